@@ -1,0 +1,34 @@
+"""What the consolidation actor receives and answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from actors.base import Message
+
+
+@dataclass(frozen=True, kw_only=True)
+class Nudge(Message):
+    """New leaves exist; consolidate after the quiet period (a hint, safe to drop)."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class Flush(Message):
+    """Consolidate now; ``force`` also promotes partial groups of two or more."""
+
+    force: bool = False
+
+
+@dataclass(frozen=True)
+class PassResult:
+    ran: bool
+    """False when another process held the consolidation lock (it will do the work)."""
+    branches_written: int
+    leaves_placed: int
+    pending: int
+    """Parentless items left after the pass."""
+    depth: int
+    nodes: int
+    duration_ms: float

@@ -1,0 +1,285 @@
+"""The fact actor: owns the timeline (facts journal), tombstones and the review queue.
+
+Every change is one read-modify-write inside the ``facts`` lock: refresh the journal (take in
+what other processes appended), decide (pending? covered by a retraction?), append, audit.
+Answers are ``FactView`` copies computed from a key-local slice of the events, so the cost of
+recording a fact does not grow with the store.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from actors.base import Actor, call_in_thread
+from actors.facts.index import FactIndex, Key
+from actors.facts.keys import fact_key, same_value
+from actors.facts.messages import (
+    Conflicts,
+    Extract,
+    FactReport,
+    FactView,
+    History,
+    Retract,
+    RetractResult,
+    Review,
+    StateAt,
+)
+from actors.facts.notices import update_notice
+from actors.facts.patterns import extract_facts
+from actors.facts.timeline import ResolvedFact, Timeline, fact_id_for
+from actors.provenance import Provenance
+from store import catalog as catalog_table
+from store.audit import append_audit
+from store.config import Settings
+from store.errors import InvalidArgument, UnknownMemory, UnknownOption
+from store.factlog import open_facts
+from store.journal import Journal, utc_now
+from store.locks import LockManager
+from store.paths import StoreLayout
+
+REVIEW_ACTIONS = ("list", "approve", "reject")
+
+
+def view(fact: ResolvedFact) -> FactView:
+    by = fact.recorded_by or {}
+    return FactView(
+        fact_id=fact.fact_id, subject=fact.subject, attribute=fact.attribute, value=fact.value,
+        valid_from=fact.valid_from, valid_to=fact.valid_to, recorded_at=fact.recorded_at,
+        superseded_at=fact.superseded_at, status=fact.status, origin=fact.origin,
+        agent=str(by.get("agent", "")), session=str(by.get("session", "")),
+        source_leaf_id=fact.source_leaf_id, retraction_reason=fact.retraction_reason,
+    )
+
+
+def _stamps(count: int) -> list[str]:
+    """Distinct, increasing record times for facts recorded in one request."""
+    base = dt.datetime.now(dt.UTC)
+    return [(base + dt.timedelta(microseconds=i)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+            for i in range(count)]
+
+
+class FactsActor(Actor):
+    name = "facts"
+
+    def __init__(self, layout: StoreLayout, settings: Settings, locks: LockManager) -> None:
+        super().__init__(inbox_size=settings.inbox_size,
+                         request_timeout_s=settings.request_timeout_s)
+        self.layout = layout
+        self.settings = settings
+        self.locks = locks
+        self._journal: Journal[list[dict[str, Any]]] = open_facts(layout)
+        self._leaves = catalog_table.open_catalog_counts(layout)
+        self._index = FactIndex()
+
+    async def start(self) -> None:
+        self._journal = open_facts(self.layout)
+        self._leaves = catalog_table.open_catalog_counts(self.layout)
+        self._index = FactIndex()
+        await call_in_thread(self._refresh)
+
+    def _refresh(self) -> None:
+        """Take in new events (all of them again after another process compacted)."""
+        result = self._journal.refresh()
+        if result.reloaded:
+            self._index.clear()
+            self._index.add_all(self._journal.state)
+        else:
+            self._index.add_all(result.records)
+
+    def _append(self, events: Sequence[dict[str, Any]]) -> None:
+        result = self._journal.append(events)
+        if result.reloaded:
+            self._index.clear()
+            self._index.add_all(self._journal.state)
+        else:
+            self._index.add_all(result.records)
+
+    async def handle(self, message: Any) -> Any:
+        if isinstance(message, Extract):
+            async with self.locks.hold("facts", actor=self.name):
+                return await call_in_thread(self._extract, message)
+        if isinstance(message, Retract):
+            async with self.locks.hold("facts", actor=self.name):
+                return await call_in_thread(self._retract, message)
+        if isinstance(message, Review):
+            if message.action not in REVIEW_ACTIONS:
+                raise UnknownOption("review action", message.action, REVIEW_ACTIONS)
+            if message.action == "list":
+                await call_in_thread(self._refresh)
+                return tuple(view(f) for f in self._full().pending())
+            async with self.locks.hold("facts", actor=self.name):
+                return await call_in_thread(self._review, message)
+        await call_in_thread(self._refresh)
+        if isinstance(message, History):
+            return self._history(message)
+        if isinstance(message, StateAt):
+            return self._state_at(message)
+        if isinstance(message, Conflicts):
+            return self._conflicts()
+        return await super().handle(message)
+
+    # ------------------------------------------------------------------ record
+
+    def _extract(self, msg: Extract) -> FactReport:
+        self._refresh()
+        found: list[tuple[Any, Any]] = []
+        for leaf in msg.leaves:
+            for candidate in extract_facts(leaf.text, data_type=leaf.data_type,
+                                           entry_date=leaf.entry_date):
+                found.append((leaf, candidate))
+        stamps = _stamps(len(found) + 1)
+        events: list[dict[str, Any]] = []
+        keys: list[Key] = []
+        before: dict[Key, ResolvedFact | None] = {}
+        prov = msg.provenance
+        for (leaf, cand), stamp in zip(found, stamps, strict=False):
+            key = fact_key(cand.subject, cand.attribute)
+            if key not in before:
+                before[key] = self._index.timeline([key]).current(cand.subject, cand.attribute)
+            valid_from = cand.valid_from.isoformat() if cand.valid_from else None
+            pending = False
+            if leaf.origin == "tool":
+                timeline = self._index.timeline([key])
+                pending = timeline.would_supersede_user_fact(
+                    cand.subject, cand.attribute, cand.value, leaf.origin, valid_from) is not None
+            events.append({
+                "op": "fact",
+                "fact_id": fact_id_for(leaf.leaf_id, cand.subject, cand.attribute, cand.value,
+                                       stamp),
+                "subject": cand.subject, "attribute": cand.attribute, "value": cand.value,
+                "valid_from": valid_from, "recorded_at": stamp,
+                "recorded_by": prov.as_dict(), "origin": leaf.origin,
+                "source_leaf_id": leaf.leaf_id, "domain": leaf.domain, "scope": leaf.scope,
+                "pending": pending,
+            })
+            keys.append(key)
+        superseded_leaf = None
+        if msg.supersedes and msg.leaves:
+            superseded_leaf = msg.supersedes
+            events.append({"op": "supersede_leaf", "leaf_id": msg.supersedes,
+                           "by_leaf_id": msg.leaves[0].leaf_id, "at": stamps[-1],
+                           "by": prov.as_dict()})
+        if not events:
+            return FactReport()
+        self._append(events)
+        self._audit(prov, "fact.record" if found else "memory.supersede", events)
+        timeline = self._index.timeline(keys)
+        new = [timeline.fact(e["fact_id"]) for e in events if e["op"] == "fact"]
+        facts = [f for f in new if f is not None]
+        notices: list[str] = []
+        for fact in facts:
+            old = before.get(fact.key)
+            current = timeline.current(fact.subject, fact.attribute)
+            if fact.status == "ACTIVE" and old is not None and not same_value(old.value,
+                                                                              fact.value):
+                notices.append(update_notice(old, fact))
+            elif fact.status == "HISTORICAL" and current is not None \
+                    and not same_value(current.value, fact.value):
+                notices.append(
+                    f"Filed as history: {fact.subject} {fact.attribute} = '{fact.value}' "
+                    f"({fact.valid_from or 'undated'}) is older than the current value "
+                    f"'{current.value}' ({current.valid_from or current.recorded_at[:10]}).")
+        return FactReport(
+            new_facts=tuple(view(f) for f in facts),
+            notices=tuple(dict.fromkeys(notices)),
+            pending=tuple(view(f) for f in facts if f.status == "PENDING"),
+            blocked=tuple(view(f) for f in facts if f.status == "RETRACTED"),
+            superseded_leaf=superseded_leaf,
+        )
+
+    def _audit(self, prov: Provenance, action: str, events: Iterable[dict[str, Any]]) -> None:
+        events = list(events)
+        ids = [str(e.get("fact_id") or e.get("target") or e.get("leaf_id")) for e in events]
+        # Retractions, reviews and explicit supersessions are not in any leaf: the audit line
+        # carries the whole event so that a rebuild can replay them.
+        replay = [e for e in events if e["op"] != "fact"]
+        append_audit(self.layout.audit_log, actor=self.name, action=action, ids=ids,
+                     client=prov.agent, session=prov.session,
+                     **({"events": replay} if replay else {}))
+
+    # ------------------------------------------------------------------ retract / review
+
+    def _retract(self, msg: Retract) -> RetractResult:
+        target = (msg.target or "").strip()
+        if not target:
+            raise InvalidArgument("Give the id of the memory (L-...) or fact (F-...) to forget.")
+        reason = " ".join((msg.reason or "").split())
+        if not reason:
+            raise InvalidArgument("Give a reason for forgetting it (it is kept in the audit log).")
+        self._refresh()
+        if self._index.has_fact(target):
+            kind = "fact"
+        else:
+            self._leaves.refresh()
+            if target not in self._leaves.state["ids"]:
+                raise UnknownMemory(target)
+            kind = "leaf"
+        event = {"op": "retract", "target": target, "kind": kind, "reason": reason,
+                 "at": utc_now(), "by": msg.provenance.as_dict()}
+        self._append([event])
+        self._audit(msg.provenance, f"retract.{kind}", [event])
+        if kind == "fact":
+            key = self._index.key_of(target)
+            timeline = self._index.timeline([key] if key else [])
+            fact = timeline.fact(target)
+            facts = (view(fact),) if fact else ()
+            description = (f"fact {fact.subject} {fact.attribute} = '{fact.value}'"
+                           if fact else f"fact {target}")
+        else:
+            timeline = self._index.timeline_for_leaves([target])
+            facts = tuple(view(f) for f in timeline.facts_for_leaf(target))
+            description = f"memory {target}"
+        return RetractResult(kind=kind, target=target, description=description, facts=facts)
+
+    def _review(self, msg: Review) -> FactView:
+        self._refresh()
+        key = self._index.key_of(msg.fact_id)
+        if key is None:
+            raise UnknownMemory(msg.fact_id)
+        fact = self._index.timeline([key]).fact(msg.fact_id)
+        if fact is None or fact.status != "PENDING":
+            raise InvalidArgument(f"Fact {msg.fact_id} is not waiting for review "
+                                  f"(its status is {fact.status if fact else 'unknown'}).")
+        event = {"op": "review", "fact_id": msg.fact_id, "decision": msg.action,
+                 "at": utc_now(), "by": msg.provenance.as_dict()}
+        self._append([event])
+        self._audit(msg.provenance, f"review.{msg.action}", [event])
+        decided = self._index.timeline([key]).fact(msg.fact_id)
+        assert decided is not None
+        return view(decided)
+
+    # ------------------------------------------------------------------ queries
+
+    def _full(self) -> Timeline:
+        return self._index.timeline(self._index.keys())
+
+    def _history(self, msg: History) -> tuple[FactView, ...]:
+        if msg.attribute:
+            keys = [fact_key(msg.subject, msg.attribute)]
+        else:
+            keys = self._index.keys_of_subject(msg.subject)
+        timeline = self._index.timeline(keys, as_of=msg.as_of)
+        out: list[FactView] = []
+        for key in keys:
+            out.extend(view(f) for f in timeline.facts_for(*key))
+        return tuple(out)
+
+    def _state_at(self, msg: StateAt) -> FactView | None:
+        key = fact_key(msg.subject, msg.attribute)
+        timeline = self._index.timeline([key], as_of=msg.as_of)
+        if msg.valid_time is None:
+            fact = timeline.current(msg.subject, msg.attribute)
+        else:
+            fact = timeline.state_at(msg.subject, msg.attribute, msg.valid_time)
+        return view(fact) if fact else None
+
+    def _conflicts(self) -> tuple[tuple[FactView, ...], ...]:
+        timeline = self._full()
+        out = []
+        for key in timeline.keys():
+            facts = [f for f in timeline.facts_for(*key) if f.status in ("ACTIVE", "HISTORICAL")]
+            if len({fact_key("x", f.value)[1] for f in facts}) > 1:
+                out.append(tuple(view(f) for f in facts))
+        return tuple(out)

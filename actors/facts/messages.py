@@ -1,0 +1,111 @@
+"""What the fact actor receives and answers.
+
+Facts come back as ``FactView``: a plain, render-ready copy of a resolved timeline entry, so
+callers never hold the actor's own objects.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from actors.base import Message
+from actors.provenance import Provenance
+
+
+@dataclass(frozen=True)
+class LeafText:
+    """One new leaf, as the fact actor needs it."""
+
+    leaf_id: str
+    text: str
+    data_type: str
+    domain: str
+    entry_date: dt.date | None
+    """The date the chunker found for this entry (the leaf timestamp), if any."""
+    scope: str = ""
+    origin: str = "agent"
+
+
+@dataclass(frozen=True)
+class FactView:
+    fact_id: str
+    subject: str
+    attribute: str
+    value: str
+    valid_from: str | None
+    valid_to: str | None
+    recorded_at: str
+    superseded_at: str | None
+    status: str
+    """ACTIVE, HISTORICAL, RETRACTED, PENDING or REJECTED."""
+    origin: str
+    agent: str
+    session: str
+    source_leaf_id: str | None
+    retraction_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class FactReport:
+    new_facts: tuple[FactView, ...] = ()
+    notices: tuple[str, ...] = ()
+    """Changes to something remembered earlier, in IHMT's notice shape, to relay to the user."""
+    pending: tuple[FactView, ...] = ()
+    """Tool-origin values waiting for review instead of overturning what the user said."""
+    blocked: tuple[FactView, ...] = ()
+    """Re-saves covered by an earlier retraction."""
+    superseded_leaf: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Extract(Message):
+    leaves: tuple[LeafText, ...]
+    provenance: Provenance = field(default_factory=Provenance)
+    supersedes: str | None = None
+    """An explicit correction: this memory id is superseded by the first new leaf."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Retract(Message):
+    target: str
+    """A fact id (F-...) or a memory id (L-...)."""
+    reason: str
+    provenance: Provenance = field(default_factory=Provenance)
+
+
+@dataclass(frozen=True)
+class RetractResult:
+    kind: str
+    target: str
+    description: str
+    facts: tuple[FactView, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class History(Message):
+    subject: str = "user"
+    attribute: str = ""
+    """Empty: every attribute of the subject."""
+    as_of: dt.datetime | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class StateAt(Message):
+    subject: str
+    attribute: str
+    valid_time: dt.date | None = None
+    as_of: dt.datetime | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Review(Message):
+    action: str
+    """'list', 'approve' or 'reject'."""
+    fact_id: str = ""
+    provenance: Provenance = field(default_factory=Provenance)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Conflicts(Message):
+    """Every key whose value changed at least once."""

@@ -1,0 +1,79 @@
+"""Render the read-time notices that travel with a stale leaf.
+
+A notice is derived from the resolved timeline every time it is asked for and never persisted,
+so a value that later reverts or is retracted cannot leave a stale "you updated to" line behind
+(IHMT wrote notices into leaf files and never took them back). The update line keeps IHMT's
+shape, which agents set up for IHMT already know how to relay:
+
+    In 2025 you said user location = 'Madrid', but in 2026 you updated to 'Valencia'.
+
+This module only formats strings from resolved facts; it never decides which fact is current
+(that is ``timeline``'s job) and performs no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class _FactLike(Protocol):
+    """The fields of a resolved fact that a notice reads."""
+
+    @property
+    def subject(self) -> str: ...
+    @property
+    def attribute(self) -> str: ...
+    @property
+    def value(self) -> str: ...
+    @property
+    def valid_from(self) -> str | None: ...
+    @property
+    def recorded_at(self) -> str: ...
+    @property
+    def retraction_reason(self) -> str | None: ...
+
+
+def fact_year(fact: _FactLike) -> str:
+    """The year a fact speaks for: its valid year, else the year it was recorded.
+
+    Both are ISO strings, so the year is the first four characters; an unparseable value gives
+    '?' rather than an exception, because a notice must never break a search reply.
+    """
+    stamp = fact.valid_from or fact.recorded_at or ""
+    year = stamp[:4]
+    return year if len(year) == 4 and year.isdigit() else "?"
+
+
+def _label(fact: _FactLike) -> str:
+    return f"{fact.subject} {fact.attribute}"
+
+
+def update_notice(old: _FactLike, current: _FactLike) -> str:
+    """IHMT's notice: the leaf said ``old``; the timeline's current value is ``current``."""
+    return (
+        f"In {fact_year(old)} you said {_label(old)} = '{old.value}', "
+        f"but in {fact_year(current)} you updated to '{current.value}'."
+    )
+
+
+def retraction_notice(retracted: _FactLike, current: _FactLike | None) -> str:
+    """A retracted statement; names the value now current, if any (never the retracted one)."""
+    reason = f" ({retracted.retraction_reason})" if retracted.retraction_reason else ""
+    text = (
+        f"In {fact_year(retracted)} you said {_label(retracted)} = '{retracted.value}', "
+        f"but that was retracted{reason}."
+    )
+    if current is not None:
+        text += f" The current value is '{current.value}' (since {fact_year(current)})."
+    return text
+
+
+def pending_notice(pending: _FactLike, current: _FactLike | None) -> str:
+    """A tool-sourced change that waits for review and therefore is not current yet."""
+    text = (
+        f"{_label(pending)} = '{pending.value}' came from a tool result and is waiting for "
+        "review (ihmt-async review); it is not current."
+    )
+    if current is not None:
+        text += f" The current value is '{current.value}' (since {fact_year(current)})."
+    return text

@@ -1,0 +1,405 @@
+"""Lift facts out of English and Spanish sentences: the fact actor's extractor.
+
+Matching runs on the accent-folded text (``actors.text.fold``) so "me mudé a" and "me mude a"
+are one trigger, while values are cut from the ORIGINAL text and keep their spelling and case.
+A value is the run after its trigger, trimmed of trailing time words ("now", "desde hoy", "last
+week"), of trailing clauses (", ...", " but ...", " porque ...", " with ..." where sensible) and
+of punctuation, and capped at 80 characters.
+
+Attribute conventions (``keys`` documents subject folding):
+  location, employer, stack                 user or a named person/component
+  database | uses                           "<X> service uses <Y>": database when Y is a database
+  preference                                "I prefer X"
+  preference:<topic>                        "I prefer X for <topic>"
+  preference:<a> vs <b>                     "I prefer X over Y" (the pair sorted, value X)
+  tool:<topic>                              "we use X for <topic>", subject "project"
+  default_branch                            subject "repo"
+  test_runner                               subject "project"
+  value                                     "X changed from A to B", "X is now Y"
+  diagnosis, treatment, medication          the patient's name, else "patient"
+
+Not facts: questions, and sentences whose trigger follows a hypothetical or negated lead-in
+("if", "would", "want to", "quiero", "me gustaría", "no", "ya no" ...) or that say "someday".
+Helpers live beside it: ``values`` (offset-preserving folding, value trimming, question and
+hypothetical filters), ``clinical`` (clinical notes), ``questions`` (``attribute_question``,
+re-exported here), ``keys`` (``fact_key``). Pure functions only; no I/O.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+
+from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
+from actors.facts.keys import FIRST_PERSON, fact_key, normalise_subject, normalise_topic
+from actors.facts.questions import attribute_question
+from actors.facts.values import MONTHS_PATTERN, Folded, clean_value, is_hypothetical, is_question
+from actors.ingest.dates import MONTHS, find_dates, parse_date
+from actors.text import STOPWORDS, fold, sentences
+
+__all__ = ["FactCandidate", "attribute_question", "extract_facts", "fact_key"]
+
+
+
+@dataclass(frozen=True)
+class FactCandidate:
+    """One fact found in text, before the timeline decides what it means."""
+
+    subject: str
+    attribute: str
+    value: str
+    valid_from: datetime.date | None
+    sentence: str
+    """The sentence it came from (original text), for provenance and debugging."""
+
+
+# ------------------------------------------------------------------ rules
+
+
+@dataclass(frozen=True)
+class _Rule:
+    attribute: str
+    pattern: re.Pattern[str]
+    subject: str = "user"
+    """Fixed subject; a named group ``s`` in the pattern overrides it."""
+    cut_with: bool = True
+    first_token: bool = False
+    named: bool = False
+    """The ``s`` group must be a capitalised name in the original text (Ana, Luis Pérez)."""
+
+
+def _r(text: str) -> re.Pattern[str]:
+    return re.compile(text)
+
+
+_ADV = r"(?:(?:now|currently|still|also|actually|just|recently|finally|already)\s+)*"
+_ADV_ES = r"(?:(?:ahora|actualmente|ya|todavia|tambien)\s+)*"
+_NAME = r"(?P<s>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
+
+_RULES: tuple[_Rule, ...] = (
+    # location, first person
+    _Rule("location", _r(rf"\b(?:i|we)\s+{_ADV}live\s+in\s+")),
+    _Rule("location", _r(rf"\b(?:i'm|i am|we're|we are)\s+{_ADV}(?:living|based|located)\s+in\s+")),
+    _Rule("location", _r(rf"\bi(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)\s+to\s+")),
+    _Rule("location", _r(rf"\b{_ADV_ES}(?:vivo|vivimos|resido|residimos)\s+en\s+")),
+    _Rule("location", _r(r"\bestoy\s+viviendo\s+en\s+")),
+    _Rule("location", _r(
+        r"\b(?:me\s+(?:he\s+mudado|mude|he\s+trasladado|traslade)|"
+        r"nos\s+(?:hemos\s+mudado|mudamos|hemos\s+trasladado|trasladamos))\s+a\s+")),
+    # location, a named person
+    _Rule("location", _r(
+        rf"\b{_NAME}\s+{_ADV}(?:lives\s+in|is\s+living\s+in|(?:has\s+)?(?:moved|relocated)\s+to)\s+"
+    ), named=True),
+    _Rule("location", _r(
+        rf"\b{_NAME}\s+{_ADV_ES}(?:vive\s+en|reside\s+en|se\s+(?:ha\s+)?(?:mudado|mudo)\s+a)\s+"
+    ), named=True),
+    # employer
+    _Rule("employer", _r(rf"\b(?:i|we)\s+{_ADV}work\s+(?:at|for)\s+")),
+    _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:working|employed)\s+(?:at|for|by)\s+")),
+    _Rule("employer", _r(rf"\bi(?:'ve|\s+have)?\s+{_ADV}joined\s+")),
+    _Rule("employer", _r(rf"\bi\s+{_ADV}started\s+(?:working\s+)?(?:at|for)\s+")),
+    _Rule("employer", _r(rf"(?<!mi )(?<!el )(?<!su )(?<!tu )\b{_ADV_ES}trabajo\s+(?:en|para)\s+")),
+    _Rule("employer", _r(r"\bestoy\s+trabajando\s+(?:en|para)\s+")),
+    _Rule("employer", _r(
+        r"\b(?:empece|he\s+empezado|comence|entre)\s+a\s+trabajar\s+(?:en|para)\s+")),
+    _Rule("employer", _r(
+        rf"\b{_NAME}\s+{_ADV}(?:works\s+(?:at|for)|is\s+working\s+(?:at|for)|(?:has\s+)?joined)\s+"
+    ), named=True),
+    _Rule("employer", _r(
+        rf"\b{_NAME}\s+{_ADV_ES}(?:trabaja\s+(?:en|para)|empezo\s+a\s+trabajar\s+(?:en|para))\s+"
+    ), named=True),
+    # stack
+    _Rule("stack", _r(
+        r"\b(?:our|my|the)\s+(?:(?P<s>[\w.-]+)\s+)?(?:tech\s+)?stack\s+is\s+(?:now\s+)?")),
+    _Rule("stack", _r(
+        rf"\bwe(?:'ve|\s+have)?\s+{_ADV}(?:migrated|switched)\s+"
+        r"(?:(?:the|our)\s+(?P<s>[\w.-]+)\s+)?to\s+")),
+    _Rule("stack", _r(
+        r"\b(?:nuestro|mi|el)\s+stack\s+(?:tecnologico\s+)?(?:de\s+(?P<s>[\w.-]+)\s+)?"
+        r"es\s+(?:ahora\s+)?")),
+    _Rule("stack", _r(
+        r"\b(?:migramos|hemos\s+migrado|nos\s+(?:hemos\s+)?pasado)\s+"
+        r"(?:(?:el|la|nuestro|nuestra)\s+(?P<s>[\w.-]+)\s+)?a\s+")),
+    # coding-agent facts
+    _Rule("default_branch", _r(
+        r"\bdefault\s+branch\s+(?:is|has\s+become|now\s+is)\s+(?:now\s+)?"), "repo",
+        first_token=True),
+    _Rule("default_branch", _r(
+        r"\brama\s+(?:por\s+defecto|principal|predeterminada)\s+(?:es|ahora\s+es|pasa\s+a\s+ser)"
+        r"\s+(?:ahora\s+)?"), "repo", first_token=True),
+    _Rule("test_runner", _r(
+        r"\btests?\s+(?:are\s+)?(?:now\s+)?(?:run|runs|executed)\s+(?:with|using|via|through)\s+"),
+        "project", cut_with=False),
+    _Rule("test_runner", _r(
+        rf"\bwe\s+{_ADV}(?:run\s+(?:the\s+|our\s+)?tests|test)\s+(?:with|using|via|through)\s+"),
+        "project", cut_with=False),
+    _Rule("test_runner", _r(r"\btest\s+runner\s+is\s+(?:now\s+)?"), "project", cut_with=False),
+    _Rule("test_runner", _r(
+        r"\b(?:tests|test|pruebas)\s+(?:se\s+)?(?:ejecutan|corren|lanzan)\s+con\s+"),
+        "project", cut_with=False),
+    _Rule("test_runner", _r(
+        r"\b(?:ejecutamos|corremos|lanzamos)\s+(?:los\s+|las\s+)?(?:tests|pruebas)\s+con\s+"),
+        "project", cut_with=False),
+)
+"""Trigger patterns whose value is the rest of the sentence."""
+
+_DATABASES = (
+    "postgresql", "postgres", "mysql", "mariadb", "sqlite", "mongodb", "mongo", "redis",
+    "dynamodb", "cassandra", "oracle", "sql server", "mssql", "cockroachdb", "elasticsearch",
+    "opensearch", "couchdb", "neo4j", "clickhouse", "snowflake", "bigquery", "firestore",
+    "supabase", "duckdb", "timescaledb", "influxdb", "valkey", "spanner", "aurora", "scylladb",
+)  # fmt: skip
+_DB = re.compile(r"^(?:" + "|".join(re.escape(d) for d in _DATABASES) + r")\b")
+
+_COMPONENT = (
+    r"service|api|app|application|backend|frontend|worker|server|microservice|pipeline|"
+    r"cluster|module|system|platform|job|gateway"
+)
+_USES_EN = _r(
+    rf"\b(?P<head>{_COMPONENT})\s+{_ADV}(?:uses|is\s+using|runs\s+on|is\s+running\s+on|"
+    r"(?:has\s+)?(?:moved|migrated|switched)\s+to|is\s+backed\s+by|stores\s+(?:its\s+)?data\s+in)"
+    r"\s+"
+)
+_USES_ES = _r(
+    r"\b(?P<s>(?:servicio|api|aplicacion|app|backend|frontend|modulo|sistema|microservicio|"
+    r"plataforma)(?:\s+(?:de|del)\s+[\w-]+)?)\s+" + _ADV_ES
+    + r"(?:usa|utiliza|emplea|corre\s+sobre|funciona\s+con|(?:se\s+)?(?:ha\s+)?migr(?:o|ado)\s+a|"
+    r"(?:ha\s+)?pas(?:o|ado)\s+a)\s+"
+)
+_PREFER = _r(r"\b(?:i\s+(?:(?:really|strongly|generally|usually|always|still|now)\s+)?prefer|"
+             r"my\s+preference\s+is|(?:yo\s+)?prefiero|mi\s+preferencia\s+es)\s+")
+_PREFER_LEAD = re.compile(
+    r"^(?:to\s+)?(?:use|using|have|work\s+with|usar|utilizar|trabajar\s+con)\s+"
+)
+_PREFER_TOPIC = re.compile(r"\s+(?:for|para)\s+")
+_PREFER_ALT = re.compile(
+    r"\s+(?:over|to|rather\s+than|instead\s+of|than|antes\s+que|en\s+vez\s+de|en\s+lugar\s+de|"
+    r"sobre|mas\s+que|a)\s+"
+)
+_TOOL = _r(
+    rf"\b(?:we|i)\s+{_ADV}(?:use|rely\s+on)\s+|\b(?:we're|we\s+are)\s+using\s+|"
+    r"\b(?:usamos|utilizamos|empleamos|uso|utilizo)\s+"
+)
+_TOOL_TOPIC = re.compile(r"\s+(?:for|to|para|como)\s+")
+_CHANGED = _r(
+    r"\s+(?:has\s+|have\s+|was\s+|got\s+)?changed\s+from\s+.+?\s+to\s+|"
+    r"\s+(?:ha\s+)?(?:cambiado|cambio|pasado|paso)\s+de\s+.+?\s+a\s+"
+)
+_IS_NOW = _r(r"\s+(?:is\s+now|now\s+is|ahora\s+es|es\s+ahora)\s+")
+_KNOWN_ATTRIBUTES = {
+    "location": "location", "city": "location", "address": "location", "home": "location",
+    "employer": "employer", "company": "employer", "job": "employer", "stack": "stack",
+    "ubicacion": "location", "ciudad": "location", "direccion": "location",
+    "empresa": "employer", "empleador": "employer", "trabajo": "employer",
+}  # fmt: skip
+_CONNECTORS = frozenset({"de", "del", "of"})
+_GENERIC_COMPONENTS = frozenset("tech technology current main new whole software".split())
+
+
+def _named_subject(span: Folded, m: re.Match[str]) -> str | None:
+    """The capitalised name in group ``s`` (last word alone if the first is not a name)."""
+    words = span.original(m.start("s"), m.end("s")).split()
+    while words:
+        if all(w[:1].isupper() and fold(re.split(r"['’]", w)[0]) not in STOPWORDS for w in words):
+            return " ".join(words)
+        words = words[1:]
+    return None
+
+
+def _phrase_subject(prefix: str, head: str = "", limit: int = 5) -> str | None:
+    """A short noun phrase ending the clause before a trigger ('the deploy target')."""
+    clause = re.split(r"[,;:]|\s[-–—]\s", prefix)[-1]
+    words = re.findall(r"[\w.'/+#]+", clause)
+    picked: list[str] = []
+    for index in range(len(words) - 1, -1, -1):
+        word = words[index]
+        if len(picked) >= limit:
+            break
+        if fold(word) in _CONNECTORS and picked and index > 0:
+            if fold(words[index - 1]) not in STOPWORDS:
+                picked.insert(0, word)  # "destino de despliegue", "city of residence"
+                continue
+        if fold(word) in STOPWORDS:
+            break
+        picked.insert(0, word)
+    if head:
+        picked = picked[-2:] + [head]
+    if not picked:
+        return None
+    subject = " ".join(picked)
+    return None if normalise_subject(subject) in FIRST_PERSON else subject
+
+
+def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
+    """(trigger start, subject, attribute, value) for every rule match in a sentence."""
+    folded = span.folded
+    out: list[tuple[int, str, str, str]] = []
+    for rule in _RULES:
+        for m in rule.pattern.finditer(folded):
+            subject = rule.subject
+            if "s" in rule.pattern.groupindex and m.group("s"):
+                if rule.named:
+                    named = _named_subject(span, m)
+                    if named is None:
+                        continue
+                    subject = named
+                elif fold(m.group("s")) not in _GENERIC_COMPONENTS:
+                    subject = span.original(m.start("s"), m.end("s")).lower()
+            value = clean_value(span, m.end(), len(folded), cut_with=rule.cut_with,
+                                first_token=rule.first_token)
+            if value:
+                out.append((m.start(), subject, rule.attribute, value))
+    for m in _USES_EN.finditer(folded):
+        phrase = _phrase_subject(span.original(0, m.start("head")), head=m.group("head"),
+                                 limit=2)
+        out.extend(_uses_fact(span, m, (phrase or m.group("head")).lower()))
+    for m in _USES_ES.finditer(folded):
+        out.extend(_uses_fact(span, m, span.original(m.start("s"), m.end("s")).lower()))
+    for m in _PREFER.finditer(folded):
+        out.extend(_preference(span, m))
+    for m in _TOOL.finditer(folded):
+        out.extend(_tool(span, m))
+    return out
+
+
+def _uses_fact(span: Folded, m: re.Match[str], subject: str) -> list[tuple[int, str, str, str]]:
+    value = clean_value(span, m.end(), len(span.folded), cut_with=False)
+    if not value:
+        return []
+    folded_value = fold(value)
+    if _DB.match(folded_value):
+        return [(m.start(), subject, "database", value)]
+    if value[:1].isupper() or re.search(r"[\d._/-]", value):
+        return [(m.start(), subject, "uses", value)]
+    return []
+
+
+def _preference(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str]]:
+    start = m.end()
+    rest = span.folded[start:]
+    lead = _PREFER_LEAD.match(rest)
+    if lead:
+        start += lead.end()
+        rest = span.folded[start:]
+    attribute = "preference"
+    end = len(span.folded)
+    topic = _PREFER_TOPIC.search(rest)
+    alternative = _PREFER_ALT.search(rest)
+    if topic is not None and (alternative is None or topic.start() < alternative.start()):
+        name = normalise_topic(clean_value(span, start + topic.end(), end, cut_with=True))
+        if name and len(name.split()) <= 4:
+            attribute = f"preference:{name}"
+        end = start + topic.start()
+    elif alternative is not None:
+        other = normalise_topic(clean_value(span, start + alternative.end(), end, cut_with=True))
+        end = start + alternative.start()
+        mine = normalise_topic(clean_value(span, start, end, cut_with=True))
+        if other and mine and len(other.split()) <= 4:
+            attribute = "preference:" + " vs ".join(sorted((mine, other)))
+    value = clean_value(span, start, end, cut_with=True)
+    return [(m.start(), "user", attribute, value)] if value else []
+
+
+def _tool(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str]]:
+    rest = span.folded[m.end():]
+    topic = _TOOL_TOPIC.search(rest)
+    if topic is None:
+        return []
+    name = normalise_topic(
+        clean_value(span, m.end() + topic.end(), len(span.folded), cut_with=True)
+    )
+    value = clean_value(span, m.end(), m.end() + topic.start(), cut_with=False)
+    if not name or not value or len(name.split()) > 4:
+        return []
+    return [(m.start(), "project", f"tool:{name}", value)]
+
+
+def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
+    """'X changed from A to B' and 'X is now Y', used when no specific rule matched."""
+    for pattern in (_CHANGED, _IS_NOW):
+        m = pattern.search(span.folded)
+        if m is None:
+            continue
+        subject = _phrase_subject(span.original(0, m.start()))
+        value = clean_value(span, m.end(), len(span.folded), cut_with=True)
+        if subject is None or not value:
+            continue
+        words = normalise_subject(subject).split()
+        prefix = span.folded[: m.start()]
+        owned = re.search(r"\b(?:my|our|mi|mis|nuestr[oa]s?)\s+" + re.escape(fold(subject))
+                          + r"\s*$", prefix)
+        if owned and len(words) == 1 and words[0] in _KNOWN_ATTRIBUTES:
+            return [(m.start(), "user", _KNOWN_ATTRIBUTES[words[-1]], value)]
+        display = " ".join(w for w in subject.split() if fold(w) not in {"my", "our", "mi"})
+        return [(m.start(), display.lower() if display else subject, "value", value)]
+    return []
+
+
+# ------------------------------------------------------------------ driver
+
+
+_DATE_LABEL = re.compile(r"^\W*(?:date|fecha|visit|visita|consulta)\b[^:]{0,30}:")
+
+
+def _sentence_date(sentence: str) -> datetime.date | None:
+    found = find_dates(sentence)
+    if found:
+        return found[0]
+    m = re.search(
+        r"\b(?:since|desde|in|en|from|as of|a partir de)\s+"
+        rf"(?:(?P<m>{MONTHS_PATTERN})\s+(?:of\s+|de\s+)?)?"
+        r"(?P<y>(?:19|20)\d\d)\b",
+        fold(sentence),
+    )
+    if m is None:
+        return None
+    return datetime.date(int(m.group("y")), MONTHS[m.group("m")] if m.group("m") else 1, 1)
+
+
+def extract_facts(
+    text: str,
+    *,
+    data_type: str = "GENERIC",
+    entry_date: datetime.date | None = None,
+    default_subject: str = "user",
+) -> list[FactCandidate]:
+    """Every fact stated in ``text``, in order, one per (key, value).
+
+    ``valid_from`` is the first date written in the sentence, else the date opening its line or
+    the latest dated line above it, else ``entry_date``. ``default_subject`` replaces "user" for
+    first-person facts (a leaf written on someone else's behalf).
+    """
+    folded_text = fold(text)
+    clinical = data_type.upper() == "CLINICAL" or bool(CLINICAL_WORDING.search(folded_text))
+    patient = (patient_name(text) or "patient") if clinical else "patient"
+    current_date = entry_date
+    seen: set[tuple[tuple[str, str], str]] = set()
+    out: list[FactCandidate] = []
+    for line in text.splitlines():
+        line_date = parse_date(line)
+        if line_date is None and _DATE_LABEL.match(fold(line)):
+            line_date = next(iter(find_dates(line)), None)
+        if line_date is not None:
+            current_date = line_date
+        if clinical and PATIENT.match(fold(line)):
+            continue
+        for sentence in sentences(line):
+            span = Folded(sentence)
+            if is_question(span.folded):
+                continue
+            found = clinical_facts(span, patient, headers=clinical)
+            if not found:
+                found = _rule_facts(span) or _generic_facts(span)
+            found = [f for f in found if not is_hypothetical(span.folded, f[0])]
+            valid_from = _sentence_date(sentence) or current_date
+            for _start, subject, attribute, value in sorted(found, key=lambda f: f[0]):
+                if subject == "user":
+                    subject = default_subject
+                key = fact_key(subject, attribute)
+                marker = (key, fold(value))
+                if marker in seen:
+                    continue
+                seen.add(marker)
+                out.append(FactCandidate(subject, attribute, value, valid_from, sentence))
+    return out

@@ -1,0 +1,163 @@
+"""Map a search query to the fact key it asks about ("where do I live?" -> ("user", "location")).
+
+Navigation calls ``attribute_question`` to answer attribute questions from the timeline (current
+value first, history on request). Keys follow ``keys.fact_key`` and the attribute conventions of
+``patterns`` so a question finds what extraction stored: first person (I, we, our, mi, nuestro)
+is "user", a named component keeps its name ("our frontend stack" -> "frontend"), tool choices
+live under ("project", "tool:<topic>"), the default branch under ("repo", "default_branch") and
+the test runner under ("project", "test_runner"). Best effort: None when unsure.
+Pure functions only; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from actors.facts.keys import FIRST_PERSON, fact_key, normalise_topic
+from actors.text import fold
+
+_S = r"(?P<s>[\w' .-]+?)"
+_END = r"\s*(?:now|currently|these days|ahora|actualmente|hoy en dia)?\s*$"
+_PRONOUNS = frozenset("she he they it him her them ella el ellos ellas".split())
+
+_Builder = Callable[[re.Match[str]], tuple[str, str] | None]
+
+
+def _fixed(subject: str, attribute: str) -> _Builder:
+    return lambda _m: fact_key(subject, attribute)
+
+
+def _named(attribute: str) -> _Builder:
+    def build(m: re.Match[str]) -> tuple[str, str] | None:
+        subject = m.group("s").strip()
+        if not subject or fold(subject) in _PRONOUNS:
+            return None
+        return fact_key(subject, attribute)
+
+    return build
+
+
+def _component(attribute: str) -> _Builder:
+    def build(m: re.Match[str]) -> tuple[str, str] | None:
+        group = m.groupdict().get("s")
+        if not group or fold(group) in {"tech", "technology", "current", "main"}:
+            return fact_key("user", attribute)
+        return fact_key(group, attribute)
+
+    return build
+
+
+def _topic(subject: str, prefix: str) -> _Builder:
+    def build(m: re.Match[str]) -> tuple[str, str] | None:
+        topic = normalise_topic(m.group("t"))
+        return fact_key(subject, f"{prefix}:{topic}") if topic else None
+
+    return build
+
+
+def _pair(m: re.Match[str]) -> tuple[str, str]:
+    pair = sorted((normalise_topic(m.group("x")), normalise_topic(m.group("y"))))
+    return fact_key("user", "preference:" + " vs ".join(pair))
+
+
+def _value(m: re.Match[str]) -> tuple[str, str] | None:
+    subject = m.group("s").strip()
+    words = subject.split()
+    known = {"location": "location", "city": "location", "address": "location",
+             "employer": "employer", "company": "employer", "stack": "stack"}
+    if len(words) == 1 and words[0] in known:
+        return fact_key("user", known[words[0]])
+    return fact_key(subject, "value") if subject and subject not in FIRST_PERSON else None
+
+
+_QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
+    (re.compile(pattern), build)
+    for pattern, build in (
+        # where the user lives
+        (r"\bwhere\s+(?:do|did)\s+(?:i|we)\s+(?:currently\s+|now\s+|still\s+)?live\b",
+         _fixed("user", "location")),
+        (r"\bwhere\s+(?:am\s+i|are\s+we)\s+(?:currently\s+|now\s+)?(?:living|based|located)\b",
+         _fixed("user", "location")),
+        (r"\b(?:what|which)\s+(?:city|town|country|place)\s+(?:do|am|are)\s+(?:i|we)\s+"
+         r"(?:currently\s+|now\s+)?(?:live|living|based)\b", _fixed("user", "location")),
+        (r"\bmy\s+(?:current\s+)?(?:location|address|city|hometown)\b", _fixed("user", "location")),
+        (r"\bwhere\s+i\s+live\b", _fixed("user", "location")),
+        (r"\bdonde\s+(?:vivo|vivimos|resido|estoy\s+viviendo)\b", _fixed("user", "location")),
+        (r"\ben\s+que\s+(?:ciudad|pais|sitio|lugar)\s+(?:vivo|vivimos|resido)\b",
+         _fixed("user", "location")),
+        (r"\bmi\s+(?:ubicacion|direccion|ciudad)\b", _fixed("user", "location")),
+        # where someone else lives
+        (rf"\bwhere\s+does\s+{_S}\s+(?:currently\s+|now\s+)?live\b", _named("location")),
+        (rf"\bwhere\s+is\s+{_S}\s+(?:living|based)\b", _named("location")),
+        (rf"\b(?:what|which)\s+city\s+does\s+{_S}\s+live\s+in\b", _named("location")),
+        (rf"\b(?:donde|en\s+que\s+ciudad)\s+vive\s+(?:ahora\s+)?{_S}{_END}", _named("location")),
+        # employer
+        (r"\bwhere\s+(?:do\s+i|am\s+i)\s+(?:currently\s+|now\s+)?work(?:ing)?\b",
+         _fixed("user", "employer")),
+        (r"\bwho\s+(?:is|'s)\s+my\s+(?:current\s+)?employer\b", _fixed("user", "employer")),
+        (r"\bwho\s+do\s+i\s+(?:currently\s+)?work\s+for\b", _fixed("user", "employer")),
+        (r"\b(?:what|which)\s+company\s+do\s+i\s+work\s+(?:at|for)\b", _fixed("user", "employer")),
+        (r"\bmy\s+(?:current\s+)?employer\b", _fixed("user", "employer")),
+        (r"\bdonde\s+(?:trabajo|estoy\s+trabajando)\b", _fixed("user", "employer")),
+        (r"\bpara\s+quien\s+trabajo\b", _fixed("user", "employer")),
+        (r"\ben\s+que\s+empresa\s+trabajo\b", _fixed("user", "employer")),
+        (r"\bmi\s+(?:empleador|empresa)\b", _fixed("user", "employer")),
+        (rf"\bwhere\s+does\s+{_S}\s+(?:currently\s+|now\s+)?work\b", _named("employer")),
+        (rf"\bwho\s+does\s+{_S}\s+work\s+for\b", _named("employer")),
+        (rf"\b(?:donde|para\s+quien)\s+trabaja\s+(?:ahora\s+)?{_S}{_END}", _named("employer")),
+        # databases and components
+        (rf"\b(?:which|what)\s+(?:database|db|datastore)\s+(?:does|is)\s+{_S}\s+"
+         r"(?:use|using|run\s+on|running\s+on)\b", _named("database")),
+        (rf"\b(?:which|what)\s+(?:database|db)\s+is\s+used\s+by\s+{_S}{_END}", _named("database")),
+        (rf"\bque\s+base\s+de\s+datos\s+(?:usa|utiliza|emplea)\s+{_S}{_END}", _named("database")),
+        (rf"\bcual\s+es\s+la\s+base\s+de\s+datos\s+del?\s+{_S}{_END}", _named("database")),
+        # stack
+        (r"\bwhat(?:\s+is|'s)\s+(?:our|my|the)\s+(?:(?P<s>[\w.-]+)\s+)?(?:tech\s+)?stack\b",
+         _component("stack")),
+        (r"\bwhat\s+stack\s+(?:do|are)\s+we\s+(?:use|using)\b", _component("stack")),
+        (r"\b(?:nuestro|mi|el)\s+stack(?:\s+de\s+(?P<s>[\w.-]+))?\b", _component("stack")),
+        (r"\bque\s+stack\s+usamos\b", _component("stack")),
+        # repository and project conventions
+        (r"\bdefault\s+branch\b", _fixed("repo", "default_branch")),
+        (r"\brama\s+(?:por\s+defecto|principal|predeterminada)\b",
+         _fixed("repo", "default_branch")),
+        (r"\btest\s+runner\b", _fixed("project", "test_runner")),
+        (r"\b(?:tests?|pruebas)\b.*\b(?:run|runs|running|executed?|ejecut\w*|corr\w*|lanz\w*)\b",
+         _fixed("project", "test_runner")),
+        (r"\b(?:run|runs|execute|ejecut\w*|corr\w*|lanz\w*)\b.*\b(?:tests?|pruebas)\b",
+         _fixed("project", "test_runner")),
+        (r"\bwhat\s+(?:do|should)\s+(?:we|i)\s+use\s+(?:for|to)\s+(?P<t>.+)$",
+         _topic("project", "tool")),
+        (r"\bwhich\s+(?:tool|library|framework|package|linter|formatter)\s+do\s+(?:we|i)\s+use\s+"
+         r"(?:for|to)\s+(?P<t>.+)$", _topic("project", "tool")),
+        (r"\bque\s+(?:herramienta\s+|libreria\s+)?(?:usamos|utilizamos|uso)\s+(?:para|como)\s+"
+         r"(?P<t>.+)$", _topic("project", "tool")),
+        # preferences
+        (r"\bprefer\s+(?P<x>[\w.+#-]+)\s+or\s+(?P<y>[\w.+#-]+)", _pair),
+        (r"\bprefiero\s+(?P<x>[\w.+#-]+)\s+o\s+(?P<y>[\w.+#-]+)", _pair),
+        (r"\bwhat\s+do\s+i\s+prefer\s+(?:for|as)\s+(?P<t>.+)$", _topic("user", "preference")),
+        (r"\bque\s+prefiero\s+(?:para|como)\s+(?P<t>.+)$", _topic("user", "preference")),
+        (r"\bwhat\s+do\s+i\s+prefer\b|\bque\s+prefiero\b|\bmy\s+preference\b",
+         _fixed("user", "preference")),
+        # a component's tools, and plain values
+        (rf"\bwhat\s+does\s+{_S}\s+use{_END}", _named("uses")),
+        (rf"\bwhat(?:\s+is|'s)\s+(?:the\s+|our\s+|my\s+)?current\s+{_S}{_END}", _value),
+        (rf"\bwhat(?:\s+is|'s)\s+(?:the\s+|our\s+|my\s+)?{_S}\s+now\s*$", _value),
+        (rf"\bcual\s+es\s+(?:ahora\s+)?(?:el|la|mi|nuestro|nuestra)\s+{_S}\s+actual\s*$", _value),
+    )
+)
+
+
+def attribute_question(query: str) -> tuple[str, str] | None:
+    """The (subject, attribute) key a question asks about, or None if it asks about no key."""
+    folded = " ".join(fold(query).split())
+    folded = re.sub(r"[¿?¡!.,;]+", " ", folded).strip()
+    folded = " ".join(folded.split())
+    for pattern, build in _QUESTIONS:
+        m = pattern.search(folded)
+        if m is not None:
+            key = build(m)
+            if key is not None:
+                return key
+    return None

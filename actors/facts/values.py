@@ -1,0 +1,139 @@
+"""Cut fact values out of sentences and tell statements from questions and hypotheticals.
+
+Matching runs on folded text while values keep their original spelling, so ``Folded`` carries a
+map from folded offsets back to the original; ``clean_value`` trims the run after a trigger of
+trailing time words, trailing clauses and punctuation and caps it. Pure functions; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from actors.ingest.dates import MONTHS
+from actors.text import fold
+
+MAX_VALUE = 80
+
+
+class Folded:
+    """A sentence folded character by character, with a map back to the original offsets."""
+
+    def __init__(self, text: str) -> None:
+        chars: list[str] = []
+        origin: list[int] = []
+        for index, ch in enumerate(text):
+            for piece in fold(ch):
+                chars.append(piece)
+                origin.append(index)
+        self.text = text
+        self.folded = "".join(chars)
+        self._origin = origin
+
+    def original(self, start: int, end: int) -> str:
+        if start >= end or start >= len(self._origin):
+            return ""
+        return self.text[self._origin[start] : self._origin[end - 1] + 1]
+
+
+# ------------------------------------------------------------------ value cleaning
+
+MONTHS_PATTERN = "|".join(sorted(MONTHS, key=len, reverse=True))
+_WEEKDAYS = (
+    "monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    "lunes|martes|miercoles|jueves|viernes|sabado|domingo"
+)
+_TIME_TAIL = re.compile(
+    r"(?:^|\s+)(?:"
+    r"now|right now|currently|nowadays|these days|for now|at the moment|at present|today|"
+    r"yesterday|recently|lately|already|again|too|as well|anymore|for good|permanently|"
+    r"ahora|ahora mismo|actualmente|hoy|ayer|ya|por ahora|de momento|por el momento|"
+    r"en este momento|hoy en dia|ultimamente|recientemente|tambien|otra vez|de nuevo|"
+    r"(?:last|this|next|past)\s+(?:week|month|year|summer|winter|spring|autumn|fall|weekend)|"
+    r"(?:la|esta)\s+semana(?:\s+pasada)?|(?:el|este)\s+(?:mes|ano|verano|invierno|otono)"
+    r"(?:\s+pasado)?|(?:a\s+)?(?:few|couple of|\w+)\s+(?:days?|weeks?|months?|years?)\s+ago|"
+    r"(?:hace|since|desde|as of|a partir de|starting)\b.*|from\s+\d.*|"
+    rf"(?:in|en|on|el|this|este)\s+(?:(?:early|late|mid)\s+)?(?:{MONTHS_PATTERN}|{_WEEKDAYS}|\d).*"
+    r")$"
+)
+EDGE = " \t.,;:!?…\"'`«»“”()[]"
+_CLAUSE = re.compile(
+    r"\s*[,;(\[]|\s+[-–—]\s+|\s+(?:but|where|because|since|although|though|while|which|who|"
+    r"when|after|before|until|so that|pero|donde|porque|aunque|ya que|desde|mientras|cuando|"
+    r"hasta|que)\b"
+)
+_WITH = re.compile(r"\s+(?:with|together with|along with|con|junto con|junto a)\b")
+_AND = re.compile(
+    r"\s+(?:and|y|e)\s+(?=(?:i|we|my|our|she|he|they|it|then|now|also|yo|mi|mis|nuestro|"
+    r"nuestra|ahora|luego|tambien|ella|el|ellos)\b)"
+)
+_BAD_VALUES = frozenset("it there here that this alli aqui ahi eso esto".split())
+
+
+def clean_value(
+    span: Folded, start: int, end: int, *, cut_with: bool, cut_commas: bool = True,
+    first_token: bool = False,
+) -> str:
+    """Trim a value (folded offsets [start, end)) and return it in its original spelling."""
+    folded = span.folded[start:end]
+    cut = len(folded)
+    patterns = [_AND] + ([_CLAUSE] if cut_commas else [re.compile(r"\s*;")])
+    if cut_with:
+        patterns.append(_WITH)
+    for pattern in patterns:
+        m = pattern.search(folded, 1)
+        if m is not None:
+            cut = min(cut, m.start())
+    folded = folded[:cut]
+    while True:
+        trimmed = folded.rstrip(EDGE)
+        m = _TIME_TAIL.search(trimmed)
+        if m is not None and m.start() > 0:
+            trimmed = trimmed[: m.start()]
+        if trimmed == folded:
+            break
+        folded = trimmed
+    lead = len(folded) - len(folded.lstrip(EDGE))
+    if first_token and folded[lead:].split():
+        folded = folded[: lead + len(folded[lead:].split()[0])].rstrip(EDGE)
+    value = span.original(start + lead, start + len(folded)).strip()
+    if len(value) > MAX_VALUE:
+        value = value[:MAX_VALUE].rsplit(" ", 1)[0].rstrip(EDGE)
+    if not value or fold(value) in _BAD_VALUES:
+        return ""
+    return value
+
+
+# ------------------------------------------------------------------ sentence filters
+
+_QUESTION_START = re.compile(
+    r"^\W*(?:(?:where|what|which|who|how|when|why)\s+(?:do|does|did|is|are|am|was|were|can|"
+    r"should|would|will|'s)\b|(?:do|does|did|am|are|is)\s+(?:i|we|you)\b|"
+    r"(?:donde|que|cual|quien|como|cuando|cuanto)\s)"
+)
+_HYPOTHETICAL_LEAD = re.compile(
+    r"\b(?:if|would|'d|could|might|may|should|maybe|perhaps|someday|wish|hope|hoping|want|"
+    r"wants|wanted|plan|plans|planning|considering|thinking|going to|gonna|will|'ll|not|n't|"
+    r"never|no longer|unless|whether|suppose|imagine|dream|si|quiero|quiere|queremos|quisiera|"
+    r"queria|gustaria|encantaria|ojala|tal vez|quizas|quiza|pienso|planeo|voy a|vamos a|no|"
+    r"nunca|podria|deberia|espero|sueno|suenos|a lo mejor)\b"
+)
+_HYPOTHETICAL_ANYWHERE = re.compile(
+    r"\b(?:someday|some day|one day|would like|'d like|in the future|eventually|algun dia|"
+    r"me gustaria|en el futuro|en un futuro)\b"
+)
+
+
+def is_question(folded: str) -> bool:
+    """A question asks; it states nothing ("where do I live?", "¿dónde vivo?")."""
+    stripped = folded.strip()
+    return stripped.endswith("?") or stripped.startswith("¿") or bool(
+        _QUESTION_START.match(stripped)
+    )
+
+
+def is_hypothetical(folded: str, trigger_start: int) -> bool:
+    """A hypothetical or negated lead-in in the trigger's own clause, or 'someday' anywhere."""
+    clause = re.split(r"[,;:]", folded[:trigger_start])[-1]
+    return bool(_HYPOTHETICAL_LEAD.search(clause) or _HYPOTHETICAL_ANYWHERE.search(folded))
+
+

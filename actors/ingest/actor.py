@@ -1,0 +1,157 @@
+"""The ingest actor: Save requests become leaf files, catalog entries, facts and a nudge.
+
+Order of work for one Save: validate (nothing written on refusal) → redact secrets → detect →
+chunk → write leaf files → append catalog entries under the ``catalog`` lock → audit → ask the
+fact actor to extract → nudge consolidation. The leaf is searchable as soon as the catalog line
+is on disk, which happens before the reply. The actor owns a count-only view of the catalog
+(for totals and id checks); it never reads another actor's state.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import Any
+
+from actors.base import Actor, call_in_thread
+from actors.consolidation.messages import Nudge
+from actors.facts.messages import Extract, FactReport, LeafText
+from actors.ingest import validate
+from actors.ingest.chunkers import chunk as chunk_text
+from actors.ingest.detect import detect, parse_content_type
+from actors.ingest.leaves import build_header
+from actors.ingest.messages import Redacted, Save, SaveResult, StoreTotals
+from actors.ingest.secrets import redact
+from store import catalog as catalog_table
+from store.audit import append_audit
+from store.config import Settings
+from store.errors import SecretRefused, UnknownMemory
+from store.leaves import WrittenLeaf, write_leaf
+from store.locks import LockManager
+from store.paths import StoreLayout
+
+
+class IngestActor(Actor):
+    name = "ingest"
+
+    def __init__(self, layout: StoreLayout, settings: Settings, locks: LockManager,
+                 facts: Actor, consolidation: Actor) -> None:
+        super().__init__(inbox_size=settings.inbox_size,
+                         request_timeout_s=settings.request_timeout_s)
+        self.layout = layout
+        self.settings = settings
+        self.locks = locks
+        self.facts = facts
+        self.consolidation = consolidation
+        self._catalog = catalog_table.open_catalog_counts(layout)
+
+    async def start(self) -> None:
+        self._catalog = catalog_table.open_catalog_counts(self.layout)
+        await call_in_thread(self._catalog.refresh)
+
+    async def handle(self, message: Any) -> Any:
+        if isinstance(message, Save):
+            return await self._save(message)
+        return await super().handle(message)
+
+    # ------------------------------------------------------------------ save
+
+    async def _save(self, msg: Save) -> SaveResult:
+        started = time.perf_counter()
+        content = validate.check_text(msg.content, what="content",
+                                      limit_bytes=self.settings.max_content_bytes)
+        domain = validate.check_domain(msg.domain)
+        requested_type = parse_content_type(msg.content_type if msg.content_type else "auto")
+        origin = validate.check_origin(msg.origin)
+        scope = validate.check_scope(msg.scope)
+        tags = validate.check_tags(list(msg.tags))
+        supersedes = (msg.supersedes or "").strip() or None
+        if supersedes is not None:
+            await call_in_thread(self._catalog.refresh)
+            if supersedes not in self._catalog.state["ids"]:
+                raise UnknownMemory(supersedes)
+
+        clean, redactions = redact(content)
+        if redactions and self.settings.secrets_mode == "refuse":
+            raise SecretRefused([r.kind for r in redactions])
+
+        detection = detect(clean, content_type=requested_type.value if requested_type else None,
+                           domain=domain)
+        filed_domain = domain or detection.domain
+        chunks = chunk_text(clean, detection, target_tokens=self.settings.target_tokens,
+                            max_tokens=self.settings.max_tokens,
+                            min_tokens=self.settings.min_tokens)
+        chunks = [c for c in chunks if c.text.strip()]
+        source = msg.source or msg.provenance.source
+        now = dt.datetime.now(dt.UTC)
+        headers = [
+            build_header(chunk=c, order=i, detection=detection, domain=filed_domain,
+                         source=source, provenance=msg.provenance, scope=scope, origin=origin,
+                         caller_tags=tags, now=now,
+                         type_given=requested_type is not None or domain is not None)
+            for i, c in enumerate(chunks)
+        ]
+        written = await call_in_thread(self._write_leaves, headers, [c.text for c in chunks])
+        async with self.locks.hold("catalog", actor=self.name):
+            await call_in_thread(self._index, written)
+        leaf_ids = tuple(w.leaf.leaf_id for w in written)
+        repeated = tuple(w.leaf.leaf_id for w in written if w.existed)
+        await call_in_thread(self._audit, msg, leaf_ids, repeated, redactions)
+
+        report = FactReport()
+        if written:
+            report = await self.facts.ask(Extract(
+                request_id=msg.request_id,
+                leaves=tuple(
+                    LeafText(leaf_id=w.leaf.leaf_id, text=c.text,
+                             data_type=detection.data_type.value, domain=filed_domain,
+                             entry_date=c.timestamp, scope=scope, origin=origin)
+                    for w, c in zip(written, chunks, strict=True)
+                ),
+                provenance=msg.provenance, supersedes=supersedes,
+            ))
+            self.consolidation.tell_nowait(Nudge(request_id=msg.request_id,
+                                                 count=len(written)))
+        state = self._catalog.state
+        totals = StoreTotals(leaves=len(state["ids"]), domains=len(state["domains"]),
+                             nodes=len(state["nodes"]), depth=state["depth"])
+        self.log.info("save.done", leaf_ids=list(leaf_ids), domain=filed_domain,
+                      data_type=detection.data_type.value, chunks=len(written),
+                      repeated=len(repeated), redactions=len(redactions),
+                      facts=len(report.new_facts),
+                      duration_ms=round((time.perf_counter() - started) * 1000, 2))
+        return SaveResult(
+            leaf_ids=leaf_ids, repeated=repeated, data_type=detection.data_type.value,
+            domain=filed_domain, confidence=detection.confidence,
+            type_given=requested_type is not None or domain is not None,
+            tokens=sum(int(h["token_estimate"]) for h in headers),
+            redactions=tuple(Redacted(r.kind, r.count) for r in redactions),
+            facts=report, totals=totals,
+        )
+
+    # ------------------------------------------------------------------ thread work
+
+    def _write_leaves(self, headers: list[dict[str, Any]], texts: list[str]) -> list[WrittenLeaf]:
+        return [write_leaf(self.layout, h, t) for h, t in zip(headers, texts, strict=True)]
+
+    def _index(self, written: list[WrittenLeaf]) -> None:
+        """Append catalog entries for leaves the catalog does not hold yet (lock held)."""
+        self._catalog.refresh()
+        known = self._catalog.state["ids"]
+        records = [
+            catalog_table.put(catalog_table.entry_from_leaf(w.leaf.header, w.relpath, None))
+            for w in written if w.leaf.leaf_id not in known
+        ]
+        self._catalog.append(records)
+
+    def _audit(self, msg: Save, leaf_ids: tuple[str, ...], repeated: tuple[str, ...],
+               redactions: list[Any]) -> None:
+        prov = msg.provenance
+        new = [i for i in leaf_ids if i not in repeated]
+        if new:
+            append_audit(self.layout.audit_log, actor=self.name, action="save", ids=new,
+                         client=prov.agent, session=prov.session,
+                         redactions=[r.kind for r in redactions])
+        if repeated:
+            append_audit(self.layout.audit_log, actor=self.name, action="save.repeat",
+                         ids=list(repeated), client=prov.agent, session=prov.session)

@@ -1,0 +1,99 @@
+"""Dates written in text, English and Spanish: the time of a memory comes from its words.
+
+``parse_date`` reads a date at the start of a line (journal entries, visit notes, chat logs);
+``find_dates`` lists every date anywhere. Both are pure and never raise on odd input: an impossible
+date such as 2024-02-30 is simply not a date. Numeric dates are read day first (03/02/2026 is the
+3rd of February), as in Spanish and most of Europe.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from actors.text import fold
+
+MONTHS: dict[str, int] = {
+    # English
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+    "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
+    "september": 9, "sept": 9, "sep": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
+    "december": 12, "dec": 12,
+    # Spanish (folded: no accents)
+    "enero": 1, "ene": 1, "febrero": 2, "marzo": 3, "abril": 4, "abr": 4, "mayo": 5,
+    "junio": 6, "julio": 7, "agosto": 8, "ago": 8, "septiembre": 9, "setiembre": 9,
+    "octubre": 10, "noviembre": 11, "diciembre": 12, "dic": 12,
+}  # fmt: skip
+
+WEEKDAYS = (
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+    "lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo",
+)  # fmt: skip
+
+_MONTH = "(?P<{g}>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+_WEEKDAY = r"(?:(?:" + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")\.?,?\s+)?"
+_ORD = r"(?:st|nd|rd|th|º|o)?"
+
+# Each alternative names its groups with a suffix so one compiled pattern can hold them all.
+_BODY = (
+    r"(?:"
+    # ISO 2024-07-22, 2024/07/22, optionally followed by a time (2024-07-22T10:00)
+    r"(?P<iy>\d{4})[-/](?P<im>\d{1,2})[-/](?P<id>\d{1,2})(?![\d])"
+    r"|"
+    # day first numeric 03/02/2026, 03-02-2026, 03.02.2026
+    r"(?P<nd>\d{1,2})(?P<sep>[/.-])(?P<nm>\d{1,2})(?P=sep)(?P<ny>\d{4})(?!\d)"
+    r"|"
+    # 22 de julio de 2024, 22 julio 2024, 30 August 2026, 3rd of March, 2025
+    r"(?P<td>\d{1,2})" + _ORD + r"\s+(?:(?:de|of)\s+)?" + _MONTH.format(g="tm")
+    + r",?\s+(?:(?:de|del)\s+)?(?P<ty>\d{4})(?!\d)"
+    r"|"
+    # August 30, 2026 / March 3rd 2025
+    + _MONTH.format(g="um") + r"\s+(?P<ud>\d{1,2})" + _ORD + r",?\s+(?P<uy>\d{4})(?!\d)"
+    r")"
+)
+
+# A line may open with markdown or chat decoration before its date: "## ", "- ", "**", "[".
+_LEAD = r"[ \t]*(?:#{1,6}[ \t]+|[-*+>][ \t]+|\*\*|__|\[|\()*[ \t]*"
+_AT_START = re.compile(_LEAD + _WEEKDAY + _BODY, re.IGNORECASE)
+_ANYWHERE = re.compile(r"(?<![\w/.-])" + _WEEKDAY + _BODY, re.IGNORECASE)
+
+
+def _to_date(m: re.Match[str]) -> datetime.date | None:
+    """Turn whichever alternative matched into a date; impossible dates give None."""
+    g = m.groupdict()
+    try:
+        if g["iy"]:
+            return datetime.date(int(g["iy"]), int(g["im"]), int(g["id"]))
+        if g["ny"]:
+            return datetime.date(int(g["ny"]), int(g["nm"]), int(g["nd"]))
+        if g["ty"]:
+            return datetime.date(int(g["ty"]), MONTHS[g["tm"].lower()], int(g["td"]))
+        if g["uy"]:
+            return datetime.date(int(g["uy"]), MONTHS[g["um"].lower()], int(g["ud"]))
+    except (ValueError, KeyError, OverflowError):
+        return None
+    return None
+
+
+def parse_date(text: str) -> datetime.date | None:
+    """The date that opens the first non-blank line of ``text``, or None.
+
+    Only the start counts, so "I will call on 2024-07-22" is not a dated entry while
+    "2024-07-22 — called the bank" and "## Lunes, 3 de marzo de 2025" are.
+    """
+    for line in text.split("\n"):
+        if line.strip():
+            m = _AT_START.match(fold(line))
+            return _to_date(m) if m else None
+    return None
+
+
+def find_dates(text: str) -> list[datetime.date]:
+    """Every valid date written anywhere in ``text``, in order of appearance."""
+    out: list[datetime.date] = []
+    for m in _ANYWHERE.finditer(fold(text)):
+        d = _to_date(m)
+        if d is not None:
+            out.append(d)
+    return out

@@ -1,0 +1,56 @@
+"""What the ingest actor receives and answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from actors.base import Message
+from actors.facts.messages import FactReport
+from actors.provenance import Provenance
+
+
+@dataclass(frozen=True, kw_only=True)
+class Save(Message):
+    """Turn text into leaves (and facts). Validation happens in the actor, before any write."""
+
+    content: str
+    domain: str | None = None
+    """None (or 'general'/'auto') lets detection choose."""
+    content_type: str = "auto"
+    tags: tuple[str, ...] = ()
+    scope: str = ""
+    origin: str = "agent"
+    supersedes: str | None = None
+    """The id of a memory this one corrects."""
+    provenance: Provenance = field(default_factory=Provenance)
+    source: str | None = None
+    """A file path for CLI ingest; None means the client (``provenance.source``)."""
+
+
+@dataclass(frozen=True)
+class Redacted:
+    kind: str
+    count: int
+
+
+@dataclass(frozen=True)
+class StoreTotals:
+    leaves: int
+    domains: int
+    nodes: int
+    depth: int
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    leaf_ids: tuple[str, ...]
+    repeated: tuple[str, ...]
+    """Leaves that already existed with this exact text (a repeat save)."""
+    data_type: str
+    domain: str
+    confidence: float
+    type_given: bool
+    tokens: int
+    redactions: tuple[Redacted, ...]
+    facts: FactReport
+    totals: StoreTotals

@@ -1,0 +1,142 @@
+"""Secret detection and redaction: keys, tokens and passwords must not reach the memory store.
+
+``find_secrets`` lists (kind, start, end) spans; ``redact`` replaces each span by
+``[REDACTED:<kind>]``. Assignments (``password=...``, ``contraseña: ...``) and URLs
+(``scheme://user:pass@host``) lose only their value; the key name and the rest stay. Prose that
+merely mentions a password is left alone, and redacting twice changes nothing more. Pure: never
+logs, stores or returns a secret's value anywhere else.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PLACEHOLDER = "[REDACTED:{kind}]"
+
+
+@dataclass(frozen=True)
+class Redaction:
+    """How many secrets of one kind were redacted."""
+
+    kind: str
+    count: int
+
+
+# (kind, pattern, group holding the secret, priority: lower wins an overlap)
+_TOKEN_PATTERNS: list[tuple[str, re.Pattern[str], int, int]] = [
+    ("private_key", re.compile(
+        r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY( BLOCK)?-----"
+        r"(?:[\s\S]*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY( BLOCK)?-----|[A-Za-z0-9+/=\s:,-]*)"
+    ), 0, 0),
+    ("jwt", re.compile(
+        r"(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}(?![\w-])"
+    ), 0, 1),
+    ("github_token", re.compile(
+        r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})"
+        r"(?![A-Za-z0-9_])"
+    ), 0, 1),
+    ("gitlab_token", re.compile(r"(?<![\w-])glpat-[A-Za-z0-9_-]{20,}(?![\w-])"), 0, 1),
+    ("slack_token", re.compile(r"(?<![\w-])xox[abposr]-[A-Za-z0-9-]{10,}(?![\w-])"), 0, 1),
+    ("stripe_key", re.compile(r"(?<![\w-])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}(?![\w-])"),
+     0, 1),
+    ("openai_key", re.compile(
+        r"(?<![\w-])sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}(?![\w-])"
+    ), 0, 2),
+    ("aws_access_key", re.compile(
+        r"(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}(?![A-Z0-9])"
+    ), 0, 1),
+    ("aws_secret_key", re.compile(
+        r"(?i:aws_?secret(?:_?access)?_?key)[\"']?\s*[:=]\s*[\"']?"
+        r"([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
+    ), 1, 1),
+]
+_AWS_KEY = next(p for kind, p, _, _ in _TOKEN_PATTERNS if kind == "aws_access_key")
+_AWS_NEAR = re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
+
+_KEY_WORDS = (
+    r"password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|"
+    r"secret[_-]?key|private[_-]?key|client[_-]?secret|contrase(?:ñ|n)a|clave"
+)
+_ASSIGNMENT = re.compile(
+    r"(?<![\w-])(?:[A-Za-z0-9]+[_.-])*(?:" + _KEY_WORDS + r")(?![\w-])"
+    r"[\"']?[ \t]*(?P<op>:=|=>|=|:)[ \t]*"
+    r"(?:(?P<q>[\"'`])(?P<qv>[^\"'`\n]+)(?P=q)|(?P<v>[^\s\"'`,;)}\]]+))",
+    re.IGNORECASE,
+)
+_URL_PASSWORD = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^:/@\s]+:(?P<pw>[^@/\s]+)@[\w.-]")
+_NOT_A_VALUE = re.compile(
+    r"(?i:none|null|nil|true|false|undefined|required|optional|string|str|bytes|int|"
+    r"\*+|x+|\.+|<[^>]*>|\$\{?\w+\}?|%\(?\w+\)?s?|\{\{.*\}\}|\[REDACTED:\w+\]|"
+    r"os\.environ.*|process\.env.*|getenv.*|env\(.*)"
+)
+_ATTRIBUTE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+
+
+def _assignment_spans(text: str) -> list[tuple[str, int, int, int]]:
+    """Values of ``key = value`` / ``key: value`` pairs whose key names a credential."""
+    out: list[tuple[str, int, int, int]] = []
+    for m in _ASSIGNMENT.finditer(text):
+        group = "qv" if m.group("qv") is not None else "v"
+        value, start = m.group(group), m.start(group)
+        if not value or text.startswith("[REDACTED:", start) or _NOT_A_VALUE.fullmatch(value):
+            continue
+        if group == "v":
+            if "(" in value or "[" in value or _ATTRIBUTE.fullmatch(value):
+                continue  # a call, an index or an attribute: code that reads a secret
+            spaced = text[m.start("op") - 1 : m.start("op")] in " \t"
+            if m.group("op") != ":" and spaced and value.isidentifier() and not any(
+                c.isdigit() for c in value
+            ):
+                continue  # `password = new_password`: a variable, not a value
+            if m.group("op") == ":" and (value.isalpha() or value.isdigit()):
+                line_end = text.find("\n", m.end())
+                rest = text[m.end() : len(text) if line_end < 0 else line_end]
+                if len(rest.split()) >= 2:
+                    continue  # "Password: use a long one" is prose, not a credential
+        out.append(("password_assignment", start, m.end(group), 3))
+    return out
+
+
+def find_secrets(text: str) -> list[tuple[str, int, int]]:
+    """(kind, start, end) of each secret in ``text``, in order, without overlaps."""
+    found: list[tuple[str, int, int, int]] = []
+    for kind, pattern, group, priority in _TOKEN_PATTERNS:
+        for m in pattern.finditer(text):
+            value = m.group(group)
+            if value and not value.startswith("[REDACTED:"):
+                found.append((kind, m.start(group), m.end(group), priority))
+    for m in _AWS_KEY.finditer(text):  # a 40-char secret close to an AWS key id
+        window_start, window_end = max(0, m.start() - 300), min(len(text), m.end() + 300)
+        for near in _AWS_NEAR.finditer(text, window_start, window_end):
+            candidate = near.group(0)
+            if (any(c.isdigit() for c in candidate) + any(c.islower() for c in candidate)
+                    + any(c.isupper() for c in candidate)) >= 2:
+                found.append(("aws_secret_key", near.start(), near.end(), 1))
+    found.extend(_assignment_spans(text))
+    for m in _URL_PASSWORD.finditer(text):
+        if not _NOT_A_VALUE.fullmatch(m.group("pw")):
+            found.append(("url_password", m.start("pw"), m.end("pw"), 2))
+
+    kept: list[tuple[str, int, int]] = []
+    for kind, start, end, _ in sorted(found, key=lambda f: (f[3], -(f[2] - f[1]), f[1])):
+        if all(end <= s or start >= e for _, s, e in kept):
+            kept.append((kind, start, end))
+    return sorted(kept, key=lambda f: f[1])
+
+
+def redact(text: str) -> tuple[str, list[Redaction]]:
+    """``text`` with every secret replaced by ``[REDACTED:<kind>]``, and counts per kind."""
+    spans = find_secrets(text)
+    if not spans:
+        return text, []
+    parts: list[str] = []
+    counts: dict[str, int] = {}
+    pos = 0
+    for kind, start, end in spans:
+        parts.append(text[pos:start])
+        parts.append(PLACEHOLDER.format(kind=kind))
+        counts[kind] = counts.get(kind, 0) + 1
+        pos = end
+    parts.append(text[pos:])
+    return "".join(parts), [Redaction(kind, n) for kind, n in counts.items()]

@@ -1,0 +1,91 @@
+"""Checks on a Save before anything is written: every refusal is a typed ``InputError``.
+
+Pure functions of the request and the settings; the actor calls them first so a bad request
+changes nothing on disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from actors.provenance import ORIGINS
+from store.errors import (
+    ContentTooLarge,
+    EmptyContent,
+    InvalidArgument,
+    InvalidText,
+    UnknownOption,
+)
+from store.paths import normalize_domain
+
+AUTO_DOMAINS = ("", "general", "auto")
+MAX_TAGS = 32
+MAX_TAG_CHARS = 64
+MAX_SCOPE_CHARS = 200
+
+
+def check_text(value: object, *, what: str, limit_bytes: int) -> str:
+    """Text that is a str, not blank, not too large, with no NUL or lone surrogate."""
+    if not isinstance(value, str):
+        raise InvalidArgument(f"The {what} must be text, not {type(value).__name__}.")
+    if not value.strip():
+        raise EmptyContent(what)
+    try:
+        size = len(value.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise InvalidText(
+            f"The {what} holds an unpaired surrogate character (invalid Unicode); "
+            "nothing was saved."
+        ) from None
+    if size > limit_bytes:
+        raise ContentTooLarge(size, limit_bytes, what)
+    if "\x00" in value:
+        raise InvalidText(f"The {what} contains NUL bytes; nothing was saved.")
+    return value
+
+
+def check_domain(value: object) -> str | None:
+    """None means 'let detection decide' (IHMT's documented meaning of 'general')."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InvalidArgument(f"The domain must be text, not {type(value).__name__}.")
+    if value.strip().lower() in AUTO_DOMAINS:
+        return None
+    return normalize_domain(value)
+
+
+def check_origin(value: object) -> str:
+    if not isinstance(value, str) or value.strip().lower() not in ORIGINS:
+        raise UnknownOption("origin", value, ORIGINS)
+    return value.strip().lower()
+
+
+def check_scope(value: object) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise InvalidArgument(f"The scope must be text, not {type(value).__name__}.")
+    scope = value.strip()
+    if len(scope) > MAX_SCOPE_CHARS or any(ord(ch) < 32 for ch in scope):
+        raise InvalidArgument(
+            f"The scope must be at most {MAX_SCOPE_CHARS} printable characters "
+            "(e.g. 'project:billing' or 'user')."
+        )
+    return scope
+
+
+def check_tags(value: object) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, Sequence) or not all(isinstance(t, str) for t in value):
+        raise InvalidArgument("The tags must be a list of text values.")
+    tags = [" ".join(t.split()) for t in value if t.strip()]
+    if len(tags) > MAX_TAGS:
+        raise InvalidArgument(f"At most {MAX_TAGS} tags are allowed.")
+    for tag in tags:
+        if len(tag) > MAX_TAG_CHARS or "\x00" in tag:
+            raise InvalidArgument(f"Each tag must be at most {MAX_TAG_CHARS} characters.")
+    return tuple(dict.fromkeys(tags))

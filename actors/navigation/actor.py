@@ -1,0 +1,325 @@
+"""The navigation actor: answers searches from its own read model, obeying the timeline.
+
+One search: take in what other processes wrote (incremental) → beam descent over the tree →
+full-text BM25 over every leaf when the descent found nothing or only a weak hit (no false
+absence) → drop retracted and out-of-scope leaves → rank superseded memories below their
+successors → lead with the current value when the question asks for an attribute → decide
+between an answer and a clue request. Everything runs in one worker-thread hop per request,
+so the event loop stays free while BM25 runs.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import Any
+
+from actors.base import Actor, call_in_thread
+from actors.facts.keys import fact_key
+from actors.facts.questions import attribute_question
+from actors.facts.timeline import Timeline
+from actors.navigation.bm25 import idf
+from actors.navigation.confidence import Candidate, apply_clue, clue_request, confidence
+from actors.navigation.descent import descend
+from actors.navigation.messages import (
+    AttributeAnswer,
+    Hit,
+    Search,
+    SearchResult,
+    SearchTrace,
+    Stats,
+    TreeView,
+)
+from actors.navigation.query import Query, parse_query
+from actors.navigation.read_model import ReadModel
+from actors.text import shorten
+from store.config import Settings
+from store.errors import ContentTooLarge, EmptyContent, InvalidArgument, InvalidText
+from store.locks import LockManager
+from store.paths import StoreLayout
+
+GLOBAL_SCOPES = ("", "user")
+FULLTEXT_POOL = 50
+WEAK_RATIO = 0.75
+"""The descent's best hit is weak when the full-text index scores something this much better."""
+MIN_COVERAGE = 0.5
+"""Below this idf-weighted share of the query matched, nothing stored is really about it."""
+SUPERSEDED_FACTOR = 0.35
+
+
+def _check_query(value: object, what: str, limit: int) -> str:
+    if not isinstance(value, str):
+        raise InvalidArgument(f"The {what} must be text, not {type(value).__name__}.")
+    if not value.strip():
+        raise EmptyContent(what)
+    if len(value) > limit:
+        raise ContentTooLarge(len(value), limit, what)
+    if "\x00" in value:
+        raise InvalidText(f"The {what} contains NUL bytes.")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidText(f"The {what} holds an unpaired surrogate (invalid Unicode).") from None
+    return value
+
+
+def _stamp(moment: dt.datetime) -> str:
+    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+class NavigationActor(Actor):
+    name = "navigation"
+
+    def __init__(self, layout: StoreLayout, settings: Settings, locks: LockManager) -> None:
+        super().__init__(inbox_size=settings.inbox_size,
+                         request_timeout_s=settings.request_timeout_s)
+        self.layout = layout
+        self.settings = settings
+        self.locks = locks
+        self.model = ReadModel(layout)
+
+    async def start(self) -> None:
+        self.model = ReadModel(self.layout)
+        started = time.perf_counter()
+        added = await call_in_thread(self.model.refresh)
+        self.log.info("navigation.ready", leaves=added,
+                      duration_ms=round((time.perf_counter() - started) * 1000, 2))
+
+    async def handle(self, message: Any) -> Any:
+        if isinstance(message, Search):
+            return await call_in_thread(self._search, message)
+        if isinstance(message, Stats):
+            return await call_in_thread(self._stats)
+        if isinstance(message, TreeView):
+            return await call_in_thread(self._tree, message.max_depth)
+        return await super().handle(message)
+
+    # ------------------------------------------------------------------ search
+
+    def _search(self, msg: Search) -> SearchResult:
+        started = time.perf_counter()
+        text = _check_query(msg.query, "query", self.settings.max_query_chars)
+        clue = None
+        if msg.clue is not None and (not isinstance(msg.clue, str) or msg.clue.strip()):
+            clue = _check_query(msg.clue, "clue", self.settings.max_query_chars)
+        scope = (msg.scope or "").strip()
+        as_of = _stamp(msg.as_of) if msg.as_of else None
+        self.model.refresh()
+        query = parse_query(text, clue)
+        model = self.model
+
+        def admissible(leaf_id: str) -> bool:
+            meta = model.leaves.get(leaf_id)
+            if meta is None:
+                return False
+            if scope and meta.scope not in (scope, *GLOBAL_SCOPES):
+                return False
+            return not (as_of and meta.recorded_at and meta.recorded_at > as_of)
+
+        descent = descend(query, model, beam_width=self.settings.beam_width,
+                          admissible=admissible)
+        pool = model.index.search(query, limit=FULLTEXT_POOL, allowed=admissible)
+        full = {doc: (score, matched) for doc, score, matched in pool}
+        missing = [d for d in descent.leaves if d not in full]
+        if missing:
+            wanted = set(missing)
+            for doc, score, matched in model.index.search(
+                    query, limit=len(wanted), allowed=lambda d: d in wanted):
+                full[doc] = (score, matched)
+        best_full = pool[0][1] if pool else 0.0
+        best_descent = max((full.get(d, (0.0, frozenset()))[0] for d in descent.leaves),
+                           default=0.0)
+        fallback_reason = None
+        if not descent.leaves and pool:
+            fallback_reason = "the tree descent reached no matching memory"
+        elif pool and best_descent < WEAK_RATIO * best_full:
+            fallback_reason = "the tree descent's best match was weak"
+        ids = set(descent.leaves) | ({d for d, _, _ in pool} if fallback_reason else set())
+
+        as_of_dt = msg.as_of
+        question = attribute_question(text)
+        keys = [fact_key(*question)] if question else []
+        timeline = model.facts.timeline(
+            keys + [k for leaf in ids for k in model.facts.keys_of_leaf(leaf)],
+            leaves=ids, as_of=as_of_dt)
+        answer = self._answer(question, timeline, admissible) if question else None
+
+        scores: dict[str, float] = {}
+        currency: dict[str, str] = {}
+        successor: dict[str, str | None] = {}
+        for leaf_id in ids:
+            state = timeline.leaf_currency(leaf_id)
+            if state == "RETRACTED":
+                continue
+            currency[leaf_id] = state
+            successor[leaf_id] = timeline.superseding_leaf(leaf_id)
+            scores[leaf_id] = full.get(leaf_id, (descent.leaves.get(leaf_id, 0.0),))[0]
+        if answer and answer.leaf_id and answer.leaf_id in model.leaves:
+            top = max(scores.values(), default=1.0)
+            scores[answer.leaf_id] = top * 1.5 + 1.0
+            currency.setdefault(answer.leaf_id, "CURRENT")
+            successor.setdefault(answer.leaf_id, None)
+        ranked = self._rank(scores, currency, successor, admissible)
+        trace = SearchTrace(
+            domains_ranked=descent.domains_ranked, branches_opened=descent.branches_opened,
+            node_reads=descent.node_reads, leaves_scored=descent.leaves_scored + len(pool),
+            fallback_used=fallback_reason is not None, fallback_reason=fallback_reason,
+            leaves_in_store=len(model.leaves))
+
+        result = self._decide(query, msg, ranked, full, currency, successor, timeline,
+                              answer, trace)
+        self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
+                                                          2),
+                      node_reads=trace.node_reads, leaves_scored=trace.leaves_scored,
+                      fallback_used=trace.fallback_used, confidence=round(result.confidence, 3),
+                      results=len(result.hits), status=result.status)
+        return result
+
+    def _answer(self, question: tuple[str, str], timeline: Timeline,
+                admissible: Any) -> AttributeAnswer | None:
+        subject, attribute = question
+        current = timeline.current(subject, attribute)
+        facts = timeline.facts_for(subject, attribute)
+        if current is None:
+            return None
+        if current.source_leaf_id and current.source_leaf_id in self.model.leaves \
+                and not admissible(current.source_leaf_id):
+            return None
+        history = tuple((f.value, f.valid_from or f.recorded_at[:10]) for f in facts
+                        if f.status == "HISTORICAL")
+        pending = tuple(f.value for f in facts if f.status == "PENDING")
+        return AttributeAnswer(subject=current.subject, attribute=current.attribute,
+                               value=current.value,
+                               since=current.valid_from or current.recorded_at[:10],
+                               history=history, pending=pending,
+                               leaf_id=current.source_leaf_id)
+
+    def _rank(self, scores: dict[str, float], currency: dict[str, str],
+              successor: dict[str, str | None], admissible: Any) -> list[tuple[str, float]]:
+        """Superseded memories sink below their successors (added when not matched)."""
+        adjusted = dict(scores)
+        for leaf_id, state in list(currency.items()):
+            if state != "SUPERSEDED":
+                continue
+            after = successor.get(leaf_id)
+            if after and after not in adjusted and after in self.model.leaves \
+                    and admissible(after):
+                adjusted[after] = scores[leaf_id]
+                currency[after] = "CURRENT"
+                successor[after] = None
+            adjusted[leaf_id] = scores[leaf_id] * SUPERSEDED_FACTOR
+        for leaf_id, state in list(currency.items()):
+            after = successor.get(leaf_id)
+            if state == "SUPERSEDED" and after in adjusted:
+                adjusted[leaf_id] = min(adjusted[leaf_id], adjusted[after] * 0.99)  # type: ignore[index]
+        return sorted(adjusted.items(), key=lambda item: (-item[1], item[0]))
+
+    def _coverage(self, query: Query, matched: frozenset[str]) -> float:
+        n = max(len(self.model.index), 1)
+        weights = {t: idf(self.model.index.doc_freq(t), n) for t in query.query_terms}
+        total = sum(weights.values())
+        return sum(w for t, w in weights.items() if t in matched) / total if total else 0.0
+
+    def _decide(self, query: Query, msg: Search, ranked: list[tuple[str, float]],
+                full: dict[str, tuple[float, frozenset[str]]], currency: dict[str, str],
+                successor: dict[str, str | None], timeline: Timeline,
+                answer: AttributeAnswer | None, trace: SearchTrace) -> SearchResult:
+        def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
+                   history: tuple[Hit, ...] = ()) -> SearchResult:
+            return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
+                                confidence=conf, reason=reason, answer=answer, trace=trace,
+                                history=history)
+
+        if not ranked:
+            return result("NONE", (), 0.0, None)
+        matched = {leaf: full.get(leaf, (0.0, frozenset()))[1] for leaf, _ in ranked}
+        for leaf, after in successor.items():
+            if after in matched and not matched[after]:
+                matched[after] = matched.get(leaf, frozenset())  # stands in for its predecessor
+        best_cover = max(self._coverage(query, matched[leaf]) for leaf, _ in ranked[:5])
+        if answer is None and best_cover < MIN_COVERAGE:
+            shared = sorted({t for m in matched.values() for t in m})
+            return result("NONE", (), 0.0, "only the common words "
+                          + ", ".join(f"'{t}'" for t in shared[:6]) + " matched")
+        short = len(query.query_terms) <= 2
+        candidates = []
+        for leaf, score in ranked[:6]:
+            terms = matched[leaf]
+            strength = sum(idf(self.model.index.doc_freq(t), max(len(self.model.index), 1))
+                           for t in terms if t in query.terms) if short else score
+            entry = self.model.entry(leaf)
+            candidates.append(Candidate(id=leaf, score=strength, matched=terms,
+                                        branch=entry.get("parent_id") if entry else None,
+                                        superseded_by=successor.get(leaf)))
+        ordered = apply_clue(query, candidates)
+        order = {c.id: i for i, c in enumerate(ordered)}
+        if query.has_clue:
+            ranked = sorted(ranked, key=lambda item: order.get(item[0], len(order)))
+        conf = confidence(query, ordered)
+        request = None if answer else clue_request(
+            query, ordered, threshold=self.settings.confidence_threshold,
+            margin=self.settings.ambiguity_margin)
+        if request is not None:
+            hits = tuple(self._hit(c.id, full, currency, successor, timeline, full_text=False,
+                                   score=c.score) for c in request.candidates)
+            return result("AMBIGUOUS", hits, conf, request.reason)
+        current = [(leaf, s) for leaf, s in ranked if currency.get(leaf) != "SUPERSEDED"]
+        old = [(leaf, s) for leaf, s in ranked if currency.get(leaf) == "SUPERSEDED"]
+        served = (current + old)[: max(1, msg.limit)]
+        hits = tuple(self._hit(leaf, full, currency, successor, timeline, full_text=i == 0,
+                               score=s) for i, (leaf, s) in enumerate(served))
+        history = ()
+        if msg.include_history:
+            history = tuple(self._hit(leaf, full, currency, successor, timeline,
+                                      full_text=msg.include_history, score=s)
+                            for leaf, s in old[:5] if (leaf, s) not in served)
+        return result("FOUND", hits, conf if answer is None else max(conf, 0.9), None, history)
+
+    def _hit(self, leaf_id: str, full: dict[str, tuple[float, frozenset[str]]],
+             currency: dict[str, str], successor: dict[str, str | None], timeline: Timeline,
+             *, full_text: bool, score: float) -> Hit:
+        meta = self.model.leaves[leaf_id]
+        text = self.model.text_of(leaf_id) if full_text else ""
+        entry = self.model.entry(leaf_id)
+        parent = entry.get("parent_id") if entry else None
+        path = self.model.tree_path(parent) + (leaf_id,) if parent else (meta.domain, leaf_id)
+        return Hit(leaf_id=leaf_id, domain=meta.domain, title=meta.title,
+                   timestamp=meta.timestamp, score=round(score, 4), text=text,
+                   excerpt=meta.excerpt, source=meta.source, agent=meta.agent, scope=meta.scope,
+                   currency=currency.get(leaf_id, "CURRENT"),
+                   notices=tuple(timeline.notices_for_leaf(leaf_id)), tree_path=path,
+                   superseded_by=successor.get(leaf_id))
+
+    # ------------------------------------------------------------------ stats / tree
+
+    def _stats(self) -> dict[str, Any]:
+        self.model.refresh()
+        entries = self.model.catalog.state
+        nodes = [e for e in entries.values() if e.get("kind") == "node"]
+        domains: dict[str, int] = {}
+        for meta in self.model.leaves.values():
+            domains[meta.domain] = domains.get(meta.domain, 0) + 1
+        unfiled = sum(1 for members in self.model.top.values() for i in members
+                      if i in self.model.leaves)
+        facts = self.model.facts
+        return {"leaves": len(self.model.leaves), "domains": domains, "nodes": len(nodes),
+                "depth": max((int(n.get("layer", 0)) for n in nodes), default=0),
+                "unconsolidated": unfiled, "fact_events": facts.events,
+                "fact_keys": len(facts.keys()), "unreadable": dict(self.model.unreadable)}
+
+    def _tree(self, max_depth: int) -> dict[str, Any]:
+        self.model.refresh()
+
+        def describe(item_id: str, depth: int) -> dict[str, Any]:
+            entry = self.model.entry(item_id) or {}
+            out: dict[str, Any] = {"id": item_id, "kind": entry.get("kind", "leaf"),
+                                   "title": shorten(str(entry.get("title") or ""), 90),
+                                   "leaf_count": entry.get("leaf_count", 1)}
+            if entry.get("kind") == "node" and depth < max_depth:
+                node = self.model.branch(item_id) or {}
+                out["children"] = [describe(str(c), depth + 1)
+                                   for c in node.get("child_ids", [])]
+            return out
+
+        return {"domains": {domain: [describe(i, 1) for i in members]
+                            for domain, members in sorted(self.model.top.items()) if members}}

@@ -1,0 +1,141 @@
+"""Deciding between answering and asking the agent for a clue.
+
+IHMT answers when one memory clearly wins and asks for a clue when several match about equally
+in different places of the tree, or when a very short query cannot tell them apart. This module
+keeps that decision (confidence = 0.6 x coverage + 0.4 x margin) and adds what IHMT lacked: a
+memory and the memory that corrects it are one story, not two rivals, so their near-tie never
+triggers a clue request. Pure functions on ranked candidates; no I/O, no scoring of text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from actors.navigation.query import Query
+
+COVERAGE_WEIGHT = 0.6
+MARGIN_WEIGHT = 0.4
+CLUE_BOOST = 1.5
+CLUE_DAMP = 0.5
+MAX_LOW_CONFIDENCE_CANDIDATES = 5
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One ranked memory as the decision sees it.
+
+    ``branch`` is the parent node id (None for an unfiled leaf); ``superseded_by`` is the id of
+    the leaf that corrects this one, set by the caller from the fact timeline.
+    """
+
+    id: str
+    score: float
+    matched: frozenset[str]
+    branch: str | None
+    superseded_by: str | None = None
+
+
+@dataclass(frozen=True)
+class ClueRequest:
+    """The search should not answer: ``reason`` says why, ``candidates`` what to choose from."""
+
+    reason: str
+    candidates: tuple[Candidate, ...]
+
+
+def _by_score(ranked: Sequence[Candidate]) -> list[Candidate]:
+    """Best first; a stable sort, so equal scores keep the caller's order."""
+    return sorted(ranked, key=lambda c: -c.score)
+
+
+def confidence(query: Query, ranked: Sequence[Candidate]) -> float:
+    """0.6 x coverage + 0.4 x margin, in [0, 1]; 0.0 when there is no candidate.
+
+    coverage: share of the query's own terms (group 0) the best candidate matched.
+    margin: (best - second) / best, 1.0 when the best stands alone.
+    """
+    if not ranked:
+        return 0.0
+    ordered = _by_score(ranked)
+    best = ordered[0]
+    base = set(query.query_terms)
+    coverage = len(base & best.matched) / len(base) if base else 0.0
+    if len(ordered) < 2:
+        margin = 1.0
+    elif best.score <= 0:
+        margin = 0.0
+    else:
+        margin = (best.score - ordered[1].score) / best.score
+    margin = min(1.0, max(0.0, margin))
+    return COVERAGE_WEIGHT * coverage + MARGIN_WEIGHT * margin
+
+
+def collapse_corrections(ranked: Sequence[Candidate]) -> list[Candidate]:
+    """Drop every candidate whose correction is also among the candidates.
+
+    A memory and its successor are one fact told twice; keeping only the successor removes the
+    pair from the ambiguity test in either direction (whichever of the two ranked higher), and
+    a chain A -> B -> C collapses to C.
+    """
+    present = {c.id for c in ranked}
+    return [c for c in ranked if c.superseded_by is None or c.superseded_by not in present]
+
+
+def _quoted(query: Query) -> str:
+    text = " ".join(query.text.split())
+    return text if len(text) <= 60 else text[:59].rstrip() + "…"
+
+
+def clue_request(
+    query: Query,
+    ranked: Sequence[Candidate],
+    *,
+    threshold: float = 0.45,
+    margin: float = 0.18,
+) -> ClueRequest | None:
+    """A :class:`ClueRequest` when the search cannot pick one memory, else None.
+
+    Ambiguous when, after collapsing corrections, near-tied rivals (second >= best x (1 -
+    margin)) sit in different branches or answer a query of one or two terms, or when the
+    confidence is below ``threshold`` with more than one candidate. A single candidate is never
+    ambiguous: however weak, it is the only answer, and the reply can say it is weak.
+    """
+    ordered = _by_score(collapse_corrections(ranked))
+    if len(ordered) < 2:
+        return None
+    best = ordered[0]
+    floor = best.score * (1.0 - margin)
+    rivals = [c for c in ordered[1:] if c.score >= floor]
+    if rivals:
+        other_branch = any(c.branch != best.branch for c in rivals)
+        short_query = len(query.query_terms) <= 2
+        if other_branch or short_query:
+            tied = (best, *rivals)
+            return ClueRequest(
+                reason=f"{len(tied)} memories match '{_quoted(query)}' almost equally",
+                candidates=tied,
+            )
+    value = confidence(query, ordered)
+    if value < threshold:
+        return ClueRequest(
+            reason=f"low confidence ({value:.2f})",
+            candidates=tuple(ordered[:MAX_LOW_CONFIDENCE_CANDIDATES]),
+        )
+    return None
+
+
+def apply_clue(query: Query, ranked: Sequence[Candidate]) -> list[Candidate]:
+    """Re-rank with the clue: x1.5 for a candidate hitting every group, x0.5 otherwise.
+
+    Without a clue group the ranking is returned as it is (best first).
+    """
+    if not query.has_clue:
+        return _by_score(ranked)
+    groups = [frozenset(g) for g in query.groups if g]
+    adjusted: list[Candidate] = []
+    for cand in ranked:
+        hits_all = all(cand.matched & group for group in groups)
+        factor = CLUE_BOOST if hits_all else CLUE_DAMP
+        adjusted.append(replace(cand, score=cand.score * factor))
+    return _by_score(adjusted)

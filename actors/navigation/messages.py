@@ -1,0 +1,91 @@
+"""What the navigation actor receives and answers (structured; rendering is the edge's job)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from actors.base import Message
+
+DETAILS = ("compact", "full")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Search(Message):
+    query: str
+    clue: str | None = None
+    scope: str = ""
+    as_of: dt.datetime | None = None
+    include_history: bool = False
+    limit: int = 3
+
+
+@dataclass(frozen=True)
+class Hit:
+    leaf_id: str
+    domain: str
+    title: str
+    timestamp: str
+    score: float
+    text: str
+    excerpt: str
+    source: str
+    agent: str
+    scope: str
+    currency: str
+    """CURRENT, SUPERSEDED or PENDING (RETRACTED is never served)."""
+    notices: tuple[str, ...]
+    tree_path: tuple[str, ...]
+    superseded_by: str | None = None
+
+
+@dataclass(frozen=True)
+class AttributeAnswer:
+    subject: str
+    attribute: str
+    value: str
+    since: str | None
+    """valid_from of the current value (or its record date when undated)."""
+    history: tuple[tuple[str, str | None], ...]
+    """Earlier values, oldest first: (value, valid_from)."""
+    pending: tuple[str, ...] = ()
+    leaf_id: str | None = None
+
+
+@dataclass(frozen=True)
+class SearchTrace:
+    domains_ranked: tuple[str, ...]
+    branches_opened: int
+    node_reads: int
+    leaves_scored: int
+    fallback_used: bool
+    fallback_reason: str | None
+    leaves_in_store: int
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    status: str
+    """FOUND, AMBIGUOUS or NONE."""
+    query: str
+    clue: str | None
+    hits: tuple[Hit, ...]
+    confidence: float
+    reason: str | None
+    """Why AMBIGUOUS."""
+    answer: AttributeAnswer | None
+    trace: SearchTrace
+    history: tuple[Hit, ...] = ()
+    """Superseded memories, when include_history."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Stats(Message):
+    """Store totals (leaves, domains, nodes, depth, pending consolidation)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class TreeView(Message):
+    """The tree as root -> domains -> branches (ids, titles, leaf counts)."""
+
+    max_depth: int = 3

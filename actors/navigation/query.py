@@ -1,0 +1,64 @@
+"""Parsing a search request into the terms every scorer uses.
+
+The query and the documents must agree on what a term is, so this module only calls
+``actors.text.terms`` (accent folding, lower-casing, CamelCase/snake_case splitting, English and
+Spanish stop words) and then the light stemmer ``stem.stem``, exactly as ``bm25.field_terms``
+does for documents. It never reads the store and never ranks anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from actors.navigation.stem import stem
+from actors.text import terms as text_terms
+from actors.text import unique
+
+
+@dataclass(frozen=True)
+class Query:
+    """A parsed search request.
+
+    ``groups[0]`` holds the query's own terms and ``groups[1]`` (present only when a clue with
+    at least one term was given) the clue's terms. ``terms`` is every term of every group, each
+    once, in first-seen order: that is what the scorers score, so clue words count too.
+    """
+
+    text: str
+    terms: tuple[str, ...]
+    groups: tuple[tuple[str, ...], ...]
+
+    @property
+    def query_terms(self) -> tuple[str, ...]:
+        """Group 0: the words of the question itself (what confidence coverage is measured on)."""
+        return self.groups[0] if self.groups else ()
+
+    @property
+    def has_clue(self) -> bool:
+        """Whether a clue contributed a group of its own."""
+        return len(self.groups) > 1
+
+
+def _group(text: str) -> tuple[str, ...]:
+    """Content terms of ``text``; only stop words: keep them rather than search nothing."""
+    found = unique(stem(t) for t in text_terms(text))
+    if not found:
+        found = unique(stem(t) for t in text_terms(text, keep_stopwords=True))
+    return tuple(found)
+
+
+def parse_query(text: str, clue: str | None = None) -> Query:
+    """Parse ``text`` (and ``clue``) into a :class:`Query`.
+
+    A query of stop words only ("who am I") falls back to keeping them, so it still searches
+    something. An empty or blank query yields a query with no terms; deciding whether that is
+    an error belongs to the edge, not here.
+    """
+    base = _group(text)
+    groups: list[tuple[str, ...]] = [base]
+    if clue is not None and clue.strip():
+        clue_terms = _group(clue)
+        if clue_terms:
+            groups.append(clue_terms)
+    all_terms = tuple(unique(t for group in groups for t in group))
+    return Query(text=text, terms=all_terms, groups=tuple(groups))

@@ -1,0 +1,176 @@
+"""Pure text functions shared by every actor: folding, tokenising, keywords, entities.
+
+Search terms, leaf keywords and branch descriptors must agree on what a "term" is, so they all
+come from here. No I/O, no state: everything is a plain function of its arguments.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+
+_IDENT = re.compile(r"[^\W\d]\w*|\d+", re.UNICODE)
+
+STOPWORDS_EN = frozenset(
+    """a about above after again against all am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each few for from
+    further had has have having he her here hers herself him himself his how i if in into is it
+    its itself just me more most my myself no nor not now of off on once only or other our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself yourselves
+    also may might must shall s t don doesn didn isn wasn aren weren won ll re ve d m o y
+    let lets get got us via per""".split()
+)
+
+STOPWORDS_ES = frozenset(
+    """a al algo algunas algunos ante antes como con contra cual cuando de del desde donde
+    durante e el ella ellas ellos en entre era eran es esa esas ese eso esos esta estaba estado
+    estan estar este esto estos fue fueron ha habia han has hasta hay la las le les lo los mas me
+    mi mis mucho muy nada ni no nos nosotros o os otra otro para pero poco por porque que quien
+    se sea ser si sido sin sobre son su sus tambien te tener tiene tu tus un una uno unos y ya yo
+    soy estoy eres esta estas somos sois hemos habeis he hace hacer cada asi aqui alli""".split()
+)
+
+STOPWORDS = STOPWORDS_EN | STOPWORDS_ES
+
+
+def fold(text: str) -> str:
+    """Lower-case and strip accents, so 'Lavapiés' and 'lavapies' are one term."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return stripped.casefold()
+
+
+def split_identifier(token: str) -> list[str]:
+    """Split CamelCase and snake_case into parts: 'InventoryService' -> ['Inventory', 'Service'].
+
+    Boundaries: underscores, lower-to-upper ('camelCase'), the last capital of an acronym
+    ('HTTPServer' -> 'HTTP', 'Server') and letter/digit changes. Unicode letters count as
+    letters, so 'Lavapiés' stays whole.
+    """
+    parts: list[str] = []
+    for piece in token.split("_"):
+        if not piece:
+            continue
+        start = 0
+        for i in range(1, len(piece)):
+            prev, cur = piece[i - 1], piece[i]
+            nxt = piece[i + 1] if i + 1 < len(piece) else ""
+            boundary = (
+                (prev.islower() and cur.isupper())
+                or (prev.isupper() and cur.isupper() and nxt.islower())
+                or (prev.isdigit() != cur.isdigit())
+            )
+            if boundary:
+                parts.append(piece[start:i])
+                start = i
+        parts.append(piece[start:])
+    return [p for p in parts if p]
+
+
+def tokens(text: str) -> list[str]:
+    """Raw word tokens, original case, in order."""
+    return [m.group(0) for m in _IDENT.finditer(text)]
+
+
+def terms(text: str, *, keep_stopwords: bool = False) -> list[str]:
+    """Index/search terms: folded words plus the parts of compound identifiers.
+
+    'InventoryService' yields 'inventoryservice', 'inventory', 'service', so a search for either
+    the whole identifier or one of its parts matches. Terms shorter than 2 characters and stop
+    words are dropped unless ``keep_stopwords``.
+    """
+    out: list[str] = []
+    for raw in tokens(text):
+        whole = fold(raw)
+        parts = split_identifier(raw)
+        candidates = [whole]
+        if len(parts) > 1:
+            candidates.extend(fold(p) for p in parts)
+        for term in candidates:
+            if len(term) < 2 and not term.isdigit():
+                continue
+            if not keep_stopwords and term in STOPWORDS:
+                continue
+            out.append(term)
+    return out
+
+
+def term_counts(text: str) -> Counter[str]:
+    """Term frequencies of ``terms(text)``."""
+    return Counter(terms(text))
+
+
+def keywords(text: str, limit: int = 14) -> list[str]:
+    """The most frequent content terms, ties broken by first appearance (deterministic)."""
+    counts: Counter[str] = Counter()
+    first: dict[str, int] = {}
+    for index, term in enumerate(terms(text)):
+        if term.isdigit() or len(term) < 3:
+            continue
+        counts[term] += 1
+        first.setdefault(term, index)
+    ranked = sorted(counts, key=lambda t: (-counts[t], first[t]))
+    return ranked[:limit]
+
+
+
+
+def entities(text: str, limit: int = 12) -> list[str]:
+    """Capitalised words and identifiers that are not sentence-initial stop words.
+
+    Cheap and language-neutral: a word counts when it starts with a capital letter (or is a
+    CamelCase identifier) and its folded form is not a stop word.
+    """
+    seen: dict[str, int] = {}
+    for m in _IDENT.finditer(text):
+        word = m.group(0)
+        if not word[:1].isupper() or len(word) < 2:
+            continue
+        if fold(word) in STOPWORDS:
+            continue
+        seen[word] = seen.get(word, 0) + 1
+    ranked = sorted(seen, key=lambda w: (-seen[w], w))
+    return ranked[:limit]
+
+
+def estimate_tokens(text: str) -> int:
+    """IHMT's token estimate: about four characters per token, at least one for non-empty text."""
+    if not text:
+        return 0
+    return max(1, (len(text) + 3) // 4)
+
+
+def sentences(text: str) -> list[str]:
+    """Split prose into sentences at ., ! and ? followed by white space."""
+    parts = re.split(r"(?<=[.!?…])\s+", text.strip())
+    return [p.strip() for p in parts if p.strip()]
+
+
+def first_sentence(text: str, limit: int = 160) -> str:
+    """The leading sentence, cut at ``limit`` characters with an ellipsis."""
+    for s in sentences(text):
+        return shorten(s, limit)
+    return ""
+
+
+def shorten(text: str, limit: int) -> str:
+    """Collapse white space and cut at ``limit`` characters with an ellipsis."""
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat
+    return flat[: max(0, limit - 1)].rstrip() + "…"
+
+
+def unique(items: Iterable[str]) -> list[str]:
+    """Order-preserving de-duplication."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for item in items:
+        if item not in seen:
+            seen.add(item)
+            out.append(item)
+    return out

@@ -1,0 +1,248 @@
+"""Tool replies as text, in IHMT's shapes (an agent set up for IHMT reads them unchanged).
+
+Pure functions from the actors' structured answers to strings. The compact search form keeps
+dates and OUTDATED notices (they change what an answer means) and drops ids and paths; the
+full form adds ids, sources, tree paths and what was searched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from actors.facts.messages import FactReport, FactView, RetractResult
+from actors.ingest.messages import SaveResult
+from actors.navigation.messages import Hit, SearchResult
+
+FULL_TEXT_LIMIT = 6000
+EXCERPT_LIMIT = 400
+TRUNCATED = "\n[... truncated; narrow the query for the rest]"
+
+
+def _entries(n: int) -> str:
+    return f"entr{'y' if n == 1 else 'ies'}"
+
+
+def _fact_line(fact: FactView) -> str:
+    when = fact.valid_from or "undated"
+    return f"{fact.subject} {fact.attribute} = '{fact.value}' ({when})"
+
+
+def render_save(result: SaveResult) -> str:
+    n = len(result.leaf_ids)
+    head = (f"Saved {n} memory {_entries(n)} (~{result.tokens} tokens) as {result.data_type} "
+            f"in domain '{result.domain}'")
+    head += "." if result.type_given else f" (detection confidence {result.confidence:.2f})."
+    t = result.totals
+    lines = [head,
+             f"Memory now holds {t.leaves} entries across {t.domains} domains "
+             f"({t.nodes} summary nodes, depth {t.depth}).",
+             "Memory id" + ("s" if n > 1 else "") + ": " + ", ".join(result.leaf_ids)]
+    if result.repeated:
+        lines.append(f"{len(result.repeated)} of these {_entries(len(result.repeated))} was "
+                     "already stored with the same text; it was refreshed, not duplicated.")
+    if result.redactions:
+        kinds = ", ".join(f"{r.kind} ({r.count})" for r in result.redactions)
+        lines.append(f"Redacted before saving (secrets never reach disk): {kinds}.")
+    lines.extend(_fact_report_lines(result.facts))
+    return "\n".join(lines)
+
+
+def _fact_report_lines(report: FactReport) -> list[str]:
+    lines: list[str] = []
+    applied = [f for f in report.new_facts if f.status in ("ACTIVE", "HISTORICAL")]
+    if applied:
+        lines.append(f"Extracted {len(applied)} fact(s) into the timeline: "
+                     + "; ".join(_fact_line(f) for f in applied) + ".")
+    if report.superseded_leaf:
+        lines.append(f"Marked memory {report.superseded_leaf} as superseded by this one.")
+    if report.notices:
+        lines.append("")
+        lines.append("This updates something remembered earlier — tell the user:")
+        for notice in report.notices:
+            lines.append(f"  {notice}")
+        lines.append("  (the earlier value is kept as history, retrievable for questions about "
+                     "that period)")
+    if report.pending:
+        lines.append("")
+        lines.append("Waiting for review (copied from a tool result, it may not overturn what "
+                     "the user said): " + "; ".join(
+                         f"{_fact_line(f)} [fact {f.fact_id}]" for f in report.pending)
+                     + ". Ask the user, or run `ihmt-async review`.")
+    if report.blocked:
+        lines.append("Not applied (this value was retracted earlier): "
+                     + "; ".join(_fact_line(f) for f in report.blocked) + ".")
+    return lines
+
+
+def _date(hit: Hit) -> str:
+    return hit.timestamp[:10] or "undated"
+
+
+def _body(hit: Hit) -> str:
+    body = (hit.text or hit.excerpt).rstrip()
+    if len(body) > FULL_TEXT_LIMIT:
+        body = body[:FULL_TEXT_LIMIT] + TRUNCATED
+    return body
+
+
+def _marks(hit: Hit) -> list[str]:
+    lines = [f"OUTDATED: {notice}" for notice in hit.notices]
+    if hit.currency == "SUPERSEDED" and not hit.notices:
+        later = f" by {hit.superseded_by}" if hit.superseded_by else ""
+        lines.append(f"OUTDATED: this memory was superseded{later}; prefer the newer one.")
+    if hit.currency == "PENDING":
+        lines.append("UNREVIEWED: this value came from a tool result and waits for review; "
+                     "do not treat it as what the user said.")
+    return lines
+
+
+def _answer_line(result: SearchResult) -> list[str]:
+    answer = result.answer
+    if answer is None:
+        return []
+    line = (f"Current value: {answer.subject} {answer.attribute} = '{answer.value}'"
+            + (f" (since {answer.since})" if answer.since else "") + ".")
+    earlier: list[tuple[str, str | None]] = []
+    for value, since in answer.history:
+        if _same(value, answer.value) or (earlier and _same(earlier[-1][0], value)):
+            continue  # a confirmation of a value is not a change of it
+        earlier.append((value, since))
+    if earlier:
+        line += " Earlier: " + ", ".join(
+            f"'{v}'" + (f" (from {d})" if d else "") for v, d in earlier) + "."
+    if answer.pending:
+        line += " Unreviewed: " + ", ".join(f"'{v}'" for v in answer.pending) + "."
+    return [line]
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.casefold().split()) == " ".join(b.casefold().split())
+
+
+def _other(hit: Hit) -> str:
+    tag = " (outdated)" if hit.currency == "SUPERSEDED" else ""
+    tag += " (unreviewed)" if hit.currency == "PENDING" else ""
+    return f"[{hit.domain}] {_date(hit)} · {hit.title}{tag}"
+
+
+def render_search(result: SearchResult, *, detail: str = "compact") -> str:
+    if result.status == "NONE":
+        return render_none(result)
+    if result.status == "AMBIGUOUS":
+        return render_ambiguous(result)
+    return render_full(result) if detail == "full" else render_compact(result)
+
+
+def render_none(result: SearchResult) -> str:
+    clue = f' (with clue "{result.clue}")' if result.clue else ""
+    n = result.trace.leaves_in_store
+    searched = (f"Searched all {n} stored memories (tree descent and the full-text index)."
+                if n else "The memory is empty.")
+    if result.reason:
+        return (f'No memory found for "{result.query}"{clue}: nothing stored is about this '
+                f"({result.reason}, nothing matched the rest). {searched}")
+    return (f'No memory found for "{result.query}"{clue}. Nothing has been stored about this '
+            f"yet — consider save_memory once the user tells you something worth keeping. "
+            f"{searched}")
+
+
+def render_compact(result: SearchResult) -> str:
+    best = result.hits[0]
+    lines = [f"[{best.domain}] {_date(best)} (confidence {result.confidence:.2f})"]
+    lines += _answer_line(result)
+    lines += _marks(best)
+    lines.append(_body(best))
+    others = result.hits[1:]
+    if others:
+        lines.append("")
+        lines.append("Also matching: " + " | ".join(_other(h) for h in others))
+    lines += _history_lines(result.history)
+    return "\n".join(lines)
+
+
+def _history_lines(history: Sequence[Hit]) -> list[str]:
+    if not history:
+        return []
+    lines = ["", "History (superseded memories):"]
+    for hit in history:
+        lines.append(f"  [{hit.domain}] {_date(hit)} · {hit.title}")
+        lines += [f"    {m}" for m in _marks(hit)]
+        if hit.text:
+            lines.append("    " + _body(hit).replace("\n", "\n    "))
+    return lines
+
+
+def render_full(result: SearchResult) -> str:
+    t = result.trace
+    lines = [f'{len(result.hits)} memory match(es) for "{result.query}" (confidence '
+             f"{result.confidence:.2f}; {t.node_reads} branch files read).",
+             f"Searched: {t.leaves_in_store} memories; domains ranked: "
+             f"{', '.join(t.domains_ranked) or 'none'}; {t.branches_opened} branches opened; "
+             f"{t.leaves_scored} leaves scored; full-text fallback: "
+             + (f"used ({t.fallback_reason})" if t.fallback_used else "not needed") + "."]
+    lines += _answer_line(result)
+    for rank, hit in enumerate(result.hits, start=1):
+        lines.append("")
+        lines.append(f"--- {rank}. [{hit.domain}] {_date(hit)} · {hit.leaf_id}")
+        lines.append(f"    title:  {hit.title}")
+        lines.append(f"    source: {hit.source}" + (f" (agent {hit.agent})" if hit.agent else ""))
+        if hit.scope:
+            lines.append(f"    scope:  {hit.scope}")
+        lines.append(f"    status: {hit.currency}")
+        lines.append(f"    path:   {' > '.join(hit.tree_path)}")
+        lines += [f"    {m}" for m in _marks(hit)]
+        if rank == 1:
+            lines.append("")
+            lines.append(_body(hit))
+        else:
+            lines.append(f"    excerpt: {hit.excerpt[:EXCERPT_LIMIT]}")
+    if len(result.hits) > 1:
+        lines.append("")
+        lines.append("(Full text shown for the top match only. Refine the query to promote "
+                     "another.)")
+    lines += _history_lines(result.history)
+    return "\n".join(lines)
+
+
+def render_ambiguous(result: SearchResult) -> str:
+    lines = [f'AMBIGUOUS: "{result.query}" — {result.reason} (confidence '
+             f"{result.confidence:.2f}).",
+             "Do not pick one at random. Either ask the user which they mean, or call",
+             "search_memory again with `clue` set to a distinguishing detail (a place,",
+             "a date, a project, a person).",
+             "",
+             "Competing memories:"]
+    for index, hit in enumerate(result.hits, start=1):
+        lines.append(f"  {index}. [{hit.domain}] {_date(hit)} · {hit.title}")
+        lines.append(f"     {hit.excerpt[:200]}")
+    return "\n".join(lines)
+
+
+def render_retract(result: RetractResult, reason: str) -> str:
+    lines = [f"Forgot {result.description} (reason: {reason}).",
+             "It stays on disk and in the history and audit log as retracted, but it will not "
+             "be served as a memory or a current value again."]
+    if result.kind == "leaf" and result.facts:
+        lines.append("Facts retracted with it: "
+                     + "; ".join(_fact_line(f) for f in result.facts) + ".")
+    return "\n".join(lines)
+
+
+def render_history(facts: Sequence[FactView], subject: str, attribute: str) -> str:
+    what = f"{subject} {attribute}".strip()
+    if not facts:
+        return (f"No facts recorded for {what}. Facts come from statements such as "
+                "'I live in ...', 'I work at ...', 'our stack is ...'.")
+    lines = [f"Timeline for {what} ({len(facts)} fact(s), oldest first):"]
+    for f in facts:
+        valid = f"valid {f.valid_from or 'undated'}" + (f" → {f.valid_to}" if f.valid_to else "")
+        record = f"recorded {f.recorded_at[:19].replace('T', ' ')}"
+        if f.superseded_at:
+            record += f", superseded {f.superseded_at[:19].replace('T', ' ')}"
+        who = f"by {f.agent or 'unknown'}" + (f" ({f.origin})" if f.origin else "")
+        line = (f"  [{f.status}] {f.subject} {f.attribute} = '{f.value}' · {valid} · {record} · "
+                f"{who} · {f.fact_id}")
+        if f.retraction_reason:
+            line += f" · retracted: {f.retraction_reason}"
+        lines.append(line)
+    return "\n".join(lines)

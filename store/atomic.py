@@ -1,0 +1,97 @@
+"""Whole-file writes that a reader can never see half-done.
+
+Every file we replace goes through ``write_atomic``: a temp file in the same directory, fsync,
+``os.replace``, fsync of the directory. A writer killed mid-write leaves only a temp file, which
+``clean_stray_temps`` removes on the next open. This module must never write in place.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+TEMP_PREFIX = ".ihmt-tmp-"
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename in ``directory`` durable."""
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, data: bytes | str) -> None:
+    """Replace ``path`` with ``data`` atomically and durably."""
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".part",
+                                    dir=path.parent)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    fsync_dir(path.parent)
+
+
+def write_json_atomic(path: Path, value: Any) -> None:
+    """``write_atomic`` of pretty, key-stable JSON (hand-editable, diff-friendly)."""
+    write_atomic(path, json.dumps(value, ensure_ascii=False, indent=2) + "\n")
+
+
+def is_temp_file(path: Path) -> bool:
+    return path.name.startswith(TEMP_PREFIX)
+
+
+def stray_temps(root: Path) -> list[Path]:
+    """Temp files left by a writer that died before its rename."""
+    if not root.exists():
+        return []
+    return sorted(p for p in root.rglob(f"{TEMP_PREFIX}*") if p.is_file())
+
+
+def temp_owner_alive(path: Path) -> bool:
+    """Whether the process that created this temp file (its pid is in the name) still runs."""
+    rest = path.name[len(TEMP_PREFIX):]
+    pid_text = rest.split("-", 1)[0]
+    if not pid_text.isdigit():
+        return False
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def clean_stray_temps(root: Path, *, older_than_s: float = 3600.0) -> list[Path]:
+    """Remove temp files whose writer died (or that are older than ``older_than_s``).
+
+    A live writer's temp file is renamed within milliseconds; one whose pid is gone can only be
+    debris from a killed writer, so it is safe to delete even while other processes write.
+    """
+    removed: list[Path] = []
+    now = time.time()
+    for path in stray_temps(root):
+        try:
+            if not temp_owner_alive(path) or now - path.stat().st_mtime >= older_than_s:
+                path.unlink()
+                removed.append(path)
+        except FileNotFoundError:
+            continue
+    return removed

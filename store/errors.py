@@ -1,0 +1,208 @@
+"""The one error tree of ihmt-async.
+
+Every error we raise on purpose is an ``IhmtError``; the server edge turns it into one clear
+sentence for the agent (``str(err)``), so each message is written for a reader who cannot see
+the code. Nothing here may import other modules of ours.
+
+```
+IhmtError
+  StoreError ── LockTimeout(TimeoutError)  MalformedFile ── MalformedLeaf
+             ── UnknownSchemaVersion  StoreNotInitialized  UnknownMemory
+  InputError ── EmptyContent  ContentTooLarge  InvalidText  InvalidDomain
+             ── UnknownContentType  UnknownOption  InvalidArgument  SecretRefused
+  ConfigError
+  ActorError ── ActorStopped  ActorTimeout  ActorCrashed
+```
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class IhmtError(Exception):
+    """Root of every error ihmt-async raises on purpose."""
+
+
+# --------------------------------------------------------------------------- store
+
+
+class StoreError(IhmtError):
+    """Something about the files on disk."""
+
+
+class LockTimeout(StoreError, TimeoutError):
+    """A named lock was not acquired within its timeout."""
+
+    def __init__(self, lock: str, waited_s: float, holder: dict[str, object] | None = None) -> None:
+        self.lock = lock
+        self.waited_s = waited_s
+        self.holder = holder or {}
+        pid = self.holder.get("pid")
+        who = f"pid {pid}" if pid is not None else "an unknown process"
+        actor = self.holder.get("actor")
+        since = self.holder.get("since")
+        detail = who + (f" ({actor})" if actor else "") + (f" since {since}" if since else "")
+        super().__init__(
+            f"Timed out after {waited_s:.2f}s waiting for the '{lock}' lock, held by {detail}."
+        )
+
+    @property
+    def holder_pid(self) -> int | None:
+        pid = self.holder.get("pid")
+        return pid if isinstance(pid, int) else None
+
+
+class MalformedFile(StoreError):
+    """A store file could not be parsed."""
+
+    def __init__(self, path: Path | str, reason: str) -> None:
+        self.path = Path(path)
+        self.reason = reason
+        super().__init__(f"{self.path}: {reason}")
+
+
+class MalformedLeaf(MalformedFile):
+    """A leaf file has a missing or corrupt IHMT-META header."""
+
+
+class UnknownSchemaVersion(MalformedFile):
+    """A file declares a schema_version this code does not understand."""
+
+
+class StoreNotInitialized(StoreError):
+    """The store directory does not exist yet."""
+
+
+class UnknownMemory(StoreError):
+    """No memory or fact has the given id."""
+
+    def __init__(self, memory_id: str) -> None:
+        self.memory_id = memory_id
+        super().__init__(
+            f"No memory or fact with id '{memory_id}' exists in this store "
+            "(ids look like L-<domain>-... for memories and F-... for facts)."
+        )
+
+
+# --------------------------------------------------------------------------- input
+
+
+class InputError(IhmtError):
+    """The caller gave us something we refuse; nothing was written."""
+
+
+class EmptyContent(InputError):
+    """The text to save is empty or only whitespace."""
+
+    def __init__(self, what: str = "content") -> None:
+        super().__init__(f"The {what} is empty (or only whitespace); nothing was saved.")
+
+
+class ContentTooLarge(InputError):
+    """The text is over the configured size limit."""
+
+    def __init__(self, size: int, limit: int, what: str = "content") -> None:
+        self.size = size
+        self.limit = limit
+        if what in ("query", "clue"):
+            message = (f"The {what} is {size:,} characters, over the limit of {limit:,}; "
+                       "search with a few distinctive words instead.")
+        else:
+            message = (f"The {what} is {size:,} bytes, over the limit of {limit:,} bytes; "
+                       "nothing was saved. Split it into smaller pieces.")
+        super().__init__(message)
+
+
+class InvalidText(InputError):
+    """The text holds characters that cannot be stored (NUL bytes, lone surrogates)."""
+
+
+class InvalidDomain(InputError):
+    """A domain name that is not a safe single directory name."""
+
+    def __init__(self, domain: str, reason: str) -> None:
+        self.domain = domain
+        super().__init__(
+            f"Invalid domain {domain!r}: {reason}. Use dotted lowercase words such as "
+            "'software.python' or 'personal'."
+        )
+
+
+class UnknownContentType(InputError):
+    """A content_type outside the known set."""
+
+    def __init__(self, value: str, allowed: tuple[str, ...]) -> None:
+        super().__init__(
+            f"Unknown content_type {value!r}; use one of: {', '.join(allowed)}."
+        )
+
+
+class UnknownOption(InputError):
+    """An option value outside its allowed set (detail, origin, scope ...)."""
+
+    def __init__(self, name: str, value: object, allowed: tuple[str, ...]) -> None:
+        super().__init__(f"Unknown {name} {value!r}; use one of: {', '.join(allowed)}.")
+
+
+class InvalidArgument(InputError):
+    """An argument of the wrong type or shape."""
+
+
+class SecretRefused(InputError):
+    """The text holds secrets and the store is set to refuse them."""
+
+    def __init__(self, kinds: list[str]) -> None:
+        self.kinds = kinds
+        super().__init__(
+            "The content contains what looks like secrets ("
+            + ", ".join(kinds)
+            + "); this store refuses them, so nothing was saved. Remove them and save again."
+        )
+
+
+# --------------------------------------------------------------------------- config
+
+
+class ConfigError(IhmtError):
+    """An invalid setting; the message names the key."""
+
+    def __init__(self, key: str, reason: str) -> None:
+        self.key = key
+        super().__init__(f"Invalid setting '{key}': {reason}.")
+
+
+# --------------------------------------------------------------------------- actors
+
+
+class ActorError(IhmtError):
+    """Something went wrong talking to an actor."""
+
+
+class ActorStopped(ActorError):
+    """The actor stopped before it could answer."""
+
+    def __init__(self, actor: str) -> None:
+        self.actor = actor
+        super().__init__(f"The {actor} actor has stopped; the request was not handled.")
+
+
+class ActorTimeout(ActorError, TimeoutError):
+    """The actor did not answer in time."""
+
+    def __init__(self, actor: str, timeout_s: float) -> None:
+        self.actor = actor
+        self.timeout_s = timeout_s
+        super().__init__(f"The {actor} actor did not answer within {timeout_s:.1f}s.")
+
+
+class ActorCrashed(ActorError):
+    """The actor failed on this request with an unexpected error; it has been restarted."""
+
+    def __init__(self, actor: str, cause: BaseException) -> None:
+        self.actor = actor
+        self.cause_type = type(cause).__name__
+        super().__init__(
+            f"Internal error in the {actor} actor ({self.cause_type}: {cause}); "
+            "the request was not completed and the actor was restarted."
+        )

@@ -1,0 +1,228 @@
+"""Named cross-process locks: ``fcntl.flock`` on sidecar files behind in-process anyio locks.
+
+Why this shape:
+- ``flock`` belongs to an open file description and the kernel drops it when the holder dies,
+  so a SIGKILLed process never leaves a stale lock.
+- Every acquisition opens its own descriptor, so two tasks (or two LockManagers) of one process
+  exclude each other too; an ``anyio.Lock`` per name in front makes tasks of one process queue
+  fairly instead of spinning against each other.
+- The event loop never blocks: the flock is only ever tried with ``LOCK_NB`` and the wait is an
+  ``anyio.sleep`` with back-off, so a cancelled waiter leaves no thread stuck and nothing held.
+- Several names are always taken in ``LOCK_ORDER``, so two holders of overlapping sets cannot
+  deadlock.
+- The holder writes ``{"pid", "actor", "since"}`` into the lock file, so a timeout can say who.
+
+A sync twin (``hold_sync``) serves worker threads, the CLI and multi-process tests.
+This module never reads or writes the data files the locks guard.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import json
+import os
+import time
+from collections.abc import AsyncIterator, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import anyio
+import structlog
+
+from store.errors import LockTimeout
+
+LOCK_ORDER = ("consolidation", "root", "project", "catalog", "facts")
+_POLL_FIRST_S = 0.001
+_POLL_MAX_S = 0.025
+
+log = structlog.get_logger("ihmt.locks")
+
+
+def _order(names: tuple[str, ...]) -> list[str]:
+    unknown = [n for n in names if n not in LOCK_ORDER]
+    if unknown:
+        raise ValueError(f"unknown lock name(s): {unknown}")
+    return sorted(set(names), key=LOCK_ORDER.index)
+
+
+def _try_flock(fd: int) -> bool:
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except OSError as exc:
+        if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            return False
+        raise
+
+
+def read_holder(path: Path) -> dict[str, object]:
+    """Who wrote themselves into the lock file last (may be a dead process: check ``is_held``)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8") or "{}")
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def is_held(path: Path) -> bool:
+    """True when some live process holds the flock on ``path`` right now."""
+    if not path.exists():
+        return False
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        if _try_flock(fd):
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            return False
+        return True
+    finally:
+        os.close(fd)
+
+
+class _Held:
+    """One flock held on its own descriptor."""
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self.fd = fd
+
+    def stamp(self, actor: str) -> None:
+        info = {"pid": os.getpid(), "actor": actor,
+                "since": datetime.now(UTC).isoformat(timespec="milliseconds")}
+        os.ftruncate(self.fd, 0)
+        os.pwrite(self.fd, json.dumps(info).encode(), 0)
+
+    def release(self) -> None:
+        try:
+            os.ftruncate(self.fd, 0)
+        except OSError:
+            pass
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_UN)
+        finally:
+            os.close(self.fd)
+
+
+class LockManager:
+    """The named locks of one store directory."""
+
+    def __init__(self, locks_dir: Path, *, default_timeout_s: float = 10.0) -> None:
+        self.locks_dir = locks_dir
+        self.default_timeout_s = default_timeout_s
+        self._local: dict[str, anyio.Lock] = {}
+
+    def path(self, name: str) -> Path:
+        return self.locks_dir / f"{name}.lock"
+
+    def _open(self, name: str) -> int:
+        self.locks_dir.mkdir(parents=True, exist_ok=True)
+        return os.open(self.path(name), os.O_RDWR | os.O_CREAT, 0o644)
+
+    def _local_lock(self, name: str) -> anyio.Lock:
+        lock = self._local.get(name)
+        if lock is None:
+            lock = self._local[name] = anyio.Lock()
+        return lock
+
+    # ------------------------------------------------------------------ async
+
+    @contextlib.asynccontextmanager
+    async def hold(self, *names: str, actor: str = "", timeout_s: float | None = None
+                   ) -> AsyncIterator[None]:
+        """Hold every named lock (in the global order) for the body of the block."""
+        timeout = self.default_timeout_s if timeout_s is None else timeout_s
+        deadline = time.monotonic() + timeout
+        async with contextlib.AsyncExitStack() as stack:
+            for name in _order(names):
+                await stack.enter_async_context(self._hold_one(name, actor, deadline, timeout))
+            yield
+
+    @contextlib.asynccontextmanager
+    async def _hold_one(self, name: str, actor: str, deadline: float, timeout: float
+                        ) -> AsyncIterator[None]:
+        started = time.monotonic()
+        local = self._local_lock(name)
+        with anyio.move_on_after(max(0.0, deadline - started)) as scope:
+            await local.acquire()
+        if scope.cancelled_caught:
+            raise LockTimeout(name, time.monotonic() - started, read_holder(self.path(name)))
+        try:
+            held = await self._acquire_file(name, deadline, started)
+            wait_ms = (time.monotonic() - started) * 1000
+            held.stamp(actor)
+            acquired = time.monotonic()
+            try:
+                yield
+            finally:
+                held.release()
+                log.debug("lock.released", lock=name, actor=actor, wait_ms=round(wait_ms, 2),
+                          hold_ms=round((time.monotonic() - acquired) * 1000, 2))
+                if wait_ms > 100:
+                    log.info("lock.wait", lock=name, actor=actor, wait_ms=round(wait_ms, 2))
+        finally:
+            local.release()
+
+    async def _acquire_file(self, name: str, deadline: float, started: float) -> _Held:
+        fd = self._open(name)
+        delay = _POLL_FIRST_S
+        try:
+            while not _try_flock(fd):
+                now = time.monotonic()
+                if now >= deadline:
+                    raise LockTimeout(name, now - started, read_holder(self.path(name)))
+                await anyio.sleep(min(delay, deadline - now))
+                delay = min(delay * 2, _POLL_MAX_S)
+        except BaseException:
+            os.close(fd)
+            raise
+        return _Held(self.path(name), fd)
+
+    @contextlib.asynccontextmanager
+    async def try_hold(self, name: str, *, actor: str = "") -> AsyncIterator[bool]:
+        """Take ``name`` only if nobody holds it; yields whether we got it (never waits)."""
+        local = self._local_lock(name)
+        if local.locked():
+            yield False
+            return
+        async with local:
+            fd = self._open(name)
+            if not _try_flock(fd):
+                os.close(fd)
+                yield False
+                return
+            held = _Held(self.path(name), fd)
+            held.stamp(actor)
+            try:
+                yield True
+            finally:
+                held.release()
+
+    # ------------------------------------------------------------------ sync
+
+    @contextlib.contextmanager
+    def hold_sync(self, *names: str, actor: str = "", timeout_s: float | None = None
+                  ) -> Iterator[None]:
+        """Blocking twin of ``hold`` for threads and scripts (never call on the event loop)."""
+        timeout = self.default_timeout_s if timeout_s is None else timeout_s
+        started = time.monotonic()
+        deadline = started + timeout
+        held: list[_Held] = []
+        try:
+            for name in _order(names):
+                fd = self._open(name)
+                delay = _POLL_FIRST_S
+                while not _try_flock(fd):
+                    now = time.monotonic()
+                    if now >= deadline:
+                        os.close(fd)
+                        raise LockTimeout(name, now - started, read_holder(self.path(name)))
+                    time.sleep(min(delay, deadline - now))
+                    delay = min(delay * 2, _POLL_MAX_S)
+                item = _Held(self.path(name), fd)
+                item.stamp(actor)
+                held.append(item)
+            yield
+        finally:
+            for item in reversed(held):
+                item.release()

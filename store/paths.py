@@ -1,0 +1,154 @@
+"""Where everything lives on disk, and which names are safe there.
+
+This is the only module that spells out the store's directory layout; everything else asks it
+for paths. It must never create files (``StoreLayout.ensure`` only creates directories).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from store.errors import InvalidDomain
+
+STORE_DIRNAME = "ihmt_memory"
+_DOMAIN_PART = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$")
+
+
+def default_home() -> Path:
+    """``$IHMT_HOME``, else the user's data directory: never the current directory."""
+    env = os.environ.get("IHMT_HOME")
+    if env:
+        return Path(env).expanduser()
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
+    return base / "ihmt"
+
+
+def normalize_domain(domain: str) -> str:
+    """Lower-case a dotted domain and refuse anything that could escape ``layer_0/``."""
+    if not isinstance(domain, str):
+        raise InvalidDomain(repr(domain), "it must be text")
+    raw = domain.strip()
+    if not raw:
+        raise InvalidDomain(domain, "it is empty")
+    if "/" in raw or "\\" in raw or raw.startswith("~") or os.path.isabs(raw):
+        raise InvalidDomain(domain, "it contains a path separator or is an absolute path")
+    if ".." in raw:
+        raise InvalidDomain(domain, "it contains '..'")
+    value = raw.lower().replace(" ", "_")
+    parts = value.split(".")
+    for part in parts:
+        if not _DOMAIN_PART.match(part):
+            raise InvalidDomain(
+                domain, "each dotted part must be 1-63 letters, digits, '_' or '-'"
+            )
+    if len(parts) > 6:
+        raise InvalidDomain(domain, "it has more than 6 dotted parts")
+    return value
+
+
+def is_safe_id(node_id: str) -> bool:
+    """Ids become file names: letters, digits, '.', '_' and '-' only."""
+    return bool(_ID.match(node_id)) and ".." not in node_id
+
+
+@dataclass(frozen=True)
+class StoreLayout:
+    """The paths of one store (``$IHMT_HOME/ihmt_memory``)."""
+
+    root: Path
+
+    @classmethod
+    def at_home(cls, home: Path | str | None = None) -> StoreLayout:
+        base = Path(home).expanduser() if home is not None else default_home()
+        return cls(base / STORE_DIRNAME)
+
+    @property
+    def home(self) -> Path:
+        return self.root.parent
+
+    @property
+    def config(self) -> Path:
+        return self.root / "ihmt.config.json"
+
+    @property
+    def leaves_dir(self) -> Path:
+        return self.root / "layer_0"
+
+    def leaf_dir(self, domain: str) -> Path:
+        return self.leaves_dir / normalize_domain(domain)
+
+    def leaf_path(self, domain: str, leaf_id: str) -> Path:
+        return self.leaf_dir(domain) / f"{leaf_id}.txt"
+
+    def leaf_relpath(self, domain: str, leaf_id: str) -> str:
+        return f"layer_0/{normalize_domain(domain)}/{leaf_id}.txt"
+
+    @property
+    def layers_dir(self) -> Path:
+        return self.root / "layers"
+
+    def branch_path(self, layer: int, node_id: str) -> Path:
+        return self.layers_dir / str(layer) / f"{node_id}.json"
+
+    def branch_relpath(self, layer: int, node_id: str) -> str:
+        return f"layers/{layer}/{node_id}.json"
+
+    @property
+    def root_file(self) -> Path:
+        return self.root / "root.json"
+
+    @property
+    def state_dir(self) -> Path:
+        return self.root / "state"
+
+    @property
+    def catalog_snapshot(self) -> Path:
+        return self.state_dir / "catalog.json"
+
+    @property
+    def catalog_journal(self) -> Path:
+        return self.state_dir / "catalog.journal.jsonl"
+
+    @property
+    def facts_snapshot(self) -> Path:
+        return self.state_dir / "facts.json"
+
+    @property
+    def facts_journal(self) -> Path:
+        return self.state_dir / "facts.journal.jsonl"
+
+    @property
+    def audit_log(self) -> Path:
+        return self.state_dir / "audit.jsonl"
+
+    @property
+    def locks_dir(self) -> Path:
+        return self.state_dir / "locks"
+
+    def lock_file(self, name: str) -> Path:
+        return self.locks_dir / f"{name}.lock"
+
+    @property
+    def logs_dir(self) -> Path:
+        return self.root / "logs"
+
+    @property
+    def log_file(self) -> Path:
+        return self.logs_dir / "ihmt.jsonl"
+
+    def resolve(self, relpath: str) -> Path:
+        """A path recorded in the catalog, refusing anything outside the store."""
+        candidate = (self.root / relpath).resolve()
+        if not candidate.is_relative_to(self.root.resolve()):
+            raise InvalidDomain(relpath, "it points outside the store")
+        return candidate
+
+    def ensure(self) -> None:
+        for directory in (self.leaves_dir, self.layers_dir, self.state_dir, self.locks_dir,
+                          self.logs_dir):
+            directory.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,68 @@
+"""Rebuild the catalog from the tree files alone (leaves plus branches).
+
+The catalog is an index: every entry comes from a leaf header or a branch file through
+``store.catalog.entry_from_*``, and a leaf's parent is the branch that lists it in
+``child_ids`` (falling back to the leaf header's ``parent_id`` when that branch exists).
+Corrupt files are reported with path and reason and skipped; they never stop a rebuild.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from store.catalog import Entries, entry_from_branch, entry_from_leaf, open_catalog
+from store.errors import MalformedFile
+from store.leaf_format import read_leaf
+from store.leaves import leaf_relpath_of
+from store.locks import LockManager
+from store.paths import StoreLayout
+from store.tree_files import iter_branch_files, iter_leaf_files, read_branch
+
+
+@dataclass
+class ScanResult:
+    entries: Entries = field(default_factory=dict)
+    problems: list[tuple[Path, str]] = field(default_factory=list)
+
+
+def scan_tree(layout: StoreLayout) -> ScanResult:
+    """Derive every catalog entry from the files on disk."""
+    result = ScanResult()
+    parents: dict[str, str] = {}
+    for path in iter_branch_files(layout):
+        try:
+            node = read_branch(path)
+        except MalformedFile as exc:
+            result.problems.append((path, exc.reason))
+            continue
+        entry = entry_from_branch(node, leaf_relpath_of(layout, path))
+        result.entries[entry["id"]] = entry
+        for child in node.get("child_ids", []):
+            parents[str(child)] = entry["id"]
+    for node_id, entry in result.entries.items():
+        declared = entry["parent_id"] if entry["parent_id"] in result.entries else None
+        entry["parent_id"] = parents.get(node_id, declared)
+    for path in iter_leaf_files(layout):
+        try:
+            leaf = read_leaf(path)
+        except MalformedFile as exc:
+            result.problems.append((path, exc.reason))
+            continue
+        parent = parents.get(leaf.leaf_id)
+        header_parent = leaf.get("parent_id")
+        if parent is None and header_parent in result.entries:
+            parent = header_parent
+        relpath = leaf_relpath_of(layout, path)
+        result.entries[leaf.leaf_id] = entry_from_leaf(leaf.header, relpath, parent)
+    return result
+
+
+def rebuild_catalog(layout: StoreLayout, locks: LockManager, *, actor: str = "rebuild"
+                    ) -> ScanResult:
+    """Replace the catalog with one derived from the files, under the catalog lock."""
+    with locks.hold_sync("catalog", actor=actor):
+        result = scan_tree(layout)
+        catalog = open_catalog(layout)
+        catalog.replace_state(result.entries)
+    return result

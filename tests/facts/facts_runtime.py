@@ -1,0 +1,67 @@
+"""Helpers for fact tests that go through the real runtime (saves → ingest → facts actor)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from actors.facts.messages import FactView, History, StateAt
+from actors.ingest.messages import Save, SaveResult
+from actors.provenance import Provenance
+from ihmt_async.runtime import Runtime
+
+USER = Provenance(agent="claude-code", client_version="1.0", session="s-user")
+TOOL = Provenance(agent="codex", client_version="0.9", session="s-tool")
+
+
+@asynccontextmanager
+async def open_runtime(home: Path, prov: Provenance = USER) -> AsyncIterator[Runtime]:
+    """A Runtime over ``home`` without background consolidation (facts tests need no tree)."""
+    async with Runtime(home, provenance=prov, background_consolidation=False) as rt:
+        yield rt
+
+
+async def save(rt: Runtime, content: str, *, origin: str = "user",
+               prov: Provenance = USER, **extra: Any) -> SaveResult:
+    return await rt.ingest.ask(Save(content=content, origin=origin, provenance=prov, **extra))
+
+
+async def history(rt: Runtime, subject: str = "user", attribute: str = "location",
+                  as_of: dt.datetime | None = None) -> tuple[FactView, ...]:
+    return await rt.facts.ask(History(subject=subject, attribute=attribute, as_of=as_of))
+
+
+async def current(rt: Runtime, subject: str = "user", attribute: str = "location"
+                  ) -> str | None:
+    fact = await rt.facts.ask(StateAt(subject=subject, attribute=attribute))
+    return fact.value if fact is not None else None
+
+
+def timeline_shape(facts: tuple[FactView, ...]) -> list[tuple[str, str, str | None]]:
+    """(value, status, valid_to) in timeline order: what must not depend on save order."""
+    return [(f.value, f.status, f.valid_to) for f in facts]
+
+
+def journal_events(home: Path) -> list[dict[str, Any]]:
+    """Every event in facts.json plus the facts journal, read straight from disk."""
+    state = home / "ihmt_memory" / "state"
+    events: list[dict[str, Any]] = []
+    snapshot = state / "facts.json"
+    if snapshot.exists():
+        events.extend(json.loads(snapshot.read_text(encoding="utf-8")).get("events", []))
+    journal = state / "facts.journal.jsonl"
+    if journal.exists():
+        for line in journal.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            if "journal" not in record:
+                events.append(record)
+    return events
+
+
+def audit_lines(home: Path) -> list[dict[str, Any]]:
+    path = home / "ihmt_memory" / "state" / "audit.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]

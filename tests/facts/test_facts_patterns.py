@@ -1,0 +1,253 @@
+"""Fact extraction and question mapping, English and Spanish."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from actors.facts.patterns import FactCandidate, attribute_question, extract_facts, fact_key
+
+
+def _triples(text: str, data_type: str = "GENERIC") -> list[tuple[str, str, str]]:
+    return [(f.subject, f.attribute, f.value) for f in extract_facts(text, data_type=data_type)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # location
+        ("I live in Valencia now", ("user", "location", "Valencia")),
+        ("I moved to Lisbon last week.", ("user", "location", "Lisbon")),
+        ("I've moved to Berlin because of work.", ("user", "location", "Berlin")),
+        ("I relocated to Toronto, finally!", ("user", "location", "Toronto")),
+        ("Vivo en Zaragoza actualmente.", ("user", "location", "Zaragoza")),
+        ("Ahora vivo en Córdoba.", ("user", "location", "Córdoba")),
+        ("Me he mudado a Sevilla con mi pareja.", ("user", "location", "Sevilla")),
+        ("Me mude a Málaga el año pasado.", ("user", "location", "Málaga")),
+        ("Me mudé a A Coruña desde 2024", ("user", "location", "A Coruña")),
+        ("Sí, vivo en Bilbao.", ("user", "location", "Bilbao")),
+        ("Ana lives in Porto.", ("Ana", "location", "Porto")),
+        ("Ana vive en Oporto.", ("Ana", "location", "Oporto")),
+        ("Then Luis Pérez moved to Quito.", ("Luis Pérez", "location", "Quito")),
+        # employer
+        ("trabajo en Nimbus Labs desde hoy", ("user", "employer", "Nimbus Labs")),
+        ("I work at Initech since 2024.", ("user", "employer", "Initech")),
+        ("I work for the city council these days", ("user", "employer", "the city council")),
+        ("I joined Globex in March 2024.", ("user", "employer", "Globex")),
+        ("Trabajo para Cabify, pero busco otra cosa.", ("user", "employer", "Cabify")),
+        ("Empecé a trabajar en Telefónica ayer.", ("user", "employer", "Telefónica")),
+        ("Luis works at Acme Corp, which is great.", ("Luis", "employer", "Acme Corp")),
+        ("Marta trabaja en Glovo.", ("Marta", "employer", "Glovo")),
+        # stack and services
+        ("Our stack is Django + HTMX.", ("user", "stack", "Django + HTMX")),
+        ("our frontend stack is React", ("frontend", "stack", "React")),
+        ("We migrated to Kubernetes.", ("user", "stack", "Kubernetes")),
+        ("Nuestro stack es Rails actualmente.", ("user", "stack", "Rails")),
+        ("Migramos a Go porque era más rápido.", ("user", "stack", "Go")),
+        ("the billing service uses PostgreSQL 16",
+         ("billing service", "database", "PostgreSQL 16")),
+        ("The billing service now uses MySQL.", ("billing service", "database", "MySQL")),
+        ("billing service moved to MySQL", ("billing service", "database", "MySQL")),
+        ("The auth service uses Keycloak.", ("auth service", "uses", "Keycloak")),
+        ("El servicio de facturación usa PostgreSQL.",
+         ("servicio de facturación", "database", "PostgreSQL")),
+        # preferences
+        ("I prefer tabs for indentation.", ("user", "preference:indentation", "tabs")),
+        ("I prefer spaces over tabs.", ("user", "preference:spaces vs tabs", "spaces")),
+        ("I prefer pytest.", ("user", "preference", "pytest")),
+        ("Prefiero usar Poetry para gestionar dependencias.",
+         ("user", "preference:gestionar dependencias", "Poetry")),
+        # tool choices, branch, test runner
+        ("We use ruff for linting.", ("project", "tool:linting", "ruff")),
+        ("Usamos Black para el formateo.", ("project", "tool:formateo", "Black")),
+        ("The default branch is main.", ("repo", "default_branch", "main")),
+        ("La rama por defecto es `develop` desde ayer.", ("repo", "default_branch", "develop")),
+        ("Tests run with pytest -q.", ("project", "test_runner", "pytest -q")),
+        ("We run the tests with tox.", ("project", "test_runner", "tox")),
+        ("Los tests se ejecutan con nox.", ("project", "test_runner", "nox")),
+        # explicit changes
+        ("The deploy target changed from Heroku to Fly.io.", ("deploy target", "value", "Fly.io")),
+        ("El destino de despliegue cambió de Heroku a Render.",
+         ("destino de despliegue", "value", "Render")),
+        ("The staging URL is now staging.example.org.",
+         ("staging url", "value", "staging.example.org")),
+        ("La versión mínima ahora es 3.11.", ("versión mínima", "value", "3.11")),
+        ("My employer is now Hooli.", ("user", "employer", "Hooli")),
+    ],
+)
+def test_extracts_one_fact(text: str, expected: tuple[str, str, str]) -> None:
+    assert _triples(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "where do I live?",
+        "¿Dónde vivo ahora?",
+        "where do I work",
+        "I'd like to live in Paris someday.",
+        "If I moved to Rome, I would learn Italian.",
+        "I would live in Kyoto if I could.",
+        "I want to work at Google.",
+        "Me gustaría vivir en Roma.",
+        "Quiero trabajar en Google.",
+        "Si vivo en Roma algún día, aprenderé italiano.",
+        "I don't live in Madrid anymore.",
+        "I no longer work at Initech.",
+        "Ya no vivo en Madrid.",
+        "No trabajo en Acme.",
+        "She lives in Porto.",
+        "Mi trabajo en Acme es aburrido.",
+        "It is now 5pm.",
+        "The weather was nice.",
+        "",
+    ],
+)
+def test_no_fact(text: str) -> None:
+    assert extract_facts(text) == []
+
+
+def test_several_facts_in_one_sentence_and_text() -> None:
+    text = "I live in Valencia and I work at Nimbus. Ana vive en Oporto."
+    assert _triples(text) == [
+        ("user", "location", "Valencia"),
+        ("user", "employer", "Nimbus"),
+        ("Ana", "location", "Oporto"),
+    ]
+
+
+def test_values_keep_original_spelling_and_are_capped() -> None:
+    [fact] = extract_facts("ME HE MUDADO A MÁLAGA")
+    assert fact.value == "MÁLAGA"
+    long_name = " ".join(["Grande"] * 30)
+    [capped] = extract_facts(f"I work at {long_name}")
+    assert len(capped.value) <= 80 and capped.value.startswith("Grande")
+
+
+def test_valid_from_from_the_sentence_line_or_entry() -> None:
+    [a] = extract_facts("2026-01-05: I work at Hooli.")
+    assert a.valid_from == dt.date(2026, 1, 5)
+    [b] = extract_facts("Empecé a trabajar en Telefónica el 3 de marzo de 2025.")
+    assert b.valid_from == dt.date(2025, 3, 3)
+    [c] = extract_facts("I moved to Oslo on August 30, 2026.")
+    assert (c.value, c.valid_from) == ("Oslo", dt.date(2026, 8, 30))
+    journal = "2025-03-10\nI live in Madrid.\n\n03/02/2026\nI moved to Valencia."
+    assert [(f.value, f.valid_from) for f in extract_facts(journal)] == [
+        ("Madrid", dt.date(2025, 3, 10)),
+        ("Valencia", dt.date(2026, 2, 3)),
+    ]
+    [d] = extract_facts("I live in Valencia.", entry_date=dt.date(2026, 6, 1))
+    assert d.valid_from == dt.date(2026, 6, 1)
+    [e] = extract_facts("I live in Valencia.")
+    assert e.valid_from is None
+
+
+def test_clinical_note_with_a_patient_name() -> None:
+    note = (
+        "Paciente: Marta Ruiz Belmonte, 54 años\n"
+        "Fecha: 22 de julio de 2024\n"
+        "Diagnóstico: diabetes mellitus tipo 2.\n"
+        "Tratamiento: metformina 850 mg cada 12 horas.\n"
+        "Se pauta enalapril 10 mg."
+    )
+    facts = extract_facts(note, data_type="CLINICAL")
+    assert [(f.subject, f.attribute, f.value) for f in facts] == [
+        ("Marta Ruiz Belmonte", "diagnosis", "diabetes mellitus tipo 2"),
+        ("Marta Ruiz Belmonte", "treatment", "metformina 850 mg cada 12 horas"),
+        ("Marta Ruiz Belmonte", "medication", "enalapril 10 mg"),
+    ]
+    assert {f.valid_from for f in facts} == {dt.date(2024, 7, 22)}
+
+
+def test_clinical_wording_without_a_name_uses_patient() -> None:
+    text = "Diagnosis: hypertension. Plan: lifestyle changes; review in 3 months.\n" \
+           "Prescribed amlodipine 5 mg daily."
+    assert _triples(text) == [
+        ("patient", "diagnosis", "hypertension"),
+        ("patient", "treatment", "lifestyle changes"),
+        ("patient", "medication", "amlodipine 5 mg daily"),
+    ]
+    assert _triples("I was diagnosed with asthma in 2019.") == [("user", "diagnosis", "asthma")]
+
+
+def test_clinical_headers_need_a_clinical_context() -> None:
+    assert _triples("Diagnosis: the cache was stale.") == []
+    assert _triples("Diagnosis: the cache was stale.", data_type="CLINICAL") == [
+        ("patient", "diagnosis", "the cache was stale")
+    ]
+
+
+def test_default_subject_replaces_the_user() -> None:
+    [fact] = extract_facts("I live in Lima.", default_subject="Carmen")
+    assert fact == FactCandidate("Carmen", "location", "Lima", None, "I live in Lima.")
+
+
+def test_fact_key_folds_articles_accents_and_first_person() -> None:
+    assert fact_key("The Billing-Service", "database") == ("billing service", "database")
+    assert fact_key("el servicio de facturación", "database") == (
+        "servicio de facturacion", "database",
+    )
+    assert fact_key("we", "stack") == fact_key("nuestro", "stack") == ("user", "stack")
+    assert fact_key("Ana", "Location") == ("ana", "location")
+
+
+@pytest.mark.parametrize(
+    ("query", "key"),
+    [
+        ("where do I live?", ("user", "location")),
+        ("¿dónde vivo?", ("user", "location")),
+        ("where am I living now", ("user", "location")),
+        ("what city do I live in", ("user", "location")),
+        ("¿En qué ciudad vivo?", ("user", "location")),
+        ("where do I work?", ("user", "employer")),
+        ("¿dónde trabajo?", ("user", "employer")),
+        ("who is my employer", ("user", "employer")),
+        ("¿para quién trabajo ahora?", ("user", "employer")),
+        ("which database does the billing service use?", ("billing service", "database")),
+        ("¿Qué base de datos usa el servicio de facturación?",
+         ("servicio de facturacion", "database")),
+        ("where does Ana live?", ("ana", "location")),
+        ("¿Dónde vive Ana?", ("ana", "location")),
+        ("where does Luis work", ("luis", "employer")),
+        ("what is our stack?", ("user", "stack")),
+        ("what's our frontend stack?", ("frontend", "stack")),
+        ("¿cuál es nuestro stack?", ("user", "stack")),
+        ("what is the default branch", ("repo", "default_branch")),
+        ("¿cuál es la rama por defecto?", ("repo", "default_branch")),
+        ("what do we use for linting?", ("project", "tool:linting")),
+        ("¿qué usamos para el formateo?", ("project", "tool:formateo")),
+        ("how do tests run?", ("project", "test_runner")),
+        ("what runs our tests", ("project", "test_runner")),
+        ("¿cómo se ejecutan los tests?", ("project", "test_runner")),
+        ("what do I prefer for indentation?", ("user", "preference:indentation")),
+        ("do I prefer tabs or spaces?", ("user", "preference:spaces vs tabs")),
+        ("what is the deploy target now?", ("deploy target", "value")),
+    ],
+)
+def test_attribute_question(query: str, key: tuple[str, str]) -> None:
+    assert attribute_question(query) == key
+
+
+@pytest.mark.parametrize("query", ["tell me a joke", "what is Python?", "OAuth token refresh", ""])
+def test_not_an_attribute_question(query: str) -> None:
+    assert attribute_question(query) is None
+
+
+@pytest.mark.parametrize(
+    ("statement", "question"),
+    [
+        ("I moved to Lisbon.", "where do I live?"),
+        ("Trabajo en Nimbus Labs.", "¿dónde trabajo?"),
+        ("The billing service uses PostgreSQL.", "which database does the billing service use?"),
+        ("Our frontend stack is Vue.", "what is our frontend stack?"),
+        ("We use mypy for type checking.", "what do we use for type checking?"),
+        ("I prefer tabs over spaces.", "do I prefer spaces or tabs?"),
+        ("The default branch is trunk.", "what's the default branch?"),
+        ("We run tests with pytest.", "how do we run the tests?"),
+        ("Ana se ha mudado a Faro.", "where does Ana live?"),
+    ],
+)
+def test_questions_find_the_keys_extraction_stores(statement: str, question: str) -> None:
+    [fact] = extract_facts(statement)
+    assert fact_key(fact.subject, fact.attribute) == attribute_question(question)

@@ -1,0 +1,56 @@
+"""Dates in English and Spanish text."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from actors.ingest.dates import find_dates, parse_date
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2024-07-22", dt.date(2024, 7, 22)),
+        ("2024-07-22T10:00 standup", dt.date(2024, 7, 22)),
+        ("22 de julio de 2024: llegamos", dt.date(2024, 7, 22)),
+        ("22 julio 2024", dt.date(2024, 7, 22)),
+        ("August 30, 2026", dt.date(2026, 8, 30)),
+        ("30 August 2026", dt.date(2026, 8, 30)),
+        ("03/02/2026", dt.date(2026, 2, 3)),
+        ("03-02-2026", dt.date(2026, 2, 3)),
+        ("Lunes, 3 de marzo de 2025", dt.date(2025, 3, 3)),
+        ("Monday, March 3, 2025", dt.date(2025, 3, 3)),
+        ("miércoles 5 de MARZO de 2025", dt.date(2025, 3, 5)),
+        ("Miercoles 5 de marzo de 2025", dt.date(2025, 3, 5)),
+        ("## Sábado, 1 de febrero del 2025", dt.date(2025, 2, 1)),
+        ("\n\n  - 1 septiembre 2024 nota", dt.date(2024, 9, 1)),
+        ("[2024-05-01 10:00] Ana: hola", dt.date(2024, 5, 1)),
+    ],
+)
+def test_formats(text: str, expected: dt.date) -> None:
+    assert parse_date(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2024-02-30", "31/04/2025", "32 de enero de 2024", "February 29, 2023", "2024-13-01",
+     "I called on 2024-07-22", "no date here", "", "12:30 lunch", "2024 was a good year"],
+)
+def test_not_a_date_at_start(text: str) -> None:
+    assert parse_date(text) is None
+
+
+def test_find_dates_anywhere_in_order_skipping_invalid() -> None:
+    text = "Met on 2024-01-05, again on August 3, 2024 and el 31/12/2023; not 2024-02-30."
+    assert find_dates(text) == [dt.date(2024, 1, 5), dt.date(2024, 8, 3), dt.date(2023, 12, 31)]
+
+
+@given(st.text(max_size=200))
+def test_never_raises(text: str) -> None:
+    result = parse_date(text)
+    assert result is None or isinstance(result, dt.date)
+    assert all(isinstance(d, dt.date) for d in find_dates(text))

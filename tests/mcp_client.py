@@ -1,0 +1,55 @@
+"""Talk to a real ``ihmt-async serve`` subprocess over stdio with the SDK's client.
+
+Shared by the end-to-end tests: each ``server_session`` spawns its own server process on the
+given IHMT_HOME, initialises the MCP session with a chosen client name, and yields a small
+wrapper whose ``call`` returns (text, is_error).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from mcp import ClientSession, StdioServerParameters, stdio_client
+from mcp import types as mcp_types
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def server_params(home: Path, **env: str) -> StdioServerParameters:
+    environment = {**os.environ, "IHMT_HOME": str(home), "IHMT_LOG_STDERR": "0",
+                   "PYTHONPATH": str(REPO), **env}
+    return StdioServerParameters(command=sys.executable, args=["-m", "ihmt_async", "serve"],
+                                 env=environment, cwd=str(REPO))
+
+
+class Session:
+    def __init__(self, session: ClientSession) -> None:
+        self.session = session
+
+    async def call(self, tool: str, arguments: dict[str, Any] | None = None
+                   ) -> tuple[str, bool]:
+        result = await self.session.call_tool(tool, arguments or {})
+        text = "\n".join(c.text for c in result.content if isinstance(c, mcp_types.TextContent))
+        return text, bool(result.is_error)
+
+    async def ok(self, tool: str, arguments: dict[str, Any] | None = None) -> str:
+        text, is_error = await self.call(tool, arguments)
+        assert not is_error, f"{tool} failed: {text}"
+        return text
+
+
+@contextlib.asynccontextmanager
+async def server_session(home: Path, *, client_name: str = "test-client",
+                         client_version: str = "1.0", **env: str) -> AsyncIterator[Session]:
+    params = server_params(home, **env)
+    info = mcp_types.Implementation(name=client_name, version=client_version)
+    with open(os.devnull, "w") as errlog:
+        async with stdio_client(params, errlog=errlog) as (read, write), \
+                ClientSession(read, write, client_info=info) as session:
+            await session.initialize()
+            yield Session(session)

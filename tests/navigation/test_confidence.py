@@ -1,0 +1,169 @@
+from __future__ import annotations
+
+import pytest
+
+from actors.navigation.confidence import (
+    Candidate,
+    ClueRequest,
+    apply_clue,
+    clue_request,
+    collapse_corrections,
+    confidence,
+)
+from actors.navigation.query import parse_query
+
+
+def cand(
+    id: str, score: float, matched: set[str], branch: str | None = "n1", sup: str | None = None
+) -> Candidate:
+    return Candidate(id, score, frozenset(matched), branch, superseded_by=sup)
+
+
+# ------------------------------------------------------------------ confidence math
+
+
+def test_confidence_is_weighted_coverage_and_margin() -> None:
+    q = parse_query("deploy staging cluster kubernetes")
+    ranked = [cand("a", 10.0, {"deploy", "staging", "cluster"}), cand("b", 6.0, {"deploy"})]
+    assert confidence(q, ranked) == pytest.approx(0.6 * 3 / 4 + 0.4 * 0.4)
+
+
+def test_confidence_single_candidate_has_full_margin() -> None:
+    q = parse_query("redis timeout")
+    assert confidence(q, [cand("a", 2.0, {"redis"})]) == pytest.approx(0.6 * 0.5 + 0.4)
+    assert confidence(q, [cand("a", 2.0, {"redis", "timeout"})]) == pytest.approx(1.0)
+
+
+def test_confidence_coverage_counts_only_query_terms_not_clue_terms() -> None:
+    q = parse_query("luis", clue="madrid")
+    assert confidence(q, [cand("a", 1.0, {"madrid"})]) == pytest.approx(0.4)
+    assert confidence(q, [cand("a", 1.0, {"luis"})]) == pytest.approx(1.0)
+
+
+def test_confidence_edge_cases() -> None:
+    q = parse_query("gato")
+    assert confidence(q, []) == 0.0
+    assert confidence(q, [cand("a", 0.0, {"gato"}), cand("b", 0.0, {"gato"})]) == pytest.approx(0.6)
+    # Unsorted input is ranked first: the best is b.
+    unsorted = [cand("a", 1.0, set()), cand("b", 4.0, {"gato"})]
+    assert confidence(q, unsorted) == pytest.approx(0.6 + 0.4 * 0.75)
+
+
+# ------------------------------------------------------------------ clue requests
+
+
+def three_luis() -> list[Candidate]:
+    return [
+        cand("luis-brother", 5.0, {"luis", "madrid"}, branch="family"),
+        cand("luis-colleague", 4.8, {"luis", "inventoryservice", "inventory", "service"},
+             branch="work"),
+        cand("luis-landlord", 4.6, {"luis", "lavapies"}, branch="home"),
+    ]
+
+
+def test_three_luis_in_different_branches_is_ambiguous() -> None:
+    request = clue_request(parse_query("luis"), three_luis())
+    assert isinstance(request, ClueRequest)
+    assert [c.id for c in request.candidates] == ["luis-brother", "luis-colleague", "luis-landlord"]
+    assert request.reason == "3 memories match 'luis' almost equally"
+
+
+def test_clue_narrows_to_one() -> None:
+    q = parse_query("luis", clue="the one on InventoryService")
+    reranked = apply_clue(q, three_luis())
+    assert reranked[0].id == "luis-colleague"
+    assert reranked[0].score == pytest.approx(4.8 * 1.5)
+    assert [c.score for c in reranked[1:]] == pytest.approx([2.5, 2.3])
+    assert clue_request(q, reranked) is None
+
+
+def test_clue_matching_several_keeps_them_ambiguous() -> None:
+    q = parse_query("luis", clue="Madrid")
+    both = [
+        cand("a", 5.0, {"luis", "madrid"}, branch="family"),
+        cand("b", 4.9, {"luis", "madrid"}, branch="work"),
+    ]
+    request = clue_request(q, apply_clue(q, both))
+    assert request is not None and len(request.candidates) == 2
+
+
+def test_memory_and_its_correction_near_tied_is_not_ambiguous() -> None:
+    q = parse_query("where do I live")
+    old = cand("live-2024", 3.0, {"live"}, branch="home-2024", sup="live-2026")
+    new = cand("live-2026", 2.9, {"live"}, branch="home-2026")
+    assert clue_request(q, [old, new]) is None
+    assert clue_request(q, [new, old]) is None
+    # Without the correction link the same pair is a genuine ambiguity.
+    plain = [cand("live-2024", 3.0, {"live"}, "home-2024"), new]
+    assert clue_request(q, plain) is not None
+
+
+def test_correction_chain_collapses_to_latest_but_real_rival_remains() -> None:
+    a = cand("a", 3.0, {"piso"}, "b1", sup="b")
+    b = cand("b", 2.95, {"piso"}, "b2", sup="c")
+    c = cand("c", 2.9, {"piso"}, "b3")
+    rival = cand("r", 2.85, {"piso"}, "b4")
+    assert [x.id for x in collapse_corrections([a, b, c])] == ["c"]
+    q = parse_query("piso")
+    assert clue_request(q, [a, b, c]) is None
+    request = clue_request(q, [a, b, c, rival])
+    assert request is not None and [x.id for x in request.candidates] == ["c", "r"]
+
+
+def test_single_clear_winner_is_answered() -> None:
+    q = parse_query("luis")
+    ranked = [cand("a", 9.0, {"luis"}, "x"), cand("b", 3.0, {"luis"}, "y")]
+    assert clue_request(q, ranked) is None
+
+
+def test_single_weak_candidate_is_a_weak_answer_not_ambiguity() -> None:
+    q = parse_query("redis failover", clue="runbook")
+    weak = [cand("a", 0.4, {"runbook"})]  # matches the clue only: coverage 0
+    assert confidence(q, weak) == pytest.approx(0.4)
+    assert clue_request(q, weak) is None
+    assert clue_request(q, []) is None
+
+
+def test_near_tie_in_same_branch_of_long_query_is_not_ambiguous() -> None:
+    q = parse_query("postgres vacuum autovacuum settings")
+    ranked = [
+        cand("a", 5.0, {"postgres", "vacuum", "autovacuum", "settings"}, "db"),
+        cand("b", 4.9, {"postgres", "vacuum", "autovacuum"}, "db"),
+    ]
+    assert clue_request(q, ranked) is None
+    # ... but for a two-term query the same near-tie asks for a clue.
+    short = parse_query("postgres vacuum")
+    assert clue_request(short, ranked) is not None
+
+
+def test_low_confidence_with_rivals_asks_with_reason() -> None:
+    q = parse_query("redis cluster failover runbook")
+    ranked = [cand("a", 2.0, {"redis"}, "x"), cand("b", 1.4, {"redis"}, "x")]
+    # coverage 0.25, margin 0.3 -> 0.15 + 0.12 = 0.27
+    request = clue_request(q, ranked)
+    assert request is not None
+    assert request.reason == "low confidence (0.27)"
+    assert [c.id for c in request.candidates] == ["a", "b"]
+    assert clue_request(q, ranked, threshold=0.2) is None
+
+
+def test_margin_parameter_controls_near_tie() -> None:
+    q = parse_query("luis")
+    ranked = [cand("a", 10.0, {"luis"}, "x"), cand("b", 7.5, {"luis"}, "y")]
+    assert clue_request(q, ranked) is None  # 7.5 < 10 * 0.82
+    assert clue_request(q, ranked, margin=0.3) is not None
+
+
+def test_apply_clue_without_clue_only_sorts() -> None:
+    q = parse_query("luis")
+    ranked = [cand("a", 1.0, {"luis"}), cand("b", 2.0, {"luis"})]
+    assert [c.id for c in apply_clue(q, ranked)] == ["b", "a"]
+    assert [c.score for c in apply_clue(q, ranked)] == [2.0, 1.0]
+
+
+def test_apply_clue_damps_candidates_missing_the_query_group() -> None:
+    q = parse_query("luis", clue="lavapies")
+    ranked = [cand("only-clue", 3.0, {"lavapies"}), cand("both", 2.5, {"luis", "lavapies"})]
+    out = apply_clue(q, ranked)
+    assert [c.id for c in out] == ["both", "only-clue"]
+    assert [c.score for c in out] == pytest.approx([3.75, 1.5])

@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+from actors.navigation.query import parse_query
+
+
+def test_terms_are_folded_split_and_unique() -> None:
+    q = parse_query("InventoryService inventory Lavapiés")
+    assert q.terms == ("inventoryservice", "inventory", "service", "lavapies")
+    assert q.groups == (q.terms,)
+    assert not q.has_clue
+
+
+def test_stop_words_dropped_in_both_languages() -> None:
+    assert parse_query("where do I live").terms == ("live",)
+    assert parse_query("¿dónde vive el gato?").terms == ("vive", "gato")
+
+
+def test_only_stop_words_fall_back_to_keeping_them() -> None:
+    q = parse_query("who am I")
+    assert q.terms == ("who", "am")
+    assert parse_query("quién soy yo").terms  # Spanish too: never an empty search
+
+
+def test_clue_becomes_group_one_and_joins_terms() -> None:
+    q = parse_query("luis", clue="works on InventoryService")
+    assert q.groups[0] == ("luis",)
+    assert q.groups[1] == ("works", "inventoryservice", "inventory", "service")
+    assert q.terms == ("luis", "works", "inventoryservice", "inventory", "service")
+    assert q.query_terms == ("luis",)
+    assert q.has_clue
+
+
+def test_clue_terms_already_in_query_are_not_duplicated_in_terms() -> None:
+    q = parse_query("luis madrid", clue="Madrid")
+    assert q.terms == ("luis", "madrid")
+    assert q.groups == (("luis", "madrid"), ("madrid",))
+
+
+def test_blank_clue_adds_no_group_and_blank_query_has_no_terms() -> None:
+    assert parse_query("luis", clue="   ").groups == (("luis",),)
+    assert parse_query("luis", clue="").groups == (("luis",),)
+    empty = parse_query("  ")
+    assert empty.terms == () and empty.query_terms == ()
