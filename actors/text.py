@@ -36,6 +36,20 @@ STOPWORDS_ES = frozenset(
 
 STOPWORDS = STOPWORDS_EN | STOPWORDS_ES
 
+INVALID_TEXT_MARK = "\U0010fffe"
+"""Stands in for an unpaired surrogate that arrived as a JSON escape (see ihmt_async.stdio)."""
+
+
+def invalid_unicode(text: str) -> bool:
+    """True when text holds an unpaired surrogate (or the mark the transport left for one)."""
+    if INVALID_TEXT_MARK in text:
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
 
 def fold(text: str) -> str:
     """Lower-case and strip accents, so 'Lavapiés' and 'lavapies' are one term."""

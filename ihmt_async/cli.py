@@ -69,6 +69,7 @@ def cli_provenance() -> Provenance:
 
 async def cmd_serve(args: argparse.Namespace) -> int:
     from ihmt_async.server import build_server
+    from ihmt_async.stdio import run_stdio
 
     server = build_server(args.home)
     stopped_by_signal = False
@@ -83,7 +84,7 @@ async def cmd_serve(args: argparse.Namespace) -> int:
                     return
 
         tg.start_soon(watch_signals)
-        await server.run_stdio_async()
+        await run_stdio(server)
         tg.cancel_scope.cancel()
     if stopped_by_signal:
         # The runtime has stopped cleanly; the stdin reader thread may still be blocked in a

@@ -73,6 +73,7 @@ class Journal(Generic[S]):
         self.state: S = codec.empty()
         self.generation = -1
         self._inode: int | None = None
+        self._mtime_ns = -1
         self._offset = 0
         self.skipped_lines = 0
 
@@ -86,12 +87,17 @@ class Journal(Generic[S]):
             st = None
         if self._inode is not None and st is not None and st.st_ino == self._inode \
                 and st.st_size >= self._offset:
-            if st.st_size == self._offset:
+            if st.st_size == self._offset and st.st_mtime_ns == self._mtime_ns:
                 return Refresh((), False)
+            # The inode number alone is not proof: ext4 hands a compacted-away journal's inode
+            # to a later journal (every 3rd compaction here), so check the generation too.
             with open(self.journal_path, "rb") as handle:
-                handle.seek(self._offset)
-                chunk = handle.read(st.st_size - self._offset)
-            return Refresh(tuple(self._consume(chunk)), False)
+                if self._read_header(handle)[0] == self.generation:
+                    self._mtime_ns = st.st_mtime_ns
+                    handle.seek(self._offset)
+                    chunk = handle.read(st.st_size - self._offset)
+                    return Refresh(tuple(self._consume(chunk)), False)
+            return self._reload()
         if st is None and self._inode is None and self.generation >= 0:
             return Refresh((), False)
         return self._reload()
@@ -134,7 +140,8 @@ class Journal(Generic[S]):
                 if handle is None:
                     self._inode, self._offset = None, 0
                     return Refresh((), True)
-                self._inode = os.fstat(handle.fileno()).st_ino
+                opened = os.fstat(handle.fileno())
+                self._inode, self._mtime_ns = opened.st_ino, opened.st_mtime_ns
                 self._offset = header_len
                 records = self._consume(handle.read())
                 return Refresh(tuple(records), True)

@@ -2,37 +2,52 @@
 
 It wakes on Nudge messages after a quiet period (or at once when enough leaves are pending),
 takes the cross-process ``consolidation`` lock with try-lock semantics (if another process is
-consolidating, that one will do the work) and runs a pass:
+consolidating, it tries again after another quiet period rather than trusting that pass to
+have seen our leaves) and runs a pass:
 
+0. heal what a killed pass left (``repair``): stray branch files, half-written links;
 1. per layer, group the parentless items of each domain (timestamp order) into branches;
-2. write every branch file durably BEFORE anything points at it;
+2. write every branch file of the layer durably BEFORE anything points at it (in parallel:
+   each file is still fsynced, but concurrent fsyncs share the file system's journal commits);
 3. under the ``catalog`` lock, re-read the catalog, and for each branch whose children are all
-   still parentless, append the branch entry and the children's parent links in one write;
-4. rewrite ``root.json`` under the ``root`` lock; compact journals that grew large.
+   still parentless, append the children's parent links and the branch entry in one write;
+4. rewrite ``root.json`` under the ``root`` lock when what it says changed; compact journals
+   that grew large.
 
 A pass killed anywhere re-does its group on the next run (branch ids are deterministic), so it
-never orphans a leaf or leaves a dangling parent. Saves never wait for any of this.
+never orphans a leaf or leaves a dangling parent. Saves never wait for any of this: they only
+post a Nudge, and they share nothing with a pass but short holds of the catalog lock.
+It must never rewrite a leaf file, and never write a branch file without the consolidation lock.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from actors.base import Actor, call_in_thread
-from actors.consolidation import tree
+from actors.consolidation import repair, tree
 from actors.consolidation.messages import Flush, Nudge, PassResult
-from actors.consolidation.root import build_root
+from actors.consolidation.root import build_root, unchanged
 from actors.consolidation.summarizer import ChildDigest, HeuristicSummarizer, Summarizer
 from store import catalog as catalog_table
 from store.config import Settings
-from store.errors import MalformedFile
+from store.errors import InvalidDomain, MalformedFile
 from store.factlog import open_facts
 from store.journal import utc_now
 from store.leaf_format import read_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
-from store.tree_files import read_branch, write_branch, write_root
+from store.tree_files import iter_branch_files, read_branch, read_root, write_branch, write_root
+
+WRITE_THREADS = 8
+"""Branch files written at once: enough for fsyncs to share journal commits."""
+RETRY_MIN_S = 0.25
+"""Shortest wait before a skipped or failed background pass is tried again."""
+UNREADABLE = (MalformedFile, InvalidDomain, OSError)
 
 
 class ConsolidationActor(Actor):
@@ -49,8 +64,11 @@ class ConsolidationActor(Actor):
         self.summarizer = summarizer or HeuristicSummarizer()
         self._catalog = catalog_table.open_catalog(layout)
         self._pending = 0
-        self._last_nudge = 0.0
+        self._due: float | None = None
+        """When (monotonic) the next background pass is due; None when nothing is pending."""
+        self._retry_at = 0.0
         self._nodes: dict[str, dict[str, Any]] = {}
+        """Branch files of parentless nodes (the next layer's children, root's top items)."""
         self.passes = 0
 
     async def start(self) -> None:
@@ -60,24 +78,42 @@ class ConsolidationActor(Actor):
 
     async def handle(self, message: Any) -> Any:
         if isinstance(message, Nudge):
-            self._pending += message.count
-            self._last_nudge = time.monotonic()
+            self._note_pending(message.count)
             return None
         if isinstance(message, Flush):
+            self._pending, self._due = 0, None  # this pass covers every leaf nudged so far
             return await self._run_pass(force=message.force, wait=True)
         return await super().handle(message)
 
+    # ------------------------------------------------------------------ debouncing
+
+    def _note_pending(self, count: int) -> None:
+        now = time.monotonic()
+        self._pending += max(0, count)
+        due = now if self._pending >= self.settings.consolidation_batch \
+            else now + self.settings.consolidation_quiet_s
+        self._due = max(due, self._retry_at)
+
     def idle_after(self) -> float | None:
-        if not self.background or self._pending <= 0:
+        if not self.background or self._due is None:
             return None
-        if self._pending >= self.settings.consolidation_batch:
-            return 0.0
-        quiet = self.settings.consolidation_quiet_s
-        return max(0.0, quiet - (time.monotonic() - self._last_nudge))
+        return max(0.0, self._due - time.monotonic())
 
     async def on_idle(self) -> None:
-        self._pending = 0
-        await self._run_pass(force=False, wait=False)
+        pending, self._pending, self._due = self._pending, 0, None
+        try:
+            result = await self._run_pass(force=False, wait=False)
+        except Exception:
+            self._retry_later(pending)
+            raise
+        if not result.ran:
+            # The holder may have read the catalog before our leaves were in it.
+            self._retry_later(pending)
+
+    def _retry_later(self, pending: int) -> None:
+        self._retry_at = time.monotonic() + max(self.settings.consolidation_quiet_s,
+                                                RETRY_MIN_S)
+        self._note_pending(pending)
 
     # ------------------------------------------------------------------ one pass
 
@@ -86,48 +122,112 @@ class ConsolidationActor(Actor):
         if wait:
             async with self.locks.hold("consolidation", actor=self.name,
                                        timeout_s=max(self.settings.lock_timeout_s, 120.0)):
-                result = await self._pass_locked(force, started)
-        else:
-            async with self.locks.try_hold("consolidation", actor=self.name) as got:
-                if not got:
-                    self.log.info("consolidation.skipped", reason="another process holds the lock")
-                    return PassResult(False, 0, 0, 0, 0, 0, 0.0)
-                result = await self._pass_locked(force, started)
-        return result
+                return await self._pass_locked(force, started)
+        async with self.locks.try_hold("consolidation", actor=self.name) as got:
+            if not got:
+                self.log.info("consolidation.skipped", reason="another process holds the lock")
+                return PassResult(False, 0, 0, 0, 0, 0, 0.0)
+            return await self._pass_locked(force, started)
 
     async def _pass_locked(self, force: bool, started: float) -> PassResult:
         await call_in_thread(self._catalog.refresh)
+        repaired = await self._repair()
+        pending_before = self._pending_leaves(self._catalog.state)
         written = placed = 0
+        write_s = link_s = 0.0
         layer = 0
-        while True:
+        top = self._top_layer(self._catalog.state)
+        while layer <= top:
+            t0 = time.perf_counter()
             plan = await call_in_thread(self._plan_layer, layer, force)
+            t1 = time.perf_counter()
             if plan:
                 async with self.locks.hold("catalog", actor=self.name):
-                    done = await call_in_thread(self._link, plan)
-                written += done
-                placed += sum(len(node["child_ids"]) for node in plan[:done])
-            top = max((int(e.get("layer", 0)) for e in self._catalog.state.values()), default=0)
+                    linked = await call_in_thread(self._link, plan)
+                written += len(linked)
+                placed += sum(len(node["child_ids"]) for node in linked)
+                if linked:
+                    top = max(top, layer + 1)
+            write_s += t1 - t0
+            link_s += time.perf_counter() - t1
             layer += 1
-            if layer > top:
-                break
         async with self.locks.hold("root", actor=self.name):
             depth, nodes, pending = await call_in_thread(self._write_root)
         await self._compact_if_large()
         self.passes += 1
         duration = round((time.perf_counter() - started) * 1000, 2)
         self.log.info("consolidation.pass", branches_written=written, leaves_placed=placed,
-                      pending=pending, depth=depth, nodes=nodes, forced=force,
-                      duration_ms=duration)
-        return PassResult(True, written, placed, pending, depth, nodes, duration)
+                      pending_before=pending_before, pending=pending, depth=depth, nodes=nodes,
+                      repaired=repaired, forced=force, duration_ms=duration,
+                      plan_write_ms=round(write_s * 1000, 2), link_ms=round(link_s * 1000, 2))
+        return PassResult(True, written, placed, pending, depth, nodes, duration, repaired)
 
-    def _digest(self, entry: dict[str, Any]) -> ChildDigest:
+    @staticmethod
+    def _pending_leaves(entries: Mapping[str, Mapping[str, Any]]) -> int:
+        return sum(1 for e in entries.values() if e.get("kind") == "leaf" and not e.get("parent_id"))
+
+    @staticmethod
+    def _top_layer(entries: Mapping[str, Mapping[str, Any]]) -> int:
+        return max((int(e.get("layer", 0)) for e in entries.values()), default=0)
+
+    # ------------------------------------------------------------------ repair (step 0)
+
+    def _damage(self) -> repair.Damage:
+        return repair.find_damage(self._catalog.state,
+                                  (p.stem for p in iter_branch_files(self.layout)))
+
+    async def _repair(self) -> int:
+        """Heal a killed pass's debris; how many links were fixed and files removed."""
+        if not await call_in_thread(self._damage):
+            return 0
+        async with self.locks.hold("catalog", actor=self.name):
+            return await call_in_thread(self._repair_locked)
+
+    def _repair_locked(self) -> int:
+        self._catalog.refresh()
+        damage = self._damage()
+        entries = self._catalog.state
+        records: list[dict[str, Any]] = []
+        for parent_id, children in sorted(damage.dangling.items()):
+            layer = int(entries[children[0]].get("layer", 0)) + 1
+            path = self.layout.branch_path(layer, parent_id)
+            try:
+                node: dict[str, Any] | None = read_branch(path)
+            except UNREADABLE:
+                node = None
+            records.extend(repair.complete_or_undo(
+                parent_id, children, node, self.layout.branch_relpath(layer, parent_id),
+                entries))
+        if records:
+            self._catalog.append(records)
+        strays = self._damage().strays if records else damage.strays
+        for node_id in strays:
+            for path in self._branch_files_named(node_id):
+                path.unlink(missing_ok=True)
+            self._nodes.pop(node_id, None)
+        self.log.warning("consolidation.repaired", links_completed_or_undone=len(damage.dangling),
+                         stray_branches_removed=len(strays))
+        return len(damage.dangling) + len(strays)
+
+    def _branch_files_named(self, node_id: str) -> list[Path]:
+        return [p for p in iter_branch_files(self.layout) if p.stem == node_id]
+
+    # ------------------------------------------------------------------ plan and write
+
+    def _digest(self, entry: Mapping[str, Any]) -> ChildDigest:
         if entry.get("kind") == "node":
-            node = self._node(entry)
-            return tree.digest_of_node(node, self.settings.excerpt_chars)
+            return tree.digest_of_node(self._node(entry), self.settings.excerpt_chars)
         leaf = read_leaf(self.layout.resolve(entry["path"]))
         return tree.digest_of_leaf(leaf.header, leaf.text, self.settings.excerpt_chars)
 
-    def _node(self, entry: dict[str, Any]) -> dict[str, Any]:
+    def _readable(self, entry: Mapping[str, Any]) -> ChildDigest | None:
+        try:
+            return self._digest(entry)
+        except UNREADABLE as exc:
+            self.log.warning("consolidation.child_unreadable", id=entry["id"], error=str(exc))
+            return None
+
+    def _node(self, entry: Mapping[str, Any]) -> dict[str, Any]:
         node = self._nodes.get(entry["id"])
         if node is None:
             node = read_branch(self.layout.resolve(entry["path"]))
@@ -135,65 +235,84 @@ class ConsolidationActor(Actor):
         return node
 
     def _plan_layer(self, layer: int, force: bool) -> list[dict[str, Any]]:
-        """Write the branch files of one layer (durable before anyone points at them)."""
+        """Build and durably write the branch files of one layer (before anyone points at them).
+
+        Unreadable children are left out of the grouping (and logged), so one corrupt file
+        does not hold its seven neighbours back.
+        """
         plan: list[dict[str, Any]] = []
         now = utc_now()
+        partial = tree.files_partial_group(layer, force)
         for domain, items in sorted(tree.parentless(self._catalog.state, layer).items()):
-            for group in tree.groups(items, self.settings.branch_factor, force=force):
-                children: list[ChildDigest] = []
-                paths: list[str] = []
-                for entry in group:
-                    try:
-                        children.append(self._digest(entry))
-                    except (MalformedFile, FileNotFoundError) as exc:
-                        self.log.warning("consolidation.child_unreadable", id=entry["id"],
-                                         error=str(exc))
-                        break
-                    paths.append(entry["path"])
-                else:
-                    node = tree.build_branch(layer=layer + 1, domain=domain, children=children,
-                                             paths=paths, summarizer=self.summarizer, now=now)
-                    write_branch(self.layout, node)
-                    self._nodes[node["node_id"]] = node
-                    self.log.debug("consolidation.branch_written", node_id=node["node_id"],
-                                   children=len(children))
-                    plan.append(node)
+            if len(items) < self.settings.branch_factor and not partial:
+                continue
+            readable = [(e, d) for e in items if (d := self._readable(e)) is not None]
+            for group in tree.groups(readable, self.settings.branch_factor, partial=partial):
+                plan.append(tree.build_branch(
+                    layer=layer + 1, domain=domain, children=[d for _, d in group],
+                    paths=[e["path"] for e, _ in group], summarizer=self.summarizer, now=now))
+        if not plan:
+            return plan
+        with ThreadPoolExecutor(max_workers=min(WRITE_THREADS, len(plan)),
+                                thread_name_prefix="branch-writer") as pool:
+            timings = list(pool.map(self._write_one, plan))
+        for node, seconds in zip(plan, timings, strict=True):
+            self._nodes[node["node_id"]] = node
+            self.log.info("consolidation.branch_written", node_id=node["node_id"],
+                          layer=node["layer"], domain=node["domain"],
+                          children=len(node["child_ids"]), leaf_count=node["leaf_count"],
+                          duration_ms=round(seconds * 1000, 2))
         return plan
 
-    def _link(self, plan: list[dict[str, Any]]) -> int:
+    def _write_one(self, node: Mapping[str, Any]) -> float:
+        started = time.perf_counter()
+        write_branch(self.layout, node)
+        return time.perf_counter() - started
+
+    def _link(self, plan: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Record the branches and their children's parent links (catalog lock held)."""
         self._catalog.refresh()
         entries = self._catalog.state
         records: list[dict[str, Any]] = []
-        done = 0
+        linked: list[dict[str, Any]] = []
         for node in plan:
             kids = [entries.get(cid) for cid in node["child_ids"]]
-            if any(k is None or k.get("parent_id") for k in kids):
-                continue  # the catalog changed under us (a rebuild); the next pass re-plans
+            if node["node_id"] in entries or any(k is None or k.get("parent_id") for k in kids):
+                # The catalog changed under us (a rebuild): drop the file, re-plan next pass.
+                if node["node_id"] not in entries:
+                    self.layout.branch_path(node["layer"], node["node_id"]).unlink(
+                        missing_ok=True)
+                self._nodes.pop(node["node_id"], None)
+                continue
             relpath = self.layout.branch_relpath(node["layer"], node["node_id"])
-            records.append(catalog_table.put(catalog_table.entry_from_branch(node, relpath)))
-            records.extend(catalog_table.patch(cid, parent_id=node["node_id"])
-                           for cid in node["child_ids"])
-            done += 1
+            records.extend(tree.link_records(node, relpath))
+            linked.append(node)
         self._catalog.append(records)
-        return done
+        for node in linked:
+            for cid in node["child_ids"]:
+                self._nodes.pop(cid, None)  # a child with a parent is nobody's digest again
+        return linked
+
+    # ------------------------------------------------------------------ root
 
     def _write_root(self) -> tuple[int, int, int]:
         self._catalog.refresh()
         entries = self._catalog.state
         top_items: dict[str, list[ChildDigest]] = {}
         for entry in entries.values():
-            if entry.get("parent_id"):
-                continue
-            try:
-                top_items.setdefault(entry["domain"], []).append(self._digest(entry))
-            except (MalformedFile, FileNotFoundError):
-                continue
-        root = build_root(entries, top_items, now=utc_now())
-        write_root(self.layout, root)
-        pending = sum(1 for e in entries.values()
-                      if e.get("kind") == "leaf" and not e.get("parent_id"))
-        return int(root["depth"]), int(root["node_count"]), pending
+            if tree.is_trunk_item(entry) and (digest := self._readable(entry)) is not None:
+                top_items.setdefault(entry["domain"], []).append(digest)
+        try:
+            old = read_root(self.layout)
+        except MalformedFile:
+            old = None
+        root = build_root(entries, top_items, now=utc_now(),
+                          created_at=str(old.get("created_at") or "") if old else None)
+        if not unchanged(old, root):
+            write_root(self.layout, root)
+        return int(root["depth"]), int(root["node_count"]), self._pending_leaves(entries)
+
+    # ------------------------------------------------------------------ compaction
 
     async def _compact_if_large(self) -> None:
         catalog_bytes = self._catalog.journal_size()
@@ -209,7 +328,7 @@ class ConsolidationActor(Actor):
                 await call_in_thread(facts.compact)
 
     @staticmethod
-    def _size(path: Any) -> int:
+    def _size(path: Path) -> int:
         try:
             return int(path.stat().st_size)
         except FileNotFoundError:

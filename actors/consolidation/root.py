@@ -13,10 +13,21 @@ from typing import Any
 from actors.consolidation.summarizer import ChildDigest, domain_digest, time_range
 
 TOPICS_PER_DOMAIN = 5
+STAMPS = ("created_at", "updated_at")
+
+
+def unchanged(old: Mapping[str, Any] | None, new: Mapping[str, Any]) -> bool:
+    """Whether ``new`` says what ``old`` says (their stamps aside): then root.json stays as is,
+    which keeps a repeated pass from touching any file."""
+    if old is None:
+        return False
+    return ({k: v for k, v in old.items() if k not in STAMPS}
+            == {k: v for k, v in new.items() if k not in STAMPS})
 
 
 def build_root(entries: Mapping[str, Mapping[str, Any]],
-               top_items: Mapping[str, Sequence[ChildDigest]], *, now: str) -> dict[str, Any]:
+               top_items: Mapping[str, Sequence[ChildDigest]], *, now: str,
+               created_at: str | None = None) -> dict[str, Any]:
     leaves = [e for e in entries.values() if e.get("kind") == "leaf"]
     nodes = [e for e in entries.values() if e.get("kind") == "node"]
     depth = max((int(n.get("layer", 0)) for n in nodes), default=0)
@@ -36,7 +47,7 @@ def build_root(entries: Mapping[str, Mapping[str, Any]],
         "schema_version": 1,
         "title": "IHMT — Infinite Hierarchical Memory Tree",
         "summary": summary,
-        "created_at": now,
+        "created_at": created_at or now,
         "updated_at": now,
         "depth": depth,
         "leaf_count": len(leaves),

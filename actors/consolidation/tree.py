@@ -3,13 +3,20 @@
 Pure functions over catalog entries and child digests. Branch ids are a hash of the child ids,
 so re-running an interrupted pass over the same group produces the same branch, which is what
 makes a pass safe to repeat (no duplicate nodes, no orphans).
+
+Grouping policy: full groups of ``branch_factor`` at every layer; a forced pass also files the
+last, partial group of leaves (layer 0), even a single leaf, so that after a Flush every leaf
+has a parent. Partial groups are never promoted above layer 0: doing so would stack one more
+layer on top of the tree at every forced flush (depth growing with the number of flushes
+instead of with log(leaves)); the few parentless nodes left per layer are the trunk, listed in
+root.json.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from actors.consolidation.summarizer import (
     DIGEST_KEYWORDS,
@@ -18,8 +25,11 @@ from actors.consolidation.summarizer import (
     Summarizer,
     excerpt_for,
 )
+from store import catalog as catalog_table
 
 Entry = Mapping[str, Any]
+T = TypeVar("T")
+UNPLACED_STATUSES = ("RETRACTED", "DELETED")
 
 
 def node_id_for(layer: int, domain: str, child_ids: Sequence[str]) -> str:
@@ -27,13 +37,16 @@ def node_id_for(layer: int, domain: str, child_ids: Sequence[str]) -> str:
     return f"N{layer}-{domain}-{digest}"
 
 
+def is_trunk_item(entry: Entry) -> bool:
+    """A parentless entry the tree should hold (retracted or deleted ones are never filed)."""
+    return not entry.get("parent_id") and entry.get("status") not in UNPLACED_STATUSES
+
+
 def parentless(entries: Mapping[str, Entry], layer: int) -> dict[str, list[Entry]]:
     """Parentless items of one layer per domain, in timestamp order (ties by id)."""
     by_domain: dict[str, list[Entry]] = {}
     for entry in entries.values():
-        if int(entry.get("layer", 0)) != layer or entry.get("parent_id"):
-            continue
-        if entry.get("status") in ("RETRACTED", "DELETED"):
+        if int(entry.get("layer", 0)) != layer or not is_trunk_item(entry):
             continue
         by_domain.setdefault(entry["domain"], []).append(entry)
     for items in by_domain.values():
@@ -41,12 +54,17 @@ def parentless(entries: Mapping[str, Entry], layer: int) -> dict[str, list[Entry
     return by_domain
 
 
-def groups(items: Sequence[Entry], branch_factor: int, *, force: bool) -> list[list[Entry]]:
-    """Full groups of ``branch_factor``; with ``force`` also a last partial group of 2 or more."""
+def files_partial_group(layer: int, force: bool) -> bool:
+    """Whether a pass files the last, partial group of ``layer`` (see the module docstring)."""
+    return force and layer == 0
+
+
+def groups(items: Sequence[T], branch_factor: int, *, partial: bool) -> list[list[T]]:
+    """Consecutive full groups of ``branch_factor``; with ``partial`` also the rest (if any)."""
     full = len(items) // branch_factor * branch_factor
     out = [list(items[i:i + branch_factor]) for i in range(0, full, branch_factor)]
     rest = list(items[full:])
-    if force and len(rest) >= 2:
+    if partial and rest:
         out.append(rest)
     return out
 
@@ -73,6 +91,19 @@ def digest_of_node(node: Mapping[str, Any], excerpt_chars: int) -> ChildDigest:
         timestamp=str(span.get("end") or span.get("start") or ""),
         leaf_count=int(node.get("leaf_count") or 0),
     )
+
+
+def link_records(node: Mapping[str, Any], relpath: str,
+                 child_ids: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """The catalog records that file ``node``: its children's parent links, then its entry.
+
+    Links first, entry last: a write cut short by a kill leaves children naming a parent the
+    catalog lacks (detectable and completed from the branch file, see ``repair``), never a
+    branch entry whose listed children do not point back at it.
+    """
+    kids = node["child_ids"] if child_ids is None else child_ids
+    return [*(catalog_table.patch(str(c), parent_id=node["node_id"]) for c in kids),
+            catalog_table.put(catalog_table.entry_from_branch(node, relpath))]
 
 
 def child_record(digest: ChildDigest, path: str) -> dict[str, Any]:

@@ -4,17 +4,23 @@ Every change is one read-modify-write inside the ``facts`` lock: refresh the jou
 what other processes appended), decide (pending? covered by a retraction?), append, audit.
 Answers are ``FactView`` copies computed from a key-local slice of the events, so the cost of
 recording a fact does not grow with the store.
+
+Record times are taken inside the lock and never go backwards (each is later than every event
+already in the table), so record order is lock order even if the wall clock steps back. Every
+audit line of a recording lists (fact id, leaf, key, value, record time) of each fact, so that
+``actors.facts.rebuild`` can re-extract facts from the leaf files and still give them their
+original ids and record times, which the retractions and reviews it replays refer to.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from actors.base import Actor, call_in_thread
 from actors.facts.index import FactIndex, Key
-from actors.facts.keys import fact_key, same_value
+from actors.facts.keys import fact_key, normalise_words, same_value
 from actors.facts.messages import (
     Conflicts,
     Extract,
@@ -28,14 +34,14 @@ from actors.facts.messages import (
 )
 from actors.facts.notices import update_notice
 from actors.facts.patterns import extract_facts
-from actors.facts.timeline import ResolvedFact, Timeline, fact_id_for
+from actors.facts.timeline import ResolvedFact, Timeline, fact_id_for, resolve
 from actors.provenance import Provenance
 from store import catalog as catalog_table
 from store.audit import append_audit
 from store.config import Settings
 from store.errors import InvalidArgument, UnknownMemory, UnknownOption
-from store.factlog import open_facts
-from store.journal import Journal, utc_now
+from store.factlog import Events, open_facts
+from store.journal import Journal
 from store.locks import LockManager
 from store.paths import StoreLayout
 
@@ -53,11 +59,34 @@ def view(fact: ResolvedFact) -> FactView:
     )
 
 
-def _stamps(count: int) -> list[str]:
-    """Distinct, increasing record times for facts recorded in one request."""
+def record_stamps(count: int, after: dt.datetime | None = None) -> list[str]:
+    """Distinct, increasing record times for one request, all later than ``after``."""
     base = dt.datetime.now(dt.UTC)
+    if after is not None and base <= after:
+        base = after + dt.timedelta(microseconds=1)
     return [(base + dt.timedelta(microseconds=i)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
             for i in range(count)]
+
+
+def decide_pending(prior: Sequence[Mapping[str, Any]], event: Mapping[str, Any]) -> bool:
+    """Whether a new fact must wait for review, given the events of its key recorded before it.
+
+    The one rule shared with the rebuild: a tool-origin value that would displace the current
+    user-origin value waits (``Timeline.would_supersede_user_fact``).
+    """
+    if event.get("origin") != "tool":
+        return False
+    timeline = resolve(prior)
+    return timeline.would_supersede_user_fact(
+        str(event["subject"]), str(event["attribute"]), str(event["value"]), "tool",
+        event.get("valid_from")) is not None
+
+
+def recorded_entry(event: Mapping[str, Any]) -> dict[str, Any]:
+    """What an audit line keeps of a recorded fact: enough for a rebuild to match it."""
+    return {"fact_id": event["fact_id"], "leaf_id": event.get("source_leaf_id"),
+            "subject": event["subject"], "attribute": event["attribute"],
+            "value": event["value"], "recorded_at": event["recorded_at"]}
 
 
 class FactsActor(Actor):
@@ -69,7 +98,7 @@ class FactsActor(Actor):
         self.layout = layout
         self.settings = settings
         self.locks = locks
-        self._journal: Journal[list[dict[str, Any]]] = open_facts(layout)
+        self._journal: Journal[Events] = open_facts(layout)
         self._leaves = catalog_table.open_catalog_counts(layout)
         self._index = FactIndex()
 
@@ -95,6 +124,9 @@ class FactsActor(Actor):
             self._index.add_all(self._journal.state)
         else:
             self._index.add_all(result.records)
+
+    def _stamp(self) -> str:
+        return record_stamps(1, self._index.latest)[0]
 
     async def handle(self, message: Any) -> Any:
         if isinstance(message, Extract):
@@ -129,31 +161,33 @@ class FactsActor(Actor):
             for candidate in extract_facts(leaf.text, data_type=leaf.data_type,
                                            entry_date=leaf.entry_date):
                 found.append((leaf, candidate))
-        stamps = _stamps(len(found) + 1)
+        stamps = record_stamps(len(found) + 1, self._index.latest)
         events: list[dict[str, Any]] = []
         keys: list[Key] = []
         before: dict[Key, ResolvedFact | None] = {}
+        prior: dict[Key, list[Mapping[str, Any]]] = {}
         prov = msg.provenance
         for (leaf, cand), stamp in zip(found, stamps, strict=False):
             key = fact_key(cand.subject, cand.attribute)
             if key not in before:
                 before[key] = self._index.timeline([key]).current(cand.subject, cand.attribute)
-            valid_from = cand.valid_from.isoformat() if cand.valid_from else None
-            pending = False
-            if leaf.origin == "tool":
-                timeline = self._index.timeline([key])
-                pending = timeline.would_supersede_user_fact(
-                    cand.subject, cand.attribute, cand.value, leaf.origin, valid_from) is not None
-            events.append({
+                prior[key] = list(self._index.slice([key]))
+            event: dict[str, Any] = {
                 "op": "fact",
                 "fact_id": fact_id_for(leaf.leaf_id, cand.subject, cand.attribute, cand.value,
                                        stamp),
                 "subject": cand.subject, "attribute": cand.attribute, "value": cand.value,
-                "valid_from": valid_from, "recorded_at": stamp,
+                "valid_from": cand.valid_from.isoformat() if cand.valid_from else None,
+                "recorded_at": stamp,
                 "recorded_by": prov.as_dict(), "origin": leaf.origin,
                 "source_leaf_id": leaf.leaf_id, "domain": leaf.domain, "scope": leaf.scope,
-                "pending": pending,
-            })
+                "pending": False,
+            }
+            # Decided fact by fact in record order, earlier facts of this request included,
+            # exactly as the rebuild decides it.
+            event["pending"] = decide_pending(prior[key], event)
+            prior[key].append(event)
+            events.append(event)
             keys.append(key)
         superseded_leaf = None
         if msg.supersedes and msg.leaves:
@@ -195,9 +229,14 @@ class FactsActor(Actor):
         # Retractions, reviews and explicit supersessions are not in any leaf: the audit line
         # carries the whole event so that a rebuild can replay them.
         replay = [e for e in events if e["op"] != "fact"]
+        recorded = [recorded_entry(e) for e in events if e["op"] == "fact"]
+        details: dict[str, Any] = {}
+        if replay:
+            details["events"] = replay
+        if recorded:
+            details["recorded"] = recorded
         append_audit(self.layout.audit_log, actor=self.name, action=action, ids=ids,
-                     client=prov.agent, session=prov.session,
-                     **({"events": replay} if replay else {}))
+                     client=prov.agent, session=prov.session, **details)
 
     # ------------------------------------------------------------------ retract / review
 
@@ -217,7 +256,7 @@ class FactsActor(Actor):
                 raise UnknownMemory(target)
             kind = "leaf"
         event = {"op": "retract", "target": target, "kind": kind, "reason": reason,
-                 "at": utc_now(), "by": msg.provenance.as_dict()}
+                 "at": self._stamp(), "by": msg.provenance.as_dict()}
         self._append([event])
         self._audit(msg.provenance, f"retract.{kind}", [event])
         if kind == "fact":
@@ -243,7 +282,7 @@ class FactsActor(Actor):
             raise InvalidArgument(f"Fact {msg.fact_id} is not waiting for review "
                                   f"(its status is {fact.status if fact else 'unknown'}).")
         event = {"op": "review", "fact_id": msg.fact_id, "decision": msg.action,
-                 "at": utc_now(), "by": msg.provenance.as_dict()}
+                 "at": self._stamp(), "by": msg.provenance.as_dict()}
         self._append([event])
         self._audit(msg.provenance, f"review.{msg.action}", [event])
         decided = self._index.timeline([key]).fact(msg.fact_id)
@@ -280,6 +319,6 @@ class FactsActor(Actor):
         out = []
         for key in timeline.keys():
             facts = [f for f in timeline.facts_for(*key) if f.status in ("ACTIVE", "HISTORICAL")]
-            if len({fact_key("x", f.value)[1] for f in facts}) > 1:
+            if len({normalise_words(f.value) for f in facts}) > 1:
                 out.append(tuple(view(f) for f in facts))
         return tuple(out)

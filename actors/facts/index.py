@@ -32,6 +32,8 @@ class FactIndex:
         self._aux_by_leaf: dict[str, list[Event]] = {}
         self._subjects: dict[str, set[Key]] = {}
         self.events = 0
+        self.latest: dt.datetime | None = None
+        """The latest record time of any event taken in (new record times must be later)."""
 
     def add_all(self, events: Iterable[Event]) -> None:
         for event in events:
@@ -40,6 +42,7 @@ class FactIndex:
     def add(self, event: Event) -> None:
         self.events += 1
         op = event.get("op")
+        self._note_time(event.get("recorded_at") if op == "fact" else event.get("at"))
         try:
             if op == "fact":
                 key = fact_key(str(event["subject"]), str(event["attribute"]))
@@ -59,6 +62,18 @@ class FactIndex:
                 self._aux_by_leaf.setdefault(str(event["leaf_id"]), []).append(event)
         except (KeyError, TypeError):
             return  # malformed; resolve() reports such events when it sees them
+
+    def _note_time(self, stamp: Any) -> None:
+        if not isinstance(stamp, str):
+            return
+        try:
+            moment = dt.datetime.fromisoformat(stamp)
+        except ValueError:
+            return
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=dt.UTC)
+        if self.latest is None or moment > self.latest:
+            self.latest = moment
 
     # ------------------------------------------------------------------ lookups
 

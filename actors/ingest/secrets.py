@@ -59,12 +59,12 @@ _KEY_WORDS = (
     r"secret[_-]?key|private[_-]?key|client[_-]?secret|contrase(?:ñ|n)a|clave"
 )
 _ASSIGNMENT = re.compile(
-    r"(?<![\w-])(?:[A-Za-z0-9]+[_.-])*(?:" + _KEY_WORDS + r")(?![\w-])"
+    r"(?<![\w.-])(?:[A-Za-z0-9]{1,40}[_.-]){0,6}(?:" + _KEY_WORDS + r")(?![\w-])"
     r"[\"']?[ \t]*(?P<op>:=|=>|=|:)[ \t]*"
     r"(?:(?P<q>[\"'`])(?P<qv>[^\"'`\n]+)(?P=q)|(?P<v>[^\s\"'`,;)}\]]+))",
     re.IGNORECASE,
 )
-_URL_PASSWORD = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^:/@\s]+:(?P<pw>[^@/\s]+)@[\w.-]")
+_URL_PASSWORD = re.compile(r"(?<![a-zA-Z0-9+.-])[a-zA-Z][a-zA-Z0-9+.-]{0,30}://[^:/@\s]+:(?P<pw>[^@/\s]+)@[\w.-]")
 _NOT_A_VALUE = re.compile(
     r"(?i:none|null|nil|true|false|undefined|required|optional|string|str|bytes|int|"
     r"\*+|x+|\.+|<[^>]*>|\$\{?\w+\}?|%\(?\w+\)?s?|\{\{.*\}\}|\[REDACTED:\w+\]|"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from actors.provenance import ORIGINS
+from actors.text import invalid_unicode
 from store.errors import (
     ContentTooLarge,
     EmptyContent,
@@ -30,13 +31,12 @@ def check_text(value: object, *, what: str, limit_bytes: int) -> str:
         raise InvalidArgument(f"The {what} must be text, not {type(value).__name__}.")
     if not value.strip():
         raise EmptyContent(what)
-    try:
-        size = len(value.encode("utf-8"))
-    except UnicodeEncodeError:
+    if invalid_unicode(value):
         raise InvalidText(
             f"The {what} holds an unpaired surrogate character (invalid Unicode); "
             "nothing was saved."
-        ) from None
+        )
+    size = len(value.encode("utf-8"))
     if size > limit_bytes:
         raise ContentTooLarge(size, limit_bytes, what)
     if "\x00" in value:

@@ -120,3 +120,23 @@ def test_python_chunks_are_lossless_and_parse(source: str, size: tuple[int, int,
 def test_parse_check_can_fail() -> None:
     assert not parses_as_python("def f(:\n")
     assert not parses_as_python("    return 1\n  x = (\n")
+
+
+PATHOLOGICAL = ["1" * 100_000, "a-" * 50_000, "_" * 100_000, "a " * 50_000, "{" * 100_000,
+                "public " + "a " * 50_000, ":" * 100_000, "/" * 100_000, "x" * 100_000]
+
+
+def test_pathological_inputs_stay_linear() -> None:
+    """Regexes with nested or overlapping repeats go quadratic on long runs; these would take
+    minutes instead of well under a second each."""
+    import time
+
+    from actors.ingest.detect import detect
+    from actors.ingest.secrets import redact
+
+    started = time.perf_counter()
+    for text in PATHOLOGICAL:
+        detection = detect(text)
+        redact(text)
+        assert "".join(c.text for c in chunk(text, detection)) == text
+    assert time.perf_counter() - started < 20

@@ -11,12 +11,14 @@ from actors.navigation.confidence import (
     confidence,
 )
 from actors.navigation.query import parse_query
+from actors.navigation.stem import stem
 
 
 def cand(
     id: str, score: float, matched: set[str], branch: str | None = "n1", sup: str | None = None
 ) -> Candidate:
-    return Candidate(id, score, frozenset(matched), branch, superseded_by=sup)
+    # Matched terms are what the scorers produce: stemmed, like the query's terms.
+    return Candidate(id, score, frozenset(stem(t) for t in matched), branch, superseded_by=sup)
 
 
 # ------------------------------------------------------------------ confidence math

@@ -1,18 +1,24 @@
 from __future__ import annotations
 
 from actors.navigation.query import parse_query
+from actors.navigation.stem import stem
+
+
+def st(*words: str) -> tuple[str, ...]:
+    """Expected terms are stemmed like every indexed and query term."""
+    return tuple(stem(w) for w in words)
 
 
 def test_terms_are_folded_split_and_unique() -> None:
     q = parse_query("InventoryService inventory Lavapiés")
-    assert q.terms == ("inventoryservice", "inventory", "service", "lavapies")
+    assert q.terms == st("inventoryservice", "inventory", "service", "lavapies")
     assert q.groups == (q.terms,)
     assert not q.has_clue
 
 
 def test_stop_words_dropped_in_both_languages() -> None:
-    assert parse_query("where do I live").terms == ("live",)
-    assert parse_query("¿dónde vive el gato?").terms == ("vive", "gato")
+    assert parse_query("where do I live").terms == st("live")
+    assert parse_query("¿dónde vive el gato?").terms == st("vive", "gato")
 
 
 def test_only_stop_words_fall_back_to_keeping_them() -> None:
@@ -24,8 +30,8 @@ def test_only_stop_words_fall_back_to_keeping_them() -> None:
 def test_clue_becomes_group_one_and_joins_terms() -> None:
     q = parse_query("luis", clue="works on InventoryService")
     assert q.groups[0] == ("luis",)
-    assert q.groups[1] == ("works", "inventoryservice", "inventory", "service")
-    assert q.terms == ("luis", "works", "inventoryservice", "inventory", "service")
+    assert q.groups[1] == st("works", "inventoryservice", "inventory", "service")
+    assert q.terms == st("luis", "works", "inventoryservice", "inventory", "service")
     assert q.query_terms == ("luis",)
     assert q.has_clue
 
@@ -41,3 +47,16 @@ def test_blank_clue_adds_no_group_and_blank_query_has_no_terms() -> None:
     assert parse_query("luis", clue="").groups == (("luis",),)
     empty = parse_query("  ")
     assert empty.terms == () and empty.query_terms == ()
+
+
+def test_inflections_meet_their_base_form() -> None:
+    """Plurals, -ing and -ed forms (English) and plurals (Spanish) become one term."""
+    same = [("lives", "live", "living", "lived"), ("moved", "move", "moving"),
+            ("uses", "use", "using", "used"), ("databases", "database"),
+            ("ciudades", "ciudad"), ("servidores", "servidor"), ("cities", "city")]
+    for forms in same:
+        assert len({parse_query(f).terms for f in forms}) == 1, forms
+    # Different words stay different; numbers and ids are never stemmed.
+    assert parse_query("redis").terms != parse_query("red").terms
+    assert parse_query("status").terms == ("status",)
+    assert {"v2", "2024"} <= set(parse_query("v2 2024").terms)

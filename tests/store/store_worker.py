@@ -47,7 +47,7 @@ def wait_go() -> None:
 def stress(home: str, worker: int, count: int, compact_every: int) -> None:
     layout = StoreLayout.at_home(home)
     locks = LockManager(layout.locks_dir, default_timeout_s=60.0)
-    fresh_each_time = worker % 2 == 0  # half re-open the tables, half refresh one view
+    reopens = worker % 2 == 0  # half re-open the tables now and then, half refresh one view
     catalog = open_catalog(layout)
     facts = open_facts(layout)
     decisions: list[int] = []
@@ -55,14 +55,14 @@ def stress(home: str, worker: int, count: int, compact_every: int) -> None:
     for i in range(count):
         entry_id = f"S-w{worker}-{i:04d}"
         with locks.hold_sync("catalog", actor=f"stress-{worker}"):
-            if fresh_each_time:
+            if reopens and i % 8 == 0:
                 catalog = open_catalog(layout)
             catalog.append([put({"id": entry_id, "kind": "stress", "layer": 0,
                                  "domain": f"stress.w{worker}", "path": "", "i": i})])
         append_audit(layout.audit_log, actor=f"stress-{worker}", action="catalog.put",
                      ids=[entry_id])
         with locks.hold_sync("facts", actor=f"stress-{worker}"):
-            if fresh_each_time:
+            if reopens and i % 8 == 4:
                 facts = open_facts(layout)
             facts.refresh()
             # The decision depends on everything every process wrote before: the next number.

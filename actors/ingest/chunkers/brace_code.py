@@ -26,9 +26,9 @@ _CONTAINER = re.compile(
 )
 _IMPL = re.compile(r"\bimpl\b(?:\s*<[^{]*?>)?\s+([\w:]+)(?:<[^{]*?>)?(?:\s+for\s+([\w:]+))?")
 _GO_TYPE = re.compile(r"^\s*type\s+([A-Za-z_]\w*)\s+(?:struct|interface)\b")
-_LAST_IDENT = re.compile(r"([A-Za-z_$][\w$]*)\s*;?\s*$")
-_CALL = re.compile(r"([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>)?\s*\(")
-_ASSIGN = re.compile(r"([A-Za-z_$][\w$]*)\s*(?::[^=;]*)?(?:=|;|$)")
+_LAST_IDENT = re.compile(r"(?<![\w$])([A-Za-z_$][\w$]*)\s*;?\s*$")
+_CALL = re.compile(r"(?<![\w$])([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>)?\s*\(")
+_ASSIGN = re.compile(r"(?<![\w$])([A-Za-z_$][\w$]*)\s*(?::[^=;]*)?(?:=|;|$)")
 _KEYWORDS = frozenset(
     "if for while switch catch return new func fn function fun def sizeof typeof await "
     "constructor super this match when else do try throw yield using lock synchronized".split()

@@ -1,0 +1,164 @@
+"""One server process's session: scratch notes, digested outputs and the read_file memory.
+
+``Session`` is the blocking core of the ``note``, ``recall``, ``digest_output`` and
+``read_file`` tools; the tool layer runs each call in a worker thread, one at a time (an
+``anyio.Lock``), so this class needs no locking of its own. Everything it keeps lives in a
+``SessionStore`` (a temporary directory) plus an in-memory index, and vanishes with
+``close()``. It never reads or writes the long-term store, and long-term search never sees it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import structlog
+
+from actors.session import reads
+from actors.session.digest import digest, windows
+from actors.session.notes import Piece, Recall, SessionNotes, note_title
+from actors.text import estimate_tokens, shorten
+from store.errors import ContentTooLarge, EmptyContent, InvalidArgument
+from store.session_store import SessionStore
+
+MAX_NOTE_BYTES = 64 * 1024
+MAX_OUTPUT_BYTES = 8 * 1024 * 1024
+MAX_LABEL_CHARS = 80
+RECALL_BODY_LIMIT = 6000
+ALSO_MATCHING = 2
+
+log = structlog.get_logger("ihmt.session")
+
+
+def _text_arg(value: object, what: str, limit: int) -> str:
+    if not isinstance(value, str):
+        raise InvalidArgument(f"The {what} must be text, not {type(value).__name__}.")
+    if not value.strip():
+        raise EmptyContent(what)
+    size = len(value.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise ContentTooLarge(size, limit, what)
+    if "\x00" in value:
+        raise InvalidArgument(f"The {what} contains NUL characters; give plain text.")
+    return value
+
+
+class Session:
+    """The per-process session state behind the session tools."""
+
+    def __init__(self, parent: Path | None = None) -> None:
+        self.store = SessionStore(parent)
+        self.notes = SessionNotes()
+        self._read_shas: dict[str, str] = {}
+
+    def close(self) -> None:
+        self.store.close()
+
+    # ------------------------------------------------------------------ note / recall
+
+    def note(self, text: object) -> str:
+        body = _text_arg(text, "note", MAX_NOTE_BYTES).strip()
+        number, piece_id = self.notes.next_note_id()
+        self.store.write_piece(piece_id, body)
+        tokens = estimate_tokens(body)
+        self.notes.add(Piece(id=piece_id, kind="note", source=f"note {number}",
+                             title=note_title(body), created=dt.datetime.now(dt.UTC),
+                             tokens=tokens), body)
+        log.info("session.noted", piece=piece_id, tokens=tokens)
+        return (f"Noted (~{tokens} tokens). {self.notes.note_count} session note(s) so far; "
+                "use recall to find them.")
+
+    def recall(self, query: object, clue: object = None) -> str:
+        if not isinstance(query, str) or not query.strip():
+            raise InvalidArgument("Give recall a non-empty query: words from what you noted.")
+        if clue is not None and not isinstance(clue, str):
+            raise InvalidArgument("The clue must be text.")
+        found = self.notes.recall(query, clue)
+        if not found.ranked:
+            with_clue = f' (with clue "{clue}")' if clue and clue.strip() else ""
+            return (f'No session note or output found for "{query}"{with_clue}. Nothing like '
+                    "that was noted in this session (recall never searches long-term memory; "
+                    "use search_memory for that).")
+        if found.clue is not None and len({c.branch for c in found.clue.candidates}) > 1:
+            return self._render_ambiguous(found)
+        return self._render_best(found)
+
+    def _header(self, piece: Piece) -> str:
+        when = piece.created.strftime("%H:%M:%S")
+        if piece.kind == "output":
+            return f"[output {piece.source}] lines {piece.first_line}-{piece.last_line} · {when}"
+        return f"[{piece.source}] {when}"
+
+    def _render_best(self, found: Recall) -> str:
+        best, _ = found.ranked[0]
+        body = self.store.read_piece(best.id).rstrip()
+        if len(body) > RECALL_BODY_LIMIT:
+            body = body[:RECALL_BODY_LIMIT] + "\n[... truncated; narrow the query for the rest]"
+        lines = [f"{self._header(best)} (confidence {found.confidence:.2f})", body]
+        others = [p for p, _ in found.ranked[1:1 + ALSO_MATCHING]]
+        if others:
+            lines += ["", "Also matching: " + " | ".join(
+                f"{self._header(p)} · {shorten(p.title, 60)}" for p in others)]
+        return "\n".join(lines)
+
+    def _render_ambiguous(self, found: Recall) -> str:
+        assert found.clue is not None
+        lines = [
+            f'AMBIGUOUS: "{found.query.text}" — {found.clue.reason} (confidence '
+            f"{found.confidence:.2f}).",
+            "Several session notes or outputs fit; call recall again with `clue` set to a "
+            "distinguishing detail.",
+            "",
+            "Competing pieces:",
+        ]
+        for number, cand in enumerate(found.clue.candidates, start=1):
+            piece = self.notes.piece(cand.id)
+            lines.append(f"  {number}. {self._header(piece)} · {shorten(piece.title, 80)}")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ digest_output
+
+    def digest_output(self, text: object, label: object = "output") -> str:
+        raw = _text_arg(text, "output text", MAX_OUTPUT_BYTES)
+        if label is None:
+            label = "output"
+        if not isinstance(label, str):
+            raise InvalidArgument("The label must be text, e.g. 'maven-build'.")
+        name = " ".join(label.split())[:MAX_LABEL_CHARS] or "output"
+        seq = self.notes.next_output_seq()
+        self.store.write_output(seq, name, raw)
+        now = dt.datetime.now(dt.UTC)
+        for part, window in enumerate(windows(raw), start=1):
+            piece_id = f"output-{seq:05d}-{part:04d}"
+            self.store.write_piece(piece_id, window.text)
+            self.notes.add(Piece(id=piece_id, kind="output", source=name, title=name,
+                                 created=now, first_line=window.first_line,
+                                 last_line=window.last_line,
+                                 tokens=estimate_tokens(window.text)), window.text)
+        result = digest(raw)
+        log.info("session.digested", label=name, lines=result.total_lines,
+                 kept=result.kept_lines)
+        return (f"{name}: {result.total_lines} lines (~{estimate_tokens(raw)} tokens) condensed "
+                f"to ~{estimate_tokens(result.text)}; the whole output stays recallable with "
+                f'recall("{name} ...").\n{result.text}')
+
+    # ------------------------------------------------------------------ read_file
+
+    def read_file(self, path: object, force: object = False, start_line: object = 0,
+                  end_line: object = 0) -> str:
+        target = reads.resolve_path(path)
+        start = 0 if start_line is None else start_line
+        end = 0 if end_line is None else end_line
+        if start or end:
+            return reads.read_range(target, start, end)  # type: ignore[arg-type]
+        current = reads.read_whole(target)
+        key = str(current.path)
+        previous_sha = self._read_shas.get(key)
+        previous_text = None
+        if previous_sha is not None and previous_sha != current.sha256 and not force:
+            previous_text = self.store.load_copy(key)
+        reply = reads.reread_reply(current, previous_sha, previous_text, bool(force))
+        if previous_sha != current.sha256:
+            self.store.save_copy(key, current.text)
+            self._read_shas[key] = current.sha256
+        return reply

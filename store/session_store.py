@@ -1,0 +1,100 @@
+"""The session scratch store: one temporary directory per server process, removed at exit.
+
+Layout (nothing else knows it):
+- ``pieces/<piece_id>.txt``: one recallable text each (a note, or a window of a digested
+  output), written atomically; the in-memory index of ``actors.session.notes`` points here.
+- ``outputs/<seq>-<label>.txt``: the whole of each output passed through ``digest_output``.
+- ``reads/<hash of the path>.txt``: the last copy of each file handed out by ``read_file``, so
+  the next read can diff against exactly what the agent was given without keeping every file
+  in memory.
+
+This store is private to its process and never shared, so it takes no locks. It must never
+write outside its own directory, and never touches the long-term store.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from store.atomic import write_atomic
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+class State(enum.Enum):
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+def _safe_name(text: str, limit: int = 40) -> str:
+    """A file-name fragment from free text (a label): never a path, never empty."""
+    name = _UNSAFE.sub("-", text).strip("-.")[:limit]
+    return name or "output"
+
+
+class SessionStore:
+    """A temporary directory holding this process's notes, outputs and read copies."""
+
+    def __init__(self, parent: Path | None = None) -> None:
+        self.root = Path(tempfile.mkdtemp(prefix="ihmt-session-",
+                                          dir=str(parent) if parent else None))
+        for sub in ("pieces", "outputs", "reads"):
+            (self.root / sub).mkdir()
+        self.state = State.OPEN
+
+    def _check_open(self) -> None:
+        if self.state is not State.OPEN:
+            raise RuntimeError("the session store is closed")
+
+    # ------------------------------------------------------------------ pieces
+
+    def piece_path(self, piece_id: str) -> Path:
+        return self.root / "pieces" / f"{_safe_name(piece_id, 80)}.txt"
+
+    def write_piece(self, piece_id: str, text: str) -> None:
+        self._check_open()
+        write_atomic(self.piece_path(piece_id), text)
+
+    def read_piece(self, piece_id: str) -> str:
+        self._check_open()
+        return self.piece_path(piece_id).read_text(encoding="utf-8")
+
+    def write_output(self, seq: int, label: str, text: str) -> Path:
+        """Keep a whole output; returns where (for the logs only)."""
+        self._check_open()
+        path = self.root / "outputs" / f"{seq:05d}-{_safe_name(label)}.txt"
+        write_atomic(path, text)
+        return path
+
+    # ------------------------------------------------------------------ read copies
+
+    def _copy_path(self, key: str) -> Path:
+        digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+        return self.root / "reads" / f"{digest}.txt"
+
+    def save_copy(self, key: str, text: str) -> None:
+        """Remember the text handed out for ``key`` (a resolved file path)."""
+        self._check_open()
+        write_atomic(self._copy_path(key), text)
+
+    def load_copy(self, key: str) -> str | None:
+        """The text last handed out for ``key``, or None if it was never read this session."""
+        self._check_open()
+        try:
+            return self._copy_path(key).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def close(self) -> None:
+        """Remove the directory and everything in it (idempotent)."""
+        if self.state is State.CLOSED:
+            return
+        self.state = State.CLOSED
+        shutil.rmtree(self.root, ignore_errors=True)
