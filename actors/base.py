@@ -201,7 +201,15 @@ class Actor:
         if self.lifecycle is not Lifecycle.NEW:
             raise RuntimeError(f"actor {self.name} was already started")
         self._stopped = anyio.Event()
-        await self.start()
+        try:
+            await self.start()
+        except BaseException:
+            self._send.close()
+            self._drain()
+            self._inbox.close()
+            self.lifecycle = Lifecycle.STOPPED
+            self._stopped.set()
+            raise
         self.lifecycle = Lifecycle.RUNNING
         task_status.started()
         try:

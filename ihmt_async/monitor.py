@@ -288,7 +288,7 @@ class Aggregator:
         minute: dict[str, dict[str, Any]] = {k: {"n": 0, "e": 0, "d": []} for k in KINDS}
         minute_errors = 0
         for moment, kind, duration, error in self._window:
-            if moment > now:
+            if moment > now or moment < horizon:  # events of several processes arrive unordered
                 continue
             if error:
                 minute_errors += 1
@@ -490,3 +490,9 @@ class LogFollower:
         if self._handle is not None:
             self._handle.close()
             self._handle = None
+
+    def __enter__(self) -> LogFollower:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()

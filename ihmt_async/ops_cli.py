@@ -1,9 +1,158 @@
-"""Operator commands (monitor, doctor) — being written (issue 9)."""
+"""Operator commands: ``ihmt-async monitor`` (watch the log) and ``ihmt-async doctor``.
+
+``monitor`` reads only ``logs/ihmt.jsonl`` (and its rotated backups): it never opens the
+store's data files or locks, so it keeps working while a store is wedged. ``doctor`` checks the
+files without locks and, with ``--repair``, fixes them under the store's locks (see
+``store.doctor``), so it is safe to run while servers are up. Both write their report to
+stdout (these commands never run on the MCP channel).
+"""
 
 from __future__ import annotations
 
+import argparse
+import datetime as dt
+import json
+import sys
+from dataclasses import asdict
 from typing import Any
+
+import anyio
+
+from ihmt_async import monitor
+from store import doctor
+from store.config import load_settings
+from store.errors import InvalidArgument
+from store.locks import LockManager
+from store.paths import StoreLayout
+
+CLEAR_SCREEN = "\x1b[H\x1b[2J"
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(text.rstrip("\n") + "\n")
+    sys.stdout.flush()
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+# ---------------------------------------------------------------------------- monitor
+
+
+def _read_backlog(agg: monitor.Aggregator, layout: StoreLayout) -> None:
+    for path in monitor.replay_files(layout.log_file):
+        agg.add_lines(monitor.read_whole(path))
+
+
+async def cmd_monitor(args: argparse.Namespace) -> int:
+    layout = StoreLayout.at_home(args.home)
+    started = _now()
+    try:
+        since = monitor.parse_since(args.since, started) if args.since else None
+    except ValueError as exc:
+        raise InvalidArgument(str(exc)) from None
+    replay = args.once or since is not None
+    # Following live without --since counts from now; --once and --since read the backlog.
+    agg = monitor.Aggregator(since=since if replay else started)
+    if replay:
+        await anyio.to_thread.run_sync(_read_backlog, agg, layout)
+    follower = monitor.LogFollower(layout.log_file, from_end=not replay)
+    try:
+        agg.add_lines(await anyio.to_thread.run_sync(follower.poll))
+        if args.once:
+            snap = agg.snapshot(_now())
+            snap["log_file"] = str(layout.log_file)
+            _out(json.dumps(snap, ensure_ascii=False, indent=2) if args.json
+                 else monitor.render_table(snap))
+            return 0
+        while True:
+            snap = agg.snapshot(_now())
+            if args.json:
+                _out(json.dumps(snap, ensure_ascii=False))
+            else:
+                sys.stdout.write(CLEAR_SCREEN)
+                _out(monitor.render_table(snap))
+            await anyio.sleep(args.interval)
+            agg.add_lines(await anyio.to_thread.run_sync(follower.poll))
+    finally:
+        follower.close()
+
+
+# ---------------------------------------------------------------------------- doctor
+
+
+def _problem_line(problem: doctor.Problem) -> str:
+    fix = "" if problem.repairable else "  [needs a person]"
+    return f"  {problem.code}: {problem.path}\n      {problem.detail}{fix}"
+
+
+def _rebuild_facts(layout: StoreLayout, locks: LockManager) -> doctor.Action:
+    """A damaged facts snapshot lost events: re-derive the timeline from leaves + audit log."""
+    from actors.facts.rebuild import rebuild_facts
+
+    report = rebuild_facts(layout, locks, actor="doctor")
+    return doctor.Action("facts_rebuilt", str(layout.facts_snapshot),
+                         f"re-derived {report.facts} fact(s) from {report.leaves} leaf file(s) "
+                         f"and replayed {report.replayed} event(s) from the audit log")
+
+
+async def cmd_doctor(args: argparse.Namespace) -> int:
+    layout = StoreLayout.at_home(args.home)
+    problems = await anyio.to_thread.run_sync(lambda: doctor.check(layout, grace_s=args.grace))
+    report: dict[str, Any] = {"store": str(layout.root),
+                              "problems": [asdict(p) for p in problems]}
+    remaining = problems
+    if args.repair and layout.root.exists():
+        settings = load_settings(layout.config)
+        locks = LockManager(layout.locks_dir, default_timeout_s=settings.lock_timeout_s)
+        actions = await anyio.to_thread.run_sync(
+            lambda: doctor.repair(layout, locks, timeout_s=max(settings.lock_timeout_s, 30.0)))
+        if any(a.code == "facts_restored" for a in actions):
+            actions.append(await anyio.to_thread.run_sync(_rebuild_facts, layout, locks))
+        remaining = await anyio.to_thread.run_sync(
+            lambda: doctor.check(layout, grace_s=args.grace))
+        report["repaired"] = [asdict(a) for a in actions]
+        report["remaining"] = [asdict(p) for p in remaining]
+    report["clean"] = not remaining
+    if args.json:
+        _out(json.dumps(report, ensure_ascii=False, indent=2))
+        return 0 if not remaining else 1
+    if not problems:
+        _out(f"No problems found in {layout.root}.")
+        return 0
+    _out(f"{len(problems)} problem(s) in {layout.root}:")
+    for problem in problems:
+        _out(_problem_line(problem))
+    if not args.repair:
+        fixable = sum(p.repairable for p in problems)
+        _out(f"{fixable} of them can be fixed with `ihmt-async doctor --repair`.")
+        return 1
+    _out(f"Repaired ({len(report['repaired'])} action(s)):")
+    for action in report["repaired"]:
+        _out(f"  {action['code']}: {action['path']}\n      {action['detail']}")
+    if remaining:
+        _out(f"Still {len(remaining)} problem(s):")
+        for problem in remaining:
+            _out(_problem_line(problem))
+        return 1
+    _out("The store is clean now.")
+    return 0
 
 
 def add_commands(sub: Any) -> None:
-    return None
+    """Register ``monitor`` and ``doctor`` on the CLI's sub-parsers."""
+    p = sub.add_parser("monitor", help="watch the store's log: latencies, errors, processes")
+    p.set_defaults(func=cmd_monitor)
+    p.add_argument("--once", action="store_true", help="print one snapshot and exit")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--since", default=None,
+                   help="replay from this time: ISO (2026-05-01T12:00Z) or 10m / 2h / 1d ago")
+    p.add_argument("--interval", type=float, default=1.0, help="refresh period in seconds")
+    p = sub.add_parser("doctor", help="check the store's files; --repair fixes what it can")
+    p.set_defaults(func=cmd_doctor)
+    p.add_argument("--repair", action="store_true",
+                   help="fix what can be fixed (safe while servers run: works under the locks)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--grace", type=float, default=5.0,
+                   help="seconds a new leaf may go unindexed before it counts (a save in flight)")

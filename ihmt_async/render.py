@@ -148,8 +148,8 @@ def render_none(result: SearchResult) -> str:
 
 def render_compact(result: SearchResult) -> str:
     best = result.hits[0]
-    lines = [f"[{best.domain}] {_date(best)} (confidence {result.confidence:.2f})"]
-    lines += _answer_line(result)
+    lines = _answer_line(result)  # an attribute question leads with the current value
+    lines.append(f"[{best.domain}] {_date(best)} (confidence {result.confidence:.2f})")
     lines += _marks(best)
     lines.append(_body(best))
     others = result.hits[1:]
@@ -174,13 +174,13 @@ def _history_lines(history: Sequence[Hit]) -> list[str]:
 
 def render_full(result: SearchResult) -> str:
     t = result.trace
-    lines = [f'{len(result.hits)} memory match(es) for "{result.query}" (confidence '
+    lines = _answer_line(result)
+    lines += [f'{len(result.hits)} memory match(es) for "{result.query}" (confidence '
              f"{result.confidence:.2f}; {t.node_reads} branch files read).",
              f"Searched: {t.leaves_in_store} memories; domains ranked: "
              f"{', '.join(t.domains_ranked) or 'none'}; {t.branches_opened} branches opened; "
              f"{t.leaves_scored} leaves scored; full-text fallback: "
              + (f"used ({t.fallback_reason})" if t.fallback_used else "not needed") + "."]
-    lines += _answer_line(result)
     for rank, hit in enumerate(result.hits, start=1):
         lines.append("")
         lines.append(f"--- {rank}. [{hit.domain}] {_date(hit)} · {hit.leaf_id}")

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 TEMP_PREFIX = ".ihmt-tmp-"
+_UMASK = os.umask(0)
+os.umask(_UMASK)
 
 
 def fsync_dir(directory: Path) -> None:
@@ -34,6 +36,7 @@ def write_atomic(path: Path, data: bytes | str) -> None:
                                     dir=path.parent)
     tmp = Path(tmp_name)
     try:
+        os.fchmod(fd, 0o644 & ~_UMASK)  # mkstemp makes 0600; store files are world-readable
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()

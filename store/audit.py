@@ -24,8 +24,11 @@ def append_audit(path: Path, *, actor: str, action: str, ids: Sequence[str] = ()
               "session": session, "action": action, "ids": list(ids), **details}
     line = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
     try:
+        size = os.fstat(fd).st_size
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            line = b"\n" + line  # fence off a line a killed writer cut short
         os.write(fd, line)
         os.fdatasync(fd)
     finally:

@@ -83,8 +83,14 @@ class CountCodec:
                 domains = state["domains"]
                 domains[entry["domain"]] = domains.get(entry["domain"], 0) + 1
         elif op == "del":
-            state["ids"].discard(record["id"])
             state["nodes"].discard(record["id"])
+            if record["id"] in state["ids"]:
+                state["ids"].discard(record["id"])
+                domain = record.get("domain")
+                if domain in state["domains"]:
+                    state["domains"][domain] -= 1
+                    if state["domains"][domain] <= 0:
+                        del state["domains"][domain]
 
 
 def open_catalog(layout: StoreLayout) -> Journal[Entries]:
@@ -103,8 +109,8 @@ def patch(entry_id: str, **fields: Any) -> dict[str, Any]:
     return {"op": "patch", "id": entry_id, "set": fields}
 
 
-def delete(entry_id: str) -> dict[str, Any]:
-    return {"op": "del", "id": entry_id}
+def delete(entry_id: str, domain: str = "") -> dict[str, Any]:
+    return {"op": "del", "id": entry_id, "domain": domain}
 
 
 def entry_from_leaf(header: Mapping[str, Any], relpath: str, parent_id: str | None) -> Entry:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from store.atomic import write_atomic
-from store.errors import MalformedFile
+from store.errors import InvalidArgument, MalformedFile
 from store.leaf_format import LeafFile, read_leaf, render_leaf
 from store.paths import StoreLayout, is_safe_id
 
@@ -31,7 +31,8 @@ class WrittenLeaf:
 def write_leaf(layout: StoreLayout, header: Mapping[str, Any], text: str) -> WrittenLeaf:
     leaf_id = str(header["leaf_id"])
     if not is_safe_id(leaf_id):
-        raise MalformedFile(leaf_id, "unsafe leaf id")
+        raise InvalidArgument(f"Unsafe leaf id {leaf_id!r}: only letters, digits, '.', '_' "
+                              "and '-' are allowed.")
     domain = str(header["domain"])
     path = layout.leaf_path(domain, leaf_id)
     merged: dict[str, Any] = dict(header)

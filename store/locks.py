@@ -35,7 +35,9 @@ from store.errors import LockTimeout
 
 LOCK_ORDER = ("consolidation", "root", "project", "catalog", "facts")
 _POLL_FIRST_S = 0.001
-_POLL_MAX_S = 0.025
+_POLL_MAX_S = 0.01
+_COURTESY_S = 0.03
+"""How long an acquirer holds back while other processes are already waiting (see Queue)."""
 
 log = structlog.get_logger("ihmt.locks")
 
@@ -80,6 +82,57 @@ def is_held(path: Path) -> bool:
         os.close(fd)
 
 
+class _Waiters:
+    """Marker files of processes waiting for one lock: a cheap fairness aid.
+
+    ``flock`` has no queue: a process that releases and at once re-acquires wins nearly every
+    time against waiters that poll. So a waiter leaves ``<name>.wait.<pid>.<n>`` while it
+    waits, and an acquirer that sees another live process's marker holds back for up to
+    ``_COURTESY_S`` (or until that waiter got in) before it competes. Markers of dead
+    processes are ignored and removed.
+    """
+
+    _counter = 0
+
+    def __init__(self, locks_dir: Path, name: str) -> None:
+        self.locks_dir = locks_dir
+        self.name = name
+        self.mine: Path | None = None
+
+    def others(self) -> set[str]:
+        found: set[str] = set()
+        me = os.getpid()
+        try:
+            candidates = list(self.locks_dir.glob(f"{self.name}.wait.*"))
+        except OSError:
+            return found
+        for marker in candidates:
+            parts = marker.name.split(".")
+            pid = int(parts[2]) if len(parts) > 3 and parts[2].isdigit() else -1
+            if pid == me:
+                continue
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                marker.unlink(missing_ok=True)
+                continue
+            except (PermissionError, OverflowError, ValueError):
+                pass
+            found.add(marker.name)
+        return found
+
+    def enter(self) -> None:
+        if self.mine is None:
+            _Waiters._counter += 1
+            self.mine = self.locks_dir / f"{self.name}.wait.{os.getpid()}.{_Waiters._counter}"
+            self.mine.touch()
+
+    def leave(self) -> None:
+        if self.mine is not None:
+            self.mine.unlink(missing_ok=True)
+            self.mine = None
+
+
 class _Held:
     """One flock held on its own descriptor."""
 
@@ -88,10 +141,14 @@ class _Held:
         self.fd = fd
 
     def stamp(self, actor: str) -> None:
+        """Write who holds the lock (best effort: a full disk must not leak the lock)."""
         info = {"pid": os.getpid(), "actor": actor,
                 "since": datetime.now(UTC).isoformat(timespec="milliseconds")}
-        os.ftruncate(self.fd, 0)
-        os.pwrite(self.fd, json.dumps(info).encode(), 0)
+        try:
+            os.ftruncate(self.fd, 0)
+            os.pwrite(self.fd, json.dumps(info).encode(), 0)
+        except OSError:
+            pass
 
     def release(self) -> None:
         try:
@@ -163,17 +220,40 @@ class LockManager:
         finally:
             local.release()
 
-    async def _acquire_file(self, name: str, deadline: float, started: float) -> _Held:
-        fd = self._open(name)
-        delay = _POLL_FIRST_S
+    def _attempts(self, name: str, fd: int, started: float, deadline: float
+                  ) -> Iterator[float]:
+        """Try the flock until held, yielding how long to pause between tries.
+
+        Shared by the async and the sync acquisition, which only differ in how they pause.
+        Raises ``LockTimeout`` at the deadline; ends (returns) once the flock is held.
+        """
+        waiters = _Waiters(self.locks_dir, name)
         try:
+            ahead = waiters.others()
+            courtesy_end = min(deadline, time.monotonic() + _COURTESY_S)
+            while ahead and time.monotonic() < courtesy_end:
+                yield 0.002
+                if not (ahead & waiters.others()):
+                    break  # those who were waiting got their turn
+            delay = _POLL_FIRST_S
             while not _try_flock(fd):
+                waiters.enter()
                 now = time.monotonic()
                 if now >= deadline:
                     raise LockTimeout(name, now - started, read_holder(self.path(name)))
-                await anyio.sleep(min(delay, deadline - now))
+                yield min(delay, deadline - now)
                 delay = min(delay * 2, _POLL_MAX_S)
+        finally:
+            waiters.leave()
+
+    async def _acquire_file(self, name: str, deadline: float, started: float) -> _Held:
+        fd = self._open(name)
+        attempts = self._attempts(name, fd, started, deadline)
+        try:
+            for pause in attempts:
+                await anyio.sleep(pause)
         except BaseException:
+            attempts.close()
             os.close(fd)
             raise
         return _Held(self.path(name), fd)
@@ -210,19 +290,22 @@ class LockManager:
         held: list[_Held] = []
         try:
             for name in _order(names):
-                fd = self._open(name)
-                delay = _POLL_FIRST_S
-                while not _try_flock(fd):
-                    now = time.monotonic()
-                    if now >= deadline:
-                        os.close(fd)
-                        raise LockTimeout(name, now - started, read_holder(self.path(name)))
-                    time.sleep(min(delay, deadline - now))
-                    delay = min(delay * 2, _POLL_MAX_S)
-                item = _Held(self.path(name), fd)
-                item.stamp(actor)
-                held.append(item)
+                held.append(self._acquire_sync(name, actor, started, deadline))
             yield
         finally:
             for item in reversed(held):
                 item.release()
+
+    def _acquire_sync(self, name: str, actor: str, started: float, deadline: float) -> _Held:
+        fd = self._open(name)
+        attempts = self._attempts(name, fd, started, deadline)
+        try:
+            for pause in attempts:
+                time.sleep(pause)
+        except BaseException:
+            attempts.close()
+            os.close(fd)
+            raise
+        item = _Held(self.path(name), fd)
+        item.stamp(actor)
+        return item

@@ -8,6 +8,7 @@ Layout of ``<projects_dir>/<name>-<hash of the root>/`` (nothing else knows it):
   start, end, tokens, title}]}``, content-addressed (the key is the checksum of the text plus
   how it was cut), so two processes that index the same content write the same file and a
   file never changes once written. Unreferenced ones are removed after a manifest write.
+  They are written atomically but without fsync (derived data: one lost is cut again).
 - ``locks/project.lock``: the ``project`` lock of ``store.locks.LockManager``; every
   read-modify-write of the manifest happens inside it (re-read inside the lock).
 
@@ -20,14 +21,16 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 import re
+import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import structlog
 
-from store.atomic import clean_stray_temps, is_temp_file, write_atomic, write_json_atomic
+from store.atomic import TEMP_PREFIX, clean_stray_temps, is_temp_file, write_json_atomic
 from store.errors import MalformedFile, UnknownSchemaVersion
 from store.journal import utc_now
 from store.locks import LockManager
@@ -127,12 +130,26 @@ class ProjectStore:
         return self.source_path(key).is_file()
 
     def write_source(self, key: str, text: str, entries: list[dict[str, Any]]) -> None:
-        """Write a content-addressed source file (same key, same content: idempotent)."""
+        """Write a content-addressed source file (same key, same content: idempotent).
+
+        Atomic (temp file, ``os.replace``) but not fsynced: a source is derived from the
+        project's own file and an fsync per file made a first index several times slower. One
+        lost to a power cut reads as malformed and is simply cut again (``MalformedFile``).
+        """
         path = self.source_path(key)
         if path.is_file():
             return
         payload = json.dumps({"text": text, "entries": entries}, ensure_ascii=False)
-        write_atomic(path, payload)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".part",
+                                        dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(payload)
+            os.replace(tmp_name, path)
+        except BaseException:
+            Path(tmp_name).unlink(missing_ok=True)
+            raise
 
     def read_source(self, key: str) -> tuple[str, list[dict[str, Any]]]:
         """(text, entries) of a source file; FileNotFoundError when it was collected."""

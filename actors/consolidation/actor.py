@@ -164,7 +164,7 @@ class ConsolidationActor(Actor):
 
     @staticmethod
     def _pending_leaves(entries: Mapping[str, Mapping[str, Any]]) -> int:
-        return sum(1 for e in entries.values() if e.get("kind") == "leaf" and not e.get("parent_id"))
+        return sum(1 for e in entries.values() if e.get("kind") == "leaf" and tree.is_trunk_item(e))
 
     @staticmethod
     def _top_layer(entries: Mapping[str, Mapping[str, Any]]) -> int:
@@ -172,20 +172,23 @@ class ConsolidationActor(Actor):
 
     # ------------------------------------------------------------------ repair (step 0)
 
-    def _damage(self) -> repair.Damage:
-        return repair.find_damage(self._catalog.state,
-                                  (p.stem for p in iter_branch_files(self.layout)))
+    def _damage(self) -> tuple[repair.Damage, dict[str, list[Path]]]:
+        on_disk: dict[str, list[Path]] = {}
+        for path in iter_branch_files(self.layout):
+            on_disk.setdefault(path.stem, []).append(path)
+        return repair.find_damage(self._catalog.state, on_disk), on_disk
 
     async def _repair(self) -> int:
         """Heal a killed pass's debris; how many links were fixed and files removed."""
-        if not await call_in_thread(self._damage):
+        damage, _ = await call_in_thread(self._damage)
+        if not damage:
             return 0
         async with self.locks.hold("catalog", actor=self.name):
             return await call_in_thread(self._repair_locked)
 
     def _repair_locked(self) -> int:
         self._catalog.refresh()
-        damage = self._damage()
+        damage, on_disk = self._damage()
         entries = self._catalog.state
         records: list[dict[str, Any]] = []
         for parent_id, children in sorted(damage.dangling.items()):
@@ -200,17 +203,14 @@ class ConsolidationActor(Actor):
                 entries))
         if records:
             self._catalog.append(records)
-        strays = self._damage().strays if records else damage.strays
+        strays = self._damage()[0].strays if records else damage.strays
         for node_id in strays:
-            for path in self._branch_files_named(node_id):
+            for path in on_disk.get(node_id, ()):
                 path.unlink(missing_ok=True)
             self._nodes.pop(node_id, None)
         self.log.warning("consolidation.repaired", links_completed_or_undone=len(damage.dangling),
                          stray_branches_removed=len(strays))
         return len(damage.dangling) + len(strays)
-
-    def _branch_files_named(self, node_id: str) -> list[Path]:
-        return [p for p in iter_branch_files(self.layout) if p.stem == node_id]
 
     # ------------------------------------------------------------------ plan and write
 

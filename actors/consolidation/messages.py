@@ -16,7 +16,11 @@ class Nudge(Message):
 
 @dataclass(frozen=True, kw_only=True)
 class Flush(Message):
-    """Consolidate now; ``force`` also promotes partial groups of two or more."""
+    """Consolidate now; ``force`` also files the last, partial group of leaves of each domain.
+
+    After a forced flush every leaf has a parent. Partial groups of branches are never
+    promoted (see ``tree``): the tree's depth grows with log(leaves), not with flushes.
+    """
 
     force: bool = False
 
@@ -32,3 +36,5 @@ class PassResult:
     depth: int
     nodes: int
     duration_ms: float
+    repaired: int = 0
+    """Debris of a killed pass healed first (half-written links, stray branch files)."""

@@ -14,7 +14,6 @@ original ids and record times, which the retractions and reviews it replays refe
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -34,7 +33,8 @@ from actors.facts.messages import (
 )
 from actors.facts.notices import update_notice
 from actors.facts.patterns import extract_facts
-from actors.facts.timeline import ResolvedFact, Timeline, fact_id_for, resolve
+from actors.facts.recording import decide_pending, fact_event, record_stamps, recorded_entry
+from actors.facts.timeline import ResolvedFact, Timeline
 from actors.provenance import Provenance
 from store import catalog as catalog_table
 from store.audit import append_audit
@@ -57,36 +57,6 @@ def view(fact: ResolvedFact) -> FactView:
         agent=str(by.get("agent", "")), session=str(by.get("session", "")),
         source_leaf_id=fact.source_leaf_id, retraction_reason=fact.retraction_reason,
     )
-
-
-def record_stamps(count: int, after: dt.datetime | None = None) -> list[str]:
-    """Distinct, increasing record times for one request, all later than ``after``."""
-    base = dt.datetime.now(dt.UTC)
-    if after is not None and base <= after:
-        base = after + dt.timedelta(microseconds=1)
-    return [(base + dt.timedelta(microseconds=i)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-            for i in range(count)]
-
-
-def decide_pending(prior: Sequence[Mapping[str, Any]], event: Mapping[str, Any]) -> bool:
-    """Whether a new fact must wait for review, given the events of its key recorded before it.
-
-    The one rule shared with the rebuild: a tool-origin value that would displace the current
-    user-origin value waits (``Timeline.would_supersede_user_fact``).
-    """
-    if event.get("origin") != "tool":
-        return False
-    timeline = resolve(prior)
-    return timeline.would_supersede_user_fact(
-        str(event["subject"]), str(event["attribute"]), str(event["value"]), "tool",
-        event.get("valid_from")) is not None
-
-
-def recorded_entry(event: Mapping[str, Any]) -> dict[str, Any]:
-    """What an audit line keeps of a recorded fact: enough for a rebuild to match it."""
-    return {"fact_id": event["fact_id"], "leaf_id": event.get("source_leaf_id"),
-            "subject": event["subject"], "attribute": event["attribute"],
-            "value": event["value"], "recorded_at": event["recorded_at"]}
 
 
 class FactsActor(Actor):
@@ -172,17 +142,9 @@ class FactsActor(Actor):
             if key not in before:
                 before[key] = self._index.timeline([key]).current(cand.subject, cand.attribute)
                 prior[key] = list(self._index.slice([key]))
-            event: dict[str, Any] = {
-                "op": "fact",
-                "fact_id": fact_id_for(leaf.leaf_id, cand.subject, cand.attribute, cand.value,
-                                       stamp),
-                "subject": cand.subject, "attribute": cand.attribute, "value": cand.value,
-                "valid_from": cand.valid_from.isoformat() if cand.valid_from else None,
-                "recorded_at": stamp,
-                "recorded_by": prov.as_dict(), "origin": leaf.origin,
-                "source_leaf_id": leaf.leaf_id, "domain": leaf.domain, "scope": leaf.scope,
-                "pending": False,
-            }
+            event = fact_event(cand, leaf_id=leaf.leaf_id, recorded_at=stamp,
+                               recorded_by=prov.as_dict(), origin=leaf.origin,
+                               domain=leaf.domain, scope=leaf.scope)
             # Decided fact by fact in record order, earlier facts of this request included,
             # exactly as the rebuild decides it.
             event["pending"] = decide_pending(prior[key], event)

@@ -167,6 +167,17 @@ def _event_id(event: Mapping[str, Any]) -> str:
     return ""
 
 
+def event_order(event: Mapping[str, Any]) -> tuple[dt.datetime, int, str]:
+    """Where an event falls in the replay (rule 1), for writers that must decide in that order.
+
+    Raises ValueError for an event without a readable time (``resolve`` would skip it).
+    """
+    op = event.get("op")
+    if op not in _OP_RANK:
+        raise ValueError(f"unknown op {op!r}")
+    return _event_time(event), _OP_RANK[str(op)], _event_id(event)
+
+
 def _as_utc(as_of: dt.datetime | dt.date) -> dt.datetime:
     if not isinstance(as_of, dt.datetime):
         # A bare date means "as of the end of that day".

@@ -19,7 +19,13 @@ from actors.facts.keys import fact_key
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import Timeline
 from actors.navigation.bm25 import idf
-from actors.navigation.confidence import Candidate, apply_clue, clue_request, confidence
+from actors.navigation.confidence import (
+    Candidate,
+    apply_clue,
+    clue_request,
+    collapse_corrections,
+    confidence,
+)
 from actors.navigation.descent import descend
 from actors.navigation.messages import (
     AttributeAnswer,
@@ -43,8 +49,12 @@ FULLTEXT_POOL = 50
 WEAK_RATIO = 0.75
 """The descent's best hit is weak when the full-text index scores something this much better."""
 MIN_COVERAGE = 0.5
-"""Below this idf-weighted share of the query matched, nothing stored is really about it."""
+"""Below this idf-weighted share of the query matched, nothing stored is really about it..."""
+MIN_WORD_SHARE = 2 / 3
+"""...unless a memory matches at least this share of the query's words (and two or more)."""
 SUPERSEDED_FACTOR = 0.35
+VARIANTS_CHECKED = 8
+"""How many other forms of an unknown query term the coverage judgement looks for."""
 
 
 def _check_query(value: object, what: str, limit: int) -> str:
@@ -63,8 +73,11 @@ def _check_query(value: object, what: str, limit: int) -> str:
     return value
 
 
-def _stamp(moment: dt.datetime) -> str:
-    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+def _posix(moment: dt.datetime) -> float:
+    """POSIX seconds of an as_of instant (a naive one is taken as UTC)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.timestamp()
 
 
 class NavigationActor(Actor):
@@ -103,7 +116,7 @@ class NavigationActor(Actor):
         if msg.clue is not None and (not isinstance(msg.clue, str) or msg.clue.strip()):
             clue = _check_query(msg.clue, "clue", self.settings.max_query_chars)
         scope = (msg.scope or "").strip()
-        as_of = _stamp(msg.as_of) if msg.as_of else None
+        as_of_ts = _posix(msg.as_of) if msg.as_of else None
         self.model.refresh()
         query = parse_query(text, clue)
         model = self.model
@@ -114,7 +127,7 @@ class NavigationActor(Actor):
                 return False
             if scope and meta.scope not in (scope, *GLOBAL_SCOPES):
                 return False
-            return not (as_of and meta.recorded_at and meta.recorded_at > as_of)
+            return not (as_of_ts is not None and meta.recorded_ts > as_of_ts)
 
         descent = descend(query, model, beam_width=self.settings.beam_width,
                           admissible=admissible)
@@ -122,9 +135,7 @@ class NavigationActor(Actor):
         full = {doc: (score, matched) for doc, score, matched in pool}
         missing = [d for d in descent.leaves if d not in full]
         if missing:
-            wanted = set(missing)
-            for doc, score, matched in model.index.search(
-                    query, limit=len(wanted), allowed=lambda d: d in wanted):
+            for doc, score, matched in model.index.score_docs(query, missing):
                 full[doc] = (score, matched)
         best_full = pool[0][1] if pool else 0.0
         best_descent = max((full.get(d, (0.0, frozenset()))[0] for d in descent.leaves),
@@ -159,7 +170,7 @@ class NavigationActor(Actor):
             scores[answer.leaf_id] = top * 1.5 + 1.0
             currency.setdefault(answer.leaf_id, "CURRENT")
             successor.setdefault(answer.leaf_id, None)
-        ranked = self._rank(scores, currency, successor, admissible)
+        ranked = self._rank(scores, currency, successor, admissible, timeline)
         trace = SearchTrace(
             domains_ranked=descent.domains_ranked, branches_opened=descent.branches_opened,
             node_reads=descent.node_reads, leaves_scored=descent.leaves_scored + len(pool),
@@ -195,18 +206,23 @@ class NavigationActor(Actor):
                                leaf_id=current.source_leaf_id)
 
     def _rank(self, scores: dict[str, float], currency: dict[str, str],
-              successor: dict[str, str | None], admissible: Any) -> list[tuple[str, float]]:
-        """Superseded memories sink below their successors (added when not matched)."""
+              successor: dict[str, str | None], admissible: Any,
+              timeline: Timeline) -> list[tuple[str, float]]:
+        """Superseded memories sink below their successors (added when not matched).
+
+        A successor the query did not match takes its predecessor's place (the correction is
+        what the matched memory now means); a retracted or inadmissible one is never added.
+        """
         adjusted = dict(scores)
         for leaf_id, state in list(currency.items()):
             if state != "SUPERSEDED":
                 continue
             after = successor.get(leaf_id)
             if after and after not in adjusted and after in self.model.leaves \
-                    and admissible(after):
+                    and admissible(after) and timeline.leaf_currency(after) != "RETRACTED":
                 adjusted[after] = scores[leaf_id]
-                currency[after] = "CURRENT"
-                successor[after] = None
+                currency[after] = timeline.leaf_currency(after)
+                successor[after] = timeline.superseding_leaf(after)
             adjusted[leaf_id] = scores[leaf_id] * SUPERSEDED_FACTOR
         for leaf_id, state in list(currency.items()):
             after = successor.get(leaf_id)
@@ -214,11 +230,24 @@ class NavigationActor(Actor):
                 adjusted[leaf_id] = min(adjusted[leaf_id], adjusted[after] * 0.99)  # type: ignore[index]
         return sorted(adjusted.items(), key=lambda item: (-item[1], item[0]))
 
-    def _coverage(self, query: Query, matched: frozenset[str]) -> float:
-        n = max(len(self.model.index), 1)
-        weights = {t: idf(self.model.index.doc_freq(t), n) for t in query.query_terms}
-        total = sum(weights.values())
-        return sum(w for t, w in weights.items() if t in matched) / total if total else 0.0
+    def _coverage(self, query: Query, leaf_id: str, matched: frozenset[str]) -> float:
+        """Share of the query's idf weight this memory matches (terms no memory holds weigh
+        most). A query term no memory holds still counts as matched when the memory holds
+        another form of it ("repo" / "repository", "manager" / "manage"): a paraphrase is
+        not a topic never stored."""
+        index = self.model.index
+        n = max(len(index), 1)
+        total = got = 0.0
+        for term in query.query_terms:
+            df = index.doc_freq(term)
+            weight = idf(df, n)
+            total += weight
+            if term in matched:
+                got += weight
+            elif df == 0 and any(leaf_id in index.postings(v)
+                                 for v in index.variants(term)[:VARIANTS_CHECKED]):
+                got += weight
+        return got / total if total else 0.0
 
     def _decide(self, query: Query, msg: Search, ranked: list[tuple[str, float]],
                 full: dict[str, tuple[float, frozenset[str]]], currency: dict[str, str],
@@ -236,8 +265,14 @@ class NavigationActor(Actor):
         for leaf, after in successor.items():
             if after in matched and not matched[after]:
                 matched[after] = matched.get(leaf, frozenset())  # stands in for its predecessor
-        best_cover = max(self._coverage(query, matched[leaf]) for leaf, _ in ranked[:5])
-        if answer is None and best_cover < MIN_COVERAGE:
+        best_cover = max(self._coverage(query, leaf, matched[leaf]) for leaf, _ in ranked[:5])
+        base = set(query.query_terms)
+        most_words = max(len(base & matched[leaf]) for leaf, _ in ranked[:5])
+        # Abstain when the best memories share only a minor part of the question: under half
+        # its idf weight AND under two thirds of its words (so "billing service database"
+        # still finds the billing memories when no memory says "database").
+        if answer is None and best_cover < MIN_COVERAGE \
+                and (most_words < 2 or most_words < MIN_WORD_SHARE * len(base)):
             shared = sorted({t for m in matched.values() for t in m})
             return result("NONE", (), 0.0, "only the common words "
                           + ", ".join(f"'{t}'" for t in shared[:6]) + " matched")
@@ -255,7 +290,8 @@ class NavigationActor(Actor):
         order = {c.id: i for i, c in enumerate(ordered)}
         if query.has_clue:
             ranked = sorted(ranked, key=lambda item: order.get(item[0], len(order)))
-        conf = confidence(query, ordered)
+        # A memory and its correction are one story: measure the margin without the pair.
+        conf = confidence(query, collapse_corrections(ordered))
         request = None if answer else clue_request(
             query, ordered, threshold=self.settings.confidence_threshold,
             margin=self.settings.ambiguity_margin)

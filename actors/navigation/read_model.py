@@ -9,6 +9,7 @@ This module reads the store; it never writes it.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -37,6 +38,8 @@ class LeafMeta:
     title: str
     timestamp: str
     recorded_at: str
+    recorded_ts: float
+    """``recorded_at`` as POSIX seconds (0.0 when missing or unparseable), for as_of filters."""
     source: str
     agent: str
     scope: str
@@ -44,6 +47,23 @@ class LeafMeta:
     keywords: tuple[str, ...]
     tags: tuple[str, ...]
     excerpt: str
+
+
+def posix_seconds(stamp: str) -> float:
+    """An ISO-8601 stamp as POSIX seconds; naive stamps are UTC; 0.0 when it does not parse.
+
+    Record times are compared as instants, never as strings: "…:22Z" and "…:22.7Z" sort the
+    wrong way round as text.
+    """
+    if not stamp:
+        return 0.0
+    try:
+        moment = dt.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return 0.0
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.timestamp()
 
 
 def leaf_fields(leaf: LeafFile) -> dict[str, Any]:
@@ -130,10 +150,12 @@ class ReadModel:
                         error=str(exc))
             return 0
         self.unreadable.pop(leaf.leaf_id, None)
+        recorded = str(leaf.get("recorded_at") or leaf.get("ingested_at") or "")
         self.leaves[leaf.leaf_id] = LeafMeta(
             leaf_id=leaf.leaf_id, domain=leaf.domain, title=str(leaf.get("title") or ""),
             timestamp=str(leaf.get("timestamp") or ""),
-            recorded_at=str(leaf.get("recorded_at") or leaf.get("ingested_at") or ""),
+            recorded_at=recorded,
+            recorded_ts=posix_seconds(recorded),
             source=str(leaf.get("source") or ""), agent=str(leaf.get("agent") or ""),
             scope=str(leaf.get("scope") or ""), path=str(entry["path"]),
             keywords=tuple(leaf.get("keywords") or ()), tags=tuple(leaf.get("tags") or ()),

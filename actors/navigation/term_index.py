@@ -25,6 +25,10 @@ from actors.navigation.bm25 import FIELD_WEIGHTS, K1, B, FieldValue, Scored, idf
 from actors.navigation.query import Query
 
 
+PREFIX = 4
+VARIANT_MIN = 5
+
+
 class TermIndex:
     """Inverted index: ``postings[term][doc_id] = weighted tf``, plus cached document lengths."""
 
@@ -43,6 +47,8 @@ class TermIndex:
         self._lengths: dict[str, float] = {}
         self._total_length = 0.0
         self._floats: dict[float, float] = {}
+        self._by_prefix: dict[str, set[str]] = {}
+        """Terms by their first PREFIX characters, for ``variants`` (kept with the postings)."""
 
     # ------------------------------------------------------------------ mutation
 
@@ -59,6 +65,8 @@ class TermIndex:
             posting = self._postings.get(term)
             if posting is None:
                 posting = self._postings[term] = {}
+                if len(term) >= PREFIX:
+                    self._by_prefix.setdefault(term[:PREFIX], set()).add(term)
             posting[doc_id] = share(tf, tf)
             stored.append(term)
         self._doc_terms[doc_id] = tuple(stored)
@@ -75,6 +83,11 @@ class TermIndex:
             del posting[doc_id]
             if not posting:
                 del self._postings[term]
+                members = self._by_prefix.get(term[:PREFIX])
+                if members is not None:
+                    members.discard(term)
+                    if not members:
+                        del self._by_prefix[term[:PREFIX]]
         self._total_length -= self._lengths.pop(doc_id)
         if not self._lengths:
             self._total_length = 0.0  # no drift survives an empty index
@@ -85,6 +98,7 @@ class TermIndex:
         self._postings.clear()
         self._doc_terms.clear()
         self._lengths.clear()
+        self._by_prefix.clear()
         self._total_length = 0.0
 
     # ------------------------------------------------------------------ statistics
@@ -124,6 +138,24 @@ class TermIndex:
     def vocabulary(self) -> frozenset[str]:
         """Every term present in at least one document."""
         return frozenset(self._postings)
+
+    def variants(self, term: str) -> list[str]:
+        """Indexed terms that are another form of ``term``, most frequent first.
+
+        A variant either extends the term ("repo" -> "repository") or is a prefix of it of at
+        least VARIANT_MIN characters ("manager" -> "manag", the stem of "manage"). Used only
+        for query terms no document contains, so a paraphrase is not mistaken for a topic
+        never stored. Only terms of at least PREFIX characters have variants.
+        """
+        if len(term) < PREFIX:
+            return []
+        found = [
+            other for other in self._by_prefix.get(term[:PREFIX], ())
+            if other != term and (other.startswith(term)
+                                  or (len(other) >= VARIANT_MIN and term.startswith(other)))
+        ]
+        found.sort(key=lambda other: (-len(self._postings[other]), other))
+        return found
 
     def postings(self, term: str) -> Mapping[str, float]:
         """Read-only view of one term's postings: doc id -> weighted tf."""
@@ -195,6 +227,34 @@ class TermIndex:
         for doc, score in chosen:
             matched = frozenset(t for t in present if doc in self._postings[t])
             out.append((doc, score, matched))
+        return out
+
+    def score_docs(self, query: Query, doc_ids: Iterable[str]) -> list[Scored]:
+        """The full-corpus BM25 score of just these documents (unknown or unmatched ones are
+        left out), best first, ties by id. Costs one lookup per (document, query term)."""
+        n_docs = len(self._lengths)
+        if n_docs == 0 or not query.terms:
+            return []
+        k1, b = self._k1, self._b
+        avg_len = self._total_length / n_docs
+        base, slope = (k1 * (1.0 - b), k1 * b / avg_len) if avg_len > 0 else (k1, 0.0)
+        weights = {t: idf(len(self._postings[t]), n_docs) * (k1 + 1.0)
+                   for t in query.terms if t in self._postings}
+        out: list[Scored] = []
+        for doc in dict.fromkeys(doc_ids):
+            length = self._lengths.get(doc)
+            if length is None:
+                continue
+            score = 0.0
+            matched: list[str] = []
+            for term, weight in weights.items():
+                tf = self._postings[term].get(doc)
+                if tf:
+                    score += weight * tf / (tf + base + slope * length)
+                    matched.append(term)
+            if matched:
+                out.append((doc, score, frozenset(matched)))
+        out.sort(key=lambda item: (-item[1], item[0]))
         return out
 
     @classmethod

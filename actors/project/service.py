@@ -142,7 +142,7 @@ def render_hit(root: Path, outcome: FindOutcome, text: str, max_tokens: int) -> 
     start, end = entry.start, entry.end
     members: tuple[Entry, ...] = outcome.members
     if members:
-        end = max(end, max(m.end for m in members))
+        end = max(end, entry.block_end, max(m.end for m in members))
     name = entry.symbol or entry.title or entry.kind
     code = "\n".join(lines[start - 1:end])
     if members and len(code) > budget:
@@ -151,10 +151,11 @@ def render_hit(root: Path, outcome: FindOutcome, text: str, max_tokens: int) -> 
         outline = ", ".join(f"{m.symbol.rsplit('.', 1)[-1]} {m.start}-{m.end}"
                             for m in members if m.symbol)
         head, _ = _cut(header, budget)
+        example = next((m for m in members if m.kind != "field"), members[0])
         return (f"{hit.rel}:{start}-{end}  {name} (~{estimate_tokens(code):,} tokens: over "
                 f"max_tokens, so its declaration and members)\n{head.rstrip()}\n"
                 f"  members: {outline}\n"
-                f"[ask find_code for one member, e.g. \"{members[0].symbol}\"]")
+                f"[ask find_code for one member, e.g. \"{example.symbol}\"]")
     shown, kept = _cut(code, budget)
     reply = f"{hit.rel}:{start}-{end}  {name}\n{shown.rstrip()}"
     if len(shown) < len(code):

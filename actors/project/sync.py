@@ -26,6 +26,7 @@ import structlog
 from actors.project.scan import MAX_FILES, language_of, scan_project
 from actors.project.symbols import Entry, file_entries, source_key
 from actors.text import estimate_tokens
+from store.errors import MalformedFile
 from store.project_store import ProjectStore
 
 RACY_S = 2.0
@@ -85,8 +86,8 @@ def _line_count(text: str) -> int:
     return text.count("\n") + (0 if text.endswith("\n") or not text else 1)
 
 
-def sync_project(store: ProjectStore, root: Path, have: Mapping[str, str] | None = None
-                 ) -> SyncResult:
+def sync_project(store: ProjectStore, root: Path, have: Mapping[str, str] | None = None,
+                 *, _retry: bool = False) -> SyncResult:
     """Sync the index of ``root``; ``have`` maps the caller's indexed paths to their keys.
 
     The result carries the source of every path the caller has not indexed at its current key.
@@ -142,6 +143,7 @@ def sync_project(store: ProjectStore, root: Path, have: Mapping[str, str] | None
             manifest = store.write_manifest({**manifest, "files": files})
             store.collect_garbage({str(info["key"]) for info in files.values()})
         loaded: dict[str, Loaded] = {}
+        broken = False
         for rel, info in files.items():
             key = str(info["key"])
             if have.get(rel) == key or key in loaded:
@@ -149,8 +151,16 @@ def sync_project(store: ProjectStore, root: Path, have: Mapping[str, str] | None
             if key in fresh:
                 loaded[key] = fresh[key]
                 continue
-            text, raw_entries = store.read_source(key)
+            try:
+                text, raw_entries = store.read_source(key)
+            except MalformedFile as exc:  # e.g. cut short by a power loss: cut it again
+                log.warning("project.source_unreadable", key=key, error=str(exc))
+                store.remove_source(key)
+                broken = True
+                continue
             loaded[key] = Loaded(text, tuple(Entry.from_json(e) for e in raw_entries))
+    if broken and not _retry:
+        return sync_project(store, root, have, _retry=True)
     report = SyncReport(files=len(files), added=added, changed=changed, removed=removed,
                         hashed=hashed, cut=cut, too_large=scan.too_large, unreadable=unreadable,
                         truncated=scan.truncated,

@@ -23,6 +23,7 @@ from actors.navigation.term_index import TermIndex
 from actors.project.scan import is_legacy_path, is_test_path
 from actors.project.symbols import Entry
 from actors.project.sync import Loaded
+from actors.text import terms as text_terms
 from store.errors import InvalidArgument, UnknownOption
 
 SCOPES = ("main", "test", "all")
@@ -32,6 +33,7 @@ TEXT_FACTOR = 0.5
 SEARCH_LIMIT = 24
 MAX_CANDIDATES = 5
 MAP_LINES = 400
+EXACT_MARGIN = 0.1
 LISTED_KINDS = frozenset({"function", "class", "member", "header"})
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*")
 
@@ -198,7 +200,7 @@ class ProjectView:
 
         scored = self._index.search(parsed, limit=SEARCH_LIMIT, allowed=allowed)
         scores = {doc: score for doc, score, _ in scored}
-        exact = self._exact(query, selected.values(), scores)
+        exact = self._exact(query, clue, selected.values(), scores)
         if exact is not None:
             return exact
         candidates = []
@@ -225,12 +227,19 @@ class ProjectView:
                             if e.symbol and e.symbol.startswith(prefix))
         return FindOutcome("found", hit=hit, members=members, exact=exact)
 
-    def _exact(self, query: str, selected: Iterable[FileInfo],
+    def _exact(self, query: str, clue: str | None, selected: Iterable[FileInfo],
                scores: Mapping[str, float]) -> FindOutcome | None:
-        """Resolve a query that names a symbol; None when it names none."""
+        """Resolve a query that names a symbol; None when it names none.
+
+        Among definitions in several files, a full ``Class.method`` match beats a bare name and
+        a current path beats a legacy one; a remaining tie is broken by the other words of the
+        query and the clue, and without such words it is AMBIGUOUS (never a guess).
+        """
         idents = [re.sub(r"::|#", ".", i) for i in _IDENT.findall(query)]
         if not idents:
             return None
+        named = set(text_terms(" ".join(idents), keep_stopwords=True))
+        other_words = bool(set(text_terms(f"{query} {clue or ''}")) - named)
         dotted = {i for i in idents if "." in i}
         single = len(idents) == 1
         bare = {i for i in idents if "." not in i and (single or _code_like(i))}
@@ -256,7 +265,7 @@ class ProjectView:
         best_rank, best = found[0]
         rivals = [hit for rank, hit in found[1:]
                   if hit.rel != best.rel and rank[:2] == best_rank[:2]
-                  and rank[2] >= best_rank[2] * 0.9]
+                  and (not other_words or rank[2] >= best_rank[2] * (1.0 - EXACT_MARGIN))]
         if rivals:
             return FindOutcome("ambiguous", candidates=(best, *rivals[:MAX_CANDIDATES - 1]),
                                exact=True)
@@ -283,17 +292,21 @@ def _symbol_list(entries: Iterable[Entry]) -> str:
             out.append(f"{owner} {owner_start}-{owner_end}{inner}")
 
     for entry in entries:
-        if not entry.symbol or entry.kind not in LISTED_KINDS:
+        if not entry.symbol:
             continue
         if owner is not None and entry.symbol.startswith(owner + "."):
-            members.append(f"{entry.symbol[len(owner) + 1:]} {entry.start}-{entry.end}")
+            if entry.kind in LISTED_KINDS:
+                members.append(f"{entry.symbol[len(owner) + 1:]} {entry.start}-{entry.end}")
             owner_end = max(owner_end, entry.end)
+            continue
+        if entry.kind not in LISTED_KINDS:
             continue
         close()
         owner = None
         members = []
         if entry.kind == "header":
-            owner, owner_start, owner_end = entry.symbol, entry.start, entry.end
+            owner, owner_start = entry.symbol, entry.start
+            owner_end = max(entry.end, entry.block_end)
         else:
             out.append(f"{entry.symbol} {entry.start}-{entry.end}")
     close()

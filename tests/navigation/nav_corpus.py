@@ -4,7 +4,10 @@ Used by the navigation tests and by ``bench/search_bench.py`` (not collected by 
 name does not start with ``test_``). The bulk writer builds leaves the way ingest does (the same
 header fields, ``store.leaves.write_leaf``, catalog ``put`` records appended under the
 ``catalog`` lock), only without chunking, detection and fact extraction, so a 50,000-leaf store
-takes seconds instead of minutes. Searches still go through the navigation actor.
+takes seconds instead of minutes. The files hold exactly the bytes ``write_leaf`` would write
+(``render_leaf``), but are written without the per-file fsync of ``write_atomic``: durability is
+not under test here, and fsync-per-leaf makes a 50,000-leaf store take many minutes. Searches
+still go through the navigation actor.
 """
 
 from __future__ import annotations
@@ -15,9 +18,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from actors.text import entities, estimate_tokens, keywords
+from collections import Counter
+from functools import lru_cache
+
+from actors.text import entities, estimate_tokens, terms, tokens
 from store import catalog as catalog_table
-from store.leaves import write_leaf
+from store.leaf_format import render_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
 
@@ -139,6 +145,26 @@ def needle(rng: random.Random, used: set[str]) -> Needle:
     return Needle(text=text, query=query, marker=marker)
 
 
+@lru_cache(maxsize=1 << 16)
+def _token_terms(raw: str) -> tuple[str, ...]:
+    return tuple(terms(raw))
+
+
+def fast_keywords(text: str, limit: int = 14) -> list[str]:
+    """``actors.text.keywords`` with per-token memoised terms (same result, far faster on a
+    generated corpus whose vocabulary is small): frequency, ties by first appearance."""
+    counts: Counter[str] = Counter()
+    first: dict[str, int] = {}
+    index = 0
+    for raw in tokens(text):
+        for term in _token_terms(raw):
+            if not term.isdigit() and len(term) >= 3:
+                counts[term] += 1
+                first.setdefault(term, index)
+            index += 1
+    return sorted(counts, key=lambda t: (-counts[t], first[t]))[:limit]
+
+
 def header_for(text: str, *, domain: str, order: int, source: str, now: dt.datetime,
                scope: str = "", title: str | None = None) -> dict[str, object]:
     """The header ingest would write for a one-chunk prose memory."""
@@ -151,7 +177,7 @@ def header_for(text: str, *, domain: str, order: int, source: str, now: dt.datet
         "leaf_id": f"L-{domain}-{order:04d}-{digest}", "schema_version": 1,
         "timestamp": stamp, "ingested_at": stamp, "data_type": "PROSE", "domain": domain,
         "title": title or (text[:80].rsplit(" ", 1)[0] if len(text) > 80 else text),
-        "tags": tags, "keywords": keywords(text, 14), "entities": entities(text, 12),
+        "tags": tags, "keywords": fast_keywords(text, 14), "entities": entities(text, 12),
         "parent_id": None, "source": source, "span": {"start_line": 1, "end_line": 1},
         "order_index": 0, "token_estimate": estimate_tokens(text),
         "checksum": "sha256:" + hashlib.sha256(text.encode()).hexdigest(), "oversized": False,
@@ -173,10 +199,13 @@ async def write_memories(layout: StoreLayout, locks: LockManager, texts: Sequenc
         for i, text in enumerate(texts[start:start + batch], start=start):
             domain = domains[i % len(domains)]
             header = header_for(text, domain=domain, order=i, source=f"bench://{seed}", now=now)
-            written = write_leaf(layout, header, text)
-            ids.append(written.leaf.leaf_id)
-            records.append(catalog_table.put(
-                catalog_table.entry_from_leaf(written.leaf.header, written.relpath, None)))
+            leaf_id = str(header["leaf_id"])
+            path = layout.leaf_path(domain, leaf_id)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(render_leaf(header, text), encoding="utf-8")
+            ids.append(leaf_id)
+            records.append(catalog_table.put(catalog_table.entry_from_leaf(
+                header, layout.leaf_relpath(domain, leaf_id), None)))
         async with locks.hold("catalog", actor="bench"):
             journal.append(records)
     return ids

@@ -165,9 +165,11 @@ async def test_knowledge_updates_lead_with_the_current_value(tmp_path: Path) -> 
         ddb = await save(rt, "The billing service uses DynamoDB now, after the migration.")
         await _assert_current_first(rt, "which database does the billing service use?",
                                     ddb, [pg], "DynamoDB")
-        # A plain keyword search: the correction still ranks first, and no clue request.
-        result = await search(rt, "billing service database")
-        assert result.status == "FOUND" and ids(result)[0] == ddb
+        # A keyword search naming the old value: the correction still ranks above it, and
+        # the pair is not a clue request.
+        result = await search(rt, "billing service PostgreSQL invoices")
+        assert result.status == "FOUND", result.reason
+        assert ids(result)[0] == ddb
 
         await rt.consolidation.ask(Flush(force=True))
         await _assert_current_first(rt, "where do I live now", berlin, [lisbon], "Berlin")
@@ -188,8 +190,8 @@ async def test_spanish_location_update(tmp_path: Path) -> None:
 async def test_revert_lisbon_porto_lisbon(tmp_path: Path) -> None:
     async with Runtime(tmp_path, background_consolidation=False) as rt:
         first = await save(rt, "I live in Lisbon.")
-        porto = await save(rt, "I moved to Porto for a year.")
-        back = await save(rt, "I moved back to Lisbon and live in Alfama again.")
+        porto = await save(rt, "I moved to Porto.")
+        back = await save(rt, "Now I live in Lisbon again, in Alfama.")
         result = await search(rt, "where do I live")
         assert result.status == "FOUND"
         assert result.answer is not None and "lisbon" in result.answer.value.lower()

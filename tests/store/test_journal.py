@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import os
 
-import pytest
-
 from store.catalog import delete, open_catalog, patch, put
 from store.factlog import open_facts
 from store.paths import StoreLayout
@@ -61,15 +59,15 @@ def test_reader_that_slept_through_compactions_whose_journal_reused_its_inode(
     reader.refresh()
     inode, offset = os.stat(layout.catalog_journal).st_ino, reader.journal_size()
     n = 5
-    for _ in range(30):
+    for _ in range(3):  # here ext4 usually hands the first journal's inode back by now
         writer.compact()
         writer.append([put(entry(n + j)) for j in range(10)])
         n += 10
-        st = os.stat(layout.catalog_journal)
-        if st.st_ino == inode and st.st_size > offset:
-            break
-    else:
-        pytest.skip("this filesystem did not reuse the journal's inode")
+    st = os.stat(layout.catalog_journal)
+    assert st.st_size > offset
+    if st.st_ino != inode:
+        # Other files took the inode this time: put the reader in the same position by hand.
+        reader._inode = st.st_ino
     reader.refresh()
     assert reader.skipped_lines == 0
     assert reader.state == writer.state and len(reader.state) == n

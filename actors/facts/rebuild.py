@@ -1,0 +1,227 @@
+"""Rebuild the facts table from the leaf files, replaying from the audit log what no leaf holds.
+
+The facts table is an index. Its facts come from leaf text, so a rebuild re-extracts them from
+every leaf file (the leaf is the truth: a hand-edited leaf yields its new facts). What no leaf
+holds comes from ``state/audit.jsonl``:
+
+- the retract / review / supersede_leaf events (and any leafless fact event), which every fact
+  actor audit line carries in full under ``events``;
+- the recordings: each fact actor audit line lists, under ``recorded``, the id, leaf, key, value
+  and record time of every fact it recorded. A re-extracted fact that matches recordings (same
+  leaf, key and value) becomes one fact per recording, with the original id and record time, so
+  the replayed retractions and reviews find their targets and a leaf saved three times keeps
+  its three recordings. A fact without a recording (an IHMT store, a lost audit log, a hand
+  edit) is recorded at the leaf header's ``recorded_at`` (else ``ingested_at``), which has only
+  second resolution: facts of leaves saved within one second then order by id.
+
+A fact's entry date is the leaf timestamp when the leaf is PERSONAL or CLINICAL and was dated
+by the chunker (a ``date:`` tag matching a midnight ``timestamp``), exactly what ingest passed.
+``pending`` is decided again, in record order, by the rule the actor uses
+(``recording.decide_pending``). The new table replaces the old one under the ``facts`` lock,
+held for the whole rebuild so no save lands between the scan and the replacement.
+
+Corrupt leaf files and unreadable audit events are reported and skipped; they never stop a
+rebuild. This module never writes leaf files or the audit log.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from actors.facts.index import FactIndex
+from actors.facts.keys import fact_key, normalise_words
+from actors.facts.patterns import extract_facts
+from actors.facts.recording import STAMP_FORMAT, decide_pending, fact_event
+from actors.facts.timeline import event_order
+from store.audit import read_audit
+from store.errors import MalformedFile
+from store.factlog import EVENT_OPS, open_facts
+from store.leaf_format import read_leaf
+from store.locks import LockManager
+from store.paths import StoreLayout
+from store.tree_files import iter_leaf_files
+
+DATED_TYPES = ("PERSONAL", "CLINICAL")
+EPOCH = "1970-01-01T00:00:00.000000Z"
+
+Match = tuple[str, tuple[str, str], str]
+"""(leaf id, fact key, normalised value): how a re-extracted fact finds its recordings."""
+
+
+@dataclass(frozen=True)
+class RebuildReport:
+    leaves: int
+    """Leaf files read."""
+    facts: int
+    """Fact events in the new table."""
+    matched: int
+    """Facts that got their original id and record time from an audit recording."""
+    replayed: int
+    """Retract, review and supersede_leaf events (and leafless facts) taken from the audit log."""
+    pending: int
+    """Facts recorded as waiting for review."""
+    problems: tuple[tuple[str, str], ...] = ()
+    """(where, why) of each leaf file or audit event that was skipped."""
+
+
+@dataclass(frozen=True)
+class AuditReplay:
+    """What the audit log contributes to a rebuild."""
+
+    recordings: Mapping[Match, tuple[tuple[str, str], ...]]
+    """Per match, the (record time, fact id) of each recording, oldest first."""
+    events: tuple[Mapping[str, Any], ...]
+
+
+def _match(leaf_id: str, subject: str, attribute: str, value: str) -> Match:
+    return leaf_id, fact_key(subject, attribute), normalise_words(value)
+
+
+def audit_replay(lines: Iterable[Mapping[str, Any]]) -> AuditReplay:
+    """Collect recordings and replayable events from audit lines (pure)."""
+    recordings: dict[Match, list[tuple[str, str]]] = {}
+    events: list[Mapping[str, Any]] = []
+    seen: set[str] = set()
+    for line in lines:
+        for item in line.get("recorded") or ():
+            if not isinstance(item, Mapping):
+                continue
+            try:
+                key = _match(str(item["leaf_id"] or ""), str(item["subject"]),
+                             str(item["attribute"]), str(item["value"]))
+                recordings.setdefault(key, []).append((str(item["recorded_at"]),
+                                                       str(item["fact_id"])))
+            except KeyError:
+                continue
+        for event in line.get("events") or ():
+            if isinstance(event, Mapping) and event.get("op") in EVENT_OPS:
+                marker = repr(sorted(event.items(), key=lambda kv: kv[0]))
+                if marker not in seen:
+                    seen.add(marker)
+                    events.append(dict(event))
+    return AuditReplay({k: tuple(sorted(set(v))) for k, v in recordings.items()}, tuple(events))
+
+
+def _stamp(*candidates: Any) -> str:
+    for value in candidates:
+        if not isinstance(value, str) or not value:
+            continue
+        try:
+            moment = dt.datetime.fromisoformat(value)
+        except ValueError:
+            continue
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=dt.UTC)
+        return moment.astimezone(dt.UTC).strftime(STAMP_FORMAT)
+    return EPOCH
+
+
+def entry_date(header: Mapping[str, Any]) -> dt.date | None:
+    """The date ingest gave a PERSONAL/CLINICAL leaf's facts: its chunker-dated timestamp."""
+    if str(header.get("data_type") or "").upper() not in DATED_TYPES:
+        return None
+    stamp = str(header.get("timestamp") or "")
+    for tag in header.get("tags") or ():
+        if isinstance(tag, str) and tag.startswith("date:"):
+            day = tag[5:]
+            if stamp == f"{day}T00:00:00Z":
+                try:
+                    return dt.date.fromisoformat(day)
+                except ValueError:
+                    return None
+    return None
+
+
+def leaf_fact_events(header: Mapping[str, Any], text: str,
+                     recordings: Mapping[Match, tuple[tuple[str, str], ...]]
+                     ) -> tuple[list[dict[str, Any]], int]:
+    """The fact events one leaf yields (``pending`` still False) and how many matched (pure)."""
+    leaf_id = str(header["leaf_id"])
+    by = {"agent": str(header.get("agent") or ""), "session": str(header.get("session") or ""),
+          "client_version": str(header.get("client_version") or "")}
+    common = {"leaf_id": leaf_id, "recorded_by": by,
+              "origin": str(header.get("origin") or "user"),
+              "domain": str(header.get("domain") or ""), "scope": str(header.get("scope") or "")}
+    fallback = _stamp(header.get("recorded_at"), header.get("ingested_at"),
+                      header.get("timestamp"))
+    out: list[dict[str, Any]] = []
+    matched = 0
+    for cand in extract_facts(text, data_type=str(header.get("data_type") or "GENERIC"),
+                              entry_date=entry_date(header)):
+        found = recordings.get(_match(leaf_id, cand.subject, cand.attribute, cand.value), ())
+        if not found:
+            out.append(fact_event(cand, recorded_at=fallback, **common))
+            continue
+        matched += len(found)
+        for recorded_at, fact_id in found:
+            out.append(fact_event(cand, recorded_at=recorded_at, fact_id=fact_id, **common))
+    return out, matched
+
+
+def replay_in_record_order(events: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]],
+                                                                        list[str]]:
+    """Order events as ``resolve`` replays them and decide each fact's ``pending`` (pure).
+
+    Returns the events in record order and the reasons of those left out (no readable time, a
+    duplicate fact id).
+    """
+    timed: list[tuple[tuple[dt.datetime, int, str], dict[str, Any]]] = []
+    problems: list[str] = []
+    for event in events:
+        try:
+            timed.append((event_order(event), event))
+        except (ValueError, TypeError) as exc:
+            problems.append(f"{event.get('op')} event skipped: {exc}")
+    timed.sort(key=lambda item: item[0])
+    index = FactIndex()
+    ordered: list[dict[str, Any]] = []
+    fact_ids: set[str] = set()
+    for _order, event in timed:
+        if event.get("op") == "fact":
+            fact_id = str(event.get("fact_id"))
+            if fact_id in fact_ids:
+                problems.append(f"duplicate fact id {fact_id} skipped")
+                continue
+            fact_ids.add(fact_id)
+            key = fact_key(str(event["subject"]), str(event["attribute"]))
+            event["pending"] = decide_pending(index.slice([key]), event)
+        index.add(event)
+        ordered.append(event)
+    return ordered, problems
+
+
+def rebuild_facts(layout: StoreLayout, locks: LockManager, *, actor: str = "rebuild"
+                  ) -> RebuildReport:
+    """Replace the facts table with one derived from the leaf files and the audit log."""
+    problems: list[tuple[str, str]] = []
+    with locks.hold_sync("facts", actor=actor):
+        replay = audit_replay(read_audit(layout.audit_log))
+        events: list[dict[str, Any]] = []
+        leaves: set[str] = set()
+        matched = 0
+        for path in iter_leaf_files(layout):
+            try:
+                leaf = read_leaf(path)
+            except MalformedFile as exc:
+                problems.append((str(path), exc.reason))
+                continue
+            leaves.add(leaf.leaf_id)
+            found, hits = leaf_fact_events(leaf.header, leaf.text, replay.recordings)
+            events.extend(found)
+            matched += hits
+        # A fact event in the audit log is kept only when no leaf file can yield it again.
+        replayed = [dict(e) for e in replay.events
+                    if e.get("op") != "fact" or e.get("source_leaf_id") not in leaves]
+        ordered, skipped = replay_in_record_order(events + replayed)
+        problems.extend((str(Path(layout.audit_log)), reason) for reason in skipped)
+        open_facts(layout).replace_state(ordered)
+    return RebuildReport(
+        leaves=len(leaves), facts=sum(1 for e in ordered if e["op"] == "fact"),
+        matched=matched, replayed=len(replayed),
+        pending=sum(1 for e in ordered if e["op"] == "fact" and e["pending"]),
+        problems=tuple(problems),
+    )

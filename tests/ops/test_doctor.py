@@ -1,0 +1,143 @@
+"""``ihmt-async doctor``: each kind of damage is found, ``--repair`` fixes it, a rerun is clean.
+
+The base store is a copy of the IHMT-written fixture (real branches, catalog and facts); the
+damage is what a crash or a careless hand edit leaves behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+from ops_helpers_doc import codes_of, leaf_files
+from conftest import cli_json, dead_pid, run_cli
+
+from store.doctor import check
+from store.leaf_format import render_leaf
+from store.paths import StoreLayout
+
+
+def test_fixture_store_is_clean(ihmt_copy: Path) -> None:
+    report = cli_json(ihmt_copy, "doctor")
+    assert report["clean"] and report["problems"] == []
+
+
+def test_finds_and_repairs_each_damage(ihmt_copy: Path) -> None:
+    layout = StoreLayout.at_home(ihmt_copy)
+    root = layout.root
+    leaves = leaf_files(root)
+    # 1. a deleted leaf file (it is the source of a fact: the journal's "Madrid" one)
+    gone = root / "layer_0/personal/L-personal-0000-5ab5176113.txt"
+    gone.unlink()
+    # 2. an extra leaf file the catalog does not know
+    extra_id = "L-personal-0099-0123456789"
+    extra = root / "layer_0/personal" / f"{extra_id}.txt"
+    extra.write_text(render_leaf({"leaf_id": extra_id, "schema_version": 1,
+                                  "timestamp": "2026-07-01T00:00:00Z", "domain": "personal",
+                                  "title": "Sábado en el Turia", "tags": ["entry"],
+                                  "keywords": ["turia"], "parent_id": None},
+                                 "Sábado: paseo en bici por el jardín del Turia.\n"),
+                     encoding="utf-8")
+    # 3. dangling parents: one names a branch that does not exist, one a branch that does
+    #    not list it
+    catalog = json.loads(layout.catalog_snapshot.read_text(encoding="utf-8"))
+    catalog["entries"]["L-process.cooking-0003-b64af13608"]["parent_id"] = "N1-nowhere-00"
+    layout.catalog_snapshot.write_text(json.dumps(catalog), encoding="utf-8")
+    branch_path = root / "layers/1/N1-literature.narrative-7ecf60ab50.json"
+    branch = json.loads(branch_path.read_text(encoding="utf-8"))
+    unlisted = branch["child_ids"].pop()
+    branch_path.write_text(json.dumps(branch), encoding="utf-8")
+    # 4. a truncated JSON file
+    root_text = layout.root_file.read_text(encoding="utf-8")
+    layout.root_file.write_text(root_text[: len(root_text) // 2], encoding="utf-8")
+    # 5. a stray temp file of a writer that died, and a lock stamp it left behind
+    pid = dead_pid()
+    stray = root / "layer_0/personal" / f".ihmt-tmp-{pid}-abc123.part"
+    stray.write_text("half a leaf", encoding="utf-8")
+    layout.locks_dir.mkdir(parents=True, exist_ok=True)
+    layout.lock_file("catalog").write_text(json.dumps({"pid": pid, "actor": "ingest",
+                                                       "since": "2026-01-01T00:00:00Z"}))
+
+    found = run_cli(ihmt_copy, "doctor", "--json", "--grace", "0", check=False)
+    assert found.returncode == 1
+    report = json.loads(found.stdout)
+    problems = {(p["code"], p["ref"] or p["path"]) for p in report["problems"]}
+    assert ("entry_without_file", "L-personal-0000-5ab5176113") in problems
+    assert ("leaf_not_in_catalog", extra_id) in problems
+    assert ("dangling_parent", "L-process.cooking-0003-b64af13608") in problems
+    assert ("dangling_parent", unlisted) in problems
+    assert ("unreadable_root", str(layout.root_file)) in problems
+    assert ("stray_temp", str(stray)) in problems
+    assert ("stale_lock_stamp", str(layout.lock_file("catalog"))) in problems
+    assert any(p["code"] == "fact_source_missing" for p in report["problems"])
+    assert len(report["problems"]) == len(problems), "each problem reported once"
+    # The text report names every path.
+    text = run_cli(ihmt_copy, "doctor", "--grace", "0", check=False).stdout
+    for path in (gone, extra, stray, layout.root_file):
+        assert str(path) in text
+
+    fixed = cli_json(ihmt_copy, "doctor", "--repair", "--grace", "0")
+    assert fixed["clean"] and fixed["remaining"] == []
+    done = codes_of(fixed["repaired"])
+    for code in ("entry_deleted", "entry_added", "parent_cleared", "root_quarantined",
+                 "stray_temp_removed", "lock_stamp_cleared", "fact_retracted"):
+        assert code in done, code
+    assert not stray.exists() and extra.exists()
+    assert layout.lock_file("catalog").read_text() == ""
+    # No leaf file was touched by the repair.
+    assert leaf_files(root) == {k: v for k, v in leaves.items() if k != gone} | {
+        extra: extra.read_bytes()}
+
+    again = cli_json(ihmt_copy, "doctor", "--grace", "0")
+    assert again["clean"], again["problems"]
+    # The store still serves: the extra leaf is findable, the gone one's fact is not current.
+    found_extra = run_cli(ihmt_copy, "search", "paseo en bici por el Turia").stdout
+    assert "jardín del Turia" in found_extra
+    history = run_cli(ihmt_copy, "history", "user", "location").stdout
+    assert "Madrid" not in history.split("RETRACTED")[0] or "RETRACTED" in history
+    # A consolidation pass re-files what lost its parent and writes a new root.json.
+    run_cli(ihmt_copy, "consolidate", "--force")
+    assert json.loads(layout.root_file.read_text(encoding="utf-8"))["leaf_count"] == 30
+    assert cli_json(ihmt_copy, "doctor", "--grace", "0")["clean"]
+
+
+def test_truncated_snapshots_are_rewritten_from_journal_and_files(ihmt_copy: Path) -> None:
+    layout = StoreLayout.at_home(ihmt_copy)
+    before = run_cli(ihmt_copy, "search", "¿dónde vivo?").stdout
+    assert "Valencia" in before
+    # A save after opening leaves journal lines on top of the IHMT snapshots.
+    run_cli(ihmt_copy, "save", "2026-09-01: I adopted a grey cat called Humo.",
+            "--domain", "personal")
+    for snapshot in (layout.catalog_snapshot, layout.facts_snapshot):
+        text = snapshot.read_text(encoding="utf-8")
+        snapshot.write_text(text[: int(len(text) * 0.6)], encoding="utf-8")
+    report = cli_json(ihmt_copy, "doctor", check=False)
+    assert {"unreadable_catalog", "unreadable_facts"} <= codes_of(report["problems"])
+    broken = run_cli(ihmt_copy, "search", "grey cat", check=False)
+    assert broken.returncode == 1 and "not valid JSON" in broken.stderr
+
+    fixed = cli_json(ihmt_copy, "doctor", "--repair")
+    assert fixed["clean"], fixed["remaining"]
+    assert {"catalog_rebuilt", "facts_restored", "facts_rebuilt"} <= codes_of(fixed["repaired"])
+    stats = cli_json(ihmt_copy, "stats")
+    assert stats["leaves"] == 31 and stats["nodes"] == 6
+    assert "Humo" in run_cli(ihmt_copy, "search", "grey cat Humo").stdout
+    assert "Valencia" in run_cli(ihmt_copy, "search", "¿dónde vivo?").stdout
+    assert cli_json(ihmt_copy, "doctor")["clean"]
+    moved = sorted(p.name for p in layout.state_dir.glob("*.corrupt-*"))
+    assert len(moved) == 2, moved
+
+
+def test_a_young_unindexed_leaf_is_a_save_in_flight_not_damage(tmp_path: Path) -> None:
+    layout = StoreLayout.at_home(tmp_path)
+    layout.ensure()
+    path = layout.leaf_path("general", "L-general-0000-00000000aa")
+    path.parent.mkdir(parents=True)
+    path.write_text(render_leaf({"leaf_id": "L-general-0000-00000000aa", "domain": "general"},
+                                "text\n"), encoding="utf-8")
+    assert check(layout, grace_s=30.0) == []
+    old = time.time() - 60
+    os.utime(path, (old, old))
+    assert [p.code for p in check(layout, grace_s=30.0)] == ["leaf_not_in_catalog"]
