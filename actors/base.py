@@ -24,7 +24,7 @@ from typing import Any, Generic, TypeVar
 import anyio
 import structlog
 from anyio.abc import TaskStatus
-from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
+from anyio.streams.memory import MemoryObjectSendStream
 
 from store.errors import ActorCrashed, ActorStopped, ActorTimeout, IhmtError
 

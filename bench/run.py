@@ -28,11 +28,13 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import faulthandler
 import importlib.metadata
 import json
 import os
 import platform
 import random
+import signal
 import subprocess
 import sys
 import tempfile
@@ -521,6 +523,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", default=str(RESULTS), help="results directory")
     args = parser.parse_args(argv)
     quiet_logs()
+    faulthandler.register(signal.SIGUSR1)  # `kill -USR1 <pid>` shows where a slow run is
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     plan = plan_for(args.quick, sizes)
     result = run(plan, args.seed)

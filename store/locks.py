@@ -192,12 +192,11 @@ class LockManager:
         deadline = time.monotonic() + timeout
         async with contextlib.AsyncExitStack() as stack:
             for name in _order(names):
-                await stack.enter_async_context(self._hold_one(name, actor, deadline, timeout))
+                await stack.enter_async_context(self._hold_one(name, actor, deadline))
             yield
 
     @contextlib.asynccontextmanager
-    async def _hold_one(self, name: str, actor: str, deadline: float, timeout: float
-                        ) -> AsyncIterator[None]:
+    async def _hold_one(self, name: str, actor: str, deadline: float) -> AsyncIterator[None]:
         started = time.monotonic()
         local = self._local_lock(name)
         with anyio.move_on_after(max(0.0, deadline - started)) as scope:

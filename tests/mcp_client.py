@@ -48,7 +48,7 @@ async def server_session(home: Path, *, client_name: str = "test-client",
                          client_version: str = "1.0", **env: str) -> AsyncIterator[Session]:
     params = server_params(home, **env)
     info = mcp_types.Implementation(name=client_name, version=client_version)
-    with open(os.devnull, "w") as errlog:
+    with open(os.devnull, "w") as errlog:  # noqa: ASYNC230 (opening /dev/null never blocks)
         async with stdio_client(params, errlog=errlog) as (read, write), \
                 ClientSession(read, write, client_info=info) as session:
             await session.initialize()

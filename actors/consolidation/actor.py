@@ -48,6 +48,8 @@ WRITE_THREADS = 8
 RETRY_MIN_S = 0.25
 """Shortest wait before a skipped or failed background pass is tried again."""
 UNREADABLE = (MalformedFile, InvalidDomain, OSError)
+MAX_LAYERS = 64
+"""A guard: with branch_factor >= 2 a tree of any real size is far shallower than this."""
 
 
 class ConsolidationActor(Actor):
@@ -137,7 +139,7 @@ class ConsolidationActor(Actor):
         write_s = link_s = 0.0
         layer = 0
         top = self._top_layer(self._catalog.state)
-        while layer <= top:
+        while layer <= min(top, MAX_LAYERS):
             t0 = time.perf_counter()
             plan = await call_in_thread(self._plan_layer, layer, force)
             t1 = time.perf_counter()

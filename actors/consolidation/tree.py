@@ -56,7 +56,7 @@ def parentless(entries: Mapping[str, Entry], layer: int) -> dict[str, list[Entry
 
 def files_partial_group(layer: int, force: bool) -> bool:
     """Whether a pass files the last, partial group of ``layer`` (see the module docstring)."""
-    return force
+    return force and layer == 0
 
 
 def groups(items: Sequence[T], branch_factor: int, *, partial: bool) -> list[list[T]]:

@@ -52,6 +52,8 @@ _TIME_TAIL = re.compile(
     r"(?:la|esta)\s+semana(?:\s+pasada)?|(?:el|este)\s+(?:mes|ano|verano|invierno|otono)"
     r"(?:\s+pasado)?|(?:a\s+)?(?:few|couple of|\w+)\s+(?:days?|weeks?|months?|years?)\s+ago|"
     r"(?:hace|since|desde|as of|a partir de|starting)\b.*|from\s+\d.*|"
+    r"for\s+(?:the\s+)?(?:past\s+|last\s+)?(?:a|an|one|two|three|four|five|six|\d+|a few|"
+    r"several|many)?\s*(?:days?|weeks?|months?|years?)|"
     rf"(?:in|en|on|el|this|este)\s+(?:(?:early|late|mid)\s+)?(?:{MONTHS_PATTERN}|{_WEEKDAYS}|\d).*"
     r")$"
 )
@@ -59,7 +61,7 @@ EDGE = " \t.,;:!?…\"'`«»“”()[]"
 _CLAUSE = re.compile(
     r"\s*[,;(\[]|\s+[-–—]\s+|\s+(?:but|where|because|since|although|though|while|which|who|"
     r"when|after|before|until|so that|pero|donde|porque|aunque|ya que|desde|mientras|cuando|"
-    r"hasta|que)\b"
+    r"hasta|que|as\s+(?:a|an|the|my|our|lead|head|senior|junior)|como)\b"
 )
 _WITH = re.compile(r"\s+(?:with|together with|along with|con|junto con|junto a)\b")
 _AND = re.compile(

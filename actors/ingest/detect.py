@@ -77,7 +77,7 @@ CLINICAL = _lex(
     "cefalea nauseas vomitos abdominal cardiac cardiaco pulmonary respiratory chest torax"
 )
 SECTIONS = re.compile(
-    r"^\s*(?:#+\s*|\*\*)?(?:motivo de consulta|antecedentes|anamnesis|exploracion(?: fisica)?|"
+    r"^[ \t]*(?:#+\s*|\*\*)?(?:motivo de consulta|antecedentes|anamnesis|exploracion(?: fisica)?|"
     r"juicio clinico|diagnostico|plan|tratamiento|evolucion|medicacion|chief complaint|hpi|"
     r"history of present illness|subjective|objective|assessment|diagnosis|medications?|"
     r"allergies|alergias|vitals|vital signs|physical exam(?:ination)?|impression)\s*(?:\*\*)?:",
@@ -99,17 +99,17 @@ IMPERATIVES = _lex(
     "cuece cocer sofrie pela pelar"
 )
 PROCESS_HEADERS = re.compile(
-    r"^\s*(?:#+\s*)?(?:ingredients|ingredientes|steps|pasos|instructions|instrucciones|method|"
+    r"^[ \t]*(?:#+\s*)?(?:ingredients|ingredientes|steps|pasos|instructions|instrucciones|method|"
     r"metodo|preparation|preparacion|elaboracion|materials|materiales|procedure|"
     r"procedimiento|directions|requirements|requisitos|how to|como hacer)\b",
     re.MULTILINE,
 )
-STEP = re.compile(r"^\s*(?:\d{1,2}[.)]\s+|(?:step|paso)\s+\d+)", re.MULTILINE)
-BULLET = re.compile(r"^\s*[-*•]\s+\S", re.MULTILINE)
+STEP = re.compile(r"^[ \t]*(?:\d{1,2}[.)]\s+|(?:step|paso)\s+\d+)", re.MULTILINE)
+BULLET = re.compile(r"^[ \t]*[-*•]\s+\S", re.MULTILINE)
 QUANTITY = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:g|kg|ml|l|cl|gr|gramos|grams|cups?|tazas?|"
                       r"cucharadas?|cucharaditas?|tbsp|tsp|oz|lb|minutos|minutes|min)\b")
 NARRATIVE_MARKER = re.compile(
-    r"^\s*(?:#+\s*)?(?:chapter|capitulo|part|parte|scene|escena|prologue|prologo|epilogue|"
+    r"^[ \t]*(?:#+\s*)?(?:chapter|capitulo|part|parte|scene|escena|prologue|prologo|epilogue|"
     r"epilogo)\b[ \t]*(?:[ivxlcdm]+|\d+|[a-z]+)?[ \t]*[.:]?[ \t]*$",
     re.MULTILINE,
 )

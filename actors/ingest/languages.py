@@ -30,19 +30,19 @@ EXTENSION_SCORE = 100.0
 _M = re.MULTILINE
 CUES: dict[str, list[tuple[re.Pattern[str], float]]] = {
     "python": [
-        (re.compile(r"^\s*(?:async\s+)?def \w+\(.*\)\s*(?:->\s*[^:]+)?:\s*$", _M), 3),
-        (re.compile(r"^\s*(?:from [\w.]+ )?import [\w., ]+$", _M), 2),
+        (re.compile(r"^[ \t]*(?:async\s+)?def \w+\(.*\)\s*(?:->\s*[^:]+)?:\s*$", _M), 3),
+        (re.compile(r"^[ \t]*(?:from [\w.]+ )?import [\w., ]+$", _M), 2),
         (re.compile(r"\bself\.\w+"), 1),
-        (re.compile(r"^\s*class \w+(?:\([^)]*\))?:\s*$", _M), 3),
-        (re.compile(r"^\s*(?:elif .*|else|try|finally|except[^:]*):\s*$", _M), 2),
+        (re.compile(r"^[ \t]*class \w+(?:\([^)]*\))?:\s*$", _M), 3),
+        (re.compile(r"^[ \t]*(?:elif .*|else|try|finally|except[^:]*):\s*$", _M), 2),
         (re.compile(r"\b__[A-Za-z]\w{0,40}?__\b"), 1),
-        (re.compile(r"^\s*@\w+(?:\.\w+)*(?:\(.*\))?\s*$", _M), 0.5),
+        (re.compile(r"^[ \t]*@\w+(?:\.\w+)*(?:\(.*\))?\s*$", _M), 0.5),
         (re.compile(r'"""'), 1),
     ],
     "java": [
         (re.compile(r"\bpublic\s+(?:final\s+|abstract\s+)?class\b"), 3),
-        (re.compile(r"^\s*package\s+[\w.]+;", _M), 4),
-        (re.compile(r"^\s*import\s+(?:static\s+)?(?:java|javax|org|com)\.[\w.*]+;", _M), 4),
+        (re.compile(r"^[ \t]*package\s+[\w.]+;", _M), 4),
+        (re.compile(r"^[ \t]*import\s+(?:static\s+)?(?:java|javax|org|com)\.[\w.*]+;", _M), 4),
         (re.compile(r"@Override|@Autowired|@Service|@Transactional|@Entity"), 2),
         (re.compile(r"\bprivate\s+final\s+\w+"), 2),
         (re.compile(r"\bSystem\.out\.print"), 3),
@@ -51,27 +51,27 @@ CUES: dict[str, list[tuple[re.Pattern[str], float]]] = {
         (re.compile(r"\bnew\s+\w+(?:<[^>]*>)?\("), 0.5),
     ],
     "kotlin": [
-        (re.compile(r"^\s*(?:override\s+|private\s+|suspend\s+)*fun\s+\w+\s*\(", _M), 3),
+        (re.compile(r"^[ \t]*(?:override\s+|private\s+|suspend\s+)*fun\s+\w+\s*\(", _M), 3),
         (re.compile(r"\bdata class\b"), 3),
-        (re.compile(r"^\s*(?:val|var)\s+\w+\s*(?::\s*\w+)?\s*=", _M), 1),
-        (re.compile(r"^\s*import\s+(?:kotlinx?|android)\.", _M), 4),
+        (re.compile(r"^[ \t]*(?:val|var)\s+\w+\s*(?::\s*\w+)?\s*=", _M), 1),
+        (re.compile(r"^[ \t]*import\s+(?:kotlinx?|android)\.", _M), 4),
         (re.compile(r"\bprintln\("), 1),
         (re.compile(r"\bcompanion object\b|\bwhen\s*\(|\?\.let\b"), 2),
     ],
     "scala": [
-        (re.compile(r"^\s*(?:case\s+)?class\s+\w+\(", _M), 1),
+        (re.compile(r"^[ \t]*(?:case\s+)?class\s+\w+\(", _M), 1),
         (re.compile(r"\bcase class\b|\bsealed trait\b|\bextends App\b"), 3),
-        (re.compile(r"^\s*object\s+\w+", _M), 2),
-        (re.compile(r"^\s*import\s+scala\.", _M), 4),
-        (re.compile(r"^\s*def\s+\w+(?:\[[^\]\n]{0,80}\])?\([^)\n]{0,200}\)\s*:\s*\w+[^\n=]{0,80}=", _M),
+        (re.compile(r"^[ \t]*object\s+\w+", _M), 2),
+        (re.compile(r"^[ \t]*import\s+scala\.", _M), 4),
+        (re.compile(r"^[ \t]*def\s+\w+(?:\[[^\]\n]{0,80}\])?\([^)\n]{0,200}\)\s*:\s*\w+[^\n=]{0,80}=", _M),
          3),
         (re.compile(r"\bimplicit\b|=>\s*\{?\s*$", _M), 1),
     ],
     "swift": [
-        (re.compile(r"^\s*import\s+(?:UIKit|Foundation|SwiftUI|Combine)\b", _M), 4),
-        (re.compile(r"^\s*(?:@\w+\s+)*(?:public\s+|private\s+|static\s+)*func\s+\w+\s*\(", _M), 3),
+        (re.compile(r"^[ \t]*import\s+(?:UIKit|Foundation|SwiftUI|Combine)\b", _M), 4),
+        (re.compile(r"^[ \t]*(?:@\w+\s+)*(?:public\s+|private\s+|static\s+)*func\s+\w+\s*\(", _M), 3),
         (re.compile(r"\bguard\s+let\b|\bif\s+let\b"), 3),
-        (re.compile(r"^\s*(?:let|var)\s+\w+\s*:\s*\w+", _M), 1),
+        (re.compile(r"^[ \t]*(?:let|var)\s+\w+\s*:\s*\w+", _M), 1),
         (re.compile(r"\bstruct\s+\w+\s*:\s*View\b|\b@State\b"), 3),
     ],
     "go": [
@@ -83,32 +83,32 @@ CUES: dict[str, list[tuple[re.Pattern[str], float]]] = {
         (re.compile(r"\bchan\b|\bgo func\b|\bdefer\b"), 1),
     ],
     "rust": [
-        (re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+\w+", _M), 3),
+        (re.compile(r"^[ \t]*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+\w+", _M), 3),
         (re.compile(r"\blet\s+mut\b"), 3),
-        (re.compile(r"^\s*impl\b", _M), 3),
-        (re.compile(r"^\s*use\s+[\w:]+(?:::\{[^}]*\})?;", _M), 3),
+        (re.compile(r"^[ \t]*impl\b", _M), 3),
+        (re.compile(r"^[ \t]*use\s+[\w:]+(?:::\{[^}]*\})?;", _M), 3),
         (re.compile(r"\bprintln!|\bvec!|\bformat!|#\[derive"), 3),
         (re.compile(r"&mut\b|->\s*Result<|Option<"), 2),
     ],
     "c": [
-        (re.compile(r"^\s*#\s*include\s*<\w+\.h>", _M), 4),
+        (re.compile(r"^[ \t]*#\s*include\s*<\w+\.h>", _M), 4),
         (re.compile(r"\bint\s+main\s*\("), 2),
         (re.compile(r"\bprintf\s*\(|\bmalloc\s*\(|\bfree\s*\(|\bsizeof\b"), 2),
-        (re.compile(r"^\s*#\s*define\s+\w+", _M), 2),
-        (re.compile(r"^\s*(?:static\s+)?(?:struct\s+\w+|int|void|char|unsigned|long)"
+        (re.compile(r"^[ \t]*#\s*define\s+\w+", _M), 2),
+        (re.compile(r"^[ \t]*(?:static\s+)?(?:struct\s+\w+|int|void|char|unsigned|long)"
                     r"\s*\*?\s*\w+\s*\([^;]*\)\s*\{?\s*$", _M), 1),
     ],
     "cpp": [
-        (re.compile(r"^\s*#\s*include\s*<(?:iostream|vector|string|memory|map|algorithm)>", _M), 5),
+        (re.compile(r"^[ \t]*#\s*include\s*<(?:iostream|vector|string|memory|map|algorithm)>", _M), 5),
         (re.compile(r"\bstd::\w+"), 3),
         (re.compile(r"\btemplate\s*<"), 3),
-        (re.compile(r"^\s*namespace\s+\w+\s*\{", _M), 2),
+        (re.compile(r"^[ \t]*namespace\s+\w+\s*\{", _M), 2),
         (re.compile(r"\bnullptr\b|\bcout\b|\bconstexpr\b"), 2),
         (re.compile(r"\b\w{1,60}::\w{1,60}\s*\("), 1),
     ],
     "csharp": [
-        (re.compile(r"^\s*using\s+System(?:\.[\w.]+)?;", _M), 5),
-        (re.compile(r"^\s*namespace\s+[\w.]+\s*[;{]?\s*$", _M), 2),
+        (re.compile(r"^[ \t]*using\s+System(?:\.[\w.]+)?;", _M), 5),
+        (re.compile(r"^[ \t]*namespace\s+[\w.]+\s*[;{]?\s*$", _M), 2),
         (re.compile(r"\bConsole\.Write"), 3),
         (re.compile(r"\{\s*get;\s*(?:set;|init;)?\s*\}"), 4),
         (re.compile(r"\basync\s+Task\b|\bpublic\s+(?:static\s+)?(?:async\s+)?"
@@ -123,25 +123,25 @@ CUES: dict[str, list[tuple[re.Pattern[str], float]]] = {
     ],
     "javascript": [
         (re.compile(r"\bfunction\s*\w*\s*\("), 2),
-        (re.compile(r"^\s*(?:export\s+)?(?:const|let|var)\s+\w+\s*=", _M), 1.5),
+        (re.compile(r"^[ \t]*(?:export\s+)?(?:const|let|var)\s+\w+\s*=", _M), 1.5),
         (re.compile(r"=>"), 1),
         (re.compile(r"\brequire\(['\"]|\bmodule\.exports\b"), 3),
         (re.compile(r"\bconsole\.log\(|\bdocument\.\w+|\bwindow\.\w+"), 3),
-        (re.compile(r"^\s*import\s+.*\s+from\s+['\"]", _M), 3),
-        (re.compile(r"^\s*export\s+(?:default\s+)?(?:async\s+)?(?:function|class|const)\b", _M), 2),
+        (re.compile(r"^[ \t]*import\s+.*\s+from\s+['\"]", _M), 3),
+        (re.compile(r"^[ \t]*export\s+(?:default\s+)?(?:async\s+)?(?:function|class|const)\b", _M), 2),
         (re.compile(r"===|!=="), 1),
     ],
     "typescript": [
         (re.compile(r":\s*(?:string|number|boolean|void|any|unknown|never)\b"), 2),
-        (re.compile(r"^\s*(?:export\s+)?interface\s+\w+", _M), 3),
-        (re.compile(r"^\s*(?:export\s+)?type\s+\w+\s*=", _M), 3),
+        (re.compile(r"^[ \t]*(?:export\s+)?interface\s+\w+", _M), 3),
+        (re.compile(r"^[ \t]*(?:export\s+)?type\s+\w+\s*=", _M), 3),
         (re.compile(r"\bprivate\s+readonly\b|\bimplements\s+\w+|\bas\s+const\b"), 2),
         (re.compile(r"\):\s*Promise<"), 3),
     ],
 }
 
 _CODE_LINE = re.compile(
-    r"[;{}]\s*$|^\s*[{}]|^\s*(?:def|class|import|from|return|public|private|protected|static|"
+    r"[;{}]\s*$|^[ \t]*[{}]|^[ \t]*(?:def|class|import|from|return|public|private|protected|static|"
     r"func|fn|function|fun|const|let|var|val|package|using|namespace|interface|struct|impl|"
     r"#include|#define|if|for|while|switch|try|except|elif|else|async|await|@\w+)\b.*"
     r"(?:[:({=;]|\)\s*$)|==|!=|=>|->|::|&&|\|\||\w\(\)|\bself\.|\$\w+\s*="

@@ -1,0 +1,1 @@
+"""The project index: one entry per code symbol, resynced on every call, shared by processes."""

@@ -21,14 +21,14 @@ MAX_FILES = 5000
 
 SKIP_DIRS = frozenset({
     ".git", ".hg", ".svn", ".bzr", "node_modules", "bower_components", "jspm_packages",
-    "target", "build", "dist", "out", "__pycache__", ".venv", "venv", "vendor", ".idea",
+    "target", "build", "dist", "__pycache__", ".venv", "venv", "vendor", ".idea",
     ".vscode", ".gradle", ".mvn", ".next", ".nuxt", ".svelte-kit", "coverage", ".tox",
     ".nox", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".cache", ".eggs", "site-packages",
-    "ihmt_memory", "ihmt_projects", "Pods", "DerivedData", "obj", ".terraform",
+    "ihmt_memory", "ihmt_projects", "Pods", "DerivedData", ".terraform",
 })
 """Never descended into, at any depth (a directory whose name starts with "." neither)."""
 SKIP_DIR_SUFFIXES = (".egg-info", ".dist-info")
-SKIP_AT_ROOT = frozenset({"bin", "env", "tmp", "logs"})
+SKIP_AT_ROOT = frozenset({"out", "bin", "obj", "env", "tmp", "logs"})
 """Build or scratch output at the root, but legitimate package names deeper down."""
 
 TEXT_SUFFIXES = frozenset({

@@ -9,8 +9,8 @@ second waits, re-reads the manifest, finds nothing to do.
 
 A file modified within the last ``RACY_S`` seconds is hashed again on the next call even if
 its size and mtime look unchanged (a write in the same clock tick would otherwise be missed).
-It also hands back the sources of the paths the caller's in-memory view has not indexed, read under the
-same lock, so a concurrent collection can never delete one between sync and load.
+It also hands back the sources of the paths the caller's in-memory view has not indexed, read
+under the same lock, so a concurrent collection can never delete one between sync and load.
 """
 
 from __future__ import annotations

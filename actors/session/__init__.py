@@ -1,0 +1,1 @@
+"""Session scratch work of one server process: notes, digested outputs, read_file memory."""

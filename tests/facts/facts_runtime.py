@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import subprocess
+import sys
+import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -14,6 +17,8 @@ from actors.ingest.messages import Save, SaveResult
 from actors.provenance import Provenance
 from ihmt_async.runtime import Runtime
 
+WORKER = Path(__file__).with_name("facts_worker.py")
+ROOT = Path(__file__).resolve().parents[2]
 USER = Provenance(agent="claude-code", client_version="1.0", session="s-user")
 TOOL = Provenance(agent="codex", client_version="0.9", session="s-tool")
 
@@ -65,3 +70,54 @@ def journal_events(home: Path) -> list[dict[str, Any]]:
 def audit_lines(home: Path) -> list[dict[str, Any]]:
     path = home / "ihmt_memory" / "state" / "audit.jsonl"
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def assert_ordered(facts: tuple[FactView, ...], subject: str, count: int) -> None:
+    """Moves n = 0..count-1 to Ciudad<n>, in date order: the last one alone is ACTIVE."""
+    assert [f.value for f in facts] == [f"Ciudad{n}" for n in range(count)], subject
+    assert [f.status for f in facts] == ["HISTORICAL"] * (count - 1) + ["ACTIVE"]
+    for older, newer in zip(facts, facts[1:], strict=False):
+        assert older.valid_to == newer.valid_from
+        assert older.superseded_at is not None
+
+
+class Worker:
+    """One ``facts_worker.py`` process; stderr goes to a temporary file for failure reports."""
+
+    def __init__(self, *args: str) -> None:
+        self.stderr = tempfile.TemporaryFile(mode="w+")
+        self.proc = subprocess.Popen(
+            [sys.executable, str(WORKER), *args], cwd=ROOT, stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=self.stderr, text=True, bufsize=1,
+        )
+
+    def expect(self, prefix: str) -> str:
+        """The next stdout line; it must start with ``prefix`` (EOF fails, it does not hang)."""
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline().rstrip("\n")
+        if not line.startswith(prefix):
+            raise AssertionError(f"worker {self.proc.pid}: expected {prefix!r}, got {line!r}\n"
+                                 + self.errors())
+        return line
+
+    def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def errors(self) -> str:
+        self.stderr.seek(0)
+        return self.stderr.read()[-4000:]
+
+    def finish(self, timeout_s: float) -> None:
+        code = self.proc.wait(timeout_s)
+        if code != 0:
+            raise AssertionError(f"worker {self.proc.pid} exited {code}:\n{self.errors()}")
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(10)
+        for stream in (self.proc.stdin, self.proc.stdout, self.stderr):
+            if stream is not None:
+                stream.close()

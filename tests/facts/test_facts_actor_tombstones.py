@@ -18,6 +18,7 @@ from facts_runtime import (
 
 from actors.facts.messages import Retract, Review
 from actors.facts.timeline import resolve
+from ihmt_async.runtime import Runtime
 from store.errors import InvalidArgument, UnknownMemory, UnknownOption
 
 pytestmark = pytest.mark.anyio
@@ -94,9 +95,9 @@ async def test_retract_refuses_unknown_ids_and_empty_reasons(home: Path) -> None
     assert not any(a["action"].startswith("retract") for a in audit_lines(home))
 
 
-async def _tool_says_paris(rt: object, home: Path) -> str:
-    await save(rt, VALENCIA, origin="user")  # type: ignore[arg-type]
-    report = await save(rt, "I live in Paris.", origin="tool", prov=TOOL)  # type: ignore[arg-type]
+async def _tool_says_paris(rt: Runtime) -> str:
+    await save(rt, VALENCIA, origin="user")
+    report = await save(rt, "I live in Paris.", origin="tool", prov=TOOL)
     (pending,) = report.facts.pending
     assert pending.value == "Paris" and pending.status == "PENDING"
     assert report.facts.notices == ()  # nothing says Paris is current
@@ -106,7 +107,7 @@ async def _tool_says_paris(rt: object, home: Path) -> str:
 async def test_tool_origin_change_waits_for_review_and_approval_applies_it(
         home: Path) -> None:
     async with open_runtime(home) as rt:
-        fact_id = await _tool_says_paris(rt, home)
+        fact_id = await _tool_says_paris(rt)
         assert await current(rt) == "Valencia"
         queue = await rt.facts.ask(Review(action="list"))
         assert [f.fact_id for f in queue] == [fact_id]
@@ -126,7 +127,7 @@ async def test_tool_origin_change_waits_for_review_and_approval_applies_it(
 
 async def test_rejecting_a_tool_origin_change_keeps_the_user_value(home: Path) -> None:
     async with open_runtime(home) as rt:
-        fact_id = await _tool_says_paris(rt, home)
+        fact_id = await _tool_says_paris(rt)
         decided = await rt.facts.ask(Review(action="reject", fact_id=fact_id))
         assert decided.status == "REJECTED"
         assert await current(rt) == "Valencia"

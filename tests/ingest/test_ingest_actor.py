@@ -27,7 +27,8 @@ SECRETS = {
     "slack_token": "xoxb-" + "123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
     "stripe_key": "sk_live_" + "51HqLz2Kx9Yw8Vt7Us6Rr5Qq4Pp3Oo2Nn",
     "openai_key": "sk-proj-" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0FeDcBa98765",
-    "jwt": "eyJhbGciOiJIUzI1NiJ9" + ".eyJzdWIiOiIxMjM0NTY3ODkwIn0" + ".dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+    "jwt": ("eyJhbGciOiJIUzI1NiJ9" + ".eyJzdWIiOiIxMjM0NTY3ODkwIn0"
+            + ".dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk"),
     "password_assignment": "password=" + "Tr0ub4dor&3xyzzy",
     "url_password": "postgres://admin:" + "S3cr3tPassw0rd" + "@db.internal:5432/app",
 }

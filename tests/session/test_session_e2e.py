@@ -36,7 +36,9 @@ def build_log() -> tuple[str, str, str]:
 
 
 async def test_note_is_recalled_but_never_reaches_long_term_memory(tmp_path: Path) -> None:
-    async with server_session(tmp_path / "home") as s:
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    async with server_session(tmp_path / "home", TMPDIR=str(scratch)) as s:
         noted = await s.ok("note", {"text": "The zanahoria importer retries three times, see "
                                             "importer/retry.py:88"})
         assert noted.startswith("Noted (~") and "1 session note(s)" in noted
@@ -63,6 +65,9 @@ async def test_note_is_recalled_but_never_reaches_long_term_memory(tmp_path: Pat
         assert nothing.startswith("No session note or output found")
         text, is_error = await s.call("note", {"text": "   "})
         assert is_error and "empty" in text
+        assert len(list(scratch.glob("ihmt-session-*"))) == 1
+    # The scratch store is a temporary directory, removed when the server process ends.
+    assert list(scratch.glob("ihmt-session-*")) == []
 
 
 async def test_digest_keeps_signal_lines_and_recall_finds_dropped_ones(tmp_path: Path) -> None:

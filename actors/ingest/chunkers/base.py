@@ -170,74 +170,84 @@ def pack(text: str, blocks: list[Block], limits: Limits, title_prefix: str = "")
         if a.end != b.start or a.end <= a.start:
             raise AssertionError("chunker bug: blocks are not contiguous")
 
-    def size(group: list[Block]) -> int:
-        return estimate_tokens(text[group[0].start : group[-1].end])
-
+    # Sizes are sums of per-block estimates: each block is measured once, so packing stays
+    # linear, and a sum bounds the estimate of the joined text from above.
     groups: list[list[Block]] = []
+    sizes: list[int] = []
     big: set[int] = set()
     current: list[Block] = []
+    current_size = 0
     for block in blocks:
-        if estimate_tokens(text[block.start : block.end]) > limits.maximum:
+        tokens = estimate_tokens(text[block.start : block.end])
+        if tokens > limits.maximum:
             if current:
                 groups.append(current)
+                sizes.append(current_size)
             big.add(len(groups))
             groups.append([block])
-            current = []
+            sizes.append(tokens)
+            current, current_size = [], 0
             continue
         if current and (
             block.hard_break
             or block.group != current[0].group
-            or size([current[0], block]) > limits.target
+            or current_size + tokens > limits.target
         ):
             groups.append(current)
-            current = []
+            sizes.append(current_size)
+            current, current_size = [], 0
         current.append(block)
+        current_size += tokens
     if current:
         groups.append(current)
+        sizes.append(current_size)
 
-    groups = _merge_small(text, groups, big, limits)
+    groups = _merge_small(groups, sizes, big, limits)
     return _to_chunks(text, groups, limits, title_prefix)
 
 
 def _merge_small(
-    text: str, groups: list[list[Block]], big: set[int], limits: Limits
+    groups: list[list[Block]], sizes: list[int], big: set[int], limits: Limits
 ) -> list[list[Block]]:
-    """Fold chunks under the minimum into a compatible neighbour."""
-    flags = [i in big for i in range(len(groups))]
+    """Fold chunks under the minimum into a compatible neighbour (one left-to-right pass)."""
+    out: list[list[Block]] = []
+    out_sizes: list[int] = []
+    out_big: list[bool] = []
+
+    def fits(a_size: int, b: list[Block], a: list[Block], b_size: int) -> bool:
+        """Whether chunk ``a`` followed by chunk ``b`` may become one."""
+        return (
+            a[0].group == b[0].group
+            and not b[0].hard_break
+            and a_size + b_size <= limits.maximum
+        )
+
     i = 0
-    while i < len(groups) and len(groups) > 1:
-        g = groups[i]
-        tokens = estimate_tokens(text[g[0].start : g[-1].end])
-        if flags[i] or tokens >= limits.minimum:
+    while i < len(groups):
+        g, size, is_big = groups[i], sizes[i], i in big
+        small = not is_big and size < limits.minimum
+        prefer_next = g[-1].kind == "header"
+        has_next = i + 1 < len(groups) and (i + 1) not in big
+        if small and prefer_next and has_next and fits(size, groups[i + 1], g, sizes[i + 1]):
+            groups[i + 1] = g + groups[i + 1]
+            sizes[i + 1] += size
             i += 1
             continue
-
-        def fits(a: list[Block], b: list[Block], fa: bool, fb: bool) -> bool:
-            return (
-                not fa
-                and not fb
-                and a[0].group == b[0].group
-                and not b[0].hard_break
-                and estimate_tokens(text[a[0].start : b[-1].end]) <= limits.maximum
-            )
-
-        order = ("next", "prev") if g[-1].kind == "header" else ("prev", "next")
-        merged = False
-        for side in order:
-            if side == "prev" and i > 0 and fits(groups[i - 1], g, flags[i - 1], False):
-                groups[i - 1] = groups[i - 1] + g
-                del groups[i], flags[i]
-                merged = True
-                break
-            has_next = i + 1 < len(groups)
-            if side == "next" and has_next and fits(g, groups[i + 1], False, flags[i + 1]):
-                groups[i] = g + groups[i + 1]
-                del groups[i + 1], flags[i + 1]
-                merged = True
-                break
-        if not merged:
+        if small and out and not out_big[-1] and fits(out_sizes[-1], g, out[-1], size):
+            out[-1] = out[-1] + g
+            out_sizes[-1] += size
             i += 1
-    return groups
+            continue
+        if small and has_next and fits(size, groups[i + 1], g, sizes[i + 1]):
+            groups[i + 1] = g + groups[i + 1]
+            sizes[i + 1] += size
+            i += 1
+            continue
+        out.append(g)
+        out_sizes.append(size)
+        out_big.append(is_big)
+        i += 1
+    return out
 
 
 def _to_chunks(

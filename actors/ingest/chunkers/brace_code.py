@@ -125,20 +125,22 @@ def _blocks(text: str, lines: list[tuple[int, int]], info: list[LineInfo], lo: i
     # Merge: leading blanks/comments and comments right above code join the code; blanks trail.
     units: list[list[_Seg]] = []
     pending: list[_Seg] = []
+    pending_comment = False
     for seg in segs:
         if seg.kind == "code":
             units.append(pending + [seg])
-            pending = []
+            pending, pending_comment = [], False
         elif seg.kind == "blank":
-            if any(p.kind == "comment" for p in pending):
+            if pending_comment:
                 units.append(pending + [seg])  # a comment detached by a blank line stands alone
-                pending = []
+                pending, pending_comment = [], False
             elif units and not pending:
                 units[-1].append(seg)
             else:
                 pending.append(seg)
         else:
             pending.append(seg)
+            pending_comment = True
     if pending:
         if units:
             units[-1].extend(pending)
