@@ -47,6 +47,10 @@ ihmt-async is your long-term memory: a tree of plain files shared by every agent
   without review.
 - `forget_memory` retracts a memory or fact the user asks you to forget; `memory_history`
   shows how a value changed over time.
+
+Inside a session: orient in a codebase with `project_map`, get one method with `find_code`,
+re-read files with `read_file` (it answers UNCHANGED or a diff), keep findings with
+`note`/`recall`, and pass long logs through `digest_output`.
 """
 
 

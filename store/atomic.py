@@ -28,8 +28,12 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(path: Path, data: bytes | str) -> None:
-    """Replace ``path`` with ``data`` atomically and durably."""
+def write_atomic(path: Path, data: bytes | str, *, durable: bool = True) -> None:
+    """Replace ``path`` with ``data`` atomically (and durably unless ``durable=False``).
+
+    ``durable=False`` skips both fsyncs: for derived files that are cheap to recompute (the
+    project index's sources), where readers still never see a partial file.
+    """
     payload = data.encode("utf-8") if isinstance(data, str) else data
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".part",
@@ -40,12 +44,14 @@ def write_atomic(path: Path, data: bytes | str) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    fsync_dir(path.parent)
+    if durable:
+        fsync_dir(path.parent)
 
 
 def write_json_atomic(path: Path, value: Any) -> None:

@@ -21,16 +21,14 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import re
-import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import structlog
 
-from store.atomic import TEMP_PREFIX, clean_stray_temps, is_temp_file, write_json_atomic
+from store.atomic import clean_stray_temps, is_temp_file, write_atomic, write_json_atomic
 from store.errors import MalformedFile, UnknownSchemaVersion
 from store.journal import utc_now
 from store.locks import LockManager
@@ -140,16 +138,7 @@ class ProjectStore:
         if path.is_file():
             return
         payload = json.dumps({"text": text, "entries": entries}, ensure_ascii=False)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".part",
-                                        dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(payload)
-            os.replace(tmp_name, path)
-        except BaseException:
-            Path(tmp_name).unlink(missing_ok=True)
-            raise
+        write_atomic(path, payload, durable=False)
 
     def read_source(self, key: str) -> tuple[str, list[dict[str, Any]]]:
         """(text, entries) of a source file; FileNotFoundError when it was collected."""

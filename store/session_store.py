@@ -8,7 +8,9 @@ Layout (nothing else knows it):
   the next read can diff against exactly what the agent was given without keeping every file
   in memory.
 
-This store is private to its process and never shared, so it takes no locks. It must never
+The directory is named ``ihmt-session-<pid>-...``; one left behind by a killed process (its
+pid gone) is removed when the next session store opens. This store is private to its process
+and never shared, so it takes no locks. It must never
 write outside its own directory, and never touches the long-term store.
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import os
 import re
 import shutil
 import tempfile
@@ -24,6 +27,34 @@ from pathlib import Path
 from store.atomic import write_atomic
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+PREFIX = "ihmt-session-"
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_stale(base: Path) -> list[Path]:
+    """Remove session directories whose server process died without cleaning up (SIGKILL)."""
+    removed: list[Path] = []
+    try:
+        candidates = list(base.glob(f"{PREFIX}*-*"))
+    except OSError:
+        return removed
+    for path in candidates:
+        pid_text = path.name[len(PREFIX):].split("-", 1)[0]
+        if not pid_text.isdigit() or int(pid_text) == os.getpid() or _pid_alive(int(pid_text)):
+            continue
+        if path.is_dir() and (path / "pieces").is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path)
+    return removed
 
 
 class State(enum.Enum):
@@ -41,8 +72,9 @@ class SessionStore:
     """A temporary directory holding this process's notes, outputs and read copies."""
 
     def __init__(self, parent: Path | None = None) -> None:
-        self.root = Path(tempfile.mkdtemp(prefix="ihmt-session-",
-                                          dir=str(parent) if parent else None))
+        base = Path(parent) if parent else Path(tempfile.gettempdir())
+        remove_stale(base)
+        self.root = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=str(base)))
         for sub in ("pieces", "outputs", "reads"):
             (self.root / sub).mkdir()
         self.state = State.OPEN

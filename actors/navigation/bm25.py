@@ -114,6 +114,24 @@ def term_score(
     return term_idf * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * ratio))
 
 
+@dataclass(frozen=True)
+class Analysed:
+    """A descriptor already turned into weighted term frequencies (see ``analyse``).
+
+    Branch files never change once written, so the navigation actor analyses each descriptor
+    once and keeps it; scoring a level then costs one lookup per (child, query term).
+    """
+
+    id: str
+    counts: Mapping[str, float]
+    length: float
+
+
+def analyse(doc: Descriptor, weights: Mapping[str, float] = FIELD_WEIGHTS) -> Analysed:
+    counts, length = weighted_terms(doc.fields, weights)
+    return Analysed(doc.id, counts, length)
+
+
 def score_descriptors(
     query: Query,
     docs: Sequence[Descriptor],
@@ -130,22 +148,33 @@ def score_descriptors(
     """
     if not docs or not query.terms:
         return []
-    analysed = [weighted_terms(doc.fields, weights) for doc in docs]
+    return score_analysed(query, [analyse(doc, weights) for doc in docs], k1=k1, b=b)
+
+
+def score_analysed(
+    query: Query, docs: Sequence[Analysed], *, k1: float = K1, b: float = B
+) -> list[Scored]:
+    """``score_descriptors`` on analysed descriptors (same statistics, same order)."""
+    if not docs or not query.terms:
+        return []
     n_docs = len(docs)
-    avg_len = sum(length for _, length in analysed) / n_docs
+    avg_len = sum(doc.length for doc in docs) / n_docs
     idfs: dict[str, float] = {}
     for term in query.terms:
-        df = sum(1 for counts, _ in analysed if term in counts)
+        df = sum(1 for doc in docs if term in doc.counts)
         if df:
             idfs[term] = idf(df, n_docs)
+    if not idfs:
+        return []
     results: list[Scored] = []
-    for doc, (counts, length) in zip(docs, analysed, strict=True):
+    for doc in docs:
         score = 0.0
         matched: list[str] = []
+        counts = doc.counts
         for term, term_idf in idfs.items():
             tf = counts.get(term, 0.0)
             if tf > 0:
-                score += term_score(tf, term_idf, length, avg_len, k1=k1, b=b)
+                score += term_score(tf, term_idf, doc.length, avg_len, k1=k1, b=b)
                 matched.append(term)
         if matched:
             results.append((doc.id, score, frozenset(matched)))

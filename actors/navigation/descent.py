@@ -10,13 +10,15 @@ covers that with the full-text fallback and says which it used.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
-
-from actors.navigation.bm25 import Descriptor, score_descriptors
+from actors.navigation.bm25 import Analysed, Descriptor, analyse, score_analysed
 from actors.navigation.query import Query
 from actors.navigation.read_model import ReadModel
+
+
+CHILDREN_CACHE = 4096
+"""Branches whose analysed children stay cached (least recently opened dropped first)."""
 
 
 @dataclass
@@ -28,44 +30,70 @@ class Descent:
     leaves_scored: int = 0
 
 
-def _item_descriptor(model: ReadModel, item_id: str) -> tuple[Descriptor, str] | None:
-    """A trunk item as a descriptor, and its kind."""
+def _item(model: ReadModel, item_id: str) -> tuple[Analysed, str] | None:
+    """A trunk item, analysed (cached in the read model), and its kind."""
+    cached = model.trunk_cache.get(item_id)
+    if cached is not None:
+        return cached
     meta = model.leaves.get(item_id)
     if meta is not None:
-        return Descriptor(item_id, {"title": meta.title, "keywords": list(meta.keywords),
-                                    "tags": list(meta.tags), "excerpt": meta.excerpt}), "leaf"
-    entry = model.entry(item_id)
-    if entry is None or entry.get("kind") != "node":
-        return None
-    node = model.branch(item_id)
+        doc = Descriptor(item_id, {"title": meta.title, "keywords": list(meta.keywords),
+                                   "tags": list(meta.tags), "excerpt": meta.excerpt})
+        found = (analyse(doc), "leaf")
+    else:
+        entry = model.entry(item_id)
+        if entry is None or entry.get("kind") != "node":
+            return None
+        node = model.branch(item_id)
+        if node is None:
+            return None
+        doc = Descriptor(item_id, {"title": str(node.get("title") or ""),
+                                   "keywords": list(node.get("keywords") or []),
+                                   "tags": list(node.get("tags") or []),
+                                   "summary": str(node.get("summary") or "")})
+        found = (analyse(doc), "node")
+    model.trunk_cache[item_id] = found
+    return found
+
+
+def _children(model: ReadModel, node_id: str) -> list[tuple[Analysed, str]] | None:
+    """A branch's embedded children, analysed once per branch (branch files are immutable)."""
+    cached = model.children_cache.get(node_id)
+    if cached is not None:
+        model.children_cache.move_to_end(node_id)
+        return cached
+    node = model.branch(node_id)
     if node is None:
         return None
-    return Descriptor(item_id, {"title": str(node.get("title") or ""),
-                                "keywords": list(node.get("keywords") or []),
-                                "tags": list(node.get("tags") or []),
-                                "summary": str(node.get("summary") or "")}), "node"
-
-
-def _child_descriptor(child: Mapping[str, Any]) -> tuple[Descriptor, str]:
-    return Descriptor(str(child["id"]), {"title": str(child.get("title") or ""),
-                                         "keywords": list(child.get("keywords") or []),
-                                         "tags": list(child.get("tags") or []),
-                                         "excerpt": str(child.get("excerpt") or "")}), \
-        str(child.get("kind") or "leaf")
+    children = []
+    for child in node.get("children", []):
+        doc = Descriptor(str(child["id"]), {"title": str(child.get("title") or ""),
+                                            "keywords": list(child.get("keywords") or []),
+                                            "tags": list(child.get("tags") or []),
+                                            "excerpt": str(child.get("excerpt") or "")})
+        children.append((analyse(doc), str(child.get("kind") or "leaf")))
+    model.children_cache[node_id] = children
+    while len(model.children_cache) > CHILDREN_CACHE:
+        model.children_cache.popitem(last=False)
+    return children
 
 
 def rank_domains(query: Query, model: ReadModel) -> list[str]:
+    """Domains whose trunk matches the query, best first; every domain when none does."""
     domains = [d for d, members in model.top.items() if members]
     descriptors = []
     for domain in domains:
         keywords: list[str] = []
         for item_id in list(model.top[domain])[:64]:
-            found = _item_descriptor(model, item_id)
+            found = _item(model, item_id)
             if found:
-                keywords.extend(found[0].fields.get("keywords", []))  # type: ignore[arg-type]
-        descriptors.append(Descriptor(domain, {"title": domain.replace(".", " "),
-                                               "keywords": keywords}))
-    scored = [d for d, score, _ in score_descriptors(query, descriptors) if score > 0]
+                keywords.extend(t for t, w in found[0].counts.items() if w >= 3.0)
+        # Domain descriptors are tiny: analysed on the fly from their trunk's strong terms.
+        counts = {t: 3.0 for t in keywords}
+        for t in analyse(Descriptor(domain, {"title": domain.replace(".", " ")})).counts:
+            counts[t] = counts.get(t, 0.0) + 3.0
+        descriptors.append(Analysed(domain, counts, sum(counts.values())))
+    scored = [d for d, score, _ in score_analysed(query, descriptors) if score > 0]
     return scored if scored else sorted(domains)
 
 
@@ -74,16 +102,16 @@ def descend(query: Query, model: ReadModel, *, beam_width: int,
     result = Descent()
     domains = rank_domains(query, model)
     result.domains_ranked = tuple(domains)
-    frontier: list[tuple[Descriptor, str]] = []
+    frontier: list[tuple[Analysed, str]] = []
     for domain in domains:
         for item_id in model.top.get(domain, {}):
-            found = _item_descriptor(model, item_id)
+            found = _item(model, item_id)
             if found is not None:
                 frontier.append(found)
     visited: set[str] = set()
     while frontier:
         kinds = {d.id: kind for d, kind in frontier}
-        scored = score_descriptors(query, [d for d, _ in frontier])
+        scored = score_analysed(query, [d for d, _ in frontier])
         nodes: list[str] = []
         for item_id, score, _matched in scored:
             if score <= 0:
@@ -97,10 +125,10 @@ def descend(query: Query, model: ReadModel, *, beam_width: int,
         frontier = []
         for node_id in nodes[:beam_width]:
             visited.add(node_id)
-            node = model.branch(node_id)
+            children = _children(model, node_id)
             result.node_reads += 1
-            if node is None:
+            if children is None:
                 continue
             result.branches_opened += 1
-            frontier.extend(_child_descriptor(c) for c in node.get("children", []))
+            frontier.extend(children)
     return result

@@ -10,6 +10,7 @@ This module reads the store; it never writes it.
 from __future__ import annotations
 
 import datetime as dt
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -81,6 +82,10 @@ class ReadModel:
         self.index = TermIndex()
         self.leaves: dict[str, LeafMeta] = {}
         self._branches: dict[str, dict[str, Any]] = {}
+        self.trunk_cache: dict[str, tuple[Any, str]] = {}
+        """Analysed descriptors of trunk items (descent.py); dropped when an item changes."""
+        self.children_cache: OrderedDict[str, list[tuple[Any, str]]] = OrderedDict()
+        """Analysed children per branch id (descent.py); branch files are immutable."""
         self.unreadable: dict[str, str] = {}
         self.top: dict[str, dict[str, None]] = {}
         """Parentless ids per domain (the read model's trunk, fresher than root.json)."""
@@ -150,6 +155,7 @@ class ReadModel:
                         error=str(exc))
             return 0
         self.unreadable.pop(leaf.leaf_id, None)
+        self.trunk_cache.pop(leaf.leaf_id, None)
         recorded = str(leaf.get("recorded_at") or leaf.get("ingested_at") or "")
         self.leaves[leaf.leaf_id] = LeafMeta(
             leaf_id=leaf.leaf_id, domain=leaf.domain, title=str(leaf.get("title") or ""),
@@ -165,6 +171,7 @@ class ReadModel:
         return 1
 
     def _forget(self, leaf_id: str) -> None:
+        self.trunk_cache.pop(leaf_id, None)
         self.leaves.pop(leaf_id, None)
         self.index.remove(leaf_id)
 

@@ -27,6 +27,8 @@ from actors.navigation.query import Query
 
 PREFIX = 4
 VARIANT_MIN = 5
+SCAN_CAP = 1500
+"""A term in more documents than this seeds candidates only from its top-impact postings."""
 
 
 class TermIndex:
@@ -49,6 +51,9 @@ class TermIndex:
         self._floats: dict[float, float] = {}
         self._by_prefix: dict[str, set[str]] = {}
         """Terms by their first PREFIX characters, for ``variants`` (kept with the postings)."""
+        self._impact: dict[str, list[tuple[str, float]]] = {}
+        self._impact_extra: dict[str, list[str]] = {}
+        """Per very common term: its top postings by impact, and ids added since (``_scan``)."""
 
     # ------------------------------------------------------------------ mutation
 
@@ -69,6 +74,11 @@ class TermIndex:
                     self._by_prefix.setdefault(term[:PREFIX], set()).add(term)
             posting[doc_id] = share(tf, tf)
             stored.append(term)
+            extra = self._impact_extra.get(term)
+            if extra is not None:
+                extra.append(doc_id)
+                if len(extra) > SCAN_CAP // 4:
+                    del self._impact[term], self._impact_extra[term]
         self._doc_terms[doc_id] = tuple(stored)
         self._lengths[doc_id] = length
         self._total_length += length
@@ -83,6 +93,8 @@ class TermIndex:
             del posting[doc_id]
             if not posting:
                 del self._postings[term]
+                self._impact.pop(term, None)
+                self._impact_extra.pop(term, None)
                 members = self._by_prefix.get(term[:PREFIX])
                 if members is not None:
                     members.discard(term)
@@ -99,6 +111,8 @@ class TermIndex:
         self._doc_terms.clear()
         self._lengths.clear()
         self._by_prefix.clear()
+        self._impact.clear()
+        self._impact_extra.clear()
         self._total_length = 0.0
 
     # ------------------------------------------------------------------ statistics
@@ -211,11 +225,24 @@ class TermIndex:
                     for doc, tf in hits:
                         scores[doc] += w * tf / (tf + base + slope * lengths[doc])
                 break
+            capped = len(posting) > SCAN_CAP
+            source = self._scan(term, posting, base, slope) if capped else posting
             if not scores:
                 scores = {
                     doc: weight * tf / (tf + base + slope * lengths[doc])
-                    for doc, tf in posting.items()
+                    for doc, tf in source.items()
                 }
+                continue
+            if capped:
+                # Documents already scored get this term exactly; new ones only come from
+                # the term's highest-impact postings.
+                fresh = [(d, tf) for d, tf in source.items() if d not in scores]
+                for doc in scores:
+                    tf = posting.get(doc)
+                    if tf:
+                        scores[doc] += weight * tf / (tf + base + slope * lengths[doc])
+                for doc, tf in fresh:
+                    scores[doc] = weight * tf / (tf + base + slope * lengths[doc])
                 continue
             get = scores.get
             for doc, tf in posting.items():
@@ -227,6 +254,34 @@ class TermIndex:
         for doc, score in chosen:
             matched = frozenset(t for t in present if doc in self._postings[t])
             out.append((doc, score, matched))
+        return out
+
+    def _scan(self, term: str, posting: Mapping[str, float], base: float,
+              slope: float) -> dict[str, float]:
+        """The SCAN_CAP highest-impact postings of a very common term, plus any added since.
+
+        A term in thousands of documents carries almost no idf; scanning all of its postings
+        made common-word queries the slowest. Its impact order (tf / (tf + norm)) is computed
+        once and kept; documents added later are appended and scanned too, until there are
+        enough of them to sort again. Removed documents are skipped here (not in postings).
+        """
+        ranked = self._impact.get(term)
+        if ranked is None:
+            lengths = self._lengths
+            ranked = heapq.nlargest(
+                SCAN_CAP, posting.items(),
+                key=lambda item: item[1] / (item[1] + base + slope * lengths[item[0]]))
+            self._impact[term] = ranked
+            self._impact_extra[term] = []
+        out: dict[str, float] = {}
+        for doc, _ in ranked:
+            tf = posting.get(doc)
+            if tf:
+                out[doc] = tf
+        for doc in self._impact_extra.get(term, ()):
+            tf = posting.get(doc)
+            if tf:
+                out[doc] = tf
         return out
 
     def score_docs(self, query: Query, doc_ids: Iterable[str]) -> list[Scored]:

@@ -5,7 +5,9 @@ stdin, so the parent lines every child up without sleeping; results go to stdout
 line. Library logs go to stderr (warnings and up).
 
 Modes:
-  flush <home>          one forced Flush; prints the PassResult
+  flush <home>          one forced Flush through a whole Runtime; prints the PassResult
+  pass <home>           the same with the consolidation actor alone (quicker to start: the
+                        SIGKILL tests kill it mid-pass)
   nudge <home> <count>  background consolidation on: one Nudge(count), then waits until no
                         domain has a full group of parentless items left and nobody holds the
                         consolidation lock; prints how many passes this process ran
@@ -27,7 +29,8 @@ structlog.configure(logger_factory=structlog.PrintLoggerFactory(sys.stderr),
 
 from actors.consolidation import tree  # noqa: E402
 from actors.consolidation.messages import Flush, Nudge  # noqa: E402
-from ihmt_async.runtime import Runtime  # noqa: E402
+from actors.consolidation.actor import ConsolidationActor  # noqa: E402
+from ihmt_async.runtime import ActorSystem, Runtime, open_store  # noqa: E402
 from store import catalog as catalog_table  # noqa: E402
 from store.locks import is_held  # noqa: E402
 
@@ -48,6 +51,15 @@ async def flush(home: str) -> None:
     async with Runtime(home, background_consolidation=False) as rt:
         await wait_go()
         result = await rt.consolidation.ask(Flush(force=True))
+    say(json.dumps(dataclasses.asdict(result)))
+
+
+async def bare_pass(home: str) -> None:
+    store = open_store(home)
+    actor = ConsolidationActor(store.layout, store.settings, store.locks, background=False)
+    async with ActorSystem([actor]):
+        await wait_go()
+        result = await actor.ask(Flush(force=True))
     say(json.dumps(dataclasses.asdict(result)))
 
 
@@ -78,6 +90,8 @@ def main(argv: list[str]) -> None:
     mode, home, *rest = argv
     if mode == "flush":
         anyio.run(flush, home)
+    elif mode == "pass":
+        anyio.run(bare_pass, home)
     elif mode == "nudge":
         anyio.run(nudge, home, int(rest[0]))
     else:

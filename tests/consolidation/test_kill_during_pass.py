@@ -10,6 +10,7 @@ by hand, so the repair path is exercised every run, not only when a kill lands j
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import time
 from collections.abc import Callable
@@ -39,13 +40,25 @@ async def flush(home: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def reference(tmp_path_factory: pytest.TempPathFactory) -> TreeReport:
-    """The tree an uninterrupted forced pass builds over the same 2,000 leaves."""
-    home = tmp_path_factory.mktemp("reference")
+def seed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A store of 2,000 parentless leaves, built once and copied by each test."""
+    home = tmp_path_factory.mktemp("seed")
     store = open_store(home)
     build_leaves(store.layout, store.locks, LEAVES, domains=DOMAINS)
-    anyio.run(flush, home)
-    return check_tree(store.layout)
+    return home
+
+
+def copy_of(seed: Path, home: Path) -> StoreLayout:
+    shutil.copytree(seed, home, dirs_exist_ok=True)
+    return open_store(home).layout
+
+
+@pytest.fixture(scope="module")
+def reference(seed: Path, tmp_path_factory: pytest.TempPathFactory) -> TreeReport:
+    """The tree an uninterrupted forced pass builds over the same 2,000 leaves."""
+    layout = copy_of(seed, tmp_path_factory.mktemp("reference"))
+    anyio.run(flush, layout.home)
+    return check_tree(layout)
 
 
 def first_branch_file(layout: StoreLayout) -> bool:
@@ -60,13 +73,12 @@ def first_link(layout: StoreLayout) -> Callable[[], bool]:
 @pytest.mark.parametrize("window", ["timer", "first_branch", "first_link"])
 @pytest.mark.anyio
 async def test_sigkill_mid_pass_then_restart_and_flush(
-        opened: OpenedStore, spawn: Callable[..., object], reference: TreeReport,
+        store_home: Path, seed: Path, spawn: Callable[..., object], reference: TreeReport,
         window: str) -> None:
-    layout = opened.layout
-    build_leaves(layout, opened.locks, LEAVES, domains=DOMAINS)
+    layout = copy_of(seed, store_home)
     conditions = {"first_branch": lambda: first_branch_file(layout),
                   "first_link": first_link(layout)}
-    worker = spawn("flush", layout.home)
+    worker = spawn("pass", layout.home)
     worker.expect("ready")  # type: ignore[attr-defined]
     worker.go()  # type: ignore[attr-defined]
     started = time.monotonic()
@@ -76,6 +88,7 @@ async def test_sigkill_mid_pass_then_restart_and_flush(
             assert worker.proc.poll() is None, "the pass finished before the kill"  # type: ignore[attr-defined]
             await anyio.sleep(0.001)
     assert worker.kill() == -signal.SIGKILL  # type: ignore[attr-defined]
+    assert not layout.root_file.exists(), "the pass had finished: the kill interrupted nothing"
 
     await flush(layout.home)
     report = check_tree(layout)

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from actors.navigation.bm25 import Descriptor, score_descriptors
 from actors.navigation.query import parse_query
+from actors.navigation import term_index
 from actors.navigation.term_index import TermIndex
 
 WORDS = ["redis", "caché", "Lavapiés", "InventoryService", "deploy", "luis", "gato", "piso",
@@ -148,3 +149,48 @@ def test_replace_remove_and_counts() -> None:
 
 def test_empty_index_search() -> None:
     assert TermIndex().search(parse_query("anything")) == []
+
+
+def _common_corpus(monkeypatch: pytest.MonkeyPatch) -> tuple[TermIndex, dict[str, dict]]:
+    """Every document holds "service"; a few hold rarer words; the scan cap is made small."""
+    monkeypatch.setattr(term_index, "SCAN_CAP", 20)
+    corpus: dict[str, dict] = {}
+    for n in range(200):
+        body = "service " * (1 + n % 5) + ("billing " if n % 17 == 0 else "") \
+            + ("quokka" if n == 123 else "") + f" filler{n % 9}"
+        corpus[f"d{n:03d}"] = {"body": body}
+    index = TermIndex()
+    for doc_id, fields in corpus.items():
+        index.add(doc_id, fields)
+    return index, corpus
+
+
+def test_capped_common_term_is_exact_for_documents_a_rarer_term_found(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    index, corpus = _common_corpus(monkeypatch)
+    for text in ("billing service", "quokka service", "service billing filler3"):
+        q = parse_query(text)
+        expected = score_descriptors(q, [Descriptor(d, f) for d, f in corpus.items()])
+        uncapped = {t for t in q.terms if index.doc_freq(t) <= term_index.SCAN_CAP}
+        rare = {d for d, _, m in expected if m & uncapped}
+        assert rare
+        got = {d: s for d, s, _ in index.search(q, limit=500)}
+        for d, s, _ in expected:
+            if d in rare:
+                assert got[d] == pytest.approx(s, rel=1e-9)
+    # The rare word's document leads, whatever the cap.
+    assert index.search(parse_query("quokka service"))[0][0] == "d123"
+
+
+def test_capped_common_term_alone_returns_its_strongest_documents(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    index, corpus = _common_corpus(monkeypatch)
+    q = parse_query("service")
+    expected = score_descriptors(q, [Descriptor(d, f) for d, f in corpus.items()])
+    got = index.search(q, limit=5)
+    assert [s for _, s, _ in got] == pytest.approx([s for _, s, _ in expected[:5]])
+    # Documents added after the impact order was computed are still seen.
+    index.add("late", {"body": "service service service service service"})
+    assert "late" in {d for d, _, _ in index.search(q, limit=50)}
+    index.remove("late")
+    assert "late" not in {d for d, _, _ in index.search(q, limit=50)}

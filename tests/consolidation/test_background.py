@@ -1,0 +1,112 @@
+"""Background consolidation: saves trigger a pass after the quiet period, with no Flush;
+a pass skipped because another holder had the lock is tried again; a save never waits
+for a pass. Every wait is a condition polled under ``anyio.fail_after``."""
+
+from __future__ import annotations
+
+import anyio
+import pytest
+import structlog
+from consolidation_store import build_leaves, check_tree, note_text, read_entries, unique_words
+
+from actors.consolidation.actor import ConsolidationActor
+from actors.consolidation.messages import Nudge
+from actors.ingest.messages import Save
+from actors.navigation.messages import Search
+from actors.provenance import Provenance
+from ihmt_async.runtime import OpenedStore, Runtime
+from store.config import with_overrides
+from store.locks import LockManager, is_held
+
+pytestmark = pytest.mark.anyio
+
+WHO = Provenance(agent="test-background", session="s3")
+POLL_S = 0.01
+
+
+def nodes_over(opened: OpenedStore, ids: list[str]) -> set[str]:
+    entries = read_entries(opened.layout)
+    return {str(entries[i]["parent_id"]) for i in ids if entries[i].get("parent_id")}
+
+
+async def save_group(rt: Runtime, count: int, start: int = 0) -> list[str]:
+    ids = []
+    for n in range(start, start + count):
+        result = await rt.ingest.ask(Save(content=note_text(n), domain="work", provenance=WHO))
+        ids.extend(result.leaf_ids)
+    return ids
+
+
+async def wait_until(condition: object, timeout_s: float = 15.0) -> None:
+    with anyio.fail_after(timeout_s):
+        while not condition():  # type: ignore[operator]
+            await anyio.sleep(POLL_S)
+
+
+async def test_saves_alone_trigger_a_pass_after_the_quiet_period(
+        opened: OpenedStore, quiet_s: float) -> None:
+    factor = opened.settings.branch_factor
+    async with Runtime(opened.layout.home, background_consolidation=True) as rt:
+        assert rt.settings.consolidation_quiet_s == quiet_s
+        ids = await save_group(rt, factor)
+        await wait_until(lambda: len(nodes_over(opened, ids)) == 1 and rt.consolidation.passes)
+        assert rt.consolidation.passes >= 1
+    report = check_tree(opened.layout)
+    assert set(ids) <= report.parents.keys()
+
+
+async def test_a_pass_skipped_for_a_busy_lock_is_tried_again(
+        opened: OpenedStore, quiet_s: float) -> None:
+    factor = opened.settings.branch_factor
+    other = LockManager(opened.layout.locks_dir)  # another holder: a second descriptor
+    with structlog.testing.capture_logs() as logs:
+        async with Runtime(opened.layout.home, background_consolidation=True) as rt:
+            async with other.hold("consolidation", actor="someone-else"):
+                ids = await save_group(rt, factor)
+                await wait_until(lambda: any(e["event"] == "consolidation.skipped"
+                                             for e in logs))
+                assert not nodes_over(opened, ids)
+            await wait_until(lambda: len(nodes_over(opened, ids)) == 1)
+    check_tree(opened.layout)
+
+
+async def test_a_save_does_not_wait_for_a_running_pass(
+        opened: OpenedStore, quiet_s: float) -> None:
+    """Hold root.json's lock so a background pass stalls half-way; saves still complete,
+    and are found, while that pass provably runs."""
+    factor = opened.settings.branch_factor
+    other = LockManager(opened.layout.locks_dir)
+    consolidating = opened.layout.lock_file("consolidation")
+    ids = build_leaves(opened.layout, opened.locks, factor, domains=("work",))
+    async with Runtime(opened.layout.home, background_consolidation=True) as rt:
+        async with other.hold("root", actor="staller"):
+            await rt.consolidation.tell(Nudge(count=factor))
+            await wait_until(lambda: len(nodes_over(opened, ids)) == 1)
+            later = await save_group(rt, 3, start=100)
+            for n, leaf_id in zip(range(100, 103), later, strict=True):
+                found = await rt.navigation.ask(Search(query=" ".join(unique_words(n))))
+                assert found.hits and found.hits[0].leaf_id == leaf_id
+            assert is_held(consolidating) and not opened.layout.root_file.exists(), \
+                "the pass is still running (stalled on root.json)"
+        await wait_until(lambda: opened.layout.root_file.exists()
+                         and not is_held(consolidating))
+    check_tree(opened.layout)
+
+
+async def test_nudges_debounce_and_a_full_batch_starts_at_once(opened: OpenedStore) -> None:
+    settings = with_overrides(opened.settings, consolidation_quiet_s=30.0,
+                              consolidation_batch=5)
+    actor = ConsolidationActor(opened.layout, settings, opened.locks, background=True)
+    assert actor.idle_after() is None, "nothing pending: wait for messages forever"
+    await actor.handle(Nudge(count=2))
+    first = actor.idle_after()
+    assert first is not None and 29.0 < first <= 30.0
+    await actor.handle(Nudge(count=2))
+    second = actor.idle_after()
+    assert second is not None and second >= first - 0.5, "a nudge restarts the quiet period"
+    await actor.handle(Nudge(count=1))
+    assert actor.idle_after() == 0.0, "a full batch does not wait"
+
+    quiet = ConsolidationActor(opened.layout, settings, opened.locks, background=False)
+    await quiet.handle(Nudge(count=50))
+    assert quiet.idle_after() is None, "background off: only Flush runs a pass"
