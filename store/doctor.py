@@ -108,7 +108,7 @@ def _open_table(view: _View, journal: Journal[Any], what: str) -> Journal[Any] |
     return journal
 
 
-def _read_files(layout: StoreLayout, view: _View, now: float, grace_s: float) -> None:
+def _read_files(layout: StoreLayout, view: _View) -> None:
     for path in iter_branch_files(layout):
         try:
             node = read_branch(path)
@@ -242,7 +242,7 @@ def _gather(layout: StoreLayout, *, grace_s: float) -> _View:
     view = _View()
     view.catalog = _open_table(view, catalog_table.open_catalog(layout), "catalog")
     view.facts = _open_table(view, open_facts(layout), "facts")
-    _read_files(layout, view, now, grace_s)
+    _read_files(layout, view)
     if view.catalog is not None:
         _check_catalog(layout, view, now, grace_s)
     if view.facts is not None:

@@ -64,7 +64,15 @@ TOPICS: dict[str, frozenset[str]] = {
     "software": _lex(
         "code codigo server servidor deploy despliegue database api bug git python java "
         "docker kubernetes function funcion endpoint repository repositorio backend frontend "
-        "compile compilar library libreria framework"
+        "compile compilar library libreria framework service servicio services microservice "
+        "postgresql postgres mysql sqlite redis kafka mongodb elasticsearch sql query queries "
+        "migration migrations migracion schema cache queue cluster staging production prod "
+        "release build ci pipeline pytest jest junit gradle maven npm pip cargo rust golang "
+        "typescript javascript kotlin linter lint refactor commit merge branch rebase "
+        "dependency dependencies package module config configuration env variable variables "
+        "auth login token session cookie crash exception stacktrace traceback test tests "
+        "testing repo monorepo terraform aws gcp azure nginx http https json yaml graphql "
+        "websocket cli sdk orm alembic django flask fastapi react vue angular node"
     ),
 }
 
@@ -87,7 +95,11 @@ PERSONAL = _lex(
     "diary diario journal felt feel sentia senti siento happy feliz sad triste tired cansado "
     "cansada mom mama dad papa family familia friends amigos amigas friend amigo amiga "
     "birthday cumpleanos girlfriend boyfriend novia novio wife husband esposa marido hoy today "
-    "yesterday ayer tonight manana weekend finde"
+    "yesterday ayer tonight manana weekend finde live lives living lived moved move mudado "
+    "mudamos mude vivo vive vivimos vivia neighbour neighbor vecino vecina sister brother "
+    "hermana hermano cousin primo prima son daughter hijo hija kids ninos partner pareja "
+    "wedding boda dog cat perro gato flat apartment piso house casa home hogar trip vacation "
+    "vacaciones holiday novia doctor medico"
 )
 FIRST_PERSON = _lex("i me my mine we our yo mi mis me conmigo nosotros nuestra nuestro")
 IMPERATIVES = _lex(
@@ -150,8 +162,11 @@ def _scores(text: str, folded: str, words: list[str], language_score: float,
     dated = sum(1 for ln in lines[:400] if parse_date(ln) is not None)
     personal = _cap(dated * 3.0, 9.0)
     personal += _cap(sum(counts[w] for w in PERSONAL) * 0.8, 4.0)
-    personal += _cap(sum(counts[w] for w in FIRST_PERSON) / n * 40, 4.0)
-    scores[DataType.PERSONAL] = personal
+    # First person alone does not make a note personal ("our service uses X" is a work
+    # note): it stays under the generic threshold unless a date or a personal word joins it.
+    personal += _cap(sum(counts[w] for w in FIRST_PERSON) / n * 40, 2.5)
+    personal -= _cap(sum(counts[w] for w in TOPICS["software"]) * 0.7, 3.0)
+    scores[DataType.PERSONAL] = max(personal, 0.0)
 
     clinical = _cap(sum(counts[w] for w in CLINICAL) * 0.8, 10.0)
     clinical += _cap(len(SECTIONS.findall(folded)) * 2.5, 10.0)

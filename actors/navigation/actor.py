@@ -210,16 +210,19 @@ class NavigationActor(Actor):
               timeline: Timeline) -> list[tuple[str, float]]:
         """Superseded memories sink below their successors (added when not matched).
 
-        A successor the query did not match takes its predecessor's place (the correction is
-        what the matched memory now means); a retracted or inadmissible one is never added.
+        A successor ranks at least where its predecessor would have (the correction is what
+        the matched memory now means), and is added when the query did not match it; a
+        retracted or inadmissible successor is never added.
         """
         adjusted = dict(scores)
         for leaf_id, state in list(currency.items()):
             if state != "SUPERSEDED":
                 continue
             after = successor.get(leaf_id)
-            if after and after not in adjusted and after in self.model.leaves \
-                    and admissible(after) and timeline.leaf_currency(after) != "RETRACTED":
+            if after and after in adjusted:
+                adjusted[after] = max(adjusted[after], scores[leaf_id])
+            elif after and after in self.model.leaves and admissible(after) \
+                    and timeline.leaf_currency(after) != "RETRACTED":
                 adjusted[after] = scores[leaf_id]
                 currency[after] = timeline.leaf_currency(after)
                 successor[after] = timeline.superseding_leaf(after)
@@ -263,8 +266,8 @@ class NavigationActor(Actor):
             return result("NONE", (), 0.0, None)
         matched = {leaf: full.get(leaf, (0.0, frozenset()))[1] for leaf, _ in ranked}
         for leaf, after in successor.items():
-            if after in matched and not matched[after]:
-                matched[after] = matched.get(leaf, frozenset())  # stands in for its predecessor
+            if after in matched:  # a correction stands in for what its predecessor matched
+                matched[after] = matched[after] | matched.get(leaf, frozenset())
         best_cover = max(self._coverage(query, leaf, matched[leaf]) for leaf, _ in ranked[:5])
         base = set(query.query_terms)
         most_words = max(len(base & matched[leaf]) for leaf, _ in ranked[:5])
@@ -299,9 +302,15 @@ class NavigationActor(Actor):
             hits = tuple(self._hit(c.id, full, currency, successor, timeline, full_text=False,
                                    score=c.score) for c in request.candidates)
             return result("AMBIGUOUS", hits, conf, request.reason)
+        # By score (a superseded memory already sits below its correction), except that the
+        # lead answer is never a superseded memory while a current one matched.
         current = [(leaf, s) for leaf, s in ranked if currency.get(leaf) != "SUPERSEDED"]
         old = [(leaf, s) for leaf, s in ranked if currency.get(leaf) == "SUPERSEDED"]
-        served = (current + old)[: max(1, msg.limit)]
+        ordered_hits = list(ranked)
+        if current and ordered_hits[0] != current[0]:
+            ordered_hits.remove(current[0])
+            ordered_hits.insert(0, current[0])
+        served = ordered_hits[: max(1, msg.limit)]
         hits = tuple(self._hit(leaf, full, currency, successor, timeline, full_text=i == 0,
                                score=s) for i, (leaf, s) in enumerate(served))
         history = ()

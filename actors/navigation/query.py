@@ -39,9 +39,24 @@ class Query:
         return len(self.groups) > 1
 
 
+QUESTION_WORDS = frozenset(
+    """tell know knew remember recall anything something everything info information details
+    please show find search look lookup memory memories note notes saved stored say said mention
+    mentioned wrote written thing things stuff
+    dime dame sabes sabe recuerdas recuerda acuerdas acuerdo cuentame cuenta algo informacion
+    datos busca buscar encuentra muestra muestrame memoria recuerdo dije dijiste guardado
+    guardaste nota notas cosa cosas""".split()
+)
+"""Words that frame a question to a memory ("what do you know about Luis", "¿qué recuerdas de
+Luis?") rather than say what it is about. Dropped from queries (never from documents) when the
+query has other terms, so they neither dilute the coverage judgement nor rank anything."""
+
+
 def _group(text: str) -> tuple[str, ...]:
     """Content terms of ``text``; only stop words: keep them rather than search nothing."""
-    found = unique(stem(t) for t in text_terms(text))
+    raw = text_terms(text)
+    content = [t for t in raw if t not in QUESTION_WORDS]
+    found = unique(stem(t) for t in (content or raw))
     if not found:
         found = unique(stem(t) for t in text_terms(text, keep_stopwords=True))
     return tuple(found)

@@ -14,7 +14,7 @@ from actors.consolidation.messages import Nudge
 from actors.ingest.messages import Save
 from actors.navigation.messages import Search
 from actors.provenance import Provenance
-from ihmt_async.runtime import OpenedStore, Runtime
+from ihmt_async.runtime import ActorSystem, OpenedStore, Runtime
 from store.config import with_overrides
 from store.locks import LockManager, is_held
 
@@ -97,16 +97,20 @@ async def test_nudges_debounce_and_a_full_batch_starts_at_once(opened: OpenedSto
     settings = with_overrides(opened.settings, consolidation_quiet_s=30.0,
                               consolidation_batch=5)
     actor = ConsolidationActor(opened.layout, settings, opened.locks, background=True)
-    assert actor.idle_after() is None, "nothing pending: wait for messages forever"
-    await actor.handle(Nudge(count=2))
-    first = actor.idle_after()
-    assert first is not None and 29.0 < first <= 30.0
-    await actor.handle(Nudge(count=2))
-    second = actor.idle_after()
-    assert second is not None and second >= first - 0.5, "a nudge restarts the quiet period"
-    await actor.handle(Nudge(count=1))
-    assert actor.idle_after() == 0.0, "a full batch does not wait"
+    idle = ConsolidationActor(opened.layout, settings, opened.locks, background=False)
+    async with ActorSystem([actor, idle]):
+        assert actor.idle_after() is None, "nothing pending: wait for messages forever"
+        await actor.ask(Nudge(count=2))
+        first = actor.idle_after()
+        assert first is not None and 29.0 < first <= 30.0
+        await actor.ask(Nudge(count=2))
+        second = actor.idle_after()
+        assert second is not None and second >= first - 0.5, "a nudge restarts the quiet period"
+        assert actor.passes == 0
+        await actor.ask(Nudge(count=1))
+        await wait_until(lambda: actor.passes == 1, timeout_s=10.0)  # not after 30 s
+        assert actor.idle_after() is None
 
-    quiet = ConsolidationActor(opened.layout, settings, opened.locks, background=False)
-    await quiet.handle(Nudge(count=50))
-    assert quiet.idle_after() is None, "background off: only Flush runs a pass"
+        await idle.ask(Nudge(count=50))
+        assert idle.idle_after() is None and idle.passes == 0, \
+            "background off: only Flush runs a pass"

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-import pytest
 from consolidation_store import TreeReport, build_leaves, check_tree
 
 from actors.consolidation.messages import Flush

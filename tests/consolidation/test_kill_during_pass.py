@@ -15,6 +15,7 @@ import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
@@ -73,21 +74,21 @@ def first_link(layout: StoreLayout) -> Callable[[], bool]:
 @pytest.mark.parametrize("window", ["timer", "first_branch", "first_link"])
 @pytest.mark.anyio
 async def test_sigkill_mid_pass_then_restart_and_flush(
-        store_home: Path, seed: Path, spawn: Callable[..., object], reference: TreeReport,
+        store_home: Path, seed: Path, spawn: Callable[..., Any], reference: TreeReport,
         window: str) -> None:
     layout = copy_of(seed, store_home)
     conditions = {"first_branch": lambda: first_branch_file(layout),
                   "first_link": first_link(layout)}
     worker = spawn("pass", layout.home)
-    worker.expect("ready")  # type: ignore[attr-defined]
-    worker.go()  # type: ignore[attr-defined]
+    worker.expect("ready")
+    worker.go()
     started = time.monotonic()
     condition = conditions.get(window, lambda: time.monotonic() - started >= 0.3)
     with anyio.fail_after(60):
         while not condition():
-            assert worker.proc.poll() is None, "the pass finished before the kill"  # type: ignore[attr-defined]
+            assert worker.proc.poll() is None, "the pass finished before the kill"
             await anyio.sleep(0.001)
-    assert worker.kill() == -signal.SIGKILL  # type: ignore[attr-defined]
+    assert worker.kill() == -signal.SIGKILL
     assert not layout.root_file.exists(), "the pass had finished: the kill interrupted nothing"
 
     await flush(layout.home)
@@ -99,7 +100,7 @@ async def test_sigkill_mid_pass_then_restart_and_flush(
     assert not [p for p in layout.root.rglob(".ihmt-tmp-*")], "a dead writer's temp file"
 
 
-def half_linked(layout: StoreLayout, ids: list[str]) -> dict[str, object]:
+def half_linked(layout: StoreLayout, ids: list[str]) -> dict[str, Any]:
     """A branch file for the first group and the first three of its parent links: what a
     journal write cut short by a kill leaves."""
     entries = read_entries(layout)

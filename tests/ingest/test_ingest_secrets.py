@@ -87,3 +87,12 @@ def test_prose_and_code_that_reads_secrets_is_untouched(text: str) -> None:
 def test_redaction_is_idempotent_on_any_text(text: str) -> None:
     once, _ = redact(text)
     assert redact(once) == (once, [])
+
+
+def test_aws_secret_next_to_an_access_key_without_a_key_name() -> None:
+    text = f"creds:\n  id {AWS_ID}\n  {AWS_SECRET}\n"
+    redacted, report = redact(text)
+    assert AWS_ID not in redacted and AWS_SECRET not in redacted
+    assert {r.kind for r in report} == {"aws_access_key", "aws_secret_key"}
+    plain_40 = "Ab3" * 13 + "x"  # a 40-character word with no AWS key id nearby stays
+    assert redact(f"hash {plain_40}\n") == (f"hash {plain_40}\n", [])

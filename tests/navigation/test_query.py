@@ -60,3 +60,11 @@ def test_inflections_meet_their_base_form() -> None:
     assert parse_query("redis").terms != parse_query("red").terms
     assert parse_query("status").terms == ("status",)
     assert {"v2", "2024"} <= set(parse_query("v2 2024").terms)
+
+
+def test_question_framing_words_are_dropped_when_content_remains() -> None:
+    assert parse_query("tell me about Luis").terms == ("luis",)
+    assert parse_query("what do you know about Luis?").terms == ("luis",)
+    assert parse_query("¿Qué recuerdas de Luis?").terms == ("luis",)
+    # A query made only of them still searches them.
+    assert parse_query("remember this").terms == st("remember")

@@ -119,9 +119,10 @@ async def test_three_luis_memories_ask_for_a_clue_and_the_clue_narrows(tmp_path:
         for text in ("The payments gateway retries declined cards once.",
                      "Marta reviews database migrations on Thursdays."):
             await save(rt, text)
-        result = await search(rt, "Luis")
-        assert result.status == "AMBIGUOUS"
-        assert set(ids(result)) == set(leaves)
+        for query in ("Luis", "tell me about Luis", "¿Qué sabes de Luis?"):
+            result = await search(rt, query)
+            assert result.status == "AMBIGUOUS", query
+            assert set(ids(result)) == set(leaves), query
         for leaf, clue in zip(leaves, ("my brother the nurse", "InventoryService deploys",
                                        "landlord rent"), strict=True):
             narrowed = await search(rt, "Luis", clue=clue)
@@ -161,13 +162,13 @@ async def test_knowledge_updates_lead_with_the_current_value(tmp_path: Path) -> 
         globex = await save(rt, "I started working at Globex in January.")
         await _assert_current_first(rt, "where do I work?", globex, [acme], "Globex")
 
-        pg = await save(rt, "The billing service uses PostgreSQL for invoices.")
+        pg = await save(rt, "The billing service uses PostgreSQL for invoices and refunds.")
         ddb = await save(rt, "The billing service uses DynamoDB now, after the migration.")
         await _assert_current_first(rt, "which database does the billing service use?",
                                     ddb, [pg], "DynamoDB")
         # A keyword search naming the old value: the correction still ranks above it, and
         # the pair is not a clue request.
-        result = await search(rt, "billing service PostgreSQL invoices")
+        result = await search(rt, "billing invoices refunds")
         assert result.status == "FOUND", result.reason
         assert ids(result)[0] == ddb
 

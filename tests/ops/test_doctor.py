@@ -87,7 +87,6 @@ def test_finds_and_repairs_each_damage(ihmt_copy: Path) -> None:
     assert again["clean"], again["problems"]
     # The fact that came from the deleted leaf is retracted, not silently current.
     history = run_cli(ihmt_copy, "history", "user", "location").stdout
-    print(history)
     assert "RETRACTED] user location = 'Madrid'" in history
     assert "ACTIVE] user location = 'Valencia'" in history
     # A consolidation pass re-files what lost its parent and writes a new root.json.

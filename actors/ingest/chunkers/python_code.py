@@ -74,18 +74,23 @@ def _spans(
     """Cover lines ``lo..hi`` (0-based, inclusive) with one span per statement (same-line ones
     merged). Comment lines right above a statement join it; other gap lines join the span before.
     """
-    raw: list[list[object]] = []
+    firsts: list[int] = []
+    lasts: list[int] = []
+    groups: list[list[ast.stmt]] = []
     for node in nodes:
         first, last = _first_line(node) - 1, (node.end_lineno or node.lineno) - 1
-        if raw and first <= raw[-1][1]:  # type: ignore[operator]
-            raw[-1][1] = max(raw[-1][1], last)  # type: ignore[call-overload]
-            raw[-1][2].append(node)  # type: ignore[attr-defined]
+        if groups and first <= lasts[-1]:  # statements sharing a line ("x = 1; y = 2")
+            lasts[-1] = max(lasts[-1], last)
+            groups[-1].append(node)
         else:
-            raw.append([first, last, [node]])
+            firsts.append(first)
+            lasts.append(last)
+            groups.append([node])
+    raw = list(zip(firsts, lasts, groups, strict=True))
     out: list[tuple[int, int, list[ast.stmt]]] = []
     for i, (first, last, group) in enumerate(raw):
         start = first
-        while start - 1 >= lo and (i == 0 or start - 1 > raw[i - 1][1]):  # type: ignore[operator]
+        while start - 1 >= lo and (i == 0 or start - 1 > raw[i - 1][1]):
             s, e = lines[start - 1]
             if not text[s:e].lstrip().startswith("#"):
                 break
@@ -94,7 +99,7 @@ def _spans(
             start = lo
         if out:
             out[-1] = (out[-1][0], start - 1, out[-1][2])
-        out.append((start, last, group))  # type: ignore[arg-type]
+        out.append((start, last, group))
     if out:
         out[-1] = (out[-1][0], hi, out[-1][2])
     return out

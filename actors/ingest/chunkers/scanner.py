@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 _CHAR = re.compile(
     r"'(?:\\(?:u\{[0-9a-fA-F]{1,6}\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)|[^\\'\n])'"
@@ -113,7 +114,7 @@ def scan(text: str, lines: list[tuple[int, int]], language: str | None) -> list[
     depth = 0
     # Mode stack; empty means outer code. Entries: ("lc",) ("bc", level) ("pp",)
     # ("str", quote, multiline, doubled) ("triple",) ("raw", end) ("tmpl",) ("expr", braces)
-    stack: list[tuple] = []  # type: ignore[type-arg]
+    stack: list[tuple[Any, ...]] = []
     prev_sig = ""  # last significant code character (JS regex literal detection)
     for ls, le in lines:
         d0, inside0 = depth, bool(stack)
@@ -212,27 +213,27 @@ def scan(text: str, lines: list[tuple[int, int]], language: str | None) -> list[
                     elif ch in _CLOSE:
                         depth = max(0, depth - 1)
                 elif ch == "{":
-                    stack[-1] = ("expr", top[1] + 1)  # type: ignore[index]
+                    stack[-1] = ("expr", top[1] + 1)
                 elif ch == "}":
-                    if top[1] == 0:  # type: ignore[index]
+                    if top[1] == 0:
                         stack.pop()  # back into the template literal
                     else:
-                        stack[-1] = ("expr", top[1] - 1)  # type: ignore[index]
+                        stack[-1] = ("expr", top[1] - 1)
                 i += 1
             elif mode == "bc":
                 if text.startswith("*/", i):
-                    if top[1] == 1:  # type: ignore[index]
+                    if top[1] == 1:
                         stack.pop()
                     else:
-                        stack[-1] = ("bc", top[1] - 1)  # type: ignore[index]
+                        stack[-1] = ("bc", top[1] - 1)
                     i += 2
                 elif cfg.nested_comments and text.startswith("/*", i):
-                    stack[-1] = ("bc", top[1] + 1)  # type: ignore[index]
+                    stack[-1] = ("bc", top[1] + 1)
                     i += 2
                 else:
                     i += 1
             elif mode == "str":
-                _, quote, _multi, doubled = top  # type: ignore[misc]
+                _, quote, _multi, doubled = top
                 if ch == "\\" and not doubled:
                     if i + 1 < le and text[i + 1] == "\n":
                         continued = True
@@ -258,7 +259,7 @@ def scan(text: str, lines: list[tuple[int, int]], language: str | None) -> list[
                 else:
                     i += 1
             elif mode == "raw":
-                end = top[1]  # type: ignore[index]
+                end = top[1]
                 if text.startswith(end, i):
                     stack.pop()
                     if not stack:
