@@ -35,6 +35,12 @@ def new_request_id() -> str:
     return uuid.uuid4().hex[:12]
 
 
+def current_request_id() -> str:
+    """The request id bound by the caller (the tool edge), or a new one."""
+    bound = structlog.contextvars.get_contextvars().get("request_id")
+    return str(bound) if bound else new_request_id()
+
+
 @dataclass(frozen=True)
 class Outcome(Generic[R]):
     """What came back on a reply slot: a value or an error."""
@@ -67,7 +73,7 @@ class ReplySlot:
 class Message:
     """Base of every actor message."""
 
-    request_id: str = field(default_factory=new_request_id)
+    request_id: str = field(default_factory=current_request_id)
     """Travels with the message so the receiving actor can bind it for its logs."""
     reply: ReplySlot | None = field(default=None, compare=False, repr=False)
     """Set by ``ask``; None for ``tell``."""
@@ -247,7 +253,9 @@ class Actor:
 
     async def _serve_one(self, message: Message) -> None:
         started = time.perf_counter()
-        with structlog.contextvars.bound_contextvars(request_id=message.request_id):
+        depth = self._inbox.statistics().current_buffer_used
+        with structlog.contextvars.bound_contextvars(request_id=message.request_id,
+                                                     queue_depth=depth):
             try:
                 result = await self.handle(message)
             except IhmtError as exc:

@@ -38,7 +38,7 @@ from actors.provenance import Provenance  # noqa: E402
 from ihmt_async.runtime import ActorSystem, Runtime, open_store  # noqa: E402
 from store.locks import read_holder  # noqa: E402
 
-SAVES = 250
+SAVES = 400
 WARMUP = 10
 SIZES = (5_000, 20_000)
 INCREMENT = 64

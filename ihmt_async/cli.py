@@ -30,7 +30,9 @@ from actors.provenance import Provenance, new_session_id
 from ihmt_async import render
 from ihmt_async.logs import configure_logging
 from ihmt_async.runtime import Runtime, open_store
+from ihmt_async.timeparse import parse_as_of
 from store.audit import read_audit
+from store.config import load_settings
 from store.errors import IhmtError, InvalidArgument
 from store.paths import StoreLayout, default_home
 
@@ -161,8 +163,6 @@ async def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 async def cmd_search(args: argparse.Namespace) -> int:
-    from ihmt_async.server import parse_as_of
-
     async with Runtime(args.home, background_consolidation=False) as rt:
         result = await rt.navigation.ask(Search(
             query=args.query, clue=args.clue, scope=args.scope,
@@ -215,8 +215,6 @@ async def _ask_facts(args: argparse.Namespace, message: Any) -> Any:
 
 
 async def cmd_history(args: argparse.Namespace) -> int:
-    from ihmt_async.server import parse_as_of
-
     facts = await _ask_facts(args, History(subject=args.subject, attribute=args.attribute,
                                            as_of=parse_as_of(args.as_of)))
     out_json(facts) if args.json else out(render.render_history(facts, args.subject,
@@ -420,11 +418,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     home = args.home or os.environ.get("IHMT_HOME") or None
     args.home = home
-    log_file = StoreLayout.at_home(home).log_file
-    configure_logging(log_file, level=os.environ.get("IHMT_LOG_LEVEL") or
+    layout = StoreLayout.at_home(home)
+    try:
+        settings = load_settings(layout.config)
+    except IhmtError as exc:
+        sys.stderr.write(f"ihmt-async: {exc}\n")
+        return 1
+    configure_logging(layout.log_file, level=os.environ.get("IHMT_LOG_LEVEL") or
                       ("info" if args.command == "serve" else "warning"),
                       to_stderr=None if args.command == "serve" else
-                      os.environ.get("IHMT_LOG_STDERR", "1") not in ("0", "false"))
+                      os.environ.get("IHMT_LOG_STDERR", "1") not in ("0", "false"),
+                      max_bytes=settings.log_max_bytes, backups=settings.log_backups)
     try:
         return anyio.run(args.func, args)
     except IhmtError as exc:

@@ -9,8 +9,8 @@ as a traceback. Provenance comes from the MCP handshake (``clientInfo``), never 
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import functools
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +20,7 @@ import structlog
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
+from actors.base import new_request_id
 from actors.facts.messages import History, Retract
 from actors.ingest.messages import Save
 from actors.navigation.messages import DETAILS, Search
@@ -27,7 +28,8 @@ from actors.provenance import Provenance, new_session_id
 from ihmt_async import render
 from ihmt_async.logs import set_client
 from ihmt_async.runtime import Runtime
-from store.errors import IhmtError, InvalidArgument, UnknownOption
+from ihmt_async.timeparse import parse_as_of
+from store.errors import IhmtError, UnknownOption
 
 log = structlog.get_logger("ihmt.server")
 P = ParamSpec("P")
@@ -89,35 +91,27 @@ def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]
 
     @functools.wraps(func)
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> str:
-        try:
-            return await func(*args, **kwargs)
-        except IhmtError as exc:
-            log.info("tool.refused", tool=func.__name__, error=str(exc),
-                     error_type=type(exc).__name__)
-            raise ToolError(str(exc)) from None
-        except ToolError:
-            raise
-        except Exception as exc:
-            log.error("tool.failed", tool=func.__name__, error=repr(exc), exc_info=True)
-            raise ToolError(f"Internal error in {func.__name__} ({type(exc).__name__}); the "
-                            "store was not changed by the failed step. Please try again.") from None
+        started = time.perf_counter()
+        # Bound here, picked up by every message built in this call (Message.request_id), so
+        # the edge's log lines and the actors' share one request id.
+        with structlog.contextvars.bound_contextvars(request_id=new_request_id()):
+            try:
+                return await func(*args, **kwargs)
+            except IhmtError as exc:
+                log.info("tool.refused", tool=func.__name__, error=str(exc),
+                         error_type=type(exc).__name__,
+                         duration_ms=round((time.perf_counter() - started) * 1000, 2))
+                raise ToolError(str(exc)) from None
+            except ToolError:
+                raise
+            except Exception as exc:
+                log.error("tool.failed", tool=func.__name__, error=repr(exc), exc_info=True,
+                          duration_ms=round((time.perf_counter() - started) * 1000, 2))
+                raise ToolError(f"Internal error in {func.__name__} ({type(exc).__name__}); "
+                                "the store was not changed by the failed step. Please try "
+                                "again.") from None
 
     return wrapper
-
-
-def parse_as_of(value: str | None) -> dt.datetime | None:
-    if value is None or not str(value).strip():
-        return None
-    text = str(value).strip().replace("Z", "+00:00")
-    try:
-        moment = dt.datetime.fromisoformat(text)
-    except ValueError:
-        raise InvalidArgument(
-            f"as_of {value!r} is not a date or date-time; use e.g. '2026-05-01' or "
-            "'2026-05-01T12:00:00Z'.") from None
-    if len(text) == 10:
-        moment = moment.replace(hour=23, minute=59, second=59)
-    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
 
 
 def build_server(home: Path | str | None = None) -> MCPServer[AppContext]:

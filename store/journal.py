@@ -223,10 +223,29 @@ class Journal(Generic[S]):
         self._write_generation()
 
     def replace_state(self, state: S) -> None:
-        """Make ``state`` the whole table (rebuild). Lock held."""
-        self.refresh()
+        """Make ``state`` the whole table (rebuild, repair). Lock held.
+
+        Works when the snapshot is corrupt too (that is when a repair needs it): the next
+        generation is taken from whatever still reads, the journal header or the snapshot.
+        """
+        self.generation = max(self.generation, self._readable_generation())
         self.state = state
         self._write_generation()
+
+    def _readable_generation(self) -> int:
+        known = [0]
+        try:
+            with open(self.journal_path, "rb") as handle:
+                generation, _ = self._read_header(handle)
+            if generation is not None:
+                known.append(generation)
+        except (OSError, MalformedFile):
+            pass
+        try:
+            known.append(self._read_snapshot()[0])
+        except (OSError, MalformedFile):
+            pass
+        return max(known)
 
     def _write_generation(self) -> None:
         # Snapshot first, journal second: a reader that sees the new journal header before the

@@ -134,11 +134,10 @@ class ConsolidationActor(Actor):
     async def _pass_locked(self, force: bool, started: float) -> PassResult:
         await call_in_thread(self._catalog.refresh)
         repaired = await self._repair()
-        pending_before = self._pending_leaves(self._catalog.state)
+        pending_before, top = await call_in_thread(self._census)
         written = placed = 0
         write_s = link_s = 0.0
         layer = 0
-        top = self._top_layer(self._catalog.state)
         while layer <= min(top, MAX_LAYERS):
             t0 = time.perf_counter()
             plan = await call_in_thread(self._plan_layer, layer, force)
@@ -164,13 +163,16 @@ class ConsolidationActor(Actor):
                       plan_write_ms=round(write_s * 1000, 2), link_ms=round(link_s * 1000, 2))
         return PassResult(True, written, placed, pending, depth, nodes, duration, repaired)
 
-    @staticmethod
-    def _pending_leaves(entries: Mapping[str, Mapping[str, Any]]) -> int:
-        return sum(1 for e in entries.values() if e.get("kind") == "leaf" and tree.is_trunk_item(e))
+    def _census(self) -> tuple[int, int]:
+        """Leaves waiting for a branch, and the highest layer in the catalog."""
+        entries = self._catalog.state
+        top = max((int(e.get("layer", 0)) for e in entries.values()), default=0)
+        return self._pending_leaves(entries), top
 
     @staticmethod
-    def _top_layer(entries: Mapping[str, Mapping[str, Any]]) -> int:
-        return max((int(e.get("layer", 0)) for e in entries.values()), default=0)
+    def _pending_leaves(entries: Mapping[str, Mapping[str, Any]]) -> int:
+        return sum(1 for e in entries.values()
+                   if e.get("kind") == "leaf" and tree.is_trunk_item(e))
 
     # ------------------------------------------------------------------ repair (step 0)
 

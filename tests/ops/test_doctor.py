@@ -11,8 +11,8 @@ import os
 import time
 from pathlib import Path
 
-from conftest import cli_json, dead_pid, run_cli
 from ops_helpers_doc import codes_of, leaf_files
+from ops_support import cli_json, dead_pid, run_cli
 
 from store.doctor import check
 from store.leaf_format import render_leaf

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from conftest import cli_json, run_cli
+from ops_support import cli_json, run_cli
 
 from store.leaf_format import read_leaf
 from store.paths import StoreLayout

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import anyio
 import pytest
-from conftest import REPO, cli_json, dead_pid, run_cli
+from ops_support import REPO, cli_json, dead_pid, run_cli
 
 sys.path.insert(0, str(REPO / "tests"))
 from mcp_client import server_session  # noqa: E402

@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from store.paths import StoreLayout
+from tests.fixture_paths import IHMT_STORE_FIXTURE
 
-FIXTURE_HOME = Path("/work/shared/fixtures/ihmt-store-v1")
+FIXTURE_HOME = IHMT_STORE_FIXTURE
 
 
 @pytest.fixture
@@ -29,8 +30,7 @@ def layout(store_home: Path) -> StoreLayout:
 @pytest.fixture
 def ihmt_copy(tmp_path: Path) -> StoreLayout:
     """The IHMT-written sample store, copied (the shared fixture is read-only)."""
-    if not FIXTURE_HOME.exists():
-        pytest.skip("the IHMT fixture store is not available")
+    assert FIXTURE_HOME.exists(), f"missing fixture {FIXTURE_HOME}"
     home = tmp_path / "ihmt-fixture"
     shutil.copytree(FIXTURE_HOME, home)
     return StoreLayout.at_home(home)

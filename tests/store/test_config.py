@@ -10,8 +10,9 @@ import pytest
 
 from store.config import Settings, load_settings, settings_from, with_overrides, write_settings
 from store.errors import ConfigError, IhmtError
+from tests.fixture_paths import IHMT_STORE_FIXTURE
 
-FIXTURE_CONFIG = Path("/work/shared/fixtures/ihmt-store-v1/ihmt_memory/ihmt.config.json")
+FIXTURE_CONFIG = IHMT_STORE_FIXTURE / "ihmt_memory" / "ihmt.config.json"
 
 IHMT_DEFAULTS = {
     "branch_factor": 8, "target_tokens": 2000, "max_tokens": 3000, "min_tokens": 120,
@@ -34,8 +35,7 @@ def test_missing_file_means_defaults(tmp_path: Path) -> None:
 
 @pytest.fixture
 def ihmt_config(tmp_path: Path) -> Path:
-    if not FIXTURE_CONFIG.exists():
-        pytest.skip("the IHMT fixture store is not available")
+    assert FIXTURE_CONFIG.exists(), f"missing fixture {FIXTURE_CONFIG}"
     copy = tmp_path / "ihmt.config.json"
     shutil.copy(FIXTURE_CONFIG, copy)
     return copy

@@ -14,8 +14,9 @@ from store.errors import MalformedFile, MalformedLeaf, UnknownSchemaVersion
 from store.leaf_format import CLOSE, OPEN, parse_leaf, read_leaf, render_leaf
 from store.leaves import read_leaf_at, write_leaf
 from store.paths import StoreLayout
+from tests.fixture_paths import IHMT_STORE_FIXTURE
 
-FIXTURE_LEAVES = Path("/work/shared/fixtures/ihmt-store-v1/ihmt_memory/layer_0")
+FIXTURE_LEAVES = IHMT_STORE_FIXTURE / "ihmt_memory" / "layer_0"
 
 MARKERS = st.sampled_from([OPEN, CLOSE, "<<<IHMT-META", "IHMT-META>>>", "\nIHMT-META>>>\n",
                            "\r\n", "\n", "{", "}", '"', "\\", "\u2028", "\x00"])
@@ -135,8 +136,7 @@ def test_missing_schema_version_means_one() -> None:
 
 
 def test_real_ihmt_leaf_parses_and_round_trips(tmp_path: Path) -> None:
-    if not FIXTURE_LEAVES.exists():
-        pytest.skip("the IHMT fixture store is not available")
+    assert FIXTURE_LEAVES.exists(), f"missing fixture {FIXTURE_LEAVES}"
     copied = tmp_path / "layer_0"
     shutil.copytree(FIXTURE_LEAVES, copied)
     paths = sorted(copied.rglob("*.txt"))

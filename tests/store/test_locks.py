@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import anyio.lowlevel
 import pytest
 
 from store import locks as store_locks
@@ -151,7 +152,7 @@ async def test_cancelled_in_process_waiter_releases_its_place(locks: LockManager
             async with anyio.create_task_group() as inner:
                 inner.start_soon(_take, locks, "facts")
                 while local.statistics().tasks_waiting == 0:
-                    await anyio.sleep(0)
+                    await anyio.lowlevel.checkpoint()
                 inner.cancel_scope.cancel()
             assert local.statistics().tasks_waiting == 0
             release.set()
@@ -164,7 +165,7 @@ async def test_cancelled_in_process_waiter_releases_its_place(locks: LockManager
 
 async def _take(locks: LockManager, *names: str) -> None:
     async with locks.hold(*names):
-        await anyio.sleep(0)
+        await anyio.lowlevel.checkpoint()
 
 
 @pytest.mark.anyio
@@ -178,7 +179,7 @@ async def test_opposite_orders_never_deadlock(locks: LockManager) -> None:
             async with locks.hold(*names, timeout_s=5):
                 inside += 1
                 assert inside == 1  # the two tasks exclude each other
-                await anyio.sleep(0)
+                await anyio.lowlevel.checkpoint()
                 inside -= 1
                 counts[key] += 1
 
