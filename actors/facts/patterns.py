@@ -81,7 +81,12 @@ _RULES: tuple[_Rule, ...] = (
     # location, first person
     _Rule("location", _r(rf"\b(?:i|we)\s+{_ADV}live\s+in\s+")),
     _Rule("location", _r(rf"\b(?:i'm|i am|we're|we are)\s+{_ADV}(?:living|based|located)\s+in\s+")),
-    _Rule("location", _r(rf"\bi(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)\s+to\s+")),
+    _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)"
+                         r"(?:\s+back)?\s+to\s+")),
+    _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:came|come|gone|went|returned)"
+                         r"\s+back\s+to\s+(?:live\s+in\s+)?")),
+    _Rule("location", _r(r"\b(?:he\s+vuelto|volvi|hemos\s+vuelto|volvimos)\s+a\s+"
+                         r"(?:vivir\s+(?:a|en)\s+)?")),
     _Rule("location", _r(rf"\b{_ADV_ES}(?:vivo|vivimos|resido|residimos)\s+en\s+")),
     _Rule("location", _r(r"\bestoy\s+viviendo\s+en\s+")),
     _Rule("location", _r(

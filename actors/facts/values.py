@@ -61,7 +61,8 @@ EDGE = " \t.,;:!?…\"'`«»“”()[]"
 _CLAUSE = re.compile(
     r"\s*[,;(\[]|\s+[-–—]\s+|\s+(?:but|where|because|since|although|though|while|which|who|"
     r"when|after|before|until|so that|pero|donde|porque|aunque|ya que|desde|mientras|cuando|"
-    r"hasta|que|as\s+(?:a|an|the|my|our|lead|head|senior|junior)|como)\b"
+    r"hasta|que|as\s+(?:a|an|the|my|our|lead|head|senior|junior)|como|for|para|to\s+(?:be|work|"
+    r"study|join|live)|after|por)\b"
 )
 _WITH = re.compile(r"\s+(?:with|together with|along with|con|junto con|junto a)\b")
 _AND = re.compile(

@@ -97,7 +97,8 @@ def clue_request(
     """A :class:`ClueRequest` when the search cannot pick one memory, else None.
 
     Ambiguous when, after collapsing corrections, near-tied rivals (second >= best x (1 -
-    margin)) sit in different branches or answer a query of one or two terms, or when the
+    margin), matching every query term the best matched) sit in different branches or answer
+    a query of one or two terms, or when the
     confidence is below ``threshold`` with more than one candidate. A single candidate is never
     ambiguous: however weak, it is the only answer, and the reply can say it is weak.
     """
@@ -106,7 +107,10 @@ def clue_request(
         return None
     best = ordered[0]
     floor = best.score * (1.0 - margin)
-    rivals = [c for c in ordered[1:] if c.score >= floor]
+    # A rival that lacks a query word the best one has is a weaker match, not a tie: a memory
+    # holding the one rare word of the question is the answer, however close the scores.
+    wanted = best.matched & frozenset(query.terms)
+    rivals = [c for c in ordered[1:] if c.score >= floor and wanted <= c.matched]
     if rivals:
         other_branch = any(c.branch != best.branch for c in rivals)
         short_query = len(query.query_terms) <= 2

@@ -5,13 +5,16 @@ frontier are scored with BM25 on their embedded descriptors (statistics per leve
 score are pooled, and the best ``beam_width`` branches are opened. The trunk is the read
 model's parentless items, so leaves saved since the last consolidation are part of it.
 The descent can miss a leaf whose words are not in its ancestors' descriptors; the caller
-covers that with the full-text fallback and says which it used.
+covers that with the full-text fallback and says which it used. Descriptors are analysed once
+and cached in the read model (branch files are immutable), so a level costs one dictionary
+lookup per (child, query term) instead of re-tokenising every child on every search.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
 from actors.navigation.bm25 import Analysed, Descriptor, analyse, score_analysed
 from actors.navigation.query import Query
 from actors.navigation.read_model import ReadModel

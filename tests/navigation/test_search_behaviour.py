@@ -176,7 +176,8 @@ async def test_knowledge_updates_lead_with_the_current_value(tmp_path: Path) -> 
         await _assert_current_first(rt, "where do I live now", berlin, [lisbon], "Berlin")
         result = await search(rt, "where do I live?", include_history=True)
         assert lisbon in [h.leaf_id for h in result.history + result.hits[1:]]
-        assert any("Lisbon" in value for value, _ in result.answer.history)  # type: ignore[union-attr]
+        assert result.answer is not None
+        assert any("Lisbon" in value for value, _ in result.answer.history)
 
 
 async def test_spanish_location_update(tmp_path: Path) -> None:
