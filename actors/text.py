@@ -73,9 +73,12 @@ def split_identifier(token: str) -> list[str]:
         for i in range(1, len(piece)):
             prev, cur = piece[i - 1], piece[i]
             nxt = piece[i + 1] if i + 1 < len(piece) else ""
+            after = piece[i + 2] if i + 2 < len(piece) else ""
             boundary = (
                 (prev.islower() and cur.isupper())
-                or (prev.isupper() and cur.isupper() and nxt.islower())
+                # the last capital of an acronym starts a word ('HTTPServer'), but a plural
+                # 's' does not make one ('APIs' stays whole)
+                or (prev.isupper() and cur.isupper() and nxt.islower() and after.islower())
                 or (prev.isdigit() != cur.isdigit())
             )
             if boundary:

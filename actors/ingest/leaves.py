@@ -101,5 +101,5 @@ def build_header(
         "agent": provenance.agent,
         "session": provenance.session,
         "client_version": provenance.client_version,
-        "recorded_at": utc_stamp(now),
+        "recorded_at": now.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
     }

@@ -183,7 +183,8 @@ class NavigationActor(Actor):
                                                           2),
                       node_reads=trace.node_reads, leaves_scored=trace.leaves_scored,
                       fallback_used=trace.fallback_used, confidence=round(result.confidence, 3),
-                      results=len(result.hits), status=result.status)
+                      results=len(result.hits), status=result.status,
+                      leaf_ids=[h.leaf_id for h in result.hits])
         return result
 
     def _answer(self, question: tuple[str, str], timeline: Timeline,
