@@ -25,7 +25,7 @@ from actors.ingest.actor import IngestActor
 from actors.navigation.actor import NavigationActor
 from actors.provenance import Provenance
 from store.atomic import clean_stray_temps
-from store.config import Settings, load_settings, write_settings
+from store.config import Settings, load_settings, settings_from, write_settings
 from store.locks import LockManager
 from store.paths import StoreLayout
 
@@ -90,7 +90,8 @@ def open_store(home: Path | str | None = None) -> OpenedStore:
     layout.ensure()
     settings = load_settings(layout.config)
     if not layout.config.exists():
-        write_settings(layout.config, settings)
+        # The file gets the defaults, not this process's IHMT_* overrides.
+        write_settings(layout.config, settings_from({}, env={}))
     removed = clean_stray_temps(layout.root)
     if removed:
         log.info("store.stray_temps_removed", count=len(removed),

@@ -46,8 +46,11 @@ from store.paths import StoreLayout
 
 GLOBAL_SCOPES = ("", "user")
 FULLTEXT_POOL = 50
-WEAK_RATIO = 0.75
-"""The descent's best hit is weak when the full-text index scores something this much better."""
+WEAK_RATIO = 1.0
+"""The descent's best hit is weak when the full-text index found anything scoring higher: then
+the beam missed a better memory (its words are not in its ancestors' descriptors), and the
+full-text candidates join the ranking. Which leaves the beam reaches depends on how the tree
+happened to group them, so anything less than "the best overall" makes recall depend on it."""
 MIN_COVERAGE = 0.5
 """Below this idf-weighted share of the query matched, nothing stored is really about it..."""
 MIN_WORD_SHARE = 2 / 3
