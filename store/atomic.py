@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from store.processes import pid_alive
+
 TEMP_PREFIX = ".ihmt-tmp-"
 _UMASK = os.umask(0)
 os.umask(_UMASK)
@@ -76,16 +78,7 @@ def temp_owner_alive(path: Path) -> bool:
     pid_text = rest.split("-", 1)[0]
     if not pid_text.isdigit():
         return False
-    pid = int(pid_text)
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    return pid_alive(int(pid_text))
 
 
 def clean_stray_temps(root: Path, *, older_than_s: float = 3600.0) -> list[Path]:

@@ -8,6 +8,7 @@ retractions and reviews from here on rebuild, so the entries must be complete on
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 from collections.abc import Iterator, Mapping, Sequence
@@ -26,6 +27,9 @@ def append_audit(path: Path, *, actor: str, action: str, ids: Sequence[str] = ()
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
     try:
+        # Appenders take turns (readers never lock): the check for a cut line and the write
+        # must not interleave with another process's append, or the fence lands mid-file.
+        fcntl.flock(fd, fcntl.LOCK_EX)
         size = os.fstat(fd).st_size
         if size and os.pread(fd, 1, size - 1) != b"\n":
             line = b"\n" + line  # fence off a line a killed writer cut short

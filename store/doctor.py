@@ -37,6 +37,7 @@ from store.leaf_format import LeafFile, read_leaf
 from store.leaves import leaf_relpath_of
 from store.locks import LOCK_ORDER, LockManager, is_held, read_holder
 from store.paths import StoreLayout
+from store.processes import pid_alive
 from store.rebuild import scan_tree
 from store.tree_files import iter_branch_files, iter_leaf_files, read_branch, read_root
 
@@ -81,16 +82,6 @@ class _View:
         self.problems.append(Problem(code, str(path), detail, ref, repairable))
 
 
-def pid_alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 # ---------------------------------------------------------------------------- checks

@@ -32,6 +32,7 @@ import anyio
 import structlog
 
 from store.errors import LockTimeout
+from store.processes import pid_alive
 
 LOCK_ORDER = ("consolidation", "root", "project", "catalog", "facts")
 _POLL_FIRST_S = 0.001
@@ -111,13 +112,9 @@ class _Waiters:
             pid = int(parts[2]) if len(parts) > 3 and parts[2].isdigit() else -1
             if pid == me:
                 continue
-            try:
-                os.kill(pid, 0)
-            except ProcessLookupError:
+            if not pid_alive(pid):
                 marker.unlink(missing_ok=True)
                 continue
-            except (PermissionError, OverflowError, ValueError):
-                pass
             found.add(marker.name)
         return found
 

@@ -25,19 +25,12 @@ import tempfile
 from pathlib import Path
 
 from store.atomic import write_atomic
+from store.processes import pid_alive
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 PREFIX = "ihmt-session-"
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def remove_stale(base: Path) -> list[Path]:
@@ -49,7 +42,7 @@ def remove_stale(base: Path) -> list[Path]:
         return removed
     for path in candidates:
         pid_text = path.name[len(PREFIX):].split("-", 1)[0]
-        if not pid_text.isdigit() or int(pid_text) == os.getpid() or _pid_alive(int(pid_text)):
+        if not pid_text.isdigit() or int(pid_text) == os.getpid() or pid_alive(int(pid_text)):
             continue
         if path.is_dir() and (path / "pieces").is_dir():
             shutil.rmtree(path, ignore_errors=True)
