@@ -38,8 +38,14 @@ def render_save(result: SaveResult) -> str:
              f"({t.nodes} summary nodes, depth {t.depth}).",
              "Memory id" + ("s" if n > 1 else "") + ": " + ", ".join(result.leaf_ids)]
     if result.repeated:
-        lines.append(f"{len(result.repeated)} of these {_entries(len(result.repeated))} was "
-                     "already stored with the same text; it was refreshed, not duplicated.")
+        k = len(result.repeated)
+        lines.append(("This text was" if k == n else f"{k} of these {n} entries were")
+                     + " already stored; refreshed, not duplicated.")
+    if result.forgotten_before:
+        lines.append("This text had been forgotten before ("
+                     + ", ".join(result.forgotten_before)
+                     + "); it is saved again as a new memory, and the forgotten one stays "
+                     "retracted in the history.")
     if result.redactions:
         kinds = ", ".join(f"{r.kind} ({r.count})" for r in result.redactions)
         lines.append(f"Redacted before saving (secrets never reach disk): {kinds}.")
@@ -97,19 +103,26 @@ def _marks(hit: Hit) -> list[str]:
 
 
 def _answer_line(result: SearchResult) -> list[str]:
+    """One line that leads the reply to an attribute question: the value and its history."""
     answer = result.answer
     if answer is None:
         return []
-    line = (f"Current value: {answer.subject} {answer.attribute} = '{answer.value}'"
-            + (f" (since {answer.since})" if answer.since else "") + ".")
+    what = f"{answer.subject} {answer.attribute}"
+    since = f" (since {answer.since})" if answer.since else ""
+    if answer.valid_on:
+        line = (f"On {answer.valid_on}: {what} = '{answer.value}'{since}. "
+                f"Current value: '{answer.current_value}'.")
+    else:
+        line = f"Current value: {what} = '{answer.value}'{since}."
     earlier: list[tuple[str, str | None]] = []
-    for value, since in answer.history:
+    for value, valid_from in answer.history:
         if _same(value, answer.value) or (earlier and _same(earlier[-1][0], value)):
             continue  # a confirmation of a value is not a change of it
-        earlier.append((value, since))
+        earlier.append((value, valid_from))
     if earlier:
-        line += " Earlier: " + ", ".join(
-            f"'{v}'" + (f" (from {d})" if d else "") for v, d in earlier) + "."
+        label = " Other values: " if answer.valid_on else " Earlier: "
+        line += label + ", ".join(
+            f"'{v}'" + (f" (from {d})" if d else " (undated)") for v, d in earlier) + "."
     if answer.pending:
         line += " Unreviewed: " + ", ".join(f"'{v}'" for v in answer.pending) + "."
     return [line]
@@ -136,11 +149,13 @@ def render_search(result: SearchResult, *, detail: str = "compact") -> str:
 def render_none(result: SearchResult) -> str:
     clue = f' (with clue "{result.clue}")' if result.clue else ""
     n = result.trace.leaves_in_store
-    searched = (f"Searched all {n} stored memories (tree descent and the full-text index)."
+    memories = "memory" if n == 1 else "memories"
+    searched = (f"Searched all {n} stored {memories} (tree descent and the full-text index)."
                 if n else "The memory is empty.")
     if result.reason:
-        return (f'No memory found for "{result.query}"{clue}: nothing stored is about this '
-                f"({result.reason}, nothing matched the rest). {searched}")
+        return (f'No memory found for "{result.query}"{clue} that is about this: '
+                f"{result.reason}, and nothing matches the rest of the question. {searched} "
+                "Try the words used when it was saved.")
     return (f'No memory found for "{result.query}"{clue}. Nothing has been stored about this '
             f"yet — consider save_memory once the user tells you something worth keeping. "
             f"{searched}")
@@ -205,8 +220,10 @@ def render_full(result: SearchResult) -> str:
 
 
 def render_ambiguous(result: SearchResult) -> str:
-    lines = [f'AMBIGUOUS: "{result.query}" — {result.reason} (confidence '
-             f"{result.confidence:.2f}).",
+    reason = result.reason or "several memories match"
+    if not reason.startswith("low confidence"):
+        reason += f" (confidence {result.confidence:.2f})"
+    lines = [f'AMBIGUOUS: "{result.query}" — {reason}.',
              "Do not pick one at random. Either ask the user which they mean, or call",
              "search_memory again with `clue` set to a distinguishing detail (a place,",
              "a date, a project, a person).",

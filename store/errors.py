@@ -96,7 +96,9 @@ class EmptyContent(InputError):
     """The text to save is empty or only whitespace."""
 
     def __init__(self, what: str = "content") -> None:
-        super().__init__(f"The {what} is empty (or only whitespace); nothing was saved.")
+        consequence = ("give a few words to search for" if what in ("query", "clue")
+                       else "nothing was saved")
+        super().__init__(f"The {what} is empty (or only whitespace); {consequence}.")
 
 
 class ContentTooLarge(InputError):

@@ -14,12 +14,13 @@ original ids and record times, which the retractions and reviews it replays refe
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from actors.base import Actor, call_in_thread
 from actors.facts.index import FactIndex, Key
-from actors.facts.keys import fact_key, normalise_words, same_value
+from actors.facts.keys import fact_key, normalise_words, same_value, scoped_subject
 from actors.facts.messages import (
     Conflicts,
     Extract,
@@ -27,6 +28,7 @@ from actors.facts.messages import (
     FactView,
     History,
     Retract,
+    RetractedAmong,
     RetractResult,
     Review,
     StateAt,
@@ -120,6 +122,10 @@ class FactsActor(Actor):
             return self._state_at(message)
         if isinstance(message, Conflicts):
             return self._conflicts()
+        if isinstance(message, RetractedAmong):
+            timeline = self._index.timeline_for_leaves(message.leaf_ids)
+            return frozenset(leaf for leaf in message.leaf_ids
+                             if timeline.leaf_currency(leaf) == "RETRACTED")
         return await super().handle(message)
 
     # ------------------------------------------------------------------ record
@@ -130,7 +136,8 @@ class FactsActor(Actor):
         for leaf in msg.leaves:
             for candidate in extract_facts(leaf.text, data_type=leaf.data_type,
                                            entry_date=leaf.entry_date):
-                found.append((leaf, candidate))
+                subject = scoped_subject(candidate.subject, leaf.scope)
+                found.append((leaf, dataclasses.replace(candidate, subject=subject)))
         stamps = record_stamps(len(found) + 1, self._index.latest)
         events: list[dict[str, Any]] = []
         keys: list[Key] = []

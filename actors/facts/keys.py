@@ -67,3 +67,16 @@ def same_value(a: str, b: str) -> bool:
     """Two values are the same statement when they differ only in case, accents, spacing or
     edge punctuation ('Valencia' == 'valencia.')."""
     return normalise_words(a) == normalise_words(b)
+
+
+GLOBAL_SCOPES = ("", "user")
+"""Scopes whose memories every search sees; any other scope keeps its own memories and facts."""
+
+
+def scoped_subject(subject: str, scope: str) -> str:
+    """The subject a fact of a scoped memory is recorded under: 'repo @project:a'.
+
+    Two projects may each have a default branch; their timelines must not supersede each other.
+    """
+    return subject if scope in GLOBAL_SCOPES else f"{subject} @{scope}"
+

@@ -107,5 +107,12 @@ class Review(Message):
 
 
 @dataclass(frozen=True, kw_only=True)
+class RetractedAmong(Message):
+    """Which of these memory ids were forgotten (so a re-save becomes a new memory)."""
+
+    leaf_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
 class Conflicts(Message):
     """Every key whose value changed at least once."""

@@ -26,6 +26,7 @@ rebuild. This module never writes leaf files or the audit log.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from actors.facts.index import FactIndex
-from actors.facts.keys import fact_key, normalise_words
+from actors.facts.keys import fact_key, normalise_words, scoped_subject
 from actors.facts.patterns import extract_facts
 from actors.facts.recording import STAMP_FORMAT, decide_pending, fact_event
 from actors.facts.timeline import event_order
@@ -150,8 +151,9 @@ def leaf_fact_events(header: Mapping[str, Any], text: str,
                       header.get("timestamp"))
     out: list[dict[str, Any]] = []
     matched = 0
-    for cand in extract_facts(text, data_type=str(header.get("data_type") or "GENERIC"),
-                              entry_date=entry_date(header)):
+    for raw in extract_facts(text, data_type=str(header.get("data_type") or "GENERIC"),
+                             entry_date=entry_date(header)):
+        cand = dataclasses.replace(raw, subject=scoped_subject(raw.subject, common["scope"]))
         found = recordings.get(_match(leaf_id, cand.subject, cand.attribute, cand.value), ())
         if not found:
             out.append(fact_event(cand, recorded_at=fallback, **common))

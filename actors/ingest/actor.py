@@ -9,15 +9,17 @@ is on disk, which happens before the reply. The actor owns a count-only view of 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import time
 from typing import Any
 
 from actors.base import Actor, call_in_thread
 from actors.consolidation.messages import Nudge
-from actors.facts.messages import Extract, FactReport, LeafText
+from actors.facts.messages import Extract, FactReport, LeafText, RetractedAmong
 from actors.ingest import validate
 from actors.ingest.chunkers import chunk as chunk_text
+from actors.ingest.dates import parse_date
 from actors.ingest.detect import detect, parse_content_type
 from actors.ingest.leaves import build_header
 from actors.ingest.messages import Redacted, Save, SaveResult, StoreTotals
@@ -25,7 +27,7 @@ from actors.ingest.secrets import redact
 from store import catalog as catalog_table
 from store.audit import append_audit
 from store.config import Settings
-from store.errors import SecretRefused, UnknownMemory
+from store.errors import InvalidArgument, SecretRefused, UnknownMemory
 from store.leaves import WrittenLeaf, write_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
@@ -84,13 +86,31 @@ class IngestActor(Actor):
         chunks = [c for c in chunks if c.text.strip()]
         source = msg.source or msg.provenance.source
         now = dt.datetime.now(dt.UTC)
-        headers = [
-            build_header(chunk=c, order=i, detection=detection, domain=filed_domain,
-                         source=source, provenance=msg.provenance, scope=scope, origin=origin,
-                         caller_tags=tags, now=now,
-                         type_given=requested_type is not None or domain is not None)
-            for i, c in enumerate(chunks)
-        ]
+        lead = parse_date(clean)  # a memory that opens with a date is of that date
+        if lead is not None:
+            chunks = [c if c.timestamp else dataclasses.replace(c, timestamp=lead)
+                      for c in chunks]
+
+        def headers_for(salt: str) -> list[dict[str, Any]]:
+            return [
+                build_header(chunk=c, order=i, detection=detection, domain=filed_domain,
+                             source=source, provenance=msg.provenance, scope=scope,
+                             origin=origin, caller_tags=tags, now=now, salt=salt,
+                             type_given=requested_type is not None or domain is not None)
+                for i, c in enumerate(chunks)
+            ]
+
+        headers = headers_for("")
+        ids = tuple(h["leaf_id"] for h in headers)
+        if supersedes is not None and supersedes in ids:
+            raise InvalidArgument(
+                f"A memory cannot supersede itself ({supersedes} has exactly this text); "
+                "save the corrected text with supersedes set to the old memory's id.")
+        forgotten = await self.facts.ask(RetractedAmong(leaf_ids=ids)) if ids else frozenset()
+        if forgotten:
+            # The same text was forgotten before: saving it again is a new memory (the
+            # forgotten one stays retracted in the history), and the reply says so.
+            headers = headers_for(now.isoformat())
         written = await call_in_thread(self._write_leaves, headers, [c.text for c in chunks])
         async with self.locks.hold("catalog", actor=self.name):
             await call_in_thread(self._index, written)
@@ -127,6 +147,7 @@ class IngestActor(Actor):
             tokens=sum(int(h["token_estimate"]) for h in headers),
             redactions=tuple(Redacted(r.kind, r.count) for r in redactions),
             facts=report, totals=totals,
+            forgotten_before=tuple(i for i in ids if i in forgotten),
         )
 
     # ------------------------------------------------------------------ thread work

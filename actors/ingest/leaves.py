@@ -22,8 +22,14 @@ def utc_stamp(moment: dt.datetime) -> str:
     return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def leaf_id_for(domain: str, source: str, order: int, text: str) -> str:
-    digest = hashlib.sha256(f"{source}\x00{order}\x00{text}".encode()).hexdigest()[:10]
+def leaf_id_for(domain: str, source: str, order: int, text: str, scope: str = "",
+                salt: str = "") -> str:
+    """Same source, position, text and scope: same leaf. A scope is part of the identity (the
+    same note in two projects is two memories); ``salt`` makes a new leaf where the old one was
+    retracted."""
+    key = f"{source}\x00{order}\x00{text}" + (f"\x00{scope}" if scope else "") \
+        + (f"\x00{salt}" if salt else "")
+    digest = hashlib.sha256(key.encode()).hexdigest()[:10]
     return f"L-{domain}-{order:04d}-{digest}"
 
 
@@ -47,6 +53,7 @@ def build_header(
     caller_tags: tuple[str, ...],
     now: dt.datetime,
     type_given: bool,
+    salt: str = "",
 ) -> dict[str, Any]:
     """The full IHMT-compatible header of one new leaf, plus our fields."""
     text = chunk.text
@@ -76,7 +83,7 @@ def build_header(
     if chunk.oversize_reason:
         extra["oversize_reason"] = chunk.oversize_reason
     return {
-        "leaf_id": leaf_id_for(domain, source, order, text),
+        "leaf_id": leaf_id_for(domain, source, order, text, scope, salt),
         "schema_version": 1,
         "timestamp": timestamp,
         "ingested_at": stamp,

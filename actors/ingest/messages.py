@@ -54,3 +54,5 @@ class SaveResult:
     redactions: tuple[Redacted, ...]
     facts: FactReport
     totals: StoreTotals
+    forgotten_before: tuple[str, ...] = ()
+    """Forgotten memories whose exact text this save brought back as new memories."""

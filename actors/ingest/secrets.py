@@ -71,6 +71,28 @@ _NOT_A_VALUE = re.compile(
     r"os\.environ.*|process\.env.*|getenv.*|env\(.*)"
 )
 _ATTRIBUTE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_PROSE = re.compile(
+    r"(?<![\w-])(?:" + _KEY_WORDS + r"|api key|access key)(?![\w-])[^.\n:=]{0,40}?"
+    r"(?<![\w-])(?:is|was|are|es|era|sera|será)[ \t]+[\"'`]?(?P<v>[^\s\"'`]{4,})",
+    re.IGNORECASE,
+)
+
+
+def _prose_spans(text: str) -> list[tuple[str, int, int, int]]:
+    """'the staging password is hunter2-S3cret!': a value that looks like a credential (it
+    mixes letters with digits or symbols, or cases) after 'password ... is'. Plain words
+    ('the password is stored in Vault') are prose and stay."""
+    out: list[tuple[str, int, int, int]] = []
+    for m in _PROSE.finditer(text):
+        value = m.group("v").rstrip(".,;:)]}")
+        start = m.start("v")
+        if len(value) < 4 or text.startswith("[REDACTED:", start) or _NOT_A_VALUE.fullmatch(value):
+            continue
+        kinds = (any(c.isdigit() for c in value) + any(c.isupper() for c in value[1:])
+                 + any(not c.isalnum() for c in value) + any(c.islower() for c in value))
+        if (kinds >= 2 and not value.isdigit()) or (value.isdigit() and len(value) >= 6):
+            out.append(("password_assignment", start, start + len(value), 3))
+    return out
 
 
 def _assignment_spans(text: str) -> list[tuple[str, int, int, int]]:
@@ -114,6 +136,7 @@ def find_secrets(text: str) -> list[tuple[str, int, int]]:
                     + any(c.isupper() for c in candidate)) >= 2:
                 found.append(("aws_secret_key", near.start(), near.end(), 1))
     found.extend(_assignment_spans(text))
+    found.extend(_prose_spans(text))
     for m in _URL_PASSWORD.finditer(text):
         if not _NOT_A_VALUE.fullmatch(m.group("pw")):
             found.append(("url_password", m.start("pw"), m.end("pw"), 2))

@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from actors.base import Actor, call_in_thread
-from actors.facts.keys import fact_key
+from actors.facts.keys import GLOBAL_SCOPES, fact_key, scoped_subject
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import Timeline
 from actors.navigation.bm25 import idf
@@ -36,7 +36,7 @@ from actors.navigation.messages import (
     Stats,
     TreeView,
 )
-from actors.navigation.query import Query, parse_query
+from actors.navigation.query import Query, asked_time, parse_query
 from actors.navigation.read_model import ReadModel
 from actors.text import shorten
 from store.config import Settings
@@ -44,7 +44,6 @@ from store.errors import ContentTooLarge, EmptyContent, InvalidArgument, Invalid
 from store.locks import LockManager
 from store.paths import StoreLayout
 
-GLOBAL_SCOPES = ("", "user")
 FULLTEXT_POOL = 50
 WEAK_RATIO = 1.0
 """The descent's best hit is weak when the full-text index found anything scoring higher: then
@@ -55,6 +54,10 @@ MIN_COVERAGE = 0.5
 """Below this idf-weighted share of the query matched, nothing stored is really about it..."""
 MIN_WORD_SHARE = 2 / 3
 """...unless a memory matches at least this share of the query's words (and two or more)."""
+SPECIFIC_SHARE = 0.02
+"""A word held by at most this share of the memories (or by one or two) is specific: a memory
+that holds a specific word of the question is about it, even if it holds nothing else."""
+SPECIFIC_WORD_SHARE = 1 / 3
 SUPERSEDED_FACTOR = 0.35
 VARIANTS_CHECKED = 8
 """How many other forms of an unknown query term the coverage judgement looks for."""
@@ -152,11 +155,21 @@ class NavigationActor(Actor):
 
         as_of_dt = msg.as_of
         question = attribute_question(text)
-        keys = [fact_key(*question)] if question else []
+        questions: list[tuple[str, str]] = []
+        if question:
+            if scope not in GLOBAL_SCOPES:  # this project's own value first, then the global one
+                questions.append((scoped_subject(question[0], scope), question[1]))
+            questions.append(question)
+        keys = [fact_key(*q) for q in questions]
         timeline = model.facts.timeline(
             keys + [k for leaf in ids for k in model.facts.keys_of_leaf(leaf)],
             leaves=ids, as_of=as_of_dt)
-        answer = self._answer(question, timeline, admissible) if question else None
+        valid_on = asked_time(text) if question else None
+        answer = None
+        for candidate in questions:
+            answer = self._answer(candidate, timeline, admissible, valid_on)
+            if answer is not None:
+                break
 
         scores: dict[str, float] = {}
         currency: dict[str, str] = {}
@@ -190,24 +203,29 @@ class NavigationActor(Actor):
                       leaf_ids=[h.leaf_id for h in result.hits])
         return result
 
-    def _answer(self, question: tuple[str, str], timeline: Timeline,
-                admissible: Any) -> AttributeAnswer | None:
+    def _answer(self, question: tuple[str, str], timeline: Timeline, admissible: Any,
+                valid_on: dt.date | None = None) -> AttributeAnswer | None:
+        """The current value (or, for "where did I live in 2025?", the value then)."""
         subject, attribute = question
         current = timeline.current(subject, attribute)
-        facts = timeline.facts_for(subject, attribute)
         if current is None:
             return None
         if current.source_leaf_id and current.source_leaf_id in self.model.leaves \
                 and not admissible(current.source_leaf_id):
             return None
-        history = tuple((f.value, f.valid_from or f.recorded_at[:10]) for f in facts
-                        if f.status == "HISTORICAL")
+        facts = timeline.facts_for(subject, attribute)
+        then = timeline.state_at(subject, attribute, valid_on) if valid_on else None
+        lead = then or current
+        history = tuple((f.value, f.valid_from) for f in facts
+                        if f.status in ("HISTORICAL", "ACTIVE") and f.fact_id != lead.fact_id)
         pending = tuple(f.value for f in facts if f.status == "PENDING")
         return AttributeAnswer(subject=current.subject, attribute=current.attribute,
-                               value=current.value,
-                               since=current.valid_from or current.recorded_at[:10],
+                               value=lead.value,
+                               since=lead.valid_from or lead.recorded_at[:10],
                                history=history, pending=pending,
-                               leaf_id=current.source_leaf_id)
+                               leaf_id=lead.source_leaf_id,
+                               valid_on=valid_on.isoformat() if then else None,
+                               current_value=current.value if then else None)
 
     def _rank(self, scores: dict[str, float], currency: dict[str, str],
               successor: dict[str, str | None], admissible: Any,
@@ -256,6 +274,27 @@ class NavigationActor(Actor):
                 got += weight
         return got / total if total else 0.0
 
+    def _not_about(self, query: Query, ranked: list[tuple[str, float]],
+                   matched: dict[str, frozenset[str]]) -> bool:
+        """Abstain: no top memory covers half the question's idf weight, two thirds of its
+        words, or a third of its words including a specific one ("dog" in "what's my dog's
+        name?" finds "My dog is called Pimienta" however few words it shares)."""
+        base = set(query.query_terms)
+        if not base:
+            return False
+        n = max(len(self.model.index), 1)
+        specific_df = max(2, int(SPECIFIC_SHARE * n))
+        for leaf, _ in ranked[:5]:
+            words = base & matched[leaf]
+            if self._coverage(query, leaf, matched[leaf]) >= MIN_COVERAGE:
+                return False
+            if len(words) >= 2 and len(words) >= MIN_WORD_SHARE * len(base):
+                return False
+            specific = any(self.model.index.doc_freq(t) <= specific_df for t in words)
+            if specific and len(words) >= SPECIFIC_WORD_SHARE * len(base):
+                return False
+        return True
+
     def _decide(self, query: Query, msg: Search, ranked: list[tuple[str, float]],
                 full: dict[str, tuple[float, frozenset[str]]], currency: dict[str, str],
                 successor: dict[str, str | None], timeline: Timeline,
@@ -272,17 +311,12 @@ class NavigationActor(Actor):
         for leaf, after in successor.items():
             if after in matched:  # a correction stands in for what its predecessor matched
                 matched[after] = matched[after] | matched.get(leaf, frozenset())
-        best_cover = max(self._coverage(query, leaf, matched[leaf]) for leaf, _ in ranked[:5])
-        base = set(query.query_terms)
-        most_words = max(len(base & matched[leaf]) for leaf, _ in ranked[:5])
-        # Abstain when the best memories share only a minor part of the question: under half
-        # its idf weight AND under two thirds of its words (so "billing service database"
-        # still finds the billing memories when no memory says "database").
-        if answer is None and best_cover < MIN_COVERAGE \
-                and (most_words < 2 or most_words < MIN_WORD_SHARE * len(base)):
-            shared = sorted({t for m in matched.values() for t in m})
-            return result("NONE", (), 0.0, "only the common words "
-                          + ", ".join(f"'{t}'" for t in shared[:6]) + " matched")
+        if answer is None and self._not_about(query, ranked, matched):
+            shared = sorted({t for m in matched.values() for t in m} & set(query.query_terms))
+            words = ", ".join(f"'{t}'" for t in shared[:6])
+            plural = "s" if len(shared) > 1 else ""
+            return result("NONE", (), 0.0,
+                          f"the closest memories share only the common word{plural} {words}")
         short = len(query.query_terms) <= 2
         candidates = []
         for leaf, score in ranked[:6]:

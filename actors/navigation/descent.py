@@ -19,7 +19,6 @@ from actors.navigation.bm25 import Analysed, Descriptor, analyse, score_analysed
 from actors.navigation.query import Query
 from actors.navigation.read_model import ReadModel
 
-
 CHILDREN_CACHE = 4096
 """Branches whose analysed children stay cached (least recently opened dropped first)."""
 

@@ -50,6 +50,10 @@ class AttributeAnswer:
     """Earlier values, oldest first: (value, valid_from)."""
     pending: tuple[str, ...] = ()
     leaf_id: str | None = None
+    valid_on: str | None = None
+    """Set when the question named a past time ("in 2025"): ``value`` is the value then."""
+    current_value: str | None = None
+    """With ``valid_on``: the value now."""
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,11 @@ does for documents. It never reads the store and never ranks anything.
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from dataclasses import dataclass
 
+from actors.ingest.dates import find_dates
 from actors.navigation.stem import stem
 from actors.text import terms as text_terms
 from actors.text import unique
@@ -77,3 +80,19 @@ def parse_query(text: str, clue: str | None = None) -> Query:
             groups.append(clue_terms)
     all_terms = tuple(unique(t for group in groups for t in group))
     return Query(text=text, terms=all_terms, groups=tuple(groups))
+
+
+_YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
+
+
+def asked_time(text: str) -> dt.date | None:
+    """The past time a question names ("in 2025", "on 2025-03-01", "en marzo de 2025"), as
+    the last day it covers; None when it names none (it asks about now)."""
+    dates = find_dates(text)
+    if dates:
+        return max(dates)
+    years = [int(y) for y in _YEAR.findall(text)]
+    if years:
+        return dt.date(max(years), 12, 31)
+    return None
+

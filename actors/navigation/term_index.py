@@ -24,7 +24,6 @@ from types import MappingProxyType
 from actors.navigation.bm25 import FIELD_WEIGHTS, K1, B, FieldValue, Scored, idf, weighted_terms
 from actors.navigation.query import Query
 
-
 PREFIX = 4
 VARIANT_MIN = 5
 SCAN_CAP = 1500

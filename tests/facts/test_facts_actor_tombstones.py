@@ -68,11 +68,11 @@ async def test_retracting_a_memory_retracts_its_facts(home: Path) -> None:
                                             provenance=USER))
         assert await current(rt) == "Madrid"
         again = await save(rt, VALENCIA)
-        assert await current(rt) == "Madrid"
+        # Saving the forgotten text again is a new memory, and says so (never silently).
+        assert await current(rt) == "Valencia"
     assert result.kind == "leaf" and [f.value for f in result.facts] == ["Valencia"]
     assert result.facts[0].status == "RETRACTED"
-    # The same text is the same memory: re-saving it does not silently undo the retraction.
-    assert [f.value for f in again.facts.blocked] == ["Valencia"]
+    assert again.leaf_ids[0] != leaf and again.forgotten_before == (leaf,)
     assert any(a["action"] == "retract.leaf" and a["events"][0]["target"] == leaf
                for a in audit_lines(home))
 
