@@ -191,7 +191,28 @@ _CHANGED = _r(
     r"\s+(?:has\s+|have\s+|was\s+|got\s+)?changed\s+from\s+.+?\s+to\s+|"
     r"\s+(?:ha\s+)?(?:cambiado|cambio|pasado|paso)\s+de\s+.+?\s+a\s+"
 )
+_SIDE_ROLES = frozenset(
+    "caching cache queue queuing queueing search session pub messaging message log logging "
+    "metric analytic rate lock locking job background stream streaming cola colas busqueda "
+    "sesion mensajeria".split()
+)
 _IS_NOW = _r(r"\s+(?:is\s+now|now\s+is|ahora\s+es|es\s+ahora)\s+")
+_IS_THEN_NOW = _r(r"\s+(?:is|es)\s+(?=[^,;]+?\s+(?:now|ahora)\s*[.!]?$)")
+_SWITCHED = _r(
+    r"\b(?:we|i|nosotros)?\s*(?:have\s+|'ve\s+)?(?:switched|migrated|moved|changed)\s+from\s+"
+    r"(?P<old>.+?)\s+to\s+|\b(?:cambiamos|migramos|pasamos)\s+de\s+(?P<old_es>.+?)\s+a\s+"
+)
+# "X changed from A to B" where X ends in a known attribute: the fact joins that attribute's
+# timeline ("the billing service database changed ..." is the billing service's database).
+_TRAILING_ATTRIBUTES: dict[str, tuple[str | None, str]] = {
+    "database": (None, "database"), "db": (None, "database"), "datastore": (None, "database"),
+    "base de datos": (None, "database"), "stack": (None, "stack"),
+    "default branch": ("repo", "default_branch"), "main branch": ("repo", "default_branch"),
+    "rama por defecto": ("repo", "default_branch"), "rama principal": ("repo", "default_branch"),
+    "test runner": ("project", "test_runner"), "ci provider": ("project", "tool:ci"),
+    "ci": ("project", "tool:ci"), "package manager": ("project", "tool:package manager"),
+    "editor": ("user", "preference:editor"), "ide": ("user", "preference:editor"),
+}
 _KNOWN_ATTRIBUTES = {
     "location": "location", "city": "location", "address": "location", "home": "location",
     "employer": "employer", "company": "employer", "job": "employer", "stack": "stack",
@@ -273,6 +294,17 @@ def _uses_fact(span: Folded, m: re.Match[str], subject: str) -> list[tuple[int, 
     if not value:
         return []
     folded_value = fold(value)
+    purpose = re.search(r"\s(?:for|para)\s+(?P<t>[\w -]+)$",
+                        span.folded[m.end():].rstrip(" .!;"))
+    if purpose is not None:
+        tool = clean_value(span, m.end(), m.end() + purpose.start(), cut_with=False)
+        topic = normalise_topic(purpose.group("t"))
+        # "uses Redis for caching" names a tool for a side role; "uses PostgreSQL for
+        # invoices" still names the service's database.
+        side_role = not _DB.match(fold(tool)) or topic.split()[:1] and \
+            topic.split()[0].rstrip("s") in _SIDE_ROLES
+        if tool and topic and len(topic.split()) <= 3 and side_role:
+            return [(m.start(), subject, f"tool:{topic}", tool)]
     if _DB.match(folded_value):
         return [(m.start(), subject, "database", value)]
     if value[:1].isupper() or re.search(r"[\d._/-]", value):
@@ -303,6 +335,9 @@ def _preference(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str
         if other and mine and len(other.split()) <= 4:
             attribute = "preference:" + " vs ".join(sorted((mine, other)))
     value = clean_value(span, start, end, cut_with=True)
+    if attribute == "preference" and value:
+        # "I prefer dark mode" and "prefiero Vim" are two preferences, not a change of one.
+        attribute = f"preference:{normalise_topic(value)}"
     return [(m.start(), "user", attribute, value)] if value else []
 
 
@@ -322,7 +357,7 @@ def _tool(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str]]:
 
 def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     """'X changed from A to B' and 'X is now Y', used when no specific rule matched."""
-    for pattern in (_CHANGED, _IS_NOW):
+    for pattern in (_CHANGED, _IS_NOW, _IS_THEN_NOW):
         m = pattern.search(span.folded)
         if m is None:
             continue
@@ -337,7 +372,22 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
         if owned and len(words) == 1 and words[0] in _KNOWN_ATTRIBUTES:
             return [(m.start(), "user", _KNOWN_ATTRIBUTES[words[-1]], value)]
         display = " ".join(w for w in subject.split() if fold(w) not in {"my", "our", "mi"})
-        return [(m.start(), display.lower() if display else subject, "value", value)]
+        display = display.lower() if display else subject
+        folded_display = normalise_subject(display)
+        for noun, (owner, attribute) in _TRAILING_ATTRIBUTES.items():
+            if folded_display == noun or folded_display.endswith(" " + noun):
+                head = folded_display[: -len(noun)].strip()
+                return [(m.start(), head or owner or "project", attribute, value)]
+        return [(m.start(), display, "value", value)]
+    m = _SWITCHED.search(span.folded)
+    if m is not None:
+        value = clean_value(span, m.end(), len(span.folded), cut_with=True)
+        tail = span.folded[m.end():].rstrip(" .!;")
+        purpose = re.search(r"\s(?:for|para)\s+(?:the\s+|el\s+|la\s+|our\s+)?(?P<t>[\w .-]+)$",
+                            tail)
+        topic = normalise_topic(purpose.group("t")) if purpose else ""
+        if value and topic and len(topic.split()) <= 3:
+            return [(m.start(), "project", f"tool:{topic}", value)]
     return []
 
 

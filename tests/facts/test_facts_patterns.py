@@ -55,7 +55,9 @@ def _triples(text: str, data_type: str = "GENERIC") -> list[tuple[str, str, str]
         # preferences
         ("I prefer tabs for indentation.", ("user", "preference:indentation", "tabs")),
         ("I prefer spaces over tabs.", ("user", "preference:spaces vs tabs", "spaces")),
-        ("I prefer pytest.", ("user", "preference", "pytest")),
+        # a preference without a topic is its own key: "I prefer dark mode" and "I prefer
+        # Vim" are two preferences, not a change of one
+        ("I prefer pytest.", ("user", "preference:pytest", "pytest")),
         ("Prefiero usar Poetry para gestionar dependencias.",
          ("user", "preference:gestionar dependencias", "Poetry")),
         # tool choices, branch, test runner

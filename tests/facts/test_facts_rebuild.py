@@ -46,8 +46,9 @@ async def _busy_store(home: Path) -> dict[str, list[tuple[object, ...]]]:
         await rt.facts.ask(Review(action="approve", fact_id=globex[0].fact_id))
         await save(rt, "Luis lives in Milano.")
         await save(rt, "Luis lives in Roma.", origin="tool", prov=TOOL)  # left pending
-        await save(rt, "I prefer spaces.")
-        tabs = (await save(rt, "I prefer tabs.", origin="tool", prov=TOOL)).facts.pending
+        await save(rt, "I prefer spaces for indentation.")
+        tabs = (await save(rt, "I prefer tabs for indentation.", origin="tool",
+                           prov=TOOL)).facts.pending
         await rt.facts.ask(Review(action="reject", fact_id=tabs[0].fact_id))
         old = (await save(rt, "Luis works at Acme.")).leaf_ids[0]
         await save(rt, "Luis works at Acme Corp.", supersedes=old)
@@ -79,7 +80,7 @@ async def test_rebuild_gives_the_same_timeline_as_the_live_store(home: Path) -> 
                 if f[2] != "Valencia"}
     assert statuses[("employer", "Globex")] == "ACTIVE"
     assert statuses[("location", "Roma")] == "PENDING"
-    assert statuses[("preference", "tabs")] == "REJECTED"
+    assert statuses[("preference:indentation", "tabs")] == "REJECTED"
     assert statuses[("location", "Cádiz")] == "RETRACTED"
     assert sorted(f[3] for f in rebuilt["pablo"]) == ["ACTIVE", "HISTORICAL", "HISTORICAL"]
     a = resolve(live_events)

@@ -111,8 +111,16 @@ def test_pruned_search_equals_brute_force_top_k(
     brute = score_descriptors(q, [Descriptor(f"d{n:02d}", f) for n, f in enumerate(docs)])
     expected = sorted((r for r in brute if r[0] in ok), key=lambda r: (-r[1], r[0]))[:limit]
     got = index.search(q, limit=limit, allowed=ok.__contains__)
-    assert [r[0] for r in got] == [r[0] for r in expected]
-    assert [r[2] for r in got] == [r[2] for r in expected]
+    # Equal scores may come out of the two summations a few ulps apart, so documents tied at
+    # the cut may swap: compare each returned document's brute-force score with the score
+    # expected at its rank, instead of the ids themselves.
+    brute_score = {r[0]: r[1] for r in brute}
+    brute_matched = {r[0]: r[2] for r in brute}
+    assert len(got) == len(expected)
+    assert all(r[0] in ok for r in got)
+    assert [brute_score[r[0]] for r in got] == pytest.approx([r[1] for r in expected],
+                                                             rel=1e-9)
+    assert [r[2] for r in got] == [brute_matched[r[0]] for r in got]
     assert [r[1] for r in got] == pytest.approx([r[1] for r in expected], rel=1e-9)
 
 
