@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from actors.facts.messages import FactReport, FactView, RetractResult
 from actors.ingest.messages import SaveResult
 from actors.navigation.messages import Hit, SearchResult
+from actors.text import fold, terms
 
 FULL_TEXT_LIMIT = 6000
 EXCERPT_LIMIT = 400
@@ -84,11 +85,32 @@ def _date(hit: Hit) -> str:
     return hit.timestamp[:10] or "undated"
 
 
-def _body(hit: Hit) -> str:
+def _body(hit: Hit, query: str = "") -> str:
+    """The memory's text, up to 6,000 characters; when it is longer, the window around the
+    first place the query's words appear (a long post-mortem's key sentence may sit deep)."""
     body = (hit.text or hit.excerpt).rstrip()
-    if len(body) > FULL_TEXT_LIMIT:
-        body = body[:FULL_TEXT_LIMIT] + TRUNCATED
-    return body
+    if len(body) <= FULL_TEXT_LIMIT:
+        return body
+    start = _first_match(body, query)
+    if start is None or start < FULL_TEXT_LIMIT - 800:
+        return body[:FULL_TEXT_LIMIT] + TRUNCATED
+    begin = max(0, start - 1500)
+    window = body[begin: begin + FULL_TEXT_LIMIT]
+    lines = [f"[... {begin:,} characters before; the part matching the query follows]", window]
+    if begin + FULL_TEXT_LIMIT < len(body):
+        lines.append(TRUNCATED.strip())
+    return "\n".join(lines)
+
+
+def _first_match(text: str, query: str) -> int | None:
+    """Where the first word of the query (folded, 3+ letters) occurs in the text."""
+    words = [w for w in terms(query) if len(w) >= 3]
+    if not words:
+        return None
+    folded = fold(text)
+    places = [folded.find(w) for w in words]
+    found = [p for p in places if p >= 0]
+    return min(found) if found else None
 
 
 def _marks(hit: Hit) -> list[str]:
@@ -166,7 +188,7 @@ def render_compact(result: SearchResult) -> str:
     lines = _answer_line(result)  # an attribute question leads with the current value
     lines.append(f"[{best.domain}] {_date(best)} (confidence {result.confidence:.2f})")
     lines += _marks(best)
-    lines.append(_body(best))
+    lines.append(_body(best, result.query))
     others = result.hits[1:]
     if others:
         lines.append("")
@@ -208,7 +230,7 @@ def render_full(result: SearchResult) -> str:
         lines += [f"    {m}" for m in _marks(hit)]
         if rank == 1:
             lines.append("")
-            lines.append(_body(hit))
+            lines.append(_body(hit, result.query))
         else:
             lines.append(f"    excerpt: {hit.excerpt[:EXCERPT_LIMIT]}")
     if len(result.hits) > 1:
@@ -236,6 +258,9 @@ def render_ambiguous(result: SearchResult) -> str:
 
 
 def render_retract(result: RetractResult, reason: str) -> str:
+    if result.already:
+        return (f"{result.description[:1].upper()}{result.description[1:]} was already "
+                "forgotten; nothing changed. It stays in the history as retracted.")
     lines = [f"Forgot {result.description} (reason: {reason}).",
              "It stays on disk and in the history and audit log as retracted, but it will not "
              "be served as a memory or a current value again."]

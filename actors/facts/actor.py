@@ -224,10 +224,12 @@ class FactsActor(Actor):
             if target not in self._leaves.state["ids"]:
                 raise UnknownMemory(target)
             kind = "leaf"
-        event = {"op": "retract", "target": target, "kind": kind, "reason": reason,
-                 "at": self._stamp(), "by": msg.provenance.as_dict()}
-        self._append([event])
-        self._audit(msg.provenance, f"retract.{kind}", [event])
+        already = self._already_retracted(target, kind)
+        if not already:
+            event = {"op": "retract", "target": target, "kind": kind, "reason": reason,
+                     "at": self._stamp(), "by": msg.provenance.as_dict()}
+            self._append([event])
+            self._audit(msg.provenance, f"retract.{kind}", [event])
         if kind == "fact":
             key = self._index.key_of(target)
             timeline = self._index.timeline([key] if key else [])
@@ -239,7 +241,16 @@ class FactsActor(Actor):
             timeline = self._index.timeline_for_leaves([target])
             facts = tuple(view(f) for f in timeline.facts_for_leaf(target))
             description = f"memory {target}"
-        return RetractResult(kind=kind, target=target, description=description, facts=facts)
+        return RetractResult(kind=kind, target=target, description=description, facts=facts,
+                             already=already)
+
+    def _already_retracted(self, target: str, kind: str) -> bool:
+        """Forgetting twice changes nothing (and the reply says it was already forgotten)."""
+        if kind == "leaf":
+            return self._index.timeline_for_leaves([target]).leaf_currency(target) == "RETRACTED"
+        key = self._index.key_of(target)
+        fact = self._index.timeline([key] if key else []).fact(target)
+        return fact is not None and fact.status == "RETRACTED"
 
     def _review(self, msg: Review) -> FactView:
         self._refresh()

@@ -80,6 +80,8 @@ class RetractResult:
     target: str
     description: str
     facts: tuple[FactView, ...]
+    already: bool = False
+    """It had been forgotten before; nothing changed."""
 
 
 @dataclass(frozen=True, kw_only=True)

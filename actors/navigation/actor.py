@@ -59,6 +59,8 @@ SPECIFIC_SHARE = 0.02
 that holds a specific word of the question is about it, even if it holds nothing else."""
 SPECIFIC_WORD_SHARE = 1 / 3
 SUPERSEDED_FACTOR = 0.35
+RESTATED_SHARE = 0.6
+"""Two memories sharing this share of their words (Jaccard) restate one thing."""
 VARIANTS_CHECKED = 8
 """How many other forms of an unknown query term the coverage judgement looks for."""
 
@@ -274,6 +276,43 @@ class NavigationActor(Actor):
                 got += weight
         return got / total if total else 0.0
 
+    def _restatements(self, ranked: list[tuple[str, float]], successor: dict[str, str | None],
+                      matched: dict[str, frozenset[str]]) -> dict[str, str]:
+        """older -> newer for memories that say nearly the same thing (most of their words in
+        common) and answer the query equally (same query words, near-tied scores): "the
+        deploy window is Thursday" then "... is Friday now" is one memory restated, not two
+        rivals, even when no fact pattern saw the change. A memory that matches the query
+        better is never demoted for a look-alike."""
+        out: dict[str, str] = {}
+        index, metas = self.model.index, self.model.leaves
+        scores = dict(ranked)
+        leaves = [leaf for leaf, _ in ranked]
+        for i, a in enumerate(leaves):
+            for b in leaves[i + 1:]:
+                if successor.get(a) or successor.get(b) or a not in metas or b not in metas:
+                    continue
+                if matched.get(a) != matched.get(b) or \
+                        min(scores[a], scores[b]) < (1 - self.settings.ambiguity_margin) \
+                        * max(scores[a], scores[b]):
+                    continue
+                ta, tb = index.terms_of(a), index.terms_of(b)
+                if not ta or not tb or len(ta & tb) < RESTATED_SHARE * len(ta | tb):
+                    continue
+                older, newer = sorted((a, b), key=lambda x: metas[x].recorded_ts)
+                out.setdefault(older, newer)
+        return out
+
+    @staticmethod
+    def _newer_first(ranked: list[tuple[str, float]], restated: dict[str, str]
+                     ) -> list[tuple[str, float]]:
+        order = [leaf for leaf, _ in ranked]
+        for older, newer in restated.items():
+            if older in order and newer in order and order.index(older) < order.index(newer):
+                i, j = order.index(older), order.index(newer)
+                order[i], order[j] = order[j], order[i]
+        scores = dict(ranked)
+        return [(leaf, scores[leaf]) for leaf in order]
+
     def _not_about(self, query: Query, ranked: list[tuple[str, float]],
                    matched: dict[str, frozenset[str]]) -> bool:
         """Abstain: no top memory covers half the question's idf weight, two thirds of its
@@ -318,6 +357,9 @@ class NavigationActor(Actor):
             return result("NONE", (), 0.0,
                           f"the closest memories share only the common word{plural} {words}")
         short = len(query.query_terms) <= 2
+        restated = self._restatements(ranked[:6], successor, matched)
+        if restated:
+            ranked = self._newer_first(ranked, restated)
         candidates = []
         for leaf, score in ranked[:6]:
             terms = matched[leaf]
@@ -326,7 +368,8 @@ class NavigationActor(Actor):
             entry = self.model.entry(leaf)
             candidates.append(Candidate(id=leaf, score=strength, matched=terms,
                                         branch=entry.get("parent_id") if entry else None,
-                                        superseded_by=successor.get(leaf)))
+                                        superseded_by=successor.get(leaf)
+                                        or restated.get(leaf)))
         ordered = apply_clue(query, candidates)
         order = {c.id: i for i, c in enumerate(ordered)}
         if query.has_clue:

@@ -170,6 +170,10 @@ class TermIndex:
         found.sort(key=lambda other: (-len(self._postings[other]), other))
         return found
 
+    def terms_of(self, doc_id: str) -> frozenset[str]:
+        """The distinct terms of one indexed document (empty when not indexed)."""
+        return frozenset(self._doc_terms.get(doc_id, ()))
+
     def postings(self, term: str) -> Mapping[str, float]:
         """Read-only view of one term's postings: doc id -> weighted tf."""
         return MappingProxyType(self._postings.get(term, {}))

@@ -70,7 +70,7 @@ def paragraph_spans(text: str, start: int = 0, end: int | None = None) -> list[t
     """Blank-line separated paragraphs; blank lines stay with the paragraph before them."""
     spans: list[tuple[int, int]] = []
     cur_start: int | None = None
-    seen_text = False
+    seen_text = prev_blank = False
     for s, e in line_spans(text, start, end):
         blank = not text[s:e].strip()
         if cur_start is None:
