@@ -171,6 +171,11 @@ def render_search(result: SearchResult, *, detail: str = "compact") -> str:
 def render_none(result: SearchResult) -> str:
     clue = f' (with clue "{result.clue}")' if result.clue else ""
     n = result.trace.leaves_in_store
+    if result.as_of:
+        return (f'No memory found for "{result.query}"{clue} as the memory stood at '
+                f"{result.as_of}: nothing about it had been recorded by then (as_of is the "
+                "time a memory was saved; the memory holds "
+                f"{n} {'memory' if n == 1 else 'memories'} now).")
     memories = "memory" if n == 1 else "memories"
     searched = (f"Searched all {n} stored {memories} (tree descent and the full-text index)."
                 if n else "The memory is empty.")

@@ -342,7 +342,8 @@ class NavigationActor(Actor):
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
                                 confidence=conf, reason=reason, answer=answer, trace=trace,
-                                history=history)
+                                history=history,
+                                as_of=msg.as_of.isoformat() if msg.as_of else None)
 
         if not ranked:
             return result("NONE", (), 0.0, None)

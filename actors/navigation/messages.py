@@ -81,6 +81,8 @@ class SearchResult:
     trace: SearchTrace
     history: tuple[Hit, ...] = ()
     """Superseded memories, when include_history."""
+    as_of: str | None = None
+    """The record time the answer was given as of, when the search asked for one."""
 
 
 @dataclass(frozen=True, kw_only=True)
