@@ -54,7 +54,7 @@ MIN_COVERAGE = 0.5
 """Below this idf-weighted share of the query matched, nothing stored is really about it..."""
 MIN_WORD_SHARE = 2 / 3
 """...unless a memory matches at least this share of the query's words (and two or more)."""
-SPECIFIC_SHARE = 0.02
+SPECIFIC_SHARE = 0.01
 """A word held by at most this share of the memories (or by one or two) is specific: a memory
 that holds a specific word of the question is about it, even if it holds nothing else."""
 SPECIFIC_WORD_SHARE = 1 / 3
