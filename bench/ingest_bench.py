@@ -27,7 +27,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,6 +57,20 @@ def quiet_logs() -> None:
     """Actor logs go to stderr at warning level: stdout is for the bench's own table."""
     structlog.configure(logger_factory=structlog.PrintLoggerFactory(sys.stderr),
                         wrapper_class=structlog.make_filtering_bound_logger(30))
+
+
+def bench_main(description: str, run: Callable[[bool, int], dict[str, Any]],
+               render: Callable[[dict[str, Any]], str], argv: Sequence[str] | None) -> int:
+    """The shared command line of the single-purpose benches: --quick, --json, --seed."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--seed", type=int, default=20260401)
+    args = parser.parse_args(argv)
+    quiet_logs()
+    result = run(args.quick, args.seed)
+    sys.stdout.write((json.dumps(result, indent=2) if args.json else render(result)) + "\n")
+    return 0
 
 
 def pcts(samples_s: Sequence[float]) -> dict[str, float]:
@@ -245,15 +259,7 @@ def render(result: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="ihmt-async ingest bench")
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--seed", type=int, default=20260401)
-    args = parser.parse_args(argv)
-    quiet_logs()
-    result = run(args.quick, args.seed)
-    sys.stdout.write((json.dumps(result, indent=2) if args.json else render(result)) + "\n")
-    return 0
+    return bench_main("ihmt-async ingest bench", run, render, argv)
 
 
 if __name__ == "__main__":

@@ -15,9 +15,7 @@ This is a tool, not a test: it asserts nothing, and it never touches a real user
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import json
 import os
 import sys
 import tempfile
@@ -31,7 +29,7 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp import types as mcp_types
 
 from bench.generator import Generator
-from bench.ingest_bench import bulk_build, pcts, quiet_logs
+from bench.ingest_bench import bench_main, bulk_build, pcts
 from store.locks import LockManager
 from store.paths import StoreLayout
 
@@ -190,15 +188,7 @@ def render(result: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="ihmt-async MCP round-trip bench")
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--seed", type=int, default=20260401)
-    args = parser.parse_args(argv)
-    quiet_logs()
-    result = run(args.quick, args.seed)
-    sys.stdout.write((json.dumps(result, indent=2) if args.json else render(result)) + "\n")
-    return 0
+    return bench_main("ihmt-async MCP round-trip bench", run, render, argv)
 
 
 if __name__ == "__main__":

@@ -28,8 +28,8 @@ structlog.configure(logger_factory=structlog.PrintLoggerFactory(sys.stderr),
                     wrapper_class=structlog.make_filtering_bound_logger(30))
 
 from actors.consolidation import tree  # noqa: E402
-from actors.consolidation.messages import Flush, Nudge  # noqa: E402
 from actors.consolidation.actor import ConsolidationActor  # noqa: E402
+from actors.consolidation.messages import Flush, Nudge  # noqa: E402
 from ihmt_async.runtime import ActorSystem, Runtime, open_store  # noqa: E402
 from store import catalog as catalog_table  # noqa: E402
 from store.locks import is_held  # noqa: E402

@@ -15,10 +15,9 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-from collections import Counter
 from functools import lru_cache
 
 from actors.text import entities, estimate_tokens, terms, tokens

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from actors.navigation import term_index
 from actors.navigation.bm25 import Descriptor, score_descriptors
 from actors.navigation.query import parse_query
-from actors.navigation import term_index
 from actors.navigation.term_index import TermIndex
 
 WORDS = ["redis", "caché", "Lavapiés", "InventoryService", "deploy", "luis", "gato", "piso",

@@ -8,6 +8,7 @@ from typing import Any
 
 import anyio
 import pytest
+from anyio import wait_all_tasks_blocked
 
 from actors.base import Actor, Lifecycle, Message
 from store.errors import (
@@ -152,8 +153,7 @@ async def test_close_inbox_fails_queued_requests_with_stopped() -> None:
             await actor.entered.wait()  # the actor is busy with Block
             for i in range(3):
                 tg.start_soon(ask, i)
-            while actor.statistics().queue_depth < 3:
-                await anyio.sleep(0)
+            await wait_all_tasks_blocked()  # the three askers are parked in the inbox
             assert actor.statistics().queue_depth == 3
             actor.close_inbox()
             assert actor.statistics().state == "stopping"
@@ -212,8 +212,8 @@ async def test_cancelling_the_runner_fails_queued_requests_too() -> None:
                 await actor.entered.wait()
                 for i in range(4):
                     outer.start_soon(caller, Echo(text=str(i)))
-                while actor.statistics().queue_depth < 4:
-                    await anyio.sleep(0)
+                await wait_all_tasks_blocked()
+                assert actor.statistics().queue_depth == 4
                 runner.cancel_scope.cancel()
     assert len(errors) == 5
 
@@ -237,8 +237,8 @@ async def test_statistics_report_queue_depth() -> None:
     with anyio.fail_after(2):
         async with anyio.create_task_group() as tg:
             await tg.start(actor.run)
-            while actor.statistics().handled < 4:
-                await anyio.sleep(0)
+            await wait_all_tasks_blocked()  # the actor drained its inbox and waits again
+            assert actor.statistics().handled == 4
             assert actor.statistics().queue_depth == 0
             assert actor.memory == ["0", "1", "2", "3"]  # in order
             actor.close_inbox()
