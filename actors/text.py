@@ -22,7 +22,7 @@ STOPWORDS_EN = frozenset(
     themselves then there these they this those through to too under until up very was we were
     what when where which while who whom why will with would you your yours yourself yourselves
     also may might must shall s t don doesn didn isn wasn aren weren won ll re ve d m o y
-    let lets get got us via per""".split()
+    let lets get got us via per use uses used using""".split()
 )
 
 STOPWORDS_ES = frozenset(

@@ -191,6 +191,23 @@ _CHANGED = _r(
     r"\s+(?:has\s+|have\s+|was\s+|got\s+)?changed\s+from\s+.+?\s+to\s+|"
     r"\s+(?:ha\s+)?(?:cambiado|cambio|pasado|paso)\s+de\s+.+?\s+a\s+"
 )
+# "Our primary region is eu-west-1." / "The API rate limit is 100 requests per minute.": a
+# whole short sentence that names a setting and its value. Strict on purpose (the subject is a
+# determiner and up to four words, the value up to six words, nothing else in the sentence):
+# descriptions ("The problem is that ...", "The cluster is a 3-node ...") are not facts.
+_PLAIN_SETTING = _r(
+    r"^\W*(?P<det>the|our|my|el|la|los|las|nuestro|nuestra|mi)\s+(?P<x>[\w./+#-]+(?:\s+[\w./+#-]+){0,3})"
+    r"\s+(?:is|are|es|son)\s+(?:called\s+|set\s+to\s+)?(?P<v>[^\s,;]+(?:\s+[^\s,;]+){0,5}?)"
+    r"(?:\s+(?:now|ahora))?\s*[.!]?\s*$"
+)
+_NOT_SETTINGS = frozenset(
+    "problem issue reason idea goal plan point question answer thing result fix bug cause "
+    "solution truth trick catch key difference downside upside risk concern worry hope "
+    "problema razon idea objetivo plan punto pregunta respuesta cosa resultado causa "
+    "solucion".split()
+)
+_NOT_VALUES = re.compile(r"^(?:that|to|a|an|the|not|very|so|too|quite|in|at|on|being|un|una|"
+                         r"que|muy|no|en)\b")
 _SIDE_ROLES = frozenset(
     "caching cache queue queuing queueing search session pub messaging message log logging "
     "metric analytic rate lock locking job background stream streaming cola colas busqueda "
@@ -379,6 +396,21 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 head = folded_display[: -len(noun)].strip()
                 return [(m.start(), head or owner or "project", attribute, value)]
         return [(m.start(), display, "value", value)]
+    m = _PLAIN_SETTING.search(span.folded)
+    if m is not None:
+        noun = normalise_topic(m.group("x"))
+        value = span.original(m.start("v"), m.end("v")).strip().rstrip(".!")
+        head = noun.split()[-1] if noun else ""
+        if noun and value and head not in _NOT_SETTINGS and not _NOT_VALUES.match(
+                fold(value)) and fold(value) not in STOPWORDS:
+            for name, (owner, attribute) in _TRAILING_ATTRIBUTES.items():
+                if noun == name or noun.endswith(" " + name):
+                    rest = noun[: -len(name)].strip()
+                    return [(m.start(), rest or owner or "project", attribute, value)]
+            # A bare lower-case word ("... es aburrido", "... is nice") is an opinion, not a
+            # setting's value; names, numbers and identifiers are.
+            if not re.fullmatch(r"[^\W\d_]+", value) or value[:1].isupper():
+                return [(m.start(), noun, "value", value)]
     m = _SWITCHED.search(span.folded)
     if m is not None:
         value = clean_value(span, m.end(), len(span.folded), cut_with=True)

@@ -68,6 +68,10 @@ class IngestActor(Actor):
         scope = validate.check_scope(msg.scope)
         tags = validate.check_tags(list(msg.tags))
         supersedes = (msg.supersedes or "").strip() or None
+        if supersedes is not None and supersedes.startswith("F-"):
+            raise InvalidArgument(
+                f"supersedes takes a memory id (L-...), not a fact id ({supersedes}): a new "
+                "value supersedes the old fact by itself; use forget_memory to retract a fact.")
         if supersedes is not None:
             await call_in_thread(self._catalog.refresh)
             if supersedes not in self._catalog.state["ids"]:

@@ -188,6 +188,9 @@ class NavigationActor(Actor):
             scores[answer.leaf_id] = top * 1.5 + 1.0
             currency.setdefault(answer.leaf_id, "CURRENT")
             successor.setdefault(answer.leaf_id, None)
+            if answer.valid_on:  # "where did I live in 2025?": the memory of then leads
+                currency[answer.leaf_id] = "CURRENT"
+                successor[answer.leaf_id] = None
         ranked = self._rank(scores, currency, successor, admissible, timeline)
         trace = SearchTrace(
             domains_ranked=descent.domains_ranked, branches_opened=descent.branches_opened,
@@ -252,6 +255,9 @@ class NavigationActor(Actor):
                 successor[after] = timeline.superseding_leaf(after)
             adjusted[leaf_id] = scores[leaf_id] * SUPERSEDED_FACTOR
         for leaf_id, state in list(currency.items()):
+            if state == "PENDING":  # an unreviewed tool value never leads what the user said
+                adjusted[leaf_id] = adjusted[leaf_id] * SUPERSEDED_FACTOR
+        for leaf_id, state in list(currency.items()):
             after = successor.get(leaf_id)
             if state == "SUPERSEDED" and after in adjusted:
                 adjusted[leaf_id] = min(adjusted[leaf_id], adjusted[after] * 0.99)  # type: ignore[index]
@@ -291,6 +297,9 @@ class NavigationActor(Actor):
             for b in leaves[i + 1:]:
                 if successor.get(a) or successor.get(b) or a not in metas or b not in metas:
                     continue
+                if "tool" in (metas[a].origin, metas[b].origin) and metas[a].origin != \
+                        metas[b].origin:
+                    continue  # a tool result never restates (overrides) what a person said
                 if matched.get(a) != matched.get(b) or \
                         min(scores[a], scores[b]) < (1 - self.settings.ambiguity_margin) \
                         * max(scores[a], scores[b]):
@@ -371,6 +380,9 @@ class NavigationActor(Actor):
                                         branch=entry.get("parent_id") if entry else None,
                                         superseded_by=successor.get(leaf)
                                         or restated.get(leaf)))
+        reviewed = [c for c in candidates if currency.get(c.id) != "PENDING"]
+        if reviewed:  # an unreviewed tool value is no rival to what the user said
+            candidates = reviewed
         ordered = apply_clue(query, candidates)
         order = {c.id: i for i, c in enumerate(ordered)}
         if query.has_clue:
@@ -398,8 +410,7 @@ class NavigationActor(Actor):
         history = ()
         if msg.include_history:
             history = tuple(self._hit(leaf, full, currency, successor, timeline,
-                                      full_text=msg.include_history, score=s)
-                            for leaf, s in old[:5] if (leaf, s) not in served)
+                                      full_text=True, score=s) for leaf, s in old[:5])
         return result("FOUND", hits, conf if answer is None else max(conf, 0.9), None, history)
 
     def _hit(self, leaf_id: str, full: dict[str, tuple[float, frozenset[str]]],

@@ -48,6 +48,7 @@ class LeafMeta:
     keywords: tuple[str, ...]
     tags: tuple[str, ...]
     excerpt: str
+    origin: str = "user"
 
 
 def posix_seconds(stamp: str) -> float:
@@ -166,6 +167,7 @@ class ReadModel:
             scope=str(leaf.get("scope") or ""), path=str(entry["path"]),
             keywords=tuple(leaf.get("keywords") or ()), tags=tuple(leaf.get("tags") or ()),
             excerpt=excerpt_for(leaf.text, EXCERPT_LIMIT),
+            origin=str(leaf.get("origin") or "user"),
         )
         self.index.add(leaf.leaf_id, leaf_fields(leaf))
         return 1
