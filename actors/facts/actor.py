@@ -161,9 +161,17 @@ class FactsActor(Actor):
         superseded_leaf = None
         if msg.supersedes and msg.leaves:
             superseded_leaf = msg.supersedes
-            events.append({"op": "supersede_leaf", "leaf_id": msg.supersedes,
+            # A memory corrected before: the earlier corrections are superseded too, so only
+            # the newest correction is current (A -> B, then C supersedes A: B goes as well).
+            chain = [msg.supersedes]
+            while len(chain) < 16:
+                later = self._index.timeline_for_leaves([chain[-1]]).superseding_leaf(chain[-1])
+                if not later or later in chain or later == msg.leaves[0].leaf_id:
+                    break
+                chain.append(later)
+            events.extend({"op": "supersede_leaf", "leaf_id": old,
                            "by_leaf_id": msg.leaves[0].leaf_id, "at": stamps[-1],
-                           "by": prov.as_dict()})
+                           "by": prov.as_dict()} for old in chain)
         if not events:
             return FactReport()
         self._append(events)
