@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-import queue
 import shutil
-import signal
-import subprocess
-import sys
-import tempfile
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -16,6 +10,7 @@ import pytest
 
 from store.paths import StoreLayout
 from tests.fixture_paths import IHMT_STORE_FIXTURE
+from tests.worker_process import WorkerProcess
 
 FIXTURE_HOME = IHMT_STORE_FIXTURE
 
@@ -39,65 +34,11 @@ def ihmt_copy(tmp_path: Path) -> StoreLayout:
 WORKER = Path(__file__).with_name("store_worker.py")
 
 
-class Child:
-    """One ``store_worker.py`` process with line-based, deadline-bounded talk over its pipes."""
+class Child(WorkerProcess):
+    """One ``store_worker.py`` process."""
 
     def __init__(self, *args: str) -> None:
-        self.stderr = tempfile.TemporaryFile(mode="w+")
-        self.proc = subprocess.Popen(
-            [sys.executable, str(WORKER), *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=self.stderr, text=True, bufsize=1,
-        )
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self._pump = threading.Thread(target=self._read_stdout, daemon=True)
-        self._pump.start()
-
-    def _read_stdout(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
-
-    @property
-    def pid(self) -> int:
-        return self.proc.pid
-
-    def expect(self, prefix: str, timeout_s: float = 30.0) -> str:
-        """The next stdout line, which must start with ``prefix`` (fails instead of hanging)."""
-        try:
-            line = self.lines.get(timeout=timeout_s)
-        except queue.Empty:
-            raise AssertionError(f"child {self.pid} said nothing within {timeout_s}s") from None
-        if line is None or not line.startswith(prefix):
-            raise AssertionError(f"child {self.pid}: expected {prefix!r}, got {line!r}\n"
-                                 + self.errors())
-        return line
-
-    def errors(self) -> str:
-        self.stderr.seek(0)
-        return self.stderr.read()
-
-    def send(self, line: str = "go") -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def finish(self, timeout_s: float = 60.0) -> None:
-        code = self.proc.wait(timeout_s)
-        if code != 0:
-            raise AssertionError(f"child {self.pid} exited {code}:\n{self.errors()}")
-
-    def kill(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-
-    def close(self) -> None:
-        self.kill()
-        self._pump.join(5)
-        for stream in (self.proc.stdin, self.proc.stdout, self.stderr):
-            if stream is not None:
-                stream.close()
+        super().__init__(WORKER, *args)
 
 
 @pytest.fixture
