@@ -371,7 +371,16 @@ class NavigationActor(Actor):
         if restated:
             ranked = self._newer_first(ranked, restated)
         candidates = []
-        for leaf, score in ranked[:6]:
+        saves_seen: set[tuple[str, str]] = set()
+        for leaf, score in ranked[:12]:
+            if len(candidates) == 6:
+                break
+            meta = self.model.leaves.get(leaf)
+            if meta is not None and meta.source:
+                save = (meta.source, meta.recorded_at)
+                if save in saves_seen:
+                    continue  # chunks of one saved text are one memory, not rivals
+                saves_seen.add(save)
             terms = matched[leaf]
             strength = sum(idf(self.model.index.doc_freq(t), max(len(self.model.index), 1))
                            for t in terms if t in query.terms) if short else score
