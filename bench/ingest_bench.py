@@ -122,7 +122,10 @@ def bulk_build(layout: StoreLayout, locks: LockManager, memories: Iterable[Memor
 
     def flush(pool: ThreadPoolExecutor) -> None:
         now = dt.datetime.now(dt.UTC)
-        prepared = [(m, _prepare(m, now)) for m in pending]
+        # Each memory gets its own record time, as separate saves do (chunks of one save
+        # share theirs, and navigation treats them as one memory).
+        prepared = [(m, _prepare(m, now + dt.timedelta(microseconds=i)))
+                    for i, m in enumerate(pending)]
         jobs = [(h, t) for _, items in prepared for h, t in items]
         written = list(pool.map(lambda job: write_leaf(layout, job[0], job[1]), jobs))
         with locks.hold_sync("catalog", actor="bench-bulk", timeout_s=120):

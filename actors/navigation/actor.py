@@ -182,7 +182,11 @@ class NavigationActor(Actor):
                 continue
             currency[leaf_id] = state
             successor[leaf_id] = timeline.superseding_leaf(leaf_id)
-            scores[leaf_id] = full.get(leaf_id, (descent.leaves.get(leaf_id, 0.0),))[0]
+            score, words = full.get(leaf_id, (descent.leaves.get(leaf_id, 0.0), frozenset()))
+            # Coordination: BM25 lets a long memory that repeats the common words of the
+            # question outscore the one memory holding its rare word; weigh each score by the
+            # share of the question's idf weight the memory holds.
+            scores[leaf_id] = score * (0.5 + 0.5 * self._coverage(query, leaf_id, words))
         if answer and answer.leaf_id and answer.leaf_id in model.leaves:
             top = max(scores.values(), default=1.0)
             scores[answer.leaf_id] = top * 1.5 + 1.0
