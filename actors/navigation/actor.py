@@ -336,7 +336,7 @@ class NavigationActor(Actor):
             return False
         n = max(len(self.model.index), 1)
         specific_df = max(2, int(SPECIFIC_SHARE * n))
-        for leaf, _ in ranked[:5]:
+        for leaf, _ in ranked[:10]:
             words = base & matched[leaf]
             if self._coverage(query, leaf, matched[leaf]) >= MIN_COVERAGE:
                 return False
