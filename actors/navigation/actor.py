@@ -98,6 +98,7 @@ class NavigationActor(Actor):
         self.settings = settings
         self.locks = locks
         self.model = ReadModel(layout)
+        self._plan_cache: tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]] | None = None
 
     async def start(self) -> None:
         self.model = ReadModel(self.layout)
@@ -272,19 +273,31 @@ class NavigationActor(Actor):
         most). A query term no memory holds still counts as matched when the memory holds
         another form of it ("repo" / "repository", "manager" / "manage"): a paraphrase is
         not a topic never stored."""
-        index = self.model.index
-        n = max(len(index), 1)
+        plan = self._weights(query)
         total = got = 0.0
-        for term in query.query_terms:
-            df = index.doc_freq(term)
-            weight = idf(df, n)
+        for term, weight, variants in plan:
             total += weight
-            if term in matched:
-                got += weight
-            elif df == 0 and any(leaf_id in index.postings(v)
-                                 for v in index.variants(term)[:VARIANTS_CHECKED]):
+            if term in matched or any(leaf_id in self.model.index.postings(v)
+                                      for v in variants):
                 got += weight
         return got / total if total else 0.0
+
+    def _weights(self, query: Query) -> tuple[tuple[str, float, tuple[str, ...]], ...]:
+        """(term, idf, other forms to look for when no memory holds the term), once per query
+        (every candidate of a search is weighed with it)."""
+        cached = self._plan_cache
+        if cached is not None and cached[0] is query:
+            return cached[1]
+        index = self.model.index
+        n = max(len(index), 1)
+        plan = []
+        for term in query.query_terms:
+            df = index.doc_freq(term)
+            variants = tuple(index.variants(term)[:VARIANTS_CHECKED]) if df == 0 else ()
+            plan.append((term, idf(df, n), variants))
+        result = tuple(plan)
+        self._plan_cache = (query, result)
+        return result
 
     def _restatements(self, ranked: list[tuple[str, float]], successor: dict[str, str | None],
                       matched: dict[str, frozenset[str]]) -> dict[str, str]:
