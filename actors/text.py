@@ -6,6 +6,7 @@ come from here. No I/O, no state: everything is a plain function of its argument
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import unicodedata
 from collections import Counter
@@ -191,3 +192,21 @@ def unique(items: Iterable[str]) -> list[str]:
             seen.add(item)
             out.append(item)
     return out
+
+
+def parse_instant(value: object) -> dt.datetime | None:
+    """An ISO-8601 stamp as an aware UTC datetime (naive stamps are UTC); None if unusable.
+
+    Record times are compared as instants, never as strings: "...:22Z" and "...:22.7Z" sort
+    the wrong way round as text.
+    """
+    if not isinstance(value, str) or not value.strip():
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.astimezone(dt.UTC)
+

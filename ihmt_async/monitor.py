@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from actors.text import parse_instant
+
 KINDS: dict[str, tuple[str, str]] = {
     "save": ("save.done", "duration_ms"),
     "search": ("search.served", "duration_ms"),
@@ -48,13 +50,7 @@ _UNIT_S = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 def parse_ts(value: Any) -> dt.datetime | None:
     """An event's ``ts`` (ISO, usually with ``Z``) as an aware UTC datetime; None if unusable."""
-    if not isinstance(value, str) or not value:
-        return None
-    try:
-        moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+    return parse_instant(value)
 
 
 def parse_since(text: str, now: dt.datetime) -> dt.datetime:

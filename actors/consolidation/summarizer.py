@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Literal, Protocol, runtime_checkable
 
-from actors.text import first_sentence, unique
+from actors.text import first_sentence, parse_instant, unique
 
 SUMMARY_LIMIT = 1200
 EXCERPT_LIMIT = 320
@@ -87,15 +86,6 @@ def excerpt_for(text: str, limit: int = EXCERPT_LIMIT) -> str:
     return head.rstrip(" ,;:-") + "…"
 
 
-def _parse_time(value: str) -> datetime | None:
-    """An aware datetime for comparison (naive values taken as UTC), None if unparseable."""
-    try:
-        moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
 def time_range(timestamps: Iterable[str]) -> tuple[str, str]:
     """(earliest, latest) of the given ISO timestamps, compared as instants.
 
@@ -104,7 +94,7 @@ def time_range(timestamps: Iterable[str]) -> tuple[str, str]:
     given = [t for t in timestamps if t and t.strip()]
     if not given:
         return ("", "")
-    parsed = [(moment, t) for t in given if (moment := _parse_time(t)) is not None]
+    parsed = [(moment, t) for t in given if (moment := parse_instant(t)) is not None]
     if parsed:
         earliest = min(parsed, key=lambda p: (p[0], p[1]))[1]
         latest = max(parsed, key=lambda p: (p[0], p[1]))[1]

@@ -15,6 +15,7 @@ from typing import Any
 
 from actors.facts.keys import fact_key
 from actors.facts.timeline import Timeline, resolve
+from actors.text import parse_instant
 
 Event = Mapping[str, Any]
 Key = tuple[str, str]
@@ -64,14 +65,9 @@ class FactIndex:
             return  # malformed; resolve() reports such events when it sees them
 
     def _note_time(self, stamp: Any) -> None:
-        if not isinstance(stamp, str):
+        moment = parse_instant(stamp)
+        if moment is None:
             return
-        try:
-            moment = dt.datetime.fromisoformat(stamp)
-        except ValueError:
-            return
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=dt.UTC)
         if self.latest is None or moment > self.latest:
             self.latest = moment
 

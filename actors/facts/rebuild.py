@@ -38,6 +38,7 @@ from actors.facts.keys import fact_key, normalise_words, scoped_subject
 from actors.facts.patterns import extract_facts
 from actors.facts.recording import STAMP_FORMAT, decide_pending, fact_event
 from actors.facts.timeline import event_order
+from actors.text import parse_instant
 from store.audit import read_audit
 from store.errors import MalformedFile
 from store.factlog import EVENT_OPS, open_facts
@@ -109,15 +110,9 @@ def audit_replay(lines: Iterable[Mapping[str, Any]]) -> AuditReplay:
 
 def _stamp(*candidates: Any) -> str:
     for value in candidates:
-        if not isinstance(value, str) or not value:
-            continue
-        try:
-            moment = dt.datetime.fromisoformat(value)
-        except ValueError:
-            continue
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=dt.UTC)
-        return moment.astimezone(dt.UTC).strftime(STAMP_FORMAT)
+        moment = parse_instant(value)
+        if moment is not None:
+            return moment.strftime(STAMP_FORMAT)
     return EPOCH
 
 

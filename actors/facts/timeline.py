@@ -47,6 +47,7 @@ from typing import Any, Literal
 
 from actors.facts import notices
 from actors.facts.keys import fact_key, same_value
+from actors.text import parse_instant
 
 FactStatus = Literal["ACTIVE", "HISTORICAL", "RETRACTED", "PENDING", "REJECTED"]
 LeafCurrency = Literal["CURRENT", "SUPERSEDED", "RETRACTED", "PENDING"]
@@ -135,12 +136,10 @@ class _Tomb:
 
 
 def _parse_time(text: Any) -> dt.datetime:
-    if not isinstance(text, str):
-        raise ValueError("missing timestamp")
-    stamp = dt.datetime.fromisoformat(text)
-    if stamp.tzinfo is None:
-        stamp = stamp.replace(tzinfo=dt.UTC)
-    return stamp.astimezone(dt.UTC)
+    moment = parse_instant(text)
+    if moment is None:
+        raise ValueError(f"not an ISO timestamp: {text!r}")
+    return moment
 
 
 def _parse_day(text: Any) -> dt.date | None:

@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from actors.base import Actor, call_in_thread
+from actors.checks import check_text
 from actors.consolidation.messages import Nudge
 from actors.facts.messages import Extract, FactReport, LeafText, RetractedAmong
 from actors.ingest import validate
@@ -60,8 +61,8 @@ class IngestActor(Actor):
 
     async def _save(self, msg: Save) -> SaveResult:
         started = time.perf_counter()
-        content = validate.check_text(msg.content, what="content",
-                                      limit_bytes=self.settings.max_content_bytes)
+        content = check_text(msg.content, what="content",
+                             limit=self.settings.max_content_bytes)
         domain = validate.check_domain(msg.domain)
         requested_type = parse_content_type(msg.content_type if msg.content_type else "auto")
         origin = validate.check_origin(msg.origin)

@@ -9,12 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from actors.provenance import ORIGINS
-from actors.text import invalid_unicode
 from store.errors import (
-    ContentTooLarge,
-    EmptyContent,
     InvalidArgument,
-    InvalidText,
     UnknownOption,
 )
 from store.paths import normalize_domain
@@ -23,25 +19,6 @@ AUTO_DOMAINS = ("", "general", "auto")
 MAX_TAGS = 32
 MAX_TAG_CHARS = 64
 MAX_SCOPE_CHARS = 200
-
-
-def check_text(value: object, *, what: str, limit_bytes: int) -> str:
-    """Text that is a str, not blank, not too large, with no NUL or lone surrogate."""
-    if not isinstance(value, str):
-        raise InvalidArgument(f"The {what} must be text, not {type(value).__name__}.")
-    if not value.strip():
-        raise EmptyContent(what)
-    if invalid_unicode(value):
-        raise InvalidText(
-            f"The {what} holds an unpaired surrogate character (invalid Unicode); "
-            "nothing was saved."
-        )
-    size = len(value.encode("utf-8"))
-    if size > limit_bytes:
-        raise ContentTooLarge(size, limit_bytes, what)
-    if "\x00" in value:
-        raise InvalidText(f"The {what} contains NUL bytes; nothing was saved.")
-    return value
 
 
 def check_domain(value: object) -> str | None:

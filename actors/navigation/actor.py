@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from actors.base import Actor, call_in_thread
+from actors.checks import check_text
 from actors.facts.keys import GLOBAL_SCOPES, fact_key, scoped_subject
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import Timeline
@@ -40,7 +41,6 @@ from actors.navigation.query import Query, asked_time, parse_query
 from actors.navigation.read_model import ReadModel
 from actors.text import shorten
 from store.config import Settings
-from store.errors import ContentTooLarge, EmptyContent, InvalidArgument, InvalidText
 from store.locks import LockManager
 from store.paths import StoreLayout
 
@@ -63,22 +63,6 @@ RESTATED_SHARE = 0.6
 """Two memories sharing this share of their words (Jaccard) restate one thing."""
 VARIANTS_CHECKED = 8
 """How many other forms of an unknown query term the coverage judgement looks for."""
-
-
-def _check_query(value: object, what: str, limit: int) -> str:
-    if not isinstance(value, str):
-        raise InvalidArgument(f"The {what} must be text, not {type(value).__name__}.")
-    if not value.strip():
-        raise EmptyContent(what)
-    if len(value) > limit:
-        raise ContentTooLarge(len(value), limit, what)
-    if "\x00" in value:
-        raise InvalidText(f"The {what} contains NUL bytes.")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise InvalidText(f"The {what} holds an unpaired surrogate (invalid Unicode).") from None
-    return value
 
 
 def _posix(moment: dt.datetime) -> float:
@@ -120,10 +104,10 @@ class NavigationActor(Actor):
 
     def _search(self, msg: Search) -> SearchResult:
         started = time.perf_counter()
-        text = _check_query(msg.query, "query", self.settings.max_query_chars)
+        text = check_text(msg.query, what="query", limit=self.settings.max_query_chars)
         clue = None
         if msg.clue is not None and (not isinstance(msg.clue, str) or msg.clue.strip()):
-            clue = _check_query(msg.clue, "clue", self.settings.max_query_chars)
+            clue = check_text(msg.clue, what="clue", limit=self.settings.max_query_chars)
         scope = (msg.scope or "").strip()
         as_of_ts = _posix(msg.as_of) if msg.as_of else None
         self.model.refresh()

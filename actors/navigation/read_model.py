@@ -9,7 +9,6 @@ This module reads the store; it never writes it.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ import structlog
 from actors.consolidation.summarizer import EXCERPT_LIMIT, excerpt_for
 from actors.facts.index import FactIndex
 from actors.navigation.term_index import TermIndex
+from actors.text import parse_instant
 from store import catalog as catalog_table
 from store.errors import MalformedFile
 from store.factlog import open_facts
@@ -57,15 +57,8 @@ def posix_seconds(stamp: str) -> float:
     Record times are compared as instants, never as strings: "…:22Z" and "…:22.7Z" sort the
     wrong way round as text.
     """
-    if not stamp:
-        return 0.0
-    try:
-        moment = dt.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-    except ValueError:
-        return 0.0
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=dt.UTC)
-    return moment.timestamp()
+    moment = parse_instant(stamp)
+    return moment.timestamp() if moment is not None else 0.0
 
 
 def leaf_fields(leaf: LeafFile) -> dict[str, Any]:
