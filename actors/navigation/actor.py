@@ -41,10 +41,15 @@ from actors.navigation.query import Query, asked_time, parse_query
 from actors.navigation.read_model import ReadModel
 from actors.text import shorten
 from store.config import Settings
+from store.fulltext import LOCK_NAME as FULLTEXT_LOCK
 from store.locks import LockManager
 from store.paths import StoreLayout
 
 FULLTEXT_POOL = 50
+COMMIT_INTERVAL_S = 1.0
+"""How often a process commits the leaves saved since the shared index's last commit."""
+BACKLOG = 1000
+"""More uncommitted leaves than this at start are committed before serving, not tailed."""
 WEAK_RATIO = 1.0
 """The descent's best hit is weak when the full-text index found anything scoring higher: then
 the beam missed a better memory (its words are not in its ancestors' descriptors), and the
@@ -85,11 +90,36 @@ class NavigationActor(Actor):
         self._plan_cache: tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]] | None = None
 
     async def start(self) -> None:
-        self.model = ReadModel(self.layout)
         started = time.perf_counter()
+        self.model = await call_in_thread(ReadModel, self.layout)
+        committed = 0
+        if await call_in_thread(self.model.pending) > BACKLOG:
+            # A store the index has not seen (first start, a lost index): index it once,
+            # under the lock, rather than holding thousands of leaves in every process' tail.
+            async with self.locks.hold(FULLTEXT_LOCK, actor=self.name, timeout_s=600):
+                committed = await call_in_thread(self.model.commit_pending)
         added = await call_in_thread(self.model.refresh)
-        self.log.info("navigation.ready", leaves=added,
+        self.log.info("navigation.ready", leaves=len(self.model.leaves), indexed=added + committed,
+                      rebuilt=self.model.index.disk.rebuilt,
                       duration_ms=round((time.perf_counter() - started) * 1000, 2))
+
+    def idle_after(self) -> float | None:
+        return COMMIT_INTERVAL_S
+
+    async def on_idle(self) -> None:
+        """Commit the leaves saved since the index's watermark (by any process), batched:
+        whichever process gets the ``fulltext`` lock first commits; the others skip."""
+        if not await call_in_thread(self.model.pending):
+            return
+        async with self.locks.try_hold(FULLTEXT_LOCK, actor=self.name) as got:
+            if got:
+                await call_in_thread(self.model.commit_pending)
+
+    async def stop(self) -> None:
+        """Leave nothing this process saw uncommitted (the next start opens a current index)."""
+        if await call_in_thread(self.model.pending):
+            async with self.locks.hold(FULLTEXT_LOCK, actor=self.name):
+                await call_in_thread(self.model.commit_pending)
 
     async def handle(self, message: Any) -> Any:
         if isinstance(message, Search):
@@ -442,16 +472,12 @@ class NavigationActor(Actor):
 
     def _stats(self) -> dict[str, Any]:
         self.model.refresh()
-        entries = self.model.catalog.state
-        nodes = [e for e in entries.values() if e.get("kind") == "node"]
-        domains: dict[str, int] = {}
-        for meta in self.model.leaves.values():
-            domains[meta.domain] = domains.get(meta.domain, 0) + 1
+        counts = self.model.catalog.counts()
         unfiled = sum(1 for members in self.model.top.values() for i in members
                       if i in self.model.leaves)
         facts = self.model.facts
-        return {"leaves": len(self.model.leaves), "domains": domains, "nodes": len(nodes),
-                "depth": max((int(n.get("layer", 0)) for n in nodes), default=0),
+        return {"leaves": len(self.model.leaves), "domains": dict(counts.domains),
+                "nodes": counts.nodes, "depth": counts.depth,
                 "unconsolidated": unfiled, "fact_events": facts.events,
                 "fact_keys": len(facts.keys()), "unreadable": dict(self.model.unreadable)}
 

@@ -1,16 +1,19 @@
 """The navigation actor's read model: catalog view, leaf metadata, full-text index, branches.
 
-Kept up to date incrementally: each ``refresh`` reads only the catalog and facts journal lines
-appended since the last one (by any process) and indexes just the new leaves' files. Branch
-files are immutable once written (their id hashes their children), so they are cached as read.
-Leaf texts are not kept in memory; a hit's text is read from its file when it is served.
-This module reads the store; it never writes it.
+Cheap to open: the full-text index is the shared on-disk one (``shared_index``), opened, not
+rebuilt; leaf metadata is read from it on demand (``LeafView``), never folded into a dict of
+every leaf; only leaves saved since the index's last commit are read and analysed here (the
+tail). Each ``refresh`` takes in the catalog changes since the last one (by any process) and
+picks up index commits. ``commit_pending`` moves the tail into the shared index; the caller
+holds the ``fulltext`` lock. Branch files are immutable once written (their id hashes their
+children), so they are cached as read. Leaf texts are read from their files when served.
+This module never writes the catalog, the facts or the leaves.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,16 +21,20 @@ import structlog
 
 from actors.consolidation.summarizer import EXCERPT_LIMIT, excerpt_for
 from actors.facts.index import FactIndex
-from actors.navigation.term_index import TermIndex
+from actors.navigation.catalog_feed import CatalogReader, Change, JournalCatalog
+from actors.navigation.shared_index import SharedIndex, analyse_fields
 from actors.text import parse_instant
-from store import catalog as catalog_table
 from store.errors import MalformedFile
 from store.factlog import open_facts
+from store.fulltext import FulltextIndex, IndexDoc
 from store.leaf_format import LeafFile, read_leaf
 from store.paths import StoreLayout
 from store.tree_files import read_branch, read_root
 
 log = structlog.get_logger("ihmt.navigation")
+
+BRANCH_CACHE = 2048
+"""Branch files kept parsed; the descent opens a few per search."""
 
 
 @dataclass(frozen=True)
@@ -67,15 +74,67 @@ def leaf_fields(leaf: LeafFile) -> dict[str, Any]:
             "tags": list(leaf.get("tags") or []), "body": leaf.text}
 
 
+def index_doc(leaf: LeafFile, path: str) -> IndexDoc:
+    """A leaf as the full-text index stores it: analysed terms plus its ``LeafMeta`` fields."""
+    recorded = str(leaf.get("recorded_at") or leaf.get("ingested_at") or "")
+    meta = {"domain": leaf.domain, "title": str(leaf.get("title") or ""),
+            "timestamp": str(leaf.get("timestamp") or ""), "recorded_at": recorded,
+            "source": str(leaf.get("source") or ""), "agent": str(leaf.get("agent") or ""),
+            "scope": str(leaf.get("scope") or ""), "path": path,
+            "keywords": [str(k) for k in leaf.get("keywords") or ()],
+            "tags": [str(t) for t in leaf.get("tags") or ()],
+            "excerpt": excerpt_for(leaf.text, EXCERPT_LIMIT),
+            "origin": str(leaf.get("origin") or "user")}
+    return analyse_fields(leaf.leaf_id, leaf_fields(leaf), meta)
+
+
+def meta_from(leaf_id: str, data: Mapping[str, Any]) -> LeafMeta:
+    recorded = str(data.get("recorded_at") or "")
+    return LeafMeta(
+        leaf_id=leaf_id, domain=str(data.get("domain") or ""), title=str(data.get("title") or ""),
+        timestamp=str(data.get("timestamp") or ""), recorded_at=recorded,
+        recorded_ts=posix_seconds(recorded), source=str(data.get("source") or ""),
+        agent=str(data.get("agent") or ""), scope=str(data.get("scope") or ""),
+        path=str(data.get("path") or ""), keywords=tuple(data.get("keywords") or ()),
+        tags=tuple(data.get("tags") or ()), excerpt=str(data.get("excerpt") or ""),
+        origin=str(data.get("origin") or "user"))
+
+
+class LeafView(Mapping[str, LeafMeta]):
+    """Every searchable leaf's metadata, looked up on demand (get / in / len / [])."""
+
+    def __init__(self, index: SharedIndex) -> None:
+        self._index = index
+
+    def __getitem__(self, leaf_id: str) -> LeafMeta:
+        data = self._index.meta(leaf_id)
+        if data is None:
+            raise KeyError(leaf_id)
+        return meta_from(leaf_id, data)
+
+    def __contains__(self, leaf_id: object) -> bool:
+        return isinstance(leaf_id, str) and self._index.meta(leaf_id) is not None
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    def __iter__(self) -> Iterator[str]:
+        raise TypeError("the leaves are looked up by id; iterating all of them is not cheap")
+
+
 class ReadModel:
-    def __init__(self, layout: StoreLayout) -> None:
+    def __init__(self, layout: StoreLayout, catalog: CatalogReader | None = None) -> None:
         self.layout = layout
-        self.catalog = catalog_table.open_catalog(layout)
+        self.catalog: CatalogReader = catalog if catalog is not None else JournalCatalog(layout)
         self.facts_journal = open_facts(layout)
         self.facts = FactIndex()
-        self.index = TermIndex()
-        self.leaves: dict[str, LeafMeta] = {}
-        self._branches: dict[str, dict[str, Any]] = {}
+        self.index = SharedIndex(FulltextIndex(layout))
+        self.leaves = LeafView(self.index)
+        self.seq = self.index.disk.watermark.seq
+        """Catalog changes up to here are taken in (starts at the index's watermark)."""
+        self.analysed = 0
+        """Leaves this process read and analysed (the tail, and what it committed)."""
+        self._branches: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self.trunk_cache: dict[str, tuple[Any, str]] = {}
         """Analysed descriptors of trunk items (descent.py); dropped when an item changes."""
         self.children_cache: OrderedDict[str, list[tuple[Any, str]]] = OrderedDict()
@@ -83,42 +142,56 @@ class ReadModel:
         self.unreadable: dict[str, str] = {}
         self.top: dict[str, dict[str, None]] = {}
         """Parentless ids per domain (the read model's trunk, fresher than root.json)."""
+        for entry in self.catalog.parentless():
+            self.top.setdefault(str(entry["domain"]), {})[str(entry["id"])] = None
 
     # ------------------------------------------------------------------ refresh
 
     def refresh(self) -> int:
-        """Take in what any process wrote since the last call; returns new leaves indexed."""
+        """Take in what any process wrote since the last call; returns leaves analysed."""
         facts = self.facts_journal.refresh()
         if facts.reloaded:
             self.facts.clear()
             self.facts.add_all(self.facts_journal.state)
         else:
             self.facts.add_all(facts.records)
-        result = self.catalog.refresh()
-        if result.reloaded:
-            return self._reindex_all()
-        added = 0
-        for record in result.records:
-            op = record.get("op")
-            if op == "put":
-                entry = record["entry"]
-                self._place(entry)
-                if entry.get("kind") == "leaf":
-                    added += self._index_leaf(entry)
-            elif op == "patch":
-                entry = self.catalog.state.get(str(record["id"]))
-                if entry is not None:
-                    self._place(entry)
-            elif op == "del":
-                self._unplace(str(record["id"]))
-                self._forget(str(record["id"]))
-        return added
+        self.index.reload()
+        changes, self.seq = self.catalog.changes_since(self.seq)
+        before = self.analysed
+        mark = self.index.disk.watermark.seq
+        for change in changes:
+            self._take(change, mark)
+        return self.analysed - before
 
-    def _place(self, entry: Mapping[str, Any]) -> None:
-        entry_id = str(entry["id"])
+    def _take(self, change: Change, mark: int) -> None:
+        entry_id, entry = change.entry_id, change.entry
+        self.trunk_cache.pop(entry_id, None)
         self._unplace(entry_id)
+        if entry is None:
+            self.unreadable.pop(entry_id, None)
+            self.index.discard(entry_id, change.seq)
+            return
         if not entry.get("parent_id"):
             self.top.setdefault(str(entry["domain"]), {})[entry_id] = None
+        if entry.get("kind") != "leaf" or change.seq <= mark:
+            return
+        if entry_id not in self.index.removed and self.index.knows(entry_id):
+            return  # a metadata change (parent, status): the indexed content stands
+        doc = self._analyse(entry)
+        if doc is not None:
+            self.index.add(doc, change.seq)
+
+    def _analyse(self, entry: Mapping[str, Any]) -> IndexDoc | None:
+        try:
+            leaf = read_leaf(self.layout.resolve(str(entry["path"])))
+        except (MalformedFile, OSError) as exc:
+            self.unreadable[str(entry["id"])] = str(exc)
+            log.warning("navigation.leaf_unreadable", actor="navigation", leaf_id=entry["id"],
+                        error=str(exc))
+            return None
+        self.unreadable.pop(leaf.leaf_id, None)
+        self.analysed += 1
+        return index_doc(leaf, str(entry["path"]))
 
     def _unplace(self, entry_id: str) -> None:
         for members in self.top.values():
@@ -126,61 +199,65 @@ class ReadModel:
                 del members[entry_id]
                 return
 
-    def _reindex_all(self) -> int:
-        entries = self.catalog.state
-        for leaf_id in [i for i in self.leaves if i not in entries]:
-            self._forget(leaf_id)
-        self.top = {}
-        for entry in sorted(entries.values(), key=lambda e: (e.get("timestamp") or "", e["id"])):
-            if not entry.get("parent_id"):
-                self.top.setdefault(str(entry["domain"]), {})[str(entry["id"])] = None
-        added = 0
-        for entry in entries.values():
-            if entry.get("kind") == "leaf" and entry["id"] not in self.leaves:
-                added += self._index_leaf(entry)
-        return added
+    # ------------------------------------------------------------------ committing
 
-    def _index_leaf(self, entry: Mapping[str, Any]) -> int:
-        try:
-            leaf = read_leaf(self.layout.resolve(str(entry["path"])))
-        except (MalformedFile, OSError) as exc:
-            self.unreadable[str(entry["id"])] = str(exc)
-            log.warning("navigation.leaf_unreadable", actor="navigation", leaf_id=entry["id"],
-                        error=str(exc))
+    def pending(self) -> int:
+        """Catalog changes beyond the committed watermark (what a commit would take in)."""
+        self.index.reload()
+        changes, _ = self.catalog.changes_since(self.index.disk.watermark.seq)
+        return len(changes)
+
+    def commit_pending(self) -> int:
+        """Move every leaf beyond the watermark into the shared index. ``fulltext`` lock held.
+
+        Re-reads the watermark inside the lock (another process may just have committed) and
+        the catalog changes since it; the tail's analysed documents are reused. Returns the
+        number of leaves committed.
+        """
+        self.index.reload()
+        mark = self.index.disk.watermark.seq
+        changes, seq = self.catalog.changes_since(mark)
+        if not changes:
             return 0
-        self.unreadable.pop(leaf.leaf_id, None)
-        self.trunk_cache.pop(leaf.leaf_id, None)
-        recorded = str(leaf.get("recorded_at") or leaf.get("ingested_at") or "")
-        self.leaves[leaf.leaf_id] = LeafMeta(
-            leaf_id=leaf.leaf_id, domain=leaf.domain, title=str(leaf.get("title") or ""),
-            timestamp=str(leaf.get("timestamp") or ""),
-            recorded_at=recorded,
-            recorded_ts=posix_seconds(recorded),
-            source=str(leaf.get("source") or ""), agent=str(leaf.get("agent") or ""),
-            scope=str(leaf.get("scope") or ""), path=str(entry["path"]),
-            keywords=tuple(leaf.get("keywords") or ()), tags=tuple(leaf.get("tags") or ()),
-            excerpt=excerpt_for(leaf.text, EXCERPT_LIMIT),
-            origin=str(leaf.get("origin") or "user"),
-        )
-        self.index.add(leaf.leaf_id, leaf_fields(leaf))
-        return 1
+        add: list[IndexDoc] = []
+        remove: list[str] = []
+        for change in changes:
+            if change.entry is None:
+                remove.append(change.entry_id)
+            elif change.entry.get("kind") == "leaf":
+                tail = self.index.tail.get(change.entry_id)
+                if tail is not None:
+                    add.append(tail.doc)
+                elif self.index.disk.get(change.entry_id) is None:
+                    doc = self._analyse(change.entry)
+                    if doc is not None:
+                        add.append(doc)
+        self.index.disk.commit(add, remove, seq)
+        self.index.reload()
+        log.info("fulltext.committed", actor="navigation", added=len(add), removed=len(remove),
+                 seq=seq, documents=self.index.disk.num_docs)
+        return len(add)
 
-    def _forget(self, leaf_id: str) -> None:
-        self.trunk_cache.pop(leaf_id, None)
-        self.leaves.pop(leaf_id, None)
-        self.index.remove(leaf_id)
+    def rebuild_index(self) -> int:
+        """Empty the shared index and index every leaf again (``rebuild``). Lock held."""
+        self.index.disk.clear()
+        self.index = SharedIndex(self.index.disk)
+        self.leaves = LeafView(self.index)
+        self.seq = 0
+        return self.commit_pending()
 
     # ------------------------------------------------------------------ reads
 
     def entry(self, node_id: str) -> Mapping[str, Any] | None:
-        return self.catalog.state.get(node_id)
+        return self.catalog.get(node_id)
 
     def branch(self, node_id: str) -> dict[str, Any] | None:
         """A branch file (cached); None when missing or corrupt (logged)."""
         node = self._branches.get(node_id)
         if node is not None:
+            self._branches.move_to_end(node_id)
             return node
-        entry = self.catalog.state.get(node_id)
+        entry = self.catalog.get(node_id)
         if entry is None:
             return None
         try:
@@ -190,6 +267,8 @@ class ReadModel:
                         error=str(exc))
             return None
         self._branches[node_id] = node
+        if len(self._branches) > BRANCH_CACHE:
+            self._branches.popitem(last=False)
         return node
 
     def text_of(self, leaf_id: str) -> str:
@@ -215,6 +294,6 @@ class ReadModel:
         while current and current not in seen:
             seen.add(current)
             path.append(current)
-            entry = self.catalog.state.get(current)
+            entry = self.catalog.get(current)
             current = entry.get("parent_id") if entry else None
         return tuple(reversed(path))

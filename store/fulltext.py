@@ -1,0 +1,292 @@
+"""The shared full-text index on disk: a tantivy index under ``state/fulltext/``.
+
+Every process on a store opens the same index (memory-mapped, so its pages are shared between
+processes) instead of re-tokenising every leaf into its own memory at start. The index is
+derived: it holds, per leaf, the terms our own analysis made of it (accent folding, identifier
+splitting, stemming, field weights expressed by repeating a term) plus the leaf's header
+metadata, and it is rebuilt from the leaves whenever it is missing or unreadable.
+
+A commit carries its own watermark: the catalog sequence number up to which every leaf is in
+the index, stored as a special document written in the same tantivy commit as the leaves it
+covers, so the watermark and the indexed leaves can never disagree, even after a SIGKILL in
+the middle of a commit (tantivy publishes a commit by atomically replacing ``meta.json``).
+
+This module knows tantivy and the directory; it does no analysis and takes no locks: callers
+hold the ``fulltext`` lock (store.locks) around ``commit`` so one writer commits at a time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+import tantivy
+
+from store.paths import StoreLayout
+
+log = structlog.get_logger("ihmt.fulltext")
+
+LOCK_NAME = "fulltext"
+"""The lock-manager lock a process holds while it commits to the index."""
+WATERMARK_ID = "~watermark"
+"""Id of the one document that records how far the index is current (never a leaf id)."""
+WRITER_HEAP = 15_000_000
+"""tantivy's minimum writer heap: batches are small, and memory is what a server counts."""
+SCHEMA_VERSION = 1
+K1 = 1.2
+B = 0.75
+"""tantivy's BM25 constants (fixed in tantivy); the in-memory tail scores with the same."""
+
+
+def index_dir(layout: StoreLayout) -> str:
+    return str(layout.state_dir / "fulltext")
+
+
+@dataclass(frozen=True)
+class Watermark:
+    """How far the committed index is current, and the statistics the tail needs."""
+
+    seq: int = 0
+    docs: int = 0
+    total_length: float = 0.0
+    schema: int = SCHEMA_VERSION
+
+    @property
+    def avg_length(self) -> float:
+        return self.total_length / self.docs if self.docs else 0.0
+
+
+@dataclass(frozen=True)
+class IndexDoc:
+    """One leaf as the index stores it: analysed terms (weighted by repetition) + metadata."""
+
+    doc_id: str
+    terms: Sequence[str]
+    length: float
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StoredDoc:
+    """What a lookup returns: weighted term counts, the weighted length and the metadata."""
+
+    doc_id: str
+    counts: Mapping[str, float]
+    length: float
+    meta: Mapping[str, Any]
+
+    @property
+    def terms(self) -> frozenset[str]:
+        return frozenset(self.counts)
+
+
+def _schema() -> tantivy.Schema:
+    builder = tantivy.SchemaBuilder()
+    builder.add_text_field("id", stored=True, tokenizer_name="raw", index_option="basic")
+    builder.add_text_field("terms", stored=True, tokenizer_name="whitespace",
+                           index_option="freq")
+    builder.add_bytes_field("meta", stored=True)
+    return builder.build()
+
+
+SCHEMA = _schema()
+
+
+class FulltextIndex:
+    """One process's handle on the shared index: a searcher reloaded only when it changed."""
+
+    def __init__(self, layout: StoreLayout) -> None:
+        self.path = index_dir(layout)
+        self.rebuilt = False
+        """True when this handle found no usable index and started an empty one."""
+        self._index = self._open()
+        self._meta_stamp: tuple[int, int, int] | None = None
+        self._searcher: tantivy.Searcher = self._index.searcher()
+        self.watermark = Watermark()
+        self.reload(force=True)
+
+    def _open(self) -> tantivy.Index:
+        os.makedirs(self.path, exist_ok=True)
+        if tantivy.Index.exists(self.path):
+            try:
+                index = tantivy.Index.open(self.path)
+                if _watermark_of(index.searcher()).schema == SCHEMA_VERSION:
+                    return index
+                reason = "schema version changed"
+            except (ValueError, OSError) as exc:
+                reason = str(exc)
+            log.warning("fulltext.index_discarded", path=self.path, reason=reason)
+            shutil.rmtree(self.path, ignore_errors=True)
+            os.makedirs(self.path, exist_ok=True)
+        self.rebuilt = True
+        return tantivy.Index(SCHEMA, path=self.path, reuse=False)
+
+    # ------------------------------------------------------------------ reading
+
+    def reload(self, *, force: bool = False) -> bool:
+        """Pick up a commit made by any process; True when the searcher changed.
+
+        A stat of ``meta.json`` decides (tantivy replaces it atomically on each commit), so
+        a search pays one stat, not a reload, when nothing was committed.
+        """
+        try:
+            st = os.stat(os.path.join(self.path, "meta.json"))
+            stamp = (st.st_ino, st.st_mtime_ns, st.st_size)
+        except FileNotFoundError:
+            stamp = None
+        if not force and stamp == self._meta_stamp:
+            return False
+        self._meta_stamp = stamp
+        self._index.reload()
+        self._searcher = self._index.searcher()
+        self.watermark = _watermark_of(self._searcher)
+        return True
+
+    @property
+    def num_docs(self) -> int:
+        """Leaves in the committed index (the watermark document is not one)."""
+        return self.watermark.docs
+
+    def doc_freq(self, term: str) -> int:
+        return int(self._searcher.doc_freq("terms", term))
+
+    def terms_with_prefix(self, prefix: str, limit: int) -> list[tuple[str, int]]:
+        return [(str(t), int(n)) for t, n in
+                self._searcher.terms_with_prefix("terms", prefix, limit=limit)]
+
+    def get(self, doc_id: str) -> StoredDoc | None:
+        hits = self._searcher.search(tantivy.Query.term_query(SCHEMA, "id", doc_id), 1,
+                                     count=False).hits
+        if not hits:
+            return None
+        return _stored(self._searcher.doc(hits[0][1]))
+
+    def search(self, terms: Sequence[str], limit: int, *, offset: int = 0
+               ) -> list[tuple[StoredDoc, float]]:
+        """BM25 top ``limit`` (after ``offset``) over the analysed terms (an OR query)."""
+        if not terms or limit <= 0:
+            return []
+        result = self._searcher.search(_any_of(terms), limit, count=False, offset=offset)
+        return [(_stored(self._searcher.doc(address)), float(score))
+                for score, address in result.hits]
+
+    def score_ids(self, terms: Sequence[str], doc_ids: Sequence[str]
+                  ) -> list[tuple[StoredDoc, float]]:
+        """The BM25 score tantivy gives each of ``doc_ids`` that holds a query term."""
+        if not terms or not doc_ids:
+            return []
+        query = tantivy.Query.boolean_query([
+            (tantivy.Occur.Must, _any_of(terms)),
+            (tantivy.Occur.Must, tantivy.Query.const_score_query(
+                tantivy.Query.term_set_query(SCHEMA, "id", list(doc_ids)), 0.0)),
+        ])
+        result = self._searcher.search(query, len(doc_ids), count=False)
+        return [(_stored(self._searcher.doc(address)), float(score))
+                for score, address in result.hits]
+
+    # ------------------------------------------------------------------ writing (lock held)
+
+    def commit(self, add: Iterable[IndexDoc], remove: Iterable[str], seq: int) -> Watermark:
+        """Index ``add``, drop ``remove`` and record ``seq``, in one tantivy commit.
+
+        The caller holds the ``fulltext`` lock and has reloaded: ``self.watermark`` is the one
+        this commit moves forward. Ids being re-added are deleted first (a leaf re-saved under
+        its id replaces its old content). Returns the new watermark.
+        """
+        self.reload()
+        base = self.watermark
+        docs, total = base.docs, base.total_length
+        writer = self._index.writer(heap_size=WRITER_HEAP, num_threads=1)
+        try:
+            for doc_id in {*remove, *(d.doc_id for d in add)}:
+                old = self.get(doc_id)
+                if old is not None:
+                    writer.delete_documents_by_term("id", doc_id)
+                    docs -= 1
+                    total -= old.length
+            for doc in add:
+                writer.add_document(_document(doc))
+                docs += 1
+                total += doc.length
+            mark = Watermark(seq=max(seq, base.seq), docs=max(docs, 0),
+                             total_length=max(total, 0.0) if docs > 0 else 0.0)
+            writer.delete_documents_by_term("id", WATERMARK_ID)
+            writer.add_document(_watermark_document(mark))
+            writer.commit()
+        except BaseException:
+            writer.rollback()
+            raise
+        finally:
+            writer.wait_merging_threads()  # releases tantivy's own writer lock file
+        self.reload(force=True)
+        return self.watermark
+
+    def clear(self) -> None:
+        """Empty the index (``rebuild``): every leaf becomes pending again. Lock held."""
+        writer = self._index.writer(heap_size=WRITER_HEAP, num_threads=1)
+        try:
+            writer.delete_all_documents()
+            writer.add_document(_watermark_document(Watermark()))
+            writer.commit()
+        finally:
+            writer.wait_merging_threads()
+        self.reload(force=True)
+
+
+def _any_of(terms: Sequence[str]) -> tantivy.Query:
+    unique = list(dict.fromkeys(terms))
+    if len(unique) == 1:
+        return tantivy.Query.term_query(SCHEMA, "terms", unique[0])
+    return tantivy.Query.boolean_query(
+        [(tantivy.Occur.Should, tantivy.Query.term_query(SCHEMA, "terms", t)) for t in unique])
+
+
+def _document(doc: IndexDoc) -> tantivy.Document:
+    out = tantivy.Document()
+    out.add_text("id", doc.doc_id)
+    out.add_text("terms", " ".join(doc.terms))
+    meta = {**doc.meta, "_length": doc.length}
+    out.add_bytes("meta", json.dumps(meta, ensure_ascii=False).encode())
+    return out
+
+
+def _watermark_document(mark: Watermark) -> tantivy.Document:
+    out = tantivy.Document()
+    out.add_text("id", WATERMARK_ID)
+    payload = {"seq": mark.seq, "docs": mark.docs, "total_length": mark.total_length,
+               "schema": mark.schema}
+    out.add_bytes("meta", json.dumps(payload).encode())
+    return out
+
+
+def _meta_of(doc: tantivy.Document) -> dict[str, Any]:
+    raw = doc.get_first("meta")
+    if not raw:
+        return {}
+    data = json.loads(bytes(raw))
+    return data if isinstance(data, dict) else {}
+
+
+def _stored(doc: tantivy.Document) -> StoredDoc:
+    meta = _meta_of(doc)
+    length = float(meta.pop("_length", 0.0))
+    counts: dict[str, float] = {}
+    for term in str(doc.get_first("terms") or "").split():
+        counts[term] = counts.get(term, 0.0) + 1.0
+    return StoredDoc(doc_id=str(doc.get_first("id")), counts=counts, length=length, meta=meta)
+
+
+def _watermark_of(searcher: tantivy.Searcher) -> Watermark:
+    hits = searcher.search(tantivy.Query.term_query(SCHEMA, "id", WATERMARK_ID), 1,
+                           count=False).hits
+    if not hits:
+        return Watermark()
+    data = _meta_of(searcher.doc(hits[0][1]))
+    return Watermark(seq=int(data.get("seq", 0)), docs=int(data.get("docs", 0)),
+                     total_length=float(data.get("total_length", 0.0)),
+                     schema=int(data.get("schema", SCHEMA_VERSION)))
