@@ -263,11 +263,13 @@ async def cmd_review(args: argparse.Namespace) -> int:
 
 async def cmd_rebuild(args: argparse.Namespace) -> int:
     from actors.facts.rebuild import rebuild_facts
+    from actors.navigation.read_model import rebuild_fulltext
     from store.rebuild import rebuild_catalog
 
     store = open_store(args.home)
     scan = await anyio.to_thread.run_sync(rebuild_catalog, store.layout, store.locks)
     facts = await anyio.to_thread.run_sync(rebuild_facts, store.layout, store.locks)
+    await anyio.to_thread.run_sync(rebuild_fulltext, store.layout, store.locks)
     async with Runtime(args.home, background_consolidation=False) as rt:
         passed = await rt.consolidation.ask(Flush(force=False))
         stats = await rt.navigation.ask(Stats())

@@ -34,7 +34,7 @@ import structlog
 from store.errors import LockTimeout
 from store.processes import pid_alive
 
-LOCK_ORDER = ("consolidation", "root", "project", "catalog", "facts")
+LOCK_ORDER = ("consolidation", "root", "project", "catalog", "facts", "fulltext")
 _POLL_FIRST_S = 0.001
 _POLL_MAX_S = 0.01
 _COURTESY_S = 0.03

@@ -86,7 +86,8 @@ class NavigationActor(Actor):
         self.layout = layout
         self.settings = settings
         self.locks = locks
-        self.model = ReadModel(layout)
+        self.model: ReadModel
+        """Opened by ``start`` (it opens the shared index: not in the constructor)."""
         self._plan_cache: tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]] | None = None
 
     async def start(self) -> None:

@@ -26,8 +26,10 @@ from actors.navigation.shared_index import SharedIndex, analyse_fields
 from actors.text import parse_instant
 from store.errors import MalformedFile
 from store.factlog import open_facts
+from store.fulltext import LOCK_NAME as FULLTEXT_LOCK
 from store.fulltext import FulltextIndex, IndexDoc
 from store.leaf_format import LeafFile, read_leaf
+from store.locks import LockManager
 from store.paths import StoreLayout
 from store.tree_files import read_branch, read_root
 
@@ -155,7 +157,13 @@ class ReadModel:
             self.facts.add_all(self.facts_journal.state)
         else:
             self.facts.add_all(facts.records)
+        before_mark = self.index.disk.watermark.seq
         self.index.reload()
+        if self.index.disk.watermark.seq < before_mark:
+            # The index was emptied (``rebuild``): take in every leaf again from its start.
+            self.index = SharedIndex(self.index.disk)
+            self.leaves = LeafView(self.index)
+            self.seq = self.index.disk.watermark.seq
         changes, self.seq = self.catalog.changes_since(self.seq)
         before = self.analysed
         mark = self.index.disk.watermark.seq
@@ -297,3 +305,9 @@ class ReadModel:
             entry = self.catalog.get(current)
             current = entry.get("parent_id") if entry else None
         return tuple(reversed(path))
+
+
+def rebuild_fulltext(layout: StoreLayout, locks: LockManager) -> int:
+    """Recreate the shared full-text index from the leaves (``ihmt-async rebuild``)."""
+    with locks.hold_sync(FULLTEXT_LOCK, actor="rebuild", timeout_s=600):
+        return ReadModel(layout).rebuild_index()

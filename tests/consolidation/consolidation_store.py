@@ -17,10 +17,12 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from actors.text import entities, keywords, shorten
 from store import catalog as catalog_table
+from store.fulltext import index_dir
 from store.leaf_format import render_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
@@ -214,11 +216,15 @@ def check_tree(layout: StoreLayout) -> TreeReport:
 
 
 def tree_snapshot(layout: StoreLayout) -> dict[str, bytes]:
-    """Every tree and catalog file's bytes, by relative path (for idempotence checks)."""
+    """Every tree and catalog file's bytes, by relative path (for idempotence checks).
+
+    The full-text index is left out: it is derived, and commits on its own schedule."""
     out: dict[str, bytes] = {}
+    fulltext = Path(index_dir(layout))
     for base in (layout.layers_dir, layout.state_dir):
         for path in sorted(base.rglob("*")):
-            if path.is_file() and path.parent != layout.locks_dir:
+            if path.is_file() and path.parent != layout.locks_dir \
+                    and not path.is_relative_to(fulltext):
                 out[path.relative_to(layout.root).as_posix()] = path.read_bytes()
     out["root.json"] = layout.root_file.read_bytes()
     return out

@@ -1,0 +1,142 @@
+"""The shared full-text index across real processes: read-your-writes before any commit,
+opened (not rebuilt) on a warm store, a SIGKILL inside an index commit, and ``rebuild``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from actors.navigation.read_model import ReadModel, rebuild_fulltext
+from store.fulltext import LOCK_NAME, FulltextIndex
+from store.locks import LockManager
+from store.paths import StoreLayout
+from tests.worker_process import WorkerProcess
+
+WORKER = Path(__file__).with_name("fulltext_worker.py")
+NOTES = [
+    "The quokka named Bartholomew sleeps under the jacaranda in Perth",
+    "Mi perro Pimienta come sardinas los domingos en Cádiz",
+    "The deploy key for the Zanzibar cluster rotates every ninety days",
+    "Grandmother's flan recipe needs seven eggs and burnt caramel",
+    "The PostgresReplicaLag alarm pages the on-call after 45 seconds",
+]
+
+
+@pytest.fixture
+def spawn() -> Iterator[Callable[..., WorkerProcess]]:
+    started: list[WorkerProcess] = []
+
+    def start(*args: str) -> WorkerProcess:
+        child = WorkerProcess(WORKER, *args)
+        started.append(child)
+        return child
+
+    yield start
+    for child in started:
+        child.close()
+
+
+def ready(child: WorkerProcess) -> dict[str, object]:
+    data: dict[str, object] = json.loads(child.expect("ready ", 90).split(" ", 1)[1])
+    return data
+
+
+def ask(child: WorkerProcess, line: str, answer: str) -> list[str]:
+    child.send(line)
+    found: list[str] = json.loads(child.expect(answer + " ", 60).split(" ", 1)[1])
+    return found
+
+
+def committed_ids(home: Path) -> set[str]:
+    """Ids of every leaf file that the committed index holds (the tail aside)."""
+    layout = StoreLayout.at_home(home)
+    index = FulltextIndex(layout)
+    on_disk = [p.stem for p in layout.leaves_dir.rglob("*.txt")]
+    assert on_disk, "no leaf file found: the check below would prove nothing"
+    return {doc for doc in on_disk if index.get(doc) is not None}
+
+
+def test_a_save_is_found_in_another_process_before_any_commit(
+        store_home: Path, spawn: Callable[..., WorkerProcess]) -> None:
+    reader = spawn(str(store_home))
+    ready(reader)
+    writer = spawn(str(store_home))
+    ready(writer)
+    locks = LockManager(StoreLayout.at_home(store_home).locks_dir)
+    with locks.hold_sync(LOCK_NAME, actor="test"):  # no process can commit meanwhile
+        saved = [ask(writer, f"save {note}", "saved")[0] for note in NOTES]
+        assert not committed_ids(store_home) & set(saved)
+        for note, leaf in zip(NOTES, saved, strict=True):
+            words = " ".join(note.split()[1:4])
+            assert leaf in ask(reader, f"search {words}", "found"), note
+        assert not committed_ids(store_home) & set(saved), "found through the tail, not a commit"
+    writer.send("quit")
+    writer.finish()
+    reader.send("quit")
+    reader.finish()
+    assert committed_ids(store_home) >= set(saved), "stopping commits what is pending"
+
+
+def test_a_warm_store_opens_the_index_without_indexing_anything(
+        store_home: Path, spawn: Callable[..., WorkerProcess]) -> None:
+    first = spawn(str(store_home))
+    assert ready(first)["rebuilt"] is True
+    saved = [ask(first, f"save {note}", "saved")[0] for note in NOTES]
+    first.send("quit")
+    first.finish()
+    second = spawn(str(store_home))
+    state = ready(second)
+    assert state == {"analysed": 0, "rebuilt": False, "leaves": len(NOTES)}
+    assert saved[1] in ask(second, "search perro Pimienta", "found")
+    second.send("quit")
+    second.finish()
+
+
+def test_sigkill_inside_an_index_commit_loses_no_acknowledged_save(
+        store_home: Path, spawn: Callable[..., WorkerProcess]) -> None:
+    first = spawn(str(store_home))
+    ready(first)
+    early = [ask(first, f"save {note}", "saved")[0] for note in NOTES[:2]]
+    first.send("quit")
+    first.finish()
+    assert committed_ids(store_home) >= set(early)
+
+    victim = spawn(str(store_home), "block-commit")
+    ready(victim)
+    late = [ask(victim, f"save {note}", "saved")[0] for note in NOTES[2:]]
+    victim.send("commit")
+    victim.expect("committing", 60)  # documents added, tantivy's commit not yet done
+    assert victim.kill() != 0
+
+    layout = StoreLayout.at_home(store_home)
+    model = ReadModel(layout)  # opens the index as the killed process left it
+    assert not model.index.disk.rebuilt
+    model.refresh()
+    for doc in early + late:
+        assert doc in model.leaves, doc
+    locks = LockManager(layout.locks_dir)
+    with locks.hold_sync(LOCK_NAME, actor="test", timeout_s=30):
+        assert model.commit_pending() == len(late)  # tantivy's writer lock died with it
+    assert committed_ids(store_home) >= set(early + late)
+
+
+def test_rebuild_recreates_the_index_from_the_leaves(
+        store_home: Path, spawn: Callable[..., WorkerProcess]) -> None:
+    first = spawn(str(store_home))
+    ready(first)
+    saved = [ask(first, f"save {note}", "saved")[0] for note in NOTES]
+    first.send("quit")
+    first.finish()
+    layout = StoreLayout.at_home(store_home)
+    shutil.rmtree(layout.state_dir / "fulltext")
+    assert rebuild_fulltext(layout, LockManager(layout.locks_dir)) == len(NOTES)
+    assert committed_ids(store_home) == set(saved)
+    second = spawn(str(store_home))
+    assert ready(second)["analysed"] == 0
+    assert saved[4] in ask(second, "search PostgresReplicaLag alarm", "found")
+    second.send("quit")
+    second.finish()
