@@ -1,7 +1,8 @@
 """The navigation actor's read model: catalog view, leaf metadata, full-text index, branches.
 
-Kept up to date incrementally: each ``refresh`` reads only the catalog and facts journal lines
-appended since the last one (by any process) and indexes just the new leaves' files. Branch
+Kept up to date incrementally: each ``refresh`` reads only the catalog rows changed since the
+last one (``CatalogReader.changes_since``, by any process) and indexes just the new leaves'
+files; facts are looked up in the database when asked (``StoredFacts``). Branch
 files are immutable once written (their id hashes their children), so they are cached as read.
 Leaf texts are not kept in memory; a hit's text is read from its file when it is served.
 This module reads the store; it never writes it.
@@ -17,12 +18,12 @@ from typing import Any
 import structlog
 
 from actors.consolidation.summarizer import EXCERPT_LIMIT, excerpt_for
-from actors.facts.index import FactIndex
+from actors.facts.index import StoredFacts
 from actors.navigation.term_index import TermIndex
 from actors.text import parse_instant
-from store import catalog as catalog_table
+from store.catalog import CatalogReader
 from store.errors import MalformedFile
-from store.factlog import open_facts
+from store.factlog import FactEventsReader
 from store.leaf_format import LeafFile, read_leaf
 from store.paths import StoreLayout
 from store.tree_files import read_branch, read_root
@@ -67,12 +68,20 @@ def leaf_fields(leaf: LeafFile) -> dict[str, Any]:
             "tags": list(leaf.get("tags") or []), "body": leaf.text}
 
 
+class CatalogMirror:
+    """The catalog rows this process has taken in (``state``: id -> entry)."""
+
+    def __init__(self, layout: StoreLayout) -> None:
+        self.reader = CatalogReader(layout)
+        self.state: dict[str, dict[str, Any]] = {}
+        self.seq = 0
+
+
 class ReadModel:
     def __init__(self, layout: StoreLayout) -> None:
         self.layout = layout
-        self.catalog = catalog_table.open_catalog(layout)
-        self.facts_journal = open_facts(layout)
-        self.facts = FactIndex()
+        self.catalog = CatalogMirror(layout)
+        self.facts = StoredFacts(FactEventsReader(layout))
         self.index = TermIndex()
         self.leaves: dict[str, LeafMeta] = {}
         self._branches: dict[str, dict[str, Any]] = {}
@@ -88,30 +97,21 @@ class ReadModel:
 
     def refresh(self) -> int:
         """Take in what any process wrote since the last call; returns new leaves indexed."""
-        facts = self.facts_journal.refresh()
-        if facts.reloaded:
-            self.facts.clear()
-            self.facts.add_all(self.facts_journal.state)
-        else:
-            self.facts.add_all(facts.records)
-        result = self.catalog.refresh()
-        if result.reloaded:
-            return self._reindex_all()
+        changes, self.catalog.seq = self.catalog.reader.changes_since(self.catalog.seq)
         added = 0
-        for record in result.records:
-            op = record.get("op")
-            if op == "put":
-                entry = record["entry"]
-                self._place(entry)
-                if entry.get("kind") == "leaf":
-                    added += self._index_leaf(entry)
-            elif op == "patch":
-                entry = self.catalog.state.get(str(record["id"]))
-                if entry is not None:
-                    self._place(entry)
-            elif op == "del":
-                self._unplace(str(record["id"]))
-                self._forget(str(record["id"]))
+        for change in changes:
+            if change.entry is None:
+                self.catalog.state.pop(change.entry_id, None)
+                self._unplace(change.entry_id)
+                self._forget(change.entry_id)
+                continue
+            entry = change.entry
+            old = self.catalog.state.get(change.entry_id)
+            self.catalog.state[change.entry_id] = entry
+            self._place(entry)
+            if entry.get("kind") == "leaf" and (old is None or old.get("path") != entry["path"]
+                                                or change.entry_id not in self.leaves):
+                added += self._index_leaf(entry)
         return added
 
     def _place(self, entry: Mapping[str, Any]) -> None:
