@@ -262,25 +262,26 @@ async def cmd_review(args: argparse.Namespace) -> int:
 
 
 async def cmd_rebuild(args: argparse.Namespace) -> int:
-    from actors.facts.rebuild import rebuild_facts
     from actors.navigation.read_model import rebuild_fulltext
-    from store.rebuild import rebuild_catalog
+    from ihmt_async.maintenance import rebuild_store
 
     store = open_store(args.home)
-    scan = await anyio.to_thread.run_sync(rebuild_catalog, store.layout, store.locks)
-    facts = await anyio.to_thread.run_sync(rebuild_facts, store.layout, store.locks)
+    scan = await anyio.to_thread.run_sync(rebuild_store, store.layout, store.locks)
+    facts = scan.facts
     await anyio.to_thread.run_sync(rebuild_fulltext, store.layout, store.locks)
     async with Runtime(args.home, background_consolidation=False) as rt:
         passed = await rt.consolidation.ask(Flush(force=False))
         stats = await rt.navigation.ask(Stats())
-    report = {"entries": len(scan.entries),
+    report = {"entries": scan.entries,
               "problems": [{"path": str(p), "reason": r} for p, r in scan.problems],
               "facts": to_jsonable(facts), "branches_written": passed.branches_written,
               "leaves": stats["leaves"], "nodes": stats["nodes"]}
     if args.json:
         out_json(report)
     else:
-        out(f"Rebuilt the catalog from the files: {len(scan.entries)} entries "
+        for path in scan.set_aside:
+            out(f"  moved the damaged database aside: {path}")
+        out(f"Rebuilt the catalog from the files: {scan.entries} entries "
             f"({stats['leaves']} memories, {stats['nodes']} branches); "
             f"timeline rebuilt; consolidation wrote {passed.branches_written} branch(es).")
         for path, reason in scan.problems:
@@ -303,7 +304,7 @@ async def cmd_consolidate(args: argparse.Namespace) -> int:
 async def cmd_audit(args: argparse.Namespace) -> int:
     layout = StoreLayout.at_home(args.home)
     rows = []
-    for record in read_audit(layout.audit_log):
+    for record in read_audit(layout):
         if args.since and str(record.get("ts", "")) < args.since:
             continue
         if args.agent and record.get("client") != args.agent:

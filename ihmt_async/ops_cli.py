@@ -87,14 +87,15 @@ def _problem_line(problem: doctor.Problem) -> str:
     return f"  {problem.code}: {problem.path}\n      {problem.detail}{fix}"
 
 
-def _rebuild_facts(layout: StoreLayout, locks: LockManager) -> doctor.Action:
-    """A damaged facts snapshot lost events: re-derive the timeline from leaves + audit log."""
-    from actors.facts.rebuild import rebuild_facts
+def _rebuild(layout: StoreLayout, locks: LockManager) -> doctor.Action:
+    """The database was damaged: re-derive it from the leaf files and the event file."""
+    from ihmt_async.maintenance import rebuild_store
 
-    report = rebuild_facts(layout, locks, actor="doctor")
-    return doctor.Action("facts_rebuilt", str(layout.facts_snapshot),
-                         f"re-derived {report.facts} fact(s) from {report.leaves} leaf file(s) "
-                         f"and replayed {report.replayed} event(s) from the audit log")
+    report = rebuild_store(layout, locks, actor="doctor")
+    return doctor.Action("database_rebuilt", str(layout.database),
+                         f"re-derived {report.entries} catalog entries and "
+                         f"{report.facts.facts} fact(s) from {report.facts.leaves} leaf file(s); "
+                         f"replayed {report.facts.replayed} event(s) from the event file")
 
 
 async def cmd_doctor(args: argparse.Namespace) -> int:
@@ -108,8 +109,8 @@ async def cmd_doctor(args: argparse.Namespace) -> int:
         locks = LockManager(layout.locks_dir, default_timeout_s=settings.lock_timeout_s)
         actions = await anyio.to_thread.run_sync(
             lambda: doctor.repair(layout, locks, timeout_s=max(settings.lock_timeout_s, 30.0)))
-        if any(a.code == "facts_restored" for a in actions):
-            actions.append(await anyio.to_thread.run_sync(_rebuild_facts, layout, locks))
+        if any(a.code == "database_set_aside" for a in actions):
+            actions.append(await anyio.to_thread.run_sync(_rebuild, layout, locks))
         remaining = await anyio.to_thread.run_sync(
             lambda: doctor.check(layout, grace_s=args.grace))
         report["repaired"] = [asdict(a) for a in actions]

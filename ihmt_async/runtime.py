@@ -2,8 +2,17 @@
 
 ``ActorSystem`` is the generic part (start each actor with ``tg.start`` so a start-up failure
 reaches the caller; on exit close inboxes in order so in-flight work completes and queued
-requests fail with ``ActorStopped``; no task outlives the block). ``Runtime`` wires the memory
-actors to one store: ingest → facts and consolidation; navigation reads on its own.
+requests fail with ``ActorStopped``; no task outlives the block). Start-up is composed with an
+``AsyncExitStack`` and ``pop_all``: a failure starting the third actor cancels the first two and
+re-raises, so a caller never waits on a half-started system.
+
+``Runtime`` wires the memory actors to one store: ingest → facts and consolidation; navigation
+reads on its own. Before the actors start, ``prepare_store`` makes the database current, cheaply:
+a stat and two small queries on a healthy store; event lines the database missed are applied
+and saves killed before their commit undone (``store.engine``); a store of an earlier version or
+of IHMT is migrated (``store.migrate``); a store whose ``state/`` was deleted is rebuilt from
+its files. A damaged database is refused with a message naming ``ihmt-async rebuild``. Opening
+a store that does not exist creates nothing: the first save does.
 """
 
 from __future__ import annotations
@@ -21,12 +30,15 @@ from anyio.abc import TaskGroup
 from actors.base import Actor, ActorStatistics
 from actors.consolidation.actor import ConsolidationActor
 from actors.facts.actor import FactsActor
+from actors.facts.index import fact_row
 from actors.ingest.actor import IngestActor
 from actors.navigation.actor import NavigationActor
 from actors.provenance import Provenance
-from store.atomic import clean_stray_temps
 from store.config import Settings, load_settings, settings_from, write_settings
+from store.db import connect
+from store.engine import Engine
 from store.locks import LockManager
+from store.migrate import legacy_files, migrate
 from store.paths import StoreLayout
 
 log = structlog.get_logger("ihmt.runtime")
@@ -42,21 +54,30 @@ class ActorSystem:
         self.stop_timeout_s = stop_timeout_s
         self._stack: contextlib.AsyncExitStack | None = None
         self._tg: TaskGroup | None = None
+        self._started = False
 
     async def __aenter__(self) -> ActorSystem:
         if self._stack is not None:
             raise RuntimeError("this actor system is already running")
-        stack = contextlib.AsyncExitStack()
-        await stack.__aenter__()
-        try:
+        async with contextlib.AsyncExitStack() as stack:
             self._tg = await stack.enter_async_context(anyio.create_task_group())
+            # If a start fails, leaving this block cancels the task group: the actors already
+            # started stop, and the failure is re-raised to the caller.
+            stack.push_async_callback(self._cancel_on_failure)
             for actor in self.actors:
-                await self._tg.start(actor.run)
-        except BaseException:
-            await stack.__aexit__(None, None, None)
-            raise
-        self._stack = stack
+                try:
+                    await self._tg.start(actor.run)
+                except BaseException as exc:
+                    log.error("runtime.actor_start_failed", actor=actor.name, error=str(exc),
+                              error_type=type(exc).__name__)
+                    raise
+            self._started = True
+            self._stack = stack.pop_all()
         return self
+
+    async def _cancel_on_failure(self) -> None:
+        if not self._started and self._tg is not None:
+            self._tg.cancel_scope.cancel()
 
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> bool | None:
@@ -84,20 +105,65 @@ class OpenedStore:
     locks: LockManager
 
 
-def open_store(home: Path | str | None = None) -> OpenedStore:
-    """Create the directories (and a config file) if missing, clean a dead writer's debris."""
+def open_store(home: Path | str | None = None, *, create: bool = True) -> OpenedStore:
+    """The store at ``home``; with ``create`` its directories and config file are made.
+
+    Without ``create`` nothing is written: a server opens the store this way and the first save
+    creates it. Temp-file debris is cleaned by the consolidation pass, off the start-up path.
+    """
     layout = StoreLayout.at_home(home)
-    layout.ensure()
     settings = load_settings(layout.config)
-    if not layout.config.exists():
-        # The file gets the defaults, not this process's IHMT_* overrides.
-        write_settings(layout.config, settings_from({}, env={}))
-    removed = clean_stray_temps(layout.root)
-    if removed:
-        log.info("store.stray_temps_removed", count=len(removed),
-                 paths=[str(p) for p in removed])
+    if create:
+        layout.ensure()
+        if not layout.config.exists():
+            # The file gets the defaults, not this process's IHMT_* overrides.
+            write_settings(layout.config, settings_from({}, env={}))
     return OpenedStore(layout, settings, LockManager(layout.locks_dir,
                                                      default_timeout_s=settings.lock_timeout_s))
+
+
+def _has_memory_files(layout: StoreLayout) -> bool:
+    if layout.events_file.exists():
+        return True
+    try:
+        return any(any(d.iterdir()) for d in layout.leaves_dir.iterdir() if d.is_dir())
+    except FileNotFoundError:
+        return False
+
+
+def prepare_store(store: OpenedStore) -> str:
+    """Make the database current before any actor reads it; returns what was done.
+
+    Cheap on a healthy store. Raises ``DamagedDatabase`` (with what to do) when the database
+    file cannot be read.
+    """
+    layout, locks = store.layout, store.locks
+    engine = Engine(layout)
+    try:
+        if layout.database.exists():
+            conn = connect(layout, create=False)  # raises DamagedDatabase on a damaged file
+            if conn is not None:
+                conn.close()
+            if not engine.needs_recovery():
+                return "ready"
+            with locks.hold_sync("catalog", "facts", actor="recover"):
+                engine.recover()
+            return "recovered"
+        if legacy_files(layout):
+            with locks.hold_sync("catalog", "facts", actor="migrate"):
+                if not layout.database.exists():
+                    migrate(layout, engine, fact_row)
+            return "migrated"
+        if _has_memory_files(layout):
+            from ihmt_async.maintenance import rebuild_store
+
+            report = rebuild_store(layout, locks)
+            log.warning("store.rebuilt_on_start", reason="the database was missing",
+                        entries=report.entries, facts=report.facts.facts)
+            return "rebuilt"
+        return "empty"
+    finally:
+        engine.close()
 
 
 class Runtime:
@@ -106,7 +172,7 @@ class Runtime:
     def __init__(self, home: Path | str | None = None, *,
                  provenance: Provenance | None = None,
                  background_consolidation: bool = True) -> None:
-        self.store = open_store(home)
+        self.store = open_store(home, create=False)
         self.provenance = provenance or Provenance()
         layout, settings, locks = self.store.layout, self.store.settings, self.store.locks
         self.facts = FactsActor(layout, settings, locks)
@@ -129,8 +195,9 @@ class Runtime:
         return self.store.settings
 
     async def __aenter__(self) -> Runtime:
+        state = await anyio.to_thread.run_sync(prepare_store, self.store)
         await self._system.__aenter__()
-        log.info("runtime.started", home=str(self.layout.home))
+        log.info("runtime.started", home=str(self.layout.home), store=state)
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None,

@@ -1,58 +1,53 @@
-"""The audit log: one JSON line per mutation in ``state/audit.jsonl``, append-only.
+"""The audit log: one record per mutation, in the ``audit`` table of the store's database.
 
-Each line says when (``ts``), who (``pid``, ``actor``, ``client``, ``session``), what
-(``action``) and on which ids. Lines are written with a single ``O_APPEND`` write so lines from
-several processes never interleave; the file is never rewritten. The facts timeline replays
-retractions and reviews from here on rebuild, so the entries must be complete on their own.
+Each record says when (``ts``), who (``pid``, ``actor``, ``client``, ``session``), what
+(``action``) and on which ids. Records are written in the same transaction as the change they
+describe (``store.engine.Engine.commit``) and, inside that transaction's line, to the event file
+(``store.events``), which is why a rebuild can restore the whole audit after ``state/`` is gone.
+The fact records must stay complete on their own: the facts rebuild replays retractions and
+reviews from them.
+
+``read_audit`` is the public way to iterate the log (export, ``ihmt-async audit``); with no
+database it reads the event file, so it never creates anything.
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 from collections.abc import Iterator, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from store.journal import utc_now
+from store.db import connect, mapped
+from store.events import iter_records, utc_now
+from store.paths import StoreLayout
 
 
-def append_audit(path: Path, *, actor: str, action: str, ids: Sequence[str] = (),
-                 client: str = "", session: str = "", **details: Any) -> dict[str, Any]:
-    """Append one audit line durably and return it."""
-    record = {"ts": utc_now(), "pid": os.getpid(), "actor": actor, "client": client,
-              "session": session, "action": action, "ids": list(ids), **details}
-    line = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        # Appenders take turns (readers never lock): the check for a cut line and the write
-        # must not interleave with another process's append, or the fence lands mid-file.
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        size = os.fstat(fd).st_size
-        if size and os.pread(fd, 1, size - 1) != b"\n":
-            line = b"\n" + line  # fence off a line a killed writer cut short
-        os.write(fd, line)
-        os.fdatasync(fd)
-    finally:
-        os.close(fd)
-    return record
+def audit_record(*, actor: str, action: str, ids: Sequence[str] = (), client: str = "",
+                 session: str = "", **details: Any) -> dict[str, Any]:
+    """One audit record (written by whoever commits the change it describes)."""
+    return {"ts": utc_now(), "pid": os.getpid(), "actor": actor, "client": client,
+            "session": session, "action": action, "ids": list(ids), **details}
 
 
-def read_audit(path: Path) -> Iterator[Mapping[str, Any]]:
-    """Every complete, parseable audit line, oldest first."""
-    try:
-        handle = open(path, "rb")
-    except FileNotFoundError:
+def records_of_line(line: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The audit records an event-file line carries."""
+    return [r for r in line.get("audit") or () if isinstance(r, Mapping)]
+
+
+def read_audit(layout: StoreLayout) -> Iterator[Mapping[str, Any]]:
+    """Every audit record, oldest first."""
+    conn = connect(layout, create=False)
+    if conn is None:
+        for line in iter_records(layout.events_file):
+            yield from records_of_line(line)
         return
-    with handle:
-        for line in handle:
-            if not line.endswith(b"\n"):
-                break
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(record, dict):
-                yield record
+    try:
+        with mapped(layout.database):
+            rows = conn.execute("SELECT record FROM audit ORDER BY seq").fetchall()
+    finally:
+        conn.close()
+    for (raw,) in rows:
+        record = json.loads(raw)
+        if isinstance(record, dict):
+            yield record

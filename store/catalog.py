@@ -1,104 +1,157 @@
 """The catalog: every leaf and branch by id, with its path, parent and status.
 
-It is an index, rebuildable from the leaf and branch files (``store.rebuild``), kept as a
-journaled table (``store.journal``) so a save appends a line instead of rewriting a file that
-grows with the store. Catalog entries are derived from file headers by ``entry_from_leaf`` and
-``entry_from_branch`` only, which is what makes a rebuilt catalog equal the live one.
-Writers hold the ``catalog`` lock around ``Journal.append``; this module takes no locks.
+It is an index, rebuildable from the leaf and branch files (``store.rebuild``), kept in the
+``catalog`` table of the store's database (``store.db``). Catalog entries are derived from file
+headers by ``entry_from_leaf`` and ``entry_from_branch`` only, which is what makes a rebuilt
+catalog equal the live one. Changes are records (``put`` / ``patch`` / ``delete``) applied by
+``store.db.Tx.catalog`` inside a transaction whose writer holds the ``catalog`` lock.
+
+``CatalogReader`` is the cheap, read-only view every process and actor may hold: it opens the
+database lazily, creates nothing, and answers from committed data only.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Mapping
-from pathlib import Path
+from dataclasses import dataclass, field
 from typing import Any
 
-from store.errors import MalformedFile
-from store.journal import Journal
+from store.db import CATALOG_FIELDS, connect, entry_of, mapped
 from store.paths import StoreLayout
 
 Entry = dict[str, Any]
 Entries = dict[str, Entry]
 
-ENTRY_FIELDS = ("id", "kind", "layer", "domain", "path", "parent_id", "timestamp", "title",
-                "leaf_count", "status", "source", "scope", "origin", "agent", "recorded_at")
+ENTRY_FIELDS = CATALOG_FIELDS
+_SELECT = f"SELECT {', '.join(CATALOG_FIELDS)} FROM catalog"
 
 
-class CatalogCodec:
-    """Folds put/patch/del records into ``{id: entry}``; IHMT's catalog.json loads as-is."""
+@dataclass(frozen=True)
+class Change:
+    """One catalog row inserted, updated or deleted after some seq."""
 
-    name = "catalog"
-
-    def empty(self) -> Entries:
-        return {}
-
-    def load_snapshot(self, data: Mapping[str, Any], path: Path) -> Entries:
-        entries = data.get("entries", {})
-        if not isinstance(entries, dict):
-            raise MalformedFile(path, "'entries' is not a JSON object")
-        return {str(k): dict(v) for k, v in entries.items() if isinstance(v, dict)}
-
-    def dump_snapshot(self, state: Entries) -> dict[str, Any]:
-        return {"entries": {k: state[k] for k in sorted(state)}}
-
-    def apply(self, state: Entries, record: Mapping[str, Any]) -> None:
-        op = record.get("op")
-        if op == "put":
-            entry = dict(record["entry"])
-            state[entry["id"]] = entry
-        elif op == "patch":
-            entry = state.get(record["id"])
-            if entry is not None:
-                entry.update(record["set"])
-        elif op == "del":
-            state.pop(record["id"], None)
+    seq: int
+    entry_id: str
+    entry: Entry | None
+    """The row as it is now; None when the row was deleted."""
+    domain: str
 
 
-class CountCodec:
-    """A catalog view that keeps only ids and counts, for writers that need totals."""
+@dataclass(frozen=True)
+class Counts:
+    leaves_by_domain: Mapping[str, int] = field(default_factory=dict)
+    nodes: int = 0
+    depth: int = 0
 
-    name = "catalog"
-
-    def empty(self) -> dict[str, Any]:
-        return {"ids": set(), "nodes": set(), "domains": {}, "depth": 0}
-
-    def load_snapshot(self, data: Mapping[str, Any], path: Path) -> dict[str, Any]:
-        state = self.empty()
-        for entry in CatalogCodec().load_snapshot(data, path).values():
-            self.apply(state, {"op": "put", "entry": entry})
-        return state
-
-    def dump_snapshot(self, state: dict[str, Any]) -> dict[str, Any]:
-        raise TypeError("a count view cannot write a snapshot")
-
-    def apply(self, state: dict[str, Any], record: Mapping[str, Any]) -> None:
-        op = record.get("op")
-        if op == "put":
-            entry = record["entry"]
-            if entry.get("kind") == "node":
-                state["nodes"].add(entry["id"])
-                state["depth"] = max(state["depth"], int(entry.get("layer", 0)))
-            elif entry["id"] not in state["ids"]:
-                state["ids"].add(entry["id"])
-                domains = state["domains"]
-                domains[entry["domain"]] = domains.get(entry["domain"], 0) + 1
-        elif op == "del":
-            state["nodes"].discard(record["id"])
-            if record["id"] in state["ids"]:
-                state["ids"].discard(record["id"])
-                domain = record.get("domain")
-                if domain in state["domains"]:
-                    state["domains"][domain] -= 1
-                    if state["domains"][domain] <= 0:
-                        del state["domains"][domain]
+    @property
+    def leaves(self) -> int:
+        return sum(self.leaves_by_domain.values())
 
 
-def open_catalog(layout: StoreLayout) -> Journal[Entries]:
-    return Journal(layout.catalog_snapshot, layout.catalog_journal, CatalogCodec())
+class CatalogReader:
+    """Read-only catalog queries for one process (one connection, opened on first use).
 
+    Contract (relied on by the navigation read model and the full-text index):
+    - ``changes_since(seq)`` returns every row inserted, updated or deleted with a seq greater
+      than ``seq``, in seq order, and the highest seq seen (``seq`` itself when nothing
+      changed). Every insert or update of a row gets a new, increasing seq inside the
+      transaction that makes it, so a caller that keeps the returned seq misses nothing and
+      sees each committed change once (a row changed twice is reported once, as it is now).
+    - ``get(id)`` is the committed row or None; ``counts()`` the tallies per domain and kind.
+    - Nothing is created on disk: with no database yet every answer is empty.
+    - Not thread-safe: one reader per thread of use (actors use theirs from one worker hop
+      at a time).
+    """
 
-def open_catalog_counts(layout: StoreLayout) -> Journal[dict[str, Any]]:
-    return Journal(layout.catalog_snapshot, layout.catalog_journal, CountCodec())
+    def __init__(self, layout: StoreLayout) -> None:
+        self.layout = layout
+        self._conn: sqlite3.Connection | None = None
+
+    def connection(self) -> sqlite3.Connection | None:
+        if self._conn is None:
+            self._conn = connect(self.layout, create=False)
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def changes_since(self, seq: int) -> tuple[list[Change], int]:
+        conn = self.connection()
+        if conn is None:
+            return [], seq
+        with mapped(self.layout.database):
+            conn.execute("BEGIN")
+            try:
+                rows = conn.execute(f"{_SELECT.replace(' FROM', ', seq FROM')} WHERE seq > ? "
+                                    "ORDER BY seq", (seq,)).fetchall()
+                gone = conn.execute("SELECT id, domain, seq FROM catalog_gone WHERE seq > ? "
+                                    "ORDER BY seq", (seq,)).fetchall()
+            finally:
+                conn.execute("COMMIT")
+        changes = [Change(int(r[-1]), str(r[0]), entry_of(r[:-1]), str(r[3])) for r in rows]
+        changes += [Change(int(s), str(i), None, str(d)) for i, d, s in gone]
+        changes.sort(key=lambda c: c.seq)
+        return changes, max([seq] + [c.seq for c in changes])
+
+    def get(self, entry_id: str) -> Entry | None:
+        conn = self.connection()
+        if conn is None:
+            return None
+        with mapped(self.layout.database):
+            row = conn.execute(f"{_SELECT} WHERE id = ?", (entry_id,)).fetchone()
+        return None if row is None else entry_of(row)
+
+    def known(self, ids: list[str] | tuple[str, ...]) -> set[str]:
+        """Which of ``ids`` are in the catalog."""
+        conn = self.connection()
+        if conn is None or not ids:
+            return set()
+        with mapped(self.layout.database):
+            rows = conn.execute(f"SELECT id FROM catalog WHERE id IN "
+                                f"({', '.join('?' for _ in ids)})", list(ids)).fetchall()
+        return {str(r[0]) for r in rows}
+
+    def counts(self) -> Counts:
+        conn = self.connection()
+        if conn is None:
+            return Counts()
+        with mapped(self.layout.database):
+            rows = conn.execute("SELECT domain, kind, n FROM tallies").fetchall()
+            depth = conn.execute("SELECT max(layer) FROM catalog WHERE kind = 'node'").fetchone()
+        leaves = {str(d): int(n) for d, k, n in rows if k == "leaf" and n > 0}
+        nodes = sum(int(n) for _d, k, n in rows if k == "node")
+        return Counts(leaves, nodes, int(depth[0] or 0))
+
+    def entries(self) -> Entries:
+        """Every row (for maintenance: consolidation, doctor); O(store), never on a hot path."""
+        conn = self.connection()
+        if conn is None:
+            return {}
+        with mapped(self.layout.database):
+            rows = conn.execute(_SELECT).fetchall()
+        return {str(r[0]): entry_of(r) for r in rows}
+
+    def parentless(self) -> list[Entry]:
+        """Rows without a parent, oldest first: the trunk the navigation descent starts from
+        (uses the ``parent_id`` index; small once consolidation has filed the leaves)."""
+        conn = self.connection()
+        if conn is None:
+            return []
+        with mapped(self.layout.database):
+            rows = conn.execute(f"{_SELECT} WHERE parent_id IS NULL "
+                                "ORDER BY timestamp, id").fetchall()
+        return [entry_of(r) for r in rows]
+
+    def last_seq(self) -> int:
+        conn = self.connection()
+        if conn is None:
+            return 0
+        with mapped(self.layout.database):
+            row = conn.execute("SELECT value FROM meta WHERE key = 'catalog_seq'").fetchone()
+        return int(row[0]) if row else 0
 
 
 def put(entry: Mapping[str, Any]) -> dict[str, Any]:

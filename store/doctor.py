@@ -1,16 +1,19 @@
 """Check a store's files for damage and repair what the leaf files can vouch for.
 
 ``check`` is read-only and takes no locks: it reads the catalog, then the facts, then lists the
-files (files are always written before the index lines that name them, so this order cannot
-report a half-done save as damage), and re-reads the catalog journal before judging a leaf
-unindexed. Leaves younger than ``grace_s`` are never called unindexed: a save may be between
-writing its file and appending its catalog line.
+files (files are always written before the rows that name them, so this order cannot report a
+half-done save as damage), and re-reads the catalog before judging a leaf unindexed. Leaves
+younger than ``grace_s``, or noted as pending by a live save, are never called unindexed.
+It also checks that the database has applied the whole event file and that no save killed
+before its commit is waiting to be undone (``store.engine.Engine.recover``). Lock stamps that
+name a killed process are not problems: the kernel dropped the lock with the process.
 
-``repair`` re-runs the checks INSIDE the lock of each table it changes (``catalog``, ``facts``,
-``root``; a stale lock stamp by taking that lock), re-reading the current state there, and only
-then appends its fixes through the journal, so it is safe while servers are running. It never
-rewrites or deletes a leaf file; unreadable branch/root files (derived data) are renamed aside
-as ``*.corrupt-<time>`` and re-made by the next consolidation pass.
+``repair`` re-runs the checks INSIDE the locks of what it changes (``catalog``, ``facts``,
+``root``), re-reading the current state there, and commits its fixes in transactions, so it is
+safe while servers are running. It never rewrites a leaf file; the only leaf files it deletes
+are those of saves that were never acknowledged (``recover``). Unreadable branch/root files
+(derived data) are renamed aside as ``*.corrupt-<time>`` and re-made by the next consolidation
+pass; a damaged database is renamed aside and the CLI rebuilds it from the files.
 
 This module may know the layout (it is in ``store``); it must never import ``actors`` or
 ``ihmt_async``: re-deriving facts from leaf text is the CLI's job (``ihmt-async rebuild``).
@@ -18,7 +21,6 @@ This module may know the layout (it is in ``store``); it must never import ``act
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -27,18 +29,20 @@ from pathlib import Path
 from typing import Any
 
 from store import catalog as catalog_table
-from store.atomic import TEMP_PREFIX, stray_temps, temp_owner_alive, write_json_atomic
-from store.audit import append_audit
-from store.catalog import CatalogCodec, Entries, entry_from_leaf
-from store.errors import MalformedFile, StoreError
-from store.factlog import FactsCodec, event_from_ihmt_fact, open_facts
-from store.journal import Journal, utc_now
+from store.atomic import TEMP_PREFIX, stray_temps, temp_owner_alive
+from store.audit import audit_record
+from store.catalog import CatalogReader, Entries, entry_from_leaf
+from store.db import FactRow, get_meta, pending_rows
+from store.engine import Engine
+from store.errors import DamagedDatabase, MalformedFile, StoreError
+from store.events import read_lines, size_of, utc_now
+from store.factlog import FactEventsReader
 from store.leaf_format import LeafFile, read_leaf
 from store.leaves import leaf_relpath_of
-from store.locks import LOCK_ORDER, LockManager, is_held, read_holder
+from store.locks import LockManager, is_held, read_holder
 from store.paths import StoreLayout
 from store.processes import pid_alive
-from store.rebuild import scan_tree
+from store.rebuild import set_aside_damaged
 from store.tree_files import iter_branch_files, iter_leaf_files, read_branch, read_root
 
 STALE_TEMP_S = 3600.0
@@ -71,8 +75,12 @@ class Action:
 class _View:
     """What one pass of checks read from disk."""
 
-    catalog: Journal[Entries] | None = None
-    facts: Journal[list[dict[str, Any]]] | None = None
+    catalog: Entries | None = None
+    facts: list[dict[str, Any]] | None = None
+    in_flight: set[str] = field(default_factory=set)
+    """Leaves a live process is saving right now (pending rows of live pids)."""
+    notes: list[str] = field(default_factory=list)
+    """Things worth saying that are not damage (a torn event line of an unacknowledged save)."""
     leaves: dict[str, tuple[Path, LeafFile]] = field(default_factory=dict)
     branches: dict[str, dict[str, Any]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
@@ -87,16 +95,45 @@ class _View:
 # ---------------------------------------------------------------------------- checks
 
 
-def _open_table(view: _View, journal: Journal[Any], what: str) -> Journal[Any] | None:
+def _open_db(layout: StoreLayout, view: _View) -> None:
+    """Read catalog and facts (committed data only); a damaged database is one problem."""
+    catalog, facts = CatalogReader(layout), FactEventsReader(layout)
     try:
-        journal.refresh()
-    except MalformedFile as exc:
-        view.add(f"unreadable_{what}", exc.path, exc.reason)
-        return None
-    if journal.skipped_lines:
-        view.add(f"{what}_journal_bad_lines", journal.journal_path,
-                 f"{journal.skipped_lines} line(s) are not JSON (cut short by a killed writer)")
-    return journal
+        view.catalog = catalog.entries()
+        view.facts = facts.all_events()
+        conn = catalog.connection()
+        if conn is not None:
+            applied = int(get_meta(conn, "events_offset") or 0)
+            rows = pending_rows(conn)
+            view.in_flight = {i for i, _p, pid in rows if pid_alive(pid)}
+            dead = [i for i, _p, pid in rows if not pid_alive(pid)]
+            if dead:
+                view.add("unfinished_save", layout.database,
+                         f"{len(dead)} leaf file(s) of saves killed before their commit "
+                         f"({', '.join(dead[:5])}) are waiting to be removed", dead[0])
+            _check_events(layout, view, applied)
+    except DamagedDatabase as exc:
+        view.catalog = view.facts = None
+        view.add("database_damaged", exc.path, exc.reason)
+    finally:
+        catalog.close()
+        facts.close()
+
+
+def _check_events(layout: StoreLayout, view: _View, applied: int) -> None:
+    size = size_of(layout.events_file)
+    if size < applied:
+        view.add("event_file_shorter", layout.events_file,
+                 f"the database has applied {applied} bytes of it but it holds {size}; "
+                 "rebuild to re-derive the database", repairable=False)
+        return
+    found = read_lines(layout.events_file, applied)
+    if found.lines:
+        view.add("events_not_applied", layout.events_file,
+                 f"{len(found.lines)} transaction line(s) are not in the database yet")
+    if found.torn_tail or found.bad:
+        view.notes.append(f"{layout.events_file}: a line cut short by an interrupted write "
+                          "(an unacknowledged change) is skipped")
 
 
 def _read_files(layout: StoreLayout, view: _View) -> None:
@@ -127,19 +164,19 @@ def _read_files(layout: StoreLayout, view: _View) -> None:
 
 
 def _check_catalog(layout: StoreLayout, view: _View, now: float, grace_s: float) -> None:
-    assert view.catalog is not None
-    view.catalog.refresh()  # take in saves that finished while we listed the files
-    entries = view.catalog.state
+    # Re-read: take in saves that finished while we listed the files.
+    entries = CatalogReader(layout).entries()
+    view.catalog = entries
     for entry_id, entry in sorted(entries.items()):
         path = _entry_path(layout, entry)
         if path is None:
-            view.add("entry_bad_path", layout.catalog_snapshot,
+            view.add("entry_bad_path", layout.database,
                      f"catalog entry {entry_id} has path {entry.get('path')!r}", entry_id)
         elif not path.exists():
             view.add("entry_without_file", path,
                      f"catalog entry {entry_id} ({entry.get('kind')}) has no file", entry_id)
     for leaf_id, (path, _) in sorted(view.leaves.items()):
-        if leaf_id in entries:
+        if leaf_id in entries or leaf_id in view.in_flight:
             continue
         try:
             young = now - path.stat().st_mtime < grace_s
@@ -151,7 +188,7 @@ def _check_catalog(layout: StoreLayout, view: _View, now: float, grace_s: float)
     for entry_id, entry in sorted(entries.items()):
         reason = _dangling(entries, view.branches, entry_id, entry)
         if reason:
-            view.add("dangling_parent", _entry_path(layout, entry) or layout.catalog_snapshot,
+            view.add("dangling_parent", _entry_path(layout, entry) or layout.database,
                      f"{entry_id}: {reason}", entry_id)
 
 
@@ -186,7 +223,7 @@ def _retracted(events: Iterable[Mapping[str, Any]]) -> set[str]:
 
 def _orphan_facts(view: _View) -> list[dict[str, Any]]:
     assert view.facts is not None
-    events = view.facts.state
+    events = view.facts
     gone = _retracted(events)
     return [e for e in events if e.get("op") == "fact" and e.get("source_leaf_id")
             and str(e["source_leaf_id"]) not in view.leaves
@@ -195,7 +232,7 @@ def _orphan_facts(view: _View) -> list[dict[str, Any]]:
 
 def _check_facts(layout: StoreLayout, view: _View) -> None:
     for event in _orphan_facts(view):
-        view.add("fact_source_missing", layout.facts_journal,
+        view.add("fact_source_missing", layout.database,
                  f"fact {event.get('fact_id')} ({event.get('subject')} "
                  f"{event.get('attribute')} = {str(event.get('value'))[:40]!r}) comes from "
                  f"leaf {event['source_leaf_id']}, which is gone", str(event.get("fact_id")))
@@ -212,6 +249,8 @@ def _check_temps(layout: StoreLayout, view: _View, now: float) -> None:
 
 
 def _check_locks(layout: StoreLayout, view: _View) -> None:
+    """Only a lock still HELD under a dead pid's stamp is a problem; a stamp left by a killed
+    holder is not (flock died with the process; the next holder overwrites the stamp)."""
     if not layout.locks_dir.exists():
         return
     for path in sorted(layout.locks_dir.glob("*.lock")):
@@ -223,16 +262,12 @@ def _check_locks(layout: StoreLayout, view: _View) -> None:
             view.add("lock_held_by_dead_pid", path, f"held, but its stamp names pid {pid}, "
                      "which is not running (a child process inherited the lock?)",
                      repairable=False)
-        elif path.stem in LOCK_ORDER:
-            view.add("stale_lock_stamp", path, f"not held, but still names pid {pid} "
-                     f"({holder.get('actor') or '?'}) which died while holding it")
 
 
 def _gather(layout: StoreLayout, *, grace_s: float) -> _View:
     now = time.time()
     view = _View()
-    view.catalog = _open_table(view, catalog_table.open_catalog(layout), "catalog")
-    view.facts = _open_table(view, open_facts(layout), "facts")
+    _open_db(layout, view)
     _read_files(layout, view)
     if view.catalog is not None:
         _check_catalog(layout, view, now, grace_s)
@@ -260,74 +295,11 @@ def _quarantine(path: Path) -> Path:
     return target
 
 
-def _journal_generation(path: Path) -> int | None:
-    try:
-        with open(path, "rb") as handle:
-            header = json.loads(handle.readline())
-        return int(header["generation"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-
-
-def _restore_table(journal: Journal[Any], payload: dict[str, Any], actions: list[Action],
-                   what: str) -> None:
-    """Replace an unreadable snapshot (lock held): the journal's records survive on top."""
-    generation = _journal_generation(journal.journal_path)
-    if generation is None and journal.journal_path.exists():
-        moved = _quarantine(journal.journal_path)
-        actions.append(Action(f"{what}_journal_quarantined", str(moved),
-                              "the journal header was unreadable; moved aside"))
-    if journal.snapshot_path.exists():
-        moved = _quarantine(journal.snapshot_path)
-        actions.append(Action(f"{what}_snapshot_quarantined", str(moved),
-                              "the unreadable snapshot was moved aside"))
-    write_json_atomic(journal.snapshot_path, {"schema_version": 1,
-                                              "generation": generation or 0,
-                                              "updated_at": utc_now(), **payload})
-    journal.refresh()
-    journal.compact()
-
-
-def _salvage_events(path: Path) -> list[dict[str, Any]]:
-    """Complete event (or IHMT fact) objects from a snapshot cut short."""
-    try:
-        raw = path.read_text(encoding="utf-8", errors="replace")
-    except FileNotFoundError:
-        return []
-    decoder = json.JSONDecoder()
-    for key, ihmt in (('"events"', False), ('"facts"', True)):
-        start = raw.find(key)
-        if start < 0:
-            continue
-        index = raw.find("[", start)
-        found: list[dict[str, Any]] = []
-        while index >= 0:
-            index += 1
-            while index < len(raw) and raw[index] in " \t\r\n,":
-                index += 1
-            try:
-                value, index = decoder.raw_decode(raw, index)
-            except ValueError:
-                break
-            if isinstance(value, dict):
-                found.append(event_from_ihmt_fact(value, utc_now()) if ihmt else value)
-        return found
-    return []
-
-
-def _repair_catalog(layout: StoreLayout, actions: list[Action], grace_s: float) -> None:
-    journal = catalog_table.open_catalog(layout)
-    try:
-        journal.refresh()
-    except MalformedFile:
-        entries = scan_tree(layout).entries
-        _restore_table(journal, CatalogCodec().dump_snapshot(entries), actions, "catalog")
-        actions.append(Action("catalog_rebuilt", str(layout.catalog_snapshot),
-                              f"re-derived {len(entries)} entries from the leaf and branch "
-                              "files (plus the journal's lines)"))
-        return
+def _repair_catalog(layout: StoreLayout, engine: Engine, actions: list[Action]) -> None:
     view = _gather(layout, grace_s=0.0)  # re-read everything inside the lock
-    entries = journal.state
+    if view.catalog is None:
+        return
+    entries = view.catalog
     records: list[dict[str, Any]] = []
     cleared: set[str] = set()
 
@@ -382,46 +354,30 @@ def _repair_catalog(layout: StoreLayout, actions: list[Action], grace_s: float) 
             actions.append(Action("parent_cleared", problem.path,
                                   f"{problem.detail}; cleared so the next consolidation pass "
                                   "re-files it"))
-    journal.append(records)
-    if journal.skipped_lines:
-        journal.compact()
-        actions.append(Action("catalog_compacted", str(layout.catalog_journal),
-                              "folded the journal into a new snapshot, dropping bad lines"))
+    if records:
+        engine.commit(catalog=records, logged=False)
 
 
-def _repair_facts(layout: StoreLayout, actions: list[Action]) -> None:
-    journal = open_facts(layout)
-    try:
-        journal.refresh()
-    except MalformedFile:
-        events = _salvage_events(layout.facts_snapshot)
-        _restore_table(journal, FactsCodec().dump_snapshot(events), actions, "facts")
-        actions.append(Action("facts_restored", str(layout.facts_snapshot),
-                              f"kept {len(events)} complete event(s) of the damaged snapshot "
-                              "plus the journal (the rest comes back from the leaves with "
-                              "`ihmt-async rebuild`)"))
-        journal = open_facts(layout)
-        journal.refresh()
-    view = _View(facts=journal)
+def _repair_facts(layout: StoreLayout, engine: Engine, actions: list[Action]) -> None:
+    view = _View(facts=FactEventsReader(layout).all_events())
     view.leaves = {leaf.leaf_id: (p, leaf) for p, leaf in _readable_leaves(layout)}
     orphans = _orphan_facts(view)
-    if orphans:
-        at = utc_now()
-        by = {"agent": "doctor", "session": f"{os.getpid()}-doctor", "client_version": ""}
-        events = [{"op": "retract", "target": str(e["fact_id"]), "kind": "fact",
-                   "reason": f"its source memory {e['source_leaf_id']} is gone (doctor)",
-                   "at": at, "by": by} for e in orphans]
-        journal.append(events)
-        append_audit(layout.audit_log, actor="doctor", action="retract.fact",
-                     ids=[e["target"] for e in events], client="doctor",
-                     session=by["session"], events=events)
-        for event in events:
-            actions.append(Action("fact_retracted", str(layout.facts_journal),
-                                  f"retracted {event['target']}: {event['reason']}"))
-    if journal.skipped_lines:
-        journal.compact()
-        actions.append(Action("facts_compacted", str(layout.facts_journal),
-                              "folded the journal into a new snapshot, dropping bad lines"))
+    if not orphans:
+        return
+    at = utc_now()
+    by = {"agent": "doctor", "session": f"{os.getpid()}-doctor", "client_version": ""}
+    events: list[dict[str, Any]] = [{"op": "retract", "target": str(e["fact_id"]), "kind": "fact",
+               "reason": f"its source memory {e['source_leaf_id']} is gone (doctor)",
+               "at": at, "by": by} for e in orphans]
+    record = audit_record(actor="doctor", action="retract.fact",
+                          ids=[str(e["target"]) for e in events], client="doctor",
+                          session=by["session"], events=events)
+    micros = int(time.time() * 1_000_000)
+    engine.commit(facts=[FactRow(e, ref=str(e["target"]), at_us=micros) for e in events],
+                  audit=[record])
+    for event in events:
+        actions.append(Action("fact_retracted", str(layout.database),
+                              f"retracted {event['target']}: {event['reason']}"))
 
 
 def _readable_leaves(layout: StoreLayout) -> Iterable[tuple[Path, LeafFile]]:
@@ -447,14 +403,35 @@ def repair(layout: StoreLayout, locks: LockManager, *, timeout_s: float = 30.0,
                 actions.append(Action("stray_temp_removed", str(path), "removed"))
         except FileNotFoundError:
             continue
-    step("locks")
-    view = _View()
-    _check_locks(layout, view)
-    for problem in view.problems:
-        if problem.code == "stale_lock_stamp":
-            with locks.hold_sync(Path(problem.path).stem, actor="doctor", timeout_s=timeout_s):
-                pass  # taking and releasing the lock clears the dead holder's stamp
-            actions.append(Action("lock_stamp_cleared", problem.path, problem.detail))
+    step("database")
+    with locks.hold_sync("catalog", "facts", actor="doctor", timeout_s=timeout_s):
+        moved = set_aside_damaged(layout)
+    if moved:
+        actions.append(Action("database_set_aside", str(moved[0]),
+                              "the damaged database was moved aside; it is rebuilt from the "
+                              "leaf files and the event file"))
+        return actions
+    engine = Engine(layout)
+    try:
+        return _repair_with(layout, locks, engine, actions, timeout_s, step)
+    finally:
+        engine.close()
+
+
+def _repair_with(layout: StoreLayout, locks: LockManager, engine: Engine,
+                 actions: list[Action], timeout_s: float, step: Callable[[str], None]
+                 ) -> list[Action]:
+    if layout.database.exists() or layout.events_file.exists():
+        with locks.hold_sync("catalog", "facts", actor="doctor", timeout_s=timeout_s):
+            done = engine.recover()
+        if done.replayed:
+            actions.append(Action("events_applied", str(layout.events_file),
+                                  f"applied {done.replayed} transaction line(s) the database "
+                                  "had missed"))
+        for leaf_id in done.rolled_back:
+            actions.append(Action("unfinished_save_removed", str(layout.database),
+                                  f"removed leaf {leaf_id} of a save killed before its commit "
+                                  "(never acknowledged)"))
     step("root")
     with locks.hold_sync("root", actor="doctor", timeout_s=timeout_s):
         try:
@@ -465,8 +442,8 @@ def repair(layout: StoreLayout, locks: LockManager, *, timeout_s: float = 30.0,
                                   "consolidation pass writes a new root.json"))
     step("catalog")
     with locks.hold_sync("catalog", actor="doctor", timeout_s=timeout_s):
-        _repair_catalog(layout, actions, grace_s=0.0)
+        _repair_catalog(layout, engine, actions)
     step("facts")
     with locks.hold_sync("facts", actor="doctor", timeout_s=timeout_s):
-        _repair_facts(layout, actions)
+        _repair_facts(layout, engine, actions)
     return actions

@@ -8,6 +8,7 @@ the code. Nothing here may import other modules of ours.
 IhmtError
   StoreError ── LockTimeout(TimeoutError)  MalformedFile ── MalformedLeaf
              ── UnknownSchemaVersion  StoreNotInitialized  UnknownMemory
+             ── DamagedDatabase  StoreIOError ── DiskFull  StoreReadOnly  StorePermission
   InputError ── EmptyContent  ContentTooLarge  InvalidText  InvalidDomain
              ── UnknownContentType  UnknownOption  InvalidArgument  SecretRefused
   ConfigError
@@ -17,6 +18,7 @@ IhmtError
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 
@@ -83,6 +85,58 @@ class UnknownMemory(StoreError):
             f"No memory or fact with id '{memory_id}' exists in this store "
             "(ids look like L-<domain>-... for memories and F-... for facts)."
         )
+
+
+class DamagedDatabase(MalformedFile):
+    """``state/ihmt.sqlite3`` cannot be read (not a database, corrupt, from a newer version)."""
+
+    def __init__(self, path: Path | str, reason: str) -> None:
+        self.detail = reason
+        super().__init__(path, f"the store's database is damaged ({reason}); nothing was "
+                         "changed. Run `ihmt-async rebuild` to re-derive it from the memory "
+                         "files (the damaged file is moved aside)")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (DamagedDatabase, (self.path, self.detail))
+
+
+class StoreIOError(StoreError):
+    """The operating system refused a write or read of the store (mapped once, at the disk)."""
+
+    consequence = "nothing was saved"
+
+    def __init__(self, path: Path | str, errno_: int, what: str) -> None:
+        self.path = Path(path)
+        self.errno = errno_
+        self.what = what
+        super().__init__(f"{what}; {self.consequence} ({self.path}).")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.path, self.errno, self.what))
+
+
+class DiskFull(StoreIOError):
+    """ENOSPC / EDQUOT: the disk (or quota) is full."""
+
+
+class StoreReadOnly(StoreIOError):
+    """EROFS: the store is on a read-only file system."""
+
+
+class StorePermission(StoreIOError):
+    """EACCES / EPERM: this user may not write the store's files."""
+
+
+def map_os_error(exc: OSError, path: Path | str) -> StoreError:
+    """The one mapping of an OSError met at the disk to a typed store error."""
+    code = exc.errno
+    if code in (errno.ENOSPC, errno.EDQUOT):
+        return DiskFull(path, code, "the disk is full")
+    if code == errno.EROFS:
+        return StoreReadOnly(path, code, "the store is on a read-only file system")
+    if code in (errno.EACCES, errno.EPERM):
+        return StorePermission(path, code, "permission denied writing the store")
+    return StoreIOError(path, code or 0, f"the store could not be written ({exc.strerror or exc})")
 
 
 # --------------------------------------------------------------------------- input

@@ -1,23 +1,28 @@
 """The facts table: every fact, retraction, review and explicit supersession, as events.
 
 The timeline is derived from these events at read time (``actors.facts.timeline``), so the
-table itself is append-only: recording a fact appends one line to ``state/facts.journal.jsonl``
-under the ``facts`` lock; compaction folds the journal into ``state/facts.json``. A facts.json
-written by IHMT (a ``facts`` list with statuses) loads as the equivalent fact events.
+table is append-only: the facts actor inserts rows (``store.db.Tx.facts``) under the ``facts``
+lock, each with the lookup columns it computed (``store.db.FactRow``). This module holds the
+read side: ``FactEventsReader`` for incremental readers and the lookups the facts actor's index
+is built on. A facts.json written by IHMT (a ``facts`` list with statuses) becomes the
+equivalent fact events through ``event_from_ihmt_fact`` (used by ``store.migrate``).
+
+Read-only: it never writes, and never creates the database.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from pathlib import Path
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from store.errors import MalformedFile
-from store.journal import Journal
+from store.db import connect, mapped
 from store.paths import StoreLayout
 
 Events = list[dict[str, Any]]
 EVENT_OPS = ("fact", "retract", "review", "supersede_leaf")
+_CHUNK = 500
 
 
 def _date_part(value: Any) -> str | None:
@@ -45,31 +50,115 @@ def event_from_ihmt_fact(fact: Mapping[str, Any], updated_at: str) -> dict[str, 
     }
 
 
-class FactsCodec:
-    name = "facts"
-
-    def empty(self) -> Events:
-        return []
-
-    def load_snapshot(self, data: Mapping[str, Any], path: Path) -> Events:
-        if "events" in data:
-            events = data["events"]
-            if not isinstance(events, list):
-                raise MalformedFile(path, "'events' is not a JSON list")
-            return [dict(e) for e in events if isinstance(e, dict)]
-        facts = data.get("facts", [])
-        if not isinstance(facts, list):
-            raise MalformedFile(path, "'facts' is not a JSON list")
-        updated = str(data.get("updated_at") or "1970-01-01T00:00:00Z")
-        return [event_from_ihmt_fact(f, updated) for f in facts if isinstance(f, dict)]
-
-    def dump_snapshot(self, state: Events) -> dict[str, Any]:
-        return {"events": state}
-
-    def apply(self, state: Events, record: Mapping[str, Any]) -> None:
-        if record.get("op") in EVENT_OPS:
-            state.append(dict(record))
+def _events(rows: Iterable[tuple[Any, ...]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        value = json.loads(row[-1])
+        if isinstance(value, dict):
+            out.append(value)
+    return out
 
 
-def open_facts(layout: StoreLayout) -> Journal[Events]:
-    return Journal(layout.facts_snapshot, layout.facts_journal, FactsCodec())
+def _chunks(values: list[str]) -> Iterable[list[str]]:
+    for i in range(0, len(values), _CHUNK):
+        yield values[i:i + _CHUNK]
+
+
+class FactEventsReader:
+    """Read-only access to the facts table for one thread of use.
+
+    Contract: ``events_since(seq)`` returns ``[(seq, event), ...]`` of every event committed
+    with a seq greater than ``seq``, in seq (= commit) order, and the highest seq returned
+    (``seq`` itself when there is nothing new). Events are never updated or deleted, except by
+    a rebuild, which starts the seqs above every earlier one. With no database, it is empty.
+    """
+
+    def __init__(self, layout: StoreLayout) -> None:
+        self.layout = layout
+        self._conn: sqlite3.Connection | None = None
+
+    def connection(self) -> sqlite3.Connection | None:
+        if self._conn is None:
+            self._conn = connect(self.layout, create=False)
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def _query(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        conn = self.connection()
+        if conn is None:
+            return []
+        with mapped(self.layout.database):
+            return conn.execute(sql, tuple(params)).fetchall()
+
+    def events_since(self, seq: int) -> tuple[list[tuple[int, dict[str, Any]]], int]:
+        rows = self._query("SELECT seq, event FROM facts WHERE seq > ? ORDER BY seq", (seq,))
+        out = [(int(s), e) for s, e in ((r[0], json.loads(r[1])) for r in rows)
+               if isinstance(e, dict)]
+        return out, max([seq] + [int(r[0]) for r in rows])
+
+    def all_events(self) -> Events:
+        return _events(self._query("SELECT event FROM facts ORDER BY seq"))
+
+    def count(self) -> int:
+        rows = self._query("SELECT count(*) FROM facts")
+        return int(rows[0][0]) if rows else 0
+
+    # ------------------------------------------------------------------ lookups by column
+
+    def facts_of_keys(self, fkeys: list[str]) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for part in _chunks(fkeys):
+            out += _events(self._query(
+                f"SELECT seq, event FROM facts WHERE op = 'fact' AND fkey IN "
+                f"({', '.join('?' for _ in part)}) ORDER BY seq", part))
+        return out
+
+    def about_facts(self, fact_ids: list[str]) -> list[dict[str, Any]]:
+        """Retract and review events that name one of these facts."""
+        out: list[dict[str, Any]] = []
+        for part in _chunks(fact_ids):
+            out += _events(self._query(
+                f"SELECT seq, event FROM facts WHERE op != 'fact' AND ref IN "
+                f"({', '.join('?' for _ in part)}) ORDER BY seq", part))
+        return out
+
+    def about_leaves(self, leaves: list[str]) -> list[dict[str, Any]]:
+        """Leaf retractions and supersessions of these leaves."""
+        out: list[dict[str, Any]] = []
+        for part in _chunks(leaves):
+            out += _events(self._query(
+                f"SELECT seq, event FROM facts WHERE op != 'fact' AND leaf IN "
+                f"({', '.join('?' for _ in part)}) ORDER BY seq", part))
+        return out
+
+    def key_of_fact(self, fact_id: str) -> str | None:
+        rows = self._query("SELECT fkey FROM facts WHERE op = 'fact' AND fact_id = ? LIMIT 1",
+                           (fact_id,))
+        return str(rows[0][0]) if rows and rows[0][0] is not None else None
+
+    def keys(self) -> list[str]:
+        return [str(r[0]) for r in self._query(
+            "SELECT DISTINCT fkey FROM facts WHERE op = 'fact' AND fkey IS NOT NULL")]
+
+    def keys_of_subject(self, subject: str) -> list[str]:
+        return [str(r[0]) for r in self._query(
+            "SELECT DISTINCT fkey FROM facts WHERE op = 'fact' AND subject = ?", (subject,))]
+
+    def keys_of_leaves(self, leaves: list[str]) -> list[str]:
+        out: list[str] = []
+        for part in _chunks(leaves):
+            out += [str(r[0]) for r in self._query(
+                f"SELECT DISTINCT fkey FROM facts WHERE op = 'fact' AND leaf IN "
+                f"({', '.join('?' for _ in part)})", part)]
+        return out
+
+    def leaf_known(self, leaf: str) -> bool:
+        return bool(self._query("SELECT 1 FROM facts WHERE leaf = ? LIMIT 1", (leaf,)))
+
+    def latest_us(self) -> int | None:
+        rows = self._query("SELECT max(at_us) FROM facts")
+        return int(rows[0][0]) if rows and rows[0][0] is not None else None

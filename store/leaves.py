@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from store.atomic import write_atomic
-from store.errors import InvalidArgument, MalformedFile
+from store.errors import InvalidArgument, MalformedFile, map_os_error
 from store.leaf_format import LeafFile, read_leaf, render_leaf
-from store.paths import StoreLayout, is_safe_id
+from store.paths import StoreLayout, is_safe_id, private_dir
 
 KEEP_FROM_EARLIER = ("ingested_at", "parent_id")
 
@@ -47,7 +47,11 @@ def write_leaf(layout: StoreLayout, header: Mapping[str, Any], text: str) -> Wri
             for key in KEEP_FROM_EARLIER:
                 if earlier.header.get(key):
                     merged[key] = earlier.header[key]
-    write_atomic(path, render_leaf(merged, text))
+    try:
+        private_dir(path.parent)
+        write_atomic(path, render_leaf(merged, text))
+    except OSError as exc:
+        raise map_os_error(exc, path) from exc
     return WrittenLeaf(LeafFile(merged, text, path), layout.leaf_relpath(domain, leaf_id),
                        existed)
 

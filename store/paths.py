@@ -107,23 +107,33 @@ class StoreLayout:
         return self.root / "state"
 
     @property
-    def catalog_snapshot(self) -> Path:
+    def database(self) -> Path:
+        return self.state_dir / "ihmt.sqlite3"
+
+    @property
+    def events_file(self) -> Path:
+        """The event file (``store.events``): outside ``state/`` so a rebuild can replay it."""
+        return self.root / "events.jsonl"
+
+    # Files of earlier versions, read once by the migration (``store.migrate``).
+    @property
+    def legacy_catalog(self) -> Path:
         return self.state_dir / "catalog.json"
 
     @property
-    def catalog_journal(self) -> Path:
+    def legacy_catalog_journal(self) -> Path:
         return self.state_dir / "catalog.journal.jsonl"
 
     @property
-    def facts_snapshot(self) -> Path:
+    def legacy_facts(self) -> Path:
         return self.state_dir / "facts.json"
 
     @property
-    def facts_journal(self) -> Path:
+    def legacy_facts_journal(self) -> Path:
         return self.state_dir / "facts.journal.jsonl"
 
     @property
-    def audit_log(self) -> Path:
+    def legacy_audit(self) -> Path:
         return self.state_dir / "audit.jsonl"
 
     @property
@@ -149,6 +159,24 @@ class StoreLayout:
         return candidate
 
     def ensure(self) -> None:
+        """Create the store's directories (0700): only ever on the first write."""
         for directory in (self.leaves_dir, self.layers_dir, self.state_dir, self.locks_dir,
                           self.logs_dir):
-            directory.mkdir(parents=True, exist_ok=True)
+            private_dir(directory)
+
+
+def private_dir(directory: Path) -> None:
+    """``mkdir -p`` whose new directories are 0700 whatever the umask."""
+    missing: list[Path] = []
+    current = directory
+    while not current.exists():
+        missing.append(current)
+        if current.parent == current:
+            break
+        current = current.parent
+    for path in reversed(missing):
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:
+            continue
+        os.chmod(path, 0o700)

@@ -4,15 +4,22 @@ The catalog is an index: every entry comes from a leaf header or a branch file t
 ``store.catalog.entry_from_*``, and a leaf's parent is the branch that lists it in
 ``child_ids`` (falling back to the leaf header's ``parent_id`` when that branch exists).
 Corrupt files are reported with path and reason and skipped; they never stop a rebuild.
+The new catalog replaces the old in one transaction under the ``catalog`` lock; ids that
+disappear are reported as deleted to incremental readers (``CatalogReader.changes_since``).
+``set_aside_damaged`` moves a database that cannot be read out of the way first.
 """
 
 from __future__ import annotations
 
+import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from store.catalog import Entries, entry_from_branch, entry_from_leaf, open_catalog
-from store.errors import MalformedFile
+from store.catalog import Entries, entry_from_branch, entry_from_leaf
+from store.db import connect, transaction
+from store.engine import Engine
+from store.errors import DamagedDatabase, MalformedFile
 from store.leaf_format import read_leaf
 from store.leaves import leaf_relpath_of
 from store.locks import LockManager
@@ -63,6 +70,31 @@ def rebuild_catalog(layout: StoreLayout, locks: LockManager, *, actor: str = "re
     """Replace the catalog with one derived from the files, under the catalog lock."""
     with locks.hold_sync("catalog", actor=actor):
         result = scan_tree(layout)
-        catalog = open_catalog(layout)
-        catalog.replace_state(result.entries)
+        engine = Engine(layout)
+        try:
+            with transaction(engine.connection(), layout.database) as tx:
+                tx.replace_catalog(result.entries.values())
+        finally:
+            engine.close()
     return result
+
+
+def set_aside_damaged(layout: StoreLayout) -> list[Path]:
+    """Rename a database that cannot be opened (and its -wal/-shm) to ``*.corrupt-<time>``."""
+    try:
+        conn = connect(layout, create=False)
+    except DamagedDatabase:
+        conn = None
+    else:
+        if conn is not None:
+            conn.close()
+        return []
+    moved: list[Path] = []
+    stamp = time.strftime("%Y%m%dT%H%M%S")
+    for suffix in ("", "-wal", "-shm"):
+        path = layout.database.with_name(layout.database.name + suffix)
+        if path.exists():
+            target = path.with_name(f"{path.name}.corrupt-{stamp}")
+            os.replace(path, target)
+            moved.append(target)
+    return moved

@@ -10,9 +10,11 @@ have seen our leaves) and runs a pass:
 2. write every branch file of the layer durably BEFORE anything points at it (in parallel:
    each file is still fsynced, but concurrent fsyncs share the file system's journal commits);
 3. under the ``catalog`` lock, re-read the catalog, and for each branch whose children are all
-   still parentless, append the children's parent links and the branch entry in one write;
-4. rewrite ``root.json`` under the ``root`` lock when what it says changed; compact journals
-   that grew large.
+   still parentless, commit the children's parent links and the branch entry in one
+   transaction (``store.engine``; not logged to the event file: branch files are the truth);
+4. rewrite ``root.json`` under the ``root`` lock when what it says changed;
+5. maintenance, once per process and off the start-up path: remove temp files of writers that
+   died before their rename.
 
 A pass killed anywhere re-does its group on the next run (branch ids are deterministic), so it
 never orphans a leaf or leaves a dangling parent. Saves never wait for any of this: they only
@@ -33,15 +35,41 @@ from actors.consolidation import repair, tree
 from actors.consolidation.messages import Flush, Nudge, PassResult
 from actors.consolidation.root import build_root, unchanged
 from actors.consolidation.summarizer import ChildDigest, HeuristicSummarizer, Summarizer
-from store import catalog as catalog_table
+from store.atomic import clean_stray_temps
+from store.catalog import CatalogReader, Entries
 from store.config import Settings
+from store.engine import Engine
 from store.errors import InvalidDomain, MalformedFile
-from store.factlog import open_facts
-from store.journal import utc_now
+from store.events import utc_now
 from store.leaf_format import read_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
 from store.tree_files import iter_branch_files, read_branch, read_root, write_branch, write_root
+
+
+class CatalogView:
+    """The whole catalog as this pass sees it: read at the start of a pass and inside the
+    catalog lock before linking (a background pass may afford one read of every row)."""
+
+    def __init__(self, layout: StoreLayout) -> None:
+        self.reader = CatalogReader(layout)
+        self.engine = Engine(layout)
+        self.state: Entries = {}
+
+    def refresh(self) -> None:
+        self.state = self.reader.entries()
+
+    def append(self, records: list[dict[str, Any]]) -> None:
+        """Commit catalog records in one transaction (catalog lock held) and take them in."""
+        if not records:
+            return
+        self.engine.commit(catalog=records, logged=False)
+        self.refresh()
+
+    def close(self) -> None:
+        self.reader.close()
+        self.engine.close()
+
 
 WRITE_THREADS = 8
 """Branch files written at once: enough for fsyncs to share journal commits."""
@@ -64,7 +92,9 @@ class ConsolidationActor(Actor):
         self.locks = locks
         self.background = background
         self.summarizer = summarizer or HeuristicSummarizer()
-        self._catalog = catalog_table.open_catalog(layout)
+        self._catalog = CatalogView(layout)
+        self._swept = False
+        """Whether this process has removed dead writers' temp files yet (once, in a pass)."""
         self._pending = 0
         self._due: float | None = None
         """When (monotonic) the next background pass is due; None when nothing is pending."""
@@ -74,9 +104,11 @@ class ConsolidationActor(Actor):
         self.passes = 0
 
     async def start(self) -> None:
-        self._catalog = catalog_table.open_catalog(self.layout)
+        """Nothing to load: a pass reads the catalog when it runs."""
         self._nodes = {}
-        await call_in_thread(self._catalog.refresh)
+
+    async def stop(self) -> None:
+        self._catalog.close()
 
     async def handle(self, message: Any) -> Any:
         if isinstance(message, Nudge):
@@ -154,7 +186,12 @@ class ConsolidationActor(Actor):
             layer += 1
         async with self.locks.hold("root", actor=self.name):
             depth, nodes, pending = await call_in_thread(self._write_root)
-        await self._compact_if_large()
+        if not self._swept:
+            self._swept = True
+            removed = await call_in_thread(clean_stray_temps, self.layout.root)
+            if removed:
+                self.log.info("store.stray_temps_removed", count=len(removed),
+                              paths=[str(p) for p in removed])
         self.passes += 1
         duration = round((time.perf_counter() - started) * 1000, 2)
         self.log.info("consolidation.pass", branches_written=written, leaves_placed=placed,
@@ -315,25 +352,3 @@ class ConsolidationActor(Actor):
         if not unchanged(old, root):
             write_root(self.layout, root)
         return int(root["depth"]), int(root["node_count"]), self._pending_leaves(entries)
-
-    # ------------------------------------------------------------------ compaction
-
-    async def _compact_if_large(self) -> None:
-        catalog_bytes = self._catalog.journal_size()
-        snapshot_bytes = self._size(self.layout.catalog_snapshot)
-        if catalog_bytes > max(self.settings.journal_compact_bytes, snapshot_bytes // 2):
-            async with self.locks.hold("catalog", actor=self.name):
-                await call_in_thread(self._catalog.compact)
-        facts_bytes = self._size(self.layout.facts_journal)
-        if facts_bytes > max(self.settings.journal_compact_bytes,
-                             self._size(self.layout.facts_snapshot) // 2):
-            facts = open_facts(self.layout)
-            async with self.locks.hold("facts", actor=self.name):
-                await call_in_thread(facts.compact)
-
-    @staticmethod
-    def _size(path: Path) -> int:
-        try:
-            return int(path.stat().st_size)
-        except FileNotFoundError:
-            return 0

@@ -1,9 +1,12 @@
-"""The fact actor: owns the timeline (facts journal), tombstones and the review queue.
+"""The fact actor: owns the timeline (the facts table), tombstones and the review queue.
 
-Every change is one read-modify-write inside the ``facts`` lock: refresh the journal (take in
-what other processes appended), decide (pending? covered by a retraction?), append, audit.
-Answers are ``FactView`` copies computed from a key-local slice of the events, so the cost of
-recording a fact does not grow with the store.
+Every change is one read-modify-write inside the ``facts`` lock (and the ``catalog`` lock when a
+save's catalog entries commit with it): read the key's events from the database (committed by
+any process), decide (pending? covered by a retraction?), then ONE transaction with the fact
+events, the save's catalog entries and the audit records (``store.engine``). Answers are
+``FactView`` copies computed from a key-local slice of the events, so the cost of recording a
+fact does not grow with the store. Deciding is ``recording``/``timeline`` (pure); storing is
+``store.engine`` — the two stay separable.
 
 Record times are taken inside the lock and never go backwards (each is later than every event
 already in the table), so record order is lock order even if the wall clock steps back. Every
@@ -19,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from actors.base import Actor, call_in_thread
-from actors.facts.index import FactIndex, Key
+from actors.facts.index import Key, StoredFacts, fact_row
 from actors.facts.keys import fact_key, normalise_words, same_value, scoped_subject
 from actors.facts.messages import (
     Conflicts,
@@ -38,12 +41,13 @@ from actors.facts.patterns import extract_facts
 from actors.facts.recording import decide_pending, fact_event, record_stamps, recorded_entry
 from actors.facts.timeline import ResolvedFact, Timeline
 from actors.provenance import Provenance
-from store import catalog as catalog_table
-from store.audit import append_audit
+from store.audit import audit_record
+from store.catalog import CatalogReader, put
 from store.config import Settings
+from store.db import FactRow
+from store.engine import Engine
 from store.errors import InvalidArgument, UnknownMemory, UnknownOption
-from store.factlog import Events, open_facts
-from store.journal import Journal
+from store.factlog import FactEventsReader
 from store.locks import LockManager
 from store.paths import StoreLayout
 
@@ -70,39 +74,37 @@ class FactsActor(Actor):
         self.layout = layout
         self.settings = settings
         self.locks = locks
-        self._journal: Journal[Events] = open_facts(layout)
-        self._leaves = catalog_table.open_catalog_counts(layout)
-        self._index = FactIndex()
+        self.engine = Engine(layout)
+        self._leaves = CatalogReader(layout)
+        self._index = StoredFacts(FactEventsReader(layout))
 
     async def start(self) -> None:
-        self._journal = open_facts(self.layout)
-        self._leaves = catalog_table.open_catalog_counts(self.layout)
-        self._index = FactIndex()
-        await call_in_thread(self._refresh)
+        """Nothing to load: every answer is read from the database when asked."""
+
+    async def stop(self) -> None:
+        self.engine.close()
+        self._leaves.close()
+        self._index.reader.close()
 
     def _refresh(self) -> None:
-        """Take in new events (all of them again after another process compacted)."""
-        result = self._journal.refresh()
-        if result.reloaded:
-            self._index.clear()
-            self._index.add_all(self._journal.state)
-        else:
-            self._index.add_all(result.records)
+        """Kept as the one place a request's reads begin (the database is always current)."""
 
-    def _append(self, events: Sequence[dict[str, Any]]) -> None:
-        result = self._journal.append(events)
-        if result.reloaded:
-            self._index.clear()
-            self._index.add_all(self._journal.state)
-        else:
-            self._index.add_all(result.records)
+    def _append(self, events: Sequence[dict[str, Any]], prov: Provenance, action: str,
+                catalog: Sequence[Mapping[str, Any]] = (),
+                audit: Sequence[Mapping[str, Any]] = (), done: Sequence[str] = ()) -> None:
+        """One transaction: the events, the save's catalog entries, every audit record."""
+        rows: list[FactRow] = [fact_row(e) for e in events]
+        records = list(audit)
+        if events:
+            records.append(self._audit(prov, action, events))
+        self.engine.commit(catalog=catalog, facts=rows, audit=records, done_pending=done)
 
     def _stamp(self) -> str:
         return record_stamps(1, self._index.latest)[0]
 
     async def handle(self, message: Any) -> Any:
         if isinstance(message, Extract):
-            async with self.locks.hold("facts", actor=self.name):
+            async with self.locks.hold("catalog", "facts", actor=self.name):
                 return await call_in_thread(self._extract, message)
         if isinstance(message, Retract):
             async with self.locks.hold("facts", actor=self.name):
@@ -172,10 +174,13 @@ class FactsActor(Actor):
             events.extend({"op": "supersede_leaf", "leaf_id": old,
                            "by_leaf_id": msg.leaves[0].leaf_id, "at": stamps[-1],
                            "by": prov.as_dict()} for old in chain)
+        known = self._leaves.known([str(e["id"]) for e in msg.catalog])
+        catalog = [put(e) for e in msg.catalog if str(e["id"]) not in known]
+        self._append(events, prov, "fact.record" if found else "memory.supersede",
+                     catalog=catalog, audit=msg.audit,
+                     done=[str(e["id"]) for e in msg.catalog])
         if not events:
             return FactReport()
-        self._append(events)
-        self._audit(prov, "fact.record" if found else "memory.supersede", events)
         timeline = self._index.timeline(keys)
         new = [timeline.fact(e["fact_id"]) for e in events if e["op"] == "fact"]
         facts = [f for f in new if f is not None]
@@ -200,7 +205,8 @@ class FactsActor(Actor):
             superseded_leaf=superseded_leaf,
         )
 
-    def _audit(self, prov: Provenance, action: str, events: Iterable[dict[str, Any]]) -> None:
+    def _audit(self, prov: Provenance, action: str, events: Iterable[dict[str, Any]]
+               ) -> dict[str, Any]:
         events = list(events)
         ids = [str(e.get("fact_id") or e.get("target") or e.get("leaf_id")) for e in events]
         # Retractions, reviews and explicit supersessions are not in any leaf: the audit line
@@ -212,8 +218,8 @@ class FactsActor(Actor):
             details["events"] = replay
         if recorded:
             details["recorded"] = recorded
-        append_audit(self.layout.audit_log, actor=self.name, action=action, ids=ids,
-                     client=prov.agent, session=prov.session, **details)
+        return audit_record(actor=self.name, action=action, ids=ids, client=prov.agent,
+                            session=prov.session, **details)
 
     # ------------------------------------------------------------------ retract / review
 
@@ -228,16 +234,15 @@ class FactsActor(Actor):
         if self._index.has_fact(target):
             kind = "fact"
         else:
-            self._leaves.refresh()
-            if target not in self._leaves.state["ids"]:
+            entry = self._leaves.get(target)
+            if entry is None or entry.get("kind") != "leaf":
                 raise UnknownMemory(target)
             kind = "leaf"
         already = self._already_retracted(target, kind)
         if not already:
             event = {"op": "retract", "target": target, "kind": kind, "reason": reason,
                      "at": self._stamp(), "by": msg.provenance.as_dict()}
-            self._append([event])
-            self._audit(msg.provenance, f"retract.{kind}", [event])
+            self._append([event], msg.provenance, f"retract.{kind}")
         if kind == "fact":
             key = self._index.key_of(target)
             timeline = self._index.timeline([key] if key else [])
@@ -271,8 +276,7 @@ class FactsActor(Actor):
                                   f"(its status is {fact.status if fact else 'unknown'}).")
         event = {"op": "review", "fact_id": msg.fact_id, "decision": msg.action,
                  "at": self._stamp(), "by": msg.provenance.as_dict()}
-        self._append([event])
-        self._audit(msg.provenance, f"review.{msg.action}", [event])
+        self._append([event], msg.provenance, f"review.{msg.action}")
         decided = self._index.timeline([key]).fact(msg.fact_id)
         assert decided is not None
         return view(decided)

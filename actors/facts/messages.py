@@ -7,7 +7,9 @@ callers never hold the actor's own objects.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from actors.base import Message
 from actors.provenance import Provenance
@@ -64,6 +66,10 @@ class Extract(Message):
     provenance: Provenance = field(default_factory=Provenance)
     supersedes: str | None = None
     """An explicit correction: this memory id is superseded by the first new leaf."""
+    catalog: tuple[Mapping[str, Any], ...] = ()
+    """Catalog entries of the saved leaves: committed with the facts, in one transaction."""
+    audit: tuple[Mapping[str, Any], ...] = ()
+    """Audit records of the save, committed in the same transaction."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,27 +1,31 @@
-"""Rebuild the facts table from the leaf files, replaying from the audit log what no leaf holds.
+"""Rebuild the facts table and the audit from the leaf files and the event file.
 
 The facts table is an index. Its facts come from leaf text, so a rebuild re-extracts them from
 every leaf file (the leaf is the truth: a hand-edited leaf yields its new facts). What no leaf
-holds comes from ``state/audit.jsonl``:
+holds comes from the event file (``ihmt_memory/events.jsonl``, outside ``state/``):
 
-- the retract / review / supersede_leaf events (and any leafless fact event), which every fact
-  actor audit line carries in full under ``events``;
-- the recordings: each fact actor audit line lists, under ``recorded``, the id, leaf, key, value
-  and record time of every fact it recorded. A re-extracted fact that matches recordings (same
-  leaf, key and value) becomes one fact per recording, with the original id and record time, so
-  the replayed retractions and reviews find their targets and a leaf saved three times keeps
-  its three recordings. A fact without a recording (an IHMT store, a lost audit log, a hand
-  edit) is recorded at the leaf header's ``recorded_at`` (else ``ingested_at``), which has only
-  second resolution: facts of leaves saved within one second then order by id.
+- the retract / review / supersede_leaf events (and any leafless fact event): each line carries
+  them as fact rows, and the audit records of the fact actor carry them under ``events``;
+- the recordings: the id, leaf, key, value and record time of every fact recorded, from the
+  fact rows of each line (and the ``recorded`` lists of audit records of earlier versions);
+- the audit itself: every line's audit records, in order.
+
+A re-extracted fact that matches recordings (same leaf, key and value) becomes one fact per
+recording, with the original id and record time, so the replayed retractions and reviews find
+their targets and a leaf saved three times keeps its three recordings. A fact without a
+recording (an IHMT store, a lost event file, a hand edit) is recorded at the leaf header's
+``recorded_at`` (else ``ingested_at``), which has only second resolution: facts of leaves saved
+within one second then order by id.
 
 A fact's entry date is the leaf timestamp when the leaf is PERSONAL or CLINICAL and was dated
 by the chunker (a ``date:`` tag matching a midnight ``timestamp``), exactly what ingest passed.
 ``pending`` is decided again, in record order, by the rule the actor uses
-(``recording.decide_pending``). The new table replaces the old one under the ``facts`` lock,
-held for the whole rebuild so no save lands between the scan and the replacement.
+(``recording.decide_pending``). The new table and audit replace the old ones in one transaction
+under the ``facts`` lock, held for the whole rebuild so no save lands between the scan and the
+replacement; the database then counts the whole event file as applied.
 
-Corrupt leaf files and unreadable audit events are reported and skipped; they never stop a
-rebuild. This module never writes leaf files or the audit log.
+Corrupt leaf files, unreadable lines and events are reported and skipped; they never stop a
+rebuild. This module never writes leaf files or the event file.
 """
 
 from __future__ import annotations
@@ -33,15 +37,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from actors.facts.index import FactIndex
+from actors.facts.index import FactIndex, fact_row
 from actors.facts.keys import fact_key, normalise_words, scoped_subject
 from actors.facts.patterns import extract_facts
 from actors.facts.recording import STAMP_FORMAT, decide_pending, fact_event
 from actors.facts.timeline import event_order
 from actors.text import parse_instant
-from store.audit import read_audit
+from store.audit import records_of_line
+from store.db import transaction
+from store.engine import Engine
 from store.errors import MalformedFile
-from store.factlog import EVENT_OPS, open_facts
+from store.events import read_lines
+from store.factlog import EVENT_OPS
 from store.leaf_format import read_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
@@ -63,7 +70,7 @@ class RebuildReport:
     matched: int
     """Facts that got their original id and record time from an audit recording."""
     replayed: int
-    """Retract, review and supersede_leaf events (and leafless facts) taken from the audit log."""
+    """Retract, review and supersede_leaf events (and leafless facts) from the event file."""
     pending: int
     """Facts recorded as waiting for review."""
     problems: tuple[tuple[str, str], ...] = ()
@@ -77,14 +84,54 @@ class AuditReplay:
     recordings: Mapping[Match, tuple[tuple[str, str], ...]]
     """Per match, the (record time, fact id) of each recording, oldest first."""
     events: tuple[Mapping[str, Any], ...]
+    audit: tuple[Mapping[str, Any], ...] = ()
+    """Every audit record, oldest first."""
 
 
 def _match(leaf_id: str, subject: str, attribute: str, value: str) -> Match:
     return leaf_id, fact_key(subject, attribute), normalise_words(value)
 
 
+def line_replay(lines: Iterable[Mapping[str, Any]]) -> AuditReplay:
+    """Collect recordings and replayable events from event-file lines (pure)."""
+    recordings: dict[Match, list[tuple[str, str]]] = {}
+    events: list[Mapping[str, Any]] = []
+    seen: set[str] = set()
+    audit: list[Mapping[str, Any]] = []
+    for line in lines:
+        audit.extend(records_of_line(line))
+        for row in line.get("facts") or ():
+            event = row.get("event") if isinstance(row, Mapping) else None
+            if not isinstance(event, Mapping):
+                continue
+            if event.get("op") == "fact":
+                try:
+                    key = _match(str(event.get("source_leaf_id") or ""), str(event["subject"]),
+                                 str(event["attribute"]), str(event["value"]))
+                    recordings.setdefault(key, []).append((str(event["recorded_at"]),
+                                                           str(event["fact_id"])))
+                except KeyError:
+                    continue
+            if event.get("op") in EVENT_OPS and (event.get("op") != "fact"
+                                                 or not event.get("source_leaf_id")):
+                marker = repr(sorted(event.items(), key=lambda kv: kv[0]))
+                if marker not in seen:
+                    seen.add(marker)
+                    events.append(dict(event))
+    found = audit_replay(audit)
+    for key, items in found.recordings.items():
+        recordings.setdefault(key, []).extend(items)
+    for event in found.events:
+        marker = repr(sorted(event.items(), key=lambda kv: kv[0]))
+        if marker not in seen:
+            seen.add(marker)
+            events.append(event)
+    return AuditReplay({k: tuple(sorted(set(v))) for k, v in recordings.items()},
+                       tuple(events), tuple(audit))
+
+
 def audit_replay(lines: Iterable[Mapping[str, Any]]) -> AuditReplay:
-    """Collect recordings and replayable events from audit lines (pure)."""
+    """Collect recordings and replayable events from audit records (pure)."""
     recordings: dict[Match, list[tuple[str, str]]] = {}
     events: list[Mapping[str, Any]] = []
     seen: set[str] = set()
@@ -193,10 +240,16 @@ def replay_in_record_order(events: Iterable[dict[str, Any]]) -> tuple[list[dict[
 
 def rebuild_facts(layout: StoreLayout, locks: LockManager, *, actor: str = "rebuild"
                   ) -> RebuildReport:
-    """Replace the facts table with one derived from the leaf files and the audit log."""
+    """Replace the facts table and the audit with those derived from leaves and event file."""
     problems: list[tuple[str, str]] = []
     with locks.hold_sync("facts", actor=actor):
-        replay = audit_replay(read_audit(layout.audit_log))
+        read = read_lines(layout.events_file)
+        problems.extend((str(layout.events_file), f"line at byte {offset} is not JSON; skipped")
+                        for offset in read.bad)
+        if read.torn_tail:
+            problems.append((str(layout.events_file), f"the last line (from byte {read.end}) "
+                             "was cut short by an interrupted write; skipped"))
+        replay = line_replay(line.record for line in read.lines)
         events: list[dict[str, Any]] = []
         leaves: set[str] = set()
         matched = 0
@@ -214,8 +267,16 @@ def rebuild_facts(layout: StoreLayout, locks: LockManager, *, actor: str = "rebu
         replayed = [dict(e) for e in replay.events
                     if e.get("op") != "fact" or e.get("source_leaf_id") not in leaves]
         ordered, skipped = replay_in_record_order(events + replayed)
-        problems.extend((str(Path(layout.audit_log)), reason) for reason in skipped)
-        open_facts(layout).replace_state(ordered)
+        problems.extend((str(Path(layout.events_file)), reason) for reason in skipped)
+        engine = Engine(layout)
+        try:
+            with transaction(engine.connection(), layout.database) as tx:
+                tx.replace_facts(fact_row(e) for e in ordered)
+                tx.replace_audit(replay.audit)
+                tx.clear_pending([])
+                tx.set_meta("events_offset", str(read.end))
+        finally:
+            engine.close()
     return RebuildReport(
         leaves=len(leaves), facts=sum(1 for e in ordered if e["op"] == "fact"),
         matched=matched, replayed=len(replayed),

@@ -1,14 +1,17 @@
 """The ingest actor: Save requests become leaf files, catalog entries, facts and a nudge.
 
 Order of work for one Save: validate (nothing written on refusal) → redact secrets → detect →
-chunk → write leaf files → append catalog entries under the ``catalog`` lock → audit → ask the
-fact actor to extract → nudge consolidation. The leaf is searchable as soon as the catalog line
-is on disk, which happens before the reply. The actor owns a count-only view of the catalog
-(for totals and id checks); it never reads another actor's state.
+chunk → note the leaves as pending → write leaf files (durable) → ask the fact actor to extract,
+which commits the catalog entries, the fact events and the audit records in ONE transaction
+(``store.engine``) → nudge consolidation. The catalog row is never written before its leaf file
+is durable; the leaf is searchable once that transaction commits, before the reply. The actor
+reads the catalog only through a ``CatalogReader`` (totals, id checks); it never reads another
+actor's state.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import time
@@ -25,10 +28,11 @@ from actors.ingest.detect import detect, parse_content_type
 from actors.ingest.leaves import build_header
 from actors.ingest.messages import Redacted, Save, SaveResult, StoreTotals
 from actors.ingest.secrets import redact
-from store import catalog as catalog_table
-from store.audit import append_audit
+from store.audit import audit_record
+from store.catalog import CatalogReader, entry_from_leaf
 from store.config import Settings
-from store.errors import InvalidArgument, SecretRefused, UnknownMemory
+from store.engine import Engine
+from store.errors import InvalidArgument, SecretRefused, StoreError, UnknownMemory
 from store.leaves import WrittenLeaf, write_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
@@ -46,11 +50,15 @@ class IngestActor(Actor):
         self.locks = locks
         self.facts = facts
         self.consolidation = consolidation
-        self._catalog = catalog_table.open_catalog_counts(layout)
+        self._catalog = CatalogReader(layout)
+        self.engine = Engine(layout)
 
     async def start(self) -> None:
-        self._catalog = catalog_table.open_catalog_counts(self.layout)
-        await call_in_thread(self._catalog.refresh)
+        """Nothing to load: the catalog is queried when a save needs it."""
+
+    async def stop(self) -> None:
+        self._catalog.close()
+        self.engine.close()
 
     async def handle(self, message: Any) -> Any:
         if isinstance(message, Save):
@@ -74,8 +82,8 @@ class IngestActor(Actor):
                 f"supersedes takes a memory id (L-...), not a fact id ({supersedes}): a new "
                 "value supersedes the old fact by itself; use forget_memory to retract a fact.")
         if supersedes is not None:
-            await call_in_thread(self._catalog.refresh)
-            if supersedes not in self._catalog.state["ids"]:
+            entry = await call_in_thread(self._catalog.get, supersedes)
+            if entry is None or entry.get("kind") != "leaf":
                 raise UnknownMemory(supersedes)
 
         clean, redactions = redact(content)
@@ -117,15 +125,13 @@ class IngestActor(Actor):
             # forgotten one stays retracted in the history), and the reply says so.
             headers = headers_for(now.isoformat())
         written = await call_in_thread(self._write_leaves, headers, [c.text for c in chunks])
-        async with self.locks.hold("catalog", actor=self.name):
-            await call_in_thread(self._index, written)
         leaf_ids = tuple(w.leaf.leaf_id for w in written)
         repeated = tuple(w.leaf.leaf_id for w in written if w.existed)
-        await call_in_thread(self._audit, msg, leaf_ids, repeated, redactions)
 
         report = FactReport()
         if written:
-            report = await self.facts.ask(Extract(
+            try:
+                report = await self.facts.ask(Extract(
                 request_id=msg.request_id,
                 leaves=tuple(
                     LeafText(leaf_id=w.leaf.leaf_id, text=c.text,
@@ -134,12 +140,19 @@ class IngestActor(Actor):
                     for w, c in zip(written, chunks, strict=True)
                 ),
                 provenance=msg.provenance, supersedes=supersedes,
-            ))
+                catalog=tuple(entry_from_leaf(w.leaf.header, w.relpath, None) for w in written),
+                audit=tuple(self._audit(msg, leaf_ids, repeated, redactions)),
+                ))
+            except StoreError:
+                # The transaction did not commit (disk full, read-only ...): take back the new
+                # leaf files so nothing half-saved stays behind, then say what happened.
+                await call_in_thread(self._undo, written)
+                raise
             self.consolidation.tell_nowait(Nudge(request_id=msg.request_id,
                                                  count=len(written)))
-        state = self._catalog.state
-        totals = StoreTotals(leaves=len(state["ids"]), domains=len(state["domains"]),
-                             nodes=len(state["nodes"]), depth=state["depth"])
+        counts = await call_in_thread(self._catalog.counts)
+        totals = StoreTotals(leaves=counts.leaves, domains=len(counts.leaves_by_domain),
+                             nodes=counts.nodes, depth=counts.depth)
         self.log.info("save.done", leaf_ids=list(leaf_ids), domain=filed_domain,
                       data_type=detection.data_type.value, chunks=len(written),
                       repeated=len(repeated), redactions=len(redactions),
@@ -158,26 +171,32 @@ class IngestActor(Actor):
     # ------------------------------------------------------------------ thread work
 
     def _write_leaves(self, headers: list[dict[str, Any]], texts: list[str]) -> list[WrittenLeaf]:
+        """Note the leaves as pending, then write each durably (before any catalog row)."""
+        self.engine.note_pending([
+            (str(h["leaf_id"]), self.layout.leaf_relpath(str(h["domain"]), str(h["leaf_id"])))
+            for h in headers])
         return [write_leaf(self.layout, h, t) for h, t in zip(headers, texts, strict=True)]
 
-    def _index(self, written: list[WrittenLeaf]) -> None:
-        """Append catalog entries for leaves the catalog does not hold yet (lock held)."""
-        self._catalog.refresh()
-        known = self._catalog.state["ids"]
-        records = [
-            catalog_table.put(catalog_table.entry_from_leaf(w.leaf.header, w.relpath, None))
-            for w in written if w.leaf.leaf_id not in known
-        ]
-        self._catalog.append(records)
+    def _undo(self, written: list[WrittenLeaf]) -> None:
+        fresh = [w.leaf.leaf_id for w in written if not w.existed]
+        committed = self._catalog.known(fresh)
+        for w in written:
+            if not w.existed and w.leaf.leaf_id not in committed:
+                self.layout.resolve(w.relpath).unlink(missing_ok=True)
+        with contextlib.suppress(StoreError):
+            self.engine.drop_pending([w.leaf.leaf_id for w in written])
 
     def _audit(self, msg: Save, leaf_ids: tuple[str, ...], repeated: tuple[str, ...],
-               redactions: list[Any]) -> None:
+               redactions: list[Any]) -> list[dict[str, Any]]:
         prov = msg.provenance
         new = [i for i in leaf_ids if i not in repeated]
+        records: list[dict[str, Any]] = []
         if new:
-            append_audit(self.layout.audit_log, actor=self.name, action="save", ids=new,
-                         client=prov.agent, session=prov.session,
-                         redactions=[r.kind for r in redactions])
+            records.append(audit_record(actor=self.name, action="save", ids=new,
+                                        client=prov.agent, session=prov.session,
+                                        redactions=[r.kind for r in redactions]))
         if repeated:
-            append_audit(self.layout.audit_log, actor=self.name, action="save.repeat",
-                         ids=list(repeated), client=prov.agent, session=prov.session)
+            records.append(audit_record(actor=self.name, action="save.repeat",
+                                        ids=list(repeated), client=prov.agent,
+                                        session=prov.session))
+        return records

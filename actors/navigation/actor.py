@@ -94,7 +94,11 @@ class NavigationActor(Actor):
         started = time.perf_counter()
         self.model = await call_in_thread(ReadModel, self.layout)
         committed = 0
-        if await call_in_thread(self.model.pending) > BACKLOG:
+        if await call_in_thread(self.model.index_ahead_of_catalog):
+            # The catalog was re-derived (its sequence numbers restarted): index it again.
+            async with self.locks.hold(FULLTEXT_LOCK, actor=self.name, timeout_s=600):
+                committed = await call_in_thread(self.model.rebuild_index)
+        elif await call_in_thread(self.model.pending) > BACKLOG:
             # A store the index has not seen (first start, a lost index): index it once,
             # under the lock, rather than holding thousands of leaves in every process' tail.
             async with self.locks.hold(FULLTEXT_LOCK, actor=self.name, timeout_s=600):
@@ -477,7 +481,7 @@ class NavigationActor(Actor):
         unfiled = sum(1 for members in self.model.top.values() for i in members
                       if i in self.model.leaves)
         facts = self.model.facts
-        return {"leaves": len(self.model.leaves), "domains": dict(counts.domains),
+        return {"leaves": len(self.model.leaves), "domains": dict(counts.leaves_by_domain),
                 "nodes": counts.nodes, "depth": counts.depth,
                 "unconsolidated": unfiled, "fact_events": facts.events,
                 "fact_keys": len(facts.keys()), "unreadable": dict(self.model.unreadable)}

@@ -20,12 +20,13 @@ from typing import Any
 import structlog
 
 from actors.consolidation.summarizer import EXCERPT_LIMIT, excerpt_for
-from actors.facts.index import FactIndex
-from actors.navigation.catalog_feed import CatalogReader, Change, JournalCatalog
+from actors.facts.index import StoredFacts
+from actors.navigation.catalog_feed import CatalogView
 from actors.navigation.shared_index import SharedIndex, analyse_fields
 from actors.text import parse_instant
+from store.catalog import CatalogReader, Change
 from store.errors import MalformedFile
-from store.factlog import open_facts
+from store.factlog import FactEventsReader
 from store.fulltext import LOCK_NAME as FULLTEXT_LOCK
 from store.fulltext import FulltextIndex, IndexDoc
 from store.leaf_format import LeafFile, read_leaf
@@ -125,11 +126,10 @@ class LeafView(Mapping[str, LeafMeta]):
 
 
 class ReadModel:
-    def __init__(self, layout: StoreLayout, catalog: CatalogReader | None = None) -> None:
+    def __init__(self, layout: StoreLayout, catalog: CatalogView | None = None) -> None:
         self.layout = layout
-        self.catalog: CatalogReader = catalog if catalog is not None else JournalCatalog(layout)
-        self.facts_journal = open_facts(layout)
-        self.facts = FactIndex()
+        self.catalog: CatalogView = catalog if catalog is not None else CatalogReader(layout)
+        self.facts = StoredFacts(FactEventsReader(layout))
         self.index = SharedIndex(FulltextIndex(layout))
         self.leaves = LeafView(self.index)
         self.seq = self.index.disk.watermark.seq
@@ -151,12 +151,6 @@ class ReadModel:
 
     def refresh(self) -> int:
         """Take in what any process wrote since the last call; returns leaves analysed."""
-        facts = self.facts_journal.refresh()
-        if facts.reloaded:
-            self.facts.clear()
-            self.facts.add_all(self.facts_journal.state)
-        else:
-            self.facts.add_all(facts.records)
         before_mark = self.index.disk.watermark.seq
         self.index.reload()
         if self.index.disk.watermark.seq < before_mark:
@@ -214,6 +208,11 @@ class ReadModel:
         self.index.reload()
         changes, _ = self.catalog.changes_since(self.index.disk.watermark.seq)
         return len(changes)
+
+    def index_ahead_of_catalog(self) -> bool:
+        """True when the index claims catalog changes the catalog never made (the database
+        was rebuilt and its sequence numbers restarted): the index must be rebuilt too."""
+        return self.index.disk.watermark.seq > self.catalog.last_seq()
 
     def commit_pending(self) -> int:
         """Move every leaf beyond the watermark into the shared index. ``fulltext`` lock held.

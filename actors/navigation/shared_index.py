@@ -25,7 +25,7 @@ from typing import Any
 
 from actors.navigation.bm25 import FIELD_WEIGHTS, Scored, idf, weighted_terms
 from actors.navigation.query import Query
-from store.fulltext import B, K1, FulltextIndex, IndexDoc, StoredDoc
+from store.fulltext import K1, B, FulltextIndex, IndexDoc, StoredDoc
 
 PREFIX = 4
 VARIANT_MIN = 5

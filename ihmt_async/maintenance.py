@@ -1,0 +1,44 @@
+"""Whole-store maintenance the CLI and the runtime share: rebuild the database from the files.
+
+``rebuild_store`` re-derives the catalog (leaf and branch files), the facts and the audit (leaf
+files plus the event file) into the database, after moving a damaged database aside. It is what
+``ihmt-async rebuild`` runs and what a start runs when ``state/`` is gone. It lives at the edge
+because re-deriving facts needs the fact rules (``actors.facts``) and the store layer may not
+import actors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import structlog
+
+from actors.facts.rebuild import RebuildReport, rebuild_facts
+from store.locks import LockManager
+from store.paths import StoreLayout
+from store.rebuild import rebuild_catalog, set_aside_damaged
+
+log = structlog.get_logger("ihmt.maintenance")
+
+
+@dataclass(frozen=True)
+class StoreRebuild:
+    entries: int
+    problems: tuple[tuple[Path, str], ...]
+    facts: RebuildReport
+    set_aside: tuple[Path, ...]
+
+
+def rebuild_store(layout: StoreLayout, locks: LockManager, *, actor: str = "rebuild"
+                  ) -> StoreRebuild:
+    """Rebuild catalog, facts and audit from the files, under the locks."""
+    with locks.hold_sync("catalog", "facts", actor=actor):
+        moved = set_aside_damaged(layout)
+    if moved:
+        log.warning("store.damaged_database_set_aside", paths=[str(p) for p in moved])
+    scan = rebuild_catalog(layout, locks, actor=actor)
+    facts = rebuild_facts(layout, locks, actor=actor)
+    log.info("store.rebuilt", entries=len(scan.entries), facts=facts.facts,
+             replayed=facts.replayed, problems=len(scan.problems) + len(facts.problems))
+    return StoreRebuild(len(scan.entries), tuple(scan.problems), facts, tuple(moved))

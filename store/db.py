@@ -1,0 +1,334 @@
+"""The store's database: one SQLite file in WAL mode holding the catalog, fact events and audit.
+
+``state/ihmt.sqlite3`` is an index, never the truth: every row can be derived again from the
+leaf and branch files plus the event file (``store.events``), which is what ``ihmt-async
+rebuild`` does. Why SQLite: one transaction per save (catalog rows, fact events and audit rows
+commit together or not at all), readers that see only committed data without locks, and
+queries (by id, by key, "what changed since") instead of folding the store into memory.
+
+Durability: ``synchronous=NORMAL``. In WAL mode a commit then costs no fsync (the WAL is
+synced at checkpoints); a killed process loses nothing that was committed (the WAL is in the
+page cache). What a power cut can take back is the tail of the WAL, but every acknowledged
+save is durable before its commit in files this module does not own: the leaf (fsynced by
+``store.atomic``) and its event line (fsynced by ``store.events``); the start-up recovery
+(``store.engine``) replays event lines the database has not applied. Measured: FULL adds one
+fsync per save (4 instead of 3) for nothing a rebuild could not give back.
+
+Tables:
+- ``catalog``: one row per leaf and branch; ``seq`` is a new, increasing number on every insert
+  or update (``changes_since``); ``catalog_gone`` remembers deleted ids with their seq.
+- ``tallies``: leaves per domain and branch count, kept in the same transactions.
+- ``facts``: fact events in record order (``seq``) with the columns the facts actor looks them
+  up by (computed by the caller: this module knows nothing of fact keys).
+- ``audit``: one row per audit record (the JSON of the record).
+- ``pending``: leaves a save is writing right now (a save killed before its commit is rolled
+  back on the next start, see ``store.engine``).
+- ``meta``: key/value (``events_offset``: bytes of the event file applied).
+
+Errors are mapped once, here, to ``StoreError`` subclasses (``map_sqlite_error``). Opening for
+reading never creates anything: ``connect(create=False)`` returns None when there is no file.
+This module takes no file locks (callers hold ``store.locks`` around every write) and never
+touches leaf files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from store.errors import DamagedDatabase, StoreError, map_os_error
+from store.paths import StoreLayout, private_dir
+
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_MS = 30_000
+
+CATALOG_FIELDS = ("id", "kind", "layer", "domain", "path", "parent_id", "timestamp", "title",
+                  "leaf_count", "status", "source", "scope", "origin", "agent", "recorded_at")
+FACT_COLUMNS = ("op", "fact_id", "fkey", "subject", "leaf", "ref", "at_us")
+
+SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS catalog (
+    id TEXT PRIMARY KEY, kind TEXT NOT NULL, layer INTEGER NOT NULL, domain TEXT NOT NULL,
+    path TEXT NOT NULL, parent_id TEXT, timestamp TEXT, title TEXT, leaf_count INTEGER,
+    status TEXT, source TEXT, scope TEXT, origin TEXT, agent TEXT, recorded_at TEXT,
+    seq INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS catalog_seq ON catalog(seq);
+CREATE INDEX IF NOT EXISTS catalog_parent ON catalog(parent_id);
+CREATE INDEX IF NOT EXISTS catalog_layer ON catalog(kind, layer);
+CREATE TABLE IF NOT EXISTS catalog_gone (
+    id TEXT PRIMARY KEY, domain TEXT NOT NULL, seq INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS catalog_gone_seq ON catalog_gone(seq);
+CREATE TABLE IF NOT EXISTS tallies (
+    domain TEXT NOT NULL, kind TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (domain, kind));
+CREATE TABLE IF NOT EXISTS facts (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, op TEXT NOT NULL, fact_id TEXT, fkey TEXT,
+    subject TEXT, leaf TEXT, ref TEXT, at_us INTEGER, event TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS facts_key ON facts(fkey);
+CREATE INDEX IF NOT EXISTS facts_fact_id ON facts(fact_id);
+CREATE INDEX IF NOT EXISTS facts_subject ON facts(subject);
+CREATE INDEX IF NOT EXISTS facts_leaf ON facts(leaf);
+CREATE INDEX IF NOT EXISTS facts_ref ON facts(ref);
+CREATE INDEX IF NOT EXISTS facts_at ON facts(at_us);
+CREATE TABLE IF NOT EXISTS audit (seq INTEGER PRIMARY KEY AUTOINCREMENT, ts TEXT,
+    action TEXT, record TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS pending (
+    id TEXT NOT NULL, path TEXT NOT NULL, pid INTEGER NOT NULL, PRIMARY KEY (id, pid));
+PRAGMA user_version = {SCHEMA_VERSION};
+"""
+
+Entry = dict[str, Any]
+
+
+# ---------------------------------------------------------------------------- errors
+
+
+def map_sqlite_error(exc: sqlite3.Error, path: Path) -> StoreError:
+    """The one place an sqlite3 error becomes a typed store error."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    text = str(exc).lower()
+    if code == sqlite3.SQLITE_FULL or "disk is full" in text:
+        return map_os_error(OSError(errno.ENOSPC, "disk full"), path)
+    if code == sqlite3.SQLITE_READONLY or "readonly" in text or "read-only" in text:
+        return map_os_error(OSError(errno.EROFS, "read-only"), path)
+    if code in (sqlite3.SQLITE_PERM, sqlite3.SQLITE_CANTOPEN) or "unable to open" in text:
+        return map_os_error(OSError(errno.EACCES, "cannot open"), path)
+    if code in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT) or "not a database" in text \
+            or "malformed" in text:
+        return DamagedDatabase(path, str(exc))
+    if code == sqlite3.SQLITE_IOERR or "disk i/o" in text:
+        return map_os_error(OSError(errno.EIO, str(exc)), path)
+    return StoreError(f"{path}: database error ({exc})")
+
+
+@contextlib.contextmanager
+def mapped(path: Path) -> Iterator[None]:
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise map_sqlite_error(exc, path) from exc
+    except OSError as exc:
+        raise map_os_error(exc, path) from exc
+
+
+# ---------------------------------------------------------------------------- connections
+
+
+def _create_file(path: Path) -> None:
+    """Create the database file 0600 before SQLite does (its -wal/-shm take the same mode)."""
+    private_dir(path.parent)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    try:
+        os.fchmod(fd, 0o600)
+    finally:
+        os.close(fd)
+
+
+def connect(layout: StoreLayout, *, create: bool) -> sqlite3.Connection | None:
+    """A connection to the store's database; None when it does not exist and ``create`` is False.
+
+    Other modules (``store.vectors``) may open their own connection the same way. Connections
+    are used by one thread at a time (``check_same_thread=False`` lets a worker-thread hop use
+    the actor's connection).
+    """
+    path = layout.database
+    with mapped(path):
+        if not path.exists():
+            if not create:
+                return None
+            _create_file(path)
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                               check_same_thread=False)
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise DamagedDatabase(path, f"it has schema version {version}, newer than this "
+                                      f"program's {SCHEMA_VERSION}")
+            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+            if str(mode).lower() != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            if version < SCHEMA_VERSION:
+                conn.executescript("BEGIN IMMEDIATE;" + SCHEMA + "COMMIT;")
+        except BaseException:
+            conn.close()
+            raise
+    return conn
+
+
+@contextlib.contextmanager
+def transaction(conn: sqlite3.Connection, path: Path) -> Iterator[Tx]:
+    """One write transaction (``BEGIN IMMEDIATE`` … ``COMMIT``); rolled back on any error."""
+    with mapped(path):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield Tx(conn)
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+
+# ---------------------------------------------------------------------------- writing
+
+
+@dataclass(frozen=True)
+class FactRow:
+    """One fact event with the columns it is looked up by (computed by the facts actor)."""
+
+    event: Mapping[str, Any]
+    fkey: str | None = None
+    """``subject\\x1fattribute`` after normalisation, for fact events."""
+    subject: str | None = None
+    leaf: str | None = None
+    """The leaf the event concerns: a fact's source, a retracted or superseded leaf."""
+    ref: str | None = None
+    """The fact a retract or review concerns."""
+    at_us: int | None = None
+    """Record time in microseconds since the epoch."""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": dict(self.event), "fkey": self.fkey, "subject": self.subject,
+                "leaf": self.leaf, "ref": self.ref, "at_us": self.at_us}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> FactRow:
+        return cls(event=dict(data["event"]), fkey=data.get("fkey"),
+                   subject=data.get("subject"), leaf=data.get("leaf"), ref=data.get("ref"),
+                   at_us=data.get("at_us"))
+
+
+class Tx:
+    """The writes one transaction may make; every catalog change gets the next seq."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def _next_seq(self) -> int:
+        row = self.conn.execute(
+            "INSERT INTO meta(key, value) VALUES ('catalog_seq', '1') ON CONFLICT(key) DO "
+            "UPDATE SET value = CAST(value AS INTEGER) + 1 RETURNING value").fetchone()
+        return int(row[0])
+
+    def _tally(self, domain: str, kind: str, delta: int) -> None:
+        self.conn.execute(
+            "INSERT INTO tallies(domain, kind, n) VALUES (?, ?, ?) ON CONFLICT(domain, kind) "
+            "DO UPDATE SET n = n + excluded.n", (domain, kind, delta))
+        self.conn.execute("DELETE FROM tallies WHERE n <= 0")
+
+    def catalog(self, records: Iterable[Mapping[str, Any]]) -> None:
+        """Apply put / patch / del records (shapes in ``store.catalog``)."""
+        for record in records:
+            op = record.get("op")
+            if op == "put":
+                self.put(record["entry"])
+            elif op == "patch":
+                self.patch(str(record["id"]), dict(record["set"]))
+            elif op == "del":
+                self.delete(str(record["id"]))
+
+    def put(self, entry: Mapping[str, Any]) -> None:
+        old = self.conn.execute("SELECT domain, kind FROM catalog WHERE id = ?",
+                                (entry["id"],)).fetchone()
+        if old is not None:
+            self._tally(old[0], old[1], -1)
+        values = [entry.get(f) for f in CATALOG_FIELDS]
+        values[2] = int(values[2] or 0)
+        self.conn.execute(
+            f"INSERT OR REPLACE INTO catalog({', '.join(CATALOG_FIELDS)}, seq) "
+            f"VALUES ({', '.join('?' for _ in CATALOG_FIELDS)}, ?)",
+            (*values, self._next_seq()))
+        self.conn.execute("DELETE FROM catalog_gone WHERE id = ?", (entry["id"],))
+        self._tally(str(entry["domain"]), str(entry["kind"]), 1)
+
+    def patch(self, entry_id: str, fields: Mapping[str, Any]) -> None:
+        names = [f for f in fields if f in CATALOG_FIELDS and f not in ("id", "kind", "domain")]
+        if not names:
+            return
+        self.conn.execute(
+            f"UPDATE catalog SET {', '.join(f'{n} = ?' for n in names)}, seq = ? WHERE id = ?",
+            (*[fields[n] for n in names], self._next_seq(), entry_id))
+
+    def delete(self, entry_id: str) -> None:
+        old = self.conn.execute("SELECT domain, kind FROM catalog WHERE id = ?",
+                                (entry_id,)).fetchone()
+        if old is None:
+            return
+        self.conn.execute("DELETE FROM catalog WHERE id = ?", (entry_id,))
+        self.conn.execute("INSERT OR REPLACE INTO catalog_gone(id, domain, seq) VALUES (?, ?, ?)",
+                          (entry_id, old[0], self._next_seq()))
+        self._tally(old[0], old[1], -1)
+
+    def replace_catalog(self, entries: Iterable[Mapping[str, Any]]) -> None:
+        """Make ``entries`` the whole catalog (rebuild); removed ids are reported as deleted."""
+        entries = list(entries)
+        keep = {str(e["id"]) for e in entries}
+        for (entry_id,) in self.conn.execute("SELECT id FROM catalog").fetchall():
+            if entry_id not in keep:
+                self.delete(entry_id)
+        for entry in entries:
+            self.put(entry)
+
+    def facts(self, rows: Iterable[FactRow]) -> None:
+        self.conn.executemany(
+            "INSERT INTO facts(op, fact_id, fkey, subject, leaf, ref, at_us, event) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(str(r.event.get("op")), r.event.get("fact_id"), r.fkey, r.subject, r.leaf,
+              r.ref, r.at_us, _dumps(r.event)) for r in rows])
+
+    def replace_facts(self, rows: Iterable[FactRow]) -> None:
+        self.conn.execute("DELETE FROM facts")
+        self.facts(rows)
+
+    def audit(self, records: Iterable[Mapping[str, Any]]) -> None:
+        self.conn.executemany(
+            "INSERT INTO audit(ts, action, record) VALUES (?, ?, ?)",
+            [(str(r.get("ts") or ""), str(r.get("action") or ""), _dumps(r)) for r in records])
+
+    def replace_audit(self, records: Iterable[Mapping[str, Any]]) -> None:
+        self.conn.execute("DELETE FROM audit")
+        self.audit(records)
+
+    def pending(self, ids_paths: Sequence[tuple[str, str]], pid: int) -> None:
+        self.conn.executemany("INSERT OR REPLACE INTO pending(id, path, pid) VALUES (?, ?, ?)",
+                              [(i, p, pid) for i, p in ids_paths])
+
+    def clear_pending(self, ids: Iterable[str], pid: int | None = None) -> None:
+        for leaf_id in ids:
+            if pid is None:
+                self.conn.execute("DELETE FROM pending WHERE id = ?", (leaf_id,))
+            else:
+                self.conn.execute("DELETE FROM pending WHERE id = ? AND pid = ?", (leaf_id, pid))
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
+
+def _dumps(value: Mapping[str, Any]) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def get_meta(conn: sqlite3.Connection, key: str) -> str | None:
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def entry_of(row: Sequence[Any]) -> Entry:
+    return dict(zip(CATALOG_FIELDS, row, strict=False))
+
+
+def pending_rows(conn: sqlite3.Connection) -> list[tuple[str, str, int]]:
+    return [(str(a), str(b), int(c)) for a, b, c in
+            conn.execute("SELECT id, path, pid FROM pending ORDER BY id").fetchall()]

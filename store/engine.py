@@ -1,0 +1,174 @@
+"""The write side of the store: one transaction per change, after the files it names are durable.
+
+A save goes: leaf files written and fsynced (``store.leaves``) → under the ``catalog`` and
+``facts`` locks, one line in the event file (fsynced) → one database transaction with the
+catalog rows, fact events, audit records and the new event-file offset. Three fsyncs (leaf,
+its directory, the event line); the commit itself costs none (``store.db``). The reply is sent
+after the commit.
+
+Before its leaves are written a save also notes them in the ``pending`` table (no fsync). A
+save killed between its leaf and its event line leaves a leaf nobody acknowledged; the next
+start (``recover``) removes it, once its writer's pid is gone, so the store holds exactly the
+acknowledged saves and ``doctor`` stays clean. A save killed after its event line is completed
+by ``recover`` from that line (the database catches up with the file, never the reverse).
+
+``Engine`` is one process's writer: it creates the store (directories 0700, database 0600) on
+the first write only. Callers hold the locks (``store.locks``): take the lock, then the
+transaction. This module never decides anything about facts or leaves' content.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+
+from store.db import FactRow, Tx, connect, get_meta, pending_rows, transaction
+from store.events import append_line, read_lines, size_of, utc_now
+from store.paths import StoreLayout
+from store.processes import pid_alive
+
+log = structlog.get_logger("ihmt.engine")
+
+
+@dataclass
+class Recovery:
+    """What a start-up recovery did."""
+
+    replayed: int = 0
+    """Event-file lines applied that the database had not committed."""
+    bad_lines: int = 0
+    torn_tail: bool = False
+    rolled_back: list[str] = field(default_factory=list)
+    """Leaves of saves killed before their event line, removed."""
+
+    def __bool__(self) -> bool:
+        return bool(self.replayed or self.bad_lines or self.torn_tail or self.rolled_back)
+
+
+class Engine:
+    """One process's write access to a store's database and event file."""
+
+    def __init__(self, layout: StoreLayout) -> None:
+        self.layout = layout
+        self._conn: sqlite3.Connection | None = None
+
+    def connection(self) -> sqlite3.Connection:
+        """The read-write connection; creates the store's directories and database if missing."""
+        if self._conn is None:
+            if not self.layout.database.exists():
+                self.layout.ensure()
+            conn = connect(self.layout, create=True)
+            assert conn is not None
+            self._conn = conn
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    # ------------------------------------------------------------------ saves
+
+    def note_pending(self, ids_paths: Sequence[tuple[str, str]]) -> None:
+        """Before writing leaves: remember them, so a kill before the commit can be undone."""
+        with transaction(self.connection(), self.layout.database) as tx:
+            tx.pending(ids_paths, os.getpid())
+
+    def drop_pending(self, ids: Iterable[str]) -> None:
+        with transaction(self.connection(), self.layout.database) as tx:
+            tx.clear_pending(ids, os.getpid())
+
+    def commit(self, *, catalog: Iterable[Mapping[str, Any]] = (),
+               facts: Iterable[FactRow] = (), audit: Iterable[Mapping[str, Any]] = (),
+               logged: bool = True, done_pending: Iterable[str] = ()) -> None:
+        """One transaction; when ``logged``, its line goes to the event file first.
+
+        Logged commits need the ``facts`` lock held (the event file's writers take turns under
+        it); catalog records need the ``catalog`` lock.
+        """
+        catalog, rows, audit = list(catalog), list(facts), list(audit)
+        conn = self.connection()
+        end = None
+        if logged:
+            self._catch_up(conn)
+            end = append_line(self.layout.events_file, {
+                "ts": utc_now(), "catalog": catalog, "facts": [r.as_dict() for r in rows],
+                "audit": audit})
+        with transaction(conn, self.layout.database) as tx:
+            tx.catalog(catalog)
+            tx.facts(rows)
+            tx.audit(audit)
+            tx.clear_pending(done_pending, os.getpid())
+            if end is not None:
+                tx.set_meta("events_offset", str(end))
+
+    # ------------------------------------------------------------------ recovery
+
+    def needs_recovery(self) -> bool:
+        """Cheap (a stat and two small queries): is there anything for ``recover`` to do?"""
+        conn = connect(self.layout, create=False)
+        if conn is None:
+            return False
+        try:
+            applied = int(get_meta(conn, "events_offset") or 0)
+            return size_of(self.layout.events_file) != applied or bool(pending_rows(conn))
+        finally:
+            conn.close()
+
+    def recover(self) -> Recovery:
+        """Apply event lines the database missed; undo saves whose writer died. Locks held."""
+        result = Recovery()
+        conn = self.connection()
+        result.replayed, result.bad_lines, result.torn_tail = self._catch_up(conn)
+        known_dead = [(i, p, pid) for i, p, pid in pending_rows(conn) if not pid_alive(pid)]
+        if known_dead:
+            ids = [i for i, _p, _pid in known_dead]
+            in_catalog = {str(r[0]) for r in conn.execute(
+                f"SELECT id FROM catalog WHERE id IN ({', '.join('?' for _ in ids)})", ids)}
+            for leaf_id, relpath, pid in known_dead:
+                if leaf_id not in in_catalog:
+                    try:
+                        self.layout.resolve(relpath).unlink(missing_ok=True)
+                    except (OSError, ValueError):
+                        continue
+                    result.rolled_back.append(leaf_id)
+                with transaction(conn, self.layout.database) as tx:
+                    tx.clear_pending([leaf_id], pid)
+        if result:
+            log.warning("store.recovered", replayed=result.replayed, bad_lines=result.bad_lines,
+                        torn_tail=result.torn_tail, rolled_back=result.rolled_back)
+        return result
+
+    def _catch_up(self, conn: sqlite3.Connection) -> tuple[int, int, bool]:
+        applied = int(get_meta(conn, "events_offset") or 0)
+        if size_of(self.layout.events_file) <= applied:
+            return 0, 0, False
+        found = read_lines(self.layout.events_file, applied)
+        for bad in found.bad:
+            log.warning("events.line_skipped", path=str(self.layout.events_file), offset=bad)
+        if found.torn_tail:
+            log.warning("events.torn_tail", path=str(self.layout.events_file), offset=found.end)
+        if found.end == applied:
+            return 0, len(found.bad), found.torn_tail
+        with transaction(conn, self.layout.database) as tx:
+            for line in found.lines:
+                apply_line(tx, line.record)
+            tx.set_meta("events_offset", str(found.end))
+        return len(found.lines), len(found.bad), found.torn_tail
+
+
+def apply_line(tx: Tx, record: Mapping[str, Any]) -> None:
+    """Apply one event-file line (what its commit would have applied)."""
+    catalog = [r for r in record.get("catalog") or () if isinstance(r, Mapping)]
+    tx.catalog(catalog)
+    tx.facts(FactRow.from_dict(r) for r in record.get("facts") or ()
+             if isinstance(r, Mapping) and isinstance(r.get("event"), Mapping))
+    tx.audit(r for r in record.get("audit") or () if isinstance(r, Mapping))
+    done = [str(r["entry"]["id"]) for r in catalog
+            if r.get("op") == "put" and isinstance(r.get("entry"), Mapping)]
+    tx.clear_pending(done)
