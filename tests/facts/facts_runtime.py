@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 import subprocess
 import sys
 import tempfile
@@ -16,6 +15,9 @@ from actors.facts.messages import FactView, History, StateAt
 from actors.ingest.messages import Save, SaveResult
 from actors.provenance import Provenance
 from ihmt_async.runtime import Runtime
+from store.audit import read_audit
+from store.factlog import FactEventsReader
+from store.paths import StoreLayout
 
 WORKER = Path(__file__).with_name("facts_worker.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,24 +54,12 @@ def timeline_shape(facts: tuple[FactView, ...]) -> list[tuple[str, str, str | No
 
 
 def journal_events(home: Path) -> list[dict[str, Any]]:
-    """Every event in facts.json plus the facts journal, read straight from disk."""
-    state = home / "ihmt_memory" / "state"
-    events: list[dict[str, Any]] = []
-    snapshot = state / "facts.json"
-    if snapshot.exists():
-        events.extend(json.loads(snapshot.read_text(encoding="utf-8")).get("events", []))
-    journal = state / "facts.journal.jsonl"
-    if journal.exists():
-        for line in journal.read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            if "journal" not in record:
-                events.append(record)
-    return events
+    """Every event in the facts table, in commit order, read straight from the database."""
+    return FactEventsReader(StoreLayout.at_home(home)).all_events()
 
 
 def audit_lines(home: Path) -> list[dict[str, Any]]:
-    path = home / "ihmt_memory" / "state" / "audit.jsonl"
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return [dict(r) for r in read_audit(StoreLayout.at_home(home))]
 
 
 def assert_ordered(facts: tuple[FactView, ...], subject: str, count: int) -> None:

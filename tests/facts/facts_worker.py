@@ -1,8 +1,6 @@
-"""A separate OS process for the fact tests: records facts through its own Runtime, or compacts.
+"""A separate OS process for the fact tests: records facts through its own Runtime.
 
     facts_worker.py save HOME SUBJECT COUNT   -> "ready", waits for "go", saves, "done <n>"
-    facts_worker.py compact HOME STOPFILE     -> "ready", compacts until STOPFILE exists,
-                                                 "compacted <n>"
 
 Logs go to stderr (stdout is the line protocol with the test).
 """
@@ -11,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -22,9 +19,6 @@ from actors.ingest.messages import Save  # noqa: E402
 from actors.provenance import Provenance  # noqa: E402
 from ihmt_async.logs import configure_logging  # noqa: E402
 from ihmt_async.runtime import Runtime  # noqa: E402
-from store.factlog import open_facts  # noqa: E402
-from store.locks import LockManager  # noqa: E402
-from store.paths import StoreLayout  # noqa: E402
 
 FIRST_DAY = dt.date(2025, 1, 1)
 
@@ -47,26 +41,11 @@ async def save_many(home: Path, subject: str, count: int) -> None:
         print(f"done {recorded}", flush=True)
 
 
-def compact_until(home: Path, stop_file: Path) -> None:
-    layout = StoreLayout.at_home(home)
-    locks = LockManager(layout.locks_dir, default_timeout_s=30)
-    print("ready", flush=True)
-    count = 0
-    while not stop_file.exists():
-        with locks.hold_sync("facts", actor="test-compactor"):
-            open_facts(layout).compact()
-        count += 1
-        time.sleep(0.003)  # pacing only, so savers get the lock between compactions
-    print(f"compacted {count}", flush=True)
-
-
 def main() -> None:
     configure_logging(level="warning", to_stderr=True)
     mode, home = sys.argv[1], Path(sys.argv[2])
     if mode == "save":
         anyio.run(save_many, home, sys.argv[3], int(sys.argv[4]))
-    elif mode == "compact":
-        compact_until(home, Path(sys.argv[3]))
     else:
         raise SystemExit(f"unknown mode {mode!r}")
 

@@ -1,16 +1,19 @@
-"""Rebuilding the facts table from the leaf files (and the audit log) gives the live answers."""
+"""Deleting ``state/`` and rebuilding from the leaf files and the event file gives the live
+answers: facts, retractions, reviews, supersessions and the audit."""
 
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 from pathlib import Path
 
 import pytest
-from facts_runtime import TOOL, USER, history, journal_events, open_runtime, save
+from facts_runtime import TOOL, USER, audit_lines, history, journal_events, open_runtime, save
 
 from actors.facts.messages import Retract, Review
-from actors.facts.rebuild import entry_date, leaf_fact_events, rebuild_facts
+from actors.facts.rebuild import entry_date, leaf_fact_events
 from actors.facts.timeline import resolve
+from ihmt_async.maintenance import rebuild_store
 from ihmt_async.runtime import Runtime
 from store.locks import LockManager
 from store.paths import StoreLayout
@@ -55,10 +58,9 @@ async def _busy_store(home: Path) -> dict[str, list[tuple[object, ...]]]:
         return await _everything(rt)
 
 
-def _wipe_facts(home: Path) -> None:
-    state = home / "ihmt_memory" / "state"
-    (state / "facts.journal.jsonl").unlink(missing_ok=True)
-    (state / "facts.json").unlink(missing_ok=True)
+def _wipe_state(home: Path) -> None:
+    """Delete ``state/`` entirely: the database, the locks, everything derived."""
+    shutil.rmtree(home / "ihmt_memory" / "state")
 
 
 async def test_rebuild_gives_the_same_timeline_as_the_live_store(home: Path) -> None:
@@ -66,10 +68,12 @@ async def test_rebuild_gives_the_same_timeline_as_the_live_store(home: Path) -> 
     live_events = journal_events(home)
     assert sorted((f[2], f[3]) for f in live["user"] if f[1] == "location") == [
         ("Madrid", "HISTORICAL"), ("Valencia", "ACTIVE"), ("Valencia", "RETRACTED")]
-    _wipe_facts(home)
+    live_audit = audit_lines(home)
+    _wipe_state(home)
     layout = StoreLayout.at_home(home)
-    report = rebuild_facts(layout, LockManager(layout.locks_dir))
+    report = rebuild_store(layout, LockManager(layout.locks_dir)).facts
     assert report.problems == ()
+    assert audit_lines(home) == live_audit
     assert report.facts == sum(1 for e in live_events if e["op"] == "fact")
     assert report.matched == report.facts and report.pending == 3  # Globex, Roma, tabs
     assert report.replayed == sum(1 for e in live_events if e["op"] != "fact")
@@ -98,10 +102,10 @@ async def test_rebuild_from_leaves_alone_keeps_dated_answers(home: Path) -> None
         await save(rt, "2025-03-10: I live in Madrid.")
         await save(rt, "2024-02-01: Vivo en Sevilla.")
         live = [(f.value, f.status, f.valid_to) for f in await history(rt)]
-    _wipe_facts(home)
-    (home / "ihmt_memory" / "state" / "audit.jsonl").unlink()
+    _wipe_state(home)
+    (home / "ihmt_memory" / "events.jsonl").unlink()
     layout = StoreLayout.at_home(home)
-    report = rebuild_facts(layout, LockManager(layout.locks_dir))
+    report = rebuild_store(layout, LockManager(layout.locks_dir)).facts
     assert (report.facts, report.matched, report.replayed) == (3, 0, 0)
     async with open_runtime(home) as rt:
         facts = await history(rt)

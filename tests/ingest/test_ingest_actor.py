@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -11,8 +10,10 @@ from actors.ingest.messages import Save
 from actors.provenance import Provenance
 from ihmt_async.runtime import Runtime
 from store import errors
-from store.catalog import open_catalog
+from store.audit import read_audit
+from store.catalog import CatalogReader
 from store.leaf_format import read_leaf
+from store.paths import StoreLayout
 
 pytestmark = pytest.mark.anyio
 
@@ -86,9 +87,8 @@ async def test_leaf_header_provenance_and_catalog(tmp_path: Path) -> None:
                     "the volume is small.", tags=("decision",), scope="project:notify",
             origin="user", provenance=PROV))
     (leaf_id,) = result.leaf_ids
-    catalog = open_catalog(rt.layout)
-    catalog.refresh()
-    entry = catalog.state[leaf_id]
+    entry = CatalogReader(rt.layout).get(leaf_id)
+    assert entry is not None
     leaf = read_leaf(rt.layout.root / entry["path"])
     h = leaf.header
     assert h["agent"] == "pytest-agent" and h["client_version"] == "9.9"
@@ -112,8 +112,7 @@ async def test_repeat_save_is_one_leaf_keeps_first_ingested_at_and_is_audited(
     assert first.leaf_ids == second.leaf_ids and second.repeated == second.leaf_ids
     assert len(list((tmp_path / "ihmt_memory" / "layer_0").rglob("*.txt"))) == 1
     assert read_leaf(path).header["ingested_at"] == ingested
-    actions = [json.loads(line)["action"] for line in
-               (tmp_path / "ihmt_memory" / "state" / "audit.jsonl").read_text().splitlines()]
+    actions = [r["action"] for r in read_audit(StoreLayout.at_home(tmp_path))]
     assert actions.count("save") == 1 and actions.count("save.repeat") == 1
 
 
@@ -156,5 +155,6 @@ async def test_bad_input_is_refused_and_writes_nothing(tmp_path: Path, kwargs: d
         stats = rt.ingest.statistics()
         assert stats.restarts == 0
     assert not list((tmp_path / "ihmt_memory" / "layer_0").rglob("*.txt"))
-    audit = tmp_path / "ihmt_memory" / "state" / "audit.jsonl"
-    assert not audit.exists() or audit.read_text() == ""
+    assert list(read_audit(StoreLayout.at_home(tmp_path))) == []
+    # A refused save on a store that did not exist creates nothing at all.
+    assert not (tmp_path / "ihmt_memory").exists()

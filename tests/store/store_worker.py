@@ -4,8 +4,8 @@ Every mode prints ``ready`` and then waits for a line on stdin before it starts,
 lines all children up without sleeping; results go to stdout as one JSON line or to a file.
 
 Modes:
-  stress <home> <worker> <count> <compact_every>  catalog appends + fact read-modify-writes
-  reader <home> <out.json>                        refresh incrementally until told to stop
+  stress <home> <worker> <count>    catalog commits + fact read-modify-writes
+  reader <home> <out.json>          follow changes_since / events_since until told to stop
   hold <home> <name>...                           hold locks until stdin closes
   half-write <target>                             write_atomic that never reaches os.replace
 """
@@ -27,9 +27,11 @@ structlog.configure(logger_factory=structlog.PrintLoggerFactory(sys.stderr),
                     wrapper_class=structlog.make_filtering_bound_logger(30))
 
 from store import atomic  # noqa: E402
-from store.audit import append_audit  # noqa: E402
-from store.catalog import open_catalog, put  # noqa: E402
-from store.factlog import open_facts  # noqa: E402
+from store.audit import audit_record  # noqa: E402
+from store.catalog import CatalogReader, put  # noqa: E402
+from store.db import FactRow  # noqa: E402
+from store.engine import Engine  # noqa: E402
+from store.factlog import FactEventsReader  # noqa: E402
 from store.locks import LockManager  # noqa: E402
 from store.paths import StoreLayout  # noqa: E402
 
@@ -44,61 +46,56 @@ def wait_go() -> None:
     sys.stdin.readline()
 
 
-def stress(home: str, worker: int, count: int, compact_every: int) -> None:
+def stress(home: str, worker: int, count: int) -> None:
     layout = StoreLayout.at_home(home)
     locks = LockManager(layout.locks_dir, default_timeout_s=60.0)
-    reopens = worker % 2 == 0  # half re-open the tables now and then, half refresh one view
-    catalog = open_catalog(layout)
-    facts = open_facts(layout)
+    engine = Engine(layout)
+    facts = FactEventsReader(layout)
     decisions: list[int] = []
     wait_go()
     for i in range(count):
         entry_id = f"S-w{worker}-{i:04d}"
         with locks.hold_sync("catalog", actor=f"stress-{worker}"):
-            if reopens and i % 8 == 0:
-                catalog = open_catalog(layout)
-            catalog.append([put({"id": entry_id, "kind": "stress", "layer": 0,
-                                 "domain": f"stress.w{worker}", "path": "", "i": i})])
-        append_audit(layout.audit_log, actor=f"stress-{worker}", action="catalog.put",
-                     ids=[entry_id])
+            engine.commit(catalog=[put({"id": entry_id, "kind": "stress", "layer": 0,
+                                        "domain": f"stress.w{worker}", "path": ""})],
+                          audit=[audit_record(actor=f"stress-{worker}", action="catalog.put",
+                                              ids=[entry_id])], logged=False)
         with locks.hold_sync("facts", actor=f"stress-{worker}"):
-            if reopens and i % 8 == 4:
-                facts = open_facts(layout)
-            facts.refresh()
             # The decision depends on everything every process wrote before: the next number.
-            seq = sum(1 for event in facts.state if event.get("op") == "fact")
-            facts.append([{"op": "fact", "fact_id": f"F-{seq:05d}", "seq": seq,
-                           "subject": f"w{worker}", "attribute": "counter", "value": str(i)}])
+            seq = sum(1 for event in facts.all_events() if event.get("op") == "fact")
+            event = {"op": "fact", "fact_id": f"F-{seq:05d}", "seq": seq,
+                     "subject": f"w{worker}", "attribute": "counter", "value": str(i)}
+            engine.commit(facts=[FactRow(event, fkey=f"w{worker}\x1fcounter")],
+                          audit=[audit_record(actor=f"stress-{worker}", action="fact.record",
+                                              ids=[f"F-{seq:05d}"])])
         decisions.append(seq)
-        append_audit(layout.audit_log, actor=f"stress-{worker}", action="fact.record",
-                     ids=[f"F-{seq:05d}"])
-        if compact_every and (i + 1) % compact_every == 0:
-            with locks.hold_sync("catalog", actor="compactor"):
-                catalog.compact()
-            with locks.hold_sync("facts", actor="compactor"):
-                facts.compact()
     say(json.dumps({"worker": worker, "decisions": decisions}))
 
 
 def reader(home: str, out: str) -> None:
     layout = StoreLayout.at_home(home)
-    catalog = open_catalog(layout)
-    facts = open_facts(layout)
-    refreshes = reloads = 0
+    catalog, facts = CatalogReader(layout), FactEventsReader(layout)
+    entries: dict[str, Any] = {}
+    events: list[dict[str, Any]] = []
+    catalog_seq = facts_seq = refreshes = 0
     violations: list[str] = []
-    seen_entries = 0
     wait_go()
 
     def look() -> None:
-        nonlocal refreshes, reloads, seen_entries
-        got = catalog.refresh()
-        got_facts = facts.refresh()
+        nonlocal refreshes, catalog_seq, facts_seq
+        changes, new_seq = catalog.changes_since(catalog_seq)
+        if new_seq < catalog_seq or any(c.seq <= catalog_seq for c in changes):
+            violations.append(f"catalog seq went back at {catalog_seq}")
+        catalog_seq = new_seq
+        for change in changes:
+            if change.entry is None:
+                entries.pop(change.entry_id, None)
+            else:
+                entries[change.entry_id] = change.entry
+        got, facts_seq = facts.events_since(facts_seq)
+        events.extend(e for _s, e in got)
         refreshes += 1
-        reloads += int(got.reloaded) + int(got_facts.reloaded)
-        if len(catalog.state) < seen_entries:
-            violations.append(f"catalog shrank {seen_entries} -> {len(catalog.state)}")
-        seen_entries = len(catalog.state)
-        seqs = [event.get("seq") for event in facts.state]
+        seqs = [event.get("seq") for event in events]
         if seqs != list(range(len(seqs))):
             violations.append(f"facts out of order or duplicated at {len(seqs)} events")
 
@@ -110,10 +107,8 @@ def reader(home: str, out: str) -> None:
             break
     look()
     Path(out).write_text(json.dumps({
-        "catalog": catalog.state, "facts": facts.state, "refreshes": refreshes,
-        "reloads": reloads, "violations": violations[:20],
-        "skipped": catalog.skipped_lines + facts.skipped_lines,
-    }), encoding="utf-8")
+        "catalog": entries, "facts": events, "refreshes": refreshes,
+        "violations": violations[:20]}), encoding="utf-8")
     say("done")
 
 
@@ -139,7 +134,7 @@ def half_write(target: str) -> None:
 def main(argv: list[str]) -> None:
     mode, *args = argv
     if mode == "stress":
-        stress(args[0], int(args[1]), int(args[2]), int(args[3]))
+        stress(args[0], int(args[1]), int(args[2]))
     elif mode == "reader":
         reader(args[0], args[1])
     elif mode == "hold":

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from store.catalog import entry_from_branch, entry_from_leaf, open_catalog, patch, put
+from store.catalog import CatalogReader, entry_from_branch, entry_from_leaf, patch, put
+from store.engine import Engine
 from store.leaf_format import render_leaf
 from store.leaves import write_leaf
 from store.locks import LockManager
@@ -50,19 +51,18 @@ def build_live(layout: StoreLayout, locks: LockManager) -> dict[str, dict[str, o
     for domain, leaf_id, text, day in LEAVES:
         written = write_leaf(layout, leaf_header(domain, leaf_id, day), text)
         with locks.hold_sync("catalog"):
-            open_catalog(layout).append(
-                [put(entry_from_leaf(written.leaf.header, written.relpath, None))])
+            Engine(layout).commit(
+                catalog=[put(entry_from_leaf(written.leaf.header, written.relpath, None))],
+                logged=False)
     personal = [leaf_id for domain, leaf_id, *_ in LEAVES if domain == "personal"]
     node = branch("N1-personal-0123456789", "personal", personal)
     path = write_branch(layout, node)
     with locks.hold_sync("catalog"):
-        catalog = open_catalog(layout)
-        catalog.append([put(entry_from_branch(node, layout.branch_relpath(1, node["node_id"])))]
-                       + [patch(child, parent_id=node["node_id"]) for child in personal])
+        Engine(layout).commit(
+            catalog=[put(entry_from_branch(node, layout.branch_relpath(1, node["node_id"])))]
+            + [patch(child, parent_id=node["node_id"]) for child in personal], logged=False)
     assert path == layout.branch_path(1, "N1-personal-0123456789")
-    live = open_catalog(layout)
-    live.refresh()
-    return {k: dict(v) for k, v in live.state.items()}
+    return CatalogReader(layout).entries()
 
 
 @pytest.fixture
@@ -75,22 +75,30 @@ def test_rebuilt_catalog_equals_live(layout: StoreLayout, locks: LockManager) ->
     assert len(live) == len(LEAVES) + 1
     assert live["L-personal-0001-bbbbbbbbbb"]["parent_id"] == "N1-personal-0123456789"
     assert live["L-software.python-0000-dddddddddd"]["parent_id"] is None
+    reader = CatalogReader(layout)
+    _, seen = reader.changes_since(0)
     result = rebuild_catalog(layout, locks)
     assert result.problems == []
     assert result.entries == live
-    reopened = open_catalog(layout)
-    reopened.refresh()
-    assert reopened.state == live
-    # A rebuild is a new generation: the old journal lines are not replayed on top.
-    assert json.loads(layout.catalog_snapshot.read_text())["generation"] >= 1
+    assert CatalogReader(layout).entries() == live
+    # Every row the rebuild wrote is a change an incremental reader takes in.
+    changes, _ = reader.changes_since(seen)
+    assert {c.entry_id for c in changes} == set(live)
 
 
 def test_rebuild_drops_entries_without_files(layout: StoreLayout, locks: LockManager) -> None:
     live = build_live(layout, locks)
     gone = layout.leaf_path("personal", "L-personal-0002-cccccccccc")
     gone.unlink()
+    reader = CatalogReader(layout)
+    _, seen = reader.changes_since(0)
     result = rebuild_catalog(layout, locks)
     assert set(result.entries) == set(live) - {"L-personal-0002-cccccccccc"}
+    assert set(CatalogReader(layout).entries()) == set(result.entries)
+    changes, _ = reader.changes_since(seen)
+    deleted = [c for c in changes if c.entry is None]
+    assert [(c.entry_id, c.domain) for c in deleted] == [("L-personal-0002-cccccccccc",
+                                                          "personal")]
 
 
 def test_corrupt_files_are_reported_and_skipped(layout: StoreLayout, locks: LockManager) -> None:
@@ -128,7 +136,7 @@ def test_corrupt_files_are_reported_and_skipped(layout: StoreLayout, locks: Lock
 
 
 def test_rebuild_of_ihmt_fixture(ihmt_copy: StoreLayout) -> None:
-    ihmt_catalog = json.loads(ihmt_copy.catalog_snapshot.read_text(encoding="utf-8"))["entries"]
+    ihmt_catalog = json.loads(ihmt_copy.legacy_catalog.read_text(encoding="utf-8"))["entries"]
     locks = LockManager(ihmt_copy.locks_dir)
     result = rebuild_catalog(ihmt_copy, locks)
     assert result.problems == []
@@ -140,25 +148,8 @@ def test_rebuild_of_ihmt_fixture(ihmt_copy: StoreLayout) -> None:
         ours = result.entries[key]
         for field in ("kind", "layer", "domain", "path", "title", "leaf_count", "status"):
             assert ours[field] == theirs[field], (key, field)
-    # The rebuilt catalog opens as the store's catalog.
-    reopened = open_catalog(ihmt_copy)
-    reopened.refresh()
-    assert reopened.state == result.entries
-
-
-def test_ihmt_catalog_opens_as_is(ihmt_copy: StoreLayout) -> None:
-    """IHMT's own state/catalog.json (no generation, no journal) loads without a rebuild."""
-    catalog = open_catalog(ihmt_copy)
-    refreshed = catalog.refresh()
-    assert refreshed.reloaded and len(catalog.state) == 36
-    assert catalog.refresh().records == ()
-    locks = LockManager(ihmt_copy.locks_dir)
-    with locks.hold_sync("catalog"):
-        catalog.append([patch("L-personal-0000-5ab5176113", status="SUPERSEDED")])
-    other = open_catalog(ihmt_copy)
-    other.refresh()
-    assert other.state["L-personal-0000-5ab5176113"]["status"] == "SUPERSEDED"
-    assert len(other.state) == 36
+    # The rebuilt catalog is the store's catalog.
+    assert CatalogReader(ihmt_copy).entries() == result.entries
 
 
 def test_scan_does_not_write(layout: StoreLayout, locks: LockManager) -> None:
