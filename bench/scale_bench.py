@@ -361,11 +361,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sizes", default="")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--seed", type=int, default=20260401)
+    parser.add_argument("--build-only", action="store_true",
+                        help="build (or grow) the cached stores and stop")
     args = parser.parse_args(argv)
     quiet_logs()
     os.environ.setdefault("IHMT_LOG_STDERR", "0")
     sizes = [int(s) for s in args.sizes.split(",") if s] or \
         ([300, 1_000] if args.quick else [1_000, 10_000, 50_000])
+    if args.build_only:
+        for size in sorted(sizes):
+            cached_store(size, args.seed)
+        return 0
     result = run(sorted(sizes), args.seed, (1, 2, 4, 8), 10 if args.quick else 40,
                  12 if args.quick else 40)
     sys.stdout.write((json.dumps(result, indent=2) if args.json else render(result)) + "\n")

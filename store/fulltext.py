@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -71,18 +72,52 @@ class IndexDoc:
     meta: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
 class StoredDoc:
-    """What a lookup returns: weighted term counts, the weighted length and the metadata."""
+    """What a lookup returns, decoded lazily: a search touches ids and term sets of many hits
+    but the counts and metadata of few."""
 
-    doc_id: str
-    counts: Mapping[str, float]
-    length: float
-    meta: Mapping[str, Any]
+    __slots__ = ("doc_id", "_text", "_meta_raw", "_terms", "_counts", "_meta")
+
+    def __init__(self, doc_id: str, text: str, meta_raw: bytes) -> None:
+        self.doc_id = doc_id
+        self._text = text
+        self._meta_raw = meta_raw
+        self._terms: frozenset[str] | None = None
+        self._counts: Mapping[str, float] | None = None
+        self._meta: dict[str, Any] | None = None
 
     @property
     def terms(self) -> frozenset[str]:
-        return frozenset(self.counts)
+        if self._terms is None:
+            self._terms = frozenset(self._text.split())
+        return self._terms
+
+    def holding(self, terms: Iterable[str]) -> frozenset[str]:
+        """Which of ``terms`` this document holds (a substring test per term: cheaper than
+        splitting every hit's terms when only a query's few are asked about)."""
+        padded = f" {self._text} "
+        return frozenset(t for t in terms if f" {t} " in padded)
+
+    @property
+    def counts(self) -> Mapping[str, float]:
+        """Weighted term frequencies (a term is repeated by its field weight)."""
+        if self._counts is None:
+            self._counts = {t: float(n) for t, n in Counter(self._text.split()).items()}
+        return self._counts
+
+    def _decoded(self) -> dict[str, Any]:
+        if self._meta is None:
+            data = json.loads(self._meta_raw) if self._meta_raw else {}
+            self._meta = data if isinstance(data, dict) else {}
+        return self._meta
+
+    @property
+    def length(self) -> float:
+        return float(self._decoded().get("_length", 0.0))
+
+    @property
+    def meta(self) -> Mapping[str, Any]:
+        return self._decoded()
 
 
 def _schema() -> tantivy.Schema:
@@ -273,12 +308,9 @@ def _meta_of(doc: tantivy.Document) -> dict[str, Any]:
 
 
 def _stored(doc: tantivy.Document) -> StoredDoc:
-    meta = _meta_of(doc)
-    length = float(meta.pop("_length", 0.0))
-    counts: dict[str, float] = {}
-    for term in str(doc.get_first("terms") or "").split():
-        counts[term] = counts.get(term, 0.0) + 1.0
-    return StoredDoc(doc_id=str(doc.get_first("id")), counts=counts, length=length, meta=meta)
+    raw = doc.get_first("meta")
+    return StoredDoc(str(doc.get_first("id")), str(doc.get_first("terms") or ""),
+                     bytes(raw) if raw else b"")
 
 
 def _watermark_of(searcher: tantivy.Searcher) -> Watermark:

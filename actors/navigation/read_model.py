@@ -36,6 +36,8 @@ from store.tree_files import read_branch, read_root
 
 log = structlog.get_logger("ihmt.navigation")
 
+LEAF_CACHE = 4096
+"""Leaf metadata kept decoded (ranking asks about the same hits many times per search)."""
 BRANCH_CACHE = 2048
 """Branch files kept parsed; the descent opens a few per search."""
 
@@ -108,12 +110,23 @@ class LeafView(Mapping[str, LeafMeta]):
 
     def __init__(self, index: SharedIndex) -> None:
         self._index = index
+        self._cache: dict[str, LeafMeta] = {}
+        self._version = index.version
 
     def __getitem__(self, leaf_id: str) -> LeafMeta:
+        if self._version != self._index.version:
+            self._cache.clear()
+            self._version = self._index.version
+        meta = self._cache.get(leaf_id)
+        if meta is not None:
+            return meta
         data = self._index.meta(leaf_id)
         if data is None:
             raise KeyError(leaf_id)
-        return meta_from(leaf_id, data)
+        if len(self._cache) >= LEAF_CACHE:
+            self._cache.clear()
+        meta = self._cache[leaf_id] = meta_from(leaf_id, data)
+        return meta
 
     def __contains__(self, leaf_id: object) -> bool:
         return isinstance(leaf_id, str) and self._index.meta(leaf_id) is not None

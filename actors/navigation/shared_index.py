@@ -31,9 +31,9 @@ PREFIX = 4
 VARIANT_MIN = 5
 META_CACHE = 4096
 """Stored documents kept decoded per process (ranking asks for the same few hits repeatedly)."""
-FIRST_FETCH = 2
-"""A filtered search first asks the committed index for this many times ``limit`` hits, then
-four times more each round while the filter keeps too few: tantivy's own top-k (block-max
+FIRST_FETCH = 1.25
+"""A filtered search first asks the committed index for this many times ``limit`` hits (a
+scope filter rarely drops many), then four times more each round while it keeps too few: tantivy's own top-k (block-max
 WAND) replaces the old per-term scan cap, so no common word is ever scanned in full."""
 
 
@@ -94,12 +94,15 @@ class SharedIndex:
         """Committed ids the catalog dropped since the watermark: id -> seq of the change."""
         self._tail_df: dict[str, int] = {}
         self._cache: OrderedDict[str, StoredDoc | None] = OrderedDict()
+        self.version = 0
+        """Bumped on every change of what a lookup may return (caches above key on it)."""
 
     # ------------------------------------------------------------------ tail upkeep
 
     def add(self, doc: IndexDoc, seq: int) -> None:
         """Take one leaf saved beyond the watermark into the tail."""
         self.discard(doc.doc_id, seq, removed=False)
+        self.version += 1
         counts: dict[str, float] = {}
         for term in doc.terms:
             counts[term] = counts.get(term, 0.0) + 1.0
@@ -110,6 +113,7 @@ class SharedIndex:
 
     def discard(self, doc_id: str, seq: int, *, removed: bool = True) -> None:
         """Forget ``doc_id`` from the tail; ``removed`` also hides its committed copy."""
+        self.version += 1
         old = self.tail.pop(doc_id, None)
         if old is not None:
             for term in old.counts:
@@ -128,6 +132,7 @@ class SharedIndex:
         """Pick up a commit (by any process) and drop what it now covers from the tail."""
         if not self.disk.reload():
             return False
+        self.version += 1
         mark = self.disk.watermark.seq
         for doc_id in [d for d, t in self.tail.items() if t.seq <= mark]:
             self.discard(doc_id, mark, removed=False)
@@ -272,8 +277,8 @@ class SharedIndex:
                 verdict = verdicts[doc_id] = bool(allowed(doc_id))
             return verdict
 
-        want = limit * (FIRST_FETCH if allowed is not None else 1) + len(self.removed) \
-            + sum(1 for t in self.tail.values() if t.on_disk)
+        want = (int(limit * FIRST_FETCH) if allowed is not None else limit) \
+            + len(self.removed) + sum(1 for t in self.tail.values() if t.on_disk)
         while True:
             committed = self.disk.search(terms, want)
             pool: list[Scored] = list(tail_hits)
@@ -281,7 +286,7 @@ class SharedIndex:
                 if stored.doc_id in self.tail or stored.doc_id in self.removed:
                     continue
                 self._remember(stored)
-                pool.append((stored.doc_id, score, stored.terms.intersection(terms)))
+                pool.append((stored.doc_id, score, stored.holding(terms)))
             pool.sort(key=lambda item: (-item[1], item[0]))
             kept = [hit for hit in pool if ok(hit[0])][:limit]
             if len(kept) >= limit or len(committed) < want:
@@ -308,6 +313,6 @@ class SharedIndex:
                 on_disk.append(doc_id)
         for stored, score in self.disk.score_ids(terms, on_disk):
             self._remember(stored)
-            out.append((stored.doc_id, score, stored.terms.intersection(terms)))
+            out.append((stored.doc_id, score, stored.holding(terms)))
         out.sort(key=lambda item: (-item[1], item[0]))
         return out
