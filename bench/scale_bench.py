@@ -284,8 +284,8 @@ async def writers(home: Path, count: int, saves: int, gen: Generator) -> dict[st
     layout = StoreLayout.at_home(home)
     reader = CatalogReader(layout)
     in_catalog = reader.known(acked)
-    index = FulltextIndex(layout)
-    indexed = {leaf for leaf in acked if index.get(leaf) is not None}
+    fulltext = FulltextIndex(layout)
+    indexed = {leaf for leaf in acked if fulltext.get(leaf) is not None}
     reader.close()
     return {"processes": count, "saves_acked": len(latencies) - errors, "errors": errors,
             "seconds": round(seconds, 2), "saves_per_s": round(len(latencies) / seconds, 1),

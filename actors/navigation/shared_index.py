@@ -33,8 +33,9 @@ META_CACHE = 4096
 """Stored documents kept decoded per process (ranking asks for the same few hits repeatedly)."""
 FIRST_FETCH = 1.25
 """A filtered search first asks the committed index for this many times ``limit`` hits (a
-scope filter rarely drops many), then four times more each round while it keeps too few: tantivy's own top-k (block-max
-WAND) replaces the old per-term scan cap, so no common word is ever scanned in full."""
+scope filter rarely drops many), then four times more each round while it keeps too few:
+tantivy's own top-k (block-max WAND) replaces the old per-term scan cap, so no common word is
+ever scanned in full."""
 
 
 def analyse_fields(doc_id: str, fields: Mapping[str, Any], meta: Mapping[str, Any]) -> IndexDoc:
