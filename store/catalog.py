@@ -145,6 +145,17 @@ class CatalogReader:
                                 "ORDER BY timestamp, id").fetchall()
         return [entry_of(r) for r in rows]
 
+    def leaf_ids(self) -> list[str]:
+        """Every leaf id (O(store): background work such as embedding backfill, never a
+        search's hot path)."""
+        conn = self.connection()
+        if conn is None:
+            return []
+        with mapped(self.layout.database):
+            rows = conn.execute("SELECT id FROM catalog WHERE kind = 'leaf' ORDER BY id"
+                                ).fetchall()
+        return [str(r[0]) for r in rows]
+
     def last_seq(self) -> int:
         conn = self.connection()
         if conn is None:

@@ -47,7 +47,12 @@ from store.paths import StoreLayout
 
 FULLTEXT_POOL = 50
 COMMIT_INTERVAL_S = 1.0
-"""How often a process commits the leaves saved since the shared index's last commit."""
+"""How often a process looks for leaves saved since the shared index's last commit."""
+COMMIT_BATCH = 256
+COMMIT_MAX_AGE_S = 5.0
+"""Commit once this many catalog changes wait, or the oldest has waited this long: a tantivy
+commit costs a dozen fsyncs, so an agent saving now and then pays them once per few seconds,
+not once per save; the tail searched meanwhile stays small."""
 BACKLOG = 1000
 """More uncommitted leaves than this at start are committed before serving, not tailed."""
 WEAK_RATIO = 1.0
@@ -88,6 +93,8 @@ class NavigationActor(Actor):
         self.locks = locks
         self.model: ReadModel
         """Opened by ``start`` (it opens the shared index: not in the constructor)."""
+        self._pending_since: float | None = None
+        """When this process first saw uncommitted catalog changes (monotonic seconds)."""
         self._plan_cache: tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]] | None = None
 
     async def start(self) -> None:
@@ -114,11 +121,19 @@ class NavigationActor(Actor):
     async def on_idle(self) -> None:
         """Commit the leaves saved since the index's watermark (by any process), batched:
         whichever process gets the ``fulltext`` lock first commits; the others skip."""
-        if not await call_in_thread(self.model.pending):
+        pending = await call_in_thread(self.model.pending)
+        now = time.monotonic()
+        if not pending:
+            self._pending_since = None
+            return
+        if self._pending_since is None:
+            self._pending_since = now
+        if pending < COMMIT_BATCH and now - self._pending_since < COMMIT_MAX_AGE_S:
             return
         async with self.locks.try_hold(FULLTEXT_LOCK, actor=self.name) as got:
             if got:
                 await call_in_thread(self.model.commit_pending)
+                self._pending_since = None
 
     async def stop(self) -> None:
         """Leave nothing this process saw uncommitted (the next start opens a current index)."""

@@ -108,8 +108,9 @@ def meta_from(leaf_id: str, data: Mapping[str, Any]) -> LeafMeta:
 class LeafView(Mapping[str, LeafMeta]):
     """Every searchable leaf's metadata, looked up on demand (get / in / len / [])."""
 
-    def __init__(self, index: SharedIndex) -> None:
+    def __init__(self, index: SharedIndex, catalog: CatalogView) -> None:
         self._index = index
+        self._catalog = catalog
         self._cache: dict[str, LeafMeta] = {}
         self._version = index.version
 
@@ -135,7 +136,11 @@ class LeafView(Mapping[str, LeafMeta]):
         return len(self._index)
 
     def __iter__(self) -> Iterator[str]:
-        raise TypeError("the leaves are looked up by id; iterating all of them is not cheap")
+        """Every searchable leaf id, from the catalog: O(store), for background work (an
+        embedding backfill), never for a search's hot path."""
+        for leaf_id in self._catalog.leaf_ids():
+            if leaf_id in self:
+                yield leaf_id
 
 
 class ReadModel:
@@ -144,7 +149,7 @@ class ReadModel:
         self.catalog: CatalogView = catalog if catalog is not None else CatalogReader(layout)
         self.facts = StoredFacts(FactEventsReader(layout))
         self.index = SharedIndex(FulltextIndex(layout))
-        self.leaves = LeafView(self.index)
+        self.leaves = LeafView(self.index, self.catalog)
         self.seq = self.index.disk.watermark.seq
         """Catalog changes up to here are taken in (starts at the index's watermark)."""
         self.analysed = 0
@@ -169,7 +174,7 @@ class ReadModel:
         if self.index.disk.watermark.seq < before_mark:
             # The index was emptied (``rebuild``): take in every leaf again from its start.
             self.index = SharedIndex(self.index.disk)
-            self.leaves = LeafView(self.index)
+            self.leaves = LeafView(self.index, self.catalog)
             self.seq = self.index.disk.watermark.seq
         changes, self.seq = self.catalog.changes_since(self.seq)
         before = self.analysed
@@ -262,7 +267,7 @@ class ReadModel:
         """Empty the shared index and index every leaf again (``rebuild``). Lock held."""
         self.index.disk.clear()
         self.index = SharedIndex(self.index.disk)
-        self.leaves = LeafView(self.index)
+        self.leaves = LeafView(self.index, self.catalog)
         self.seq = 0
         return self.commit_pending()
 

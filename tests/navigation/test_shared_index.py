@@ -140,3 +140,19 @@ def test_rebuild_recreates_the_index_from_the_leaves(
     assert saved[4] in ask(second, "search PostgresReplicaLag alarm", "found")
     second.send("quit")
     second.finish()
+
+
+def test_leaf_metadata_is_looked_up_not_folded(store_home: Path,
+                                               spawn: Callable[..., WorkerProcess]) -> None:
+    first = spawn(str(store_home))
+    ready(first)
+    saved = [ask(first, f"save {note}", "saved")[0] for note in NOTES]
+    first.send("quit")
+    first.finish()
+    model = ReadModel(StoreLayout.at_home(store_home))
+    model.refresh()
+    assert sorted(model.leaves) == sorted(saved)  # iteration reads ids from the catalog
+    meta = model.leaves[saved[2]]
+    assert "Zanzibar" in meta.excerpt and meta.path.endswith(f"{saved[2]}.txt")
+    assert model.leaves.get("L-nope-0000-0000000000") is None
+    assert "Zanzibar" in model.text_of(saved[2])
