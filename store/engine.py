@@ -28,7 +28,8 @@ from typing import Any
 import structlog
 
 from store.db import FactRow, Tx, connect, get_meta, pending_rows, transaction
-from store.events import append_line, read_lines, size_of, utc_now
+from store.errors import StoreError
+from store.events import append_line, read_lines, size_of, take_back, utc_now
 from store.paths import StoreLayout
 from store.processes import pid_alive
 
@@ -93,19 +94,25 @@ class Engine:
         """
         catalog, rows, audit = list(catalog), list(facts), list(audit)
         conn = self.connection()
-        end = None
+        start = end = None
         if logged:
             self._catch_up(conn)
-            end = append_line(self.layout.events_file, {
+            start, end = append_line(self.layout.events_file, {
                 "ts": utc_now(), "catalog": catalog, "facts": [r.as_dict() for r in rows],
                 "audit": audit})
-        with transaction(conn, self.layout.database) as tx:
-            tx.catalog(catalog)
-            tx.facts(rows)
-            tx.audit(audit)
-            tx.clear_pending(done_pending, os.getpid())
-            if end is not None:
-                tx.set_meta("events_offset", str(end))
+        try:
+            with transaction(conn, self.layout.database) as tx:
+                tx.catalog(catalog)
+                tx.facts(rows)
+                tx.audit(audit)
+                tx.clear_pending(done_pending, os.getpid())
+                if end is not None:
+                    tx.set_meta("events_offset", str(end))
+        except StoreError:
+            # The change is refused as a whole: its line must not be replayed later.
+            if start is not None:
+                take_back(self.layout.events_file, start)
+            raise
 
     # ------------------------------------------------------------------ recovery
 

@@ -154,7 +154,8 @@ def migrate(layout: StoreLayout, engine: Engine, indexer: Indexer) -> Migrated:
     kind = "ihmt" if layout.legacy_facts.exists() and not layout.legacy_facts_journal.exists() \
         and not layout.legacy_audit.exists() else "journal"
     note = audit_record(actor="migrate", action="store.migrate", ids=[],
-                        from_format=kind, entries=len(entries), events=len(events))
+                        from_format=kind, migrated_entries=len(entries),
+                        migrated_events=len(events))
     engine.commit(catalog=[put(e) for e in entries.values()],
                   facts=[indexer(e) for e in events], audit=[*audit, note])
     for path in sources:

@@ -30,7 +30,7 @@ import structlog
 
 from store.atomic import clean_stray_temps, is_temp_file, write_atomic, write_json_atomic
 from store.errors import MalformedFile, UnknownSchemaVersion
-from store.journal import utc_now
+from store.events import utc_now
 from store.locks import LockManager
 
 SCHEMA_VERSION = 1

@@ -175,7 +175,16 @@ class IngestActor(Actor):
         self.engine.note_pending([
             (str(h["leaf_id"]), self.layout.leaf_relpath(str(h["domain"]), str(h["leaf_id"])))
             for h in headers])
-        return [write_leaf(self.layout, h, t) for h, t in zip(headers, texts, strict=True)]
+        written: list[WrittenLeaf] = []
+        try:
+            for header, text in zip(headers, texts, strict=True):
+                written.append(write_leaf(self.layout, header, text))
+        except StoreError:
+            self._undo(written)
+            with contextlib.suppress(StoreError):
+                self.engine.drop_pending([str(h["leaf_id"]) for h in headers])
+            raise
+        return written
 
     def _undo(self, written: list[WrittenLeaf]) -> None:
         fresh = [w.leaf.leaf_id for w in written if not w.existed]

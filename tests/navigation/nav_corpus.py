@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from actors.text import entities, estimate_tokens, terms, tokens
 from store import catalog as catalog_table
+from store.engine import Engine
 from store.leaf_format import render_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
@@ -192,7 +193,7 @@ async def write_memories(layout: StoreLayout, locks: LockManager, texts: Sequenc
     """Write leaves + catalog entries like ingest does; returns the leaf ids in text order."""
     now = dt.datetime.now(dt.UTC)
     ids: list[str] = []
-    journal = catalog_table.open_catalog(layout)
+    engine = Engine(layout)
     for start in range(0, len(texts), batch):
         records = []
         for i, text in enumerate(texts[start:start + batch], start=start):
@@ -206,5 +207,6 @@ async def write_memories(layout: StoreLayout, locks: LockManager, texts: Sequenc
             records.append(catalog_table.put(catalog_table.entry_from_leaf(
                 header, layout.leaf_relpath(domain, leaf_id), None)))
         async with locks.hold("catalog", actor="bench"):
-            journal.append(records)
+            engine.commit(catalog=records, logged=False)
+    engine.close()
     return ids
