@@ -59,6 +59,16 @@ class ActorSystem:
     async def __aenter__(self) -> ActorSystem:
         if self._stack is not None:
             raise RuntimeError("this actor system is already running")
+        try:
+            await self._start_all()
+        except BaseExceptionGroup as group:
+            # The task group wraps the one start-up failure; the caller gets the failure itself.
+            if len(group.exceptions) == 1:
+                raise group.exceptions[0] from None
+            raise
+        return self
+
+    async def _start_all(self) -> None:
         async with contextlib.AsyncExitStack() as stack:
             self._tg = await stack.enter_async_context(anyio.create_task_group())
             # If a start fails, leaving this block cancels the task group: the actors already
@@ -73,7 +83,6 @@ class ActorSystem:
                     raise
             self._started = True
             self._stack = stack.pop_all()
-        return self
 
     async def _cancel_on_failure(self) -> None:
         if not self._started and self._tg is not None:
