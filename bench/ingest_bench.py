@@ -43,6 +43,8 @@ from actors.ingest.messages import Save
 from actors.provenance import Provenance
 from bench.generator import Generator, Memory
 from store import catalog as catalog_table
+from store.catalog import CatalogReader
+from store.engine import Engine
 from store.leaves import write_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
@@ -117,7 +119,8 @@ def bulk_build(layout: StoreLayout, locks: LockManager, memories: Iterable[Memor
     """Write leaves + catalog entries the way the ingest actor does, a batch at a time."""
     report = report or BuildReport()
     started = time.perf_counter()
-    catalog = catalog_table.open_catalog_counts(layout)
+    engine = Engine(layout)
+    reader = CatalogReader(layout)
     pending: list[Memory] = []
 
     def flush(pool: ThreadPoolExecutor) -> None:
@@ -129,10 +132,10 @@ def bulk_build(layout: StoreLayout, locks: LockManager, memories: Iterable[Memor
         jobs = [(h, t) for _, items in prepared for h, t in items]
         written = list(pool.map(lambda job: write_leaf(layout, job[0], job[1]), jobs))
         with locks.hold_sync("catalog", actor="bench-bulk", timeout_s=120):
-            catalog.refresh()
-            known = catalog.state["ids"]
-            catalog.append([catalog_table.put(catalog_table.entry_from_leaf(
-                w.leaf.header, w.relpath, None)) for w in written if w.leaf.leaf_id not in known])
+            known = reader.known([w.leaf.leaf_id for w in written])
+            engine.commit(catalog=[catalog_table.put(catalog_table.entry_from_leaf(
+                w.leaf.header, w.relpath, None)) for w in written if w.leaf.leaf_id not in known],
+                logged=False)
         for memory, items in prepared:
             report.leaf_ids[memory.key] = tuple(str(h["leaf_id"]) for h, _ in items)
         report.memories += len(pending)
@@ -146,14 +149,15 @@ def bulk_build(layout: StoreLayout, locks: LockManager, memories: Iterable[Memor
                 flush(pool)
         if pending:
             flush(pool)
+    engine.close()
+    reader.close()
     report.seconds += time.perf_counter() - started
     return report
 
 
 def count_catalog_leaves(layout: StoreLayout) -> set[str]:
-    catalog = catalog_table.open_catalog(layout)
-    catalog.refresh()
-    return {i for i, e in catalog.state.items() if e.get("kind") == "leaf"}
+    entries = CatalogReader(layout).entries()
+    return {i for i, e in entries.items() if e.get("kind") == "leaf"}
 
 
 # ---------------------------------------------------------------------------- chunking
