@@ -149,6 +149,11 @@ def prepare_store(store: OpenedStore) -> str:
     layout, locks = store.layout, store.locks
     engine = Engine(layout)
     try:
+        if legacy_files(layout):
+            with locks.hold_sync("catalog", "facts", actor="migrate"):
+                if legacy_files(layout):
+                    migrate(layout, engine, fact_row)
+            return "migrated"
         if layout.database.exists():
             conn = connect(layout, create=False)  # raises DamagedDatabase on a damaged file
             if conn is not None:
@@ -158,11 +163,6 @@ def prepare_store(store: OpenedStore) -> str:
             with locks.hold_sync("catalog", "facts", actor="recover"):
                 engine.recover()
             return "recovered"
-        if legacy_files(layout):
-            with locks.hold_sync("catalog", "facts", actor="migrate"):
-                if not layout.database.exists():
-                    migrate(layout, engine, fact_row)
-            return "migrated"
         if _has_memory_files(layout):
             from ihmt_async.maintenance import rebuild_store
 
