@@ -23,12 +23,13 @@ from typing import Any
 
 import anyio
 
+from actors.facts.index import fact_row
 from actors.facts.messages import Extract, LeafText
 from actors.facts.timeline import fact_id_for
 from actors.provenance import Provenance
 from ihmt_async.logs import configure_logging
 from ihmt_async.runtime import Runtime
-from store.factlog import open_facts
+from store.engine import Engine
 from store.locks import LockManager
 from store.paths import StoreLayout
 
@@ -68,9 +69,8 @@ def prefill(home: Path, count: int) -> float:
     layout.ensure()
     started = time.perf_counter()
     with LockManager(layout.locks_dir).hold_sync("facts", actor="bench"):
-        journal = open_facts(layout)
-        journal.append(generated_events(count))
-        journal.compact()
+        Engine(layout).commit(facts=[fact_row(e) for e in generated_events(count)],
+                              logged=False)
     return time.perf_counter() - started
 
 

@@ -13,8 +13,8 @@ writes only in a temporary directory). It measures
 It also holds the helpers the other benches share: ``pcts`` and ``bulk_build``, the fast way
 to grow a big store. ``bulk_build`` writes leaves and catalog entries with the store functions
 exactly as the ingest actor does (detect → chunk → ``build_header`` → ``write_leaf`` → catalog
-``put`` under the catalog lock, one database transaction per batch), but skips the audit line
-and the fact extraction; the benches feed facts through the real actor where they matter.
+``put`` under the catalog lock, one journal append per batch), but skips the audit line and the
+fact extraction; the benches feed facts through the real actor where they matter.
 This is a tool, not a test: it asserts nothing, and it never touches a real user's store.
 """
 
@@ -156,11 +156,8 @@ def bulk_build(layout: StoreLayout, locks: LockManager, memories: Iterable[Memor
 
 
 def count_catalog_leaves(layout: StoreLayout) -> set[str]:
-    reader = CatalogReader(layout)
-    try:
-        return {i for i, e in reader.entries().items() if e.get("kind") == "leaf"}
-    finally:
-        reader.close()
+    entries = CatalogReader(layout).entries()
+    return {i for i, e in entries.items() if e.get("kind") == "leaf"}
 
 
 # ---------------------------------------------------------------------------- chunking

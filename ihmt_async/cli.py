@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import structlog
 
 from actors.consolidation.messages import Flush
 from actors.facts.messages import Conflicts, History, Retract, Review
@@ -73,6 +74,7 @@ async def cmd_serve(args: argparse.Namespace) -> int:
     from ihmt_async.server import build_server
     from ihmt_async.stdio import run_stdio
 
+    await preflight(args.home)
     server = build_server(args.home)
     stopped_by_signal = False
     async with anyio.create_task_group() as tg:
@@ -94,6 +96,20 @@ async def cmd_serve(args: argparse.Namespace) -> int:
         sys.stderr.flush()
         os._exit(0)
     return 0
+
+
+async def preflight(home: str | None) -> None:
+    """Start and stop the runtime once before serving, so a store or actor that cannot start
+    fails the process at once with one clear line. (Inside the MCP lifespan the same failure
+    would wait on the stdin reader thread, which cannot be cancelled.) Starting is cheap."""
+    try:
+        async with Runtime(home):
+            pass
+    except BaseException as exc:
+        first = (_first_ihmt_error(exc) if isinstance(exc, BaseExceptionGroup) else exc) or exc
+        structlog.get_logger("ihmt.cli").error("serve.start_failed", error=str(first),
+                                               error_type=type(first).__name__)
+        raise
 
 
 async def cmd_init(args: argparse.Namespace) -> int:

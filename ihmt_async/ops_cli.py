@@ -21,7 +21,7 @@ import anyio
 from ihmt_async import monitor
 from store import doctor
 from store.config import load_settings
-from store.errors import InvalidArgument
+from store.errors import DamagedDatabase, InvalidArgument
 from store.locks import LockManager
 from store.paths import StoreLayout
 
@@ -98,6 +98,23 @@ def _rebuild(layout: StoreLayout, locks: LockManager) -> doctor.Action:
                          f"replayed {report.facts.replayed} event(s) from the event file")
 
 
+def _prepare(home: str | None) -> list[doctor.Action]:
+    """What a start does first: migrate, rebuild a missing database, apply missed lines."""
+    from ihmt_async.runtime import open_store, prepare_store
+
+    store = open_store(home, create=False)
+    try:
+        state = prepare_store(store)
+    except DamagedDatabase:
+        return []  # doctor.repair sets it aside; the rebuild follows
+    if state in ("ready", "empty"):
+        return []
+    return [doctor.Action(f"store_{state}", str(store.layout.database),
+                          {"migrated": "moved the earlier version's state into the database",
+                           "rebuilt": "rebuilt the missing database from the files",
+                           "recovered": "applied what the database had missed"}[state])]
+
+
 async def cmd_doctor(args: argparse.Namespace) -> int:
     layout = StoreLayout.at_home(args.home)
     problems = await anyio.to_thread.run_sync(lambda: doctor.check(layout, grace_s=args.grace))
@@ -107,7 +124,8 @@ async def cmd_doctor(args: argparse.Namespace) -> int:
     if args.repair and layout.root.exists():
         settings = load_settings(layout.config)
         locks = LockManager(layout.locks_dir, default_timeout_s=settings.lock_timeout_s)
-        actions = await anyio.to_thread.run_sync(
+        actions = await anyio.to_thread.run_sync(_prepare, args.home)
+        actions += await anyio.to_thread.run_sync(
             lambda: doctor.repair(layout, locks, timeout_s=max(settings.lock_timeout_s, 30.0)))
         if any(a.code == "database_set_aside" for a in actions):
             actions.append(await anyio.to_thread.run_sync(_rebuild, layout, locks))

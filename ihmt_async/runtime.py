@@ -59,6 +59,16 @@ class ActorSystem:
     async def __aenter__(self) -> ActorSystem:
         if self._stack is not None:
             raise RuntimeError("this actor system is already running")
+        try:
+            await self._start_all()
+        except BaseExceptionGroup as group:
+            # The task group wraps the one start-up failure; the caller gets the failure itself.
+            if len(group.exceptions) == 1:
+                raise group.exceptions[0] from None
+            raise
+        return self
+
+    async def _start_all(self) -> None:
         async with contextlib.AsyncExitStack() as stack:
             self._tg = await stack.enter_async_context(anyio.create_task_group())
             # If a start fails, leaving this block cancels the task group: the actors already
@@ -73,7 +83,6 @@ class ActorSystem:
                     raise
             self._started = True
             self._stack = stack.pop_all()
-        return self
 
     async def _cancel_on_failure(self) -> None:
         if not self._started and self._tg is not None:
@@ -140,6 +149,11 @@ def prepare_store(store: OpenedStore) -> str:
     layout, locks = store.layout, store.locks
     engine = Engine(layout)
     try:
+        if legacy_files(layout):
+            with locks.hold_sync("catalog", "facts", actor="migrate"):
+                if legacy_files(layout):
+                    migrate(layout, engine, fact_row)
+            return "migrated"
         if layout.database.exists():
             conn = connect(layout, create=False)  # raises DamagedDatabase on a damaged file
             if conn is not None:
@@ -149,11 +163,6 @@ def prepare_store(store: OpenedStore) -> str:
             with locks.hold_sync("catalog", "facts", actor="recover"):
                 engine.recover()
             return "recovered"
-        if legacy_files(layout):
-            with locks.hold_sync("catalog", "facts", actor="migrate"):
-                if not layout.database.exists():
-                    migrate(layout, engine, fact_row)
-            return "migrated"
         if _has_memory_files(layout):
             from ihmt_async.maintenance import rebuild_store
 

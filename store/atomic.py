@@ -2,7 +2,8 @@
 
 Every file we replace goes through ``write_atomic``: a temp file in the same directory, fsync,
 ``os.replace``, fsync of the directory. A writer killed mid-write leaves only a temp file, which
-``clean_stray_temps`` removes on the next open. This module must never write in place.
+``clean_stray_temps`` removes (in a consolidation pass, off the start-up path). This module
+must never write in place.
 """
 
 from __future__ import annotations

@@ -47,7 +47,6 @@ class Settings:
     max_content_bytes: int = 1_000_000
     max_query_chars: int = 2_000
     secrets_mode: str = "redact"
-    journal_compact_bytes: int = 4_000_000
     log_max_bytes: int = 10_000_000
     log_backups: int = 3
     extra: Mapping[str, Any] = field(default_factory=dict)
@@ -78,8 +77,6 @@ class Settings:
         need(self.consolidation_batch >= 1, "consolidation_batch", "must be at least 1")
         need(self.max_content_bytes >= 1024, "max_content_bytes", "must be at least 1024")
         need(self.max_query_chars >= 16, "max_query_chars", "must be at least 16")
-        need(self.journal_compact_bytes >= 4096, "journal_compact_bytes",
-             "must be at least 4096")
         need(self.schema_version == 1, "schema_version", "only schema_version 1 is known")
         return self
 

@@ -40,6 +40,7 @@ from store.factlog import FactEventsReader
 from store.leaf_format import LeafFile, read_leaf
 from store.leaves import leaf_relpath_of
 from store.locks import LockManager, is_held, read_holder
+from store.migrate import legacy_files
 from store.paths import StoreLayout
 from store.processes import pid_alive
 from store.rebuild import set_aside_damaged
@@ -97,6 +98,15 @@ class _View:
 
 def _open_db(layout: StoreLayout, view: _View) -> None:
     """Read catalog and facts (committed data only); a damaged database is one problem."""
+    if not layout.database.exists():
+        if legacy_files(layout):
+            view.add("store_not_migrated", layout.state_dir, "the store was written by an earlier "
+                     "version (or IHMT); the next start (or --repair) migrates it")
+        elif layout.events_file.exists() or any(layout.leaves_dir.rglob("*.txt")):
+            view.add("database_missing", layout.database, "state/ is gone; --repair (or the "
+                     "next start) rebuilds it from the leaf files and the event file")
+        if view.problems:
+            return
     catalog, facts = CatalogReader(layout), FactEventsReader(layout)
     try:
         view.catalog = catalog.entries()

@@ -28,7 +28,8 @@ from typing import Any
 import structlog
 
 from store.db import FactRow, Tx, connect, get_meta, pending_rows, transaction
-from store.events import append_line, read_lines, size_of, utc_now
+from store.errors import StoreError
+from store.events import append_line, read_lines, size_of, take_back, utc_now
 from store.paths import StoreLayout
 from store.processes import pid_alive
 
@@ -85,7 +86,8 @@ class Engine:
 
     def commit(self, *, catalog: Iterable[Mapping[str, Any]] = (),
                facts: Iterable[FactRow] = (), audit: Iterable[Mapping[str, Any]] = (),
-               logged: bool = True, done_pending: Iterable[str] = ()) -> None:
+               logged: bool = True, done_pending: Iterable[str] = (),
+               meta: Mapping[str, str] | None = None) -> None:
         """One transaction; when ``logged``, its line goes to the event file first.
 
         Logged commits need the ``facts`` lock held (the event file's writers take turns under
@@ -93,21 +95,38 @@ class Engine:
         """
         catalog, rows, audit = list(catalog), list(facts), list(audit)
         conn = self.connection()
-        end = None
+        start = end = None
         if logged:
             self._catch_up(conn)
-            end = append_line(self.layout.events_file, {
-                "ts": utc_now(), "catalog": catalog, "facts": [r.as_dict() for r in rows],
-                "audit": audit})
-        with transaction(conn, self.layout.database) as tx:
-            tx.catalog(catalog)
-            tx.facts(rows)
-            tx.audit(audit)
-            tx.clear_pending(done_pending, os.getpid())
-            if end is not None:
-                tx.set_meta("events_offset", str(end))
+            line: dict[str, Any] = {"ts": utc_now(), "catalog": catalog,
+                                    "facts": [r.as_dict() for r in rows], "audit": audit}
+            if meta:
+                line["meta"] = dict(meta)
+            start, end = append_line(self.layout.events_file, line)
+        try:
+            with transaction(conn, self.layout.database) as tx:
+                tx.catalog(catalog)
+                tx.facts(rows)
+                tx.audit(audit)
+                tx.clear_pending(done_pending, os.getpid())
+                for key, value in (meta or {}).items():
+                    tx.set_meta(key, value)
+                if end is not None:
+                    tx.set_meta("events_offset", str(end))
+        except StoreError:
+            # The change is refused as a whole: its line must not be replayed later.
+            if start is not None:
+                take_back(self.layout.events_file, start)
+            raise
 
     # ------------------------------------------------------------------ recovery
+
+    def catch_up(self) -> int:
+        """Apply event lines the database has not (locks held); how many were applied."""
+        return self._catch_up(self.connection())[0]
+
+    def meta(self, key: str) -> str | None:
+        return get_meta(self.connection(), key)
 
     def needs_recovery(self) -> bool:
         """Cheap (a stat and two small queries): is there anything for ``recover`` to do?"""
@@ -172,3 +191,7 @@ def apply_line(tx: Tx, record: Mapping[str, Any]) -> None:
     done = [str(r["entry"]["id"]) for r in catalog
             if r.get("op") == "put" and isinstance(r.get("entry"), Mapping)]
     tx.clear_pending(done)
+    meta = record.get("meta")
+    if isinstance(meta, Mapping):
+        for key, value in meta.items():
+            tx.set_meta(str(key), str(value))

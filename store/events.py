@@ -49,8 +49,8 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-def append_line(path: Path, record: Mapping[str, Any]) -> int:
-    """Append one record as a line, durably; returns the file size after it (the new offset).
+def append_line(path: Path, record: Mapping[str, Any]) -> tuple[int, int]:
+    """Append one record as a line, durably; returns (size before, size after) the append.
 
     Errors are mapped to typed store errors; on failure the file is cut back to where it was.
     """
@@ -77,7 +77,26 @@ def append_line(path: Path, record: Mapping[str, Any]) -> int:
             except OSError:
                 pass  # a torn last line is tolerated by every reader
             raise map_os_error(exc, path) from exc
-        return size + len(line)
+        return size, size + len(line)
+    finally:
+        os.close(fd)
+
+
+def take_back(path: Path, size: int) -> None:
+    """Cut the file back to ``size``: the line after it belongs to a transaction that failed.
+
+    Only the writer that appended it may call this, with the ``facts`` lock still held.
+    """
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except OSError as exc:
+        raise map_os_error(exc, path) from exc
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        os.ftruncate(fd, size)
+        os.fdatasync(fd)
+    except OSError as exc:
+        raise map_os_error(exc, path) from exc
     finally:
         os.close(fd)
 

@@ -32,6 +32,7 @@ import anyio
 import structlog
 
 from store.errors import LockTimeout
+from store.paths import private_dir
 from store.processes import pid_alive
 
 LOCK_ORDER = ("consolidation", "root", "project", "catalog", "facts", "fulltext")
@@ -170,7 +171,7 @@ class LockManager:
         return self.locks_dir / f"{name}.lock"
 
     def _open(self, name: str) -> int:
-        self.locks_dir.mkdir(parents=True, exist_ok=True)
+        private_dir(self.locks_dir)
         return os.open(self.path(name), os.O_RDWR | os.O_CREAT, 0o644)
 
     def _local_lock(self, name: str) -> anyio.Lock:

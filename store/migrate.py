@@ -145,18 +145,30 @@ def _audit(layout: StoreLayout) -> tuple[list[dict[str, Any]], int]:
     return out, bad
 
 
-def migrate(layout: StoreLayout, engine: Engine, indexer: Indexer) -> Migrated:
-    """Move the legacy state into the database (locks held); rename the old files."""
+def migrate(layout: StoreLayout, engine: Engine, indexer: Indexer) -> Migrated | None:
+    """Move the legacy state into the database (locks held); rename the old files.
+
+    Safe to run again after a kill anywhere: the migration's own line (replayed if its commit
+    was lost) marks the database as migrated, so the state is moved once and the renames are
+    finished on the next start. Returns None when only the renames were left.
+    """
     sources = legacy_files(layout)
+    engine.catch_up()
+    if engine.meta("migrated_from") is not None:
+        for path in sources:
+            os.replace(path, path.with_name(path.name + ".migrated"))
+        return None
     entries, bad_catalog = _catalog(layout)
     events, bad_facts = _facts(layout)
     audit, bad_audit = _audit(layout)
     kind = "ihmt" if layout.legacy_facts.exists() and not layout.legacy_facts_journal.exists() \
         and not layout.legacy_audit.exists() else "journal"
     note = audit_record(actor="migrate", action="store.migrate", ids=[],
-                        from_format=kind, entries=len(entries), events=len(events))
+                        from_format=kind, migrated_entries=len(entries),
+                        migrated_events=len(events))
     engine.commit(catalog=[put(e) for e in entries.values()],
-                  facts=[indexer(e) for e in events], audit=[*audit, note])
+                  facts=[indexer(e) for e in events], audit=[*audit, note],
+                  meta={"migrated_from": kind})
     for path in sources:
         os.replace(path, path.with_name(path.name + ".migrated"))
     result = Migrated(len(entries), len(events), len(audit), bad_catalog + bad_facts + bad_audit,

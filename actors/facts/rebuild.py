@@ -100,7 +100,7 @@ def line_replay(lines: Iterable[Mapping[str, Any]]) -> AuditReplay:
     audit: list[Mapping[str, Any]] = []
     for line in lines:
         audit.extend(records_of_line(line))
-        for row in line.get("facts") or ():
+        for row in _listed(line.get("facts")):
             event = row.get("event") if isinstance(row, Mapping) else None
             if not isinstance(event, Mapping):
                 continue
@@ -130,13 +130,17 @@ def line_replay(lines: Iterable[Mapping[str, Any]]) -> AuditReplay:
                        tuple(events), tuple(audit))
 
 
+def _listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
 def audit_replay(lines: Iterable[Mapping[str, Any]]) -> AuditReplay:
     """Collect recordings and replayable events from audit records (pure)."""
     recordings: dict[Match, list[tuple[str, str]]] = {}
     events: list[Mapping[str, Any]] = []
     seen: set[str] = set()
     for line in lines:
-        for item in line.get("recorded") or ():
+        for item in _listed(line.get("recorded")):
             if not isinstance(item, Mapping):
                 continue
             try:
@@ -146,7 +150,7 @@ def audit_replay(lines: Iterable[Mapping[str, Any]]) -> AuditReplay:
                                                        str(item["fact_id"])))
             except KeyError:
                 continue
-        for event in line.get("events") or ():
+        for event in _listed(line.get("events")):
             if isinstance(event, Mapping) and event.get("op") in EVENT_OPS:
                 marker = repr(sorted(event.items(), key=lambda kv: kv[0]))
                 if marker not in seen:

@@ -17,6 +17,8 @@ import datetime as dt
 import time
 from typing import Any
 
+import anyio
+
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
 from actors.consolidation.messages import Nudge
@@ -32,7 +34,14 @@ from store.audit import audit_record
 from store.catalog import CatalogReader, entry_from_leaf
 from store.config import Settings
 from store.engine import Engine
-from store.errors import InvalidArgument, SecretRefused, StoreError, UnknownMemory
+from store.errors import (
+    ActorCrashed,
+    ActorStopped,
+    InvalidArgument,
+    SecretRefused,
+    StoreError,
+    UnknownMemory,
+)
 from store.leaves import WrittenLeaf, write_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
@@ -124,30 +133,19 @@ class IngestActor(Actor):
             # The same text was forgotten before: saving it again is a new memory (the
             # forgotten one stays retracted in the history), and the reply says so.
             headers = headers_for(now.isoformat())
-        written = await call_in_thread(self._write_leaves, headers, [c.text for c in chunks])
-        leaf_ids = tuple(w.leaf.leaf_id for w in written)
-        repeated = tuple(w.leaf.leaf_id for w in written if w.existed)
-
-        report = FactReport()
+        # From the first leaf file to the reply of the commit, a save is not cancelled (a
+        # shutdown waits for it, a few milliseconds): what was written is whole, never half.
+        with anyio.CancelScope(shield=True):
+            written = await call_in_thread(self._write_leaves, headers,
+                                           [c.text for c in chunks])
+            leaf_ids = tuple(w.leaf.leaf_id for w in written)
+            repeated = tuple(w.leaf.leaf_id for w in written if w.existed)
+            report = FactReport()
+            if written:
+                report = await self._commit(msg, written, chunks, detection.data_type.value,
+                                            filed_domain, scope, origin, supersedes,
+                                            leaf_ids, repeated, redactions)
         if written:
-            try:
-                report = await self.facts.ask(Extract(
-                request_id=msg.request_id,
-                leaves=tuple(
-                    LeafText(leaf_id=w.leaf.leaf_id, text=c.text,
-                             data_type=detection.data_type.value, domain=filed_domain,
-                             entry_date=c.timestamp, scope=scope, origin=origin)
-                    for w, c in zip(written, chunks, strict=True)
-                ),
-                provenance=msg.provenance, supersedes=supersedes,
-                catalog=tuple(entry_from_leaf(w.leaf.header, w.relpath, None) for w in written),
-                audit=tuple(self._audit(msg, leaf_ids, repeated, redactions)),
-                ))
-            except StoreError:
-                # The transaction did not commit (disk full, read-only ...): take back the new
-                # leaf files so nothing half-saved stays behind, then say what happened.
-                await call_in_thread(self._undo, written)
-                raise
             self.consolidation.tell_nowait(Nudge(request_id=msg.request_id,
                                                  count=len(written)))
         counts = await call_in_thread(self._catalog.counts)
@@ -175,7 +173,42 @@ class IngestActor(Actor):
         self.engine.note_pending([
             (str(h["leaf_id"]), self.layout.leaf_relpath(str(h["domain"]), str(h["leaf_id"])))
             for h in headers])
-        return [write_leaf(self.layout, h, t) for h, t in zip(headers, texts, strict=True)]
+        written: list[WrittenLeaf] = []
+        try:
+            for header, text in zip(headers, texts, strict=True):
+                written.append(write_leaf(self.layout, header, text))
+        except StoreError:
+            self._undo(written)
+            with contextlib.suppress(StoreError):
+                self.engine.drop_pending([str(h["leaf_id"]) for h in headers])
+            raise
+        return written
+
+    async def _commit(self, msg: Save, written: list[WrittenLeaf], chunks: list[Any],
+                      data_type: str, domain: str, scope: str, origin: str,
+                      supersedes: str | None, leaf_ids: tuple[str, ...],
+                      repeated: tuple[str, ...], redactions: list[Any]) -> FactReport:
+        """Ask the fact actor to commit the save (catalog, facts, audit in one transaction)."""
+        try:
+            report: FactReport = await self.facts.ask(Extract(
+                request_id=msg.request_id,
+                leaves=tuple(
+                    LeafText(leaf_id=w.leaf.leaf_id, text=c.text, data_type=data_type,
+                             domain=domain, entry_date=c.timestamp, scope=scope,
+                             origin=origin)
+                    for w, c in zip(written, chunks, strict=True)
+                ),
+                provenance=msg.provenance, supersedes=supersedes,
+                catalog=tuple(entry_from_leaf(w.leaf.header, w.relpath, None) for w in written),
+                audit=tuple(self._audit(msg, leaf_ids, repeated, redactions)),
+            ))
+        except (StoreError, ActorStopped, ActorCrashed):
+            # A reply came, so the fact actor will not commit this save later: take back the
+            # new leaf files it did not commit (disk full, read-only, shutdown ...), then say
+            # what happened. (After a timeout no reply came; the next start cleans up.)
+            await call_in_thread(self._undo, written)
+            raise
+        return report
 
     def _undo(self, written: list[WrittenLeaf]) -> None:
         fresh = [w.leaf.leaf_id for w in written if not w.existed]

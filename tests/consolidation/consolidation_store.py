@@ -22,6 +22,8 @@ from typing import Any
 
 from actors.text import entities, keywords, shorten
 from store import catalog as catalog_table
+from store.catalog import CatalogReader
+from store.engine import Engine
 from store.fulltext import index_dir
 from store.leaf_format import render_leaf
 from store.locks import LockManager
@@ -112,7 +114,7 @@ def build_leaves(layout: StoreLayout, locks: LockManager, count: int, *,
     process, not a power cut); catalog entries go in under the catalog lock, ``batch`` a line.
     """
     layout.ensure()
-    catalog = catalog_table.open_catalog(layout)
+    engine = Engine(layout)
     ids: list[str] = []
     numbers = range(start, start + count)
     for chunk_start in range(0, count, batch):
@@ -129,7 +131,8 @@ def build_leaves(layout: StoreLayout, locks: LockManager, count: int, *,
                                                                            None)))
             ids.append(header["leaf_id"])
         with locks.hold_sync("catalog", actor="test-builder"):
-            catalog.append(records)
+            engine.commit(catalog=records, logged=False)
+    engine.close()
     return ids
 
 
@@ -147,9 +150,7 @@ class TreeReport:
 
 
 def read_entries(layout: StoreLayout) -> dict[str, dict[str, Any]]:
-    catalog = catalog_table.open_catalog(layout)
-    catalog.refresh()
-    return catalog.state
+    return CatalogReader(layout).entries()
 
 
 def check_tree(layout: StoreLayout) -> TreeReport:

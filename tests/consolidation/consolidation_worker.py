@@ -31,7 +31,7 @@ from actors.consolidation import tree  # noqa: E402
 from actors.consolidation.actor import ConsolidationActor  # noqa: E402
 from actors.consolidation.messages import Flush, Nudge  # noqa: E402
 from ihmt_async.runtime import ActorSystem, Runtime, open_store  # noqa: E402
-from store import catalog as catalog_table  # noqa: E402
+from store.catalog import CatalogReader  # noqa: E402
 from store.locks import is_held  # noqa: E402
 
 POLL_S = 0.02
@@ -65,11 +65,10 @@ async def bare_pass(home: str) -> None:
 
 def settled(rt: Runtime) -> bool:
     """No full group left anywhere, and no pass running in any process."""
-    catalog = catalog_table.open_catalog(rt.layout)
-    catalog.refresh()
-    top = max((int(e.get("layer", 0)) for e in catalog.state.values()), default=0)
+    entries = CatalogReader(rt.layout).entries()
+    top = max((int(e.get("layer", 0)) for e in entries.values()), default=0)
     for layer in range(top + 1):
-        for items in tree.parentless(catalog.state, layer).values():
+        for items in tree.parentless(entries, layer).values():
             if len(items) >= rt.settings.branch_factor:
                 return False
     return not is_held(rt.layout.lock_file("consolidation"))

@@ -42,9 +42,9 @@ async def test_needles_are_found_after_consolidation(tmp_path: Path) -> None:
         assert passed.ran and passed.nodes > 0
 
         # The needles really are hidden from the tree's descriptors.
-        catalog = CatalogReader(rt.layout)
+        entries = CatalogReader(rt.layout).entries()
         for item, leaf_id in zip(needles, needle_ids, strict=True):
-            leaf = read_leaf(rt.layout.resolve(catalog.get(leaf_id)["path"]))
+            leaf = read_leaf(rt.layout.resolve(entries[leaf_id]["path"]))
             assert item.marker not in fold(leaf.text[:320])
             assert item.marker not in " ".join(leaf.header["keywords"])
             assert item.marker not in fold(str(leaf.header["title"]))

@@ -15,6 +15,7 @@ from ops_support import REPO, cli_json, dead_pid, run_cli
 sys.path.insert(0, str(REPO / "tests"))
 from mcp_client import server_session  # noqa: E402
 
+from store.catalog import CatalogReader
 from store.leaf_format import render_leaf  # noqa: E402
 from store.paths import StoreLayout  # noqa: E402
 
@@ -129,10 +130,5 @@ async def test_repair_while_a_server_saves_loses_nothing(tmp_path: Path) -> None
     assert stats["leaves"] == len(set(saved)) + 3, (stats, len(saved))
     final = cli_json(home, "doctor", "--grace", "0")
     assert final["clean"], final["problems"]
-    catalog_ids = {json.loads(line)["entry"]["id"]
-                   for line in layout.catalog_journal.read_text().splitlines()[1:]
-                   if '"op":"put"' in line}
-    snapshot = json.loads(layout.catalog_snapshot.read_text()) \
-        if layout.catalog_snapshot.exists() else {"entries": {}}
-    assert set(saved) <= catalog_ids | set(snapshot["entries"])
+    assert set(saved) <= set(CatalogReader(layout).entries())
     assert not list(layout.root.rglob(".ihmt-tmp-*"))

@@ -45,12 +45,11 @@ async def _fact_writer(home: Path, server: int) -> None:
 
 def _catalog_leaves(home: Path) -> dict[str, dict[str, object]]:
     sys.path.insert(0, str(REPO))
-    from store.catalog import open_catalog
+    from store.catalog import CatalogReader
     from store.paths import StoreLayout
 
-    catalog = open_catalog(StoreLayout.at_home(home))
-    catalog.refresh()
-    return {k: v for k, v in catalog.state.items() if v["kind"] == "leaf"}
+    entries = CatalogReader(StoreLayout.at_home(home)).entries()
+    return {k: v for k, v in entries.items() if v["kind"] == "leaf"}
 
 
 async def test_six_servers_save_at_once_and_a_seventh_finds_all(tmp_path: Path) -> None:
@@ -87,15 +86,12 @@ async def test_six_servers_record_facts_for_six_subjects(tmp_path: Path) -> None
             assert sum("[ACTIVE]" in line for line in lines) == 1
             assert f"Town{server}x{SAVES - 1}'" in next(line for line in lines
                                                         if "[ACTIVE]" in line)
-    facts_events = 0
-    state = tmp_path / "ihmt_memory" / "state"
-    for name in ("facts.journal.jsonl",):
-        for line in (state / name).read_text().splitlines()[1:]:
-            facts_events += json.loads(line)["op"] == "fact"
-    snapshot = state / "facts.json"
-    if snapshot.exists():
-        facts_events += sum(e["op"] == "fact" for e in json.loads(snapshot.read_text())["events"])
-    assert facts_events == SERVERS * SAVES
+    sys.path.insert(0, str(REPO))
+    from store.factlog import FactEventsReader
+    from store.paths import StoreLayout
+
+    events = FactEventsReader(StoreLayout.at_home(tmp_path)).all_events()
+    assert sum(e["op"] == "fact" for e in events) == SERVERS * SAVES
 
 
 def _rpc(proc: subprocess.Popen[str], message: dict[str, object]) -> None:

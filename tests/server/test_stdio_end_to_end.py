@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from store.audit import read_audit
+from store.paths import StoreLayout
 from tests.mcp_client import server_session
 
 pytestmark = pytest.mark.anyio
@@ -99,8 +101,7 @@ async def test_forget_and_history_and_provenance(tmp_path: Path) -> None:
     header = json.loads(leaf_file.read_text().split("IHMT-META>>>")[0].split("<<<IHMT-META")[1])
     assert header["agent"] == "opencode" and header["client_version"] == "0.9.1"
     assert header["source"] == "mcp://opencode" and header["session"]
-    audit = (tmp_path / "ihmt_memory" / "state" / "audit.jsonl").read_text().splitlines()
-    actions = [json.loads(line)["action"] for line in audit]
+    actions = [r["action"] for r in read_audit(StoreLayout.at_home(tmp_path))]
     assert "retract.leaf" in actions and actions.count("save") == 2
 
 

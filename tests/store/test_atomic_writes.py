@@ -88,7 +88,7 @@ def test_clean_keeps_a_live_writers_fresh_temp(tmp_path: Path) -> None:
 
 
 def test_open_sweep_finds_strays_anywhere_in_the_store(store_home: Path) -> None:
-    """What the store's open does (``clean_stray_temps(layout.root)``, ihmt_async.runtime)."""
+    """What a process's first consolidation pass does (``clean_stray_temps(layout.root)``)."""
     layout = StoreLayout.at_home(store_home)
     layout.ensure()
     dead_pid = _a_dead_pid()

@@ -1,0 +1,95 @@
+"""A full disk through the real server: nothing acknowledged is lost, the reply says what
+happened, the server keeps serving, and once space is freed the store works and doctor is clean.
+
+The store lives on a small tmpfs the test mounts (it needs root, as here and in CI; otherwise it
+is skipped with the reason). A filler file takes the free space; deleting it frees it.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from store import doctor
+from store.catalog import CatalogReader
+from store.events import read_lines
+from store.factlog import FactEventsReader
+from store.paths import StoreLayout
+from tests.mcp_client import server_session
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    if os.geteuid() != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    mount = tmp_path / "small-disk"
+    mount.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=6m,mode=0700", "tmpfs",
+                           str(mount)], capture_output=True, text=True)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], capture_output=True)
+
+
+def fill(path: Path) -> None:
+    """Write until the file system says it is full."""
+    block = b"\0" * 65536
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        while True:
+            try:
+                written = os.write(fd, block)
+            except OSError as exc:
+                assert exc.errno == errno.ENOSPC
+                break
+            if written < len(block):
+                block = block[:max(1, written)]
+    finally:
+        os.close(fd)
+
+
+async def test_disk_full_loses_nothing_acknowledged_and_recovers(small_disk: Path) -> None:
+    home = small_disk / "home"
+    filler = small_disk / "filler"
+    acked: list[str] = []
+    async with server_session(home, client_name="disk-full") as s:
+        for n, city in enumerate(("Madrid", "Valencia", "Sevilla")):
+            text = await s.ok("save_memory", {"content": f"2020-0{n + 1}-01: I live in {city}."})
+            acked += re.findall(r"L-[\w.-]+", text.split("Memory id")[1])
+        fill(filler)
+        refusals = []
+        for n in range(4):
+            text, is_error = await s.call("save_memory", {
+                "content": f"Note {n}: I live in Lisbon now, flat {n} near the river. " * 20})
+            assert is_error, text
+            refusals.append(text)
+        assert all("the disk is full; nothing was saved" in t for t in refusals), refusals
+        # Reads keep working, and the refused saves are nowhere.
+        answer = await s.ok("search_memory", {"query": "where do I live?"})
+        assert "Sevilla" in answer and "Lisbon" not in answer
+        filler.unlink()
+        after = await s.ok("save_memory", {"content": "2024-05-01: I live in Porto."})
+        assert "Porto" in await s.ok("search_memory", {"query": "Porto"})
+        history = await s.ok("memory_history", {"attribute": "location"})
+    assert "Memory id" in after
+    layout = StoreLayout.at_home(home)
+    leaves = {i for i, e in CatalogReader(layout).entries().items() if e["kind"] == "leaf"}
+    assert set(acked) <= leaves and len(leaves) == 4
+    values = [e["value"] for e in FactEventsReader(layout).all_events() if e["op"] == "fact"]
+    assert sorted(values) == ["Madrid", "Porto", "Sevilla", "Valencia"]
+    assert "Lisbon" not in history
+    assert {p.stem for p in layout.leaves_dir.rglob("*.txt")} == leaves
+    read = read_lines(layout.events_file)  # refused saves left no line, whole or torn
+    assert not read.torn_tail and read.bad == [] and len(read.lines) == 4
+    assert doctor.check(layout, grace_s=0.0) == []
