@@ -8,9 +8,12 @@ import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import anyio
 import pytest
 
+from actors.consolidation.messages import Flush
 from actors.navigation.read_model import ReadModel, rebuild_fulltext
+from ihmt_async.runtime import Runtime
 from store.fulltext import LOCK_NAME, FulltextIndex
 from store.locks import LockManager
 from store.paths import StoreLayout
@@ -38,6 +41,11 @@ def spawn() -> Iterator[Callable[..., WorkerProcess]]:
     yield start
     for child in started:
         child.close()
+
+
+async def consolidate(home: Path) -> None:
+    async with Runtime(home, background_consolidation=False) as rt:
+        assert (await rt.consolidation.ask(Flush(force=True))).branches_written > 0
 
 
 def ready(child: WorkerProcess) -> dict[str, object]:
@@ -156,3 +164,27 @@ def test_leaf_metadata_is_looked_up_not_folded(store_home: Path,
     assert "Zanzibar" in meta.excerpt and meta.path.endswith(f"{saved[2]}.txt")
     assert model.leaves.get("L-nope-0000-0000000000") is None
     assert "Zanzibar" in model.text_of(saved[2])
+
+
+def test_an_index_ahead_of_a_rederived_catalog_is_rebuilt(
+        store_home: Path, spawn: Callable[..., WorkerProcess]) -> None:
+    first = spawn(str(store_home))
+    ready(first)
+    saved = [ask(first, f"save {note}", "saved")[0] for note in NOTES]
+    first.send("quit")
+    first.finish()
+    anyio.run(consolidate, store_home)  # files the leaves: their rows change again (new seqs)
+    layout = StoreLayout.at_home(store_home)
+    assert ReadModel(layout).index.disk.watermark.seq > len(NOTES)
+    database = layout.database
+    database.unlink()  # the next start re-derives it from the files: its seqs restart
+    for extra in database.parent.glob(database.name + "-*"):
+        extra.unlink()
+    second = spawn(str(store_home))
+    state = ready(second)
+    assert state["leaves"] == len(NOTES) and state["analysed"] == len(NOTES)
+    assert saved[3] in ask(second, "search flan recipe eggs caramel", "found")
+    second.send("quit")
+    second.finish()
+    model = ReadModel(layout)
+    assert not model.index_ahead_of_catalog()
