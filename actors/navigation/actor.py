@@ -199,7 +199,7 @@ class NavigationActor(Actor):
             questions.append(question)
         keys = [fact_key(*q) for q in questions]
         timeline = model.facts.timeline(
-            keys + [k for leaf in ids for k in model.facts.keys_of_leaf(leaf)],
+            keys + model.facts.keys_of_leaves(ids),
             leaves=ids, as_of=as_of_dt)
         valid_on = asked_time(text) if question else None
         answer = None
