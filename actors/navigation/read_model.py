@@ -38,6 +38,8 @@ log = structlog.get_logger("ihmt.navigation")
 
 LEAF_CACHE = 4096
 """Leaf metadata kept decoded (ranking asks about the same hits many times per search)."""
+COMMIT_CHUNK = 2000
+"""Catalog changes per index commit when a backlog is committed (bounded memory)."""
 BRANCH_CACHE = 2048
 """Branch files kept parsed; the descent opens a few per search."""
 
@@ -236,14 +238,24 @@ class ReadModel:
         """Move every leaf beyond the watermark into the shared index. ``fulltext`` lock held.
 
         Re-reads the watermark inside the lock (another process may just have committed) and
-        the catalog changes since it; the tail's analysed documents are reused. Returns the
-        number of leaves committed.
+        the catalog changes since it; the tail's analysed documents are reused. A large
+        backlog (first start on an old store, ``rebuild``) is committed COMMIT_CHUNK changes
+        at a time, in seq order, each commit's watermark the last seq it covers: memory stays
+        bounded and a kill loses only the chunk in flight. Returns the leaves committed.
         """
         self.index.reload()
         mark = self.index.disk.watermark.seq
         changes, seq = self.catalog.changes_since(mark)
         if not changes:
             return 0
+        committed = 0
+        for start in range(0, len(changes), COMMIT_CHUNK):
+            chunk = changes[start:start + COMMIT_CHUNK]
+            last = start + COMMIT_CHUNK >= len(changes)
+            committed += self._commit_chunk(chunk, seq if last else chunk[-1].seq)
+        return committed
+
+    def _commit_chunk(self, changes: list[Change], seq: int) -> int:
         add: list[IndexDoc] = []
         remove: list[str] = []
         for change in changes:

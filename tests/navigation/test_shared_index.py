@@ -12,8 +12,10 @@ import anyio
 import pytest
 
 from actors.consolidation.messages import Flush
+from actors.navigation import read_model
 from actors.navigation.read_model import ReadModel, rebuild_fulltext
 from ihmt_async.runtime import Runtime
+from store.catalog import CatalogReader
 from store.fulltext import LOCK_NAME, FulltextIndex
 from store.locks import LockManager
 from store.paths import StoreLayout
@@ -133,7 +135,9 @@ def test_sigkill_inside_an_index_commit_loses_no_acknowledged_save(
 
 
 def test_rebuild_recreates_the_index_from_the_leaves(
-        store_home: Path, spawn: Callable[..., WorkerProcess]) -> None:
+        store_home: Path, spawn: Callable[..., WorkerProcess],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(read_model, "COMMIT_CHUNK", 2)  # a backlog commits in chunks
     first = spawn(str(store_home))
     ready(first)
     saved = [ask(first, f"save {note}", "saved")[0] for note in NOTES]
@@ -143,6 +147,9 @@ def test_rebuild_recreates_the_index_from_the_leaves(
     shutil.rmtree(layout.state_dir / "fulltext")
     assert rebuild_fulltext(layout, LockManager(layout.locks_dir)) == len(NOTES)
     assert committed_ids(store_home) == set(saved)
+    catalog = CatalogReader(layout)
+    assert FulltextIndex(layout).watermark.seq == catalog.last_seq()
+    catalog.close()
     second = spawn(str(store_home))
     assert ready(second)["analysed"] == 0
     assert saved[4] in ask(second, "search PostgresReplicaLag alarm", "found")
