@@ -138,28 +138,38 @@ class FulltextIndex:
     def __init__(self, layout: StoreLayout) -> None:
         self.path = index_dir(layout)
         self.rebuilt = False
-        """True when this handle found no usable index and started an empty one."""
-        self._index = self._open()
+        """True when this handle found no usable index (it is created by the first commit)."""
         self._meta_stamp: tuple[int, int, int] | None = None
-        self._searcher: tantivy.Searcher = self._index.searcher()
+        self._index: tantivy.Index | None = self._open()
+        self._searcher: tantivy.Searcher | None = None
         self.watermark = Watermark()
         self.reload(force=True)
 
-    def _open(self) -> tantivy.Index:
-        os.makedirs(self.path, exist_ok=True)
-        if tantivy.Index.exists(self.path):
-            try:
-                index = tantivy.Index.open(self.path)
-                if _watermark_of(index.searcher()).schema == SCHEMA_VERSION:
-                    return index
-                reason = "schema version changed"
-            except (ValueError, OSError) as exc:
-                reason = str(exc)
-            log.warning("fulltext.index_discarded", path=self.path, reason=reason)
-            shutil.rmtree(self.path, ignore_errors=True)
-            os.makedirs(self.path, exist_ok=True)
+    def _open(self) -> tantivy.Index | None:
+        """The existing index, or None: opening never creates anything (a store that does not
+        exist stays absent until its first save; the first commit creates the index)."""
+        if not os.path.isdir(self.path) or not tantivy.Index.exists(self.path):
+            self.rebuilt = True
+            return None
+        try:
+            index = tantivy.Index.open(self.path)
+            if _watermark_of(index.searcher()).schema == SCHEMA_VERSION:
+                return index
+            reason = "schema version changed"
+        except (ValueError, OSError) as exc:
+            reason = str(exc)
+        log.warning("fulltext.index_discarded", path=self.path, reason=reason)
+        shutil.rmtree(self.path, ignore_errors=True)
         self.rebuilt = True
-        return tantivy.Index(SCHEMA, path=self.path, reuse=False)
+        return None
+
+    def _writable(self) -> tantivy.Index:
+        if self._index is None:
+            self._index = self._open()
+        if self._index is None:
+            os.makedirs(self.path, exist_ok=True)
+            self._index = tantivy.Index(SCHEMA, path=self.path, reuse=False)
+        return self._index
 
     # ------------------------------------------------------------------ reading
 
@@ -171,12 +181,18 @@ class FulltextIndex:
         """
         try:
             st = os.stat(os.path.join(self.path, "meta.json"))
-            stamp = (st.st_ino, st.st_mtime_ns, st.st_size)
+            stamp: tuple[int, int, int] | None = (st.st_ino, st.st_mtime_ns, st.st_size)
         except FileNotFoundError:
             stamp = None
         if not force and stamp == self._meta_stamp:
             return False
         self._meta_stamp = stamp
+        if self._index is None and stamp is not None:
+            self._index = self._open()  # another process created it
+        if self._index is None:
+            self._searcher = None
+            self.watermark = Watermark()
+            return True
         self._index.reload()
         self._searcher = self._index.searcher()
         self.watermark = _watermark_of(self._searcher)
@@ -188,41 +204,48 @@ class FulltextIndex:
         return self.watermark.docs
 
     def doc_freq(self, term: str) -> int:
+        if self._searcher is None:
+            return 0
         return int(self._searcher.doc_freq("terms", term))
 
     def terms_with_prefix(self, prefix: str, limit: int) -> list[tuple[str, int]]:
+        if self._searcher is None:
+            return []
         return [(str(t), int(n)) for t, n in
                 self._searcher.terms_with_prefix("terms", prefix, limit=limit)]
 
     def get(self, doc_id: str) -> StoredDoc | None:
-        hits = self._searcher.search(tantivy.Query.term_query(SCHEMA, "id", doc_id), 1,
-                                     count=False).hits
+        if self._searcher is None:
+            return None
+        searcher = self._searcher
+        hits = searcher.search(tantivy.Query.term_query(SCHEMA, "id", doc_id), 1,
+                               count=False).hits
         if not hits:
             return None
-        return _stored(self._searcher.doc(hits[0][1]))
+        return _stored(searcher.doc(hits[0][1]))
 
     def search(self, terms: Sequence[str], limit: int, *, offset: int = 0
                ) -> list[tuple[StoredDoc, float]]:
         """BM25 top ``limit`` (after ``offset``) over the analysed terms (an OR query)."""
-        if not terms or limit <= 0:
+        if not terms or limit <= 0 or self._searcher is None:
             return []
-        result = self._searcher.search(_any_of(terms), limit, count=False, offset=offset)
-        return [(_stored(self._searcher.doc(address)), float(score))
-                for score, address in result.hits]
+        searcher = self._searcher
+        result = searcher.search(_any_of(terms), limit, count=False, offset=offset)
+        return [(_stored(searcher.doc(address)), float(score)) for score, address in result.hits]
 
     def score_ids(self, terms: Sequence[str], doc_ids: Sequence[str]
                   ) -> list[tuple[StoredDoc, float]]:
         """The BM25 score tantivy gives each of ``doc_ids`` that holds a query term."""
-        if not terms or not doc_ids:
+        if not terms or not doc_ids or self._searcher is None:
             return []
         query = tantivy.Query.boolean_query([
             (tantivy.Occur.Must, _any_of(terms)),
             (tantivy.Occur.Must, tantivy.Query.const_score_query(
                 tantivy.Query.term_set_query(SCHEMA, "id", list(doc_ids)), 0.0)),
         ])
-        result = self._searcher.search(query, len(doc_ids), count=False)
-        return [(_stored(self._searcher.doc(address)), float(score))
-                for score, address in result.hits]
+        searcher = self._searcher
+        result = searcher.search(query, len(doc_ids), count=False)
+        return [(_stored(searcher.doc(address)), float(score)) for score, address in result.hits]
 
     # ------------------------------------------------------------------ writing (lock held)
 
@@ -236,7 +259,7 @@ class FulltextIndex:
         self.reload()
         base = self.watermark
         docs, total = base.docs, base.total_length
-        writer = self._index.writer(heap_size=WRITER_HEAP, num_threads=1)
+        writer = self._writable().writer(heap_size=WRITER_HEAP, num_threads=1)
         try:
             for doc_id in {*remove, *(d.doc_id for d in add)}:
                 old = self.get(doc_id)
@@ -263,7 +286,7 @@ class FulltextIndex:
 
     def clear(self) -> None:
         """Empty the index (``rebuild``): every leaf becomes pending again. Lock held."""
-        writer = self._index.writer(heap_size=WRITER_HEAP, num_threads=1)
+        writer = self._writable().writer(heap_size=WRITER_HEAP, num_threads=1)
         try:
             writer.delete_all_documents()
             writer.add_document(_watermark_document(Watermark()))

@@ -96,3 +96,19 @@ def test_the_in_memory_scan_cap_keeps_small_stores_exact() -> None:
     exact = index.score_docs(query, list(docs))
     assert index.doc_freq("alpha") == 100
     assert [d for d, _, _ in index.search(query, limit=10)] == [d for d, _, _ in exact[:10]]
+
+
+def test_an_unreadable_index_is_set_aside_and_recreated(layout: StoreLayout) -> None:
+    index = shared(layout, corpus(), {})
+    meta = Path(index.disk.path) / "meta.json"
+    meta.write_text("{ not json")
+    reopened = FulltextIndex(layout)
+    assert reopened.rebuilt and reopened.num_docs == 0 and reopened.watermark.seq == 0
+    reopened.commit([analyse_fields("x1", body("omega"), {})], [], seq=3)
+    assert FulltextIndex(layout).get("x1") is not None
+
+
+def test_opening_a_store_without_an_index_creates_nothing(layout: StoreLayout) -> None:
+    index = FulltextIndex(layout)
+    assert index.rebuilt and index.search(["alpha"], 5) == [] and index.get("a") is None
+    assert not Path(index.path).exists()
