@@ -25,7 +25,7 @@ from store import doctor
 from store.audit import read_audit
 from store.catalog import CatalogReader
 from store.events import read_lines
-from store.factlog import event_from_ihmt_fact
+from store.factlog import FactEventsReader, event_from_ihmt_fact
 from store.locks import LockManager
 from store.paths import StoreLayout
 from tests.fixture_paths import IHMT_STORE_FIXTURE
@@ -93,8 +93,14 @@ async def test_a_torn_last_event_line_is_tolerated_and_reported(tmp_path: Path) 
     read = read_lines(layout.events_file)
     assert len(read.lines) == 2 and len(read.bad) == 1 and not read.torn_tail
     assert doctor.check(layout, grace_s=0.0) == []
+    reader = FactEventsReader(layout)
+    before, seq = reader.events_since(0)
+    assert reader.epoch() == 0
     report = rebuild_store(layout, LockManager(layout.locks_dir))
     assert any("not JSON" in why for _, why in report.facts.problems)
+    # A follower learns of the rebuild from the epoch and reads the new table from seq 0.
+    assert reader.epoch() == 1 and reader.events_since(seq)[0]
+    assert [e for _, e in reader.events_since(0)[0]] == [e for _, e in before]
     assert saved.leaf_ids[0] in CatalogReader(layout).entries()
 
 
