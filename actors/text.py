@@ -54,6 +54,8 @@ def invalid_unicode(text: str) -> bool:
 
 def fold(text: str) -> str:
     """Lower-case and strip accents, so 'Lavapiés' and 'lavapies' are one term."""
+    if text.isascii():
+        return text.lower()  # the same result for ASCII (no marks, casefold == lower), 20x faster
     decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return stripped.casefold()

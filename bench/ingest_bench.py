@@ -13,7 +13,7 @@ writes only in a temporary directory). It measures
 It also holds the helpers the other benches share: ``pcts`` and ``bulk_build``, the fast way
 to grow a big store. ``bulk_build`` writes leaves and catalog entries with the store functions
 exactly as the ingest actor does (detect → chunk → ``build_header`` → ``write_leaf`` → catalog
-``put`` under the catalog lock, one journal append per batch), but skips the audit line and the
+``put`` under the catalog lock, one transaction per batch), but skips the audit line and the
 fact extraction; the benches feed facts through the real actor where they matter.
 This is a tool, not a test: it asserts nothing, and it never touches a real user's store.
 """

@@ -9,7 +9,7 @@ for quick runs) and a dated copy of each; the table is also printed.
 How the stores are built (one store, grown stage by stage, in a temporary directory):
 1. needles and ordinary generated memories are written with ``bulk_build`` (the ingest
    actor's own steps and store functions: detect → chunk → build_header → write_leaf →
-   catalog put under the catalog lock, 500 memories per journal append; no audit line, no
+   catalog put under the catalog lock, 500 memories per transaction; no audit line, no
    fact extraction);
 2. the knowledge-update pairs go through the real ``Runtime`` + ``ingest.ask(Save)``, so their
    facts reach the timeline exactly as in use;
@@ -411,7 +411,7 @@ def markdown(result: dict[str, Any]) -> str:
         lines.append(f"| {t['target']} | {t['value']} | {met} |")
     lines += ["", "How the stores were built: needles and generated memories written with "
               "`bulk_build` (detect → chunk → build_header → write_leaf → catalog put under the "
-              "catalog lock, 500 per journal append; no audit, no fact extraction); "
+              "catalog lock, 500 per transaction; no audit, no fact extraction); "
               "knowledge-update pairs saved through the real Runtime + ingest.ask(Save); a "
               "forced Flush before each measurement. Bulk stages: " + builds + "."]
     return "\n".join(lines) + "\n"

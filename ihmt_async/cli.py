@@ -9,6 +9,7 @@ stdout belongs to the MCP transport: it writes nothing there itself.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import os
@@ -16,7 +17,7 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -74,22 +75,26 @@ async def cmd_serve(args: argparse.Namespace) -> int:
     from ihmt_async.server import build_server
     from ihmt_async.stdio import run_stdio
 
-    await preflight(args.home)
-    server = build_server(args.home)
     stopped_by_signal = False
-    async with anyio.create_task_group() as tg:
+    # The runtime starts BEFORE the MCP transport, so a store or actor that cannot start ends
+    # the process at once with one clear line (inside the MCP lifespan the failure would wait
+    # on the stdin reader thread, which cannot be cancelled). It stops after the transport, so
+    # in-flight saves finish.
+    async with serving_runtime(args.home) as runtime:
+        server = build_server(args.home, runtime=runtime)
+        async with anyio.create_task_group() as tg:
 
-        async def watch_signals() -> None:
-            nonlocal stopped_by_signal
-            with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
-                async for _ in signals:
-                    stopped_by_signal = True
-                    tg.cancel_scope.cancel()
-                    return
+            async def watch_signals() -> None:
+                nonlocal stopped_by_signal
+                with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
+                    async for _ in signals:
+                        stopped_by_signal = True
+                        tg.cancel_scope.cancel()
+                        return
 
-        tg.start_soon(watch_signals)
-        await run_stdio(server)
-        tg.cancel_scope.cancel()
+            tg.start_soon(watch_signals)
+            await run_stdio(server)
+            tg.cancel_scope.cancel()
     if stopped_by_signal:
         # The runtime has stopped cleanly; the stdin reader thread may still be blocked in a
         # read that will never return, so leave without waiting for it.
@@ -98,18 +103,20 @@ async def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-async def preflight(home: str | None) -> None:
-    """Start and stop the runtime once before serving, so a store or actor that cannot start
-    fails the process at once with one clear line. (Inside the MCP lifespan the same failure
-    would wait on the stdin reader thread, which cannot be cancelled.) Starting is cheap."""
+@contextlib.asynccontextmanager
+async def serving_runtime(home: str | None) -> AsyncIterator[Runtime]:
+    """The server's runtime; a start-up failure is logged once and re-raised."""
+    runtime = Runtime(home)
     try:
-        async with Runtime(home):
-            pass
+        await runtime.__aenter__()
     except BaseException as exc:
         first = (_first_ihmt_error(exc) if isinstance(exc, BaseExceptionGroup) else exc) or exc
         structlog.get_logger("ihmt.cli").error("serve.start_failed", error=str(first),
                                                error_type=type(first).__name__)
         raise
+    async with contextlib.AsyncExitStack() as stack:
+        stack.push_async_exit(runtime.__aexit__)
+        yield runtime
 
 
 async def cmd_init(args: argparse.Namespace) -> int:

@@ -114,15 +114,18 @@ def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]
     return wrapper
 
 
-def build_server(home: Path | str | None = None) -> MCPServer[AppContext]:
-    """The MCP server object; its lifespan starts the actors on the store at ``home``."""
+def build_server(home: Path | str | None = None, *,
+                 runtime: Runtime | None = None) -> MCPServer[AppContext]:
+    """The MCP server object; its lifespan starts the actors on the store at ``home`` (or uses
+    ``runtime``, already started by ``ihmt-async serve``, which also stops it)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(_: MCPServer[AppContext]) -> AsyncIterator[AppContext]:
         session = new_session_id()
-        async with Runtime(home) as runtime:
-            app = AppContext(runtime=runtime, session=session)
-            log.info("server.ready", session=session, home=str(runtime.layout.home))
+        async with (contextlib.nullcontext(runtime) if runtime is not None
+                    else Runtime(home)) as running:
+            app = AppContext(runtime=running, session=session)
+            log.info("server.ready", session=session, home=str(running.layout.home))
             try:
                 yield app
             finally:

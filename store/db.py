@@ -289,7 +289,11 @@ class Tx:
               r.ref, r.at_us, _dumps(r.event)) for r in rows])
 
     def replace_facts(self, rows: Iterable[FactRow]) -> None:
+        """Make ``rows`` the whole table (rebuild); bumps ``facts_epoch`` for followers."""
         self.conn.execute("DELETE FROM facts")
+        self.conn.execute(
+            "INSERT INTO meta(key, value) VALUES ('facts_epoch', '1') ON CONFLICT(key) DO "
+            "UPDATE SET value = CAST(value AS INTEGER) + 1")
         self.facts(rows)
 
     def audit(self, records: Iterable[Mapping[str, Any]]) -> None:

@@ -70,7 +70,9 @@ class FactEventsReader:
     Contract: ``events_since(seq)`` returns ``[(seq, event), ...]`` of every event committed
     with a seq greater than ``seq``, in seq (= commit) order, and the highest seq returned
     (``seq`` itself when there is nothing new). Events are never updated or deleted, except by
-    a rebuild, which starts the seqs above every earlier one. With no database, it is empty.
+    a rebuild, which replaces the whole table with seqs above every earlier one and increments
+    ``epoch()``: a follower that sees a new epoch starts again from seq 0. With no database,
+    it is empty (epoch 0).
     """
 
     def __init__(self, layout: StoreLayout) -> None:
@@ -99,6 +101,10 @@ class FactEventsReader:
         out = [(int(s), e) for s, e in ((r[0], json.loads(r[1])) for r in rows)
                if isinstance(e, dict)]
         return out, max([seq] + [int(r[0]) for r in rows])
+
+    def epoch(self) -> int:
+        rows = self._query("SELECT value FROM meta WHERE key = 'facts_epoch'")
+        return int(rows[0][0]) if rows else 0
 
     def all_events(self) -> Events:
         return _events(self._query("SELECT event FROM facts ORDER BY seq"))

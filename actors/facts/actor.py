@@ -104,8 +104,11 @@ class FactsActor(Actor):
 
     async def handle(self, message: Any) -> Any:
         if isinstance(message, Extract):
+            # Finding candidates reads only the text: done before the locks, so writers in
+            # other processes queue only for the decision and the commit.
+            found = await call_in_thread(self._candidates, message)
             async with self.locks.hold("catalog", "facts", actor=self.name):
-                return await call_in_thread(self._extract, message)
+                return await call_in_thread(self._extract, message, found)
         if isinstance(message, Retract):
             async with self.locks.hold("facts", actor=self.name):
                 return await call_in_thread(self._retract, message)
@@ -132,14 +135,18 @@ class FactsActor(Actor):
 
     # ------------------------------------------------------------------ record
 
-    def _extract(self, msg: Extract) -> FactReport:
-        self._refresh()
+    @staticmethod
+    def _candidates(msg: Extract) -> list[tuple[Any, Any]]:
         found: list[tuple[Any, Any]] = []
         for leaf in msg.leaves:
             for candidate in extract_facts(leaf.text, data_type=leaf.data_type,
                                            entry_date=leaf.entry_date):
                 subject = scoped_subject(candidate.subject, leaf.scope)
                 found.append((leaf, dataclasses.replace(candidate, subject=subject)))
+        return found
+
+    def _extract(self, msg: Extract, found: list[tuple[Any, Any]]) -> FactReport:
+        self._refresh()
         stamps = record_stamps(len(found) + 1, self._index.latest)
         events: list[dict[str, Any]] = []
         keys: list[Key] = []

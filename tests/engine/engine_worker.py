@@ -6,6 +6,8 @@
         after_event_line, inside_transaction, after_commit.
     engine_worker.py recover-and-stop HOME      runs the start-up recovery and stops inside
         its transaction ("at recovery").
+    engine_worker.py migrate-and-stop HOME      starts on an earlier store and stops right
+        after the migration's event line, before its transaction ("at migration").
     engine_worker.py correct HOME WORKER COUNT  prints "ready", waits for "go", then saves
         COUNT corrections of the user's city; prints "done <n>".
 
@@ -99,6 +101,12 @@ def recover_and_stop(home: Path) -> None:
     say("not stopped")
 
 
+async def migrate_and_stop(home: Path) -> None:
+    engine.append_line = after("migration", engine.append_line)  # type: ignore[assignment]
+    async with Runtime(home, provenance=PROV, background_consolidation=False):
+        say("not stopped")
+
+
 async def correct(home: Path, worker: int, count: int) -> None:
     async with Runtime(home, provenance=PROV, background_consolidation=False) as rt:
         say("ready")
@@ -118,6 +126,8 @@ def main() -> None:
         anyio.run(save_and_stop, home, sys.argv[3])
     elif mode == "recover-and-stop":
         recover_and_stop(home)
+    elif mode == "migrate-and-stop":
+        anyio.run(migrate_and_stop, home)
     elif mode == "correct":
         anyio.run(correct, home, int(sys.argv[3]), int(sys.argv[4]))
     else:

@@ -93,3 +93,23 @@ async def test_disk_full_loses_nothing_acknowledged_and_recovers(small_disk: Pat
     read = read_lines(layout.events_file)  # refused saves left no line, whole or torn
     assert not read.torn_tail and read.bad == [] and len(read.lines) == 4
     assert doctor.check(layout, grace_s=0.0) == []
+
+
+async def test_a_read_only_store_refuses_saves_with_a_clear_reply(small_disk: Path) -> None:
+    home = small_disk / "home"
+    async with server_session(home, client_name="read-only") as s:
+        await s.ok("save_memory", {"content": "2021-01-01: I live in Bilbao."})
+        # A read-only bind mount over the store: new files and renames there fail with EROFS.
+        root = str(home / "ihmt_memory")
+        subprocess.run(["mount", "--bind", root, root], check=True)
+        subprocess.run(["mount", "-o", "remount,bind,ro", root], check=True)
+        try:
+            text, is_error = await s.call("save_memory", {"content": "I live in Cádiz."})
+            assert is_error and "read-only" in text and "nothing was saved" in text, text
+            assert "Bilbao" in await s.ok("search_memory", {"query": "where do I live?"})
+        finally:
+            subprocess.run(["umount", "-l", root], check=True)
+        await s.ok("save_memory", {"content": "2022-02-02: I live in Cádiz."})
+        history = await s.ok("memory_history", {"attribute": "location"})
+    assert "Bilbao" in history and "Cádiz" in history
+    assert doctor.check(StoreLayout.at_home(home), grace_s=0.0) == []

@@ -25,7 +25,7 @@ from store import doctor
 from store.audit import read_audit
 from store.catalog import CatalogReader
 from store.events import read_lines
-from store.factlog import event_from_ihmt_fact
+from store.factlog import FactEventsReader, event_from_ihmt_fact
 from store.locks import LockManager
 from store.paths import StoreLayout
 from tests.fixture_paths import IHMT_STORE_FIXTURE
@@ -93,8 +93,14 @@ async def test_a_torn_last_event_line_is_tolerated_and_reported(tmp_path: Path) 
     read = read_lines(layout.events_file)
     assert len(read.lines) == 2 and len(read.bad) == 1 and not read.torn_tail
     assert doctor.check(layout, grace_s=0.0) == []
+    reader = FactEventsReader(layout)
+    before, seq = reader.events_since(0)
+    assert reader.epoch() == 0
     report = rebuild_store(layout, LockManager(layout.locks_dir))
     assert any("not JSON" in why for _, why in report.facts.problems)
+    # A follower learns of the rebuild from the epoch and reads the new table from seq 0.
+    assert reader.epoch() == 1 and reader.events_since(seq)[0]
+    assert [e for _, e in reader.events_since(0)[0]] == [e for _, e in before]
     assert saved.leaf_ids[0] in CatalogReader(layout).entries()
 
 
@@ -245,3 +251,30 @@ async def test_a_failure_starting_the_third_actor_stops_the_first_two() -> None:
             raise AssertionError("the system must not start")
     for actor in (first, second, third):
         assert actor.statistics().state == "stopped"
+
+
+async def test_files_and_directories_the_engine_creates_are_private_whatever_the_umask(
+        tmp_path: Path) -> None:
+    old = os.umask(0)
+    try:
+        async with Runtime(tmp_path, background_consolidation=False) as rt:
+            await rt.ingest.ask(Save(content="The VPN config lives in the team vault."))
+            modes = _modes(StoreLayout.at_home(tmp_path))
+    finally:
+        os.umask(old)
+    assert modes["database"] == modes["events"] == 0o600
+    assert modes["wal"] == modes["shm"] == 0o600
+    assert {modes[d] for d in ("root", "state", "locks", "layer_0", "domain")} == {0o700}
+
+
+def _modes(layout: StoreLayout) -> dict[str, int]:
+    def mode(path: Path) -> int:
+        return path.stat().st_mode & 0o777
+
+    domain = next(p for p in layout.leaves_dir.iterdir() if p.is_dir())
+    return {"database": mode(layout.database), "events": mode(layout.events_file),
+            "wal": mode(Path(str(layout.database) + "-wal")),
+            "shm": mode(Path(str(layout.database) + "-shm")),
+            "root": mode(layout.root), "state": mode(layout.state_dir),
+            "locks": mode(layout.locks_dir), "layer_0": mode(layout.leaves_dir),
+            "domain": mode(domain)}

@@ -86,3 +86,28 @@ async def test_a_kill_during_recovery_is_recovered_by_the_next_start(
     # The replayed line was applied once: one audit "save" per memory.
     lines = read_lines(layout.events_file).lines
     assert len(lines) == 4
+
+
+async def test_a_migration_killed_before_its_commit_finishes_once_on_the_next_start(
+        tmp_path: Path, spawn: Callable[..., WorkerProcess]) -> None:
+    import json
+    import shutil
+
+    from tests.fixture_paths import IHMT_STORE_FIXTURE
+
+    home = tmp_path / "home"
+    shutil.copytree(IHMT_STORE_FIXTURE, home)
+    layout = StoreLayout.at_home(home)
+    ihmt_facts = json.loads(layout.legacy_facts.read_text(encoding="utf-8"))["facts"]
+    child = spawn("migrate-and-stop", home)
+    child.expect("at migration")
+    child.kill()
+    assert layout.legacy_catalog.exists()  # the old files stay until the migration commits
+    async with Runtime(home, background_consolidation=False) as rt:
+        history = await rt.facts.ask(History(subject="user", attribute="location"))
+    assert {"Madrid", "Valencia"} <= {f.value for f in history}
+    facts = [e for e in FactEventsReader(layout).all_events() if e["op"] == "fact"]
+    assert len(facts) == len(ihmt_facts)  # applied once, not twice
+    assert not layout.legacy_catalog.exists() and not layout.legacy_facts.exists()
+    assert len(CatalogReader(layout).entries()) == 36
+    assert doctor.check(layout, grace_s=0.0) == []
