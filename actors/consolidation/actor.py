@@ -30,9 +30,10 @@ from typing import Any
 
 from actors.base import Actor, call_in_thread
 from actors.consolidation import repair, tree
+from actors.consolidation.anthropic import summarizer_for
 from actors.consolidation.messages import Flush, Nudge, PassResult
 from actors.consolidation.root import build_root, unchanged
-from actors.consolidation.summarizer import ChildDigest, HeuristicSummarizer, Summarizer
+from actors.consolidation.summarizer import ChildDigest, Summarizer
 from store import catalog as catalog_table
 from store.config import Settings
 from store.errors import InvalidDomain, MalformedFile
@@ -63,7 +64,8 @@ class ConsolidationActor(Actor):
         self.settings = settings
         self.locks = locks
         self.background = background
-        self.summarizer = summarizer or HeuristicSummarizer()
+        self.summarizer = summarizer or summarizer_for(settings.summarizer_backend,
+                                                       settings.summarizer_model)
         self._catalog = catalog_table.open_catalog(layout)
         self._pending = 0
         self._due: float | None = None
