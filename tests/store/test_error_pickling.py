@@ -1,13 +1,16 @@
 """Every IhmtError survives pickle: errors cross process and thread boundaries.
 
-The classes are found by walking the tree, so an error class added later is checked too; its
-constructor arguments are made from its signature.
+The classes are found by walking the tree after importing every product module, so an error
+class added later (in any module) is checked too; its constructor arguments are made from its
+signature.
 """
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import pickle
+import pkgutil
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +20,16 @@ import store.errors as errors
 from store.errors import ActorCrashed, IhmtError
 
 
+def _import_everything() -> None:
+    for package in ("store", "actors", "ihmt_async"):
+        root = importlib.import_module(package)
+        for info in pkgutil.walk_packages(root.__path__, prefix=f"{package}."):
+            if not info.name.endswith("__main__"):
+                importlib.import_module(info.name)
+
+
 def _all_errors() -> list[type[IhmtError]]:
+    _import_everything()
     found: list[type[IhmtError]] = []
     todo: list[type[IhmtError]] = [IhmtError]
     while todo:
