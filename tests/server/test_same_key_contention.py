@@ -63,6 +63,8 @@ async def _corrector(home: Path, server: int, original: str, go: anyio.Event,
                      updates: dict[str, str | None]) -> None:
     async with server_session(home, client_name=f"corrector-{server}", **BUSY) as s:
         ready.append(server)
+        if len(ready) == SERVERS:  # the last server up starts them all
+            go.set()
         await go.wait()
         for n in range(CORRECTIONS):
             reply = await s.ok("save_memory", {"content": f"I live in {town(server, n)}.",
@@ -83,9 +85,6 @@ async def test_servers_correcting_one_fact_at_once_keep_one_timeline(tmp_path: P
             for server in range(SERVERS):
                 tg.start_soon(_corrector, tmp_path, server, original, go, ready, acked,
                               updates)
-            while len(ready) < SERVERS:  # every server is up before the first save
-                await anyio.sleep(0.01)
-            go.set()
     assert len(acked) == SERVERS * CORRECTIONS
 
     async with Runtime(tmp_path, background_consolidation=False) as rt:
