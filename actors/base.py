@@ -4,8 +4,10 @@ An actor owns its state and an anyio memory-object inbox. Other code reaches it 
 ``ask`` (a request with a reply slot, awaited with a timeout) and ``tell`` (a message with no
 reply). The runtime supervises: if ``handle`` raises something that is not an ``IhmtError``,
 the request gets an ``ActorCrashed`` reply, the actor's ``recover`` rebuilds its state and the
-loop goes on; nobody waits forever. On stop the inbox closes, and every request still queued is
-failed with ``ActorStopped``.
+loop goes on; nobody waits forever. Restarts are budgeted (``max_restarts`` per
+``restart_window_s``): an actor that keeps crashing stops with ``ActorGaveUp``, which every
+later request receives too, instead of spinning through restarts. On stop the inbox closes, and
+every request still queued is failed with ``ActorStopped``.
 
 Messages carry a ``request_id`` (anyio streams do not carry contextvars) which the actor binds
 for its logs. This module knows nothing about memories.
@@ -17,6 +19,7 @@ import dataclasses
 import enum
 import time
 import uuid
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -26,7 +29,7 @@ import structlog
 from anyio.abc import TaskStatus
 from anyio.streams.memory import MemoryObjectSendStream
 
-from store.errors import ActorCrashed, ActorStopped, ActorTimeout, IhmtError
+from store.errors import ActorCrashed, ActorGaveUp, ActorStopped, ActorTimeout, IhmtError
 
 R = TypeVar("R")
 
@@ -104,9 +107,15 @@ class Actor:
 
     name = "actor"
 
-    def __init__(self, *, inbox_size: int = 16, request_timeout_s: float = 60.0) -> None:
+    def __init__(self, *, inbox_size: int = 16, request_timeout_s: float = 60.0,
+                 max_restarts: int = 5, restart_window_s: float = 60.0) -> None:
         self._send, self._inbox = anyio.create_memory_object_stream[Message](inbox_size)
         self.request_timeout_s = request_timeout_s
+        self.max_restarts = max_restarts
+        """Restarts (or failed recoveries) allowed within ``restart_window_s`` before giving up."""
+        self.restart_window_s = restart_window_s
+        self._restart_times: deque[float] = deque()
+        self._gave_up: ActorGaveUp | None = None
         self.lifecycle = Lifecycle.NEW
         self._handled = 0
         self._failed = 0
@@ -154,11 +163,11 @@ class Actor:
                     await self._send.send(request)
                 except (anyio.ClosedResourceError, anyio.BrokenResourceError):
                     send.close()
-                    raise ActorStopped(self.name) from None
+                    raise self._stopped_error() from None
                 try:
                     outcome = await receive.receive()
                 except anyio.EndOfStream:
-                    raise ActorStopped(self.name) from None
+                    raise self._stopped_error() from None
             if scope.cancelled_caught:
                 raise ActorTimeout(self.name, timeout)
         return outcome.unwrap()
@@ -179,7 +188,10 @@ class Actor:
         try:
             await self._send.send(message)
         except (anyio.ClosedResourceError, anyio.BrokenResourceError):
-            raise ActorStopped(self.name) from None
+            raise self._stopped_error() from None
+
+    def _stopped_error(self) -> ActorStopped:
+        return self._gave_up if self._gave_up is not None else ActorStopped(self.name)
 
     def statistics(self) -> ActorStatistics:
         return ActorStatistics(
@@ -230,13 +242,17 @@ class Actor:
                             wait_s = None
                         if wait_s is not None:
                             await self._idle()
+                            if self._gave_up is not None:
+                                break
                             continue
                 except anyio.EndOfStream:
                     break
                 if self.lifecycle is not Lifecycle.RUNNING:
-                    self._fail(message, ActorStopped(self.name))
+                    self._fail(message, self._stopped_error())
                     continue
                 await self._serve_one(message)
+                if self._gave_up is not None:
+                    break
         finally:
             self.lifecycle = Lifecycle.STOPPING
             self._drain()
@@ -268,8 +284,12 @@ class Actor:
                 self._last_error = f"{type(exc).__name__}: {exc}"
                 self.log.error("actor.crashed", message=type(message).__name__,
                                error=self._last_error, exc_info=True)
-                self._reply(message, Outcome(error=ActorCrashed(self.name, exc)))
-                await self._restart()
+                if not self._restart_left():
+                    self._give_up()  # this reply says so, instead of "restarted"
+                    self._reply(message, Outcome(error=self._stopped_error()))
+                else:
+                    self._reply(message, Outcome(error=ActorCrashed(self.name, exc)))
+                    await self._restart()
             except anyio.get_cancelled_exc_class():
                 self._reply(message, Outcome(error=ActorStopped(self.name)))
                 raise
@@ -294,16 +314,41 @@ class Actor:
             await self._restart()
 
     async def _restart(self) -> None:
+        """Recover, within the restart budget; past it, stop the actor with ``ActorGaveUp``."""
         delay = 0.05
-        while True:
+        while self._take_restart():
             try:
                 await self.recover()
                 self.log.warning("actor.restarted", restarts=self._restarts)
                 return
             except Exception as exc:
+                self._last_error = f"recover: {type(exc).__name__}: {exc}"
                 self.log.error("actor.recover_failed", error=repr(exc))
                 await anyio.sleep(delay)
                 delay = min(delay * 2, 2.0)
+        self._give_up()
+
+    def _give_up(self) -> None:
+        self._gave_up = ActorGaveUp(self.name, len(self._restart_times), self.restart_window_s,
+                                    self._last_error or "unknown")
+        self.log.error("actor.gave_up", restarts=len(self._restart_times),
+                       window_s=self.restart_window_s, error=self._last_error)
+        self.lifecycle = Lifecycle.STOPPING
+        self._send.close()  # later asks get ActorGaveUp; the loop drains what is queued
+
+    def _restart_left(self) -> bool:
+        """Whether the sliding window still has a restart to spend."""
+        now = time.monotonic()
+        while self._restart_times and now - self._restart_times[0] > self.restart_window_s:
+            self._restart_times.popleft()
+        return len(self._restart_times) < self.max_restarts
+
+    def _take_restart(self) -> bool:
+        """Spend one restart from the budget; False when none is left."""
+        if not self._restart_left():
+            return False
+        self._restart_times.append(time.monotonic())
+        return True
 
     def _reply(self, message: Message, outcome: Outcome[Any]) -> None:
         if message.reply is not None:
@@ -318,7 +363,7 @@ class Actor:
                 message = self._inbox.receive_nowait()
             except (anyio.WouldBlock, anyio.EndOfStream, anyio.ClosedResourceError):
                 return
-            self._fail(message, ActorStopped(self.name))
+            self._fail(message, self._stopped_error())
 
 
 async def call_in_thread(func: Callable[..., R], *args: Any) -> R:

@@ -5,6 +5,7 @@ Two halves:
   (events in, a JSON-ready snapshot out; time is always passed in, never read);
 - I/O: ``LogFollower`` tails the log across rotations (when the inode behind the path changes it
   drains the old file and reopens), and ``replay_files`` lists the rotated backups oldest first.
+  File reads go through ``aiofiles`` (its worker threads), so following never blocks the loop.
 
 It only ever opens the log files for reading. It must never touch the store's data files or
 its locks: a monitor has to keep working while the store is wedged.
@@ -21,7 +22,11 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
+
+import aiofiles
+import aiofiles.os
+from aiofiles.threadpool.binary import AsyncBufferedReader
 
 from actors.text import parse_instant
 
@@ -416,42 +421,50 @@ def replay_files(log_file: Path) -> list[Path]:
     return [path for _, path in sorted(backups, reverse=True)]
 
 
-def read_whole(path: Path) -> list[bytes]:
+async def read_whole(path: Path) -> list[bytes]:
     """Every complete line of a (rotated, no longer written) file."""
     try:
-        data = path.read_bytes()
+        async with aiofiles.open(path, "rb") as handle:
+            data = await handle.read()
     except FileNotFoundError:
         return []
     return data.splitlines()
 
 
+_fstat = aiofiles.os.wrap(os.fstat)
+
+
 class LogFollower:
-    """Tails one log path across rotations: keeps (inode, offset), reopens on a new inode."""
+    """Tails one log path across rotations: keeps (inode, offset), reopens on a new inode.
+
+    An async context manager: ``async with LogFollower(path, from_end=...) as follower`` opens
+    the file, ``await follower.poll()`` returns the new complete lines.
+    """
 
     def __init__(self, path: Path, *, from_end: bool) -> None:
         self.path = path
-        self._handle: BinaryIO | None = None
+        self._from_end = from_end
+        self._handle: AsyncBufferedReader | None = None
         self._inode: int | None = None
         self._partial = b""
         self.rotations = 0
-        self._open(seek_end=from_end)
 
-    def _open(self, *, seek_end: bool) -> None:
+    async def _open(self, *, seek_end: bool) -> None:
         try:
-            handle = open(self.path, "rb")  # noqa: SIM115 - kept open across polls
+            handle = await aiofiles.open(self.path, "rb")
         except FileNotFoundError:
             self._handle, self._inode = None, None
             return
         self._handle = handle
-        self._inode = os.fstat(handle.fileno()).st_ino
+        self._inode = (await _fstat(handle.fileno())).st_ino
         self._partial = b""
         if seek_end:
-            handle.seek(0, os.SEEK_END)
+            await handle.seek(0, os.SEEK_END)
 
-    def _drain(self) -> list[bytes]:
+    async def _drain(self) -> list[bytes]:
         if self._handle is None:
             return []
-        chunk = self._handle.read()
+        chunk = await self._handle.read()
         if not chunk:
             return []
         data = self._partial + chunk
@@ -462,33 +475,34 @@ class LogFollower:
         self._partial = data[end + 1:]
         return data[:end].splitlines()
 
-    def poll(self) -> list[bytes]:
+    async def poll(self) -> list[bytes]:
         """Complete lines written since the last poll (from the old file first after rotation)."""
-        lines = self._drain()
+        lines = await self._drain()
         try:
-            st = os.stat(self.path)
+            st = await aiofiles.os.stat(self.path)
         except FileNotFoundError:
             return lines
         if self._handle is None or st.st_ino != self._inode:
             if self._handle is not None:
-                lines += self._drain()  # a writer may have appended just before it reopened
-                self._handle.close()
+                lines += await self._drain()  # a writer may have appended before it reopened
+                await self._handle.close()
                 self.rotations += 1
-            self._open(seek_end=False)
-            lines += self._drain()
-        elif self._handle.tell() > st.st_size:  # truncated in place (rotation without backups)
-            self._handle.seek(0)
+            await self._open(seek_end=False)
+            lines += await self._drain()
+        elif await self._handle.tell() > st.st_size:  # truncated in place (no backups kept)
+            await self._handle.seek(0)
             self._partial = b""
-            lines += self._drain()
+            lines += await self._drain()
         return lines
 
-    def close(self) -> None:
+    async def aclose(self) -> None:
         if self._handle is not None:
-            self._handle.close()
-            self._handle = None
+            handle, self._handle = self._handle, None
+            await handle.close()
 
-    def __enter__(self) -> LogFollower:
+    async def __aenter__(self) -> LogFollower:
+        await self._open(seek_end=self._from_end)
         return self
 
-    def __exit__(self, *_: object) -> None:
-        self.close()
+    async def __aexit__(self, *_: object) -> None:
+        await self.aclose()

@@ -40,9 +40,9 @@ def _now() -> dt.datetime:
 # ---------------------------------------------------------------------------- monitor
 
 
-def _read_backlog(agg: monitor.Aggregator, layout: StoreLayout) -> None:
+async def _read_backlog(agg: monitor.Aggregator, layout: StoreLayout) -> None:
     for path in monitor.replay_files(layout.log_file):
-        agg.add_lines(monitor.read_whole(path))
+        agg.add_lines(await monitor.read_whole(path))
 
 
 async def cmd_monitor(args: argparse.Namespace) -> int:
@@ -56,10 +56,9 @@ async def cmd_monitor(args: argparse.Namespace) -> int:
     # Following live without --since counts from now; --once and --since read the backlog.
     agg = monitor.Aggregator(since=since if replay else started)
     if replay:
-        await anyio.to_thread.run_sync(_read_backlog, agg, layout)
-    follower = monitor.LogFollower(layout.log_file, from_end=not replay)
-    try:
-        agg.add_lines(await anyio.to_thread.run_sync(follower.poll))
+        await _read_backlog(agg, layout)
+    async with monitor.LogFollower(layout.log_file, from_end=not replay) as follower:
+        agg.add_lines(await follower.poll())
         if args.once:
             snap = agg.snapshot(_now())
             snap["log_file"] = str(layout.log_file)
@@ -74,9 +73,7 @@ async def cmd_monitor(args: argparse.Namespace) -> int:
                 sys.stdout.write(CLEAR_SCREEN)
                 _out(monitor.render_table(snap))
             await anyio.sleep(args.interval)
-            agg.add_lines(await anyio.to_thread.run_sync(follower.poll))
-    finally:
-        follower.close()
+            agg.add_lines(await follower.poll())
 
 
 # ---------------------------------------------------------------------------- doctor

@@ -2,37 +2,33 @@
 
 The lifespan owns the ``Runtime`` (the actors' task group) and yields one ``AppContext``. Tool
 handlers only build requests, await the actor's reply and render it; every ``IhmtError`` is
-turned into a tool error with its sentence here, once, and nothing else ever reaches the agent
-as a traceback. Provenance comes from the MCP handshake (``clientInfo``), never a fixed name.
+turned into a tool error with its sentence once, by ``tool_edge.tool_errors``, and nothing else
+ever reaches the agent as a traceback. Provenance comes from the MCP handshake (``clientInfo``),
+never a fixed name.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, ParamSpec
+from typing import Any
 
 import structlog
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
 
-from actors.base import new_request_id
 from actors.facts.messages import History, Retract
 from actors.ingest.messages import Save
 from actors.navigation.messages import DETAILS, Search
-from actors.provenance import Provenance, new_session_id
+from actors.provenance import new_session_id
 from ihmt_async import render
-from ihmt_async.logs import set_client
 from ihmt_async.runtime import Runtime
+from ihmt_async.session_tools import register_session_tools
 from ihmt_async.timeparse import parse_as_of
-from store.errors import IhmtError, UnknownOption
+from ihmt_async.tool_edge import AppContext, app_of, provenance_of, tool_errors
+from store.errors import UnknownOption
 
 log = structlog.get_logger("ihmt.server")
-P = ParamSpec("P")
 
 INSTRUCTIONS = """\
 ihmt-async is your long-term memory: a tree of plain files shared by every agent on this machine.
@@ -54,64 +50,6 @@ Inside a session: orient in a codebase with `project_map`, get one method with `
 re-read files with `read_file` (it answers UNCHANGED or a diff), keep findings with
 `note`/`recall`, and pass long logs through `digest_output`.
 """
-
-
-@dataclass
-class AppContext:
-    """What every tool handler gets from the lifespan."""
-
-    runtime: Runtime
-    session: str
-    extras: dict[str, Any] = field(default_factory=dict)
-    """Per-process state of the session/project tools, owned by their modules."""
-
-
-def provenance_of(ctx: Context[Any, Any], app: AppContext) -> Provenance:
-    """The calling client's name and version from the MCP handshake."""
-    name, version = "unknown-client", ""
-    try:
-        params = ctx.session.client_params
-        if params is not None and params.client_info is not None:
-            name = params.client_info.name or name
-            version = params.client_info.version or ""
-    except (AttributeError, LookupError, ValueError):
-        pass
-    set_client(name, app.session)
-    return Provenance(agent=name, client_version=version, session=app.session)
-
-
-def app_of(ctx: Context[Any, Any]) -> AppContext:
-    app = ctx.request_context.lifespan_context
-    assert isinstance(app, AppContext)
-    return app
-
-
-def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]]:
-    """Turn our errors into a clear tool error, once, at the edge."""
-
-    @functools.wraps(func)
-    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> str:
-        started = time.perf_counter()
-        # Bound here, picked up by every message built in this call (Message.request_id), so
-        # the edge's log lines and the actors' share one request id.
-        with structlog.contextvars.bound_contextvars(request_id=new_request_id()):
-            try:
-                return await func(*args, **kwargs)
-            except IhmtError as exc:
-                log.info("tool.refused", tool=func.__name__, error=str(exc),
-                         error_type=type(exc).__name__,
-                         duration_ms=round((time.perf_counter() - started) * 1000, 2))
-                raise ToolError(str(exc)) from None
-            except ToolError:
-                raise
-            except Exception as exc:
-                log.error("tool.failed", tool=func.__name__, error=repr(exc), exc_info=True,
-                          duration_ms=round((time.perf_counter() - started) * 1000, 2))
-                raise ToolError(f"Internal error in {func.__name__} ({type(exc).__name__}); "
-                                "the store was not changed by the failed step. Please try "
-                                "again.") from None
-
-    return wrapper
 
 
 def build_server(home: Path | str | None = None, *,
@@ -232,8 +170,6 @@ def build_server(home: Path | str | None = None, *,
         facts = await app.runtime.facts.ask(History(subject=subject or "user",
                                                     attribute=attribute or ""))
         return render.render_history(facts, subject or "user", attribute or "")
-
-    from ihmt_async.session_tools import register_session_tools
 
     register_session_tools(server)
     return server

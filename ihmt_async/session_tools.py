@@ -22,7 +22,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from actors.base import call_in_thread
 from actors.project.service import Projects
 from actors.session.service import Session
-from ihmt_async.server import AppContext, app_of, tool_errors
+from ihmt_async.tool_edge import AppContext, app_of, tool_errors
 
 PROJECTS_ENV = "IHMT_PROJECTS_DIR"
 PROJECTS_DIRNAME = "ihmt_projects"

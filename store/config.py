@@ -1,8 +1,10 @@
 """Settings: IHMT's ``ihmt.config.json`` keys and defaults plus ours, validated on load.
 
 Precedence: defaults < the store's ``ihmt.config.json`` < ``IHMT_<KEY>`` environment variables.
-Unknown keys in the file are kept (IHMT writes some we do not use, e.g. ``summarizer_model``)
-so that rewriting the file never loses them. An invalid value is a ``ConfigError`` naming the key.
+Unknown keys in the file are kept (IHMT writes two we do not use: ``max_clue_rounds``, since
+each clue round here is one stateless search call the agent makes, and ``code_chunk_mode``,
+since the session's project index already keeps one entry per symbol) so that rewriting the
+file never loses them. An invalid value is a ``ConfigError`` naming the key.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from store.atomic import write_json_atomic
 from store.errors import ConfigError
 
 SECRETS_MODES = ("redact", "refuse")
+SUMMARIZER_BACKENDS = ("heuristic", "anthropic")
 
 
 @dataclass(frozen=True)
@@ -33,10 +36,10 @@ class Settings:
     beam_width: int = 3
     confidence_threshold: float = 0.45
     ambiguity_margin: float = 0.18
-    max_clue_rounds: int = 3
     excerpt_chars: int = 320
-    code_chunk_mode: str = "pack"
     summarizer_backend: str = "heuristic"
+    """"anthropic" sends child titles and excerpts to the Messages API (ANTHROPIC_API_KEY)."""
+    summarizer_model: str = "claude-sonnet-5"
     schema_version: int = 1
     # Ours.
     lock_timeout_s: float = 10.0
@@ -65,10 +68,10 @@ class Settings:
         for key in ("confidence_threshold", "ambiguity_margin"):
             value = getattr(self, key)
             need(0.0 <= value <= 1.0, key, "must be between 0 and 1")
-        need(self.max_clue_rounds >= 0, "max_clue_rounds", "must not be negative")
         need(self.excerpt_chars >= 40, "excerpt_chars", "must be at least 40")
-        need(self.code_chunk_mode in ("pack", "symbol"), "code_chunk_mode",
-             "must be 'pack' or 'symbol'")
+        need(self.summarizer_backend in SUMMARIZER_BACKENDS, "summarizer_backend",
+             "must be 'heuristic' or 'anthropic'")
+        need(bool(self.summarizer_model.strip()), "summarizer_model", "must not be empty")
         need(self.secrets_mode in SECRETS_MODES, "secrets_mode", "must be 'redact' or 'refuse'")
         need(self.lock_timeout_s > 0, "lock_timeout_s", "must be positive")
         need(self.request_timeout_s > 0, "request_timeout_s", "must be positive")

@@ -12,18 +12,35 @@ IhmtError
   InputError ── EmptyContent  ContentTooLarge  InvalidText  InvalidDomain
              ── UnknownContentType  UnknownOption  InvalidArgument  SecretRefused
   ConfigError
-  ActorError ── ActorStopped  ActorTimeout  ActorCrashed
+  ActorError ── ActorStopped ── ActorGaveUp
+             ── ActorTimeout  ActorCrashed
 ```
 """
 
 from __future__ import annotations
 
 import errno
+import pickle
 from pathlib import Path
+from typing import Any
 
 
 class IhmtError(Exception):
     """Root of every error ihmt-async raises on purpose."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Subclasses build their message in __init__ from typed arguments, so the default
+        # (``cls(*self.args)``, args being the message) cannot rebuild them. Rebuild without
+        # __init__: the message as args, the typed payload from __dict__. Errors cross
+        # process and thread boundaries, and a reply that cannot be unpickled is lost.
+        return (_rebuild, (type(self), self.args, self.__dict__))
+
+
+def _rebuild(cls: type[IhmtError], args: tuple[Any, ...], state: dict[str, Any]) -> IhmtError:
+    err = cls.__new__(cls, *args)
+    err.args = args
+    err.__dict__.update(state)
+    return err
 
 
 # --------------------------------------------------------------------------- store
@@ -257,8 +274,37 @@ class ActorCrashed(ActorError):
 
     def __init__(self, actor: str, cause: BaseException) -> None:
         self.actor = actor
+        self.cause = cause
+        """The original exception, for the logs and for callers that inspect it."""
         self.cause_type = type(cause).__name__
         super().__init__(
             f"Internal error in the {actor} actor ({self.cause_type}: {cause}); "
             "the request was not completed and the actor was restarted."
         )
+        self.__cause__ = cause
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The cause may hold things that do not pickle (a lock, a file); then it travels as a
+        # RuntimeError with the same type name and message, which is all a reader can use.
+        state = dict(self.__dict__)
+        try:
+            pickle.dumps(self.cause)
+        except Exception:
+            state["cause"] = RuntimeError(f"{self.cause_type}: {self.cause}")
+        return (_rebuild, (type(self), self.args, state))
+
+
+class ActorGaveUp(ActorStopped):
+    """The actor crashed too often in a short window and stopped instead of restarting again."""
+
+    def __init__(self, actor: str, restarts: int, window_s: float, last_error: str) -> None:
+        self.restarts = restarts
+        self.window_s = window_s
+        self.last_error = last_error
+        ActorError.__init__(
+            self,
+            f"The {actor} actor crashed {restarts} times within {window_s:g}s and was stopped "
+            f"rather than restarted again (last error: {last_error}); fix the cause and "
+            "restart the server.",
+        )
+        self.actor = actor

@@ -32,9 +32,10 @@ from typing import Any
 
 from actors.base import Actor, call_in_thread
 from actors.consolidation import repair, tree
+from actors.consolidation.anthropic import summarizer_for
 from actors.consolidation.messages import Flush, Nudge, PassResult
 from actors.consolidation.root import build_root, unchanged
-from actors.consolidation.summarizer import ChildDigest, HeuristicSummarizer, Summarizer
+from actors.consolidation.summarizer import ChildDigest, Summarizer
 from store.atomic import clean_stray_temps
 from store.catalog import CatalogReader, Entries
 from store.config import Settings
@@ -91,7 +92,8 @@ class ConsolidationActor(Actor):
         self.settings = settings
         self.locks = locks
         self.background = background
-        self.summarizer = summarizer or HeuristicSummarizer()
+        self.summarizer = summarizer or summarizer_for(settings.summarizer_backend,
+                                                       settings.summarizer_model)
         self._catalog = CatalogView(layout)
         self._swept = False
         """Whether this process has removed dead writers' temp files yet (once, in a pass)."""

@@ -31,11 +31,11 @@ import datetime
 import re
 from dataclasses import dataclass
 
+from actors.dates import MONTHS, find_dates, parse_date
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
 from actors.facts.keys import FIRST_PERSON, fact_key, normalise_subject, normalise_topic
 from actors.facts.questions import attribute_question
 from actors.facts.values import MONTHS_PATTERN, Folded, clean_value, is_hypothetical, is_question
-from actors.ingest.dates import MONTHS, find_dates, parse_date
 from actors.text import STOPWORDS, fold, sentences
 
 __all__ = ["FactCandidate", "attribute_question", "extract_facts", "fact_key"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from actors.ingest.dates import MONTHS
+from actors.dates import MONTHS
 from actors.text import fold
 
 MAX_VALUE = 80

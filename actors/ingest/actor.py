@@ -22,10 +22,10 @@ import anyio
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
 from actors.consolidation.messages import Nudge
+from actors.dates import parse_date
 from actors.facts.messages import Extract, FactReport, LeafText, RetractedAmong
 from actors.ingest import validate
 from actors.ingest.chunkers import chunk as chunk_text
-from actors.ingest.dates import parse_date
 from actors.ingest.detect import detect, parse_content_type
 from actors.ingest.leaves import build_header
 from actors.ingest.messages import Redacted, Save, SaveResult, StoreTotals

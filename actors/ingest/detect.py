@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from actors.ingest.dates import parse_date
+from actors.dates import parse_date
 from actors.ingest.languages import detect_language
 from actors.ingest.types import DataType, Detection
 from actors.text import STOPWORDS_EN, STOPWORDS_ES, fold

@@ -12,7 +12,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from actors.ingest.dates import find_dates
+from actors.dates import find_dates
 from actors.navigation.stem import stem
 from actors.text import terms as text_terms
 from actors.text import unique

@@ -44,13 +44,16 @@ def test_generated_set_is_varied_and_bilingual() -> None:
 def test_needles_hide_a_unique_word_in_the_middle_and_updates_change_the_value() -> None:
     gen = Generator(11)
     needles = gen.needles(4)
+    assert len(needles) == 4  # the loops below check real needles and updates
     for needle in needles:
         word = needle.query.rstrip("?").split()[-1]
         assert needle.text.count(word) == 1
         position = needle.text.index(word) / len(needle.text)
         assert 0.2 < position < 0.8
         assert sum(word in n.text for n in needles) == 1
-    for update in gen.updates(6):
+    updates = gen.updates(6)
+    assert len(updates) == 6
+    for update in updates:
         assert update.earlier != update.current
         assert update.current in update.second and update.earlier in update.first
         assert update.first[:10] < update.second[:10]  # ISO dates: the second is later

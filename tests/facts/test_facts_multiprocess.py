@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -22,13 +20,11 @@ async def test_four_processes_record_four_subjects_at_once(
     procs = [workers("save", home, subject, PER_PROCESS) for subject in SUBJECTS]
     for proc in procs:
         proc.expect("ready")
-    started = time.monotonic()
     for proc in procs:
         proc.send("go")
     for proc in procs:
         assert proc.expect("done") == f"done {PER_PROCESS}"
         proc.finish(60)
-    elapsed = time.monotonic() - started
     events = journal_events(home)
     facts = [e for e in events if e["op"] == "fact"]
     assert len(facts) == len(SUBJECTS) * PER_PROCESS
@@ -37,5 +33,3 @@ async def test_four_processes_record_four_subjects_at_once(
     async with open_runtime(home) as rt:
         for subject in SUBJECTS:
             assert_ordered(await history(rt, subject=subject), subject, PER_PROCESS)
-    assert elapsed < 60, f"{len(facts)} saves in 4 processes took {elapsed:.1f}s"
-    sys.stderr.write(f"4 processes x {PER_PROCESS} saves: {elapsed:.1f}s\n")

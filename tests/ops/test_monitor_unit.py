@@ -124,7 +124,8 @@ def test_percentile_is_a_member_and_monotone(values: list[float], q: int) -> Non
     assert sum(v <= p for v in values) >= q * len(values) / 100  # type: ignore[operator]
 
 
-def test_follower_survives_rotation_and_replays_backups(tmp_path: Path) -> None:
+@pytest.mark.anyio
+async def test_follower_survives_rotation_and_replays_backups(tmp_path: Path) -> None:
     log_file = tmp_path / "logs" / "ihmt.jsonl"
     sink = RotatingJsonl(log_file, max_bytes=2000, backups=3)
     early = [json.dumps(ev("save.done", 100, duration_ms=i)) for i in range(10)]
@@ -132,34 +133,35 @@ def test_follower_survives_rotation_and_replays_backups(tmp_path: Path) -> None:
         sink.write(line)
     seen: list[bytes] = []
     written = [json.dumps(ev("search.served", 50, duration_ms=i, n=i)) for i in range(60)]
-    with monitor.LogFollower(log_file, from_end=True) as follower:
-        assert follower.poll() == []
+    async with monitor.LogFollower(log_file, from_end=True) as follower:
+        assert await follower.poll() == []
         for index, line in enumerate(written):
             sink.write(line)
             if index % 7 == 0:
-                seen += follower.poll()
-        seen += follower.poll()
+                seen += await follower.poll()
+        seen += await follower.poll()
         assert follower.rotations >= 2, "the sink should have rotated under the follower"
     assert [json.loads(x)["n"] for x in seen] == list(range(60))
     # A replay (--since / --once) reads the surviving backups oldest first, then the live file.
     lines: list[bytes] = []
     for path in monitor.replay_files(log_file):
-        lines += monitor.read_whole(path)
-    with monitor.LogFollower(log_file, from_end=False) as live:
-        lines += live.poll()
+        lines += await monitor.read_whole(path)
+    async with monitor.LogFollower(log_file, from_end=False) as live:
+        lines += await live.poll()
     ns = [json.loads(x).get("n") for x in lines if b"search.served" in x]
     assert ns == sorted(ns) and ns[-1] == 59
 
 
-def test_follower_keeps_a_partial_line_until_it_is_complete(tmp_path: Path) -> None:
+@pytest.mark.anyio
+async def test_follower_keeps_a_partial_line_until_it_is_complete(tmp_path: Path) -> None:
     log_file = tmp_path / "ihmt.jsonl"
     log_file.write_bytes(b"")
     line = json.dumps(ev("save.done", 1, duration_ms=2)).encode()
-    with monitor.LogFollower(log_file, from_end=False) as follower, \
-            open(log_file, "ab") as handle:
-        handle.write(line[:20])
-        handle.flush()
-        assert follower.poll() == []
-        handle.write(line[20:] + b"\n")
-        handle.flush()
-        assert follower.poll() == [line]
+    async with monitor.LogFollower(log_file, from_end=False) as follower:
+        with open(log_file, "ab") as handle:  # noqa: ASYNC230 (the writer under test's eyes)
+            handle.write(line[:20])
+            handle.flush()
+            assert await follower.poll() == []
+            handle.write(line[20:] + b"\n")
+            handle.flush()
+            assert await follower.poll() == [line]

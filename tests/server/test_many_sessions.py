@@ -6,7 +6,6 @@ import json
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import anyio
@@ -134,10 +133,8 @@ def test_sigterm_during_saves_exits_cleanly_and_keeps_what_was_saved(tmp_path: P
             _rpc(proc, {"jsonrpc": "2.0", "id": n, "method": "tools/call",
                         "params": {"name": "save_memory",
                                    "arguments": {"content": f"Shutdown probe {n}: sh{n}x"}}})
-        started = time.monotonic()
         proc.send_signal(signal.SIGTERM)
-        code = proc.wait(timeout=10)
-        elapsed = time.monotonic() - started
+        code = proc.wait(timeout=10)  # a guard against a hang, not a speed claim
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -146,7 +143,6 @@ def test_sigterm_during_saves_exits_cleanly_and_keeps_what_was_saved(tmp_path: P
             if stream is not None:
                 stream.close()
     assert code == 0
-    assert elapsed < 5, f"server took {elapsed:.1f}s to exit"
     leaves = _catalog_leaves(tmp_path)
     assert set(acked) <= set(leaves)
     # Whatever was written is whole: every leaf file parses and is in the catalog.

@@ -17,9 +17,11 @@ FIXTURE_CONFIG = IHMT_STORE_FIXTURE / "ihmt_memory" / "ihmt.config.json"
 IHMT_DEFAULTS = {
     "branch_factor": 8, "target_tokens": 2000, "max_tokens": 3000, "min_tokens": 120,
     "beam_width": 3, "confidence_threshold": 0.45, "ambiguity_margin": 0.18,
-    "max_clue_rounds": 3, "excerpt_chars": 320, "code_chunk_mode": "pack",
-    "summarizer_backend": "heuristic",
+    "excerpt_chars": 320, "summarizer_backend": "heuristic",
+    "summarizer_model": "claude-sonnet-5",
 }
+UNUSED_IHMT_KEYS = {"max_clue_rounds": 3, "code_chunk_mode": "pack"}
+"""IHMT settings nothing here reads: kept in ``extra`` so a rewrite of the file keeps them."""
 
 
 def test_defaults_are_ihmts() -> None:
@@ -46,10 +48,11 @@ def test_ihmt_config_loads_and_keeps_unknown_keys(ihmt_config: Path) -> None:
     settings = load_settings(ihmt_config, env={})
     for key, value in IHMT_DEFAULTS.items():
         assert getattr(settings, key) == original.get(key, value)
-    assert settings.extra == {"summarizer_model": original["summarizer_model"]}
+    assert settings.extra == {key: original[key] for key in UNUSED_IHMT_KEYS}
+    assert not any(hasattr(settings, key) for key in UNUSED_IHMT_KEYS)
     write_settings(ihmt_config, with_overrides(settings, beam_width=4))
     rewritten = json.loads(ihmt_config.read_text(encoding="utf-8"))
-    assert rewritten["summarizer_model"] == original["summarizer_model"]
+    assert {key: rewritten[key] for key in UNUSED_IHMT_KEYS} == UNUSED_IHMT_KEYS
     assert rewritten["beam_width"] == 4
     for key, value in original.items():
         if key != "beam_width":
@@ -80,7 +83,8 @@ def test_env_overrides_file(ihmt_config: Path, monkeypatch: pytest.MonkeyPatch) 
     ({"ambiguity_margin": -1}, "ambiguity_margin"),
     ({"confidence_threshold": "nan"}, "confidence_threshold"),
     ({"min_tokens": 5000}, "min_tokens"),
-    ({"code_chunk_mode": "lines"}, "code_chunk_mode"),
+    ({"summarizer_backend": "openai"}, "summarizer_backend"),
+    ({"summarizer_model": " "}, "summarizer_model"),
     ({"branch_factor": 2.5}, "branch_factor"),
     ({"branch_factor": True}, "branch_factor"),
     ({"beam_width": "three"}, "beam_width"),

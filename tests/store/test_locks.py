@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -37,11 +36,9 @@ def test_sigkilled_holder_leaves_no_stale_lock(
     assert is_held(locks.path("catalog"))
     assert read_holder(locks.path("catalog"))["pid"] == child.pid
     child.kill()
-    started = time.monotonic()
+    # A stale lock would make this raise LockTimeout: the timeout is the check, not a stopwatch.
     with locks.hold_sync("catalog", timeout_s=1.0, actor="after-kill"):
-        waited = time.monotonic() - started
         assert read_holder(locks.path("catalog"))["actor"] == "after-kill"
-    assert waited < 1.0
     assert not is_held(locks.path("catalog"))
 
 
@@ -58,13 +55,11 @@ async def test_sigkilled_holder_async(
 def test_timeout_names_the_holder_sync(
         layout: StoreLayout, locks: LockManager, spawn: Callable[..., Child]) -> None:
     child = hold_in_child(spawn, layout, "catalog")
-    started = time.monotonic()
     with pytest.raises(LockTimeout) as info:
         with locks.hold_sync("catalog", timeout_s=0.5):
             pass
-    elapsed = time.monotonic() - started
-    assert 0.5 <= elapsed <= 2.0
     err = info.value
+    assert err.waited_s >= 0.5  # it waited out its timeout before giving up
     assert isinstance(err, StoreError) and isinstance(err, TimeoutError)
     assert err.holder_pid == child.pid
     assert err.lock == "catalog"
@@ -77,11 +72,9 @@ def test_timeout_names_the_holder_sync(
 async def test_timeout_names_the_holder_async(
         layout: StoreLayout, locks: LockManager, spawn: Callable[..., Child]) -> None:
     child = hold_in_child(spawn, layout, "facts")
-    started = time.monotonic()
     with pytest.raises(LockTimeout) as info:
         async with locks.hold("catalog", "facts", timeout_s=0.5):
             pass
-    assert 0.5 <= time.monotonic() - started <= 2.0
     assert info.value.holder_pid == child.pid and info.value.lock == "facts"
     # The catalog lock, taken first, was given back when facts timed out.
     assert not is_held(locks.path("catalog"))
@@ -221,12 +214,21 @@ def test_unknown_lock_name_is_refused(locks: LockManager) -> None:
 
 @pytest.mark.anyio
 async def test_try_hold_is_false_while_another_process_consolidates(
-        layout: StoreLayout, locks: LockManager, spawn: Callable[..., Child]) -> None:
+        layout: StoreLayout, locks: LockManager, spawn: Callable[..., Child],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     child = hold_in_child(spawn, layout, "consolidation")
-    started = time.monotonic()
+    tries: list[int] = []
+    real_try = store_locks._try_flock
+
+    def counted(fd: int) -> bool:
+        tries.append(fd)
+        return real_try(fd)
+
+    monkeypatch.setattr(store_locks, "_try_flock", counted)
     async with locks.try_hold("consolidation") as got:
         assert got is False
-    assert time.monotonic() - started < 0.5  # never waits
+    assert len(tries) == 1  # never waits: one non-blocking try, no retry loop
+    monkeypatch.undo()
     child.send("release")
     child.expect("released")
     async with locks.try_hold("consolidation", actor="consolidator") as got:

@@ -15,9 +15,9 @@ from __future__ import annotations
 import datetime
 import re
 
+from actors.dates import find_dates, parse_date
 from actors.ingest.chunkers.base import Block, Limits, first_words, line_spans, pack
 from actors.ingest.chunkers.generic import paragraph_blocks
-from actors.ingest.dates import find_dates, parse_date
 from actors.ingest.types import Chunk
 from actors.text import estimate_tokens, fold
 

@@ -1,0 +1,87 @@
+"""The edge every MCP tool handler shares: the app context, provenance, and error mapping.
+
+``server`` (the memory tools) and ``session_tools`` (the session and project tools) both build
+on this module; it imports neither, so the two never import each other. Every ``IhmtError`` is
+turned into a tool error with its sentence here, once. Nothing here registers a tool.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, ParamSpec
+
+import structlog
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
+
+from actors.base import new_request_id
+from actors.provenance import Provenance
+from ihmt_async.logs import set_client
+from ihmt_async.runtime import Runtime
+from store.errors import IhmtError
+
+log = structlog.get_logger("ihmt.server")
+P = ParamSpec("P")
+
+
+@dataclass
+class AppContext:
+    """What every tool handler gets from the lifespan."""
+
+    runtime: Runtime
+    session: str
+    extras: dict[str, Any] = field(default_factory=dict)
+    """Per-process state of the session/project tools, owned by their modules."""
+
+
+def provenance_of(ctx: Context[Any, Any], app: AppContext) -> Provenance:
+    """The calling client's name and version from the MCP handshake."""
+    name, version = "unknown-client", ""
+    try:
+        params = ctx.session.client_params
+        if params is not None and params.client_info is not None:
+            name = params.client_info.name or name
+            version = params.client_info.version or ""
+    except (AttributeError, LookupError, ValueError):
+        pass
+    set_client(name, app.session)
+    return Provenance(agent=name, client_version=version, session=app.session)
+
+
+def app_of(ctx: Context[Any, Any]) -> AppContext:
+    app = ctx.request_context.lifespan_context
+    assert isinstance(app, AppContext)
+    return app
+
+
+def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]]:
+    """Turn our errors into a clear tool error, once, at the edge."""
+
+    @functools.wraps(func)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> str:
+        started = time.perf_counter()
+        # Bound here, picked up by every message built in this call (Message.request_id), so
+        # the edge's log lines and the actors' share one request id.
+        with structlog.contextvars.bound_contextvars(request_id=new_request_id()):
+            try:
+                return await func(*args, **kwargs)
+            except IhmtError as exc:
+                log.info("tool.refused", tool=func.__name__, error=str(exc),
+                         error_type=type(exc).__name__,
+                         duration_ms=round((time.perf_counter() - started) * 1000, 2))
+                raise ToolError(str(exc)) from None
+            except ToolError:
+                raise
+            except Exception as exc:
+                log.error("tool.failed", tool=func.__name__, error=repr(exc), exc_info=True,
+                          duration_ms=round((time.perf_counter() - started) * 1000, 2))
+                raise ToolError(f"Internal error in {func.__name__} ({type(exc).__name__}); "
+                                "the store was not changed by the failed step. Please try "
+                                "again.") from None
+
+    return wrapper
+
+

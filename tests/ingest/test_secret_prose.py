@@ -1,0 +1,49 @@
+"""The prose rule of secret redaction: "the password is <value>", in English and Spanish.
+
+A credential told in a sentence (no ``=`` or ``:``) is redacted when the value looks like one
+(letters mixed with digits, symbols or cases; or six digits and more); a sentence that only
+talks about a password keeps every word.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from actors.ingest.secrets import redact
+
+TOLD = [
+    ("The staging password is hunter2-S3cret! so keep it safe.", "hunter2-S3cret!"),
+    ("our deploy password was Tr0ub4dor&3 until March.", "Tr0ub4dor&3"),
+    ("Our api key is AbCdEf123456 for now.", "AbCdEf123456"),
+    ("the root password was 84736291.", "84736291"),
+    ("The VPN secret is 'q7Lp-22xV' (rotate monthly).", "q7Lp-22xV"),
+    ("La contraseña del servidor es Xk9#mPq2 desde ayer.", "Xk9#mPq2"),
+    ("La contrasena de la base de datos era Pg2024segura.", "Pg2024segura"),
+    ("El token era ghX7kP2mQ9zL, ya caducado.", "ghX7kP2mQ9zL"),
+    ("la clave del wifi es CasaAzul77", "CasaAzul77"),
+]
+
+TALKED_ABOUT = [
+    "the password is stored in Vault",
+    "The password policy says the password is longer than twelve characters.",
+    "The secret is patience.",
+    "La contraseña es larga y segura.",
+    "La clave es 123",
+    "El token es temporal y se renueva cada hora.",
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), TOLD)
+def test_a_password_told_in_prose_is_redacted(text: str, secret: str) -> None:
+    redacted, counts = redact(text)
+    assert secret not in redacted
+    assert "[REDACTED:" in redacted and sum(c.count for c in counts) == 1
+    # Only the value goes: the sentence around it stays as it was.
+    before, _, after = text.partition(secret)
+    assert redacted.startswith(before) and redacted.endswith(after)
+    assert redact(redacted)[0] == redacted  # redacting twice changes nothing more
+
+
+@pytest.mark.parametrize("text", TALKED_ABOUT)
+def test_a_sentence_about_passwords_is_kept(text: str) -> None:
+    assert redact(text) == (text, [])
