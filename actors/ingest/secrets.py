@@ -9,8 +9,12 @@ logs, stores or returns a secret's value anywhere else.
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from dataclasses import dataclass
+
+from actors.ingest.secret_patterns import GLUED_PREFIXES, KEY_WORDS, LABEL_WORDS, TOKEN_PATTERNS
 
 PLACEHOLDER = "[REDACTED:{kind}]"
 
@@ -23,43 +27,14 @@ class Redaction:
     count: int
 
 
-# (kind, pattern, group holding the secret, priority: lower wins an overlap)
-_TOKEN_PATTERNS: list[tuple[str, re.Pattern[str], int, int]] = [
-    ("private_key", re.compile(
-        r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY( BLOCK)?-----"
-        r"(?:[\s\S]*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY( BLOCK)?-----|[A-Za-z0-9+/=\s:,-]*)"
-    ), 0, 0),
-    ("jwt", re.compile(
-        r"(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}(?![\w-])"
-    ), 0, 1),
-    ("github_token", re.compile(
-        r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})"
-        r"(?![A-Za-z0-9_])"
-    ), 0, 1),
-    ("gitlab_token", re.compile(r"(?<![\w-])glpat-[A-Za-z0-9_-]{20,}(?![\w-])"), 0, 1),
-    ("slack_token", re.compile(r"(?<![\w-])xox[abposr]-[A-Za-z0-9-]{10,}(?![\w-])"), 0, 1),
-    ("stripe_key", re.compile(r"(?<![\w-])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}(?![\w-])"),
-     0, 1),
-    ("openai_key", re.compile(
-        r"(?<![\w-])sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}(?![\w-])"
-    ), 0, 2),
-    ("aws_access_key", re.compile(
-        r"(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}(?![A-Z0-9])"
-    ), 0, 1),
-    ("aws_secret_key", re.compile(
-        r"(?i:aws_?secret(?:_?access)?_?key)[\"']?\s*[:=]\s*[\"']?"
-        r"([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
-    ), 1, 1),
-]
+_TOKEN_PATTERNS = TOKEN_PATTERNS
 _AWS_KEY = next(p for kind, p, _, _ in _TOKEN_PATTERNS if kind == "aws_access_key")
 _AWS_NEAR = re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
 
-_KEY_WORDS = (
-    r"password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|"
-    r"secret[_-]?key|private[_-]?key|client[_-]?secret|contrase(?:ñ|n)a|clave"
-)
+_KEY_WORDS = KEY_WORDS
 _ASSIGNMENT = re.compile(
-    r"(?<![\w.-])(?:[A-Za-z0-9]{1,40}[_.-]){0,6}(?:" + _KEY_WORDS + r")(?![\w-])"
+    r"(?<![\w.-])(?:--?)?(?P<key>(?:[A-Za-z0-9]{1,40}[_.-]){0,6}" + GLUED_PREFIXES + r"(?:"
+    + _KEY_WORDS + r"))(?![\w-])"
     r"[\"']?[ \t]*(?P<op>:=|=>|=|:)[ \t]*"
     r"(?:(?P<q>[\"'`])(?P<qv>[^\"'`\n]+)(?P=q)|(?P<v>[^\s\"'`,;)}\]]+))",
     re.IGNORECASE,
@@ -70,12 +45,43 @@ _NOT_A_VALUE = re.compile(
     r"\*+|x+|\.+|<[^>]*>|\$\{?\w+\}?|%\(?\w+\)?s?|\{\{.*\}\}|\[REDACTED:\w+\]|"
     r"os\.environ.*|process\.env.*|getenv.*|env\(.*)"
 )
+_LABELLED = re.compile(
+    r"(?<![\w.-])(?P<label>[A-Za-z_][A-Za-z0-9_.-]{1,60})[\"']?[ \t]*(?::=|=>|=|:)[ \t]*"
+    r"(?P<q>[\"'`]?)(?P<v>[A-Za-z0-9+/=_.~-]{16,512})(?P=q)(?![A-Za-z0-9+/=_.~-])"
+)
+ENTROPY_BITS = 3.5
+"""Bits per character above which a labelled value counts as random (hex keys reach ~3.8,
+base62/64 keys 4.5+; words, paths and identifiers stay lower)."""
 _ATTRIBUTE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _PROSE = re.compile(
     r"(?<![\w-])(?:" + _KEY_WORDS + r"|api key|access key)(?![\w-])[^.\n:=]{0,40}?"
     r"(?<![\w-])(?:is|was|are|es|era|sera|será)[ \t]+[\"'`]?(?P<v>[^\s\"'`]{4,})",
     re.IGNORECASE,
 )
+
+
+def shannon_entropy(value: str) -> float:
+    """Bits per character of ``value`` (0 for an empty string)."""
+    if not value:
+        return 0.0
+    total = len(value)
+    return -sum(n / total * math.log2(n / total) for n in Counter(value).values())
+
+
+def _entropy_spans(text: str) -> list[tuple[str, int, int, int]]:
+    """A random-looking value after a label that names a credential (``x-api-key: …``,
+    ``SENTRY_AUTH=…``): letters and digits mixed, entropy over ``ENTROPY_BITS``."""
+    out: list[tuple[str, int, int, int]] = []
+    for m in _LABELLED.finditer(text):
+        if not LABEL_WORDS.search(m.group("label")):
+            continue
+        value, start = m.group("v"), m.start("v")
+        if (not any(c.isdigit() for c in value) or not any(c.isalpha() for c in value)
+                or _ATTRIBUTE.fullmatch(value) or value.startswith(("/", "./", "../"))
+                or shannon_entropy(value) < ENTROPY_BITS):
+            continue
+        out.append(("high_entropy_secret", start, start + len(value), 4))
+    return out
 
 
 def _prose_spans(text: str) -> list[tuple[str, int, int, int]]:
@@ -103,6 +109,8 @@ def _assignment_spans(text: str) -> list[tuple[str, int, int, int]]:
         value, start = m.group(group), m.start(group)
         if not value or text.startswith("[REDACTED:", start) or _NOT_A_VALUE.fullmatch(value):
             continue
+        if m.group("key").lower().endswith("pass") and value.isdigit() and len(value) < 6:
+            continue  # "tests pass: 45" is a count, not a password
         if group == "v":
             if "(" in value or "[" in value or _ATTRIBUTE.fullmatch(value):
                 continue  # a call, an index or an attribute: code that reads a secret
@@ -137,6 +145,7 @@ def find_secrets(text: str) -> list[tuple[str, int, int]]:
                 found.append(("aws_secret_key", near.start(), near.end(), 1))
     found.extend(_assignment_spans(text))
     found.extend(_prose_spans(text))
+    found.extend(_entropy_spans(text))
     for m in _URL_PASSWORD.finditer(text):
         if not _NOT_A_VALUE.fullmatch(m.group("pw")):
             found.append(("url_password", m.start("pw"), m.end("pw"), 2))
@@ -148,8 +157,11 @@ def find_secrets(text: str) -> list[tuple[str, int, int]]:
     return sorted(kept, key=lambda f: f[1])
 
 
-def redact(text: str) -> tuple[str, list[Redaction]]:
-    """``text`` with every secret replaced by ``[REDACTED:<kind>]``, and counts per kind."""
+def redact(text: str, *, keep_lines: bool = False) -> tuple[str, list[Redaction]]:
+    """``text`` with every secret replaced by ``[REDACTED:<kind>]``, and counts per kind.
+
+    ``keep_lines`` keeps the line breaks of a multi-line secret (a PEM key) after its
+    placeholder, so line numbers of a redacted copy still match the original file."""
     spans = find_secrets(text)
     if not spans:
         return text, []
@@ -159,7 +171,14 @@ def redact(text: str) -> tuple[str, list[Redaction]]:
     for kind, start, end in spans:
         parts.append(text[pos:start])
         parts.append(PLACEHOLDER.format(kind=kind))
+        if keep_lines:
+            parts.append("\n" * text.count("\n", start, end))
         counts[kind] = counts.get(kind, 0) + 1
         pos = end
     parts.append(text[pos:])
     return "".join(parts), [Redaction(kind, n) for kind, n in counts.items()]
+
+
+def redact_text(text: str, *, keep_lines: bool = False) -> str:
+    """Just the redacted text, for fields whose counts nobody reports (tags, reasons)."""
+    return redact(text, keep_lines=keep_lines)[0]
