@@ -37,6 +37,7 @@ from actors.facts.notices import update_notice
 from actors.facts.patterns import extract_facts
 from actors.facts.recording import decide_pending, fact_event, record_stamps, recorded_entry
 from actors.facts.timeline import ResolvedFact, Timeline
+from actors.ingest.secrets import redact_text
 from actors.provenance import Provenance
 from store import catalog as catalog_table
 from store.audit import append_audit
@@ -224,6 +225,7 @@ class FactsActor(Actor):
         reason = " ".join((msg.reason or "").split())
         if not reason:
             raise InvalidArgument("Give a reason for forgetting it (it is kept in the audit log).")
+        reason = redact_text(reason)  # the reason is kept on disk: no secret in it
         self._refresh()
         if self._index.has_fact(target):
             kind = "fact"

@@ -24,7 +24,7 @@ from actors.ingest.dates import parse_date
 from actors.ingest.detect import detect, parse_content_type
 from actors.ingest.leaves import build_header
 from actors.ingest.messages import Redacted, Save, SaveResult, StoreTotals
-from actors.ingest.secrets import redact
+from actors.ingest.secrets import Redaction, redact, redact_text
 from store import catalog as catalog_table
 from store.audit import append_audit
 from store.config import Settings
@@ -32,6 +32,13 @@ from store.errors import InvalidArgument, SecretRefused, UnknownMemory
 from store.leaves import WrittenLeaf, write_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
+
+
+def _merge(redactions: list[Redaction]) -> list[Redaction]:
+    counts: dict[str, int] = {}
+    for r in redactions:
+        counts[r.kind] = counts.get(r.kind, 0) + r.count
+    return [Redaction(kind, n) for kind, n in counts.items()]
 
 
 class IngestActor(Actor):
@@ -79,6 +86,12 @@ class IngestActor(Actor):
                 raise UnknownMemory(supersedes)
 
         clean, redactions = redact(content)
+        # Every field that reaches disk is redacted, not only the content: tags, scope and a
+        # file's source path end up in the leaf header, the catalog and the facts.
+        extra = [r for field in (scope, *tags, msg.source or "") for r in redact(field)[1]]
+        scope = redact_text(scope)
+        tags = tuple(dict.fromkeys(redact_text(t) for t in tags))
+        redactions = _merge(redactions + extra)
         if redactions and self.settings.secrets_mode == "refuse":
             raise SecretRefused([r.kind for r in redactions])
 
@@ -89,7 +102,7 @@ class IngestActor(Actor):
                             max_tokens=self.settings.max_tokens,
                             min_tokens=self.settings.min_tokens)
         chunks = [c for c in chunks if c.text.strip()]
-        source = msg.source or msg.provenance.source
+        source = redact_text(msg.source or msg.provenance.source or "")
         now = dt.datetime.now(dt.UTC)
         lead = parse_date(clean)  # a memory that opens with a date is of that date
         if lead is not None:

@@ -58,7 +58,9 @@ TOKEN_PATTERNS: list[TokenPattern] = [
         r"(?i:AccountKey|SharedAccessKey|SharedAccessSignature)\s*=\s*([A-Za-z0-9+/%]{20,}=*)"
     ), 1, 1),
     ("npm_token", re.compile(_B + r"npm_[A-Za-z0-9]{36}" + _E), 0, 1),
-    ("npm_token", re.compile(r"(?<![A-Za-z0-9])_(?:authToken|auth|password)\s*=\s*\"?([^\s\"]{8,})"), 1, 1),
+    ("npm_token", re.compile(
+        r"(?<![A-Za-z0-9])_(?:authToken|auth|password)\s*=\s*\"?([^\s\"]{8,})"
+    ), 1, 1),
     ("twilio_key", re.compile(r"(?<![A-Za-z0-9])(?:SK|AC)[0-9a-fA-F]{32}(?![A-Za-z0-9])"), 0, 1),
     ("sendgrid_key", re.compile(
         _B + r"SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}" + _E

@@ -37,9 +37,12 @@ def resolve_root(path: object) -> Path:
     root = Path(path.strip()).expanduser().resolve()
     if not root.exists():
         raise InvalidArgument(f"No such directory: {root}.")
-    if not root.is_dir():
+    if root.is_file():
         raise InvalidArgument(f"{root} is a file, not a project directory; use read_file for "
                               "one file.")
+    if not root.is_dir():
+        raise InvalidArgument(f"{root} is not a directory (a device, socket or pipe); give "
+                              "the project's root directory.")
     return root
 
 
