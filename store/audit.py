@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from store.atomic import FILE_MODE, ensure_private_dir
 from store.journal import utc_now
 
 
@@ -24,8 +25,9 @@ def append_audit(path: Path, *, actor: str, action: str, ids: Sequence[str] = ()
     record = {"ts": utc_now(), "pid": os.getpid(), "actor": actor, "client": client,
               "session": session, "action": action, "ids": list(ids), **details}
     line = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+    ensure_private_dir(path.parent)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, FILE_MODE)
+    os.fchmod(fd, FILE_MODE)
     try:
         # Appenders take turns (readers never lock): the check for a cut line and the write
         # must not interleave with another process's append, or the fence lands mid-file.

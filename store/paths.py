@@ -149,6 +149,8 @@ class StoreLayout:
         return candidate
 
     def ensure(self) -> None:
+        from store.atomic import ensure_private_dir
+
         for directory in (self.leaves_dir, self.layers_dir, self.state_dir, self.locks_dir,
                           self.logs_dir):
-            directory.mkdir(parents=True, exist_ok=True)
+            ensure_private_dir(directory)
