@@ -9,9 +9,10 @@ as a traceback. Provenance comes from the MCP handshake (``clientInfo``), never 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ParamSpec
@@ -22,9 +23,12 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 from actors.base import new_request_id
 from actors.facts.messages import History, Retract
+from actors.ingest import validate
 from actors.ingest.messages import Save
+from actors.ingest.secrets import redact_text
 from actors.navigation.messages import DETAILS, Search
 from actors.provenance import Provenance, new_session_id
+from actors.text import shorten
 from ihmt_async import render
 from ihmt_async.logs import set_client
 from ihmt_async.runtime import Runtime
@@ -86,6 +90,40 @@ def app_of(ctx: Context[Any, Any]) -> AppContext:
     return app
 
 
+ECHO_LIMIT = 200
+"""Characters of an argument value a reply or error may echo back."""
+MESSAGE_LIMIT = 2000
+
+
+def echo(value: str | None, limit: int = ECHO_LIMIT) -> str | None:
+    """``value`` as a reply may quote it: at most ``limit`` characters, the length said."""
+    if value is None or len(value) <= limit:
+        return value
+    return f"{shorten(value, limit // 2)} [{len(value):,} characters]"
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+
+
+def bounded_message(message: str, arguments: Mapping[str, object]) -> str:
+    """An error sentence in which no argument value appears longer than ``ECHO_LIMIT``."""
+    for value in sorted(set(_strings(dict(arguments))), key=len, reverse=True):
+        if len(value) > ECHO_LIMIT:
+            short = echo(value) or ""
+            message = message.replace(value, short).replace(repr(value)[1:-1], short)
+    if len(message) > MESSAGE_LIMIT:
+        message = message[:MESSAGE_LIMIT - 1] + "…"
+    return message
+
+
 def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]]:
     """Turn our errors into a clear tool error, once, at the edge."""
 
@@ -98,10 +136,11 @@ def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]
             try:
                 return await func(*args, **kwargs)
             except IhmtError as exc:
-                log.info("tool.refused", tool=func.__name__, error=str(exc),
+                message = bounded_message(str(exc), kwargs)
+                log.info("tool.refused", tool=func.__name__, error=redact_text(message),
                          error_type=type(exc).__name__,
                          duration_ms=round((time.perf_counter() - started) * 1000, 2))
-                raise ToolError(str(exc)) from None
+                raise ToolError(message) from None
             except ToolError:
                 raise
             except Exception as exc:
@@ -182,7 +221,8 @@ def build_server(home: Path | str | None = None) -> MCPServer[AppContext]:
             clue: Distinguishing detail, after an AMBIGUOUS reply.
             detail: "compact" (default) or "full" (adds ids, sources, tree paths, what was
                 searched).
-            scope: Only memories of this scope (plus unscoped ones), e.g. "project:billing".
+            scope: Only memories of this scope (plus global ones), e.g. "project:billing";
+                empty: only global memories; "*": every scope.
             as_of: Answer as the memory stood at this past time (ISO date or date-time).
             include_history: Also show superseded memories.
         """
@@ -193,11 +233,15 @@ def build_server(home: Path | str | None = None) -> MCPServer[AppContext]:
         result = await app.runtime.navigation.ask(Search(
             query=query, clue=clue, scope=scope or "", as_of=parse_as_of(as_of),
             include_history=bool(include_history)))
-        return render.render_search(result, detail=detail)
+        # The reply quotes the query; a long one is quoted shortened (the search used it all).
+        shown = dataclasses.replace(result, query=echo(result.query) or "",
+                                    clue=echo(result.clue))
+        return render.render_search(shown, detail=detail)
 
     @server.tool()
     @tool_errors
-    async def forget_memory(memory_id: str, reason: str, ctx: Context[AppContext, Any]) -> str:
+    async def forget_memory(memory_id: str, reason: str, ctx: Context[AppContext, Any],
+                            scope: str = "") -> str:
         """Retract a memory (L-...) or a single fact (F-...) that is wrong or must be forgotten.
 
         It stays on disk and in the history as retracted (audited), but is never served again.
@@ -205,11 +249,14 @@ def build_server(home: Path | str | None = None) -> MCPServer[AppContext]:
         Args:
             memory_id: The id shown by search_memory(detail="full") or memory_history.
             reason: Why it is retracted (kept in the audit log).
+            scope: The scope you work in (as in search_memory); a memory of another
+                project's scope is not forgotten from here.
         """
         app = app_of(ctx)
         result = await app.runtime.facts.ask(Retract(
-            target=memory_id, reason=reason, provenance=provenance_of(ctx, app)))
-        return render.render_retract(result, " ".join(reason.split()))
+            target=memory_id, reason=reason, provenance=provenance_of(ctx, app),
+            scope=validate.check_scope(scope, wildcard=True)))
+        return render.render_retract(result, echo(" ".join(reason.split())) or "")
 
     @server.tool()
     @tool_errors

@@ -52,6 +52,19 @@ def write_leaf(layout: StoreLayout, header: Mapping[str, Any], text: str) -> Wri
                        existed)
 
 
+def find_leaf(layout: StoreLayout, leaf_id: str) -> LeafFile | None:
+    """The leaf file with this id, whatever its domain; None when there is none (or it is
+    unreadable). Looks at the files themselves, so it needs no catalog."""
+    if not is_safe_id(leaf_id) or not layout.leaves_dir.is_dir():
+        return None
+    for path in sorted(layout.leaves_dir.glob(f"*/{leaf_id}.txt")):
+        try:
+            return read_leaf(path)
+        except (MalformedFile, OSError):
+            continue
+    return None
+
+
 def read_leaf_at(layout: StoreLayout, relpath: str) -> LeafFile:
     return read_leaf(layout.resolve(relpath))
 

@@ -39,12 +39,14 @@ from actors.facts.recording import decide_pending, fact_event, record_stamps, re
 from actors.facts.timeline import ResolvedFact, Timeline
 from actors.ingest.secrets import redact_text
 from actors.provenance import Provenance
+from actors.scopes import scope_admits
 from store import catalog as catalog_table
 from store.audit import append_audit
 from store.config import Settings
 from store.errors import InvalidArgument, UnknownMemory, UnknownOption
 from store.factlog import Events, open_facts
 from store.journal import Journal
+from store.leaves import find_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
 
@@ -234,6 +236,15 @@ class FactsActor(Actor):
             if target not in self._leaves.state["ids"]:
                 raise UnknownMemory(target)
             kind = "leaf"
+        if msg.scope is not None:
+            owner = self._scope_of(target, kind)
+            if owner is not None and not scope_admits(msg.scope, owner):
+                asked = f"scope '{msg.scope}'" if msg.scope.strip() else "no scope"
+                raise InvalidArgument(
+                    f"{target} belongs to scope '{owner}', and this call asked for {asked}: "
+                    f"a memory of one scope is forgotten only from that scope; call "
+                    f"forget_memory again with scope='{owner}' if that is what the user "
+                    "wants. Nothing was changed.")
         already = self._already_retracted(target, kind)
         if not already:
             event = {"op": "retract", "target": target, "kind": kind, "reason": reason,
@@ -253,6 +264,17 @@ class FactsActor(Actor):
             description = f"memory {target}"
         return RetractResult(kind=kind, target=target, description=description, facts=facts,
                              already=already)
+
+    def _scope_of(self, target: str, kind: str) -> str | None:
+        """The scope of a fact, or of a memory (from its facts, else its leaf file)."""
+        if kind == "fact":
+            key = self._index.key_of(target)
+            fact = self._index.timeline([key] if key else []).fact(target)
+            return fact.scope if fact is not None else None
+        for fact in self._index.timeline_for_leaves([target]).facts_for_leaf(target):
+            return fact.scope
+        leaf = find_leaf(self.layout, target)
+        return str(leaf.header.get("scope") or "") if leaf is not None else None
 
     def _already_retracted(self, target: str, kind: str) -> bool:
         """Forgetting twice changes nothing (and the reply says it was already forgotten)."""

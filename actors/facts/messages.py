@@ -72,6 +72,9 @@ class Retract(Message):
     """A fact id (F-...) or a memory id (L-...)."""
     reason: str
     provenance: Provenance = field(default_factory=Provenance)
+    scope: str | None = None
+    """The caller's scope: only memories and facts it admits (``actors.scopes``) may be
+    forgotten. None (the command line, run by the store's owner) may forget any."""
 
 
 @dataclass(frozen=True)

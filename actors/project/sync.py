@@ -195,7 +195,8 @@ def sync_project(store: ProjectStore, root: Path, have: Mapping[str, str] | None
     if broken and not _retry:
         return sync_project(store, root, have, _retry=True)
     report = SyncReport(files=len(files), added=added, changed=changed, removed=removed,
-                        hashed=hashed, cut=cut, too_large=scan.too_large + grown, unreadable=unreadable,
+                        hashed=hashed, cut=cut, too_large=scan.too_large + grown,
+                        unreadable=unreadable,
                         truncated=scan.truncated,
                         elapsed_ms=round((time.perf_counter() - started) * 1000, 2))
     if report.touched or report.cut:

@@ -27,6 +27,8 @@ MAX_OUTPUT_BYTES = 8 * 1024 * 1024
 MAX_LABEL_CHARS = 80
 RECALL_BODY_LIMIT = 6000
 ALSO_MATCHING = 2
+ECHO_CHARS = 200
+"""A reply quotes at most this much of an argument."""
 
 log = structlog.get_logger("ihmt.session")
 
@@ -84,8 +86,10 @@ class Session:
             raise InvalidArgument("The clue must be text.")
         found = self.notes.recall(query, clue)
         if not found.ranked:
-            with_clue = f' (with clue "{clue}")' if clue and clue.strip() else ""
-            return (f'No session note or output found for "{query}"{with_clue}. Nothing like '
+            with_clue = (f' (with clue "{shorten(clue, ECHO_CHARS)}")' if clue and clue.strip()
+                         else "")
+            return (f'No session note or output found for "{shorten(query, ECHO_CHARS)}"'
+                    f'{with_clue}. Nothing like '
                     "that was noted in this session (recall never searches long-term memory; "
                     "use search_memory for that).")
         if found.clue is not None and len({c.branch for c in found.clue.candidates}) > 1:
