@@ -375,7 +375,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+")
     p.add_argument("--domain", default=None)
     p.add_argument("--type", default="auto")
-    p.add_argument("--origin", default="user")
+    p.add_argument("--origin", default="tool",
+                   help="text copied from files is 'tool' (the default): it cannot overturn "
+                        "what the user said without review")
     p = add("search", cmd_search, "search the memory")
     p.add_argument("query")
     p.add_argument("--clue", default=None)

@@ -65,6 +65,12 @@ def _fact_report_lines(report: FactReport) -> list[str]:
                      + "; ".join(_fact_line(f) for f in applied) + ".")
     if report.superseded_leaf:
         lines.append(f"Marked memory {report.superseded_leaf} as superseded by this one.")
+    if report.pending_supersession:
+        lines.append(f"Not yet applied: marking memory {report.pending_superseded_leaf} as "
+                     "superseded waits for review (copied from a tool result, this text may not "
+                     "overturn what the user said) [review "
+                     f"{report.pending_supersession}]. Ask the user, or run "
+                     f"`ihmt-async review approve {report.pending_supersession}`.")
     if report.notices:
         lines.append("")
         lines.append("This updates something remembered earlier — tell the user:")

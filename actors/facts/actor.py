@@ -15,6 +15,7 @@ original ids and record times, which the retractions and reviews it replays refe
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -62,6 +63,18 @@ def view(fact: ResolvedFact) -> FactView:
         agent=str(by.get("agent", "")), session=str(by.get("session", "")),
         source_leaf_id=fact.source_leaf_id, retraction_reason=fact.retraction_reason,
     )
+
+
+def supersession_view(event: Mapping[str, Any], status: str = "PENDING") -> FactView:
+    """A waiting correction shown in the review queue beside facts: memory ``leaf_id``
+    "superseded by" memory ``by_leaf_id``."""
+    by = event.get("by") or {}
+    return FactView(
+        fact_id=str(event.get("review_id")), subject=f"memory {event['leaf_id']}",
+        attribute="superseded by", value=str(event["by_leaf_id"]), valid_from=None,
+        valid_to=None, recorded_at=str(event.get("at")), superseded_at=None, status=status,
+        origin="tool", agent=str(by.get("agent", "")), session=str(by.get("session", "")),
+        source_leaf_id=str(event["by_leaf_id"]))
 
 
 class FactsActor(Actor):
@@ -115,7 +128,8 @@ class FactsActor(Actor):
                 raise UnknownOption("review action", message.action, REVIEW_ACTIONS)
             if message.action == "list":
                 await call_in_thread(self._refresh)
-                return tuple(view(f) for f in self._full().pending())
+                return (tuple(view(f) for f in self._full().pending())
+                        + tuple(supersession_view(e) for e in self._supersessions()))
             async with self.locks.hold("facts", actor=self.name):
                 return await call_in_thread(self._review, message)
         await call_in_thread(self._refresh)
@@ -161,8 +175,17 @@ class FactsActor(Actor):
             prior[key].append(event)
             events.append(event)
             keys.append(key)
-        superseded_leaf = None
-        if msg.supersedes and msg.leaves:
+        superseded_leaf = pending_id = None
+        if msg.supersedes and msg.leaves and msg.supersedes_pending:
+            # Tool-origin text correcting the user's memory: recorded, not applied; it waits
+            # in the review queue like a tool-origin value that would overturn the user's.
+            pending_id = "S-" + hashlib.sha256(
+                f"{msg.supersedes}|{msg.leaves[0].leaf_id}|{stamps[-1]}".encode()
+            ).hexdigest()[:16]
+            events.append({"op": "supersede_leaf", "leaf_id": msg.supersedes,
+                           "by_leaf_id": msg.leaves[0].leaf_id, "at": stamps[-1],
+                           "by": prov.as_dict(), "review_id": pending_id, "pending": True})
+        elif msg.supersedes and msg.leaves:
             superseded_leaf = msg.supersedes
             # A memory corrected before: the earlier corrections are superseded too, so only
             # the newest correction is current (A -> B, then C supersedes A: B goes as well).
@@ -201,6 +224,8 @@ class FactsActor(Actor):
             pending=tuple(view(f) for f in facts if f.status == "PENDING"),
             blocked=tuple(view(f) for f in facts if f.status == "RETRACTED"),
             superseded_leaf=superseded_leaf,
+            pending_supersession=pending_id,
+            pending_superseded_leaf=msg.supersedes if pending_id else None,
         )
 
     def _audit(self, prov: Provenance, action: str, events: Iterable[dict[str, Any]]) -> None:
@@ -284,10 +309,33 @@ class FactsActor(Actor):
         fact = self._index.timeline([key] if key else []).fact(target)
         return fact is not None and fact.status == "RETRACTED"
 
+    def _supersessions(self) -> list[Mapping[str, Any]]:
+        """Corrections of a memory waiting for review."""
+        leaves = self._index.event_leaves()
+        return self._index.timeline([], leaves=leaves).pending_supersessions()
+
+    def _review_supersession(self, msg: Review) -> FactView | None:
+        """Approve or reject a waiting correction (S-...); None when the id is not one."""
+        waiting = {str(e.get("review_id")): e for e in self._supersessions()}
+        event = waiting.get(msg.fact_id)
+        if event is None:
+            return None
+        decision = {"op": "supersede_leaf", "leaf_id": event["leaf_id"],
+                    "by_leaf_id": event["by_leaf_id"], "review_id": msg.fact_id,
+                    "decision": msg.action, "at": self._stamp(),
+                    "by": msg.provenance.as_dict()}
+        self._append([decision])
+        self._audit(msg.provenance, f"review.{msg.action}", [decision])
+        return supersession_view(event, status="ACTIVE" if msg.action == "approve"
+                                 else "REJECTED")
+
     def _review(self, msg: Review) -> FactView:
         self._refresh()
         key = self._index.key_of(msg.fact_id)
         if key is None:
+            decided = self._review_supersession(msg)
+            if decided is not None:
+                return decided
             raise UnknownMemory(msg.fact_id)
         fact = self._index.timeline([key]).fact(msg.fact_id)
         if fact is None or fact.status != "PENDING":

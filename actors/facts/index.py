@@ -92,6 +92,10 @@ class FactIndex:
     def knows_leaf(self, leaf_id: str) -> bool:
         return leaf_id in self._keys_by_leaf or leaf_id in self._aux_by_leaf
 
+    def event_leaves(self) -> list[str]:
+        """Memories that retract or supersede events name (with or without facts)."""
+        return sorted(self._aux_by_leaf)
+
     def slice(self, keys: Iterable[Key], leaves: Iterable[str] = ()) -> list[Event]:
         """Every event that can affect the given keys (and the given leaves' currency)."""
         out: list[Event] = []

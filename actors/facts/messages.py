@@ -56,6 +56,10 @@ class FactReport:
     blocked: tuple[FactView, ...] = ()
     """Re-saves covered by an earlier retraction."""
     superseded_leaf: str | None = None
+    pending_supersession: str | None = None
+    """The review id (S-...) of a correction that waits for review instead of applying."""
+    pending_superseded_leaf: str | None = None
+    """The memory that correction would mark outdated."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -64,6 +68,8 @@ class Extract(Message):
     provenance: Provenance = field(default_factory=Provenance)
     supersedes: str | None = None
     """An explicit correction: this memory id is superseded by the first new leaf."""
+    supersedes_pending: bool = False
+    """The correction waits for review (tool-origin text correcting the user's memory)."""
 
 
 @dataclass(frozen=True, kw_only=True)

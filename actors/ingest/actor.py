@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import time
+from pathlib import PurePath
 from typing import Any
 
 from actors.base import Actor, call_in_thread
@@ -22,16 +23,23 @@ from actors.ingest import validate
 from actors.ingest.chunkers import chunk as chunk_text
 from actors.ingest.dates import parse_date
 from actors.ingest.detect import detect, parse_content_type
+from actors.ingest.languages import EXTENSIONS
 from actors.ingest.leaves import build_header
 from actors.ingest.messages import Redacted, Save, SaveResult, StoreTotals
 from actors.ingest.secrets import Redaction, redact, redact_text
+from actors.ingest.types import DataType
 from store import catalog as catalog_table
 from store.audit import append_audit
 from store.config import Settings
 from store.errors import InvalidArgument, SecretRefused, UnknownMemory
-from store.leaves import WrittenLeaf, write_leaf
+from store.leaves import WrittenLeaf, find_leaf, write_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
+
+
+def is_code_path(path: str) -> bool:
+    """Whether a file name is a programming language's source file (by its extension)."""
+    return PurePath(path).suffix.lower() in EXTENSIONS
 
 
 def _merge(redactions: list[Redaction]) -> list[Redaction]:
@@ -80,10 +88,15 @@ class IngestActor(Actor):
             raise InvalidArgument(
                 f"supersedes takes a memory id (L-...), not a fact id ({supersedes}): a new "
                 "value supersedes the old fact by itself; use forget_memory to retract a fact.")
+        supersedes_pending = False
         if supersedes is not None:
             await call_in_thread(self._catalog.refresh)
             if supersedes not in self._catalog.state["ids"]:
                 raise UnknownMemory(supersedes)
+            if origin == "tool":
+                earlier = await call_in_thread(find_leaf, self.layout, supersedes)
+                supersedes_pending = (earlier is None
+                                      or str(earlier.header.get("origin") or "user") == "user")
 
         clean, redactions = redact(content)
         # Every field that reaches disk is redacted, not only the content: tags, scope and a
@@ -137,6 +150,10 @@ class IngestActor(Actor):
         await call_in_thread(self._audit, msg, leaf_ids, repeated, redactions)
 
         report = FactReport()
+        # A code file read from disk states no facts about the user or the projects: its
+        # strings and comments ("I live in ...", test fixtures) are not the user speaking.
+        from_code_file = bool(msg.source) and (detection.data_type is DataType.CODE
+                                               or is_code_path(msg.source or ""))
         if written:
             report = await self.facts.ask(Extract(
                 request_id=msg.request_id,
@@ -145,8 +162,10 @@ class IngestActor(Actor):
                              data_type=detection.data_type.value, domain=filed_domain,
                              entry_date=c.timestamp, scope=scope, origin=origin)
                     for w, c in zip(written, chunks, strict=True)
+                    if not from_code_file
                 ),
                 provenance=msg.provenance, supersedes=supersedes,
+                supersedes_pending=supersedes_pending,
             ))
             self.consolidation.tell_nowait(Nudge(request_id=msg.request_id,
                                                  count=len(written)))
