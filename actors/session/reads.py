@@ -182,8 +182,6 @@ async def read_range(path: Path, start_line: object, end_line: object) -> str:
                     break
                 scanned += len(chunk)
                 tail_newline = chunk.endswith(b"\n")
-                if b"\x00" in chunk:
-                    raise _not_text(path)
                 pos = 0
                 while pos < len(chunk):
                     newline = chunk.find(b"\n", pos)
@@ -191,6 +189,8 @@ async def read_range(path: Path, start_line: object, end_line: object) -> str:
                     if end_line and number > end_line:
                         ended = True
                         break
+                    if chunk.find(b"\x00", pos, piece_end) >= 0:
+                        raise _not_text(path)  # binary, or the hole of a sparse file
                     if number >= first:
                         kept += chunk[pos:piece_end]
                         if len(kept) > MAX_RANGE_CHARS:
