@@ -22,14 +22,18 @@ from typing import Any, TextIO
 
 import structlog
 
-from store.atomic import FILE_MODE, ensure_private_dir
+from store.atomic import FILE_MODE
 
 _STATE: dict[str, Any] = {"client": "", "session": "", "sink": None, "plain": False,
                           "warned": set()}
 
 
 class RotatingJsonl:
-    """Append-only line sink shared by processes, rotated at ``max_bytes``."""
+    """Append-only line sink shared by processes, rotated at ``max_bytes``.
+
+    It never creates the store: while the log's directory does not exist (no store yet, or a
+    command that only reads) lines go to stderr only; a path that cannot be a log file (the
+    ``logs`` entry is a file, no permission) raises ``OSError`` on write."""
 
     def __init__(self, path: Path, *, max_bytes: int, backups: int) -> None:
         self.path = path
@@ -38,8 +42,8 @@ class RotatingJsonl:
         self._lock = threading.Lock()
         self._fd = -1
         self._ino = -1
-        ensure_private_dir(path.parent)
-        self._open()  # fail here, at start-up, rather than on every later line
+        if path.parent.exists():
+            self._open()  # fail here, at start-up, rather than on every later line
 
     def _open(self) -> None:
         if self._fd >= 0:
@@ -57,6 +61,8 @@ class RotatingJsonl:
                 elif st.st_size + len(data) > self.max_bytes:
                     self._rotate()
             except FileNotFoundError:
+                if not self.path.parent.exists():
+                    return  # no store (yet): nothing to log into, nothing created
                 self._open()
             if self._fd < 0:
                 self._open()
