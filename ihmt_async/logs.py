@@ -22,7 +22,7 @@ from typing import Any, TextIO
 
 import structlog
 
-from store.atomic import FILE_MODE
+from store.atomic import FILE_MODE, ensure_private_dir
 
 _STATE: dict[str, Any] = {"client": "", "session": "", "sink": None, "plain": False,
                           "warned": set()}
@@ -31,17 +31,21 @@ _STATE: dict[str, Any] = {"client": "", "session": "", "sink": None, "plain": Fa
 class RotatingJsonl:
     """Append-only line sink shared by processes, rotated at ``max_bytes``.
 
-    It never creates the store: while the log's directory does not exist (no store yet, or a
-    command that only reads) lines go to stderr only; a path that cannot be a log file (the
-    ``logs`` entry is a file, no permission) raises ``OSError`` on write."""
+    With ``create_dir=False`` (the store's own log) it never creates the store: while the log's
+    directory does not exist (no store yet, or a command that only reads) lines go to stderr
+    only. A path that cannot be a log file (the ``logs`` entry is a file, no permission) raises
+    ``OSError`` on write."""
 
-    def __init__(self, path: Path, *, max_bytes: int, backups: int) -> None:
+    def __init__(self, path: Path, *, max_bytes: int, backups: int,
+                 create_dir: bool = True) -> None:
         self.path = path
         self.max_bytes = max_bytes
         self.backups = backups
         self._lock = threading.Lock()
         self._fd = -1
         self._ino = -1
+        if create_dir:
+            ensure_private_dir(path.parent)
         if path.parent.exists():
             self._open()  # fail here, at start-up, rather than on every later line
 
@@ -186,7 +190,8 @@ def configure_logging(log_file: Path | None = None, *, level: str | None = None,
     sink = None
     if log_file is not None:
         try:
-            sink = RotatingJsonl(log_file, max_bytes=max_bytes, backups=backups)
+            sink = RotatingJsonl(log_file, max_bytes=max_bytes, backups=backups,
+                                 create_dir=False)
         except OSError as exc:
             warn_once(f"cannot write the log file {log_file} ({exc.strerror or exc}); "
                       "logging to stderr only.")
