@@ -17,6 +17,7 @@ import logging
 import os
 import sys
 import threading
+from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -161,7 +162,8 @@ def warn_once(sentence: str) -> None:
         pass
 
 
-def _add_process_fields(_: Any, __: str, event: dict[str, Any]) -> dict[str, Any]:
+def _add_process_fields(_: Any, __: str, event: MutableMapping[str, Any]
+                        ) -> MutableMapping[str, Any]:
     event.setdefault("pid", os.getpid())
     event.setdefault("actor", "server")
     event.setdefault("request_id", "")

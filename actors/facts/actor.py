@@ -280,7 +280,7 @@ class FactsActor(Actor):
             key = self._index.key_of(target)
             timeline = self._index.timeline([key] if key else [])
             fact = timeline.fact(target)
-            facts = (view(fact),) if fact else ()
+            facts: tuple[FactView, ...] = (view(fact),) if fact else ()
             description = (f"fact {fact.subject} {fact.attribute} = '{fact.value}'"
                            if fact else f"fact {target}")
         else:
@@ -333,9 +333,9 @@ class FactsActor(Actor):
         self._refresh()
         key = self._index.key_of(msg.fact_id)
         if key is None:
-            decided = self._review_supersession(msg)
-            if decided is not None:
-                return decided
+            correction = self._review_supersession(msg)
+            if correction is not None:
+                return correction
             raise UnknownMemory(msg.fact_id)
         fact = self._index.timeline([key]).fact(msg.fact_id)
         if fact is None or fact.status != "PENDING":

@@ -34,7 +34,8 @@ _add("pem private key", "-----BEGIN RSA PRIVATE KEY-----\n{v}\n-----END RSA PRIV
      PEM)
 _add("jwt", "the session cookie was {v} yesterday", JWT)
 _add("github classic", "push with {v}", "ghp_" + _rand(36))
-_add("github fine-grained", "fine-grained token for CI: {v}", "github_pat_" + _rand(22) + "_" + _rand(59))
+_add("github fine-grained", "fine-grained token for CI: {v}",
+     "github_pat_" + _rand(22) + "_" + _rand(59))
 _add("gitlab", "CI_JOB uses {v}", "glpat-" + _rand(20))
 _add("slack bot token", "bot: {v}", "xoxb-" + _rand(11, "0123456789") + "-" + _rand(24))
 _add("slack webhook", "alerts go to {v}",
@@ -58,7 +59,8 @@ _add("docker hub", "docker login -p {v}", "dckr_pat_" + _rand(27))
 _add("vault", "VAULT_TOKEN is {v}", "hvs." + _rand(24))
 _add("db pass env", "DB_PASS={v}", "Kx9" + _rand(9))
 _add("pgpassword", "PGPASSWORD={v} psql -h db", "Pg7" + _rand(10))
-_add("hugging face", "hf login {v}", "hf_" + _rand(34, "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"))
+_add("hugging face", "hf login {v}", "hf_" + _rand(34, _ALNUM.translate({ord(d): None
+                                                                         for d in "23456789"})))
 _add("mysql -p", "mysql -u root -p{v} shop", "My5ql" + _rand(8))
 _add("url password", "DATABASE_URL=postgres://app:{v}@db.internal:5432/shop", "Zx9" + _rand(9))
 _add("password assignment", "db_password=\"{v}\"", "Tr0ub" + _rand(8) + "&3")
