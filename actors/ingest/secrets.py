@@ -55,6 +55,11 @@ _KEY_HIT = re.compile(r"(?:" + _KEY_WORDS + r"|api key|access key)")
 """Key words in lower-cased text: where an assignment or a prose statement may be anchored."""
 _OP_HIT = re.compile(r"(?::=|=>|=|:)[ \t]*[\"'`]?[A-Za-z0-9+/=_.~-]{16}")
 """An operator followed by a long value: where a labelled value may be anchored."""
+HINT_BACK = 160
+"""How far before its hint a provider match may start (``-----BEGIN ... PRIVATE KEY``,
+a Telegram bot id, 32 hex digits before Mailchimp's ``-us``)."""
+HINT_AHEAD = 64 * 1024
+"""How far after its hint a provider match may end (a PEM key is a few KiB)."""
 _KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
 ENTROPY_BITS = 3.5
 """Bits per character above which a labelled value counts as random (hex keys reach ~3.8,
@@ -180,14 +185,36 @@ def _assignment_spans(text: str) -> list[tuple[str, int, int, int]]:
     return out
 
 
+def _hint_windows(lowered: str, hints: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The stretches of text around each occurrence of a hint, merged: a provider pattern
+    only needs scanning there (its match holds the hint, at most ``HINT_BACK`` characters in
+    and at most ``HINT_AHEAD`` long)."""
+    spans: list[tuple[int, int]] = []
+    for hint in hints:
+        at = lowered.find(hint)
+        while at >= 0:
+            spans.append((max(0, at - HINT_BACK), min(len(lowered), at + HINT_AHEAD)))
+            at = lowered.find(hint, at + 1)
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for lo, hi in spans:
+        if merged and lo <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(hi, merged[-1][1]))
+        else:
+            merged.append((lo, hi))
+    return merged
+
+
 def find_secrets(text: str) -> list[tuple[str, int, int]]:
     """(kind, start, end) of each secret in ``text``, in order, without overlaps."""
     found: list[tuple[str, int, int, int]] = []
     lowered = text.lower()
+    same_length = len(lowered) == len(text)
     for kind, pattern, group, priority, hints in _TOKEN_PATTERNS:
         if hints and not any(hint in lowered for hint in hints):
             continue  # the pattern cannot match: skip its scan
-        for m in pattern.finditer(text):
+        windows = _hint_windows(lowered, hints) if hints and same_length else [(0, len(text))]
+        for m in (m for lo, hi in windows for m in pattern.finditer(text, lo, hi)):
             value = m.group(group)
             if value and not value.startswith("[REDACTED:"):
                 found.append((kind, m.start(group), m.end(group), priority))
