@@ -4,6 +4,7 @@ quietly, an unusable log path costs one warning, and warnings on a terminal are 
 
 from __future__ import annotations
 
+import json
 import os
 import pty
 import signal
@@ -159,3 +160,14 @@ def test_warnings_on_a_terminal_are_sentences(tmp_path: Path) -> None:
     lines = [line for line in err.splitlines() if line.strip()]
     assert lines, "info events reached the terminal"
     assert all(line.startswith("ihmt-async ") and not line.startswith("{") for line in lines)
+
+
+async def test_serve_logs_the_store_path(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run_cli(home, "init").returncode == 0
+    async with server_session(home, TMPDIR=str(tmp_path)) as s:
+        await s.ok("note", {"text": "the server is up"})
+    log_lines = (home / "ihmt_memory" / "logs" / "ihmt.jsonl").read_text(encoding="utf-8")
+    events = [json.loads(line) for line in log_lines.splitlines() if line.strip()]
+    starts = [e for e in events if e.get("event") == "server.store"]
+    assert starts and starts[0]["store"] == str(home / "ihmt_memory")
