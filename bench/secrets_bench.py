@@ -2,8 +2,9 @@
 
 Run from the checkout: ``python -m bench.secrets_bench`` (a few seconds; writes nothing). It
 times three inputs of about 1 MB each: this repository's own Python source (code with many
-``key = value`` lines, the secret catalogue itself left out), a build log, and a log in which every line names a key word (the worst
-case for the anchored assignment and prose rules). A tool, not a test: it asserts nothing.
+``key = value`` lines, the secret catalogue itself left out), a build log, and a log in which
+every line names a key word (the worst case for the anchored assignment and prose rules). A
+tool, not a test: it asserts nothing.
 """
 
 from __future__ import annotations
