@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.hardening.raw_server import raw_server
-from tests.hardening.store_files import tree_digest
+from tests.hardening.store_files import NO_BACKGROUND_PASS, tree_digest
 
 pytestmark = pytest.mark.anyio
 
@@ -30,7 +30,7 @@ async def call_note(server, request_id: int, text: str) -> dict:  # type: ignore
 
 async def test_bad_lines_get_errors_and_the_server_keeps_serving(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    async with raw_server(home, TMPDIR=str(tmp_path)) as server:
+    async with raw_server(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as server:
         await server.initialize()
         saved = await server.request(1, "tools/call", {"name": "save_memory", "arguments": {
             "content": "The walrus deploy runs on Thursdays.", "origin": "user"}})

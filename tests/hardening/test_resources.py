@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.hardening.raw_server import RawServer, raw_server
-from tests.hardening.store_files import tree_digest
+from tests.hardening.store_files import NO_BACKGROUND_PASS, tree_digest
 
 pytestmark = pytest.mark.anyio
 
@@ -54,7 +54,7 @@ async def test_special_and_huge_files_are_refused_with_bounded_memory(tmp_path: 
     with (project / "huge.py").open("wb") as handle:
         handle.truncate(SPARSE_BYTES)
 
-    async with raw_server(home, TMPDIR=str(tmp_path)) as server:
+    async with raw_server(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as server:
         await server.initialize()
         calls = Calls(server)
         await calls.call("save_memory", content="The checkout service sums the cart.")

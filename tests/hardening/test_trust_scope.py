@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.hardening.cli_run import run_cli
-from tests.hardening.store_files import tree_digest
+from tests.hardening.store_files import NO_BACKGROUND_PASS, tree_digest
 from tests.mcp_client import Session, server_session
 
 pytestmark = pytest.mark.anyio
@@ -41,7 +41,7 @@ def status_of(full_reply: str, leaf: str) -> str:
 
 async def test_tool_supersedes_of_a_user_memory_waits_for_review(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    async with server_session(home, TMPDIR=str(tmp_path)) as s:
+    async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
         user = memory_id(await s.ok("save_memory", {
             "content": "The staging database is PostgreSQL 15 on host pg-stage.",
             "origin": "user"}))
@@ -72,7 +72,7 @@ async def test_tool_supersedes_of_a_user_memory_waits_for_review(tmp_path: Path)
 
 async def test_after_an_approved_tool_value_the_next_one_still_waits(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    async with server_session(home, TMPDIR=str(tmp_path)) as s:
+    async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
         await s.ok("save_memory", {"content": "2026-01-10: I live in Madrid.", "origin": "user"})
         first = await s.ok("save_memory", {"content": "2026-02-10: I live in Paris.",
                                            "origin": "tool"})
@@ -100,14 +100,14 @@ async def test_ingested_files_are_tool_text_and_code_states_no_facts(tmp_path: P
     assert "Valencia" not in history.stdout  # nothing from the code file
     assert '"Oslo"' in history.stdout and '"origin": "tool"' in history.stdout
     assert '"status": "PENDING"' in history.stdout  # a copied file does not overturn the user
-    async with server_session(home, TMPDIR=str(tmp_path)) as s:
+    async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
         answer = await s.ok("search_memory", {"query": "where do I live?"})
         assert "Current value: user location = 'Madrid'" in answer
 
 
 async def test_scopes_keep_projects_apart_and_forget_stays_in_scope(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    async with server_session(home, TMPDIR=str(tmp_path)) as s:
+    async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
         scoped = memory_id(await s.ok("save_memory", {
             "content": "The zephyrine cache of project A is flushed nightly.",
             "scope": "project:a"}))
@@ -135,7 +135,7 @@ async def test_scopes_keep_projects_apart_and_forget_stays_in_scope(tmp_path: Pa
 
 async def test_origins_are_exact_and_echoes_are_bounded(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    async with server_session(home, TMPDIR=str(tmp_path)) as s:
+    async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
         await s.ok("save_memory", {"content": "Seed memory about the otter pipeline."})
         for origin in ("Tool", "tool ", "user\u200b", "admin"):
             await refused(s, home, "save_memory", {"content": "The otter pipeline is fast.",
