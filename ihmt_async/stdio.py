@@ -34,6 +34,8 @@ from actors.text import INVALID_TEXT_MARK
 MAX_LINE_CHARS = 16 * 1024 * 1024
 """Longest request line accepted (an 8 MB digest_output, JSON-escaped, fits)."""
 DRAIN_CHARS = 1024 * 1024
+MAX_TOOL_NAME_CHARS = 128
+"""Longer tool names are refused here: no tool has one, and the SDK would echo it."""
 ID_WINDOW = 4096
 """How much of the head of an oversized line is searched for its request id."""
 
@@ -91,6 +93,13 @@ def check_line(line: str) -> str:
         raise BadLine(types.INVALID_REQUEST,
                       'Invalid request: a JSON-RPC 2.0 message needs "jsonrpc": "2.0".',
                       _request_id(message))
+    if isinstance(message, dict) and message.get("method") == "tools/call":
+        params = message.get("params")
+        name = params.get("name") if isinstance(params, dict) else None
+        if isinstance(name, str) and len(name) > MAX_TOOL_NAME_CHARS:
+            # The SDK's "Unknown tool: <name>" would echo it whole.
+            raise BadLine(types.INVALID_PARAMS, f"Unknown tool: a name of {len(name):,} "
+                          "characters; list the tools with tools/list.", _request_id(message))
     if not _SURROGATE_ESCAPE.search(line):
         return line
     try:

@@ -52,6 +52,10 @@ async def test_bad_lines_get_errors_and_the_server_keeps_serving(tmp_path: Path)
         reply = await server.receive()
         assert reply["error"]["code"] == -32600 and reply["id"] == 5
 
+        reply = await server.request(6, "tools/call", {"name": "no_such_tool_" + "z" * 5000,
+                                                       "arguments": {}})
+        assert reply["error"]["code"] == -32602 and len(json.dumps(reply)) < 500
+
         head = b'{"jsonrpc":"2.0","id":77,"method":"tools/call","params":{"name":"note",' \
                b'"arguments":{"text":"'
         await server.send_bytes(head)
