@@ -155,3 +155,18 @@ async def test_origins_are_exact_and_echoes_are_bounded(tmp_path: Path) -> None:
         assert query not in found and len(found) < 1000
         recalled = await s.ok("recall", {"query": "nothing noted " + "r" * 5000})
         assert len(recalled) < 600
+
+
+async def test_the_attribute_answer_line_is_bounded(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    cities = ["Albacete", "Burgos", "Cuenca", "Durango", "Elche", "Ferrol", "Girona", "Huesca"]
+    async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
+        for month, city in enumerate(cities, start=1):
+            await s.ok("save_memory", {"content": f"2020-{month:02d}-01: I live in {city}.",
+                                       "origin": "user"})
+        answer = await s.ok("search_memory", {"query": "where do I live?"})
+    line = next(li for li in answer.splitlines() if li.startswith("Current value:"))
+    assert "'Huesca'" in line
+    named = [city for city in cities[:-1] if f"'{city}'" in line]
+    assert named == cities[2:-1]  # the latest five earlier values
+    assert "… and 2 earlier values." in line
