@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from actors.ingest.chunkers import chunk  # noqa: E402
 from actors.ingest.detect import detect  # noqa: E402
-from actors.ingest.secrets import redact  # noqa: E402
+from actors.secrets import redact  # noqa: E402
 
 PATTERNS: list[tuple[str, str]] = [
     ("", "1"), ("", "a-"), ("", "_"), ("", "a "), ("", "{"), ("public ", "a "), ("", ":"),

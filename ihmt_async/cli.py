@@ -32,6 +32,7 @@ from actors.provenance import Provenance, new_session_id
 from ihmt_async import render
 from ihmt_async.logs import configure_logging
 from ihmt_async.runtime import Runtime, open_store
+from ihmt_async.store_paths import check_for_command
 from ihmt_async.timeparse import parse_as_of
 from store.audit import read_audit
 from store.config import load_settings
@@ -75,6 +76,10 @@ async def cmd_serve(args: argparse.Namespace) -> int:
     from ihmt_async.server import build_server
     from ihmt_async.stdio import run_stdio
 
+    layout = StoreLayout.at_home(args.home)
+    structlog.get_logger("ihmt.cli").info(
+        "server.store", store=str(layout.root), exists=layout.root.is_dir(),
+        note="" if layout.root.is_dir() else "created on the first save")
     stopped_by_signal = False
     # The runtime starts BEFORE the MCP transport, so a store or actor that cannot start ends
     # the process at once with one clear line (inside the MCP lifespan the failure would wait
@@ -201,9 +206,11 @@ async def _ask_navigation(args: argparse.Namespace, message: Any) -> Any:
 
 async def cmd_stats(args: argparse.Namespace) -> int:
     stats = await _ask_navigation(args, Stats())
+    store = str(StoreLayout.at_home(args.home).root)
     if args.json:
-        out_json(stats)
+        out_json({"store": store, **stats})
     else:
+        out(f"Store: {store}")
         out(f"{stats['leaves']} memories in {len(stats['domains'])} domains, {stats['nodes']} "
             f"summary nodes, depth {stats['depth']}, {stats['unconsolidated']} not yet in the "
             f"tree; {stats['fact_keys']} fact keys ({stats['fact_events']} timeline events).")
@@ -401,7 +408,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+")
     p.add_argument("--domain", default=None)
     p.add_argument("--type", default="auto")
-    p.add_argument("--origin", default="user")
+    p.add_argument("--origin", default="tool",
+                   help="text copied from files is 'tool' (the default): it cannot overturn "
+                        "what the user said without review")
     p = add("search", cmd_search, "search the memory")
     p.add_argument("query")
     p.add_argument("--clue", default=None)
@@ -444,8 +453,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     home = args.home or os.environ.get("IHMT_HOME") or None
     args.home = home
-    layout = StoreLayout.at_home(home)
     try:
+        layout = check_for_command(args.command, Path(home).expanduser() if home
+                                   else default_home())
         settings = load_settings(layout.config)
     except IhmtError as exc:
         sys.stderr.write(f"ihmt-async: {exc}\n")
@@ -462,13 +472,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"ihmt-async: {exc}\n")
         return 1
     except BaseExceptionGroup as group:
+        quiet = quiet_exit(group)
+        if quiet is not None:
+            return quiet
         first = _first_ihmt_error(group)
         if first is None:
             raise
         sys.stderr.write(f"ihmt-async: {first}\n")
         return 1
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, BrokenPipeError) as exc:
+        return quiet_exit(exc) or 1
+
+
+def quiet_exit(exc: BaseException) -> int | None:
+    """The exit status for a reader that went away (``| head``: broken pipe) or a Ctrl-C,
+    with no traceback; None for anything else."""
+    if isinstance(exc, BaseExceptionGroup):
+        codes = [quiet_exit(inner) for inner in exc.exceptions]
+        return codes[0] if codes and all(c is not None for c in codes) else None
+    if isinstance(exc, BrokenPipeError):
+        # Python flushes stdout at exit; pointing it at /dev/null keeps that flush quiet.
+        with contextlib.suppress(OSError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        return 141
+    if isinstance(exc, KeyboardInterrupt):
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write("\n")
         return 130
+    return None
 
 
 def _first_ihmt_error(group: BaseExceptionGroup[Any]) -> IhmtError | None:

@@ -4,12 +4,15 @@ Never stdout: stdout is the MCP channel. Every event carries ``ts``, ``level``, 
 ``pid``, ``actor`` and ``request_id`` (empty when not in a request), plus whatever the caller
 bound (``duration_ms``, ``leaf_ids``, ``lock``, ``wait_ms``, ``client`` ...). Several processes
 append to one log file; rotation is size-bounded and taken by whoever gets the rotate lock
-first, and every writer reopens when the file it holds was rotated away.
+first, and every writer reopens when the file it holds was rotated away. Files are private
+(0600 in 0700 directories); a log file that cannot be written costs one warning on stderr,
+never the server; on a terminal, stderr gets plain sentences instead of JSON lines.
 """
 
 from __future__ import annotations
 
 import fcntl
+import json
 import logging
 import os
 import sys
@@ -20,25 +23,37 @@ from typing import Any, TextIO
 
 import structlog
 
-_STATE: dict[str, Any] = {"client": "", "session": ""}
+from store.atomic import FILE_MODE, ensure_private_dir
+
+_STATE: dict[str, Any] = {"client": "", "session": "", "sink": None, "plain": False,
+                          "warned": set()}
 
 
 class RotatingJsonl:
-    """Append-only line sink shared by processes, rotated at ``max_bytes``."""
+    """Append-only line sink shared by processes, rotated at ``max_bytes``.
 
-    def __init__(self, path: Path, *, max_bytes: int, backups: int) -> None:
+    With ``create_dir=False`` (the store's own log) it never creates the store: while the log's
+    directory does not exist (no store yet, or a command that only reads) lines go to stderr
+    only. A path that cannot be a log file (the ``logs`` entry is a file, no permission) raises
+    ``OSError`` on write."""
+
+    def __init__(self, path: Path, *, max_bytes: int, backups: int,
+                 create_dir: bool = True) -> None:
         self.path = path
         self.max_bytes = max_bytes
         self.backups = backups
         self._lock = threading.Lock()
         self._fd = -1
         self._ino = -1
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if create_dir:
+            ensure_private_dir(path.parent)
+        if path.parent.exists():
+            self._open()  # fail here, at start-up, rather than on every later line
 
     def _open(self) -> None:
         if self._fd >= 0:
             os.close(self._fd)
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
         self._ino = os.fstat(self._fd).st_ino
 
     def write(self, line: str) -> None:
@@ -51,6 +66,8 @@ class RotatingJsonl:
                 elif st.st_size + len(data) > self.max_bytes:
                     self._rotate()
             except FileNotFoundError:
+                if not self.path.parent.exists():
+                    return  # no store (yet): nothing to log into, nothing created
                 self._open()
             if self._fd < 0:
                 self._open()
@@ -58,7 +75,7 @@ class RotatingJsonl:
 
     def _rotate(self) -> None:
         lock_path = self.path.with_suffix(".rotate.lock")
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, FILE_MODE)
         try:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -84,7 +101,11 @@ class RotatingJsonl:
 
 
 class _TeeLogger:
-    """The final structlog logger: one rendered line to stderr and to the log file."""
+    """The final structlog logger: one rendered line to stderr and to the log file.
+
+    On a terminal, stderr gets a plain sentence instead of the JSON line (the file keeps the
+    JSON). A log file that stops being writable is reported once on stderr and then left
+    alone; serving goes on."""
 
     def __init__(self, stream: TextIO | None, sink: RotatingJsonl | None) -> None:
         self._stream = stream
@@ -93,17 +114,52 @@ class _TeeLogger:
     def msg(self, message: str) -> None:
         if self._stream is not None:
             try:
-                self._stream.write(message + "\n")
+                plain = _STATE["plain"]
+                self._stream.write((plain_line(message) if plain else message) + "\n")
                 self._stream.flush()
             except (OSError, ValueError):
                 pass
-        if self._sink is not None:
+        sink = _STATE["sink"]
+        if sink is not None:
             try:
-                self._sink.write(message)
-            except OSError:
-                pass
+                sink.write(message)
+            except OSError as exc:
+                _STATE["sink"] = None
+                warn_once(f"cannot write the log file {sink.path} ({exc.strerror or exc}); "
+                          "logging to stderr only from now on.")
 
     log = debug = info = warn = warning = error = critical = exception = fatal = msg
+
+
+_QUIET_KEYS = frozenset({"ts", "level", "event", "pid", "actor", "request_id", "client",
+                         "session", "logger"})
+
+
+def plain_line(message: str) -> str:
+    """A rendered JSON event as one sentence for a person at a terminal."""
+    try:
+        event = json.loads(message)
+    except ValueError:
+        return message
+    if not isinstance(event, dict):
+        return message
+    level = str(event.get("level", "info"))
+    text = str(event.get("event", "")).replace("_", " ").replace(".", ": ", 1)
+    extras = ", ".join(f"{k} {v}" for k, v in event.items()
+                       if k not in _QUIET_KEYS and v not in ("", None, [], {}))
+    return f"ihmt-async {level}: {text}" + (f" ({extras})" if extras else "")
+
+
+def warn_once(sentence: str) -> None:
+    """One plain warning line on stderr (never stdout), once per distinct sentence."""
+    if sentence in _STATE["warned"]:
+        return
+    _STATE["warned"].add(sentence)
+    try:
+        sys.stderr.write(f"ihmt-async: warning: {sentence}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def _add_process_fields(_: Any, __: str, event: MutableMapping[str, Any]
@@ -133,7 +189,19 @@ def configure_logging(log_file: Path | None = None, *, level: str | None = None,
     numeric = getattr(logging, level_name, logging.INFO)
     if to_stderr is None:
         to_stderr = os.environ.get("IHMT_LOG_STDERR", "1") not in ("0", "false", "no")
-    sink = RotatingJsonl(log_file, max_bytes=max_bytes, backups=backups) if log_file else None
+    sink = None
+    if log_file is not None:
+        try:
+            sink = RotatingJsonl(log_file, max_bytes=max_bytes, backups=backups,
+                                 create_dir=False)
+        except OSError as exc:
+            warn_once(f"cannot write the log file {log_file} ({exc.strerror or exc}); "
+                      "logging to stderr only.")
+    _STATE["sink"] = sink
+    try:
+        _STATE["plain"] = bool(to_stderr) and sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        _STATE["plain"] = False
     structlog.configure(
         processors=[
             structlog.contextvars.merge_contextvars,

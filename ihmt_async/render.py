@@ -16,6 +16,8 @@ from actors.text import fold, terms
 
 FULL_TEXT_LIMIT = 6000
 EXCERPT_LIMIT = 400
+ANSWER_VALUES = 5
+"""Values named on the attribute-answer line; older ones are counted ("… and N earlier")."""
 TRUNCATED = "\n[... truncated; narrow the query for the rest]"
 
 
@@ -50,7 +52,7 @@ def render_save(result: SaveResult) -> str:
                      "retracted in the history.")
     if result.redactions:
         kinds = ", ".join(f"{r.kind} ({r.count})" for r in result.redactions)
-        lines.append(f"Redacted before saving (secrets never reach disk): {kinds}.")
+        lines.append(f"Redacted before saving (only the redacted text was written): {kinds}.")
     lines.extend(_fact_report_lines(result.facts))
     return "\n".join(lines)
 
@@ -63,6 +65,12 @@ def _fact_report_lines(report: FactReport) -> list[str]:
                      + "; ".join(_fact_line(f) for f in applied) + ".")
     if report.superseded_leaf:
         lines.append(f"Marked memory {report.superseded_leaf} as superseded by this one.")
+    if report.pending_supersession:
+        lines.append(f"Not yet applied: marking memory {report.pending_superseded_leaf} as "
+                     "superseded waits for review (copied from a tool result, this text may not "
+                     "overturn what the user said) [review "
+                     f"{report.pending_supersession}]. Ask the user, or run "
+                     f"`ihmt-async review approve {report.pending_supersession}`.")
     if report.notices:
         lines.append("")
         lines.append("This updates something remembered earlier — tell the user:")
@@ -146,11 +154,20 @@ def _answer_line(result: SearchResult) -> list[str]:
         earlier.append((value, valid_from))
     if earlier:
         label = " Other values: " if answer.valid_on else " Earlier: "
+        shown = earlier[-ANSWER_VALUES:]  # the latest ones: a value changed daily stays one line
         line += label + ", ".join(
-            f"'{v}'" + (f" (from {d})" if d else " (undated)") for v, d in earlier) + "."
+            f"'{v}'" + (f" (from {d})" if d else " (undated)") for v, d in shown)
+        line += _and_more(len(earlier) - len(shown)) + "."
     if answer.pending:
-        line += " Unreviewed: " + ", ".join(f"'{v}'" for v in answer.pending) + "."
+        line += " Unreviewed: " + ", ".join(f"'{v}'" for v in answer.pending[-ANSWER_VALUES:])
+        line += _and_more(len(answer.pending) - ANSWER_VALUES) + "."
     return [line]
+
+
+def _and_more(hidden: int) -> str:
+    if hidden <= 0:
+        return ""
+    return f" … and {hidden} earlier value{'s' if hidden != 1 else ''}"
 
 
 def _same(a: str, b: str) -> bool:

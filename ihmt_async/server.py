@@ -10,6 +10,7 @@ never a fixed name.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ import structlog
 from mcp.server.mcpserver import Context, MCPServer
 
 from actors.facts.messages import History, Retract
+from actors.ingest import validate
 from actors.ingest.messages import Save
 from actors.navigation.messages import DETAILS, Search
 from actors.provenance import new_session_id
@@ -25,7 +27,7 @@ from ihmt_async import render
 from ihmt_async.runtime import Runtime
 from ihmt_async.session_tools import register_session_tools
 from ihmt_async.timeparse import parse_as_of
-from ihmt_async.tool_edge import AppContext, app_of, provenance_of, tool_errors
+from ihmt_async.tool_edge import AppContext, app_of, echo, provenance_of, tool_errors
 from store.errors import UnknownOption
 
 log = structlog.get_logger("ihmt.server")
@@ -123,7 +125,8 @@ def build_server(home: Path | str | None = None, *,
             clue: Distinguishing detail, after an AMBIGUOUS reply.
             detail: "compact" (default) or "full" (adds ids, sources, tree paths, what was
                 searched).
-            scope: Only memories of this scope (plus unscoped ones), e.g. "project:billing".
+            scope: Only memories of this scope (plus global ones), e.g. "project:billing";
+                empty: only global memories; "*": every scope.
             as_of: Answer as the memory stood at this past time (ISO date or date-time).
             include_history: Also show superseded memories.
         """
@@ -134,11 +137,15 @@ def build_server(home: Path | str | None = None, *,
         result = await app.runtime.navigation.ask(Search(
             query=query, clue=clue, scope=scope or "", as_of=parse_as_of(as_of),
             include_history=bool(include_history)))
-        return render.render_search(result, detail=detail)
+        # The reply quotes the query; a long one is quoted shortened (the search used it all).
+        shown = dataclasses.replace(result, query=echo(result.query) or "",
+                                    clue=echo(result.clue))
+        return render.render_search(shown, detail=detail)
 
     @server.tool()
     @tool_errors
-    async def forget_memory(memory_id: str, reason: str, ctx: Context[AppContext, Any]) -> str:
+    async def forget_memory(memory_id: str, reason: str, ctx: Context[AppContext, Any],
+                            scope: str = "") -> str:
         """Retract a memory (L-...) or a single fact (F-...) that is wrong or must be forgotten.
 
         It stays on disk and in the history as retracted (audited), but is never served again.
@@ -146,11 +153,14 @@ def build_server(home: Path | str | None = None, *,
         Args:
             memory_id: The id shown by search_memory(detail="full") or memory_history.
             reason: Why it is retracted (kept in the audit log).
+            scope: The scope you work in (as in search_memory); a memory of another
+                project's scope is not forgotten from here.
         """
         app = app_of(ctx)
         result = await app.runtime.facts.ask(Retract(
-            target=memory_id, reason=reason, provenance=provenance_of(ctx, app)))
-        return render.render_retract(result, " ".join(reason.split()))
+            target=memory_id, reason=reason, provenance=provenance_of(ctx, app),
+            scope=validate.check_scope(scope, wildcard=True)))
+        return render.render_retract(result, echo(" ".join(reason.split())) or "")
 
     @server.tool()
     @tool_errors

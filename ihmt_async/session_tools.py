@@ -21,6 +21,7 @@ from mcp.server.mcpserver import Context, MCPServer
 
 from actors.base import call_in_thread
 from actors.project.service import Projects
+from actors.session import reads
 from actors.session.service import Session
 from ihmt_async.tool_edge import AppContext, app_of, tool_errors
 
@@ -131,9 +132,17 @@ def register_session_tools(server: MCPServer[AppContext]) -> None:
             start_line: First line to return (1-based); 0 for the whole file.
             end_line: Last line to return (inclusive); 0 for the end of the file.
         """
+        target = reads.resolve_path(path)
+        start = 0 if start_line is None else start_line
+        end = 0 if end_line is None else end_line
+        if start or end:
+            return await reads.read_range(target, start, end)
+        # The read itself goes through aiofiles, bounded, outside the session lock: a slow
+        # disk never holds up note or recall; only remembering the copy is serialised.
+        current = await reads.read_whole(target)
         session, lock = session_of(app_of(ctx))
         async with lock:
-            return await call_in_thread(session.read_file, path, force, start_line, end_line)
+            return await call_in_thread(session.remember_read, current, force)
 
     @server.tool()
     @tool_errors

@@ -1,9 +1,16 @@
-"""The stdio transport, with one repair: JSON text carrying an unpaired surrogate escape.
+"""The stdio transport, with a guard on every line that comes in.
 
-JSON allows ``"\\ud800"`` but the SDK's parser rejects the whole message and the client never
-gets a reply. We parse such a line with Python's json module instead and replace each lone
-surrogate with ``INVALID_TEXT_MARK`` (a Unicode noncharacter), so the request reaches the tool
-and the tool refuses it with a clear sentence ("unpaired surrogate ... nothing was saved").
+Each line from the client is checked before the SDK sees it:
+- a line over ``MAX_LINE_CHARS`` is never held whole: the first part is kept to find its
+  request id, the rest is read and thrown away in chunks, and the client gets a JSON-RPC error
+  (``-32600``, with the request's id when it can be found);
+- a line that is not JSON gets ``-32700 Parse error``; JSON nested deeper than Python can parse
+  gets ``-32600``; a JSON value that is not a JSON-RPC object gets ``-32600``;
+- JSON text carrying an unpaired surrogate escape (``"\\ud800"``, legal JSON that the SDK's
+  parser rejects) is re-encoded with each lone surrogate replaced by ``INVALID_TEXT_MARK``, so
+  the request reaches the tool and the tool refuses it with a clear sentence.
+A refused line costs one warning log line and one error reply; the server keeps serving.
+Nothing here writes to stdout itself: replies go through the SDK's write stream.
 """
 
 from __future__ import annotations
@@ -11,17 +18,43 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Awaitable, Callable
 from io import TextIOWrapper
-from typing import Any
+from typing import Any, TextIO
 
 import anyio
+import mcp_types as types
+import structlog
 from mcp.server.mcpserver import MCPServer
 from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
 
 from actors.text import INVALID_TEXT_MARK
 
+MAX_LINE_CHARS = 16 * 1024 * 1024
+"""Longest request line accepted (an 8 MB digest_output, JSON-escaped, fits)."""
+DRAIN_CHARS = 1024 * 1024
+MAX_TOOL_NAME_CHARS = 128
+"""Longer tool names are refused here: no tool has one, and the SDK would echo it."""
+ID_WINDOW = 4096
+"""How much of the head of an oversized line is searched for its request id."""
+
+log = structlog.get_logger("ihmt.stdio")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 _LONE = re.compile("[\ud800-\udfff]")
+_HEAD_ID = re.compile(r'"id"\s*:\s*(-?\d{1,18}|"(?:[^"\\]|\\.){0,200}")')
+
+Reply = Callable[[SessionMessage], Awaitable[None]]
+
+
+class BadLine(Exception):
+    """A line that gets a JSON-RPC error instead of reaching the SDK."""
+
+    def __init__(self, code: int, message: str, request_id: str | int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.request_id = request_id
 
 
 def _mark(value: Any) -> Any:
@@ -34,37 +67,130 @@ def _mark(value: Any) -> Any:
     return value
 
 
-def repair_line(line: str) -> str:
-    """The same JSON-RPC line, with lone surrogates marked (other lines unchanged)."""
+def _request_id(value: Any) -> str | int | None:
+    if isinstance(value, dict):
+        rid = value.get("id")
+        if isinstance(rid, str | int) and not isinstance(rid, bool):
+            return rid
+    return None
+
+
+def check_line(line: str) -> str:
+    """The line to hand to the SDK (repaired if it carried lone surrogates), or ``BadLine``."""
+    if not line.strip():
+        raise BadLine(types.PARSE_ERROR, "Parse error: empty line.")
+    try:
+        message = json.loads(line)
+    except RecursionError:
+        raise BadLine(types.INVALID_REQUEST, "Invalid request: the JSON is nested too deeply."
+                      ) from None
+    except ValueError as exc:
+        raise BadLine(types.PARSE_ERROR, f"Parse error: the line is not JSON ({exc}).") from None
+    if not isinstance(message, dict | list):
+        raise BadLine(types.INVALID_REQUEST,
+                      "Invalid request: a JSON-RPC message is a JSON object.")
+    if isinstance(message, dict) and message.get("jsonrpc") != "2.0":
+        raise BadLine(types.INVALID_REQUEST,
+                      'Invalid request: a JSON-RPC 2.0 message needs "jsonrpc": "2.0".',
+                      _request_id(message))
+    if isinstance(message, dict) and message.get("method") == "tools/call":
+        params = message.get("params")
+        name = params.get("name") if isinstance(params, dict) else None
+        if isinstance(name, str) and len(name) > MAX_TOOL_NAME_CHARS:
+            # The SDK's "Unknown tool: <name>" would echo it whole.
+            raise BadLine(types.INVALID_PARAMS, f"Unknown tool: a name of {len(name):,} "
+                          "characters; list the tools with tools/list.", _request_id(message))
     if not _SURROGATE_ESCAPE.search(line):
         return line
     try:
-        message = json.loads(line)
-    except ValueError:
+        return json.dumps(_mark(message), ensure_ascii=False) + "\n"
+    except RecursionError:
+        raise BadLine(types.INVALID_REQUEST, "Invalid request: the JSON is nested too deeply.",
+                      _request_id(message)) from None
+
+
+def repair_line(line: str) -> str:
+    """The same JSON-RPC line, with lone surrogates marked (other lines unchanged)."""
+    try:
+        return check_line(line)
+    except BadLine:
         return line
-    return json.dumps(_mark(message), ensure_ascii=False) + "\n"
 
 
-class _RepairedLines:
-    """Async line iterator over stdin that repairs lines on the way in."""
+def _id_from_head(head: str) -> str | int | None:
+    """The request id near the start of a line too long to parse (before its params)."""
+    window = head[:ID_WINDOW]
+    match = _HEAD_ID.search(window)
+    params = window.find('"params"')
+    if match is None or (params >= 0 and params < match.start()):
+        return None
+    raw = match.group(1)
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return None
+    return value if isinstance(value, str | int) else None
 
-    def __init__(self, inner: Any) -> None:
+
+class GuardedLines:
+    """Async line iterator over stdin that checks each line (see the module docstring)."""
+
+    def __init__(self, inner: TextIO, *, max_line_chars: int = MAX_LINE_CHARS) -> None:
         self._inner = inner
+        self.max_line_chars = max_line_chars
+        self.reply: Reply | None = None
+        """Set once the write stream exists; refused lines are answered through it."""
 
-    def __aiter__(self) -> _RepairedLines:
+    def __aiter__(self) -> GuardedLines:
         return self
 
     async def __anext__(self) -> str:
-        line = await self._inner.readline()
-        if not line:
-            raise StopAsyncIteration
-        return repair_line(line)
+        while True:
+            line = await self._readline(self.max_line_chars + 1)
+            if not line:
+                raise StopAsyncIteration
+            try:
+                if len(line) > self.max_line_chars and not line.endswith("\n"):
+                    total = len(line) + await self._drain()
+                    raise BadLine(types.INVALID_REQUEST,
+                                  f"Invalid request: the message is {total:,} characters, over "
+                                  f"the limit of {self.max_line_chars:,}; nothing was done.",
+                                  _id_from_head(line))
+                return check_line(line)
+            except BadLine as bad:
+                await self._refuse(bad, len(line))
+
+    async def _readline(self, limit: int) -> str:
+        """At most ``limit`` characters of the next line, read in a worker thread (anyio's
+        file wrapper cannot pass a size to ``readline``)."""
+        return await anyio.to_thread.run_sync(self._inner.readline, limit)
+
+    async def _drain(self) -> int:
+        """Read and discard the rest of an oversized line; how many characters it had."""
+        dropped = 0
+        while True:
+            chunk = await self._readline(DRAIN_CHARS)
+            dropped += len(chunk)
+            if not chunk or chunk.endswith("\n"):
+                return dropped
+
+    async def _refuse(self, bad: BadLine, chars: int) -> None:
+        log.warning("stdio.line_refused", code=bad.code, reason=bad.message[:200],
+                    chars=chars, request_id=str(bad.request_id or ""))
+        if self.reply is None:
+            return
+        error = types.JSONRPCError(jsonrpc="2.0", id=bad.request_id,
+                                   error=types.ErrorData(code=bad.code, message=bad.message))
+        try:
+            await self.reply(SessionMessage(error))
+        except (anyio.ClosedResourceError, anyio.BrokenResourceError):
+            pass
 
 
 async def run_stdio(server: MCPServer[Any]) -> None:
-    """``server.run_stdio_async()`` with the repairing stdin."""
-    stdin = _RepairedLines(anyio.wrap_file(TextIOWrapper(sys.stdin.buffer, encoding="utf-8",
-                                                         errors="replace")))
+    """``server.run_stdio_async()`` with the guarded stdin."""
+    stdin = GuardedLines(TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace"))
     lowlevel = server._lowlevel_server  # the SDK exposes no public way to pass our stdin
     async with stdio_server(stdin=stdin) as (read_stream, write_stream):  # type: ignore[arg-type]
+        stdin.reply = write_stream.send
         await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec
 
@@ -19,6 +19,8 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 from actors.base import new_request_id
 from actors.provenance import Provenance
+from actors.secrets import redact_text
+from actors.text import shorten
 from ihmt_async.logs import set_client
 from ihmt_async.runtime import Runtime
 from store.errors import IhmtError
@@ -57,6 +59,40 @@ def app_of(ctx: Context[Any, Any]) -> AppContext:
     return app
 
 
+ECHO_LIMIT = 200
+"""Characters of an argument value a reply or error may echo back."""
+MESSAGE_LIMIT = 2000
+
+
+def echo(value: str | None, limit: int = ECHO_LIMIT) -> str | None:
+    """``value`` as a reply may quote it: at most ``limit`` characters, the length said."""
+    if value is None or len(value) <= limit:
+        return value
+    return f"{shorten(value, limit // 2)} [{len(value):,} characters]"
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+
+
+def bounded_message(message: str, arguments: Mapping[str, object]) -> str:
+    """An error sentence in which no argument value appears longer than ``ECHO_LIMIT``."""
+    for value in sorted(set(_strings(dict(arguments))), key=len, reverse=True):
+        if len(value) > ECHO_LIMIT:
+            short = echo(value) or ""
+            message = message.replace(value, short).replace(repr(value)[1:-1], short)
+    if len(message) > MESSAGE_LIMIT:
+        message = message[:MESSAGE_LIMIT - 1] + "…"
+    return message
+
+
 def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]]:
     """Turn our errors into a clear tool error, once, at the edge."""
 
@@ -69,10 +105,11 @@ def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]
             try:
                 return await func(*args, **kwargs)
             except IhmtError as exc:
-                log.info("tool.refused", tool=func.__name__, error=str(exc),
+                message = bounded_message(str(exc), kwargs)
+                log.info("tool.refused", tool=func.__name__, error=redact_text(message),
                          error_type=type(exc).__name__,
                          duration_ms=round((time.perf_counter() - started) * 1000, 2))
-                raise ToolError(str(exc)) from None
+                raise ToolError(message) from None
             except ToolError:
                 raise
             except Exception as exc:

@@ -18,8 +18,28 @@ from typing import Any
 from store.processes import pid_alive
 
 TEMP_PREFIX = ".ihmt-tmp-"
-_UMASK = os.umask(0)
-os.umask(_UMASK)
+FILE_MODE = 0o600
+DIR_MODE = 0o700
+"""Store files and directories are private to their owner, whatever the umask: memories,
+notes and the project index's copies of files may hold what others must not read."""
+
+
+def ensure_private_dir(directory: Path) -> None:
+    """Create ``directory`` and any missing parents with mode 0700 (set explicitly, so the
+    umask cannot widen or narrow it); existing directories are left as they are."""
+    missing: list[Path] = []
+    current = directory
+    while not current.exists():
+        missing.append(current)
+        if current.parent == current:
+            break
+        current = current.parent
+    for path in reversed(missing):
+        try:
+            path.mkdir()
+        except FileExistsError:
+            continue  # another process made it first
+        os.chmod(path, DIR_MODE)
 
 
 def fsync_dir(directory: Path) -> None:
@@ -31,19 +51,20 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(path: Path, data: bytes | str, *, durable: bool = True) -> None:
+def write_atomic(path: Path, data: bytes | str, *, durable: bool = True,
+                 mode: int = FILE_MODE) -> None:
     """Replace ``path`` with ``data`` atomically (and durably unless ``durable=False``).
 
     ``durable=False`` skips both fsyncs: for derived files that are cheap to recompute (the
     project index's sources), where readers still never see a partial file.
     """
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    path.parent.mkdir(parents=True, exist_ok=True)
+    ensure_private_dir(path.parent)
     fd, tmp_name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".part",
                                     dir=path.parent)
     tmp = Path(tmp_name)
     try:
-        os.fchmod(fd, 0o644 & ~_UMASK)  # mkstemp makes 0600; store files are world-readable
+        os.fchmod(fd, mode)  # explicit: independent of the umask
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()

@@ -43,8 +43,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from store.atomic import ensure_private_dir
 from store.errors import DamagedDatabase, StoreError, map_os_error
-from store.paths import StoreLayout, private_dir
+from store.paths import StoreLayout
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 30_000
@@ -123,7 +124,7 @@ def mapped(path: Path) -> Iterator[None]:
 
 def _create_file(path: Path) -> None:
     """Create the database file 0600 before SQLite does (its -wal/-shm take the same mode)."""
-    private_dir(path.parent)
+    ensure_private_dir(path.parent)
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:

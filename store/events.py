@@ -31,8 +31,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from store.atomic import ensure_private_dir
 from store.errors import map_os_error
-from store.paths import private_dir
 
 
 def utc_now() -> str:
@@ -56,7 +56,7 @@ def append_line(path: Path, record: Mapping[str, Any]) -> tuple[int, int]:
     """
     line = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
     try:
-        private_dir(path.parent)
+        ensure_private_dir(path.parent)
         fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
     except OSError as exc:
         raise map_os_error(exc, path) from exc

@@ -162,6 +162,10 @@ class FactEventsReader:
                 f"({', '.join('?' for _ in part)})", part)]
         return out
 
+    def superseded_leaves(self) -> list[str]:
+        return [r[0] for r in self._query(
+            "SELECT DISTINCT leaf FROM facts WHERE op = 'supersede_leaf' AND leaf IS NOT NULL")]
+
     def leaf_known(self, leaf: str) -> bool:
         return bool(self._query("SELECT 1 FROM facts WHERE leaf = ? LIMIT 1", (leaf,)))
 

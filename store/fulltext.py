@@ -23,11 +23,13 @@ import shutil
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import structlog
 import tantivy
 
+from store.atomic import ensure_private_dir
 from store.paths import StoreLayout
 
 log = structlog.get_logger("ihmt.fulltext")
@@ -167,7 +169,9 @@ class FulltextIndex:
         if self._index is None:
             self._index = self._open()
         if self._index is None:
-            os.makedirs(self.path, exist_ok=True)
+            # 0700: tantivy creates its files with the umask's mode; the directory keeps them
+            # private like every other file of the store.
+            ensure_private_dir(Path(self.path))
             self._index = tantivy.Index(SCHEMA, path=self.path, reuse=False)
         return self._index
 
@@ -281,8 +285,19 @@ class FulltextIndex:
             raise
         finally:
             writer.wait_merging_threads()  # releases tantivy's own writer lock file
+        self._keep_private()
         self.reload(force=True)
         return self.watermark
+
+    def _keep_private(self) -> None:
+        """Files tantivy wrote with the umask's mode become 0600, like every store file."""
+        with os.scandir(self.path) as entries:
+            for entry in entries:
+                try:
+                    if entry.is_file() and entry.stat().st_mode & 0o077:
+                        os.chmod(entry.path, 0o600)
+                except FileNotFoundError:
+                    continue  # merged away meanwhile
 
     def clear(self) -> None:
         """Empty the index (``rebuild``): every leaf becomes pending again. Lock held."""
@@ -293,6 +308,7 @@ class FulltextIndex:
             writer.commit()
         finally:
             writer.wait_merging_threads()
+        self._keep_private()
         self.reload(force=True)
 
 

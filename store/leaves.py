@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from store.atomic import write_atomic
+from store.atomic import ensure_private_dir, write_atomic
 from store.errors import InvalidArgument, MalformedFile, map_os_error
 from store.leaf_format import LeafFile, read_leaf, render_leaf
-from store.paths import StoreLayout, is_safe_id, private_dir
+from store.paths import StoreLayout, is_safe_id
 
 KEEP_FROM_EARLIER = ("ingested_at", "parent_id")
 
@@ -48,7 +48,7 @@ def write_leaf(layout: StoreLayout, header: Mapping[str, Any], text: str) -> Wri
                 if earlier.header.get(key):
                     merged[key] = earlier.header[key]
     try:
-        private_dir(path.parent)
+        ensure_private_dir(path.parent)
         write_atomic(path, render_leaf(merged, text))
     except OSError as exc:
         raise map_os_error(exc, path) from exc

@@ -31,8 +31,8 @@ from pathlib import Path
 import anyio
 import structlog
 
+from store.atomic import FILE_MODE, ensure_private_dir
 from store.errors import LockTimeout
-from store.paths import private_dir
 from store.processes import pid_alive
 
 LOCK_ORDER = ("consolidation", "root", "project", "catalog", "facts", "fulltext")
@@ -74,7 +74,7 @@ def is_held(path: Path) -> bool:
     """True when some live process holds the flock on ``path`` right now."""
     if not path.exists():
         return False
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, FILE_MODE)
     try:
         if _try_flock(fd):
             fcntl.flock(fd, fcntl.LOCK_UN)
@@ -171,8 +171,11 @@ class LockManager:
         return self.locks_dir / f"{name}.lock"
 
     def _open(self, name: str) -> int:
-        private_dir(self.locks_dir)
-        return os.open(self.path(name), os.O_RDWR | os.O_CREAT, 0o644)
+        ensure_private_dir(self.locks_dir)
+        fd = os.open(self.path(name), os.O_RDWR | os.O_CREAT, FILE_MODE)
+        with contextlib.suppress(OSError):  # explicit: independent of the umask
+            os.fchmod(fd, FILE_MODE)
+        return fd
 
     def _local_lock(self, name: str) -> anyio.Lock:
         lock = self._local.get(name)

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from store.atomic import ensure_private_dir
 from store.errors import InvalidDomain
 
 STORE_DIRNAME = "ihmt_memory"
@@ -162,21 +163,4 @@ class StoreLayout:
         """Create the store's directories (0700): only ever on the first write."""
         for directory in (self.leaves_dir, self.layers_dir, self.state_dir, self.locks_dir,
                           self.logs_dir):
-            private_dir(directory)
-
-
-def private_dir(directory: Path) -> None:
-    """``mkdir -p`` whose new directories are 0700 whatever the umask."""
-    missing: list[Path] = []
-    current = directory
-    while not current.exists():
-        missing.append(current)
-        if current.parent == current:
-            break
-        current = current.parent
-    for path in reversed(missing):
-        try:
-            os.mkdir(path, 0o700)
-        except FileExistsError:
-            continue
-        os.chmod(path, 0o700)
+            ensure_private_dir(directory)

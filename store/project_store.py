@@ -28,7 +28,13 @@ from typing import Any
 
 import structlog
 
-from store.atomic import clean_stray_temps, is_temp_file, write_atomic, write_json_atomic
+from store.atomic import (
+    clean_stray_temps,
+    ensure_private_dir,
+    is_temp_file,
+    write_atomic,
+    write_json_atomic,
+)
 from store.errors import MalformedFile, UnknownSchemaVersion
 from store.events import utc_now
 from store.locks import LockManager
@@ -82,7 +88,7 @@ class ProjectStore:
     @contextlib.contextmanager
     def hold(self) -> Iterator[None]:
         """The project lock, blocking: call from a worker thread only, never the event loop."""
-        self.dir.mkdir(parents=True, exist_ok=True)
+        ensure_private_dir(self.dir)
         with self.locks.hold_sync(LOCK_NAME, actor="project", timeout_s=self.lock_timeout_s):
             clean_stray_temps(self.dir)
             yield

@@ -24,7 +24,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from store.atomic import write_atomic
+from store.atomic import DIR_MODE, ensure_private_dir, write_atomic
 from store.processes import pid_alive
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -66,10 +66,12 @@ class SessionStore:
 
     def __init__(self, parent: Path | None = None) -> None:
         base = Path(parent) if parent else Path(tempfile.gettempdir())
+        ensure_private_dir(base)
         remove_stale(base)
         self.root = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=str(base)))
+        os.chmod(self.root, DIR_MODE)  # mkdtemp makes it 0700 already; say so explicitly
         for sub in ("pieces", "outputs", "reads"):
-            (self.root / sub).mkdir()
+            ensure_private_dir(self.root / sub)
         self.state = State.OPEN
 
     def _check_open(self) -> None:

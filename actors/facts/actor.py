@@ -18,6 +18,7 @@ original ids and record times, which the retractions and reviews it replays refe
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -41,6 +42,8 @@ from actors.facts.patterns import extract_facts
 from actors.facts.recording import decide_pending, fact_event, record_stamps, recorded_entry
 from actors.facts.timeline import ResolvedFact, Timeline
 from actors.provenance import Provenance
+from actors.scopes import scope_admits
+from actors.secrets import redact_text
 from store.audit import audit_record
 from store.catalog import CatalogReader, put
 from store.config import Settings
@@ -63,6 +66,18 @@ def view(fact: ResolvedFact) -> FactView:
         agent=str(by.get("agent", "")), session=str(by.get("session", "")),
         source_leaf_id=fact.source_leaf_id, retraction_reason=fact.retraction_reason,
     )
+
+
+def supersession_view(event: Mapping[str, Any], status: str = "PENDING") -> FactView:
+    """A waiting correction shown in the review queue beside facts: memory ``leaf_id``
+    "superseded by" memory ``by_leaf_id``."""
+    by = event.get("by") or {}
+    return FactView(
+        fact_id=str(event.get("review_id")), subject=f"memory {event['leaf_id']}",
+        attribute="superseded by", value=str(event["by_leaf_id"]), valid_from=None,
+        valid_to=None, recorded_at=str(event.get("at")), superseded_at=None, status=status,
+        origin="tool", agent=str(by.get("agent", "")), session=str(by.get("session", "")),
+        source_leaf_id=str(event["by_leaf_id"]))
 
 
 class FactsActor(Actor):
@@ -117,7 +132,8 @@ class FactsActor(Actor):
                 raise UnknownOption("review action", message.action, REVIEW_ACTIONS)
             if message.action == "list":
                 await call_in_thread(self._refresh)
-                return tuple(view(f) for f in self._full().pending())
+                return (tuple(view(f) for f in self._full().pending())
+                        + tuple(supersession_view(e) for e in self._supersessions()))
             async with self.locks.hold("facts", actor=self.name):
                 return await call_in_thread(self._review, message)
         await call_in_thread(self._refresh)
@@ -167,8 +183,17 @@ class FactsActor(Actor):
             prior[key].append(event)
             events.append(event)
             keys.append(key)
-        superseded_leaf = None
-        if msg.supersedes and msg.leaves:
+        superseded_leaf = pending_id = None
+        if msg.supersedes and msg.leaves and msg.supersedes_pending:
+            # Tool-origin text correcting the user's memory: recorded, not applied; it waits
+            # in the review queue like a tool-origin value that would overturn the user's.
+            pending_id = "S-" + hashlib.sha256(
+                f"{msg.supersedes}|{msg.leaves[0].leaf_id}|{stamps[-1]}".encode()
+            ).hexdigest()[:16]
+            events.append({"op": "supersede_leaf", "leaf_id": msg.supersedes,
+                           "by_leaf_id": msg.leaves[0].leaf_id, "at": stamps[-1],
+                           "by": prov.as_dict(), "review_id": pending_id, "pending": True})
+        elif msg.supersedes and msg.leaves:
             superseded_leaf = msg.supersedes
             # A memory corrected before: the earlier corrections are superseded too, so only
             # the newest correction is current (A -> B, then C supersedes A: B goes as well).
@@ -210,6 +235,8 @@ class FactsActor(Actor):
             pending=tuple(view(f) for f in facts if f.status == "PENDING"),
             blocked=tuple(view(f) for f in facts if f.status == "RETRACTED"),
             superseded_leaf=superseded_leaf,
+            pending_supersession=pending_id,
+            pending_superseded_leaf=msg.supersedes if pending_id else None,
         )
 
     def _audit(self, prov: Provenance, action: str, events: Iterable[dict[str, Any]]
@@ -237,6 +264,7 @@ class FactsActor(Actor):
         reason = " ".join((msg.reason or "").split())
         if not reason:
             raise InvalidArgument("Give a reason for forgetting it (it is kept in the audit log).")
+        reason = redact_text(reason)  # the reason is kept on disk: no secret in it
         self._refresh()
         if self._index.has_fact(target):
             kind = "fact"
@@ -245,6 +273,15 @@ class FactsActor(Actor):
             if entry is None or entry.get("kind") != "leaf":
                 raise UnknownMemory(target)
             kind = "leaf"
+        if msg.scope is not None:
+            owner = self._scope_of(target, kind)
+            if owner is not None and not scope_admits(msg.scope, owner):
+                asked = f"scope '{msg.scope}'" if msg.scope.strip() else "no scope"
+                raise InvalidArgument(
+                    f"{target} belongs to scope '{owner}', and this call asked for {asked}: "
+                    f"a memory of one scope is forgotten only from that scope; call "
+                    f"forget_memory again with scope='{owner}' if that is what the user "
+                    "wants. Nothing was changed.")
         already = self._already_retracted(target, kind)
         if not already:
             event = {"op": "retract", "target": target, "kind": kind, "reason": reason,
@@ -264,6 +301,17 @@ class FactsActor(Actor):
         return RetractResult(kind=kind, target=target, description=description, facts=facts,
                              already=already)
 
+    def _scope_of(self, target: str, kind: str) -> str | None:
+        """The scope of a fact, or of a memory (from its facts, else its leaf file)."""
+        if kind == "fact":
+            key = self._index.key_of(target)
+            fact = self._index.timeline([key] if key else []).fact(target)
+            return fact.scope if fact is not None else None
+        for fact in self._index.timeline_for_leaves([target]).facts_for_leaf(target):
+            return fact.scope
+        entry = self._leaves.get(target)
+        return str(entry.get("scope") or "") if entry is not None else None
+
     def _already_retracted(self, target: str, kind: str) -> bool:
         """Forgetting twice changes nothing (and the reply says it was already forgotten)."""
         if kind == "leaf":
@@ -272,10 +320,32 @@ class FactsActor(Actor):
         fact = self._index.timeline([key] if key else []).fact(target)
         return fact is not None and fact.status == "RETRACTED"
 
+    def _supersessions(self) -> list[Mapping[str, Any]]:
+        """Corrections of a memory waiting for review."""
+        leaves = self._index.superseded_leaves()
+        return self._index.timeline([], leaves=leaves).pending_supersessions()
+
+    def _review_supersession(self, msg: Review) -> FactView | None:
+        """Approve or reject a waiting correction (S-...); None when the id is not one."""
+        waiting = {str(e.get("review_id")): e for e in self._supersessions()}
+        event = waiting.get(msg.fact_id)
+        if event is None:
+            return None
+        decision = {"op": "supersede_leaf", "leaf_id": event["leaf_id"],
+                    "by_leaf_id": event["by_leaf_id"], "review_id": msg.fact_id,
+                    "decision": msg.action, "at": self._stamp(),
+                    "by": msg.provenance.as_dict()}
+        self._append([decision], msg.provenance, f"review.{msg.action}")
+        return supersession_view(event, status="ACTIVE" if msg.action == "approve"
+                                 else "REJECTED")
+
     def _review(self, msg: Review) -> FactView:
         self._refresh()
         key = self._index.key_of(msg.fact_id)
         if key is None:
+            correction = self._review_supersession(msg)
+            if correction is not None:
+                return correction
             raise UnknownMemory(msg.fact_id)
         fact = self._index.timeline([key]).fact(msg.fact_id)
         if fact is None or fact.status != "PENDING":

@@ -95,6 +95,7 @@ class FactIndex:
     def knows_leaf(self, leaf_id: str) -> bool:
         return leaf_id in self._keys_by_leaf or leaf_id in self._aux_by_leaf
 
+
     def slice(self, keys: Iterable[Key], leaves: Iterable[str] = ()) -> list[Event]:
         """Every event that can affect the given keys (and the given leaves' currency)."""
         out: list[Event] = []
@@ -211,6 +212,10 @@ class StoredFacts:
 
     def knows_leaf(self, leaf_id: str) -> bool:
         return self.reader.leaf_known(leaf_id)
+
+    def superseded_leaves(self) -> list[str]:
+        """Memories that a ``supersede_leaf`` event names (applied, waiting or decided)."""
+        return self.reader.superseded_leaves()
 
     def slice(self, keys: Iterable[Key], leaves: Iterable[str] = ()) -> list[Event]:
         """Every event that can affect the given keys (and the given leaves' currency)."""

@@ -58,6 +58,10 @@ class FactReport:
     blocked: tuple[FactView, ...] = ()
     """Re-saves covered by an earlier retraction."""
     superseded_leaf: str | None = None
+    pending_supersession: str | None = None
+    """The review id (S-...) of a correction that waits for review instead of applying."""
+    pending_superseded_leaf: str | None = None
+    """The memory that correction would mark outdated."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,6 +74,8 @@ class Extract(Message):
     """Catalog entries of the saved leaves: committed with the facts, in one transaction."""
     audit: tuple[Mapping[str, Any], ...] = ()
     """Audit records of the save, committed in the same transaction."""
+    supersedes_pending: bool = False
+    """The correction waits for review (tool-origin text correcting the user's memory)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -78,6 +84,9 @@ class Retract(Message):
     """A fact id (F-...) or a memory id (L-...)."""
     reason: str
     provenance: Provenance = field(default_factory=Provenance)
+    scope: str | None = None
+    """The caller's scope: only memories and facts it admits (``actors.scopes``) may be
+    forgotten. None (the command line, run by the store's owner) may forget any."""
 
 
 @dataclass(frozen=True)

@@ -195,6 +195,8 @@ class _Replay:
     retracted_ids: dict[str, tuple[str, str]] = field(default_factory=dict)
     retracted_leaves: dict[str, tuple[str, str]] = field(default_factory=dict)
     leaf_superseded_by: dict[str, str] = field(default_factory=dict)
+    pending_supersessions: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    decided_supersessions: set[str] = field(default_factory=set)
     order: int = 0
 
     def current(self, key: tuple[str, str]) -> _Entry | None:
@@ -300,6 +302,18 @@ class _Replay:
         leaf, by = event.get("leaf_id"), event.get("by_leaf_id")
         if not isinstance(leaf, str) or not isinstance(by, str):
             raise ValueError("supersede_leaf needs leaf_id and by_leaf_id")
+        review_id = str(event.get("review_id") or "")
+        if event.get("pending"):
+            # A tool-origin memory marking a user's memory outdated: not applied until a
+            # review approves it (a later event of the same review_id with a decision).
+            if review_id and review_id not in self.decided_supersessions:
+                self.pending_supersessions[review_id] = event
+            return
+        if review_id:
+            self.decided_supersessions.add(review_id)
+            self.pending_supersessions.pop(review_id, None)
+            if event.get("decision") == "reject":
+                return
         self.leaf_superseded_by[leaf] = by
 
 
@@ -383,6 +397,8 @@ def resolve(
       {"op": "retract", "target": fact_id|leaf_id, "kind": "fact"|"leaf", "reason", "at", "by"}
       {"op": "review", "fact_id", "decision": "approve"|"reject", "at", "by"}
       {"op": "supersede_leaf", "leaf_id", "by_leaf_id", "at", "by"}
+        (+ "review_id" and "pending": true when it waits for review; a later event with the
+        same review_id and "decision": "approve"|"reject" settles it)
     """
     limit = _as_utc(as_of) if as_of is not None else None
     skipped: list[tuple[int, str]] = []
@@ -420,7 +436,7 @@ class Timeline:
     """The resolved state of every fact key; read-only after construction."""
 
     __slots__ = ("_by_key", "_by_id", "_order", "_leaf_facts", "_retracted_leaves",
-                 "_leaf_superseded_by", "skipped")
+                 "_leaf_superseded_by", "_pending_supersessions", "skipped")
 
     def __init__(self, replay: _Replay, skipped: list[tuple[int, str]]) -> None:
         self._by_key: dict[tuple[str, str], tuple[ResolvedFact, ...]] = {
@@ -436,6 +452,7 @@ class Timeline:
         }
         self._retracted_leaves = frozenset(replay.retracted_leaves)
         self._leaf_superseded_by = dict(replay.leaf_superseded_by)
+        self._pending_supersessions = dict(replay.pending_supersessions)
         self.skipped: tuple[tuple[int, str], ...] = tuple(skipped)
         """(input index, reason) of each malformed event that was left out."""
 
@@ -502,10 +519,17 @@ class Timeline:
         if origin != "tool":
             return None
         current = self.current(subject, attribute)
-        if current is None or current.origin != "user" or same_value(current.value, value):
+        if current is None or same_value(current.value, value):
+            return None
+        facts = self._by_key[fact_key(subject, attribute)]
+        if current.origin != "user" and not (
+                current.review == "approve"
+                or any(f.origin == "user" and f.status != "RETRACTED" for f in facts)):
+            # Only the user's word is protected: a key the user never spoke about takes tool
+            # values as they come. Once the user did (or a reviewer approved a tool value),
+            # every later tool value for the key waits for review too.
             return None
         day = valid_from if isinstance(valid_from, dt.date) else _parse_day(valid_from)
-        facts = self._by_key[fact_key(subject, attribute)]
         shadow = [
             _Entry(event={}, fact_id=f.fact_id, key=f.key,
                    valid_from=_parse_day(f.valid_from), recorded_at=f.recorded_at,
@@ -535,6 +559,10 @@ class Timeline:
         if "PENDING" in statuses:
             return "PENDING"
         return "SUPERSEDED"
+
+    def pending_supersessions(self) -> list[Mapping[str, Any]]:
+        """Supersessions waiting for review (their ``supersede_leaf`` events), oldest first."""
+        return sorted(self._pending_supersessions.values(), key=lambda e: str(e.get("at")))
 
     def superseding_leaf(self, leaf_id: str) -> str | None:
         """The leaf that replaced this one: the explicit ``by_leaf_id``, else the leaf sourcing

@@ -15,6 +15,7 @@ import contextlib
 import dataclasses
 import datetime as dt
 import time
+from pathlib import PurePath
 from typing import Any
 
 import anyio
@@ -27,9 +28,11 @@ from actors.facts.messages import Extract, FactReport, LeafText, RetractedAmong
 from actors.ingest import validate
 from actors.ingest.chunkers import chunk as chunk_text
 from actors.ingest.detect import detect, parse_content_type
+from actors.ingest.languages import EXTENSIONS
 from actors.ingest.leaves import build_header
 from actors.ingest.messages import Redacted, Save, SaveResult, StoreTotals
-from actors.ingest.secrets import redact
+from actors.ingest.types import DataType
+from actors.secrets import Redaction, redact, redact_text
 from store.audit import audit_record
 from store.catalog import CatalogReader, entry_from_leaf
 from store.config import Settings
@@ -45,6 +48,18 @@ from store.errors import (
 from store.leaves import WrittenLeaf, write_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
+
+
+def is_code_path(path: str) -> bool:
+    """Whether a file name is a programming language's source file (by its extension)."""
+    return PurePath(path).suffix.lower() in EXTENSIONS
+
+
+def _merge(redactions: list[Redaction]) -> list[Redaction]:
+    counts: dict[str, int] = {}
+    for r in redactions:
+        counts[r.kind] = counts.get(r.kind, 0) + r.count
+    return [Redaction(kind, n) for kind, n in counts.items()]
 
 
 class IngestActor(Actor):
@@ -90,12 +105,22 @@ class IngestActor(Actor):
             raise InvalidArgument(
                 f"supersedes takes a memory id (L-...), not a fact id ({supersedes}): a new "
                 "value supersedes the old fact by itself; use forget_memory to retract a fact.")
+        supersedes_pending = False
         if supersedes is not None:
             entry = await call_in_thread(self._catalog.get, supersedes)
             if entry is None or entry.get("kind") != "leaf":
                 raise UnknownMemory(supersedes)
+            # Tool-origin text correcting the user's memory waits for review.
+            supersedes_pending = (origin == "tool"
+                                  and str(entry.get("origin") or "user") == "user")
 
         clean, redactions = redact(content)
+        # Every field that reaches disk is redacted, not only the content: tags, scope and a
+        # file's source path end up in the leaf header, the catalog and the facts.
+        extra = [r for field in (scope, *tags, msg.source or "") for r in redact(field)[1]]
+        scope = redact_text(scope)
+        tags = tuple(dict.fromkeys(redact_text(t) for t in tags))
+        redactions = _merge(redactions + extra)
         if redactions and self.settings.secrets_mode == "refuse":
             raise SecretRefused([r.kind for r in redactions])
 
@@ -106,7 +131,7 @@ class IngestActor(Actor):
                             max_tokens=self.settings.max_tokens,
                             min_tokens=self.settings.min_tokens)
         chunks = [c for c in chunks if c.text.strip()]
-        source = msg.source or msg.provenance.source
+        source = redact_text(msg.source or msg.provenance.source or "")
         now = dt.datetime.now(dt.UTC)
         lead = parse_date(clean)  # a memory that opens with a date is of that date
         if lead is not None:
@@ -133,6 +158,10 @@ class IngestActor(Actor):
             # The same text was forgotten before: saving it again is a new memory (the
             # forgotten one stays retracted in the history), and the reply says so.
             headers = headers_for(now.isoformat())
+        # A code file read from disk states no facts about the user or the projects: its
+        # strings and comments ("I live in ...", test fixtures) are not the user speaking.
+        from_code_file = bool(msg.source) and (detection.data_type is DataType.CODE
+                                               or is_code_path(msg.source or ""))
         # From the first leaf file to the reply of the commit, a save is not cancelled (a
         # shutdown waits for it, a few milliseconds): what was written is whole, never half.
         with anyio.CancelScope(shield=True):
@@ -142,9 +171,10 @@ class IngestActor(Actor):
             repeated = tuple(w.leaf.leaf_id for w in written if w.existed)
             report = FactReport()
             if written:
-                report = await self._commit(msg, written, chunks, detection.data_type.value,
-                                            filed_domain, scope, origin, supersedes,
-                                            leaf_ids, repeated, redactions)
+                report = await self._commit(
+                    msg, written, chunks, detection.data_type.value, filed_domain, scope,
+                    origin, supersedes, leaf_ids, repeated, redactions,
+                    facts_from_text=not from_code_file, supersedes_pending=supersedes_pending)
         if written:
             self.consolidation.tell_nowait(Nudge(request_id=msg.request_id,
                                                  count=len(written)))
@@ -187,8 +217,10 @@ class IngestActor(Actor):
     async def _commit(self, msg: Save, written: list[WrittenLeaf], chunks: list[Any],
                       data_type: str, domain: str, scope: str, origin: str,
                       supersedes: str | None, leaf_ids: tuple[str, ...],
-                      repeated: tuple[str, ...], redactions: list[Any]) -> FactReport:
-        """Ask the fact actor to commit the save (catalog, facts, audit in one transaction)."""
+                      repeated: tuple[str, ...], redactions: list[Any], *,
+                      facts_from_text: bool, supersedes_pending: bool) -> FactReport:
+        """Ask the fact actor to commit the save (catalog, facts, audit in one transaction);
+        ``facts_from_text`` False files the leaves without reading facts out of them."""
         try:
             report: FactReport = await self.facts.ask(Extract(
                 request_id=msg.request_id,
@@ -197,8 +229,10 @@ class IngestActor(Actor):
                              domain=domain, entry_date=c.timestamp, scope=scope,
                              origin=origin)
                     for w, c in zip(written, chunks, strict=True)
+                    if facts_from_text
                 ),
                 provenance=msg.provenance, supersedes=supersedes,
+                supersedes_pending=supersedes_pending,
                 catalog=tuple(entry_from_leaf(w.leaf.header, w.relpath, None) for w in written),
                 audit=tuple(self._audit(msg, leaf_ids, repeated, redactions)),
             ))

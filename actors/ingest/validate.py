@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from actors.provenance import ORIGINS
+from actors.scopes import ALL_SCOPES
 from store.errors import (
     InvalidArgument,
     UnknownOption,
@@ -33,17 +34,23 @@ def check_domain(value: object) -> str | None:
 
 
 def check_origin(value: object) -> str:
-    if not isinstance(value, str) or value.strip().lower() not in ORIGINS:
+    """Exactly one of ``ORIGINS``: the origin decides what may overturn what the user said,
+    so no look-alike ("Tool ", "user\u200b") is guessed into a valid one."""
+    if not isinstance(value, str) or value not in ORIGINS:
         raise UnknownOption("origin", value, ORIGINS)
-    return value.strip().lower()
+    return value
 
 
-def check_scope(value: object) -> str:
+def check_scope(value: object, *, wildcard: bool = False) -> str:
+    """A scope key; ``"*"`` (every scope) only where a request may ask for all of them."""
     if value is None:
         return ""
     if not isinstance(value, str):
         raise InvalidArgument(f"The scope must be text, not {type(value).__name__}.")
     scope = value.strip()
+    if scope == ALL_SCOPES and not wildcard:
+        raise InvalidArgument("The scope '*' means every scope in a search; a memory is saved "
+                              "under one scope (e.g. 'project:billing'), or none.")
     if len(scope) > MAX_SCOPE_CHARS or any(ord(ch) < 32 for ch in scope):
         raise InvalidArgument(
             f"The scope must be at most {MAX_SCOPE_CHARS} printable characters "

@@ -39,6 +39,7 @@ from actors.navigation.messages import (
 )
 from actors.navigation.query import Query, asked_time, parse_query
 from actors.navigation.read_model import ReadModel
+from actors.scopes import scope_admits
 from actors.text import shorten
 from store.config import Settings
 from store.fulltext import LOCK_NAME as FULLTEXT_LOCK
@@ -168,7 +169,7 @@ class NavigationActor(Actor):
             meta = model.leaves.get(leaf_id)
             if meta is None:
                 return False
-            if scope and meta.scope not in (scope, *GLOBAL_SCOPES):
+            if not scope_admits(scope, meta.scope):
                 return False
             return not (as_of_ts is not None and meta.recorded_ts > as_of_ts)
 
@@ -194,7 +195,7 @@ class NavigationActor(Actor):
         question = attribute_question(text)
         questions: list[tuple[str, str]] = []
         if question:
-            if scope not in GLOBAL_SCOPES:  # this project's own value first, then the global one
+            if scope not in (*GLOBAL_SCOPES, "*"):  # this project's own value first, then global
                 questions.append((scoped_subject(question[0], scope), question[1]))
             questions.append(question)
         keys = [fact_key(*q) for q in questions]

@@ -15,7 +15,7 @@ from pathlib import Path
 from actors.project.symbols import Entry
 from actors.project.sync import SyncReport, sync_project
 from actors.project.view import DETAILS, SCOPES, FindOutcome, Hit, ProjectView, normalize_subpath
-from actors.text import estimate_tokens
+from actors.text import estimate_tokens, shorten
 from store.errors import InvalidArgument, UnknownOption
 from store.project_store import ProjectStore, index_dir_for
 
@@ -37,9 +37,12 @@ def resolve_root(path: object) -> Path:
     root = Path(path.strip()).expanduser().resolve()
     if not root.exists():
         raise InvalidArgument(f"No such directory: {root}.")
-    if not root.is_dir():
+    if root.is_file():
         raise InvalidArgument(f"{root} is a file, not a project directory; use read_file for "
                               "one file.")
+    if not root.is_dir():
+        raise InvalidArgument(f"{root} is not a directory (a device, socket or pipe); give "
+                              "the project's root directory.")
     return root
 
 
@@ -95,8 +98,8 @@ class Projects:
             outcome = project.view.find(query, scope=str(scope), sub=sub, clue=clue)
             if outcome.status == "none":
                 where = f", subpath={sub}" if sub else ""
-                return (f'No code matches "{query}" (scope={scope}{where}). Try other '
-                        'identifiers or scope="all".')
+                return (f'No code matches "{shorten(query, 200)}" (scope={scope}{where}). '
+                        'Try other identifiers or scope="all".')
             if outcome.status == "ambiguous":
                 return _render_ambiguous(query, outcome)
             assert outcome.hit is not None
@@ -116,8 +119,8 @@ def _label(hit: Hit) -> str:
 
 
 def _render_ambiguous(query: str, outcome: FindOutcome) -> str:
-    lines = [f'AMBIGUOUS: "{query}" matches symbols in several files. Refine the query or pass '
-             "`clue`:"]
+    lines = [f'AMBIGUOUS: "{shorten(query, 200)}" matches symbols in several files. Refine the '
+             "query or pass `clue`:"]
     lines += [f"  - {_label(hit)}" for hit in outcome.candidates]
     return "\n".join(lines)
 

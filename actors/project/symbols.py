@@ -20,7 +20,7 @@ from actors.ingest.chunkers import chunk
 from actors.ingest.types import DataType, Detection
 from actors.text import estimate_tokens
 
-CUT_VERSION = "s4"
+CUT_VERSION = "s5"
 """Bump when the cut changes: keys change, so every file is re-cut once."""
 TEXT_TARGET_TOKENS = 300
 SKIPPED_KINDS = frozenset({"imports", "blank"})

@@ -15,6 +15,8 @@ under the same lock, so a concurrent collection can never delete one between syn
 
 from __future__ import annotations
 
+import os
+import stat
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -23,8 +25,9 @@ from typing import Any
 
 import structlog
 
-from actors.project.scan import MAX_FILES, language_of, scan_project
+from actors.project.scan import MAX_FILE_BYTES, MAX_FILES, language_of, scan_project
 from actors.project.symbols import Entry, file_entries, source_key
+from actors.secrets import redact_text
 from actors.text import estimate_tokens
 from store.errors import MalformedFile
 from store.project_store import ProjectStore
@@ -82,6 +85,31 @@ class SyncResult:
     loaded: dict[str, Loaded] = field(default_factory=dict)
 
 
+def read_bounded(path: Path, limit: int) -> bytes | None:
+    """At most ``limit + 1`` bytes of a regular file, opened without blocking (a FIFO or
+    device swapped in after the walk is refused, never waited on); None when unreadable."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def _line_count(text: str) -> int:
     return text.count("\n") + (0 if text.endswith("\n") or not text else 1)
 
@@ -100,7 +128,7 @@ def sync_project(store: ProjectStore, root: Path, have: Mapping[str, str] | None
         scan = scan_project(root)
         now_ns = time.time_ns()
         files: dict[str, dict[str, Any]] = {}
-        added = changed = hashed = cut = unreadable = 0
+        added = changed = hashed = cut = unreadable = grown = 0
         fresh: dict[str, Loaded] = {}
         for found in scan.files:
             prev = known.get(found.rel)
@@ -109,10 +137,12 @@ def sync_project(store: ProjectStore, root: Path, have: Mapping[str, str] | None
                     and store.has_source(str(prev.get("key", "")))):
                 files[found.rel] = prev
                 continue
-            try:
-                data = found.path.read_bytes()
-            except OSError:
-                continue  # vanished or unreadable since the walk: as if removed
+            data = read_bounded(found.path, MAX_FILE_BYTES)
+            if data is None:
+                continue  # vanished, unreadable or no longer a regular file: as if removed
+            if len(data) > MAX_FILE_BYTES:
+                grown += 1  # grew past the limit since the walk
+                continue
             hashed += 1
             language = language_of(found.rel)
             key = source_key(data, language)
@@ -127,9 +157,12 @@ def sync_project(store: ProjectStore, root: Path, have: Mapping[str, str] | None
                 unreadable += 1
                 continue
             if not store.has_source(key):
-                entries = file_entries(text, language)
-                store.write_source(key, text, [e.to_json() for e in entries])
-                fresh[key] = Loaded(text, tuple(entries))
+                # The index keeps a copy of the file: secrets are redacted out of it (line
+                # breaks kept, so symbol line ranges still match the file).
+                clean = redact_text(text, keep_lines=True)
+                entries = file_entries(clean, language)
+                store.write_source(key, clean, [e.to_json() for e in entries])
+                fresh[key] = Loaded(clean, tuple(entries))
                 cut += 1
             files[found.rel] = {"size": len(data), "mtime_ns": found.mtime_ns, "key": key,
                                 "language": language, "tokens": estimate_tokens(text),
@@ -162,7 +195,8 @@ def sync_project(store: ProjectStore, root: Path, have: Mapping[str, str] | None
     if broken and not _retry:
         return sync_project(store, root, have, _retry=True)
     report = SyncReport(files=len(files), added=added, changed=changed, removed=removed,
-                        hashed=hashed, cut=cut, too_large=scan.too_large, unreadable=unreadable,
+                        hashed=hashed, cut=cut, too_large=scan.too_large + grown,
+                        unreadable=unreadable,
                         truncated=scan.truncated,
                         elapsed_ms=round((time.perf_counter() - started) * 1000, 2))
     if report.touched or report.cut:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import structlog
 
+from actors.secrets import Redaction, redact, redact_text
 from actors.session import reads
 from actors.session.digest import digest, windows
 from actors.session.notes import Piece, Recall, SessionNotes, note_title
@@ -26,6 +27,8 @@ MAX_OUTPUT_BYTES = 8 * 1024 * 1024
 MAX_LABEL_CHARS = 80
 RECALL_BODY_LIMIT = 6000
 ALSO_MATCHING = 2
+ECHO_CHARS = 200
+"""A reply quotes at most this much of an argument."""
 
 log = structlog.get_logger("ihmt.session")
 
@@ -43,6 +46,14 @@ def _text_arg(value: object, what: str, limit: int) -> str:
     return value
 
 
+def _redacted_note(redactions: list[Redaction]) -> str:
+    """What the reply says about redaction: only what was actually found and removed."""
+    if not redactions:
+        return ""
+    kinds = ", ".join(f"{r.kind} ({r.count})" for r in redactions)
+    return f" Redacted before keeping it: {kinds}."
+
+
 class Session:
     """The per-process session state behind the session tools."""
 
@@ -57,7 +68,7 @@ class Session:
     # ------------------------------------------------------------------ note / recall
 
     def note(self, text: object) -> str:
-        body = _text_arg(text, "note", MAX_NOTE_BYTES).strip()
+        body, redactions = redact(_text_arg(text, "note", MAX_NOTE_BYTES).strip())
         number, piece_id = self.notes.next_note_id()
         self.store.write_piece(piece_id, body)
         tokens = estimate_tokens(body)
@@ -66,7 +77,7 @@ class Session:
                              tokens=tokens), body)
         log.info("session.noted", piece=piece_id, tokens=tokens)
         return (f"Noted (~{tokens} tokens). {self.notes.note_count} session note(s) so far; "
-                "use recall to find them.")
+                f"use recall to find them.{_redacted_note(redactions)}")
 
     def recall(self, query: object, clue: object = None) -> str:
         if not isinstance(query, str) or not query.strip():
@@ -75,8 +86,10 @@ class Session:
             raise InvalidArgument("The clue must be text.")
         found = self.notes.recall(query, clue)
         if not found.ranked:
-            with_clue = f' (with clue "{clue}")' if clue and clue.strip() else ""
-            return (f'No session note or output found for "{query}"{with_clue}. Nothing like '
+            with_clue = (f' (with clue "{shorten(clue, ECHO_CHARS)}")' if clue and clue.strip()
+                         else "")
+            return (f'No session note or output found for "{shorten(query, ECHO_CHARS)}"'
+                    f'{with_clue}. Nothing like '
                     "that was noted in this session (recall never searches long-term memory; "
                     "use search_memory for that).")
         if found.clue is not None and len({c.branch for c in found.clue.candidates}) > 1:
@@ -119,12 +132,13 @@ class Session:
     # ------------------------------------------------------------------ digest_output
 
     def digest_output(self, text: object, label: object = "output") -> str:
-        raw = _text_arg(text, "output text", MAX_OUTPUT_BYTES)
+        raw, redactions = redact(_text_arg(text, "output text", MAX_OUTPUT_BYTES),
+                                 keep_lines=True)
         if label is None:
             label = "output"
         if not isinstance(label, str):
             raise InvalidArgument("The label must be text, e.g. 'maven-build'.")
-        name = " ".join(label.split())[:MAX_LABEL_CHARS] or "output"
+        name = redact_text(" ".join(label.split())[:MAX_LABEL_CHARS]) or "output"
         seq = self.notes.next_output_seq()
         self.store.write_output(seq, name, raw)
         now = dt.datetime.now(dt.UTC)
@@ -140,25 +154,24 @@ class Session:
                  kept=result.kept_lines)
         return (f"{name}: {result.total_lines} lines (~{estimate_tokens(raw)} tokens) condensed "
                 f"to ~{estimate_tokens(result.text)}; the whole output stays recallable with "
-                f'recall("{name} ...").\n{result.text}')
+                f'recall("{name} ...").{_redacted_note(redactions)}\n{result.text}')
 
     # ------------------------------------------------------------------ read_file
 
-    def read_file(self, path: object, force: object = False, start_line: object = 0,
-                  end_line: object = 0) -> str:
-        target = reads.resolve_path(path)
-        start = 0 if start_line is None else start_line
-        end = 0 if end_line is None else end_line
-        if start or end:
-            return reads.read_range(target, start, end)  # type: ignore[arg-type]
-        current = reads.read_whole(target)
+    def remember_read(self, current: reads.FileText, force: object = False) -> str:
+        """The reply to a whole-file read already done (``reads.read_whole``), given what this
+        session handed out before; keeps a redacted copy to diff the next read against."""
         key = str(current.path)
         previous_sha = self._read_shas.get(key)
         previous_text = None
         if previous_sha is not None and previous_sha != current.sha256 and not force:
             previous_text = self.store.load_copy(key)
-        reply = reads.reread_reply(current, previous_sha, previous_text, bool(force))
+        # The copy on disk is redacted (keeping line numbers), so the diff compares redacted
+        # text with redacted text: a secret line that did not change shows no change.
+        clean = redact_text(current.text, keep_lines=True)
+        reply = reads.reread_reply(current, previous_sha, previous_text, bool(force),
+                                   compare_text=clean)
         if previous_sha != current.sha256:
-            self.store.save_copy(key, current.text)
+            self.store.save_copy(key, clean)
             self._read_shas[key] = current.sha256
         return reply

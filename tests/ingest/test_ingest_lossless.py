@@ -133,7 +133,7 @@ def test_pathological_inputs_come_back_whole() -> None:
     result: detection and redaction finish and the chunks give the text back exactly.
     """
     from actors.ingest.detect import detect
-    from actors.ingest.secrets import redact
+    from actors.secrets import redact
 
     for text in PATHOLOGICAL:
         detection = detect(text)

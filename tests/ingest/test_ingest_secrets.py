@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from actors.ingest.secrets import Redaction, find_secrets, redact
+from actors.secrets import Redaction, find_secrets, redact
 
 GITHUB = "ghp_" + "Zq8fK2mNp4Rt6Vw9Yb1Cd3Ef5Gh7Jk0LmNoPq"
 AWS_ID = "AKIA" + "QX7RZ2M4K9T3B6W1"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from actors.ingest.secrets import redact
+from actors.secrets import redact
 
 TOLD = [
     ("The staging password is hunter2-S3cret! so keep it safe.", "hunter2-S3cret!"),

@@ -57,6 +57,9 @@ async def test_two_processes_index_the_same_project_once(tmp_path: Path) -> None
 
     async with server_session(homes[0], IHMT_PROJECTS_DIR=str(projects)) as a, \
             server_session(homes[1], IHMT_PROJECTS_DIR=str(projects)) as b:
+        # A store (and so its log file) is created by the first save, not by starting.
+        for number, session in enumerate((a, b)):
+            await session.ok("save_memory", {"content": f"Session {number} indexes ledger."})
         ready = anyio.Event()
 
         async def index(number: int, session: Session) -> None:

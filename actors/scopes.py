@@ -1,0 +1,27 @@
+"""Which memories a search or a forget may touch, given the scope it asked for.
+
+Scopes keep one project's memories out of another's answers: a memory saved under
+``project:billing`` is seen by searches asking for that scope, or for every scope (``"*"``),
+and by no other. Global memories (no scope, or ``"user"``) are seen by every search. Pure
+functions of two strings; never reads anything.
+"""
+
+from __future__ import annotations
+
+GLOBAL_SCOPES = ("", "user")
+"""Scopes whose memories every search sees."""
+ALL_SCOPES = "*"
+"""Asked explicitly, it admits every memory of every scope."""
+
+
+def scope_admits(asked: str, leaf_scope: str) -> bool:
+    """Whether a request asking for scope ``asked`` may see a memory of scope ``leaf_scope``.
+
+    No scope asked (or ``"user"``): only global memories. ``"*"``: everything. A project scope:
+    itself and the global memories.
+    """
+    asked = (asked or "").strip()
+    leaf_scope = (leaf_scope or "").strip()
+    if asked == ALL_SCOPES or leaf_scope in GLOBAL_SCOPES:
+        return True
+    return asked not in GLOBAL_SCOPES and leaf_scope == asked

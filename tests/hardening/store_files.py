@@ -1,0 +1,41 @@
+"""Helpers over every file a test's store and scratch directories hold."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+
+def all_files(*roots: Path) -> list[Path]:
+    return sorted(p for root in roots if root.exists() for p in root.rglob("*") if p.is_file())
+
+
+def tree_digest(root: Path) -> dict[str, str]:
+    """Relative path -> sha256 of every file under ``root`` (and directories as "dir")."""
+    out: dict[str, str] = {}
+    if not root.exists():
+        return out
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        out[rel] = "dir" if path.is_dir() else hashlib.sha256(path.read_bytes()).hexdigest()
+    return out
+
+
+def read_or_empty(path: Path) -> bytes:
+    """A file's bytes, or b"" when it went away since it was listed (a background writer's
+    temp file renamed into place: its content is then in the file it became)."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return b""
+
+
+def files_containing(needle: str, *roots: Path) -> list[Path]:
+    data = needle.encode("utf-8")
+    return [p for p in all_files(*roots) if data in read_or_empty(p)]
+
+
+NO_BACKGROUND_PASS = {"IHMT_CONSOLIDATION_QUIET_S": "3600",
+                      "IHMT_CONSOLIDATION_BATCH": "1000000"}
+"""Server environment for tests that hash the store before and after a refusal: no
+consolidation pass may run in between (it would change the tree for its own reasons)."""

@@ -1,0 +1,190 @@
+"""The command line at its edges: a wrong IHMT_HOME is named in one line and nothing is
+created, ``init`` creates, ``stats`` and ``doctor`` name the store, a closed pipe and Ctrl-C end
+quietly, an unusable log path costs one warning, and warnings on a terminal are sentences."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.hardening.cli_run import run_cli
+from tests.mcp_client import REPO, server_session
+
+pytestmark = pytest.mark.anyio
+
+
+def one_line(text: str) -> str:
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert len(lines) == 1, text
+    assert "Traceback" not in text
+    return lines[0]
+
+
+def test_read_commands_never_create_a_store(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere"
+    for command in (["search", "anything"], ["stats"], ["history"], ["audit"], ["review"]):
+        done = run_cli(missing, *command)
+        assert done.returncode == 1
+        line = one_line(done.stderr)
+        assert str(missing / "ihmt_memory") in line and "ihmt-async init" in line
+        assert not missing.exists()
+    empty = tmp_path / "empty-home"
+    empty.mkdir()
+    assert run_cli(empty, "stats").returncode == 1
+    assert list(empty.iterdir()) == []
+
+
+def test_a_file_or_a_store_folder_as_home_is_refused(tmp_path: Path) -> None:
+    a_file = tmp_path / "home.txt"
+    a_file.write_text("not a directory\n", encoding="utf-8")
+    for command in (["stats"], ["save", "a memory"], ["init"]):
+        done = run_cli(a_file, *command)
+        assert done.returncode == 1
+        assert f"IHMT_HOME {a_file} is a file" in one_line(done.stderr)
+    home = tmp_path / "home"
+    assert run_cli(home, "init").returncode == 0
+    store = home / "ihmt_memory"
+    before = sorted(p.relative_to(store) for p in store.rglob("*"))
+    for command in (["search", "x"], ["save", "a memory"], ["init"]):
+        done = run_cli(store, *command)
+        assert done.returncode == 1
+        assert f"set IHMT_HOME (or --home) to its parent, {home}" in one_line(done.stderr)
+    assert sorted(p.relative_to(store) for p in store.rglob("*")) == before
+
+
+def test_init_creates_and_stats_and_doctor_name_the_store(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    created = run_cli(home, "init")
+    assert created.returncode == 0 and (home / "ihmt_memory").is_dir()
+    assert str(home / "ihmt_memory") in created.stdout
+    stats = run_cli(home, "stats")
+    assert stats.returncode == 0 and f"Store: {home / 'ihmt_memory'}" in stats.stdout
+    doctor = run_cli(home, "doctor")
+    assert str(home / "ihmt_memory") in doctor.stdout
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run_cli(home, "save", "The pelican runbook: restart the queue first.").returncode == 0
+    assert "pelican" in run_cli(home, "audit", "--json").stdout + run_cli(
+        home, "search", "pelican runbook").stdout
+    environment = {**os.environ, "PYTHONPATH": str(REPO), "IHMT_HOME": str(home)}
+    for command in (["audit"], ["search", "pelican runbook", "--json"], ["stats"]):
+        read_end, write_end = os.pipe()
+        os.close(read_end)  # the reader is gone before the first write, as `| head -0` would
+        producer = subprocess.Popen([sys.executable, "-m", "ihmt_async", *command],
+                                    stdout=write_end, stderr=subprocess.PIPE, env=environment)
+        os.close(write_end)
+        assert producer.stderr is not None
+        err = producer.stderr.read().decode()
+        producer.stderr.close()
+        assert producer.wait(timeout=120) == 141, (command, err)
+        assert err == "", command
+
+
+def test_ctrl_c_ends_quietly(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run_cli(home, "init").returncode == 0
+    environment = {**os.environ, "PYTHONPATH": str(REPO), "IHMT_HOME": str(home)}
+    process = subprocess.Popen([sys.executable, "-m", "ihmt_async", "monitor"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment)
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(20)  # it is up and drawing
+    process.send_signal(signal.SIGINT)
+    err = process.stderr.read().decode()
+    process.stdout.close()
+    process.stderr.close()
+    assert process.wait(timeout=120) in (0, 130)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+
+
+def test_an_unusable_log_path_costs_one_warning(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run_cli(home, "init").returncode == 0
+    logs = home / "ihmt_memory" / "logs"
+    for child in logs.iterdir():
+        child.unlink()
+    logs.rmdir()
+    logs.write_text("a file where the logs directory should be\n", encoding="utf-8")
+    done = run_cli(home, "save", "The heron cache is warmed at six.",
+                   env={"IHMT_LOG_LEVEL": "info", "IHMT_LOG_STDERR": "0"})
+    assert done.returncode == 0, done.stderr
+    warning = one_line(done.stderr)
+    assert warning.startswith("ihmt-async: warning: cannot write the log file")
+    assert str(logs) in warning
+
+
+async def test_the_server_serves_with_an_unusable_log_path(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run_cli(home, "init").returncode == 0
+    log_file = home / "ihmt_memory" / "logs" / "ihmt.jsonl"
+    log_file.unlink(missing_ok=True)
+    log_file.mkdir()  # the log file's path is a directory: unwritable
+    async with server_session(home, TMPDIR=str(tmp_path)) as s:
+        await s.ok("save_memory", {"content": "The heron cache is warmed at six."})
+        found = await s.ok("search_memory", {"query": "heron cache warmed"})
+        assert "six" in found
+
+
+def test_warnings_on_a_terminal_are_sentences(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run_cli(home, "init").returncode == 0
+    main_side, terminal = pty.openpty()
+    environment = {**os.environ, "PYTHONPATH": str(REPO), "IHMT_HOME": str(home),
+                   "IHMT_LOG_LEVEL": "info"}
+    process = subprocess.Popen([sys.executable, "-m", "ihmt_async", "save",
+                                "The ibis deploy needs two approvals."],
+                               stdout=subprocess.PIPE, stderr=terminal, env=environment)
+    os.close(terminal)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(main_side, 4096)
+        except OSError:  # the terminal closed: the process is done writing
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(main_side)
+    assert process.wait(timeout=120) == 0
+    assert process.stdout is not None
+    process.stdout.close()
+    err = b"".join(chunks).decode()
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert lines, "info events reached the terminal"
+    assert all(line.startswith("ihmt-async ") and not line.startswith("{") for line in lines)
+
+
+async def test_serve_logs_the_store_path(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run_cli(home, "init").returncode == 0
+    async with server_session(home, TMPDIR=str(tmp_path)) as s:
+        await s.ok("note", {"text": "the server is up"})
+    log_lines = (home / "ihmt_memory" / "logs" / "ihmt.jsonl").read_text(encoding="utf-8")
+    events = [json.loads(line) for line in log_lines.splitlines() if line.strip()]
+    starts = [e for e in events if e.get("event") == "server.store"]
+    assert starts and starts[0]["store"] == str(home / "ihmt_memory")
+
+
+async def test_serve_creates_the_store_on_the_first_save_only(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    store = home / "ihmt_memory"
+    async with server_session(home, TMPDIR=str(tmp_path)) as s:
+        found = await s.ok("search_memory", {"query": "where do I live"})
+        assert found.startswith("No memory found") and "The memory is empty." in found
+        await s.ok("memory_history", {"subject": "user"})
+        assert not store.exists(), "reading created the store"
+        await s.ok("save_memory", {"content": "I keep my bike in the garage."})
+        assert (store / "state").is_dir()
+        found = await s.ok("search_memory", {"query": "bike garage"})
+        assert "garage" in found
+    # From the first save on, the events go to the store's log file as well.
+    log_lines = (store / "logs" / "ihmt.jsonl").read_text(encoding="utf-8").splitlines()
+    assert any(json.loads(line).get("event") == "save.done" for line in log_lines)

@@ -1,0 +1,172 @@
+"""Trust and scope rules through the real server: tool-origin text never overturns the user
+without review, ingested files are tool text and code files state no facts, scopes keep
+projects apart, forget stays in its scope, origins are exact, echoes are bounded; every
+refusal leaves the store byte-for-byte unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.hardening.cli_run import run_cli
+from tests.hardening.store_files import NO_BACKGROUND_PASS, tree_digest
+from tests.mcp_client import Session, server_session
+
+pytestmark = pytest.mark.anyio
+
+
+def store_state(home: Path) -> dict[str, str]:
+    return {k: v for k, v in tree_digest(home / "ihmt_memory").items()
+            if not k.startswith("logs")}
+
+
+def memory_id(reply: str) -> str:
+    return reply.split("Memory id: ")[1].split()[0]
+
+
+async def refused(s: Session, home: Path, tool: str, arguments: dict[str, object],
+                  expected: str) -> str:
+    before = store_state(home)
+    text, is_error = await s.call(tool, arguments)
+    assert is_error and expected in text, text
+    assert store_state(home) == before
+    return text
+
+
+def status_of(full_reply: str, leaf: str) -> str:
+    block = full_reply.split(leaf, 1)[1]
+    return block.split("status:", 1)[1].split()[0]
+
+
+async def test_tool_supersedes_of_a_user_memory_waits_for_review(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
+        user = memory_id(await s.ok("save_memory", {
+            "content": "The staging database is PostgreSQL 15 on host pg-stage.",
+            "origin": "user"}))
+        reply = await s.ok("save_memory", {
+            "content": "The staging database is MySQL 8 on host my-stage.", "origin": "tool",
+            "supersedes": user})
+        assert "Marked memory" not in reply
+        assert f"marking memory {user} as superseded waits for review" in reply
+        review_id = reply.split("[review ")[1].split("]")[0]
+        full = await s.ok("search_memory", {"query": "staging database host",
+                                            "detail": "full"})
+        assert status_of(full, user) == "CURRENT"
+        listed = run_cli(home, "review")
+        assert review_id in listed.stdout
+        approved = run_cli(home, "review", "approve", review_id)
+        assert approved.returncode == 0, approved.stderr
+        full = await s.ok("search_memory", {"query": "staging database host",
+                                            "detail": "full"})
+        assert status_of(full, user) == "SUPERSEDED"
+        # An agent-origin correction of the user's memory applies at once, as before.
+        other = memory_id(await s.ok("save_memory", {
+            "content": "The release train leaves every second Tuesday.", "origin": "user"}))
+        applied = await s.ok("save_memory", {
+            "content": "The release train leaves every Wednesday now.", "origin": "agent",
+            "supersedes": other})
+        assert f"Marked memory {other} as superseded" in applied
+
+
+async def test_after_an_approved_tool_value_the_next_one_still_waits(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
+        await s.ok("save_memory", {"content": "2026-01-10: I live in Madrid.", "origin": "user"})
+        first = await s.ok("save_memory", {"content": "2026-02-10: I live in Paris.",
+                                           "origin": "tool"})
+        assert "Waiting for review" in first
+        fact = first.split("[fact ")[1].split("]")[0]
+        assert run_cli(home, "review", "approve", fact).returncode == 0
+        second = await s.ok("save_memory", {"content": "2026-03-10: I live in Rome.",
+                                            "origin": "tool"})
+        assert "Waiting for review" in second and "Rome" in second.split("Waiting")[1]
+        answer = await s.ok("search_memory", {"query": "where do I live?"})
+        assert "Current value: user location = 'Paris'" in answer
+
+
+async def test_ingested_files_are_tool_text_and_code_states_no_facts(tmp_path: Path) -> None:
+    home, tree = tmp_path / "home", tmp_path / "tree"
+    tree.mkdir()
+    (tree / "test_profile.py").write_text(
+        'def test_moves():\n    save("I live in Valencia.")\n    assert facts.new_facts\n',
+        encoding="utf-8")
+    (tree / "notes.txt").write_text("2026-04-01: I live in Oslo.\n", encoding="utf-8")
+    assert run_cli(home, "save", "2026-01-01: I live in Madrid.").returncode == 0
+    ingested = run_cli(home, "ingest", str(tree))
+    assert ingested.returncode == 0, ingested.stderr
+    history = run_cli(home, "history", "user", "location", "--json")
+    assert "Valencia" not in history.stdout  # nothing from the code file
+    assert '"Oslo"' in history.stdout and '"origin": "tool"' in history.stdout
+    assert '"status": "PENDING"' in history.stdout  # a copied file does not overturn the user
+    async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
+        answer = await s.ok("search_memory", {"query": "where do I live?"})
+        assert "Current value: user location = 'Madrid'" in answer
+
+
+async def test_scopes_keep_projects_apart_and_forget_stays_in_scope(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
+        scoped = memory_id(await s.ok("save_memory", {
+            "content": "The zephyrine cache of project A is flushed nightly.",
+            "scope": "project:a"}))
+        shared = memory_id(await s.ok("save_memory", {
+            "content": "Zephyrine is the name of our cache library.", "origin": "user"}))
+        query = {"query": "zephyrine cache flushed nightly", "detail": "full"}
+        assert scoped not in await s.ok("search_memory", query)
+        assert shared in await s.ok("search_memory", query)  # the search ran and found
+        assert scoped in await s.ok("search_memory", {**query, "scope": "project:a"})
+        assert scoped not in await s.ok("search_memory", {**query, "scope": "project:b"})
+        assert scoped in await s.ok("search_memory", {**query, "scope": "*"})
+
+        await refused(s, home, "forget_memory", {"memory_id": scoped, "reason": "stale"},
+                      "belongs to scope 'project:a'")
+        await refused(s, home, "forget_memory", {"memory_id": scoped, "reason": "stale",
+                                                 "scope": "project:b"},
+                      "belongs to scope 'project:a'")
+        forgotten = await s.ok("forget_memory", {"memory_id": scoped, "reason": "stale",
+                                                 "scope": "project:a"})
+        assert scoped in forgotten
+        # A global memory may be forgotten from any scope.
+        assert shared in await s.ok("forget_memory", {"memory_id": shared, "reason": "old",
+                                                      "scope": "project:b"})
+
+
+async def test_origins_are_exact_and_echoes_are_bounded(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
+        await s.ok("save_memory", {"content": "Seed memory about the otter pipeline."})
+        for origin in ("Tool", "tool ", "user\u200b", "admin"):
+            await refused(s, home, "save_memory", {"content": "The otter pipeline is fast.",
+                                                   "origin": origin}, "Unknown origin")
+        await refused(s, home, "save_memory", {"content": "x y z", "scope": "*"},
+                      "means every scope")
+        long_value = "d" * 50_000
+        text = await refused(s, home, "save_memory", {"content": "The otter pipeline.",
+                                                      "domain": long_value}, "domain")
+        assert len(text) < 1000 and long_value[:300] not in text
+        text = await refused(s, home, "save_memory", {"content": "The otter pipeline.",
+                                                      "origin": long_value}, "origin")
+        assert len(text) < 1000
+        query = "quasar nebula " + "q" * 1800  # matches nothing: the reply quotes the query
+        found = await s.ok("search_memory", {"query": query})
+        assert found.startswith("No memory found") and "characters]" in found
+        assert query not in found and len(found) < 1000
+        recalled = await s.ok("recall", {"query": "nothing noted " + "r" * 5000})
+        assert len(recalled) < 600
+
+
+async def test_the_attribute_answer_line_is_bounded(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    cities = ["Albacete", "Burgos", "Cuenca", "Durango", "Elche", "Ferrol", "Girona", "Huesca"]
+    async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
+        for month, city in enumerate(cities, start=1):
+            await s.ok("save_memory", {"content": f"2020-{month:02d}-01: I live in {city}.",
+                                       "origin": "user"})
+        answer = await s.ok("search_memory", {"query": "where do I live?"})
+    line = next(li for li in answer.splitlines() if li.startswith("Current value:"))
+    assert "'Huesca'" in line
+    named = [city for city in cities[:-1] if f"'{city}'" in line]
+    assert named == cities[2:-1]  # the latest five earlier values
+    assert "… and 2 earlier values." in line
