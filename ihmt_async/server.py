@@ -233,4 +233,7 @@ def build_server(home: Path | str | None = None) -> MCPServer[AppContext]:
     from ihmt_async.session_tools import register_session_tools
 
     register_session_tools(server)
+    from ihmt_async.schema import install_schema
+
+    install_schema(server)
     return server
