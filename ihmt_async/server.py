@@ -26,6 +26,7 @@ from actors.ingest.messages import Save
 from actors.navigation.messages import DETAILS, Search
 from actors.provenance import Provenance, new_session_id
 from ihmt_async import render
+from ihmt_async.client_scope import env_project, save_scope, scope_from_roots, search_scope
 from ihmt_async.logs import set_client
 from ihmt_async.runtime import Runtime
 from ihmt_async.timeparse import parse_as_of
@@ -78,6 +79,14 @@ def provenance_of(ctx: Context[Any, Any], app: AppContext) -> Provenance:
         pass
     set_client(name, app.session)
     return Provenance(agent=name, client_version=version, session=app.session)
+
+
+async def client_project(ctx: Context[Any, Any], app: AppContext) -> str:
+    """The project the client has open (its MCP roots, or IHMT_PROJECT); once per session."""
+    if "project_scope" not in app.extras:
+        app.extras["project_scope"] = env_project() or await scope_from_roots(ctx.session)
+    project: str = app.extras["project_scope"]
+    return project
 
 
 def app_of(ctx: Context[Any, Any]) -> AppContext:
@@ -152,13 +161,16 @@ def build_server(home: Path | str | None = None) -> MCPServer[AppContext]:
             content_type: "auto" (recommended), "code", "narrative", "clinical", "personal",
                 "process" or "generic".
             tags: Extra labels to file it under.
-            scope: Optional scope key such as "project:billing"; searches under another
-                scope never see it.
+            scope: Scope key such as "project:billing". Leave empty: the memory is filed
+                under the project you have open, unless it is about the user (where they
+                live, who they work for, preferences), which every project sees.
             origin: "user" (the user said it), "agent" (your own note) or "tool" (copied from
                 a tool result or web page; cannot overturn what the user said without review).
             supersedes: The id of a memory this one corrects (from a search in detail="full").
         """
         app = app_of(ctx)
+        scope = save_scope(scope or "", await client_project(ctx, app), content) \
+            if isinstance(content, str) else scope
         result = await app.runtime.ingest.ask(Save(
             content=content, domain=domain, content_type=content_type or "auto",
             tags=tuple(tags or ()), scope=scope or "", origin=origin or "agent",
@@ -182,7 +194,8 @@ def build_server(home: Path | str | None = None) -> MCPServer[AppContext]:
             clue: Distinguishing detail, after an AMBIGUOUS reply.
             detail: "compact" (default) or "full" (adds ids, sources, tree paths, what was
                 searched).
-            scope: Only memories of this scope (plus unscoped ones), e.g. "project:billing".
+            scope: Leave empty to search the project you have open plus global memories;
+                "project:<name>" for another project, "*" for every project.
             as_of: Answer as the memory stood at this past time (ISO date or date-time).
             include_history: Also show superseded memories.
         """
@@ -190,8 +203,9 @@ def build_server(home: Path | str | None = None) -> MCPServer[AppContext]:
             raise UnknownOption("detail", detail, DETAILS)
         app = app_of(ctx)
         provenance_of(ctx, app)
+        scope = search_scope(scope or "", await client_project(ctx, app))
         result = await app.runtime.navigation.ask(Search(
-            query=query, clue=clue, scope=scope or "", as_of=parse_as_of(as_of),
+            query=query, clue=clue, scope=scope, as_of=parse_as_of(as_of),
             include_history=bool(include_history)))
         return render.render_search(result, detail=detail)
 

@@ -31,6 +31,8 @@ from actors.navigation.descent import descend
 from actors.navigation.messages import (
     AttributeAnswer,
     Hit,
+    Recent,
+    RecentMemory,
     Search,
     SearchResult,
     SearchTrace,
@@ -98,7 +100,29 @@ class NavigationActor(Actor):
             return await call_in_thread(self._stats)
         if isinstance(message, TreeView):
             return await call_in_thread(self._tree, message.max_depth)
+        if isinstance(message, Recent):
+            return await call_in_thread(self._recent, message)
         return await super().handle(message)
+
+    def _recent(self, msg: Recent) -> tuple[RecentMemory, ...]:
+        """Newest first; only memories of exactly this scope that are still current."""
+        self.model.refresh()
+        scope = (msg.scope or "").strip()
+        metas = sorted((m for m in self.model.leaves.values() if m.scope == scope),
+                       key=lambda m: m.recorded_ts, reverse=True)
+        picked: list[RecentMemory] = []
+        for chunk_start in range(0, len(metas), max(msg.limit, 1) * 4):
+            chunk = metas[chunk_start:chunk_start + max(msg.limit, 1) * 4]
+            timeline = self.model.facts.timeline_for_leaves(m.leaf_id for m in chunk)
+            for meta in chunk:
+                if timeline.leaf_currency(meta.leaf_id) in ("RETRACTED", "SUPERSEDED"):
+                    continue
+                picked.append(RecentMemory(leaf_id=meta.leaf_id, timestamp=meta.timestamp,
+                                           recorded_at=meta.recorded_at,
+                                           excerpt=meta.excerpt))
+                if len(picked) >= msg.limit:
+                    return tuple(picked)
+        return tuple(picked)
 
     # ------------------------------------------------------------------ search
 

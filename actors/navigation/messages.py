@@ -95,3 +95,19 @@ class TreeView(Message):
     """The tree as root -> domains -> branches (ids, titles, leaf counts)."""
 
     max_depth: int = 3
+
+
+@dataclass(frozen=True, kw_only=True)
+class Recent(Message):
+    """The most recently recorded current memories of one scope (the session-start brief)."""
+
+    scope: str
+    limit: int = 5
+
+
+@dataclass(frozen=True)
+class RecentMemory:
+    leaf_id: str
+    timestamp: str
+    recorded_at: str
+    excerpt: str
