@@ -98,7 +98,10 @@ async def cmd_serve(args: argparse.Namespace) -> int:
 
 async def cmd_init(args: argparse.Namespace) -> int:
     store = open_store(args.home)
-    out(f"Store ready at {store.layout.root}")
+    if args.json:
+        out_json({"root": store.layout.root})
+    else:
+        out(f"Store ready at {store.layout.root}")
     return 0
 
 
@@ -157,8 +160,12 @@ async def cmd_ingest(args: argparse.Namespace) -> int:
         if len(files) > 20:
             sys.stderr.write("\n")
         result = await rt.consolidation.ask(Flush(force=False))
-    out(f"Ingested {saved} file(s), skipped {skipped}; consolidation wrote "
-        f"{result.branches_written} branch(es).")
+    if args.json:
+        out_json({"saved": saved, "skipped": skipped,
+                  "branches_written": result.branches_written})
+    else:
+        out(f"Ingested {saved} file(s), skipped {skipped}; consolidation wrote "
+            f"{result.branches_written} branch(es).")
     return 0 if skipped == 0 else 1
 
 
@@ -256,7 +263,8 @@ async def cmd_review(args: argparse.Namespace) -> int:
                 f"(from {fact.agent or 'unknown'}, origin {fact.origin}, recorded "
                 f"{fact.recorded_at[:19]})")
     else:
-        out(f"{args.action}d {result.fact_id}: {result.subject} {result.attribute} = "
+        done = {"approve": "approved", "reject": "rejected"}[args.action]
+        out(f"{done} {result.fact_id}: {result.subject} {result.attribute} = "
             f"'{result.value}' is now {result.status}.")
     return 0
 
@@ -349,15 +357,19 @@ async def cmd_demo(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ihmt-async", description=__doc__.split("\n")[0])
-    parser.add_argument("--home", help="IHMT_HOME to use (default: $IHMT_HOME or "
-                        f"{default_home()})")
+    home_help = f"IHMT_HOME to use (default: $IHMT_HOME or {default_home()})"
+    parser.add_argument("--home", help=home_help)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    # --home is accepted after the subcommand too (`ihmt-async search x --home DIR`).
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--home", default=argparse.SUPPRESS, help=home_help)
     sub = parser.add_subparsers(dest="command", required=True)
 
     def add(name: str, func: Callable[[argparse.Namespace], Awaitable[int]], help_: str
             ) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help_)
+        p = sub.add_parser(name, help=help_, parents=[common])
         p.set_defaults(func=func)
-        if name in READ_COMMANDS or name in ("save", "forget"):
+        if name in READ_COMMANDS or name in ("save", "forget", "init", "ingest"):
             p.add_argument("--json", action="store_true", help="machine-readable output")
         return p
 
@@ -407,10 +419,20 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("demo", cmd_demo, "save and search a few memories in a throwaway store")
     p.add_argument("--demo-home", dest="demo_home", default=None,
                    help="where to put the demo store (default: a new temporary directory)")
-    from ihmt_async import ops_cli
+    from ihmt_async import integration_cli, ops_cli
 
     ops_cli.add_commands(sub)
+    integration_cli.add_commands(sub, common)
     return parser
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("ihmt-async")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -423,7 +445,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = load_settings(layout.config)
     except IhmtError as exc:
         sys.stderr.write(f"ihmt-async: {exc}\n")
-        return 1
+        # An agent's hook must never fail the agent's session or prompt.
+        return 0 if args.command in ("brief", "recall-hook") else 1
     configure_logging(layout.log_file, level=os.environ.get("IHMT_LOG_LEVEL") or
                       ("info" if args.command == "serve" else "warning"),
                       to_stderr=None if args.command == "serve" else
