@@ -39,8 +39,8 @@ def run(target: Target, *, remove: bool, dry_run: bool) -> dict[str, object]:
     steps_of: Callable[[Target, bool], list[Step]] = MODULES[target.agent].steps
     planned = core.plan(steps_of(target, remove))
     if not dry_run:
-        core.apply(planned)
-    changes: list[Change] = [change for _, change, _ in planned]
+        core.apply(planned, target.state_file)
+    changes: list[Change] = [change for _, change, _, _ in planned]
     return {"agent": target.agent, "scope": target.scope,
             "applied": not dry_run and any(c.action != "unchanged" for c in changes),
             "changes": [c.as_json() for c in changes]}

@@ -44,7 +44,7 @@ def steps(t: Target, remove: bool) -> list[Step]:
     claude = which("claude")
     result: list[Step] = []
     if claude is None:
-        result.append(json_server_step(config, ("mcpServers",), entry, remove))
+        result.append(json_server_step(t, config, ("mcpServers",), entry, remove))
     else:
         current = _registered(config)
         if remove:
@@ -60,7 +60,7 @@ def steps(t: Target, remove: bool) -> list[Step]:
                  json.dumps(entry)), f"register the {SERVER_NAME} MCP server",
                 current != entry))
     result.append(instructions_step(memory_file, remove))
-    result.append(hooks_step(settings, hook_groups(t), remove))
+    result.append(hooks_step(t, settings, hook_groups(t), remove))
     return result
 
 

@@ -11,6 +11,7 @@ It must never write outside the paths the steps name, and never run a command in
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import shlex
 import shutil
@@ -60,14 +61,52 @@ class Target:
     def base(self) -> Path:
         return self.home if self.scope == "user" else self.project
 
+    @property
+    def state_file(self) -> Path:
+        """What install created inside JSON files (containers, whole files), so uninstall
+        removes exactly those and leaves an empty container the user had."""
+        xdg = self.env.get("XDG_STATE_HOME", "").strip()
+        return (Path(xdg) if xdg else self.home / ".local" / "state") / "ihmt-async" / \
+            "installed.json"
+
+
+Created = list[tuple[str, ...]]
+
+
+def load_state(path: Path) -> dict[str, list[tuple[str, ...]]]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): [tuple(map(str, item)) for item in v if isinstance(item, list)]
+            for k, v in data.items() if isinstance(v, list)}
+
+
+def save_state(path: Path, state: dict[str, list[tuple[str, ...]]]) -> None:
+    kept = {k: [list(item) for item in v] for k, v in state.items() if v}
+    if not kept:
+        path.unlink(missing_ok=True)
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_text(json.dumps(kept, indent=1, sort_keys=True), encoding="utf-8")
+    os.replace(temporary, path)
+
 
 @dataclass(frozen=True)
 class FileStep:
-    """Rewrite one file: ``transform(old text or None) -> new text or None (delete)``."""
+    """Rewrite one file: ``transform(old text or None) -> new text or None (delete)``.
+
+    ``creates`` (install) names the JSON containers the edit adds to the file (``()`` for the
+    file itself), recorded in the state file; ``forgets`` (uninstall) drops the record."""
 
     path: Path
     summary: str
     transform: Callable[[str | None], str | None]
+    creates: Callable[[str | None], Created] | None = None
+    forgets: bool = False
 
 
 @dataclass(frozen=True)
@@ -112,26 +151,31 @@ def _diff(path: Path, old: str | None, new: str | None) -> str:
                    for line in lines)
 
 
-def plan(steps: Sequence[Step]) -> list[tuple[Step, Change, str | None]]:
-    """Each step's change and, for a file, its new text; reads only. Steps on the same file
-    see the text the earlier ones left."""
-    planned: list[tuple[Step, Change, str | None]] = []
+Planned = tuple[Step, Change, str | None, Created]
+
+
+def plan(steps: Sequence[Step]) -> list[Planned]:
+    """Each step's change, for a file its new text and the containers it creates; reads
+    only. Steps on the same file see the text the earlier ones left."""
+    planned: list[Planned] = []
     pending: dict[Path, str | None] = {}
     for step in steps:
         if isinstance(step, RunStep):
             action = "run" if step.needed else "unchanged"
             planned.append((step, Change(action, step.argv[0], step.summary,
-                                         shlex.join(step.argv)), None))
+                                         shlex.join(step.argv)), None, []))
             continue
         old = pending[step.path] if step.path in pending else _read(step.path)
         new = step.transform(old)
         pending[step.path] = new
+        created = step.creates(old) if step.creates is not None and new != old else []
         if new == old:
-            planned.append((step, Change("unchanged", str(step.path), step.summary, ""), new))
+            planned.append((step, Change("unchanged", str(step.path), step.summary, ""), new,
+                            created))
         else:
             action = "create" if old is None else "edit"
             planned.append((step, Change(action, str(step.path), step.summary,
-                                         _diff(step.path, old, new)), new))
+                                         _diff(step.path, old, new)), new, created))
     return planned
 
 
@@ -150,15 +194,22 @@ def _write(path: Path, old_exists: bool, new: str | None) -> None:
     os.replace(temporary, path)
 
 
-def apply(planned: Sequence[tuple[Step, Change, str | None]]) -> None:
+def apply(planned: Sequence[Planned], state_file: Path) -> None:
     """Carry out every changed step, in order; each file is written once, with its final
     text, after a ``.bak`` copy of what was there. Stops at the first failure."""
     final: dict[Path, str | None] = {}
-    for step, _, new in planned:
+    state = load_state(state_file)
+    for step, change, new, created in planned:
         if isinstance(step, FileStep):
             final[step.path] = new
+            key = str(step.path)
+            if step.forgets and change.action != "unchanged":
+                state.pop(key, None)
+            for item in created:
+                if item not in state.setdefault(key, []):
+                    state[key].append(item)
     written: set[Path] = set()
-    for step, change, _ in planned:
+    for step, change, _, _ in planned:
         if change.action == "unchanged":
             continue
         if isinstance(step, RunStep):
@@ -174,6 +225,7 @@ def apply(planned: Sequence[tuple[Step, Change, str | None]]) -> None:
         old = _read(step.path)
         if old != final[step.path]:
             _write(step.path, old is not None, final[step.path])
+    save_state(state_file, state)
 
 
 class InstallFailed(IhmtError):

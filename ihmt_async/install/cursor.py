@@ -41,7 +41,7 @@ def rule_step(path: Path, remove: bool) -> FileStep:
 
 def steps(t: Target, remove: bool) -> list[Step]:
     base = t.home / ".cursor" if t.scope == "user" else t.project / ".cursor"
-    result: list[Step] = [json_server_step(base / "mcp.json", ("mcpServers",),
+    result: list[Step] = [json_server_step(t, base / "mcp.json", ("mcpServers",),
                                            server_entry(t), remove)]
     if t.scope == "project":
         result.append(rule_step(base / "rules" / "ihmt-memory.mdc", remove))

@@ -36,6 +36,6 @@ def steps(t: Target, remove: bool) -> list[Step]:
     base = t.home / ".gemini" if t.scope == "user" else t.project / ".gemini"
     memory_file = base / "GEMINI.md" if t.scope == "user" else t.project / "GEMINI.md"
     settings = base / "settings.json"
-    return [json_server_step(settings, ("mcpServers",), server_entry(t), remove),
-            hooks_step(settings, hook_groups(t), remove),
+    return [json_server_step(t, settings, ("mcpServers",), server_entry(t), remove),
+            hooks_step(t, settings, hook_groups(t), remove),
             instructions_step(memory_file, remove)]

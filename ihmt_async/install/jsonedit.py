@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -262,9 +262,25 @@ def append_item(text: str, path: tuple[str, ...], value: Any, where: str,
     return _insert(text, array, _dump(value, "", unit))
 
 
-def _prune(text: str, path: tuple[str, ...], where: str) -> str:
-    """Remove the containers along ``path`` that are now empty, deepest first."""
+def missing_containers(text: str | None, path: tuple[str, ...], where: str
+                       ) -> list[tuple[str, ...]]:
+    """The containers along ``path`` that do not exist yet (an edit will create them)."""
+    if text is None or not text.strip():
+        return [path[:depth] for depth in range(1, len(path) + 1)]
+    node, depth = _walk(parse(text, where), path[:-1], where)
+    assert node is not None
+    if depth == len(path) - 1 and node.member(path[-1]) is not None:
+        return []
+    return [path[:d] for d in range(depth + 1, len(path) + 1)]
+
+
+def _prune(text: str, path: tuple[str, ...], where: str,
+           created: Collection[tuple[str, ...]]) -> str:
+    """Remove the containers along ``path`` that are now empty and that an install created
+    (``created``), deepest first."""
     for depth in range(len(path), 0, -1):
+        if path[:depth] not in created:
+            return text
         root = parse(text, where)
         parent, found = _walk(root, path[:depth - 1], where)
         if parent is None or found != depth - 1:
@@ -277,18 +293,20 @@ def _prune(text: str, path: tuple[str, ...], where: str) -> str:
     return text
 
 
-def remove_member(text: str, path: tuple[str, ...], key: str, where: str) -> str:
+def remove_member(text: str, path: tuple[str, ...], key: str, where: str,
+                  created: Collection[tuple[str, ...]] = ()) -> str:
     """``text`` without ``path.key``; parents left empty by it are removed too."""
     root = parse(text, where)
     node, depth = _walk(root, path, where)
     if node is None or depth != len(path) or node.member(key) is None:
         return text
     index = [k for k, _, _ in node.members].index(key)
-    return _prune(_remove_span(text, node, index), path, where)
+    return _prune(_remove_span(text, node, index), path, where, created)
 
 
 def remove_items(text: str, path: tuple[str, ...], where: str,
-                 matches: Callable[[Any], bool]) -> str:
+                 matches: Callable[[Any], bool],
+                 created: Collection[tuple[str, ...]] = ()) -> str:
     """``text`` without the items of the array at ``path`` for which ``matches`` is true."""
     while True:
         root = parse(text, where)
@@ -302,7 +320,7 @@ def remove_items(text: str, path: tuple[str, ...], where: str,
             return text
         text = _remove_span(text, array, index)
         if len(array.items) == 1:
-            text = _prune(text, path, where)
+            text = _prune(text, path, where, created)
 
 
 def is_empty_object(text: str) -> bool:

@@ -33,5 +33,5 @@ def steps(t: Target, remove: bool) -> list[Step]:
     config = base / "opencode.json"
     if not config.exists() and (base / "opencode.jsonc").exists():
         config = base / "opencode.jsonc"
-    return [json_server_step(config, ("mcp",), server_entry(t), remove),
+    return [json_server_step(t, config, ("mcp",), server_entry(t), remove),
             instructions_step(base / "AGENTS.md", remove)]
