@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import datetime as dt
 import json
 import os
 import signal
@@ -28,6 +29,7 @@ from actors.ingest.messages import Save
 from actors.navigation.messages import Search, Stats, TreeView
 from actors.provenance import Provenance, new_session_id
 from ihmt_async import render
+from ihmt_async.human import for_humans
 from ihmt_async.logs import configure_logging
 from ihmt_async.runtime import Runtime, open_store
 from ihmt_async.timeparse import parse_as_of
@@ -36,6 +38,8 @@ from store.config import load_settings
 from store.errors import IhmtError, InvalidArgument
 from store.paths import StoreLayout, default_home
 
+WRITE_COMMANDS = frozenset({"save", "ingest", "forget", "review", "rebuild", "consolidate",
+                            "init", "import", "install", "uninstall"})
 READ_COMMANDS = ("search", "tree", "stats", "history", "conflicts", "review", "audit", "rebuild",
                  "consolidate")
 
@@ -107,6 +111,10 @@ async def cmd_init(args: argparse.Namespace) -> int:
 
 def _read_text_arg(value: str | None) -> str:
     if value is None or value == "-":
+        if sys.stdin.isatty():
+            sys.stderr.write("Reading the memory to save from stdin; finish with Ctrl-D "
+                             "(or pass the text as an argument).\n")
+            sys.stderr.flush()
         return sys.stdin.read()
     return value
 
@@ -118,7 +126,7 @@ async def cmd_save(args: argparse.Namespace) -> int:
             content=text, domain=args.domain, content_type=args.type,
             tags=tuple(args.tag or ()), scope=args.scope, origin=args.origin,
             supersedes=args.supersedes, provenance=rt.provenance))
-    out_json(result) if args.json else out(render.render_save(result))
+    out_json(result) if args.json else out(for_humans(render.render_save(result)))
     return 0
 
 
@@ -141,6 +149,7 @@ async def cmd_ingest(args: argparse.Namespace) -> int:
     files = _files_under(args.paths)
     saved = skipped = 0
     started = time.monotonic()
+    show_progress = len(files) > 20 and sys.stderr.isatty()
     async with Runtime(args.home, provenance=cli_provenance(),
                        background_consolidation=False) as rt:
         for index, path in enumerate(files, start=1):
@@ -153,11 +162,14 @@ async def cmd_ingest(args: argparse.Namespace) -> int:
             except (UnicodeDecodeError, IhmtError) as exc:
                 skipped += 1
                 sys.stderr.write(f"skipped {path}: {exc}\n")
-            if len(files) > 20 and (index % 25 == 0 or index == len(files)):
-                rate = index / max(time.monotonic() - started, 1e-6)
-                sys.stderr.write(f"\r{index}/{len(files)} files ({rate:.0f}/s)")
+            if show_progress and (index % 25 == 0 or index == len(files)):
+                elapsed = max(time.monotonic() - started, 1e-6)
+                rate = index / elapsed
+                eta = (len(files) - index) / rate if rate else 0.0
+                sys.stderr.write(f"\r{index}/{len(files)} files ({rate:.0f}/s, "
+                                 f"ETA {eta:.0f} s)   ")
                 sys.stderr.flush()
-        if len(files) > 20:
+        if show_progress:
             sys.stderr.write("\n")
         result = await rt.consolidation.ask(Flush(force=False))
     if args.json:
@@ -174,7 +186,8 @@ async def cmd_search(args: argparse.Namespace) -> int:
         result = await rt.navigation.ask(Search(
             query=args.query, clue=args.clue, scope=args.scope,
             as_of=parse_as_of(args.as_of), include_history=args.history))
-    out_json(result) if args.json else out(render.render_search(result, detail=args.detail))
+    out_json(result) if args.json else out(for_humans(render.render_search(result,
+                                                                           detail=args.detail)))
     return 0
 
 
@@ -307,10 +320,19 @@ async def cmd_consolidate(args: argparse.Namespace) -> int:
 
 
 async def cmd_audit(args: argparse.Namespace) -> int:
+    from ihmt_async.monitor import parse_since, parse_ts
+
     layout = StoreLayout.at_home(args.home)
+    since = None
+    if args.since:
+        try:
+            since = parse_since(args.since, dt.datetime.now(dt.UTC))
+        except ValueError as exc:
+            raise InvalidArgument(str(exc)) from None
     rows = []
     for record in read_audit(layout.audit_log):
-        if args.since and str(record.get("ts", "")) < args.since:
+        stamp = parse_ts(str(record.get("ts", ""))) if since is not None else None
+        if since is not None and (stamp is None or stamp < since):
             continue
         if args.agent and record.get("client") != args.agent:
             continue
@@ -413,7 +435,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("consolidate", cmd_consolidate, "run a consolidation pass now")
     p.add_argument("--force", action="store_true", help="also promote partial groups")
     p = add("audit", cmd_audit, "the audit log")
-    p.add_argument("--since", default=None, help="ISO time")
+    p.add_argument("--since", default=None,
+                   help="only events since a duration ago (10m, 2h, 1d) or an ISO time")
     p.add_argument("--agent", default=None)
     p.add_argument("--action", default=None)
     p = add("demo", cmd_demo, "save and search a few memories in a throwaway store")
@@ -447,10 +470,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"ihmt-async: {exc}\n")
         # An agent's hook must never fail the agent's session or prompt.
         return 0 if args.command in ("brief", "recall-hook") else 1
+    changes_store = args.command in WRITE_COMMANDS
+    # Commands that change the store log their info events to the log file (so `monitor`
+    # sees them) without printing JSON lines at the person at the terminal.
+    stderr_env = os.environ.get("IHMT_LOG_STDERR", "0" if changes_store else "1")
     configure_logging(layout.log_file, level=os.environ.get("IHMT_LOG_LEVEL") or
-                      ("info" if args.command == "serve" else "warning"),
+                      ("info" if args.command == "serve" or changes_store else "warning"),
                       to_stderr=None if args.command == "serve" else
-                      os.environ.get("IHMT_LOG_STDERR", "1") not in ("0", "false"),
+                      stderr_env not in ("0", "false"),
                       max_bytes=settings.log_max_bytes, backups=settings.log_backups)
     try:
         return anyio.run(args.func, args)

@@ -11,6 +11,7 @@ import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from ihmt_async.install import claude_code, codex, core, cursor, gemini, opencode
 from ihmt_async.install.core import AGENTS, SCOPES, Change, Step, Target
@@ -34,7 +35,7 @@ def make_target(agent: str, scope: str, *, home: Path | None = None,
                   else None, env=environment)
 
 
-def run(target: Target, *, remove: bool, dry_run: bool) -> dict[str, object]:
+def run(target: Target, *, remove: bool, dry_run: bool) -> dict[str, Any]:
     """Plan (and unless ``dry_run`` apply) the install or uninstall; the ``--json`` reply."""
     steps_of: Callable[[Target, bool], list[Step]] = MODULES[target.agent].steps
     planned = core.plan(steps_of(target, remove))

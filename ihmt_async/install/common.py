@@ -106,7 +106,7 @@ def hooks_step(t: Target, path: Path, groups: dict[str, dict[str, Any]], remove:
             if text.strip():
                 text = jsonedit.remove_items(text, ("hooks", event), where, is_our_hook_group)
             text = jsonedit.append_item(text, ("hooks", event), group, where,
-                                        lambda item, g=group: item == g)
+                                        is_our_hook_group)
         return text
 
     def creates(old: str | None) -> Created:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from ihmt_async.install import jsonedit
-from tests.integration.cli_support import run_cli
+from tests.integration.cli_support import REPO, run_cli
 
 GEMINI_SETTINGS = """{
   // my Gemini settings, hand-written
@@ -261,7 +261,7 @@ async def test_the_registered_command_serves(tmp_path: Path) -> None:
     entry = jsonedit.load((home / ".gemini/settings.json").read_text(), "settings")
     server = entry["mcpServers"]["ihmt-async"]
     env = {**os.environ, **server["env"], "IHMT_LOG_STDERR": "0",
-           "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+           "PYTHONPATH": str(REPO)}
     params = StdioServerParameters(command=server["command"], args=server["args"], env=env,
                                    cwd=str(tmp_path))
     with open(os.devnull, "w") as errlog:  # noqa: ASYNC230
