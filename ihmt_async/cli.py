@@ -16,7 +16,6 @@ import os
 import signal
 import sys
 import tempfile
-import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -130,55 +129,18 @@ async def cmd_save(args: argparse.Namespace) -> int:
     return 0
 
 
-def _files_under(paths: Sequence[str]) -> list[Path]:
-    files: list[Path] = []
-    for raw in paths:
-        path = Path(raw).expanduser()
-        if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*")
-                                if p.is_file() and not any(part.startswith(".")
-                                                           for part in p.parts)))
-        elif path.is_file():
-            files.append(path)
-        else:
-            raise InvalidArgument(f"No such file or directory: {raw}")
-    return files
-
-
 async def cmd_ingest(args: argparse.Namespace) -> int:
-    files = _files_under(args.paths)
-    saved = skipped = 0
-    started = time.monotonic()
-    show_progress = len(files) > 20 and sys.stderr.isatty()
-    async with Runtime(args.home, provenance=cli_provenance(),
-                       background_consolidation=False) as rt:
-        for index, path in enumerate(files, start=1):
-            try:
-                text = path.read_text(encoding="utf-8")
-                await rt.ingest.ask(Save(content=text, domain=args.domain,
-                                         content_type=args.type, origin=args.origin,
-                                         provenance=rt.provenance, source=str(path)))
-                saved += 1
-            except (UnicodeDecodeError, IhmtError) as exc:
-                skipped += 1
-                sys.stderr.write(f"skipped {path}: {exc}\n")
-            if show_progress and (index % 25 == 0 or index == len(files)):
-                elapsed = max(time.monotonic() - started, 1e-6)
-                rate = index / elapsed
-                eta = (len(files) - index) / rate if rate else 0.0
-                sys.stderr.write(f"\r{index}/{len(files)} files ({rate:.0f}/s, "
-                                 f"ETA {eta:.0f} s)   ")
-                sys.stderr.flush()
-        if show_progress:
-            sys.stderr.write("\n")
-        result = await rt.consolidation.ask(Flush(force=False))
+    from ihmt_async.ingest_files import ingest
+
+    summary = await ingest(args.home, args.paths, domain=args.domain, content_type=args.type,
+                           origin=args.origin, provenance=cli_provenance())
     if args.json:
-        out_json({"saved": saved, "skipped": skipped,
-                  "branches_written": result.branches_written})
+        out_json(summary.as_json())
     else:
-        out(f"Ingested {saved} file(s), skipped {skipped}; consolidation wrote "
-            f"{result.branches_written} branch(es).")
-    return 0 if skipped == 0 else 1
+        for path, error in summary.failures:
+            sys.stderr.write(f"failed {path}: {error}\n")
+        out(summary.line())
+    return 0 if summary.failed == 0 else 1
 
 
 async def cmd_search(args: argparse.Namespace) -> int:

@@ -31,6 +31,7 @@ from actors.navigation.descent import descend
 from actors.navigation.messages import (
     AttributeAnswer,
     Hit,
+    LeavesOf,
     Recent,
     RecentMemory,
     Search,
@@ -102,7 +103,15 @@ class NavigationActor(Actor):
             return await call_in_thread(self._tree, message.max_depth)
         if isinstance(message, Recent):
             return await call_in_thread(self._recent, message)
+        if isinstance(message, LeavesOf):
+            return await call_in_thread(self._leaves_of, message.source)
         return await super().handle(message)
+
+    def _leaves_of(self, source: str) -> tuple[str, ...]:
+        self.model.refresh()
+        ids = [m.leaf_id for m in self.model.leaves.values() if m.source == source]
+        timeline = self.model.facts.timeline_for_leaves(ids)
+        return tuple(i for i in ids if timeline.leaf_currency(i) != "RETRACTED")
 
     def _recent(self, msg: Recent) -> tuple[RecentMemory, ...]:
         """Newest first; only memories of exactly this scope that are still current."""

@@ -111,3 +111,11 @@ class RecentMemory:
     timestamp: str
     recorded_at: str
     excerpt: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class LeavesOf(Message):
+    """The memories saved from one source (a file path), not retracted: what a re-ingest of a
+    changed file replaces."""
+
+    source: str
