@@ -96,6 +96,40 @@ async def cmd_recall_hook(args: argparse.Namespace) -> int:
     return hooks.run_hook("recall", text, args.format)
 
 
+async def cmd_export(args: argparse.Namespace) -> int:
+    import anyio
+
+    return await anyio.to_thread.run_sync(_export, args)
+
+
+def _export(args: argparse.Namespace) -> int:
+    from ihmt_async import export
+    from store.paths import StoreLayout
+
+    layout = StoreLayout.at_home(args.home)
+    writer = export.write_markdown if args.format == "markdown" else export.write_jsonl
+    records = export.export_records(layout, args.scope)
+    if args.output and args.output != "-":
+        with open(args.output, "w", encoding="utf-8") as handle:
+            count = writer(records, handle)
+        sys.stderr.write(f"Exported {count} memories to {args.output}.\n")
+    else:
+        writer(records, sys.stdout)
+        sys.stdout.flush()
+    return 0
+
+
+async def cmd_import(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from ihmt_async import export
+
+    summary = await export.import_file(args.home, Path(args.file))
+    _out(json.dumps(summary.as_json()) if args.json else summary.line())
+    log.info("import.done", file=args.file, **summary.as_json())
+    return 0
+
+
 def _positive(value: str) -> int:
     number = int(value)
     if number < 1:
@@ -117,6 +151,20 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
         p.add_argument("--dry-run", action="store_true",
                        help="print what would change (diffs, commands) without changing it")
         p.add_argument("--json", action="store_true", help="machine-readable output")
+    p = sub.add_parser("export", parents=[common],
+                       help="write every memory with its header, facts and audit lines")
+    p.set_defaults(func=cmd_export)
+    p.add_argument("--format", choices=("jsonl", "markdown"), default="jsonl",
+                   help="jsonl (importable, default) or markdown (to read)")
+    p.add_argument("--scope", default="*",
+                   help="only memories of this scope ('' for global ones; default '*': all)")
+    p.add_argument("--output", "-o", default=None, help="file to write (default: stdout)")
+    p = sub.add_parser("import", parents=[common],
+                       help="read an ihmt-async export, or the MCP memory server's "
+                       "memory.jsonl, into this store (no duplicates)")
+    p.set_defaults(func=cmd_import)
+    p.add_argument("file", help="the .jsonl file to import")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
     p = sub.add_parser("instructions", parents=[common],
                        help="print the memory instructions for an agent's instruction file")
     p.set_defaults(func=cmd_instructions)

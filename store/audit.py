@@ -23,6 +23,12 @@ def append_audit(path: Path, *, actor: str, action: str, ids: Sequence[str] = ()
     """Append one audit line durably and return it."""
     record = {"ts": utc_now(), "pid": os.getpid(), "actor": actor, "client": client,
               "session": session, "action": action, "ids": list(ids), **details}
+    append_audit_record(path, record)
+    return record
+
+
+def append_audit_record(path: Path, record: Mapping[str, Any]) -> None:
+    """Append one complete audit line as given (an import replays another store's lines)."""
     line = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
@@ -37,7 +43,6 @@ def append_audit(path: Path, *, actor: str, action: str, ids: Sequence[str] = ()
         os.fdatasync(fd)
     finally:
         os.close(fd)
-    return record
 
 
 def read_audit(path: Path) -> Iterator[Mapping[str, Any]]:
