@@ -125,6 +125,8 @@ async def cmd_save(args: argparse.Namespace) -> int:
             content=text, domain=args.domain, content_type=args.type,
             tags=tuple(args.tag or ()), scope=args.scope, origin=args.origin,
             supersedes=args.supersedes, provenance=rt.provenance))
+        if not rt.layout.root_file.exists():  # IHMT clients read root.json: write it now
+            await rt.consolidation.ask(Flush(force=False))
     out_json(result) if args.json else out(for_humans(render.render_save(result)))
     return 0
 

@@ -27,6 +27,7 @@ from actors.navigation.messages import DETAILS, Search
 from actors.provenance import Provenance, new_session_id
 from ihmt_async import render
 from ihmt_async.client_scope import env_project, save_scope, scope_from_roots, search_scope
+from ihmt_async.ihmt_compat import ihmt_store_hint
 from ihmt_async.logs import set_client
 from ihmt_async.runtime import Runtime
 from ihmt_async.timeparse import parse_as_of
@@ -132,6 +133,13 @@ def build_server(home: Path | str | None = None) -> MCPServer[AppContext]:
         async with Runtime(home) as runtime:
             app = AppContext(runtime=runtime, session=session)
             log.info("server.ready", session=session, home=str(runtime.layout.home))
+            legacy = ihmt_store_hint(None if home is None else str(home))
+            if legacy is not None:
+                log.warning("server.ihmt_store_found", memory=str(runtime.layout.root),
+                            ihmt_store=str(legacy),
+                            hint=f"IHMT_HOME is unset, so this server uses {runtime.layout.home}"
+                            f"; your IHMT memory is in {legacy}: set IHMT_HOME={legacy} to "
+                            "use it")
             try:
                 yield app
             finally:
