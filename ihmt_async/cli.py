@@ -38,7 +38,7 @@ from store.errors import IhmtError, InvalidArgument
 from store.paths import StoreLayout, default_home
 
 WRITE_COMMANDS = frozenset({"save", "ingest", "forget", "review", "rebuild", "consolidate",
-                            "init", "import", "install", "uninstall"})
+                            "init", "import"})
 READ_COMMANDS = ("search", "tree", "stats", "history", "conflicts", "review", "audit", "rebuild",
                  "consolidate")
 
