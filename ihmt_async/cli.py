@@ -24,9 +24,10 @@ import anyio
 
 from actors.consolidation.messages import Flush
 from actors.facts.messages import Conflicts, History, Retract, Review
+from actors.ingest.detect import CONTENT_TYPES
 from actors.ingest.messages import Save
 from actors.navigation.messages import Search, Stats, TreeView
-from actors.provenance import Provenance, new_session_id
+from actors.provenance import ORIGINS, Provenance, new_session_id
 from ihmt_async import render
 from ihmt_async.human import for_humans
 from ihmt_async.logs import configure_logging
@@ -362,47 +363,60 @@ def build_parser() -> argparse.ArgumentParser:
     add("serve", cmd_serve, "run the MCP server over stdio")
     add("init", cmd_init, "create the store directory")
     p = add("save", cmd_save, "save a memory (text, or '-' / nothing for stdin)")
-    p.add_argument("text", nargs="?")
-    p.add_argument("--domain", default=None)
-    p.add_argument("--type", default="auto")
-    p.add_argument("--tag", action="append")
-    p.add_argument("--scope", default="")
-    p.add_argument("--origin", default="user")
-    p.add_argument("--supersedes", default=None)
+    p.add_argument("text", nargs="?", help="the text to remember ('-' or nothing: stdin)")
+    p.add_argument("--domain", default=None,
+                   help="file it under this domain, e.g. software.java (default: detected)")
+    p.add_argument("--type", default="auto", choices=CONTENT_TYPES,
+                   help="content type (default: auto-detect)")
+    p.add_argument("--tag", action="append", help="extra label (repeatable)")
+    p.add_argument("--scope", default="",
+                   help="scope key such as project:billing (default: global)")
+    p.add_argument("--origin", default="user", choices=ORIGINS,
+                   help="who said it: user (default), agent or tool")
+    p.add_argument("--supersedes", default=None, help="id (L-...) of a memory this corrects")
     p = add("ingest", cmd_ingest, "ingest files and directories")
-    p.add_argument("paths", nargs="+")
-    p.add_argument("--domain", default=None)
-    p.add_argument("--type", default="auto")
-    p.add_argument("--origin", default="user")
+    p.add_argument("paths", nargs="+", help="files and directories to ingest")
+    p.add_argument("--domain", default=None, help="file everything under this domain")
+    p.add_argument("--type", default="auto", choices=CONTENT_TYPES,
+                   help="content type (default: auto-detect per file)")
+    p.add_argument("--origin", default="user", choices=ORIGINS,
+                   help="who wrote the files: user (default), agent or tool")
     p = add("search", cmd_search, "search the memory")
-    p.add_argument("query")
-    p.add_argument("--clue", default=None)
-    p.add_argument("--detail", default="compact", choices=("compact", "full"))
-    p.add_argument("--scope", default="")
-    p.add_argument("--as-of", dest="as_of", default=None)
-    p.add_argument("--history", action="store_true")
+    p.add_argument("query", help="what to look for, in any language")
+    p.add_argument("--clue", default=None, help="distinguishing detail after AMBIGUOUS")
+    p.add_argument("--detail", default="compact", choices=("compact", "full"),
+                   help="full adds ids, sources and tree paths")
+    p.add_argument("--scope", default="",
+                   help="project:<name> (plus global memories), '*' for every scope")
+    p.add_argument("--as-of", dest="as_of", default=None,
+                   help="answer as the memory stood at this ISO date or time")
+    p.add_argument("--history", action="store_true", help="also show superseded memories")
     p = add("tree", cmd_tree, "show the summary tree")
-    p.add_argument("--depth", type=int, default=3)
+    p.add_argument("--depth", type=int, default=3, help="levels to show (default 3)")
     add("stats", cmd_stats, "store totals")
     p = add("history", cmd_history, "the timeline of a subject's facts")
-    p.add_argument("subject", nargs="?", default="user")
-    p.add_argument("attribute", nargs="?", default="")
-    p.add_argument("--as-of", dest="as_of", default=None)
+    p.add_argument("subject", nargs="?", default="user",
+                   help="whose facts: user (default) or a name")
+    p.add_argument("attribute", nargs="?", default="",
+                   help="one attribute (location, employer ...), default all")
+    p.add_argument("--as-of", dest="as_of", default=None,
+                   help="the timeline as recorded at this ISO date or time")
     add("conflicts", cmd_conflicts, "values that changed over time")
     p = add("forget", cmd_forget, "retract a memory or fact")
-    p.add_argument("id")
-    p.add_argument("--reason", required=True)
+    p.add_argument("id", help="memory (L-...) or fact (F-...) id")
+    p.add_argument("--reason", required=True, help="why (kept in the audit log)")
     p = add("review", cmd_review, "list, approve or reject tool-origin values")
-    p.add_argument("action", nargs="?", default="list", choices=("list", "approve", "reject"))
-    p.add_argument("fact_id", nargs="?", default="")
+    p.add_argument("action", nargs="?", default="list", choices=("list", "approve", "reject"),
+                   help="list (default), approve or reject")
+    p.add_argument("fact_id", nargs="?", default="", help="the fact (F-...) to decide")
     add("rebuild", cmd_rebuild, "re-derive catalog, timeline and tree from the leaf files")
     p = add("consolidate", cmd_consolidate, "run a consolidation pass now")
     p.add_argument("--force", action="store_true", help="also promote partial groups")
     p = add("audit", cmd_audit, "the audit log")
     p.add_argument("--since", default=None,
                    help="only events since a duration ago (10m, 2h, 1d) or an ISO time")
-    p.add_argument("--agent", default=None)
-    p.add_argument("--action", default=None)
+    p.add_argument("--agent", default=None, help="only events of this client name")
+    p.add_argument("--action", default=None, help="only actions starting with this")
     p = add("demo", cmd_demo, "save and search a few memories in a throwaway store")
     p.add_argument("--demo-home", dest="demo_home", default=None,
                    help="where to put the demo store (default: a new temporary directory)")

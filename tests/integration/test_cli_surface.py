@@ -76,3 +76,16 @@ def test_save_without_text_on_a_terminal_says_it_reads_stdin(tmp_path: Path) -> 
     os.close(leader)
     assert "Reading the memory to save from stdin" in err
     assert proc.returncode == 0 and out.startswith("Saved")
+
+
+def test_every_option_has_help() -> None:
+    import argparse
+
+    from ihmt_async.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    missing = [(name, action.dest) for name, command in sub.choices.items()
+               for action in command._actions
+               if action.help in (None, "") and not isinstance(action, argparse._HelpAction)]
+    assert missing == []
