@@ -1,4 +1,6 @@
-"""Codex: an ``[mcp_servers.ihmt-async]`` table in ``config.toml`` and AGENTS.md.
+"""Codex: an ``[mcp_servers.ihmt-async]`` table in ``config.toml``, AGENTS.md, and the
+SessionStart / UserPromptSubmit hooks in ``hooks.json`` (Codex reads their JSON
+``hookSpecificOutput.additionalContext``; older Codex versions need ``[features] hooks = true``).
 
 User scope writes ``$CODEX_HOME/config.toml`` (default ``~/.codex``) and ``AGENTS.md`` beside
 it; project scope writes the project's ``.codex/config.toml`` (Codex reads it in trusted
@@ -12,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ihmt_async.install import blocks
-from ihmt_async.install.common import instructions_step
+from ihmt_async.install.common import hooks_step, instructions_step
 from ihmt_async.install.core import SERVER_NAME, FileStep, Step, Target
 
 
@@ -46,8 +48,20 @@ def config_step(path: Path, table: str, remove: bool) -> FileStep:
     return FileStep(path, f"register the {SERVER_NAME} MCP server", put)
 
 
+def hook_groups(t: Target) -> dict[str, dict[str, Any]]:
+    return {
+        "SessionStart": {"hooks": [{"type": "command", "timeout": 15,
+                                    "statusMessage": "Reading long-term memory",
+                                    "command": t.hook_command("brief", "--for", "codex")}]},
+        "UserPromptSubmit": {"hooks": [{"type": "command", "timeout": 15,
+                                        "command": t.hook_command("recall-hook", "--for",
+                                                                  "codex")}]},
+    }
+
+
 def steps(t: Target, remove: bool) -> list[Step]:
     base = codex_home(t) if t.scope == "user" else t.project / ".codex"
     agents_md = base / "AGENTS.md" if t.scope == "user" else t.project / "AGENTS.md"
     return [config_step(base / "config.toml", server_table(t), remove),
-            instructions_step(agents_md, remove)]
+            instructions_step(agents_md, remove),
+            hooks_step(t, base / "hooks.json", hook_groups(t), remove)]

@@ -79,6 +79,12 @@ def test_recall_hook_injects_relevant_memories_and_nothing_otherwise(
         "session_id": "s1", "transcript_path": "/tmp/t.json", "cwd": str(project),
         "hook_event_name": "BeforeAgent", "timestamp": "2026-12-03T02:00:00Z",
         "prompt": "where do I live now?"}))
+    codex = run_cli("recall-hook", "--for", "codex", store=home, stdin=claude_input(
+        "UserPromptSubmit", project, prompt="How should the invoice export separate columns?",
+        turn_id="019d036d"))
+    codex_reply = json.loads(codex.stdout)["hookSpecificOutput"]
+    assert codex_reply["hookEventName"] == "UserPromptSubmit"
+    assert "semicolon" in codex_reply["additionalContext"]
     reply = json.loads(gemini.stdout)
     context = reply["hookSpecificOutput"]["additionalContext"]
     assert reply["hookSpecificOutput"]["hookEventName"] == "BeforeAgent"
