@@ -29,15 +29,15 @@ log = structlog.get_logger("ihmt.scope")
 
 ALL_SCOPES = "*"
 ROOTS_TIMEOUT_S = 5.0
-_MARKERS = (".git", ".hg", ".svn", "pyproject.toml", "package.json", "Cargo.toml", "go.mod",
-            "pom.xml", "build.gradle")
+_VCS_MARKERS = (".git", ".hg", ".svn")
 
 
 def project_root(directory: Path) -> Path:
-    """The enclosing repository root (a directory with .git or a build file), else itself."""
+    """The enclosing repository root (a directory with .git, .hg or .svn), else itself: a
+    subfolder of a monorepo belongs to the repository's project."""
     here = directory.absolute()
     for candidate in (here, *here.parents):
-        if any((candidate / marker).exists() for marker in _MARKERS[:3]):
+        if any((candidate / marker).exists() for marker in _VCS_MARKERS):
             return candidate
     return here
 
