@@ -29,7 +29,7 @@ from actors.navigation.messages import DETAILS
 from actors.project.view import DETAILS as MAP_DETAILS
 from actors.project.view import SCOPES as CODE_SCOPES
 from actors.provenance import ORIGINS
-from store.errors import InvalidArgument
+from store.errors import InvalidArgument, UnknownOption
 
 TOOLS_ENV = "IHMT_TOOLS"
 MEMORY_TOOLS = ("save_memory", "search_memory", "forget_memory", "memory_history")
@@ -136,8 +136,7 @@ def argument_problem(tool: str, schema: Mapping[str, Any], arguments: Mapping[st
         if allowed is None or value is None:
             continue
         if not isinstance(value, str) or value.strip().lower() not in allowed:
-            return (f"{tool}: `{param}` must be one of {', '.join(map(str, allowed))}; "
-                    f"got {value!r}.")
+            return str(UnknownOption(param, value, tuple(map(str, allowed))))
     return None
 
 

@@ -50,7 +50,7 @@ async def test_missing_argument_gets_our_sentence_and_the_session_goes_on(tmp_pa
         text, is_error = await s.call("forget_memory", {"memory_id": "L-1"})
         assert is_error and "`reason`" in text
         text, is_error = await s.call("search_memory", {"query": "x", "detail": "verbose"})
-        assert is_error and "`detail` must be one of compact, full" in text
+        assert is_error and text == "Unknown detail 'verbose'; use one of: compact, full."
         saved = await s.ok("save_memory", {"content": "The staging cluster runs on Hetzner.",
                                            "origin": "User"})
         assert saved.startswith("Saved")
