@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from actors.facts.messages import FactView, History
-from actors.navigation.messages import Recent, Search, SearchResult
+from actors.navigation.messages import CurrentFact, Recent, ScopeFacts, Search, SearchResult
 from actors.text import estimate_tokens
 from ihmt_async.client_scope import env_project, scope_for_directory
 from ihmt_async.runtime import Runtime
@@ -113,14 +113,20 @@ def _fact_line(fact: FactView) -> str:
     return f"- {fact.attribute}: {_clean(fact.value)}{since}"
 
 
-def brief_lines(user_facts: Sequence[FactView], recent: Sequence[Any], project: str
-                ) -> list[str]:
+def brief_lines(user_facts: Sequence[FactView], recent: Sequence[Any], project: str,
+                project_facts: Sequence[CurrentFact] = ()) -> list[str]:
     lines: list[str] = []
     current = [f for f in user_facts if f.status == "ACTIVE"]
     current.sort(key=lambda f: f.recorded_at, reverse=True)
     if current:
         lines.append("About the user (current values):")
         lines.extend(_fact_line(f) for f in current)
+    if project_facts:
+        lines.append(f"This project ({project.removeprefix('project:')}), current values:")
+        for fact in project_facts:
+            since = f" (since {fact.valid_from})" if fact.valid_from else ""
+            lines.append(f"- {_clean(fact.subject)} {fact.attribute}: {_clean(fact.value)}"
+                         f"{since}")
     if recent:
         lines.append(f"Most recent in this project ({project.removeprefix('project:')}):")
         for memory in recent:
@@ -136,7 +142,8 @@ async def brief(home: str | None, hook: HookInput, *, budget: int, project: str 
         facts = await rt.facts.ask(History(subject="user", attribute=""))
         recent = await rt.navigation.ask(Recent(scope=scope, limit=recent_limit)) \
             if scope else ()
-    lines = fit(brief_lines(facts, recent, scope), budget)
+        project_facts = await rt.navigation.ask(ScopeFacts(scope=scope)) if scope else ()
+    lines = fit(brief_lines(facts, recent, scope, project_facts), budget)
     if not any(line.startswith("- ") for line in lines):
         return ""
     return envelope(lines)

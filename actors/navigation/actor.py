@@ -30,10 +30,12 @@ from actors.navigation.confidence import (
 from actors.navigation.descent import descend
 from actors.navigation.messages import (
     AttributeAnswer,
+    CurrentFact,
     Hit,
     LeavesOf,
     Recent,
     RecentMemory,
+    ScopeFacts,
     Search,
     SearchResult,
     SearchTrace,
@@ -105,7 +107,25 @@ class NavigationActor(Actor):
             return await call_in_thread(self._recent, message)
         if isinstance(message, LeavesOf):
             return await call_in_thread(self._leaves_of, message.source)
+        if isinstance(message, ScopeFacts):
+            return await call_in_thread(self._scope_facts, message.scope)
         return await super().handle(message)
+
+    def _scope_facts(self, scope: str) -> tuple[CurrentFact, ...]:
+        """Newest first: the ACTIVE fact of every key recorded under this project's scope."""
+        self.model.refresh()
+        scope = (scope or "").strip()
+        if scope in GLOBAL_SCOPES:
+            return ()
+        suffix = fact_key(scoped_subject("x", scope), "x")[0].removeprefix("x")
+        keys = [k for k in self.model.facts.keys() if k[0].endswith(suffix)]
+        timeline = self.model.facts.timeline(keys)
+        found = [fact for key in keys if (fact := timeline.current(*key)) is not None]
+        found.sort(key=lambda f: f.recorded_at, reverse=True)
+        return tuple(CurrentFact(subject=f.subject.removesuffix(f" @{scope}"),
+                                 attribute=f.attribute, value=f.value,
+                                 valid_from=f.valid_from, recorded_at=f.recorded_at)
+                     for f in found)
 
     def _leaves_of(self, source: str) -> tuple[str, ...]:
         self.model.refresh()

@@ -119,3 +119,19 @@ class LeavesOf(Message):
     changed file replaces."""
 
     source: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScopeFacts(Message):
+    """The current values of one project's facts (the session-start brief)."""
+
+    scope: str
+
+
+@dataclass(frozen=True)
+class CurrentFact:
+    subject: str
+    attribute: str
+    value: str
+    valid_from: str | None
+    recorded_at: str
