@@ -89,3 +89,12 @@ def test_every_option_has_help() -> None:
                for action in command._actions
                if action.help in (None, "") and not isinstance(action, argparse._HelpAction)]
     assert missing == []
+
+
+def test_instructions_come_from_the_package() -> None:
+    done = run_cli("instructions")
+    assert done.returncode == 0
+    assert done.stdout.startswith("## Long-term memory (ihmt-async)")
+    assert "search_memory" in done.stdout
+    as_json = json.loads(run_cli("instructions", "--json").stdout)
+    assert as_json["instructions"].strip() == done.stdout.strip()
