@@ -97,6 +97,13 @@ def save_scope(asked: str, project: str, text: str) -> str:
     return project
 
 
+async def save_scope_async(asked: str, project: str, text: str) -> str:
+    """``save_scope`` off the event loop: classifying a long text takes a while."""
+    if asked.strip() or not project:
+        return asked
+    return await anyio.to_thread.run_sync(save_scope, asked, project, text)
+
+
 def search_scope(asked: str, project: str) -> str:
     """The scope a search runs in: the one asked for ("*" for everything), else the client's
     project (which also sees global memories)."""

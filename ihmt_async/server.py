@@ -26,7 +26,12 @@ from actors.ingest.messages import Save
 from actors.navigation.messages import DETAILS, Search
 from actors.provenance import Provenance, new_session_id
 from ihmt_async import render
-from ihmt_async.client_scope import env_project, save_scope, scope_from_roots, search_scope
+from ihmt_async.client_scope import (
+    env_project,
+    save_scope_async,
+    scope_from_roots,
+    search_scope,
+)
 from ihmt_async.ihmt_compat import ihmt_store_hint
 from ihmt_async.logs import set_client
 from ihmt_async.runtime import Runtime
@@ -177,8 +182,8 @@ def build_server(home: Path | str | None = None) -> MCPServer[AppContext]:
             supersedes: The id of a memory this one corrects (from a search in detail="full").
         """
         app = app_of(ctx)
-        scope = save_scope(scope or "", await client_project(ctx, app), content) \
-            if isinstance(content, str) else scope
+        if isinstance(content, str):
+            scope = await save_scope_async(scope or "", await client_project(ctx, app), content)
         result = await app.runtime.ingest.ask(Save(
             content=content, domain=domain, content_type=content_type or "auto",
             tags=tuple(tags or ()), scope=scope or "", origin=origin or "agent",
