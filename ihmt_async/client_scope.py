@@ -80,6 +80,15 @@ async def scope_from_roots(session: Any) -> str:
     return ""
 
 
+async def client_project(session: Any, extras: dict[str, Any]) -> str:
+    """The project the client has open (``IHMT_PROJECT``, else its MCP roots), asked once per
+    session and kept in the session's ``extras``."""
+    if "project_scope" not in extras:
+        extras["project_scope"] = env_project() or await scope_from_roots(session)
+    project: str = extras["project_scope"]
+    return project
+
+
 def is_about_the_user(text: str) -> bool:
     """Personal text, or text stating a fact about the user: saved globally, not per project."""
     if detect(text).data_type is DataType.PERSONAL:

@@ -26,12 +26,7 @@ from actors.ingest.messages import Save
 from actors.navigation.messages import DETAILS, Search
 from actors.provenance import Provenance, new_session_id
 from ihmt_async import render
-from ihmt_async.client_scope import (
-    env_project,
-    save_scope_async,
-    scope_from_roots,
-    search_scope,
-)
+from ihmt_async.client_scope import client_project, save_scope_async, search_scope
 from ihmt_async.ihmt_compat import ihmt_store_hint
 from ihmt_async.logs import set_client
 from ihmt_async.runtime import Runtime
@@ -85,14 +80,6 @@ def provenance_of(ctx: Context[Any, Any], app: AppContext) -> Provenance:
         pass
     set_client(name, app.session)
     return Provenance(agent=name, client_version=version, session=app.session)
-
-
-async def client_project(ctx: Context[Any, Any], app: AppContext) -> str:
-    """The project the client has open (its MCP roots, or IHMT_PROJECT); once per session."""
-    if "project_scope" not in app.extras:
-        app.extras["project_scope"] = env_project() or await scope_from_roots(ctx.session)
-    project: str = app.extras["project_scope"]
-    return project
 
 
 def app_of(ctx: Context[Any, Any]) -> AppContext:
@@ -183,7 +170,8 @@ def build_server(home: Path | str | None = None) -> MCPServer[AppContext]:
         """
         app = app_of(ctx)
         if isinstance(content, str):
-            scope = await save_scope_async(scope or "", await client_project(ctx, app), content)
+            project = await client_project(ctx.session, app.extras)
+            scope = await save_scope_async(scope or "", project, content)
         result = await app.runtime.ingest.ask(Save(
             content=content, domain=domain, content_type=content_type or "auto",
             tags=tuple(tags or ()), scope=scope or "", origin=origin or "agent",
@@ -216,7 +204,7 @@ def build_server(home: Path | str | None = None) -> MCPServer[AppContext]:
             raise UnknownOption("detail", detail, DETAILS)
         app = app_of(ctx)
         provenance_of(ctx, app)
-        scope = search_scope(scope or "", await client_project(ctx, app))
+        scope = search_scope(scope or "", await client_project(ctx.session, app.extras))
         result = await app.runtime.navigation.ask(Search(
             query=query, clue=clue, scope=scope, as_of=parse_as_of(as_of),
             include_history=bool(include_history)))
