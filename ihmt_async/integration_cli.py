@@ -147,7 +147,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
         p.add_argument("agent", choices=AGENTS, help="the agent to configure")
         p.add_argument("--scope", choices=SCOPES, default="user",
                        help="user: every project of this user (default); project: only the "
-                       "project in the current directory")
+                       "project of the current directory (its repository root)")
         p.add_argument("--dry-run", action="store_true",
                        help="print what would change (diffs, commands) without changing it")
         p.add_argument("--json", action="store_true", help="machine-readable output")

@@ -13,6 +13,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from ihmt_async.client_scope import project_root
 from ihmt_async.install import claude_code, codex, core, cursor, gemini, opencode
 from ihmt_async.install.core import AGENTS, SCOPES, Change, Step, Target
 from store.errors import UnknownOption
@@ -30,7 +31,8 @@ def make_target(agent: str, scope: str, *, home: Path | None = None,
         raise UnknownOption("scope", scope, SCOPES)
     environment = dict(os.environ if env is None else env)
     return Target(agent=agent, scope=scope, home=(home or Path.home()).absolute(),
-                  project=(project or Path.cwd()).absolute(), python=core.current_python(),
+                  project=(project or project_root(Path.cwd())).absolute(),
+                  python=core.current_python(),
                   store_home=str(Path(store_home).expanduser().absolute()) if store_home
                   else None, env=environment)
 

@@ -271,3 +271,12 @@ async def test_the_registered_command_serves(tmp_path: Path) -> None:
             names = {t.name for t in (await session.list_tools()).tools}
     assert "search_memory" in names
     assert (store / "ihmt_memory").is_dir()
+
+
+def test_project_scope_from_a_subdirectory_uses_the_repository_root(tmp_path: Path) -> None:
+    home, repo = tmp_path / "home", tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "src" / "pkg").mkdir(parents=True)
+    report = install("cursor", "--scope", "project", home=home, cwd=repo / "src" / "pkg")
+    assert {c["path"] for c in report["changes"]} == {
+        str(repo / ".cursor" / "mcp.json"), str(repo / ".cursor" / "rules" / "ihmt-memory.mdc")}
