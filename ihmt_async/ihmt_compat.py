@@ -3,7 +3,8 @@
 IHMT kept its store in ``$IHMT_HOME`` or, unset, in ``~/.ihmt`` (or its checkout folder).
 ihmt-async's default is the user's data directory, so such a user would start with an empty
 memory. When IHMT_HOME is unset, our default store is empty and an IHMT store sits in
-``~/.ihmt``, the server says so in its log (and the CLI on stderr), naming IHMT_HOME to set.
+``~/.ihmt`` (or in the directory the server was started in), the server says so in its log,
+naming the IHMT_HOME to set.
 It only points; it never moves or opens the other store.
 """
 
@@ -22,15 +23,15 @@ def _has_memories(root: Path) -> bool:
 
 
 def ihmt_store_hint(home: str | None, env: Mapping[str, str] | None = None,
-                    user_home: Path | None = None) -> Path | None:
-    """The IHMT store to point at (``~/.ihmt``), or None when there is nothing to say."""
+                    user_home: Path | None = None, cwd: Path | None = None) -> Path | None:
+    """The IHMT store to point at (``~/.ihmt``, else an IHMT checkout we were started in), or
+    None when there is nothing to say."""
     environment = os.environ if env is None else env
     if home or environment.get("IHMT_HOME"):
         return None
-    legacy = (user_home or Path.home()) / ".ihmt"
-    if not _has_memories(legacy / STORE_DIRNAME):
+    if _has_memories(StoreLayout.at_home(None).root):
         return None
-    ours = StoreLayout.at_home(None).root
-    if _has_memories(ours):
-        return None
-    return legacy
+    for legacy in ((user_home or Path.home()) / ".ihmt", cwd or Path.cwd()):
+        if _has_memories(legacy / STORE_DIRNAME):
+            return legacy
+    return None

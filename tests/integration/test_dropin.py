@@ -43,7 +43,12 @@ def test_ihmt_store_in_home_is_pointed_out(tmp_path: Path) -> None:
     try:
         os.environ.pop("IHMT_HOME", None)
         os.environ.update(env)
-        assert ihmt_store_hint(None, user_home=user) == user / ".ihmt"
+        assert ihmt_store_hint(None, user_home=user, cwd=tmp_path) == user / ".ihmt"
+        checkout = tmp_path / "IHMT-MEMORY"
+        (checkout / "ihmt_memory" / "layer_0" / "general").mkdir(parents=True)
+        (checkout / "ihmt_memory" / "layer_0" / "general" / "L-2.txt").write_text("x")
+        assert ihmt_store_hint(None, user_home=tmp_path / "nobody", cwd=checkout) == checkout
+        assert ihmt_store_hint(None, user_home=tmp_path / "nobody", cwd=tmp_path) is None
         assert ihmt_store_hint(str(tmp_path / "x"), user_home=user) is None
         assert ihmt_store_hint(None, env={"IHMT_HOME": "/srv"}, user_home=user) is None
     finally:
