@@ -11,12 +11,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import datetime as dt
 import json
 import os
 import signal
 import sys
 import tempfile
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,10 +26,12 @@ import structlog
 
 from actors.consolidation.messages import Flush
 from actors.facts.messages import Conflicts, History, Retract, Review
+from actors.ingest.detect import CONTENT_TYPES
 from actors.ingest.messages import Save
 from actors.navigation.messages import Search, Stats, TreeView
-from actors.provenance import Provenance, new_session_id
+from actors.provenance import ORIGINS, Provenance, new_session_id
 from ihmt_async import render
+from ihmt_async.human import for_humans
 from ihmt_async.logs import configure_logging
 from ihmt_async.runtime import Runtime, open_store
 from ihmt_async.store_paths import check_for_command
@@ -39,6 +41,8 @@ from store.config import load_settings
 from store.errors import IhmtError, InvalidArgument
 from store.paths import StoreLayout, default_home
 
+WRITE_COMMANDS = frozenset({"save", "ingest", "forget", "review", "rebuild", "consolidate",
+                            "init", "import"})
 READ_COMMANDS = ("search", "tree", "stats", "history", "conflicts", "review", "audit", "rebuild",
                  "consolidate")
 
@@ -126,12 +130,19 @@ async def serving_runtime(home: str | None) -> AsyncIterator[Runtime]:
 
 async def cmd_init(args: argparse.Namespace) -> int:
     store = open_store(args.home)
-    out(f"Store ready at {store.layout.root}")
+    if args.json:
+        out_json({"root": store.layout.root})
+    else:
+        out(f"Store ready at {store.layout.root}")
     return 0
 
 
 def _read_text_arg(value: str | None) -> str:
     if value is None or value == "-":
+        if sys.stdin.isatty():
+            sys.stderr.write("Reading the memory to save from stdin; finish with Ctrl-D "
+                             "(or pass the text as an argument).\n")
+            sys.stderr.flush()
         return sys.stdin.read()
     return value
 
@@ -143,51 +154,24 @@ async def cmd_save(args: argparse.Namespace) -> int:
             content=text, domain=args.domain, content_type=args.type,
             tags=tuple(args.tag or ()), scope=args.scope, origin=args.origin,
             supersedes=args.supersedes, provenance=rt.provenance))
-    out_json(result) if args.json else out(render.render_save(result))
+        if not rt.layout.root_file.exists():  # IHMT clients read root.json: write it now
+            await rt.consolidation.ask(Flush(force=False))
+    out_json(result) if args.json else out(for_humans(render.render_save(result)))
     return 0
 
 
-def _files_under(paths: Sequence[str]) -> list[Path]:
-    files: list[Path] = []
-    for raw in paths:
-        path = Path(raw).expanduser()
-        if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*")
-                                if p.is_file() and not any(part.startswith(".")
-                                                           for part in p.parts)))
-        elif path.is_file():
-            files.append(path)
-        else:
-            raise InvalidArgument(f"No such file or directory: {raw}")
-    return files
-
-
 async def cmd_ingest(args: argparse.Namespace) -> int:
-    files = _files_under(args.paths)
-    saved = skipped = 0
-    started = time.monotonic()
-    async with Runtime(args.home, provenance=cli_provenance(),
-                       background_consolidation=False) as rt:
-        for index, path in enumerate(files, start=1):
-            try:
-                text = path.read_text(encoding="utf-8")
-                await rt.ingest.ask(Save(content=text, domain=args.domain,
-                                         content_type=args.type, origin=args.origin,
-                                         provenance=rt.provenance, source=str(path)))
-                saved += 1
-            except (UnicodeDecodeError, IhmtError) as exc:
-                skipped += 1
-                sys.stderr.write(f"skipped {path}: {exc}\n")
-            if len(files) > 20 and (index % 25 == 0 or index == len(files)):
-                rate = index / max(time.monotonic() - started, 1e-6)
-                sys.stderr.write(f"\r{index}/{len(files)} files ({rate:.0f}/s)")
-                sys.stderr.flush()
-        if len(files) > 20:
-            sys.stderr.write("\n")
-        result = await rt.consolidation.ask(Flush(force=False))
-    out(f"Ingested {saved} file(s), skipped {skipped}; consolidation wrote "
-        f"{result.branches_written} branch(es).")
-    return 0 if skipped == 0 else 1
+    from ihmt_async.ingest_files import ingest
+
+    summary = await ingest(args.home, args.paths, domain=args.domain, content_type=args.type,
+                           origin=args.origin, provenance=cli_provenance())
+    if args.json:
+        out_json(summary.as_json())
+    else:
+        for path, error in summary.failures:
+            sys.stderr.write(f"failed {path}: {error}\n")
+        out(summary.line())
+    return 0 if summary.failed == 0 else 1
 
 
 async def cmd_search(args: argparse.Namespace) -> int:
@@ -195,7 +179,8 @@ async def cmd_search(args: argparse.Namespace) -> int:
         result = await rt.navigation.ask(Search(
             query=args.query, clue=args.clue, scope=args.scope,
             as_of=parse_as_of(args.as_of), include_history=args.history))
-    out_json(result) if args.json else out(render.render_search(result, detail=args.detail))
+    out_json(result) if args.json else out(for_humans(render.render_search(result,
+                                                                           detail=args.detail)))
     return 0
 
 
@@ -286,7 +271,8 @@ async def cmd_review(args: argparse.Namespace) -> int:
                 f"(from {fact.agent or 'unknown'}, origin {fact.origin}, recorded "
                 f"{fact.recorded_at[:19]})")
     else:
-        out(f"{args.action}d {result.fact_id}: {result.subject} {result.attribute} = "
+        done = {"approve": "approved", "reject": "rejected"}[args.action]
+        out(f"{done} {result.fact_id}: {result.subject} {result.attribute} = "
             f"'{result.value}' is now {result.status}.")
     return 0
 
@@ -332,10 +318,19 @@ async def cmd_consolidate(args: argparse.Namespace) -> int:
 
 
 async def cmd_audit(args: argparse.Namespace) -> int:
+    from ihmt_async.monitor import parse_since, parse_ts
+
     layout = StoreLayout.at_home(args.home)
+    since = None
+    if args.since:
+        try:
+            since = parse_since(args.since, dt.datetime.now(dt.UTC))
+        except ValueError as exc:
+            raise InvalidArgument(str(exc)) from None
     rows = []
     for record in read_audit(layout):
-        if args.since and str(record.get("ts", "")) < args.since:
+        stamp = parse_ts(str(record.get("ts", ""))) if since is not None else None
+        if since is not None and (stamp is None or stamp < since):
             continue
         if args.agent and record.get("client") != args.agent:
             continue
@@ -382,70 +377,97 @@ async def cmd_demo(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ihmt-async", description=__doc__.split("\n")[0])
-    parser.add_argument("--home", help="IHMT_HOME to use (default: $IHMT_HOME or "
-                        f"{default_home()})")
+    home_help = f"IHMT_HOME to use (default: $IHMT_HOME or {default_home()})"
+    parser.add_argument("--home", help=home_help)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    # --home is accepted after the subcommand too (`ihmt-async search x --home DIR`).
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--home", default=argparse.SUPPRESS, help=home_help)
     sub = parser.add_subparsers(dest="command", required=True)
 
     def add(name: str, func: Callable[[argparse.Namespace], Awaitable[int]], help_: str
             ) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help_)
+        p = sub.add_parser(name, help=help_, parents=[common])
         p.set_defaults(func=func)
-        if name in READ_COMMANDS or name in ("save", "forget"):
+        if name in READ_COMMANDS or name in ("save", "forget", "init", "ingest"):
             p.add_argument("--json", action="store_true", help="machine-readable output")
         return p
 
     add("serve", cmd_serve, "run the MCP server over stdio")
     add("init", cmd_init, "create the store directory")
     p = add("save", cmd_save, "save a memory (text, or '-' / nothing for stdin)")
-    p.add_argument("text", nargs="?")
-    p.add_argument("--domain", default=None)
-    p.add_argument("--type", default="auto")
-    p.add_argument("--tag", action="append")
-    p.add_argument("--scope", default="")
-    p.add_argument("--origin", default="user")
-    p.add_argument("--supersedes", default=None)
+    p.add_argument("text", nargs="?", help="the text to remember ('-' or nothing: stdin)")
+    p.add_argument("--domain", default=None,
+                   help="file it under this domain, e.g. software.java (default: detected)")
+    p.add_argument("--type", default="auto", choices=CONTENT_TYPES,
+                   help="content type (default: auto-detect)")
+    p.add_argument("--tag", action="append", help="extra label (repeatable)")
+    p.add_argument("--scope", default="",
+                   help="scope key such as project:billing (default: global)")
+    p.add_argument("--origin", default="user", choices=ORIGINS,
+                   help="who said it: user (default), agent or tool")
+    p.add_argument("--supersedes", default=None, help="id (L-...) of a memory this corrects")
     p = add("ingest", cmd_ingest, "ingest files and directories")
-    p.add_argument("paths", nargs="+")
-    p.add_argument("--domain", default=None)
-    p.add_argument("--type", default="auto")
-    p.add_argument("--origin", default="tool",
+    p.add_argument("paths", nargs="+", help="files and directories to ingest")
+    p.add_argument("--domain", default=None, help="file everything under this domain")
+    p.add_argument("--type", default="auto", choices=CONTENT_TYPES,
+                   help="content type (default: auto-detect per file)")
+    p.add_argument("--origin", default="tool", choices=ORIGINS,
                    help="text copied from files is 'tool' (the default): it cannot overturn "
                         "what the user said without review")
     p = add("search", cmd_search, "search the memory")
-    p.add_argument("query")
-    p.add_argument("--clue", default=None)
-    p.add_argument("--detail", default="compact", choices=("compact", "full"))
-    p.add_argument("--scope", default="")
-    p.add_argument("--as-of", dest="as_of", default=None)
-    p.add_argument("--history", action="store_true")
+    p.add_argument("query", help="what to look for, in any language")
+    p.add_argument("--clue", default=None, help="distinguishing detail after AMBIGUOUS")
+    p.add_argument("--detail", default="compact", choices=("compact", "full"),
+                   help="full adds ids, sources and tree paths")
+    p.add_argument("--scope", default="",
+                   help="project:<name> (plus global memories), '*' for every scope")
+    p.add_argument("--as-of", dest="as_of", default=None,
+                   help="answer as the memory stood at this ISO date or time")
+    p.add_argument("--history", action="store_true", help="also show superseded memories")
     p = add("tree", cmd_tree, "show the summary tree")
-    p.add_argument("--depth", type=int, default=3)
+    p.add_argument("--depth", type=int, default=3, help="levels to show (default 3)")
     add("stats", cmd_stats, "store totals")
     p = add("history", cmd_history, "the timeline of a subject's facts")
-    p.add_argument("subject", nargs="?", default="user")
-    p.add_argument("attribute", nargs="?", default="")
-    p.add_argument("--as-of", dest="as_of", default=None)
+    p.add_argument("subject", nargs="?", default="user",
+                   help="whose facts: user (default) or a name")
+    p.add_argument("attribute", nargs="?", default="",
+                   help="one attribute (location, employer ...), default all")
+    p.add_argument("--as-of", dest="as_of", default=None,
+                   help="the timeline as recorded at this ISO date or time")
     add("conflicts", cmd_conflicts, "values that changed over time")
     p = add("forget", cmd_forget, "retract a memory or fact")
-    p.add_argument("id")
-    p.add_argument("--reason", required=True)
+    p.add_argument("id", help="memory (L-...) or fact (F-...) id")
+    p.add_argument("--reason", required=True, help="why (kept in the audit log)")
     p = add("review", cmd_review, "list, approve or reject tool-origin values")
-    p.add_argument("action", nargs="?", default="list", choices=("list", "approve", "reject"))
-    p.add_argument("fact_id", nargs="?", default="")
+    p.add_argument("action", nargs="?", default="list", choices=("list", "approve", "reject"),
+                   help="list (default), approve or reject")
+    p.add_argument("fact_id", nargs="?", default="", help="the fact (F-...) to decide")
     add("rebuild", cmd_rebuild, "re-derive catalog, timeline and tree from the leaf files")
     p = add("consolidate", cmd_consolidate, "run a consolidation pass now")
     p.add_argument("--force", action="store_true", help="also promote partial groups")
     p = add("audit", cmd_audit, "the audit log")
-    p.add_argument("--since", default=None, help="ISO time")
-    p.add_argument("--agent", default=None)
-    p.add_argument("--action", default=None)
+    p.add_argument("--since", default=None,
+                   help="only events since a duration ago (10m, 2h, 1d) or an ISO time")
+    p.add_argument("--agent", default=None, help="only events of this client name")
+    p.add_argument("--action", default=None, help="only actions starting with this")
     p = add("demo", cmd_demo, "save and search a few memories in a throwaway store")
     p.add_argument("--demo-home", dest="demo_home", default=None,
                    help="where to put the demo store (default: a new temporary directory)")
-    from ihmt_async import ops_cli
+    from ihmt_async import integration_cli, ops_cli
 
     ops_cli.add_commands(sub)
+    integration_cli.add_commands(sub, common)
     return parser
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("ihmt-async")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -459,11 +481,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = load_settings(layout.config)
     except IhmtError as exc:
         sys.stderr.write(f"ihmt-async: {exc}\n")
-        return 1
+        # An agent's hook must never fail the agent's session or prompt.
+        return 0 if args.command in ("brief", "recall-hook") else 1
+    changes_store = args.command in WRITE_COMMANDS
+    # Commands that change the store log their info events to the log file (so `monitor`
+    # sees them) without printing them at the person at the terminal, unless a log level
+    # was asked for (IHMT_LOG_LEVEL): then they are shown (as sentences on a terminal).
+    hushed = changes_store and not os.environ.get("IHMT_LOG_LEVEL")
+    stderr_env = os.environ.get("IHMT_LOG_STDERR", "0" if hushed else "1")
     configure_logging(layout.log_file, level=os.environ.get("IHMT_LOG_LEVEL") or
-                      ("info" if args.command == "serve" else "warning"),
+                      ("info" if args.command == "serve" or changes_store else "warning"),
                       to_stderr=None if args.command == "serve" else
-                      os.environ.get("IHMT_LOG_STDERR", "1") not in ("0", "false"),
+                      stderr_env not in ("0", "false"),
                       max_bytes=settings.log_max_bytes, backups=settings.log_backups)
     try:
         code: int = anyio.run(args.func, args)

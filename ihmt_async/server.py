@@ -24,6 +24,8 @@ from actors.ingest.messages import Save
 from actors.navigation.messages import DETAILS, Search
 from actors.provenance import new_session_id
 from ihmt_async import render
+from ihmt_async.client_scope import client_project, save_scope_async, search_scope
+from ihmt_async.ihmt_compat import ihmt_store_hint
 from ihmt_async.runtime import Runtime
 from ihmt_async.session_tools import register_session_tools
 from ihmt_async.timeparse import parse_as_of
@@ -66,6 +68,13 @@ def build_server(home: Path | str | None = None, *,
                     else Runtime(home)) as running:
             app = AppContext(runtime=running, session=session)
             log.info("server.ready", session=session, home=str(running.layout.home))
+            legacy = ihmt_store_hint(None if home is None else str(home))
+            if legacy is not None:
+                log.warning("server.ihmt_store_found", memory=str(running.layout.root),
+                            ihmt_store=str(legacy),
+                            hint=f"IHMT_HOME is unset, so this server uses {running.layout.home}"
+                            f"; your IHMT memory is in {legacy}: set IHMT_HOME={legacy} to "
+                            "use it")
             try:
                 yield app
             finally:
@@ -95,13 +104,17 @@ def build_server(home: Path | str | None = None, *,
             content_type: "auto" (recommended), "code", "narrative", "clinical", "personal",
                 "process" or "generic".
             tags: Extra labels to file it under.
-            scope: Optional scope key such as "project:billing"; searches under another
-                scope never see it.
+            scope: Scope key such as "project:billing". Leave empty: the memory is filed
+                under the project you have open, unless it is about the user (where they
+                live, who they work for, preferences), which every project sees.
             origin: "user" (the user said it), "agent" (your own note) or "tool" (copied from
                 a tool result or web page; cannot overturn what the user said without review).
             supersedes: The id of a memory this one corrects (from a search in detail="full").
         """
         app = app_of(ctx)
+        if isinstance(content, str):
+            project = await client_project(ctx.session, app.extras)
+            scope = await save_scope_async(scope or "", project, content)
         result = await app.runtime.ingest.ask(Save(
             content=content, domain=domain, content_type=content_type or "auto",
             tags=tuple(tags or ()), scope=scope or "", origin=origin or "agent",
@@ -125,8 +138,8 @@ def build_server(home: Path | str | None = None, *,
             clue: Distinguishing detail, after an AMBIGUOUS reply.
             detail: "compact" (default) or "full" (adds ids, sources, tree paths, what was
                 searched).
-            scope: Only memories of this scope (plus global ones), e.g. "project:billing";
-                empty: only global memories; "*": every scope.
+            scope: Leave empty to search the project you have open plus global memories;
+                "project:<name>" for another project, "*" for every project.
             as_of: Answer as the memory stood at this past time (ISO date or date-time).
             include_history: Also show superseded memories.
         """
@@ -134,8 +147,9 @@ def build_server(home: Path | str | None = None, *,
             raise UnknownOption("detail", detail, DETAILS)
         app = app_of(ctx)
         provenance_of(ctx, app)
+        scope = search_scope(scope or "", await client_project(ctx.session, app.extras))
         result = await app.runtime.navigation.ask(Search(
-            query=query, clue=clue, scope=scope or "", as_of=parse_as_of(as_of),
+            query=query, clue=clue, scope=scope, as_of=parse_as_of(as_of),
             include_history=bool(include_history)))
         # The reply quotes the query; a long one is quoted shortened (the search used it all).
         shown = dataclasses.replace(result, query=echo(result.query) or "",
@@ -153,10 +167,11 @@ def build_server(home: Path | str | None = None, *,
         Args:
             memory_id: The id shown by search_memory(detail="full") or memory_history.
             reason: Why it is retracted (kept in the audit log).
-            scope: The scope you work in (as in search_memory); a memory of another
-                project's scope is not forgotten from here.
+            scope: The scope you work in (as in search_memory; empty: the project you have
+                open); a memory of another project's scope is not forgotten from here.
         """
         app = app_of(ctx)
+        scope = search_scope(scope or "", await client_project(ctx.session, app.extras))
         result = await app.runtime.facts.ask(Retract(
             target=memory_id, reason=reason, provenance=provenance_of(ctx, app),
             scope=validate.check_scope(scope, wildcard=True)))
@@ -182,4 +197,7 @@ def build_server(home: Path | str | None = None, *,
         return render.render_history(facts, subject or "user", attribute or "")
 
     register_session_tools(server)
+    from ihmt_async.schema import install_schema
+
+    install_schema(server)
     return server

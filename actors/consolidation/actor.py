@@ -126,7 +126,10 @@ class ConsolidationActor(Actor):
     def _note_pending(self, count: int) -> None:
         now = time.monotonic()
         self._pending += max(0, count)
+        # The first leaves of a store get a pass at once: IHMT clients and the GUI read
+        # root.json, which must exist as soon as the store holds a memory.
         due = now if self._pending >= self.settings.consolidation_batch \
+            or not self.layout.root_file.exists() \
             else now + self.settings.consolidation_quiet_s
         self._due = max(due, self._retry_at)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from actors.scopes import GLOBAL_SCOPES
 from actors.text import fold
 
 ARTICLES = frozenset("the a an el la los las lo un una unos unas".split())
@@ -69,8 +70,6 @@ def same_value(a: str, b: str) -> bool:
     return normalise_words(a) == normalise_words(b)
 
 
-GLOBAL_SCOPES = ("", "user")
-"""Scopes whose memories every search sees; any other scope keeps its own memories and facts."""
 
 
 def scoped_subject(subject: str, scope: str) -> str:

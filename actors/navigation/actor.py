@@ -16,7 +16,7 @@ from typing import Any
 
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
-from actors.facts.keys import GLOBAL_SCOPES, fact_key, scoped_subject
+from actors.facts.keys import fact_key, scoped_subject
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import Timeline
 from actors.navigation.bm25 import idf
@@ -30,7 +30,12 @@ from actors.navigation.confidence import (
 from actors.navigation.descent import descend
 from actors.navigation.messages import (
     AttributeAnswer,
+    CurrentFact,
     Hit,
+    LeavesOf,
+    Recent,
+    RecentMemory,
+    ScopeFacts,
     Search,
     SearchResult,
     SearchTrace,
@@ -39,7 +44,7 @@ from actors.navigation.messages import (
 )
 from actors.navigation.query import Query, asked_time, parse_query
 from actors.navigation.read_model import ReadModel
-from actors.scopes import scope_admits
+from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
 from actors.text import shorten
 from store.config import Settings
 from store.fulltext import LOCK_NAME as FULLTEXT_LOCK
@@ -149,7 +154,55 @@ class NavigationActor(Actor):
             return await call_in_thread(self._stats)
         if isinstance(message, TreeView):
             return await call_in_thread(self._tree, message.max_depth)
+        if isinstance(message, Recent):
+            return await call_in_thread(self._recent, message)
+        if isinstance(message, LeavesOf):
+            return await call_in_thread(self._leaves_of, message.source)
+        if isinstance(message, ScopeFacts):
+            return await call_in_thread(self._scope_facts, message.scope)
         return await super().handle(message)
+
+    def _scope_facts(self, scope: str) -> tuple[CurrentFact, ...]:
+        """Newest first: the ACTIVE fact of every key recorded under this project's scope."""
+        self.model.refresh()
+        scope = (scope or "").strip()
+        if scope in GLOBAL_SCOPES:
+            return ()
+        suffix = fact_key(scoped_subject("x", scope), "x")[0].removeprefix("x")
+        keys = [k for k in self.model.facts.keys() if k[0].endswith(suffix)]
+        timeline = self.model.facts.timeline(keys)
+        found = [fact for key in keys if (fact := timeline.current(*key)) is not None]
+        found.sort(key=lambda f: f.recorded_at, reverse=True)
+        return tuple(CurrentFact(subject=f.subject.removesuffix(f" @{scope}"),
+                                 attribute=f.attribute, value=f.value,
+                                 valid_from=f.valid_from, recorded_at=f.recorded_at)
+                     for f in found)
+
+    def _leaves_of(self, source: str) -> tuple[str, ...]:
+        self.model.refresh()
+        ids = [m.leaf_id for m in self.model.leaves.values() if m.source == source]
+        timeline = self.model.facts.timeline_for_leaves(ids)
+        return tuple(i for i in ids if timeline.leaf_currency(i) != "RETRACTED")
+
+    def _recent(self, msg: Recent) -> tuple[RecentMemory, ...]:
+        """Newest first; only memories of exactly this scope that are still current."""
+        self.model.refresh()
+        scope = (msg.scope or "").strip()
+        metas = sorted((m for m in self.model.leaves.values() if m.scope == scope),
+                       key=lambda m: m.recorded_ts, reverse=True)
+        picked: list[RecentMemory] = []
+        for chunk_start in range(0, len(metas), max(msg.limit, 1) * 4):
+            chunk = metas[chunk_start:chunk_start + max(msg.limit, 1) * 4]
+            timeline = self.model.facts.timeline_for_leaves(m.leaf_id for m in chunk)
+            for meta in chunk:
+                if timeline.leaf_currency(meta.leaf_id) in ("RETRACTED", "SUPERSEDED"):
+                    continue
+                picked.append(RecentMemory(leaf_id=meta.leaf_id, timestamp=meta.timestamp,
+                                           recorded_at=meta.recorded_at,
+                                           excerpt=meta.excerpt))
+                if len(picked) >= msg.limit:
+                    return tuple(picked)
+        return tuple(picked)
 
     # ------------------------------------------------------------------ search
 
@@ -195,7 +248,8 @@ class NavigationActor(Actor):
         question = attribute_question(text)
         questions: list[tuple[str, str]] = []
         if question:
-            if scope not in (*GLOBAL_SCOPES, "*"):  # this project's own value first, then global
+            # This project's own value first, then the global one.
+            if scope not in (*GLOBAL_SCOPES, ALL_SCOPES):
                 questions.append((scoped_subject(question[0], scope), question[1]))
             questions.append(question)
         keys = [fact_key(*q) for q in questions]

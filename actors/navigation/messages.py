@@ -95,3 +95,43 @@ class TreeView(Message):
     """The tree as root -> domains -> branches (ids, titles, leaf counts)."""
 
     max_depth: int = 3
+
+
+@dataclass(frozen=True, kw_only=True)
+class Recent(Message):
+    """The most recently recorded current memories of one scope (the session-start brief)."""
+
+    scope: str
+    limit: int = 5
+
+
+@dataclass(frozen=True)
+class RecentMemory:
+    leaf_id: str
+    timestamp: str
+    recorded_at: str
+    excerpt: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class LeavesOf(Message):
+    """The memories saved from one source (a file path), not retracted: what a re-ingest of a
+    changed file replaces."""
+
+    source: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScopeFacts(Message):
+    """The current values of one project's facts (the session-start brief)."""
+
+    scope: str
+
+
+@dataclass(frozen=True)
+class CurrentFact:
+    subject: str
+    attribute: str
+    value: str
+    valid_from: str | None
+    recorded_at: str

@@ -39,3 +39,15 @@ NO_BACKGROUND_PASS = {"IHMT_CONSOLIDATION_QUIET_S": "3600",
                       "IHMT_CONSOLIDATION_BATCH": "1000000"}
 """Server environment for tests that hash the store before and after a refusal: no
 consolidation pass may run in between (it would change the tree for its own reasons)."""
+
+
+async def first_pass_done(home: Path, timeout_s: float = 60.0) -> None:
+    """Wait for the consolidation pass a store's first save starts at once (it writes
+    ``root.json``) to finish, so a digest taken next sees no background writer."""
+    import anyio
+
+    store = home / "ihmt_memory"
+    with anyio.fail_after(timeout_s):
+        while not (store / "root.json").exists() or any(
+                p.stat().st_size for p in (store / "state" / "locks").glob("*.lock")):
+            await anyio.sleep(0.05)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.hardening.raw_server import raw_server
-from tests.hardening.store_files import NO_BACKGROUND_PASS, tree_digest
+from tests.hardening.store_files import NO_BACKGROUND_PASS, first_pass_done, tree_digest
 
 pytestmark = pytest.mark.anyio
 
@@ -35,6 +35,7 @@ async def test_bad_lines_get_errors_and_the_server_keeps_serving(tmp_path: Path)
         saved = await server.request(1, "tools/call", {"name": "save_memory", "arguments": {
             "content": "The walrus deploy runs on Thursdays.", "origin": "user"}})
         assert saved["result"]["isError"] is False, saved
+        await first_pass_done(home)
         before = store_digest(home)
         assert before, "the save wrote the store"
         baseline_kib = server.peak_rss_kib()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.hardening.cli_run import run_cli
-from tests.hardening.store_files import NO_BACKGROUND_PASS, tree_digest
+from tests.hardening.store_files import NO_BACKGROUND_PASS, first_pass_done, tree_digest
 from tests.mcp_client import Session, server_session
 
 pytestmark = pytest.mark.anyio
@@ -27,6 +27,8 @@ def memory_id(reply: str) -> str:
 
 async def refused(s: Session, home: Path, tool: str, arguments: dict[str, object],
                   expected: str) -> str:
+    if (home / "ihmt_memory").exists():
+        await first_pass_done(home)
     before = store_state(home)
     text, is_error = await s.call(tool, arguments)
     assert is_error and expected in text, text

@@ -1,0 +1,126 @@
+"""Which project a client works in: from its MCP roots, or the directory a hook reports.
+
+A call that gives no ``scope`` is about the project the client has open, so project knowledge
+stays with its project: the server asks the client for its roots (``roots/list``) once per
+session, and the hooks read ``cwd`` from the agent's hook input. The project's scope key is
+``project:<name of the repository root directory>``. What is about the user (where they live,
+who they work for, their preferences) is saved globally even inside a project, so every
+project sees it.
+
+It must never fail a tool call: a client without roots, or one that does not answer, simply
+has no project.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+import anyio
+import structlog
+
+from actors.facts.patterns import extract_facts
+from actors.ingest.detect import detect
+from actors.ingest.types import DataType
+
+log = structlog.get_logger("ihmt.scope")
+
+ROOTS_TIMEOUT_S = 5.0
+_VCS_MARKERS = (".git", ".hg", ".svn")
+
+
+def project_root(directory: Path) -> Path:
+    """The enclosing repository root (a directory with .git, .hg or .svn), else itself: a
+    subfolder of a monorepo belongs to the repository's project."""
+    here = directory.absolute()
+    for candidate in (here, *here.parents):
+        if any((candidate / marker).exists() for marker in _VCS_MARKERS):
+            return candidate
+    return here
+
+
+def scope_for_directory(directory: str | Path | None) -> str:
+    """``project:<name>`` for a working directory; "" for none, the home directory or /."""
+    if not directory:
+        return ""
+    path = Path(str(directory)).expanduser()
+    if not path.is_absolute():
+        return ""
+    root = project_root(path)
+    if root in (Path(root.anchor), Path.home().absolute()) or not root.name:
+        return ""
+    return f"project:{root.name}"
+
+
+def _path_of_uri(uri: str) -> Path | None:
+    parsed = urlparse(uri)
+    if parsed.scheme != "file":
+        return None
+    return Path(unquote(parsed.path))
+
+
+async def scope_from_roots(session: Any) -> str:
+    """The scope of the client's first file root, or "" (no roots capability, no answer)."""
+    params = getattr(session, "client_params", None)
+    capabilities = getattr(params, "capabilities", None)
+    if capabilities is None or getattr(capabilities, "roots", None) is None:
+        return ""
+    try:
+        with anyio.move_on_after(ROOTS_TIMEOUT_S):
+            result = await session.list_roots()
+            for root in result.roots:
+                path = _path_of_uri(str(root.uri))
+                if path is not None:
+                    return scope_for_directory(path)
+    except Exception as exc:  # a client that answers roots/list with an error has no project
+        log.info("scope.roots_failed", error=repr(exc))
+    return ""
+
+
+async def client_project(session: Any, extras: dict[str, Any]) -> str:
+    """The project the client has open (``IHMT_PROJECT``, else its MCP roots), asked once per
+    session and kept in the session's ``extras``."""
+    if "project_scope" not in extras:
+        extras["project_scope"] = env_project() or await scope_from_roots(session)
+    project: str = extras["project_scope"]
+    return project
+
+
+def is_about_the_user(text: str) -> bool:
+    """Personal text, or text stating a fact about the user: saved globally, not per project."""
+    if detect(text).data_type is DataType.PERSONAL:
+        return True
+    return any(fact.subject == "user" for fact in extract_facts(text))
+
+
+def save_scope(asked: str, project: str, text: str) -> str:
+    """The scope a save is filed under: the one asked for, else the client's project unless
+    the text is about the user."""
+    if asked.strip():
+        return asked
+    if not project or is_about_the_user(text):
+        return ""
+    return project
+
+
+async def save_scope_async(asked: str, project: str, text: str) -> str:
+    """``save_scope`` off the event loop: classifying a long text takes a while."""
+    if asked.strip() or not project:
+        return asked
+    return await anyio.to_thread.run_sync(save_scope, asked, project, text)
+
+
+def search_scope(asked: str, project: str) -> str:
+    """The scope a search runs in: the one asked for ("*" for everything), else the client's
+    project (which also sees global memories)."""
+    return asked.strip() or project
+
+
+def env_project() -> str:
+    """``IHMT_PROJECT`` names the project explicitly (a client without roots)."""
+    value = os.environ.get("IHMT_PROJECT", "").strip()
+    if not value:
+        return ""
+    return value if value.startswith("project:") else f"project:{value}"

@@ -1,0 +1,49 @@
+"""``ihmt-async install`` / ``uninstall``: register this installation with a coding agent.
+
+One module per agent (claude_code, codex, opencode, gemini, cursor) says which files and
+commands that agent uses; ``core`` plans and applies the steps; ``jsonedit`` and ``blocks``
+edit the files without touching the user's own content. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from ihmt_async.client_scope import project_root
+from ihmt_async.install import claude_code, codex, core, cursor, gemini, opencode
+from ihmt_async.install.core import AGENTS, SCOPES, Change, Step, Target
+from store.errors import UnknownOption
+
+MODULES: dict[str, ModuleType] = {"claude-code": claude_code, "codex": codex,
+                                  "opencode": opencode, "gemini": gemini, "cursor": cursor}
+
+
+def make_target(agent: str, scope: str, *, home: Path | None = None,
+                project: Path | None = None, store_home: str | None = None,
+                env: Mapping[str, str] | None = None) -> Target:
+    if agent not in AGENTS:
+        raise UnknownOption("agent", agent, AGENTS)
+    if scope not in SCOPES:
+        raise UnknownOption("scope", scope, SCOPES)
+    environment = dict(os.environ if env is None else env)
+    return Target(agent=agent, scope=scope, home=(home or Path.home()).absolute(),
+                  project=(project or project_root(Path.cwd())).absolute(),
+                  python=core.current_python(),
+                  store_home=str(Path(store_home).expanduser().absolute()) if store_home
+                  else None, env=environment)
+
+
+def run(target: Target, *, remove: bool, dry_run: bool) -> dict[str, Any]:
+    """Plan (and unless ``dry_run`` apply) the install or uninstall; the ``--json`` reply."""
+    steps_of: Callable[[Target, bool], list[Step]] = MODULES[target.agent].steps
+    planned = core.plan(steps_of(target, remove))
+    if not dry_run:
+        core.apply(planned, target.state_file)
+    changes: list[Change] = [change for _, change, _, _ in planned]
+    return {"agent": target.agent, "scope": target.scope,
+            "applied": not dry_run and any(c.action != "unchanged" for c in changes),
+            "changes": [c.as_json() for c in changes]}

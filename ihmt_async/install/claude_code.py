@@ -1,0 +1,74 @@
+"""Claude Code: ``claude mcp add-json`` (or ``~/.claude.json`` / ``.mcp.json``), CLAUDE.md and
+the SessionStart / UserPromptSubmit hooks in ``settings.json``.
+
+With the ``claude`` CLI on PATH the server is registered through it (user scope: the user's
+``~/.claude.json``; project scope: the project's ``.mcp.json``); without it the same entry is
+written into that file directly. Hooks print plain text on stdout, which Claude Code adds to
+the model's context for both events.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ihmt_async.install import jsonedit
+from ihmt_async.install.common import hooks_step, instructions_step, json_server_step
+from ihmt_async.install.core import SERVER_NAME, RunStep, Step, Target, which
+
+
+def server_entry(t: Target) -> dict[str, Any]:
+    entry: dict[str, Any] = {"type": "stdio", "command": t.server_argv[0],
+                             "args": t.server_argv[1:]}
+    if t.server_env:
+        entry["env"] = t.server_env
+    return entry
+
+
+def hook_groups(t: Target) -> dict[str, dict[str, Any]]:
+    return {
+        "SessionStart": {"hooks": [{"type": "command", "timeout": 15,
+                                    "command": t.hook_command("brief", "--for", "claude-code")}]},
+        "UserPromptSubmit": {"hooks": [{"type": "command", "timeout": 15,
+                                        "command": t.hook_command("recall-hook", "--for",
+                                                                  "claude-code")}]},
+    }
+
+
+def steps(t: Target, remove: bool) -> list[Step]:
+    config = t.home / ".claude.json" if t.scope == "user" else t.project / ".mcp.json"
+    settings = t.base() / ".claude" / "settings.json"
+    memory_file = (t.home / ".claude" / "CLAUDE.md" if t.scope == "user"
+                   else t.project / "CLAUDE.md")
+    entry = server_entry(t)
+    claude = which("claude")
+    result: list[Step] = []
+    if claude is None:
+        result.append(json_server_step(t, config, ("mcpServers",), entry, remove))
+    else:
+        current = _registered(config)
+        if remove:
+            result.append(RunStep((claude, "mcp", "remove", "--scope", t.scope, SERVER_NAME),
+                                  f"remove the {SERVER_NAME} MCP server", current is not None))
+        else:
+            if current is not None and current != entry:
+                result.append(RunStep(
+                    (claude, "mcp", "remove", "--scope", t.scope, SERVER_NAME),
+                    f"remove the older {SERVER_NAME} registration", True))
+            result.append(RunStep(
+                (claude, "mcp", "add-json", "--scope", t.scope, SERVER_NAME,
+                 json.dumps(entry)), f"register the {SERVER_NAME} MCP server",
+                current != entry))
+    result.append(instructions_step(memory_file, remove))
+    result.append(hooks_step(t, settings, hook_groups(t), remove))
+    return result
+
+
+def _registered(config: Any) -> dict[str, Any] | None:
+    try:
+        text = config.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    servers = jsonedit.load(text, str(config)).get("mcpServers", {})
+    found = servers.get(SERVER_NAME) if isinstance(servers, dict) else None
+    return found if isinstance(found, dict) else None

@@ -1,0 +1,240 @@
+"""Plan and apply an installation: file edits (with a ``.bak`` copy) and agent CLI commands.
+
+An agent module turns a ``Target`` (which agent, user or project scope, the absolute command
+of this installation) into ``Step``s; this module computes each step's change (a unified diff
+or a command line), prints nothing, and applies them only when asked. Planning reads files and
+never writes; applying writes each file atomically after copying the old one to ``<file>.bak``.
+
+It must never write outside the paths the steps name, and never run a command in a dry run.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from store.errors import IhmtError, InvalidArgument
+
+SERVER_NAME = "ihmt-async"
+AGENTS = ("claude-code", "codex", "opencode", "gemini", "cursor")
+SCOPES = ("user", "project")
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where and what to install."""
+
+    agent: str
+    scope: str
+    home: Path
+    """The user's home (``$HOME``): user-scope config files live under it."""
+    project: Path
+    """The project directory (the working directory): project-scope files live under it."""
+    python: str
+    """The interpreter of this installation, absolute."""
+    store_home: str | None = None
+    """IHMT_HOME to pass to the server and hooks, when one was set for the installer."""
+    env: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def server_argv(self) -> list[str]:
+        return [self.python, "-m", "ihmt_async", "serve"]
+
+    @property
+    def server_env(self) -> dict[str, str]:
+        return {"IHMT_HOME": self.store_home} if self.store_home else {}
+
+    def hook_command(self, subcommand: str, *options: str) -> str:
+        argv = [self.python, "-m", "ihmt_async", subcommand, *options]
+        if self.store_home:
+            argv += ["--home", self.store_home]
+        return shlex.join(argv)
+
+    def base(self) -> Path:
+        return self.home if self.scope == "user" else self.project
+
+    @property
+    def state_file(self) -> Path:
+        """What install created inside JSON files (containers, whole files), so uninstall
+        removes exactly those and leaves an empty container the user had."""
+        xdg = self.env.get("XDG_STATE_HOME", "").strip()
+        return (Path(xdg) if xdg else self.home / ".local" / "state") / "ihmt-async" / \
+            "installed.json"
+
+
+Created = list[tuple[str, ...]]
+
+
+def load_state(path: Path) -> dict[str, list[tuple[str, ...]]]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): [tuple(map(str, item)) for item in v if isinstance(item, list)]
+            for k, v in data.items() if isinstance(v, list)}
+
+
+def save_state(path: Path, state: dict[str, list[tuple[str, ...]]]) -> None:
+    kept = {k: [list(item) for item in v] for k, v in state.items() if v}
+    if not kept:
+        path.unlink(missing_ok=True)
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_text(json.dumps(kept, indent=1, sort_keys=True), encoding="utf-8")
+    os.replace(temporary, path)
+
+
+@dataclass(frozen=True)
+class FileStep:
+    """Rewrite one file: ``transform(old text or None) -> new text or None (delete)``.
+
+    ``creates`` (install) names the JSON containers the edit adds to the file (``()`` for the
+    file itself), recorded in the state file; ``forgets`` (uninstall) drops the record."""
+
+    path: Path
+    summary: str
+    transform: Callable[[str | None], str | None]
+    creates: Callable[[str | None], Created] | None = None
+    forgets: bool = False
+
+
+@dataclass(frozen=True)
+class RunStep:
+    """Run an agent's own CLI; skipped when ``needed`` is false."""
+
+    argv: tuple[str, ...]
+    summary: str
+    needed: bool
+
+
+Step = FileStep | RunStep
+
+
+@dataclass(frozen=True)
+class Change:
+    action: str  # "create" | "edit" | "run" | "unchanged"
+    path: str
+    summary: str
+    detail: str
+
+    def as_json(self) -> dict[str, str]:
+        return {"action": self.action, "path": self.path, "summary": self.summary,
+                "detail": self.detail}
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidArgument(f"Cannot read {path}: {exc}") from None
+
+
+def _diff(path: Path, old: str | None, new: str | None) -> str:
+    lines = difflib.unified_diff((old or "").splitlines(keepends=True),
+                                 (new or "").splitlines(keepends=True),
+                                 fromfile=str(path) if old is not None else "/dev/null",
+                                 tofile=str(path) if new is not None else "/dev/null")
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                   for line in lines)
+
+
+Planned = tuple[Step, Change, str | None, Created]
+
+
+def plan(steps: Sequence[Step]) -> list[Planned]:
+    """Each step's change, for a file its new text and the containers it creates; reads
+    only. Steps on the same file see the text the earlier ones left."""
+    planned: list[Planned] = []
+    pending: dict[Path, str | None] = {}
+    for step in steps:
+        if isinstance(step, RunStep):
+            action = "run" if step.needed else "unchanged"
+            planned.append((step, Change(action, step.argv[0], step.summary,
+                                         shlex.join(step.argv)), None, []))
+            continue
+        old = pending[step.path] if step.path in pending else _read(step.path)
+        new = step.transform(old)
+        pending[step.path] = new
+        created = step.creates(old) if step.creates is not None and new != old else []
+        if new == old:
+            planned.append((step, Change("unchanged", str(step.path), step.summary, ""), new,
+                            created))
+        else:
+            action = "create" if old is None else "edit"
+            planned.append((step, Change(action, str(step.path), step.summary,
+                                         _diff(step.path, old, new)), new, created))
+    return planned
+
+
+def _write(path: Path, old_exists: bool, new: str | None) -> None:
+    if new is None:
+        # Only a file that held nothing but our entries is removed: no copy to keep.
+        path.unlink(missing_ok=True)
+        return
+    if old_exists:
+        shutil.copy2(path, path.with_name(path.name + ".bak"))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.ihmt-{os.getpid()}.tmp")
+    temporary.write_text(new, encoding="utf-8")
+    if old_exists:
+        shutil.copymode(path, temporary)
+    os.replace(temporary, path)
+
+
+def apply(planned: Sequence[Planned], state_file: Path) -> None:
+    """Carry out every changed step, in order; each file is written once, with its final
+    text, after a ``.bak`` copy of what was there. Stops at the first failure."""
+    final: dict[Path, str | None] = {}
+    state = load_state(state_file)
+    for step, change, new, created in planned:
+        if isinstance(step, FileStep):
+            final[step.path] = new
+            key = str(step.path)
+            if step.forgets and change.action != "unchanged":
+                state.pop(key, None)
+            for item in created:
+                if item not in state.setdefault(key, []):
+                    state[key].append(item)
+    written: set[Path] = set()
+    for step, change, _, _ in planned:
+        if change.action == "unchanged":
+            continue
+        if isinstance(step, RunStep):
+            done = subprocess.run(step.argv, capture_output=True, text=True, check=False,
+                                  stdin=subprocess.DEVNULL)
+            if done.returncode != 0:
+                raise InstallFailed(f"{shlex.join(step.argv)} failed ({done.returncode}): "
+                                    f"{(done.stderr or done.stdout).strip()[:500]}")
+            continue
+        if step.path in written:
+            continue
+        written.add(step.path)
+        old = _read(step.path)
+        if old != final[step.path]:
+            _write(step.path, old is not None, final[step.path])
+    save_state(state_file, state)
+
+
+class InstallFailed(IhmtError):
+    """An agent's CLI refused a command the installer ran."""
+
+
+def which(program: str) -> str | None:
+    return shutil.which(program)
+
+
+def current_python() -> str:
+    return str(Path(sys.executable).absolute())

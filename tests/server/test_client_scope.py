@@ -1,0 +1,85 @@
+"""Project scope from the client's MCP roots, over real stdio sessions with the SDK client.
+
+Two clients open two different projects on one store: what one saves about its project stays
+with that project, what the user says about themselves is seen by both, and an explicit scope
+reaches another project.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import ClientSession, stdio_client
+from mcp import types as mcp_types
+
+from ihmt_async.client_scope import save_scope, scope_for_directory
+from tests.mcp_client import Session, server_params
+
+pytestmark = pytest.mark.anyio
+
+
+@contextlib.asynccontextmanager
+async def rooted_session(home: Path, root: Path | None) -> AsyncIterator[Session]:
+    async def list_roots(_: Any) -> mcp_types.ListRootsResult:
+        assert root is not None
+        return mcp_types.ListRootsResult(roots=[mcp_types.Root(uri=root.as_uri(),
+                                                               name=root.name)])
+
+    with open(os.devnull, "w") as errlog:  # noqa: ASYNC230
+        async with stdio_client(server_params(home), errlog=errlog) as (read, write), \
+                ClientSession(read, write, list_roots_callback=list_roots if root else None,
+                              client_info=mcp_types.Implementation(name="rooted", version="1")
+                              ) as session:
+            await session.initialize()
+            yield Session(session)
+
+
+def make_project(base: Path, name: str) -> Path:
+    root = base / name
+    (root / ".git").mkdir(parents=True)
+    (root / "src").mkdir()
+    return root
+
+
+async def test_project_knowledge_stays_with_its_project(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    billing = make_project(tmp_path, "billing")
+    frontend = make_project(tmp_path, "frontend")
+    async with rooted_session(home, billing / "src") as s:
+        saved = await s.ok("save_memory", {"content": "Decision: the invoice exporter writes "
+                                                      "CSV files with semicolon separators."})
+        assert saved.startswith("Saved")
+        await s.ok("save_memory", {"content": "2026-01-10: I live in Valencia, near the "
+                                              "Turia gardens.", "origin": "user"})
+        here = await s.ok("search_memory", {"query": "invoice exporter separators"})
+        assert "semicolon" in here.split("Also matching")[0]
+    async with rooted_session(home, frontend) as s:
+        elsewhere = await s.ok("search_memory", {"query": "invoice exporter separators"})
+        assert "semicolon" not in elsewhere
+        user = await s.ok("search_memory", {"query": "where do I live?"})
+        assert "Valencia" in user.split("Also matching")[0]
+        asked = await s.ok("search_memory", {"query": "invoice exporter separators",
+                                             "scope": "project:billing"})
+        assert "semicolon" in asked.split("Also matching")[0]
+    async with rooted_session(home, None) as s:  # a client without roots: global only
+        unrooted = await s.ok("search_memory", {"query": "where do I live?"})
+        assert "Valencia" in unrooted.split("Also matching")[0]
+
+
+def test_scope_for_directory_and_save_scope(tmp_path: Path) -> None:
+    billing = make_project(tmp_path, "billing")
+    assert scope_for_directory(billing / "src") == "project:billing"
+    assert scope_for_directory(None) == ""
+    assert scope_for_directory("relative/dir") == ""
+    assert scope_for_directory(Path.home()) == ""
+    project = "project:billing"
+    assert save_scope("", project, "We chose Kafka for the billing events queue.") == project
+    assert save_scope("", project, "I work at Initech as a backend engineer.") == ""
+    assert save_scope("", project, "Vivo en Sevilla desde 2024.") == ""
+    assert save_scope("project:other", project, "I live in Lisbon.") == "project:other"
+    assert save_scope("", "", "We chose Kafka.") == ""

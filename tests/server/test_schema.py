@@ -1,0 +1,85 @@
+"""The schema an LLM sees, over a real stdio session: descriptions, enums, annotations, our
+own sentence for a missing argument, and IHMT_TOOLS=memory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ihmt_async.schema import split_docstring
+from tests.mcp_client import server_session
+
+pytestmark = pytest.mark.anyio
+
+ALL_TOOLS = {"save_memory", "search_memory", "forget_memory", "memory_history", "note",
+             "recall", "digest_output", "read_file", "project_map", "find_code"}
+
+
+async def test_every_parameter_is_described_and_closed_sets_are_enums(tmp_path: Path) -> None:
+    async with server_session(tmp_path) as s:
+        tools = {t.name: t for t in (await s.session.list_tools()).tools}
+    assert set(tools) == ALL_TOOLS
+    undescribed = [(name, param) for name, tool in tools.items()
+                   for param, schema in tool.input_schema["properties"].items()
+                   if not str(schema.get("description", "")).strip()]
+    assert undescribed == []
+    props = {name: tool.input_schema["properties"] for name, tool in tools.items()}
+    assert props["search_memory"]["detail"]["enum"] == ["compact", "full"]
+    assert "personal" in props["save_memory"]["content_type"]["enum"]
+    assert props["save_memory"]["origin"]["enum"] == ["user", "agent", "tool"]
+    assert props["find_code"]["scope"]["enum"] == ["main", "test", "all"]
+    assert props["project_map"]["detail"]["enum"] == ["files", "symbols"]
+    for name in ("search_memory", "memory_history", "recall", "project_map", "find_code"):
+        assert tools[name].annotations is not None and tools[name].annotations.read_only_hint
+    assert tools["forget_memory"].annotations.destructive_hint
+    assert not tools["save_memory"].annotations.read_only_hint
+    for tool in tools.values():
+        assert tool.description
+        assert "\n        " not in tool.description  # dedented
+        assert "Args:" not in tool.description  # the arguments live in the schema now
+
+
+async def test_missing_argument_gets_our_sentence_and_the_session_goes_on(tmp_path: Path
+                                                                          ) -> None:
+    async with server_session(tmp_path) as s:
+        text, is_error = await s.call("search_memory", {})
+        assert is_error
+        assert text.startswith("search_memory needs `query` (What to look for")
+        assert "pydantic" not in text and "Field required" not in text
+        text, is_error = await s.call("forget_memory", {"memory_id": "L-1"})
+        assert is_error and "`reason`" in text
+        text, is_error = await s.call("search_memory", {"query": "x", "detail": "verbose"})
+        assert is_error and text == "Unknown detail 'verbose'; use one of: compact, full."
+        text, is_error = await s.call("save_memory", {"content": "The staging cluster.",
+                                                      "origin": "User"})  # exact, as validated
+        assert is_error and text == "Unknown origin 'User'; use one of: user, agent, tool."
+        saved = await s.ok("save_memory", {"content": "The staging cluster runs on Hetzner.",
+                                           "origin": "user"})
+        assert saved.startswith("Saved")
+
+
+async def test_memory_only_tools(tmp_path: Path) -> None:
+    async with server_session(tmp_path, IHMT_TOOLS="memory") as s:
+        names = {t.name for t in (await s.session.list_tools()).tools}
+        assert names == {"save_memory", "search_memory", "forget_memory", "memory_history"}
+        text, is_error = await s.call("note", {"text": "x"})
+        assert is_error
+
+
+def test_docstring_split_keeps_continuations_and_later_sections() -> None:
+    doc = """First line.
+
+        More text.
+
+        Args:
+            alpha: One thing,
+                continued here.
+            beta: Another.
+
+        Returns:
+            Something.
+        """
+    description, args = split_docstring(doc)
+    assert description == "First line.\n\nMore text.\n\nReturns:\n    Something."
+    assert args == {"alpha": "One thing, continued here.", "beta": "Another."}
