@@ -408,8 +408,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--demo-home", dest="demo_home", default=None,
                    help="where to put the demo store (default: a new temporary directory)")
     from ihmt_async import ops_cli
+    from ihmt_async.gui import command as gui_command
 
     ops_cli.add_commands(sub)
+    gui_command.add_command(sub)
     return parser
 
 
@@ -425,7 +427,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"ihmt-async: {exc}\n")
         return 1
     configure_logging(layout.log_file, level=os.environ.get("IHMT_LOG_LEVEL") or
-                      ("info" if args.command == "serve" else "warning"),
+                      ("info" if args.command in ("serve", "gui") else "warning"),
                       to_stderr=None if args.command == "serve" else
                       os.environ.get("IHMT_LOG_STDERR", "1") not in ("0", "false"),
                       max_bytes=settings.log_max_bytes, backups=settings.log_backups)
