@@ -18,7 +18,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gui_support import GUI_AGENT, RunningGui, SeededStore, cli_json, running_gui, seed
+from gui_support import (
+    GUI_AGENT,
+    RunningGui,
+    SeededStore,
+    cli_json,
+    request,
+    running_gui,
+    seed,
+    with_token,
+)
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = Path("/usr/bin/chromium")
@@ -133,6 +142,7 @@ def test_walk_every_page(gui: RunningGui, seeded: SeededStore, page: Any) -> Non
         "data-status", "ACTIVE")
     expect(p.locator("#timeline-table tr[data-value='Madrid']")).to_have_attribute(
         "data-status", "HISTORICAL")
+    expect(p.locator(f"a[data-forget='{seeded.pending_fact}']")).to_be_visible()
     shot(p, "6-timeline-after")
     # ... and in the store
     history = {f["value"]: f["status"] for f in cli_json(seeded.home, "history", "user",
@@ -176,11 +186,17 @@ def test_walk_every_page(gui: RunningGui, seeded: SeededStore, page: Any) -> Non
     assert sorted(r["action"] for r in audit) == ["retract.leaf", "review.approve"]
     assert all(r["pid"] == gui.process.pid for r in audit)
 
-    # Live: the searches above are in the log
+    # Live: the searches above are in the log, and the page follows new ones
     nav(p, "live")
+    searches = p.locator("#live-table tr[data-kind='search']")
+    expect(searches).to_be_visible()
+    seen = int(searches.get_attribute("data-count"))
+    assert seen >= 3
+    status, _ = request(gui, "GET", with_token(gui, "/api/search?q=Lisbon"))
+    assert status == 200
     p.wait_for_function(
-        "() => Number((document.querySelector(\"#live-table tr[data-kind='search']\") || {})"
-        ".dataset?.count || 0) >= 3")
+        "(seen) => Number(document.querySelector(\"#live-table tr[data-kind='search']\")"
+        ".dataset.count) > seen", arg=seen)
     shot(p, "10-live")
 
     # Set up: the registration preview (or the command's own error, shown as it is)

@@ -240,7 +240,9 @@
         facts.map((f) => [f.attribute, el("strong", { text: f.value }),
           (f.valid_from || "?") + (f.valid_to ? " → " + f.valid_to : ""), short(f.recorded_at), short(f.superseded_at),
           status(f.status), (f.agent || "?") + " (" + f.origin + ")" + (f.source_leaf_id ? " · " + f.source_leaf_id : "") +
-            (f.retraction_reason ? " · " + f.retraction_reason : ""), f.fact_id]),
+            (f.retraction_reason ? " · " + f.retraction_reason : ""),
+          el("span", {}, f.fact_id, f.status === "RETRACTED" ? null : el("span", {}, " · ",
+            el("a", { href: "#review/" + encodeURIComponent(f.fact_id), "data-forget": f.fact_id, text: t("forget.go") })))]),
         (i) => ({ "data-fact": facts[i].fact_id, "data-status": facts[i].status, "data-value": facts[i].value })))
         : el("p", { class: "muted", id: "timeline-empty", text: t("timeline.empty") }),
       data.changed_keys.length ? el("section", {}, el("h2", { text: t("timeline.changed") }),
