@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Quick start, part 2: the whole test suite (real processes, real stdio MCP sessions).
+# Quick start, part 2: ruff, mypy --strict and the whole test suite (real processes, real
+# stdio MCP sessions).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/scripts/bootstrap.sh"
@@ -10,4 +11,7 @@ if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then
     echo "could not install chromium; the browser tests will fail" >&2
 fi
 cd "$ROOT"
+# Lints first: ruff over everything, mypy --strict over the product packages (pyproject.toml).
+"$ROOT/.venv/bin/ruff" check --quiet .
+"$ROOT/.venv/bin/mypy" --no-error-summary
 exec "$ROOT/.venv/bin/python" -m pytest "$@"

@@ -218,7 +218,7 @@ class NavigationActor(Actor):
                                since=lead.valid_from or lead.recorded_at[:10],
                                history=history, pending=pending,
                                leaf_id=lead.source_leaf_id,
-                               valid_on=valid_on.isoformat() if then else None,
+                               valid_on=valid_on.isoformat() if then and valid_on else None,
                                current_value=current.value if then else None)
 
     def _rank(self, scores: dict[str, float], currency: dict[str, str],
@@ -248,8 +248,8 @@ class NavigationActor(Actor):
                 adjusted[leaf_id] = adjusted[leaf_id] * SUPERSEDED_FACTOR
         for leaf_id, state in list(currency.items()):
             after = successor.get(leaf_id)
-            if state == "SUPERSEDED" and after in adjusted:
-                adjusted[leaf_id] = min(adjusted[leaf_id], adjusted[after] * 0.99)  # type: ignore[index]
+            if state == "SUPERSEDED" and after is not None and after in adjusted:
+                adjusted[leaf_id] = min(adjusted[leaf_id], adjusted[after] * 0.99)
         return sorted(adjusted.items(), key=lambda item: (-item[1], item[0]))
 
     def _coverage(self, query: Query, leaf_id: str, matched: frozenset[str]) -> float:
@@ -371,7 +371,7 @@ class NavigationActor(Actor):
         restated = self._restatements(ranked[:6], successor, matched)
         if restated:
             ranked = self._newer_first(ranked, restated)
-        candidates = []
+        candidates: list[Candidate] = []
         saves_seen: set[tuple[str, str]] = set()
         for leaf, score in ranked[:12]:
             if len(candidates) == 6:
@@ -417,7 +417,7 @@ class NavigationActor(Actor):
         served = ordered_hits[: max(1, msg.limit)]
         hits = tuple(self._hit(leaf, full, currency, successor, timeline, full_text=i == 0,
                                score=s) for i, (leaf, s) in enumerate(served))
-        history = ()
+        history: tuple[Hit, ...] = ()
         if msg.include_history:
             history = tuple(self._hit(leaf, full, currency, successor, timeline,
                                       full_text=True, score=s) for leaf, s in old[:5])
