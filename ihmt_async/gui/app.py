@@ -129,13 +129,17 @@ class Gui:
         rt = self.rt
         stats = await rt.navigation.ask(Stats())
         pending = await rt.facts.ask(Review(action="list", provenance=rt.provenance))
-        problems = await anyio.to_thread.run_sync(functools.partial(doctor.check, rt.layout))
         live = await self.live().snapshot()
         return {"store": str(rt.layout.root), "home": str(rt.layout.home), "stats": stats,
                 "pending_review": len(pending),
-                "doctor": {"ok": not problems, "problems": problems},
                 "processes": live["processes"], "consolidation": live["consolidation"],
                 "actors": rt.statistics()}
+
+    async def doctor(self, request: Request) -> dict[str, Any]:
+        """The doctor's read-only check; asked for separately, as it reads every file."""
+        problems = await anyio.to_thread.run_sync(functools.partial(doctor.check,
+                                                                    self.rt.layout))
+        return {"ok": not problems, "problems": problems}
 
     async def tree(self, request: Request) -> dict[str, Any]:
         tree = await self.rt.navigation.ask(TreeView(max_depth=TREE_DEPTH))
@@ -233,6 +237,7 @@ class Gui:
             Route("/", self.index, methods=get),
             Route("/static/{name}", self.static, methods=get),
             Route("/api/overview", answers(self.overview), methods=get),
+            Route("/api/doctor", answers(self.doctor), methods=get),
             Route("/api/tree", answers(self.tree), methods=get),
             Route("/api/leaf/{domain}/{leaf_id}", answers(self.leaf), methods=get),
             Route("/api/search", answers(self.search), methods=get),

@@ -89,6 +89,7 @@ def test_walk_every_page(gui: RunningGui, seeded: SeededStore, page: Any) -> Non
     p.goto(gui.url)
     expect(p.locator("#count-leaves")).to_have_text("3")
     expect(p.locator("#count-pending")).to_have_text("1")
+    expect(p.locator("#doctor-status [data-ok]")).to_have_attribute("data-ok", "1")
     expect(p.locator("#store-path")).to_have_text(str(seeded.home / "ihmt_memory"))
     shot(p, "1-overview")
 

@@ -99,3 +99,27 @@ def test_choosing_a_store_folder_creates_and_serves_it(tmp_path: Path) -> None:
             assert status == 400 and json.loads(body)["error"]
         status, body = request(gui, "GET", with_token(gui, "/api/overview"))
         assert json.loads(body)["store"] == str(second / "ihmt_memory")
+
+
+def test_audit_filters_by_date_agent_and_action(tmp_path: Path) -> None:
+    from ihmt_async.gui.files import audit_rows
+    from store.audit import append_audit
+    from store.errors import InvalidArgument
+    from store.paths import StoreLayout
+
+    layout = StoreLayout.at_home(tmp_path)
+    for client, action in (("cli", "save"), ("gui", "review.approve"), ("gui", "retract.leaf")):
+        append_audit(layout.audit_log, actor="facts", action=action, ids=["x"], client=client)
+    everything = audit_rows(layout)
+    assert [r["action"] for r in everything["rows"]] == ["retract.leaf", "review.approve", "save"]
+    assert everything["agents"] == ["cli", "gui"] and everything["total"] == 3
+    assert [r["action"] for r in audit_rows(layout, agent="gui", action="re")["rows"]] == [
+        "retract.leaf", "review.approve"]
+    assert [r["action"] for r in audit_rows(layout, action="review")["rows"]] == [
+        "review.approve"]
+    today = everything["rows"][0]["ts"][:10]
+    assert audit_rows(layout, since=today, until=today)["matched"] == 3
+    assert audit_rows(layout, until="2000-01-01")["matched"] == 0
+    assert audit_rows(layout, since="2999-01-01")["matched"] == 0
+    with pytest.raises(InvalidArgument):
+        audit_rows(layout, since="yesterday")

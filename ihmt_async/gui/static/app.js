@@ -69,9 +69,11 @@
     const known = ["leaves", "domains", "nodes", "depth", "unconsolidated", "fact_keys",
       "fact_events", "unreadable"];
     const extra = Object.entries(stats).filter(([k]) => !known.includes(k));
-    const doctor = data.doctor.ok ? el("span", { class: "ok", text: t("overview.doctor_ok") })
-      : el("div", {}, el("span", { class: "bad", text: data.doctor.problems.length + " " + t("overview.doctor_bad") }),
-        el("ul", {}, data.doctor.problems.slice(0, 20).map((p) => el("li", { text: p.code + ": " + p.detail }))));
+    const doctor = el("div", { id: "doctor-status" }, t("loading"));
+    api("/api/doctor").then((d) => put(doctor, d.ok ? el("span", { class: "ok", "data-ok": "1", text: t("overview.doctor_ok") })
+      : el("div", { "data-ok": "0" }, el("span", { class: "bad", text: d.problems.length + " " + t("overview.doctor_bad") }),
+        el("ul", {}, d.problems.slice(0, 20).map((p) => el("li", { text: p.code + ": " + p.detail }))))))
+      .catch((e) => put(doctor, errorBox(e.message)));
     show(el("h1", { text: t("overview.title") }),
       el("section", { id: "overview-figures" }, kv([
         [t("overview.store"), el("code", { id: "store-path", text: data.store })],
