@@ -15,7 +15,10 @@ import secrets
 from collections.abc import Iterable
 from urllib.parse import parse_qs
 
+import structlog
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+log = structlog.get_logger("ihmt.gui")
 
 TOKEN_HEADER = b"x-ihmt-token"
 SAFE_METHODS = ("GET", "HEAD")
@@ -86,6 +89,9 @@ class Guard:
             return
         reason = refusal(scope, token=self.token, port=self.port)
         if reason is not None:
+            # The path only: the query may hold a (wrong or right) token.
+            log.warning("gui.refused", reason=reason, method=scope.get("method"),
+                        path=scope.get("path"))
             body = f"Forbidden: {reason}.\n".encode()
             await send({"type": "http.response.start", "status": 403,
                         "headers": [(b"content-type", b"text/plain; charset=utf-8"),

@@ -52,6 +52,7 @@ def seed(home: Path) -> SeededStore:
     billing = cli_json(home, "save",
                        "Our billing service uses PostgreSQL 16; migrations run with Alembic.",
                        "--origin", "user")
+    cli(home, "consolidate", "--force")  # branches and root.json, so Explore shows the tree
     pending = cli_json(home, "review")
     assert [f["value"] for f in pending] == ["Lisbon"], pending
     return SeededStore(home, leaf_id(madrid), leaf_id(lisbon), leaf_id(billing),

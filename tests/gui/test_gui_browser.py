@@ -95,7 +95,15 @@ def test_walk_every_page(gui: RunningGui, seeded: SeededStore, page: Any) -> Non
 
     # Explore: domains -> leaves -> header and full text
     nav(p, "explore")
-    p.locator(f"a.leaf-link[data-leaf='{seeded.madrid_leaf}']").click()
+    domain = p.locator("#tree details.domain[data-domain='personal']")
+    expect(domain.locator(":scope > .digest")).to_contain_text("2 memories")  # root digest
+    link = p.locator(f"a.leaf-link[data-leaf='{seeded.madrid_leaf}']")
+    for _ in range(8):  # open the branches down to the leaf, as a person would
+        closed = p.locator("#tree details[data-node]:not([open])", has=link)
+        if closed.count() == 0:
+            break
+        closed.first.locator(":scope > summary").click()
+    link.click()
     expect(p.locator("#leaf-text")).to_have_text(
         "2025-03-10: I live in Madrid, in a flat in Lavapiés.")
     header = p.locator("#leaf-header")
@@ -228,3 +236,56 @@ def _has_install() -> bool:
     done = subprocess.run([sys.executable, "-m", "ihmt_async", "install", "--help"],
                           capture_output=True, text=True, check=False, timeout=60)
     return done.returncode == 0
+
+
+ATTACKER_PAGE = """<!doctype html><html><body>
+<form id="f" method="POST" enctype="text/plain" action="{gui}/api/review?token={token}">
+<input name='{{"action":"approve","fact_id":"{fact}","x":"' value='"}}'></form>
+<script>
+const url = "{gui}/api/review?token={token}";
+const body = JSON.stringify({{action: "approve", fact_id: "{fact}"}});
+Promise.allSettled([
+  fetch(url, {{method: "POST", mode: "no-cors", headers: {{"Content-Type": "text/plain"}}, body}}),
+  fetch(url, {{method: "POST", headers: {{"Content-Type": "application/json",
+                                         "X-IHMT-Token": "{token}"}}, body}}),
+]).then((results) => {{
+  document.title = results.map((r) => r.status).join(",");
+  document.getElementById("f").submit();
+}});
+</script></body></html>"""
+
+
+def test_another_origin_in_the_browser_cannot_write(gui: RunningGui, seeded: SeededStore,
+                                                    page: Any) -> None:
+    """Even holding the token, a page on another origin cannot approve or forget anything."""
+    import http.server
+    import threading
+
+    html = ATTACKER_PAGE.format(gui=gui.base, token=gui.token, fact=seeded.pending_fact).encode()
+
+    class Attacker(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(html)))
+            self.end_headers()
+            self.wfile.write(html)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Attacker)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        # The form POST lands on the GUI's refusal page once both fetches have settled.
+        playwright_api.expect(page.locator("body")).to_contain_text("Forbidden")
+        assert page.url.startswith(gui.base + "/api/review")
+        shot(page, "13-cross-origin-refused")
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+    assert [f["fact_id"] for f in cli_json(seeded.home, "review")] == [seeded.pending_fact]
+    assert cli_json(seeded.home, "audit", "--agent", GUI_AGENT) == []
