@@ -176,6 +176,9 @@ def test_walk_every_page(gui: RunningGui, seeded: SeededStore, page: Any) -> Non
     expect(p.locator("#agent-reply")).not_to_contain_text("PostgreSQL")
     assert p.locator(f"#candidates tr[data-leaf='{seeded.billing_leaf}']").count() == 0
     shot(p, "8-search-after-forget")
+    p.goto(f"{gui.url}#explore/software/{seeded.billing_leaf}")
+    expect(p.locator("#leaf-retracted")).to_be_visible()
+    expect(p.locator("#leaf-text")).to_contain_text("PostgreSQL")  # kept on disk, never served
     found = cli_json(seeded.home, "search", "which database does the billing service use?")
     assert seeded.billing_leaf not in [hit["leaf_id"] for hit in found["hits"]]
     found = cli_json(seeded.home, "search", "billing service PostgreSQL Alembic")
@@ -228,6 +231,10 @@ def test_walk_every_page(gui: RunningGui, seeded: SeededStore, page: Any) -> Non
     nav(p, "overview")
     expect(p.locator("main h1")).to_have_text("Resumen")
     shot(p, "12-overview-es")
+    untranslated = p.evaluate(
+        "Object.keys(IHMT_TEXT.en).filter((k) => !(k in IHMT_TEXT.es))"
+        ".concat(Object.keys(IHMT_TEXT.es).filter((k) => !(k in IHMT_TEXT.en)))")
+    assert untranslated == []
     assert errors == []
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import anyio
 import pytest
-from gui_support import request, running_gui, same_origin, seed, with_token
+from gui_support import cli_json, request, running_gui, same_origin, seed, with_token
 
 from ihmt_async.gui.setup import install_command, parse_install_reply, run_install
 from store.errors import UnknownOption
@@ -82,6 +82,18 @@ def test_choosing_a_store_folder_creates_and_serves_it(tmp_path: Path) -> None:
     with running_gui(first, tmp_path / "gui.stderr") as gui:
         status, body = request(gui, "GET", with_token(gui, "/api/overview"))
         assert status == 200 and json.loads(body)["stats"]["leaves"] == 3
+        # Forget one fact (not a memory) through the GUI: the timeline keeps it, retracted.
+        madrid = [f for f in cli_json(first, "history", "user", "location")
+                  if f["value"] == "Madrid"][0]
+        payload = json.dumps({"target": madrid["fact_id"], "reason": "moved away"}).encode()
+        status, body = request(gui, "POST", with_token(gui, "/api/forget"),
+                               headers=same_origin(gui), body=payload)
+        assert status == 200 and json.loads(body)["kind"] == "fact", body
+        after = {f["fact_id"]: f for f in cli_json(first, "history", "user", "location")}
+        assert after[madrid["fact_id"]]["status"] == "RETRACTED"
+        assert after[madrid["fact_id"]]["retraction_reason"] == "moved away"
+        audit = cli_json(first, "audit", "--agent", "gui")
+        assert [(r["action"], r["ids"]) for r in audit] == [("retract.fact", [madrid["fact_id"]])]
         payload = json.dumps({"folder": str(second)}).encode()
         status, body = request(gui, "POST", with_token(gui, "/api/setup/store"),
                                headers=same_origin(gui), body=payload)
