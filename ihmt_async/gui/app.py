@@ -202,8 +202,10 @@ class Gui:
 
     async def install_preview(self, request: Request) -> dict[str, Any]:
         q = request.query_params
-        return await setup.run_install(q.get("agent", ""), q.get("scope", "user"),
-                                       home=self.rt.layout.home, dry_run=True)
+        scope = q.get("scope", "user")
+        cwd = await anyio.to_thread.run_sync(setup.project_folder, scope, q.get("project", ""))
+        return await setup.run_install(q.get("agent", ""), scope, home=self.rt.layout.home,
+                                       dry_run=True, cwd=cwd)
 
     # ------------------------------------------------------------------ writes
 
@@ -223,8 +225,11 @@ class Gui:
 
     async def install(self, request: Request) -> dict[str, Any]:
         data = await body_of(request)
-        return await setup.run_install(text_field(data, "agent"), text_field(data, "scope"),
-                                       home=self.rt.layout.home, dry_run=False)
+        scope = text_field(data, "scope")
+        cwd = await anyio.to_thread.run_sync(setup.project_folder, scope,
+                                             text_field(data, "project"))
+        return await setup.run_install(text_field(data, "agent"), scope,
+                                       home=self.rt.layout.home, dry_run=False, cwd=cwd)
 
     async def choose_store(self, request: Request) -> dict[str, Any]:
         data = await body_of(request)

@@ -18,7 +18,7 @@ from typing import Any
 
 import anyio
 
-from store.errors import UnknownOption
+from store.errors import InvalidArgument, UnknownOption
 
 AGENTS = ("claude-code", "codex", "opencode", "gemini", "cursor")
 SCOPES = ("user", "project")
@@ -34,6 +34,17 @@ def install_command(agent: str, scope: str, *, dry_run: bool) -> list[str]:
         raise UnknownOption("scope", scope, SCOPES)
     command = [sys.executable, "-m", "ihmt_async", "install", agent, "--scope", scope]
     return [*command, "--dry-run", "--json"] if dry_run else [*command, "--json"]
+
+
+def project_folder(scope: str, folder: str) -> Path | None:
+    """Where a project-scope registration is written (the command's working directory)."""
+    if scope != "project" or not (folder or "").strip():
+        return None
+    path = Path(folder.strip()).expanduser()
+    if not path.is_absolute() or not path.is_dir():
+        raise InvalidArgument(f"The project folder {folder!r} is not an existing absolute "
+                              "folder.")
+    return path
 
 
 def parse_install_reply(stdout: str) -> dict[str, Any]:

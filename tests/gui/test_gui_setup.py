@@ -135,3 +135,16 @@ def test_audit_filters_by_date_agent_and_action(tmp_path: Path) -> None:
     assert audit_rows(layout, since="2999-01-01")["matched"] == 0
     with pytest.raises(InvalidArgument):
         audit_rows(layout, since="yesterday")
+
+
+def test_a_project_registration_runs_in_an_existing_project_folder(tmp_path: Path) -> None:
+    from ihmt_async.gui.setup import project_folder
+    from store.errors import InvalidArgument
+
+    assert project_folder("user", str(tmp_path)) is None
+    assert project_folder("project", "") is None
+    assert project_folder("project", str(tmp_path)) == tmp_path
+    for bad in (str(tmp_path / "missing"), "relative/project", str(tmp_path / "file.txt")):
+        (tmp_path / "file.txt").write_text("x")
+        with pytest.raises(InvalidArgument):
+            project_folder("project", bad)

@@ -371,6 +371,7 @@
     const installForm = el("form", { id: "install-form" },
       el("label", {}, t("setup.agent"), el("select", { id: "install-agent", name: "agent" }, state.agents.map((a) => el("option", { value: a, text: a })))),
       el("label", {}, t("setup.scope"), el("select", { id: "install-scope", name: "scope" }, state.scopes.map((s) => el("option", { value: s, text: s })))),
+      el("label", {}, t("setup.project"), el("input", { id: "install-project", name: "project", size: 40, value: state.cwd })),
       el("button", { id: "install-preview", type: "submit", text: t("setup.preview") }));
     function renderInstall(data) {
       const head = el("p", {}, t("setup.command") + ": ", el("code", { text: data.command }));
@@ -382,7 +383,7 @@
       const apply = data.applied ? el("p", { class: "ok", id: "install-applied", text: t("setup.applied") })
         : el("p", {}, el("span", { class: "muted", text: t("setup.dry") + " " }),
           el("button", { id: "install-apply", type: "button", text: t("setup.apply"), onclick: async () => {
-            try { renderInstall(await api("/api/setup/install", { agent: data.agent, scope: data.scope })); }
+            try { renderInstall(await api("/api/setup/install", { agent: data.agent, scope: data.scope, project: installForm.project.value })); }
             catch (e) { put(result, errorBox(e.message)); }
           } }));
       put(result, head, el("div", { id: "install-changes" }, table(["col.change", "col.file", "col.summary"],
