@@ -189,9 +189,14 @@ class Gui:
 
     async def audit(self, request: Request) -> dict[str, Any]:
         q = request.query_params
-        return await anyio.to_thread.run_sync(functools.partial(
-            files.audit_rows, self.rt.layout, since=q.get("since", ""),
-            until=q.get("until", ""), agent=q.get("agent", ""), action=q.get("action", "")))
+        layout = self.rt.layout
+
+        def read() -> dict[str, Any]:
+            return files.audit_rows(files.store_audit(layout), since=q.get("since", ""),
+                                    until=q.get("until", ""), agent=q.get("agent", ""),
+                                    action=q.get("action", ""))
+
+        return await anyio.to_thread.run_sync(read)
 
     async def live_figures(self, request: Request) -> dict[str, Any]:
         return await self.live().snapshot()

@@ -10,7 +10,7 @@ must never write anything.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -91,16 +91,21 @@ def _instant(text: str, *, end_of_day: bool) -> dt.datetime | None:
     return moment
 
 
-def audit_rows(layout: StoreLayout, *, since: str = "", until: str = "", agent: str = "",
-               action: str = "", limit: int = AUDIT_LIMIT) -> dict[str, Any]:
-    """Audit lines matching the filters, newest first, plus the agents and actions seen."""
+def store_audit(layout: StoreLayout) -> Iterator[Mapping[str, Any]]:
+    """The store's audit records, oldest first, through the store's public reader."""
+    return read_audit(layout.audit_log)
+
+
+def audit_rows(records: Iterable[Mapping[str, Any]], *, since: str = "", until: str = "",
+               agent: str = "", action: str = "", limit: int = AUDIT_LIMIT) -> dict[str, Any]:
+    """Audit records matching the filters, newest first, plus the agents and actions seen."""
     start = _instant(since, end_of_day=False)
     end = _instant(until, end_of_day=True)
     rows: list[Mapping[str, Any]] = []
     agents: set[str] = set()
     actions: set[str] = set()
     total = 0
-    for record in read_audit(layout.audit_log):
+    for record in records:
         total += 1
         client, kind = str(record.get("client") or ""), str(record.get("action") or "")
         agents.add(client)

@@ -84,7 +84,9 @@ def running_gui(home: Path, stderr_path: Path) -> Iterator[RunningGui]:
         process = subprocess.Popen(
             [sys.executable, "-m", "ihmt_async", "--home", str(home), "gui", "--no-browser",
              "--port", "0"], stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL,
-            text=True, env={**os.environ, "IHMT_LOG_STDERR": "1"})
+            text=True, env={**os.environ, "IHMT_LOG_STDERR": "1",
+                            # Set up's registration preview reads the agents' files under HOME.
+                            "HOME": str(_scratch_home(stderr_path))})
         lines: queue.Queue[str] = queue.Queue()
         reader = threading.Thread(target=lambda: [lines.put(line) for line in process.stdout
                                                   or ()], daemon=True)
@@ -110,6 +112,12 @@ def running_gui(home: Path, stderr_path: Path) -> Iterator[RunningGui]:
             if process.stdout is not None:
                 process.stdout.close()
     assert process.returncode in (0, -signal.SIGTERM), stderr_path.read_text()[-2000:]
+
+
+def _scratch_home(beside: Path) -> Path:
+    home = beside.parent / "user-home"
+    home.mkdir(exist_ok=True)
+    return home
 
 
 def listening_sockets(pid: int) -> list[tuple[str, int]]:

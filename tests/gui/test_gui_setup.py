@@ -113,28 +113,28 @@ def test_choosing_a_store_folder_creates_and_serves_it(tmp_path: Path) -> None:
         assert json.loads(body)["store"] == str(second / "ihmt_memory")
 
 
-def test_audit_filters_by_date_agent_and_action(tmp_path: Path) -> None:
+def test_audit_filters_by_date_agent_and_action() -> None:
     from ihmt_async.gui.files import audit_rows
-    from store.audit import append_audit
     from store.errors import InvalidArgument
-    from store.paths import StoreLayout
 
-    layout = StoreLayout.at_home(tmp_path)
-    for client, action in (("cli", "save"), ("gui", "review.approve"), ("gui", "retract.leaf")):
-        append_audit(layout.audit_log, actor="facts", action=action, ids=["x"], client=client)
-    everything = audit_rows(layout)
+    records = [{"ts": f"2026-05-0{day}T10:00:00.5Z", "pid": 1, "client": client,
+                "action": action, "ids": ["x"]}
+               for day, client, action in ((1, "cli", "save"), (2, "gui", "review.approve"),
+                                           (3, "gui", "retract.leaf"))]
+    everything = audit_rows(records)
     assert [r["action"] for r in everything["rows"]] == ["retract.leaf", "review.approve", "save"]
     assert everything["agents"] == ["cli", "gui"] and everything["total"] == 3
-    assert [r["action"] for r in audit_rows(layout, agent="gui", action="re")["rows"]] == [
+    assert [r["action"] for r in audit_rows(records, agent="gui", action="re")["rows"]] == [
         "retract.leaf", "review.approve"]
-    assert [r["action"] for r in audit_rows(layout, action="review")["rows"]] == [
+    assert [r["action"] for r in audit_rows(records, action="review")["rows"]] == [
         "review.approve"]
-    today = everything["rows"][0]["ts"][:10]
-    assert audit_rows(layout, since=today, until=today)["matched"] == 3
-    assert audit_rows(layout, until="2000-01-01")["matched"] == 0
-    assert audit_rows(layout, since="2999-01-01")["matched"] == 0
+    assert [r["action"] for r in audit_rows(records, since="2026-05-02",
+                                            until="2026-05-02")["rows"]] == ["review.approve"]
+    assert audit_rows(records, since="2026-05-02T10:00:01Z")["matched"] == 1
+    assert audit_rows(records, until="2026-04-30")["matched"] == 0
+    assert audit_rows(records, limit=1)["rows"][0]["action"] == "retract.leaf"
     with pytest.raises(InvalidArgument):
-        audit_rows(layout, since="yesterday")
+        audit_rows(records, since="yesterday")
 
 
 def test_a_project_registration_runs_in_an_existing_project_folder(tmp_path: Path) -> None:
