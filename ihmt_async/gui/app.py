@@ -26,6 +26,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from actors.base import new_request_id
 from actors.facts.messages import Conflicts, History, Retract, RetractedAmong, Review
 from actors.navigation.messages import Search, Stats, TreeView
 from ihmt_async.cli import to_jsonable
@@ -55,7 +56,9 @@ def answers(func: Callable[[Request], Awaitable[Any]]) -> Handler:
     @functools.wraps(func)
     async def handler(request: Request) -> Response:
         try:
-            result = await func(request)
+            # Like the MCP tools: the edge's log lines and the actors' share one request id.
+            with structlog.contextvars.bound_contextvars(request_id=new_request_id()):
+                result = await func(request)
         except IhmtError as exc:
             return json_reply({"error": str(exc), "type": type(exc).__name__}, 400)
         except Exception as exc:
