@@ -267,27 +267,29 @@ class Gui:
         ]
 
 
-def notices_of(facts: Any) -> list[str]:
-    """What a person should notice in a timeline: changes, values waiting, retractions."""
-    out: list[str] = []
+def notices_of(facts: Any) -> list[dict[str, Any]]:
+    """What a person should notice in a timeline (the page words them in its language)."""
+    out: list[dict[str, Any]] = []
     by_key: dict[tuple[str, str], list[Any]] = {}
     for fact in facts:
         by_key.setdefault((fact.subject, fact.attribute), []).append(fact)
     for (subject, attribute), group in by_key.items():
+        key = {"subject": subject, "attribute": attribute}
         served = [f for f in group if f.status in ("ACTIVE", "HISTORICAL")]
         current = [f for f in served if f.status == "ACTIVE"]
         if len({f.value for f in served}) > 1 and current:
-            earlier = [f.value for f in served if f.status == "HISTORICAL"]
-            out.append(f"{subject} {attribute}: now '{current[-1].value}' "
-                       f"(since {current[-1].valid_from or current[-1].recorded_at[:10]}); "
-                       f"earlier: {', '.join(repr(v) for v in earlier)}.")
+            now = current[-1]
+            out.append({**key, "kind": "changed", "value": now.value,
+                        "since": now.valid_from or now.recorded_at[:10],
+                        "earlier": [f.value for f in served if f.status == "HISTORICAL"]})
         for fact in group:
             if fact.status == "PENDING":
-                out.append(f"{subject} {attribute}: '{fact.value}' from {fact.agent or 'unknown'}"
-                           f" (origin {fact.origin}) waits for review ({fact.fact_id}).")
+                out.append({**key, "kind": "pending", "value": fact.value,
+                            "agent": fact.agent or "?", "origin": fact.origin,
+                            "fact_id": fact.fact_id})
             if fact.status == "RETRACTED":
-                out.append(f"{subject} {attribute}: '{fact.value}' was forgotten"
-                           + (f": {fact.retraction_reason}" if fact.retraction_reason else "."))
+                out.append({**key, "kind": "retracted", "value": fact.value,
+                            "reason": fact.retraction_reason or ""})
     return out
 
 

@@ -231,6 +231,12 @@ def test_walk_every_page(gui: RunningGui, seeded: SeededStore, page: Any) -> Non
     nav(p, "overview")
     expect(p.locator("main h1")).to_have_text("Resumen")
     shot(p, "12-overview-es")
+    nav(p, "timeline")
+    p.fill("#tl-attribute", "location")
+    p.press("#tl-attribute", "Enter")
+    expect(p.locator("#timeline-notices [data-kind=changed]")).to_have_text(
+        "user location: ahora 'Lisbon' (desde 2026-01-02); antes: 'Madrid'.")
+    shot(p, "13-timeline-es")
     untranslated = p.evaluate(
         "Object.keys(IHMT_TEXT.en).filter((k) => !(k in IHMT_TEXT.es))"
         ".concat(Object.keys(IHMT_TEXT.es).filter((k) => !(k in IHMT_TEXT.en)))")
@@ -289,7 +295,7 @@ def test_another_origin_in_the_browser_cannot_write(gui: RunningGui, seeded: See
         # The form POST lands on the GUI's refusal page once both fetches have settled.
         playwright_api.expect(page.locator("body")).to_contain_text("Forbidden")
         assert page.url.startswith(gui.base + "/api/review")
-        shot(page, "13-cross-origin-refused")
+        shot(page, "14-cross-origin-refused")
     finally:
         server.shutdown()
         server.server_close()

@@ -232,11 +232,17 @@
     load();
   }
 
+  function notice(n) {
+    const fill = (key) => t(key).replace(/\{(\w+)\}/g, (_, name) =>
+      name === "earlier" ? n.earlier.map((v) => "'" + v + "'").join(", ") : String(n[name] ?? ""));
+    return n.subject + " " + n.attribute + ": " + fill("notice." + n.kind);
+  }
+
   function renderTimeline(out, data, form) {
     const facts = data.facts;
     put(out,
       data.notices.length ? el("section", { id: "timeline-notices" }, el("h2", { text: t("timeline.notices") }),
-        data.notices.map((n) => el("p", { class: "notice", text: n }))) : null,
+        data.notices.map((n) => el("p", { class: "notice", "data-kind": n.kind, text: notice(n) }))) : null,
       facts.length ? el("div", { id: "timeline-table" }, table(
         ["col.attribute", "col.value", "col.valid", "col.recorded", "col.superseded", "col.status", "col.provenance", "col.fact"],
         facts.map((f) => [f.attribute, el("strong", { text: f.value }),
