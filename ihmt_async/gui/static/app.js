@@ -28,7 +28,12 @@
   function put(parent, ...children) {
     parent.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined));
   }
+  let generation = 0;
   function show(...nodes) { put(main(), ...nodes); }
+  function shower() {
+    const mine = generation;
+    return (...nodes) => { if (mine === generation) show(...nodes); };
+  }
   function errorBox(message) { return el("div", { class: "error-box", role: "alert", text: message }); }
   function status(value) { return el("span", { class: "status status-" + value, text: value }); }
   const short = (stamp) => (stamp ? String(stamp).replace("T", " ").slice(0, 19) : "");
@@ -64,6 +69,7 @@
 
   // ---------------------------------------------------------------- overview
   async function overview() {
+    const show = shower();  // a page left before it drew must not draw over the next one
     const data = await api("/api/overview");
     const stats = data.stats;
     const known = ["leaves", "domains", "nodes", "depth", "unconsolidated", "fact_keys",
@@ -100,6 +106,7 @@
 
   // ---------------------------------------------------------------- explore
   async function explore(leafRef) {
+    const show = shower();  // a page left before it drew must not draw over the next one
     const data = await api("/api/tree");
     const domains = Object.keys(data.domains);
     const viewer = el("section", { id: "leaf-view" }, el("p", { class: "muted", text: t("explore.pick") }));
@@ -151,6 +158,7 @@
 
   // ---------------------------------------------------------------- search
   function searchPage(params) {
+    const show = shower();  // a page left before it drew must not draw over the next one
     const form = el("form", { id: "search-form" },
       el("label", {}, t("search.query"), el("input", { id: "search-q", name: "q", size: 40, required: true, value: params.q || "" })),
       el("label", {}, t("search.clue"), el("input", { id: "search-clue", name: "clue", value: params.clue || "" })),
@@ -159,12 +167,16 @@
       el("label", {}, t("search.history"), el("input", { name: "history", type: "checkbox", value: "1" })),
       el("button", { id: "search-go", type: "submit", text: t("search.go") }));
     const out = el("div", { id: "search-out" });
+    let asked = 0;
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const data = Object.fromEntries(new FormData(form).entries());
+      const mine = ++asked;
       put(out, el("p", { text: t("loading") }));
-      try { renderSearch(out, await api("/api/search?" + query(data))); }
-      catch (e) { put(out, errorBox(e.message)); }
+      try {
+        const reply = await api("/api/search?" + query(data));
+        if (mine === asked) renderSearch(out, reply);
+      } catch (e) { if (mine === asked) put(out, errorBox(e.message)); }
     });
     show(el("h1", { text: t("search.title") }), form, out);
     if (params.q) form.requestSubmit();
@@ -213,17 +225,22 @@
 
   // ---------------------------------------------------------------- timeline
   function timelinePage(params) {
+    const show = shower();  // a page left before it drew must not draw over the next one
     const form = el("form", { id: "timeline-form" },
       el("label", {}, t("timeline.subject"), el("input", { id: "tl-subject", name: "subject", value: params.subject || "user" })),
       el("label", {}, t("timeline.attribute"), el("input", { id: "tl-attribute", name: "attribute", value: params.attribute || "" })),
       el("label", {}, t("timeline.as_of"), el("input", { id: "tl-as-of", name: "as_of", type: "date", value: params.as_of || "" })),
       el("button", { type: "submit", text: t("timeline.show") }));
     const out = el("div", { id: "timeline-out" });
+    let asked = 0;
     async function load() {
       const data = Object.fromEntries(new FormData(form).entries());
+      const mine = ++asked;  // only the latest request may draw (an earlier one can end later)
       put(out, el("p", { text: t("loading") }));
-      try { renderTimeline(out, await api("/api/timeline?" + query(data)), form); }
-      catch (e) { put(out, errorBox(e.message)); }
+      try {
+        const reply = await api("/api/timeline?" + query(data));
+        if (mine === asked) renderTimeline(out, reply, form);
+      } catch (e) { if (mine === asked) put(out, errorBox(e.message)); }
     }
     form.addEventListener("submit", (event) => { event.preventDefault(); load(); });
     form.asOf = form.querySelector("#tl-as-of");
@@ -260,6 +277,7 @@
 
   // ---------------------------------------------------------------- review and forget
   async function reviewPage(target) {
+    const show = shower();  // a page left before it drew must not draw over the next one
     const pendingBox = el("div", { id: "pending" }, el("p", { text: t("loading") }));
     const result = el("div", { id: "forget-result" });
     const form = el("form", { id: "forget-form" },
@@ -303,6 +321,7 @@
 
   // ---------------------------------------------------------------- audit
   async function auditPage(params) {
+    const show = shower();  // a page left before it drew must not draw over the next one
     const out = el("div", { id: "audit-out" });
     const form = el("form", { id: "audit-form" });
     async function load() {
@@ -334,6 +353,7 @@
 
   // ---------------------------------------------------------------- live
   async function livePage() {
+    const show = shower();  // a page left before it drew must not draw over the next one
     const out = el("div", { id: "live-out" }, el("p", { text: t("loading") }));
     show(el("h1", { text: t("live.title") }), out);
     async function tick() {
@@ -354,12 +374,14 @@
             s.errors.recent.map((e) => el("pre", { text: JSON.stringify(e) }))) : null);
       } catch (e) { put(out, errorBox(e.message)); }
     }
+    const mine = generation;
     await tick();
-    liveTimer = setInterval(tick, 2000);
+    if (mine === generation) liveTimer = setInterval(tick, 2000);
   }
 
   // ---------------------------------------------------------------- set up
   async function setupPage() {
+    const show = shower();  // a page left before it drew must not draw over the next one
     const state = await api("/api/setup");
     const storeResult = el("div", { id: "store-result" });
     const storeForm = el("form", { id: "store-form" },
@@ -414,6 +436,7 @@
     audit: auditPage, live: livePage, setup: setupPage };
 
   async function route() {
+    generation += 1;
     if (liveTimer) { clearInterval(liveTimer); liveTimer = null; }
     const hash = decodeURIComponent(location.hash.slice(1) || "overview");
     const [name, ...rest] = hash.split("/");
