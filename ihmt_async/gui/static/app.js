@@ -6,6 +6,7 @@
   let lang = localStorage.getItem("ihmt.lang") ||
     ((navigator.language || "en").toLowerCase().startsWith("es") ? "es" : "en");
   let liveTimer = null;
+  const DOCTOR_AUTO_LEAVES = 2000;
 
   const t = (key) => (TEXT[lang] && TEXT[lang][key]) || TEXT.en[key] || key;
 
@@ -75,11 +76,17 @@
     const known = ["leaves", "domains", "nodes", "depth", "unconsolidated", "fact_keys",
       "fact_events", "unreadable"];
     const extra = Object.entries(stats).filter(([k]) => !known.includes(k));
-    const doctor = el("div", { id: "doctor-status" }, t("loading"));
-    api("/api/doctor").then((d) => put(doctor, d.ok ? el("span", { class: "ok", "data-ok": "1", text: t("overview.doctor_ok") })
-      : el("div", { "data-ok": "0" }, el("span", { class: "bad", text: d.problems.length + " " + t("overview.doctor_bad") }),
-        el("ul", {}, d.problems.slice(0, 20).map((p) => el("li", { text: p.code + ": " + p.detail }))))))
-      .catch((e) => put(doctor, errorBox(e.message)));
+    const doctor = el("div", { id: "doctor-status" });
+    const runDoctor = () => {
+      put(doctor, t("loading"));
+      api("/api/doctor").then((d) => put(doctor, d.ok ? el("span", { class: "ok", "data-ok": "1", text: t("overview.doctor_ok") })
+        : el("div", { "data-ok": "0" }, el("span", { class: "bad", text: d.problems.length + " " + t("overview.doctor_bad") }),
+          el("ul", {}, d.problems.slice(0, 20).map((p) => el("li", { text: p.code + ": " + p.detail }))))))
+        .catch((e) => put(doctor, errorBox(e.message)));
+    };
+    // The check reads every file (seconds at 10k memories): on a large store it runs on request.
+    if (stats.leaves <= DOCTOR_AUTO_LEAVES) runDoctor();
+    else put(doctor, el("button", { type: "button", id: "doctor-run", text: t("overview.doctor_run"), onclick: runDoctor }));
     show(el("h1", { text: t("overview.title") }),
       el("section", { id: "overview-figures" }, kv([
         [t("overview.store"), el("code", { id: "store-path", text: data.store })],
