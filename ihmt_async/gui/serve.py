@@ -57,14 +57,19 @@ async def run_gui(home: Path | str | None, *, port: int, open_browser: bool,
     session = new_session_id()
     set_client(AGENT, session)
     owner = RuntimeOwner(home, Provenance(agent=AGENT, client_version="", session=session))
-    sock = bind_loopback(port)
     token = new_token()
+    sock = bind_loopback(port)
     bound = sock.getsockname()[1]
-    app, gui = build_app(owner, token, bound)
+    try:
+        app, gui = build_app(owner, token, bound)
+    except BaseException:
+        sock.close()
+        raise
     config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="off", ws="none",
                             timeout_graceful_shutdown=5)
     server = _Server(config)
     url = f"http://{HOST}:{bound}/?token={token}"
+
     async def watch_signals(*, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED
                             ) -> None:
         with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
