@@ -455,9 +455,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--demo-home", dest="demo_home", default=None,
                    help="where to put the demo store (default: a new temporary directory)")
     from ihmt_async import integration_cli, ops_cli
+    from ihmt_async.gui import command as gui_command
 
     ops_cli.add_commands(sub)
     integration_cli.add_commands(sub, common)
+    gui_command.add_command(sub)
     return parser
 
 
@@ -490,7 +492,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     hushed = changes_store and not os.environ.get("IHMT_LOG_LEVEL")
     stderr_env = os.environ.get("IHMT_LOG_STDERR", "0" if hushed else "1")
     configure_logging(layout.log_file, level=os.environ.get("IHMT_LOG_LEVEL") or
-                      ("info" if args.command == "serve" or changes_store else "warning"),
+                      ("info" if args.command in ("serve", "gui") or changes_store
+                       else "warning"),
                       to_stderr=None if args.command == "serve" else
                       stderr_env not in ("0", "false"),
                       max_bytes=settings.log_max_bytes, backups=settings.log_backups)

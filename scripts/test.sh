@@ -4,6 +4,12 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/scripts/bootstrap.sh"
+# The GUI tests drive a real headless Chromium: Debian's package, installed once when missing.
+if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  { $SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium; } >&2 ||
+    echo "could not install chromium; the browser tests will fail" >&2
+fi
 cd "$ROOT"
 # Lints first: ruff over everything, mypy --strict over the product packages (pyproject.toml).
 "$ROOT/.venv/bin/ruff" check --quiet .
