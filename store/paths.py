@@ -107,6 +107,10 @@ class StoreLayout:
         return self.root / "state"
 
     @property
+    def database(self) -> Path:
+        return self.state_dir / "ihmt.sqlite3"
+
+    @property
     def catalog_snapshot(self) -> Path:
         return self.state_dir / "catalog.json"
 

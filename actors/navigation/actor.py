@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
+from actors.embedding.index import VectorIndex
 from actors.facts.keys import GLOBAL_SCOPES, fact_key, scoped_subject
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import Timeline
+from actors.navigation import ranking
+from actors.navigation.bilingual import other_reading
 from actors.navigation.bm25 import idf
 from actors.navigation.confidence import (
     Candidate,
@@ -37,32 +42,32 @@ from actors.navigation.messages import (
     Stats,
     TreeView,
 )
-from actors.navigation.query import Query, asked_time, parse_query
+from actors.navigation.query import Query, holds_identifier, identifiers, parse_query
 from actors.navigation.read_model import ReadModel
 from actors.text import shorten
+from actors.time_ranges import DateRange, asked_range, valid_on
 from store.config import Settings
 from store.locks import LockManager
 from store.paths import StoreLayout
 
 FULLTEXT_POOL = 50
+VECTOR_POOL = 30
+"""Memories the vector index proposes per search (before fusion)."""
+EXACT_CHECKED = 20
+"""Best candidates whose text is checked for the question's identifiers verbatim."""
+IN_RANGE_POOL = 50
+"""Memories dated in a named range that join a question that is only a time ("last week?")."""
 WEAK_RATIO = 1.0
 """The descent's best hit is weak when the full-text index found anything scoring higher: then
 the beam missed a better memory (its words are not in its ancestors' descriptors), and the
 full-text candidates join the ranking. Which leaves the beam reaches depends on how the tree
 happened to group them, so anything less than "the best overall" makes recall depend on it."""
-MIN_COVERAGE = 0.5
-"""Below this idf-weighted share of the query matched, nothing stored is really about it..."""
-MIN_WORD_SHARE = 2 / 3
-"""...unless a memory matches at least this share of the query's words (and two or more)."""
-SPECIFIC_SHARE = 0.01
-"""A word held by at most this share of the memories (or by one or two) is specific: a memory
-that holds a specific word of the question is about it, even if it holds nothing else."""
-SPECIFIC_WORD_SHARE = 1 / 3
-SUPERSEDED_FACTOR = 0.35
-RESTATED_SHARE = 0.6
-"""Two memories sharing this share of their words (Jaccard) restate one thing."""
 VARIANTS_CHECKED = 8
 """How many other forms of an unknown query term the coverage judgement looks for."""
+IDLE_EMBED_S = 0.05
+"""Idle pause before the next background embedding batch while memories lack vectors."""
+IDLE_CHECK_S = 2.0
+"""Idle pause before looking for memories saved by other processes (to embed them)."""
 
 
 def _posix(moment: dt.datetime) -> float:
@@ -70,6 +75,26 @@ def _posix(moment: dt.datetime) -> float:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=dt.UTC)
     return moment.timestamp()
+
+
+@dataclass
+class _Match:
+    """The best lexical reading of one memory: its score, the words it holds, its coverage."""
+
+    score: float
+    matched: frozenset[str]
+    coverage: float
+    reading: Query
+
+
+def _back_map(words: list[tuple[str, tuple[str, ...]]]) -> dict[str, frozenset[str]]:
+    """Each term of the translated reading -> the question's own terms it stands for."""
+    out: dict[str, set[str]] = {}
+    for word, readings in words:
+        own = set(parse_query(word).query_terms)
+        for term in parse_query(" ".join(readings)).query_terms:
+            out.setdefault(term, set()).update(own)
+    return {term: frozenset(own) for term, own in out.items()}
 
 
 class NavigationActor(Actor):
@@ -82,10 +107,14 @@ class NavigationActor(Actor):
         self.settings = settings
         self.locks = locks
         self.model = ReadModel(layout)
-        self._plan_cache: tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]] | None = None
+        self.vectors = VectorIndex(layout)
+        self._embed_pending = True
+        self._plans: dict[int, tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]]] = {}
 
     async def start(self) -> None:
         self.model = ReadModel(self.layout)
+        self.vectors = VectorIndex(self.layout, self.vectors.embedder)
+        self._embed_pending = True
         started = time.perf_counter()
         added = await call_in_thread(self.model.refresh)
         self.log.info("navigation.ready", leaves=added,
@@ -100,6 +129,24 @@ class NavigationActor(Actor):
             return await call_in_thread(self._tree, message.max_depth)
         return await super().handle(message)
 
+    # ------------------------------------------------------------------ background embedding
+
+    def idle_after(self) -> float | None:
+        return IDLE_EMBED_S if self._embed_pending else IDLE_CHECK_S
+
+    async def on_idle(self) -> None:
+        await call_in_thread(self._embed_some)
+
+    def _embed_some(self) -> None:
+        """One batch of memories without a vector (also those other processes saved)."""
+        added = self.model.refresh()
+        if added:
+            self._embed_pending = True
+        if not self._embed_pending:
+            return
+        remaining = self.vectors.backfill(self.model.leaves.keys(), self.model.text_of)
+        self._embed_pending = remaining > 0
+
     # ------------------------------------------------------------------ search
 
     def _search(self, msg: Search) -> SearchResult:
@@ -110,9 +157,19 @@ class NavigationActor(Actor):
             clue = check_text(msg.clue, what="clue", limit=self.settings.max_query_chars)
         scope = (msg.scope or "").strip()
         as_of_ts = _posix(msg.as_of) if msg.as_of else None
-        self.model.refresh()
+        if self.model.refresh():
+            self._embed_pending = True
         query = parse_query(text, clue)
+        readings = [query]
+        back: dict[str, frozenset[str]] = {}
+        other = other_reading(text)
+        if other is not None:
+            translated = parse_query(" ".join(w for _, ws in other for w in ws), clue)
+            if translated.query_terms and set(translated.query_terms) != set(query.query_terms):
+                readings.append(translated)
+                back = _back_map(other)
         model = self.model
+        self._plans = {}
 
         def admissible(leaf_id: str) -> bool:
             meta = model.leaves.get(leaf_id)
@@ -124,81 +181,182 @@ class NavigationActor(Actor):
 
         descent = descend(query, model, beam_width=self.settings.beam_width,
                           admissible=admissible)
-        pool = model.index.search(query, limit=FULLTEXT_POOL, allowed=admissible)
-        full = {doc: (score, matched) for doc, score, matched in pool}
-        missing = [d for d in descent.leaves if d not in full]
+        best: dict[str, _Match] = {}
+        pooled = 0
+        best_full = 0.0
+        for reading in readings:
+            pool = model.index.search(reading, limit=FULLTEXT_POOL, allowed=admissible)
+            pooled += len(pool)
+            if pool:
+                best_full = max(best_full, pool[0][1])
+            self._take(best, reading, pool, back if reading is not query else {})
+        missing = [d for d in descent.leaves if d not in best]
         if missing:
-            for doc, score, matched in model.index.score_docs(query, missing):
-                full[doc] = (score, matched)
-        best_full = pool[0][1] if pool else 0.0
-        best_descent = max((full.get(d, (0.0, frozenset()))[0] for d in descent.leaves),
-                           default=0.0)
+            self._take(best, query, model.index.score_docs(query, missing))
+        best_descent = max((best[d].score for d in descent.leaves if d in best), default=0.0)
         fallback_reason = None
-        if not descent.leaves and pool:
+        if not descent.leaves and best:
             fallback_reason = "the tree descent reached no matching memory"
-        elif pool and best_descent < WEAK_RATIO * best_full:
+        elif best and best_descent < WEAK_RATIO * best_full:
             fallback_reason = "the tree descent's best match was weak"
-        ids = set(descent.leaves) | ({d for d, _, _ in pool} if fallback_reason else set())
+        lexical_ids = set(descent.leaves) | (set(best) if fallback_reason else set())
+
+        similar: dict[str, float] = {}
+        if len(self.vectors) or not self._embed_pending:
+            similar = self.vectors.similar(self.vectors.encode_query(text), VECTOR_POOL,
+                                           admissible)
+        today = msg.as_of.date() if msg.as_of else dt.datetime.now(dt.UTC).date()
+        span = asked_range(text, today)
+
+        lexical = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
+                   if leaf in best else descent.leaves.get(leaf, 0.0) for leaf in lexical_ids}
+        scores = ranking.fuse(lexical, similar)
+        about_time: set[str] = set()
+        if span is not None:
+            in_range = {leaf for leaf in scores if self._dated_in(leaf, span)}
+            if self._only_time(query, span):
+                extra = sorted((leaf for leaf, meta in model.leaves.items()
+                                if admissible(leaf) and self._dated_in(leaf, span)),
+                               key=lambda leaf: -model.leaves[leaf].recorded_ts)
+                floor = max(scores.values(), default=1.0) * 0.5
+                for leaf in extra[:IN_RANGE_POOL]:
+                    scores.setdefault(leaf, floor)
+                    in_range.add(leaf)
+                about_time = in_range
+            ranking.boost_matching(scores, in_range, ranking.IN_RANGE_BOOST)
+        exact = self._exact_holders(text, scores)
+        ranking.boost_matching(scores, exact, ranking.EXACT_ID_BOOST)
 
         as_of_dt = msg.as_of
         question = attribute_question(text)
+        if question is None and len(readings) > 1:
+            question = attribute_question(" ".join(w for _, ws in other or [] for w in ws[:1]))
         questions: list[tuple[str, str]] = []
         if question:
             if scope not in GLOBAL_SCOPES:  # this project's own value first, then the global one
                 questions.append((scoped_subject(question[0], scope), question[1]))
             questions.append(question)
         keys = [fact_key(*q) for q in questions]
+        ids = set(scores)
         timeline = model.facts.timeline(
             keys + [k for leaf in ids for k in model.facts.keys_of_leaf(leaf)],
             leaves=ids, as_of=as_of_dt)
-        valid_on = asked_time(text) if question else None
+        asked_day = valid_on(text, today) if question else None
         answer = None
         for candidate in questions:
-            answer = self._answer(candidate, timeline, admissible, valid_on)
+            answer = self._answer(candidate, timeline, admissible, asked_day)
             if answer is not None:
                 break
 
-        scores: dict[str, float] = {}
         currency: dict[str, str] = {}
         successor: dict[str, str | None] = {}
-        for leaf_id in ids:
+        for leaf_id in list(scores):
             state = timeline.leaf_currency(leaf_id)
             if state == "RETRACTED":
+                del scores[leaf_id]
                 continue
             currency[leaf_id] = state
             successor[leaf_id] = timeline.superseding_leaf(leaf_id)
-            score, words = full.get(leaf_id, (descent.leaves.get(leaf_id, 0.0), frozenset()))
-            # Coordination: BM25 lets a long memory that repeats the common words of the
-            # question outscore the one memory holding its rare word; weigh each score by the
-            # share of the question's idf weight the memory holds.
-            scores[leaf_id] = score * (0.5 + 0.5 * self._coverage(query, leaf_id, words))
         if answer and answer.leaf_id and answer.leaf_id in model.leaves:
-            top = max(scores.values(), default=1.0)
-            scores[answer.leaf_id] = top * 1.5 + 1.0
+            ranking.boost_answer(scores, answer.leaf_id)
             currency.setdefault(answer.leaf_id, "CURRENT")
             successor.setdefault(answer.leaf_id, None)
             if answer.valid_on:  # "where did I live in 2025?": the memory of then leads
                 currency[answer.leaf_id] = "CURRENT"
                 successor[answer.leaf_id] = None
-        ranked = self._rank(scores, currency, successor, admissible, timeline)
+
+        def addable(leaf_id: str) -> bool:
+            if leaf_id not in model.leaves or not admissible(leaf_id) \
+                    or timeline.leaf_currency(leaf_id) == "RETRACTED":
+                return False
+            currency[leaf_id] = timeline.leaf_currency(leaf_id)
+            successor[leaf_id] = timeline.superseding_leaf(leaf_id)
+            return True
+
+        ranked = ranking.order(scores, ranking.Timeline(currency, successor,
+                                                         frozenset(scores)), addable)
         trace = SearchTrace(
             domains_ranked=descent.domains_ranked, branches_opened=descent.branches_opened,
-            node_reads=descent.node_reads, leaves_scored=descent.leaves_scored + len(pool),
+            node_reads=descent.node_reads, leaves_scored=descent.leaves_scored + pooled,
             fallback_used=fallback_reason is not None, fallback_reason=fallback_reason,
             leaves_in_store=len(model.leaves))
 
-        result = self._decide(query, msg, ranked, full, currency, successor, timeline,
-                              answer, trace)
+        evidence_of = {leaf: self._evidence(query, best.get(leaf), similar.get(leaf, 0.0),
+                                            leaf in about_time or leaf in exact)
+                       for leaf, _ in ranked}
+        result = self._decide(query, msg, ranked, best, evidence_of, exact, currency, successor,
+                              timeline, answer, trace)
         self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
                                                           2),
                       node_reads=trace.node_reads, leaves_scored=trace.leaves_scored,
                       fallback_used=trace.fallback_used, confidence=round(result.confidence, 3),
                       results=len(result.hits), status=result.status,
+                      vector_candidates=len(similar), readings=len(readings),
                       leaf_ids=[h.leaf_id for h in result.hits])
         return result
 
+    def _take(self, best: dict[str, _Match], reading: Query,
+              pool: Iterable[tuple[str, float, frozenset[str]]],
+              back: dict[str, frozenset[str]] | None = None) -> None:
+        """Keep, per memory, the reading (original or translated) that matches it best; the
+        words it holds are told as the question's own words (``back`` maps a translation to
+        the words it translates)."""
+        for doc, score, matched in pool:
+            coverage = self._coverage(reading, doc, matched)
+            if back:
+                matched = frozenset(o for t in matched for o in back.get(t, {t}))
+            found = _Match(score, matched, coverage, reading)
+            held = best.get(doc)
+            if held is None or ranking.coordinated(score, coverage) > \
+                    ranking.coordinated(held.score, held.coverage):
+                best[doc] = found
+
+    def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
+        stamp = self.model.leaves[leaf_id].timestamp[:10]
+        try:
+            return span.holds(dt.date.fromisoformat(stamp))
+        except ValueError:
+            return False
+
+    @staticmethod
+    def _only_time(query: Query, span: DateRange) -> bool:
+        """The question asks what happened in a time and little else ("last week?")."""
+        time_terms = set(parse_query(span.phrase).query_terms) if span.phrase else set()
+        rest = [t for t in query.query_terms if t not in time_terms and not t.isdigit()]
+        return len(rest) <= 1
+
+    def _exact_holders(self, text: str, scores: dict[str, float]) -> set[str]:
+        """Best candidates holding one of the question's identifiers verbatim."""
+        wanted = identifiers(text)
+        if not wanted:
+            return set()
+        top = sorted(scores, key=lambda leaf: -scores[leaf])[:EXACT_CHECKED]
+        out: set[str] = set()
+        for leaf in top:
+            meta = self.model.leaves[leaf]
+            try:
+                body = f"{meta.title}\n{self.model.text_of(leaf)}"
+            except OSError:
+                continue
+            if any(holds_identifier(body, ident) for ident in wanted):
+                out.add(leaf)
+        return out
+
+    def _evidence(self, query: Query, match: _Match | None, similarity: float,
+                  about: bool) -> ranking.Evidence:
+        if match is None:
+            return ranking.Evidence(coverage=1.0 if about else 0.0, words=frozenset(),
+                                    rarest_df=0, asked=len(query.query_terms),
+                                    similar=similarity >= ranking.MIN_SIMILARITY)
+        base = set(query.query_terms)
+        words = frozenset(base & match.matched)
+        dfs = [self.model.index.doc_freq(t) for t in words]
+        return ranking.Evidence(coverage=1.0 if about else match.coverage, words=words,
+                                rarest_df=min(dfs, default=0), asked=len(base),
+                                similar=similarity >= ranking.MIN_SIMILARITY)
+
     def _answer(self, question: tuple[str, str], timeline: Timeline, admissible: Any,
-                valid_on: dt.date | None = None) -> AttributeAnswer | None:
+                day: dt.date | None = None) -> AttributeAnswer | None:
         """The current value (or, for "where did I live in 2025?", the value then)."""
         subject, attribute = question
         current = timeline.current(subject, attribute)
@@ -208,7 +366,7 @@ class NavigationActor(Actor):
                 and not admissible(current.source_leaf_id):
             return None
         facts = timeline.facts_for(subject, attribute)
-        then = timeline.state_at(subject, attribute, valid_on) if valid_on else None
+        then = timeline.state_at(subject, attribute, day) if day else None
         lead = then or current
         history = tuple((f.value, f.valid_from) for f in facts
                         if f.status in ("HISTORICAL", "ACTIVE") and f.fact_id != lead.fact_id)
@@ -218,39 +376,8 @@ class NavigationActor(Actor):
                                since=lead.valid_from or lead.recorded_at[:10],
                                history=history, pending=pending,
                                leaf_id=lead.source_leaf_id,
-                               valid_on=valid_on.isoformat() if then else None,
+                               valid_on=day.isoformat() if then and day else None,
                                current_value=current.value if then else None)
-
-    def _rank(self, scores: dict[str, float], currency: dict[str, str],
-              successor: dict[str, str | None], admissible: Any,
-              timeline: Timeline) -> list[tuple[str, float]]:
-        """Superseded memories sink below their successors (added when not matched).
-
-        A successor ranks at least where its predecessor would have (the correction is what
-        the matched memory now means), and is added when the query did not match it; a
-        retracted or inadmissible successor is never added.
-        """
-        adjusted = dict(scores)
-        for leaf_id, state in list(currency.items()):
-            if state != "SUPERSEDED":
-                continue
-            after = successor.get(leaf_id)
-            if after and after in adjusted:
-                adjusted[after] = max(adjusted[after], scores[leaf_id])
-            elif after and after in self.model.leaves and admissible(after) \
-                    and timeline.leaf_currency(after) != "RETRACTED":
-                adjusted[after] = scores[leaf_id]
-                currency[after] = timeline.leaf_currency(after)
-                successor[after] = timeline.superseding_leaf(after)
-            adjusted[leaf_id] = scores[leaf_id] * SUPERSEDED_FACTOR
-        for leaf_id, state in list(currency.items()):
-            if state == "PENDING":  # an unreviewed tool value never leads what the user said
-                adjusted[leaf_id] = adjusted[leaf_id] * SUPERSEDED_FACTOR
-        for leaf_id, state in list(currency.items()):
-            after = successor.get(leaf_id)
-            if state == "SUPERSEDED" and after in adjusted:
-                adjusted[leaf_id] = min(adjusted[leaf_id], adjusted[after] * 0.99)  # type: ignore[index]
-        return sorted(adjusted.items(), key=lambda item: (-item[1], item[0]))
 
     def _coverage(self, query: Query, leaf_id: str, matched: frozenset[str]) -> float:
         """Share of the query's idf weight this memory matches (terms no memory holds weigh
@@ -268,8 +395,8 @@ class NavigationActor(Actor):
 
     def _weights(self, query: Query) -> tuple[tuple[str, float, tuple[str, ...]], ...]:
         """(term, idf, other forms to look for when no memory holds the term), once per query
-        (every candidate of a search is weighed with it)."""
-        cached = self._plan_cache
+        reading (every candidate of a search is weighed with it)."""
+        cached = self._plans.get(id(query))
         if cached is not None and cached[0] is query:
             return cached[1]
         index = self.model.index
@@ -280,7 +407,7 @@ class NavigationActor(Actor):
             variants = tuple(index.variants(term)[:VARIANTS_CHECKED]) if df == 0 else ()
             plan.append((term, idf(df, n), variants))
         result = tuple(plan)
-        self._plan_cache = (query, result)
+        self._plans[id(query)] = (query, result)
         return result
 
     def _restatements(self, ranked: list[tuple[str, float]], successor: dict[str, str | None],
@@ -306,47 +433,15 @@ class NavigationActor(Actor):
                         * max(scores[a], scores[b]):
                     continue
                 ta, tb = index.terms_of(a), index.terms_of(b)
-                if not ta or not tb or len(ta & tb) < RESTATED_SHARE * len(ta | tb):
+                if not ta or not tb or not ranking.restated(len(ta & tb) / len(ta | tb)):
                     continue
                 older, newer = sorted((a, b), key=lambda x: metas[x].recorded_ts)
                 out.setdefault(older, newer)
         return out
 
-    @staticmethod
-    def _newer_first(ranked: list[tuple[str, float]], restated: dict[str, str]
-                     ) -> list[tuple[str, float]]:
-        order = [leaf for leaf, _ in ranked]
-        for older, newer in restated.items():
-            if older in order and newer in order and order.index(older) < order.index(newer):
-                i, j = order.index(older), order.index(newer)
-                order[i], order[j] = order[j], order[i]
-        scores = dict(ranked)
-        return [(leaf, scores[leaf]) for leaf in order]
-
-    def _not_about(self, query: Query, ranked: list[tuple[str, float]],
-                   matched: dict[str, frozenset[str]]) -> bool:
-        """Abstain: no top memory covers half the question's idf weight, two thirds of its
-        words, or a third of its words including a specific one ("dog" in "what's my dog's
-        name?" finds "My dog is called Pimienta" however few words it shares)."""
-        base = set(query.query_terms)
-        if not base:
-            return False
-        n = max(len(self.model.index), 1)
-        specific_df = max(2, int(SPECIFIC_SHARE * n))
-        for leaf, _ in ranked[:10]:
-            words = base & matched[leaf]
-            if self._coverage(query, leaf, matched[leaf]) >= MIN_COVERAGE:
-                return False
-            if len(words) >= 2 and len(words) >= MIN_WORD_SHARE * len(base):
-                return False
-            specific = any(self.model.index.doc_freq(t) <= specific_df for t in words)
-            if specific and len(words) >= SPECIFIC_WORD_SHARE * len(base):
-                return False
-        return True
-
     def _decide(self, query: Query, msg: Search, ranked: list[tuple[str, float]],
-                full: dict[str, tuple[float, frozenset[str]]], currency: dict[str, str],
-                successor: dict[str, str | None], timeline: Timeline,
+                best: dict[str, _Match], evidence: dict[str, ranking.Evidence], exact: set[str],
+                currency: dict[str, str], successor: dict[str, str | None], timeline: Timeline,
                 answer: AttributeAnswer | None, trace: SearchTrace) -> SearchResult:
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
@@ -357,22 +452,30 @@ class NavigationActor(Actor):
 
         if not ranked:
             return result("NONE", (), 0.0, None)
-        matched = {leaf: full.get(leaf, (0.0, frozenset()))[1] for leaf, _ in ranked}
+        matched = {leaf: best[leaf].matched if leaf in best else frozenset()
+                   for leaf, _ in ranked}
         for leaf, after in successor.items():
             if after in matched:  # a correction stands in for what its predecessor matched
                 matched[after] = matched[after] | matched.get(leaf, frozenset())
-        if answer is None and self._not_about(query, ranked, matched):
+                if leaf in evidence and after in evidence and \
+                        evidence[leaf].coverage > evidence[after].coverage:
+                    evidence[after] = evidence[leaf]
+        if answer is None and ranking.abstains(
+                [evidence[leaf] for leaf, _ in ranked if leaf in evidence],
+                len(self.model.leaves)):
             shared = sorted({t for m in matched.values() for t in m} & set(query.query_terms))
             words = ", ".join(f"'{t}'" for t in shared[:6])
             plural = "s" if len(shared) > 1 else ""
-            return result("NONE", (), 0.0,
-                          f"the closest memories share only the common word{plural} {words}")
+            reason = (f"the closest memories share only the common word{plural} {words}"
+                      if shared else None)
+            return result("NONE", (), 0.0, reason)
         short = len(query.query_terms) <= 2
         restated = self._restatements(ranked[:6], successor, matched)
         if restated:
-            ranked = self._newer_first(ranked, restated)
-        candidates = []
+            ranked = ranking.newer_first(ranked, restated)
+        candidates: list[Candidate] = []
         saves_seen: set[tuple[str, str]] = set()
+        n = max(len(self.model.index), 1)
         for leaf, score in ranked[:12]:
             if len(candidates) == 6:
                 break
@@ -383,8 +486,12 @@ class NavigationActor(Actor):
                     continue  # chunks of one saved text are one memory, not rivals
                 saves_seen.add(save)
             terms = matched[leaf]
-            strength = sum(idf(self.model.index.doc_freq(t), max(len(self.model.index), 1))
-                           for t in terms if t in query.terms) if short else score
+            strength = score
+            if short:
+                strength = sum(idf(self.model.index.doc_freq(t), n)
+                               for t in terms if t in query.terms) or score
+                if leaf in exact:
+                    strength *= ranking.EXACT_ID_BOOST
             entry = self.model.entry(leaf)
             candidates.append(Candidate(id=leaf, score=strength, matched=terms,
                                         branch=entry.get("parent_id") if entry else None,
@@ -403,29 +510,21 @@ class NavigationActor(Actor):
             query, ordered, threshold=self.settings.confidence_threshold,
             margin=self.settings.ambiguity_margin)
         if request is not None:
-            hits = tuple(self._hit(c.id, full, currency, successor, timeline, full_text=False,
+            hits = tuple(self._hit(c.id, currency, successor, timeline, full_text=False,
                                    score=c.score) for c in request.candidates)
             return result("AMBIGUOUS", hits, conf, request.reason)
-        # By score (a superseded memory already sits below its correction), except that the
-        # lead answer is never a superseded memory while a current one matched.
-        current = [(leaf, s) for leaf, s in ranked if currency.get(leaf) != "SUPERSEDED"]
         old = [(leaf, s) for leaf, s in ranked if currency.get(leaf) == "SUPERSEDED"]
-        ordered_hits = list(ranked)
-        if current and ordered_hits[0] != current[0]:
-            ordered_hits.remove(current[0])
-            ordered_hits.insert(0, current[0])
-        served = ordered_hits[: max(1, msg.limit)]
-        hits = tuple(self._hit(leaf, full, currency, successor, timeline, full_text=i == 0,
-                               score=s) for i, (leaf, s) in enumerate(served))
-        history = ()
+        served = ranked[: max(1, msg.limit)]
+        hits = tuple(self._hit(leaf, currency, successor, timeline, full_text=True, score=s)
+                     for leaf, s in served)
+        history: tuple[Hit, ...] = ()
         if msg.include_history:
-            history = tuple(self._hit(leaf, full, currency, successor, timeline,
+            history = tuple(self._hit(leaf, currency, successor, timeline,
                                       full_text=True, score=s) for leaf, s in old[:5])
         return result("FOUND", hits, conf if answer is None else max(conf, 0.9), None, history)
 
-    def _hit(self, leaf_id: str, full: dict[str, tuple[float, frozenset[str]]],
-             currency: dict[str, str], successor: dict[str, str | None], timeline: Timeline,
-             *, full_text: bool, score: float) -> Hit:
+    def _hit(self, leaf_id: str, currency: dict[str, str], successor: dict[str, str | None],
+             timeline: Timeline, *, full_text: bool, score: float) -> Hit:
         meta = self.model.leaves[leaf_id]
         text = self.model.text_of(leaf_id) if full_text else ""
         entry = self.model.entry(leaf_id)
