@@ -184,6 +184,10 @@ async def cmd_stats(args: argparse.Namespace) -> int:
         out(f"{stats['leaves']} memories in {len(stats['domains'])} domains, {stats['nodes']} "
             f"summary nodes, depth {stats['depth']}, {stats['unconsolidated']} not yet in the "
             f"tree; {stats['fact_keys']} fact keys ({stats['fact_events']} timeline events).")
+        vectors = stats.get("embedding") or {}
+        if vectors:
+            out(f"Embeddings ({vectors['model']}): {vectors['embedded']} of {stats['leaves']} "
+                f"memories, {vectors['pending']} waiting for the background embedder.")
         for domain, count in sorted(stats["domains"].items()):
             out(f"  {domain}: {count}")
     return 0

@@ -29,7 +29,10 @@ from ihmt_async import render
 from ihmt_async.logs import set_client
 from ihmt_async.runtime import Runtime
 from ihmt_async.timeparse import parse_as_of
-from store.errors import IhmtError, UnknownOption
+from store.errors import IhmtError, InvalidArgument, UnknownOption
+
+MAX_LIMIT = 20
+"""Most memories one search reply shows (each with its text)."""
 
 log = structlog.get_logger("ihmt.server")
 P = ParamSpec("P")
@@ -169,7 +172,7 @@ def build_server(home: Path | str | None = None) -> MCPServer[AppContext]:
     @tool_errors
     async def search_memory(query: str, ctx: Context[AppContext, Any], clue: str | None = None,
                             detail: str = "compact", scope: str = "", as_of: str | None = None,
-                            include_history: bool = False) -> str:
+                            include_history: bool = False, limit: int = 3) -> str:
         """Search long-term memory: decisions, setup, preferences, people, earlier sessions.
 
         Use several distinctive words. Returns the best memory with its date (plus one line per
@@ -185,14 +188,18 @@ def build_server(home: Path | str | None = None) -> MCPServer[AppContext]:
             scope: Only memories of this scope (plus unscoped ones), e.g. "project:billing".
             as_of: Answer as the memory stood at this past time (ISO date or date-time).
             include_history: Also show superseded memories.
+            limit: How many memories to show, with their text (1-20, default 3).
         """
         if detail not in DETAILS:
             raise UnknownOption("detail", detail, DETAILS)
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+            raise InvalidArgument(f"limit must be a whole number from 1 to {MAX_LIMIT}, "
+                                  f"not {limit!r}")
         app = app_of(ctx)
         provenance_of(ctx, app)
         result = await app.runtime.navigation.ask(Search(
             query=query, clue=clue, scope=scope or "", as_of=parse_as_of(as_of),
-            include_history=bool(include_history)))
+            include_history=bool(include_history), limit=limit))
         return render.render_search(result, detail=detail)
 
     @server.tool()

@@ -19,6 +19,7 @@ from typing import Any
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
 from actors.embedding.index import VectorIndex
+from actors.embedding.model import MODEL_ID
 from actors.facts.keys import GLOBAL_SCOPES, fact_key, scoped_subject
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import Timeline
@@ -42,9 +43,16 @@ from actors.navigation.messages import (
     Stats,
     TreeView,
 )
-from actors.navigation.query import Query, holds_identifier, identifiers, parse_query
+from actors.navigation.query import (
+    QUESTION_WORDS,
+    Query,
+    holds_identifier,
+    identifiers,
+    parse_query,
+)
 from actors.navigation.read_model import ReadModel
-from actors.text import shorten
+from actors.text import fold, shorten
+from actors.text import terms as text_terms
 from actors.time_ranges import DateRange, asked_range, valid_on
 from store.config import Settings
 from store.locks import LockManager
@@ -85,6 +93,19 @@ class _Match:
     matched: frozenset[str]
     coverage: float
     reading: Query
+
+
+def _without_time(text: str, span: DateRange | None) -> str:
+    """The question without the words that name its time range ("last week", "en abril"): a
+    memory is placed in time by its date, and those words would only dilute the coverage."""
+    if span is None or not span.phrase:
+        return text
+    folded = fold(text)
+    at = folded.find(span.phrase)
+    if at < 0 or len(folded) != len(text):
+        return text
+    rest = text[:at] + " " + text[at + len(span.phrase):]
+    return rest if parse_query(rest).query_terms else text
 
 
 def _back_map(words: list[tuple[str, tuple[str, ...]]]) -> dict[str, frozenset[str]]:
@@ -159,10 +180,13 @@ class NavigationActor(Actor):
         as_of_ts = _posix(msg.as_of) if msg.as_of else None
         if self.model.refresh():
             self._embed_pending = True
-        query = parse_query(text, clue)
+        today = msg.as_of.date() if msg.as_of else dt.datetime.now(dt.UTC).date()
+        span = asked_range(text, today)
+        topic = _without_time(text, span)
+        query = parse_query(topic, clue)
         readings = [query]
         back: dict[str, frozenset[str]] = {}
-        other = other_reading(text)
+        other = other_reading(topic)
         if other is not None:
             translated = parse_query(" ".join(w for _, ws in other for w in ws), clue)
             if translated.query_terms and set(translated.query_terms) != set(query.query_terms):
@@ -205,16 +229,15 @@ class NavigationActor(Actor):
         if len(self.vectors) or not self._embed_pending:
             similar = self.vectors.similar(self.vectors.encode_query(text), VECTOR_POOL,
                                            admissible)
-        today = msg.as_of.date() if msg.as_of else dt.datetime.now(dt.UTC).date()
-        span = asked_range(text, today)
-
         lexical = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                    if leaf in best else descent.leaves.get(leaf, 0.0) for leaf in lexical_ids}
         scores = ranking.fuse(lexical, similar)
         about_time: set[str] = set()
+        boosts: dict[str, float] = {}  # time range, exact identifier: they weigh in ties too
         if span is not None:
             in_range = {leaf for leaf in scores if self._dated_in(leaf, span)}
-            if self._only_time(query, span):
+            about_time = {leaf for leaf in in_range if leaf in best and best[leaf].matched}
+            if self._only_time(topic):
                 extra = sorted((leaf for leaf, meta in model.leaves.items()
                                 if admissible(leaf) and self._dated_in(leaf, span)),
                                key=lambda leaf: -model.leaves[leaf].recorded_ts)
@@ -224,8 +247,11 @@ class NavigationActor(Actor):
                     in_range.add(leaf)
                 about_time = in_range
             ranking.boost_matching(scores, in_range, ranking.IN_RANGE_BOOST)
+            boosts.update(dict.fromkeys(in_range, ranking.IN_RANGE_BOOST))
         exact = self._exact_holders(text, scores)
         ranking.boost_matching(scores, exact, ranking.EXACT_ID_BOOST)
+        for leaf in exact:
+            boosts[leaf] = boosts.get(leaf, 1.0) * ranking.EXACT_ID_BOOST
 
         as_of_dt = msg.as_of
         question = attribute_question(text)
@@ -284,8 +310,8 @@ class NavigationActor(Actor):
         evidence_of = {leaf: self._evidence(query, best.get(leaf), similar.get(leaf, 0.0),
                                             leaf in about_time or leaf in exact)
                        for leaf, _ in ranked}
-        result = self._decide(query, msg, ranked, best, evidence_of, exact, currency, successor,
-                              timeline, answer, trace)
+        result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
+                              successor, timeline, answer, trace)
         self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
                                                           2),
                       node_reads=trace.node_reads, leaves_scored=trace.leaves_scored,
@@ -319,11 +345,10 @@ class NavigationActor(Actor):
             return False
 
     @staticmethod
-    def _only_time(query: Query, span: DateRange) -> bool:
+    def _only_time(topic: str) -> bool:
         """The question asks what happened in a time and little else ("last week?")."""
-        time_terms = set(parse_query(span.phrase).query_terms) if span.phrase else set()
-        rest = [t for t in query.query_terms if t not in time_terms and not t.isdigit()]
-        return len(rest) <= 1
+        content = [t for t in text_terms(topic) if t not in QUESTION_WORDS and not t.isdigit()]
+        return len(content) <= 1
 
     def _exact_holders(self, text: str, scores: dict[str, float]) -> set[str]:
         """Best candidates holding one of the question's identifiers verbatim."""
@@ -440,7 +465,8 @@ class NavigationActor(Actor):
         return out
 
     def _decide(self, query: Query, msg: Search, ranked: list[tuple[str, float]],
-                best: dict[str, _Match], evidence: dict[str, ranking.Evidence], exact: set[str],
+                best: dict[str, _Match], evidence: dict[str, ranking.Evidence],
+                boosts: dict[str, float],
                 currency: dict[str, str], successor: dict[str, str | None], timeline: Timeline,
                 answer: AttributeAnswer | None, trace: SearchTrace) -> SearchResult:
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
@@ -490,8 +516,7 @@ class NavigationActor(Actor):
             if short:
                 strength = sum(idf(self.model.index.doc_freq(t), n)
                                for t in terms if t in query.terms) or score
-                if leaf in exact:
-                    strength *= ranking.EXACT_ID_BOOST
+                strength *= boosts.get(leaf, 1.0)
             entry = self.model.entry(leaf)
             candidates.append(Candidate(id=leaf, score=strength, matched=terms,
                                         branch=entry.get("parent_id") if entry else None,
@@ -540,7 +565,8 @@ class NavigationActor(Actor):
     # ------------------------------------------------------------------ stats / tree
 
     def _stats(self) -> dict[str, Any]:
-        self.model.refresh()
+        if self.model.refresh():
+            self._embed_pending = True
         entries = self.model.catalog.state
         nodes = [e for e in entries.values() if e.get("kind") == "node"]
         domains: dict[str, int] = {}
@@ -549,13 +575,18 @@ class NavigationActor(Actor):
         unfiled = sum(1 for members in self.model.top.values() for i in members
                       if i in self.model.leaves)
         facts = self.model.facts
+        self.vectors.load()
+        embedded = sum(1 for leaf in self.model.leaves if leaf in self.vectors.position)
         return {"leaves": len(self.model.leaves), "domains": domains, "nodes": len(nodes),
+                "embedding": {"model": MODEL_ID, "embedded": embedded,
+                              "pending": len(self.model.leaves) - embedded},
                 "depth": max((int(n.get("layer", 0)) for n in nodes), default=0),
                 "unconsolidated": unfiled, "fact_events": facts.events,
                 "fact_keys": len(facts.keys()), "unreadable": dict(self.model.unreadable)}
 
     def _tree(self, max_depth: int) -> dict[str, Any]:
-        self.model.refresh()
+        if self.model.refresh():
+            self._embed_pending = True
 
         def describe(item_id: str, depth: int) -> dict[str, Any]:
             entry = self.model.entry(item_id) or {}

@@ -24,8 +24,6 @@ SUPERSEDED_FACTOR = 0.35
 it ranks after current memories that match nearly as well, not only after its correction."""
 PENDING_FACTOR = 0.35
 """An unreviewed tool value never leads what a person said about the same thing."""
-SUCCESSOR_CAP = 0.99
-"""A corrected memory always ranks strictly below its correction when both matched."""
 UNMATCHED_SUCCESSOR_SHARE = 0.9
 """A correction that holds none of the question's words is shown right after the memory it
 corrects (the reply names the current value) but never ahead of it: "Lisbon" leads with the
@@ -39,11 +37,10 @@ ranks ahead of fuzzy matches on its pieces (PAYMENTS-4228)."""
 RRF_K = 20
 """Reciprocal-rank fusion constant: small, so the first few ranks of each list dominate."""
 VECTOR_WEIGHT = 0.2
-"""The vector list's weight in the fusion: meaning completes words, it does not outvote them."""
+"""The vector list's weight in the fusion: meaning completes words, it does not outvote them
+(a memory found only by meaning enters at most at this share of the best lexical score)."""
 MIN_SIMILARITY = 0.55
 """A memory found only by its vector must be at least this similar (cosine) to count."""
-VECTOR_ONLY_SHARE = 0.6
-"""A memory found only by meaning ranks at most at this share of the best lexical score."""
 MIN_COVERAGE = 0.5
 """Below this idf-weighted share of the question matched, nothing stored is really about it..."""
 MIN_WORD_SHARE = 2 / 3
@@ -93,7 +90,8 @@ def order(scores: Mapping[str, float], timeline: Timeline,
     """Scores adjusted by the timeline, best first (ties by id, so the order is stable).
 
     A correction that matched the question ranks at least where its predecessor would have and
-    the predecessor sinks below it; a correction that did not match is added right after its
+    the predecessor keeps ``SUPERSEDED_FACTOR`` of its score, so it is always below its
+    correction (no separate cap is needed); a correction that did not match is added right after its
     predecessor (``addable`` says whether it may be served). Unreviewed values sink.
     """
     adjusted = dict(scores)
@@ -111,11 +109,6 @@ def order(scores: Mapping[str, float], timeline: Timeline,
     for leaf, state in timeline.currency.items():
         if state == "PENDING" and leaf in adjusted:
             adjusted[leaf] *= PENDING_FACTOR
-    for leaf in scores:
-        after = timeline.successor.get(leaf)
-        if timeline.currency.get(leaf) == "SUPERSEDED" and after in timeline.own_match \
-                and after is not None and after in adjusted:
-            adjusted[leaf] = min(adjusted[leaf], adjusted[after] * SUCCESSOR_CAP)
     return sorted(adjusted.items(), key=lambda item: (-item[1], item[0]))
 
 
@@ -123,8 +116,8 @@ def fuse(lexical: Mapping[str, float], similar: Mapping[str, float]) -> dict[str
     """One score per memory from the lexical scores and the vector similarities.
 
     Lexical scores keep their scale (the timeline and the abstention judge them); the vector
-    list adds a reciprocal-rank bonus scaled to the best lexical score, and a memory found only
-    by meaning enters below the best lexical match (``VECTOR_ONLY_SHARE``).
+    list adds a reciprocal-rank bonus scaled to the best lexical score (times the similarity),
+    so a memory found only by meaning enters well below the best lexical match.
     """
     kept = {leaf: sim for leaf, sim in similar.items() if sim >= MIN_SIMILARITY}
     if not kept:
@@ -134,10 +127,7 @@ def fuse(lexical: Mapping[str, float], similar: Mapping[str, float]) -> dict[str
     out = dict(lexical)
     for rank, leaf in enumerate(by_sim):
         bonus = top * VECTOR_WEIGHT * (RRF_K + 1) / (RRF_K + 1 + rank)
-        if leaf in out:
-            out[leaf] += bonus * kept[leaf]
-        else:
-            out[leaf] = min(bonus * kept[leaf], top * VECTOR_ONLY_SHARE)
+        out[leaf] = out.get(leaf, 0.0) + bonus * kept[leaf]
     return out
 
 
