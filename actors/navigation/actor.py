@@ -93,6 +93,8 @@ class _Match:
     matched: frozenset[str]
     coverage: float
     reading: Query
+    weight: float = 1.0
+    """``TRANSLATED_SHARE`` when it matched through the other language's reading."""
 
 
 def _without_time(text: str, span: DateRange | None) -> str:
@@ -129,6 +131,10 @@ class NavigationActor(Actor):
         self.locks = locks
         self.model = ReadModel(layout)
         self.vectors = VectorIndex(layout)
+        self.use_vectors = True
+        """Off only for measurement (bench/retrieval_bench.py compares the lexical-only path)."""
+        self.use_bilingual = True
+        """Off only for measurement, as ``use_vectors``."""
         self._embed_pending = True
         self._plans: dict[int, tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]]] = {}
 
@@ -186,7 +192,7 @@ class NavigationActor(Actor):
         query = parse_query(topic, clue)
         readings = [query]
         back: dict[str, frozenset[str]] = {}
-        other = other_reading(topic)
+        other = other_reading(topic) if self.use_bilingual else None
         if other is not None:
             translated = parse_query(" ".join(w for _, ws in other for w in ws), clue)
             if translated.query_terms and set(translated.query_terms) != set(query.query_terms):
@@ -226,7 +232,7 @@ class NavigationActor(Actor):
         lexical_ids = set(descent.leaves) | (set(best) if fallback_reason else set())
 
         similar: dict[str, float] = {}
-        if len(self.vectors) or not self._embed_pending:
+        if self.use_vectors and (len(self.vectors) or not self._embed_pending):
             similar = self.vectors.similar(self.vectors.encode_query(text), VECTOR_POOL,
                                            admissible)
         lexical = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
@@ -329,9 +335,11 @@ class NavigationActor(Actor):
         the words it translates)."""
         for doc, score, matched in pool:
             coverage = self._coverage(reading, doc, matched)
+            weight = 1.0
             if back:
                 matched = frozenset(o for t in matched for o in back.get(t, {t}))
-            found = _Match(score, matched, coverage, reading)
+                weight = ranking.TRANSLATED_SHARE
+            found = _Match(score * weight, matched, coverage, reading, weight)
             held = best.get(doc)
             if held is None or ranking.coordinated(score, coverage) > \
                     ranking.coordinated(held.score, held.coverage):
@@ -516,7 +524,7 @@ class NavigationActor(Actor):
             if short:
                 strength = sum(idf(self.model.index.doc_freq(t), n)
                                for t in terms if t in query.terms) or score
-                strength *= boosts.get(leaf, 1.0)
+                strength *= boosts.get(leaf, 1.0) * (best[leaf].weight if leaf in best else 1.0)
             entry = self.model.entry(leaf)
             candidates.append(Candidate(id=leaf, score=strength, matched=terms,
                                         branch=entry.get("parent_id") if entry else None,

@@ -34,6 +34,9 @@ ahead of equally good matches dated outside it."""
 EXACT_ID_BOOST = 3.0
 """A memory holding an identifier of the question verbatim (SEARCH-42, a path, a version)
 ranks ahead of fuzzy matches on its pieces (PAYMENTS-4228)."""
+TRANSLATED_SHARE = 0.75
+"""A memory matched through the question's reading in the other language keeps this share of
+its score: the question's own words are better evidence than a lexicon's translation of them."""
 RRF_K = 20
 """Reciprocal-rank fusion constant: small, so the first few ranks of each list dominate."""
 VECTOR_WEIGHT = 0.2
@@ -45,6 +48,9 @@ MIN_COVERAGE = 0.5
 """Below this idf-weighted share of the question matched, nothing stored is really about it..."""
 MIN_WORD_SHARE = 2 / 3
 """...unless a memory matches at least this share of the question's words (and two or more)."""
+MIN_HELD_WORDS = 3
+"""...or at least this many of them (a long paraphrased question shares few words, but three
+in one memory are not chance)..."""
 SPECIFIC_SHARE = 0.01
 """A word held by at most this share of the memories (or by one or two) is specific..."""
 SPECIFIC_WORD_SHARE = 1 / 3
@@ -156,6 +162,8 @@ def about(evidence: Evidence, store_size: int) -> bool:
         return True
     held = len(evidence.words)
     if held >= 2 and held >= MIN_WORD_SHARE * question_words:
+        return True
+    if held >= MIN_HELD_WORDS:
         return True
     specific_df = max(2, int(SPECIFIC_SHARE * store_size))
     if held and evidence.rarest_df <= specific_df and held >= SPECIFIC_WORD_SHARE * question_words:

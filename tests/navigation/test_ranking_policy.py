@@ -127,3 +127,8 @@ def test_newer_restatement_moves_ahead() -> None:
     assert ranking.newer_first(ranked, {"old": "new"}) == [("new", 3.0), ("x", 4.0),
                                                            ("old", 5.0)]
     assert ranking.newer_first(ranked, {"new": "old"}) == ranked
+
+
+def test_three_words_of_a_long_question_are_about_it() -> None:
+    assert ranking.about(_ev(held=3, asked=6), 10_000)
+    assert not ranking.about(_ev(held=2, asked=6), 10_000)

@@ -149,3 +149,15 @@ async def test_memories_are_embedded_in_the_background(tmp_path: Path) -> None:
         result = await search(rt, "kitten sofa")
         assert result.status == "FOUND"
         assert "Misu" in result.hits[0].text
+
+
+async def test_the_questions_own_words_beat_their_translation(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        spanish = await save(rt, "Mi dentista es el doctor Ruiz, en la calle Mayor.")
+        english = await save(rt, "My dentist is doctor Ruiz, on Mayor street.")
+        result = await search(rt, "dentist Ruiz")
+        assert result.status == "FOUND"
+        assert ids(result)[:2] == [english, spanish]
+        result = await search(rt, "dentista Ruiz")
+        assert result.status == "FOUND"
+        assert ids(result)[:2] == [spanish, english]
