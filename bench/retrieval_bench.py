@@ -68,7 +68,9 @@ async def _quality(seed: int) -> dict[str, Any]:
             marker.write_text(json.dumps(saved_ids))
         ids = {key: set(value) for key, value in json.loads(marker.read_text()).items()}
         with anyio.fail_after(600):
-            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+            while True:
+                if not (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                    break
                 await anyio.sleep(0.5)  # the embedder runs while the inbox is idle
         out: dict[str, Any] = {}
         for way, vectors, bilingual in WAYS:

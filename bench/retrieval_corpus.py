@@ -113,9 +113,9 @@ def _items(rng: random.Random, today: dt.date, n: int) -> list[tuple[str, str, s
         (f"{day}: {name} and I signed up for a {hobby} course in {city} starting next month.",
          f"In which city will the user take the {hobby} course?", "en", "note"),
         (f"{day}: Mi hermana {name} se ha comprado un piso en {city}.",
-         f"Where did the user's sister buy a flat?", "es", "note"),
+         "Where did the user's sister buy a flat?", "es", "note"),
         (f"{day}: My brother {name} started working as a nurse at the hospital in {city}.",
-         f"¿En qué ciudad trabaja de enfermero el hermano del usuario?", "en", "note"),
+         "¿En qué ciudad trabaja de enfermero el hermano del usuario?", "en", "note"),
     ]
     picked = templates[n % len(templates)]
     return [picked, (f"{_date(rng, today)}: {other} mentioned the {pet} again; "

@@ -102,9 +102,9 @@ def clue_request(
 
     Ambiguous when, after collapsing corrections, near-tied rivals (second >= best x (1 -
     margin), matching every query term the best matched) sit in different branches or answer
-    a query of one or two terms, or when the
-    confidence is below ``threshold`` and the second candidate is within ``WEAK_TIE_MARGIN``. A single candidate is never
-    ambiguous: however weak, it is the only answer, and the reply can say it is weak.
+    a query of one or two terms, or when the confidence is below ``threshold`` and the second
+    candidate is within ``WEAK_TIE_MARGIN`` of the best. A single candidate is never ambiguous:
+    however weak, it is the only answer, and the reply can say it is weak.
     """
     ordered = _by_score(collapse_corrections(ranked))
     if len(ordered) < 2:

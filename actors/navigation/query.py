@@ -51,8 +51,9 @@ QUESTION_WORDS = frozenset(
 )
 """Words that frame a question to a memory ("what do you know about Luis", "¿qué recuerdas de
 Luis?", and "the user" of a question asked in the third person about what the user said in
-the first person) rather than say what it is about. Dropped from queries (never from documents) when the
-query has other terms, so they neither dilute the coverage judgement nor rank anything."""
+the first person) rather than say what it is about. Dropped from queries (never from
+documents) when the query has other terms, so they neither dilute the coverage judgement nor
+rank anything."""
 
 
 def _group(text: str) -> tuple[str, ...]:
