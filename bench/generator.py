@@ -10,7 +10,7 @@ What it makes (English and Spanish, roughly 70/30):
   changed, plus the question and the current value it must lead with.
 
 Everything is a pure function of the seed: the same seed gives the same memories byte for byte
-(``tests/bench`` checks it). It must never touch the store, the clock or the network.
+(``tests/bench_smoke`` checks it). It must never touch the store, the clock or the network.
 """
 
 from __future__ import annotations

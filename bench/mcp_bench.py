@@ -22,7 +22,7 @@ import tempfile
 import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import anyio
 from mcp import ClientSession, StdioServerParameters, stdio_client
@@ -88,12 +88,17 @@ class Session:
         return text, bool(result.is_error)
 
 
+def _devnull() -> TextIO:
+    """The server's stderr sink (a plain function: opening /dev/null never blocks)."""
+    return open(os.devnull, "w")
+
+
 @contextlib.asynccontextmanager
 async def server_session(home: Path, *, client_name: str = "bench-client"
                          ) -> AsyncIterator[Session]:
     before = set(_children())
     info = mcp_types.Implementation(name=client_name, version="1.0")
-    with open(os.devnull, "w") as errlog:
+    with _devnull() as errlog:
         async with stdio_client(server_params(home), errlog=errlog) as (read, write), \
                 ClientSession(read, write, client_info=info) as session:
             await session.initialize()

@@ -434,7 +434,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                       os.environ.get("IHMT_LOG_STDERR", "1") not in ("0", "false"),
                       max_bytes=settings.log_max_bytes, backups=settings.log_backups)
     try:
-        return anyio.run(args.func, args)
+        code: int = anyio.run(args.func, args)
+        return code
     except IhmtError as exc:
         sys.stderr.write(f"ihmt-async: {exc}\n")
         return 1

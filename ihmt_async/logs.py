@@ -14,6 +14,7 @@ import logging
 import os
 import sys
 import threading
+from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -105,7 +106,8 @@ class _TeeLogger:
     log = debug = info = warn = warning = error = critical = exception = fatal = msg
 
 
-def _add_process_fields(_: Any, __: str, event: dict[str, Any]) -> dict[str, Any]:
+def _add_process_fields(_: Any, __: str, event: MutableMapping[str, Any]
+                        ) -> MutableMapping[str, Any]:
     event.setdefault("pid", os.getpid())
     event.setdefault("actor", "server")
     event.setdefault("request_id", "")

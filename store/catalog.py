@@ -47,9 +47,9 @@ class CatalogCodec:
             entry = dict(record["entry"])
             state[entry["id"]] = entry
         elif op == "patch":
-            entry = state.get(record["id"])
-            if entry is not None:
-                entry.update(record["set"])
+            current = state.get(record["id"])
+            if current is not None:
+                current.update(record["set"])
         elif op == "del":
             state.pop(record["id"], None)
 

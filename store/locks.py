@@ -24,7 +24,7 @@ import fcntl
 import json
 import os
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Generator, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -217,7 +217,7 @@ class LockManager:
             local.release()
 
     def _attempts(self, name: str, fd: int, started: float, deadline: float
-                  ) -> Iterator[float]:
+                  ) -> Generator[float, None, None]:
         """Try the flock until held, yielding how long to pause between tries.
 
         Shared by the async and the sync acquisition, which only differ in how they pause.

@@ -242,7 +242,7 @@ class FactsActor(Actor):
             key = self._index.key_of(target)
             timeline = self._index.timeline([key] if key else [])
             fact = timeline.fact(target)
-            facts = (view(fact),) if fact else ()
+            facts: tuple[FactView, ...] = (view(fact),) if fact else ()
             description = (f"fact {fact.subject} {fact.attribute} = '{fact.value}'"
                            if fact else f"fact {target}")
         else:

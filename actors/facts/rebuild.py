@@ -139,7 +139,7 @@ def leaf_fact_events(header: Mapping[str, Any], text: str,
     leaf_id = str(header["leaf_id"])
     by = {"agent": str(header.get("agent") or ""), "session": str(header.get("session") or ""),
           "client_version": str(header.get("client_version") or "")}
-    common = {"leaf_id": leaf_id, "recorded_by": by,
+    common: dict[str, Any] = {"leaf_id": leaf_id, "recorded_by": by,
               "origin": str(header.get("origin") or "user"),
               "domain": str(header.get("domain") or ""), "scope": str(header.get("scope") or "")}
     fallback = _stamp(header.get("recorded_at"), header.get("ingested_at"),

@@ -46,7 +46,8 @@ CUES: dict[str, list[tuple[re.Pattern[str], float]]] = {
         (re.compile(r"@Override|@Autowired|@Service|@Transactional|@Entity"), 2),
         (re.compile(r"\bprivate\s+final\s+\w+"), 2),
         (re.compile(r"\bSystem\.out\.print"), 3),
-        (re.compile(r"\b(?:public|private|protected)\s+(?:static\s+)?[\w<>\[\], ]{1,80}?\s\w+\s*\("), 2),
+        (re.compile(r"\b(?:public|private|protected)\s+(?:static\s+)?"
+                    r"[\w<>\[\], ]{1,80}?\s\w+\s*\("), 2),
         (re.compile(r"\bthrows\s+\w+"), 2),
         (re.compile(r"\bnew\s+\w+(?:<[^>]*>)?\("), 0.5),
     ],
@@ -63,13 +64,15 @@ CUES: dict[str, list[tuple[re.Pattern[str], float]]] = {
         (re.compile(r"\bcase class\b|\bsealed trait\b|\bextends App\b"), 3),
         (re.compile(r"^[ \t]*object\s+\w+", _M), 2),
         (re.compile(r"^[ \t]*import\s+scala\.", _M), 4),
-        (re.compile(r"^[ \t]*def\s+\w+(?:\[[^\]\n]{0,80}\])?\([^)\n]{0,200}\)\s*:\s*\w+[^\n=]{0,80}=", _M),
+        (re.compile(r"^[ \t]*def\s+\w+(?:\[[^\]\n]{0,80}\])?"
+                    r"\([^)\n]{0,200}\)\s*:\s*\w+[^\n=]{0,80}=", _M),
          3),
         (re.compile(r"\bimplicit\b|=>\s*\{?\s*$", _M), 1),
     ],
     "swift": [
         (re.compile(r"^[ \t]*import\s+(?:UIKit|Foundation|SwiftUI|Combine)\b", _M), 4),
-        (re.compile(r"^[ \t]*(?:@\w+\s+)*(?:public\s+|private\s+|static\s+)*func\s+\w+\s*\(", _M), 3),
+        (re.compile(r"^[ \t]*(?:@\w+\s+)*(?:public\s+|private\s+|static\s+)*"
+                    r"func\s+\w+\s*\(", _M), 3),
         (re.compile(r"\bguard\s+let\b|\bif\s+let\b"), 3),
         (re.compile(r"^[ \t]*(?:let|var)\s+\w+\s*:\s*\w+", _M), 1),
         (re.compile(r"\bstruct\s+\w+\s*:\s*View\b|\b@State\b"), 3),
@@ -99,7 +102,8 @@ CUES: dict[str, list[tuple[re.Pattern[str], float]]] = {
                     r"\s*\*?\s*\w+\s*\([^;]*\)\s*\{?\s*$", _M), 1),
     ],
     "cpp": [
-        (re.compile(r"^[ \t]*#\s*include\s*<(?:iostream|vector|string|memory|map|algorithm)>", _M), 5),
+        (re.compile(r"^[ \t]*#\s*include\s*"
+                    r"<(?:iostream|vector|string|memory|map|algorithm)>", _M), 5),
         (re.compile(r"\bstd::\w+"), 3),
         (re.compile(r"\btemplate\s*<"), 3),
         (re.compile(r"^[ \t]*namespace\s+\w+\s*\{", _M), 2),
@@ -128,7 +132,8 @@ CUES: dict[str, list[tuple[re.Pattern[str], float]]] = {
         (re.compile(r"\brequire\(['\"]|\bmodule\.exports\b"), 3),
         (re.compile(r"\bconsole\.log\(|\bdocument\.\w+|\bwindow\.\w+"), 3),
         (re.compile(r"^[ \t]*import\s+.*\s+from\s+['\"]", _M), 3),
-        (re.compile(r"^[ \t]*export\s+(?:default\s+)?(?:async\s+)?(?:function|class|const)\b", _M), 2),
+        (re.compile(r"^[ \t]*export\s+(?:default\s+)?"
+                    r"(?:async\s+)?(?:function|class|const)\b", _M), 2),
         (re.compile(r"===|!=="), 1),
     ],
     "typescript": [

@@ -241,9 +241,9 @@ class TermIndex:
                 # the term's highest-impact postings.
                 fresh = [(d, tf) for d, tf in source.items() if d not in scores]
                 for doc in scores:
-                    tf = posting.get(doc)
-                    if tf:
-                        scores[doc] += weight * tf / (tf + base + slope * lengths[doc])
+                    held = posting.get(doc)
+                    if held:
+                        scores[doc] += weight * held / (held + base + slope * lengths[doc])
                 for doc, tf in fresh:
                     scores[doc] = weight * tf / (tf + base + slope * lengths[doc])
                 continue

@@ -128,8 +128,8 @@ class ProjectView:
                                        tokens=int(raw.get("tokens", 0)),
                                        lines=int(raw.get("lines", 0)), test=is_test_path(rel),
                                        legacy=is_legacy_path(rel))
-            source = loaded.get(key)
-            text_lines = source.text.split("\n") if source else []
+            fresh = loaded.get(key)
+            text_lines = fresh.text.split("\n") if fresh else []
             for i, entry in enumerate(self.entries.get(key, ())):
                 body = "\n".join(text_lines[entry.start - 1:entry.end])
                 self._index.add(f"{rel}#{i}", {

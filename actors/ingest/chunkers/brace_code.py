@@ -112,9 +112,10 @@ def _describe(code: list[str], owner: str | None) -> tuple[str, str | None]:
             if "=" in before and not _FUNC_WORD.search(before):
                 break
             return ("member" if owner else "function"), m.group(1)
-    m = _ASSIGN.search(head.split("=")[0] + "=") if "=" in head else _LAST_IDENT.search(body[0])
-    if m:
-        return ("member" if owner else "statement"), m.group(1)
+    named = (_ASSIGN.search(head.split("=")[0] + "=") if "=" in head
+             else _LAST_IDENT.search(body[0]))
+    if named:
+        return ("member" if owner else "statement"), named.group(1)
     return ("member" if owner else "statement"), None
 
 

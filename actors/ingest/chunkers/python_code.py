@@ -35,7 +35,7 @@ def _parse(text: str) -> ast.Module | None:
 
 def _first_line(node: ast.stmt) -> int:
     decorators = getattr(node, "decorator_list", None) or []
-    return min([node.lineno] + [d.lineno for d in decorators])
+    return int(min([node.lineno] + [d.lineno for d in decorators]))
 
 
 def _describe(node: ast.stmt, owner: str | None) -> tuple[str, str | None, str]:

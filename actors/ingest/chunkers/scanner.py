@@ -124,8 +124,8 @@ def scan(text: str, lines: list[tuple[int, int]], language: str | None) -> list[
         i = ls
         while i < le:
             ch = text[i]
-            top = stack[-1] if stack else None
-            mode = top[0] if top else "code"
+            top: tuple[Any, ...] = stack[-1] if stack else ("code",)
+            mode = top[0]
             if ch == "\n":
                 break
             if mode in ("code", "expr"):

@@ -90,7 +90,8 @@ def _entry_date(line: str) -> datetime.date | None:
 def _entries(text: str) -> list[tuple[int, int, datetime.date | None, list[int]]]:
     """(start, end, date, section starts) per entry; blank lines join the entry before them."""
     entries: list[tuple[int, int, datetime.date | None, list[int]]] = []
-    start, marks = 0, []
+    start = 0
+    marks: list[int] = []
     date: datetime.date | None = None
     for s, e in line_spans(text):
         line = text[s:e]
