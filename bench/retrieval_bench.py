@@ -133,6 +133,18 @@ def _build(size: int, seed: int) -> Path:
     return home
 
 
+async def _consolidate(home: Path) -> None:
+    """As an agent's store would be: the tree built over its memories (once per cached store)."""
+    from actors.consolidation.messages import Flush
+
+    done = home / "consolidated.json"
+    if done.exists():
+        return
+    async with Runtime(home, background_consolidation=False) as rt:
+        await rt.consolidation.ask(Flush(force=True), timeout_s=3600)
+    done.write_text("{}")
+
+
 def _embed(home: Path) -> dict[str, Any]:
     """Vectors for every memory, with the background embedder's code; its throughput."""
     from actors.embedding.index import VectorIndex
@@ -174,6 +186,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     report["sizes"] = {}
     for size in args.sizes:
         home = _build(size, args.seed)
+        await _consolidate(home)
         embedding = _embed(home)
         report["sizes"][size] = {"embedding": embedding,
                                  "mcp_search": await _latency(home, questions)}

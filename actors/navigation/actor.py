@@ -11,6 +11,7 @@ so the event loop stays free while BM25 runs.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -110,12 +111,17 @@ def _without_time(text: str, span: DateRange | None) -> str:
     return rest if parse_query(rest).query_terms else text
 
 
+@functools.lru_cache(maxsize=4096)
+def _word_terms(words: str) -> tuple[str, ...]:
+    return parse_query(words).query_terms
+
+
 def _back_map(words: list[tuple[str, tuple[str, ...]]]) -> dict[str, frozenset[str]]:
     """Each term of the translated reading -> the question's own terms it stands for."""
     out: dict[str, set[str]] = {}
     for word, readings in words:
-        own = set(parse_query(word).query_terms)
-        for term in parse_query(" ".join(readings)).query_terms:
+        own = set(_word_terms(word))
+        for term in _word_terms(" ".join(readings)):
             out.setdefault(term, set()).update(own)
     return {term: frozenset(own) for term, own in out.items()}
 
@@ -313,9 +319,11 @@ class NavigationActor(Actor):
             fallback_used=fallback_reason is not None, fallback_reason=fallback_reason,
             leaves_in_store=len(model.leaves))
 
+        judged = [leaf for leaf, _ in ranked[:ranking.ABSTAIN_DEPTH]]
+        judged += [leaf for leaf, after in successor.items() if after in judged]
         evidence_of = {leaf: self._evidence(query, best.get(leaf), similar.get(leaf, 0.0),
                                             leaf in about_time or leaf in exact)
-                       for leaf, _ in ranked}
+                       for leaf in judged}
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
                               successor, timeline, answer, trace)
         self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
