@@ -388,13 +388,13 @@ class NavigationActor(Actor):
         if match is None:
             return ranking.Evidence(coverage=1.0 if about else 0.0, words=frozenset(),
                                     rarest_df=0, asked=len(query.query_terms),
-                                    similar=similarity >= ranking.MIN_SIMILARITY)
+                                    similarity=similarity)
         base = set(query.query_terms)
         words = frozenset(base & match.matched)
         dfs = [self.model.index.doc_freq(t) for t in words]
         return ranking.Evidence(coverage=1.0 if about else match.coverage, words=words,
                                 rarest_df=min(dfs, default=0), asked=len(base),
-                                similar=similarity >= ranking.MIN_SIMILARITY)
+                                similarity=similarity)
 
     def _answer(self, question: tuple[str, str], timeline: Timeline, admissible: Any,
                 day: dt.date | None = None) -> AttributeAnswer | None:

@@ -39,11 +39,16 @@ TRANSLATED_SHARE = 0.75
 its score: the question's own words are better evidence than a lexicon's translation of them."""
 RRF_K = 20
 """Reciprocal-rank fusion constant: small, so the first few ranks of each list dominate."""
-VECTOR_WEIGHT = 0.2
-"""The vector list's weight in the fusion: meaning completes words, it does not outvote them
-(a memory found only by meaning enters at most at this share of the best lexical score)."""
+VECTOR_WEIGHT = 1.0
+"""The vector list's weight in the fusion: the most similar memory gains the best lexical score
+times its similarity, so meaning can lift a memory past a keyword match, and a memory found
+only by meaning enters below the best lexical score (similarity < 1). Measured on the bench:
+0.2 -> 0.49 recall@1, 1.0 -> 0.54, 2.0 -> 0.45 (more ties)."""
 MIN_SIMILARITY = 0.55
 """A memory found only by its vector must be at least this similar (cosine) to count."""
+STRONG_SIMILARITY = 0.6
+"""A memory this close in meaning is about the question even with no word in common
+("rice" / "paella"); never-stored questions of the bench stay below 0.55."""
 MIN_COVERAGE = 0.5
 """Below this idf-weighted share of the question matched, nothing stored is really about it..."""
 MIN_WORD_SHARE = 2 / 3
@@ -149,8 +154,8 @@ class Evidence:
     """Fewest memories holding any of those words (0 when it holds none)."""
     asked: int
     """How many words the question (in the reading that matched this memory) has."""
-    similar: bool = False
-    """Its meaning is close to the question's (vector similarity above ``MIN_SIMILARITY``)."""
+    similarity: float = 0.0
+    """Cosine similarity of its vector to the question's (0.0 when not compared)."""
 
 
 def about(evidence: Evidence, store_size: int) -> bool:
@@ -168,7 +173,8 @@ def about(evidence: Evidence, store_size: int) -> bool:
     specific_df = max(2, int(SPECIFIC_SHARE * store_size))
     if held and evidence.rarest_df <= specific_df and held >= SPECIFIC_WORD_SHARE * question_words:
         return True
-    return evidence.similar and held >= 1
+    return evidence.similarity >= STRONG_SIMILARITY or (
+        evidence.similarity >= MIN_SIMILARITY and held >= 1)
 
 
 def abstains(evidence: Sequence[Evidence], store_size: int) -> bool:

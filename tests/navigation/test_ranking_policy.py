@@ -66,23 +66,24 @@ def test_range_and_identifier_boosts() -> None:
 
 def test_fusion_adds_a_rank_bonus_and_admits_meaning_only_matches_below_the_best() -> None:
     fused = ranking.fuse({"a": 10.0, "b": 9.0}, {"b": 0.9, "c": 0.8, "weak": 0.5})
-    assert fused["b"] == pytest.approx(9.0 + 10.0 * 0.2 * 0.9)  # rank 0: full bonus
+    assert fused["b"] == pytest.approx(9.0 + 10.0 * 0.9)  # rank 0: the full bonus
     assert fused["a"] == pytest.approx(10.0)
-    assert fused["c"] == pytest.approx(10.0 * 0.2 * 21 / 22 * 0.8)  # rank 1, RRF_K = 20
+    assert fused["c"] == pytest.approx(10.0 * 21 / 22 * 0.8)  # rank 1, RRF_K = 20
     assert "weak" not in fused  # below MIN_SIMILARITY
-    assert ranking.fuse({}, {"a": 0.56}) == {"a": pytest.approx(0.2 * 0.56)}
+    assert ranking.fuse({}, {"a": 0.56}) == {"a": pytest.approx(0.56)}
 
 
 def test_a_meaning_only_match_enters_below_the_best_lexical_score() -> None:
     fused = ranking.fuse({"a": 1.0}, {"x": 0.99})
-    assert fused["x"] == pytest.approx(0.198)  # VECTOR_WEIGHT 0.2 x similarity 0.99
+    assert fused["x"] == pytest.approx(0.99)  # VECTOR_WEIGHT 1.0 x similarity 0.99
+    assert fused["x"] < fused["a"]
 
 
 def _ev(coverage: float = 0.0, held: int = 0, asked: int = 4, df: int = 500,
-        similar: bool = False) -> Evidence:
+        similarity: float = 0.0) -> Evidence:
     words = frozenset(f"w{i}" for i in range(held))
     return Evidence(coverage=coverage, words=words, rarest_df=df if held else 0, asked=asked,
-                    similar=similar)
+                    similarity=similarity)
 
 
 def test_abstention_threshold_is_half_the_question_weight() -> None:
@@ -105,9 +106,14 @@ def test_a_specific_word_and_a_third_of_the_question() -> None:
 
 
 def test_meaning_with_one_shared_word_is_about_the_question() -> None:
-    assert ranking.about(_ev(held=1, asked=5, similar=True), 10_000)
-    assert not ranking.about(_ev(held=0, asked=5, similar=True), 10_000)
-    assert not ranking.about(_ev(held=1, asked=5, similar=False), 10_000)
+    assert ranking.about(_ev(held=1, asked=5, similarity=0.56), 10_000)
+    assert not ranking.about(_ev(held=1, asked=5, similarity=0.54), 10_000)
+    assert not ranking.about(_ev(held=0, asked=5, similarity=0.59), 10_000)
+
+
+def test_strong_meaning_alone_is_about_the_question() -> None:
+    assert ranking.about(_ev(held=0, asked=5, similarity=0.61), 10_000)
+    assert not ranking.about(_ev(held=0, asked=5, similarity=0.58), 10_000)
 
 
 def test_abstention_looks_at_the_ten_best() -> None:
