@@ -238,7 +238,7 @@ class NavigationActor(Actor):
         lexical_ids = set(descent.leaves) | (set(best) if fallback_reason else set())
 
         similar: dict[str, float] = {}
-        if self.use_vectors and (len(self.vectors) or not self._embed_pending):
+        if self.use_vectors:  # the stored vectors load on first use (idle turn or search)
             similar = self.vectors.similar(self.vectors.encode_query(text), VECTOR_POOL,
                                            admissible)
         lexical = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
