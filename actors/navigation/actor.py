@@ -518,9 +518,13 @@ class NavigationActor(Actor):
         candidates: list[Candidate] = []
         saves_seen: set[tuple[str, str]] = set()
         n = max(len(self.model.index), 1)
+        wanted = set(query.terms)
+        worded = any(matched[leaf] & wanted for leaf, _ in ranked[:12])
         for leaf, score in ranked[:12]:
             if len(candidates) == 6:
                 break
+            if short and worded and not matched[leaf] & wanted:
+                continue  # found by meaning alone: no rival to a memory holding the words
             meta = self.model.leaves.get(leaf)
             if meta is not None and meta.source:
                 save = (meta.source, meta.recorded_at)

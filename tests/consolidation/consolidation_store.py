@@ -214,10 +214,15 @@ def check_tree(layout: StoreLayout) -> TreeReport:
 
 
 def tree_snapshot(layout: StoreLayout) -> dict[str, bytes]:
-    """Every tree and catalog file's bytes, by relative path (for idempotence checks)."""
+    """Every tree and catalog file's bytes, by relative path (for idempotence checks).
+
+    The database file is left out: the background embedder writes memory vectors into it
+    whenever the navigation actor is idle, which is not a change of the tree."""
     out: dict[str, bytes] = {}
     for base in (layout.layers_dir, layout.state_dir):
         for path in sorted(base.rglob("*")):
+            if path.name.startswith(layout.database.name):
+                continue
             if path.is_file() and path.parent != layout.locks_dir:
                 out[path.relative_to(layout.root).as_posix()] = path.read_bytes()
     out["root.json"] = layout.root_file.read_bytes()
