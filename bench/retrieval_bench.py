@@ -156,7 +156,8 @@ def _embed(home: Path) -> dict[str, Any]:
     index.load()
     before = len(index)
     started = time.perf_counter()
-    while index.backfill(model.leaves.keys(), model.text_of):
+    index.plan(model.leaves)
+    while index.backfill(model.text_of):
         pass
     seconds = time.perf_counter() - started
     done = len(index) - before

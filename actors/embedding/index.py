@@ -12,7 +12,7 @@ callers run it in a worker thread).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Iterable
 
 import numpy as np
 import structlog
@@ -40,6 +40,8 @@ class VectorIndex:
         self.embedded_total = 0
         """Memories this process embedded itself (the rest were read from the store)."""
         self.started = 0.0
+        self._todo: list[str] = []
+        """Memories queued for embedding (by ``plan``), the next one last."""
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -67,19 +69,25 @@ class VectorIndex:
                    if len(blob) == DIM * 4])
         self.loaded = True
 
-    def missing(self, leaf_ids: Collection[str]) -> list[str]:
-        return [leaf for leaf in leaf_ids if leaf not in self.position]
-
-    def backfill(self, leaf_ids: Collection[str], text_of: Callable[[str], str]) -> int:
-        """Embed up to ``BATCH`` memories of ``leaf_ids`` that have no vector; returns how many
-        are still missing afterwards."""
+    def plan(self, leaf_ids: Iterable[str]) -> int:
+        """Queue the memories that have no vector (one pass over the store); returns how many."""
         self.load()
-        todo = self.missing(leaf_ids)
-        if not todo:
+        self._todo = [leaf for leaf in leaf_ids if leaf not in self.position]
+        self._todo.reverse()  # popped from the end: oldest first
+        return len(self._todo)
+
+    @property
+    def queued(self) -> int:
+        return len(self._todo)
+
+    def backfill(self, text_of: Callable[[str], str]) -> int:
+        """Embed up to ``BATCH`` queued memories (vectors another process stored are read, not
+        recomputed); returns how many stay queued."""
+        if not self._todo:
             return 0
         if not self.started:
             self.started = time.perf_counter()
-        batch = todo[:BATCH]
+        batch = [self._todo.pop() for _ in range(min(BATCH, len(self._todo)))]
         stored = vector_table.read(self.layout, MODEL_ID, batch)
         self._add([(leaf, np.frombuffer(blob, dtype=np.float32)) for leaf, blob in stored
                    if len(blob) == DIM * 4])
@@ -89,8 +97,8 @@ class VectorIndex:
         for leaf in batch:
             try:
                 texts.append(text_of(leaf)[:TEXT_CHARS])
-            except OSError:
-                continue  # a leaf removed since the catalog listed it
+            except (OSError, KeyError):
+                continue  # a leaf removed or retracted since it was queued
             kept.append(leaf)
         if kept:
             vectors = self.embedder.encode(texts)
@@ -98,10 +106,10 @@ class VectorIndex:
                              ((leaf, vectors[i].tobytes()) for i, leaf in enumerate(kept)))
             self._add([(leaf, vectors[i]) for i, leaf in enumerate(kept)])
             self.embedded_total += len(kept)
-        remaining = len(self.missing(leaf_ids))
+        remaining = len(self._todo)
         elapsed = time.perf_counter() - self.started
         log.info("embedding.progress", model=MODEL_ID, embedded=len(self.ids),
-                 total=len(leaf_ids), batch=len(kept), remaining=remaining,
+                 batch=len(kept), remaining=remaining,
                  rate_per_s=round(self.embedded_total / elapsed, 1) if elapsed > 0 else None)
         if remaining == 0:
             self.started = 0.0

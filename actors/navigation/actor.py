@@ -165,20 +165,24 @@ class NavigationActor(Actor):
     # ------------------------------------------------------------------ background embedding
 
     def idle_after(self) -> float | None:
-        return IDLE_EMBED_S if self._embed_pending else IDLE_CHECK_S
+        busy = self._embed_pending or self.vectors.queued
+        return IDLE_EMBED_S if busy else IDLE_CHECK_S
 
     async def on_idle(self) -> None:
         await call_in_thread(self._embed_some)
 
     def _embed_some(self) -> None:
-        """One batch of memories without a vector (also those other processes saved)."""
-        added = self.model.refresh()
-        if added:
+        """One batch of memories without a vector (also those other processes saved). The
+        store is scanned for them when the queue is empty and something was added since the
+        last scan (``_embed_pending``): one pass over the store per burst of saves."""
+        if self.model.refresh():
             self._embed_pending = True
-        if not self._embed_pending:
-            return
-        remaining = self.vectors.backfill(self.model.leaves.keys(), self.model.text_of)
-        self._embed_pending = remaining > 0
+        if not self.vectors.queued:
+            if not self._embed_pending:
+                return
+            self._embed_pending = False
+            self.vectors.plan(self.model.leaves)
+        self.vectors.backfill(self.model.text_of)
 
     # ------------------------------------------------------------------ search
 
