@@ -113,6 +113,8 @@ class VectorIndex:
                  rate_per_s=round(self.embedded_total / elapsed, 1) if elapsed > 0 else None)
         if remaining == 0:
             self.started = 0.0
+            # Every memory has a vector of this model: an earlier model's rows are dead weight.
+            vector_table.drop_other_models(self.layout, MODEL_ID)
         return remaining
 
     def encode_query(self, text: str) -> Vectors:
