@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import datetime as dt
 import json
 import os
@@ -32,6 +31,7 @@ from actors.navigation.messages import Search, Stats, TreeView
 from actors.provenance import ORIGINS, Provenance, new_session_id
 from ihmt_async import render
 from ihmt_async.human import for_humans
+from ihmt_async.jsonable import to_jsonable
 from ihmt_async.logs import configure_logging
 from ihmt_async.runtime import Runtime, open_store
 from ihmt_async.store_paths import check_for_command
@@ -50,19 +50,6 @@ READ_COMMANDS = ("search", "tree", "stats", "history", "conflicts", "review", "a
 def out(text: str) -> None:
     sys.stdout.write(text.rstrip("\n") + "\n")
     sys.stdout.flush()
-
-
-def to_jsonable(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if f.name != "reply"}
-    if isinstance(value, dict):
-        return {str(k): to_jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [to_jsonable(v) for v in value]
-    if isinstance(value, Path):
-        return str(value)
-    return value
 
 
 def out_json(value: Any) -> None:
@@ -199,6 +186,10 @@ async def cmd_stats(args: argparse.Namespace) -> int:
         out(f"{stats['leaves']} memories in {len(stats['domains'])} domains, {stats['nodes']} "
             f"summary nodes, depth {stats['depth']}, {stats['unconsolidated']} not yet in the "
             f"tree; {stats['fact_keys']} fact keys ({stats['fact_events']} timeline events).")
+        vectors = stats.get("embedding") or {}
+        if vectors:
+            out(f"Embeddings ({vectors['model']}): {vectors['embedded']} of {stats['leaves']} "
+                f"memories, {vectors['pending']} waiting for the background embedder.")
         for domain, count in sorted(stats["domains"].items()):
             out(f"  {domain}: {count}")
     return 0

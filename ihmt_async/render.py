@@ -18,6 +18,11 @@ FULL_TEXT_LIMIT = 6000
 EXCERPT_LIMIT = 400
 ANSWER_VALUES = 5
 """Values named on the attribute-answer line; older ones are counted ("… and N earlier")."""
+REPLY_BUDGET = 8000
+"""Characters (about 2,000 tokens) of memory text a compact reply shows in all: the first
+memory takes what it needs up to ``FULL_TEXT_LIMIT``, the others share the rest."""
+OTHER_MIN = 600
+"""Characters every other memory shown gets at least (its matching part, windowed)."""
 TRUNCATED = "\n[... truncated; narrow the query for the rest]"
 
 
@@ -94,19 +99,19 @@ def _date(hit: Hit) -> str:
     return hit.timestamp[:10] or "undated"
 
 
-def _body(hit: Hit, query: str = "") -> str:
-    """The memory's text, up to 6,000 characters; when it is longer, the window around the
+def _body(hit: Hit, query: str = "", limit: int = FULL_TEXT_LIMIT) -> str:
+    """The memory's text, up to ``limit`` characters; when it is longer, the window around the
     first place the query's words appear (a long post-mortem's key sentence may sit deep)."""
     body = (hit.text or hit.excerpt).rstrip()
-    if len(body) <= FULL_TEXT_LIMIT:
+    if len(body) <= limit:
         return body
     start = _first_match(body, query)
-    if start is None or start < FULL_TEXT_LIMIT - 800:
-        return body[:FULL_TEXT_LIMIT] + TRUNCATED
-    begin = max(0, start - 1500)
-    window = body[begin: begin + FULL_TEXT_LIMIT]
+    if start is None or start < limit - limit // 7:
+        return body[:limit] + TRUNCATED
+    begin = max(0, start - limit // 4)
+    window = body[begin: begin + limit]
     lines = [f"[... {begin:,} characters before; the part matching the query follows]", window]
-    if begin + FULL_TEXT_LIMIT < len(body):
+    if begin + limit < len(body):
         lines.append(TRUNCATED.strip())
     return "\n".join(lines)
 
@@ -209,15 +214,22 @@ def render_none(result: SearchResult) -> str:
 
 
 def render_compact(result: SearchResult) -> str:
+    """Every memory served, with its text: the first in full (up to ``FULL_TEXT_LIMIT``), the
+    others windowed on the part matching the query, within ``REPLY_BUDGET`` in all."""
     best = result.hits[0]
     lines = _answer_line(result)  # an attribute question leads with the current value
     lines.append(f"[{best.domain}] {_date(best)} (confidence {result.confidence:.2f})")
     lines += _marks(best)
-    lines.append(_body(best, result.query))
+    first = _body(best, result.query)
+    lines.append(first)
     others = result.hits[1:]
     if others:
-        lines.append("")
-        lines.append("Also matching: " + " | ".join(_other(h) for h in others))
+        share = max(OTHER_MIN, (REPLY_BUDGET - len(first)) // len(others))
+        for rank, hit in enumerate(others, start=2):
+            lines.append("")
+            lines.append(f"--- {rank}. {_other(hit)}")
+            lines += _marks(hit)
+            lines.append(_body(hit, result.query, share))
     lines += _history_lines(result.history)
     return "\n".join(lines)
 

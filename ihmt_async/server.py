@@ -30,7 +30,10 @@ from ihmt_async.runtime import Runtime
 from ihmt_async.session_tools import register_session_tools
 from ihmt_async.timeparse import parse_as_of
 from ihmt_async.tool_edge import AppContext, app_of, echo, provenance_of, tool_errors
-from store.errors import UnknownOption
+from store.errors import InvalidArgument, UnknownOption
+
+MAX_LIMIT = 20
+"""Most memories one search reply shows (each with its text)."""
 
 log = structlog.get_logger("ihmt.server")
 
@@ -125,7 +128,7 @@ def build_server(home: Path | str | None = None, *,
     @tool_errors
     async def search_memory(query: str, ctx: Context[AppContext, Any], clue: str | None = None,
                             detail: str = "compact", scope: str = "", as_of: str | None = None,
-                            include_history: bool = False) -> str:
+                            include_history: bool = False, limit: int = 3) -> str:
         """Search long-term memory: decisions, setup, preferences, people, earlier sessions.
 
         Use several distinctive words. Returns the best memory with its date (plus one line per
@@ -142,15 +145,19 @@ def build_server(home: Path | str | None = None, *,
                 "project:<name>" for another project, "*" for every project.
             as_of: Answer as the memory stood at this past time (ISO date or date-time).
             include_history: Also show superseded memories.
+            limit: How many memories to show, with their text (1-20, default 3).
         """
         if detail not in DETAILS:
             raise UnknownOption("detail", detail, DETAILS)
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+            raise InvalidArgument(f"limit must be a whole number from 1 to {MAX_LIMIT}, "
+                                  f"not {limit!r}")
         app = app_of(ctx)
         provenance_of(ctx, app)
         scope = search_scope(scope or "", await client_project(ctx.session, app.extras))
         result = await app.runtime.navigation.ask(Search(
             query=query, clue=clue, scope=scope, as_of=parse_as_of(as_of),
-            include_history=bool(include_history)))
+            include_history=bool(include_history), limit=limit))
         # The reply quotes the query; a long one is quoted shortened (the search used it all).
         shown = dataclasses.replace(result, query=echo(result.query) or "",
                                     clue=echo(result.clue))

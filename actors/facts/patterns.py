@@ -163,7 +163,9 @@ _COMPONENT = (
 )
 _USES_EN = _r(
     rf"\b(?P<head>{_COMPONENT})\s+{_ADV}(?:uses|is\s+using|runs\s+on|is\s+running\s+on|"
-    r"(?:has\s+)?(?:moved|migrated|switched)\s+to|is\s+backed\s+by|stores\s+(?:its\s+)?data\s+in)"
+    r"(?:has\s+)?(?:moved|migrated|switched)\s+to|is\s+backed\s+by|"
+    r"(?:stores|keeps|saves|persists)\s+(?:its\s+|all\s+|the\s+)?(?P<stored>[\w-]+(?:\s+[\w-]+)?)"
+    r"\s+in)"
     r"\s+"
 )
 _USES_ES = _r(
@@ -213,12 +215,74 @@ _SIDE_ROLES = frozenset(
     "metric analytic rate lock locking job background stream streaming cola colas busqueda "
     "sesion mensajeria".split()
 )
+_SIDE_STORES = frozenset(
+    "state states session sessions cache caches cached queue queues job jobs log logs metric "
+    "metrics lock locks secret secrets token tokens temp tmp backup backups copy copies "
+    "file files asset assets image images".split()
+)
 _IS_NOW = _r(r"\s+(?:is\s+now|now\s+is|ahora\s+es|es\s+ahora)\s+")
 _IS_THEN_NOW = _r(r"\s+(?:is|es)\s+(?=[^,;]+?\s+(?:now|ahora)\s*[.!]?$)")
 _SWITCHED = _r(
     r"\b(?:we|i|nosotros)?\s*(?:have\s+|'ve\s+)?(?:switched|migrated|moved|changed)\s+from\s+"
     r"(?P<old>.+?)\s+to\s+|\b(?:cambiamos|migramos|pasamos)\s+de\s+(?P<old_es>.+?)\s+a\s+"
 )
+# "The billing service migrated its invoice storage from MySQL to PostgreSQL", "we moved the
+# auth service from Heroku to Fly.io", "el servicio de pagos migró de MySQL a PostgreSQL": a
+# change of what a component uses, told as a move. The subject is the component named as the
+# object ("the auth service") or, for "its ..."/"su ...", the phrase before the verb.
+_FROM_TO = _r(
+    r"\b(?:(?:has|have|had|ha|han|hemos|he)\s+)?(?:migrated|moved|switched|changed|upgraded|"
+    r"ported|migrado|migro|migramos|migraron|cambiado|cambio|cambiamos|pasado|paso|pasamos|"
+    r"movido|movio|movimos)\s+(?:(?P<obj>(?:the|our|its|their|el|la|los|las|nuestro|nuestra|"
+    r"su|sus)\s+[\w.-]+(?:\s+[\w.-]+){0,3})\s+)?(?:from|de)\s+(?P<old>[^,;]+?)\s+"
+    r"(?:to|onto|over\s+to|a)\s+"
+)
+_POSSESSIVE = frozenset("its their su sus".split())
+_COMPONENT_WORD = re.compile(
+    rf"\b(?:{_COMPONENT}|servicio|aplicacion|modulo|sistema|plataforma|microservicio)\b")
+# "The billing service no longer uses MySQL, now it uses PostgreSQL" / "... ya no usa MySQL,
+# ahora usa PostgreSQL": the value after "now" is the component's new one.
+_NO_LONGER = _r(
+    rf"\b(?P<s>(?:{_COMPONENT}|servicio|aplicacion|modulo|sistema|plataforma)(?:\s+(?:de|del)"
+    r"\s+[\w-]+)?)\s+(?:no\s+longer|ya\s+no)\s+(?:uses|runs\s+on|is\s+on|usa|utiliza)\s+"
+    r"[^,;]+?[,;]?\s+(?:and\s+|y\s+)?(?P<now>now|ahora)\s+(?:it\s+|they\s+)?"
+    r"(?:uses|runs\s+on|is\s+on|usa|utiliza)?\s*"
+)
+
+
+def _component_value(subject: str, value: str) -> list[tuple[str, str, str]]:
+    """(subject, attribute, value): a database, else what the component uses."""
+    if _DB.match(fold(value)):
+        return [(subject, "database", value)]
+    if value[:1].isupper() or re.search(r"[\d._/-]", value):
+        return [(subject, "uses", value)]
+    return []
+
+
+def _moved_facts(span: Folded) -> list[tuple[int, str, str, str]]:
+    folded = span.folded
+    out: list[tuple[int, str, str, str]] = []
+    for m in _FROM_TO.finditer(folded):
+        subject = None
+        obj = m.group("obj")
+        if obj and obj.split()[0] not in _POSSESSIVE:
+            words = span.original(m.start("obj"), m.end("obj")).split()[1:]
+            subject = " ".join(words).lower() if words else None
+        if subject is None:
+            subject = _phrase_subject(span.original(0, m.start()), limit=4)
+            subject = subject.lower() if subject else None
+        value = clean_value(span, m.end(), len(folded), cut_with=True)
+        if subject and value and _COMPONENT_WORD.search(fold(subject)):
+            out.extend((m.start(), *fact) for fact in _component_value(subject, value))
+    for m in _NO_LONGER.finditer(folded):
+        subject = _phrase_subject(span.original(0, m.end("s")), limit=4)
+        value = clean_value(span, m.end(), len(folded), cut_with=True)
+        if subject and value:
+            out.extend((m.start("now"), *fact)
+                       for fact in _component_value(subject.lower(), value))
+    return out
+
+
 # "X changed from A to B" where X ends in a known attribute: the fact joins that attribute's
 # timeline ("the billing service database changed ..." is the billing service's database).
 _TRAILING_ATTRIBUTES: dict[str, tuple[str | None, str]] = {
@@ -294,6 +358,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             if value:
                 out.append((m.start(), subject, rule.attribute, value))
     for m in _USES_EN.finditer(folded):
+        if m.group("stored") and set(m.group("stored").split()) & _SIDE_STORES:
+            continue  # "stores its sessions in Redis": a side store, not the database
         phrase = _phrase_subject(span.original(0, m.start("head")), head=m.group("head"),
                                  limit=2)
         out.extend(_uses_fact(span, m, (phrase or m.group("head")).lower()))
@@ -303,6 +369,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
         out.extend(_preference(span, m))
     for m in _TOOL.finditer(folded):
         out.extend(_tool(span, m))
+    out.extend(_moved_facts(span))
     return out
 
 

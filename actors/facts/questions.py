@@ -83,7 +83,9 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
          r"(?:currently\s+|now\s+)?(?:live|living|based)\b", _fixed("user", "location")),
         (r"\bmy\s+(?:current\s+)?(?:location|address|city|hometown)\b", _fixed("user", "location")),
         (r"\bwhere\s+i\s+live\b", _fixed("user", "location")),
-        (r"\bdonde\s+(?:vivo|vivimos|resido|estoy\s+viviendo)\b", _fixed("user", "location")),
+        (r"\bdonde\s+(?:vivo|vivimos|resido|estoy\s+viviendo|vivia|vivi|viviamos|vivimos|"
+         r"residia|estaba\s+viviendo)\b", _fixed("user", "location")),
+        (r"\bwhere\s+(?:was|were)\s+(?:i|we)\s+(?:living|based)\b", _fixed("user", "location")),
         (r"\ben\s+que\s+(?:ciudad|pais|sitio|lugar)\s+(?:vivo|vivimos|resido)\b",
          _fixed("user", "location")),
         (r"\bmi\s+(?:ubicacion|direccion|ciudad)\b", _fixed("user", "location")),
@@ -93,6 +95,8 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (rf"\b(?:what|which)\s+city\s+does\s+{_S}\s+live\s+in\b", _named("location")),
         (rf"\b(?:donde|en\s+que\s+ciudad)\s+vive\s+(?:ahora\s+)?{_S}{_END}", _named("location")),
         # employer
+        (r"\bwhere\s+(?:did\s+i|was\s+i)\s+work(?:ing)?\b", _fixed("user", "employer")),
+        (r"\bdonde\s+(?:trabajaba|trabaje|estaba\s+trabajando)\b", _fixed("user", "employer")),
         (r"\bwhere\s+(?:do\s+i|am\s+i)\s+(?:currently\s+|now\s+)?work(?:ing)?\b",
          _fixed("user", "employer")),
         (r"\bwho\s+(?:is|'s)\s+my\s+(?:current\s+)?employer\b", _fixed("user", "employer")),

@@ -11,14 +11,21 @@ so the event loop stays free while BM25 runs.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import time
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
+from actors.embedding.index import VectorIndex
+from actors.embedding.model import MODEL_ID
 from actors.facts.keys import fact_key, scoped_subject
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import Timeline
+from actors.navigation import ranking
+from actors.navigation.bilingual import other_reading
 from actors.navigation.bm25 import idf
 from actors.navigation.confidence import (
     Candidate,
@@ -42,10 +49,18 @@ from actors.navigation.messages import (
     Stats,
     TreeView,
 )
-from actors.navigation.query import Query, asked_time, parse_query
+from actors.navigation.query import (
+    QUESTION_WORDS,
+    Query,
+    holds_identifier,
+    identifiers,
+    parse_query,
+)
 from actors.navigation.read_model import ReadModel
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
-from actors.text import shorten
+from actors.text import fold, shorten
+from actors.text import terms as text_terms
+from actors.time_ranges import DateRange, asked_range, valid_on
 from store.config import Settings
 from store.fulltext import LOCK_NAME as FULLTEXT_LOCK
 from store.locks import LockManager
@@ -61,24 +76,21 @@ commit costs a dozen fsyncs, so an agent saving now and then pays them once per 
 not once per save; the tail searched meanwhile stays small."""
 BACKLOG = 1000
 """More uncommitted leaves than this at start are committed before serving, not tailed."""
+VECTOR_POOL = 30
+"""Memories the vector index proposes per search (before fusion)."""
+EXACT_CHECKED = 20
+"""Best candidates whose text is checked for the question's identifiers verbatim."""
+IN_RANGE_POOL = 50
+"""Memories dated in a named range that join a question that is only a time ("last week?")."""
 WEAK_RATIO = 1.0
 """The descent's best hit is weak when the full-text index found anything scoring higher: then
 the beam missed a better memory (its words are not in its ancestors' descriptors), and the
 full-text candidates join the ranking. Which leaves the beam reaches depends on how the tree
 happened to group them, so anything less than "the best overall" makes recall depend on it."""
-MIN_COVERAGE = 0.5
-"""Below this idf-weighted share of the query matched, nothing stored is really about it..."""
-MIN_WORD_SHARE = 2 / 3
-"""...unless a memory matches at least this share of the query's words (and two or more)."""
-SPECIFIC_SHARE = 0.01
-"""A word held by at most this share of the memories (or by one or two) is specific: a memory
-that holds a specific word of the question is about it, even if it holds nothing else."""
-SPECIFIC_WORD_SHARE = 1 / 3
-SUPERSEDED_FACTOR = 0.35
-RESTATED_SHARE = 0.6
-"""Two memories sharing this share of their words (Jaccard) restate one thing."""
 VARIANTS_CHECKED = 8
 """How many other forms of an unknown query term the coverage judgement looks for."""
+IDLE_EMBED_S = 0.05
+"""Idle pause before the next background embedding batch while memories lack vectors."""
 
 
 def _posix(moment: dt.datetime) -> float:
@@ -86,6 +98,46 @@ def _posix(moment: dt.datetime) -> float:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=dt.UTC)
     return moment.timestamp()
+
+
+@dataclass
+class _Match:
+    """The best lexical reading of one memory: its score, the words it holds, its coverage."""
+
+    score: float
+    matched: frozenset[str]
+    coverage: float
+    reading: Query
+    weight: float = 1.0
+    """``TRANSLATED_SHARE`` when it matched through the other language's reading."""
+
+
+def _without_time(text: str, span: DateRange | None) -> str:
+    """The question without the words that name its time range ("last week", "en abril"): a
+    memory is placed in time by its date, and those words would only dilute the coverage."""
+    if span is None or not span.phrase:
+        return text
+    folded = fold(text)
+    at = folded.find(span.phrase)
+    if at < 0 or len(folded) != len(text):
+        return text
+    rest = text[:at] + " " + text[at + len(span.phrase):]
+    return rest if parse_query(rest).query_terms else text
+
+
+@functools.lru_cache(maxsize=4096)
+def _word_terms(words: str) -> tuple[str, ...]:
+    return parse_query(words).query_terms
+
+
+def _back_map(words: list[tuple[str, tuple[str, ...]]]) -> dict[str, frozenset[str]]:
+    """Each term of the translated reading -> the question's own terms it stands for."""
+    out: dict[str, set[str]] = {}
+    for word, readings in words:
+        own = set(_word_terms(word))
+        for term in _word_terms(" ".join(readings)):
+            out.setdefault(term, set()).update(own)
+    return {term: frozenset(own) for term, own in out.items()}
 
 
 class NavigationActor(Actor):
@@ -101,9 +153,17 @@ class NavigationActor(Actor):
         """Opened by ``start`` (it opens the shared index: not in the constructor)."""
         self._pending_since: float | None = None
         """When this process first saw uncommitted catalog changes (monotonic seconds)."""
-        self._plan_cache: tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]] | None = None
+        self.vectors = VectorIndex(layout)
+        self.use_vectors = True
+        """Off only for measurement (bench/retrieval_bench.py compares the lexical-only path)."""
+        self.use_bilingual = True
+        """Off only for measurement, as ``use_vectors``."""
+        self._embed_pending = True
+        self._plans: dict[int, tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]]] = {}
 
     async def start(self) -> None:
+        self.vectors = VectorIndex(self.layout, self.vectors.embedder)
+        self._embed_pending = True
         started = time.perf_counter()
         self.model = await call_in_thread(ReadModel, self.layout)
         committed = 0
@@ -122,9 +182,16 @@ class NavigationActor(Actor):
                       duration_ms=round((time.perf_counter() - started) * 1000, 2))
 
     def idle_after(self) -> float | None:
-        return COMMIT_INTERVAL_S
+        busy = self._embed_pending or self.vectors.queued
+        return IDLE_EMBED_S if busy else COMMIT_INTERVAL_S
 
     async def on_idle(self) -> None:
+        """Commit the shared full-text index when its batch is due, then embed one batch of
+        memories that have no vector yet."""
+        await self._commit_index()
+        await call_in_thread(self._embed_some)
+
+    async def _commit_index(self) -> None:
         """Commit the leaves saved since the index's watermark (by any process), batched:
         whichever process gets the ``fulltext`` lock first commits; the others skip."""
         pending = await call_in_thread(self.model.pending)
@@ -204,6 +271,21 @@ class NavigationActor(Actor):
                     return tuple(picked)
         return tuple(picked)
 
+    # ------------------------------------------------------------------ background embedding
+
+    def _embed_some(self) -> None:
+        """One batch of memories without a vector. The whole store is planned once, after
+        start (what was saved while no process ran); after that only the leaves that arrive
+        through catalog changes (saved here or by another process) are queued."""
+        self.model.refresh()
+        arrived = self.model.take_arrived()
+        if self._embed_pending:
+            self._embed_pending = False
+            self.vectors.plan(self.model.leaves)
+        elif arrived:
+            self.vectors.enqueue(arrived)
+        self.vectors.backfill(self.model.text_of)
+
     # ------------------------------------------------------------------ search
 
     def _search(self, msg: Search) -> SearchResult:
@@ -215,8 +297,20 @@ class NavigationActor(Actor):
         scope = (msg.scope or "").strip()
         as_of_ts = _posix(msg.as_of) if msg.as_of else None
         self.model.refresh()
-        query = parse_query(text, clue)
+        today = msg.as_of.date() if msg.as_of else dt.datetime.now(dt.UTC).date()
+        span = asked_range(text, today)
+        topic = _without_time(text, span)
+        query = parse_query(topic, clue)
+        readings = [query]
+        back: dict[str, frozenset[str]] = {}
+        other = other_reading(topic) if self.use_bilingual else None
+        if other is not None:
+            translated = parse_query(" ".join(w for _, ws in other for w in ws), clue)
+            if translated.query_terms and set(translated.query_terms) != set(query.query_terms):
+                readings.append(translated)
+                back = _back_map(other)
         model = self.model
+        self._plans = {}
 
         def admissible(leaf_id: str) -> bool:
             meta = model.leaves.get(leaf_id)
@@ -228,24 +322,58 @@ class NavigationActor(Actor):
 
         descent = descend(query, model, beam_width=self.settings.beam_width,
                           admissible=admissible)
-        pool = model.index.search(query, limit=FULLTEXT_POOL, allowed=admissible)
-        full = {doc: (score, matched) for doc, score, matched in pool}
-        missing = [d for d in descent.leaves if d not in full]
+        best: dict[str, _Match] = {}
+        pooled = 0
+        best_full = 0.0
+        for reading in readings:
+            pool = model.index.search(reading, limit=FULLTEXT_POOL, allowed=admissible)
+            pooled += len(pool)
+            if pool:
+                best_full = max(best_full, pool[0][1])
+            self._take(best, reading, pool, back if reading is not query else {})
+        missing = [d for d in descent.leaves if d not in best]
         if missing:
-            for doc, score, matched in model.index.score_docs(query, missing):
-                full[doc] = (score, matched)
-        best_full = pool[0][1] if pool else 0.0
-        best_descent = max((full.get(d, (0.0, frozenset()))[0] for d in descent.leaves),
-                           default=0.0)
+            self._take(best, query, model.index.score_docs(query, missing))
+        best_descent = max((best[d].score for d in descent.leaves if d in best), default=0.0)
         fallback_reason = None
-        if not descent.leaves and pool:
+        if not descent.leaves and best:
             fallback_reason = "the tree descent reached no matching memory"
-        elif pool and best_descent < WEAK_RATIO * best_full:
+        elif best and best_descent < WEAK_RATIO * best_full:
             fallback_reason = "the tree descent's best match was weak"
-        ids = set(descent.leaves) | ({d for d, _, _ in pool} if fallback_reason else set())
+        lexical_ids = set(descent.leaves) | (set(best) if fallback_reason else set())
+
+        similar: dict[str, float] = {}
+        if self.use_vectors:  # the stored vectors load on first use (idle turn or search)
+            similar = self.vectors.similar(self.vectors.encode_query(text), VECTOR_POOL,
+                                           admissible)
+        lexical = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
+                   if leaf in best else descent.leaves.get(leaf, 0.0) for leaf in lexical_ids}
+        scores = ranking.fuse(lexical, similar)
+        about_time: set[str] = set()
+        boosts: dict[str, float] = {}  # time range, exact identifier: they weigh in ties too
+        if span is not None:
+            in_range = {leaf for leaf in scores if self._dated_in(leaf, span)}
+            about_time = {leaf for leaf in in_range if leaf in best and best[leaf].matched}
+            if self._only_time(topic):
+                extra = sorted((leaf for leaf, meta in model.leaves.items()
+                                if admissible(leaf) and self._dated_in(leaf, span)),
+                               key=lambda leaf: -model.leaves[leaf].recorded_ts)
+                floor = max(scores.values(), default=1.0) * 0.5
+                for leaf in extra[:IN_RANGE_POOL]:
+                    scores.setdefault(leaf, floor)
+                    in_range.add(leaf)
+                about_time = in_range
+            ranking.boost_matching(scores, in_range, ranking.IN_RANGE_BOOST)
+            boosts.update(dict.fromkeys(in_range, ranking.IN_RANGE_BOOST))
+        exact = self._exact_holders(text, scores)
+        ranking.boost_matching(scores, exact, ranking.EXACT_ID_BOOST)
+        for leaf in exact:
+            boosts[leaf] = boosts.get(leaf, 1.0) * ranking.EXACT_ID_BOOST
 
         as_of_dt = msg.as_of
         question = attribute_question(text)
+        if question is None and len(readings) > 1:
+            question = attribute_question(" ".join(w for _, ws in other or [] for w in ws[:1]))
         questions: list[tuple[str, str]] = []
         if question:
             # This project's own value first, then the global one.
@@ -253,57 +381,129 @@ class NavigationActor(Actor):
                 questions.append((scoped_subject(question[0], scope), question[1]))
             questions.append(question)
         keys = [fact_key(*q) for q in questions]
+        ids = set(scores)
         timeline = model.facts.timeline(
             keys + model.facts.keys_of_leaves(ids),
             leaves=ids, as_of=as_of_dt)
-        valid_on = asked_time(text) if question else None
+        asked_day = valid_on(text, today) if question else None
         answer = None
         for candidate in questions:
-            answer = self._answer(candidate, timeline, admissible, valid_on)
+            answer = self._answer(candidate, timeline, admissible, asked_day)
             if answer is not None:
                 break
 
-        scores: dict[str, float] = {}
         currency: dict[str, str] = {}
         successor: dict[str, str | None] = {}
-        for leaf_id in ids:
+        for leaf_id in list(scores):
             state = timeline.leaf_currency(leaf_id)
             if state == "RETRACTED":
+                del scores[leaf_id]
                 continue
             currency[leaf_id] = state
             successor[leaf_id] = timeline.superseding_leaf(leaf_id)
-            score, words = full.get(leaf_id, (descent.leaves.get(leaf_id, 0.0), frozenset()))
-            # Coordination: BM25 lets a long memory that repeats the common words of the
-            # question outscore the one memory holding its rare word; weigh each score by the
-            # share of the question's idf weight the memory holds.
-            scores[leaf_id] = score * (0.5 + 0.5 * self._coverage(query, leaf_id, words))
         if answer and answer.leaf_id and answer.leaf_id in model.leaves:
-            top = max(scores.values(), default=1.0)
-            scores[answer.leaf_id] = top * 1.5 + 1.0
+            ranking.boost_answer(scores, answer.leaf_id)
             currency.setdefault(answer.leaf_id, "CURRENT")
             successor.setdefault(answer.leaf_id, None)
             if answer.valid_on:  # "where did I live in 2025?": the memory of then leads
                 currency[answer.leaf_id] = "CURRENT"
                 successor[answer.leaf_id] = None
-        ranked = self._rank(scores, currency, successor, admissible, timeline)
+
+        def addable(leaf_id: str) -> bool:
+            if leaf_id not in model.leaves or not admissible(leaf_id) \
+                    or timeline.leaf_currency(leaf_id) == "RETRACTED":
+                return False
+            currency[leaf_id] = timeline.leaf_currency(leaf_id)
+            successor[leaf_id] = timeline.superseding_leaf(leaf_id)
+            return True
+
+        ranked = ranking.order(scores, ranking.Timeline(currency, successor,
+                                                         frozenset(scores)), addable)
         trace = SearchTrace(
             domains_ranked=descent.domains_ranked, branches_opened=descent.branches_opened,
-            node_reads=descent.node_reads, leaves_scored=descent.leaves_scored + len(pool),
+            node_reads=descent.node_reads, leaves_scored=descent.leaves_scored + pooled,
             fallback_used=fallback_reason is not None, fallback_reason=fallback_reason,
             leaves_in_store=len(model.leaves))
 
-        result = self._decide(query, msg, ranked, full, currency, successor, timeline,
-                              answer, trace)
+        judged = [leaf for leaf, _ in ranked[:ranking.ABSTAIN_DEPTH]]
+        judged += [leaf for leaf, after in successor.items() if after in judged]
+        evidence_of = {leaf: self._evidence(query, best.get(leaf), similar.get(leaf, 0.0),
+                                            leaf in about_time or leaf in exact)
+                       for leaf in judged}
+        result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
+                              successor, timeline, answer, trace)
         self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
                                                           2),
                       node_reads=trace.node_reads, leaves_scored=trace.leaves_scored,
                       fallback_used=trace.fallback_used, confidence=round(result.confidence, 3),
                       results=len(result.hits), status=result.status,
+                      vector_candidates=len(similar), readings=len(readings),
                       leaf_ids=[h.leaf_id for h in result.hits])
         return result
 
+    def _take(self, best: dict[str, _Match], reading: Query,
+              pool: Iterable[tuple[str, float, frozenset[str]]],
+              back: dict[str, frozenset[str]] | None = None) -> None:
+        """Keep, per memory, the reading (original or translated) that matches it best; the
+        words it holds are told as the question's own words (``back`` maps a translation to
+        the words it translates)."""
+        for doc, score, matched in pool:
+            coverage = self._coverage(reading, doc, matched)
+            weight = 1.0
+            if back:
+                matched = frozenset(o for t in matched for o in back.get(t, {t}))
+                weight = ranking.TRANSLATED_SHARE
+            found = _Match(score * weight, matched, coverage, reading, weight)
+            held = best.get(doc)
+            if held is None or ranking.coordinated(score, coverage) > \
+                    ranking.coordinated(held.score, held.coverage):
+                best[doc] = found
+
+    def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
+        stamp = self.model.leaves[leaf_id].timestamp[:10]
+        try:
+            return span.holds(dt.date.fromisoformat(stamp))
+        except ValueError:
+            return False
+
+    @staticmethod
+    def _only_time(topic: str) -> bool:
+        """The question asks what happened in a time and little else ("last week?")."""
+        content = [t for t in text_terms(topic) if t not in QUESTION_WORDS and not t.isdigit()]
+        return len(content) <= 1
+
+    def _exact_holders(self, text: str, scores: dict[str, float]) -> set[str]:
+        """Best candidates holding one of the question's identifiers verbatim."""
+        wanted = identifiers(text)
+        if not wanted:
+            return set()
+        top = sorted(scores, key=lambda leaf: -scores[leaf])[:EXACT_CHECKED]
+        out: set[str] = set()
+        for leaf in top:
+            meta = self.model.leaves[leaf]
+            try:
+                body = f"{meta.title}\n{self.model.text_of(leaf)}"
+            except OSError:
+                continue
+            if any(holds_identifier(body, ident) for ident in wanted):
+                out.add(leaf)
+        return out
+
+    def _evidence(self, query: Query, match: _Match | None, similarity: float,
+                  about: bool) -> ranking.Evidence:
+        if match is None:
+            return ranking.Evidence(coverage=1.0 if about else 0.0, words=frozenset(),
+                                    rarest_df=0, asked=len(query.query_terms),
+                                    similarity=similarity)
+        base = set(query.query_terms)
+        words = frozenset(base & match.matched)
+        dfs = [self.model.index.doc_freq(t) for t in words]
+        return ranking.Evidence(coverage=1.0 if about else match.coverage, words=words,
+                                rarest_df=min(dfs, default=0), asked=len(base),
+                                similarity=similarity)
+
     def _answer(self, question: tuple[str, str], timeline: Timeline, admissible: Any,
-                valid_on: dt.date | None = None) -> AttributeAnswer | None:
+                day: dt.date | None = None) -> AttributeAnswer | None:
         """The current value (or, for "where did I live in 2025?", the value then)."""
         subject, attribute = question
         current = timeline.current(subject, attribute)
@@ -313,7 +513,7 @@ class NavigationActor(Actor):
                 and not admissible(current.source_leaf_id):
             return None
         facts = timeline.facts_for(subject, attribute)
-        then = timeline.state_at(subject, attribute, valid_on) if valid_on else None
+        then = timeline.state_at(subject, attribute, day) if day else None
         lead = then or current
         history = tuple((f.value, f.valid_from) for f in facts
                         if f.status in ("HISTORICAL", "ACTIVE") and f.fact_id != lead.fact_id)
@@ -323,39 +523,8 @@ class NavigationActor(Actor):
                                since=lead.valid_from or lead.recorded_at[:10],
                                history=history, pending=pending,
                                leaf_id=lead.source_leaf_id,
-                               valid_on=valid_on.isoformat() if then and valid_on else None,
+                               valid_on=day.isoformat() if then and day else None,
                                current_value=current.value if then else None)
-
-    def _rank(self, scores: dict[str, float], currency: dict[str, str],
-              successor: dict[str, str | None], admissible: Any,
-              timeline: Timeline) -> list[tuple[str, float]]:
-        """Superseded memories sink below their successors (added when not matched).
-
-        A successor ranks at least where its predecessor would have (the correction is what
-        the matched memory now means), and is added when the query did not match it; a
-        retracted or inadmissible successor is never added.
-        """
-        adjusted = dict(scores)
-        for leaf_id, state in list(currency.items()):
-            if state != "SUPERSEDED":
-                continue
-            after = successor.get(leaf_id)
-            if after and after in adjusted:
-                adjusted[after] = max(adjusted[after], scores[leaf_id])
-            elif after and after in self.model.leaves and admissible(after) \
-                    and timeline.leaf_currency(after) != "RETRACTED":
-                adjusted[after] = scores[leaf_id]
-                currency[after] = timeline.leaf_currency(after)
-                successor[after] = timeline.superseding_leaf(after)
-            adjusted[leaf_id] = scores[leaf_id] * SUPERSEDED_FACTOR
-        for leaf_id, state in list(currency.items()):
-            if state == "PENDING":  # an unreviewed tool value never leads what the user said
-                adjusted[leaf_id] = adjusted[leaf_id] * SUPERSEDED_FACTOR
-        for leaf_id, state in list(currency.items()):
-            after = successor.get(leaf_id)
-            if state == "SUPERSEDED" and after is not None and after in adjusted:
-                adjusted[leaf_id] = min(adjusted[leaf_id], adjusted[after] * 0.99)
-        return sorted(adjusted.items(), key=lambda item: (-item[1], item[0]))
 
     def _coverage(self, query: Query, leaf_id: str, matched: frozenset[str]) -> float:
         """Share of the query's idf weight this memory matches (terms no memory holds weigh
@@ -373,8 +542,8 @@ class NavigationActor(Actor):
 
     def _weights(self, query: Query) -> tuple[tuple[str, float, tuple[str, ...]], ...]:
         """(term, idf, other forms to look for when no memory holds the term), once per query
-        (every candidate of a search is weighed with it)."""
-        cached = self._plan_cache
+        reading (every candidate of a search is weighed with it)."""
+        cached = self._plans.get(id(query))
         if cached is not None and cached[0] is query:
             return cached[1]
         index = self.model.index
@@ -385,7 +554,7 @@ class NavigationActor(Actor):
             variants = tuple(index.variants(term)[:VARIANTS_CHECKED]) if df == 0 else ()
             plan.append((term, idf(df, n), variants))
         result = tuple(plan)
-        self._plan_cache = (query, result)
+        self._plans[id(query)] = (query, result)
         return result
 
     def _restatements(self, ranked: list[tuple[str, float]], successor: dict[str, str | None],
@@ -411,47 +580,16 @@ class NavigationActor(Actor):
                         * max(scores[a], scores[b]):
                     continue
                 ta, tb = index.terms_of(a), index.terms_of(b)
-                if not ta or not tb or len(ta & tb) < RESTATED_SHARE * len(ta | tb):
+                if not ta or not tb or not ranking.restated(len(ta & tb) / len(ta | tb)):
                     continue
                 older, newer = sorted((a, b), key=lambda x: metas[x].recorded_ts)
                 out.setdefault(older, newer)
         return out
 
-    @staticmethod
-    def _newer_first(ranked: list[tuple[str, float]], restated: dict[str, str]
-                     ) -> list[tuple[str, float]]:
-        order = [leaf for leaf, _ in ranked]
-        for older, newer in restated.items():
-            if older in order and newer in order and order.index(older) < order.index(newer):
-                i, j = order.index(older), order.index(newer)
-                order[i], order[j] = order[j], order[i]
-        scores = dict(ranked)
-        return [(leaf, scores[leaf]) for leaf in order]
-
-    def _not_about(self, query: Query, ranked: list[tuple[str, float]],
-                   matched: dict[str, frozenset[str]]) -> bool:
-        """Abstain: no top memory covers half the question's idf weight, two thirds of its
-        words, or a third of its words including a specific one ("dog" in "what's my dog's
-        name?" finds "My dog is called Pimienta" however few words it shares)."""
-        base = set(query.query_terms)
-        if not base:
-            return False
-        n = max(len(self.model.index), 1)
-        specific_df = max(2, int(SPECIFIC_SHARE * n))
-        for leaf, _ in ranked[:10]:
-            words = base & matched[leaf]
-            if self._coverage(query, leaf, matched[leaf]) >= MIN_COVERAGE:
-                return False
-            if len(words) >= 2 and len(words) >= MIN_WORD_SHARE * len(base):
-                return False
-            specific = any(self.model.index.doc_freq(t) <= specific_df for t in words)
-            if specific and len(words) >= SPECIFIC_WORD_SHARE * len(base):
-                return False
-        return True
-
     def _decide(self, query: Query, msg: Search, ranked: list[tuple[str, float]],
-                full: dict[str, tuple[float, frozenset[str]]], currency: dict[str, str],
-                successor: dict[str, str | None], timeline: Timeline,
+                best: dict[str, _Match], evidence: dict[str, ranking.Evidence],
+                boosts: dict[str, float],
+                currency: dict[str, str], successor: dict[str, str | None], timeline: Timeline,
                 answer: AttributeAnswer | None, trace: SearchTrace) -> SearchResult:
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
@@ -462,25 +600,37 @@ class NavigationActor(Actor):
 
         if not ranked:
             return result("NONE", (), 0.0, None)
-        matched = {leaf: full.get(leaf, (0.0, frozenset()))[1] for leaf, _ in ranked}
+        matched = {leaf: best[leaf].matched if leaf in best else frozenset()
+                   for leaf, _ in ranked}
         for leaf, after in successor.items():
             if after in matched:  # a correction stands in for what its predecessor matched
                 matched[after] = matched[after] | matched.get(leaf, frozenset())
-        if answer is None and self._not_about(query, ranked, matched):
+                if leaf in evidence and after in evidence and \
+                        evidence[leaf].coverage > evidence[after].coverage:
+                    evidence[after] = evidence[leaf]
+        if answer is None and ranking.abstains(
+                [evidence[leaf] for leaf, _ in ranked if leaf in evidence],
+                len(self.model.leaves)):
             shared = sorted({t for m in matched.values() for t in m} & set(query.query_terms))
             words = ", ".join(f"'{t}'" for t in shared[:6])
             plural = "s" if len(shared) > 1 else ""
-            return result("NONE", (), 0.0,
-                          f"the closest memories share only the common word{plural} {words}")
+            reason = (f"the closest memories share only the common word{plural} {words}"
+                      if shared else None)
+            return result("NONE", (), 0.0, reason)
         short = len(query.query_terms) <= 2
         restated = self._restatements(ranked[:6], successor, matched)
         if restated:
-            ranked = self._newer_first(ranked, restated)
+            ranked = ranking.newer_first(ranked, restated)
         candidates: list[Candidate] = []
         saves_seen: set[tuple[str, str]] = set()
+        n = max(len(self.model.index), 1)
+        wanted = set(query.terms)
+        worded = any(matched[leaf] & wanted for leaf, _ in ranked[:12])
         for leaf, score in ranked[:12]:
             if len(candidates) == 6:
                 break
+            if short and worded and not matched[leaf] & wanted:
+                continue  # found by meaning alone: no rival to a memory holding the words
             meta = self.model.leaves.get(leaf)
             if meta is not None and meta.source:
                 save = (meta.source, meta.recorded_at)
@@ -488,8 +638,11 @@ class NavigationActor(Actor):
                     continue  # chunks of one saved text are one memory, not rivals
                 saves_seen.add(save)
             terms = matched[leaf]
-            strength = sum(idf(self.model.index.doc_freq(t), max(len(self.model.index), 1))
-                           for t in terms if t in query.terms) if short else score
+            strength = score
+            if short:
+                strength = sum(idf(self.model.index.doc_freq(t), n)
+                               for t in terms if t in query.terms) or score
+                strength *= boosts.get(leaf, 1.0) * (best[leaf].weight if leaf in best else 1.0)
             entry = self.model.entry(leaf)
             candidates.append(Candidate(id=leaf, score=strength, matched=terms,
                                         branch=entry.get("parent_id") if entry else None,
@@ -508,29 +661,21 @@ class NavigationActor(Actor):
             query, ordered, threshold=self.settings.confidence_threshold,
             margin=self.settings.ambiguity_margin)
         if request is not None:
-            hits = tuple(self._hit(c.id, full, currency, successor, timeline, full_text=False,
+            hits = tuple(self._hit(c.id, currency, successor, timeline, full_text=False,
                                    score=c.score) for c in request.candidates)
             return result("AMBIGUOUS", hits, conf, request.reason)
-        # By score (a superseded memory already sits below its correction), except that the
-        # lead answer is never a superseded memory while a current one matched.
-        current = [(leaf, s) for leaf, s in ranked if currency.get(leaf) != "SUPERSEDED"]
         old = [(leaf, s) for leaf, s in ranked if currency.get(leaf) == "SUPERSEDED"]
-        ordered_hits = list(ranked)
-        if current and ordered_hits[0] != current[0]:
-            ordered_hits.remove(current[0])
-            ordered_hits.insert(0, current[0])
-        served = ordered_hits[: max(1, msg.limit)]
-        hits = tuple(self._hit(leaf, full, currency, successor, timeline, full_text=i == 0,
-                               score=s) for i, (leaf, s) in enumerate(served))
+        served = ranked[: max(1, msg.limit)]
+        hits = tuple(self._hit(leaf, currency, successor, timeline, full_text=True, score=s)
+                     for leaf, s in served)
         history: tuple[Hit, ...] = ()
         if msg.include_history:
-            history = tuple(self._hit(leaf, full, currency, successor, timeline,
+            history = tuple(self._hit(leaf, currency, successor, timeline,
                                       full_text=True, score=s) for leaf, s in old[:5])
         return result("FOUND", hits, conf if answer is None else max(conf, 0.9), None, history)
 
-    def _hit(self, leaf_id: str, full: dict[str, tuple[float, frozenset[str]]],
-             currency: dict[str, str], successor: dict[str, str | None], timeline: Timeline,
-             *, full_text: bool, score: float) -> Hit:
+    def _hit(self, leaf_id: str, currency: dict[str, str], successor: dict[str, str | None],
+             timeline: Timeline, *, full_text: bool, score: float) -> Hit:
         meta = self.model.leaves[leaf_id]
         text = self.model.text_of(leaf_id) if full_text else ""
         entry = self.model.entry(leaf_id)
@@ -551,8 +696,13 @@ class NavigationActor(Actor):
         unfiled = sum(1 for members in self.model.top.values() for i in members
                       if i in self.model.leaves)
         facts = self.model.facts
+        self.vectors.load()
+        embedded = sum(1 for leaf in self.model.catalog.leaf_ids()
+                       if leaf in self.vectors.position)
         return {"leaves": len(self.model.leaves), "domains": dict(counts.leaves_by_domain),
                 "nodes": counts.nodes, "depth": counts.depth,
+                "embedding": {"model": MODEL_ID, "embedded": embedded,
+                              "pending": max(len(self.model.leaves) - embedded, 0)},
                 "unconsolidated": unfiled, "fact_events": facts.events,
                 "fact_keys": len(facts.keys()), "unreadable": dict(self.model.unreadable)}
 

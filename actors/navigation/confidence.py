@@ -19,6 +19,10 @@ MARGIN_WEIGHT = 0.4
 CLUE_BOOST = 1.5
 CLUE_DAMP = 0.5
 MAX_LOW_CONFIDENCE_CANDIDATES = 5
+WEAK_TIE_MARGIN = 0.25
+"""Low confidence asks for a clue only when the second memory is within this share of the best:
+a long paraphrased question matches few of its words everywhere (low coverage), yet a clear
+winner is still the answer; a clue request is for a real tie between different stories."""
 
 
 @dataclass(frozen=True)
@@ -98,9 +102,9 @@ def clue_request(
 
     Ambiguous when, after collapsing corrections, near-tied rivals (second >= best x (1 -
     margin), matching every query term the best matched) sit in different branches or answer
-    a query of one or two terms, or when the
-    confidence is below ``threshold`` with more than one candidate. A single candidate is never
-    ambiguous: however weak, it is the only answer, and the reply can say it is weak.
+    a query of one or two terms, or when the confidence is below ``threshold`` and the second
+    candidate is within ``WEAK_TIE_MARGIN`` of the best. A single candidate is never ambiguous:
+    however weak, it is the only answer, and the reply can say it is weak.
     """
     ordered = _by_score(collapse_corrections(ranked))
     if len(ordered) < 2:
@@ -121,7 +125,8 @@ def clue_request(
                 candidates=tied,
             )
     value = confidence(query, ordered)
-    if value < threshold:
+    close = best.score > 0 and ordered[1].score >= best.score * (1.0 - WEAK_TIE_MARGIN)
+    if value < threshold and close:
         return ClueRequest(
             reason=f"low confidence ({value:.2f})",
             candidates=tuple(ordered[:MAX_LOW_CONFIDENCE_CANDIDATES]),

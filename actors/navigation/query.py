@@ -8,11 +8,9 @@ does for documents. It never reads the store and never ranks anything.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from dataclasses import dataclass
 
-from actors.dates import find_dates
 from actors.navigation.stem import stem
 from actors.text import terms as text_terms
 from actors.text import unique
@@ -45,14 +43,17 @@ class Query:
 QUESTION_WORDS = frozenset(
     """tell know knew remember recall anything something everything info information details
     please show find search look lookup memory memories note notes saved stored say said mention
-    mentioned wrote written thing things stuff
+    mentioned wrote written thing things stuff user users
+    usuario usuaria usuarios
     dime dame sabes sabe recuerdas recuerda acuerdas acuerdo cuentame cuenta algo informacion
     datos busca buscar encuentra muestra muestrame memoria recuerdo dije dijiste guardado
     guardaste nota notas cosa cosas""".split()
 )
 """Words that frame a question to a memory ("what do you know about Luis", "¿qué recuerdas de
-Luis?") rather than say what it is about. Dropped from queries (never from documents) when the
-query has other terms, so they neither dilute the coverage judgement nor rank anything."""
+Luis?", and "the user" of a question asked in the third person about what the user said in
+the first person) rather than say what it is about. Dropped from queries (never from
+documents) when the query has other terms, so they neither dilute the coverage judgement nor
+rank anything."""
 
 
 def _group(text: str) -> tuple[str, ...]:
@@ -82,17 +83,30 @@ def parse_query(text: str, clue: str | None = None) -> Query:
     return Query(text=text, terms=all_terms, groups=tuple(groups))
 
 
-_YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
+_TOKEN = re.compile(r"[\w][\w./:#-]*[\w]")
+_DATE_LIKE = re.compile(r"^\d{4}(?:-\d{1,2}){0,2}$|^\d+(?:[.,]\d+)?$")
 
 
-def asked_time(text: str) -> dt.date | None:
-    """The past time a question names ("in 2025", "on 2025-03-01", "en marzo de 2025"), as
-    the last day it covers; None when it names none (it asks about now)."""
-    dates = find_dates(text)
-    if dates:
-        return max(dates)
-    years = [int(y) for y in _YEAR.findall(text)]
-    if years:
-        return dt.date(max(years), 12, 31)
-    return None
+def identifiers(text: str) -> tuple[str, ...]:
+    """Exact identifiers in a question: ticket ids (SEARCH-42), paths (src/app.py), function
+    names (parse_query, ReadModel), versions (5.7, v1.2.3). Words and plain numbers are not."""
+    found: list[str] = []
+    for token in _TOKEN.findall(text):
+        token = token.rstrip(".:")
+        if len(token) < 3 or _DATE_LIKE.match(token) and "." not in token:
+            continue
+        has_digit = any(c.isdigit() for c in token)
+        has_alpha = any(c.isalpha() for c in token)
+        joined = any(c in "_/-.:#" for c in token)
+        camel = re.search(r"[a-z][A-Z]", token) is not None
+        version = re.fullmatch(r"v?\d+(?:\.\d+)+", token) is not None
+        if version or (has_alpha and (camel or (joined and (has_digit or "_" in token
+                                                             or "/" in token)))):
+            found.append(token)
+    return tuple(dict.fromkeys(found))
 
+
+def holds_identifier(text: str, identifier: str) -> bool:
+    """``identifier`` occurs in ``text`` as a whole token (SEARCH-42 is not in SEARCH-420)."""
+    pattern = r"(?<![\w-])" + re.escape(identifier) + r"(?![\w-]|\.\w)"
+    return re.search(pattern, text, re.IGNORECASE) is not None

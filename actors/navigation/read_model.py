@@ -162,6 +162,8 @@ class ReadModel:
         self.children_cache: OrderedDict[str, list[tuple[Any, str]]] = OrderedDict()
         """Analysed children per branch id (descent.py); branch files are immutable."""
         self.unreadable: dict[str, str] = {}
+        self.arrived: list[str] = []
+        """Leaves that came in through catalog changes since the embedder last took them."""
         self.top: dict[str, dict[str, None]] = {}
         """Parentless ids per domain (the read model's trunk, fresher than root.json)."""
         for entry in self.catalog.parentless():
@@ -195,6 +197,8 @@ class ReadModel:
             return
         if not entry.get("parent_id"):
             self.top.setdefault(str(entry["domain"]), {})[entry_id] = None
+        if entry.get("kind") == "leaf":
+            self.arrived.append(entry_id)
         if entry.get("kind") != "leaf" or change.seq <= mark:
             return
         if entry_id not in self.index.removed and self.index.knows(entry_id):
@@ -202,6 +206,11 @@ class ReadModel:
         doc = self._analyse(entry)
         if doc is not None:
             self.index.add(doc, change.seq)
+
+    def take_arrived(self) -> list[str]:
+        """The leaves that arrived since the last call (saved by this or another process)."""
+        arrived, self.arrived = self.arrived, []
+        return arrived
 
     def _analyse(self, entry: Mapping[str, Any]) -> IndexDoc | None:
         try:

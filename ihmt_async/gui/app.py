@@ -29,10 +29,10 @@ from starlette.routing import Route
 from actors.base import new_request_id
 from actors.facts.messages import Conflicts, History, Retract, RetractedAmong, Review
 from actors.navigation.messages import Search, Stats, TreeView
-from ihmt_async.cli import to_jsonable
 from ihmt_async.gui import files, setup
 from ihmt_async.gui.live import LiveLog
 from ihmt_async.gui.owner import RuntimeOwner
+from ihmt_async.jsonable import to_jsonable
 from ihmt_async.render import render_search
 from ihmt_async.runtime import Runtime
 from ihmt_async.timeparse import parse_as_of

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import itertools
+import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -217,15 +218,21 @@ def check_tree(layout: StoreLayout) -> TreeReport:
 
 
 def tree_snapshot(layout: StoreLayout) -> dict[str, bytes]:
-    """Every tree and catalog file's bytes, by relative path (for idempotence checks).
+    """Every tree file's bytes and the catalog's rows, by relative path (idempotence checks).
 
-    The full-text index is left out: it is derived, and commits on its own schedule."""
+    The full-text index is left out (derived, it commits on its own schedule), and so are the
+    database's bytes: the background embedder writes memory vectors into it whenever the
+    navigation actor is idle, which is not a change of the tree. The catalog rows it holds are
+    compared instead."""
     out: dict[str, bytes] = {}
     fulltext = Path(index_dir(layout))
     for base in (layout.layers_dir, layout.state_dir):
         for path in sorted(base.rglob("*")):
+            if path.name.startswith(layout.database.name):
+                continue
             if path.is_file() and path.parent != layout.locks_dir \
                     and not path.is_relative_to(fulltext):
                 out[path.relative_to(layout.root).as_posix()] = path.read_bytes()
     out["root.json"] = layout.root_file.read_bytes()
+    out["catalog rows"] = json.dumps(read_entries(layout), sort_keys=True).encode()
     return out

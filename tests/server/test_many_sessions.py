@@ -67,7 +67,7 @@ async def test_six_servers_save_at_once_and_a_seventh_finds_all(tmp_path: Path) 
             for n in range(SAVES):
                 word = codeword(server, n)
                 text = await s.ok("search_memory", {"query": word})
-                if word not in text.split("Also matching")[0]:
+                if word not in text.split("\n--- 2. ")[0]:
                     missing.append((word, text[:200]))
     assert missing == []
 

@@ -73,8 +73,8 @@ async def test_ambiguous_then_clue(tmp_path: Path) -> None:
             assert surname in ambiguous
         narrowed = await s.ok("search_memory", {"query": "Luis", "clue": "payments"})
         assert not narrowed.startswith("AMBIGUOUS")
-        assert "Ortega" in narrowed.split("Also matching")[0]
-        assert "Ferrer" not in narrowed.split("Also matching")[0]
+        assert "Ortega" in narrowed.split("\n--- 2. ")[0]
+        assert "Ferrer" not in narrowed.split("\n--- 2. ")[0]
 
 
 async def test_forget_and_history_and_provenance(tmp_path: Path) -> None:

@@ -1,0 +1,148 @@
+"""The navigation actor's vector index: memory vectors in one matrix, filled in the background.
+
+A memory is found by its words the moment it is saved and by its meaning once its vector exists:
+``backfill`` (called by the navigation actor when its inbox is idle) embeds a batch of memories
+that have no vector of the current model yet, stores them (``store.vectors``) and adds them to
+the matrix; vectors another process already stored are read, not recomputed. Nothing is loaded
+at process start: the stored vectors are read on the first backfill or search. A search is one
+matrix-vector product. This module never decides ranking and never touches the event loop (its
+callers run it in a worker thread).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+
+import numpy as np
+import structlog
+
+from actors.embedding.model import DIM, MODEL_ID, Embedder, Vectors
+from store import vectors as vector_table
+from store.paths import StoreLayout
+
+BATCH = 256
+"""Memories embedded per idle turn: a search waits at most one batch (tens of milliseconds)."""
+TEXT_CHARS = 2000
+"""Characters of a memory's text (after its title) that its vector is computed from."""
+
+log = structlog.get_logger("ihmt.embedding")
+
+
+class VectorIndex:
+    def __init__(self, layout: StoreLayout, embedder: Embedder | None = None) -> None:
+        self.layout = layout
+        self.embedder = embedder or Embedder()
+        self.ids: list[str] = []
+        self.position: dict[str, int] = {}
+        self._matrix: Vectors = np.zeros((0, DIM), dtype=np.float32)
+        self.loaded = False
+        self.embedded_total = 0
+        """Memories this process embedded itself (the rest were read from the store)."""
+        self.started = 0.0
+        self._todo: list[str] = []
+        """Memories queued for embedding (by ``plan``), the next one last."""
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def _add(self, rows: list[tuple[str, Vectors]]) -> None:
+        fresh = [(leaf, vec) for leaf, vec in rows if leaf not in self.position]
+        if not fresh:
+            return
+        need = len(self.ids) + len(fresh)
+        if need > self._matrix.shape[0]:
+            grown = np.zeros((max(need, 2 * self._matrix.shape[0], 1024), DIM), dtype=np.float32)
+            grown[: len(self.ids)] = self._matrix[: len(self.ids)]
+            self._matrix = grown
+        for leaf, vec in fresh:
+            self.position[leaf] = len(self.ids)
+            self._matrix[len(self.ids)] = vec
+            self.ids.append(leaf)
+
+    def load(self) -> None:
+        """Read the stored vectors of the current model (once)."""
+        if self.loaded:
+            return
+        rows = vector_table.read(self.layout, MODEL_ID)
+        self._add([(leaf, np.frombuffer(blob, dtype=np.float32)) for leaf, blob in rows
+                   if len(blob) == DIM * 4])
+        self.loaded = True
+
+    def plan(self, leaf_ids: Iterable[str]) -> int:
+        """Queue the memories that have no vector (one pass over the store); returns how many."""
+        self.load()
+        self._todo = [leaf for leaf in leaf_ids if leaf not in self.position]
+        self._todo.reverse()  # popped from the end: oldest first
+        return len(self._todo)
+
+    def enqueue(self, leaf_ids: Iterable[str]) -> None:
+        """Queue memories just saved (by any process) that have no vector: embedded next."""
+        self.load()
+        queued = set(self._todo)
+        self._todo.extend(leaf for leaf in leaf_ids
+                          if leaf not in self.position and leaf not in queued)
+
+    @property
+    def queued(self) -> int:
+        return len(self._todo)
+
+    def backfill(self, text_of: Callable[[str], str]) -> int:
+        """Embed up to ``BATCH`` queued memories (vectors another process stored are read, not
+        recomputed); returns how many stay queued."""
+        if not self._todo:
+            return 0
+        if not self.started:
+            self.started = time.perf_counter()
+        batch = [self._todo.pop() for _ in range(min(BATCH, len(self._todo)))]
+        stored = vector_table.read(self.layout, MODEL_ID, batch)
+        self._add([(leaf, np.frombuffer(blob, dtype=np.float32)) for leaf, blob in stored
+                   if len(blob) == DIM * 4])
+        batch = [leaf for leaf in batch if leaf not in self.position]
+        texts: list[str] = []
+        kept: list[str] = []
+        for leaf in batch:
+            try:
+                texts.append(text_of(leaf)[:TEXT_CHARS])
+            except (OSError, KeyError):
+                continue  # a leaf removed or retracted since it was queued
+            kept.append(leaf)
+        if kept:
+            vectors = self.embedder.encode(texts)
+            vector_table.put(self.layout, MODEL_ID,
+                             ((leaf, vectors[i].tobytes()) for i, leaf in enumerate(kept)))
+            self._add([(leaf, vectors[i]) for i, leaf in enumerate(kept)])
+            self.embedded_total += len(kept)
+        remaining = len(self._todo)
+        elapsed = time.perf_counter() - self.started
+        log.info("embedding.progress", model=MODEL_ID, embedded=len(self.ids),
+                 batch=len(kept), remaining=remaining,
+                 rate_per_s=round(self.embedded_total / elapsed, 1) if elapsed > 0 else None)
+        if remaining == 0:
+            self.started = 0.0
+            # Every memory has a vector of this model: an earlier model's rows are dead weight.
+            vector_table.drop_other_models(self.layout, MODEL_ID)
+        return remaining
+
+    def encode_query(self, text: str) -> Vectors:
+        encoded: Vectors = self.embedder.encode([text])[0]
+        return encoded
+
+    def similar(self, query: Vectors, k: int, allowed: Callable[[str], bool]
+                ) -> dict[str, float]:
+        """The ``k`` most similar admissible memories and their cosine similarity."""
+        self.load()
+        n = len(self.ids)
+        if n == 0 or not np.any(query):
+            return {}
+        sims = self._matrix[:n] @ query
+        take = min(n, k * 4)
+        best = np.argpartition(-sims, take - 1)[:take] if take < n else np.arange(n)
+        out: dict[str, float] = {}
+        for i in sorted(best.tolist(), key=lambda j: -float(sims[j])):
+            leaf = self.ids[i]
+            if allowed(leaf):
+                out[leaf] = float(sims[i])
+                if len(out) == k:
+                    break
+        return out

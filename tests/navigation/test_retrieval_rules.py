@@ -1,0 +1,163 @@
+"""Retrieval rules through the real actors and files: corrections, time, identifiers, EN/ES,
+restatements, background embedding. Each test fails when its rule is removed."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import anyio
+import pytest
+
+from actors.ingest.messages import Save
+from actors.navigation.messages import Search, SearchResult, Stats
+from actors.provenance import Provenance
+from ihmt_async.runtime import Runtime
+
+pytestmark = pytest.mark.anyio
+
+
+async def save(rt: Runtime, content: str) -> str:
+    result = await rt.ingest.ask(Save(content=content,
+                                      provenance=Provenance(agent="claude-code", session="s1")))
+    return result.leaf_ids[0]
+
+
+async def search(rt: Runtime, query: str, **kw: object) -> SearchResult:
+    return await rt.navigation.ask(Search(query=query, **kw))  # type: ignore[arg-type]
+
+
+def ids(result: SearchResult) -> list[str]:
+    return [h.leaf_id for h in result.hits]
+
+
+LAST_YEAR = dt.datetime.now(dt.UTC).date().year - 1
+
+
+async def test_a_query_only_the_old_memory_matches_leads_with_it_marked_outdated(
+        tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        lisbon = await save(rt, f"{LAST_YEAR}-01-10: I live in Lisbon, near the river.")
+        valencia = await save(rt, f"{LAST_YEAR}-06-01: I moved to Valencia.")
+        result = await search(rt, "Lisbon")
+        assert result.status == "FOUND"
+        assert ids(result)[:2] == [lisbon, valencia]
+        assert result.hits[0].currency == "SUPERSEDED"
+        assert any("Valencia" in n for n in result.hits[0].notices)
+        current = await search(rt, "where do I live")
+        assert ids(current)[0] == valencia
+
+
+async def test_a_past_time_question_answers_with_the_value_then(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        lisbon = await save(rt, f"{LAST_YEAR}-01-10: I live in Lisbon, near the river.")
+        await save(rt, f"{LAST_YEAR}-06-01: I moved to Valencia.")
+        result = await search(rt, f"where did I live in April {LAST_YEAR}")
+        assert result.answer is not None
+        assert result.answer.value == "Lisbon"
+        assert result.answer.valid_on == f"{LAST_YEAR}-04-30"
+        assert ids(result)[0] == lisbon
+        spanish = await search(rt, f"¿dónde vivía en abril de {LAST_YEAR}?")
+        assert spanish.answer is not None and spanish.answer.value == "Lisbon"
+
+
+async def test_memories_dated_in_the_named_range_rank_first(tmp_path: Path) -> None:
+    today = dt.datetime.now(dt.UTC).date()
+    last_week = today - dt.timedelta(days=today.weekday() + 4)
+    long_ago = today - dt.timedelta(days=200)
+    async with Runtime(tmp_path) as rt:
+        await save(rt, f"{long_ago.isoformat()}: Dinner with Marta at the Greek restaurant.")
+        recent = await save(rt, f"{last_week.isoformat()}: Dinner with Marta at the "
+                                "Japanese place by the station.")
+        await save(rt, f"{long_ago.isoformat()}: Dinner with Marta and her brother downtown.")
+        for question in ("where did I have dinner with Marta last week",
+                         "¿dónde cené con Marta la semana pasada?"):
+            result = await search(rt, question)
+            assert result.status == "FOUND", question
+            assert ids(result)[0] == recent, question
+
+
+async def test_exact_identifier_beats_its_pieces(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        await save(rt, "PAYMENTS-4228: the search for refunds returns duplicates; 42 rows "
+                       "affected in the payments search index.")
+        exact = await save(rt, "SEARCH-42: the search box drops accents from queries.")
+        result = await search(rt, "SEARCH-42")
+        assert result.status == "FOUND"
+        assert ids(result)[0] == exact
+
+
+async def test_a_spanish_question_finds_an_english_memory_and_the_reverse(
+        tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        english = await save(rt, "My dentist said I should floss every night and come back "
+                                 "in six months.")
+        spanish = await save(rt, "Mi hermana Lucía trabaja como enfermera en el hospital de "
+                                 "Zaragoza.")
+        await save(rt, "The deploy pipeline runs on GitHub Actions every night.")
+        found = await search(rt, "¿qué me dijo el dentista?")
+        assert found.status == "FOUND" and ids(found)[0] == english
+        found = await search(rt, "what does my sister work as")
+        assert found.status == "FOUND" and ids(found)[0] == spanish
+        never = await search(rt, "receta de paella valenciana con conejo")
+        assert never.status == "NONE"
+
+
+async def test_a_correction_in_other_words_supersedes(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        old = await save(rt, "The billing service stores invoices in MySQL 5.7.")
+        new = await save(rt, "The billing service migrated its invoice storage from MySQL "
+                             "to PostgreSQL.")
+        result = await search(rt, "billing service invoices MySQL")
+        assert ids(result)[0] == new
+        assert old in ids(result)
+        outdated = next(h for h in result.hits if h.leaf_id == old)
+        assert outdated.currency == "SUPERSEDED"
+
+
+async def test_a_restated_memory_gives_way_to_its_newer_wording(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        older = await save(rt, "Standup happens at 9:30 in the small meeting room upstairs.")
+        newer = await save(rt, "Standup happens at 10:00 in the small meeting room upstairs.")
+        result = await search(rt, "when does standup happen")
+        assert result.status == "FOUND"
+        assert ids(result)[:2] == [newer, older]
+
+
+async def test_limit_bounds_the_memories_served(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        for n in range(8):
+            await save(rt, f"Release note {n}: the exporter retries uploads {n + 2} times.")
+        assert len((await search(rt, "exporter retries uploads")).hits) == 3
+        assert len((await search(rt, "exporter retries uploads", limit=6)).hits) == 6
+        assert len((await search(rt, "exporter retries uploads", limit=1)).hits) == 1
+
+
+async def test_memories_are_embedded_in_the_background(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        for text in ("My cat is called Misu and sleeps on the sofa.",
+                     "The staging cluster is recreated every Sunday night.",
+                     "Mi madre vive en Granada desde 2019."):
+            await save(rt, text)
+        with anyio.fail_after(60):
+            while True:
+                stats = await rt.navigation.ask(Stats())
+                if stats["embedding"]["pending"] == 0:
+                    break
+                await anyio.sleep(0.3)  # an idle inbox is what lets the embedder run
+        assert stats["embedding"]["embedded"] == stats["leaves"] == 3
+        result = await search(rt, "kitten sofa")
+        assert result.status == "FOUND"
+        assert "Misu" in result.hits[0].text
+
+
+async def test_the_questions_own_words_beat_their_translation(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        spanish = await save(rt, "Mi dentista es el doctor Ruiz, en la calle Mayor.")
+        english = await save(rt, "My dentist is doctor Ruiz, on Mayor street.")
+        result = await search(rt, "dentist Ruiz")
+        assert result.status == "FOUND"
+        assert ids(result)[:2] == [english, spanish]
+        result = await search(rt, "dentista Ruiz")
+        assert result.status == "FOUND"
+        assert ids(result)[:2] == [spanish, english]

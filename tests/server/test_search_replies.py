@@ -1,0 +1,61 @@
+"""Search replies an agent can use, through the real stdio server and the SDK client: limit,
+every served memory's text, OUTDATED leads, EN/ES, time ranges, exact identifiers."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from tests.mcp_client import server_session
+
+pytestmark = pytest.mark.anyio
+
+YEAR = dt.datetime.now(dt.UTC).date().year - 1
+
+
+async def test_search_replies_end_to_end(tmp_path: Path) -> None:
+    async with server_session(tmp_path) as s:
+        for content in (
+            f"{YEAR}-01-10: I live in Lisbon, in a flat near the river.",
+            f"{YEAR}-06-01: I moved to Valencia.",
+            "SEARCH-42: the search box drops accents from queries.",
+            "PAYMENTS-4228: the refunds search returns duplicates; 42 rows in the search index.",
+            "My dentist said I should floss every night and come back in six months.",
+            "Mi hermana Lucía trabaja como enfermera en el hospital de Zaragoza.",
+        ):
+            await s.ok("save_memory", {"content": content})
+        for n in range(6):
+            await s.ok("save_memory", {"content": f"Exporter note {n}: the nightly exporter "
+                                                  f"retries failed uploads {n + 2} times."})
+
+        lisbon = await s.ok("search_memory", {"query": "Lisbon"})
+        head, _, rest = lisbon.partition("\n--- 2. ")
+        assert "Lisbon" in head and "OUTDATED:" in head and "Valencia" in head
+        assert "I moved to Valencia" in rest  # the correction is shown, after it
+
+        then = await s.ok("search_memory", {"query": f"where did I live in April {YEAR}"})
+        assert then.startswith(f"On {YEAR}-04-30: user location = 'Lisbon'")
+
+        exact = await s.ok("search_memory", {"query": "SEARCH-42"})
+        assert not exact.startswith("AMBIGUOUS")
+        assert "drops accents" in exact.split("\n--- 2. ")[0]
+
+        spanish = await s.ok("search_memory", {"query": "¿qué me dijo el dentista?"})
+        assert "floss" in spanish.split("\n--- 2. ")[0]
+        english = await s.ok("search_memory", {"query": "what does my sister work as"})
+        assert "enfermera" in english.split("\n--- 2. ")[0]
+
+        three = await s.ok("search_memory", {"query": "nightly exporter retries uploads"})
+        assert "\n--- 3. " in three and "\n--- 4. " not in three  # default limit 3
+        assert all(f"retries failed uploads {n + 2} times." in three for n in range(6)
+                   if f"Exporter note {n}:" in three)
+        five = await s.ok("search_memory", {"query": "nightly exporter retries uploads",
+                                            "limit": 5})
+        assert "\n--- 5. " in five and "\n--- 6. " not in five
+        text, is_error = await s.call("search_memory", {"query": "exporter", "limit": 21})
+        assert is_error and "limit" in text
+
+        never = await s.ok("search_memory", {"query": "sourdough starter hydration ratio"})
+        assert never.startswith("No memory found")
