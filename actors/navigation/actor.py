@@ -430,8 +430,10 @@ class NavigationActor(Actor):
         evidence_of = {leaf: self._evidence(query, best.get(leaf), similar.get(leaf, 0.0),
                                             leaf in about_time or leaf in exact)
                        for leaf in judged}
+        measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
+                    if self.use_vectors and leaf in self.vectors.position}
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
-                              successor, timeline, answer, trace)
+                              successor, timeline, answer, trace, measured)
         self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
                                                           2),
                       node_reads=trace.node_reads, leaves_scored=trace.leaves_scored,
@@ -500,7 +502,7 @@ class NavigationActor(Actor):
         dfs = [self.model.index.doc_freq(t) for t in words]
         return ranking.Evidence(coverage=1.0 if about else match.coverage, words=words,
                                 rarest_df=min(dfs, default=0), asked=len(base),
-                                similarity=similarity)
+                                similarity=similarity, dfs=tuple(sorted(dfs)))
 
     def _answer(self, question: tuple[str, str], timeline: Timeline, admissible: Any,
                 day: dt.date | None = None) -> AttributeAnswer | None:
@@ -590,7 +592,11 @@ class NavigationActor(Actor):
                 best: dict[str, _Match], evidence: dict[str, ranking.Evidence],
                 boosts: dict[str, float],
                 currency: dict[str, str], successor: dict[str, str | None], timeline: Timeline,
-                answer: AttributeAnswer | None, trace: SearchTrace) -> SearchResult:
+                answer: AttributeAnswer | None, trace: SearchTrace,
+                measured: dict[str, float]) -> SearchResult:
+        """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
+        that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
+        than every one inside it)."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -647,7 +653,8 @@ class NavigationActor(Actor):
             candidates.append(Candidate(id=leaf, score=strength, matched=terms,
                                         branch=entry.get("parent_id") if entry else None,
                                         superseded_by=successor.get(leaf)
-                                        or restated.get(leaf)))
+                                        or restated.get(leaf),
+                                        similarity=measured.get(leaf)))
         reviewed = [c for c in candidates if currency.get(c.id) != "PENDING"]
         if reviewed:  # an unreviewed tool value is no rival to what the user said
             candidates = reviewed

@@ -4,7 +4,8 @@ IHMT answers when one memory clearly wins and asks for a clue when several match
 in different places of the tree, or when a very short query cannot tell them apart. This module
 keeps that decision (confidence = 0.6 x coverage + 0.4 x margin) and adds what IHMT lacked: a
 memory and the memory that corrects it are one story, not two rivals, so their near-tie never
-triggers a clue request. Pure functions on ranked candidates; no I/O, no scoring of text.
+triggers a clue request, and a rival the best memory clearly leads in meaning (vector
+similarity) is no tie either. Pure functions on ranked candidates; no I/O, no scoring of text.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ MARGIN_WEIGHT = 0.4
 CLUE_BOOST = 1.5
 CLUE_DAMP = 0.5
 MAX_LOW_CONFIDENCE_CANDIDATES = 5
-WEAK_TIE_MARGIN = 0.25
-"""Low confidence asks for a clue only when the second memory is within this share of the best:
-a long paraphrased question matches few of its words everywhere (low coverage), yet a clear
-winner is still the answer; a clue request is for a real tie between different stories."""
+MEANING_LEAD = 0.1
+"""A memory whose vector is this much closer (cosine) to the question than a rival's leads it
+after fusion: the two are not a tie however close their word scores (a keyword look-alike that
+says something else). Only applied when both similarities were measured."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,8 @@ class Candidate:
     matched: frozenset[str]
     branch: str | None
     superseded_by: str | None = None
+    similarity: float | None = None
+    """Cosine similarity of its vector to the question's; None when it was not measured."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,13 @@ def collapse_corrections(ranked: Sequence[Candidate]) -> list[Candidate]:
     return [c for c in ranked if c.superseded_by is None or c.superseded_by not in present]
 
 
+def leads_by_meaning(best: Candidate, rival: Candidate) -> bool:
+    """Whether ``best`` is clearly closer in meaning to the question than ``rival``."""
+    if best.similarity is None or rival.similarity is None:
+        return False
+    return best.similarity - rival.similarity >= MEANING_LEAD
+
+
 def _quoted(query: Query) -> str:
     text = " ".join(query.text.split())
     return text if len(text) <= 60 else text[:59].rstrip() + "…"
@@ -103,8 +113,10 @@ def clue_request(
     Ambiguous when, after collapsing corrections, near-tied rivals (second >= best x (1 -
     margin), matching every query term the best matched) sit in different branches or answer
     a query of one or two terms, or when the confidence is below ``threshold`` and the second
-    candidate is within ``WEAK_TIE_MARGIN`` of the best. A single candidate is never ambiguous:
-    however weak, it is the only answer, and the reply can say it is weak.
+    candidate is a near-tied rival too (within ``margin``, holding the best one's query words,
+    in any branch): low confidence alone is no reason to ask, the reply shows the first
+    ``limit`` memories anyway; a clear winner is the answer however weak. A single candidate
+    is never ambiguous: however weak, it is the only answer, and the reply can say it is weak.
     """
     ordered = _by_score(collapse_corrections(ranked))
     if len(ordered) < 2:
@@ -114,7 +126,8 @@ def clue_request(
     # A rival that lacks a query word the best one has is a weaker match, not a tie: a memory
     # holding the one rare word of the question is the answer, however close the scores.
     wanted = best.matched & frozenset(query.terms)
-    rivals = [c for c in ordered[1:] if c.score >= floor and wanted <= c.matched]
+    rivals = [c for c in ordered[1:] if c.score >= floor and wanted <= c.matched
+              and not leads_by_meaning(best, c)]
     if rivals:
         other_branch = any(c.branch != best.branch for c in rivals)
         short_query = len(query.query_terms) <= 2
@@ -125,7 +138,9 @@ def clue_request(
                 candidates=tied,
             )
     value = confidence(query, ordered)
-    close = best.score > 0 and ordered[1].score >= best.score * (1.0 - WEAK_TIE_MARGIN)
+    second = ordered[1]
+    close = best.score > 0 and second.score >= floor and wanted <= second.matched \
+        and not leads_by_meaning(best, second)
     if value < threshold and close:
         return ClueRequest(
             reason=f"low confidence ({value:.2f})",

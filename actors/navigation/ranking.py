@@ -60,6 +60,10 @@ SPECIFIC_SHARE = 0.01
 """A word held by at most this share of the memories (or by one or two) is specific..."""
 SPECIFIC_WORD_SHARE = 1 / 3
 """...and a memory holding a specific word and this share of the question's words is about it."""
+CHANCE_PAIR = 0.5
+"""...or holds two of the question's words that would meet in fewer than this many memories
+by chance (df_a x df_b / store size): two rare words of one question together in one memory
+are about it, whatever the wording around them (a paraphrase keeps its names and nouns)."""
 ABSTAIN_DEPTH = 10
 """How many of the best memories the abstention judgement looks at."""
 RESTATED_SHARE = 0.6
@@ -156,6 +160,8 @@ class Evidence:
     """How many words the question (in the reading that matched this memory) has."""
     similarity: float = 0.0
     """Cosine similarity of its vector to the question's (0.0 when not compared)."""
+    dfs: tuple[int, ...] = ()
+    """How many memories hold each of those words, fewest first (empty when unknown)."""
 
 
 def about(evidence: Evidence, store_size: int) -> bool:
@@ -172,6 +178,9 @@ def about(evidence: Evidence, store_size: int) -> bool:
         return True
     specific_df = max(2, int(SPECIFIC_SHARE * store_size))
     if held and evidence.rarest_df <= specific_df and held >= SPECIFIC_WORD_SHARE * question_words:
+        return True
+    if len(evidence.dfs) >= 2 and \
+            evidence.dfs[0] * evidence.dfs[1] < CHANCE_PAIR * max(store_size, 1):
         return True
     return evidence.similarity >= STRONG_SIMILARITY or (
         evidence.similarity >= MIN_SIMILARITY and held >= 1)

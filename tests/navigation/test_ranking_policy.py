@@ -138,3 +138,20 @@ def test_newer_restatement_moves_ahead() -> None:
 def test_three_words_of_a_long_question_are_about_it() -> None:
     assert ranking.about(_ev(held=3, asked=6), 10_000)
     assert not ranking.about(_ev(held=2, asked=6), 10_000)
+
+
+def _pair(df_a: int, df_b: int, asked: int = 6) -> Evidence:
+    return Evidence(coverage=0.2, words=frozenset({"a", "b"}), rarest_df=min(df_a, df_b),
+                    asked=asked, dfs=tuple(sorted((df_a, df_b))))
+
+
+def test_two_rare_words_together_are_no_chance() -> None:
+    # CHANCE_PAIR (0.5): 10 x 20 holders in 1,000 memories meet by chance in 0.2 of a memory
+    assert ranking.about(_pair(10, 20), 1_000)
+    assert ranking.about(_pair(22, 22), 1_000)  # 484 < 500
+    assert not ranking.about(_pair(23, 22), 1_000)  # 506 >= 500
+    # the same counts in a store ten times smaller are common words: chance, not evidence
+    assert not ranking.about(_pair(10, 20), 100)
+    # one held word is never a pair, however rare
+    one = Evidence(coverage=0.2, words=frozenset({"a"}), rarest_df=3, asked=6, dfs=(3,))
+    assert not ranking.about(one, 1_000)
