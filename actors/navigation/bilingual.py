@@ -4,9 +4,9 @@ language.
 The embedding model bundled with the server is English-centred (see docs/DESIGN-NOTES.md), so a
 Spanish question would not find an English memory by meaning, nor by its words. A small general
 lexicon of the words people use about their lives and their work (family, places, work, health,
-home, time, software) gives the question a second reading in the other language; names, numbers
-and identifiers pass through unchanged. It is a lexicon of common words, never of any memory's
-wording. Pure data and functions; no I/O.
+home, leisure, time, software) gives the question a second reading in the other language;
+names, numbers and identifiers pass through unchanged. It is a lexicon of common words, never of
+any memory's wording. Pure data and functions; no I/O.
 """
 
 from __future__ import annotations
@@ -61,6 +61,12 @@ cost coste|budget presupuesto|security seguridad|alert alerta|alerts alertas|log
 weather tiempo|rain lluvia|garden jardin|plant planta|kitchen cocina|room habitacion
 wrote escribi|said dijo|told dijo|asked pregunto|answer respuesta|question pregunta
 note nota|hospital hospital|nurse enfermera|works trabaja|cost cuesta
+hobby aficion hobby|sport deporte|recommend recomendar recomendo|recommended recomendo
+chess ajedrez|climbing escalada|sailing vela|pottery ceramica|photography fotografia
+painting pintura|dance bailar baile|dancing baile|swimming natacion nadar|swim nadar
+cycling ciclismo|hiking senderismo|fishing pesca|gardening jardineria|football futbol
+tennis tenis|basketball baloncesto|knitting punto|singing cantar|choir coro|guitar guitarra
+drums bateria|lesson clase|lessons clases|practise practicar|practice practicar|teach ensenar
 """
 
 

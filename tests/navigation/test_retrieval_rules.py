@@ -161,3 +161,32 @@ async def test_the_questions_own_words_beat_their_translation(tmp_path: Path) ->
         result = await search(rt, "dentista Ruiz")
         assert result.status == "FOUND"
         assert ids(result)[:2] == [spanish, english]
+
+
+async def test_leisure_words_cross_languages(tmp_path: Path) -> None:
+    # the EN/ES lexicon's leisure line: a Spanish question about a hobby finds the English
+    # memory, and the reverse (removing the line leaves both NONE: no other word is shared)
+    async with Runtime(tmp_path) as rt:
+        english = await save(rt, "Joined a knitting circle at the library; Wednesdays at six.")
+        spanish = await save(rt, "Mi cuñada Ainhoa juega al baloncesto en un equipo de Huesca.")
+        await save(rt, "The staging database is restored from the nightly snapshot.")
+        found = await search(rt, "¿dónde hace punto el usuario?")
+        assert found.status == "FOUND" and ids(found)[0] == english
+        found = await search(rt, "which team does the user's sister-in-law play basketball in")
+        assert found.status == "FOUND" and ids(found)[0] == spanish
+
+
+async def test_two_rare_question_words_in_one_memory_answer(tmp_path: Path) -> None:
+    # a long paraphrase shares only two words with its memory, both rare in the store: it is
+    # answered (CHANCE_PAIR), while a question sharing one common word is not
+    async with Runtime(tmp_path) as rt:
+        target = await save(rt, "Ordered a walnut bookshelf from the carpenter in Teruel.")
+        for i in range(12):
+            await save(rt, f"Weekly sync number {i}: the team reviewed the roadmap and "
+                           "ordered lunch for everyone.")
+        found = await search(rt, "what piece of furniture did the person get made by a "
+                                 "craftsman, in walnut, from somewhere near Teruel")
+        assert found.status == "FOUND" and ids(found)[0] == target
+        never = await search(rt, "what kind of drone was ordered for the wedding video "
+                                 "of the cousin")
+        assert never.status == "NONE"
