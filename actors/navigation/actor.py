@@ -91,6 +91,10 @@ VARIANTS_CHECKED = 8
 """How many other forms of an unknown query term the coverage judgement looks for."""
 IDLE_EMBED_S = 0.05
 """Idle pause before the next background embedding batch while memories lack vectors."""
+IDLE_OVERDUE_S = 5.0
+"""Longest a busy inbox (requests more often than ``COMMIT_INTERVAL_S``) postpones the idle
+work: past it, the next request runs one idle turn first, so memories saved while an agent
+keeps searching are still committed and embedded (one batch, tens of milliseconds)."""
 
 
 def _posix(moment: dt.datetime) -> float:
@@ -160,6 +164,8 @@ class NavigationActor(Actor):
         """Off only for measurement, as ``use_vectors``."""
         self._embed_pending = True
         self._plans: dict[int, tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]]] = {}
+        self._last_idle = time.monotonic()
+        """When the idle work last ran (monotonic seconds)."""
 
     async def start(self) -> None:
         self.vectors = VectorIndex(self.layout, self.vectors.embedder)
@@ -188,6 +194,7 @@ class NavigationActor(Actor):
     async def on_idle(self) -> None:
         """Commit the shared full-text index when its batch is due, then embed one batch of
         memories that have no vector yet."""
+        self._last_idle = time.monotonic()
         await self._commit_index()
         await call_in_thread(self._embed_some)
 
@@ -215,6 +222,8 @@ class NavigationActor(Actor):
                 await call_in_thread(self.model.commit_pending)
 
     async def handle(self, message: Any) -> Any:
+        if time.monotonic() - self._last_idle > IDLE_OVERDUE_S:
+            await self._idle()  # a steady stream of requests never leaves the inbox idle
         if isinstance(message, Search):
             return await call_in_thread(self._search, message)
         if isinstance(message, Stats):
@@ -704,12 +713,14 @@ class NavigationActor(Actor):
                       if i in self.model.leaves)
         facts = self.model.facts
         self.vectors.load()
-        embedded = sum(1 for leaf in self.model.catalog.leaf_ids()
-                       if leaf in self.vectors.position)
-        return {"leaves": len(self.model.leaves), "domains": dict(counts.leaves_by_domain),
+        # Counted on the catalog: the index's document count can run ahead of it for a while
+        # after a commit (a leaf both committed and still in this process' tail).
+        stored = list(self.model.catalog.leaf_ids())
+        embedded = sum(1 for leaf in stored if leaf in self.vectors.position)
+        return {"leaves": len(stored), "domains": dict(counts.leaves_by_domain),
                 "nodes": counts.nodes, "depth": counts.depth,
                 "embedding": {"model": MODEL_ID, "embedded": embedded,
-                              "pending": max(len(self.model.leaves) - embedded, 0)},
+                              "pending": max(len(stored) - embedded, 0)},
                 "unconsolidated": unfiled, "fact_events": facts.events,
                 "fact_keys": len(facts.keys()), "unreadable": dict(self.model.unreadable)}
 

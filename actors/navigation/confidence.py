@@ -128,8 +128,11 @@ def clue_request(
     # A rival that lacks a query word the best one has is a weaker match, not a tie: a memory
     # holding the one rare word of the question is the answer, however close the scores.
     wanted = best.matched & frozenset(query.terms)
+    # A question of one or two words ("Luis") has no meaning beyond its words to lead with:
+    # every memory about Luis is an equal candidate, whatever its vector says.
+    meaningful = len(query.query_terms) > 2
     rivals = [c for c in ordered[1:] if c.score >= floor and wanted <= c.matched
-              and not leads_by_meaning(best, c)]
+              and not (meaningful and leads_by_meaning(best, c))]
     if rivals:
         other_branch = any(c.branch != best.branch for c in rivals)
         short_query = len(query.query_terms) <= 2
@@ -142,7 +145,7 @@ def clue_request(
     value = confidence(query, ordered)
     second = ordered[1]
     close = best.score > 0 and second.score >= floor and wanted <= second.matched \
-        and not leads_by_meaning(best, second)
+        and not (meaningful and leads_by_meaning(best, second))
     if value < threshold and close:
         return ClueRequest(
             reason=f"low confidence ({value:.2f})",

@@ -170,10 +170,9 @@ def _sim(c: Candidate, similarity: float | None) -> Candidate:
     return Candidate(c.id, c.score, c.matched, c.branch, c.superseded_by, similarity)
 
 
-@pytest.mark.parametrize("query", ["luis", "redis cluster failover runbook"])
-def test_a_clear_lead_in_meaning_breaks_a_word_tie(query: str) -> None:
+def test_a_clear_lead_in_meaning_breaks_a_word_tie() -> None:
     # MEANING_LEAD (0.05): a keyword look-alike the best leads by 0.05 cosine is not a rival
-    q = parse_query(query)
+    q = parse_query("redis cluster failover runbook")
     terms = set(q.query_terms[:1])
     a, b = cand("a", 10.0, terms, "x"), cand("b", 9.9, terms, "y")
     assert clue_request(q, [_sim(a, 0.62), _sim(b, 0.56)]) is None
@@ -203,3 +202,10 @@ def test_apply_clue_damps_candidates_missing_the_query_group() -> None:
     out = apply_clue(q, ranked)
     assert [c.id for c in out] == ["both", "only-clue"]
     assert [c.score for c in out] == pytest.approx([3.75, 1.5])
+
+
+def test_a_one_or_two_word_query_ignores_meaning_leads() -> None:
+    # "Luis": every memory about Luis is a candidate, whatever its vector's similarity
+    q = parse_query("luis")
+    a, b = cand("a", 10.0, {"luis"}, "x"), cand("b", 9.9, {"luis"}, "y")
+    assert clue_request(q, [_sim(a, 0.70), _sim(b, 0.30)]) is not None

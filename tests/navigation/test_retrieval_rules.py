@@ -151,6 +151,28 @@ async def test_memories_are_embedded_in_the_background(tmp_path: Path) -> None:
         assert "Misu" in result.hits[0].text
 
 
+async def _embedded_all(rt: Runtime) -> dict[str, object]:
+    """Poll faster than the navigation inbox's idle interval (1 s) until every leaf has a
+    vector: only the overdue idle turn (IDLE_OVERDUE_S) can embed under such traffic."""
+    with anyio.fail_after(60):
+        while True:
+            stats: dict[str, object] = await rt.navigation.ask(Stats())
+            if stats["embedding"]["pending"] == 0:  # type: ignore[index]
+                return stats
+            await anyio.sleep(0.2)
+
+
+async def test_memories_saved_under_steady_searches_are_still_embedded(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        await save(rt, "The staging cluster is recreated every Sunday night.")
+        await _embedded_all(rt)
+        for text in ("My cat is called Misu and sleeps on the sofa.",
+                     "Mi madre vive en Granada desde 2019."):
+            await save(rt, text)
+        stats = await _embedded_all(rt)
+        assert stats["embedding"]["embedded"] == 3  # type: ignore[index]
+
+
 async def test_the_questions_own_words_beat_their_translation(tmp_path: Path) -> None:
     async with Runtime(tmp_path) as rt:
         spanish = await save(rt, "Mi dentista es el doctor Ruiz, en la calle Mayor.")
