@@ -9,6 +9,7 @@ factor of 2, so the consolidation pass has many branches over several layers to 
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import pty
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from ihmt_async.progress import MAX_REDRAWS_PER_S, Reporter
 from tests.integration.cli_support import REPO, run_cli
 
 MEMORIES = 40
@@ -234,3 +236,58 @@ def test_pipes_and_json_get_the_normal_output_only(unconsolidated: Path, tmp_pat
     assert run.returncode == 0
     assert json.loads(run.stdout)["branches_written"] >= MEMORIES // 2
     assert running(run.stderr_lines, "consolidate", "summary tree", "branches")
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_phase_redraws_at_most_ten_times_a_second() -> None:
+    terminal, clock = FakeTerminal(), FakeClock()
+    reporter = Reporter("rebuild", stream=terminal, clock=clock)
+    phase = reporter.phase("catalog", "files")
+    total = 100_000
+    for done in range(total + 1):
+        clock.now += 2.0 / total  # two (simulated) seconds for the whole phase
+        phase(done, total)
+    phase.finish()
+    reporter.summary("done")
+    lines = [line for line in re.split(r"[\r\n]", terminal.getvalue()) if line.strip()]
+    # 0/N, the first line with a rate, then one line per tenth of a second, and two summaries.
+    assert 20 <= len(lines) <= 2 + 2 * MAX_REDRAWS_PER_S + 2 + 2, len(lines)
+    assert lines[-2].startswith(f"rebuild: catalog {total}/{total} files in 2.0 s (50,000/s)")
+    assert lines[-1] == "rebuild: done in 2.0 s."
+
+
+def test_nothing_is_written_when_stderr_is_not_a_terminal() -> None:
+    stream, clock = io.StringIO(), FakeClock()
+    reporter = Reporter("consolidate", stream=stream, clock=clock)
+    with reporter:
+        phase = reporter.phase("summary tree", "branches")
+        for done in range(10):
+            clock.now += 1
+            phase(done, 10)
+        phase.finish("depth 3")
+        reporter.summary("wrote 10 branch(es)")
+    assert stream.getvalue() == ""
+    assert (phase.done, phase.total) == (9, 10)
+
+
+def test_a_failed_phase_leaves_the_error_a_line_of_its_own() -> None:
+    terminal, clock = FakeTerminal(), FakeClock()
+    with pytest.raises(RuntimeError), Reporter("rebuild", stream=terminal, clock=clock) as rep:
+        phase = rep.phase("facts", "leaves")
+        phase(0, 10)  # a step reports its start: the phase's clock starts there
+        clock.now += 1
+        phase(3, 10)
+        raise RuntimeError("disk full")
+    assert terminal.getvalue().endswith("rebuild: facts 3/10 leaves (3.0/s, ETA 2.3 s)\n")
