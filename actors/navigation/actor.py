@@ -153,6 +153,8 @@ class NavigationActor(Actor):
         """Opened by ``start`` (it opens the shared index: not in the constructor)."""
         self._pending_since: float | None = None
         """When this process first saw uncommitted catalog changes (monotonic seconds)."""
+        self._last_idle = 0.0
+        """When the last idle turn began (monotonic seconds)."""
         self.vectors = VectorIndex(layout)
         self.use_vectors = True
         """Off only for measurement (bench/retrieval_bench.py compares the lexical-only path)."""
@@ -182,12 +184,17 @@ class NavigationActor(Actor):
                       duration_ms=round((time.perf_counter() - started) * 1000, 2))
 
     def idle_after(self) -> float | None:
-        busy = self._embed_pending or self.vectors.queued
-        return IDLE_EMBED_S if busy else COMMIT_INTERVAL_S
+        """Counted from the last idle turn, not from the last message: a client that searches
+        (or a GUI that polls stats) more often than the interval must not postpone the
+        index commit and the embedding forever."""
+        busy = self._embed_pending or self.vectors.queued or self.model.arrived
+        interval = IDLE_EMBED_S if busy else COMMIT_INTERVAL_S
+        return max(0.0, self._last_idle + interval - time.monotonic())
 
     async def on_idle(self) -> None:
         """Commit the shared full-text index when its batch is due, then embed one batch of
         memories that have no vector yet."""
+        self._last_idle = time.monotonic()
         await self._commit_index()
         await call_in_thread(self._embed_some)
 

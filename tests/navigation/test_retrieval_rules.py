@@ -161,3 +161,24 @@ async def test_the_questions_own_words_beat_their_translation(tmp_path: Path) ->
         result = await search(rt, "dentista Ruiz")
         assert result.status == "FOUND"
         assert ids(result)[:2] == [spanish, english]
+
+
+async def test_frequent_requests_do_not_starve_the_embedder(tmp_path: Path) -> None:
+    """The idle turn is due by the clock, not after a quiet inbox: a client asking more often
+    than the commit interval still gets new memories embedded (and the index committed)."""
+    async with Runtime(tmp_path) as rt:
+        await save(rt, "The staging cluster is recreated every Sunday night.")
+
+        async def wait_embedded(count: int) -> None:
+            with anyio.fail_after(60):
+                while True:
+                    stats = await rt.navigation.ask(Stats())
+                    if stats["embedding"]["embedded"] == count:
+                        return
+                    await anyio.sleep(0.1)  # ten requests a second, well under the interval
+
+        await wait_embedded(1)
+        await save(rt, "My cat is called Misu and sleeps on the sofa.")
+        await wait_embedded(2)
+        result = await search(rt, "kitten sofa")
+        assert "Misu" in result.hits[0].text
