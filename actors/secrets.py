@@ -246,7 +246,7 @@ def redact(text: str, *, keep_lines: bool = False) -> tuple[str, list[Redaction]
 
     ``keep_lines`` keeps the line breaks of a multi-line secret (a PEM key) after its
     placeholder, so line numbers of a redacted copy still match the original file."""
-    spans = find_secrets(text)
+    spans = find_secrets(text) if text else []  # (the empty fields of most saves: no scan)
     if not spans:
         return text, []
     parts: list[str] = []

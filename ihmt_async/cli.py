@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime as dt
+import functools
 import json
 import os
 import signal
@@ -149,9 +150,16 @@ async def cmd_save(args: argparse.Namespace) -> int:
 
 async def cmd_ingest(args: argparse.Namespace) -> int:
     from ihmt_async.ingest_files import ingest
+    from ihmt_async.progress import Reporter
 
-    summary = await ingest(args.home, args.paths, domain=args.domain, content_type=args.type,
-                           origin=args.origin, provenance=cli_provenance())
+    with Reporter("ingest") as progress:
+        summary = await ingest(args.home, args.paths, domain=args.domain, content_type=args.type,
+                               origin=args.origin, provenance=cli_provenance(),
+                               progress=progress.phase("saving", "files"),
+                               consolidation_progress=progress.phase("consolidation",
+                                                                     "branches"))
+        progress.summary(f"{summary.new} new, {summary.updated} updated, {summary.unchanged} "
+                         f"unchanged, {summary.failed} failed")
     if args.json:
         out_json(summary.as_json())
     else:
@@ -271,14 +279,28 @@ async def cmd_review(args: argparse.Namespace) -> int:
 async def cmd_rebuild(args: argparse.Namespace) -> int:
     from actors.navigation.read_model import rebuild_fulltext
     from ihmt_async.maintenance import rebuild_store
+    from ihmt_async.progress import Reporter
 
     store = open_store(args.home)
-    scan = await anyio.to_thread.run_sync(rebuild_store, store.layout, store.locks)
-    facts = scan.facts
-    await anyio.to_thread.run_sync(rebuild_fulltext, store.layout, store.locks)
-    async with Runtime(args.home, background_consolidation=False) as rt:
-        passed = await rt.consolidation.ask(Flush(force=False))
-        stats = await rt.navigation.ask(Stats())
+    with Reporter("rebuild") as progress:
+        catalog = progress.phase("catalog", "files")
+        facts_phase = progress.phase("facts", "leaves")
+        scan = await anyio.to_thread.run_sync(functools.partial(
+            rebuild_store, store.layout, store.locks, scan_progress=catalog,
+            facts_progress=facts_phase))
+        facts_phase.finish()
+        facts = scan.facts
+        fulltext = progress.phase("full-text index", "entries")
+        indexed = await anyio.to_thread.run_sync(rebuild_fulltext, store.layout, store.locks,
+                                                 fulltext)
+        fulltext.finish()
+        async with Runtime(args.home, background_consolidation=False) as rt:
+            tree = progress.phase("consolidation", "branches")
+            passed = await rt.consolidation.ask(Flush(force=False, progress=tree))
+            tree.finish()
+            stats = await rt.navigation.ask(Stats())
+        progress.summary(f"{scan.entries} catalog entries, {facts.facts} facts, {indexed} "
+                         f"memories indexed, {passed.branches_written} branch(es) written")
     report = {"entries": scan.entries,
               "problems": [{"path": str(p), "reason": r} for p, r in scan.problems],
               "facts": to_jsonable(facts), "branches_written": passed.branches_written,
@@ -297,8 +319,15 @@ async def cmd_rebuild(args: argparse.Namespace) -> int:
 
 
 async def cmd_consolidate(args: argparse.Namespace) -> int:
-    async with Runtime(args.home, background_consolidation=False) as rt:
-        result = await rt.consolidation.ask(Flush(force=args.force))
+    from ihmt_async.progress import Reporter
+
+    with Reporter("consolidate") as progress:
+        async with Runtime(args.home, background_consolidation=False) as rt:
+            tree = progress.phase("summary tree", "branches")
+            result = await rt.consolidation.ask(Flush(force=args.force, progress=tree))
+            tree.finish(f"depth {result.depth}, {result.nodes} nodes")
+        progress.summary(f"wrote {result.branches_written} branch(es), placed "
+                         f"{result.leaves_placed} item(s)")
     if args.json:
         out_json(result)
     else:

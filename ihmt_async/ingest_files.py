@@ -6,7 +6,9 @@ the folders' ``.gitignore`` files exclude; binary, undecodable and empty files a
 quietly and counted. Saving: a file whose text is already stored is "unchanged"; a file that
 was ingested before with other text is "updated" and its previous version is retracted (IHMT's
 ``replace_previous`` for file ingest), so search never serves a stale copy. The summary
-counts new / unchanged / updated / skipped / failed, with the time it took.
+counts new / unchanged / updated / skipped / failed, with the time it took. Progress (files done
+of files found, then the consolidation pass) goes to the ``ProgressFn`` receivers the caller
+passes (the CLI's terminal line, ``ihmt_async.progress``); this module prints nothing.
 
 It must never follow a symlink out of the folder, and never stop at the first bad file.
 """
@@ -14,7 +16,6 @@ It must never follow a symlink out of the folder, and never stop at the first ba
 from __future__ import annotations
 
 import os
-import sys
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -29,6 +30,7 @@ from actors.ingest.messages import Save
 from actors.navigation.messages import LeavesOf
 from ihmt_async.runtime import Runtime
 from store.errors import IhmtError, InvalidArgument
+from store.progress import ProgressFn, no_progress
 
 SKIP_DIRS = frozenset({"__pycache__", "node_modules"})
 SNIFF_BYTES = 8192
@@ -144,13 +146,15 @@ def read_text(path: Path) -> tuple[str | None, str]:
 
 
 async def ingest(home: str | None, paths: Sequence[str], *, domain: str | None,
-                 content_type: str, origin: str, provenance: object) -> Summary:
+                 content_type: str, origin: str, provenance: object,
+                 progress: ProgressFn = no_progress,
+                 consolidation_progress: ProgressFn = no_progress) -> Summary:
     summary = Summary()
     started = time.monotonic()
     files = collect(paths, summary.skipped)
-    show_progress = len(files) > 20 and sys.stderr.isatty()
     async with Runtime(home, provenance=provenance,  # type: ignore[arg-type]
                        background_consolidation=False) as rt:
+        progress(0, len(files))
         for index, path in enumerate(files, start=1):
             text, why = read_text(path)
             if text is None:
@@ -158,16 +162,9 @@ async def ingest(home: str | None, paths: Sequence[str], *, domain: str | None,
             else:
                 await _ingest_one(rt, path, text, summary, domain=domain,
                                   content_type=content_type, origin=origin)
-            if show_progress and (index % 25 == 0 or index == len(files)):
-                elapsed = max(time.monotonic() - started, 1e-6)
-                rate = index / elapsed
-                sys.stderr.write(f"\r{index}/{len(files)} files ({rate:.0f}/s, ETA "
-                                 f"{(len(files) - index) / rate:.0f} s)   ")
-                sys.stderr.flush()
-        if show_progress:
-            sys.stderr.write("\n")
-        summary.branches_written = (await rt.consolidation.ask(Flush(force=False))
-                                    ).branches_written
+            progress(index, len(files))
+        summary.branches_written = (await rt.consolidation.ask(
+            Flush(force=False, progress=consolidation_progress))).branches_written
     summary.elapsed_s = time.monotonic() - started
     return summary
 

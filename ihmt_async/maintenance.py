@@ -4,7 +4,8 @@
 files plus the event file) into the database, after moving a damaged database aside. It is what
 ``ihmt-async rebuild`` runs and what a start runs when ``state/`` is gone. It lives at the edge
 because re-deriving facts needs the fact rules (``actors.facts``) and the store layer may not
-import actors.
+import actors. The CLI watches its two long steps (the catalog scan, the facts) through
+``ProgressFn`` receivers; the runtime passes none.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import structlog
 from actors.facts.rebuild import RebuildReport, rebuild_facts
 from store.locks import LockManager
 from store.paths import StoreLayout
+from store.progress import ProgressFn, no_progress
 from store.rebuild import rebuild_catalog, set_aside_damaged
 
 log = structlog.get_logger("ihmt.maintenance")
@@ -30,15 +32,16 @@ class StoreRebuild:
     set_aside: tuple[Path, ...]
 
 
-def rebuild_store(layout: StoreLayout, locks: LockManager, *, actor: str = "rebuild"
-                  ) -> StoreRebuild:
+def rebuild_store(layout: StoreLayout, locks: LockManager, *, actor: str = "rebuild",
+                  scan_progress: ProgressFn = no_progress,
+                  facts_progress: ProgressFn = no_progress) -> StoreRebuild:
     """Rebuild catalog, facts and audit from the files, under the locks."""
     with locks.hold_sync("catalog", "facts", actor=actor):
         moved = set_aside_damaged(layout)
     if moved:
         log.warning("store.damaged_database_set_aside", paths=[str(p) for p in moved])
-    scan = rebuild_catalog(layout, locks, actor=actor)
-    facts = rebuild_facts(layout, locks, actor=actor)
+    scan = rebuild_catalog(layout, locks, actor=actor, progress=scan_progress)
+    facts = rebuild_facts(layout, locks, actor=actor, progress=facts_progress)
     log.info("store.rebuilt", entries=len(scan.entries), facts=facts.facts,
              replayed=facts.replayed, problems=len(scan.problems) + len(facts.problems))
     return StoreRebuild(len(scan.entries), tuple(scan.problems), facts, tuple(moved))

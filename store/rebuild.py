@@ -7,6 +7,7 @@ Corrupt files are reported with path and reason and skipped; they never stop a r
 The new catalog replaces the old in one transaction under the ``catalog`` lock; ids that
 disappear are reported as deleted to incremental readers (``CatalogReader.changes_since``).
 ``set_aside_damaged`` moves a database that cannot be read out of the way first.
+A caller may watch the scan through a ``ProgressFn`` (files read of files found).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from store.leaf_format import read_leaf
 from store.leaves import leaf_relpath_of
 from store.locks import LockManager
 from store.paths import StoreLayout
+from store.progress import ProgressFn, no_progress
 from store.tree_files import iter_branch_files, iter_leaf_files, read_branch
 
 
@@ -33,11 +35,15 @@ class ScanResult:
     problems: list[tuple[Path, str]] = field(default_factory=list)
 
 
-def scan_tree(layout: StoreLayout) -> ScanResult:
-    """Derive every catalog entry from the files on disk."""
+def scan_tree(layout: StoreLayout, progress: ProgressFn = no_progress) -> ScanResult:
+    """Derive every catalog entry from the files on disk (branches first: they name parents)."""
     result = ScanResult()
     parents: dict[str, str] = {}
-    for path in iter_branch_files(layout):
+    branch_files = list(iter_branch_files(layout))
+    leaf_files = list(iter_leaf_files(layout))
+    total = len(branch_files) + len(leaf_files)
+    for done, path in enumerate(branch_files):
+        progress(done, total)
         try:
             node = read_branch(path)
         except MalformedFile as exc:
@@ -50,7 +56,8 @@ def scan_tree(layout: StoreLayout) -> ScanResult:
     for node_id, entry in result.entries.items():
         declared = entry["parent_id"] if entry["parent_id"] in result.entries else None
         entry["parent_id"] = parents.get(node_id, declared)
-    for path in iter_leaf_files(layout):
+    for done, path in enumerate(leaf_files, start=len(branch_files)):
+        progress(done, total)
         try:
             leaf = read_leaf(path)
         except MalformedFile as exc:
@@ -62,14 +69,15 @@ def scan_tree(layout: StoreLayout) -> ScanResult:
             parent = header_parent
         relpath = leaf_relpath_of(layout, path)
         result.entries[leaf.leaf_id] = entry_from_leaf(leaf.header, relpath, parent)
+    progress(total, total)
     return result
 
 
-def rebuild_catalog(layout: StoreLayout, locks: LockManager, *, actor: str = "rebuild"
-                    ) -> ScanResult:
+def rebuild_catalog(layout: StoreLayout, locks: LockManager, *, actor: str = "rebuild",
+                    progress: ProgressFn = no_progress) -> ScanResult:
     """Replace the catalog with one derived from the files, under the catalog lock."""
     with locks.hold_sync("catalog", actor=actor):
-        result = scan_tree(layout)
+        result = scan_tree(layout, progress)
         engine = Engine(layout)
         try:
             with transaction(engine.connection(), layout.database) as tx:

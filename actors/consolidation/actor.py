@@ -7,8 +7,10 @@ have seen our leaves) and runs a pass:
 
 0. heal what a killed pass left (``repair``): stray branch files, half-written links;
 1. per layer, group the parentless items of each domain (timestamp order) into branches;
-2. write every branch file of the layer durably BEFORE anything points at it (in parallel:
-   each file is still fsynced, but concurrent fsyncs share the file system's journal commits);
+2. write every branch file of the layer durably BEFORE anything points at it (in parallel,
+   each handed to the writers as soon as it is summarised: each file is still fsynced, but
+   concurrent fsyncs share the file system's journal commits; a Flush's ``progress`` receiver
+   sees branches written of branches planned);
 3. under the ``catalog`` lock, re-read the catalog, and for each branch whose children are all
    still parentless, commit the children's parent links and the branch entry in one
    transaction (``store.engine``; not logged to the event file: branch files are the truth);
@@ -24,9 +26,10 @@ It must never rewrite a leaf file, and never write a branch file without the con
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +48,7 @@ from store.events import utc_now
 from store.leaf_format import read_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
+from store.progress import ProgressFn, no_progress
 from store.tree_files import iter_branch_files, read_branch, read_root, write_branch, write_root
 
 
@@ -70,6 +74,27 @@ class CatalogView:
     def close(self) -> None:
         self.reader.close()
         self.engine.close()
+
+
+class WriteTally:
+    """Branches written of branches planned in one pass, told to a Flush's receiver."""
+
+    def __init__(self, progress: ProgressFn) -> None:
+        self.progress = progress
+        self.done = 0
+        self.total = 0
+        self._lock = threading.Lock()
+
+    def expect(self, count: int) -> None:
+        """``count`` more branches to write (fewer, when negative: unreadable children)."""
+        with self._lock:
+            self.total += count
+            self.progress(self.done, self.total)
+
+    def wrote(self, _write: Future[float]) -> None:
+        with self._lock:
+            self.done += 1
+            self.progress(self.done, self.total)
 
 
 WRITE_THREADS = 8
@@ -118,7 +143,8 @@ class ConsolidationActor(Actor):
             return None
         if isinstance(message, Flush):
             self._pending, self._due = 0, None  # this pass covers every leaf nudged so far
-            return await self._run_pass(force=message.force, wait=True)
+            return await self._run_pass(force=message.force, wait=True,
+                                        progress=message.progress or no_progress)
         return await super().handle(message)
 
     # ------------------------------------------------------------------ debouncing
@@ -156,19 +182,20 @@ class ConsolidationActor(Actor):
 
     # ------------------------------------------------------------------ one pass
 
-    async def _run_pass(self, *, force: bool, wait: bool) -> PassResult:
+    async def _run_pass(self, *, force: bool, wait: bool,
+                        progress: ProgressFn = no_progress) -> PassResult:
         started = time.perf_counter()
         if wait:
             async with self.locks.hold("consolidation", actor=self.name,
                                        timeout_s=max(self.settings.lock_timeout_s, 120.0)):
-                return await self._pass_locked(force, started)
+                return await self._pass_locked(force, started, WriteTally(progress))
         async with self.locks.try_hold("consolidation", actor=self.name) as got:
             if not got:
                 self.log.info("consolidation.skipped", reason="another process holds the lock")
                 return PassResult(False, 0, 0, 0, 0, 0, 0.0)
-            return await self._pass_locked(force, started)
+            return await self._pass_locked(force, started, WriteTally(progress))
 
-    async def _pass_locked(self, force: bool, started: float) -> PassResult:
+    async def _pass_locked(self, force: bool, started: float, tally: WriteTally) -> PassResult:
         await call_in_thread(self._catalog.refresh)
         repaired = await self._repair()
         pending_before, top = await call_in_thread(self._census)
@@ -177,7 +204,7 @@ class ConsolidationActor(Actor):
         layer = 0
         while layer <= min(top, MAX_LAYERS):
             t0 = time.perf_counter()
-            plan = await call_in_thread(self._plan_layer, layer, force)
+            plan = await call_in_thread(self._plan_layer, layer, force, tally)
             t1 = time.perf_counter()
             if plan:
                 async with self.locks.hold("catalog", actor=self.name):
@@ -280,28 +307,42 @@ class ConsolidationActor(Actor):
             self._nodes[entry["id"]] = node
         return node
 
-    def _plan_layer(self, layer: int, force: bool) -> list[dict[str, Any]]:
+    def _plan_layer(self, layer: int, force: bool, tally: WriteTally) -> list[dict[str, Any]]:
         """Build and durably write the branch files of one layer (before anyone points at them).
 
         Unreadable children are left out of the grouping (and logged), so one corrupt file
-        does not hold its seven neighbours back.
+        does not hold its seven neighbours back. A branch goes to the writers as soon as it is
+        summarised; if a later one fails, the files already written are the stray branch files
+        a killed pass leaves, which the next pass's repair removes.
         """
         plan: list[dict[str, Any]] = []
         now = utc_now()
+        factor = self.settings.branch_factor
         partial = tree.files_partial_group(layer, force)
-        for domain, items in sorted(tree.parentless(self._catalog.state, layer).items()):
-            if len(items) < self.settings.branch_factor and not partial:
-                continue
-            readable = [(e, d) for e in items if (d := self._readable(e)) is not None]
-            for group in tree.groups(readable, self.settings.branch_factor, partial=partial):
-                plan.append(tree.build_branch(
-                    layer=layer + 1, domain=domain, children=[d for _, d in group],
-                    paths=[e["path"] for e, _ in group], summarizer=self.summarizer, now=now))
-        if not plan:
+        domains = [(domain, items) for domain, items
+                   in sorted(tree.parentless(self._catalog.state, layer).items())
+                   if len(items) >= factor or partial]
+        if not domains:
             return plan
-        with ThreadPoolExecutor(max_workers=min(WRITE_THREADS, len(plan)),
+        expected = [len(items) // factor + (1 if partial and len(items) % factor else 0)
+                    for _, items in domains]
+        tally.expect(sum(expected))
+        writes: list[Future[float]] = []
+        with ThreadPoolExecutor(max_workers=WRITE_THREADS,
                                 thread_name_prefix="branch-writer") as pool:
-            timings = list(pool.map(self._write_one, plan))
+            for (domain, items), planned in zip(domains, expected, strict=True):
+                readable = [(e, d) for e in items if (d := self._readable(e)) is not None]
+                groups = tree.groups(readable, factor, partial=partial)
+                tally.expect(len(groups) - planned)
+                for group in groups:
+                    node = tree.build_branch(
+                        layer=layer + 1, domain=domain, children=[d for _, d in group],
+                        paths=[e["path"] for e, _ in group], summarizer=self.summarizer,
+                        now=now)
+                    plan.append(node)
+                    writes.append(pool.submit(self._write_one, node))
+                    writes[-1].add_done_callback(tally.wrote)
+            timings = [write.result() for write in writes]
         for node, seconds in zip(plan, timings, strict=True):
             self._nodes[node["node_id"]] = node
             self.log.info("consolidation.branch_written", node_id=node["node_id"],

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from actors.base import Message
+from store.progress import ProgressFn
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -23,6 +24,9 @@ class Flush(Message):
     """
 
     force: bool = False
+    progress: ProgressFn | None = field(default=None, compare=False, repr=False)
+    """Watches the pass: branches written of branches planned so far (the total grows as each
+    layer is planned). Called from the actor's worker threads; None for nobody watching."""
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,8 @@ from store.locks import LockManager
 from store.paths import StoreLayout
 
 REVIEW_ACTIONS = ("list", "approve", "reject")
+INLINE_CHARS = 4_000
+"""Texts up to this size have their fact candidates found on the actor's own turn."""
 
 
 def view(fact: ResolvedFact) -> FactView:
@@ -121,7 +123,12 @@ class FactsActor(Actor):
         if isinstance(message, Extract):
             # Finding candidates reads only the text: done before the locks, so writers in
             # other processes queue only for the decision and the commit.
-            found = await call_in_thread(self._candidates, message)
+            # A short save's candidates (the usual note, well under a millisecond) are found
+            # here rather than paying a worker-thread hop; long texts still go to a thread.
+            if sum(len(leaf.text) for leaf in message.leaves) <= INLINE_CHARS:
+                found = self._candidates(message)
+            else:
+                found = await call_in_thread(self._candidates, message)
             async with self.locks.hold("catalog", "facts", actor=self.name):
                 return await call_in_thread(self._extract, message, found)
         if isinstance(message, Retract):
@@ -131,12 +138,12 @@ class FactsActor(Actor):
             if message.action not in REVIEW_ACTIONS:
                 raise UnknownOption("review action", message.action, REVIEW_ACTIONS)
             if message.action == "list":
-                await call_in_thread(self._refresh)
+                self._refresh()
                 return (tuple(view(f) for f in self._full().pending())
                         + tuple(supersession_view(e) for e in self._supersessions()))
             async with self.locks.hold("facts", actor=self.name):
                 return await call_in_thread(self._review, message)
-        await call_in_thread(self._refresh)
+        self._refresh()  # (a no-op marker: no worker-thread hop for it)
         if isinstance(message, History):
             return self._history(message)
         if isinstance(message, StateAt):

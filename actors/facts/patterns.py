@@ -546,6 +546,8 @@ def extract_facts(
             if not found:
                 found = _rule_facts(span) or _generic_facts(span)
             found = [f for f in found if not is_hypothetical(span.folded, f[0])]
+            if not found:
+                continue  # nothing to date: the sentence's date is looked up only for facts
             valid_from = _sentence_date(sentence) or current_date
             for _start, subject, attribute, value in sorted(found, key=lambda f: f[0]):
                 if subject == "user":

@@ -19,13 +19,20 @@ class Folded:
     """A sentence folded character by character, with a map back to the original offsets."""
 
     def __init__(self, text: str) -> None:
+        self.text = text
+        self._origin: range | list[int]
+        if text.isascii():
+            # ASCII folds to its lower case one character for one: offsets map to themselves
+            # (the loop below would give exactly this, far slower).
+            self.folded = text.lower()
+            self._origin = range(len(text))
+            return
         chars: list[str] = []
         origin: list[int] = []
         for index, ch in enumerate(text):
             for piece in fold(ch):
                 chars.append(piece)
                 origin.append(index)
-        self.text = text
         self.folded = "".join(chars)
         self._origin = origin
 

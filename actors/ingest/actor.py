@@ -117,9 +117,12 @@ class IngestActor(Actor):
         clean, redactions = redact(content)
         # Every field that reaches disk is redacted, not only the content: tags, scope and a
         # file's source path end up in the leaf header, the catalog and the facts.
-        extra = [r for field in (scope, *tags, msg.source or "") for r in redact(field)[1]]
-        scope = redact_text(scope)
-        tags = tuple(dict.fromkeys(redact_text(t) for t in tags))
+        # (Each field is scanned once: its redacted text and its counts come together.)
+        scope, extra = redact(scope)
+        redacted_tags = [redact(t) for t in tags]
+        source_text, source_found = redact(msg.source or "")
+        extra = extra + [r for _t, found in redacted_tags for r in found] + source_found
+        tags = tuple(dict.fromkeys(t for t, _found in redacted_tags))
         redactions = _merge(redactions + extra)
         if redactions and self.settings.secrets_mode == "refuse":
             raise SecretRefused([r.kind for r in redactions])
@@ -131,7 +134,7 @@ class IngestActor(Actor):
                             max_tokens=self.settings.max_tokens,
                             min_tokens=self.settings.min_tokens)
         chunks = [c for c in chunks if c.text.strip()]
-        source = redact_text(msg.source or msg.provenance.source or "")
+        source = source_text if msg.source else redact_text(msg.provenance.source or "")
         now = dt.datetime.now(dt.UTC)
         lead = parse_date(clean)  # a memory that opens with a date is of that date
         if lead is not None:

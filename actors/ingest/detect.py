@@ -143,6 +143,14 @@ def parse_content_type(value: str) -> DataType | None:
     raise UnknownContentType(value, CONTENT_TYPES)
 
 
+def _hits(counts: Counter[str], lexicon: frozenset[str]) -> int:
+    """How many of the counted words are in ``lexicon``: walks the smaller side (a short
+    note's words rather than a lexicon of hundreds; the same sum either way)."""
+    if len(counts) < len(lexicon):
+        return sum(n for word, n in counts.items() if word in lexicon)
+    return sum(counts[word] for word in lexicon)
+
+
 def _cap(value: float, limit: float) -> float:
     return min(value, limit)
 
@@ -161,14 +169,14 @@ def _scores(text: str, folded: str, words: list[str], language_score: float,
 
     dated = sum(1 for ln in lines[:400] if parse_date(ln) is not None)
     personal = _cap(dated * 3.0, 9.0)
-    personal += _cap(sum(counts[w] for w in PERSONAL) * 0.8, 4.0)
+    personal += _cap(_hits(counts, PERSONAL) * 0.8, 4.0)
     # First person alone does not make a note personal ("our service uses X" is a work
     # note): it stays under the generic threshold unless a date or a personal word joins it.
-    personal += _cap(sum(counts[w] for w in FIRST_PERSON) / n * 40, 2.5)
-    personal -= _cap(sum(counts[w] for w in TOPICS["software"]) * 0.7, 3.0)
+    personal += _cap(_hits(counts, FIRST_PERSON) / n * 40, 2.5)
+    personal -= _cap(_hits(counts, TOPICS["software"]) * 0.7, 3.0)
     scores[DataType.PERSONAL] = max(personal, 0.0)
 
-    clinical = _cap(sum(counts[w] for w in CLINICAL) * 0.8, 10.0)
+    clinical = _cap(_hits(counts, CLINICAL) * 0.8, 10.0)
     clinical += _cap(len(SECTIONS.findall(folded)) * 2.5, 10.0)
     scores[DataType.CLINICAL] = clinical if clinical >= 4 else clinical / 2
 
@@ -182,9 +190,9 @@ def _scores(text: str, folded: str, words: list[str], language_score: float,
 
     narrative = _cap(len(NARRATIVE_MARKER.findall(folded)) * 4.0, 8.0)
     narrative += _cap(sum(1 for ln in lines if ln.lstrip()[:1] in "—–\"“«") * 0.7, 5.0)
-    narrative += _cap(sum(counts[w] for w in SPEECH) * 0.8, 5.0)
-    narrative += _cap(sum(counts[w] for w in THIRD) / n * 30, 3.0)
-    narrative += _cap(sum(counts[w] for w in PAST) / n * 30, 3.0)
+    narrative += _cap(_hits(counts, SPEECH) * 0.8, 5.0)
+    narrative += _cap(_hits(counts, THIRD) / n * 30, 3.0)
+    narrative += _cap(_hits(counts, PAST) / n * 30, 3.0)
     paragraphs = [p for p in re.split(r"\n\s*\n", text) if p.strip()]
     if paragraphs and sum(len(p) for p in paragraphs) / len(paragraphs) > 300:
         narrative += 1.5
@@ -197,7 +205,7 @@ def topic(words: list[str]) -> str | None:
     counts = Counter(words)
     best, best_hits = None, 1
     for name, lexicon in TOPICS.items():
-        hits = sum(counts[w] for w in lexicon)
+        hits = _hits(counts, lexicon)
         if hits > best_hits:
             best, best_hits = name, hits
     return best

@@ -91,10 +91,6 @@ VARIANTS_CHECKED = 8
 """How many other forms of an unknown query term the coverage judgement looks for."""
 IDLE_EMBED_S = 0.05
 """Idle pause before the next background embedding batch while memories lack vectors."""
-IDLE_OVERDUE_S = 5.0
-"""Longest a busy inbox (requests more often than ``COMMIT_INTERVAL_S``) postpones the idle
-work: past it, the next request runs one idle turn first, so memories saved while an agent
-keeps searching are still committed and embedded (one batch, tens of milliseconds)."""
 
 
 def _posix(moment: dt.datetime) -> float:
@@ -157,6 +153,8 @@ class NavigationActor(Actor):
         """Opened by ``start`` (it opens the shared index: not in the constructor)."""
         self._pending_since: float | None = None
         """When this process first saw uncommitted catalog changes (monotonic seconds)."""
+        self._last_idle = 0.0
+        """When the last idle turn began (monotonic seconds)."""
         self.vectors = VectorIndex(layout)
         self.use_vectors = True
         """Off only for measurement (bench/retrieval_bench.py compares the lexical-only path)."""
@@ -164,8 +162,6 @@ class NavigationActor(Actor):
         """Off only for measurement, as ``use_vectors``."""
         self._embed_pending = True
         self._plans: dict[int, tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]]] = {}
-        self._last_idle = time.monotonic()
-        """When the idle work last ran (monotonic seconds)."""
 
     async def start(self) -> None:
         self.vectors = VectorIndex(self.layout, self.vectors.embedder)
@@ -188,8 +184,12 @@ class NavigationActor(Actor):
                       duration_ms=round((time.perf_counter() - started) * 1000, 2))
 
     def idle_after(self) -> float | None:
-        busy = self._embed_pending or self.vectors.queued
-        return IDLE_EMBED_S if busy else COMMIT_INTERVAL_S
+        """Counted from the last idle turn, not from the last message: a client that searches
+        (or a GUI that polls stats) more often than the interval must not postpone the
+        index commit and the embedding forever."""
+        busy = self._embed_pending or self.vectors.queued or self.model.arrived
+        interval = IDLE_EMBED_S if busy else COMMIT_INTERVAL_S
+        return max(0.0, self._last_idle + interval - time.monotonic())
 
     async def on_idle(self) -> None:
         """Commit the shared full-text index when its batch is due, then embed one batch of
@@ -222,8 +222,6 @@ class NavigationActor(Actor):
                 await call_in_thread(self.model.commit_pending)
 
     async def handle(self, message: Any) -> Any:
-        if time.monotonic() - self._last_idle > IDLE_OVERDUE_S:
-            await self._idle()  # a steady stream of requests never leaves the inbox idle
         if isinstance(message, Search):
             return await call_in_thread(self._search, message)
         if isinstance(message, Stats):

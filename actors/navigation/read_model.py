@@ -32,6 +32,7 @@ from store.fulltext import FulltextIndex, IndexDoc
 from store.leaf_format import LeafFile, read_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
+from store.progress import ProgressFn, no_progress
 from store.tree_files import read_branch, read_root
 
 log = structlog.get_logger("ihmt.navigation")
@@ -243,14 +244,15 @@ class ReadModel:
         was rebuilt and its sequence numbers restarted): the index must be rebuilt too."""
         return self.index.disk.watermark.seq > self.catalog.last_seq()
 
-    def commit_pending(self) -> int:
+    def commit_pending(self, progress: ProgressFn = no_progress) -> int:
         """Move every leaf beyond the watermark into the shared index. ``fulltext`` lock held.
 
         Re-reads the watermark inside the lock (another process may just have committed) and
         the catalog changes since it; the tail's analysed documents are reused. A large
         backlog (first start on an old store, ``rebuild``) is committed COMMIT_CHUNK changes
         at a time, in seq order, each commit's watermark the last seq it covers: memory stays
-        bounded and a kill loses only the chunk in flight. Returns the leaves committed.
+        bounded and a kill loses only the chunk in flight. Returns the leaves committed;
+        ``progress`` sees catalog changes taken in of changes found.
         """
         self.index.reload()
         mark = self.index.disk.watermark.seq
@@ -261,13 +263,18 @@ class ReadModel:
         for start in range(0, len(changes), COMMIT_CHUNK):
             chunk = changes[start:start + COMMIT_CHUNK]
             last = start + COMMIT_CHUNK >= len(changes)
-            committed += self._commit_chunk(chunk, seq if last else chunk[-1].seq)
+            committed += self._commit_chunk(chunk, seq if last else chunk[-1].seq,
+                                            progress=progress, offset=start, total=len(changes))
+        progress(len(changes), len(changes))
         return committed
 
-    def _commit_chunk(self, changes: list[Change], seq: int) -> int:
+    def _commit_chunk(self, changes: list[Change], seq: int, *,
+                      progress: ProgressFn = no_progress, offset: int = 0, total: int = 0
+                      ) -> int:
         add: list[IndexDoc] = []
         remove: list[str] = []
-        for change in changes:
+        for done, change in enumerate(changes, start=offset):
+            progress(done, total)
             if change.entry is None:
                 remove.append(change.entry_id)
             elif change.entry.get("kind") == "leaf":
@@ -284,13 +291,13 @@ class ReadModel:
                  seq=seq, documents=self.index.disk.num_docs)
         return len(add)
 
-    def rebuild_index(self) -> int:
+    def rebuild_index(self, progress: ProgressFn = no_progress) -> int:
         """Empty the shared index and index every leaf again (``rebuild``). Lock held."""
         self.index.disk.clear()
         self.index = SharedIndex(self.index.disk)
         self.leaves = LeafView(self.index, self.catalog)
         self.seq = 0
-        return self.commit_pending()
+        return self.commit_pending(progress)
 
     # ------------------------------------------------------------------ reads
 
@@ -345,7 +352,8 @@ class ReadModel:
         return tuple(reversed(path))
 
 
-def rebuild_fulltext(layout: StoreLayout, locks: LockManager) -> int:
+def rebuild_fulltext(layout: StoreLayout, locks: LockManager,
+                     progress: ProgressFn = no_progress) -> int:
     """Recreate the shared full-text index from the leaves (``ihmt-async rebuild``)."""
     with locks.hold_sync(FULLTEXT_LOCK, actor="rebuild", timeout_s=600):
-        return ReadModel(layout).rebuild_index()
+        return ReadModel(layout).rebuild_index(progress)
