@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,6 +110,20 @@ class _Match:
     reading: Query
     weight: float = 1.0
     """``TRANSLATED_SHARE`` when it matched through the other language's reading."""
+
+
+def _story_of(leaf_id: str, successor: Mapping[str, str | None], timeline: Timeline) -> str:
+    """The newest memory of the correction chain this one belongs to (itself when nothing
+    corrects it): concurrent or repeated corrections of one fact form one story."""
+    seen = {leaf_id}
+    current = leaf_id
+    while True:
+        after = successor[current] if current in successor else \
+            timeline.superseding_leaf(current)
+        if after is None or after in seen:
+            return current
+        seen.add(after)
+        current = after
 
 
 def _without_time(text: str, span: DateRange | None) -> str:
@@ -424,8 +438,11 @@ class NavigationActor(Actor):
             successor[leaf_id] = timeline.superseding_leaf(leaf_id)
             return True
 
-        ranked = ranking.order(scores, ranking.Timeline(currency, successor,
-                                                         frozenset(scores)), addable)
+        # A correction "matched the question itself" only when it holds the question's words:
+        # a memory that is merely similar in meaning must not take its predecessor's place
+        # (one exact match for a rare word, followed by a chain of look-alike corrections).
+        worded = frozenset(leaf for leaf, value in lexical.items() if value > 0)
+        ranked = ranking.order(scores, ranking.Timeline(currency, successor, worded), addable)
         trace = SearchTrace(
             domains_ranked=descent.domains_ranked, branches_opened=descent.branches_opened,
             node_reads=descent.node_reads, leaves_scored=descent.leaves_scored + pooled,
@@ -636,6 +653,7 @@ class NavigationActor(Actor):
             ranked = ranking.newer_first(ranked, restated)
         candidates: list[Candidate] = []
         saves_seen: set[tuple[str, str]] = set()
+        stories_seen: set[str] = set()
         n = max(len(self.model.index), 1)
         wanted = set(query.terms)
         worded = any(matched[leaf] & wanted for leaf, _ in ranked[:12])
@@ -650,6 +668,10 @@ class NavigationActor(Actor):
                 if save in saves_seen:
                     continue  # chunks of one saved text are one memory, not rivals
                 saves_seen.add(save)
+            story = _story_of(leaf, successor, timeline)
+            if story in stories_seen:
+                continue  # a memory and its corrections (however many) are one story
+            stories_seen.add(story)
             terms = matched[leaf]
             strength = score
             if short:

@@ -97,7 +97,8 @@ class Timeline:
     successor: Mapping[str, str | None]
     """The memory that corrects this one, if any."""
     own_match: frozenset[str]
-    """Memories that matched the question themselves (not only through a predecessor)."""
+    """Memories that hold the question's words themselves (not only through a predecessor,
+    nor only by a similar meaning)."""
 
 
 def order(scores: Mapping[str, float], timeline: Timeline,
