@@ -120,8 +120,8 @@ def order(scores: Mapping[str, float], timeline: Timeline,
         if after in timeline.own_match and after in adjusted:
             adjusted[after] = max(adjusted[after], score)
             adjusted[leaf] = score * SUPERSEDED_FACTOR
-        elif after not in adjusted and addable(after):
-            adjusted[after] = score * UNMATCHED_SUCCESSOR_SHARE
+        elif after in adjusted or addable(after):
+            adjusted[after] = max(adjusted.get(after, 0.0), score * UNMATCHED_SUCCESSOR_SHARE)
     for leaf, state in timeline.currency.items():
         if state == "PENDING" and leaf in adjusted:
             adjusted[leaf] *= PENDING_FACTOR

@@ -52,6 +52,17 @@ def test_a_correction_that_matched_nothing_follows_the_memory_the_question_names
     assert ranked == [("lisbon", 10.0), ("valencia", pytest.approx(9.0))]
 
 
+def test_a_correction_found_only_by_meaning_follows_the_memory_holding_the_words() -> None:
+    # "Qvillbkozk": one memory holds the rare word; its correction is merely similar in
+    # meaning (a vector candidate). It follows at UNMATCHED_SUCCESSOR_SHARE, never ahead, and
+    # the memory holding the word keeps its score.
+    ranked = _order({"exact": 10.0, "lookalike": 4.0, "other": 3.0},
+                    {"exact": "SUPERSEDED", "lookalike": "CURRENT", "other": "CURRENT"},
+                    {"exact": "lookalike", "lookalike": None, "other": None},
+                    matched={"exact"})
+    assert ranked == [("exact", 10.0), ("lookalike", pytest.approx(9.0)), ("other", 3.0)]
+
+
 def test_an_unservable_correction_is_not_added() -> None:
     timeline = Timeline({"old": "SUPERSEDED"}, {"old": "gone"}, frozenset({"old"}))
     assert ranking.order({"old": 10.0}, timeline, lambda leaf: False) == [("old", 10.0)]
