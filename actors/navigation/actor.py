@@ -302,7 +302,7 @@ class NavigationActor(Actor):
         arrived = self.model.take_arrived()
         if self._embed_pending:
             self._embed_pending = False
-            self.vectors.plan(self.model.leaves)
+            self.vectors.plan(self.model.catalog.leaf_ids())  # ids only: no index lookups
         elif arrived:
             self.vectors.enqueue(arrived)
         self.vectors.backfill(self.model.text_of)
