@@ -12,13 +12,11 @@ database lazily, creates nothing, and answers from committed data only.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from store.db import CATALOG_FIELDS, connect, entry_of, mapped
-from store.paths import StoreLayout
+from store.db import CATALOG_FIELDS, Reader, entry_of, mapped
 
 Entry = dict[str, Any]
 Entries = dict[str, Entry]
@@ -49,7 +47,7 @@ class Counts:
         return sum(self.leaves_by_domain.values())
 
 
-class CatalogReader:
+class CatalogReader(Reader):
     """Read-only catalog queries for one process (one connection, opened on first use).
 
     Contract (relied on by the navigation read model and the full-text index):
@@ -63,20 +61,6 @@ class CatalogReader:
     - Not thread-safe: one reader per thread of use (actors use theirs from one worker hop
       at a time).
     """
-
-    def __init__(self, layout: StoreLayout) -> None:
-        self.layout = layout
-        self._conn: sqlite3.Connection | None = None
-
-    def connection(self) -> sqlite3.Connection | None:
-        if self._conn is None:
-            self._conn = connect(self.layout, create=False)
-        return self._conn
-
-    def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
 
     def changes_since(self, seq: int) -> tuple[list[Change], int]:
         conn = self.connection()

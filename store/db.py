@@ -182,6 +182,25 @@ def transaction(conn: sqlite3.Connection, path: Path) -> Iterator[Tx]:
         conn.execute("COMMIT")
 
 
+class Reader:
+    """A read-only view's connection, opened on first use and never creating the database
+    (``CatalogReader``, ``FactEventsReader``): ``connection()`` is None while no store exists."""
+
+    def __init__(self, layout: StoreLayout) -> None:
+        self.layout = layout
+        self._conn: sqlite3.Connection | None = None
+
+    def connection(self) -> sqlite3.Connection | None:
+        if self._conn is None:
+            self._conn = connect(self.layout, create=False)
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+
 # ---------------------------------------------------------------------------- writing
 
 

@@ -13,12 +13,10 @@ Read-only: it never writes, and never creates the database.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from store.db import connect, mapped
-from store.paths import StoreLayout
+from store.db import Reader, mapped
 
 Events = list[dict[str, Any]]
 EVENT_OPS = ("fact", "retract", "review", "supersede_leaf")
@@ -64,7 +62,7 @@ def _chunks(values: list[str]) -> Iterable[list[str]]:
         yield values[i:i + _CHUNK]
 
 
-class FactEventsReader:
+class FactEventsReader(Reader):
     """Read-only access to the facts table for one thread of use.
 
     Contract: ``events_since(seq)`` returns ``[(seq, event), ...]`` of every event committed
@@ -74,20 +72,6 @@ class FactEventsReader:
     ``epoch()``: a follower that sees a new epoch starts again from seq 0. With no database,
     it is empty (epoch 0).
     """
-
-    def __init__(self, layout: StoreLayout) -> None:
-        self.layout = layout
-        self._conn: sqlite3.Connection | None = None
-
-    def connection(self) -> sqlite3.Connection | None:
-        if self._conn is None:
-            self._conn = connect(self.layout, create=False)
-        return self._conn
-
-    def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
 
     def _query(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         conn = self.connection()
