@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import signal
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.hardening.cli_run import run_cli
+from tests.integration.cli_support import on_terminal
 from tests.mcp_client import REPO, server_session
 
 pytestmark = pytest.mark.anyio
@@ -136,28 +136,10 @@ async def test_the_server_serves_with_an_unusable_log_path(tmp_path: Path) -> No
 def test_warnings_on_a_terminal_are_sentences(tmp_path: Path) -> None:
     home = tmp_path / "home"
     assert run_cli(home, "init").returncode == 0
-    main_side, terminal = pty.openpty()
-    environment = {**os.environ, "PYTHONPATH": str(REPO), "IHMT_HOME": str(home),
-                   "IHMT_LOG_LEVEL": "info"}
-    process = subprocess.Popen([sys.executable, "-m", "ihmt_async", "save",
-                                "The ibis deploy needs two approvals."],
-                               stdout=subprocess.PIPE, stderr=terminal, env=environment)
-    os.close(terminal)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(main_side, 4096)
-        except OSError:  # the terminal closed: the process is done writing
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(main_side)
-    assert process.wait(timeout=120) == 0
-    assert process.stdout is not None
-    process.stdout.close()
-    err = b"".join(chunks).decode()
-    lines = [line for line in err.splitlines() if line.strip()]
+    run = on_terminal(home, "save", "The ibis deploy needs two approvals.",
+                      IHMT_LOG_LEVEL="info")
+    assert run.returncode == 0
+    lines = run.stderr_lines
     assert lines, "info events reached the terminal"
     assert all(line.startswith("ihmt-async ") and not line.startswith("{") for line in lines)
 

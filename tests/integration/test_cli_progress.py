@@ -11,79 +11,22 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import pty
 import re
-import select
 import shutil
 import subprocess
 import sys
-import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from ihmt_async.progress import MAX_REDRAWS_PER_S, Reporter
-from tests.integration.cli_support import REPO, run_cli
+from tests.integration.cli_support import REPO, RUN_TIMEOUT_S, environment, on_terminal, run_cli
 
 MEMORIES = 40
-RUN_TIMEOUT_S = 240.0
 NUMBER = r"[\d,]+(?:\.\d)?"
 DURATION = r"\d+(?:\.\d)? s|\d+ min \d\d s|\d+ h \d\d min"
 WORDS = ("heron", "ledger", "copper", "harbour", "lantern", "orchard", "granite", "meadow",
          "falcon", "cobalt", "juniper", "quartz")
-
-
-@dataclass(frozen=True)
-class Run:
-    returncode: int
-    stdout: str
-    stderr_lines: list[str]
-    """The terminal's stderr split at every carriage return and newline (redrawn lines too),
-    padding stripped."""
-
-
-def environment(home: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("IHMT_HOME", "IHMT_PROJECT", "IHMT_LOG_STDERR", "IHMT_LOG_LEVEL",
-                        "IHMT_BRANCH_FACTOR")}
-    env.update({"PYTHONPATH": str(REPO), "IHMT_HOME": str(home), **extra})
-    return env
-
-
-def on_terminal(home: Path, *args: str, **extra: str) -> Run:
-    """Run the CLI with stderr on a pseudo-terminal and stdout on a pipe."""
-    main_side, terminal = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "ihmt_async", *args],
-                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=terminal,
-                               env=environment(home, **extra), cwd=str(REPO))
-    os.close(terminal)
-    chunks: list[bytes] = []
-    deadline = time.monotonic() + RUN_TIMEOUT_S
-    try:
-        while True:
-            ready, _, _ = select.select([main_side], [], [], max(0.0, deadline - time.monotonic()))
-            if not ready:
-                raise AssertionError(f"ihmt-async {' '.join(args)} did not finish")
-            try:
-                chunk = os.read(main_side, 4096)
-            except OSError:  # the terminal closed: the process is done writing
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-    finally:
-        os.close(main_side)
-        if process.poll() is None and time.monotonic() > deadline:
-            process.kill()
-    assert process.stdout is not None
-    stdout = process.stdout.read().decode()
-    process.stdout.close()
-    returncode = process.wait(timeout=RUN_TIMEOUT_S)
-    text = b"".join(chunks).decode()
-    lines = [line.rstrip() for line in re.split(r"[\r\n]", text) if line.strip()]
-    return Run(returncode, stdout, lines)
 
 
 def through_pipes(home: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
