@@ -255,8 +255,22 @@ async def bulk_ingest(home: Path, texts: Sequence[str], concurrency: int = 4) ->
             "memories_per_s": round(len(texts) / seconds, 1), "concurrency": concurrency}
 
 
-async def writers(home: Path, count: int, saves: int, gen: Generator) -> dict[str, Any]:
-    """``count`` server processes saving at once; lost = acknowledged ids not in the catalog."""
+@dataclass(frozen=True)
+class SaveRun:
+    """What ``count`` server processes saving at once got back."""
+
+    acked: list[str]
+    latencies: list[float]
+    errors: int
+    seconds: float
+    """From the start signal to the last save (not the shutdowns)."""
+
+
+async def concurrent_saves(home: Path, count: int, saves: int, gen: Generator) -> SaveRun:
+    """``count`` MCP server processes each saving ``saves`` generated memories at once.
+
+    Shared by this bench and ``bench.scale_bench``, which check the acknowledged ids against
+    different read sides."""
     go = anyio.Event()
     ready = [anyio.Event() for _ in range(count)]
     acked: list[str] = []
@@ -289,6 +303,13 @@ async def writers(home: Path, count: int, saves: int, gen: Generator) -> dict[st
         started = time.perf_counter()
         go.set()
     seconds = max(finished, default=time.perf_counter()) - started  # not the shutdowns
+    return SaveRun(acked, latencies, errors, seconds)
+
+
+async def writers(home: Path, count: int, saves: int, gen: Generator) -> dict[str, Any]:
+    """``count`` server processes saving at once; lost = acknowledged ids not in the catalog."""
+    run = await concurrent_saves(home, count, saves, gen)
+    acked, latencies, errors, seconds = run.acked, run.latencies, run.errors, run.seconds
     in_catalog = count_catalog_leaves(StoreLayout.at_home(home))
     lost = sorted(set(acked) - in_catalog)
     return {"processes": count, "saves_acked": len(latencies) - errors, "errors": errors,

@@ -50,7 +50,8 @@ from actors.ingest.messages import Save
 from actors.provenance import Provenance
 from bench.generator import Generator
 from bench.ingest_bench import pcts, quiet_logs
-from bench.mcp_bench import saved_ids, server_session, vm_hwm_kb
+from bench.mcp_bench import server_session, vm_hwm_kb
+from bench.run import concurrent_saves
 from ihmt_async.runtime import Runtime
 from store.catalog import CatalogReader
 from store.fulltext import FulltextIndex
@@ -249,38 +250,8 @@ def fsyncs_per_save(home: Path, count: int) -> dict[str, Any]:
 async def writers(home: Path, count: int, saves: int, gen: Generator) -> dict[str, Any]:
     """``count`` MCP server processes saving at once; lost = acknowledged but not in the
     catalog, or not in the full-text index once every process has stopped."""
-    go = anyio.Event()
-    ready = [anyio.Event() for _ in range(count)]
-    acked: list[str] = []
-    latencies: list[float] = []
-    finished: list[float] = []
-    errors = 0
-
-    async def writer(index: int) -> None:
-        nonlocal errors
-        texts = [m.text for m in gen.memories(saves, start=60_000_000 + index * 10_000)]
-        async with server_session(home, client_name=f"bench-writer-{index}") as session:
-            ready[index].set()
-            await go.wait()
-            for n, text in enumerate(texts):
-                t0 = time.perf_counter()
-                reply, failed = await session.call("save_memory", {
-                    "content": f"{text}\n(writer {index}, note {n})", "origin": "agent"})
-                latencies.append(time.perf_counter() - t0)
-                if failed:
-                    errors += 1
-                else:
-                    acked.extend(saved_ids(reply))
-            finished.append(time.perf_counter())
-
-    async with anyio.create_task_group() as tg:
-        for index in range(count):
-            tg.start_soon(writer, index)
-        for event in ready:
-            await event.wait()
-        started = time.perf_counter()
-        go.set()
-    seconds = max(finished, default=time.perf_counter()) - started
+    run = await concurrent_saves(home, count, saves, gen)
+    acked, latencies, errors, seconds = run.acked, run.latencies, run.errors, run.seconds
     layout = StoreLayout.at_home(home)
     reader = CatalogReader(layout)
     in_catalog = reader.known(acked)
