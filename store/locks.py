@@ -13,6 +13,12 @@ Why this shape:
 - The holder writes ``{"pid", "actor", "since"}`` into the lock file, so a timeout can say who.
 
 A sync twin (``hold_sync``) serves worker threads, the CLI and multi-process tests.
+
+The write path (the facts actor's read-modify-write of catalog and facts) uses ``call_locked``
+instead: the in-process locks on the loop, then ONE worker-thread hop that blocks for the file
+locks (``store.lock_wait``: woken by the holder's release, not polled), runs the transaction
+and releases, so the cross-process locks are never held across an event-loop round trip and
+a waiting process takes the lock the moment it is free. A timeout still names the holder.
 This module never reads or writes the data files the locks guard.
 """
 
@@ -24,16 +30,20 @@ import fcntl
 import json
 import os
 import time
-from collections.abc import AsyncIterator, Generator, Iterator
+from collections.abc import AsyncIterator, Callable, Generator, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeVar
 
 import anyio
 import structlog
 
 from store.atomic import FILE_MODE, ensure_private_dir
 from store.errors import LockTimeout
+from store.lock_wait import wait_flock
 from store.processes import pid_alive
+
+R = TypeVar("R")
 
 LOCK_ORDER = ("consolidation", "root", "project", "catalog", "facts", "fulltext")
 _POLL_FIRST_S = 0.001
@@ -277,6 +287,61 @@ class LockManager:
                 yield True
             finally:
                 held.release()
+
+    # ------------------------------------------------------------------ one hop
+
+    async def call_locked(self, names: tuple[str, ...], func: Callable[..., R], *args: object,
+                          actor: str = "", timeout_s: float | None = None) -> R:
+        """``func(*args)`` in a worker thread while holding every named lock.
+
+        The in-process locks are taken here (tasks of this process queue fairly, and a
+        cancelled task leaves no thread behind); then one thread hop blocks for the file
+        locks, runs ``func`` and releases them (``run_locked``). Once that hop has started it
+        is not cancelled: it ends by the deadline at the latest (``LockTimeout``) or when
+        ``func`` returns.
+        """
+        timeout = self.default_timeout_s if timeout_s is None else timeout_s
+        started = time.monotonic()
+        deadline = started + timeout
+        async with contextlib.AsyncExitStack() as stack:
+            for name in _order(names):
+                local = self._local_lock(name)
+                with anyio.move_on_after(max(0.0, deadline - time.monotonic())) as scope:
+                    await local.acquire()
+                if scope.cancelled_caught:
+                    raise LockTimeout(name, time.monotonic() - started,
+                                      read_holder(self.path(name)))
+                stack.callback(local.release)
+            return await anyio.to_thread.run_sync(
+                self.run_locked, names, func, args, actor, started, deadline)
+
+    def run_locked(self, names: tuple[str, ...], func: Callable[..., R], args: tuple[object, ...],
+                   actor: str, started: float, deadline: float) -> R:
+        """In a worker thread: block for the file locks (in order), run ``func``, release.
+        The caller holds the in-process locks of ``names``."""
+        held: list[_Held] = []
+        try:
+            for name in _order(names):
+                fd = self._open(name)
+                try:
+                    got = wait_flock(fd, self.path(name), deadline)
+                except BaseException:
+                    os.close(fd)
+                    raise
+                if not got:
+                    os.close(fd)
+                    raise LockTimeout(name, time.monotonic() - started,
+                                      read_holder(self.path(name)))
+                item = _Held(self.path(name), fd)
+                item.stamp(actor)
+                held.append(item)
+            wait_ms = (time.monotonic() - started) * 1000
+            if wait_ms > 100:
+                log.info("lock.wait", lock="+".join(names), actor=actor, wait_ms=round(wait_ms, 2))
+            return func(*args)
+        finally:
+            for item in reversed(held):
+                item.release()
 
     # ------------------------------------------------------------------ sync
 

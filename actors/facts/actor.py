@@ -1,7 +1,8 @@
 """The fact actor: owns the timeline (the facts table), tombstones and the review queue.
 
 Every change is one read-modify-write inside the ``facts`` lock (and the ``catalog`` lock when a
-save's catalog entries commit with it): read the key's events from the database (committed by
+save's catalog entries commit with it), taken, used and given back in one worker-thread hop
+(``LockManager.call_locked``): read the key's events from the database (committed by
 any process), decide (pending? covered by a retraction?), then ONE transaction with the fact
 events, the save's catalog entries and the audit records (``store.engine``). Answers are
 ``FactView`` copies computed from a key-local slice of the events, so the cost of recording a
@@ -129,11 +130,12 @@ class FactsActor(Actor):
                 found = self._candidates(message)
             else:
                 found = await call_in_thread(self._candidates, message)
-            async with self.locks.hold("catalog", "facts", actor=self.name):
-                return await call_in_thread(self._extract, message, found)
+            # Lock, decide, commit, release: one worker-thread hop (``call_locked``).
+            return await self.locks.call_locked(("catalog", "facts"), self._extract, message,
+                                                found, actor=self.name)
         if isinstance(message, Retract):
-            async with self.locks.hold("facts", actor=self.name):
-                return await call_in_thread(self._retract, message)
+            return await self.locks.call_locked(("facts",), self._retract, message,
+                                                actor=self.name)
         if isinstance(message, Review):
             if message.action not in REVIEW_ACTIONS:
                 raise UnknownOption("review action", message.action, REVIEW_ACTIONS)
@@ -141,8 +143,8 @@ class FactsActor(Actor):
                 self._refresh()
                 return (tuple(view(f) for f in self._full().pending())
                         + tuple(supersession_view(e) for e in self._supersessions()))
-            async with self.locks.hold("facts", actor=self.name):
-                return await call_in_thread(self._review, message)
+            return await self.locks.call_locked(("facts",), self._review, message,
+                                                actor=self.name)
         self._refresh()  # (a no-op marker: no worker-thread hop for it)
         if isinstance(message, History):
             return self._history(message)

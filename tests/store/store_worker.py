@@ -7,6 +7,8 @@ Modes:
   stress <home> <worker> <count>    catalog commits + fact read-modify-writes
   reader <home> <out.json>          follow changes_since / events_since until told to stop
   hold <home> <name>...                           hold locks until stdin closes
+  count <home> <file> <n>                         n increments of a counter file, each a
+                                                  read-modify-write under call_locked
   half-write <target>                             write_atomic that never reaches os.replace
 """
 
@@ -121,6 +123,25 @@ def hold(home: str, names: list[str]) -> None:
     say("released")
 
 
+def count(home: str, target: str, times: int) -> None:
+    import anyio
+
+    layout = StoreLayout.at_home(home)
+    locks = LockManager(layout.locks_dir, default_timeout_s=60)
+    path = Path(target)
+
+    def bump() -> None:
+        value = int(path.read_text(encoding="utf-8"))
+        path.write_text(str(value + 1), encoding="utf-8")
+
+    async def run() -> None:
+        for _ in range(times):
+            await locks.call_locked(("catalog", "facts"), bump, actor="counter")
+
+    anyio.run(run)
+    say("counted")
+
+
 def half_write(target: str) -> None:
     def blocked_replace(src: Any, dst: Any) -> None:
         say(f"temp {src}")
@@ -139,6 +160,8 @@ def main(argv: list[str]) -> None:
         reader(args[0], args[1])
     elif mode == "hold":
         hold(args[0], args[1:])
+    elif mode == "count":
+        count(args[0], args[1], int(args[2]))
     elif mode == "half-write":
         half_write(args[0])
     else:
