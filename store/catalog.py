@@ -80,6 +80,23 @@ class CatalogReader(Reader):
         changes.sort(key=lambda c: c.seq)
         return changes, max([seq] + [c.seq for c in changes])
 
+    def count_changes_since(self, seq: int) -> int:
+        """How many rows ``changes_since(seq)`` would return (two index range counts, no
+        rows decoded: asked by every process's idle turn)."""
+        conn = self.connection()
+        if conn is None:
+            return 0
+        with mapped(self.layout.database):
+            conn.execute("BEGIN")
+            try:
+                live = conn.execute("SELECT count(*) FROM catalog WHERE seq > ?",
+                                    (seq,)).fetchone()
+                gone = conn.execute("SELECT count(*) FROM catalog_gone WHERE seq > ?",
+                                    (seq,)).fetchone()
+            finally:
+                conn.execute("COMMIT")
+        return int(live[0]) + int(gone[0])
+
     def get(self, entry_id: str) -> Entry | None:
         conn = self.connection()
         if conn is None:

@@ -297,8 +297,9 @@ class NavigationActor(Actor):
     def _embed_some(self) -> None:
         """One batch of memories without a vector. The whole store is planned once, after
         start (what was saved while no process ran); after that only the leaves that arrive
-        through catalog changes (saved here or by another process) are queued."""
-        self.model.refresh()
+        through catalog changes (saved here or by another process) are queued. (Arrived
+        leaves are analysed for the tail by the next request that reads, not here.)"""
+        self.model.refresh(analyse=False)
         arrived = self.model.take_arrived()
         if self._embed_pending:
             self._embed_pending = False

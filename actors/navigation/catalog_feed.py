@@ -21,6 +21,10 @@ class CatalogView(Protocol):
         and the highest seq seen."""
         ...
 
+    def count_changes_since(self, seq: int) -> int:
+        """How many rows ``changes_since(seq)`` would return (cheap: asked every idle turn)."""
+        ...
+
     def get(self, entry_id: str) -> Mapping[str, Any] | None: ...
 
     def parentless(self) -> Sequence[Mapping[str, Any]]:

@@ -164,6 +164,8 @@ class ReadModel:
         """Analysed children per branch id (descent.py); branch files are immutable."""
         self.unreadable: dict[str, str] = {}
         self.arrived: list[str] = []
+        self._deferred: dict[str, Change] = {}
+        """Leaves beyond the watermark noted by ``refresh(analyse=False)``, not yet analysed."""
         """Leaves that came in through catalog changes since the embedder last took them."""
         self.top: dict[str, dict[str, None]] = {}
         """Parentless ids per domain (the read model's trunk, fresher than root.json)."""
@@ -172,8 +174,15 @@ class ReadModel:
 
     # ------------------------------------------------------------------ refresh
 
-    def refresh(self) -> int:
-        """Take in what any process wrote since the last call; returns leaves analysed."""
+    def refresh(self, *, analyse: bool = True) -> int:
+        """Take in what any process wrote since the last call; returns leaves analysed.
+
+        ``analyse=False`` (the idle turn, which only needs to know what arrived) notes new
+        leaves without reading them: with several processes on a store, every process
+        analysing every other process's saves in its idle turn cost each save once per
+        process, although most of those leaves reach the shared index's next commit before
+        any search here needs them. The next ``refresh()`` analyses what is still beyond the
+        watermark then, so a search still sees every committed save (read-your-writes)."""
         before_mark = self.index.disk.watermark.seq
         self.index.reload()
         if self.index.disk.watermark.seq < before_mark:
@@ -181,17 +190,25 @@ class ReadModel:
             self.index = SharedIndex(self.index.disk)
             self.leaves = LeafView(self.index, self.catalog)
             self.seq = self.index.disk.watermark.seq
+            self._deferred.clear()
         changes, self.seq = self.catalog.changes_since(self.seq)
         before = self.analysed
         mark = self.index.disk.watermark.seq
+        for entry_id in [i for i, c in self._deferred.items() if c.seq <= mark]:
+            del self._deferred[entry_id]  # the committed index holds it now
+        if analyse and self._deferred:
+            deferred, self._deferred = self._deferred, {}
+            for change in sorted(deferred.values(), key=lambda c: c.seq):
+                self._add_leaf(change)
         for change in changes:
-            self._take(change, mark)
+            self._take(change, mark, analyse=analyse)
         return self.analysed - before
 
-    def _take(self, change: Change, mark: int) -> None:
+    def _take(self, change: Change, mark: int, *, analyse: bool = True) -> None:
         entry_id, entry = change.entry_id, change.entry
         self.trunk_cache.pop(entry_id, None)
         self._unplace(entry_id)
+        self._deferred.pop(entry_id, None)
         if entry is None:
             self.unreadable.pop(entry_id, None)
             self.index.discard(entry_id, change.seq)
@@ -204,7 +221,13 @@ class ReadModel:
             return
         if entry_id not in self.index.removed and self.index.knows(entry_id):
             return  # a metadata change (parent, status): the indexed content stands
-        doc = self._analyse(entry)
+        if analyse:
+            self._add_leaf(change)
+        else:
+            self._deferred[entry_id] = change
+
+    def _add_leaf(self, change: Change) -> None:
+        doc = self._analyse(change.entry) if change.entry is not None else None
         if doc is not None:
             self.index.add(doc, change.seq)
 
@@ -236,8 +259,7 @@ class ReadModel:
     def pending(self) -> int:
         """Catalog changes beyond the committed watermark (what a commit would take in)."""
         self.index.reload()
-        changes, _ = self.catalog.changes_since(self.index.disk.watermark.seq)
-        return len(changes)
+        return self.catalog.count_changes_since(self.index.disk.watermark.seq)
 
     def index_ahead_of_catalog(self) -> bool:
         """True when the index claims catalog changes the catalog never made (the database
@@ -326,10 +348,15 @@ class ReadModel:
 
     def text_of(self, leaf_id: str) -> str:
         meta = self.leaves.get(leaf_id)
-        if meta is None:
-            return ""
+        if meta is not None:
+            path = meta.path
+        else:
+            deferred = self._deferred.get(leaf_id)  # arrived, not analysed yet
+            if deferred is None or deferred.entry is None:
+                return ""
+            path = str(deferred.entry["path"])
         try:
-            return read_leaf(self.layout.resolve(meta.path)).text
+            return read_leaf(self.layout.resolve(path)).text
         except (MalformedFile, OSError):
             return ""
 

@@ -12,6 +12,8 @@ import anyio
 import pytest
 
 from actors.consolidation.messages import Flush
+from actors.ingest.messages import Save
+from actors.navigation.query import parse_query
 from actors.navigation import read_model
 from actors.navigation.read_model import ReadModel, rebuild_fulltext
 from ihmt_async.runtime import Runtime
@@ -195,3 +197,26 @@ def test_an_index_ahead_of_a_rederived_catalog_is_rebuilt(
     second.finish()
     model = ReadModel(layout)
     assert not model.index_ahead_of_catalog()
+
+
+@pytest.mark.anyio
+async def test_an_idle_refresh_defers_the_analysis_until_a_read_needs_it(
+        store_home: Path) -> None:
+    """Another process's idle turn notes arrived leaves without analysing them (each save
+    used to be analysed once per process); a read still finds them, and their text is
+    served for embedding meanwhile."""
+    async with Runtime(store_home, background_consolidation=False) as rt:
+        await rt.ingest.ask(Save(content=NOTES[0], origin="user"))
+        layout = StoreLayout.at_home(store_home)
+        other = ReadModel(layout)
+        other.refresh()
+        base = other.analysed
+        locks = LockManager(layout.locks_dir)
+        with locks.hold_sync(LOCK_NAME, actor="test"):  # no commit moves the watermark
+            saved = (await rt.ingest.ask(Save(content=NOTES[2], origin="user"))).leaf_ids[0]
+            assert other.refresh(analyse=False) == 0
+            assert other.analysed == base and saved in other.take_arrived()
+            assert "Zanzibar" in other.text_of(saved)  # the embedder can read it already
+            assert other.refresh() == 1  # a read analyses it now
+            found = other.index.search(parse_query("Zanzibar deploy key"), limit=5)
+            assert saved in [doc for doc, _score, _terms in found]
