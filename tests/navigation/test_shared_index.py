@@ -13,8 +13,8 @@ import pytest
 
 from actors.consolidation.messages import Flush
 from actors.ingest.messages import Save
-from actors.navigation.query import parse_query
 from actors.navigation import read_model
+from actors.navigation.query import parse_query
 from actors.navigation.read_model import ReadModel, rebuild_fulltext
 from ihmt_async.runtime import Runtime
 from store.catalog import CatalogReader
