@@ -68,6 +68,9 @@ def split_identifier(token: str) -> list[str]:
     ('HTTPServer' -> 'HTTP', 'Server') and letter/digit changes. Unicode letters count as
     letters, so 'Lavapiés' stays whole.
     """
+    if token.isalpha() and (token.islower() or token.isupper() or token[1:].islower()):
+        # No boundary can occur in 'word', 'WORD' or 'Word' (the usual token): one part.
+        return [token]
     parts: list[str] = []
     for piece in token.split("_"):
         if not piece:

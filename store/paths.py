@@ -57,6 +57,19 @@ def is_safe_id(node_id: str) -> bool:
     return bool(_ID.match(node_id)) and ".." not in node_id
 
 
+_REAL_ROOTS: dict[Path, Path] = {}
+
+
+def _real_root(root: Path) -> Path:
+    """``root.resolve()``, remembered once it exists (every leaf read checks against it)."""
+    real = _REAL_ROOTS.get(root)
+    if real is None:
+        real = root.resolve()
+        if root.exists():
+            _REAL_ROOTS[root] = real
+    return real
+
+
 @dataclass(frozen=True)
 class StoreLayout:
     """The paths of one store (``$IHMT_HOME/ihmt_memory``)."""
@@ -155,7 +168,7 @@ class StoreLayout:
     def resolve(self, relpath: str) -> Path:
         """A path recorded in the catalog, refusing anything outside the store."""
         candidate = (self.root / relpath).resolve()
-        if not candidate.is_relative_to(self.root.resolve()):
+        if not candidate.is_relative_to(_real_root(self.root)):
             raise InvalidDomain(relpath, "it points outside the store")
         return candidate
 

@@ -11,6 +11,7 @@ from collections import Counter
 
 import pytest
 
+from actors import text as text_module
 from actors.facts.values import Folded
 from actors.ingest.detect import CLINICAL, PERSONAL, TOPICS, _hits
 from actors.secrets import redact
@@ -62,3 +63,24 @@ def test_an_empty_field_needs_no_scan_and_a_secret_is_still_found() -> None:
     assert redact("") == ("", [])
     clean, found = redact("token ghp_" + "a1B2c3D4e5" * 4)
     assert "ghp_" not in clean and [r.kind for r in found]
+
+
+def _split_the_long_way(token: str) -> list[str]:
+    """``split_identifier`` without its one-part shortcut (the character scan alone)."""
+    return text_module.split_identifier("_" + token) if token else []
+
+
+@pytest.mark.parametrize("token", [
+    "word", "WORD", "Word", "w", "W", "Lavapiés", "ÉCOLE", "Ñandú", "straße", "İstanbul",
+    "camelCase", "HTTPServer", "APIs", "snake_case", "v2", "ab12cd", "ǅemal", "ǲ", "ﬁle",
+    "Ⅻ", "ŉ", "iPhone", "McDonald", "OAuth", "X11", "_x", "a_", "__", "ÆRØ", "Ærø",
+])
+def test_the_one_part_shortcut_splits_as_the_character_scan(token: str) -> None:
+    assert text_module.split_identifier(token) == _split_the_long_way(token)
+
+
+def test_the_one_part_shortcut_on_every_sample_word() -> None:
+    words = [w for text in SAMPLES for w in text_module.tokens(text)]
+    assert len(words) > 40  # the samples hold enough words for this to check something
+    for word in words:
+        assert text_module.split_identifier(word) == _split_the_long_way(word), word
