@@ -6,7 +6,8 @@ rebuild`` does. Why SQLite: one transaction per save (catalog rows, fact events 
 commit together or not at all), readers that see only committed data without locks, and
 queries (by id, by key, "what changed since") instead of folding the store into memory.
 
-Durability: ``synchronous=NORMAL``. In WAL mode a commit then costs no fsync (the WAL is
+Durability: ``synchronous=NORMAL`` (and a larger WAL between checkpoints:
+``WAL_AUTOCHECKPOINT_PAGES``). In WAL mode a commit then costs no fsync (the WAL is
 synced at checkpoints); a killed process loses nothing that was committed (the WAL is in the
 page cache). What a power cut can take back is the tail of the WAL, but every acknowledged
 save is durable before its commit in files this module does not own: the leaf (fsynced by
@@ -49,6 +50,13 @@ from store.paths import StoreLayout
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 30_000
+WAL_AUTOCHECKPOINT_PAGES = 8_000
+"""Checkpoint once the WAL holds this many pages (32 MB of 4 KiB pages; SQLite's default is
+1,000). Each checkpoint costs two fsyncs (WAL, database), and a save writes ~20 pages (its
+catalog row and indexes, fact events and indexes, audit, pending, meta), so the default
+checkpointed every ~50 saves: 0.06 fsyncs per save of the 3.17 measured. Readers find pages
+through the WAL's hash index, so a longer WAL costs them little; recovery after a crash
+replays at most this much."""
 
 CATALOG_FIELDS = ("id", "kind", "layer", "domain", "path", "parent_id", "timestamp", "title",
                   "leaf_count", "status", "source", "scope", "origin", "agent", "recorded_at")
@@ -160,6 +168,7 @@ def connect(layout: StoreLayout, *, create: bool) -> sqlite3.Connection | None:
             if str(mode).lower() != "wal":
                 conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute(f"PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT_PAGES}")
             if version < SCHEMA_VERSION:
                 conn.executescript("BEGIN IMMEDIATE;" + SCHEMA + "COMMIT;")
         except BaseException:
