@@ -75,6 +75,21 @@ def vm_hwm_kb(pid: int) -> int | None:
     return None
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time ``pid`` has used so far (``/proc/<pid>/stat``), None when gone."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def server_pids() -> list[int]:
+    """This process's ``ihmt_async serve`` children (the bench's MCP servers)."""
+    return [pid for pid, cmd in _children().items() if "ihmt_async" in cmd and "serve" in cmd]
+
+
 class Session:
     """One initialised MCP session on a spawned server, with the server's pid when known."""
 

@@ -59,7 +59,14 @@ from bench.ingest_bench import (
     pcts,
     quiet_logs,
 )
-from bench.mcp_bench import consolidate, round_trips, saved_ids, server_session
+from bench.mcp_bench import (
+    consolidate,
+    cpu_seconds,
+    round_trips,
+    saved_ids,
+    server_pids,
+    server_session,
+)
 from ihmt_async import render
 from ihmt_async.runtime import Runtime
 from store.locks import LockManager
@@ -264,6 +271,19 @@ class SaveRun:
     errors: int
     seconds: float
     """From the start signal to the last save (not the shutdowns)."""
+    server_cpu_s: float | None = None
+    """CPU time all server processes used from the start signal to the last save."""
+    client_cpu_s: float | None = None
+    """CPU time this (client) process used meanwhile: the MCP client side of every save."""
+
+    def cpu_ms_per_save(self) -> dict[str, float | None]:
+        """Server and client CPU per save: with ``processes`` on 2 cores, saves/s can not
+        exceed 2000 / (server + client) ms, however the lock is handed over."""
+        n = max(len(self.latencies), 1)
+        return {"server": None if self.server_cpu_s is None
+                else round(self.server_cpu_s / n * 1000, 2),
+                "client": None if self.client_cpu_s is None
+                else round(self.client_cpu_s / n * 1000, 2)}
 
 
 async def concurrent_saves(home: Path, count: int, saves: int, gen: Generator) -> SaveRun:
@@ -273,6 +293,8 @@ async def concurrent_saves(home: Path, count: int, saves: int, gen: Generator) -
     different read sides."""
     go = anyio.Event()
     ready = [anyio.Event() for _ in range(count)]
+    all_finished = anyio.Event()
+    measured = anyio.Event()
     acked: list[str] = []
     latencies: list[float] = []
     finished: list[float] = []
@@ -294,16 +316,32 @@ async def concurrent_saves(home: Path, count: int, saves: int, gen: Generator) -
                 else:
                     acked.extend(saved_ids(reply))
             finished.append(time.perf_counter())
+            if len(finished) == count:
+                all_finished.set()
+            await measured.wait()  # servers stay up until their CPU time is read
+
+    def servers_cpu(pids: list[int]) -> float | None:
+        times = [cpu_seconds(pid) for pid in pids]
+        return None if not pids or None in times else sum(t for t in times if t is not None)
 
     async with anyio.create_task_group() as tg:
         for index in range(count):
             tg.start_soon(writer, index)
         for event in ready:
             await event.wait()
+        pids = server_pids()
+        server_before, client_before = servers_cpu(pids), time.process_time()
         started = time.perf_counter()
         go.set()
+        try:
+            await all_finished.wait()
+            server_after, client_after = servers_cpu(pids), time.process_time()
+        finally:
+            measured.set()
     seconds = max(finished, default=time.perf_counter()) - started  # not the shutdowns
-    return SaveRun(acked, latencies, errors, seconds)
+    server_cpu = (server_after - server_before if server_before is not None
+                  and server_after is not None and len(pids) == count else None)
+    return SaveRun(acked, latencies, errors, seconds, server_cpu, client_after - client_before)
 
 
 async def writers(home: Path, count: int, saves: int, gen: Generator) -> dict[str, Any]:
@@ -314,7 +352,8 @@ async def writers(home: Path, count: int, saves: int, gen: Generator) -> dict[st
     lost = sorted(set(acked) - in_catalog)
     return {"processes": count, "saves_acked": len(latencies) - errors, "errors": errors,
             "seconds": round(seconds, 2), "saves_per_s": round(len(latencies) / seconds, 1),
-            "latency": pcts(latencies), "catalog_leaves": len(in_catalog),
+            "latency": pcts(latencies), "cpu_ms_per_save": run.cpu_ms_per_save(),
+            "catalog_leaves": len(in_catalog),
             "lost_memories": len(lost), "lost_ids": lost[:10]}
 
 

@@ -15,7 +15,9 @@ What is measured, per size, through a real stdio MCP session on ``python -m ihmt
 ``initialize`` time (spawn to initialised, median of 3, next to an empty store's), the
 server's peak RSS (``VmHWM``), ``search_memory`` p50/p95 for rare-word queries (a needle's
 made-up word) and common-word queries (words thousands of memories hold), and
-``save_memory`` p50/p95. Then fsyncs per save and 1/2/4/8 writer processes on the 10k store.
+``save_memory`` p50/p95. Then fsyncs per save and 1/2/4/8 writer processes on the 10k store,
+with the CPU time the servers and the client spent per save while they saved (the ceiling of
+saves/s on this machine is its cores divided by their sum).
 
 fsyncs per save: a child process saves N memories through the Runtime under
 ``strace -f -c -e trace=fsync,fdatasync,msync,sync_file_range`` (every thread, so SQLite's
@@ -260,7 +262,8 @@ async def writers(home: Path, count: int, saves: int, gen: Generator) -> dict[st
     reader.close()
     return {"processes": count, "saves_acked": len(latencies) - errors, "errors": errors,
             "seconds": round(seconds, 2), "saves_per_s": round(len(latencies) / seconds, 1),
-            "latency": pcts(latencies), "lost_catalog": len(set(acked) - in_catalog),
+            "latency": pcts(latencies), "cpu_ms_per_save": run.cpu_ms_per_save(),
+            "lost_catalog": len(set(acked) - in_catalog),
             "lost_index": len(set(acked) - indexed)}
 
 
@@ -317,12 +320,14 @@ def render(result: dict[str, Any]) -> str:
     fs = result["fsyncs"]
     lines += ["", f"fsyncs per save: {fs['per_save']} ({fs})", "",
               f"Writers on {result['writers_store']}:", "",
-              "| processes | saves/s | p50/p95 ms | errors | lost (catalog / index) |",
-              "|---:|---:|---:|---:|---:|"]
+              "| processes | saves/s | p50/p95 ms | CPU ms/save server / client | errors | "
+              "lost (catalog / index) |",
+              "|---:|---:|---:|---:|---:|---:|"]
     for w in result["writers"]:
+        cpu = w.get("cpu_ms_per_save") or {}
         lines.append(f"| {w['processes']} | {w['saves_per_s']} | {w['latency']['p50_ms']} / "
-                     f"{w['latency']['p95_ms']} | {w['errors']} | {w['lost_catalog']} / "
-                     f"{w['lost_index']} |")
+                     f"{w['latency']['p95_ms']} | {cpu.get('server')} / {cpu.get('client')} | "
+                     f"{w['errors']} | {w['lost_catalog']} / {w['lost_index']} |")
     return "\n".join(lines)
 
 
