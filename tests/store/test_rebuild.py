@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 
@@ -154,6 +155,9 @@ def test_rebuild_of_ihmt_fixture(ihmt_copy: StoreLayout) -> None:
 
 def test_scan_does_not_write(layout: StoreLayout, locks: LockManager) -> None:
     build_live(layout, locks)
+    # build_live's connections may linger in reference cycles; closing the last one
+    # checkpoints and removes the WAL, which must not happen between the two snapshots.
+    gc.collect()
     before = sorted((p, p.stat().st_mtime_ns) for p in Path(layout.root).rglob("*")
                     if p.is_file())
     scan_tree(layout)
