@@ -647,7 +647,7 @@ class NavigationActor(Actor):
             reason = (f"the closest memories share only the common word{plural} {words}"
                       if shared else None)
             return result("NONE", (), 0.0, reason)
-        short = len(query.query_terms) <= 2
+        short = query.short
         restated = self._restatements(ranked[:6], successor, matched)
         if restated:
             ranked = ranking.newer_first(ranked, restated)

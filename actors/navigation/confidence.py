@@ -130,14 +130,14 @@ def clue_request(
     # A rival that lacks a query word the best one has is a weaker match, not a tie: a memory
     # holding the one rare word of the question is the answer, however close the scores.
     wanted = best.matched & frozenset(query.terms)
-    # A question of one or two words ("Luis") has no meaning beyond its words to lead with:
+    # A query of one or two bare words ("Luis") has no meaning beyond its words to lead with:
     # every memory about Luis is an equal candidate, whatever its vector says.
-    meaningful = len(query.query_terms) > 2
+    meaningful = not query.short
     rivals = [c for c in ordered[1:] if c.score >= floor and wanted <= c.matched
               and not (meaningful and leads_by_meaning(best, c))]
     if rivals:
         other_branch = any(c.branch != best.branch for c in rivals)
-        short_query = len(query.query_terms) <= 2
+        short_query = query.short
         if other_branch or short_query:
             tied = (best, *rivals)
             return ClueRequest(

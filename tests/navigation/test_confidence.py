@@ -209,3 +209,17 @@ def test_a_one_or_two_word_query_ignores_meaning_leads() -> None:
     q = parse_query("luis")
     a, b = cand("a", 10.0, {"luis"}, "x"), cand("b", 9.9, {"luis"}, "y")
     assert clue_request(q, [_sim(a, 0.70), _sim(b, 0.30)]) is not None
+
+
+def test_a_phrased_two_word_question_lets_meaning_lead() -> None:
+    # Query.short: two bare keywords are a short query (every holder is an equal candidate),
+    # a question phrased around the same two words has a meaning the vectors compare.
+    terms = {"sister", "wed"}
+    a, b = cand("a", 10.0, {"sister"}, "x"), cand("b", 10.0, {"sister"}, "y")
+    bare = parse_query("sister wedding")
+    phrased = parse_query("Where is the user's sister's wedding?")
+    assert set(bare.query_terms) == set(phrased.query_terms) == terms
+    assert bare.short and not phrased.short
+    assert clue_request(bare, [_sim(a, 0.45), _sim(b, 0.37)]) is not None
+    assert clue_request(phrased, [_sim(a, 0.45), _sim(b, 0.37)]) is None
+    assert parse_query("what do you know about Luis").short  # one term: short however phrased
