@@ -40,7 +40,9 @@ WATERMARK_ID = "~watermark"
 """Id of the one document that records how far the index is current (never a leaf id)."""
 WRITER_HEAP = 15_000_000
 """tantivy's minimum writer heap: batches are small, and memory is what a server counts."""
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""Raised whenever the indexed terms change (fields, or the analysis that makes terms: 2 reads
+irregular past tenses as their verb): an index of another version is discarded and rebuilt."""
 K1 = 1.2
 B = 0.75
 """tantivy's BM25 constants (fixed in tantivy); the in-memory tail scores with the same."""
