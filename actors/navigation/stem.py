@@ -8,9 +8,9 @@ meet). English irregular past forms are read as their verb ("bought" -> "buy", "
 a question asks "what did the user buy?" about "I bought a car", and do-support puts every
 such question in the base form while the memory holds the past. Forms that are also common
 nouns or other words ("left", "saw", "fed", "led", "shot") are left alone. Navigation applies it
-to every term it indexes and every query term, in ``bm25`` and
-``query``, so both sides always agree. It never touches short terms, numbers or terms holding
-digits (versions, ids). Pure function, no I/O.
+to every term it indexes and every query term, in ``bm25`` and ``query``, so both sides always
+agree. It never touches short terms, numbers or terms holding digits (versions, ids). Pure
+function, no I/O.
 """
 
 from __future__ import annotations
