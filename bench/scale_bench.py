@@ -268,7 +268,7 @@ async def writers(home: Path, count: int, saves: int, gen: Generator) -> dict[st
 
 
 def run(sizes: Sequence[int], seed: int, writer_counts: Sequence[int], writer_saves: int,
-        calls: int) -> dict[str, Any]:
+        calls: int, *, read_only: bool = False) -> dict[str, Any]:
     gen = Generator(seed)
     rare = [n.query for n in gen.needles(NEEDLES)][:calls]
     out: dict[str, Any] = {"sizes": list(sizes), "seed": seed, "rows": {}}
@@ -286,6 +286,8 @@ def run(sizes: Sequence[int], seed: int, writer_counts: Sequence[int], writer_sa
         row["build"] = built
         out["rows"][str(size)] = row
         log(f"{size:,}: {json.dumps(row)}")
+    if read_only:
+        return out
     fsync_home = cached_store(sizes[min(1, len(sizes) - 1)], seed)[0]
     out["fsyncs"] = fsyncs_per_save(fsync_home, FSYNC_SAVES if len(sizes) > 2 else 40)
     log(f"fsyncs: {out['fsyncs']}")
@@ -314,6 +316,8 @@ def render(result: dict[str, Any]) -> str:
             f"{row['search_common']['p50_ms']} / {row['search_common']['p95_ms']} | "
             f"{row['save']['p50_ms']} / {row['save']['p95_ms']} | "
             f"{row['build']['build_saves_per_s']} |")
+    if "fsyncs" not in result:  # --read-only
+        return "\n".join(lines)
     fs = result["fsyncs"]
     lines += ["", f"fsyncs per save: {fs['per_save']} ({fs})", "",
               f"Writers on {result['writers_store']}:", "",
@@ -334,6 +338,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=20260401)
     parser.add_argument("--build-only", action="store_true",
                         help="build (or grow) the cached stores and stop")
+    parser.add_argument("--read-only", action="store_true",
+                        help="only the per-size MCP figures (no fsync count, no writers)")
     args = parser.parse_args(argv)
     quiet_logs()
     os.environ.setdefault("IHMT_LOG_STDERR", "0")
@@ -344,7 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             cached_store(size, args.seed)
         return 0
     result = run(sorted(sizes), args.seed, (1, 2, 4, 8), 10 if args.quick else 40,
-                 12 if args.quick else 40)
+                 12 if args.quick else 40, read_only=args.read_only)
     sys.stdout.write((json.dumps(result, indent=2) if args.json else render(result)) + "\n")
     return 0
 
