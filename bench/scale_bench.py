@@ -1,8 +1,10 @@
 """Store-engine scale bench (issue 13): stores built through the real save path, measured via MCP.
 
 Run from the checkout: ``python -m bench.scale_bench`` (1k / 10k / 50k) or ``--quick`` (300 /
-1k), ``--sizes 1000,10000`` to choose, ``--json`` for the raw figures. Built stores are cached
-under ``bench/results/tmp/`` (git-ignored) and reused by later runs with the same seed; a
+1k), ``--sizes 1000,10000`` to choose, ``--json`` for the raw figures, ``--read-only`` for
+the per-size MCP figures alone (no fsync count, no writers: a read-side A/B in minutes).
+Built stores are cached under ``bench/results/tmp/`` (git-ignored) and reused by later runs
+with the same seed; a
 larger store is grown from a copy of the largest smaller one. Every measurement that writes
 runs on a copy, so the cache stays as built.
 
