@@ -58,8 +58,9 @@ class VectorIndex:
 
     @property
     def ready(self) -> bool:
-        """Stored vectors and the model are both loaded: a search costs no loading."""
-        return self.loaded and self.embedder.loaded
+        """Stored vectors and the model are both loaded (no model is needed while there is no
+        vector to compare with): a search costs no loading."""
+        return self.loaded and (self.embedder.loaded or not self.ids)
 
     def _add(self, rows: list[tuple[str, Vectors]]) -> None:
         import numpy as np
@@ -83,13 +84,16 @@ class VectorIndex:
         from the cursor: no list of every row, no array per row. Published at the end, so a
         reader in another thread sees either nothing or everything.
         """
-        import numpy as np
-
-        from actors.embedding.quantized import QuantizedRows
-
         with self._loading:
             if self.loaded:
                 return
+            if vector_table.count(self.layout, MODEL_ID) == 0:
+                self.loaded = True  # an empty or new store: numpy is not even imported
+                return
+            import numpy as np
+
+            from actors.embedding.quantized import QuantizedRows
+
             row_bytes = DIM * 4
             ids: list[str] = []
             block = np.zeros((LOAD_BLOCK, DIM), dtype=np.float32)
@@ -113,9 +117,11 @@ class VectorIndex:
             self.loaded = True
 
     def warm(self) -> None:
-        """Load the stored vectors and the model (the navigation actor's background load)."""
+        """Load the stored vectors, and the model when there is any vector to compare with
+        (the navigation actor's background load; the first embedding loads it otherwise)."""
         self.load()
-        self.embedder.load()
+        if self.ids:
+            self.embedder.load()
 
     def plan(self, leaf_ids: Iterable[str]) -> int:
         """Queue the memories that have no vector (one pass over the store); returns how many."""

@@ -248,8 +248,7 @@ class NavigationActor(Actor):
         """Counted from the last idle turn, not from the last message: a client that searches
         (or a GUI that polls stats) more often than the interval must not postpone the
         index commit and the embedding forever."""
-        busy = self.vectors.loaded and (self._embed_pending or self.vectors.queued
-                                        or self.model.arrived)
+        busy = self._embed_pending or self.vectors.queued or self.model.arrived
         interval = IDLE_EMBED_S if busy else COMMIT_INTERVAL_S
         return max(0.0, self._last_idle + interval - time.monotonic())
 
@@ -419,7 +418,7 @@ class NavigationActor(Actor):
 
         similar: dict[str, float] = {}
         vectors = self.use_vectors and self.vectors.ready
-        if vectors:  # loaded in the background (``_warm``); until then: lexical only
+        if vectors and len(self.vectors):  # loaded by ``_warm``; until then: lexical only
             similar = self.vectors.similar(self.vectors.encode_query(text), VECTOR_POOL,
                                            admissible)
         lexical = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
