@@ -221,6 +221,13 @@ class NavigationActor(Actor):
         self.log.info("embedding.loaded", vectors=len(vectors),
                       duration_ms=round((time.perf_counter() - started) * 1000, 2))
 
+    async def _vectors_loaded(self) -> None:
+        """For one-shot callers (``answer_before_vectors`` False): wait for the background
+        load of this start (it ends loaded or failed), as the first search once loaded them."""
+        if not self.answer_before_vectors and self._warmed is not None \
+                and not self.vectors.ready:
+            await self._warmed.wait()
+
     async def start(self) -> None:
         self.vectors = VectorIndex(self.layout, self.vectors.embedder)
         self._embed_pending = True
@@ -284,11 +291,11 @@ class NavigationActor(Actor):
 
     async def handle(self, message: Any) -> Any:
         if isinstance(message, Search):
-            if self.use_vectors and not self.answer_before_vectors and \
-                    self._warmed is not None and not self.vectors.ready:
-                await self._warmed.wait()
+            if self.use_vectors:
+                await self._vectors_loaded()
             return await call_in_thread(self._search, message)
         if isinstance(message, Stats):
+            await self._vectors_loaded()  # ``ihmt-async stats`` counts what is embedded
             return await call_in_thread(self._stats)
         if isinstance(message, TreeView):
             return await call_in_thread(self._tree, message.max_depth)

@@ -124,3 +124,22 @@ async def test_a_failed_load_leaves_searches_lexical(tmp_path: Path) -> None:
             found = await rt.navigation.ask(Search(query="Misu sofa"))
         assert found.status == "FOUND" and "Misu" in found.hits[0].text
         assert embedder.encoded == []
+
+
+async def test_one_shot_stats_count_the_stored_vectors(tmp_path: Path) -> None:
+    """``ihmt-async stats`` starts, asks once and stops: it waits for the load, so what it
+    reports embedded is what is stored, not zero."""
+    await store_with_vectors(tmp_path)
+    rt, embedder = gated_runtime(tmp_path)
+    async with rt:
+        await wait_loading(embedder)
+        result: list[Any] = []
+
+        async def ask() -> None:
+            result.append(await rt.navigation.ask(Stats()))
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(ask)
+            embedder.gate.set()
+        assert result[0]["embedding"]["embedded"] == 2
+        assert result[0]["embedding"]["pending"] == 0
