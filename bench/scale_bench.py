@@ -1,8 +1,10 @@
 """Store-engine scale bench (issue 13): stores built through the real save path, measured via MCP.
 
 Run from the checkout: ``python -m bench.scale_bench`` (1k / 10k / 50k) or ``--quick`` (300 /
-1k), ``--sizes 1000,10000`` to choose, ``--json`` for the raw figures. Built stores are cached
-under ``bench/results/tmp/`` (git-ignored) and reused by later runs with the same seed; a
+1k), ``--sizes 1000,10000`` to choose, ``--json`` for the raw figures, ``--read-only`` for
+the per-size MCP figures alone (no fsync count, no writers: a read-side A/B in minutes).
+Built stores are cached under ``bench/results/tmp/`` (git-ignored) and reused by later runs
+with the same seed; a
 larger store is grown from a copy of the largest smaller one. Every measurement that writes
 runs on a copy, so the cache stays as built.
 
@@ -271,7 +273,7 @@ async def writers(home: Path, count: int, saves: int, gen: Generator) -> dict[st
 
 
 def run(sizes: Sequence[int], seed: int, writer_counts: Sequence[int], writer_saves: int,
-        calls: int) -> dict[str, Any]:
+        calls: int, *, read_only: bool = False) -> dict[str, Any]:
     gen = Generator(seed)
     rare = [n.query for n in gen.needles(NEEDLES)][:calls]
     out: dict[str, Any] = {"sizes": list(sizes), "seed": seed, "rows": {}}
@@ -289,6 +291,8 @@ def run(sizes: Sequence[int], seed: int, writer_counts: Sequence[int], writer_sa
         row["build"] = built
         out["rows"][str(size)] = row
         log(f"{size:,}: {json.dumps(row)}")
+    if read_only:
+        return out
     fsync_home = cached_store(sizes[min(1, len(sizes) - 1)], seed)[0]
     out["fsyncs"] = fsyncs_per_save(fsync_home, FSYNC_SAVES if len(sizes) > 2 else 40)
     log(f"fsyncs: {out['fsyncs']}")
@@ -317,6 +321,8 @@ def render(result: dict[str, Any]) -> str:
             f"{row['search_common']['p50_ms']} / {row['search_common']['p95_ms']} | "
             f"{row['save']['p50_ms']} / {row['save']['p95_ms']} | "
             f"{row['build']['build_saves_per_s']} |")
+    if "fsyncs" not in result:  # --read-only
+        return "\n".join(lines)
     fs = result["fsyncs"]
     lines += ["", f"fsyncs per save: {fs['per_save']} ({fs})", "",
               f"Writers on {result['writers_store']}:", "",
@@ -339,6 +345,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=20260401)
     parser.add_argument("--build-only", action="store_true",
                         help="build (or grow) the cached stores and stop")
+    parser.add_argument("--read-only", action="store_true",
+                        help="only the per-size MCP figures (no fsync count, no writers)")
     args = parser.parse_args(argv)
     quiet_logs()
     os.environ.setdefault("IHMT_LOG_STDERR", "0")
@@ -349,7 +357,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             cached_store(size, args.seed)
         return 0
     result = run(sorted(sizes), args.seed, (1, 2, 4, 8), 10 if args.quick else 40,
-                 12 if args.quick else 40)
+                 12 if args.quick else 40, read_only=args.read_only)
     sys.stdout.write((json.dumps(result, indent=2) if args.json else render(result)) + "\n")
     return 0
 

@@ -70,6 +70,9 @@ def build_server(home: Path | str | None = None, *,
         async with (contextlib.nullcontext(runtime) if runtime is not None
                     else Runtime(home)) as running:
             app = AppContext(runtime=running, session=session)
+            # A client must not wait for the vectors (read in the background after start):
+            # a search meanwhile answers from the words alone.
+            running.navigation.answer_before_vectors = True
             log.info("server.ready", session=session, home=str(running.layout.home))
             legacy = ihmt_store_hint(None if home is None else str(home))
             if legacy is not None:

@@ -40,7 +40,12 @@ WATERMARK_ID = "~watermark"
 """Id of the one document that records how far the index is current (never a leaf id)."""
 WRITER_HEAP = 15_000_000
 """tantivy's minimum writer heap: batches are small, and memory is what a server counts."""
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""Raised whenever the indexed terms change (fields, or the analysis that makes terms: 2 reads
+irregular past tenses as their verb): an index of another version is discarded and rebuilt."""
+DOC_CACHE = 4096
+"""Stored documents kept decoded per searcher, by address: a common word's top hits come back
+search after search, and fetching one costs a block decompression."""
 K1 = 1.2
 B = 0.75
 """tantivy's BM25 constants (fixed in tantivy); the in-memory tail scores with the same."""
@@ -144,6 +149,8 @@ class FulltextIndex:
         self._meta_stamp: tuple[int, int, int] | None = None
         self._index: tantivy.Index | None = self._open()
         self._searcher: tantivy.Searcher | None = None
+        self._docs: dict[tuple[int, int], StoredDoc] = {}
+        """Documents fetched from the current searcher (addresses change with it)."""
         self.watermark = Watermark()
         self.reload(force=True)
 
@@ -195,10 +202,12 @@ class FulltextIndex:
             self._index = self._open()  # another process created it
         if self._index is None:
             self._searcher = None
+            self._docs = {}
             self.watermark = Watermark()
             return True
         self._index.reload()
         self._searcher = self._index.searcher()
+        self._docs = {}
         self.watermark = _watermark_of(self._searcher)
         return True
 
@@ -226,16 +235,26 @@ class FulltextIndex:
                                count=False).hits
         if not hits:
             return None
-        return _stored(searcher.doc(hits[0][1]))
+        return self._fetch(hits[0][1])
 
     def search(self, terms: Sequence[str], limit: int, *, offset: int = 0
                ) -> list[tuple[StoredDoc, float]]:
         """BM25 top ``limit`` (after ``offset``) over the analysed terms (an OR query)."""
         if not terms or limit <= 0 or self._searcher is None:
             return []
-        searcher = self._searcher
-        result = searcher.search(_any_of(terms), limit, count=False, offset=offset)
-        return [(_stored(searcher.doc(address)), float(score)) for score, address in result.hits]
+        result = self._searcher.search(_any_of(terms), limit, count=False, offset=offset)
+        return [(self._fetch(address), float(score)) for score, address in result.hits]
+
+    def _fetch(self, address: tantivy.DocAddress) -> StoredDoc:
+        """The stored document at ``address`` of the current searcher (cached)."""
+        key = (address.segment_ord, address.doc)
+        found = self._docs.get(key)
+        if found is None:
+            assert self._searcher is not None
+            if len(self._docs) >= DOC_CACHE:
+                self._docs.clear()
+            found = self._docs[key] = _stored(self._searcher.doc(address))
+        return found
 
     def score_ids(self, terms: Sequence[str], doc_ids: Sequence[str]
                   ) -> list[tuple[StoredDoc, float]]:
@@ -247,9 +266,8 @@ class FulltextIndex:
             (tantivy.Occur.Must, tantivy.Query.const_score_query(
                 tantivy.Query.term_set_query(SCHEMA, "id", list(doc_ids)), 0.0)),
         ])
-        searcher = self._searcher
-        result = searcher.search(query, len(doc_ids), count=False)
-        return [(_stored(searcher.doc(address)), float(score)) for score, address in result.hits]
+        result = self._searcher.search(query, len(doc_ids), count=False)
+        return [(self._fetch(address), float(score)) for score, address in result.hits]
 
     # ------------------------------------------------------------------ writing (lock held)
 

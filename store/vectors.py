@@ -87,6 +87,21 @@ def read(layout: StoreLayout, model: str, leaf_ids: Iterable[str] | None = None
         return out
 
 
+@contextmanager
+def scanning(layout: StoreLayout, model: str
+             ) -> Iterator[tuple[int, Iterable[tuple[str, bytes]]]]:
+    """How many vectors of ``model`` there are, and a cursor over them (leaf id, bytes), in
+    one read transaction: a reader can size its buffer once and fill it row by row, instead
+    of holding every row as a Python object first."""
+    with _connect(layout) as conn:
+        if conn is None:
+            yield 0, ()
+            return
+        row = conn.execute("SELECT COUNT(*) FROM vectors WHERE model = ?", (model,)).fetchone()
+        yield int(row[0]), conn.execute("SELECT leaf_id, vec FROM vectors WHERE model = ?",
+                                        (model,))
+
+
 def drop_other_models(layout: StoreLayout, model: str) -> int:
     """Delete the rows of every model but ``model`` (once it covers the store)."""
     with _connect(layout) as conn:

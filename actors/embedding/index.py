@@ -4,27 +4,35 @@ A memory is found by its words the moment it is saved and by its meaning once it
 ``backfill`` (called by the navigation actor when its inbox is idle) embeds a batch of memories
 that have no vector of the current model yet, stores them (``store.vectors``) and adds them to
 the matrix; vectors another process already stored are read, not recomputed. Nothing is loaded
-at process start: the stored vectors are read on the first backfill or search. A search is one
-matrix-vector product. This module never decides ranking and never touches the event loop (its
-callers run it in a worker thread).
+at process start: the navigation actor loads the stored vectors and the model in the background
+(``warm``) and searches lexically until they are ``ready``. A search is one
+matrix-vector product over the quantized rows (``quantized``: two bytes a dimension, the same
+top results). This module never decides ranking and never touches the event loop (its
+callers run it in a worker thread). numpy is imported on first use, off the server's start path.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
-import numpy as np
 import structlog
 
 from actors.embedding.model import DIM, MODEL_ID, Embedder, Vectors
 from store import vectors as vector_table
 from store.paths import StoreLayout
 
+if TYPE_CHECKING:
+    from actors.embedding.quantized import QuantizedRows
+
 BATCH = 256
 """Memories embedded per idle turn: a search waits at most one batch (tens of milliseconds)."""
 TEXT_CHARS = 2000
 """Characters of a memory's text (after its title) that its vector is computed from."""
+LOAD_BLOCK = 4096
+"""Stored vectors read into a float32 block before it is quantized (2 MB)."""
 
 log = structlog.get_logger("ihmt.embedding")
 
@@ -35,8 +43,10 @@ class VectorIndex:
         self.embedder = embedder or Embedder()
         self.ids: list[str] = []
         self.position: dict[str, int] = {}
-        self._matrix: Vectors = np.zeros((0, DIM), dtype=np.float32)
+        self._matrix: QuantizedRows | None = None
         self.loaded = False
+        """The stored vectors are in the matrix (set last by ``load``, from any thread)."""
+        self._loading = threading.Lock()
         self.embedded_total = 0
         """Memories this process embedded itself (the rest were read from the store)."""
         self.started = 0.0
@@ -46,28 +56,72 @@ class VectorIndex:
     def __len__(self) -> int:
         return len(self.ids)
 
+    @property
+    def ready(self) -> bool:
+        """Stored vectors and the model are both loaded (no model is needed while there is no
+        vector to compare with): a search costs no loading."""
+        return self.loaded and (self.embedder.loaded or not self.ids)
+
     def _add(self, rows: list[tuple[str, Vectors]]) -> None:
+        import numpy as np
+
+        from actors.embedding.quantized import QuantizedRows
+
         fresh = [(leaf, vec) for leaf, vec in rows if leaf not in self.position]
         if not fresh:
             return
-        need = len(self.ids) + len(fresh)
-        if need > self._matrix.shape[0]:
-            grown = np.zeros((max(need, 2 * self._matrix.shape[0], 1024), DIM), dtype=np.float32)
-            grown[: len(self.ids)] = self._matrix[: len(self.ids)]
-            self._matrix = grown
-        for leaf, vec in fresh:
+        if self._matrix is None:
+            self._matrix = QuantizedRows(DIM)
+        self._matrix.append(np.stack([vec for _, vec in fresh]))
+        for leaf, _ in fresh:
             self.position[leaf] = len(self.ids)
-            self._matrix[len(self.ids)] = vec
             self.ids.append(leaf)
 
     def load(self) -> None:
-        """Read the stored vectors of the current model (once)."""
-        if self.loaded:
-            return
-        rows = vector_table.read(self.layout, MODEL_ID)
-        self._add([(leaf, np.frombuffer(blob, dtype=np.float32)) for leaf, blob in rows
-                   if len(blob) == DIM * 4])
-        self.loaded = True
+        """Read the stored vectors of the current model (once; any thread).
+
+        One matrix sized from the stored count, filled a block of rows at a time straight
+        from the cursor: no list of every row, no array per row. Published at the end, so a
+        reader in another thread sees either nothing or everything.
+        """
+        with self._loading:
+            if self.loaded:
+                return
+            if vector_table.count(self.layout, MODEL_ID) == 0:
+                self.loaded = True  # an empty or new store: numpy is not even imported
+                return
+            import numpy as np
+
+            from actors.embedding.quantized import QuantizedRows
+
+            row_bytes = DIM * 4
+            ids: list[str] = []
+            block = np.zeros((LOAD_BLOCK, DIM), dtype=np.float32)
+            flat = block.data.cast("B")
+            filled = 0
+            with vector_table.scanning(self.layout, MODEL_ID) as (count, rows):
+                matrix = QuantizedRows(DIM, count)
+                for leaf, blob in rows:
+                    if len(blob) != row_bytes:
+                        continue
+                    flat[filled * row_bytes:(filled + 1) * row_bytes] = blob
+                    ids.append(leaf)
+                    filled += 1
+                    if filled == LOAD_BLOCK:
+                        matrix.append(block)
+                        filled = 0
+                matrix.append(block[:filled])
+            self._matrix = matrix
+            self.ids = ids
+            self.position = {leaf: i for i, leaf in enumerate(ids)}
+            self.loaded = True
+
+    def warm(self) -> None:
+        """Load the stored vectors, and the model when there is any vector to compare with
+        (the navigation actor's background load; the first embedding loads it otherwise)."""
+        self.load()
+        if self.ids:
+            self.embedder.load()
 
     def plan(self, leaf_ids: Iterable[str]) -> int:
         """Queue the memories that have no vector (one pass over the store); returns how many."""
@@ -95,6 +149,8 @@ class VectorIndex:
         if not self.started:
             self.started = time.perf_counter()
         batch = [self._todo.pop() for _ in range(min(BATCH, len(self._todo)))]
+        import numpy as np
+
         stored = vector_table.read(self.layout, MODEL_ID, batch)
         self._add([(leaf, np.frombuffer(blob, dtype=np.float32)) for leaf, blob in stored
                    if len(blob) == DIM * 4])
@@ -131,18 +187,18 @@ class VectorIndex:
     def similar(self, query: Vectors, k: int, allowed: Callable[[str], bool]
                 ) -> dict[str, float]:
         """The ``k`` most similar admissible memories and their cosine similarity."""
+        import numpy as np
+
         self.load()
         n = len(self.ids)
-        if n == 0 or not np.any(query):
+        if n == 0 or self._matrix is None or not np.any(query):
             return {}
-        sims = self._matrix[:n] @ query
-        take = min(n, k * 4)
-        best = np.argpartition(-sims, take - 1)[:take] if take < n else np.arange(n)
+        rows, sims = self._matrix.top(query, k * 4)
         out: dict[str, float] = {}
-        for i in sorted(best.tolist(), key=lambda j: -float(sims[j])):
+        for i, sim in zip(rows.tolist(), sims.tolist(), strict=True):
             leaf = self.ids[i]
             if allowed(leaf):
-                out[leaf] = float(sims[i])
+                out[leaf] = float(sim)
                 if len(out) == k:
                     break
         return out

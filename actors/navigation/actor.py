@@ -17,6 +17,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import anyio
+from anyio.abc import TaskGroup, TaskStatus
+
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
 from actors.embedding.index import VectorIndex
@@ -176,10 +179,61 @@ class NavigationActor(Actor):
         """Off only for measurement, as ``use_vectors``."""
         self._embed_pending = True
         self._plans: dict[int, tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]]] = {}
+        self._background: TaskGroup | None = None
+        """Owns the background load of the vectors and the model (``run``'s task group)."""
+        self._warmed: anyio.Event | None = None
+        """Set when the background load of this start has ended (loaded or failed)."""
+        self.answer_before_vectors = False
+        """True (the MCP server): a search while the vectors load answers from the words
+        alone. False (one-shot CLI searches, hooks): it waits for the load, as it did when the
+        first search loaded them itself."""
+
+    async def run(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
+        """The actor loop inside a task group of its own, for the background vector load:
+        it ends with the loop (cancelled if still running), so nothing outlives the actor.
+        A failure of the loop itself (a start-up error) reaches the runtime as it is, not
+        wrapped in this group."""
+        try:
+            async with anyio.create_task_group() as tg:
+                self._background = tg
+                try:
+                    await super().run(task_status=task_status)
+                finally:
+                    self._background = None
+                    tg.cancel_scope.cancel()
+        except BaseExceptionGroup as group:
+            if len(group.exceptions) == 1:
+                raise group.exceptions[0] from None
+            raise
+
+    async def _warm(self, vectors: VectorIndex, warmed: anyio.Event | None = None) -> None:
+        """Load the stored vectors and the model off the start path: until they are in, a
+        search answers from the full-text index alone (nothing waits for them)."""
+        started = time.perf_counter()
+        try:
+            await call_in_thread(vectors.warm)
+        except Exception as exc:  # searches stay lexical; the next start tries again
+            self.log.error("embedding.load_failed", error=f"{type(exc).__name__}: {exc}")
+            return
+        finally:
+            if warmed is not None:
+                warmed.set()
+        self.log.info("embedding.loaded", vectors=len(vectors),
+                      duration_ms=round((time.perf_counter() - started) * 1000, 2))
+
+    async def _vectors_loaded(self) -> None:
+        """For one-shot callers (``answer_before_vectors`` False): wait for the background
+        load of this start (it ends loaded or failed), as the first search once loaded them."""
+        if not self.answer_before_vectors and self._warmed is not None \
+                and not self.vectors.ready:
+            await self._warmed.wait()
 
     async def start(self) -> None:
         self.vectors = VectorIndex(self.layout, self.vectors.embedder)
         self._embed_pending = True
+        if self._background is not None:
+            self._warmed = anyio.Event()
+            self._background.start_soon(self._warm, self.vectors, self._warmed)
         started = time.perf_counter()
         self.model = await call_in_thread(ReadModel, self.layout)
         committed = 0
@@ -237,8 +291,11 @@ class NavigationActor(Actor):
 
     async def handle(self, message: Any) -> Any:
         if isinstance(message, Search):
+            if self.use_vectors:
+                await self._vectors_loaded()
             return await call_in_thread(self._search, message)
         if isinstance(message, Stats):
+            await self._vectors_loaded()  # ``ihmt-async stats`` counts what is embedded
             return await call_in_thread(self._stats)
         if isinstance(message, TreeView):
             return await call_in_thread(self._tree, message.max_depth)
@@ -297,8 +354,11 @@ class NavigationActor(Actor):
     def _embed_some(self) -> None:
         """One batch of memories without a vector. The whole store is planned once, after
         start (what was saved while no process ran); after that only the leaves that arrive
-        through catalog changes (saved here or by another process) are queued. (Arrived
-        leaves are analysed for the tail by the next request that reads, not here.)"""
+        through catalog changes (saved here or by another process) are queued. Nothing
+        before the background load has read the stored vectors (``_warm``). Arrived leaves
+        are analysed for the tail by the next request that reads, not here."""
+        if not self.vectors.loaded:
+            return
         self.model.refresh(analyse=False)
         arrived = self.model.take_arrived()
         if self._embed_pending:
@@ -365,7 +425,8 @@ class NavigationActor(Actor):
         lexical_ids = set(descent.leaves) | (set(best) if fallback_reason else set())
 
         similar: dict[str, float] = {}
-        if self.use_vectors:  # the stored vectors load on first use (idle turn or search)
+        vectors = self.use_vectors and self.vectors.ready
+        if vectors and len(self.vectors):  # loaded by ``_warm``; until then: lexical only
             similar = self.vectors.similar(self.vectors.encode_query(text), VECTOR_POOL,
                                            admissible)
         lexical = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
@@ -456,7 +517,7 @@ class NavigationActor(Actor):
                                             leaf in about_time or leaf in exact)
                        for leaf in judged}
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
-                    if self.use_vectors and leaf in self.vectors.position}
+                    if vectors and leaf in self.vectors.position}
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
                               successor, timeline, answer, trace, measured)
         self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
@@ -648,7 +709,7 @@ class NavigationActor(Actor):
             reason = (f"the closest memories share only the common word{plural} {words}"
                       if shared else None)
             return result("NONE", (), 0.0, reason)
-        short = len(query.query_terms) <= 2
+        short = query.short
         restated = self._restatements(ranked[:6], successor, matched)
         if restated:
             ranked = ranking.newer_first(ranked, restated)
@@ -733,11 +794,12 @@ class NavigationActor(Actor):
         unfiled = sum(1 for members in self.model.top.values() for i in members
                       if i in self.model.leaves)
         facts = self.model.facts
-        self.vectors.load()
         # Counted on the catalog: the index's document count can run ahead of it for a while
-        # after a commit (a leaf both committed and still in this process' tail).
+        # after a commit (a leaf both committed and still in this process' tail). Until the
+        # background load is in, no memory counts as embedded: none is searched by meaning.
         stored = list(self.model.catalog.leaf_ids())
-        embedded = sum(1 for leaf in stored if leaf in self.vectors.position)
+        embedded = sum(1 for leaf in stored if leaf in self.vectors.position) \
+            if self.vectors.ready else 0
         return {"leaves": len(stored), "domains": dict(counts.leaves_by_domain),
                 "nodes": counts.nodes, "depth": counts.depth,
                 "embedding": {"model": MODEL_ID, "embedded": embedded,

@@ -20,12 +20,14 @@ MARGIN_WEIGHT = 0.4
 CLUE_BOOST = 1.5
 CLUE_DAMP = 0.5
 MAX_LOW_CONFIDENCE_CANDIDATES = 5
-MEANING_LEAD = 0.05
+MEANING_LEAD = 0.01
 """A memory whose vector is this much closer (cosine) to the question than a rival's leads it
 after fusion: the two are not a tie however close their word scores (a keyword look-alike that
-says something else). Only applied when both similarities were measured. Measured on the bench
-(bench/retrieval_bench.py): 0.05 / 0.1 / 0.2 -> AMBIGUOUS 0.11 / 0.15 / 0.16, recall@1 0.58 /
-0.55 / 0.55, never-stored NONE 10/10 for all."""
+says something else). Only applied when both similarities were measured, and only to questions
+of three words or more. Measured on the bench (bench/retrieval_bench.py, 256-dimension
+content-word vectors, seeds 11 / 7, MIN_SIMILARITY 0.5): 0.05 -> AMBIGUOUS 0.11 / 0.16, first
+memory right 0.58 / 0.56; 0.02 -> 0.05 / 0.08, 0.61 / 0.59; 0.01 -> 0.04 / 0.06, 0.62 / 0.59;
+never-stored NONE 10/10 for all."""
 
 
 @dataclass(frozen=True)
@@ -128,14 +130,14 @@ def clue_request(
     # A rival that lacks a query word the best one has is a weaker match, not a tie: a memory
     # holding the one rare word of the question is the answer, however close the scores.
     wanted = best.matched & frozenset(query.terms)
-    # A question of one or two words ("Luis") has no meaning beyond its words to lead with:
+    # A query of one or two bare words ("Luis") has no meaning beyond its words to lead with:
     # every memory about Luis is an equal candidate, whatever its vector says.
-    meaningful = len(query.query_terms) > 2
+    meaningful = not query.short
     rivals = [c for c in ordered[1:] if c.score >= floor and wanted <= c.matched
               and not (meaningful and leads_by_meaning(best, c))]
     if rivals:
         other_branch = any(c.branch != best.branch for c in rivals)
-        short_query = len(query.query_terms) <= 2
+        short_query = query.short
         if other_branch or short_query:
             tied = (best, *rivals)
             return ClueRequest(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 
 from actors.navigation.bm25 import Analysed, Descriptor, analyse, score_analysed
 from actors.navigation.query import Query
@@ -80,21 +81,29 @@ def _children(model: ReadModel, node_id: str) -> list[tuple[Analysed, str]] | No
     return children
 
 
+def _domain(model: ReadModel, domain: str) -> Analysed:
+    """A domain's descriptor, from its trunk's strong terms (cached in the read model until
+    the catalog changes: building it reads up to 64 trunk items)."""
+    cached = model.domain_cache.get(domain)
+    if cached is not None:
+        return cast(Analysed, cached)
+    keywords: list[str] = []
+    for item_id in list(model.top[domain])[:64]:
+        found = _item(model, item_id)
+        if found:
+            keywords.extend(t for t, w in found[0].counts.items() if w >= 3.0)
+    # Domain descriptors are tiny: analysed from their trunk's strong terms.
+    counts = {t: 3.0 for t in keywords}
+    for t in analyse(Descriptor(domain, {"title": domain.replace(".", " ")})).counts:
+        counts[t] = counts.get(t, 0.0) + 3.0
+    built = model.domain_cache[domain] = Analysed(domain, counts, sum(counts.values()))
+    return built
+
+
 def rank_domains(query: Query, model: ReadModel) -> list[str]:
     """Domains whose trunk matches the query, best first; every domain when none does."""
     domains = [d for d, members in model.top.items() if members]
-    descriptors = []
-    for domain in domains:
-        keywords: list[str] = []
-        for item_id in list(model.top[domain])[:64]:
-            found = _item(model, item_id)
-            if found:
-                keywords.extend(t for t, w in found[0].counts.items() if w >= 3.0)
-        # Domain descriptors are tiny: analysed on the fly from their trunk's strong terms.
-        counts = {t: 3.0 for t in keywords}
-        for t in analyse(Descriptor(domain, {"title": domain.replace(".", " ")})).counts:
-            counts[t] = counts.get(t, 0.0) + 3.0
-        descriptors.append(Analysed(domain, counts, sum(counts.values())))
+    descriptors = [_domain(model, domain) for domain in domains]
     scored = [d for d, score, _ in score_analysed(query, descriptors) if score > 0]
     return scored if scored else sorted(domains)
 

@@ -28,6 +28,19 @@ class Query:
     text: str
     terms: tuple[str, ...]
     groups: tuple[tuple[str, ...], ...]
+    phrased: bool = False
+    """The question is a sentence (it has words beyond its terms: "where is the user's sister's
+    wedding?"), not a bare list of keywords ("luis lavapies")."""
+
+    @property
+    def short(self) -> bool:
+        """Too few words to mean more than the words: one term, or two given as bare keywords.
+
+        Every memory holding them is an equal candidate whatever its vector says; a phrased
+        question of two terms has a meaning the vectors can compare.
+        """
+        n = len(self.query_terms)
+        return n <= 1 or (n == 2 and not self.phrased)
 
     @property
     def query_terms(self) -> tuple[str, ...]:
@@ -80,7 +93,8 @@ def parse_query(text: str, clue: str | None = None) -> Query:
         if clue_terms:
             groups.append(clue_terms)
     all_terms = tuple(unique(t for group in groups for t in group))
-    return Query(text=text, terms=all_terms, groups=tuple(groups))
+    phrased = len(text_terms(text, keep_stopwords=True)) > len(text_terms(text))
+    return Query(text=text, terms=all_terms, groups=tuple(groups), phrased=phrased)
 
 
 _TOKEN = re.compile(r"[\w][\w./:#-]*[\w]")

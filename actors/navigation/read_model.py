@@ -43,6 +43,9 @@ COMMIT_CHUNK = 2000
 """Catalog changes per index commit when a backlog is committed (bounded memory)."""
 BRANCH_CACHE = 2048
 """Branch files kept parsed; the descent opens a few per search."""
+ENTRY_CACHE = 8192
+"""Catalog rows kept per process: a search asks for the same few (hits, their ancestors)
+many times, and every catalog change is seen by ``refresh`` (which drops its row)."""
 
 
 @dataclass(frozen=True)
@@ -162,11 +165,16 @@ class ReadModel:
         """Analysed descriptors of trunk items (descent.py); dropped when an item changes."""
         self.children_cache: OrderedDict[str, list[tuple[Any, str]]] = OrderedDict()
         """Analysed children per branch id (descent.py); branch files are immutable."""
+        self.domain_cache: dict[str, Any] = {}
+        """Analysed domain descriptors (descent.py): built from the trunk, so dropped on any
+        catalog change."""
+        self._entries: dict[str, Mapping[str, Any] | None] = {}
+        """Catalog rows read so far (``entry``); a change drops its row."""
         self.unreadable: dict[str, str] = {}
         self.arrived: list[str] = []
+        """Leaves that came in through catalog changes since the embedder last took them."""
         self._deferred: dict[str, Change] = {}
         """Leaves beyond the watermark noted by ``refresh(analyse=False)``, not yet analysed."""
-        """Leaves that came in through catalog changes since the embedder last took them."""
         self.top: dict[str, dict[str, None]] = {}
         """Parentless ids per domain (the read model's trunk, fresher than root.json)."""
         for entry in self.catalog.parentless():
@@ -190,6 +198,8 @@ class ReadModel:
             self.index = SharedIndex(self.index.disk)
             self.leaves = LeafView(self.index, self.catalog)
             self.seq = self.index.disk.watermark.seq
+            self._entries.clear()
+            self.domain_cache.clear()
             self._deferred.clear()
         changes, self.seq = self.catalog.changes_since(self.seq)
         before = self.analysed
@@ -207,6 +217,8 @@ class ReadModel:
     def _take(self, change: Change, mark: int, *, analyse: bool = True) -> None:
         entry_id, entry = change.entry_id, change.entry
         self.trunk_cache.pop(entry_id, None)
+        self._entries.pop(entry_id, None)
+        self.domain_cache.clear()
         self._unplace(entry_id)
         self._deferred.pop(entry_id, None)
         if entry is None:
@@ -319,12 +331,21 @@ class ReadModel:
         self.index = SharedIndex(self.index.disk)
         self.leaves = LeafView(self.index, self.catalog)
         self.seq = 0
+        self._entries.clear()
+        self.domain_cache.clear()
         return self.commit_pending(progress)
 
     # ------------------------------------------------------------------ reads
 
     def entry(self, node_id: str) -> Mapping[str, Any] | None:
-        return self.catalog.get(node_id)
+        """The catalog row of ``node_id`` as of the last ``refresh`` (cached until a change)."""
+        if node_id in self._entries:
+            return self._entries[node_id]
+        found = self.catalog.get(node_id)
+        if len(self._entries) >= ENTRY_CACHE:
+            self._entries.clear()
+        self._entries[node_id] = found
+        return found
 
     def branch(self, node_id: str) -> dict[str, Any] | None:
         """A branch file (cached); None when missing or corrupt (logged)."""
@@ -332,7 +353,7 @@ class ReadModel:
         if node is not None:
             self._branches.move_to_end(node_id)
             return node
-        entry = self.catalog.get(node_id)
+        entry = self.entry(node_id)
         if entry is None:
             return None
         try:
@@ -374,7 +395,7 @@ class ReadModel:
         while current and current not in seen:
             seen.add(current)
             path.append(current)
-            entry = self.catalog.get(current)
+            entry = self.entry(current)
             current = entry.get("parent_id") if entry else None
         return tuple(reversed(path))
 

@@ -171,12 +171,12 @@ def _sim(c: Candidate, similarity: float | None) -> Candidate:
 
 
 def test_a_clear_lead_in_meaning_breaks_a_word_tie() -> None:
-    # MEANING_LEAD (0.05): a keyword look-alike the best leads by 0.05 cosine is not a rival
+    # MEANING_LEAD (0.01): a keyword look-alike the best leads by 0.01 cosine is not a rival
     q = parse_query("redis cluster failover runbook")
     terms = set(q.query_terms[:1])
     a, b = cand("a", 10.0, terms, "x"), cand("b", 9.9, terms, "y")
-    assert clue_request(q, [_sim(a, 0.62), _sim(b, 0.56)]) is None
-    assert clue_request(q, [_sim(a, 0.62), _sim(b, 0.58)]) is not None
+    assert clue_request(q, [_sim(a, 0.62), _sim(b, 0.61)]) is None
+    assert clue_request(q, [_sim(a, 0.62), _sim(b, 0.615)]) is not None
     # the rival closer in meaning is still a tie, and unmeasured similarity decides nothing
     assert clue_request(q, [_sim(a, 0.40), _sim(b, 0.60)]) is not None
     assert clue_request(q, [_sim(a, 0.62), _sim(b, None)]) is not None
@@ -209,3 +209,17 @@ def test_a_one_or_two_word_query_ignores_meaning_leads() -> None:
     q = parse_query("luis")
     a, b = cand("a", 10.0, {"luis"}, "x"), cand("b", 9.9, {"luis"}, "y")
     assert clue_request(q, [_sim(a, 0.70), _sim(b, 0.30)]) is not None
+
+
+def test_a_phrased_two_word_question_lets_meaning_lead() -> None:
+    # Query.short: two bare keywords are a short query (every holder is an equal candidate),
+    # a question phrased around the same two words has a meaning the vectors compare.
+    terms = {"sister", "wed"}
+    a, b = cand("a", 10.0, {"sister"}, "x"), cand("b", 10.0, {"sister"}, "y")
+    bare = parse_query("sister wedding")
+    phrased = parse_query("Where is the user's sister's wedding?")
+    assert set(bare.query_terms) == set(phrased.query_terms) == terms
+    assert bare.short and not phrased.short
+    assert clue_request(bare, [_sim(a, 0.45), _sim(b, 0.37)]) is not None
+    assert clue_request(phrased, [_sim(a, 0.45), _sim(b, 0.37)]) is None
+    assert parse_query("what do you know about Luis").short  # one term: short however phrased

@@ -56,6 +56,14 @@ def test_inflections_meet_their_base_form() -> None:
             ("ciudades", "ciudad"), ("servidores", "servidor"), ("cities", "city")]
     for forms in same:
         assert len({parse_query(f).terms for f in forms}) == 1, forms
+    # Irregular past tenses meet their verb (a question says "buy", the memory "bought"); forms
+    # that are also other words stay themselves.
+    for forms in [("bought", "buy", "buying"), ("went", "go", "going", "gone"),
+                  ("took", "taken", "take", "taking"), ("met", "meet", "meeting"),
+                  ("wrote", "write"), ("paid", "pay")]:
+        assert len({parse_query(f).terms for f in forms}) == 1, forms
+    assert parse_query("left").terms != parse_query("leave").terms
+    assert parse_query("saw").terms != parse_query("see").terms
     # Different words stay different; numbers and ids are never stemmed.
     assert parse_query("redis").terms != parse_query("red").terms
     assert parse_query("status").terms == ("status",)

@@ -44,6 +44,21 @@ def ids(result: SearchResult) -> list[str]:
 
 # ------------------------------------------------------------------ abstention
 
+
+async def test_a_base_form_question_finds_an_irregular_past(tmp_path: Path) -> None:
+    """"What did the user buy?" is about "I bought a used Subaru": do-support puts the question's
+    verb in its base form, the memory holds the irregular past."""
+    async with Runtime(tmp_path) as rt:
+        bought = await save(rt, "I bought a used Subaru Outback with 60,000 miles on it.")
+        await save(rt, "We use Poetry to manage dependencies in the billing repository.")
+        await save(rt, "Marta owns the nightly invoice export job.")
+        result = await search(rt, "What car did the user buy?")
+        assert result.status == "FOUND"
+        assert ids(result)[0] == bought
+        went = await save(rt, "Last spring I went to Kyoto with my cousin Irene.")
+        result = await search(rt, "Where did the user go with Irene?")
+        assert ids(result)[0] == went
+
 STORED = [
     ("We use Poetry to manage dependencies in the billing repository.",
      "which dependency manager does the billing repo use"),

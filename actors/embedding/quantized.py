@@ -1,0 +1,126 @@
+"""Memory vectors held in two bytes per dimension instead of four, with the same top results.
+
+Each unit vector ``x`` is kept as two int8 rows and one float32 scale ``s`` per row:
+``q = round(x / s)`` with ``s = max|x| / 127``, and the rounding left over, ``r = round((x - q
+s) / (s / 254))``; ``q s + r s / 254`` is ``x`` within ``s / 508`` per component, so a cosine
+computed from it differs from the float32 one by a few millionths (float32 noise, not a change
+of order). A search first scores every row from ``q`` alone (one pass over 1 byte per
+dimension: faster than the float32 product, whose cost is reading the matrix), then rescores
+the best candidates from ``q`` and ``r``. Rows left out are provably no better: each coarse
+score is within ``s / 2 * |query|_1`` of the exact one, and the candidate set grows until no
+left-out row's bound reaches the last kept score.
+
+At 50k memories of 128 dimensions: 13 MB instead of 26 MB (33 MB before, when the float32
+matrix doubled). Pure computation; no I/O, no ranking decisions, not thread-safe (one owner).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+BLOCK = 4096
+"""Rows widened to float32 at a time in the coarse pass (2 MB at 128 dimensions)."""
+FIRST_CANDIDATES = 4
+"""Candidates rescored, as a multiple of the rows wanted (then four times more if needed)."""
+
+
+def quantize(block: Any) -> tuple[Any, Any, Any]:
+    """(q, r, s) of float32 rows: two int8 matrices and the float32 scale of each row."""
+    rows = np.asarray(block, dtype=np.float32)
+    peak = np.abs(rows).max(axis=1) if rows.size else np.zeros(len(rows), np.float32)
+    scale = np.where(peak > 0, peak / 127.0, 1.0).astype(np.float32)
+    coarse = np.clip(np.rint(rows / scale[:, None]), -127, 127)
+    rest = rows - coarse * scale[:, None]
+    fine = np.clip(np.rint(rest / (scale[:, None] / 254.0)), -127, 127)
+    return coarse.astype(np.int8), fine.astype(np.int8), scale
+
+
+class QuantizedRows:
+    """A growable matrix of unit vectors stored as ``quantize`` makes them."""
+
+    def __init__(self, dim: int, capacity: int = 0) -> None:
+        self.dim = dim
+        self.count = 0
+        self._q = np.zeros((capacity, dim), dtype=np.int8)
+        self._r = np.zeros((capacity, dim), dtype=np.int8)
+        self._s = np.ones(capacity, dtype=np.float32)
+
+    @property
+    def capacity(self) -> int:
+        return int(self._s.shape[0])
+
+    @property
+    def nbytes(self) -> int:
+        return int(self._q.nbytes + self._r.nbytes + self._s.nbytes)
+
+    def reserve(self, rows: int) -> None:
+        """Room for ``rows`` rows in all (grows by at least a quarter: amortised copies)."""
+        if rows <= self.capacity:
+            return
+        size = max(rows, self.capacity + self.capacity // 4, 256)
+        for name, fill in (("_q", 0), ("_r", 0)):
+            grown = np.full((size, self.dim), fill, dtype=np.int8)
+            grown[: self.count] = getattr(self, name)[: self.count]
+            setattr(self, name, grown)
+        scale = np.ones(size, dtype=np.float32)
+        scale[: self.count] = self._s[: self.count]
+        self._s = scale
+
+    def append(self, block: Any) -> None:
+        """Add float32 rows (one per vector) after the last one."""
+        rows = np.asarray(block, dtype=np.float32).reshape(-1, self.dim)
+        if not len(rows):
+            return
+        self.reserve(self.count + len(rows))
+        q, r, s = quantize(rows)
+        end = self.count + len(rows)
+        self._q[self.count:end], self._r[self.count:end], self._s[self.count:end] = q, r, s
+        self.count = end
+
+    def row(self, index: int) -> Any:
+        """Row ``index`` as float32 (within float32 noise of what was stored)."""
+        return self._rebuilt([index])[0]
+
+    def _rebuilt(self, indices: Any) -> Any:
+        picked = np.asarray(indices)
+        scale = self._s[picked][:, None]
+        return self._q[picked].astype(np.float32) * scale + \
+            self._r[picked].astype(np.float32) * (scale / 254.0)
+
+    def _coarse(self, query: Any) -> Any:
+        out = np.empty(self.count, dtype=np.float32)
+        for start in range(0, self.count, BLOCK):
+            end = min(start + BLOCK, self.count)
+            out[start:end] = self._q[start:end].astype(np.float32) @ query
+        out *= self._s[: self.count]
+        return out
+
+    def top(self, query: Any, take: int) -> tuple[Any, Any]:
+        """(row indices, cosines) of the ``take`` rows most similar to ``query``, best first
+        (ties by row index)."""
+        n = self.count
+        take = min(take, n)
+        if take <= 0:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+        query = np.asarray(query, dtype=np.float32)
+        coarse = self._coarse(query)
+        upper = coarse + self._s[:n] * (float(np.abs(query).sum()) / 2.0)
+        wanted = min(n, max(take * FIRST_CANDIDATES, 256))
+        while True:
+            if wanted >= n:
+                candidates = np.arange(n)
+            else:
+                candidates = np.argpartition(coarse, n - wanted)[n - wanted:]
+            exact = self._rebuilt(candidates) @ query
+            if wanted >= n:
+                break
+            kept_last = float(np.partition(exact, len(exact) - take)[len(exact) - take])
+            bound = upper.copy()
+            bound[candidates] = -np.inf
+            if float(bound.max()) < kept_last:
+                break  # no row left out can score as high as the last one kept
+            wanted = min(n, wanted * 4)
+        order = np.lexsort((candidates, -exact))[:take]
+        return candidates[order], exact[order]
