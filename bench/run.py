@@ -286,8 +286,31 @@ class SaveRun:
                 else round(self.client_cpu_s / n * 1000, 2)}
 
 
+QUIET_CPU_SHARE = 0.05
+"""A server is settled when it used less than this share of a core over ``QUIET_WINDOW_S``."""
+QUIET_WINDOW_S = 0.5
+SETTLE_MAX_S = 120.0
+
+
+async def settled(pids: list[int]) -> None:
+    """Wait until every server's start-up background work (loading the stored vectors,
+    planning the embedder, committing the index) has died down, so the writers' figures are
+    saves, not start-ups; gives up after ``SETTLE_MAX_S`` (the figures then say so by
+    themselves: CPU per save)."""
+    deadline = time.monotonic() + SETTLE_MAX_S
+    while time.monotonic() < deadline:
+        before = [cpu_seconds(pid) for pid in pids]
+        await anyio.sleep(QUIET_WINDOW_S)
+        after = [cpu_seconds(pid) for pid in pids]
+        busy = [b - a for a, b in zip(before, after, strict=True)
+                if a is not None and b is not None]
+        if all(used < QUIET_CPU_SHARE * QUIET_WINDOW_S for used in busy):
+            return
+
+
 async def concurrent_saves(home: Path, count: int, saves: int, gen: Generator) -> SaveRun:
-    """``count`` MCP server processes each saving ``saves`` generated memories at once.
+    """``count`` MCP server processes each saving ``saves`` generated memories at once, from
+    when every server has settled after its start (``settled``).
 
     Shared by this bench and ``bench.scale_bench``, which check the acknowledged ids against
     different read sides."""
@@ -330,6 +353,7 @@ async def concurrent_saves(home: Path, count: int, saves: int, gen: Generator) -
         for event in ready:
             await event.wait()
         pids = server_pids()
+        await settled(pids)
         server_before, client_before = servers_cpu(pids), time.process_time()
         started = time.perf_counter()
         go.set()
