@@ -39,12 +39,13 @@ import errno
 import json
 import os
 import sqlite3
+import tempfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from store.atomic import ensure_private_dir
+from store.atomic import TEMP_PREFIX, ensure_private_dir
 from store.errors import DamagedDatabase, StoreError, map_os_error
 from store.paths import StoreLayout
 
@@ -131,16 +132,32 @@ def mapped(path: Path) -> Iterator[None]:
 
 
 def _create_file(path: Path) -> None:
-    """Create the database file 0600 before SQLite does (its -wal/-shm take the same mode)."""
+    """Create the database whole or not at all: built under a temporary name (0600, WAL mode,
+    the current schema) and linked into place only when complete.
+
+    Another connection (another process, or this process's background vector load) may open
+    the file the moment it exists: an empty file would have both of them switch it to WAL and
+    write the schema at once, and one of them fails with "database is locked" (a first CLI save
+    on a new store did). Linking never replaces a database another creator linked first.
+    """
     ensure_private_dir(path.parent)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return
+    fd, tmp_name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".part",
+                                    dir=path.parent)
     try:
         os.fchmod(fd, 0o600)
-    finally:
         os.close(fd)
+        conn = sqlite3.connect(tmp_name, isolation_level=None)
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.executescript("BEGIN IMMEDIATE;" + SCHEMA + "COMMIT;")
+        finally:
+            conn.close()
+        with contextlib.suppress(FileExistsError):
+            os.link(tmp_name, path)
+    finally:
+        for leftover in (tmp_name, f"{tmp_name}-wal", f"{tmp_name}-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(leftover)
 
 
 def connect(layout: StoreLayout, *, create: bool) -> sqlite3.Connection | None:
