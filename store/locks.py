@@ -25,7 +25,6 @@ This module never reads or writes the data files the locks guard.
 from __future__ import annotations
 
 import contextlib
-import errno
 import fcntl
 import json
 import os
@@ -40,7 +39,7 @@ import structlog
 
 from store.atomic import FILE_MODE, ensure_private_dir
 from store.errors import LockTimeout
-from store.lock_wait import wait_flock
+from store.lock_wait import try_flock, wait_flock
 from store.processes import pid_alive
 
 R = TypeVar("R")
@@ -61,16 +60,6 @@ def _order(names: tuple[str, ...]) -> list[str]:
     return sorted(set(names), key=LOCK_ORDER.index)
 
 
-def _try_flock(fd: int) -> bool:
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return True
-    except OSError as exc:
-        if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-            return False
-        raise
-
-
 def read_holder(path: Path) -> dict[str, object]:
     """Who wrote themselves into the lock file last (may be a dead process: check ``is_held``)."""
     try:
@@ -86,7 +75,7 @@ def is_held(path: Path) -> bool:
         return False
     fd = os.open(path, os.O_RDWR | os.O_CREAT, FILE_MODE)
     try:
-        if _try_flock(fd):
+        if try_flock(fd):
             fcntl.flock(fd, fcntl.LOCK_UN)
             return False
         return True
@@ -246,7 +235,7 @@ class LockManager:
                 if not (ahead & waiters.others()):
                     break  # those who were waiting got their turn
             delay = _POLL_FIRST_S
-            while not _try_flock(fd):
+            while not try_flock(fd):
                 waiters.enter()
                 now = time.monotonic()
                 if now >= deadline:
@@ -277,7 +266,7 @@ class LockManager:
             return
         async with local:
             fd = self._open(name)
-            if not _try_flock(fd):
+            if not try_flock(fd):
                 os.close(fd)
                 yield False
                 return
