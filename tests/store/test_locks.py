@@ -94,7 +94,7 @@ async def test_cancelled_waiter_leaves_nothing_held(
     child = hold_in_child(spawn, layout, "catalog")
     baseline = threading.active_count()
     polled = anyio.Event()
-    real_try = store_locks._try_flock
+    real_try = store_locks.try_flock
 
     def observed_try(fd: int) -> bool:
         got = real_try(fd)
@@ -102,7 +102,7 @@ async def test_cancelled_waiter_leaves_nothing_held(
             polled.set()
         return got
 
-    monkeypatch.setattr(store_locks, "_try_flock", observed_try)
+    monkeypatch.setattr(store_locks, "try_flock", observed_try)
     entered = False
 
     async def waiter() -> None:
@@ -218,13 +218,13 @@ async def test_try_hold_is_false_while_another_process_consolidates(
         monkeypatch: pytest.MonkeyPatch) -> None:
     child = hold_in_child(spawn, layout, "consolidation")
     tries: list[int] = []
-    real_try = store_locks._try_flock
+    real_try = store_locks.try_flock
 
     def counted(fd: int) -> bool:
         tries.append(fd)
         return real_try(fd)
 
-    monkeypatch.setattr(store_locks, "_try_flock", counted)
+    monkeypatch.setattr(store_locks, "try_flock", counted)
     async with locks.try_hold("consolidation") as got:
         assert got is False
     assert len(tries) == 1  # never waits: one non-blocking try, no retry loop
