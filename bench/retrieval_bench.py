@@ -91,13 +91,14 @@ async def _quality(seed: int) -> dict[str, Any]:
 async def _ask_all(rt: Runtime, items: list[Item], ids: dict[str, set[str]]) -> dict[str, Any]:
     asked = [i for i in items if i.question]
     at = {1: 0, 3: 0, 5: 0}
-    ambiguous = absent = cross = cross_hit = 0
+    ambiguous = absent = nearby = cross = cross_hit = 0
     shown = 0
     for item in asked:
         result = await rt.navigation.ask(Search(query=item.question, limit=5))
         rank = _rank(result, ids[item.key])
         if result.status == "NONE":
             absent += 1
+            nearby += any(hit.leaf_id in ids[item.key] for hit in result.nearest)
         if result.status == "AMBIGUOUS":
             ambiguous += 1
         if rank is not None:
@@ -116,6 +117,7 @@ async def _ask_all(rt: Runtime, items: list[Item], ids: dict[str, set[str]]) -> 
     return {"questions": n, **{f"recall@{k}": round(v / n, 3) for k, v in at.items()},
             "shown_any_status": round(shown / n, 3), "ambiguous": round(ambiguous / n, 3),
             "false_absence": round(absent / n, 3),
+            "false_absence_answer_offered_nearby": f"{nearby}/{absent}",
             "never_stored_none": f"{never}/{len(NEVER)}",
             "cross_language_recall@5": f"{cross_hit}/{cross}"}
 

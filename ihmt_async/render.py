@@ -23,6 +23,8 @@ REPLY_BUDGET = 8000
 memory takes what it needs up to ``FULL_TEXT_LIMIT``, the others share the rest."""
 OTHER_MIN = 600
 """Characters every other memory shown gets at least (its matching part, windowed)."""
+NEAREST_LIMIT = 300
+"""Characters of each memory offered beside a "No memory found": enough for a chat turn."""
 TRUNCATED = "\n[... truncated; narrow the query for the rest]"
 
 
@@ -194,6 +196,20 @@ def render_search(result: SearchResult, *, detail: str = "compact") -> str:
 
 
 def render_none(result: SearchResult) -> str:
+    """The "No memory found" sentence, then any memories close in meaning, set apart: an agent
+    can tell a paraphrase's answer from a near miss; the scores cannot."""
+    lines = [_none_sentence(result)]
+    if result.nearest:
+        lines.append("")
+        lines.append("Closest in meaning, not a confident match (check whether one answers it):")
+        for hit in result.nearest:
+            tag = " (outdated)" if hit.currency == "SUPERSEDED" else ""
+            lines.append(f"- [{hit.domain}] {_date(hit)}{tag} · "
+                         + _body(hit, result.query, NEAREST_LIMIT).replace("\n", " "))
+    return "\n".join(lines)
+
+
+def _none_sentence(result: SearchResult) -> str:
     clue = f' (with clue "{result.clue}")' if result.clue else ""
     n = result.trace.leaves_in_store
     if result.as_of:
@@ -208,6 +224,9 @@ def render_none(result: SearchResult) -> str:
         return (f'No memory found for "{result.query}"{clue} that is about this: '
                 f"{result.reason}, and nothing matches the rest of the question. {searched} "
                 "Try the words used when it was saved.")
+    if result.nearest:
+        return (f'No memory found for "{result.query}"{clue}: nothing stored clearly matches '
+                f"it. {searched}")
     return (f'No memory found for "{result.query}"{clue}. Nothing has been stored about this '
             f"yet — consider save_memory once the user tells you something worth keeping. "
             f"{searched}")

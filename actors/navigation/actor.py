@@ -10,6 +10,7 @@ so the event loop stays free while BM25 runs.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 import time
@@ -520,6 +521,8 @@ class NavigationActor(Actor):
                     if vectors and leaf in self.vectors.position}
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
                               successor, timeline, answer, trace, measured)
+        if result.status == "NONE" and similar:
+            result = dataclasses.replace(result, nearest=self._nearest(similar, as_of_dt))
         self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
                                                           2),
                       node_reads=trace.node_reads, leaves_scored=trace.leaves_scored,
@@ -771,6 +774,17 @@ class NavigationActor(Actor):
             history = tuple(self._hit(leaf, currency, successor, timeline,
                                       full_text=True, score=s) for leaf, s in old[:5])
         return result("FOUND", hits, conf if answer is None else max(conf, 0.9), None, history)
+
+    def _nearest(self, similar: dict[str, float], as_of: dt.datetime | None) -> tuple[Hit, ...]:
+        """The memories closest in meaning to a question answered "No memory found"."""
+        known = {leaf: sim for leaf, sim in similar.items() if leaf in self.model.leaves}
+        timeline = self.model.facts.timeline_for_leaves(known, as_of=as_of)
+        close = ranking.nearest(
+            known, lambda leaf: timeline.leaf_currency(leaf) != "RETRACTED")
+        currency: dict[str, str] = {leaf: timeline.leaf_currency(leaf) for leaf in close}
+        successor = {leaf: timeline.superseding_leaf(leaf) for leaf in close}
+        return tuple(self._hit(leaf, currency, successor, timeline, full_text=True,
+                               score=similar[leaf]) for leaf in close)
 
     def _hit(self, leaf_id: str, currency: dict[str, str], successor: dict[str, str | None],
              timeline: Timeline, *, full_text: bool, score: float) -> Hit:

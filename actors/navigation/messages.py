@@ -83,6 +83,11 @@ class SearchResult:
     """Superseded memories, when include_history."""
     as_of: str | None = None
     """The record time the answer was given as of, when the search asked for one."""
+    nearest: tuple[Hit, ...] = ()
+    """With NONE only: the memories closest in meaning, which are not a confident match. A
+    paraphrase sharing no word with its memory ("what language is the user learning?" /
+    "estoy aprendiendo alemán") looks to every score like a question nothing answers; shown
+    apart, the asking agent can read them and judge."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -151,6 +151,31 @@ async def test_memories_are_embedded_in_the_background(tmp_path: Path) -> None:
         assert "Misu" in result.hits[0].text
 
 
+async def test_no_memory_found_offers_the_memories_closest_in_meaning(tmp_path: Path) -> None:
+    # a paraphrase sharing no word with its memory scores like a never-stored question; the
+    # NONE reply offers the closest memories apart, and offers nothing for a question that
+    # nothing stored comes near
+    async with Runtime(tmp_path) as rt:
+        degree = await save(rt, "I graduated with a degree in Business Administration in 2019.")
+        trip = await save(rt, "We're planning a road trip through Portugal in August, mostly "
+                              "the Algarve coast.")
+        for text in ("The staging cluster is recreated every Sunday night.",
+                     "My commute is about 45 minutes each way by train."):
+            await save(rt, text)
+        with anyio.fail_after(60):
+            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                await anyio.sleep(0.2)
+        studied = await search(rt, "What did the user study at university?")
+        assert studied.status == "NONE" and not studied.hits
+        assert [h.leaf_id for h in studied.nearest][:1] == [degree]
+        summer = await search(rt, "Where is the user going on vacation in the summer?")
+        assert summer.status == "NONE" and [h.leaf_id for h in summer.nearest][:1] == [trip]
+        blood = await search(rt, "What is the user's blood type?")
+        assert blood.status == "NONE" and blood.nearest == ()
+        found = await search(rt, "how long is the commute by train")
+        assert found.status == "FOUND" and found.nearest == ()
+
+
 async def test_the_questions_own_words_beat_their_translation(tmp_path: Path) -> None:
     async with Runtime(tmp_path) as rt:
         spanish = await save(rt, "Mi dentista es el doctor Ruiz, en la calle Mayor.")

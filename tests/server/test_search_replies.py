@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+import anyio
 import pytest
 
 from tests.mcp_client import server_session
@@ -59,3 +60,19 @@ async def test_search_replies_end_to_end(tmp_path: Path) -> None:
 
         never = await s.ok("search_memory", {"query": "sourdough starter hydration ratio"})
         assert never.startswith("No memory found")
+        assert "Closest in meaning" not in never  # nothing stored comes near it
+
+        # a paraphrase sharing no word with its memory: "No memory found", and the memory
+        # offered apart once it has a vector (embedded in the background)
+        await s.ok("save_memory", {"content": "I graduated with a degree in Business "
+                                              "Administration in 2019."})
+        with anyio.fail_after(60):
+            while True:
+                studied = await s.ok("search_memory",
+                                     {"query": "What did the user study at university?"})
+                assert studied.startswith("No memory found")
+                if "Closest in meaning" in studied:
+                    break
+                await anyio.sleep(0.3)
+        offered = studied.split("Closest in meaning", 1)[1]
+        assert "degree in Business Administration" in offered.splitlines()[1]
