@@ -178,6 +178,8 @@ class NavigationActor(Actor):
         """Off only for measurement (bench/retrieval_bench.py compares the lexical-only path)."""
         self.use_bilingual = True
         """Off only for measurement, as ``use_vectors``."""
+        self.use_derived = True
+        """Off only for measurement, as ``use_vectors`` (derived forms of the question's words)."""
         self._embed_pending = True
         self._plans: dict[int, tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]]] = {}
         self._background: TaskGroup | None = None
@@ -384,14 +386,15 @@ class NavigationActor(Actor):
         span = asked_range(text, today)
         topic = _without_time(text, span)
         query = parse_query(topic, clue)
-        readings = [query]
-        back: dict[str, frozenset[str]] = {}
+        readings: list[tuple[Query, dict[str, frozenset[str]], float]] = [(query, {}, 1.0)]
         other = other_reading(topic) if self.use_bilingual else None
         if other is not None:
             translated = parse_query(" ".join(w for _, ws in other for w in ws), clue)
             if translated.query_terms and set(translated.query_terms) != set(query.query_terms):
-                readings.append(translated)
-                back = _back_map(other)
+                readings.append((translated, _back_map(other), ranking.TRANSLATED_SHARE))
+        derived = self._derived_reading(query) if self.use_derived else None
+        if derived is not None:
+            readings.append(derived)
         model = self.model
         self._plans = {}
 
@@ -408,12 +411,12 @@ class NavigationActor(Actor):
         best: dict[str, _Match] = {}
         pooled = 0
         best_full = 0.0
-        for reading in readings:
+        for reading, back, weight in readings:
             pool = model.index.search(reading, limit=FULLTEXT_POOL, allowed=admissible)
             pooled += len(pool)
             if pool:
                 best_full = max(best_full, pool[0][1])
-            self._take(best, reading, pool, back if reading is not query else {})
+            self._take(best, reading, pool, back, weight)
         missing = [d for d in descent.leaves if d not in best]
         if missing:
             self._take(best, query, model.index.score_docs(query, missing))
@@ -456,7 +459,7 @@ class NavigationActor(Actor):
 
         as_of_dt = msg.as_of
         question = attribute_question(text)
-        if question is None and len(readings) > 1:
+        if question is None and other is not None:
             question = attribute_question(" ".join(w for _, ws in other or [] for w in ws[:1]))
         questions: list[tuple[str, str]] = []
         if question:
@@ -534,21 +537,37 @@ class NavigationActor(Actor):
 
     def _take(self, best: dict[str, _Match], reading: Query,
               pool: Iterable[tuple[str, float, frozenset[str]]],
-              back: dict[str, frozenset[str]] | None = None) -> None:
-        """Keep, per memory, the reading (original or translated) that matches it best; the
-        words it holds are told as the question's own words (``back`` maps a translation to
-        the words it translates)."""
+              back: dict[str, frozenset[str]] | None = None, weight: float = 1.0) -> None:
+        """Keep, per memory, the reading (original, translated, derived) that matches it
+        best, its score times the reading's ``weight``; the words it holds are told as the
+        question's own words (``back`` maps a reading's term to the words it stands for)."""
         for doc, score, matched in pool:
             coverage = self._coverage(reading, doc, matched)
-            weight = 1.0
             if back:
                 matched = frozenset(o for t in matched for o in back.get(t, {t}))
-                weight = ranking.TRANSLATED_SHARE
             found = _Match(score * weight, matched, coverage, reading, weight)
             held = best.get(doc)
             if held is None or ranking.coordinated(score, coverage) > \
                     ranking.coordinated(held.score, held.coverage):
                 best[doc] = found
+
+    def _derived_reading(self, query: Query
+                         ) -> tuple[Query, dict[str, frozenset[str]], float] | None:
+        """The question with each word that the index holds in another form read as that form
+        (its most frequent one): "food allergy" -> "food allergic"."""
+        swapped: dict[str, str] = {}
+        for term in query.query_terms:
+            found = self.model.index.derived_forms(term)
+            if found:
+                swapped[term] = found[0]
+        if not swapped:
+            return None
+        own = tuple(swapped.get(t, t) for t in query.query_terms)
+        groups = (own, *query.groups[1:])
+        reading = Query(text=query.text, terms=tuple(dict.fromkeys(t for g in groups for t in g)),
+                        groups=groups, phrased=query.phrased)
+        back = {form: frozenset({term}) for term, form in swapped.items()}
+        return reading, back, ranking.DERIVED_SHARE
 
     def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
         stamp = self.model.leaves[leaf_id].timestamp[:10]

@@ -37,6 +37,9 @@ ranks ahead of fuzzy matches on its pieces (PAYMENTS-4228)."""
 TRANSLATED_SHARE = 0.75
 """A memory matched through the question's reading in the other language keeps this share of
 its score: the question's own words are better evidence than a lexicon's translation of them."""
+DERIVED_SHARE = 0.75
+"""A memory matched through another form of the question's words ("allergic" for "allergy",
+``derivation``) keeps this share of its score: the question's own forms are better evidence."""
 RRF_K = 20
 """Reciprocal-rank fusion constant: small, so the first few ranks of each list dominate."""
 VECTOR_WEIGHT = 1.0

@@ -23,10 +23,13 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from actors.navigation import derivation
 from actors.navigation.bm25 import FIELD_WEIGHTS, Scored, idf, weighted_terms
 from actors.navigation.query import Query
 from store.fulltext import K1, B, FulltextIndex, IndexDoc, StoredDoc
 
+FORMS_SCANNED = 64
+"""Indexed terms read per derived-form lookup (those sharing the term's shortest stem)."""
 PREFIX = 4
 VARIANT_MIN = 5
 META_CACHE = 4096
@@ -208,6 +211,19 @@ class SharedIndex:
 
     def postings(self, term: str) -> Postings:
         return Postings(self, term)
+
+    def derived_forms(self, term: str) -> list[str]:
+        """Indexed terms that are another form of ``term`` ("allergic" for "allergy"), most
+        frequent first (``derivation`` decides what counts as a form)."""
+        starts = derivation.stems(term)
+        if not starts:
+            return []
+        shortest = starts[-1]
+        held = {t: df for t, df in self.disk.terms_with_prefix(shortest, limit=FORMS_SCANNED)}
+        for other, df in self._tail_df.items():
+            if other.startswith(shortest):
+                held[other] = held.get(other, 0) + df
+        return sorted(derivation.forms(term, held), key=lambda other: (-held[other], other))
 
     def variants(self, term: str) -> list[str]:
         """Indexed terms that are another form of ``term``, most frequent first: longer terms

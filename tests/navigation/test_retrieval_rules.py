@@ -176,6 +176,29 @@ async def test_no_memory_found_offers_the_memories_closest_in_meaning(tmp_path: 
         assert found.status == "FOUND" and found.nearest == ()
 
 
+async def test_another_form_of_the_questions_word_finds_its_memory(tmp_path: Path) -> None:
+    # words only (vectors off): "allergy" finds "allergic", "adoptó" finds "adopted"; a
+    # memory holding the question's own form ranks ahead of one holding another form
+    async with Runtime(tmp_path) as rt:
+        rt.navigation.use_vectors = False
+        shellfish = await save(rt, "I'm allergic to shellfish, so I always check menus.")
+        puppy = await save(rt, "We adopted a golden retriever puppy last weekend.")
+        for text in ("The staging cluster is recreated every Sunday night.",
+                     "My commute is about 45 minutes each way by train.",
+                     "Lunch on Friday was at the new ramen place near the office."):
+            await save(rt, text)
+        found = await search(rt, "what allergy does the user have")
+        assert found.status == "FOUND" and ids(found)[:1] == [shellfish]
+        found = await search(rt, "¿qué perro adoptó el usuario?")
+        assert found.status == "FOUND" and ids(found)[:1] == [puppy]
+        rt.navigation.use_derived = False
+        assert (await search(rt, "what allergy does the user have")).status == "NONE"
+        rt.navigation.use_derived = True
+        pollen = await save(rt, "The pollen allergy season starts in April here.")
+        found = await search(rt, "pollen allergy shellfish")
+        assert ids(found)[:2] == [pollen, shellfish]
+
+
 async def test_the_questions_own_words_beat_their_translation(tmp_path: Path) -> None:
     async with Runtime(tmp_path) as rt:
         spanish = await save(rt, "Mi dentista es el doctor Ruiz, en la calle Mayor.")

@@ -1,0 +1,36 @@
+"""Derived forms of a search term (``actors.navigation.derivation``): which pairs are one word
+in two forms, and which only look alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from actors.navigation.derivation import MIN_STEM, forms, stems
+from actors.navigation.stem import stem
+from actors.text import fold
+
+
+def _analysed(word: str) -> str:
+    return stem(fold(word.lower()))
+
+
+@pytest.mark.parametrize(("asked", "held"), [
+    ("allergy", "allergic"), ("adopt", "adoption"), ("graduated", "graduation"),
+    ("photography", "photographer"), ("alergia", "alérgico"), ("adoptó", "adopted"),
+])
+def test_forms_of_one_word_meet(asked: str, held: str) -> None:
+    assert forms(_analysed(asked), [_analysed(held)]) == [_analysed(held)]
+
+
+@pytest.mark.parametrize(("asked", "held"), [
+    ("cancel", "cancer"), ("general", "generate"), ("dance", "dancer"), ("plan", "planet"),
+    ("v2", "v2er"), ("secret", "secretary"),
+])
+def test_look_alikes_stay_apart(asked: str, held: str) -> None:
+    assert forms(_analysed(asked), [_analysed(held)]) == []
+
+
+def test_stems_keep_the_minimum_length_and_skip_non_words() -> None:
+    assert stems("allergy") == ["allergy", "allerg"]
+    assert all(len(s) >= MIN_STEM for s in stems("adoption"))
+    assert stems("danc") == [] and stems("3.11") == [] and stems("v2.1") == []
