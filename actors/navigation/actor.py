@@ -113,7 +113,10 @@ class _Match:
     coverage: float
     reading: Query
     weight: float = 1.0
-    """``TRANSLATED_SHARE`` when it matched through the other language's reading."""
+    """The reading's share: ``TRANSLATED_SHARE`` or ``DERIVED_SHARE`` through another one."""
+    held_as: Mapping[str, frozenset[str]] = dataclasses.field(default_factory=dict)
+    """Each question word it holds -> the reading's terms it is held as (what document
+    frequencies are measured on: "idioma" is held as "language", only that is indexed)."""
 
 
 def _story_of(leaf_id: str, successor: Mapping[str, str | None], timeline: Timeline) -> str:
@@ -541,14 +544,18 @@ class NavigationActor(Actor):
         """Keep, per memory, the reading (original, translated, derived) that matches it
         best, its score times the reading's ``weight``; the words it holds are told as the
         question's own words (``back`` maps a reading's term to the words it stands for)."""
-        for doc, score, matched in pool:
-            coverage = self._coverage(reading, doc, matched)
-            if back:
-                matched = frozenset(o for t in matched for o in back.get(t, {t}))
-            found = _Match(score * weight, matched, coverage, reading, weight)
-            held = best.get(doc)
-            if held is None or ranking.coordinated(score, coverage) > \
-                    ranking.coordinated(held.score, held.coverage):
+        for doc, score, held in pool:
+            coverage = self._coverage(reading, doc, held)
+            held_as: dict[str, set[str]] = {}
+            for term in held:
+                for own in back.get(term, {term}) if back else (term,):
+                    held_as.setdefault(own, set()).add(term)
+            matched = frozenset(held_as)
+            found = _Match(score * weight, matched, coverage, reading, weight,
+                           {own: frozenset(terms) for own, terms in held_as.items()})
+            kept = best.get(doc)
+            if kept is None or ranking.coordinated(score, coverage) > \
+                    ranking.coordinated(kept.score, kept.coverage):
                 best[doc] = found
 
     def _derived_reading(self, query: Query
@@ -607,7 +614,9 @@ class NavigationActor(Actor):
                                     similarity=similarity)
         base = set(query.query_terms)
         words = frozenset(base & match.matched)
-        dfs = [self.model.index.doc_freq(t) for t in words]
+        index = self.model.index
+        dfs = [max(index.doc_freq(t) for t in match.held_as.get(word, {word}))
+               for word in words]
         return ranking.Evidence(coverage=1.0 if about else match.coverage, words=words,
                                 rarest_df=min(dfs, default=0), asked=len(base),
                                 similarity=similarity, dfs=tuple(sorted(dfs)))

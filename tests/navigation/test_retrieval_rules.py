@@ -199,6 +199,20 @@ async def test_another_form_of_the_questions_word_finds_its_memory(tmp_path: Pat
         assert ids(found)[:2] == [pollen, shellfish]
 
 
+async def test_a_translated_word_is_as_common_as_its_translation(tmp_path: Path) -> None:
+    # "idioma" is held as "language", which a dozen memories hold: a common word, not a
+    # specific one, so the question is about none of them (it was: the Spanish word itself
+    # is in no memory, and a word in no memory counted as the rarest of all)
+    async with Runtime(tmp_path) as rt:
+        rt.navigation.use_vectors = False
+        for n in range(12):
+            await save(rt, f"Service {n} is written in the Go language and deployed on Fridays.")
+        assert (await search(rt, "¿qué idioma aprende la abuela?")).status == "NONE"
+        rare = await save(rt, "My grandmother is learning Italian at the community centre.")
+        found = await search(rt, "¿qué idioma aprende la abuela?")
+        assert found.status == "FOUND" and ids(found)[:1] == [rare]
+
+
 async def test_the_questions_own_words_beat_their_translation(tmp_path: Path) -> None:
     async with Runtime(tmp_path) as rt:
         spanish = await save(rt, "Mi dentista es el doctor Ruiz, en la calle Mayor.")
