@@ -436,6 +436,12 @@ class NavigationActor(Actor):
         if vectors and len(self.vectors):  # loaded by ``_warm``; until then: lexical only
             similar = self.vectors.similar(self.vectors.encode_query(text), VECTOR_POOL,
                                            admissible)
+            # Close in meaning and holding a question word, but past the full-text pool (50
+            # other memories hold the word more compactly): scored on its words all the same.
+            unscored = [leaf for leaf in similar if leaf not in best]
+            if unscored:
+                self._take(best, query, model.index.score_docs(query, unscored))
+                lexical_ids |= {leaf for leaf in unscored if leaf in best}
         lexical = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                    if leaf in best else descent.leaves.get(leaf, 0.0) for leaf in lexical_ids}
         scores = ranking.fuse(lexical, similar)
@@ -511,7 +517,16 @@ class NavigationActor(Actor):
         # a memory that is merely similar in meaning must not take its predecessor's place
         # (one exact match for a rare word, followed by a chain of look-alike corrections).
         worded = frozenset(leaf for leaf, value in lexical.items() if value > 0)
-        ranked = ranking.order(scores, ranking.Timeline(currency, successor, worded), addable)
+        if similar and not query.short:
+            fixed = set(boosts) | ({answer.leaf_id} if answer and answer.leaf_id else set())
+            ranking.meaning_orders_equals(
+                scores, {leaf: best[leaf].matched for leaf in scores
+                         if leaf in best and best[leaf].weight == 1.0  # by the question's words
+                         and leaf not in fixed and currency.get(leaf) == "CURRENT"
+                         and successor.get(leaf) is None},
+                similar)
+        ranked = ranking.order(scores, ranking.Timeline(currency, successor, worded, similar),
+                               addable)
         trace = SearchTrace(
             domains_ranked=descent.domains_ranked, branches_opened=descent.branches_opened,
             node_reads=descent.node_reads, leaves_scored=descent.leaves_scored + pooled,

@@ -10,7 +10,7 @@ It must never read a file or know how a score was computed.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 COVERAGE_FLOOR = 0.5
 """A lexical score keeps this share whatever it covers, the rest scales with the share of the
@@ -106,6 +106,28 @@ def boost_matching(scores: dict[str, float], chosen: set[str], factor: float) ->
             scores[leaf] *= factor
 
 
+def meaning_orders_equals(scores: dict[str, float], holds: Mapping[str, frozenset[str]],
+                          similarity: Mapping[str, float]) -> None:
+    """Among memories holding the same words of the question, the closer in meaning takes the
+    better score (the scores stay, their holders swap). BM25 tells such memories apart only by
+    their lengths and how often they repeat the words: "where is the user's sister's wedding?"
+    ranked two birthdays of sisters (short) above "my sister Ana is getting married in Seville
+    next June" (long), and asked which of the birthdays was meant. A memory outside the vector
+    pool counts as similarity 0: it is less similar than every one inside it."""
+    groups: dict[frozenset[str], list[str]] = {}
+    for leaf, words in holds.items():
+        if words and leaf in scores:
+            groups.setdefault(words, []).append(leaf)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        slots = sorted((scores[leaf] for leaf in members), reverse=True)
+        closest = sorted(members, key=lambda leaf: (-similarity.get(leaf, 0.0), -scores[leaf],
+                                                    leaf))
+        for leaf, score in zip(closest, slots, strict=True):
+            scores[leaf] = score
+
+
 @dataclass(frozen=True)
 class Timeline:
     """What the timeline says of the ranked memories (filled by the caller)."""
@@ -117,11 +139,14 @@ class Timeline:
     own_match: frozenset[str]
     """Memories that hold the question's words themselves (not only through a predecessor,
     nor only by a similar meaning)."""
+    closeness: Mapping[str, float] = field(default_factory=dict)
+    """Vector similarity per memory: equal scores go to the closer in meaning first."""
 
 
 def order(scores: Mapping[str, float], timeline: Timeline,
           addable: Callable[[str], bool]) -> list[tuple[str, float]]:
-    """Scores adjusted by the timeline, best first (ties by id, so the order is stable).
+    """Scores adjusted by the timeline, best first (ties by meaning, then by id, so the
+    order is stable).
 
     A correction that matched the question ranks at least where its predecessor would have and
     the predecessor keeps ``SUPERSEDED_FACTOR`` of its score, so it is always below its
@@ -143,7 +168,9 @@ def order(scores: Mapping[str, float], timeline: Timeline,
     for leaf, state in timeline.currency.items():
         if state == "PENDING" and leaf in adjusted:
             adjusted[leaf] *= PENDING_FACTOR
-    return sorted(adjusted.items(), key=lambda item: (-item[1], item[0]))
+    close = timeline.closeness
+    return sorted(adjusted.items(), key=lambda item: (-item[1], -close.get(item[0], 0.0),
+                                                      item[0]))
 
 
 def fuse(lexical: Mapping[str, float], similar: Mapping[str, float]) -> dict[str, float]:

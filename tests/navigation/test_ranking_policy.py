@@ -142,6 +142,21 @@ def test_nearest_offers_the_two_closest_above_the_floor() -> None:
     assert ranking.nearest({}, lambda leaf: True) == []
 
 
+def test_meaning_orders_memories_holding_the_same_words() -> None:
+    scores = {"short": 4.0, "long": 3.0, "other": 3.5, "fixed": 5.0}
+    holds = {"short": frozenset({"sister"}), "long": frozenset({"sister"}),
+             "other": frozenset({"sister", "wedding"})}
+    ranking.meaning_orders_equals(scores, holds, {"short": 0.2, "long": 0.45, "other": 0.1})
+    # the two holding the same words swap scores; the rest keep theirs
+    assert scores == {"short": 3.0, "long": 4.0, "other": 3.5, "fixed": 5.0}
+
+
+def test_equal_scores_go_to_the_closer_in_meaning() -> None:
+    timeline = Timeline({}, {}, frozenset(), {"b": 0.4, "a": 0.3})
+    ranked = ranking.order({"a": 1.0, "b": 1.0, "c": 1.0}, timeline, lambda leaf: True)
+    assert [leaf for leaf, _ in ranked] == ["b", "a", "c"]
+
+
 def test_restatement_threshold() -> None:
     assert ranking.restated(0.6)
     assert not ranking.restated(0.59)

@@ -31,6 +31,9 @@ def ids(result: SearchResult) -> list[str]:
     return [h.leaf_id for h in result.hits]
 
 
+NAMES = ("Elena", "Sarah", "Priya", "Marta", "Lucía", "Chloe", "Aiko", "Nadia", "Rosa", "Ines")
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
 LAST_YEAR = dt.datetime.now(dt.UTC).date().year - 1
 
 
@@ -211,6 +214,23 @@ async def test_a_translated_word_is_as_common_as_its_translation(tmp_path: Path)
         rare = await save(rt, "My grandmother is learning Italian at the community centre.")
         found = await search(rt, "¿qué idioma aprende la abuela?")
         assert found.status == "FOUND" and ids(found)[:1] == [rare]
+
+
+async def test_meaning_picks_among_memories_holding_the_same_word(tmp_path: Path) -> None:
+    # a hundred short memories hold "sister" more compactly than the answer (which BM25
+    # ranks past the full-text pool of 50): the answer is scored on its words because it is
+    # close in meaning, and among memories holding the same words the closest leads
+    async with Runtime(tmp_path) as rt:
+        wedding = await save(rt, "My sister Ana is getting married in Seville next June, and "
+                                 "I am the maid of honour.")
+        for n in range(100):
+            await save(rt, f"My sister {NAMES[n % 10]} {n} has her birthday on {n % 28 + 1} "
+                           f"{MONTHS[n % 12]}.")
+        with anyio.fail_after(60):
+            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                await anyio.sleep(0.2)
+        found = await search(rt, "Where is the user's sister's wedding?")
+        assert found.status == "FOUND" and ids(found)[:1] == [wedding]
 
 
 async def test_the_questions_own_words_beat_their_translation(tmp_path: Path) -> None:
