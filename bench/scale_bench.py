@@ -22,11 +22,13 @@ with the CPU time the servers and the client spent per save while they saved (th
 saves/s on this machine is its cores divided by their sum).
 
 fsyncs per save: a child process saves N memories through the Runtime under
-``strace -f -c -e trace=fsync,fdatasync,msync,sync_file_range`` (every thread, so SQLite's
+``strace -f -y -e trace=fsync,fdatasync,msync,sync_file_range`` (every thread, so SQLite's
 and tantivy's syncs are counted too, including the index commits that batch the saves), minus
-the same child with 0 saves (start and stop), divided by N. Wrapping ``os.fsync`` in Python
-would miss the syncs SQLite and tantivy make in C and Rust. Without strace the figure is
-reported as unavailable, never guessed.
+the same child with 0 saves (start and stop), divided by N; split by file into the save path
+(leaf, folder, event file, database) and the full-text index's batched commits, whose share
+per save depends on how many saves one commit covers (256, or those of 5 s). Wrapping
+``os.fsync`` in Python would miss the syncs SQLite and tantivy make in C and Rust. Without
+strace the figure is reported as unavailable, never guessed.
 
 This is a tool, not a test: it asserts nothing, and it never touches a real user's store.
 """
@@ -214,19 +216,27 @@ async def child_saves(home: str, count: int) -> None:
             await rt.ingest.ask(Save(content=text, origin="user", provenance=PROV))
 
 
-def _strace_syncs(home: Path, count: int) -> int | None:
+SYNC_CALL = re.compile(r"\b(?:fsync|fdatasync|msync|sync_file_range)\((\d+)<([^>]*)>")
+
+
+def _strace_syncs(home: Path, count: int) -> dict[str, int] | None:
+    """Sync calls of one child run, split by what they made durable: the full-text index's
+    files (its commits, batched: ``fulltext``) and everything else (the save path: leaf file,
+    its folder, the event file, the database: ``save_path``)."""
     out = Path(tempfile.mkstemp(prefix="strace-", dir=CACHE)[1])
     code = FSYNC_CHILD.format(repo=str(REPO), home=str(home), count=count)
     try:
-        subprocess.run(["strace", "-f", "-c", "-o", str(out), "-e",
+        subprocess.run(["strace", "-f", "-y", "-o", str(out), "-e",
                         "trace=fsync,fdatasync,msync,sync_file_range", sys.executable, "-c",
                         code], check=True, capture_output=True, timeout=1800)
-        total = 0
+        split = {"save_path": 0, "fulltext": 0}
         for line in out.read_text().splitlines():
-            match = re.match(r"\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?(\w+)$", line)
-            if match and match.group(2) != "total":
-                total += int(match.group(1))
-        return total
+            match = SYNC_CALL.search(line)
+            if match is None:
+                continue  # "<... fsync resumed>" halves, exits, signals
+            part = "fulltext" if f"{os.sep}fulltext" in match.group(2) else "save_path"
+            split[part] += 1
+        return split
     except (OSError, subprocess.SubprocessError):
         return None
     finally:
@@ -247,8 +257,11 @@ def fsyncs_per_save(home: Path, count: int) -> dict[str, Any]:
         shutil.rmtree(copy.parent, ignore_errors=True)
     if base is None or with_saves is None:
         return {"per_save": None, "why": "strace could not trace the child"}
-    return {"per_save": round((with_saves - base) / count, 2), "saves": count,
-            "syncs_start_stop": base, "syncs_with_saves": with_saves}
+    added = {part: with_saves[part] - base[part] for part in with_saves}
+    return {"per_save": round(sum(added.values()) / count, 2),
+            "save_path_per_save": round(added["save_path"] / count, 2),
+            "fulltext_commits_per_save": round(added["fulltext"] / count, 2),
+            "saves": count, "syncs_start_stop": base, "syncs_with_saves": with_saves}
 
 
 # ---------------------------------------------------------------------------- writers
