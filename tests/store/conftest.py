@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from store.locks import LockManager
 from store.paths import StoreLayout
 from tests.fixture_paths import IHMT_STORE_FIXTURE
 from tests.worker_process import WorkerProcess
@@ -54,3 +55,19 @@ def spawn() -> Iterator[Callable[..., Child]]:
     yield start
     for child in started:
         child.close()
+
+
+@pytest.fixture
+def hold(spawn: Callable[..., Child], layout: StoreLayout) -> Callable[..., Child]:
+    """Start a worker process holding the named locks; returns once it holds them."""
+    def start(*names: str) -> Child:
+        child = spawn("hold", layout.home, *names)
+        child.expect("held")
+        return child
+
+    return start
+
+
+@pytest.fixture
+def locks(layout: StoreLayout) -> LockManager:
+    return LockManager(layout.locks_dir, default_timeout_s=5.0)

@@ -22,17 +22,6 @@ from store.paths import StoreLayout
 Child = Any  # tests/store/conftest.py: Child (a store_worker.py process)
 
 
-@pytest.fixture
-def locks(layout: StoreLayout) -> LockManager:
-    return LockManager(layout.locks_dir, default_timeout_s=5.0)
-
-
-def hold_in_child(spawn: Callable[..., Child], layout: StoreLayout, *names: str) -> Child:
-    child = spawn("hold", layout.home, *names)
-    child.expect("held")
-    return child
-
-
 def inside(locks: LockManager, *names: str) -> dict[str, Any]:
     """What the locked function sees: which locks are held, and by whom."""
     return {"thread": threading.get_ident(),
@@ -66,8 +55,8 @@ async def test_an_error_in_the_function_releases_every_lock(locks: LockManager) 
 
 @pytest.mark.anyio
 async def test_a_blocked_waiter_still_names_the_holder_on_timeout(
-        layout: StoreLayout, locks: LockManager, spawn: Callable[..., Child]) -> None:
-    child = hold_in_child(spawn, layout, "facts")
+        locks: LockManager, hold: Callable[..., Child]) -> None:
+    child = hold("facts")
     ran = False
 
     def work() -> None:
@@ -92,7 +81,7 @@ async def test_a_blocked_waiter_still_names_the_holder_on_timeout(
 @pytest.mark.anyio
 async def test_a_waiter_is_woken_by_the_release_not_by_polling(
         layout: StoreLayout, locks: LockManager, spawn: Callable[..., Child],
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, hold: Callable[..., Child]) -> None:
     """With the safety wake-up set far beyond the test's bound, only the holder's release
     (an inotify event on the lock file) can let the waiter in within that bound."""
     os.close(locks._open("facts"))  # the lock file exists (a watch needs a file)
@@ -101,7 +90,7 @@ async def test_a_waiter_is_woken_by_the_release_not_by_polling(
         pytest.skip("inotify is not available here: the wait falls back to polling")
     probe.close()
     monkeypatch.setattr(lock_wait, "SAFETY_S", 3600.0)
-    child = hold_in_child(spawn, layout, "facts")
+    child = hold("facts")
     tries: list[bool] = []
     waiting = threading.Event()
     real_try = lock_wait.try_flock
@@ -133,8 +122,8 @@ async def test_a_waiter_is_woken_by_the_release_not_by_polling(
 
 @pytest.mark.anyio
 async def test_a_waiter_gets_the_lock_of_a_killed_holder(
-        layout: StoreLayout, locks: LockManager, spawn: Callable[..., Child]) -> None:
-    child = hold_in_child(spawn, layout, "catalog", "facts")
+        locks: LockManager, hold: Callable[..., Child]) -> None:
+    child = hold("catalog", "facts")
     started = threading.Event()
     real_try = lock_wait.try_flock
 

@@ -19,20 +19,9 @@ from store.paths import StoreLayout
 Child = Any  # tests/store/conftest.py: Child (a store_worker.py process)
 
 
-@pytest.fixture
-def locks(layout: StoreLayout) -> LockManager:
-    return LockManager(layout.locks_dir, default_timeout_s=5.0)
-
-
-def hold_in_child(spawn: Callable[..., Child], layout: StoreLayout, *names: str) -> Child:
-    child = spawn("hold", layout.home, *names)
-    child.expect("held")
-    return child
-
-
 def test_sigkilled_holder_leaves_no_stale_lock(
-        layout: StoreLayout, locks: LockManager, spawn: Callable[..., Child]) -> None:
-    child = hold_in_child(spawn, layout, "catalog")
+        locks: LockManager, hold: Callable[..., Child]) -> None:
+    child = hold("catalog")
     assert is_held(locks.path("catalog"))
     assert read_holder(locks.path("catalog"))["pid"] == child.pid
     child.kill()
@@ -44,8 +33,8 @@ def test_sigkilled_holder_leaves_no_stale_lock(
 
 @pytest.mark.anyio
 async def test_sigkilled_holder_async(
-        layout: StoreLayout, locks: LockManager, spawn: Callable[..., Child]) -> None:
-    child = hold_in_child(spawn, layout, "catalog", "facts")
+        locks: LockManager, hold: Callable[..., Child]) -> None:
+    child = hold("catalog", "facts")
     child.kill()
     with anyio.fail_after(1.0):
         async with locks.hold("catalog", "facts", timeout_s=1.0):
@@ -53,8 +42,8 @@ async def test_sigkilled_holder_async(
 
 
 def test_timeout_names_the_holder_sync(
-        layout: StoreLayout, locks: LockManager, spawn: Callable[..., Child]) -> None:
-    child = hold_in_child(spawn, layout, "catalog")
+        locks: LockManager, hold: Callable[..., Child]) -> None:
+    child = hold("catalog")
     with pytest.raises(LockTimeout) as info:
         with locks.hold_sync("catalog", timeout_s=0.5):
             pass
@@ -70,8 +59,8 @@ def test_timeout_names_the_holder_sync(
 
 @pytest.mark.anyio
 async def test_timeout_names_the_holder_async(
-        layout: StoreLayout, locks: LockManager, spawn: Callable[..., Child]) -> None:
-    child = hold_in_child(spawn, layout, "facts")
+        locks: LockManager, hold: Callable[..., Child]) -> None:
+    child = hold("facts")
     with pytest.raises(LockTimeout) as info:
         async with locks.hold("catalog", "facts", timeout_s=0.5):
             pass
@@ -90,8 +79,8 @@ def test_holder_pid_is_none_without_holder_info() -> None:
 @pytest.mark.anyio
 async def test_cancelled_waiter_leaves_nothing_held(
         layout: StoreLayout, locks: LockManager, spawn: Callable[..., Child],
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    child = hold_in_child(spawn, layout, "catalog")
+        monkeypatch: pytest.MonkeyPatch, hold: Callable[..., Child]) -> None:
+    child = hold("catalog")
     baseline = threading.active_count()
     polled = anyio.Event()
     real_try = store_locks.try_flock
@@ -215,8 +204,8 @@ def test_unknown_lock_name_is_refused(locks: LockManager) -> None:
 @pytest.mark.anyio
 async def test_try_hold_is_false_while_another_process_consolidates(
         layout: StoreLayout, locks: LockManager, spawn: Callable[..., Child],
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    child = hold_in_child(spawn, layout, "consolidation")
+        monkeypatch: pytest.MonkeyPatch, hold: Callable[..., Child]) -> None:
+    child = hold("consolidation")
     tries: list[int] = []
     real_try = store_locks.try_flock
 
