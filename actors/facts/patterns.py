@@ -8,6 +8,7 @@ of punctuation, and capped at 80 characters.
 
 Attribute conventions (``keys`` documents subject folding):
   location, employer, stack                 user or a named person/component
+  diet                                      "I'm vegetarian", "we went vegan", "soy vegana"
   database | uses                           "<X> service uses <Y>": database when Y is a database
   preference                                "I prefer X"
   preference:<topic>                        "I prefer X for <topic>"
@@ -75,6 +76,17 @@ def _r(text: str) -> re.Pattern[str]:
 
 _ADV = r"(?:(?:now|currently|still|also|actually|just|recently|finally|already)\s+)*"
 _ADV_ES = r"(?:(?:ahora|actualmente|ya|todavia|tambien)\s+)*"
+_ROLE = (r"(?:developer|engineer|programmer|designer|manager|nurse|doctor|teacher|analyst|"
+         r"consultant|scientist|researcher|architect|accountant|lawyer|intern|director|"
+         r"administrator|technician|editor|writer|lead|owner|officer|specialist|cook|chef)s?")
+"""Role nouns that make "I'm a <role> at <X>" say where one works."""
+_ROLE_ES = (r"(?:desarrollador|desarrolladora|ingeniero|ingeniera|programador|programadora|"
+            r"disenador|disenadora|enfermero|enfermera|medico|medica|profesor|profesora|"
+            r"analista|consultor|consultora|investigador|investigadora|arquitecto|arquitecta|"
+            r"abogado|abogada|jefe|jefa|cocinero|cocinera|tecnico|tecnica)")
+_FULLY = r"(?:fully\s+|strictly\s+|completely\s+)?"
+_DIET = r"(?:vegetarian|vegan|pescatarian|pescetarian|flexitarian)"
+_DIET_ES = r"vegetarian[oa]s?|vegan[oa]s?|pescetarian[oa]s?|flexitarian[oa]s?"
 _NAME = r"(?P<s>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
 
 _RULES: tuple[_Rule, ...] = (
@@ -104,6 +116,14 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:working|employed)\s+(?:at|for|by)\s+")),
     _Rule("employer", _r(rf"\bi(?:'ve|\s+have)?\s+{_ADV}joined\s+")),
     _Rule("employer", _r(rf"\bi\s+{_ADV}started\s+(?:working\s+)?(?:at|for)\s+")),
+    # "I'm a backend developer at Lumen Freight": a role noun, then where
+    _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?"
+                         rf"{_ROLE}\s+(?:at|for)\s+")),
+    _Rule("employer", _r(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+)?(?:accepted|took)\s+"
+                         r"(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at)\s+")),
+    _Rule("employer", _r(rf"\b{_ADV_ES}(?:soy|trabajo\s+como)\s+(?:[\w-]+\s+){{0,3}}?{_ROLE_ES}"
+                         r"\s+en\s+")),
+    _Rule("employer", _r(r"\b(?:he\s+)?acept(?:e|ado)\s+(?:una\s+|la\s+)?oferta\s+de\s+")),
     _Rule("employer", _r(rf"(?<!mi )(?<!el )(?<!su )(?<!tu )\b{_ADV_ES}trabajo\s+(?:en|para)\s+")),
     _Rule("employer", _r(r"\bestoy\s+trabajando\s+(?:en|para)\s+")),
     _Rule("employer", _r(
@@ -114,6 +134,13 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(
         rf"\b{_NAME}\s+{_ADV_ES}(?:trabaja\s+(?:en|para)|empezo\s+a\s+trabajar\s+(?:en|para))\s+"
     ), named=True),
+    # diet: the value is the diet word itself
+    _Rule("diet", _r(rf"\b(?:i'm|i am|we're|we are)\s+{_ADV}(?:now\s+)?(?:a\s+)?"
+                     rf"{_FULLY}(?={_DIET}(?![\w-]))"), first_token=True),
+    _Rule("diet", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:went|gone|turned|became|become)\s+"
+                     rf"{_FULLY}(?={_DIET}(?![\w-]))"), first_token=True),
+    _Rule("diet", _r(rf"\b{_ADV_ES}(?:soy|somos|me\s+he\s+hecho|me\s+hice|nos\s+hemos\s+hecho|"
+                     rf"nos\s+hicimos)\s+(?=(?:{_DIET_ES})(?![\w-]))"), first_token=True),
     # stack
     _Rule("stack", _r(
         r"\b(?:our|my|the)\s+(?:(?P<s>[\w.-]+)\s+)?(?:tech\s+)?stack\s+is\s+(?:now\s+)?")),

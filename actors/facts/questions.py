@@ -110,6 +110,12 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (rf"\bwhere\s+does\s+{_S}\s+(?:currently\s+|now\s+)?work\b", _named("employer")),
         (rf"\bwho\s+does\s+{_S}\s+work\s+for\b", _named("employer")),
         (rf"\b(?:donde|para\s+quien)\s+trabaja\s+(?:ahora\s+)?{_S}{_END}", _named("employer")),
+        # diet
+        (r"\b(?:what|which)\s+(?:kind\s+of\s+|sort\s+of\s+)?diet\b", _fixed("user", "diet")),
+        (r"\b(?:my|the\s+user'?s?)\s+(?:current\s+)?diet\b", _fixed("user", "diet")),
+        (r"\b(?:am\s+i|is\s+the\s+user)\s+(?:still\s+)?(?:a\s+)?(?:vegetarian|vegan|pescatarian)\b",
+         _fixed("user", "diet")),
+        (r"\bque\s+(?:tipo\s+de\s+)?dieta\b|\bmi\s+dieta\b", _fixed("user", "diet")),
         # databases and components
         (rf"\b(?:which|what)\s+(?:database|db|datastore)\s+(?:does|is)\s+{_S}\s+"
          r"(?:use|using|run\s+on|running\s+on)\b", _named("database")),

@@ -233,6 +233,26 @@ async def test_meaning_picks_among_memories_holding_the_same_word(tmp_path: Path
         assert found.status == "FOUND" and ids(found)[:1] == [wedding]
 
 
+async def test_a_new_job_and_a_new_diet_answer_with_the_current_value(tmp_path: Path) -> None:
+    # knowledge updates worded as people say them: a role "at" a company, an accepted offer;
+    # "I'm vegetarian" then "we went fully vegan"
+    async with Runtime(tmp_path) as rt:
+        await save(rt, f"{LAST_YEAR}-10-03: I'm a backend developer at Lumen Freight; my team "
+                       "owns the tracking API.")
+        await save(rt, f"{LAST_YEAR}-11-10: From this month I'm vegetarian, although I'll "
+                       "still have fish now and then.")
+        offer = await save(rt, f"{LAST_YEAR}-12-01: Big news: I accepted an offer from "
+                               "Tidepool, a climate-data startup.")
+        vegan = await save(rt, f"{LAST_YEAR}-12-05: Ana and I went fully vegan this month.")
+        job = await search(rt, "Who is my current employer?")
+        assert job.answer is not None and job.answer.value == "Tidepool"
+        assert [value for value, _ in job.answer.history] == ["Lumen Freight"]
+        assert ids(job)[:1] == [offer]
+        diet = await search(rt, "¿Qué dieta sigue el usuario?")
+        assert diet.answer is not None and diet.answer.value == "vegan"
+        assert ids(diet)[:1] == [vegan]
+
+
 async def test_the_questions_own_words_beat_their_translation(tmp_path: Path) -> None:
     async with Runtime(tmp_path) as rt:
         spanish = await save(rt, "Mi dentista es el doctor Ruiz, en la calle Mayor.")
