@@ -447,10 +447,13 @@ class NavigationActor(Actor):
         scores = ranking.fuse(lexical, similar)
         about_time: set[str] = set()
         boosts: dict[str, float] = {}  # time range, exact identifier: they weigh in ties too
+        listing = span is not None and self._only_time(topic)
+        """A question about a time and nothing else ("what did I do in March?") asks for what
+        happened then: every memory of the range answers it, none is a rival."""
         if span is not None:
             in_range = {leaf for leaf in scores if self._dated_in(leaf, span)}
             about_time = {leaf for leaf in in_range if leaf in best and best[leaf].matched}
-            if self._only_time(topic):
+            if listing:
                 extra = sorted((leaf for leaf, meta in model.leaves.items()
                                 if admissible(leaf) and self._dated_in(leaf, span)),
                                key=lambda leaf: -model.leaves[leaf].recorded_ts)
@@ -541,7 +544,7 @@ class NavigationActor(Actor):
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
-                              successor, timeline, answer, trace, measured)
+                              successor, timeline, answer, trace, measured, listing=listing)
         if result.status == "NONE" and similar:
             result = dataclasses.replace(result, nearest=self._nearest(similar, as_of_dt))
         self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
@@ -725,10 +728,11 @@ class NavigationActor(Actor):
                 boosts: dict[str, float],
                 currency: dict[str, str], successor: dict[str, str | None], timeline: Timeline,
                 answer: AttributeAnswer | None, trace: SearchTrace,
-                measured: dict[str, float]) -> SearchResult:
+                measured: dict[str, float], *, listing: bool = False) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
-        than every one inside it)."""
+        than every one inside it). ``listing``: the question asks what happened in a time
+        range, so the memories of the range are served, never a clue request."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -801,7 +805,7 @@ class NavigationActor(Actor):
             ranked = sorted(ranked, key=lambda item: order.get(item[0], len(order)))
         # A memory and its correction are one story: measure the margin without the pair.
         conf = confidence(query, collapse_corrections(ordered))
-        request = None if answer else clue_request(
+        request = None if answer or listing else clue_request(
             query, ordered, threshold=self.settings.confidence_threshold,
             margin=self.settings.ambiguity_margin)
         if request is not None:

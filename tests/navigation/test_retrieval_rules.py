@@ -253,6 +253,19 @@ async def test_a_new_job_and_a_new_diet_answer_with_the_current_value(tmp_path: 
         assert ids(diet)[:1] == [vegan]
 
 
+async def test_a_question_about_a_month_lists_what_happened_then(tmp_path: Path) -> None:
+    # "what did I do in March?" asks for the memories of March: all of them are the answer,
+    # none is a rival to ask a clue about
+    async with Runtime(tmp_path) as rt:
+        march = {await save(rt, f"{LAST_YEAR}-03-0{day}: {text}") for day, text in (
+            (2, "Long weekend in Porto with Ana; we walked along the river every evening."),
+            (5, "Bought a second-hand road bike for the commute."),
+            (8, "Gave a talk about the tracking API at the Go meetup."))}
+        await save(rt, f"{LAST_YEAR}-05-10: Started Valencian classes on Monday evenings.")
+        found = await search(rt, f"What did I do in March {LAST_YEAR}?")
+        assert found.status == "FOUND" and set(ids(found)) == march
+
+
 async def test_the_questions_own_words_beat_their_translation(tmp_path: Path) -> None:
     async with Runtime(tmp_path) as rt:
         spanish = await save(rt, "Mi dentista es el doctor Ruiz, en la calle Mayor.")
