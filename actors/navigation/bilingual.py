@@ -67,6 +67,47 @@ painting pintura|dance bailar baile|dancing baile|swimming natacion nadar|swim n
 cycling ciclismo|hiking senderismo|fishing pesca|gardening jardineria|football futbol
 tennis tenis|basketball baloncesto|knitting punto|singing cantar|choir coro|guitar guitarra
 drums bateria|lesson clase|lessons clases|practise practicar|practice practicar|teach ensenar
+breed raza|puppy cachorro|kitten gatito|vet veterinario veterinaria|walk paseo pasear
+weight peso|heavy pesado pesada|kilos kilos|tall alto alta|height altura|size talla tamano
+christmas navidad|easter semana santa|anniversary aniversario|holidays vacaciones fiestas
+party fiesta|celebrate celebrar celebramos|present regalo|gave regale|guests invitados
+kilometres kilometros|kilometers kilometros|miles millas|distance distancia|race carrera
+marathon maraton|training entrenamiento entreno|coach entrenador entrenadora|match partido
+desk escritorio|chair silla|table mesa|bed cama|sofa sofa|window ventana|door puerta
+furniture muebles|fridge nevera frigorifico|washing lavadora|dishwasher lavavajillas
+price precio|expensive caro cara|cheap barato barata|costs cuesta|cost costo costaron
+spent gaste gastamos|spend gastar|euros euros|pounds libras|dollars dolares|bill factura
+flights vuelos|flew vole volamos|booked reserve reservamos|booking reserva|luggage maleta
+passport pasaporte|visa visado|abroad extranjero|island isla|lake lago|river rio|sea mar
+museum museo|castle castillo|church iglesia|market mercado|bridge puente|village pueblo
+breakfast desayuno|fish pescado|meat carne|chicken pollo|rice arroz|bread pan|cheese queso
+fruit fruta|vegetables verduras|soup sopa|cake tarta pastel|chocolate chocolate|milk leche
+vegan vegano vegana|drink bebida beber|water agua|juice zumo|sugar azucar|salt sal
+knee rodilla|shoulder hombro|arm brazo|leg pierna|foot pie|hand mano|eye ojo|ear oido oreja
+tooth diente muela|stomach estomago|heart corazon|skin piel|fever fiebre|cold resfriado
+flu gripe|injury lesion|physio fisio fisioterapeuta|therapy terapia|sleep dormir sueno
+tired cansado cansada|stress estres|anxiety ansiedad|happy feliz contento|sad triste
+nephew sobrino|niece sobrina|grandson nieto|granddaughter nieta|twins gemelos mellizos
+fiance prometido prometida|married casado casada|divorced divorciado divorciada
+engaged prometido prometida|pregnant embarazada|born nacio|died murio|funeral funeral
+boyfriend novio|roommate companero|landlord casero casera|owner dueno duena
+bought compre compramos|buy compra|ordered pedi pedimos|delivered entregaron|arrived llego
+returned devolvi|broke rompi rompio|broken roto rota|fixed arregle arreglo|repair reparar
+lost perdi perdio|found encontre encontro|forgot olvide|remember recuerdo recordar
+watched vi vimos|series serie|podcast podcast|news noticias
+newspaper periodico|magazine revista|novel novela|author autor autora|writer escritor
+painter pintor|artist artista|exhibition exposicion|theatre teatro|theater teatro
+cinema cine|museum museo|festival festival|tickets entradas|band grupo banda|album disco
+app aplicacion|website web|screen pantalla|keyboard teclado|mouse raton|battery bateria
+charger cargador|cable cable|headphones auriculares|camera camara|printer impresora
+tablet tableta|watch reloj|internet internet|wifi wifi|network red|update actualizacion
+exam examen|grade nota|degree carrera titulo|master master|thesis tesis|homework deberes
+scholarship beca|graduated gradue|graduate graduarse|studied estudie|study estudiar
+hired contrataron|fired despidieron|promoted ascendieron|promotion ascenso|raise subida
+resigned dimiti|quit deje|retired jubilado jubilada|contract contrato|boss jefe
+colleague companera|startup startup|remote remoto|commute trayecto|scooter patinete
+bus autobus|metro metro|taxi taxi|plane avion|ship barco|boat barco|driving conducir
+license carne permiso|parking aparcamiento|garage garaje|road carretera|traffic trafico
 """
 
 

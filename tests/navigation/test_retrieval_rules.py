@@ -291,6 +291,20 @@ async def test_leisure_words_cross_languages(tmp_path: Path) -> None:
         assert found.status == "FOUND" and ids(found)[0] == spanish
 
 
+async def test_everyday_words_cross_languages(tmp_path: Path) -> None:
+    # the lexicon's everyday block (pets, prices, travel, home, body, studies): removing it
+    # leaves these questions without a shared word (vectors off: words only)
+    async with Runtime(tmp_path) as rt:
+        rt.navigation.use_vectors = False
+        puppy = await save(rt, "Kiwi is a golden retriever; the breeder near Bath was lovely.")
+        desk = await save(rt, "Compré un escritorio elevable por 320 euros para teletrabajar.")
+        await save(rt, "The staging database is restored from the nightly snapshot.")
+        found = await search(rt, "¿De qué raza es Kiwi?")
+        assert found.status == "FOUND" and ids(found)[:1] == [puppy]
+        found = await search(rt, "What did the desk cost?")
+        assert found.status == "FOUND" and ids(found)[:1] == [desk]
+
+
 async def test_two_rare_question_words_in_one_memory_answer(tmp_path: Path) -> None:
     # a long paraphrase shares only two words with its memory, both rare in the store: it is
     # answered (CHANCE_PAIR), while a question sharing one common word is not
