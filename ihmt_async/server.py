@@ -137,7 +137,9 @@ def build_server(home: Path | str | None = None, *,
         Use several distinctive words. Returns the best memory with its date (plus one line per
         other match); for questions such as "where do I live?" it leads with the current value
         and its history. AMBIGUOUS means several memories fit equally: ask the user or call
-        again with `clue`. Always relay OUTDATED notices.
+        again with `clue`. "No memory found" may be followed by the memories closest in
+        meaning: judge whether one answers the question (a paraphrase) or none does. Always
+        relay OUTDATED notices.
 
         Args:
             query: What to look for, in any language.
