@@ -23,7 +23,9 @@ STOPWORDS_EN = frozenset(
     themselves then there these they this those through to too under until up very was we were
     what when where which while who whom why will with would you your yours yourself yourselves
     also may might must shall s t don doesn didn isn wasn aren weren won ll re ve d m o y
-    let lets get got us via per use uses used using""".split()
+    let lets get got us via per use uses used using
+    around currently onto across along among upon within toward towards still yet ever already
+    really quite much many lot lots often sometimes usually""".split()
 )
 
 STOPWORDS_ES = frozenset(
@@ -32,7 +34,9 @@ STOPWORDS_ES = frozenset(
     estan estar este esto estos fue fueron ha habia han has hasta hay la las le les lo los mas me
     mi mis mucho muy nada ni no nos nosotros o os otra otro para pero poco por porque que quien
     se sea ser si sido sin sobre son su sus tambien te tener tiene tu tus un una uno unos y ya yo
-    soy estoy eres esta estas somos sois hemos habeis he hace hacer cada asi aqui alli""".split()
+    soy estoy eres esta estas somos sois hemos habeis he hace hacer cada asi aqui alli
+    alrededor ahora actualmente todavia aun hacia segun casi mucha muchos muchas vez
+    veces""".split()
 )
 
 STOPWORDS = STOPWORDS_EN | STOPWORDS_ES

@@ -305,6 +305,19 @@ async def test_everyday_words_cross_languages(tmp_path: Path) -> None:
         assert found.status == "FOUND" and ids(found)[:1] == [desk]
 
 
+async def test_function_words_match_nothing(tmp_path: Path) -> None:
+    # "around", "still", "ahora" say nothing about a topic: a question sharing only them with
+    # a memory is about nothing stored (vectors off: words only)
+    async with Runtime(tmp_path) as rt:
+        rt.navigation.use_vectors = False
+        await save(rt, "At work I use Neovim, but I keep VS Code around for the debugger.")
+        await save(rt, "The staging database is still restored from the nightly snapshot.")
+        await save(rt, "Ahora el equipo despliega los viernes por la tarde.")
+        for question in ("How does the user get around town?", "Is the user still cycling?",
+                         "¿Qué come el usuario ahora?"):
+            assert (await search(rt, question)).status == "NONE", question
+
+
 async def test_two_rare_question_words_in_one_memory_answer(tmp_path: Path) -> None:
     # a long paraphrase shares only two words with its memory, both rare in the store: it is
     # answered (CHANCE_PAIR), while a question sharing one common word is not
