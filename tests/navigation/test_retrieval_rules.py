@@ -9,6 +9,7 @@ from pathlib import Path
 import anyio
 import pytest
 
+from actors.facts.messages import Retract
 from actors.ingest.messages import Save
 from actors.navigation.messages import Search, SearchResult, Stats
 from actors.provenance import Provenance
@@ -177,6 +178,9 @@ async def test_no_memory_found_offers_the_memories_closest_in_meaning(tmp_path: 
         assert blood.status == "NONE" and blood.nearest == ()
         found = await search(rt, "how long is the commute by train")
         assert found.status == "FOUND" and found.nearest == ()
+        await rt.facts.ask(Retract(target=degree, reason="the user asked to forget it"))
+        forgotten = await search(rt, "What did the user study at university?")
+        assert degree not in [h.leaf_id for h in forgotten.nearest]  # never offered again
 
 
 async def test_another_form_of_the_questions_word_finds_its_memory(tmp_path: Path) -> None:
