@@ -25,7 +25,7 @@ POSSESSIVES = frozenset(
     "my our mine ours mi mis nuestro nuestra nuestros nuestras".split()
 )
 FIRST_PERSON = frozenset(
-    "i me myself we us ourselves yo nosotros nosotras user".split()
+    "i me myself we us ourselves yo nosotros nosotras user usuario usuaria".split()
 ) | POSSESSIVES
 
 _NON_WORD = re.compile(r"[^\w\s.:/+#]")
@@ -46,8 +46,8 @@ def normalise_subject(subject: str) -> str:
         return "user"
     while words and (words[0] in ARTICLES or words[0] in POSSESSIVES):
         words.pop(0)
-    if not words:
-        return "user"
+    if not words or (len(words) == 1 and words[0] in FIRST_PERSON):
+        return "user"  # "the user", "el usuario": a memory written in the third person
     return " ".join(words)
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from actors.dates import MONTHS, find_dates, parse_date
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
-from actors.facts.keys import FIRST_PERSON, fact_key, normalise_subject, normalise_topic
+from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
 from actors.facts.questions import attribute_question
 from actors.facts.values import MONTHS_PATTERN, Folded, clean_value, is_hypothetical, is_question
 from actors.text import STOPWORDS, fold, sentences
@@ -95,6 +95,8 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("location", _r(rf"\b(?:i'm|i am|we're|we are)\s+{_ADV}(?:living|based|located)\s+in\s+")),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)"
                          r"(?:\s+back)?\s+to\s+")),
+    _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)\s+from\s+"
+                         r"[^,;.]{1,40}?\s+to\s+")),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:came|come|gone|went|returned)"
                          r"\s+back\s+to\s+(?:live\s+in\s+)?")),
     _Rule("location", _r(r"\b(?:he\s+vuelto|volvi|hemos\s+vuelto|volvimos)\s+a\s+"
@@ -116,6 +118,9 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:working|employed)\s+(?:at|for|by)\s+")),
     _Rule("employer", _r(rf"\bi(?:'ve|\s+have)?\s+{_ADV}joined\s+")),
     _Rule("employer", _r(rf"\bi\s+{_ADV}started\s+(?:working\s+)?(?:at|for)\s+")),
+    _Rule("employer", _r(rf"\bi(?:'ve|\s+have)?\s+{_ADV}(?:started|got|began|took)\s+(?:a|my)\s+"
+                         r"new\s+(?:job|role|position)\s+(?:at|with)\s+")),
+    _Rule("employer", _r(r"\b(?:and|but)\s+(?:now|currently)\s+work\s+(?:at|for)\s+")),
     # "I'm a backend developer at Lumen Freight": a role noun, then where
     _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?"
                          rf"{_ROLE}\s+(?:at|for)\s+")),
@@ -201,8 +206,9 @@ _USES_ES = _r(
     + r"(?:usa|utiliza|emplea|corre\s+sobre|funciona\s+con|(?:se\s+)?(?:ha\s+)?migr(?:o|ado)\s+a|"
     r"(?:ha\s+)?pas(?:o|ado)\s+a)\s+"
 )
-_PREFER = _r(r"\b(?:i\s+(?:(?:really|strongly|generally|usually|always|still|now)\s+)?prefer|"
-             r"my\s+preference\s+is|(?:yo\s+)?prefiero|mi\s+preferencia\s+es)\s+")
+_PREFER = _r(r"\b(?:(?:i|the\s+user)\s+(?:(?:really|strongly|generally|usually|always|still|"
+             r"now)\s+)?prefers?|(?:my|the\s+user'?s)\s+preference\s+is|(?:yo\s+)?prefiero|"
+             r"(?:el|la)\s+usuari[oa]\s+prefiere|mi\s+preferencia\s+es)\s+")
 _PREFER_LEAD = re.compile(
     r"^(?:to\s+)?(?:use|using|have|work\s+with|usar|utilizar|trabajar\s+con)\s+"
 )
@@ -334,6 +340,8 @@ _GENERIC_COMPONENTS = frozenset("tech technology current main new whole software
 def _named_subject(span: Folded, m: re.Match[str]) -> str | None:
     """The capitalised name in group ``s`` (last word alone if the first is not a name)."""
     words = span.original(m.start("s"), m.end("s")).split()
+    if [fold(w) for w in words if fold(w) not in ARTICLES] in (["user"], ["usuario"], ["usuaria"]):
+        return "user"  # "The user lives in Porto": an agent's note about its user
     while words:
         if all(w[:1].isupper() and fold(re.split(r"['’]", w)[0]) not in STOPWORDS for w in words):
             return " ".join(words)

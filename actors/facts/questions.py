@@ -159,11 +159,25 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
 )
 
 
+_THIRD_PERSON = tuple((re.compile(pattern), first) for pattern, first in (
+    (r"\bthe\s+users?(?:'s|’s|')(?=\s)", "my"),
+    (r"\bis\s+the\s+user\b", "am i"),
+    (r"\bwas\s+the\s+user\b", "was i"),
+    (r"\b(?:does|do)\s+the\s+user\b", "do i"),
+    (r"\bdid\s+the\s+user\b", "did i"),
+    (r"\bhas\s+the\s+user\b", "have i"),
+    (r"\bthe\s+user\b", "i"),
+))
+"""Questions about "the user" (an agent asking on the user's behalf) read as the user's own."""
+
+
 def attribute_question(query: str) -> tuple[str, str] | None:
     """The (subject, attribute) key a question asks about, or None if it asks about no key."""
     folded = " ".join(fold(query).split())
     folded = re.sub(r"[¿?¡!.,;]+", " ", folded).strip()
     folded = " ".join(folded.split())
+    for third, first in _THIRD_PERSON:  # "who is the user's employer?" asks "who is my ..."
+        folded = third.sub(first, folded)
     for pattern, build in _QUESTIONS:
         m = pattern.search(folded)
         if m is not None:

@@ -68,13 +68,15 @@ EDGE = " \t.,;:!?…\"'`«»“”()[]"
 _CLAUSE = re.compile(
     r"\s*[,;(\[]|\s+[-–—]\s+|\s+(?:but|where|because|since|although|though|while|which|who|"
     r"when|after|before|until|so that|pero|donde|porque|aunque|ya que|desde|mientras|cuando|"
-    r"hasta|que|as\s+(?:a|an|the|my|our|lead|head|senior|junior)|como|for|para|to\s+(?:be|work|"
+    r"hasta|que|as\s+(?:a|an|the|my|our|lead|head|senior|junior)|como|for|from|para|"
+    r"to\s+(?:be|work|"
     r"study|join|live)|after|por)\b"
 )
 _WITH = re.compile(r"\s+(?:with|together with|along with|con|junto con|junto a)\b")
 _AND = re.compile(
     r"\s+(?:and|y|e)\s+(?=(?:i|we|my|our|she|he|they|it|then|now|also|yo|mi|mis|nuestro|"
-    r"nuestra|ahora|luego|tambien|ella|el|ellos)\b)"
+    r"nuestra|ahora|luego|tambien|ella|el|ellos|work|works|working|live|lives|have|has|am|"
+    r"study|studies|teach|trabajo|vivo|tengo|estudio)\b)"
 )
 _BAD_VALUES = frozenset("it there here that this alli aqui ahi eso esto".split())
 

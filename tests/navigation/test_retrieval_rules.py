@@ -257,6 +257,24 @@ async def test_a_new_job_and_a_new_diet_answer_with_the_current_value(tmp_path: 
         assert ids(diet)[:1] == [vegan]
 
 
+async def test_updates_in_other_words_and_questions_in_the_third_person(tmp_path: Path) -> None:
+    # "moved from A to B", "started a new job at", a note written about "the user", and
+    # questions an agent asks about "the user" (in English and Spanish)
+    async with Runtime(tmp_path) as rt:
+        await save(rt, f"{LAST_YEAR}-06-01: I live in Lisbon.")
+        await save(rt, f"{LAST_YEAR}-07-01: The user works at Nordwind GmbH.")
+        moved = await save(rt, f"{LAST_YEAR}-09-15: I moved from Lisbon to Valencia.")
+        job = await save(rt, f"{LAST_YEAR}-10-01: I started a new job at Quillbyte.")
+        for question in ("Where does the user live?", "¿Dónde vive el usuario?"):
+            found = await search(rt, question)
+            assert found.answer is not None and found.answer.value == "Valencia", question
+            assert ids(found)[:1] == [moved]
+        found = await search(rt, "Who is the user's employer?")
+        assert found.answer is not None and found.answer.value == "Quillbyte"
+        assert [value for value, _ in found.answer.history] == ["Nordwind GmbH"]
+        assert ids(found)[:1] == [job]
+
+
 async def test_a_question_about_a_month_lists_what_happened_then(tmp_path: Path) -> None:
     # "what did I do in March?" asks for the memories of March: all of them are the answer,
     # none is a rival to ask a clue about

@@ -81,5 +81,8 @@ def test_scope_for_directory_and_save_scope(tmp_path: Path) -> None:
     assert save_scope("", project, "We chose Kafka for the billing events queue.") == project
     assert save_scope("", project, "I work at Initech as a backend engineer.") == ""
     assert save_scope("", project, "Vivo en Sevilla desde 2024.") == ""
+    # an agent's note about its user, in the third person, is the user's too (global)
+    assert save_scope("", project, "The user prefers squash merges over rebase merges.") == ""
+    assert save_scope("", project, "The user lives in Porto.") == ""
     assert save_scope("project:other", project, "I live in Lisbon.") == "project:other"
     assert save_scope("", "", "We chose Kafka.") == ""
