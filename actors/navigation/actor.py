@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import functools
+import re
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -117,6 +118,15 @@ class _Match:
     held_as: Mapping[str, frozenset[str]] = dataclasses.field(default_factory=dict)
     """Each question word it holds -> the reading's terms it is held as (what document
     frequencies are measured on: "idioma" is held as "language", only that is indexed)."""
+
+
+def _only_identifiers(text: str, wanted: tuple[str, ...]) -> bool:
+    """The question names identifiers and nothing else ("TICKET-999?", "what about
+    src/app.py"): without them, no word of it is about anything."""
+    rest = text
+    for ident in wanted:
+        rest = re.sub(re.escape(ident), " ", rest, flags=re.IGNORECASE)
+    return not [t for t in text_terms(rest) if t not in QUESTION_WORDS]
 
 
 def _story_of(leaf_id: str, successor: Mapping[str, str | None], timeline: Timeline) -> str:
@@ -465,6 +475,8 @@ class NavigationActor(Actor):
             ranking.boost_matching(scores, in_range, ranking.IN_RANGE_BOOST)
             boosts.update(dict.fromkeys(in_range, ranking.IN_RANGE_BOOST))
         exact = self._exact_holders(text, scores)
+        wanted = identifiers(topic)
+        unheld = wanted if wanted and not exact and _only_identifiers(topic, wanted) else ()
         ranking.boost_matching(scores, exact, ranking.EXACT_ID_BOOST)
         for leaf in exact:
             boosts[leaf] = boosts.get(leaf, 1.0) * ranking.EXACT_ID_BOOST
@@ -544,7 +556,8 @@ class NavigationActor(Actor):
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
-                              successor, timeline, answer, trace, measured, listing=listing)
+                              successor, timeline, answer, trace, measured, listing=listing,
+                              unheld=unheld)
         if result.status == "NONE" and similar:
             result = dataclasses.replace(result, nearest=self._nearest(similar, as_of_dt))
         self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
@@ -728,11 +741,14 @@ class NavigationActor(Actor):
                 boosts: dict[str, float],
                 currency: dict[str, str], successor: dict[str, str | None], timeline: Timeline,
                 answer: AttributeAnswer | None, trace: SearchTrace,
-                measured: dict[str, float], *, listing: bool = False) -> SearchResult:
+                measured: dict[str, float], *, listing: bool = False,
+                unheld: tuple[str, ...] = ()) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
-        range, so the memories of the range are served, never a clue request."""
+        range, so the memories of the range are served, never a clue request. ``unheld``: the
+        question is only identifiers and no memory holds them verbatim (TICKET-999 is not
+        TICKET-12, PAY-42 is not PAY-4228)."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -740,6 +756,9 @@ class NavigationActor(Actor):
                                 history=history,
                                 as_of=msg.as_of.isoformat() if msg.as_of else None)
 
+        if unheld and answer is None:
+            names = ", ".join(f"'{ident}'" for ident in unheld[:3])
+            return result("NONE", (), 0.0, f"no memory holds {names} exactly")
         if not ranked:
             return result("NONE", (), 0.0, None)
         matched = {leaf: best[leaf].matched if leaf in best else frozenset()
@@ -820,7 +839,9 @@ class NavigationActor(Actor):
         if msg.include_history:
             history = tuple(self._hit(leaf, currency, successor, timeline,
                                       full_text=True, score=s) for leaf, s in old[:5])
-        return result("FOUND", hits, conf if answer is None else max(conf, 0.9), None, history)
+        if answer is not None or listing:  # the timeline or the time range answers it
+            conf = max(conf, 0.9)
+        return result("FOUND", hits, conf, None, history)
 
     def _nearest(self, similar: dict[str, float], as_of: dt.datetime | None) -> tuple[Hit, ...]:
         """The memories closest in meaning to a question answered "No memory found"."""

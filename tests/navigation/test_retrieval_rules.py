@@ -275,6 +275,23 @@ async def test_updates_in_other_words_and_questions_in_the_third_person(tmp_path
         assert ids(found)[:1] == [job]
 
 
+async def test_an_identifier_no_memory_holds_is_not_found(tmp_path: Path) -> None:
+    # TICKET-999 is not TICKET-12, PAY-42 is not PAY-4228: a question that is only an id
+    # nobody wrote gets "No memory found" (its look-alikes are offered as closest, apart)
+    async with Runtime(tmp_path) as rt:
+        rt.navigation.use_vectors = False
+        twelve = await save(rt, "TICKET-12: typo in the footer.")
+        await save(rt, "TICKET-1234: login page times out after 30 s on Safari.")
+        await save(rt, "PAY-4228: refunds duplicated in the ledger.")
+        for question in ("TICKET-999", "PAY-42", "src/payments/missing.py"):
+            found = await search(rt, question)
+            assert found.status == "NONE" and "exactly" in (found.reason or ""), question
+        found = await search(rt, "TICKET-12")
+        assert found.status == "FOUND" and ids(found)[:1] == [twelve]
+        found = await search(rt, "is TICKET-999 about the login page?")
+        assert found.status == "FOUND"  # other words of the question still count
+
+
 async def test_a_question_about_a_month_lists_what_happened_then(tmp_path: Path) -> None:
     # "what did I do in March?" asks for the memories of March: all of them are the answer,
     # none is a rival to ask a clue about
@@ -286,6 +303,7 @@ async def test_a_question_about_a_month_lists_what_happened_then(tmp_path: Path)
         await save(rt, f"{LAST_YEAR}-05-10: Started Valencian classes on Monday evenings.")
         found = await search(rt, f"What did I do in March {LAST_YEAR}?")
         assert found.status == "FOUND" and set(ids(found)) == march
+        assert found.confidence >= 0.9  # the range answers it: not a weak match to discard
 
 
 async def test_the_questions_own_words_beat_their_translation(tmp_path: Path) -> None:
