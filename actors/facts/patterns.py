@@ -9,6 +9,7 @@ of punctuation, and capped at 80 characters.
 Attribute conventions (``keys`` documents subject folding):
   location, employer, stack                 user or a named person/component
   diet                                      "I'm vegetarian", "we went vegan", "soy vegana"
+  phone, car, laptop                        "my phone is (now) a Pixel 7", "I drive a Subaru"
   database | uses                           "<X> service uses <Y>": database when Y is a database
   preference                                "I prefer X"
   preference:<topic>                        "I prefer X for <topic>"
@@ -68,6 +69,9 @@ class _Rule:
     first_token: bool = False
     named: bool = False
     """The ``s`` group must be a capitalised name in the original text (Ana, Luis Pérez)."""
+    model: bool = False
+    """The value must be a make or model: its first word holds a capital or a digit ("Pixel 7",
+    "iPhone 16"; not "slow")."""
 
 
 def _r(text: str) -> re.Pattern[str]:
@@ -139,6 +143,16 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(
         rf"\b{_NAME}\s+{_ADV_ES}(?:trabaja\s+(?:en|para)|empezo\s+a\s+trabajar\s+(?:en|para))\s+"
     ), named=True),
+    # what the user has: "my phone is (now) a Pixel 7", "I drive a Subaru", "mi movil es ..."
+    *(_Rule(attribute, _r(rf"\bmy\s+(?:new\s+|current\s+)?{noun}\s+is\s+(?:now\s+)?"
+                          r"(?:an?\s+|the\s+)?(?=[\w])"), model=True)
+      for noun, attribute in (("phone", "phone"), ("mobile", "phone"), ("car", "car"),
+                              ("laptop", "laptop"), ("computer", "laptop"))),
+    _Rule("car", _r(rf"\b(?:i|we)\s+{_ADV}drive\s+(?:an?\s+|the\s+)?"), model=True),
+    *(_Rule(attribute, _r(rf"\bmi\s+(?:nuevo\s+|nueva\s+)?{noun}\s+(?:es|ahora\s+es)\s+"
+                          r"(?:ahora\s+)?(?:un\s+|una\s+|el\s+|la\s+)?(?=[\w])"), model=True)
+      for noun, attribute in (("movil", "phone"), ("telefono", "phone"), ("coche", "car"),
+                              ("portatil", "laptop"), ("ordenador", "laptop"))),
     # diet: the value is the diet word itself
     _Rule("diet", _r(rf"\b(?:i'm|i am|we're|we are)\s+{_ADV}(?:now\s+)?(?:a\s+)?"
                      rf"{_FULLY}(?={_DIET}(?![\w-]))"), first_token=True),
@@ -390,6 +404,9 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                     subject = span.original(m.start("s"), m.end("s")).lower()
             value = clean_value(span, m.end(), len(folded), cut_with=rule.cut_with,
                                 first_token=rule.first_token)
+            head = value.split()[0] if value.split() else ""
+            if rule.model and not any(c.isupper() or c.isdigit() for c in head):
+                continue  # "Pixel 7", "iPhone 16", "3008"; not "slow", "in the garage"
             if value:
                 out.append((m.start(), subject, rule.attribute, value))
     for m in _USES_EN.finditer(folded):

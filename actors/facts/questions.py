@@ -56,6 +56,15 @@ def _topic(subject: str, prefix: str) -> _Builder:
     return build
 
 
+_POSSESSIONS = {"phone": "phone", "mobile": "phone", "movil": "phone", "telefono": "phone",
+                "car": "car", "coche": "car", "laptop": "laptop", "computer": "laptop",
+                "portatil": "laptop", "ordenador": "laptop"}
+
+
+def _possession(m: re.Match[str]) -> tuple[str, str]:
+    return fact_key("user", _POSSESSIONS[m.group("a")])
+
+
 def _pair(m: re.Match[str]) -> tuple[str, str]:
     pair = sorted((normalise_topic(m.group("x")), normalise_topic(m.group("y"))))
     return fact_key("user", "preference:" + " vs ".join(pair))
@@ -110,6 +119,15 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (rf"\bwhere\s+does\s+{_S}\s+(?:currently\s+|now\s+)?work\b", _named("employer")),
         (rf"\bwho\s+does\s+{_S}\s+work\s+for\b", _named("employer")),
         (rf"\b(?:donde|para\s+quien)\s+trabaja\s+(?:ahora\s+)?{_S}{_END}", _named("employer")),
+        # what the user has
+        (r"\b(?:what|which)\s+(?:kind\s+of\s+|make\s+of\s+|model\s+of\s+)?(?P<a>phone|mobile|car|"
+         r"laptop|computer)\s+(?:do|did)\s+i\s+(?:now\s+|currently\s+)?(?:have|use|own|drive|"
+         r"carry)\b", _possession),
+        (r"\bwhat(?:\s+is|'s)\s+my\s+(?:current\s+|new\s+)?(?P<a>phone|mobile|car|laptop|"
+         r"computer)(?:\s+now)?$", _possession),
+        (r"\bwhat\s+(?:car|vehicle)\s+(?:do|did)\s+i\s+drive\b", _fixed("user", "car")),
+        (r"\bque\s+(?P<a>movil|telefono|coche|portatil|ordenador)\s+(?:tengo|tiene|uso|usa|"
+         r"conduzco|conduce|llevo|lleva)\b", _possession),
         # diet
         (r"\b(?:what|which)\s+(?:kind\s+of\s+|sort\s+of\s+)?diet\b", _fixed("user", "diet")),
         (r"\b(?:my|the\s+user'?s?)\s+(?:current\s+)?diet\b", _fixed("user", "diet")),

@@ -269,6 +269,11 @@ async def test_updates_in_other_words_and_questions_in_the_third_person(tmp_path
             found = await search(rt, question)
             assert found.answer is not None and found.answer.value == "Valencia", question
             assert ids(found)[:1] == [moved]
+        await save(rt, f"{LAST_YEAR}-03-01: My phone is a Pixel 7.")
+        iphone = await save(rt, f"{LAST_YEAR}-11-20: My phone is now an iPhone 16.")
+        found = await search(rt, "What phone does the user have?")
+        assert found.answer is not None and found.answer.value == "iPhone 16"
+        assert ids(found)[:1] == [iphone]
         found = await search(rt, "Who is the user's employer?")
         assert found.answer is not None and found.answer.value == "Quillbyte"
         assert [value for value, _ in found.answer.history] == ["Nordwind GmbH"]
