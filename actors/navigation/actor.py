@@ -62,6 +62,7 @@ from actors.navigation.query import (
     parse_query,
 )
 from actors.navigation.read_model import ReadModel
+from actors.navigation.stem import stem
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
 from actors.text import fold, shorten
 from actors.text import terms as text_terms
@@ -773,7 +774,8 @@ class NavigationActor(Actor):
                 [evidence[leaf] for leaf, _ in ranked if leaf in evidence],
                 len(self.model.leaves)):
             shared = sorted({t for m in matched.values() for t in m} & set(query.query_terms))
-            words = ", ".join(f"'{t}'" for t in shared[:6])
+            said = {stem(word): word for word in text_terms(query.text)}
+            words = ", ".join(f"'{said.get(t, t)}'" for t in shared[:6])  # "service", not "servic"
             plural = "s" if len(shared) > 1 else ""
             reason = (f"the closest memories share only the common word{plural} {words}"
                       if shared else None)
