@@ -149,6 +149,10 @@ _RULES: tuple[_Rule, ...] = (
       for noun, attribute in (("phone", "phone"), ("mobile", "phone"), ("car", "car"),
                               ("laptop", "laptop"), ("computer", "laptop"))),
     _Rule("car", _r(rf"\b(?:i|we)\s+{_ADV}drive\s+(?:an?\s+|the\s+)?"), model=True),
+    *(_Rule(attribute, _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:bought|got|ordered|picked\s+up)"
+                          rf"\s+(?:myself\s+|ourselves\s+)?a\s+new\s+{noun}\s*(?:[,:(-]\s*)?"
+                          r"(?:an?\s+|the\s+)?(?=[\w])"), model=True)
+      for noun, attribute in (("phone", "phone"), ("car", "car"), ("laptop", "laptop"))),
     *(_Rule(attribute, _r(rf"\bmi\s+(?:nuevo\s+|nueva\s+)?{noun}\s+(?:es|ahora\s+es)\s+"
                           r"(?:ahora\s+)?(?:un\s+|una\s+|el\s+|la\s+)?(?=[\w])"), model=True)
       for noun, attribute in (("movil", "phone"), ("telefono", "phone"), ("coche", "car"),

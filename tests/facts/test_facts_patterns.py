@@ -61,6 +61,9 @@ def _triples(text: str, data_type: str = "GENERIC") -> list[tuple[str, str, str]
         ("My phone is now an iPhone 16.", ("user", "phone", "iPhone 16")),
         ("I drive a Subaru Outback.", ("user", "car", "Subaru Outback")),
         ("Mi móvil es un Xiaomi 13.", ("user", "phone", "Xiaomi 13")),
+        ("I just bought a new phone, an iPhone 16, to replace my Pixel.",
+         ("user", "phone", "iPhone 16")),
+        ("We got a new car: a Tesla Model 3.", ("user", "car", "Tesla Model 3")),
         # diet
         ("From this month I'm vegetarian, although I'll still have fish.",
          ("user", "diet", "vegetarian")),
@@ -134,6 +137,7 @@ def test_extracts_one_fact(text: str, expected: tuple[str, str, str]) -> None:
         "I'm vegan-curious but not yet.",
         "My car is in the garage.",
         "My laptop is slow.",
+        "I bought a new laptop yesterday.",
         "I drive to work every day.",
         "I'm not vegan.",
         "I would go vegan if I could.",
