@@ -101,6 +101,8 @@ _RULES: tuple[_Rule, ...] = (
                          r"(?:\s+back)?\s+to\s+")),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)\s+from\s+"
                          r"[^,;.]{1,40}?\s+to\s+")),
+    _Rule("location", _r(r"\b(?:me\s+(?:he\s+mudado|mude)|nos\s+(?:hemos\s+mudado|mudamos))\s+"
+                         r"de\s+[^,;.]{1,40}?\s+a\s+")),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:came|come|gone|went|returned)"
                          r"\s+back\s+to\s+(?:live\s+in\s+)?")),
     _Rule("location", _r(r"\b(?:he\s+vuelto|volvi|hemos\s+vuelto|volvimos)\s+a\s+"

@@ -52,6 +52,7 @@ def _triples(text: str, data_type: str = "GENERIC") -> list[tuple[str, str, str]
         ("El usuario vive en Sevilla.", ("user", "location", "Sevilla")),
         ("I moved from Lisbon to Valencia.", ("user", "location", "Valencia")),
         ("I moved to Málaga from Bilbao.", ("user", "location", "Málaga")),
+        ("Nos mudamos de Sevilla a Granada.", ("user", "location", "Granada")),
         ("I live in Valencia and work remotely for a Dutch company.",
          ("user", "location", "Valencia")),
         ("2026-10-01: I started a new job at Quillbyte.", ("user", "employer", "Quillbyte")),
