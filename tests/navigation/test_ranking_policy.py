@@ -135,7 +135,7 @@ def test_abstention_looks_at_the_ten_best() -> None:
     assert ranking.abstains([], 10_000)
 
 
-def test_nearest_offers_the_two_closest_above_the_floor() -> None:
+def test_nearest_offers_the_closest_above_the_floor() -> None:
     similar = {"far": 0.14, "a": 0.30, "b": 0.16, "c": 0.22, "d": 0.2, "hidden": 0.40}
     assert ranking.nearest(similar, lambda leaf: leaf != "hidden") == ["a", "c", "d"]
     assert ranking.nearest({"b": 0.16, "far": 0.14}, lambda leaf: True) == ["b"]
