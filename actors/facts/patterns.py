@@ -10,6 +10,7 @@ Attribute conventions (``keys`` documents subject folding):
   location, employer, stack                 user or a named person/component
   diet                                      "I'm vegetarian", "we went vegan", "soy vegana"
   phone, car, laptop                        "my phone is (now) a Pixel 7", "I drive a Subaru"
+  role                                      "promoted me to staff engineer", "my title is X"
   database | uses                           "<X> service uses <Y>": database when Y is a database
   preference                                "I prefer X"
   preference:<topic>                        "I prefer X for <topic>"
@@ -159,6 +160,12 @@ _RULES: tuple[_Rule, ...] = (
                           r"(?:ahora\s+)?(?:un\s+|una\s+|el\s+|la\s+)?(?=[\w])"), model=True)
       for noun, attribute in (("movil", "phone"), ("telefono", "phone"), ("coche", "car"),
                               ("portatil", "laptop"), ("ordenador", "laptop"))),
+    # role (job title): "promoted me to staff engineer", "my title is now ..."
+    _Rule("role", _r(r"\b(?:i\s+(?:was|got|have\s+been|'ve\s+been|just\s+got)\s+promoted|"
+                     r"(?:they|\w+)\s+promoted\s+me)\s+to\s+(?:an?\s+|the\s+)?")),
+    _Rule("role", _r(r"\bmy\s+(?:new\s+|current\s+)?(?:job\s+title|title|role|position)\s+is\s+"
+                     r"(?:now\s+)?(?:an?\s+|the\s+)?")),
+    _Rule("role", _r(r"\bme\s+(?:han\s+)?ascend(?:ido|ieron)\s+a\s+")),
     # diet: the value is the diet word itself
     _Rule("diet", _r(rf"\b(?:i'm|i am|we're|we are)\s+{_ADV}(?:now\s+)?(?:a\s+)?"
                      rf"{_FULLY}(?={_DIET}(?![\w-]))"), first_token=True),

@@ -119,6 +119,13 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (rf"\bwhere\s+does\s+{_S}\s+(?:currently\s+|now\s+)?work\b", _named("employer")),
         (rf"\bwho\s+does\s+{_S}\s+work\s+for\b", _named("employer")),
         (rf"\b(?:donde|para\s+quien)\s+trabaja\s+(?:ahora\s+)?{_S}{_END}", _named("employer")),
+        # role
+        (r"\b(?:what(?:\s+is|'s)|tell\s+me)\s+my\s+(?:current\s+|new\s+)?(?:job\s+title|title|role|"
+         r"position)\b", _fixed("user", "role")),
+        (r"\bwhat\s+(?:job\s+title|title|role|position)\s+do\s+i\s+(?:now\s+)?have\b",
+         _fixed("user", "role")),
+        (r"\b(?:cual\s+es|que)\s+(?:es\s+)?mi\s+(?:cargo|puesto)\b|\bque\s+(?:cargo|puesto)\s+"
+         r"(?:tengo|tiene)\b", _fixed("user", "role")),
         # what the user has
         (r"\b(?:what|which)\s+(?:kind\s+of\s+|make\s+of\s+|model\s+of\s+)?(?P<a>phone|mobile|car|"
          r"laptop|computer)\s+(?:do|did)\s+i\s+(?:now\s+|currently\s+)?(?:have|use|own|drive|"

@@ -66,7 +66,7 @@ _TIME_TAIL = re.compile(
 )
 EDGE = " \t.,;:!?…\"'`«»“”()[]"
 _CLAUSE = re.compile(
-    r"\s*[,;(\[]|\s+[-–—]\s+|\s+(?:but|where|because|since|although|though|while|which|who|"
+    r"\s*[,;(\[]|:\s|\s+[-–—]\s+|\s+(?:but|where|because|since|although|though|while|which|who|"
     r"when|after|before|until|so that|pero|donde|porque|aunque|ya que|desde|mientras|cuando|"
     r"hasta|que|as\s+(?:a|an|the|my|our|lead|head|senior|junior)|como|for|from|para|"
     r"to\s+(?:be|work|"

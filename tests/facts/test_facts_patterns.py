@@ -65,6 +65,11 @@ def _triples(text: str, data_type: str = "GENERIC") -> list[tuple[str, str, str]
         ("I just bought a new phone, an iPhone 16, to replace my Pixel.",
          ("user", "phone", "iPhone 16")),
         ("We got a new car: a Tesla Model 3.", ("user", "car", "Tesla Model 3")),
+        # role
+        ("Tidepool promoted me to staff engineer: I now lead the data team.",
+         ("user", "role", "staff engineer")),
+        ("I was promoted to senior engineer last month.", ("user", "role", "senior engineer")),
+        ("Me han ascendido a jefa de equipo.", ("user", "role", "jefa de equipo")),
         # diet
         ("From this month I'm vegetarian, although I'll still have fish.",
          ("user", "diet", "vegetarian")),
@@ -249,6 +254,8 @@ def test_fact_key_folds_articles_accents_and_first_person() -> None:
         ("¿Qué dieta sigue el usuario?", ("user", "diet")),
         ("Who is the user's employer?", ("user", "employer")),
         ("What phone does the user have?", ("user", "phone")),
+        ("What is the user's job title?", ("user", "role")),
+        ("¿Qué puesto tiene el usuario?", ("user", "role")),
         ("What car does the user drive?", ("user", "car")),
         ("¿Qué móvil tiene el usuario?", ("user", "phone")),
         ("What company does the user work for?", ("user", "employer")),
