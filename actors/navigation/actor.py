@@ -452,7 +452,9 @@ class NavigationActor(Actor):
             unscored = [leaf for leaf in similar if leaf not in best]
             if unscored:
                 self._take(best, query, model.index.score_docs(query, unscored))
-                lexical_ids |= {leaf for leaf in unscored if leaf in best}
+            # ...whether or not the tree descent reached it (after a consolidation pass the
+            # descent decides which full-text matches count; the vector pool counts too)
+            lexical_ids |= {leaf for leaf in similar if leaf in best}
         lexical = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                    if leaf in best else descent.leaves.get(leaf, 0.0) for leaf in lexical_ids}
         scores = ranking.fuse(lexical, similar)

@@ -223,12 +223,13 @@ async def test_a_translated_word_is_as_common_as_its_translation(tmp_path: Path)
 async def test_meaning_picks_among_memories_holding_the_same_word(tmp_path: Path) -> None:
     # a hundred short memories hold "sister" more compactly than the answer (which BM25
     # ranks past the full-text pool of 50): the answer is scored on its words because it is
-    # close in meaning, and among memories holding the same words the closest leads
+    # close in meaning (whether or not the tree descent reaches it), and among memories
+    # holding the same words the closest leads
     async with Runtime(tmp_path) as rt:
         wedding = await save(rt, "My sister Ana is getting married in Seville next June, and "
                                  "I am the maid of honour.")
         for n in range(100):
-            await save(rt, f"My sister {NAMES[n % 10]} {n} has her birthday on {n % 28 + 1} "
+            await save(rt, f"Sister {n}: {NAMES[n % 10]} lent me a drill on {n % 28 + 1} "
                            f"{MONTHS[n % 12]}.")
         with anyio.fail_after(60):
             while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
