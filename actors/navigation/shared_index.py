@@ -212,17 +212,22 @@ class SharedIndex:
     def postings(self, term: str) -> Postings:
         return Postings(self, term)
 
+    def _starting_with(self, prefix: str, limit: int) -> dict[str, int]:
+        """Indexed terms starting with ``prefix`` (at most ``limit`` committed ones, and every
+        one of the tail) and how many documents hold each, committed + tail."""
+        found = dict(self.disk.terms_with_prefix(prefix, limit=limit))
+        for other, df in self._tail_df.items():
+            if other.startswith(prefix):
+                found[other] = found.get(other, 0) + df
+        return found
+
     def derived_forms(self, term: str) -> list[str]:
         """Indexed terms that are another form of ``term`` ("allergic" for "allergy"), most
         frequent first (``derivation`` decides what counts as a form)."""
         starts = derivation.stems(term)
         if not starts:
             return []
-        shortest = starts[-1]
-        held = {t: df for t, df in self.disk.terms_with_prefix(shortest, limit=FORMS_SCANNED)}
-        for other, df in self._tail_df.items():
-            if other.startswith(shortest):
-                held[other] = held.get(other, 0) + df
+        held = self._starting_with(starts[-1], FORMS_SCANNED)
         return sorted(derivation.forms(term, held), key=lambda other: (-held[other], other))
 
     def variants(self, term: str) -> list[str]:
@@ -230,13 +235,8 @@ class SharedIndex:
         starting with it, or (from VARIANT_MIN characters) shorter ones it starts with."""
         if len(term) < PREFIX:
             return []
-        found: dict[str, int] = {}
-        for other, df in self.disk.terms_with_prefix(term, limit=256):
-            if other != term:
-                found[other] = df
-        for other, df in self._tail_df.items():
-            if other != term and other.startswith(term):
-                found[other] = found.get(other, 0) + df
+        found = self._starting_with(term, 256)
+        found.pop(term, None)
         for end in range(max(VARIANT_MIN, PREFIX), len(term)):
             shorter = term[:end]
             df = self.doc_freq(shorter)
