@@ -181,10 +181,13 @@ def _same(a: str, b: str) -> bool:
     return " ".join(a.casefold().split()) == " ".join(b.casefold().split())
 
 
+def _tag(hit: Hit) -> str:
+    """What follows a memory's date or title when it is not current: outdated, unreviewed."""
+    return {"SUPERSEDED": " (outdated)", "PENDING": " (unreviewed)"}.get(hit.currency, "")
+
+
 def _other(hit: Hit) -> str:
-    tag = " (outdated)" if hit.currency == "SUPERSEDED" else ""
-    tag += " (unreviewed)" if hit.currency == "PENDING" else ""
-    return f"[{hit.domain}] {_date(hit)} · {hit.title}{tag}"
+    return f"[{hit.domain}] {_date(hit)} · {hit.title}{_tag(hit)}"
 
 
 def render_search(result: SearchResult, *, detail: str = "compact") -> str:
@@ -203,8 +206,7 @@ def render_none(result: SearchResult) -> str:
         lines.append("")
         lines.append("Closest in meaning, not a confident match (check whether one answers it):")
         for hit in result.nearest:
-            tag = " (outdated)" if hit.currency == "SUPERSEDED" else ""
-            lines.append(f"- [{hit.domain}] {_date(hit)}{tag} · "
+            lines.append(f"- [{hit.domain}] {_date(hit)}{_tag(hit)} · "
                          + _body(hit, result.query, NEAREST_LIMIT).replace("\n", " "))
     return "\n".join(lines)
 
