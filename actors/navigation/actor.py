@@ -64,7 +64,7 @@ from actors.navigation.query import (
 from actors.navigation.read_model import ReadModel
 from actors.navigation.stem import stem
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
-from actors.text import fold, shorten
+from actors.text import fold, shorten, unique
 from actors.text import terms as text_terms
 from actors.time_ranges import DateRange, asked_range, valid_on
 from store.config import Settings
@@ -460,9 +460,9 @@ class NavigationActor(Actor):
         scores = ranking.fuse(lexical, similar)
         about_time: set[str] = set()
         boosts: dict[str, float] = {}  # time range, exact identifier: they weigh in ties too
+        # A question about a time and nothing else ("what did I do in March?") asks for what
+        # happened then: every memory of the range answers it, none is a rival.
         listing = span is not None and self._only_time(topic)
-        """A question about a time and nothing else ("what did I do in March?") asks for what
-        happened then: every memory of the range answers it, none is a rival."""
         if span is not None:
             in_range = {leaf for leaf in scores if self._dated_in(leaf, span)}
             about_time = {leaf for leaf in in_range if leaf in best and best[leaf].matched}
@@ -487,7 +487,7 @@ class NavigationActor(Actor):
         as_of_dt = msg.as_of
         question = attribute_question(text)
         if question is None and other is not None:
-            question = attribute_question(" ".join(w for _, ws in other or [] for w in ws[:1]))
+            question = attribute_question(" ".join(w for _, ws in other for w in ws[:1]))
         questions: list[tuple[str, str]] = []
         if question:
             # This project's own value first, then the global one.
@@ -605,7 +605,7 @@ class NavigationActor(Actor):
             return None
         own = tuple(swapped.get(t, t) for t in query.query_terms)
         groups = (own, *query.groups[1:])
-        reading = Query(text=query.text, terms=tuple(dict.fromkeys(t for g in groups for t in g)),
+        reading = Query(text=query.text, terms=tuple(unique(t for g in groups for t in g)),
                         groups=groups, phrased=query.phrased)
         back = {form: frozenset({term}) for term, form in swapped.items()}
         return reading, back, ranking.DERIVED_SHARE
