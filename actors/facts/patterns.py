@@ -21,6 +21,9 @@ Attribute conventions (``keys`` documents subject folding):
   value                                     "X changed from A to B", "X is now Y"
   diagnosis, treatment, medication          the patient's name, else "patient"
 
+Endings ("I'm no longer vegetarian", "sold my car", "I quit my job") are one more value of the
+attribute, read by ``endings``.
+
 Not facts: questions, and sentences whose trigger follows a hypothetical or negated lead-in
 ("if", "would", "want to", "quiero", "me gustaría", "no", "ya no" ...) or that say "someday".
 Helpers live beside it: ``values`` (offset-preserving folding, value trimming, question and
@@ -36,6 +39,7 @@ from dataclasses import dataclass
 
 from actors.dates import MONTHS, find_dates, parse_date
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
+from actors.facts.endings import ending_facts
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
 from actors.facts.questions import attribute_question
 from actors.facts.values import MONTHS_PATTERN, Folded, clean_value, is_hypothetical, is_question
@@ -77,6 +81,10 @@ class _Rule:
 
 def _r(text: str) -> re.Pattern[str]:
     return re.compile(text)
+
+
+_MODEL_TAIL = re.compile(r"\s+(?:to|into|around|for|on|at|in|every|each|when|because|since)\s",
+                         re.IGNORECASE)
 
 
 _ADV = r"(?:(?:now|currently|still|also|actually|just|recently|finally|already)\s+)*"
@@ -123,7 +131,10 @@ _RULES: tuple[_Rule, ...] = (
     # employer
     _Rule("employer", _r(rf"\b(?:i|we)\s+{_ADV}work\s+(?:at|for)\s+")),
     _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:working|employed)\s+(?:at|for|by)\s+")),
-    _Rule("employer", _r(rf"\bi(?:'ve|\s+have)?\s+{_ADV}joined\s+")),
+    # "joined" names an employer only when a name follows ("I joined Globex"; not "I joined
+    # the call late" or "a gym")
+    _Rule("employer", _r(rf"\b(?:i(?:'ve|\s+have)?\s+{_ADV}|(?:and|then)\s+(?:just\s+)?)joined\s+"),
+          model=True),
     _Rule("employer", _r(rf"\bi\s+{_ADV}started\s+(?:working\s+)?(?:at|for)\s+")),
     _Rule("employer", _r(rf"\bi(?:'ve|\s+have)?\s+{_ADV}(?:started|got|began|took)\s+(?:a|my)\s+"
                          r"new\s+(?:job|role|position)\s+(?:at|with)\s+")),
@@ -141,8 +152,9 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(
         r"\b(?:empece|he\s+empezado|comence|entre)\s+a\s+trabajar\s+(?:en|para)\s+")),
     _Rule("employer", _r(
-        rf"\b{_NAME}\s+{_ADV}(?:works\s+(?:at|for)|is\s+working\s+(?:at|for)|(?:has\s+)?joined)\s+"
+        rf"\b{_NAME}\s+{_ADV}(?:works\s+(?:at|for)|is\s+working\s+(?:at|for))\s+"
     ), named=True),
+    _Rule("employer", _r(rf"\b{_NAME}\s+{_ADV}(?:has\s+)?joined\s+"), named=True, model=True),
     _Rule("employer", _r(
         rf"\b{_NAME}\s+{_ADV_ES}(?:trabaja\s+(?:en|para)|empezo\s+a\s+trabajar\s+(?:en|para))\s+"
     ), named=True),
@@ -420,6 +432,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             head = value.split()[0] if value.split() else ""
             if rule.model and not any(c.isupper() or c.isdigit() for c in head):
                 continue  # "Pixel 7", "iPhone 16", "3008"; not "slow", "in the garage"
+            if rule.model:  # "a Toyota Corolla to the office": the make and model
+                value = _MODEL_TAIL.split(value, maxsplit=1)[0]
             if value:
                 out.append((m.start(), subject, rule.attribute, value))
     for m in _USES_EN.finditer(folded):
@@ -435,6 +449,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     for m in _TOOL.finditer(folded):
         out.extend(_tool(span, m))
     out.extend(_moved_facts(span))
+    out.extend(ending_facts(span))
     return out
 
 

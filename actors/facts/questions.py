@@ -118,6 +118,8 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\bmi\s+(?:empleador|empresa)\b", _fixed("user", "employer")),
         (rf"\bwhere\s+does\s+{_S}\s+(?:currently\s+|now\s+)?work\b", _named("employer")),
         (rf"\bwho\s+does\s+{_S}\s+work\s+for\b", _named("employer")),
+        (r"\b(?:do\s+i\s+(?:still\s+)?have\s+a\s+job|am\s+i\s+(?:still\s+)?(?:employed|"
+         r"working))\W*$", _fixed("user", "employer")),
         (rf"\b(?:donde|para\s+quien)\s+trabaja\s+(?:ahora\s+)?{_S}{_END}", _named("employer")),
         # role
         (r"\b(?:what(?:\s+is|'s)|tell\s+me)\s+my\s+(?:current\s+|new\s+)?(?:job\s+title|title|role|"
@@ -133,6 +135,10 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\bwhat(?:\s+is|'s)\s+my\s+(?:current\s+|new\s+)?(?P<a>phone|mobile|car|laptop|"
          r"computer)(?:\s+now)?$", _possession),
         (r"\bwhat\s+(?:car|vehicle)\s+(?:do|did)\s+i\s+drive\b", _fixed("user", "car")),
+        (r"\b(?:do|did)\s+i\s+(?:still\s+)?(?:have|own)\s+an?\s+(?P<a>phone|mobile|car|laptop|"
+         r"computer)\b", _possession),
+        (r"\b(?:tengo|tiene|sigo\s+teniendo|sigue\s+teniendo)\s+(?:un\s+|una\s+)?"
+         r"(?P<a>movil|telefono|coche|portatil|ordenador)\b", _possession),
         (r"\bque\s+(?P<a>movil|telefono|coche|portatil|ordenador)\s+(?:tengo|tiene|uso|usa|"
          r"conduzco|conduce|llevo|lleva)\b", _possession),
         # diet
@@ -141,6 +147,8 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\b(?:am\s+i|is\s+the\s+user)\s+(?:still\s+)?(?:a\s+)?(?:vegetarian|vegan|pescatarian)\b",
          _fixed("user", "diet")),
         (r"\bque\s+(?:tipo\s+de\s+)?dieta\b|\bmi\s+dieta\b", _fixed("user", "diet")),
+        (r"\b(?:sigo|sigue|soy|es)\s+(?:siendo\s+)?(?:vegetarian|vegan|pescetarian)[oa]s?\b",
+         _fixed("user", "diet")),
         # databases and components
         (rf"\b(?:which|what)\s+(?:database|db|datastore)\s+(?:does|is)\s+{_S}\s+"
          r"(?:use|using|run\s+on|running\s+on)\b", _named("database")),

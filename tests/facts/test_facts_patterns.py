@@ -132,7 +132,6 @@ def test_extracts_one_fact(text: str, expected: tuple[str, str, str]) -> None:
         "Quiero trabajar en Google.",
         "Si vivo en Roma algún día, aprenderé italiano.",
         "I don't live in Madrid anymore.",
-        "I no longer work at Initech.",
         "Ya no vivo en Madrid.",
         "No trabajo en Acme.",
         "She lives in Porto.",
@@ -154,6 +153,52 @@ def test_extracts_one_fact(text: str, expected: tuple[str, str, str]) -> None:
 )
 def test_no_fact(text: str) -> None:
     assert extract_facts(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm no longer vegetarian, now I eat fish too.", ("diet", "no longer vegetarian")),
+        ("I'm not vegan anymore.", ("diet", "no longer vegan")),
+        ("We stopped being vegetarian last year.", ("diet", "no longer vegetarian")),
+        ("Ya no soy vegetariana.", ("diet", "ya no vegetariana")),
+        ("Dejé de ser vegano en marzo.", ("diet", "ya no vegano")),
+        ("I sold my car last week.", ("car", "none (sold or given away)")),
+        ("Sold my old phone on eBay.", ("phone", "none (sold or given away)")),
+        ("My laptop was stolen at the station.", ("laptop", "none (lost)")),
+        ("We don't own a car.", ("car", "none")),
+        ("Vendí el coche antes de la mudanza.", ("car", "ninguno (vendido o regalado)")),
+        ("Ya no tengo coche.", ("car", "ninguno")),
+        ("I left my job at Acme last month.", ("employer", "none (left Acme)")),
+        ("I quit my job.", ("employer", "none (left the job)")),
+        ("I no longer work at Initech.", ("employer", "none (left Initech)")),
+        ("I was laid off in May.", ("employer", "none (laid off)")),
+        ("I'm between jobs.", ("employer", "none (between jobs)")),
+        ("I retired in 2024.", ("employer", "none (retired)")),
+        ("Dejé mi trabajo en Acme.", ("employer", "ninguno (dejó Acme)")),
+        ("Me despidieron la semana pasada.", ("employer", "ninguno (despedido)")),
+        ("Ya no trabajo en Nimbus.", ("employer", "ninguno (dejó Nimbus)")),
+    ],
+)
+def test_an_ending_is_the_attributes_next_value(text: str, expected: tuple[str, str]) -> None:
+    # without it the value stated before stayed current ("What car does the user drive?"
+    # answered with a car sold months ago)
+    assert _triples(text) == [("user", *expected)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["If I sold my car I would save money.", "I quit Twitter.", "Sold the Corolla.",
+     "We retired the v1 API.", "I joined the call late.", "Ana joined the choir.",
+     "I haven't sold my car.", "I'm thinking of selling my phone."],
+)
+def test_no_ending_without_its_noun_or_when_hypothetical(text: str) -> None:
+    assert extract_facts(text) == []
+
+
+def test_leaving_one_job_and_joining_another_ends_with_the_new_one() -> None:
+    assert _triples("I left my job at Acme and joined Globex.") == [
+        ("user", "employer", "none (left Acme)"), ("user", "employer", "Globex")]
 
 
 def test_several_facts_in_one_sentence_and_text() -> None:
@@ -264,6 +309,12 @@ def test_fact_key_folds_articles_accents_and_first_person() -> None:
         ("¿Para quién trabaja la usuaria?", ("user", "employer")),
         ("What diet does the user follow?", ("user", "diet")),
         ("is the user vegetarian", ("user", "diet")),
+        ("Is the user still vegetarian?", ("user", "diet")),
+        ("¿Sigue siendo vegetariana?", ("user", "diet")),
+        ("Does the user still have a car?", ("user", "car")),
+        ("¿El usuario tiene coche?", ("user", "car")),
+        ("Does the user have a job?", ("user", "employer")),
+        ("Is the user still employed?", ("user", "employer")),
         ("¿para quién trabajo ahora?", ("user", "employer")),
         ("which database does the billing service use?", ("billing service", "database")),
         ("¿Qué base de datos usa el servicio de facturación?",
@@ -290,7 +341,8 @@ def test_attribute_question(query: str, key: tuple[str, str]) -> None:
     assert attribute_question(query) == key
 
 
-@pytest.mark.parametrize("query", ["tell me a joke", "what is Python?", "OAuth token refresh", ""])
+@pytest.mark.parametrize("query", ["tell me a joke", "what is Python?", "OAuth token refresh", "",
+                                   "Am I working on the API?"])
 def test_not_an_attribute_question(query: str) -> None:
     assert attribute_question(query) is None
 

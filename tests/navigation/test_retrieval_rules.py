@@ -281,6 +281,29 @@ async def test_updates_in_other_words_and_questions_in_the_third_person(tmp_path
         assert ids(found)[:1] == [job]
 
 
+async def test_an_ending_makes_the_old_value_history(tmp_path: Path) -> None:
+    # "sold my car", "no longer vegetarian", "left my job": the value stated before is no
+    # longer the answer; the ending is, with the memory that says it first
+    async with Runtime(tmp_path) as rt:
+        await save(rt, f"{LAST_YEAR}-02-01: I drive a Toyota Corolla to the office.")
+        await save(rt, f"{LAST_YEAR}-03-01: I'm vegetarian since January.")
+        await save(rt, f"{LAST_YEAR}-04-01: I work at Lumen Freight.")
+        sold = await save(rt, f"{LAST_YEAR}-09-01: Sold my car before the move; now I cycle.")
+        fish = await save(rt, f"{LAST_YEAR}-10-01: I'm no longer vegetarian, now I eat fish "
+                              "too.")
+        left = await save(rt, f"{LAST_YEAR}-11-01: Dejé mi trabajo en Lumen Freight.")
+        for question, value, memory, old in (
+                ("What car does the user drive?", "none (sold or given away)", sold,
+                 "Toyota Corolla"),
+                ("Is the user still vegetarian?", "no longer vegetarian", fish, "vegetarian"),
+                ("Where does the user work?", "ninguno (dejó Lumen Freight)", left,
+                 "Lumen Freight")):
+            found = await search(rt, question)
+            assert found.answer is not None and found.answer.value == value, question
+            assert [v for v, _ in found.answer.history] == [old], question
+            assert ids(found)[:1] == [memory], question
+
+
 async def test_an_identifier_no_memory_holds_is_not_found(tmp_path: Path) -> None:
     # TICKET-999 is not TICKET-12, PAY-42 is not PAY-4228: a question that is only an id
     # nobody wrote gets "No memory found" (its look-alikes are offered as closest, apart)

@@ -1,0 +1,117 @@
+"""Sentences that end a value ("I'm no longer vegetarian", "sold my car", "I quit my job").
+
+Without them a stated value stays the attribute's current value until a new one is stated, so
+"What car does the user drive?" kept answering a car sold months ago. An ending is recorded as
+one more value on the attribute's timeline, in the sentence's language ("no longer vegetarian",
+"none (sold)", "ninguno (despedido)"): the timeline needs no new kind of event, the old value
+becomes history the usual way, and the answer says in words what happened.
+
+The patterns are deliberately narrow: the thing that ended is named by its noun (car, phone,
+laptop, job, a diet word), never guessed from a make or a company, so "I quit Twitter" or "sold
+the Corolla" end nothing. Matches start at the speaker ("I", "we", "ya") so the negation inside
+the ending is not read as a negated lead-in by ``values.is_hypothetical``, while "if I sold my
+car" still is. Pure functions; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from actors.facts.values import Folded, clean_value
+
+_I = (r"(?:(?:^|[:;]\s)\W*|\b(?:i|we)(?:'ve|\s+have)?\s+"
+      r"(?:(?:just|recently|finally|already|also)\s+)?)")
+"""The speaker, or nothing at a sentence's or clause's start ("2026-05-02: Sold my car")."""
+_DIET = r"vegetarian|vegan|pescatarian|pescetarian|flexitarian"
+_DIET_ES = r"(?:vegetarian|vegan|pescetarian|flexitarian)[oa]s?"
+_THING = r"(?P<a>phone|mobile|car|laptop|computer)"
+_THING_ES = r"(?P<a>movil|telefono|coche|portatil|ordenador)"
+_ATTRIBUTE = {"phone": "phone", "mobile": "phone", "movil": "phone", "telefono": "phone",
+              "car": "car", "coche": "car", "laptop": "laptop", "computer": "laptop",
+              "portatil": "laptop", "ordenador": "laptop"}
+_WORKPLACE = r"(?:\s+(?:at|with|en)\s+(?P<x>.+))?"
+
+Found = tuple[int, str, str, str]
+_Value = Callable[[Folded, re.Match[str]], str]
+
+
+def _diet(template: str) -> _Value:
+    return lambda span, m: template.format(span.original(m.start("d"), m.end("d")).lower())
+
+
+def _fixed(value: str) -> _Value:
+    return lambda _span, _m: value
+
+
+def _left(template: str, alone: str) -> _Value:
+    def value(span: Folded, m: re.Match[str]) -> str:
+        if m.group("x") is None:
+            return alone
+        place = clean_value(span, m.start("x"), len(span.folded), cut_with=True)
+        place = re.split(r"\s+(?:and|y|e)\s+", place)[0]  # "at Acme and joined Globex"
+        return template.format(place) if place else alone
+
+    return value
+
+
+def _r(text: str) -> re.Pattern[str]:
+    return re.compile(text)
+
+
+_ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
+    # diet
+    ("diet", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+no\s+longer\s+(?:a\s+)?(?P<d>{_DIET})\b"),
+     _diet("no longer {}")),
+    ("diet", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+not\s+(?:a\s+)?(?P<d>{_DIET})"
+                r"\s+any\s*more\b"), _diet("no longer {}")),
+    ("diet", _r(rf"{_I}(?:stopped|quit|gave\s+up|given\s+up)\s+being\s+(?:a\s+)?(?P<d>{_DIET})\b"),
+     _diet("no longer {}")),
+    ("diet", _r(rf"\bya\s+no\s+(?:soy|somos)\s+(?P<d>{_DIET_ES})\b"), _diet("ya no {}")),
+    ("diet", _r(rf"\b(?:deje|dejamos|he\s+dejado|hemos\s+dejado)\s+de\s+ser\s+(?P<d>{_DIET_ES})\b"),
+     _diet("ya no {}")),
+    # things the user had
+    ("", _r(rf"{_I}(?:sold|got\s+rid\s+of|gave\s+away|given\s+away|scrapped)\s+(?:my|our|the)"
+            rf"\s+(?:old\s+)?{_THING}\b"), _fixed("none (sold or given away)")),
+    ("", _r(rf"\bmy\s+(?:old\s+)?{_THING}\s+(?:was|got)\s+"
+            r"(?:stolen|written\s+off|totaled|totalled)"),
+     _fixed("none (lost)")),
+    ("", _r(rf"\b(?:i|we)\s+(?:no\s+longer|don't|do\s+not)\s+(?:have|own)\s+an?\s+{_THING}\b"),
+     _fixed("none")),
+    ("", _r(rf"\b(?:vendi|vendimos|he\s+vendido|hemos\s+vendido|regale|he\s+regalado)\s+"
+            rf"(?:el|la|mi|nuestro|nuestra)\s+(?:viejo\s+|vieja\s+)?{_THING_ES}\b"),
+     _fixed("ninguno (vendido o regalado)")),
+    ("", _r(rf"\bya\s+no\s+(?:tengo|tenemos)\s+{_THING_ES}\b"), _fixed("ninguno")),
+    # work
+    ("employer", _r(rf"{_I}(?:left|quit|resigned\s+from)\s+my\s+(?:job|position|role)"
+                    rf"{_WORKPLACE}"), _left("none (left {})", "none (left the job)")),
+    ("employer", _r(r"\b(?:i|we)\s+(?:no\s+longer|don't|do\s+not)\s+work\s+(?:at|for)\s+(?P<x>.+?)"
+                    r"(?:\s+any\s*more)?\W*$"), _left("none (left {})", "none (left the job)")),
+    ("employer", _r(r"\bya\s+no\s+trabajo\s+(?:en|para)\s+(?P<x>.+)"),
+     _left("ninguno (dejó {})", "ninguno (dejó el trabajo)")),
+    ("employer", _r(r"\bi\s+(?:was|got|have\s+been|'ve\s+been|just\s+got)\s+(?:laid\s+off|fired|"
+                    r"let\s+go|made\s+redundant)\b"), _fixed("none (laid off)")),
+    ("employer", _r(r"\b(?:i'm|i\s+am)\s+(?:now\s+)?(?:unemployed|between\s+jobs|"
+                    r"out\s+of\s+work)\b"),
+     _fixed("none (between jobs)")),
+    ("employer", _r(r"\bi(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?retired\s*"
+                    r"(?:[.!,;]|$|\s+(?:from|in|last|this|early|at|after)\b)"),
+     _fixed("none (retired)")),
+    ("employer", _r(rf"\b(?:deje|he\s+dejado)\s+(?:mi|el)\s+(?:trabajo|empleo|puesto)"
+                    rf"{_WORKPLACE}"),
+     _left("ninguno (dejó {})", "ninguno (dejó el trabajo)")),
+    ("employer", _r(r"\bme\s+(?:han\s+)?despid(?:ieron|ido)\b"), _fixed("ninguno (despedido)")),
+    ("employer", _r(r"\bestoy\s+(?:en\s+(?:el\s+)?paro|sin\s+trabajo|desemplead[oa])\b"),
+     _fixed("ninguno (sin trabajo)")),
+    ("employer", _r(r"\bme\s+(?:he\s+)?jubil(?:e|ado)\b"), _fixed("ninguno (jubilado)")),
+)
+
+
+def ending_facts(span: Folded) -> list[Found]:
+    """(match start, "user", attribute, value) for every ending stated in a sentence."""
+    out: list[Found] = []
+    for attribute, pattern, value_of in _ENDINGS:
+        for m in pattern.finditer(span.folded):
+            name = attribute or _ATTRIBUTE[m.group("a")]
+            out.append((m.start(), "user", name, value_of(span, m)))
+    return out
