@@ -51,7 +51,8 @@ from ihmt_async.runtime import Runtime
 
 ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / "results" / "tmp"
-WAYS = (("full", True, True), ("no vectors", False, True), ("lexical only", False, False))
+WAYS = (("full", True, True, True), ("no word neighbours", True, True, False),
+        ("no vectors", False, True, False), ("lexical only", False, False, False))
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -92,9 +93,10 @@ async def _quality(seed: int) -> dict[str, Any]:
         ids = await _saved(rt, home, [(item.key, item.text) for item in items])
         out: dict[str, Any] = {}
         asked = [i for i in items if i.question]
-        for way, vectors, bilingual in WAYS:
+        for way, vectors, bilingual, neighbours in WAYS:
             rt.navigation.use_vectors = vectors
             rt.navigation.use_bilingual = bilingual
+            rt.navigation.use_neighbours = neighbours
             out[way] = await _ask_all(rt, asked, ids)
             if way == "full":
                 # Halves of the same corpus (alternate questions): rules were tuned looking at
@@ -157,9 +159,10 @@ async def _conversation() -> dict[str, Any]:
         out: dict[str, Any] = {"turns": len(turns), "embedded": stats["embedding"]["embedded"],
                                "model": stats["embedding"]["model"],
                                "unconsolidated": stats["unconsolidated"]}
-        for way, vectors, bilingual in WAYS:
+        for way, vectors, bilingual, neighbours in WAYS:
             rt.navigation.use_vectors = vectors
             rt.navigation.use_bilingual = bilingual
+            rt.navigation.use_neighbours = neighbours
             out[way] = await _ask_conversation(rt, ids)
         return out
 

@@ -26,6 +26,7 @@ from actors.base import Actor, call_in_thread
 from actors.checks import check_text
 from actors.embedding.index import VectorIndex
 from actors.embedding.model import MODEL_ID
+from actors.embedding.neighbours import WordNeighbours
 from actors.facts.keys import fact_key, scoped_subject
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import Timeline
@@ -194,6 +195,10 @@ class NavigationActor(Actor):
         """Off only for measurement, as ``use_vectors``."""
         self.use_derived = True
         """Off only for measurement, as ``use_vectors`` (derived forms of the question's words)."""
+        self.neighbours = WordNeighbours(self.vectors.embedder)
+        self.use_neighbours = True
+        """Off only for measurement, as ``use_vectors`` (words close in meaning to the
+        question's, ``actors.embedding.neighbours``)."""
         self._embed_pending = True
         self._plans: dict[int, tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]]] = {}
         self._background: TaskGroup | None = None
@@ -409,6 +414,10 @@ class NavigationActor(Actor):
         derived = self._derived_reading(query) if self.use_derived else None
         if derived is not None:
             readings.append(derived)
+        near = self._neighbour_reading(query, topic) if self.use_neighbours \
+            and self.vectors.ready else None
+        if near is not None:
+            readings.append(near)
         model = self.model
         self._plans = {}
 
@@ -610,6 +619,33 @@ class NavigationActor(Actor):
         back = {form: frozenset({term}) for term, form in swapped.items()}
         return reading, back, ranking.DERIVED_SHARE
 
+    def _neighbour_reading(self, query: Query, topic: str
+                           ) -> tuple[Query, dict[str, frozenset[str]], float] | None:
+        """The question with each word swapped for the closest word in meaning that the index
+        holds ("what vehicle" -> "car", "the user's pet" -> "dog"); its own other forms are
+        the derived reading's, not this one's."""
+        index = self.model.index
+        swapped: dict[str, str] = {}
+        for word in unique(text_terms(topic)):
+            own = stem(word)
+            if own not in query.query_terms or own in swapped or not word.isalpha():
+                continue
+            for near, _cosine in self.neighbours.of(word):
+                term = stem(fold(near))
+                if term in query.query_terms or term[:4] == own[:4] \
+                        or term in QUESTION_WORDS or not index.doc_freq(term):
+                    continue
+                swapped[own] = term
+                break
+        if not swapped:
+            return None
+        own_terms = tuple(unique(swapped.get(t, t) for t in query.query_terms))
+        groups = (own_terms, *query.groups[1:])
+        reading = Query(text=query.text, terms=tuple(unique(t for g in groups for t in g)),
+                        groups=groups, phrased=query.phrased)
+        back = {near: frozenset({term}) for term, near in swapped.items()}
+        return reading, back, ranking.NEIGHBOUR_SHARE
+
     def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
         stamp = self.model.leaves[leaf_id].timestamp[:10]
         try:
@@ -648,12 +684,14 @@ class NavigationActor(Actor):
                                     similarity=similarity)
         base = set(query.query_terms)
         words = frozenset(base & match.matched)
+        near = frozenset(word for word in words if match.weight == ranking.NEIGHBOUR_SHARE
+                         and word not in match.held_as.get(word, {word}))
         index = self.model.index
         dfs = [max(index.doc_freq(t) for t in match.held_as.get(word, {word}))
-               for word in words]
+               for word in words - near]
         return ranking.Evidence(coverage=1.0 if about else match.coverage, words=words,
                                 rarest_df=min(dfs, default=0), asked=len(base),
-                                similarity=similarity, dfs=tuple(sorted(dfs)))
+                                similarity=similarity, dfs=tuple(sorted(dfs)), near=near)
 
     def _answer(self, question: tuple[str, str], timeline: Timeline, admissible: Any,
                 day: dt.date | None = None) -> AttributeAnswer | None:

@@ -40,6 +40,10 @@ its score: the question's own words are better evidence than a lexicon's transla
 DERIVED_SHARE = 0.75
 """A memory matched through another form of the question's words ("allergic" for "allergy",
 ``derivation``) keeps this share of its score: the question's own forms are better evidence."""
+NEIGHBOUR_SHARE = 0.5
+"""A memory matched through a word close in meaning to the question's ("car" for "vehicle",
+``actors.embedding.neighbours``) keeps this share of its score: a neighbour is weaker evidence
+than another form of the same word."""
 RRF_K = 20
 """Reciprocal-rank fusion constant: small, so the first few ranks of each list dominate."""
 VECTOR_WEIGHT = 1.0
@@ -209,7 +213,12 @@ class Evidence:
     similarity: float = 0.0
     """Cosine similarity of its vector to the question's (0.0 when not compared)."""
     dfs: tuple[int, ...] = ()
-    """How many memories hold each of those words, fewest first (empty when unknown)."""
+    """How many memories hold each of those words, fewest first (empty when unknown); words
+    held only through a word close in meaning are not counted here."""
+    near: frozenset[str] = frozenset()
+    """Those of ``words`` held only through a word close in meaning ("car" for "vehicle"):
+    they count as held words, never as specific ones ("solar" held as "sun" in a memory
+    about a novel is no sign the question is about it)."""
 
 
 def about(evidence: Evidence, store_size: int) -> bool:
@@ -225,7 +234,8 @@ def about(evidence: Evidence, store_size: int) -> bool:
     if held >= MIN_HELD_WORDS:
         return True
     specific_df = max(2, int(SPECIFIC_SHARE * store_size))
-    if held and evidence.rarest_df <= specific_df and held >= SPECIFIC_WORD_SHARE * question_words:
+    own = held - len(evidence.near)
+    if own and evidence.rarest_df <= specific_df and held >= SPECIFIC_WORD_SHARE * question_words:
         return True
     if len(evidence.dfs) >= 2 and \
             evidence.dfs[0] * evidence.dfs[1] < CHANCE_PAIR * max(store_size, 1):

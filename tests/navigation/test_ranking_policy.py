@@ -4,6 +4,8 @@ each threshold)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from actors.navigation import ranking
@@ -114,6 +116,17 @@ def test_a_specific_word_and_a_third_of_the_question() -> None:
     assert not ranking.about(_ev(held=1, asked=3, df=11), 1_000)
     assert not ranking.about(_ev(held=1, asked=4, df=10), 1_000)
     assert ranking.about(_ev(held=1, asked=3, df=2), 10)  # one or two holders: always specific
+
+
+def test_a_word_held_through_a_neighbour_is_never_specific() -> None:
+    # "solar" held as "sun" (one memory holds it): a held word, not a specific one
+    near = dataclasses.replace(_ev(held=1, asked=3, df=0), near=frozenset({"w0"}))
+    assert not ranking.about(near, 1_000)
+    assert ranking.about(_ev(held=1, asked=3, df=1), 1_000)
+    # ...but it counts among the words held, and with meaning
+    two = dataclasses.replace(_ev(held=2, asked=3, df=50), near=frozenset({"w1"}))
+    assert ranking.about(two, 1_000)
+    assert ranking.about(dataclasses.replace(near, similarity=0.41), 1_000)
 
 
 def test_meaning_with_one_shared_word_is_about_the_question() -> None:

@@ -304,6 +304,31 @@ async def test_an_ending_makes_the_old_value_history(tmp_path: Path) -> None:
             assert ids(found)[:1] == [memory], question
 
 
+FILLERS = ("{n}: {name} recommended a podcast about {m} gardening.",
+           "{n}: the {m} team meeting moved to Thursday; {name} takes notes.",
+           "{n}: {name} fixed the kitchen tap and left the receipt on the table.")
+
+
+async def test_a_word_close_in_meaning_finds_the_memory(tmp_path: Path) -> None:
+    # "film" is in no memory, "movie" is: the question is read once more with the closest
+    # word the store holds, and the memory is found; a near word is never a specific one
+    # ("solar" held as "sun" in a memory about a novel does not answer about solar panels)
+    async with Runtime(tmp_path) as rt:
+        movie = await save(rt, "We watched an old Kurosawa movie at the Filmoteca on Friday.")
+        await save(rt, "My brother-in-law recommended reading Klara and the Sun this summer.")
+        for n in range(60):
+            await save(rt, FILLERS[n % 3].format(n=n, name=NAMES[n % 10], m=MONTHS[n % 12]))
+        with anyio.fail_after(60):
+            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                await anyio.sleep(0.2)
+        found = await search(rt, "Which film did the user see?")
+        assert found.status == "FOUND" and ids(found)[:1] == [movie]
+        assert (await search(rt, "how many solar panels are on the user's roof")).status == \
+            "NONE"
+        rt.navigation.use_neighbours = False
+        assert (await search(rt, "Which film did the user see?")).status == "NONE"
+
+
 async def test_an_identifier_no_memory_holds_is_not_found(tmp_path: Path) -> None:
     # TICKET-999 is not TICKET-12, PAY-42 is not PAY-4228: a question that is only an id
     # nobody wrote gets "No memory found" (its look-alikes are offered as closest, apart)

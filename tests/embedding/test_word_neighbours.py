@@ -1,0 +1,36 @@
+"""The words close in meaning that the navigation actor swaps into a question."""
+
+from __future__ import annotations
+
+import pytest
+
+from actors.embedding.model import Embedder
+from actors.embedding.neighbours import MIN_COSINE, WordNeighbours
+
+
+@pytest.fixture(scope="module")
+def neighbours() -> WordNeighbours:
+    return WordNeighbours(Embedder())
+
+
+@pytest.mark.parametrize(("word", "near"), [("vehicle", "car"), ("film", "movie"),
+                                            ("purchase", "buy"), ("pet", "dog")])
+def test_a_word_has_its_synonyms_and_kin(neighbours: WordNeighbours, word: str,
+                                         near: str) -> None:
+    found = dict(neighbours.of(word))
+    assert near in found and found[near] >= MIN_COSINE
+
+
+def test_neighbours_are_whole_words_closest_first_above_the_floor(
+        neighbours: WordNeighbours) -> None:
+    found = neighbours.of("Film")  # any case
+    assert found and all(word.isalpha() and word.islower() for word, _ in found)
+    cosines = [cosine for _, cosine in found]
+    assert cosines == sorted(cosines, reverse=True) and min(cosines) >= MIN_COSINE
+    assert "teacher" not in dict(neighbours.of("tea"))  # a look-alike below the floor
+
+
+def test_a_word_the_table_splits_or_lacks_has_none(neighbours: WordNeighbours) -> None:
+    assert neighbours.of("headphones") == ()  # two tokens
+    assert neighbours.of("the") == ()  # a stop word
+    assert neighbours.of("zzqxv") == ()
