@@ -6,18 +6,21 @@ vectors of whole texts see that only faintly (a mean over every content word), s
 actor also searches the question with such words swapped in (a reading worth less than the
 question's own words). The table holds a vector per token; the words here are the whole-word
 tokens (a leading "▁", letters only, lower case, three letters or more, not a stop word), about
-ten thousand, compared by cosine. Multi-token words ("headphones") have no neighbours.
+ten thousand, compared by cosine. Multi-token words ("headphones") have no neighbours: the mean
+of their pieces is mostly its first piece (boyfriend -> boy, novia -> novel).
 
 Measured on the token table (cosine of the nearest words): vehicle -> car 0.69, pet -> dog
 0.66, purchase -> buy 0.79, film -> movie 0.84, noise -> loud 0.57; unrelated neighbours of
-short words fall below 0.5 (tea -> teacher 0.39, cat -> bat 0.34). Pure computation after
-loading; any thread (a lock guards the one-time build).
+short words fall below 0.5 (tea -> teacher 0.39, cat -> bat 0.34). Truncated to 64 or 128
+dimensions the cosines swell and those cross 0.5 (tea -> teachers 0.51 at 64), so all 256 are
+kept. Built off the search path (``build``, by the navigation actor's background turns); until
+then ``of`` finds nothing. Pure computation; any thread (a lock guards the build and the cache).
 """
 
 from __future__ import annotations
 
-import functools
 import threading
+from collections.abc import Iterable
 from typing import Any
 
 from actors.embedding.model import Embedder
@@ -27,10 +30,16 @@ MIN_COSINE = 0.5
 """Nearest words below this are about something else (see the module's figures)."""
 KEPT = 8
 """Neighbours returned per word, closest first."""
+CACHED_WORDS = 20_000
+"""Words whose neighbours are remembered (the cache is emptied when it holds more)."""
+
+Near = tuple[tuple[str, float], ...]
 
 
 class WordNeighbours:
-    """The whole-word tokens of the model and their unit vectors (float16, about 5 MB)."""
+    """The whole-word tokens of the model and their unit vectors (float32, about 10 MB: a
+    float16 copy would halve that, but widening it for each lookup cost 6 ms a word, against
+    about 1 ms for one float32 product over every word of a question)."""
 
     def __init__(self, embedder: Embedder) -> None:
         self._embedder = embedder
@@ -38,8 +47,14 @@ class WordNeighbours:
         self._words: list[str] = []
         self._position: dict[str, int] = {}
         self._matrix: Any = None
+        self._cache: dict[str, Near] = {}
 
-    def _build(self) -> None:
+    @property
+    def built(self) -> bool:
+        return self._matrix is not None
+
+    def build(self) -> None:
+        """Read the word table (loads the model if needed; about half a second once)."""
         import numpy as np
 
         with self._lock:
@@ -55,24 +70,32 @@ class WordNeighbours:
             rows /= np.linalg.norm(rows, axis=1, keepdims=True) + 1e-9
             self._words = [word for word, _ in picked]
             self._position = {word: n for n, word in enumerate(self._words)}
-            self._matrix = rows.astype(np.float16)
+            self._matrix = rows
 
-    def of(self, word: str) -> tuple[tuple[str, float], ...]:
-        """(word, cosine) of the ``KEPT`` nearest whole words at ``MIN_COSINE`` or more."""
-        return self._cached(word.lower())
-
-    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one instance per process, never freed
-    def _cached(self, word: str) -> tuple[tuple[str, float], ...]:
+    def of(self, words: Iterable[str]) -> dict[str, Near]:
+        """Each word -> (word, cosine) of its ``KEPT`` nearest whole words at ``MIN_COSINE``
+        or more, closest first (empty for a word the table splits or lacks, and for every
+        word until ``build``)."""
         import numpy as np
 
-        self._build()
-        at = self._position.get(word)
-        if at is None:
-            return ()
-        matrix = self._matrix
-        scores = matrix.astype(np.float32) @ matrix[at].astype(np.float32)
-        scores[at] = -1.0
+        asked = [word.lower() for word in words]
+        with self._lock:
+            if self._matrix is None:
+                return {word: () for word in asked}
+            fresh = [word for word in dict.fromkeys(asked)
+                     if word not in self._cache and word in self._position]
+            if fresh:
+                if len(self._cache) > CACHED_WORDS:
+                    self._cache.clear()
+                at = [self._position[word] for word in fresh]
+                scores = self._matrix @ self._matrix[at].T  # one pass for every new word
+                for column, word in enumerate(fresh):
+                    self._cache[word] = self._nearest(scores[:, column], at[column], np)
+            return {word: self._cache.get(word, ()) for word in asked}
+
+    def _nearest(self, scores: Any, own: int, np: Any) -> Near:
+        scores[own] = -1.0
         top = np.argpartition(scores, -KEPT)[-KEPT:]
-        ranked = sorted(top, key=lambda n: (-float(scores[n]), self._words[n]))
+        ranked = sorted(top.tolist(), key=lambda n: (-float(scores[n]), self._words[n]))
         return tuple((self._words[n], round(float(scores[n]), 3)) for n in ranked
                      if scores[n] >= MIN_COSINE)

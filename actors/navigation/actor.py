@@ -234,6 +234,8 @@ class NavigationActor(Actor):
         started = time.perf_counter()
         try:
             await call_in_thread(vectors.warm)
+            if vectors.embedder.loaded:
+                await call_in_thread(self.neighbours.build)
         except Exception as exc:  # searches stay lexical; the next start tries again
             self.log.error("embedding.load_failed", error=f"{type(exc).__name__}: {exc}")
             return
@@ -389,6 +391,8 @@ class NavigationActor(Actor):
         elif arrived:
             self.vectors.enqueue(arrived)
         self.vectors.backfill(self.model.text_of)
+        if self.vectors.embedder.loaded and not self.neighbours.built:
+            self.neighbours.build()  # the model is in: its word table, off the search path
 
     # ------------------------------------------------------------------ search
 
@@ -415,7 +419,7 @@ class NavigationActor(Actor):
         if derived is not None:
             readings.append(derived)
         near = self._neighbour_reading(query, topic) if self.use_neighbours \
-            and self.vectors.ready else None
+            and self.neighbours.built else None
         if near is not None:
             readings.append(near)
         model = self.model
@@ -626,11 +630,14 @@ class NavigationActor(Actor):
         the derived reading's, not this one's."""
         index = self.model.index
         swapped: dict[str, str] = {}
-        for word in unique(text_terms(topic)):
+        words = [w for w in unique(text_terms(topic)) if w.isalpha() and stem(w) in
+                 query.query_terms]
+        close = self.neighbours.of(words)
+        for word in words:
             own = stem(word)
-            if own not in query.query_terms or own in swapped or not word.isalpha():
+            if own in swapped:
                 continue
-            for near, _cosine in self.neighbours.of(word):
+            for near, _cosine in close[word]:
                 term = stem(fold(near))
                 if term in query.query_terms or term[:4] == own[:4] \
                         or term in QUESTION_WORDS or not index.doc_freq(term):

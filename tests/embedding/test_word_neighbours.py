@@ -10,27 +10,36 @@ from actors.embedding.neighbours import MIN_COSINE, WordNeighbours
 
 @pytest.fixture(scope="module")
 def neighbours() -> WordNeighbours:
-    return WordNeighbours(Embedder())
+    built = WordNeighbours(Embedder())
+    built.build()
+    return built
 
 
 @pytest.mark.parametrize(("word", "near"), [("vehicle", "car"), ("film", "movie"),
                                             ("purchase", "buy"), ("pet", "dog")])
 def test_a_word_has_its_synonyms_and_kin(neighbours: WordNeighbours, word: str,
                                          near: str) -> None:
-    found = dict(neighbours.of(word))
+    found = dict(neighbours.of([word])[word])
     assert near in found and found[near] >= MIN_COSINE
 
 
 def test_neighbours_are_whole_words_closest_first_above_the_floor(
         neighbours: WordNeighbours) -> None:
-    found = neighbours.of("Film")  # any case
+    found = neighbours.of(["Film"])["film"]  # any case
     assert found and all(word.isalpha() and word.islower() for word, _ in found)
     cosines = [cosine for _, cosine in found]
     assert cosines == sorted(cosines, reverse=True) and min(cosines) >= MIN_COSINE
-    assert "teacher" not in dict(neighbours.of("tea"))  # a look-alike below the floor
+    assert "teacher" not in dict(neighbours.of(["tea"])["tea"])  # a look-alike below the floor
 
 
 def test_a_word_the_table_splits_or_lacks_has_none(neighbours: WordNeighbours) -> None:
-    assert neighbours.of("headphones") == ()  # two tokens
-    assert neighbours.of("the") == ()  # a stop word
-    assert neighbours.of("zzqxv") == ()
+    found = neighbours.of(["headphones", "the", "zzqxv", "vehicle"])
+    assert found["headphones"] == found["the"] == found["zzqxv"] == ()  # 3 tokens, stop word
+    assert found["vehicle"]
+
+
+def test_nothing_is_near_until_the_table_is_built() -> None:
+    fresh = WordNeighbours(Embedder())
+    assert not fresh.built and fresh.of(["vehicle"]) == {"vehicle": ()}
+    fresh.build()
+    assert fresh.built and fresh.of(["vehicle"])["vehicle"]
