@@ -614,7 +614,7 @@ class NavigationActor(Actor):
             found = _Match(score * weight, matched, coverage, reading, weight,
                            {own: frozenset(terms) for own, terms in held_as.items()})
             kept = best.get(doc)
-            if kept is None or ranking.coordinated(score, coverage) > \
+            if kept is None or ranking.coordinated(score * weight, coverage) > \
                     ranking.coordinated(kept.score, kept.coverage):
                 best[doc] = found
 

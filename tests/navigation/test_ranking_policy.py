@@ -202,3 +202,22 @@ def test_two_rare_words_together_are_no_chance() -> None:
     # one held word is never a pair, however rare
     one = Evidence(coverage=0.2, words=frozenset({"a"}), rarest_df=3, asked=6, dfs=(3,))
     assert not ranking.about(one, 1_000)
+
+
+def test_a_reading_worth_less_keeps_the_better_weighted_match() -> None:
+    # a memory matched by the question's own words (score 4, all of it) and by the neighbour
+    # reading (raw score 6, weight 0.5 -> 3): the own-word match is kept, at full score
+    from actors.navigation.actor import NavigationActor, _Match
+    from actors.navigation.query import parse_query
+
+    actor = NavigationActor.__new__(NavigationActor)
+    actor._coverage = lambda reading, doc, held: 1.0  # type: ignore[method-assign]
+    own, near = parse_query("film festival"), parse_query("movie festival")
+    best: dict[str, _Match] = {}
+    actor._take(best, own, [("m", 4.0, frozenset({"film", "festival"}))])
+    actor._take(best, near, [("m", 6.0, frozenset({"movie", "festival"}))],
+                {"movie": frozenset({"film"})}, ranking.NEIGHBOUR_SHARE)
+    assert best["m"].reading is own and best["m"].score == 4.0
+    actor._take(best, near, [("m", 10.0, frozenset({"movie", "festival"}))],
+                {"movie": frozenset({"film"})}, ranking.NEIGHBOUR_SHARE)
+    assert best["m"].reading is near and best["m"].score == 5.0  # worth more even halved
