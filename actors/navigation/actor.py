@@ -74,6 +74,13 @@ from store.locks import LockManager
 from store.paths import StoreLayout
 
 FULLTEXT_POOL = 50
+EVENT_WORDS = frozenset(
+    """happen happened happening happens going life news new done doing
+    paso pasa pasado ocurrio ocurre sucedio sucede vida novedad novedades hizo hice hecho
+    hacer""".split()
+)
+"""Words of a question that asks what went on in a time ("what happened in the user's life
+in June?"), not about a topic: with them and a time, the question lists the time's memories."""
 WHOLE = 0.999
 """A memory covering this share of the question's weight holds every word of it."""
 COMMIT_INTERVAL_S = 1.0
@@ -588,6 +595,13 @@ class NavigationActor(Actor):
                               successor, timeline, answer, trace, measured, listing=listing,
                               unheld=unheld)
         if result.status == "NONE" and similar:
+            if span is not None:
+                # "what health news did the user share in January?": the memories of the
+                # asked time that are closest in meaning, not the closest of all times
+                dated = self.vectors.similar(self.vectors.encode_query(text), VECTOR_POOL,
+                                             lambda leaf: admissible(leaf)
+                                             and self._dated_in(leaf, span))
+                similar = dated or similar
             result = dataclasses.replace(result, nearest=self._nearest(similar, as_of_dt))
         self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
                                                           2),
@@ -675,8 +689,10 @@ class NavigationActor(Actor):
 
     @staticmethod
     def _only_time(topic: str) -> bool:
-        """The question asks what happened in a time and little else ("last week?")."""
-        content = [t for t in text_terms(topic) if t not in QUESTION_WORDS and not t.isdigit()]
+        """The question asks what happened in a time and little else ("last week?", "what
+        happened in the user's life in June?", "¿qué pasó en junio?")."""
+        content = [t for t in text_terms(topic)
+                   if t not in QUESTION_WORDS and t not in EVENT_WORDS and not t.isdigit()]
         return len(content) <= 1
 
     def _exact_holders(self, text: str, scores: dict[str, float]) -> set[str]:

@@ -358,6 +358,28 @@ async def test_a_question_about_a_month_lists_what_happened_then(tmp_path: Path)
         found = await search(rt, f"What did I do in March {LAST_YEAR}?")
         assert found.status == "FOUND" and set(ids(found)) == march
         assert found.confidence >= 0.9  # the range answers it: not a weak match to discard
+        for question in (f"What happened in the user's life in March {LAST_YEAR}?",
+                         f"¿Qué pasó en la vida del usuario en marzo de {LAST_YEAR}?"):
+            found = await search(rt, question)
+            assert found.status == "FOUND" and set(ids(found)) == march, question
+
+
+async def test_nothing_found_about_a_time_offers_that_times_memories(tmp_path: Path) -> None:
+    # a question about March that matches no memory's words: the memories offered as
+    # closest in meaning are March's, not the closest of all times
+    async with Runtime(tmp_path) as rt:
+        march = await save(rt, f"{LAST_YEAR}-03-04: The GP says my blood pressure is fine "
+                               "now; the new pills work.")
+        for n in range(30):
+            await save(rt, f"{LAST_YEAR}-0{5 + n % 4}-{10 + n % 18}: Blood test results at "
+                           f"the clinic were normal, round {n}.")
+        with anyio.fail_after(60):
+            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                await anyio.sleep(0.2)
+        found = await search(rt, "What did the doctor tell the user about their hypertension "
+                                 f"in March {LAST_YEAR}?")
+        assert found.status == "NONE"
+        assert [hit.leaf_id for hit in found.nearest] == [march]
 
 
 async def test_the_questions_own_words_beat_their_translation(tmp_path: Path) -> None:
