@@ -240,6 +240,7 @@ def render_compact(result: SearchResult) -> str:
     best = result.hits[0]
     lines = _answer_line(result)  # an attribute question leads with the current value
     lines.append(f"[{best.domain}] {_date(best)} (confidence {result.confidence:.2f})")
+    lines += _absent_line(result)
     lines += _marks(best)
     first = _body(best, result.query)
     lines.append(first)
@@ -253,6 +254,15 @@ def render_compact(result: SearchResult) -> str:
             lines.append(_body(hit, result.query, share))
     lines += _history_lines(result.history)
     return "\n".join(lines)
+
+
+def _absent_line(result: SearchResult) -> list[str]:
+    """The question's words no memory holds: the memories served may be about something
+    else ("brother" asked, only a sister's wedding stored)."""
+    if not result.absent:
+        return []
+    words = ", ".join(f"'{word}'" for word in result.absent[:6])
+    return [f"No stored memory mentions {words}: check that this answers the question."]
 
 
 def _history_lines(history: Sequence[Hit]) -> list[str]:
@@ -276,6 +286,7 @@ def render_full(result: SearchResult) -> str:
              f"{', '.join(t.domains_ranked) or 'none'}; {t.branches_opened} branches opened; "
              f"{t.leaves_scored} leaves scored; full-text fallback: "
              + (f"used ({t.fallback_reason})" if t.fallback_used else "not needed") + "."]
+    lines += _absent_line(result)
     for rank, hit in enumerate(result.hits, start=1):
         lines.append("")
         lines.append(f"--- {rank}. [{hit.domain}] {_date(hit)} · {hit.leaf_id}")

@@ -138,8 +138,9 @@ def build_server(home: Path | str | None = None, *,
         other match); for questions such as "where do I live?" it leads with the current value
         and its history. AMBIGUOUS means several memories fit equally: ask the user or call
         again with `clue`. "No memory found" may be followed by the memories closest in
-        meaning: judge whether one answers the question (a paraphrase) or none does. Always
-        relay OUTDATED notices.
+        meaning: judge whether one answers the question (a paraphrase) or none does. "No
+        stored memory mentions 'x'" names question words no memory holds: check the memory
+        shown is about the same thing. Always relay OUTDATED notices.
 
         Args:
             query: What to look for, in any language.

@@ -74,6 +74,15 @@ from store.locks import LockManager
 from store.paths import StoreLayout
 
 FULLTEXT_POOL = 50
+LIGHT_VERBS = frozenset(
+    """see saw seen look looked watch get got gotten make made take took taken give gave given
+    go went gone come came use used want wanted need needed like liked know knew think thought
+    say tell told ask asked try tried keep kept let put find found feel felt hear heard
+    ver vio visto hacer hizo hecho tener tuvo tomar tomo dar dio ir fue venir vino usar uso
+    querer quiso saber supo decir dijo pedir pidio poner puso encontrar encontro""".split()
+)
+"""Verbs that say little of what a question is about: one no memory holds ("which film did
+the user see?", stored "we watched a movie") is not worth a "no memory mentions" note."""
 EVENT_WORDS = frozenset(
     """happen happened happening happens going life news new done doing
     paso pasa pasado ocurrio ocurre sucedio sucede vida novedad novedades hizo hice hecho
@@ -129,6 +138,15 @@ class _Match:
     held_as: Mapping[str, frozenset[str]] = dataclasses.field(default_factory=dict)
     """Each question word it holds -> the reading's terms it is held as (what document
     frequencies are measured on: "idioma" is held as "language", only that is indexed)."""
+
+    @property
+    def near(self) -> frozenset[str]:
+        """The question words it holds only through a word close in meaning ("brother" held
+        as "sister"): held, but neither specific nor a sure match."""
+        if self.weight != ranking.NEIGHBOUR_SHARE:
+            return frozenset()
+        return frozenset(word for word in self.matched
+                         if word not in self.held_as.get(word, {word}))
 
 
 def _only_identifiers(text: str, wanted: tuple[str, ...]) -> bool:
@@ -594,6 +612,8 @@ class NavigationActor(Actor):
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
                               successor, timeline, answer, trace, measured, listing=listing,
                               unheld=unheld)
+        if result.status == "FOUND" and not listing:
+            result = dataclasses.replace(result, absent=self._absent_words(query, best))
         if result.status == "NONE" and similar:
             if span is not None:
                 # "what health news did the user share in January?": the memories of the
@@ -680,6 +700,17 @@ class NavigationActor(Actor):
         back = {near: frozenset({term}) for term, near in swapped.items()}
         return reading, back, ranking.NEIGHBOUR_SHARE
 
+    def _absent_words(self, query: Query, best: Mapping[str, _Match]) -> tuple[str, ...]:
+        """The question's words (as asked) that no memory holds in any form: not itself, not
+        another form of it, not its translation (a word held only through a neighbour in
+        meaning is absent: "brother" is not "sister")."""
+        index = self.model.index
+        held = {word for match in best.values() for word in match.matched - match.near}
+        said = {stem(word): word for word in text_terms(query.text)}
+        return tuple(said.get(term, term) for term, _, variants in self._weights(query)
+                     if term not in held and not variants and not term.isdigit()
+                     and not index.doc_freq(term) and said.get(term, term) not in LIGHT_VERBS)
+
     def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
         stamp = self.model.leaves[leaf_id].timestamp[:10]
         try:
@@ -720,8 +751,7 @@ class NavigationActor(Actor):
                                     similarity=similarity)
         base = set(query.query_terms)
         words = frozenset(base & match.matched)
-        near = frozenset(word for word in words if match.weight == ranking.NEIGHBOUR_SHARE
-                         and word not in match.held_as.get(word, {word}))
+        near = words & match.near
         index = self.model.index
         dfs = [max(index.doc_freq(t) for t in match.held_as.get(word, {word}))
                for word in words - near]
@@ -888,6 +918,8 @@ class NavigationActor(Actor):
                                for t in terms if t in query.terms) or score
                 strength *= boosts.get(leaf, 1.0) * (best[leaf].weight if leaf in best else 1.0)
             entry = self.model.entry(leaf)
+            if leaf in best:  # a word held through a neighbour is not a sure match of it
+                terms = terms - best[leaf].near
             candidates.append(Candidate(id=leaf, score=strength, matched=terms,
                                         branch=entry.get("parent_id") if entry else None,
                                         superseded_by=successor.get(leaf)

@@ -83,6 +83,10 @@ class SearchResult:
     """Superseded memories, when include_history."""
     as_of: str | None = None
     """The record time the answer was given as of, when the search asked for one."""
+    absent: tuple[str, ...] = ()
+    """With FOUND only: words of the question that no stored memory holds in any form (not
+    as another form, nor translated). "When is the user's brother getting married?" finds the
+    sister's wedding: the reply says no memory mentions "brother", and the agent can judge."""
     nearest: tuple[Hit, ...] = ()
     """With NONE only: the memories closest in meaning, which are not a confident match. A
     paraphrase sharing no word with its memory ("what language is the user learning?" /

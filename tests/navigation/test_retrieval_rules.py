@@ -329,6 +329,24 @@ async def test_a_word_close_in_meaning_finds_the_memory(tmp_path: Path) -> None:
         assert (await search(rt, "Which film did the user see?")).status == "NONE"
 
 
+async def test_a_question_word_no_memory_holds_is_told(tmp_path: Path) -> None:
+    # "brother" is in no memory (only "sister" is, a neighbour in meaning): the sister's
+    # wedding is served, the word is told as absent, and it does not count as matched
+    async with Runtime(tmp_path) as rt:
+        wedding = await save(rt, "My sister Carmen is getting married in Segovia next June.")
+        await save(rt, "We watched an old Kurosawa movie at the cinema club on Friday.")
+        with anyio.fail_after(60):
+            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                await anyio.sleep(0.2)
+        brother = await search(rt, "When is the user's brother getting married?")
+        assert ids(brother)[:1] == [wedding] and brother.absent == ("brother",)
+        sister = await search(rt, "When is the user's sister getting married?")
+        assert ids(sister)[:1] == [wedding] and sister.absent == ()
+        assert brother.confidence < sister.confidence
+        film = await search(rt, "Which Kurosawa film did the user see?")
+        assert film.absent == ("film",)  # held as "movie"; "see" is a light verb
+
+
 async def test_an_identifier_no_memory_holds_is_not_found(tmp_path: Path) -> None:
     # TICKET-999 is not TICKET-12, PAY-42 is not PAY-4228: a question that is only an id
     # nobody wrote gets "No memory found" (its look-alikes are offered as closest, apart)

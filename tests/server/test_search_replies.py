@@ -43,6 +43,11 @@ async def test_search_replies_end_to_end(tmp_path: Path) -> None:
         assert not exact.startswith("AMBIGUOUS")
         assert "drops accents" in exact.split("\n--- 2. ")[0]
 
+        kayak = await s.ok("search_memory",
+                           {"query": "what did my dentist say about kayaking?"})
+        assert "floss" in kayak and "No stored memory mentions 'kayaking'" in kayak
+        assert "mentions" not in await s.ok("search_memory", {"query": "what did my dentist say?"})
+
         spanish = await s.ok("search_memory", {"query": "¿qué me dijo el dentista?"})
         assert "floss" in spanish.split("\n--- 2. ")[0]
         english = await s.ok("search_memory", {"query": "what does my sister work as"})
