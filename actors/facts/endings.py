@@ -2,15 +2,17 @@
 
 Without them a stated value stays the attribute's current value until a new one is stated, so
 "What car does the user drive?" kept answering a car sold months ago. An ending is recorded as
-one more value on the attribute's timeline, in the sentence's language ("no longer vegetarian",
-"none (sold)", "ninguno (despedido)"): the timeline needs no new kind of event, the old value
-becomes history the usual way, and the answer says in words what happened.
+one more value on the attribute's timeline, in the sentence's language ("no longer
+vegetarian", "none (sold or given away)", "ninguno (despedido)"): the timeline needs no new
+kind of event, the old value becomes history the usual way, and the answer says in words what
+happened.
 
 The patterns are deliberately narrow: the thing that ended is named by its noun (car, phone,
-laptop, job, a diet word), never guessed from a make or a company, so "I quit Twitter" or "sold
-the Corolla" end nothing. Matches start at the speaker ("I", "we", "ya") so the negation inside
-the ending is not read as a negated lead-in by ``values.is_hypothetical``, while "if I sold my
-car" still is. Pure functions; no I/O.
+laptop, job, a diet word) or by a known make written as a name ("sold the old Toyota Yaris",
+``makes``), never guessed from a company, so "I quit Twitter" ends nothing. Matches start at
+the speaker ("I", "we", "ya") so the negation inside the ending is not read as a negated
+lead-in by ``values.is_hypothetical``, while "if I sold my car" still is. Pure functions; no
+I/O.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from actors.facts.makes import MAKE, kind_of
 from actors.facts.values import Folded, clean_value
 
 _I = (r"(?:(?:^|[:;]\s)\W*|\b(?:i|we)(?:'ve|\s+have)?\s+"
@@ -73,6 +76,8 @@ _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
     # things the user had
     ("", _r(rf"{_I}(?:sold|got\s+rid\s+of|gave\s+away|given\s+away|scrapped)\s+(?:my|our|the)"
             rf"\s+(?:old\s+)?{_THING}\b"), _fixed("none (sold or given away)")),
+    ("", _r(rf"{_I}(?:sold|got\s+rid\s+of|gave\s+away|scrapped)\s+(?:my|our|the)"
+            rf"\s+(?:old\s+)?(?P<m>{MAKE})"), _fixed("none (sold or given away)")),
     ("", _r(rf"\bmy\s+(?:old\s+)?{_THING}\s+(?:was|got)\s+"
             r"(?:stolen|written\s+off|totaled|totalled)"),
      _fixed("none (lost)")),
@@ -112,6 +117,12 @@ def ending_facts(span: Folded) -> list[Found]:
     out: list[Found] = []
     for attribute, pattern, value_of in _ENDINGS:
         for m in pattern.finditer(span.folded):
-            name = attribute or _ATTRIBUTE[m.group("a")]
+            if "m" in pattern.groupindex:  # a make, written as a name ("the old Toyota")
+                made = span.original(m.start("m"), m.end("m"))
+                if not any(c.isupper() for c in made):
+                    continue
+                name = kind_of(m.group("m")) or ""
+            else:
+                name = attribute or _ATTRIBUTE[m.group("a")]
             out.append((m.start(), "user", name, value_of(span, m)))
     return out

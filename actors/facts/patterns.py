@@ -41,6 +41,7 @@ from actors.dates import MONTHS, find_dates, parse_date
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
 from actors.facts.endings import ending_facts
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
+from actors.facts.makes import MAKE, kind_of
 from actors.facts.questions import attribute_question
 from actors.facts.values import MONTHS_PATTERN, Folded, clean_value, is_hypothetical, is_question
 from actors.text import STOPWORDS, fold, sentences
@@ -168,6 +169,16 @@ _RULES: tuple[_Rule, ...] = (
                           rf"\s+(?:myself\s+|ourselves\s+)?a\s+new\s+{noun}\s*(?:[,:(-]\s*)?"
                           r"(?:an?\s+|the\s+)?(?=[\w])"), model=True)
       for noun, attribute in (("phone", "phone"), ("car", "car"), ("laptop", "laptop"))),
+    # no noun, a make: "I just got a Pixel 8", "switched from the Pixel to an iPhone 15",
+    # "traded in my Civic for a Tesla Model 3" (attribute "": the make's kind, ``makes``)
+    _Rule("", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:bought|got|ordered|picked\s+up|leased|"
+                 r"upgraded\s+to)\s+(?:myself\s+|ourselves\s+)?(?:an?\s+|the\s+|my\s+)?"
+                 rf"(?:new\s+|used\s+|second-hand\s+|secondhand\s+|refurbished\s+)?(?={MAKE})"),
+          model=True),
+    _Rule("", _r(r"\b(?:switched|moved|changed|upgraded)\s+from\s+[^,;.]{1,40}?\s+to\s+"
+                 rf"(?:an?\s+|the\s+)?(?:new\s+)?(?={MAKE})"), model=True),
+    _Rule("", _r(r"\btraded\s+(?:in\s+)?(?:my|our|the)\s+[^,;.]{1,40}?\s+for\s+(?:an?\s+|the\s+)?"
+                 rf"(?:new\s+|used\s+)?(?={MAKE})"), model=True),
     *(_Rule(attribute, _r(rf"\bmi\s+(?:nuevo\s+|nueva\s+)?{noun}\s+(?:es|ahora\s+es)\s+"
                           r"(?:ahora\s+)?(?:un\s+|una\s+|el\s+|la\s+)?(?=[\w])"), model=True)
       for noun, attribute in (("movil", "phone"), ("telefono", "phone"), ("coche", "car"),
@@ -434,8 +445,9 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 continue  # "Pixel 7", "iPhone 16", "3008"; not "slow", "in the garage"
             if rule.model:  # "a Toyota Corolla to the office": the make and model
                 value = _MODEL_TAIL.split(value, maxsplit=1)[0]
-            if value:
-                out.append((m.start(), subject, rule.attribute, value))
+            attribute = rule.attribute or kind_of(fold(value)) or ""
+            if value and attribute:
+                out.append((m.start(), subject, attribute, value))
     for m in _USES_EN.finditer(folded):
         if m.group("stored") and set(m.group("stored").split()) & _SIDE_STORES:
             continue  # "stores its sessions in Redis": a side store, not the database

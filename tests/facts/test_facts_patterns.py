@@ -169,6 +169,8 @@ def test_no_fact(text: str) -> None:
         ("We don't own a car.", ("car", "none")),
         ("Vendí el coche antes de la mudanza.", ("car", "ninguno (vendido o regalado)")),
         ("Ya no tengo coche.", ("car", "ninguno")),
+        ("Sold the old Toyota Yaris before leaving England.", ("car", "none (sold or given away)")),
+        ("Sold my old Galaxy S10 on Wallapop.", ("phone", "none (sold or given away)")),
         ("I left my job at Acme last month.", ("employer", "none (left Acme)")),
         ("I quit my job.", ("employer", "none (left the job)")),
         ("I no longer work at Initech.", ("employer", "none (left Initech)")),
@@ -188,11 +190,32 @@ def test_an_ending_is_the_attributes_next_value(text: str, expected: tuple[str, 
 
 @pytest.mark.parametrize(
     "text",
-    ["If I sold my car I would save money.", "I quit Twitter.", "Sold the Corolla.",
+    ["If I sold my car I would save money.", "I quit Twitter.", "We sold the golf clubs.",
      "We retired the v1 API.", "I joined the call late.", "Ana joined the choir.",
      "I haven't sold my car.", "I'm thinking of selling my phone."],
 )
 def test_no_ending_without_its_noun_or_when_hypothetical(text: str) -> None:
+    assert extract_facts(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I just got a Pixel 8 last week.", ("phone", "Pixel 8")),
+        ("Switched from the Pixel to an iPhone 15, because work pays for it.",
+         ("phone", "iPhone 15")),
+        ("Traded in my Civic for a Tesla Model 3.", ("car", "Tesla Model 3")),
+        ("I bought a used Subaru Outback with 60,000 miles on it.", ("car", "Subaru Outback")),
+        ("I got a new MacBook Air M3 from work.", ("laptop", "MacBook Air M3")),
+    ],
+)
+def test_a_make_says_what_was_bought(text: str, expected: tuple[str, str]) -> None:
+    assert _triples(text) == [("user", *expected)]
+
+
+@pytest.mark.parametrize("text", ["I bought a mini fridge for the office.", "I got the seat fixed.",
+                                  "We switched from Jenkins to the seat by the window."])
+def test_a_make_is_a_name_not_a_common_word(text: str) -> None:
     assert extract_facts(text) == []
 
 

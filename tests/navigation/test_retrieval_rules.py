@@ -292,12 +292,16 @@ async def test_an_ending_makes_the_old_value_history(tmp_path: Path) -> None:
         fish = await save(rt, f"{LAST_YEAR}-10-01: I'm no longer vegetarian, now I eat fish "
                               "too.")
         left = await save(rt, f"{LAST_YEAR}-11-01: Dejé mi trabajo en Lumen Freight.")
+        await save(rt, f"{LAST_YEAR}-01-15: I just got a Pixel 8, the camera is great.")
+        iphone = await save(rt, f"{LAST_YEAR}-11-20: Switched from the Pixel to an iPhone 15 "
+                                "because work pays for it.")
         for question, value, memory, old in (
                 ("What car does the user drive?", "none (sold or given away)", sold,
                  "Toyota Corolla"),
                 ("Is the user still vegetarian?", "no longer vegetarian", fish, "vegetarian"),
                 ("Where does the user work?", "ninguno (dejó Lumen Freight)", left,
-                 "Lumen Freight")):
+                 "Lumen Freight"),
+                ("What phone does the user have?", "iPhone 15", iphone, "Pixel 8")):
             found = await search(rt, question)
             assert found.answer is not None and found.answer.value == value, question
             assert [v for v, _ in found.answer.history] == [old], question
