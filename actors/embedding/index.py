@@ -202,3 +202,16 @@ class VectorIndex:
                 if len(out) == k:
                     break
         return out
+
+    def similarity_of(self, query: Vectors, leaf_ids: Iterable[str]) -> dict[str, float]:
+        """The cosine similarity of these memories (those with a vector) to ``query``: the
+        closest of a set the caller chose (the memories of a time range), however far they
+        rank among all."""
+        import numpy as np
+
+        self.load()
+        rows = [(leaf, self.position[leaf]) for leaf in leaf_ids if leaf in self.position]
+        if not rows or self._matrix is None or not np.any(query):
+            return {}
+        sims = self._matrix.score_rows([at for _, at in rows], query)
+        return {leaf: float(sim) for (leaf, _), sim in zip(rows, sims.tolist(), strict=True)}

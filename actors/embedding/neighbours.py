@@ -30,8 +30,6 @@ MIN_COSINE = 0.5
 """Nearest words below this are about something else (see the module's figures)."""
 KEPT = 8
 """Neighbours returned per word, closest first."""
-CACHED_WORDS = 20_000
-"""Words whose neighbours are remembered (the cache is emptied when it holds more)."""
 
 Near = tuple[tuple[str, float], ...]
 
@@ -61,14 +59,17 @@ class WordNeighbours:
             if self._matrix is not None:
                 return
             table, tokenizer = self._embedder.load()
-            picked = sorted((token[1:], index) for token, index in tokenizer.get_vocab().items()
-                            if token.startswith("▁") and len(token) >= 4
-                            and token[1:].isalpha() and token[1:].islower()
-                            and fold(token[1:]) not in STOPWORDS)
-            rows = np.asarray(table[np.array([index for _, index in picked])],
-                              dtype=np.float32)
+            # accent-folded, as questions are read ("película" is looked up as "pelicula");
+            # the first of two tokens folding alike is kept
+            folded: dict[str, int] = {}
+            for token, index in sorted(tokenizer.get_vocab().items()):
+                word = fold(token[1:])
+                if token.startswith("▁") and len(token) >= 4 and token[1:].isalpha() \
+                        and token[1:].islower() and word not in STOPWORDS:
+                    folded.setdefault(word, index)
+            rows = np.asarray(table[np.array(list(folded.values()))], dtype=np.float32)
             rows /= np.linalg.norm(rows, axis=1, keepdims=True) + 1e-9
-            self._words = [word for word, _ in picked]
+            self._words = list(folded)
             self._position = {word: n for n, word in enumerate(self._words)}
             self._matrix = rows
 
@@ -78,24 +79,24 @@ class WordNeighbours:
         word until ``build``)."""
         import numpy as np
 
-        asked = [word.lower() for word in words]
+        asked = [fold(word) for word in words]
         with self._lock:
             if self._matrix is None:
                 return {word: () for word in asked}
+            # the cache holds at most one entry per table word (about ten thousand)
             fresh = [word for word in dict.fromkeys(asked)
                      if word not in self._cache and word in self._position]
             if fresh:
-                if len(self._cache) > CACHED_WORDS:
-                    self._cache.clear()
                 at = [self._position[word] for word in fresh]
                 scores = self._matrix @ self._matrix[at].T  # one pass for every new word
                 for column, word in enumerate(fresh):
-                    self._cache[word] = self._nearest(scores[:, column], at[column], np)
+                    column_scores = scores[:, column]
+                    column_scores[at[column]] = -1.0
+                    top = np.argpartition(column_scores, -KEPT)[-KEPT:]
+                    self._cache[word] = self._nearest(column_scores, top.tolist())
             return {word: self._cache.get(word, ()) for word in asked}
 
-    def _nearest(self, scores: Any, own: int, np: Any) -> Near:
-        scores[own] = -1.0
-        top = np.argpartition(scores, -KEPT)[-KEPT:]
-        ranked = sorted(top.tolist(), key=lambda n: (-float(scores[n]), self._words[n]))
+    def _nearest(self, scores: Any, top: list[int]) -> Near:
+        ranked = sorted(top, key=lambda n: (-float(scores[n]), self._words[n]))
         return tuple((self._words[n], round(float(scores[n]), 3)) for n in ranked
                      if scores[n] >= MIN_COSINE)

@@ -89,6 +89,10 @@ class QuantizedRows:
         return self._q[picked].astype(np.float32) * scale + \
             self._r[picked].astype(np.float32) * (scale / 254.0)
 
+    def score_rows(self, indices: Any, query: Any) -> Any:
+        """The exact cosine of these rows to ``query`` (unit vectors), in their order."""
+        return self._rebuilt(indices) @ np.asarray(query, dtype=np.float32)
+
     def _coarse(self, query: Any) -> Any:
         out = np.empty(self.count, dtype=np.float32)
         for start in range(0, self.count, BLOCK):

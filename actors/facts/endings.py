@@ -20,20 +20,29 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from actors.facts.makes import MAKE, kind_of
-from actors.facts.values import Folded, clean_value
+from actors.facts.makes import MAKE, NOT_MODELS, kind_of
+from actors.facts.values import Folded
 
 _I = (r"(?:(?:^|[:;]\s)\W*|\b(?:i|we)(?:'ve|\s+have)?\s+"
       r"(?:(?:just|recently|finally|already|also)\s+)?)")
 """The speaker, or nothing at a sentence's or clause's start ("2026-05-02: Sold my car")."""
 _DIET = r"vegetarian|vegan|pescatarian|pescetarian|flexitarian"
 _DIET_ES = r"(?:vegetarian|vegan|pescetarian|flexitarian)[oa]s?"
-_THING = r"(?P<a>phone|mobile|car|laptop|computer)"
-_THING_ES = r"(?P<a>movil|telefono|coche|portatil|ordenador)"
+_AFTER = (r"(?=\s*(?:$|[.,;:!?)])|\s+(?:to|on|at|for|in|last|yesterday|before|after|and|but|"
+          r"because|when|since|so|now|any\s*more|this|today|recently|online|back|off|away|"
+          r"was|got|is|has|had|died|broke|y|pero|porque|en|a|el|la|ayer|hoy|hace|antes|"
+          r"despues|ya)\b)")
+"""What may follow the noun of a thing that ended: the clause goes on or stops, so "my car"
+is the car, and "my car seat", "my phone case", "a computer science degree" are not."""
+_THING = r"(?P<a>phone|mobile|car|laptop|computer)" + _AFTER
+_THING_ES = r"(?P<a>movil|telefono|coche|portatil|ordenador)" + _AFTER
 _ATTRIBUTE = {"phone": "phone", "mobile": "phone", "movil": "phone", "telefono": "phone",
               "car": "car", "coche": "car", "laptop": "laptop", "computer": "laptop",
               "portatil": "laptop", "ordenador": "laptop"}
 _WORKPLACE = r"(?:\s+(?:at|with|en)\s+(?P<x>.+))?"
+_NAME_RUN = re.compile(
+    r"(?:[A-ZÁÉÍÓÚÑ][\w&.'-]*)(?:\s+(?:de\s+|del\s+|of\s+|&\s+)?[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)*")
+"""A workplace's name as written: capitalised words ("Lumen Freight", "Banco de España")."""
 
 Found = tuple[int, str, str, str]
 _Value = Callable[[Folded, re.Match[str]], str]
@@ -47,13 +56,15 @@ def _fixed(value: str) -> _Value:
     return lambda _span, _m: value
 
 
-def _left(template: str, alone: str) -> _Value:
+def _left(template: str, alone: str | None) -> _Value:
+    """The workplace named after the ending, when it is a name ("at Acme last Friday" ->
+    "Acme"); otherwise ``alone`` ("at 5pm", "en casa": no workplace), or no fact when None."""
     def value(span: Folded, m: re.Match[str]) -> str:
-        if m.group("x") is None:
-            return alone
-        place = clean_value(span, m.start("x"), len(span.folded), cut_with=True)
-        place = re.split(r"\s+(?:and|y|e)\s+", place)[0]  # "at Acme and joined Globex"
-        return template.format(place) if place else alone
+        if m.group("x") is not None:
+            name = _NAME_RUN.match(span.original(m.start("x"), m.end("x")).lstrip())
+            if name is not None:
+                return template.format(name.group(0).rstrip(".'"))
+        return alone or ""
 
     return value
 
@@ -91,21 +102,25 @@ _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
     ("employer", _r(rf"{_I}(?:left|quit|resigned\s+from)\s+my\s+(?:job|position|role)"
                     rf"{_WORKPLACE}"), _left("none (left {})", "none (left the job)")),
     ("employer", _r(r"\b(?:i|we)\s+(?:no\s+longer|don't|do\s+not)\s+work\s+(?:at|for)\s+(?P<x>.+?)"
-                    r"(?:\s+any\s*more)?\W*$"), _left("none (left {})", "none (left the job)")),
+                    r"(?:\s+any\s*more)?\W*$"), _left("none (left {})", None)),
     ("employer", _r(r"\bya\s+no\s+trabajo\s+(?:en|para)\s+(?P<x>.+)"),
-     _left("ninguno (dejó {})", "ninguno (dejó el trabajo)")),
-    ("employer", _r(r"\bi\s+(?:was|got|have\s+been|'ve\s+been|just\s+got)\s+(?:laid\s+off|fired|"
-                    r"let\s+go|made\s+redundant)\b"), _fixed("none (laid off)")),
-    ("employer", _r(r"\b(?:i'm|i\s+am)\s+(?:now\s+)?(?:unemployed|between\s+jobs|"
-                    r"out\s+of\s+work)\b"),
+     _left("ninguno (dejó {})", None)),
+    ("employer", _r(r"\bi\s+(?:was|got|have\s+been|'ve\s+been|just\s+got)\s+(?:laid\s+off|"
+                    r"fired(?!\s+up)|let\s+go(?!\s+of)|made\s+redundant)\b"),
+     _fixed("none (laid off)")),
+    ("employer", _r(r"\b(?:i'm|i\s+am)\s+(?:now\s+)?(?:unemployed|between\s+jobs)\b"),
      _fixed("none (between jobs)")),
     ("employer", _r(r"\bi(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?retired\s*"
                     r"(?:[.!,;]|$|\s+(?:from|in|last|this|early|at|after)\b)"),
      _fixed("none (retired)")),
-    ("employer", _r(rf"\b(?:deje|he\s+dejado)\s+(?:mi|el)\s+(?:trabajo|empleo|puesto)"
+    ("employer", _r(rf"\b(?:deje|he\s+dejado)\s+(?:mi\s+(?:trabajo|empleo|puesto)|el\s+empleo)"
                     rf"{_WORKPLACE}"),
      _left("ninguno (dejó {})", "ninguno (dejó el trabajo)")),
-    ("employer", _r(r"\bme\s+(?:han\s+)?despid(?:ieron|ido)\b"), _fixed("ninguno (despedido)")),
+    # "me despidieron" said of oneself at a clause's start ("Mis amigos me despidieron en la
+    # estación" is a farewell), and not "con una fiesta"
+    ("employer", _r(r"(?:^|[:;,]\s)\W*(?:(?:ayer|hoy|ya|al\s+final|finalmente)\s+)?me\s+"
+                    r"(?:han\s+)?despid(?:ieron|ido)(?=\s*(?:$|[.,;!])|\s+(?:del?|ayer|hoy|la|el|"
+                    r"hace)\b)"), _fixed("ninguno (despedido)")),
     ("employer", _r(r"\bestoy\s+(?:en\s+(?:el\s+)?paro|sin\s+trabajo|desemplead[oa])\b"),
      _fixed("ninguno (sin trabajo)")),
     ("employer", _r(r"\bme\s+(?:he\s+)?jubil(?:e|ado)\b"), _fixed("ninguno (jubilado)")),
@@ -119,10 +134,13 @@ def ending_facts(span: Folded) -> list[Found]:
         for m in pattern.finditer(span.folded):
             if "m" in pattern.groupindex:  # a make, written as a name ("the old Toyota")
                 made = span.original(m.start("m"), m.end("m"))
-                if not any(c.isupper() for c in made):
-                    continue
+                after = re.findall(r"\w+", span.folded[m.end("m"):])[:1]
+                if not any(c.isupper() for c in made) or set(after) & NOT_MODELS:
+                    continue  # "the mini fridge", "my Golf clubs"
                 name = kind_of(m.group("m")) or ""
             else:
                 name = attribute or _ATTRIBUTE[m.group("a")]
-            out.append((m.start(), "user", name, value_of(span, m)))
+            value = value_of(span, m)
+            if value:
+                out.append((m.start(), "user", name, value))
     return out

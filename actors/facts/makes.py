@@ -27,6 +27,13 @@ _MAKES: dict[str, tuple[str, ...]] = {
     ),
 }
 """Attribute -> makes and well-known model lines, folded (lower case, no accents)."""
+NOT_MODELS = frozenset(
+    """case cases charger chargers cable cables cover covers buds watch tab keyboard mouse
+    shirt shirts ball balls club clubs fridge bar account tier plan screen protector stand dock
+    adapter bag sleeve insurance seat seats fixed repaired serviced working cleaned replaced
+    broken stolen back tea cheese""".split()
+)
+"""Words after a make that make it something else: an accessory, a shirt, a repair."""
 _KIND = {make: attribute for attribute, makes in _MAKES.items() for make in makes}
 
 MAKE = r"(?:" + "|".join(sorted(map(re.escape, _KIND), key=len, reverse=True)) + r")\b"

@@ -41,7 +41,7 @@ from actors.dates import MONTHS, find_dates, parse_date
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
 from actors.facts.endings import ending_facts
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
-from actors.facts.makes import MAKE, kind_of
+from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.questions import attribute_question
 from actors.facts.values import MONTHS_PATTERN, Folded, clean_value, is_hypothetical, is_question
 from actors.text import STOPWORDS, fold, sentences
@@ -78,10 +78,25 @@ class _Rule:
     model: bool = False
     """The value must be a make or model: its first word holds a capital or a digit ("Pixel 7",
     "iPhone 16"; not "slow")."""
+    first_person: bool = False
+    """Said by the user: a match led by "and"/"then" counts only when the clause it continues
+    began with I or we ("I left Acme and joined Globex"; not "my sister ... and joined")."""
 
 
 def _r(text: str) -> re.Pattern[str]:
     return re.compile(text)
+
+
+_LEADS = re.compile(r"^\W*(?:\d{4}-\d\d-\d\d\W*)?(?:i|we)\b")
+
+
+def _said_by_me(folded: str, at: int) -> bool:
+    """The match at ``at`` is the user's: it starts with I/we, or continues ("and", "then") a
+    clause that began with I/we."""
+    if re.match(r"(?:i|we)\b", folded[at:]):
+        return True
+    clause = re.split(r"[,;:]\s", folded[:at])[-1]
+    return bool(_LEADS.match(clause))
 
 
 _MODEL_TAIL = re.compile(r"\s+(?:to|into|around|for|on|at|in|every|each|when|because|since)\s",
@@ -135,7 +150,7 @@ _RULES: tuple[_Rule, ...] = (
     # "joined" names an employer only when a name follows ("I joined Globex"; not "I joined
     # the call late" or "a gym")
     _Rule("employer", _r(rf"\b(?:i(?:'ve|\s+have)?\s+{_ADV}|(?:and|then)\s+(?:just\s+)?)joined\s+"),
-          model=True),
+          model=True, first_person=True),
     _Rule("employer", _r(rf"\bi\s+{_ADV}started\s+(?:working\s+)?(?:at|for)\s+")),
     _Rule("employer", _r(rf"\bi(?:'ve|\s+have)?\s+{_ADV}(?:started|got|began|took)\s+(?:a|my)\s+"
                          r"new\s+(?:job|role|position)\s+(?:at|with)\s+")),
@@ -171,11 +186,12 @@ _RULES: tuple[_Rule, ...] = (
       for noun, attribute in (("phone", "phone"), ("car", "car"), ("laptop", "laptop"))),
     # no noun, a make: "I just got a Pixel 8", "switched from the Pixel to an iPhone 15",
     # "traded in my Civic for a Tesla Model 3" (attribute "": the make's kind, ``makes``)
-    _Rule("", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:bought|got|ordered|picked\s+up|leased|"
-                 r"upgraded\s+to)\s+(?:myself\s+|ourselves\s+)?(?:an?\s+|the\s+|my\s+)?"
+    _Rule("", _r(rf"\b(?:(?:i|we)(?:'ve|\s+have)?|(?:and|then))\s+{_ADV}(?:(?:bought|ordered|"
+                 r"leased|upgraded\s+to)\s+(?:myself\s+|ourselves\s+)?(?:an?\s+|the\s+|my\s+)?|"
+                 r"(?:got|picked\s+up)\s+(?:myself\s+|ourselves\s+)?(?:an?\s+)?)"
                  rf"(?:new\s+|used\s+|second-hand\s+|secondhand\s+|refurbished\s+)?(?={MAKE})"),
-          model=True),
-    _Rule("", _r(r"\b(?:switched|moved|changed|upgraded)\s+from\s+[^,;.]{1,40}?\s+to\s+"
+          model=True, first_person=True),
+    _Rule("", _r(r"\b(?:switched|changed|upgraded)\s+from\s+[^,;.]{1,40}?\s+to\s+"
                  rf"(?:an?\s+|the\s+)?(?:new\s+)?(?={MAKE})"), model=True),
     _Rule("", _r(r"\btraded\s+(?:in\s+)?(?:my|our|the)\s+[^,;.]{1,40}?\s+for\s+(?:an?\s+|the\s+)?"
                  rf"(?:new\s+|used\s+)?(?={MAKE})"), model=True),
@@ -445,6 +461,10 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 continue  # "Pixel 7", "iPhone 16", "3008"; not "slow", "in the garage"
             if rule.model:  # "a Toyota Corolla to the office": the make and model
                 value = _MODEL_TAIL.split(value, maxsplit=1)[0]
+                if set(fold(value).split()[1:]) & NOT_MODELS:
+                    continue  # "an iPhone charger", "the Pixel fixed", "a Polo shirt"
+            if rule.first_person and not _said_by_me(folded, m.start()):
+                continue
             attribute = rule.attribute or kind_of(fold(value)) or ""
             if value and attribute:
                 out.append((m.start(), subject, attribute, value))

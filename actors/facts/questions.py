@@ -19,6 +19,10 @@ from actors.text import fold
 
 _S = r"(?P<s>[\w' .-]+?)"
 _END = r"\s*(?:now|currently|these days|ahora|actualmente|hoy en dia)?\s*$"
+_EL_USUARIO = r"(?:(?:el\s+usuario|la\s+usuaria)\s+)?"
+_EL_USUARIO_END = r"(?:(?:el\s+usuario|la\s+usuaria|todavia|aun|ahora)\s*)?"
+"""A Spanish yes/no question about the user names them or no one: "¿Sigue siendo
+vegetariana?", "¿El usuario tiene coche?"; not "¿Es vegana esta receta?"."""
 _PRONOUNS = frozenset("she he they it him her them ella el ellos ellas".split())
 
 _Builder = Callable[[re.Match[str]], tuple[str, str] | None]
@@ -136,9 +140,9 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
          r"computer)(?:\s+now)?$", _possession),
         (r"\bwhat\s+(?:car|vehicle)\s+(?:do|did)\s+i\s+drive\b", _fixed("user", "car")),
         (r"\b(?:do|did)\s+i\s+(?:still\s+)?(?:have|own)\s+an?\s+(?P<a>phone|mobile|car|laptop|"
-         r"computer)\b", _possession),
-        (r"\b(?:tengo|tiene|sigo\s+teniendo|sigue\s+teniendo)\s+(?:un\s+|una\s+)?"
-         r"(?P<a>movil|telefono|coche|portatil|ordenador)\b", _possession),
+         r"computer)(?:\s+(?:now|still|any\s*more|these\s+days))?\W*$", _possession),
+        (rf"^\W*{_EL_USUARIO}(?:tengo|tiene|sigo\s+teniendo|sigue\s+teniendo)\s+(?:un\s+|una\s+)?"
+         rf"(?P<a>movil|telefono|coche|portatil|ordenador)\s*{_EL_USUARIO_END}\W*$", _possession),
         (r"\bque\s+(?P<a>movil|telefono|coche|portatil|ordenador)\s+(?:tengo|tiene|uso|usa|"
          r"conduzco|conduce|llevo|lleva)\b", _possession),
         # diet
@@ -147,7 +151,8 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\b(?:am\s+i|is\s+the\s+user)\s+(?:still\s+)?(?:a\s+)?(?:vegetarian|vegan|pescatarian)\b",
          _fixed("user", "diet")),
         (r"\bque\s+(?:tipo\s+de\s+)?dieta\b|\bmi\s+dieta\b", _fixed("user", "diet")),
-        (r"\b(?:sigo|sigue|soy|es)\s+(?:siendo\s+)?(?:vegetarian|vegan|pescetarian)[oa]s?\b",
+        (rf"^\W*{_EL_USUARIO}(?:sigo|sigue|soy|es)\s+{_EL_USUARIO}(?:siendo\s+)?"
+         rf"{_EL_USUARIO}(?:vegetarian|vegan|pescetarian)[oa]s?\s*{_EL_USUARIO_END}\W*$",
          _fixed("user", "diet")),
         # databases and components
         (rf"\b(?:which|what)\s+(?:database|db|datastore)\s+(?:does|is)\s+{_S}\s+"

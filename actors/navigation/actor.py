@@ -83,6 +83,12 @@ LIGHT_VERBS = frozenset(
 )
 """Verbs that say little of what a question is about: one no memory holds ("which film did
 the user see?", stored "we watched a movie") is not worth a "no memory mentions" note."""
+TIME_WORDS = frozenset(
+    """recently lately yesterday today tonight tomorrow morning afternoon evening night now
+    week weekend month year ago earlier later ayer hoy manana tarde noche recientemente
+    ultimamente semana finde mes ano antes despues""".split()
+)
+"""Words of when, not of what: a question's time words no memory holds are not news."""
 EVENT_WORDS = frozenset(
     """happen happened happening happens going life news new done doing
     paso pasa pasado ocurrio ocurre sucedio sucede vida novedad novedades hizo hice hecho
@@ -134,19 +140,33 @@ class _Match:
     coverage: float
     reading: Query
     weight: float = 1.0
-    """The reading's share: ``TRANSLATED_SHARE`` or ``DERIVED_SHARE`` through another one."""
+    """The reading's share: ``TRANSLATED_SHARE``, ``DERIVED_SHARE`` or ``NEIGHBOUR_SHARE``
+    through another one."""
     held_as: Mapping[str, frozenset[str]] = dataclasses.field(default_factory=dict)
     """Each question word it holds -> the reading's terms it is held as (what document
     frequencies are measured on: "idioma" is held as "language", only that is indexed)."""
+
+    by_neighbour: bool = False
+    """Matched by the reading with words close in meaning (``_neighbour_reading``)."""
 
     @property
     def near(self) -> frozenset[str]:
         """The question words it holds only through a word close in meaning ("brother" held
         as "sister"): held, but neither specific nor a sure match."""
-        if self.weight != ranking.NEIGHBOUR_SHARE:
+        if not self.by_neighbour:
             return frozenset()
         return frozenset(word for word in self.matched
                          if word not in self.held_as.get(word, {word}))
+
+
+def _as_said(text: str) -> dict[str, str]:
+    """Each term of ``text`` -> the word as written ("tension" -> "tensión", "juan" ->
+    "Juan"), to quote a question's words back in a reply."""
+    out: dict[str, str] = {}
+    for word in re.findall(r"[^\W_]+(?:['’-][^\W_]+)*", text):
+        for term in text_terms(word):
+            out.setdefault(stem(term), word)
+    return out
 
 
 def _only_identifiers(text: str, wanted: tuple[str, ...]) -> bool:
@@ -462,14 +482,14 @@ class NavigationActor(Actor):
         pooled = 0
         best_full = 0.0
 
-        def search_reading(reading: Query, back: dict[str, frozenset[str]],
-                           weight: float) -> None:
+        def search_reading(reading: Query, back: dict[str, frozenset[str]], weight: float,
+                           by_neighbour: bool = False) -> None:
             nonlocal pooled, best_full
             pool = model.index.search(reading, limit=FULLTEXT_POOL, allowed=admissible)
             pooled += len(pool)
             if pool:
                 best_full = max(best_full, pool[0][1])
-            self._take(best, reading, pool, back, weight)
+            self._take(best, reading, pool, back, weight, by_neighbour=by_neighbour)
 
         for reading in readings:
             search_reading(*reading)
@@ -481,7 +501,7 @@ class NavigationActor(Actor):
             near = self._neighbour_reading(query, topic)
             if near is not None:
                 readings.append(near)
-                search_reading(*near)
+                search_reading(*near, by_neighbour=True)
         missing = [d for d in descent.leaves if d not in best]
         if missing:
             self._take(best, query, model.index.score_docs(query, missing))
@@ -495,9 +515,10 @@ class NavigationActor(Actor):
 
         similar: dict[str, float] = {}
         vectors = self.use_vectors and self.vectors.ready
+        asked: Any = None
         if vectors and len(self.vectors):  # loaded by ``_warm``; until then: lexical only
-            similar = self.vectors.similar(self.vectors.encode_query(text), VECTOR_POOL,
-                                           admissible)
+            asked = self.vectors.encode_query(text)
+            similar = self.vectors.similar(asked, VECTOR_POOL, admissible)
             # Close in meaning and holding a question word, but past the full-text pool (50
             # other memories hold the word more compactly): scored on its words all the same.
             unscored = [leaf for leaf in similar if leaf not in best]
@@ -516,7 +537,8 @@ class NavigationActor(Actor):
         listing = span is not None and self._only_time(topic)
         if span is not None:
             in_range = {leaf for leaf in scores if self._dated_in(leaf, span)}
-            about_time = {leaf for leaf in in_range if leaf in best and best[leaf].matched}
+            about_time = {leaf for leaf in in_range  # by a word of its own, not a neighbour
+                          if leaf in best and best[leaf].matched - best[leaf].near}
             if listing:
                 extra = sorted((leaf for leaf, meta in model.leaves.items()
                                 if admissible(leaf) and self._dated_in(leaf, span)),
@@ -612,16 +634,15 @@ class NavigationActor(Actor):
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
                               successor, timeline, answer, trace, measured, listing=listing,
                               unheld=unheld)
-        if result.status == "FOUND" and not listing:
+        if result.status == "FOUND" and not listing and answer is None:
             result = dataclasses.replace(result, absent=self._absent_words(query, best))
         if result.status == "NONE" and similar:
-            if span is not None:
+            if span is not None and asked is not None:
                 # "what health news did the user share in January?": the memories of the
                 # asked time that are closest in meaning, not the closest of all times
-                dated = self.vectors.similar(self.vectors.encode_query(text), VECTOR_POOL,
-                                             lambda leaf: admissible(leaf)
-                                             and self._dated_in(leaf, span))
-                similar = dated or similar
+                then = [leaf for leaf, meta in model.leaves.items()
+                        if admissible(leaf) and self._dated_in(leaf, span)]
+                similar = self.vectors.similarity_of(asked, then) or similar
             result = dataclasses.replace(result, nearest=self._nearest(similar, as_of_dt))
         self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
                                                           2),
@@ -634,7 +655,8 @@ class NavigationActor(Actor):
 
     def _take(self, best: dict[str, _Match], reading: Query,
               pool: Iterable[tuple[str, float, frozenset[str]]],
-              back: dict[str, frozenset[str]] | None = None, weight: float = 1.0) -> None:
+              back: dict[str, frozenset[str]] | None = None, weight: float = 1.0,
+              *, by_neighbour: bool = False) -> None:
         """Keep, per memory, the reading (original, translated, derived) that matches it
         best, its score times the reading's ``weight``; the words it holds are told as the
         question's own words (``back`` maps a reading's term to the words it stands for)."""
@@ -646,7 +668,8 @@ class NavigationActor(Actor):
                     held_as.setdefault(own, set()).add(term)
             matched = frozenset(held_as)
             found = _Match(score * weight, matched, coverage, reading, weight,
-                           {own: frozenset(terms) for own, terms in held_as.items()})
+                           {own: frozenset(terms) for own, terms in held_as.items()},
+                           by_neighbour)
             kept = best.get(doc)
             if kept is None or ranking.coordinated(score * weight, coverage) > \
                     ranking.coordinated(kept.score, kept.coverage):
@@ -706,10 +729,11 @@ class NavigationActor(Actor):
         meaning is absent: "brother" is not "sister")."""
         index = self.model.index
         held = {word for match in best.values() for word in match.matched - match.near}
-        said = {stem(word): word for word in text_terms(query.text)}
+        said = _as_said(query.text)
         return tuple(said.get(term, term) for term, _, variants in self._weights(query)
                      if term not in held and not variants and not term.isdigit()
-                     and not index.doc_freq(term) and said.get(term, term) not in LIGHT_VERBS)
+                     and not index.doc_freq(term)
+                     and fold(said.get(term, term)) not in LIGHT_VERBS | TIME_WORDS)
 
     def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
         stamp = self.model.leaves[leaf_id].timestamp[:10]
@@ -722,9 +746,11 @@ class NavigationActor(Actor):
     def _only_time(topic: str) -> bool:
         """The question asks what happened in a time and little else ("last week?", "what
         happened in the user's life in June?", "¿qué pasó en junio?")."""
-        content = [t for t in text_terms(topic)
-                   if t not in QUESTION_WORDS and t not in EVENT_WORDS and not t.isdigit()]
-        return len(content) <= 1
+        content = [t for t in text_terms(topic) if t not in QUESTION_WORDS and not t.isdigit()]
+        topical = [t for t in content if t not in EVENT_WORDS]
+        # "what happened with my landlord in March?" is about the landlord: once an event
+        # word is set aside, nothing else may be left
+        return not topical if len(topical) < len(content) else len(content) <= 1
 
     def _exact_holders(self, text: str, scores: dict[str, float]) -> set[str]:
         """Best candidates holding one of the question's identifiers verbatim."""
@@ -880,7 +906,7 @@ class NavigationActor(Actor):
                 [evidence[leaf] for leaf, _ in ranked if leaf in evidence],
                 len(self.model.leaves)):
             shared = sorted({t for m in matched.values() for t in m} & set(query.query_terms))
-            said = {stem(word): word for word in text_terms(query.text)}
+            said = _as_said(query.text)
             words = ", ".join(f"'{said.get(t, t)}'" for t in shared[:6])  # "service", not "servic"
             plural = "s" if len(shared) > 1 else ""
             reason = (f"the closest memories share only the common word{plural} {words}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from actors.embedding.index import VectorIndex
 from actors.embedding.model import DIM, MODEL_ID, Embedder
@@ -68,3 +69,22 @@ def test_a_memory_gone_before_its_turn_is_skipped(tmp_path: Path) -> None:
 
     assert index.backfill(text_of) == 0
     assert index.ids == ["L-a"]
+
+
+def test_similarity_of_chosen_memories_however_far_they_rank(tmp_path: Path) -> None:
+    # the memories of a time range are compared with the question even when hundreds of
+    # other memories are closer (a top-k over all of them would not reach them)
+    layout = StoreLayout.at_home(tmp_path)
+    texts = {f"L-{n}": f"My cat Misu sleeps on the sofa, day {n}." for n in range(300)}
+    texts["L-far"] = "The staging cluster is recreated every Sunday night."
+    index = VectorIndex(layout, Embedder())
+    index.plan(texts)
+    while index.backfill(texts.__getitem__):
+        pass
+    query = index.encode_query("kitten on the sofa")
+    assert "L-far" not in index.similar(query, 30, lambda leaf: True)
+    chosen = index.similarity_of(query, ["L-far", "L-7", "L-unknown"])
+    assert set(chosen) == {"L-far", "L-7"}  # a memory without a vector is left out
+    assert chosen["L-7"] > chosen["L-far"]
+    assert chosen["L-7"] == pytest.approx(
+        index.similar(query, 300, lambda leaf: leaf == "L-7")["L-7"], abs=1e-6)

@@ -25,11 +25,15 @@ def test_a_word_has_its_synonyms_and_kin(neighbours: WordNeighbours, word: str,
 
 def test_neighbours_are_whole_words_closest_first_above_the_floor(
         neighbours: WordNeighbours) -> None:
-    found = neighbours.of(["Film"])["film"]  # any case
+    found = neighbours.of(["Film"])["film"]  # any case, accent-folded keys
     assert found and all(word.isalpha() and word.islower() for word, _ in found)
     cosines = [cosine for _, cosine in found]
     assert cosines == sorted(cosines, reverse=True) and min(cosines) >= MIN_COSINE
     assert "teacher" not in dict(neighbours.of(["tea"])["tea"])  # a look-alike below the floor
+
+
+def test_words_are_looked_up_accent_folded(neighbours: WordNeighbours) -> None:
+    assert "film" in dict(neighbours.of(["Película"])["pelicula"])
 
 
 def test_a_word_the_table_splits_or_lacks_has_none(neighbours: WordNeighbours) -> None:

@@ -191,6 +191,12 @@ def test_an_ending_is_the_attributes_next_value(text: str, expected: tuple[str, 
 @pytest.mark.parametrize(
     "text",
     ["If I sold my car I would save money.", "I quit Twitter.", "We sold the golf clubs.",
+     "I got rid of my car seat.", "I sold the car wash business.", "I sold my phone case.",
+     "I gave away my computer science books.", "I don't have a phone charger.",
+     "I sold my Golf clubs.", "Sold the Mini fridge.", "I don't work for free.",
+     "We don't work for them any more.", "Ya no trabajo en casa.",
+     "I was fired up about the game.", "I was let go of the rope.",
+     "Mis amigos me despidieron en la estación.", "Me despidieron con una fiesta.",
      "We retired the v1 API.", "I joined the call late.", "Ana joined the choir.",
      "I haven't sold my car.", "I'm thinking of selling my phone."],
 )
@@ -214,7 +220,12 @@ def test_a_make_says_what_was_bought(text: str, expected: tuple[str, str]) -> No
 
 
 @pytest.mark.parametrize("text", ["I bought a mini fridge for the office.", "I got the seat fixed.",
-                                  "We switched from Jenkins to the seat by the window."])
+                                  "We switched from Jenkins to the seat by the window.",
+                                  "I got an iPhone charger.", "I got the Pixel fixed.",
+                                  "I got my Surface repaired.", "I got a Polo shirt.",
+                                  "We switched from Slack to the Ford account.",
+                                  "My sister graduated and joined Google.",
+                                  "He quit his job and joined Acme."])
 def test_a_make_is_a_name_not_a_common_word(text: str) -> None:
     assert extract_facts(text) == []
 
@@ -222,6 +233,10 @@ def test_a_make_is_a_name_not_a_common_word(text: str) -> None:
 def test_leaving_one_job_and_joining_another_ends_with_the_new_one() -> None:
     assert _triples("I left my job at Acme and joined Globex.") == [
         ("user", "employer", "none (left Acme)"), ("user", "employer", "Globex")]
+    assert _triples("I sold my car and bought a Tesla Model 3.") == [
+        ("user", "car", "none (sold or given away)"), ("user", "car", "Tesla Model 3")]
+    assert _triples("I quit my job at Acme last Friday.") == [
+        ("user", "employer", "none (left Acme)")]
 
 
 def test_several_facts_in_one_sentence_and_text() -> None:
@@ -336,6 +351,7 @@ def test_fact_key_folds_articles_accents_and_first_person() -> None:
         ("¿Sigue siendo vegetariana?", ("user", "diet")),
         ("Does the user still have a car?", ("user", "car")),
         ("¿El usuario tiene coche?", ("user", "car")),
+        ("¿Sigue el usuario siendo vegetariano?", ("user", "diet")),
         ("Does the user have a job?", ("user", "employer")),
         ("Is the user still employed?", ("user", "employer")),
         ("¿para quién trabajo ahora?", ("user", "employer")),
@@ -365,7 +381,9 @@ def test_attribute_question(query: str, key: tuple[str, str]) -> None:
 
 
 @pytest.mark.parametrize("query", ["tell me a joke", "what is Python?", "OAuth token refresh", "",
-                                   "Am I working on the API?"])
+                                   "Am I working on the API?", "¿Es vegana esta receta?",
+                                   "¿Tiene coche tu hermano?", "Did I have a car accident?",
+                                   "Do I have a phone call at 3?"])
 def test_not_an_attribute_question(query: str) -> None:
     assert attribute_question(query) is None
 

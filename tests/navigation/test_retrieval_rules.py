@@ -349,6 +349,8 @@ async def test_a_question_word_no_memory_holds_is_told(tmp_path: Path) -> None:
         assert brother.confidence < sister.confidence
         film = await search(rt, "Which Kurosawa film did the user see?")
         assert film.absent == ("film",)  # held as "movie"; "see" is a light verb
+        recent = await search(rt, "When is Carmen getting married, as she said recently?")
+        assert ids(recent)[:1] == [wedding] and recent.absent == ()  # a time word is no news
 
 
 async def test_an_identifier_no_memory_holds_is_not_found(tmp_path: Path) -> None:
@@ -384,6 +386,9 @@ async def test_a_question_about_a_month_lists_what_happened_then(tmp_path: Path)
                          f"¿Qué pasó en la vida del usuario en marzo de {LAST_YEAR}?"):
             found = await search(rt, question)
             assert found.status == "FOUND" and set(ids(found)) == march, question
+        # ...but a topic besides the event word is a topic: nothing is about a landlord
+        landlord = await search(rt, f"What happened with my landlord in March {LAST_YEAR}?")
+        assert landlord.status == "NONE"
 
 
 async def test_nothing_found_about_a_time_offers_that_times_memories(tmp_path: Path) -> None:

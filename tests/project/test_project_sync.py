@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import keyword
 import os
 from pathlib import Path
 
@@ -103,8 +104,16 @@ def test_path_classifiers(rel: str, test: bool, legacy: bool) -> None:
     assert is_legacy_path(rel) is legacy
 
 
-names = st.lists(st.from_regex(r"[a-z][a-z0-9]{2,8}", fullmatch=True), min_size=1,
-                 max_size=8, unique=True)
+KEYWORDS = frozenset(keyword.kwlist) | frozenset(
+    """abstract assert boolean break byte case catch char class const continue default do double
+    else enum extends final finally float for goto if implements import instanceof int
+    interface long native new package private protected public return short static strictfp
+    super switch synchronized this throw throws transient try void volatile while var record
+    yield""".split()
+)
+"""Names no method can have (a class with a method "def" is not Python)."""
+names = st.lists(st.from_regex(r"[a-z][a-z0-9]{2,8}", fullmatch=True)
+                 .filter(lambda name: name not in KEYWORDS), min_size=1, max_size=8, unique=True)
 
 
 @settings(max_examples=40, deadline=None)
