@@ -14,6 +14,7 @@ has no project.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -88,9 +89,15 @@ async def client_project(session: Any, extras: dict[str, Any]) -> str:
     return project
 
 
+_LEADING_DATE = re.compile(r"^\s*\d{4}-\d\d-\d\d(?:[ T]\d\d:\d\d(?::\d\d)?)?\s*[:\-–—]?\s*",
+                           re.MULTILINE)
+
+
 def is_about_the_user(text: str) -> bool:
-    """Personal text, or text stating a fact about the user: saved globally, not per project."""
-    if detect(text).data_type is DataType.PERSONAL:
+    """Personal text, or text stating a fact about the user: saved globally, not per project.
+    Judged without the dates opening its lines: agents are told to date what they save, and
+    "2026-11-30: in this repo we pin numpy" is as much this project's as it is undated."""
+    if detect(_LEADING_DATE.sub("", text)).data_type is DataType.PERSONAL:
         return True
     return any(fact.subject == "user" for fact in extract_facts(text))
 

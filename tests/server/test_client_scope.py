@@ -79,6 +79,9 @@ def test_scope_for_directory_and_save_scope(tmp_path: Path) -> None:
     assert scope_for_directory(Path.home()) == ""
     project = "project:billing"
     assert save_scope("", project, "We chose Kafka for the billing events queue.") == project
+    # a date opening the note does not make it personal (agents are told to date notes)
+    assert save_scope("", project, "2026-11-30: In this repo we pin numpy to 1.26.") == project
+    assert save_scope("", project, "2026-11-30: My sister is getting married in June.") == ""
     assert save_scope("", project, "I work at Initech as a backend engineer.") == ""
     assert save_scope("", project, "Vivo en Sevilla desde 2024.") == ""
     # an agent's note about its user, in the third person, is the user's too (global)
