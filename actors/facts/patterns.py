@@ -78,6 +78,10 @@ class _Rule:
     model: bool = False
     """The value must be a make or model: its first word holds a capital or a digit ("Pixel 7",
     "iPhone 16"; not "slow")."""
+    place: bool = False
+    """The value must be a place's name: its first word (after an article) is capitalised
+    ("moved to Berlin", "he vuelto a Madrid"; not "moved to the frontend team", "he vuelto a
+    fumar", "went back to eating meat")."""
     first_person: bool = False
     """Said by the user: a match led by "and"/"then" counts only when the clause it continues
     began with I or we ("I left Acme and joined Globex"; not "my sister ... and joined")."""
@@ -90,6 +94,13 @@ def _r(text: str) -> re.Pattern[str]:
 _LEADS = re.compile(r"^\W*(?:\d{4}-\d\d-\d\d\W*)?(?:i|we)\b")
 
 
+def _names_a_place(value: str) -> bool:
+    """The value starts with a name once an article is set aside ("the Netherlands", "Berlin",
+    "la Coruña"), not with a common word ("the frontend team", "fumar")."""
+    words = [w for w in value.split() if fold(w) not in ARTICLES]
+    return bool(words) and words[0][:1].isupper()
+
+
 def _said_by_me(folded: str, at: int) -> bool:
     """The match at ``at`` is the user's: it starts with I/we, or continues ("and", "then") a
     clause that began with I/we."""
@@ -99,8 +110,8 @@ def _said_by_me(folded: str, at: int) -> bool:
     return bool(_LEADS.match(clause))
 
 
-_MODEL_TAIL = re.compile(r"\s+(?:to|into|around|for|on|at|in|every|each|when|because|since)\s",
-                         re.IGNORECASE)
+_MODEL_TAIL = re.compile(r"\s+(?:to|into|around|for|on|at|in|every|each|when|because|since|and|"
+                         r"but|which|with|y|e|pero|que|con|para|por|en|a)\s", re.IGNORECASE)
 
 
 _ADV = r"(?:(?:now|currently|still|also|actually|just|recently|finally|already)\s+)*"
@@ -123,20 +134,31 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("location", _r(rf"\b(?:i|we)\s+{_ADV}live\s+in\s+")),
     _Rule("location", _r(rf"\b(?:i'm|i am|we're|we are)\s+{_ADV}(?:living|based|located)\s+in\s+")),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)"
-                         r"(?:\s+back)?\s+to\s+")),
+                         r"(?:\s+back)?\s+to\s+"), place=True),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)\s+from\s+"
-                         r"[^,;.]{1,40}?\s+to\s+")),
+                         r"[^,;.]{1,40}?\s+to\s+"), place=True),
     _Rule("location", _r(r"\b(?:me\s+(?:he\s+mudado|mude)|nos\s+(?:hemos\s+mudado|mudamos))\s+"
-                         r"de\s+[^,;.]{1,40}?\s+a\s+")),
+                         r"de\s+[^,;.]{1,40}?\s+a\s+"), place=True),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:came|come|gone|went|returned)"
-                         r"\s+back\s+to\s+(?:live\s+in\s+)?")),
+                         r"\s+back\s+to\s+(?:live\s+in\s+)?"), place=True),
     _Rule("location", _r(r"\b(?:he\s+vuelto|volvi|hemos\s+vuelto|volvimos)\s+a\s+"
-                         r"(?:vivir\s+(?:a|en)\s+)?")),
+                         r"(?:vivir\s+(?:a|en)\s+)?"), place=True),
+    # settling in: "Finally settled in Lisbon!", "moved into the new place in Valencia",
+    # "estamos instalados en Bilbao"
+    _Rule("location", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have|'re|\s+are|'m|\s+am)?\s+|(?:^|[:;]\s)\W*)"
+                         rf"{_ADV}(?:settled|(?:now\s+)?settled\s+down)\s+in\s+(?:to\s+)?"),
+          place=True),
+    _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}moved\s+into\s+[^,;.]{{1,40}}?"
+                         r"\s+in\s+"), place=True),
+    _Rule("location", _r(r"\b(?:(?:ya\s+)?(?:estoy|estamos)\s+instalad[oa]s?|me\s+he\s+instalado|"
+                         r"nos\s+hemos\s+instalado|me\s+instale|nos\s+instalamos)\s+en\s+"),
+          place=True),
     _Rule("location", _r(rf"\b{_ADV_ES}(?:vivo|vivimos|resido|residimos)\s+en\s+")),
     _Rule("location", _r(r"\bestoy\s+viviendo\s+en\s+")),
     _Rule("location", _r(
         r"\b(?:me\s+(?:he\s+mudado|mude|he\s+trasladado|traslade)|"
-        r"nos\s+(?:hemos\s+mudado|mudamos|hemos\s+trasladado|trasladamos))\s+a\s+")),
+        r"nos\s+(?:hemos\s+mudado|mudamos|hemos\s+trasladado|trasladamos))\s+a\s+"),
+        place=True),
     # location, a named person
     _Rule("location", _r(
         rf"\b{_NAME}\s+{_ADV}(?:lives\s+in|is\s+living\s+in|(?:has\s+)?(?:moved|relocated)\s+to)\s+"
@@ -152,8 +174,10 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(rf"\b(?:i(?:'ve|\s+have)?\s+{_ADV}|(?:and|then)\s+(?:just\s+)?)joined\s+"),
           model=True, first_person=True),
     _Rule("employer", _r(rf"\bi\s+{_ADV}started\s+(?:working\s+)?(?:at|for)\s+")),
-    _Rule("employer", _r(rf"\bi(?:'ve|\s+have)?\s+{_ADV}(?:started|got|began|took)\s+(?:a|my)\s+"
-                         r"new\s+(?:job|role|position)\s+(?:at|with)\s+")),
+    _Rule("employer", _r(rf"(?:^|[:;]\s)\W*{_ADV}started\s+(?:working\s+)?(?:at|for)\s+"),
+          model=True),  # "2026-04-01: Started at Initech" (not "started at the gym")
+    _Rule("employer", _r(rf"(?:\bi(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*){_ADV}(?:started|got|began|"
+                         r"took)\s+(?:a|my)\s+new\s+(?:job|role|position)\s+(?:at|with)\s+")),
     _Rule("employer", _r(r"\b(?:and|but)\s+(?:now|currently)\s+work\s+(?:at|for)\s+")),
     # "I'm a backend developer at Lumen Freight": a role noun, then where
     _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?"
@@ -191,6 +215,9 @@ _RULES: tuple[_Rule, ...] = (
                  r"(?:got|picked\s+up)\s+(?:myself\s+|ourselves\s+)?(?:an?\s+)?)"
                  rf"(?:new\s+|used\s+|second-hand\s+|secondhand\s+|refurbished\s+)?(?={MAKE})"),
           model=True, first_person=True),
+    _Rule("", _r(r"\b(?:me\s+(?:he\s+)?compr(?:e|ado)|compre|he\s+comprado|nos\s+(?:hemos\s+)?"
+                 r"compr(?:amos|ado))\s+(?:un|una|el|la)\s+(?:nuevo\s+|nueva\s+)?(?=" + MAKE + ")"),
+          model=True),
     _Rule("", _r(r"\b(?:switched|changed|upgraded)\s+from\s+[^,;.]{1,40}?\s+to\s+"
                  rf"(?:an?\s+|the\s+)?(?:new\s+)?(?={MAKE})"), model=True),
     _Rule("", _r(r"\btraded\s+(?:in\s+)?(?:my|our|the)\s+[^,;.]{1,40}?\s+for\s+(?:an?\s+|the\s+)?"
@@ -464,6 +491,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 if set(fold(value).split()[1:]) & NOT_MODELS:
                     continue  # "an iPhone charger", "the Pixel fixed", "a Polo shirt"
             if rule.first_person and not _said_by_me(folded, m.start()):
+                continue
+            if rule.place and not _names_a_place(value):
                 continue
             attribute = rule.attribute or kind_of(fold(value)) or ""
             if value and attribute:

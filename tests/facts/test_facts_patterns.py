@@ -213,6 +213,7 @@ def test_no_ending_without_its_noun_or_when_hypothetical(text: str) -> None:
         ("Traded in my Civic for a Tesla Model 3.", ("car", "Tesla Model 3")),
         ("I bought a used Subaru Outback with 60,000 miles on it.", ("car", "Subaru Outback")),
         ("I got a new MacBook Air M3 from work.", ("laptop", "MacBook Air M3")),
+        ("Me compré un iPhone 16 y le regalé el Pixel a mi madre.", ("phone", "iPhone 16")),
     ],
 )
 def test_a_make_says_what_was_bought(text: str, expected: tuple[str, str]) -> None:
@@ -227,6 +228,29 @@ def test_a_make_says_what_was_bought(text: str, expected: tuple[str, str]) -> No
                                   "My sister graduated and joined Google.",
                                   "He quit his job and joined Acme."])
 def test_a_make_is_a_name_not_a_common_word(text: str) -> None:
+    assert extract_facts(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Finally settled in Lisbon!", ("location", "Lisbon")),
+        ("We moved into the new place in Valencia last week.", ("location", "Valencia")),
+        ("Ya estamos instalados en Bilbao.", ("location", "Bilbao")),
+        ("I moved to the Netherlands.", ("location", "the Netherlands")),
+        ("2026-04-01: Started my new job at Initech today.", ("employer", "Initech")),
+        ("Started at Initech on Monday.", ("employer", "Initech")),
+    ],
+)
+def test_moves_and_new_jobs_as_people_announce_them(text: str,
+                                                     expected: tuple[str, str]) -> None:
+    assert _triples(text) == [("user", *expected)]
+
+
+@pytest.mark.parametrize("text", ["He vuelto a fumar.", "I went back to eating meat.",
+                                  "I moved to the frontend team last sprint.",
+                                  "Started at the gym today."])
+def test_a_move_is_to_a_place_with_a_name(text: str) -> None:
     assert extract_facts(text) == []
 
 
