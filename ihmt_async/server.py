@@ -33,6 +33,10 @@ from ihmt_async.tool_edge import AppContext, app_of, echo, provenance_of, tool_e
 from store.errors import InvalidArgument, UnknownOption
 
 MAX_LIMIT = 20
+MAX_REASON_CHARS = 1000
+"""A retraction's reason is a sentence for the audit log, not a document."""
+MAX_NAME_CHARS = 200
+"""A subject ("billing service") or an attribute ("preference:editor") is a short name."""
 """Most memories one search reply shows (each with its text)."""
 
 log = structlog.get_logger("ihmt.server")
@@ -160,7 +164,8 @@ def build_server(home: Path | str | None = None, *,
                                   f"not {limit!r}")
         app = app_of(ctx)
         provenance_of(ctx, app)
-        scope = search_scope(scope or "", await client_project(ctx.session, app.extras))
+        scope = search_scope(validate.check_scope(scope, wildcard=True),
+                             await client_project(ctx.session, app.extras))
         result = await app.runtime.navigation.ask(Search(
             query=query, clue=clue, scope=scope, as_of=parse_as_of(as_of),
             include_history=bool(include_history), limit=limit))
@@ -183,8 +188,14 @@ def build_server(home: Path | str | None = None, *,
             scope: The scope you work in (as in search_memory; empty: the project you have
                 open); a memory of another project's scope is not forgotten from here.
         """
+        if not isinstance(reason, str) or len(reason) > MAX_REASON_CHARS:
+            size = f"{len(reason):,} characters" if isinstance(reason, str) else \
+                type(reason).__name__
+            raise InvalidArgument(f"The reason must be text of at most {MAX_REASON_CHARS:,} "
+                                  f"characters, not {size}; nothing was forgotten.")
         app = app_of(ctx)
-        scope = search_scope(scope or "", await client_project(ctx.session, app.extras))
+        scope = search_scope(validate.check_scope(scope, wildcard=True),
+                             await client_project(ctx.session, app.extras))
         result = await app.runtime.facts.ask(Retract(
             target=memory_id, reason=reason, provenance=provenance_of(ctx, app),
             scope=validate.check_scope(scope, wildcard=True)))
@@ -203,6 +214,11 @@ def build_server(home: Path | str | None = None, *,
             attribute: One attribute (location, employer, stack, database ...), or empty for
                 all of them.
         """
+        for name, value in (("subject", subject), ("attribute", attribute)):
+            if value is not None and (not isinstance(value, str)
+                                      or len(value) > MAX_NAME_CHARS):
+                raise InvalidArgument(f"The {name} must be a name of at most {MAX_NAME_CHARS} "
+                                      "characters (e.g. 'user' and 'location').")
         app = app_of(ctx)
         provenance_of(ctx, app)
         facts = await app.runtime.facts.ask(History(subject=subject or "user",

@@ -51,6 +51,9 @@ def check_scope(value: object, *, wildcard: bool = False) -> str:
     if scope == ALL_SCOPES and not wildcard:
         raise InvalidArgument("The scope '*' means every scope in a search; a memory is saved "
                               "under one scope (e.g. 'project:billing'), or none.")
+    if scope.endswith(":"):
+        raise InvalidArgument(f"The scope '{scope}' names no project: write it as "
+                              "'project:<name>' (e.g. 'project:billing').")
     if len(scope) > MAX_SCOPE_CHARS or any(ord(ch) < 32 for ch in scope):
         raise InvalidArgument(
             f"The scope must be at most {MAX_SCOPE_CHARS} printable characters "

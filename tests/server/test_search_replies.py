@@ -63,6 +63,17 @@ async def test_search_replies_end_to_end(tmp_path: Path) -> None:
         text, is_error = await s.call("search_memory", {"query": "exporter", "limit": 21})
         assert is_error and "limit" in text
 
+        # every free-text argument is bounded, with a clear message (and nothing done)
+        huge = "x" * 100_000
+        for tool, arguments, expected in (
+                ("search_memory", {"query": "exporter", "scope": huge}, "scope"),
+                ("forget_memory", {"memory_id": "L-none", "reason": huge}, "nothing was forgotten"),
+                ("memory_history", {"subject": huge}, "subject"),
+                ("save_memory", {"content": "Kafka for billing.", "scope": "project:"},
+                 "names no project")):
+            text, is_error = await s.call(tool, arguments)
+            assert is_error and expected in text and len(text) < 1000, (tool, text[:200])
+
         never = await s.ok("search_memory", {"query": "sourdough starter hydration ratio"})
         assert never.startswith("No memory found")
         assert "Closest in meaning" not in never  # nothing stored comes near it
