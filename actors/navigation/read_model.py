@@ -320,7 +320,7 @@ class ReadModel:
                     if doc is not None:
                         add.append(doc)
         self.index.disk.commit(add, remove, seq)
-        self.index.reload()
+        self.index.reload(committed=True)
         log.info("fulltext.committed", actor="navigation", added=len(add), removed=len(remove),
                  seq=seq, documents=self.index.disk.num_docs)
         return len(add)

@@ -132,9 +132,11 @@ class SharedIndex:
         elif not removed:
             self.removed.pop(doc_id, None)
 
-    def reload(self) -> bool:
-        """Pick up a commit (by any process) and drop what it now covers from the tail."""
-        if not self.disk.reload():
+    def reload(self, *, committed: bool = False) -> bool:
+        """Pick up a commit (by any process) and drop what it now covers from the tail.
+        ``committed``: this process has just committed (the disk index reloaded itself then,
+        so it reports no change, but the tail must still let go of what the commit took)."""
+        if not self.disk.reload() and not committed:
             return False
         self.version += 1
         mark = self.disk.watermark.seq

@@ -13,7 +13,9 @@ import pytest
 
 from actors.consolidation.messages import Flush
 from actors.ingest.messages import Save
+from actors.navigation import actor as navigation_actor
 from actors.navigation import read_model
+from actors.navigation.messages import Search
 from actors.navigation.query import parse_query
 from actors.navigation.read_model import ReadModel, rebuild_fulltext
 from ihmt_async.runtime import Runtime
@@ -220,3 +222,24 @@ async def test_an_idle_refresh_defers_the_analysis_until_a_read_needs_it(
             assert other.refresh() == 1  # a read analyses it now
             found = other.index.search(parse_query("Zanzibar deploy key"), limit=5)
             assert saved in [doc for doc, _score, _terms in found]
+
+
+@pytest.mark.anyio
+async def test_a_processs_own_commit_empties_its_tail(store_home: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # the process that commits must let go of the leaves it committed: they were counted
+    # twice ("Searched all 8 stored memories" with 4 stored), their words' document
+    # frequencies doubled, and the tail every search scans grew for as long as it ran
+    monkeypatch.setattr(navigation_actor, "COMMIT_MAX_AGE_S", 0.2)
+    async with Runtime(store_home, background_consolidation=False) as rt:
+        for note in NOTES[:4]:
+            await rt.ingest.ask(Save(content=note))
+        await rt.navigation.ask(Search(query="quokka"))  # the leaves are in the tail now
+        model = rt.navigation.model
+        with anyio.fail_after(30):
+            while model.index.disk.num_docs < 4:  # the actor's own idle commit
+                await anyio.sleep(0.1)
+            while model.index.tail:
+                await anyio.sleep(0.1)
+        assert len(model.index) == 4
+        assert model.index.doc_freq("quokka") == 1
