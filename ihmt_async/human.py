@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 _REWORDINGS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"consider save_memory once the user tells you something worth keeping\."),
-     "save it with `ihmt-async save` when there is something worth keeping."),
+    (re.compile(r"If the user tells you, consider save_memory\."),
+     "Save it with `ihmt-async save` when there is something worth keeping."),
     (re.compile(r"Do not pick one at random\. Either ask the user which they mean, or call\s+"
                 r"search_memory again with `clue` set to a distinguishing detail \(a place,\s+"
                 r"a date, a project, a person\)\."),

@@ -229,9 +229,8 @@ def _none_sentence(result: SearchResult) -> str:
     if result.nearest:
         return (f'No memory found for "{result.query}"{clue}: nothing stored clearly matches '
                 f"it. {searched}")
-    return (f'No memory found for "{result.query}"{clue}. Nothing has been stored about this '
-            f"yet — consider save_memory once the user tells you something worth keeping. "
-            f"{searched}")
+    return (f'No memory found for "{result.query}"{clue}: no stored memory matches its words '
+            f"or its meaning. If the user tells you, consider save_memory. {searched}")
 
 
 def render_compact(result: SearchResult) -> str:
