@@ -31,7 +31,7 @@ from actors.ingest.messages import Save
 from actors.navigation.messages import Search, Stats, TreeView
 from actors.provenance import ORIGINS, Provenance, new_session_id
 from ihmt_async import render
-from ihmt_async.human import for_humans
+from ihmt_async.human import for_humans, out
 from ihmt_async.jsonable import to_jsonable
 from ihmt_async.logs import configure_logging
 from ihmt_async.runtime import Runtime, open_store
@@ -48,9 +48,6 @@ READ_COMMANDS = ("search", "tree", "stats", "history", "conflicts", "review", "a
                  "consolidate")
 
 
-def out(text: str) -> None:
-    sys.stdout.write(text.rstrip("\n") + "\n")
-    sys.stdout.flush()
 
 
 def out_json(value: Any) -> None:

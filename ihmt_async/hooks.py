@@ -16,7 +16,6 @@ context; Codex and Gemini CLI read stdout as JSON and take
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ from actors.facts.messages import FactView, History
 from actors.navigation.messages import CurrentFact, Recent, ScopeFacts, Search, SearchResult
 from actors.text import estimate_tokens
 from ihmt_async.client_scope import env_project, scope_for_directory
+from ihmt_async.human import out
 from ihmt_async.runtime import Runtime
 
 FORMATS = ("claude-code", "codex", "gemini", "text")
@@ -180,6 +180,5 @@ async def recall(home: str | None, hook: HookInput, *, budget: int, max_memories
 def run_hook(kind: str, text: str, fmt: str) -> int:
     output = emit(text, fmt, kind)
     if output:
-        sys.stdout.write(output + "\n")
-        sys.stdout.flush()
+        out(output)
     return 0

@@ -9,6 +9,7 @@ command-line equivalent. It only rewords; it never drops a fact, a value or a no
 from __future__ import annotations
 
 import re
+import sys
 
 _REWORDINGS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"If the user tells you, consider save_memory\."),
@@ -33,3 +34,18 @@ def for_humans(text: str) -> str:
     for pattern, replacement in _REWORDINGS:
         text = pattern.sub(replacement, text)
     return text
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def terminal_safe(text: str) -> str:
+    """Control characters shown as escapes ("\\x1b"): a memory holding a terminal escape
+    sequence must not retitle, clear or recolour the terminal that prints it."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def out(text: str) -> None:
+    """One reply on stdout for a person (or a hook's caller), made terminal-safe."""
+    sys.stdout.write(terminal_safe(text).rstrip("\n") + "\n")
+    sys.stdout.flush()

@@ -17,6 +17,7 @@ from typing import Any
 import structlog
 
 from ihmt_async import hooks
+from ihmt_async.human import out
 from ihmt_async.install import make_target, run
 from ihmt_async.install.common import instructions_text
 from ihmt_async.install.core import AGENTS, SCOPES
@@ -25,9 +26,6 @@ from store.errors import IhmtError
 log = structlog.get_logger("ihmt.cli")
 
 
-def _out(text: str) -> None:
-    sys.stdout.write(text.rstrip("\n") + "\n")
-    sys.stdout.flush()
 
 
 def _render(report: dict[str, Any], remove: bool, dry_run: bool) -> str:
@@ -58,9 +56,9 @@ async def cmd_install(args: argparse.Namespace) -> int:
     target = make_target(args.agent, args.scope, project=None, store_home=args.home)
     report = run(target, remove=remove, dry_run=args.dry_run)
     if args.json:
-        _out(json.dumps(report, ensure_ascii=False, indent=2))
+        out(json.dumps(report, ensure_ascii=False, indent=2))
     else:
-        _out(_render(report, remove, args.dry_run))
+        out(_render(report, remove, args.dry_run))
     if report["applied"]:
         log.info("install.applied", agent=args.agent, scope=args.scope, remove=remove,
                  changes=[c["path"] for c in report["changes"] if c["action"] != "unchanged"])
@@ -69,7 +67,7 @@ async def cmd_install(args: argparse.Namespace) -> int:
 
 async def cmd_instructions(args: argparse.Namespace) -> int:
     text = instructions_text()
-    _out(json.dumps({"instructions": text}) if args.json else text)
+    out(json.dumps({"instructions": text}) if args.json else text)
     return 0
 
 
@@ -125,7 +123,7 @@ async def cmd_import(args: argparse.Namespace) -> int:
     from ihmt_async import export
 
     summary = await export.import_file(args.home, Path(args.file))
-    _out(json.dumps(summary.as_json()) if args.json else summary.line())
+    out(json.dumps(summary.as_json()) if args.json else summary.line())
     log.info("import.done", file=args.file, **summary.as_json())
     return 0
 

@@ -19,6 +19,7 @@ from typing import Any
 import anyio
 
 from ihmt_async import monitor
+from ihmt_async.human import out
 from store import doctor
 from store.config import load_settings
 from store.errors import DamagedDatabase, InvalidArgument
@@ -28,9 +29,6 @@ from store.paths import StoreLayout
 CLEAR_SCREEN = "\x1b[H\x1b[2J"
 
 
-def _out(text: str) -> None:
-    sys.stdout.write(text.rstrip("\n") + "\n")
-    sys.stdout.flush()
 
 
 def _now() -> dt.datetime:
@@ -62,16 +60,16 @@ async def cmd_monitor(args: argparse.Namespace) -> int:
         if args.once:
             snap = agg.snapshot(_now())
             snap["log_file"] = str(layout.log_file)
-            _out(json.dumps(snap, ensure_ascii=False, indent=2) if args.json
+            out(json.dumps(snap, ensure_ascii=False, indent=2) if args.json
                  else monitor.render_table(snap))
             return 0
         while True:
             snap = agg.snapshot(_now())
             if args.json:
-                _out(json.dumps(snap, ensure_ascii=False))
+                out(json.dumps(snap, ensure_ascii=False))
             else:
                 sys.stdout.write(CLEAR_SCREEN)
-                _out(monitor.render_table(snap))
+                out(monitor.render_table(snap))
             await anyio.sleep(args.interval)
             agg.add_lines(await follower.poll())
 
@@ -132,27 +130,27 @@ async def cmd_doctor(args: argparse.Namespace) -> int:
         report["remaining"] = [asdict(p) for p in remaining]
     report["clean"] = not remaining
     if args.json:
-        _out(json.dumps(report, ensure_ascii=False, indent=2))
+        out(json.dumps(report, ensure_ascii=False, indent=2))
         return 0 if not remaining else 1
     if not problems:
-        _out(f"No problems found in {layout.root}.")
+        out(f"No problems found in {layout.root}.")
         return 0
-    _out(f"{len(problems)} problem(s) in {layout.root}:")
+    out(f"{len(problems)} problem(s) in {layout.root}:")
     for problem in problems:
-        _out(_problem_line(problem))
+        out(_problem_line(problem))
     if not args.repair:
         fixable = sum(p.repairable for p in problems)
-        _out(f"{fixable} of them can be fixed with `ihmt-async doctor --repair`.")
+        out(f"{fixable} of them can be fixed with `ihmt-async doctor --repair`.")
         return 1
-    _out(f"Repaired ({len(report['repaired'])} action(s)):")
+    out(f"Repaired ({len(report['repaired'])} action(s)):")
     for action in report["repaired"]:
-        _out(f"  {action['code']}: {action['path']}\n      {action['detail']}")
+        out(f"  {action['code']}: {action['path']}\n      {action['detail']}")
     if remaining:
-        _out(f"Still {len(remaining)} problem(s):")
+        out(f"Still {len(remaining)} problem(s):")
         for problem in remaining:
-            _out(_problem_line(problem))
+            out(_problem_line(problem))
         return 1
-    _out("The store is clean now.")
+    out("The store is clean now.")
     return 0
 
 
