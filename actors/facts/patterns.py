@@ -179,6 +179,12 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(rf"(?:\bi(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*){_ADV}(?:started|got|began|"
                          r"took)\s+(?:a|my)\s+new\s+(?:job|role|position)\s+(?:at|with)\s+")),
     _Rule("employer", _r(r"\b(?:and|but)\s+(?:now|currently)\s+work\s+(?:at|for)\s+")),
+    # "I changed jobs, now I'm at Initech", "me he cambiado de trabajo, ahora estoy en X"
+    _Rule("employer", _r(r"\b(?:changed|switched)\s+(?:jobs|companies|employers)\b[^.;]{0,40}?"
+                         r"(?:(?:i'm|i\s+am)\s+(?:now\s+)?(?:at|with)|joined|to)\s+"), model=True),
+    _Rule("employer", _r(r"\b(?:me\s+he\s+cambiado|me\s+cambie|cambie)\s+de\s+(?:trabajo|empresa|"
+                         r"curro)\b[^.;]{0,40}?(?:estoy|trabajo|entre)\s+(?:en|para)\s+"),
+          model=True),
     # "I'm a backend developer at Lumen Freight": a role noun, then where
     _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?"
                          rf"{_ROLE}\s+(?:at|for)\s+")),
@@ -370,9 +376,10 @@ _COMPONENT_WORD = re.compile(
 # ahora usa PostgreSQL": the value after "now" is the component's new one.
 _NO_LONGER = _r(
     rf"\b(?P<s>(?:{_COMPONENT}|servicio|aplicacion|modulo|sistema|plataforma)(?:\s+(?:de|del)"
-    r"\s+[\w-]+)?)\s+(?:no\s+longer|ya\s+no)\s+(?:uses|runs\s+on|is\s+on|usa|utiliza)\s+"
-    r"[^,;]+?[,;]?\s+(?:and\s+|y\s+)?(?P<now>now|ahora)\s+(?:it\s+|they\s+)?"
-    r"(?:uses|runs\s+on|is\s+on|usa|utiliza)?\s*"
+    r"\s+[\w-]+)?)\s+(?:is\s+|esta\s+)?(?:no\s+longer|ya\s+no)\s+(?:uses|runs\s+on|is\s+on|on|"
+    r"usa|utiliza|en|esta\s+en)\s+[^,;]+?[,;]?\s+(?:and\s+|but\s+|y\s+)?(?:it\s+|they\s+)?"
+    r"(?P<now>now|ahora)\s+(?:it\s+|they\s+)?(?:uses|runs\s+on|is\s+on|is\s+hosted\s+on|usa|"
+    r"utiliza|corre\s+en|esta\s+en)?\s*"
 )
 
 

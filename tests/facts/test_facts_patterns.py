@@ -240,6 +240,8 @@ def test_a_make_is_a_name_not_a_common_word(text: str) -> None:
         ("I moved to the Netherlands.", ("location", "the Netherlands")),
         ("2026-04-01: Started my new job at Initech today.", ("employer", "Initech")),
         ("Started at Initech on Monday.", ("employer", "Initech")),
+        ("I changed jobs, now I'm at Initech.", ("employer", "Initech")),
+        ("Me he cambiado de trabajo, ahora estoy en Initech.", ("employer", "Initech")),
     ],
 )
 def test_moves_and_new_jobs_as_people_announce_them(text: str,
@@ -252,6 +254,12 @@ def test_moves_and_new_jobs_as_people_announce_them(text: str,
                                   "Started at the gym today."])
 def test_a_move_is_to_a_place_with_a_name(text: str) -> None:
     assert extract_facts(text) == []
+
+
+def test_a_component_no_longer_on_one_thing_now_on_another() -> None:
+    assert _triples("The API runs on Heroku.") == [("api", "uses", "Heroku")]
+    assert _triples("The API is no longer on Heroku; it now runs on Fly.io.") == [
+        ("api", "uses", "Fly.io")]
 
 
 def test_leaving_one_job_and_joining_another_ends_with_the_new_one() -> None:
