@@ -35,7 +35,7 @@ from ihmt_async.human import for_humans, out
 from ihmt_async.jsonable import to_jsonable
 from ihmt_async.logs import configure_logging
 from ihmt_async.runtime import Runtime, open_store
-from ihmt_async.store_paths import check_for_command
+from ihmt_async.store_paths import StorePathError, check_for_command
 from ihmt_async.timeparse import parse_as_of
 from store.audit import read_audit
 from store.config import load_settings
@@ -493,8 +493,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     home = args.home or os.environ.get("IHMT_HOME") or None
-    args.home = home
     try:
+        if args.home is not None and not args.home.strip():
+            raise StorePathError("--home is empty; give the folder that holds (or will hold) "
+                                 "the ihmt_memory store, or leave --home out to use IHMT_HOME "
+                                 f"or {default_home()}.")
+        args.home = home
         layout = check_for_command(args.command, Path(home).expanduser() if home
                                    else default_home())
         settings = load_settings(layout.config)

@@ -12,6 +12,7 @@ Pure checks of the file system; never creates or writes anything.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from store.errors import IhmtError
@@ -43,6 +44,11 @@ def check_home(home: Path) -> None:
                           "--home) to the folder that holds (or will hold) the ihmt_memory "
                           "store.")
     if not home.is_dir():
+        ancestor = next((p for p in home.parents if p.exists()), None)
+        if ancestor is not None and not (ancestor.is_dir() and os.access(ancestor, os.W_OK)):
+            raise StorePathError(f"IHMT_HOME {home} does not exist and cannot be created "
+                                 f"({ancestor} is not a writable directory); set IHMT_HOME (or "
+                                 "--home) to a folder you can write to.")
         return
     if (home / STORE_DIRNAME).is_dir():
         return

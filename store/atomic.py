@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from store.errors import map_os_error
 from store.processes import pid_alive
 
 TEMP_PREFIX = ".ihmt-tmp-"
@@ -39,6 +40,8 @@ def ensure_private_dir(directory: Path) -> None:
             path.mkdir()
         except FileExistsError:
             continue  # another process made it first
+        except OSError as exc:  # a parent that cannot hold folders (/proc), a vanished one
+            raise map_os_error(exc, path) from exc
         os.chmod(path, DIR_MODE)
 
 

@@ -59,6 +59,17 @@ def test_a_file_or_a_store_folder_as_home_is_refused(tmp_path: Path) -> None:
     assert sorted(p.relative_to(store) for p in store.rglob("*")) == before
 
 
+def test_an_empty_or_uncreatable_home_is_refused_in_one_line(tmp_path: Path) -> None:
+    done = run_cli(tmp_path / "unused", "--home", "", "stats")
+    assert done.returncode == 1 and "--home is empty" in one_line(done.stderr)
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where a folder would go\n", encoding="utf-8")
+    done = run_cli(blocker / "sub" / "home", "save", "a memory")
+    assert done.returncode == 1 and "Internal error" not in done.stderr
+    assert "cannot be created" in one_line(done.stderr)
+    assert not (blocker.parent / "sub").exists()
+
+
 def test_init_creates_and_stats_and_doctor_name_the_store(tmp_path: Path) -> None:
     home = tmp_path / "home"
     created = run_cli(home, "init")
