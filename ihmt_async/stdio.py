@@ -5,7 +5,8 @@ Each line from the client is checked before the SDK sees it:
   request id, the rest is read and thrown away in chunks, and the client gets a JSON-RPC error
   (``-32600``, with the request's id when it can be found);
 - a line that is not JSON gets ``-32700 Parse error``; JSON nested deeper than Python can parse
-  gets ``-32600``; a JSON value that is not a JSON-RPC object gets ``-32600``;
+  gets ``-32600``; a JSON value that is not a JSON-RPC object (a batch array, a number, an
+  object with no method, result or error) gets ``-32600``;
 - JSON text carrying an unpaired surrogate escape (``"\\ud800"``, legal JSON that the SDK's
   parser rejects) is re-encoded with each lone surrogate replaced by ``INVALID_TEXT_MARK``, so
   the request reaches the tool and the tool refuses it with a clear sentence.
@@ -86,14 +87,20 @@ def check_line(line: str) -> str:
                       ) from None
     except ValueError as exc:
         raise BadLine(types.PARSE_ERROR, f"Parse error: the line is not JSON ({exc}).") from None
-    if not isinstance(message, dict | list):
+    if isinstance(message, list):
+        raise BadLine(types.INVALID_REQUEST, "Invalid request: JSON-RPC batches are not part of "
+                      "MCP; send each message as a JSON object on its own line.")
+    if not isinstance(message, dict):
         raise BadLine(types.INVALID_REQUEST,
                       "Invalid request: a JSON-RPC message is a JSON object.")
-    if isinstance(message, dict) and message.get("jsonrpc") != "2.0":
+    if not {"method", "result", "error"} & message.keys():
+        raise BadLine(types.INVALID_REQUEST, 'Invalid request: a JSON-RPC request needs a '
+                      '"method" (a response, a "result" or an "error").', _request_id(message))
+    if message.get("jsonrpc") != "2.0":
         raise BadLine(types.INVALID_REQUEST,
                       'Invalid request: a JSON-RPC 2.0 message needs "jsonrpc": "2.0".',
                       _request_id(message))
-    if isinstance(message, dict) and message.get("method") == "tools/call":
+    if message.get("method") == "tools/call":
         params = message.get("params")
         name = params.get("name") if isinstance(params, dict) else None
         if isinstance(name, str) and len(name) > MAX_TOOL_NAME_CHARS:

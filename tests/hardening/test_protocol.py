@@ -53,6 +53,13 @@ async def test_bad_lines_get_errors_and_the_server_keeps_serving(tmp_path: Path)
         reply = await server.receive()
         assert reply["error"]["code"] == -32600 and reply["id"] == 5
 
+        # a batch, an empty one, and a request with no method: answered, not dropped
+        for line, rid in ((b'[{"jsonrpc":"2.0","id":8,"method":"ping"}]', None), (b"[]", None),
+                          (b'{"jsonrpc":"2.0","id":20}', 20)):
+            await server.send_bytes(line + b"\n")
+            reply = await server.receive()
+            assert reply["error"]["code"] == -32600 and reply["id"] == rid, line
+
         reply = await server.request(6, "tools/call", {"name": "no_such_tool_" + "z" * 5000,
                                                        "arguments": {}})
         assert reply["error"]["code"] == -32602 and len(json.dumps(reply)) < 500
