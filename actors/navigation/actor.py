@@ -626,8 +626,9 @@ class NavigationActor(Actor):
 
         judged = [leaf for leaf, _ in ranked[:ranking.ABSTAIN_DEPTH]]
         judged += [leaf for leaf, after in successor.items() if after in judged]
-        evidence_of = {leaf: self._evidence(query, best.get(leaf), similar.get(leaf, 0.0),
-                                            leaf in about_time or leaf in exact)
+        evidence_of = {leaf: dataclasses.replace(
+            self._evidence(query, best.get(leaf), similar.get(leaf, 0.0),
+                           leaf in about_time or leaf in exact), compared=leaf in similar)
                        for leaf in judged}
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}

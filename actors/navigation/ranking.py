@@ -74,6 +74,10 @@ SPECIFIC_SHARE = 0.01
 """A word held by at most this share of the memories (or by one or two) is specific..."""
 SPECIFIC_WORD_SHARE = 1 / 3
 """...and a memory holding a specific word and this share of the question's words is about it."""
+SPECIFIC_MEANING = 0.2
+"""...unless the memory, compared by meaning, is further from the question than this: "what
+is the user's cat called?" and "a gestor called Paloma" share a word held by one memory of
+five, and mean nothing alike (0.1)."""
 CHANCE_PAIR = 0.5
 """...or holds two of the question's words that would meet in fewer than this many memories
 by chance (df_a x df_b / store size): two rare words of one question together in one memory
@@ -215,6 +219,9 @@ class Evidence:
     dfs: tuple[int, ...] = ()
     """How many memories hold each of those words, fewest first (empty when unknown); words
     held only through a word close in meaning are not counted here."""
+    compared: bool = False
+    """Its vector was compared with the question's (it is among the closest in meaning), so
+    ``similarity`` is measured, not a default."""
     near: frozenset[str] = frozenset()
     """Those of ``words`` held only through a word close in meaning ("car" for "vehicle"):
     they count as held words, never as specific ones ("solar" held as "sun" in a memory
@@ -235,7 +242,9 @@ def about(evidence: Evidence, store_size: int) -> bool:
         return True
     specific_df = max(2, int(SPECIFIC_SHARE * store_size))
     own = held - len(evidence.near)
-    if own and evidence.rarest_df <= specific_df and held >= SPECIFIC_WORD_SHARE * question_words:
+    unrelated = evidence.compared and evidence.similarity < SPECIFIC_MEANING
+    if own and evidence.rarest_df <= specific_df and not unrelated \
+            and held >= SPECIFIC_WORD_SHARE * question_words:
         return True
     if len(evidence.dfs) >= 2 and \
             evidence.dfs[0] * evidence.dfs[1] < CHANCE_PAIR * max(store_size, 1):

@@ -129,6 +129,15 @@ def test_a_word_held_through_a_neighbour_is_never_specific() -> None:
     assert ranking.about(dataclasses.replace(near, similarity=0.41), 1_000)
 
 
+def test_a_specific_word_in_a_memory_far_in_meaning_is_not_enough() -> None:
+    # SPECIFIC_MEANING (0.2): measured and further than that, the shared specific word is
+    # chance ("cat called" / "a gestor called Paloma"); unmeasured, the word decides
+    far = dataclasses.replace(_ev(held=1, asked=3, df=1), compared=True, similarity=0.19)
+    assert not ranking.about(far, 1_000)
+    assert ranking.about(dataclasses.replace(far, similarity=0.21), 1_000)
+    assert ranking.about(dataclasses.replace(far, compared=False), 1_000)
+
+
 def test_meaning_with_one_shared_word_is_about_the_question() -> None:
     # WORD_AND_MEANING (0.4)
     assert ranking.about(_ev(held=1, asked=5, similarity=0.41), 10_000)

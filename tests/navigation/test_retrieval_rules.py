@@ -353,6 +353,26 @@ async def test_a_question_word_no_memory_holds_is_told(tmp_path: Path) -> None:
         assert ids(recent)[:1] == [wedding] and recent.absent == ()  # a time word is no news
 
 
+async def test_one_shared_word_far_in_meaning_is_no_answer(tmp_path: Path) -> None:
+    # five notes: "called" is held by one of them, so it counts as a specific word; the note
+    # is about taxes, nowhere near a cat, and the question is answered "No memory found"
+    async with Runtime(tmp_path) as rt:
+        for note in ("My sister Carmen is getting married in June in Granada.",
+                     "My favourite band is Radiohead, saw them live in 2017.",
+                     "I hate coriander, it tastes like soap to me.",
+                     "I take the 7:40 train to the office every weekday.",
+                     "I do my taxes with a gestor called Paloma every May."):
+            await save(rt, note)
+        with anyio.fail_after(60):
+            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                await anyio.sleep(0.2)
+        for question in ("What is the user's cat called?",
+                         "What musical group does the user like most?"):
+            assert (await search(rt, question)).status == "NONE", question
+        found = await search(rt, "Who does the user do the taxes with?")
+        assert found.status == "FOUND" and "Paloma" in found.hits[0].text
+
+
 async def test_an_identifier_no_memory_holds_is_not_found(tmp_path: Path) -> None:
     # TICKET-999 is not TICKET-12, PAY-42 is not PAY-4228: a question that is only an id
     # nobody wrote gets "No memory found" (its look-alikes are offered as closest, apart)
