@@ -107,6 +107,9 @@ commit costs a dozen fsyncs, so an agent saving now and then pays them once per 
 not once per save; the tail searched meanwhile stays small."""
 BACKLOG = 1000
 """More uncommitted leaves than this at start are committed before serving, not tailed."""
+FRESH_EMBEDS = 64
+"""At most this many memories not yet embedded are embedded by a search itself (a few
+milliseconds); a larger backlog (a bulk import, a new model) is left to the idle turns."""
 VECTOR_POOL = 30
 """Memories the vector index proposes per search (before fusion)."""
 EXACT_CHECKED = 20
@@ -452,6 +455,12 @@ class NavigationActor(Actor):
         scope = (msg.scope or "").strip()
         as_of_ts = _posix(msg.as_of) if msg.as_of else None
         self.model.refresh()
+        fresh = len(self.model.arrived) + self.vectors.queued
+        if self.use_vectors and self.vectors.loaded and not self._embed_pending \
+                and 0 < fresh <= FRESH_EMBEDS:
+            # a few memories saved just now are compared by meaning in this very search, not
+            # after the next idle turn: the same question gets the same reply either way
+            self._embed_some()
         today = msg.as_of.date() if msg.as_of else dt.datetime.now(dt.UTC).date()
         span = asked_range(text, today)
         topic = _without_time(text, span)

@@ -373,6 +373,20 @@ async def test_one_shared_word_far_in_meaning_is_no_answer(tmp_path: Path) -> No
         assert found.status == "FOUND" and "Paloma" in found.hits[0].text
 
 
+async def test_a_memory_saved_just_now_is_compared_by_meaning(tmp_path: Path) -> None:
+    # the search embeds the few memories saved since the last idle turn itself: asked at
+    # once, the paraphrase finds its memory as it will a minute later
+    async with Runtime(tmp_path) as rt:
+        await save(rt, "The staging cluster is recreated every Sunday night.")
+        with anyio.fail_after(60):
+            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                await anyio.sleep(0.2)
+        degree = await save(rt, "I graduated with a degree in Business Administration in "
+                                "2019.")
+        found = await search(rt, "What did the user study at university?")
+        assert degree in ids(found) + [hit.leaf_id for hit in found.nearest]
+
+
 async def test_an_identifier_no_memory_holds_is_not_found(tmp_path: Path) -> None:
     # TICKET-999 is not TICKET-12, PAY-42 is not PAY-4228: a question that is only an id
     # nobody wrote gets "No memory found" (its look-alikes are offered as closest, apart)
