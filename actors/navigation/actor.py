@@ -34,6 +34,7 @@ from actors.navigation import ranking
 from actors.navigation.bilingual import other_reading
 from actors.navigation.bm25 import idf
 from actors.navigation.confidence import (
+    MEANING_LEAD,
     Candidate,
     apply_clue,
     clue_request,
@@ -456,10 +457,11 @@ class NavigationActor(Actor):
         as_of_ts = _posix(msg.as_of) if msg.as_of else None
         self.model.refresh()
         fresh = len(self.model.arrived) + self.vectors.queued
-        if self.use_vectors and self.vectors.loaded and not self._embed_pending \
-                and 0 < fresh <= FRESH_EMBEDS:
+        if self.use_vectors and self.vectors.loaded and self.vectors.embedder.loaded \
+                and not self._embed_pending and 0 < fresh <= FRESH_EMBEDS:
             # a few memories saved just now are compared by meaning in this very search, not
-            # after the next idle turn: the same question gets the same reply either way
+            # after the next idle turn: the same question gets the same reply either way (the
+            # model itself is never loaded here: that stays off the search path)
             self._embed_some()
         today = msg.as_of.date() if msg.as_of else dt.datetime.now(dt.UTC).date()
         span = asked_range(text, today)
@@ -851,15 +853,19 @@ class NavigationActor(Actor):
         return result
 
     def _restatements(self, ranked: list[tuple[str, float]], successor: dict[str, str | None],
-                      matched: dict[str, frozenset[str]]) -> dict[str, str]:
+                      matched: dict[str, frozenset[str]], worded: Mapping[str, float],
+                      meaning: Mapping[str, float]) -> dict[str, str]:
         """older -> newer for memories that say nearly the same thing (most of their words in
         common) and answer the query equally (same query words, near-tied scores): "the
         deploy window is Thursday" then "... is Friday now" is one memory restated, not two
         rivals, even when no fact pattern saw the change. A memory that matches the query
-        better is never demoted for a look-alike."""
+        better is never demoted for a look-alike. Two memories as close in meaning to the
+        question as each other (``meaning``, within ``MEANING_LEAD``) are judged on their
+        words' scores (``worded``): which of two near-copies the vectors rank first is noise,
+        while a look-alike that means something else is told apart by the vectors."""
         out: dict[str, str] = {}
         index, metas = self.model.index, self.model.leaves
-        scores = dict(ranked)
+        fused = dict(ranked)
         leaves = [leaf for leaf, _ in ranked]
         for i, a in enumerate(leaves):
             for b in leaves[i + 1:]:
@@ -868,6 +874,10 @@ class NavigationActor(Actor):
                 if "tool" in (metas[a].origin, metas[b].origin) and metas[a].origin != \
                         metas[b].origin:
                     continue  # a tool result never restates (overrides) what a person said
+                scores: Mapping[str, float] = fused
+                if a in worded and b in worded and a in meaning and b in meaning \
+                        and abs(meaning[a] - meaning[b]) < MEANING_LEAD:
+                    scores = worded
                 if matched.get(a) != matched.get(b) or \
                         min(scores[a], scores[b]) < (1 - self.settings.ambiguity_margin) \
                         * max(scores[a], scores[b]):
@@ -923,7 +933,9 @@ class NavigationActor(Actor):
                       if shared else None)
             return result("NONE", (), 0.0, reason)
         short = query.short
-        restated = self._restatements(ranked[:6], successor, matched)
+        worded_scores = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
+                         for leaf, _ in ranked[:6] if leaf in best}
+        restated = self._restatements(ranked[:6], successor, matched, worded_scores, measured)
         if restated:
             ranked = ranking.newer_first(ranked, restated)
         candidates: list[Candidate] = []
