@@ -56,6 +56,8 @@ _TIME_TAIL = re.compile(
     r"ahora|ahora mismo|actualmente|hoy|ayer|ya|por ahora|de momento|por el momento|"
     r"en este momento|hoy en dia|ultimamente|recientemente|tambien|otra vez|de nuevo|"
     r"(?:last|this|next|past)\s+(?:week|month|year|summer|winter|spring|autumn|fall|weekend)|"
+    r"(?:over|during|in)\s+the\s+(?:summer|winter|spring|autumn|fall|weekend|holidays?|break|"
+    r"christmas holidays|christmas)|"
     r"(?:la|esta)\s+semana(?:\s+pasada)?|(?:el|este)\s+(?:mes|ano|verano|invierno|otono)"
     r"(?:\s+pasado)?|(?:a\s+)?(?:few|couple of|\w+)\s+(?:days?|weeks?|months?|years?)\s+ago|"
     r"(?:hace|since|desde|as of|a partir de|starting)\b.*|from\s+\d.*|"

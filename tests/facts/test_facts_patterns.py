@@ -235,6 +235,7 @@ def test_a_make_is_a_name_not_a_common_word(text: str) -> None:
     ("text", "expected"),
     [
         ("Finally settled in Lisbon!", ("location", "Lisbon")),
+        ("We relocated to Valencia over the summer.", ("location", "Valencia")),
         ("We moved into the new place in Valencia last week.", ("location", "Valencia")),
         ("Ya estamos instalados en Bilbao.", ("location", "Bilbao")),
         ("I moved to the Netherlands.", ("location", "the Netherlands")),
