@@ -469,6 +469,7 @@ class NavigationActor(Actor):
         query = parse_query(topic, clue)
         readings: list[tuple[Query, dict[str, frozenset[str]], float]] = [(query, {}, 1.0)]
         other = other_reading(topic) if self.use_bilingual else None
+        translated: Query | None = None
         if other is not None:
             translated = parse_query(" ".join(w for _, ws in other for w in ws), clue)
             if translated.query_terms and set(translated.query_terms) != set(query.query_terms):
@@ -637,9 +638,14 @@ class NavigationActor(Actor):
 
         judged = [leaf for leaf, _ in ranked[:ranking.ABSTAIN_DEPTH]]
         judged += [leaf for leaf, after in successor.items() if after in judged]
+        # a memory matched through the question's translation is not judged by its vector:
+        # the model is English-centred, and an English question and its Spanish memory
+        # ("what does the user's father do?" / "mi padre es carpintero") sit far apart
         evidence_of = {leaf: dataclasses.replace(
             self._evidence(query, best.get(leaf), similar.get(leaf, 0.0),
-                           leaf in about_time or leaf in exact), compared=leaf in similar)
+                           leaf in about_time or leaf in exact),
+            compared=leaf in similar and not (leaf in best and translated is not None
+                                              and best[leaf].reading is translated))
                        for leaf in judged}
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}

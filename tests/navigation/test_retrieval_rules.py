@@ -375,6 +375,14 @@ async def test_one_shared_word_far_in_meaning_is_no_answer(tmp_path: Path) -> No
             assert (await search(rt, question)).status == "NONE", question
         found = await search(rt, "Who does the user do the taxes with?")
         assert found.status == "FOUND" and "Paloma" in found.hits[0].text
+        # ...but a word held through the question's translation is not judged by the
+        # vectors, which put an English question and a Spanish memory far apart
+        await save(rt, "Mi padre se llama Andrés y es carpintero jubilado.")
+        await save(rt, "Mi equipo de fútbol es el Real Zaragoza, aunque sufra.")
+        for question, answer in (("What does the user's father do?", "carpintero"),
+                                 ("Which football club does the user support?", "Zaragoza")):
+            found = await search(rt, question)
+            assert found.status == "FOUND" and answer in found.hits[0].text, question
 
 
 async def test_a_memory_saved_just_now_is_compared_by_meaning(tmp_path: Path) -> None:
