@@ -21,9 +21,9 @@ import re
 from collections.abc import Callable
 
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
-from actors.facts.values import Folded
+from actors.facts.values import CLAUSE_START, Folded
 
-_I = (r"(?:(?:^|[:;]\s)\W*|\b(?:i|we)(?:'ve|\s+have)?\s+"
+_I = (rf"(?:{CLAUSE_START}|\b(?:i|we)(?:'ve|\s+have)?\s+"
       r"(?:(?:just|recently|finally|already|also)\s+)?)")
 """The speaker, or nothing at a sentence's or clause's start ("2026-05-02: Sold my car")."""
 _DIET = r"vegetarian|vegan|pescatarian|pescetarian|flexitarian"

@@ -43,7 +43,14 @@ from actors.facts.endings import ending_facts
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.questions import attribute_question
-from actors.facts.values import MONTHS_PATTERN, Folded, clean_value, is_hypothetical, is_question
+from actors.facts.values import (
+    CLAUSE_START,
+    MONTHS_PATTERN,
+    Folded,
+    clean_value,
+    is_hypothetical,
+    is_question,
+)
 from actors.text import STOPWORDS, fold, sentences
 
 __all__ = ["FactCandidate", "attribute_question", "extract_facts", "fact_key"]
@@ -145,7 +152,7 @@ _RULES: tuple[_Rule, ...] = (
                          r"(?:vivir\s+(?:a|en)\s+)?"), place=True),
     # settling in: "Finally settled in Lisbon!", "moved into the new place in Valencia",
     # "estamos instalados en Bilbao"
-    _Rule("location", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have|'re|\s+are|'m|\s+am)?\s+|(?:^|[:;]\s)\W*)"
+    _Rule("location", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have|'re|\s+are|'m|\s+am)?\s+|{CLAUSE_START})"
                          rf"{_ADV}(?:settled|(?:now\s+)?settled\s+down)\s+in\s+(?:to\s+)?"),
           place=True),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}moved\s+into\s+[^,;.]{{1,40}}?"
@@ -174,9 +181,9 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(rf"\b(?:i(?:'ve|\s+have)?\s+{_ADV}|(?:and|then)\s+(?:just\s+)?)joined\s+"),
           model=True, first_person=True),
     _Rule("employer", _r(rf"\bi\s+{_ADV}started\s+(?:working\s+)?(?:at|for)\s+")),
-    _Rule("employer", _r(rf"(?:^|[:;]\s)\W*{_ADV}started\s+(?:working\s+)?(?:at|for)\s+"),
+    _Rule("employer", _r(rf"{CLAUSE_START}{_ADV}started\s+(?:working\s+)?(?:at|for)\s+"),
           model=True),  # "2026-04-01: Started at Initech" (not "started at the gym")
-    _Rule("employer", _r(rf"(?:\bi(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*){_ADV}(?:started|got|began|"
+    _Rule("employer", _r(rf"(?:\bi(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:started|got|began|"
                          r"took)\s+(?:a|my)\s+new\s+(?:job|role|position)\s+(?:at|with)\s+")),
     _Rule("employer", _r(r"\b(?:and|but)\s+(?:now|currently)\s+work\s+(?:at|for)\s+")),
     # "I changed jobs, now I'm at Initech", "me he cambiado de trabajo, ahora estoy en X"

@@ -66,6 +66,9 @@ _TIME_TAIL = re.compile(
     rf"(?:in|en|on|el|this|este)\s+(?:(?:early|late|mid)\s+)?(?:{MONTHS_PATTERN}|{_WEEKDAYS}|\d).*"
     r")$"
 )
+CLAUSE_START = r"(?:^|[:;]\s)\W*"
+"""A sentence's or clause's start, where a subject may be left out ("2026-04-01: Started at
+Initech", "Sold my car last week")."""
 EDGE = " \t.,;:!?…\"'`«»“”()[]"
 _CLAUSE = re.compile(
     r"\s*[,;(\[]|:\s|\s+[-–—]\s+|\s+(?:but|where|because|since|although|though|while|which|who|"

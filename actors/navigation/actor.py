@@ -641,9 +641,8 @@ class NavigationActor(Actor):
         # a memory matched through the question's translation is not judged by its vector:
         # the model is English-centred, and an English question and its Spanish memory
         # ("what does the user's father do?" / "mi padre es carpintero") sit far apart
-        evidence_of = {leaf: dataclasses.replace(
-            self._evidence(query, best.get(leaf), similar.get(leaf, 0.0),
-                           leaf in about_time or leaf in exact),
+        evidence_of = {leaf: self._evidence(
+            query, best.get(leaf), similar.get(leaf, 0.0), leaf in about_time or leaf in exact,
             compared=leaf in similar and not (leaf in best and translated is not None
                                               and best[leaf].reading is translated))
                        for leaf in judged}
@@ -788,11 +787,11 @@ class NavigationActor(Actor):
         return out
 
     def _evidence(self, query: Query, match: _Match | None, similarity: float,
-                  about: bool) -> ranking.Evidence:
+                  about: bool, *, compared: bool = False) -> ranking.Evidence:
         if match is None:
             return ranking.Evidence(coverage=1.0 if about else 0.0, words=frozenset(),
                                     rarest_df=0, asked=len(query.query_terms),
-                                    similarity=similarity)
+                                    similarity=similarity, compared=compared)
         base = set(query.query_terms)
         words = frozenset(base & match.matched)
         near = words & match.near
@@ -801,7 +800,8 @@ class NavigationActor(Actor):
                for word in words - near]
         return ranking.Evidence(coverage=1.0 if about else match.coverage, words=words,
                                 rarest_df=min(dfs, default=0), asked=len(base),
-                                similarity=similarity, dfs=tuple(sorted(dfs)), near=near)
+                                similarity=similarity, dfs=tuple(sorted(dfs)), near=near,
+                                compared=compared)
 
     def _answer(self, question: tuple[str, str], timeline: Timeline, admissible: Any,
                 day: dt.date | None = None) -> AttributeAnswer | None:

@@ -32,6 +32,14 @@ def ids(result: SearchResult) -> list[str]:
     return [h.leaf_id for h in result.hits]
 
 
+async def embedded(rt: Runtime) -> None:
+    """Until every memory has its vector (the background embedder runs while the inbox is
+    idle): the rules that weigh meaning then see every memory."""
+    with anyio.fail_after(60):
+        while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+            await anyio.sleep(0.2)
+
+
 NAMES = ("Elena", "Sarah", "Priya", "Marta", "Lucía", "Chloe", "Aiko", "Nadia", "Rosa", "Ines")
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December")
@@ -126,9 +134,8 @@ async def test_a_restated_memory_gives_way_to_its_newer_wording(tmp_path: Path) 
         result = await search(rt, "when does standup happen")
         assert result.status == "FOUND"
         assert ids(result)[:2] == [newer, older]
-        with anyio.fail_after(60):  # and once both have vectors (which of two near-copies
-            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:  # is closer
-                await anyio.sleep(0.2)  # in meaning is noise)
+        await embedded(rt)  # and once both have vectors (which of two near-copies is closer
+        # in meaning is noise)
         assert ids(await search(rt, "when does standup happen"))[:2] == [newer, older]
 
 
@@ -170,9 +177,7 @@ async def test_no_memory_found_offers_the_memories_closest_in_meaning(tmp_path: 
         for text in ("The staging cluster is recreated every Sunday night.",
                      "My commute is about 45 minutes each way by train."):
             await save(rt, text)
-        with anyio.fail_after(60):
-            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
-                await anyio.sleep(0.2)
+        await embedded(rt)
         studied = await search(rt, "What did the user study at university?")
         assert studied.status == "NONE" and not studied.hits
         assert [h.leaf_id for h in studied.nearest][:1] == [degree]
@@ -235,9 +240,7 @@ async def test_meaning_picks_among_memories_holding_the_same_word(tmp_path: Path
         for n in range(100):
             await save(rt, f"Sister {n}: {NAMES[n % 10]} lent me a drill on {n % 28 + 1} "
                            f"{MONTHS[n % 12]}.")
-        with anyio.fail_after(60):
-            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
-                await anyio.sleep(0.2)
+        await embedded(rt)
         found = await search(rt, "Where is the user's sister's wedding?")
         assert found.status == "FOUND" and ids(found)[:1] == [wedding]
 
@@ -326,9 +329,7 @@ async def test_a_word_close_in_meaning_finds_the_memory(tmp_path: Path) -> None:
         await save(rt, "My brother-in-law recommended reading Klara and the Sun this summer.")
         for n in range(60):
             await save(rt, FILLERS[n % 3].format(n=n, name=NAMES[n % 10], m=MONTHS[n % 12]))
-        with anyio.fail_after(60):
-            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
-                await anyio.sleep(0.2)
+        await embedded(rt)
         found = await search(rt, "Which film did the user see?")
         assert found.status == "FOUND" and ids(found)[:1] == [movie]
         assert (await search(rt, "how many solar panels are on the user's roof")).status == \
@@ -343,9 +344,7 @@ async def test_a_question_word_no_memory_holds_is_told(tmp_path: Path) -> None:
     async with Runtime(tmp_path) as rt:
         wedding = await save(rt, "My sister Carmen is getting married in Segovia next June.")
         await save(rt, "We watched an old Kurosawa movie at the cinema club on Friday.")
-        with anyio.fail_after(60):
-            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
-                await anyio.sleep(0.2)
+        await embedded(rt)
         brother = await search(rt, "When is the user's brother getting married?")
         assert ids(brother)[:1] == [wedding] and brother.absent == ("brother",)
         sister = await search(rt, "When is the user's sister getting married?")
@@ -367,9 +366,7 @@ async def test_one_shared_word_far_in_meaning_is_no_answer(tmp_path: Path) -> No
                      "I take the 7:40 train to the office every weekday.",
                      "I do my taxes with a gestor called Paloma every May."):
             await save(rt, note)
-        with anyio.fail_after(60):
-            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
-                await anyio.sleep(0.2)
+        await embedded(rt)
         for question in ("What is the user's cat called?",
                          "What musical group does the user like most?"):
             assert (await search(rt, question)).status == "NONE", question
@@ -390,9 +387,7 @@ async def test_a_memory_saved_just_now_is_compared_by_meaning(tmp_path: Path) ->
     # once, the paraphrase finds its memory as it will a minute later
     async with Runtime(tmp_path) as rt:
         await save(rt, "The staging cluster is recreated every Sunday night.")
-        with anyio.fail_after(60):
-            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
-                await anyio.sleep(0.2)
+        await embedded(rt)
         degree = await save(rt, "I graduated with a degree in Business Administration in "
                                 "2019.")
         found = await search(rt, "What did the user study at university?")
@@ -446,9 +441,7 @@ async def test_nothing_found_about_a_time_offers_that_times_memories(tmp_path: P
         for n in range(30):
             await save(rt, f"{LAST_YEAR}-0{5 + n % 4}-{10 + n % 18}: Blood test results at "
                            f"the clinic were normal, round {n}.")
-        with anyio.fail_after(60):
-            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
-                await anyio.sleep(0.2)
+        await embedded(rt)
         found = await search(rt, "What did the doctor tell the user about their hypertension "
                                  f"in March {LAST_YEAR}?")
         assert found.status == "NONE"
