@@ -1,7 +1,7 @@
 """Retrieval bench: quality on the team's own corpus, search latency via MCP, embedding speed.
 
 Run from the checkout: ``python -m bench.retrieval_bench [--sizes 1000,10000,50000]
-[--set templated|conversation] [--out FILE]`` (the JSON report goes to stdout).
+[--set templated|conversation|conversation-b] [--out FILE]`` (the JSON report goes to stdout).
 
 Quality: every memory of ``bench.retrieval_corpus`` is saved through the real Save path
 (in-process Runtime), the background embedder is left to finish, then every question is asked
@@ -17,6 +17,8 @@ invented person's dated chat turns, written by hand and held out from ranking wo
 its own, cached under ``bench/results/tmp/`` by a digest of the turns), with figures per kind
 of question (shared word, paraphrase, cross-language, update, temporal) and one line per
 question whose answer is not first: that list shows what the templated corpus cannot.
+``--set conversation-b`` runs the same code on ``bench.conversation_set_b``, another invented
+person written by hand later: rules tuned looking at the first set are validated on it.
 
 Latency: stores of each size are grown with ``bulk_build`` (the ingest bench's bulk path) from
 the generator's memories plus this corpus and kept under ``bench/results/tmp/`` for the next
@@ -35,6 +37,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import anyio
@@ -44,13 +47,16 @@ from actors.ingest.messages import Save
 from actors.navigation.messages import Search, SearchResult, Stats
 from actors.navigation.read_model import ReadModel
 from actors.provenance import Provenance
-from bench import conversation_set
+from bench import conversation_set, conversation_set_b
 from bench.retrieval_corpus import NEVER, Item, corpus
 from ihmt_async.logs import configure_logging
 from ihmt_async.runtime import Runtime
 
 ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / "results" / "tmp"
+# The hand-written sets by name: modules with TURNS, QUESTIONS, NEVER and CATEGORIES.
+CONVERSATION_SETS: dict[str, ModuleType] = {"conversation": conversation_set,
+                                            "conversation-b": conversation_set_b}
 WAYS = (("full", True, True, True), ("no word neighbours", True, True, False),
         ("no vectors", False, True, False), ("lexical only", False, False, False))
 
@@ -140,11 +146,12 @@ async def _ask_all(rt: Runtime, items: list[Item], ids: dict[str, set[str]]) -> 
             "cross_language_recall@5": f"{cross_hit}/{cross}"}
 
 
-async def _conversation() -> dict[str, Any]:
-    """The hand-written set, asked every way; figures per kind of question, and the misses."""
-    turns = conversation_set.TURNS
+async def _conversation(name: str) -> dict[str, Any]:
+    """A hand-written set, asked every way; figures per kind of question, and the misses."""
+    cset = CONVERSATION_SETS[name]
+    turns: tuple[conversation_set.Turn, ...] = cset.TURNS
     digest = hashlib.sha256("\n".join(t.key + "\t" + t.content for t in turns).encode())
-    home = CACHE / f"retrieval-conversation-{digest.hexdigest()[:12]}"
+    home = CACHE / f"retrieval-{name}-{digest.hexdigest()[:12]}"
     texts = [(turn.key, turn.content) for turn in turns]
     async with Runtime(home) as rt:
         await _saved(rt, home, texts)
@@ -163,7 +170,7 @@ async def _conversation() -> dict[str, Any]:
             rt.navigation.use_vectors = vectors
             rt.navigation.use_bilingual = bilingual
             rt.navigation.use_neighbours = neighbours
-            out[way] = await _ask_conversation(rt, ids)
+            out[way] = await _ask_conversation(rt, ids, cset)
         return out
 
 
@@ -184,7 +191,8 @@ def _share(part: int, whole: int) -> float:
     return round(part / whole, 3) if whole else 0.0
 
 
-async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]]) -> dict[str, Any]:
+async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]],
+                            cset: ModuleType) -> dict[str, Any]:
     """The retrieval figures on the hand-written set, overall and per category.
 
     An update is right at @1 when its first memory is one of its current turns (the outdated
@@ -193,13 +201,16 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]]) -> dict[str, 
     also covers update questions asked in the other language.
     """
     key_of = {leaf: key for key, leaves in ids.items() for leaf in leaves}
-    lang = {turn.key: turn.lang for turn in conversation_set.TURNS}
-    questions = conversation_set.QUESTIONS
+    turns: tuple[conversation_set.Turn, ...] = cset.TURNS
+    lang = {turn.key: turn.lang for turn in turns}
+    questions: tuple[conversation_set.Question, ...] = cset.QUESTIONS
+    nevers: tuple[conversation_set.Never, ...] = cset.NEVER
+    categories: tuple[str, ...] = cset.CATEGORIES
     at = {1: 0, 3: 0, 5: 0}
     ambiguous = absent = nearby = shown = cross = cross_hit = 0
     per: dict[str, dict[str, int]] = {c: {"n": 0, "at1": 0, "at5": 0, "shown": 0, "none": 0,
                                           "outdated_first": 0}
-                                      for c in conversation_set.CATEGORIES}
+                                      for c in categories}
     misses: list[str] = []
     for question in questions:
         answer = set().union(*(ids[key] for key in question.keys))
@@ -230,7 +241,7 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]]) -> dict[str, 
             misses.append(f"{question.category:<10} {result.status:<9} {question.text} -> "
                           f"{_first(result, key_of)}")
     never = 0
-    for item in conversation_set.NEVER:
+    for item in nevers:
         result = await rt.navigation.ask(Search(query=item.text, limit=5))
         never += result.status == "NONE"
         if result.status != "NONE":
@@ -241,7 +252,7 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]]) -> dict[str, 
             "shown_any_status": _share(shown, n), "ambiguous": _share(ambiguous, n),
             "false_absence": _share(absent, n),
             "false_absence_answer_offered_nearby": f"{nearby}/{absent}",
-            "never_stored_none": f"{never}/{len(conversation_set.NEVER)}",
+            "never_stored_none": f"{never}/{len(nevers)}",
             "cross_language_recall@5": f"{cross_hit}/{cross}",
             "per_category": {
                 category: {"questions": row["n"], "recall@1": _share(row["at1"], row["n"]),
@@ -321,12 +332,13 @@ async def _latency(home: Path, questions: list[str]) -> dict[str, Any]:
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     report: dict[str, Any] = {"date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
-    if args.set == "conversation":
-        report["set"] = "conversation"
+    if args.set in CONVERSATION_SETS:
+        report["set"] = args.set
         if not args.skip_quality:
-            report["quality"] = await _conversation()
+            report["quality"] = await _conversation(args.set)
         # Latency stores hold the generated memories either way: only the query text changes.
-        questions = [q.text for q in conversation_set.QUESTIONS][:args.searches]
+        asked: tuple[conversation_set.Question, ...] = CONVERSATION_SETS[args.set].QUESTIONS
+        questions = [q.text for q in asked][:args.searches]
     else:
         if not args.skip_quality:
             report["quality"] = await _quality(args.seed)
@@ -348,9 +360,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--searches", type=int, default=100)
     parser.add_argument("--skip-quality", action="store_true")
-    parser.add_argument("--set", choices=("templated", "conversation"), default="templated",
+    parser.add_argument("--set", choices=("templated", *CONVERSATION_SETS), default="templated",
                         help="templated: bench.retrieval_corpus (seeded); conversation: the "
-                             "hand-written bench.conversation_set, held out from tuning")
+                             "hand-written bench.conversation_set, held out from tuning; "
+                             "conversation-b: bench.conversation_set_b, a second one to "
+                             "validate on text the first set's tuning never saw")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
     args = parser.parse_args()
     configure_logging(level="warning", to_stderr=True)
