@@ -84,6 +84,15 @@ _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
     ("diet", _r(rf"\bya\s+no\s+(?:soy|somos)\s+(?P<d>{_DIET_ES})\b"), _diet("ya no {}")),
     ("diet", _r(rf"\b(?:deje|dejamos|he\s+dejado|hemos\s+dejado)\s+de\s+ser\s+(?P<d>{_DIET_ES})\b"),
      _diet("ya no {}")),
+    # eating meat again ends any meat-free diet: "I started eating meat again", "he vuelto a
+    # comer carne", "volví a comer carne"
+    ("diet", _r(rf"{_I}(?:started|begun|began|went\s+back\s+to|gone\s+back\s+to)\s+eating"
+                r"\s+(?:meat|chicken|red\s+meat)(?:\s+again)?\b"), _fixed("eats meat again")),
+    ("diet", _r(r"\b(?:i|we)\s+(?:eat|am\s+eating|'m\s+eating)\s+meat\s+again\b"),
+     _fixed("eats meat again")),
+    ("diet", _r(r"\b(?:he|hemos)\s+vuelto\s+a\s+comer\s+(?:carne|pollo)\b|"
+                r"\b(?:volvi|volvimos)\s+a\s+comer\s+(?:carne|pollo)\b"),
+     _fixed("vuelve a comer carne")),
     # things the user had
     ("", _r(rf"{_I}(?:sold|got\s+rid\s+of|gave\s+away|given\s+away|scrapped)\s+(?:my|our|the)"
             rf"\s+(?:old\s+)?{_THING}\b"), _fixed("none (sold or given away)")),
@@ -101,6 +110,9 @@ _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
     # work
     ("employer", _r(rf"{_I}(?:left|quit|resigned\s+from)\s+my\s+(?:job|position|role)"
                     rf"{_WORKPLACE}"), _left("none (left {})", "none (left the job)")),
+    ("employer", _r(rf"{_I}(?:handed\s+in|gave|given|put\s+in|turned\s+in)\s+(?:my\s+)?"
+                    rf"(?:notice|resignation){_WORKPLACE}"),
+     _left("none (left {})", "none (left the job)")),
     ("employer", _r(r"\b(?:i|we)\s+(?:no\s+longer|don't|do\s+not)\s+work\s+(?:at|for)\s+(?P<x>.+?)"
                     r"(?:\s+any\s*more)?\W*$"), _left("none (left {})", None)),
     ("employer", _r(r"\bya\s+no\s+trabajo\s+(?:en|para)\s+(?P<x>.+)"),

@@ -192,6 +192,12 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(r"\b(?:me\s+he\s+cambiado|me\s+cambie|cambie)\s+de\s+(?:trabajo|empresa|"
                          r"curro)\b[^.;]{0,40}?(?:estoy|trabajo|entre)\s+(?:en|para)\s+"),
           model=True),
+    # "Day three at Northwind as a data engineer", "starting at Contoso as a platform engineer
+    # on Monday": a workplace named as a name, then the role taken there
+    _Rule("employer", _r(r"\b(?:starting|started|start|joining|joined|first\s+(?:day|week)|"
+                         r"(?:day|week)\s+(?:one|two|three|four|five|\d+))\s+at\s+"
+                         r"(?=[\w&.'-]+(?:\s+[\w&.'-]+){0,3}?\s+as\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}?"
+                         rf"{_ROLE}\b)"), model=True),
     # "I'm a backend developer at Lumen Freight": a role noun, then where
     _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?"
                          rf"{_ROLE}\s+(?:at|for)\s+")),
@@ -233,6 +239,17 @@ _RULES: tuple[_Rule, ...] = (
           model=True),
     _Rule("", _r(r"\b(?:switched|changed|upgraded)\s+from\s+[^,;.]{1,40}?\s+to\s+"
                  rf"(?:an?\s+|the\s+)?(?:new\s+)?(?={MAKE})"), model=True),
+    # "I've moved over to an iPhone", "me he pasado al iPhone 15", "cambié el Xiaomi por un Pixel"
+    _Rule("", _r(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:switched|moved|"
+                 r"changed|gone)\s+(?:over\s+)?to\s+(?:an?\s+|the\s+)?(?:new\s+)?(?=" + MAKE + ")"),
+          model=True),
+    _Rule("", _r(r"\b(?:me\s+(?:he\s+)?pas(?:ado|e)|nos\s+(?:hemos\s+)?pas(?:ado|amos)|"
+                 r"me\s+(?:he\s+)?cambi(?:ado|e)|nos\s+(?:hemos\s+)?cambi(?:ado|amos))\s+"
+                 r"(?:al\s+|a\s+(?:un|una|el|la)\s+|a\s+)(?:nuevo\s+|nueva\s+)?(?=" + MAKE + ")"),
+          model=True),
+    _Rule("", _r(r"\b(?:cambie|cambiamos|he\s+cambiado|hemos\s+cambiado)\s+(?:el|la|mi|nuestro|"
+                 r"nuestra)\s+[^,;.]{1,40}?\s+por\s+(?:un|una|el|la)\s+(?:nuevo\s+|nueva\s+)?"
+                 r"(?=" + MAKE + ")"), model=True),
     _Rule("", _r(r"\btraded\s+(?:in\s+)?(?:my|our|the)\s+[^,;.]{1,40}?\s+for\s+(?:an?\s+|the\s+)?"
                  rf"(?:new\s+|used\s+)?(?={MAKE})"), model=True),
     *(_Rule(attribute, _r(rf"\bmi\s+(?:nuevo\s+|nueva\s+)?{noun}\s+(?:es|ahora\s+es)\s+"
@@ -242,6 +259,8 @@ _RULES: tuple[_Rule, ...] = (
     # role (job title): "promoted me to staff engineer", "my title is now ..."
     _Rule("role", _r(r"\b(?:i\s+(?:was|got|have\s+been|'ve\s+been|just\s+got)\s+promoted|"
                      r"(?:they|\w+)\s+promoted\s+me)\s+to\s+(?:an?\s+|the\s+)?")),
+    _Rule("role", _r(CLAUSE_START + r"(?:just\s+|finally\s+)?(?:got|been)\s+promoted\s+to\s+"
+                     r"(?:an?\s+|the\s+)?")),
     _Rule("role", _r(r"\bmy\s+(?:new\s+|current\s+)?(?:job\s+title|title|role|position)\s+is\s+"
                      r"(?:now\s+)?(?:an?\s+|the\s+)?")),
     _Rule("role", _r(r"\bme\s+(?:han\s+)?ascend(?:ido|ieron)\s+a\s+")),
@@ -263,7 +282,9 @@ _RULES: tuple[_Rule, ...] = (
         r"es\s+(?:ahora\s+)?")),
     _Rule("stack", _r(
         r"\b(?:migramos|hemos\s+migrado|nos\s+(?:hemos\s+)?pasado)\s+"
-        r"(?:(?:el|la|nuestro|nuestra)\s+(?P<s>[\w.-]+)\s+)?a\s+")),
+        r"(?:(?:el|la|nuestro|nuestra)\s+(?P<s>[\w.-]+)\s+)?a\s+"
+        # "nos hemos pasado a un Tesla": a car or a phone, not a stack
+        r"(?!(?:(?:un|una|el|la)\s+)?(?:nuevo\s+|nueva\s+)?" + MAKE + ")")),
     # coding-agent facts
     _Rule("default_branch", _r(
         r"\bdefault\s+branch\s+(?:is|has\s+become|now\s+is)\s+(?:now\s+)?"), "repo",
@@ -373,8 +394,17 @@ _FROM_TO = _r(
     r"\b(?:(?:has|have|had|ha|han|hemos|he)\s+)?(?:migrated|moved|switched|changed|upgraded|"
     r"ported|migrado|migro|migramos|migraron|cambiado|cambio|cambiamos|pasado|paso|pasamos|"
     r"movido|movio|movimos)\s+(?:(?P<obj>(?:the|our|its|their|el|la|los|las|nuestro|nuestra|"
-    r"su|sus)\s+[\w.-]+(?:\s+[\w.-]+){0,3})\s+)?(?:from|de)\s+(?P<old>[^,;]+?)\s+"
+    r"su|sus)\s+[\w.'-]+(?:\s+[\w.'-]+){0,3})\s+)?(?:from|de)\s+(?P<old>[^,;]+?)\s+"
     r"(?:to|onto|over\s+to|a)\s+"
+)
+# "We finished moving the orders service to CockroachDB", "migrated the billing service to
+# PostgreSQL", "hemos migrado el servicio de pagos a PostgreSQL": the same move, the old value
+# left unsaid (the component must be named: "moved to Berlin" is no component's)
+_MOVED_TO = _r(
+    r"\b(?:migrated|migrating|moved|moving|switched|switching|ported|porting|migrado|migro|"
+    r"migramos|migraron|movido|movimos|pasado|pasamos)\s+(?P<obj>(?:the|our|el|la|nuestro|"
+    r"nuestra)\s+[\w.'-]+(?:\s+[\w.'-]+){0,3}?)\s+(?:over\s+)?(?:to|onto|a|al)\s+"
+    r"(?!(?:an?\s+|the\s+|un\s+|una\s+|el\s+|la\s+)?(?:new|nuev[oa]|other|otr[oa])\b)"
 )
 _POSSESSIVE = frozenset("its their su sus".split())
 _COMPONENT_WORD = re.compile(
@@ -391,7 +421,11 @@ _NO_LONGER = _r(
 
 
 def _component_value(subject: str, value: str) -> list[tuple[str, str, str]]:
-    """(subject, attribute, value): a database, else what the component uses."""
+    """(subject, attribute, value): a database, else what the component uses ("the tracking
+    API's database" is the tracking API's)."""
+    owner = re.match(r"^(?P<o>.+?)(?:'s|’s|s')?\s+(?:database|db|datastore)$", subject)
+    if owner is not None:
+        return [(owner.group("o"), "database", value)]
     if _DB.match(fold(value)):
         return [(subject, "database", value)]
     if value[:1].isupper() or re.search(r"[\d._/-]", value):
@@ -402,7 +436,9 @@ def _component_value(subject: str, value: str) -> list[tuple[str, str, str]]:
 def _moved_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     folded = span.folded
     out: list[tuple[int, str, str, str]] = []
+    moved: list[tuple[int, int]] = []
     for m in _FROM_TO.finditer(folded):
+        moved.append((m.start(), m.end()))
         subject = None
         obj = m.group("obj")
         if obj and obj.split()[0] not in _POSSESSIVE:
@@ -411,6 +447,14 @@ def _moved_facts(span: Folded) -> list[tuple[int, str, str, str]]:
         if subject is None:
             subject = _phrase_subject(span.original(0, m.start()), limit=4)
             subject = subject.lower() if subject else None
+        value = clean_value(span, m.end(), len(folded), cut_with=True)
+        if subject and value and _COMPONENT_WORD.search(fold(subject)):
+            out.extend((m.start(), *fact) for fact in _component_value(subject, value))
+    for m in _MOVED_TO.finditer(folded):
+        if any(start <= m.start() < end for start, end in moved):
+            continue  # "moved X from A to B" was read above
+        words = span.original(m.start("obj"), m.end("obj")).split()[1:]
+        subject = " ".join(words).lower()
         value = clean_value(span, m.end(), len(folded), cut_with=True)
         if subject and value and _COMPONENT_WORD.search(fold(subject)):
             out.extend((m.start(), *fact) for fact in _component_value(subject, value))

@@ -180,6 +180,10 @@ def test_no_fact(text: str) -> None:
         ("Dejé mi trabajo en Acme.", ("employer", "ninguno (dejó Acme)")),
         ("Me despidieron la semana pasada.", ("employer", "ninguno (despedido)")),
         ("Ya no trabajo en Nimbus.", ("employer", "ninguno (dejó Nimbus)")),
+        ("Handed in my notice at Northwind.", ("employer", "none (left Northwind)")),
+        ("I started eating meat again.", ("diet", "eats meat again")),
+        ("I went back to eating meat.", ("diet", "eats meat again")),
+        ("He vuelto a comer carne este año.", ("diet", "vuelve a comer carne")),
     ],
 )
 def test_an_ending_is_the_attributes_next_value(text: str, expected: tuple[str, str]) -> None:
@@ -214,6 +218,10 @@ def test_no_ending_without_its_noun_or_when_hypothetical(text: str) -> None:
         ("I bought a used Subaru Outback with 60,000 miles on it.", ("car", "Subaru Outback")),
         ("I got a new MacBook Air M3 from work.", ("laptop", "MacBook Air M3")),
         ("Me compré un iPhone 16 y le regalé el Pixel a mi madre.", ("phone", "iPhone 16")),
+        ("I've switched to a Pixel 9.", ("phone", "Pixel 9")),
+        ("2026-10-01: Me he pasado al iPhone 15.", ("phone", "iPhone 15")),
+        ("Cambié el Xiaomi por un Pixel 8.", ("phone", "Pixel 8")),
+        ("Nos hemos pasado a un Tesla Model Y.", ("car", "Tesla Model Y")),  # no "stack"
     ],
 )
 def test_a_make_says_what_was_bought(text: str, expected: tuple[str, str]) -> None:
@@ -243,6 +251,9 @@ def test_a_make_is_a_name_not_a_common_word(text: str) -> None:
         ("Started at Initech on Monday.", ("employer", "Initech")),
         ("I changed jobs, now I'm at Initech.", ("employer", "Initech")),
         ("Me he cambiado de trabajo, ahora estoy en Initech.", ("employer", "Initech")),
+        ("Day three at Northwind as a data engineer.", ("employer", "Northwind")),
+        ("Starting at Contoso as a platform engineer on Monday.", ("employer", "Contoso")),
+        ("Got promoted to senior analyst last week!", ("role", "senior analyst")),
     ],
 )
 def test_moves_and_new_jobs_as_people_announce_them(text: str,
@@ -250,11 +261,31 @@ def test_moves_and_new_jobs_as_people_announce_them(text: str,
     assert _triples(text) == [("user", *expected)]
 
 
-@pytest.mark.parametrize("text", ["He vuelto a fumar.", "I went back to eating meat.",
+@pytest.mark.parametrize("text", ["He vuelto a fumar.", "I went back to the office.",
                                   "I moved to the frontend team last sprint.",
-                                  "Started at the gym today."])
+                                  "Started at the gym today.", "We start at nine as a team.",
+                                  "Started at the gym as a beginner.",
+                                  "I moved the meeting to Friday.",
+                                  "We moved the team to a new office."])
 def test_a_move_is_to_a_place_with_a_name(text: str) -> None:
     assert extract_facts(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We finished moving the orders service to CockroachDB last sprint.",
+         ("orders service", "database", "CockroachDB")),
+        ("We migrated the billing service to PostgreSQL.",
+         ("billing service", "database", "PostgreSQL")),
+        ("We moved the tracking API's database from MongoDB to PostgreSQL.",
+         ("tracking api", "database", "PostgreSQL")),
+        ("We are moving the frontend app to Vercel.", ("frontend app", "uses", "Vercel")),
+    ],
+)
+def test_a_component_moved_to_something_new(text: str, expected: tuple[str, str, str]) -> None:
+    # the old value left unsaid ("moving X to Y"), or the component named with its owner
+    assert _triples(text) == [expected]
 
 
 def test_a_component_no_longer_on_one_thing_now_on_another() -> None:
