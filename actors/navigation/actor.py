@@ -15,7 +15,7 @@ import datetime as dt
 import functools
 import re
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,12 +59,14 @@ from actors.navigation.messages import (
 from actors.navigation.query import (
     QUESTION_WORDS,
     Query,
+    asks_about_now,
     holds_identifier,
     identifiers,
     parse_query,
 )
 from actors.navigation.read_model import ReadModel
 from actors.navigation.stem import stem
+from actors.navigation.stories import named_terms, tells_a_change
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
 from actors.text import fold, shorten, unique
 from actors.text import terms as text_terms
@@ -630,6 +632,27 @@ class NavigationActor(Actor):
                 similar)
         ranked = ranking.order(scores, ranking.Timeline(currency, successor, worded, similar),
                                addable)
+        def continuation_of(leaf_id: str) -> str | None:
+            """Where the story of ``leaf_id`` stands last, following it from memory to later
+            memory ("VS Code", then "notes in Obsidian", then "notes out of Obsidian")."""
+            last = None
+            for _ in range(ranking.CONTINUATION_HOPS):
+                newer = self._continuation(last or leaf_id, admissible)
+                if newer is None or not addable(newer):
+                    break
+                last = newer
+            return last
+
+        continued: dict[str, str] = {}  # older -> newer: one story, told to the judge as such
+        if ranked and answer is None and span is None and asks_about_now(text) \
+                and not successor.get(ranked[0][0]):
+            older = ranked[0][0]
+            newer = continuation_of(older)
+            if newer is not None:
+                answers = newer in worded or similar.get(newer, 0.0) >= ranking.MIN_SIMILARITY \
+                    or tells_a_change(model.text_of(newer))
+                ranked = ranking.continued_first(ranked, older, newer, answers=answers)
+                continued[older] = newer
         trace = SearchTrace(
             domains_ranked=descent.domains_ranked, branches_opened=descent.branches_opened,
             node_reads=descent.node_reads, leaves_scored=descent.leaves_scored + pooled,
@@ -650,7 +673,8 @@ class NavigationActor(Actor):
                     if vectors and leaf in self.vectors.position}
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
                               successor, timeline, answer, trace, measured, listing=listing,
-                              unheld=unheld)
+                              unheld=unheld, continued=continued,
+                              continuation_of=continuation_of)
         if result.status == "FOUND" and not listing and answer is None:
             result = dataclasses.replace(result, absent=self._absent_words(query, best))
         if result.status == "NONE" and similar:
@@ -858,6 +882,55 @@ class NavigationActor(Actor):
         self._plans[id(query)] = (query, result)
         return result
 
+    def _when(self, leaf_id: str) -> tuple[str, float]:
+        """A memory's own day (a chat log saved later keeps its order), then its saving time."""
+        meta = self.model.leaves[leaf_id]
+        return (meta.timestamp or meta.recorded_at)[:10], meta.recorded_ts
+
+    def _latest_change(self, leaf_ids: list[str]) -> str | None:
+        """The latest of these memories when it is later than all the others and tells of a
+        change; else None."""
+        known = sorted((leaf for leaf in leaf_ids if leaf in self.model.leaves), key=self._when)
+        if len(known) < 2 or self._when(known[-1])[0] <= self._when(known[-2])[0]:
+            return None
+        return known[-1] if tells_a_change(self.model.text_of(known[-1])) else None
+
+    def _continuation(self, leaf_id: str, admissible: Callable[[str], bool]) -> str | None:
+        """The newest later memory that shares a name or two rare words with ``leaf_id``:
+        where its story went next ("we run CI on Jenkins", then "CI runs on GitHub Actions
+        now; Jenkins is gone"), when no fact pattern read the change (``stories``)."""
+        index, metas = self.model.index, self.model.leaves
+        meta = metas.get(leaf_id)
+        if meta is None:
+            return None
+        most = max(ranking.CONTINUATION_MIN_DF, int(len(index) * ranking.CONTINUATION_DF_SHARE))
+        rare = sorted((index.doc_freq(term), term) for term in index.terms_of(leaf_id)
+                      if not any(c.isdigit() for c in term))  # dates and numbers tie nothing
+        words = [term for df, term in rare if 1 < df <= most][:ranking.CONTINUATION_TERMS]
+        if not words:
+            return None
+        names = named_terms(self.model.text_of(leaf_id))
+        start = self._when(leaf_id)
+        shared: dict[str, int] = {}
+        named: set[str] = set()
+        for term in words:
+            for doc in index.postings(term):
+                later = metas.get(doc)
+                if doc == leaf_id or later is None or not admissible(doc) \
+                        or self._when(doc) <= start:
+                    continue
+                if later.source and (later.source, later.recorded_at) == (meta.source,
+                                                                          meta.recorded_at):
+                    continue  # another chunk of the same save
+                if later.origin == "tool" and meta.origin != "tool":
+                    continue  # a tool result never ends what a person said
+                shared[doc] = shared.get(doc, 0) + 1
+                if term in names:
+                    named.add(doc)
+        tied = [doc for doc, count in shared.items()
+                if doc in named or count >= ranking.CONTINUATION_SHARED_WORDS]
+        return max(tied, key=self._when, default=None)
+
     def _restatements(self, ranked: list[tuple[str, float]], successor: dict[str, str | None],
                       matched: dict[str, frozenset[str]], worded: Mapping[str, float],
                       meaning: Mapping[str, float]) -> dict[str, str]:
@@ -901,7 +974,9 @@ class NavigationActor(Actor):
                 currency: dict[str, str], successor: dict[str, str | None], timeline: Timeline,
                 answer: AttributeAnswer | None, trace: SearchTrace,
                 measured: dict[str, float], *, listing: bool = False,
-                unheld: tuple[str, ...] = ()) -> SearchResult:
+                unheld: tuple[str, ...] = (),
+                continued: Mapping[str, str] | None = None,
+                continuation_of: Callable[[str], str | None] | None = None) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -977,7 +1052,8 @@ class NavigationActor(Actor):
             candidates.append(Candidate(id=leaf, score=strength, matched=terms,
                                         branch=entry.get("parent_id") if entry else None,
                                         superseded_by=successor.get(leaf)
-                                        or restated.get(leaf),
+                                        or restated.get(leaf)
+                                        or (continued or {}).get(leaf),
                                         similarity=measured.get(leaf)))
         reviewed = [c for c in candidates if currency.get(c.id) != "PENDING"]
         if reviewed:  # an unreviewed tool value is no rival to what the user said
@@ -991,6 +1067,19 @@ class NavigationActor(Actor):
         request = None if answer or listing else clue_request(
             query, ordered, threshold=self.settings.confidence_threshold,
             margin=self.settings.ambiguity_margin)
+        if request is not None and asks_about_now(query.text):
+            # "how does the user get to work now?": of two tied memories, the later one telling
+            # of a change ("since the office moved I drive") is how things stand now
+            latest = self._latest_change([c.id for c in request.candidates])
+            if latest is not None:
+                request = None
+                # ...unless its own story went on later ("started keeping notes in Obsidian",
+                # then "moved my notes out of Obsidian")
+                later = continuation_of(latest) if continuation_of else None
+                if later is not None and tells_a_change(self.model.text_of(later)):
+                    latest = later
+                ranked = [item for item in ranked if item[0] == latest] + \
+                    [item for item in ranked if item[0] != latest]
         if request is not None:
             hits = tuple(self._hit(c.id, currency, successor, timeline, full_text=False,
                                    score=c.score) for c in request.candidates)

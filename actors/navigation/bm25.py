@@ -11,6 +11,7 @@ beyond a bounded memo of per-token terms (a cache, invisible in results).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -93,10 +94,33 @@ def weighted_terms(
         weight = weights.get(name, DEFAULT_FIELD_WEIGHT)
         if weight <= 0 or value is None:
             continue
+        if name == "tags":
+            value = searchable_tags((value,) if isinstance(value, str) else value)
         for term in field_terms(value):
             counts[term] = counts.get(term, 0.0) + weight
             length += weight
     return counts, length
+
+
+_FILING_TAG = re.compile(r"^(?:type|domain|lang|date|source|scope):")
+CHUNK_KINDS = frozenset({"entry", "paragraph", "section", "step", "statement", "member", "class",
+                         "function", "imports", "header", "comment", "docstring", "code", "block",
+                         "expr", "blank", "str"})
+"""The chunk kinds a leaf's first tag names (``actors.ingest.chunkers``)."""
+
+
+def searchable_tags(tags: Sequence[str]) -> list[str]:
+    """The tags that say what a memory is about: the caller's, and a code chunk's programming
+    language ("language:python" as "python"). The filing tags every leaf carries ("entry",
+    "type:personal", "date:2026-04-02", "source:claude-code") are left out: held by every
+    memory, they made "date" ("who is the user dating?"), "type", "source" or "entry" match
+    the whole store, so every memory counted as holding the word."""
+    kept: list[str] = []
+    for tag in tags:
+        if tag in CHUNK_KINDS or _FILING_TAG.match(tag):
+            continue
+        kept.append(tag.split(":", 1)[1] if tag.startswith("language:") else tag)
+    return kept
 
 
 def idf(doc_freq: int, n_docs: int) -> float:

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 
 from actors.navigation.stem import stem
+from actors.text import fold, unique
 from actors.text import terms as text_terms
-from actors.text import unique
 
 
 @dataclass(frozen=True)
@@ -124,3 +124,22 @@ def holds_identifier(text: str, identifier: str) -> bool:
     """``identifier`` occurs in ``text`` as a whole token (SEARCH-42 is not in SEARCH-420)."""
     pattern = r"(?<![\w-])" + re.escape(identifier) + r"(?![\w-]|\.\w)"
     return re.search(pattern, text, re.IGNORECASE) is not None
+
+
+_NOW = re.compile(
+    r"\b(?:now|nowadays|these\s+days|currently|current|at\s+the\s+moment|at\s+present|"
+    r"presently|still|any\s?more|latest|most\s+recent(?:ly)?|today|"
+    r"ahora|actualmente|actual|hoy\s+en\s+dia|a\s+dia\s+de\s+hoy|estos\s+dias|"
+    r"en\s+este\s+momento|todavia|sigue|siguen|sigues|ya\s+no|ultim[oa]s?)\b")
+_BEFORE = re.compile(
+    r"\b(?:used\s+to|before|previous(?:ly)?|formerly|originally|at\s+first|first|former|"
+    r"old|earlier|back\s+then|antes|anterior(?:es)?|solia|solian|primer[oa]?|antiguo|"
+    r"antigua|al\s+principio)\b")
+
+
+def asks_about_now(text: str) -> bool:
+    """The question asks for how things stand now ("where does the user work now?", "does
+    she still run?", "¿qué móvil usa ahora?"), not how they were ("what car did the user
+    have before?"): the newest memory of a story answers it."""
+    folded = fold(text)
+    return _NOW.search(folded) is not None and _BEFORE.search(folded) is None

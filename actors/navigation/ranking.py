@@ -96,6 +96,22 @@ ABSTAIN_DEPTH = 10
 """How many of the best memories the abstention judgement looks at."""
 RESTATED_SHARE = 0.6
 """Two memories sharing this share of their words (Jaccard) restate one thing."""
+CONTINUATION_DF_SHARE = 0.002
+"""A word a later memory shares with the best match counts toward tying the two into one story
+("learning German on Duolingo", then "gave up on German, taking Japanese lessons now") only
+when at most this share of the store holds it (100 memories at 50k): a rare word, not a
+topic."""
+CONTINUATION_MIN_DF = 3
+"""...or at most this many memories, whatever the store's size (a small store's every word is
+rare by share)."""
+CONTINUATION_SHARED_WORDS = 2
+"""Rare words two memories must share to be one story when none of them is a name (one shared
+verb is not a story: "moved the blog", "my sister moved")."""
+CONTINUATION_HOPS = 3
+"""Later memories followed from the best match, each continuing the one before: a story told
+over several sessions ends where its last memory says."""
+CONTINUATION_TERMS = 5
+"""The rarest words of the best match looked up for a continuation (each costs a search)."""
 
 
 def coordinated(score: float, coverage: float) -> float:
@@ -268,6 +284,21 @@ def nearest(similar: Mapping[str, float], servable: Callable[[str], bool]) -> li
 def restated(jaccard_share: float) -> bool:
     """Two memories whose words overlap this much say one thing twice."""
     return jaccard_share >= RESTATED_SHARE
+
+
+def continued_first(ranked: list[tuple[str, float]], older: str, newer: str, *,
+                    answers: bool) -> list[tuple[str, float]]:
+    """A question about now, and a later memory continuing the best match's story: the later
+    one leads when it answers the question too (holds one of its words, or is close in
+    meaning), else it is shown right after it (the story's end is part of the answer, but a
+    memory about something else must not take the lead for a shared name)."""
+    scores = dict(ranked)
+    rest = [(leaf, score) for leaf, score in ranked if leaf != newer]
+    at = next(i for i, (leaf, _) in enumerate(rest) if leaf == older)
+    lead = scores[older]
+    score = max(scores.get(newer, 0.0), lead if answers else lead * UNMATCHED_SUCCESSOR_SHARE)
+    rest.insert(at if answers else at + 1, (newer, score))
+    return rest
 
 
 def newer_first(ranked: list[tuple[str, float]], restatements: Mapping[str, str]

@@ -47,12 +47,21 @@ def test_title_match_beats_body_only_match() -> None:
 
 def test_weighted_terms_counts_fields_and_length() -> None:
     counts, length = weighted_terms(
-        {"title": "Deploy script", "keywords": ["deploy"], "tags": ["type:code"], "body": "deploy"}
+        {"title": "Deploy script", "keywords": ["deploy"], "tags": ["release-tools"],
+         "body": "deploy"}
     )
     assert counts[stem("deploy")] == 3 + 3 + 1
     assert counts[stem("script")] == 3
-    assert counts[stem("type")] == 2 and counts[stem("code")] == 2
+    assert counts[stem("release")] == 2 and counts[stem("tools")] == 2
     assert length == 3 * 2 + 3 + 2 * 2 + 1
+
+
+def test_filing_tags_are_not_terms_but_a_code_language_is() -> None:
+    # held by every memory, "entry", "type:code" or "date:..." would match the whole store
+    counts, _ = weighted_terms({"tags": ["entry", "type:code", "domain:software", "lang:en",
+                                         "date:2026-04-02", "source:claude-code",
+                                         "language:python", "billing"]})
+    assert set(counts) == {stem("python"), stem("billing")}
 
 
 def test_score_matches_hand_computed_bm25() -> None:
@@ -132,11 +141,11 @@ def test_folding_in_queries_and_fields() -> None:
 
 def test_tags_are_tokenised_on_colons_and_dashes() -> None:
     docs = [
-        Descriptor("code", {"title": "x", "tags": ["type:code", "date:2024-03-11"]}),
-        Descriptor("prose", {"title": "y", "tags": ["type:prose", "date:2025-01-02"]}),
+        Descriptor("pay", {"title": "x", "tags": ["team:payments", "q1-review"]}),
+        Descriptor("ops", {"title": "y", "tags": ["team:platform", "q2-planning"]}),
     ]
-    assert ids(score_descriptors(parse_query("code"), docs)) == ["code"]
-    assert ids(score_descriptors(parse_query("2024"), docs)) == ["code"]
+    assert ids(score_descriptors(parse_query("payments"), docs)) == ["pay"]
+    assert ids(score_descriptors(parse_query("review"), docs)) == ["pay"]
 
 
 def test_no_match_and_empty_inputs() -> None:

@@ -1,7 +1,10 @@
 from __future__ import annotations
 
-from actors.navigation.query import parse_query
+import pytest
+
+from actors.navigation.query import asks_about_now, parse_query
 from actors.navigation.stem import stem
+from actors.navigation.stories import tells_a_change
 
 
 def st(*words: str) -> tuple[str, ...]:
@@ -76,3 +79,28 @@ def test_question_framing_words_are_dropped_when_content_remains() -> None:
     assert parse_query("¿Qué recuerdas de Luis?").terms == ("luis",)
     # A query made only of them still searches them.
     assert parse_query("remember this").terms == st("remember")
+
+
+@pytest.mark.parametrize(
+    ("question", "now"),
+    [("Where does the user work now?", True), ("What is the user's current job?", True),
+     ("Does she still run?", True), ("¿Qué móvil usa el usuario ahora?", True),
+     ("¿El usuario sigue siendo vegetariano?", True), ("What car did the user have before?", False),
+     ("Where did the user live in 2024?", False), ("What did the user eat?", False),
+     ("¿Qué coche tenía antes?", False)],
+)
+def test_a_question_about_how_things_stand_now(question: str, now: bool) -> None:
+    assert asks_about_now(question) is now
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [("Gave up on German; I'm taking Japanese lessons now.", True),
+     ("Picked up our new Kia Niro, the Focus went to the scrapyard.", True),
+     ("IT replaced my ThinkPad with a MacBook Pro.", True),
+     ("Lucía y yo lo dejamos; ahora salgo con Marta.", True),
+     ("Me he pasado al iPhone 15.", True),
+     ("Kiwi chewed my laptop charger.", False), ("Mi madre cumple 60 años en octubre.", False)],
+)
+def test_a_memory_telling_of_a_change(text: str, change: bool) -> None:
+    assert tells_a_change(text) is change

@@ -535,3 +535,74 @@ async def test_frequent_requests_do_not_starve_the_embedder(tmp_path: Path) -> N
         await wait_embedded(2)
         result = await search(rt, "kitten sofa")
         assert "Misu" in result.hits[0].text
+
+
+async def test_a_question_about_now_leads_with_the_later_memory_continuing_the_story(
+        tmp_path: Path) -> None:
+    """No fact pattern reads either memory; the later one shares a rare word ("German") with
+    the best match and tells of a change: it is how things stand now."""
+    async with Runtime(tmp_path) as rt:
+        await save(rt, f"{LAST_YEAR}-02-01: Mi hermana vive en Sevilla.")
+        german = await save(rt, f"{LAST_YEAR}-06-01: I'm learning German on Duolingo, "
+                                "200 days streak.")
+        await save(rt, f"{LAST_YEAR}-07-01: The neighbours repainted their fence.")
+        japanese = await save(rt, f"{LAST_YEAR}-11-01: Gave up on German; I'm taking Japanese "
+                                  "lessons now.")
+        now = await search(rt, "Which language is the user learning now?")
+        assert now.status == "FOUND"
+        assert ids(now)[:2] == [japanese, german]
+        # not a question about now: the words decide
+        before = await search(rt, "Which language was the user learning before?")
+        assert ids(before)[0] == german
+
+
+async def test_a_later_mention_that_tells_no_change_follows_the_best_match(
+        tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        breed = await save(rt, f"{LAST_YEAR}-03-01: Our dog Kiwi is a golden retriever.")
+        await save(rt, f"{LAST_YEAR}-04-01: Mi madre cumple 60 años en octubre.")
+        charger = await save(rt, f"{LAST_YEAR}-05-01: Kiwi chewed my laptop charger.")
+        result = await search(rt, "What breed is the user's dog now?")
+        assert ids(result)[:2] == [breed, charger]
+
+
+async def test_a_tie_on_a_question_about_now_goes_to_the_later_change(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        await save(rt, f"{LAST_YEAR}-02-01: The neighbours repainted their fence.")
+        train = await save(rt, f"{LAST_YEAR}-03-10: I take the 7:40 train to work every morning.")
+        drive = await save(rt, f"{LAST_YEAR}-09-12: Since the office moved out of town I drive "
+                               "to work.")
+        await embedded(rt)
+        asked = "How does the user get to work?"
+        tied = await search(rt, asked)
+        assert tied.status == "AMBIGUOUS"
+        assert set(ids(tied)) == {train, drive}
+        now = await search(rt, asked.replace("?", " now?"))
+        assert now.status == "FOUND"
+        assert ids(now)[0] == drive
+
+
+async def test_filing_tags_are_not_words_of_a_memory(tmp_path: Path) -> None:
+    """Every leaf carries tags like "entry", "type:personal", "date:2026-04-02": indexed, they
+    made "dating" (stemmed "dat") or "type" match every memory."""
+    async with Runtime(tmp_path) as rt:
+        for text in ("Reminder: renew the passport before March.",
+                     "The team offsite will be in Lisbon this year.",
+                     f"{LAST_YEAR}-05-09: The kids' school trip is to the science museum."):
+            await save(rt, text)
+        for question in ("Who is the user dating now?", "What type of entry is this?"):
+            result = await search(rt, question)
+            assert result.status == "NONE", question
+
+
+async def test_a_word_many_memories_hold_ties_no_story(tmp_path: Path) -> None:
+    """``CONTINUATION_MIN_DF``: "German" held by five memories of a small store is a topic, not
+    the name of one story."""
+    async with Runtime(tmp_path) as rt:
+        learning = await save(rt, f"{LAST_YEAR}-01-01: I'm learning German on Duolingo.")
+        for month, text in ((2, "German beer is great."), (3, "A German film festival opens."),
+                            (4, "My German colleague visits in May.")):
+            await save(rt, f"{LAST_YEAR}-0{month}-01: {text}")
+        await save(rt, f"{LAST_YEAR}-06-01: Gave up on German; I'm taking Japanese lessons now.")
+        result = await search(rt, "Which language is the user learning now?")
+        assert ids(result)[0] == learning

@@ -1,0 +1,54 @@
+"""Whether two memories are one story, and whether a memory tells of a change.
+
+A later memory that shares a name ("German", "Obsidian", "Netlify") or two rare words with the
+best match of a question about now continues its story; told as a change ("gave up on German",
+"the Focus went to the scrapyard", "IT replaced my ThinkPad", "ya no", "lo dejamos", "me he
+pasado al iPhone"), it is where the story stands now and leads the reply (see
+``NavigationActor._continuation``). A single shared lower-case word is not enough: in a small
+store every word is rare, and "moved the blog to Cloudflare" and "my sister moved to Bristol"
+share "moved". The cue words are the ones people use to announce that something ended,
+started or was swapped, in English and Spanish; reading them needs no fact pattern for the
+attribute, so it covers what the fact extractor has no rule for. Pure text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from actors.navigation.stem import stem
+from actors.text import fold
+from actors.text import terms as text_terms
+
+_CHANGE = re.compile(
+    r"\b(?:now|nowadays|these\s+days|any\s?more|no\s+longer|instead|new|newer|brand\s+new|"
+    r"switch(?:ed|ing)?|chang(?:ed|ing)|mov(?:ed|ing)|migrat(?:ed|ing)|replac(?:ed|ing)|"
+    r"upgrad(?:ed|ing)|downgrad(?:ed|ing)|trad(?:ed|ing)\s+in|sold|selling|gave\s+up|"
+    r"giv(?:e|ing)\s+up|quit|left|leaving|stopp(?:ed|ing)|cancel(?:l)?(?:ed|ing)|dropp(?:ed|ing)|"
+    r"broke\s+up|split\s+up|went\s+back|back\s+to|took\s+up|taken\s+up|started|starting|"
+    r"finished|got\s+rid\s+of|is\s+gone|are\s+gone|passed\s+away|died|down\s+to|up\s+to|"
+    r"cut\s+down|from\s+now\s+on|ever\s+since|"
+    r"ahora|ya\s+no|nuev[oa]s?|cambi(?:e|o|amos|ado|ando)|me\s+he\s+pasado|me\s+pase|"
+    r"nos\s+hemos\s+pasado|dej(?:e|o|amos|ado|ando)|lo\s+dejamos|vend(?:i|io|imos|ido)|"
+    r"mud(?:e|o|amos|ado)|sustitu(?:i|ido|imos)|reemplaz(?:e|ado|amos)|he\s+vuelto|volvi|"
+    r"volvimos|empece|empezamos|he\s+empezado|hemos\s+empezado|ya\s+no|desde\s+hace|"
+    r"a\s+partir\s+de|se\s+acabo|he\s+cambiado|hemos\s+cambiado)\b")
+
+
+def tells_a_change(text: str) -> bool:
+    """The text announces that something ended, began or was replaced."""
+    return _CHANGE.search(fold(text)) is not None
+
+
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)\W*$")
+
+
+def named_terms(text: str) -> frozenset[str]:
+    """The terms of the words ``text`` writes with a capital inside a sentence: names
+    ("German", "Obsidian", "PureGym", "Lucía"), as the index holds them."""
+    found: set[str] = set()
+    for m in _WORD.finditer(text):
+        word = m.group(0)
+        if word[:1].isupper() and not _SENTENCE_START.search(text[max(0, m.start() - 4):m.start()]):
+            found.update(stem(term) for term in text_terms(word))
+    return frozenset(found)
