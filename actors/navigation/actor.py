@@ -288,7 +288,7 @@ class NavigationActor(Actor):
         try:
             await call_in_thread(vectors.warm)
             if vectors.embedder.loaded:
-                await call_in_thread(self.neighbours.build)
+                await call_in_thread(self._build_neighbours)
         except Exception as exc:  # searches stay lexical; the next start tries again
             self.log.error("embedding.load_failed", error=f"{type(exc).__name__}: {exc}")
             return
@@ -445,7 +445,17 @@ class NavigationActor(Actor):
             self.vectors.enqueue(arrived)
         self.vectors.backfill(self.model.text_of)
         if self.vectors.embedder.loaded and not self.neighbours.built:
-            self.neighbours.build()  # the model is in: its word table, off the search path
+            self._build_neighbours()  # the model is in: its word table, off the search path
+
+    def _build_neighbours(self) -> None:
+        """The word table, once; logged, so a monitor (or a test measuring memory) can tell
+        the last of the model's load from what comes after it."""
+        if self.neighbours.built:
+            return
+        started = time.perf_counter()
+        self.neighbours.build()
+        self.log.info("embedding.words_built",
+                      duration_ms=round((time.perf_counter() - started) * 1000, 2))
 
     # ------------------------------------------------------------------ search
 

@@ -51,3 +51,17 @@ async def first_pass_done(home: Path, timeout_s: float = 60.0) -> None:
         while not (store / "root.json").exists() or any(
                 p.stat().st_size for p in (store / "state" / "locks").glob("*.lock")):
             await anyio.sleep(0.05)
+
+
+async def model_loaded(home: Path, timeout_s: float = 60.0) -> None:
+    """Wait until the server has loaded its embedding model and built its word table in the
+    background (the log says ``embedding.words_built``, or ``embedding.load_failed``): a
+    memory figure taken before would count the model's own load as the growth under test."""
+    import anyio
+
+    log = home / "ihmt_memory" / "logs" / "ihmt.jsonl"
+    with anyio.fail_after(timeout_s):
+        while not log.exists() or not any(
+                event in line for line in log.read_text(errors="replace").splitlines()
+                for event in ('"embedding.words_built"', '"embedding.load_failed"')):
+            await anyio.sleep(0.05)

@@ -10,7 +10,12 @@ from pathlib import Path
 import pytest
 
 from tests.hardening.raw_server import raw_server
-from tests.hardening.store_files import NO_BACKGROUND_PASS, first_pass_done, tree_digest
+from tests.hardening.store_files import (
+    NO_BACKGROUND_PASS,
+    first_pass_done,
+    model_loaded,
+    tree_digest,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -36,6 +41,7 @@ async def test_bad_lines_get_errors_and_the_server_keeps_serving(tmp_path: Path)
             "content": "The walrus deploy runs on Thursdays.", "origin": "user"}})
         assert saved["result"]["isError"] is False, saved
         await first_pass_done(home)
+        await model_loaded(home)  # its load is not growth under abuse
         before = store_digest(home)
         assert before, "the save wrote the store"
         baseline_kib = server.peak_rss_kib()

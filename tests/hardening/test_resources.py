@@ -11,7 +11,12 @@ from typing import Any
 import pytest
 
 from tests.hardening.raw_server import RawServer, raw_server
-from tests.hardening.store_files import NO_BACKGROUND_PASS, first_pass_done, tree_digest
+from tests.hardening.store_files import (
+    NO_BACKGROUND_PASS,
+    first_pass_done,
+    model_loaded,
+    tree_digest,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -59,6 +64,7 @@ async def test_special_and_huge_files_are_refused_with_bounded_memory(tmp_path: 
         calls = Calls(server)
         await calls.call("save_memory", content="The checkout service sums the cart.")
         await first_pass_done(home)
+        await model_loaded(home)  # its load is not growth caused by the refusals
         store_before = {k: v for k, v in tree_digest(home / "ihmt_memory").items()
                         if not k.startswith("logs")}
         baseline_kib = server.peak_rss_kib()
