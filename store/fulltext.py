@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,7 @@ import structlog
 import tantivy
 
 from store.atomic import ensure_private_dir
+from store.errors import map_os_error
 from store.paths import StoreLayout
 
 log = structlog.get_logger("ihmt.fulltext")
@@ -272,7 +275,28 @@ class FulltextIndex:
 
     # ------------------------------------------------------------------ writing (lock held)
 
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Map what the disk refused while writing the index (tantivy says it in a
+        ValueError: "An IO error occurred: ... (os error 28)") to the store's typed errors,
+        so a full disk is a message and a retry later, never a crash of the actor."""
+        try:
+            yield
+        except OSError as exc:
+            raise map_os_error(exc, self.path) from exc
+        except ValueError as exc:
+            found = _OS_ERROR.search(str(exc))
+            if found is None:
+                raise
+            code = int(found.group(1))
+            raise map_os_error(OSError(code, os.strerror(code)), self.path) from exc
+
     def commit(self, add: Iterable[IndexDoc], remove: Iterable[str], seq: int) -> Watermark:
+        """``_commit`` with the disk's refusals mapped (see ``_writing``)."""
+        with self._writing():
+            return self._commit(add, remove, seq)
+
+    def _commit(self, add: Iterable[IndexDoc], remove: Iterable[str], seq: int) -> Watermark:
         """Index ``add``, drop ``remove`` and record ``seq``, in one tantivy commit.
 
         The caller holds the ``fulltext`` lock and has reloaded: ``self.watermark`` is the one
@@ -320,15 +344,20 @@ class FulltextIndex:
 
     def clear(self) -> None:
         """Empty the index (``rebuild``): every leaf becomes pending again. Lock held."""
-        writer = self._writable().writer(heap_size=WRITER_HEAP, num_threads=1)
-        try:
-            writer.delete_all_documents()
-            writer.add_document(_watermark_document(Watermark()))
-            writer.commit()
-        finally:
-            writer.wait_merging_threads()
-        self._keep_private()
+        with self._writing():
+            writer = self._writable().writer(heap_size=WRITER_HEAP, num_threads=1)
+            try:
+                writer.delete_all_documents()
+                writer.add_document(_watermark_document(Watermark()))
+                writer.commit()
+            finally:
+                writer.wait_merging_threads()
+            self._keep_private()
         self.reload(force=True)
+
+
+_OS_ERROR = re.compile(r"\(os error (\d+)\)")
+"""How tantivy names the operating system's error in its messages."""
 
 
 def _any_of(terms: Sequence[str]) -> tantivy.Query:

@@ -72,6 +72,7 @@ from actors.text import fold, shorten, unique
 from actors.text import terms as text_terms
 from actors.time_ranges import DateRange, asked_range, valid_on
 from store.config import Settings
+from store.errors import StoreIOError
 from store.fulltext import LOCK_NAME as FULLTEXT_LOCK
 from store.locks import LockManager
 from store.paths import StoreLayout
@@ -128,6 +129,9 @@ VARIANTS_CHECKED = 8
 """How many other forms of an unknown query term the coverage judgement looks for."""
 IDLE_EMBED_S = 0.05
 """Idle pause before the next background embedding batch while memories lack vectors."""
+DISK_RETRY_S = 5.0
+"""Pause of the background writes (index commits, vectors) after the disk refused one (full,
+read-only, permission): searches go on from the tail meanwhile, and the log is not flooded."""
 
 
 def _posix(moment: dt.datetime) -> float:
@@ -241,6 +245,8 @@ class NavigationActor(Actor):
         """When this process first saw uncommitted catalog changes (monotonic seconds)."""
         self._last_idle = 0.0
         """When the last idle turn began (monotonic seconds)."""
+        self._disk_refused_at: float | None = None
+        """When the disk last refused a background write (monotonic seconds)."""
         self.vectors = VectorIndex(layout)
         self.use_vectors = True
         """Off only for measurement (bench/retrieval_bench.py compares the lexical-only path)."""
@@ -314,15 +320,21 @@ class NavigationActor(Actor):
         started = time.perf_counter()
         self.model = await call_in_thread(ReadModel, self.layout)
         committed = 0
-        if await call_in_thread(self.model.index_ahead_of_catalog):
-            # The catalog was re-derived (its sequence numbers restarted): index it again.
-            async with self.locks.hold(FULLTEXT_LOCK, actor=self.name, timeout_s=600):
-                committed = await call_in_thread(self.model.rebuild_index)
-        elif await call_in_thread(self.model.pending) > BACKLOG:
-            # A store the index has not seen (first start, a lost index): index it once,
-            # under the lock, rather than holding thousands of leaves in every process' tail.
-            async with self.locks.hold(FULLTEXT_LOCK, actor=self.name, timeout_s=600):
-                committed = await call_in_thread(self.model.commit_pending)
+        try:
+            if await call_in_thread(self.model.index_ahead_of_catalog):
+                # The catalog was re-derived (its sequence numbers restarted): index it again.
+                async with self.locks.hold(FULLTEXT_LOCK, actor=self.name, timeout_s=600):
+                    committed = await call_in_thread(self.model.rebuild_index)
+            elif await call_in_thread(self.model.pending) > BACKLOG:
+                # A store the index has not seen (first start, a lost index): index it once,
+                # under the lock, rather than holding thousands of leaves in every process'
+                # tail.
+                async with self.locks.hold(FULLTEXT_LOCK, actor=self.name, timeout_s=600):
+                    committed = await call_in_thread(self.model.commit_pending)
+        except StoreIOError as exc:  # a full or read-only disk: search from the tail for now
+            self._disk_refused_at = time.monotonic()
+            self.log.warning("navigation.background_writes_paused", error=str(exc),
+                             retry_s=DISK_RETRY_S)
         added = await call_in_thread(self.model.refresh)
         self.log.info("navigation.ready", leaves=len(self.model.leaves), indexed=added + committed,
                       rebuilt=self.model.index.disk.rebuilt,
@@ -334,14 +346,28 @@ class NavigationActor(Actor):
         index commit and the embedding forever."""
         busy = self._embed_pending or self.vectors.queued or self.model.arrived
         interval = IDLE_EMBED_S if busy else COMMIT_INTERVAL_S
+        if self._disk_refused_at is not None:
+            interval = max(interval, DISK_RETRY_S)
         return max(0.0, self._last_idle + interval - time.monotonic())
 
     async def on_idle(self) -> None:
         """Commit the shared full-text index when its batch is due, then embed one batch of
-        memories that have no vector yet."""
+        memories that have no vector yet. A disk that refuses the writes (full, read-only)
+        pauses them for ``DISK_RETRY_S``; searches go on meanwhile (the uncommitted leaves
+        are read from this process' tail) and nothing restarts."""
         self._last_idle = time.monotonic()
-        await self._commit_index()
-        await call_in_thread(self._embed_some)
+        try:
+            await self._commit_index()
+            await call_in_thread(self._embed_some)
+        except StoreIOError as exc:
+            if self._disk_refused_at is None:
+                self.log.warning("navigation.background_writes_paused", error=str(exc),
+                                 retry_s=DISK_RETRY_S)
+            self._disk_refused_at = time.monotonic()
+            return
+        if self._disk_refused_at is not None:
+            self.log.info("navigation.background_writes_resumed")
+            self._disk_refused_at = None
 
     async def _commit_index(self) -> None:
         """Commit the leaves saved since the index's watermark (by any process), batched:
@@ -363,8 +389,11 @@ class NavigationActor(Actor):
     async def stop(self) -> None:
         """Leave nothing this process saw uncommitted (the next start opens a current index)."""
         if await call_in_thread(self.model.pending):
-            async with self.locks.hold(FULLTEXT_LOCK, actor=self.name):
-                await call_in_thread(self.model.commit_pending)
+            try:
+                async with self.locks.hold(FULLTEXT_LOCK, actor=self.name):
+                    await call_in_thread(self.model.commit_pending)
+            except StoreIOError as exc:  # the next start commits them (they are in the catalog)
+                self.log.warning("navigation.commit_left_to_next_start", error=str(exc))
 
     async def handle(self, message: Any) -> Any:
         if isinstance(message, Search):

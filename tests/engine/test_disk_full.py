@@ -113,3 +113,29 @@ async def test_a_read_only_store_refuses_saves_with_a_clear_reply(small_disk: Pa
         history = await s.ok("memory_history", {"attribute": "location"})
     assert "Bilbao" in history and "Cádiz" in history
     assert doctor.check(StoreLayout.at_home(home), grace_s=0.0) == []
+
+
+async def test_searches_outlast_a_full_disk_that_refuses_the_index_commit(
+        small_disk: Path) -> None:
+    """Saves acknowledged just before the disk filled wait in the tail for the shared index's
+    batched commit (due after 5 s); the disk refuses it. The navigation actor used to crash on
+    that refusal, five times in a minute, and then answer every search with "stopped" until
+    the server was restarted, even after space was freed."""
+    import anyio
+
+    home = small_disk / "home"
+    filler = small_disk / "filler"
+    async with server_session(home, client_name="disk-full-index") as s:
+        for n in range(5):
+            await s.ok("save_memory", {"content": f"Note {n} about the quokka{n} service."})
+        fill(filler)
+        await anyio.sleep(8)  # past the commit's due time, and a few idle turns more
+        for _ in range(3):
+            assert "quokka3" in await s.ok("search_memory", {"query": "quokka3 service"})
+            await anyio.sleep(1)
+        filler.unlink()
+        await anyio.sleep(6)  # the paused background writes resume
+        await s.ok("save_memory", {"content": "A note about the okapi service."})
+        assert "okapi" in await s.ok("search_memory", {"query": "okapi service"})
+        assert "quokka1" in await s.ok("search_memory", {"query": "quokka1 service"})
+    assert doctor.check(StoreLayout.at_home(home), grace_s=0.0) == []
