@@ -43,7 +43,7 @@ import tempfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from store.atomic import TEMP_PREFIX, ensure_private_dir
 from store.errors import DamagedDatabase, StoreError, map_os_error
@@ -131,6 +131,61 @@ def mapped(path: Path) -> Iterator[None]:
 # ---------------------------------------------------------------------------- connections
 
 
+class _MappedCursor(sqlite3.Cursor):
+    """A cursor whose steps map sqlite3 errors too (a damaged page may be met by the
+    ``fetchone`` after the ``execute``, not by the ``execute``)."""
+
+    def _path(self) -> Path:
+        connection = self.connection
+        return connection.store_path if isinstance(connection, _MappedConnection) else Path()
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Self:
+        with mapped(self._path()):
+            return super().execute(sql, parameters)
+
+    def executemany(self, sql: str, seq_of_parameters: Any, /) -> Self:
+        with mapped(self._path()):
+            return super().executemany(sql, seq_of_parameters)
+
+    def executescript(self, sql_script: str, /) -> Self:
+        with mapped(self._path()):
+            super().executescript(sql_script)
+        return self
+
+    def fetchone(self) -> Any:
+        with mapped(self._path()):
+            return super().fetchone()
+
+    def fetchmany(self, size: int | None = 1) -> list[Any]:
+        with mapped(self._path()):
+            return super().fetchmany(size)
+
+    def fetchall(self) -> list[Any]:
+        with mapped(self._path()):
+            return super().fetchall()
+
+    def __next__(self) -> Any:
+        with mapped(self._path()):
+            return super().__next__()
+
+
+class _MappedConnection(sqlite3.Connection):
+    """Every statement's sqlite3 error becomes the store's typed error, whoever runs it: a
+    damaged page met by any reader ("database disk image is malformed") is a
+    ``DamagedDatabase`` with what to do, not a traceback from whichever query met it first."""
+
+    store_path = Path()
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        return self.cursor(_MappedCursor).execute(sql, parameters)
+
+    def executemany(self, sql: str, parameters: Any, /) -> sqlite3.Cursor:
+        return self.cursor(_MappedCursor).executemany(sql, parameters)
+
+    def executescript(self, sql_script: str, /) -> sqlite3.Cursor:
+        return self.cursor(_MappedCursor).executescript(sql_script)
+
+
 def _create_file(path: Path) -> None:
     """Create the database whole or not at all: built under a temporary name (0600, WAL mode,
     the current schema) and linked into place only when complete.
@@ -174,7 +229,8 @@ def connect(layout: StoreLayout, *, create: bool) -> sqlite3.Connection | None:
                 return None
             _create_file(path)
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                               check_same_thread=False)
+                               check_same_thread=False, factory=_MappedConnection)
+        conn.store_path = path
         try:
             conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -202,7 +258,7 @@ def transaction(conn: sqlite3.Connection, path: Path) -> Iterator[Tx]:
         try:
             yield Tx(conn)
         except BaseException:
-            with contextlib.suppress(sqlite3.Error):
+            with contextlib.suppress(sqlite3.Error, StoreError):
                 conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")

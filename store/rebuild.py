@@ -91,11 +91,16 @@ def set_aside_damaged(layout: StoreLayout) -> list[Path]:
     """Rename a database that cannot be opened (and its -wal/-shm) to ``*.corrupt-<time>``."""
     try:
         conn = connect(layout, create=False)
-    except DamagedDatabase:
-        conn = None
-    else:
         if conn is not None:
-            conn.close()
+            try:  # a damaged page past the header opens fine: read every page once
+                verdict = conn.execute("PRAGMA quick_check").fetchone()
+            finally:
+                conn.close()
+            if verdict is not None and str(verdict[0]).lower() != "ok":
+                raise DamagedDatabase(layout.database, str(verdict[0]))
+    except DamagedDatabase:
+        pass
+    else:
         return []
     moved: list[Path] = []
     stamp = time.strftime("%Y%m%dT%H%M%S")

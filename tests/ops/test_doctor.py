@@ -128,3 +128,24 @@ def test_a_young_unindexed_leaf_is_a_save_in_flight_not_damage(tmp_path: Path) -
     old = time.time() - 60
     os.utime(path, (old, old))
     assert [p.code for p in check(layout, grace_s=30.0)] == ["leaf_not_in_catalog"]
+
+
+def test_a_database_damaged_past_its_first_page_is_a_clear_line_then_set_aside(
+        ihmt_copy: Path) -> None:
+    """The file opens (its header is whole) but a page inside is garbage: every command met it
+    in a different query and died with a traceback, and ``rebuild`` kept saying to run
+    ``rebuild`` because opening the file, its test for damage, worked."""
+    layout = StoreLayout.at_home(ihmt_copy)
+    run_cli(ihmt_copy, "save", "2026-09-01: I adopted a grey cat called Humo.",
+            "--domain", "personal")
+    with layout.database.open("r+b") as handle:
+        handle.seek(4096)
+        handle.write(os.urandom(4096))
+    for command in (("stats",), ("search", "grey cat"), ("doctor",)):
+        done = run_cli(ihmt_copy, *command, check=False)
+        assert "Traceback" not in done.stderr, command
+        assert "damaged" in done.stdout + done.stderr, command
+    fixed = cli_json(ihmt_copy, "doctor", "--repair")
+    assert fixed["clean"], fixed["remaining"]
+    assert "Humo" in run_cli(ihmt_copy, "search", "grey cat Humo").stdout
+    assert any(layout.state_dir.glob("ihmt.sqlite3.corrupt-*"))
