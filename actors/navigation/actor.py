@@ -31,7 +31,7 @@ from actors.facts.keys import fact_key, scoped_subject
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import Timeline
 from actors.navigation import ranking
-from actors.navigation.bilingual import other_reading
+from actors.navigation.bilingual import other_reading, translatable
 from actors.navigation.bm25 import idf
 from actors.navigation.confidence import (
     MEANING_LEAD,
@@ -63,6 +63,7 @@ from actors.navigation.query import (
     holds_identifier,
     identifiers,
     parse_query,
+    possessed,
 )
 from actors.navigation.read_model import ReadModel
 from actors.navigation.stem import stem
@@ -703,17 +704,26 @@ class NavigationActor(Actor):
         # a memory matched through the question's translation is not judged by its vector:
         # the model is English-centred, and an English question and its Spanish memory
         # ("what does the user's father do?" / "mi padre es carpintero") sit far apart
+        nearest_leaf = max(similar, key=lambda leaf: (similar[leaf], leaf), default=None)
         evidence_of = {leaf: self._evidence(
             query, best.get(leaf), similar.get(leaf, 0.0), leaf in about_time or leaf in exact,
             compared=leaf in similar and not (leaf in best and translated is not None
-                                              and best[leaf].reading is translated))
+                                              and best[leaf].reading is translated),
+            closest=leaf == nearest_leaf)
                        for leaf in judged}
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}
+        unknown = () if exact else self._unknown_topic(query, topic, best)
+        # the lexicon's gaps: a thing it cannot translate ("sister-in-law") may be named in a
+        # memory of the other language, so such a memory is still judged on its own
+        foreign = frozenset(leaf for leaf, match in best.items()
+                            if translated is not None and match.reading is translated) \
+            if unknown and not any(translatable(word) for word in unknown) else frozenset()
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
                               successor, timeline, answer, trace, measured, listing=listing,
                               unheld=unheld, continued=continued,
-                              continuation_of=continuation_of)
+                              continuation_of=continuation_of, unknown=unknown,
+                              foreign=foreign)
         if result.status == "FOUND" and not listing and answer is None:
             result = dataclasses.replace(result, absent=self._absent_words(query, best))
         if result.status == "NONE" and similar:
@@ -803,6 +813,25 @@ class NavigationActor(Actor):
         back = {near: frozenset({term}) for term, near in swapped.items()}
         return reading, back, ranking.NEIGHBOUR_SHARE
 
+    def _unknown_topic(self, query: Query, topic: str, best: Mapping[str, _Match]
+                       ) -> tuple[str, ...]:
+        """The thing the question says is the user's ("the user's shoulder", "su sobrina"),
+        as written, when no memory holds it in any form: not itself, not another form, not
+        its translation, not a word close in meaning ("the user's vehicle" is held as "car").
+        A question about a thing never mentioned is about something never stored, whatever
+        else it shares with a memory ("what did the physio say about the user's shoulder?"
+        was answered with the knee the physio saw)."""
+        index = self.model.index
+        held = {word for match in best.values() for word in match.matched}
+        plan = {term: variants for term, _, variants in self._weights(query)}
+        out = []
+        for word in possessed(topic):
+            terms = [stem(t) for t in text_terms(word)]
+            if any(t not in plan or t in held or plan[t] or index.doc_freq(t) for t in terms):
+                continue
+            out.append(word)
+        return tuple(out)
+
     def _absent_words(self, query: Query, best: Mapping[str, _Match]) -> tuple[str, ...]:
         """The question's words (as asked) that no memory holds in any form: not itself, not
         another form of it, not its translation (a word held only through a neighbour in
@@ -850,11 +879,13 @@ class NavigationActor(Actor):
         return out
 
     def _evidence(self, query: Query, match: _Match | None, similarity: float,
-                  about: bool, *, compared: bool = False) -> ranking.Evidence:
+                  about: bool, *, compared: bool = False,
+                  closest: bool = False) -> ranking.Evidence:
         if match is None:
             return ranking.Evidence(coverage=1.0 if about else 0.0, words=frozenset(),
                                     rarest_df=0, asked=len(query.query_terms),
-                                    similarity=similarity, compared=compared)
+                                    similarity=similarity, compared=compared,
+                                    closest=closest)
         base = set(query.query_terms)
         words = frozenset(base & match.matched)
         near = words & match.near
@@ -864,7 +895,7 @@ class NavigationActor(Actor):
         return ranking.Evidence(coverage=1.0 if about else match.coverage, words=words,
                                 rarest_df=min(dfs, default=0), asked=len(base),
                                 similarity=similarity, dfs=tuple(sorted(dfs)), near=near,
-                                compared=compared)
+                                compared=compared, closest=closest)
 
     def _answer(self, question: tuple[str, str], timeline: Timeline, admissible: Any,
                 day: dt.date | None = None) -> AttributeAnswer | None:
@@ -1015,7 +1046,9 @@ class NavigationActor(Actor):
                 measured: dict[str, float], *, listing: bool = False,
                 unheld: tuple[str, ...] = (),
                 continued: Mapping[str, str] | None = None,
-                continuation_of: Callable[[str], str | None] | None = None) -> SearchResult:
+                continuation_of: Callable[[str], str | None] | None = None,
+                unknown: tuple[str, ...] = (),
+                foreign: frozenset[str] = frozenset()) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -1042,6 +1075,14 @@ class NavigationActor(Actor):
                 if leaf in evidence and after in evidence and \
                         evidence[leaf].coverage > evidence[after].coverage:
                     evidence[after] = evidence[leaf]
+        if unknown and answer is None and not listing:
+            # what the question is about is in no memory: only a memory of the other
+            # language, matched through a translation, may still be about it
+            evidence = {leaf: e for leaf, e in evidence.items() if leaf in foreign}
+            if ranking.abstains([evidence[leaf] for leaf, _ in ranked if leaf in evidence],
+                                len(self.model.leaves)):
+                names = ", ".join(f"'{word}'" for word in unknown)
+                return result("NONE", (), 0.0, f"no stored memory mentions the user's {names}")
         if answer is None and ranking.abstains(
                 [evidence[leaf] for leaf, _ in ranked if leaf in evidence],
                 len(self.model.leaves)):
@@ -1052,6 +1093,14 @@ class NavigationActor(Actor):
             reason = (f"the closest memories share only the common word{plural} {words}"
                       if shared else None)
             return result("NONE", (), 0.0, reason)
+        if answer is None:
+            size = len(self.model.leaves)
+            judged = dict(evidence)
+            for older, newer in (continued or {}).items():  # the story's later memory
+                if older in evidence and not (newer in judged and
+                                              ranking.about(judged[newer], size)):
+                    judged[newer] = evidence[older]
+            ranked = ranking.about_first(ranked, judged, size)
         short = query.short
         worded_scores = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                          for leaf, _ in ranked[:6] if leaf in best}

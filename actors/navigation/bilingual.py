@@ -143,3 +143,10 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
             translated += 1
         out.append((word, found or (word,)))
     return out if translated else None
+
+
+def translatable(word: str) -> bool:
+    """Whether the lexicon knows ``word`` (either language): when it does not, a memory of
+    the other language may name the thing in words no reading of the question holds."""
+    key = fold(word)
+    return key in EN_ES or key in ES_EN

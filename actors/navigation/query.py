@@ -143,3 +143,34 @@ def asks_about_now(text: str) -> bool:
     have before?"): the newest memory of a story answers it."""
     folded = fold(text)
     return _NOW.search(folded) is not None and _BEFORE.search(folded) is None
+
+
+_POSSESSOR = re.compile(
+    r"(?:\b(?:the\s+)?(?:user|usuario|usuaria)['’]s|\bmy|\bmi|\bmis|\bsu|\bsus)\s+"
+    r"((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)", re.IGNORECASE)
+_OF_THE_USER = re.compile(r"\b([^\W\d_][\w-]*)\s+(?:del|de\s+la)\s+usuari[oa]\b",
+                          re.IGNORECASE)
+QUALIFIERS = frozenset(
+    """new old current favourite favorite main usual first last latest previous own best
+    left right little big older younger eldest youngest other next daily weekly
+    nuevo nueva viejo vieja actual favorito favorita primer primera ultimo ultima mejor
+    mayor menor pequeno pequena otro otra""".split())
+"""Words that qualify the thing possessed rather than name it ("the user's new laptop")."""
+
+
+def possessed(text: str) -> tuple[str, ...]:
+    """The thing a question says belongs to the user, one word each, folded ("the user's
+    shoulder", "my yoga class", "su sobrina", "la novia del usuario", "the user's
+    sister-in-law"): the first word after the possessive that is not a stop word or a
+    qualifier. What the question is about, more than any other of its words."""
+    found: list[str] = []
+    runs = [m.group(1).split() for m in _POSSESSOR.finditer(text)]
+    runs += [[m.group(1)] for m in _OF_THE_USER.finditer(text)]
+    for run in runs:
+        for word in run:
+            pieces = text_terms(word)
+            if not pieces or (len(pieces) == 1 and pieces[0] in QUALIFIERS):
+                continue
+            found.append(fold(word).lower())
+            break
+    return tuple(dict.fromkeys(found))

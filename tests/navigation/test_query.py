@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from actors.navigation.query import asks_about_now, parse_query
+from actors.navigation.query import asks_about_now, parse_query, possessed
 from actors.navigation.stem import stem
 from actors.navigation.stories import tells_a_change
 
@@ -104,3 +104,15 @@ def test_a_question_about_how_things_stand_now(question: str, now: bool) -> None
 )
 def test_a_memory_telling_of_a_change(text: str, change: bool) -> None:
     assert tells_a_change(text) is change
+
+
+def test_the_thing_a_question_says_is_the_users() -> None:
+    assert possessed("What did the physio say about the user's shoulder?") == ("shoulder",)
+    assert possessed("What time does my yoga class start?") == ("yoga",)
+    assert possessed("¿Qué le regaló el usuario a su sobrina?") == ("sobrina",)
+    assert possessed("¿La novia del usuario tiene alergia?") == ("novia",)
+    # a qualifier is skipped: the thing is what it qualifies
+    assert possessed("Where did the user buy the user's new laptop?") == ("laptop",)
+    assert possessed("¿Cuánto costó su nuevo coche?") == ("coche",)
+    assert possessed("Which laptop did the user buy?") == ()
+    assert possessed("the user's sister-in-law plays basketball") == ("sister-in-law",)

@@ -230,3 +230,25 @@ def test_a_reading_worth_less_keeps_the_better_weighted_match() -> None:
     actor._take(best, near, [("m", 10.0, frozenset({"movie", "festival"}))],
                 {"movie": frozenset({"film"})}, ranking.NEIGHBOUR_SHARE)
     assert best["m"].reading is near and best["m"].score == 5.0  # worth more even halved
+
+
+def test_the_closest_memory_holding_a_neighbour_word_is_about_the_question() -> None:
+    near = dataclasses.replace(_ev(held=1, asked=4, df=0), near=frozenset({"w0"}),
+                               closest=True, similarity=0.16)
+    assert ranking.about(near, 1_000)
+    assert not ranking.about(dataclasses.replace(near, similarity=0.14), 1_000)
+    assert not ranking.about(dataclasses.replace(near, closest=False), 1_000)
+    # its own common word is not enough: near-topic never-stored questions share those
+    own = dataclasses.replace(near, near=frozenset(), dfs=(300,), rarest_df=300)
+    assert not ranking.about(own, 1_000)
+
+
+def test_memories_about_the_question_lead_the_reply() -> None:
+    about = dataclasses.replace(_ev(held=1, asked=4, df=0), near=frozenset({"w0"}),
+                                closest=True, similarity=0.3)
+    ranked = [("getting", 4.4), ("dog", 2.0), ("other", 1.0)]
+    evidence = {"getting": _ev(held=1, asked=4, df=300), "dog": about,
+                "other": _ev(held=1, asked=4, df=300)}
+    assert [leaf for leaf, _ in ranking.about_first(ranked, evidence, 1_000)] == \
+        ["dog", "getting", "other"]
+    assert ranking.about_first(ranked[:1], evidence, 1_000) == ranked[:1]

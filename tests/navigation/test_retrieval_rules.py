@@ -606,3 +606,46 @@ async def test_a_word_many_memories_hold_ties_no_story(tmp_path: Path) -> None:
         await save(rt, f"{LAST_YEAR}-06-01: Gave up on German; I'm taking Japanese lessons now.")
         result = await search(rt, "Which language is the user learning now?")
         assert ids(result)[0] == learning
+
+
+async def _fill(rt: Runtime, notes: tuple[str, ...]) -> list[str]:
+    """``notes`` saved among 60 fillers, every vector computed; the notes' ids."""
+    saved = [await save(rt, note) for note in notes]
+    for n in range(60):
+        await save(rt, FILLERS[n % 3].format(n=n, name=NAMES[n % 10], m=MONTHS[n % 12]))
+    await embedded(rt)
+    return saved
+
+
+async def test_a_thing_of_the_users_no_memory_mentions_is_not_found(tmp_path: Path) -> None:
+    # the physio (one memory holds it) saw the user's knee: a question about the user's
+    # shoulder is about something never stored, however specific the word it shares
+    async with Runtime(tmp_path) as rt:
+        knee, car = await _fill(rt, (
+            "My left knee hurts after long runs; the physio thinks it is patellar tendinitis.",
+            "I sold my old car last month, I cycle everywhere now."))
+        for question, word in (("What did the physio say about the user's shoulder?",
+                                "shoulder"),
+                               ("¿Qué le dijo el fisio sobre su hombro?", "hombro")):
+            result = await search(rt, question)
+            assert result.status == "NONE" and f"'{word}'" in (result.reason or ""), question
+        found = await search(rt, "What did the physio say about the user's knee?")
+        assert found.status == "FOUND" and ids(found)[:1] == [knee]
+        # held through a word close in meaning ("car") is held
+        vehicle = await search(rt, "What happened to the user's vehicle?")
+        assert vehicle.status == "FOUND" and ids(vehicle)[:1] == [car]
+
+
+async def test_the_closest_memory_holding_a_word_close_in_meaning_answers(
+        tmp_path: Path) -> None:
+    # "pet" is in no memory; the memory closest in meaning holds "dog", its neighbour: the
+    # two agree, and it is the answer (it was "No memory found", offered as closest); and it
+    # leads the reply ahead of a memory scored higher on "getting" but about nothing asked
+    async with Runtime(tmp_path) as rt:
+        dog, _ = await _fill(rt, (
+            "We're thinking about adopting a second dog next spring, maybe a beagle.",
+            "My cousin Laura is getting her flat in Leeds painted in May."))
+        for question in ("Is the user planning to get another pet?",
+                         "Is the user considering getting another pet?"):
+            result = await search(rt, question)
+            assert result.status == "FOUND" and ids(result)[:1] == [dog], question
