@@ -150,26 +150,38 @@ _POSSESSOR = re.compile(
     r"((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)", re.IGNORECASE)
 _OF_THE_USER = re.compile(r"\b([^\W\d_][\w-]*)\s+(?:del|de\s+la)\s+usuari[oa]\b",
                           re.IGNORECASE)
+_THING = r"(?:(?:the|a|an|el|la|los|las|un|una)\s+)?((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)"
+_PAID_FOR = re.compile(
+    r"\b(?:(?:pay|pays|paid)\b(?:\s+[\w'’]+){0,3}?\s+for|(?:spend|spends|spent)\b"
+    r"(?:\s+[\w'’]+){0,3}?\s+on|pag[aoóéu]\w*(?:\s+[\w'’]+){0,3}?\s+por|"
+    r"gast[aoóéu]\w*(?:\s+[\w'’]+){0,3}?\s+en)\s+" + _THING, re.IGNORECASE)
+_BOUGHT = re.compile(
+    r"\b(?:buy|buys|bought|purchased?|purchases|own|owns|owned|compr[aoóéu]\w*)\s+"
+    r"(?=(?:the|a|an|el|la|los|las|un|una)\s)" + _THING, re.IGNORECASE)
 QUALIFIERS = frozenset(
     """new old current favourite favorite main usual first last latest previous own best
     left right little big older younger eldest youngest other next daily weekly
     nuevo nueva viejo vieja actual favorito favorita primer primera ultimo ultima mejor
-    mayor menor pequeno pequena otro otra""".split())
+    mayor menor pequeno pequena otro otra total""".split())
 """Words that qualify the thing possessed rather than name it ("the user's new laptop")."""
 
 
 def possessed(text: str) -> tuple[str, ...]:
-    """The thing a question says belongs to the user, one word each, folded ("the user's
-    shoulder", "my yoga class", "su sobrina", "la novia del usuario", "the user's
-    sister-in-law"): the first word after the possessive that is not a stop word or a
-    qualifier. What the question is about, more than any other of its words."""
+    """The things a question says are the user's, or that the user paid for or bought, one
+    word each, folded ("the user's shoulder", "my yoga class", "su sobrina", "la novia del
+    usuario", "the user's sister-in-law", "pay for the gym", "¿pagó por el masaje?", "buy a
+    new laptop"): the first word after the possessive (or "pay for", "buy a"...) that is not
+    a stop word, a qualifier or "user". What the question is about, more than any other of
+    its words; a bought thing needs its article ("buy in February" names a time)."""
     found: list[str] = []
     runs = [m.group(1).split() for m in _POSSESSOR.finditer(text)]
     runs += [[m.group(1)] for m in _OF_THE_USER.finditer(text)]
+    runs += [m.group(1).split() for m in _PAID_FOR.finditer(text)]
+    runs += [m.group(1).split() for m in _BOUGHT.finditer(text)]
     for run in runs:
         for word in run:
             pieces = text_terms(word)
-            if not pieces or (len(pieces) == 1 and pieces[0] in QUALIFIERS):
+            if not pieces or (len(pieces) == 1 and pieces[0] in QUALIFIERS | QUESTION_WORDS):
                 continue
             found.append(fold(word).lower())
             break

@@ -116,3 +116,14 @@ def test_the_thing_a_question_says_is_the_users() -> None:
     assert possessed("¿Cuánto costó su nuevo coche?") == ("coche",)
     assert possessed("Which laptop did the user buy?") == ()
     assert possessed("the user's sister-in-law plays basketball") == ("sister-in-law",)
+
+
+def test_the_thing_a_question_says_the_user_paid_for_or_bought() -> None:
+    assert possessed("How much did the user pay for the massage?") == ("massage",)
+    assert possessed("How much did the user spend on the wedding gift?") == ("wedding",)
+    assert possessed("¿Cuánto paga el usuario por el gimnasio en Valencia?") == ("gimnasio",)
+    assert possessed("Did the user buy a new laptop?") == ("laptop",)
+    assert possessed("¿Se compró una bici?") == ("bici",)
+    # a bought thing needs its article: "buy in February" names a time, not a thing
+    assert possessed("What did I buy in February?") == ()
+    assert possessed("¿Cuánto gastó el usuario en total?") == ()

@@ -649,3 +649,18 @@ async def test_the_closest_memory_holding_a_word_close_in_meaning_answers(
                          "Is the user considering getting another pet?"):
             result = await search(rt, question)
             assert result.status == "FOUND" and ids(result)[:1] == [dog], question
+
+
+async def test_a_thing_paid_for_no_memory_mentions_is_not_found(tmp_path: Path) -> None:
+    # what a question says the user paid for or bought is what it is about, as what it says
+    # is the user's: the physio was paid, never for a massage
+    async with Runtime(tmp_path) as rt:
+        physio, _ = await _fill(rt, (
+            "I paid the physio 60 euros for the session on my knee.",
+            "Our Christmas in Valencia: my parents fly in on the 22nd."))
+        for question, word in (("How much did the user pay for the massage?", "massage"),
+                               ("How much does the user pay for the gym in Valencia?", "gym")):
+            result = await search(rt, question)
+            assert result.status == "NONE" and f"'{word}'" in (result.reason or ""), question
+        found = await search(rt, "How much did the user pay for the physio session?")
+        assert found.status == "FOUND" and ids(found)[:1] == [physio]
