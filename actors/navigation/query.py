@@ -160,10 +160,12 @@ _BOUGHT = re.compile(
     r"(?=(?:the|a|an|el|la|los|las|un|una)\s)" + _THING, re.IGNORECASE)
 QUALIFIERS = frozenset(
     """new old current favourite favorite main usual first last latest previous own best
-    left right little big older younger eldest youngest other next daily weekly
+    left right little big older younger eldest youngest other next daily weekly monthly
+    yearly morning evening night weekend summer winter spring autumn
     nuevo nueva viejo vieja actual favorito favorita primer primera ultimo ultima mejor
-    mayor menor pequeno pequena otro otra total""".split())
-"""Words that qualify the thing possessed rather than name it ("the user's new laptop")."""
+    mayor menor pequeno pequena otro otra total diario diaria semanal mensual""".split())
+"""Words that qualify the thing possessed rather than name it ("the user's new laptop", "my
+morning run")."""
 
 
 def possessed(text: str) -> tuple[str, ...]:

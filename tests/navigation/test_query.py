@@ -114,6 +114,7 @@ def test_the_thing_a_question_says_is_the_users() -> None:
     # a qualifier is skipped: the thing is what it qualifies
     assert possessed("Where did the user buy the user's new laptop?") == ("laptop",)
     assert possessed("¿Cuánto costó su nuevo coche?") == ("coche",)
+    assert possessed("How long is my morning run?") == ("run",)
     assert possessed("Which laptop did the user buy?") == ()
     assert possessed("the user's sister-in-law plays basketball") == ("sister-in-law",)
 
