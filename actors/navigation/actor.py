@@ -62,6 +62,7 @@ from actors.navigation.query import (
     asks_about_now,
     holds_identifier,
     identifiers,
+    kin,
     parse_query,
     possessed,
 )
@@ -828,6 +829,11 @@ class NavigationActor(Actor):
         for word in possessed(topic):
             terms = [stem(t) for t in text_terms(word)]
             if any(t not in plan or t in held or plan[t] or index.doc_freq(t) for t in terms):
+                continue
+            # "the user's boss" when "my manager" was said; a name the index cannot hold
+            # (the English "son" is a Spanish stop word) may have been said too
+            if any(not text_terms(other) or index.doc_freq(stem(text_terms(other)[0]))
+                   for other in kin(word)):
                 continue
             out.append(word)
         return tuple(out)

@@ -188,3 +188,30 @@ def possessed(text: str) -> tuple[str, ...]:
             found.append(fold(word).lower())
             break
     return tuple(dict.fromkeys(found))
+
+
+KIN = tuple(frozenset(group.split()) for group in (
+    """kid kids child children son sons daughter daughters baby babies toddler
+    hijo hija hijos hijas nino nina ninos ninas bebe""",
+    """partner spouse wife husband girlfriend boyfriend fiance fiancee
+    pareja esposa esposo mujer marido novia novio prometida prometido""",
+    """boss manager supervisor jefe jefa""",
+    """parents parent mother father mum mom mam dad mama papa madre padre padres""",
+    """grandparents grandmother grandma granny grandfather grandpa abuela abuelo abuelos""",
+    """sibling siblings brother sister hermano hermana hermanos""",
+))
+"""Names of one relation, in English and Spanish: someone asking about "the user's kid" or
+"boss" may have said "my son" or "my manager" (the model's token table does not link them).
+Used only to decide whether what a question is about was ever mentioned: a relation counts
+as mentioned when any of its names was, so the list can only keep a memory in the reply.
+("brother" and "sister" share a group for that reason: the sibling asked about may be
+either, and the reply says which word no memory holds.)"""
+
+
+def kin(word: str) -> frozenset[str]:
+    """The other names of the relation ``word`` names (folded), none when it names none."""
+    key = fold(word).lower()
+    for group in KIN:
+        if key in group:
+            return group - {key}
+    return frozenset()

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from actors.navigation.query import asks_about_now, parse_query, possessed
+from actors.navigation.query import asks_about_now, kin, parse_query, possessed
 from actors.navigation.stem import stem
 from actors.navigation.stories import tells_a_change
 
@@ -128,3 +128,10 @@ def test_the_thing_a_question_says_the_user_paid_for_or_bought() -> None:
     # a bought thing needs its article: "buy in February" names a time, not a thing
     assert possessed("What did I buy in February?") == ()
     assert possessed("¿Cuánto gastó el usuario en total?") == ()
+
+
+def test_names_of_one_relation() -> None:
+    assert {"manager", "jefa"} <= kin("Boss")
+    assert "son" in kin("kid") and "kid" not in kin("kid")
+    assert "wife" in kin("pareja") and "mother" not in kin("pareja")
+    assert kin("shoulder") == frozenset()

@@ -664,3 +664,16 @@ async def test_a_thing_paid_for_no_memory_mentions_is_not_found(tmp_path: Path) 
             assert result.status == "NONE" and f"'{word}'" in (result.reason or ""), question
         found = await search(rt, "How much did the user pay for the physio session?")
         assert found.status == "FOUND" and ids(found)[:1] == [physio]
+
+
+async def test_another_name_of_the_same_relation_was_mentioned(tmp_path: Path) -> None:
+    # "boss" is in no memory, "manager" is; "kid" neither, and "son" is no indexed word at
+    # all (a Spanish stop word): both questions are still answered, as before the rule
+    async with Runtime(tmp_path) as rt:
+        manager, son = await _fill(rt, (
+            "My manager Priya asked me to lead the billing migration next quarter.",
+            "My son Leo starts primary school in September at Colegio Alameda."))
+        for question, answer in (("What did the user's boss ask?", manager),
+                                 ("Where does the user's kid go to school?", son)):
+            result = await search(rt, question)
+            assert result.status == "FOUND" and ids(result)[:1] == [answer], question
