@@ -40,6 +40,7 @@ import json
 import os
 import sqlite3
 import tempfile
+import urllib.parse
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -228,6 +229,8 @@ def connect(layout: StoreLayout, *, create: bool) -> sqlite3.Connection | None:
             if not create:
                 return None
             _create_file(path)
+        if not os.access(path.parent, os.W_OK):
+            return _read_only(path)
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
                                check_same_thread=False, factory=_MappedConnection)
         conn.store_path = path
@@ -247,6 +250,27 @@ def connect(layout: StoreLayout, *, create: bool) -> sqlite3.Connection | None:
         except BaseException:
             conn.close()
             raise
+    return conn
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    """The database of a store whose folder cannot be written (a read-only mount, a backup
+    browsed as another user): opened immutable, since WAL mode would need to create its
+    ``-shm`` file there and nobody can change the file meanwhile. Reads work; a write is
+    refused by SQLite and mapped to ``StoreReadOnly`` ("nothing was saved")."""
+    uri = f"file:{urllib.parse.quote(str(path))}?mode=ro&immutable=1"
+    conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False,
+                           factory=_MappedConnection)
+    conn.store_path = path
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version != SCHEMA_VERSION:
+            raise DamagedDatabase(path, f"it has schema version {version} and the store is "
+                                  "read-only, so it cannot be brought to this program's "
+                                  f"{SCHEMA_VERSION}")
+    except BaseException:
+        conn.close()
+        raise
     return conn
 
 

@@ -38,7 +38,7 @@ import anyio
 import structlog
 
 from store.atomic import FILE_MODE, ensure_private_dir
-from store.errors import LockTimeout
+from store.errors import LockTimeout, map_os_error
 from store.lock_wait import try_flock, wait_flock
 from store.processes import pid_alive
 
@@ -170,8 +170,13 @@ class LockManager:
         return self.locks_dir / f"{name}.lock"
 
     def _open(self, name: str) -> int:
+        """The lock file's descriptor; a store the OS will not let us write (read-only, full,
+        no permission) is the store's typed error here, before any read-modify-write."""
         ensure_private_dir(self.locks_dir)
-        fd = os.open(self.path(name), os.O_RDWR | os.O_CREAT, FILE_MODE)
+        try:
+            fd = os.open(self.path(name), os.O_RDWR | os.O_CREAT, FILE_MODE)
+        except OSError as exc:
+            raise map_os_error(exc, self.path(name)) from exc
         with contextlib.suppress(OSError):  # explicit: independent of the umask
             os.fchmod(fd, FILE_MODE)
         return fd

@@ -139,3 +139,34 @@ async def test_searches_outlast_a_full_disk_that_refuses_the_index_commit(
         assert "okapi" in await s.ok("search_memory", {"query": "okapi service"})
         assert "quokka1" in await s.ok("search_memory", {"query": "quokka1 service"})
     assert doctor.check(StoreLayout.at_home(home), grace_s=0.0) == []
+
+
+async def test_a_store_behind_a_read_only_mount_is_searched_and_refuses_writes(
+        small_disk: Path) -> None:
+    """A store cleanly stopped (no -wal/-shm files left) and then mounted read-only, as a
+    backup browsed later: WAL mode would need to create its -shm file, so every command,
+    reads included, said "permission denied writing the store"."""
+    from tests.ops.ops_support import run_cli
+
+    home = small_disk / "home"
+    saved = run_cli(home, "save", "2021-01-01: I live in Bilbao, near the river.").stdout
+    memory_id = re.findall(r"L-[\w.-]+", saved)[0]
+    root = str(home / "ihmt_memory")
+    subprocess.run(["mount", "--bind", root, root], check=True)
+    subprocess.run(["mount", "-o", "remount,bind,ro", root], check=True)
+    try:
+        assert "Bilbao" in run_cli(home, "search", "where do I live?").stdout
+        assert "No problems found" in run_cli(home, "doctor").stdout
+        refused = run_cli(home, "save", "I live in Cádiz.", check=False)
+        assert refused.returncode != 0 and "read-only" in refused.stderr
+        async with server_session(home, client_name="read-only-mount") as s:
+            assert "Bilbao" in await s.ok("search_memory", {"query": "where do I live?"})
+            text, is_error = await s.call("save_memory", {"content": "I live in Cádiz."})
+            assert is_error and "read-only" in text and "nothing was saved" in text, text
+            text, is_error = await s.call("forget_memory", {"memory_id": memory_id,
+                                                            "reason": "moved"})
+            assert is_error and "read-only" in text, text
+            assert "Bilbao" in await s.ok("search_memory", {"query": "where do I live?"})
+    finally:
+        subprocess.run(["umount", "-l", root], check=True)
+    assert doctor.check(StoreLayout.at_home(home), grace_s=0.0) == []
