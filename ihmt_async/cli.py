@@ -284,7 +284,7 @@ async def cmd_rebuild(args: argparse.Namespace) -> int:
         facts_phase = progress.phase("facts", "leaves")
         scan = await anyio.to_thread.run_sync(functools.partial(
             rebuild_store, store.layout, store.locks, scan_progress=catalog,
-            facts_progress=facts_phase))
+            facts_progress=facts_phase, accept_loss=args.accept_loss))
         facts_phase.finish()
         facts = scan.facts
         fulltext = progress.phase("full-text index", "entries")
@@ -460,7 +460,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("action", nargs="?", default="list", choices=("list", "approve", "reject"),
                    help="list (default), approve or reject")
     p.add_argument("fact_id", nargs="?", default="", help="the fact (F-...) to decide")
-    add("rebuild", cmd_rebuild, "re-derive catalog, timeline and tree from the leaf files")
+    p = add("rebuild", cmd_rebuild, "re-derive catalog, timeline and tree from the leaf files")
+    p.add_argument("--accept-loss", action="store_true",
+                   help="rebuild even when the event file lost lines the database applied "
+                        "(their retractions, reviews and supersessions are undone)")
     p = add("consolidate", cmd_consolidate, "run a consolidation pass now")
     p.add_argument("--force", action="store_true", help="also promote partial groups")
     p = add("audit", cmd_audit, "the audit log")

@@ -19,7 +19,7 @@ from actors.facts.rebuild import RebuildReport, rebuild_facts
 from store.locks import LockManager
 from store.paths import StoreLayout
 from store.progress import ProgressFn, no_progress
-from store.rebuild import rebuild_catalog, set_aside_damaged
+from store.rebuild import check_events_whole, rebuild_catalog, set_aside_damaged
 
 log = structlog.get_logger("ihmt.maintenance")
 
@@ -34,10 +34,15 @@ class StoreRebuild:
 
 def rebuild_store(layout: StoreLayout, locks: LockManager, *, actor: str = "rebuild",
                   scan_progress: ProgressFn = no_progress,
-                  facts_progress: ProgressFn = no_progress) -> StoreRebuild:
-    """Rebuild catalog, facts and audit from the files, under the locks."""
+                  facts_progress: ProgressFn = no_progress,
+                  accept_loss: bool = False) -> StoreRebuild:
+    """Rebuild catalog, facts and audit from the files, under the locks. Refuses
+    (``EventsLost``) when the event file lost lines a healthy database applied, unless
+    ``accept_loss``: the rebuild would undo what only the database still records."""
     with locks.hold_sync("catalog", "facts", actor=actor):
         moved = set_aside_damaged(layout)
+        if not moved and not accept_loss:
+            check_events_whole(layout)
     if moved:
         log.warning("store.damaged_database_set_aside", paths=[str(p) for p in moved])
     scan = rebuild_catalog(layout, locks, actor=actor, progress=scan_progress)

@@ -134,8 +134,10 @@ def _check_events(layout: StoreLayout, view: _View, applied: int) -> None:
     size = size_of(layout.events_file)
     if size < applied:
         view.add("event_file_shorter", layout.events_file,
-                 f"the database has applied {applied} bytes of it but it holds {size}; "
-                 "rebuild to re-derive the database", repairable=False)
+                 f"the database has applied {applied} bytes of it but it holds {size}: lines "
+                 "were lost, and the database is the only copy of the retractions, reviews "
+                 "and supersessions they held (a rebuild would undo them); restore the file "
+                 "from a backup", repairable=False)
         return
     found = read_lines(layout.events_file, applied)
     if found.lines:

@@ -117,6 +117,25 @@ class DamagedDatabase(MalformedFile):
         return (DamagedDatabase, (self.path, self.detail))
 
 
+class EventsLost(StoreError):
+    """The event file is shorter than what the database applied from it: lines that only the
+    database still holds (retractions, reviews, supersessions) would be undone by a rebuild."""
+
+    def __init__(self, path: Path | str, applied: int, size: int) -> None:
+        self.path = Path(path)
+        self.applied = applied
+        self.size = size
+        super().__init__(
+            f"{self.path} holds {size} bytes but the database applied {applied} from it: lines "
+            "were lost from the event file, and the database is now the only copy of the "
+            "retractions, reviews and supersessions they held. A rebuild replays the file and "
+            "would undo them; nothing was changed. Restore the file from a backup, or run "
+            "`ihmt-async rebuild --accept-loss` to rebuild anyway.")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (EventsLost, (self.path, self.applied, self.size))
+
+
 class StoreIOError(StoreError):
     """The operating system refused a write or read of the store (mapped once, at the disk)."""
 

@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from store.catalog import Entries, entry_from_branch, entry_from_leaf
-from store.db import connect, transaction
+from store.db import connect, get_meta, transaction
 from store.engine import Engine
-from store.errors import DamagedDatabase, MalformedFile
+from store.errors import DamagedDatabase, EventsLost, MalformedFile
+from store.events import size_of
 from store.leaf_format import read_leaf
 from store.leaves import leaf_relpath_of
 from store.locks import LockManager
@@ -111,3 +112,18 @@ def set_aside_damaged(layout: StoreLayout) -> list[Path]:
             os.replace(path, target)
             moved.append(target)
     return moved
+
+
+def check_events_whole(layout: StoreLayout) -> None:
+    """Raise ``EventsLost`` when the event file is shorter than what the database applied
+    from it (lines lost: a rebuild replaying the file would undo them)."""
+    conn = connect(layout, create=False)
+    if conn is None:
+        return
+    try:
+        applied = int(get_meta(conn, "events_offset") or 0)
+    finally:
+        conn.close()
+    size = size_of(layout.events_file)
+    if size < applied:
+        raise EventsLost(layout.events_file, applied, size)

@@ -149,3 +149,24 @@ def test_a_database_damaged_past_its_first_page_is_a_clear_line_then_set_aside(
     assert fixed["clean"], fixed["remaining"]
     assert "Humo" in run_cli(ihmt_copy, "search", "grey cat Humo").stdout
     assert any(layout.state_dir.glob("ihmt.sqlite3.corrupt-*"))
+
+
+def test_a_rebuild_refuses_to_undo_what_only_the_database_still_records(tmp_path: Path) -> None:
+    """The event file lost its last line (a retraction): replaying it would bring the
+    forgotten memory back, so a rebuild refuses unless the loss is accepted."""
+    layout = StoreLayout.at_home(tmp_path)
+    ids = []
+    for n in range(3):
+        saved = run_cli(tmp_path, "save", f"Note {n} about the quokka{n} service.").stdout
+        ids.append(next(w for w in saved.replace(",", " ").split() if w.startswith("L-")))
+    run_cli(tmp_path, "forget", ids[1], "--reason", "wrong")
+    lines = layout.events_file.read_bytes().splitlines(keepends=True)
+    layout.events_file.write_bytes(b"".join(lines[:-1]))
+    report = cli_json(tmp_path, "doctor", check=False)
+    assert "event_file_shorter" in codes_of(report["problems"])
+    refused = run_cli(tmp_path, "rebuild", check=False)
+    assert refused.returncode != 0
+    assert "--accept-loss" in refused.stderr and "nothing was changed" in refused.stderr
+    assert "quokka1" not in run_cli(tmp_path, "search", "quokka1 service").stdout
+    run_cli(tmp_path, "rebuild", "--accept-loss")
+    assert "quokka1" in run_cli(tmp_path, "search", "quokka1 service").stdout
