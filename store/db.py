@@ -255,10 +255,15 @@ def connect(layout: StoreLayout, *, create: bool) -> sqlite3.Connection | None:
 
 def _read_only(path: Path) -> sqlite3.Connection:
     """The database of a store whose folder cannot be written (a read-only mount, a backup
-    browsed as another user): opened immutable, since WAL mode would need to create its
-    ``-shm`` file there and nobody can change the file meanwhile. Reads work; a write is
-    refused by SQLite and mapped to ``StoreReadOnly`` ("nothing was saved")."""
-    uri = f"file:{urllib.parse.quote(str(path))}?mode=ro&immutable=1"
+    browsed as another user): read-only, and immutable when it has no WAL file (WAL mode would
+    need to create its ``-shm`` file there, and nobody can change the file meanwhile). Reads
+    work; a write is refused by SQLite and mapped to ``StoreReadOnly`` ("nothing was
+    saved")."""
+    # immutable only when no -wal file is there: immutable reads ignore the WAL, and a store
+    # made read-only while a server ran keeps its last transactions there
+    wal = path.with_name(path.name + "-wal")
+    flags = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
+    uri = f"file:{urllib.parse.quote(str(path))}?{flags}"
     conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False,
                            factory=_MappedConnection)
     conn.store_path = path
