@@ -172,6 +172,7 @@ class FactsActor(Actor):
 
     def _extract(self, msg: Extract, found: list[tuple[Any, Any]]) -> FactReport:
         self._refresh()
+        known = self._leaves.known([str(e["id"]) for e in msg.catalog])
         stamps = record_stamps(len(found) + 1, self._index.latest)
         events: list[dict[str, Any]] = []
         keys: list[Key] = []
@@ -183,6 +184,13 @@ class FactsActor(Actor):
             if key not in before:
                 before[key] = self._index.timeline([key]).current(cand.subject, cand.attribute)
                 prior[key] = list(self._index.slice([key]))
+            current = before[key]
+            if leaf.leaf_id in known and current is not None \
+                    and same_value(current.value, cand.value):
+                # a committed memory saved again while its value is still current says nothing
+                # new (recorded twice, the timeline showed "Porto" after "Porto"); said again
+                # after another value, it is the value again ("Lisbon", "Porto", "Lisbon")
+                continue
             event = fact_event(cand, leaf_id=leaf.leaf_id, recorded_at=stamp,
                                recorded_by=prov.as_dict(), origin=leaf.origin,
                                domain=leaf.domain, scope=leaf.scope)
@@ -215,7 +223,6 @@ class FactsActor(Actor):
             events.extend({"op": "supersede_leaf", "leaf_id": old,
                            "by_leaf_id": msg.leaves[0].leaf_id, "at": stamps[-1],
                            "by": prov.as_dict()} for old in chain)
-        known = self._leaves.known([str(e["id"]) for e in msg.catalog])
         catalog = [put(e) for e in msg.catalog if str(e["id"]) not in known]
         self._append(events, prov, "fact.record" if found else "memory.supersede",
                      catalog=catalog, audit=msg.audit,

@@ -123,3 +123,14 @@ async def test_valid_time_and_record_time_queries(home: Path) -> None:
     assert then_current.status == "ACTIVE" and then_current.valid_to is None
     assert now_today is not None and now_today.value == "Valencia"
     assert [f.value for f in old_history] == ["Madrid"]
+
+
+async def test_the_same_memory_saved_again_while_its_value_is_current_adds_nothing(
+        home: Path) -> None:
+    async with open_runtime(home) as rt:
+        await save(rt, "I live in Porto.")
+        again = await save(rt, "I live in Porto.")
+        facts = await history(rt)
+    assert again.repeated == again.leaf_ids
+    assert [(f.value, f.status) for f in facts] == [("Porto", "ACTIVE")]
+    assert again.facts.new_facts == ()
