@@ -30,16 +30,19 @@ STOPWORDS_EN = frozenset(
 
 STOPWORDS_ES = frozenset(
     """a al algo algunas algunos ante antes como con contra cual cuando de del desde donde
-    durante e el ella ellas ellos en entre era eran es esa esas ese eso esos esta estaba estado
-    estan estar este esto estos fue fueron ha habia han has hasta hay la las le les lo los mas me
+    durante e el ella ellas ellos en entre eran es esa esas ese eso esos esta estaba estado
+    estan estar este esto estos fue fueron ha habia han has hasta la las le les lo los mas me
     mi mis mucho muy nada ni no nos nosotros o os otra otro para pero poco por porque que quien
-    se sea ser si sido sin sobre son su sus tambien te tener tiene tu tus un una uno unos y ya yo
+    se ser si sido sobre su sus tambien te tener tiene tu tus un una uno unos y ya yo
     soy estoy eres esta estas somos sois hemos habeis he hace hacer cada asi aqui alli
     alrededor ahora actualmente todavia aun hacia segun casi mucha muchos muchas vez
     veces""".split()
 )
 
 STOPWORDS = STOPWORDS_EN | STOPWORDS_ES
+"""Spanish function words that are English nouns are left out of the Spanish list, since the
+store holds both languages: "son", "sea", "sin", "era", "hay" ("how old is the user's son?"
+found nothing while "son" was a stop word)."""
 
 INVALID_TEXT_MARK = "\U0010fffe"
 """Stands in for an unpaired surrogate that arrived as a JSON escape (see ihmt_async.stdio)."""

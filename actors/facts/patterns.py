@@ -142,6 +142,9 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("location", _r(rf"\b(?:i'm|i am|we're|we are)\s+{_ADV}(?:living|based|located)\s+in\s+")),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)"
                          r"(?:\s+back)?\s+to\s+"), place=True),
+    # no subject at a clause's start: "2025-04-01: Moved to Montreal for the new job"
+    _Rule("location", _r(rf"{CLAUSE_START}{_ADV}(?:moved|relocated)(?:\s+back)?\s+to\s+"),
+          place=True),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)\s+from\s+"
                          r"[^,;.]{1,40}?\s+to\s+"), place=True),
     _Rule("location", _r(r"\b(?:me\s+(?:he\s+mudado|mude)|nos\s+(?:hemos\s+mudado|mudamos))\s+"
@@ -192,6 +195,9 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(r"\b(?:me\s+he\s+cambiado|me\s+cambie|cambie)\s+de\s+(?:trabajo|empresa|"
                          r"curro)\b[^.;]{0,40}?(?:estoy|trabajo|entre)\s+(?:en|para)\s+"),
           model=True),
+    # "me fichó Glovo", "me contrató Mercadona" ("Glovo hired me": ``_hired_facts``)
+    _Rule("employer", _r(r"\bme\s+(?:ha\s+)?(?:fichado|fich[oó]|contrat[oó]|ha\s+contratado)\s+"),
+          model=True),
     # "Day three at Northwind as a data engineer", "starting at Contoso as a platform engineer
     # on Monday": a workplace named as a name, then the role taken there
     _Rule("employer", _r(r"\b(?:starting|started|start|joining|joined|first\s+(?:day|week)|"
@@ -240,9 +246,9 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("", _r(r"\b(?:switched|changed|upgraded)\s+from\s+[^,;.]{1,40}?\s+to\s+"
                  rf"(?:an?\s+|the\s+)?(?:new\s+)?(?={MAKE})"), model=True),
     # "I've moved over to an iPhone", "me he pasado al iPhone 15", "cambié el Xiaomi por un Pixel"
-    _Rule("", _r(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:switched|moved|"
-                 r"changed|gone)\s+(?:over\s+)?to\s+(?:an?\s+|the\s+)?(?:new\s+)?(?=" + MAKE + ")"),
-          model=True),
+    _Rule("", _r(r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|" + CLAUSE_START + r")(?:just\s+|finally\s+)?"
+                 r"(?:switched|moved|changed|gone)\s+(?:over\s+)?to\s+(?:an?\s+|the\s+)?"
+                 r"(?:new\s+)?(?=" + MAKE + ")"), model=True),
     _Rule("", _r(r"\b(?:me\s+(?:he\s+)?pas(?:ado|e)|nos\s+(?:hemos\s+)?pas(?:ado|amos)|"
                  r"me\s+(?:he\s+)?cambi(?:ado|e)|nos\s+(?:hemos\s+)?cambi(?:ado|amos))\s+"
                  r"(?:al\s+|a\s+(?:un|una|el|la)\s+|a\s+)(?:nuevo\s+|nueva\s+)?(?=" + MAKE + ")"),
@@ -568,7 +574,30 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     for m in _TOOL.finditer(folded):
         out.extend(_tool(span, m))
     out.extend(_moved_facts(span))
+    out.extend(_hired_facts(span))
     out.extend(ending_facts(span))
+    return out
+
+
+_HIRED = _r(r"\b(?:just\s+|finally\s+)?(?:hired|has\s+hired|have\s+hired|took\s+on)\s+me\b")
+_NOT_HIRERS = frozenset("nobody somebody someone everyone everybody anyone".split())
+
+
+def _hired_facts(span: Folded) -> list[tuple[int, str, str, str]]:
+    """"Glovo hired me as a data engineer": the employer is the name written before the verb
+    (capitalised words; "the recruiter hired me", "my sister hired me" name no employer)."""
+    out: list[tuple[int, str, str, str]] = []
+    for m in _HIRED.finditer(span.folded):
+        name: list[str] = []
+        for word in reversed(span.original(0, m.start()).split()):
+            word = word.strip(",;:()\"'")
+            if not word[:1].isupper() or fold(word) in STOPWORDS or fold(word) in _NOT_HIRERS:
+                break
+            name.insert(0, word)
+            if len(name) == 4:
+                break
+        if name:
+            out.append((m.start(), "user", "employer", " ".join(name)))
     return out
 
 

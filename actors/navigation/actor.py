@@ -690,8 +690,9 @@ class NavigationActor(Actor):
             older = ranked[0][0]
             newer = continuation_of(older)
             if newer is not None:
-                answers = newer in worded or similar.get(newer, 0.0) >= ranking.MIN_SIMILARITY \
-                    or tells_a_change(model.text_of(newer))
+                # only a change leads: a later memory naming the same thing ("Hans said my
+                # German was bad", "Miso caught a mouse") holds the question's words too
+                answers = tells_a_change(model.text_of(newer))
                 ranked = ranking.continued_first(ranked, older, newer, answers=answers)
                 continued[older] = newer
         trace = SearchTrace(

@@ -316,9 +316,9 @@ def restated(jaccard_share: float) -> bool:
 def continued_first(ranked: list[tuple[str, float]], older: str, newer: str, *,
                     answers: bool) -> list[tuple[str, float]]:
     """A question about now, and a later memory continuing the best match's story: the later
-    one leads when it answers the question too (holds one of its words, or is close in
-    meaning), else it is shown right after it (the story's end is part of the answer, but a
-    memory about something else must not take the lead for a shared name)."""
+    one leads when it tells of a change (``answers``), else it is shown right after it (the
+    story's end is part of the answer, but a later mention of the same name, "Miso caught a
+    mouse", must not take the lead of "what does Miso eat now?")."""
     scores = dict(ranked)
     rest = [(leaf, score) for leaf, score in ranked if leaf != newer]
     at = next(i for i, (leaf, _) in enumerate(rest) if leaf == older)

@@ -24,7 +24,7 @@ _CHANGE = re.compile(
     r"switch(?:ed|ing)?|chang(?:ed|ing)|mov(?:ed|ing)|migrat(?:ed|ing)|replac(?:ed|ing)|"
     r"upgrad(?:ed|ing)|downgrad(?:ed|ing)|trad(?:ed|ing)\s+in|sold|selling|gave\s+up|"
     r"giv(?:e|ing)\s+up|quit|left|leaving|stopp(?:ed|ing)|cancel(?:l)?(?:ed|ing)|dropp(?:ed|ing)|"
-    r"broke\s+up|split\s+up|went\s+back|back\s+to|took\s+up|taken\s+up|started|starting|"
+    r"broke\s+up|split\s+up|took\s+up|taken\s+up|started|starting|"
     r"finished|got\s+rid\s+of|is\s+gone|are\s+gone|passed\s+away|died|down\s+to|up\s+to|"
     r"cut\s+down|from\s+now\s+on|ever\s+since|"
     r"ahora|ya\s+no|nuev[oa]s?|cambi(?:e|o|amos|ado|ando)|me\s+he\s+pasado|me\s+pase|"

@@ -254,6 +254,11 @@ def test_a_make_is_a_name_not_a_common_word(text: str) -> None:
         ("Day three at Northwind as a data engineer.", ("employer", "Northwind")),
         ("Starting at Contoso as a platform engineer on Monday.", ("employer", "Contoso")),
         ("Got promoted to senior analyst last week!", ("role", "senior analyst")),
+        ("2025-04-01: Moved to Montreal for the new job.", ("location", "Montreal")),
+        ("Glovo hired me as a data engineer, starting Monday.", ("employer", "Glovo")),
+        ("2025-05-01: Lumen Freight finally hired me!", ("employer", "Lumen Freight")),
+        ("Me fichó Glovo, empiezo el lunes.", ("employer", "Glovo")),
+        ("Switched to an iPhone 15 after the Pixel screen cracked.", ("phone", "iPhone 15")),
     ],
 )
 def test_moves_and_new_jobs_as_people_announce_them(text: str,
@@ -266,7 +271,10 @@ def test_moves_and_new_jobs_as_people_announce_them(text: str,
                                   "Started at the gym today.", "We start at nine as a team.",
                                   "Started at the gym as a beginner.",
                                   "I moved the meeting to Friday.",
-                                  "We moved the team to a new office."])
+                                  "We moved the team to a new office.",
+                                  "Moved to the frontend team.", "The recruiter hired me a car.",
+                                  "My sister hired me as a babysitter.", "Nobody hired me.",
+                                  "If Acme hired me I would move."])
 def test_a_move_is_to_a_place_with_a_name(text: str) -> None:
     assert extract_facts(text) == []
 

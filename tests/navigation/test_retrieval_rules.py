@@ -564,6 +564,12 @@ async def test_a_later_mention_that_tells_no_change_follows_the_best_match(
         charger = await save(rt, f"{LAST_YEAR}-05-01: Kiwi chewed my laptop charger.")
         result = await search(rt, "What breed is the user's dog now?")
         assert ids(result)[:2] == [breed, charger]
+        # holding the question's words is not telling a change
+        learning = await save(rt, f"{LAST_YEAR}-06-01: I'm learning German with an app.")
+        hans = await save(rt, f"{LAST_YEAR}-09-20: My colleague Hans said my German "
+                              "pronunciation was always bad, ha.")
+        result = await search(rt, "Is the user still learning German?")
+        assert ids(result)[:2] == [learning, hans]
 
 
 async def test_a_tie_on_a_question_about_now_goes_to_the_later_change(tmp_path: Path) -> None:
@@ -677,3 +683,12 @@ async def test_another_name_of_the_same_relation_was_mentioned(tmp_path: Path) -
                                  ("Where does the user's kid go to school?", son)):
             result = await search(rt, question)
             assert result.status == "FOUND" and ids(result)[:1] == [answer], question
+
+
+async def test_son_is_a_word_of_english_memories(tmp_path: Path) -> None:
+    """Spanish "son" ("they are") was a stop word, so "my son Leo" held no "son"."""
+    async with Runtime(tmp_path) as rt:
+        await save(rt, f"{LAST_YEAR}-02-01: Mi hermana vive en Sevilla.")
+        leo = await save(rt, f"{LAST_YEAR}-02-01: My son Leo turned seven and loves dinosaurs.")
+        result = await search(rt, "How old is the user's son?")
+        assert result.status == "FOUND" and ids(result)[0] == leo
