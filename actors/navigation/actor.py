@@ -674,15 +674,24 @@ class NavigationActor(Actor):
         ranked = ranking.order(scores, ranking.Timeline(currency, successor, worded, similar),
                                addable)
         def continuation_of(leaf_id: str) -> str | None:
-            """Where the story of ``leaf_id`` stands last, following it from memory to later
-            memory ("VS Code", then "notes in Obsidian", then "notes out of Obsidian")."""
-            last = None
+            """Where the story of ``leaf_id`` stands now: its latest later memory that tells
+            of a change, else its latest later memory; the story followed from memory to
+            later memory ("VS Code", then "notes in Obsidian", then "notes out of Obsidian").
+            "Miso eats dry food", "switched Miso to wet food", "Miso caught a mouse": the
+            switch, not the mouse."""
+            story: set[str] = set()
+            frontier = [leaf_id]
             for _ in range(ranking.CONTINUATION_HOPS):
-                newer = self._continuation(last or leaf_id, admissible)
-                if newer is None or not addable(newer):
+                later = {doc for seen in frontier for doc in self._continuation(seen, admissible)
+                         if doc not in story and doc != leaf_id and addable(doc)}
+                if not later:
                     break
-                last = newer
-            return last
+                story |= later
+                frontier = sorted(later, key=self._when)[-ranking.CONTINUATION_WIDTH:]
+            if not story:
+                return None
+            changes = [doc for doc in story if tells_a_change(model.text_of(doc))]
+            return max(changes or story, key=self._when)
 
         continued: dict[str, str] = {}  # older -> newer: one story, told to the judge as such
         if ranked and answer is None and span is None and asks_about_now(text) \
@@ -972,20 +981,20 @@ class NavigationActor(Actor):
             return None
         return known[-1] if tells_a_change(self.model.text_of(known[-1])) else None
 
-    def _continuation(self, leaf_id: str, admissible: Callable[[str], bool]) -> str | None:
-        """The newest later memory that shares a name or two rare words with ``leaf_id``:
-        where its story went next ("we run CI on Jenkins", then "CI runs on GitHub Actions
-        now; Jenkins is gone"), when no fact pattern read the change (``stories``)."""
+    def _continuation(self, leaf_id: str, admissible: Callable[[str], bool]) -> list[str]:
+        """The later memories that share a name or two rare words with ``leaf_id``: where
+        its story went next ("we run CI on Jenkins", then "CI runs on GitHub Actions now;
+        Jenkins is gone"), when no fact pattern read the change (``stories``)."""
         index, metas = self.model.index, self.model.leaves
         meta = metas.get(leaf_id)
         if meta is None:
-            return None
+            return []
         most = max(ranking.CONTINUATION_MIN_DF, int(len(index) * ranking.CONTINUATION_DF_SHARE))
         rare = sorted((index.doc_freq(term), term) for term in index.terms_of(leaf_id)
                       if not any(c.isdigit() for c in term))  # dates and numbers tie nothing
         words = [term for df, term in rare if 1 < df <= most][:ranking.CONTINUATION_TERMS]
         if not words:
-            return None
+            return []
         names = named_terms(self.model.text_of(leaf_id))
         start = self._when(leaf_id)
         shared: dict[str, int] = {}
@@ -1004,9 +1013,8 @@ class NavigationActor(Actor):
                 shared[doc] = shared.get(doc, 0) + 1
                 if term in names:
                     named.add(doc)
-        tied = [doc for doc, count in shared.items()
+        return [doc for doc, count in shared.items()
                 if doc in named or count >= ranking.CONTINUATION_SHARED_WORDS]
-        return max(tied, key=self._when, default=None)
 
     def _restatements(self, ranked: list[tuple[str, float]], successor: dict[str, str | None],
                       matched: dict[str, frozenset[str]], worded: Mapping[str, float],

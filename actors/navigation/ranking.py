@@ -120,6 +120,9 @@ verb is not a story: "moved the blog", "my sister moved")."""
 CONTINUATION_HOPS = 3
 """Later memories followed from the best match, each continuing the one before: a story told
 over several sessions ends where its last memory says."""
+CONTINUATION_WIDTH = 4
+"""Memories of a story followed further at each step (the latest): a name many later
+memories mention is not searched from each of them."""
 CONTINUATION_TERMS = 5
 """The rarest words of the best match looked up for a continuation (each costs a search)."""
 

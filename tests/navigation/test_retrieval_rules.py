@@ -692,3 +692,14 @@ async def test_son_is_a_word_of_english_memories(tmp_path: Path) -> None:
         leo = await save(rt, f"{LAST_YEAR}-02-01: My son Leo turned seven and loves dinosaurs.")
         result = await search(rt, "How old is the user's son?")
         assert result.status == "FOUND" and ids(result)[0] == leo
+
+
+async def test_the_latest_change_of_a_story_leads_not_its_latest_mention(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        await save(rt, f"{LAST_YEAR}-01-01: Mi hermana vive en Sevilla.")
+        dry = await save(rt, f"{LAST_YEAR}-04-01: Miso, our cat, eats Purina dry food.")
+        wet = await save(rt, f"{LAST_YEAR}-05-01: Switched Miso to wet food only, on the vet's "
+                              "advice.")
+        await save(rt, f"{LAST_YEAR}-09-01: Miso caught a mouse in the garden this morning.")
+        result = await search(rt, "What does Miso eat currently?")
+        assert ids(result)[:2] == [wet, dry]
