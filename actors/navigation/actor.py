@@ -57,8 +57,10 @@ from actors.navigation.messages import (
     TreeView,
 )
 from actors.navigation.query import (
+    NOW_WORDS,
     QUESTION_WORDS,
     Query,
+    asks_about_before,
     asks_about_now,
     holds_identifier,
     identifiers,
@@ -694,16 +696,27 @@ class NavigationActor(Actor):
             return max(changes or story, key=self._when)
 
         continued: dict[str, str] = {}  # older -> newer: one story, told to the judge as such
-        if ranked and answer is None and span is None and asks_about_now(text) \
+        if ranked and answer is None and span is None and asks_about_before(text) \
+                and tells_a_change(model.text_of(ranked[0][0])):
+            # "where did Pepper use to sleep?" and the best match tells the change ("sleeps on
+            # our bed now, we gave up on the crate"): the story's state before it leads
+            changed = ranked[0][0]
+            earlier = [doc for doc in self._continuation(changed, admissible, later=False)
+                       if addable(doc)]
+            if earlier:
+                before = max(earlier, key=self._when)
+                ranked = ranking.continued_first(ranked, changed, before, answers=True)
+                continued[before] = changed
+        elif ranked and answer is None and span is None and asks_about_now(text) \
                 and not successor.get(ranked[0][0]):
-            older = ranked[0][0]
-            newer = continuation_of(older)
-            if newer is not None:
+            first = ranked[0][0]
+            latest = continuation_of(first)
+            if latest is not None:
                 # only a change leads: a later memory naming the same thing ("Hans said my
                 # German was bad", "Miso caught a mouse") holds the question's words too
-                answers = tells_a_change(model.text_of(newer))
-                ranked = ranking.continued_first(ranked, older, newer, answers=answers)
-                continued[older] = newer
+                answers = tells_a_change(model.text_of(latest))
+                ranked = ranking.continued_first(ranked, first, latest, answers=answers)
+                continued[first] = latest
         trace = SearchTrace(
             domains_ranked=descent.domains_ranked, branches_opened=descent.branches_opened,
             node_reads=descent.node_reads, leaves_scored=descent.leaves_scored + pooled,
@@ -858,7 +871,7 @@ class NavigationActor(Actor):
         return tuple(said.get(term, term) for term, _, variants in self._weights(query)
                      if term not in held and not variants and not term.isdigit()
                      and not index.doc_freq(term)
-                     and fold(said.get(term, term)) not in LIGHT_VERBS | TIME_WORDS)
+                     and fold(said.get(term, term)) not in LIGHT_VERBS | TIME_WORDS | NOW_WORDS)
 
     def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
         stamp = self.model.leaves[leaf_id].timestamp[:10]
@@ -981,10 +994,12 @@ class NavigationActor(Actor):
             return None
         return known[-1] if tells_a_change(self.model.text_of(known[-1])) else None
 
-    def _continuation(self, leaf_id: str, admissible: Callable[[str], bool]) -> list[str]:
+    def _continuation(self, leaf_id: str, admissible: Callable[[str], bool], *,
+                      later: bool = True) -> list[str]:
         """The later memories that share a name or two rare words with ``leaf_id``: where
         its story went next ("we run CI on Jenkins", then "CI runs on GitHub Actions now;
-        Jenkins is gone"), when no fact pattern read the change (``stories``)."""
+        Jenkins is gone"), when no fact pattern read the change (``stories``); the earlier
+        ones when ``later`` is False (where it came from)."""
         index, metas = self.model.index, self.model.leaves
         meta = metas.get(leaf_id)
         if meta is None:
@@ -1001,15 +1016,15 @@ class NavigationActor(Actor):
         named: set[str] = set()
         for term in words:
             for doc in index.postings(term):
-                later = metas.get(doc)
-                if doc == leaf_id or later is None or not admissible(doc) \
-                        or self._when(doc) <= start:
+                other = metas.get(doc)
+                if doc == leaf_id or other is None or not admissible(doc) \
+                        or (self._when(doc) <= start if later else self._when(doc) >= start):
                     continue
-                if later.source and (later.source, later.recorded_at) == (meta.source,
+                if other.source and (other.source, other.recorded_at) == (meta.source,
                                                                           meta.recorded_at):
                     continue  # another chunk of the same save
-                if later.origin == "tool" and meta.origin != "tool":
-                    continue  # a tool result never ends what a person said
+                if "tool" in (other.origin, meta.origin) and other.origin != meta.origin:
+                    continue  # a tool result never ends (nor starts) what a person said
                 shared[doc] = shared.get(doc, 0) + 1
                 if term in names:
                     named.add(doc)

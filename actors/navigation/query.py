@@ -132,9 +132,29 @@ _NOW = re.compile(
     r"ahora|actualmente|actual|hoy\s+en\s+dia|a\s+dia\s+de\s+hoy|estos\s+dias|"
     r"en\s+este\s+momento|todavia|sigue|siguen|sigues|ya\s+no|ultim[oa]s?)\b")
 _BEFORE = re.compile(
-    r"\b(?:used\s+to|before|previous(?:ly)?|formerly|originally|at\s+first|first|former|"
+    r"\b(?:used\s+to|use\s+to|before|previous(?:ly)?|formerly|originally|at\s+first|first|former|"
     r"old|earlier|back\s+then|antes|anterior(?:es)?|solia|solian|primer[oa]?|antiguo|"
     r"antigua|al\s+principio)\b")
+
+
+NOW_WORDS = frozenset(
+    """now nowadays days currently current moment present presently still anymore latest
+    recent recently today ahora actualmente actual dia dias momento todavia sigue siguen
+    sigues ultimo ultima ultimos ultimas""".split())
+"""The words of a question asking how things stand now: no memory is expected to hold them
+(a reply never says "no stored memory mentions 'days'" for "these days")."""
+
+
+def asks_about_before(text: str) -> bool:
+    """The question asks how things were before a change ("where did Pepper use to sleep?",
+    "what car did the user have before?", "¿dónde vivía antes?"): the state before the
+    latest change of a story answers it."""
+    return _BEFORE.search(_EVENT_CLAUSE.sub(" ", fold(text))) is not None
+
+
+_EVENT_CLAUSE = re.compile(r"\b(?:before\s+\w+ing|antes\s+de\s+\w*(?:ar|er|ir)(?:se|lo|la|le)?)\b")
+"""A time clause about an event ("before leaving", "antes de irse"), not a state before a
+change."""
 
 
 def asks_about_now(text: str) -> bool:

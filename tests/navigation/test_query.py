@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from actors.navigation.query import asks_about_now, kin, parse_query, possessed
+from actors.navigation.query import asks_about_before, asks_about_now, kin, parse_query, possessed
 from actors.navigation.stem import stem
 from actors.navigation.stories import tells_a_change
 
@@ -135,3 +135,13 @@ def test_names_of_one_relation() -> None:
     assert "son" in kin("kid") and "kid" not in kin("kid")
     assert "wife" in kin("pareja") and "mother" not in kin("pareja")
     assert kin("shoulder") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("question", "before"),
+    [("Where did Pepper use to sleep?", True), ("What car did the user have before?", True),
+     ("¿Qué coche tenía antes el usuario?", True), ("What did the user do before leaving?", False),
+     ("¿Qué le pidió Priya al usuario antes de irse?", False), ("Where does Pepper sleep?", False)],
+)
+def test_a_question_about_how_things_were_before_a_change(question: str, before: bool) -> None:
+    assert asks_about_before(question) is before

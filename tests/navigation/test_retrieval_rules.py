@@ -703,3 +703,28 @@ async def test_the_latest_change_of_a_story_leads_not_its_latest_mention(tmp_pat
         await save(rt, f"{LAST_YEAR}-09-01: Miso caught a mouse in the garden this morning.")
         result = await search(rt, "What does Miso eat currently?")
         assert ids(result)[:2] == [wet, dry]
+
+
+async def test_a_question_about_before_leads_with_the_state_before_the_change(
+        tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        await save(rt, f"{LAST_YEAR}-01-01: Mi hermana vive en Sevilla.")
+        crate = await save(rt, f"{LAST_YEAR}-03-01: Our dog Pepper sleeps in a crate in the "
+                               "kitchen.")
+        bed = await save(rt, f"{LAST_YEAR}-08-01: Pepper sleeps on our bed now, we gave up on "
+                             "the crate.")
+        before = await search(rt, "Where did Pepper use to sleep?")
+        assert ids(before)[:2] == [crate, bed]
+        now = await search(rt, "Where does Pepper sleep now?")
+        assert ids(now)[0] == bed
+        # "before leaving" is a time clause about an event, not a state before a change
+        leaving = await search(rt, "Where did Pepper sleep before leaving for the trip?")
+        assert ids(leaving)[0] == bed
+
+
+async def test_the_words_of_a_question_about_now_are_not_reported_absent(
+        tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        await save(rt, f"{LAST_YEAR}-03-01: Our dog Pepper sleeps in a crate in the kitchen.")
+        result = await search(rt, "Where does Pepper sleep these days?")
+        assert result.status == "FOUND" and "days" not in result.absent
