@@ -987,19 +987,27 @@ class NavigationActor(Actor):
         return (meta.timestamp or meta.recorded_at)[:10], meta.recorded_ts
 
     def _latest_change(self, leaf_ids: list[str]) -> str | None:
-        """The latest of these memories when it is later than all the others and tells of a
-        change; else None."""
-        known = sorted((leaf for leaf in leaf_ids if leaf in self.model.leaves), key=self._when)
-        if len(known) < 2 or self._when(known[-1])[0] <= self._when(known[-2])[0]:
+        """The one memory of the latest day among these that tells of a change: after memories
+        of earlier days, or beside one other memory of its own day ("plays the violin" and
+        "switched from violin to cello this term", both of one day: the switch); else None.
+        The day, not the saving time: notes of one day may be saved in any order."""
+        known = [leaf for leaf in leaf_ids if leaf in self.model.leaves]
+        if len(known) < 2:
             return None
-        return known[-1] if tells_a_change(self.model.text_of(known[-1])) else None
+        last_day = max(self._when(leaf)[0] for leaf in known)
+        latest = [leaf for leaf in known if self._when(leaf)[0] == last_day]
+        changes = [leaf for leaf in latest if tells_a_change(self.model.text_of(leaf))]
+        if len(changes) != 1 or (len(latest) == len(known)
+                                 and len(latest) - len(changes) != 1):
+            return None
+        return changes[0]
 
     def _continuation(self, leaf_id: str, admissible: Callable[[str], bool], *,
                       later: bool = True) -> list[str]:
-        """The later memories that share a name or two rare words with ``leaf_id``: where
-        its story went next ("we run CI on Jenkins", then "CI runs on GitHub Actions now;
-        Jenkins is gone"), when no fact pattern read the change (``stories``); the earlier
-        ones when ``later`` is False (where it came from)."""
+        """The later memories (or of its day) that share a name or two rare words with
+        ``leaf_id``: where its story went next ("we run CI on Jenkins", then "CI runs on
+        GitHub Actions now; Jenkins is gone"), when no fact pattern read the change
+        (``stories``); the earlier ones (or of its day) when ``later`` is False."""
         index, metas = self.model.index, self.model.leaves
         meta = metas.get(leaf_id)
         if meta is None:
@@ -1017,8 +1025,12 @@ class NavigationActor(Actor):
         for term in words:
             for doc in index.postings(term):
                 other = metas.get(doc)
+                # by day: notes of one day may be saved in any order, so the story's other
+                # memories of the same day count on either side ("plays the violin" and
+                # "switched from violin to cello this term")
+                day = self._when(doc)[0]
                 if doc == leaf_id or other is None or not admissible(doc) \
-                        or (self._when(doc) <= start if later else self._when(doc) >= start):
+                        or (day < start[0] if later else day > start[0]):
                     continue
                 if other.source and (other.source, other.recorded_at) == (meta.source,
                                                                           meta.recorded_at):

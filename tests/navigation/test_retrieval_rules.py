@@ -728,3 +728,16 @@ async def test_the_words_of_a_question_about_now_are_not_reported_absent(
         await save(rt, f"{LAST_YEAR}-03-01: Our dog Pepper sleeps in a crate in the kitchen.")
         result = await search(rt, "Where does Pepper sleep these days?")
         assert result.status == "FOUND" and "days" not in result.absent
+
+
+async def test_a_tie_of_one_day_on_a_question_about_now_goes_to_the_change(
+        tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        await save(rt, f"{LAST_YEAR}-01-01: Mi hermana vive en Sevilla.")
+        cello = await save(rt, f"{LAST_YEAR}-06-10: My daughter switched from violin to cello "
+                               "this term.")
+        violin = await save(rt, f"{LAST_YEAR}-06-10: My daughter plays the violin in the school "
+                                "orchestra.")
+        result = await search(rt, "What instrument does the user's daughter play now?")
+        assert result.status == "FOUND"
+        assert ids(result)[:2] == [cello, violin]
