@@ -251,6 +251,8 @@ class NavigationActor(Actor):
         """When the last idle turn began (monotonic seconds)."""
         self._disk_refused_at: float | None = None
         """When the disk last refused a background write (monotonic seconds)."""
+        self._model_asked = False
+        """An idle turn has started the model's background load (once per start)."""
         self.vectors = VectorIndex(layout)
         self.use_vectors = True
         """Off only for measurement (bench/retrieval_bench.py compares the lexical-only path)."""
@@ -290,6 +292,13 @@ class NavigationActor(Actor):
             if len(group.exceptions) == 1:
                 raise group.exceptions[0] from None
             raise
+
+    async def _load_model(self) -> None:
+        try:
+            await call_in_thread(self.vectors.embedder.load)
+            await call_in_thread(self._build_neighbours)
+        except Exception as exc:  # searches stay lexical; the next start tries again
+            self.log.error("embedding.load_failed", error=f"{type(exc).__name__}: {exc}")
 
     async def _warm(self, vectors: VectorIndex, warmed: anyio.Event | None = None) -> None:
         """Load the stored vectors and the model off the start path: until they are in, a
@@ -360,6 +369,14 @@ class NavigationActor(Actor):
         pauses them for ``DISK_RETRY_S``; searches go on meanwhile (the uncommitted leaves
         are read from this process' tail) and nothing restarts."""
         self._last_idle = time.monotonic()
+        if self.answer_before_vectors and self.use_vectors and not self._model_asked \
+                and not self.vectors.embedder.loaded and self._background is not None:
+            # a server loads the model in its first idle second, even on an empty store (in
+            # the background: searches meanwhile answer from the words): a search just after
+            # the first saves then compares them by meaning too (the same reply now or in
+            # five seconds), instead of "no stored memory matches" and no closest memories
+            self._model_asked = True
+            self._background.start_soon(self._load_model)
         try:
             await self._commit_index()
             await call_in_thread(self._embed_some)

@@ -143,3 +143,19 @@ async def test_one_shot_stats_count_the_stored_vectors(tmp_path: Path) -> None:
             embedder.gate.set()
         assert result[0]["embedding"]["embedded"] == 2
         assert result[0]["embedding"]["pending"] == 0
+
+
+async def test_a_server_loads_the_model_in_its_first_idle_second_even_on_an_empty_store(
+        tmp_path: Path) -> None:
+    """Loaded only by the first embedding, the model missed the searches made just after the
+    first saves: they answered from the words alone, with no closest memories offered."""
+    async with Runtime(tmp_path) as rt:
+        rt.navigation.answer_before_vectors = True  # as the MCP server sets it
+        with anyio.fail_after(60):
+            while not rt.navigation.vectors.embedder.loaded:
+                await anyio.sleep(0.05)
+        saved = await rt.ingest.ask(Save(content="We finally brought home a golden retriever "
+                                                 "puppy called Kiwi.", provenance=PROV))
+        found = await rt.navigation.ask(Search(query="What kind of pet did the user get?"))
+        shown = [h.leaf_id for h in found.hits + found.nearest]
+        assert saved.leaf_ids[0] in shown
