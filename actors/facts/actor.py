@@ -347,13 +347,24 @@ class FactsActor(Actor):
         event = waiting.get(msg.fact_id)
         if event is None:
             return None
+        at, by = self._stamp(), msg.provenance.as_dict()
         decision = {"op": "supersede_leaf", "leaf_id": event["leaf_id"],
                     "by_leaf_id": event["by_leaf_id"], "review_id": msg.fact_id,
-                    "decision": msg.action, "at": self._stamp(),
-                    "by": msg.provenance.as_dict()}
-        self._append([decision], msg.provenance, f"review.{msg.action}")
+                    "decision": msg.action, "at": at, "by": by}
+        # The correction's own values wait too (F-...): one decision is the user's word on
+        # the whole correction, in the same transaction.
+        values = [{"op": "review", "fact_id": fact_id, "decision": msg.action, "at": at,
+                   "by": by} for fact_id in self._waiting_facts_of(str(event["by_leaf_id"]))]
+        self._append([decision, *values], msg.provenance, f"review.{msg.action}")
         return supersession_view(event, status="ACTIVE" if msg.action == "approve"
                                  else "REJECTED")
+
+    def _waiting_facts_of(self, leaf_id: str) -> list[str]:
+        """The facts a memory stated that wait for review."""
+        keys = self._index.keys_of_leaf(leaf_id)
+        timeline = self._index.timeline(keys)
+        return [fact.fact_id for key in keys for fact in timeline.facts_for(*key)
+                if fact.source_leaf_id == leaf_id and fact.status == "PENDING"]
 
     def _review(self, msg: Review) -> FactView:
         self._refresh()

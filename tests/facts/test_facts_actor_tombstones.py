@@ -164,3 +164,25 @@ async def test_explicit_correction_records_a_leaf_supersession(home: Path, text:
     replayable = [a for a in audit_lines(home) if a.get("actor") == "facts"
                   and any(e["op"] == "supersede_leaf" for e in a.get("events", []))]
     assert len(replayable) == 1
+
+
+@pytest.mark.parametrize(("action", "location"), [("approve", "Paris"), ("reject", "Valencia")])
+async def test_deciding_a_waiting_correction_decides_its_waiting_facts(
+        home: Path, action: str, location: str) -> None:
+    """A tool-origin correction of the user's memory waits twice: the supersession (S-...) and
+    the value it states (F-...). One decision on the correction is the user's word on both;
+    approving it used to leave the fact waiting, so the correction applied without its value."""
+    async with open_runtime(home) as rt:
+        old = (await save(rt, VALENCIA)).leaf_ids[0]
+        report = await save(rt, "2026-09-01: I moved to Paris.", origin="tool", prov=TOOL,
+                            supersedes=old)
+        review_id = report.facts.pending_supersession
+        assert review_id and report.facts.pending
+        queue = {f.fact_id for f in await rt.facts.ask(Review(action="list"))}
+        assert queue == {review_id, report.facts.pending[0].fact_id}
+        await rt.facts.ask(Review(action=action, fact_id=review_id, provenance=USER))
+        assert await rt.facts.ask(Review(action="list")) == ()
+        assert await current(rt) == location
+    fact_events = [e for e in journal_events(home) if e["op"] == "review"]
+    assert [(e["fact_id"], e["decision"]) for e in fact_events] == [
+        (report.facts.pending[0].fact_id, action)]
