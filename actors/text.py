@@ -36,7 +36,7 @@ STOPWORDS_ES = frozenset(
     se ser si sido sobre su sus tambien te tener tiene tu tus un una uno unos y ya yo
     soy estoy eres esta estas somos sois hemos habeis he hace hacer cada asi aqui alli
     alrededor ahora actualmente todavia aun hacia segun casi mucha muchos muchas vez
-    veces""".split()
+    veces cuanto cuanta cuantos cuantas""".split()
 )
 
 STOPWORDS = STOPWORDS_EN | STOPWORDS_ES

@@ -43,10 +43,11 @@ WATERMARK_ID = "~watermark"
 """Id of the one document that records how far the index is current (never a leaf id)."""
 WRITER_HEAP = 15_000_000
 """tantivy's minimum writer heap: batches are small, and memory is what a server counts."""
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Raised whenever the indexed terms change (fields, or the analysis that makes terms: 2 reads
 irregular past tenses as their verb; 3 leaves out the filing tags every leaf carries; 4 indexes
-"son", "sea", "sin", "era", "hay", no longer stop words): an index of another version is
+"son", "sea", "sin", "era", "hay", no longer stop words; 5 leaves out "cuanto", "cuantos"...,
+the Spanish "how much/many", a stop word in English): an index of another version is
 discarded and rebuilt."""
 DOC_CACHE = 4096
 """Stored documents kept decoded per searcher, by address: a common word's top hits come back

@@ -43,11 +43,11 @@ content words): 128 -> recall@1 0.61 / @5 0.84, 256 -> 0.67 / 0.90. In memory a 
 512 bytes (int8 and its int8 residual, ``actors.embedding.quantized``)."""
 MAX_TOKENS = 512
 """Tokens read per text: enough for a chat turn or a note; a long text's vector is its start."""
-MODEL_ID = f"wordllama-l2-supercat-{DIM}-content3"
+MODEL_ID = f"wordllama-l2-supercat-{DIM}-content4"
 """Stored with every vector: a change of model, dimension or of what a text's content words are
 (``actors.text.STOPWORDS``: "content2" since "around", "still", "ahora"... were added;
-"content3" since "son", "sea", "sin", "era", "hay" are content words) re-embeds in the
-background."""
+"content3" since "son", "sea", "sin", "era", "hay" are content words; "content4" since
+"cuanto" and its forms are not) re-embeds in the background."""
 WEIGHTS = ("weights", "l2_supercat_256.safetensors")
 TOKENIZER = ("tokenizers", "l2_supercat_tokenizer_config.json")
 

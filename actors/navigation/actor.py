@@ -31,7 +31,7 @@ from actors.facts.keys import fact_key, scoped_subject
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import Timeline
 from actors.navigation import ranking
-from actors.navigation.bilingual import other_reading, translatable
+from actors.navigation.bilingual import english_reading, other_reading, translatable
 from actors.navigation.bm25 import idf
 from actors.navigation.confidence import (
     MEANING_LEAD,
@@ -222,6 +222,16 @@ def _without_time(text: str, span: DateRange | None) -> str:
 @functools.lru_cache(maxsize=4096)
 def _word_terms(words: str) -> tuple[str, ...]:
     return parse_query(words).query_terms
+
+
+def _closer(first: Mapping[str, float], second: Mapping[str, float]) -> dict[str, float]:
+    """Two vector pools as one: each memory at its higher similarity, closest first, no
+    larger than the larger pool."""
+    merged = dict(first)
+    for leaf, sim in second.items():
+        merged[leaf] = max(sim, merged.get(leaf, sim))
+    ranked = sorted(merged.items(), key=lambda item: -item[1])
+    return dict(ranked[:max(len(first), len(second))])
 
 
 def _back_map(words: list[tuple[str, tuple[str, ...]]]) -> dict[str, frozenset[str]]:
@@ -774,6 +784,14 @@ class NavigationActor(Actor):
                 then = [leaf for leaf, meta in model.leaves.items()
                         if admissible(leaf) and self._dated_in(leaf, span)]
                 similar = self.vectors.similarity_of(asked, then) or similar
+            elif asked is not None and self.use_bilingual \
+                    and (english := english_reading(text)) is not None:
+                # a Spanish question, compared in English too for what is offered (not for
+                # the ranking: there the merged pools cost recall@1 0.707 -> 0.621 on the
+                # templated bench, whose Spanish questions mostly ask Spanish memories)
+                as_english = self.vectors.encode_query(english)
+                similar = _closer(similar, self.vectors.similar(as_english, VECTOR_POOL,
+                                                                admissible))
             result = dataclasses.replace(result, nearest=self._nearest(similar, as_of_dt))
         self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
                                                           2),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from actors.text import fold
+from actors.text import STOPWORDS_EN, STOPWORDS_ES, fold
 
 _PAIRS = """
 sister hermana|brother hermano|mother madre mama|father padre papa|son hijo|daughter hija
@@ -150,3 +150,49 @@ def translatable(word: str) -> bool:
     the other language may name the thing in words no reading of the question holds."""
     key = fold(word)
     return key in EN_ES or key in ES_EN
+
+
+_QUESTION_MARK_ES = "¿"
+
+
+def english_reading(text: str) -> str | None:
+    """The question in English word by word when it reads as Spanish (more of its words are
+    Spanish-only than English-only, or it opens with "¿"), for the embedding model: it is
+    English-centred, so a Spanish question compared by meaning with an English memory scores
+    near nothing ("¿Cuánto le costó el escritorio elevable?" / "Bought a standing desk for
+    €389": 0.05; read as "cost desk elevable": about the desk). None for any other question.
+    Spanish function words are left out; unknown words and names pass unchanged."""
+    words = re.findall(r"[^\W_]+(?:['’.-][^\W_]+)*", text)
+    spanish = english = 0
+    for word in words:
+        key = fold(word)
+        if key in ES_EN and key not in EN_ES or key in STOPWORDS_ES and key not in STOPWORDS_EN:
+            spanish += 1
+        elif key in EN_ES and key not in ES_EN or key in STOPWORDS_EN and key not in STOPWORDS_ES:
+            english += 1
+    if not words or (spanish <= english and _QUESTION_MARK_ES not in text):
+        return None
+    out: list[str] = []
+    for at, word in enumerate(words):
+        key = fold(word)
+        if at and word[:1].isupper():  # a name, not a word to translate
+            out.append(word)
+            continue
+        known = next((form for form in _spanish_forms(key) if form in ES_EN), None)
+        if known is not None:
+            out.append(ES_EN[known][0])
+        elif key not in STOPWORDS_ES:
+            out.append(word)
+    return " ".join(out) or None
+
+
+def _spanish_forms(key: str) -> tuple[str, ...]:
+    """The word and its singular masculine forms ("gatos" -> "gato", "alergica" ->
+    "alergico"): the lexicon lists one form of most words."""
+    forms = [key]
+    if key.endswith("es") and len(key) > 4:
+        forms.append(key[:-2])
+    if key.endswith("s") and len(key) > 3:
+        forms.append(key[:-1])
+    forms.extend(form[:-1] + "o" for form in list(forms) if form.endswith("a") and len(form) > 4)
+    return tuple(forms)

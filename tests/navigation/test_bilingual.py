@@ -1,0 +1,30 @@
+"""The English reading of a Spanish question (``bilingual.english_reading``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from actors.navigation.bilingual import english_reading
+from actors.navigation.query import parse_query
+
+
+@pytest.mark.parametrize(("question", "reading"), [
+    ("¿Cuánto le costó el escritorio elevable?", "cost desk elevable"),
+    ("¿Dónde viven sus padres?", "viven parents"),
+    # plural and feminine forms read as the lexicon's one form; a name stays a name
+    ("Ana es alérgica a los gatos", "Ana allergic cat"),
+])
+def test_a_spanish_question_reads_in_english_word_by_word(question: str, reading: str) -> None:
+    assert english_reading(question) == reading
+
+
+@pytest.mark.parametrize("question", ["Where does the user live?",
+                                      "How much did the desk cost?", ""])
+def test_an_english_question_has_no_english_reading(question: str) -> None:
+    assert english_reading(question) is None
+
+
+@pytest.mark.parametrize("word", ["Cuánto", "cuántos", "cuanta", "Cuántas"])
+def test_how_much_in_spanish_is_not_a_term_of_the_question(word: str) -> None:
+    assert parse_query(f"¿{word} cuesta el alquiler?").query_terms == parse_query(
+        "¿cuesta el alquiler?").query_terms
