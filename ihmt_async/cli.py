@@ -254,7 +254,8 @@ async def cmd_forget(args: argparse.Namespace) -> int:
 
 async def cmd_review(args: argparse.Namespace) -> int:
     if args.action != "list" and not args.fact_id:
-        raise InvalidArgument(f"review {args.action} needs the fact id (F-...).")
+        raise InvalidArgument(f"review {args.action} needs a review id: F-... for a value, "
+                              "S-... for a correction (`ihmt-async review` lists them).")
     result = await _ask_facts(args, Review(action=args.action, fact_id=args.fact_id or "",
                                            provenance=cli_provenance()))
     if args.json:

@@ -181,3 +181,13 @@ async def test_serve_creates_the_store_on_the_first_save_only(tmp_path: Path) ->
     # From the first save on, the events go to the store's log file as well.
     log_lines = (store / "logs" / "ihmt.jsonl").read_text(encoding="utf-8").splitlines()
     assert any(json.loads(line).get("event") == "save.done" for line in log_lines)
+
+
+def test_a_review_decision_without_an_id_names_both_kinds_of_id(tmp_path: Path) -> None:
+    """A waiting correction has an S-... id, a waiting value an F-... one: the message named
+    only the second, so a user holding an S-... id was told to find an F-... one."""
+    assert run_cli(tmp_path, "init").returncode == 0
+    done = run_cli(tmp_path, "review", "approve")
+    assert done.returncode != 0
+    line = one_line(done.stderr)
+    assert "F-..." in line and "S-..." in line and "ihmt-async review" in line
