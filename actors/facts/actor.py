@@ -361,10 +361,9 @@ class FactsActor(Actor):
 
     def _waiting_facts_of(self, leaf_id: str) -> list[str]:
         """The facts a memory stated that wait for review."""
-        keys = self._index.keys_of_leaf(leaf_id)
-        timeline = self._index.timeline(keys)
-        return [fact.fact_id for key in keys for fact in timeline.facts_for(*key)
-                if fact.source_leaf_id == leaf_id and fact.status == "PENDING"]
+        timeline = self._index.timeline_for_leaves([leaf_id])
+        return [fact.fact_id for fact in timeline.facts_for_leaf(leaf_id)
+                if fact.status == "PENDING"]
 
     def _review(self, msg: Review) -> FactView:
         self._refresh()

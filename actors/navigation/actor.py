@@ -225,13 +225,9 @@ def _word_terms(words: str) -> tuple[str, ...]:
 
 
 def _closer(first: Mapping[str, float], second: Mapping[str, float]) -> dict[str, float]:
-    """Two vector pools as one: each memory at its higher similarity, closest first, no
-    larger than the larger pool."""
-    merged = dict(first)
-    for leaf, sim in second.items():
-        merged[leaf] = max(sim, merged.get(leaf, sim))
-    ranked = sorted(merged.items(), key=lambda item: -item[1])
-    return dict(ranked[:max(len(first), len(second))])
+    """Two vector pools as one, each memory at its higher similarity (``ranking.nearest``
+    orders and cuts what is offered)."""
+    return {**first, **{leaf: max(sim, first.get(leaf, sim)) for leaf, sim in second.items()}}
 
 
 def _back_map(words: list[tuple[str, tuple[str, ...]]]) -> dict[str, frozenset[str]]:

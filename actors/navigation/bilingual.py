@@ -128,6 +128,8 @@ def _build() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
 
 
 EN_ES, ES_EN = _build()
+_WORD = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*")
+"""A word of a question: letters and digits, with inner apostrophes, dots and hyphens."""
 
 
 def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
@@ -136,7 +138,7 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
     the lexicon."""
     out: list[tuple[str, tuple[str, ...]]] = []
     translated = 0
-    for word in re.findall(r"[^\W_]+(?:['’.-][^\W_]+)*", text):
+    for word in _WORD.findall(text):
         key = fold(word)
         found = EN_ES.get(key) or ES_EN.get(key)
         if found:
@@ -157,15 +159,15 @@ _QUESTION_MARK_ES = "¿"
 
 def english_reading(text: str) -> str | None:
     """The question in English word by word when it reads as Spanish (more of its words are
-    Spanish-only than English-only, or it opens with "¿"), for the embedding model: it is
+    Spanish-only than English-only, or it holds "¿"), for the embedding model: it is
     English-centred, so a Spanish question compared by meaning with an English memory scores
     near nothing ("¿Cuánto le costó el escritorio elevable?" / "Bought a standing desk for
-    €389": 0.05; read as "cost desk elevable": about the desk). None for any other question.
+    €389": 0.01; read as "cost desk elevable": about the desk). None for any other question.
     Spanish function words are left out; unknown words and names pass unchanged."""
-    words = re.findall(r"[^\W_]+(?:['’.-][^\W_]+)*", text)
+    words = _WORD.findall(text)
     spanish = english = 0
-    for word in words:
-        key = fold(word)
+    keys = [fold(word) for word in words]
+    for key in keys:
         if key in ES_EN and key not in EN_ES or key in STOPWORDS_ES and key not in STOPWORDS_EN:
             spanish += 1
         elif key in EN_ES and key not in ES_EN or key in STOPWORDS_EN and key not in STOPWORDS_ES:
@@ -173,8 +175,7 @@ def english_reading(text: str) -> str | None:
     if not words or (spanish <= english and _QUESTION_MARK_ES not in text):
         return None
     out: list[str] = []
-    for at, word in enumerate(words):
-        key = fold(word)
+    for at, (word, key) in enumerate(zip(words, keys, strict=True)):
         if at and word[:1].isupper():  # a name, not a word to translate
             out.append(word)
             continue
