@@ -269,8 +269,16 @@ async def cmd_review(args: argparse.Namespace) -> int:
                 f"{fact.recorded_at[:19]})")
     else:
         done = {"approve": "approved", "reject": "rejected"}[args.action]
-        out(f"{done} {result.fact_id}: {result.subject} {result.attribute} = "
-            f"'{result.value}' is now {result.status}.")
+        if result.decided_with or result.attribute == "superseded by":  # a correction, S-...
+            outcome = ("is now superseded by" if result.status == "ACTIVE"
+                       else "stays current; not superseded by")
+            out(f"{done} {result.fact_id}: {result.subject} {outcome} memory {result.value}.")
+        else:
+            out(f"{done} {result.fact_id}: {result.subject} {result.attribute} = "
+                f"'{result.value}' is now {result.status}.")
+        for fact in result.decided_with:
+            out(f"  {done} with it {fact.fact_id}: {fact.subject} {fact.attribute} = "
+                f"'{fact.value}' is now {fact.status}.")
     return 0
 
 

@@ -353,11 +353,16 @@ class FactsActor(Actor):
                     "decision": msg.action, "at": at, "by": by}
         # The correction's own values wait too (F-...): one decision is the user's word on
         # the whole correction, in the same transaction.
+        by_leaf = str(event["by_leaf_id"])
+        held = self._waiting_facts_of(by_leaf)
         values = [{"op": "review", "fact_id": fact_id, "decision": msg.action, "at": at,
-                   "by": by} for fact_id in self._waiting_facts_of(str(event["by_leaf_id"]))]
+                   "by": by} for fact_id in held]
         self._append([decision, *values], msg.provenance, f"review.{msg.action}")
-        return supersession_view(event, status="ACTIVE" if msg.action == "approve"
-                                 else "REJECTED")
+        decided = self._index.timeline_for_leaves([by_leaf]).facts_for_leaf(by_leaf)
+        status = "ACTIVE" if msg.action == "approve" else "REJECTED"
+        return dataclasses.replace(
+            supersession_view(event, status=status),
+            decided_with=tuple(view(fact) for fact in decided if fact.fact_id in held))
 
     def _waiting_facts_of(self, leaf_id: str) -> list[str]:
         """The facts a memory stated that wait for review."""

@@ -46,6 +46,9 @@ class FactView:
     session: str
     source_leaf_id: str | None
     retraction_reason: str | None = None
+    decided_with: tuple[FactView, ...] = ()
+    """A correction's decision (S-...) decides the values it states that waited with it
+    (F-...): they are named here, so the reply says what else changed."""
 
 
 @dataclass(frozen=True)

@@ -180,8 +180,12 @@ async def test_deciding_a_waiting_correction_decides_its_waiting_facts(
         assert review_id and report.facts.pending
         queue = {f.fact_id for f in await rt.facts.ask(Review(action="list"))}
         assert queue == {review_id, report.facts.pending[0].fact_id}
-        await rt.facts.ask(Review(action=action, fact_id=review_id, provenance=USER))
+        decided = await rt.facts.ask(Review(action=action, fact_id=review_id, provenance=USER))
         assert await rt.facts.ask(Review(action="list")) == ()
+        # The reply names the value decided with the correction, in its new status.
+        assert [(f.fact_id, f.value, f.status) for f in decided.decided_with] == [
+            (report.facts.pending[0].fact_id, "Paris",
+             "ACTIVE" if action == "approve" else "REJECTED")]
         assert await current(rt) == location
     fact_events = [e for e in journal_events(home) if e["op"] == "review"]
     assert [(e["fact_id"], e["decision"]) for e in fact_events] == [

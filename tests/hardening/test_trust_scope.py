@@ -60,6 +60,14 @@ async def test_tool_supersedes_of_a_user_memory_waits_for_review(tmp_path: Path)
         assert review_id in listed.stdout
         approved = run_cli(home, "review", "approve", review_id)
         assert approved.returncode == 0, approved.stderr
+        # One decision on the correction decides the value it states, and the reply says so.
+        value = reply.split("[fact ")[1].split("]")[0]
+        lines = approved.stdout.splitlines()
+        assert lines[0] == (f"approved {review_id}: memory {user} is now superseded by memory "
+                            f"{memory_id(reply)}.")
+        assert lines[1].split() == ["approved", "with", "it", f"{value}:", "staging",
+                                    "database", "=", "'MySQL", "8", "on", "host", "my-stage'",
+                                    "is", "now", "ACTIVE."]
         full = await s.ok("search_memory", {"query": "staging database host",
                                             "detail": "full"})
         assert status_of(full, user) == "SUPERSEDED"
