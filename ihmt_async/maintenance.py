@@ -16,6 +16,7 @@ from pathlib import Path
 import structlog
 
 from actors.facts.rebuild import RebuildReport, rebuild_facts
+from store import fulltext
 from store.locks import LockManager
 from store.paths import StoreLayout
 from store.progress import ProgressFn, no_progress
@@ -46,6 +47,10 @@ def rebuild_store(layout: StoreLayout, locks: LockManager, *, actor: str = "rebu
     if moved:
         log.warning("store.damaged_database_set_aside", paths=[str(p) for p in moved])
     scan = rebuild_catalog(layout, locks, actor=actor, progress=scan_progress)
+    # The re-derived catalog numbers its changes from 1 again: the shared index's watermark
+    # counts the old numbering, so leaves renumbered below it would never be indexed.
+    with locks.hold_sync(fulltext.LOCK_NAME, actor=actor, timeout_s=600):
+        fulltext.discard(layout)
     facts = rebuild_facts(layout, locks, actor=actor, progress=facts_progress)
     log.info("store.rebuilt", entries=len(scan.entries), facts=facts.facts,
              replayed=facts.replayed, problems=len(scan.problems) + len(facts.problems))

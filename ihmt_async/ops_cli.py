@@ -20,7 +20,7 @@ import anyio
 
 from ihmt_async import monitor
 from ihmt_async.human import out
-from store import doctor
+from store import doctor, fulltext
 from store.config import load_settings
 from store.errors import DamagedDatabase, InvalidArgument
 from store.locks import LockManager
@@ -93,6 +93,17 @@ def _rebuild(layout: StoreLayout, locks: LockManager) -> doctor.Action:
                          f"replayed {report.facts.replayed} event(s) from the event file")
 
 
+def _reindex(layout: StoreLayout, locks: LockManager) -> doctor.Action:
+    """The shared full-text index was lost, stale or of another version (or the database was
+    just re-derived, which restarts the catalog's sequence): index every memory now rather
+    than on the next start's path."""
+    from actors.navigation.read_model import rebuild_fulltext
+
+    indexed = rebuild_fulltext(layout, locks)
+    return doctor.Action("fulltext_rebuilt", fulltext.index_dir(layout),
+                         f"indexed {indexed} memory change(s) into a new full-text index")
+
+
 def _prepare(home: str | None) -> list[doctor.Action]:
     """What a start does first: migrate, rebuild a missing database, apply missed lines."""
     from ihmt_async.runtime import open_store, prepare_store
@@ -124,6 +135,9 @@ async def cmd_doctor(args: argparse.Namespace) -> int:
             lambda: doctor.repair(layout, locks, timeout_s=max(settings.lock_timeout_s, 30.0)))
         if any(a.code == "database_set_aside" for a in actions):
             actions.append(await anyio.to_thread.run_sync(_rebuild, layout, locks))
+        if any(p.code.startswith("fulltext_") for p in problems) or \
+                any(a.code == "database_rebuilt" for a in actions):
+            actions.append(await anyio.to_thread.run_sync(_reindex, layout, locks))
         remaining = await anyio.to_thread.run_sync(
             lambda: doctor.check(layout, grace_s=args.grace))
         report["repaired"] = [asdict(a) for a in actions]

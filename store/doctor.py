@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from store import catalog as catalog_table
+from store import fulltext
 from store.atomic import TEMP_PREFIX, stray_temps, temp_owner_alive
 from store.audit import audit_record
 from store.catalog import CatalogReader, Entries, entry_from_leaf
@@ -122,12 +123,39 @@ def _open_db(layout: StoreLayout, view: _View) -> None:
                          f"{len(dead)} leaf file(s) of saves killed before their commit "
                          f"({', '.join(dead[:5])}) are waiting to be removed", dead[0])
             _check_events(layout, view, applied)
+            _check_fulltext(layout, view, catalog)
     except DamagedDatabase as exc:
         view.catalog = view.facts = None
         view.add("database_damaged", exc.path, exc.reason)
     finally:
         catalog.close()
         facts.close()
+
+
+def _check_fulltext(layout: StoreLayout, view: _View, catalog: CatalogReader) -> None:
+    """An index the next start must redo before it serves (a lost, stale or foreign one):
+    not damage to any memory, but a slow start that ``--repair`` can take now instead."""
+    last = catalog.last_seq()
+    if not last:
+        return
+    state = fulltext.inspect(layout)
+    if not state.checked:
+        return
+    path = fulltext.index_dir(layout)
+    redo = "the next start re-indexes every memory before it serves; --repair does it now"
+    if state.unusable:
+        view.add("fulltext_unusable", path, f"the shared full-text index: {state.unusable}; "
+                 f"{redo}")
+    elif state.watermark is not None and state.watermark.seq > last:
+        view.add("fulltext_ahead", path, "the shared full-text index names catalog changes "
+                 f"the database never made (the database was rebuilt); {redo}")
+    else:
+        behind = catalog.count_changes_since(state.watermark.seq if state.watermark else 0)
+        if behind > fulltext.BACKLOG:
+            missing = " (it is missing)" if state.watermark is None else ""
+            view.add("fulltext_behind", path, f"{behind} catalog change(s) are not in the "
+                     f"shared full-text index{missing}; the next start indexes them before it "
+                     "serves; --repair does it now")
 
 
 def _check_events(layout: StoreLayout, view: _View, applied: int) -> None:

@@ -49,6 +49,10 @@ irregular past tenses as their verb; 3 leaves out the filing tags every leaf car
 "son", "sea", "sin", "era", "hay", no longer stop words; 5 leaves out "cuanto", "cuantos"...,
 the Spanish "how much/many", a stop word in English): an index of another version is
 discarded and rebuilt."""
+BACKLOG = 1000
+"""More catalog changes than this beyond the index's watermark are indexed at start, under the
+lock, before serving (not held in every process' tail): a start that pays it is slow, so
+``doctor`` reports a store in that state."""
 DOC_CACHE = 4096
 """Stored documents kept decoded per searcher, by address: a common word's top hits come back
 search after search, and fetching one costs a block decompression."""
@@ -143,6 +147,44 @@ def _schema() -> tantivy.Schema:
 
 
 SCHEMA = _schema()
+
+
+@dataclass(frozen=True)
+class IndexState:
+    """What a read-only look at the shared index found (``doctor``)."""
+
+    watermark: Watermark | None
+    """None when there is no usable index."""
+    unusable: str = ""
+    """Why an index on disk cannot be used as it is ('' when absent or usable)."""
+    checked: bool = True
+    """False when the index could not be opened for a reason of the store, not the index:
+    tantivy takes a lock file even to read, which a read-only store refuses."""
+
+
+def inspect(layout: StoreLayout) -> IndexState:
+    """The index's watermark, read without changing anything: ``FulltextIndex`` discards an
+    index it cannot use, a check must only say so."""
+    path = index_dir(layout)
+    if not os.path.isdir(path) or not tantivy.Index.exists(path):
+        return IndexState(None)
+    try:
+        mark = _watermark_of(tantivy.Index.open(path).searcher())
+    except (ValueError, OSError) as exc:
+        if not os.access(path, os.W_OK) or os.statvfs(path).f_flag & os.ST_RDONLY:
+            return IndexState(None, checked=False)
+        return IndexState(None, f"it cannot be read ({exc})")
+    if mark.schema != SCHEMA_VERSION:
+        return IndexState(None, f"it was built for another version of the analysis (schema "
+                                f"{mark.schema}; this version reads {SCHEMA_VERSION})")
+    return IndexState(mark)
+
+
+def discard(layout: StoreLayout) -> None:
+    """Empty the index, if there is one, after the catalog was re-derived: its watermark
+    counts changes of the catalog that is gone. Lock held."""
+    if inspect(layout).watermark is not None:
+        FulltextIndex(layout).clear()
 
 
 class FulltextIndex:

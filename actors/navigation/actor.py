@@ -77,6 +77,7 @@ from actors.text import terms as text_terms
 from actors.time_ranges import DateRange, asked_range, valid_on
 from store.config import Settings
 from store.errors import StoreIOError
+from store.fulltext import BACKLOG
 from store.fulltext import LOCK_NAME as FULLTEXT_LOCK
 from store.locks import LockManager
 from store.paths import StoreLayout
@@ -113,8 +114,6 @@ COMMIT_MAX_AGE_S = 5.0
 """Commit once this many catalog changes wait, or the oldest has waited this long: a tantivy
 commit costs a dozen fsyncs, so an agent saving now and then pays them once per few seconds,
 not once per save; the tail searched meanwhile stays small."""
-BACKLOG = 1000
-"""More uncommitted leaves than this at start are committed before serving, not tailed."""
 FRESH_EMBEDS = 64
 """At most this many memories not yet embedded are embedded by a search itself (a few
 milliseconds); a larger backlog (a bulk import, a new model) is left to the idle turns."""

@@ -201,6 +201,49 @@ def test_an_index_ahead_of_a_rederived_catalog_is_rebuilt(
     assert not model.index_ahead_of_catalog()
 
 
+LATER_NOTES = [
+    "The okapi sanctuary near Kisangani opens at dawn",
+    "Mi tía Remedios borda manteles de lino en Zamora",
+    "The Bellwether pipeline retries webhooks with jitter",
+    "Our sourdough starter Hubert lives in the pantry",
+    "The GrafanaTempoDrift alert fires after three misses",
+]
+
+
+def test_an_index_behind_a_rederived_catalog_misses_no_leaf(
+        store_home: Path, spawn: Callable[..., WorkerProcess]) -> None:
+    """The database is lost while the shared index is behind (saves it had not taken in yet):
+    the re-derived catalog numbers every leaf from 1 again, in file order, so some of the
+    leaves the index never held fall under its old watermark and were never indexed nor
+    searchable. A rebuild of the catalog empties the index: everything is indexed again."""
+    first = spawn(str(store_home))
+    ready(first)
+    early = [ask(first, f"save {note}", "saved")[0] for note in NOTES]
+    first.send("quit")
+    first.finish()
+    layout = StoreLayout.at_home(store_home)
+    index = layout.state_dir / "fulltext"
+    shutil.copytree(index, store_home / "index-before")
+    second = spawn(str(store_home))
+    ready(second)
+    later = [ask(second, f"save {note}", "saved")[0] for note in LATER_NOTES]
+    second.send("quit")
+    second.finish()
+    shutil.rmtree(index)  # as if the later saves' index commit never happened
+    shutil.copytree(store_home / "index-before", index)
+    database = layout.database
+    database.unlink()
+    for extra in database.parent.glob(database.name + "-*"):
+        extra.unlink()
+    third = spawn(str(store_home))
+    assert ready(third)["leaves"] == len(NOTES) + len(LATER_NOTES)
+    for leaf, note in zip(early + later, NOTES + LATER_NOTES, strict=True):
+        words = " ".join(note.split()[1:5])
+        assert leaf in ask(third, f"search {words}", "found"), note
+    third.send("quit")
+    third.finish()
+
+
 @pytest.mark.anyio
 async def test_an_idle_refresh_defers_the_analysis_until_a_read_needs_it(
         store_home: Path) -> None:
