@@ -139,12 +139,21 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
     out: list[tuple[str, tuple[str, ...]]] = []
     translated = 0
     for word in _WORD.findall(text):
-        key = fold(word)
-        found = EN_ES.get(key) or ES_EN.get(key)
+        found = _lookup(fold(word))
         if found:
             translated += 1
         out.append((word, found or (word,)))
     return out if translated else None
+
+
+def _lookup(key: str) -> tuple[str, ...] | None:
+    """The other language's words for ``key``, or for its singular masculine form when the
+    lexicon lists only that one ("gatos", "alérgica", "drinks")."""
+    for form in _spanish_forms(key):
+        found = EN_ES.get(form) or ES_EN.get(form)
+        if found:
+            return found
+    return None
 
 
 def translatable(word: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from actors.navigation.bilingual import english_reading
+from actors.navigation.bilingual import english_reading, other_reading
 from actors.navigation.query import parse_query
 
 
@@ -28,3 +28,18 @@ def test_an_english_question_has_no_english_reading(question: str) -> None:
 def test_how_much_in_spanish_is_not_a_term_of_the_question(word: str) -> None:
     assert parse_query(f"¿{word} cuesta el alquiler?").query_terms == parse_query(
         "¿cuesta el alquiler?").query_terms
+
+
+@pytest.mark.parametrize(("question", "word", "reading"), [
+    ("¿Tiene gatos la usuaria?", "gatos", ("cat",)),
+    ("¿A qué es alérgica la usuaria?", "alérgica", ("allergic",)),
+    ("How does the user like their hot drinks?", "drinks", ("bebida", "beber")),
+    ("¿Cuántas hermanas tiene?", "hermanas", ("sister",)),
+])
+def test_the_ranking_reading_knows_plural_and_feminine_forms(
+        question: str, word: str, reading: tuple[str, ...]) -> None:
+    """The lexicon lists one form of most words; the ranking's reading of the question in the
+    other language tries its singular masculine form too (conversation-b: "¿A qué es alérgica
+    la usuaria?" found the English latex memory only so)."""
+    readings = dict(other_reading(question) or [])
+    assert readings[word] == reading
