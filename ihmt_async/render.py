@@ -229,6 +229,10 @@ def _none_sentence(result: SearchResult) -> str:
     if result.nearest:
         return (f'No memory found for "{result.query}"{clue}: nothing stored clearly matches '
                 f"it. {searched}")
+    if n and not result.trace.meaning_compared:
+        return (f'No memory found for "{result.query}"{clue}: no stored memory matches its '
+                "words; they were not compared by meaning (the model is still loading): ask "
+                f"again in a few seconds. {searched}")
     return (f'No memory found for "{result.query}"{clue}: no stored memory matches its words '
             f"or its meaning. If the user tells you, consider save_memory. {searched}")
 

@@ -33,6 +33,11 @@ from ihmt_async.tool_edge import AppContext, app_of, echo, provenance_of, tool_e
 from store.errors import InvalidArgument, UnknownOption
 
 MAX_LIMIT = 20
+VECTORS_WAIT_S = 5.0
+"""How long a search waits for the vectors and the model after the server starts (read in
+the background: 0.3-1 s here; `initialize` never waits). Answered from the words alone, a
+server started for one question said "no stored memory matches its words or its meaning" of
+a paraphrase the same server found a second later."""
 MAX_REASON_CHARS = 1000
 """A retraction's reason is a sentence for the audit log, not a document."""
 MAX_NAME_CHARS = 200
@@ -74,9 +79,9 @@ def build_server(home: Path | str | None = None, *,
         async with (contextlib.nullcontext(runtime) if runtime is not None
                     else Runtime(home)) as running:
             app = AppContext(runtime=running, session=session)
-            # A client must not wait for the vectors (read in the background after start):
-            # a search meanwhile answers from the words alone.
-            running.navigation.answer_before_vectors = True
+            # The vectors and the model are read in the background after start: a search
+            # waits a few seconds for them at most, then answers from the words alone.
+            running.navigation.vectors_wait_s = VECTORS_WAIT_S
             log.info("server.ready", session=session, home=str(running.layout.home))
             legacy = ihmt_store_hint(None if home is None else str(home))
             if legacy is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import functools
+import math
 import re
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -274,11 +275,14 @@ class NavigationActor(Actor):
         self._background: TaskGroup | None = None
         """Owns the background load of the vectors and the model (``run``'s task group)."""
         self._warmed: anyio.Event | None = None
+        self._model_loading = False
         """Set when the background load of this start has ended (loaded or failed)."""
-        self.answer_before_vectors = False
-        """True (the MCP server): a search while the vectors load answers from the words
-        alone. False (one-shot CLI searches, hooks): it waits for the load, as it did when the
-        first search loaded them itself."""
+        self.vectors_wait_s: float | None = None
+        """How long a search waits for the background load of the vectors and the model.
+        None (one-shot CLI searches, hooks): until it ends, as when the first search loaded
+        them itself. The MCP server (a long-lived process, which also loads the model in its
+        first idle second) bounds it: a server started for one question answers it by
+        meaning, as the CLI does, but a load that hangs leaves searches lexical, not stuck."""
 
     async def run(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
         """The actor loop inside a task group of its own, for the background vector load:
@@ -299,11 +303,19 @@ class NavigationActor(Actor):
             raise
 
     async def _load_model(self) -> None:
+        self._model_loading = True
         try:
             await call_in_thread(self.vectors.embedder.load)
             await call_in_thread(self._build_neighbours)
         except Exception as exc:  # searches stay lexical; the next start tries again
             self.log.error("embedding.load_failed", error=f"{type(exc).__name__}: {exc}")
+        finally:
+            self._model_loading = False
+
+    def _loading_in_background(self) -> bool:
+        """The background load (stored vectors, model) is still running: an embedding now
+        would wait for the model on the actor's own turn, and every search behind it."""
+        return self._model_loading or (self._warmed is not None and not self._warmed.is_set())
 
     async def _warm(self, vectors: VectorIndex, warmed: anyio.Event | None = None) -> None:
         """Load the stored vectors and the model off the start path: until they are in, a
@@ -322,11 +334,12 @@ class NavigationActor(Actor):
         self.log.info("embedding.loaded", vectors=len(vectors),
                       duration_ms=round((time.perf_counter() - started) * 1000, 2))
 
-    async def _vectors_loaded(self) -> None:
-        """For one-shot callers (``answer_before_vectors`` False): wait for the background
-        load of this start (it ends loaded or failed), as the first search once loaded them."""
-        if not self.answer_before_vectors and self._warmed is not None \
-                and not self.vectors.ready:
+    async def _vectors_loaded(self, wait_s: float | None) -> None:
+        """Wait for the background load of this start (it ends loaded or failed), at most
+        ``wait_s`` seconds (None: until it ends)."""
+        if self._warmed is None or self.vectors.ready:
+            return
+        with anyio.move_on_after(math.inf if wait_s is None else wait_s):
             await self._warmed.wait()
 
     async def start(self) -> None:
@@ -374,7 +387,7 @@ class NavigationActor(Actor):
         pauses them for ``DISK_RETRY_S``; searches go on meanwhile (the uncommitted leaves
         are read from this process' tail) and nothing restarts."""
         self._last_idle = time.monotonic()
-        if self.answer_before_vectors and self.use_vectors and not self._model_asked \
+        if self.vectors_wait_s is not None and self.use_vectors and not self._model_asked \
                 and not self.vectors.embedder.loaded and self._background is not None:
             # a server loads the model in its first idle second, even on an empty store (in
             # the background: searches meanwhile answer from the words): a search just after
@@ -384,7 +397,8 @@ class NavigationActor(Actor):
             self._background.start_soon(self._load_model)
         try:
             await self._commit_index()
-            await call_in_thread(self._embed_some)
+            if not self._loading_in_background():
+                await call_in_thread(self._embed_some)
         except StoreIOError as exc:
             if self._disk_refused_at is None:
                 self.log.warning("navigation.background_writes_paused", error=str(exc),
@@ -424,10 +438,11 @@ class NavigationActor(Actor):
     async def handle(self, message: Any) -> Any:
         if isinstance(message, Search):
             if self.use_vectors:
-                await self._vectors_loaded()
+                await self._vectors_loaded(self.vectors_wait_s)
             return await call_in_thread(self._search, message)
         if isinstance(message, Stats):
-            await self._vectors_loaded()  # ``ihmt-async stats`` counts what is embedded
+            # ``ihmt-async stats`` counts what is embedded; a server's stats never wait
+            await self._vectors_loaded(None if self.vectors_wait_s is None else 0.0)
             return await call_in_thread(self._stats)
         if isinstance(message, TreeView):
             return await call_in_thread(self._tree, message.max_depth)
@@ -743,7 +758,7 @@ class NavigationActor(Actor):
             domains_ranked=descent.domains_ranked, branches_opened=descent.branches_opened,
             node_reads=descent.node_reads, leaves_scored=descent.leaves_scored + pooled,
             fallback_used=fallback_reason is not None, fallback_reason=fallback_reason,
-            leaves_in_store=len(model.leaves))
+            leaves_in_store=len(model.leaves), meaning_compared=asked is not None)
 
         judged = [leaf for leaf, _ in ranked[:ranking.ABSTAIN_DEPTH]]
         judged += [leaf for leaf, after in successor.items() if after in judged]

@@ -65,6 +65,9 @@ class SearchTrace:
     fallback_used: bool
     fallback_reason: str | None
     leaves_in_store: int
+    meaning_compared: bool = True
+    """False when no stored vector was compared (still loading, or none computed yet): a
+    "No memory found" then cannot say that nothing matches the question's meaning."""
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """The vectors and the model load in the background, off the start path (real actors, real
-files). While they load, the MCP server's searches answer from the words alone (nothing waits
-for them; a memory saved a moment ago is found), and once they are in, searches use them; a
-one-shot caller (CLI, hooks) instead waits for them. The load is held on a gate so the order
-is certain, never timed."""
+files). The MCP server's searches wait for them a few seconds at most, then answer from the
+words alone (a memory saved a moment ago is found), and once they are in, searches use them; a
+one-shot caller (CLI, hooks) waits for them until the load ends. The load is held on a gate so
+the order is certain, never timed."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from actors.embedding.model import Embedder
 from actors.ingest.messages import Save
 from actors.navigation.messages import Search, Stats
 from actors.provenance import Provenance
+from ihmt_async.render import render_none
 from ihmt_async.runtime import Runtime
 
 pytestmark = pytest.mark.anyio
@@ -72,7 +73,7 @@ async def test_a_search_while_the_vectors_load_answers_from_the_words(tmp_path: 
     await store_with_vectors(tmp_path)
     rt, embedder = gated_runtime(tmp_path)
     async with rt:
-        rt.navigation.answer_before_vectors = True  # as the MCP server sets it
+        rt.navigation.vectors_wait_s = 0.2  # a bounded wait, as the MCP server sets it
         await wait_loading(embedder)
         with anyio.fail_after(30):  # it must not wait for the held load
             found = await rt.navigation.ask(Search(query="Misu sofa"))
@@ -91,6 +92,45 @@ async def test_a_search_while_the_vectors_load_answers_from_the_words(tmp_path: 
         found = await rt.navigation.ask(Search(query="kitten sofa"))
         assert "kitten sofa" in embedder.encoded
         assert found.status == "FOUND" and "Misu" in found.hits[0].text
+
+
+async def test_a_server_search_during_the_load_waits_for_it_and_compares_by_meaning(
+        tmp_path: Path) -> None:
+    """A server started for one question (an agent's session, an evaluator's client) was
+    asked before the vectors were in: it answered from the words alone and said "no stored
+    memory matches its words or its meaning" of a paraphrase it found a second later."""
+    await store_with_vectors(tmp_path)
+    rt, embedder = gated_runtime(tmp_path)
+    async with rt:
+        rt.navigation.vectors_wait_s = 60.0  # bounded, as the MCP server sets it
+        await wait_loading(embedder)
+        result: list[Any] = []
+
+        async def ask() -> None:
+            result.append(await rt.navigation.ask(Search(query="kitten sofa")))
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(ask)
+            await anyio.sleep(0.3)
+            assert not result, "the search waits for the load"
+            embedder.gate.set()
+        assert "kitten sofa" in embedder.encoded
+        assert result[0].trace.meaning_compared
+
+
+async def test_a_search_answered_before_the_load_does_not_claim_a_comparison_by_meaning(
+        tmp_path: Path) -> None:
+    await store_with_vectors(tmp_path)
+    rt, embedder = gated_runtime(tmp_path)
+    async with rt:
+        rt.navigation.vectors_wait_s = 0.05
+        await wait_loading(embedder)
+        result = await rt.navigation.ask(Search(query="What is the quokka's favourite snack?"))
+        embedder.gate.set()
+    assert result.status == "NONE" and not result.trace.meaning_compared
+    sentence = render_none(result)
+    assert "or its meaning" not in sentence
+    assert "not compared by meaning" in sentence and "ask again" in sentence
 
 
 async def test_a_one_shot_search_waits_for_the_vectors(tmp_path: Path) -> None:
@@ -150,7 +190,7 @@ async def test_a_server_loads_the_model_in_its_first_idle_second_even_on_an_empt
     """Loaded only by the first embedding, the model missed the searches made just after the
     first saves: they answered from the words alone, with no closest memories offered."""
     async with Runtime(tmp_path) as rt:
-        rt.navigation.answer_before_vectors = True  # as the MCP server sets it
+        rt.navigation.vectors_wait_s = 0.2  # a bounded wait, as the MCP server sets it
         with anyio.fail_after(60):
             while not rt.navigation.vectors.embedder.loaded:
                 await anyio.sleep(0.05)
