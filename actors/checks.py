@@ -3,7 +3,7 @@ size limit, with no NUL byte and no unpaired surrogate. Pure; raises ``InputErro
 
 from __future__ import annotations
 
-from actors.text import invalid_unicode
+from actors.text import invalid_unicode, is_blank
 from store.errors import ContentTooLarge, EmptyContent, InvalidArgument, InvalidText
 
 SEARCH_TEXT = ("query", "clue")
@@ -14,7 +14,7 @@ def check_text(value: object, *, what: str, limit: int) -> str:
     characters for a query or clue (what the agent sees and can shorten)."""
     if not isinstance(value, str):
         raise InvalidArgument(f"The {what} must be text, not {type(value).__name__}.")
-    if not value.strip():
+    if is_blank(value):
         raise EmptyContent(what)
     searching = what in SEARCH_TEXT
     consequence = "" if searching else "; nothing was saved"

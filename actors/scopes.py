@@ -14,14 +14,24 @@ ALL_SCOPES = "*"
 """Asked explicitly, it admits every memory of every scope."""
 
 
+def scope_key(scope: str) -> str:
+    """A scope as it is filed and compared: a bare name is a project's ("billing" is
+    "project:billing"), as ``IHMT_PROJECT`` reads it; saved bare, a memory was found only by
+    that exact bare name or "*"."""
+    scope = (scope or "").strip()
+    if scope in GLOBAL_SCOPES or scope == ALL_SCOPES or ":" in scope:
+        return scope
+    return f"project:{scope}"
+
+
 def scope_admits(asked: str, leaf_scope: str) -> bool:
     """Whether a request asking for scope ``asked`` may see a memory of scope ``leaf_scope``.
 
     No scope asked (or ``"user"``): only global memories. ``"*"``: everything. A project scope:
     itself and the global memories.
     """
-    asked = (asked or "").strip()
-    leaf_scope = (leaf_scope or "").strip()
+    asked = scope_key(asked)
+    leaf_scope = scope_key(leaf_scope)
     if asked == ALL_SCOPES or leaf_scope in GLOBAL_SCOPES:
         return True
     return asked not in GLOBAL_SCOPES and leaf_scope == asked

@@ -158,6 +158,82 @@ def _prose_spans(text: str) -> list[tuple[str, int, int, int]]:
     return out
 
 
+_SPOKEN_KEY = r"(?:password|passwd|passphrase|pwd|contrase(?:ñ|n)a|clave)"
+_SPOKEN_WORD = re.compile(
+    r"(?<![\w-])" + _SPOKEN_KEY + r"(?![\w-])[ \t]+(?:(?:is|was|es|era)[ \t]+)?[\"'`]?"
+    r"(?P<v>[^\s\"'`]{6,})(?P<end>[\"'`]?[.,;!?)]*(?:\s*$|[ \t]*\n|\.\s))",
+    re.IGNORECASE,
+)
+"""'my password is correcthorsebatterystaple': one word, the last of its sentence, after a
+password key word, told with 'is' or nothing at all ('ssh ... with password Summer2026!')."""
+_PROSE_WORDS = frozenset("""
+weak strong long short wrong right correct incorrect invalid valid required optional new old
+same different secure safe unsafe insecure empty blank missing unknown temporary secret private
+public hidden encrypted hashed reset changed stored saved rotated shared protected mandatory
+larga corta debil débil fuerte segura seguro nueva nuevo vieja viejo antigua antiguo correcta
+incorrecta temporal caducada caducado obligatoria secreta privada cifrada compartida distinta
+""".split())
+"""Words that end a sentence about a password without being one ('my password is weak')."""
+_SPOKEN_VALUE = re.compile(
+    r"(?<![\w-])" + _SPOKEN_KEY + r"(?![\w-])[ \t]+(?P<v>[^\s\"'`]{6,})", re.IGNORECASE)
+"""'with password Summer2026!': a credential-shaped value right after the key word."""
+_PASSPHRASE = re.compile(
+    r"(?<![\w-])(?:passphrase|frase de (?:contrase(?:ñ|n)a|paso)|frase secreta)(?![\w-])"
+    r"[ \t]*(?:(?::|=|is|was|es|era)[ \t]*)[\"'`]?(?P<v>[^\n.;\"'`]{3,80})",
+    re.IGNORECASE,
+)
+"""A passphrase is several words: they all go, up to the end of the sentence."""
+_PIN = re.compile(
+    r"(?<![\w-])(?:pin|pin code|c(?:ó|o)digo pin)(?:[ \t]+(?:number|code|n(?:ú|u)mero))?"
+    r"(?:[ \t]*(?::|=|is|was|es|era))?[ \t]*(?P<v>\d{4,8})(?![\w-])",
+    re.IGNORECASE,
+)
+"""'My PIN is 4321', 'PIN: 0420', 'mi PIN es 1234': four to eight digits after a PIN."""
+_SPOKEN_HIT = re.compile(r"(?<![\w-])(?:pass|pwd|contrase|clave|frase|c(?:ó|o)digo pin|pin)")
+"""Where one of the spoken rules may start (in lower-cased text)."""
+_TRAILING = ".,;:!?)]}"
+
+
+def _credential_shaped(value: str) -> bool:
+    """Letters mixed with digits, symbols or cases, or six digits and more."""
+    kinds = (any(c.isdigit() for c in value) + any(c.isupper() for c in value[1:])
+             + any(not c.isalnum() for c in value) + any(c.islower() for c in value))
+    return (kinds >= 2 and not value.isdigit()) or (value.isdigit() and len(value) >= 6)
+
+
+def _spoken_spans(text: str) -> list[tuple[str, int, int, int]]:
+    """Credentials told the way people say them, past the prose rule: one plain word that
+    ends the sentence, a value right after the key word, a passphrase of several words, a
+    PIN. Matched only where the lower-cased text holds one of their key words."""
+    lowered = text.lower()
+    if len(lowered) != len(text):
+        starts = list(range(len(text)))
+    else:
+        starts = [m.start() for m in _SPOKEN_HIT.finditer(lowered)]
+    if not starts:
+        return []
+    out: list[tuple[str, int, int, int]] = []
+    for m in _anchored(_SPOKEN_WORD, text, starts):
+        value = m.group("v").rstrip(_TRAILING)
+        word = value.lower()
+        if (word in _PROSE_WORDS or word.endswith(("ed", "ing", "ly")) or len(word) < 6
+                or value.startswith("[REDACTED:") or _NOT_A_VALUE.fullmatch(value)):
+            continue
+        out.append(("password_assignment", m.start("v"), m.start("v") + len(value), 3))
+    for m in _anchored(_SPOKEN_VALUE, text, starts):
+        value = m.group("v").rstrip(_TRAILING)
+        if _credential_shaped(value) and not value.startswith("[REDACTED:") \
+                and not _NOT_A_VALUE.fullmatch(value):
+            out.append(("password_assignment", m.start("v"), m.start("v") + len(value), 3))
+    for m in _anchored(_PASSPHRASE, text, starts):
+        value = m.group("v").rstrip(" \t,")
+        if not value.startswith("[REDACTED:"):
+            out.append(("passphrase", m.start("v"), m.start("v") + len(value), 3))
+    for m in _anchored(_PIN, text, starts):
+        out.append(("pin", m.start("v"), m.end("v"), 3))
+    return out
+
+
 def _assignment_spans(text: str) -> list[tuple[str, int, int, int]]:
     """Values of ``key = value`` / ``key: value`` pairs whose key names a credential."""
     out: list[tuple[str, int, int, int]] = []
@@ -227,6 +303,7 @@ def find_secrets(text: str) -> list[tuple[str, int, int]]:
                 found.append(("aws_secret_key", near.start(), near.end(), 1))
     found.extend(_assignment_spans(text))
     found.extend(_prose_spans(text))
+    found.extend(_spoken_spans(text))
     found.extend(_entropy_spans(text))
     url_starts = [_walk_back(text, m.start(), _SCHEME_CHARS)
                   for m in _SCHEME_END.finditer(text)]

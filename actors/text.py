@@ -48,6 +48,18 @@ INVALID_TEXT_MARK = "\U0010fffe"
 """Stands in for an unpaired surrogate that arrived as a JSON escape (see ihmt_async.stdio)."""
 
 
+_VISIBLE = re.compile(r"[^\s\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f"
+                      r"\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]")
+"""A character that shows: not whitespace, not a zero-width or direction mark, not a
+variation selector or a filler."""
+
+
+def is_blank(text: str) -> bool:
+    """True when nothing of ``text`` would show: whitespace and invisible marks only (a
+    zero-width space or a byte-order mark saved as a memory is an empty memory)."""
+    return _VISIBLE.search(text) is None
+
+
 def invalid_unicode(text: str) -> bool:
     """True when text holds an unpaired surrogate (or the mark the transport left for one)."""
     if INVALID_TEXT_MARK in text:

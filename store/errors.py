@@ -188,7 +188,8 @@ class EmptyContent(InputError):
     def __init__(self, what: str = "content") -> None:
         consequence = ("give a few words to search for" if what in ("query", "clue")
                        else "nothing was saved")
-        super().__init__(f"The {what} is empty (or only whitespace); {consequence}.")
+        super().__init__(f"The {what} is empty (or only whitespace or invisible characters); "
+                         f"{consequence}.")
 
 
 class ContentTooLarge(InputError):

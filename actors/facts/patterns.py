@@ -694,7 +694,8 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     m = _PLAIN_SETTING.search(span.folded)
     if m is not None:
         noun = normalise_topic(m.group("x"))
-        value = span.original(m.start("v"), m.end("v")).strip().rstrip(".!")
+        # "... is called Mia and she is a tabby": the value ends where another clause starts
+        value = clean_value(span, m.start("v"), m.end("v"), cut_with=False)
         head = noun.split()[-1] if noun else ""
         if noun and value and head not in _NOT_SETTINGS and not _NOT_VALUES.match(
                 fold(value)) and fold(value) not in STOPWORDS:

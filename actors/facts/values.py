@@ -76,7 +76,7 @@ _CLAUSE = re.compile(
     r"when|after|before|until|so that|pero|donde|porque|aunque|ya que|desde|mientras|cuando|"
     r"hasta|que|as\s+(?:a|an|the|my|our|lead|head|senior|junior)|como|for|from|para|"
     r"to\s+(?:be|work|"
-    r"study|join|live)|after|por)\b"
+    r"study|join|live)|after|por|according\s+to|as\s+per|segun)\b"
 )
 _WITH = re.compile(r"\s+(?:with|together with|along with|con|junto con|junto a)\b")
 _AND = re.compile(
@@ -116,8 +116,8 @@ def clean_value(
     value = span.original(start + lead, start + len(folded)).strip()
     if len(value) > MAX_VALUE:
         value = value[:MAX_VALUE].rsplit(" ", 1)[0].rstrip(EDGE)
-    if not value or fold(value) in _BAD_VALUES:
-        return ""
+    if not value or fold(value) in _BAD_VALUES or "redacted:" in value.lower():
+        return ""  # a redacted credential is no value to remember
     return value
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from actors.provenance import ORIGINS
-from actors.scopes import ALL_SCOPES
+from actors.scopes import ALL_SCOPES, scope_key
 from store.errors import (
     InvalidArgument,
     UnknownOption,
@@ -59,7 +59,7 @@ def check_scope(value: object, *, wildcard: bool = False) -> str:
             f"The scope must be at most {MAX_SCOPE_CHARS} printable characters "
             "(e.g. 'project:billing' or 'user')."
         )
-    return scope
+    return scope_key(scope)
 
 
 def check_tags(value: object) -> tuple[str, ...]:

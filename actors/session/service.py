@@ -18,7 +18,7 @@ from actors.secrets import Redaction, redact, redact_text
 from actors.session import reads
 from actors.session.digest import digest, windows
 from actors.session.notes import Piece, Recall, SessionNotes, note_title
-from actors.text import estimate_tokens, shorten
+from actors.text import estimate_tokens, is_blank, shorten
 from store.errors import ContentTooLarge, EmptyContent, InvalidArgument
 from store.session_store import SessionStore
 
@@ -36,7 +36,7 @@ log = structlog.get_logger("ihmt.session")
 def _text_arg(value: object, what: str, limit: int) -> str:
     if not isinstance(value, str):
         raise InvalidArgument(f"The {what} must be text, not {type(value).__name__}.")
-    if not value.strip():
+    if is_blank(value):
         raise EmptyContent(what)
     size = len(value.encode("utf-8", "surrogatepass"))
     if size > limit:

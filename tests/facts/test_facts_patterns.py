@@ -28,6 +28,11 @@ def _triples(text: str, data_type: str = "GENERIC") -> list[tuple[str, str, str]
         ("Me mudé a A Coruña desde 2024", ("user", "location", "A Coruña")),
         ("Sí, vivo en Bilbao.", ("user", "location", "Bilbao")),
         ("Ana lives in Porto.", ("Ana", "location", "Porto")),
+        # the value ends where the source of the claim or another clause starts
+        ("The user lives in Madrid according to the CRM export.",
+         ("user", "location", "Madrid")),
+        ("Vivo en Sevilla según el padrón.", ("user", "location", "Sevilla")),
+        ("My cat is called Mia and she is a tabby.", ("cat", "value", "Mia")),
         ("Ana vive en Oporto.", ("Ana", "location", "Oporto")),
         ("Then Luis Pérez moved to Quito.", ("Luis Pérez", "location", "Quito")),
         # employer
@@ -149,6 +154,7 @@ def test_extracts_one_fact(text: str, expected: tuple[str, str, str]) -> None:
         "It is now 5pm.",
         "The weather was nice.",
         "",
+        "My PIN is [REDACTED:pin]",  # a redacted credential is no value to remember
     ],
 )
 def test_no_fact(text: str) -> None:

@@ -66,6 +66,9 @@ def test_entropy_measure() -> None:
     ("user", "project:a", False), ("*", "project:a", True), ("*", "", True),
     ("project:a", "project:a", True), ("project:a", "", True), ("project:a", "user", True),
     ("project:a", "project:b", False), (" project:a ", "project:a", True),
+    # a bare name is a project's: saved or asked bare, it meets its 'project:' spelling
+    ("project:billing", "billing", True), ("billing", "project:billing", True),
+    ("billing", "project:auth", False), ("", "billing", False),
 ])
 def test_scope_admits(asked: str, leaf: str, admitted: bool) -> None:
     assert scope_admits(asked, leaf) is admitted

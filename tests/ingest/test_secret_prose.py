@@ -1,7 +1,8 @@
 """The prose rule of secret redaction: "the password is <value>", in English and Spanish.
 
 A credential told in a sentence (no ``=`` or ``:``) is redacted when the value looks like one
-(letters mixed with digits, symbols or cases; or six digits and more); a sentence that only
+(letters mixed with digits, symbols or cases; or six digits and more), when it is the one word
+ending the sentence, and so is a passphrase's words and a PIN's digits; a sentence that only
 talks about a password keeps every word.
 """
 
@@ -21,6 +22,17 @@ TOLD = [
     ("La contrasena de la base de datos era Pg2024segura.", "Pg2024segura"),
     ("El token era ghX7kP2mQ9zL, ya caducado.", "ghX7kP2mQ9zL"),
     ("la clave del wifi es CasaAzul77", "CasaAzul77"),
+    # Told the way people say them (an outside evaluator found these stored verbatim):
+    # one plain word ending the sentence, a value right after the key word, a passphrase of
+    # several words, a PIN.
+    ("my password is correcthorsebatterystaple", "correcthorsebatterystaple"),
+    ("mi contraseña es gatitos.", "gatitos"),
+    ("ssh root@10.0.0.5 with password Summer2026!", "Summer2026!"),
+    ("passphrase: purple monkey dishwasher", "purple monkey dishwasher"),
+    ("My backup passphrase is correct horse battery. Keep it offline.",
+     "correct horse battery"),
+    ("My PIN is 4321", "4321"),
+    ("Mi PIN es 0420 y no lo cambio.", "0420"),
 ]
 
 TALKED_ABOUT = [
@@ -30,6 +42,12 @@ TALKED_ABOUT = [
     "La contraseña es larga y segura.",
     "La clave es 123",
     "El token es temporal y se renueva cada hora.",
+    "My password is weak.",
+    "The password was changed yesterday.",
+    "Reset the password every 90 days.",
+    "password reset link expired",
+    "GPIO pin 4 drives the LED.",
+    "The PIN is four digits long.",
 ]
 
 

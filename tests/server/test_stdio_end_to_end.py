@@ -108,6 +108,8 @@ async def test_forget_and_history_and_provenance(tmp_path: Path) -> None:
 BAD_INPUTS = [
     ("save_memory", {"content": ""}, "empty"),
     ("save_memory", {"content": "   \n\t "}, "empty"),
+    ("save_memory", {"content": "\u200b\u200b"}, "invisible"),  # zero-width spaces only
+    ("save_memory", {"content": "\ufeff \u2060\u200d"}, "invisible"),
     ("save_memory", {"content": "x" * 3_000_000}, "over the limit"),
     ("save_memory", {"content": "null byte \x00 inside"}, "NUL"),
     ("save_memory", {"content": 12345}, "valid string"),
@@ -117,6 +119,7 @@ BAD_INPUTS = [
     ("save_memory", {"content": "fine text", "origin": "robot"}, "origin"),
     ("search_memory", {"query": "x" * 100_000}, "over the limit"),
     ("search_memory", {"query": "   "}, "empty"),
+    ("search_memory", {"query": "\u200b"}, "empty"),
     ("search_memory", {"query": "anything", "detail": "verbose"}, "detail"),
     ("search_memory", {"query": "anything", "as_of": "last tuesday"}, "as_of"),
     ("forget_memory", {"memory_id": "L-general-9999-0000000000", "reason": "x"}, "No memory"),
