@@ -102,6 +102,19 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\ben\s+que\s+(?:ciudad|pais|sitio|lugar)\s+(?:vivo|vivimos|resido)\b",
          _fixed("user", "location")),
         (r"\bmi\s+(?:ubicacion|direccion|ciudad)\b", _fixed("user", "location")),
+        # the attribute named alone ("user location", "current city", "ciudad actual")
+        (r"^(?:(?:the\s+)?users?(?:'s|’s|')?\s+|my\s+)?(?:current\s+|present\s+)?(?:location|"
+         r"city|town|address|hometown|home\s+town|whereabouts)(?:\s+now)?$",
+         _fixed("user", "location")),
+        (r"^(?:la\s+|mi\s+)?(?:ciudad|ubicacion|direccion|residencia)(?:\s+actual)?(?:\s+"
+         r"(?:del\s+usuario|de\s+la\s+usuaria))?(?:\s+actual)?$", _fixed("user", "location")),
+        (r"\b(?:what|which)\s+(?:city|town|country|place)\s+(?:am\s+i|are\s+we)\s+"
+         r"(?:currently\s+|now\s+)?(?:in|at)\b", _fixed("user", "location")),
+        (r"\bwhere\s+(?:is|'s)\s+(?:home\s+for\s+(?:me|us)|my\s+home)\b",
+         _fixed("user", "location")),
+        (r"\b(?:donde|en\s+que\s+(?:ciudad|pais|sitio|lugar))\s+(?:vive|reside)\s+"
+         r"(?:ahora\s+|actualmente\s+)?(?:el\s+usuario|la\s+usuaria)\b",
+         _fixed("user", "location")),
         # where someone else lives
         (rf"\bwhere\s+does\s+{_S}\s+(?:currently\s+|now\s+)?live\b", _named("location")),
         (rf"\bwhere\s+is\s+{_S}\s+(?:living|based)\b", _named("location")),
@@ -120,6 +133,11 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\bpara\s+quien\s+trabajo\b", _fixed("user", "employer")),
         (r"\ben\s+que\s+empresa\s+trabajo\b", _fixed("user", "employer")),
         (r"\bmi\s+(?:empleador|empresa)\b", _fixed("user", "employer")),
+        (r"^(?:(?:the\s+)?users?(?:'s|’s|')?\s+|my\s+)?(?:current\s+|present\s+)?(?:employer|"
+         r"company|workplace|job)(?:\s+now)?$", _fixed("user", "employer")),
+        (r"\bwhat(?:\s+is|'s)\s+my\s+(?:current\s+|new\s+)?job\s*$", _fixed("user", "employer")),
+        (r"^(?:la\s+|mi\s+)?(?:empresa|empleador|trabajo)(?:\s+actual)?(?:\s+(?:del\s+usuario|"
+         r"de\s+la\s+usuaria))?(?:\s+actual)?$", _fixed("user", "employer")),
         (rf"\bwhere\s+does\s+{_S}\s+(?:currently\s+|now\s+)?work\b", _named("employer")),
         (rf"\bwho\s+does\s+{_S}\s+work\s+for\b", _named("employer")),
         (r"\b(?:do\s+i\s+(?:still\s+)?have\s+a\s+job|am\s+i\s+(?:still\s+)?(?:employed|"

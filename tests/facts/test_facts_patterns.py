@@ -452,6 +452,18 @@ def test_fact_key_folds_articles_accents_and_first_person() -> None:
         ("what do I prefer for indentation?", ("user", "preference:indentation")),
         ("do I prefer tabs or spaces?", ("user", "preference:spaces vs tabs")),
         ("what is the deploy target now?", ("deploy target", "value")),
+        # the attribute named alone, or asked with other words (an outside client's queries)
+        ("user location", ("user", "location")),
+        ("user's current city", ("user", "location")),
+        ("current city", ("user", "location")),
+        ("what city am I in?", ("user", "location")),
+        ("where is home for me?", ("user", "location")),
+        ("¿en qué ciudad reside el usuario?", ("user", "location")),
+        ("¿Dónde reside la usuaria?", ("user", "location")),
+        ("ciudad actual del usuario", ("user", "location")),
+        ("employer", ("user", "employer")),
+        ("what's my job?", ("user", "employer")),
+        ("la empresa actual de la usuaria", ("user", "employer")),
     ],
 )
 def test_attribute_question(query: str, key: tuple[str, str]) -> None:
@@ -461,7 +473,8 @@ def test_attribute_question(query: str, key: tuple[str, str]) -> None:
 @pytest.mark.parametrize("query", ["tell me a joke", "what is Python?", "OAuth token refresh", "",
                                    "Am I working on the API?", "¿Es vegana esta receta?",
                                    "¿Tiene coche tu hermano?", "Did I have a car accident?",
-                                   "Do I have a phone call at 3?"])
+                                   "Do I have a phone call at 3?", "IP address of the NAS",
+                                   "what is the city of Ana"])
 def test_not_an_attribute_question(query: str) -> None:
     assert attribute_question(query) is None
 
