@@ -143,3 +143,28 @@ def valid_on(text: str, today: dt.date) -> dt.date | None:
     if span is None:
         return None
     return min(span.end, today)
+
+
+_MONTH_OF_YEAR = re.compile(
+    rf"\b(?P<m>{_MONTH_NAMES})\b\s+(?:of\s+|de\s+|del\s+)?(?P<y>{_YEAR})\b")
+
+
+def mentioned_ranges(text: str) -> list[DateRange]:
+    """The days and months a memory's text names with their year ("In April 2026 I went to
+    PyCon", "el 5 de marzo de 2026", "2026-03"): a memory saved later is about that time too.
+    A month or day without a year names no time here (which year would it be?)."""
+    folded = fold(text)
+    out = [DateRange(day, day) for day in find_dates(text)]
+    for m in _MONTH_OF_YEAR.finditer(folded):
+        out.append(_month_span(int(m.group("y")), MONTHS[m.group("m")]))
+    for m in _YEAR_MONTH.finditer(folded):
+        out.append(_month_span(int(m.group("y")), int(m.group("m"))))
+    return out
+
+
+def mentions(text: str, span: DateRange) -> bool:
+    """Whether ``text`` names a day or month inside ``span`` (a month counts when it lies
+    within the span, or the span within it: "in March 2026" and "on 2026-03-05")."""
+    return any(span.start <= got.start and got.end <= span.end
+               or got.start <= span.start and span.end <= got.end
+               for got in mentioned_ranges(text))

@@ -25,6 +25,7 @@ from anyio.abc import TaskGroup, TaskStatus
 
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
+from actors.dates import MONTHS
 from actors.embedding.index import VectorIndex
 from actors.embedding.model import MODEL_ID
 from actors.embedding.neighbours import WordNeighbours
@@ -75,7 +76,7 @@ from actors.navigation.stories import named_terms, tells_a_change
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
 from actors.text import fold, shorten, unique
 from actors.text import terms as text_terms
-from actors.time_ranges import DateRange, asked_range, valid_on
+from actors.time_ranges import DateRange, asked_range, mentions, valid_on
 from store.config import Settings
 from store.errors import StoreIOError
 from store.fulltext import BACKLOG
@@ -123,6 +124,8 @@ VECTOR_POOL = 30
 EXACT_CHECKED = 20
 """Best candidates whose text is checked for the question's identifiers verbatim."""
 IN_RANGE_POOL = 50
+MENTION_MONTHS = 3
+"""A question about at most this many months also lists memories whose text names them."""
 """Memories dated in a named range that join a question that is only a time ("last week?")."""
 WEAK_RATIO = 1.0
 """The descent's best hit is weak when the full-text index found anything scoring higher: then
@@ -206,16 +209,22 @@ def _story_of(leaf_id: str, successor: Mapping[str, str | None], timeline: Timel
         current = after
 
 
-def _without_time(text: str, span: DateRange | None) -> str:
-    """The question without the words that name its time range ("last week", "en abril"): a
-    memory is placed in time by its date, and those words would only dilute the coverage."""
+def _time_remainder(text: str, span: DateRange | None) -> str:
+    """The question without the words that name its time range (empty for "last week")."""
     if span is None or not span.phrase:
         return text
     folded = fold(text)
     at = folded.find(span.phrase)
     if at < 0 or len(folded) != len(text):
         return text
-    rest = text[:at] + " " + text[at + len(span.phrase):]
+    return text[:at] + " " + text[at + len(span.phrase):]
+
+
+def _without_time(text: str, span: DateRange | None) -> str:
+    """The question without the words that name its time range ("last week", "en abril"): a
+    memory is placed in time by its date, and those words would only dilute the coverage.
+    A question that is only its time keeps them (something must be searched)."""
+    rest = _time_remainder(text, span)
     return rest if parse_query(rest).query_terms else text
 
 
@@ -625,18 +634,22 @@ class NavigationActor(Actor):
                    if leaf in best else descent.leaves.get(leaf, 0.0) for leaf in lexical_ids}
         scores = ranking.fuse(lexical, similar)
         about_time: set[str] = set()
+        in_range: set[str] = set()
         boosts: dict[str, float] = {}  # time range, exact identifier: they weigh in ties too
         # A question about a time and nothing else ("what did I do in March?") asks for what
         # happened then: every memory of the range answers it, none is a rival.
-        listing = span is not None and self._only_time(topic)
+        listing = span is not None and self._only_time(_time_remainder(text, span))
         if span is not None:
-            in_range = {leaf for leaf in scores if self._dated_in(leaf, span)}
+            in_range = {leaf for leaf in scores if self._dated_in(leaf, span)
+                        or mentions(model.text_of(leaf), span)}
             about_time = {leaf for leaf in in_range  # by a word of its own, not a neighbour
                           if leaf in best and best[leaf].matched - best[leaf].near}
             if listing:
                 extra = sorted((leaf for leaf, meta in model.leaves.items()
                                 if admissible(leaf) and self._dated_in(leaf, span)),
                                key=lambda leaf: -model.leaves[leaf].recorded_ts)
+                extra += [leaf for leaf in self._mentioning(span, admissible)
+                          if leaf not in extra]
                 floor = max(scores.values(), default=1.0) * 0.5
                 for leaf in extra[:IN_RANGE_POOL]:
                     scores.setdefault(leaf, floor)
@@ -712,6 +725,8 @@ class NavigationActor(Actor):
                 similar)
         ranked = ranking.order(scores, ranking.Timeline(currency, successor, worded, similar),
                                addable)
+        if listing:
+            ranked = ranking.range_first(ranked, in_range)
         def continuation_of(leaf_id: str) -> str | None:
             """Where the story of ``leaf_id`` stands now: its latest later memory that tells
             of a change, else its latest later memory; the story followed from memory to
@@ -784,7 +799,9 @@ class NavigationActor(Actor):
                               successor, timeline, answer, trace, measured, listing=listing,
                               unheld=unheld, continued=continued,
                               continuation_of=continuation_of, unknown=unknown,
-                              foreign=foreign)
+                              foreign=foreign,
+                              empty_range=span.phrase if listing and span and not in_range
+                              else "")
         if result.status == "FOUND" and not listing and answer is None:
             result = dataclasses.replace(result, absent=self._absent_words(query, best))
         if result.status == "NONE" and similar:
@@ -917,6 +934,26 @@ class NavigationActor(Actor):
                      if term not in held and not variants and not term.isdigit()
                      and not index.doc_freq(term)
                      and fold(said.get(term, term)) not in LIGHT_VERBS | TIME_WORDS | NOW_WORDS)
+
+    def _mentioning(self, span: DateRange, admissible: Callable[[str], bool]) -> list[str]:
+        """Memories whose text names a day or month of ``span`` with its year ("In April
+        2026 I went to PyCon", saved in December): found through the index by the months'
+        names (English and Spanish) and the year, then read to confirm. Spans of up to three
+        months; a year is every memory dated in it."""
+        months: list[tuple[int, int]] = []
+        day = span.start.replace(day=1)
+        while day <= span.end and len(months) <= MENTION_MONTHS:
+            months.append((day.year, day.month))
+            day = (day + dt.timedelta(days=32)).replace(day=1)
+        if not months or len(months) > MENTION_MONTHS:
+            return []
+        words = {str(year) for year, _ in months}
+        words |= {name for name, number in MONTHS.items() if len(name) > 3
+                  and any(number == month for _, month in months)}
+        words |= {f"{year}-{month:02d}" for year, month in months}
+        found = self.model.index.search(parse_query(" ".join(sorted(words))),
+                                        limit=IN_RANGE_POOL, allowed=admissible)
+        return [leaf for leaf, _, _ in found if mentions(self.model.text_of(leaf), span)]
 
     def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
         stamp = self.model.leaves[leaf_id].timestamp[:10]
@@ -1135,13 +1172,15 @@ class NavigationActor(Actor):
                 continued: Mapping[str, str] | None = None,
                 continuation_of: Callable[[str], str | None] | None = None,
                 unknown: tuple[str, ...] = (),
-                foreign: frozenset[str] = frozenset()) -> SearchResult:
+                foreign: frozenset[str] = frozenset(),
+                empty_range: str = "") -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
         range, so the memories of the range are served, never a clue request. ``unheld``: the
         question is only identifiers and no memory holds them verbatim (TICKET-999 is not
-        TICKET-12, PAY-42 is not PAY-4228)."""
+        TICKET-12, PAY-42 is not PAY-4228). ``empty_range``: the words of a time asked about
+        alone that no memory is dated in or names ("May 2026"): nothing answers it."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -1152,6 +1191,9 @@ class NavigationActor(Actor):
         if unheld and answer is None:
             names = ", ".join(f"'{ident}'" for ident in unheld[:3])
             return result("NONE", (), 0.0, f"no memory holds {names} exactly")
+        if empty_range and answer is None:  # "May 2026?": no memory is of that time
+            return result("NONE", (), 0.0, f"no memory is dated in '{empty_range}' or "
+                                           "names it")
         if not ranked:
             return result("NONE", (), 0.0, None)
         matched = {leaf: best[leaf].matched if leaf in best else frozenset()

@@ -311,6 +311,16 @@ def nearest(similar: Mapping[str, float], servable: Callable[[str], bool]) -> li
     return [leaf for leaf in close if servable(leaf)][:NEAREST_SHOWN]
 
 
+def range_first(ranked: list[tuple[str, float]], in_range: set[str]
+                ) -> list[tuple[str, float]]:
+    """A question about a time and nothing else ("what did I do in April 2026?") is answered
+    by the memories of that time, dated in it or naming it, in their order; one outside it
+    is no answer, however well its words or meaning match ("abril 2026" and a memory of
+    "marzo de 2026" are close in meaning), so it follows them all."""
+    return [item for item in ranked if item[0] in in_range] + \
+        [item for item in ranked if item[0] not in in_range]
+
+
 def restated(jaccard_share: float) -> bool:
     """Two memories whose words overlap this much say one thing twice."""
     return jaccard_share >= RESTATED_SHARE

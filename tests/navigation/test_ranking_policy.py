@@ -252,3 +252,10 @@ def test_memories_about_the_question_lead_the_reply() -> None:
     assert [leaf for leaf, _ in ranking.about_first(ranked, evidence, 1_000)] == \
         ["dog", "getting", "other"]
     assert ranking.about_first(ranked[:1], evidence, 1_000) == ranked[:1]
+
+
+def test_a_question_about_a_time_alone_lists_the_memories_of_that_time_first() -> None:
+    ranked = [("marzo", 3.0), ("april-pycon", 1.0), ("lisbon", 0.8), ("april-dated", 0.5)]
+    assert ranking.range_first(ranked, {"april-pycon", "april-dated"}) == [
+        ("april-pycon", 1.0), ("april-dated", 0.5), ("marzo", 3.0), ("lisbon", 0.8)]
+    assert ranking.range_first(ranked, set()) == ranked

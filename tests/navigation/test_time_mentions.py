@@ -1,0 +1,74 @@
+"""The time a memory names in its words, and questions about a time alone: "In April 2026 I
+went to PyCon", saved in December, answers "what did I do in April 2026?" and "abril 2026";
+a time no memory is of answers "No memory found"; "last week" alone is a question about it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from actors.ingest.messages import Save
+from actors.navigation.messages import Search, SearchResult
+from actors.provenance import Provenance
+from actors.time_ranges import DateRange, asked_range, mentioned_ranges, mentions
+from ihmt_async.runtime import Runtime
+
+APRIL = DateRange(dt.date(2021, 4, 1), dt.date(2021, 4, 30))
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("In April 2021 I attended PyCon in Pittsburgh.", True),
+    ("El 5 de abril de 2021 cambiamos el proveedor de correo.", True),
+    ("Release 2021-04 shipped the new importer.", True),
+    ("On 2021-04-17 we signed the lease.", True),
+    ("In April I went to PyCon.", False),  # no year: which April?
+    ("In March 2021 I attended PyCon.", False),
+    ("I moved to Lisbon in 2021.", False),  # a year is no month of it
+])
+def test_a_memory_names_a_time_with_its_year(text: str, named: bool) -> None:
+    assert mentions(text, APRIL) is named
+
+
+def test_a_named_month_is_the_whole_month() -> None:
+    assert mentioned_ranges("En marzo de 2021 empecé el curso.") == [
+        DateRange(dt.date(2021, 3, 1), dt.date(2021, 3, 31))]
+
+
+async def save(rt: Runtime, content: str) -> str:
+    saved = await rt.ingest.ask(Save(content=content, provenance=Provenance(agent="test")))
+    return saved.leaf_ids[0]
+
+
+async def ask(rt: Runtime, query: str) -> SearchResult:
+    return await rt.navigation.ask(Search(query=query))
+
+
+@pytest.mark.anyio
+async def test_a_question_about_a_time_alone_finds_memories_that_name_it(
+        tmp_path: Path) -> None:
+    today = dt.datetime.now(dt.UTC).date()
+    last_week = today - dt.timedelta(days=7)
+    async with Runtime(tmp_path, background_consolidation=False) as rt:
+        pycon = await save(rt, "In April 2021 I attended PyCon in Pittsburgh.")
+        postmark = await save(rt, "El 5 de marzo de 2021 cambiamos el proveedor de correo a "
+                                  "Postmark.")
+        await save(rt, "I moved to Lisbon in 2021.")
+        wiki = await save(rt, f"{last_week.isoformat()}: Migrated the wiki to Outline.")
+        for question in ("what did I do in April 2021?", "abril 2021", "April 2021",
+                         "¿qué hice en abril de 2021?"):
+            found = await ask(rt, question)
+            assert found.status == "FOUND" and found.hits[0].leaf_id == pycon, question
+        march = await ask(rt, "what happened in March 2021?")
+        assert march.hits[0].leaf_id == postmark
+        # Only the time, with no other word: still a question about that time.
+        assert asked_range("last week", today) is not None
+        for question in ("last week", "la semana pasada"):
+            found = await ask(rt, question)
+            assert found.status == "FOUND" and found.hits[0].leaf_id == wiki, question
+        # A time no memory is dated in or names: nothing answers it (the Lisbon memory holds
+        # "2021" and was a confident answer to "May 2021").
+        for question in ("May 2021", "what did I do in May 2021?"):
+            empty = await ask(rt, question)
+            assert empty.status == "NONE" and "may 2021" in (empty.reason or ""), question
