@@ -108,6 +108,9 @@ resigned dimiti|quit deje|retired jubilado jubilada|contract contrato|boss jefe
 colleague companera|startup startup|remote remoto|commute trayecto|scooter patinete
 bus autobus|metro metro|taxi taxi|plane avion|ship barco|boat barco|driving conducir
 license carne permiso|parking aparcamiento|garage garaje|road carretera|traffic trafico
+use usar utilizar|send enviar mandar|build construir|install instalar|write escribir
+open abrir|close cerrar|keep guardar mantener|save guardar ahorrar|store almacenar guardar
+delete borrar eliminar|migrate migrar|upgrade actualizar|host alojar|rotate rotar
 """
 
 
@@ -196,13 +199,22 @@ def english_reading(text: str) -> str | None:
     return " ".join(out) or None
 
 
+_VERB_ENDINGS = (("amos", "ar"), ("emos", "er"), ("imos", "ir"), ("ando", "ar"),
+                 ("iendo", "er"), ("iendo", "ir"), ("ado", "ar"), ("ido", "er"), ("ido", "ir"))
+"""Spanish verb endings read back to the infinitive the lexicon lists ("desplegamos" ->
+"desplegar", "guardado" -> "guardar"): the forms a question about what we do uses."""
+
+
 def _spanish_forms(key: str) -> tuple[str, ...]:
     """The word and its singular masculine forms ("gatos" -> "gato", "alergica" ->
-    "alergico"): the lexicon lists one form of most words."""
+    "alergico"), and the infinitive of a verb form ("desplegamos" -> "desplegar"): the
+    lexicon lists one form of most words."""
     forms = [key]
     if key.endswith("es") and len(key) > 4:
         forms.append(key[:-2])
     if key.endswith("s") and len(key) > 3:
         forms.append(key[:-1])
     forms.extend(form[:-1] + "o" for form in list(forms) if form.endswith("a") and len(form) > 4)
+    forms.extend(key[:-len(ending)] + infinitive for ending, infinitive in _VERB_ENDINGS
+                 if key.endswith(ending) and len(key) > len(ending) + 2)
     return tuple(forms)
