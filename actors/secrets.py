@@ -141,6 +141,13 @@ def _anchored(pattern: re.Pattern[str], text: str, starts: list[int]) -> list[re
     return out
 
 
+def _credential_shaped(value: str) -> bool:
+    """Letters mixed with digits, symbols or cases, or six digits and more."""
+    kinds = (any(c.isdigit() for c in value) + any(c.isupper() for c in value[1:])
+             + any(not c.isalnum() for c in value) + any(c.islower() for c in value))
+    return (kinds >= 2 and not value.isdigit()) or (value.isdigit() and len(value) >= 6)
+
+
 def _prose_spans(text: str) -> list[tuple[str, int, int, int]]:
     """'the staging password is hunter2-S3cret!': a value that looks like a credential (it
     mixes letters with digits or symbols, or cases) after 'password ... is'. Plain words
@@ -151,9 +158,7 @@ def _prose_spans(text: str) -> list[tuple[str, int, int, int]]:
         start = m.start("v")
         if len(value) < 4 or text.startswith("[REDACTED:", start) or _NOT_A_VALUE.fullmatch(value):
             continue
-        kinds = (any(c.isdigit() for c in value) + any(c.isupper() for c in value[1:])
-                 + any(not c.isalnum() for c in value) + any(c.islower() for c in value))
-        if (kinds >= 2 and not value.isdigit()) or (value.isdigit() and len(value) >= 6):
+        if _credential_shaped(value):
             out.append(("password_assignment", start, start + len(value), 3))
     return out
 
@@ -192,13 +197,6 @@ _PIN = re.compile(
 _SPOKEN_HIT = re.compile(r"(?<![\w-])(?:pass|pwd|contrase|clave|frase|c(?:ó|o)digo pin|pin)")
 """Where one of the spoken rules may start (in lower-cased text)."""
 _TRAILING = ".,;:!?)]}"
-
-
-def _credential_shaped(value: str) -> bool:
-    """Letters mixed with digits, symbols or cases, or six digits and more."""
-    kinds = (any(c.isdigit() for c in value) + any(c.isupper() for c in value[1:])
-             + any(not c.isalnum() for c in value) + any(c.islower() for c in value))
-    return (kinds >= 2 and not value.isdigit()) or (value.isdigit() and len(value) >= 6)
 
 
 def _spoken_spans(text: str) -> list[tuple[str, int, int, int]]:
