@@ -101,11 +101,20 @@ def _r(text: str) -> re.Pattern[str]:
 _LEADS = re.compile(r"^\W*(?:\d{4}-\d\d-\d\d\W*)?(?:i|we)\b")
 
 
+_WITHIN_A_PLACE = frozenset(
+    "neighbourhood neighborhood district area quarter suburb barrio barriada zona distrito "
+    "street calle avenue avenida block building edificio floor planta".split())
+"""Parts of a town: a move into one ("a flat in the Ruzafa neighbourhood, still in
+Valencia") leaves the user's city as it was."""
+
+
 def _names_a_place(value: str) -> bool:
     """The value starts with a name once an article is set aside ("the Netherlands", "Berlin",
-    "la Coruña"), not with a common word ("the frontend team", "fumar")."""
+    "la Coruña"), not with a common word ("the frontend team", "fumar"), and is no part of a
+    town ("the Ruzafa neighbourhood")."""
     words = [w for w in value.split() if fold(w) not in ARTICLES]
-    return bool(words) and words[0][:1].isupper()
+    return bool(words) and words[0][:1].isupper() and not (
+        {fold(w) for w in words} & _WITHIN_A_PLACE)
 
 
 def _said_by_me(folded: str, at: int) -> bool:
@@ -209,6 +218,17 @@ _RULES: tuple[_Rule, ...] = (
                          rf"{_ROLE}\s+(?:at|for)\s+")),
     _Rule("employer", _r(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+)?(?:accepted|took)\s+"
                          r"(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at)\s+")),
+    # "I quit Acme and accepted an offer at Northwind Bank"
+    _Rule("employer", _r(r"\b(?:and|then)\s+(?:just\s+)?(?:accepted|took)\s+(?:an?\s+|the\s+)?"
+                         r"(?:job\s+)?offer\s+(?:from|at)\s+"), model=True, first_person=True),
+    # "I left Northwind and joined a startup called Cloudberry": the name after "called"
+    _Rule("employer", _r(
+        rf"(?:\bi(?:'ve|\s+have)?\s+{_ADV}|\b(?:and|then)\s+(?:just\s+)?|{CLAUSE_START}{_ADV})"
+        r"(?:joined|started\s+(?:working\s+)?(?:at|for)|work\s+(?:at|for)|(?:accepted|took)\s+"
+        r"(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at))\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?"
+        r"(?:startup|start-up|company|firm|agency|bank|consultancy|studio|scale-?up|business|"
+        r"shop|school|hospital|charity|ngo|lab)\s+(?:called|named)\s+"), model=True,
+        first_person=True),
     _Rule("employer", _r(rf"\b{_ADV_ES}(?:soy|trabajo\s+como)\s+(?:[\w-]+\s+){{0,3}}?{_ROLE_ES}"
                          r"\s+en\s+")),
     _Rule("employer", _r(r"\b(?:he\s+)?acept(?:e|ado)\s+(?:una\s+|la\s+)?oferta\s+de\s+")),

@@ -76,7 +76,8 @@ _CLAUSE = re.compile(
     r"when|after|before|until|so that|pero|donde|porque|aunque|ya que|desde|mientras|cuando|"
     r"hasta|que|as\s+(?:a|an|the|my|our|lead|head|senior|junior)|como|for|from|para|"
     r"to\s+(?:be|work|"
-    r"study|join|live)|after|por|according\s+to|as\s+per|segun)\b"
+    r"study|join|live)|after|por|according\s+to|as\s+per|segun|instead\s+of|rather\s+than|"
+    r"en\s+lugar\s+de|en\s+vez\s+de)\b"
 )
 _WITH = re.compile(r"\s+(?:with|together with|along with|con|junto con|junto a)\b")
 _AND = re.compile(

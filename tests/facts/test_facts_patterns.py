@@ -33,6 +33,14 @@ def _triples(text: str, data_type: str = "GENERIC") -> list[tuple[str, str, str]
          ("user", "location", "Madrid")),
         ("Vivo en Sevilla según el padrón.", ("user", "location", "Sevilla")),
         ("My cat is called Mia and she is a tabby.", ("cat", "value", "Mia")),
+        ("Now I'm working for Initech instead of Globex.", ("user", "employer", "Initech")),
+        ("Trabajo en Glovo en vez de Telefónica.", ("user", "employer", "Glovo")),
+        # job changes told as people tell them (an outside client: the old employer stayed
+        # the current value after both)
+        ("I quit Acme Logistics and accepted an offer at Northwind Bank.",
+         ("user", "employer", "Northwind Bank")),
+        ("I left Northwind Bank and joined a startup called Cloudberry.",
+         ("user", "employer", "Cloudberry")),
         ("Ana vive en Oporto.", ("Ana", "location", "Oporto")),
         ("Then Luis Pérez moved to Quito.", ("Luis Pérez", "location", "Quito")),
         # employer
@@ -155,6 +163,10 @@ def test_extracts_one_fact(text: str, expected: tuple[str, str, str]) -> None:
         "The weather was nice.",
         "",
         "My PIN is [REDACTED:pin]",  # a redacted credential is no value to remember
+        # a move inside the town leaves the city as it was
+        "I moved into a bigger apartment in the Ruzafa neighbourhood, still in Valencia.",
+        "My sister joined a startup called Zeta.",  # not the user's employer
+        "I joined a gym called FitLab.",
     ],
 )
 def test_no_fact(text: str) -> None:
