@@ -132,17 +132,24 @@ class ImportSummary:
 
 def _records(path: Path) -> list[dict[str, Any]]:
     records = []
-    with path.expanduser().open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError:
-                raise InvalidArgument(f"{path}:{number} is not a JSON line; nothing was "
-                                      "imported.") from None
-            if isinstance(record, dict):
-                records.append(record)
+    try:
+        with path.expanduser().open(encoding="utf-8") as handle:
+            for number, line in enumerate(handle, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    record = json.loads(line)
+                except json.JSONDecodeError:
+                    raise InvalidArgument(f"{path}:{number} is not a JSON line; nothing was "
+                                          "imported.") from None
+                if isinstance(record, dict):
+                    records.append(record)
+    except UnicodeDecodeError:
+        raise InvalidArgument(f"{path} is not UTF-8 text (an export is JSON lines); nothing "
+                              "was imported.") from None
+    except OSError as exc:
+        raise InvalidArgument(f"{path} cannot be read ({exc.strerror or exc}); nothing was "
+                              "imported.") from None
     return records
 
 

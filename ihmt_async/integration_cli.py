@@ -21,7 +21,7 @@ from ihmt_async.human import out
 from ihmt_async.install import make_target, run
 from ihmt_async.install.common import instructions_text
 from ihmt_async.install.core import AGENTS, SCOPES
-from store.errors import IhmtError
+from store.errors import IhmtError, InvalidArgument
 
 log = structlog.get_logger("ihmt.cli")
 
@@ -108,7 +108,12 @@ def _export(args: argparse.Namespace) -> int:
     writer = export.write_markdown if args.format == "markdown" else export.write_jsonl
     records = export.export_records(layout, args.scope)
     if args.output and args.output != "-":
-        with open(args.output, "w", encoding="utf-8") as handle:
+        try:
+            handle = open(args.output, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+        except OSError as exc:
+            raise InvalidArgument(f"{args.output} cannot be written ({exc.strerror or exc}); "
+                                  "nothing was exported.") from None
+        with handle:
             count = writer(records, handle)
         sys.stderr.write(f"Exported {count} memories to {args.output}.\n")
     else:

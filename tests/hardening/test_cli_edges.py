@@ -191,3 +191,20 @@ def test_a_review_decision_without_an_id_names_both_kinds_of_id(tmp_path: Path) 
     assert done.returncode != 0
     line = one_line(done.stderr)
     assert "F-..." in line and "S-..." in line and "ihmt-async review" in line
+
+
+def test_export_and_import_file_errors_are_one_line(tmp_path: Path) -> None:
+    """A file that cannot be written or read, a directory, random bytes: each was a
+    traceback (FileNotFoundError, IsADirectoryError, UnicodeDecodeError)."""
+    assert run_cli(tmp_path, "save", "The deploy window is Thursday.").returncode == 0
+    binary = tmp_path / "random.jsonl"
+    binary.write_bytes(bytes(range(128, 256)) * 3)
+    for args, said in (
+            (("export", "-o", str(tmp_path / "no" / "such" / "dir.jsonl")), "cannot be written"),
+            (("import", str(tmp_path / "missing.jsonl")), "cannot be read"),
+            (("import", str(tmp_path)), "cannot be read"),
+            (("import", str(binary)), "not UTF-8 text")):
+        done = run_cli(tmp_path, *args)
+        assert done.returncode == 1, args
+        line = one_line(done.stderr)
+        assert said in line and "nothing was" in line, (args, line)
