@@ -61,6 +61,9 @@ def read_input(stream: Any) -> HookInput:
     prompt = data.get("prompt")
     if not isinstance(prompt, str):
         prompt = ""
+    # A prompt pasted from another encoding (a stray byte, a lone surrogate) or holding a NUL
+    # is still the user's question: its odd characters go, the hook answers the rest.
+    prompt = prompt.encode("utf-8", "replace").decode("utf-8").replace("\x00", " ")
     cwd = data.get("cwd")
     return HookInput(prompt, cwd if isinstance(cwd, str) else "", data)
 

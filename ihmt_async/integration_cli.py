@@ -71,13 +71,31 @@ async def cmd_instructions(args: argparse.Namespace) -> int:
     return 0
 
 
+def _hook_failure(exc: BaseException) -> BaseException | None:
+    """The store's or the input's reason a hook's work failed (told on stderr; the agent
+    goes on: exit 0), also from inside the runtime's task group; None for anything else."""
+    if isinstance(exc, (IhmtError, OSError)):
+        return exc
+    if isinstance(exc, BaseExceptionGroup):
+        match, rest = exc.split((IhmtError, OSError))
+        if match is not None and rest is None:
+            first: BaseException = match
+            while isinstance(first, BaseExceptionGroup):
+                first = first.exceptions[0]
+            return first
+    return None
+
+
 async def cmd_brief(args: argparse.Namespace) -> int:
     try:
         hook = hooks.read_input(sys.stdin)
         text = await hooks.brief(args.home, hook, budget=args.budget, project=args.project,
                                  recent_limit=args.recent)
-    except (IhmtError, OSError) as exc:
-        sys.stderr.write(f"ihmt-async brief: {exc}\n")
+    except BaseException as exc:
+        failure = _hook_failure(exc)
+        if failure is None:
+            raise
+        sys.stderr.write(f"ihmt-async brief: {failure}\n")
         return 0
     return hooks.run_hook("brief", text, args.format)
 
@@ -88,8 +106,11 @@ async def cmd_recall_hook(args: argparse.Namespace) -> int:
         text = await hooks.recall(args.home, hook, budget=args.budget,
                                   max_memories=args.max_memories, floor=args.min_confidence,
                                   project=args.project)
-    except (IhmtError, OSError) as exc:
-        sys.stderr.write(f"ihmt-async recall-hook: {exc}\n")
+    except BaseException as exc:
+        failure = _hook_failure(exc)
+        if failure is None:
+            raise
+        sys.stderr.write(f"ihmt-async recall-hook: {failure}\n")
         return 0
     return hooks.run_hook("recall", text, args.format)
 
@@ -137,6 +158,16 @@ def _positive(value: str) -> int:
     number = int(value)
     if number < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
+    return number
+
+
+def _share(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number") from None
+    if not 0.0 <= number <= 1.0:
+        raise argparse.ArgumentTypeError("must be between 0 and 1")
     return number
 
 
@@ -193,5 +224,5 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
         else:
             p.add_argument("--max-memories", dest="max_memories", type=_positive, default=3,
                            help="at most this many memories (default 3)")
-            p.add_argument("--min-confidence", dest="min_confidence", type=float, default=0.3,
-                           help="relevance floor, 0..1 (default 0.3)")
+            p.add_argument("--min-confidence", dest="min_confidence", type=_share,
+                           default=0.3, help="relevance floor, 0..1 (default 0.3)")

@@ -92,6 +92,15 @@ def test_recall_hook_injects_relevant_memories_and_nothing_otherwise(
     context = reply["hookSpecificOutput"]["additionalContext"]
     assert reply["hookSpecificOutput"]["hookEventName"] == "BeforeAgent"
     assert "Valencia" in context
+    # A prompt holding a lone surrogate or a NUL (pasted from another encoding) is still a
+    # question: the odd characters go, the rest is answered (it exited 1 with "invalid
+    # Unicode", shown to the user as a hook error).
+    for odd in ("\\ud800", "\\u0000"):
+        hook = claude_input("UserPromptSubmit", project,
+                            prompt="ODD How should the invoice export separate the columns?")
+        pasted = run_cli("recall-hook", store=home, stdin=hook.replace("ODD", odd))
+        assert pasted.returncode == 0 and pasted.stderr == "", pasted.stderr
+        assert "semicolon separators" in pasted.stdout
 
 
 def test_hooks_never_fail_the_agent(tmp_path: Path) -> None:
