@@ -126,6 +126,16 @@ class CatalogReader(Reader):
         nodes = sum(int(n) for _d, k, n in rows if k == "node")
         return Counts(leaves, nodes, int(depth[0] or 0))
 
+    def count_unfiled_leaves(self) -> int:
+        """Leaves no branch holds yet (one count over the ``parent_id`` index)."""
+        conn = self.connection()
+        if conn is None:
+            return 0
+        with mapped(self.layout.database):
+            row = conn.execute("SELECT count(*) FROM catalog WHERE parent_id IS NULL "
+                               "AND kind = 'leaf'").fetchone()
+        return int(row[0]) if row else 0
+
     def entries(self) -> Entries:
         """Every row (for maintenance: consolidation, doctor); O(store), never on a hot path."""
         conn = self.connection()

@@ -131,8 +131,15 @@ class ConsolidationActor(Actor):
         self.passes = 0
 
     async def start(self) -> None:
-        """Nothing to load: a pass reads the catalog when it runs."""
+        """Nothing to load: a pass reads the catalog when it runs. Leaves other processes
+        saved and left unfiled (a server that stopped within its quiet time never ran its
+        pass; a CLI save runs none) get a pass as if this process had saved them: one count
+        over the ``parent_id`` index."""
         self._nodes = {}
+        if self.background:
+            unfiled = await call_in_thread(self._catalog.reader.count_unfiled_leaves)
+            if unfiled:
+                self._note_pending(unfiled)
 
     async def stop(self) -> None:
         self._catalog.close()

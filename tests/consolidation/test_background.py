@@ -55,6 +55,20 @@ async def test_saves_alone_trigger_a_pass_after_the_quiet_period(
     assert set(ids) <= report.parents.keys()
 
 
+async def test_leaves_others_left_unfiled_get_a_pass_without_a_save(
+        opened: OpenedStore, quiet_s: float) -> None:
+    """Processes that saved and stopped within their quiet time (or CLI saves, which run no
+    pass) left their leaves out of the tree: a server started later, which saves nothing,
+    never filed them (4 servers x 50 saves: 220 unfiled after 40 idle seconds)."""
+    factor = opened.settings.branch_factor
+    async with Runtime(opened.layout.home, background_consolidation=False) as rt:
+        ids = await save_group(rt, factor)
+    assert not nodes_over(opened, ids)
+    async with Runtime(opened.layout.home, background_consolidation=True) as rt:
+        await wait_until(lambda: len(nodes_over(opened, ids)) == 1 and rt.consolidation.passes)
+    assert set(ids) <= check_tree(opened.layout).parents.keys()
+
+
 async def test_a_pass_skipped_for_a_busy_lock_is_tried_again(
         opened: OpenedStore, quiet_s: float) -> None:
     factor = opened.settings.branch_factor
