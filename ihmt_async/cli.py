@@ -343,6 +343,11 @@ async def cmd_consolidate(args: argparse.Namespace) -> int:
     return 0
 
 
+AUDIT_ACTIONS = {"forget": "retract", "approve": "review.approve", "reject": "review.reject"}
+"""The commands' names for what the audit records under another name (``forget`` writes
+``retract.leaf`` / ``retract.fact``)."""
+
+
 async def cmd_audit(args: argparse.Namespace) -> int:
     from ihmt_async.monitor import parse_since, parse_ts
 
@@ -360,7 +365,8 @@ async def cmd_audit(args: argparse.Namespace) -> int:
             continue
         if args.agent and record.get("client") != args.agent:
             continue
-        if args.action and not str(record.get("action", "")).startswith(args.action):
+        if args.action and not str(record.get("action", "")).startswith(
+                AUDIT_ACTIONS.get(args.action, args.action)):
             continue
         rows.append(record)
     if args.json:
@@ -479,7 +485,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--since", default=None,
                    help="only events since a duration ago (10m, 2h, 1d) or an ISO time")
     p.add_argument("--agent", default=None, help="only events of this client name")
-    p.add_argument("--action", default=None, help="only actions starting with this")
+    p.add_argument("--action", default=None, help="only actions starting with this "
+                   "(save, retract or forget, review, approve, reject ...)")
     p = add("demo", cmd_demo, "save and search a few memories in a throwaway store")
     p.add_argument("--demo-home", dest="demo_home", default=None,
                    help="where to put the demo store (default: a new temporary directory)")

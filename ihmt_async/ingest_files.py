@@ -123,6 +123,9 @@ def collect(paths: Sequence[str], skipped: Counter[str]) -> list[Path]:
             files.extend(walk(path, skipped))
         elif path.is_file():
             files.append(path)
+        elif path.exists():
+            raise InvalidArgument(f"{raw} is not a regular file or a directory (a device, a "
+                                  "pipe or a socket); nothing was ingested.")
         else:
             raise InvalidArgument(f"No such file or directory: {raw}")
     return files

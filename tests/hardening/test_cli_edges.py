@@ -208,3 +208,17 @@ def test_export_and_import_file_errors_are_one_line(tmp_path: Path) -> None:
         assert done.returncode == 1, args
         line = one_line(done.stderr)
         assert said in line and "nothing was" in line, (args, line)
+
+
+def test_ingest_of_a_device_and_audit_by_command_name(tmp_path: Path) -> None:
+    """`ingest /dev/null` said "No such file or directory"; `audit --action forget` listed
+    nothing (forgetting is recorded as retract.leaf / retract.fact)."""
+    device = run_cli(tmp_path, "ingest", "/dev/null")
+    assert device.returncode == 1
+    assert "not a regular file or a directory" in one_line(device.stderr)
+    saved = run_cli(tmp_path, "save", "The staging bucket is emptied every Friday.")
+    leaf = saved.stdout.split("Memory id: ")[1].split()[0]
+    assert run_cli(tmp_path, "forget", leaf, "--reason", "wrong bucket").returncode == 0
+    listed = run_cli(tmp_path, "audit", "--action", "forget")
+    assert listed.returncode == 0 and "retract.leaf" in listed.stdout and leaf in listed.stdout
+    assert "save" not in listed.stdout.split()
