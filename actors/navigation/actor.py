@@ -124,6 +124,8 @@ VECTOR_POOL = 30
 EXACT_CHECKED = 20
 """Best candidates whose text is checked for the question's identifiers verbatim."""
 IN_RANGE_POOL = 50
+_LEADING_DATE = re.compile(r"^\s*\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?\s*[:\-–—]?\s*")
+"""The date a dated memory opens with ("2026-08-02: ...")."""
 MENTION_MONTHS = 3
 """A question about at most this many months also lists memories whose text names them."""
 """Memories dated in a named range that join a question that is only a time ("last week?")."""
@@ -322,8 +324,10 @@ class NavigationActor(Actor):
             self._model_loading = False
 
     def _loading_in_background(self) -> bool:
-        """The background load (stored vectors, model) is still running: an embedding now
-        would wait for the model on the actor's own turn, and every search behind it."""
+        """The background load of the model is still running: an embedding now would wait
+        for it on the actor's own turn, and every search behind it."""
+        if self.vectors.embedder.loaded:
+            return False
         return self._model_loading or (self._warmed is not None and not self._warmed.is_set())
 
     async def _warm(self, vectors: VectorIndex, warmed: anyio.Event | None = None) -> None:
@@ -955,6 +959,24 @@ class NavigationActor(Actor):
                                         limit=IN_RANGE_POOL, allowed=admissible)
         return [leaf for leaf, _, _ in found if mentions(self.model.text_of(leaf), span)]
 
+    def _folded_hit(self, group: tuple[str, ...], currency: dict[str, str],
+                    successor: dict[str, str | None], timeline: Timeline, *, score: float
+                    ) -> Hit:
+        """Memories saying the same words on several days, served as the newest of them with
+        the other days' dates."""
+        dated = sorted(group, key=lambda leaf: self.model.leaves[leaf].timestamp
+                       if leaf in self.model.leaves else "")
+        newest = dated[-1]
+        return dataclasses.replace(
+            self._hit(newest, currency, successor, timeline, full_text=True, score=score),
+            same_on=tuple(self.model.leaves[leaf].timestamp[:10] for leaf in dated[:-1]
+                          if leaf in self.model.leaves))
+
+    def _said(self, leaf_id: str) -> str:
+        """What a memory says, without the date it opens with, case and spacing folded: two
+        memories saying the same on different days say one thing."""
+        return " ".join(_LEADING_DATE.sub("", self.model.text_of(leaf_id)).casefold().split())
+
     def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
         stamp = self.model.leaves[leaf_id].timestamp[:10]
         try:
@@ -1302,9 +1324,16 @@ class NavigationActor(Actor):
                                    score=c.score) for c in request.candidates)
             return result("AMBIGUOUS", hits, conf, request.reason)
         old = [(leaf, s) for leaf, s in ranked if currency.get(leaf) == "SUPERSEDED"]
-        served = ranked[: max(1, msg.limit)]
-        hits = tuple(self._hit(leaf, currency, successor, timeline, full_text=True, score=s)
-                     for leaf, s in served)
+        texts: dict[str, str] = {}
+
+        def words_of(leaf: str) -> str:
+            if leaf not in texts:
+                texts[leaf] = self._said(leaf)
+            return texts[leaf]
+
+        hits = tuple(self._folded_hit((leaf, *same), currency, successor, timeline, score=s)
+                     for leaf, s, same in ranking.distinct(ranked, words_of,
+                                                           max(1, msg.limit)))
         history: tuple[Hit, ...] = ()
         if msg.include_history:
             history = tuple(self._hit(leaf, currency, successor, timeline,

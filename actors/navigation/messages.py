@@ -37,6 +37,8 @@ class Hit:
     notices: tuple[str, ...]
     tree_path: tuple[str, ...]
     superseded_by: str | None = None
+    same_on: tuple[str, ...] = ()
+    """Dates of other memories that say the same words (folded into this one)."""
 
 
 @dataclass(frozen=True)

@@ -311,6 +311,24 @@ def nearest(similar: Mapping[str, float], servable: Callable[[str], bool]) -> li
     return [leaf for leaf in close if servable(leaf)][:NEAREST_SHOWN]
 
 
+def distinct(ranked: list[tuple[str, float]], said: Callable[[str], str], limit: int
+             ) -> list[tuple[str, float, tuple[str, ...]]]:
+    """The first ``limit`` memories that say different things, each with the memories met on
+    the way that say the same words on other days ("went for tapas after work with
+    colleagues", four times): one answer in the place of the best ranked, so they do not fill
+    the reply's few places (and the reply can still tell how often it was said)."""
+    kept: dict[str, tuple[str, float, list[str]]] = {}
+    for leaf, score in ranked:
+        words = said(leaf)
+        if words and words in kept:
+            kept[words][2].append(leaf)
+            continue
+        if len(kept) >= limit:
+            break
+        kept[words or leaf] = (leaf, score, [])
+    return [(leaf, score, tuple(same)) for leaf, score, same in kept.values()]
+
+
 def range_first(ranked: list[tuple[str, float]], in_range: set[str]
                 ) -> list[tuple[str, float]]:
     """A question about a time and nothing else ("what did I do in April 2026?") is answered

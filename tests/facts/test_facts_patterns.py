@@ -41,6 +41,9 @@ def _triples(text: str, data_type: str = "GENERIC") -> list[tuple[str, str, str]
          ("user", "employer", "Northwind Bank")),
         ("I left Northwind Bank and joined a startup called Cloudberry.",
          ("user", "employer", "Cloudberry")),
+        ("I joined a startup called Cloudberry as tech lead.",
+         ("user", "employer", "Cloudberry")),
+        ("I work at Acme as data engineer.", ("user", "employer", "Acme")),
         ("Ana vive en Oporto.", ("Ana", "location", "Oporto")),
         ("Then Luis Pérez moved to Quito.", ("Luis Pérez", "location", "Quito")),
         # employer

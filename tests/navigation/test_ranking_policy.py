@@ -259,3 +259,12 @@ def test_a_question_about_a_time_alone_lists_the_memories_of_that_time_first() -
     assert ranking.range_first(ranked, {"april-pycon", "april-dated"}) == [
         ("april-pycon", 1.0), ("april-dated", 0.5), ("marzo", 3.0), ("lisbon", 0.8)]
     assert ranking.range_first(ranked, set()) == ranked
+
+
+def test_memories_saying_the_same_words_on_other_days_take_one_place() -> None:
+    said = {"a": "went for tapas", "b": "went for tapas", "c": "joined cloudberry",
+            "d": "went for tapas", "e": "bought shoes"}
+    ranked = [("a", 5.0), ("b", 5.0), ("c", 4.0), ("d", 3.0), ("e", 1.0)]
+    assert ranking.distinct(ranked, said.__getitem__, 3) == [
+        ("a", 5.0, ("b", "d")), ("c", 4.0, ()), ("e", 1.0, ())]
+    assert ranking.distinct(ranked, said.__getitem__, 1) == [("a", 5.0, ("b",))]

@@ -72,3 +72,22 @@ async def test_a_question_about_a_time_alone_finds_memories_that_name_it(
         for question in ("May 2021", "what did I do in May 2021?"):
             empty = await ask(rt, question)
             assert empty.status == "NONE" and "may 2021" in (empty.reason or ""), question
+
+
+@pytest.mark.anyio
+async def test_memories_saying_the_same_words_on_other_days_take_one_place(
+        tmp_path: Path) -> None:
+    """Small talk logged day after day ("went for tapas after work with colleagues", four
+    times) filled every place of the reply; one stands for the others, with their dates."""
+    async with Runtime(tmp_path, background_consolidation=False) as rt:
+        for day in ("2021-02-10", "2021-02-25", "2021-06-08", "2021-10-09"):
+            await save(rt, f"{day}: went for tapas after work with colleagues.")
+        plan = await save(rt, "2021-07-08: After work I go to the climbing gym with Marta.")
+        other = await save(rt, "2021-03-17: nothing special today, just work and dinner.")
+        found = await rt.navigation.ask(Search(query="tapas after work", limit=3))
+        assert found.status == "FOUND"
+        shown = [hit.leaf_id for hit in found.hits]
+        tapas = [hit for hit in found.hits if "tapas" in hit.text]
+        assert len(tapas) == 1 and len(shown) == 3 and {plan, other} <= set(shown)
+        assert tapas[0].timestamp.startswith("2021-10-09")  # the newest stands for them
+        assert tapas[0].same_on == ("2021-02-10", "2021-02-25", "2021-06-08")
