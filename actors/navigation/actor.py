@@ -882,12 +882,13 @@ class NavigationActor(Actor):
         swapped: dict[str, str] = {}
         words = [w for w in unique(text_terms(topic)) if w.isalpha() and stem(w) in
                  query.query_terms]
-        close = self.neighbours.of(words)
+        # a plural the word table lacks ("pets") is looked up by its stem ("pet")
+        close = self.neighbours.of([*words, *(stem(w) for w in words)])
         for word in words:
             own = stem(word)
             if own in swapped:
                 continue
-            for near, _cosine in close[word]:
+            for near, _cosine in close[word] or close.get(own, ()):
                 term = stem(fold(near))
                 if term in query.query_terms or term[:4] == own[:4] \
                         or term in QUESTION_WORDS or not index.doc_freq(term):

@@ -652,7 +652,9 @@ async def test_the_closest_memory_holding_a_word_close_in_meaning_answers(
             "We're thinking about adopting a second dog next spring, maybe a beagle.",
             "My cousin Laura is getting her flat in Leeds painted in May."))
         for question in ("Is the user planning to get another pet?",
-                         "Is the user considering getting another pet?"):
+                         "Is the user considering getting another pet?",
+                         # a plural the word table lacks is read through its stem ("pet")
+                         "Does the user want more pets?"):
             result = await search(rt, question)
             assert result.status == "FOUND" and ids(result)[:1] == [dog], question
 
