@@ -51,3 +51,33 @@ def forms(term: str, candidates: Iterable[str]) -> list[str]:
         if any(other.startswith(s) and other[len(s):] in SUFFIXES for s in starts):
             out.append(other)
     return out
+
+
+SPELLED_APART = {"mum": "mom", "mom": "mum", "mam": "mom", "grey": "gray", "gray": "grey",
+                 "programm": "program", "program": "programm", "cheque": "check",
+                 "tyre": "tire", "pyjama": "pajama", "pajama": "pyjama"}
+"""Words British and American English spell apart with no rule to say so (stemmed)."""
+_SPELLING_RULES = (("our", "or"), ("or", "our"), ("is", "iz"), ("iz", "is"), ("ll", "l"),
+                   ("re", "er"), ("tr", "ter"), ("ter", "tr"), ("ogu", "og"), ("og$", "ogu"))
+"""British <-> American endings of a stemmed term, tried where they end the term or stand
+before its last letters ("$": only at the end): colour/color, organis(e)/organiz(e),
+travell(ing)/travel(ing), centr(e)/center, theatr(e)/theater, catalogu(e)/catalog."""
+
+
+def spellings(term: str) -> list[str]:
+    """The other spellings of ``term`` (stemmed) in British or American English ("mum" ->
+    "mom", "favourit" -> "favorit", "organis" -> "organiz", "centr" -> "center"): the
+    caller keeps those its index holds. Only letters; a short term has no variant."""
+    if not term.isalpha() or len(term) < 3:
+        return []
+    out = [SPELLED_APART[term]] if term in SPELLED_APART else []
+    for old, new in _SPELLING_RULES:
+        at_end = old.endswith("$")
+        old = old.rstrip("$")
+        at = term.rfind(old)
+        if at > 1 and len(term) - (at + len(old)) <= (0 if at_end else 3):
+            other = term[:at] + new + term[at + len(old):]
+            if other != term and other not in out:
+                out.append(other)
+    return out
+

@@ -225,12 +225,15 @@ class SharedIndex:
 
     def derived_forms(self, term: str) -> list[str]:
         """Indexed terms that are another form of ``term`` ("allergic" for "allergy"), most
-        frequent first (``derivation`` decides what counts as a form)."""
+        frequent first (``derivation`` decides what counts as a form), after its other
+        spelling in British or American English ("mom" for "mum") when the index holds it."""
+        spelled = [other for other in derivation.spellings(term) if self.doc_freq(other)]
         starts = derivation.stems(term)
         if not starts:
-            return []
+            return spelled
         held = self._starting_with(starts[-1], FORMS_SCANNED)
-        return sorted(derivation.forms(term, held), key=lambda other: (-held[other], other))
+        forms = sorted(derivation.forms(term, held), key=lambda other: (-held[other], other))
+        return spelled + [form for form in forms if form not in spelled]
 
     def variants(self, term: str) -> list[str]:
         """Indexed terms that are another form of ``term``, most frequent first: longer terms

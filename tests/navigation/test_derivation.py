@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from actors.navigation import derivation
 from actors.navigation.derivation import MIN_STEM, forms, stems
 from actors.navigation.stem import stem
 from actors.text import fold
@@ -34,3 +35,16 @@ def test_stems_keep_the_minimum_length_and_skip_non_words() -> None:
     assert stems("allergy") == ["allergy", "allerg"]
     assert all(len(s) >= MIN_STEM for s in stems("adoption"))
     assert stems("danc") == [] and stems("3.11") == [] and stems("v2.1") == []
+
+
+@pytest.mark.parametrize(("term", "other"), [
+    ("mum", "mom"), ("favourit", "favorit"), ("favorit", "favourit"), ("colour", "color"),
+    ("organis", "organiz"), ("centr", "center"), ("theatr", "theater"), ("travell", "travel"),
+    ("catalogu", "catalog"), ("grey", "gray"),
+])
+def test_british_and_american_spellings_of_a_term(term: str, other: str) -> None:
+    assert other in derivation.spellings(term)
+
+
+def test_numbers_and_short_terms_have_no_other_spelling() -> None:
+    assert derivation.spellings("v2") == [] and derivation.spellings("or") == []

@@ -338,6 +338,20 @@ async def test_a_word_close_in_meaning_finds_the_memory(tmp_path: Path) -> None:
         assert (await search(rt, "Which film did the user see?")).status == "NONE"
 
 
+async def test_a_word_spelled_the_other_side_of_the_atlantic_finds_the_memory(
+        tmp_path: Path) -> None:
+    # "favourite colour" asked, "favorite color" saved: the other spelling is read as another
+    # form of the word (it was "No memory found": no word in common)
+    async with Runtime(tmp_path) as rt:
+        color = await save(rt, "My favorite color is a deep forest green.")
+        mom = await save(rt, "My mom Carmen had knee surgery this morning; she is recovering.")
+        for n in range(30):
+            await save(rt, FILLERS[n % 3].format(n=n, name=NAMES[n % 10], m=MONTHS[n % 12]))
+        found = await search(rt, "What is the user's favourite colour?")
+        assert found.status == "FOUND" and ids(found)[:1] == [color]
+        assert ids(await search(rt, "How is my mum recovering?"))[:1] == [mom]
+
+
 async def test_a_question_word_no_memory_holds_is_told(tmp_path: Path) -> None:
     # "brother" is in no memory (only "sister" is, a neighbour in meaning): the sister's
     # wedding is served, the word is told as absent, and it does not count as matched
