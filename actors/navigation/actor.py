@@ -124,11 +124,11 @@ VECTOR_POOL = 30
 EXACT_CHECKED = 20
 """Best candidates whose text is checked for the question's identifiers verbatim."""
 IN_RANGE_POOL = 50
-_LEADING_DATE = re.compile(r"^\s*\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?\s*[:\-–—]?\s*")
-"""The date a dated memory opens with ("2026-08-02: ...")."""
+"""Memories dated in a named range that join a question that is only a time ("last week?")."""
 MENTION_MONTHS = 3
 """A question about at most this many months also lists memories whose text names them."""
-"""Memories dated in a named range that join a question that is only a time ("last week?")."""
+_LEADING_DATE = re.compile(r"^\s*\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?\s*[:\-–—]?\s*")
+"""The date a dated memory opens with ("2026-08-02: ...")."""
 WEAK_RATIO = 1.0
 """The descent's best hit is weak when the full-text index found anything scoring higher: then
 the beam missed a better memory (its words are not in its ancestors' descriptors), and the
@@ -286,8 +286,9 @@ class NavigationActor(Actor):
         self._background: TaskGroup | None = None
         """Owns the background load of the vectors and the model (``run``'s task group)."""
         self._warmed: anyio.Event | None = None
-        self._model_loading = False
         """Set when the background load of this start has ended (loaded or failed)."""
+        self._model_loading = False
+        """A server's background load of the model (``_load_model``) is running."""
         self.vectors_wait_s: float | None = None
         """How long a search waits for the background load of the vectors and the model.
         None (one-shot CLI searches, hooks): until it ends, as when the first search loaded
