@@ -29,7 +29,14 @@ from ihmt_async.ihmt_compat import ihmt_store_hint
 from ihmt_async.runtime import Runtime
 from ihmt_async.session_tools import register_session_tools
 from ihmt_async.timeparse import parse_as_of
-from ihmt_async.tool_edge import AppContext, app_of, echo, provenance_of, tool_errors
+from ihmt_async.tool_edge import (
+    AppContext,
+    MemoryServer,
+    app_of,
+    echo,
+    provenance_of,
+    tool_errors,
+)
 from store.errors import InvalidArgument, UnknownOption
 
 MAX_LIMIT = 20
@@ -97,8 +104,8 @@ def build_server(home: Path | str | None = None, *,
                     closer()
                 log.info("server.stopping", session=session)
 
-    server: MCPServer[AppContext] = MCPServer(name="ihmt-async", instructions=INSTRUCTIONS,
-                                              version="0.1.0", lifespan=lifespan)
+    server: MCPServer[AppContext] = MemoryServer(name="ihmt-async", instructions=INSTRUCTIONS,
+                                                 version="0.1.0", lifespan=lifespan)
 
     @server.tool()
     @tool_errors

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any, ParamSpec
 
 import structlog
-from mcp.server.mcpserver import Context
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from pydantic import ValidationError
 
 from actors.base import new_request_id
 from actors.provenance import Provenance
@@ -121,4 +122,32 @@ def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]
 
     return wrapper
 
+
+class MemoryServer(MCPServer[AppContext]):
+    """The MCP server with one change at its edge: arguments the SDK's validation refuses
+    (a string for ``limit``, a number for ``content``) are told in one sentence per argument,
+    not as pydantic's report with its URLs."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any],
+                        context: Context[AppContext, Any] | None = None) -> Any:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if not isinstance(exc.__cause__, ValidationError):
+                raise
+            raise ToolError(argument_errors(name, exc.__cause__)) from None
+
+
+def argument_errors(tool: str, error: ValidationError) -> str:
+    """'The argument 'limit' of search_memory: input should be a valid integer (got
+    'abc').' for each refused argument; the values quoted short and redacted."""
+    parts = []
+    for item in error.errors(include_url=False):
+        where = ".".join(str(part) for part in item.get("loc", ())) or "arguments"
+        got = item.get("input")
+        shown = echo(redact_text(repr(got)), 60) if not isinstance(got, dict) else "an object"
+        message = str(item.get("msg", "is not valid"))
+        parts.append(f"The argument '{where}' of {tool}: {message[:1].lower()}{message[1:]} "
+                     f"(got {shown}).")
+    return " ".join(parts) + " Nothing was done."
 

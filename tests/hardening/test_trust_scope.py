@@ -17,8 +17,12 @@ pytestmark = pytest.mark.anyio
 
 
 def store_state(home: Path) -> dict[str, str]:
+    """Every file a call writes when it acts: leaves, branches, root, the event file (every
+    save, forget and review writes its line there in the transaction that writes its database
+    rows). The log and ``state/`` are left out: the server's background embedding, index
+    commits and their lock stamps write there whenever they are due, refusal or not."""
     return {k: v for k, v in tree_digest(home / "ihmt_memory").items()
-            if not k.startswith("logs")}
+            if not k.startswith(("logs", "state"))}
 
 
 def memory_id(reply: str) -> str:

@@ -120,6 +120,9 @@ BAD_INPUTS = [
     ("search_memory", {"query": "x" * 100_000}, "over the limit"),
     ("search_memory", {"query": "   "}, "empty"),
     ("search_memory", {"query": "\u200b"}, "empty"),
+    ("search_memory", {"query": "anything", "limit": "abc"},
+     "The argument 'limit' of search_memory: input should be a valid integer"),
+    ("search_memory", {"query": "anything", "limit": [3]}, "argument 'limit'"),
     ("search_memory", {"query": "anything", "detail": "verbose"}, "detail"),
     ("search_memory", {"query": "anything", "as_of": "last tuesday"}, "as_of"),
     ("forget_memory", {"memory_id": "L-general-9999-0000000000", "reason": "x"}, "No memory"),
@@ -137,6 +140,7 @@ async def test_bad_input_gets_clear_replies_and_loses_nothing(tmp_path: Path) ->
             assert is_error, (tool, arguments, text)
             assert expected.lower() in text.lower(), (tool, expected, text)
             assert "Traceback" not in text
+            assert "pydantic" not in text, text  # one sentence per argument, no report URLs
         after = sorted(p.name for p in (tmp_path / "ihmt_memory" / "layer_0").rglob("*.txt"))
         assert after == before
         found = await s.ok("search_memory", {"query": "staging cluster bluefin"})
