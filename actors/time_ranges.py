@@ -145,18 +145,15 @@ def valid_on(text: str, today: dt.date) -> dt.date | None:
     return min(span.end, today)
 
 
-_MONTH_OF_YEAR = re.compile(
-    rf"\b(?P<m>{_MONTH_NAMES})\b\s+(?:of\s+|de\s+|del\s+)?(?P<y>{_YEAR})\b")
-
-
 def mentioned_ranges(text: str) -> list[DateRange]:
     """The days and months a memory's text names with their year ("In April 2026 I went to
     PyCon", "el 5 de marzo de 2026", "2026-03"): a memory saved later is about that time too.
     A month or day without a year names no time here (which year would it be?)."""
     folded = fold(text)
     out = [DateRange(day, day) for day in find_dates(text)]
-    for m in _MONTH_OF_YEAR.finditer(folded):
-        out.append(_month_span(int(m.group("y")), MONTHS[m.group("m")]))
+    for m in _MONTH_YEAR.finditer(folded):
+        if m.group("y"):
+            out.append(_month_span(int(m.group("y")), MONTHS[m.group("m")]))
     for m in _YEAR_MONTH.finditer(folded):
         out.append(_month_span(int(m.group("y")), int(m.group("m"))))
     return out

@@ -131,6 +131,8 @@ _MODEL_TAIL = re.compile(r"\s+(?:to|into|around|for|on|at|in|every|each|when|bec
 
 
 _ADV = r"(?:(?:now|currently|still|also|actually|just|recently|finally|already)\s+)*"
+_OFFER = r"(?:accepted|took)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at)"
+"""Taking a job offer: "accepted an offer at", "took the job offer from"."""
 _ADV_ES = r"(?:(?:ahora|actualmente|ya|todavia|tambien)\s+)*"
 _ROLE = (r"(?:developer|engineer|programmer|designer|manager|nurse|doctor|teacher|analyst|"
          r"consultant|scientist|researcher|architect|accountant|lawyer|intern|director|"
@@ -216,16 +218,15 @@ _RULES: tuple[_Rule, ...] = (
     # "I'm a backend developer at Lumen Freight": a role noun, then where
     _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?"
                          rf"{_ROLE}\s+(?:at|for)\s+")),
-    _Rule("employer", _r(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+)?(?:accepted|took)\s+"
-                         r"(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at)\s+")),
+    _Rule("employer", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+)?{_OFFER}\s+")),
     # "I quit Acme and accepted an offer at Northwind Bank"
-    _Rule("employer", _r(r"\b(?:and|then)\s+(?:just\s+)?(?:accepted|took)\s+(?:an?\s+|the\s+)?"
-                         r"(?:job\s+)?offer\s+(?:from|at)\s+"), model=True, first_person=True),
+    _Rule("employer", _r(rf"\b(?:and|then)\s+(?:just\s+)?{_OFFER}\s+"), model=True,
+          first_person=True),
     # "I left Northwind and joined a startup called Cloudberry": the name after "called"
     _Rule("employer", _r(
         rf"(?:\bi(?:'ve|\s+have)?\s+{_ADV}|\b(?:and|then)\s+(?:just\s+)?|{CLAUSE_START}{_ADV})"
-        r"(?:joined|started\s+(?:working\s+)?(?:at|for)|work\s+(?:at|for)|(?:accepted|took)\s+"
-        r"(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at))\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?"
+        rf"(?:joined|started\s+(?:working\s+)?(?:at|for)|work\s+(?:at|for)|{_OFFER})\s+"
+        r"(?:an?\s+)?(?:[\w-]+\s+){0,2}?"
         r"(?:startup|start-up|company|firm|agency|bank|consultancy|studio|scale-?up|business|"
         r"shop|school|hospital|charity|ngo|lab)\s+(?:called|named)\s+"), model=True,
         first_person=True),

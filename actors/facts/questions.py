@@ -84,6 +84,18 @@ def _value(m: re.Match[str]) -> tuple[str, str] | None:
     return fact_key(subject, "value") if subject and subject not in FIRST_PERSON else None
 
 
+def _alone_en(nouns: str) -> str:
+    """The attribute named alone in English: "user location", "the user's current city"."""
+    return (rf"^(?:(?:the\s+)?users?(?:'s|’s|')?\s+|my\s+)?(?:current\s+|present\s+)?"
+            rf"(?:{nouns})(?:\s+now)?$")
+
+
+def _alone_es(nouns: str) -> str:
+    """The attribute named alone in Spanish: "ciudad actual del usuario", "mi empresa"."""
+    return (rf"^(?:la\s+|mi\s+)?(?:{nouns})(?:\s+actual)?(?:\s+(?:del\s+usuario|de\s+la\s+"
+            rf"usuaria))?(?:\s+actual)?$")
+
+
 _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
     (re.compile(pattern), build)
     for pattern, build in (
@@ -103,11 +115,9 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
          _fixed("user", "location")),
         (r"\bmi\s+(?:ubicacion|direccion|ciudad)\b", _fixed("user", "location")),
         # the attribute named alone ("user location", "current city", "ciudad actual")
-        (r"^(?:(?:the\s+)?users?(?:'s|’s|')?\s+|my\s+)?(?:current\s+|present\s+)?(?:location|"
-         r"city|town|address|hometown|home\s+town|whereabouts)(?:\s+now)?$",
+        (_alone_en(r"location|city|town|address|hometown|home\s+town|whereabouts"),
          _fixed("user", "location")),
-        (r"^(?:la\s+|mi\s+)?(?:ciudad|ubicacion|direccion|residencia)(?:\s+actual)?(?:\s+"
-         r"(?:del\s+usuario|de\s+la\s+usuaria))?(?:\s+actual)?$", _fixed("user", "location")),
+        (_alone_es(r"ciudad|ubicacion|direccion|residencia"), _fixed("user", "location")),
         (r"\b(?:what|which)\s+(?:city|town|country|place)\s+(?:am\s+i|are\s+we)\s+"
          r"(?:currently\s+|now\s+)?(?:in|at)\b", _fixed("user", "location")),
         (r"\bwhere\s+(?:is|'s)\s+(?:home\s+for\s+(?:me|us)|my\s+home)\b",
@@ -133,11 +143,9 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\bpara\s+quien\s+trabajo\b", _fixed("user", "employer")),
         (r"\ben\s+que\s+empresa\s+trabajo\b", _fixed("user", "employer")),
         (r"\bmi\s+(?:empleador|empresa)\b", _fixed("user", "employer")),
-        (r"^(?:(?:the\s+)?users?(?:'s|’s|')?\s+|my\s+)?(?:current\s+|present\s+)?(?:employer|"
-         r"company|workplace|job)(?:\s+now)?$", _fixed("user", "employer")),
+        (_alone_en(r"employer|company|workplace|job"), _fixed("user", "employer")),
         (r"\bwhat(?:\s+is|'s)\s+my\s+(?:current\s+|new\s+)?job\s*$", _fixed("user", "employer")),
-        (r"^(?:la\s+|mi\s+)?(?:empresa|empleador|trabajo)(?:\s+actual)?(?:\s+(?:del\s+usuario|"
-         r"de\s+la\s+usuaria))?(?:\s+actual)?$", _fixed("user", "employer")),
+        (_alone_es(r"empresa|empleador|trabajo"), _fixed("user", "employer")),
         (rf"\bwhere\s+does\s+{_S}\s+(?:currently\s+|now\s+)?work\b", _named("employer")),
         (rf"\bwho\s+does\s+{_S}\s+work\s+for\b", _named("employer")),
         (r"\b(?:do\s+i\s+(?:still\s+)?have\s+a\s+job|am\s+i\s+(?:still\s+)?(?:employed|"

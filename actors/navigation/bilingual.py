@@ -142,20 +142,22 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
     out: list[tuple[str, tuple[str, ...]]] = []
     translated = 0
     for word in _WORD.findall(text):
-        found = _lookup(fold(word))
+        found = _lookup(fold(word), EN_ES, ES_EN)
         if found:
             translated += 1
         out.append((word, found or (word,)))
     return out if translated else None
 
 
-def _lookup(key: str) -> tuple[str, ...] | None:
-    """The other language's words for ``key``, or for its singular masculine form when the
-    lexicon lists only that one ("gatos", "alérgica", "drinks")."""
+def _lookup(key: str, *tables: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:
+    """The other language's words for ``key`` in the first of ``tables`` that knows it, or for
+    its singular masculine form or infinitive when the lexicon lists only that one ("gatos",
+    "alérgica", "drinks", "desplegamos")."""
     for form in _spanish_forms(key):
-        found = EN_ES.get(form) or ES_EN.get(form)
-        if found:
-            return found
+        for table in tables:
+            found = table.get(form)
+            if found:
+                return found
     return None
 
 
@@ -191,9 +193,9 @@ def english_reading(text: str) -> str | None:
         if at and word[:1].isupper():  # a name, not a word to translate
             out.append(word)
             continue
-        known = next((form for form in _spanish_forms(key) if form in ES_EN), None)
+        known = _lookup(key, ES_EN)
         if known is not None:
-            out.append(ES_EN[known][0])
+            out.append(known[0])
         elif key not in STOPWORDS_ES:
             out.append(word)
     return " ".join(out) or None
