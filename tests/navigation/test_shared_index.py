@@ -65,6 +65,18 @@ def ask(child: WorkerProcess, line: str, answer: str) -> list[str]:
     return found
 
 
+def saved_by_a_process(spawn: Callable[..., WorkerProcess], home: Path,
+                       notes: list[str]) -> list[str]:
+    """Each note saved by one worker process, which then stops (committing what the shared
+    index lacks); the leaf ids, in order."""
+    child = spawn(str(home))
+    ready(child)
+    saved = [ask(child, f"save {note}", "saved")[0] for note in notes]
+    child.send("quit")
+    child.finish()
+    return saved
+
+
 def committed_ids(home: Path) -> set[str]:
     """Ids of every leaf file that the committed index holds (the tail aside)."""
     layout = StoreLayout.at_home(home)
@@ -112,11 +124,7 @@ def test_a_warm_store_opens_the_index_without_indexing_anything(
 
 def test_sigkill_inside_an_index_commit_loses_no_acknowledged_save(
         store_home: Path, spawn: Callable[..., WorkerProcess]) -> None:
-    first = spawn(str(store_home))
-    ready(first)
-    early = [ask(first, f"save {note}", "saved")[0] for note in NOTES[:2]]
-    first.send("quit")
-    first.finish()
+    early = saved_by_a_process(spawn, store_home, NOTES[:2])
     assert committed_ids(store_home) >= set(early)
 
     victim = spawn(str(store_home), "block-commit")
@@ -142,11 +150,7 @@ def test_rebuild_recreates_the_index_from_the_leaves(
         store_home: Path, spawn: Callable[..., WorkerProcess],
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(read_model, "COMMIT_CHUNK", 2)  # a backlog commits in chunks
-    first = spawn(str(store_home))
-    ready(first)
-    saved = [ask(first, f"save {note}", "saved")[0] for note in NOTES]
-    first.send("quit")
-    first.finish()
+    saved = saved_by_a_process(spawn, store_home, NOTES)
     layout = StoreLayout.at_home(store_home)
     shutil.rmtree(layout.state_dir / "fulltext")
     assert rebuild_fulltext(layout, LockManager(layout.locks_dir)) == len(NOTES)
@@ -163,11 +167,7 @@ def test_rebuild_recreates_the_index_from_the_leaves(
 
 def test_leaf_metadata_is_looked_up_not_folded(store_home: Path,
                                                spawn: Callable[..., WorkerProcess]) -> None:
-    first = spawn(str(store_home))
-    ready(first)
-    saved = [ask(first, f"save {note}", "saved")[0] for note in NOTES]
-    first.send("quit")
-    first.finish()
+    saved = saved_by_a_process(spawn, store_home, NOTES)
     model = ReadModel(StoreLayout.at_home(store_home))
     model.refresh()
     assert sorted(model.leaves) == sorted(saved)  # iteration reads ids from the catalog
@@ -179,11 +179,7 @@ def test_leaf_metadata_is_looked_up_not_folded(store_home: Path,
 
 def test_an_index_ahead_of_a_rederived_catalog_is_rebuilt(
         store_home: Path, spawn: Callable[..., WorkerProcess]) -> None:
-    first = spawn(str(store_home))
-    ready(first)
-    saved = [ask(first, f"save {note}", "saved")[0] for note in NOTES]
-    first.send("quit")
-    first.finish()
+    saved = saved_by_a_process(spawn, store_home, NOTES)
     anyio.run(consolidate, store_home)  # files the leaves: their rows change again (new seqs)
     layout = StoreLayout.at_home(store_home)
     assert ReadModel(layout).index.disk.watermark.seq > len(NOTES)
@@ -216,19 +212,11 @@ def test_an_index_behind_a_rederived_catalog_misses_no_leaf(
     the re-derived catalog numbers every leaf from 1 again, in file order, so some of the
     leaves the index never held fall under its old watermark and were never indexed nor
     searchable. A rebuild of the catalog empties the index: everything is indexed again."""
-    first = spawn(str(store_home))
-    ready(first)
-    early = [ask(first, f"save {note}", "saved")[0] for note in NOTES]
-    first.send("quit")
-    first.finish()
+    early = saved_by_a_process(spawn, store_home, NOTES)
     layout = StoreLayout.at_home(store_home)
     index = layout.state_dir / "fulltext"
     shutil.copytree(index, store_home / "index-before")
-    second = spawn(str(store_home))
-    ready(second)
-    later = [ask(second, f"save {note}", "saved")[0] for note in LATER_NOTES]
-    second.send("quit")
-    second.finish()
+    later = saved_by_a_process(spawn, store_home, LATER_NOTES)
     shutil.rmtree(index)  # as if the later saves' index commit never happened
     shutil.copytree(store_home / "index-before", index)
     database = layout.database

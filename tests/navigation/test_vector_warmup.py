@@ -94,30 +94,6 @@ async def test_a_search_while_the_vectors_load_answers_from_the_words(tmp_path: 
         assert found.status == "FOUND" and "Misu" in found.hits[0].text
 
 
-async def test_a_server_search_during_the_load_waits_for_it_and_compares_by_meaning(
-        tmp_path: Path) -> None:
-    """A server started for one question (an agent's session, an evaluator's client) was
-    asked before the vectors were in: it answered from the words alone and said "no stored
-    memory matches its words or its meaning" of a paraphrase it found a second later."""
-    await store_with_vectors(tmp_path)
-    rt, embedder = gated_runtime(tmp_path)
-    async with rt:
-        rt.navigation.vectors_wait_s = 60.0  # bounded, as the MCP server sets it
-        await wait_loading(embedder)
-        result: list[Any] = []
-
-        async def ask() -> None:
-            result.append(await rt.navigation.ask(Search(query="kitten sofa")))
-
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(ask)
-            await anyio.sleep(0.3)
-            assert not result, "the search waits for the load"
-            embedder.gate.set()
-        assert "kitten sofa" in embedder.encoded
-        assert result[0].trace.meaning_compared
-
-
 async def test_a_search_answered_before_the_load_does_not_claim_a_comparison_by_meaning(
         tmp_path: Path) -> None:
     await store_with_vectors(tmp_path)
@@ -133,10 +109,17 @@ async def test_a_search_answered_before_the_load_does_not_claim_a_comparison_by_
     assert "not compared by meaning" in sentence and "ask again" in sentence
 
 
-async def test_a_one_shot_search_waits_for_the_vectors(tmp_path: Path) -> None:
+@pytest.mark.parametrize("wait_s", [None, 60.0])
+async def test_a_search_during_the_load_waits_for_it_and_compares_by_meaning(
+        tmp_path: Path, wait_s: float | None) -> None:
+    """A one-shot caller (None) waits until the load ends; a server (a bound, as the MCP
+    server sets it) waits too: started for one question it answered from the words alone and
+    said "no stored memory matches its words or its meaning" of a paraphrase it found a
+    second later."""
     await store_with_vectors(tmp_path)
     rt, embedder = gated_runtime(tmp_path)
     async with rt:
+        rt.navigation.vectors_wait_s = wait_s
         await wait_loading(embedder)
         result: list[Any] = []
 
@@ -145,9 +128,12 @@ async def test_a_one_shot_search_waits_for_the_vectors(tmp_path: Path) -> None:
 
         async with anyio.create_task_group() as tg:
             tg.start_soon(ask)
+            await anyio.sleep(0.3)
+            assert not result, "the search waits for the load"
             embedder.gate.set()
         assert "kitten sofa" in embedder.encoded  # searched with the vectors
         assert result[0].status == "FOUND" and "Misu" in result[0].hits[0].text
+        assert result[0].trace.meaning_compared
 
 
 async def test_a_failed_load_leaves_searches_lexical(tmp_path: Path) -> None:
