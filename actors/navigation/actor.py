@@ -1326,15 +1326,8 @@ class NavigationActor(Actor):
                                    score=c.score) for c in request.candidates)
             return result("AMBIGUOUS", hits, conf, request.reason)
         old = [(leaf, s) for leaf, s in ranked if currency.get(leaf) == "SUPERSEDED"]
-        texts: dict[str, str] = {}
-
-        def words_of(leaf: str) -> str:
-            if leaf not in texts:
-                texts[leaf] = self._said(leaf)
-            return texts[leaf]
-
         hits = tuple(self._folded_hit((leaf, *same), currency, successor, timeline, score=s)
-                     for leaf, s, same in ranking.distinct(ranked, words_of,
+                     for leaf, s, same in ranking.distinct(ranked, self._said,
                                                            max(1, msg.limit)))
         history: tuple[Hit, ...] = ()
         if msg.include_history:

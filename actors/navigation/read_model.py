@@ -174,6 +174,9 @@ class ReadModel:
         self.arrived: list[str] = []
         """Leaves that came in through catalog changes since the embedder last took them."""
         self._deferred: dict[str, Change] = {}
+        self._texts: dict[str, str] = {}
+        """Leaf texts read since the last ``refresh``: one search asks for a memory's text
+        several times (time mentions, repeats, the reply) and a leaf file never changes."""
         """Leaves beyond the watermark noted by ``refresh(analyse=False)``, not yet analysed."""
         self.top: dict[str, dict[str, None]] = {}
         """Parentless ids per domain (the read model's trunk, fresher than root.json)."""
@@ -191,6 +194,7 @@ class ReadModel:
         process, although most of those leaves reach the shared index's next commit before
         any search here needs them. The next ``refresh()`` analyses what is still beyond the
         watermark then, so a search still sees every committed save (read-your-writes)."""
+        self._texts.clear()
         before_mark = self.index.disk.watermark.seq
         self.index.reload()
         if self.index.disk.watermark.seq < before_mark:
@@ -368,6 +372,11 @@ class ReadModel:
         return node
 
     def text_of(self, leaf_id: str) -> str:
+        if leaf_id not in self._texts:
+            self._texts[leaf_id] = self._read_text(leaf_id)
+        return self._texts[leaf_id]
+
+    def _read_text(self, leaf_id: str) -> str:
         meta = self.leaves.get(leaf_id)
         if meta is not None:
             path = meta.path
