@@ -92,7 +92,7 @@ async def _saved(rt: Runtime, home: Path, texts: list[tuple[str, str]]) -> dict[
     return {key: set(value) for key, value in json.loads(marker.read_text()).items()}
 
 
-async def _quality(seed: int) -> dict[str, Any]:
+async def _quality(seed: int, rows_to: str = "") -> dict[str, Any]:
     items = corpus(seed)
     home = CACHE / f"retrieval-quality-{seed}"
     async with Runtime(home) as rt:
@@ -103,7 +103,10 @@ async def _quality(seed: int) -> dict[str, Any]:
             rt.navigation.use_vectors = vectors
             rt.navigation.use_bilingual = bilingual
             rt.navigation.use_neighbours = neighbours
-            out[way] = await _ask_all(rt, asked, ids)
+            rows: list[str] | None = [] if rows_to and way == "full" else None
+            out[way] = await _ask_all(rt, asked, ids, rows)
+            if rows is not None:
+                Path(rows_to).write_text("\n".join(rows) + "\n", encoding="utf-8")
             if way == "full":
                 # Halves of the same corpus (alternate questions): rules were tuned looking at
                 # the first; the second shows how much of a gain is fitted to what was seen.
@@ -112,7 +115,8 @@ async def _quality(seed: int) -> dict[str, Any]:
         return out
 
 
-async def _ask_all(rt: Runtime, items: list[Item], ids: dict[str, set[str]]) -> dict[str, Any]:
+async def _ask_all(rt: Runtime, items: list[Item], ids: dict[str, set[str]],
+                   rows: list[str] | None = None) -> dict[str, Any]:
     asked = [i for i in items if i.question]
     at = {1: 0, 3: 0, 5: 0}
     ambiguous = absent = nearby = cross = cross_hit = 0
@@ -120,6 +124,8 @@ async def _ask_all(rt: Runtime, items: list[Item], ids: dict[str, set[str]]) -> 
     for item in asked:
         result = await rt.navigation.ask(Search(query=item.question, limit=5))
         rank = _rank(result, ids[item.key])
+        if rows is not None:  # one line per question: two runs are compared with diff
+            rows.append(f"{result.status:<9} {'-' if rank is None else rank}  {item.question}")
         if result.status == "NONE":
             absent += 1
             nearby += any(hit.leaf_id in ids[item.key] for hit in result.nearest)
@@ -136,7 +142,10 @@ async def _ask_all(rt: Runtime, items: list[Item], ids: dict[str, set[str]]) -> 
             cross_hit += rank is not None and rank < 5 and result.status == "FOUND"
     never = 0
     for question in NEVER:
-        never += (await rt.navigation.ask(Search(query=question))).status == "NONE"
+        status = (await rt.navigation.ask(Search(query=question))).status
+        never += status == "NONE"
+        if rows is not None:
+            rows.append(f"{status:<9} never  {question}")
     n = len(asked)
     return {"questions": n, **{f"recall@{k}": round(v / n, 3) for k, v in at.items()},
             "shown_any_status": round(shown / n, 3), "ambiguous": round(ambiguous / n, 3),
@@ -341,7 +350,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         questions = [q.text for q in asked][:args.searches]
     else:
         if not args.skip_quality:
-            report["quality"] = await _quality(args.seed)
+            report["quality"] = await _quality(args.seed, args.rows)
         questions = [i.question for i in corpus(args.seed) if i.question][:args.searches]
     report["sizes"] = {}
     for size in args.sizes:
@@ -366,6 +375,10 @@ def main() -> None:
                              "conversation-b: bench.conversation_set_b, a second one to "
                              "validate on text the first set's tuning never saw")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
+    parser.add_argument("--rows", default="",
+                        help="templated set: write one line per question of the full path "
+                             "(status, rank of the answer, question) to this file, to diff "
+                             "two runs")
     args = parser.parse_args()
     configure_logging(level="warning", to_stderr=True)
     report = anyio.run(main_async, args)

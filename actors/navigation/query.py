@@ -59,20 +59,40 @@ QUESTION_WORDS = frozenset(
     mentioned wrote written thing things stuff user users
     usuario usuaria usuarios
     dime dame sabes sabe recuerdas recuerda acuerdas acuerdo cuentame cuenta algo informacion
-    datos busca buscar encuentra muestra muestrame memoria recuerdo dije dijiste guardado
-    guardaste nota notas cosa cosas""".split()
+    datos busca buscar encuentra muestra muestrame memoria memorias recuerdo dije dijiste
+    guardado guardaste nota notas cosa cosas""".split()
 )
 """Words that frame a question to a memory ("what do you know about Luis", "¿qué recuerdas de
 Luis?", and "the user" of a question asked in the third person about what the user said in
 the first person) rather than say what it is about. Dropped from queries (never from
 documents) when the query has other terms, so they neither dilute the coverage judgement nor
-rank anything."""
+rank anything; the nouns among them only where they frame (``framing``)."""
+
+FRAME_NOUNS = frozenset("note notes memory memories nota notas memoria memorias".split())
+"""Words that frame a request to the memory only when it is addressed ("what notes do you
+have on the migration?", "notas sobre Luis") and otherwise name a thing the user has: "where
+does the user keep their notes?", "the worker's memory leak"."""
+
+_ADDRESSED = frozenset("you your yours tu tus tienes sabes usted".split())
+_ABOUT = frozenset("about on regarding concerning sobre acerca de del".split())
+
+
+def framing(text: str) -> frozenset[str]:
+    """The words of ``QUESTION_WORDS`` that frame this question and say nothing of its topic:
+    all but the nouns of ``FRAME_NOUNS``, which frame it only in a request addressed to the
+    memory or right before "about"/"sobre"."""
+    words = [fold(w) for w in re.findall(r"\w+", text)]
+    addressed = not _ADDRESSED.isdisjoint(words)
+    framed = {word for i, word in enumerate(words) if word in FRAME_NOUNS
+              and (addressed or (i + 1 < len(words) and words[i + 1] in _ABOUT))}
+    return (QUESTION_WORDS - FRAME_NOUNS) | framed
 
 
 def _group(text: str) -> tuple[str, ...]:
     """Content terms of ``text``; only stop words: keep them rather than search nothing."""
     raw = text_terms(text)
-    content = [t for t in raw if t not in QUESTION_WORDS]
+    frame = framing(text)
+    content = [t for t in raw if t not in frame]
     found = unique(stem(t) for t in (content or raw))
     if not found:
         found = unique(stem(t) for t in text_terms(text, keep_stopwords=True))
@@ -196,6 +216,7 @@ def possessed(text: str) -> tuple[str, ...]:
     a stop word, a qualifier or "user". What the question is about, more than any other of
     its words; a bought thing needs its article ("buy in February" names a time)."""
     found: list[str] = []
+    skipped = QUALIFIERS | framing(text)
     runs = [m.group(1).split() for m in _POSSESSOR.finditer(text)]
     runs += [[m.group(1)] for m in _OF_THE_USER.finditer(text)]
     runs += [m.group(1).split() for m in _PAID_FOR.finditer(text)]
@@ -203,7 +224,7 @@ def possessed(text: str) -> tuple[str, ...]:
     for run in runs:
         for word in run:
             pieces = text_terms(word)
-            if not pieces or (len(pieces) == 1 and pieces[0] in QUALIFIERS | QUESTION_WORDS):
+            if not pieces or (len(pieces) == 1 and pieces[0] in skipped):
                 continue
             found.append(fold(word).lower())
             break

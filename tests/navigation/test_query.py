@@ -82,6 +82,20 @@ def test_question_framing_words_are_dropped_when_content_remains() -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "kept"),
+    [("Where does the user keep their notes?", True), ("the worker's memory leak", True),
+     ("¿Dónde guarda el usuario sus notas?", True),
+     ("What notes do you have on the migration?", False),
+     ("notes about the migration", False), ("¿Tienes notas sobre la migración?", False)],
+)
+def test_a_note_or_a_memory_is_a_topic_unless_it_frames_a_request(question: str,
+                                                                  kept: bool) -> None:
+    terms = parse_query(question).terms
+    assert bool({"not", "nota", "memory"} & set(terms)) is kept
+    assert "migration" in terms or "migracion" in terms or kept
+
+
+@pytest.mark.parametrize(
     ("question", "now"),
     [("Where does the user work now?", True), ("What is the user's current job?", True),
      ("Does she still run?", True), ("¿Qué móvil usa el usuario ahora?", True),
