@@ -92,7 +92,7 @@ async def _saved(rt: Runtime, home: Path, texts: list[tuple[str, str]]) -> dict[
     return {key: set(value) for key, value in json.loads(marker.read_text()).items()}
 
 
-async def _quality(seed: int, rows_to: str = "") -> dict[str, Any]:
+async def _quality(seed: int, rows: list[str] | None = None) -> dict[str, Any]:
     items = corpus(seed)
     home = CACHE / f"retrieval-quality-{seed}"
     async with Runtime(home) as rt:
@@ -103,10 +103,7 @@ async def _quality(seed: int, rows_to: str = "") -> dict[str, Any]:
             rt.navigation.use_vectors = vectors
             rt.navigation.use_bilingual = bilingual
             rt.navigation.use_neighbours = neighbours
-            rows: list[str] | None = [] if rows_to and way == "full" else None
-            out[way] = await _ask_all(rt, asked, ids, rows)
-            if rows is not None:
-                Path(rows_to).write_text("\n".join(rows) + "\n", encoding="utf-8")
+            out[way] = await _ask_all(rt, asked, ids, rows if way == "full" else None)
             if way == "full":
                 # Halves of the same corpus (alternate questions): rules were tuned looking at
                 # the first; the second shows how much of a gain is fitted to what was seen.
@@ -339,7 +336,8 @@ async def _latency(home: Path, questions: list[str]) -> dict[str, Any]:
             "p95_ms": round(_pct(times, 0.95), 2)}
 
 
-async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+async def main_async(args: argparse.Namespace, rows: list[str] | None = None
+                     ) -> dict[str, Any]:
     report: dict[str, Any] = {"date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
     if args.set in CONVERSATION_SETS:
         report["set"] = args.set
@@ -350,7 +348,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         questions = [q.text for q in asked][:args.searches]
     else:
         if not args.skip_quality:
-            report["quality"] = await _quality(args.seed, args.rows)
+            report["quality"] = await _quality(args.seed, rows)
         questions = [i.question for i in corpus(args.seed) if i.question][:args.searches]
     report["sizes"] = {}
     for size in args.sizes:
@@ -381,7 +379,10 @@ def main() -> None:
                              "two runs")
     args = parser.parse_args()
     configure_logging(level="warning", to_stderr=True)
-    report = anyio.run(main_async, args)
+    rows: list[str] | None = [] if args.rows else None
+    report = anyio.run(main_async, args, rows)
+    if rows is not None:
+        Path(args.rows).write_text("\n".join(rows) + "\n", encoding="utf-8")
     text = json.dumps(report, indent=2, ensure_ascii=False) + "\n"
     sys.stdout.write(text)
     if args.out:
