@@ -737,20 +737,27 @@ class NavigationActor(Actor):
             of a change, else its latest later memory; the story followed from memory to
             later memory ("VS Code", then "notes in Obsidian", then "notes out of Obsidian").
             "Miso eats dry food", "switched Miso to wet food", "Miso caught a mouse": the
-            switch, not the mouse."""
+            switch, not the mouse. A memory reached past the first step ends the story only
+            if it holds a word the question matched: each step shares a name or two rare
+            words with the one before, and three steps drift ("Pepa weighs 3.8 kg" ... a city
+            ... "moved the app to a hosted database")."""
             story: set[str] = set()
+            anchored: set[str] = set()
+            asked_for = best[leaf_id].matched if leaf_id in best else frozenset()
             frontier = [leaf_id]
-            for _ in range(ranking.CONTINUATION_HOPS):
+            for hop in range(ranking.CONTINUATION_HOPS):
                 later = {doc for seen in frontier for doc in self._continuation(seen, admissible)
                          if doc not in story and doc != leaf_id and addable(doc)}
                 if not later:
                     break
                 story |= later
+                anchored |= {doc for doc in later
+                             if hop == 0 or not asked_for.isdisjoint(model.index.terms_of(doc))}
                 frontier = sorted(later, key=self._when)[-ranking.CONTINUATION_WIDTH:]
-            if not story:
+            if not anchored:
                 return None
-            changes = [doc for doc in story if tells_a_change(model.text_of(doc))]
-            return max(changes or story, key=self._when)
+            changes = [doc for doc in anchored if tells_a_change(model.text_of(doc))]
+            return max(changes or anchored, key=self._when)
 
         continued: dict[str, str] = {}  # older -> newer: one story, told to the judge as such
         if ranked and answer is None and span is None and asks_about_before(text) \

@@ -43,12 +43,31 @@ _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)\W*$")
 
 
+_PLACE_HEADS = frozenset(
+    """street st road rd avenue ave lane square park hospital clinic university college school
+    station airport bridge river lake beach hill mount centre center office club bar cafe
+    restaurant church market gardens way close drive
+    calle avenida plaza paseo parque clinica universidad colegio escuela estacion aeropuerto
+    puente rio lago playa barrio mercado iglesia""".split())
+"""The kind of place a name is the name of ("Prussia Street", "Temple Street", "Calle Colón"):
+shared by different places, so it ties no two memories into one story."""
+
+
 def named_terms(text: str) -> frozenset[str]:
     """The terms of the words ``text`` writes with a capital inside a sentence: names
-    ("German", "Obsidian", "PureGym", "Lucía"), as the index holds them."""
+    ("German", "Obsidian", "PureGym", "Lucía"), as the index holds them; in a name of several
+    words, not the kind of place it names (``_PLACE_HEADS``)."""
     found: set[str] = set()
-    for m in _WORD.finditer(text):
+    words = list(_WORD.finditer(text))
+    for i, m in enumerate(words):
         word = m.group(0)
-        if word[:1].isupper() and not _SENTENCE_START.search(text[max(0, m.start() - 4):m.start()]):
-            found.update(stem(term) for term in text_terms(word))
+        if not word[:1].isupper() or _SENTENCE_START.search(text[max(0, m.start() - 4):m.start()]):
+            continue
+        beside = [words[j] for j in (i - 1, i + 1) if 0 <= j < len(words)
+                  and words[j].group(0)[:1].isupper()
+                  and text[min(m.end(), words[j].end()):max(m.start(), words[j].start())].strip()
+                  == ""]
+        if beside and fold(word) in _PLACE_HEADS:
+            continue
+        found.update(stem(term) for term in text_terms(word))
     return frozenset(found)
