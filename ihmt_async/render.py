@@ -189,8 +189,17 @@ def _tag(hit: Hit) -> str:
     return {"SUPERSEDED": " (outdated)", "PENDING": " (unreviewed)"}.get(hit.currency, "")
 
 
-def _other(hit: Hit) -> str:
-    return f"[{hit.domain}] {_date(hit)} · {hit.title}{_tag(hit)}"
+def _other(hit: Hit, body: str) -> str:
+    return f"[{hit.domain}] {_date(hit)}{_titled(hit, body)}{_tag(hit)}"
+
+
+def _titled(hit: Hit, body: str) -> str:
+    """" · <title>", or nothing when the text shown under it begins with the title (a short
+    memory's title is its text: printed twice, it costs the agent tokens and says nothing)."""
+    title = " ".join(hit.title.removesuffix("…").split()).casefold()
+    if title and " ".join(body.split()).casefold().startswith(title):
+        return ""
+    return f" · {hit.title}"
 
 
 def render_search(result: SearchResult, *, detail: str = "compact") -> str:
@@ -254,10 +263,11 @@ def render_compact(result: SearchResult) -> str:
     if others:
         share = max(OTHER_MIN, (REPLY_BUDGET - len(first)) // len(others))
         for rank, hit in enumerate(others, start=2):
+            body = _body(hit, result.query, share)
             lines.append("")
-            lines.append(f"--- {rank}. {_other(hit)}")
+            lines.append(f"--- {rank}. {_other(hit, body)}")
             lines += _marks(hit)
-            lines.append(_body(hit, result.query, share))
+            lines.append(body)
     lines += _history_lines(result.history)
     return "\n".join(lines)
 
@@ -327,8 +337,9 @@ def render_ambiguous(result: SearchResult) -> str:
              "",
              "Competing memories:"]
     for index, hit in enumerate(result.hits, start=1):
-        lines.append(f"  {index}. [{hit.domain}] {_date(hit)} · {hit.title}")
-        lines.append(f"     {hit.excerpt[:200]}")
+        excerpt = hit.excerpt[:200]
+        lines.append(f"  {index}. [{hit.domain}] {_date(hit)}{_titled(hit, excerpt)}")
+        lines.append(f"     {excerpt}")
     return "\n".join(lines)
 
 

@@ -57,6 +57,7 @@ async def test_search_replies_end_to_end(tmp_path: Path) -> None:
         assert "\n--- 3. " in three and "\n--- 4. " not in three  # default limit 3
         assert all(f"retries failed uploads {n + 2} times." in three for n in range(6)
                    if f"Exporter note {n}:" in three)
+        assert three.count("Exporter note") == 3  # a short memory's title is not its text again
         five = await s.ok("search_memory", {"query": "nightly exporter retries uploads",
                                             "limit": 5})
         assert "\n--- 5. " in five and "\n--- 6. " not in five
