@@ -199,11 +199,11 @@ _BOUGHT = re.compile(
     r"\b(?:buy|buys|bought|purchased?|purchases|own|owns|owned|compr[aoóéu]\w*)\s+"
     r"(?=(?:the|a|an|el|la|los|las|un|una)\s)" + _THING, re.IGNORECASE)
 QUALIFIERS = frozenset(
-    """new old current favourite favorite main usual first last latest previous own best
+    """new old current favourite favorite main usual first last latest most recent previous own best
     left right little big older younger eldest youngest other next daily weekly monthly
     yearly morning evening night weekend summer winter spring autumn
     nuevo nueva viejo vieja actual favorito favorita primer primera ultimo ultima mejor
-    mayor menor pequeno pequena otro otra total diario diaria semanal mensual""".split())
+    mayor menor pequeno pequena otro otra total diario diaria semanal mensual reciente""".split())
 """Words that qualify the thing possessed rather than name it ("the user's new laptop", "my
 morning run")."""
 

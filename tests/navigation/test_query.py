@@ -125,6 +125,7 @@ def test_the_thing_a_question_says_is_the_users() -> None:
     assert possessed("What time does my yoga class start?") == ("yoga",)
     assert possessed("¿Qué le regaló el usuario a su sobrina?") == ("sobrina",)
     assert possessed("¿La novia del usuario tiene alergia?") == ("novia",)
+    assert possessed("What was the user's most recent cholesterol reading?") == ("cholesterol",)
     # a qualifier is skipped: the thing is what it qualifies
     assert possessed("Where did the user buy the user's new laptop?") == ("laptop",)
     assert possessed("¿Cuánto costó su nuevo coche?") == ("coche",)
