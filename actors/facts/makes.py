@@ -19,7 +19,7 @@ _MAKES: dict[str, tuple[str, ...]] = {
     ),
     "phone": (
         "iphone", "pixel", "galaxy", "xiaomi", "redmi", "oneplus", "motorola", "moto", "nokia",
-        "huawei", "oppo", "fairphone",
+        "huawei", "oppo", "fairphone", "samsung", "google",
     ),
     "laptop": (
         "macbook", "thinkpad", "xps", "chromebook", "zenbook", "vivobook", "ideapad",
@@ -31,7 +31,8 @@ NOT_MODELS = frozenset(
     """case cases charger chargers cable cables cover covers buds watch tab keyboard mouse
     shirt shirts ball balls club clubs fridge bar account tier plan screen protector stand dock
     adapter bag sleeve insurance seat seats fixed repaired serviced working cleaned replaced
-    broken stolen back tea cheese""".split()
+    broken stolen back tea cheese tv television monitor tablet washer dryer dishwasher
+    soundbar earbuds home nest chromecast drive docs sheets maps one""".split()
 )
 """Words after a make that make it something else: an accessory, a shirt, a repair."""
 _KIND = {make: attribute for attribute, makes in _MAKES.items() for make in makes}

@@ -127,7 +127,8 @@ def _said_by_me(folded: str, at: int) -> bool:
 
 
 _MODEL_TAIL = re.compile(r"\s+(?:to|into|around|for|on|at|in|every|each|when|because|since|and|"
-                         r"but|which|with|y|e|pero|que|con|para|por|en|a)\s", re.IGNORECASE)
+                         r"but|which|with|that|my|our|his|her|their|i|we|he|she|they|y|e|pero|"
+                         r"que|con|para|por|en|a|mi|su)\s", re.IGNORECASE)
 
 
 _ADV = r"(?:(?:now|currently|still|also|actually|just|recently|finally|already)\s+)*"
@@ -156,6 +157,12 @@ _RULES: tuple[_Rule, ...] = (
     # no subject at a clause's start: "2025-04-01: Moved to Montreal for the new job"
     _Rule("location", _r(rf"{CLAUSE_START}{_ADV}(?:moved|relocated)(?:\s+back)?\s+to\s+"),
           place=True),
+    # "we moved again, to Porto", "I relocated abroad: to Berlin"
+    _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)\s+"
+                         r"(?:again|abroad|house|once\s+more)\s*[,:]?\s*to\s+"), place=True),
+    # "we've lived in Porto since September", "I've been living in Leeds for a year"
+    _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)\s+{_ADV}(?:lived|been\s+living)\s+in\s+"
+                         r"(?=[^,;.]{1,40}?\s+(?:since|for)\b)"), place=True),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)\s+from\s+"
                          r"[^,;.]{1,40}?\s+to\s+"), place=True),
     _Rule("location", _r(r"\b(?:me\s+(?:he\s+mudado|mude)|nos\s+(?:hemos\s+mudado|mudamos))\s+"
@@ -219,6 +226,20 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?"
                          rf"{_ROLE}\s+(?:at|for)\s+")),
     _Rule("employer", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+)?{_OFFER}\s+")),
+    # "I work as a QA engineer at Telefónica"
+    _Rule("employer", _r(rf"\b(?:i|we)\s+{_ADV}work\s+as\s+(?:an?\s+)?(?:[\w-]+\s+){{0,3}}?"
+                         rf"{_ROLE}\s+(?:at|for)\s+"), model=True),
+    # "I'm joining Revolut as a senior engineer on June 15" (a name follows, not "the call")
+    _Rule("employer", _r(rf"\b(?:i'm|i\s+am|i'll\s+be|i\s+will\s+be)\s+{_ADV}joining\s+"),
+          model=True),
+    # "I got the job at Cork University Hospital", "landed a role with Stripe"
+    _Rule("employer", _r(rf"(?:\bi(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:got|landed|"
+                         r"accepted|took)\s+(?:a|an|the)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?"
+                         r"(?:job|role|position)\s+(?:at|with)\s+"), model=True),
+    # "empiezo en Amazon el lunes", "me incorporo a Glovo en mayo"
+    _Rule("employer", _r(r"\b(?:empiezo|empezare|voy\s+a\s+empezar|me\s+incorporo|"
+                         r"me\s+incorporare|me\s+voy\s+a\s+incorporar)\s+(?:a\s+trabajar\s+)?"
+                         r"(?:en|a)\s+"), model=True),
     # "I quit Acme and accepted an offer at Northwind Bank"
     _Rule("employer", _r(rf"\b(?:and|then)\s+(?:just\s+)?{_OFFER}\s+"), model=True,
           first_person=True),
@@ -246,7 +267,8 @@ _RULES: tuple[_Rule, ...] = (
     ), named=True),
     # what the user has: "my phone is (now) a Pixel 7", "I drive a Subaru", "mi movil es ..."
     *(_Rule(attribute, _r(rf"\bmy\s+(?:new\s+|current\s+)?{noun}\s+is\s+(?:now\s+)?"
-                          r"(?:an?\s+|the\s+)?(?=[\w])"), model=True)
+                          r"(?:an?\s+|the\s+)?(?:old\s+|new\s+|used\s+|second-hand\s+)?"
+                          r"(?=[\w])"), model=True)
       for noun, attribute in (("phone", "phone"), ("mobile", "phone"), ("car", "car"),
                               ("laptop", "laptop"), ("computer", "laptop"))),
     _Rule("car", _r(rf"\b(?:i|we)\s+{_ADV}drive\s+(?:an?\s+|the\s+)?"), model=True),
@@ -261,6 +283,13 @@ _RULES: tuple[_Rule, ...] = (
                  r"(?:got|picked\s+up)\s+(?:myself\s+|ourselves\s+)?(?:an?\s+)?)"
                  rf"(?:new\s+|used\s+|second-hand\s+|secondhand\s+|refurbished\s+)?(?={MAKE})"),
           model=True, first_person=True),
+    # no speaker at a clause's start: "2026-03-02: Bought an iPhone 16 today"
+    _Rule("", _r(rf"{CLAUSE_START}{_ADV}(?:bought|ordered|got)\s+(?:myself\s+)?"
+                 r"(?:an?\s+|the\s+)?(?:new\s+|used\s+|second-hand\s+|secondhand\s+|"
+                 rf"refurbished\s+)?(?={MAKE})"), model=True),
+    # "I went for a Fairphone 5", "we opted for a Kia"
+    _Rule("", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:went|gone|opted|settled)\s+for\s+"
+                 rf"(?:an?\s+|the\s+)?(?:new\s+|used\s+)?(?={MAKE})"), model=True),
     _Rule("", _r(r"\b(?:me\s+(?:he\s+)?compr(?:e|ado)|compre|he\s+comprado|nos\s+(?:hemos\s+)?"
                  r"compr(?:amos|ado))\s+(?:un|una|el|la)\s+(?:nuevo\s+|nueva\s+)?(?=" + MAKE + ")"),
           model=True),
@@ -746,19 +775,47 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
 _DATE_LABEL = re.compile(r"^\W*(?:date|fecha|visit|visita|consulta)\b[^:]{0,30}:")
 
 
-def _sentence_date(sentence: str) -> datetime.date | None:
+_LEADING_DATE = re.compile(r"^\W*\d{4}-\d\d-\d\d(?:[T ][\d:.]+Z?)?\W*")
+_DAY_OF_MONTH = re.compile(
+    r"\b(?:since|desde|on|from|as\s+of|a\s+partir\s+del?|el|starting)\s+(?:"
+    rf"(?P<m1>{MONTHS_PATTERN})\s+(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?"
+    rf"|(?:the\s+)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+|de\s+)?(?P<m2>{MONTHS_PATTERN})"
+    r")\b(?!,?\s*(?:de\s+|del\s+)?\d{4})")
+"""A day named without its year: "since September 1", "on June 15th", "desde el 3 de marzo"."""
+
+
+def _sentence_date(sentence: str, around: datetime.date | None = None) -> datetime.date | None:
+    """The first date the sentence writes; a day without its year ("since September 1") is
+    the one nearest ``around`` (the note's date: said on 2026-09-10, "since September 1" is
+    2026-09-01; said on 2026-01-05, "since December 20" is 2025-12-20), when not after it."""
+    sentence = _LEADING_DATE.sub("", sentence)  # the line's own date is the note's date
     found = find_dates(sentence)
     if found:
         return found[0]
+    folded = fold(sentence)
     m = re.search(
         r"\b(?:since|desde|in|en|from|as of|a partir de)\s+"
         rf"(?:(?P<m>{MONTHS_PATTERN})\s+(?:of\s+|de\s+)?)?"
         r"(?P<y>(?:19|20)\d\d)\b",
-        fold(sentence),
+        folded,
     )
-    if m is None:
+    if m is not None:
+        return datetime.date(int(m.group("y")), MONTHS[m.group("m")] if m.group("m") else 1, 1)
+    day = _DAY_OF_MONTH.search(folded)
+    if day is None or around is None:
         return None
-    return datetime.date(int(m.group("y")), MONTHS[m.group("m")] if m.group("m") else 1, 1)
+    month = MONTHS[day.group("m1") or day.group("m2")]
+    number = int(day.group("d1") or day.group("d2"))
+    candidates = []
+    for year in (around.year - 1, around.year, around.year + 1):
+        try:
+            candidates.append(datetime.date(year, month, number))
+        except ValueError:
+            continue
+    nearest = min(candidates, key=lambda d: abs((d - around).days), default=None)
+    # a day still to come ("I'm joining Revolut on June 15", said on June 5) is a plan: the
+    # fact is dated when it was said, so the reply never calls a future value current
+    return nearest if nearest is not None and nearest <= around else None
 
 
 def extract_facts(
@@ -798,7 +855,7 @@ def extract_facts(
             found = [f for f in found if not is_hypothetical(span.folded, f[0])]
             if not found:
                 continue  # nothing to date: the sentence's date is looked up only for facts
-            valid_from = _sentence_date(sentence) or current_date
+            valid_from = _sentence_date(sentence, current_date) or current_date
             for _start, subject, attribute, value in sorted(found, key=lambda f: f[0]):
                 if subject == "user":
                     subject = default_subject

@@ -255,6 +255,10 @@ def test_a_make_says_what_was_bought(text: str, expected: tuple[str, str]) -> No
                                   "I got my Surface repaired.", "I got a Polo shirt.",
                                   "We switched from Slack to the Ford account.",
                                   "My sister graduated and joined Google.",
+                                  "I bought a Samsung TV for the living room.",
+                                  "We bought a Google Home speaker.",
+                                  "I'm joining the call late.",
+                                  "I've lived in Tokyo, Paris and Rome.",
                                   "He quit his job and joined Acme."])
 def test_a_make_is_a_name_not_a_common_word(text: str) -> None:
     assert extract_facts(text) == []
@@ -280,6 +284,16 @@ def test_a_make_is_a_name_not_a_common_word(text: str) -> None:
         ("2025-05-01: Lumen Freight finally hired me!", ("employer", "Lumen Freight")),
         ("Me fichó Glovo, empiezo el lunes.", ("employer", "Glovo")),
         ("Switched to an iPhone 15 after the Pixel screen cracked.", ("phone", "iPhone 15")),
+        ("I work as a QA engineer at Telefónica, mostly testing.", ("employer", "Telefónica")),
+        ("I'm joining Revolut as a senior backend engineer.", ("employer", "Revolut")),
+        ("I got the job at Cork University Hospital!", ("employer", "Cork University Hospital")),
+        ("Empiezo en Amazon el lunes.", ("employer", "Amazon")),
+        ("We moved again, to Porto.", ("location", "Porto")),
+        ("We've lived in Porto since September, rent in Lisbon got crazy.", ("location", "Porto")),
+        ("I bought a Samsung Galaxy S24.", ("phone", "Samsung Galaxy S24")),
+        ("Bought an iPhone 16 today.", ("phone", "iPhone 16")),
+        ("My phone is an old iPhone 12 my sister handed down.", ("phone", "iPhone 12")),
+        ("I went for a Fairphone 5.", ("phone", "Fairphone 5")),
     ],
 )
 def test_moves_and_new_jobs_as_people_announce_them(text: str,
@@ -365,6 +379,13 @@ def test_valid_from_from_the_sentence_line_or_entry() -> None:
     assert d.valid_from == dt.date(2026, 6, 1)
     [e] = extract_facts("I live in Valencia.")
     assert e.valid_from is None
+    # a day without its year: the one nearest the note's date, never after it (a plan)
+    [f] = extract_facts("2026-09-10: We've lived in Porto since September 1.")
+    assert f.valid_from == dt.date(2026, 9, 1)
+    [g] = extract_facts("2026-01-05: We moved to Leeds on December 20th.")
+    assert g.valid_from == dt.date(2025, 12, 20)
+    [h] = extract_facts("2026-06-05: I'm joining Revolut as an engineer on June 15.")
+    assert h.valid_from == dt.date(2026, 6, 5)
 
 
 def test_clinical_note_with_a_patient_name() -> None:
