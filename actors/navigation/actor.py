@@ -1051,6 +1051,10 @@ class NavigationActor(Actor):
             return None
         facts = timeline.facts_for(subject, attribute)
         then = timeline.state_at(subject, attribute, day) if day else None
+        if day and then is None:
+            # asked about a time before any value was recorded ("where did I live in 2023?"
+            # and the first move is of 2025): no value answers it, least of all today's
+            return None
         lead = then or current
         history = tuple((f.value, f.valid_from) for f in facts
                         if f.status in ("HISTORICAL", "ACTIVE") and f.fact_id != lead.fact_id)

@@ -710,6 +710,17 @@ async def test_son_is_a_word_of_english_memories(tmp_path: Path) -> None:
         assert result.status == "FOUND" and ids(result)[0] == leo
 
 
+async def test_a_time_before_any_recorded_value_is_answered_by_no_value(
+        tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        await save(rt, f"{LAST_YEAR - 1}-02-20: We moved to Madrid.")
+        await save(rt, f"{LAST_YEAR}-09-01: We moved to Porto.")
+        then = await search(rt, f"Where did I live in {LAST_YEAR - 1}?")
+        assert then.answer is not None and then.answer.value == "Madrid"
+        before = await search(rt, f"Where did I live in {LAST_YEAR - 3}?")
+        assert before.answer is None
+
+
 async def test_the_kind_of_place_a_name_names_ties_no_story(tmp_path: Path) -> None:
     """``stories._PLACE_HEADS``: "Prussia Street" and "Temple Street" share "Street", which is
     not a name; the later memory tells a change, but of another story."""
