@@ -123,7 +123,8 @@ _DATE_LIKE = re.compile(r"^\d{4}(?:-\d{1,2}){0,2}$|^\d+(?:[.,]\d+)?$")
 
 def identifiers(text: str) -> tuple[str, ...]:
     """Exact identifiers in a question: ticket ids (SEARCH-42), paths (src/app.py), function
-    names (parse_query, ReadModel), versions (5.7, v1.2.3). Words and plain numbers are not."""
+    names (parse_query, ReadModel), versions (5.7, v1.2.3), numbers named by what they number
+    (build 4512). Words and other plain numbers are not."""
     found: list[str] = []
     for token in _TOKEN.findall(text):
         token = token.rstrip(".:")
@@ -137,7 +138,16 @@ def identifiers(text: str) -> tuple[str, ...]:
         if version or (has_alpha and (camel or (joined and (has_digit or "_" in token
                                                              or "/" in token)))):
             found.append(token)
+    found += [m.group(1) for m in _LABELLED_NUMBER.finditer(fold(text))]
     return tuple(dict.fromkeys(found))
+
+
+_LABELLED_NUMBER = re.compile(
+    r"\b(?:build|pr|issue|ticket|order|invoice|flight|room|run|release|case|incident|bug|"
+    r"pedido|factura|vuelo|habitacion|caso|incidencia)\s*(?:number\s+|no\.?\s*|n[ºo]\s*|#\s*)?"
+    r"(\d{2,})\b")
+"""A plain number named by what it numbers ("build 4512", "PR #311", "pedido 88213"): an
+identifier, so "Did build 4512 pass?" leads with build 4512, not with 4513's near twin."""
 
 
 def holds_identifier(text: str, identifier: str) -> bool:

@@ -408,6 +408,14 @@ async def test_a_memory_saved_just_now_is_compared_by_meaning(tmp_path: Path) ->
         assert degree in ids(found) + [hit.leaf_id for hit in found.nearest]
 
 
+async def test_a_number_named_by_what_it_numbers_is_an_identifier(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        failed = await save(rt, "Build 4512 failed on the arm64 runner.")
+        await save(rt, "Build 4513 passed on the arm64 runner.")
+        result = await search(rt, "Did build 4512 pass?")
+        assert ids(result)[0] == failed
+
+
 async def test_an_identifier_no_memory_holds_is_not_found(tmp_path: Path) -> None:
     # TICKET-999 is not TICKET-12, PAY-42 is not PAY-4228: a question that is only an id
     # nobody wrote gets "No memory found" (its look-alikes are offered as closest, apart)
