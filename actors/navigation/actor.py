@@ -197,6 +197,10 @@ def _only_identifiers(text: str, wanted: tuple[str, ...]) -> bool:
     return not [t for t in text_terms(rest) if t not in QUESTION_WORDS]
 
 
+RIVALS_SHOWN = 6
+"""Memories an AMBIGUOUS reply lists at least (more when ``limit`` asks for more)."""
+
+
 def _story_of(leaf_id: str, successor: Mapping[str, str | None], timeline: Timeline) -> str:
     """The newest memory of the correction chain this one belongs to (itself when nothing
     corrects it): concurrent or repeated corrections of one fact form one story."""
@@ -1277,8 +1281,11 @@ class NavigationActor(Actor):
         n = max(len(self.model.index), 1)
         wanted = set(query.terms)
         worded = any(matched[leaf] & wanted for leaf, _ in ranked[:12])
-        for leaf, score in ranked[:12]:
-            if len(candidates) == 6:
+        # rivals told apart: six, or as many as the caller asked to see ("Madrid", limit 20,
+        # and eight memories hold it: all eight are listed, not six of them)
+        most = max(RIVALS_SHOWN, msg.limit)
+        for leaf, score in ranked[:2 * most]:
+            if len(candidates) == most:
                 break
             if short and worded and not matched[leaf] & wanted:
                 continue  # found by meaning alone: no rival to a memory holding the words

@@ -416,6 +416,18 @@ async def test_a_number_named_by_what_it_numbers_is_an_identifier(tmp_path: Path
         assert ids(result)[0] == failed
 
 
+async def test_an_ambiguous_reply_lists_as_many_rivals_as_the_limit_asks(
+        tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        for n, what in enumerate(("a flat", "a job", "a dentist", "a gym", "a friend", "a bike "
+                                  "shop", "a choir", "a bakery")):
+            await save(rt, f"{LAST_YEAR}-0{n + 1}-03: Found {what} in Madrid.")
+        few = await search(rt, "Madrid")
+        many = await search(rt, "Madrid", limit=20)
+        assert few.status == many.status == "AMBIGUOUS"
+        assert len(few.hits) == 6 and len(many.hits) == 8
+
+
 async def test_an_identifier_no_memory_holds_is_not_found(tmp_path: Path) -> None:
     # TICKET-999 is not TICKET-12, PAY-42 is not PAY-4228: a question that is only an id
     # nobody wrote gets "No memory found" (its look-alikes are offered as closest, apart)
