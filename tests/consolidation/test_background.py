@@ -4,6 +4,8 @@ for a pass. Every wait is a condition polled under ``anyio.fail_after``."""
 
 from __future__ import annotations
 
+import contextlib
+
 import anyio
 import pytest
 import structlog
@@ -92,8 +94,12 @@ async def test_a_save_does_not_wait_for_a_running_pass(
     other = LockManager(opened.layout.locks_dir)
     consolidating = opened.layout.lock_file("consolidation")
     ids = build_leaves(opened.layout, opened.locks, factor, domains=("work",))
-    async with Runtime(opened.layout.home, background_consolidation=True) as rt:
-        async with other.hold("root", actor="staller"):
+    # root.json's lock is taken before the start: the start itself schedules a pass over the
+    # unfiled leaves, which could otherwise write root.json before the staller holds it
+    stall = contextlib.AsyncExitStack()
+    await stall.enter_async_context(other.hold("root", actor="staller"))
+    try:
+        async with Runtime(opened.layout.home, background_consolidation=True) as rt:
             await rt.consolidation.tell(Nudge(count=factor))
             await wait_until(lambda: len(nodes_over(opened, ids)) == 1)
             later = await save_group(rt, 3, start=100)
@@ -102,8 +108,11 @@ async def test_a_save_does_not_wait_for_a_running_pass(
                 assert found.hits and found.hits[0].leaf_id == leaf_id
             assert is_held(consolidating) and not opened.layout.root_file.exists(), \
                 "the pass is still running (stalled on root.json)"
-        await wait_until(lambda: opened.layout.root_file.exists()
-                         and not is_held(consolidating))
+            await stall.aclose()
+            await wait_until(lambda: opened.layout.root_file.exists()
+                             and not is_held(consolidating))
+    finally:
+        await stall.aclose()
     check_tree(opened.layout)
 
 
