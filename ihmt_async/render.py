@@ -180,8 +180,13 @@ def _and_more(hidden: int) -> str:
     return f" … and {hidden} earlier value{'s' if hidden != 1 else ''}"
 
 
+def _normal(text: str) -> str:
+    """Case and runs of white space set aside, to compare what a reader would see as equal."""
+    return " ".join(text.casefold().split())
+
+
 def _same(a: str, b: str) -> bool:
-    return " ".join(a.casefold().split()) == " ".join(b.casefold().split())
+    return _normal(a) == _normal(b)
 
 
 def _tag(hit: Hit) -> str:
@@ -196,8 +201,8 @@ def _other(hit: Hit, body: str) -> str:
 def _titled(hit: Hit, body: str) -> str:
     """" · <title>", or nothing when the text shown under it begins with the title (a short
     memory's title is its text: printed twice, it costs the agent tokens and says nothing)."""
-    title = " ".join(hit.title.removesuffix("…").split()).casefold()
-    if title and " ".join(body.split()).casefold().startswith(title):
+    title = _normal(hit.title.removesuffix("…"))
+    if title and _normal(body).startswith(title):
         return ""
     return f" · {hit.title}"
 

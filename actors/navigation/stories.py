@@ -63,11 +63,10 @@ def named_terms(text: str) -> frozenset[str]:
         word = m.group(0)
         if not word[:1].isupper() or _SENTENCE_START.search(text[max(0, m.start() - 4):m.start()]):
             continue
-        beside = [words[j] for j in (i - 1, i + 1) if 0 <= j < len(words)
-                  and words[j].group(0)[:1].isupper()
-                  and text[min(m.end(), words[j].end()):max(m.start(), words[j].start())].strip()
-                  == ""]
-        if beside and fold(word) in _PLACE_HEADS:
-            continue
+        if fold(word) in _PLACE_HEADS and any(
+                words[j].group(0)[:1].isupper()
+                and not text[min(m.end(), words[j].end()):max(m.start(), words[j].start())].strip()
+                for j in (i - 1, i + 1) if 0 <= j < len(words)):
+            continue  # "Street" of "Prussia Street"
         found.update(stem(term) for term in text_terms(word))
     return frozenset(found)

@@ -741,32 +741,28 @@ async def test_a_time_before_any_recorded_value_is_answered_by_no_value(
         assert before.answer is None
 
 
-async def test_the_kind_of_place_a_name_names_ties_no_story(tmp_path: Path) -> None:
-    """``stories._PLACE_HEADS``: "Prussia Street" and "Temple Street" share "Street", which is
-    not a name; the later memory tells a change, but of another story."""
+@pytest.mark.parametrize(
+    ("notes", "question"),
+    [pytest.param(  # ``stories._PLACE_HEADS``: "Street" of "Prussia Street" is not a name
+        ("03-01: Pepa had her vaccines at the vet on Prussia Street; she weighs 3.8 kg.",
+         "07-01: Niall moved the rota app to a hosted database; the ward in Temple Street "
+         "wants it too."),
+        "How much does Pepa weigh now?", id="the-kind-of-place-a-name-names-ties-no-story"),
+     pytest.param(  # each step shares a name with the one before: Kiwi, then Bristol
+        ("03-01: Our dog Kiwi chewed through my laptop charger again.",
+         "05-01: Took Kiwi for a long walk along the Bristol harbour.",
+         "09-01: We moved out of Bristol; we live in Valencia now."),
+        "What does Kiwi chew now?", id="past-its-first-step-a-story-ends-on-the-question")],
+)
+async def test_a_later_change_of_another_story_does_not_lead(
+        tmp_path: Path, notes: tuple[str, ...], question: str) -> None:
+    """The later memory tells a change, but not of what the question asks: the first note,
+    which answers it, leads."""
     async with Runtime(tmp_path) as rt:
         await save(rt, f"{LAST_YEAR}-01-01: Mi hermana vive en Sevilla.")
-        vet = await save(rt, f"{LAST_YEAR}-03-01: Pepa had her vaccines at the vet on Prussia "
-                             "Street; she weighs 3.8 kg.")
-        await save(rt, f"{LAST_YEAR}-07-01: Niall moved the rota app to a hosted database; the "
-                       "ward in Temple Street wants it too.")
-        result = await search(rt, "How much does Pepa weigh now?")
-        assert ids(result)[0] == vet
-
-
-async def test_a_story_followed_past_its_first_step_ends_on_a_memory_of_the_question(
-        tmp_path: Path) -> None:
-    """Each step of a story shares a name with the one before: Kiwi's walk in Bristol, then
-    the move out of Bristol. The move tells a change, but not of Kiwi's chewing."""
-    async with Runtime(tmp_path) as rt:
-        await save(rt, f"{LAST_YEAR}-01-01: Mi hermana vive en Sevilla.")
-        chewed = await save(rt, f"{LAST_YEAR}-03-01: Our dog Kiwi chewed through my laptop "
-                                "charger again.")
-        await save(rt, f"{LAST_YEAR}-05-01: Took Kiwi for a long walk along the Bristol "
-                       "harbour.")
-        await save(rt, f"{LAST_YEAR}-09-01: We moved out of Bristol; we live in Valencia now.")
-        result = await search(rt, "What does Kiwi chew now?")
-        assert ids(result)[0] == chewed
+        saved = [await save(rt, f"{LAST_YEAR}-{note}") for note in notes]
+        result = await search(rt, question)
+        assert ids(result)[0] == saved[0]
 
 
 async def test_the_latest_change_of_a_story_leads_not_its_latest_mention(tmp_path: Path) -> None:
