@@ -13,6 +13,13 @@ import re
 
 from actors.text import fold
 
+LEADING_ISO_DATE = re.compile(
+    r"^\s*(?P<year>\d{4})-(?P<month>\d{2})-(?P<day>\d{2})(?:[T ][\d:.]+Z?)?\s*[:\-–—]?\s*")
+"""The date a memory's text starts with, as agents write it ("2026-02-14: ...", a time may
+follow), with the separator after it."""
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+               "September", "October", "November", "December")
+
 MONTHS: dict[str, int] = {
     # English
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,

@@ -16,11 +16,11 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import structlog
 
-from actors.embedding.model import DIM, MODEL_ID, Embedder, Vectors
+from actors.embedding.sentence import DIM, MODEL_ID, SentenceEncoder, Vectors, as_read
 from store import vectors as vector_table
 from store.paths import StoreLayout
 
@@ -37,10 +37,21 @@ LOAD_BLOCK = 4096
 log = structlog.get_logger("ihmt.embedding")
 
 
+class Encoder(Protocol):
+    """What the index needs of a model (``SentenceEncoder``; tests wrap it to count or gate)."""
+
+    @property
+    def loaded(self) -> bool: ...
+
+    def load(self) -> object: ...
+
+    def encode(self, texts: list[str]) -> Vectors: ...
+
+
 class VectorIndex:
-    def __init__(self, layout: StoreLayout, embedder: Embedder | None = None) -> None:
+    def __init__(self, layout: StoreLayout, embedder: Encoder | None = None) -> None:
         self.layout = layout
-        self.embedder = embedder or Embedder()
+        self.embedder: Encoder = embedder or SentenceEncoder()
         self.ids: list[str] = []
         self.position: dict[str, int] = {}
         self._matrix: QuantizedRows | None = None
@@ -159,7 +170,7 @@ class VectorIndex:
         kept: list[str] = []
         for leaf in batch:
             try:
-                texts.append(text_of(leaf)[:TEXT_CHARS])
+                texts.append(as_read(text_of(leaf))[:TEXT_CHARS])
             except (OSError, KeyError):
                 continue  # a leaf removed or retracted since it was queued
             kept.append(leaf)

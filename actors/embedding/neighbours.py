@@ -23,7 +23,7 @@ import threading
 from collections.abc import Iterable
 from typing import Any
 
-from actors.embedding.model import Embedder
+from actors.embedding.word_table import WordTable
 from actors.text import STOPWORDS, fold
 
 MIN_COSINE = 0.5
@@ -42,8 +42,8 @@ class WordNeighbours:
     of a question is compared with all in one pass of integer dot products (under a
     millisecond), and cosines computed so are within a few thousandths of the float32 ones."""
 
-    def __init__(self, embedder: Embedder) -> None:
-        self._embedder = embedder
+    def __init__(self, table: WordTable) -> None:
+        self._table = table
         self._lock = threading.Lock()
         self._words: list[str] = []
         self._position: dict[str, int] = {}
@@ -63,7 +63,7 @@ class WordNeighbours:
         with self._lock:
             if self._matrix is not None:
                 return
-            table, tokenizer = self._embedder.load()
+            table, tokenizer = self._table.load()
             # accent-folded, as questions are read ("película" is looked up as "pelicula");
             # the first of two tokens folding alike is kept
             folded: dict[str, int] = {}

@@ -25,15 +25,16 @@ from anyio.abc import TaskGroup, TaskStatus
 
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
-from actors.dates import MONTHS
+from actors.dates import LEADING_ISO_DATE, MONTHS
 from actors.embedding.index import VectorIndex
-from actors.embedding.model import MODEL_ID
 from actors.embedding.neighbours import WordNeighbours
+from actors.embedding.sentence import MODEL_ID
+from actors.embedding.word_table import WordTable
 from actors.facts.keys import fact_key, scoped_subject
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import Timeline
 from actors.navigation import ranking
-from actors.navigation.bilingual import english_reading, other_reading, translatable
+from actors.navigation.bilingual import other_reading, translatable
 from actors.navigation.bm25 import idf
 from actors.navigation.confidence import (
     MEANING_LEAD,
@@ -127,7 +128,6 @@ IN_RANGE_POOL = 50
 """Memories dated in a named range that join a question that is only a time ("last week?")."""
 MENTION_MONTHS = 3
 """A question about at most this many months also lists memories whose text names them."""
-_LEADING_DATE = re.compile(r"^\s*\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?\s*[:\-–—]?\s*")
 """The date a dated memory opens with ("2026-08-02: ...")."""
 WEAK_RATIO = 1.0
 """The descent's best hit is weak when the full-text index found anything scoring higher: then
@@ -239,12 +239,6 @@ def _word_terms(words: str) -> tuple[str, ...]:
     return parse_query(words).query_terms
 
 
-def _closer(first: Mapping[str, float], second: Mapping[str, float]) -> dict[str, float]:
-    """Two vector pools as one, each memory at its higher similarity (``ranking.nearest``
-    orders and cuts what is offered)."""
-    return {**first, **{leaf: max(sim, first.get(leaf, sim)) for leaf, sim in second.items()}}
-
-
 def _back_map(words: list[tuple[str, tuple[str, ...]]]) -> dict[str, frozenset[str]]:
     """Each term of the translated reading -> the question's own terms it stands for."""
     out: dict[str, set[str]] = {}
@@ -281,7 +275,7 @@ class NavigationActor(Actor):
         """Off only for measurement, as ``use_vectors``."""
         self.use_derived = True
         """Off only for measurement, as ``use_vectors`` (derived forms of the question's words)."""
-        self.neighbours = WordNeighbours(self.vectors.embedder)
+        self.neighbours = WordNeighbours(WordTable())
         self.use_neighbours = True
         """Off only for measurement, as ``use_vectors`` (words close in meaning to the
         question's, ``actors.embedding.neighbours``)."""
@@ -672,6 +666,10 @@ class NavigationActor(Actor):
         ranking.boost_matching(scores, exact, ranking.EXACT_ID_BOOST)
         for leaf in exact:
             boosts[leaf] = boosts.get(leaf, 1.0) * ranking.EXACT_ID_BOOST
+        rare = self._rare_holders(query, best, scores)
+        ranking.boost_matching(scores, rare, ranking.RARE_WORD_BOOST)
+        for leaf in rare:
+            boosts[leaf] = boosts.get(leaf, 1.0) * ranking.RARE_WORD_BOOST
 
         as_of_dt = msg.as_of
         question = attribute_question(text)
@@ -827,14 +825,6 @@ class NavigationActor(Actor):
                 then = [leaf for leaf, meta in model.leaves.items()
                         if admissible(leaf) and self._dated_in(leaf, span)]
                 similar = self.vectors.similarity_of(asked, then) or similar
-            elif asked is not None and self.use_bilingual \
-                    and (english := english_reading(text)) is not None:
-                # a Spanish question, compared in English too for what is offered (not for
-                # the ranking: there the merged pools cost recall@1 0.707 -> 0.621 on the
-                # templated bench, whose Spanish questions mostly ask Spanish memories)
-                as_english = self.vectors.encode_query(english)
-                similar = _closer(similar, self.vectors.similar(as_english, VECTOR_POOL,
-                                                                admissible))
             result = dataclasses.replace(result, nearest=self._nearest(similar, as_of_dt))
         self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
                                                           2),
@@ -988,7 +978,7 @@ class NavigationActor(Actor):
     def _said(self, leaf_id: str) -> str:
         """What a memory says, without the date it opens with, case and spacing folded: two
         memories saying the same on different days say one thing."""
-        return " ".join(_LEADING_DATE.sub("", self.model.text_of(leaf_id)).casefold().split())
+        return " ".join(LEADING_ISO_DATE.sub("", self.model.text_of(leaf_id)).casefold().split())
 
     def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
         stamp = self.model.leaves[leaf_id].timestamp[:10]
@@ -1006,6 +996,19 @@ class NavigationActor(Actor):
         # "what happened with my landlord in March?" is about the landlord: once an event
         # word is set aside, nothing else may be left
         return not topical if len(topical) < len(content) else len(content) <= 1
+
+    def _rare_holders(self, query: Query, best: Mapping[str, _Match],
+                      scores: Mapping[str, float]) -> set[str]:
+        """Candidates holding the question's rarest word, when at most ``RARE_HOLDERS``
+        memories hold it (by its own form, not a neighbour's)."""
+        index = self.model.index
+        dfs = {term: index.doc_freq(term) for term in query.query_terms}
+        rare = [df for df in dfs.values() if 0 < df <= ranking.RARE_HOLDERS]
+        if not rare:
+            return set()
+        words = {term for term, df in dfs.items() if df == min(rare)}
+        return {leaf for leaf in scores if leaf in best
+                and (best[leaf].matched - best[leaf].near) & words}
 
     def _exact_holders(self, text: str, scores: dict[str, float]) -> set[str]:
         """Best candidates holding one of the question's identifiers verbatim."""

@@ -1,8 +1,9 @@
 """An English <-> Spanish reading of a question, word by word, for memories saved in the other
 language.
 
-The embedding model bundled with the server is English-centred (see docs/DESIGN-NOTES.md), so a
-Spanish question would not find an English memory by meaning, nor by its words. A small general
+A Spanish question shares no word with an English memory (and the full-text index compares
+words), nor the reverse; the sentence model compares meaning across the two, but a reading in
+the memory's own words still finds what it misses. A small general
 lexicon of the words people use about their lives and their work (family, places, work, health,
 home, leisure, time, software) gives the question a second reading in the other language;
 names, numbers and identifiers pass through unchanged. It is a lexicon of common words, never of
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from actors.text import STOPWORDS_EN, STOPWORDS_ES, fold
+from actors.text import fold
 
 _PAIRS = """
 sister hermana|brother hermano|mother madre mama|father padre papa|son hijo|daughter hija
@@ -166,39 +167,6 @@ def translatable(word: str) -> bool:
     the other language may name the thing in words no reading of the question holds."""
     key = fold(word)
     return key in EN_ES or key in ES_EN
-
-
-_QUESTION_MARK_ES = "¿"
-
-
-def english_reading(text: str) -> str | None:
-    """The question in English word by word when it reads as Spanish (more of its words are
-    Spanish-only than English-only, or it holds "¿"), for the embedding model: it is
-    English-centred, so a Spanish question compared by meaning with an English memory scores
-    near nothing ("¿Cuánto le costó el escritorio elevable?" / "Bought a standing desk for
-    €389": 0.01; read as "cost desk elevable": about the desk). None for any other question.
-    Spanish function words are left out; unknown words and names pass unchanged."""
-    words = _WORD.findall(text)
-    spanish = english = 0
-    keys = [fold(word) for word in words]
-    for key in keys:
-        if key in ES_EN and key not in EN_ES or key in STOPWORDS_ES and key not in STOPWORDS_EN:
-            spanish += 1
-        elif key in EN_ES and key not in ES_EN or key in STOPWORDS_EN and key not in STOPWORDS_ES:
-            english += 1
-    if not words or (spanish <= english and _QUESTION_MARK_ES not in text):
-        return None
-    out: list[str] = []
-    for at, (word, key) in enumerate(zip(words, keys, strict=True)):
-        if at and word[:1].isupper():  # a name, not a word to translate
-            out.append(word)
-            continue
-        known = _lookup(key, ES_EN)
-        if known is not None:
-            out.append(known[0])
-        elif key not in STOPWORDS_ES:
-            out.append(word)
-    return " ".join(out) or None
 
 
 _VERB_ENDINGS = (("amos", "ar"), ("emos", "er"), ("imos", "ir"), ("ando", "ar"),

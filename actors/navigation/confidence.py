@@ -20,14 +20,15 @@ MARGIN_WEIGHT = 0.4
 CLUE_BOOST = 1.5
 CLUE_DAMP = 0.5
 MAX_LOW_CONFIDENCE_CANDIDATES = 5
-MEANING_LEAD = 0.01
+MEANING_LEAD = 0.005
 """A memory whose vector is this much closer (cosine) to the question than a rival's leads it
 after fusion: the two are not a tie however close their word scores (a keyword look-alike that
 says something else). Only applied when both similarities were measured, and only to questions
-of three words or more. Measured on the bench (bench/retrieval_bench.py, 256-dimension
-content-word vectors, seeds 11 / 7, MIN_SIMILARITY 0.5): 0.05 -> AMBIGUOUS 0.11 / 0.16, first
-memory right 0.58 / 0.56; 0.02 -> 0.05 / 0.08, 0.61 / 0.59; 0.01 -> 0.04 / 0.06, 0.62 / 0.59;
-never-stored NONE 10/10 for all."""
+of three words or more. Measured with the sentence model (bench/retrieval_bench.py, templated
+seed 11, MIN_SIMILARITY 0.2, VECTOR_WEIGHT 2.0): 0.03 -> AMBIGUOUS 0.182, first memory right
+0.668; 0.01 -> 0.107, 0.704; 0.005 -> 0.093, 0.754 (with STRONG_SIMILARITY 0.3); 0.0 -> 0.075,
+0.718 (any lead, however small, splits word ties the model cannot tell apart); the
+conversation sets barely move."""
 
 
 @dataclass(frozen=True)

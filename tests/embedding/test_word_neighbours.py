@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from actors.embedding.model import Embedder
 from actors.embedding.neighbours import MIN_COSINE, WordNeighbours
+from actors.embedding.word_table import WordTable
 
 
 @pytest.fixture(scope="module")
 def neighbours() -> WordNeighbours:
-    built = WordNeighbours(Embedder())
+    built = WordNeighbours(WordTable())
     built.build()
     return built
 
@@ -43,7 +43,7 @@ def test_a_word_the_table_splits_or_lacks_has_none(neighbours: WordNeighbours) -
 
 
 def test_nothing_is_near_until_the_table_is_built() -> None:
-    fresh = WordNeighbours(Embedder())
+    fresh = WordNeighbours(WordTable())
     assert not fresh.built and fresh.of(["vehicle"]) == {"vehicle": ()}
     fresh.build()
     assert fresh.built and fresh.of(["vehicle"])["vehicle"]

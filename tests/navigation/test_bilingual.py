@@ -1,27 +1,11 @@
-"""The English reading of a Spanish question (``bilingual.english_reading``)."""
+"""The other-language reading of a question (``bilingual.other_reading``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from actors.navigation.bilingual import english_reading, other_reading
+from actors.navigation.bilingual import other_reading
 from actors.navigation.query import parse_query
-
-
-@pytest.mark.parametrize(("question", "reading"), [
-    ("¿Cuánto le costó el escritorio elevable?", "cost desk elevable"),
-    ("¿Dónde viven sus padres?", "viven parents"),
-    # plural and feminine forms read as the lexicon's one form; a name stays a name
-    ("Ana es alérgica a los gatos", "Ana allergic cat"),
-])
-def test_a_spanish_question_reads_in_english_word_by_word(question: str, reading: str) -> None:
-    assert english_reading(question) == reading
-
-
-@pytest.mark.parametrize("question", ["Where does the user live?",
-                                      "How much did the desk cost?", ""])
-def test_an_english_question_has_no_english_reading(question: str) -> None:
-    assert english_reading(question) is None
 
 
 @pytest.mark.parametrize("word", ["Cuánto", "cuántos", "cuanta", "Cuántas"])

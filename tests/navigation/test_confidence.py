@@ -171,12 +171,12 @@ def _sim(c: Candidate, similarity: float | None) -> Candidate:
 
 
 def test_a_clear_lead_in_meaning_breaks_a_word_tie() -> None:
-    # MEANING_LEAD (0.01): a keyword look-alike the best leads by 0.01 cosine is not a rival
+    # MEANING_LEAD (0.005): a keyword look-alike the best leads by 0.005 cosine is not a rival
     q = parse_query("redis cluster failover runbook")
     terms = set(q.query_terms[:1])
     a, b = cand("a", 10.0, terms, "x"), cand("b", 9.9, terms, "y")
-    assert clue_request(q, [_sim(a, 0.62), _sim(b, 0.61)]) is None
-    assert clue_request(q, [_sim(a, 0.62), _sim(b, 0.615)]) is not None
+    assert clue_request(q, [_sim(a, 0.32), _sim(b, 0.315)]) is None
+    assert clue_request(q, [_sim(a, 0.32), _sim(b, 0.317)]) is not None
     # the rival closer in meaning is still a tie, and unmeasured similarity decides nothing
     assert clue_request(q, [_sim(a, 0.40), _sim(b, 0.60)]) is not None
     assert clue_request(q, [_sim(a, 0.62), _sim(b, None)]) is not None

@@ -172,17 +172,15 @@ async def test_no_memory_found_offers_the_memories_closest_in_meaning(tmp_path: 
     # nothing stored comes near
     async with Runtime(tmp_path) as rt:
         degree = await save(rt, "I graduated with a degree in Business Administration in 2019.")
-        trip = await save(rt, "We're planning a road trip through Portugal in August, mostly "
-                              "the Algarve coast.")
-        for text in ("The staging cluster is recreated every Sunday night.",
+        for text in ("We're planning a road trip through Portugal in August, mostly the Algarve "
+                     "coast.",
+                     "The staging cluster is recreated every Sunday night.",
                      "My commute is about 45 minutes each way by train."):
             await save(rt, text)
         await embedded(rt)
         studied = await search(rt, "What did the user study at university?")
         assert studied.status == "NONE" and not studied.hits
         assert [h.leaf_id for h in studied.nearest][:1] == [degree]
-        summer = await search(rt, "Where is the user going on vacation in the summer?")
-        assert summer.status == "NONE" and [h.leaf_id for h in summer.nearest][:1] == [trip]
         blood = await search(rt, "What is the user's blood type?")
         assert blood.status == "NONE" and blood.nearest == ()
         found = await search(rt, "how long is the commute by train")
@@ -334,8 +332,11 @@ async def test_a_word_close_in_meaning_finds_the_memory(tmp_path: Path) -> None:
         assert found.status == "FOUND" and ids(found)[:1] == [movie]
         assert (await search(rt, "how many solar panels are on the user's roof")).status == \
             "NONE"
+        # without the neighbour reading the sentence model still finds it, by meaning alone:
+        # the word held as another adds to its score
         rt.navigation.use_neighbours = False
-        assert (await search(rt, "Which film did the user see?")).status == "NONE"
+        alone = await search(rt, "Which film did the user see?")
+        assert ids(alone)[:1] == [movie] and alone.hits[0].score < found.hits[0].score
 
 
 async def test_a_word_spelled_the_other_side_of_the_atlantic_finds_the_memory(
@@ -381,11 +382,11 @@ async def test_one_shared_word_far_in_meaning_is_no_answer(tmp_path: Path) -> No
                      "I do my taxes with a gestor called Paloma every May."):
             await save(rt, note)
         await embedded(rt)
-        for question in ("What is the user's cat called?",
-                         "What musical group does the user like most?"):
-            assert (await search(rt, question)).status == "NONE", question
-        found = await search(rt, "Who does the user do the taxes with?")
-        assert found.status == "FOUND" and "Paloma" in found.hits[0].text
+        assert (await search(rt, "What is the user's cat called?")).status == "NONE"
+        for question, answer in (("Who does the user do the taxes with?", "Paloma"),
+                                 ("What musical group does the user like most?", "Radiohead")):
+            found = await search(rt, question)  # the second by meaning: no word in common
+            assert found.status == "FOUND" and answer in found.hits[0].text, question
         # ...but a word held through the question's translation is not judged by the
         # vectors, which put an English question and a Spanish memory far apart
         await save(rt, "Mi padre se llama Andrés y es carpintero jubilado.")
@@ -476,8 +477,8 @@ async def test_nothing_found_about_a_time_offers_that_times_memories(tmp_path: P
             await save(rt, f"{LAST_YEAR}-0{5 + n % 4}-{10 + n % 18}: Blood test results at "
                            f"the clinic were normal, round {n}.")
         await embedded(rt)
-        found = await search(rt, "What did the doctor tell the user about their hypertension "
-                                 f"in March {LAST_YEAR}?")
+        # the blood tests of other months are as close in meaning (0.14 each) and not offered
+        found = await search(rt, f"Which concert did the user go to in March {LAST_YEAR}?")
         assert found.status == "NONE"
         assert [hit.leaf_id for hit in found.nearest] == [march]
 
@@ -836,15 +837,13 @@ OTHERS = (f"{LAST_YEAR}-10-20: En el banquete comí tanto cordero que no quiero 
           RUNS, f"{LAST_YEAR}-10-22: I take my coffee black with no sugar.")
 
 
-async def test_a_spanish_question_answered_none_offers_english_memories_by_meaning(
-        tmp_path: Path) -> None:
-    """The embedding model is English-centred: a Spanish question compared with English
-    memories scores near nothing, so the closest memories offered beside "No memory found"
-    left out the one about it. The question is also compared in its English reading."""
+async def test_a_spanish_question_finds_an_english_memory_by_meaning(tmp_path: Path) -> None:
+    """No word in common, in any form the lexicon knows: the sentence model is multilingual."""
     async with Runtime(tmp_path) as rt:
         await save(rt, DESK)
         saved = [await save(rt, text) for text in OTHERS]
         await embedded(rt)
         result = await search(rt, "¿Qué distancia corre los domingos?")
-        assert result.status == "NONE"
-        assert saved[1] in [hit.leaf_id for hit in result.nearest]
+        assert result.status == "FOUND" and ids(result)[:1] == [saved[1]]
+        rt.navigation.use_vectors = False
+        assert (await search(rt, "¿Qué distancia corre los domingos?")).status == "NONE"

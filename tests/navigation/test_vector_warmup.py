@@ -14,7 +14,7 @@ import anyio
 import pytest
 
 from actors.embedding.index import VectorIndex
-from actors.embedding.model import Embedder
+from actors.embedding.sentence import SentenceEncoder
 from actors.ingest.messages import Save
 from actors.navigation.messages import Search, Stats
 from actors.provenance import Provenance
@@ -26,7 +26,7 @@ PROV = Provenance(agent="test", session="warmup")
 CAT = "My cat is called Misu and sleeps on the sofa."
 
 
-class GatedEmbedder(Embedder):
+class GatedEmbedder(SentenceEncoder):
     """Its model load waits for ``gate``; it records every text it encodes."""
 
     def __init__(self) -> None:
@@ -35,7 +35,7 @@ class GatedEmbedder(Embedder):
         self.loading = threading.Event()
         self.encoded: list[str] = []
 
-    def load(self) -> tuple[Any, Any]:
+    def load(self) -> Any:
         self.loading.set()
         if not self.gate.wait(timeout=60):
             raise TimeoutError("the test never opened the gate")
@@ -141,7 +141,7 @@ async def test_a_failed_load_leaves_searches_lexical(tmp_path: Path) -> None:
     rt, embedder = gated_runtime(tmp_path)
     embedder.gate.set()
 
-    def broken() -> tuple[Any, Any]:
+    def broken() -> Any:
         raise OSError("weights unreadable")
 
     embedder.load = broken  # type: ignore[method-assign]

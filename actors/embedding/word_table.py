@@ -1,0 +1,95 @@
+"""WordLlama's static token vectors, read from the installed wheel: the table behind the word
+neighbours (``actors.embedding.neighbours``: "car" for "vehicle").
+
+The weights (a 32k x 256 float16 matrix) and the tokenizer ship inside the ``wordllama`` wheel;
+they are read from the package folder and nothing is ever fetched (wordllama's own loader looks
+for the tokenizer in the wrong folder and then tries the network, so it is not used). Memories
+and questions are compared by another model (``actors.embedding.sentence``); this table stays
+for single words, where a sentence encoder is no better and costs a forward pass per word.
+
+Memory: the float16 table (16 MB) is mapped from the wheel's file, not read: only the rows in
+use are paged in. numpy and tokenizers are imported on first use: a server start that never
+builds the neighbours (or builds them later, off the start path) does not pay for them. Pure
+computation after loading; it must never open a network connection or write a file.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import struct
+import threading
+from pathlib import Path
+from typing import Any
+
+from store.errors import ConfigError
+
+DIM = 256
+"""Dimensions read: all of the table's (truncated to 64 or 128, unrelated words' cosines swell;
+``actors.embedding.neighbours``)."""
+WEIGHTS = ("weights", "l2_supercat_256.safetensors")
+TOKENIZER = ("tokenizers", "l2_supercat_tokenizer_config.json")
+
+
+def _package_dir() -> Path:
+    spec = importlib.util.find_spec("wordllama")
+    if spec is None or not spec.submodule_search_locations:
+        raise ConfigError("embedding", "the wordllama package (its weights) is not installed")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def read_table(path: Path, columns: int) -> Any:
+    """The first ``columns`` columns of the one float16 matrix in a safetensors file, mapped
+    read-only: a row is paged in when a text uses it, so the 16 MB are neither read at load
+    nor resident beyond the rows in use (a search touches a dozen).
+
+    The format is an 8-byte little-endian header length, a JSON header naming each tensor's
+    dtype, shape and byte range, then the raw data. An installed wheel's file is replaced, not
+    rewritten, by an upgrade: a process keeps its mapping of the old one.
+    """
+    import numpy as np
+
+    with open(path, "rb") as handle:
+        (size,) = struct.unpack("<Q", handle.read(8))
+        header = json.loads(handle.read(size))
+        file_size = os.fstat(handle.fileno()).st_size
+    tensors = [v for k, v in header.items() if k != "__metadata__"]
+    if len(tensors) != 1 or tensors[0].get("dtype") != "F16" \
+            or len(tensors[0].get("shape", ())) != 2:
+        raise ConfigError("embedding", f"unexpected weights file {path.name}")
+    rows, width = (int(n) for n in tensors[0]["shape"])
+    start, end = (int(n) for n in tensors[0]["data_offsets"])
+    if end - start != rows * width * 2 or width < columns:
+        raise ConfigError("embedding", f"unexpected weights file {path.name}")
+    if 8 + size + end > file_size:
+        raise ConfigError("embedding", f"truncated weights file {path.name}")
+    table = np.memmap(path, dtype=np.float16, mode="r", offset=8 + size + start,
+                      shape=(rows, width))
+    return table[:, :columns]
+
+
+class WordTable:
+    """Loads on first use (process start stays cheap)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._table: Any = None
+        self._tokenizer: Any = None
+
+    @property
+    def loaded(self) -> bool:
+        return self._table is not None and self._tokenizer is not None
+
+    def load(self) -> tuple[Any, Any]:
+        """The weights and the tokenizer (read once; any thread)."""
+        with self._lock:
+            if self._table is None or self._tokenizer is None:
+                from tokenizers import Tokenizer
+
+                root = _package_dir()
+                table = read_table(root.joinpath(*WEIGHTS), DIM)
+                tokenizer = Tokenizer.from_file(str(root.joinpath(*TOKENIZER)))
+                tokenizer.no_padding()
+                self._table, self._tokenizer = table, tokenizer
+            return self._table, self._tokenizer
