@@ -96,6 +96,18 @@ def parse_date(text: str) -> datetime.date | None:
     return None
 
 
+def impossible_leading_date(text: str) -> str | None:
+    """The date-shaped words that open ``text`` when they name no day ("2026-13-45",
+    "31/02/2026"), else None: ``parse_date`` reads them as no date at all."""
+    for line in text.split("\n"):
+        if line.strip():
+            m = _AT_START.match(fold(line))
+            if m is None or _to_date(m) is not None:
+                return None
+            return line[m.start():m.end()].strip(" \t#-*+>[(_")
+    return None
+
+
 def find_dates(text: str) -> list[datetime.date]:
     """Every valid date written anywhere in ``text``, in order of appearance."""
     out: list[datetime.date] = []

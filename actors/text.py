@@ -60,6 +60,21 @@ def is_blank(text: str) -> bool:
     return _VISIBLE.search(text) is None
 
 
+_TERMINAL_CODES = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"  # colour and cursor sequences (CSI): "\x1b[31m"
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # window titles, links (OSC)
+    r"|\x1b[@-_]?"  # any other escape
+    r"|[\x01-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f]"  # control characters but tab and newlines
+)
+
+
+def without_control_codes(text: str) -> str:
+    """``text`` without terminal escape sequences and control characters (tab, newline and
+    carriage return stay): a pasted terminal log keeps its words, not the codes that
+    colour them, which no reader of the memory can see and every search would index."""
+    return _TERMINAL_CODES.sub("", text)
+
+
 def invalid_unicode(text: str) -> bool:
     """True when text holds an unpaired surrogate (or the mark the transport left for one)."""
     if INVALID_TEXT_MARK in text:

@@ -625,7 +625,35 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
         out.extend(_tool(span, m))
     out.extend(_moved_facts(span))
     out.extend(_hired_facts(span))
+    out.extend(_role_facts(span))
     out.extend(ending_facts(span))
+    return out
+
+
+_ROLE_HELD = (
+    _r(rf"\b(?:i'm|i\s+am|i\s+work|i'm\s+working|i\s+started|new\s+job|hired\s+me|"
+       rf"i\s+(?:was|got|'ve\s+been)\s+hired|(?:i\s+joined|i'm\s+joining|i\s+am\s+joining|"
+       rf"i'll\s+be\s+joining|starting\s+at|started\s+at|i\s+work\s+(?:at|for))"
+       rf"\s+[\w&.' -]{{1,40}}?)\s+{_ADV}as\s+(?:an?\s+)?"
+       rf"(?P<role>(?:[\w-]+\s+){{0,3}}?{_ROLE})\b"),
+    _r(rf"\b(?:i'm|i\s+am)\s+{_ADV}(?:now\s+)?an?\s+(?P<role>(?:[\w-]+\s+){{0,3}}?{_ROLE})\b"
+       r"(?!\s+of\b)"),
+    _r(rf"\b(?:trabajo|trabajaba|estoy\s+trabajando)\s+(?:de|como)\s+"
+       rf"(?P<role>(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}s?)\b"),
+    _r(rf"\b(?:ahora\s+)?soy\s+(?P<role>{_ROLE_ES}s?(?:\s+de\s+[\w-]+)?)\b"),
+)
+"""What one does for work, named by its role noun: "I work as a QA engineer at ...", "I'm a
+backend developer at ...", "new job as a data analyst", "trabajo de enfermera"."""
+
+
+def _role_facts(span: Folded) -> list[tuple[int, str, str, str]]:
+    """(start, "user", "role", the role's words) for each role the sentence says one holds."""
+    out: list[tuple[int, str, str, str]] = []
+    for pattern in _ROLE_HELD:
+        for m in pattern.finditer(span.folded):
+            role = span.original(m.start("role"), m.end("role")).strip()
+            if role:
+                out.append((m.start(), "user", "role", role))
     return out
 
 

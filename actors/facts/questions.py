@@ -136,8 +136,10 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\bwhere\s+(?:do\s+i|am\s+i)\s+(?:currently\s+|now\s+)?work(?:ing)?\b",
          _fixed("user", "employer")),
         (r"\bwho\s+(?:is|'s)\s+my\s+(?:current\s+)?employer\b", _fixed("user", "employer")),
-        (r"\bwho\s+do\s+i\s+(?:currently\s+)?work\s+for\b", _fixed("user", "employer")),
-        (r"\b(?:what|which)\s+company\s+do\s+i\s+work\s+(?:at|for)\b", _fixed("user", "employer")),
+        (r"\bwho\s+(?:do|did)\s+i\s+(?:currently\s+)?work\s+for\b", _fixed("user", "employer")),
+        (r"\b(?:what|which)\s+company\s+(?:do|did)\s+i\s+work\s+(?:at|for)\b",
+         _fixed("user", "employer")),
+        (r"\bwho\s+was\s+my\s+employer\b", _fixed("user", "employer")),
         (r"\bmy\s+(?:current\s+)?employer\b", _fixed("user", "employer")),
         (r"\bdonde\s+(?:trabajo|estoy\s+trabajando)\b", _fixed("user", "employer")),
         (r"\bpara\s+quien\s+trabajo\b", _fixed("user", "employer")),
@@ -158,6 +160,17 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
          _fixed("user", "role")),
         (r"\b(?:cual\s+es|que)\s+(?:es\s+)?mi\s+(?:cargo|puesto)\b|\bque\s+(?:cargo|puesto)\s+"
          r"(?:tengo|tiene)\b", _fixed("user", "role")),
+        (r"\bwhat\s+(?:do|did)\s+i\s+do\s+(?:for\s+(?:work|a\s+living|a\s+job)|"
+         r"professionally)\b", _fixed("user", "role")),
+        (r"\bwhat(?:\s+is|\s+was|'s)\s+my\s+(?:occupation|profession|line\s+of\s+work)\b",
+         _fixed("user", "role")),
+        (r"\bwhat\s+(?:kind\s+of\s+)?(?:work|job)\s+(?:do|did)\s+i\s+do\b", _fixed("user", "role")),
+        (r"\b(?:en\s+que\s+(?:trabajo|trabajaba)|a\s+que\s+me\s+dedic(?:o|aba))\b",
+         _fixed("user", "role")),
+        (rf"\b(?:en\s+que\s+trabaja(?:ba)?|a\s+que\s+se\s+dedica(?:ba)?)\s+"
+         rf"(?:ahora\s+)?(?:el\s+usuario|la\s+usuaria){_END}", _fixed("user", "role")),
+        (rf"\b(?:en\s+que\s+trabaja(?:ba)?|a\s+que\s+se\s+dedica(?:ba)?)\s+(?:ahora\s+)?{_S}{_END}",
+         _named("role")),
         # what the user has
         (r"\b(?:what|which)\s+(?:kind\s+of\s+|make\s+of\s+|model\s+of\s+)?(?P<a>phone|mobile|car|"
          r"laptop|computer)\s+(?:do|did)\s+i\s+(?:now\s+|currently\s+)?(?:have|use|own|drive|"

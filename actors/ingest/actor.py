@@ -23,7 +23,7 @@ import anyio
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
 from actors.consolidation.messages import Nudge
-from actors.dates import parse_date
+from actors.dates import impossible_leading_date, parse_date
 from actors.facts.messages import Extract, FactReport, LeafText, RetractedAmong
 from actors.ingest import validate
 from actors.ingest.chunkers import chunk as chunk_text
@@ -33,6 +33,7 @@ from actors.ingest.leaves import build_header
 from actors.ingest.messages import Redacted, Save, SaveResult, StoreTotals
 from actors.ingest.types import DataType
 from actors.secrets import Redaction, redact, redact_text
+from actors.text import is_blank, without_control_codes
 from store.audit import audit_record
 from store.catalog import CatalogReader, entry_from_leaf
 from store.config import Settings
@@ -40,6 +41,7 @@ from store.engine import Engine
 from store.errors import (
     ActorCrashed,
     ActorStopped,
+    EmptyContent,
     InvalidArgument,
     SecretRefused,
     StoreError,
@@ -93,8 +95,10 @@ class IngestActor(Actor):
 
     async def _save(self, msg: Save) -> SaveResult:
         started = time.perf_counter()
-        content = check_text(msg.content, what="content",
-                             limit=self.settings.max_content_bytes)
+        content = without_control_codes(check_text(msg.content, what="content",
+                                                   limit=self.settings.max_content_bytes))
+        if is_blank(content):
+            raise EmptyContent("content")
         domain = validate.check_domain(msg.domain)
         requested_type = parse_content_type(msg.content_type if msg.content_type else "auto")
         origin = validate.check_origin(msg.origin)
@@ -137,6 +141,11 @@ class IngestActor(Actor):
         source = source_text if msg.source else redact_text(msg.provenance.source or "")
         now = dt.datetime.now(dt.UTC)
         lead = parse_date(clean)  # a memory that opens with a date is of that date
+        if lead is None and not msg.source and (wrong := impossible_leading_date(clean)):
+            # dated today instead, the memory would say the wrong day forever
+            raise InvalidArgument(
+                f"The memory opens with the date {wrong!r}, which is no day of the calendar; "
+                "correct it (YYYY-MM-DD) or remove it. Nothing was saved.")
         if lead is not None:
             chunks = [c if c.timestamp else dataclasses.replace(c, timestamp=lead)
                       for c in chunks]

@@ -133,6 +133,26 @@ async def test_a_journal_with_several_dates_gives_one_leaf_per_date(tmp_path: Pa
     assert texts == journal
 
 
+async def test_terminal_codes_and_control_characters_are_not_stored(tmp_path: Path) -> None:
+    async with Runtime(tmp_path, provenance=PROV) as rt:
+        saved = await rt.ingest.ask(Save(provenance=PROV, content=(
+            "\x1b[1;31mERROR\x1b[0m deploy of billing-api failed\x07\x1b]0;term\x07\n"
+            "retry\tok\x0c")))
+        [leaf_id] = saved.leaf_ids
+        entry = CatalogReader(rt.layout).entries()[leaf_id]
+    text = read_leaf(rt.layout.resolve(entry["path"])).text
+    assert "ERROR deploy of billing-api failed" in text and "retry\tok" in text
+    assert not any(ch < " " and ch not in "\t\n\r" for ch in text)
+
+
+async def test_an_impossible_leading_date_is_named_in_the_refusal(tmp_path: Path) -> None:
+    async with Runtime(tmp_path, provenance=PROV) as rt:
+        with pytest.raises(errors.InvalidArgument, match=r"'2026-02-30'.*Nothing was saved"):
+            await rt.ingest.ask(Save(provenance=PROV, content="2026-02-30: dentist, all fine"))
+        saved = await rt.ingest.ask(Save(provenance=PROV, content="2026-02-28: dentist, fine"))
+        assert saved.leaf_ids
+
+
 @pytest.mark.parametrize(("kwargs", "error"), [
     ({"content": ""}, errors.EmptyContent),
     ({"content": " \n\t"}, errors.EmptyContent),
@@ -146,6 +166,10 @@ async def test_a_journal_with_several_dates_gives_one_leaf_per_date(tmp_path: Pa
     ({"content": "ok", "origin": "martian"}, errors.UnknownOption),
     ({"content": "ok", "supersedes": "L-general-0000-ffffffffff"}, errors.UnknownMemory),
     ({"content": 42}, errors.InvalidArgument),
+    # a leading date that names no day: dated today, the memory would say the wrong day
+    ({"content": "\x1b[31m\x1b[0m\x07"}, errors.EmptyContent),  # terminal codes only
+    ({"content": "2026-13-45: moved to Lisbon"}, errors.InvalidArgument),
+    ({"content": "31/02/2026 standup notes"}, errors.InvalidArgument),
 ])
 async def test_bad_input_is_refused_and_writes_nothing(tmp_path: Path, kwargs: dict[str, object],
                                                        error: type[Exception]) -> None:

@@ -847,3 +847,22 @@ async def test_a_spanish_question_finds_an_english_memory_by_meaning(tmp_path: P
         assert result.status == "FOUND" and ids(result)[:1] == [saved[1]]
         rt.navigation.use_vectors = False
         assert (await search(rt, "¿Qué distancia corre los domingos?")).status == "NONE"
+
+
+async def test_what_one_does_for_work_and_who_one_worked_for_then(tmp_path: Path) -> None:
+    """The role a job sentence names is a fact of its own ("new job as a backend developer"),
+    asked in everyday words; the employer asked in the past is the one valid then."""
+    async with Runtime(tmp_path) as rt:
+        acme = await save(rt, f"{LAST_YEAR - 2}-05-01: I started working at Acme Robotics as a "
+                              "QA engineer.")
+        globex = await save(rt, f"{LAST_YEAR}-02-01: I joined Globex last week, new job as a "
+                                "backend developer.")
+        await save(rt, f"{LAST_YEAR}-06-01: My sister moved to Lisbon.")
+        for question, value, memory in (
+                ("What does the user do for a living?", "backend developer", globex),
+                ("¿A qué se dedica la usuaria?", "backend developer", globex),
+                (f"Who did the user work for in {LAST_YEAR - 1}?", "Acme Robotics", acme),
+                ("Who does the user work for?", "Globex", globex)):
+            found = await search(rt, question)
+            assert found.answer is not None and found.answer.value == value, question
+            assert ids(found)[:1] == [memory], question
