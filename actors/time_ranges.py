@@ -50,6 +50,16 @@ _RELATIVE = re.compile(
     r"\b(?:(?P<en>last|past|previous|this)\s+(?P<unit>week|month|year)|"
     r"(?:la|el|este|esta)\s+(?P<unit_es>semana|mes|ano)(?P<past>\s+pasad[oa])?|"
     r"(?P<unit_es2>semana|mes|ano)\s+pasad[oa])\b")
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+           "thirty": 30, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
+           "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "quince": 15,
+           "veinte": 20, "treinta": 30}
+_LAST_N = re.compile(
+    rf"\b(?:(?:the\s+)?(?:last|past|previous)\s+(?P<n>\d{{1,3}}|{'|'.join(_COUNTS)})\s+"
+    r"(?P<unit>days?|weeks?|months?|years?)|(?:(?:en\s+)?(?:los|las)\s+)?(?:ultim[oa]s|pasad[oa]s)\s+"
+    rf"(?P<n_es>\d{{1,3}}|{'|'.join(_COUNTS)})\s+(?P<unit_es>dias|semanas|meses|anos))\b")
+"""'the last 30 days', 'past two weeks', 'los últimos 3 meses': the days up to today."""
 _YEAR_ALONE = re.compile(rf"\b(?:in|en|during|durante|del|de|year|ano)\s+(?P<y>{_YEAR})\b")
 
 
@@ -85,6 +95,17 @@ def _relative(unit: str, past: bool, today: dt.date) -> DateRange:
     return DateRange(dt.date(today.year, 1, 1), today)
 
 
+def _last_n(count: int, unit: str, today: dt.date) -> DateRange:
+    if unit.startswith(("day", "dia")):
+        return DateRange(today - dt.timedelta(days=count - 1), today)
+    if unit.startswith(("week", "semana")):
+        return DateRange(today - dt.timedelta(days=7 * count - 1), today)
+    months = 12 * count if unit.startswith(("year", "ano")) else count
+    year, month = divmod(today.year * 12 + today.month - 1 - months, 12)
+    day = min(today.day, calendar.monthrange(year, month + 1)[1])
+    return DateRange(dt.date(year, month + 1, day), today)
+
+
 def asked_range(text: str, today: dt.date) -> DateRange | None:
     """The span of days ``text`` names, or None when it names no time."""
     folded = fold(text)
@@ -101,6 +122,12 @@ def _named_range(folded: str, today: dt.date) -> DateRange | None:
     m = _YEAR_MONTH.search(folded)
     if m:
         return _with(_month_span(int(m.group("y")), int(m.group("m"))), m)
+    m = _LAST_N.search(folded)
+    if m:
+        raw = m.group("n") or m.group("n_es")
+        count = int(raw) if raw.isdigit() else _COUNTS[raw]
+        if count > 0:
+            return _with(_last_n(count, m.group("unit") or m.group("unit_es"), today), m)
     m = _RELATIVE.search(folded)
     if m:
         unit = m.group("unit") or m.group("unit_es") or m.group("unit_es2")

@@ -36,6 +36,21 @@ def test_a_named_month_is_the_whole_month() -> None:
         DateRange(dt.date(2021, 3, 1), dt.date(2021, 3, 31))]
 
 
+TODAY = dt.date(2026, 12, 4)
+
+
+@pytest.mark.parametrize(("question", "start"), [
+    ("What did I do in the last 30 days?", dt.date(2026, 11, 5)),
+    ("anything from the past two weeks", dt.date(2026, 11, 21)),
+    ("¿Qué hice en los últimos 3 meses?", dt.date(2026, 9, 4)),
+    ("las últimas dos semanas", dt.date(2026, 11, 21)),
+    ("in the past 2 years", dt.date(2024, 12, 4)),
+])
+def test_the_last_n_days_weeks_or_months_end_today(question: str, start: dt.date) -> None:
+    span = asked_range(question, TODAY)
+    assert span is not None and (span.start, span.end) == (start, TODAY)
+
+
 async def save(rt: Runtime, content: str) -> str:
     saved = await rt.ingest.ask(Save(content=content, provenance=Provenance(agent="test")))
     return saved.leaf_ids[0]
