@@ -111,6 +111,11 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\bdonde\s+(?:vivo|vivimos|resido|estoy\s+viviendo|vivia|vivi|viviamos|vivimos|"
          r"residia|estaba\s+viviendo)\b", _fixed("user", "location")),
         (r"\bwhere\s+(?:was|were)\s+(?:i|we)\s+(?:living|based)\b", _fixed("user", "location")),
+        (r"\b(?:where|(?:what|which)\s+(?:city|town|country|place))\s+did\s+(?:i|we)\s+"
+         r"(?:move|relocate)(?:\s+to)?\b", _fixed("user", "location")),
+        (r"\b(?:(?:a\s*)?donde|a\s+que\s+(?:ciudad|pais|sitio|lugar))\s+(?:me\s+mude|nos\s+"
+         r"mudamos|me\s+fui\s+a\s+vivir|nos\s+fuimos\s+a\s+vivir|se\s+mudo\s+(?:el\s+usuario|"
+         r"la\s+usuaria))\b", _fixed("user", "location")),
         (r"\ben\s+que\s+(?:ciudad|pais|sitio|lugar)\s+(?:vivo|vivimos|resido)\b",
          _fixed("user", "location")),
         (r"\bmi\s+(?:ubicacion|direccion|ciudad)\b", _fixed("user", "location")),

@@ -866,3 +866,17 @@ async def test_what_one_does_for_work_and_who_one_worked_for_then(tmp_path: Path
             found = await search(rt, question)
             assert found.answer is not None and found.answer.value == value, question
             assert ids(found)[:1] == [memory], question
+
+
+async def test_which_city_one_moved_to_asks_where_one_lives(tmp_path: Path) -> None:
+    # an outside client's "which city did the user move to in April?" was "No memory found"
+    # although the timeline held the move
+    async with Runtime(tmp_path) as rt:
+        await save(rt, f"{LAST_YEAR - 1}-09-01: We live in Bristol, near the harbour.")
+        moved = await save(rt, f"{LAST_YEAR}-04-12: We moved to Valencia last week, Ruzafa.")
+        await save(rt, f"{LAST_YEAR}-04-20: Ana moved to Seville.")
+        for question in (f"Which city did the user move to in April {LAST_YEAR}?",
+                         "¿A qué ciudad se mudó la usuaria?"):
+            found = await search(rt, question)
+            assert found.answer is not None and found.answer.value == "Valencia", question
+            assert ids(found)[:1] == [moved], question
