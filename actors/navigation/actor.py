@@ -128,7 +128,13 @@ IN_RANGE_POOL = 50
 """Memories dated in a named range that join a question that is only a time ("last week?")."""
 MENTION_MONTHS = 3
 """A question about at most this many months also lists memories whose text names them."""
-"""The date a dated memory opens with ("2026-08-02: ...")."""
+_BEFORE = re.compile(
+    r"\b(?:before|prior\s+to|antes\s+de)\s+(?:(?:moving|relocating|switching|changing|going)\s+"
+    r"(?:to\s+|back\s+to\s+)?|(?:joining|working\s+(?:at|for)|living\s+in)\s+|(?:mudarse|"
+    r"mudarme|mudarnos|irse|irme|trabajar|vivir|entrar)\s+(?:a|en|para)\s+)?(?:the\s+)?"
+    r"(?P<x>[^?!,.;]+)")
+"""An attribute question asked about the time before one of its values ("where did the user
+live before Valencia?", "¿para quién trabajaba antes de entrar en Globex?")."""
 WEAK_RATIO = 1.0
 """The descent's best hit is weak when the full-text index found anything scoring higher: then
 the beam missed a better memory (its words are not in its ancestors' descriptors), and the
@@ -687,6 +693,8 @@ class NavigationActor(Actor):
             keys + model.facts.keys_of_leaves(ids),
             leaves=ids, as_of=as_of_dt)
         asked_day = valid_on(text, today) if question else None
+        if question and asked_day is None:
+            asked_day = self._before_value(text, questions, timeline)
         answer = None
         for candidate in questions:
             answer = self._answer(candidate, timeline, admissible, asked_day)
@@ -1045,6 +1053,23 @@ class NavigationActor(Actor):
                                 rarest_df=min(dfs, default=0), asked=len(base),
                                 similarity=similarity, dfs=tuple(sorted(dfs)), near=near,
                                 compared=compared, closest=closest)
+
+    @staticmethod
+    def _before_value(text: str, questions: list[tuple[str, str]], timeline: Timeline
+                      ) -> dt.date | None:
+        """The day before the value the question names began ("before Valencia"): the value
+        then answers it, and its memory leads, not the named value's."""
+        m = _BEFORE.search(fold(text))
+        if m is None:
+            return None
+        named = " ".join(m.group("x").split())
+        for subject, attribute in questions:
+            for fact in timeline.facts_for(subject, attribute):
+                value = " ".join(fold(fact.value).split())
+                if fact.status in ("ACTIVE", "HISTORICAL") and value \
+                        and (named == value or named.startswith(value + " ")):
+                    return fact.valid_since - dt.timedelta(days=1)
+        return None
 
     def _answer(self, question: tuple[str, str], timeline: Timeline, admissible: Any,
                 day: dt.date | None = None) -> AttributeAnswer | None:

@@ -880,3 +880,21 @@ async def test_which_city_one_moved_to_asks_where_one_lives(tmp_path: Path) -> N
             found = await search(rt, question)
             assert found.answer is not None and found.answer.value == "Valencia", question
             assert ids(found)[:1] == [moved], question
+
+
+async def test_a_question_about_before_a_value_answers_the_value_then(tmp_path: Path) -> None:
+    # "where did the user live before Valencia?" led with Valencia (an outside client's
+    # finding): the value before the named one answers, and its memory leads
+    async with Runtime(tmp_path) as rt:
+        leeds = await save(rt, f"{LAST_YEAR - 2}-03-01: I live in Leeds with two flatmates.")
+        bristol = await save(rt, f"{LAST_YEAR - 1}-09-01: We moved to Bristol, near the harbour.")
+        await save(rt, f"{LAST_YEAR}-04-12: We moved to Valencia last week, Ruzafa.")
+        for question, value, memory in (
+                ("Where did the user live before Valencia?", "Bristol", bristol),
+                ("Where did the user live before moving to Bristol?", "Leeds", leeds),
+                ("¿Dónde vivía la usuaria antes de mudarse a Valencia?", "Bristol", bristol)):
+            found = await search(rt, question)
+            assert found.answer is not None and found.answer.value == value, question
+            assert ids(found)[:1] == [memory], question
+        now = await search(rt, "Where does the user live?")
+        assert now.answer is not None and now.answer.value == "Valencia"
