@@ -27,8 +27,9 @@ from store.paths import StoreLayout
 if TYPE_CHECKING:
     from actors.embedding.quantized import QuantizedRows
 
-BATCH = 256
-"""Memories embedded per idle turn: a search waits at most one batch (tens of milliseconds)."""
+BATCH = 32
+"""Memories embedded per idle turn: a search arriving meanwhile waits at most one batch (~0.12 s
+at the sentence model's 260 memories a second; 256 made it wait a second)."""
 TEXT_CHARS = 2000
 """Characters of a memory's text (after its title) that its vector is computed from."""
 LOAD_BLOCK = 4096

@@ -7,11 +7,12 @@ with numpy alone; nothing is fetched, ever. Chosen over the alternatives the iss
 own conversation sets (vectors alone, 140 questions; docs/DESIGN-NOTES.md, "Tenth pass"):
 recall@1 / @5 0.59 / 0.85 against WordLlama's 0.40 / 0.60, MiniLM's 0.49 / 0.71 and
 multilingual-e5-small's 0.54 / 0.75; a Spanish question finds an English memory (recall@1 0.65
-against 0.15), 1.4 ms a question and ~320 memories a second on one thread here.
+against 0.15); about 2 ms a question and 260 memories a second (bench.retrieval_bench, a 10k
+store) on one thread here.
 
 The whole text is read, stop words included: the encoder is trained on sentences, and the
 framing words are part of what they mean. A text's vector has unit length, so a dot product is
-a cosine. Loaded on first use, in the caller's (worker) thread: about 0.8 s and 90 MB.
+a cosine. Loaded on first use, in the caller's (worker) thread: about 0.65 s and 100 MB.
 """
 
 from __future__ import annotations
@@ -39,12 +40,12 @@ WEIGHTS = "weights.npz"
 VOCABULARY = "sp.model"
 """The package's files (in its ``resources`` folder). The vocabulary is read by
 ``sentencepiece``, the library the model's vocabulary was made with, rather than the package's
-pure-Python port: 28 MB and 0.03 s to load instead of 45 MB and 0.6 s, 4 µs a text instead of
-67 µs; the two agree on every text of our benches (1,153), and differ only on runs of
+pure-Python port: 28 MB and 0.26 s to load instead of 45 MB and 0.61 s, 4 µs a text instead
+of 67 µs; the two agree on every text of our benches (1,153), and differ only on runs of
 unknown characters (emoji), which the library merges as the model was trained to see them."""
 THREADS = 1
 """BLAS threads of one encoding: the index embeds in the background on a 2-core machine shared
-with the server's other processes; one thread was as fast per text as two, measured."""
+with the server's other processes; measured, two threads were no faster per text."""
 
 
 def as_read(text: str) -> str:

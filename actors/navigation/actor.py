@@ -117,9 +117,10 @@ COMMIT_MAX_AGE_S = 5.0
 """Commit once this many catalog changes wait, or the oldest has waited this long: a tantivy
 commit costs a dozen fsyncs, so an agent saving now and then pays them once per few seconds,
 not once per save; the tail searched meanwhile stays small."""
-FRESH_EMBEDS = 64
-"""At most this many memories not yet embedded are embedded by a search itself (a few
-milliseconds); a larger backlog (a bulk import, a new model) is left to the idle turns."""
+FRESH_EMBEDS = 16
+"""At most this many memories not yet embedded are embedded by a search itself (the sentence
+model embeds about 260 memories a second here: 16 cost a search ~60 ms at most); a larger
+backlog (several writers at once, a bulk import, a new model) is left to the idle turns."""
 VECTOR_POOL = 30
 """Memories the vector index proposes per search (before fusion)."""
 EXACT_CHECKED = 20
