@@ -53,6 +53,20 @@ async def first_pass_done(home: Path, timeout_s: float = 60.0) -> None:
             await anyio.sleep(0.05)
 
 
+async def vectors_written(home: Path, timeout_s: float = 60.0) -> None:
+    """Wait until the background embedder has stored the vectors of every memory (the log's
+    ``embedding.progress`` with nothing remaining): a snapshot of the store's files taken
+    before would see the vectors' write as a change."""
+    import anyio
+
+    log = home / "ihmt_memory" / "logs" / "ihmt.jsonl"
+    with anyio.fail_after(timeout_s):
+        while not log.exists() or not any(
+                '"embedding.progress"' in line and '"remaining": 0' in line
+                for line in log.read_text(errors="replace").splitlines()):
+            await anyio.sleep(0.05)
+
+
 async def model_loaded(home: Path, timeout_s: float = 60.0) -> None:
     """Wait until the server has loaded its embedding model and built its word table in the
     background (the log says ``embedding.words_built``, or ``embedding.load_failed``): a

@@ -16,6 +16,7 @@ from tests.hardening.store_files import (
     first_pass_done,
     model_loaded,
     tree_digest,
+    vectors_written,
 )
 
 pytestmark = pytest.mark.anyio
@@ -65,6 +66,7 @@ async def test_special_and_huge_files_are_refused_with_bounded_memory(tmp_path: 
         await calls.call("save_memory", content="The checkout service sums the cart.")
         await first_pass_done(home)
         await model_loaded(home)  # its load is not growth caused by the refusals
+        await vectors_written(home)  # nor is the memory's vector a change they made
         store_before = {k: v for k, v in tree_digest(home / "ihmt_memory").items()
                         if not k.startswith("logs")}
         baseline_kib = server.peak_rss_kib()

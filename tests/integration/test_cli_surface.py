@@ -100,13 +100,14 @@ def test_instructions_come_from_the_package() -> None:
     assert as_json["instructions"].strip() == done.stdout.strip()
 
 
-def test_terminal_escapes_in_a_memory_are_printed_as_escapes(tmp_path: Path) -> None:
+def test_terminal_escapes_in_a_memory_never_reach_the_terminal(tmp_path: Path) -> None:
     # a saved text holding a title-setting and a screen-clearing sequence must not act on
-    # the terminal that prints a search result
+    # the terminal that prints a search result: the sequences are dropped when it is saved
     store = tmp_path / "store"
     run_cli("save", "Deploy notes \x1b]0;pwned\x07 and \x1b[2J for the zanzibar cluster.",
             store=store)
     found = run_cli("search", "zanzibar cluster deploy notes", store=store)
-    assert found.returncode == 0 and "zanzibar" in found.stdout
+    assert found.returncode == 0 and "Deploy notes  and  for the zanzibar cluster." \
+        in found.stdout
     assert "\x1b" not in found.stdout and "\x07" not in found.stdout
-    assert "\\x1b" in found.stdout
+    assert "pwned" not in found.stdout
