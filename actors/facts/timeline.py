@@ -32,8 +32,12 @@ Ordering rules (each key (subject, attribute), keyed by ``fact_key``, has one or
    recorded time of the fact (or approval) that displaced it, or the time it joined the order
    if it was displaced on arrival. It is set only on HISTORICAL facts.
 
-A ``supersede_leaf`` event changes leaf currency only; the facts the leaf sources keep their
-place in the timeline (the correcting leaf's own facts are what change the answer).
+A ``supersede_leaf`` event changes leaf currency, and the facts the leaf sources keep their
+place in the timeline (the correcting leaf's own facts are what change the answer), EXCEPT a
+fact the superseding leaf restates for the same attribute with a validity starting no later,
+or undated and said the same day (a correction: "I moved to Porto, not Lisbon"): it was never true,
+so it is RETRACTED ("corrected by <leaf>") and no history shows it. A superseding leaf whose
+value starts later is a change, and the old value stays as history.
 """
 
 from __future__ import annotations
@@ -127,6 +131,21 @@ class _Entry:
     @property
     def value(self) -> str:
         return str(self.event["value"])
+
+    @property
+    def since(self) -> dt.date:
+        """Where its validity starts: valid_from, else its recorded day."""
+        return self.valid_from or self.recorded_day
+
+    @property
+    def recorded_day(self) -> dt.date:
+        return _parse_time(self.recorded_at).date()
+
+    def corrects(self, other: _Entry) -> bool:
+        """As the value of a memory superseding ``other``'s: a correction of it, not a change
+        — its validity starts no later, or it has no date and was said the same day."""
+        return self.since <= other.since or (
+            self.valid_from is None and self.recorded_day == other.recorded_day)
 
 
 @dataclass(frozen=True)
@@ -315,6 +334,14 @@ class _Replay:
             if event.get("decision") == "reject":
                 return
         self.leaf_superseded_by[leaf] = by
+        at = str(event.get("at"))
+        for entry in list(self.by_leaf.get(leaf, [])):
+            if not entry.retracted and any(
+                    fix.key == entry.key and not fix.skipped and fix.corrects(entry)
+                    for fix in self.by_leaf.get(by, [])):
+                before = self.current(entry.key)
+                self._mark_retracted(entry, f"corrected by {by}", at)
+                self.settle(entry.key, before, at)
 
 
 def _insert_index(entries: list[_Entry], valid_from: dt.date | None) -> int:

@@ -220,6 +220,32 @@ def test_explicit_leaf_supersession() -> None:
     assert tl.superseding_leaf("L-unknown") is None
 
 
+def test_a_correction_saved_the_same_day_withdraws_the_corrected_value() -> None:
+    # "I moved to Lisbon", then that day "I moved to Porto, not Lisbon" superseding it:
+    # Lisbon was never true, so no history shows it
+    lisbon = fact("Lisbon", stamp("2026-04-10"), valid_from="2026-04-10", leaf="L-a")
+    porto = fact("Porto", stamp("2026-04-10", 1), leaf="L-b")
+    tl = resolve([lisbon, porto, supersede_leaf("L-a", "L-b", stamp("2026-04-10", 1))])
+    old, new = tl.facts_for("user", "location")
+    assert (old.value, old.status, new.value, new.status) == (
+        "Lisbon", "RETRACTED", "Porto", "ACTIVE")
+    assert old.retraction_reason == "corrected by L-b"
+    assert tl.state_at("user", "location", dt.date(2026, 4, 10)).value == "Porto"
+    # ...and so when the corrected memory was dated earlier and the correction is undated
+    dated = fact("Lisbon", stamp("2026-04-10"), valid_from="2026-04-03", leaf="L-a")
+    tl = resolve([dated, porto, supersede_leaf("L-a", "L-b", stamp("2026-04-10", 1))])
+    assert [f.status for f in tl.facts_for("user", "location")] == ["RETRACTED", "ACTIVE"]
+
+
+def test_a_superseding_memory_of_a_later_value_keeps_the_old_one_as_history() -> None:
+    lisbon = fact("Lisbon", stamp("2025-01-10"), valid_from="2025-01-10", leaf="L-a")
+    porto = fact("Porto", stamp("2026-04-10"), valid_from="2026-04-01", leaf="L-b")
+    tl = resolve([lisbon, porto, supersede_leaf("L-a", "L-b", stamp("2026-04-10", 1))])
+    old, new = tl.facts_for("user", "location")
+    assert (old.status, new.status) == ("HISTORICAL", "ACTIVE")
+    assert tl.leaf_currency("L-a") == "SUPERSEDED"
+
+
 def test_keys_fold_subjects_and_articles() -> None:
     pg = fact("PostgreSQL 16", stamp("2026-01-01"), subject="the billing service",
               attribute="database")

@@ -898,3 +898,17 @@ async def test_a_question_about_before_a_value_answers_the_value_then(tmp_path: 
             assert ids(found)[:1] == [memory], question
         now = await search(rt, "Where does the user live?")
         assert now.answer is not None and now.answer.value == "Valencia"
+
+
+async def test_a_correction_the_same_day_leaves_no_history(tmp_path: Path) -> None:
+    # an outside client corrected a move the day it was saved ("Porto, not Lisbon", with
+    # supersedes): the answer kept Lisbon as a former home
+    async with Runtime(tmp_path) as rt:
+        wrong = await save(rt, f"{LAST_YEAR}-04-10: I moved to Lisbon last week.")
+        fixed = await rt.ingest.ask(Save(content="Correction: I moved to Porto, not Lisbon.",
+                                         provenance=Provenance(agent="claude-code"),
+                                         supersedes=wrong))
+        found = await search(rt, "Where does the user live?")
+        assert found.answer is not None and found.answer.value == "Porto"
+        assert found.answer.history == ()
+        assert ids(found)[:1] == list(fixed.leaf_ids)
