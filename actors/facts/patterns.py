@@ -226,6 +226,15 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?"
                          rf"{_ROLE}\s+(?:at|for)\s+")),
     _Rule("employer", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+)?{_OFFER}\s+")),
+    # "Accepted a job as senior analytics engineer at Maré Energia", "took a role as ... with"
+    _Rule("employer", _r(r"\b(?:accepted|got|landed|took|started|starting|start)\s+"
+                         r"(?:a|an|the|my)\s+(?:new\s+)?(?:job|role|position)\s+as\s+(?:an?\s+)?"
+                         r"(?:[\w-]+\s+){0,3}?"
+                         rf"{_ROLE}\s+(?:at|with|for)\s+"), model=True),
+    # "First day at Maré Energia." at a clause's start (no one else's first day): a name
+    # follows, not "the gym"
+    _Rule("employer", _r(rf"{CLAUSE_START}(?:my\s+)?first\s+(?:day|week)\s+(?:of\s+work\s+)?at\s+"
+                         r"(?!the\b)"), model=True),
     # "I work as a QA engineer at Telefónica"
     _Rule("employer", _r(rf"\b(?:i|we)\s+{_ADV}work\s+as\s+(?:an?\s+)?(?:[\w-]+\s+){{0,3}}?"
                          rf"{_ROLE}\s+(?:at|for)\s+"), model=True),
@@ -306,7 +315,11 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("", _r(r"\b(?:cambie|cambiamos|he\s+cambiado|hemos\s+cambiado)\s+(?:el|la|mi|nuestro|"
                  r"nuestra)\s+[^,;.]{1,40}?\s+por\s+(?:un|una|el|la)\s+(?:nuevo\s+|nueva\s+)?"
                  r"(?=" + MAKE + ")"), model=True),
-    _Rule("", _r(r"\btraded\s+(?:in\s+)?(?:my|our|the)\s+[^,;.]{1,40}?\s+for\s+(?:an?\s+|the\s+)?"
+    # "traded in my Civic for a Tesla", "swapped the iPhone 15 for a Fairphone 5", "replaced
+    # the dying Pixel 6 with an iPhone 15"
+    _Rule("", _r(r"\b(?:traded|swapped|exchanged)\s+(?:in\s+)?(?:my|our|the)\s+[^,;.]{1,40}?\s+"
+                 rf"for\s+(?:an?\s+|the\s+)?(?:new\s+|used\s+)?(?={MAKE})"), model=True),
+    _Rule("", _r(r"\breplaced\s+(?:my|our|the)\s+[^,;.]{1,40}?\s+with\s+(?:an?\s+|the\s+)?"
                  rf"(?:new\s+|used\s+)?(?={MAKE})"), model=True),
     *(_Rule(attribute, _r(rf"\bmi\s+(?:nuevo\s+|nueva\s+)?{noun}\s+(?:es|ahora\s+es)\s+"
                           r"(?:ahora\s+)?(?:un\s+|una\s+|el\s+|la\s+)?(?=[\w])"), model=True)
@@ -324,6 +337,10 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("diet", _r(rf"\b(?:i'm|i am|we're|we are)\s+{_ADV}(?:now\s+)?(?:a\s+)?"
                      rf"{_FULLY}(?={_DIET}(?![\w-]))"), first_token=True),
     _Rule("diet", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:went|gone|turned|became|become)\s+"
+                     rf"{_FULLY}(?={_DIET}(?![\w-]))"), first_token=True),
+    # "I've switched from vegetarian to pescatarian"
+    _Rule("diet", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:switched|changed|moved|"
+                     rf"gone\s+back)\s+(?:from\s+(?:being\s+)?(?:a\s+)?[\w-]+\s+)?to\s+(?:being\s+)?(?:a\s+)?"
                      rf"{_FULLY}(?={_DIET}(?![\w-]))"), first_token=True),
     _Rule("diet", _r(rf"\b{_ADV_ES}(?:soy|somos|me\s+he\s+hecho|me\s+hice|nos\s+hemos\s+hecho|"
                      rf"nos\s+hicimos)\s+(?=(?:{_DIET_ES})(?![\w-]))"), first_token=True),
@@ -580,6 +597,11 @@ def _phrase_subject(prefix: str, head: str = "", limit: int = 5) -> str | None:
     return None if normalise_subject(subject) in FIRST_PERSON else subject
 
 
+_PLACE_ENDS = re.compile(r"\s+(?:and|y|e)\s+(?=[^\W\d_A-ZÁÉÍÓÚÑ])")
+"""A conjunction followed by a lower-case word ends a place's name ("Sevilla y cumple 64
+años"); a capitalised one continues it ("Trinidad and Tobago", "Bosnia y Herzegovina")."""
+
+
 def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     """(trigger start, subject, attribute, value) for every rule match in a sentence."""
     folded = span.folded
@@ -609,6 +631,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             if rule.place and not _names_a_place(value):
                 continue
             attribute = rule.attribute or kind_of(fold(value)) or ""
+            if attribute == "location":  # "Sevilla y cumple 64 años": the place is "Sevilla"
+                value = _PLACE_ENDS.split(value, maxsplit=1)[0]
             if value and attribute:
                 out.append((m.start(), subject, attribute, value))
     for m in _USES_EN.finditer(folded):
@@ -631,7 +655,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
 
 
 _ROLE_HELD = (
-    _r(rf"\b(?:i'm|i\s+am|i\s+work|i'm\s+working|i\s+started|new\s+job|hired\s+me|"
+    _r(rf"\b(?:i'm|i\s+am|i\s+work|i'm\s+working|i\s+started|(?:a|an|the|my|new)\s+(?:new\s+)?"
+       rf"(?:job|role|position)|hired\s+me|"
        rf"i\s+(?:was|got|'ve\s+been)\s+hired|(?:i\s+joined|i'm\s+joining|i\s+am\s+joining|"
        rf"i'll\s+be\s+joining|starting\s+at|started\s+at|i\s+work\s+(?:at|for))"
        rf"\s+[\w&.' -]{{1,40}}?)\s+{_ADV}as\s+(?:an?\s+)?"

@@ -73,6 +73,13 @@ FRAME_NOUNS = frozenset("note notes memory memories nota notas memoria memorias"
 have on the migration?", "notas sobre Luis") and otherwise name a thing the user has: "where
 does the user keep their notes?", "the worker's memory leak"."""
 
+NAME_NOUNS = frozenset("name names nombre nombres".split())
+"""Words that frame a question asking what something is called ("what is the name of the
+user's cat?", "the dog's name", "su nombre") and otherwise name a thing ("a domain name"):
+a memory says "my cat Mostaza" or "is called Misu", and a memory holding the word "name" for
+another reason ("Maré is also the name of the bakery") was the answer to every such question."""
+_POSSESSIVES = frozenset("s its their his her my your our su sus mi mis tu tus".split())
+_OF = frozenset("of de del".split())
 _ADDRESSED = frozenset("you your yours tu tus tienes sabes usted".split())
 _ABOUT = frozenset("about on regarding concerning sobre acerca de del".split())
 
@@ -80,12 +87,16 @@ _ABOUT = frozenset("about on regarding concerning sobre acerca de del".split())
 def framing(text: str) -> frozenset[str]:
     """The words of ``QUESTION_WORDS`` that frame this question and say nothing of its topic:
     all but the nouns of ``FRAME_NOUNS``, which frame it only in a request addressed to the
-    memory or right before "about"/"sobre"."""
+    memory or right before "about"/"sobre"; and "name" asking what something is called
+    (``NAME_NOUNS``: before "of", after a possessive)."""
     words = [fold(w) for w in re.findall(r"\w+", text)]
     addressed = not _ADDRESSED.isdisjoint(words)
     framed = {word for i, word in enumerate(words) if word in FRAME_NOUNS
               and (addressed or (i + 1 < len(words) and words[i + 1] in _ABOUT))}
-    return (QUESTION_WORDS - FRAME_NOUNS) | framed
+    named = {word for i, word in enumerate(words) if word in NAME_NOUNS
+             and ((i + 1 < len(words) and words[i + 1] in _OF)
+                  or (i > 0 and words[i - 1] in _POSSESSIVES))}
+    return (QUESTION_WORDS - FRAME_NOUNS) | framed | named
 
 
 def _group(text: str) -> tuple[str, ...]:

@@ -306,10 +306,43 @@ def test_moves_and_new_jobs_as_people_announce_them(text: str,
          "senior backend engineer"),
         ("I joined Globex last week, new job as a backend developer.", "Globex",
          "backend developer"),
+        ("Accepted a job as senior analytics engineer at Maré Energia, a startup in Porto.",
+         "Maré Energia", "senior analytics engineer"),
     ],
 )
 def test_a_job_sentence_says_where_and_as_what(text: str, employer: str, role: str) -> None:
     assert sorted(_triples(text)) == [("user", "employer", employer), ("user", "role", role)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Finally replaced the dying Pixel 6 with an iPhone 15 for €799.", ("phone", "iPhone 15")),
+    ("Swapped the iPhone 15 for a Fairphone 5 because I wanted something repairable.",
+     ("phone", "Fairphone 5")),
+    ("I've switched from vegetarian to pescatarian: iron levels were low.",
+     ("diet", "pescatarian")),
+    ("2026-09-01: First day at Maré Energia.", ("employer", "Maré Energia")),
+])
+def test_changes_said_by_what_replaced_what(text: str, expected: tuple[str, str]) -> None:
+    # an outside client's "Current value" lines named the phone, diet and employer before
+    # these (none of the sentences was read)
+    assert _triples(text) == [("user", *expected)]
+
+
+@pytest.mark.parametrize("text", ["My sister's first day at Google was fun.",
+                                  "First day at the gym today.",
+                                  "I replaced the battery with a new one."])
+def test_no_change_without_a_make_or_a_name_of_ones_own(text: str) -> None:
+    assert _triples(text) == []
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("Mi madre Rosario vive en Sevilla y cumple 64 años este mes.", "Sevilla"),
+    ("I moved to Trinidad and Tobago.", "Trinidad and Tobago"),
+    ("We live in Bosnia y Herzegovina now.", "Bosnia y Herzegovina"),
+])
+def test_a_place_ends_where_a_lower_case_clause_begins(text: str, place: str) -> None:
+    [fact] = extract_facts(text)
+    assert (fact.attribute, fact.value) == ("location", place)
 
 
 @pytest.mark.parametrize(("text", "role"), [

@@ -96,6 +96,17 @@ def test_a_note_or_a_memory_is_a_topic_unless_it_frames_a_request(question: str,
 
 
 @pytest.mark.parametrize(
+    ("question", "terms"),
+    [("What is the name of the user's cat?", ("cat",)), ("What is the dog's name?", ("dog",)),
+     ("¿Cuál es el nombre de su perro?", ("perro",)),
+     ("Which domain name did we register?", ("domain", "nam", "register"))],
+)
+def test_a_name_asked_for_frames_the_question(question: str, terms: tuple[str, ...]) -> None:
+    # "Maré is also the name of the bakery" answered every "what is the name of ..." question
+    assert parse_query(question).query_terms == terms
+
+
+@pytest.mark.parametrize(
     ("question", "now"),
     [("Where does the user work now?", True), ("What is the user's current job?", True),
      ("Does she still run?", True), ("¿Qué móvil usa el usuario ahora?", True),
