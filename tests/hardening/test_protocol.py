@@ -15,6 +15,7 @@ from tests.hardening.store_files import (
     first_pass_done,
     model_loaded,
     tree_digest,
+    vectors_written,
 )
 
 pytestmark = pytest.mark.anyio
@@ -42,6 +43,7 @@ async def test_bad_lines_get_errors_and_the_server_keeps_serving(tmp_path: Path)
         assert saved["result"]["isError"] is False, saved
         await first_pass_done(home)
         await model_loaded(home)  # its load is not growth under abuse
+        await vectors_written(home)  # nor is the memory's vector a change a bad line made
         before = store_digest(home)
         assert before, "the save wrote the store"
         baseline_kib = server.peak_rss_kib()
