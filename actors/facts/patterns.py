@@ -597,6 +597,11 @@ def _phrase_subject(prefix: str, head: str = "", limit: int = 5) -> str | None:
     return None if normalise_subject(subject) in FIRST_PERSON else subject
 
 
+_NOT_TITLES = frozenset(
+    """great good fine fun exciting hard tough demanding challenging stressful busy amazing
+    awesome interesting boring ok okay going so really very quite much more less different
+    better worse harder easier intense brilliant lovely nice terrible awful not""".split())
+"""Words that say how a role is, not what it is ("my new role is great")."""
 _PLACE_ENDS = re.compile(r"\s+(?:and|y|e)\s+(?=[^\W\d_A-ZÁÉÍÓÚÑ])")
 """A conjunction followed by a lower-case word ends a place's name ("Sevilla y cumple 64
 años"); a capitalised one continues it ("Trinidad and Tobago", "Bosnia y Herzegovina")."""
@@ -633,6 +638,9 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             attribute = rule.attribute or kind_of(fold(value)) or ""
             if attribute == "location":  # "Sevilla y cumple 64 años": the place is "Sevilla"
                 value = _PLACE_ENDS.split(value, maxsplit=1)[0]
+            if attribute == "role" and fold(value).split()[:1] \
+                    and fold(value).split()[0] in _NOT_TITLES:
+                continue  # "my new role is great": how it is, not what it is
             if value and attribute:
                 out.append((m.start(), subject, attribute, value))
     for m in _USES_EN.finditer(folded):

@@ -355,7 +355,8 @@ def test_a_role_alone(text: str, role: str) -> None:
 
 
 @pytest.mark.parametrize("text", ["I'm an owner of two cats.", "I am a big fan of jazz.",
-                                  "My sister is a nurse.", "Ana trabaja de enfermera."])
+                                  "My sister is a nurse.", "Ana trabaja de enfermera.",
+                                  "My new role is great.", "My new position is really demanding."])
 def test_no_role_without_a_role_noun_said_of_oneself(text: str) -> None:
     assert [t for t in _triples(text) if t[1] == "role"] == []
 
