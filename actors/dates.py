@@ -83,29 +83,33 @@ def _to_date(m: re.Match[str]) -> datetime.date | None:
     return None
 
 
+def _opening(text: str) -> tuple[str, re.Match[str]] | None:
+    """The first non-blank line of ``text`` and the date-shaped words it opens with."""
+    for line in text.split("\n"):
+        if line.strip():
+            m = _AT_START.match(fold(line))
+            return (line, m) if m else None
+    return None
+
+
 def parse_date(text: str) -> datetime.date | None:
     """The date that opens the first non-blank line of ``text``, or None.
 
     Only the start counts, so "I will call on 2024-07-22" is not a dated entry while
     "2024-07-22 — called the bank" and "## Lunes, 3 de marzo de 2025" are.
     """
-    for line in text.split("\n"):
-        if line.strip():
-            m = _AT_START.match(fold(line))
-            return _to_date(m) if m else None
-    return None
+    opening = _opening(text)
+    return _to_date(opening[1]) if opening else None
 
 
 def impossible_leading_date(text: str) -> str | None:
     """The date-shaped words that open ``text`` when they name no day ("2026-13-45",
     "31/02/2026"), else None: ``parse_date`` reads them as no date at all."""
-    for line in text.split("\n"):
-        if line.strip():
-            m = _AT_START.match(fold(line))
-            if m is None or _to_date(m) is not None:
-                return None
-            return line[m.start():m.end()].strip(" \t#-*+>[(_")
-    return None
+    opening = _opening(text)
+    if opening is None or _to_date(opening[1]) is not None:
+        return None
+    line, m = opening
+    return line[m.start():m.end()].strip(" \t#-*+>[(_")
 
 
 def find_dates(text: str) -> list[datetime.date]:

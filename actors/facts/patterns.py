@@ -638,8 +638,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             attribute = rule.attribute or kind_of(fold(value)) or ""
             if attribute == "location":  # "Sevilla y cumple 64 años": the place is "Sevilla"
                 value = _PLACE_ENDS.split(value, maxsplit=1)[0]
-            if attribute == "role" and fold(value).split()[:1] \
-                    and fold(value).split()[0] in _NOT_TITLES:
+            if attribute == "role" and set(fold(value).split()[:1]) & _NOT_TITLES:
                 continue  # "my new role is great": how it is, not what it is
             if value and attribute:
                 out.append((m.start(), subject, attribute, value))

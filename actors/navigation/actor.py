@@ -30,7 +30,7 @@ from actors.embedding.index import VectorIndex
 from actors.embedding.neighbours import WordNeighbours
 from actors.embedding.sentence import MODEL_ID
 from actors.embedding.word_table import WordTable
-from actors.facts.keys import fact_key, scoped_subject
+from actors.facts.keys import fact_key, normalise_words, scoped_subject
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import Timeline
 from actors.navigation import ranking
@@ -645,7 +645,7 @@ class NavigationActor(Actor):
         scores = ranking.fuse(lexical, similar)
         about_time: set[str] = set()
         in_range: set[str] = set()
-        boosts: dict[str, float] = {}  # time range, exact identifier: they weigh in ties too
+        boosts: dict[str, float] = {}  # time range, exact identifier, rare word (their factors)
         # A question about a time and nothing else ("what did I do in March?") asks for what
         # happened then: every memory of the range answers it, none is a rival.
         listing = span is not None and self._only_time(_time_remainder(text, span))
@@ -665,18 +665,13 @@ class NavigationActor(Actor):
                     scores.setdefault(leaf, floor)
                     in_range.add(leaf)
                 about_time = in_range
-            ranking.boost_matching(scores, in_range, ranking.IN_RANGE_BOOST)
-            boosts.update(dict.fromkeys(in_range, ranking.IN_RANGE_BOOST))
+            ranking.boost_matching(scores, in_range, ranking.IN_RANGE_BOOST, boosts)
         exact = self._exact_holders(text, scores)
         wanted = identifiers(topic)
         unheld = wanted if wanted and not exact and _only_identifiers(topic, wanted) else ()
-        ranking.boost_matching(scores, exact, ranking.EXACT_ID_BOOST)
-        for leaf in exact:
-            boosts[leaf] = boosts.get(leaf, 1.0) * ranking.EXACT_ID_BOOST
-        rare = self._rare_holders(query, best, scores)
-        ranking.boost_matching(scores, rare, ranking.RARE_WORD_BOOST)
-        for leaf in rare:
-            boosts[leaf] = boosts.get(leaf, 1.0) * ranking.RARE_WORD_BOOST
+        ranking.boost_matching(scores, exact, ranking.EXACT_ID_BOOST, boosts)
+        ranking.boost_matching(scores, self._rare_holders(query, best, scores),
+                               ranking.RARE_WORD_BOOST, boosts)
 
         as_of_dt = msg.as_of
         question = attribute_question(text)
@@ -1063,10 +1058,10 @@ class NavigationActor(Actor):
         m = _BEFORE.search(fold(text))
         if m is None:
             return None
-        named = " ".join(m.group("x").split())
+        named = normalise_words(m.group("x"))
         for subject, attribute in questions:
             for fact in timeline.facts_for(subject, attribute):
-                value = " ".join(fold(fact.value).split())
+                value = normalise_words(fact.value)
                 if fact.status in ("ACTIVE", "HISTORICAL") and value \
                         and (named == value or named.startswith(value + " ")):
                     return fact.valid_since - dt.timedelta(days=1)

@@ -153,11 +153,14 @@ def boost_answer(scores: dict[str, float], leaf_id: str) -> None:
     scores[leaf_id] = top * ANSWER_BOOST + 1.0
 
 
-def boost_matching(scores: dict[str, float], chosen: set[str], factor: float) -> None:
-    """Multiply the scores of ``chosen`` memories (in a time range, holding an exact id)."""
+def boost_matching(scores: dict[str, float], chosen: set[str], factor: float,
+                   boosts: dict[str, float]) -> None:
+    """Multiply the scores of ``chosen`` memories (in a time range, holding an exact id or the
+    question's rarest word), and record the factor in ``boosts``: they weigh in ties too."""
     for leaf in chosen:
         if leaf in scores:
             scores[leaf] *= factor
+        boosts[leaf] = boosts.get(leaf, 1.0) * factor
 
 
 def meaning_orders_equals(scores: dict[str, float], holds: Mapping[str, frozenset[str]],

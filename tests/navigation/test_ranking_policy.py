@@ -72,8 +72,9 @@ def test_an_unservable_correction_is_not_added() -> None:
 
 def test_range_and_identifier_boosts() -> None:
     scores = {"in": 3.0, "out": 5.0, "id": 2.0}
-    ranking.boost_matching(scores, {"in"}, ranking.IN_RANGE_BOOST)
-    ranking.boost_matching(scores, {"id"}, ranking.EXACT_ID_BOOST)
+    boosts: dict[str, float] = {}
+    ranking.boost_matching(scores, {"in"}, ranking.IN_RANGE_BOOST, boosts)
+    ranking.boost_matching(scores, {"id"}, ranking.EXACT_ID_BOOST, boosts)
     assert scores == {"in": pytest.approx(6.0), "out": 5.0, "id": pytest.approx(6.0)}
 
 
