@@ -91,25 +91,36 @@ class QuantizedRows:
 
     def _rebuilt(self, indices: Any) -> Any:
         picked = np.asarray(indices)
-        scale = self._s[picked][:, None]
-        return self._q[picked].astype(np.float32) * scale + \
-            self._r[picked].astype(np.float32) * (scale / 254.0)
+        return self._in_steps(picked).astype(np.float32) * (self._s[picked] / 254.0)[:, None]
+
+    def _in_steps(self, picked: Any) -> Any:
+        """``q * 254 + r`` of these rows: each row in steps of ``s / 254``, as int16 (at most
+        127 * 254 + 127, within its range); one widening instead of two."""
+        steps = self._q[picked].astype(np.int16)
+        steps *= 254
+        steps += self._r[picked]
+        return steps
 
     def score_rows(self, indices: Any, query: Any) -> Any:
         """The exact cosine of these rows to ``query`` (unit vectors), in their order."""
-        return self._rebuilt(indices) @ np.asarray(query, dtype=np.float32)
+        picked = np.asarray(indices)
+        query = np.asarray(query, dtype=np.float32)
+        return (self._in_steps(picked).astype(np.float32) @ query) * (self._s[picked] / 254.0)
 
     def _coarse(self, query: Any) -> tuple[Any, Any]:
-        """(coarse score, its error bound) of every row, from integer dot products."""
+        """(coarse score, its error bound) of every row, from integer dot products (float32
+        holds them exactly: at most 127 * 127 * dimensions, under 2^24 up to 1,040 of them)."""
         n = self.count
         peak = float(np.abs(query).max())
         step = peak / 127.0 if peak > 0 else 1.0
         rounded = np.rint(query / step).astype(np.int8)
-        dots = np.asarray(simsimd.cdist(rounded[None, :], self._q[:n], metric="dot"),
-                          dtype=np.float64)[0]
-        scale = self._s[:n].astype(np.float64)
-        coarse = dots * scale * step
-        error = scale * (float(np.abs(query).sum()) / 2.0 + step / 2.0 * self._l1[:n])
+        dots = np.asarray(simsimd.cdist(rounded[None, :], self._q[:n], metric="dot",
+                                        out_dtype="float32"), dtype=np.float32)[0]
+        scale = self._s[:n]
+        coarse = dots * (scale * np.float32(step))
+        error = scale * np.float32(float(np.abs(query).sum()) / 2.0)
+        error += (scale * self._l1[:n]) * np.float32(step / 2.0)
+        error += np.float32(1e-6)  # float32's own rounding of the sums above
         return coarse, error
 
     def top(self, query: Any, take: int) -> tuple[Any, Any]:
@@ -128,7 +139,7 @@ class QuantizedRows:
                 candidates = np.arange(n)
             else:
                 candidates = np.argpartition(coarse, n - wanted)[n - wanted:]
-            exact = self._rebuilt(candidates) @ query
+            exact = self.score_rows(candidates, query)
             if wanted >= n:
                 break
             kept_last = float(np.partition(exact, len(exact) - take)[len(exact) - take])
