@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import structlog
 
+from actors.embedding.first_person import first_person
 from actors.embedding.sentence import DIM, MODEL_ID, SentenceEncoder, Vectors, as_read
 from store import vectors as vector_table
 from store.paths import StoreLayout
@@ -193,7 +194,13 @@ class VectorIndex:
         return remaining
 
     def encode_query(self, text: str) -> Vectors:
-        encoded: Vectors = self.embedder.encode([text])[0]
+        """The question's vector, read in the first person (``first_person``). Measured,
+        full path (recall@1, false "No memory found"; conversation / conversation-b /
+        templated seeds 11, 7): as asked 0.585 / 0.427 / 0.771 / 0.796, 0.200 / 0.280 / 0.000 /
+        0.004; in the first person 0.600 / 0.467 / 0.761 / 0.786, 0.169 / 0.240 / 0.000 /
+        0.000 (never-stored questions answered so: 7/15 -> 6/15, 5/20 and 10/10 unchanged).
+        The mean of both readings did no better and cost a second encoding (1.1 ms)."""
+        encoded: Vectors = self.embedder.encode([first_person(text)])[0]
         return encoded
 
     def similar(self, query: Vectors, k: int, allowed: Callable[[str], bool]
@@ -205,15 +212,21 @@ class VectorIndex:
         n = len(self.ids)
         if n == 0 or self._matrix is None or not np.any(query):
             return {}
-        rows, sims = self._matrix.top(query, k * 4)
-        out: dict[str, float] = {}
-        for i, sim in zip(rows.tolist(), sims.tolist(), strict=True):
-            leaf = self.ids[i]
-            if allowed(leaf):
-                out[leaf] = float(sim)
-                if len(out) == k:
-                    break
-        return out
+        take = k
+        while True:
+            # the k best first (the usual case: every memory is admissible); more only when
+            # the scope or the time asked for turned some down
+            rows, sims = self._matrix.top(query, take)
+            out: dict[str, float] = {}
+            for i, sim in zip(rows.tolist(), sims.tolist(), strict=True):
+                leaf = self.ids[i]
+                if allowed(leaf):
+                    out[leaf] = float(sim)
+                    if len(out) == k:
+                        return out
+            if take >= n:
+                return out
+            take = min(n, take * 4)
 
     def similarity_of(self, query: Vectors, leaf_ids: Iterable[str]) -> dict[str, float]:
         """The cosine similarity of these memories (those with a vector) to ``query``: the
