@@ -265,16 +265,30 @@ def render_compact(result: SearchResult) -> str:
     first = _body(best, result.query)
     lines.append(first)
     others = result.hits[1:]
-    if others:
-        share = max(OTHER_MIN, (REPLY_BUDGET - len(first)) // len(others))
-        for rank, hit in enumerate(others, start=2):
-            body = _body(hit, result.query, share)
-            lines.append("")
-            lines.append(f"--- {rank}. {_other(hit, body)}")
-            lines += _marks(hit)
-            lines.append(body)
+    share = max(OTHER_MIN, (REPLY_BUDGET - len(first)) // max(len(others), 1))
+    lines += _next_turn_lines(best, result.query, share)
+    for rank, hit in enumerate(others, start=2):
+        body = _body(hit, result.query, share)
+        lines.append("")
+        lines.append(f"--- {rank}. {_other(hit, body)}")
+        lines += _marks(hit)
+        lines.append(body)
+        lines += _next_turn_lines(hit, result.query, share)
     lines += _history_lines(result.history)
     return "\n".join(lines)
+
+
+def _next_turn_lines(hit: Hit, query: str, limit: int, *, ids: bool = False) -> list[str]:
+    """What the conversation went on with, right after the memory's own text."""
+    turn = hit.next_turn
+    if turn is None:
+        return []
+    said = _body(Hit(leaf_id=turn.leaf_id, domain="", title="", timestamp=turn.timestamp,
+                     score=0.0, text=turn.text, excerpt="", source="", agent="", scope="",
+                     currency="CURRENT", notices=(), tree_path=()), query, limit)
+    label = f"Next in that conversation ({turn.leaf_id}):" if ids \
+        else "Next in that conversation:"
+    return [label, said]
 
 
 def _absent_line(result: SearchResult) -> list[str]:
@@ -323,6 +337,7 @@ def render_full(result: SearchResult) -> str:
             lines.append(_body(hit, result.query))
         else:
             lines.append(f"    excerpt: {hit.excerpt[:EXCERPT_LIMIT]}")
+        lines += _next_turn_lines(hit, result.query, OTHER_MIN, ids=True)
     if len(result.hits) > 1:
         lines.append("")
         lines.append("(Full text shown for the top match only. Refine the query to promote "

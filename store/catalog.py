@@ -105,6 +105,20 @@ class CatalogReader(Reader):
             row = conn.execute(f"{_SELECT} WHERE id = ?", (entry_id,)).fetchone()
         return None if row is None else entry_of(row)
 
+    def told_after(self, entry: Mapping[str, Any]) -> Entry | None:
+        """The leaf the same agent saved next after ``entry`` (by record time; the
+        ``catalog_told`` index), or None: the next turn of a conversation saved one turn per
+        memory."""
+        conn = self.connection()
+        if conn is None or not entry.get("recorded_at"):
+            return None
+        with mapped(self.layout.database):
+            row = conn.execute(
+                f"{_SELECT} WHERE agent IS ? AND recorded_at > ? AND kind = 'leaf' "
+                "ORDER BY agent, recorded_at LIMIT 1",
+                (entry.get("agent"), entry["recorded_at"])).fetchone()
+        return None if row is None else entry_of(row)
+
     def known(self, ids: list[str] | tuple[str, ...]) -> set[str]:
         """Which of ``ids`` are in the catalog."""
         conn = self.connection()

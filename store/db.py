@@ -50,7 +50,11 @@ from store.atomic import TEMP_PREFIX, ensure_private_dir
 from store.errors import DamagedDatabase, StoreError, map_os_error
 from store.paths import StoreLayout
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2 added ``catalog_told`` (an index only: a version-1 database is brought up to date by
+running the schema again, and read as it is when the store is read-only)."""
+OLDEST_READABLE = 1
+"""The oldest schema a read-only store may have: every version since differs by indexes."""
 BUSY_TIMEOUT_MS = 30_000
 WAL_AUTOCHECKPOINT_PAGES = 8_000
 """Checkpoint once the WAL holds this many pages (32 MB of 4 KiB pages; SQLite's default is
@@ -74,6 +78,7 @@ CREATE TABLE IF NOT EXISTS catalog (
 CREATE INDEX IF NOT EXISTS catalog_seq ON catalog(seq);
 CREATE INDEX IF NOT EXISTS catalog_parent ON catalog(parent_id);
 CREATE INDEX IF NOT EXISTS catalog_layer ON catalog(kind, layer);
+CREATE INDEX IF NOT EXISTS catalog_told ON catalog(agent, recorded_at);
 CREATE TABLE IF NOT EXISTS catalog_gone (
     id TEXT PRIMARY KEY, domain TEXT NOT NULL, seq INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS catalog_gone_seq ON catalog_gone(seq);
@@ -269,7 +274,7 @@ def _read_only(path: Path) -> sqlite3.Connection:
     conn.store_path = path
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version != SCHEMA_VERSION:
+        if not OLDEST_READABLE <= version <= SCHEMA_VERSION:
             raise DamagedDatabase(path, f"it has schema version {version} and the store is "
                                   "read-only, so it cannot be brought to this program's "
                                   f"{SCHEMA_VERSION}")

@@ -27,6 +27,10 @@ class CatalogView(Protocol):
 
     def get(self, entry_id: str) -> Mapping[str, Any] | None: ...
 
+    def told_after(self, entry: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """The leaf the same agent saved next after ``entry`` (an index look-up)."""
+        ...
+
     def parentless(self) -> Sequence[Mapping[str, Any]]:
         """Rows without a parent, oldest first (the trunk of each domain)."""
         ...

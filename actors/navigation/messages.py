@@ -21,6 +21,15 @@ class Search(Message):
 
 
 @dataclass(frozen=True)
+class Turn:
+    """The memory saved right after a served one, in the same conversation."""
+
+    leaf_id: str
+    timestamp: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Hit:
     leaf_id: str
     domain: str
@@ -39,6 +48,10 @@ class Hit:
     superseded_by: str | None = None
     same_on: tuple[str, ...] = ()
     """Dates of other memories that say the same words (folded into this one)."""
+    next_turn: Turn | None = None
+    """What was said next in the conversation, when it was saved one turn per memory: the
+    answer is often there ("my sister asked what I want for my birthday" / "I told her a
+    Kindle")."""
 
 
 @dataclass(frozen=True)

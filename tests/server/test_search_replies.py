@@ -81,15 +81,47 @@ async def test_search_replies_end_to_end(tmp_path: Path) -> None:
 
         # a paraphrase sharing no word with its memory: "No memory found", and the memory
         # offered apart once it has a vector (embedded in the background)
-        await s.ok("save_memory", {"content": "I graduated with a degree in Business "
-                                              "Administration in 2019."})
+        await s.ok("save_memory", {"content": "The staging cluster is recreated every "
+                                              "Sunday night."})
         with anyio.fail_after(60):
             while True:
-                studied = await s.ok("search_memory",
-                                     {"query": "What did the user study at university?"})
-                assert studied.startswith("No memory found")
-                if "Closest in meaning" in studied:
+                rebuilt = await s.ok("search_memory",
+                                     {"query": "When is the infrastructure rebuilt?"})
+                assert rebuilt.startswith("No memory found")
+                if "Closest in meaning" in rebuilt:
                     break
                 await anyio.sleep(0.3)
-        offered = studied.split("Closest in meaning", 1)[1]
-        assert "degree in Business Administration" in offered.splitlines()[1]
+        offered = rebuilt.split("Closest in meaning", 1)[1]
+        assert "staging cluster is recreated" in offered.splitlines()[1]
+
+
+async def test_a_memory_is_shown_with_the_turn_its_conversation_went_on_with(
+        tmp_path: Path) -> None:
+    # a chat saved one turn per memory: the question's words in one turn, the answer in the
+    # next; the next turn comes with the memory, but never from another day, another client,
+    # or once forgotten
+    async with server_session(tmp_path, client_name="chat-client") as chat, \
+            server_session(tmp_path, client_name="other-client") as other:
+        await chat.ok("save_memory", {"content": f"{YEAR}-01-06: My sister asked what I want "
+                                                 "for my birthday in February."})
+        await other.ok("save_memory", {"content": f"{YEAR}-01-06: The CI runners were slow "
+                                                  "all afternoon."})
+        kindle = await chat.ok("save_memory", {
+            "content": f"{YEAR}-01-06: I told her a Kindle Paperwhite, the one with the warm "
+                       "light."})
+        await chat.ok("save_memory", {"content": f"{YEAR}-01-07: My sister's flight lands at "
+                                                 "nine tomorrow, I'll pick her up."})
+        question = {"query": "What birthday present did the user ask his sister for?"}
+        with anyio.fail_after(60):  # the turns' vectors are computed in the background
+            while "Next in that conversation" not in (
+                    reply := await chat.ok("search_memory", question)):
+                await anyio.sleep(0.3)
+        first = reply.split("\n--- 2. ")[0]
+        assert "My sister asked what I want" in first
+        assert "Next in that conversation:\n" \
+            f"{YEAR}-01-06: I told her a Kindle Paperwhite" in first
+        assert "CI runners" not in reply  # another client's memory is no turn of this chat
+        assert reply.count("Next in that conversation") == 1  # the flight: the next day
+        memory_id = kindle.split("Memory id: ")[1].split()[0]
+        await chat.ok("forget_memory", {"memory_id": memory_id, "reason": "test"})
+        assert "Kindle" not in await chat.ok("search_memory", question)

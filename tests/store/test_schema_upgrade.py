@@ -1,0 +1,64 @@
+"""A database of the previous schema (1: no ``catalog_told`` index) is brought up to date by
+the first connection that can write it, and still read as it is on a read-only store."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from store import db
+from store.catalog import CatalogReader
+from store.paths import StoreLayout
+
+
+def _version_one(layout: StoreLayout) -> None:
+    """A store as schema 1 left it: the same tables, without the index schema 2 added."""
+    conn = db.connect(layout, create=True)
+    assert conn is not None
+    conn.executescript("DROP INDEX catalog_told; PRAGMA user_version = 1;")
+    conn.execute("INSERT INTO catalog (id, kind, layer, domain, path, agent, recorded_at, seq) "
+                 "VALUES ('L-a', 'leaf', 0, 'general', 'a', 'chat', '2026-01-01T10:00:00Z', 1),"
+                 " ('L-b', 'leaf', 0, 'general', 'b', 'chat', '2026-01-01T10:00:05Z', 2),"
+                 " ('L-c', 'leaf', 0, 'general', 'c', 'other', '2026-01-01T10:00:03Z', 3)")
+    conn.close()
+
+
+def _indexes(path: Path) -> set[str]:
+    with sqlite3.connect(path) as conn:
+        return {row[0] for row in conn.execute("SELECT name FROM sqlite_master "
+                                               "WHERE type = 'index'")}
+
+
+def test_a_version_one_database_gains_the_index(tmp_path: Path) -> None:
+    layout = StoreLayout.at_home(tmp_path)
+    _version_one(layout)
+    assert "catalog_told" not in _indexes(layout.database)
+    reader = CatalogReader(layout)
+    first = reader.get("L-a")
+    assert first is not None
+    after = reader.told_after(first)  # the same agent's next save, not another agent's
+    assert after is not None and after["id"] == "L-b"
+    assert "catalog_told" in _indexes(layout.database)
+    with sqlite3.connect(layout.database) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION
+    last = reader.get("L-b")
+    assert last is not None and reader.told_after(last) is None
+
+
+def test_a_read_only_version_one_store_is_read_as_it_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    layout = StoreLayout.at_home(tmp_path)
+    _version_one(layout)
+    real_access = os.access
+    # the store's folder cannot be written (as the tests run as root, say so to the check)
+    monkeypatch.setattr(db.os, "access", lambda path, mode: mode != os.W_OK
+                        and real_access(path, mode))
+    reader = CatalogReader(layout)
+    first = reader.get("L-a")
+    assert first is not None
+    after = reader.told_after(first)  # without the index: a scan, the same answer
+    assert after is not None and after["id"] == "L-b"
+    assert "catalog_told" not in _indexes(layout.database)
