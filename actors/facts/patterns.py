@@ -42,6 +42,7 @@ from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, pat
 from actors.facts.endings import ending_facts
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
+from actors.facts.names import name_facts
 from actors.facts.questions import attribute_question
 from actors.facts.values import (
     CLAUSE_START,
@@ -656,6 +657,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
         out.extend(_tool(span, m))
     out.extend(_moved_facts(span))
     out.extend(_hired_facts(span))
+    out.extend(name_facts(span))
     out.extend(_role_facts(span))
     out.extend(ending_facts(span))
     return out

@@ -75,6 +75,7 @@ from actors.navigation.query import (
 from actors.navigation.read_model import ReadModel
 from actors.navigation.stem import stem
 from actors.navigation.stories import named_terms, tells_a_change
+from actors.navigation.the_user import as_the_user
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
 from actors.text import fold, shorten, unique
 from actors.text import terms as text_terms
@@ -556,6 +557,12 @@ class NavigationActor(Actor):
 
     # ------------------------------------------------------------------ search
 
+    def _user_names(self) -> tuple[str, ...]:
+        """The user's own name, when they said it ("I'm Daniel"): the fact (user, name)."""
+        key = fact_key("user", "name")
+        fact = self.model.facts.timeline([key]).current(*key)
+        return (fact.value,) if fact is not None else ()
+
     def _search(self, msg: Search) -> SearchResult:
         started = time.perf_counter()
         text = check_text(msg.query, what="query", limit=self.settings.max_query_chars)
@@ -565,6 +572,7 @@ class NavigationActor(Actor):
         scope = (msg.scope or "").strip()
         as_of_ts = _posix(msg.as_of) if msg.as_of else None
         self.model.refresh()
+        text = as_the_user(text, self._user_names())
         fresh = len(self.model.arrived) + self.vectors.queued
         if self.use_vectors and self.vectors.loaded and self.vectors.embedder.loaded \
                 and not self._embed_pending and 0 < fresh <= FRESH_EMBEDS:

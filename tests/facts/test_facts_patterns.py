@@ -609,3 +609,25 @@ def test_not_an_attribute_question(query: str) -> None:
 def test_questions_find_the_keys_extraction_stores(statement: str, question: str) -> None:
     [fact] = extract_facts(statement)
     assert fact_key(fact.subject, fact.attribute) == attribute_question(question)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Quick background so you know me: I'm Daniel, I work as a backend developer.", "Daniel"),
+    ("My name is Ana Ruiz and I run the data team.", "Ana Ruiz"),
+    ("Just call me Dani.", "Dani"),
+    ("Me llamo Lucía y vivo en Valencia.", "Lucía"),
+    ("Soy Marta, enfermera en el Clínico.", "Marta"),
+])
+def test_the_user_introducing_themselves_names_them(text: str, name: str) -> None:
+    assert ("user", "name", name) in _triples(text)
+
+
+@pytest.mark.parametrize("text", [
+    "I'm Spanish, so dinner at ten is normal.",  # a nationality
+    "I'm OK, thanks for asking.",  # a word in capitals
+    "I am tired.",  # not capitalised
+    "Soy enfermera en el Clínico.",
+    "Daniel is my manager.",  # someone else's name
+])
+def test_no_name_is_recorded_without_an_introduction(text: str) -> None:
+    assert not [t for t in _triples(text) if t[:2] == ("user", "name")]

@@ -916,3 +916,34 @@ async def test_a_correction_the_same_day_leaves_no_history(tmp_path: Path) -> No
         assert found.answer is not None and found.answer.value == "Porto"
         assert found.answer.history == ()
         assert ids(found)[:1] == list(fixed.leaf_ids)
+
+
+async def test_a_question_naming_the_user_asks_about_the_user(tmp_path: Path) -> None:
+    # the user's name is said once, in an introduction: searched as a word it is the
+    # question's rarest, and the introduction led every reply about "Daniel"
+    async with Runtime(tmp_path) as rt:
+        await save(rt, "Quick background so you know me: I'm Daniel, I work as a backend "
+                       "developer at Nubalia, mostly Python.")
+        for text in ("The Nubalia office moved to the port area in January.",
+                     "My sister Elena works as a paediatric nurse.",
+                     "Python 3.13 is what we run in production now."):
+            await save(rt, text)
+        mother = await save(rt, "My mother wants to learn to paint, so I signed her up for "
+                                "a watercolour class.")
+        await embedded(rt)
+        found = await search(rt, "What hobby is Daniel's mother taking up?")
+        assert found.status == "FOUND" and ids(found)[:1] == [mother]
+        assert found.query == "What hobby is Daniel's mother taking up?"  # echoed as asked
+
+
+def test_the_users_name_reads_as_the_user() -> None:
+    from actors.navigation.the_user import as_the_user
+    assert as_the_user("When is Daniel's mother's birthday?", ["Daniel"]) == \
+        "When is the user's mother's birthday?"
+    assert as_the_user("Where does Ana work now?", ["Ana Ruiz"]) == \
+        "Where does the user work now?"
+    assert as_the_user("¿Qué día es la boda de Daniel y Lucía?", ["Daniel"]) == \
+        "¿Qué día es la boda del usuario y Lucía?"
+    assert as_the_user("Where does Danielle live?", ["Daniel"]) == \
+        "Where does Danielle live?"  # another name that starts the same
+    assert as_the_user("Where does Lucía work?", []) == "Where does Lucía work?"
