@@ -239,7 +239,14 @@ def _time_remainder(text: str, span: DateRange | None) -> str:
     at = folded.find(span.phrase)
     if at < 0 or len(folded) != len(text):
         return text
-    return text[:at] + " " + text[at + len(span.phrase):]
+    before = _TIME_PREPOSITION.sub("", text[:at])
+    return " ".join(f"{before} {text[at + len(span.phrase):]}".split()).replace(" ?", "?")
+
+
+_TIME_PREPOSITION = re.compile(r"\s+(?:in|during|on|at|for|since|from|en|durante|de|del|desde)"
+                               r"\s*$", re.IGNORECASE)
+"""The word that introduced a time phrase: "take in October?" is "take?" without it (the
+question is quoted back that way in a clue request)."""
 
 
 def _without_time(text: str, span: DateRange | None) -> str:

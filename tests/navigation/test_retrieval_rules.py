@@ -947,3 +947,15 @@ def test_the_users_name_reads_as_the_user() -> None:
     assert as_the_user("Where does Danielle live?", ["Daniel"]) == \
         "Where does Danielle live?"  # another name that starts the same
     assert as_the_user("Where does Lucía work?", []) == "Where does Lucía work?"
+
+
+def test_a_time_phrase_leaves_no_dangling_word_behind() -> None:
+    # the question without its time is what a clue request quotes back
+    from actors.navigation.actor import _time_remainder
+    from actors.time_ranges import asked_range
+    today = dt.date(2026, 12, 4)
+    for question, rest in (("What trip did the user take in October 2026?",
+                            "What trip did the user take?"),
+                           ("¿Qué hizo la usuaria en octubre de 2026?", "¿Qué hizo la usuaria?"),
+                           ("What did I buy last week?", "What did I buy?")):
+        assert _time_remainder(question, asked_range(question, today)) == rest
