@@ -12,8 +12,9 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from store.errors import map_os_error
 from store.processes import pid_alive
@@ -62,6 +63,13 @@ def write_atomic(path: Path, data: bytes | str, *, durable: bool = True,
     project index's sources), where readers still never see a partial file.
     """
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    write_atomic_with(path, lambda handle: handle.write(payload), durable=durable, mode=mode)
+
+
+def write_atomic_with(path: Path, write: Callable[[BinaryIO], object], *, durable: bool = True,
+                      mode: int = FILE_MODE) -> None:
+    """``write_atomic`` of whatever ``write`` puts in the temp file it is handed: for payloads
+    too large to hold twice (a 65 MB array is streamed, not copied into one ``bytes``)."""
     ensure_private_dir(path.parent)
     fd, tmp_name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".part",
                                     dir=path.parent)
@@ -69,7 +77,7 @@ def write_atomic(path: Path, data: bytes | str, *, durable: bool = True,
     try:
         os.fchmod(fd, mode)  # explicit: independent of the umask
         with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
+            write(handle)
             handle.flush()
             if durable:
                 os.fsync(handle.fileno())

