@@ -86,6 +86,11 @@ class WordNeighbours:
             self._scale = scale
             self._matrix = matrix
 
+    def knows(self, word: str) -> bool:
+        """Whether ``word`` is a whole word of the table's vocabulary (a word of the language,
+        lower case: names, codes and invented words are not); False until ``build``."""
+        return fold(word) in self._position
+
     def of(self, words: Iterable[str]) -> dict[str, Near]:
         """Each word -> (word, cosine) of its ``KEPT`` nearest whole words at ``MIN_COSINE``
         or more, closest first (empty for a word the table splits or lacks, and for every

@@ -1030,9 +1030,12 @@ class NavigationActor(Actor):
     def _rare_holders(self, query: Query, best: Mapping[str, _Match],
                       scores: Mapping[str, float]) -> set[str]:
         """Candidates holding the question's rarest word, when at most ``RARE_HOLDERS``
-        memories hold it (by its own form, not a neighbour's)."""
+        memories hold it (by its own form, not a neighbour's) and it is no word of the
+        language (``WordNeighbours.knows``: a name, a code, an invented word)."""
         index = self.model.index
-        dfs = {term: index.doc_freq(term) for term in query.query_terms}
+        said = _as_said(query.text)
+        dfs = {term: index.doc_freq(term) for term in query.query_terms
+               if not self.neighbours.knows(said.get(term, term))}
         rare = [df for df in dfs.values() if 0 < df <= ranking.RARE_HOLDERS]
         if not rare:
             return set()

@@ -959,3 +959,26 @@ def test_a_time_phrase_leaves_no_dangling_word_behind() -> None:
                            ("¿Qué hizo la usuaria en octubre de 2026?", "¿Qué hizo la usuaria?"),
                            ("What did I buy last week?", "What did I buy?")):
         assert _time_remainder(question, asked_range(question, today)) == rest
+
+
+async def test_only_a_name_or_code_held_by_one_memory_puts_it_first(tmp_path: Path) -> None:
+    # RARE_WORD_BOOST: a word one memory holds leads when it names one thing (an invented
+    # code, a name); a word of the language that one memory happens to hold ("life" in "a
+    # nice second life for it") is no such sign, and meaning decides
+    from actors.navigation.actor import _Match
+    from actors.navigation.query import parse_query
+    async with Runtime(tmp_path) as rt:
+        filler = await save(rt, "That's a nice second life for it.")
+        coded = await save(rt, "The kazuvor flag must be switched off before the audit.")
+        await save(rt, "My commute is about 45 minutes each way by train.")
+        await embedded(rt)
+        nav = rt.navigation
+        with anyio.fail_after(30):
+            while not nav.neighbours.built:  # the word table comes after the model
+                await anyio.sleep(0.1)
+        for question, leaf, boosted in (("how is the user's working life going", filler, False),
+                                        ("kazuvor flag", coded, True)):
+            query = parse_query(question)
+            best = {leaf: _Match(1.0, frozenset(query.query_terms), 1.0, query)}
+            holders = nav._rare_holders(query, best, {leaf: 1.0})
+            assert holders == ({leaf} if boosted else set()), question
