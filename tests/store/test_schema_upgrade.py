@@ -62,3 +62,15 @@ def test_a_read_only_version_one_store_is_read_as_it_is(
     after = reader.told_after(first)  # without the index: a scan, the same answer
     assert after is not None and after["id"] == "L-b"
     assert "catalog_told" not in _indexes(layout.database)
+
+
+def test_a_pass_reads_only_the_columns_it_names(tmp_path: Path) -> None:
+    layout = StoreLayout.at_home(tmp_path)
+    _version_one(layout)
+    reader = CatalogReader(layout)
+    rows = reader.entries(("id", "kind", "domain"))
+    assert rows["L-a"] == {"id": "L-a", "kind": "leaf", "domain": "general"}
+    assert rows["L-a"]["kind"] is rows["L-b"]["kind"]  # a shared value is held once
+    assert set(reader.entries()["L-a"]) == set(db.CATALOG_FIELDS)
+    with pytest.raises(ValueError):
+        reader.entries(("kind", "id"))
