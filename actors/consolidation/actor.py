@@ -71,11 +71,22 @@ class CatalogView:
         self.state = self.reader.entries(PASS_FIELDS)
 
     def append(self, records: list[dict[str, Any]]) -> None:
-        """Commit catalog records in one transaction (catalog lock held) and take them in."""
+        """Commit catalog records in one transaction (catalog lock held) and take them in:
+        applied to the rows held, which the caller read inside the same lock (reading every
+        row again after each layer's links held two copies of the catalog at once)."""
         if not records:
             return
         self.engine.commit(catalog=records, logged=False)
-        self.refresh()
+        for record in records:
+            if record["op"] == "put":
+                entry = record["entry"]
+                self.state[str(entry["id"])] = {name: entry.get(name) for name in PASS_FIELDS}
+            elif record["op"] == "patch":
+                row = self.state.get(str(record["id"]))
+                if row is not None:
+                    row.update((k, v) for k, v in record["set"].items() if k in PASS_FIELDS)
+            else:
+                self.state.pop(str(record["id"]), None)
 
     def close(self) -> None:
         self.reader.close()
