@@ -81,7 +81,7 @@ from actors.text import fold, shorten, unique
 from actors.text import terms as text_terms
 from actors.time_ranges import DateRange, asked_range, mentions, valid_on
 from store.config import Settings
-from store.errors import StoreIOError
+from store.errors import StoreError, StoreIOError
 from store.fulltext import BACKLOG
 from store.fulltext import LOCK_NAME as FULLTEXT_LOCK
 from store.locks import LockManager
@@ -854,8 +854,11 @@ class NavigationActor(Actor):
                 similar = self.vectors.similarity_of(asked, then) or similar
             result = dataclasses.replace(result, nearest=self._nearest(similar, as_of_dt))
         if result.status == "FOUND":
-            result = dataclasses.replace(result, hits=self._with_next_turns(
-                result.hits, admissible, as_of_dt, asked))
+            try:
+                result = dataclasses.replace(result, hits=self._with_next_turns(
+                    result.hits, admissible, as_of_dt, asked))
+            except (StoreError, OSError) as exc:  # context only: the reply stands without it
+                self.log.warning("search.next_turns_unread", error=str(exc))
         self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
                                                           2),
                       node_reads=trace.node_reads, leaves_scored=trace.leaves_scored,
@@ -1442,9 +1445,10 @@ class NavigationActor(Actor):
         out = []
         for hit in hits:
             after_id = following.get(hit.leaf_id)
-            if after_id is not None and timeline.leaf_currency(after_id) != "RETRACTED":
+            said = self.model.text_of(after_id) if after_id is not None else ""
+            if after_id is not None and said and timeline.leaf_currency(after_id) != "RETRACTED":
                 turn = Turn(leaf_id=after_id, timestamp=self.model.leaves[after_id].timestamp,
-                            text=self.model.text_of(after_id))
+                            text=said)
                 hit = dataclasses.replace(hit, next_turn=turn)
             out.append(hit)
         return tuple(out)

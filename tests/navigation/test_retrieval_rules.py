@@ -982,3 +982,16 @@ async def test_only_a_name_or_code_held_by_one_memory_puts_it_first(tmp_path: Pa
             best = {leaf: _Match(1.0, frozenset(query.query_terms), 1.0, query)}
             holders = nav._rare_holders(query, best, {leaf: 1.0})
             assert holders == ({leaf} if boosted else set()), question
+
+
+async def test_an_unreadable_next_turn_is_left_out(tmp_path: Path) -> None:
+    # the turn after a served memory is context: a missing file leaves it out of the reply,
+    # never the reply itself (that it is shown when readable: tests/server)
+    async with Runtime(tmp_path) as rt:
+        asked = await save(rt, "2026-01-06: My sister asked what I want for my birthday.")
+        told = await save(rt, "2026-01-06: I told her a Kindle Paperwhite with the warm light.")
+        await embedded(rt)
+        rt.layout.resolve(rt.navigation.model.leaves[told].path).unlink()
+        found = await search(rt, "What birthday present did the user ask his sister for?")
+        assert found.status == "FOUND" and ids(found)[:1] == [asked]
+        assert found.hits[0].next_turn is None
