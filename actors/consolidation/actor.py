@@ -65,10 +65,34 @@ class CatalogView:
         self.reader = CatalogReader(layout)
         self.engine = Engine(layout)
         self.state: Entries = {}
+        self.seq = 0
+        """The catalog sequence ``state`` is current to."""
 
     def refresh(self) -> None:
+        """Every row, read once at the start of a pass."""
         self.state = {}  # the old rows go before the new are read (one copy at a time)
+        self.seq = self.reader.last_seq()
         self.state = self.reader.entries(PASS_FIELDS)
+
+    def catch_up(self) -> None:
+        """The rows changed since they were read (by any process), applied to the rows held:
+        a pass's later steps (repair, links, the root) see the catalog as it is now without
+        reading every row again (at 50k memories each full read is 46 MB and a fifth of a
+        second). A catalog whose sequence went back (rebuilt meanwhile) is read again whole."""
+        if self.reader.last_seq() < self.seq:
+            self.refresh()
+            return
+        changes, self.seq = self.reader.changes_since(self.seq)
+        for change in changes:
+            if change.entry is None:
+                self.state.pop(change.entry_id, None)
+            else:
+                self.state[change.entry_id] = {name: change.entry.get(name)
+                                               for name in PASS_FIELDS}
+
+    def release(self) -> None:
+        """Drop the rows between passes (a server holds no copy of the catalog at rest)."""
+        self.state = {}
 
     def append(self, records: list[dict[str, Any]]) -> None:
         """Commit catalog records in one transaction (catalog lock held) and take them in:
@@ -220,6 +244,12 @@ class ConsolidationActor(Actor):
             return await self._pass_locked(force, started, WriteTally(progress))
 
     async def _pass_locked(self, force: bool, started: float, tally: WriteTally) -> PassResult:
+        try:
+            return await self._pass_read(force, started, tally)
+        finally:
+            self._catalog.release()
+
+    async def _pass_read(self, force: bool, started: float, tally: WriteTally) -> PassResult:
         await call_in_thread(self._catalog.refresh)
         repaired = await self._repair()
         pending_before, top = await call_in_thread(self._census)
@@ -284,7 +314,7 @@ class ConsolidationActor(Actor):
             return await call_in_thread(self._repair_locked)
 
     def _repair_locked(self) -> int:
-        self._catalog.refresh()
+        self._catalog.catch_up()
         damage, on_disk = self._damage()
         entries = self._catalog.state
         records: list[dict[str, Any]] = []
@@ -382,7 +412,7 @@ class ConsolidationActor(Actor):
 
     def _link(self, plan: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Record the branches and their children's parent links (catalog lock held)."""
-        self._catalog.refresh()
+        self._catalog.catch_up()
         entries = self._catalog.state
         records: list[dict[str, Any]] = []
         linked: list[dict[str, Any]] = []
@@ -407,7 +437,7 @@ class ConsolidationActor(Actor):
     # ------------------------------------------------------------------ root
 
     def _write_root(self) -> tuple[int, int, int]:
-        self._catalog.refresh()
+        self._catalog.catch_up()
         entries = self._catalog.state
         top_items: dict[str, list[ChildDigest]] = {}
         for entry in entries.values():
