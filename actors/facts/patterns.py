@@ -104,9 +104,18 @@ _LEADS = re.compile(r"^\W*(?:\d{4}-\d\d-\d\d\W*)?(?:i|we)\b")
 
 _WITHIN_A_PLACE = frozenset(
     "neighbourhood neighborhood district area quarter suburb barrio barriada zona distrito "
-    "street calle avenue avenida block building edificio floor planta".split())
-"""Parts of a town: a move into one ("a flat in the Ruzafa neighbourhood, still in
-Valencia") leaves the user's city as it was."""
+    "street calle avenue avenida block building edificio floor planta "
+    "flat apartment house room studio home piso casa apartamento habitacion estudio".split())
+"""Parts of a town and homes in it: a move into one ("a flat in the Ruzafa neighbourhood,
+still in Valencia", "settled in the Arroios flat") leaves the user's city as it was."""
+_NOT_EMPLOYERS = frozenset(
+    "remoto remote remotely casa home house gym gimnasio fitness climbing bouldering yoga "
+    "pilates crossfit club choir coro league class clase course curso rocodromo".split())
+"""Words of a value that name no employer: where one works ("trabajando en remoto") or a
+membership ("joined Vertigo Climbing", "joined the book club")."""
+_MEMBERSHIP = re.compile(r"\b(?:a|per|each|every)\s+(?:month|week|year)\b|/(?:month|mo)\b|"
+                         r"\bal\s+mes\b|\bmembership\b|\bmembers?\b|\bsocio\b|\bcuota\b")
+"""A fee or a membership in the sentence: "I joined Holmes Place, €62 a month" joined a gym."""
 
 
 def _names_a_place(value: str) -> bool:
@@ -234,8 +243,8 @@ _RULES: tuple[_Rule, ...] = (
                          rf"{_ROLE}\s+(?:at|with|for)\s+"), model=True),
     # "First day at Maré Energia." at a clause's start (no one else's first day): a name
     # follows, not "the gym"
-    _Rule("employer", _r(rf"{CLAUSE_START}(?:my\s+)?first\s+(?:day|week)\s+(?:of\s+work\s+)?at\s+"
-                         r"(?!the\b)"), model=True),
+    _Rule("employer", _r(rf"{CLAUSE_START}(?:my\s+)?first\s+(?:days?|weeks?)\s+(?:of\s+work\s+)?"
+                         r"at\s+(?!the\b)"), model=True),
     # "I work as a QA engineer at Telefónica"
     _Rule("employer", _r(rf"\b(?:i|we)\s+{_ADV}work\s+as\s+(?:an?\s+)?(?:[\w-]+\s+){{0,3}}?"
                          rf"{_ROLE}\s+(?:at|for)\s+"), model=True),
@@ -641,6 +650,9 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 value = _PLACE_ENDS.split(value, maxsplit=1)[0]
             if attribute == "role" and set(fold(value).split()[:1]) & _NOT_TITLES:
                 continue  # "my new role is great": how it is, not what it is
+            if attribute == "employer" and (set(fold(value).split()) & _NOT_EMPLOYERS or (
+                    "joined" in m.group(0) and _MEMBERSHIP.search(folded))):
+                continue  # "trabajando en remoto", "joined Holmes Place, €62 a month"
             if value and attribute:
                 out.append((m.start(), subject, attribute, value))
     for m in _USES_EN.finditer(folded):

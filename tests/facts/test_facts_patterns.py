@@ -631,3 +631,23 @@ def test_the_user_introducing_themselves_names_them(text: str, name: str) -> Non
 ])
 def test_no_name_is_recorded_without_an_introduction(text: str) -> None:
     assert not [t for t in _triples(text) if t[:2] == ("user", "name")]
+
+
+@pytest.mark.parametrize("text", [
+    "I joined Holmes Place in Saldanha, €62 a month. I want to go in the mornings.",
+    "I cancelled the gym. I joined Vertigo Climbing in Alcântara and boulder three times a week.",
+    "Estoy trabajando en remoto desde casa de mi madre.",
+])
+def test_a_membership_or_working_from_home_names_no_employer(text: str) -> None:
+    assert not [t for t in _triples(text) if t[1] == "employer"]
+
+
+def test_a_home_in_a_town_is_no_new_town() -> None:
+    assert not [t for t in _triples("I'm settled in the Arroios flat! Portuguese lessons next.")
+                if t[1] == "location"]
+    assert ("user", "location", "Lisbon") in _triples("Finally settled in Lisbon!")
+
+
+def test_first_days_at_a_company_name_the_employer() -> None:
+    assert ("user", "employer", "Cobalt Freight") in _triples(
+        "First days at Cobalt Freight. My manager is Priya.")
