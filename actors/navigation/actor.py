@@ -106,7 +106,7 @@ TIME_WORDS = frozenset(
 EVENT_WORDS = frozenset(
     """happen happened happening happens going life news new done doing
     paso pasa pasado ocurrio ocurre sucedio sucede vida novedad novedades hizo hice hecho
-    hacer""".split()
+    hacer haciendo estuve estuvo estaba estado hiciste hicimos""".split()
 )
 """Words of a question that asks what went on in a time ("what happened in the user's life
 in June?"), not about a topic: with them and a time, the question lists the time's memories."""
@@ -243,6 +243,9 @@ def _time_remainder(text: str, span: DateRange | None) -> str:
     return " ".join(f"{before} {text[at + len(span.phrase):]}".split()).replace(" ?", "?")
 
 
+_TURN_LABEL = re.compile(r"^\W*(?:\d{4}-\d\d-\d\d(?:[T ][\d:.]+Z?)?)?\s*(?:(?:user|assistant|"
+                         r"usuario|asistente|me|[A-Z][\w-]*)\s*)?:\s*")
+"""A chat turn's opening date and speaker ("2026-03-10 user: ", "2026-03-10: ")."""
 _TIME_PREPOSITION = re.compile(r"\s+(?:in|during|on|at|for|since|from|en|durante|de|del|desde)"
                                r"\s*$", re.IGNORECASE)
 """The word that introduced a time phrase: "take in October?" is "take?" without it (the
@@ -695,6 +698,8 @@ class NavigationActor(Actor):
         ranking.boost_matching(scores, exact, ranking.EXACT_ID_BOOST, boosts)
         ranking.boost_matching(scores, self._rare_holders(query, best, scores),
                                ranking.RARE_WORD_BOOST, boosts)
+        slight = frozenset(leaf for leaf in scores if self._slight(leaf))
+        ranking.boost_matching(scores, set(slight), ranking.SLIGHT_FACTOR, boosts)
 
         as_of_dt = msg.as_of
         question = attribute_question(text)
@@ -760,7 +765,7 @@ class NavigationActor(Actor):
         ranked = ranking.order(scores, ranking.Timeline(currency, successor, worded, similar),
                                addable)
         if listing:
-            ranked = ranking.range_first(ranked, in_range)
+            ranked = ranking.range_first(ranked, in_range, slight)
         def continuation_of(leaf_id: str) -> str | None:
             """Where the story of ``leaf_id`` stands now: its latest later memory that tells
             of a change, else its latest later memory; the story followed from memory to
@@ -1019,6 +1024,11 @@ class NavigationActor(Actor):
             return span.holds(dt.date.fromisoformat(stamp))
         except ValueError:
             return False
+
+    def _slight(self, leaf_id: str) -> bool:
+        """The memory is only a short question ("Any last tips?"): ``ranking.SLIGHT_FACTOR``."""
+        body = _TURN_LABEL.sub("", self.model.text_of(leaf_id)).strip()
+        return body.endswith("?") and len(text_terms(body)) <= ranking.SLIGHT_TERMS
 
     @staticmethod
     def _only_time(topic: str) -> bool:

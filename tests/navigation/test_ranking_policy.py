@@ -257,6 +257,18 @@ def test_a_question_about_a_time_alone_lists_the_memories_of_that_time_first() -
     assert ranking.range_first(ranked, {"april-pycon", "april-dated"}) == [
         ("april-pycon", 1.0), ("april-dated", 0.5), ("marzo", 3.0), ("lisbon", 0.8)]
     assert ranking.range_first(ranked, set()) == ranked
+    # within the time, a memory that is only a short question follows what was said
+    assert ranking.range_first(ranked, {"april-pycon", "april-dated"},
+                               frozenset({"april-pycon"})) == [
+        ("april-dated", 0.5), ("april-pycon", 1.0), ("marzo", 3.0), ("lisbon", 0.8)]
+
+
+def test_a_short_question_keeps_a_share_of_its_score() -> None:
+    scores = {"asked": 10.0, "said": 8.0}
+    boosts: dict[str, float] = {}
+    ranking.boost_matching(scores, {"asked"}, ranking.SLIGHT_FACTOR, boosts)
+    assert scores["asked"] == pytest.approx(7.0) and boosts == {"asked": 0.7}
+    assert ranking.SLIGHT_TERMS == 4
 
 
 def test_memories_saying_the_same_words_on_other_days_take_one_place() -> None:

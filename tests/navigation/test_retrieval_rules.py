@@ -995,3 +995,16 @@ async def test_an_unreadable_next_turn_is_left_out(tmp_path: Path) -> None:
         found = await search(rt, "What birthday present did the user ask his sister for?")
         assert found.status == "FOUND" and ids(found)[:1] == [asked]
         assert found.hits[0].next_turn is None
+
+
+async def test_a_short_question_turn_is_slight(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        asked = await save(rt, "2026-03-10 user: Any last tips?")
+        long = await save(rt, "2026-03-10 user: I'm planning my sister's 30th, she loves jazz; "
+                              "any venue ideas in Bristol?")
+        said = await save(rt, "2026-03-10: Elena and I are going to Porto from March 20.")
+        nav = rt.navigation
+        nav.model.refresh()  # as a search does first
+        assert nav._slight(asked)
+        assert not nav._slight(long)  # a question that says something
+        assert not nav._slight(said)
