@@ -261,9 +261,16 @@ KIN = tuple(frozenset(group.split()) for group in (
     """parents parent mother father mum mom mam dad mama papa madre padre padres""",
     """grandparents grandmother grandma granny grandfather grandpa abuela abuelo abuelos""",
     """sibling siblings brother sister hermano hermana hermanos""",
+    # not relations, but one thing under several everyday names all the same
+    """home flat apartment house place piso apartamento casa""",
+    """car vehicle coche auto carro""",
+    """phone mobile cellphone smartphone movil telefono""",
+    """pet dog cat puppy kitten mascota perro perra gato gata""",
+    """job work employer company workplace trabajo empresa curro""",
 ))
-"""Names of one relation, in English and Spanish: someone asking about "the user's kid" or
-"boss" may have said "my son" or "my manager" (the model's token table does not link them).
+"""Names of one relation (or one everyday thing), in English and Spanish: someone asking about
+"the user's kid", "boss" or "apartment" may have said "my son", "my manager" or "my flat"
+(the model's token table does not link them).
 Used only to decide whether what a question is about was ever mentioned: a relation counts
 as mentioned when any of its names was, so the list can only keep a memory in the reply.
 ("brother" and "sister" share a group for that reason: the sibling asked about may be

@@ -161,6 +161,9 @@ def test_names_of_one_relation() -> None:
     assert "son" in kin("kid") and "kid" not in kin("kid")
     assert "wife" in kin("pareja") and "mother" not in kin("pareja")
     assert kin("shoulder") == frozenset()
+    # everyday things under several names: "the user's apartment" when "my flat" was said
+    assert "flat" in kin("apartment") and "piso" in kin("apartment")
+    assert "car" in kin("vehicle") and "cat" in kin("pet")
 
 
 @pytest.mark.parametrize(
