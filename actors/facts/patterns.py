@@ -118,13 +118,30 @@ _MEMBERSHIP = re.compile(r"\b(?:a|per|each|every)\s+(?:month|week|year)\b|/(?:mo
 """A fee or a membership in the sentence: "I joined Holmes Place, €62 a month" joined a gym."""
 
 
+_TECH_NAMES = frozenset(
+    "kubernetes k8s aws gcp azure python go golang rust java kotlin swift typescript javascript "
+    "react vue angular svelte django flask fastapi rails node nodejs deno bun kafka rabbitmq "
+    "docker podman terraform ansible github gitlab bitbucket jenkins circleci vercel netlify "
+    "heroku cloudflare linux macos windows ubuntu debian fedora arch neovim vim emacs vscode "
+    "intellij pycharm slack teams zoom notion obsidian jira linear confluence pnpm yarn npm "
+    "poetry uv pytest graphql grpc tailwind nextjs next.js nuxt spring laravel symfony "
+    "elixir erlang scala haskell clojure dart flutter unity godot".split())
+"""Names a coding store moves to that are no town ("we moved to Postgres / Kubernetes")."""
+
+
 def _names_a_place(value: str) -> bool:
     """The value starts with a name once an article is set aside ("the Netherlands", "Berlin",
-    "la Coruña"), not with a common word ("the frontend team", "fumar"), and is no part of a
-    town ("the Ruzafa neighbourhood")."""
+    "la Coruña"), not with a common word ("the frontend team", "fumar"), is no part of a
+    town ("the Ruzafa neighbourhood") and no software, make or version ("Postgres",
+    "Kubernetes", "Python 3.12", "a Pixel 9")."""
     words = [w for w in value.split() if fold(w) not in ARTICLES]
-    return bool(words) and words[0][:1].isupper() and not (
-        {fold(w) for w in words} & _WITHIN_A_PLACE)
+    if not words or not words[0][:1].isupper():
+        return False
+    folded = fold(" ".join(words))
+    return not ({fold(w) for w in words} & _WITHIN_A_PLACE) \
+        and fold(words[0]).rstrip(".,;:!") not in _TECH_NAMES \
+        and not _DB.match(folded) and kind_of(folded) is None \
+        and not re.search(r"\d+\.\d", value)
 
 
 def _said_by_me(folded: str, at: int) -> bool:

@@ -651,3 +651,13 @@ def test_a_home_in_a_town_is_no_new_town() -> None:
 def test_first_days_at_a_company_name_the_employer() -> None:
     assert ("user", "employer", "Cobalt Freight") in _triples(
         "First days at Cobalt Freight. My manager is Priya.")
+
+
+@pytest.mark.parametrize("text", [
+    "We moved to Postgres last year.",
+    "We moved to Kubernetes in March.",
+    "We moved to GitHub Actions for CI.",
+    "We moved to Python 3.12 in the summer.",
+])
+def test_moving_a_project_to_software_is_no_move_of_the_user(text: str) -> None:
+    assert not [t for t in _triples(text) if t[1] == "location"]
