@@ -184,6 +184,9 @@ _RULES: tuple[_Rule, ...] = (
     # no subject at a clause's start: "2025-04-01: Moved to Montreal for the new job"
     _Rule("location", _r(rf"{CLAUSE_START}{_ADV}(?:moved|relocated)(?:\s+back)?\s+to\s+"),
           place=True),
+    # a move ahead: "I'm moving to Lisbon on May 20th" (from the day it names, if any)
+    _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:moving|relocating)"
+                         r"(?:\s+back)?\s+to\s+"), place=True),
     # "we moved again, to Porto", "I relocated abroad: to Berlin"
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)\s+"
                          r"(?:again|abroad|house|once\s+more)\s*[,:]?\s*to\s+"), place=True),

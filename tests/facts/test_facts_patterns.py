@@ -661,3 +661,10 @@ def test_first_days_at_a_company_name_the_employer() -> None:
 ])
 def test_moving_a_project_to_software_is_no_move_of_the_user(text: str) -> None:
     assert not [t for t in _triples(text) if t[1] == "location"]
+
+
+def test_a_move_ahead_is_the_new_town() -> None:
+    assert ("user", "location", "Lisbon") in _triples(
+        "It's happening: I'm moving to Lisbon on May 20th! I found a flat.")
+    assert not [t for t in _triples("I'm moving to a new team next month.")
+                if t[1] == "location"]
