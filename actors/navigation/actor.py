@@ -134,6 +134,8 @@ NEXT_TURN_SIMILARITY = 0.05
 """...and no less similar than this to the question: a turn about something else is not shown
 (measured on the same set: no floor -> shown 0.679, 737 characters; 0.05 -> 0.670, 646; 0.1 ->
 0.642, 594)."""
+SLIGHT_CHECKED = 30
+"""Best candidates checked for being a short question (``ranking.SLIGHT_FACTOR``)."""
 IN_RANGE_POOL = 50
 """Memories dated in a named range that join a question that is only a time ("last week?")."""
 MENTION_MONTHS = 3
@@ -698,7 +700,8 @@ class NavigationActor(Actor):
         ranking.boost_matching(scores, exact, ranking.EXACT_ID_BOOST, boosts)
         ranking.boost_matching(scores, self._rare_holders(query, best, scores),
                                ranking.RARE_WORD_BOOST, boosts)
-        slight = frozenset(leaf for leaf in scores if self._slight(leaf))
+        leading = sorted(scores, key=lambda leaf: -scores[leaf])[:SLIGHT_CHECKED]
+        slight = frozenset(leaf for leaf in leading if self._slight(leaf))
         ranking.boost_matching(scores, set(slight), ranking.SLIGHT_FACTOR, boosts)
 
         as_of_dt = msg.as_of
@@ -1026,8 +1029,13 @@ class NavigationActor(Actor):
             return False
 
     def _slight(self, leaf_id: str) -> bool:
-        """The memory is only a short question ("Any last tips?"): ``ranking.SLIGHT_FACTOR``."""
-        body = _TURN_LABEL.sub("", self.model.text_of(leaf_id)).strip()
+        """The memory is only a short question ("Any last tips?"): ``ranking.SLIGHT_FACTOR``.
+        Judged on its excerpt, which a short memory's whole text is (reading each candidate's
+        file cost a search 6.7 ms at 50k memories)."""
+        meta = self.model.leaves.get(leaf_id)
+        if meta is None or meta.excerpt.endswith("…"):
+            return False  # longer than an excerpt: no short question
+        body = _TURN_LABEL.sub("", meta.excerpt).strip()
         return body.endswith("?") and len(text_terms(body)) <= ranking.SLIGHT_TERMS
 
     @staticmethod
