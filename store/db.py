@@ -50,11 +50,11 @@ from store.atomic import TEMP_PREFIX, ensure_private_dir
 from store.errors import DamagedDatabase, StoreError, map_os_error
 from store.paths import StoreLayout
 
-SCHEMA_VERSION = 2
-"""2 added ``catalog_told`` (an index only: a version-1 database is brought up to date by
-running the schema again, and read as it is when the store is read-only)."""
-OLDEST_READABLE = 1
-"""The oldest schema a read-only store may have: every version since differs by indexes."""
+SCHEMA_VERSION = 1
+LATER_INDEXES = ("CREATE INDEX IF NOT EXISTS catalog_told ON catalog(agent, recorded_at)",)
+"""Indexes added after a store's schema was made: created by the first connection that can
+write and finds one missing, the schema version unchanged (an older program reads the store
+as before; a read-only store is read without them, queries scanning instead)."""
 BUSY_TIMEOUT_MS = 30_000
 WAL_AUTOCHECKPOINT_PAGES = 8_000
 """Checkpoint once the WAL holds this many pages (32 MB of 4 KiB pages; SQLite's default is
@@ -78,7 +78,6 @@ CREATE TABLE IF NOT EXISTS catalog (
 CREATE INDEX IF NOT EXISTS catalog_seq ON catalog(seq);
 CREATE INDEX IF NOT EXISTS catalog_parent ON catalog(parent_id);
 CREATE INDEX IF NOT EXISTS catalog_layer ON catalog(kind, layer);
-CREATE INDEX IF NOT EXISTS catalog_told ON catalog(agent, recorded_at);
 CREATE TABLE IF NOT EXISTS catalog_gone (
     id TEXT PRIMARY KEY, domain TEXT NOT NULL, seq INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS catalog_gone_seq ON catalog_gone(seq);
@@ -252,10 +251,25 @@ def connect(layout: StoreLayout, *, create: bool) -> sqlite3.Connection | None:
             conn.execute(f"PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT_PAGES}")
             if version < SCHEMA_VERSION:
                 conn.executescript("BEGIN IMMEDIATE;" + SCHEMA + "COMMIT;")
+            _add_later_indexes(conn)
         except BaseException:
             conn.close()
             raise
     return conn
+
+
+def _add_later_indexes(conn: sqlite3.Connection) -> None:
+    """``LATER_INDEXES`` a database lacks (a look in ``sqlite_master`` when none is missing;
+    a busy database is left for the next connection: the queries work without them)."""
+    present = {str(row[0]) for row in
+               conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    for statement in LATER_INDEXES:
+        if statement.split()[5] not in present:
+            try:
+                conn.execute(statement)
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
 
 
 def _read_only(path: Path) -> sqlite3.Connection:
@@ -274,7 +288,7 @@ def _read_only(path: Path) -> sqlite3.Connection:
     conn.store_path = path
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if not OLDEST_READABLE <= version <= SCHEMA_VERSION:
+        if version != SCHEMA_VERSION:
             raise DamagedDatabase(path, f"it has schema version {version} and the store is "
                                   "read-only, so it cannot be brought to this program's "
                                   f"{SCHEMA_VERSION}")

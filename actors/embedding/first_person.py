@@ -17,7 +17,9 @@ import re
 
 _AUX = {"does": "do", "did": "did", "is": "am", "was": "was", "has": "have", "have": "have",
         "will": "will", "would": "would", "can": "can", "could": "could", "should": "should",
-        "might": "might", "must": "must"}
+        "might": "might", "must": "must", "doesn't": "don't", "didn't": "didn't",
+        "isn't": "aren't", "wasn't": "wasn't", "hasn't": "haven't", "won't": "won't",
+        "can't": "can't", "wouldn't": "wouldn't", "shouldn't": "shouldn't"}
 """An auxiliary before "the user" (a question's inversion) and its first-person form."""
 _AFTER = {"is": "am", "was": "was", "has": "have", "does": "do", "doesn't": "don't",
           "isn't": "am not", "wasn't": "wasn't", "hasn't": "haven't"}
@@ -27,12 +29,20 @@ _SUBJECT_BEFORE = frozenset(
     "since until unless although though".split())
 """Words after which "the user" is a subject ("I"); after any other word, an object ("me")."""
 
-_USER = r"(?:the\s+)?user"
+_COMPOUNDS = (r"interface|agent|table|tables|service|services|id|ids|name|names|model|story|"
+              r"stories|experience|base|account|accounts|data|input|preferences|settings|guide|"
+              r"manual|session|sessions|group|groups|role|roles|profile|profiles|research|flow|"
+              r"flows|journey|testing|acceptance|record|records|object|class|endpoint|api|"
+              r"interviews|feedback|permissions|management|directory|list|facing")
+"""Words after "user" that make it a thing of software, not the person ("the user table")."""
+_USER = rf"(?:the\s+)?user(?![-_])(?!\s+(?:{_COMPOUNDS})\b)"
 _POSSESSIVE = re.compile(rf"\b{_USER}(?:'s|’s)", re.IGNORECASE)
-_INVERTED = re.compile(rf"\b({'|'.join(_AUX)})\s+{_USER}\b", re.IGNORECASE)
+_INVERTED = re.compile(rf"\b({'|'.join(re.escape(a) for a in _AUX)})\s+{_USER}\b",
+                       re.IGNORECASE)
 _SUBJECT = re.compile(rf"\b{_USER}\s+({'|'.join(re.escape(verb) for verb in _AFTER)})(?!\w)",
                       re.IGNORECASE)
-_REST = re.compile(r"(\b\w+\W+|^\W*)the\s+user\b", re.IGNORECASE)
+_REST = re.compile(rf"(\b\w+\W+|^\W*)the\s+user\b(?![-_])(?!\s+(?:{_COMPOUNDS})\b)",
+                   re.IGNORECASE)
 
 
 def _capital(found: re.Match[str], text: str) -> str:

@@ -50,6 +50,11 @@ class Encoder(Protocol):
     def encode(self, texts: list[str]) -> Vectors: ...
 
 
+CANDIDATES_FACTOR = 4
+"""Rows looked at, as a multiple of those wanted, when the first look found too few
+admissible ones (as many as before the first look was made k: 4k in all at most)."""
+
+
 class VectorIndex:
     def __init__(self, layout: StoreLayout, embedder: Encoder | None = None) -> None:
         self.layout = layout
@@ -212,21 +217,25 @@ class VectorIndex:
         n = len(self.ids)
         if n == 0 or self._matrix is None or not np.any(query):
             return {}
-        take = k
-        while True:
-            # the k best first (the usual case: every memory is admissible); more only when
-            # the scope or the time asked for turned some down
-            rows, sims = self._matrix.top(query, take)
-            out: dict[str, float] = {}
+        out: dict[str, float] = {}
+        judged: set[int] = set()
+        # the k best first (the usual case: every memory is admissible); once more, four
+        # times as many, when the scope or the time asked for turned some down; never more
+        # (a scope holding few memories must not walk every vector)
+        for take in (k, k * CANDIDATES_FACTOR):
+            rows, sims = self._matrix.top(query, min(take, n))
             for i, sim in zip(rows.tolist(), sims.tolist(), strict=True):
+                if i in judged:
+                    continue
+                judged.add(i)
                 leaf = self.ids[i]
                 if allowed(leaf):
                     out[leaf] = float(sim)
                     if len(out) == k:
                         return out
             if take >= n:
-                return out
-            take = min(n, take * 4)
+                break
+        return dict(sorted(out.items(), key=lambda item: -item[1]))
 
     def similarity_of(self, query: Vectors, leaf_ids: Iterable[str]) -> dict[str, float]:
         """The cosine similarity of these memories (those with a vector) to ``query``: the

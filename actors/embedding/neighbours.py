@@ -88,8 +88,12 @@ class WordNeighbours:
 
     def knows(self, word: str) -> bool:
         """Whether ``word`` is a whole word of the table's vocabulary (a word of the language,
-        lower case: names, codes and invented words are not); False until ``build``."""
-        return fold(word) in self._position
+        lower case: names, codes and invented words are not), as written or without a
+        possessive or plural ending ("sister's", "sisters"); False until ``build``."""
+        folded = fold(word)
+        bare = folded.removesuffix("'s").removesuffix("’s")
+        return any(form in self._position
+                   for form in (folded, bare, bare.removesuffix("s"), bare.removesuffix("es")))
 
     def of(self, words: Iterable[str]) -> dict[str, Near]:
         """Each word -> (word, cosine) of its ``KEPT`` nearest whole words at ``MIN_COSINE``

@@ -1,10 +1,11 @@
 """The user's own name, as they introduce themselves: "I'm Daniel, I work at Nubalia", "my name
-is Ana Ruiz", "call me Dani", "me llamo Lucía", "soy Marta, enfermera".
+is Ana Ruiz", "call me Dani", "me llamo Lucía".
 
 Recorded as the fact (user, name): an agent asking about "Daniel's mother" asks about the
 user's mother (``actors.navigation.the_user``). A name is one or two capitalised words right
-after the introduction, ending the clause; "I'm Spanish, so...", "I'm OK", "soy Enfermera" are
-no names (a nationality, a word in capitals, a word of the stop lists).
+after the introduction, ending the clause ("I'm" only before a comma); "I'm Spanish, so...",
+"I'm OK,", "I'm Dr. Patel", "call me Monday" are no names (a nationality, a word in
+capitals, a title, a day).
 """
 
 from __future__ import annotations
@@ -14,12 +15,17 @@ import re
 from actors.facts.values import Folded
 from actors.text import STOPWORDS, fold
 
-_INTRODUCED = re.compile(r"\b(?:my\s+name\s+is|my\s+name's|call\s+me|i'm|i\s+am|i’m|"
-                         r"me\s+llamo|mi\s+nombre\s+es|soy)\s+")
-"""The words before a name (matched on the folded sentence)."""
+_INTRODUCED = re.compile(r"\b(?:my\s+name\s+is|my\s+name's|call\s+me|me\s+llamo|"
+                         r"mi\s+nombre\s+es)\s+")
+"""The words before a name, whatever ends it (matched on the folded sentence)."""
+_SAID_I_AM = re.compile(r"\b(?:i'm|i\s+am|i’m)\s+")
+"""...and "I'm", only before a name set off by a comma ("I'm Daniel, I work at…"): "I'm
+Claude.", "I'm Sarah from support" or "I'm Thinking." name no user."""
 _NAME = re.compile(r"(?P<n>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'-]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü'-]+)?)"
-                   r"(?=\s*(?:[,.;:!?()]|$|\s+(?:and|y|from|de|here|aqui|aquí)\b))")
+                   r"(?=\s*(?:[,.;:!?()]|$|\s+(?:and|y)\b))")
 """One or two capitalised words ending the clause (matched on the original text)."""
+_NAME_THEN_COMMA = re.compile(r"(?P<n>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'-]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü'-]+)?)"
+                              r"(?=\s*,)")
 NOT_NAMES = frozenset("""
     english spanish british american irish scottish welsh french german italian portuguese
     dutch belgian swiss austrian swedish norwegian danish finnish polish russian ukrainian greek
@@ -28,20 +34,27 @@ NOT_NAMES = frozenset("""
     andalusian european latino latina catholic christian jewish muslim buddhist hindu atheist
     espanol espanola ingles inglesa frances francesa aleman alemana italiano italiana argentino
     argentina mexicano mexicana catalan catalana vasco vasca gallego gallega europeo europea
-    ok okay fine back done home here sorry happy ready good great
+    ok okay fine back done home here sorry happy ready good great thinking senior junior team
+    lead dr mr mrs ms miss sir madam prof doctor
+    monday tuesday wednesday thursday friday saturday sunday today tomorrow tonight later
+    lunes martes miercoles jueves viernes sabado domingo hoy manana
+    january february march april may june july august september october november december
+    enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
     """.split())
-"""Capitalised words that follow "I'm" or "soy" and name no one."""
+"""Capitalised words that follow an introduction and name no one (a nationality, a title, a
+day or a month, a word said in capitals)."""
 
 
 def name_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     """(trigger start, "user", "name", the name) for each introduction in a sentence."""
     out: list[tuple[int, str, str, str]] = []
-    for m in _INTRODUCED.finditer(span.folded):
-        found = _NAME.match(span.original(m.end(), len(span.folded)))
-        if found is None:
-            continue
-        name = found.group("n")
-        if any(fold(word) in NOT_NAMES or fold(word) in STOPWORDS for word in name.split()):
-            continue
-        out.append((m.start(), "user", "name", name))
+    for pattern, name_pattern in ((_INTRODUCED, _NAME), (_SAID_I_AM, _NAME_THEN_COMMA)):
+        for m in pattern.finditer(span.folded):
+            found = name_pattern.match(span.original(m.end(), len(span.folded)))
+            if found is None:
+                continue
+            name = found.group("n")
+            if any(fold(word) in NOT_NAMES or fold(word) in STOPWORDS for word in name.split()):
+                continue
+            out.append((m.start(), "user", "name", name))
     return out

@@ -104,20 +104,28 @@ _LEADS = re.compile(r"^\W*(?:\d{4}-\d\d-\d\d\W*)?(?:i|we)\b")
 
 _WITHIN_A_PLACE = frozenset(
     "neighbourhood neighborhood district area quarter suburb barrio barriada zona distrito "
-    "street calle avenue avenida block building edificio floor planta "
+    "street calle avenue avenida block building edificio floor planta".split())
+"""Parts of a town: a move into one ("a flat in the Ruzafa neighbourhood, still in
+Valencia") leaves the user's city as it was."""
+_HOMES = frozenset(
     "flat apartment house room studio home piso casa apartamento habitacion estudio".split())
-"""Parts of a town and homes in it: a move into one ("a flat in the Ruzafa neighbourhood,
-still in Valencia", "settled in the Arroios flat") leaves the user's city as it was."""
-_NOT_EMPLOYERS = frozenset(
-    "remoto remote remotely casa home house gym gimnasio fitness climbing bouldering yoga "
-    "pilates crossfit club choir coro league class clase course curso rocodromo".split())
-"""Words of a value that name no employer: where one works ("trabajando en remoto") or a
-membership ("joined Vertigo Climbing", "joined the book club")."""
-_MEMBERSHIP = re.compile(r"\b(?:a|per|each|every)\s+(?:month|week|year)\b|/(?:month|mo)\b|"
-                         r"\bal\s+mes\b|\bmembership\b|\bmembers?\b|\bsocio\b|\bcuota\b")
-"""A fee or a membership in the sentence: "I joined Holmes Place, €62 a month" joined a gym."""
-
-
+"""A home in a town, as a value's last word ("settled in the Arroios flat"): no new town (but
+"Studio City", "Casa Grande", "Flat Rock" are towns)."""
+_AT_HOME = frozenset(
+    "remoto remote remotely casa home".split())
+"""A value that says where one works, not for whom ("trabajando en remoto", "from home")."""
+_CLUBS = frozenset(
+    "gym gimnasio fitness climbing bouldering yoga pilates crossfit club choir coro league "
+    "class clase course curso rocodromo".split())
+"""Words of a value "joined" names that make it a membership ("joined Vertigo Climbing",
+"joined the book club")."""
+_MEMBERSHIP = re.compile(
+    r"^[^.;]{0,60}?(?:(?:[€$£]\s?\d+|\d+\s*(?:€|eur|euros|dollars|pounds|libras))[^.;]{0,12}?"
+    r"\b(?:a|per|al)\s+(?:month|mes)\b|\bmembership\b|\bgym\b|\bgimnasio\b|\bclub\b)")
+"""A fee or a gym right after a name "joined" names: "I joined Holmes Place in Saldanha, €62 a
+month" joined a gym; "I joined Accenture, earning 4000 a month" did not (no fee sign before
+the amount is read as a salary's)."""
+_SALARY = re.compile(r"\b(?:earn|earning|salary|paid|paying|pay|sueldo|salario|cobro|cobrando)\b")
 _TECH_NAMES = frozenset(
     "kubernetes k8s aws gcp azure python go golang rust java kotlin swift typescript javascript "
     "react vue angular svelte django flask fastapi rails node nodejs deno bun kafka rabbitmq "
@@ -127,21 +135,36 @@ _TECH_NAMES = frozenset(
     "poetry uv pytest graphql grpc tailwind nextjs next.js nuxt spring laravel symfony "
     "elixir erlang scala haskell clojure dart flutter unity godot".split())
 """Names a coding store moves to that are no town ("we moved to Postgres / Kubernetes")."""
+_TECH_PHRASES = frozenset({"github actions", "gitlab ci", "google cloud", "visual studio",
+                           "vs code", "aws lambda", "azure devops", "spring boot"})
 
 
 def _names_a_place(value: str) -> bool:
     """The value starts with a name once an article is set aside ("the Netherlands", "Berlin",
     "la Coruña"), not with a common word ("the frontend team", "fumar"), is no part of a
-    town ("the Ruzafa neighbourhood") and no software, make or version ("Postgres",
-    "Kubernetes", "Python 3.12", "a Pixel 9")."""
-    words = [w for w in value.split() if fold(w) not in ARTICLES]
+    town or home in one ("the Ruzafa neighbourhood", "the Arroios flat") and no software,
+    database or version ("Postgres", "Kubernetes", "GitHub Actions", "Python 3.12"; "Spring,
+    Texas" is a town)."""
+    words = [w.strip(".,;:!") for w in value.split() if fold(w) not in ARTICLES]
+    words = [w for w in words if w]
     if not words or not words[0][:1].isupper():
         return False
-    folded = fold(" ".join(words))
-    return not ({fold(w) for w in words} & _WITHIN_A_PLACE) \
-        and fold(words[0]).rstrip(".,;:!") not in _TECH_NAMES \
-        and not _DB.match(folded) and kind_of(folded) is None \
-        and not re.search(r"\d+\.\d", value)
+    folded = [fold(w) for w in words]
+    if set(folded) & _WITHIN_A_PLACE or folded[-1] in _HOMES:
+        return False
+    if _DB.match(" ".join(folded)) or " ".join(folded[:2]) in _TECH_PHRASES:
+        return False
+    if folded[0] in _TECH_NAMES and (len(words) == 1 or not words[1][:1].isupper()):
+        return False
+    return not re.search(r"\d+\.\d", value)
+
+
+def _a_membership(after: str, value: str) -> bool:
+    """What "joined" names is a gym, a club or a class, not an employer."""
+    if set(fold(value).split()) & _CLUBS:
+        return True
+    sentence = re.split(r"[.;!?]", after, maxsplit=1)[0]
+    return bool(_MEMBERSHIP.search(sentence)) and not _SALARY.search(sentence)
 
 
 def _said_by_me(folded: str, at: int) -> bool:
@@ -155,7 +178,8 @@ def _said_by_me(folded: str, at: int) -> bool:
 
 _MODEL_TAIL = re.compile(r"\s+(?:to|into|around|for|on|at|in|every|each|when|because|since|and|"
                          r"but|which|with|that|my|our|his|her|their|i|we|he|she|they|y|e|pero|"
-                         r"que|con|para|por|en|a|mi|su)\s", re.IGNORECASE)
+                         r"que|con|para|por|en|a|mi|su|is|are|was|were|has|have|had|es|fue|"
+                         r"son|ha|han)\s", re.IGNORECASE)
 
 
 _ADV = r"(?:(?:now|currently|still|also|actually|just|recently|finally|already)\s+)*"
@@ -670,8 +694,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 value = _PLACE_ENDS.split(value, maxsplit=1)[0]
             if attribute == "role" and set(fold(value).split()[:1]) & _NOT_TITLES:
                 continue  # "my new role is great": how it is, not what it is
-            if attribute == "employer" and (set(fold(value).split()) & _NOT_EMPLOYERS or (
-                    "joined" in m.group(0) and _MEMBERSHIP.search(folded))):
+            if attribute == "employer" and (fold(value) in _AT_HOME or (
+                    "joined" in m.group(0) and _a_membership(folded[m.end():], value))):
                 continue  # "trabajando en remoto", "joined Holmes Place, €62 a month"
             if value and attribute:
                 out.append((m.start(), subject, attribute, value))

@@ -24,6 +24,9 @@ from store.paths import StoreLayout
     ("The user has a dog?", "I have a dog?"),
     ("Why the user left Northwind", "Why I left Northwind"),
     ("the user isn't vegan?", "I am not vegan?"),
+    ("Why doesn't the user like Rust?", "Why don't I like Rust?"),
+    ("What did the user say about the user interface?",
+     "What did I say about the user interface?"),  # a thing of software stays
 ])
 def test_the_user_becomes_the_first_person(asked: str, spoken: str) -> None:
     assert first_person(asked) == spoken
@@ -34,6 +37,9 @@ def test_the_user_becomes_the_first_person(asked: str, spoken: str) -> None:
     "¿Dónde vive el usuario ahora?",  # Spanish keeps its person in the verb: left alone
     "User research plan for Q3",  # no "the user": a name of a thing
     "Which users signed up last week?",
+    "What does the user-agent header say?",
+    "How does the user service handle retries?",
+    "Does the user table have an index?",
 ])
 def test_other_questions_are_left_as_asked(asked: str) -> None:
     assert first_person(asked) == asked

@@ -88,3 +88,24 @@ def test_similarity_of_chosen_memories_however_far_they_rank(tmp_path: Path) -> 
     assert chosen["L-7"] > chosen["L-far"]
     assert chosen["L-7"] == pytest.approx(
         index.similar(query, 300, lambda leaf: leaf == "L-7")["L-7"], abs=1e-6)
+
+
+def test_a_scope_with_few_memories_looks_at_four_times_k_rows_at_most(tmp_path: Path) -> None:
+    # the k closest first, then 4k once when the scope turned some down: never every row
+    layout = StoreLayout.at_home(tmp_path)
+    texts = {f"L-{n}": f"My cat Misu sleeps on the sofa, day {n}." for n in range(300)}
+    index = VectorIndex(layout, SentenceEncoder())
+    index.plan(texts)
+    while index.backfill(texts.__getitem__):
+        pass
+    asked: list[str] = []
+
+    def allowed(leaf: str) -> bool:
+        asked.append(leaf)
+        return leaf in ("L-3", "L-4")
+
+    found = index.similar(index.encode_query("kitten on the sofa"), 30, allowed)
+    assert len(asked) <= 4 * 30 and len(set(asked)) == len(asked)  # each row judged once
+    assert set(found) <= {"L-3", "L-4"}
+    values = list(found.values())
+    assert values == sorted(values, reverse=True)

@@ -47,3 +47,12 @@ def test_nothing_is_near_until_the_table_is_built() -> None:
     assert not fresh.built and fresh.of(["vehicle"]) == {"vehicle": ()}
     fresh.build()
     assert fresh.built and fresh.of(["vehicle"])["vehicle"]
+
+
+def test_a_word_is_known_with_a_possessive_or_plural_ending() -> None:
+    from actors.embedding.neighbours import WordNeighbours
+    from actors.embedding.word_table import WordTable
+    words = WordNeighbours(WordTable())
+    words.build()
+    assert words.knows("sister") and words.knows("sister's") and words.knows("sisters")
+    assert not words.knows("kazuvor") and not words.knows("kazuvor's")

@@ -616,7 +616,7 @@ def test_questions_find_the_keys_extraction_stores(statement: str, question: str
     ("My name is Ana Ruiz and I run the data team.", "Ana Ruiz"),
     ("Just call me Dani.", "Dani"),
     ("Me llamo Lucía y vivo en Valencia.", "Lucía"),
-    ("Soy Marta, enfermera en el Clínico.", "Marta"),
+    ("Hi! I'm Tomás, by the way, I'll use you a lot.", "Tomás"),
 ])
 def test_the_user_introducing_themselves_names_them(text: str, name: str) -> None:
     assert ("user", "name", name) in _triples(text)
@@ -628,6 +628,11 @@ def test_the_user_introducing_themselves_names_them(text: str, name: str) -> Non
     "I am tired.",  # not capitalised
     "Soy enfermera en el Clínico.",
     "Daniel is my manager.",  # someone else's name
+    "I'm Dr. Patel.",  # a title
+    "Call me Monday.",  # a day
+    "Hi, I'm Sarah from support.",  # "I'm" only before a comma: someone else speaking
+    "assistant: I'm Claude.",
+    "I ordered a Soy Latte.",
 ])
 def test_no_name_is_recorded_without_an_introduction(text: str) -> None:
     assert not [t for t in _triples(text) if t[:2] == ("user", "name")]
@@ -668,3 +673,24 @@ def test_a_move_ahead_is_the_new_town() -> None:
         "It's happening: I'm moving to Lisbon on May 20th! I found a flat.")
     assert not [t for t in _triples("I'm moving to a new team next month.")
                 if t[1] == "location"]
+
+
+@pytest.mark.parametrize(("text", "employer"), [
+    ("I work at Home Depot.", "Home Depot"),
+    ("I got a job at Soho House.", "Soho House"),
+    ("Trabajo en Casa del Libro.", "Casa del Libro"),
+    ("I joined Accenture, earning 4000 a month.", "Accenture"),
+    ("I joined Stripe as a staff engineer, 5 days a week in office.", "Stripe"),
+    ("First days at Nubalia have been great.", "Nubalia"),
+])
+def test_employers_that_look_like_homes_or_fees_are_kept(text: str, employer: str) -> None:
+    assert ("user", "employer", employer) in _triples(text)
+
+
+@pytest.mark.parametrize(("text", "town"), [
+    ("Me mudé a Ibiza.", "Ibiza"),  # also a car's name
+    ("I moved to Studio City.", "Studio City"),
+    ("I moved to Casa Grande.", "Casa Grande"),
+])
+def test_towns_named_like_things_are_kept(text: str, town: str) -> None:
+    assert ("user", "location", town) in _triples(text)

@@ -1,5 +1,6 @@
-"""A database of the previous schema (1: no ``catalog_told`` index) is brought up to date by
-the first connection that can write it, and still read as it is on a read-only store."""
+"""A database made before ``catalog_told`` existed gains it from the first connection that can
+write it (the schema version unchanged, so older programs read it as before), and is still
+read as it is on a read-only store."""
 
 from __future__ import annotations
 
@@ -15,10 +16,10 @@ from store.paths import StoreLayout
 
 
 def _version_one(layout: StoreLayout) -> None:
-    """A store as schema 1 left it: the same tables, without the index schema 2 added."""
+    """A store as this session found it: the same tables, without the later index."""
     conn = db.connect(layout, create=True)
     assert conn is not None
-    conn.executescript("DROP INDEX catalog_told; PRAGMA user_version = 1;")
+    conn.executescript("DROP INDEX catalog_told;")
     conn.execute("INSERT INTO catalog (id, kind, layer, domain, path, agent, recorded_at, seq) "
                  "VALUES ('L-a', 'leaf', 0, 'general', 'a', 'chat', '2026-01-01T10:00:00Z', 1),"
                  " ('L-b', 'leaf', 0, 'general', 'b', 'chat', '2026-01-01T10:00:05Z', 2),"
@@ -32,7 +33,7 @@ def _indexes(path: Path) -> set[str]:
                                                "WHERE type = 'index'")}
 
 
-def test_a_version_one_database_gains_the_index(tmp_path: Path) -> None:
+def test_an_older_database_gains_the_index(tmp_path: Path) -> None:
     layout = StoreLayout.at_home(tmp_path)
     _version_one(layout)
     assert "catalog_told" not in _indexes(layout.database)
@@ -43,12 +44,12 @@ def test_a_version_one_database_gains_the_index(tmp_path: Path) -> None:
     assert after is not None and after["id"] == "L-b"
     assert "catalog_told" in _indexes(layout.database)
     with sqlite3.connect(layout.database) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION == 1
     last = reader.get("L-b")
     assert last is not None and reader.told_after(last) is None
 
 
-def test_a_read_only_version_one_store_is_read_as_it_is(
+def test_a_read_only_older_store_is_read_as_it_is(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     layout = StoreLayout.at_home(tmp_path)
     _version_one(layout)
