@@ -256,7 +256,8 @@ def _none_sentence(result: SearchResult) -> str:
 
 def render_compact(result: SearchResult) -> str:
     """Every memory served, with its text: the first in full (up to ``FULL_TEXT_LIMIT``), the
-    others windowed on the part matching the query, within ``REPLY_BUDGET`` in all."""
+    others windowed on the part matching the query, within ``REPLY_BUDGET`` in all (each next
+    turn of a conversation adds at most one more share)."""
     best = result.hits[0]
     lines = _answer_line(result)  # an attribute question leads with the current value
     lines.append(f"[{best.domain}] {_date(best)} (confidence {result.confidence:.2f})")
