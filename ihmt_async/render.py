@@ -287,7 +287,10 @@ def _next_turn_lines(hit: Hit, query: str, limit: int, *, ids: bool = False) -> 
     said = _body(Hit(leaf_id=turn.leaf_id, domain="", title="", timestamp=turn.timestamp,
                      score=0.0, text=turn.text, excerpt="", source="", agent="", scope="",
                      currency="CURRENT", notices=(), tree_path=()), query, limit)
-    label = f"Next in that conversation ({turn.leaf_id}):" if ids \
+    marks = [turn.leaf_id] if ids else []
+    if turn.outdated:
+        marks.append("outdated: a later memory corrected it")
+    label = f"Next in that conversation ({'; '.join(marks)}):" if marks \
         else "Next in that conversation:"
     return [label, said]
 

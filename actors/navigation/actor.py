@@ -1464,9 +1464,10 @@ class NavigationActor(Actor):
         for hit in hits:
             after_id = following.get(hit.leaf_id)
             said = self.model.text_of(after_id) if after_id is not None else ""
-            if after_id is not None and said and timeline.leaf_currency(after_id) != "RETRACTED":
+            state = timeline.leaf_currency(after_id) if after_id is not None else "RETRACTED"
+            if after_id is not None and said and state != "RETRACTED":
                 turn = Turn(leaf_id=after_id, timestamp=self.model.leaves[after_id].timestamp,
-                            text=said)
+                            text=said, outdated=state == "SUPERSEDED")
                 hit = dataclasses.replace(hit, next_turn=turn)
             out.append(hit)
         return tuple(out)

@@ -27,6 +27,8 @@ class Turn:
     leaf_id: str
     timestamp: str
     text: str
+    outdated: bool = False
+    """A later memory corrected it (shown all the same: it is what was said then)."""
 
 
 @dataclass(frozen=True)

@@ -1008,3 +1008,19 @@ async def test_a_short_question_turn_is_slight(tmp_path: Path) -> None:
         assert nav._slight(asked)
         assert not nav._slight(long)  # a question that says something
         assert not nav._slight(said)
+
+
+async def test_a_corrected_next_turn_says_so(tmp_path: Path) -> None:
+    from ihmt_async import render
+    async with Runtime(tmp_path) as rt:
+        asked = await save(rt, "2026-01-06: My sister asked what I want for my birthday.")
+        told = await save(rt, "2026-01-06: I told her a Kindle Paperwhite with the warm light.")
+        await rt.ingest.ask(Save(
+            content="2026-01-08: I changed my mind and asked her for a Kobo instead.",
+            supersedes=told, provenance=Provenance(agent="claude-code", session="s1")))
+        await embedded(rt)
+        found = await search(rt, "What birthday present did the user ask his sister for?")
+        hit = next(h for h in found.hits if h.leaf_id == asked)
+        assert hit.next_turn is not None and hit.next_turn.leaf_id == told
+        assert hit.next_turn.outdated
+        assert "Next in that conversation (outdated" in render.render_search(found)
