@@ -102,9 +102,14 @@ def _date(hit: Hit) -> str:
 
 
 def _body(hit: Hit, query: str = "", limit: int = FULL_TEXT_LIMIT) -> str:
-    """The memory's text, up to ``limit`` characters; when it is longer, the window around the
-    first place the query's words appear (a long post-mortem's key sentence may sit deep)."""
-    body = (hit.text or hit.excerpt).rstrip()
+    """The memory's text (its excerpt when the text was not read), windowed (``_window``)."""
+    return _window(hit.text or hit.excerpt, query, limit)
+
+
+def _window(text: str, query: str = "", limit: int = FULL_TEXT_LIMIT) -> str:
+    """``text``, up to ``limit`` characters; when it is longer, the window around the first
+    place the query's words appear (a long post-mortem's key sentence may sit deep)."""
+    body = text.rstrip()
     if len(body) <= limit:
         return body
     start = _first_match(body, query)
@@ -284,9 +289,7 @@ def _next_turn_lines(hit: Hit, query: str, limit: int, *, ids: bool = False) -> 
     turn = hit.next_turn
     if turn is None:
         return []
-    said = _body(Hit(leaf_id=turn.leaf_id, domain="", title="", timestamp=turn.timestamp,
-                     score=0.0, text=turn.text, excerpt="", source="", agent="", scope="",
-                     currency="CURRENT", notices=(), tree_path=()), query, limit)
+    said = _window(turn.text, query, limit)
     marks = [turn.leaf_id] if ids else []
     if turn.outdated:
         marks.append("outdated: a later memory corrected it")

@@ -51,7 +51,8 @@ from store.errors import DamagedDatabase, StoreError, map_os_error
 from store.paths import StoreLayout
 
 SCHEMA_VERSION = 1
-LATER_INDEXES = ("CREATE INDEX IF NOT EXISTS catalog_told ON catalog(agent, recorded_at)",)
+LATER_INDEXES = {"catalog_told": "CREATE INDEX IF NOT EXISTS catalog_told ON catalog(agent, "
+                                 "recorded_at)"}
 """Indexes added after a store's schema was made: created by the first connection that can
 write and finds one missing, the schema version unchanged (an older program reads the store
 as before; a read-only store is read without them, queries scanning instead)."""
@@ -263,8 +264,8 @@ def _add_later_indexes(conn: sqlite3.Connection) -> None:
     a busy database is left for the next connection: the queries work without them)."""
     present = {str(row[0]) for row in
                conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
-    for statement in LATER_INDEXES:
-        if statement.split()[5] not in present:
+    for name, statement in LATER_INDEXES.items():
+        if name not in present:
             try:
                 conn.execute(statement)
             except sqlite3.OperationalError as exc:

@@ -57,6 +57,12 @@ PASS_FIELDS = ("id", "kind", "layer", "domain", "path", "parent_id", "timestamp"
 or where from."""
 
 
+
+def _pass_row(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """A catalog row as a pass holds it: its ``PASS_FIELDS`` only."""
+    return {name: entry.get(name) for name in PASS_FIELDS}
+
+
 class CatalogView:
     """The whole catalog as this pass sees it: read at the start of a pass and inside the
     catalog lock before linking (a background pass may afford one read of every row)."""
@@ -87,8 +93,7 @@ class CatalogView:
             if change.entry is None:
                 self.state.pop(change.entry_id, None)
             else:
-                self.state[change.entry_id] = {name: change.entry.get(name)
-                                               for name in PASS_FIELDS}
+                self.state[change.entry_id] = _pass_row(change.entry)
 
     def release(self) -> None:
         """Drop the rows between passes (a server holds no copy of the catalog at rest)."""
@@ -103,8 +108,7 @@ class CatalogView:
         self.engine.commit(catalog=records, logged=False)
         for record in records:
             if record["op"] == "put":
-                entry = record["entry"]
-                self.state[str(entry["id"])] = {name: entry.get(name) for name in PASS_FIELDS}
+                self.state[str(record["entry"]["id"])] = _pass_row(record["entry"])
             elif record["op"] == "patch":
                 row = self.state.get(str(record["id"]))
                 if row is not None:

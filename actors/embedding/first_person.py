@@ -35,14 +35,15 @@ _COMPOUNDS = (r"interface|agent|table|tables|service|services|id|ids|name|names|
               r"flows|journey|testing|acceptance|record|records|object|class|endpoint|api|"
               r"interviews|feedback|permissions|management|directory|list|facing")
 """Words after "user" that make it a thing of software, not the person ("the user table")."""
-_USER = rf"(?:the\s+)?user(?![-_])(?!\s+(?:{_COMPOUNDS})\b)"
+_THE_PERSON = rf"(?![-_])(?!\s+(?:{_COMPOUNDS})\b)"
+"""After "user": not "user-agent", not "user table"."""
+_USER = rf"(?:the\s+)?user{_THE_PERSON}"
 _POSSESSIVE = re.compile(rf"\b{_USER}(?:'s|’s)", re.IGNORECASE)
 _INVERTED = re.compile(rf"\b({'|'.join(re.escape(a) for a in _AUX)})\s+{_USER}\b",
                        re.IGNORECASE)
 _SUBJECT = re.compile(rf"\b{_USER}\s+({'|'.join(re.escape(verb) for verb in _AFTER)})(?!\w)",
                       re.IGNORECASE)
-_REST = re.compile(rf"(\b\w+\W+|^\W*)the\s+user\b(?![-_])(?!\s+(?:{_COMPOUNDS})\b)",
-                   re.IGNORECASE)
+_REST = re.compile(rf"(\b\w+\W+|^\W*)the\s+user\b{_THE_PERSON}", re.IGNORECASE)
 
 
 def _capital(found: re.Match[str], text: str) -> str:

@@ -21,11 +21,12 @@ _INTRODUCED = re.compile(r"\b(?:my\s+name\s+is|my\s+name's|call\s+me|me\s+llamo|
 _SAID_I_AM = re.compile(r"\b(?:i'm|i\s+am|i’m)\s+")
 """...and "I'm", only before a name set off by a comma ("I'm Daniel, I work at…"): "I'm
 Claude.", "I'm Sarah from support" or "I'm Thinking." name no user."""
-_NAME = re.compile(r"(?P<n>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'-]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü'-]+)?)"
-                   r"(?=\s*(?:[,.;:!?()]|$|\s+(?:and|y)\b))")
-"""One or two capitalised words ending the clause (matched on the original text)."""
-_NAME_THEN_COMMA = re.compile(r"(?P<n>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'-]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü'-]+)?)"
-                              r"(?=\s*,)")
+_WORDS = r"(?P<n>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'-]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü'-]+)?)"
+"""One or two capitalised words (matched on the original text)..."""
+_NAME = re.compile(_WORDS + r"(?=\s*(?:[,.;:!?()]|$|\s+(?:and|y)\b))")
+"""...ending the clause..."""
+_NAME_THEN_COMMA = re.compile(_WORDS + r"(?=\s*,)")
+"""...or set off by a comma."""
 NOT_NAMES = frozenset("""
     english spanish british american irish scottish welsh french german italian portuguese
     dutch belgian swiss austrian swedish norwegian danish finnish polish russian ukrainian greek

@@ -245,9 +245,8 @@ def _time_remainder(text: str, span: DateRange | None) -> str:
     return " ".join(f"{before} {text[at + len(span.phrase):]}".split()).replace(" ?", "?")
 
 
-_TURN_LABEL = re.compile(r"^\W*(?:\d{4}-\d\d-\d\d(?:[T ][\d:.]+Z?)?)?\s*(?:(?:user|assistant|"
-                         r"usuario|asistente|me|[A-Z][\w-]*)\s*)?:\s*")
-"""A chat turn's opening date and speaker ("2026-03-10 user: ", "2026-03-10: ")."""
+_SPEAKER = re.compile(r"^\s*(?:user|assistant|usuario|asistente|me|[A-Z][\w-]*)\s*:\s*")
+"""A chat turn's speaker, after its date (``LEADING_ISO_DATE``): "2026-03-10 user: "."""
 _TIME_PREPOSITION = re.compile(r"\s+(?:in|during|on|at|for|since|from|en|durante|de|del|desde)"
                                r"\s*$", re.IGNORECASE)
 """The word that introduced a time phrase: "take in October?" is "take?" without it (the
@@ -702,7 +701,7 @@ class NavigationActor(Actor):
                                ranking.RARE_WORD_BOOST, boosts)
         leading = sorted(scores, key=lambda leaf: -scores[leaf])[:SLIGHT_CHECKED]
         slight = frozenset(leaf for leaf in leading if self._slight(leaf))
-        ranking.boost_matching(scores, set(slight), ranking.SLIGHT_FACTOR, boosts)
+        ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
 
         as_of_dt = msg.as_of
         question = attribute_question(text)
@@ -1035,7 +1034,7 @@ class NavigationActor(Actor):
         meta = self.model.leaves.get(leaf_id)
         if meta is None or meta.excerpt.endswith("…"):
             return False  # longer than an excerpt: no short question
-        body = _TURN_LABEL.sub("", meta.excerpt).strip()
+        body = _SPEAKER.sub("", LEADING_ISO_DATE.sub("", meta.excerpt)).strip()
         return body.endswith("?") and len(text_terms(body)) <= ranking.SLIGHT_TERMS
 
     @staticmethod
@@ -1448,8 +1447,7 @@ class NavigationActor(Actor):
                     or self._restates(after["id"], hit.leaf_id):
                 continue
             meta, then = self.model.leaves.get(hit.leaf_id), self.model.leaves.get(after["id"])
-            if meta is None or then is None or meta.source != then.source \
-                    or meta.timestamp[:10] != then.timestamp[:10] \
+            if meta is None or then is None or meta.timestamp[:10] != then.timestamp[:10] \
                     or then.recorded_ts - meta.recorded_ts > CONVERSATION_GAP_S:
                 continue
             following[hit.leaf_id] = after["id"]

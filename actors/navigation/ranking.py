@@ -9,7 +9,7 @@ It must never read a file or know how a score was computed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 COVERAGE_FLOOR = 0.5
@@ -166,7 +166,7 @@ def boost_answer(scores: dict[str, float], leaf_id: str) -> None:
     scores[leaf_id] = top * ANSWER_BOOST + 1.0
 
 
-def boost_matching(scores: dict[str, float], chosen: set[str], factor: float,
+def boost_matching(scores: dict[str, float], chosen: Collection[str], factor: float,
                    boosts: dict[str, float]) -> None:
     """Multiply the scores of ``chosen`` memories (in a time range, holding an exact id or the
     question's rarest word), and record the factor in ``boosts``: they weigh in ties too."""
