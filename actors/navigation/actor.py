@@ -66,6 +66,7 @@ from actors.navigation.query import (
     Query,
     asks_about_before,
     asks_about_now,
+    placed,
     holds_identifier,
     identifiers,
     kin,
@@ -154,6 +155,10 @@ full-text candidates join the ranking. Which leaves the beam reaches depends on 
 happened to group them, so anything less than "the best overall" makes recall depend on it."""
 VARIANTS_CHECKED = 8
 """How many other forms of an unknown query term the coverage judgement looks for."""
+PLACE_PREFIX = 4
+"""A place a question names is mentioned, perhaps in the other language's spelling, when a
+memory holds a word starting with the same this many letters ("lisb": "Lisboa" / "Lisbon",
+"lond": "Londres" / "London", "sevi": "Sevilla" / "Seville")."""
 IDLE_EMBED_S = 0.05
 """Idle pause before the next background embedding batch while memories lack vectors."""
 DISK_RETRY_S = 5.0
@@ -829,20 +834,36 @@ class NavigationActor(Actor):
         # the model is English-centred, and an English question and its Spanish memory
         # ("what does the user's father do?" / "mi padre es carpintero") sit far apart
         nearest_leaf = max(similar, key=lambda leaf: (similar[leaf], leaf), default=None)
+        pooled_sims = sorted(similar.values(), reverse=True)
+        crowd = pooled_sims[ranking.CROWD_RANK - 1] if len(pooled_sims) >= ranking.CROWD_RANK \
+            else 0.0
+        meant = similar
+        if span is not None and asked is not None and topic.strip() \
+                and fold(topic).strip() != fold(text).strip():
+            # "which concert did the user go to in March?": a memory of March is close to the
+            # question by its time alone (the time is matched by the range, not by meaning);
+            # whether it is about the question is measured on the rest. Measured: the
+            # conversation sets lose two vague questions to "No memory found" ("what health
+            # news did the user share in January?", "el calor del verano"), nothing else moves
+            meant = {**similar, **self.vectors.similarity_of(
+                self.vectors.encode_query(topic), [leaf for leaf in judged if leaf in similar])}
         evidence_of = {leaf: self._evidence(
-            query, best.get(leaf), similar.get(leaf, 0.0), leaf in about_time or leaf in exact,
+            query, best.get(leaf), meant.get(leaf, 0.0), leaf in about_time or leaf in exact,
             compared=leaf in similar and not (leaf in best and translated is not None
                                               and best[leaf].reading is translated),
-            closest=leaf == nearest_leaf)
+            closest=leaf == nearest_leaf, crowd=crowd)
                        for leaf in judged}
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}
-        unknown = () if exact else self._unknown_topic(query, topic, best)
+        things, places = ((), ()) if exact else self._unknown_topic(query, topic, best)
+        unknown = (*(f"the user's '{word}'" for word in things),
+                   *(f"'{name}'" for name in places))
         # the lexicon's gaps: a thing it cannot translate ("sister-in-law") may be named in a
         # memory of the other language, so such a memory is still judged on its own
         foreign = frozenset(leaf for leaf, match in best.items()
                             if translated is not None and match.reading is translated) \
-            if unknown and not any(translatable(word) for word in unknown) else frozenset()
+            if unknown and not any(translatable(word) for word in (*things, *places)) \
+            else frozenset()
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
                               successor, timeline, answer, trace, measured, listing=listing,
                               unheld=unheld, continued=continued,
@@ -947,13 +968,17 @@ class NavigationActor(Actor):
         return reading, back, ranking.NEIGHBOUR_SHARE
 
     def _unknown_topic(self, query: Query, topic: str, best: Mapping[str, _Match]
-                       ) -> tuple[str, ...]:
-        """The thing the question says is the user's ("the user's shoulder", "su sobrina"),
-        as written, when no memory holds it in any form: not itself, not another form, not
-        its translation, not a word close in meaning ("the user's vehicle" is held as "car").
-        A question about a thing never mentioned is about something never stored, whatever
-        else it shares with a memory ("what did the physio say about the user's shoulder?"
-        was answered with the knee the physio saw)."""
+                       ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(things, places): the thing the question says is the user's ("the user's
+        shoulder", "su sobrina"), as written, when no memory holds it in any form: not
+        itself, not another form, not its translation, not a word close in meaning ("the
+        user's vehicle" is held as "car"); and the place it names (``query.placed``: "in
+        Boston"), when no memory holds it or a word sharing its first letters (the other
+        language's spelling: "Lisboa" / "Lisbon", "Londres" / "London"). A question about a
+        thing or a place never mentioned is about something never stored, whatever else it
+        shares with a memory ("what did the physio say about the user's shoulder?" was
+        answered with the knee the physio saw; "which marathon did the user run in Boston?"
+        with the Valencia marathon)."""
         index = self.model.index
         held = {word for match in best.values() for word in match.matched}
         plan = {term: variants for term, _, variants in self._weights(query)}
@@ -968,7 +993,13 @@ class NavigationActor(Actor):
                    for other in kin(word)):
                 continue
             out.append(word)
-        return tuple(out)
+        places = []
+        for name in placed(topic):
+            terms = [stem(t) for t in text_terms(name)]
+            if terms and not any(t in held or index.doc_freq(t) or index.variants(t)
+                                 or index.variants(t[:PLACE_PREFIX]) for t in terms):
+                places.append(name)
+        return tuple(out), tuple(places)
 
     def _absent_words(self, query: Query, best: Mapping[str, _Match]) -> tuple[str, ...]:
         """The question's words (as asked) that no memory holds in any form: not itself, not
@@ -1082,12 +1113,12 @@ class NavigationActor(Actor):
 
     def _evidence(self, query: Query, match: _Match | None, similarity: float,
                   about: bool, *, compared: bool = False,
-                  closest: bool = False) -> ranking.Evidence:
+                  closest: bool = False, crowd: float = 0.0) -> ranking.Evidence:
         if match is None:
             return ranking.Evidence(coverage=1.0 if about else 0.0, words=frozenset(),
                                     rarest_df=0, asked=len(query.query_terms),
                                     similarity=similarity, compared=compared,
-                                    closest=closest)
+                                    closest=closest, crowd=crowd)
         base = set(query.query_terms)
         words = frozenset(base & match.matched)
         near = words & match.near
@@ -1097,7 +1128,7 @@ class NavigationActor(Actor):
         return ranking.Evidence(coverage=1.0 if about else match.coverage, words=words,
                                 rarest_df=min(dfs, default=0), asked=len(base),
                                 similarity=similarity, dfs=tuple(sorted(dfs)), near=near,
-                                compared=compared, closest=closest)
+                                compared=compared, closest=closest, crowd=crowd)
 
     @staticmethod
     def _before_value(text: str, questions: list[tuple[str, str]], timeline: Timeline
@@ -1291,7 +1322,9 @@ class NavigationActor(Actor):
         range, so the memories of the range are served, never a clue request. ``unheld``: the
         question is only identifiers and no memory holds them verbatim (TICKET-999 is not
         TICKET-12, PAY-42 is not PAY-4228). ``empty_range``: the words of a time asked about
-        alone that no memory is dated in or names ("May 2026"): nothing answers it."""
+        alone that no memory is dated in or names ("May 2026"): nothing answers it.
+        ``unknown``: what the question is about that no memory mentions, as the reply names it
+        ("the user's 'shoulder'", "'Boston'")."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -1321,8 +1354,8 @@ class NavigationActor(Actor):
             evidence = {leaf: e for leaf, e in evidence.items() if leaf in foreign}
             if ranking.abstains([evidence[leaf] for leaf, _ in ranked if leaf in evidence],
                                 len(self.model.leaves)):
-                names = ", ".join(f"'{word}'" for word in unknown)
-                return result("NONE", (), 0.0, f"no stored memory mentions the user's {names}")
+                return result("NONE", (), 0.0,
+                              f"no stored memory mentions {' or '.join(unknown)}")
         if answer is None and ranking.abstains(
                 [evidence[leaf] for leaf, _ in ranked if leaf in evidence],
                 len(self.model.leaves)):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from actors.dates import MONTHS, WEEKDAYS
 from actors.navigation.stem import stem
 from actors.text import fold, unique
 from actors.text import terms as text_terms
@@ -249,6 +250,33 @@ def possessed(text: str) -> tuple[str, ...]:
                 continue
             found.append(fold(word).lower())
             break
+    return tuple(dict.fromkeys(found))
+
+
+_PLACED = re.compile(
+    r"\b(?:in|at|to|from|near|en|al|de|del|desde|hacia|cerca\s+de)\s+"
+    r"((?:[A-ZÁÉÍÓÚÑ][\w'’.-]*)(?:\s+[A-ZÁÉÍÓÚÑ][\w'’.-]*)*)")
+"""A capitalised name after a preposition of place ("in Boston", "at Napa Valley", "de
+Teruel"). The Spanish "a" is left out: it is the English article too ("a Python script")."""
+NOT_PLACES = frozenset((*MONTHS, *WEEKDAYS, "i", "christmas", "easter", "halloween",
+                        "thanksgiving", "new", "year", "navidad", "navidades", "nochevieja",
+                        "nochebuena", "pascua", "reyes", "semana", "santa"))
+"""Capitalised words after "in" or "en" that name a time, not a place ("in May", "at
+Christmas", "en Semana Santa")."""
+
+
+def placed(text: str) -> tuple[str, ...]:
+    """The names of places (or venues, events) a question asks about, as written ("which
+    marathon did the user run in Boston?" -> "Boston"), a country or continent excepted
+    (``regions``): a name, unlike a common word, is not paraphrased, so one that no memory
+    holds in any form says the question is about something never stored."""
+    from actors.navigation.regions import is_region
+
+    found = []
+    for match in _PLACED.finditer(text):
+        name = match.group(1).rstrip(".")
+        if not set(fold(name).lower().split()) & NOT_PLACES and not is_region(name):
+            found.append(name)
     return tuple(dict.fromkeys(found))
 
 

@@ -2,7 +2,15 @@ from __future__ import annotations
 
 import pytest
 
-from actors.navigation.query import asks_about_before, asks_about_now, kin, parse_query, possessed
+from actors.navigation.query import (
+    asks_about_before,
+    asks_about_now,
+    kin,
+    parse_query,
+    placed,
+    possessed,
+)
+from actors.navigation.regions import is_region
 from actors.navigation.stem import stem
 from actors.navigation.stories import tells_a_change
 
@@ -174,3 +182,27 @@ def test_names_of_one_relation() -> None:
 )
 def test_a_question_about_how_things_were_before_a_change(question: str, before: bool) -> None:
     assert asks_about_before(question) is before
+
+
+def test_the_places_a_question_names() -> None:
+    assert placed("Which marathon did the user run in Boston?") == ("Boston",)
+    assert placed("¿A qué hora abre la piscina municipal de Teruel?") == ("Teruel",)
+    assert placed("Who did I meet at Google Cloud Next?") == ("Google Cloud Next",)
+    assert placed("What did the user do in St. Louis?") == ("St. Louis",)
+    # a time is no place, nor a country or continent (asked about in a city's words)
+    for question in ("What did I do in May?", "Where was I at Christmas?",
+                     "¿Qué hice en Semana Santa?", "¿De qué trabaja el familiar que está en España?",
+                     "Did the user travel to Japan?", "What did I do in the United States?",
+                     "¿Qué visité en Europa?", "What did the user buy in the UK?"):
+        assert placed(question) == (), question
+    # the Spanish "a" is also the English article: "a Python script" names no place
+    assert placed("How do I run a Python script?") == ()
+    assert placed("Which dentist do I go to?") == ()
+
+
+def test_countries_and_continents_in_both_languages() -> None:
+    for name in ("Spain", "España", "the United States", "Estados Unidos", "Japón", "Reino Unido",
+                 "Europe", "América del Sur", "UK"):
+        assert is_region(name), name
+    for name in ("Boston", "Napa", "Teruel", "Lisbon", "Google"):
+        assert not is_region(name), name

@@ -681,6 +681,26 @@ async def test_a_thing_of_the_users_no_memory_mentions_is_not_found(tmp_path: Pa
         assert vehicle.status == "FOUND" and ids(vehicle)[:1] == [car]
 
 
+async def test_a_place_no_memory_mentions_is_not_found(tmp_path: Path) -> None:
+    # the marathon memory shares "marathon" and "run" with the question, and is close in
+    # meaning: Boston is in no memory, so the question is about something never stored
+    async with Runtime(tmp_path) as rt:
+        marathon, lisboa, barcelona = await _fill(rt, (
+            "I ran the Valencia marathon in December in 3 hours 41 minutes.",
+            "Pasamos un fin de semana en Lisboa y comimos pasteles de nata en Belém.",
+            "My brother Matías lives in Barcelona and works as a chef."))
+        boston = await search(rt, "Which marathon did the user run in Boston?")
+        assert boston.status == "NONE" and "'Boston'" in (boston.reason or "")
+        found = await search(rt, "Which marathon did the user run in Valencia?")
+        assert found.status == "FOUND" and ids(found)[:1] == [marathon]
+        # the other language's spelling of a place is the place ("Lisbon" / "Lisboa")
+        lisbon = await search(rt, "What did the user eat in Lisbon?")
+        assert lisbon.status == "FOUND" and lisboa in ids(lisbon)
+        # a country is asked about in its cities' words
+        spain = await search(rt, "What does the user's brother do in Spain?")
+        assert spain.status == "FOUND" and ids(spain)[:1] == [barcelona]
+
+
 async def test_the_closest_memory_holding_a_word_close_in_meaning_answers(
         tmp_path: Path) -> None:
     # "pet" is in no memory; the memory closest in meaning holds "dog", its neighbour: the

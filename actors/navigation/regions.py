@@ -1,0 +1,63 @@
+"""Country and continent names, English and Spanish: places that contain the places memories
+name.
+
+A question naming a place no memory mentions is about something never stored ("which marathon
+did the user run in Boston?"), but a country or a continent is asked about in other words than
+a memory's own: "¿de qué trabaja el familiar que está en España?" is answered by "mi hermano
+vive en Barcelona". ``query.placed`` leaves such names out.
+
+The names come from ``pycountry`` (ISO 3166-1: each country's short, common and official name,
+and their Spanish translations shipped with it), read on first use only: most questions name
+no place, and a serving process that never needs the table does not hold it (about 6 MB while
+it is read). The continents are the few names ISO 3166 does not list.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+
+from actors.text import fold
+
+CONTINENTS = frozenset((
+    "africa", "america", "americas", "asia", "europe", "oceania", "antarctica", "caribbean",
+    "north america", "south america", "central america", "latin america", "middle east",
+    "southeast asia", "scandinavia", "the balkans", "balkans",
+    "europa", "antartida", "caribe", "norteamerica", "sudamerica", "suramerica",
+    "centroamerica", "america del norte", "america del sur", "america central",
+    "america latina", "latinoamerica", "oriente medio", "oriente proximo", "sudeste asiatico",
+    "escandinavia", "los balcanes", "balcanes",
+    # the short names ISO 3166 does not list
+    "uk", "usa", "us", "eeuu", "ee uu", "britain", "great britain", "gran bretana", "holland",
+    "holanda", "england", "inglaterra", "scotland", "escocia", "wales", "gales"))
+"""Continents, world regions and the short or constituent country names ISO 3166 lacks,
+folded; multi-word ones whole."""
+
+
+def _key(name: str) -> str:
+    return " ".join(fold(name).lower().replace(",", " ").split())
+
+
+@functools.cache
+def _countries() -> frozenset[str]:
+    import pycountry  # read on first use only (see the module's docstring)
+
+    spanish = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=["es"],
+                                  fallback=True)
+    names: set[str] = set()
+    for country in pycountry.countries:
+        for name in (country.name, getattr(country, "common_name", None),
+                     getattr(country, "official_name", None)):
+            if name:
+                names.add(_key(name))
+                names.add(_key(spanish.gettext(name)))
+    return frozenset(names)
+
+
+def is_region(name: str) -> bool:
+    """Whether ``name`` (as written) is a country's or a continent's name, in English or
+    Spanish ("Spain", "España", "the United States", "Japón", "Europe")."""
+    key = _key(name)
+    for article in ("the ", "el ", "la ", "los ", "las "):
+        key = key.removeprefix(article)
+    return key in CONTINENTS or key in _countries()
