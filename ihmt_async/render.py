@@ -224,6 +224,10 @@ def render_none(result: SearchResult) -> str:
     """The "No memory found" sentence, then any memories close in meaning, set apart: an agent
     can tell a paraphrase's answer from a near miss; the scores cannot."""
     lines = [_none_sentence(result)]
+    if result.elsewhere:
+        places = ", ".join(f'"{scope}"' for scope in result.elsewhere)
+        lines.append(f"Memories of another scope ({places}) match it: search again with "
+                     f'scope="{result.elsewhere[0]}" or scope="*" (every project) to see them.')
     if result.nearest:
         lines.append("")
         lines.append("Closest in meaning, not a confident match (check whether one answers it):")
@@ -244,6 +248,9 @@ def _none_sentence(result: SearchResult) -> str:
     memories = "memory" if n == 1 else "memories"
     searched = (f"Searched all {n} stored {memories} (tree descent and the full-text index)."
                 if n else "The memory is empty.")
+    if result.elsewhere:
+        searched = (f"Searched the memories of this scope and the global ones ({n} stored in "
+                    "every scope).")
     if result.reason:
         return (f'No memory found for "{result.query}"{clue} that is about this: '
                 f"{result.reason}, and nothing matches the rest of the question. {searched} "

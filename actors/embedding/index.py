@@ -237,6 +237,14 @@ class VectorIndex:
                 break
         return dict(sorted(out.items(), key=lambda item: -item[1]))
 
+    def similarity_between(self, a: str, b: str) -> float | None:
+        """The cosine similarity of two memories' vectors; None when either has none."""
+        self.load()
+        at = self.position.get(b)
+        if at is None or a not in self.position or self._matrix is None:
+            return None
+        return float(self._matrix.score_rows([at], self._matrix.row(self.position[a]))[0])
+
     def similarity_of(self, query: Vectors, leaf_ids: Iterable[str]) -> dict[str, float]:
         """The cosine similarity of these memories (those with a vector) to ``query``: the
         closest of a set the caller chose (the memories of a time range), however far they

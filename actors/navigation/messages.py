@@ -112,6 +112,10 @@ class SearchResult:
     paraphrase sharing no word with its memory ("what language is the user learning?" /
     "estoy aprendiendo alemán") looks to every score like a question nothing answers; shown
     apart, the asking agent can read them and judge."""
+    elsewhere: tuple[str, ...] = ()
+    """With NONE only: the scopes outside the one searched ("project:billing") whose memories
+    answer the question: nothing of the caller's project is about it, but another project's
+    memory is, and the agent can search there (scope "*")."""
 
 
 @dataclass(frozen=True, kw_only=True)

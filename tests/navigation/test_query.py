@@ -191,7 +191,8 @@ def test_the_places_a_question_names() -> None:
     assert placed("What did the user do in St. Louis?") == ("St. Louis",)
     # a time is no place, nor a country or continent (asked about in a city's words)
     for question in ("What did I do in May?", "Where was I at Christmas?",
-                     "¿Qué hice en Semana Santa?", "¿De qué trabaja el familiar que está en España?",
+                     "¿Qué hice en Semana Santa?",
+                     "¿De qué trabaja el familiar que está en España?",
                      "Did the user travel to Japan?", "What did I do in the United States?",
                      "¿Qué visité en Europa?", "What did the user buy in the UK?"):
         assert placed(question) == (), question

@@ -1017,6 +1017,52 @@ async def test_an_unreadable_next_turn_is_left_out(tmp_path: Path) -> None:
         assert found.hits[0].next_turn is None
 
 
+async def test_a_next_turn_about_something_else_is_left_out(tmp_path: Path) -> None:
+    # NEXT_TURN_SIMILARITY (0.2) / NEXT_TURN_CONTINUES (0.3): a note saved right after
+    # another is no continuation of it when it is far from both the question and the note
+    # ("I prefer tabs over spaces." after the webhook retries: 0.12 to the question and to
+    # the note); the turn that tells the answer is kept (tests/server)
+    from actors.navigation import actor as navigation
+    async with Runtime(tmp_path) as rt:
+        webhook = await save(rt, "The billing service retries Stripe webhooks 5 times.")
+        await save(rt, "I prefer tabs over spaces.")
+        await embedded(rt)
+        found = await search(rt, "Stripe webhooks retries")
+        assert ids(found)[:1] == [webhook] and found.hits[0].next_turn is None
+        floor, continues = navigation.NEXT_TURN_SIMILARITY, navigation.NEXT_TURN_CONTINUES
+        try:
+            navigation.NEXT_TURN_SIMILARITY = 0.1
+            again = await search(rt, "Stripe webhooks retries")
+            assert again.hits[0].next_turn is not None  # the floor decided it
+            navigation.NEXT_TURN_SIMILARITY, navigation.NEXT_TURN_CONTINUES = 0.9, 0.1
+            again = await search(rt, "Stripe webhooks retries")
+            assert again.hits[0].next_turn is not None  # close to the note it follows
+        finally:
+            navigation.NEXT_TURN_SIMILARITY, navigation.NEXT_TURN_CONTINUES = floor, continues
+
+
+async def test_an_unreviewed_tool_value_is_no_next_turn(tmp_path: Path) -> None:
+    # a tool's result saved right after what the user said is no turn of the user's
+    # conversation, and a value waiting for review is never served unmarked
+    async with Runtime(tmp_path) as rt:
+        moved = await save(rt, "I moved to Valencia, near the old town.")
+        await rt.ingest.ask(Save(content="The user lives in Paris, near the old town.",
+                                 origin="tool",
+                                 provenance=Provenance(agent="claude-code", session="s1")))
+        await embedded(rt)
+        found = await search(rt, "Where does the user live near the old town?")
+        hit = next(h for h in found.hits if h.leaf_id == moved)
+        assert hit.next_turn is None
+        # nor is any tool result (a value-less one too) a turn of what the user said
+        asked = await save(rt, "My sister asked what I want for my birthday.")
+        await rt.ingest.ask(Save(content="Search results: birthday gift ideas for a sister.",
+                                 origin="tool",
+                                 provenance=Provenance(agent="claude-code", session="s1")))
+        await embedded(rt)
+        found = await search(rt, "What did the user's sister ask about the birthday?", limit=1)
+        assert ids(found) == [asked] and found.hits[0].next_turn is None
+
+
 async def test_a_short_question_turn_is_slight(tmp_path: Path) -> None:
     async with Runtime(tmp_path) as rt:
         asked = await save(rt, "2026-03-10 user: Any last tips?")

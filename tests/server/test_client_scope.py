@@ -61,6 +61,10 @@ async def test_project_knowledge_stays_with_its_project(tmp_path: Path) -> None:
     async with rooted_session(home, frontend) as s:
         elsewhere = await s.ok("search_memory", {"query": "invoice exporter separators"})
         assert "semicolon" not in elsewhere
+        # ...but the reply says which project's memories match, and how to see them
+        assert elsewhere.startswith("No memory found")
+        assert 'Memories of another scope ("project:billing") match it' in elsewhere
+        assert "Searched all" not in elsewhere
         user = await s.ok("search_memory", {"query": "where do I live?"})
         assert "Valencia" in user.split("Also matching")[0]
         asked = await s.ok("search_memory", {"query": "invoice exporter separators",
