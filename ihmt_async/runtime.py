@@ -187,8 +187,9 @@ class Runtime:
         self.facts = FactsActor(layout, settings, locks)
         self.consolidation = ConsolidationActor(layout, settings, locks,
                                                 background=background_consolidation)
-        self.ingest = IngestActor(layout, settings, locks, self.facts, self.consolidation)
         self.navigation = NavigationActor(layout, settings, locks)
+        self.ingest = IngestActor(layout, settings, locks, self.facts, self.consolidation,
+                                  self.navigation)
         # Start what saves talk to first; stop saves first so in-flight ones can finish.
         self._system = ActorSystem(
             [self.facts, self.consolidation, self.navigation, self.ingest],

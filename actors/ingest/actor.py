@@ -32,6 +32,8 @@ from actors.ingest.languages import EXTENSIONS
 from actors.ingest.leaves import build_header
 from actors.ingest.messages import Redacted, Save, SaveResult, StoreTotals
 from actors.ingest.types import DataType
+from actors.navigation.messages import Replaced
+from actors.navigation.replacements import replacements
 from actors.secrets import Redaction, redact, redact_text
 from actors.text import is_blank, without_control_codes
 from store.audit import audit_record
@@ -41,6 +43,7 @@ from store.engine import Engine
 from store.errors import (
     ActorCrashed,
     ActorStopped,
+    ActorTimeout,
     EmptyContent,
     InvalidArgument,
     SecretRefused,
@@ -68,7 +71,7 @@ class IngestActor(Actor):
     name = "ingest"
 
     def __init__(self, layout: StoreLayout, settings: Settings, locks: LockManager,
-                 facts: Actor, consolidation: Actor) -> None:
+                 facts: Actor, consolidation: Actor, navigation: Actor | None = None) -> None:
         super().__init__(inbox_size=settings.inbox_size,
                          request_timeout_s=settings.request_timeout_s)
         self.layout = layout
@@ -76,6 +79,8 @@ class IngestActor(Actor):
         self.locks = locks
         self.facts = facts
         self.consolidation = consolidation
+        self.navigation = navigation
+        """Asked which earlier memory a change statement replaced (None: never asked)."""
         self._catalog = CatalogReader(layout)
         self.engine = Engine(layout)
 
@@ -149,6 +154,14 @@ class IngestActor(Actor):
         if lead is not None:
             chunks = [c if c.timestamp else dataclasses.replace(c, timestamp=lead)
                       for c in chunks]
+        if supersedes is None and len(chunks) == 1 and replacements(clean):
+            # "migrated the Python repos from Poetry to uv": the note it corrects is found by
+            # the old value, and marked superseded as an explicit ``supersedes`` would be
+            supersedes = await self._replaced(clean, scope, origin, lead)
+            if supersedes is not None:
+                entry = await call_in_thread(self._catalog.get, supersedes)
+                supersedes_pending = (origin == "tool" and entry is not None
+                                      and str(entry.get("origin") or "user") == "user")
 
         def headers_for(salt: str) -> list[dict[str, Any]]:
             return [
@@ -207,6 +220,21 @@ class IngestActor(Actor):
             facts=report, totals=totals,
             forgotten_before=tuple(i for i in ids if i in forgotten),
         )
+
+    async def _replaced(self, text: str, scope: str, origin: str,
+                        day: dt.date | None) -> str | None:
+        """The earlier memory ``text`` says it changed, or None; a navigation actor that
+        cannot answer (stopping, busy past its timeout, a store it cannot read) leaves the
+        save as it is: the correction is context, the save is what was asked."""
+        if self.navigation is None:
+            return None
+        try:
+            found: str | None = await self.navigation.ask(
+                Replaced(text=text, scope=scope, origin=origin, day=day))
+        except (StoreError, ActorStopped, ActorCrashed, ActorTimeout) as exc:
+            self.log.warning("save.replaced_unread", error=str(exc))
+            return None
+        return found
 
     # ------------------------------------------------------------------ thread work
 

@@ -155,6 +155,18 @@ class LeavesOf(Message):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Replaced(Message):
+    """The earlier memory a memory about to be saved says it replaced ("migrated from Poetry
+    to uv" replaces "the Python projects use Poetry"); the reply is its id, or None."""
+
+    text: str
+    scope: str = ""
+    origin: str = "agent"
+    day: dt.date | None = None
+    """The new memory's own day: a memory of a later day is no state it replaced."""
+
+
+@dataclass(frozen=True, kw_only=True)
 class ScopeFacts(Message):
     """The current values of one project's facts (the session-start brief)."""
 

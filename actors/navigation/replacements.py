@@ -1,0 +1,131 @@
+"""What a memory says it replaced: "migrated all Python repos from Poetry to uv", "replace
+Celery with Dramatiq", "uninstalled Docker Desktop", "ya no usamos Jenkins".
+
+An agent saving project notes tells a change in the words of the change, rarely in the words of
+the note it corrects ("billing-api background jobs run on Celery 5.3"), and no fact pattern
+reads an attribute out of either. What both hold is the old value: "Celery". This module reads
+the old value (and the new one, when it is named) out of a change statement; the navigation
+actor then finds the earlier note that states the old value in the same context
+(``NavigationActor._replaced``), and the save marks it superseded, as an explicit
+``supersedes`` would. Pure text, English and Spanish; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from actors.text import fold
+
+_NOT_A_VALUE = (r"(?!(?:but|and|or|in|on|at|to|for|from|with|by|of|until|since|as|it|them|"
+                r"this|that|support|en|de|por|y|pero|hasta|desde)\b)")
+"""A value never starts with a function word ("deprecated but supported until ...")."""
+_WORD = r"(?:[^\W_]|[+&])[\w.:+#/'’-]*"
+_VALUE = _NOT_A_VALUE + r"(?P<old>" + _WORD + r"(?:\s+" + _WORD + r"){0,3}?)"
+_NEW = r"[`'\"“]?(?P<new>" + _WORD + r"(?:\s+" + _WORD + r"){0,3}?)[`'\"”]?"
+_END = (r"(?=\s*(?:[,.;:()!?]|\s(?:in|on|at|for|after|before|because|since|so|and|but|as|with|"
+        r"last|this|next|yesterday|today|across|en|para|porque|y|pero|tras|desde|la|el)\b|$))")
+_THING = r"(?P<thing>(?:\s+[\w.'’-]+){0,5}?)"
+_DET = r"(?:the\s+|our\s+|my\s+|el\s+|la\s+|los\s+|las\s+)?"
+
+_NAMED = tuple(re.compile(p, re.IGNORECASE) for p in (
+    # "migrated/moved/switched/upgraded <thing> from A to B"
+    r"\b(?P<verb>migrat(?:e|ed|es|ing)|mov(?:e|ed|es|ing)|switch(?:ed|es|ing)?|"
+    r"chang(?:e|ed|es|ing)|upgrad(?:e|ed|es|ing)|downgrad(?:e|ed|es|ing)|bump(?:ed|s|ing)?|"
+    r"port(?:ed|s|ing)?|transition(?:ed|s|ing)?|convert(?:ed|s|ing)?|went|go(?:es|ing)?|"
+    r"shift(?:ed|s|ing)?)\b" + _THING + r"\s+from\s+" + _VALUE + r"\s+(?:to|onto|into)\s+"
+    + _NEW + _END,
+    # "replaced A with B", "swapped A for B", "A was replaced by B"
+    r"\b(?P<verb>replac(?:e|ed|es|ing)|substitut(?:e|ed|es|ing))\s+" + _DET + _VALUE
+    + r"\s+(?:with|by)\s+" + _NEW + _END,
+    r"\b(?P<verb>swap(?:ped|s|ping)?|exchang(?:e|ed|es|ing))\s+" + _DET + _VALUE
+    + r"\s+(?:for|with)\s+" + _NEW + _END,
+    r"\b" + _VALUE + r"\s+(?:was|were|is|are|has\s+been|have\s+been|got)\s+replaced\s+"
+    r"(?:by|with)\s+" + _NEW + _END,
+    # Spanish: "migramos/pasamos/cambiamos <algo> de A a B", "sustituimos A por B"
+    r"\b(?:migr|pas|cambi|mov|actualiz|mud)\w*\b" + _THING + r"\s+de(?:l)?\s+" + _VALUE
+    + r"\s+(?:a|al)\s+" + _NEW + _END,
+    r"\b(?:sustitu|reemplaz|cambi)\w*\s+" + _DET + _VALUE + r"\s+por\s+" + _DET + _NEW + _END,
+))
+"""Changes that name the new value as well: the old one may be any word ("black + isort")."""
+_ENDED = tuple(re.compile(p, re.IGNORECASE) for p in (
+    # "uninstalled/dropped/removed A", "stopped using A", "gave up on A", "moved off A"
+    r"\b(?:uninstall(?:ed|ing|s)?|dropp(?:ed|ing)|drop|drops|remov(?:e|ed|es|ing)|"
+    r"ditch(?:ed|es|ing)?|abandon(?:ed|ing|s)?|deprecat(?:e|ed|es|ing)|retir(?:e|ed|es|ing)|"
+    r"decommission(?:ed|ing|s)?)\s+" + _DET + _VALUE + _END,
+    r"\b(?:dropp(?:ed|ing)|drop|remov(?:e|ed|ing)|end(?:ed|ing)?)\s+support\s+for\s+"
+    + _VALUE + _END,
+    r"\b(?:stopped|stop|quit|no\s+longer)\s+(?:using|use|uses|running|on|in)\s+" + _DET
+    + _VALUE + _END,
+    r"\b(?:gave|give|giving)\s+up\s+(?:on\s+)?" + _DET + _VALUE + _END,
+    r"\bmov\w*\s+(?:off|away\s+from)\s+" + _DET + _VALUE + _END,
+    r"\b" + _VALUE + r"\s+(?:is|are)\s+(?:completely\s+|now\s+)?(?:gone|dead|retired|"
+    r"deprecated)\b",
+    r"\bya\s+no\s+(?:usamos|uso|usa|usan|utilizamos|tenemos|corre|corremos)\s+" + _DET
+    + _VALUE + _END,
+    r"\b(?:desinstal|elimin|quit)(?:e|o|amos|ado|aron)\s+" + _DET + _VALUE + _END,
+))
+"""Changes that only say the old value ended: it must be a name or a version ("dropping
+Zustand", "Celery is gone"), not a common noun ("removed the filter", "drop the email
+field"), which a note about anything may hold."""
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|would|could|might|may|should|maybe|perhaps|want|wants|plan|plans|planning|"
+    r"consider|considering|thinking|going\s+to|will|'ll|options?|alternatives?|suggest\w*|"
+    r"recommend\w*|either|how\s+to|whether|si|podr\w+|deber\w+|quiz\w+|tal\s+vez|opci\w+|"
+    r"voy\s+a|vamos\s+a|planeo|pensando)\b", re.IGNORECASE)
+"""A change asked about, planned or offered as an option ("three options: replace the battery
+for 90 euros, buy a Pixel 9", "we could move off Jenkins") is none that happened."""
+_UNDER_WAY = re.compile(r"(?:\b(?:am|is|are|'re|'m|'s|been|was|were|estamos|estoy)\s+|^\W*)$",
+                        re.IGNORECASE)
+"""Before an -ing verb: the change is under way ("atlas-web is moving off Auth0", a note
+opening "Moving tax calculation from TaxJar..."), not a topic ("tips on switching from
+Android to iPhone")."""
+_TRIM = " '’`\".,:;"
+_LEADING = re.compile(r"^(?:the|a|an|our|my|all|el|la|los|las|un|una|nuestro|nuestra|mi)\s+",
+                      re.IGNORECASE)
+_DATE = re.compile(r"^\d{4}-\d{2}(?:-\d{2})?$")
+
+
+def named(value: str) -> list[str]:
+    """The words of ``value`` that name something: capitalised or holding a digit (a date
+    excepted): "Postgres 15" -> both, "the default Node" -> "Node", "black + isort" -> none."""
+    return [w for w in value.split()
+            if (w[:1].isupper() or any(c.isdigit() for c in w)) and not _DATE.match(w)]
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """One change a text tells: the old value as written, the new one when named, and the
+    thing that changed when the text names it before "from" ("the default Node" from 20)."""
+
+    old: str
+    new: str | None = None
+    thing: str = ""
+
+
+def replacements(text: str) -> tuple[Replacement, ...]:
+    """The changes ``text`` tells, each old value once. A question ("should we move off
+    Jenkins?") tells no change."""
+    found: dict[str, Replacement] = {}
+    for sentence in re.split(r"(?<=[.!;])\s+|\n", text):
+        if sentence.rstrip().endswith("?") or not sentence.strip():
+            continue
+        for patterns, needs_name in ((_NAMED, False), (_ENDED, True)):
+            for pattern in patterns:
+                for m in pattern.finditer(sentence):
+                    groups = m.groupdict()
+                    verb = groups.get("verb") or ""
+                    if _HYPOTHETICAL.search(sentence[:m.end()]) or (
+                            verb.lower().endswith("ing")
+                            and not _UNDER_WAY.search(sentence[:m.start("verb")])):
+                        continue
+                    old = _LEADING.sub("", m.group("old")).strip(_TRIM)
+                    new = _LEADING.sub("", groups["new"]).strip(_TRIM) if groups.get("new") \
+                        else None
+                    key = fold(old).lower()
+                    if not old or key in found or (new and fold(new).lower() == key) \
+                            or (needs_name and not named(old)) or _DATE.match(old):
+                        continue
+                    thing = _LEADING.sub("", (groups.get("thing") or "").strip()).strip(_TRIM)
+                    found[key] = Replacement(old=old, new=new, thing=thing)
+    return tuple(found.values())

@@ -1,0 +1,135 @@
+"""A memory telling a change supersedes the earlier memory stating the old value: the change
+read from the text (``replacements``) and the memory found by the navigation actor, through
+the real save path and files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from actors.ingest.messages import Save, SaveResult
+from actors.navigation.messages import Search
+from actors.navigation.replacements import replacements
+from actors.provenance import Provenance
+from ihmt_async.runtime import Runtime
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.mark.parametrize(("text", "old", "new"), [
+    ("Migrated all Python repos from Poetry to uv. Use `uv sync`.", "Poetry", "uv"),
+    ("Decided with Priya to replace Celery with Dramatiq in billing-api (ADR-0014).",
+     "Celery", "Dramatiq"),
+    ("Upgraded billing-api's RDS from Postgres 15 to 16.2 in the maintenance window.",
+     "Postgres 15", "16.2"),
+    ("Replaced black + isort with `ruff format` and ruff's import rules.", "black + isort",
+     "ruff format"),
+    ("Moving tax calculation from TaxJar to Stripe Tax (PAY-1541).", "TaxJar", "Stripe Tax"),
+    ("atlas-web is moving from Auth0 to Keycloak.", "Auth0", "Keycloak"),
+    ("Sofía uninstalled Docker Desktop and now uses OrbStack.", "Docker Desktop", None),
+    ("Celery is completely gone from billing-api.", "Celery", None),
+    ("We dropped support for Python 3.9.", "Python 3.9", None),
+    ("Hemos migrado la base de datos de MySQL a PostgreSQL.", "datos de MySQL", "PostgreSQL"),
+    ("Sustituimos Jenkins por GitHub Actions en todos los repos.", "Jenkins", "GitHub Actions"),
+    ("Ya no usamos Jenkins, ahora todo va en GitHub Actions.", "Jenkins", None),
+])
+def test_a_change_names_what_it_replaced(text: str, old: str, new: str | None) -> None:
+    found = replacements(text)
+    assert found and (found[0].old, found[0].new) == (old, new), found
+
+
+@pytest.mark.parametrize("text", [
+    "Should we move off Jenkins?",  # asked
+    "We could move off Jenkins next quarter.",  # planned, not done
+    "Sure, three options: replace the battery for about 90 euros, or buy a Pixel 9.",
+    "Here's the short version on switching from Android to iPhone: back up first.",  # a topic
+    "Removed the filter on metadata.source in the refund handler.",  # a common noun ended
+    "The account switcher dropdown lost focus while typing.",  # "drop" inside a word
+    "/v1 is deprecated but supported until 2026-12.",  # a function word, a date
+    "I moved to Valencia.",  # no old value named
+])
+def test_no_change_is_read_where_none_happened(text: str) -> None:
+    assert [r for r in replacements(text) if r.old not in {"v1"}] == [], replacements(text)
+
+
+def test_a_bare_version_keeps_the_thing_it_versions() -> None:
+    change = replacements("Bumped the default Node from 20 to 22 LTS across atlas-web.")[0]
+    assert (change.old, change.thing) == ("20", "default Node")
+
+
+async def _save(rt: Runtime, text: str, scope: str = "") -> SaveResult:
+    result: SaveResult = await rt.ingest.ask(Save(
+        content=text, scope=scope, provenance=Provenance(agent="claude-code", session="s1")))
+    return result
+
+
+async def test_a_change_supersedes_the_memory_stating_the_old_value(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        celery = await _save(rt, "2026-01-14: billing-api background jobs run on Celery 5.3 "
+                                 "with Redis as the broker.")
+        other = await _save(rt, "2026-01-20: tidepool's consumers retry Celery-like tasks "
+                                "through Kafka, not Redis.")
+        await _save(rt, "2026-01-22: billing-api's invoices are numbered per legal entity.")
+        change = await _save(rt, "2026-04-08: Decided with Priya to replace Celery with "
+                                 "Dramatiq in billing-api (ADR-0014).")
+        assert change.facts.superseded_leaf == celery.leaf_ids[0]
+        found = await rt.navigation.ask(Search(
+            query="What does billing-api use for background jobs now?"))
+        assert [h.leaf_id for h in found.hits][:1] == list(change.leaf_ids)
+        old = next(h for h in found.hits if h.leaf_id == celery.leaf_ids[0])
+        assert old.currency == "SUPERSEDED"
+        assert other.leaf_ids[0] != change.facts.superseded_leaf
+
+
+async def test_no_memory_is_superseded_outside_the_change(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        # another project's memory, a later day's, and an overview naming many things stay
+        billing = await _save(rt, "2026-01-14: Deploys go through Vercel previews.",
+                              scope="project:billing")
+        later = await _save(rt, "2026-05-01: atlas-web previews on Vercel are slow today.")
+        overview = await _save(rt, "2026-01-02: atlas-web: React 18 + TypeScript + Vite 5, "
+                                   "TanStack Query, Zustand, Tailwind 3, hosted on Vercel.")
+        change = await _save(rt, "2026-03-13: Moved atlas-web hosting from Vercel to "
+                                 "Cloudflare Pages: previews per PR.", scope="project:atlas")
+        assert change.facts.superseded_leaf is None  # one save supersedes at most one
+        assert {billing.leaf_ids[0], later.leaf_ids[0], overview.leaf_ids[0]}.isdisjoint(
+            {change.facts.superseded_leaf})
+        # the same change, in the same project and before the later day, finds its memory
+        atlas = await _save(rt, "2026-02-01: atlas-web previews deploy on Vercel per PR.",
+                            scope="project:atlas")
+        again = await _save(rt, "2026-03-14: Moved atlas-web hosting from Vercel to "
+                                "Cloudflare Pages for good.", scope="project:atlas")
+        assert again.facts.superseded_leaf == atlas.leaf_ids[0]
+
+
+async def test_replaced_max_names_and_common_words(tmp_path: Path) -> None:
+    # REPLACED_MAX_NAMES: the same overview with fewer names is a memory of the old value;
+    # REPLACED_COMMON_SHARE: a context word most memories hold ties nothing
+    from actors.navigation import actor as navigation
+    async with Runtime(tmp_path) as rt:
+        overview = await _save(rt, "2026-01-02: atlas-web: React 18 + TypeScript + Vite 5, "
+                                   "TanStack Query, Zustand, Tailwind 3, hosted on Vercel.")
+        names = navigation.REPLACED_MAX_NAMES
+        try:
+            navigation.REPLACED_MAX_NAMES = 20
+            change = await _save(rt, "2026-03-13: Moved atlas-web hosting from Vercel to "
+                                     "Cloudflare Pages.")
+            assert change.facts.superseded_leaf == overview.leaf_ids[0]
+        finally:
+            navigation.REPLACED_MAX_NAMES = names
+    async with Runtime(tmp_path / "common") as rt:
+        for n in range(30):
+            await _save(rt, f"2026-01-{n % 28 + 1:02d}: note {n}: the team uses a board.")
+        trello = await _save(rt, "2026-01-14: the team uses Trello for the roadmap board.")
+        change = await _save(rt, "2026-03-01: The team switched the board from Trello to "
+                                 "Linear.")
+        assert change.facts.superseded_leaf is None  # "team", "board": in every memory
+        share = navigation.REPLACED_COMMON_SHARE
+        try:
+            navigation.REPLACED_COMMON_SHARE = 1.0
+            change = await _save(rt, "2026-03-02: The team switched the board from Trello to "
+                                     "Linear today.")
+            assert change.facts.superseded_leaf == trello.leaf_ids[0]
+        finally:
+            navigation.REPLACED_COMMON_SHARE = share
