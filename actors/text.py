@@ -222,6 +222,15 @@ def shorten(text: str, limit: int) -> str:
     return flat[: max(0, limit - 1)].rstrip() + "…"
 
 
+def excerpt(text: str, limit: int = 200) -> str:
+    """``text`` as a reply may quote an argument: whole when it fits in ``limit`` characters,
+    else its start (white space collapsed) and its length. A reply that quotes an argument
+    must not grow with it: a pasted paragraph given as an id comes back as one short line."""
+    if len(text) <= limit:
+        return text
+    return f"{shorten(text, limit // 2)} [{len(text):,} characters]"
+
+
 def unique(items: Iterable[str]) -> list[str]:
     """Order-preserving de-duplication."""
     seen: set[str] = set()

@@ -29,7 +29,7 @@ from actors.navigation.messages import DETAILS
 from actors.project.view import DETAILS as MAP_DETAILS
 from actors.project.view import SCOPES as CODE_SCOPES
 from actors.provenance import ORIGINS
-from ihmt_async.tool_edge import echo
+from ihmt_async.echo import echo
 from store.errors import InvalidArgument, UnknownOption
 
 TOOLS_ENV = "IHMT_TOOLS"

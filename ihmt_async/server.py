@@ -25,6 +25,7 @@ from actors.navigation.messages import DETAILS, Search
 from actors.provenance import new_session_id
 from ihmt_async import render
 from ihmt_async.client_scope import client_project, save_scope_async, search_scope
+from ihmt_async.echo import echo
 from ihmt_async.ihmt_compat import ihmt_store_hint
 from ihmt_async.runtime import Runtime
 from ihmt_async.session_tools import register_session_tools
@@ -33,7 +34,6 @@ from ihmt_async.tool_edge import (
     AppContext,
     MemoryServer,
     app_of,
-    echo,
     provenance_of,
     tool_errors,
 )

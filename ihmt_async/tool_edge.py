@@ -2,14 +2,16 @@
 
 ``server`` (the memory tools) and ``session_tools`` (the session and project tools) both build
 on this module; it imports neither, so the two never import each other. Every ``IhmtError`` is
-turned into a tool error with its sentence here, once. Nothing here registers a tool.
+turned into a tool error with its sentence here, once, and the sentence is bounded on the way
+(``echo.bounded_message``: no argument comes back longer than an excerpt). Nothing here
+registers a tool.
 """
 
 from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec
 
@@ -21,7 +23,7 @@ from pydantic import ValidationError
 from actors.base import new_request_id
 from actors.provenance import Provenance
 from actors.secrets import redact_text
-from actors.text import shorten
+from ihmt_async.echo import bounded_message, echo
 from ihmt_async.logs import set_client
 from ihmt_async.runtime import Runtime
 from store.errors import IhmtError
@@ -58,40 +60,6 @@ def app_of(ctx: Context[Any, Any]) -> AppContext:
     app = ctx.request_context.lifespan_context
     assert isinstance(app, AppContext)
     return app
-
-
-ECHO_LIMIT = 200
-"""Characters of an argument value a reply or error may echo back."""
-MESSAGE_LIMIT = 2000
-
-
-def echo(value: str | None, limit: int = ECHO_LIMIT) -> str | None:
-    """``value`` as a reply may quote it: at most ``limit`` characters, the length said."""
-    if value is None or len(value) <= limit:
-        return value
-    return f"{shorten(value, limit // 2)} [{len(value):,} characters]"
-
-
-def _strings(value: object) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _strings(item)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-
-
-def bounded_message(message: str, arguments: Mapping[str, object]) -> str:
-    """An error sentence in which no argument value appears longer than ``ECHO_LIMIT``."""
-    for value in sorted(set(_strings(dict(arguments))), key=len, reverse=True):
-        if len(value) > ECHO_LIMIT:
-            short = echo(value) or ""
-            message = message.replace(value, short).replace(repr(value)[1:-1], short)
-    if len(message) > MESSAGE_LIMIT:
-        message = message[:MESSAGE_LIMIT - 1] + "…"
-    return message
 
 
 def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]]:

@@ -9,18 +9,24 @@ IHMT's shapes. It never touches the long-term store.
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from actors import agent_paths
+from actors.agent_paths import quoted
 from actors.project.symbols import Entry
 from actors.project.sync import SyncReport, sync_project
 from actors.project.view import DETAILS, SCOPES, FindOutcome, Hit, ProjectView, normalize_subpath
 from actors.text import estimate_tokens, shorten
-from store.errors import InvalidArgument, UnknownOption
+from store.errors import ContentTooLarge, InvalidArgument, UnknownOption
 from store.project_store import ProjectStore, index_dir_for
 
 MIN_BUDGET_CHARS = 200
 MAX_TOKENS_LIMIT = 100_000
+MAX_QUERY_CHARS = 2_000
+"""As search_memory's default ``max_query_chars``: a query is identifiers and a few words; a
+pasted file is refused, not parsed and ranked."""
 
 
 @dataclass
@@ -30,19 +36,19 @@ class _Project:
 
 
 def resolve_root(path: object) -> Path:
-    if not isinstance(path, str) or not path.strip():
-        raise InvalidArgument("Give the project root directory (an absolute path).")
-    if "\x00" in path:
-        raise InvalidArgument("The path contains a NUL character; give a plain directory path.")
-    root = Path(path.strip()).expanduser().resolve()
-    if not root.exists():
-        raise InvalidArgument(f"No such directory: {root}.")
-    if root.is_file():
-        raise InvalidArgument(f"{root} is a file, not a project directory; use read_file for "
-                              "one file.")
-    if not root.is_dir():
-        raise InvalidArgument(f"{root} is not a directory (a device, socket or pipe); give "
-                              "the project's root directory.")
+    """The project root the agent means, checked to be a directory with one ``stat``; every
+    way the path can be wrong is an ``InvalidArgument`` (see ``agent_paths``)."""
+    root = agent_paths.resolve(path, "project root directory")
+    try:
+        mode = root.stat().st_mode
+    except OSError as exc:
+        raise agent_paths.refusal(root, exc, missing="No such directory", doing="open") from None
+    if stat.S_ISREG(mode):
+        raise InvalidArgument(f"{quoted(root)} is a file, not a project directory; use "
+                              "read_file for one file.")
+    if not stat.S_ISDIR(mode):
+        raise InvalidArgument(f"{quoted(root)} is not a directory (a device, socket or pipe); "
+                              "give the project's root directory.")
     return root
 
 
@@ -87,6 +93,9 @@ class Projects:
                                   "words.")
         if clue is not None and not isinstance(clue, str):
             raise InvalidArgument("The clue must be text.")
+        for what, text in (("query", query), ("clue", clue)):
+            if text is not None and len(text) > MAX_QUERY_CHARS:
+                raise ContentTooLarge(len(text), MAX_QUERY_CHARS, what)
         if (isinstance(max_tokens, bool) or not isinstance(max_tokens, int)
                 or not 1 <= max_tokens <= MAX_TOKENS_LIMIT):
             raise InvalidArgument(f"max_tokens must be a whole number from 1 to "
@@ -97,7 +106,7 @@ class Projects:
             project, _ = self._sync(root)
             outcome = project.view.find(query, scope=str(scope), sub=sub, clue=clue)
             if outcome.status == "none":
-                where = f", subpath={sub}" if sub else ""
+                where = f", subpath={quoted(sub)}" if sub else ""
                 return (f'No code matches "{shorten(query, 200)}" (scope={scope}{where}). '
                         'Try other identifiers or scope="all".')
             if outcome.status == "ambiguous":

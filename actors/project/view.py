@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
+from actors.agent_paths import check_length, quoted
 from actors.navigation.confidence import Candidate, apply_clue, clue_request
 from actors.navigation.query import parse_query
 from actors.navigation.term_index import TermIndex
@@ -71,21 +72,24 @@ class FindOutcome:
 
 
 def normalize_subpath(subpath: object, root: str) -> str:
-    """A "/"-separated prefix inside the project ("" for all); refuses escapes."""
+    """A "/"-separated prefix inside the project ("" for all); refuses escapes and paths no
+    file system could hold (``agent_paths.check_length``)."""
     if subpath is None:
         return ""
     if not isinstance(subpath, str):
         raise InvalidArgument("subpath must be text, e.g. 'src/main'.")
     value = subpath.strip().replace("\\", "/")
+    check_length(value, "subpath")
     if value.startswith(root.rstrip("/") + "/"):
         value = value[len(root.rstrip("/")) + 1:]
     elif value == root:
         value = ""
     if value.startswith("/"):
-        raise InvalidArgument(f"subpath {subpath!r} is outside the project {root}.")
+        raise InvalidArgument(f"subpath {quoted(repr(subpath))} is outside the project "
+                              f"{quoted(root)}.")
     parts = [p for p in value.split("/") if p not in ("", ".")]
     if ".." in parts:
-        raise InvalidArgument(f"subpath {subpath!r} may not contain '..'.")
+        raise InvalidArgument(f"subpath {quoted(repr(subpath))} may not contain '..'.")
     return "/".join(parts)
 
 
@@ -165,7 +169,7 @@ class ProjectView:
             raise UnknownOption("detail", detail, DETAILS)
         chosen = [f for rel, f in sorted(self.files.items()) if _in_subpath(rel, sub)]
         total = sum(f.tokens for f in chosen)
-        where = f" under {sub}/" if sub else ""
+        where = f" under {quoted(sub)}/" if sub else ""
         lines = [f"{self.name}{where}: {len(chosen)} files, ~{total:,} tokens if read whole "
                  "(format: file ~tokens" + (": symbol first-last line)" if detail == "symbols"
                                             else ")")]

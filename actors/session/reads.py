@@ -23,6 +23,8 @@ from pathlib import Path
 
 import aiofiles
 
+from actors import agent_paths
+from actors.agent_paths import quoted
 from actors.text import estimate_tokens
 from store.errors import InvalidArgument
 
@@ -58,26 +60,18 @@ def line_count(text: str) -> int:
 
 def resolve_path(path: object) -> Path:
     """The absolute, resolved path the agent means; refuses what is not a path."""
-    if not isinstance(path, str) or not path.strip():
-        raise InvalidArgument("Give the path of the file to read (an absolute path).")
-    if "\x00" in path:
-        raise InvalidArgument("The path contains a NUL character; give a plain file path.")
-    return Path(path.strip()).expanduser().resolve()
+    return agent_paths.resolve(path, "path of the file to read")
 
 
 def _no_such(path: Path, exc: OSError) -> InvalidArgument:
-    if isinstance(exc, FileNotFoundError):
-        return InvalidArgument(f"No such file: {path}.")
-    if isinstance(exc, PermissionError):
-        return InvalidArgument(f"Cannot read {path}: permission denied.")
     if isinstance(exc, IsADirectoryError):
         return _directory(path)
-    return InvalidArgument(f"Cannot read {path}: {exc.strerror or exc}.")
+    return agent_paths.refusal(path, exc, missing="No such file")
 
 
 def _directory(path: Path) -> InvalidArgument:
-    return InvalidArgument(f"{path} is a directory, not a file; use project_map to see the "
-                           "files in it.")
+    return InvalidArgument(f"{quoted(path)} is a directory, not a file; use project_map to see "
+                           "the files in it.")
 
 
 def _check_mode(path: Path, info: os.stat_result) -> None:
@@ -87,8 +81,8 @@ def _check_mode(path: Path, info: os.stat_result) -> None:
         kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(info.st_mode)
                 else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
                 else "a socket" if stat.S_ISSOCK(info.st_mode) else "not a regular file")
-        raise InvalidArgument(f"{path} is {kind}, not a regular file; read_file only reads "
-                              "text files.")
+        raise InvalidArgument(f"{quoted(path)} is {kind}, not a regular file; read_file only "
+                              "reads text files.")
 
 
 def _check_file(path: Path) -> os.stat_result:
@@ -108,13 +102,13 @@ def _opener(path: str, flags: int) -> int:
 
 
 def _not_text(path: Path) -> InvalidArgument:
-    return InvalidArgument(f"{path} is not UTF-8 text (a binary file?); read_file only returns "
-                           "text.")
+    return InvalidArgument(f"{quoted(path)} is not UTF-8 text (a binary file?); read_file only "
+                           "returns text.")
 
 
 def _too_large(path: Path, size: int) -> InvalidArgument:
     return InvalidArgument(
-        f"{path} is {size // 1024:,} KiB, over read_file's limit of "
+        f"{quoted(path)} is {size // 1024:,} KiB, over read_file's limit of "
         f"{MAX_READ_BYTES // 1024} KiB; ask for a line range (start_line/end_line) or use "
         "find_code to get the part you need.")
 
@@ -195,25 +189,25 @@ async def read_range(path: Path, start_line: object, end_line: object) -> str:
                         kept += chunk[pos:piece_end]
                         if len(kept) > MAX_RANGE_CHARS:
                             raise InvalidArgument(
-                                f"Lines {first}-{end_line or 'end'} of {path} are over "
+                                f"Lines {first}-{end_line or 'end'} of {quoted(path)} are over "
                                 f"{MAX_RANGE_CHARS // 1024} KiB; ask for fewer lines.")
                     if newline >= 0:
                         number += 1
                     pos = piece_end
                 if not ended and scanned >= MAX_SCAN_BYTES:
                     raise InvalidArgument(
-                        f"{path} has no line {first} within its first "
+                        f"{quoted(path)} has no line {first} within its first "
                         f"{MAX_SCAN_BYTES // (1024 * 1024)} MiB (a file without line breaks?)"
                         if number < first else
-                        f"Lines {first}-{end_line or 'end'} of {path} run past the first "
-                        f"{MAX_SCAN_BYTES // (1024 * 1024)} MiB read_file scans; ask for "
-                        "fewer lines.")
+                        f"Lines {first}-{end_line or 'end'} of {quoted(path)} run past the "
+                        f"first {MAX_SCAN_BYTES // (1024 * 1024)} MiB read_file scans; ask "
+                        "for fewer lines.")
     except OSError as exc:
         raise _no_such(path, exc) from None
     if not kept:
         lines = number - 1 if tail_newline or not scanned else number
-        raise InvalidArgument(f"Empty range {first}-{end_line or lines}: {path.name} has "
-                              f"{lines} lines.")
+        raise InvalidArgument(f"Empty range {first}-{end_line or lines}: {quoted(path.name)} "
+                              f"has {lines} lines.")
     try:
         body = kept.decode("utf-8")
     except UnicodeDecodeError:

@@ -29,6 +29,8 @@ RECALL_BODY_LIMIT = 6000
 ALSO_MATCHING = 2
 ECHO_CHARS = 200
 """A reply quotes at most this much of an argument."""
+MAX_QUERY_CHARS = 2_000
+"""As search_memory's default ``max_query_chars``: a recall query is a few words."""
 
 log = structlog.get_logger("ihmt.session")
 
@@ -84,6 +86,9 @@ class Session:
             raise InvalidArgument("Give recall a non-empty query: words from what you noted.")
         if clue is not None and not isinstance(clue, str):
             raise InvalidArgument("The clue must be text.")
+        for what, text in (("query", query), ("clue", clue)):
+            if text is not None and len(text) > MAX_QUERY_CHARS:
+                raise ContentTooLarge(len(text), MAX_QUERY_CHARS, what)
         found = self.notes.recall(query, clue)
         if not found.ranked:
             with_clue = (f' (with clue "{shorten(clue, ECHO_CHARS)}")' if clue and clue.strip()
@@ -117,8 +122,8 @@ class Session:
     def _render_ambiguous(self, found: Recall) -> str:
         assert found.clue is not None
         lines = [
-            f'AMBIGUOUS: "{found.query.text}" — {found.clue.reason} (confidence '
-            f"{found.confidence:.2f}).",
+            f'AMBIGUOUS: "{shorten(found.query.text, ECHO_CHARS)}" — {found.clue.reason} '
+            f"(confidence {found.confidence:.2f}).",
             "Several session notes or outputs fit; call recall again with `clue` set to a "
             "distinguishing detail.",
             "",

@@ -176,8 +176,10 @@ async def test_origins_are_exact_and_echoes_are_bounded(tmp_path: Path) -> None:
         found = await s.ok("search_memory", {"query": query})
         assert found.startswith("No memory found") and "characters]" in found
         assert query not in found and len(found) < 1000
-        recalled = await s.ok("recall", {"query": "nothing noted " + "r" * 5000})
+        recalled = await s.ok("recall", {"query": "nothing noted " + "r" * 1900})
         assert len(recalled) < 600
+        refused_recall, is_error = await s.call("recall", {"query": "nothing noted " + "r" * 5000})
+        assert is_error and len(refused_recall) < 600  # over 2,000 characters, as in search
 
 
 async def test_the_attribute_answer_line_is_bounded(tmp_path: Path) -> None:
