@@ -975,6 +975,8 @@ class NavigationActor(Actor):
                               unheld=unheld, continued=continued,
                               continuation_of=continuation_of, unknown=unknown,
                               foreign=foreign,
+                              one_ticket=frozenset(exact) if wanted
+                              and _only_identifiers(topic, wanted) else frozenset(),
                               empty_range=span.phrase if listing and span and not in_range
                               else "")
         if result.status == "FOUND" and not listing and answer is None:
@@ -1421,6 +1423,7 @@ class NavigationActor(Actor):
                 continuation_of: Callable[[str], str | None] | None = None,
                 unknown: tuple[str, ...] = (),
                 foreign: frozenset[str] = frozenset(),
+                one_ticket: frozenset[str] = frozenset(),
                 empty_range: str = "") -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
@@ -1430,7 +1433,9 @@ class NavigationActor(Actor):
         TICKET-12, PAY-42 is not PAY-4228). ``empty_range``: the words of a time asked about
         alone that no memory is dated in or names ("May 2026"): nothing answers it.
         ``unknown``: what the question is about that no memory mentions, as the reply names it
-        ("the user's 'shoulder'", "'Boston'")."""
+        ("the user's 'shoulder'", "'Boston'"). ``one_ticket``: the question is only
+        identifiers, and these memories hold them verbatim: whatever they say, they are about
+        the one thing asked ("PAY-1423": the bug and its fix), never rivals for a clue."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -1537,6 +1542,9 @@ class NavigationActor(Actor):
         request = None if answer or listing else clue_request(
             query, ordered, threshold=self.settings.confidence_threshold,
             margin=self.settings.ambiguity_margin)
+        if request is not None and one_ticket \
+                and all(c.id in one_ticket for c in request.candidates):
+            request = None
         if request is not None and asks_about_now(query.text):
             # "how does the user get to work now?": of two tied memories, the later one telling
             # of a change ("since the office moved I drive") is how things stand now

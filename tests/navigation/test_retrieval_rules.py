@@ -450,6 +450,21 @@ async def test_an_identifier_no_memory_holds_is_not_found(tmp_path: Path) -> Non
         assert found.status == "FOUND"  # other words of the question still count
 
 
+async def test_the_memories_of_one_ticket_are_no_rivals(tmp_path: Path) -> None:
+    # "PAY-1423" and two memories holding it (the bug, its fix): both are about the ticket
+    # asked, so the reply serves them, it does not ask the agent which one
+    async with Runtime(tmp_path) as rt:
+        bug = await save(rt, "2026-02-10: PAY-1423: proration amount is wrong when a customer "
+                             "downgrades mid-cycle.")
+        fix = await save(rt, "2026-02-12: PAY-1423 fixed: proration now uses the day count of "
+                             "the old plan.")
+        await save(rt, "2026-02-13: PAY-1424: the invoice PDF footer misses the VAT number.")
+        found = await search(rt, "PAY-1423")
+        assert found.status == "FOUND" and set(ids(found)[:2]) == {bug, fix}
+        # ...but a question with other words still weighs them
+        assert (await search(rt, "PAY-1423 proration wrong downgrade")).status == "FOUND"
+
+
 async def test_a_question_about_a_month_lists_what_happened_then(tmp_path: Path) -> None:
     # "what did I do in March?" asks for the memories of March: all of them are the answer,
     # none is a rival to ask a clue about
