@@ -110,17 +110,17 @@ class CatalogReader(Reader):
 
     def told_after(self, entry: Mapping[str, Any]) -> Entry | None:
         """The leaf the same agent saved next from the same source after ``entry`` (by record
-        time; the ``catalog_told`` index), forgotten ones skipped, or None: the next turn of
+        time; the ``catalog_turns`` index), forgotten ones skipped, or None: the next turn of
         a conversation saved one turn per memory."""
         conn = self.connection()
         if conn is None or not entry.get("recorded_at"):
             return None
         with mapped(self.layout.database):
             row = conn.execute(
-                f"{_SELECT} WHERE agent IS ? AND recorded_at > ? AND kind = 'leaf' "
-                "AND source IS ? AND (status IS NULL OR status NOT IN ('RETRACTED', 'DELETED')) "
-                "ORDER BY agent, recorded_at LIMIT 1",
-                (entry.get("agent"), entry["recorded_at"], entry.get("source"))).fetchone()
+                f"{_SELECT} WHERE agent IS ? AND source IS ? AND recorded_at > ? "
+                "AND kind = 'leaf' AND (status IS NULL OR status NOT IN ('RETRACTED', 'DELETED')) "
+                "ORDER BY agent, source, recorded_at LIMIT 1",
+                (entry.get("agent"), entry.get("source"), entry["recorded_at"])).fetchone()
         return None if row is None else entry_of(row)
 
     def known(self, ids: list[str] | tuple[str, ...]) -> set[str]:

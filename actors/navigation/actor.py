@@ -665,9 +665,9 @@ class NavigationActor(Actor):
 
     def _search(self, msg: Search) -> SearchResult:
         result = self._search_scope(msg)
-        if result.status == "NONE" and (msg.scope or "").strip() != ALL_SCOPES \
-                and len({meta.scope for meta in self.model.leaves.values()}) > 1:
-            # nothing of the caller's project is about it: is another project's memory?
+        if result.status == "NONE" and (msg.scope or "").strip() != ALL_SCOPES:
+            # nothing of the caller's project is about it: is another project's memory? (one
+            # more search: cheaper at 50k than listing the store's scopes, 3 s)
             wide = self._search_scope(dataclasses.replace(msg, scope=ALL_SCOPES))
             scope = (msg.scope or "").strip()
             found = [self.model.leaves[hit.leaf_id].scope for hit in wide.hits

@@ -1,6 +1,6 @@
-"""A database made before ``catalog_told`` existed gains it from the first connection that can
-write it (the schema version unchanged, so older programs read it as before), and is still
-read as it is on a read-only store."""
+"""A database made before ``catalog_turns`` existed gains it from the first connection that can
+write it, and loses ``catalog_told`` it replaced (the schema version unchanged, so older
+programs read it as before); it is still read as it is on a read-only store."""
 
 from __future__ import annotations
 
@@ -16,10 +16,11 @@ from store.paths import StoreLayout
 
 
 def _version_one(layout: StoreLayout) -> None:
-    """A store as this session found it: the same tables, without the later index."""
+    """A store of the last session: the same tables, with the index it had instead."""
     conn = db.connect(layout, create=True)
     assert conn is not None
-    conn.executescript("DROP INDEX catalog_told;")
+    conn.executescript("DROP INDEX catalog_turns; "
+                       "CREATE INDEX catalog_told ON catalog(agent, recorded_at);")
     conn.execute("INSERT INTO catalog (id, kind, layer, domain, path, agent, recorded_at, seq) "
                  "VALUES ('L-a', 'leaf', 0, 'general', 'a', 'chat', '2026-01-01T10:00:00Z', 1),"
                  " ('L-b', 'leaf', 0, 'general', 'b', 'chat', '2026-01-01T10:00:05Z', 2),"
@@ -36,13 +37,14 @@ def _indexes(path: Path) -> set[str]:
 def test_an_older_database_gains_the_index(tmp_path: Path) -> None:
     layout = StoreLayout.at_home(tmp_path)
     _version_one(layout)
-    assert "catalog_told" not in _indexes(layout.database)
+    assert "catalog_turns" not in _indexes(layout.database)
     reader = CatalogReader(layout)
     first = reader.get("L-a")
     assert first is not None
     after = reader.told_after(first)  # the same agent's next save, not another agent's
     assert after is not None and after["id"] == "L-b"
-    assert "catalog_told" in _indexes(layout.database)
+    assert {"catalog_turns"} <= _indexes(layout.database)
+    assert "catalog_told" not in _indexes(layout.database)  # replaced, dropped
     with sqlite3.connect(layout.database) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION == 1
     last = reader.get("L-b")
@@ -62,7 +64,21 @@ def test_a_read_only_older_store_is_read_as_it_is(
     assert first is not None
     after = reader.told_after(first)  # without the index: a scan, the same answer
     assert after is not None and after["id"] == "L-b"
-    assert "catalog_told" not in _indexes(layout.database)
+    assert "catalog_turns" not in _indexes(layout.database)
+
+
+def test_the_next_turn_is_an_index_seek_whatever_the_sources(tmp_path: Path) -> None:
+    # every save of its own source (files ingested one by one): the look-up seeks, it does
+    # not walk the agent's later saves
+    layout = StoreLayout.at_home(tmp_path)
+    conn = db.connect(layout, create=True)
+    assert conn is not None
+    plan = " ".join(str(row[3]) for row in conn.execute(
+        "EXPLAIN QUERY PLAN SELECT id FROM catalog WHERE agent IS ? AND source IS ? "
+        "AND recorded_at > ? AND kind = 'leaf' ORDER BY agent, source, recorded_at LIMIT 1",
+        ("a", "s", "2026")))
+    conn.close()
+    assert "catalog_turns (agent=? AND source=? AND recorded_at>?)" in plan
 
 
 def test_a_pass_reads_only_the_columns_it_names(tmp_path: Path) -> None:
