@@ -154,9 +154,11 @@ class IngestActor(Actor):
         if lead is not None:
             chunks = [c if c.timestamp else dataclasses.replace(c, timestamp=lead)
                       for c in chunks]
-        if supersedes is None and len(chunks) == 1 and replacements(clean):
+        if supersedes is None and not msg.source and len(chunks) == 1 \
+                and replacements(clean):
             # "migrated the Python repos from Poetry to uv": the note it corrects is found by
-            # the old value, and marked superseded as an explicit ``supersedes`` would be
+            # the old value, and marked superseded as an explicit ``supersedes`` would be (a
+            # note, not a file read from disk: a file's text is no statement of the user's)
             supersedes = await self._replaced(clean, scope, origin, lead)
             if supersedes is not None:
                 entry = await call_in_thread(self._catalog.get, supersedes)

@@ -80,6 +80,11 @@ async def test_a_change_supersedes_the_memory_stating_the_old_value(tmp_path: Pa
         old = next(h for h in found.hits if h.leaf_id == celery.leaf_ids[0])
         assert old.currency == "SUPERSEDED"
         assert other.leaf_ids[0] != change.facts.superseded_leaf
+        # a file read from disk states no change of the user's
+        from_file: SaveResult = await rt.ingest.ask(Save(
+            content="2026-04-09: replace Dramatiq with Huey in billing-api.",
+            source="docs/ideas.md", provenance=Provenance(agent="claude-code", session="s1")))
+        assert from_file.facts.superseded_leaf is None
 
 
 async def test_no_memory_is_superseded_outside_the_change(tmp_path: Path) -> None:
