@@ -75,7 +75,7 @@ from actors.navigation.query import (
     possessed,
 )
 from actors.navigation.read_model import ReadModel
-from actors.navigation.replacements import named, replacements
+from actors.navigation.replaced import replaced_memory
 from actors.navigation.stem import stem
 from actors.navigation.stories import named_terms, tells_a_change
 from actors.navigation.the_user import as_the_user
@@ -169,16 +169,6 @@ full-text candidates join the ranking. Which leaves the beam reaches depends on 
 happened to group them, so anything less than "the best overall" makes recall depend on it."""
 VARIANTS_CHECKED = 8
 """How many other forms of an unknown query term the coverage judgement looks for."""
-REPLACED_POOL = 50
-"""Memories holding a replaced value's words that are checked for being the state replaced."""
-REPLACED_MAX_NAMES = 6
-"""A memory naming more things than this (names, versions) is an overview ("atlas-web: React
-18 + TypeScript + Vite 5 ... TanStack Query, client state in Zustand"): one of them replaced
-does not make the rest outdated."""
-REPLACED_COMMON_SHARE = 0.25
-REPLACED_MIN_DF = 20
-"""A word of a change's context held by more memories than this share of the store (and more
-than ``REPLACED_MIN_DF``) ties nothing to it ("use", "now")."""
 PLACE_PREFIX = 4
 """A place a question names is mentioned, perhaps in the other language's spelling, when a
 memory holds a word starting with the same this many letters ("lisb": "Lisboa" / "Lisbon",
@@ -195,15 +185,6 @@ def _posix(moment: dt.datetime) -> float:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=dt.UTC)
     return moment.timestamp()
-
-
-_VERSION = re.compile(r"^[vV]?\d[\d.x]*$")
-
-
-def _key_terms(value: str) -> frozenset[str]:
-    """The terms of a value's names and versions ("Postgres 15" -> postgres, 15; "black +
-    isort" -> black, isort): what a memory stating the value must hold."""
-    return frozenset(parse_query(" ".join(named(value) or value.split())).query_terms)
 
 
 @dataclass
@@ -534,53 +515,8 @@ class NavigationActor(Actor):
         return await super().handle(message)
 
     def _replaced(self, msg: Replaced) -> str | None:
-        """The memory whose state ``msg.text`` says it changed: an earlier memory (of its own
-        scope or a global one, of that day or before, current, of a person if the text is)
-        holding the old value's names and versions ("Postgres 15", "Celery"), none of the new
-        value's, and a word of the rest of the text (the context: "billing-api", "Python");
-        of several, the one sharing most context words, then the latest."""
-        changes = replacements(msg.text)
-        if not changes:
-            return None
         self.model.refresh()
-        index, metas = self.model.index, self.model.leaves
-        said = set(parse_query(msg.text).query_terms)
-        common = max(REPLACED_MIN_DF, int(len(index) * REPLACED_COMMON_SHARE))
-        day = msg.day.isoformat() if msg.day else None
-
-        def admissible(leaf_id: str) -> bool:
-            meta = metas.get(leaf_id)
-            return meta is not None and scope_admits(msg.scope, meta.scope) \
-                and (day is None or self._when(leaf_id)[0] <= day) \
-                and ("tool" != meta.origin or msg.origin == "tool")
-
-        for change in changes:
-            old = _key_terms(change.old)
-            names = named(change.old)
-            if names and all(_VERSION.match(word) for word in names):
-                if not change.thing:
-                    continue  # "/v1 is deprecated": a bare version ties to any note's v1
-                old |= _key_terms(change.thing)  # "Node from 20 to 22": a 20 of Node's
-            new = _key_terms(change.new) if change.new else frozenset()
-            context = {t for t in said - old - new - set(parse_query(change.old).query_terms)
-                       if index.doc_freq(t) <= common}
-            if not old or not context:
-                continue
-            found = index.search(parse_query(" ".join(sorted(old | context))),
-                                 limit=REPLACED_POOL, allowed=admissible)
-            picked = []
-            for leaf_id, _, _ in found:
-                held = index.terms_of(leaf_id)
-                if old <= held and not (new and new <= held) and held & context \
-                        and len(named(self.model.text_of(leaf_id))) <= REPLACED_MAX_NAMES:
-                    picked.append((len(held & context), self._when(leaf_id), leaf_id))
-            if not picked:
-                continue
-            timeline = self.model.facts.timeline_for_leaves([p[2] for p in picked])
-            current = [p for p in picked if timeline.leaf_currency(p[2]) == "CURRENT"]
-            if current:
-                return max(current)[2]
-        return None
+        return replaced_memory(self.model, msg, self._when)
 
     def _scope_facts(self, scope: str) -> tuple[CurrentFact, ...]:
         """Newest first: the ACTIVE fact of every key recorded under this project's scope."""

@@ -111,7 +111,7 @@ async def test_no_memory_is_superseded_outside_the_change(tmp_path: Path) -> Non
 async def test_replaced_max_names_and_common_words(tmp_path: Path) -> None:
     # REPLACED_MAX_NAMES: the same overview with fewer names is a memory of the old value;
     # REPLACED_COMMON_SHARE: a context word most memories hold ties nothing
-    from actors.navigation import actor as navigation
+    from actors.navigation import replaced as navigation
     async with Runtime(tmp_path) as rt:
         overview = await _save(rt, "2026-01-02: atlas-web: React 18 + TypeScript + Vite 5, "
                                    "TanStack Query, Zustand, Tailwind 3, hosted on Vercel.")

@@ -1,0 +1,88 @@
+"""Which earlier memory a change statement replaced: the navigation actor's answer to the
+ingest actor's ``Replaced`` (``replacements`` reads the change; this finds its memory).
+
+A memory telling a change ("Decided to replace Celery with Dramatiq in billing-api") and the
+memory it corrects ("billing-api background jobs run on Celery 5.3") share the old value and
+the context, rarely anything else; the full-text index finds the memories holding both, and
+the rules below keep the one that states the old value. Reads only (index, leaves, facts).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from actors.navigation.messages import Replaced
+from actors.navigation.query import parse_query
+from actors.navigation.read_model import ReadModel
+from actors.navigation.replacements import named, replacements
+from actors.scopes import scope_admits
+
+REPLACED_POOL = 50
+"""Memories holding a replaced value's words that are checked for being the state replaced."""
+REPLACED_MAX_NAMES = 6
+"""A memory naming more things than this (names, versions) is an overview ("atlas-web: React
+18 + TypeScript + Vite 5 ... TanStack Query, client state in Zustand"): one of them replaced
+does not make the rest outdated."""
+REPLACED_COMMON_SHARE = 0.25
+REPLACED_MIN_DF = 20
+"""A word of a change's context held by more memories than this share of the store (and more
+than ``REPLACED_MIN_DF``) ties nothing to it ("use", "now")."""
+
+_VERSION = re.compile(r"^[vV]?\d[\d.x]*$")
+
+
+def _key_terms(value: str) -> frozenset[str]:
+    """The terms of a value's names and versions ("Postgres 15" -> postgres, 15; "black +
+    isort" -> black, isort): what a memory stating the value must hold."""
+    return frozenset(parse_query(" ".join(named(value) or value.split())).query_terms)
+
+
+def replaced_memory(model: ReadModel, msg: Replaced,
+                    when: Callable[[str], tuple[str, float]]) -> str | None:
+    """The memory whose state ``msg.text`` says it changed: an earlier memory (of its own
+    scope or a global one, of that day or before, current, of a person if the text is)
+    holding the old value's names and versions ("Postgres 15", "Celery"), none of the new
+    value's, and a word of the rest of the text (the context: "billing-api", "Python");
+    of several, the one sharing most context words, then the latest."""
+    changes = replacements(msg.text)
+    if not changes:
+        return None
+    index, metas = model.index, model.leaves
+    said = set(parse_query(msg.text).query_terms)
+    common = max(REPLACED_MIN_DF, int(len(index) * REPLACED_COMMON_SHARE))
+    day = msg.day.isoformat() if msg.day else None
+
+    def admissible(leaf_id: str) -> bool:
+        meta = metas.get(leaf_id)
+        return meta is not None and scope_admits(msg.scope, meta.scope) \
+            and (day is None or when(leaf_id)[0] <= day) \
+            and ("tool" != meta.origin or msg.origin == "tool")
+
+    for change in changes:
+        old = _key_terms(change.old)
+        names = named(change.old)
+        if names and all(_VERSION.match(word) for word in names):
+            if not change.thing:
+                continue  # "/v1 is deprecated": a bare version ties to any note's v1
+            old |= _key_terms(change.thing)  # "Node from 20 to 22": a 20 of Node's
+        new = _key_terms(change.new) if change.new else frozenset()
+        context = {t for t in said - old - new - set(parse_query(change.old).query_terms)
+                   if index.doc_freq(t) <= common}
+        if not old or not context:
+            continue
+        found = index.search(parse_query(" ".join(sorted(old | context))),
+                             limit=REPLACED_POOL, allowed=admissible)
+        picked: list[tuple[int, tuple[str, float], str]] = []
+        for leaf_id, _, _ in found:
+            held = index.terms_of(leaf_id)
+            if old <= held and not (new and new <= held) and held & context \
+                    and len(named(model.text_of(leaf_id))) <= REPLACED_MAX_NAMES:
+                picked.append((len(held & context), when(leaf_id), leaf_id))
+        if not picked:
+            continue
+        timeline = model.facts.timeline_for_leaves([p[2] for p in picked])
+        current = [p for p in picked if timeline.leaf_currency(p[2]) == "CURRENT"]
+        if current:
+            return max(current)[2]
+    return None
