@@ -170,3 +170,27 @@ async def test_a_store_behind_a_read_only_mount_is_searched_and_refuses_writes(
     finally:
         subprocess.run(["umount", "-l", root], check=True)
     assert doctor.check(StoreLayout.at_home(home), grace_s=0.0) == []
+
+
+def test_every_write_command_on_a_read_only_mount_is_one_line(small_disk: Path) -> None:
+    """``rebuild`` on a read-only mount printed a 44-line traceback (EROFS from the temp file
+    of the settings it writes first); every command that writes says it in one line."""
+    from tests.ops.ops_support import run_cli
+
+    home = small_disk / "home"
+    run_cli(home, "save", "The deploy script lives in tools/deploy.sh")
+    assert not (home / "ihmt_memory" / "ihmt.config.json").exists()  # a save writes none
+    root = str(home / "ihmt_memory")
+    subprocess.run(["mount", "--bind", root, root], check=True)
+    subprocess.run(["mount", "-o", "remount,bind,ro", root], check=True)
+    try:
+        for command in (("rebuild",), ("consolidate",), ("init",), ("doctor", "--repair")):
+            done = run_cli(home, *command, check=False)
+            errors = [line for line in done.stderr.splitlines()
+                      if "cannot write the log file" not in line]
+            assert done.returncode == 1, (command, done.stderr)
+            assert errors == [errors[0]] and "read-only file system" in errors[0], \
+                (command, done.stderr)
+        assert "deploy" in run_cli(home, "search", "deploy script").stdout
+    finally:
+        subprocess.run(["umount", "-l", root], check=True)
