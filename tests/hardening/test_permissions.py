@@ -147,6 +147,7 @@ async def test_a_domain_folder_the_server_may_not_enter_refuses_the_save_cleanly
                 saved = await s.ok("save_memory", {"content": "Lemon trees need sun",
                                                    "domain": "gardening"})
                 assert "Memory id" in saved
-        assert doctor.check(layout, grace_s=0.0) == []
+        found = doctor.examine(layout, grace_s=0.0)
+        assert found.problems == [] and found.leftovers == [], found
         conn = CatalogReader(layout).connection()
         assert conn is not None and pending_rows(conn) == []
