@@ -123,8 +123,8 @@ def _prepare(home: str | None) -> list[doctor.Action]:
         state = prepare_store(store)
     except DamagedDatabase:
         return []  # doctor.repair sets it aside; the rebuild follows
-    if state in ("ready", "empty"):
-        return []
+    if state in ("ready", "empty", "recovery_deferred"):
+        return []  # a deferred recovery is retried by repair, which reports its refusal
     return [doctor.Action(f"store_{state}", str(store.layout.database),
                           {"migrated": "moved the earlier version's state into the database",
                            "rebuilt": "rebuilt the missing database from the files",
