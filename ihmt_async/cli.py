@@ -522,6 +522,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                                    else default_home())
         settings = load_settings(layout.config)
     except IhmtError as exc:
+        if args.command == "serve":
+            # the server's own event for a start that failed (the store's log file is out of
+            # reach, so stderr only): a supervisor reading JSON lines sees why it exited
+            configure_logging(None, level=os.environ.get("IHMT_LOG_LEVEL") or "info")
+            structlog.get_logger("ihmt.cli").error("serve.start_failed", error=str(exc),
+                                                   error_type=type(exc).__name__)
         sys.stderr.write(f"ihmt-async: {exc}\n")
         # An agent's hook must never fail the agent's session or prompt.
         return 0 if args.command in ("brief", "recall-hook") else 1

@@ -20,7 +20,12 @@ from store import fulltext
 from store.locks import LockManager
 from store.paths import StoreLayout
 from store.progress import ProgressFn, no_progress
-from store.rebuild import check_events_whole, rebuild_catalog, set_aside_damaged
+from store.rebuild import (
+    check_events_whole,
+    rebuild_catalog,
+    set_aside_damaged,
+    undo_dead_saves,
+)
 
 log = structlog.get_logger("ihmt.maintenance")
 
@@ -44,6 +49,8 @@ def rebuild_store(layout: StoreLayout, locks: LockManager, *, actor: str = "rebu
         moved = set_aside_damaged(layout)
         if not moved and not accept_loss:
             check_events_whole(layout)
+        if not moved:
+            undo_dead_saves(layout)  # a killed save's leaf must not come back as a memory
     if moved:
         log.warning("store.damaged_database_set_aside", paths=[str(p) for p in moved])
     scan = rebuild_catalog(layout, locks, actor=actor, progress=scan_progress)

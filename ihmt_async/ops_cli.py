@@ -82,6 +82,16 @@ def _problem_line(problem: doctor.Problem) -> str:
     return f"  {problem.code}: {problem.path}\n      {problem.detail}{fix}"
 
 
+def _leftover_lines(leftovers: list[doctor.Problem]) -> None:
+    """Leftovers are said, apart from problems: they do not make the store unclean."""
+    if not leftovers:
+        return
+    out(f"{len(leftovers)} leftover(s) of processes killed mid-change (not problems: nothing "
+        "acknowledged depends on them and the store finishes them by itself):")
+    for leftover in leftovers:
+        out(_problem_line(leftover))
+
+
 def _rebuild(layout: StoreLayout, locks: LockManager) -> doctor.Action:
     """The database was damaged: re-derive it from the leaf files and the event file."""
     from ihmt_async.maintenance import rebuild_store
@@ -113,8 +123,8 @@ def _prepare(home: str | None) -> list[doctor.Action]:
         state = prepare_store(store)
     except DamagedDatabase:
         return []  # doctor.repair sets it aside; the rebuild follows
-    if state in ("ready", "empty"):
-        return []
+    if state in ("ready", "empty", "recovery_deferred"):
+        return []  # a deferred recovery is retried by repair, which reports its refusal
     return [doctor.Action(f"store_{state}", str(store.layout.database),
                           {"migrated": "moved the earlier version's state into the database",
                            "rebuilt": "rebuilt the missing database from the files",
@@ -123,10 +133,12 @@ def _prepare(home: str | None) -> list[doctor.Action]:
 
 async def cmd_doctor(args: argparse.Namespace) -> int:
     layout = StoreLayout.at_home(args.home)
-    problems = await anyio.to_thread.run_sync(lambda: doctor.check(layout, grace_s=args.grace))
+    found = await anyio.to_thread.run_sync(lambda: doctor.examine(layout, grace_s=args.grace))
+    problems = found.problems
     report: dict[str, Any] = {"store": str(layout.root),
-                              "problems": [asdict(p) for p in problems]}
-    remaining = problems
+                              "problems": [asdict(p) for p in problems],
+                              "leftovers": [asdict(p) for p in found.leftovers]}
+    remaining, leftovers = problems, found.leftovers
     if args.repair and layout.root.exists():
         settings = load_settings(layout.config)
         locks = LockManager(layout.locks_dir, default_timeout_s=settings.lock_timeout_s)
@@ -138,20 +150,26 @@ async def cmd_doctor(args: argparse.Namespace) -> int:
         if any(p.code.startswith("fulltext_") for p in problems) or \
                 any(a.code == "database_rebuilt" for a in actions):
             actions.append(await anyio.to_thread.run_sync(_reindex, layout, locks))
-        remaining = await anyio.to_thread.run_sync(
-            lambda: doctor.check(layout, grace_s=args.grace))
+        after = await anyio.to_thread.run_sync(
+            lambda: doctor.examine(layout, grace_s=args.grace))
+        remaining, leftovers = after.problems, after.leftovers
         report["repaired"] = [asdict(a) for a in actions]
         report["remaining"] = [asdict(p) for p in remaining]
+        report["leftovers"] = [asdict(p) for p in leftovers]
     report["clean"] = not remaining
     if args.json:
         out(json.dumps(report, ensure_ascii=False, indent=2))
         return 0 if not remaining else 1
     if not problems:
         out(f"No problems found in {layout.root}.")
+        for action in report.get("repaired", []):  # leftovers --repair finished
+            out(f"  {action['code']}: {action['path']}\n      {action['detail']}")
+        _leftover_lines(leftovers)
         return 0
     out(f"{len(problems)} problem(s) in {layout.root}:")
     for problem in problems:
         out(_problem_line(problem))
+    _leftover_lines(found.leftovers)
     if not args.repair:
         fixable = sum(p.repairable for p in problems)
         out(f"{fixable} of them can be fixed with `ihmt-async doctor --repair`.")

@@ -37,6 +37,7 @@ from actors.provenance import Provenance
 from store.config import Settings, load_settings, settings_from, write_settings
 from store.db import connect
 from store.engine import Engine
+from store.errors import StoreIOError
 from store.locks import LockManager
 from store.migrate import legacy_files, migrate
 from store.paths import StoreLayout
@@ -160,8 +161,17 @@ def prepare_store(store: OpenedStore) -> str:
                 conn.close()
             if not engine.needs_recovery():
                 return "ready"
-            with locks.hold_sync("catalog", "facts", actor="recover"):
-                engine.recover()
+            try:
+                with locks.hold_sync("catalog", "facts", actor="recover"):
+                    engine.recover()
+            except StoreIOError as exc:
+                # A full, read-only or foreign disk refuses the recovery's writes. What it
+                # would do is kept in durable records (event lines, pending rows), so waiting
+                # loses nothing: the store is served as committed, and the facts actor's
+                # maintenance recovers once the disk allows (doctor lists the leftovers).
+                log.warning("store.recovery_deferred", error=str(exc),
+                            error_type=type(exc).__name__)
+                return "recovery_deferred"
             return "recovered"
         if _has_memory_files(layout):
             from ihmt_async.maintenance import rebuild_store

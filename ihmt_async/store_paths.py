@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from store.errors import IhmtError
+from store.errors import IhmtError, map_os_error
 from store.paths import STORE_DIRNAME, StoreLayout
 
 NEEDS_STORE = frozenset({
@@ -58,9 +58,13 @@ def check_home(home: Path) -> None:
 
 
 def check_for_command(command: str, home: Path) -> StoreLayout:
-    """The store layout for ``command``, or a ``StorePathError`` naming the path."""
-    check_home(home)
-    layout = StoreLayout.at_home(home)
-    if command in NEEDS_STORE and not layout.root.is_dir():
-        raise store_not_found(layout.root)
+    """The store layout for ``command``, or a ``StorePathError`` naming the path (a home
+    this user may not look into: ``StorePermission``, one line, never a traceback)."""
+    try:
+        check_home(home)
+        layout = StoreLayout.at_home(home)
+        if command in NEEDS_STORE and not layout.root.is_dir():
+            raise store_not_found(layout.root)
+    except PermissionError as exc:
+        raise map_os_error(exc, exc.filename or home, reading=True) from None
     return layout

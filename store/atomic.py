@@ -31,7 +31,7 @@ def ensure_private_dir(directory: Path) -> None:
     umask cannot widen or narrow it); existing directories are left as they are."""
     missing: list[Path] = []
     current = directory
-    while not current.exists():
+    while not _exists(current):
         missing.append(current)
         if current.parent == current:
             break
@@ -43,7 +43,19 @@ def ensure_private_dir(directory: Path) -> None:
             continue  # another process made it first
         except OSError as exc:  # a parent that cannot hold folders (/proc), a vanished one
             raise map_os_error(exc, path) from exc
-        os.chmod(path, DIR_MODE)
+        try:
+            os.chmod(path, DIR_MODE)
+        except OSError as exc:
+            raise map_os_error(exc, path) from exc
+
+
+def _exists(path: Path) -> bool:
+    """``Path.exists`` whose refusals (a folder this user may not enter) are the store's
+    typed error, not a ``PermissionError`` from deep inside a save."""
+    try:
+        return path.exists()
+    except OSError as exc:
+        raise map_os_error(exc, path) from exc
 
 
 def fsync_dir(directory: Path) -> None:
@@ -69,10 +81,17 @@ def write_atomic(path: Path, data: bytes | str, *, durable: bool = True,
 def write_atomic_with(path: Path, write: Callable[[BinaryIO], object], *, durable: bool = True,
                       mode: int = FILE_MODE) -> None:
     """``write_atomic`` of whatever ``write`` puts in the temp file it is handed: for payloads
-    too large to hold twice (a 65 MB array is streamed, not copied into one ``bytes``)."""
+    too large to hold twice (a 65 MB array is streamed, not copied into one ``bytes``).
+
+    What the disk refuses (full, read-only, no permission), from the temp file's creation to
+    the directory's fsync, is the store's typed error: every caller gets one clear sentence
+    (``rebuild`` on a read-only mount printed a traceback from ``mkstemp``)."""
     ensure_private_dir(path.parent)
-    fd, tmp_name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".part",
-                                    dir=path.parent)
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".part",
+                                        dir=path.parent)
+    except OSError as exc:
+        raise map_os_error(exc, path) from exc
     tmp = Path(tmp_name)
     try:
         os.fchmod(fd, mode)  # explicit: independent of the umask
@@ -82,11 +101,16 @@ def write_atomic_with(path: Path, write: Callable[[BinaryIO], object], *, durabl
             if durable:
                 os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise map_os_error(exc, path) from exc
         raise
     if durable:
-        fsync_dir(path.parent)
+        try:
+            fsync_dir(path.parent)
+        except OSError as exc:
+            raise map_os_error(exc, path) from exc
 
 
 def write_json_atomic(path: Path, value: Any) -> None:

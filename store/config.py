@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from store.atomic import write_json_atomic
-from store.errors import ConfigError
+from store.errors import ConfigError, map_os_error
 
 SECRETS_MODES = ("redact", "refuse")
 SUMMARIZER_BACKENDS = ("heuristic", "anthropic")
@@ -132,12 +132,27 @@ def settings_from(values: Mapping[str, Any], env: Mapping[str, str] | None = Non
 
 
 def load_settings(config_path: Path, env: Mapping[str, str] | None = None) -> Settings:
-    """Read ``ihmt.config.json`` (missing is fine: defaults) and apply overrides."""
+    """Read ``ihmt.config.json`` (missing is fine: defaults) and apply overrides.
+
+    A file (or store folder) this user may not read is the store's typed error
+    (``StorePermission``, "nothing was read or changed"), not a traceback: it is the first
+    file every command and the server touch, so it is where a store owned by someone else
+    is met."""
     values: dict[str, Any] = {}
-    if config_path.exists():
+    try:
+        text: str | None = config_path.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
+        text = None
+    except IsADirectoryError as exc:
+        raise ConfigError(str(config_path), f"cannot be read as JSON ({exc})") from None
+    except OSError as exc:
+        raise map_os_error(exc, config_path, reading=True) from None
+    except ValueError as exc:  # not UTF-8
+        raise ConfigError(str(config_path), f"cannot be read as JSON ({exc})") from None
+    if text is not None:
         try:
-            loaded = json.loads(config_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+            loaded = json.loads(text)
+        except ValueError as exc:
             raise ConfigError(str(config_path), f"cannot be read as JSON ({exc})") from None
         if not isinstance(loaded, dict):
             raise ConfigError(str(config_path), "must hold a JSON object")

@@ -40,6 +40,7 @@ import json
 import os
 import sqlite3
 import tempfile
+import time
 import urllib.parse
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -47,7 +48,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from store.atomic import TEMP_PREFIX, ensure_private_dir
-from store.errors import DamagedDatabase, StoreError, map_os_error
+from store.errors import DamagedDatabase, DiskFull, StoreError, StoreIOError, map_os_error
 from store.paths import StoreLayout
 
 SCHEMA_VERSION = 1
@@ -105,6 +106,22 @@ PRAGMA user_version = {SCHEMA_VERSION};
 """
 
 Entry = dict[str, Any]
+SQLITE_IOERR_SHMSIZE = 4874
+"""SQLite's extended code for "could not grow the ``-shm`` file" (``sqlite3`` names it from
+Python 3.11 on; spelled out so the meaning is here)."""
+FROZEN_RETRY_S = 2.0
+"""How long a ``Reader`` keeps a frozen connection (``_frozen``) before it tries a live one
+again: a freed disk is seen within this, and the frozen file view never grows old."""
+_SPACE_NEEDED = 64 * 1024
+"""Free bytes under which a refused ``-shm`` growth is read as a full disk."""
+
+
+def _no_space(path: Path) -> bool:
+    try:
+        st = os.statvfs(path.parent)
+    except OSError:
+        return False
+    return st.f_bavail * st.f_frsize < _SPACE_NEEDED
 
 
 # ---------------------------------------------------------------------------- errors
@@ -114,7 +131,10 @@ def map_sqlite_error(exc: sqlite3.Error, path: Path) -> StoreError:
     """The one place an sqlite3 error becomes a typed store error."""
     code = getattr(exc, "sqlite_errorcode", None)
     text = str(exc).lower()
-    if code == sqlite3.SQLITE_FULL or "disk is full" in text:
+    if code == sqlite3.SQLITE_FULL or "disk is full" in text or (
+            code == SQLITE_IOERR_SHMSIZE and _no_space(path)):
+        # SQLite says "disk I/O error" when it cannot grow the WAL index (``-shm``); on a
+        # disk with no room left that is the full disk, and the reply should say so
         return map_os_error(OSError(errno.ENOSPC, "disk full"), path)
     if code == sqlite3.SQLITE_READONLY or "readonly" in text or "read-only" in text:
         return map_os_error(OSError(errno.EROFS, "read-only"), path)
@@ -185,6 +205,8 @@ class _MappedConnection(sqlite3.Connection):
     ``DamagedDatabase`` with what to do, not a traceback from whichever query met it first."""
 
     store_path = Path()
+    frozen_at: float | None = None
+    """Set on a connection to the file as it stood (``_frozen``): when it was opened."""
 
     def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
         return self.cursor(_MappedCursor).execute(sql, parameters)
@@ -240,6 +262,20 @@ def connect(layout: StoreLayout, *, create: bool) -> sqlite3.Connection | None:
             _create_file(path)
         if not os.access(path.parent, os.W_OK):
             return _read_only(path)
+        try:
+            return _live(path)
+        except DiskFull:
+            # Opening a WAL database makes its ``-shm`` file; with the disk full that fails,
+            # and every read with it. A reader gets the file as it stands instead (``_frozen``);
+            # a writer gets the refusal ("the disk is full; nothing was saved").
+            if create or not _wal_is_empty(path):
+                raise
+            return _frozen(path)
+
+
+def _live(path: Path) -> sqlite3.Connection:
+    """The ordinary read-write connection (WAL, the schema brought up to date)."""
+    with mapped(path):
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
                                check_same_thread=False, factory=_MappedConnection)
         conn.store_path = path
@@ -265,8 +301,9 @@ def connect(layout: StoreLayout, *, create: bool) -> sqlite3.Connection | None:
 
 def _add_later_indexes(conn: sqlite3.Connection) -> None:
     """``LATER_INDEXES`` a database lacks, ``DROPPED_INDEXES`` it still has (a look in
-    ``sqlite_master`` when there is nothing to do; a busy database is left for the next
-    connection: the queries work either way)."""
+    ``sqlite_master`` when there is nothing to do; a busy database, a full or read-only disk,
+    leave it for a later connection: the queries work either way, and a reader must never fail
+    because an index could not be written)."""
     present = {str(row[0]) for row in
                conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
     statements = [statement for name, statement in LATER_INDEXES.items() if name not in present]
@@ -274,9 +311,47 @@ def _add_later_indexes(conn: sqlite3.Connection) -> None:
     for statement in statements:
         try:
             conn.execute(statement)
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc):
+        except StoreIOError:
+            continue
+        except StoreError as exc:
+            text = str(exc.__cause__ or exc)
+            if "locked" not in text and "busy" not in text:
                 raise
+
+
+def _wal_is_empty(path: Path) -> bool:
+    """No ``-wal`` file, or an empty one: everything committed is in the database file."""
+    try:
+        return path.with_name(path.name + "-wal").stat().st_size == 0
+    except FileNotFoundError:
+        return True
+
+
+def _frozen(path: Path) -> sqlite3.Connection:
+    """The database file as it stands, read-only and without the ``-shm`` file (``immutable``):
+    for a reader on a full disk, where the WAL index cannot be made. Only when the WAL is
+    empty (the last process closed cleanly: every commit is in the file) and, as nobody could
+    have the database open without its ``-shm`` file, nobody is writing. A process may start
+    writing once space is freed: ``Reader`` replaces the connection after ``FROZEN_RETRY_S``,
+    or as soon as the WAL holds a commit, and nobody else holds one (``connect`` hands them to
+    readers only; ``readonly_shm`` is not used: it made every connection of the process,
+    the writer's too, read-only until all were closed)."""
+    uri = f"file:{urllib.parse.quote(str(path))}?mode=ro&immutable=1"
+    with mapped(path):
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False,
+                               factory=_MappedConnection)
+    conn.store_path = path
+    conn.frozen_at = time.monotonic()
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version != SCHEMA_VERSION:
+            raise DamagedDatabase(path, f"it has schema version {version} and the disk is "
+                                  "full, so it cannot be brought to this program's "
+                                  f"{SCHEMA_VERSION}")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
 
 
 def _read_only(path: Path) -> sqlite3.Connection:
@@ -285,10 +360,9 @@ def _read_only(path: Path) -> sqlite3.Connection:
     need to create its ``-shm`` file there, and nobody can change the file meanwhile). Reads
     work; a write is refused by SQLite and mapped to ``StoreReadOnly`` ("nothing was
     saved")."""
-    # immutable only when no -wal file is there: immutable reads ignore the WAL, and a store
-    # made read-only while a server ran keeps its last transactions there
-    wal = path.with_name(path.name + "-wal")
-    flags = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
+    # immutable only when no -wal file (or an empty one) is there: immutable reads ignore the
+    # WAL, and a store made read-only while a server ran keeps its last transactions there
+    flags = "mode=ro&immutable=1" if _wal_is_empty(path) else "mode=ro"
     uri = f"file:{urllib.parse.quote(str(path))}?{flags}"
     conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False,
                            factory=_MappedConnection)
@@ -328,6 +402,14 @@ class Reader:
         self._conn: sqlite3.Connection | None = None
 
     def connection(self) -> sqlite3.Connection | None:
+        conn = self._conn
+        if isinstance(conn, _MappedConnection) and conn.frozen_at is not None and (
+                time.monotonic() - conn.frozen_at >= FROZEN_RETRY_S
+                or not _wal_is_empty(self.layout.database)):
+            # a frozen view (full disk): try a live one again (or a fresh frozen one) now and
+            # then, and at once when a writer has committed (its WAL is no longer empty), so
+            # a save made once space is freed is read back by the next search
+            self.close()
         if self._conn is None:
             self._conn = connect(self.layout, create=False)
         return self._conn

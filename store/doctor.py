@@ -4,9 +4,11 @@
 files (files are always written before the rows that name them, so this order cannot report a
 half-done save as damage), and re-reads the catalog before judging a leaf unindexed. Leaves
 younger than ``grace_s``, or noted as pending by a live save, are never called unindexed.
-It also checks that the database has applied the whole event file and that no save killed
-before its commit is waiting to be undone (``store.engine.Engine.recover``). Lock stamps that
-name a killed process are not problems: the kernel dropped the lock with the process.
+What writers killed mid-change left (a save killed before its commit, event lines not yet
+applied, a dead writer's temp file) is listed apart as leftovers (``Findings``): nothing
+acknowledged depends on them and the store finishes them by itself, so they do not make it
+unclean. Lock stamps that name a killed process are not problems either: the kernel dropped
+the lock with the process.
 
 ``repair`` re-runs the checks INSIDE the locks of what it changes (``catalog``, ``facts``,
 ``root``), re-reading the current state there, and commits its fixes in transactions, so it is
@@ -22,6 +24,7 @@ This module may know the layout (it is in ``store``); it must never import ``act
 from __future__ import annotations
 
 import os
+import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -81,15 +84,42 @@ class _View:
     facts: list[dict[str, Any]] | None = None
     in_flight: set[str] = field(default_factory=set)
     """Leaves a live process is saving right now (pending rows of live pids)."""
+    dead_saves: set[str] = field(default_factory=set)
+    """Leaves of saves whose process died before their event line (pending rows of dead
+    pids): leftovers, never acknowledged, not unindexed memories."""
     notes: list[str] = field(default_factory=list)
     """Things worth saying that are not damage (a torn event line of an unacknowledged save)."""
     leaves: dict[str, tuple[Path, LeafFile]] = field(default_factory=dict)
     branches: dict[str, dict[str, Any]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    leftovers: list[Problem] = field(default_factory=list)
+    """What writers that died mid-change left and the store finishes by itself (see
+    ``Findings``)."""
 
     def add(self, code: str, path: Path | str, detail: str, ref: str = "",
             repairable: bool = True) -> None:
         self.problems.append(Problem(code, str(path), detail, ref, repairable))
+
+    def leftover(self, code: str, path: Path | str, detail: str, ref: str = "") -> None:
+        self.leftovers.append(Problem(code, str(path), detail, ref))
+
+
+@dataclass(frozen=True)
+class Findings:
+    """What ``examine`` found: ``problems`` make a store unclean; ``leftovers`` do not.
+
+    A leftover is what a writer killed mid-change left behind, which nothing acknowledged
+    depends on and which the store's own protocol finishes without anyone: a save killed
+    before its event line (its leaf was never acknowledged; undone), event lines the database
+    has not applied (durable; applied), a temp file of a dead writer (never renamed into
+    place; removed). Servers still running do it (the facts actor's maintenance; temp files:
+    the next start's first consolidation pass), any start does it, ``--repair`` does it now.
+    Reporting them as damage made ``doctor`` fail after every kill, even with the survivors
+    about to clean up.
+    """
+
+    problems: list[Problem]
+    leftovers: list[Problem]
 
 
 
@@ -119,10 +149,12 @@ def _open_db(layout: StoreLayout, view: _View) -> None:
             view.in_flight = {i for i, _p, pid in rows if pid_alive(pid)}
             dead = [i for i, _p, pid in rows if not pid_alive(pid)]
             if dead:
-                view.add("unfinished_save", layout.database,
-                         f"{len(dead)} leaf file(s) of saves killed before their commit "
-                         f"({', '.join(dead[:5])}) are waiting to be removed", dead[0])
-            _check_events(layout, view, applied)
+                view.dead_saves = set(dead)
+                view.leftover("unfinished_save", layout.database,
+                              f"{len(dead)} leaf file(s) of saves killed before their commit "
+                              f"({', '.join(dead[:5])}), never acknowledged: {_FINISHED_BY}",
+                              dead[0])
+            _check_events(layout, view, applied, conn)
             _check_fulltext(layout, view, catalog)
     except DamagedDatabase as exc:
         view.catalog = view.facts = None
@@ -158,7 +190,8 @@ def _check_fulltext(layout: StoreLayout, view: _View, catalog: CatalogReader) ->
                      "serves; --repair does it now")
 
 
-def _check_events(layout: StoreLayout, view: _View, applied: int) -> None:
+def _check_events(layout: StoreLayout, view: _View, applied: int,
+                  conn: sqlite3.Connection) -> None:
     size = size_of(layout.events_file)
     if size < applied:
         view.add("event_file_shorter", layout.events_file,
@@ -169,8 +202,14 @@ def _check_events(layout: StoreLayout, view: _View, applied: int) -> None:
         return
     found = read_lines(layout.events_file, applied)
     if found.lines:
-        view.add("events_not_applied", layout.events_file,
-                 f"{len(found.lines)} transaction line(s) are not in the database yet")
+        # a live writer appends its line, then commits: what it committed while we read the
+        # file is applied, not a leftover (read the offset again, after the lines)
+        now_applied = int(get_meta(conn, "events_offset") or 0)
+        waiting = [line for line in found.lines if line.end > now_applied]
+        if waiting:
+            view.leftover("events_not_applied", layout.events_file,
+                          f"{len(waiting)} transaction line(s) are not in the database yet "
+                          f"(durable in this file; applied, not lost): {_FINISHED_BY}")
     if found.torn_tail or found.bad:
         view.notes.append(f"{layout.events_file}: a line cut short by an interrupted write "
                           "(an unacknowledged change) is skipped")
@@ -203,6 +242,12 @@ def _read_files(layout: StoreLayout, view: _View) -> None:
         view.add("unreadable_root", exc.path, exc.reason)
 
 
+_FINISHED_BY = ("a running server finishes it within a minute, as does the next start; "
+                "--repair does it now")
+"""What a leftover's note promises: the facts actor's maintenance looks every few seconds
+(half a minute after a disk refused it), ``prepare_store`` at every start."""
+
+
 def _check_catalog(layout: StoreLayout, view: _View, now: float, grace_s: float) -> None:
     # Re-read: take in saves that finished while we listed the files.
     entries = CatalogReader(layout).entries()
@@ -216,8 +261,8 @@ def _check_catalog(layout: StoreLayout, view: _View, now: float, grace_s: float)
             view.add("entry_without_file", path,
                      f"catalog entry {entry_id} ({entry.get('kind')}) has no file", entry_id)
     for leaf_id, (path, _) in sorted(view.leaves.items()):
-        if leaf_id in entries or leaf_id in view.in_flight:
-            continue
+        if leaf_id in entries or leaf_id in view.in_flight or leaf_id in view.dead_saves:
+            continue  # a dead save's leaf is its leftover: undone, never indexed
         try:
             young = now - path.stat().st_mtime < grace_s
         except FileNotFoundError:
@@ -279,13 +324,21 @@ def _check_facts(layout: StoreLayout, view: _View) -> None:
 
 
 def _check_temps(layout: StoreLayout, view: _View, now: float) -> None:
+    """A temp file of a dead writer is a leftover (never renamed into place, so nothing read
+    it; the next process's first consolidation pass removes it); one whose writer looks alive
+    but is an hour old is a problem (a hung writer, or its pid reused)."""
     for path in stray_temps(layout.root):
         try:
             old = now - path.stat().st_mtime >= STALE_TEMP_S
         except FileNotFoundError:
             continue
-        if not temp_owner_alive(path) or old:
-            view.add("stray_temp", path, "temp file of a writer that died before its rename")
+        if not temp_owner_alive(path):
+            view.leftover("stray_temp", path, "temp file of a writer that died before its "
+                          "rename (never part of the store): the next start's first "
+                          "consolidation pass removes it; --repair does it now")
+        elif old:
+            view.add("stray_temp", path, "temp file older than an hour whose writer's pid "
+                     "runs (a hung writer, or its pid was reused)")
 
 
 def _check_locks(layout: StoreLayout, view: _View) -> None:
@@ -319,11 +372,17 @@ def _gather(layout: StoreLayout, *, grace_s: float) -> _View:
 
 
 def check(layout: StoreLayout, *, grace_s: float = 5.0) -> list[Problem]:
-    """Every problem found, read-only and lock-free."""
+    """Every problem found, read-only and lock-free (leftovers are not problems)."""
+    return examine(layout, grace_s=grace_s).problems
+
+
+def examine(layout: StoreLayout, *, grace_s: float = 5.0) -> Findings:
+    """Problems and leftovers, read-only and lock-free."""
     if not layout.root.exists():
-        return [Problem("no_store", str(layout.root), "the store directory does not exist",
-                        repairable=False)]
-    return _gather(layout, grace_s=grace_s).problems
+        return Findings([Problem("no_store", str(layout.root),
+                                 "the store directory does not exist", repairable=False)], [])
+    view = _gather(layout, grace_s=grace_s)
+    return Findings(view.problems, view.leftovers)
 
 
 # ---------------------------------------------------------------------------- repairs

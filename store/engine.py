@@ -51,6 +51,36 @@ class Recovery:
         return bool(self.replayed or self.bad_lines or self.torn_tail or self.rolled_back)
 
 
+@dataclass(frozen=True)
+class Leftovers:
+    """What writers that died mid-change left for ``recover``, found without writing.
+
+    Nothing in it was acknowledged: a save replies after its commit. ``recover`` undoes the
+    dead saves and applies the lines; until then the store serves what is committed."""
+
+    dead_saves: tuple[str, ...] = ()
+    """Leaves noted as pending by saves whose process is gone (killed before their line)."""
+    unapplied: bool = False
+    """The event file holds lines the database has not applied (a writer killed between its
+    line and its commit; a power cut that took the WAL's tail)."""
+
+    def __bool__(self) -> bool:
+        return bool(self.dead_saves or self.unapplied)
+
+
+def find_leftovers(layout: StoreLayout, conn: sqlite3.Connection) -> Leftovers:
+    """``Leftovers`` seen through any connection (a reader's will do): two small queries,
+    a stat, and a liveness check per pending row; the event file is read only past what was
+    applied, when it is longer. A line cut short (or not JSON) is skipped by every reader and
+    fenced off by the next append: not a leftover. An event file shorter than what was
+    applied is not one either but lost lines (``doctor`` reports it)."""
+    applied = int(get_meta(conn, "events_offset") or 0)
+    dead = tuple(i for i, _p, pid in pending_rows(conn) if not pid_alive(pid))
+    unapplied = size_of(layout.events_file) > applied \
+        and bool(read_lines(layout.events_file, applied).lines)
+    return Leftovers(dead, unapplied)
+
+
 class Engine:
     """One process's write access to a store's database and event file."""
 

@@ -141,14 +141,18 @@ class StoreIOError(StoreError):
 
     consequence = "nothing was saved"
 
-    def __init__(self, path: Path | str, errno_: int, what: str) -> None:
+    def __init__(self, path: Path | str, errno_: int, what: str,
+                 consequence: str | None = None) -> None:
         self.path = Path(path)
         self.errno = errno_
         self.what = what
+        self.consequence = type(self).consequence if consequence is None else consequence
+        """What did not happen: "nothing was saved", or for a refused read "nothing was read
+        or changed"."""
         super().__init__(f"{what}; {self.consequence} ({self.path}).")
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (type(self), (self.path, self.errno, self.what))
+        return (type(self), (self.path, self.errno, self.what, self.consequence))
 
 
 class DiskFull(StoreIOError):
@@ -163,16 +167,27 @@ class StorePermission(StoreIOError):
     """EACCES / EPERM: this user may not write the store's files."""
 
 
-def map_os_error(exc: OSError, path: Path | str) -> StoreError:
-    """The one mapping of an OSError met at the disk to a typed store error."""
+READ_REFUSED = "nothing was read or changed"
+"""The consequence a refused read states (``map_os_error(..., reading=True)``)."""
+
+
+def map_os_error(exc: OSError, path: Path | str, *, reading: bool = False) -> StoreError:
+    """The one mapping of an OSError met at the disk to a typed store error.
+
+    ``reading``: the refused operation only read (the settings file, a folder listed): the
+    message says so instead of "nothing was saved"."""
     code = exc.errno
+    consequence = READ_REFUSED if reading else None
     if code in (errno.ENOSPC, errno.EDQUOT):
-        return DiskFull(path, code, "the disk is full")
+        return DiskFull(path, code, "the disk is full", consequence)
     if code == errno.EROFS:
-        return StoreReadOnly(path, code, "the store is on a read-only file system")
+        return StoreReadOnly(path, code, "the store is on a read-only file system", consequence)
     if code in (errno.EACCES, errno.EPERM):
-        return StorePermission(path, code, "permission denied writing the store")
-    return StoreIOError(path, code or 0, f"the store could not be written ({exc.strerror or exc})")
+        verb = "reading" if reading else "writing"
+        return StorePermission(path, code, f"permission denied {verb} the store", consequence)
+    verb = "read" if reading else "written"
+    return StoreIOError(path, code or 0,
+                        f"the store could not be {verb} ({exc.strerror or exc})", consequence)
 
 
 # --------------------------------------------------------------------------- input

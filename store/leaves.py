@@ -36,18 +36,21 @@ def write_leaf(layout: StoreLayout, header: Mapping[str, Any], text: str) -> Wri
     domain = str(header["domain"])
     path = layout.leaf_path(domain, leaf_id)
     merged: dict[str, Any] = dict(header)
-    existed = path.exists()
-    if existed:
-        try:
-            earlier = read_leaf(path)
-        except MalformedFile:
-            earlier = None
-        if earlier is not None:
-            merged = {**earlier.header, **header}
-            for key in KEEP_FROM_EARLIER:
-                if earlier.header.get(key):
-                    merged[key] = earlier.header[key]
+    # Every refusal of the disk on the way, the look for an earlier copy included (a domain
+    # folder this user may not enter refuses the stat), is the store's typed error: the save
+    # is refused with one sentence, never an actor crash.
     try:
+        existed = path.exists()
+        if existed:
+            try:
+                earlier = read_leaf(path)
+            except MalformedFile:
+                earlier = None
+            if earlier is not None:
+                merged = {**earlier.header, **header}
+                for key in KEEP_FROM_EARLIER:
+                    if earlier.header.get(key):
+                        merged[key] = earlier.header[key]
         ensure_private_dir(path.parent)
         write_atomic(path, render_leaf(merged, text))
     except OSError as exc:

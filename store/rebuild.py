@@ -88,6 +88,20 @@ def rebuild_catalog(layout: StoreLayout, locks: LockManager, *, actor: str = "re
     return result
 
 
+def undo_dead_saves(layout: StoreLayout) -> list[str]:
+    """Before the files are read as the truth: undo what writers that died mid-save left
+    (``Engine.recover``), so the leaf of a save killed before its event line (never
+    acknowledged) is removed, not re-derived into a memory. Locks held; a store without a
+    readable database has nothing recorded to undo."""
+    if not layout.database.exists():
+        return []
+    engine = Engine(layout)
+    try:
+        return engine.recover().rolled_back
+    finally:
+        engine.close()
+
+
 def set_aside_damaged(layout: StoreLayout) -> list[Path]:
     """Rename a database that cannot be opened (and its -wal/-shm) to ``*.corrupt-<time>``."""
     try:

@@ -26,15 +26,22 @@ CREATE TABLE IF NOT EXISTS vectors (
 @contextmanager
 def _connect(layout: StoreLayout, *, create: bool = False
              ) -> Iterator[sqlite3.Connection | None]:
-    """A connection with the table; None when the store has no database and ``create`` is
-    False (reading vectors never creates a store). Errors map like the engine's."""
+    """A connection with the table; None when there is nothing to read and ``create`` is
+    False: no database (reading vectors never creates a store), or no table yet. Only a
+    writer creates the table: a read is never a write, so a full or read-only disk cannot
+    fail a search's vector look-up. Errors map like the engine's."""
     conn = connect(layout, create=create)
     if conn is None:
         yield None
         return
     try:
         with mapped(layout.database):
-            conn.executescript(_SCHEMA)
+            if create:
+                conn.executescript(_SCHEMA)
+            elif conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
+                              "name = 'vectors'").fetchone() is None:
+                yield None
+                return
             conn.execute("BEGIN")
             try:
                 yield conn
@@ -104,7 +111,7 @@ def scanning(layout: StoreLayout, model: str
 
 def drop_other_models(layout: StoreLayout, model: str) -> int:
     """Delete the rows of every model but ``model`` (once it covers the store)."""
-    with _connect(layout) as conn:
+    with _connect(layout, create=True) as conn:
         if conn is None:
             return 0
         return conn.execute("DELETE FROM vectors WHERE model != ?", (model,)).rowcount

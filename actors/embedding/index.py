@@ -183,10 +183,12 @@ class VectorIndex:
             kept.append(leaf)
         if kept:
             vectors = self.embedder.encode(texts)
-            vector_table.put(self.layout, MODEL_ID,
-                             ((leaf, vectors[i].tobytes()) for i, leaf in enumerate(kept)))
+            # In this process's matrix first: a disk that refuses the put (full, read-only)
+            # costs the other processes a recomputation, never this one its search by meaning
             self._add([(leaf, vectors[i]) for i, leaf in enumerate(kept)])
             self.embedded_total += len(kept)
+            vector_table.put(self.layout, MODEL_ID,
+                             ((leaf, vectors[i].tobytes()) for i, leaf in enumerate(kept)))
         remaining = len(self._todo)
         elapsed = time.perf_counter() - self.started
         log.info("embedding.progress", model=MODEL_ID, embedded=len(self.ids),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -49,8 +50,14 @@ from store.audit import audit_record
 from store.catalog import CatalogReader, put
 from store.config import Settings
 from store.db import FactRow
-from store.engine import Engine
-from store.errors import InvalidArgument, UnknownMemory, UnknownOption
+from store.engine import Engine, Leftovers, find_leftovers
+from store.errors import (
+    InvalidArgument,
+    LockTimeout,
+    StoreIOError,
+    UnknownMemory,
+    UnknownOption,
+)
 from store.factlog import FactEventsReader
 from store.locks import LockManager
 from store.paths import StoreLayout
@@ -58,6 +65,15 @@ from store.paths import StoreLayout
 REVIEW_ACTIONS = ("list", "approve", "reject")
 INLINE_CHARS = 4_000
 """Texts up to this size have their fact candidates found on the actor's own turn."""
+MAINTENANCE_S = 5.0
+"""How often the actor looks for what writers that died mid-save left (``find_leftovers``:
+two small queries and a stat), so a store shared with a killed process is recovered by the
+servers still running, not only by the next start."""
+MAINTENANCE_LOCK_S = 2.0
+"""At most this long the maintenance waits for the write locks (a busy store: next turn)."""
+MAINTENANCE_BACKOFF_S = 30.0
+"""Pause after a recovery the disk refused (full, read-only) or that could not undo what it
+found (a leaf file it may not remove): each retry costs the locks."""
 
 
 def view(fact: ResolvedFact) -> FactView:
@@ -95,9 +111,42 @@ class FactsActor(Actor):
         self.engine = Engine(layout)
         self._leaves = CatalogReader(layout)
         self._index = StoredFacts(FactEventsReader(layout))
+        self._maintain_at = time.monotonic() + MAINTENANCE_S
+        """When (monotonic) the next look for leftovers of dead writers is due."""
 
     async def start(self) -> None:
         """Nothing to load: every answer is read from the database when asked."""
+
+    def idle_after(self) -> float | None:
+        """Due at a fixed pace, whatever the traffic (a busy inbox does not postpone it)."""
+        return max(0.0, self._maintain_at - time.monotonic())
+
+    async def on_idle(self) -> None:
+        """Recover what writers that died mid-save left: undo their never-acknowledged saves
+        and apply event lines the database missed (``Engine.recover``, what a start does),
+        under the write locks. This actor commits every save, so the tables it repairs are
+        its own. A disk that refuses it (full, read-only) or a lock held by a busy writer
+        only postpones it: nothing acknowledged waits on it."""
+        self._maintain_at = time.monotonic() + MAINTENANCE_S
+        found = await call_in_thread(self._leftovers)
+        if not found:
+            return
+        try:
+            await self.locks.call_locked(("catalog", "facts"), self.engine.recover,
+                                         actor=self.name, timeout_s=MAINTENANCE_LOCK_S)
+        except LockTimeout:
+            return  # a writer holds them; it also applies missed lines before its commit
+        except StoreIOError as exc:
+            self._maintain_at = time.monotonic() + MAINTENANCE_BACKOFF_S
+            self.log.warning("store.recovery_deferred", error=str(exc),
+                             error_type=type(exc).__name__, retry_s=MAINTENANCE_BACKOFF_S)
+            return
+        if await call_in_thread(self._leftovers):
+            self._maintain_at = time.monotonic() + MAINTENANCE_BACKOFF_S
+
+    def _leftovers(self) -> Leftovers:
+        conn = self._leaves.connection()
+        return find_leftovers(self.layout, conn) if conn is not None else Leftovers()
 
     async def stop(self) -> None:
         self.engine.close()

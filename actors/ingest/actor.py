@@ -241,7 +241,12 @@ class IngestActor(Actor):
     # ------------------------------------------------------------------ thread work
 
     def _write_leaves(self, headers: list[dict[str, Any]], texts: list[str]) -> list[WrittenLeaf]:
-        """Note the leaves as pending, then write each durably (before any catalog row)."""
+        """Note the leaves as pending, then write each durably (before any catalog row).
+
+        A refused write (or any failure) takes back what this save wrote and its pending
+        rows before the error goes on: a refused save leaves no leaf and nothing for
+        ``recover`` or ``doctor`` to find. Only a leaf that cannot be removed keeps its row,
+        so a later recovery still removes it."""
         self.engine.note_pending([
             (str(h["leaf_id"]), self.layout.leaf_relpath(str(h["domain"]), str(h["leaf_id"])))
             for h in headers])
@@ -249,10 +254,11 @@ class IngestActor(Actor):
         try:
             for header, text in zip(headers, texts, strict=True):
                 written.append(write_leaf(self.layout, header, text))
-        except StoreError:
-            self._undo(written)
+        except Exception:
+            kept = self._undo(written)
             with contextlib.suppress(StoreError):
-                self.engine.drop_pending([str(h["leaf_id"]) for h in headers])
+                self.engine.drop_pending([str(h["leaf_id"]) for h in headers
+                                          if str(h["leaf_id"]) not in kept])
             raise
         return written
 
@@ -286,14 +292,24 @@ class IngestActor(Actor):
             raise
         return report
 
-    def _undo(self, written: list[WrittenLeaf]) -> None:
+    def _undo(self, written: list[WrittenLeaf]) -> set[str]:
+        """Remove the new leaf files nobody committed and their pending rows; returns the
+        ids whose file could not be removed (their rows stay, for ``recover``)."""
         fresh = [w.leaf.leaf_id for w in written if not w.existed]
         committed = self._catalog.known(fresh)
+        kept: set[str] = set()
         for w in written:
             if not w.existed and w.leaf.leaf_id not in committed:
-                self.layout.resolve(w.relpath).unlink(missing_ok=True)
+                try:
+                    self.layout.resolve(w.relpath).unlink(missing_ok=True)
+                except OSError as exc:
+                    kept.add(w.leaf.leaf_id)
+                    self.log.warning("save.undo_left_leaf", leaf_id=w.leaf.leaf_id,
+                                     error=str(exc))
         with contextlib.suppress(StoreError):
-            self.engine.drop_pending([w.leaf.leaf_id for w in written])
+            self.engine.drop_pending([w.leaf.leaf_id for w in written
+                                      if w.leaf.leaf_id not in kept])
+        return kept
 
     def _audit(self, msg: Save, leaf_ids: tuple[str, ...], repeated: tuple[str, ...],
                redactions: list[Any]) -> list[dict[str, Any]]:

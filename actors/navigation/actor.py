@@ -629,8 +629,13 @@ class NavigationActor(Actor):
                 and not self._embed_pending and 0 < fresh <= FRESH_EMBEDS:
             # a few memories saved just now are compared by meaning in this very search, not
             # after the next idle turn: the same question gets the same reply either way (the
-            # model itself is never loaded here: that stays off the search path)
-            self._embed_some()
+            # model itself is never loaded here: that stays off the search path). Storing
+            # their vectors is a write: a disk that refuses it (full, read-only) must not
+            # fail a read; the vectors are in this process's matrix either way
+            try:
+                self._embed_some()
+            except StoreIOError as exc:
+                self.log.warning("navigation.vectors_not_stored", error=str(exc))
         today = msg.as_of.date() if msg.as_of else dt.datetime.now(dt.UTC).date()
         span = asked_range(text, today)
         topic = _without_time(text, span)

@@ -170,3 +170,102 @@ async def test_a_store_behind_a_read_only_mount_is_searched_and_refuses_writes(
     finally:
         subprocess.run(["umount", "-l", root], check=True)
     assert doctor.check(StoreLayout.at_home(home), grace_s=0.0) == []
+
+
+async def test_a_server_starts_on_a_full_disk_serves_reads_and_writes_once_space_is_freed(
+        small_disk: Path) -> None:
+    """A store stopped cleanly (no -wal/-shm left), with a save killed before its commit
+    waiting to be undone, on a disk that then fills up. A new server died during initialize:
+    the WAL index (-shm) could not be made, and the start-up recovery's transaction was
+    refused. Now the start defers the recovery, reads see the database as it stands, writes
+    are refused with the clear reply, and once space is freed the same server saves and reads
+    its save back; the next start finishes the recovery."""
+    from store import vectors as vector_table
+    from store.db import pending_rows, transaction
+    from store.engine import Engine
+    from store.leaf_format import render_leaf
+    from tests.ops.ops_support import dead_pid, run_cli
+
+    home = small_disk / "home"
+    filler = small_disk / "filler"
+    for city in ("Madrid", "Valencia"):
+        run_cli(home, "save", f"2020-01-0{len(city) % 9}: I live in {city}.")
+    layout = StoreLayout.at_home(home)
+    killed_id = "L-general-0099-00000000ab"
+    layout.leaf_path("general", killed_id).parent.mkdir(mode=0o700, exist_ok=True)
+    layout.leaf_path("general", killed_id).write_text(
+        render_leaf({"leaf_id": killed_id, "domain": "general"}, "Half a save.\n"),
+        encoding="utf-8")
+    engine = Engine(layout)
+    with transaction(engine.connection(), layout.database) as tx:
+        tx.pending([(killed_id, layout.leaf_relpath("general", killed_id))], dead_pid())
+    engine.close()
+    shm = layout.database.with_name(layout.database.name + "-shm")
+    assert not shm.exists()  # the last connection closed cleanly
+    fill(filler)
+
+    # Reads in this process too: the database as it stands, no write (no vectors table yet).
+    assert {e["kind"] for e in CatalogReader(layout).entries().values()} == {"leaf"}
+    assert vector_table.count(layout, "any-model") == 0
+    async with server_session(home, client_name="full-disk-start") as s:
+        assert "Valencia" in await s.ok("search_memory", {"query": "where do I live?"})
+        assert "Madrid" in await s.ok("memory_history", {"attribute": "location"})
+        text, is_error = await s.call("save_memory", {"content": "I live in Lisbon now."})
+        assert is_error and "the disk is full; nothing was saved" in text, text
+        found = doctor.examine(layout, grace_s=0.0)
+        assert found.problems == []
+        assert [p.code for p in found.leftovers] == ["unfinished_save"]
+        filler.unlink()
+        await s.ok("save_memory", {"content": "2024-05-01: I live in Porto."})
+        assert "Porto" in await s.ok("search_memory", {"query": "where do I live?"})
+    async with server_session(home, client_name="full-disk-after"):
+        pass  # its start finishes the recovery the full disk deferred
+    found = doctor.examine(layout, grace_s=0.0)
+    assert found.problems == [] and found.leftovers == []
+    assert not layout.leaf_path("general", killed_id).exists()
+    conn = CatalogReader(layout).connection()
+    assert conn is not None and pending_rows(conn) == []
+
+
+async def test_a_search_on_a_full_disk_never_fails_for_the_vectors_it_cannot_store(
+        small_disk: Path) -> None:
+    """A search embeds the few memories saved just before it itself, and stored their
+    vectors on its way: on a full disk that write failed the search ("the disk is full;
+    nothing was saved"). A read must not fail for a write it makes on the side."""
+    from tests.hardening.store_files import vectors_written
+
+    home = small_disk / "home"
+    async with server_session(home, client_name="full-disk-vectors") as s:
+        for n in range(3):
+            await s.ok("save_memory", {"content": f"Note {n} about the wombat{n} service."})
+        await vectors_written(home)
+        await s.ok("save_memory", {"content": "The numbat service moved to the east wing."})
+        fill(small_disk / "filler")
+        for _ in range(3):
+            answer = await s.ok("search_memory", {"query": "numbat service east wing"})
+            assert "numbat" in answer
+        assert "wombat1" in await s.ok("search_memory", {"query": "wombat1 service"})
+
+
+def test_every_write_command_on_a_read_only_mount_is_one_line(small_disk: Path) -> None:
+    """``rebuild`` on a read-only mount printed a 44-line traceback (EROFS from the temp file
+    of the settings it writes first); every command that writes says it in one line."""
+    from tests.ops.ops_support import run_cli
+
+    home = small_disk / "home"
+    run_cli(home, "save", "The deploy script lives in tools/deploy.sh")
+    assert not (home / "ihmt_memory" / "ihmt.config.json").exists()  # a save writes none
+    root = str(home / "ihmt_memory")
+    subprocess.run(["mount", "--bind", root, root], check=True)
+    subprocess.run(["mount", "-o", "remount,bind,ro", root], check=True)
+    try:
+        for command in (("rebuild",), ("consolidate",), ("init",), ("doctor", "--repair")):
+            done = run_cli(home, *command, check=False)
+            errors = [line for line in done.stderr.splitlines()
+                      if "cannot write the log file" not in line]
+            assert done.returncode == 1, (command, done.stderr)
+            assert errors == [errors[0]] and "read-only file system" in errors[0], \
+                (command, done.stderr)
+        assert "deploy" in run_cli(home, "search", "deploy script").stdout
+    finally:
+        subprocess.run(["umount", "-l", root], check=True)

@@ -111,3 +111,57 @@ async def test_a_migration_killed_before_its_commit_finishes_once_on_the_next_st
     assert not layout.legacy_catalog.exists() and not layout.legacy_facts.exists()
     assert len(CatalogReader(layout).entries()) == 36
     assert doctor.check(layout, grace_s=0.0) == []
+
+
+@pytest.mark.parametrize("point", ["after_leaf", "after_event_line"])
+async def test_a_server_still_running_recovers_a_save_killed_beside_it(
+        tmp_path: Path, spawn: Callable[..., WorkerProcess], point: str) -> None:
+    """One process is killed mid-save while a server keeps running on the same store.
+    ``doctor`` said "unfinished_save" / "events_not_applied" and exited 1 until some process
+    restarted or ``--repair`` ran. What was left is no damage (nothing acknowledged depends on
+    it), so doctor lists it as a leftover and exits 0, and the running server's maintenance
+    finishes it: the killed save undone before its event line, completed after it."""
+    import anyio
+
+    from tests.mcp_client import server_session
+    from tests.ops.ops_support import run_cli
+
+    layout = StoreLayout.at_home(tmp_path)
+    async with server_session(tmp_path, client_name="survivor") as survivor:
+        await survivor.ok("save_memory", {"content": "The survivor keeps serving."})
+        acked = killed_mid_save(tmp_path, spawn, point)
+        found = doctor.examine(layout, grace_s=0.0)
+        assert found.problems == []
+        assert [p.code for p in found.leftovers] == (
+            ["unfinished_save"] if point == "after_leaf"
+            else ["unfinished_save", "events_not_applied"])
+        done = run_cli(tmp_path, "doctor")
+        assert done.returncode == 0 and "No problems found" in done.stdout, done.stdout
+        assert "leftover" in done.stdout and found.leftovers[0].code in done.stdout
+        with anyio.fail_after(30):  # the facts actor looks every few seconds
+            while doctor.examine(layout, grace_s=0.0).leftovers:
+                await anyio.sleep(0.2)
+        answer = await survivor.ok("search_memory", {"query": "Zebra3"})
+        for leaf_id in acked:
+            assert leaf_id in CatalogReader(layout).entries()
+    completed = point == "after_event_line"
+    assert ("Zebra3" in answer) == completed
+    leaves = {i for i, e in CatalogReader(layout).entries().items() if e["kind"] == "leaf"}
+    assert len(leaves) == 5 if completed else 4
+    assert {p.stem for p in layout.leaves_dir.rglob("*.txt")} == leaves
+    assert doctor.examine(layout, grace_s=0.0) == doctor.Findings([], [])
+
+
+async def test_a_rebuild_does_not_bring_back_a_save_killed_before_its_line(
+        tmp_path: Path, spawn: Callable[..., WorkerProcess]) -> None:
+    """``rebuild`` derives the catalog from the leaf files: the leaf of a save killed before
+    its event line (never acknowledged) came back as a memory. It is undone first."""
+    from tests.ops.ops_support import run_cli
+
+    acked = killed_mid_save(tmp_path, spawn, "after_leaf")
+    layout = StoreLayout.at_home(tmp_path)
+    run_cli(tmp_path, "rebuild")
+    leaves = {i for i, e in CatalogReader(layout).entries().items() if e["kind"] == "leaf"}
+    assert leaves == set(acked)
+    assert {p.stem for p in layout.leaves_dir.rglob("*.txt")} == leaves
+    assert doctor.examine(layout, grace_s=0.0) == doctor.Findings([], [])

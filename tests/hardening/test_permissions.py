@@ -69,3 +69,85 @@ async def test_files_are_0600_and_directories_0700(tmp_path: Path, umask: str,
     assert (home / "ihmt_memory" / "state" / "fulltext").is_dir()
     assert wrong_modes(home) == {}
     assert stat.S_IMODE((project / "app.py").stat().st_mode) == 0o644  # the user's file: untouched
+
+
+def test_a_store_another_user_owns_is_one_line_for_every_command_and_serve() -> None:
+    """A store created by root (its folder 0700) used as ``nobody``: every command and the
+    server died with a PermissionError traceback from reading ``ihmt.config.json``. Now: one
+    line on stderr, exit 1, and ``serve`` logs ``serve.start_failed`` first."""
+    from tests.hardening.other_user import nobody_env, run_as_nobody, shared_dir
+    from tests.ops.ops_support import run_cli
+
+    with shared_dir() as base:
+        home = base / "home"
+        home.mkdir(mode=0o755)
+        run_cli(home, "save", "The kumquat orchard is in Murcia")
+        run_cli(home, "init")  # the settings file too: it is what every command reads first
+        env = nobody_env(base)
+        for args in (("stats",), ("search", "kumquat"), ("save", "more kumquats"),
+                     ("doctor",), ("serve",)):
+            done = run_as_nobody({**env, "IHMT_LOG_STDERR": "1"} if args == ("serve",)
+                                 else env, home, *args)
+            lines = done.stderr.splitlines()
+            assert done.returncode == 1, (args, done.stderr)
+            assert "Traceback" not in done.stderr, (args, done.stderr)
+            assert lines[-1].startswith("ihmt-async: permission denied reading the store; "
+                                        "nothing was read or changed"), (args, done.stderr)
+            if args == ("serve",):
+                assert '"serve.start_failed"' in lines[0] and len(lines) == 2, done.stderr
+            else:
+                assert len(lines) == 1, (args, done.stderr)
+        # a home this user may not even look into: the same one line
+        home.chmod(0o700)
+        done = run_as_nobody(env, home, "stats")
+        assert done.returncode == 1 and done.stderr.startswith(
+            "ihmt-async: permission denied reading the store") and \
+            len(done.stderr.splitlines()) == 1, done.stderr
+
+
+async def test_a_domain_folder_the_server_may_not_enter_refuses_the_save_cleanly() -> None:
+    """The server runs as ``nobody`` on its store, but one domain folder is root's (0700):
+    a save filed there was an "Internal error in the ingest actor (PermissionError ...)",
+    the actor restarted, and the refused save's pending row made ``doctor`` fail
+    (``unfinished_save``). Now: the typed refusal, no restart, nothing left behind."""
+    from store import doctor
+    from store.catalog import CatalogReader
+    from store.db import pending_rows
+    from store.paths import StoreLayout
+    from tests.hardening.other_user import as_nobody, give_to_nobody, nobody_env, shared_dir
+    from tests.ops.ops_support import run_cli
+
+    with shared_dir() as base:
+        home = base / "home"
+        home.mkdir(mode=0o755)
+        run_cli(home, "save", "The kumquat orchard is in Murcia", "--domain", "general")
+        layout = StoreLayout.at_home(home)
+        give_to_nobody(home)
+        general = layout.leaves_dir / "general"
+        os.chown(general, 0, 0)
+        general.chmod(0o700)
+        env = nobody_env(base)
+
+        def params(home_: Path, **extra: str) -> StdioServerParameters:
+            return StdioServerParameters(
+                command=as_nobody(sys.executable)[0],
+                args=[*as_nobody(sys.executable)[1:], "-m", "ihmt_async", "serve"],
+                env={**env, "IHMT_HOME": str(home_), **extra}, cwd="/")
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr("tests.mcp_client.server_params", params)
+            async with server_session(home, client_name="other-user") as s:
+                for _ in range(2):  # twice: the first refusal left the actor as it was
+                    text, is_error = await s.call("save_memory", {
+                        "content": "Kumquat orchard expansion approved for 2027",
+                        "domain": "general"})
+                    assert is_error, text
+                    assert "permission denied" in text and "nothing was saved" in text, text
+                    assert "Internal error" not in text and "restarted" not in text, text
+                saved = await s.ok("save_memory", {"content": "Lemon trees need sun",
+                                                   "domain": "gardening"})
+                assert "Memory id" in saved
+        found = doctor.examine(layout, grace_s=0.0)
+        assert found.problems == [] and found.leftovers == [], found
+        conn = CatalogReader(layout).connection()
+        assert conn is not None and pending_rows(conn) == []

@@ -17,6 +17,7 @@ from store.atomic import (
     write_atomic,
     write_json_atomic,
 )
+from store.errors import DiskFull
 from store.paths import StoreLayout
 
 Child = Any  # tests/store/conftest.py: Child (a store_worker.py process)
@@ -47,7 +48,7 @@ def test_failed_write_keeps_old_file_and_removes_its_temp(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(atomic.os, "replace", broken_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(DiskFull):  # mapped where the store touches the disk
         write_atomic(target, "new" * 1000)
     assert target.read_text() == "old"
     assert stray_temps(tmp_path) == []
