@@ -921,7 +921,8 @@ class NavigationActor(Actor):
                               empty_range=span.phrase if listing and span and not in_range
                               else "")
         if result.status == "FOUND" and not listing and answer is None:
-            result = dataclasses.replace(result, absent=self._absent_words(query, best))
+            result = dataclasses.replace(result, absent=self._absent_words(
+                query, best, [hit.leaf_id for hit in result.hits]))
         if result.status == "NONE" and similar:
             if span is not None and asked is not None:
                 # "what health news did the user share in January?": the memories of the
@@ -1050,12 +1051,17 @@ class NavigationActor(Actor):
                 places.append(name)
         return tuple(out), tuple(places)
 
-    def _absent_words(self, query: Query, best: Mapping[str, _Match]) -> tuple[str, ...]:
+    def _absent_words(self, query: Query, best: Mapping[str, _Match],
+                      served: list[str]) -> tuple[str, ...]:
         """The question's words (as asked) that no memory holds in any form: not itself, not
         another form of it, not its translation (a word held only through a neighbour in
-        meaning is absent: "brother" is not "sister")."""
+        meaning is absent: "brother" is not "sister"), nor the name of a fact a served memory
+        states ("billing service database" and "the billing service uses PostgreSQL 16",
+        read as the fact billing service / database: the memory does mention it)."""
         index = self.model.index
         held = {word for match in best.values() for word in match.matched - match.near}
+        for subject, attribute in self.model.facts.keys_of_leaves(served):
+            held |= {stem(t) for t in text_terms(f"{subject} {attribute}")}
         said = _as_said(query.text)
         return tuple(said.get(term, term) for term, _, variants in self._weights(query)
                      if term not in held and not variants and not term.isdigit()

@@ -373,6 +373,12 @@ async def test_a_question_word_no_memory_holds_is_told(tmp_path: Path) -> None:
         assert film.absent == ("film",)  # held as "movie"; "see" is a light verb
         recent = await search(rt, "When is Carmen getting married, as she said recently?")
         assert ids(recent)[:1] == [wedding] and recent.absent == ()  # a time word is no news
+        # the name of a fact the served memory states is mentioned: "the billing service
+        # uses PostgreSQL 16" is read as the fact billing service / database
+        decision = await save(rt, "Decision 2026-01-10: billing service uses PostgreSQL 16 "
+                                  "because of logical replication.")
+        database = await search(rt, "billing service database")
+        assert ids(database)[:1] == [decision] and database.absent == ()
 
 
 async def test_one_shared_word_far_in_meaning_is_no_answer(tmp_path: Path) -> None:
