@@ -2,7 +2,8 @@
 
 One module per agent (claude_code, codex, opencode, gemini, cursor) says which files and
 commands that agent uses; ``core`` plans and applies the steps; ``jsonedit`` and ``blocks``
-edit the files without touching the user's own content. Nothing here prints.
+edit the files without touching the user's own content; ``textfile`` reads and writes them
+keeping their line endings and symlinks; ``errors`` holds the refusals. Nothing here prints.
 """
 
 from __future__ import annotations

@@ -49,8 +49,9 @@ def put_block(text: str | None, body: str, markers: tuple[str, str]) -> str:
 
 
 def drop_block(text: str | None, markers: tuple[str, str]) -> str | None:
-    """``text`` without our block and the separator ``put_block`` added; None if nothing of
-    the file is left."""
+    """``text`` without our block and the separator ``put_block`` added (``""`` when nothing
+    else was in the file: whether to delete it is the caller's call, since a file the user
+    had, even an empty one, must stay)."""
     if text is None:
         return None
     span = _span(text, markers)
@@ -60,8 +61,7 @@ def drop_block(text: str | None, markers: tuple[str, str]) -> str | None:
     before = text[:begin]
     if end == len(text) and before.endswith("\n"):
         before = before[:-1]
-    result = before + text[end:]
-    return result or None
+    return before + text[end:]
 
 
 def toml_value(value: object) -> str:

@@ -59,7 +59,7 @@ def steps(t: Target, remove: bool) -> list[Step]:
                 (claude, "mcp", "add-json", "--scope", t.scope, SERVER_NAME,
                  json.dumps(entry)), f"register the {SERVER_NAME} MCP server",
                 current != entry))
-    result.append(instructions_step(memory_file, remove))
+    result.append(instructions_step(t, memory_file, remove))
     result.append(hooks_step(t, settings, hook_groups(t), remove))
     return result
 

@@ -15,6 +15,9 @@ from ihmt_async.install import blocks, jsonedit
 from ihmt_async.install.core import SERVER_NAME, Created, FileStep, Target, load_state
 
 HOOK_MARK = "ihmt_async"
+BLANK_FILE = "#ihmt-async:blank-file"
+"""First item of the state record ``(BLANK_FILE, original text)`` for a file that existed but
+held only whitespace: install writes ``{...}`` into it, uninstall gives the whitespace back."""
 
 
 def instructions_text() -> str:
@@ -23,29 +26,57 @@ def instructions_text() -> str:
         encoding="utf-8")
 
 
-def instructions_step(path: Path, remove: bool) -> FileStep:
+def instructions_step(t: Target, path: Path, remove: bool) -> FileStep:
     if remove:
-        return FileStep(path, "remove the memory instructions",
-                        lambda old: blocks.drop_block(old, blocks.MD_MARKERS))
+        created = created_here(t, path)
+
+        def drop(old: str | None) -> str | None:
+            return whole_file_result(blocks.drop_block(old, blocks.MD_MARKERS), created)
+        return FileStep(path, "remove the memory instructions", drop, forgets=True)
     body = instructions_text()
     return FileStep(path, "append the memory instructions",
-                    lambda old: blocks.put_block(old, body, blocks.MD_MARKERS))
+                    lambda old: blocks.put_block(old, body, blocks.MD_MARKERS),
+                    creates=created_file)
 
 
-def _created_here(t: Target, path: Path) -> set[tuple[str, ...]]:
+def created_file(old: str | None) -> Created:
+    """The state record of a text file install creates: ``()`` for the file itself."""
+    return [()] if old is None else []
+
+
+def whole_file_result(text: str | None, created: set[tuple[str, ...]]) -> str | None:
+    """None (delete) when nothing is left of a file install created; a user's own file, even
+    an empty one, is kept."""
+    return None if text is None or (not text and () in created) else text
+
+
+def created_here(t: Target, path: Path) -> set[tuple[str, ...]]:
     return set(load_state(t.state_file).get(str(path), []))
 
 
 def _json_result(text: str, created: set[tuple[str, ...]]) -> str | None:
-    """None (delete the file) when install created it and nothing else is left in it."""
-    return None if () in created and jsonedit.is_empty_object(text) else text
+    """None (delete the file) when install created it and nothing else is left in it; the
+    original whitespace when the user's file was blank before install."""
+    if not jsonedit.is_empty_object(text):
+        return text
+    if () in created:
+        return None
+    blank = next((item[1] for item in created if len(item) == 2 and item[0] == BLANK_FILE),
+                 None)
+    return text if blank is None else blank
 
 
 def _creates(path: Path, container: tuple[str, ...]) -> Callable[[str | None], Created]:
     def created(old: str | None) -> Created:
         made = jsonedit.missing_containers(old, container, str(path))
-        return ([()] if old is None else []) + made
+        return _file_record(old) + made
     return created
+
+
+def _file_record(old: str | None) -> Created:
+    if old is None:
+        return [()]
+    return [(BLANK_FILE, old)] if not old.strip() else []
 
 
 def json_server_step(t: Target, path: Path, parents: tuple[str, ...], entry: dict[str, Any],
@@ -53,14 +84,15 @@ def json_server_step(t: Target, path: Path, parents: tuple[str, ...], entry: dic
     """Our server under ``parents`` (e.g. ("mcpServers",)) in a JSON config file."""
     where = str(path)
     if remove:
-        created = _created_here(t, path)
+        created = created_here(t, path)
 
         def drop(old: str | None) -> str | None:
             if old is None:
                 return None
             return _json_result(jsonedit.remove_member(old, parents, name, where, created),
                                 created)
-        return FileStep(path, f"remove the {name} MCP server", drop, forgets=True)
+        return FileStep(path, f"remove the {name} MCP server", drop, forgets=True,
+                        emptied="{}\n")
 
     def put(old: str | None) -> str | None:
         return jsonedit.set_member(old or "", parents, name, entry, where)
@@ -83,7 +115,7 @@ def hooks_step(t: Target, path: Path, groups: dict[str, dict[str, Any]], remove:
     """One matcher group per event under ``hooks.<event>`` in a JSON settings file."""
     where = str(path)
     if remove:
-        created = _created_here(t, path)
+        created = created_here(t, path)
 
         def drop(old: str | None) -> str | None:
             if old is None:
@@ -93,7 +125,8 @@ def hooks_step(t: Target, path: Path, groups: dict[str, dict[str, Any]], remove:
                 text = jsonedit.remove_items(text, ("hooks", event), where, is_our_hook_group,
                                              created)
             return _json_result(text, created)
-        return FileStep(path, f"remove the hooks ({', '.join(groups)})", drop, forgets=True)
+        return FileStep(path, f"remove the hooks ({', '.join(groups)})", drop, forgets=True,
+                        emptied="{}\n")
 
     def put(old: str | None) -> str | None:
         text = old or ""
@@ -110,7 +143,7 @@ def hooks_step(t: Target, path: Path, groups: dict[str, dict[str, Any]], remove:
         return text
 
     def creates(old: str | None) -> Created:
-        made: Created = [()] if old is None else []
+        made: Created = _file_record(old)
         text = old or ""
         for event in groups:
             for item in jsonedit.missing_containers(text, ("hooks", event), where):

@@ -21,7 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from store.errors import IhmtError, InvalidArgument
+from ihmt_async.install import textfile
+from store.errors import IhmtError
 
 SERVER_NAME = "ihmt-async"
 AGENTS = ("claude-code", "codex", "opencode", "gemini", "cursor")
@@ -100,13 +101,16 @@ class FileStep:
     """Rewrite one file: ``transform(old text or None) -> new text or None (delete)``.
 
     ``creates`` (install) names the JSON containers the edit adds to the file (``()`` for the
-    file itself), recorded in the state file; ``forgets`` (uninstall) drops the record."""
+    file itself), recorded in the state file; ``forgets`` (uninstall) drops the record.
+    ``emptied`` is written instead of deleting when the file is a symlink (the user's own
+    link, which uninstall must keep)."""
 
     path: Path
     summary: str
     transform: Callable[[str | None], str | None]
     creates: Callable[[str | None], Created] | None = None
     forgets: bool = False
+    emptied: str = ""
 
 
 @dataclass(frozen=True)
@@ -123,7 +127,7 @@ Step = FileStep | RunStep
 
 @dataclass(frozen=True)
 class Change:
-    action: str  # "create" | "edit" | "run" | "unchanged"
+    action: str  # "create" | "edit" | "delete" | "run" | "unchanged"
     path: str
     summary: str
     detail: str
@@ -131,15 +135,6 @@ class Change:
     def as_json(self) -> dict[str, str]:
         return {"action": self.action, "path": self.path, "summary": self.summary,
                 "detail": self.detail}
-
-
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidArgument(f"Cannot read {path}: {exc}") from None
 
 
 def _diff(path: Path, old: str | None, new: str | None) -> str:
@@ -165,38 +160,28 @@ def plan(steps: Sequence[Step]) -> list[Planned]:
             planned.append((step, Change(action, step.argv[0], step.summary,
                                          shlex.join(step.argv)), None, []))
             continue
-        old = pending[step.path] if step.path in pending else _read(step.path)
-        new = step.transform(old)
+        old = pending[step.path] if step.path in pending else textfile.read(step.path)
+        new = textfile.in_file_newlines(step.transform, old)
+        if new is None and old is not None and step.path.is_symlink():
+            new = step.emptied
         pending[step.path] = new
-        created = step.creates(old) if step.creates is not None and new != old else []
+        created = (step.creates(textfile.as_edited(old))
+                   if step.creates is not None and new != old else [])
         if new == old:
             planned.append((step, Change("unchanged", str(step.path), step.summary, ""), new,
                             created))
         else:
-            action = "create" if old is None else "edit"
+            action = "create" if old is None else "delete" if new is None else "edit"
             planned.append((step, Change(action, str(step.path), step.summary,
                                          _diff(step.path, old, new)), new, created))
     return planned
 
 
-def _write(path: Path, old_exists: bool, new: str | None) -> None:
-    if new is None:
-        # Only a file that held nothing but our entries is removed: no copy to keep.
-        path.unlink(missing_ok=True)
-        return
-    if old_exists:
-        shutil.copy2(path, path.with_name(path.name + ".bak"))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.ihmt-{os.getpid()}.tmp")
-    temporary.write_text(new, encoding="utf-8")
-    if old_exists:
-        shutil.copymode(path, temporary)
-    os.replace(temporary, path)
-
-
 def apply(planned: Sequence[Planned], state_file: Path) -> None:
     """Carry out every changed step, in order; each file is written once, with its final
-    text, after a ``.bak`` copy of what was there. Stops at the first failure."""
+    text, after a ``.bak`` copy of what was there. Stops at the first failure. Folders a
+    write created are recorded, and removed again when uninstall deletes the file that
+    needed them and they are left empty."""
     final: dict[Path, str | None] = {}
     state = load_state(state_file)
     for step, change, new, created in planned:
@@ -222,9 +207,16 @@ def apply(planned: Sequence[Planned], state_file: Path) -> None:
         if step.path in written:
             continue
         written.add(step.path)
-        old = _read(step.path)
-        if old != final[step.path]:
-            _write(step.path, old is not None, final[step.path])
+        new = final[step.path]
+        if textfile.read(step.path) == new:
+            continue
+        if new is None:
+            textfile.delete(step.path)
+            textfile.prune_folders(step.path.parent, lambda d: () in state.get(str(d), []),
+                                   lambda d: state.pop(str(d), None))
+        else:
+            for folder in textfile.write(step.path, new):
+                state[str(folder)] = [()]
     save_state(state_file, state)
 
 

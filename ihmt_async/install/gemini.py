@@ -38,4 +38,4 @@ def steps(t: Target, remove: bool) -> list[Step]:
     settings = base / "settings.json"
     return [json_server_step(t, settings, ("mcpServers",), server_entry(t), remove),
             hooks_step(t, settings, hook_groups(t), remove),
-            instructions_step(memory_file, remove)]
+            instructions_step(t, memory_file, remove)]

@@ -17,6 +17,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from ihmt_async.install.errors import DuplicateKey
 from store.errors import InvalidArgument
 
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
@@ -33,6 +34,8 @@ class Node:
     """(key, key start offset, value) for an object."""
     items: list[Node] = field(default_factory=list)
     value: Any = None
+    repeated: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Keys an object names more than once, with their line numbers."""
 
     def member(self, key: str) -> Node | None:
         return next((node for name, _, node in self.members if name == key), None)
@@ -129,6 +132,10 @@ class _Parser:
                     raise self.fail("a missing ':'")
                 self.pos += 1
                 node.members.append((key, key_start, self.value()))
+                starts = [at for name, at, _ in node.members if name == key]
+                if len(starts) > 1:
+                    node.repeated[key] = tuple(self.text.count("\n", 0, at) + 1
+                                               for at in starts)
             else:
                 node.items.append(self.value())
             self.skip()
@@ -200,11 +207,19 @@ def _remove_span(text: str, container: Node, index: int) -> str:
     return text[:starts[0]] + text[starts[1]:]
 
 
+def _member(node: Node, key: str, where: str) -> Node | None:
+    """The member ``key`` of an object the installer edits; a key named twice is refused,
+    since JSON readers keep the last one and a splice into the first would be ignored."""
+    if key in node.repeated:
+        raise DuplicateKey(where, key, node.repeated[key])
+    return node.member(key)
+
+
 def _walk(root: Node, path: tuple[str, ...], where: str) -> tuple[Node | None, int]:
     """The deepest existing object along ``path`` and how many keys of it exist."""
     node = root
     for depth, key in enumerate(path):
-        child = node.member(key)
+        child = _member(node, key, where)
         if child is None:
             return node, depth
         if child.kind != "object":
@@ -230,7 +245,7 @@ def set_member(text: str, path: tuple[str, ...], key: str, value: Any, where: st
     node, depth = _walk(root, path, where)
     assert node is not None
     if depth == len(path):
-        existing = node.member(key)
+        existing = _member(node, key, where)
         if existing is not None:
             if existing.to_python() == value:
                 return text
@@ -252,7 +267,7 @@ def append_item(text: str, path: tuple[str, ...], value: Any, where: str,
     unit = _unit(text)
     node, depth = _walk(root, path[:-1], where)
     assert node is not None
-    array = node.member(path[-1]) if depth == len(path) - 1 else None
+    array = _member(node, path[-1], where) if depth == len(path) - 1 else None
     if array is None:
         return set_member(text, path[:-1], path[-1], [value], where)
     if array.kind != "array":
@@ -269,7 +284,7 @@ def missing_containers(text: str | None, path: tuple[str, ...], where: str
         return [path[:depth] for depth in range(1, len(path) + 1)]
     node, depth = _walk(parse(text, where), path[:-1], where)
     assert node is not None
-    if depth == len(path) - 1 and node.member(path[-1]) is not None:
+    if depth == len(path) - 1 and _member(node, path[-1], where) is not None:
         return []
     return [path[:d] for d in range(depth + 1, len(path) + 1)]
 
@@ -298,7 +313,7 @@ def remove_member(text: str, path: tuple[str, ...], key: str, where: str,
     """``text`` without ``path.key``; parents left empty by it are removed too."""
     root = parse(text, where)
     node, depth = _walk(root, path, where)
-    if node is None or depth != len(path) or node.member(key) is None:
+    if node is None or depth != len(path) or _member(node, key, where) is None:
         return text
     index = [k for k, _, _ in node.members].index(key)
     return _prune(_remove_span(text, node, index), path, where, created)
@@ -311,7 +326,8 @@ def remove_items(text: str, path: tuple[str, ...], where: str,
     while True:
         root = parse(text, where)
         node, depth = _walk(root, path[:-1], where)
-        array = node.member(path[-1]) if node is not None and depth == len(path) - 1 else None
+        array = (_member(node, path[-1], where) if node is not None and depth == len(path) - 1
+                 else None)
         if array is None or array.kind != "array":
             return text
         index = next((i for i, item in enumerate(array.items) if matches(item.to_python())),

@@ -34,4 +34,4 @@ def steps(t: Target, remove: bool) -> list[Step]:
     if not config.exists() and (base / "opencode.jsonc").exists():
         config = base / "opencode.jsonc"
     return [json_server_step(t, config, ("mcp",), server_entry(t), remove),
-            instructions_step(base / "AGENTS.md", remove)]
+            instructions_step(t, base / "AGENTS.md", remove)]
