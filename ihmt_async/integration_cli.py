@@ -211,8 +211,8 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
         p = sub.add_parser(name, help=help_, parents=[common])
         p.set_defaults(func=func)
         p.add_argument("--for", dest="format", choices=hooks.FORMATS, default="claude-code",
-                       help="output shape: claude-code (plain text), gemini (hook JSON), "
-                       "text")
+                       help="output shape: " + ", ".join(
+                           f"{name} ({shape})" for name, shape in hooks.SHAPES.items()))
         p.add_argument("--budget", type=_positive, default=budget,
                        help=f"token budget of the output (default {budget})")
         p.add_argument("--project", default=None,

@@ -163,7 +163,8 @@ class ArgumentCheck:
         return await call_next(ctx)
 
 
-def install_schema(server: MCPServer[Any]) -> None:
-    """Refine the registered tools and add the argument check to the server's middleware."""
-    schemas = refine_tools(server)
+def install_schema(server: MCPServer[Any], tools_env: str | None = None) -> None:
+    """Refine the registered tools (keeping those ``tools_env`` names, else ``IHMT_TOOLS``'s)
+    and add the argument check to the server's middleware."""
+    schemas = refine_tools(server, tools_env)
     server.middleware.append(ArgumentCheck(schemas))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from ihmt_async.client_scope import client_project, save_scope_async, search_sco
 from ihmt_async.echo import echo
 from ihmt_async.ihmt_compat import ihmt_store_hint
 from ihmt_async.runtime import Runtime
+from ihmt_async.schema import TOOLS_ENV, install_schema, selected_tools
 from ihmt_async.session_tools import register_session_tools
 from ihmt_async.timeparse import parse_as_of
 from ihmt_async.tool_edge import (
@@ -40,6 +42,7 @@ from ihmt_async.tool_edge import (
 from store.errors import InvalidArgument, UnknownOption
 
 MAX_LIMIT = 20
+"""Most memories one search reply shows (each with its text)."""
 VECTORS_WAIT_S = 5.0
 """How long a search waits for the vectors and the model after the server starts (read in
 the background: 0.3-1 s here; `initialize` never waits). Answered from the words alone, a
@@ -49,7 +52,6 @@ MAX_REASON_CHARS = 1000
 """A retraction's reason is a sentence for the audit log, not a document."""
 MAX_NAME_CHARS = 200
 """A subject ("billing service") or an attribute ("preference:editor") is a short name."""
-"""Most memories one search reply shows (each with its text)."""
 
 log = structlog.get_logger("ihmt.server")
 
@@ -68,11 +70,19 @@ ihmt-async is your long-term memory: a tree of plain files shared by every agent
   without review.
 - `forget_memory` retracts a memory or fact the user asks you to forget; `memory_history`
   shows how a value changed over time.
-
+"""
+SESSION_INSTRUCTIONS = """
 Inside a session: orient in a codebase with `project_map`, get one method with `find_code`,
 re-read files with `read_file` (it answers UNCHANGED or a diff), keep findings with
 `note`/`recall`, and pass long logs through `digest_output`.
 """
+"""Said only when the session tools are served (not with ``IHMT_TOOLS=memory``): the model
+must never be told to call a tool that ``tools/list`` does not have."""
+
+
+def instructions_for(tools: tuple[str, ...] | None) -> str:
+    """The ``initialize`` instructions for the served tools (None: all of them)."""
+    return INSTRUCTIONS if tools is not None else INSTRUCTIONS + SESSION_INSTRUCTIONS
 
 
 def build_server(home: Path | str | None = None, *,
@@ -104,8 +114,10 @@ def build_server(home: Path | str | None = None, *,
                     closer()
                 log.info("server.stopping", session=session)
 
-    server: MCPServer[AppContext] = MemoryServer(name="ihmt-async", instructions=INSTRUCTIONS,
-                                                 version="0.1.0", lifespan=lifespan)
+    tools_env = os.environ.get(TOOLS_ENV)
+    server: MCPServer[AppContext] = MemoryServer(
+        name="ihmt-async", instructions=instructions_for(selected_tools(tools_env)),
+        version="0.1.0", lifespan=lifespan)
 
     @server.tool()
     @tool_errors
@@ -150,13 +162,14 @@ def build_server(home: Path | str | None = None, *,
                             include_history: bool = False, limit: int = 3) -> str:
         """Search long-term memory: decisions, setup, preferences, people, earlier sessions.
 
-        Use several distinctive words. Returns the best memory with its date (plus one line per
-        other match); for questions such as "where do I live?" it leads with the current value
-        and its history. AMBIGUOUS means several memories fit equally: ask the user or call
-        again with `clue`. "No memory found" may be followed by the memories closest in
-        meaning: judge whether one answers the question (a paraphrase) or none does. "No
-        stored memory mentions 'x'" names question words no memory holds: check the memory
-        shown is about the same thing. Always relay OUTDATED notices.
+        Use several distinctive words. Returns up to `limit` memories with their dates and
+        text: the best one whole, the others shortened to the part that matches; for questions
+        such as "where do I live?" it leads with the current value and its history.
+        AMBIGUOUS means several memories fit equally: ask the user or call again with `clue`.
+        "No memory found" may be followed by the memories closest in meaning: judge whether
+        one answers the question (a paraphrase) or none does. "No stored memory mentions 'x'"
+        names question words no memory holds: check the memory shown is about the same thing.
+        Always relay OUTDATED notices.
 
         Args:
             query: What to look for, in any language.
@@ -238,7 +251,5 @@ def build_server(home: Path | str | None = None, *,
         return render.render_history(facts, subject or "user", attribute or "")
 
     register_session_tools(server)
-    from ihmt_async.schema import install_schema
-
-    install_schema(server)
+    install_schema(server, tools_env)
     return server

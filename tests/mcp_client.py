@@ -2,7 +2,8 @@
 
 Shared by the end-to-end tests: each ``server_session`` spawns its own server process on the
 given IHMT_HOME, initialises the MCP session with a chosen client name, and yields a small
-wrapper whose ``call`` returns (text, is_error).
+wrapper whose ``call`` returns (text, is_error) and whose ``initialized`` is the server's
+``initialize`` reply.
 """
 
 from __future__ import annotations
@@ -28,8 +29,11 @@ def server_params(home: Path, **env: str) -> StdioServerParameters:
 
 
 class Session:
-    def __init__(self, session: ClientSession) -> None:
+    def __init__(self, session: ClientSession,
+                 initialized: mcp_types.InitializeResult | None = None) -> None:
         self.session = session
+        self.initialized = initialized
+        """The server's ``initialize`` reply (its instructions, capabilities)."""
 
     async def call(self, tool: str, arguments: dict[str, Any] | None = None
                    ) -> tuple[str, bool]:
@@ -51,5 +55,5 @@ async def server_session(home: Path, *, client_name: str = "test-client",
     with open(os.devnull, "w") as errlog:  # noqa: ASYNC230 (opening /dev/null never blocks)
         async with stdio_client(params, errlog=errlog) as (read, write), \
                 ClientSession(read, write, client_info=info) as session:
-            await session.initialize()
-            yield Session(session)
+            initialized = await session.initialize()
+            yield Session(session, initialized)

@@ -91,6 +91,33 @@ def test_every_option_has_help() -> None:
     assert missing == []
 
 
+def test_a_help_that_lists_the_agents_lists_all_of_them() -> None:
+    """`brief --for`'s help named claude-code, gemini and text, but not codex."""
+    import argparse
+    import re
+
+    from ihmt_async.cli import build_parser
+    from ihmt_async.hooks import FORMATS
+    from ihmt_async.install.core import AGENTS
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    checked, partial = 0, []
+    for name, command in sub.choices.items():
+        for action in command._actions:
+            choices = [str(c) for c in action.choices or ()]
+            if not set(choices) & {*AGENTS, *FORMATS}:
+                continue
+            named = [c for c in choices
+                     if re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", action.help or "")]
+            if named:
+                checked += 1
+                if len(named) < len(choices):
+                    partial.append((name, action.dest, sorted(set(choices) - set(named))))
+    assert partial == []
+    assert checked >= 2  # brief --for and recall-hook --for at least
+
+
 def test_instructions_come_from_the_package() -> None:
     done = run_cli("instructions")
     assert done.returncode == 0

@@ -3,11 +3,13 @@ own sentence for a missing argument, and IHMT_TOOLS=memory."""
 
 from __future__ import annotations
 
+import re
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
-from ihmt_async.schema import split_docstring
+from ihmt_async.schema import MEMORY_TOOLS, SESSION_TOOLS, split_docstring
 from tests.mcp_client import server_session
 
 pytestmark = pytest.mark.anyio
@@ -65,6 +67,38 @@ async def test_memory_only_tools(tmp_path: Path) -> None:
         assert names == {"save_memory", "search_memory", "forget_memory", "memory_history"}
         text, is_error = await s.call("note", {"text": "x"})
         assert is_error
+
+
+def tools_named(text: str) -> set[str]:
+    """The tools a text tells the model to call: any tool name in backticks or as a word."""
+    quoted = set(re.findall(r"`(\w+)`", text))
+    words = set(re.findall(r"\b\w+\b", text))
+    return {name for name in ALL_TOOLS if name in quoted or ("_" in name and name in words)}
+
+
+@pytest.mark.parametrize("tools_env", ["", "memory"])
+async def test_the_instructions_name_exactly_the_tools_served(tmp_path: Path,
+                                                              tools_env: str) -> None:
+    """With IHMT_TOOLS=memory the instructions told the model to call project_map, find_code,
+    read_file, note/recall and digest_output, which answered "Unknown tool"."""
+    async with server_session(tmp_path, IHMT_TOOLS=tools_env) as s:
+        served = {t.name for t in (await s.session.list_tools()).tools}
+        assert s.initialized is not None
+        instructions = s.initialized.instructions or ""
+    assert tools_named(instructions) == served
+    assert served == (set(MEMORY_TOOLS) if tools_env else ALL_TOOLS)
+
+
+def test_the_installed_instructions_say_which_tools_need_the_full_set() -> None:
+    """The text written to CLAUDE.md / AGENTS.md is not told the tool set: every bullet naming
+    a session tool says it is not served with IHMT_TOOLS=memory."""
+    text = (resources.files("ihmt_async") / "data" / "memory-instructions.md").read_text(
+        encoding="utf-8")
+    bullets = text.split("\n- ")
+    assert tools_named(text) & set(SESSION_TOOLS)  # it does name some
+    for bullet in bullets:
+        if tools_named(bullet) & set(SESSION_TOOLS):
+            assert "IHMT_TOOLS=memory" in bullet, bullet
 
 
 def test_docstring_split_keeps_continuations_and_later_sections() -> None:

@@ -58,6 +58,12 @@ async def test_search_replies_end_to_end(tmp_path: Path) -> None:
         assert all(f"retries failed uploads {n + 2} times." in three for n in range(6)
                    if f"Exporter note {n}:" in three)
         assert three.count("Exporter note") == 3  # a short memory's title is not its text again
+        # The description says what was just shown: `limit` memories with their text (it
+        # said "the best memory ... plus one line per other match").
+        tools = {t.name: t for t in (await s.session.list_tools()).tools}
+        description = " ".join((tools["search_memory"].description or "").split())
+        assert "up to `limit` memories with their dates and text" in description
+        assert "one line per" not in description
         five = await s.ok("search_memory", {"query": "nightly exporter retries uploads",
                                             "limit": 5})
         assert "\n--- 5. " in five and "\n--- 6. " not in five
