@@ -604,7 +604,8 @@ class NavigationActor(Actor):
         if result.status == "NONE" and (msg.scope or "").strip() != ALL_SCOPES:
             # nothing of the caller's project is about it: is another project's memory? (one
             # more search: cheaper at 50k than listing the store's scopes, 3 s)
-            wide = self._search_scope(dataclasses.replace(msg, scope=ALL_SCOPES))
+            wide = self._search_scope(dataclasses.replace(msg, scope=ALL_SCOPES),
+                                      event="search.widened")
             scope = (msg.scope or "").strip()
             found = [self.model.leaves[hit.leaf_id].scope for hit in wide.hits
                      if hit.leaf_id in self.model.leaves] if wide.status != "NONE" else []
@@ -613,8 +614,9 @@ class NavigationActor(Actor):
                 result = dataclasses.replace(result, elsewhere=elsewhere)
         return result
 
-    def _search_scope(self, msg: Search) -> SearchResult:
-        """The search within ``msg.scope`` (``_search`` looks further when it finds nothing)."""
+    def _search_scope(self, msg: Search, event: str = "search.served") -> SearchResult:
+        """The search within ``msg.scope`` (``_search`` looks further when it finds nothing),
+        logged as ``event``: one "search.served" per request, which the monitor counts."""
         started = time.perf_counter()
         text = check_text(msg.query, what="query", limit=self.settings.max_query_chars)
         clue = None
@@ -937,8 +939,7 @@ class NavigationActor(Actor):
                     result.hits, admissible, as_of_dt, asked, crowd))
             except (StoreError, OSError) as exc:  # context only: the reply stands without it
                 self.log.warning("search.next_turns_unread", error=str(exc))
-        self.log.info("search.served", duration_ms=round((time.perf_counter() - started) * 1000,
-                                                          2),
+        self.log.info(event, duration_ms=round((time.perf_counter() - started) * 1000, 2),
                       node_reads=trace.node_reads, leaves_scored=trace.leaves_scored,
                       fallback_used=trace.fallback_used, confidence=round(result.confidence, 3),
                       results=len(result.hits), status=result.status,

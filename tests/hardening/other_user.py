@@ -6,6 +6,7 @@ reach lives in a folder of its own under /tmp (``shared_dir``), removed afterwar
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import pwd
 import shutil
@@ -27,9 +28,25 @@ def nobody() -> pwd.struct_passwd:
     if shutil.which("setpriv") is None:
         pytest.skip("setpriv (util-linux) is not installed")
     try:
-        return pwd.getpwnam("nobody")
+        user = pwd.getpwnam("nobody")
     except KeyError:
         pytest.skip("there is no 'nobody' user here")
+    if not _runs_our_code(user):
+        pytest.skip(f"user 'nobody' cannot run this checkout's Python ({sys.executable}) or "
+                    f"import it from {REPO}: a clone in a private folder (mktemp -d is 0700)")
+    return user
+
+
+@functools.cache
+def _runs_our_code(user: pwd.struct_passwd) -> bool:
+    """Whether ``user`` can start this interpreter and import the package from the checkout
+    (a fresh clone under a 0700 temporary folder is closed to every other user)."""
+    done = subprocess.run(
+        [str(shutil.which("setpriv")), f"--reuid={user.pw_uid}", f"--regid={user.pw_gid}",
+         "--clear-groups", sys.executable, "-c", "import ihmt_async"],
+        capture_output=True, env={**os.environ, "PYTHONPATH": str(REPO)}, cwd="/", timeout=60,
+        stdin=subprocess.DEVNULL, check=False)
+    return done.returncode == 0
 
 
 def as_nobody(*command: str) -> list[str]:
