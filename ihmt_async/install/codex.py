@@ -1,6 +1,7 @@
 """Codex: an ``[mcp_servers.ihmt-async]`` table in ``config.toml``, AGENTS.md, and the
 SessionStart / UserPromptSubmit hooks in ``hooks.json`` (Codex reads their JSON
-``hookSpecificOutput.additionalContext``; older Codex versions need ``[features] hooks = true``).
+``hookSpecificOutput.additionalContext``; older releases, before hooks were on by default,
+needed ``[features] codex_hooks = true``).
 
 User scope writes ``$CODEX_HOME/config.toml`` (default ``~/.codex``) and ``AGENTS.md`` beside
 it; project scope writes the project's ``.codex/config.toml`` (Codex reads it in trusted
