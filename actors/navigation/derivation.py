@@ -29,7 +29,8 @@ MAX_CUT = max(len(s) for s in SUFFIXES)
 
 
 def stems(term: str) -> list[str]:
-    """The starts of ``term`` that a derived form may share: "allergy" -> "allergy", "allerg"."""
+    """The starts of ``term`` that a derived form may share: "allergy" -> "allergy", "allerg";
+    a start ending in "d" also with "s", and the reverse (``swapped``)."""
     if not term.isalpha():
         return []  # numbers, versions and identifiers are never derived
     out = []
@@ -37,7 +38,20 @@ def stems(term: str) -> list[str]:
         start = term[:len(term) - cut]
         if term[len(start):] in SUFFIXES:
             out.append(start)
-    return out
+    return out + [other for start in out if (other := swapped(start)) and other not in out]
+
+
+_SWAPS = {"d": "s", "s": "d"}
+
+
+def swapped(start: str) -> str | None:
+    """The start of the other form of a word whose noun and verb differ in their last
+    consonant: decid(e) / decis(ion), respond / respons(e), includ(e) / inclus(ion),
+    extend / extens(ion), expand / expans(ion); None for a start shorter than ``MIN_STEM``
+    or ending otherwise."""
+    if len(start) < MIN_STEM or start[-1] not in _SWAPS:
+        return None
+    return start[:-1] + _SWAPS[start[-1]]
 
 
 def forms(term: str, candidates: Iterable[str]) -> list[str]:

@@ -231,7 +231,10 @@ class SharedIndex:
         starts = derivation.stems(term)
         if not starts:
             return spelled
-        held = self._starting_with(starts[-1], FORMS_SCANNED)
+        held: dict[str, int] = {}
+        for root in starts:  # the starts no other start begins ("decis" and "decid")
+            if not any(root != other and root.startswith(other) for other in starts):
+                held.update(self._starting_with(root, FORMS_SCANNED))
         forms = sorted(derivation.forms(term, held), key=lambda other: (-held[other], other))
         return spelled + [form for form in forms if form not in spelled]
 

@@ -18,6 +18,9 @@ def _analysed(word: str) -> str:
 @pytest.mark.parametrize(("asked", "held"), [
     ("allergy", "allergic"), ("adopt", "adoption"), ("graduated", "graduation"),
     ("photography", "photographer"), ("alergia", "alérgico"), ("adoptó", "adopted"),
+    # a verb and its noun apart in their last consonant (d / s)
+    ("decide", "decision"), ("decision", "decided"), ("respond", "response"),
+    ("include", "inclusion"), ("extend", "extension"), ("expand", "expansion"),
 ])
 def test_forms_of_one_word_meet(asked: str, held: str) -> None:
     assert forms(_analysed(asked), [_analysed(held)]) == [_analysed(held)]
@@ -25,7 +28,7 @@ def test_forms_of_one_word_meet(asked: str, held: str) -> None:
 
 @pytest.mark.parametrize(("asked", "held"), [
     ("cancel", "cancer"), ("general", "generate"), ("dance", "dancer"), ("plan", "planet"),
-    ("v2", "v2er"), ("secret", "secretary"),
+    ("v2", "v2er"), ("secret", "secretary"), ("decide", "deciduous"), ("bad", "base"),
 ])
 def test_look_alikes_stay_apart(asked: str, held: str) -> None:
     assert forms(_analysed(asked), [_analysed(held)]) == []

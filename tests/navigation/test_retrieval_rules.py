@@ -471,6 +471,17 @@ async def test_the_memories_of_one_ticket_are_no_rivals(tmp_path: Path) -> None:
         assert (await search(rt, "PAY-1423 proration wrong downgrade")).status == "FOUND"
 
 
+async def test_a_decision_answers_what_was_decided(tmp_path: Path) -> None:
+    # "decide" and "decision" are one word in two forms (d / s): the ADR's memory answers
+    async with Runtime(tmp_path) as rt:
+        rt.navigation.use_vectors = False  # the words alone
+        adr = await save(rt, "2026-03-05: Decision (ADR-007 in harbor): rollout state moves "
+                             "to a Rollout CRD.")
+        await save(rt, "2026-03-03: harbor posts rollout start and finish to Slack.")
+        found = await search(rt, "What did we decide about harbor?")
+        assert ids(found)[:1] == [adr]
+
+
 async def test_a_question_about_a_month_lists_what_happened_then(tmp_path: Path) -> None:
     # "what did I do in March?" asks for the memories of March: all of them are the answer,
     # none is a rival to ask a clue about
