@@ -336,21 +336,9 @@ def _frozen(path: Path) -> sqlite3.Connection:
     or as soon as the WAL holds a commit, and nobody else holds one (``connect`` hands them to
     readers only; ``readonly_shm`` is not used: it made every connection of the process,
     the writer's too, read-only until all were closed)."""
-    uri = f"file:{urllib.parse.quote(str(path))}?mode=ro&immutable=1"
     with mapped(path):
-        conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False,
-                               factory=_MappedConnection)
-    conn.store_path = path
+        conn = _opened_read_only(path, "mode=ro&immutable=1", "the disk is full")
     conn.frozen_at = time.monotonic()
-    try:
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version != SCHEMA_VERSION:
-            raise DamagedDatabase(path, f"it has schema version {version} and the disk is "
-                                  "full, so it cannot be brought to this program's "
-                                  f"{SCHEMA_VERSION}")
-    except BaseException:
-        conn.close()
-        raise
     return conn
 
 
@@ -363,6 +351,13 @@ def _read_only(path: Path) -> sqlite3.Connection:
     # immutable only when no -wal file (or an empty one) is there: immutable reads ignore the
     # WAL, and a store made read-only while a server ran keeps its last transactions there
     flags = "mode=ro&immutable=1" if _wal_is_empty(path) else "mode=ro"
+    return _opened_read_only(path, flags, "the store is read-only")
+
+
+def _opened_read_only(path: Path, flags: str, because: str) -> _MappedConnection:
+    """A connection opened with the URI ``flags`` (read-only ones), refused as damaged when its
+    schema version is not this program's: a read-only connection cannot bring it up to date
+    (``because`` says why it is read-only)."""
     uri = f"file:{urllib.parse.quote(str(path))}?{flags}"
     conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False,
                            factory=_MappedConnection)
@@ -370,9 +365,8 @@ def _read_only(path: Path) -> sqlite3.Connection:
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version != SCHEMA_VERSION:
-            raise DamagedDatabase(path, f"it has schema version {version} and the store is "
-                                  "read-only, so it cannot be brought to this program's "
-                                  f"{SCHEMA_VERSION}")
+            raise DamagedDatabase(path, f"it has schema version {version} and {because}, so "
+                                  f"it cannot be brought to this program's {SCHEMA_VERSION}")
     except BaseException:
         conn.close()
         raise
