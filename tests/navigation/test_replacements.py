@@ -108,21 +108,19 @@ async def test_no_memory_is_superseded_outside_the_change(tmp_path: Path) -> Non
         assert again.facts.superseded_leaf == atlas.leaf_ids[0]
 
 
-async def test_replaced_max_names_and_common_words(tmp_path: Path) -> None:
+async def test_replaced_max_names_and_common_words(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     # REPLACED_MAX_NAMES: the same overview with fewer names is a memory of the old value;
     # REPLACED_COMMON_SHARE: a context word most memories hold ties nothing
     from actors.navigation import replaced as navigation
     async with Runtime(tmp_path) as rt:
         overview = await _save(rt, "2026-01-02: atlas-web: React 18 + TypeScript + Vite 5, "
                                    "TanStack Query, Zustand, Tailwind 3, hosted on Vercel.")
-        names = navigation.REPLACED_MAX_NAMES
-        try:
-            navigation.REPLACED_MAX_NAMES = 20
+        with monkeypatch.context() as patched:
+            patched.setattr(navigation, "REPLACED_MAX_NAMES", 20)
             change = await _save(rt, "2026-03-13: Moved atlas-web hosting from Vercel to "
                                      "Cloudflare Pages.")
             assert change.facts.superseded_leaf == overview.leaf_ids[0]
-        finally:
-            navigation.REPLACED_MAX_NAMES = names
     async with Runtime(tmp_path / "common") as rt:
         for n in range(30):
             await _save(rt, f"2026-01-{n % 28 + 1:02d}: note {n}: the team uses a board.")
@@ -130,11 +128,7 @@ async def test_replaced_max_names_and_common_words(tmp_path: Path) -> None:
         change = await _save(rt, "2026-03-01: The team switched the board from Trello to "
                                  "Linear.")
         assert change.facts.superseded_leaf is None  # "team", "board": in every memory
-        share = navigation.REPLACED_COMMON_SHARE
-        try:
-            navigation.REPLACED_COMMON_SHARE = 1.0
-            change = await _save(rt, "2026-03-02: The team switched the board from Trello to "
-                                     "Linear today.")
-            assert change.facts.superseded_leaf == trello.leaf_ids[0]
-        finally:
-            navigation.REPLACED_COMMON_SHARE = share
+        monkeypatch.setattr(navigation, "REPLACED_COMMON_SHARE", 1.0)
+        change = await _save(rt, "2026-03-02: The team switched the board from Trello to "
+                                 "Linear today.")
+        assert change.facts.superseded_leaf == trello.leaf_ids[0]

@@ -1049,7 +1049,8 @@ async def test_an_unreadable_next_turn_is_left_out(tmp_path: Path) -> None:
         assert found.hits[0].next_turn is None
 
 
-async def test_a_next_turn_about_something_else_is_left_out(tmp_path: Path) -> None:
+async def test_a_next_turn_about_something_else_is_left_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # NEXT_TURN_SIMILARITY (0.2) / NEXT_TURN_CONTINUES (0.3): a note saved right after
     # another is no continuation of it when it is far from both the question and the note
     # ("I prefer tabs over spaces." after the webhook retries: 0.12 to the question and to
@@ -1061,16 +1062,13 @@ async def test_a_next_turn_about_something_else_is_left_out(tmp_path: Path) -> N
         await embedded(rt)
         found = await search(rt, "Stripe webhooks retries")
         assert ids(found)[:1] == [webhook] and found.hits[0].next_turn is None
-        floor, continues = navigation.NEXT_TURN_SIMILARITY, navigation.NEXT_TURN_CONTINUES
-        try:
-            navigation.NEXT_TURN_SIMILARITY = 0.1
-            again = await search(rt, "Stripe webhooks retries")
-            assert again.hits[0].next_turn is not None  # the floor decided it
-            navigation.NEXT_TURN_SIMILARITY, navigation.NEXT_TURN_CONTINUES = 0.9, 0.1
-            again = await search(rt, "Stripe webhooks retries")
-            assert again.hits[0].next_turn is not None  # close to the note it follows
-        finally:
-            navigation.NEXT_TURN_SIMILARITY, navigation.NEXT_TURN_CONTINUES = floor, continues
+        monkeypatch.setattr(navigation, "NEXT_TURN_SIMILARITY", 0.1)
+        again = await search(rt, "Stripe webhooks retries")
+        assert again.hits[0].next_turn is not None  # the floor decided it
+        monkeypatch.setattr(navigation, "NEXT_TURN_SIMILARITY", 0.9)
+        monkeypatch.setattr(navigation, "NEXT_TURN_CONTINUES", 0.1)
+        again = await search(rt, "Stripe webhooks retries")
+        assert again.hits[0].next_turn is not None  # close to the note it follows
 
 
 async def test_an_unreviewed_tool_value_is_no_next_turn(tmp_path: Path) -> None:
