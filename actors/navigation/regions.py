@@ -22,11 +22,11 @@ from actors.text import fold
 CONTINENTS = frozenset((
     "africa", "america", "americas", "asia", "europe", "oceania", "antarctica", "caribbean",
     "north america", "south america", "central america", "latin america", "middle east",
-    "southeast asia", "scandinavia", "the balkans", "balkans",
+    "southeast asia", "scandinavia", "balkans",
     "europa", "antartida", "caribe", "norteamerica", "sudamerica", "suramerica",
     "centroamerica", "america del norte", "america del sur", "america central",
     "america latina", "latinoamerica", "oriente medio", "oriente proximo", "sudeste asiatico",
-    "escandinavia", "los balcanes", "balcanes",
+    "escandinavia", "balcanes",
     # the short names ISO 3166 does not list
     "uk", "usa", "us", "eeuu", "ee uu", "britain", "great britain", "gran bretana", "holland",
     "holanda", "england", "inglaterra", "scotland", "escocia", "wales", "gales"))
