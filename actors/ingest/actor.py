@@ -33,7 +33,7 @@ from actors.ingest.leaves import build_header
 from actors.ingest.messages import Redacted, Save, SaveResult, StoreTotals
 from actors.ingest.types import DataType
 from actors.navigation.messages import Replaced
-from actors.navigation.replacements import replacements
+from actors.navigation.replacements import Replacement, replacements
 from actors.secrets import Redaction, redact, redact_text
 from actors.text import is_blank, without_control_codes
 from store.audit import audit_record
@@ -154,12 +154,13 @@ class IngestActor(Actor):
         if lead is not None:
             chunks = [c if c.timestamp else dataclasses.replace(c, timestamp=lead)
                       for c in chunks]
-        if supersedes is None and not msg.source and len(chunks) == 1 \
-                and replacements(clean):
+        changes = replacements(clean) if supersedes is None and not msg.source \
+            and len(chunks) == 1 else ()
+        if changes:
             # "migrated the Python repos from Poetry to uv": the note it corrects is found by
             # the old value, and marked superseded as an explicit ``supersedes`` would be (a
             # note, not a file read from disk: a file's text is no statement of the user's)
-            supersedes = await self._replaced(clean, scope, origin, lead)
+            supersedes = await self._replaced(clean, changes, scope, origin, lead)
             if supersedes is not None:
                 entry = await call_in_thread(self._catalog.get, supersedes)
                 supersedes_pending = (origin == "tool" and entry is not None
@@ -223,8 +224,8 @@ class IngestActor(Actor):
             forgotten_before=tuple(i for i in ids if i in forgotten),
         )
 
-    async def _replaced(self, text: str, scope: str, origin: str,
-                        day: dt.date | None) -> str | None:
+    async def _replaced(self, text: str, changes: tuple[Replacement, ...], scope: str,
+                        origin: str, day: dt.date | None) -> str | None:
         """The earlier memory ``text`` says it changed, or None; a navigation actor that
         cannot answer (stopping, busy past its timeout, a store it cannot read) leaves the
         save as it is: the correction is context, the save is what was asked."""
@@ -232,7 +233,7 @@ class IngestActor(Actor):
             return None
         try:
             found: str | None = await self.navigation.ask(
-                Replaced(text=text, scope=scope, origin=origin, day=day))
+                Replaced(text=text, changes=changes, scope=scope, origin=origin, day=day))
         except (StoreError, ActorStopped, ActorCrashed, ActorTimeout) as exc:
             self.log.warning("save.replaced_unread", error=str(exc))
             return None

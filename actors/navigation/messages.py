@@ -6,6 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from actors.base import Message
+from actors.navigation.replacements import Replacement
 
 DETAILS = ("compact", "full")
 
@@ -160,6 +161,8 @@ class Replaced(Message):
     to uv" replaces "the Python projects use Poetry"); the reply is its id, or None."""
 
     text: str
+    changes: tuple[Replacement, ...]
+    """The changes the text tells (``replacements``), read once by the sender."""
     scope: str = ""
     origin: str = "agent"
     day: dt.date | None = None

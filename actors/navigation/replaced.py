@@ -15,7 +15,7 @@ from collections.abc import Callable
 from actors.navigation.messages import Replaced
 from actors.navigation.query import parse_query
 from actors.navigation.read_model import ReadModel
-from actors.navigation.replacements import named, replacements
+from actors.navigation.replacements import named
 from actors.scopes import scope_admits
 
 REPLACED_POOL = 50
@@ -45,7 +45,7 @@ def replaced_memory(model: ReadModel, msg: Replaced,
     holding the old value's names and versions ("Postgres 15", "Celery"), none of the new
     value's, and a word of the rest of the text (the context: "billing-api", "Python");
     of several, the one sharing most context words, then the latest."""
-    changes = replacements(msg.text)
+    changes = msg.changes
     if not changes:
         return None
     index, metas = model.index, model.leaves
