@@ -63,11 +63,11 @@ class WordNeighbours:
         with self._lock:
             if self._matrix is not None:
                 return
-            table, tokenizer = self._table.load()
+            table, vocabulary = self._table.read()
             # accent-folded, as questions are read ("película" is looked up as "pelicula");
             # the first of two tokens folding alike is kept
             folded: dict[str, int] = {}
-            for token, index in sorted(tokenizer.get_vocab().items()):
+            for token, index in sorted(vocabulary.items()):
                 word = fold(token[1:])
                 if token.startswith("▁") and len(token) >= 4 and token[1:].isalpha() \
                         and token[1:].islower() and word not in STOPWORDS:

@@ -8,8 +8,9 @@ and questions are compared by another model (``actors.embedding.sentence``); thi
 for single words, where a sentence encoder is no better and costs a forward pass per word.
 
 Memory: the float16 table (16 MB) is mapped from the wheel's file, not read: only the rows in
-use are paged in. numpy and tokenizers are imported on first use: a server start that never
-builds the neighbours (or builds them later, off the start path) does not pay for them. Pure
+use are paged in, and let go once the neighbours have their rows. numpy is imported on first
+use: a server start that never builds the neighbours (or builds them later, off the start path)
+does not pay for it. Pure
 computation after loading; it must never open a network connection or write a file.
 """
 
@@ -19,7 +20,6 @@ import importlib.util
 import json
 import os
 import struct
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -70,26 +70,23 @@ def read_table(path: Path, columns: int) -> Any:
 
 
 class WordTable:
-    """Loads on first use (process start stays cheap)."""
+    """The table and its vocabulary, read when asked and kept by nobody here: the word
+    neighbours read both once, keep their own int8 rows, and let go of the rest (the mapped
+    table's pages and the parsed vocabulary would otherwise stay resident in every server)."""
 
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._table: Any = None
-        self._tokenizer: Any = None
-
-    @property
-    def loaded(self) -> bool:
-        return self._table is not None and self._tokenizer is not None
-
-    def load(self) -> tuple[Any, Any]:
-        """The weights and the tokenizer (read once; any thread)."""
-        with self._lock:
-            if self._table is None or self._tokenizer is None:
-                from tokenizers import Tokenizer
-
-                root = _package_dir()
-                table = read_table(root.joinpath(*WEIGHTS), DIM)
-                tokenizer = Tokenizer.from_file(str(root.joinpath(*TOKENIZER)))
-                tokenizer.no_padding()
-                self._table, self._tokenizer = table, tokenizer
-            return self._table, self._tokenizer
+    def read(self) -> tuple[Any, dict[str, int]]:
+        """The weights (mapped) and the vocabulary, token -> row. The vocabulary is the
+        tokenizer file's own table, read as JSON: loading the ``tokenizers`` library for it
+        held ~20 MB per process for the server's lifetime."""
+        root = _package_dir()
+        table = read_table(root.joinpath(*WEIGHTS), DIM)
+        path = root.joinpath(*TOKENIZER)
+        try:
+            vocabulary = json.loads(path.read_text(encoding="utf-8"))["model"]["vocab"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise ConfigError("embedding", f"unreadable tokenizer file {path.name}: {exc}") \
+                from exc
+        if not isinstance(vocabulary, dict) or len(vocabulary) != table.shape[0]:
+            raise ConfigError("embedding", f"tokenizer file {path.name} does not match the "
+                                           "weights")
+        return table, vocabulary

@@ -56,3 +56,30 @@ def test_a_word_is_known_with_a_possessive_or_plural_ending() -> None:
     words.build()
     assert words.knows("sister") and words.knows("sister's") and words.knows("sisters")
     assert not words.knows("kazuvor") and not words.knows("kazuvor's")
+
+
+def test_the_vocabulary_is_the_tokenizer_library_s_own() -> None:
+    """Read as JSON (the library held ~20 MB per server): the same tokens and rows."""
+    from tokenizers import Tokenizer
+
+    from actors.embedding.word_table import TOKENIZER, _package_dir
+
+    table, vocabulary = WordTable().read()
+    library = Tokenizer.from_file(str(_package_dir().joinpath(*TOKENIZER))).get_vocab()
+    assert vocabulary == library and table.shape[0] == len(vocabulary)
+
+
+def test_building_the_neighbours_keeps_neither_the_table_nor_the_tokenizer() -> None:
+    import subprocess
+    import sys
+
+    probe = ("import gc, sys\n"
+             "from actors.embedding.neighbours import WordNeighbours\n"
+             "from actors.embedding.word_table import WordTable\n"
+             "words = WordNeighbours(WordTable()); words.build(); gc.collect()\n"
+             "maps = open('/proc/self/maps').read()\n"
+             "print('tokenizers' in sys.modules, 'l2_supercat_256' in maps,"
+             " bool(words.of(['vehicle'])['vehicle']))\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["False", "False", "True"]
