@@ -7,12 +7,16 @@ full form adds ids, sources, tree paths and what was searched.
 
 from __future__ import annotations
 
+import math
+import re
+from collections import Counter
 from collections.abc import Sequence
 
 from actors.facts.messages import FactReport, FactView, RetractResult
 from actors.ingest.messages import SaveResult
 from actors.navigation.messages import Hit, SearchResult
-from actors.text import fold, terms
+from actors.navigation.stem import stem
+from actors.text import terms
 
 FULL_TEXT_LIMIT = 6000
 EXCERPT_LIMIT = 400
@@ -102,20 +106,26 @@ def _date(hit: Hit) -> str:
 
 
 def _body(hit: Hit, query: str = "", limit: int = FULL_TEXT_LIMIT) -> str:
-    """The memory's text (its excerpt when the text was not read), windowed (``_window``)."""
-    return _window(hit.text or hit.excerpt, query, limit)
+    """The memory's text (its excerpt when the text was not read), windowed (``_window``) on
+    the question's words and those the search matched it with."""
+    return _window(hit.text or hit.excerpt, query, limit, hit.focus)
 
 
-def _window(text: str, query: str = "", limit: int = FULL_TEXT_LIMIT) -> str:
-    """``text``, up to ``limit`` characters; when it is longer, the window around the first
-    place the query's words appear (a long post-mortem's key sentence may sit deep)."""
+def _window(text: str, query: str = "", limit: int = FULL_TEXT_LIMIT,
+            focus: Sequence[str] = ()) -> str:
+    """``text``, up to ``limit`` characters; when it is longer, the window around the passage
+    that matches the query best (``_best_passage``): a long post-mortem's key sentence, or the
+    one turn of a saved chat session that answers, may sit deep."""
     body = text.rstrip()
     if len(body) <= limit:
         return body
-    start = _first_match(body, query)
+    start = _best_passage(body, query, focus)
     if start is None or start < limit - limit // 7:
         return body[:limit] + TRUNCATED
     begin = max(0, start - limit // 4)
+    line_start = body.find("\n", begin, start) + 1
+    if line_start:
+        begin = line_start  # the window opens on a whole line (a turn, with its speaker)
     window = body[begin: begin + limit]
     lines = [f"[... {begin:,} characters before; the part matching the query follows]", window]
     if begin + limit < len(body):
@@ -123,15 +133,47 @@ def _window(text: str, query: str = "", limit: int = FULL_TEXT_LIMIT) -> str:
     return "\n".join(lines)
 
 
-def _first_match(text: str, query: str) -> int | None:
-    """Where the first word of the query (folded, 3+ letters) occurs in the text."""
-    words = sorted({w for w in terms(query) if len(w) >= 3}, key=len, reverse=True)
-    folded = fold(text)
-    for word in words:  # the most specific (longest) word that occurs decides the window
-        place = folded.find(word)
-        if place >= 0:
-            return place
-    return None
+PASSAGE_CHARS = 400
+"""A line longer than this is weighed sentence by sentence when choosing the window."""
+
+
+def _passages(text: str) -> list[tuple[int, str]]:
+    """The text's lines (a chat turn each, in a saved session), long ones cut at sentence
+    ends: (offset, passage)."""
+    out: list[tuple[int, str]] = []
+    offset = 0
+    for line in text.split("\n"):
+        if len(line) <= PASSAGE_CHARS:
+            out.append((offset, line))
+        else:
+            at = 0
+            for sentence in re.split(r"(?<=[.!?])\s+", line):
+                found = line.find(sentence, at)
+                out.append((offset + found, sentence))
+                at = found + len(sentence)
+        offset += len(line) + 1
+    return out
+
+
+def _best_passage(text: str, query: str, focus: Sequence[str] = ()) -> int | None:
+    """Where the passage holding most of the query's words (and of ``focus``, the stems the
+    search matched) starts, each word weighted by how few passages of this text hold it (a
+    word every turn repeats decides nothing); words are compared by stem ("sister" /
+    "sisters"). None when no passage holds any."""
+    wanted = {stem(word) for word in terms(query) if len(word) >= 3} | set(focus)
+    if not wanted:
+        return None
+    held: list[tuple[int, set[str]]] = []
+    for offset, passage in _passages(text):
+        stems = {stem(word) for word in terms(passage)} & wanted
+        if stems:
+            held.append((offset, stems))
+    if not held:
+        return None
+    holders = Counter(word for _, stems in held for word in stems)
+    weight = {word: math.log(1 + len(held) / count) for word, count in holders.items()}
+    best = max(held, key=lambda item: (sum(weight[word] for word in item[1]), -item[0]))
+    return best[0]
 
 
 def _marks(hit: Hit) -> list[str]:

@@ -206,6 +206,11 @@ class _Match:
     """Matched by the reading with words close in meaning (``_neighbour_reading``)."""
 
     @property
+    def held_terms(self) -> frozenset[str]:
+        """The memory's own terms the question matched ("sister" for "hermana")."""
+        return frozenset().union(*self.held_as.values()) if self.held_as else self.matched
+
+    @property
     def near(self) -> frozenset[str]:
         """The question words it holds only through a word close in meaning ("brother" held
         as "sister"): held, but neither specific nor a sure match."""
@@ -1511,9 +1516,10 @@ class NavigationActor(Actor):
                                    score=c.score) for c in request.candidates)
             return result("AMBIGUOUS", hits, conf, request.reason)
         old = [(leaf, s) for leaf, s in ranked if currency.get(leaf) == "SUPERSEDED"]
-        hits = tuple(self._folded_hit((leaf, *same), currency, successor, timeline, score=s)
-                     for leaf, s, same in ranking.distinct(ranked, self._said,
-                                                           max(1, msg.limit)))
+        hits = tuple(dataclasses.replace(
+            self._folded_hit((leaf, *same), currency, successor, timeline, score=s),
+            focus=tuple(sorted(best[leaf].held_terms if leaf in best else ())))
+            for leaf, s, same in ranking.distinct(ranked, self._said, max(1, msg.limit)))
         history: tuple[Hit, ...] = ()
         if msg.include_history:
             history = tuple(self._hit(leaf, currency, successor, timeline,

@@ -55,6 +55,9 @@ class Hit:
     """What was said next in the conversation, when it was saved one turn per memory: the
     answer is often there ("my sister asked what I want for my birthday" / "I told her a
     Kindle")."""
+    focus: tuple[str, ...] = ()
+    """The index terms (stems) it matched the question with, in any reading (the other
+    language's, a close word's): a long memory's reply opens on the passage holding them."""
 
 
 @dataclass(frozen=True)

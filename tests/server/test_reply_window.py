@@ -1,0 +1,68 @@
+"""A long memory's reply opens on the passage that answers (a turn deep in a saved chat
+session), found by the question's words and by the words the search matched it with."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ihmt_async import render
+from tests.mcp_client import server_session
+
+FILLER = [
+    "user: Can you explain how compound interest works for a savings account at my bank?",
+    "assistant: Compound interest means you earn interest on the interest already paid. At 3 "
+    "percent a year 1000 euros become 1030, and the next year the rate applies to 1030. Over "
+    "long periods this grows a lot, which is why starting early matters more than the rate.",
+    "user: And what about index funds versus a savings account?",
+    "assistant: Index funds track a market index. Their expected returns are higher over long "
+    "horizons, but their value goes up and down; keep three to six months of expenses saved.",
+]
+ANSWER = "user: By the way, my sister Maria got a job as a vet in Porto; she starts in June."
+
+
+def _session(before: int, after: int) -> str:
+    return "\n".join(["2026-05-20", *(FILLER * before), ANSWER, *(FILLER * after)])
+
+
+def test_the_window_opens_on_the_passage_holding_most_of_the_question() -> None:
+    text = _session(12, 4)
+    # "account" (the longest word) first occurs in the opening turn; the answer holds the rest
+    window = render._window(text, "Which job did my sister get, according to the account?",
+                            1200)
+    assert window.startswith("[... ") and ANSWER in window
+    assert "\n" + ANSWER in window or window.split("\n")[1] == ANSWER  # a whole line
+
+
+def test_a_word_every_passage_repeats_does_not_choose_the_window() -> None:
+    text = _session(12, 4)
+    assert ANSWER in render._window(text, "savings account sister", 1200)
+
+
+def test_the_stems_the_search_matched_choose_the_window_of_another_language() -> None:
+    text = _session(12, 4)
+    assert ANSWER not in render._window(text, "¿En qué trabaja la hermana?", 1200)
+    assert ANSWER in render._window(text, "¿En qué trabaja la hermana?", 1200,
+                                    focus=("sister", "job"))
+
+
+def test_a_short_text_and_an_early_match_are_shown_from_the_start() -> None:
+    assert render._window("a short note about my sister", "sister", 1200) == \
+        "a short note about my sister"
+    text = _session(0, 16)
+    window = render._window(text, "my sister's new job", 1200)
+    assert window.startswith("2026-05-20\n") and window.endswith(render.TRUNCATED)
+
+
+@pytest.mark.anyio
+async def test_a_saved_session_s_deep_answer_is_in_the_reply(tmp_path: Path) -> None:
+    session = _session(11, 1)
+    assert render.FULL_TEXT_LIMIT < len(session) < 8000  # one memory, longer than shown
+    async with server_session(tmp_path) as s:
+        await s.ok("save_memory", {"content": session})
+        for question in ("What job did the user's sister get?",
+                         "¿En qué trabaja la hermana del usuario?"):  # matched in translation
+            reply = await s.ok("search_memory", {"query": question})
+            assert "Maria got a job as a vet in Porto" in reply, question
+            assert "the part matching the query follows" in reply
