@@ -44,6 +44,7 @@ from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subjec
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.names import name_facts
 from actors.facts.questions import attribute_question
+from actors.facts.speakers import USER, Speaker, speaker_of
 from actors.facts.values import (
     CLAUSE_START,
     MONTHS_PATTERN,
@@ -661,6 +662,15 @@ _PLACE_ENDS = re.compile(r"\s+(?:and|y|e)\s+(?=[^\W\d_A-ZÁÉÍÓÚÑ])")
 años"); a capitalised one continues it ("Trinidad and Tobago", "Bosnia y Herzegovina")."""
 
 
+def _name_words(value: str) -> str:
+    """A name's words without what the sentence goes on to say after it ("Nubeo done",
+    "Google went well" -> "Nubeo", "Google"); lower-case words inside it stay ("Bank of
+    America", "Universidad de Sevilla")."""
+    words = value.split()
+    named = [i for i, word in enumerate(words) if any(c.isupper() or c.isdigit() for c in word)]
+    return " ".join(words[:named[-1] + 1]) if named else value
+
+
 def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     """(trigger start, subject, attribute, value) for every rule match in a sentence."""
     folded = span.folded
@@ -690,6 +700,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             if rule.place and not _names_a_place(value):
                 continue
             attribute = rule.attribute or kind_of(fold(value)) or ""
+            if attribute == "employer" and rule.model:  # "First week at Nubeo done"
+                value = _name_words(value)
             if attribute == "location":  # "Sevilla y cumple 64 años": the place is "Sevilla"
                 value = _PLACE_ENDS.split(value, maxsplit=1)[0]
             if attribute == "role" and set(fold(value).split()[:1]) & _NOT_TITLES:
@@ -947,7 +959,9 @@ def extract_facts(
 
     ``valid_from`` is the first date written in the sentence, else the date opening its line or
     the latest dated line above it, else ``entry_date``. ``default_subject`` replaces "user" for
-    first-person facts (a leaf written on someone else's behalf).
+    first-person facts (a leaf written on someone else's behalf), unless the line's speaker is
+    someone else (``actors.facts.speakers``): a named speaker's "I" is that person, the
+    assistant's is nobody's.
     """
     folded_text = fold(text)
     clinical = data_type.upper() == "CLINICAL" or bool(CLINICAL_WORDING.search(folded_text))
@@ -955,7 +969,10 @@ def extract_facts(
     current_date = entry_date
     seen: set[tuple[tuple[str, str], str]] = set()
     out: list[FactCandidate] = []
+    speaker: Speaker | None = None
     for line in text.splitlines():
+        # a turn may run over several lines: its speaker holds until the next label
+        speaker = speaker_of(line) or speaker
         line_date = parse_date(line)
         if line_date is None and _DATE_LABEL.match(fold(line)):
             line_date = next(iter(find_dates(line)), None)
@@ -976,7 +993,10 @@ def extract_facts(
             valid_from = _sentence_date(sentence, current_date) or current_date
             for _start, subject, attribute, value in sorted(found, key=lambda f: f[0]):
                 if subject == "user":
-                    subject = default_subject
+                    said_by = default_subject if speaker is None else speaker.subject
+                    if said_by is None:
+                        continue  # the assistant's "I" is no one the memory is about
+                    subject = default_subject if said_by == USER else said_by
                 key = fact_key(subject, attribute)
                 marker = (key, fold(value))
                 if marker in seen:

@@ -1,0 +1,83 @@
+"""Who says "I" on a line of a saved conversation.
+
+A memory saved from a chat often carries its speaker: "2026-03-12 user: I moved to Seville",
+"assistant: I'd go for the Octavia", "[2025-06-14] Marta: I was promoted to senior UX
+designer". A first-person fact is the user's only when the user says it: the assistant's "I"
+is no one the memory is about, and a named speaker's "I" is that person (a conversation
+between two friends filed both friends' jobs as the user's, and one promotion marked the
+other's OUTDATED).
+
+A label is a speaker when it is a user's or an assistant's label (any case) or a name: one to
+three capitalised words, none of them a word that heads a note ("Update:", "Note:", "Root
+cause:", "Lunes:"). Lines without a label keep the memory's default subject.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from actors.facts.names import NOT_NAMES
+from actors.text import STOPWORDS, fold
+
+USER_LABELS = frozenset("user usuario usuaria human humano me yo you tu".split())
+"""Labels of the person the memory belongs to ("you" / "tú" as an assistant's transcript
+calls its user)."""
+ASSISTANT_LABELS = frozenset(
+    "assistant asistente ai ia bot chatbot model modelo system sistema agent agente claude "
+    "chatgpt gpt gemini copilot codex llm".split())
+"""Labels of the model in a transcript: its "I" states no fact about anyone."""
+HEADINGS = frozenset("""
+    note notes nota notas update updates actualizacion summary resumen recap decision decisions
+    decisiones context contexto problem problema issue issues fix bug error errors
+    warning aviso reminder recordatorio idea ideas question pregunta answer respuesta status
+    estado result results resultado outcome action actions accion next plan plans goal goals
+    objetivo tip tips consejo important importante info fyi re subject asunto title titulo log
+    changelog feature docs test tests commit lesson lessons learned takeaway todo task tarea
+    pending pendiente done hecho agenda meeting reunion minutes acta diary diario journal entry
+    morning evening night afternoon manana tarde noche today hoy yesterday ayer weekend
+    correction correccion corrected edit fixup erratum clarification aclaracion amendment
+    news noticia noticias big good bad great quick fun fact facts random side personal work
+    trabajo home casa health salud family familia travel viaje money dinero finance finanzas
+    weekly daily monthly semanal diario
+    breakfast lunch dinner desayuno comida cena ps nb cause causa root fixed resolved solution
+    solucion step steps paso pasos example ejemplo quote cita source fuente location ubicacion
+    address direccion phone telefono email date fecha time hora price precio cost coste total
+    january february march april may june july august september october november december
+    enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
+    lunes martes miercoles jueves viernes sabado domingo
+""".split()) | NOT_NAMES
+"""Words that open a heading, not a speaker's name (days and months head diary lines)."""
+
+_SPEAKER = re.compile(
+    r"^\s*(?:[\[(]?\d{4}-\d\d-\d\d(?:[T ][\d:.]+Z?)?[\])]?\s*[:,\-–—]?\s*)?"
+    r"(?P<label>[^\W\d_][\w'’.-]*(?:[ \t][^\W\d_][\w'’.-]*){0,2})[ \t]*:[ \t]+(?=\S)")
+"""An optional leading date, then a label of one to three words and a colon."""
+
+USER = "user"
+
+
+@dataclass(frozen=True)
+class Speaker:
+    """Whose "I" a line's first-person facts are: ``USER``, a name, or nobody (the
+    assistant)."""
+
+    subject: str | None
+
+
+def speaker_of(line: str) -> Speaker | None:
+    """The line's speaker, or None when it opens with no speaker's label."""
+    m = _SPEAKER.match(line)
+    if m is None:
+        return None
+    label = m.group("label")
+    words = [fold(word) for word in label.split()]
+    if len(words) == 1 and words[0] in USER_LABELS:
+        return Speaker(USER)
+    if len(words) == 1 and words[0] in ASSISTANT_LABELS:
+        return Speaker(None)
+    if not all(word[:1].isupper() for word in label.split()):
+        return None  # "root cause:", "note to self:"
+    if any(word in HEADINGS or word in STOPWORDS or len(word) < 2 for word in words):
+        return None
+    return Speaker(label)

@@ -1,0 +1,74 @@
+"""A first-person fact belongs to whoever says it on the line: the user, a named speaker, or
+nobody (the assistant)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from actors.facts.patterns import extract_facts
+from actors.facts.speakers import Speaker, speaker_of
+from tests.mcp_client import server_session
+
+
+def _facts(text: str) -> list[tuple[str, str, str]]:
+    return [(f.subject, f.attribute, f.value) for f in extract_facts(text)]
+
+
+@pytest.mark.parametrize(("line", "speaker"), [
+    ("user: I moved to Seville", Speaker("user")),
+    ("2026-03-12 User: I moved to Seville", Speaker("user")),
+    ("[2025-06-14] Marta: I was promoted", Speaker("Marta")),
+    ("2025-06-14: Ana María: me mudé a Vigo", Speaker("Ana María")),
+    ("assistant: I'd suggest the Octavia", Speaker(None)),
+    ("Asistente: te recomiendo el Octavia", Speaker(None)),
+    ("Update: I moved to Valencia", None),
+    ("Root cause: we moved to Kubernetes", None),
+    ("Lunes: gym at 7", None),
+    ("I moved to Valencia: a big change", None),
+    ("Note to self: call the bank", None),
+    ("Correction: I moved to Porto, not Lisbon", None),
+    ("2026-05-01: Big News: I accepted an offer from Tidepool", None),
+])
+def test_a_line_s_label_names_its_speaker_or_heads_a_note(line: str,
+                                                          speaker: Speaker | None) -> None:
+    assert speaker_of(line) == speaker
+
+
+def test_a_named_speaker_s_first_person_fact_is_that_speaker_s() -> None:
+    assert _facts("[2025-06-14] Joel: I got promoted to head of the chemistry department!") \
+        == [("Joel", "role", "head of the chemistry department")]
+
+
+def test_the_assistant_s_first_person_states_no_fact() -> None:
+    assert _facts("user: I live in Bristol.\nassistant: I live in the cloud, you could move "
+                  "to Bath.") == [("user", "location", "Bristol")]
+
+
+def test_a_turn_over_several_lines_keeps_its_speaker_and_a_heading_keeps_the_user() -> None:
+    session = ("2025-06-14\nMarta: Big news today.\nI work at Bayside Health now.\n"
+               "Joel: I work at the high school.")
+    assert _facts(session) == [("Marta", "employer", "Bayside Health"),
+                               ("Joel", "employer", "the high school")]
+    assert _facts("Update: I moved to Valencia.") == [("user", "location", "Valencia")]
+
+
+def test_a_workplace_s_name_ends_where_the_sentence_goes_on() -> None:
+    assert _facts("First week at Nubeo done.") == [("user", "employer", "Nubeo")]
+    assert _facts("First day at Bank of America today.") == \
+        [("user", "employer", "Bank of America")]
+
+
+@pytest.mark.anyio
+async def test_two_friends_jobs_are_not_one_user_s_timeline(tmp_path: Path) -> None:
+    async with server_session(tmp_path) as s:
+        await s.ok("save_memory", {"content": "[2025-09-02] Joel: My news: I got promoted to "
+                                              "head of the chemistry department at Hillcrest."})
+        await s.ok("save_memory", {"content": "[2026-10-20] Marta: Guess what, I was promoted "
+                                              "to senior UX designer yesterday!"})
+        reply = await s.ok("search_memory", {"query": "What was Joel promoted to?"})
+        assert "head of the chemistry department" in reply and "OUTDATED" not in reply
+        assert "senior UX designer" in await s.ok("memory_history", {"subject": "Marta"})
+        assert "head of the chemistry" in await s.ok("memory_history", {"subject": "Joel"})
+        assert "No facts recorded for user" in await s.ok("memory_history", {})
