@@ -28,6 +28,8 @@ memory takes what it needs up to ``FULL_TEXT_LIMIT``, the others share the rest.
 OTHER_MIN = 600
 """Characters every other memory shown gets at least (its matching part, windowed)."""
 NEAREST_LIMIT = 300
+CANDIDATE_LIMIT = 300
+"""Characters of each competing memory of an AMBIGUOUS reply: its part matching the query."""
 """Characters of each memory offered beside a "No memory found": enough for a chat turn."""
 TRUNCATED = "\n[... truncated; narrow the query for the rest]"
 
@@ -413,7 +415,7 @@ def render_ambiguous(result: SearchResult) -> str:
              "",
              "Competing memories:"]
     for index, hit in enumerate(result.hits, start=1):
-        excerpt = hit.excerpt[:200]
+        excerpt = _body(hit, result.query, CANDIDATE_LIMIT).replace("\n", " ")
         lines.append(f"  {index}. [{hit.domain}] {_date(hit)}{_titled(hit, excerpt)}")
         lines.append(f"     {excerpt}")
     return "\n".join(lines)

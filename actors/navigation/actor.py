@@ -1512,8 +1512,10 @@ class NavigationActor(Actor):
                 ranked = [item for item in ranked if item[0] == latest] + \
                     [item for item in ranked if item[0] != latest]
         if request is not None:
-            hits = tuple(self._hit(c.id, currency, successor, timeline, full_text=False,
-                                   score=c.score) for c in request.candidates)
+            hits = tuple(dataclasses.replace(
+                self._hit(c.id, currency, successor, timeline, full_text=True, score=c.score),
+                focus=tuple(sorted(best[c.id].held_terms if c.id in best else ())))
+                for c in request.candidates)
             return result("AMBIGUOUS", hits, conf, request.reason)
         old = [(leaf, s) for leaf, s in ranked if currency.get(leaf) == "SUPERSEDED"]
         hits = tuple(dataclasses.replace(

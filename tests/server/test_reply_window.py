@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from actors.navigation.messages import Hit, SearchResult, SearchTrace
 from ihmt_async import render
 from tests.mcp_client import server_session
 
@@ -66,3 +67,30 @@ async def test_a_saved_session_s_deep_answer_is_in_the_reply(tmp_path: Path) -> 
             reply = await s.ok("search_memory", {"query": question})
             assert "Maria got a job as a vet in Porto" in reply, question
             assert "the part matching the query follows" in reply
+
+
+def _hit(leaf: str, text: str, focus: tuple[str, ...] = ()) -> Hit:
+    return Hit(leaf_id=leaf, domain="personal", title=text[:40], timestamp="2026-05-20T00:00:00Z",
+               score=1.0, text=text, excerpt=text[:320], source="mcp://t", agent="t", scope="",
+               currency="CURRENT", notices=(), tree_path=("personal", leaf), focus=focus)
+
+
+def _result(status: str, query: str, hits: tuple[Hit, ...]) -> SearchResult:
+    trace = SearchTrace(domains_ranked=(), branches_opened=0, node_reads=0, leaves_scored=2,
+                        fallback_used=False, fallback_reason=None, leaves_in_store=2)
+    return SearchResult(status=status, query=query, clue=None,
+                        hits=hits if status != "NONE" else (), confidence=0.3,
+                        reason="2 memories match almost equally", answer=None, trace=trace,
+                        nearest=hits if status == "NONE" else ())
+
+
+def test_competing_and_closest_memories_show_their_part_matching_the_question() -> None:
+    deep = _session(2, 1)  # the answer ~1,000 characters in: past a 300-character excerpt
+    other = _session(0, 3).replace(ANSWER, "user: My brother Leo works as a chef in Lyon.")
+    question = "What job did my sister get?"
+    ambiguous = render.render_search(_result("AMBIGUOUS", question,
+                                             (_hit("L-1", deep), _hit("L-2", other))))
+    assert "Maria got a job as a vet" in ambiguous
+    none = render.render_search(_result("NONE", "¿En qué trabaja la hermana?",
+                                        (_hit("L-1", deep, ("sister", "job")),)))
+    assert "Maria got a job as a vet" in none
