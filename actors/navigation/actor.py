@@ -187,6 +187,10 @@ def _posix(moment: dt.datetime) -> float:
     return moment.timestamp()
 
 
+_ENDS_ASKING = re.compile(r"\?[^\w]*$")
+"""A turn whose last sentence is a question (closing quotes, brackets or an emoji after it)."""
+
+
 @dataclass
 class _Match:
     """The best lexical reading of one memory: its score, the words it holds, its coverage."""
@@ -1536,10 +1540,11 @@ class NavigationActor(Actor):
         """Each memory served with the turn its conversation went on with, when the
         conversation was saved one turn per memory (the same agent and source, the same day,
         within ``CONVERSATION_GAP_S``), that turn is not itself served and it is not about
-        something else (``NEXT_TURN_SIMILARITY``): the question's words are often in one turn
-        and the answer in the next ("my sister asked what I want for my birthday" / "I told
-        her a Kindle"). Measured on an outside client's set (600 chat turns, 106 answerable
-        questions): the answer shown 0.575 -> 0.670, for the 15 answers told in the turn after
+        something else (``NEXT_TURN_SIMILARITY``), unless the served turn ends asking (the next
+        one answers it: "How was Lucía's wedding?" / "Lovely, in Cádiz in June"): the
+        question's words are often in one turn and the answer in the next ("my sister asked
+        what I want for my birthday" / "I told her a Kindle"). Measured on an outside client's
+        set (600 chat turns, 106 answerable questions): the answer shown 0.575 -> 0.670, for the 15 answers told in the turn after
         the question's words 2 -> 11; 737 characters a reply on average (483 without), 646
         with the similarity floor."""
         if asked is None:  # the model is not loaded yet: nothing says a turn is about it
@@ -1565,8 +1570,8 @@ class NavigationActor(Actor):
         floor = max(NEXT_TURN_SIMILARITY, crowd)
 
         def continues(leaf: str, after: str) -> bool:
-            if close.get(after, -1.0) >= floor:
-                return True
+            if close.get(after, -1.0) >= floor or _ENDS_ASKING.search(self.model.text_of(leaf)):
+                return True  # close to the question, or the answer to a question asked
             between = self.vectors.similarity_between(leaf, after) if after in close else None
             return between is not None and between >= NEXT_TURN_CONTINUES
 

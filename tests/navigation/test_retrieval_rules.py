@@ -1071,6 +1071,24 @@ async def test_a_next_turn_about_something_else_is_left_out(
         assert again.hits[0].next_turn is not None  # close to the note it follows
 
 
+async def test_the_turn_after_a_question_asked_is_its_answer(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a served turn that ends asking is answered by the next, however far in meaning
+    # ("How was Lucía's wedding?" / "Lovely! In Cádiz..."): an outside client's two-speaker
+    # conversation had 13 of 28 misses told in the turn after the one served
+    from actors.navigation import actor as navigation
+    async with Runtime(tmp_path) as rt:
+        asked = await save(rt, "[2026-06-20] Joel: How was Lucía's wedding? 😊")
+        told = await save(rt, "[2026-06-20] Marta: Lovely! A small ceremony by the sea in "
+                              "Cádiz, and we danced until 4 am.")
+        await embedded(rt)
+        monkeypatch.setattr(navigation, "NEXT_TURN_SIMILARITY", 0.99)
+        monkeypatch.setattr(navigation, "NEXT_TURN_CONTINUES", 0.99)
+        found = await search(rt, "When was Lucía's wedding?", limit=1)
+        assert ids(found)[:1] == [asked]
+        assert found.hits[0].next_turn is not None and found.hits[0].next_turn.leaf_id == told
+
+
 async def test_an_unreviewed_tool_value_is_no_next_turn(tmp_path: Path) -> None:
     # a tool's result saved right after what the user said is no turn of the user's
     # conversation, and a value waiting for review is never served unmarked
