@@ -33,7 +33,7 @@ from actors.embedding.word_table import WordTable
 from actors.facts.keys import fact_key, normalise_words, scoped_subject
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import Timeline
-from actors.navigation import ranking
+from actors.navigation import ranking, regions
 from actors.navigation.bilingual import other_reading, translatable
 from actors.navigation.bm25 import idf
 from actors.navigation.confidence import (
@@ -1067,7 +1067,8 @@ class NavigationActor(Actor):
         another form of it, not its translation (a word held only through a neighbour in
         meaning is absent: "brother" is not "sister"), nor the name of a fact a served memory
         states ("billing service database" and "the billing service uses PostgreSQL 16",
-        read as the fact billing service / database: the memory does mention it)."""
+        read as the fact billing service / database: the memory does mention it), nor a
+        country (asked about in its cities' words: "Japan" / "Kyoto")."""
         index = self.model.index
         held = {word for match in best.values() for word in match.matched - match.near}
         for subject, attribute in self.model.facts.keys_of_leaves(served):
@@ -1076,7 +1077,8 @@ class NavigationActor(Actor):
         return tuple(said.get(term, term) for term, _, variants in self._weights(query)
                      if term not in held and not variants and not term.isdigit()
                      and not index.doc_freq(term)
-                     and fold(said.get(term, term)) not in LIGHT_VERBS | TIME_WORDS | NOW_WORDS)
+                     and fold(said.get(term, term)) not in LIGHT_VERBS | TIME_WORDS | NOW_WORDS
+                     and not regions.is_region(said.get(term, term)))
 
     def _mentioning(self, span: DateRange, admissible: Callable[[str], bool]) -> list[str]:
         """Memories whose text names a day or month of ``span`` with its year ("In April
@@ -1544,9 +1546,9 @@ class NavigationActor(Actor):
         one answers it: "How was Lucía's wedding?" / "Lovely, in Cádiz in June"): the
         question's words are often in one turn and the answer in the next ("my sister asked
         what I want for my birthday" / "I told her a Kindle"). Measured on an outside client's
-        set (600 chat turns, 106 answerable questions): the answer shown 0.575 -> 0.670, for the 15 answers told in the turn after
-        the question's words 2 -> 11; 737 characters a reply on average (483 without), 646
-        with the similarity floor."""
+        set (600 chat turns, 106 answerable questions): the answer shown 0.575 -> 0.670, for
+        the 15 answers told in the turn after the question's words 2 -> 11; 737 characters a
+        reply on average (483 without), 646 with the similarity floor."""
         if asked is None:  # the model is not loaded yet: nothing says a turn is about it
             return hits
         shown = {hit.leaf_id for hit in hits}

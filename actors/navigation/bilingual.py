@@ -6,14 +6,16 @@ words), nor the reverse; the sentence model compares meaning across the two, but
 the memory's own words still finds what it misses. A small general
 lexicon of the words people use about their lives and their work (family, places, work, health,
 home, leisure, time, software) gives the question a second reading in the other language;
-names, numbers and identifiers pass through unchanged. It is a lexicon of common words, never of
-any memory's wording. Pure data and functions; no I/O.
+names, numbers and identifiers pass through unchanged, except countries ("España" / "Spain",
+``regions.translated``). It is a lexicon of common words, never of any memory's wording. Pure
+data and functions; no I/O but the country names' first read.
 """
 
 from __future__ import annotations
 
 import re
 
+from actors.navigation import regions
 from actors.text import fold
 
 _PAIRS = """
@@ -143,7 +145,8 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
     out: list[tuple[str, tuple[str, ...]]] = []
     translated = 0
     for word in _WORD.findall(text):
-        found = _lookup(fold(word), EN_ES, ES_EN)
+        found = _lookup(fold(word), EN_ES, ES_EN) or (
+            regions.translated(word) if word[:1].isupper() else None)
         if found:
             translated += 1
         out.append((word, found or (word,)))

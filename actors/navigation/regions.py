@@ -54,6 +54,31 @@ def _countries() -> frozenset[str]:
     return frozenset(names)
 
 
+@functools.cache
+def _translations() -> dict[str, tuple[str, ...]]:
+    """One-word country names -> their names in the other language ("espana" -> "spain",
+    "japan" -> "japon"), folded."""
+    import pycountry  # read on first use only (see the module's docstring)
+
+    spanish = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=["es"],
+                                  fallback=True)
+    pairs: dict[str, set[str]] = {}
+    for country in pycountry.countries:
+        for name in (country.name, getattr(country, "common_name", None)):
+            if not name:
+                continue
+            english, translated = _key(name), _key(spanish.gettext(name))
+            if english != translated and " " not in english and " " not in translated:
+                pairs.setdefault(english, set()).add(translated)
+                pairs.setdefault(translated, set()).add(english)
+    return {name: tuple(sorted(others)) for name, others in pairs.items()}
+
+
+def translated(word: str) -> tuple[str, ...]:
+    """A one-word country name in the other language ("España" -> "spain"), else ()."""
+    return _translations().get(_key(word), ())
+
+
 def is_region(name: str) -> bool:
     """Whether ``name`` (as written) is a country's or a continent's name, in English or
     Spanish ("Spain", "España", "the United States", "Japón", "Europe")."""

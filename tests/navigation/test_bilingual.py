@@ -32,3 +32,15 @@ def test_the_ranking_reading_knows_plural_and_feminine_forms(
     la usuaria?" found the English latex memory only so)."""
     readings = dict(other_reading(question) or [])
     assert readings[word] == reading
+
+
+@pytest.mark.parametrize(("question", "word", "reading"), [
+    ("¿Cuándo llevé mis cosas a España?", "España", ("spain",)),
+    ("What did Marta buy in Japan?", "Japan", ("japon",)),
+    ("¿Qué tal Alemania?", "Alemania", ("germany",)),
+])
+def test_a_country_is_read_by_its_name_in_the_other_language(
+        question: str, word: str, reading: tuple[str, ...]) -> None:
+    # an outside client's "¿...llevar mis cosas a España?" was told no memory mentions
+    # 'espana', with "Spain" in 14 memories
+    assert dict(other_reading(question) or [])[word] == reading

@@ -373,6 +373,10 @@ async def test_a_question_word_no_memory_holds_is_told(tmp_path: Path) -> None:
         assert film.absent == ("film",)  # held as "movie"; "see" is a light verb
         recent = await search(rt, "When is Carmen getting married, as she said recently?")
         assert ids(recent)[:1] == [wedding] and recent.absent == ()  # a time word is no news
+        kyoto = await save(rt, "Marta: I bought a tea set in Kyoto for my mum.")
+        await embedded(rt)
+        japan = await search(rt, "What did Marta buy in Japan?")  # a country: its cities' words
+        assert ids(japan)[:1] == [kyoto] and japan.absent == ()
         # the name of a fact the served memory states is mentioned: "the billing service
         # uses PostgreSQL 16" is read as the fact billing service / database
         decision = await save(rt, "Decision 2026-01-10: billing service uses PostgreSQL 16 "
