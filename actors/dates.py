@@ -14,9 +14,10 @@ import re
 from actors.text import fold
 
 LEADING_ISO_DATE = re.compile(
-    r"^\s*(?P<year>\d{4})-(?P<month>\d{2})-(?P<day>\d{2})(?:[T ][\d:.]+Z?)?\s*[:\-–—]?\s*")
-"""The date a memory's text starts with, as agents write it ("2026-02-14: ...", a time may
-follow), with the separator after it."""
+    r"^\s*[\[(]?(?P<year>\d{4})-(?P<month>\d{2})-(?P<day>\d{2})(?:[T ][\d:.]+Z?)?[\])]?"
+    r"\s*[:\-–—]?\s*")
+"""The date a memory's text starts with, as agents write it ("2026-02-14: ...", "[2026-02-14
+10:32] Marta: ...": a time may follow, brackets may hold it), with the separator after it."""
 MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
                "September", "October", "November", "December")
 

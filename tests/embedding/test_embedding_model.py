@@ -54,3 +54,16 @@ def test_a_truncated_weights_file_is_a_clear_error(tmp_path: Path) -> None:
         read_table(_weights_file(tmp_path / "w.safetensors", 64, 8, cut=2), 4)
     with pytest.raises(ConfigError, match="unexpected weights file"):
         read_table(_weights_file(tmp_path / "v.safetensors", 64, 2), 4)
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("2026-02-14: Bought a camera.", "February 2026: Bought a camera."),
+    ("2026-02-14 user: I moved.", "February 2026: user: I moved."),
+    ("[2025-06-14] Marta: Love the name.", "June 2025: Marta: Love the name."),
+    ("[2025-06-14 10:32] Joel: hi", "June 2025: Joel: hi"),
+    ("No date here, 2026-02-14 later.", "No date here, 2026-02-14 later."),
+])
+def test_a_memory_is_read_with_its_leading_date_as_month_and_year(text: str, read: str) -> None:
+    from actors.embedding.sentence import as_read
+
+    assert as_read(text) == read

@@ -1118,12 +1118,13 @@ async def test_an_unreviewed_tool_value_is_no_next_turn(tmp_path: Path) -> None:
 async def test_a_short_question_turn_is_slight(tmp_path: Path) -> None:
     async with Runtime(tmp_path) as rt:
         asked = await save(rt, "2026-03-10 user: Any last tips?")
+        bracketed = await save(rt, "[2026-03-10] Marta: Love the name. When is it out?")
         long = await save(rt, "2026-03-10 user: I'm planning my sister's 30th, she loves jazz; "
                               "any venue ideas in Bristol?")
         said = await save(rt, "2026-03-10: Elena and I are going to Porto from March 20.")
         nav = rt.navigation
         nav.model.refresh()  # as a search does first
-        assert nav._slight(asked)
+        assert nav._slight(asked) and nav._slight(bracketed)
         assert not nav._slight(long)  # a question that says something
         assert not nav._slight(said)
 
