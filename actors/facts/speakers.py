@@ -81,3 +81,10 @@ def speaker_of(line: str) -> Speaker | None:
     if any(word in HEADINGS or word in STOPWORDS or len(word) < 2 for word in words):
         return None
     return Speaker(label)
+
+
+def assistant_said(text: str) -> bool:
+    """Whether ``text`` opens with the assistant's label ("2026-03-05 assistant: Ice or
+    heat?"): a turn of the model, not of anyone the memory is about."""
+    speaker = speaker_of(text.lstrip().split("\n", 1)[0])
+    return speaker is not None and speaker.subject is None

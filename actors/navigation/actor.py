@@ -32,6 +32,7 @@ from actors.embedding.sentence import MODEL_ID
 from actors.embedding.word_table import WordTable
 from actors.facts.keys import fact_key, normalise_words, scoped_subject
 from actors.facts.questions import attribute_question
+from actors.facts.speakers import assistant_said
 from actors.facts.timeline import Timeline
 from actors.navigation import ranking, regions
 from actors.navigation.bilingual import other_reading, translatable
@@ -67,6 +68,7 @@ from actors.navigation.query import (
     Query,
     asks_about_before,
     asks_about_now,
+    asks_the_assistant,
     holds_identifier,
     identifiers,
     kin,
@@ -758,6 +760,9 @@ class NavigationActor(Actor):
         leading = sorted(scores, key=lambda leaf: -scores[leaf])[:SLIGHT_CHECKED]
         slight = frozenset(leaf for leaf in leading if self._slight(leaf))
         ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
+        if not asks_the_assistant(topic):
+            model_turns = frozenset(leaf for leaf in leading if self._assistant_said(leaf))
+            ranking.boost_matching(scores, model_turns, ranking.ASSISTANT_FACTOR, boosts)
 
         as_of_dt = msg.as_of
         question = attribute_question(text)
@@ -1134,6 +1139,11 @@ class NavigationActor(Actor):
             return False  # longer than an excerpt: no short question
         body = _SPEAKER.sub("", LEADING_ISO_DATE.sub("", meta.excerpt)).strip()
         return body.endswith("?") and len(text_terms(body)) <= ranking.SLIGHT_TERMS
+
+    def _assistant_said(self, leaf_id: str) -> bool:
+        """The memory is a turn the assistant said (its label opens the excerpt)."""
+        meta = self.model.leaves.get(leaf_id)
+        return meta is not None and assistant_said(meta.excerpt)
 
     @staticmethod
     def _only_time(topic: str) -> bool:

@@ -207,6 +207,18 @@ def asks_about_now(text: str) -> bool:
     return _NOW.search(folded) is not None and _BEFORE.search(folded) is None
 
 
+_TO_THE_ASSISTANT = re.compile(
+    r"\b(?:you|your|yours|yourself|usted|ustedes|dijiste|recomendaste|sugeriste|contaste|"
+    r"explicaste|aconsejaste|propusiste|mencionaste|diste|tu|tus)\b")
+"""Words of a question put to the assistant: "what did you recommend", "¿qué me dijiste?"."""
+
+
+def asks_the_assistant(text: str) -> bool:
+    """Whether the question asks what the assistant said ("What grinder did you recommend?",
+    "¿Qué me sugeriste para la masa?"): only then is a turn the assistant said an answer."""
+    return bool(_TO_THE_ASSISTANT.search(fold(text)))
+
+
 _POSSESSOR = re.compile(
     r"(?:\b(?:the\s+)?(?:user|usuario|usuaria)['’]s|\bmy|\bmi|\bmis|\bsu|\bsus)\s+"
     r"((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)", re.IGNORECASE)

@@ -54,6 +54,17 @@ after the memories that say something. Measured on an outside client's chat set 
 0.682, 0.486, 0.084; 0.5 -> 0.682, 0.486, 0.112 (ties between what is left). The bench sets,
 which hold no such turns, do not move."""
 SLIGHT_TERMS = 4
+ASSISTANT_FACTOR = 0.4
+"""A turn the assistant said ("assistant: Beagles are notorious for that..."), when the question
+does not ask what the assistant said: it keeps this share of its score. Its words echo the
+user's question of that day, and it answered many questions about the user ahead of the
+user's own turn (an outside client's 281-turn chat: the first memory for "Which city do I live
+in now?" was the assistant's "Seville's cost of living is generally lower"). Measured on an
+outside client's 722-turn chat (half of it the assistant's, 107 answerable questions, 23 of them
+asking what the assistant said): 1.0 -> first 0.505, answer shown 0.710, AMBIGUOUS 0.075; 0.6 ->
+0.542, 0.720, 0.056; 0.4 -> 0.542, 0.738, 0.056; 0.3 -> 0.542, 0.748 (kept at 0.4: a turn the
+user's words also match must still come second, not vanish). The other sets hold no labelled
+assistant turns and do not move."""
 """...a question of at most this many words that are not stop words."""
 TRANSLATED_SHARE = 0.75
 """A memory matched through the question's reading in the other language keeps this share of
@@ -178,7 +189,10 @@ def boost_answer(scores: dict[str, float], leaf_id: str) -> None:
 def boost_matching(scores: dict[str, float], chosen: Collection[str], factor: float,
                    boosts: dict[str, float]) -> None:
     """Multiply the scores of ``chosen`` memories (in a time range, holding an exact id or the
-    question's rarest word), and record the factor in ``boosts``: they weigh in ties too."""
+    question's rarest word), and record the factor in ``boosts``: they weigh in ties too. A
+    factor of 1 changes nothing (a tunable set to 1 turns its rule off)."""
+    if factor == 1.0:
+        return
     for leaf in chosen:
         if leaf in scores:
             scores[leaf] *= factor

@@ -72,3 +72,11 @@ async def test_two_friends_jobs_are_not_one_user_s_timeline(tmp_path: Path) -> N
         assert "senior UX designer" in await s.ok("memory_history", {"subject": "Marta"})
         assert "head of the chemistry" in await s.ok("memory_history", {"subject": "Joel"})
         assert "No facts recorded for user" in await s.ok("memory_history", {})
+
+
+def test_a_turn_of_the_assistant_is_told_by_its_label() -> None:
+    from actors.facts.speakers import assistant_said
+    assert assistant_said("2026-03-05 assistant: Ice or heat?")
+    assert assistant_said("[2026-03-05] Asistente: Hielo.\nuser: vale")
+    assert not assistant_said("2026-03-05 user: Ice or heat?")
+    assert not assistant_said("Marta: the assistant said so")

@@ -1115,6 +1115,35 @@ async def test_an_unreviewed_tool_value_is_no_next_turn(tmp_path: Path) -> None:
         assert ids(found) == [asked] and found.hits[0].next_turn is None
 
 
+async def test_an_assistant_turn_answers_only_what_the_assistant_was_asked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # ASSISTANT_FACTOR (0.4): the assistant's reply echoes the user's words and led questions
+    # about the user ahead of the user's own turn; asked what the assistant said, it leads
+    from actors.navigation import ranking
+    async with Runtime(tmp_path) as rt:
+        said = await save(rt, "2026-03-05 user: My dog Bruno is a four year old beagle and he "
+                              "ate a sock.")
+        echoed = await save(rt, "2026-03-05 assistant: Beagles like your dog Bruno eat "
+                                "anything; a sock can block the gut, call the vet about the "
+                                "dog and the sock.")
+        await embedded(rt)
+        assert ids(await search(rt, "What did my dog Bruno eat, the sock?"))[:1] == [said]
+        assert ids(await search(rt, "What did you tell me about my dog and the sock?"))[:1] \
+            == [echoed]
+        monkeypatch.setattr(ranking, "ASSISTANT_FACTOR", 1.0)
+        assert ids(await search(rt, "What did my dog Bruno eat, the sock?"))[:1] == [echoed]
+
+
+@pytest.mark.parametrize(("question", "asks"), [
+    ("What grinder did you recommend?", True), ("¿Qué me aconsejaste regalarle?", True),
+    ("¿Qué elevador me dijiste que cogiera?", True), ("What breed is my dog?", False),
+    ("¿Dónde vive la hermana del usuario?", False),
+])
+def test_a_question_put_to_the_assistant_is_told(question: str, asks: bool) -> None:
+    from actors.navigation.query import asks_the_assistant
+    assert asks_the_assistant(question) is asks
+
+
 async def test_a_short_question_turn_is_slight(tmp_path: Path) -> None:
     async with Runtime(tmp_path) as rt:
         asked = await save(rt, "2026-03-10 user: Any last tips?")
