@@ -761,11 +761,15 @@ def _role_facts(span: Folded) -> list[tuple[int, str, str, str]]:
 
 _HIRED = _r(r"\b(?:just\s+|finally\s+)?(?:hired|has\s+hired|have\s+hired|took\s+on)\s+me\b")
 _NOT_HIRERS = frozenset("nobody somebody someone everyone everybody anyone".split())
+_AS_ROLE = re.compile(r"\s+(?:as|como)\s")
+"""A role after "hired me": one capitalised word before it is then the firm ("Glovo hired me
+as a data engineer"); without one it is as often the person who hired ("Javier hired me")."""
 
 
 def _hired_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     """"Glovo hired me as a data engineer": the employer is the name written before the verb
-    (capitalised words; "the recruiter hired me", "my sister hired me" name no employer)."""
+    (capitalised words; "the recruiter hired me", "my sister hired me" name no employer, and
+    one plain name without a role after is a person as often as a firm: "Javier hired me")."""
     out: list[tuple[int, str, str, str]] = []
     for m in _HIRED.finditer(span.folded):
         name: list[str] = []
@@ -776,6 +780,9 @@ def _hired_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             name.insert(0, word)
             if len(name) == 4:
                 break
+        if len(name) == 1 and not _AS_ROLE.match(span.folded, m.end()) \
+                and not any(c.isupper() or c.isdigit() for c in name[0][1:]):
+            continue  # "Javier hired me": a person, as likely as a firm ("IBM", "N26" are firms)
         if name:
             out.append((m.start(), "user", "employer", " ".join(name)))
     return out

@@ -369,7 +369,8 @@ def test_no_role_without_a_role_noun_said_of_oneself(text: str) -> None:
                                   "We moved the team to a new office.",
                                   "Moved to the frontend team.", "The recruiter hired me a car.",
                                   "My sister hired me as a babysitter.", "Nobody hired me.",
-                                  "If Acme hired me I would move."])
+                                  "If Acme hired me I would move.",
+                                  "A bit nervous, Javier hired me. But Marta seems good."])
 def test_a_move_is_to_a_place_with_a_name(text: str) -> None:
     assert extract_facts(text) == []
 
