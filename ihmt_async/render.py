@@ -181,6 +181,10 @@ def _best_passage(text: str, query: str, focus: Sequence[str] = ()) -> int | Non
 def _marks(hit: Hit) -> list[str]:
     label = "UNREVIEWED" if hit.currency == "PENDING" else "OUTDATED"
     lines = [f"{label}: {notice}" for notice in hit.notices]
+    if hit.said_by_other:
+        speaker, asked = hit.said_by_other
+        lines.append(f"Said by {speaker}, and it does not mention {asked}: check that it is "
+                     f"about {asked}.")
     if hit.currency == "SUPERSEDED" and not hit.notices:
         later = f" by {hit.superseded_by}" if hit.superseded_by else ""
         lines.append(f"OUTDATED: this memory was superseded{later}; prefer the newer one.")

@@ -35,6 +35,7 @@ from actors.facts.questions import attribute_question
 from actors.facts.speakers import assistant_said
 from actors.facts.timeline import Timeline
 from actors.navigation import ranking, regions
+from actors.navigation.asked_person import names_asked, other_speaker
 from actors.navigation.bilingual import other_reading, translatable
 from actors.navigation.bm25 import idf
 from actors.navigation.confidence import (
@@ -939,6 +940,11 @@ class NavigationActor(Actor):
         if result.status == "FOUND" and not listing and answer is None:
             result = dataclasses.replace(result, absent=self._absent_words(
                 query, best, [hit.leaf_id for hit in result.hits]))
+        asked_names = names_asked(text) if result.status == "FOUND" else ()
+        if asked_names:
+            result = dataclasses.replace(result, hits=tuple(
+                dataclasses.replace(hit, said_by_other=other_speaker(asked_names, hit.text))
+                for hit in result.hits))
         if result.status == "NONE" and similar:
             if span is not None and asked is not None:
                 # "what health news did the user share in January?": the memories of the

@@ -103,7 +103,8 @@ painter pintor|artist artista|exhibition exposicion|theatre teatro|theater teatr
 cinema cine|museum museo|festival festival|tickets entradas|band grupo banda|album disco
 app aplicacion|website web|screen pantalla|keyboard teclado|mouse raton|battery bateria
 charger cargador|cable cable|headphones auriculares|camera camara|printer impresora
-goal objetivo meta|lens objetivo lente|glasses gafas lentes|contacts lentillas|sunglasses gafas|photo foto|photos fotos
+goal objetivo meta|lens objetivo lente|glasses gafas lentes|contacts lentillas
+sunglasses gafas|photo foto|photos fotos
 tablet tableta|watch reloj|internet internet|wifi wifi|network red|update actualizacion
 exam examen|grade nota|degree carrera titulo|master master|thesis tesis|homework deberes
 scholarship beca|graduated gradue|graduate graduarse|studied estudie|study estudiar

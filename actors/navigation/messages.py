@@ -55,6 +55,10 @@ class Hit:
     """What was said next in the conversation, when it was saved one turn per memory: the
     answer is often there ("my sister asked what I want for my birthday" / "I told her a
     Kindle")."""
+    said_by_other: tuple[str, str] | None = None
+    """(speaker, name asked) when this chat turn was said by someone the question does not
+    name and it never mentions the one it does ("Joel: I saw The Velvet Hours" for "When did
+    Marta see The Velvet Hours?"): the reply says whose it is."""
     focus: tuple[str, ...] = ()
     """The index terms (stems) it matched the question with, in any reading (the other
     language's, a close word's): a long memory's reply opens on the passage holding them."""

@@ -1,0 +1,52 @@
+"""Whether a served chat turn was said by the person a question asks about.
+
+In a conversation between two people saved one turn per memory ("[2025-06-14] Joel: I saw The
+Velvet Hours last week"), a question about one of them ("When did Marta see The Velvet Hours?")
+is matched best by the other's turn: the rare words agree, and the name asked is in half the
+store. The turn is still worth showing (it may be all there is), but the reply must say whose
+it is: an outside client's two-speaker set had 7 of 19 such questions answered with the other
+speaker's turn as a plain, confident match.
+"""
+
+from __future__ import annotations
+
+import re
+
+from actors.facts.speakers import USER, speaker_of
+from actors.navigation.query import QUESTION_WORDS
+from actors.text import STOPWORDS, fold
+
+_NAME = re.compile(r"(?<![\w'’])([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)(?:['’]s\b)?")
+"""A capitalised word (a possessive ending set aside)."""
+
+
+def names_asked(question: str) -> tuple[str, ...]:
+    """The capitalised words of the question that may name a person: not its first word
+    (unless possessive: "Marta's dog?"), nor a question or stop word."""
+    out: list[str] = []
+    for m in _NAME.finditer(question):
+        word = m.group(1)
+        opening = not question[:m.start()].strip(" ¿¡\"'(")
+        if opening and m.group(0) == word:
+            continue  # a question's first word is capitalised whatever it is
+        if fold(word) in STOPWORDS or fold(word) in QUESTION_WORDS:
+            continue
+        out.append(word)
+    return tuple(dict.fromkeys(out))
+
+
+def other_speaker(asked: tuple[str, ...], text: str) -> tuple[str, str] | None:
+    """(the turn's speaker, the name asked that the turn never mentions) when the turn is said
+    by a named speaker the question does not name, else None."""
+    if not asked:
+        return None
+    speaker = speaker_of(text.lstrip().split("\n", 1)[0])
+    if speaker is None or speaker.subject is None or speaker.subject == USER:
+        return None
+    said = set(fold(speaker.subject).split())
+    if any(fold(name) in said for name in asked):
+        return None
+    folded = fold(text)
+    missing = [name for name in asked
+               if not re.search(rf"(?<!\w){re.escape(fold(name))}(?!\w)", folded)]
+    return (speaker.subject, missing[0]) if missing else None

@@ -1,0 +1,47 @@
+"""A chat turn said by someone the question does not name is served with whose it is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from actors.navigation.asked_person import names_asked, other_speaker
+from ihmt_async import render
+from ihmt_async.runtime import Runtime
+from tests.navigation.test_retrieval_rules import embedded, save, search
+
+
+@pytest.mark.parametrize(("question", "names"), [
+    ("When did Marta see The Velvet Hours?", ("Marta", "Velvet", "Hours")),
+    ("Marta's dog?", ("Marta",)),
+    ("¿Cuándo vio Marta la película?", ("Marta",)),
+    ("Where does the user live?", ()),
+])
+def test_the_names_a_question_asks_about(question: str, names: tuple[str, ...]) -> None:
+    assert names_asked(question) == names
+
+
+def test_a_turn_is_another_speaker_s_only_when_it_never_mentions_the_one_asked() -> None:
+    asked = names_asked("When did Marta see The Velvet Hours?")
+    assert other_speaker(asked, "[2025-04-19] Joel: I saw The Velvet Hours live!") == \
+        ("Joel", "Marta")
+    assert other_speaker(asked, "[2025-04-19] Marta: I saw The Velvet Hours live!") is None
+    assert other_speaker(asked, "[2025-04-19] Joel: Marta, did you see The Velvet Hours?") \
+        is None
+    assert other_speaker(asked, "2025-04-19 user: I saw The Velvet Hours live!") is None
+    assert other_speaker(asked, "I saw The Velvet Hours live!") is None
+
+
+@pytest.mark.anyio
+async def test_the_reply_says_whose_turn_it_serves(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        joel = await save(rt, "[2025-04-19] Joel: Guess who I saw live on Thursday? The "
+                              "Velvet Hours, at the Apollo.")
+        await save(rt, "[2025-04-19] Marta: I'm painting a mural for the library.")
+        await embedded(rt)
+        found = await search(rt, "When did Marta see The Velvet Hours?")
+        assert found.hits[0].leaf_id == joel and found.hits[0].said_by_other == ("Joel", "Marta")
+        assert "Said by Joel, and it does not mention Marta" in render.render_search(found)
+        own = await search(rt, "When did Joel see The Velvet Hours?")
+        assert own.hits[0].leaf_id == joel and own.hits[0].said_by_other is None
