@@ -54,6 +54,10 @@ _SPEAKER = re.compile(
     r"(?P<label>[^\W\d_][\w'’.-]*(?:[ \t][^\W\d_][\w'’.-]*){0,2})[ \t]*:[ \t]+(?=\S)")
 """An optional leading date, then a label of one to three words and a colon."""
 
+_NAME_WORD = re.compile(r"[A-ZÁÉÍÓÚÑ][a-záéíóúñüàèìòùç]+(?:['’-][A-Za-záéíóúñüàèìòùç]+)*")
+"""A word of a person's name: a capital, then lower-case letters ("Marta", "O'Brien",
+"Mary-Jane"); no digits, no word in capitals (a ticket, an acronym)."""
+
 USER = "user"
 
 
@@ -76,8 +80,8 @@ def speaker_of(line: str) -> Speaker | None:
         return Speaker(USER)
     if len(words) == 1 and words[0] in ASSISTANT_LABELS:
         return Speaker(None)
-    if not all(word[:1].isupper() for word in label.split()):
-        return None  # "root cause:", "note to self:"
+    if not all(_NAME_WORD.fullmatch(word) for word in label.split()):
+        return None  # "root cause:", "TODO:", "PAY-1423:", "note to self:"
     if any(word in HEADINGS or word in STOPWORDS or len(word) < 2 for word in words):
         return None
     return Speaker(label)

@@ -29,6 +29,7 @@ def _facts(text: str) -> list[tuple[str, str, str]]:
     ("I moved to Valencia: a big change", None),
     ("Note to self: call the bank", None),
     ("Correction: I moved to Porto, not Lisbon", None),
+    ("PAY-1423: I fixed the refund rounding", None), ("TODO: I must call", None),
     ("2026-05-01: Big News: I accepted an offer from Tidepool", None),
 ])
 def test_a_line_s_label_names_its_speaker_or_heads_a_note(line: str,
