@@ -422,6 +422,9 @@ def render_ambiguous(result: SearchResult) -> str:
         excerpt = _body(hit, result.query, CANDIDATE_LIMIT).replace("\n", " ")
         lines.append(f"  {index}. [{hit.domain}] {_date(hit)}{_titled(hit, excerpt)}")
         lines.append(f"     {excerpt}")
+        if hit.next_turn is not None:
+            said = _window(hit.next_turn.text, result.query, CANDIDATE_LIMIT).replace("\n", " ")
+            lines.append(f"     Next in that conversation: {said}")
     return "\n".join(lines)
 
 

@@ -953,7 +953,7 @@ class NavigationActor(Actor):
                         if admissible(leaf) and self._dated_in(leaf, span)]
                 similar = self.vectors.similarity_of(asked, then) or similar
             result = dataclasses.replace(result, nearest=self._nearest(similar, as_of_dt))
-        if result.status == "FOUND":
+        if result.status in ("FOUND", "AMBIGUOUS"):  # a rival's next turn may tell them apart
             try:
                 result = dataclasses.replace(result, hits=self._with_next_turns(
                     result.hits, admissible, as_of_dt, asked, crowd))

@@ -3,6 +3,7 @@ session), found by the question's words and by the words the search matched it w
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,14 @@ def test_competing_and_closest_memories_show_their_part_matching_the_question() 
     none = render.render_search(_result("NONE", "¿En qué trabaja la hermana?",
                                         (_hit("L-1", deep, ("sister", "job")),)))
     assert "Maria got a job as a vet" in none
+
+
+def test_a_competing_memory_is_shown_with_its_next_turn() -> None:
+    from actors.navigation.messages import Turn
+    asked = _hit("L-1", "2026-02-25 assistant: Porto is mild in March. Where are you staying?")
+    asked = dataclasses.replace(asked, next_turn=Turn(
+        leaf_id="L-2", timestamp="2026-02-25T00:00:00Z", outdated=False,
+        text="2026-02-25 user: An Airbnb in Ribeira, near the river."))
+    reply = render.render_search(_result("AMBIGUOUS", "Where did we stay in Porto?",
+                                         (asked, _hit("L-3", "2026-11-08 user: Cádiz trip."))))
+    assert "Next in that conversation: 2026-02-25 user: An Airbnb in Ribeira" in reply
