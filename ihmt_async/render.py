@@ -328,6 +328,7 @@ def render_compact(result: SearchResult) -> str:
     others = result.hits[1:]
     share = max(OTHER_MIN, (REPLY_BUDGET - len(first)) // max(len(others), 1))
     lines += _next_turn_lines(best, result.query, share)
+    lines += _also_said_lines(best, result.query, share)
     for rank, hit in enumerate(others, start=2):
         body = _body(hit, result.query, share)
         lines.append("")
@@ -351,6 +352,19 @@ def _next_turn_lines(hit: Hit, query: str, limit: int, *, ids: bool = False) -> 
     label = f"Next in that conversation ({'; '.join(marks)}):" if marks \
         else "Next in that conversation:"
     return [label, said]
+
+
+def _also_said_lines(hit: Hit, query: str, limit: int, *, ids: bool = False) -> list[str]:
+    """The turn of the same conversation closest to the question, a few turns away."""
+    turn = hit.also_said
+    if turn is None:
+        return []
+    marks = [turn.leaf_id] if ids else []
+    if turn.outdated:
+        marks.append("outdated: a later memory corrected it")
+    label = f"Also in that conversation ({'; '.join(marks)}):" if marks \
+        else "Also in that conversation:"
+    return [label, _window(turn.text, query, limit)]
 
 
 def _absent_line(result: SearchResult) -> list[str]:
@@ -400,6 +414,7 @@ def render_full(result: SearchResult) -> str:
         else:
             lines.append(f"    excerpt: {hit.excerpt[:EXCERPT_LIMIT]}")
         lines += _next_turn_lines(hit, result.query, OTHER_MIN, ids=True)
+        lines += _also_said_lines(hit, result.query, OTHER_MIN, ids=True)
     if len(result.hits) > 1:
         lines.append("")
         lines.append("(Full text shown for the top match only. Refine the query to promote "

@@ -123,6 +123,25 @@ class CatalogReader(Reader):
                 (entry.get("agent"), entry.get("source"), entry["recorded_at"])).fetchone()
         return None if row is None else entry_of(row)
 
+    def told_around(self, entry: Mapping[str, Any], count: int) -> list[Entry]:
+        """Up to ``count`` leaves the same agent saved from the same source right before
+        ``entry`` and up to ``count`` right after (by record time; the ``catalog_turns``
+        index), forgotten ones skipped: the turns around one of a conversation saved one turn
+        per memory, nearest first on each side."""
+        conn = self.connection()
+        if conn is None or not entry.get("recorded_at") or count < 1:
+            return []
+        key = (entry.get("agent"), entry.get("source"), entry["recorded_at"], count)
+        live = "kind = 'leaf' AND (status IS NULL OR status NOT IN ('RETRACTED', 'DELETED'))"
+        with mapped(self.layout.database):
+            before = conn.execute(
+                f"{_SELECT} WHERE agent IS ? AND source IS ? AND recorded_at < ? AND {live} "
+                "ORDER BY agent DESC, source DESC, recorded_at DESC LIMIT ?", key).fetchall()
+            after = conn.execute(
+                f"{_SELECT} WHERE agent IS ? AND source IS ? AND recorded_at > ? AND {live} "
+                "ORDER BY agent, source, recorded_at LIMIT ?", key).fetchall()
+        return [entry_of(row) for row in (*before, *after)]
+
     def known(self, ids: list[str] | tuple[str, ...]) -> set[str]:
         """Which of ``ids`` are in the catalog."""
         conn = self.connection()

@@ -35,6 +35,8 @@ from actors.facts.questions import attribute_question
 from actors.facts.speakers import assistant_said
 from actors.facts.timeline import Timeline
 from actors.navigation import ranking, regions
+from actors.navigation.answer_type import expected as expected_answer
+from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.asked_person import names_asked, other_speaker
 from actors.navigation.bilingual import other_reading, translatable
 from actors.navigation.bm25 import idf
@@ -140,6 +142,11 @@ NEXT_TURN_SIMILARITY = 0.2
 """...and no less similar than this to the question, nor than the question's crowd (the
 ``ranking.CROWD_RANK``-th closest memory of the store: in a store of one register, code notes,
 every note is that close to a question about code)..."""
+CONTEXT_TURNS = 6
+"""Turns on each side of the first memory served read as its conversation (``_also_said``)."""
+CONTEXT_SIMILARITY = 0.25
+"""...and the one shown beside it is at least this similar to the question (and than the
+question's crowd)."""
 NEXT_TURN_CONTINUES = 0.3
 """...unless it is this close to the turn it follows: the turn that answers a question is often
 far from the question's words ("what does my sister want?" / "I told her a Kindle") and close to
@@ -957,6 +964,12 @@ class NavigationActor(Actor):
             try:
                 result = dataclasses.replace(result, hits=self._with_next_turns(
                     result.hits, admissible, as_of_dt, asked, crowd))
+                if result.status == "FOUND" and result.hits:
+                    lead = self._also_said(result.hits, admissible, as_of_dt, asked, crowd,
+                                           to_assistant=asks_the_assistant(topic),
+                                           wanted=expected_answer(topic),
+                                           words=frozenset(stem(t) for t in text_terms(topic)))
+                    result = dataclasses.replace(result, hits=(lead, *result.hits[1:]))
             except (StoreError, OSError) as exc:  # context only: the reply stands without it
                 self.log.warning("search.next_turns_unread", error=str(exc))
         self.log.info(event, duration_ms=round((time.perf_counter() - started) * 1000, 2),
@@ -1608,6 +1621,52 @@ class NavigationActor(Actor):
                 hit = dataclasses.replace(hit, next_turn=turn)
             out.append(hit)
         return tuple(out)
+
+    def _also_said(self, hits: tuple[Hit, ...], admissible: Callable[[str], bool],
+                   as_of: dt.datetime | None, asked: Any, crowd: float, *,
+                   to_assistant: bool, wanted: re.Pattern[str] | None,
+                   words: frozenset[str]) -> Hit:
+        """The first memory served, with the turn of its conversation (``CONTEXT_TURNS`` on
+        each side, the same day, saved by the same agent from the same source) that answers
+        the question best, when neither served nor its next turn: one holding the kind of
+        words the question expects (``answer_type``: "how much" -> "£180") and a word of the
+        question or ``NEXT_TURN_SIMILARITY`` of its meaning, else the closest in meaning
+        when ``CONTEXT_SIMILARITY`` close or more and above the question's crowd. The
+        assistant's turns only when the question asks what the assistant said
+        (``ranking.ASSISTANT_FACTOR``)."""
+        first = hits[0]
+        entry = self.model.entry(first.leaf_id)
+        meta = self.model.leaves.get(first.leaf_id)
+        if asked is None or entry is None or meta is None:
+            return first
+        taken = {hit.leaf_id for hit in hits} | {
+            hit.next_turn.leaf_id for hit in hits if hit.next_turn is not None}
+        around = [row["id"] for row in self.model.catalog.told_around(entry, CONTEXT_TURNS)]
+        day = meta.timestamp[:10]
+        turns = [leaf for leaf in around if leaf not in taken and admissible(leaf)
+                 and leaf in self.model.leaves and self.model.leaves[leaf].timestamp[:10] == day
+                 and abs(self.model.leaves[leaf].recorded_ts - meta.recorded_ts)
+                 <= CONTEXT_TURNS * CONVERSATION_GAP_S
+                 and "tool" not in (self.model.leaves[leaf].origin, meta.origin)
+                 and (to_assistant or not self._assistant_said(leaf))]
+        close = self.vectors.similarity_of(asked, turns) if turns else {}
+        typed = [leaf for leaf in close if wanted is not None
+                 and holds_answer(wanted, self.model.text_of(leaf))
+                 and (close[leaf] >= NEXT_TURN_SIMILARITY
+                      or self.model.index.terms_of(leaf) & words)]
+        floor = max(CONTEXT_SIMILARITY, crowd)
+        ranked = sorted(typed or [leaf for leaf, sim in close.items() if sim >= floor],
+                        key=lambda leaf: -close[leaf])
+        for leaf in ranked[:1]:
+            timeline = self.model.facts.timeline_for_leaves([leaf], as_of=as_of)
+            state = timeline.leaf_currency(leaf)
+            said = self.model.text_of(leaf)
+            if said and state not in ("RETRACTED", "PENDING") \
+                    and not self._restates(leaf, first.leaf_id):
+                return dataclasses.replace(first, also_said=Turn(
+                    leaf_id=leaf, timestamp=self.model.leaves[leaf].timestamp, text=said,
+                    outdated=state == "SUPERSEDED"))
+        return first
 
     def _restates(self, a: str, b: str) -> bool:
         """Whether two memories say nearly the same words (a note saved again with another

@@ -31,6 +31,11 @@ class CatalogView(Protocol):
         """The leaf the same agent saved next after ``entry`` (an index look-up)."""
         ...
 
+    def told_around(self, entry: Mapping[str, Any], count: int) -> Sequence[Mapping[str, Any]]:
+        """Up to ``count`` leaves the same agent saved before ``entry`` and up to ``count``
+        after (index look-ups)."""
+        ...
+
     def parentless(self) -> Sequence[Mapping[str, Any]]:
         """Rows without a parent, oldest first (the trunk of each domain)."""
         ...

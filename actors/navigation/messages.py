@@ -55,6 +55,10 @@ class Hit:
     """What was said next in the conversation, when it was saved one turn per memory: the
     answer is often there ("my sister asked what I want for my birthday" / "I told her a
     Kindle")."""
+    also_said: Turn | None = None
+    """The turn of the same conversation closest in meaning to the question, when it is not
+    served itself (the first memory only): the answer is often a few turns from the words
+    that matched ("Biscuit ate a sock, I'm at the vet's" / "Dr Okafor... £180")."""
     said_by_other: tuple[str, str] | None = None
     """(speaker, name asked) when this chat turn was said by someone the question does not
     name and it never mentions the one it does ("Joel: I saw The Velvet Hours" for "When did

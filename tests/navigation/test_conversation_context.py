@@ -1,0 +1,82 @@
+"""The first memory served comes with the turn of its conversation that answers, a few turns
+away: the kind of words the question expects ("how much" -> a sum), else the closest in
+meaning."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from actors.navigation import actor as navigation
+from actors.navigation.answer_type import expected, holds
+from ihmt_async import render
+from ihmt_async.runtime import Runtime
+from tests.navigation.test_retrieval_rules import embedded, save, search
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.mark.parametrize(("question", "text", "answers"), [
+    ("How much did the vet charge?", "Dr Okafor got the sock out. £180 for the privilege.", True),
+    ("How much did the vet charge?", "Dr Okafor got the sock out, he is fine.", False),
+    ("¿Cuánto pagué por el coche?", "Pagué 14.500 euros en Dos Hermanas.", True),
+    ("How long should my speech be?", "Aim for 5-7 minutes.", True),
+    ("How far is the office?", "It's about 12 km now.", True),
+    ("How many guests came?", "2026-06-14 user: about ninety, a lovely crowd", False),
+    ("How many guests came?", "2026-06-14 user: about 90 guests", True),
+])
+def test_a_question_tells_the_kind_of_words_that_answer_it(question: str, text: str,
+                                                            answers: bool) -> None:
+    kind = expected(question)
+    assert kind is not None and holds(kind, text) is answers
+
+
+def test_a_question_of_another_kind_expects_nothing_in_particular() -> None:
+    assert expected("Where did we stay in Porto?") is None
+    assert expected("Who is my manager?") is None
+
+
+async def _sock_story(rt: Runtime) -> tuple[str, str]:
+    asked = await save(rt, "2026-02-10 user: Biscuit ate an entire sock last night. I'm "
+                           "sitting in the vet's waiting room now.")
+    await save(rt, "2026-02-10 assistant: Oh no, how is he doing? Is he vomiting?")
+    await save(rt, "2026-02-10 user: He threw up once at home but he is wagging his tail.")
+    await save(rt, "2026-02-10 assistant: The vet may want an X-ray if it was recent.")
+    paid = await save(rt, "2026-02-10 user: Dr Okafor induced vomiting and the sock came out. "
+                          "£180 for the privilege.")
+    await save(rt, "2026-03-01 user: The office moved to Leeds city centre.")
+    await embedded(rt)
+    return asked, paid
+
+
+async def test_the_turn_holding_the_expected_answer_is_shown_beside_the_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with Runtime(tmp_path) as rt:
+        asked, paid = await _sock_story(rt)
+        found = await search(rt, "How much did the vet charge when Biscuit ate the sock?",
+                             limit=1)
+        assert found.hits[0].leaf_id == asked
+        assert found.hits[0].also_said is not None and found.hits[0].also_said.leaf_id == paid
+        assert "Also in that conversation:\n2026-02-10 user: Dr Okafor" in \
+            render.render_search(found)
+        monkeypatch.setattr(navigation, "CONTEXT_TURNS", 0)  # CONTEXT_TURNS: none read
+        again = await search(rt, "How much did the vet charge when Biscuit ate the sock?",
+                             limit=1)
+        assert again.hits[0].also_said is None
+
+
+async def test_a_turn_of_another_day_or_the_assistant_s_is_no_context(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with Runtime(tmp_path) as rt:
+        asked, paid = await _sock_story(rt)
+        # CONTEXT_SIMILARITY: with no expected kind of answer, only a close turn is shown,
+        # never the assistant's (the question does not ask what the assistant said)
+        monkeypatch.setattr(navigation, "CONTEXT_SIMILARITY", -1.0)
+        found = await search(rt, "What happened when Biscuit ate the sock?", limit=1)
+        also = found.hits[0].also_said
+        assert found.hits[0].leaf_id == asked and also is not None
+        assert "assistant:" not in also.text and "office" not in also.text
+        monkeypatch.setattr(navigation, "CONTEXT_SIMILARITY", 1.1)
+        assert (await search(rt, "What happened when Biscuit ate the sock?",
+                             limit=1)).hits[0].also_said is None
