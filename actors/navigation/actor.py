@@ -1166,13 +1166,15 @@ class NavigationActor(Actor):
 
     @staticmethod
     def _only_time(topic: str) -> bool:
-        """The question asks what happened in a time and little else ("last week?", "what
-        happened in the user's life in June?", "¿qué pasó en junio?")."""
+        """The question asks what happened in a time and nothing else ("last week?", "what
+        happened in the user's life in June?", "¿qué pasó en junio?"). One topical word is a
+        topic ("What did I buy in October?" listed every October memory, a climbing session
+        first): the time's memories are then ranked by it."""
         content = [t for t in text_terms(topic) if t not in QUESTION_WORDS and not t.isdigit()]
         topical = [t for t in content if t not in EVENT_WORDS]
         # "what happened with my landlord in March?" is about the landlord: once an event
         # word is set aside, nothing else may be left
-        return not topical if len(topical) < len(content) else len(content) <= 1
+        return not topical
 
     def _rare_holders(self, query: Query, best: Mapping[str, _Match],
                       scores: Mapping[str, float]) -> set[str]:

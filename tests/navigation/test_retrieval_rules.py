@@ -1172,3 +1172,27 @@ async def test_a_corrected_next_turn_says_so(tmp_path: Path) -> None:
         assert hit.next_turn is not None and hit.next_turn.leaf_id == told
         assert hit.next_turn.outdated
         assert "Next in that conversation (outdated" in render.render_search(found)
+
+
+@pytest.mark.parametrize(("topic", "only"), [  # the question without its time phrase
+    ("what happened in the user's life?", True), ("¿qué pasó?", True), ("?", True),
+    ("What did I buy?", False), ("Where did I travel?", False),
+    ("what happened with my landlord?", False),
+])
+def test_a_question_only_about_a_time_lists_it(topic: str, only: bool) -> None:
+    # one topical word is a topic: "What did I buy in October?" listed every October memory
+    # in the order they were saved, a climbing session first
+    from actors.navigation.actor import NavigationActor
+    assert NavigationActor._only_time(topic) is only
+
+
+async def test_a_topic_in_a_time_ranks_by_the_topic(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        await save(rt, f"{LAST_YEAR}-10-02: My forearms are destroyed after climbing.")
+        bought = await save(rt, f"{LAST_YEAR}-10-06: I bought a Fujifilm lens, €480 second "
+                                "hand.")
+        await save(rt, f"{LAST_YEAR}-10-20: Mum's visit was lovely, she loved the Alcázar.")
+        await save(rt, f"{LAST_YEAR}-03-06: I bought a moka pot for the flat.")
+        await embedded(rt)
+        found = await search(rt, f"What did I buy in October {LAST_YEAR}?")
+        assert ids(found)[:1] == [bought]
