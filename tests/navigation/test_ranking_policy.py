@@ -267,8 +267,16 @@ def test_a_short_question_keeps_a_share_of_its_score() -> None:
     scores = {"asked": 10.0, "said": 8.0}
     boosts: dict[str, float] = {}
     ranking.boost_matching(scores, {"asked"}, ranking.SLIGHT_FACTOR, boosts)
-    assert scores["asked"] == pytest.approx(7.0) and boosts == {"asked": 0.7}
+    assert scores["asked"] == pytest.approx(5.0) and boosts == {"asked": 0.5}
     assert ranking.SLIGHT_TERMS == 4
+
+
+def test_a_factor_of_one_changes_nothing() -> None:
+    # a tunable set to 1 turns its rule off: the memory is not even marked as boosted
+    scores = {"asked": 10.0}
+    boosts: dict[str, float] = {}
+    ranking.boost_matching(scores, {"asked"}, 1.0, boosts)
+    assert scores == {"asked": 10.0} and boosts == {}
 
 
 def test_memories_saying_the_same_words_on_other_days_take_one_place() -> None:
