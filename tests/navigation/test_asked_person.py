@@ -45,3 +45,15 @@ async def test_the_reply_says_whose_turn_it_serves(tmp_path: Path) -> None:
         assert "Said by Joel, and it does not mention Marta" in render.render_search(found)
         own = await search(rt, "When did Joel see The Velvet Hours?")
         assert own.hits[0].leaf_id == joel and own.hits[0].said_by_other is None
+
+
+@pytest.mark.parametrize("text", [
+    "[2025-05-24] Joel: Marta, I have a new roommate. I adopted a dog last Saturday!",
+    "[2025-05-24] Joel: Hey Marta, I adopted a dog!",
+    "[2025-05-24] Joel: I adopted a dog. Thanks, Marta!",
+])
+def test_a_name_addressed_is_no_mention(text: str) -> None:
+    asked = names_asked("What is the name of Marta's dog?")
+    assert other_speaker(asked, text) == ("Joel", "Marta")
+    assert other_speaker(asked, text.replace("Marta", "Ana")) == ("Joel", "Marta")
+    assert other_speaker(asked, "[2025-05-24] Joel: I saw Marta, she adopted a dog") is None
