@@ -46,7 +46,9 @@ def other_speaker(asked: tuple[str, ...], text: str) -> tuple[str, str] | None:
     said = set(fold(speaker.subject).split())
     if any(fold(name) in said for name in asked):
         return None
-    folded = fold(_VOCATIVE.sub(" ", text))
+    folded = fold(text)
+    if not _SECOND_PERSON.search(folded):  # "Marta, did you see it?" is about Marta
+        folded = fold(_VOCATIVE.sub(" ", text))
     missing = [name for name in asked
                if not re.search(rf"(?<!\w){re.escape(fold(name))}(?!\w)", folded)]
     return (speaker.subject, missing[0]) if missing else None
@@ -56,4 +58,6 @@ _VOCATIVE = re.compile(r"(?:(?<=:\s)|^)(?i:(?:hey|hi|oh|so|well|ok|okay|hola|oye
                        r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+,(?=\s)|,\s*[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+"
                        r"(?=\s*[!.?]*\s*$)", re.MULTILINE)
 """A name the speaker addresses, not one the turn is about: "Marta, I adopted a dog" (at the
-turn's start, after its label), "Thanks, Marta!" (at its end)."""
+turn's start, after its label), "Thanks, Marta!" (at its end)..."""
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|tu|tus|te|ti|contigo|usted)\b")
+"""...unless the turn speaks of the one addressed ("Marta, did you see them?")."""
