@@ -31,6 +31,7 @@ from actors.embedding.neighbours import WordNeighbours
 from actors.embedding.sentence import MODEL_ID
 from actors.embedding.word_table import WordTable
 from actors.facts.keys import fact_key, normalise_words, scoped_subject
+from actors.facts.makes import kind_of as make_kind
 from actors.facts.questions import attribute_question
 from actors.facts.speakers import assistant_said
 from actors.facts.timeline import Timeline
@@ -38,7 +39,7 @@ from actors.navigation import ranking, regions
 from actors.navigation.answer_type import expected as expected_answer
 from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.asked_person import names_asked, other_speaker
-from actors.navigation.bilingual import other_reading, translatable
+from actors.navigation.bilingual import EN_ES, other_reading, translatable
 from actors.navigation.bm25 import idf
 from actors.navigation.confidence import (
     MEANING_LEAD,
@@ -144,6 +145,10 @@ NEXT_TURN_SIMILARITY = 0.2
 every note is that close to a question about code)..."""
 CONTEXT_TURNS = 6
 """Turns on each side of the first memory served read as its conversation (``_also_said``)."""
+CONTEXT_BESIDE = 2
+"""...a turn this close to it (turns between) holding the expected kind of answer needs no
+shared word ("How much did I get for my old Ford?": "That's a fair price for an older Focus"
+follows "Sold the Focus today. £3,200")..."""
 CONTEXT_SIMILARITY = 0.25
 """...and the one shown beside it is at least this similar to the question (and than the
 question's crowd)."""
@@ -1074,7 +1079,7 @@ class NavigationActor(Actor):
             # "the user's boss" when "my manager" was said; a name the index cannot hold
             # (the English "son" is a Spanish stop word) may have been said too
             if any(not text_terms(other) or index.doc_freq(stem(text_terms(other)[0]))
-                   for other in kin(word)):
+                   for other in kin(word)) or self._kind_held(word):
                 continue
             out.append(word)
         places = []
@@ -1084,6 +1089,15 @@ class NavigationActor(Actor):
                                  or index.variants(t[:PLACE_PREFIX]) for t in terms):
                 places.append(name)
         return tuple(out), tuple(places)
+
+    def _kind_held(self, word: str) -> bool:
+        """Whether ``word`` is a make ("my old Ford", "the Pixel") whose kind of thing some
+        memory names ("car", "coche"): the memory may name the model alone ("Sold the Focus
+        today"), which no word of the question matches."""
+        kind = make_kind(fold(word).lower())
+        index = self.model.index
+        return kind is not None and any(index.doc_freq(stem(term)) for name in
+                                        (kind, *EN_ES.get(kind, ())) for term in text_terms(name))
 
     def _absent_words(self, query: Query, best: Mapping[str, _Match],
                       served: list[str]) -> tuple[str, ...]:
@@ -1102,7 +1116,8 @@ class NavigationActor(Actor):
                      if term not in held and not variants and not term.isdigit()
                      and not index.doc_freq(term)
                      and fold(said.get(term, term)) not in LIGHT_VERBS | TIME_WORDS | NOW_WORDS
-                     and not regions.is_region(said.get(term, term)))
+                     and not regions.is_region(said.get(term, term))
+                     and not self._kind_held(said.get(term, term)))
 
     def _mentioning(self, span: DateRange, admissible: Callable[[str], bool]) -> list[str]:
         """Memories whose text names a day or month of ``span`` with its year ("In April
@@ -1632,7 +1647,8 @@ class NavigationActor(Actor):
         each side, the same day, saved by the same agent from the same source) that answers
         the question best, when neither served nor its next turn: one holding the kind of
         words the question expects (``answer_type``: "how much" -> "£180") and a word of the
-        question or ``NEXT_TURN_SIMILARITY`` of its meaning, else the closest in meaning
+        question, ``NEXT_TURN_SIMILARITY`` of its meaning or a place ``CONTEXT_BESIDE`` the
+        first, else the closest in meaning
         when ``CONTEXT_SIMILARITY`` close or more and above the question's crowd. The
         assistant's turns only when the question asks what the assistant said
         (``ranking.ASSISTANT_FACTOR``)."""
@@ -1652,9 +1668,13 @@ class NavigationActor(Actor):
                  and "tool" not in (self.model.leaves[leaf].origin, meta.origin)
                  and (to_assistant or not self._assistant_said(leaf))]
         close = self.vectors.similarity_of(asked, turns) if turns else {}
+        by_time = sorted([*turns, first.leaf_id], key=lambda leaf: self.model.leaves[leaf]
+                         .recorded_ts if leaf in self.model.leaves else meta.recorded_ts)
+        at = by_time.index(first.leaf_id)
+        beside = set(by_time[max(0, at - CONTEXT_BESIDE):at + CONTEXT_BESIDE + 1])
         typed = [leaf for leaf in close if wanted is not None
                  and holds_answer(wanted, self.model.text_of(leaf))
-                 and (close[leaf] >= NEXT_TURN_SIMILARITY
+                 and (close[leaf] >= NEXT_TURN_SIMILARITY or leaf in beside
                       or self.model.index.terms_of(leaf) & words)]
         floor = max(CONTEXT_SIMILARITY, crowd)
         ranked = sorted(typed or [leaf for leaf, sim in close.items() if sim >= floor],

@@ -31,6 +31,7 @@ _COUNT = re.compile(rf"\b(?:{_NUMBER}|two|three|four|five|six|seven|eight|nine|t
 
 _ASKS = (
     (re.compile(r"\bhow\s+much\b.*\b(?:cost|costs|pay|paid|charge|charged|spend|spent|price|"
+                r"get|got|sell|sold|receive|received|offer|offered|raise|save|saved|"
                 r"worth|rent|fee|fees|earn|make|salary|budget)\b|\bwhat\s+(?:did|does|do|was|"
                 r"is)\b.*\b(?:cost|price|charge|fee)\b|\bhow\s+much\s+(?:money|did\s+\w+\s+"
                 r"(?:cost|pay))\b|\bcuanto\s+(?:dinero\s+)?(?:cost|pag|cobr|gast|vale|val|"

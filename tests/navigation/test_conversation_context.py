@@ -80,3 +80,38 @@ async def test_a_turn_of_another_day_or_the_assistant_s_is_no_context(
         monkeypatch.setattr(navigation, "CONTEXT_SIMILARITY", 1.1)
         assert (await search(rt, "What happened when Biscuit ate the sock?",
                              limit=1)).hits[0].also_said is None
+
+
+async def test_a_turn_beside_the_first_holding_the_answer_needs_no_shared_word(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # CONTEXT_BESIDE (2): "How much did I get for my old Ford?" served the assistant's "a fair
+    # price for an older Focus"; the user's "Sold the Focus today. £3,200" came right before
+    async with Runtime(tmp_path) as rt:
+        sold = await save(rt, "2026-05-30 user: Sold the Focus today. £3,200 to a student "
+                              "from the uni, she was thrilled.")
+        fair = await save(rt, "2026-05-30 assistant: That's a fair price for an older Ford. "
+                              "Are you planning to buy a car in Spain?")
+        await save(rt, "2026-03-18 user: Dan is buying a car, a Skoda or a VW Golf.")
+        await embedded(rt)
+        monkeypatch.setattr(navigation, "NEXT_TURN_SIMILARITY", 1.1)
+        found = await search(rt, "How much did I get for my old Ford?", limit=1)
+        assert found.hits[0].leaf_id == fair
+        assert found.hits[0].also_said is not None and found.hits[0].also_said.leaf_id == sold
+        monkeypatch.setattr(navigation, "CONTEXT_BESIDE", 0)
+        found = await search(rt, "How much did I get for my old Ford?", limit=1)
+        assert found.hits[0].also_said is None
+
+
+async def test_a_make_is_asked_about_by_its_kind(tmp_path: Path) -> None:
+    # "my old Ford" when only the model was said ("Sold the Focus today") and a memory names
+    # the kind ("car"): neither "no stored memory mentions the user's 'ford'" (NONE) nor an
+    # absent word; an outside client's "How much did I get for my old Ford?" was answered so
+    async with Runtime(tmp_path) as rt:
+        await save(rt, "2026-05-30 user: Sold the Focus today, £3,200 to a student.")
+        nav = rt.navigation
+        nav.model.refresh()  # as a search does first
+        assert not nav._kind_held("Ford")  # nothing names a car yet
+        await save(rt, "2026-06-02 user: Without a car I take the bus to the office now.")
+        nav.model.refresh()
+        assert nav._kind_held("Ford") and nav._kind_held("Pixel") is False
+        assert not nav._kind_held("sailboat")
