@@ -306,13 +306,17 @@ class FulltextIndex:
 
     def score_ids(self, terms: Sequence[str], doc_ids: Sequence[str]
                   ) -> list[tuple[StoredDoc, float]]:
-        """The BM25 score tantivy gives each of ``doc_ids`` that holds a query term."""
+        """The BM25 score tantivy gives each of ``doc_ids`` that holds a query term.
+
+        The ids are matched by one term query each (an OR of them, scored 0), not by a
+        ``term_set_query``: that one walks the id field's whole term dictionary against its
+        set, 0.48 ms for 30 ids at 50k memories against 0.04 ms; hits and scores are the same
+        (the filter's score is the constant 0 either way)."""
         if not terms or not doc_ids or self._searcher is None:
             return []
         query = tantivy.Query.boolean_query([
             (tantivy.Occur.Must, _any_of(terms)),
-            (tantivy.Occur.Must, tantivy.Query.const_score_query(
-                tantivy.Query.term_set_query(SCHEMA, "id", list(doc_ids)), 0.0)),
+            (tantivy.Occur.Must, tantivy.Query.const_score_query(_ids(doc_ids), 0.0)),
         ])
         result = self._searcher.search(query, len(doc_ids), count=False)
         return [(self._fetch(address), float(score)) for score, address in result.hits]
@@ -410,6 +414,13 @@ def _any_of(terms: Sequence[str]) -> tantivy.Query:
         return tantivy.Query.term_query(SCHEMA, "terms", unique[0])
     return tantivy.Query.boolean_query(
         [(tantivy.Occur.Should, tantivy.Query.term_query(SCHEMA, "terms", t)) for t in unique])
+
+
+def _ids(doc_ids: Sequence[str]) -> tantivy.Query:
+    """Documents with any of these ids (an OR of term queries on the id field)."""
+    return tantivy.Query.boolean_query(
+        [(tantivy.Occur.Should, tantivy.Query.term_query(SCHEMA, "id", doc_id))
+         for doc_id in dict.fromkeys(doc_ids)])
 
 
 def _document(doc: IndexDoc) -> tantivy.Document:
