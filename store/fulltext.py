@@ -93,11 +93,13 @@ class StoredDoc:
     """What a lookup returns, decoded lazily: a search touches ids and term sets of many hits
     but the counts and metadata of few."""
 
-    __slots__ = ("doc_id", "_text", "_meta_raw", "_terms", "_counts", "_meta")
+    __slots__ = ("doc_id", "_padded", "_meta_raw", "_terms", "_counts", "_meta")
 
     def __init__(self, doc_id: str, text: str, meta_raw: bytes) -> None:
         self.doc_id = doc_id
-        self._text = text
+        self._padded = f" {text} "
+        """The terms, space-separated, with a space before and after (for ``holding``;
+        ``split`` ignores the two): built once, where every ``holding`` call built it."""
         self._meta_raw = meta_raw
         self._terms: frozenset[str] | None = None
         self._counts: Mapping[str, float] | None = None
@@ -106,20 +108,20 @@ class StoredDoc:
     @property
     def terms(self) -> frozenset[str]:
         if self._terms is None:
-            self._terms = frozenset(self._text.split())
+            self._terms = frozenset(self._padded.split())
         return self._terms
 
     def holding(self, terms: Iterable[str]) -> frozenset[str]:
         """Which of ``terms`` this document holds (a substring test per term: cheaper than
         splitting every hit's terms when only a query's few are asked about)."""
-        padded = f" {self._text} "
+        padded = self._padded
         return frozenset(t for t in terms if f" {t} " in padded)
 
     @property
     def counts(self) -> Mapping[str, float]:
         """Weighted term frequencies (a term is repeated by its field weight)."""
         if self._counts is None:
-            self._counts = {t: float(n) for t, n in Counter(self._text.split()).items()}
+            self._counts = {t: float(n) for t, n in Counter(self._padded.split()).items()}
         return self._counts
 
     def _decoded(self) -> dict[str, Any]:
