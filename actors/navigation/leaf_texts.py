@@ -24,8 +24,11 @@ from store.errors import MalformedFile
 from store.leaf_format import read_leaf
 from store.paths import StoreLayout
 
-TEXT_CACHE_CHARS = 4_000_000
-"""Characters of leaf texts kept (least recently served dropped first)."""
+TEXT_CACHE_CHARS = 1_000_000
+"""Characters of leaf texts kept (least recently served dropped first): ~1 MB, the memories of
+a few hundred searches (a search serves and checks a dozen or two). The background embedder
+reads every new leaf through here too; a bound in characters keeps a long memory from
+holding more than its share."""
 
 
 @dataclass(frozen=True)

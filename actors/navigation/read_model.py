@@ -176,9 +176,9 @@ class ReadModel:
         self.arrived: list[str] = []
         """Leaves that came in through catalog changes since the embedder last took them."""
         self._deferred: dict[str, Change] = {}
+        """Leaves beyond the watermark noted by ``refresh(analyse=False)``, not yet analysed."""
         self.texts = LeafTexts(layout)
         """Leaf texts, kept across searches (``leaf_texts``); a change of a leaf drops it."""
-        """Leaves beyond the watermark noted by ``refresh(analyse=False)``, not yet analysed."""
         self.top: dict[str, dict[str, None]] = {}
         """Parentless ids per domain (the read model's trunk, fresher than root.json)."""
         for entry in self.catalog.parentless():
