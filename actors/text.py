@@ -129,8 +129,10 @@ def split_identifier(token: str) -> list[str]:
 
 
 def tokens(text: str) -> list[str]:
-    """Raw word tokens, original case, in order."""
-    return [m.group(0) for m in _IDENT.finditer(text)]
+    """Raw word tokens, original case, in order (``findall``: the pattern has no group, so
+    each item is the whole match, without a match object per token)."""
+    found: list[str] = _IDENT.findall(text)
+    return found
 
 
 def terms(text: str, *, keep_stopwords: bool = False) -> list[str]:

@@ -93,11 +93,13 @@ class StoredDoc:
     """What a lookup returns, decoded lazily: a search touches ids and term sets of many hits
     but the counts and metadata of few."""
 
-    __slots__ = ("doc_id", "_text", "_meta_raw", "_terms", "_counts", "_meta")
+    __slots__ = ("doc_id", "_padded", "_meta_raw", "_terms", "_counts", "_meta")
 
     def __init__(self, doc_id: str, text: str, meta_raw: bytes) -> None:
         self.doc_id = doc_id
-        self._text = text
+        self._padded = f" {text} "
+        """The terms, space-separated, with a space before and after (for ``holding``;
+        ``split`` ignores the two): built once, where every ``holding`` call built it."""
         self._meta_raw = meta_raw
         self._terms: frozenset[str] | None = None
         self._counts: Mapping[str, float] | None = None
@@ -106,20 +108,20 @@ class StoredDoc:
     @property
     def terms(self) -> frozenset[str]:
         if self._terms is None:
-            self._terms = frozenset(self._text.split())
+            self._terms = frozenset(self._padded.split())
         return self._terms
 
     def holding(self, terms: Iterable[str]) -> frozenset[str]:
         """Which of ``terms`` this document holds (a substring test per term: cheaper than
         splitting every hit's terms when only a query's few are asked about)."""
-        padded = f" {self._text} "
+        padded = self._padded
         return frozenset(t for t in terms if f" {t} " in padded)
 
     @property
     def counts(self) -> Mapping[str, float]:
         """Weighted term frequencies (a term is repeated by its field weight)."""
         if self._counts is None:
-            self._counts = {t: float(n) for t, n in Counter(self._text.split()).items()}
+            self._counts = {t: float(n) for t, n in Counter(self._padded.split()).items()}
         return self._counts
 
     def _decoded(self) -> dict[str, Any]:
@@ -306,13 +308,17 @@ class FulltextIndex:
 
     def score_ids(self, terms: Sequence[str], doc_ids: Sequence[str]
                   ) -> list[tuple[StoredDoc, float]]:
-        """The BM25 score tantivy gives each of ``doc_ids`` that holds a query term."""
+        """The BM25 score tantivy gives each of ``doc_ids`` that holds a query term.
+
+        The ids are matched by one term query each (an OR of them, scored 0), not by a
+        ``term_set_query``: that one walks the id field's whole term dictionary against its
+        set, 0.48 ms for 30 ids at 50k memories against 0.04 ms; hits and scores are the same
+        (the filter's score is the constant 0 either way)."""
         if not terms or not doc_ids or self._searcher is None:
             return []
         query = tantivy.Query.boolean_query([
             (tantivy.Occur.Must, _any_of(terms)),
-            (tantivy.Occur.Must, tantivy.Query.const_score_query(
-                tantivy.Query.term_set_query(SCHEMA, "id", list(doc_ids)), 0.0)),
+            (tantivy.Occur.Must, tantivy.Query.const_score_query(_ids(doc_ids), 0.0)),
         ])
         result = self._searcher.search(query, len(doc_ids), count=False)
         return [(self._fetch(address), float(score)) for score, address in result.hits]
@@ -410,6 +416,13 @@ def _any_of(terms: Sequence[str]) -> tantivy.Query:
         return tantivy.Query.term_query(SCHEMA, "terms", unique[0])
     return tantivy.Query.boolean_query(
         [(tantivy.Occur.Should, tantivy.Query.term_query(SCHEMA, "terms", t)) for t in unique])
+
+
+def _ids(doc_ids: Sequence[str]) -> tantivy.Query:
+    """Documents with any of these ids (an OR of term queries on the id field)."""
+    return tantivy.Query.boolean_query(
+        [(tantivy.Occur.Should, tantivy.Query.term_query(SCHEMA, "id", doc_id))
+         for doc_id in dict.fromkeys(doc_ids)])
 
 
 def _document(doc: IndexDoc) -> tantivy.Document:

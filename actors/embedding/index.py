@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Protocol
 
@@ -50,6 +51,11 @@ class Encoder(Protocol):
     def encode(self, texts: list[str]) -> Vectors: ...
 
 
+QUERY_CACHE = 64
+"""Question vectors kept by text: a search that widens to every scope (nothing found in the
+caller's project) and a question asked again (with a ``clue`` after AMBIGUOUS: the vector is
+the question's alone) each cost an encoding (2-2.5 ms) otherwise. The model of a process never
+changes, so a text's vector never does."""
 CANDIDATES_FACTOR = 4
 """Rows looked at, as a multiple of those wanted, when the first look found too few
 admissible ones (as many as before the first look was made k: 4k in all at most)."""
@@ -70,6 +76,8 @@ class VectorIndex:
         self.started = 0.0
         self._todo: list[str] = []
         """Memories queued for embedding (by ``plan``), the next one last."""
+        self._asked: OrderedDict[str, Vectors] = OrderedDict()
+        """Question vectors by the text encoded (``encode_query``), read-only, newest last."""
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -207,7 +215,16 @@ class VectorIndex:
         0.004; in the first person 0.600 / 0.467 / 0.761 / 0.786, 0.169 / 0.240 / 0.000 /
         0.000 (never-stored questions answered so: 7/15 -> 6/15, 5/20 and 10/10 unchanged).
         The mean of both readings did no better and cost a second encoding (1.1 ms)."""
-        encoded: Vectors = self.embedder.encode([first_person(text)])[0]
+        said = first_person(text)
+        kept = self._asked.get(said)
+        if kept is not None:
+            self._asked.move_to_end(said)
+            return kept
+        encoded: Vectors = self.embedder.encode([said])[0]
+        encoded.setflags(write=False)  # shared by every search of this text
+        self._asked[said] = encoded
+        if len(self._asked) > QUERY_CACHE:
+            self._asked.popitem(last=False)
         return encoded
 
     def similar(self, query: Vectors, k: int, allowed: Callable[[str], bool]

@@ -6,7 +6,8 @@ every leaf; only leaves saved since the index's last commit are read and analyse
 tail). Each ``refresh`` takes in the catalog changes since the last one (by any process) and
 picks up index commits. ``commit_pending`` moves the tail into the shared index; the caller
 holds the ``fulltext`` lock. Branch files are immutable once written (their id hashes their
-children), so they are cached as read. Leaf texts are read from their files when served.
+children), so they are cached as read. Leaf texts are read from their files when served and
+kept across searches (``leaf_texts``, checked against the file once per ``refresh``).
 This module never writes the catalog, the facts or the leaves.
 """
 
@@ -22,6 +23,7 @@ import structlog
 from actors.consolidation.summarizer import EXCERPT_LIMIT, excerpt_for
 from actors.facts.index import StoredFacts
 from actors.navigation.catalog_feed import CatalogView
+from actors.navigation.leaf_texts import LeafTexts
 from actors.navigation.shared_index import SharedIndex, analyse_fields
 from actors.text import parse_instant
 from store.catalog import CatalogReader, Change
@@ -174,10 +176,9 @@ class ReadModel:
         self.arrived: list[str] = []
         """Leaves that came in through catalog changes since the embedder last took them."""
         self._deferred: dict[str, Change] = {}
-        self._texts: dict[str, str] = {}
-        """Leaf texts read since the last ``refresh``: one search asks for a memory's text
-        several times (time mentions, repeats, the reply) and a leaf file never changes."""
         """Leaves beyond the watermark noted by ``refresh(analyse=False)``, not yet analysed."""
+        self.texts = LeafTexts(layout)
+        """Leaf texts, kept across searches (``leaf_texts``); a change of a leaf drops it."""
         self.top: dict[str, dict[str, None]] = {}
         """Parentless ids per domain (the read model's trunk, fresher than root.json)."""
         for entry in self.catalog.parentless():
@@ -194,7 +195,7 @@ class ReadModel:
         process, although most of those leaves reach the shared index's next commit before
         any search here needs them. The next ``refresh()`` analyses what is still beyond the
         watermark then, so a search still sees every committed save (read-your-writes)."""
-        self._texts.clear()
+        self.texts.new_turn()
         before_mark = self.index.disk.watermark.seq
         self.index.reload()
         if self.index.disk.watermark.seq < before_mark:
@@ -205,6 +206,7 @@ class ReadModel:
             self._entries.clear()
             self.domain_cache.clear()
             self._deferred.clear()
+            self.texts.clear()
         changes, self.seq = self.catalog.changes_since(self.seq)
         before = self.analysed
         mark = self.index.disk.watermark.seq
@@ -222,6 +224,7 @@ class ReadModel:
         entry_id, entry = change.entry_id, change.entry
         self.trunk_cache.pop(entry_id, None)
         self._entries.pop(entry_id, None)
+        self.texts.forget(entry_id)
         self.domain_cache.clear()
         self._unplace(entry_id)
         self._deferred.pop(entry_id, None)
@@ -337,6 +340,7 @@ class ReadModel:
         self.seq = 0
         self._entries.clear()
         self.domain_cache.clear()
+        self.texts.clear()
         return self.commit_pending(progress)
 
     # ------------------------------------------------------------------ reads
@@ -372,23 +376,17 @@ class ReadModel:
         return node
 
     def text_of(self, leaf_id: str) -> str:
-        if leaf_id not in self._texts:
-            self._texts[leaf_id] = self._read_text(leaf_id)
-        return self._texts[leaf_id]
+        """The leaf's text ('' when unknown or unreadable), read at most once per turn."""
+        return self.texts.text(leaf_id, self._path_of)
 
-    def _read_text(self, leaf_id: str) -> str:
+    def _path_of(self, leaf_id: str) -> str | None:
         meta = self.leaves.get(leaf_id)
         if meta is not None:
-            path = meta.path
-        else:
-            deferred = self._deferred.get(leaf_id)  # arrived, not analysed yet
-            if deferred is None or deferred.entry is None:
-                return ""
-            path = str(deferred.entry["path"])
-        try:
-            return read_leaf(self.layout.resolve(path)).text
-        except (MalformedFile, OSError):
-            return ""
+            return meta.path
+        deferred = self._deferred.get(leaf_id)  # arrived, not analysed yet
+        if deferred is None or deferred.entry is None:
+            return None
+        return str(deferred.entry["path"])
 
     def root(self) -> dict[str, Any] | None:
         try:

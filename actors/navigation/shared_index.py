@@ -306,14 +306,22 @@ class SharedIndex:
             + len(self.removed) + sum(1 for t in self.tail.values() if t.on_disk)
         while True:
             committed = self.disk.search(terms, want)
-            pool: list[Scored] = list(tail_hits)
+            # which query terms a committed hit holds is asked only of the hits kept (the
+            # fetch asks for a quarter more than ``limit``, in case the filter turns some down)
+            pool: list[tuple[str, float, frozenset[str] | StoredDoc]] = list(tail_hits)
             for stored, score in committed:
                 if stored.doc_id in self.tail or stored.doc_id in self.removed:
                     continue
                 self._remember(stored)
-                pool.append((stored.doc_id, score, stored.holding(terms)))
+                pool.append((stored.doc_id, score, stored))
             pool.sort(key=lambda item: (-item[1], item[0]))
-            kept = [hit for hit in pool if ok(hit[0])][:limit]
+            kept: list[Scored] = []
+            for doc_id, score, held in pool:
+                if len(kept) >= limit:
+                    break
+                if ok(doc_id):
+                    kept.append((doc_id, score, held if isinstance(held, frozenset)
+                                 else held.holding(terms)))
             if len(kept) >= limit or len(committed) < want:
                 return kept
             want *= 4

@@ -109,3 +109,26 @@ def test_a_scope_with_few_memories_looks_at_four_times_k_rows_at_most(tmp_path: 
     assert set(found) <= {"L-3", "L-4"}
     values = list(found.values())
     assert values == sorted(values, reverse=True)
+
+
+def test_a_question_asked_again_is_not_encoded_again(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """``encode_query`` keeps the last QUERY_CACHE questions' vectors by text: the same
+    vector, read-only (searches share it), and the oldest dropped past the bound."""
+    from actors.embedding import index as index_module
+    from actors.embedding.first_person import first_person
+
+    monkeypatch.setattr(index_module, "QUERY_CACHE", 2)
+    embedder = CountingEmbedder()
+    index = VectorIndex(StoreLayout.at_home(tmp_path), embedder)
+    first = index.encode_query("where does my sister live?")
+    assert embedder.encoded == 1
+    again = index.encode_query("where does my sister live?")
+    assert embedder.encoded == 1 and again is first and not first.flags.writeable
+    assert np.array_equal(first, SentenceEncoder().encode([first_person(
+        "where does my sister live?")])[0])
+    index.encode_query("which car do I drive?")
+    index.encode_query("what is my cat called?")  # the sister's question is the oldest: out
+    index.encode_query("where does my sister live?")
+    assert embedder.encoded == 4
+    assert np.array_equal(index.encode_query("where does my sister live?"), first)

@@ -84,3 +84,10 @@ def test_the_one_part_shortcut_on_every_sample_word() -> None:
     assert len(words) > 40  # the samples hold enough words for this to check something
     for word in words:
         assert text_module.split_identifier(word) == _split_the_long_way(word), word
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_tokens_by_findall_are_the_matches_one_by_one(sample: str) -> None:
+    """``tokens`` uses ``findall`` (the pattern has no group): the whole match per token."""
+    assert text_module.tokens(sample) == \
+        [m.group(0) for m in text_module._IDENT.finditer(sample)]

@@ -112,3 +112,33 @@ def test_opening_a_store_without_an_index_creates_nothing(layout: StoreLayout) -
     index = FulltextIndex(layout)
     assert index.rebuilt and index.search(["alpha"], 5) == [] and index.get("a") is None
     assert not Path(index.path).exists()
+
+
+def test_scoring_chosen_ids_gives_the_search_s_own_scores(layout: StoreLayout) -> None:
+    """``score_ids`` filters by one term query per id (cheaper than a term-set query at 50k
+    memories): the scores are tantivy's own for the query, bit for bit, the same as a
+    term-set filter gave, and ids holding no query word are left out."""
+    import tantivy
+
+    from store.fulltext import SCHEMA, _any_of, _ids
+
+    docs = corpus()
+    index = shared(layout, docs, {})
+    terms = parse_query("alpha beta gamma17").terms
+    everyone = {stored.doc_id: score for stored, score in index.disk.search(terms, 200)}
+    chosen = ["c017", "a003", "b059", "c002", "a003", "nobody"]
+    got = index.disk.score_ids(terms, chosen)
+    assert {stored.doc_id: score for stored, score in got} == \
+        {d: everyone[d] for d in chosen if d in everyone}
+    searcher = index.disk._searcher
+    assert searcher is not None
+    by_set = tantivy.Query.boolean_query([
+        (tantivy.Occur.Must, _any_of(terms)),
+        (tantivy.Occur.Must, tantivy.Query.const_score_query(
+            tantivy.Query.term_set_query(SCHEMA, "id", chosen), 0.0))])
+    assert [(a.doc, s) for s, a in searcher.search(by_set, 10, count=False).hits] == \
+        [(a.doc, s) for s, a in searcher.search(tantivy.Query.boolean_query([
+            (tantivy.Occur.Must, _any_of(terms)),
+            (tantivy.Occur.Must, tantivy.Query.const_score_query(
+                _ids(chosen), 0.0))]),
+            10, count=False).hits]
