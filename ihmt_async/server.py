@@ -119,7 +119,7 @@ def build_server(home: Path | str | None = None, *,
         name="ihmt-async", instructions=instructions_for(selected_tools(tools_env)),
         version="0.1.0", lifespan=lifespan)
 
-    @server.tool()
+    @server.tool(structured_output=False)
     @tool_errors
     async def save_memory(content: str, ctx: Context[AppContext, Any], domain: str = "general",
                           content_type: str = "auto", tags: list[str] | None = None,
@@ -155,7 +155,7 @@ def build_server(home: Path | str | None = None, *,
             supersedes=supersedes, provenance=provenance_of(ctx, app)))
         return render.render_save(result)
 
-    @server.tool()
+    @server.tool(structured_output=False)
     @tool_errors
     async def search_memory(query: str, ctx: Context[AppContext, Any], clue: str | None = None,
                             detail: str = "compact", scope: str = "", as_of: str | None = None,
@@ -199,7 +199,7 @@ def build_server(home: Path | str | None = None, *,
                                     clue=echo(result.clue))
         return render.render_search(shown, detail=detail)
 
-    @server.tool()
+    @server.tool(structured_output=False)
     @tool_errors
     async def forget_memory(memory_id: str, reason: str, ctx: Context[AppContext, Any],
                             scope: str = "") -> str:
@@ -226,7 +226,7 @@ def build_server(home: Path | str | None = None, *,
             scope=validate.check_scope(scope, wildcard=True)))
         return render.render_retract(result, echo(" ".join(reason.split())) or "")
 
-    @server.tool()
+    @server.tool(structured_output=False)
     @tool_errors
     async def memory_history(ctx: Context[AppContext, Any], subject: str = "user",
                              attribute: str = "") -> str:

@@ -63,7 +63,7 @@ def projects_of(app: AppContext) -> tuple[Projects, anyio.Lock]:
 def register_session_tools(server: MCPServer[AppContext]) -> None:
     """Add the six session and project tools to ``server``."""
 
-    @server.tool()
+    @server.tool(structured_output=False)
     @tool_errors
     async def note(text: str, ctx: Context[AppContext, Any]) -> str:
         """Keep something you learned in this session (where a thing lives, what a method does,
@@ -80,7 +80,7 @@ def register_session_tools(server: MCPServer[AppContext]) -> None:
         async with lock:
             return await call_in_thread(session.note, text)
 
-    @server.tool()
+    @server.tool(structured_output=False)
     @tool_errors
     async def recall(query: str, ctx: Context[AppContext, Any], clue: str | None = None) -> str:
         """Search what you kept earlier in this session with note or digest_output.
@@ -96,7 +96,7 @@ def register_session_tools(server: MCPServer[AppContext]) -> None:
         async with lock:
             return await call_in_thread(session.recall, query, clue)
 
-    @server.tool()
+    @server.tool(structured_output=False)
     @tool_errors
     async def digest_output(text: str, ctx: Context[AppContext, Any],
                             label: str = "output") -> str:
@@ -115,7 +115,7 @@ def register_session_tools(server: MCPServer[AppContext]) -> None:
         async with lock:
             return await call_in_thread(session.digest_output, text, label)
 
-    @server.tool()
+    @server.tool(structured_output=False)
     @tool_errors
     async def read_file(path: str, ctx: Context[AppContext, Any], force: bool = False,
                         start_line: int = 0, end_line: int = 0) -> str:
@@ -144,7 +144,7 @@ def register_session_tools(server: MCPServer[AppContext]) -> None:
         async with lock:
             return await call_in_thread(session.remember_read, current, force)
 
-    @server.tool()
+    @server.tool(structured_output=False)
     @tool_errors
     async def project_map(path: str, ctx: Context[AppContext, Any], detail: str = "files",
                           subpath: str = "") -> str:
@@ -164,7 +164,7 @@ def register_session_tools(server: MCPServer[AppContext]) -> None:
         async with lock:
             return await call_in_thread(projects.project_map, path, detail, subpath)
 
-    @server.tool()
+    @server.tool(structured_output=False)
     @tool_errors
     async def find_code(query: str, path: str, ctx: Context[AppContext, Any],
                         scope: str = "main", subpath: str = "", clue: str | None = None,

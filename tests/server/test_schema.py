@@ -117,3 +117,14 @@ def test_docstring_split_keeps_continuations_and_later_sections() -> None:
     description, args = split_docstring(doc)
     assert description == "First line.\n\nMore text.\n\nReturns:\n    Something."
     assert args == {"alpha": "One thing, continued here.", "beta": "Another."}
+
+
+async def test_a_reply_is_text_once_not_repeated_as_structured_content(tmp_path: Path) -> None:
+    # the SDK's default wraps a text reply in structuredContent {"result": ...} too: every
+    # reply crossed the pipe twice and was validated against an output schema
+    async with server_session(tmp_path) as s:
+        tools = (await s.session.list_tools()).tools
+        assert all(tool.output_schema is None for tool in tools)
+        await s.ok("save_memory", {"content": "I moved to Valencia in June."})
+        result = await s.session.call_tool("search_memory", {"query": "where do I live?"})
+        assert result.structured_content is None and "Valencia" in result.content[0].text
