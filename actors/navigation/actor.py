@@ -23,6 +23,7 @@ from typing import Any
 import anyio
 from anyio.abc import TaskGroup, TaskStatus
 
+from actors.allocator import return_free_memory
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
 from actors.dates import LEADING_ISO_DATE, MONTHS
@@ -507,6 +508,7 @@ class NavigationActor(Actor):
             if got:
                 await call_in_thread(self.model.commit_pending)
                 self._pending_since = None
+        await call_in_thread(return_free_memory)  # the batch's analyses, a merge's buffers
 
     async def stop(self) -> None:
         """Leave nothing this process saw uncommitted (the next start opens a current index)."""

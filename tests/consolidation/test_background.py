@@ -142,3 +142,25 @@ async def test_nudges_debounce_and_a_full_batch_starts_at_once(opened: OpenedSto
         await idle.ask(Nudge(count=50))
         assert idle.idle_after() is None and idle.passes == flushed, \
             "background off: only Flush runs a pass"
+
+
+async def test_a_big_store_batches_a_burst_of_saves_by_its_size(
+        opened: OpenedStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    # ROWS_PER_BATCHED_SAVE: a pass reads every catalog row; at 50k memories a batch of 64
+    # spent a second of every 64 saves filing. The batch grows with the rows the last pass
+    # read; a pause (the quiet time) still files at once
+    from actors.consolidation import actor as consolidation
+    settings = with_overrides(opened.settings, consolidation_quiet_s=30.0,
+                              consolidation_batch=5)
+    actor = ConsolidationActor(opened.layout, settings, opened.locks, background=True)
+    async with ActorSystem([actor]):
+        await actor.ask(Flush(force=False))
+        assert opened.layout.root_file.exists()
+        actor._rows = 1000  # as if the last pass had read a thousand rows
+        monkeypatch.setattr(consolidation, "ROWS_PER_BATCHED_SAVE", 100)  # a batch of 10
+        passes = actor.passes
+        await actor.ask(Nudge(count=6))
+        waiting = actor.idle_after()
+        assert waiting is not None and waiting > 29.0, "6 < 10: the quiet time decides"
+        await actor.ask(Nudge(count=4))  # 10 new leaves: the pass runs now, not in 30 s
+        await wait_until(lambda: actor.passes == passes + 1, timeout_s=10.0)
