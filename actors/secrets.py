@@ -72,6 +72,20 @@ _PROSE = re.compile(
 )
 
 
+_TICKET = re.compile(r"[A-Z][A-Z0-9]*-\d+")
+"""A ticket id ("AUTH-3719: fixed the refresh"): it names work, not a credential."""
+_NAME_PART = re.compile(r"[A-Za-z]{2,}\d{0,3}|v?\d{1,3}")
+"""A part of a name written in words: a word, a short number or a version ("v2")."""
+
+
+def _named_in_words(value: str) -> bool:
+    """An identifier made of words ("schedule_price_v2", "refreshTokenHandler2"): a name
+    someone wrote, not a random string, however many distinct characters it has. A key's
+    parts are not words ("sk_live_4eC39HqLyjWDarjtT1zdp7dc")."""
+    parts = [part for part in re.split(r"[_.\-]+|(?<=[a-z])(?=[A-Z])", value) if part]
+    return len(parts) >= 2 and all(_NAME_PART.fullmatch(part) for part in parts)
+
+
 def shannon_entropy(value: str) -> float:
     """Bits per character of ``value`` (0 for an empty string)."""
     if not value:
@@ -85,12 +99,12 @@ def _entropy_spans(text: str) -> list[tuple[str, int, int, int]]:
     ``SENTRY_AUTH=…``): letters and digits mixed, entropy over ``ENTROPY_BITS``."""
     out: list[tuple[str, int, int, int]] = []
     for m in _anchored(_LABELLED, text, _label_starts(text)):
-        if not LABEL_WORDS.search(m.group("label")):
+        if not LABEL_WORDS.search(m.group("label")) or _TICKET.fullmatch(m.group("label")):
             continue
         value, start = m.group("v"), m.start("v")
         if (not any(c.isdigit() for c in value) or not any(c.isalpha() for c in value)
                 or _ATTRIBUTE.fullmatch(value) or value.startswith(("/", "./", "../"))
-                or shannon_entropy(value) < ENTROPY_BITS):
+                or _named_in_words(value) or shannon_entropy(value) < ENTROPY_BITS):
             continue
         out.append(("high_entropy_secret", start, start + len(value), 4))
     return out
