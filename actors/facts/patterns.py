@@ -508,6 +508,14 @@ _SIDE_STORES = frozenset(
     "metrics lock locks secret secrets token tokens temp tmp backup backups copy copies "
     "file files asset assets image images".split()
 )
+_OF_SETTING = _r(
+    r"^\W*(?:\d{4}-\d\d-\d\d\W*)?(?:the|el|la)\s+(?P<a>[\w-]+(?:\s+(?:de\s+)?[\w-]+)?)\s+"
+    r"(?:of|de|del)\s+"
+    r"(?:the\s+|el\s+|la\s+|our\s+)?(?P<s>[\w./+#-]+(?:\s+[\w./+#-]+){0,3}?)\s+(?:is|es)\s+"
+    r"(?:now\s+|ahora\s+)?(?=\S)"
+)
+"""A setting named by what it is of: "The database of the heron-crm project is MySQL 5.7",
+"el proveedor de CI del proyecto es GitLab" -> (heron-crm project, database)."""
 _IS_NOW = _r(r"\s+(?:is\s+now|now\s+is|ahora\s+es|es\s+ahora)\s+")
 _IS_THEN_NOW = _r(r"\s+(?:is|es)\s+(?=[^,;]+?\s+(?:now|ahora)\s*[.!]?$)")
 _SWITCHED = _r(
@@ -856,6 +864,16 @@ def _tool(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str]]:
 
 def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     """'X changed from A to B' and 'X is now Y', used when no specific rule matched."""
+    of = _OF_SETTING.search(span.folded)
+    if of is not None:
+        what = normalise_topic(of.group("a"))
+        said = clean_value(span, of.end(), len(span.folded), cut_with=True)
+        holder = span.original(of.start("s"), of.end("s")).lower()
+        # a bare lower-case word is how it is ("the rest of the team is happy"), not a value
+        if said and what and what.split()[-1] not in _NOT_SETTINGS \
+                and not _NOT_VALUES.match(fold(said)) and fold(said) not in STOPWORDS \
+                and (not re.fullmatch(r"[^\W\d_]+", said) or said[:1].isupper()):
+            return [(of.start(), holder, _TRAILING_ATTRIBUTES.get(what, (None, what))[1], said)]
     for pattern in (_CHANGED, _IS_NOW, _IS_THEN_NOW):
         m = pattern.search(span.folded)
         if m is None:

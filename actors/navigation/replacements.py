@@ -59,8 +59,9 @@ _ENDED = tuple(re.compile(p, re.IGNORECASE) for p in (
     + _VALUE + _END,
     r"\b(?:gave|give|giving)\s+up\s+(?:on\s+)?" + _DET + _VALUE + _END,
     r"\bmov\w*\s+(?:off|away\s+from)\s+" + _DET + _VALUE + _END,
-    r"\b" + _VALUE + r"\s+(?:is|are)\s+(?:completely\s+|now\s+)?(?:gone|dead|retired|"
-    r"deprecated)\b",
+    r"\b" + _VALUE + r"\s+(?:is|are|was|were|has\s+been|have\s+been|got)\s+"
+    r"(?:completely\s+|now\s+|finally\s+)?(?:gone|dead|retired|deprecated|decommissioned|"
+    r"removed|dropped|sunset|phased\s+out|shut\s+down|switched\s+off|turned\s+off)\b",
     r"\bya\s+no\s+(?:usamos|uso|usa|usan|utilizamos|tenemos|corre|corremos)\s+" + _DET
     + _VALUE + _END,
     r"\b(?:desinstal|elimin|quit)(?:e|o|amos|ado|aron)\s+" + _DET + _VALUE + _END,

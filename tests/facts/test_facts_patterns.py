@@ -695,3 +695,24 @@ def test_employers_that_look_like_homes_or_fees_are_kept(text: str, employer: st
 ])
 def test_towns_named_like_things_are_kept(text: str, town: str) -> None:
     assert ("user", "location", town) in _triples(text)
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("2023-01-12: The database of the heron-crm project is MySQL 5.7.",
+     ("heron-crm project", "database", "MySQL 5.7")),
+    ("2023-01-19: The database of the heron-crm project is now PostgreSQL 16; we migrated off "
+     "MySQL.", ("heron-crm project", "database", "PostgreSQL 16")),
+    ("La base de datos del proyecto heron es MySQL.", ("proyecto heron", "database", "MySQL")),
+    ("The owner of the billing service is Priya.", ("billing service", "owner", "Priya")),
+])
+def test_a_setting_named_by_what_it_is_of(text: str, fact: tuple[str, str, str]) -> None:
+    # an outside scale probe: the first recorded no fact, the second one keyed
+    # ("heron crm project", "value"), so the newer database never superseded the older
+    assert [(f.subject, f.attribute, f.value) for f in extract_facts(text)] == [fact]
+
+
+@pytest.mark.parametrize("text", ["The end of the day is near.",
+                                  "The rest of the team is happy.",
+                                  "The problem of the build is the cache."])
+def test_how_a_part_of_something_is_is_no_setting(text: str) -> None:
+    assert extract_facts(text) == []

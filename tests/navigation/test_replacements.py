@@ -33,6 +33,10 @@ pytestmark = pytest.mark.anyio
     ("Hemos migrado la base de datos de MySQL a PostgreSQL.", "datos de MySQL", "PostgreSQL"),
     ("Sustituimos Jenkins por GitHub Actions en todos los repos.", "Jenkins", "GitHub Actions"),
     ("Ya no usamos Jenkins, ahora todo va en GitHub Actions.", "Jenkins", None),
+    # an outside scale probe: "Metabase was retired" left "built with Metabase" current
+    ("The dashboards are now built with Apache Superset; Metabase was retired.", "Metabase",
+     None),
+    ("Jenkins has been decommissioned.", "Jenkins", None),
 ])
 def test_a_change_names_what_it_replaced(text: str, old: str, new: str | None) -> None:
     found = replacements(text)
@@ -132,3 +136,21 @@ async def test_replaced_max_names_and_common_words(tmp_path: Path,
         change = await _save(rt, "2026-03-02: The team switched the board from Trello to "
                                  "Linear today.")
         assert change.facts.superseded_leaf == trello.leaf_ids[0]
+
+
+async def test_a_setting_said_again_or_a_retired_tool_puts_the_newer_first(
+        tmp_path: Path) -> None:
+    from tests.navigation.test_retrieval_rules import embedded, ids, save, search
+    async with Runtime(tmp_path) as rt:
+        old = await save(rt, "2023-01-12: The database of the heron-crm project is MySQL 5.7.")
+        new = await save(rt, "2023-01-19: The database of the heron-crm project is now "
+                             "PostgreSQL 16; we migrated off MySQL.")
+        built = await save(rt, "2023-02-24: The lemur-analytics dashboards are built with "
+                               "Metabase.")
+        now = await save(rt, "2023-04-20: The lemur-analytics dashboards are now built with "
+                             "Apache Superset; Metabase was retired.")
+        await embedded(rt)
+        found = await search(rt, "What database does heron-crm use?")
+        assert ids(found)[:2] == [new, old] and found.hits[1].currency == "SUPERSEDED"
+        found = await search(rt, "What do we use for lemur-analytics dashboards?")
+        assert ids(found)[:2] == [now, built] and found.hits[1].currency == "SUPERSEDED"
