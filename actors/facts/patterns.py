@@ -486,7 +486,7 @@ _CHANGED = _r(
 # determiner and up to four words, the value up to six words, nothing else in the sentence):
 # descriptions ("The problem is that ...", "The cluster is a 3-node ...") are not facts.
 _PLAIN_SETTING = _r(
-    r"^\W*(?P<det>the|our|my|el|la|los|las|nuestro|nuestra|mi)\s+(?P<x>[\w./+#-]+(?:\s+[\w./+#-]+){0,3})"
+    r"^\W*(?:\d{4}-\d\d-\d\d\W*)?(?P<det>the|our|my|el|la|los|las|nuestro|nuestra|mi)\s+(?P<x>[\w./+#-]+(?:\s+[\w./+#-]+){0,3})"
     r"\s+(?:is|are|es|son)\s+(?:called\s+|set\s+to\s+)?(?P<v>[^\s,;]+(?:\s+[^\s,;]+){0,5}?)"
     r"(?:\s+(?:now|ahora))?\s*[.!]?\s*$"
 )
@@ -898,7 +898,9 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
         return [(m.start(), display, "value", value)]
     m = _PLAIN_SETTING.search(span.folded)
     if m is not None:
-        noun = normalise_topic(m.group("x"))
+        # "my new manager is ..." names the same setting as "my manager is ..."
+        noun = re.sub(r"^(?:new|current|nuev[oa]|actual)\s+", "",
+                      normalise_topic(m.group("x")))
         # "... is called Mia and she is a tabby": the value ends where another clause starts
         value = clean_value(span, m.start("v"), m.end("v"), cut_with=False)
         head = noun.split()[-1] if noun else ""

@@ -52,7 +52,8 @@ _ENDED = tuple(re.compile(p, re.IGNORECASE) for p in (
     # "uninstalled/dropped/removed A", "stopped using A", "gave up on A", "moved off A"
     r"\b(?:uninstall(?:ed|ing|s)?|dropp(?:ed|ing)|drop|drops|remov(?:e|ed|es|ing)|"
     r"ditch(?:ed|es|ing)?|abandon(?:ed|ing|s)?|deprecat(?:e|ed|es|ing)|retir(?:e|ed|es|ing)|"
-    r"decommission(?:ed|ing|s)?)\s+" + _DET + _VALUE + _END,
+    r"decommission(?:ed|ing|s)?|cancel(?:l?ed|l?ing|s)?|quit(?:s|ting)?)\s+" + _DET + _VALUE
+    + _END,
     r"\b(?:dropp(?:ed|ing)|drop|remov(?:e|ed|ing)|end(?:ed|ing)?)\s+support\s+for\s+"
     + _VALUE + _END,
     r"\b(?:stopped|stop|quit|no\s+longer)\s+(?:using|use|uses|running|on|in)\s+" + _DET

@@ -716,3 +716,14 @@ def test_a_setting_named_by_what_it_is_of(text: str, fact: tuple[str, str, str])
                                   "The problem of the build is the cache."])
 def test_how_a_part_of_something_is_is_no_setting(text: str) -> None:
     assert extract_facts(text) == []
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    # a note's leading date hid every plain setting (an outside scale probe's updates)
+    ("2024-10-27: My bank is ING.", ("bank", "value", "ING")),
+    ("2024-01-18: My manager is Gertrude Olsen.", ("manager", "value", "Gertrude Olsen")),
+    ("2024-08-19: My new manager is Bartholomew Nkemelu since the reorg.",
+     ("manager", "value", "Bartholomew Nkemelu")),
+])
+def test_a_dated_plain_setting_is_read(text: str, fact: tuple[str, str, str]) -> None:
+    assert [(f.subject, f.attribute, f.value) for f in extract_facts(text)] == [fact]

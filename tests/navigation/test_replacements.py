@@ -37,6 +37,8 @@ pytestmark = pytest.mark.anyio
     ("The dashboards are now built with Apache Superset; Metabase was retired.", "Metabase",
      None),
     ("Jenkins has been decommissioned.", "Jenkins", None),
+    ("I cancelled Basic-Fit and joined the Vivagym near the office.", "Basic-Fit", None),
+    ("Big change in routine: I quit Altafit and joined Sputnik Climbing.", "Altafit", None),
 ])
 def test_a_change_names_what_it_replaced(text: str, old: str, new: str | None) -> None:
     found = replacements(text)
@@ -45,6 +47,7 @@ def test_a_change_names_what_it_replaced(text: str, old: str, new: str | None) -
 
 @pytest.mark.parametrize("text", [
     "Should we move off Jenkins?",  # asked
+    "I quit smoking last year and cancelled the gym.",  # no name ended
     "We could move off Jenkins next quarter.",  # planned, not done
     "Sure, three options: replace the battery for about 90 euros, or buy a Pixel 9.",
     "Here's the short version on switching from Android to iPhone: back up first.",  # a topic
