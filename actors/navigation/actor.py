@@ -769,6 +769,8 @@ class NavigationActor(Actor):
         exact = self._exact_holders(text, scores)
         wanted = identifiers(topic)
         unheld = wanted if wanted and not exact and _only_identifiers(topic, wanted) else ()
+        if wanted and not exact and not unheld and all(map(self._never_named, wanted)):
+            unheld = wanted  # "What is the GRAVITON-5512 ticket about?", in no memory
         ranking.boost_matching(scores, exact, ranking.EXACT_ID_BOOST, boosts)
         ranking.boost_matching(scores, self._rare_holders(query, best, scores),
                                ranking.RARE_WORD_BOOST, boosts)
@@ -1208,6 +1210,19 @@ class NavigationActor(Actor):
         words = {term for term, df in dfs.items() if df == min(rare)}
         return {leaf for leaf in scores if leaf in best
                 and (best[leaf].matched - best[leaf].near) & words}
+
+    def _never_named(self, identifier: str) -> bool:
+        """No memory can hold ``identifier`` nor one of its family: a word of it is in none
+        ("graviton" of GRAVITON-5512; every part of an identifier is indexed for a memory
+        holding it). A number alone unheld is no proof ("is TICKET-999 about the login
+        page?" may mean TICKET-1234, and is served with "no stored memory mentions"). Only a
+        code (a digit, '_', '/' or '.' in it): a name in camel case ("JavaScript",
+        "GraphQL") is a word a memory may say otherwise ("the JS bundle")."""
+        if not any(c.isdigit() or c in "_/." for c in identifier):
+            return False
+        index = self.model.index
+        return any(not index.doc_freq(stem(term)) for term in text_terms(identifier)
+                   if not term.isdigit())
 
     def _exact_holders(self, text: str, scores: dict[str, float]) -> set[str]:
         """Best candidates holding one of the question's identifiers verbatim."""

@@ -1196,3 +1196,21 @@ async def test_a_topic_in_a_time_ranks_by_the_topic(tmp_path: Path) -> None:
         await embedded(rt)
         found = await search(rt, f"What did I buy in October {LAST_YEAR}?")
         assert ids(found)[:1] == [bought]
+
+
+async def test_a_code_no_memory_holds_is_never_stored(tmp_path: Path) -> None:
+    # an outside scale probe: "What is the GRAVITON-5512 ticket about?" was answered with a
+    # birthday note ("tickets for Granada") at confidence 0.60
+    async with Runtime(tmp_path) as rt:
+        await save(rt, "2023-07-31: Peter's birthday is coming up, maybe buy a book or tickets "
+                       "for Granada.")
+        crm = await save(rt, "2023-01-05: CRM-7112, the failing CI job comes from "
+                             "app/routes/webhook_scheduler.java:682.")
+        await save(rt, "2023-01-09: The dashboard ships less JS since we split the bundle.")
+        await embedded(rt)
+        never = await search(rt, "What is the GRAVITON-5512 ticket about?")
+        assert never.status == "NONE" and "GRAVITON-5512" in (never.reason or "")
+        assert ids(await search(rt, "What is the CRM-7112 ticket about?"))[:1] == [crm]
+        # a name in camel case is a word a memory may say otherwise ("JS")
+        named = await search(rt, "How much JavaScript does the dashboard ship?")
+        assert "JavaScript" not in (named.reason or "")
