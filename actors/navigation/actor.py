@@ -144,6 +144,10 @@ NEXT_TURN_SIMILARITY = 0.2
 """...and no less similar than this to the question, nor than the question's crowd (the
 ``ranking.CROWD_RANK``-th closest memory of the store: in a store of one register, code notes,
 every note is that close to a question about code)..."""
+NEXT_TURN_CONTINUES_ASKED = 0.05
+"""...and then no further from the question than this: two short notes of one day read alike
+by their shared date ("October 2024: My bank is ING." / "October 2024: Running make test in
+billing-api takes 117 s") without being one conversation."""
 CONTEXT_TURNS = 6
 """Turns on each side of the first memory served read as its conversation (``_also_said``)."""
 CONTEXT_BESIDE = 2
@@ -1638,7 +1642,8 @@ class NavigationActor(Actor):
             if close.get(after, -1.0) >= floor or _ENDS_ASKING.search(self.model.text_of(leaf)):
                 return True  # close to the question, or the answer to a question asked
             between = self.vectors.similarity_between(leaf, after) if after in close else None
-            return between is not None and between >= NEXT_TURN_CONTINUES
+            return between is not None and between >= NEXT_TURN_CONTINUES \
+                and close[after] >= NEXT_TURN_CONTINUES_ASKED
 
         following = {leaf: after for leaf, after in following.items() if continues(leaf, after)}
         if not following:

@@ -1214,3 +1214,22 @@ async def test_a_code_no_memory_holds_is_never_stored(tmp_path: Path) -> None:
         # a name in camel case is a word a memory may say otherwise ("JS")
         named = await search(rt, "How much JavaScript does the dashboard ship?")
         assert "JavaScript" not in (named.reason or "")
+
+
+async def test_a_note_of_the_same_day_far_from_the_question_is_no_next_turn(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # NEXT_TURN_CONTINUES_ASKED (0.05): two short notes of one day read alike by their shared
+    # date; an outside scale probe's "My bank is ING." came with "Running `make test`..."
+    from actors.navigation import actor as navigation
+    async with Runtime(tmp_path) as rt:
+        await save(rt, "2024-10-27: I went to the climbing gym today, feeling sore.")
+        bank = await save(rt, "2024-10-27: My bank is ING.")
+        await save(rt, "2024-10-27: Running `make test` in billing-api takes 117 s on the CI "
+                       "runner.")
+        await save(rt, "2024-10-27: Slept badly, hot night.")
+        await embedded(rt)
+        found = await search(rt, "Which bank do I use?", limit=1)
+        assert ids(found) == [bank] and found.hits[0].next_turn is None
+        monkeypatch.setattr(navigation, "NEXT_TURN_CONTINUES_ASKED", -1.0)
+        again = await search(rt, "Which bank do I use?", limit=1)
+        assert again.hits[0].next_turn is not None  # close to the note it follows
