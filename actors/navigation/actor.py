@@ -1696,7 +1696,8 @@ class NavigationActor(Actor):
         beside = set(by_time[max(0, at - CONTEXT_BESIDE):at + CONTEXT_BESIDE + 1])
         typed = [leaf for leaf in close if wanted is not None
                  and holds_answer(wanted, self.model.text_of(leaf))
-                 and (close[leaf] >= NEXT_TURN_SIMILARITY or leaf in beside
+                 and (close[leaf] >= NEXT_TURN_SIMILARITY
+                      or leaf in beside and close[leaf] >= NEXT_TURN_CONTINUES_ASKED
                       or self.model.index.terms_of(leaf) & words)]
         floor = max(CONTEXT_SIMILARITY, crowd)
         ranked = sorted(typed or [leaf for leaf, sim in close.items() if sim >= floor],
