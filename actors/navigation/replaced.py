@@ -43,8 +43,9 @@ def replaced_memory(model: ReadModel, msg: Replaced,
     """The memory whose state ``msg.text`` says it changed: an earlier memory (of its own
     scope or a global one, of that day or before, current, of a person if the text is)
     holding the old value's names and versions ("Postgres 15", "Celery"), none of the new
-    value's, and a word of the rest of the text (the context: "billing-api", "Python");
-    of several, the one sharing most context words, then the latest."""
+    value's, and a word of the rest of the text (the context: "billing-api", "Python") or,
+    when none does, a recorded fact whose value is the old one ("My bank is ING."); of
+    several, the one sharing most context words, then the latest."""
     changes = msg.changes
     if not changes:
         return None
@@ -67,18 +68,31 @@ def replaced_memory(model: ReadModel, msg: Replaced,
                 continue  # "/v1 is deprecated": a bare version ties to any note's v1
             old |= _key_terms(change.thing)  # "Node from 20 to 22": a 20 of Node's
         new = _key_terms(change.new) if change.new else frozenset()
+        # a number is no context: the note's own date ("2025-04-02") is in most notes
         context = {t for t in said - old - new - set(parse_query(change.old).query_terms)
-                   if index.doc_freq(t) <= common}
-        if not old or not context:
+                   if index.doc_freq(t) <= common and not t.isdigit()}
+        if not old:
             continue
         found = index.search(parse_query(" ".join(sorted(old | context))),
                              limit=REPLACED_POOL, allowed=admissible)
         picked: list[tuple[int, tuple[str, float], str]] = []
+        stating: list[str] = []
         for leaf_id, _, _ in found:
             held = index.terms_of(leaf_id)
-            if old <= held and not (new and new <= held) and held & context \
-                    and len(named(model.text_of(leaf_id))) <= REPLACED_MAX_NAMES:
+            if not old <= held or (new and new <= held) \
+                    or len(named(model.text_of(leaf_id))) > REPLACED_MAX_NAMES:
+                continue
+            if held & context:
                 picked.append((len(held & context), when(leaf_id), leaf_id))
+            else:
+                stating.append(leaf_id)
+        if not picked and stating:
+            # no context word shared ("My bank is ING." / "moved my accounts from ING to
+            # Openbank"): the memory whose fact has the old value itself states it
+            facts = model.facts.timeline_for_leaves(stating)
+            picked = [(0, when(leaf_id), leaf_id) for leaf_id in stating
+                      if any(_key_terms(fact.value) == old
+                             for fact in facts.facts_for_leaf(leaf_id))]
         if not picked:
             continue
         timeline = model.facts.timeline_for_leaves([p[2] for p in picked])

@@ -157,3 +157,19 @@ async def test_a_setting_said_again_or_a_retired_tool_puts_the_newer_first(
         assert ids(found)[:2] == [new, old] and found.hits[1].currency == "SUPERSEDED"
         found = await search(rt, "What do we use for lemur-analytics dashboards?")
         assert ids(found)[:2] == [now, built] and found.hits[1].currency == "SUPERSEDED"
+
+
+async def test_a_memory_stating_the_old_value_as_a_fact_needs_no_shared_word(
+        tmp_path: Path) -> None:
+    # an outside scale probe: "My bank is ING." shares only "ING" with "I moved my accounts
+    # from ING to Openbank"; its fact (bank = ING) says it states the old value
+    from tests.navigation.test_retrieval_rules import embedded, ids, save, search
+    async with Runtime(tmp_path) as rt:
+        bank = await save(rt, "2024-10-27: My bank is ING.")
+        card = await save(rt, "2024-11-02: ING sent me a new debit card.")
+        moved = await save(rt, "2025-04-02: I moved my accounts from ING to Openbank.")
+        await embedded(rt)
+        found = await search(rt, "Which bank do I use?", limit=5)
+        state = {hit.leaf_id: hit.currency for hit in found.hits}
+        assert state.get(bank) == "SUPERSEDED" and state.get(card, "CURRENT") == "CURRENT"
+        assert moved in ids(found)  # served with it (the OUTDATED line names it)
