@@ -8,15 +8,14 @@ full form adds ids, sources, tree paths and what was searched.
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Sequence
 
 from actors.facts.messages import FactReport, FactView, RetractResult
 from actors.ingest.messages import SaveResult
-from actors.navigation.messages import Hit, SearchResult
+from actors.navigation.messages import Hit, SearchResult, Turn
 from actors.navigation.stem import stem
-from actors.text import terms
+from actors.text import sentences, terms
 
 FULL_TEXT_LIMIT = 6000
 EXCERPT_LIMIT = 400
@@ -28,9 +27,9 @@ memory takes what it needs up to ``FULL_TEXT_LIMIT``, the others share the rest.
 OTHER_MIN = 600
 """Characters every other memory shown gets at least (its matching part, windowed)."""
 NEAREST_LIMIT = 300
+"""Characters of each memory offered beside a "No memory found": enough for a chat turn."""
 CANDIDATE_LIMIT = 300
 """Characters of each competing memory of an AMBIGUOUS reply: its part matching the query."""
-"""Characters of each memory offered beside a "No memory found": enough for a chat turn."""
 TRUNCATED = "\n[... truncated; narrow the query for the rest]"
 
 
@@ -149,7 +148,7 @@ def _passages(text: str) -> list[tuple[int, str]]:
             out.append((offset, line))
         else:
             at = 0
-            for sentence in re.split(r"(?<=[.!?])\s+", line):
+            for sentence in sentences(line):
                 found = line.find(sentence, at)
                 out.append((offset + found, sentence))
                 at = found + len(sentence)
@@ -327,43 +326,33 @@ def render_compact(result: SearchResult) -> str:
     lines.append(first)
     others = result.hits[1:]
     share = max(OTHER_MIN, (REPLY_BUDGET - len(first)) // max(len(others), 1))
-    lines += _next_turn_lines(best, result.query, share)
-    lines += _also_said_lines(best, result.query, share)
+    lines += _conversation_lines(best, result.query, share)
     for rank, hit in enumerate(others, start=2):
         body = _body(hit, result.query, share)
         lines.append("")
         lines.append(f"--- {rank}. {_other(hit, body)}")
         lines += _marks(hit)
         lines.append(body)
-        lines += _next_turn_lines(hit, result.query, share)
+        lines += _conversation_lines(hit, result.query, share)
     lines += _history_lines(result.history)
     return "\n".join(lines)
 
 
-def _next_turn_lines(hit: Hit, query: str, limit: int, *, ids: bool = False) -> list[str]:
-    """What the conversation went on with, right after the memory's own text."""
-    turn = hit.next_turn
-    if turn is None:
-        return []
-    said = _window(turn.text, query, limit)
-    marks = [turn.leaf_id] if ids else []
-    if turn.outdated:
-        marks.append("outdated: a later memory corrected it")
-    label = f"Next in that conversation ({'; '.join(marks)}):" if marks \
-        else "Next in that conversation:"
-    return [label, said]
+def _conversation_lines(hit: Hit, query: str, limit: int, *, ids: bool = False) -> list[str]:
+    """What the conversation went on with right after the memory's own text, then the turn of
+    it that answers, a few turns away."""
+    return (_turn_lines(hit.next_turn, "Next in that conversation", query, limit, ids)
+            + _turn_lines(hit.also_said, "Also in that conversation", query, limit, ids))
 
 
-def _also_said_lines(hit: Hit, query: str, limit: int, *, ids: bool = False) -> list[str]:
-    """The turn of the same conversation closest to the question, a few turns away."""
-    turn = hit.also_said
+def _turn_lines(turn: Turn | None, heading: str, query: str, limit: int,
+                ids: bool) -> list[str]:
     if turn is None:
         return []
     marks = [turn.leaf_id] if ids else []
     if turn.outdated:
         marks.append("outdated: a later memory corrected it")
-    label = f"Also in that conversation ({'; '.join(marks)}):" if marks \
-        else "Also in that conversation:"
+    label = f"{heading} ({'; '.join(marks)}):" if marks else f"{heading}:"
     return [label, _window(turn.text, query, limit)]
 
 
@@ -413,8 +402,7 @@ def render_full(result: SearchResult) -> str:
             lines.append(_body(hit, result.query))
         else:
             lines.append(f"    excerpt: {hit.excerpt[:EXCERPT_LIMIT]}")
-        lines += _next_turn_lines(hit, result.query, OTHER_MIN, ids=True)
-        lines += _also_said_lines(hit, result.query, OTHER_MIN, ids=True)
+        lines += _conversation_lines(hit, result.query, OTHER_MIN, ids=True)
     if len(result.hits) > 1:
         lines.append("")
         lines.append("(Full text shown for the top match only. Refine the query to promote "

@@ -100,7 +100,9 @@ def _r(text: str) -> re.Pattern[str]:
     return re.compile(text)
 
 
-_LEADS = re.compile(r"^\W*(?:\d{4}-\d\d-\d\d\W*)?(?:i|we)\b")
+_OPENING = r"^\W*(?:\d{4}-\d\d-\d\d\W*)?"
+"""A sentence's start, past the date a note opens with ("2024-10-27: My bank is ING.")."""
+_LEADS = re.compile(_OPENING + r"(?:i|we)\b")
 
 
 _WITHIN_A_PLACE = frozenset(
@@ -486,7 +488,8 @@ _CHANGED = _r(
 # determiner and up to four words, the value up to six words, nothing else in the sentence):
 # descriptions ("The problem is that ...", "The cluster is a 3-node ...") are not facts.
 _PLAIN_SETTING = _r(
-    r"^\W*(?:\d{4}-\d\d-\d\d\W*)?(?P<det>the|our|my|el|la|los|las|nuestro|nuestra|mi)\s+(?P<x>[\w./+#-]+(?:\s+[\w./+#-]+){0,3})"
+    _OPENING + r"(?P<det>the|our|my|el|la|los|las|nuestro|nuestra|mi)\s+"
+    r"(?P<x>[\w./+#-]+(?:\s+[\w./+#-]+){0,3})"
     r"\s+(?:is|are|es|son)\s+(?:called\s+|set\s+to\s+)?(?P<v>[^\s,;]+(?:\s+[^\s,;]+){0,5}?)"
     r"(?:\s+(?:now|ahora))?\s*[.!]?\s*$"
 )
@@ -509,7 +512,7 @@ _SIDE_STORES = frozenset(
     "file files asset assets image images".split()
 )
 _OF_SETTING = _r(
-    r"^\W*(?:\d{4}-\d\d-\d\d\W*)?(?:the|el|la)\s+(?P<a>[\w-]+(?:\s+(?:de\s+)?[\w-]+)?)\s+"
+    _OPENING + r"(?:the|el|la)\s+(?P<a>[\w-]+(?:\s+(?:de\s+)?[\w-]+)?)\s+"
     r"(?:of|de|del)\s+"
     r"(?:the\s+|el\s+|la\s+|our\s+)?(?P<s>[\w./+#-]+(?:\s+[\w./+#-]+){0,3}?)\s+(?:is|es)\s+"
     r"(?:now\s+|ahora\s+)?(?=\S)"
@@ -862,6 +865,19 @@ def _tool(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str]]:
     return [(m.start(), "project", f"tool:{name}", value)]
 
 
+def _a_setting(noun: str, value: str) -> bool:
+    """A setting's name and a value for it: not "the problem is ...", not "it", not a stop
+    word."""
+    return bool(noun and value) and noun.split()[-1] not in _NOT_SETTINGS \
+        and not _NOT_VALUES.match(fold(value)) and fold(value) not in STOPWORDS
+
+
+def _no_opinion(value: str) -> bool:
+    """A bare lower-case word ("... es aburrido", "... is nice") is an opinion, not a
+    setting's value; names, numbers and identifiers are."""
+    return not re.fullmatch(r"[^\W\d_]+", value) or value[:1].isupper()
+
+
 def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     """'X changed from A to B' and 'X is now Y', used when no specific rule matched."""
     of = _OF_SETTING.search(span.folded)
@@ -869,10 +885,8 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
         what = normalise_topic(of.group("a"))
         said = clean_value(span, of.end(), len(span.folded), cut_with=True)
         holder = span.original(of.start("s"), of.end("s")).lower()
-        # a bare lower-case word is how it is ("the rest of the team is happy"), not a value
-        if said and what and what.split()[-1] not in _NOT_SETTINGS \
-                and not _NOT_VALUES.match(fold(said)) and fold(said) not in STOPWORDS \
-                and (not re.fullmatch(r"[^\W\d_]+", said) or said[:1].isupper()):
+        # "the rest of the team is happy": how it is, not a value
+        if _a_setting(what, said) and _no_opinion(said):
             return [(of.start(), holder, _TRAILING_ATTRIBUTES.get(what, (None, what))[1], said)]
     for pattern in (_CHANGED, _IS_NOW, _IS_THEN_NOW):
         m = pattern.search(span.folded)
@@ -903,16 +917,12 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                       normalise_topic(m.group("x")))
         # "... is called Mia and she is a tabby": the value ends where another clause starts
         value = clean_value(span, m.start("v"), m.end("v"), cut_with=False)
-        head = noun.split()[-1] if noun else ""
-        if noun and value and head not in _NOT_SETTINGS and not _NOT_VALUES.match(
-                fold(value)) and fold(value) not in STOPWORDS:
+        if _a_setting(noun, value):
             for name, (owner, attribute) in _TRAILING_ATTRIBUTES.items():
                 if noun == name or noun.endswith(" " + name):
                     rest = noun[: -len(name)].strip()
                     return [(m.start(), rest or owner or "project", attribute, value)]
-            # A bare lower-case word ("... es aburrido", "... is nice") is an opinion, not a
-            # setting's value; names, numbers and identifiers are.
-            if not re.fullmatch(r"[^\W\d_]+", value) or value[:1].isupper():
+            if _no_opinion(value):
                 return [(m.start(), noun, "value", value)]
     m = _SWITCHED.search(span.folded)
     if m is not None:

@@ -87,8 +87,13 @@ def speaker_of(line: str) -> Speaker | None:
     return Speaker(label)
 
 
+def opening_speaker(text: str) -> Speaker | None:
+    """The speaker of a memory's first line: the one whose turn it is."""
+    return speaker_of(text.lstrip().split("\n", 1)[0])
+
+
 def assistant_said(text: str) -> bool:
     """Whether ``text`` opens with the assistant's label ("2026-03-05 assistant: Ice or
     heat?"): a turn of the model, not of anyone the memory is about."""
-    speaker = speaker_of(text.lstrip().split("\n", 1)[0])
+    speaker = opening_speaker(text)
     return speaker is not None and speaker.subject is None

@@ -244,6 +244,11 @@ class _Match:
                          if word not in self.held_as.get(word, {word}))
 
 
+def _focus(best: Mapping[str, _Match], leaf_id: str) -> tuple[str, ...]:
+    """A served memory's own terms the question matched, for its reply's window."""
+    return tuple(sorted(best[leaf_id].held_terms)) if leaf_id in best else ()
+
+
 def _as_said(text: str) -> dict[str, str]:
     """Each term of ``text`` -> the word as written ("tension" -> "tensión", "juan" ->
     "Juan"), to quote a question's words back in a reply."""
@@ -1587,13 +1592,12 @@ class NavigationActor(Actor):
         if request is not None:
             hits = tuple(dataclasses.replace(
                 self._hit(c.id, currency, successor, timeline, full_text=True, score=c.score),
-                focus=tuple(sorted(best[c.id].held_terms if c.id in best else ())))
-                for c in request.candidates)
+                focus=_focus(best, c.id)) for c in request.candidates)
             return result("AMBIGUOUS", hits, conf, request.reason)
         old = [(leaf, s) for leaf, s in ranked if currency.get(leaf) == "SUPERSEDED"]
         hits = tuple(dataclasses.replace(
             self._folded_hit((leaf, *same), currency, successor, timeline, score=s),
-            focus=tuple(sorted(best[leaf].held_terms if leaf in best else ())))
+            focus=_focus(best, leaf))
             for leaf, s, same in ranking.distinct(ranked, self._said, max(1, msg.limit)))
         history: tuple[Hit, ...] = ()
         if msg.include_history:
@@ -1670,10 +1674,9 @@ class NavigationActor(Actor):
         the question best, when neither served nor its next turn: one holding the kind of
         words the question expects (``answer_type``: "how much" -> "£180") and a word of the
         question, ``NEXT_TURN_SIMILARITY`` of its meaning or a place ``CONTEXT_BESIDE`` the
-        first, else the closest in meaning
-        when ``CONTEXT_SIMILARITY`` close or more and above the question's crowd. The
-        assistant's turns only when the question asks what the assistant said
-        (``ranking.ASSISTANT_FACTOR``)."""
+        first, else the closest in meaning when ``CONTEXT_SIMILARITY`` close or more and above
+        the question's crowd. The assistant's turns only when the question asks what the
+        assistant said (``ranking.ASSISTANT_FACTOR``)."""
         first = hits[0]
         entry = self.model.entry(first.leaf_id)
         meta = self.model.leaves.get(first.leaf_id)
@@ -1690,8 +1693,8 @@ class NavigationActor(Actor):
                  and "tool" not in (self.model.leaves[leaf].origin, meta.origin)
                  and (to_assistant or not self._assistant_said(leaf))]
         close = self.vectors.similarity_of(asked, turns) if turns else {}
-        by_time = sorted([*turns, first.leaf_id], key=lambda leaf: self.model.leaves[leaf]
-                         .recorded_ts if leaf in self.model.leaves else meta.recorded_ts)
+        by_time = sorted([*turns, first.leaf_id],
+                         key=lambda leaf: self.model.leaves[leaf].recorded_ts)
         at = by_time.index(first.leaf_id)
         beside = set(by_time[max(0, at - CONTEXT_BESIDE):at + CONTEXT_BESIDE + 1])
         typed = [leaf for leaf in close if wanted is not None

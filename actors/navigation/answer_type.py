@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from actors.dates import LEADING_ISO_DATE
 from actors.text import fold
 
 _NUMBER = r"\d+(?:[.,]\d+)?"
@@ -59,5 +60,4 @@ def expected(question: str) -> re.Pattern[str] | None:
 
 def holds(answer: re.Pattern[str], text: str) -> bool:
     """Whether ``text`` (past its leading date) holds words of the expected kind."""
-    body = re.sub(r"^\W*\d{4}-\d\d-\d\d\S*", "", text.lstrip())
-    return bool(answer.search(fold(body)))
+    return bool(answer.search(fold(LEADING_ISO_DATE.sub("", text))))

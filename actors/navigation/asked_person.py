@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from actors.facts.speakers import USER, speaker_of
+from actors.facts.speakers import USER, opening_speaker
 from actors.navigation.query import QUESTION_WORDS
 from actors.text import STOPWORDS, fold
 
@@ -40,7 +40,7 @@ def other_speaker(asked: tuple[str, ...], text: str) -> tuple[str, str] | None:
     by a named speaker the question does not name, else None."""
     if not asked:
         return None
-    speaker = speaker_of(text.lstrip().split("\n", 1)[0])
+    speaker = opening_speaker(text)
     if speaker is None or speaker.subject is None or speaker.subject == USER:
         return None
     said = set(fold(speaker.subject).split())

@@ -39,38 +39,34 @@ def _key(name: str) -> str:
 
 
 @functools.cache
-def _countries() -> frozenset[str]:
+def _names() -> tuple[tuple[str, str, bool], ...]:
+    """Every country's short, common and official name with its Spanish translation, as
+    keys: (English, Spanish, official)."""
     import pycountry  # read on first use only (see the module's docstring)
 
     spanish = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=["es"],
                                   fallback=True)
-    names: set[str] = set()
-    for country in pycountry.countries:
-        for name in (country.name, getattr(country, "common_name", None),
-                     getattr(country, "official_name", None)):
-            if name:
-                names.add(_key(name))
-                names.add(_key(spanish.gettext(name)))
-    return frozenset(names)
+    return tuple((_key(name), _key(spanish.gettext(name)), field == "official_name")
+                 for country in pycountry.countries
+                 for field in ("name", "common_name", "official_name")
+                 if (name := getattr(country, field, None)))
+
+
+@functools.cache
+def _countries() -> frozenset[str]:
+    return frozenset(key for names in _names() for key in names[:2])
 
 
 @functools.cache
 def _translations() -> dict[str, tuple[str, ...]]:
     """One-word country names -> their names in the other language ("espana" -> "spain",
     "japan" -> "japon"), folded."""
-    import pycountry  # read on first use only (see the module's docstring)
-
-    spanish = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=["es"],
-                                  fallback=True)
     pairs: dict[str, set[str]] = {}
-    for country in pycountry.countries:
-        for name in (country.name, getattr(country, "common_name", None)):
-            if not name:
-                continue
-            english, translated = _key(name), _key(spanish.gettext(name))
-            if english != translated and " " not in english and " " not in translated:
-                pairs.setdefault(english, set()).add(translated)
-                pairs.setdefault(translated, set()).add(english)
+    for english, translated, official in _names():
+        if not official and english != translated and " " not in english \
+                and " " not in translated:
+            pairs.setdefault(english, set()).add(translated)
+            pairs.setdefault(translated, set()).add(english)
     return {name: tuple(sorted(others)) for name, others in pairs.items()}
 
 
