@@ -11,8 +11,9 @@ have seen our leaves) and runs a pass:
    each handed to the writers as soon as it is summarised: each file is still fsynced, but
    concurrent fsyncs share the file system's journal commits; a Flush's ``progress`` receiver
    sees branches written of branches planned);
-3. under the ``catalog`` lock, re-read the catalog, and for each branch whose children are all
-   still parentless, commit the children's parent links and the branch entry in one
+3. under the ``catalog`` lock, catch up with the catalog's changes since the pass read its
+   parentless rows (``TrunkView``: a pass never holds every row), and for each branch whose
+   children are all still parentless, commit the children's parent links and the branch entry in one
    transaction (``store.engine``; not logged to the event file: branch files are the truth);
 4. rewrite ``root.json`` under the ``root`` lock when what it says changed;
 5. maintenance, once per process and off the start-up path: remove temp files of writers that
@@ -39,7 +40,7 @@ from actors.consolidation import repair, tree
 from actors.consolidation.anthropic import summarizer_for
 from actors.consolidation.messages import Flush, Nudge, PassResult
 from actors.consolidation.root import build_root, unchanged
-from actors.consolidation.summarizer import ChildDigest, Summarizer
+from actors.consolidation.summarizer import ChildDigest, Summarizer, time_range
 from store.atomic import clean_stray_temps
 from store.catalog import CatalogReader, Entries
 from store.config import Settings
@@ -64,9 +65,11 @@ def _pass_row(entry: Mapping[str, Any]) -> dict[str, Any]:
     return {name: entry.get(name) for name in PASS_FIELDS}
 
 
-class CatalogView:
-    """The whole catalog as this pass sees it: read at the start of a pass and inside the
-    catalog lock before linking (a background pass may afford one read of every row)."""
+class TrunkView:
+    """The catalog's parentless rows as a pass sees them: read at the start of a pass and
+    kept current inside the catalog lock before linking. A pass files only parentless rows;
+    what it asks of the rest (tallies, dangling links, leaf dates) is asked of SQLite, so a
+    pass at 50k memories no longer holds every row (46 MB, a fifth of a second to read)."""
 
     def __init__(self, layout: StoreLayout) -> None:
         self.reader = CatalogReader(layout)
@@ -76,25 +79,27 @@ class CatalogView:
         """The catalog sequence ``state`` is current to."""
 
     def refresh(self) -> None:
-        """Every row, read once at the start of a pass."""
+        """The parentless rows, read once at the start of a pass."""
         self.state = {}  # the old rows go before the new are read (one copy at a time)
         self.seq = self.reader.last_seq()
-        self.state = self.reader.entries(PASS_FIELDS)
+        self.state = self.reader.trunk(PASS_FIELDS)
 
     def catch_up(self) -> None:
         """The rows changed since they were read (by any process), applied to the rows held:
-        a pass's later steps (repair, links, the root) see the catalog as it is now without
-        reading every row again (at 50k memories each full read is 46 MB and a fifth of a
-        second). A catalog whose sequence went back (rebuilt meanwhile) is read again whole."""
+        a row given a parent leaves the trunk, a new parentless one joins it. A catalog whose
+        sequence went back (rebuilt meanwhile) is read again."""
         if self.reader.last_seq() < self.seq:
             self.refresh()
             return
         changes, self.seq = self.reader.changes_since(self.seq)
         for change in changes:
-            if change.entry is None:
-                self.state.pop(change.entry_id, None)
-            else:
-                self.state[change.entry_id] = _pass_row(change.entry)
+            self._take(change.entry_id, change.entry)
+
+    def _take(self, entry_id: str, entry: Mapping[str, Any] | None) -> None:
+        if entry is None or entry.get("parent_id"):
+            self.state.pop(entry_id, None)
+        else:
+            self.state[entry_id] = _pass_row(entry)
 
     def release(self) -> None:
         """Drop the rows between passes (a server holds no copy of the catalog at rest)."""
@@ -102,20 +107,27 @@ class CatalogView:
 
     def append(self, records: list[dict[str, Any]]) -> None:
         """Commit catalog records in one transaction (catalog lock held) and take them in:
-        applied to the rows held, which the caller read inside the same lock (reading every
-        row again after each layer's links held two copies of the catalog at once)."""
+        applied to the rows held, which the caller read inside the same lock. A link undone
+        (``parent_id`` cleared) brings its row back into the trunk."""
         if not records:
             return
         self.engine.commit(catalog=records, logged=False)
+        orphaned: list[str] = []
         for record in records:
             if record["op"] == "put":
-                self.state[str(record["entry"]["id"])] = _pass_row(record["entry"])
+                self._take(str(record["entry"]["id"]), record["entry"])
             elif record["op"] == "patch":
-                row = self.state.get(str(record["id"]))
+                entry_id = str(record["id"])
+                row = self.state.get(entry_id)
                 if row is not None:
                     row.update((k, v) for k, v in record["set"].items() if k in PASS_FIELDS)
+                    self._take(entry_id, row)
+                elif "parent_id" in record["set"] and not record["set"]["parent_id"]:
+                    orphaned.append(entry_id)
             else:
                 self.state.pop(str(record["id"]), None)
+        for entry_id, row in self.reader.rows(orphaned, PASS_FIELDS).items():
+            self._take(entry_id, row)
 
     def close(self) -> None:
         self.reader.close()
@@ -171,7 +183,7 @@ class ConsolidationActor(Actor):
         self.background = background
         self.summarizer = summarizer or summarizer_for(settings.summarizer_backend,
                                                        settings.summarizer_model)
-        self._catalog = CatalogView(layout)
+        self._catalog = TrunkView(layout)
         self._swept = False
         """Whether this process has removed dead writers' temp files yet (once, in a pass)."""
         self._pending = 0
@@ -260,9 +272,8 @@ class ConsolidationActor(Actor):
         try:
             return await self._pass_read(force, started, tally)
         finally:
-            self._rows = len(self._catalog.state)
             self._catalog.release()
-            return_free_memory()  # the rows just dropped (46 MB at 50k memories)
+            return_free_memory()
 
     async def _pass_read(self, force: bool, started: float, tally: WriteTally) -> PassResult:
         await call_in_thread(self._catalog.refresh)
@@ -302,10 +313,11 @@ class ConsolidationActor(Actor):
         return PassResult(True, written, placed, pending, depth, nodes, duration, repaired)
 
     def _census(self) -> tuple[int, int]:
-        """Leaves waiting for a branch, and the highest layer in the catalog."""
-        entries = self._catalog.state
-        top = max((int(e.get("layer", 0)) for e in entries.values()), default=0)
-        return self._pending_leaves(entries), top
+        """Leaves waiting for a branch, and the highest layer in the catalog (whose row
+        count sets the next batch)."""
+        counts = self._catalog.reader.counts()
+        self._rows = sum(counts.leaves_by_domain.values()) + counts.nodes
+        return self._pending_leaves(self._catalog.state), counts.depth
 
     @staticmethod
     def _pending_leaves(entries: Mapping[str, Mapping[str, Any]]) -> int:
@@ -318,7 +330,10 @@ class ConsolidationActor(Actor):
         on_disk: dict[str, list[Path]] = {}
         for path in iter_branch_files(self.layout):
             on_disk.setdefault(path.stem, []).append(path)
-        return repair.find_damage(self._catalog.state, on_disk), on_disk
+        reader = self._catalog.reader
+        damage = repair.find_damage(reader.dangling_links(), on_disk,
+                                    reader.known(list(on_disk)))
+        return damage, on_disk
 
     async def _repair(self) -> int:
         """Heal a killed pass's debris; how many links were fixed and files removed."""
@@ -331,18 +346,20 @@ class ConsolidationActor(Actor):
     def _repair_locked(self) -> int:
         self._catalog.catch_up()
         damage, on_disk = self._damage()
-        entries = self._catalog.state
         records: list[dict[str, Any]] = []
         for parent_id, children in sorted(damage.dangling.items()):
-            layer = int(entries[children[0]].get("layer", 0)) + 1
+            rows = self._catalog.reader.rows(children, PASS_FIELDS)
+            layer = int(rows[children[0]].get("layer", 0)) + 1
             path = self.layout.branch_path(layer, parent_id)
             try:
                 node: dict[str, Any] | None = read_branch(path)
             except UNREADABLE:
                 node = None
+            listed = [str(c) for c in (node or {}).get("child_ids", [])]
+            rows.update(self._catalog.reader.rows(listed, PASS_FIELDS))
             records.extend(repair.complete_or_undo(
                 parent_id, children, node, self.layout.branch_relpath(layer, parent_id),
-                entries))
+                rows))
         if records:
             self._catalog.append(records)
         strays = self._damage()[0].strays if records else damage.strays
@@ -428,14 +445,15 @@ class ConsolidationActor(Actor):
     def _link(self, plan: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Record the branches and their children's parent links (catalog lock held)."""
         self._catalog.catch_up()
-        entries = self._catalog.state
+        entries = self._catalog.state  # the parentless rows: a child given a parent is gone
+        filed = self._catalog.reader.known([node["node_id"] for node in plan])
         records: list[dict[str, Any]] = []
         linked: list[dict[str, Any]] = []
         for node in plan:
             kids = [entries.get(cid) for cid in node["child_ids"]]
-            if node["node_id"] in entries or any(k is None or k.get("parent_id") for k in kids):
+            if node["node_id"] in filed or any(k is None or k.get("parent_id") for k in kids):
                 # The catalog changed under us (a rebuild): drop the file, re-plan next pass.
-                if node["node_id"] not in entries:
+                if node["node_id"] not in filed:
                     self.layout.branch_path(node["layer"], node["node_id"]).unlink(
                         missing_ok=True)
                 self._nodes.pop(node["node_id"], None)
@@ -462,7 +480,9 @@ class ConsolidationActor(Actor):
             old = read_root(self.layout)
         except MalformedFile:
             old = None
-        root = build_root(entries, top_items, now=utc_now(),
+        reader = self._catalog.reader
+        root = build_root(reader.counts(), time_range(reader.leaf_timestamps()), top_items,
+                          now=utc_now(),
                           created_at=str(old.get("created_at") or "") if old else None)
         if not unchanged(old, root):
             write_root(self.layout, root)

@@ -16,7 +16,7 @@ This module decides; the actor reads the files and appends the records.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,19 +37,19 @@ class Damage:
         return bool(self.dangling or self.strays)
 
 
-def find_damage(entries: Mapping[str, Entry], branch_ids_on_disk: Iterable[str]) -> Damage:
-    dangling: dict[str, list[str]] = {}
-    for entry_id, entry in entries.items():
-        parent = entry.get("parent_id")
-        if parent and parent not in entries:
-            dangling.setdefault(str(parent), []).append(entry_id)
-    strays = tuple(sorted(i for i in branch_ids_on_disk if i not in entries))
-    return Damage({p: tuple(sorted(c)) for p, c in dangling.items()}, strays)
+def find_damage(dangling: Mapping[str, Iterable[str]], branch_ids_on_disk: Iterable[str],
+                catalogued: Container[str]) -> Damage:
+    """The damage of a store whose rows name the missing parents ``dangling`` (parent id ->
+    the children naming it) and whose branch files on disk are ``branch_ids_on_disk``, of
+    which ``catalogued`` have a catalog row."""
+    strays = tuple(sorted(i for i in branch_ids_on_disk if i not in catalogued))
+    return Damage({str(p): tuple(sorted(c)) for p, c in dangling.items()}, strays)
 
 
 def complete_or_undo(parent_id: str, children: Iterable[str], node: Mapping[str, Any] | None,
                      relpath: str, entries: Mapping[str, Entry]) -> list[dict[str, Any]]:
-    """Records that finish a half-written link to ``parent_id``, or take it back.
+    """Records that finish a half-written link to ``parent_id``, or take it back
+    (``entries``: at least the rows of ``children`` and of the children the file lists).
 
     The link is finished when the branch file was readable (``node``), is the branch named, and
     every child it lists exists and is either parentless or already points at it; otherwise

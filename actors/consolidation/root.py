@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from actors.consolidation.summarizer import ChildDigest, domain_digest, time_range
+from actors.consolidation.summarizer import ChildDigest, domain_digest
+from store.catalog import Counts
 
 TOPICS_PER_DOMAIN = 5
 STAMPS = ("created_at", "updated_at")
@@ -25,12 +26,11 @@ def unchanged(old: Mapping[str, Any] | None, new: Mapping[str, Any]) -> bool:
             == {k: v for k, v in new.items() if k not in STAMPS})
 
 
-def build_root(entries: Mapping[str, Mapping[str, Any]],
+def build_root(counts: Counts, span: tuple[str, str],
                top_items: Mapping[str, Sequence[ChildDigest]], *, now: str,
                created_at: str | None = None) -> dict[str, Any]:
-    leaves = [e for e in entries.values() if e.get("kind") == "leaf"]
-    nodes = [e for e in entries.values() if e.get("kind") == "node"]
-    depth = max((int(n.get("layer", 0)) for n in nodes), default=0)
+    """The root of a catalog of ``counts`` (its tallies) whose leaves span ``span``."""
+    leaves = sum(counts.leaves_by_domain.values())
     domains: dict[str, Any] = {}
     topics: list[str] = []
     for domain in sorted(top_items):
@@ -39,9 +39,9 @@ def build_root(entries: Mapping[str, Mapping[str, Any]],
         domains[domain] = digest
         topics.append(domain)
         topics.extend(list(digest["keywords"])[:TOPICS_PER_DOMAIN])  # type: ignore[call-overload]
-    per_domain = {d: sum(1 for e in leaves if e["domain"] == d) for d in domains}
-    span = time_range(str(e.get("timestamp") or "") for e in leaves)
-    summary = (f"{len(leaves)} leaves across {len(domains)} domains, depth {depth}. Domains: "
+    per_domain = {d: counts.leaves_by_domain.get(d, 0) for d in domains}
+    depth = counts.depth
+    summary = (f"{leaves} leaves across {len(domains)} domains, depth {depth}. Domains: "
                + "; ".join(f"{d} ({n} leaves)" for d, n in per_domain.items()) + ".")
     return {
         "schema_version": 1,
@@ -50,8 +50,8 @@ def build_root(entries: Mapping[str, Mapping[str, Any]],
         "created_at": created_at or now,
         "updated_at": now,
         "depth": depth,
-        "leaf_count": len(leaves),
-        "node_count": len(nodes),
+        "leaf_count": leaves,
+        "node_count": counts.nodes,
         "time_range": {"start": span[0], "end": span[1]},
         "topics": topics,
         "domains": domains,

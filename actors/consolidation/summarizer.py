@@ -9,6 +9,7 @@ say) can be plugged in through the ``Summarizer`` protocol. Nothing here perform
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
@@ -89,17 +90,27 @@ def excerpt_for(text: str, limit: int = EXCERPT_LIMIT) -> str:
 def time_range(timestamps: Iterable[str]) -> tuple[str, str]:
     """(earliest, latest) of the given ISO timestamps, compared as instants.
 
-    Unparseable or empty values are ignored; if none parses, falls back to string order.
+    Unparseable or empty values are ignored; if none parses, falls back to string order. One
+    pass with nothing kept but the bounds (the root folds every leaf's stamp through it).
     """
-    given = [t for t in timestamps if t and t.strip()]
-    if not given:
-        return ("", "")
-    parsed = [(moment, t) for t in given if (moment := parse_instant(t)) is not None]
-    if parsed:
-        earliest = min(parsed, key=lambda p: (p[0], p[1]))[1]
-        latest = max(parsed, key=lambda p: (p[0], p[1]))[1]
-        return (earliest, latest)
-    return (min(given), max(given))
+    earliest: tuple[dt.datetime, str] | None = None
+    latest: tuple[dt.datetime, str] | None = None
+    first = last = ""
+    for stamp in timestamps:
+        if not stamp or not stamp.strip():
+            continue
+        first = stamp if not first or stamp < first else first
+        last = max(last, stamp)
+        moment = parse_instant(stamp)
+        if moment is None:
+            continue
+        if earliest is None or (moment, stamp) < earliest:
+            earliest = (moment, stamp)
+        if latest is None or (moment, stamp) > latest:
+            latest = (moment, stamp)
+    if earliest is not None and latest is not None:
+        return (earliest[1], latest[1])
+    return (first, last)
 
 
 def _period(span: tuple[str, str]) -> str:

@@ -51,7 +51,7 @@ def test_link_records_put_the_branch_after_its_children() -> None:
 
 def test_a_half_written_link_is_found_and_completed() -> None:
     entries = {"L-a": leaf("L-a", "N1-work-abc"), "L-b": leaf("L-b"), "L-c": leaf("L-c")}
-    damage = repair.find_damage(entries, ["N1-work-abc"])
+    damage = repair.find_damage({"N1-work-abc": ["L-a"]}, ["N1-work-abc"], set(entries))
     assert damage.dangling == {"N1-work-abc": ("L-a",)}
     assert damage.strays == ("N1-work-abc",)
     records = repair.complete_or_undo("N1-work-abc", ["L-a"], NODE, "layers/1/x.json", entries)
@@ -69,8 +69,7 @@ def test_a_link_the_branch_file_cannot_back_is_undone() -> None:
 
 
 def test_a_sound_store_shows_no_damage() -> None:
-    entries = {"L-a": leaf("L-a", "N1-work-abc"), "N1-work-abc": {"id": "N1-work-abc"}}
-    assert not repair.find_damage(entries, ["N1-work-abc"])
+    assert not repair.find_damage({}, ["N1-work-abc"], {"L-a", "N1-work-abc"})
 
 
 def test_root_is_unchanged_when_only_its_stamps_differ() -> None:
