@@ -961,7 +961,11 @@ class NavigationActor(Actor):
                               one_ticket=frozenset(exact) if wanted
                               and _only_identifiers(topic, wanted) else frozenset(),
                               empty_range=span.phrase if listing and span and not in_range
-                              else "")
+                              else "",
+                              timely=frozenset(leaf for leaf in in_range if leaf in best
+                                               and best[leaf].matched
+                                               and self._dated_in(leaf, span))
+                              if span is not None else frozenset())
         if result.status == "FOUND" and not listing and answer is None:
             result = dataclasses.replace(result, absent=self._absent_words(
                 query, best, [hit.leaf_id for hit in result.hits]))
@@ -1455,7 +1459,7 @@ class NavigationActor(Actor):
                 unknown: tuple[str, ...] = (),
                 foreign: frozenset[str] = frozenset(),
                 one_ticket: frozenset[str] = frozenset(),
-                empty_range: str = "") -> SearchResult:
+                empty_range: str = "", timely: frozenset[str] = frozenset()) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -1466,7 +1470,9 @@ class NavigationActor(Actor):
         ``unknown``: what the question is about that no memory mentions, as the reply names it
         ("the user's 'shoulder'", "'Boston'"). ``one_ticket``: the question is only
         identifiers, and these memories hold them verbatim: whatever they say, they are about
-        the one thing asked ("PAY-1423": the bug and its fix), never rivals for a clue."""
+        the one thing asked ("PAY-1423": the bug and its fix), never rivals for a clue.
+        ``timely``: memories dated in the asked time holding a word of the question or one
+        close to it (``ranking.about_first``)."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -1515,7 +1521,7 @@ class NavigationActor(Actor):
                 if older in evidence and not (newer in judged and
                                               ranking.about(judged[newer], size)):
                     judged[newer] = evidence[older]
-            ranked = ranking.about_first(ranked, judged, size)
+            ranked = ranking.about_first(ranked, judged, size, timely)
         short = query.short
         worded_scores = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                          for leaf, _ in ranked[:6] if leaf in best}

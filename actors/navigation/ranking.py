@@ -9,7 +9,7 @@ It must never read a file or know how a score was computed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 
 COVERAGE_FLOOR = 0.5
@@ -353,14 +353,19 @@ def abstains(evidence: Sequence[Evidence], store_size: int) -> bool:
 
 
 def about_first(ranked: Sequence[tuple[str, float]], evidence: Mapping[str, Evidence],
-                store_size: int) -> list[tuple[str, float]]:
+                store_size: int, timely: Container[str] = frozenset()
+                ) -> list[tuple[str, float]]:
     """The first ``ABSTAIN_DEPTH`` memories with those about the question ahead of the others
     (each group in its order): when the judgement answers because of one memory, that memory
     leads the reply, not a better-scored one it found about nothing ("Is the user considering
-    getting another pet?" led with a wedding holding "getting")."""
+    getting another pet?" led with a wedding holding "getting"). A ``timely`` memory, dated
+    in the time the question names and holding a word of it or a word close to one, keeps
+    its place among them: "What big purchase did I make in July?" and "I bought the Kia"
+    (July) share no word, yet it answers, and a March memory holding "big" and "purchase"
+    must not pass it."""
     head = list(ranked[:ABSTAIN_DEPTH])
-    yes = [item for item in head if item[0] in evidence
-           and about(evidence[item[0]], store_size)]
+    yes = [item for item in head if item[0] in timely or (
+        item[0] in evidence and about(evidence[item[0]], store_size))]
     kept = {leaf for leaf, _ in yes}
     return yes + [item for item in head if item[0] not in kept] + list(ranked[ABSTAIN_DEPTH:])
 

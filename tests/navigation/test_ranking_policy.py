@@ -250,6 +250,10 @@ def test_memories_about_the_question_lead_the_reply() -> None:
     assert [leaf for leaf, _ in ranking.about_first(ranked, evidence, 1_000)] == \
         ["dog", "getting", "other"]
     assert ranking.about_first(ranked[:1], evidence, 1_000) == ranked[:1]
+    # a memory of the asked time holding a word of it keeps its place among them
+    assert [leaf for leaf, _ in ranking.about_first(ranked, evidence, 1_000,
+                                                    timely={"getting"})] == \
+        ["getting", "dog", "other"]
 
 
 def test_a_question_about_a_time_alone_lists_the_memories_of_that_time_first() -> None:

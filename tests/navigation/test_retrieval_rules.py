@@ -1233,3 +1233,21 @@ async def test_a_note_of_the_same_day_far_from_the_question_is_no_next_turn(
         monkeypatch.setattr(navigation, "NEXT_TURN_CONTINUES_ASKED", -1.0)
         again = await search(rt, "Which bank do I use?", limit=1)
         assert again.hits[0].next_turn is not None  # close to the note it follows
+
+
+async def test_a_memory_of_the_asked_time_holding_a_near_word_keeps_its_lead(
+        tmp_path: Path) -> None:
+    # "purchase" is in the March memory and only close to "bought" in the July one: the July
+    # one answers a question about July, however the March one's words match
+    async with Runtime(tmp_path) as rt:
+        await save(rt, f"[{LAST_YEAR}-03-18] assistant: That's a big step. Have you set a "
+                       "maximum purchase price and spoken to a mortgage adviser yet?")
+        kia = await save(rt, f"[{LAST_YEAR}-07-25] user: I bought the Kia by the way! "
+                             "Battery at 94%. Picked it up on 18 July.")
+        await save(rt, f"[{LAST_YEAR}-06-30] user: I'll ask. Ilse is on summer break until "
+                       "the end of August.")
+        await save(rt, f"[{LAST_YEAR}-07-02] user: The cello lesson moved to Thursday.")
+        await embedded(rt)
+        result = await search(rt, f"What big purchase did I make in July {LAST_YEAR}?")
+        assert result.status == "FOUND"
+        assert ids(result)[0] == kia
