@@ -11,6 +11,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 
+from actors.consolidation.summarizer import excerpt_for
 from actors.facts.messages import FactReport, FactView, RetractResult
 from actors.ingest.messages import SaveResult
 from actors.navigation.messages import Hit, SearchResult, Turn
@@ -26,6 +27,9 @@ REPLY_BUDGET = 8000
 memory takes what it needs up to ``FULL_TEXT_LIMIT``, the others share the rest."""
 OTHER_MIN = 600
 """Characters every other memory shown gets at least (its matching part, windowed)."""
+SUCCESSOR_OPENING = 160
+"""Characters of the superseding memory quoted on an OUTDATED line (its date and opening tell
+the reader what stands now; its id alone told nothing)."""
 NEAREST_LIMIT = 300
 """Characters of each memory offered beside a "No memory found": enough for a chat turn."""
 CANDIDATE_LIMIT = 300
@@ -186,6 +190,10 @@ def _marks(hit: Hit) -> list[str]:
                      f"about {asked}.")
     if hit.currency == "SUPERSEDED" and not hit.notices:
         later = f" by {hit.superseded_by}" if hit.superseded_by else ""
+        if hit.successor is not None:
+            day = hit.successor.timestamp[:10]
+            later += (f"{f' ({day})' if day else ''}, which says "
+                      f"\"{excerpt_for(hit.successor.text, SUCCESSOR_OPENING)}\"")
         lines.append(f"OUTDATED: this memory was superseded{later}; prefer the newer one.")
     if hit.currency == "PENDING" and not hit.notices:
         lines.append("UNREVIEWED: this value came from a tool result and waits for review; "

@@ -7,6 +7,10 @@ shape, which agents set up for IHMT already know how to relay:
 
     In 2025 you said user location = 'Madrid', but in 2026 you updated to 'Valencia'.
 
+Two values of one year are told by their days ("On 2026-03-03 you said ..., but on 2026-08-20
+you updated to ..."): "In 2026 you said X, but in 2026 you updated to Y" read as a
+contradiction to outside readers, and the reader cannot tell which came first.
+
 This module only formats strings from resolved facts; it never decides which fact is current
 (that is ``timeline``'s job) and performs no I/O.
 """
@@ -44,15 +48,32 @@ def fact_year(fact: _FactLike) -> str:
     return year if len(year) == 4 and year.isdigit() else "?"
 
 
+def fact_day(fact: _FactLike) -> str:
+    """The day a fact speaks for (YYYY-MM-DD), or its year when the stamp holds no day."""
+    stamp = fact.valid_from or fact.recorded_at or ""
+    day = stamp[:10]
+    if len(day) == 10 and day[:4].isdigit() and day[5:7].isdigit() and day[8:].isdigit():
+        return day
+    return fact_year(fact)
+
+
 def _label(fact: _FactLike) -> str:
     return f"{fact.subject} {fact.attribute}"
 
 
 def update_notice(old: _FactLike, current: _FactLike) -> str:
     """IHMT's notice: the leaf said ``old``; the timeline's current value is ``current``."""
+    said, updated = fact_year(old), fact_year(current)
+    if said == updated:
+        said, updated = fact_day(old), fact_day(current)
+        if said == updated:
+            return (f"On {said} you said {_label(old)} = '{old.value}', but later that day "
+                    f"you updated to '{current.value}'.")
+        return (f"On {said} you said {_label(old)} = '{old.value}', "
+                f"but on {updated} you updated to '{current.value}'.")
     return (
-        f"In {fact_year(old)} you said {_label(old)} = '{old.value}', "
-        f"but in {fact_year(current)} you updated to '{current.value}'."
+        f"In {said} you said {_label(old)} = '{old.value}', "
+        f"but in {updated} you updated to '{current.value}'."
     )
 
 
@@ -64,7 +85,7 @@ def retraction_notice(retracted: _FactLike, current: _FactLike | None) -> str:
         f"but that was retracted{reason}."
     )
     if current is not None:
-        text += f" The current value is '{current.value}' (since {fact_year(current)})."
+        text += f" The current value is '{current.value}' (since {fact_day(current)})."
     return text
 
 
@@ -75,5 +96,5 @@ def pending_notice(pending: _FactLike, current: _FactLike | None) -> str:
         "review (ihmt-async review); it is not current."
     )
     if current is not None:
-        text += f" The current value is '{current.value}' (since {fact_year(current)})."
+        text += f" The current value is '{current.value}' (since {fact_day(current)})."
     return text

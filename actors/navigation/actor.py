@@ -1746,12 +1746,16 @@ class NavigationActor(Actor):
         entry = self.model.entry(leaf_id)
         parent = entry.get("parent_id") if entry else None
         path = self.model.tree_path(parent) + (leaf_id,) if parent else (meta.domain, leaf_id)
+        after = successor.get(leaf_id)
+        later = self.model.leaves.get(after) if after else None
         return Hit(leaf_id=leaf_id, domain=meta.domain, title=meta.title,
                    timestamp=meta.timestamp, score=round(score, 4), text=text,
                    excerpt=meta.excerpt, source=meta.source, agent=meta.agent, scope=meta.scope,
                    currency=currency.get(leaf_id, "CURRENT"),
                    notices=tuple(timeline.notices_for_leaf(leaf_id)), tree_path=path,
-                   superseded_by=successor.get(leaf_id))
+                   superseded_by=after,
+                   successor=Turn(after, later.timestamp, later.excerpt)
+                   if after and later is not None else None)
 
     # ------------------------------------------------------------------ stats / tree
 

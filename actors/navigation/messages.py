@@ -49,6 +49,9 @@ class Hit:
     notices: tuple[str, ...]
     tree_path: tuple[str, ...]
     superseded_by: str | None = None
+    successor: Turn | None = None
+    """The memory ``superseded_by`` names (its date and opening): the reply says what stands
+    now, not only an id the reader cannot look up."""
     same_on: tuple[str, ...] = ()
     """Dates of other memories that say the same words (folded into this one)."""
     next_turn: Turn | None = None

@@ -67,7 +67,8 @@ def test_revert_keeps_notices_pointing_at_the_current_value() -> None:
     assert current is not None and current.fact_id == lis2["fact_id"]
     assert tl.notices_for_leaf("L-lis1") == []
     assert tl.notices_for_leaf("L-porto") == [
-        "In 2026 you said user location = 'Porto', but in 2026 you updated to 'Lisbon'."
+        "On 2026-02-01 you said user location = 'Porto', but on 2026-03-01 you updated to "
+        "'Lisbon'."
     ]
     every = [n for leaf in ("L-lis1", "L-porto", "L-lis2") for n in tl.notices_for_leaf(leaf)]
     assert not any("updated to 'Porto'" in n for n in every)
@@ -83,6 +84,14 @@ def test_notice_uses_valid_years() -> None:
         "In 2025 you said user location = 'Madrid', but in 2026 you updated to 'Valencia'."
     ]
     assert tl.notices_for_leaf("L-valencia") == []
+
+
+def test_a_notice_of_one_year_tells_the_days() -> None:
+    morning = fact("Madrid", stamp("2026-10-03"), valid_from="2026-10-03", leaf="L-m")
+    evening = fact("Chamberí", stamp("2026-10-03", 1), valid_from="2026-10-03", leaf="L-c")
+    assert resolve([morning, evening]).notices_for_leaf("L-m") == [
+        "On 2026-10-03 you said user location = 'Madrid', but later that day you updated to "
+        "'Chamberí'."]
 
 
 def test_repeated_value_is_a_confirmation() -> None:

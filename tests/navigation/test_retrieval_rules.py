@@ -13,6 +13,7 @@ from actors.facts.messages import Retract
 from actors.ingest.messages import Save
 from actors.navigation.messages import Search, SearchResult, Stats
 from actors.provenance import Provenance
+from ihmt_async import render
 from ihmt_async.runtime import Runtime
 
 pytestmark = pytest.mark.anyio
@@ -1159,7 +1160,6 @@ async def test_a_short_question_turn_is_slight(tmp_path: Path) -> None:
 
 
 async def test_a_corrected_next_turn_says_so(tmp_path: Path) -> None:
-    from ihmt_async import render
     async with Runtime(tmp_path) as rt:
         asked = await save(rt, "2026-01-06: My sister asked what I want for my birthday.")
         told = await save(rt, "2026-01-06: I told her a Kindle Paperwhite with the warm light.")
@@ -1251,3 +1251,17 @@ async def test_a_memory_of_the_asked_time_holding_a_near_word_keeps_its_lead(
         result = await search(rt, f"What big purchase did I make in July {LAST_YEAR}?")
         assert result.status == "FOUND"
         assert ids(result)[0] == kia
+
+
+async def test_an_outdated_memory_says_what_superseded_it(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        old = await save(rt, "2026-02-01: We have Ziggo for internet, 62 euros a month.")
+        await rt.ingest.ask(Save(
+            content="2026-05-02: We switched the internet to Odido, 45 euros a month.",
+            supersedes=old, provenance=Provenance(agent="claude-code", session="s1")))
+        found = await search(rt, "Ziggo internet")
+        hit = next(h for h in found.hits if h.leaf_id == old)
+        assert hit.currency == "SUPERSEDED" and hit.successor is not None
+        reply = render.render_search(found)
+        assert "superseded by L-" in reply
+        assert "which says \"2026-05-02: We switched the internet to Odido" in reply
