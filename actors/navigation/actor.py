@@ -84,7 +84,7 @@ from actors.navigation.query import (
 from actors.navigation.read_model import ReadModel
 from actors.navigation.replaced import replaced_memory
 from actors.navigation.stem import stem
-from actors.navigation.stories import named_terms, tells_a_change
+from actors.navigation.stories import capitalised_terms, named_terms, tells_a_change
 from actors.navigation.the_user import as_the_user
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
 from actors.text import fold, shorten, unique
@@ -903,7 +903,8 @@ class NavigationActor(Actor):
                 # German was bad", "Miso caught a mouse") holds the question's words too
                 answers = tells_a_change(model.text_of(latest))
                 ranked = ranking.continued_first(ranked, first, latest, answers=answers)
-                continued[first] = latest
+                if answers:  # else it is no correction: the best match stays a candidate
+                    continued[first] = latest
         elif ranked and answer is None and span is None and asks_about_now(text) \
                 and currency.get(ranked[0][0]) == "SUPERSEDED" \
                 and (after := successor.get(ranked[0][0])) is not None and addable(after):
@@ -1389,7 +1390,7 @@ class NavigationActor(Actor):
         names = named_terms(self.model.text_of(leaf_id))
         start = self._when(leaf_id)
         shared: dict[str, int] = {}
-        named: set[str] = set()
+        named: dict[str, set[str]] = {}
         for term in words:
             for doc in index.postings(term):
                 other = metas.get(doc)
@@ -1407,9 +1408,10 @@ class NavigationActor(Actor):
                     continue  # a tool result never ends (nor starts) what a person said
                 shared[doc] = shared.get(doc, 0) + 1
                 if term in names:
-                    named.add(doc)
+                    named.setdefault(doc, set()).add(term)
         return [doc for doc, count in shared.items()
-                if doc in named or count >= ranking.CONTINUATION_SHARED_WORDS]
+                if count >= ranking.CONTINUATION_SHARED_WORDS or (
+                    doc in named and named[doc] & capitalised_terms(self.model.text_of(doc)))]
 
     def _restatements(self, ranked: list[tuple[str, float]], successor: dict[str, str | None],
                       matched: dict[str, frozenset[str]], worded: Mapping[str, float],

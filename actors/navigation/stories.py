@@ -70,3 +70,12 @@ def named_terms(text: str) -> frozenset[str]:
             continue  # "Street" of "Prussia Street"
         found.update(stem(term) for term in text_terms(word))
     return frozenset(found)
+
+
+def capitalised_terms(text: str) -> frozenset[str]:
+    """The terms of every word ``text`` writes with a capital, a sentence's first word too:
+    a name the best match holds ties a later memory into its story only when that memory
+    writes it as a name ("Jenkins is gone" does; "El correo transaccional sale por Brevo"
+    shares only the stem of "Correos Express", a carrier, with a lower-case "correo")."""
+    return frozenset(stem(term) for m in _WORD.finditer(text) if m.group(0)[:1].isupper()
+                     for term in text_terms(m.group(0)))

@@ -4,6 +4,7 @@ restatements, background embedding. Each test fails when its rule is removed."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from pathlib import Path
 
 import anyio
@@ -11,7 +12,9 @@ import pytest
 
 from actors.facts.messages import Retract
 from actors.ingest.messages import Save
+from actors.navigation.confidence import Candidate, clue_request
 from actors.navigation.messages import Search, SearchResult, Stats
+from actors.navigation.query import Query
 from actors.provenance import Provenance
 from ihmt_async import render
 from ihmt_async.runtime import Runtime
@@ -1265,3 +1268,43 @@ async def test_an_outdated_memory_says_what_superseded_it(tmp_path: Path) -> Non
         reply = render.render_search(found)
         assert "superseded by L-" in reply
         assert "which says \"2026-05-02: We switched the internet to Odido" in reply
+
+
+async def test_a_later_memory_continues_a_story_by_a_name_it_writes_as_one(
+        tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        carrier = await save(rt, "Los envíos usan la API de Correos Express; el coste medio es "
+                                 "de 4,50 euros por paquete.")
+        mail = await save(rt, "El correo transaccional sale por Brevo; el plan gratuito "
+                              "permite 300 correos al día.")
+        raised = await save(rt, "Correos Express nos subió la tarifa y estamos valorando "
+                                "Packlink como alternativa.")
+        await search(rt, "envíos")  # the read model takes the new memories in
+        later = rt.navigation._continuation(carrier, lambda _leaf: True)
+        assert raised in later and mail not in later
+
+
+async def test_a_later_mention_that_tells_no_change_takes_no_candidate_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the Kotlin memory continues the Go memory's story by a name, but says nothing changed:
+    # the Go memory is no corrected memory, so the clue decision still weighs it (set aside
+    # as corrected, it left the two "version" memories to tie: AMBIGUOUS at confidence 0.00)
+    from actors.navigation import actor as navigation_actor
+    seen: list[Candidate] = []
+
+    def recording(query: Query, ranked: Sequence[Candidate], **kw: float) -> object:
+        seen.extend(ranked)
+        return clue_request(query, ranked, **kw)
+
+    monkeypatch.setattr(navigation_actor, "clue_request", recording)
+    async with Runtime(tmp_path) as rt:
+        go = await save(rt, "Harbor backend is written in Go 1.22; the team chose Go over "
+                            "Kotlin because of the smaller container images.")
+        kotlin = await save(rt, "Rafa Campos se encarga de la app de Android, escrita en "
+                                "Kotlin con Jetpack Compose.")
+        await save(rt, "The API versioning scheme is URL-based (/v1/, /v2/); v1 will be "
+                       "supported until the end of 2027.")
+        await embedded(rt)
+        result = await search(rt, "¿Qué versión de Go usamos ahora?")
+        assert ids(result)[:2] == [go, kotlin]  # the later mention is shown after it
+        assert {c.id: c.superseded_by for c in seen}[go] is None
