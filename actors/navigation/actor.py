@@ -1120,7 +1120,8 @@ class NavigationActor(Actor):
     def _absent_words(self, query: Query, best: Mapping[str, _Match],
                       served: list[str]) -> tuple[str, ...]:
         """The question's words (as asked) that no memory holds in any form: not itself, not
-        another form of it, not its translation (a word held only through a neighbour in
+        another form of it or another word for the same thing ("mum" for "mother",
+        ``derivation.SAME_THING``), not its translation (a word held only through a neighbour in
         meaning is absent: "brother" is not "sister"), nor the name of a fact a served memory
         states ("billing service database" and "the billing service uses PostgreSQL 16",
         read as the fact billing service / database: the memory does mention it), nor a
@@ -1132,7 +1133,7 @@ class NavigationActor(Actor):
         said = _as_said(query.text)
         return tuple(said.get(term, term) for term, _, variants in self._weights(query)
                      if term not in held and not variants and not term.isdigit()
-                     and not index.doc_freq(term)
+                     and not index.doc_freq(term) and not index.derived_forms(term)
                      and fold(said.get(term, term)) not in LIGHT_VERBS | TIME_WORDS | NOW_WORDS
                      and not regions.is_region(said.get(term, term))
                      and not self._kind_held(said.get(term, term)))

@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from actors.navigation.stem import stem
+from actors.text import unique
+
 MIN_STEM = 5
 """Shortest shared start: "dance" / "dancer" (stemmed "danc") and "art" / "artist" stay
 apart, as do all the short words whose endings make other words ("plan" / "planet")."""
@@ -71,6 +74,32 @@ SPELLED_APART = {"mum": "mom", "mom": "mum", "mam": "mom", "grey": "gray", "gray
                  "programm": "program", "program": "programm", "cheque": "check",
                  "tyre": "tire", "pyjama": "pajama", "pajama": "pyjama"}
 """Words British and American English spell apart with no rule to say so (stemmed)."""
+SAME_THING = tuple(tuple(group.split()) for group in (
+    "mother mum mom mam mummy mommy",
+    "father dad daddy",
+    "grandmother grandma granny nan nana",
+    "grandfather grandpa grandad granddad",
+    "children kids",
+    "holiday vacation",
+    "flat apartment",
+    "film movie",
+    "sofa couch",
+    "bicycle bike",
+    "fridge refrigerator",
+    "chemist pharmacy pharmacist",
+    "physician doctor",
+    "lawyer attorney solicitor",
+    "television tv",
+    "trainers sneakers",
+    "madre mama",
+    "padre papa",
+    "abuela yaya",
+    "abuelo yayo",
+))
+"""Words for one thing in everyday English or Spanish (as the stemmer leaves them), the way
+two people say it: "my mother's chemist" asks about "mum's pharmacy". Not words of one kind
+("brother" / "sister"), nor a word that is also another word's form; each is read as the
+others the index holds, worth less than the question's own words (``DERIVED_SHARE``)."""
 _SPELLING_RULES = (("our", "or"), ("or", "our"), ("is", "iz"), ("iz", "is"), ("ll", "l"),
                    ("re", "er"), ("tr", "ter"), ("ter", "tr"), ("ogu", "og"), ("og$", "ogu"))
 """British <-> American endings of a stemmed term, tried where they end the term or stand
@@ -78,13 +107,21 @@ before its last letters ("$": only at the end): colour/color, organis(e)/organiz
 travell(ing)/travel(ing), centr(e)/center, theatr(e)/theater, catalogu(e)/catalog."""
 
 
+_SAME_STEMS = tuple(tuple(unique(stem(word) for word in group)) for group in SAME_THING)
+
+
 def spellings(term: str) -> list[str]:
     """The other spellings of ``term`` (stemmed) in British or American English ("mum" ->
     "mom", "favourit" -> "favorit", "organis" -> "organiz", "centr" -> "center"): the
     caller keeps those its index holds. Only letters; a short term has no variant."""
-    if not term.isalpha() or len(term) < 3:
+    if not term.isalpha() or len(term) < 2:
         return []
     out = [SPELLED_APART[term]] if term in SPELLED_APART else []
+    for group in _SAME_STEMS:
+        if term in group:
+            out.extend(other for other in group if other != term and other not in out)
+    if len(term) < 3:
+        return out
     for old, new in _SPELLING_RULES:
         at_end = old.endswith("$")
         old = old.rstrip("$")

@@ -1308,3 +1308,17 @@ async def test_a_later_mention_that_tells_no_change_takes_no_candidate_out(
         result = await search(rt, "¿Qué versión de Go usamos ahora?")
         assert ids(result)[:2] == [go, kotlin]  # the later mention is shown after it
         assert {c.id: c.superseded_by for c in seen}[go] is None
+
+
+async def test_another_everyday_word_for_the_same_thing_finds_the_memory(
+        tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        pharmacy = await save(rt, "Mum's pharmacy is Apotheek Assendorp on the Langestraat.")
+        await save(rt, "The kitchen fitter starts on 20 July, a month late.")
+        await save(rt, "My cello teacher moved to Groningen in September.")
+        await save(rt, "We bought a second-hand Kia e-Niro for 22,500 euros.")
+        await embedded(rt)
+        result = await search(rt, "Which chemist does my mother use?")
+        assert result.status == "FOUND"
+        assert ids(result)[0] == pharmacy
+        assert not {"mother", "chemist"} & set(result.absent)
