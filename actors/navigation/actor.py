@@ -42,6 +42,7 @@ from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.asked_person import names_asked, other_speaker
 from actors.navigation.bilingual import EN_ES, other_reading, translatable
 from actors.navigation.bm25 import idf
+from actors.navigation.compared import compared_things
 from actors.navigation.confidence import (
     MEANING_LEAD,
     Candidate,
@@ -636,6 +637,9 @@ class NavigationActor(Actor):
 
     def _search(self, msg: Search) -> SearchResult:
         result = self._search_scope(msg)
+        things = compared_things(msg.query) if result.status == "FOUND" else None
+        if things is not None:
+            result = self._with_each_thing(result, msg, things)
         if result.status == "NONE" and (msg.scope or "").strip() != ALL_SCOPES:
             # nothing of the caller's project is about it: is another project's memory? (one
             # more search: cheaper at 50k than listing the store's scopes, 3 s)
@@ -648,6 +652,27 @@ class NavigationActor(Actor):
             if elsewhere:
                 result = dataclasses.replace(result, elsewhere=elsewhere)
         return result
+
+    def _with_each_thing(self, result: SearchResult, msg: Search,
+                         things: tuple[str, ...]) -> SearchResult:
+        """The reply to a question comparing two things ("which came first, A or B?",
+        "between A and B") with the best memory of each thing among its memories, right
+        after the question's own best: a memory each thing's search found and the reply
+        lacks takes the place of the reply's last ones (``compared``)."""
+        hits = list(result.hits)
+        served = {hit.leaf_id for hit in hits}
+        wanted: list[Hit] = []
+        for thing in things:
+            part = self._search_scope(dataclasses.replace(msg, query=thing, limit=1, clue=None),
+                                      event="search.part")
+            if part.status == "FOUND" and part.hits and part.hits[0].leaf_id not in served:
+                wanted.append(part.hits[0])
+                served.add(part.hits[0].leaf_id)
+        if not wanted:
+            return result
+        size = max(msg.limit, 1 + len(wanted))
+        rest = hits[1:size - len(wanted)] if len(hits) > 1 else []
+        return dataclasses.replace(result, hits=(*hits[:1], *wanted, *rest)[:size])
 
     def _search_scope(self, msg: Search, event: str = "search.served") -> SearchResult:
         """The search within ``msg.scope`` (``_search`` looks further when it finds nothing),

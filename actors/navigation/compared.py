@@ -1,0 +1,48 @@
+"""The two things a question compares: "Which came first: the flat inspection or the
+acceptance of our offer?", "How many weeks were there between the Bol interview and my first
+day there?", "¿Qué fue antes, la boda o el viaje a Lisboa?".
+
+Such a question is answered by two memories, often saved months apart, and one search ranks
+the memory holding most of its words first and the other anywhere: the reply showed one of the
+two for most of them (an outside client's chat, saved one turn per memory: 8 of 11 such
+questions showed only one). The navigation actor searches each thing on its own as well and
+serves the best memory of each beside the question's own best. Pure text.
+"""
+
+from __future__ import annotations
+
+import re
+
+_BETWEEN = re.compile(r"\b(?:between|entre)\s+(?P<a>.+?)\s+(?:and|y|e)\s+(?P<b>.+?)\s*[?.!¿¡]*$",
+                      re.IGNORECASE)
+_ORDER = re.compile(
+    r"\b(?:first|earlier|sooner|later|last|primero|primera|antes|despu[eé]s|luego|[uú]ltim[oa])"
+    r"\b\s*[:,;-]?\s*(?P<rest>.+)$", re.IGNORECASE)
+_EITHER = re.compile(r"\s+(?:or|o|u)\s+", re.IGNORECASE)
+MIN_WORDS = 2
+"""Words each of two things set against each other by "or" needs ("the wedding", "buying the
+EV"): a one-word piece is a cut in the wrong place."""
+
+
+def compared_things(question: str) -> tuple[str, str] | None:
+    """The two things ``question`` compares in time or sets side by side, as it words them,
+    or None."""
+    text = " ".join(question.split())
+    found = _BETWEEN.search(text)
+    if found is not None:
+        return _clean(found.group("a")), _clean(found.group("b"))
+    order = _ORDER.search(text)
+    if order is None:
+        return None
+    pieces = _EITHER.split(order.group("rest").rstrip(" ?.!"))
+    if len(pieces) != 2:
+        return None
+    first = re.split(r"[,:;]", pieces[0])[-1]  # "the first thing I bought, the sofa"
+    things = (_clean(first), _clean(pieces[1]))
+    if any(len(thing.split()) < MIN_WORDS for thing in things):
+        return None
+    return things
+
+
+def _clean(part: str) -> str:
+    return part.strip(" ,;:?!.¿¡")

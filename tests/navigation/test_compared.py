@@ -1,0 +1,55 @@
+"""A question comparing two things is answered with the best memory of each (``compared``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from actors.ingest.messages import Save
+from actors.navigation.compared import compared_things
+from actors.navigation.messages import Search
+from actors.provenance import Provenance
+from ihmt_async.runtime import Runtime
+
+
+@pytest.mark.parametrize(("question", "things"), [
+    ("About how many weeks were there between signing up for cello and my first student "
+     "evening?", ("signing up for cello", "my first student evening")),
+    ("Which came first: the flat inspection or the acceptance of our offer?",
+     ("the flat inspection", "the acceptance of our offer")),
+    ("What happened first, buying the EV or getting the Bol offer?",
+     ("buying the EV", "getting the Bol offer")),
+    ("What was the first thing I bought, the sofa or the bed?", ("the sofa", "the bed")),
+    ("¿Qué fue antes, la boda o el viaje a Lisboa?", ("la boda", "el viaje a Lisboa")),
+    ("What is the difference between Docker and Podman?", ("Docker", "Podman")),
+    ("Did I buy the car before or after the job offer?", None),  # no two things after "or"
+    ("Who did I meet first at the party?", None),
+    ("Where do I live?", None),
+])
+def test_the_two_things_a_question_compares(question: str,
+                                            things: tuple[str, str] | None) -> None:
+    assert compared_things(question) == things
+
+
+@pytest.mark.anyio
+async def test_both_things_compared_are_served(tmp_path: Path) -> None:
+    who = Provenance(agent="claude-code", session="s1")
+    notes = [
+        "[2026-05-16] user: Sanne and I went to see the cellist Sheku Kanneh-Mason at "
+        "TivoliVredenburg last night. Absolutely blown away.",
+        "[2026-06-30] user: The student evening on 28 June went fine! I only messed up the last "
+        "two bars of French Folk Song.",
+        "[2026-04-02] user: My cello teacher says my bow hold is finally relaxed.",
+        "[2026-05-20] user: We booked the concert tickets for the Proms in August.",
+        "[2026-06-01] user: I practised the cello every evening this week, 30 minutes a day.",
+        "[2026-03-03] user: I finally signed up for cello lessons with Ilse.",
+    ]
+    async with Runtime(tmp_path) as rt:
+        ids = [(await rt.ingest.ask(Save(content=n, provenance=who))).leaf_ids[0]
+               for n in notes]
+        result = await rt.navigation.ask(Search(
+            query="Which was earlier, the Sheku concert or my student evening performance?"))
+        assert result.status == "FOUND"
+        served = [hit.leaf_id for hit in result.hits]
+        assert ids[0] in served and ids[1] in served and len(served) <= 3
