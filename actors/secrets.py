@@ -179,12 +179,23 @@ def _prose_spans(text: str) -> list[tuple[str, int, int, int]]:
 
 _SPOKEN_KEY = r"(?:password|passwd|passphrase|pwd|contrase(?:ñ|n)a|clave)"
 _SPOKEN_WORD = re.compile(
-    r"(?<![\w-])" + _SPOKEN_KEY + r"(?![\w-])[ \t]+(?:(?:is|was|es|era)[ \t]+)?[\"'`]?"
+    r"(?<![\w-])" + _SPOKEN_KEY + r"(?![\w-])[ \t]+(?:(?P<verb>is|was|es|era)[ \t]+)?[\"'`]?"
     r"(?P<v>[^\s\"'`]{6,})(?P<end>[\"'`]?[.,;!?)]*(?:\s*$|[ \t]*\n|\.\s))",
     re.IGNORECASE,
 )
 """'my password is correcthorsebatterystaple': one word, the last of its sentence, after a
 password key word, told with 'is' or nothing at all ('ssh ... with password Summer2026!')."""
+def _words_joined(value: str) -> bool:
+    """Whether ``value`` is an identifier of letters only, two words or more joined by "_",
+    "-", "." or a change of case ("Ds_Order", "user_pass", "webhooks_recibidos",
+    "authToken"). Right after "clave" / "password" with no "is" / "es" / ":" / "=", it names a
+    field or a key ("la clave Ds_Order", "the password field user_pass"), not its value: a
+    secret said so mixes in digits or symbols ("with password Summer2026!"). Stricter than
+    ``_named_in_words``, which lets digits in ("CasaAzul77" is a wifi key)."""
+    return (value.isascii() and _named_in_words(value)
+            and all(c.isalpha() or c in "_.-" for c in value))
+
+
 _PROSE_WORDS = frozenset("""
 weak strong long short wrong right correct incorrect invalid valid required optional new old
 same different secure safe unsafe insecure empty blank missing unknown temporary secret private
@@ -231,11 +242,13 @@ def _spoken_spans(text: str) -> list[tuple[str, int, int, int]]:
         if (word in _PROSE_WORDS or word.endswith(("ed", "ing", "ly")) or len(word) < 6
                 or value.startswith("[REDACTED:") or _NOT_A_VALUE.fullmatch(value)):
             continue
+        if m.group("verb") is None and _words_joined(value):
+            continue  # "idempotencia con la clave Ds_Order.": "clave" is a key, not a password
         out.append(("password_assignment", m.start("v"), m.start("v") + len(value), 3))
     for m in _anchored(_SPOKEN_VALUE, text, starts):
         value = m.group("v").rstrip(_TRAILING)
         if _credential_shaped(value) and not value.startswith("[REDACTED:") \
-                and not _NOT_A_VALUE.fullmatch(value):
+                and not _NOT_A_VALUE.fullmatch(value) and not _words_joined(value):
             out.append(("password_assignment", m.start("v"), m.start("v") + len(value), 3))
     for m in _anchored(_PASSPHRASE, text, starts):
         value = m.group("v").rstrip(" \t,")

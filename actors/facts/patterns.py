@@ -44,7 +44,7 @@ from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subjec
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.names import name_facts
 from actors.facts.questions import attribute_question
-from actors.facts.speakers import USER, Speaker, speaker_of
+from actors.facts.speakers import USER, Speaker, speaker_of, turns
 from actors.facts.values import (
     CLAUSE_START,
     MONTHS_PATTERN,
@@ -1007,9 +1007,10 @@ def extract_facts(
     seen: set[tuple[tuple[str, str], str]] = set()
     out: list[FactCandidate] = []
     speaker: Speaker | None = None
+    labels = turns(text)
     for line in text.splitlines():
         # a turn may run over several lines: its speaker holds until the next label
-        speaker = speaker_of(line) or speaker
+        speaker = speaker_of(line, turns=labels) or speaker
         line_date = parse_date(line)
         if line_date is None and _DATE_LABEL.match(fold(line)):
             line_date = next(iter(find_dates(line)), None)

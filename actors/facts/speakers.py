@@ -8,8 +8,12 @@ between two friends filed both friends' jobs as the user's, and one promotion ma
 other's OUTDATED).
 
 A label is a speaker when it is a user's or an assistant's label (any case) or a name: one to
-three capitalised words, none of them a word that heads a note ("Update:", "Note:", "Root
-cause:", "Lunes:"). Lines without a label keep the memory's default subject.
+three capitalised words (after a title: "Dr. Bakker"), none of them a word that heads a note
+("Update:", "Note:", "Root cause:", "Lunes:"), and not all common words of the language
+("Ojo:", "Testing:", "Next steps:"; ``common_words``): a heading is a common word, a name is
+not. A name that is a word too ("Will:", "Grace:") is still a speaker where the text has a
+chat's shape: the turn is dated ("[2025-06-14] Will: ...") or its label heads several lines.
+Lines without a label keep the memory's default subject.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from actors.facts.common_words import is_common_word
 from actors.facts.names import NOT_NAMES
 from actors.text import STOPWORDS, fold
 
@@ -46,17 +51,22 @@ HEADINGS = frozenset("""
     january february march april may june july august september october november december
     enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
     lunes martes miercoles jueves viernes sabado domingo
+    ojo cuidado atencion riesgo riesgos risk risks siguientes proximo pruebas
+    prueba hechos duda dudas conclusion conclusiones nuevo nueva ahora antes despues
 """.split()) | NOT_NAMES
 """Words that open a heading, not a speaker's name (days and months head diary lines)."""
 
 _SPEAKER = re.compile(
-    r"^\s*(?:[\[(]?\d{4}-\d\d-\d\d(?:[T ][\d:.]+Z?)?[\])]?\s*[:,\-–—]?\s*)?"
+    r"^\s*(?P<date>[\[(]?\d{4}-\d\d-\d\d(?:[T ][\d:.]+Z?)?[\])]?\s*[:,\-–—]?\s*)?"
     r"(?P<label>[^\W\d_][\w'’.-]*(?:[ \t][^\W\d_][\w'’.-]*){0,2})[ \t]*:[ \t]+(?=\S)")
 """An optional leading date, then a label of one to three words and a colon."""
 
 _NAME_WORD = re.compile(r"[A-ZÁÉÍÓÚÑ][a-záéíóúñüàèìòùç]+(?:['’-][A-Za-záéíóúñüàèìòùç]+)*")
 """A word of a person's name: a capital, then lower-case letters ("Marta", "O'Brien",
 "Mary-Jane"); no digits, no word in capitals (a ticket, an acronym)."""
+
+TITLES = frozenset("dr dra mr mrs ms miss sr sra srta prof profa".split())
+"""Titles before a name ("Dr. Bakker:", "Sra. Gómez:"): not a word of the name."""
 
 USER = "user"
 
@@ -69,8 +79,9 @@ class Speaker:
     subject: str | None
 
 
-def speaker_of(line: str) -> Speaker | None:
-    """The line's speaker, or None when it opens with no speaker's label."""
+def speaker_of(line: str, *, turns: frozenset[str] = frozenset()) -> Speaker | None:
+    """The line's speaker, or None when it opens with no speaker's label. ``turns``: the
+    labels (folded) that head several lines of the text the line is from (``turns``)."""
     m = _SPEAKER.match(line)
     if m is None:
         return None
@@ -80,16 +91,35 @@ def speaker_of(line: str) -> Speaker | None:
         return Speaker(USER)
     if len(words) == 1 and words[0] in ASSISTANT_LABELS:
         return Speaker(None)
-    if not all(_NAME_WORD.fullmatch(word) for word in label.split()):
+    written = label.split()
+    if len(written) > 1 and fold(written[0]).rstrip(".") in TITLES:
+        written, words = written[1:], words[1:]  # "Dr. Bakker": the name is "Bakker"
+    if not all(_NAME_WORD.fullmatch(word) for word in written):
         return None  # "root cause:", "TODO:", "PAY-1423:", "note to self:"
     if any(word in HEADINGS or word in STOPWORDS or len(word) < 2 for word in words):
         return None
+    if all(is_common_word(word) for word in words) and m.group("date") is None \
+            and " ".join(words) not in turns:
+        return None  # "Testing: unit tests with...": a common word heads a note
     return Speaker(label)
+
+
+def turns(text: str) -> frozenset[str]:
+    """The labels (folded) that open two lines or more of ``text``: a chat's speakers ("Will:
+    ...", then "Will: ..." again), where a heading opens one line."""
+    seen: set[str] = set()
+    again: set[str] = set()
+    for line in text.splitlines():
+        m = _SPEAKER.match(line)
+        if m is not None:
+            key = fold(m.group("label"))
+            (again if key in seen else seen).add(key)
+    return frozenset(again)
 
 
 def opening_speaker(text: str) -> Speaker | None:
     """The speaker of a memory's first line: the one whose turn it is."""
-    return speaker_of(text.lstrip().split("\n", 1)[0])
+    return speaker_of(text.lstrip().split("\n", 1)[0], turns=turns(text))
 
 
 def assistant_said(text: str) -> bool:

@@ -36,7 +36,7 @@ from actors.facts.makes import kind_of as make_kind
 from actors.facts.questions import attribute_question
 from actors.facts.speakers import assistant_said
 from actors.facts.timeline import Timeline
-from actors.navigation import ranking, regions
+from actors.navigation import notice_words, ranking, regions
 from actors.navigation.answer_type import expected as expected_answer
 from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.asked_person import names_asked, other_speaker
@@ -1008,6 +1008,10 @@ class NavigationActor(Actor):
                         if admissible(leaf) and self._dated_in(leaf, span)]
                 similar = self.vectors.similarity_of(asked, then) or similar
             result = dataclasses.replace(result, nearest=self._nearest(similar, as_of_dt))
+            if result.shared and result.nearest:  # name only what the memories shown hold
+                result = dataclasses.replace(result, reason=notice_words.share_only(
+                    notice_words.held_by(result.shared, [h.text for h in result.nearest]),
+                    _as_said(query.text)))
         if result.status in ("FOUND", "AMBIGUOUS"):  # a rival's next turn may tell them apart
             try:
                 result = dataclasses.replace(result, hits=self._with_next_turns(
@@ -1156,12 +1160,13 @@ class NavigationActor(Actor):
         for subject, attribute in self.model.facts.keys_of_leaves(served):
             held |= {stem(t) for t in text_terms(f"{subject} {attribute}")}
         said = _as_said(query.text)
-        return tuple(said.get(term, term) for term, _, variants in self._weights(query)
-                     if term not in held and not variants and not term.isdigit()
-                     and not index.doc_freq(term) and not index.derived_forms(term)
-                     and fold(said.get(term, term)) not in LIGHT_VERBS | TIME_WORDS | NOW_WORDS
-                     and not regions.is_region(said.get(term, term))
-                     and not self._kind_held(said.get(term, term)))
+        return notice_words.once(  # "FedEx" is three terms, one word
+            said.get(term, term) for term, _, variants in self._weights(query)
+            if term not in held and not variants and not term.isdigit()
+            and not index.doc_freq(term) and not index.derived_forms(term)
+            and fold(said.get(term, term)) not in LIGHT_VERBS | TIME_WORDS | NOW_WORDS
+            and not regions.is_region(said.get(term, term))
+            and not self._kind_held(said.get(term, term)))
 
     def _mentioning(self, span: DateRange, admissible: Callable[[str], bool]) -> list[str]:
         """Memories whose text names a day or month of ``span`` with its year ("In April
@@ -1535,13 +1540,11 @@ class NavigationActor(Actor):
         if answer is None and ranking.abstains(
                 [evidence[leaf] for leaf, _ in ranked if leaf in evidence],
                 len(self.model.leaves)):
-            shared = sorted({t for m in matched.values() for t in m} & set(query.query_terms))
-            said = _as_said(query.text)
-            words = ", ".join(f"'{said.get(t, t)}'" for t in shared[:6])  # "service", not "servic"
-            plural = "s" if len(shared) > 1 else ""
-            reason = (f"the closest memories share only the common word{plural} {words}"
-                      if shared else None)
-            return result("NONE", (), 0.0, reason)
+            shared = tuple(sorted({t for m in matched.values() for t in m}
+                                  & set(query.query_terms)))
+            # "service", not "servic"; narrowed to the memories shown once they are known
+            return dataclasses.replace(result("NONE", (), 0.0, notice_words.share_only(
+                shared, _as_said(query.text))), shared=shared)
         if answer is None:
             size = len(self.model.leaves)
             judged = dict(evidence)

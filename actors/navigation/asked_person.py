@@ -12,24 +12,29 @@ from __future__ import annotations
 
 import re
 
-from actors.facts.speakers import USER, opening_speaker
+from actors.facts.common_words import is_common_word
+from actors.facts.speakers import TITLES, USER, opening_speaker
 from actors.navigation.query import QUESTION_WORDS
 from actors.text import STOPWORDS, fold
 
-_NAME = re.compile(r"(?<![\w'’])([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)(?:['’]s\b)?")
-"""A capitalised word (a possessive ending set aside)."""
+_NAME = re.compile(r"(?<![\w'’])([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)(?:['’]s\b|(?![\w'’]))")
+"""A whole capitalised word (a possessive ending set aside): "PayPal" and "FedEx" hold no
+"Pay" or "Fed"."""
 
 
 def names_asked(question: str) -> tuple[str, ...]:
     """The capitalised words of the question that may name a person: not its first word
-    (unless possessive: "Marta's dog?"), nor a question or stop word."""
+    (unless possessive: "Marta's dog?"), nor a question or stop word, nor a common word of
+    the language ("Testing", "Hours": ``common_words``), nor part of a brand written in two
+    capitals ("PayPal": the asked "Pay" was a word cut short)."""
     out: list[str] = []
     for m in _NAME.finditer(question):
         word = m.group(1)
         opening = not question[:m.start()].strip(" ¿¡\"'(")
         if opening and m.group(0) == word:
             continue  # a question's first word is capitalised whatever it is
-        if fold(word) in STOPWORDS or fold(word) in QUESTION_WORDS:
+        if fold(word) in STOPWORDS or fold(word) in QUESTION_WORDS or fold(word) in TITLES \
+                or is_common_word(word):
             continue
         out.append(word)
     return tuple(dict.fromkeys(out))

@@ -127,6 +127,10 @@ class SearchResult:
     paraphrase sharing no word with its memory ("what language is the user learning?" /
     "estoy aprendiendo alemán") looks to every score like a question nothing answers; shown
     apart, the asking agent can read them and judge."""
+    shared: tuple[str, ...] = ()
+    """With NONE only: the question's terms (analysed) that the memories matched by their
+    words share with it, when they share only common words; the reason names those of them
+    the memories shown (``nearest``) hold (``notice_words``)."""
     elsewhere: tuple[str, ...] = ()
     """With NONE only: the scopes outside the one searched ("project:billing") whose memories
     answer the question: nothing of the caller's project is about it, but another project's

@@ -31,10 +31,38 @@ def _facts(text: str) -> list[tuple[str, str, str]]:
     ("Correction: I moved to Porto, not Lisbon", None),
     ("PAY-1423: I fixed the refund rounding", None), ("TODO: I must call", None),
     ("2026-05-01: Big News: I accepted an offer from Tidepool", None),
+    ("María José: me mudé a Vigo", Speaker("María José")),
+    ("Dr. Bakker: take two a day", Speaker("Dr. Bakker")),
+    ("[2025-06-14] Grace: I was promoted", Speaker("Grace")),
 ])
 def test_a_line_s_label_names_its_speaker_or_heads_a_note(line: str,
                                                           speaker: Speaker | None) -> None:
     assert speaker_of(line) == speaker
+
+
+HEADINGS = """Note Nota Ojo Aviso Importante Testing Status Estado Resumen Summary Decision Decisión
+    Problema Bug Fix Solución TODO Pendiente Hecho Done Update Actualización Context Contexto Idea
+    Plan Next Siguiente Riesgo Risk Cuidado Workaround Background Concern Deployment Security
+    Performance Migration Cambios""".split()
+
+
+@pytest.mark.parametrize("heading", HEADINGS)
+def test_a_common_word_heads_a_note_and_names_no_speaker(heading: str) -> None:
+    """A heading is a common word, a speaker a name ("Ojo: la migración rompe" was read as
+    said by someone called Ojo); the dictionary decides, not only a list of headings."""
+    assert speaker_of(f"{heading}: la migración 0042 rompe en SQLite.") is None
+    assert speaker_of(f"{heading}: I moved the tests to testcontainers-go.") is None
+
+
+def test_a_name_that_is_a_word_too_speaks_where_the_text_is_a_chat() -> None:
+    """"Grace:" heading one undated line is a heading; dated, or heading two turns, a
+    speaker."""
+    from actors.facts.speakers import opening_speaker
+    assert speaker_of("Grace: I was promoted") is None
+    assert opening_speaker("Grace: I was promoted\nJoel: congrats!\nGrace: thanks") \
+        == Speaker("Grace")
+    assert _facts("Grace: I work at Bayside Health.\nJoel: nice.\nGrace: I start Monday.") \
+        == [("Grace", "employer", "Bayside Health")]
 
 
 def test_a_named_speaker_s_first_person_fact_is_that_speaker_s() -> None:

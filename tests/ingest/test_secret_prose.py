@@ -65,3 +65,24 @@ def test_a_password_told_in_prose_is_redacted(text: str, secret: str) -> None:
 @pytest.mark.parametrize("text", TALKED_ABOUT)
 def test_a_sentence_about_passwords_is_kept(text: str) -> None:
     assert redact(text) == (text, [])
+
+
+NAMED = [
+    "PAGOS-240: se añadió idempotencia con la clave Ds_Order en la tabla webhooks_recibidos.",
+    "Deduplicamos por la clave Ds_Order.",
+    "We deduplicate on the key Ds_Order.",
+    "The form posts the password field user_pass.",
+    "The login reads the token column auth_token.",
+    "El formulario envía la contraseña authToken",
+]
+
+
+@pytest.mark.parametrize("text", NAMED)
+def test_a_key_named_after_the_key_word_is_no_password(text: str) -> None:
+    """"clave" is also "key": after it, an identifier made of words ("Ds_Order") with no "es",
+    ":" or "=" names a field; told with one, it is still a value ("la clave es Ds_Order")."""
+    assert redact(text) == (text, [])
+    told = text.replace(" la clave ", " la clave es ").replace(" la contraseña ",
+                                                               " la contraseña es ")
+    if told != text:
+        assert "[REDACTED:password_assignment]" in redact(told)[0]

@@ -13,7 +13,12 @@ from tests.navigation.test_retrieval_rules import embedded, save, search
 
 
 @pytest.mark.parametrize(("question", "names"), [
-    ("When did Marta see The Velvet Hours?", ("Marta", "Velvet", "Hours")),
+    ("When did Marta see The Velvet Hours?", ("Marta", "Velvet")),
+    ("¿Qué ticket arregló la integración con PayPal?", ()),
+    ("Which FedEx integration do we have?", ()),
+    ("What did Dr. Bakker prescribe?", ("Bakker",)),
+    ("¿Qué dijo María José del piso?", ("María", "José")),
+    ("What do we use for Testing and Status pages?", ()),
     ("Marta's dog?", ("Marta",)),
     ("¿Cuándo vio Marta la película?", ("Marta",)),
     ("Where does the user live?", ()),
@@ -31,6 +36,17 @@ def test_a_turn_is_another_speaker_s_only_when_it_never_mentions_the_one_asked()
         is None
     assert other_speaker(asked, "2025-04-19 user: I saw The Velvet Hours live!") is None
     assert other_speaker(asked, "I saw The Velvet Hours live!") is None
+
+
+@pytest.mark.parametrize("note", [
+    "Ojo: la migración 0042_añadir_iban.py rompe en SQLite; los tests deben usar Postgres.",
+    "Testing: unit tests with the standard library, integration tests with testcontainers-go.",
+])
+def test_a_note_under_a_heading_is_said_by_no_one(note: str) -> None:
+    """"Said by Ojo, and it does not mention Pay": a heading is no speaker, and "PayPal"
+    names no one."""
+    assert other_speaker(names_asked("¿Qué integración tenemos con Marta?"), note) is None
+    assert names_asked("¿Qué ticket arregló la integración con PayPal?") == ()
 
 
 @pytest.mark.anyio
