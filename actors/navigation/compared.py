@@ -1,6 +1,7 @@
-"""The two things a question compares: "Which came first: the flat inspection or the
-acceptance of our offer?", "How many weeks were there between the Bol interview and my first
-day there?", "¿Qué fue antes, la boda o el viaje a Lisboa?".
+"""The two things a question compares or adds up: "Which came first: the flat inspection or
+the acceptance of our offer?", "How many weeks were there between the Bol interview and my first
+day there?", "¿Qué fue antes, la boda o el viaje a Lisboa?", "Adding up the movers and the
+final kitchen invoice, how much did we spend?", "What did the EV plus home charger cost?".
 
 Such a question is answered by two memories, often saved months apart, and one search ranks
 the memory holding most of its words first and the other anywhere: the reply showed one of the
@@ -15,6 +16,10 @@ import re
 
 _BETWEEN = re.compile(r"\b(?:between|entre)\s+(?P<a>.+?)\s+(?:and|y|e)\s+(?P<b>.+?)\s*[?.!¿¡]*$",
                       re.IGNORECASE)
+_SUMMED = re.compile(
+    r"\b(?:adding\s+up|add\s+up|counting|combining|the\s+sum\s+of|the\s+total\s+of|sumando|"
+    r"contando|juntando)\s+(?P<a>.+?)\s+(?:and|y|e)\s+(?P<b>.+?)\s*(?:,|[?.!]*$)", re.IGNORECASE)
+_PLUS = re.compile(r"^(?P<a>.+?)\s+(?:plus|m[aá]s)\s+(?P<b>.+?)\s*[?.!]*$", re.IGNORECASE)
 _ORDER = re.compile(
     r"\b(?:first|earlier|sooner|later|last|primero|primera|antes|despu[eé]s|luego|[uú]ltim[oa])"
     r"\b\s*[:,;-]?\s*(?P<rest>.+)$", re.IGNORECASE)
@@ -28,7 +33,7 @@ def compared_things(question: str) -> tuple[str, str] | None:
     """The two things ``question`` compares in time or sets side by side, as it words them,
     or None."""
     text = " ".join(question.split())
-    found = _BETWEEN.search(text)
+    found = _BETWEEN.search(text) or _SUMMED.search(text) or _PLUS.search(text)
     if found is not None:
         return _clean(found.group("a")), _clean(found.group("b"))
     order = _ORDER.search(text)

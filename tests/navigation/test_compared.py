@@ -23,6 +23,12 @@ from ihmt_async.runtime import Runtime
     ("What was the first thing I bought, the sofa or the bed?", ("the sofa", "the bed")),
     ("¿Qué fue antes, la boda o el viaje a Lisboa?", ("la boda", "el viaje a Lisboa")),
     ("What is the difference between Docker and Podman?", ("Docker", "Podman")),
+    ("Adding up the movers and the final kitchen invoice, how much did we spend?",
+     ("the movers", "the final kitchen invoice")),
+    ("What did the EV plus home charger cost altogether?",
+     ("What did the EV", "home charger cost altogether")),
+    ("¿Cuánto gasté sumando el sofá y la mesa?", ("el sofá", "la mesa")),
+    ("How many plus-size shirts did I buy?", None),
     ("Did I buy the car before or after the job offer?", None),  # no two things after "or"
     ("Who did I meet first at the party?", None),
     ("Where do I live?", None),
