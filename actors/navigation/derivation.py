@@ -80,6 +80,7 @@ SAME_THING = tuple(tuple(group.split()) for group in (
     "grandmother grandma granny nan nana",
     "grandfather grandpa grandad granddad",
     "children kids",
+    "boss manager supervisor",
     "holiday vacation",
     "flat apartment",
     "film movie",
@@ -95,6 +96,7 @@ SAME_THING = tuple(tuple(group.split()) for group in (
     "padre papa",
     "abuela yaya",
     "abuelo yayo",
+    "jefe jefa supervisor supervisora encargado encargada",
 ))
 """Words for one thing in everyday English or Spanish (as the stemmer leaves them), the way
 two people say it: "my mother's chemist" asks about "mum's pharmacy". Not words of one kind
