@@ -997,8 +997,8 @@ def extract_facts(
     ``valid_from`` is the first date written in the sentence, else the date opening its line or
     the latest dated line above it, else ``entry_date``. ``default_subject`` replaces "user" for
     first-person facts (a leaf written on someone else's behalf), unless the line's speaker is
-    someone else (``actors.facts.speakers``): a named speaker's "I" is that person, the
-    assistant's is nobody's.
+    someone else (``actors.facts.speakers``): a named speaker's "I" is that person, and an
+    assistant's line states no fact at all.
     """
     folded_text = fold(text)
     clinical = data_type.upper() == "CLINICAL" or bool(CLINICAL_WORDING.search(folded_text))
@@ -1017,6 +1017,10 @@ def extract_facts(
             current_date = line_date
         if clinical and PATIENT.match(fold(line)):
             continue
+        if speaker is not None and speaker.subject is None:
+            # the assistant's turn advises ("Then Odido is the better deal. Your database
+            # is MySQL 8"): what it says or recommends is no statement of anyone's life
+            continue
         for sentence in sentences(line):
             span = Folded(sentence)
             if is_question(span.folded):
@@ -1030,10 +1034,8 @@ def extract_facts(
             valid_from = _sentence_date(sentence, current_date) or current_date
             for _start, subject, attribute, value in sorted(found, key=lambda f: f[0]):
                 if subject == "user":
-                    said_by = default_subject if speaker is None else speaker.subject
-                    if said_by is None:
-                        continue  # the assistant's "I" is no one the memory is about
-                    subject = default_subject if said_by == USER else said_by
+                    said_by = speaker.subject if speaker is not None else None
+                    subject = said_by if said_by not in (USER, None) else default_subject
                 key = fact_key(subject, attribute)
                 marker = (key, fold(value))
                 if marker in seen:
