@@ -277,3 +277,16 @@ def test_retracted_facts_are_not_ordering_anchors() -> None:
     tl = resolve([later_date, undated, gone, backfill])
     assert tl.current("user", "location").value == "Oslo"  # type: ignore[union-attr]
     assert [f.value for f in tl.facts_for("user", "location")] == ["Bergen", "Oslo", "Rome"]
+
+
+def test_a_shorter_spelling_of_the_current_value_outdates_no_memory() -> None:
+    """"I got the job at Bol.com" then "First week at Bol done": the same employer, so the
+    first memory (the salary, the office) stays current."""
+    full = fact("Bol.com", stamp("2026-08-20"), valid_from="2026-08-20", attribute="employer",
+                leaf="L-offer")
+    short = fact("Bol", stamp("2026-10-05"), valid_from="2026-10-05", attribute="employer",
+                 leaf="L-week")
+    tl = resolve([full, short])
+    assert tl.leaf_currency("L-offer") == "CURRENT"
+    assert tl.notices_for_leaf("L-offer") == []
+
