@@ -2,10 +2,13 @@
 
 Without them a stated value stays the attribute's current value until a new one is stated, so
 "What car does the user drive?" kept answering a car sold months ago. An ending is recorded as
-one more value on the attribute's timeline, in the sentence's language ("no longer
-vegetarian", "none (sold or given away)", "ninguno (despedido)"): the timeline needs no new
-kind of event, the old value becomes history the usual way, and the answer says in words what
-happened.
+one more value on the attribute's timeline, in the sentence's language, always opening with
+"none"/"ninguno"/"ninguna" ("none (no longer vegetarian)", "none (sold or given away)",
+"ninguno (despedido)"): the timeline needs no new kind of event, the old value becomes history
+the usual way, and the answer says in words what happened. The negation is never the value
+itself ("ya no vegetariana" read as a diet), and an ending told with the new value ("Ya no soy
+vegetariana, ahora soy pescetariana", "I sold the Skoda, now I drive a Toyota") is no fact:
+the new value ends the old one (``patterns.extract_facts`` drops it).
 
 The patterns are deliberately narrow: the thing that ended is named by its noun (car, phone,
 laptop, job, a diet word) or by a known make written as a name ("sold the old Toyota Yaris",
@@ -76,14 +79,15 @@ def _r(text: str) -> re.Pattern[str]:
 _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
     # diet
     ("diet", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+no\s+longer\s+(?:a\s+)?(?P<d>{_DIET})\b"),
-     _diet("no longer {}")),
+     _diet("none (no longer {})")),
     ("diet", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+not\s+(?:a\s+)?(?P<d>{_DIET})"
-                r"\s+any\s*more\b"), _diet("no longer {}")),
+                r"\s+any\s*more\b"), _diet("none (no longer {})")),
     ("diet", _r(rf"{_I}(?:stopped|quit|gave\s+up|given\s+up)\s+being\s+(?:a\s+)?(?P<d>{_DIET})\b"),
-     _diet("no longer {}")),
-    ("diet", _r(rf"\bya\s+no\s+(?:soy|somos)\s+(?P<d>{_DIET_ES})\b"), _diet("ya no {}")),
+     _diet("none (no longer {})")),
+    ("diet", _r(rf"\bya\s+no\s+(?:soy|somos)\s+(?P<d>{_DIET_ES})\b"),
+     _diet("ninguna (ya no {})")),
     ("diet", _r(rf"\b(?:deje|dejamos|he\s+dejado|hemos\s+dejado)\s+de\s+ser\s+(?P<d>{_DIET_ES})\b"),
-     _diet("ya no {}")),
+     _diet("ninguna (ya no {})")),
     # eating meat again ends any meat-free diet: "I started eating meat again", "he vuelto a
     # comer carne", "volví a comer carne"
     ("diet", _r(rf"{_I}(?:started|begun|began|went\s+back\s+to|gone\s+back\s+to)\s+eating"
@@ -137,6 +141,15 @@ _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
      _fixed("ninguno (sin trabajo)")),
     ("employer", _r(r"\bme\s+(?:he\s+)?jubil(?:e|ado)\b"), _fixed("ninguno (jubilado)")),
 )
+
+
+_ENDED = re.compile(r"^(?:none|ninguno|ninguna)\b")
+
+
+def is_ending(value: str) -> bool:
+    """Whether a value says the attribute ended ("none (sold or given away)", "ninguna (ya
+    no vegetariana)"): no value of its own, so a new value told with it wins."""
+    return bool(_ENDED.match(value))
 
 
 def ending_facts(span: Folded) -> list[Found]:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 from actors.dates import MONTHS, find_dates, parse_date
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
-from actors.facts.endings import ending_facts
+from actors.facts.endings import ending_facts, is_ending
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.names import name_facts
@@ -513,12 +513,21 @@ _SIDE_STORES = frozenset(
 )
 _OF_SETTING = _r(
     _OPENING + r"(?:the|el|la)\s+(?P<a>[\w-]+(?:\s+(?:de\s+)?[\w-]+)?)\s+"
-    r"(?:of|de|del)\s+"
-    r"(?:the\s+|el\s+|la\s+|our\s+)?(?P<s>[\w./+#-]+(?:\s+[\w./+#-]+){0,3}?)\s+(?:is|es)\s+"
-    r"(?:now\s+|ahora\s+)?(?=\S)"
+    r"(?P<c>of|de|del)\s+"
+    r"(?P<art>the\s+|el\s+|la\s+|our\s+)?(?P<s>[\w./+#-]+(?:\s+[\w./+#-]+){0,3}?)\s+"
+    r"(?:is|es)\s+(?:now\s+|ahora\s+)?(?=\S)"
 )
 """A setting named by what it is of: "The database of the heron-crm project is MySQL 5.7",
 "el proveedor de CI del proyecto es GitLab" -> (heron-crm project, database)."""
+_OWNERS = frozenset(
+    "proyecto project repo repositorio servicio service app aplicacion equipo team sistema "
+    "system api backend frontend cliente client".split())
+"""Common nouns that own settings ("el proveedor de CI del proyecto"); after "del" any other
+is part of the setting's name ("el servidor SFTP del banco")."""
+_BARE_NOUN = re.compile(r"[^\W\d_A-ZÁÉÍÓÚÑ]+")
+"""One lower-case word without an article: after "de" it completes a Spanish compound noun
+("base de datos", "panel de administración"), it names no owner ("del banco", "de la app",
+"de Mercadillo", "de heron-crm" do)."""
 _IS_NOW = _r(r"\s+(?:is\s+now|now\s+is|ahora\s+es|es\s+ahora)\s+")
 _IS_THEN_NOW = _r(r"\s+(?:is|es)\s+(?=[^,;]+?\s+(?:now|ahora)\s*[.!]?$)")
 _SWITCHED = _r(
@@ -885,9 +894,25 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
         what = normalise_topic(of.group("a"))
         said = clean_value(span, of.end(), len(span.folded), cut_with=True)
         holder = span.original(of.start("s"), of.end("s")).lower()
-        # "the rest of the team is happy": how it is, not a value
-        if _a_setting(what, said) and _no_opinion(said):
-            return [(of.start(), holder, _TRAILING_ATTRIBUTES.get(what, (None, what))[1], said)]
+        compound = of.group("c") == "de" and of.group("art") is None \
+            and _BARE_NOUN.fullmatch(span.original(of.start("s"), of.end("s"))) is not None
+        if compound:  # "La base de datos es MySQL 8": the setting's name, in its order
+            what = normalise_topic(f"{of.group('a')} de {of.group('s')}")
+            owner, attribute = _TRAILING_ATTRIBUTES.get(what, (None, "value"))
+            holder = owner or ("project" if attribute != "value" else what)
+        elif of.group("c") != "of" and what not in _TRAILING_ATTRIBUTES \
+                and _BARE_NOUN.fullmatch(span.original(of.start("s"), of.end("s"))) \
+                and fold(holder) not in _OWNERS:
+            # "El servidor SFTP del banco es ...": one setting named in its own order
+            holder = normalise_topic(span.original(of.start("a"), of.end("s")))
+            attribute = "value"
+        else:
+            attribute = _TRAILING_ATTRIBUTES.get(what, (None, what))[1]
+        # "the rest of the team is happy": how it is, not a value ("el mayor problema de
+        # rendimiento es ...": the head noun says so)
+        head = normalise_topic(of.group("a"))
+        if _a_setting(head, said) and _a_setting(what, said) and _no_opinion(said):
+            return [(of.start(), holder, attribute, said)]
     for pattern in (_CHANGED, _IS_NOW, _IS_THEN_NOW):
         m = pattern.search(span.folded)
         if m is None:
@@ -1042,4 +1067,15 @@ def extract_facts(
                     continue
                 seen.add(marker)
                 out.append(FactCandidate(subject, attribute, value, valid_from, sentence))
-    return out
+    return _without_told_endings(out)
+
+
+def _without_told_endings(found: list[FactCandidate]) -> list[FactCandidate]:
+    """An ending followed in the same text by a new value of its attribute ("I sold the
+    Skoda, now I drive a Toyota") is no fact: the new value ends the old one, and an ending
+    beside it made the memory saying both look outdated by itself."""
+    keys = [fact_key(f.subject, f.attribute) for f in found]
+    return [f for i, f in enumerate(found)
+            if not (is_ending(f.value) and any(key == keys[i] and not is_ending(g.value)
+                                               for key, g in zip(keys[i + 1:], found[i + 1:],
+                                                                 strict=True)))]

@@ -172,11 +172,11 @@ def test_no_fact(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("I'm no longer vegetarian, now I eat fish too.", ("diet", "no longer vegetarian")),
-        ("I'm not vegan anymore.", ("diet", "no longer vegan")),
-        ("We stopped being vegetarian last year.", ("diet", "no longer vegetarian")),
-        ("Ya no soy vegetariana.", ("diet", "ya no vegetariana")),
-        ("Dejé de ser vegano en marzo.", ("diet", "ya no vegano")),
+        ("I'm no longer vegetarian, now I eat fish too.", ("diet", "none (no longer vegetarian)")),
+        ("I'm not vegan anymore.", ("diet", "none (no longer vegan)")),
+        ("We stopped being vegetarian last year.", ("diet", "none (no longer vegetarian)")),
+        ("Ya no soy vegetariana.", ("diet", "ninguna (ya no vegetariana)")),
+        ("Dejé de ser vegano en marzo.", ("diet", "ninguna (ya no vegano)")),
         ("I sold my car last week.", ("car", "none (sold or given away)")),
         ("Sold my old phone on eBay.", ("phone", "none (sold or given away)")),
         ("My laptop was stolen at the station.", ("laptop", "none (lost)")),
@@ -398,11 +398,17 @@ def test_a_component_no_longer_on_one_thing_now_on_another() -> None:
         ("api", "uses", "Fly.io")]
 
 
-def test_leaving_one_job_and_joining_another_ends_with_the_new_one() -> None:
+def test_an_ending_told_with_the_new_value_is_no_fact() -> None:
+    """The new value ends the old one; the ending beside it (recorded again when the memory
+    was saved again) outdated the memory saying both."""
     assert _triples("I left my job at Acme and joined Globex.") == [
-        ("user", "employer", "none (left Acme)"), ("user", "employer", "Globex")]
+        ("user", "employer", "Globex")]
     assert _triples("I sold my car and bought a Tesla Model 3.") == [
-        ("user", "car", "none (sold or given away)"), ("user", "car", "Tesla Model 3")]
+        ("user", "car", "Tesla Model 3")]
+    assert _triples("[2026-07-01] user: I sold the Skoda, now I drive a Toyota.") == [
+        ("user", "car", "Toyota")]
+    assert _triples("Ya no soy vegetariana, ahora soy pescetariana.") == [
+        ("user", "diet", "pescetariana")]
     assert _triples("I quit my job at Acme last Friday.") == [
         ("user", "employer", "none (left Acme)")]
 
@@ -727,3 +733,22 @@ def test_how_a_part_of_something_is_is_no_setting(text: str) -> None:
 ])
 def test_a_dated_plain_setting_is_read(text: str, fact: tuple[str, str, str]) -> None:
     assert [(f.subject, f.attribute, f.value) for f in extract_facts(text)] == [fact]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # "de" and a bare noun complete the setting's name; they name no owner
+    ("La base de datos es MySQL 8, alojada en Hetzner.", ("project", "database", "MySQL 8")),
+    ("El panel de administración es el admin de Django.",
+     ("panel de administracion", "value", "el admin de Django")),
+    # "del" and a common noun that owns no setting: one name, in its order
+    ("El servidor SFTP del banco es sftp.banco-ejemplo.es, puerto 2222.",
+     ("servidor sftp del banco", "value", "sftp.banco-ejemplo.es")),
+    # an owner stays the subject
+    ("La base de datos del proyecto Mercadillo es MySQL 8.",
+     ("proyecto mercadillo", "database", "MySQL 8")),
+    ("El proveedor de CI del proyecto es GitLab.", ("proyecto", "proveedor de ci", "GitLab")),
+])
+def test_a_spanish_setting_keeps_its_name_in_order(text: str,
+                                                   expected: tuple[str, str, str]) -> None:
+    assert _triples(text) == [expected]
+

@@ -290,3 +290,14 @@ def test_a_shorter_spelling_of_the_current_value_outdates_no_memory() -> None:
     assert tl.leaf_currency("L-offer") == "CURRENT"
     assert tl.notices_for_leaf("L-offer") == []
 
+
+def test_a_notice_claims_no_order_between_equal_dates() -> None:
+    from actors.facts.notices import history_notice
+    madrid = fact("Madrid", "2026-10-03T10:05:00.000000Z", valid_from="2026-10-03")
+    chamberi = fact("Chamberí", "2026-10-03T10:02:00.000000Z", valid_from="2026-10-03")
+    tl = resolve([madrid, chamberi])
+    filed, now = (tl.fact(madrid["fact_id"]), tl.fact(chamberi["fact_id"]))
+    assert filed is not None and now is not None
+    text = history_notice(filed, now)
+    assert "older" not in text and "both of 2026-10-03" in text, text
+    assert "10:05:00 UTC and 10:02:00 UTC" in text, text
