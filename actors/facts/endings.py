@@ -97,6 +97,12 @@ _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
     ("diet", _r(r"\b(?:he|hemos)\s+vuelto\s+a\s+comer\s+(?:carne|pollo)\b|"
                 r"\b(?:volvi|volvimos)\s+a\s+comer\s+(?:carne|pollo)\b"),
      _fixed("vuelve a comer carne")),
+    # fish again ends a vegetarian diet: "como pescado otra vez", "I eat fish again"
+    ("diet", _r(r"\b(?:i|we)\s+(?:eat|am\s+eating|'m\s+eating|started\s+eating|went\s+back\s+to"
+                r"\s+eating)\s+fish\s+again\b"), _fixed("eats fish again")),
+    ("diet", _r(r"\b(?:vuelvo|volvemos|volvi|volvimos|(?:he|hemos)\s+vuelto)\s+a\s+comer\s+"
+                r"pescado\b|\b(?:como|comemos)\s+pescado\s+(?:otra\s+vez|de\s+nuevo)\b"),
+     _fixed("vuelve a comer pescado")),
     # things the user had
     ("", _r(rf"{_I}(?:sold|got\s+rid\s+of|gave\s+away|given\s+away|scrapped)\s+(?:my|our|the)"
             rf"\s+(?:old\s+)?{_THING}\b"), _fixed("none (sold or given away)")),

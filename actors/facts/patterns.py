@@ -20,6 +20,8 @@ Attribute conventions (``keys`` documents subject folding):
   test_runner                               subject "project"
   value                                     "X changed from A to B", "X is now Y"
   diagnosis, treatment, medication          the patient's name, else "patient"
+  activity:<name>                           "he empezado yoga", "I gave up yoga" (``activities``)
+  value of <role>                           "started with a new teacher, Tomasz" (``people``)
 
 Endings ("I'm no longer vegetarian", "sold my car", "I quit my job") are one more value of the
 attribute, read by ``endings``.
@@ -38,11 +40,13 @@ import re
 from dataclasses import dataclass
 
 from actors.dates import MONTHS, find_dates, parse_date
+from actors.facts.activities import activity_facts
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
 from actors.facts.endings import ending_facts, is_ending
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.names import name_facts
+from actors.facts.people import new_person_facts
 from actors.facts.questions import attribute_question
 from actors.facts.speakers import USER, Speaker, speaker_of
 from actors.facts.values import (
@@ -91,6 +95,9 @@ class _Rule:
     """The value must be a place's name: its first word (after an article) is capitalised
     ("moved to Berlin", "he vuelto a Madrid"; not "moved to the frontend team", "he vuelto a
     fumar", "went back to eating meat")."""
+    named_value: bool = False
+    """The value names its holder: a capitalised word after its article ("el Hospital Miguel
+    Servet"; not "el hospital")."""
     first_person: bool = False
     """Said by the user: a match led by "and"/"then" counts only when the clause it continues
     began with I or we ("I left Acme and joined Globex"; not "my sister ... and joined")."""
@@ -191,13 +198,15 @@ _OFFER = r"(?:accepted|took)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at)"
 _ADV_ES = r"(?:(?:ahora|actualmente|ya|todavia|tambien)\s+)*"
 _ROLE = (r"(?:developer|engineer|programmer|designer|manager|nurse|doctor|teacher|analyst|"
          r"consultant|scientist|researcher|architect|accountant|lawyer|intern|director|"
-         r"administrator|technician|editor|writer|lead|owner|officer|specialist|cook|chef)s?")
+         r"administrator|technician|editor|writer|lead|owner|officer|specialist|cook|chef|"
+         r"planner|coordinator|supervisor|operator|representative|clerk|associate)s?")
 """Role nouns that make "I'm a <role> at <X>" say where one works."""
 _ROLE_ES = (r"(?:desarrollador|desarrolladora|ingeniero|ingeniera|programador|programadora|"
             r"disenador|disenadora|enfermero|enfermera|medico|medica|profesor|profesora|"
             r"analista|consultor|consultora|investigador|investigadora|arquitecto|arquitecta|"
             r"abogado|abogada|jefe|jefa|cocinero|cocinera|tecnico|tecnica)")
-_FULLY = r"(?:fully\s+|strictly\s+|completely\s+)?"
+_FULLY = r"(?:fully\s+|strictly\s+|completely\s+|officially\s+|totally\s+)?"
+_FULLY_ES = r"(?:oficialmente\s+|totalmente\s+|completamente\s+|estrictamente\s+)?"
 _DIET = r"(?:vegetarian|vegan|pescatarian|pescetarian|flexitarian)"
 _DIET_ES = r"vegetarian[oa]s?|vegan[oa]s?|pescetarian[oa]s?|flexitarian[oa]s?"
 _NAME = r"(?P<s>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
@@ -319,7 +328,19 @@ _RULES: tuple[_Rule, ...] = (
         first_person=True),
     _Rule("employer", _r(rf"\b{_ADV_ES}(?:soy|trabajo\s+como)\s+(?:[\w-]+\s+){{0,3}}?{_ROLE_ES}"
                          r"\s+en\s+")),
+    # "trabajo de enfermera en el Hospital Miguel Servet" (not "... en el hospital": no name)
+    _Rule("employer", _r(rf"\b{_ADV_ES}trabajo\s+de\s+(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}\s+en\s+"),
+          named_value=True),
     _Rule("employer", _r(r"\b(?:he\s+)?acept(?:e|ado)\s+(?:una\s+|la\s+)?oferta\s+de\s+")),
+    # "me han ofrecido un puesto en Quirón y lo he aceptado": an offer taken, said of oneself
+    _Rule("employer", _r(r"\bme\s+(?:han\s+ofrecido|ofrecieron|ofrecio|ha\s+ofrecido)\s+"
+                         r"(?:un|el|una|la)\s+(?:puesto|trabajo|empleo|plaza|contrato)\s+"
+                         r"(?:de\s+[\w-]+\s+)?(?:en|con)\s+(?=[^.;!?]{1,60}?\s+y\s+(?:lo|la)\s+"
+                         r"(?:he\s+aceptado|acepte)\b)")),
+    _Rule("employer", _r(r"\b(?:(?:i|we)\s+|" + CLAUSE_START + r")(?:was|got|have\s+been|"
+                         r"'ve\s+been)\s+offered\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?"
+                         r"(?:job|role|position)\s+(?:at|with)\s+(?=[^.;!?]{1,60}?\s+and\s+"
+                         r"(?:i\s+)?(?:accepted|took)\s+it\b)")),
     _Rule("employer", _r(rf"(?<!mi )(?<!el )(?<!su )(?<!tu )\b{_ADV_ES}trabajo\s+(?:en|para)\s+")),
     _Rule("employer", _r(r"\bestoy\s+trabajando\s+(?:en|para)\s+")),
     _Rule("employer", _r(
@@ -400,7 +421,8 @@ _RULES: tuple[_Rule, ...] = (
                      rf"gone\s+back)\s+(?:from\s+(?:being\s+)?(?:a\s+)?[\w-]+\s+)?to\s+(?:being\s+)?(?:a\s+)?"
                      rf"{_FULLY}(?={_DIET}(?![\w-]))"), first_token=True),
     _Rule("diet", _r(rf"\b{_ADV_ES}(?:soy|somos|me\s+he\s+hecho|me\s+hice|nos\s+hemos\s+hecho|"
-                     rf"nos\s+hicimos)\s+(?=(?:{_DIET_ES})(?![\w-]))"), first_token=True),
+                     rf"nos\s+hicimos)\s+{_FULLY_ES}(?=(?:{_DIET_ES})(?![\w-]))"),
+          first_token=True),
     # stack
     _Rule("stack", _r(
         r"\b(?:our|my|the)\s+(?:(?P<s>[\w.-]+)\s+)?(?:tech\s+)?stack\s+is\s+(?:now\s+)?")),
@@ -719,6 +741,9 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 continue
             if rule.place and not _names_a_place(value):
                 continue
+            if rule.named_value and not any(w[:1].isupper() for w in value.split()
+                                            if fold(w) not in ARTICLES):
+                continue
             attribute = rule.attribute or kind_of(fold(value)) or ""
             if attribute == "employer" and rule.model:  # "First week at Nubeo done"
                 value = _name_words(value)
@@ -748,6 +773,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     out.extend(name_facts(span))
     out.extend(_role_facts(span))
     out.extend(ending_facts(span))
+    out.extend(activity_facts(span))
+    out.extend(new_person_facts(span))
     return out
 
 

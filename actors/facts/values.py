@@ -85,7 +85,8 @@ _CLAUSE = re.compile(
 )
 _WITH = re.compile(r"\s+(?:with|together with|along with|con|junto con|junto a)\b")
 _AND = re.compile(
-    r"\s+(?:and|y|e)\s+(?=(?:i|we|my|our|she|he|they|it|then|now|also|yo|mi|mis|nuestro|"
+    r"\s+(?:and|y|e)\s+(?=(?:i|we|my|our|she|he|they|it|then|now|also|yo|mi|mis|nuestro|lo|le|"
+    r"accepted|took|"
     r"nuestra|ahora|luego|tambien|ella|el|ellos|work|works|working|live|lives|have|has|am|"
     r"study|studies|teach|trabajo|vivo|tengo|estudio)\b)"
 )

@@ -752,3 +752,45 @@ def test_a_spanish_setting_keeps_its_name_in_order(text: str,
                                                    expected: tuple[str, str, str]) -> None:
     assert _triples(text) == [expected]
 
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a change told in passing in a chat turn (one rule each)
+    ("2026-10-25: Usuario: ¡Me han ofrecido un puesto en la Clínica Quirón y lo he aceptado!",
+     ("user", "employer", "la Clínica Quirón")),
+    ("I was offered a job at Bol and accepted it.", ("user", "employer", "Bol")),
+    ("Trabajo de enfermera en el Hospital Miguel Servet, con turnos.",
+     ("user", "employer", "el Hospital Miguel Servet")),
+    ("Vale, desde hoy soy oficialmente vegetariana.", ("user", "diet", "vegetariana")),
+    ("I'm officially vegan.", ("user", "diet", "vegan")),
+    ("Desde que estoy en Madrid como pescado otra vez.",
+     ("user", "diet", "vuelve a comer pescado")),
+    ("I eat fish again.", ("user", "diet", "eats fish again")),
+    ("He empezado yoga en un estudio de la calle Fuencarral.", ("user", "activity:yoga", "yoga")),
+    ("Me he apuntado al gimnasio Altafit, 24,90 al mes.",
+     ("user", "activity:gym", "gimnasio Altafit")),
+    ("He dejado el yoga, con la tendinitis no me da la vida.",
+     ("user", "activity:yoga", "ninguno (dejó yoga)")),
+    ("El gimnasio de Zaragoza lo he dado de baja.",
+     ("user", "activity:gym", "ninguno (dejó gimnasio)")),
+    ("I gave up yoga.", ("user", "activity:yoga", "none (gave up yoga)")),
+    ("I've started with a new teacher, Tomasz.", ("teacher", "value", "Tomasz")),
+    ("He empezado con una fisio nueva, Lucía.", ("fisio", "value", "Lucía")),
+])
+def test_a_change_told_in_conversation(text: str, expected: tuple[str, str, str]) -> None:
+    assert [t for t in _triples(text) if t[1] != "role"] == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    # passing remarks that name the same words and state nothing
+    "¿Y algún sitio en Madrid para comer pescado bueno y barato?",
+    "Como pescado los viernes.",
+    "Lo del yoga me tienta, hay un estudio al lado de casa.",
+    "My sister quit yoga.",
+    "Yoga helps my back.",
+    "My sister started with a new teacher, Ana.",
+    "I need a new cello teacher.",
+    "Me han ofrecido un puesto en Quirón, pero no sé si aceptarlo.",
+    "If I gave up yoga I would miss it.",
+])
+def test_no_change_from_a_passing_remark(text: str) -> None:
+    assert _triples(text) == []
