@@ -39,7 +39,7 @@ from actors.facts.messages import (
     Review,
     StateAt,
 )
-from actors.facts.notices import update_notice
+from actors.facts.notices import history_notice, update_notice
 from actors.facts.patterns import extract_facts
 from actors.facts.recording import decide_pending, fact_event, record_stamps, recorded_entry
 from actors.facts.timeline import ResolvedFact, Timeline
@@ -235,10 +235,13 @@ class FactsActor(Actor):
                 prior[key] = list(self._index.slice([key]))
             current = before[key]
             if leaf.leaf_id in known and current is not None \
-                    and same_value(current.value, cand.value):
+                    and (same_value(current.value, cand.value)
+                         or current.source_leaf_id == leaf.leaf_id):
                 # a committed memory saved again while its value is still current says nothing
                 # new (recorded twice, the timeline showed "Porto" after "Porto"); said again
-                # after another value, it is the value again ("Lisbon", "Porto", "Lisbon")
+                # after another value, it is the value again ("Lisbon", "Porto", "Lisbon").
+                # Its own current value is never displaced by another of its own statements
+                # recorded again: a memory does not outdate itself.
                 continue
             event = fact_event(cand, leaf_id=leaf.leaf_id, recorded_at=stamp,
                                recorded_by=prov.as_dict(), origin=leaf.origin,
@@ -282,6 +285,7 @@ class FactsActor(Actor):
         new = [timeline.fact(e["fact_id"]) for e in events if e["op"] == "fact"]
         facts = [f for f in new if f is not None]
         notices: list[str] = []
+        saved = {leaf.leaf_id for leaf in msg.leaves}
         for fact in facts:
             old = before.get(fact.key)
             current = timeline.current(fact.subject, fact.attribute)
@@ -289,11 +293,11 @@ class FactsActor(Actor):
                                                                               fact.value):
                 notices.append(update_notice(old, fact))
             elif fact.status == "HISTORICAL" and current is not None \
-                    and not same_value(current.value, fact.value):
-                notices.append(
-                    f"Filed as history: {fact.subject} {fact.attribute} = '{fact.value}' "
-                    f"({fact.valid_from or 'undated'}) is older than the current value "
-                    f"'{current.value}' ({current.valid_from or current.recorded_at[:10]}).")
+                    and not same_value(current.value, fact.value) \
+                    and current.source_leaf_id not in saved:
+                # (a value the same save states after it, "me he mudado a Madrid. Vivo en
+                # Chamberí", is the memory's own later word: nothing to tell)
+                notices.append(history_notice(fact, current))
         return FactReport(
             new_facts=tuple(view(f) for f in facts),
             notices=tuple(dict.fromkeys(notices)),

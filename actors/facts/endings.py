@@ -2,10 +2,13 @@
 
 Without them a stated value stays the attribute's current value until a new one is stated, so
 "What car does the user drive?" kept answering a car sold months ago. An ending is recorded as
-one more value on the attribute's timeline, in the sentence's language ("no longer
-vegetarian", "none (sold or given away)", "ninguno (despedido)"): the timeline needs no new
-kind of event, the old value becomes history the usual way, and the answer says in words what
-happened.
+one more value on the attribute's timeline, in the sentence's language, always opening with
+"none"/"ninguno"/"ninguna" ("none (no longer vegetarian)", "none (sold or given away)",
+"ninguno (despedido)"): the timeline needs no new kind of event, the old value becomes history
+the usual way, and the answer says in words what happened. The negation is never the value
+itself ("ya no vegetariana" read as a diet), and an ending told with the new value ("Ya no soy
+vegetariana, ahora soy pescetariana", "I sold the Skoda, now I drive a Toyota") is no fact:
+the new value ends the old one (``patterns.extract_facts`` drops it).
 
 The patterns are deliberately narrow: the thing that ended is named by its noun (car, phone,
 laptop, job, a diet word) or by a known make written as a name ("sold the old Toyota Yaris",
@@ -76,14 +79,15 @@ def _r(text: str) -> re.Pattern[str]:
 _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
     # diet
     ("diet", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+no\s+longer\s+(?:a\s+)?(?P<d>{_DIET})\b"),
-     _diet("no longer {}")),
+     _diet("none (no longer {})")),
     ("diet", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+not\s+(?:a\s+)?(?P<d>{_DIET})"
-                r"\s+any\s*more\b"), _diet("no longer {}")),
+                r"\s+any\s*more\b"), _diet("none (no longer {})")),
     ("diet", _r(rf"{_I}(?:stopped|quit|gave\s+up|given\s+up)\s+being\s+(?:a\s+)?(?P<d>{_DIET})\b"),
-     _diet("no longer {}")),
-    ("diet", _r(rf"\bya\s+no\s+(?:soy|somos)\s+(?P<d>{_DIET_ES})\b"), _diet("ya no {}")),
+     _diet("none (no longer {})")),
+    ("diet", _r(rf"\bya\s+no\s+(?:soy|somos)\s+(?P<d>{_DIET_ES})\b"),
+     _diet("ninguna (ya no {})")),
     ("diet", _r(rf"\b(?:deje|dejamos|he\s+dejado|hemos\s+dejado)\s+de\s+ser\s+(?P<d>{_DIET_ES})\b"),
-     _diet("ya no {}")),
+     _diet("ninguna (ya no {})")),
     # eating meat again ends any meat-free diet: "I started eating meat again", "he vuelto a
     # comer carne", "volví a comer carne"
     ("diet", _r(rf"{_I}(?:started|begun|began|went\s+back\s+to|gone\s+back\s+to)\s+eating"
@@ -93,6 +97,12 @@ _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
     ("diet", _r(r"\b(?:he|hemos)\s+vuelto\s+a\s+comer\s+(?:carne|pollo)\b|"
                 r"\b(?:volvi|volvimos)\s+a\s+comer\s+(?:carne|pollo)\b"),
      _fixed("vuelve a comer carne")),
+    # fish again ends a vegetarian diet: "como pescado otra vez", "I eat fish again"
+    ("diet", _r(r"\b(?:i|we)\s+(?:eat|am\s+eating|'m\s+eating|started\s+eating|went\s+back\s+to"
+                r"\s+eating)\s+fish\s+again\b"), _fixed("eats fish again")),
+    ("diet", _r(r"\b(?:vuelvo|volvemos|volvi|volvimos|(?:he|hemos)\s+vuelto)\s+a\s+comer\s+"
+                r"pescado\b|\b(?:como|comemos)\s+pescado\s+(?:otra\s+vez|de\s+nuevo)\b"),
+     _fixed("vuelve a comer pescado")),
     # things the user had
     ("", _r(rf"{_I}(?:sold|got\s+rid\s+of|gave\s+away|given\s+away|scrapped)\s+(?:my|our|the)"
             rf"\s+(?:old\s+)?{_THING}\b"), _fixed("none (sold or given away)")),
@@ -137,6 +147,15 @@ _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
      _fixed("ninguno (sin trabajo)")),
     ("employer", _r(r"\bme\s+(?:he\s+)?jubil(?:e|ado)\b"), _fixed("ninguno (jubilado)")),
 )
+
+
+_ENDED = re.compile(r"^(?:none|ninguno|ninguna)\b")
+
+
+def is_ending(value: str) -> bool:
+    """Whether a value says the attribute ended ("none (sold or given away)", "ninguna (ya
+    no vegetariana)"): no value of its own, so a new value told with it wins."""
+    return bool(_ENDED.match(value))
 
 
 def ending_facts(span: Folded) -> list[Found]:

@@ -64,10 +64,35 @@ def fact_key(subject: str, attribute: str) -> tuple[str, str]:
     return normalise_subject(subject), " ".join(fold(attribute).split())
 
 
+_WEB_SUFFIX = re.compile(r"\.(?:com|net|org|io|ai|app|dev|co|eu|es|nl|de|fr|it|pt|be|uk|us|"
+                         r"ie|at|ch|se|dk|no|fi|pl|cz|mx|ar|cl|br|ca|au)(?:\.[a-z]{2})?$")
+_LEGAL_FORMS = frozenset(
+    "llc inc ltd limited plc corp corporation co company gmbh ag sa sl slu bv nv srl spa sas "
+    "group grupo".split())
+"""A company's legal form, written after its name with or without dots ("S.A.", "B.V.")."""
+
+
+def value_name(value: str) -> str:
+    """What a value names, whatever its spelling: folded, without a leading article, a
+    trailing legal form or a web suffix ("the Kia" -> "kia", "Google LLC" -> "google",
+    "Bol.com" -> "bol", "Telefónica, S.A." -> "telefonica")."""
+    words = normalise_words(value).split()
+    while len(words) > 1 and words[0] in ARTICLES:
+        words.pop(0)
+    while len(words) > 1 and words[-1].replace(".", "") in _LEGAL_FORMS:
+        words.pop()
+    if words:
+        words[-1] = _WEB_SUFFIX.sub("", words[-1]) or words[-1]
+    return " ".join(words)
+
+
 def same_value(a: str, b: str) -> bool:
-    """Two values are the same statement when they differ only in case, accents, spacing or
-    edge punctuation ('Valencia' == 'valencia.')."""
-    return normalise_words(a) == normalise_words(b)
+    """Two values are the same statement when they name the same thing (``value_name``):
+    they differ only in case, accents, spacing, edge punctuation, a leading article, a legal
+    form or a web suffix ('Valencia' == 'valencia.', 'Bol' == 'Bol.com'). A shorter
+    spelling of the current value is no change (the outside chat run filed "First week at
+    Bol done" as a move from Bol.com to Bol and outdated the memory of the new job)."""
+    return value_name(a) == value_name(b)
 
 
 

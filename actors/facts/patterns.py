@@ -20,6 +20,8 @@ Attribute conventions (``keys`` documents subject folding):
   test_runner                               subject "project"
   value                                     "X changed from A to B", "X is now Y"
   diagnosis, treatment, medication          the patient's name, else "patient"
+  activity:<name>                           "he empezado yoga", "I gave up yoga" (``activities``)
+  value of <role>                           "started with a new teacher, Tomasz" (``people``)
 
 Endings ("I'm no longer vegetarian", "sold my car", "I quit my job") are one more value of the
 attribute, read by ``endings``.
@@ -38,11 +40,13 @@ import re
 from dataclasses import dataclass
 
 from actors.dates import MONTHS, find_dates, parse_date
+from actors.facts.activities import activity_facts
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
-from actors.facts.endings import ending_facts
+from actors.facts.endings import ending_facts, is_ending
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.names import name_facts
+from actors.facts.people import new_person_facts
 from actors.facts.questions import attribute_question
 from actors.facts.speakers import USER, Speaker, speaker_of, turns
 from actors.facts.values import (
@@ -91,6 +95,9 @@ class _Rule:
     """The value must be a place's name: its first word (after an article) is capitalised
     ("moved to Berlin", "he vuelto a Madrid"; not "moved to the frontend team", "he vuelto a
     fumar", "went back to eating meat")."""
+    named_value: bool = False
+    """The value names its holder: a capitalised word after its article ("el Hospital Miguel
+    Servet"; not "el hospital")."""
     first_person: bool = False
     """Said by the user: a match led by "and"/"then" counts only when the clause it continues
     began with I or we ("I left Acme and joined Globex"; not "my sister ... and joined")."""
@@ -191,13 +198,15 @@ _OFFER = r"(?:accepted|took)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at)"
 _ADV_ES = r"(?:(?:ahora|actualmente|ya|todavia|tambien)\s+)*"
 _ROLE = (r"(?:developer|engineer|programmer|designer|manager|nurse|doctor|teacher|analyst|"
          r"consultant|scientist|researcher|architect|accountant|lawyer|intern|director|"
-         r"administrator|technician|editor|writer|lead|owner|officer|specialist|cook|chef)s?")
+         r"administrator|technician|editor|writer|lead|owner|officer|specialist|cook|chef|"
+         r"planner|coordinator|supervisor|operator|representative|clerk|associate)s?")
 """Role nouns that make "I'm a <role> at <X>" say where one works."""
 _ROLE_ES = (r"(?:desarrollador|desarrolladora|ingeniero|ingeniera|programador|programadora|"
             r"disenador|disenadora|enfermero|enfermera|medico|medica|profesor|profesora|"
             r"analista|consultor|consultora|investigador|investigadora|arquitecto|arquitecta|"
             r"abogado|abogada|jefe|jefa|cocinero|cocinera|tecnico|tecnica)")
-_FULLY = r"(?:fully\s+|strictly\s+|completely\s+)?"
+_FULLY = r"(?:fully\s+|strictly\s+|completely\s+|officially\s+|totally\s+)?"
+_FULLY_ES = r"(?:oficialmente\s+|totalmente\s+|completamente\s+|estrictamente\s+)?"
 _DIET = r"(?:vegetarian|vegan|pescatarian|pescetarian|flexitarian)"
 _DIET_ES = r"vegetarian[oa]s?|vegan[oa]s?|pescetarian[oa]s?|flexitarian[oa]s?"
 _NAME = r"(?P<s>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
@@ -319,7 +328,19 @@ _RULES: tuple[_Rule, ...] = (
         first_person=True),
     _Rule("employer", _r(rf"\b{_ADV_ES}(?:soy|trabajo\s+como)\s+(?:[\w-]+\s+){{0,3}}?{_ROLE_ES}"
                          r"\s+en\s+")),
+    # "trabajo de enfermera en el Hospital Miguel Servet" (not "... en el hospital": no name)
+    _Rule("employer", _r(rf"\b{_ADV_ES}trabajo\s+de\s+(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}\s+en\s+"),
+          named_value=True),
     _Rule("employer", _r(r"\b(?:he\s+)?acept(?:e|ado)\s+(?:una\s+|la\s+)?oferta\s+de\s+")),
+    # "me han ofrecido un puesto en Quirón y lo he aceptado": an offer taken, said of oneself
+    _Rule("employer", _r(r"\bme\s+(?:han\s+ofrecido|ofrecieron|ofrecio|ha\s+ofrecido)\s+"
+                         r"(?:un|el|una|la)\s+(?:puesto|trabajo|empleo|plaza|contrato)\s+"
+                         r"(?:de\s+[\w-]+\s+)?(?:en|con)\s+(?=[^.;!?]{1,60}?\s+y\s+(?:lo|la)\s+"
+                         r"(?:he\s+aceptado|acepte)\b)")),
+    _Rule("employer", _r(r"\b(?:(?:i|we)\s+|" + CLAUSE_START + r")(?:was|got|have\s+been|"
+                         r"'ve\s+been)\s+offered\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?"
+                         r"(?:job|role|position)\s+(?:at|with)\s+(?=[^.;!?]{1,60}?\s+and\s+"
+                         r"(?:i\s+)?(?:accepted|took)\s+it\b)")),
     _Rule("employer", _r(rf"(?<!mi )(?<!el )(?<!su )(?<!tu )\b{_ADV_ES}trabajo\s+(?:en|para)\s+")),
     _Rule("employer", _r(r"\bestoy\s+trabajando\s+(?:en|para)\s+")),
     _Rule("employer", _r(
@@ -400,7 +421,8 @@ _RULES: tuple[_Rule, ...] = (
                      rf"gone\s+back)\s+(?:from\s+(?:being\s+)?(?:a\s+)?[\w-]+\s+)?to\s+(?:being\s+)?(?:a\s+)?"
                      rf"{_FULLY}(?={_DIET}(?![\w-]))"), first_token=True),
     _Rule("diet", _r(rf"\b{_ADV_ES}(?:soy|somos|me\s+he\s+hecho|me\s+hice|nos\s+hemos\s+hecho|"
-                     rf"nos\s+hicimos)\s+(?=(?:{_DIET_ES})(?![\w-]))"), first_token=True),
+                     rf"nos\s+hicimos)\s+{_FULLY_ES}(?=(?:{_DIET_ES})(?![\w-]))"),
+          first_token=True),
     # stack
     _Rule("stack", _r(
         r"\b(?:our|my|the)\s+(?:(?P<s>[\w.-]+)\s+)?(?:tech\s+)?stack\s+is\s+(?:now\s+)?")),
@@ -513,12 +535,21 @@ _SIDE_STORES = frozenset(
 )
 _OF_SETTING = _r(
     _OPENING + r"(?:the|el|la)\s+(?P<a>[\w-]+(?:\s+(?:de\s+)?[\w-]+)?)\s+"
-    r"(?:of|de|del)\s+"
-    r"(?:the\s+|el\s+|la\s+|our\s+)?(?P<s>[\w./+#-]+(?:\s+[\w./+#-]+){0,3}?)\s+(?:is|es)\s+"
-    r"(?:now\s+|ahora\s+)?(?=\S)"
+    r"(?P<c>of|de|del)\s+"
+    r"(?P<art>the\s+|el\s+|la\s+|our\s+)?(?P<s>[\w./+#-]+(?:\s+[\w./+#-]+){0,3}?)\s+"
+    r"(?:is|es)\s+(?:now\s+|ahora\s+)?(?=\S)"
 )
 """A setting named by what it is of: "The database of the heron-crm project is MySQL 5.7",
 "el proveedor de CI del proyecto es GitLab" -> (heron-crm project, database)."""
+_OWNERS = frozenset(
+    "proyecto project repo repositorio servicio service app aplicacion equipo team sistema "
+    "system api backend frontend cliente client".split())
+"""Common nouns that own settings ("el proveedor de CI del proyecto"); after "del" any other
+is part of the setting's name ("el servidor SFTP del banco")."""
+_BARE_NOUN = re.compile(r"[^\W\d_A-ZÁÉÍÓÚÑ]+")
+"""One lower-case word without an article: after "de" it completes a Spanish compound noun
+("base de datos", "panel de administración"), it names no owner ("del banco", "de la app",
+"de Mercadillo", "de heron-crm" do)."""
 _IS_NOW = _r(r"\s+(?:is\s+now|now\s+is|ahora\s+es|es\s+ahora)\s+")
 _IS_THEN_NOW = _r(r"\s+(?:is|es)\s+(?=[^,;]+?\s+(?:now|ahora)\s*[.!]?$)")
 _SWITCHED = _r(
@@ -710,6 +741,9 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 continue
             if rule.place and not _names_a_place(value):
                 continue
+            if rule.named_value and not any(w[:1].isupper() for w in value.split()
+                                            if fold(w) not in ARTICLES):
+                continue
             attribute = rule.attribute or kind_of(fold(value)) or ""
             if attribute == "employer" and rule.model:  # "First week at Nubeo done"
                 value = _name_words(value)
@@ -739,6 +773,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     out.extend(name_facts(span))
     out.extend(_role_facts(span))
     out.extend(ending_facts(span))
+    out.extend(activity_facts(span))
+    out.extend(new_person_facts(span))
     return out
 
 
@@ -885,9 +921,25 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
         what = normalise_topic(of.group("a"))
         said = clean_value(span, of.end(), len(span.folded), cut_with=True)
         holder = span.original(of.start("s"), of.end("s")).lower()
-        # "the rest of the team is happy": how it is, not a value
-        if _a_setting(what, said) and _no_opinion(said):
-            return [(of.start(), holder, _TRAILING_ATTRIBUTES.get(what, (None, what))[1], said)]
+        compound = of.group("c") == "de" and of.group("art") is None \
+            and _BARE_NOUN.fullmatch(span.original(of.start("s"), of.end("s"))) is not None
+        if compound:  # "La base de datos es MySQL 8": the setting's name, in its order
+            what = normalise_topic(f"{of.group('a')} de {of.group('s')}")
+            owner, attribute = _TRAILING_ATTRIBUTES.get(what, (None, "value"))
+            holder = owner or ("project" if attribute != "value" else what)
+        elif of.group("c") != "of" and what not in _TRAILING_ATTRIBUTES \
+                and _BARE_NOUN.fullmatch(span.original(of.start("s"), of.end("s"))) \
+                and fold(holder) not in _OWNERS:
+            # "El servidor SFTP del banco es ...": one setting named in its own order
+            holder = normalise_topic(span.original(of.start("a"), of.end("s")))
+            attribute = "value"
+        else:
+            attribute = _TRAILING_ATTRIBUTES.get(what, (None, what))[1]
+        # "the rest of the team is happy": how it is, not a value ("el mayor problema de
+        # rendimiento es ...": the head noun says so)
+        head = normalise_topic(of.group("a"))
+        if _a_setting(head, said) and _a_setting(what, said) and _no_opinion(said):
+            return [(of.start(), holder, attribute, said)]
     for pattern in (_CHANGED, _IS_NOW, _IS_THEN_NOW):
         m = pattern.search(span.folded)
         if m is None:
@@ -997,8 +1049,8 @@ def extract_facts(
     ``valid_from`` is the first date written in the sentence, else the date opening its line or
     the latest dated line above it, else ``entry_date``. ``default_subject`` replaces "user" for
     first-person facts (a leaf written on someone else's behalf), unless the line's speaker is
-    someone else (``actors.facts.speakers``): a named speaker's "I" is that person, the
-    assistant's is nobody's.
+    someone else (``actors.facts.speakers``): a named speaker's "I" is that person, and an
+    assistant's line states no fact at all.
     """
     folded_text = fold(text)
     clinical = data_type.upper() == "CLINICAL" or bool(CLINICAL_WORDING.search(folded_text))
@@ -1018,6 +1070,10 @@ def extract_facts(
             current_date = line_date
         if clinical and PATIENT.match(fold(line)):
             continue
+        if speaker is not None and speaker.subject is None:
+            # the assistant's turn advises ("Then Odido is the better deal. Your database
+            # is MySQL 8"): what it says or recommends is no statement of anyone's life
+            continue
         for sentence in sentences(line):
             span = Folded(sentence)
             if is_question(span.folded):
@@ -1031,14 +1087,23 @@ def extract_facts(
             valid_from = _sentence_date(sentence, current_date) or current_date
             for _start, subject, attribute, value in sorted(found, key=lambda f: f[0]):
                 if subject == "user":
-                    said_by = default_subject if speaker is None else speaker.subject
-                    if said_by is None:
-                        continue  # the assistant's "I" is no one the memory is about
-                    subject = default_subject if said_by == USER else said_by
+                    said_by = speaker.subject if speaker is not None else None
+                    subject = said_by if said_by not in (USER, None) else default_subject
                 key = fact_key(subject, attribute)
                 marker = (key, fold(value))
                 if marker in seen:
                     continue
                 seen.add(marker)
                 out.append(FactCandidate(subject, attribute, value, valid_from, sentence))
-    return out
+    return _without_told_endings(out)
+
+
+def _without_told_endings(found: list[FactCandidate]) -> list[FactCandidate]:
+    """An ending followed in the same text by a new value of its attribute ("I sold the
+    Skoda, now I drive a Toyota") is no fact: the new value ends the old one, and an ending
+    beside it made the memory saying both look outdated by itself."""
+    keys = [fact_key(f.subject, f.attribute) for f in found]
+    return [f for i, f in enumerate(found)
+            if not (is_ending(f.value) and any(key == keys[i] and not is_ending(g.value)
+                                               for key, g in zip(keys[i + 1:], found[i + 1:],
+                                                                 strict=True)))]

@@ -572,7 +572,8 @@ class Timeline:
 
     def leaf_currency(self, leaf_id: str) -> LeafCurrency:
         """RETRACTED (leaf retracted), SUPERSEDED (explicitly, or it sources facts and none is
-        ACTIVE or PENDING), PENDING (sources a PENDING fact and no ACTIVE one), else CURRENT."""
+        ACTIVE or PENDING or names the current value again), PENDING (sources a PENDING fact
+        and no ACTIVE one), else CURRENT."""
         if leaf_id in self._retracted_leaves:
             return "RETRACTED"
         if leaf_id in self._leaf_superseded_by:
@@ -581,11 +582,20 @@ class Timeline:
         if not facts:
             return "CURRENT"
         statuses = {f.status for f in facts}
-        if "ACTIVE" in statuses:
+        if "ACTIVE" in statuses or any(self._still_said(f) for f in facts):
             return "CURRENT"
         if "PENDING" in statuses:
             return "PENDING"
         return "SUPERSEDED"
+
+    def _still_said(self, fact: ResolvedFact) -> bool:
+        """A HISTORICAL fact whose value the current one names again ("Bol.com", then "First
+        week at Bol done"): the memory stating it says what is still true, so the later
+        spelling does not outdate it."""
+        if fact.status != "HISTORICAL":
+            return False
+        current = self.current(fact.subject, fact.attribute)
+        return current is not None and same_value(current.value, fact.value)
 
     def pending_supersessions(self) -> list[Mapping[str, Any]]:
         """Supersessions waiting for review (their ``supersede_leaf`` events), oldest first."""

@@ -53,6 +53,8 @@ _TIME_TAIL = re.compile(
     r"(?:^|\s+)(?:"
     r"now|right now|currently|nowadays|these days|for now|at the moment|at present|today|"
     r"yesterday|recently|lately|already|again|too|as well|anymore|for good|permanently|"
+    r"by the way|btw|anyway|anyways|finally|at last|by now|por cierto|al final|por fin|"
+    r"de todas formas|de todos modos|al fin|"
     r"ahora|ahora mismo|actualmente|hoy|ayer|ya|por ahora|de momento|por el momento|"
     r"en este momento|hoy en dia|ultimamente|recientemente|tambien|otra vez|de nuevo|"
     r"(?:last|this|next|past)\s+(?:week|month|year|summer|winter|spring|autumn|fall|weekend|"
@@ -83,7 +85,8 @@ _CLAUSE = re.compile(
 )
 _WITH = re.compile(r"\s+(?:with|together with|along with|con|junto con|junto a)\b")
 _AND = re.compile(
-    r"\s+(?:and|y|e)\s+(?=(?:i|we|my|our|she|he|they|it|then|now|also|yo|mi|mis|nuestro|"
+    r"\s+(?:and|y|e)\s+(?=(?:i|we|my|our|she|he|they|it|then|now|also|yo|mi|mis|nuestro|lo|le|"
+    r"accepted|took|"
     r"nuestra|ahora|luego|tambien|ella|el|ellos|work|works|working|live|lives|have|has|am|"
     r"study|studies|teach|trabajo|vivo|tengo|estudio)\b)"
 )

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from actors.facts.speakers import speaker_of
 from actors.text import fold
 
 _NOT_A_VALUE = (r"(?!(?:but|and|or|in|on|at|to|for|from|with|by|of|until|since|as|it|them|"
@@ -50,16 +51,16 @@ _NAMED = tuple(re.compile(p, re.IGNORECASE) for p in (
 """Changes that name the new value as well: the old one may be any word ("black + isort")."""
 _ENDED = tuple(re.compile(p, re.IGNORECASE) for p in (
     # "uninstalled/dropped/removed A", "stopped using A", "gave up on A", "moved off A"
-    r"\b(?:uninstall(?:ed|ing|s)?|dropp(?:ed|ing)|drop|drops|remov(?:e|ed|es|ing)|"
+    r"\b(?P<verb>uninstall(?:ed|ing|s)?|dropp(?:ed|ing)|drop|drops|remov(?:e|ed|es|ing)|"
     r"ditch(?:ed|es|ing)?|abandon(?:ed|ing|s)?|deprecat(?:e|ed|es|ing)|retir(?:e|ed|es|ing)|"
     r"decommission(?:ed|ing|s)?|cancel(?:l?ed|l?ing|s)?|quit(?:s|ting)?)\s+" + _DET + _VALUE
     + _END,
-    r"\b(?:dropp(?:ed|ing)|drop|remov(?:e|ed|ing)|end(?:ed|ing)?)\s+support\s+for\s+"
+    r"\b(?P<verb>dropp(?:ed|ing)|drop|remov(?:e|ed|ing)|end(?:ed|ing)?)\s+support\s+for\s+"
     + _VALUE + _END,
     r"\b(?:stopped|stop|quit|no\s+longer)\s+(?:using|use|uses|running|on|in)\s+" + _DET
     + _VALUE + _END,
-    r"\b(?:gave|give|giving)\s+up\s+(?:on\s+)?" + _DET + _VALUE + _END,
-    r"\bmov\w*\s+(?:off|away\s+from)\s+" + _DET + _VALUE + _END,
+    r"\b(?P<verb>gave|give|giving)\s+up\s+(?:on\s+)?" + _DET + _VALUE + _END,
+    r"\b(?P<verb>mov\w*)\s+(?:off|away\s+from)\s+" + _DET + _VALUE + _END,
     r"\b" + _VALUE + r"\s+(?:is|are|was|were|has\s+been|have\s+been|got)\s+"
     r"(?:completely\s+|now\s+|finally\s+)?(?:gone|dead|retired|deprecated|decommissioned|"
     r"removed|dropped|sunset|phased\s+out|shut\s+down|switched\s+off|turned\s+off)\b",
@@ -82,6 +83,25 @@ _UNDER_WAY = re.compile(r"(?:\b(?:am|is|are|'re|'m|'s|been|was|were|estamos|esto
 """Before an -ing verb: the change is under way ("atlas-web is moving off Auth0", a note
 opening "Moving tax calculation from TaxJar..."), not a topic ("tips on switching from
 Android to iPhone")."""
+_POINTER = re.compile(
+    r"\b(?:(?:is|was|are|were)\s+(?:the\s+|an?\s+)?(?:one|ones|adr|note|doc|document|page|"
+    r"ticket|issue|pr|entry|record|decision\s+record)\s+(?:about|on|for|that|which|where|"
+    r"describing|explaining|covering)|refers?\s+to|referring\s+to|points?\s+to|see|cf|"
+    r"(?:is|are|was|were)\s+about|describes?|describing|explains?|explaining|documents|"
+    r"documenting|covers|covering|talks?\s+about|links?\s+to|"
+    r"es\s+(?:el|la|los|las)\s+(?:que|de)|se\s+refiere\s+a|hace\s+referencia\s+a|"
+    r"habla\s+de|trata\s+(?:de|sobre)|describe|explica|documenta|ver|vease)\b",
+    re.IGNORECASE)
+"""A sentence that points at a record ("ADR-007 is the one about dropping GraphQL", "see
+ADR-007 on removing Celery", "PAY-12 se refiere a quitar Jenkins") describes it: the change
+was told where it happened, and the pointer changes nothing."""
+_IMPERATIVE = re.compile(
+    r"^\W*(?:(?:then|so|just|please|maybe|also|and|pues|entonces|mejor)\W+)*$", re.IGNORECASE)
+"""Only these words before a bare verb: an instruction or advice ("Then cancel Ziggo",
+"Cancel Ziggo with your moving date"), not a change that happened."""
+_BARE = re.compile(r"^(?:uninstall|drop|remove|ditch|abandon|deprecate|retire|decommission|"
+                   r"cancel|quit|give|replace|substitute|swap|exchange|migrate|move|switch|"
+                   r"change|upgrade|downgrade|bump|port|convert|shift|stop)$", re.IGNORECASE)
 _TRIM = " '’`\".,:;"
 _LEADING = re.compile(r"^(?:the|a|an|our|my|all|el|la|los|las|un|una|nuestro|nuestra|mi)\s+",
                       re.IGNORECASE)
@@ -109,7 +129,7 @@ def replacements(text: str) -> tuple[Replacement, ...]:
     """The changes ``text`` tells, each old value once. A question ("should we move off
     Jenkins?") tells no change."""
     found: dict[str, Replacement] = {}
-    for sentence in re.split(r"(?<=[.!;])\s+|\n", text):
+    for sentence in _told_sentences(text):
         if sentence.rstrip().endswith("?") or not sentence.strip():
             continue
         for patterns, needs_name in ((_NAMED, False), (_ENDED, True)):
@@ -117,9 +137,11 @@ def replacements(text: str) -> tuple[Replacement, ...]:
                 for m in pattern.finditer(sentence):
                     groups = m.groupdict()
                     verb = groups.get("verb") or ""
-                    if _HYPOTHETICAL.search(sentence[:m.end()]) or (
-                            verb.lower().endswith("ing")
-                            and not _UNDER_WAY.search(sentence[:m.start("verb")])):
+                    before = sentence[:m.start("verb")] if verb else ""
+                    if _HYPOTHETICAL.search(sentence[:m.end()]) \
+                            or _POINTER.search(sentence[:m.start()]) or (
+                            verb.lower().endswith("ing") and not _UNDER_WAY.search(before)) \
+                            or (_BARE.match(verb) and _IMPERATIVE.match(before)):
                         continue
                     old = _LEADING.sub("", m.group("old")).strip(_TRIM)
                     new = _LEADING.sub("", groups["new"]).strip(_TRIM) if groups.get("new") \
@@ -131,3 +153,18 @@ def replacements(text: str) -> tuple[Replacement, ...]:
                     thing = _LEADING.sub("", (groups.get("thing") or "").strip()).strip(_TRIM)
                     found[key] = Replacement(old=old, new=new, thing=thing)
     return tuple(found.values())
+
+
+def _told_sentences(text: str) -> list[str]:
+    """The sentences of ``text`` that tell something of the memory's own people: a line the
+    assistant speaks ("[2026-05-27] assistant: Then Odido is the better deal. Cancel Ziggo
+    ...", "Asistente: ...") and the lines its turn runs on over are advice, never a change of
+    the user's life (a turn of the assistant marked the user's Ziggo memory superseded)."""
+    told: list[str] = []
+    speaker = None
+    for line in text.split("\n"):
+        speaker = speaker_of(line) or speaker
+        if speaker is not None and speaker.subject is None:
+            continue
+        told.extend(re.split(r"(?<=[.!;])\s+", line))
+    return told

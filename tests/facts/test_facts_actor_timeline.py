@@ -134,3 +134,26 @@ async def test_the_same_memory_saved_again_while_its_value_is_current_adds_nothi
     assert again.repeated == again.leaf_ids
     assert [(f.value, f.status) for f in facts] == [("Porto", "ACTIVE")]
     assert again.facts.new_facts == ()
+
+
+async def test_a_memory_saved_again_never_outdates_itself(home: Path) -> None:
+    """A memory stating two values of one key, saved again: its earlier value recorded again
+    would displace its own current one."""
+    text = "2026-10-03: I moved to Madrid. Now I live in Valencia, since Sunday."
+    async with open_runtime(home) as rt:
+        await save(rt, text)
+        again = await save(rt, text)
+        now = await current(rt)
+    assert again.facts.new_facts == ()
+    assert now == "Valencia"
+
+
+async def test_a_value_the_same_memory_states_later_is_no_news(home: Path) -> None:
+    """"Me he mudado a Madrid. Vivo en Chamberí": the memory's own later word, not a value
+    filed behind another (the reply called 'Madrid' older than 'Chamberí', both of one day)."""
+    async with open_runtime(home) as rt:
+        saved = await save(rt, "2026-10-03: Me he mudado a Madrid. Vivo en Chamberí.")
+        now = await current(rt)
+    assert [f.value for f in saved.facts.new_facts] == ["Madrid", "Chamberí"]
+    assert saved.facts.notices == ()
+    assert now == "Chamberí"

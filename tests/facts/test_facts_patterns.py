@@ -172,11 +172,11 @@ def test_no_fact(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("I'm no longer vegetarian, now I eat fish too.", ("diet", "no longer vegetarian")),
-        ("I'm not vegan anymore.", ("diet", "no longer vegan")),
-        ("We stopped being vegetarian last year.", ("diet", "no longer vegetarian")),
-        ("Ya no soy vegetariana.", ("diet", "ya no vegetariana")),
-        ("Dejé de ser vegano en marzo.", ("diet", "ya no vegano")),
+        ("I'm no longer vegetarian, now I eat fish too.", ("diet", "none (no longer vegetarian)")),
+        ("I'm not vegan anymore.", ("diet", "none (no longer vegan)")),
+        ("We stopped being vegetarian last year.", ("diet", "none (no longer vegetarian)")),
+        ("Ya no soy vegetariana.", ("diet", "ninguna (ya no vegetariana)")),
+        ("Dejé de ser vegano en marzo.", ("diet", "ninguna (ya no vegano)")),
         ("I sold my car last week.", ("car", "none (sold or given away)")),
         ("Sold my old phone on eBay.", ("phone", "none (sold or given away)")),
         ("My laptop was stolen at the station.", ("laptop", "none (lost)")),
@@ -398,11 +398,17 @@ def test_a_component_no_longer_on_one_thing_now_on_another() -> None:
         ("api", "uses", "Fly.io")]
 
 
-def test_leaving_one_job_and_joining_another_ends_with_the_new_one() -> None:
+def test_an_ending_told_with_the_new_value_is_no_fact() -> None:
+    """The new value ends the old one; the ending beside it (recorded again when the memory
+    was saved again) outdated the memory saying both."""
     assert _triples("I left my job at Acme and joined Globex.") == [
-        ("user", "employer", "none (left Acme)"), ("user", "employer", "Globex")]
+        ("user", "employer", "Globex")]
     assert _triples("I sold my car and bought a Tesla Model 3.") == [
-        ("user", "car", "none (sold or given away)"), ("user", "car", "Tesla Model 3")]
+        ("user", "car", "Tesla Model 3")]
+    assert _triples("[2026-07-01] user: I sold the Skoda, now I drive a Toyota.") == [
+        ("user", "car", "Toyota")]
+    assert _triples("Ya no soy vegetariana, ahora soy pescetariana.") == [
+        ("user", "diet", "pescetariana")]
     assert _triples("I quit my job at Acme last Friday.") == [
         ("user", "employer", "none (left Acme)")]
 
@@ -727,3 +733,64 @@ def test_how_a_part_of_something_is_is_no_setting(text: str) -> None:
 ])
 def test_a_dated_plain_setting_is_read(text: str, fact: tuple[str, str, str]) -> None:
     assert [(f.subject, f.attribute, f.value) for f in extract_facts(text)] == [fact]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # "de" and a bare noun complete the setting's name; they name no owner
+    ("La base de datos es MySQL 8, alojada en Hetzner.", ("project", "database", "MySQL 8")),
+    ("El panel de administración es el admin de Django.",
+     ("panel de administracion", "value", "el admin de Django")),
+    # "del" and a common noun that owns no setting: one name, in its order
+    ("El servidor SFTP del banco es sftp.banco-ejemplo.es, puerto 2222.",
+     ("servidor sftp del banco", "value", "sftp.banco-ejemplo.es")),
+    # an owner stays the subject
+    ("La base de datos del proyecto Mercadillo es MySQL 8.",
+     ("proyecto mercadillo", "database", "MySQL 8")),
+    ("El proveedor de CI del proyecto es GitLab.", ("proyecto", "proveedor de ci", "GitLab")),
+])
+def test_a_spanish_setting_keeps_its_name_in_order(text: str,
+                                                   expected: tuple[str, str, str]) -> None:
+    assert _triples(text) == [expected]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a change told in passing in a chat turn (one rule each)
+    ("2026-10-25: Usuario: ¡Me han ofrecido un puesto en la Clínica Quirón y lo he aceptado!",
+     ("user", "employer", "la Clínica Quirón")),
+    ("I was offered a job at Bol and accepted it.", ("user", "employer", "Bol")),
+    ("Trabajo de enfermera en el Hospital Miguel Servet, con turnos.",
+     ("user", "employer", "el Hospital Miguel Servet")),
+    ("Vale, desde hoy soy oficialmente vegetariana.", ("user", "diet", "vegetariana")),
+    ("I'm officially vegan.", ("user", "diet", "vegan")),
+    ("Desde que estoy en Madrid como pescado otra vez.",
+     ("user", "diet", "vuelve a comer pescado")),
+    ("I eat fish again.", ("user", "diet", "eats fish again")),
+    ("He empezado yoga en un estudio de la calle Fuencarral.", ("user", "activity:yoga", "yoga")),
+    ("Me he apuntado al gimnasio Altafit, 24,90 al mes.",
+     ("user", "activity:gym", "gimnasio Altafit")),
+    ("He dejado el yoga, con la tendinitis no me da la vida.",
+     ("user", "activity:yoga", "ninguno (dejó yoga)")),
+    ("El gimnasio de Zaragoza lo he dado de baja.",
+     ("user", "activity:gym", "ninguno (dejó gimnasio)")),
+    ("I gave up yoga.", ("user", "activity:yoga", "none (gave up yoga)")),
+    ("I've started with a new teacher, Tomasz.", ("teacher", "value", "Tomasz")),
+    ("He empezado con una fisio nueva, Lucía.", ("fisio", "value", "Lucía")),
+])
+def test_a_change_told_in_conversation(text: str, expected: tuple[str, str, str]) -> None:
+    assert [t for t in _triples(text) if t[1] != "role"] == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    # passing remarks that name the same words and state nothing
+    "¿Y algún sitio en Madrid para comer pescado bueno y barato?",
+    "Como pescado los viernes.",
+    "Lo del yoga me tienta, hay un estudio al lado de casa.",
+    "My sister quit yoga.",
+    "Yoga helps my back.",
+    "My sister started with a new teacher, Ana.",
+    "I need a new cello teacher.",
+    "Me han ofrecido un puesto en Quirón, pero no sé si aceptarlo.",
+    "If I gave up yoga I would miss it.",
+])
+def test_no_change_from_a_passing_remark(text: str) -> None:
+    assert _triples(text) == []

@@ -286,3 +286,27 @@ def test_retracted_facts_are_not_ordering_anchors() -> None:
     tl = resolve([later_date, undated, gone, backfill])
     assert tl.current("user", "location").value == "Oslo"  # type: ignore[union-attr]
     assert [f.value for f in tl.facts_for("user", "location")] == ["Bergen", "Oslo", "Rome"]
+
+
+def test_a_shorter_spelling_of_the_current_value_outdates_no_memory() -> None:
+    """"I got the job at Bol.com" then "First week at Bol done": the same employer, so the
+    first memory (the salary, the office) stays current."""
+    full = fact("Bol.com", stamp("2026-08-20"), valid_from="2026-08-20", attribute="employer",
+                leaf="L-offer")
+    short = fact("Bol", stamp("2026-10-05"), valid_from="2026-10-05", attribute="employer",
+                 leaf="L-week")
+    tl = resolve([full, short])
+    assert tl.leaf_currency("L-offer") == "CURRENT"
+    assert tl.notices_for_leaf("L-offer") == []
+
+
+def test_a_notice_claims_no_order_between_equal_dates() -> None:
+    from actors.facts.notices import history_notice
+    madrid = fact("Madrid", "2026-10-03T10:05:00.000000Z", valid_from="2026-10-03")
+    chamberi = fact("Chamberí", "2026-10-03T10:02:00.000000Z", valid_from="2026-10-03")
+    tl = resolve([madrid, chamberi])
+    filed, now = (tl.fact(madrid["fact_id"]), tl.fact(chamberi["fact_id"]))
+    assert filed is not None and now is not None
+    text = history_notice(filed, now)
+    assert "older" not in text and "both of 2026-10-03" in text, text
+    assert "10:05:00 UTC and 10:02:00 UTC" in text, text

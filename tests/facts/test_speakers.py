@@ -109,3 +109,12 @@ def test_a_turn_of_the_assistant_is_told_by_its_label() -> None:
     assert assistant_said("[2026-03-05] Asistente: Hielo.\nuser: vale")
     assert not assistant_said("2026-03-05 user: Ice or heat?")
     assert not assistant_said("Marta: the assistant said so")
+
+
+def test_an_assistant_s_line_states_no_fact_of_anyone() -> None:
+    """What the assistant says or recommends is advice, not the user's life, in any person:
+    the model's "the project's database is MySQL 8" files nothing."""
+    assert _facts("[2026-07-25] assistant: Got it. The database of the shop project is "
+                  "MySQL 8.\nuser: yes") == []
+    assert _facts("2026-10-25: Asistente: Vale. La base de datos del proyecto Tienda es "
+                  "MySQL 8.") == []

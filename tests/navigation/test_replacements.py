@@ -55,6 +55,15 @@ def test_a_change_names_what_it_replaced(text: str, old: str, new: str | None) -
     "The account switcher dropdown lost focus while typing.",  # "drop" inside a word
     "/v1 is deprecated but supported until 2026-12.",  # a function word, a date
     "I moved to Valencia.",  # no old value named
+    # the assistant's turn advises: its words change nothing of the user's (an outside
+    # chat run marked "We have Ziggo now" superseded by the assistant's "Cancel Ziggo")
+    "[2026-05-27] assistant: Great, so you cancelled Ziggo and went with Odido.",
+    "2026-05-27: Asistente: Perfecto, entonces eliminamos Ziggo de la lista.",
+    "Cancel Ziggo with your moving date so you don't pay twice.",  # an instruction
+    # a pointer at a record describes it ("ADR-007 is the one about dropping GraphQL")
+    "See ADR-007, which dropped GraphQL for REST.",
+    "El ADR-007 es el que habla de que eliminamos GraphQL.",
+    "Notes on dropping GraphQL are in the wiki.",  # a topic, not a change under way
 ])
 def test_no_change_is_read_where_none_happened(text: str) -> None:
     assert [r for r in replacements(text) if r.old not in {"v1"}] == [], replacements(text)

@@ -311,7 +311,8 @@ async def test_an_ending_makes_the_old_value_history(tmp_path: Path) -> None:
         for question, value, memory, old in (
                 ("What car does the user drive?", "none (sold or given away)", sold,
                  "Toyota Corolla"),
-                ("Is the user still vegetarian?", "no longer vegetarian", fish, "vegetarian"),
+                ("Is the user still vegetarian?", "none (no longer vegetarian)", fish,
+                 "vegetarian"),
                 ("Where does the user work?", "ninguno (dejó Lumen Freight)", left,
                  "Lumen Freight"),
                 ("What phone does the user have?", "iPhone 15", iphone, "Pixel 8")):

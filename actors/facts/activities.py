@@ -1,0 +1,84 @@
+"""What the user does regularly, and when it stops: "I started yoga", "he dejado el yoga".
+
+A chat tells a routine's start and end in passing ("He empezado yoga en un estudio de la calle
+Fuencarral", months later "He dejado el yoga, con la tendinitis no me da la vida"), and "Do I
+still go to yoga?" was answered with the start, never marked outdated. Each activity is its own
+attribute, ``activity:<name>`` with the name in English whatever the language ("gimnasio" is
+``activity:gym``), so yoga and the gym run side by side and only the activity named ends. Its
+value is the activity as the sentence names it; an ending is "none (gave up yoga)" /
+"ninguno (dejó el yoga)", the shape of every ending (``endings``).
+
+Narrow on purpose: the activity is one of a closed list of sports and classes, and the verb is
+one of starting, taking up, signing up for, giving up or quitting it, said by the speaker
+("I", "we", a Spanish first-person verb, or nothing at a clause's start). "My sister quit
+yoga", "yoga helps", "clases de yoga para tu espalda" state nothing. Pure functions; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from actors.facts.values import CLAUSE_START, Folded
+
+_NAMES = {
+    "yoga": "yoga", "pilates": "pilates", "crossfit": "crossfit", "gym": "gym",
+    "gimnasio": "gym", "gimnasia": "gym", "swimming": "swimming", "natacion": "swimming",
+    "climbing": "climbing", "bouldering": "climbing", "escalada": "climbing",
+    "running": "running", "boxing": "boxing", "boxeo": "boxing", "tennis": "tennis",
+    "tenis": "tennis", "padel": "padel", "spinning": "spinning", "zumba": "zumba",
+    "karate": "karate", "judo": "judo", "dance": "dance", "dancing": "dance", "baile": "dance",
+    "salsa": "salsa", "rowing": "rowing", "remo": "rowing", "triathlon": "triathlon",
+    "triatlon": "triathlon", "aquagym": "aquagym",
+}
+"""Activity words, in either language, and the English name of their attribute."""
+_ACTIVITY = (r"(?:(?:el|la|los|las|mis|my|the|our)\s+)?(?:(?:clases?|classes?|lessons?)\s+"
+             r"(?:de|of)\s+)?(?P<a>" + "|".join(sorted(_NAMES, key=len, reverse=True))
+             + r")(?:\s+(?:classes?|lessons?))?\b(?!\s+(?:mat|pants|teacher|studio)\b)")
+_I = rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?|{CLAUSE_START})"
+
+_STARTS = (
+    (False, _I + r"(?:started|began|begun|took\s+up|taken\s+up|signed\s+up\s+for|joined)\s+"
+     r"(?:doing\s+|going\s+to\s+)?" + _ACTIVITY),
+    (True, r"\b(?:he|hemos)\s+empezado\s+(?:a\s+hacer\s+|con\s+|a\s+ir\s+a\s+)?" + _ACTIVITY),
+    (True, r"\b(?:empece|empezamos)\s+(?:a\s+hacer\s+|con\s+|a\s+ir\s+a\s+)?" + _ACTIVITY),
+    (True, r"\b(?:me\s+he\s+apuntado|me\s+apunte|nos\s+hemos\s+apuntado|nos\s+apuntamos)\s+"
+     r"(?:a\s+|al\s+)" + _ACTIVITY),
+)
+_ENDS = (
+    (False, _I + r"(?:gave\s+up|given\s+up|quit|stopped|dropped|cancelled|canceled)\s+"
+     r"(?:doing\s+|going\s+to\s+)?" + _ACTIVITY),
+    (False, r"\b(?:i|we)\s+(?:no\s+longer|don't|do\s+not)\s+(?:do|go\s+to|practi[cs]e)\s+"
+     + _ACTIVITY + r"(?!\s+(?:on|at|in)\b)"),
+    (True, r"\b(?:he|hemos)\s+dejado\s+(?:de\s+(?:hacer|ir\s+a)\s+)?" + _ACTIVITY),
+    (True, r"\b(?:deje|dejamos)\s+(?:de\s+(?:hacer|ir\s+a)\s+)?" + _ACTIVITY),
+    (True, r"\bya\s+no\s+(?:hago|hacemos|voy\s+a|vamos\s+a)\s+" + _ACTIVITY),
+    (True, r"\b" + _ACTIVITY + r"(?:\s+(?:de|del)\s+[\w-]+)?\s+(?:lo|la)\s+(?:he|hemos)\s+"
+     r"(?:dejado|dado\s+de\s+baja)"),
+    (True, r"\bme\s+(?:he\s+)?d(?:ado|i)\s+de\s+baja\s+(?:del?|en)\s+" + _ACTIVITY),
+)
+_COMPILED = tuple((ended, spanish, re.compile(p)) for ended, rules in ((False, _STARTS),
+                                                                       (True, _ENDS))
+                  for spanish, p in rules)
+_NAMED = re.compile(r"(?:\s+[A-ZÁÉÍÓÚÑ][\w&'-]*){1,3}")
+"""A name right after the activity ("gimnasio Altafit", "CrossFit Reebok"): kept in the
+value."""
+
+Found = tuple[int, str, str, str]
+
+
+def activity_facts(span: Folded) -> list[Found]:
+    """(match start, "user", "activity:<name>", value) for each activity the sentence says
+    the speaker started or gave up."""
+    out: list[Found] = []
+    for ended, spanish, pattern in _COMPILED:
+        for m in pattern.finditer(span.folded):
+            said = span.original(m.start("a"), m.end("a"))
+            name = _NAMES[m.group("a")]
+            if ended:
+                value = f"ninguno (dejó {said})" if spanish else f"none (gave up {said})"
+            else:
+                rest = span.text[len(span.original(0, m.end("a"))):]
+                more = _NAMED.match(rest)
+                value = said + (more.group(0) if more else "")
+            out.append((m.start(), "user", f"activity:{name}", value))
+    return out
