@@ -1324,3 +1324,16 @@ async def test_another_everyday_word_for_the_same_thing_finds_the_memory(
         assert result.status == "FOUND"
         assert ids(result)[0] == pharmacy
         assert not {"mother", "chemist"} & set(result.absent)
+
+
+async def test_a_verb_asking_what_was_said_is_no_absent_word(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        lego = await save(rt, "2026-06-24: Asistente: Para tu sobrina te recomiendo un Lego "
+                              "Classic o el de dinosaurios, le encantarán.")
+        await save(rt, "2026-06-25: Usuario: Mañana voy al dentista a las diez.")
+        await embedded(rt)
+        result = await search(rt, "¿Qué juguete me sugeriste para mi sobrina?")
+        assert ids(result)[:1] == [lego]
+        assert "sugeriste" not in result.absent
+        told = await search(rt, "What did you suggest for my niece's present?")
+        assert "suggest" not in told.absent
