@@ -41,7 +41,13 @@ _SEASON_NAMES = "|".join(_SEASONS)
 _YEAR = r"(?:19[5-9]\d|20\d\d)"
 
 _YEAR_MONTH = re.compile(rf"(?<![\d-])(?P<y>{_YEAR})-(?P<m>0?[1-9]|1[0-2])(?![\d-])")
+_MONTH_PART = {"early": (1, 10), "beginning": (1, 10), "start": (1, 10), "principios": (1, 10),
+               "mid": (11, 20), "middle": (11, 20), "mediados": (11, 20),
+               "late": (21, 31), "end": (21, 31), "finales": (21, 31)}
+"""Parts of a month a question may name ("early March", "a finales de abril"): its days."""
 _MONTH_YEAR = re.compile(
+    rf"(?:\b(?P<part>early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of|"
+    rf"(?:a\s+)?(?:principios|mediados|finales)\s+de)[\s-]+)?"
     rf"\b(?P<m>{_MONTH_NAMES})\b(?:\s+(?:of\s+|de\s+|del\s+)?(?P<y>{_YEAR})\b)?")
 _SEASON = re.compile(
     rf"\b(?:(?P<last>last|past|this)\s+)?(?:(?:el|este|la|esta)\s+)?(?P<s>{_SEASON_NAMES})\b"
@@ -72,6 +78,16 @@ def _season_span(year: int, first_month: int) -> DateRange:
     end_year, end_month = (year + 1, 2) if first_month == 12 else (year, first_month + 2)
     last = calendar.monthrange(end_year, end_month)[1]
     return DateRange(dt.date(year, first_month, 1), dt.date(end_year, end_month, last))
+
+
+def _part_of(span: DateRange, part: str | None) -> DateRange:
+    """The days of ``span`` (one month) the words ``part`` name ("early", "a finales de")."""
+    if not part:
+        return span
+    key = next(word for word in _MONTH_PART if word in part.split())
+    first, last = _MONTH_PART[key]
+    return DateRange(span.start.replace(day=first), span.end.replace(
+        day=min(last, span.end.day)))
 
 
 def _with(span: DateRange, m: re.Match[str]) -> DateRange:
@@ -149,13 +165,12 @@ def _named_range(folded: str, today: dt.date) -> DateRange | None:
         return _with(span, m)
     for m in _MONTH_YEAR.finditer(folded):
         month = MONTHS[m.group("m")]
-        if m.group("m") == "may" and not m.group("y") and not re.search(
+        if m.group("m") == "may" and not m.group("y") and not m.group("part") and not re.search(
                 r"\b(?:in|en|de|during|durante|since|desde|last|this)\s+may\b", folded):
             continue  # "may" the verb, not the month
-        if m.group("y"):
-            return _with(_month_span(int(m.group("y")), month), m)
-        year = today.year if month <= today.month else today.year - 1
-        return _with(_month_span(year, month), m)
+        year = int(m.group("y")) if m.group("y") else \
+            today.year if month <= today.month else today.year - 1
+        return _with(_part_of(_month_span(year, month), m.group("part")), m)
     m = _YEAR_ALONE.search(folded)
     if m:
         year = int(m.group("y"))

@@ -101,7 +101,8 @@ from store.paths import StoreLayout
 FULLTEXT_POOL = 50
 LIGHT_VERBS = frozenset(
     """see saw seen look looked watch get got gotten make made take took taken give gave given
-    go went gone come came use used want wanted need needed like liked know knew think thought
+    go went gone going come came use used want wanted need needed like liked know knew think
+    thought happen happened happening
     say tell told ask asked try tried keep kept let put find found feel felt hear heard
     ver vio visto hacer hizo hecho tener tuvo tomar tomo dar dio ir fue venir vino usar uso
     querer quiso saber supo decir dijo pedir pidio poner puso encontrar encontro""".split()
@@ -1626,6 +1627,10 @@ class NavigationActor(Actor):
         if request is not None and one_ticket \
                 and all(c.id in one_ticket for c in request.candidates):
             request = None
+        if request is not None and timely and all(
+                c.id in timely for c in request.candidates
+                if c.score >= request.candidates[0].score * (1 - self.settings.ambiguity_margin)):
+            request = None  # "what was going on with mum in early March?": each one answers
         if request is not None and asks_about_now(query.text):
             # "how does the user get to work now?": of two tied memories, the later one telling
             # of a change ("since the office moved I drive") is how things stand now

@@ -106,3 +106,34 @@ async def test_memories_saying_the_same_words_on_other_days_take_one_place(
         assert len(tapas) == 1 and len(shown) == 3 and {plan, other} <= set(shown)
         assert tapas[0].timestamp.startswith("2021-10-09")  # the newest stands for them
         assert tapas[0].same_on == ("2021-02-10", "2021-02-25", "2021-06-08")
+
+
+@pytest.mark.parametrize(("question", "first", "last"), [
+    ("What was going on with mum in early March 2026?", dt.date(2026, 3, 1),
+     dt.date(2026, 3, 10)),
+    ("what happened in mid-May 2025", dt.date(2025, 5, 11), dt.date(2025, 5, 20)),
+    ("what did I do at the end of February 2024", dt.date(2024, 2, 21), dt.date(2024, 2, 29)),
+    ("¿qué hice a finales de abril de 2026?", dt.date(2026, 4, 21), dt.date(2026, 4, 30)),
+    ("¿qué pasó a principios de junio de 2026?", dt.date(2026, 6, 1), dt.date(2026, 6, 10)),
+])
+def test_a_part_of_a_month_is_its_days(question: str, first: dt.date, last: dt.date) -> None:
+    span = asked_range(question, dt.date(2026, 12, 4))
+    assert span is not None and (span.start, span.end) == (first, last)
+
+
+@pytest.mark.anyio
+async def test_memories_of_the_asked_time_are_no_rivals(tmp_path: Path) -> None:
+    who = Provenance(agent="claude-code", session="s1")
+    then = ["[2026-03-03] user: Mum had a fall in her flat, nothing broken.",
+            "[2026-03-05] user: Mum's GP changed her blood pressure pills.",
+            "[2026-03-08] user: Mum says the new pills make her tired."]
+    other = ["[2026-06-10] user: Mum started the day programme on Wednesdays.",
+             "[2026-09-06] user: Mum is forgetting things more these days.",
+             "[2026-11-02] user: Mum signed her power of attorney at the notary."]
+    async with Runtime(tmp_path) as rt:
+        ids = [(await rt.ingest.ask(Save(content=text, provenance=who))).leaf_ids[0]
+               for text in then + other]
+        result: SearchResult = await rt.navigation.ask(
+            Search(query="What was going on with mum in early March 2026?"))
+        assert result.status == "FOUND"
+        assert {hit.leaf_id for hit in result.hits} == set(ids[:3])
