@@ -88,7 +88,7 @@ SAME_THING = tuple(tuple(group.split()) for group in (
     "bicycle bike",
     "fridge refrigerator",
     "chemist pharmacy pharmacist",
-    "physician doctor",
+    "physician doctor gp",
     "lawyer attorney solicitor",
     "television tv",
     "trainers sneakers",
