@@ -26,6 +26,10 @@ SUFFIXES = frozenset({
     "al", "ment", "ity", "ive", "ous",
     # Spanish (folded): alergia / alérgico, adoptar / adopción, fotografía / fotógrafo
     "a", "o", "ia", "ico", "ica", "cion", "acion", "ista", "dor", "dora", "ar", "ir",
+    # Spanish verb forms, as the stemmer leaves them (a final -s and -e gone): apunté /
+    # apuntado / apuntarme, compró / comprar / compramos, cambiaste / cambiado
+    "ado", "ada", "ido", "ida", "ando", "iendo", "amo", "emo", "imo", "aba", "aban",
+    "ast", "aron", "ieron", "arm", "ars", "ers", "irs", "arlo", "arla",
 })
 """Endings that make another form of the same word."""
 MAX_CUT = max(len(s) for s in SUFFIXES)

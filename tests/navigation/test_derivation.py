@@ -21,6 +21,9 @@ def _analysed(word: str) -> str:
     # a verb and its noun apart in their last consonant (d / s)
     ("decide", "decision"), ("decision", "decided"), ("respond", "response"),
     ("include", "inclusion"), ("extend", "extension"), ("expand", "expansion"),
+    # Spanish verb forms: the question's past tense, the memory's perfect or infinitive
+    ("apunté", "apuntado"), ("compró", "comprar"), ("compré", "compramos"),
+    ("apuntarme", "apuntado"), ("cambiaste", "cambiado"),
 ])
 def test_forms_of_one_word_meet(asked: str, held: str) -> None:
     assert forms(_analysed(asked), [_analysed(held)]) == [_analysed(held)]
