@@ -31,11 +31,25 @@ def make_target(agent: str, scope: str, *, home: Path | None = None,
     if scope not in SCOPES:
         raise UnknownOption("scope", scope, SCOPES)
     environment = dict(os.environ if env is None else env)
-    return Target(agent=agent, scope=scope, home=(home or Path.home()).absolute(),
+    user_home = (home or Path.home()).absolute()
+    return Target(agent=agent, scope=scope, home=user_home,
                   project=(project or project_root(Path.cwd())).absolute(),
                   python=core.current_python(),
-                  store_home=str(Path(store_home).expanduser().absolute()) if store_home
-                  else None, env=environment)
+                  store_home=resolved_store_home(store_home, environment, user_home),
+                  env=environment)
+
+
+def resolved_store_home(given: str | None, env: Mapping[str, str], home: Path) -> str:
+    """The store the installer's own CLI would use (``--home``, ``$IHMT_HOME``,
+    ``$XDG_DATA_HOME/ihmt``, ``~/.local/share/ihmt``), absolute. It is always written into
+    the server entry and the hooks: an agent that starts the server with a filtered
+    environment (Codex passes a whitelist; a GUI app has a login shell's minimum) would
+    otherwise fall back to another default and serve an empty store beside the hooks'."""
+    chosen = (given or "").strip() or env.get("IHMT_HOME", "").strip()
+    if not chosen:
+        xdg = env.get("XDG_DATA_HOME", "").strip()
+        chosen = str(Path(xdg) / "ihmt" if xdg else home / ".local" / "share" / "ihmt")
+    return str(Path(chosen).expanduser().absolute())
 
 
 def run(target: Target, *, remove: bool, dry_run: bool) -> dict[str, Any]:

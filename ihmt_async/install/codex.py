@@ -34,8 +34,14 @@ def codex_home(t: Target) -> Path:
     return Path(configured).expanduser() if configured else t.home / ".codex"
 
 
+STARTUP_TIMEOUT_S = 30
+"""Codex gives a server 10 s to start by default; the first start after an install (cold
+file cache, the store opening its indexes) was measured at 5 s, too close to it."""
+
+
 def server_table(t: Target) -> str:
-    values: dict[str, Any] = {"command": t.server_argv[0], "args": t.server_argv[1:]}
+    values: dict[str, Any] = {"command": t.server_argv[0], "args": t.server_argv[1:],
+                              "startup_timeout_sec": STARTUP_TIMEOUT_S}
     if t.server_env:
         values["env"] = t.server_env
     return blocks.toml_table(f"mcp_servers.{SERVER_NAME}", values)

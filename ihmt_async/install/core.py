@@ -42,7 +42,7 @@ class Target:
     python: str
     """The interpreter of this installation, absolute."""
     store_home: str | None = None
-    """IHMT_HOME to pass to the server and hooks, when one was set for the installer."""
+    """IHMT_HOME to pass to the server and hooks (``make_target`` always resolves one)."""
     env: dict[str, str] = field(default_factory=dict)
 
     @property

@@ -176,7 +176,7 @@ def test_project_scope_writes_into_the_project_only(tmp_path: Path) -> None:
     settings = json.loads((project / ".claude/settings.json").read_text())
     commands = [h["command"] for group in settings["hooks"]["SessionStart"]
                 for h in group["hooks"]]
-    assert any(c.endswith("-m ihmt_async brief --for claude-code") for c in commands)
+    assert any(" -m ihmt_async brief --for claude-code --home " in c for c in commands)
     rule = (project / ".cursor/rules/ihmt-memory.mdc").read_text()
     assert rule.startswith("---\n") and "alwaysApply: true" in rule
     assert (project / "AGENTS.md").read_text().count("ihmt-async:begin") == 1
@@ -283,3 +283,24 @@ def test_project_scope_from_a_subdirectory_uses_the_repository_root(tmp_path: Pa
     report = install("cursor", "--scope", "project", home=home, cwd=repo / "src" / "pkg")
     assert {c["path"] for c in report["changes"]} == {
         str(repo / ".cursor" / "mcp.json"), str(repo / ".cursor" / "rules" / "ihmt-memory.mdc")}
+
+
+def test_the_resolved_store_is_written_even_when_only_xdg_names_it(tmp_path: Path) -> None:
+    """Codex starts the server with a whitelisted environment (no XDG_DATA_HOME): the entry
+    and the hooks must name the store the installer resolved, or they serve another one."""
+    home, xdg = tmp_path / "home", tmp_path / "xdgdata"
+    done = run_cli("install", "codex", home=home, cwd=tmp_path,
+                   extra_env={"XDG_DATA_HOME": str(xdg)})
+    assert done.returncode == 0, done.stderr
+    entry = tomllib.loads((home / ".codex/config.toml").read_text())["mcp_servers"]["ihmt-async"]
+    assert entry["env"] == {"IHMT_HOME": str(xdg / "ihmt")}
+    hooks = json.loads((home / ".codex/hooks.json").read_text())["hooks"]
+    command = hooks["UserPromptSubmit"][0]["hooks"][0]["command"]
+    assert command.endswith(f"--home {xdg / 'ihmt'}")
+
+
+def test_codex_gets_a_startup_timeout_above_its_ten_second_default(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    install("codex", home=home, cwd=tmp_path)
+    entry = tomllib.loads((home / ".codex/config.toml").read_text())["mcp_servers"]["ihmt-async"]
+    assert entry["startup_timeout_sec"] == 30
