@@ -48,6 +48,8 @@ def _render(report: dict[str, Any], remove: bool, dry_run: bool) -> str:
             lines.extend("      " + line for line in body.splitlines())
     if pending and not dry_run and not remove:
         lines.append("Restart the agent so it starts the server and reads the instructions.")
+    if not dry_run:
+        lines.extend(f"Next: {step}" for step in report.get("next_steps", []))
     return "\n".join(lines)
 
 

@@ -59,6 +59,9 @@ def run(target: Target, *, remove: bool, dry_run: bool) -> dict[str, Any]:
     if not dry_run:
         core.apply(planned, target.state_file)
     changes: list[Change] = [change for _, change, _, _ in planned]
+    next_steps_of: Callable[[Target], list[str]] = getattr(
+        MODULES[target.agent], "next_steps", lambda _: [])
     return {"agent": target.agent, "scope": target.scope,
             "applied": not dry_run and any(c.action != "unchanged" for c in changes),
-            "changes": [c.as_json() for c in changes]}
+            "changes": [c.as_json() for c in changes],
+            "next_steps": [] if remove else next_steps_of(target)}

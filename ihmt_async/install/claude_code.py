@@ -35,6 +35,16 @@ def hook_groups(t: Target) -> dict[str, dict[str, Any]]:
     }
 
 
+def next_steps(t: Target) -> list[str]:
+    """Claude Code starts a server from a project's ``.mcp.json`` only after the user approved
+    it (``/mcp`` shows it as "Pending approval" until then)."""
+    if t.scope != "project":
+        return []
+    return ["Claude Code asks once whether to use the servers of this project's .mcp.json: "
+            "approve ihmt-async when it asks (in /mcp it shows as 'Pending approval' until "
+            "then)."]
+
+
 def steps(t: Target, remove: bool) -> list[Step]:
     config = t.home / ".claude.json" if t.scope == "user" else t.project / ".mcp.json"
     settings = t.base() / ".claude" / "settings.json"

@@ -142,6 +142,20 @@ def hook_groups(t: Target) -> dict[str, dict[str, Any]]:
     }
 
 
+def next_steps(t: Target) -> list[str]:
+    """What the user must do in Codex itself: it runs no hook it has not been shown (Codex
+    0.171 skips them silently until they are approved in ``/hooks``, and again after a
+    reinstall changed their command), and it reads a project's ``.codex/config.toml`` only
+    once the project is trusted."""
+    result = ["Codex runs no new or changed hook until you approve it: start codex, type "
+              "/hooks and approve the two ihmt-async hooks (brief, recall-hook). Until then "
+              "memory is reached only through the MCP tools."]
+    if t.scope == "project":
+        result.append(f"Codex reads {t.project / '.codex' / 'config.toml'} only in a trusted "
+                      "project: answer yes when codex asks whether to trust this folder.")
+    return result
+
+
 def steps(t: Target, remove: bool) -> list[Step]:
     base = codex_home(t) if t.scope == "user" else t.project / ".codex"
     agents_md = base / "AGENTS.md" if t.scope == "user" else t.project / "AGENTS.md"

@@ -122,7 +122,7 @@ def test_user_scope_round_trip_keeps_user_content(tmp_path: Path, agent: str) ->
     before = snapshot(home)
 
     dry = install(agent, "--scope", "user", "--dry-run", home=home, cwd=work)
-    assert set(dry) == {"agent", "scope", "applied", "changes"}
+    assert set(dry) == {"agent", "scope", "applied", "changes", "next_steps"}
     assert dry["agent"] == agent and dry["scope"] == "user" and dry["applied"] is False
     for change in dry["changes"]:
         assert set(change) == {"action", "path", "summary", "detail"}
@@ -304,3 +304,20 @@ def test_codex_gets_a_startup_timeout_above_its_ten_second_default(tmp_path: Pat
     install("codex", home=home, cwd=tmp_path)
     entry = tomllib.loads((home / ".codex/config.toml").read_text())["mcp_servers"]["ihmt-async"]
     assert entry["startup_timeout_sec"] == 30
+
+
+def test_install_says_what_the_agent_still_needs_approved(tmp_path: Path) -> None:
+    """Codex skips hooks nobody approved in /hooks, reads a project's config only when the
+    project is trusted; Claude Code holds a project's .mcp.json as "Pending approval"."""
+    home, project = tmp_path / "home", tmp_path / "proj"
+    (project / ".git").mkdir(parents=True)
+    codex = run_cli("install", "codex", home=home, cwd=project)
+    assert codex.returncode == 0, codex.stderr
+    assert any(line.startswith("Next: ") and "/hooks" in line
+               for line in codex.stdout.splitlines())
+    assert "trust" not in codex.stdout  # user scope: no project to trust
+    codex_project = install("codex", "--scope", "project", home=home, cwd=project)
+    assert any("trust" in step for step in codex_project["next_steps"])
+    claude = install("claude-code", "--scope", "project", home=home, cwd=project)
+    assert any("Pending approval" in step for step in claude["next_steps"])
+    assert install("claude-code", home=home, cwd=project)["next_steps"] == []
