@@ -2,7 +2,9 @@
 
 A call that gives no ``scope`` is about the project the client has open, so project knowledge
 stays with its project: the server asks the client for its roots (``roots/list``) once per
-session, and the hooks read ``cwd`` from the agent's hook input. The project's scope key is
+session, and the hooks read ``cwd`` from the agent's hook input. A client that declares no
+roots (Codex) gets the project of the server's own working directory, which such agents set to
+the session's folder, when that directory is inside a repository. The project's scope key is
 ``project:<name of the repository root directory>``. What is about the user (where they live,
 who they work for, their preferences) is saved globally even inside a project, so every
 project sees it.
@@ -62,11 +64,30 @@ def _path_of_uri(uri: str) -> Path | None:
     return Path(unquote(parsed.path))
 
 
-async def scope_from_roots(session: Any) -> str:
-    """The scope of the client's first file root, or "" (no roots capability, no answer)."""
+def declares_roots(session: Any) -> bool:
+    """Whether the client said in its handshake that it answers ``roots/list``."""
     params = getattr(session, "client_params", None)
     capabilities = getattr(params, "capabilities", None)
-    if capabilities is None or getattr(capabilities, "roots", None) is None:
+    return capabilities is not None and getattr(capabilities, "roots", None) is not None
+
+
+def in_repository(directory: Path) -> bool:
+    root = project_root(directory)
+    return any((root / marker).exists() for marker in _VCS_MARKERS)
+
+
+def cwd_project(directory: Path | None = None) -> str:
+    """The project of the server's working directory when it lies inside a repository (its
+    root, the rule the hooks use for their ``cwd``); "" elsewhere, and for the home directory
+    or / even when a dotfiles repository makes them one: an agent that starts its servers
+    from there says nothing about a project."""
+    here = (directory or Path.cwd()).absolute()
+    return scope_for_directory(here) if in_repository(here) else ""
+
+
+async def scope_from_roots(session: Any) -> str:
+    """The scope of the client's first file root, or "" (no roots capability, no answer)."""
+    if not declares_roots(session):
         return ""
     try:
         with anyio.move_on_after(ROOTS_TIMEOUT_S):
@@ -81,10 +102,16 @@ async def scope_from_roots(session: Any) -> str:
 
 
 async def client_project(session: Any, extras: dict[str, Any]) -> str:
-    """The project the client has open (``IHMT_PROJECT``, else its MCP roots), asked once per
-    session and kept in the session's ``extras``."""
+    """The project the client has open (``IHMT_PROJECT``, else its MCP roots, else for a
+    client without roots the server's working directory), asked once per session and kept in
+    the session's ``extras``. A client that declares roots and lists none has no project:
+    its answer is taken as it is."""
     if "project_scope" not in extras:
-        extras["project_scope"] = env_project() or await scope_from_roots(session)
+        found = env_project()
+        if not found:
+            found = (await scope_from_roots(session) if declares_roots(session)
+                     else cwd_project())
+        extras["project_scope"] = found
     project: str = extras["project_scope"]
     return project
 
