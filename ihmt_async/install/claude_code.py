@@ -52,6 +52,9 @@ def steps(t: Target, remove: bool) -> list[Step]:
                    else t.project / "CLAUDE.md")
     entry = server_entry(t)
     claude = which("claude")
+    # `claude mcp` writes a project's .mcp.json into its working directory: run it where
+    # CLAUDE.md and the hooks go, the repository root, also when install ran in a subfolder.
+    cwd = t.project if t.scope == "project" else None
     result: list[Step] = []
     if claude is None:
         result.append(json_server_step(t, config, ("mcpServers",), entry, remove))
@@ -59,16 +62,17 @@ def steps(t: Target, remove: bool) -> list[Step]:
         current = _registered(config)
         if remove:
             result.append(RunStep((claude, "mcp", "remove", "--scope", t.scope, SERVER_NAME),
-                                  f"remove the {SERVER_NAME} MCP server", current is not None))
+                                  f"remove the {SERVER_NAME} MCP server", current is not None,
+                                  cwd))
         else:
             if current is not None and current != entry:
                 result.append(RunStep(
                     (claude, "mcp", "remove", "--scope", t.scope, SERVER_NAME),
-                    f"remove the older {SERVER_NAME} registration", True))
+                    f"remove the older {SERVER_NAME} registration", True, cwd))
             result.append(RunStep(
                 (claude, "mcp", "add-json", "--scope", t.scope, SERVER_NAME,
                  json.dumps(entry)), f"register the {SERVER_NAME} MCP server",
-                current != entry))
+                current != entry, cwd))
     result.append(instructions_step(t, memory_file, remove))
     result.append(hooks_step(t, settings, hook_groups(t), remove))
     return result

@@ -120,6 +120,9 @@ class RunStep:
     argv: tuple[str, ...]
     summary: str
     needed: bool
+    cwd: Path | None = None
+    """Where to run it: a CLI that writes a project file (``claude mcp add-json --scope
+    project`` writes ``./.mcp.json``) runs in the project root, not in a subdirectory."""
 
 
 Step = FileStep | RunStep
@@ -157,8 +160,11 @@ def plan(steps: Sequence[Step]) -> list[Planned]:
     for step in steps:
         if isinstance(step, RunStep):
             action = "run" if step.needed else "unchanged"
-            planned.append((step, Change(action, step.argv[0], step.summary,
-                                         shlex.join(step.argv)), None, []))
+            command = shlex.join(step.argv)
+            if step.cwd is not None:
+                command = f"cd {shlex.quote(str(step.cwd))} && {command}"
+            planned.append((step, Change(action, step.argv[0], step.summary, command),
+                            None, []))
             continue
         old = pending[step.path] if step.path in pending else textfile.read(step.path)
         new = textfile.in_file_newlines(step.transform, old)
@@ -199,7 +205,7 @@ def apply(planned: Sequence[Planned], state_file: Path) -> None:
             continue
         if isinstance(step, RunStep):
             done = subprocess.run(step.argv, capture_output=True, text=True, check=False,
-                                  stdin=subprocess.DEVNULL)
+                                  stdin=subprocess.DEVNULL, cwd=step.cwd)
             if done.returncode != 0:
                 raise InstallFailed(f"{shlex.join(step.argv)} failed ({done.returncode}): "
                                     f"{(done.stderr or done.stdout).strip()[:500]}")

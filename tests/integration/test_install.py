@@ -321,3 +321,36 @@ def test_install_says_what_the_agent_still_needs_approved(tmp_path: Path) -> Non
     claude = install("claude-code", "--scope", "project", home=home, cwd=project)
     assert any("Pending approval" in step for step in claude["next_steps"])
     assert install("claude-code", home=home, cwd=project)["next_steps"] == []
+
+
+def test_claude_project_registration_runs_in_the_repository_root(tmp_path: Path) -> None:
+    """``claude mcp add-json --scope project`` writes ./.mcp.json: run from a subfolder it
+    would land there while CLAUDE.md and the hooks go to the root."""
+    home, bin_dir, repo = tmp_path / "home", tmp_path / "bin", tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "src").mkdir()
+    bin_dir.mkdir()
+    fake = bin_dir / "claude"
+    fake.write_text(f"""#!{sys.executable}
+import json, pathlib, sys
+args = sys.argv[1:]
+path = pathlib.Path.cwd() / ".mcp.json"
+data = json.loads(path.read_text()) if path.exists() else {{}}
+if args[:2] == ["mcp", "add-json"]:
+    data.setdefault("mcpServers", {{}})[args[4]] = json.loads(args[5])
+    path.write_text(json.dumps(data))
+elif args[:2] == ["mcp", "remove"]:
+    data.get("mcpServers", {{}}).pop(args[4], None)
+    path.unlink() if not data["mcpServers"] else path.write_text(json.dumps(data))
+""")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin"}
+    done = run_cli("install", "claude-code", "--scope", "project", home=home, cwd=repo / "src",
+                   extra_env=env)
+    assert done.returncode == 0, done.stderr
+    assert (repo / ".mcp.json").is_file() and not (repo / "src" / ".mcp.json").exists()
+    assert (repo / "CLAUDE.md").is_file()
+    done = run_cli("uninstall", "claude-code", "--scope", "project", home=home,
+                   cwd=repo / "src", extra_env=env)
+    assert done.returncode == 0, done.stderr
+    assert not (repo / ".mcp.json").exists()
