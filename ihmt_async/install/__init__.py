@@ -1,9 +1,10 @@
 """``ihmt-async install`` / ``uninstall``: register this installation with a coding agent.
 
-One module per agent (claude_code, codex, opencode, gemini, cursor) says which files and
-commands that agent uses; ``core`` plans and applies the steps; ``jsonedit`` and ``blocks``
-edit the files without touching the user's own content; ``textfile`` reads and writes them
-keeping their line endings and symlinks; ``errors`` holds the refusals. Nothing here prints.
+One module per agent (claude_code, codex, opencode, gemini, cursor; desktop_apps for Claude
+Desktop and VS Code) says which files and commands that agent uses; ``core`` plans and
+applies the steps; ``jsonedit`` and ``blocks`` edit the files without touching the user's own
+content; ``textfile`` reads and writes them keeping their line endings and symlinks;
+``errors`` holds the refusals. Nothing here prints.
 """
 
 from __future__ import annotations
@@ -11,16 +12,24 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 from ihmt_async.client_scope import project_root
 from ihmt_async.install import claude_code, codex, core, cursor, gemini, opencode
 from ihmt_async.install.core import AGENTS, SCOPES, Change, Step, Target
+from ihmt_async.install.desktop_apps import ClaudeDesktop, VSCode
 from store.errors import UnknownOption
 
-MODULES: dict[str, ModuleType] = {"claude-code": claude_code, "codex": codex,
-                                  "opencode": opencode, "gemini": gemini, "cursor": cursor}
+
+class Agent(Protocol):
+    """What an agent's module (or class) provides; ``next_steps(target)`` is optional."""
+
+    def steps(self, t: Target, remove: bool, /) -> list[Step]: ...
+
+
+MODULES: dict[str, Agent] = {
+    "claude-code": claude_code, "codex": codex, "opencode": opencode, "gemini": gemini,
+    "cursor": cursor, "claude-desktop": ClaudeDesktop, "vscode": VSCode}
 
 
 def make_target(agent: str, scope: str, *, home: Path | None = None,

@@ -25,7 +25,7 @@ from ihmt_async.install import textfile
 from store.errors import IhmtError
 
 SERVER_NAME = "ihmt-async"
-AGENTS = ("claude-code", "codex", "opencode", "gemini", "cursor")
+AGENTS = ("claude-code", "codex", "opencode", "gemini", "cursor", "claude-desktop", "vscode")
 SCOPES = ("user", "project")
 
 

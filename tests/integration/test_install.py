@@ -70,6 +70,21 @@ OPENCODE_JSONC = """{
 }
 """
 CURSOR_JSON = '{"mcpServers": {"linear": {"url": "https://mcp.linear.app/sse"}}}'
+CLAUDE_DESKTOP_JSON = """{
+  "mcpServers": {
+    "filesystem": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem"]}
+  },
+  "globalShortcut": "Alt+Space"
+}
+"""
+VSCODE_JSON = """{
+	// servers I added by hand
+	"servers": {
+		"github": {"type": "http", "url": "https://api.githubcopilot.com/mcp/"}
+	},
+	"inputs": []
+}
+"""
 MARKDOWN = "# My rules\n\nAlways write tests first.\n"
 
 PRE_EXISTING: dict[str, dict[str, str]] = {
@@ -80,10 +95,14 @@ PRE_EXISTING: dict[str, dict[str, str]] = {
                  ".config/opencode/AGENTS.md": MARKDOWN.rstrip("\n")},
     "gemini": {".gemini/settings.json": GEMINI_SETTINGS, ".gemini/GEMINI.md": MARKDOWN},
     "cursor": {".cursor/mcp.json": CURSOR_JSON},
+    "claude-desktop": {".config/Claude/claude_desktop_config.json": CLAUDE_DESKTOP_JSON},
+    "vscode": {".config/Code/User/mcp.json": VSCODE_JSON},
 }
 SERVER_FILE = {"claude-code": ".claude.json", "codex": ".codex/config.toml",
                "opencode": ".config/opencode/opencode.jsonc", "gemini": ".gemini/settings.json",
-               "cursor": ".cursor/mcp.json"}
+               "cursor": ".cursor/mcp.json",
+               "claude-desktop": ".config/Claude/claude_desktop_config.json",
+               "vscode": ".config/Code/User/mcp.json"}
 
 
 def snapshot(root: Path) -> dict[str, bytes]:
@@ -101,6 +120,8 @@ def server_of(agent: str, path: Path) -> dict[str, Any]:
         entry = data["mcp"]["ihmt-async"]
         return {"command": entry["command"][0], "args": entry["command"][1:],
                 "env": entry.get("environment", {})}
+    if agent == "vscode":
+        return dict(data["servers"]["ihmt-async"])
     return dict(data["mcpServers"]["ihmt-async"])
 
 
@@ -354,3 +375,30 @@ elif args[:2] == ["mcp", "remove"]:
                    cwd=repo / "src", extra_env=env)
     assert done.returncode == 0, done.stderr
     assert not (repo / ".mcp.json").exists()
+
+
+def test_gui_apps_get_an_absolute_command_and_their_own_format(tmp_path: Path) -> None:
+    """GUI apps start servers without the shell's PATH or variables; VS Code wants a
+    top-level "servers" with "type": "stdio"; Claude Desktop has no project file."""
+    home, project = tmp_path / "home", tmp_path / "proj"
+    (project / ".git").mkdir(parents=True)
+    install("vscode", "--scope", "project", home=home, cwd=project)
+    entry = json.loads((project / ".vscode/mcp.json").read_text())["servers"]["ihmt-async"]
+    assert entry["type"] == "stdio" and os.path.isabs(entry["command"])
+    assert entry["env"]["IHMT_HOME"] == str(home / ".local/share/ihmt")
+    install("claude-desktop", home=home, cwd=project)
+    desktop = json.loads((home / ".config/Claude/claude_desktop_config.json").read_text())
+    assert os.path.isabs(desktop["mcpServers"]["ihmt-async"]["command"])
+    refused = run_cli("install", "claude-desktop", "--scope", "project", home=home, cwd=project)
+    assert refused.returncode == 1 and "--scope user" in refused.stderr
+
+
+def test_desktop_apps_keep_their_settings_in_application_support_on_macos(
+        tmp_path: Path) -> None:
+    from ihmt_async.install import make_target
+    from ihmt_async.install.desktop_apps import app_config_dir
+
+    target = make_target("vscode", "user", home=tmp_path, project=tmp_path, env={})
+    assert app_config_dir(target, "Code", "darwin") == \
+        tmp_path / "Library" / "Application Support" / "Code"
+    assert app_config_dir(target, "Code", "linux") == tmp_path / ".config" / "Code"
