@@ -55,7 +55,8 @@ def _render(report: dict[str, Any], remove: bool, dry_run: bool) -> str:
 
 async def cmd_install(args: argparse.Namespace) -> int:
     remove = args.command == "uninstall"
-    target = make_target(args.agent, args.scope, project=None, store_home=args.home)
+    target = make_target(args.agent, args.scope, project=None, store_home=args.home,
+                         lasting=not remove)
     report = run(target, remove=remove, dry_run=args.dry_run)
     if args.json:
         out(json.dumps(report, ensure_ascii=False, indent=2))

@@ -18,6 +18,7 @@ from ihmt_async.client_scope import project_root
 from ihmt_async.install import claude_code, codex, core, cursor, gemini, opencode
 from ihmt_async.install.core import AGENTS, SCOPES, Change, Step, Target
 from ihmt_async.install.desktop_apps import ClaudeDesktop, VSCode
+from ihmt_async.install.interpreter import lasting_python
 from store.errors import UnknownOption
 
 
@@ -34,7 +35,9 @@ MODULES: dict[str, Agent] = {
 
 def make_target(agent: str, scope: str, *, home: Path | None = None,
                 project: Path | None = None, store_home: str | None = None,
-                env: Mapping[str, str] | None = None) -> Target:
+                env: Mapping[str, str] | None = None, lasting: bool = True) -> Target:
+    """What to install where; ``lasting`` refuses an interpreter in uv's cache (install
+    checks it, uninstall does not need to)."""
     if agent not in AGENTS:
         raise UnknownOption("agent", agent, AGENTS)
     if scope not in SCOPES:
@@ -43,7 +46,8 @@ def make_target(agent: str, scope: str, *, home: Path | None = None,
     user_home = (home or Path.home()).absolute()
     return Target(agent=agent, scope=scope, home=user_home,
                   project=(project or project_root(Path.cwd())).absolute(),
-                  python=core.current_python(),
+                  python=(lasting_python(environment, user_home) if lasting
+                          else core.current_python()),
                   store_home=resolved_store_home(store_home, environment, user_home),
                   env=environment)
 

@@ -402,3 +402,35 @@ def test_desktop_apps_keep_their_settings_in_application_support_on_macos(
     assert app_config_dir(target, "Code", "darwin") == \
         tmp_path / "Library" / "Application Support" / "Code"
     assert app_config_dir(target, "Code", "linux") == tmp_path / ".config" / "Code"
+
+
+def test_an_interpreter_in_uvs_cache_is_refused_and_uninstall_still_works(
+        tmp_path: Path) -> None:
+    """``uvx --from DIR ihmt-async install`` runs a python that ``uv cache clean`` deletes."""
+    home = tmp_path / "home"
+    cache = Path(sys.prefix).parent
+    refused = run_cli("install", "codex", home=home, cwd=tmp_path,
+                      extra_env={"UV_CACHE_DIR": str(cache)})
+    assert refused.returncode == 1
+    assert "uv cache clean" in refused.stderr and "uv tool install " in refused.stderr
+    assert "{where}" not in refused.stderr
+    assert not (home / ".codex").exists()
+    install("codex", home=home, cwd=tmp_path)
+    removed = run_cli("uninstall", "codex", home=home, cwd=tmp_path,
+                      extra_env={"UV_CACHE_DIR": str(cache)})
+    assert removed.returncode == 0, removed.stderr
+
+
+def test_a_cache_is_found_by_its_tag_above_the_environment(tmp_path: Path) -> None:
+    """uvx environments sit below a folder holding CACHEDIR.TAG; uv tool and pipx venvs hold
+    the tag themselves and are lasting."""
+    from ihmt_async.install.interpreter import cache_holding
+
+    cache = tmp_path / "somecache"
+    (cache / "archive-v0" / "abc").mkdir(parents=True)
+    (cache / "CACHEDIR.TAG").write_text("Signature: 8a477f597d28d172789f06886806bc55")
+    assert cache_holding(cache / "archive-v0" / "abc", {}, tmp_path / "h") == cache
+    tool = tmp_path / "tools" / "ihmt-async"
+    tool.mkdir(parents=True)
+    (tool / "CACHEDIR.TAG").write_text("Signature: 8a477f597d28d172789f06886806bc55")
+    assert cache_holding(tool, {}, tmp_path / "h") is None
