@@ -1,9 +1,11 @@
-"""Plan and apply an installation: file edits (with a ``.bak`` copy) and agent CLI commands.
+"""Plan and apply an installation: file edits (with a backup copy) and agent CLI commands.
 
 An agent module turns a ``Target`` (which agent, user or project scope, the absolute command
 of this installation) into ``Step``s; this module computes each step's change (a unified diff
 or a command line), prints nothing, and applies them only when asked. Planning reads files and
-never writes; applying writes each file atomically after copying the old one to ``<file>.bak``.
+never writes; applying writes each file atomically after copying the old one to ``<file>.bak``,
+or, for a file inside a repository, to the installer's state folder (``backup_path``): a
+``.bak`` in a project would show up in ``git status`` and could be committed.
 
 It must never write outside the paths the steps name, and never run a command in a dry run.
 """
@@ -183,6 +185,23 @@ def plan(steps: Sequence[Step]) -> list[Planned]:
     return planned
 
 
+def backup_path(path: Path, state_file: Path) -> Path:
+    """Where the copy of ``path`` goes before an edit: beside it, unless it lies inside a
+    repository (then ``<state folder>/backups/<its absolute path>.bak``; git keeps the
+    history of a tracked file anyway, and an untracked one still gets its copy)."""
+    if not _in_repository(path.parent):
+        return path.with_name(path.name + ".bak")
+    absolute = path.absolute()
+    return state_file.parent / "backups" / absolute.relative_to(absolute.anchor).with_name(
+        absolute.name + ".bak")
+
+
+def _in_repository(folder: Path) -> bool:
+    here = folder.absolute()
+    return any((p / marker).exists() for p in (here, *here.parents)
+               for marker in (".git", ".hg", ".svn"))
+
+
 def apply(planned: Sequence[Planned], state_file: Path) -> None:
     """Carry out every changed step, in order; each file is written once, with its final
     text, after a ``.bak`` copy of what was there. Stops at the first failure. Folders a
@@ -221,7 +240,7 @@ def apply(planned: Sequence[Planned], state_file: Path) -> None:
             textfile.prune_folders(step.path.parent, lambda d: () in state.get(str(d), []),
                                    lambda d: state.pop(str(d), None))
         else:
-            for folder in textfile.write(step.path, new):
+            for folder in textfile.write(step.path, new, backup_path(step.path, state_file)):
                 state[str(folder)] = [()]
     save_state(state_file, state)
 

@@ -208,6 +208,17 @@ def test_project_scope_writes_into_the_project_only(tmp_path: Path) -> None:
     assert snapshot(home) == {}
 
 
+def test_files_in_a_repository_are_backed_up_outside_it(tmp_path: Path) -> None:
+    """A ``.bak`` inside a project shows in ``git status`` and gets committed by accident."""
+    home, project = tmp_path / "home", tmp_path / "billing"
+    (project / ".git").mkdir(parents=True)
+    (project / "AGENTS.md").write_text(MARKDOWN)
+    install("codex", "--scope", "project", home=home, cwd=project)
+    assert not [p for p in project.rglob("*.bak")]
+    copy = home / ".local/state/ihmt-async/backups" / str(project / "AGENTS.md.bak").lstrip("/")
+    assert copy.read_text() == MARKDOWN
+
+
 def test_store_home_is_passed_to_server_and_hooks(tmp_path: Path) -> None:
     home, work, store = tmp_path / "home", tmp_path / "work", tmp_path / "store"
     work.mkdir()
