@@ -22,13 +22,6 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 import anyio
-import structlog
-
-from actors.facts.patterns import extract_facts
-from actors.ingest.detect import detect
-from actors.ingest.types import DataType
-
-log = structlog.get_logger("ihmt.scope")
 
 ROOTS_TIMEOUT_S = 5.0
 _VCS_MARKERS = (".git", ".hg", ".svn")
@@ -97,7 +90,9 @@ async def scope_from_roots(session: Any) -> str:
                 if path is not None:
                     return scope_for_directory(path)
     except Exception as exc:  # a client that answers roots/list with an error has no project
-        log.info("scope.roots_failed", error=repr(exc))
+        import structlog
+
+        structlog.get_logger("ihmt.scope").info("scope.roots_failed", error=repr(exc))
     return ""
 
 
@@ -123,7 +118,13 @@ _LEADING_DATE = re.compile(r"^\s*\d{4}-\d\d-\d\d(?:[ T]\d\d:\d\d(?::\d\d)?)?\s*[
 def is_about_the_user(text: str) -> bool:
     """Personal text, or text stating a fact about the user: saved globally, not per project.
     Judged without the dates opening its lines: agents are told to date what they save, and
-    "2026-11-30: in this repo we pin numpy" is as much this project's as it is undated."""
+    "2026-11-30: in this repo we pin numpy" is as much this project's as it is undated.
+    (The detector and the fact patterns are imported here: the hooks and the installer read
+    this module's path rules and must not compile a few hundred patterns for them.)"""
+    from actors.facts.patterns import extract_facts
+    from actors.ingest.detect import detect
+    from actors.ingest.types import DataType
+
     if detect(_LEADING_DATE.sub("", text)).data_type is DataType.PERSONAL:
         return True
     return any(fact.subject == "user" for fact in extract_facts(text))

@@ -14,11 +14,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from ihmt_async.client_scope import project_root
-from ihmt_async.install import claude_code, codex, core, cursor, gemini, opencode
+from ihmt_async.install import core
 from ihmt_async.install.core import AGENTS, SCOPES, Change, Step, Target
-from ihmt_async.install.desktop_apps import ClaudeDesktop, VSCode
-from ihmt_async.install.interpreter import lasting_python
 from store.errors import UnknownOption
 
 
@@ -28,9 +25,15 @@ class Agent(Protocol):
     def steps(self, t: Target, remove: bool, /) -> list[Step]: ...
 
 
-MODULES: dict[str, Agent] = {
-    "claude-code": claude_code, "codex": codex, "opencode": opencode, "gemini": gemini,
-    "cursor": cursor, "claude-desktop": ClaudeDesktop, "vscode": VSCode}
+def agent_modules() -> dict[str, Agent]:
+    """Each agent's module, imported on use: the command line imports this package (for
+    ``AGENTS``) to build its parser for every command, the agents' hooks included."""
+    from ihmt_async.install import claude_code, codex, cursor, gemini, opencode
+    from ihmt_async.install.desktop_apps import ClaudeDesktop, VSCode
+
+    return {"claude-code": claude_code, "codex": codex, "opencode": opencode,
+            "gemini": gemini, "cursor": cursor, "claude-desktop": ClaudeDesktop,
+            "vscode": VSCode}
 
 
 def make_target(agent: str, scope: str, *, home: Path | None = None,
@@ -38,6 +41,9 @@ def make_target(agent: str, scope: str, *, home: Path | None = None,
                 env: Mapping[str, str] | None = None, lasting: bool = True) -> Target:
     """What to install where; ``lasting`` refuses an interpreter in uv's cache (install
     checks it, uninstall does not need to)."""
+    from ihmt_async.client_scope import project_root
+    from ihmt_async.install.interpreter import lasting_python
+
     if agent not in AGENTS:
         raise UnknownOption("agent", agent, AGENTS)
     if scope not in SCOPES:
@@ -67,13 +73,13 @@ def resolved_store_home(given: str | None, env: Mapping[str, str], home: Path) -
 
 def run(target: Target, *, remove: bool, dry_run: bool) -> dict[str, Any]:
     """Plan (and unless ``dry_run`` apply) the install or uninstall; the ``--json`` reply."""
-    steps_of: Callable[[Target, bool], list[Step]] = MODULES[target.agent].steps
+    steps_of: Callable[[Target, bool], list[Step]] = agent_modules()[target.agent].steps
     planned = core.plan(steps_of(target, remove))
     if not dry_run:
         core.apply(planned, target.state_file)
     changes: list[Change] = [change for _, change, _, _ in planned]
     next_steps_of: Callable[[Target], list[str]] = getattr(
-        MODULES[target.agent], "next_steps", lambda _: [])
+        agent_modules()[target.agent], "next_steps", lambda _: [])
     return {"agent": target.agent, "scope": target.scope,
             "applied": not dry_run and any(c.action != "unchanged" for c in changes),
             "changes": [c.as_json() for c in changes],
