@@ -146,7 +146,7 @@ async def brief(home: str | None, hook: HookInput, *, budget: int, project: str 
     from ihmt_async.runtime import Runtime
 
     scope = project_of(hook, project)
-    async with Runtime(home, background_consolidation=False) as rt:
+    async with Runtime(home, background_consolidation=False, vectors=False) as rt:
         facts = await rt.facts.ask(History(subject="user", attribute=""))
         recent = await rt.navigation.ask(Recent(scope=scope, limit=recent_limit)) \
             if scope else ()
