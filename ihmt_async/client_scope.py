@@ -2,7 +2,9 @@
 
 A call that gives no ``scope`` is about the project the client has open, so project knowledge
 stays with its project: the server asks the client for its roots (``roots/list``) once per
-session, and the hooks read ``cwd`` from the agent's hook input. The project's scope key is
+session, and the hooks read ``cwd`` from the agent's hook input. A client that declares no
+roots (Codex) gets the project of the server's own working directory, which such agents set to
+the session's folder, when that directory is inside a repository. The project's scope key is
 ``project:<name of the repository root directory>``. What is about the user (where they live,
 who they work for, their preferences) is saved globally even inside a project, so every
 project sees it.
@@ -20,13 +22,6 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 import anyio
-import structlog
-
-from actors.facts.patterns import extract_facts
-from actors.ingest.detect import detect
-from actors.ingest.types import DataType
-
-log = structlog.get_logger("ihmt.scope")
 
 ROOTS_TIMEOUT_S = 5.0
 _VCS_MARKERS = (".git", ".hg", ".svn")
@@ -62,11 +57,30 @@ def _path_of_uri(uri: str) -> Path | None:
     return Path(unquote(parsed.path))
 
 
-async def scope_from_roots(session: Any) -> str:
-    """The scope of the client's first file root, or "" (no roots capability, no answer)."""
+def declares_roots(session: Any) -> bool:
+    """Whether the client said in its handshake that it answers ``roots/list``."""
     params = getattr(session, "client_params", None)
     capabilities = getattr(params, "capabilities", None)
-    if capabilities is None or getattr(capabilities, "roots", None) is None:
+    return capabilities is not None and getattr(capabilities, "roots", None) is not None
+
+
+def in_repository(directory: Path) -> bool:
+    root = project_root(directory)
+    return any((root / marker).exists() for marker in _VCS_MARKERS)
+
+
+def cwd_project(directory: Path | None = None) -> str:
+    """The project of the server's working directory when it lies inside a repository (its
+    root, the rule the hooks use for their ``cwd``); "" elsewhere, and for the home directory
+    or / even when a dotfiles repository makes them one: an agent that starts its servers
+    from there says nothing about a project."""
+    here = (directory or Path.cwd()).absolute()
+    return scope_for_directory(here) if in_repository(here) else ""
+
+
+async def scope_from_roots(session: Any) -> str:
+    """The scope of the client's first file root, or "" (no roots capability, no answer)."""
+    if not declares_roots(session):
         return ""
     try:
         with anyio.move_on_after(ROOTS_TIMEOUT_S):
@@ -76,15 +90,23 @@ async def scope_from_roots(session: Any) -> str:
                 if path is not None:
                     return scope_for_directory(path)
     except Exception as exc:  # a client that answers roots/list with an error has no project
-        log.info("scope.roots_failed", error=repr(exc))
+        import structlog
+
+        structlog.get_logger("ihmt.scope").info("scope.roots_failed", error=repr(exc))
     return ""
 
 
 async def client_project(session: Any, extras: dict[str, Any]) -> str:
-    """The project the client has open (``IHMT_PROJECT``, else its MCP roots), asked once per
-    session and kept in the session's ``extras``."""
+    """The project the client has open (``IHMT_PROJECT``, else its MCP roots, else for a
+    client without roots the server's working directory), asked once per session and kept in
+    the session's ``extras``. A client that declares roots and lists none has no project:
+    its answer is taken as it is."""
     if "project_scope" not in extras:
-        extras["project_scope"] = env_project() or await scope_from_roots(session)
+        found = env_project()
+        if not found:
+            found = (await scope_from_roots(session) if declares_roots(session)
+                     else cwd_project())
+        extras["project_scope"] = found
     project: str = extras["project_scope"]
     return project
 
@@ -96,7 +118,13 @@ _LEADING_DATE = re.compile(r"^\s*\d{4}-\d\d-\d\d(?:[ T]\d\d:\d\d(?::\d\d)?)?\s*[
 def is_about_the_user(text: str) -> bool:
     """Personal text, or text stating a fact about the user: saved globally, not per project.
     Judged without the dates opening its lines: agents are told to date what they save, and
-    "2026-11-30: in this repo we pin numpy" is as much this project's as it is undated."""
+    "2026-11-30: in this repo we pin numpy" is as much this project's as it is undated.
+    (The detector and the fact patterns are imported here: the hooks and the installer read
+    this module's path rules and must not compile a few hundred patterns for them.)"""
+    from actors.facts.patterns import extract_facts
+    from actors.ingest.detect import detect
+    from actors.ingest.types import DataType
+
     if detect(_LEADING_DATE.sub("", text)).data_type is DataType.PERSONAL:
         return True
     return any(fact.subject == "user" for fact in extract_facts(text))

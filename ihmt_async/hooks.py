@@ -9,6 +9,9 @@ also defuses any tag of that name a memory holds), print nothing when
 there is nothing to give, and never fail the agent: any error goes to stderr and the exit
 status stays 0.
 
+The runtime and the actors' messages are imported inside ``brief`` and ``recall``: the
+command line reads ``FORMATS`` and ``SHAPES`` from here to build its parser for every command.
+
 Output shapes: Claude Code adds a SessionStart / UserPromptSubmit hook's plain stdout to the
 context; Codex and Gemini CLI read stdout as JSON and take
 ``hookSpecificOutput.additionalContext``.
@@ -20,15 +23,16 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from actors.facts.messages import FactView, History
-from actors.navigation.messages import CurrentFact, Recent, ScopeFacts, Search, SearchResult
 from actors.text import estimate_tokens
 from ihmt_async.client_scope import env_project, scope_for_directory
 from ihmt_async.envelope import CLOSE, OPEN, wrap
 from ihmt_async.human import out
-from ihmt_async.runtime import Runtime
+
+if TYPE_CHECKING:
+    from actors.facts.messages import FactView
+    from actors.navigation.messages import CurrentFact, SearchResult
 
 SHAPES = {"claude-code": "plain text", "codex": "hook JSON", "gemini": "hook JSON",
           "text": "plain text"}
@@ -137,8 +141,12 @@ def brief_lines(user_facts: Sequence[FactView], recent: Sequence[Any], project: 
 
 async def brief(home: str | None, hook: HookInput, *, budget: int, project: str | None,
                 recent_limit: int) -> str:
+    from actors.facts.messages import History
+    from actors.navigation.messages import Recent, ScopeFacts
+    from ihmt_async.runtime import Runtime
+
     scope = project_of(hook, project)
-    async with Runtime(home, background_consolidation=False) as rt:
+    async with Runtime(home, background_consolidation=False, vectors=False) as rt:
         facts = await rt.facts.ask(History(subject="user", attribute=""))
         recent = await rt.navigation.ask(Recent(scope=scope, limit=recent_limit)) \
             if scope else ()
@@ -170,6 +178,9 @@ async def recall(home: str | None, hook: HookInput, *, budget: int, max_memories
     prompt = hook.prompt.strip()
     if not prompt:
         return ""
+    from actors.navigation.messages import Search
+    from ihmt_async.runtime import Runtime
+
     scope = project_of(hook, project)
     async with Runtime(home, background_consolidation=False) as rt:
         result = await rt.navigation.ask(Search(query=prompt[:2000], scope=scope))

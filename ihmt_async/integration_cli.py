@@ -14,16 +14,16 @@ import json
 import sys
 from typing import Any
 
-import structlog
-
 from ihmt_async import hooks
 from ihmt_async.human import out
-from ihmt_async.install import make_target, run
-from ihmt_async.install.common import instructions_text
 from ihmt_async.install.core import AGENTS, SCOPES
 from store.errors import IhmtError, InvalidArgument
 
-log = structlog.get_logger("ihmt.cli")
+
+def _log() -> Any:
+    import structlog
+
+    return structlog.get_logger("ihmt.cli")
 
 
 
@@ -48,24 +48,31 @@ def _render(report: dict[str, Any], remove: bool, dry_run: bool) -> str:
             lines.extend("      " + line for line in body.splitlines())
     if pending and not dry_run and not remove:
         lines.append("Restart the agent so it starts the server and reads the instructions.")
+    if not dry_run:
+        lines.extend(f"Next: {step}" for step in report.get("next_steps", []))
     return "\n".join(lines)
 
 
 async def cmd_install(args: argparse.Namespace) -> int:
+    from ihmt_async.install import make_target, run
+
     remove = args.command == "uninstall"
-    target = make_target(args.agent, args.scope, project=None, store_home=args.home)
+    target = make_target(args.agent, args.scope, project=None, store_home=args.home,
+                         lasting=not remove)
     report = run(target, remove=remove, dry_run=args.dry_run)
     if args.json:
         out(json.dumps(report, ensure_ascii=False, indent=2))
     else:
         out(_render(report, remove, args.dry_run))
     if report["applied"]:
-        log.info("install.applied", agent=args.agent, scope=args.scope, remove=remove,
+        _log().info("install.applied", agent=args.agent, scope=args.scope, remove=remove,
                  changes=[c["path"] for c in report["changes"] if c["action"] != "unchanged"])
     return 0
 
 
 async def cmd_instructions(args: argparse.Namespace) -> int:
+    from ihmt_async.install.common import instructions_text
+
     text = instructions_text()
     out(json.dumps({"instructions": text}) if args.json else text)
     return 0
@@ -150,7 +157,7 @@ async def cmd_import(args: argparse.Namespace) -> int:
 
     summary = await export.import_file(args.home, Path(args.file))
     out(json.dumps(summary.as_json()) if args.json else summary.line())
-    log.info("import.done", file=args.file, **summary.as_json())
+    _log().info("import.done", file=args.file, **summary.as_json())
     return 0
 
 

@@ -184,21 +184,3 @@ async def cmd_doctor(args: argparse.Namespace) -> int:
         return 1
     out("The store is clean now.")
     return 0
-
-
-def add_commands(sub: Any) -> None:
-    """Register ``monitor`` and ``doctor`` on the CLI's sub-parsers."""
-    p = sub.add_parser("monitor", help="watch the store's log: latencies, errors, processes")
-    p.set_defaults(func=cmd_monitor)
-    p.add_argument("--once", action="store_true", help="print one snapshot and exit")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.add_argument("--since", default=None,
-                   help="replay from this time: ISO (2026-05-01T12:00Z) or 10m / 2h / 1d ago")
-    p.add_argument("--interval", type=float, default=1.0, help="refresh period in seconds")
-    p = sub.add_parser("doctor", help="check the store's files; --repair fixes what it can")
-    p.set_defaults(func=cmd_doctor)
-    p.add_argument("--repair", action="store_true",
-                   help="fix what can be fixed (safe while servers run: works under the locks)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.add_argument("--grace", type=float, default=5.0,
-                   help="seconds a new leaf may go unindexed before it counts (a save in flight)")

@@ -190,7 +190,9 @@ class Runtime:
 
     def __init__(self, home: Path | str | None = None, *,
                  provenance: Provenance | None = None,
-                 background_consolidation: bool = True) -> None:
+                 background_consolidation: bool = True, vectors: bool = True) -> None:
+        """``vectors=False``: a process that will not search (the session-start brief) does
+        not load the stored vectors and the sentence model."""
         self.store = open_store(home, create=False)
         self.provenance = provenance or Provenance()
         layout, settings, locks = self.store.layout, self.store.settings, self.store.locks
@@ -198,6 +200,7 @@ class Runtime:
         self.consolidation = ConsolidationActor(layout, settings, locks,
                                                 background=background_consolidation)
         self.navigation = NavigationActor(layout, settings, locks)
+        self.navigation.warm_vectors = vectors
         self.ingest = IngestActor(layout, settings, locks, self.facts, self.consolidation,
                                   self.navigation)
         # Start what saves talk to first; stop saves first so in-flight ones can finish.

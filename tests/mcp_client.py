@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -19,13 +20,16 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp import types as mcp_types
 
 REPO = Path(__file__).resolve().parents[1]
+SERVER_CWD = tempfile.gettempdir()
+"""Where test servers run: outside any repository, so a client without roots has no project
+(the server would take the checkout's, ``client_scope.cwd_project``)."""
 
 
 def server_params(home: Path, **env: str) -> StdioServerParameters:
     environment = {**os.environ, "IHMT_HOME": str(home), "IHMT_LOG_STDERR": "0",
                    "PYTHONPATH": str(REPO), **env}
     return StdioServerParameters(command=sys.executable, args=["-m", "ihmt_async", "serve"],
-                                 env=environment, cwd=str(REPO))
+                                 env=environment, cwd=SERVER_CWD)
 
 
 class Session:

@@ -20,7 +20,6 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import httpx2
 import structlog
 
 from actors.consolidation.summarizer import (
@@ -108,6 +107,8 @@ class AnthropicSummarizer:
         base = self.fallback.summarize(domain, layer, children)
         if not children:
             return base
+        import httpx2  # here, not at the top: every process that opens a store imports this
+
         try:
             answer = self._ask(prompt_for(domain, layer, children))
         except (httpx2.HTTPError, ValueError, OSError) as exc:
@@ -130,6 +131,8 @@ class AnthropicSummarizer:
         )
 
     def _ask(self, prompt: str) -> dict[str, Any] | None:
+        import httpx2
+
         headers = {"x-api-key": self._api_key, "anthropic-version": API_VERSION,
                    "content-type": "application/json"}
         body = {"model": self.model, "max_tokens": MAX_TOKENS,

@@ -40,7 +40,6 @@ from actors.facts.messages import (
     StateAt,
 )
 from actors.facts.notices import history_notice, update_notice
-from actors.facts.patterns import extract_facts
 from actors.facts.recording import decide_pending, fact_event, record_stamps, recorded_entry
 from actors.facts.timeline import ResolvedFact, Timeline
 from actors.provenance import Provenance
@@ -211,6 +210,10 @@ class FactsActor(Actor):
 
     @staticmethod
     def _candidates(msg: Extract) -> list[tuple[Any, Any]]:
+        # Imported on the first save: compiling the patterns costs ~130 ms, which a process
+        # that only reads (a hook on every prompt, a search) must not pay.
+        from actors.facts.patterns import extract_facts
+
         found: list[tuple[Any, Any]] = []
         for leaf in msg.leaves:
             for candidate in extract_facts(leaf.text, data_type=leaf.data_type,

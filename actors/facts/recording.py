@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from actors.facts.patterns import FactCandidate
 from actors.facts.timeline import fact_id_for, resolve
+
+if TYPE_CHECKING:
+    from actors.facts.patterns import FactCandidate
 
 STAMP_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 

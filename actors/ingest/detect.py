@@ -12,13 +12,10 @@ from collections import Counter
 
 from actors.dates import parse_date
 from actors.ingest.languages import detect_language
+from actors.ingest.types import CONTENT_TYPES as CONTENT_TYPES
 from actors.ingest.types import DataType, Detection
 from actors.text import STOPWORDS_EN, STOPWORDS_ES, fold
 from store.errors import UnknownContentType
-
-CONTENT_TYPES: tuple[str, ...] = (
-    "auto", "code", "narrative", "clinical", "personal", "process", "generic",
-)  # fmt: skip
 
 _WORD = re.compile(r"[a-z]+")
 _ONLY_ES = STOPWORDS_ES - STOPWORDS_EN

@@ -9,6 +9,12 @@ import datetime
 from dataclasses import dataclass
 from enum import StrEnum
 
+CONTENT_TYPES: tuple[str, ...] = (
+    "auto", "code", "narrative", "clinical", "personal", "process", "generic",
+)  # fmt: skip
+"""The ``content_type`` values a caller may give (the command line's choices read them here
+without loading the detector)."""
+
 
 class DataType(StrEnum):
     """What kind of text a memory is; decides which chunker cuts it."""

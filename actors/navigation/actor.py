@@ -381,6 +381,10 @@ class NavigationActor(Actor):
         """Set when the background load of this start has ended (loaded or failed)."""
         self._model_loading = False
         """A server's background load of the model (``_load_model``) is running."""
+        self.warm_vectors = True
+        """Load the stored vectors and the model in the background at start. Off for a process
+        that never searches (the session-start brief): a thread's load cannot be cancelled,
+        so stopping would wait ~1 s for a model nothing asked for."""
         self.vectors_wait_s: float | None = None
         """How long a search waits for the background load of the vectors and the model.
         None (one-shot CLI searches, hooks): until it ends, as when the first search loaded
@@ -451,7 +455,7 @@ class NavigationActor(Actor):
     async def start(self) -> None:
         self.vectors = VectorIndex(self.layout, self.vectors.embedder)
         self._embed_pending = True
-        if self._background is not None:
+        if self._background is not None and self.warm_vectors:
             self._warmed = anyio.Event()
             self._background.start_soon(self._warm, self.vectors, self._warmed)
         started = time.perf_counter()

@@ -18,10 +18,10 @@ from typing import Any
 
 import anyio
 
+from ihmt_async.install.core import AGENTS as AGENTS
+from ihmt_async.install.core import SCOPES as SCOPES
 from store.errors import InvalidArgument, UnknownOption
 
-AGENTS = ("claude-code", "codex", "opencode", "gemini", "cursor")
-SCOPES = ("user", "project")
 ACTIONS = ("create", "edit", "run", "unchanged")
 INSTALL_TIMEOUT_S = 120.0
 MAX_ERROR_CHARS = 4000

@@ -65,7 +65,9 @@ def drop_block(text: str | None, markers: tuple[str, str]) -> str | None:
 
 
 def toml_value(value: object) -> str:
-    """A TOML literal for a string, a list of strings or a flat string table."""
+    """A TOML literal for a string, an integer, a list of strings or a flat string table."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
     if isinstance(value, Sequence):

@@ -35,6 +35,16 @@ def hook_groups(t: Target) -> dict[str, dict[str, Any]]:
     }
 
 
+def next_steps(t: Target) -> list[str]:
+    """Claude Code starts a server from a project's ``.mcp.json`` only after the user approved
+    it (``/mcp`` shows it as "Pending approval" until then)."""
+    if t.scope != "project":
+        return []
+    return ["Claude Code asks once whether to use the servers of this project's .mcp.json: "
+            "approve ihmt-async when it asks (in /mcp it shows as 'Pending approval' until "
+            "then)."]
+
+
 def steps(t: Target, remove: bool) -> list[Step]:
     config = t.home / ".claude.json" if t.scope == "user" else t.project / ".mcp.json"
     settings = t.base() / ".claude" / "settings.json"
@@ -42,6 +52,9 @@ def steps(t: Target, remove: bool) -> list[Step]:
                    else t.project / "CLAUDE.md")
     entry = server_entry(t)
     claude = which("claude")
+    # `claude mcp` writes a project's .mcp.json into its working directory: run it where
+    # CLAUDE.md and the hooks go, the repository root, also when install ran in a subfolder.
+    cwd = t.project if t.scope == "project" else None
     result: list[Step] = []
     if claude is None:
         result.append(json_server_step(t, config, ("mcpServers",), entry, remove))
@@ -49,16 +62,17 @@ def steps(t: Target, remove: bool) -> list[Step]:
         current = _registered(config)
         if remove:
             result.append(RunStep((claude, "mcp", "remove", "--scope", t.scope, SERVER_NAME),
-                                  f"remove the {SERVER_NAME} MCP server", current is not None))
+                                  f"remove the {SERVER_NAME} MCP server", current is not None,
+                                  cwd))
         else:
             if current is not None and current != entry:
                 result.append(RunStep(
                     (claude, "mcp", "remove", "--scope", t.scope, SERVER_NAME),
-                    f"remove the older {SERVER_NAME} registration", True))
+                    f"remove the older {SERVER_NAME} registration", True, cwd))
             result.append(RunStep(
                 (claude, "mcp", "add-json", "--scope", t.scope, SERVER_NAME,
                  json.dumps(entry)), f"register the {SERVER_NAME} MCP server",
-                current != entry))
+                current != entry, cwd))
     result.append(instructions_step(t, memory_file, remove))
     result.append(hooks_step(t, settings, hook_groups(t), remove))
     return result

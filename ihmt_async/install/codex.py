@@ -34,8 +34,14 @@ def codex_home(t: Target) -> Path:
     return Path(configured).expanduser() if configured else t.home / ".codex"
 
 
+STARTUP_TIMEOUT_S = 30
+"""Codex gives a server 10 s to start by default; the first start after an install (cold
+file cache, the store opening its indexes) was measured at 5 s, too close to it."""
+
+
 def server_table(t: Target) -> str:
-    values: dict[str, Any] = {"command": t.server_argv[0], "args": t.server_argv[1:]}
+    values: dict[str, Any] = {"command": t.server_argv[0], "args": t.server_argv[1:],
+                              "startup_timeout_sec": STARTUP_TIMEOUT_S}
     if t.server_env:
         values["env"] = t.server_env
     return blocks.toml_table(f"mcp_servers.{SERVER_NAME}", values)
@@ -134,6 +140,20 @@ def hook_groups(t: Target) -> dict[str, dict[str, Any]]:
                                         "command": t.hook_command("recall-hook", "--for",
                                                                   "codex")}]},
     }
+
+
+def next_steps(t: Target) -> list[str]:
+    """What the user must do in Codex itself: it runs no hook it has not been shown (Codex
+    0.171 skips them silently until they are approved in ``/hooks``, and again after a
+    reinstall changed their command), and it reads a project's ``.codex/config.toml`` only
+    once the project is trusted."""
+    result = ["Codex runs no new or changed hook until you approve it: start codex, type "
+              "/hooks and approve the two ihmt-async hooks (brief, recall-hook). Until then "
+              "memory is reached only through the MCP tools."]
+    if t.scope == "project":
+        result.append(f"Codex reads {t.project / '.codex' / 'config.toml'} only in a trusted "
+                      "project: answer yes when codex asks whether to trust this folder.")
+    return result
 
 
 def steps(t: Target, remove: bool) -> list[Step]:

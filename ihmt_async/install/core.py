@@ -1,9 +1,11 @@
-"""Plan and apply an installation: file edits (with a ``.bak`` copy) and agent CLI commands.
+"""Plan and apply an installation: file edits (with a backup copy) and agent CLI commands.
 
 An agent module turns a ``Target`` (which agent, user or project scope, the absolute command
 of this installation) into ``Step``s; this module computes each step's change (a unified diff
 or a command line), prints nothing, and applies them only when asked. Planning reads files and
-never writes; applying writes each file atomically after copying the old one to ``<file>.bak``.
+never writes; applying writes each file atomically after copying the old one to ``<file>.bak``,
+or, for a file inside a repository, to the installer's state folder (``backup_path``): a
+``.bak`` in a project would show up in ``git status`` and could be committed.
 
 It must never write outside the paths the steps name, and never run a command in a dry run.
 """
@@ -25,7 +27,7 @@ from ihmt_async.install import textfile
 from store.errors import IhmtError
 
 SERVER_NAME = "ihmt-async"
-AGENTS = ("claude-code", "codex", "opencode", "gemini", "cursor")
+AGENTS = ("claude-code", "codex", "opencode", "gemini", "cursor", "claude-desktop", "vscode")
 SCOPES = ("user", "project")
 
 
@@ -42,7 +44,7 @@ class Target:
     python: str
     """The interpreter of this installation, absolute."""
     store_home: str | None = None
-    """IHMT_HOME to pass to the server and hooks, when one was set for the installer."""
+    """IHMT_HOME to pass to the server and hooks (``make_target`` always resolves one)."""
     env: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -120,6 +122,9 @@ class RunStep:
     argv: tuple[str, ...]
     summary: str
     needed: bool
+    cwd: Path | None = None
+    """Where to run it: a CLI that writes a project file (``claude mcp add-json --scope
+    project`` writes ``./.mcp.json``) runs in the project root, not in a subdirectory."""
 
 
 Step = FileStep | RunStep
@@ -157,8 +162,11 @@ def plan(steps: Sequence[Step]) -> list[Planned]:
     for step in steps:
         if isinstance(step, RunStep):
             action = "run" if step.needed else "unchanged"
-            planned.append((step, Change(action, step.argv[0], step.summary,
-                                         shlex.join(step.argv)), None, []))
+            command = shlex.join(step.argv)
+            if step.cwd is not None:
+                command = f"cd {shlex.quote(str(step.cwd))} && {command}"
+            planned.append((step, Change(action, step.argv[0], step.summary, command),
+                            None, []))
             continue
         old = pending[step.path] if step.path in pending else textfile.read(step.path)
         new = textfile.in_file_newlines(step.transform, old)
@@ -175,6 +183,23 @@ def plan(steps: Sequence[Step]) -> list[Planned]:
             planned.append((step, Change(action, str(step.path), step.summary,
                                          _diff(step.path, old, new)), new, created))
     return planned
+
+
+def backup_path(path: Path, state_file: Path) -> Path:
+    """Where the copy of ``path`` goes before an edit: beside it, unless it lies inside a
+    repository (then ``<state folder>/backups/<its absolute path>.bak``; git keeps the
+    history of a tracked file anyway, and an untracked one still gets its copy)."""
+    if not _in_repository(path.parent):
+        return path.with_name(path.name + ".bak")
+    absolute = path.absolute()
+    return state_file.parent / "backups" / absolute.relative_to(absolute.anchor).with_name(
+        absolute.name + ".bak")
+
+
+def _in_repository(folder: Path) -> bool:
+    here = folder.absolute()
+    return any((p / marker).exists() for p in (here, *here.parents)
+               for marker in (".git", ".hg", ".svn"))
 
 
 def apply(planned: Sequence[Planned], state_file: Path) -> None:
@@ -199,7 +224,7 @@ def apply(planned: Sequence[Planned], state_file: Path) -> None:
             continue
         if isinstance(step, RunStep):
             done = subprocess.run(step.argv, capture_output=True, text=True, check=False,
-                                  stdin=subprocess.DEVNULL)
+                                  stdin=subprocess.DEVNULL, cwd=step.cwd)
             if done.returncode != 0:
                 raise InstallFailed(f"{shlex.join(step.argv)} failed ({done.returncode}): "
                                     f"{(done.stderr or done.stdout).strip()[:500]}")
@@ -215,7 +240,7 @@ def apply(planned: Sequence[Planned], state_file: Path) -> None:
             textfile.prune_folders(step.path.parent, lambda d: () in state.get(str(d), []),
                                    lambda d: state.pop(str(d), None))
         else:
-            for folder in textfile.write(step.path, new):
+            for folder in textfile.write(step.path, new, backup_path(step.path, state_file)):
                 state[str(folder)] = [()]
     save_state(state_file, state)
 

@@ -4,10 +4,13 @@
 IhmtError ── InputError ── InvalidArgument
   ── DuplicateKey    a JSON object holds one key twice on the path the installer edits
   ── TomlConflict    Codex's config.toml defines ``mcp_servers`` so a table cannot be added
+  ── EphemeralInstallation  this interpreter lives in uv's cache (``uvx --from ...``)
 ```
 
 They subclass ``InvalidArgument`` so the CLI reports them like any other refused input (exit 1,
-the sentence on stderr). Every message says "nothing was changed".
+the sentence on stderr). Every message says "nothing was changed". (The module docstring's
+"a user's config file it will not edit" covers all but the last: that one is about where the
+installer itself runs.)
 """
 
 from __future__ import annotations
@@ -38,3 +41,17 @@ class TomlConflict(InvalidArgument):
             "table without making the file invalid TOML; nothing was changed. Add the entry "
             f"there yourself ({table}) or write mcp_servers as [mcp_servers.<name>] tables "
             "and run install again.")
+
+
+class EphemeralInstallation(InvalidArgument):
+    """The running interpreter lives in a package manager's cache, which its cleanup deletes."""
+
+    def __init__(self, python: str, cache: str, source: str | None) -> None:
+        self.python, self.cache, self.source = python, cache, source
+        where = source or "/path/to/ihmt-async"
+        super().__init__(
+            f"This ihmt-async runs from a package cache ({cache}; `uvx` or `pipx run`): the "
+            f"agent would start {python}, which `uv cache clean` (or the cache's own pruning) "
+            "deletes, and memory would stop working. Install it for good first: "
+            f"`uv tool install {where}` (or `pipx install {where}`), then run `ihmt-async "
+            "install ...` from that installation. Nothing was changed.")

@@ -21,6 +21,9 @@ from ihmt_async.install.errors import DuplicateKey
 from store.errors import InvalidArgument
 
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
+_LINE_COMMENT = re.compile(r"[ \t]*(?://[^\n]*|/\*[^\n]*?\*/[ \t]*)(?=\n)")
+"""A comment that ends the line after a value (``"theme": "x", // keep``): an entry inserted
+after that value goes on the next line, so the comment stays with the line it was written on."""
 
 
 @dataclass
@@ -184,6 +187,10 @@ def _insert(text: str, container: Node, entry: str) -> str:
         indent = _line_indent(text, first_child)
         entry = entry.replace("\n", "\n" + indent)
         at = children_ends[-1]
+        comment = _LINE_COMMENT.match(text, at)
+        if comment is not None:
+            eol = comment.end()
+            return f"{text[:at]},{text[at:eol]}\n{indent}{entry}{text[eol:]}"
         return f"{text[:at]},\n{indent}{entry}{text[at:]}"
     outer = _line_indent(text, container.start)
     indent = outer + unit
@@ -203,6 +210,11 @@ def _remove_span(text: str, container: Node, index: int) -> str:
     if len(starts) == 1:
         return f"{text[:container.start + 1]}{text[container.end - 1:]}"
     if index > 0:
+        between = text[ends[index - 1]:starts[index]]
+        kept = between.replace(",", "", 1)
+        if _LINE_COMMENT.match(kept + "\n") is not None and "\n" in kept:
+            # the comment _insert kept on the previous line: keep it, drop our line break
+            return text[:ends[index - 1]] + kept[:kept.rindex("\n")] + text[ends[index]:]
         return text[:ends[index - 1]] + text[ends[index]:]
     return text[:starts[0]] + text[starts[1]:]
 

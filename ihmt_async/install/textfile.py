@@ -61,13 +61,16 @@ def real_path(path: Path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
-def write(path: Path, new: str) -> list[Path]:
+def write(path: Path, new: str, backup: Path | None = None) -> list[Path]:
     """Write ``new`` into ``path`` (through a symlink) atomically, after copying what was
-    there to ``<path>.bak`` beside the name the user gave; the folders it had to create."""
+    there to ``backup`` (default ``<path>.bak`` beside the name the user gave); the folders
+    it had to create for ``path``."""
     real = real_path(path)
     exists = real.exists()
     if exists:
-        shutil.copy2(real, path.with_name(path.name + ".bak"))
+        copy = backup or path.with_name(path.name + ".bak")
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(real, copy)
     made: list[Path] = []
     folder = real.parent
     while not folder.exists():

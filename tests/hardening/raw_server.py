@@ -16,7 +16,7 @@ import anyio
 from anyio.abc import Process
 from anyio.streams.buffered import BufferedByteReceiveStream
 
-from tests.mcp_client import REPO
+from tests.mcp_client import REPO, SERVER_CWD
 
 MAX_REPLY_BYTES = 64 * 1024 * 1024
 REPLY_WAIT_S = 120
@@ -69,7 +69,7 @@ async def raw_server(home: Path, **env: str) -> AsyncIterator[RawServer]:
     environment = {**os.environ, "IHMT_HOME": str(home), "IHMT_LOG_STDERR": "0",
                    "PYTHONPATH": str(REPO), **env}
     process = await anyio.open_process([sys.executable, "-m", "ihmt_async", "serve"],
-                                       env=environment, cwd=str(REPO),
+                                       env=environment, cwd=SERVER_CWD,
                                        stderr=subprocess.DEVNULL)
     async with process:
         server = RawServer(process)

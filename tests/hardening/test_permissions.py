@@ -13,7 +13,7 @@ import pytest
 from mcp import StdioServerParameters
 
 from tests.hardening.store_files import all_files
-from tests.mcp_client import REPO, server_session
+from tests.mcp_client import REPO, SERVER_CWD, server_session
 
 pytestmark = pytest.mark.anyio
 
@@ -45,7 +45,7 @@ async def test_files_are_0600_and_directories_0700(tmp_path: Path, umask: str,
         return StdioServerParameters(
             command=sys.executable,
             args=[str(REPO / "tests" / "hardening" / "umask_server.py"), umask, "serve"],
-            env=environment, cwd=str(REPO))
+            env=environment, cwd=SERVER_CWD)
 
     monkeypatch.setattr("tests.mcp_client.server_params", params)
     async with server_session(home, TMPDIR=str(scratch)) as s:

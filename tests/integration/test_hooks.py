@@ -132,3 +132,30 @@ def test_hooks_never_fail_the_agent(tmp_path: Path) -> None:
     (broken / "ihmt_memory" / "ihmt.config.json").write_text("{ not json")
     failed = run_cli("recall-hook", store=broken, stdin=json.dumps({"prompt": "anything"}))
     assert failed.returncode == 0 and failed.stdout == ""
+
+
+@pytest.mark.anyio
+async def test_the_brief_does_not_load_the_sentence_model(
+        store: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The brief never searches: loading the vectors and the model (about a second at 2,000
+    memories, in a thread the runtime's stop must wait for) would only delay the session."""
+    from actors.embedding.index import VectorIndex
+    from ihmt_async import hooks
+
+    home, project = store
+    warmed: list[object] = []
+    original = VectorIndex.warm
+
+    def warm(self: VectorIndex) -> None:
+        warmed.append(self)
+        original(self)
+
+    monkeypatch.setattr(VectorIndex, "warm", warm)
+    text = await hooks.brief(str(home), hooks.HookInput("", str(project), {}), budget=400,
+                             project=None, recent_limit=5)
+    assert "semicolon separators" in text
+    assert warmed == []
+    await hooks.recall(str(home), hooks.HookInput("how are invoices exported?", str(project),
+                                                  {}),
+                       budget=300, max_memories=3, floor=0.3, project=None)
+    assert warmed  # a search does load them

@@ -70,6 +70,21 @@ OPENCODE_JSONC = """{
 }
 """
 CURSOR_JSON = '{"mcpServers": {"linear": {"url": "https://mcp.linear.app/sse"}}}'
+CLAUDE_DESKTOP_JSON = """{
+  "mcpServers": {
+    "filesystem": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem"]}
+  },
+  "globalShortcut": "Alt+Space"
+}
+"""
+VSCODE_JSON = """{
+	// servers I added by hand
+	"servers": {
+		"github": {"type": "http", "url": "https://api.githubcopilot.com/mcp/"}
+	},
+	"inputs": []
+}
+"""
 MARKDOWN = "# My rules\n\nAlways write tests first.\n"
 
 PRE_EXISTING: dict[str, dict[str, str]] = {
@@ -80,10 +95,14 @@ PRE_EXISTING: dict[str, dict[str, str]] = {
                  ".config/opencode/AGENTS.md": MARKDOWN.rstrip("\n")},
     "gemini": {".gemini/settings.json": GEMINI_SETTINGS, ".gemini/GEMINI.md": MARKDOWN},
     "cursor": {".cursor/mcp.json": CURSOR_JSON},
+    "claude-desktop": {".config/Claude/claude_desktop_config.json": CLAUDE_DESKTOP_JSON},
+    "vscode": {".config/Code/User/mcp.json": VSCODE_JSON},
 }
 SERVER_FILE = {"claude-code": ".claude.json", "codex": ".codex/config.toml",
                "opencode": ".config/opencode/opencode.jsonc", "gemini": ".gemini/settings.json",
-               "cursor": ".cursor/mcp.json"}
+               "cursor": ".cursor/mcp.json",
+               "claude-desktop": ".config/Claude/claude_desktop_config.json",
+               "vscode": ".config/Code/User/mcp.json"}
 
 
 def snapshot(root: Path) -> dict[str, bytes]:
@@ -101,6 +120,8 @@ def server_of(agent: str, path: Path) -> dict[str, Any]:
         entry = data["mcp"]["ihmt-async"]
         return {"command": entry["command"][0], "args": entry["command"][1:],
                 "env": entry.get("environment", {})}
+    if agent == "vscode":
+        return dict(data["servers"]["ihmt-async"])
     return dict(data["mcpServers"]["ihmt-async"])
 
 
@@ -122,7 +143,7 @@ def test_user_scope_round_trip_keeps_user_content(tmp_path: Path, agent: str) ->
     before = snapshot(home)
 
     dry = install(agent, "--scope", "user", "--dry-run", home=home, cwd=work)
-    assert set(dry) == {"agent", "scope", "applied", "changes"}
+    assert set(dry) == {"agent", "scope", "applied", "changes", "next_steps"}
     assert dry["agent"] == agent and dry["scope"] == "user" and dry["applied"] is False
     for change in dry["changes"]:
         assert set(change) == {"action", "path", "summary", "detail"}
@@ -176,7 +197,7 @@ def test_project_scope_writes_into_the_project_only(tmp_path: Path) -> None:
     settings = json.loads((project / ".claude/settings.json").read_text())
     commands = [h["command"] for group in settings["hooks"]["SessionStart"]
                 for h in group["hooks"]]
-    assert any(c.endswith("-m ihmt_async brief --for claude-code") for c in commands)
+    assert any(" -m ihmt_async brief --for claude-code --home " in c for c in commands)
     rule = (project / ".cursor/rules/ihmt-memory.mdc").read_text()
     assert rule.startswith("---\n") and "alwaysApply: true" in rule
     assert (project / "AGENTS.md").read_text().count("ihmt-async:begin") == 1
@@ -185,6 +206,17 @@ def test_project_scope_writes_into_the_project_only(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
     assert {k for k in snapshot(project) if not k.endswith(".bak")} == set()
     assert snapshot(home) == {}
+
+
+def test_files_in_a_repository_are_backed_up_outside_it(tmp_path: Path) -> None:
+    """A ``.bak`` inside a project shows in ``git status`` and gets committed by accident."""
+    home, project = tmp_path / "home", tmp_path / "billing"
+    (project / ".git").mkdir(parents=True)
+    (project / "AGENTS.md").write_text(MARKDOWN)
+    install("codex", "--scope", "project", home=home, cwd=project)
+    assert not [p for p in project.rglob("*.bak")]
+    copy = home / ".local/state/ihmt-async/backups" / str(project / "AGENTS.md.bak").lstrip("/")
+    assert copy.read_text() == MARKDOWN
 
 
 def test_store_home_is_passed_to_server_and_hooks(tmp_path: Path) -> None:
@@ -283,3 +315,133 @@ def test_project_scope_from_a_subdirectory_uses_the_repository_root(tmp_path: Pa
     report = install("cursor", "--scope", "project", home=home, cwd=repo / "src" / "pkg")
     assert {c["path"] for c in report["changes"]} == {
         str(repo / ".cursor" / "mcp.json"), str(repo / ".cursor" / "rules" / "ihmt-memory.mdc")}
+
+
+def test_the_resolved_store_is_written_even_when_only_xdg_names_it(tmp_path: Path) -> None:
+    """Codex starts the server with a whitelisted environment (no XDG_DATA_HOME): the entry
+    and the hooks must name the store the installer resolved, or they serve another one."""
+    home, xdg = tmp_path / "home", tmp_path / "xdgdata"
+    done = run_cli("install", "codex", home=home, cwd=tmp_path,
+                   extra_env={"XDG_DATA_HOME": str(xdg)})
+    assert done.returncode == 0, done.stderr
+    entry = tomllib.loads((home / ".codex/config.toml").read_text())["mcp_servers"]["ihmt-async"]
+    assert entry["env"] == {"IHMT_HOME": str(xdg / "ihmt")}
+    hooks = json.loads((home / ".codex/hooks.json").read_text())["hooks"]
+    command = hooks["UserPromptSubmit"][0]["hooks"][0]["command"]
+    assert command.endswith(f"--home {xdg / 'ihmt'}")
+
+
+def test_codex_gets_a_startup_timeout_above_its_ten_second_default(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    install("codex", home=home, cwd=tmp_path)
+    entry = tomllib.loads((home / ".codex/config.toml").read_text())["mcp_servers"]["ihmt-async"]
+    assert entry["startup_timeout_sec"] == 30
+
+
+def test_install_says_what_the_agent_still_needs_approved(tmp_path: Path) -> None:
+    """Codex skips hooks nobody approved in /hooks, reads a project's config only when the
+    project is trusted; Claude Code holds a project's .mcp.json as "Pending approval"."""
+    home, project = tmp_path / "home", tmp_path / "proj"
+    (project / ".git").mkdir(parents=True)
+    codex = run_cli("install", "codex", home=home, cwd=project)
+    assert codex.returncode == 0, codex.stderr
+    assert any(line.startswith("Next: ") and "/hooks" in line
+               for line in codex.stdout.splitlines())
+    assert "trust" not in codex.stdout  # user scope: no project to trust
+    codex_project = install("codex", "--scope", "project", home=home, cwd=project)
+    assert any("trust" in step for step in codex_project["next_steps"])
+    claude = install("claude-code", "--scope", "project", home=home, cwd=project)
+    assert any("Pending approval" in step for step in claude["next_steps"])
+    assert install("claude-code", home=home, cwd=project)["next_steps"] == []
+
+
+def test_claude_project_registration_runs_in_the_repository_root(tmp_path: Path) -> None:
+    """``claude mcp add-json --scope project`` writes ./.mcp.json: run from a subfolder it
+    would land there while CLAUDE.md and the hooks go to the root."""
+    home, bin_dir, repo = tmp_path / "home", tmp_path / "bin", tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "src").mkdir()
+    bin_dir.mkdir()
+    fake = bin_dir / "claude"
+    fake.write_text(f"""#!{sys.executable}
+import json, pathlib, sys
+args = sys.argv[1:]
+path = pathlib.Path.cwd() / ".mcp.json"
+data = json.loads(path.read_text()) if path.exists() else {{}}
+if args[:2] == ["mcp", "add-json"]:
+    data.setdefault("mcpServers", {{}})[args[4]] = json.loads(args[5])
+    path.write_text(json.dumps(data))
+elif args[:2] == ["mcp", "remove"]:
+    data.get("mcpServers", {{}}).pop(args[4], None)
+    path.unlink() if not data["mcpServers"] else path.write_text(json.dumps(data))
+""")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin"}
+    done = run_cli("install", "claude-code", "--scope", "project", home=home, cwd=repo / "src",
+                   extra_env=env)
+    assert done.returncode == 0, done.stderr
+    assert (repo / ".mcp.json").is_file() and not (repo / "src" / ".mcp.json").exists()
+    assert (repo / "CLAUDE.md").is_file()
+    done = run_cli("uninstall", "claude-code", "--scope", "project", home=home,
+                   cwd=repo / "src", extra_env=env)
+    assert done.returncode == 0, done.stderr
+    assert not (repo / ".mcp.json").exists()
+
+
+def test_gui_apps_get_an_absolute_command_and_their_own_format(tmp_path: Path) -> None:
+    """GUI apps start servers without the shell's PATH or variables; VS Code wants a
+    top-level "servers" with "type": "stdio"; Claude Desktop has no project file."""
+    home, project = tmp_path / "home", tmp_path / "proj"
+    (project / ".git").mkdir(parents=True)
+    install("vscode", "--scope", "project", home=home, cwd=project)
+    entry = json.loads((project / ".vscode/mcp.json").read_text())["servers"]["ihmt-async"]
+    assert entry["type"] == "stdio" and os.path.isabs(entry["command"])
+    assert entry["env"]["IHMT_HOME"] == str(home / ".local/share/ihmt")
+    install("claude-desktop", home=home, cwd=project)
+    desktop = json.loads((home / ".config/Claude/claude_desktop_config.json").read_text())
+    assert os.path.isabs(desktop["mcpServers"]["ihmt-async"]["command"])
+    refused = run_cli("install", "claude-desktop", "--scope", "project", home=home, cwd=project)
+    assert refused.returncode == 1 and "--scope user" in refused.stderr
+
+
+def test_desktop_apps_keep_their_settings_in_application_support_on_macos(
+        tmp_path: Path) -> None:
+    from ihmt_async.install import make_target
+    from ihmt_async.install.desktop_apps import app_config_dir
+
+    target = make_target("vscode", "user", home=tmp_path, project=tmp_path, env={})
+    assert app_config_dir(target, "Code", "darwin") == \
+        tmp_path / "Library" / "Application Support" / "Code"
+    assert app_config_dir(target, "Code", "linux") == tmp_path / ".config" / "Code"
+
+
+def test_an_interpreter_in_uvs_cache_is_refused_and_uninstall_still_works(
+        tmp_path: Path) -> None:
+    """``uvx --from DIR ihmt-async install`` runs a python that ``uv cache clean`` deletes."""
+    home = tmp_path / "home"
+    cache = Path(sys.prefix).parent
+    refused = run_cli("install", "codex", home=home, cwd=tmp_path,
+                      extra_env={"UV_CACHE_DIR": str(cache)})
+    assert refused.returncode == 1
+    assert "uv cache clean" in refused.stderr and "uv tool install " in refused.stderr
+    assert "{where}" not in refused.stderr
+    assert not (home / ".codex").exists()
+    install("codex", home=home, cwd=tmp_path)
+    removed = run_cli("uninstall", "codex", home=home, cwd=tmp_path,
+                      extra_env={"UV_CACHE_DIR": str(cache)})
+    assert removed.returncode == 0, removed.stderr
+
+
+def test_a_cache_is_found_by_its_tag_above_the_environment(tmp_path: Path) -> None:
+    """uvx environments sit below a folder holding CACHEDIR.TAG; uv tool and pipx venvs hold
+    the tag themselves and are lasting."""
+    from ihmt_async.install.interpreter import cache_holding
+
+    cache = tmp_path / "somecache"
+    (cache / "archive-v0" / "abc").mkdir(parents=True)
+    (cache / "CACHEDIR.TAG").write_text("Signature: 8a477f597d28d172789f06886806bc55")
+    assert cache_holding(cache / "archive-v0" / "abc", {}, tmp_path / "h") == cache
+    tool = tmp_path / "tools" / "ihmt-async"
+    tool.mkdir(parents=True)
+    (tool / "CACHEDIR.TAG").write_text("Signature: 8a477f597d28d172789f06886806bc55")
+    assert cache_holding(tool, {}, tmp_path / "h") is None

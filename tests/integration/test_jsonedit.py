@@ -19,6 +19,8 @@ DOCUMENTS = [
     '{"mcpServers": {"other": {"command": "x"}}, "z": null}',
     '{\n  "mcpServers": {\n    "other": {"command": "x"},\n  },\n}\n',  # JSONC trailing commas
     '{\n  "name": "caf\\u00e9 \\"quoted\\"",\n  "ñ": "ü"\n}\n',
+    '{\n  "theme": "x" // keep this theme\n}\n',
+    '{\n  "mcpServers": {\n    "other": {"command": "x"} /* mine */\n  }\n}\n',
 ]
 ENTRY = {"command": "/opt/py", "args": ["-m", "ihmt_async", "serve"], "env": {"K": "v"}}
 
@@ -60,3 +62,10 @@ def test_standard_json_output_stays_standard() -> None:
 def test_broken_documents_are_refused(broken: str) -> None:
     with pytest.raises(InvalidArgument):
         jsonedit.set_member(broken, ("mcpServers",), "ihmt-async", ENTRY, "doc")
+
+
+def test_an_end_of_line_comment_stays_on_its_line() -> None:
+    text = '{\n  "theme": "tokyonight" // keep this theme\n}\n'
+    added = jsonedit.set_member(text, (), "mcp", {"a": 1}, "doc")
+    assert '  "theme": "tokyonight", // keep this theme\n' in added
+    assert added.splitlines()[2].lstrip().startswith('"mcp"')

@@ -17,21 +17,25 @@ import pytest
 from mcp import ClientSession, stdio_client
 from mcp import types as mcp_types
 
-from ihmt_async.client_scope import save_scope, scope_for_directory
+from ihmt_async.client_scope import cwd_project, save_scope, scope_for_directory
 from tests.mcp_client import Session, server_params
 
 pytestmark = pytest.mark.anyio
 
 
 @contextlib.asynccontextmanager
-async def rooted_session(home: Path, root: Path | None) -> AsyncIterator[Session]:
+async def rooted_session(home: Path, root: Path | None, cwd: Path | None = None
+                         ) -> AsyncIterator[Session]:
     async def list_roots(_: Any) -> mcp_types.ListRootsResult:
         assert root is not None
         return mcp_types.ListRootsResult(roots=[mcp_types.Root(uri=root.as_uri(),
                                                                name=root.name)])
 
+    params = server_params(home)
+    if cwd is not None:
+        params.cwd = str(cwd)
     with open(os.devnull, "w") as errlog:  # noqa: ASYNC230
-        async with stdio_client(server_params(home), errlog=errlog) as (read, write), \
+        async with stdio_client(params, errlog=errlog) as (read, write), \
                 ClientSession(read, write, list_roots_callback=list_roots if root else None,
                               client_info=mcp_types.Implementation(name="rooted", version="1")
                               ) as session:
@@ -93,3 +97,33 @@ def test_scope_for_directory_and_save_scope(tmp_path: Path) -> None:
     assert save_scope("", project, "The user lives in Porto.") == ""
     assert save_scope("project:other", project, "I live in Lisbon.") == "project:other"
     assert save_scope("", "", "We chose Kafka.") == ""
+
+
+async def test_a_client_without_roots_gets_the_project_of_the_servers_directory(
+        tmp_path: Path) -> None:
+    """Codex declares no roots and starts its servers in the session's folder: a save there
+    belongs to that folder's repository, not to every project."""
+    home = tmp_path / "home"
+    billing = make_project(tmp_path, "billing")
+    async with rooted_session(home, None, cwd=billing / "src") as s:
+        await s.ok("save_memory", {"content": "Decision: the invoice exporter writes CSV "
+                                              "with semicolons."})
+    outside = tmp_path / "scratch"
+    outside.mkdir()
+    async with rooted_session(home, None, cwd=outside) as s:
+        await s.ok("save_memory", {"content": "Decision: the scratch tool writes TSV files."})
+        # Another project sees global memories and none of billing's.
+        other = await s.ok("search_memory", {"query": "which files does the scratch tool "
+                                                      "and the invoice exporter write",
+                                             "scope": "project:other", "limit": 5})
+        billing_only = await s.ok("search_memory", {"query": "invoice exporter CSV",
+                                                    "scope": "project:billing"})
+    assert "TSV" in other and "semicolons" not in other, other
+    assert "semicolons" in billing_only, billing_only
+
+
+def test_the_working_directory_counts_only_inside_a_repository(tmp_path: Path) -> None:
+    billing = make_project(tmp_path, "billing")
+    assert cwd_project(billing / "src") == "project:billing"
+    assert cwd_project(tmp_path) == ""
+    assert cwd_project(Path("/")) == ""
