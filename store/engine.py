@@ -200,15 +200,21 @@ class Engine:
         found = read_lines(self.layout.events_file, applied)
         for bad in found.bad:
             log.warning("events.line_skipped", path=str(self.layout.events_file), offset=bad)
+        for damaged in found.damaged:
+            # skipped like a torn line (its content cannot be trusted), but as an error: it
+            # may have been acknowledged. ``doctor`` names it from now on, ``rebuild`` refuses.
+            log.error("events.line_damaged", path=str(self.layout.events_file),
+                      line=damaged.line, offset=damaged.offset, why=damaged.why)
         if found.torn_tail:
             log.warning("events.torn_tail", path=str(self.layout.events_file), offset=found.end)
+        skipped = len(found.bad) + len(found.damaged)
         if found.end == applied:
-            return 0, len(found.bad), found.torn_tail
+            return 0, skipped, found.torn_tail
         with transaction(conn, self.layout.database) as tx:
             for line in found.lines:
                 apply_line(tx, line.record)
             tx.set_meta("events_offset", str(found.end))
-        return len(found.lines), len(found.bad), found.torn_tail
+        return len(found.lines), skipped, found.torn_tail
 
 
 def apply_line(tx: Tx, record: Mapping[str, Any]) -> None:
