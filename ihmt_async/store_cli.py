@@ -309,8 +309,8 @@ async def cmd_rebuild(args: argparse.Namespace) -> int:
         out(f"Rebuilt the catalog from the files: {scan.entries} entries "
             f"({stats['leaves']} memories, {stats['nodes']} branches); "
             f"timeline rebuilt; consolidation wrote {passed.branches_written} branch(es).")
-        for path, reason in scan.problems:
-            out(f"  skipped {path}: {reason}")
+        for where, reason in [*((str(p), r) for p, r in scan.problems), *facts.problems]:
+            out(f"  skipped {where}: {reason}")
     return 0
 
 

@@ -137,7 +137,7 @@ def map_sqlite_error(exc: sqlite3.Error, path: Path) -> StoreError:
         # disk with no room left that is the full disk, and the reply should say so
         return map_os_error(OSError(errno.ENOSPC, "disk full"), path)
     if code == sqlite3.SQLITE_READONLY or "readonly" in text or "read-only" in text:
-        return map_os_error(OSError(errno.EROFS, "read-only"), path)
+        return map_os_error(OSError(_why_read_only(path), "read-only"), path)
     if code in (sqlite3.SQLITE_PERM, sqlite3.SQLITE_CANTOPEN) or "unable to open" in text:
         return map_os_error(OSError(errno.EACCES, "cannot open"), path)
     if code in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT) or "not a database" in text \
@@ -146,6 +146,28 @@ def map_sqlite_error(exc: sqlite3.Error, path: Path) -> StoreError:
     if code == sqlite3.SQLITE_IOERR or "disk i/o" in text:
         return map_os_error(OSError(errno.EIO, str(exc)), path)
     return StoreError(f"{path}: database error ({exc})")
+
+
+def _why_read_only(path: Path) -> int:
+    """The errno behind SQLite's "attempt to write a readonly database", which does not say:
+    EROFS for a read-only file system, else what opening the database (or its ``-wal`` /
+    ``-shm``) for writing is refused with (EACCES for a mode, EPERM for an immutable file), or
+    EACCES when the folder they live in cannot be written. Asked once per refused write."""
+    try:
+        if os.statvfs(path.parent).f_flag & os.ST_RDONLY:
+            return errno.EROFS
+        for name in (path.name, f"{path.name}-wal", f"{path.name}-shm"):
+            try:
+                os.close(os.open(path.with_name(name), os.O_RDWR | os.O_NOFOLLOW))
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                return exc.errno or errno.EACCES
+        if not os.access(path.parent, os.W_OK):
+            return errno.EACCES
+    except OSError:
+        pass
+    return errno.EROFS
 
 
 @contextlib.contextmanager
@@ -350,8 +372,14 @@ def _read_only(path: Path) -> sqlite3.Connection:
     saved")."""
     # immutable only when no -wal file (or an empty one) is there: immutable reads ignore the
     # WAL, and a store made read-only while a server ran keeps its last transactions there
-    flags = "mode=ro&immutable=1" if _wal_is_empty(path) else "mode=ro"
-    return _opened_read_only(path, flags, "the store is read-only")
+    immutable = _wal_is_empty(path)
+    flags = "mode=ro&immutable=1" if immutable else "mode=ro"
+    conn = _opened_read_only(path, flags, "the store is read-only")
+    if immutable:
+        # an immutable view never sees a later commit: when the store becomes writable again
+        # a ``Reader`` replaces it as it replaces a full disk's frozen one
+        conn.frozen_at = time.monotonic()
+    return conn
 
 
 def _opened_read_only(path: Path, flags: str, because: str) -> _MappedConnection:

@@ -200,8 +200,17 @@ def _check_events(layout: StoreLayout, view: _View, applied: int,
                  "and supersessions they held (a rebuild would undo them); restore the file "
                  "from a backup", repairable=False)
         return
-    found = read_lines(layout.events_file, applied)
-    if found.lines:
+    # the whole file, not only past ``applied``: a line damaged long after it was applied is
+    # what a rebuild would lose (a forgotten memory served again)
+    found = read_lines(layout.events_file, records=False)
+    for damaged in found.damaged:
+        view.add("event_line_damaged", layout.events_file,
+                 f"line {damaged.line} (from byte {damaged.offset}) is damaged: {damaged.why}. "
+                 "What it recorded (a save, a retraction, a review) cannot be read back; the "
+                 "database keeps what it applied, but a rebuild would lose it, so `rebuild` "
+                 "refuses. Restore the file from a backup (or `rebuild --accept-loss`)",
+                 repairable=False)
+    if any(line.end > applied for line in found.lines):
         # a live writer appends its line, then commits: what it committed while we read the
         # file is applied, not a leftover (read the offset again, after the lines)
         now_applied = int(get_meta(conn, "events_offset") or 0)
@@ -210,7 +219,7 @@ def _check_events(layout: StoreLayout, view: _View, applied: int,
             view.leftover("events_not_applied", layout.events_file,
                           f"{len(waiting)} transaction line(s) are not in the database yet "
                           f"(durable in this file; applied, not lost): {_FINISHED_BY}")
-    if found.torn_tail or found.bad:
+    if found.torn_tail or any(offset >= applied for offset in found.bad):
         view.notes.append(f"{layout.events_file}: a line cut short by an interrupted write "
                           "(an unacknowledged change) is skipped")
 

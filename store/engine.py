@@ -19,21 +19,29 @@ transaction. This module never decides anything about facts or leaves' content.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import structlog
 
 from store.db import FactRow, Tx, connect, get_meta, pending_rows, transaction
-from store.errors import StoreError
+from store.errors import StoreError, StorePermission, StoreReadOnly
 from store.events import append_line, read_lines, size_of, take_back, utc_now
 from store.paths import StoreLayout
 from store.processes import pid_alive
 
 log = structlog.get_logger("ihmt.engine")
+WRITER_RETRY_S = 2.0
+"""After a write was refused as read-only or not permitted, the writer opens a fresh connection
+for the next write once this long has passed. A connection opened while the database could not
+be written stays read-only for its life (SQLite falls back to a read-only open of a file it may
+not write, and a store whose folder is read-only gets ``db._read_only``): without this a server
+started on such a store refused every save until it was restarted."""
 
 
 @dataclass
@@ -87,9 +95,16 @@ class Engine:
     def __init__(self, layout: StoreLayout) -> None:
         self.layout = layout
         self._conn: sqlite3.Connection | None = None
+        self._refused_at: float | None = None
+        """When a write through ``_conn`` was first refused (read-only, no permission)."""
 
     def connection(self) -> sqlite3.Connection:
-        """The read-write connection; creates the store's directories and database if missing."""
+        """The read-write connection; creates the store's directories and database if missing.
+
+        One refused as read-only is replaced, at most every ``WRITER_RETRY_S``."""
+        if self._refused_at is not None \
+                and time.monotonic() - self._refused_at >= WRITER_RETRY_S:
+            self.close()
         if self._conn is None:
             if not self.layout.database.exists():
                 self.layout.ensure()
@@ -99,19 +114,30 @@ class Engine:
         return self._conn
 
     def close(self) -> None:
+        self._refused_at = None
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Around each write: note a refusal, so a later write tries a fresh connection."""
+        try:
+            yield
+        except (StoreReadOnly, StorePermission):
+            if self._refused_at is None:
+                self._refused_at = time.monotonic()
+            raise
 
     # ------------------------------------------------------------------ saves
 
     def note_pending(self, ids_paths: Sequence[tuple[str, str]]) -> None:
         """Before writing leaves: remember them, so a kill before the commit can be undone."""
-        with transaction(self.connection(), self.layout.database) as tx:
+        with self._writing(), transaction(self.connection(), self.layout.database) as tx:
             tx.pending(ids_paths, os.getpid())
 
     def drop_pending(self, ids: Iterable[str]) -> None:
-        with transaction(self.connection(), self.layout.database) as tx:
+        with self._writing(), transaction(self.connection(), self.layout.database) as tx:
             tx.clear_pending(ids, os.getpid())
 
     def commit(self, *, catalog: Iterable[Mapping[str, Any]] = (),
@@ -124,36 +150,38 @@ class Engine:
         it); catalog records need the ``catalog`` lock.
         """
         catalog, rows, audit = list(catalog), list(facts), list(audit)
-        conn = self.connection()
-        start = end = None
-        if logged:
-            self._catch_up(conn)
-            line: dict[str, Any] = {"ts": utc_now(), "catalog": catalog,
-                                    "facts": [r.as_dict() for r in rows], "audit": audit}
-            if meta:
-                line["meta"] = dict(meta)
-            start, end = append_line(self.layout.events_file, line)
-        try:
-            with transaction(conn, self.layout.database) as tx:
-                tx.catalog(catalog)
-                tx.facts(rows)
-                tx.audit(audit)
-                tx.clear_pending(done_pending, os.getpid())
-                for key, value in (meta or {}).items():
-                    tx.set_meta(key, value)
-                if end is not None:
-                    tx.set_meta("events_offset", str(end))
-        except StoreError:
-            # The change is refused as a whole: its line must not be replayed later.
-            if start is not None:
-                take_back(self.layout.events_file, start)
-            raise
+        with self._writing():
+            conn = self.connection()
+            start = end = None
+            if logged:
+                self._catch_up(conn)
+                line: dict[str, Any] = {"ts": utc_now(), "catalog": catalog,
+                                        "facts": [r.as_dict() for r in rows], "audit": audit}
+                if meta:
+                    line["meta"] = dict(meta)
+                start, end = append_line(self.layout.events_file, line)
+            try:
+                with transaction(conn, self.layout.database) as tx:
+                    tx.catalog(catalog)
+                    tx.facts(rows)
+                    tx.audit(audit)
+                    tx.clear_pending(done_pending, os.getpid())
+                    for key, value in (meta or {}).items():
+                        tx.set_meta(key, value)
+                    if end is not None:
+                        tx.set_meta("events_offset", str(end))
+            except StoreError:
+                # The change is refused as a whole: its line must not be replayed later.
+                if start is not None:
+                    take_back(self.layout.events_file, start)
+                raise
 
     # ------------------------------------------------------------------ recovery
 
     def catch_up(self) -> int:
         """Apply event lines the database has not (locks held); how many were applied."""
-        return self._catch_up(self.connection())[0]
+        with self._writing():
+            return self._catch_up(self.connection())[0]
 
     def meta(self, key: str) -> str | None:
         return get_meta(self.connection(), key)
@@ -171,27 +199,28 @@ class Engine:
 
     def recover(self) -> Recovery:
         """Apply event lines the database missed; undo saves whose writer died. Locks held."""
-        result = Recovery()
-        conn = self.connection()
-        result.replayed, result.bad_lines, result.torn_tail = self._catch_up(conn)
-        known_dead = [(i, p, pid) for i, p, pid in pending_rows(conn) if not pid_alive(pid)]
-        if known_dead:
-            ids = [i for i, _p, _pid in known_dead]
-            in_catalog = {str(r[0]) for r in conn.execute(
-                f"SELECT id FROM catalog WHERE id IN ({', '.join('?' for _ in ids)})", ids)}
-            for leaf_id, relpath, pid in known_dead:
-                if leaf_id not in in_catalog:
-                    try:
-                        self.layout.resolve(relpath).unlink(missing_ok=True)
-                    except (OSError, ValueError):
-                        continue
-                    result.rolled_back.append(leaf_id)
-                with transaction(conn, self.layout.database) as tx:
-                    tx.clear_pending([leaf_id], pid)
-        if result:
-            log.warning("store.recovered", replayed=result.replayed, bad_lines=result.bad_lines,
-                        torn_tail=result.torn_tail, rolled_back=result.rolled_back)
-        return result
+        with self._writing():
+            result = Recovery()
+            conn = self.connection()
+            result.replayed, result.bad_lines, result.torn_tail = self._catch_up(conn)
+            known_dead = [(i, p, pid) for i, p, pid in pending_rows(conn) if not pid_alive(pid)]
+            if known_dead:
+                ids = [i for i, _p, _pid in known_dead]
+                in_catalog = {str(r[0]) for r in conn.execute(
+                    f"SELECT id FROM catalog WHERE id IN ({', '.join('?' for _ in ids)})", ids)}
+                for leaf_id, relpath, pid in known_dead:
+                    if leaf_id not in in_catalog:
+                        try:
+                            self.layout.resolve(relpath).unlink(missing_ok=True)
+                        except (OSError, ValueError):
+                            continue
+                        result.rolled_back.append(leaf_id)
+                    with transaction(conn, self.layout.database) as tx:
+                        tx.clear_pending([leaf_id], pid)
+            if result:
+                log.warning("store.recovered", replayed=result.replayed, bad_lines=result.bad_lines,
+                            torn_tail=result.torn_tail, rolled_back=result.rolled_back)
+            return result
 
     def _catch_up(self, conn: sqlite3.Connection) -> tuple[int, int, bool]:
         applied = int(get_meta(conn, "events_offset") or 0)
@@ -200,15 +229,21 @@ class Engine:
         found = read_lines(self.layout.events_file, applied)
         for bad in found.bad:
             log.warning("events.line_skipped", path=str(self.layout.events_file), offset=bad)
+        for damaged in found.damaged:
+            # skipped like a torn line (its content cannot be trusted), but as an error: it
+            # may have been acknowledged. ``doctor`` names it from now on, ``rebuild`` refuses.
+            log.error("events.line_damaged", path=str(self.layout.events_file),
+                      line=damaged.line, offset=damaged.offset, why=damaged.why)
         if found.torn_tail:
             log.warning("events.torn_tail", path=str(self.layout.events_file), offset=found.end)
+        skipped = len(found.bad) + len(found.damaged)
         if found.end == applied:
-            return 0, len(found.bad), found.torn_tail
+            return 0, skipped, found.torn_tail
         with transaction(conn, self.layout.database) as tx:
             for line in found.lines:
                 apply_line(tx, line.record)
             tx.set_meta("events_offset", str(found.end))
-        return len(found.lines), len(found.bad), found.torn_tail
+        return len(found.lines), skipped, found.torn_tail
 
 
 def apply_line(tx: Tx, record: Mapping[str, Any]) -> None:

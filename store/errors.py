@@ -8,7 +8,8 @@ the code. Nothing here may import other modules of ours.
 IhmtError
   StoreError ── LockTimeout(TimeoutError)  MalformedFile ── MalformedLeaf
              ── UnknownSchemaVersion  StoreNotInitialized  UnknownMemory
-             ── DamagedDatabase  StoreIOError ── DiskFull  StoreReadOnly  StorePermission
+             ── DamagedDatabase  EventsLost  EventLineDamaged
+             ── StoreIOError ── DiskFull  StoreReadOnly  StorePermission
   InputError ── EmptyContent  ContentTooLarge  InvalidText  InvalidDomain
              ── UnknownContentType  UnknownOption  InvalidArgument  SecretRefused
   ConfigError
@@ -134,6 +135,26 @@ class EventsLost(StoreError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (EventsLost, (self.path, self.applied, self.size))
+
+
+class EventLineDamaged(StoreError):
+    """A line of the event file was changed on disk after it was written (its checksum does
+    not match): a rebuild would replay the file without it and undo what it recorded."""
+
+    def __init__(self, path: Path | str, line: int, offset: int, why: str) -> None:
+        self.path = Path(path)
+        self.line = line
+        self.offset = offset
+        self.why = why
+        super().__init__(
+            f"{self.path}: line {line} (from byte {offset}) is damaged ({why}); a rebuild "
+            "replays this file and would lose what that line recorded (a forgotten memory "
+            "served again, a review undone), which the database still holds; nothing was "
+            "changed. Restore the file from a backup, or run `ihmt-async rebuild "
+            "--accept-loss` to rebuild without the line.")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (EventLineDamaged, (self.path, self.line, self.offset, self.why))
 
 
 class StoreIOError(StoreError):

@@ -17,6 +17,15 @@ bytes of the file: readers skip it (and say so), the next appender fences it off
 newline. ``os.write``'s short returns are looped on, never ignored; a write that fails is
 truncated back so the file never keeps half a line of a failed append.
 
+Each line ends in a checksum of itself (``"crc":"<8 hex>"``, the CRC-32 of the line as it
+would read without that key): a line changed on disk after it was written (a bad sector, a
+stray write, a hand edit) is ``damaged``, never read as a different transaction, and never
+taken for a line cut short. That difference matters: a torn line was never acknowledged (its
+commit had not happened), a damaged one may hold an acknowledged retraction that only it and
+the database still record. The appender that fences a torn line names where that line starts
+(``"fenced"``), so an unreadable line that no later line vouches for is damage too. Lines of
+earlier versions have no checksum and are read as before.
+
 This module never reads or writes the database.
 """
 
@@ -25,8 +34,10 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import re
+import zlib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -54,7 +65,6 @@ def append_line(path: Path, record: Mapping[str, Any]) -> tuple[int, int]:
 
     Errors are mapped to typed store errors; on failure the file is cut back to where it was.
     """
-    line = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
     try:
         ensure_private_dir(path.parent)
         fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
@@ -66,7 +76,10 @@ def append_line(path: Path, record: Mapping[str, Any]) -> tuple[int, int]:
         if size == 0:
             os.fchmod(fd, 0o600)
         if size and os.pread(fd, 1, size - 1) != b"\n":
-            line = b"\n" + line  # fence off a line a killed writer cut short
+            # fence off a line a killed writer cut short, and vouch for it as torn
+            line = b"\n" + encode_line(record, fenced=_line_start(fd, size))
+        else:
+            line = encode_line(record)
         try:
             write_all(fd, line)
             os.fdatasync(fd)
@@ -80,6 +93,53 @@ def append_line(path: Path, record: Mapping[str, Any]) -> tuple[int, int]:
         return size, size + len(line)
     finally:
         os.close(fd)
+
+
+SUM_KEY = "crc"
+FENCED_KEY = "fenced"
+_SUM_TAIL = re.compile(rb'"crc":"([0-9a-f]{8})"\}')
+_SUM_TAIL_LEN = len(b'"crc":"00000000"}')
+_FENCED_HEAD = re.compile(rb'\{"fenced":(\d+),')
+
+
+def encode_line(record: Mapping[str, Any], *, fenced: int | None = None) -> bytes:
+    """One record as its line: compact JSON, ``fenced`` first when given, the checksum last."""
+    if SUM_KEY in record or FENCED_KEY in record:
+        raise ValueError(f"an event record may not hold {SUM_KEY!r} or {FENCED_KEY!r}")
+    head: dict[str, Any] = {FENCED_KEY: fenced} if fenced is not None else {}
+    body = json.dumps({**head, **record}, ensure_ascii=False, separators=(",", ":")).encode()
+    comma = b"," if len(body) > 2 else b""
+    return body[:-1] + comma + b'"crc":"%08x"}\n' % zlib.crc32(body)
+
+
+def checksum_state(raw: bytes) -> bool | None:
+    """True when the line (without its newline) ends in a checksum that matches it, False when
+    it ends in one that does not, None when it has none (an earlier version wrote it)."""
+    size = len(raw) - 1 if raw.endswith(b"\n") else len(raw)
+    if size <= _SUM_TAIL_LEN:
+        return None
+    match = _SUM_TAIL.fullmatch(raw, size - _SUM_TAIL_LEN, size)
+    if match is None:
+        return None
+    before = raw[size - _SUM_TAIL_LEN - 1]
+    if before not in b",{":
+        return None
+    # the body as written: the line up to the comma before the checksum, closed again
+    head = memoryview(raw)[:size - _SUM_TAIL_LEN - 1] if before == ord(",") else b"{"
+    return zlib.crc32(b"}", zlib.crc32(head)) == int(match.group(1), 16)
+
+
+def _line_start(fd: int, size: int) -> int:
+    """Where the last (unterminated) line of the file starts: after its last newline."""
+    end = size
+    while end > 0:
+        begin = max(0, end - 65536)
+        chunk = os.pread(fd, end - begin, begin)
+        newline = chunk.rfind(b"\n")
+        if newline >= 0:
+            return begin + newline + 1
+        end = begin
+    return 0
 
 
 def take_back(path: Path, size: int) -> None:
@@ -108,19 +168,36 @@ class Line:
     """Byte offset just after this line."""
 
 
+@dataclass(frozen=True)
+class Damaged:
+    """A complete line that cannot be trusted: changed on disk after it was written."""
+
+    offset: int
+    line: int
+    """Its 1-based line number in the file."""
+    why: str
+
+
 @dataclass
 class ReadResult:
     lines: list[Line]
     end: int
     """Offset after the last complete line read."""
     bad: list[int]
-    """Offsets of complete lines that are not JSON objects (fenced-off torn lines)."""
+    """Offsets of complete lines that are torn lines fenced off (never acknowledged)."""
     torn_tail: bool
     """The file ends in a line without its newline (a write cut short)."""
+    damaged: list[Damaged] = field(default_factory=list)
+    """Complete lines whose checksum does not match, or unreadable lines no fence vouches for:
+    what they held may have been acknowledged, and is lost unless the database applied it."""
 
 
-def read_lines(path: Path, start: int = 0) -> ReadResult:
-    """Every complete line from byte ``start`` on (never blocks writers, takes no lock)."""
+def read_lines(path: Path, start: int = 0, *, records: bool = True) -> ReadResult:
+    """Every complete line from byte ``start`` on (never blocks writers, takes no lock).
+
+    ``records=False``: lines whose checksum matches are not parsed and carry an empty record
+    (``doctor`` wants only the damage and the lines' ends: 0.4 s instead of 2.5 s for 44 MB).
+    """
     try:
         handle = open(path, "rb")
     except FileNotFoundError:
@@ -132,24 +209,58 @@ def read_lines(path: Path, start: int = 0) -> ReadResult:
         data = handle.read()
     lines: list[Line] = []
     bad: list[int] = []
+    damaged: list[tuple[int, int, str]] = []
+    unreadable: list[tuple[int, int]] = []
+    """The run of unreadable lines without a checksum since the last good line: torn lines
+    when the next line fences them (or is an earlier version's), damaged ones otherwise."""
     offset = start
-    for raw in data.splitlines(keepends=True):
-        if not raw.endswith(b"\n"):
-            return ReadResult(lines, offset, bad, True)
+    *complete, rest = data.split(b"\n")  # newlines only: a stray \r is inside a line
+    for number, body in enumerate(complete):
+        raw = body + b"\n"
         here = offset
         offset += len(raw)
         if not raw.strip():
             continue
-        try:
-            record = json.loads(raw)
-        except ValueError:
-            bad.append(here)
+        summed = checksum_state(raw)
+        if summed is False:
+            damaged.append((here, number, "its checksum does not match its content"))
             continue
-        if isinstance(record, dict):
-            lines.append(Line(record, offset))
+        if summed and not records:
+            record: Any = {}
+            head = _FENCED_HEAD.match(raw)
+            fenced = int(head.group(1)) if head else None
         else:
-            bad.append(here)
-    return ReadResult(lines, offset, bad, False)
+            try:
+                record = json.loads(raw)
+            except ValueError:
+                record = None
+            if not isinstance(record, dict):
+                if summed:
+                    damaged.append((here, number, "it is not a JSON object"))
+                else:
+                    unreadable.append((here, number))
+                continue
+            fenced = record.pop(FENCED_KEY, None) if summed else None
+            record.pop(SUM_KEY, None)
+        if unreadable:
+            if not summed or fenced == unreadable[-1][0]:
+                bad.extend(at for at, _n in unreadable)
+            else:
+                damaged.extend((at, n, "it is not JSON and no later line fenced it off as "
+                                "cut short") for at, n in unreadable)
+            unreadable = []
+        lines.append(Line(record, offset))
+    bad.extend(at for at, _n in unreadable)  # cut short, and so was the line fencing it
+    end = offset
+    first = _count_lines(path, start) if damaged and start else 0
+    found = [Damaged(at, first + n + 1, why) for at, n, why in sorted(damaged)]
+    return ReadResult(lines, end, sorted(bad), bool(rest), found)
+
+
+def _count_lines(path: Path, before: int) -> int:
+    """Newlines in the first ``before`` bytes (only to name a damaged line by its number)."""
+    with open(path, "rb") as handle:
+        return handle.read(before).count(b"\n")
 
 
 def iter_records(path: Path) -> Iterator[Mapping[str, Any]]:

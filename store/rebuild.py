@@ -20,8 +20,8 @@ from pathlib import Path
 from store.catalog import Entries, entry_from_branch, entry_from_leaf
 from store.db import connect, get_meta, transaction
 from store.engine import Engine
-from store.errors import DamagedDatabase, EventsLost, MalformedFile
-from store.events import size_of
+from store.errors import DamagedDatabase, EventLineDamaged, EventsLost, MalformedFile
+from store.events import read_lines, size_of
 from store.leaf_format import read_leaf
 from store.leaves import leaf_relpath_of
 from store.locks import LockManager
@@ -130,7 +130,10 @@ def set_aside_damaged(layout: StoreLayout) -> list[Path]:
 
 def check_events_whole(layout: StoreLayout) -> None:
     """Raise ``EventsLost`` when the event file is shorter than what the database applied
-    from it (lines lost: a rebuild replaying the file would undo them)."""
+    from it (lines lost: a rebuild replaying the file would undo them), ``EventLineDamaged``
+    when a line of it is damaged (the same loss, one line at a time). Refusing, rather than
+    rebuilding the rest and reporting the line: the rebuild replaces the database, the one
+    place the line's content still lives, so going on loses it for good."""
     conn = connect(layout, create=False)
     if conn is None:
         return
@@ -141,3 +144,7 @@ def check_events_whole(layout: StoreLayout) -> None:
     size = size_of(layout.events_file)
     if size < applied:
         raise EventsLost(layout.events_file, applied, size)
+    damaged = read_lines(layout.events_file).damaged
+    if damaged:
+        first = damaged[0]
+        raise EventLineDamaged(layout.events_file, first.line, first.offset, first.why)

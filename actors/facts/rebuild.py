@@ -252,6 +252,9 @@ def rebuild_facts(layout: StoreLayout, locks: LockManager, *, actor: str = "rebu
         read = read_lines(layout.events_file)
         problems.extend((str(layout.events_file), f"line at byte {offset} is not JSON; skipped")
                         for offset in read.bad)
+        problems.extend((str(layout.events_file), f"line {damaged.line} (from byte "
+                         f"{damaged.offset}) is damaged ({damaged.why}); skipped, and what it "
+                         "recorded is lost") for damaged in read.damaged)
         if read.torn_tail:
             problems.append((str(layout.events_file), f"the last line (from byte {read.end}) "
                              "was cut short by an interrupted write; skipped"))

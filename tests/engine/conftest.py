@@ -1,7 +1,9 @@
-"""Engine-test fixtures: child processes running ``engine_worker.py``."""
+"""Engine-test fixtures: child processes running ``engine_worker.py``; a small tmpfs (root)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -25,3 +27,19 @@ def spawn() -> Iterator[Callable[..., WorkerProcess]]:
     yield start
     for child in started:
         child.close()
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    if os.geteuid() != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    mount = tmp_path / "small-disk"
+    mount.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=6m,mode=0700", "tmpfs",
+                           str(mount)], capture_output=True, text=True)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], capture_output=True)
