@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import faulthandler
 import importlib
 import os
 import sys
@@ -182,6 +183,9 @@ def _version() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)  # --version and --help exit here, having imported little
+    # A crash in native code (SQLite, tantivy, numpy) prints where each thread was, on
+    # stderr: an outside tester's one `stats` killed by SIGSEGV left no trace to follow.
+    faulthandler.enable()
     import anyio
     import structlog
 
