@@ -29,6 +29,15 @@ def test_detection_table(text: str, data_type: DataType, domain: str, language: 
     assert 0.0 <= d.confidence <= 1.0
 
 
+@pytest.mark.parametrize("turn", [
+    "[2026-03-03] user: Mum had a fall in her flat, nothing broken.",
+    "2026-08-12: Fuimos a Cádiz de vacaciones, ella estaba feliz.",
+    "She said the train was late, so he had to wait an hour.",
+])
+def test_a_one_line_note_in_the_past_tense_is_no_story(turn: str) -> None:
+    assert detect(turn).data_type is not DataType.NARRATIVE
+
+
 SNIPPETS = {
     "javascript": "const express = require('express');\nconst app = express();\n"
                   "app.get('/', (req, res) => {\n  console.log('hit');\n});\n",
