@@ -687,9 +687,8 @@ class NavigationActor(Actor):
                 served.add(part.hits[0].leaf_id)
         if not wanted:
             return result
-        size = max(msg.limit, 1 + len(wanted))
-        rest = hits[1:size - len(wanted)] if len(hits) > 1 else []
-        return dataclasses.replace(result, hits=(*hits[:1], *wanted, *rest)[:size])
+        size = max(1, msg.limit)  # the caller's limit stands: the things come before the rest
+        return dataclasses.replace(result, hits=(*hits[:1], *wanted, *hits[1:])[:size])
 
     def _search_scope(self, msg: Search, event: str = "search.served") -> SearchResult:
         """The search within ``msg.scope`` (``_search`` looks further when it finds nothing),
