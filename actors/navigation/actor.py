@@ -654,7 +654,8 @@ class NavigationActor(Actor):
 
     def _search(self, msg: Search) -> SearchResult:
         result = self._search_scope(msg)
-        things = compared_things(msg.query) if result.status == "FOUND" else None
+        things = compared_things(msg.query) if result.status in ("FOUND", "AMBIGUOUS") \
+            and not msg.clue else None
         if things is not None:
             result = self._with_each_thing(result, msg, things)
         if result.status == "NONE" and (msg.scope or "").strip() != ALL_SCOPES:
@@ -675,19 +676,33 @@ class NavigationActor(Actor):
         """The reply to a question comparing two things ("which came first, A or B?",
         "between A and B") with the best memory of each thing among its memories, right
         after the question's own best: a memory each thing's search found and the reply
-        lacks takes the place of the reply's last ones (``compared``)."""
+        lacks takes the place of the reply's last ones (``compared``). A clue request
+        becomes an answer when each thing has its memory: it asked which one was meant, and
+        the question is about both."""
         hits = list(result.hits)
         served = {hit.leaf_id for hit in hits}
-        wanted: list[Hit] = []
+        found: list[Hit] = []
         for thing in things:
             part = self._search_scope(dataclasses.replace(msg, query=thing, limit=1, clue=None),
                                       event="search.part")
-            if part.status == "FOUND" and part.hits and part.hits[0].leaf_id not in served:
-                wanted.append(part.hits[0])
-                served.add(part.hits[0].leaf_id)
+            if part.status == "FOUND" and part.hits:
+                found.append(part.hits[0])
+        size = max(1, msg.limit)  # the caller's limit stands: the things come before the rest
+        if result.status == "AMBIGUOUS":
+            # the clue request asks which one was meant, but the question asks about both:
+            # when each thing has its memory, those answer it
+            if len(found) < len(things) or len({hit.leaf_id for hit in found}) < len(found):
+                return result
+            rest = [hit for hit in hits if hit.leaf_id not in {h.leaf_id for h in found}]
+            return dataclasses.replace(result, status="FOUND", reason=None,
+                                       hits=(*found, *rest)[:size])
+        wanted: list[Hit] = []
+        for hit in found:
+            if hit.leaf_id not in served:
+                wanted.append(hit)
+                served.add(hit.leaf_id)
         if not wanted:
             return result
-        size = max(1, msg.limit)  # the caller's limit stands: the things come before the rest
         return dataclasses.replace(result, hits=(*hits[:1], *wanted, *hits[1:])[:size])
 
     def _search_scope(self, msg: Search, event: str = "search.served") -> SearchResult:

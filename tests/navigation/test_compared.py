@@ -59,3 +59,26 @@ async def test_both_things_compared_are_served(tmp_path: Path) -> None:
         assert result.status == "FOUND"
         served = [hit.leaf_id for hit in result.hits]
         assert ids[0] in served and ids[1] in served and len(served) <= 3
+
+
+@pytest.mark.anyio
+async def test_a_clue_request_becomes_an_answer_when_each_thing_has_its_memory(
+        tmp_path: Path) -> None:
+    who = Provenance(agent="claude-code", session="s1")
+    async with Runtime(tmp_path) as rt:
+        wedding = (await rt.ingest.ask(Save(
+            content="2026-05-02: Marta's wedding in Segovia was lovely, we danced all night.",
+            provenance=who))).leaf_ids[0]
+        job = (await rt.ingest.ask(Save(
+            content="2026-09-14: Marta started her new job as a nurse at La Paz hospital.",
+            provenance=who))).leaf_ids[0]
+        await rt.ingest.ask(Save(content="2026-07-01: Marta lent me her bike for the summer.",
+                                 provenance=who))
+        tied = await rt.navigation.ask(Search(query="Marta"))
+        assert tied.status == "AMBIGUOUS"  # a name alone: every memory of Marta is a rival
+        question = Search(query="Which came first, Marta's wedding or Marta's new job?")
+        things = compared_things(question.query)
+        assert things is not None
+        answered = rt.navigation._with_each_thing(tied, question, things)
+        assert answered.status == "FOUND" and answered.reason is None
+        assert [hit.leaf_id for hit in answered.hits][:2] == [wedding, job]
