@@ -1026,6 +1026,15 @@ class NavigationActor(Actor):
         if result.status == "FOUND" and not listing and answer is None:
             result = dataclasses.replace(result, absent=self._absent_words(
                 query, best, [hit.leaf_id for hit in result.hits]))
+        elif result.status == "AMBIGUOUS" and not listing and answer is None:
+            absent = self._absent_words(query, best, [hit.leaf_id for hit in result.hits])
+            if absent:
+                # "What is the name of mum's cardiologist?": no memory mentions what it asks
+                # about, so no clue tells its candidates apart; they are served as they
+                # are, with the words no memory holds named
+                result = dataclasses.replace(result, status="FOUND", reason=None,
+                                             absent=absent,
+                                             hits=result.hits[:max(1, msg.limit)])
         asked_names = names_asked(text) if result.status == "FOUND" else ()
         if asked_names:
             result = dataclasses.replace(result, hits=tuple(

@@ -1337,3 +1337,17 @@ async def test_a_verb_asking_what_was_said_is_no_absent_word(tmp_path: Path) -> 
         assert "sugeriste" not in result.absent
         told = await search(rt, "What did you suggest for my niece's present?")
         assert "suggest" not in told.absent
+
+
+async def test_no_clue_is_asked_for_what_no_memory_mentions(tmp_path: Path) -> None:
+    # "Marta" alone ties every memory of Marta (a clue request); "Marta's cardiologist" asks
+    # about a word no memory holds, which no clue can tell apart: served, the word named
+    async with Runtime(tmp_path) as rt:
+        await save(rt, "2026-05-02: Marta's wedding in Segovia was lovely, we danced all night.")
+        await save(rt, "2026-07-01: Marta lent me her bike for the summer.")
+        await save(rt, "2026-09-14: Marta started her new job at La Paz hospital.")
+        await embedded(rt)
+        assert (await search(rt, "Marta")).status == "AMBIGUOUS"
+        heart = await search(rt, "Marta cardiologist")
+        assert heart.status == "FOUND" and heart.reason is None
+        assert heart.absent == ("cardiologist",) and len(heart.hits) == 3
