@@ -163,22 +163,12 @@ class CatalogReader(Reader):
         return [entry_of(row) for row in (*before, *after)]
 
     def known(self, ids: Sequence[str]) -> set[str]:
-        """Which of ``ids`` are in the catalog (asked in chunks: a store's every branch id is
-        more than one statement may bind)."""
-        conn = self.connection()
-        if conn is None or not ids:
-            return set()
-        found: set[str] = set()
-        with mapped(self.layout.database):
-            for start in range(0, len(ids), _IDS_PER_STATEMENT):
-                chunk = list(ids[start:start + _IDS_PER_STATEMENT])
-                rows = conn.execute(f"SELECT id FROM catalog WHERE id IN "
-                                    f"({', '.join('?' for _ in chunk)})", chunk).fetchall()
-                found.update(str(r[0]) for r in rows)
-        return found
+        """Which of ``ids`` are in the catalog."""
+        return set(self.rows(ids, ("id",)))
 
     def rows(self, ids: Sequence[str], fields: Sequence[str] = CATALOG_FIELDS) -> Entries:
-        """The rows of ``ids`` that exist, by id (``fields`` as in ``entries``)."""
+        """The rows of ``ids`` that exist, by id (``fields`` as in ``entries``), asked in
+        chunks: a store's every branch id is more than one statement may bind."""
         conn = self.connection()
         if conn is None or not ids:
             return {}

@@ -161,10 +161,10 @@ RETRY_MIN_S = 0.25
 """Shortest wait before a skipped or failed background pass is tried again."""
 ROWS_PER_BATCHED_SAVE = 100
 """While saves keep coming, a pass waits for one new leaf per this many catalog rows, at least
-``consolidation_batch``: a pass reads every row and walks every branch file (about a second
-at 50k memories), so a fixed batch of 64 made a bulk load at 50k spend a second in every 64
-saves filing (16 passes in 1,000 saves through MCP). A pause in saving still files at once
-(``consolidation_quiet_s``)."""
+``consolidation_batch``: a pass walks every branch file and reads what it files (0.4-1 s at
+50k memories; it read every row too, a second in all, when this was set), so a fixed batch of
+64 made a bulk load at 50k spend a second in every 64 saves filing (16 passes in 1,000 saves
+through MCP). A pause in saving still files at once (``consolidation_quiet_s``)."""
 UNREADABLE = (MalformedFile, InvalidDomain, OSError)
 MAX_LAYERS = 64
 """A guard: with branch_factor >= 2 a tree of any real size is far shallower than this."""
@@ -191,7 +191,8 @@ class ConsolidationActor(Actor):
         """When (monotonic) the next background pass is due; None when nothing is pending."""
         self._retry_at = 0.0
         self._rows = 0
-        """Catalog rows the last pass read (the batch of the next grows with them)."""
+        """Catalog rows at the last pass, by its tallies (the batch of the next grows with
+        them)."""
         self._nodes: dict[str, dict[str, Any]] = {}
         """Branch files of parentless nodes (the next layer's children, root's top items)."""
         self.passes = 0

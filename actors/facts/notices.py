@@ -100,10 +100,6 @@ def pending_notice(pending: _FactLike, current: _FactLike | None) -> str:
     return text
 
 
-def _day(fact: _FactLike) -> str:
-    return fact.valid_from or fact.recorded_at[:10]
-
-
 def _clock(fact: _FactLike) -> str:
     """The time of day a fact was recorded ("10:02:07 UTC"), from its ISO record stamp."""
     return f"{fact.recorded_at[11:19]} UTC" if len(fact.recorded_at) >= 19 else "?"
@@ -115,9 +111,9 @@ def history_notice(filed: _FactLike, current: _FactLike) -> str:
     instead of calling one value older ("'Madrid' (2026-10-03) is older than 'Chamberí'
     (2026-10-03)" claimed an order the dates do not give)."""
     label = f"{_label(filed)} = '{filed.value}'"
-    if _day(filed) == _day(current):
+    if fact_day(filed) == fact_day(current):
         return (f"Filed as history: {label} and the current value '{current.value}' are both "
-                f"of {_day(filed)}; the current one is taken as the later statement "
+                f"of {fact_day(filed)}; the current one is taken as the later statement "
                 f"(recorded {_clock(filed)} and {_clock(current)}).")
     return (f"Filed as history: {label} ({filed.valid_from or 'undated'}) is older than the "
-            f"current value '{current.value}' ({_day(current)}).")
+            f"current value '{current.value}' ({fact_day(current)}).")

@@ -110,17 +110,17 @@ LIGHT_VERBS = frozenset(
 """Verbs that say little of what a question is about: one no memory holds ("which film did
 the user see?", stored "we watched a movie") is not worth a "no memory mentions" note."""
 TELLING_VERBS = frozenset(
-    """say said says tell told suggest suggested recommend recommended advise advised mention
-    mentioned propose proposed explain explained share shared
-    dije dijiste dijo dijimos decir sugeri sugeriste sugirio sugerir recomende recomendaste
+    """said says suggest suggested recommend recommended advise advised mention mentioned
+    propose proposed explain explained share shared
+    dije dijiste dijimos sugeri sugeriste sugirio sugerir recomende recomendaste
     recomendo recomendar aconseje aconsejaste aconsejo aconsejar propuse propusiste propuso
     proponer mencione mencionaste menciono mencionar conte contaste conto contar explique
     explicaste explico explicar comente comentaste comento comentar hable hablaste hablamos
     hablo""".split())
-"""Verbs a question asks what was said with ("what did you recommend?", "¿qué me sugeriste?",
-"what did I tell you about mum?"): a memory holds what was said, seldom the verb, so one no
-memory holds is not worth a "no memory mentions" note (the Spanish outside set flagged
-'sugeriste' in all 13 of its questions about the assistant's advice)."""
+"""Verbs a question asks what was said with, besides the light ones ("say", "tell", "decir"):
+"what did you recommend?", "¿qué me sugeriste?". A memory holds what was said, seldom the
+verb, so one no memory holds is not worth a "no memory mentions" note (the Spanish outside set
+flagged 'sugeriste' in all 13 of its questions about the assistant's advice)."""
 TIME_WORDS = frozenset(
     """recently lately yesterday today tonight tomorrow morning afternoon evening night now
     week weekend month year ago earlier later ayer hoy manana tarde noche recientemente
@@ -679,31 +679,27 @@ class NavigationActor(Actor):
         lacks takes the place of the reply's last ones (``compared``). A clue request
         becomes an answer when each thing has its memory: it asked which one was meant, and
         the question is about both."""
-        hits = list(result.hits)
-        served = {hit.leaf_id for hit in hits}
-        found: list[Hit] = []
+        found: dict[str, Hit] = {}  # each thing's best memory, by id (two things, one memory)
         for thing in things:
             part = self._search_scope(dataclasses.replace(msg, query=thing, limit=1, clue=None),
                                       event="search.part")
             if part.status == "FOUND" and part.hits:
-                found.append(part.hits[0])
+                found.setdefault(part.hits[0].leaf_id, part.hits[0])
         size = max(1, msg.limit)  # the caller's limit stands: the things come before the rest
+        served = {hit.leaf_id for hit in result.hits}
         if result.status == "AMBIGUOUS":
             # the clue request asks which one was meant, but the question asks about both:
-            # when each thing has its memory, those answer it
-            if len(found) < len(things) or len({hit.leaf_id for hit in found}) < len(found):
+            # when each thing has its own memory, those answer it
+            if len(found) < len(things):
                 return result
-            rest = [hit for hit in hits if hit.leaf_id not in {h.leaf_id for h in found}]
+            rest = [hit for hit in result.hits if hit.leaf_id not in found]
             return dataclasses.replace(result, status="FOUND", reason=None,
-                                       hits=(*found, *rest)[:size])
-        wanted: list[Hit] = []
-        for hit in found:
-            if hit.leaf_id not in served:
-                wanted.append(hit)
-                served.add(hit.leaf_id)
+                                       hits=(*found.values(), *rest)[:size])
+        wanted = [hit for leaf, hit in found.items() if leaf not in served]
         if not wanted:
             return result
-        return dataclasses.replace(result, hits=(*hits[:1], *wanted, *hits[1:])[:size])
+        return dataclasses.replace(result, hits=(*result.hits[:1], *wanted,
+                                                 *result.hits[1:])[:size])
 
     def _search_scope(self, msg: Search, event: str = "search.served") -> SearchResult:
         """The search within ``msg.scope`` (``_search`` looks further when it finds nothing),
@@ -1023,12 +1019,11 @@ class NavigationActor(Actor):
                                                and best[leaf].matched
                                                and self._dated_in(leaf, span))
                               if span is not None else frozenset())
-        if result.status == "FOUND" and not listing and answer is None:
-            result = dataclasses.replace(result, absent=self._absent_words(
-                query, best, [hit.leaf_id for hit in result.hits]))
-        elif result.status == "AMBIGUOUS" and not listing and answer is None:
+        if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None:
             absent = self._absent_words(query, best, [hit.leaf_id for hit in result.hits])
-            if absent:
+            if result.status == "FOUND":
+                result = dataclasses.replace(result, absent=absent)
+            elif absent:
                 # "What is the name of mum's cardiologist?": no memory mentions what it asks
                 # about, so no clue tells its candidates apart; they are served as they
                 # are, with the words no memory holds named

@@ -38,17 +38,13 @@ def held_by(terms: Iterable[str], texts: Iterable[str]) -> tuple[str, ...]:
     return tuple(term for term in terms if term in held)
 
 
-def quoted(terms: Iterable[str], said: Mapping[str, str]) -> str:
-    """The terms as the question wrote them, each word once, quoted: "'FedEx', 'gRPC'"."""
-    words = once(said.get(term, term) for term in terms)
-    return ", ".join(f"'{word}'" for word in words[:SHOWN_WORDS])
-
-
 def share_only(terms: tuple[str, ...], said: Mapping[str, str]) -> str | None:
     """The reason of a "No memory found" whose closest memories share only common words with
-    the question, or None when they share none."""
+    the question, or None when they share none: the terms as the question wrote them, each
+    word once, quoted ("'FedEx', 'gRPC'")."""
     words = once(said.get(term, term) for term in terms)
     if not words:
         return None
     plural = "s" if len(words) > 1 else ""
-    return f"the closest memories share only the common word{plural} {quoted(terms, said)}"
+    quoted = ", ".join(f"'{word}'" for word in words[:SHOWN_WORDS])
+    return f"the closest memories share only the common word{plural} {quoted}"
