@@ -37,6 +37,7 @@ from actors.facts.questions import attribute_question
 from actors.facts.speakers import assistant_said
 from actors.facts.timeline import Timeline
 from actors.navigation import notice_words, ranking, regions
+from actors.navigation.answer_type import NAME_WORDS, asks_name, names_by, unqualified
 from actors.navigation.answer_type import expected as expected_answer
 from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.asked_person import names_asked, other_speaker
@@ -728,6 +729,9 @@ class NavigationActor(Actor):
         today = msg.as_of.date() if msg.as_of else dt.datetime.now(dt.UTC).date()
         span = asked_range(text, today)
         topic = _without_time(text, span)
+        naming = asks_name(topic)
+        if naming:
+            topic = unqualified(topic)
         query = parse_query(topic, clue)
         readings: list[tuple[Query, dict[str, frozenset[str]], float]] = [(query, {}, 1.0)]
         other = other_reading(topic) if self.use_bilingual else None
@@ -739,6 +743,15 @@ class NavigationActor(Actor):
         derived = self._derived_reading(query) if self.use_derived else None
         if derived is not None:
             readings.append(derived)
+        if self.use_derived and other is not None and len(readings) > 1 + bool(derived):
+            # "¿cómo se llama mi madre?" read as "mother", and "mother" held as "mum"
+            derived_other = self._derived_reading(readings[1][0])
+            if derived_other is not None:
+                swapped, back, share = derived_other
+                over = readings[1][1]
+                readings.append((swapped, {**over, **{form: frozenset(
+                    own for term in terms for own in over.get(term, {term}))
+                    for form, terms in back.items()}}, share * ranking.TRANSLATED_SHARE))
         model = self.model
         self._plans = {}
 
@@ -836,6 +849,9 @@ class NavigationActor(Actor):
         ranking.boost_matching(scores, self._rare_holders(query, best, scores),
                                ranking.RARE_WORD_BOOST, boosts)
         leading = sorted(scores, key=lambda leaf: -scores[leaf])[:SLIGHT_CHECKED]
+        if naming:
+            ranking.boost_matching(scores, self._naming(readings, leading),
+                                   ranking.NAME_BOOST, boosts)
         slight = frozenset(leaf for leaf in leading if self._slight(leaf))
         ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
         if not asks_the_assistant(topic):
@@ -1195,12 +1211,13 @@ class NavigationActor(Actor):
         for subject, attribute in self.model.facts.keys_of_leaves(served):
             held |= {stem(t) for t in text_terms(f"{subject} {attribute}")}
         said = _as_said(query.text)
+        framing = NAME_WORDS if asks_name(query.text) else frozenset()  # no memory says "name"
         return notice_words.once(  # "FedEx" is three terms, one word
             said.get(term, term) for term, _, variants in self._weights(query)
             if term not in held and not variants and not term.isdigit()
             and not index.doc_freq(term) and not index.derived_forms(term)
             and fold(said.get(term, term)) not in
-            LIGHT_VERBS | TELLING_VERBS | TIME_WORDS | NOW_WORDS
+            LIGHT_VERBS | TELLING_VERBS | TIME_WORDS | NOW_WORDS | framing
             and not regions.is_region(said.get(term, term))
             and not self._kind_held(said.get(term, term)))
 
@@ -1291,6 +1308,26 @@ class NavigationActor(Actor):
         words = {term for term, df in dfs.items() if df == min(rare)}
         return {leaf for leaf in scores if leaf in best
                 and (best[leaf].matched - best[leaf].near) & words}
+
+    def _naming(self, readings: list[tuple[Query, dict[str, frozenset[str]], float]],
+                leading: list[str]) -> set[str]:
+        """Candidates that give the name a name question asks for: a word of the question
+        (in any form the index holds, in either language: "madre" as "mother" as "mum")
+        with a name beside it ("my mum Els", ``answer_type.names_by``). The words saying
+        "name" are not whose name it is."""
+        named = {stem(word) for word in NAME_WORDS}
+        forms: set[str] = set()
+        for reading, back, _ in readings:
+            for term in reading.query_terms:
+                if term not in named and not back.get(term, frozenset()) & named:
+                    forms |= {term, *self.model.index.derived_forms(term)}
+        if not forms:
+            return set()
+
+        def said_of(word: str) -> bool:
+            return stem(fold(word.removesuffix("'s").removesuffix("’s"))) in forms
+
+        return {leaf for leaf in leading if names_by(self.model.text_of(leaf), said_of)}
 
     def _never_named(self, identifier: str) -> bool:
         """No memory can hold ``identifier`` nor one of its family: a word of it is in none

@@ -10,8 +10,10 @@ and Spanish; a question of any other kind expects nothing in particular (None).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from actors.dates import LEADING_ISO_DATE
+from actors.dates import LEADING_ISO_DATE, MONTHS, WEEKDAYS
+from actors.facts.common_words import is_common_word
 from actors.text import fold
 
 _NUMBER = r"\d+(?:[.,]\d+)?"
@@ -61,3 +63,79 @@ def expected(question: str) -> re.Pattern[str] | None:
 def holds(answer: re.Pattern[str], text: str) -> bool:
     """Whether ``text`` (past its leading date) holds words of the expected kind."""
     return bool(answer.search(fold(LEADING_ISO_DATE.sub("", text))))
+
+
+_ASKS_NAME = re.compile(
+    r"\bnames?\b|\bwhat\s+(?:is|was|are|were|s)\b.*\bcalled\b|"
+    r"\bwhat\s+(?:did|do|does|should|shall|will)\s+\w+\s+call\b(?!.*\b(?:about|for|to|when|"
+    r"because|after|before)\b)|\bcomo\s+(?:se|le|la|lo|les|los|las)\s+llam|"
+    r"\bnombres?\b|\bapellidos?\b")
+"""A question asking for what someone or something is called: "What is my mother's first
+name?", "What did we call the dog?", "¿Cómo se llama mi fisio?" ("Did I call the plumber?"
+asks no name)."""
+_QUALIFIER = re.compile(r"\b(?:first|full|last|given|middle|maiden|christian)\s+(?=names?\b)",
+                        re.IGNORECASE)
+NAME_WORDS = frozenset({
+    "name", "names", "named", "called", "call", "first", "full", "last", "surname",
+    "nickname", "nombre", "nombres", "llama", "llamaba", "llaman", "llamo", "llamado",
+    "llamada", "apellido"})
+"""The words of a name question that say "name" rather than whose it is."""
+_LINKING = frozenset({
+    "is", "was", "s", "called", "named", "name", "whose", "the", "my", "our", "his", "her",
+    "their", "se", "llama", "llamaba", "llamado", "llamada", "de", "es", "era", "mi", "mis",
+    "su", "sus", "nuestro", "nuestra", "el", "la"})
+"""Words between a thing and its name that keep them one phrase: "my mum Els", "a teacher
+called Ilse", "the recruiter, Femke", "Els, my mum", "mi madre se llama Carmen"."""
+_WORD = re.compile(r"[^\W\d_][\w'’-]*|[.!?;:,]")
+_NAME_REACH = 3
+"""How many linking words may stand between a thing and its name."""
+
+
+def asks_name(question: str) -> bool:
+    """Whether ``question`` asks what someone or something is called."""
+    return bool(_ASKS_NAME.search(fold(question)))
+
+
+def unqualified(question: str) -> str:
+    """A name question without the word saying which name ("What is my mother's first
+    name?" -> "What is my mother's name?"): no memory says "first name" of what it names,
+    and "first" matched every "first lesson"."""
+    return _QUALIFIER.sub("", question)
+
+
+def names_by(text: str, said_of: Callable[[str], bool]) -> bool:
+    """Whether ``text`` names the thing a name question asks about: a word ``said_of`` (a
+    form of the question's own words) with a name beside it, only linking words between
+    ("My mum Els had a fall", "a cello teacher called Ilse de Wit", "Femke, the recruiter").
+    A name is as ``_is_name`` reads one."""
+    words = _WORD.findall(LEADING_ISO_DATE.sub("", text))
+    for at, word in enumerate(words):
+        if not word[0].isalpha() or not said_of(word):
+            continue
+        for step in (1, -1):
+            near = at + step
+            while 0 <= near < len(words) and abs(near - at) <= _NAME_REACH + 1:
+                if _is_name(words, near):
+                    return True
+                if words[near] != "," and fold(_bare(words[near])) not in _LINKING:
+                    break
+                near += step
+    return False
+
+
+def _bare(word: str) -> str:
+    """``word`` without a possessive ending ("Els's", "mum’s")."""
+    return word[:-2] if word.endswith(("'s", "’s")) else word
+
+
+def _is_name(words: list[str], at: int) -> bool:
+    """A capitalised word inside a sentence names someone or something, unless it is a day or
+    a month; one opening a sentence only when no common word and a comma follows ("Els, my
+    mum, ...": "Mum finally agreed" names nobody)."""
+    word = _bare(words[at])
+    if len(word) < 2 or not word[0].isupper() or word.isupper() \
+            or fold(word) in MONTHS or fold(word) in WEEKDAYS:
+        return False
+    if at == 0 or words[at - 1] in ".!?;:":
+        return at + 1 < len(words) and words[at + 1] == "," and not is_common_word(word)
+    return True

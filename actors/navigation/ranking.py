@@ -41,6 +41,10 @@ one holding the asked bundle's name). Only a name, a code or an invented word co
 of the language one memory happens to hold ("life" in "a nice second life for it") names no
 one thing (the navigation actor asks the word table; measured on an outside client's 600-turn
 set: first 0.321 -> 0.330; conversation-b recall@1 0.467 -> 0.493; the others unchanged)."""
+NAME_BOOST = 2.0
+"""A memory naming what a name question asks about ("What is my mother's first name?": "My
+mum Els had a fall") ranks ahead of memories that only mention it ("mum started the day
+programme")."""
 RARE_HOLDERS = 1
 """Measured: 2 -> conversation set recall@1 0.600 -> 0.585 (a word two of its 120 memories hold
 is no name of one thing); 1 -> no bench figure moves, and the needle test (50 needles among

@@ -1326,6 +1326,21 @@ async def test_another_everyday_word_for_the_same_thing_finds_the_memory(
         assert not {"mother", "chemist"} & set(result.absent)
 
 
+async def test_a_translated_word_is_read_as_the_same_thing_s_other_word(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with Runtime(tmp_path) as rt:
+        pharmacy = await save(rt, "Mum's pharmacy is Apotheek Assendorp on the Langestraat.")
+        await save(rt, "The kitchen fitter starts on 20 July, a month late.")
+        await save(rt, "My cello teacher moved to Groningen in September.")
+        await save(rt, "We bought a second-hand Kia e-Niro for 22,500 euros.")
+        await embedded(rt)
+        # "madre" read as "mother", and "mother" as the "mum" the index holds
+        result = await search(rt, "¿Qué farmacia usa mi madre?")
+        assert ids(result)[0] == pharmacy and "madre" not in result.absent
+        monkeypatch.setattr(rt.navigation, "use_derived", False)
+        assert "madre" in (await search(rt, "¿Qué farmacia usa mi madre?")).absent
+
+
 async def test_a_verb_asking_what_was_said_is_no_absent_word(tmp_path: Path) -> None:
     async with Runtime(tmp_path) as rt:
         lego = await save(rt, "2026-06-24: Asistente: Para tu sobrina te recomiendo un Lego "

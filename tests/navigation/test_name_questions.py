@@ -1,0 +1,82 @@
+"""A question asking what someone or something is called is answered by the memory that names
+it ("My mum Els had a fall"), not by the memories that only mention it ("mum started the day
+programme"); the words saying "name" are no word a memory is expected to hold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from actors.navigation import ranking
+from actors.navigation.answer_type import asks_name, names_by, unqualified
+from actors.navigation.stem import stem
+from actors.text import fold
+from ihmt_async import render
+from ihmt_async.runtime import Runtime
+from tests.navigation.test_retrieval_rules import embedded, save, search
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.mark.parametrize(("question", "asks"), [
+    ("What is my mother's first name?", True),
+    ("What was the name of the recruiter at Bol?", True),
+    ("What did we call the puppy?", True),
+    ("What was the restaurant called?", True),
+    ("¿Cómo se llama mi fisio?", True),
+    ("¿Cuál es el nombre de la notaria?", True),
+    ("What did I call the plumber about?", False),
+    ("When did I call mum?", False),
+    ("Who teaches me cello?", False),
+])
+def test_a_name_question_is_told_by_its_words(question: str, asks: bool) -> None:
+    assert asks_name(question) is asks
+
+
+def test_which_name_is_asked_is_no_word_to_search() -> None:
+    assert unqualified("What is my mother's first name?") == "What is my mother's name?"
+    assert unqualified("What's the full name of the notary?") == "What's the name of the notary?"
+    assert unqualified("Who came first?") == "Who came first?"
+
+
+def _said_of(*words: str) -> object:
+    forms = {stem(word) for word in words}
+    return lambda word: stem(fold(word)) in forms
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("[2026-03-10] user: My mum Els had a fall last week.", True),
+    ("a cello teacher called Ilse de Wit", True),
+    ("Femke, the recruiter at Bol, called me.", True),
+    ("Mi madre se llama Carmen.", True),
+    ("Our dog is named Biscuit.", True),
+    ("Mum finally agreed to a personal alarm.", False),  # a sentence's first word
+    ("Yvonne said she will check on mum while we are away.", False),  # too far
+    ("I visit mum on Monday.", False),  # a day is no name
+    ("Mum, I said, calm down.", False),  # "I" names nobody
+])
+def test_a_memory_names_a_thing_by_a_name_beside_it(text: str, names: bool) -> None:
+    said_of = _said_of("mum", "mother", "teacher", "recruiter", "madre", "dog")
+    assert names_by(text, said_of) is names  # type: ignore[arg-type]
+
+
+async def test_the_memory_naming_what_is_asked_leads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with Runtime(tmp_path) as rt:
+        named = await save(rt, "2026-03-10 user: My mum Els had a fall last week in her flat "
+                               "in Zwolle. Nothing broken, but she lives alone.")
+        await save(rt, "2026-11-02 user: And mum started going to the day programme on "
+                       "Wednesdays and Fridays! She calls it her club and loves it.")
+        await save(rt, "2026-06-20 user: Mum finally agreed to a personal alarm, she wears "
+                       "the button around her neck now and then.")
+        await save(rt, "2026-09-06 user: Mum has been forgetting things more, she left the "
+                       "stove on twice this month.")
+        await save(rt, "2026-03-03 user: My first lesson of the cello is this Thursday.")
+        await embedded(rt)
+        found = await search(rt, "What is my mother's first name?")
+        assert found.status == "FOUND" and found.hits[0].leaf_id == named
+        assert "mentions" not in render.render_search(found)  # no word "name" is missed
+        monkeypatch.setattr(ranking, "NAME_BOOST", 1.0)  # NAME_BOOST: the rule off
+        again = await search(rt, "What is my mother's name?")
+        assert again.status != "FOUND" or again.hits[0].leaf_id != named
