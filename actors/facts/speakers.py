@@ -104,6 +104,14 @@ def speaker_of(line: str, *, turns: frozenset[str] = frozenset()) -> Speaker | N
     return Speaker(label)
 
 
+def past_label(line: str) -> str:
+    """``line`` past its date and speaker label ("[2026-10-12] Kenji: My legs are dead" ->
+    "My legs are dead"): what the speaker said, which no name of the label is part of. The
+    line as it is when it opens with no speaker's label (``speaker_of``)."""
+    m = _SPEAKER.match(line)
+    return line[m.end():] if m is not None and speaker_of(line) is not None else line
+
+
 def turns(text: str) -> frozenset[str]:
     """The labels (folded) that open two lines or more of ``text``: a chat's speakers ("Will:
     ...", then "Will: ..." again), where a heading opens one line."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from actors.facts.speakers import speaker_of
+from actors.facts.speakers import past_label, speaker_of
 from actors.text import fold
 
 _NOT_A_VALUE = (r"(?!(?:but|and|or|in|on|at|to|for|from|with|by|of|until|since|as|it|them|"
@@ -166,5 +166,6 @@ def _told_sentences(text: str) -> list[str]:
         speaker = speaker_of(line) or speaker
         if speaker is not None and speaker.subject is None:
             continue
-        told.extend(re.split(r"(?<=[.!;])\s+", line))
+        # past the label: "Kenji: My legs are completely dead" ends no "Kenji: My legs"
+        told.extend(re.split(r"(?<=[.!;])\s+", past_label(line)))
     return told

@@ -64,6 +64,9 @@ def test_a_change_names_what_it_replaced(text: str, old: str, new: str | None) -
     "See ADR-007, which dropped GraphQL for REST.",
     "El ADR-007 es el que habla de que eliminamos GraphQL.",
     "Notes on dropping GraphQL are in the wiki.",  # a topic, not a change under way
+    # the speaker's label is no part of what ended: "Kenji: My legs" names no Kenji that
+    # is dead (an outside two-speaker chat superseded Kenji's earlier turn with this one)
+    "[2026-10-12] Kenji: My legs are completely dead today, I walked down the stairs.",
 ])
 def test_no_change_is_read_where_none_happened(text: str) -> None:
     assert [r for r in replacements(text) if r.old not in {"v1"}] == [], replacements(text)
