@@ -799,6 +799,9 @@ class NavigationActor(Actor):
         elif best and best_descent < WEAK_RATIO * best_full:
             fallback_reason = "the tree descent's best match was weak"
         lexical_ids = set(descent.leaves) | (set(best) if fallback_reason else set())
+        clued = frozenset(term for group in query.groups[1:] for term in group)
+        if clued:  # the clue names what the descent's branches may not lead to
+            lexical_ids |= {leaf for leaf, match in best.items() if match.matched & clued}
 
         similar: dict[str, float] = {}
         vectors = self.use_vectors and self.vectors.ready
@@ -846,6 +849,9 @@ class NavigationActor(Actor):
         if wanted and not exact and not unheld and all(map(self._never_named, wanted)):
             unheld = wanted  # "What is the GRAVITON-5512 ticket about?", in no memory
         ranking.boost_matching(scores, exact, ranking.EXACT_ID_BOOST, boosts)
+        ranking.boost_matching(scores, {leaf for leaf in scores if leaf in best
+                                        and best[leaf].matched & clued},
+                               ranking.CLUE_HOLDER_BOOST, boosts)
         ranking.boost_matching(scores, self._rare_holders(query, best, scores),
                                ranking.RARE_WORD_BOOST, boosts)
         leading = sorted(scores, key=lambda leaf: -scores[leaf])[:SLIGHT_CHECKED]
@@ -1625,7 +1631,10 @@ class NavigationActor(Actor):
                 if older in evidence and not (newer in judged and
                                               ranking.about(judged[newer], size)):
                     judged[newer] = evidence[older]
-            ranked = ranking.about_first(ranked, judged, size, timely)
+            clued = frozenset(term for group in query.groups[1:] for term in group)
+            holding = {leaf for leaf, words in matched.items() if words & clued}
+            # a memory holding the clue is about what the caller meant, as a timely one is
+            ranked = ranking.about_first(ranked, judged, size, {*timely, *holding})
         short = query.short
         worded_scores = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                          for leaf, _ in ranked[:6] if leaf in best}
@@ -1680,7 +1689,9 @@ class NavigationActor(Actor):
             ranked = sorted(ranked, key=lambda item: order.get(item[0], len(order)))
         # A memory and its correction are one story: measure the margin without the pair.
         conf = confidence(query, collapse_corrections(ordered))
-        request = None if answer or listing else clue_request(
+        # a clue given is the caller's last word: the best memory holding it is served, the
+        # others listed, never a second clue request
+        request = None if answer or listing or query.has_clue else clue_request(
             query, ordered, threshold=self.settings.confidence_threshold,
             margin=self.settings.ambiguity_margin)
         if request is not None and one_ticket \

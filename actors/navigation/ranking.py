@@ -34,6 +34,11 @@ ahead of equally good matches dated outside it."""
 EXACT_ID_BOOST = 3.0
 """A memory holding an identifier of the question verbatim (SEARCH-42, a path, a version)
 ranks ahead of fuzzy matches on its pieces (PAYMENTS-4228)."""
+CLUE_HOLDER_BOOST = 3.0
+"""A memory holding the word of a ``clue`` (the detail the caller gave after a clue request:
+"Stockport") ranks ahead of the memories that matched the question alone: the tied pair the
+clue was meant to tell apart may both lack it (an outside two-speaker chat got the same clue
+request back for "Where does Kenji live now?" with the clue "Stockport")."""
 RARE_WORD_BOOST = 3.0
 """A memory holding the question's rarest word, when at most ``RARE_HOLDERS`` memories hold
 it, ranks ahead of memories close in meaning that lack it (fifty "certificate bundle" notes,

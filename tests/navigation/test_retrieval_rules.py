@@ -12,6 +12,7 @@ import pytest
 
 from actors.facts.messages import Retract
 from actors.ingest.messages import Save
+from actors.navigation import ranking
 from actors.navigation.confidence import Candidate, clue_request
 from actors.navigation.messages import Search, SearchResult, Stats
 from actors.navigation.query import Query
@@ -1366,3 +1367,25 @@ async def test_no_clue_is_asked_for_what_no_memory_mentions(tmp_path: Path) -> N
         heart = await search(rt, "Marta cardiologist")
         assert heart.status == "FOUND" and heart.reason is None
         assert heart.absent == ("cardiologist",) and len(heart.hits) == 3
+
+
+async def test_a_clue_finds_memories_past_the_question_s_best(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with Runtime(tmp_path) as rt:
+        for place in ("the harbour", "her sister", "a friend", "the old town", "a boat",
+                      "the campus", "her parents", "the hills", "a farm", "the coast",
+                      "a hostel", "the river", "the square", "a tower", "the market",
+                      "a lake", "the station", "a forest", "the stadium", "a bakery",
+                      "the museum", "a vineyard", "the airport", "a school", "the bridge",
+                      "a castle", "the beach", "a mill"):
+            await save(rt, f"Where does Marta live now? Near {place}, she loves living there.")
+        lease = await save(rt, "Stockport, finally! Marta signed the lease on the flat.")
+        tram = await save(rt, "Marta says the tram link from Stockport is good.")
+        await embedded(rt)
+        found = await search(rt, "Where does Marta live now?", clue="Stockport")
+        # CLUE_HOLDER_BOOST: the memories holding the clue lead, past 28 better matches
+        # of the question alone
+        assert found.status == "FOUND" and set(ids(found)[:2]) == {lease, tram}
+        monkeypatch.setattr(ranking, "CLUE_HOLDER_BOOST", 1.0)
+        again = await search(rt, "Where does Marta live now?", clue="Stockport")
+        assert not {lease, tram} & set(ids(again))

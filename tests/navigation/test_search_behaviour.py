@@ -149,6 +149,18 @@ async def test_three_luis_memories_ask_for_a_clue_and_the_clue_narrows(tmp_path:
         assert ids(await search(rt, "Luis", clue="Lavapies landlord"))[0] == leaves[2]
 
 
+async def test_a_clue_given_is_the_last_word(tmp_path: Path) -> None:
+    async with Runtime(tmp_path, background_consolidation=False) as rt:
+        both = [await save(rt, text) for text in (
+            "Luis moved to Madrid last spring with his dog.",
+            "Luis works in Madrid at the Gregorio Marañón hospital.")]
+        await save(rt, "Luis, our landlord in Lavapiés, wants the rent by the fifth.")
+        await save(rt, "The payments gateway retries declined cards once.")
+        # both hold the clue: the best is served and the other listed, no second request
+        narrowed = await search(rt, "Luis", clue="Madrid")
+        assert narrowed.status == "FOUND" and set(ids(narrowed)[:2]) == set(both)
+
+
 # ------------------------------------------------------------------ knowledge updates
 
 async def _assert_current_first(rt: Runtime, query: str, current: str, old: list[str],
