@@ -13,8 +13,10 @@ from collections.abc import Sequence
 
 from actors.consolidation.summarizer import excerpt_for
 from actors.facts.messages import FactReport, FactView, RetractResult
+from actors.facts.speakers import speaker_of
 from actors.ingest.messages import SaveResult
 from actors.navigation.messages import Hit, SearchResult, Turn
+from actors.navigation.query import asks_the_assistant
 from actors.navigation.stem import stem
 from actors.text import sentences, terms
 
@@ -125,8 +127,8 @@ def _window(text: str, query: str = "", limit: int = FULL_TEXT_LIMIT,
     if len(body) <= limit:
         return body
     start = _best_passage(body, query, focus)
-    if start is None or start < limit - limit // 7:
-        return body[:limit] + TRUNCATED
+    if start is None or start + min(PASSAGE_CHARS, limit // 2) <= limit:
+        return body[:limit] + TRUNCATED  # the passage fits whole from the opening
     begin = max(0, start - limit // 4)
     line_start = body.find("\n", begin, start) + 1
     if line_start:
@@ -142,19 +144,31 @@ PASSAGE_CHARS = 400
 """A line longer than this is weighed sentence by sentence when choosing the window."""
 
 
-def _passages(text: str) -> list[tuple[int, str]]:
+ASSISTANT_PASSAGE_SHARE = 0.5
+"""What a passage of the assistant's turn weighs in choosing the window, against the same
+words said by anyone else, unless the question asks what the assistant said: "What breed is
+my dog?" is told by the user's "we adopted a beagle puppy", not by the assistant's five
+paragraphs on crate-training a dog (an outside client's saved sessions, five results: the
+window of the answering session fell on the advice)."""
+
+
+def _passages(text: str) -> list[tuple[int, str, bool]]:
     """The text's lines (a chat turn each, in a saved session), long ones cut at sentence
-    ends: (offset, passage)."""
-    out: list[tuple[int, str]] = []
+    ends: (offset, passage, whether the assistant says it: its turn's label, or the label of
+    the turn its lines continue)."""
+    out: list[tuple[int, str, bool]] = []
     offset = 0
+    speaker = None
     for line in text.split("\n"):
+        speaker = speaker_of(line) or speaker
+        assistant = speaker is not None and speaker.subject is None
         if len(line) <= PASSAGE_CHARS:
-            out.append((offset, line))
+            out.append((offset, line, assistant))
         else:
             at = 0
             for sentence in sentences(line):
                 found = line.find(sentence, at)
-                out.append((offset + found, sentence))
+                out.append((offset + found, sentence, assistant))
                 at = found + len(sentence)
         offset += len(line) + 1
     return out
@@ -163,21 +177,24 @@ def _passages(text: str) -> list[tuple[int, str]]:
 def _best_passage(text: str, query: str, focus: Sequence[str] = ()) -> int | None:
     """Where the passage holding most of the query's words (and of ``focus``, the stems the
     search matched) starts, each word weighted by how few passages of this text hold it (a
-    word every turn repeats decides nothing); words are compared by stem ("sister" /
-    "sisters"). None when no passage holds any."""
+    word every turn repeats decides nothing), the assistant's passages by
+    ``ASSISTANT_PASSAGE_SHARE``; words are compared by stem ("sister" / "sisters"). None when
+    no passage holds any."""
     wanted = {stem(word) for word in terms(query) if len(word) >= 3} | set(focus)
     if not wanted:
         return None
-    held: list[tuple[int, set[str]]] = []
-    for offset, passage in _passages(text):
+    discount = 1.0 if asks_the_assistant(query) else ASSISTANT_PASSAGE_SHARE
+    held: list[tuple[int, set[str], float]] = []
+    for offset, passage, assistant in _passages(text):
         stems = {stem(word) for word in terms(passage)} & wanted
         if stems:
-            held.append((offset, stems))
+            held.append((offset, stems, discount if assistant else 1.0))
     if not held:
         return None
-    holders = Counter(word for _, stems in held for word in stems)
+    holders = Counter(word for _, stems, _ in held for word in stems)
     weight = {word: math.log(1 + len(held) / count) for word, count in holders.items()}
-    best = max(held, key=lambda item: (sum(weight[word] for word in item[1]), -item[0]))
+    best = max(held, key=lambda item: (item[2] * sum(weight[word] for word in item[1]),
+                                       -item[0]))
     return best[0]
 
 

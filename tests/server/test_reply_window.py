@@ -57,6 +57,29 @@ def test_a_short_text_and_an_early_match_are_shown_from_the_start() -> None:
     assert window.startswith("2026-05-20\n") and window.endswith(render.TRUNCATED)
 
 
+def test_a_passage_that_would_be_cut_at_the_window_s_end_opens_the_window() -> None:
+    # a small window (a fifth memory's share of the reply): the answer starting inside it
+    # but ending past it is shown whole, not cut after its first words
+    text = "\n".join(["2026-05-20", FILLER[0], ANSWER, *(FILLER * 4)])
+    limit = text.index(ANSWER) + 40
+    window = render._window(text, "my sister's new job", limit)
+    assert ANSWER in window and window.startswith("[... ")
+
+
+def test_the_assistant_s_advice_weighs_less_in_the_window_unless_asked_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    advice = ["assistant: Crate training a dog takes patience. Put the crate where the dog "
+              "can see you, and never use it as a punishment for the dog.",
+              "Feed the dog in the crate so it learns the crate is a good place; short "
+              "stays first."] * 8
+    told = "user: Update: we adopted a beagle puppy named Biscuit, a lovely dog."
+    text = "\n".join(["2026-05-20", *advice, told, *advice[:2]])
+    assert told in render._window(text, "What breed is my dog?", 600)
+    assert told not in render._window(text, "What did you tell me about my dog?", 600)
+    monkeypatch.setattr(render, "ASSISTANT_PASSAGE_SHARE", 1.0)
+    assert told not in render._window(text, "What breed is my dog?", 600)
+
+
 @pytest.mark.anyio
 async def test_a_saved_session_s_deep_answer_is_in_the_reply(tmp_path: Path) -> None:
     session = _session(11, 1)
