@@ -147,7 +147,8 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
     out: list[tuple[str, tuple[str, ...]]] = []
     translated = 0
     for word in _WORD.findall(text):
-        found = _lookup(fold(word), EN_ES, ES_EN) or (
+        key = fold(word)  # "grandmother's" is looked up as "grandmother"
+        found = _lookup(key[:-2] if key.endswith(("'s", "’s")) else key, EN_ES, ES_EN) or (
             regions.translated(word) if word[:1].isupper() else None)
         if found:
             translated += 1
