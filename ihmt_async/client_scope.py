@@ -127,7 +127,26 @@ def is_about_the_user(text: str) -> bool:
 
     if detect(_LEADING_DATE.sub("", text)).data_type is DataType.PERSONAL:
         return True
+    said = _said_by_the_user(text)
+    if said and detect(said).data_type is DataType.PERSONAL:
+        return True
     return any(fact.subject == "user" for fact in extract_facts(text))
+
+
+def _said_by_the_user(text: str) -> str:
+    """The user's turns of a saved chat transcript (their lines, labels off), or "" for a
+    text that is none: a session read whole is the assistant's advice more than anything
+    ("process"), and the user's own words tell whether it is about the user's life ("we
+    adopted a beagle puppy") or about this project's code."""
+    from actors.facts.speakers import USER, past_label, speaker_of
+
+    lines: list[str] = []
+    speaker = None
+    for line in text.split("\n"):
+        speaker = speaker_of(line) or speaker
+        if speaker is not None and speaker.subject == USER:
+            lines.append(past_label(line))
+    return "\n".join(lines) if len(lines) < len(text.split("\n")) else ""
 
 
 def save_scope(asked: str, project: str, text: str) -> str:

@@ -99,6 +99,39 @@ def test_scope_for_directory_and_save_scope(tmp_path: Path) -> None:
     assert save_scope("", "", "We chose Kafka.") == ""
 
 
+ADVICE = (
+    "assistant: A short shopping list covers most of what you need in the first weeks.\n\n"
+    "## Checklist\n\n"
+    "1. **Crate and bedding** - A crate sized for the adult dog with a divider.\n"
+    "2. **Food** - Start with the same food the rescue used, then change it slowly.\n"
+    "3. **Collar, harness and ID tag** - An ID tag with a name and address is required.\n\n"
+    "### Why this approach works\n\n"
+    "People who get good results are rarely doing anything exotic. They are consistent, "
+    "they keep simple notes on what they tried, and they change one thing at a time so they "
+    "can tell what made the difference.\n\n"
+    "### Common pitfalls\n\n"
+    "- Over-optimising details before the fundamentals are solid rarely pays off.\n"
+    "- Copying a setup that worked for someone else without checking your own constraints "
+    "is the most common mistake.\n")
+
+
+@pytest.mark.parametrize(("transcript", "personal"), [
+    # a saved chat session reads as the assistant's advice ("process"); the user's own turns
+    # tell whether it is about the user's life (an outside client's puppy session was filed
+    # under the project it was saved from)
+    ("[2026-06-02] Conversation between the user and the assistant\n"
+     "user: What should I buy before bringing a new puppy home?\n" + ADVICE
+     + "user: We adopted a beagle puppy named Biscuit yesterday! He cries all night.\n"
+     + ADVICE, True),
+    ("user: Why does my forEach with async callbacks not wait?\n"
+     "assistant: forEach ignores promises; use for...of with await.\n"
+     "user: I refactored the loader in src/load.ts to use for-of and the tests pass.", False),
+])
+def test_a_chat_transcript_is_the_user_s_when_the_user_s_turns_are(
+        transcript: str, personal: bool) -> None:
+    assert (save_scope("", "project:billing", transcript) == "") is personal
+
+
 async def test_a_client_without_roots_gets_the_project_of_the_servers_directory(
         tmp_path: Path) -> None:
     """Codex declares no roots and starts its servers in the session's folder: a save there
