@@ -1174,11 +1174,15 @@ class NavigationActor(Actor):
         with the Valencia marathon)."""
         index = self.model.index
         held = {word for match in best.values() for word in match.matched}
+        said = {word for match in best.values() for word in match.matched - match.near}
         plan = {term: variants for term, _, variants in self._weights(query)}
         out = []
         for word in possessed(topic):
             terms = [stem(t) for t in text_terms(word)]
-            if any(t not in plan or t in held or plan[t] or index.doc_freq(t) for t in terms):
+            # a relation's other names are ``kin``'s to say: "sister" is close in meaning to
+            # "brother", and no name of him
+            found = said if kin(word) else held
+            if any(t not in plan or t in found or plan[t] or index.doc_freq(t) for t in terms):
                 continue
             # "the user's boss" when "my manager" was said; a name the index cannot hold
             # (the English "son" is a Spanish stop word) may have been said too

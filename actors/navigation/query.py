@@ -292,35 +292,42 @@ def placed(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-KIN = tuple(frozenset(group.split()) for group in (
-    """kid kids child children son sons daughter daughters baby babies toddler
-    hijo hija hijos hijas nino nina ninos ninas bebe""",
-    """partner spouse wife husband girlfriend boyfriend fiance fiancee
-    pareja esposa esposo mujer marido novia novio prometida prometido""",
+_KIN_GROUPS = (
+    # a word for any of them | one kind | another kind ...
+    """kid kids child children baby babies toddler hijos nino nina ninos ninas bebe
+    | son sons hijo | daughter daughters hija hijas""",
+    """partner spouse pareja | wife esposa mujer | husband esposo marido | girlfriend novia
+    | boyfriend novio | fiance prometido | fiancee prometida""",
     """boss manager supervisor jefe jefa""",
-    """parents parent mother father mum mom mam dad mama papa madre padre padres""",
-    """grandparents grandmother grandma granny grandfather grandpa abuela abuelo abuelos""",
-    """sibling siblings brother sister hermano hermana hermanos""",
+    """parents parent padres | mother mum mom mam mama madre | father dad papa padre""",
+    """grandparents abuelos | grandmother grandma granny abuela | grandfather grandpa abuelo""",
+    """sibling siblings hermanos | brother hermano | sister hermana""",
     # not relations, but one thing under several everyday names all the same
     """home flat apartment house place piso apartamento casa""",
     """car vehicle coche auto carro""",
     """phone mobile cellphone smartphone movil telefono""",
-    """pet dog cat puppy kitten mascota perro perra gato gata""",
+    """pet mascota | dog puppy perro perra | cat kitten gato gata""",
     """job work employer company workplace trabajo empresa curro""",
-))
+)
+KIN = tuple((frozenset(words[0].split()), tuple(frozenset(kind.split()) for kind in words[1:]))
+            for words in (group.split("|") for group in _KIN_GROUPS))
 """Names of one relation (or one everyday thing), in English and Spanish: someone asking about
 "the user's kid", "boss" or "apartment" may have said "my son", "my manager" or "my flat"
-(the model's token table does not link them).
-Used only to decide whether what a question is about was ever mentioned: a relation counts
-as mentioned when any of its names was, so the list can only keep a memory in the reply.
-("brother" and "sister" share a group for that reason: the sibling asked about may be
-either, and the reply says which word no memory holds.)"""
+(the model's token table does not link them). Each group: the words for any of its kinds, then
+each kind's own words. Used only to decide whether what a question is about was ever
+mentioned: a word for any kind ("sibling") is mentioned by every kind's words, a kind
+("brother") by its own words and the words for any kind, never by another kind's ("my
+sister": "What's my brother's name?" asks about someone never mentioned)."""
 
 
 def kin(word: str) -> frozenset[str]:
-    """The other names of the relation ``word`` names (folded), none when it names none."""
+    """The other names that may stand for what ``word`` names (folded), none when it names
+    no relation of ``KIN``."""
     key = fold(word).lower()
-    for group in KIN:
-        if key in group:
-            return group - {key}
+    for generic, kinds in KIN:
+        if key in generic:
+            return generic.union(*kinds) - {key}
+        for kind in kinds:
+            if key in kind:
+                return (generic | kind) - {key}
     return frozenset()

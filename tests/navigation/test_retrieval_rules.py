@@ -365,17 +365,20 @@ async def test_a_word_spelled_the_other_side_of_the_atlantic_finds_the_memory(
 
 
 async def test_a_question_word_no_memory_holds_is_told(tmp_path: Path) -> None:
-    # "brother" is in no memory (only "sister" is, a neighbour in meaning): the sister's
-    # wedding is served, the word is told as absent, and it does not count as matched
+    # "brother" is in no memory (only "sister" is, a neighbour in meaning and another kind
+    # of sibling): no memory is about the user's brother, and the reply says which word
     async with Runtime(tmp_path) as rt:
         wedding = await save(rt, "My sister Carmen is getting married in Segovia next June.")
         await save(rt, "We watched an old Kurosawa movie at the cinema club on Friday.")
         await embedded(rt)
         brother = await search(rt, "When is the user's brother getting married?")
-        assert ids(brother)[:1] == [wedding] and brother.absent == ("brother",)
+        assert brother.status == "NONE" and "'brother'" in (brother.reason or "")
         sister = await search(rt, "When is the user's sister getting married?")
         assert ids(sister)[:1] == [wedding] and sister.absent == ()
-        assert brother.confidence < sister.confidence
+        # a word no memory holds, of nothing the user owns: told as absent, the memory served
+        cathedral = await search(rt, "When is Carmen getting married in the cathedral?")
+        assert ids(cathedral)[:1] == [wedding] and cathedral.absent == ("cathedral",)
+        assert cathedral.confidence < sister.confidence
         film = await search(rt, "Which Kurosawa film did the user see?")
         assert film.absent == ()  # "movie" is another word for it; "see" is a light verb
         recent = await search(rt, "When is Carmen getting married, as she said recently?")
@@ -785,6 +788,23 @@ async def test_another_name_of_the_same_relation_was_mentioned(tmp_path: Path) -
             "My son Leo starts primary school in September at Colegio Alameda."))
         for question, answer in (("What did the user's boss ask?", manager),
                                  ("Where does the user's kid go to school?", son)):
+            result = await search(rt, question)
+            assert result.status == "FOUND" and ids(result)[:1] == [answer], question
+
+
+async def test_another_kind_of_the_same_relation_is_no_mention(tmp_path: Path) -> None:
+    # KIN: a word for any kind ("sibling", "pet") stands for each kind, a kind for itself
+    # only: "my sister Ana" says nothing of a brother, "our dog Rufo" nothing of a cat
+    async with Runtime(tmp_path) as rt:
+        sister, dog = await _fill(rt, (
+            "My sister Ana moved to Porto to work as a nurse at the Santo António hospital.",
+            "Our dog Rufo is a grey whippet, he sleeps on the sofa all afternoon."))
+        for question, word in (("What's my brother's name?", "brother"),
+                               ("What's my cat's name?", "cat")):
+            result = await search(rt, question)
+            assert result.status == "NONE" and f"'{word}'" in (result.reason or ""), question
+        for question, answer in (("What is my sister's name?", sister),
+                                 ("What's my dog's name?", dog)):
             result = await search(rt, question)
             assert result.status == "FOUND" and ids(result)[:1] == [answer], question
 
