@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from actors.facts.patterns import extract_facts
+from actors.facts.patterns import attribute_question, extract_facts
 
 _DAY = dt.date(2026, 11, 14)
 
@@ -162,3 +162,31 @@ def test_how_a_thing_stands_is_no_setting(text: str) -> None:
 
 def test_settings_in_lower_case_words_are_kept() -> None:
     assert ("theme", "value", "dark mode") in [f[:3] for f in _facts("The theme is dark mode.")]
+
+
+# ------------------------------------------------------------------ questions about a friend
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("What diet does Saoirse follow now?", ("saoirse", "diet")),
+    ("What is Saoirse's diet?", ("saoirse", "diet")),
+    ("Is Saoirse still vegetarian?", ("saoirse", "diet")),
+    ("¿Qué dieta sigue Lucía ahora?", ("lucia", "diet")),
+    ("What does Saoirse do for work now?", ("saoirse", "role")),
+    ("What is Kenji's job title?", ("kenji", "role")),
+    ("What is Kenji's job now?", ("kenji", "employer")),
+    ("What car does Kenji drive now?", ("kenji", "car")),
+    ("¿Qué coche tiene Marta?", ("marta", "car")),
+    # the user's own stay the user's
+    ("What diet does the user follow?", ("user", "diet")),
+    ("What car do I drive?", ("user", "car")),
+    ("What is my job?", ("user", "employer")),
+])
+def test_a_question_about_a_named_persons_attribute_asks_their_key(
+        question: str, key: tuple[str, str]) -> None:
+    assert attribute_question(question) == key
+
+
+def test_a_question_about_a_pronoun_asks_no_key() -> None:
+    assert attribute_question("What does she do for work?") is None
+    assert attribute_question("What car does he drive now?") is None
