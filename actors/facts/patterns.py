@@ -23,6 +23,9 @@ Attribute conventions (``keys`` documents subject folding):
   activity:<name>                           "he empezado yoga", "I gave up yoga" (``activities``)
   value of <role>                           "started with a new teacher, Tomasz" (``people``)
 
+A move told ahead ("I move to Stockport tomorrow", "It's a one-bed in Blackrock ... I move in
+on the 1st of August") is dated the day it happens (``moves``); other facts keep the day said.
+
 Endings ("I'm no longer vegetarian", "sold my car", "I quit my job") are one more value of the
 attribute, read by ``endings``.
 
