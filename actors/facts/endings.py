@@ -27,7 +27,7 @@ from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.values import CLAUSE_START, Folded
 
 _I = (rf"(?:{CLAUSE_START}|\b(?:i|we)(?:'ve|\s+have)?\s+"
-      r"(?:(?:just|recently|finally|already|also)\s+)?)")
+      r"(?:(?:just|recently|finally|already|also|actually)\s+)?)")
 """The speaker, or nothing at a sentence's or clause's start ("2026-05-02: Sold my car")."""
 _DIET = r"vegetarian|vegan|pescatarian|pescetarian|flexitarian"
 _DIET_ES = r"(?:vegetarian|vegan|pescetarian|flexitarian)[oa]s?"

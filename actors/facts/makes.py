@@ -16,6 +16,9 @@ _MAKES: dict[str, tuple[str, ...]] = {
         "skoda", "fiat", "volvo", "opel", "vauxhall", "dacia", "chevrolet", "chevy", "jeep",
         "lexus", "porsche", "mini", "mitsubishi", "suzuki", "cupra", "polestar", "rivian",
         "corolla", "yaris", "prius", "civic", "golf", "polo", "clio", "ibiza", "corsa",
+        "leaf", "qashqai", "micra", "octavia", "fabia", "astra", "megane", "fiesta", "passat",
+        "tiguan", "sandero", "duster", "kuga", "ioniq", "tucson", "sportage", "niro", "zoe",
+        "captur", "twingo", "rav4", "outback", "forester",
     ),
     "phone": (
         "iphone", "pixel", "galaxy", "xiaomi", "redmi", "oneplus", "motorola", "moto", "nokia",

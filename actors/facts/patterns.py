@@ -23,6 +23,9 @@ Attribute conventions (``keys`` documents subject folding):
   activity:<name>                           "he empezado yoga", "I gave up yoga" (``activities``)
   value of <role>                           "started with a new teacher, Tomasz" (``people``)
 
+A move told ahead ("I move to Stockport tomorrow", "It's a one-bed in Blackrock ... I move in
+on the 1st of August") is dated the day it happens (``moves``); other facts keep the day said.
+
 Endings ("I'm no longer vegetarian", "sold my car", "I quit my job") are one more value of the
 attribute, read by ``endings``.
 
@@ -45,6 +48,7 @@ from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, pat
 from actors.facts.endings import ending_facts, is_ending
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
+from actors.facts.moves import SOON, move_day, move_in
 from actors.facts.names import name_facts
 from actors.facts.people import new_person_facts
 from actors.facts.questions import attribute_question
@@ -98,6 +102,9 @@ class _Rule:
     named_value: bool = False
     """The value names its holder: a capitalised word after its article ("el Hospital Miguel
     Servet"; not "el hospital")."""
+    soon: bool = False
+    """A move told in the present ("I move to X", "me mudo a X") counts only with a day word in
+    the sentence ("tomorrow", "mañana", "on the 1st": ``moves.SOON``)."""
     first_person: bool = False
     """Said by the user: a match led by "and"/"then" counts only when the clause it continues
     began with I or we ("I left Acme and joined Globex"; not "my sister ... and joined")."""
@@ -209,6 +216,23 @@ _FULLY = r"(?:fully\s+|strictly\s+|completely\s+|officially\s+|totally\s+)?"
 _FULLY_ES = r"(?:oficialmente\s+|totalmente\s+|completamente\s+|estrictamente\s+)?"
 _DIET = r"(?:vegetarian|vegan|pescatarian|pescetarian|flexitarian)"
 _DIET_ES = r"vegetarian[oa]s?|vegan[oa]s?|pescetarian[oa]s?|flexitarian[oa]s?"
+_DIET_TAKEN = (rf"(?=(?:{_DIET})(?:\s+diet)?(?:\s*(?:$|[.,;:!?)])|\s+(?:for|now|again|since|from|"
+               r"starting|this|these|today|and|but|because|too|properly|full-time)\b))")
+"""A diet word that names the diet taken up, not a dish ("trying vegan for a month", "on a
+vegan diet now"; not "doing vegan recipes")."""
+_DIET_TAKEN_ES = (rf"(?=(?:{_DIET_ES})(?:\s*(?:$|[.,;:!?)])|\s+(?:por|desde|ahora|y|pero|este|"
+                  r"esta|un|una|durante|otra|de\s+nuevo)\b))")
+_LOOKS = (r"(?:(?:new|used|second-hand|secondhand|refurbished|old|little|shiny|electric|hybrid|"
+          r"blue|red|black|white|grey|gray|silver|green|yellow|orange|brown|purple|dark|light|"
+          r"nuevo|nueva|usado|usada|viejo|vieja|electrico|electrica|azul|rojo|roja|negro|negra|"
+          r"blanco|blanca|gris|verde|amarillo|amarilla|plateado|plateada|(?:19|20)\d\d)\s+)*")
+"""How a thing bought looks, before its make: "a blue 2019 Nissan Leaf", "un Seat Ibiza rojo"
+keeps the make and model only."""
+_LOOKS_AFTER = re.compile(
+    r"(?:\s+(?:usado|usada|nuevo|nueva|rojo|roja|azul|negro|negra|blanco|blanca|gris|verde|"
+    r"plateado|plateada|electrico|electrica|eléctrico|eléctrica|de\s+segunda\s+mano))+$",
+    re.IGNORECASE)
+"""How a thing looks, written after its model in Spanish ("un Seat Ibiza rojo")."""
 _NAME = r"(?P<s>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
 
 _RULES: tuple[_Rule, ...] = (
@@ -223,6 +247,12 @@ _RULES: tuple[_Rule, ...] = (
     # a move ahead: "I'm moving to Lisbon on May 20th" (from the day it names, if any)
     _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:moving|relocating)"
                          r"(?:\s+back)?\s+to\s+"), place=True),
+    # a move with its day: "I move to Stockport tomorrow", "me mudo a Sevilla mañana" (no
+    # day word: a habit or a wish, "when I move to a new city"; ``moves``)
+    _Rule("location", _r(rf"\b(?:i|we)\s+{_ADV}move\s+(?:back\s+)?to\s+"), place=True,
+          soon=True),
+    _Rule("location", _r(r"\b(?:me\s+(?:mudo|traslado)|nos\s+(?:mudamos|trasladamos))\s+"
+                         r"(?:de\s+nuevo\s+)?a\s+"), place=True, soon=True),
     # "we moved again, to Porto", "I relocated abroad: to Berlin"
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)\s+"
                          r"(?:again|abroad|house|once\s+more)\s*[,:]?\s*to\s+"), place=True),
@@ -289,8 +319,9 @@ _RULES: tuple[_Rule, ...] = (
                          r"(?=[\w&.'-]+(?:\s+[\w&.'-]+){0,3}?\s+as\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}?"
                          rf"{_ROLE}\b)"), model=True),
     # "I'm a backend developer at Lumen Freight": a role noun, then where
-    _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?"
-                         rf"{_ROLE}\s+(?:at|for)\s+")),
+    # "I'm now the shelter manager at Paws & Claws": a role held ("the" one of its kind there)
+    _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:now\s+)?(?:a|an|the)\s+"
+                         rf"(?:[\w-]+\s+){{0,3}}?{_ROLE}\s+(?:at|for)\s+")),
     _Rule("employer", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+)?{_OFFER}\s+")),
     # "Accepted a job as senior analytics engineer at Maré Energia", "took a role as ... with"
     _Rule("employer", _r(r"\b(?:accepted|got|landed|took|started|starting|start)\s+"
@@ -363,22 +394,32 @@ _RULES: tuple[_Rule, ...] = (
                           rf"\s+(?:myself\s+|ourselves\s+)?a\s+new\s+{noun}\s*(?:[,:(-]\s*)?"
                           r"(?:an?\s+|the\s+)?(?=[\w])"), model=True)
       for noun, attribute in (("phone", "phone"), ("car", "car"), ("laptop", "laptop"))),
+    # the noun, then what it is: "I bought the car, by the way - a blue 2019 Nissan Leaf",
+    # "we finally got our new phone: a Pixel 8" (a known make must follow)
+    *(_Rule(attribute, _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:bought|got|ordered|leased|"
+                          rf"picked\s+up)\s+(?:the|a|my|our)\s+(?:new\s+)?{noun}\b[^.;!?]{{0,30}}?"
+                          rf"(?:[,:(]|\s[-–—])\s*(?:an?\s+|the\s+)?{_LOOKS}(?={MAKE})"),
+            model=True)
+      for noun, attribute in (("phone", "phone"), ("car", "car"), ("laptop", "laptop"))),
+    *(_Rule(attribute, _r(r"\b(?:me\s+(?:he\s+)?compr(?:e|ado)|he\s+comprado|nos\s+(?:hemos\s+)?"
+                          r"compr(?:amos|ado))\s+(?:un|una|el|la|mi)\s+(?:nuevo\s+|nueva\s+)?"
+                          rf"{noun}\b[^.;!?]{{0,30}}?(?:[,:(]|\s[-–—])\s*(?:un\s+|una\s+|el\s+|"
+                          rf"la\s+)?{_LOOKS}(?={MAKE})"), model=True)
+      for noun, attribute in (("movil", "phone"), ("coche", "car"), ("portatil", "laptop"))),
     # no noun, a make: "I just got a Pixel 8", "switched from the Pixel to an iPhone 15",
     # "traded in my Civic for a Tesla Model 3" (attribute "": the make's kind, ``makes``)
     _Rule("", _r(rf"\b(?:(?:i|we)(?:'ve|\s+have)?|(?:and|then))\s+{_ADV}(?:(?:bought|ordered|"
                  r"leased|upgraded\s+to)\s+(?:myself\s+|ourselves\s+)?(?:an?\s+|the\s+|my\s+)?|"
                  r"(?:got|picked\s+up)\s+(?:myself\s+|ourselves\s+)?(?:an?\s+)?)"
-                 rf"(?:new\s+|used\s+|second-hand\s+|secondhand\s+|refurbished\s+)?(?={MAKE})"),
-          model=True, first_person=True),
+                 rf"{_LOOKS}(?={MAKE})"), model=True, first_person=True),
     # no speaker at a clause's start: "2026-03-02: Bought an iPhone 16 today"
     _Rule("", _r(rf"{CLAUSE_START}{_ADV}(?:bought|ordered|got)\s+(?:myself\s+)?"
-                 r"(?:an?\s+|the\s+)?(?:new\s+|used\s+|second-hand\s+|secondhand\s+|"
-                 rf"refurbished\s+)?(?={MAKE})"), model=True),
+                 rf"(?:an?\s+|the\s+)?{_LOOKS}(?={MAKE})"), model=True),
     # "I went for a Fairphone 5", "we opted for a Kia"
     _Rule("", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:went|gone|opted|settled)\s+for\s+"
-                 rf"(?:an?\s+|the\s+)?(?:new\s+|used\s+)?(?={MAKE})"), model=True),
+                 rf"(?:an?\s+|the\s+)?{_LOOKS}(?={MAKE})"), model=True),
     _Rule("", _r(r"\b(?:me\s+(?:he\s+)?compr(?:e|ado)|compre|he\s+comprado|nos\s+(?:hemos\s+)?"
-                 r"compr(?:amos|ado))\s+(?:un|una|el|la)\s+(?:nuevo\s+|nueva\s+)?(?=" + MAKE + ")"),
+                 r"compr(?:amos|ado))\s+(?:un|una|el|la)\s+" + _LOOKS + "(?=" + MAKE + ")"),
           model=True),
     _Rule("", _r(r"\b(?:switched|changed|upgraded)\s+from\s+[^,;.]{1,40}?\s+to\s+"
                  rf"(?:an?\s+|the\s+)?(?:new\s+)?(?={MAKE})"), model=True),
@@ -420,6 +461,15 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("diet", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:switched|changed|moved|"
                      rf"gone\s+back)\s+(?:from\s+(?:being\s+)?(?:a\s+)?[\w-]+\s+)?to\s+(?:being\s+)?(?:a\s+)?"
                      rf"{_FULLY}(?={_DIET}(?![\w-]))"), first_token=True),
+    # a diet taken up: "I'm trying vegan for a month", "we're going vegetarian", "I'm on a
+    # vegan diet"; "estoy probando la dieta vegana", "me estoy haciendo vegetariano"
+    _Rule("diet", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:trying(?:\s+out)?|going|"
+                     rf"eating|doing|on)\s+(?:an?\s+|the\s+)?{_FULLY}{_DIET_TAKEN}"),
+          first_token=True),
+    _Rule("diet", _r(rf"\b(?:estoy|estamos)\s+{_ADV_ES}(?:probando|siguiendo|haciendo)\s+"
+                     rf"(?:(?:a\s+)?ser\s+|(?:una|la)\s+dieta\s+|lo\s+)?"
+                     rf"{_DIET_TAKEN_ES}|\b(?:me\s+estoy|nos\s+estamos)\s+haciendo\s+{_DIET_TAKEN_ES}"),
+          first_token=True),
     _Rule("diet", _r(rf"\b{_ADV_ES}(?:soy|somos|me\s+he\s+hecho|me\s+hice|nos\s+hemos\s+hecho|"
                      rf"nos\s+hicimos)\s+{_FULLY_ES}(?=(?:{_DIET_ES})(?![\w-]))"),
           first_token=True),
@@ -735,8 +785,11 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 continue  # "Pixel 7", "iPhone 16", "3008"; not "slow", "in the garage"
             if rule.model:  # "a Toyota Corolla to the office": the make and model
                 value = _MODEL_TAIL.split(value, maxsplit=1)[0]
+                value = _LOOKS_AFTER.sub("", value)  # "un Seat Ibiza rojo"
                 if set(fold(value).split()[1:]) & NOT_MODELS:
                     continue  # "an iPhone charger", "the Pixel fixed", "a Polo shirt"
+            if rule.soon and not SOON.search(folded):
+                continue  # "when I move to a new city": a habit, not a move
             if rule.first_person and not _said_by_me(folded, m.start()):
                 continue
             if rule.place and not _names_a_place(value):
@@ -785,8 +838,8 @@ _ROLE_HELD = (
        rf"i'll\s+be\s+joining|starting\s+at|started\s+at|i\s+work\s+(?:at|for))"
        rf"\s+[\w&.' -]{{1,40}}?)\s+{_ADV}as\s+(?:an?\s+)?"
        rf"(?P<role>(?:[\w-]+\s+){{0,3}}?{_ROLE})\b"),
-    _r(rf"\b(?:i'm|i\s+am)\s+{_ADV}(?:now\s+)?an?\s+(?P<role>(?:[\w-]+\s+){{0,3}}?{_ROLE})\b"
-       r"(?!\s+of\b)"),
+    _r(rf"\b(?:i'm|i\s+am)\s+{_ADV}(?:now\s+)?(?:an?|the)\s+"
+       rf"(?P<role>(?:[\w-]+\s+){{0,3}}?{_ROLE})\b(?!\s+of\b|['’])"),
     _r(rf"\b(?:trabajo|trabajaba|estoy\s+trabajando)\s+(?:de|como)\s+"
        rf"(?P<role>(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}s?)\b"),
     _r(rf"\b(?:ahora\s+)?soy\s+(?P<role>{_ROLE_ES}s?(?:\s+de\s+[\w-]+)?)\b"),
@@ -908,10 +961,27 @@ def _a_setting(noun: str, value: str) -> bool:
         and not _NOT_VALUES.match(fold(value)) and fold(value) not in STOPWORDS
 
 
+_STATE_WORDS = frozenset(
+    "back ahead again underway done finished over cancelled canceled postponed delayed "
+    "suspended paused hold pending confirmed happening going still cancelado cancelada "
+    "aplazado aplazada suspendido suspendida pendiente confirmado confirmada".split())
+"""Words that say how a thing stands, not what it is set to ("The October race is back on",
+"the trip is off", "la boda está aplazada")."""
+
+
+def _a_state(value: str) -> bool:
+    """Lower-case words that only say how a thing stands ("back on", "off", "on hold")."""
+    return all(fold(w) in STOPWORDS or fold(w) in _STATE_WORDS for w in value.split())
+
+
 def _no_opinion(value: str) -> bool:
-    """A bare lower-case word ("... es aburrido", "... is nice") is an opinion, not a
-    setting's value; names, numbers and identifiers are."""
-    return not re.fullmatch(r"[^\W\d_]+", value) or value[:1].isupper()
+    """A bare lower-case word ("... es aburrido", "... is nice") is an opinion, and lower-case
+    words that only say how a thing stands ("back on", "on hold", "still going") are a state,
+    not a setting's value; names, numbers and identifiers are."""
+    words = value.split()
+    if value[:1].isupper() or not all(re.fullmatch(r"[^\W\d_]+", w) for w in words):
+        return True
+    return len(words) > 1 and not _a_state(value)
 
 
 def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
@@ -946,8 +1016,8 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             continue
         subject = _phrase_subject(span.original(0, m.start()))
         value = clean_value(span, m.end(), len(span.folded), cut_with=True)
-        if subject is None or not value:
-            continue
+        if subject is None or not value or _a_state(value):
+            continue  # "the trip is off now": how it stands
         words = normalise_subject(subject).split()
         prefix = span.folded[: m.start()]
         owned = re.search(r"\b(?:my|our|mi|mis|nuestr[oa]s?)\s+" + re.escape(fold(subject))
@@ -1074,17 +1144,24 @@ def extract_facts(
             # the assistant's turn advises ("Then Odido is the better deal. Your database
             # is MySQL 8"): what it says or recommends is no statement of anyone's life
             continue
-        for sentence in sentences(line):
+        said = sentences(line)
+        moving_in = move_in(said, _names_a_place)
+        for index, sentence in enumerate(said):
             span = Folded(sentence)
             if is_question(span.folded):
                 continue
             found = clinical_facts(span, patient, headers=clinical)
             if not found:
                 found = _rule_facts(span) or _generic_facts(span)
+            if moving_in is not None and moving_in[0] == index \
+                    and not any(f[2] == "location" for f in found):
+                # "It's a one-bed in Blackrock ... I move in on the 1st of August"
+                found = [*found, (moving_in[1], "user", "location", moving_in[2])]
             found = [f for f in found if not is_hypothetical(span.folded, f[0])]
             if not found:
                 continue  # nothing to date: the sentence's date is looked up only for facts
             valid_from = _sentence_date(sentence, current_date) or current_date
+            moved_on = move_day(span.folded, current_date)
             for _start, subject, attribute, value in sorted(found, key=lambda f: f[0]):
                 if subject == "user":
                     said_by = speaker.subject if speaker is not None else None
@@ -1094,7 +1171,8 @@ def extract_facts(
                 if marker in seen:
                     continue
                 seen.add(marker)
-                out.append(FactCandidate(subject, attribute, value, valid_from, sentence))
+                day = moved_on if attribute == "location" and moved_on else valid_from
+                out.append(FactCandidate(subject, attribute, value, day, sentence))
     return _without_told_endings(out)
 
 

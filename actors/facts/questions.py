@@ -176,6 +176,13 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
          rf"(?:ahora\s+)?(?:el\s+usuario|la\s+usuaria){_END}", _fixed("user", "role")),
         (rf"\b(?:en\s+que\s+trabaja(?:ba)?|a\s+que\s+se\s+dedica(?:ba)?)\s+(?:ahora\s+)?{_S}{_END}",
          _named("role")),
+        # someone else's work: "What does Saoirse do for work now?", "What is Kenji's job
+        # title?" ("What is Kenji's job?" asks where, as "what's my job" does)
+        (rf"\bwhat\s+does\s+{_S}\s+(?:now\s+|currently\s+)?do\s+(?:for\s+(?:work|a\s+living|"
+         r"a\s+job)|professionally)\b", _named("role")),
+        (rf"\bwhat(?:\s+is|'s)\s+{_S}(?:'s|’s)\s+(?:current\s+|new\s+)?(?:job\s+title|title|"
+         r"role|position|occupation|profession)\b", _named("role")),
+        (rf"\bwhat(?:\s+is|'s)\s+{_S}(?:'s|’s)\s+(?:current\s+|new\s+)?job\b", _named("employer")),
         # what the user has
         (r"\b(?:what|which)\s+(?:kind\s+of\s+|make\s+of\s+|model\s+of\s+)?(?P<a>phone|mobile|car|"
          r"laptop|computer)\s+(?:do|did)\s+i\s+(?:now\s+|currently\s+)?(?:have|use|own|drive|"
@@ -183,12 +190,28 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\bwhat(?:\s+is|'s)\s+my\s+(?:current\s+|new\s+)?(?P<a>phone|mobile|car|laptop|"
          r"computer)(?:\s+now)?$", _possession),
         (r"\bwhat\s+(?:car|vehicle)\s+(?:do|did)\s+i\s+drive\b", _fixed("user", "car")),
+        # someone else's: "What car does Kenji drive now?", "¿Qué coche tiene Marta?"
+        (rf"\b(?:what|which)\s+(?:kind\s+of\s+|make\s+of\s+)?(?:car|vehicle)\s+does\s+{_S}\s+"
+         r"(?:now\s+|currently\s+|still\s+)?(?:drive|have|own)\b", _named("car")),
+        (rf"\b(?:what|which)\s+(?:kind\s+of\s+)?(?:phone|mobile)\s+does\s+{_S}\s+"
+         r"(?:now\s+|currently\s+)?(?:have|use|own)\b", _named("phone")),
+        (rf"\bque\s+coche\s+(?:tiene|conduce|lleva)\s+(?:ahora\s+)?{_S}{_END}", _named("car")),
         (r"\b(?:do|did)\s+i\s+(?:still\s+)?(?:have|own)\s+an?\s+(?P<a>phone|mobile|car|laptop|"
          r"computer)(?:\s+(?:now|still|any\s*more|these\s+days))?\W*$", _possession),
         (rf"^\W*{_EL_USUARIO}(?:tengo|tiene|sigo\s+teniendo|sigue\s+teniendo)\s+(?:un\s+|una\s+)?"
          rf"(?P<a>movil|telefono|coche|portatil|ordenador)\s*{_EL_USUARIO_END}\W*$", _possession),
         (r"\bque\s+(?P<a>movil|telefono|coche|portatil|ordenador)\s+(?:tengo|tiene|uso|usa|"
          r"conduzco|conduce|llevo|lleva)\b", _possession),
+        # someone else's diet: "What diet does Saoirse follow now?", "What is Saoirse's diet?",
+        # "Is Saoirse still vegetarian?", "¿Qué dieta sigue Lucía?"
+        (rf"\b(?:what|which)\s+(?:kind\s+of\s+|sort\s+of\s+)?diet\s+(?:does|is)\s+{_S}\s+"
+         r"(?:now\s+|currently\s+|still\s+)?(?:follow|following|on|have|keep|eat)\b",
+         _named("diet")),
+        (rf"\bwhat(?:\s+is|'s)\s+{_S}(?:'s|’s)\s+(?:current\s+)?diet\b", _named("diet")),
+        (rf"^\W*is\s+{_S}\s+(?:still\s+|now\s+)?(?:a\s+)?(?:vegetarian|vegan|pescatarian)\b",
+         _named("diet")),
+        (rf"\bque\s+(?:tipo\s+de\s+)?dieta\s+(?:sigue|lleva|hace|tiene)\s+(?:ahora\s+)?{_S}{_END}",
+         _named("diet")),
         # diet
         (r"\b(?:what|which)\s+(?:kind\s+of\s+|sort\s+of\s+)?diet\b", _fixed("user", "diet")),
         (r"\b(?:my|the\s+user'?s?)\s+(?:current\s+)?diet\b", _fixed("user", "diet")),

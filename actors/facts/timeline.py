@@ -601,6 +601,19 @@ class Timeline:
         """Supersessions waiting for review (their ``supersede_leaf`` events), oldest first."""
         return sorted(self._pending_supersessions.values(), key=lambda e: str(e.get("at")))
 
+    def changed_facts(self, leaf_id: str) -> list[tuple[ResolvedFact, ResolvedFact]]:
+        """(the leaf's fact, the current fact of its key) for every fact of the leaf a later
+        value replaced: what outdated the leaf. Empty when the leaf was superseded as a whole
+        (an explicit ``by_leaf_id``) or is not superseded."""
+        if leaf_id in self._leaf_superseded_by or self.leaf_currency(leaf_id) != "SUPERSEDED":
+            return []
+        out: list[tuple[ResolvedFact, ResolvedFact]] = []
+        for fact in self._leaf_facts.get(leaf_id, ()):
+            current = self.current(fact.subject, fact.attribute)
+            if fact.status == "HISTORICAL" and current is not None:
+                out.append((fact, current))
+        return out
+
     def superseding_leaf(self, leaf_id: str) -> str | None:
         """The leaf that replaced this one: the explicit ``by_leaf_id``, else the leaf sourcing
         the current fact that displaced one of this leaf's facts."""

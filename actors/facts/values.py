@@ -52,7 +52,8 @@ _WEEKDAYS = (
 _TIME_TAIL = re.compile(
     r"(?:^|\s+)(?:"
     r"now|right now|currently|nowadays|these days|for now|at the moment|at present|today|"
-    r"yesterday|recently|lately|already|again|too|as well|anymore|for good|permanently|"
+    r"yesterday|tomorrow|tonight|pasado manana|manana|recently|lately|already|again|too|"
+    r"as well|anymore|for good|permanently|"
     r"by the way|btw|anyway|anyways|finally|at last|by now|por cierto|al final|por fin|"
     r"de todas formas|de todos modos|al fin|"
     r"ahora|ahora mismo|actualmente|hoy|ayer|ya|por ahora|de momento|por el momento|"
@@ -66,7 +67,8 @@ _TIME_TAIL = re.compile(
     r"(?:hace|since|desde|as of|a partir de|starting)\b.*|from\s+\d.*|"
     r"for\s+(?:the\s+)?(?:past\s+|last\s+)?(?:a|an|one|two|three|four|five|six|\d+|a few|"
     r"several|many)?\s*(?:days?|weeks?|months?|years?)|"
-    rf"(?:in|en|on|el|this|este)\s+(?:(?:early|late|mid)\s+)?(?:{MONTHS_PATTERN}|{_WEEKDAYS}|\d).*"
+    rf"(?:in|en|on|el|this|este)\s+(?:the\s+)?(?:(?:early|late|mid)\s+)?"
+    rf"(?:{MONTHS_PATTERN}|{_WEEKDAYS}|\d).*"
     r")$"
 )
 CLAUSE_START = r"(?:^|[:;]\s)\W*"

@@ -41,6 +41,7 @@ from actors.navigation.answer_type import NAME_WORDS, asks_name, names_by, unqua
 from actors.navigation.answer_type import expected as expected_answer
 from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.asked_person import names_asked, other_speaker
+from actors.navigation.bearing import Bearing, bearing, words
 from actors.navigation.bilingual import EN_ES, other_reading, translatable
 from actors.navigation.bm25 import idf
 from actors.navigation.compared import compared_things
@@ -905,18 +906,24 @@ class NavigationActor(Actor):
                 currency[answer.leaf_id] = "CURRENT"
                 successor[answer.leaf_id] = None
 
-        def addable(leaf_id: str) -> bool:
-            if leaf_id not in model.leaves or not admissible(leaf_id) \
-                    or timeline.leaf_currency(leaf_id) == "RETRACTED":
-                return False
-            currency[leaf_id] = timeline.leaf_currency(leaf_id)
-            successor[leaf_id] = timeline.superseding_leaf(leaf_id)
-            return True
-
         # A correction "matched the question itself" only when it holds the question's words:
         # a memory that is merely similar in meaning must not take its predecessor's place
         # (one exact match for a rare word, followed by a chain of look-alike corrections).
         worded = frozenset(leaf for leaf, value in lexical.items() if value > 0)
+        # The ranking reads an outdated memory as the question relates to what outdated it
+        # (``bearing``): a greyhound question meets the session that also told of a car sold
+        # later as it was; the reply still marks it by ``currency``.
+        as_ranked, after_ranked, worded = _as_asked(text, keys, currency, successor, worded,
+                                                    timeline)
+
+        def addable(leaf_id: str) -> bool:
+            if leaf_id not in model.leaves or not admissible(leaf_id) \
+                    or timeline.leaf_currency(leaf_id) == "RETRACTED":
+                return False
+            currency[leaf_id] = as_ranked[leaf_id] = timeline.leaf_currency(leaf_id)
+            successor[leaf_id] = after_ranked[leaf_id] = timeline.superseding_leaf(leaf_id)
+            return True
+
         if similar and not query.short:
             fixed = set(boosts) | ({answer.leaf_id} if answer and answer.leaf_id else set())
             ranking.meaning_orders_equals(
@@ -925,8 +932,8 @@ class NavigationActor(Actor):
                          and leaf not in fixed and currency.get(leaf) == "CURRENT"
                          and successor.get(leaf) is None},
                 similar)
-        ranked = ranking.order(scores, ranking.Timeline(currency, successor, worded, similar),
-                               addable)
+        ranked = ranking.order(scores, ranking.Timeline(as_ranked, after_ranked, worded,
+                                                        similar), addable)
         if listing:
             ranked = ranking.range_first(ranked, in_range, slight)
         def continuation_of(leaf_id: str) -> str | None:
@@ -1422,14 +1429,21 @@ class NavigationActor(Actor):
             # and the first move is of 2025): no value answers it, least of all today's
             return None
         lead = then or current
-        history = tuple((f.value, f.valid_from) for f in facts
-                        if f.status in ("HISTORICAL", "ACTIVE") and f.fact_id != lead.fact_id)
+        told = [f for f in facts if f.status in ("HISTORICAL", "ACTIVE")]
+        run = [lead]  # "I move in to Blackrock on 1 August", then "Settled in Blackrock!"
+        while run[0].confirms and run[0] in told and told.index(run[0]) > 0:
+            run.insert(0, told[told.index(run[0]) - 1])
+        began = run[0]  # the value holds since its first telling, not since its repeat
+        if began.source_leaf_id and (began.source_leaf_id not in self.model.leaves
+                                     or not admissible(began.source_leaf_id)):
+            began = lead
+        history = tuple((f.value, f.valid_from) for f in told if f not in run)
         pending = tuple(f.value for f in facts if f.status == "PENDING")
         return AttributeAnswer(subject=current.subject, attribute=current.attribute,
                                value=lead.value,
-                               since=lead.valid_from or lead.recorded_at[:10],
+                               since=began.valid_from or began.recorded_at[:10],
                                history=history, pending=pending,
-                               leaf_id=lead.source_leaf_id,
+                               leaf_id=began.source_leaf_id or lead.source_leaf_id,
                                valid_on=day.isoformat() if then and day else None,
                                current_value=current.value if then else None)
 
@@ -1917,3 +1931,26 @@ class NavigationActor(Actor):
 
         return {"domains": {domain: [describe(i, 1) for i in members]
                             for domain, members in sorted(self.model.top.items()) if members}}
+
+
+def _as_asked(text: str, keys: list[tuple[str, str]], currency: dict[str, str],
+              successor: dict[str, str | None], worded: frozenset[str], timeline: Timeline,
+              ) -> tuple[dict[str, str], dict[str, str | None], frozenset[str]]:
+    """Currency, successors and own matches as the ranking reads them for this question: an
+    outdated memory the question does not bear on ranks as current, and one whose old value
+    the question names keeps its place ahead of its successor (``bearing``)."""
+    as_ranked, after_ranked, matched = dict(currency), dict(successor), set(worded)
+    asked, question = frozenset(keys), words(text)
+    for leaf, state in currency.items():
+        if state != "SUPERSEDED":
+            continue
+        changes = [(old.key, old.subject, old.attribute, old.value, now.value)
+                   for old, now in timeline.changed_facts(leaf)]
+        if not changes:
+            continue  # superseded as a whole, or no fact says why
+        how = bearing(question, asked, changes)
+        if how is Bearing.UNRELATED:
+            as_ranked[leaf], after_ranked[leaf] = "CURRENT", None
+        elif how is Bearing.OLD_VALUE and successor.get(leaf) is not None:
+            matched.discard(str(successor[leaf]))
+    return as_ranked, after_ranked, frozenset(matched)

@@ -1,0 +1,78 @@
+"""An outdated memory ranked as the question relates to what outdated it (``bearing``), and a
+value told twice answered from its first telling. Each test fails when its rule is removed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from actors.ingest.messages import Save
+from actors.navigation.bearing import Bearing, bearing, words
+from actors.navigation.messages import Search, SearchResult
+from actors.provenance import Provenance
+from ihmt_async.runtime import Runtime
+
+pytestmark = pytest.mark.anyio
+
+_CAR = ((("tom", "car"), "Tom", "car", "Nissan Leaf", "none (sold or given away)"),)
+_DIET = ((("ana", "diet"), "Ana", "diet", "vegetarian", "vegan"),)
+
+
+@pytest.mark.parametrize(("question", "changes", "expected"), [
+    ("What is the name of the greyhound Ana adopted?", _CAR, Bearing.UNRELATED),
+    ("Where did Ana walk the dog every morning?", _CAR, Bearing.UNRELATED),
+    ("What car does Tom drive now?", _CAR, Bearing.CHANGED),
+    ("Did Tom sell his car?", _CAR, Bearing.CHANGED),
+    ("What colour is the Nissan Leaf Tom bought?", _CAR, Bearing.OLD_VALUE),
+    ("When did Ana become vegetarian?", _DIET, Bearing.OLD_VALUE),
+    ("What does Ana eat now?", _DIET, Bearing.CHANGED),
+    ("Is Ana vegan or vegetarian?", _DIET, Bearing.CHANGED),
+])
+def test_how_a_question_bears_on_a_change(question: str, changes: tuple[
+        tuple[tuple[str, str], str, str, str, str], ...], expected: Bearing) -> None:
+    assert bearing(words(question), (), changes) is expected
+
+
+def test_a_question_asking_for_the_key_bears_on_its_change() -> None:
+    assert bearing(words("Qué tal Ana?"), {("ana", "diet")}, _DIET) is Bearing.CHANGED
+    # a thing's setting: its subject names it ("the october race" is no person)
+    race = ((("october race", "value"), "october race", "value", "on", "off"),)
+    assert bearing(words("When is the October race?"), (), race) is Bearing.CHANGED
+
+
+async def save(rt: Runtime, content: str) -> str:
+    result = await rt.ingest.ask(Save(content=content,
+                                      provenance=Provenance(agent="claude-code", session="s1")))
+    return result.leaf_ids[0]
+
+
+async def search(rt: Runtime, query: str) -> SearchResult:
+    return await rt.navigation.ask(Search(query=query))
+
+
+async def test_a_session_outdated_by_another_topic_keeps_its_place(tmp_path: Path) -> None:
+    """A conversation saved whole is outdated when its only fact (a car) is replaced: a
+    question about its other topic (a greyhound) still meets it first."""
+    async with Runtime(tmp_path) as rt:
+        old = await save(rt, "[2025-02-28] Conversation between Ana and Tom\n"
+                             "Ana: It's official, we adopted the greyhound! Her name is Biscuit.\n"
+                             "Tom: Love that. I bought a blue Nissan Leaf.")
+        new = await save(rt, "[2025-11-14] Conversation between Ana and Tom\n"
+                             "Ana: How is the move going?\n"
+                             "Tom: Busy. I sold the Leaf last week, the van is enough.")
+        greyhound = await search(rt, "What is the name of the greyhound Ana adopted?")
+        assert [h.leaf_id for h in greyhound.hits][0] == old
+        car = await search(rt, "What car does Tom drive now?")
+        assert [h.leaf_id for h in car.hits][0] == new
+
+
+async def test_a_value_told_twice_is_current_since_its_first_telling(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        first = await save(rt, "[2025-07-05] Ana: I found a one-bed in Blackrock with a tiny "
+                               "garden. I move in on the 1st of August.")
+        await save(rt, "[2025-08-16] Ana: Settled in Blackrock! The garden is lovely.")
+        result = await search(rt, "Where does Ana live now?")
+        assert result.answer is not None
+        assert (result.answer.value, result.answer.since) == ("Blackrock", "2025-08-01")
+        assert result.answer.leaf_id == first
