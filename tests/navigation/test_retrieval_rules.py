@@ -12,6 +12,7 @@ import pytest
 
 from actors.facts.messages import Retract
 from actors.ingest.messages import Save
+from actors.navigation import actor as navigation
 from actors.navigation import ranking
 from actors.navigation.confidence import Candidate, clue_request
 from actors.navigation.messages import Search, SearchResult, Stats
@@ -1086,7 +1087,7 @@ async def test_a_next_turn_about_something_else_is_left_out(
     # another is no continuation of it when it is far from both the question and the note
     # ("I prefer tabs over spaces." after the webhook retries: 0.12 to the question and to
     # the note); the turn that tells the answer is kept (tests/server)
-    from actors.navigation import actor as navigation
+
     async with Runtime(tmp_path) as rt:
         webhook = await save(rt, "The billing service retries Stripe webhooks 5 times.")
         await save(rt, "I prefer tabs over spaces.")
@@ -1107,7 +1108,7 @@ async def test_the_turn_after_a_question_asked_is_its_answer(
     # a served turn that ends asking is answered by the next, however far in meaning
     # ("How was Lucía's wedding?" / "Lovely! In Cádiz..."): an outside client's two-speaker
     # conversation had 13 of 28 misses told in the turn after the one served
-    from actors.navigation import actor as navigation
+
     async with Runtime(tmp_path) as rt:
         asked = await save(rt, "[2026-06-20] Joel: How was Lucía's wedding? 😊")
         told = await save(rt, "[2026-06-20] Marta: Lovely! A small ceremony by the sea in "
@@ -1246,7 +1247,7 @@ async def test_a_note_of_the_same_day_far_from_the_question_is_no_next_turn(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # NEXT_TURN_CONTINUES_ASKED (0.05): two short notes of one day read alike by their shared
     # date; an outside scale probe's "My bank is ING." came with "Running `make test`..."
-    from actors.navigation import actor as navigation
+
     async with Runtime(tmp_path) as rt:
         await save(rt, "2024-10-27: I went to the climbing gym today, feeling sore.")
         bank = await save(rt, "2024-10-27: My bank is ING.")
@@ -1409,3 +1410,29 @@ async def test_a_clue_finds_memories_past_the_question_s_best(
         monkeypatch.setattr(ranking, "CLUE_HOLDER_BOOST", 1.0)
         again = await search(rt, "Where does Marta live now?", clue="Stockport")
         assert not {lease, tram} & set(ids(again))
+
+
+async def test_a_full_text_match_the_descent_did_not_reach_is_a_candidate(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the beam reaches the leaves its branches' descriptors lead to; a memory the full-text
+    # pool holds is ranked whether or not it did (the descent's best equals the pool's here,
+    # so nothing marks the descent as weak)
+    async with Runtime(tmp_path) as rt:
+        for what in ("loves the beach", "chewed my shoe", "had her vaccines", "sleeps on the "
+                     "sofa", "learned to sit", "got a new collar"):
+            await save(rt, f"Biscuit {what} today, what a good dog Biscuit is.")
+        await save(rt, "Biscuit scared the neighbour's cat, what a dog Biscuit is.")
+        hoover = await save(rt, "She's grand, though she's scared of the hoover and hides.")
+        await embedded(rt)
+        rt.navigation.use_vectors = False  # the lexical path alone
+        real = navigation.descend
+
+        def beam(*args: object, **kwargs: object) -> object:
+            found = real(*args, **kwargs)  # type: ignore[arg-type]
+            found.leaves.pop(hoover, None)  # a branch the beam did not open
+            return found
+
+        monkeypatch.setattr(navigation, "descend", beam)
+        result = await search(rt, "What is Biscuit scared of?", limit=10)
+        assert hoover in ids(result)
+
