@@ -178,7 +178,8 @@ def build_server(home: Path | str | None = None, *,
                 searched).
             scope: Leave empty to search the project you have open plus global memories;
                 "project:<name>" for another project, "*" for every project.
-            as_of: Answer as the memory stood at this past time (ISO date or date-time).
+            as_of: Answer as the memory stood at this past time (ISO date or date-time):
+                memories saved by then, and memories dated by then though saved later.
             include_history: Also show superseded memories.
             limit: How many memories to show, with their text (1-20, default 3).
         """

@@ -716,6 +716,7 @@ class NavigationActor(Actor):
             clue = check_text(msg.clue, what="clue", limit=self.settings.max_query_chars)
         scope = (msg.scope or "").strip()
         as_of_ts = _posix(msg.as_of) if msg.as_of else None
+        as_of_day = msg.as_of.date().isoformat() if msg.as_of else None
         self.model.refresh()
         text = as_the_user(text, self._user_names())
         fresh = len(self.model.arrived) + self.vectors.queued
@@ -765,7 +766,11 @@ class NavigationActor(Actor):
                 return False
             if not scope_admits(scope, meta.scope):
                 return False
-            return not (as_of_ts is not None and meta.recorded_ts > as_of_ts)
+            # as of a time: recorded by then, or dated by then (a chat history saved today,
+            # its turns dated in May, asked about as of June: both axes of time)
+            return as_of_ts is None or meta.recorded_ts <= as_of_ts or (
+                as_of_day is not None and meta.timestamp[:10] <= as_of_day
+                and any(tag.startswith("date:") for tag in meta.tags))
 
         descent = descend(query, model, beam_width=self.settings.beam_width,
                           admissible=admissible)

@@ -252,6 +252,20 @@ async def test_scope_is_enforced(tmp_path: Path) -> None:
             await rt.consolidation.ask(Flush(force=True))
 
 
+async def test_as_of_reads_the_days_memories_tell_as_well(tmp_path: Path) -> None:
+    # a history saved today, each memory dated: as of May it is what was told by May (a
+    # client passing the question's date as ``as_of`` found nothing in a history saved later)
+    async with Runtime(tmp_path, background_consolidation=False) as rt:
+        leith = await save(rt, "2026-02-10: We live in Leith now, in a one-bedroom flat.")
+        glasgow = await save(rt, "2026-09-01: We live in Glasgow's West End since today.")
+        may = await search(rt, "where do I live", as_of=dt.datetime(2026, 5, 1, tzinfo=dt.UTC))
+        assert ids(may)[:1] == [leith] and glasgow not in ids(may)
+        # the facts keep their record time: none was known by May
+        assert may.answer is None
+        before = await search(rt, "where do I live", as_of=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+        assert before.status == "NONE"
+
+
 async def test_as_of_history_and_retraction(tmp_path: Path) -> None:
     async with Runtime(tmp_path, background_consolidation=False) as rt:
         lisbon = await save(rt, "I live in Lisbon.")
