@@ -314,9 +314,9 @@ def _none_sentence(result: SearchResult) -> str:
     n = result.trace.leaves_in_store
     if result.as_of:
         return (f'No memory found for "{result.query}"{clue} as the memory stood at '
-                f"{result.as_of}: nothing about it had been recorded by then (as_of is the "
-                "time a memory was saved; the memory holds "
-                f"{n} {'memory' if n == 1 else 'memories'} now).")
+                f"{result.as_of}: nothing about it had been saved or dated by then (as_of "
+                "admits the memories saved by that time and those dated by it; the memory "
+                f"holds {n} {'memory' if n == 1 else 'memories'} now).")
     memories = "memory" if n == 1 else "memories"
     searched = (f"Searched all {n} stored {memories} (tree descent and the full-text index)."
                 if n else "The memory is empty.")

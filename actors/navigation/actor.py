@@ -34,7 +34,7 @@ from actors.embedding.word_table import WordTable
 from actors.facts.keys import fact_key, normalise_words, scoped_subject
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.questions import attribute_question
-from actors.facts.speakers import assistant_said
+from actors.facts.speakers import assistant_said, opening_speaker
 from actors.facts.timeline import Timeline
 from actors.navigation import notice_words, ranking, regions
 from actors.navigation.answer_type import NAME_WORDS, asks_name, names_by, unqualified
@@ -872,6 +872,10 @@ class NavigationActor(Actor):
         if not asks_the_assistant(topic):
             model_turns = frozenset(leaf for leaf in leading if self._assistant_said(leaf))
             ranking.boost_matching(scores, model_turns, ranking.ASSISTANT_FACTOR, boosts)
+        else:  # "Which vacuum did you recommend?": the user's "Which vacuum should I buy?"
+            asking = frozenset(leaf for leaf in leading if self._asking(leaf)
+                               and self._answered_by(leaf) in scores)
+            ranking.boost_matching(scores, asking, ranking.ASKING_FACTOR, boosts)
 
         as_of_dt = msg.as_of
         question = attribute_question(text)
@@ -1300,6 +1304,29 @@ class NavigationActor(Actor):
             return False  # longer than an excerpt: no short question
         body = _SPEAKER.sub("", LEADING_ISO_DATE.sub("", meta.excerpt)).strip()
         return body.endswith("?") and len(text_terms(body)) <= ranking.SLIGHT_TERMS
+
+    def _answered_by(self, leaf_id: str) -> str | None:
+        """The turn the assistant said right after this one, in its conversation (the same
+        agent and source, the same day), if any."""
+        entry = self.model.entry(leaf_id)
+        meta = self.model.leaves.get(leaf_id)
+        if entry is None or meta is None:
+            return None
+        for row in self.model.catalog.told_around(entry, 1):
+            after = self.model.leaves.get(row["id"])
+            if after is not None and after.recorded_ts > meta.recorded_ts \
+                    and after.timestamp[:10] == meta.timestamp[:10] \
+                    and self._assistant_said(row["id"]):
+                return str(row["id"])
+        return None
+
+    def _asking(self, leaf_id: str) -> bool:
+        """The memory is a chat turn of someone other than the assistant that asks something
+        (judged on its excerpt): what the assistant answered to it is elsewhere."""
+        meta = self.model.leaves.get(leaf_id)
+        if meta is None or self._assistant_said(leaf_id) or opening_speaker(meta.excerpt) is None:
+            return False
+        return "?" in meta.excerpt
 
     def _assistant_said(self, leaf_id: str) -> bool:
         """The memory is a turn the assistant said (its label opens the excerpt)."""

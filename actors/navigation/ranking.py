@@ -66,6 +66,12 @@ answer), re-measured (the same set, then the LongMemEval-style and two-speaker o
 turn mode): 0.7 -> first 0.542, shown 0.738, AMBIGUOUS 0.056, false "No memory found" 0.009;
 0.5 -> 0.551, 0.748, 0.065, 0; 0.35 -> 0.542, 0.720; the outside chats 0.7 -> 0.5: shown 68 ->
 70 % and 73 -> 75 %. 0.5 since."""
+ASKING_FACTOR = 0.5
+"""A question asking what the assistant said ("Which robot vacuum did you recommend?") is not
+answered by the user's turn asking for it ("Which robot vacuum should I buy?"), which holds
+the same words: that turn keeps this share of its score when the assistant's answer right
+after it is a candidate too, and the answer leads (else the turn stays: it brings its answer
+as the next turn of its conversation)."""
 SLIGHT_TERMS = 4
 ASSISTANT_FACTOR = 0.4
 """A turn the assistant said ("assistant: Beagles are notorious for that..."), when the question

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from actors.navigation import actor as navigation
+from actors.navigation import ranking
 from actors.navigation.answer_type import expected, holds
 from ihmt_async import render
 from ihmt_async.runtime import Runtime
-from tests.navigation.test_retrieval_rules import embedded, save, search
+from tests.navigation.test_retrieval_rules import embedded, ids, save, search
 
 pytestmark = pytest.mark.anyio
 
@@ -115,3 +116,19 @@ async def test_a_make_is_asked_about_by_its_kind(tmp_path: Path) -> None:
         nav.model.refresh()
         assert nav._kind_held("Ford") and nav._kind_held("Pixel") is False
         assert not nav._kind_held("sailboat")
+
+
+async def test_a_question_to_the_assistant_is_answered_by_its_turn_not_the_asking_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with Runtime(tmp_path) as rt:
+        asking = await save(rt, "2026-04-05 user: Which robot vacuum would you recommend for "
+                                "my small flat with wooden floors? Budget 300 pounds.")
+        answer = await save(rt, "2026-04-05 assistant: For a small flat I would recommend the "
+                                "Roborock Q7 Max, a robot vacuum with lidar.")
+        await save(rt, "2026-04-06 user: The kitchen tiler starts on Monday at eight.")
+        await embedded(rt)
+        question = "Which robot vacuum did you recommend for my flat?"
+        assert ids(await search(rt, question))[:1] == [answer]
+        monkeypatch.setattr(ranking, "ASKING_FACTOR", 1.0)  # ASKING_FACTOR: the rule off
+        assert ids(await search(rt, question))[:1] == [asking]
+
