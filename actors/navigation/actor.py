@@ -273,6 +273,8 @@ def _as_said(text: str) -> dict[str, str]:
     "Juan"), to quote a question's words back in a reply."""
     out: dict[str, str] = {}
     for word in re.findall(r"[^\W_]+(?:['’-][^\W_]+)*", text):
+        if word[-2:] in ("'s", "’s"):
+            word = word[:-2]  # "brother's": the word is "brother"
         for term in text_terms(word):
             out.setdefault(stem(term), word)
     return out

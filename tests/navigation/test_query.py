@@ -207,3 +207,11 @@ def test_countries_and_continents_in_both_languages() -> None:
         assert is_region(name), name
     for name in ("Boston", "Napa", "Teruel", "Lisbon", "Google"):
         assert not is_region(name), name
+
+
+def test_a_word_is_quoted_back_without_its_possessive() -> None:
+    # "No stored memory mentions 'brother's'" quoted the question's spelling with its "'s"
+    from actors.navigation.actor import _as_said
+
+    assert _as_said("What's my brother's name? Juan’s?") == {
+        "brother": "brother", "nam": "name", "juan": "Juan"}
