@@ -311,12 +311,9 @@ def render_none(result: SearchResult) -> str:
 
 def _none_sentence(result: SearchResult) -> str:
     clue = f' (with clue "{result.clue}")' if result.clue else ""
+    if result.as_of:  # the memories saved by that time and those dated by it
+        clue += f" as the memory stood at {result.as_of}"
     n = result.trace.leaves_in_store
-    if result.as_of:
-        return (f'No memory found for "{result.query}"{clue} as the memory stood at '
-                f"{result.as_of}: nothing about it had been saved or dated by then (as_of "
-                "admits the memories saved by that time and those dated by it; the memory "
-                f"holds {n} {'memory' if n == 1 else 'memories'} now).")
     memories = "memory" if n == 1 else "memories"
     searched = (f"Searched all {n} stored {memories} (tree descent and the full-text index)."
                 if n else "The memory is empty.")

@@ -897,9 +897,20 @@ class NavigationActor(Actor):
         asked_day = valid_on(text, today) if question else None
         if question and asked_day is None:
             asked_day = self._before_value(text, questions, timeline)
+        readings_of_time = [(timeline, asked_day)]
+        if question and as_of_dt is not None:
+            # as of a past day, the value valid that day: facts learnt later of a time by then
+            # count, as the memories dated by then do (a history saved today); else the value
+            # as recorded by then
+            readings_of_time.insert(0, (model.facts.timeline(
+                keys + model.facts.keys_of_leaves(ids), leaves=ids),
+                asked_day or as_of_dt.date()))
         answer = None
-        for candidate in questions:
-            answer = self._answer(candidate, timeline, admissible, asked_day)
+        for told, day in readings_of_time:
+            for candidate in questions:
+                answer = self._answer(candidate, told, admissible, day)
+                if answer is not None:
+                    break
             if answer is not None:
                 break
 
@@ -1456,9 +1467,10 @@ class NavigationActor(Actor):
         current = timeline.current(subject, attribute)
         if current is None:
             return None
-        if current.source_leaf_id and current.source_leaf_id in self.model.leaves \
-                and not admissible(current.source_leaf_id):
-            return None
+        def shown(fact: Any) -> bool:  # its memory may be served (scope, as_of)
+            leaf = fact.source_leaf_id
+            return not (leaf and leaf in self.model.leaves and not admissible(leaf))
+
         facts = timeline.facts_for(subject, attribute)
         then = timeline.state_at(subject, attribute, day) if day else None
         if day and then is None:
@@ -1466,7 +1478,11 @@ class NavigationActor(Actor):
             # and the first move is of 2025): no value answers it, least of all today's
             return None
         lead = then or current
-        told = [f for f in facts if f.status in ("HISTORICAL", "ACTIVE")]
+        if not shown(lead):
+            return None
+        if then is not None and not shown(current):
+            current = then  # a later value of a memory not served (as of a past day)
+        told = [f for f in facts if f.status in ("HISTORICAL", "ACTIVE") and shown(f)]
         run = [lead]  # "I move in to Blackrock on 1 August", then "Settled in Blackrock!"
         while run[0].confirms and run[0] in told and told.index(run[0]) > 0:
             run.insert(0, told[told.index(run[0]) - 1])

@@ -21,6 +21,7 @@ from actors.facts.messages import Retract
 from actors.ingest.messages import Save
 from actors.navigation.messages import Search, SearchResult
 from actors.provenance import Provenance
+from ihmt_async import render
 from ihmt_async.runtime import Runtime
 
 pytestmark = pytest.mark.anyio
@@ -260,10 +261,12 @@ async def test_as_of_reads_the_days_memories_tell_as_well(tmp_path: Path) -> Non
         glasgow = await save(rt, "2026-09-01: We live in Glasgow's West End since today.")
         may = await search(rt, "where do I live", as_of=dt.datetime(2026, 5, 1, tzinfo=dt.UTC))
         assert ids(may)[:1] == [leith] and glasgow not in ids(may)
-        # the facts keep their record time: none was known by May
-        assert may.answer is None
+        # the value valid that day, from facts learnt later; no later value is named
+        assert may.answer is not None and may.answer.value == "Leith"
+        assert may.answer.valid_on == "2026-05-01" and not may.answer.history
         before = await search(rt, "where do I live", as_of=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
         assert before.status == "NONE"
+        assert "as the memory stood at 2026-01-01" in render.render_search(before)
 
 
 async def test_as_of_history_and_retraction(tmp_path: Path) -> None:
