@@ -37,7 +37,13 @@ from actors.facts.questions import attribute_question
 from actors.facts.speakers import assistant_said, opening_speaker
 from actors.facts.timeline import Timeline
 from actors.navigation import notice_words, ranking, regions
-from actors.navigation.answer_type import NAME_WORDS, asks_name, names_by, unqualified
+from actors.navigation.answer_type import (
+    NAME_WORDS,
+    asks_name,
+    names_by,
+    someone_elses,
+    unqualified,
+)
 from actors.navigation.answer_type import expected as expected_answer
 from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.asked_person import names_asked, other_speaker
@@ -164,6 +170,10 @@ NEXT_TURN_CONTINUES_ASKED = 0.05
 """...and then no further from the question than this: two short notes of one day read alike
 by their shared date ("October 2024: My bank is ING." / "October 2024: Running make test in
 billing-api takes 117 s") without being one conversation."""
+OTHERS_CHECKED = 12
+"""Memories read to tell that a relation the question says is the user's is only ever said of
+someone else (``_only_others``)."""
+_TOKEN = re.compile(r"[^\W\d_][\w'’-]*|[.!?;:,]")
 CONTEXT_TURNS = 6
 """Turns on each side of the first memory served read as its conversation (``_also_said``)."""
 CONTEXT_BESIDE = 2
@@ -869,6 +879,11 @@ class NavigationActor(Actor):
         if naming:
             ranking.boost_matching(scores, self._naming(readings, leading),
                                    ranking.NAME_BOOST, boosts)
+        owned = {stem(t) for word in possessed(topic) for t in text_terms(word)}
+        if owned:  # "What's my dog called?" and "Our neighbour's dog is called Toffee"
+            ranking.boost_matching(scores, {leaf for leaf in leading
+                                            if self._said_of_others(leaf, owned)},
+                                   ranking.OTHERS_FACTOR, boosts)
         slight = frozenset(leaf for leaf in leading if self._slight(leaf))
         ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
         if not asks_the_assistant(topic):
@@ -1212,13 +1227,17 @@ class NavigationActor(Actor):
         for word in possessed(topic):
             terms = [stem(t) for t in text_terms(word)]
             # a relation's other names are ``kin``'s to say: "sister" is close in meaning to
-            # "brother", and no name of him
-            found = said if kin(word) else held
-            if any(t not in plan or t in found or plan[t] or index.doc_freq(t) for t in terms):
+            # "brother", and no name of him; and a relation only ever said of someone else
+            # ("Sam's brother Tom", "the neighbour's cat") is none of the user's
+            relation = bool(kin(word))
+            found = said if relation else held
+            if any(t not in plan or (t in found or plan[t] or index.doc_freq(t))
+                   and not (relation and self._only_others(t)) for t in terms):
                 continue
             # "the user's boss" when "my manager" was said; a name the index cannot hold
             # (the English "son" is a Spanish stop word) may have been said too
             if any(not text_terms(other) or index.doc_freq(stem(text_terms(other)[0]))
+                   and not self._only_others(stem(text_terms(other)[0]))
                    for other in kin(word)) or self._kind_held(word):
                 continue
             out.append(word)
@@ -1229,6 +1248,28 @@ class NavigationActor(Actor):
                                  or index.variants(t[:PLACE_PREFIX]) for t in terms):
                 places.append(name)
         return tuple(out), tuple(places)
+
+    def _said_of_others(self, leaf_id: str, owned: set[str]) -> bool:
+        """The memory names what the question says is the user's only as someone else's
+        ("the neighbour's dog", "Sam's brother")."""
+        words = _TOKEN.findall(self.model.text_of(leaf_id))
+        said = [at for at, w in enumerate(words)
+                if stem(fold(w).replace("’", "'").removesuffix("'s")) in owned]
+        return bool(said) and all(someone_elses(words, at) for at in said)
+
+    def _only_others(self, term: str) -> bool:
+        """Every memory holding ``term`` (at most ``OTHERS_CHECKED`` of them) says it of
+        someone else ("Sam's brother", "the neighbour's cat", "her dog"): read, not
+        assumed, so a word held more widely is taken as said of the user somewhere."""
+        holders = self.model.index.doc_freq(term)
+        if not holders or holders > OTHERS_CHECKED:
+            return False
+        for leaf in self.model.index.postings(term):
+            words = _TOKEN.findall(self.model.text_of(leaf))
+            if any(stem(fold(w).replace("’", "'").removesuffix("'s")) == term
+                   and not someone_elses(words, at) for at, w in enumerate(words)):
+                return False
+        return True
 
     def _kind_held(self, word: str) -> bool:
         """Whether ``word`` is a make ("my old Ford", "the Pixel") whose kind of thing some

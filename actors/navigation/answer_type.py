@@ -10,7 +10,7 @@ and Spanish; a question of any other kind expects nothing in particular (None).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from actors.dates import LEADING_ISO_DATE, MONTHS, WEEKDAYS
 from actors.facts.common_words import is_common_word
@@ -103,6 +103,28 @@ def unqualified(question: str) -> str:
     return _QUALIFIER.sub("", question)
 
 
+_NOT_POSSESSIVE = frozenset({"it's", "that's", "what's", "he's", "she's", "there's", "here's",
+                             "let's", "who's", "where's", "how's", "one's"})
+
+
+def someone_elses(words: Sequence[str], at: int,
+                  ours: Callable[[str], bool] = lambda word: False) -> bool:
+    """Whether the word at ``at`` is said as someone else's: "the neighbour's cat", "Sam's
+    brother", "my friend's old dog" ("my dog", "our dog", "She's a Border Collie" are the
+    speaker's; "her dog" may be the user's mother's, so a pronoun decides nothing). A
+    possessor ``ours`` accepts (a word of the question: "my mother's chemist" and "Mum's
+    pharmacy") is no one else."""
+    for back in (1, 2):
+        if at - back < 0:
+            return False
+        word = fold(words[at - back]).replace("’", "'")
+        if word.endswith("'s") and word not in _NOT_POSSESSIVE:
+            return not ours(words[at - back][:-2])
+        if not word.isalpha() or word in ("my", "our", "mi", "mis", "nuestro", "nuestra"):
+            return False
+    return False
+
+
 def names_by(text: str, said_of: Callable[[str], bool]) -> bool:
     """Whether ``text`` names the thing a name question asks about: a word ``said_of`` (a
     form of the question's own words) with a name beside it, only linking words between
@@ -110,8 +132,8 @@ def names_by(text: str, said_of: Callable[[str], bool]) -> bool:
     A name is as ``_is_name`` reads one."""
     words = _WORD.findall(LEADING_ISO_DATE.sub("", text))
     for at, word in enumerate(words):
-        if not word[0].isalpha() or not said_of(word):
-            continue
+        if not word[0].isalpha() or not said_of(word) or someone_elses(words, at, said_of):
+            continue  # "our neighbour's dog is called Toffee" names no dog of the user's
         for step in (1, -1):
             near = at + step
             while 0 <= near < len(words) and abs(near - at) <= _NAME_REACH + 1:

@@ -50,6 +50,10 @@ NAME_BOOST = 2.0
 """A memory naming what a name question asks about ("What is my mother's first name?": "My
 mum Els had a fall") ranks ahead of memories that only mention it ("mum started the day
 programme")."""
+OTHERS_FACTOR = 0.5
+"""A memory naming what the question says is the user's ("What's my dog called?") only as
+someone else's ("Our neighbour's dog is a Labrador called Toffee") keeps this share of its
+score: the user's own ("She's a Border Collie called Nube") leads when it matches at all."""
 RARE_HOLDERS = 1
 """Measured: 2 -> conversation set recall@1 0.600 -> 0.585 (a word two of its 120 memories hold
 is no name of one thing); 1 -> no bench figure moves, and the needle test (50 needles among

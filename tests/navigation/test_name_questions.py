@@ -55,9 +55,13 @@ def _said_of(*words: str) -> object:
     ("Yvonne said she will check on mum while we are away.", False),  # too far
     ("I visit mum on Monday.", False),  # a day is no name
     ("Mum, I said, calm down.", False),  # "I" names nobody
+    ("Our neighbour's dog is a Labrador called Toffee.", False),  # someone else's dog
+    ("Sam's brother Tom is visiting in June.", False),
+    ("Mum's pharmacy is Apotheek Assendorp.", True),  # the mother asked about is no one else
 ])
 def test_a_memory_names_a_thing_by_a_name_beside_it(text: str, names: bool) -> None:
-    said_of = _said_of("mum", "mother", "teacher", "recruiter", "madre", "dog")
+    said_of = _said_of("mum", "mother", "teacher", "recruiter", "madre", "dog", "brother",
+                       "pharmacy")
     assert names_by(text, said_of) is names  # type: ignore[arg-type]
 
 
@@ -80,3 +84,28 @@ async def test_the_memory_naming_what_is_asked_leads(
         monkeypatch.setattr(ranking, "NAME_BOOST", 1.0)  # NAME_BOOST: the rule off
         again = await search(rt, "What is my mother's name?")
         assert again.status != "FOUND" or again.hits[0].leaf_id != named
+
+
+async def test_a_relation_said_only_of_someone_else_is_none_of_the_user_s(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with Runtime(tmp_path) as rt:
+        await save(rt, "The neighbour's cat Misu keeps sneaking into our kitchen.")
+        await save(rt, "My partner is called Sam and works as a nurse.")
+        await save(rt, "Sam's brother Tom is visiting in June.")
+        toffee = await save(rt, "Our neighbour's dog is a Labrador called Toffee.")
+        await save(rt, "My sister Ines is a nurse in Porto.")
+        await save(rt, "We adopted a puppy last spring. She's a Border Collie called Nube.")
+        await embedded(rt)
+        for question, word in (("What's my cat's name?", "cat"),
+                               ("What's my brother's name?", "brother")):
+            result = await search(rt, question)
+            assert result.status == "NONE" and f"'{word}'" in (result.reason or ""), question
+        sister = await search(rt, "What's my sister's name?")
+        assert sister.status == "FOUND"
+        # OTHERS_FACTOR: the neighbour's dog is not served as the user's with confidence
+        dog = await search(rt, "What's my dog called?")
+        assert dog.status != "FOUND" or dog.hits[0].leaf_id != toffee
+        monkeypatch.setattr(ranking, "OTHERS_FACTOR", 1.0)
+        again = await search(rt, "What's my dog called?")
+        assert again.status == "FOUND" and again.hits[0].leaf_id == toffee
+
