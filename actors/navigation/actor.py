@@ -1090,6 +1090,9 @@ class NavigationActor(Actor):
                               if span is not None else frozenset())
         if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None:
             absent = self._absent_words(query, best, [hit.leaf_id for hit in result.hits])
+            if result.status == "FOUND" and clue:
+                # a clue no memory holds re-ranks nothing: the reply says so ("Madrid")
+                absent = notice_words.once((*absent, *self._clue_unheld(clue)))
             if result.status == "FOUND":
                 result = dataclasses.replace(result, absent=absent)
             elif absent:
@@ -1279,6 +1282,14 @@ class NavigationActor(Actor):
         index = self.model.index
         return kind is not None and any(index.doc_freq(stem(term)) for name in
                                         (kind, *EN_ES.get(kind, ())) for term in text_terms(name))
+
+    def _clue_unheld(self, clue: str) -> tuple[str, ...]:
+        """The words of a clue (as given) that no memory holds in any form."""
+        index = self.model.index
+        said = _as_said(clue)
+        return tuple(said.get(term, term) for term in (stem(t) for t in text_terms(clue))
+                     if not term.isdigit() and not index.doc_freq(term)
+                     and not index.derived_forms(term) and not index.variants(term))
 
     def _absent_words(self, query: Query, best: Mapping[str, _Match],
                       served: list[str]) -> tuple[str, ...]:

@@ -66,15 +66,15 @@ def holds(answer: re.Pattern[str], text: str) -> bool:
 
 
 _ASKS_NAME = re.compile(
-    r"\bnames?\b|\bwhat\s+(?:is|was|are|were|s)\b.*\bcalled\b|"
+    r"\bnames?\b|\bwhat(?:\s+(?:is|was|are|were)\b|['’]s\b).*\bcalled\b|"
     r"\bwhat\s+(?:did|do|does|should|shall|will)\s+\w+\s+call\b(?!.*\b(?:about|for|to|when|"
     r"because|after|before)\b)|\bcomo\s+(?:se|le|la|lo|les|los|las)\s+llam|"
     r"\bnombres?\b|\bapellidos?\b")
 """A question asking for what someone or something is called: "What is my mother's first
 name?", "What did we call the dog?", "¿Cómo se llama mi fisio?" ("Did I call the plumber?"
 asks no name)."""
-_QUALIFIER = re.compile(r"\b(?:first|full|last|given|middle|maiden|christian)\s+(?=names?\b)",
-                        re.IGNORECASE)
+_QUALIFIER = re.compile(r"\b(?:first|full|last|given|middle|maiden|christian)\s+(?=names?\b)|"
+                        r"\bcall(?:ed)?\b", re.IGNORECASE)
 NAME_WORDS = frozenset({
     "name", "names", "named", "called", "call", "first", "full", "last", "surname",
     "nickname", "nombre", "nombres", "llama", "llamaba", "llaman", "llamo", "llamado",
@@ -98,8 +98,10 @@ def asks_name(question: str) -> bool:
 
 def unqualified(question: str) -> str:
     """A name question without the word saying which name ("What is my mother's first
-    name?" -> "What is my mother's name?"): no memory says "first name" of what it names,
-    and "first" matched every "first lesson"."""
+    name?" -> "What is my mother's name?"), nor the English verb asking it ("What's my mum
+    called?"): no memory says "first name" of what it names, "first" matched every "first
+    lesson", and "called" matched "I need to call my mother" (a memory naming with "called"
+    is found by the name beside it: ``names_by``)."""
     return _QUALIFIER.sub("", question)
 
 

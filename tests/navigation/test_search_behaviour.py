@@ -160,6 +160,10 @@ async def test_a_clue_given_is_the_last_word(tmp_path: Path) -> None:
         # both hold the clue: the best is served and the other listed, no second request
         narrowed = await search(rt, "Luis", clue="Madrid")
         assert narrowed.status == "FOUND" and set(ids(narrowed)[:2]) == set(both)
+        assert narrowed.absent == ()
+        # a clue no memory holds re-ranks nothing, and the reply says so
+        unheld = await search(rt, "Luis", clue="Valladolid")
+        assert unheld.status == "FOUND" and unheld.absent == ("Valladolid",)
 
 
 # ------------------------------------------------------------------ knowledge updates
