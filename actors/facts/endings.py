@@ -84,6 +84,9 @@ _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
                 r"\s+any\s*more\b"), _diet("none (no longer {})")),
     ("diet", _r(rf"{_I}(?:stopped|quit|gave\s+up|given\s+up)\s+being\s+(?:a\s+)?(?P<d>{_DIET})\b"),
      _diet("none (no longer {})")),
+    # "Ate a burger today. Not vegetarian any more.": the speaker left out
+    ("diet", _r(rf"{CLAUSE_START}not\s+(?:a\s+)?(?P<d>{_DIET})\s+any\s*more\b"),
+     _diet("none (no longer {})")),
     ("diet", _r(rf"\bya\s+no\s+(?:soy|somos)\s+(?P<d>{_DIET_ES})\b"),
      _diet("ninguna (ya no {})")),
     ("diet", _r(rf"\b(?:deje|dejamos|he\s+dejado|hemos\s+dejado)\s+de\s+ser\s+(?P<d>{_DIET_ES})\b"),

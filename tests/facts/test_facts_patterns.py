@@ -163,6 +163,7 @@ def test_extracts_one_fact(text: str, expected: tuple[str, str, str]) -> None:
         "I moved into a bigger apartment in the Ruzafa neighbourhood, still in Valencia.",
         "My sister joined a startup called Zeta.",  # not the user's employer
         "I joined a gym called FitLab.",
+        "Sara said she is not vegan any more.",  # someone else's diet
     ],
 )
 def test_no_fact(text: str) -> None:
@@ -174,6 +175,9 @@ def test_no_fact(text: str) -> None:
     [
         ("I'm no longer vegetarian, now I eat fish too.", ("diet", "none (no longer vegetarian)")),
         ("I'm not vegan anymore.", ("diet", "none (no longer vegan)")),
+        # the speaker left out, as chat turns do
+        ("Ate a burger today, first meat in years. Not vegetarian any more.",
+         ("diet", "none (no longer vegetarian)")),
         ("We stopped being vegetarian last year.", ("diet", "none (no longer vegetarian)")),
         ("Ya no soy vegetariana.", ("diet", "ninguna (ya no vegetariana)")),
         ("Dejé de ser vegano en marzo.", ("diet", "ninguna (ya no vegano)")),
