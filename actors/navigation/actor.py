@@ -46,7 +46,12 @@ from actors.navigation.answer_type import (
 )
 from actors.navigation.answer_type import expected as expected_answer
 from actors.navigation.answer_type import holds as holds_answer
-from actors.navigation.asked_person import names_asked, other_speaker
+from actors.navigation.asked_person import (
+    asks_about_the_user,
+    names_asked,
+    other_speaker,
+    other_than_the_user,
+)
 from actors.navigation.bearing import Bearing, bearing, words
 from actors.navigation.bilingual import EN_ES, other_reading, translatable
 from actors.navigation.bm25 import idf
@@ -1106,6 +1111,12 @@ class NavigationActor(Actor):
         if asked_names:
             result = dataclasses.replace(result, hits=tuple(
                 dataclasses.replace(hit, said_by_other=other_speaker(asked_names, hit.text))
+                for hit in result.hits))
+        elif result.status in ("FOUND", "AMBIGUOUS") and asks_about_the_user(text) \
+                and not self._user_names():
+            # "Where do I live?" and only two friends' turns: whose home each one tells
+            result = dataclasses.replace(result, hits=tuple(
+                dataclasses.replace(hit, said_by_other=other_than_the_user(hit.text))
                 for hit in result.hits))
         if result.status == "NONE" and similar:
             if span is not None and asked is not None:

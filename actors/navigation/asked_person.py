@@ -40,6 +40,28 @@ def names_asked(question: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+_FIRST_PERSON = re.compile(r"\b(?:i|my|me|mine|myself|we|our|us|yo|mi|mis|nosotros|nosotras|"
+                           r"nuestro|nuestra|nuestros|nuestras)\b")
+"""A question about the user, asked in the first person ("Where do I live?", "¿Dónde vivo
+yo?")."""
+THE_USER = "the user"
+
+
+def asks_about_the_user(question: str) -> bool:
+    """Whether ``question`` asks about the user in the first person."""
+    return bool(_FIRST_PERSON.search(fold(question)))
+
+
+def other_than_the_user(text: str) -> tuple[str, str] | None:
+    """(the turn's speaker, ``THE_USER``) when a first-person question is served a turn said
+    by a named speaker ("Kenji: I live in Salford" for "Where do I live?" in a chat between
+    two friends, the user's name unknown): it tells where Kenji lives."""
+    speaker = opening_speaker(text)
+    if speaker is None or speaker.subject is None or speaker.subject == USER:
+        return None
+    return speaker.subject, THE_USER
+
+
 def other_speaker(asked: tuple[str, ...], text: str) -> tuple[str, str] | None:
     """(the turn's speaker, the name asked that the turn never mentions) when the turn is said
     by a named speaker the question does not name, else None."""

@@ -73,3 +73,20 @@ def test_a_name_addressed_is_no_mention(text: str) -> None:
     assert other_speaker(asked, text) == ("Joel", "Marta")
     assert other_speaker(asked, text.replace("Marta", "Ana")) == ("Joel", "Marta")
     assert other_speaker(asked, "[2025-05-24] Joel: I saw Marta, she adopted a dog") is None
+
+
+@pytest.mark.anyio
+async def test_a_question_about_the_user_says_whose_turn_it_serves(tmp_path: Path) -> None:
+    # "Where do I live?" and a chat between two friends, the user's name unknown: each
+    # turn served says who said it (an outside probe got their homes as a plain clue request)
+    async with Runtime(tmp_path) as rt:
+        kenji = await save(rt, "[2026-03-01] Kenji: I live in Salford, near the stadium.")
+        await save(rt, "[2026-03-01] Maya: I work at the BBC in MediaCity.")
+        await save(rt, "[2026-03-02] user: The boiler needs a service before winter.")
+        await embedded(rt)
+        found = await search(rt, "Where do I live?")
+        served = {hit.leaf_id: hit.said_by_other for hit in found.hits}
+        assert served[kenji] == ("Kenji", "the user")
+        assert "Said by Kenji, and it does not mention the user" in render.render_search(found)
+        other = await search(rt, "When does the boiler need a service?")  # no first person
+        assert all(hit.said_by_other is None for hit in other.hits)
