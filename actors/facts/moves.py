@@ -25,8 +25,7 @@ import datetime
 import re
 from collections.abc import Callable
 
-from actors.dates import MONTHS
-from actors.facts.values import MONTHS_PATTERN, Folded, clean_value
+from actors.facts.values import MONTHS_PATTERN, Folded, clean_value, nearest_day
 
 _WEEKDAYS = (r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miercoles|"
              r"jueves|viernes|sabado|domingo")
@@ -77,15 +76,7 @@ def move_day(folded: str, around: datetime.date | None) -> datetime.date | None:
         return None
     day = _DAY.search(folded)
     if day is not None:
-        month = MONTHS[day.group("m1") or day.group("m2")]
-        number = int(day.group("d1") or day.group("d2"))
-        candidates = []
-        for year in (around.year - 1, around.year, around.year + 1):
-            try:
-                candidates.append(datetime.date(year, month, number))
-            except ValueError:
-                continue
-        return min(candidates, key=lambda d: abs((d - around).days), default=None)
+        return nearest_day(day, around)
     soon = _TOMORROW.search(folded)
     if soon is not None:
         return around + datetime.timedelta(days=2 if soon.group(0).startswith("pasado") else 1)

@@ -60,6 +60,7 @@ from actors.facts.values import (
     clean_value,
     is_hypothetical,
     is_question,
+    nearest_day,
 )
 from actors.text import STOPWORDS, fold, sentences
 
@@ -1093,15 +1094,7 @@ def _sentence_date(sentence: str, around: datetime.date | None = None) -> dateti
     day = _DAY_OF_MONTH.search(folded)
     if day is None or around is None:
         return None
-    month = MONTHS[day.group("m1") or day.group("m2")]
-    number = int(day.group("d1") or day.group("d2"))
-    candidates = []
-    for year in (around.year - 1, around.year, around.year + 1):
-        try:
-            candidates.append(datetime.date(year, month, number))
-        except ValueError:
-            continue
-    nearest = min(candidates, key=lambda d: abs((d - around).days), default=None)
+    nearest = nearest_day(day, around)
     # a day still to come ("I'm joining Revolut on June 15", said on June 5) is a plan: the
     # fact is dated when it was said, so the reply never calls a future value current
     return nearest if nearest is not None and nearest <= around else None

@@ -7,6 +7,7 @@ trailing time words, trailing clauses and punctuation and caps it. Pure function
 
 from __future__ import annotations
 
+import datetime
 import re
 
 from actors.dates import MONTHS
@@ -45,6 +46,21 @@ class Folded:
 # ------------------------------------------------------------------ value cleaning
 
 MONTHS_PATTERN = "|".join(sorted(MONTHS, key=len, reverse=True))
+
+
+def nearest_day(day: re.Match[str], around: datetime.date) -> datetime.date | None:
+    """The date a day named without its year (``day``: groups ``m1``/``d1`` or ``d2``/``m2``,
+    "June 15" / "15 de junio") falls on nearest ``around``, before or after it; None when no
+    year has it (February 30)."""
+    month = MONTHS[day.group("m1") or day.group("m2")]
+    number = int(day.group("d1") or day.group("d2"))
+    candidates = []
+    for year in (around.year - 1, around.year, around.year + 1):
+        try:
+            candidates.append(datetime.date(year, month, number))
+        except ValueError:
+            continue
+    return min(candidates, key=lambda d: abs((d - around).days), default=None)
 _WEEKDAYS = (
     "monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     "lunes|martes|miercoles|jueves|viernes|sabado|domingo"
