@@ -40,7 +40,9 @@ from actors.navigation import notice_words, ranking, regions
 from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
+    bare,
     names_by,
+    said_at,
     someone_elses,
     unqualified,
 )
@@ -178,7 +180,6 @@ billing-api takes 117 s") without being one conversation."""
 OTHERS_CHECKED = 12
 """Memories read to tell that a relation the question says is the user's is only ever said of
 someone else (``_only_others``)."""
-_TOKEN = re.compile(r"[^\W\d_][\w'’-]*|[.!?;:,]")
 CONTEXT_TURNS = 6
 """Turns on each side of the first memory served read as its conversation (``_also_said``)."""
 CONTEXT_BESIDE = 2
@@ -287,9 +288,8 @@ def _as_said(text: str) -> dict[str, str]:
     """Each term of ``text`` -> the word as written ("tension" -> "tensión", "juan" ->
     "Juan"), to quote a question's words back in a reply."""
     out: dict[str, str] = {}
-    for word in re.findall(r"[^\W_]+(?:['’-][^\W_]+)*", text):
-        if word[-2:] in ("'s", "’s"):
-            word = word[:-2]  # "brother's": the word is "brother"
+    for written in re.findall(r"[^\W_]+(?:['’-][^\W_]+)*", text):
+        word = bare(written)  # "brother's": the word is "brother"
         for term in text_terms(word):
             out.setdefault(stem(term), word)
     return out
@@ -825,7 +825,7 @@ class NavigationActor(Actor):
         elif best and best_descent < WEAK_RATIO * best_full:
             fallback_reason = "the tree descent's best match was weak"
         lexical_ids = set(descent.leaves) | set(best)
-        clued = frozenset(term for group in query.groups[1:] for term in group)
+        clued = query.clue_terms
         if clued:  # the clue names what the descent's branches may not lead to
             lexical_ids |= {leaf for leaf, match in best.items() if match.matched & clued}
 
@@ -925,14 +925,9 @@ class NavigationActor(Actor):
             readings_of_time.insert(0, (model.facts.timeline(
                 keys + model.facts.keys_of_leaves(ids), leaves=ids),
                 asked_day or as_of_dt.date()))
-        answer = None
-        for told, day in readings_of_time:
-            for candidate in questions:
-                answer = self._answer(candidate, told, admissible, day)
-                if answer is not None:
-                    break
-            if answer is not None:
-                break
+        answer = next((found for told, day in readings_of_time for candidate in questions
+                       if (found := self._answer(candidate, told, admissible, day)) is not None),
+                      None)
 
         currency: dict[str, str] = {}
         successor: dict[str, str | None] = {}
@@ -1266,9 +1261,9 @@ class NavigationActor(Actor):
     def _said_of_others(self, leaf_id: str, owned: set[str]) -> bool:
         """The memory names what the question says is the user's only as someone else's
         ("the neighbour's dog", "Sam's brother")."""
-        words = _TOKEN.findall(self.model.text_of(leaf_id))
-        said = [at for at, w in enumerate(words)
-                if stem(fold(w).replace("’", "'").removesuffix("'s")) in owned]
+        if not self.model.index.terms_of(leaf_id) & owned:
+            return False  # not read: it names none of it
+        words, said = said_at(self.model.text_of(leaf_id), owned)
         return bool(said) and all(someone_elses(words, at) for at in said)
 
     def _only_others(self, term: str) -> bool:
@@ -1279,9 +1274,8 @@ class NavigationActor(Actor):
         if not holders or holders > OTHERS_CHECKED:
             return False
         for leaf in self.model.index.postings(term):
-            words = _TOKEN.findall(self.model.text_of(leaf))
-            if any(stem(fold(w).replace("’", "'").removesuffix("'s")) == term
-                   and not someone_elses(words, at) for at, w in enumerate(words)):
+            words, said = said_at(self.model.text_of(leaf), {term})
+            if not all(someone_elses(words, at) for at in said):
                 return False
         return True
 
@@ -1381,20 +1375,21 @@ class NavigationActor(Actor):
         body = _SPEAKER.sub("", LEADING_ISO_DATE.sub("", meta.excerpt)).strip()
         return body.endswith("?") and len(text_terms(body)) <= ranking.SLIGHT_TERMS
 
-    def _answered_by(self, leaf_id: str) -> str | None:
-        """The turn the assistant said right after this one, in its conversation (the same
-        agent and source, the same day), if any."""
+    def _turn_after(self, leaf_id: str) -> str | None:
+        """The memory saved right after this one by the same agent from the same source, of
+        the same day (the next turn of a conversation saved one turn per memory), if any."""
         entry = self.model.entry(leaf_id)
+        after = self.model.catalog.told_after(entry) if entry else None
         meta = self.model.leaves.get(leaf_id)
-        if entry is None or meta is None:
+        then = self.model.leaves.get(after["id"]) if after else None
+        if meta is None or then is None or meta.timestamp[:10] != then.timestamp[:10]:
             return None
-        for row in self.model.catalog.told_around(entry, 1):
-            after = self.model.leaves.get(row["id"])
-            if after is not None and after.recorded_ts > meta.recorded_ts \
-                    and after.timestamp[:10] == meta.timestamp[:10] \
-                    and self._assistant_said(row["id"]):
-                return str(row["id"])
-        return None
+        return then.leaf_id
+
+    def _answered_by(self, leaf_id: str) -> str | None:
+        """The turn the assistant said right after this one, in its conversation, if any."""
+        after = self._turn_after(leaf_id)
+        return after if after is not None and self._assistant_said(after) else None
 
     def _asking(self, leaf_id: str) -> bool:
         """The memory is a chat turn of someone other than the assistant that asks something
@@ -1453,9 +1448,10 @@ class NavigationActor(Actor):
             return set()
 
         def said_of(word: str) -> bool:
-            return stem(fold(word.removesuffix("'s").removesuffix("’s"))) in forms
+            return stem(fold(bare(word))) in forms
 
-        return {leaf for leaf in leading if names_by(self.model.text_of(leaf), said_of)}
+        return {leaf for leaf in leading if self.model.index.terms_of(leaf) & forms
+                and names_by(self.model.text_of(leaf), said_of)}
 
     def _never_named(self, identifier: str) -> bool:
         """No memory can hold ``identifier`` nor one of its family: a word of it is in none
@@ -1765,7 +1761,7 @@ class NavigationActor(Actor):
                 if older in evidence and not (newer in judged and
                                               ranking.about(judged[newer], size)):
                     judged[newer] = evidence[older]
-            clued = frozenset(term for group in query.groups[1:] for term in group)
+            clued = query.clue_terms
             holding = {leaf for leaf, words in matched.items() if words & clued}
             # a memory holding the clue is about what the caller meant, as a timely one is
             ranked = ranking.about_first(ranked, judged, size, {*timely, *holding})
@@ -1884,18 +1880,16 @@ class NavigationActor(Actor):
         shown = {hit.leaf_id for hit in hits}
         following: dict[str, str] = {}
         for hit in hits:
-            entry = self.model.entry(hit.leaf_id)
-            after = self.model.catalog.told_after(entry) if entry else None
-            if after is None or after["id"] in shown or not admissible(after["id"]) \
-                    or self._restates(after["id"], hit.leaf_id):
+            after = self._turn_after(hit.leaf_id)
+            if after is None or after in shown or not admissible(after) \
+                    or self._restates(after, hit.leaf_id):
                 continue
-            meta, then = self.model.leaves.get(hit.leaf_id), self.model.leaves.get(after["id"])
-            if meta is None or then is None or meta.timestamp[:10] != then.timestamp[:10] \
-                    or then.recorded_ts - meta.recorded_ts > CONVERSATION_GAP_S:
+            meta, then = self.model.leaves[hit.leaf_id], self.model.leaves[after]
+            if then.recorded_ts - meta.recorded_ts > CONVERSATION_GAP_S:
                 continue
             if "tool" in (meta.origin, then.origin) and meta.origin != then.origin:
                 continue  # a tool's result is no turn of what a person said (nor the reverse)
-            following[hit.leaf_id] = after["id"]
+            following[hit.leaf_id] = after
         # a turn about something else is no continuation of the answer (and a turn not yet
         # embedded, or a question asked before the model loaded, says nothing either way)
         close = self.vectors.similarity_of(asked, following.values()) if following else {}

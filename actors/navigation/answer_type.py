@@ -10,10 +10,11 @@ and Spanish; a question of any other kind expects nothing in particular (None).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from actors.dates import LEADING_ISO_DATE, MONTHS, WEEKDAYS
 from actors.facts.common_words import is_common_word
+from actors.navigation.stem import stem
 from actors.text import fold
 
 _NUMBER = r"\d+(?:[.,]\d+)?"
@@ -87,6 +88,7 @@ _LINKING = frozenset({
 """Words between a thing and its name that keep them one phrase: "my mum Els", "a teacher
 called Ilse", "the recruiter, Femke", "Els, my mum", "mi madre se llama Carmen"."""
 _WORD = re.compile(r"[^\W\d_][\w'’-]*|[.!?;:,]")
+"""A word (with its apostrophes and hyphens) or a punctuation mark that parts phrases."""
 _NAME_REACH = 3
 """How many linking words may stand between a thing and its name."""
 
@@ -141,22 +143,29 @@ def names_by(text: str, said_of: Callable[[str], bool]) -> bool:
             while 0 <= near < len(words) and abs(near - at) <= _NAME_REACH + 1:
                 if _is_name(words, near):
                     return True
-                if words[near] != "," and fold(_bare(words[near])) not in _LINKING:
+                if words[near] != "," and fold(bare(words[near])) not in _LINKING:
                     break
                 near += step
     return False
 
 
-def _bare(word: str) -> str:
+def bare(word: str) -> str:
     """``word`` without a possessive ending ("Els's", "mum’s")."""
     return word[:-2] if word.endswith(("'s", "’s")) else word
+
+
+def said_at(text: str, terms: Collection[str]) -> tuple[list[str], list[int]]:
+    """``text``'s words and punctuation (as ``names_by`` reads them), and where a word of
+    ``terms`` (stemmed, its possessive off) stands among them."""
+    words = _WORD.findall(text)
+    return words, [at for at, word in enumerate(words) if stem(fold(bare(word))) in terms]
 
 
 def _is_name(words: list[str], at: int) -> bool:
     """A capitalised word inside a sentence names someone or something, unless it is a day or
     a month; one opening a sentence only when no common word and a comma follows ("Els, my
     mum, ...": "Mum finally agreed" names nobody)."""
-    word = _bare(words[at])
+    word = bare(words[at])
     if len(word) < 2 or not word[0].isupper() or word.isupper() \
             or fold(word) in MONTHS or fold(word) in WEEKDAYS:
         return False

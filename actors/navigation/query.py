@@ -53,6 +53,11 @@ class Query:
         """Whether a clue contributed a group of its own."""
         return len(self.groups) > 1
 
+    @property
+    def clue_terms(self) -> frozenset[str]:
+        """The terms the clue's groups contributed (none without a clue)."""
+        return frozenset(term for group in self.groups[1:] for term in group)
+
 
 QUESTION_WORDS = frozenset(
     """tell know knew remember recall anything something everything info information details
