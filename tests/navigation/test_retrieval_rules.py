@@ -4,7 +4,7 @@ restatements, background embedding. Each test fails when its rule is removed."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import anyio
@@ -709,6 +709,20 @@ async def _fill(rt: Runtime, notes: tuple[str, ...]) -> list[str]:
     return saved
 
 
+async def never_mentioned(rt: Runtime, cases: Iterable[tuple[str, str]]) -> None:
+    """Each question is "No memory found", naming its word that no memory mentions."""
+    for question, word in cases:
+        result = await search(rt, question)
+        assert result.status == "NONE" and f"'{word}'" in (result.reason or ""), question
+
+
+async def found_first(rt: Runtime, cases: Iterable[tuple[str, str]]) -> None:
+    """Each question is answered with its memory first."""
+    for question, answer in cases:
+        result = await search(rt, question)
+        assert result.status == "FOUND" and ids(result)[:1] == [answer], question
+
+
 async def test_a_thing_of_the_users_no_memory_mentions_is_not_found(tmp_path: Path) -> None:
     # the physio (one memory holds it) saw the user's knee: a question about the user's
     # shoulder is about something never stored, however specific the word it shares
@@ -716,11 +730,9 @@ async def test_a_thing_of_the_users_no_memory_mentions_is_not_found(tmp_path: Pa
         knee, car = await _fill(rt, (
             "My left knee hurts after long runs; the physio thinks it is patellar tendinitis.",
             "I sold my old car last month, I cycle everywhere now."))
-        for question, word in (("What did the physio say about the user's shoulder?",
-                                "shoulder"),
-                               ("¿Qué le dijo el fisio sobre su hombro?", "hombro")):
-            result = await search(rt, question)
-            assert result.status == "NONE" and f"'{word}'" in (result.reason or ""), question
+        await never_mentioned(rt, (("What did the physio say about the user's shoulder?",
+                                    "shoulder"),
+                                   ("¿Qué le dijo el fisio sobre su hombro?", "hombro")))
         found = await search(rt, "What did the physio say about the user's knee?")
         assert found.status == "FOUND" and ids(found)[:1] == [knee]
         # held through a word close in meaning ("car") is held
@@ -772,10 +784,9 @@ async def test_a_thing_paid_for_no_memory_mentions_is_not_found(tmp_path: Path) 
         physio, _ = await _fill(rt, (
             "I paid the physio 60 euros for the session on my knee.",
             "Our Christmas in Valencia: my parents fly in on the 22nd."))
-        for question, word in (("How much did the user pay for the massage?", "massage"),
-                               ("How much does the user pay for the gym in Valencia?", "gym")):
-            result = await search(rt, question)
-            assert result.status == "NONE" and f"'{word}'" in (result.reason or ""), question
+        await never_mentioned(rt, (("How much did the user pay for the massage?", "massage"),
+                                   ("How much does the user pay for the gym in Valencia?",
+                                    "gym")))
         found = await search(rt, "How much did the user pay for the physio session?")
         assert found.status == "FOUND" and ids(found)[:1] == [physio]
 
@@ -787,10 +798,8 @@ async def test_another_name_of_the_same_relation_was_mentioned(tmp_path: Path) -
         manager, son = await _fill(rt, (
             "My manager Priya asked me to lead the billing migration next quarter.",
             "My son Leo starts primary school in September at Colegio Alameda."))
-        for question, answer in (("What did the user's boss ask?", manager),
-                                 ("Where does the user's kid go to school?", son)):
-            result = await search(rt, question)
-            assert result.status == "FOUND" and ids(result)[:1] == [answer], question
+        await found_first(rt, (("What did the user's boss ask?", manager),
+                               ("Where does the user's kid go to school?", son)))
 
 
 async def test_another_kind_of_the_same_relation_is_no_mention(tmp_path: Path) -> None:
@@ -800,14 +809,10 @@ async def test_another_kind_of_the_same_relation_is_no_mention(tmp_path: Path) -
         sister, dog = await _fill(rt, (
             "My sister Ana moved to Porto to work as a nurse at the Santo António hospital.",
             "Our dog Rufo is a grey whippet, he sleeps on the sofa all afternoon."))
-        for question, word in (("What's my brother's name?", "brother"),
-                               ("What's my cat's name?", "cat")):
-            result = await search(rt, question)
-            assert result.status == "NONE" and f"'{word}'" in (result.reason or ""), question
-        for question, answer in (("What is my sister's name?", sister),
-                                 ("What's my dog's name?", dog)):
-            result = await search(rt, question)
-            assert result.status == "FOUND" and ids(result)[:1] == [answer], question
+        await never_mentioned(rt, (("What's my brother's name?", "brother"),
+                                   ("What's my cat's name?", "cat")))
+        await found_first(rt, (("What is my sister's name?", sister),
+                               ("What's my dog's name?", dog)))
 
 
 async def test_son_is_a_word_of_english_memories(tmp_path: Path) -> None:
