@@ -152,7 +152,7 @@ async def _ask_all(rt: Runtime, items: list[Item], ids: dict[str, set[str]],
             "cross_language_recall@5": f"{cross_hit}/{cross}"}
 
 
-async def _conversation(name: str) -> dict[str, Any]:
+async def _conversation(name: str, rows: list[str] | None = None) -> dict[str, Any]:
     """A hand-written set, asked every way; figures per kind of question, and the misses."""
     cset = CONVERSATION_SETS[name]
     turns: tuple[conversation_set.Turn, ...] = cset.TURNS
@@ -176,7 +176,7 @@ async def _conversation(name: str) -> dict[str, Any]:
             rt.navigation.use_vectors = vectors
             rt.navigation.use_bilingual = bilingual
             rt.navigation.use_neighbours = neighbours
-            out[way] = await _ask_conversation(rt, ids, cset)
+            out[way] = await _ask_conversation(rt, ids, cset, rows if way == "full" else None)
         return out
 
 
@@ -197,8 +197,8 @@ def _share(part: int, whole: int) -> float:
     return round(part / whole, 3) if whole else 0.0
 
 
-async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]],
-                            cset: ModuleType) -> dict[str, Any]:
+async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]], cset: ModuleType,
+                            rows: list[str] | None = None) -> dict[str, Any]:
     """The retrieval figures on the hand-written set, overall and per category.
 
     An update is right at @1 when its first memory is one of its current turns (the outdated
@@ -243,6 +243,8 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]],
         if question.lang not in {lang[key] for key in question.keys}:
             cross += 1
             cross_hit += rank is not None and rank < 5 and found
+        if rows is not None:  # one line per question: two runs are compared with diff
+            rows.append(f"{result.status:<9} {'-' if rank is None else rank}  {question.text}")
         if not (found and rank == 0):
             misses.append(f"{question.category:<10} {result.status:<9} {question.text} -> "
                           f"{_first(result, key_of)}")
@@ -250,6 +252,8 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]],
     for item in nevers:
         result = await rt.navigation.ask(Search(query=item.text, limit=5))
         never += result.status == "NONE"
+        if rows is not None:
+            rows.append(f"{result.status:<9} never  {item.text}")
         if result.status != "NONE":
             misses.append(f"{'never':<10} {result.status:<9} {item.text} -> "
                           f"{_first(result, key_of)}")
@@ -342,7 +346,7 @@ async def main_async(args: argparse.Namespace, rows: list[str] | None = None
     if args.set in CONVERSATION_SETS:
         report["set"] = args.set
         if not args.skip_quality:
-            report["quality"] = await _conversation(args.set)
+            report["quality"] = await _conversation(args.set, rows)
         # Latency stores hold the generated memories either way: only the query text changes.
         asked: tuple[conversation_set.Question, ...] = CONVERSATION_SETS[args.set].QUESTIONS
         questions = [q.text for q in asked][:args.searches]
@@ -374,9 +378,8 @@ def main() -> None:
                              "validate on text the first set's tuning never saw")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
     parser.add_argument("--rows", default="",
-                        help="templated set: write one line per question of the full path "
-                             "(status, rank of the answer, question) to this file, to diff "
-                             "two runs")
+                        help="write one line per question of the full path (status, rank "
+                             "of the answer, question) to this file, to diff two runs")
     args = parser.parse_args()
     configure_logging(level="warning", to_stderr=True)
     rows: list[str] | None = [] if args.rows else None
