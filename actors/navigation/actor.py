@@ -89,6 +89,7 @@ from actors.navigation.query import (
     Query,
     asks_about_before,
     asks_about_now,
+    asks_how_things_stand,
     asks_the_assistant,
     holds_identifier,
     identifiers,
@@ -1765,6 +1766,12 @@ class NavigationActor(Actor):
             holding = {leaf for leaf, words in matched.items() if words & clued}
             # a memory holding the clue is about what the caller meant, as a timely one is
             ranked = ranking.about_first(ranked, judged, size, {*timely, *holding})
+            if asks_how_things_stand(query.text) and not query.has_clue:
+                on_topic = {leaf for leaf, _ in ranked[:ranking.NEWEST_DEPTH]
+                            if leaf in judged and ranking.about(judged[leaf], size)}
+                ranked = ranking.newest_leads(ranked, on_topic, self._when, matched,
+                                              {stem(fold(name)) for name in names_asked(
+                                                  query.text)})
         short = query.short
         worded_scores = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                          for leaf, _ in ranked[:6] if leaf in best}

@@ -199,6 +199,29 @@ def asks_about_before(text: str) -> bool:
     return _BEFORE.search(_EVENT_CLAUSE.sub(" ", fold(text))) is not None
 
 
+_PAST = re.compile(
+    r"\b(?:did|was|were|had|went|got|ago|last|yesterday|ever|once|when|cuando|"
+    r"bought|sold|made|took|gave|saw|met|told|said|found|left|began|came|ran|won|lost|paid|"
+    r"spent|sent|wrote|brought|thought|felt|ate|drank|drove|flew|chose|broke|wore|became|"
+    r"grew|knew|fell|held|heard|built|caught|taught|sat|stood|forgot|\w+(?<!ne)(?<!ee)ed)\b")
+"""A question about the past or about when ("what did I buy?", "when is the fitter
+starting?"), not about how things stand."""
+
+
+_PRETERITE = re.compile(r"\b\w{3,}(?:ó|é|aste|aron|ieron|iste)\b")
+"""A Spanish verb in the past ("adoptó", "compré", "empezaron"), read before accents are
+folded away ("adopto" is the present)."""
+
+
+def asks_how_things_stand(text: str) -> bool:
+    """The question asks in the present how something stands ("Who teaches me cello?", "How
+    much do I earn per month?", "¿Dónde vivo?"): of memories equally about it, the newest is
+    how it stands now."""
+    folded = fold(text)
+    return _PAST.search(folded) is None and _BEFORE.search(folded) is None \
+        and _PRETERITE.search(text.casefold()) is None
+
+
 _EVENT_CLAUSE = re.compile(r"\b(?:before\s+\w+ing|antes\s+de\s+\w*(?:ar|er|ir)(?:se|lo|la|le)?)\b")
 """A time clause about an event ("before leaving", "antes de irse"), not a state before a
 change."""

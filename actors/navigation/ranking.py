@@ -173,6 +173,13 @@ NEAREST_FLOOR = 0.1
 and would only pad the reply. Measured with the sentence model (conversation / conversation-b:
 false "No memory found" replies offering their answer): 0.15 -> 7/13, 11/21; 0.1 -> 9/13,
 16/21; 0.05 -> the same as 0.1."""
+NEWEST_DEPTH = 3
+"""How far down the reply a newer memory about a present-tense question may come from to lead."""
+NEWEST_SHARE = 0.6
+"""...if it scores at least this share of the lead's score."""
+NEWEST_SHARED_WORDS = 2
+"""...and the lead holds this many of the question's words besides names ("mum" alone is no
+sign two memories tell the same thing)."""
 ABSTAIN_DEPTH = 10
 """How many of the best memories the abstention judgement looks at."""
 RESTATED_SHARE = 0.6
@@ -444,6 +451,33 @@ def continued_first(ranked: list[tuple[str, float]], older: str, newer: str, *,
     score = max(scores.get(newer, 0.0), lead if answers else lead * UNMATCHED_SUCCESSOR_SHARE)
     rest.insert(at if answers else at + 1, (newer, score))
     return rest
+
+
+def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
+                 when: Callable[[str], tuple[str, float]],
+                 holds: Mapping[str, frozenset[str]], names: Collection[str] = ()
+                 ) -> list[tuple[str, float]]:
+    """A question about how something stands: the newest of the first ``NEWEST_DEPTH``
+    memories that is about the question, holds every word of it the lead holds (product
+    images kept in the shipping cache are not the booking cache's), at least
+    ``NEWEST_SHARED_WORDS`` of them besides the ``names`` asked about (two turns of Kenji's
+    holding "teacher" are not one story), and scores at least ``NEWEST_SHARE`` of the lead's
+    ("Sanne chose Skimming Stone for the living room" in June, "we want to repaint the living
+    room ... the colour Warm Sand" in October: "What colour are the living-room walls going
+    to be?")."""
+    if not ranked or ranked[0][0] not in about_ids:
+        return ranked
+    lead, top = ranked[0]
+    told = holds.get(lead, frozenset())
+    if len(told - set(names)) < NEWEST_SHARED_WORDS:
+        return ranked
+    rivals = [(leaf, score) for leaf, score in ranked[1:NEWEST_DEPTH]
+              if leaf in about_ids and score >= NEWEST_SHARE * top
+              and told <= holds.get(leaf, frozenset()) and when(leaf) > when(lead)]
+    if not rivals:
+        return ranked
+    newest = max(rivals, key=lambda item: when(item[0]))
+    return [newest] + [item for item in ranked if item[0] != newest[0]]
 
 
 def newer_first(ranked: list[tuple[str, float]], restatements: Mapping[str, str]

@@ -5,6 +5,7 @@ import pytest
 from actors.navigation.query import (
     asks_about_before,
     asks_about_now,
+    asks_how_things_stand,
     kin,
     parse_query,
     placed,
@@ -124,6 +125,22 @@ def test_a_name_asked_for_frames_the_question(question: str, terms: tuple[str, .
 )
 def test_a_question_about_how_things_stand_now(question: str, now: bool) -> None:
     assert asks_about_now(question) is now
+
+
+@pytest.mark.parametrize(
+    ("question", "stands"),
+    [("Who teaches me cello?", True), ("How much do I earn per month?", True),
+     ("What colour are the living-room walls going to be?", True), ("¿Dónde vivo?", True),
+     ("What colour is the car Kenji bought?", False), ("What did the user eat?", False),
+     ("When is the fitter starting?", False), ("Where did I live before?", False),
+     ("How long ago did we get back from Lisbon?", False), ("Who was my first teacher?", False),
+     ("¿Cómo se llama el perro que adoptó en Porto?", False), ("Which tool was chosen?", False),
+     ("What happened at the party?", False)],
+)
+def test_a_question_in_the_present_asks_how_things_stand(question: str, stands: bool) -> None:
+    # the newest of equal memories answers it (ranking.newest_leads); a question about the
+    # past, about when, or about before is no such question
+    assert asks_how_things_stand(question) is stands
 
 
 @pytest.mark.parametrize(

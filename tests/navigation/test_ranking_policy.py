@@ -290,3 +290,31 @@ def test_memories_saying_the_same_words_on_other_days_take_one_place() -> None:
     assert ranking.distinct(ranked, said.__getitem__, 3) == [
         ("a", 5.0, ("b", "d")), ("c", 4.0, ()), ("e", 1.0, ())]
     assert ranking.distinct(ranked, said.__getitem__, 1) == [("a", 5.0, ("b",))]
+
+
+def test_the_newest_memory_holding_the_leads_words_leads_a_question_about_now() -> None:
+    day = {"june": ("2026-06-08", 1.0), "october": ("2026-10-26", 2.0),
+           "march": ("2026-03-03", 0.5)}
+    when = day.__getitem__
+    holds = {"june": frozenset({"liv", "room"}), "october": frozenset({"liv", "room", "colour"}),
+             "march": frozenset({"room"})}
+    ranked = [("june", 10.0), ("october", 7.0), ("march", 1.0)]
+    everyone = {"june", "october", "march"}
+    assert [leaf for leaf, _ in ranking.newest_leads(ranked, everyone, when, holds)] == \
+        ["october", "june", "march"]
+    # ...scoring at least NEWEST_SHARE of the lead's
+    low = [("june", 10.0), ("october", 10.0 * ranking.NEWEST_SHARE - 0.1)]
+    assert ranking.newest_leads(low, everyone, when, holds) == low
+    # ...holding every word the lead holds (the shipping cache is not the booking cache's)
+    other = {**holds, "october": frozenset({"liv", "colour"})}
+    assert ranking.newest_leads(ranked, everyone, when, other) == ranked
+    # ...NEWEST_SHARED_WORDS of them besides the names asked about
+    assert ranking.newest_leads(ranked, everyone, when, holds, names={"liv"}) == ranked
+    # ...about the question, and within NEWEST_DEPTH of the lead
+    assert ranking.newest_leads(ranked, {"june", "march"}, when, holds) == ranked
+    deep = [("june", 10.0)] + [(f"x{i}", 9.0) for i in range(ranking.NEWEST_DEPTH - 1)] + \
+        [("october", 9.0)]
+    assert ranking.newest_leads(deep, everyone, when, holds) == deep
+    # an older memory never leads
+    assert ranking.newest_leads([("october", 10.0), ("june", 9.0)], everyone, when, holds) == \
+        [("october", 10.0), ("june", 9.0)]

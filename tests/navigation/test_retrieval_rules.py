@@ -1441,3 +1441,18 @@ async def test_a_full_text_match_the_descent_did_not_reach_is_a_candidate(
         result = await search(rt, "What is Biscuit scared of?", limit=10)
         assert hoover in ids(result)
 
+
+
+async def test_of_two_memories_telling_one_thing_the_newest_answers_how_it_stands(
+        tmp_path: Path) -> None:
+    # no fact ties them, and the older one holds the question's words as well: the question
+    # asked in the present is answered by the newer (ranking.newest_leads)
+    async with Runtime(tmp_path) as rt:
+        june, october = await _fill(rt, (
+            "2026-06-08: Sanne chose Farrow & Ball Skimming Stone for the living room walls, "
+            "we paint them next week.",
+            "2026-10-26: Skimming Stone looked too grey in the autumn light, so for the living "
+            "room walls Sanne picked Histor Warm Sand."))
+        await found_first(rt, [("What colour are the living room walls going to be?", october)])
+        result = await search(rt, "What colour are the living room walls going to be?")
+        assert june in ids(result)
