@@ -702,12 +702,16 @@ class NavigationActor(Actor):
         lacks takes the place of the reply's last ones (``compared``). A clue request
         becomes an answer when each thing has its memory: it asked which one was meant, and
         the question is about both."""
-        found: dict[str, Hit] = {}  # each thing's best memory, by id (two things, one memory)
+        found: dict[str, Hit] = {}  # each thing's best memory, by id
         for thing in things:
-            part = self._search_scope(dataclasses.replace(msg, query=thing, limit=1, clue=None),
+            part = self._search_scope(dataclasses.replace(msg, query=thing, limit=2, clue=None),
                                       event="search.part")
-            if part.status == "FOUND" and part.hits:
-                found.setdefault(part.hits[0].leaf_id, part.hits[0])
+            if part.status == "FOUND":
+                # the session that planned the half marathon is the best of "my first 10K"
+                # too: the second thing's own memory is its next best
+                own = next((hit for hit in part.hits if hit.leaf_id not in found), None)
+                if own is not None:
+                    found[own.leaf_id] = own
         size = max(1, msg.limit)  # the caller's limit stands: the things come before the rest
         served = {hit.leaf_id for hit in result.hits}
         if result.status == "AMBIGUOUS":

@@ -82,3 +82,32 @@ async def test_a_clue_request_becomes_an_answer_when_each_thing_has_its_memory(
         answered = rt.navigation._with_each_thing(tied, question, things)
         assert answered.status == "FOUND" and answered.reason is None
         assert [hit.leaf_id for hit in answered.hits][:2] == [wedding, job]
+
+
+@pytest.mark.anyio
+async def test_a_thing_whose_best_memory_is_the_other_things_gets_its_own(
+        tmp_path: Path) -> None:
+    # the note of the Meadows race names the Great Scottish Run too, and is the best memory
+    # of both things: the Great Scottish Run's own memory is served beside it (the race note
+    # is the newer, so it leads for either thing)
+    who = Provenance(agent="claude-code", session="s1")
+    notes = [
+        "2026-10-05: Entered the Meadows race of May at the Great Scottish Run's stand: the "
+        "Great Scottish Run in Glasgow, a great run.",
+        "2026-10-04: Ran the Great Scottish Run this morning in 1:58:12; legs wrecked, the "
+        "Brooks held up, the crowd in Glasgow was loud, and we had pizza after with Sanne and "
+        "her brother at the place near the station.",
+        "2026-06-12: New running shoes, the Brooks Ghost, for the long runs.",
+    ]
+    async with Runtime(tmp_path) as rt:
+        ids = [(await rt.ingest.ask(Save(content=n, provenance=who))).leaf_ids[0]
+               for n in notes]
+        question = Search(query="Which came first, the Meadows race or the Great Scottish Run?")
+        things = compared_things(question.query)
+        assert things is not None
+        for thing in things:  # the race note is each thing's best memory
+            best = await rt.navigation.ask(Search(query=thing, limit=1))
+            assert [hit.leaf_id for hit in best.hits] == [ids[0]], thing
+        served = await rt.navigation.ask(Search(query="Meadows race", limit=1))
+        answered = rt.navigation._with_each_thing(served, question, things)
+        assert [hit.leaf_id for hit in answered.hits][:2] == [ids[0], ids[1]]
