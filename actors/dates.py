@@ -13,11 +13,6 @@ import re
 
 from actors.text import fold
 
-LEADING_ISO_DATE = re.compile(
-    r"^\s*[\[(]?(?P<year>\d{4})-(?P<month>\d{2})-(?P<day>\d{2})(?:[T ][\d:.]+Z?)?[\])]?"
-    r"\s*[:\-–—]?\s*")
-"""The date a memory's text starts with, as agents write it ("2026-02-14: ...", "[2026-02-14
-10:32] Marta: ...": a time may follow, brackets may hold it), with the separator after it."""
 MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
                "September", "October", "November", "December")
 
@@ -61,9 +56,24 @@ _BODY = (
     r")"
 )
 
+_CLOCK = r"(?:\d{1,2}(?:[:.]\d{2}){1,2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?)"
+# A chat log's header may give the time first: "1:56 pm on 8 May, 2023", "10:00, 3 March 2025".
+_CLOCK_FIRST = r"(?:" + _CLOCK + r"\s*(?:on\s+|el\s+|,\s*)?)?"
+_CLOCK_AFTER = (r"(?:[T ]\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?"
+                r"|,?\s+(?:at\s+|a\s+las\s+)?" + _CLOCK + r")?")
+
 # A line may open with markdown or chat decoration before its date: "## ", "- ", "**", "[".
 _LEAD = r"[ \t]*(?:#{1,6}[ \t]+|[-*+>][ \t]+|\*\*|__|\[|\()*[ \t]*"
-_AT_START = re.compile(_LEAD + _WEEKDAY + _BODY, re.IGNORECASE)
+_AT_START = re.compile(_LEAD + _CLOCK_FIRST + _WEEKDAY + _BODY, re.IGNORECASE)
+
+OPENING_DATE = (r"(?i:[ \t]*[\[(]?[ \t]*" + _CLOCK_FIRST + _WEEKDAY + _BODY + _CLOCK_AFTER
+                + r"[ \t]*[\])]?)")
+"""The date a chat turn or note opens with, in any way ``parse_date`` reads ("2026-02-14",
+"[2026-02-14 10:32]", "[1:56 pm on 8 May, 2023]", "3 de marzo de 2025, 10:00"), brackets
+included, without what separates it from the text: for patterns that read past it."""
+LEADING_DATE = re.compile(r"^" + OPENING_DATE + r"\s*[:,\-–—]?\s*")
+"""That date with the separator after it ("[8 May, 2023] Bea: ...", "2026-02-14: ..."): the
+text a memory says without the day it is of is ``LEADING_DATE.sub("", text)``."""
 _ANYWHERE = re.compile(r"(?<![\w/.-])" + _WEEKDAY + _BODY, re.IGNORECASE)
 
 
@@ -101,6 +111,13 @@ def parse_date(text: str) -> datetime.date | None:
     """
     opening = _opening(text)
     return _to_date(opening[1]) if opening else None
+
+
+def opening_day(text: str) -> tuple[datetime.date | None, int]:
+    """The day ``text`` opens with (``LEADING_DATE``) and where the rest of it starts; (None,
+    0) if it opens with no date, (None, end) if the date names no day ("2026-13-45")."""
+    m = LEADING_DATE.match(text)
+    return (None, 0) if m is None else (_to_date(m), m.end())
 
 
 def impossible_leading_date(text: str) -> str | None:

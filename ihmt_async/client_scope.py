@@ -23,6 +23,8 @@ from urllib.parse import unquote, urlparse
 
 import anyio
 
+from actors.dates import OPENING_DATE
+
 ROOTS_TIMEOUT_S = 5.0
 _VCS_MARKERS = (".git", ".hg", ".svn")
 
@@ -111,8 +113,7 @@ async def client_project(session: Any, extras: dict[str, Any]) -> str:
     return project
 
 
-_LEADING_DATE = re.compile(r"^\s*\d{4}-\d\d-\d\d(?:[ T]\d\d:\d\d(?::\d\d)?)?\s*[:\-–—]?\s*",
-                           re.MULTILINE)
+_LEADING_DATE = re.compile(r"^" + OPENING_DATE + r"\s*[:\-–—]?\s*", re.MULTILINE)
 
 
 def is_about_the_user(text: str) -> bool:

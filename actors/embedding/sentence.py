@@ -26,7 +26,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from actors.dates import LEADING_ISO_DATE, MONTH_NAMES
+from actors.dates import MONTH_NAMES, opening_day
 from store.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -59,10 +59,10 @@ def as_read(text: str) -> str:
     measured (vectors alone; templated seed 11 / conversation / conversation-b, recall@5):
     the ISO date 0.932 / 0.862 / 0.840, month and year 0.957 / 0.892 / 0.853, no date at all
     0.982 / 0.815 / 0.813 (a question naming a month has nothing to meet)."""
-    leading = LEADING_ISO_DATE.match(text)
-    if leading is None or not 1 <= int(leading["month"]) <= 12:
+    day, end = opening_day(text)
+    if day is None:
         return text
-    return f"{MONTH_NAMES[int(leading['month']) - 1]} {leading['year']}: {text[leading.end():]}"
+    return f"{MONTH_NAMES[day.month - 1]} {day.year}: {text[end:]}"
 
 
 _LOADING = threading.Lock()

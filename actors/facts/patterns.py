@@ -42,7 +42,7 @@ import datetime
 import re
 from dataclasses import dataclass
 
-from actors.dates import MONTHS, find_dates, parse_date
+from actors.dates import MONTHS, OPENING_DATE, find_dates, parse_date
 from actors.facts.activities import activity_facts
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
 from actors.facts.endings import ending_facts, is_ending
@@ -115,7 +115,7 @@ def _r(text: str) -> re.Pattern[str]:
     return re.compile(text)
 
 
-_OPENING = r"^\W*(?:\d{4}-\d\d-\d\d\W*)?"
+_OPENING = r"^\W*(?:" + OPENING_DATE + r"\W*)?"
 """A sentence's start, past the date a note opens with ("2024-10-27: My bank is ING.")."""
 _LEADS = re.compile(_OPENING + r"(?:i|we)\b")
 
@@ -1065,7 +1065,7 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
 _DATE_LABEL = re.compile(r"^\W*(?:date|fecha|visit|visita|consulta)\b[^:]{0,30}:")
 
 
-_LEADING_DATE = re.compile(r"^\W*\d{4}-\d\d-\d\d(?:[T ][\d:.]+Z?)?\W*")
+_LEADING_DATE = re.compile(r"^\W*" + OPENING_DATE + r"\W*")
 _DAY_OF_MONTH = re.compile(
     r"\b(?:since|desde|on|from|as\s+of|a\s+partir\s+del?|el|starting)\s+(?:"
     rf"(?P<m1>{MONTHS_PATTERN})\s+(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?"

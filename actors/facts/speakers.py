@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from actors.dates import OPENING_DATE
 from actors.facts.common_words import is_common_word
 from actors.facts.names import NOT_NAMES
 from actors.text import STOPWORDS, fold
@@ -57,7 +58,7 @@ HEADINGS = frozenset("""
 """Words that open a heading, not a speaker's name (days and months head diary lines)."""
 
 _SPEAKER = re.compile(
-    r"^\s*(?P<date>[\[(]?\d{4}-\d\d-\d\d(?:[T ][\d:.]+Z?)?[\])]?\s*[:,\-–—]?\s*)?"
+    r"^\s*(?P<date>" + OPENING_DATE + r"\s*[:,\-–—]?\s*)?"
     r"(?P<label>[^\W\d_][\w'’.-]*(?:[ \t][^\W\d_][\w'’.-]*){0,2})[ \t]*:[ \t]+(?=\S)")
 """An optional leading date, then a label of one to three words and a colon."""
 

@@ -26,7 +26,7 @@ from anyio.abc import TaskGroup, TaskStatus
 from actors.allocator import return_free_memory
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
-from actors.dates import LEADING_ISO_DATE, MONTHS
+from actors.dates import LEADING_DATE, MONTHS
 from actors.embedding.index import VectorIndex
 from actors.embedding.neighbours import WordNeighbours
 from actors.embedding.sentence import MODEL_ID
@@ -336,7 +336,7 @@ def _time_remainder(text: str, span: DateRange | None) -> str:
 
 
 _SPEAKER = re.compile(r"^\s*(?:user|assistant|usuario|asistente|me|[A-Z][\w-]*)\s*:\s*")
-"""A chat turn's speaker, after its date (``LEADING_ISO_DATE``): "2026-03-10 user: "."""
+"""A chat turn's speaker, after its date (``LEADING_DATE``): "2026-03-10 user: "."""
 _TIME_PREPOSITION = re.compile(r"\s+(?:in|during|on|at|for|since|from|en|durante|de|del|desde)"
                                r"\s*$", re.IGNORECASE)
 """The word that introduced a time phrase: "take in October?" is "take?" without it (the
@@ -1361,7 +1361,7 @@ class NavigationActor(Actor):
     def _said(self, leaf_id: str) -> str:
         """What a memory says, without the date it opens with, case and spacing folded: two
         memories saying the same on different days say one thing."""
-        return " ".join(LEADING_ISO_DATE.sub("", self.model.text_of(leaf_id)).casefold().split())
+        return " ".join(LEADING_DATE.sub("", self.model.text_of(leaf_id)).casefold().split())
 
     def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
         stamp = self.model.leaves[leaf_id].timestamp[:10]
@@ -1377,7 +1377,7 @@ class NavigationActor(Actor):
         meta = self.model.leaves.get(leaf_id)
         if meta is None or meta.excerpt.endswith("…"):
             return False  # longer than an excerpt: no short question
-        body = _SPEAKER.sub("", LEADING_ISO_DATE.sub("", meta.excerpt)).strip()
+        body = _SPEAKER.sub("", LEADING_DATE.sub("", meta.excerpt)).strip()
         return body.endswith("?") and len(text_terms(body)) <= ranking.SLIGHT_TERMS
 
     def _turn_after(self, leaf_id: str) -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Sequence
 
-from actors.dates import LEADING_ISO_DATE, MONTHS, WEEKDAYS
+from actors.dates import LEADING_DATE, MONTHS, WEEKDAYS
 from actors.facts.common_words import is_common_word
 from actors.navigation.stem import stem
 from actors.text import fold
@@ -63,7 +63,7 @@ def expected(question: str) -> re.Pattern[str] | None:
 
 def holds(answer: re.Pattern[str], text: str) -> bool:
     """Whether ``text`` (past its leading date) holds words of the expected kind."""
-    return bool(answer.search(fold(LEADING_ISO_DATE.sub("", text))))
+    return bool(answer.search(fold(LEADING_DATE.sub("", text))))
 
 
 _ASKS_NAME = re.compile(
@@ -134,7 +134,7 @@ def names_by(text: str, said_of: Callable[[str], bool]) -> bool:
     form of the question's own words) with a name beside it, only linking words between
     ("My mum Els had a fall", "a cello teacher called Ilse de Wit", "Femke, the recruiter").
     A name is as ``_is_name`` reads one."""
-    words = _WORD.findall(LEADING_ISO_DATE.sub("", text))
+    words = _WORD.findall(LEADING_DATE.sub("", text))
     for at, word in enumerate(words):
         if not word[0].isalpha() or not said_of(word) or someone_elses(words, at, said_of):
             continue  # "our neighbour's dog is called Toffee" names no dog of the user's

@@ -34,6 +34,8 @@ def _facts(text: str) -> list[tuple[str, str, str]]:
     ("María José: me mudé a Vigo", Speaker("María José")),
     ("Dr. Bakker: take two a day", Speaker("Dr. Bakker")),
     ("[2025-06-14] Grace: I was promoted", Speaker("Grace")),
+    ("[1:56 pm on 8 May, 2023] Bea: I moved to Golden", Speaker("Bea")),
+    ("10:00, 3 de marzo de 2025 - Ana: me mudé a Vigo", Speaker("Ana")),
 ])
 def test_a_line_s_label_names_its_speaker_or_heads_a_note(line: str,
                                                           speaker: Speaker | None) -> None:

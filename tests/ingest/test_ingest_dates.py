@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from actors.dates import find_dates, parse_date
+from actors.dates import LEADING_DATE, find_dates, opening_day, parse_date
 
 
 @pytest.mark.parametrize(
@@ -29,6 +29,11 @@ from actors.dates import find_dates, parse_date
         ("## Sábado, 1 de febrero del 2025", dt.date(2025, 2, 1)),
         ("\n\n  - 1 septiembre 2024 nota", dt.date(2024, 9, 1)),
         ("[2024-05-01 10:00] Ana: hola", dt.date(2024, 5, 1)),
+        # a chat log's header with the time first (LoCoMo's sessions) or after the day
+        ("[1:56 pm on 8 May, 2023] Bea: hi", dt.date(2023, 5, 8)),
+        ("10:37 am on 27 June, 2023: Oskar: hey", dt.date(2023, 6, 27)),
+        ("[8 May 2023, 1:56 pm] Bea: hi", dt.date(2023, 5, 8)),
+        ("17:05, 3 de marzo de 2025 - Ana: hola", dt.date(2025, 3, 3)),
     ],
 )
 def test_formats(text: str, expected: dt.date) -> None:
@@ -54,3 +59,20 @@ def test_never_raises(text: str) -> None:
     result = parse_date(text)
     assert result is None or isinstance(result, dt.date)
     assert all(isinstance(d, dt.date) for d in find_dates(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "rest"),
+    [("[1:56 pm on 8 May, 2023] Bea: I moved", dt.date(2023, 5, 8), "Bea: I moved"),
+     ("2026-02-14: My bank is ING.", dt.date(2026, 2, 14), "My bank is ING."),
+     ("[2026-02-14T10:32:00Z] user: hi", dt.date(2026, 2, 14), "user: hi"),
+     ("3 de marzo de 2025, 10:00 - Ana: hola", dt.date(2025, 3, 3), "Ana: hola"),
+     ("2026-13-45: not a day", None, "not a day"),
+     ("10 people came on 3 May 2026", None, "10 people came on 3 May 2026")],
+)
+def test_the_date_a_text_opens_with_is_read_and_set_apart(text: str, day: dt.date | None,
+                                                          rest: str) -> None:
+    # what a memory says without its day (speakers, answers, the model's reading) is the
+    # same whichever way its day is written
+    assert opening_day(text)[0] == day
+    assert LEADING_DATE.sub("", text) == rest
