@@ -131,8 +131,9 @@ _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
     ("employer", _r(r"\bya\s+no\s+trabajo\s+(?:en|para)\s+(?P<x>.+)"),
      _left("ninguno (dejó {})", None)),
     ("employer", _r(r"\bi\s+(?:was|got|have\s+been|'ve\s+been|just\s+got)\s+(?:laid\s+off|"
-                    r"fired(?!\s+up)|let\s+go(?!\s+of)|made\s+redundant)\b"),
-     _fixed("none (laid off)")),
+                    r"fired(?!\s+up)|let\s+go(?!\s+of)|made\s+redundant)\b"
+                    r"(?:\s+(?:from|at|by)\s+(?P<x>.+))?"),
+     _left("none (laid off from {})", "none (laid off)")),
     ("employer", _r(r"\b(?:i'm|i\s+am)\s+(?:now\s+)?(?:unemployed|between\s+jobs)\b"),
      _fixed("none (between jobs)")),
     ("employer", _r(r"\bi(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?retired\s*"
@@ -144,12 +145,49 @@ _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
     # "me despidieron" said of oneself at a clause's start ("Mis amigos me despidieron en la
     # estación" is a farewell), and not "con una fiesta"
     ("employer", _r(r"(?:^|[:;,]\s)\W*(?:(?:ayer|hoy|ya|al\s+final|finalmente)\s+)?me\s+"
-                    r"(?:han\s+)?despid(?:ieron|ido)(?=\s*(?:$|[.,;!])|\s+(?:del?|ayer|hoy|la|el|"
-                    r"hace)\b)"), _fixed("ninguno (despedido)")),
+                    r"(?:han\s+)?(?:despidieron|despedido)(?=\s*(?:$|[.,;!])|\s+(?:del?|ayer|"
+                    r"hoy|la|el|hace)\b)(?:\s+del?\s+(?P<x>.+))?"),
+     _left("ninguno (despedido de {})", "ninguno (despedido)")),
+    # "me echaron de Zara": a workplace by its name ("me echaron de casa" is no job)
+    ("employer", _r(r"(?:^|[:;,]\s)\W*(?:(?:ayer|hoy|ya|al\s+final|finalmente)\s+)?me\s+"
+                    r"(?:han\s+)?(?:echaron|echado)\s+del?\s+(?P<x>.+)"),
+     _left("ninguno (despedido de {})", None)),
+    ("employer", _r(rf"{_I}resigned\s+from\s+(?P<x>(?!my\b|the\s+board\b).+)"),
+     _left("none (left {})", None)),
     ("employer", _r(r"\bestoy\s+(?:en\s+(?:el\s+)?paro|sin\s+trabajo|desemplead[oa])\b"),
      _fixed("ninguno (sin trabajo)")),
     ("employer", _r(r"\bme\s+(?:he\s+)?jubil(?:e|ado)\b"), _fixed("ninguno (jubilado)")),
 )
+
+
+_LEFT_NAMED: tuple[tuple[re.Pattern[str], str], ...] = (
+    (_r(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:just|finally|officially|actually)\s+)?"
+        r"(?:quit|left|walked\s+out\s+of)\s+(?P<x>.+)"), "none (left {})"),
+    (_r(r"\b(?:deje|dejamos|he\s+dejado|hemos\s+dejado|renuncie\s+a|he\s+renunciado\s+a|"
+        r"me\s+fui\s+de|me\s+he\s+ido\s+de|me\s+marche\s+de)\s+(?P<x>.+)"),
+     "ninguno (dejó {})"),
+)
+"""A workplace left, named by its name only ("I quit the BBC", "Dejé Telefónica"): as often
+a place, a network or a habit ("I left London", "I quit Twitter"), so it is an ending only
+beside a new job the same text starts later (``left_named``'s caller decides)."""
+_ARTICLE = re.compile(r"(?:the|el|la)\s+", re.IGNORECASE)
+
+
+def left_named(span: Folded) -> list[Found]:
+    """(match start, "user", "employer", "none (left <name>)") for each workplace left by its
+    name: capitalised words after an optional article ("the BBC", "Globex", "la Caixa"; not
+    "my job", "smoking", "the office")."""
+    out: list[Found] = []
+    for pattern, template in _LEFT_NAMED:
+        for m in pattern.finditer(span.folded):
+            said = span.original(m.start("x"), m.end("x")).lstrip()
+            article = _ARTICLE.match(said)
+            lead = article.group(0) if article else ""
+            name = _NAME_RUN.match(said, len(lead))
+            if name is not None:
+                out.append((m.start(), "user", "employer",
+                            template.format(lead + name.group(0).rstrip(".'"))))
+    return out
 
 
 _ENDED = re.compile(r"^(?:none|ninguno|ninguna)\b")

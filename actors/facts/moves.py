@@ -3,8 +3,8 @@
 "[2026-11-14] Kenji: Signed the lease! I move to Stockport tomorrow." and "Saoirse: It's a
 one-bed in Blackrock with a tiny back garden. I move in on the 1st of August." tell a new town
 and the day it becomes true. The rules in ``patterns`` read "I move to X" / "me mudo a X"
-only with a day word in the sentence (``SOON``: "tomorrow", "on the 1st", "mañana", "el
-lunes"): a present tense without one is as often a habit or a wish ("when I move to a new
+only with a day word in the sentence (``ahead.SOON``: "tomorrow", "on the 1st", "mañana",
+"el lunes"): a present tense without one is as often a habit or a wish ("when I move to a new
 city I ..."). This module adds the two things a single sentence does not hold:
 
 - ``move_in``: "I move in on the 1st of August" names no town; the home named earlier in the
@@ -25,20 +25,8 @@ import datetime
 import re
 from collections.abc import Callable
 
-from actors.facts.values import MONTHS_PATTERN, Folded, clean_value, nearest_day
-
-_WEEKDAYS = (r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miercoles|"
-             r"jueves|viernes|sabado|domingo")
-_SOON_WORDS = (
-    r"\b(?:tomorrow|today|tonight|this\s+(?:weekend|week|month)|"
-    rf"(?:this|next)\s+(?:{_WEEKDAYS}|week|weekend|month)|on\s+(?:the\s+)?\d+(?:st|nd|rd|th)?|"
-    rf"on\s+(?:{_WEEKDAYS}|{MONTHS_PATTERN})|in\s+(?:a|two|three|\d+)\s+(?:days?|weeks?)|"
-    r"manana|hoy|esta\s+semana|este\s+(?:fin\s+de\s+semana|mes)|la\s+semana\s+que\s+viene|"
-    rf"el\s+(?:mes|ano)\s+que\s+viene|el\s+(?:proximo\s+)?(?:{_WEEKDAYS}|\d+)|"
-    r"el\s+proximo|dentro\s+de|en\s+(?:dos|tres|\d+)\s+(?:dias|semanas))\b"
-)
-SOON = re.compile(_SOON_WORDS)
-"""A day word in the sentence (folded): the move is fixed, not a habit or a wish."""
+from actors.facts.ahead import SOON_WORDS, day_ahead
+from actors.facts.values import Folded, clean_value
 
 _HOME_IN = re.compile(
     r"\b(?:a|an|the|my|our|un|una|el|la|mi|nuestro|nuestra)\s+(?:[\w-]+\s+){0,3}?"
@@ -49,17 +37,9 @@ _MOVE_IN = re.compile(
     r"\b(?:(?:i|we)\s+(?:(?:actually|finally|officially)\s+)?move\s+in|"
     r"(?:i'm|i\s+am|we're|we\s+are)\s+moving\s+in|"
     r"(?:me|nos)\s+(?:mudo|mudamos|traslado|trasladamos)|(?:entro|entramos)\s+a\s+vivir)"
-    r"(?!\s+(?:with|con)\b)(?!\s+(?:to|a|en)\s+\w)(?=[^.;!?]*?" + _SOON_WORDS + ")")
+    r"(?!\s+(?:with|con)\b)(?!\s+(?:to|a|en)\s+\w)(?=[^.;!?]*?" + SOON_WORDS + ")")
 """The speaker's own move in, on a day, naming no place of its own ("I move in on the 1st of
 August", "me mudo el lunes"; not "I move in with Tom", "me mudo a Lugo mañana")."""
-
-_TOMORROW = re.compile(r"\b(?:pasado\s+manana|tomorrow|(?<!\bla\s)manana)\b")
-_DAY = re.compile(
-    r"\b(?:on|el|from|desde|starting|a\s+partir\s+del?)\s+(?:"
-    rf"(?P<m1>{MONTHS_PATTERN})\s+(?:the\s+)?(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?"
-    rf"|(?:the\s+)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+|de\s+)?(?P<m2>{MONTHS_PATTERN})"
-    r")\b(?!,?\s*(?:de\s+|del\s+)?\d{4})")
-
 
 _MOVING = re.compile(r"\b(?:move|moving|relocate|relocating|mudo|mudamos|mudando|traslado|"
                      r"trasladamos|(?:entro|entramos)\s+a\s+vivir)\b")
@@ -68,19 +48,13 @@ sentence's day names when the town becomes true."""
 
 
 def move_day(folded: str, around: datetime.date | None) -> datetime.date | None:
-    """The day a move told on ``around`` happens: "tomorrow" (+1), "pasado mañana" (+2), a
-    day of a month without its year (the occurrence nearest ``around``, before or after it).
-    None when the sentence tells no move in the present or ahead, names no such day, or
-    nothing is known of when it was said."""
+    """The day a move told on ``around`` happens ("tomorrow" +1, "next month" the 1st of the
+    next, a day of a month without its year...: ``ahead.day_ahead``). None when the sentence
+    tells no move in the present or ahead, names no such day, or nothing is known of when it
+    was said."""
     if around is None or not _MOVING.search(folded):
         return None
-    day = _DAY.search(folded)
-    if day is not None:
-        return nearest_day(day, around)
-    soon = _TOMORROW.search(folded)
-    if soon is not None:
-        return around + datetime.timedelta(days=2 if soon.group(0).startswith("pasado") else 1)
-    return None
+    return day_ahead(folded, around)
 
 
 def move_in(sentences: list[str],

@@ -12,7 +12,10 @@ Attribute conventions (``keys`` documents subject folding):
   phone, car, laptop                        "my phone is (now) a Pixel 7", "I drive a Subaru"
   role                                      "promoted me to staff engineer", "my title is X"
   database | uses                           "<X> service uses <Y>": database when Y is a database
-  preference                                "I prefer X"
+  preference:<name>                         "I prefer X": X without where it holds ("dark
+                                            mode in every editor" -> dark mode), a measure's
+                                            noun ("2-space indentation" -> indentation);
+                                            "X and Y", two phrases, are two preferences
   preference:<topic>                        "I prefer X for <topic>"
   preference:<a> vs <b>                     "I prefer X over Y" (the pair sorted, value X)
   tool:<topic>                              "we use X for <topic>", subject "project"
@@ -24,7 +27,10 @@ Attribute conventions (``keys`` documents subject folding):
   value of <role>                           "started with a new teacher, Tomasz" (``people``)
 
 A move told ahead ("I move to Stockport tomorrow", "It's a one-bed in Blackrock ... I move in
-on the 1st of August") is dated the day it happens (``moves``); other facts keep the day said.
+on the 1st of August") is dated the day it happens (``moves``), and so is a job started ahead
+("Starting at Channel 4 next month": ``ahead`` resolves the day words); other facts keep the
+day said. A workplace left by its name ("I quit the BBC") ends the employer only beside a new
+job the same text starts later (``endings.left_named``).
 
 Endings ("I'm no longer vegetarian", "sold my car", "I quit my job") are one more value of the
 attribute, read by ``endings``.
@@ -44,11 +50,12 @@ from dataclasses import dataclass
 
 from actors.dates import MONTHS, OPENING_DATE, find_dates, parse_date
 from actors.facts.activities import activity_facts
+from actors.facts.ahead import SOON, day_ahead
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
-from actors.facts.endings import ending_facts, is_ending
+from actors.facts.endings import ending_facts, is_ending, left_named
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
-from actors.facts.moves import SOON, move_day, move_in
+from actors.facts.moves import move_day, move_in
 from actors.facts.names import name_facts
 from actors.facts.people import new_person_facts
 from actors.facts.questions import attribute_question
@@ -209,6 +216,9 @@ _ROLE = (r"(?:developer|engineer|programmer|designer|manager|nurse|doctor|teache
          r"administrator|technician|editor|writer|lead|owner|officer|specialist|cook|chef|"
          r"planner|coordinator|supervisor|operator|representative|clerk|associate)s?")
 """Role nouns that make "I'm a <role> at <X>" say where one works."""
+_STARTING_AT = (r"(?:starting|start|beginning|begin)\s+(?:work\s+|working\s+|"
+                r"(?:a|my)\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+")
+"""A job started: "starting at", "start work at", "starting a new job with"."""
 _ROLE_ES = (r"(?:desarrollador|desarrolladora|ingeniero|ingeniera|programador|programadora|"
             r"disenador|disenadora|enfermero|enfermera|medico|medica|profesor|profesora|"
             r"analista|consultor|consultora|investigador|investigadora|arquitecto|arquitecta|"
@@ -245,6 +255,9 @@ _RULES: tuple[_Rule, ...] = (
     # no subject at a clause's start: "2025-04-01: Moved to Montreal for the new job"
     _Rule("location", _r(rf"{CLAUSE_START}{_ADV}(?:moved|relocated)(?:\s+back)?\s+to\s+"),
           place=True),
+    # "I left London and moved to Leeds": the second clause of the speaker's sentence
+    _Rule("location", _r(rf"\b(?:and|then)\s+{_ADV}(?:moved|relocated)(?:\s+back)?\s+to\s+"),
+          place=True, first_person=True),
     # a move ahead: "I'm moving to Lisbon on May 20th" (from the day it names, if any)
     _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:moving|relocating)"
                          r"(?:\s+back)?\s+to\s+"), place=True),
@@ -278,6 +291,8 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("location", _r(r"\b(?:(?:ya\s+)?(?:estoy|estamos)\s+instalad[oa]s?|me\s+he\s+instalado|"
                          r"nos\s+hemos\s+instalado|me\s+instale|nos\s+instalamos)\s+en\s+"),
           place=True),
+    # the second clause of one sentence: "I work at Siemens and live in Salford"
+    _Rule("location", _r(rf"\b(?:and|but|then)\s+{_ADV}live\s+in\s+"), first_person=True),
     _Rule("location", _r(rf"\b{_ADV_ES}(?:vivo|vivimos|resido|residimos)\s+en\s+")),
     _Rule("location", _r(r"\bestoy\s+viviendo\s+en\s+")),
     _Rule("location", _r(
@@ -298,12 +313,35 @@ _RULES: tuple[_Rule, ...] = (
     # the call late" or "a gym")
     _Rule("employer", _r(rf"\b(?:i(?:'ve|\s+have)?\s+{_ADV}|(?:and|then)\s+(?:just\s+)?)joined\s+"),
           model=True, first_person=True),
-    _Rule("employer", _r(rf"\bi\s+{_ADV}started\s+(?:working\s+)?(?:at|for)\s+")),
+    _Rule("employer", _r(rf"\bi(?:'ve|\s+have)?\s+{_ADV}started\s+(?:working\s+)?(?:at|for)\s+")),
+    # "I've been working at Zara since May", "he empezado en Inditex", "empecé en Zara"
+    _Rule("employer", _r(rf"\b(?:i|we)(?:'ve|\s+have)\s+{_ADV}been\s+working\s+(?:at|for)\s+")),
+    _Rule("employer", _r(r"\b(?:empece|he\s+empezado|comence|he\s+comenzado)\s+en\s+"),
+          model=True, named_value=True),
     _Rule("employer", _r(rf"{CLAUSE_START}{_ADV}started\s+(?:working\s+)?(?:at|for)\s+"),
           model=True),  # "2026-04-01: Started at Initech" (not "started at the gym")
     _Rule("employer", _r(rf"(?:\bi(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:started|got|began|"
                          r"took)\s+(?:a|my)\s+new\s+(?:job|role|position)\s+(?:at|with)\s+")),
-    _Rule("employer", _r(r"\b(?:and|but)\s+(?:now|currently)\s+work\s+(?:at|for)\s+")),
+    # the second clause of one sentence: "I live in Salford and work at Siemens"
+    _Rule("employer", _r(rf"\b(?:and|but|then)\s+{_ADV}work\s+(?:at|for)\s+"),
+          first_person=True),
+    # a job started ahead, on a day (``ahead``): "Starting at Channel 4 next month", "I quit
+    # Globex, starting at Initech on Monday", "I start at Siemens next week" (a name follows:
+    # not "starting at 9", not "the gym")
+    _Rule("employer", _r(rf"(?:\b(?:i|we)(?:'m|\s+am|'re|\s+are|'ll\s+be|\s+will\s+be)?\s+|"
+                         rf"{CLAUSE_START}){_ADV}{_STARTING_AT}"), model=True, named_value=True,
+          soon=True),
+    _Rule("employer", _r(rf"(?:,\s+|\b(?:and|then)\s+){_ADV}{_STARTING_AT}"), model=True,
+          named_value=True, soon=True, first_person=True),
+    # hired: "I've been hired by Siemens", "I got hired at Initech"; "me han contratado en
+    # Indra", "me contrataron en Indra como enfermera"
+    _Rule("employer", _r(r"\bi(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:was|got|been|"
+                         r"am|'m)\s+(?:just\s+|finally\s+)?hired\s+(?:by|at|to\s+work\s+at)\s+"),
+          model=True),
+    _Rule("employer", _r(r"\bme\s+(?:han|ha)\s+(?:contratado|fichado|cogido)\s+"
+                         r"(?:(?:como|de)\s+(?:[\w-]+\s+){1,3}?)?(?:en|para)\s+"), model=True),
+    _Rule("employer", _r(r"\bme\s+(?:contrataron|ficharon|cogieron)\s+"
+                         r"(?:(?:como|de)\s+(?:[\w-]+\s+){1,3}?)?(?:en|para)\s+"), model=True),
     # "I changed jobs, now I'm at Initech", "me he cambiado de trabajo, ahora estoy en X"
     _Rule("employer", _r(r"\b(?:changed|switched)\s+(?:jobs|companies|employers)\b[^.;]{0,40}?"
                          r"(?:(?:i'm|i\s+am)\s+(?:now\s+)?(?:at|with)|joined|to)\s+"), model=True),
@@ -347,6 +385,9 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(r"\b(?:empiezo|empezare|voy\s+a\s+empezar|me\s+incorporo|"
                          r"me\s+incorporare|me\s+voy\s+a\s+incorporar)\s+(?:a\s+trabajar\s+)?"
                          r"(?:en|a)\s+"), model=True),
+    # "entro en Indra el lunes", "entro a trabajar en Mapfre la semana que viene"
+    _Rule("employer", _r(r"\b(?:entro|entramos)\s+(?:a\s+trabajar\s+)?en\s+"), model=True,
+          named_value=True, soon=True),
     # "I quit Acme and accepted an offer at Northwind Bank"
     _Rule("employer", _r(rf"\b(?:and|then)\s+(?:just\s+)?{_OFFER}\s+"), model=True,
           first_person=True),
@@ -755,6 +796,17 @@ _PLACE_ENDS = re.compile(r"\s+(?:and|y|e)\s+(?=[^\W\d_A-ZÁÉÍÓÚÑ])")
 años"); a capitalised one continues it ("Trinidad and Tobago", "Bosnia y Herzegovina")."""
 
 
+_IN_PLACE = re.compile(r"\s+(?:in|en)\s+(?=[A-ZÁÉÍÓÚÑ])")
+
+
+def _without_site(value: str) -> str:
+    """An employer named by its name, without the town or site it is in ("the BBC in
+    MediaCity", "Indra en Madrid" -> "the BBC", "Indra"), so the same firm told from another
+    office is the same value; a common noun keeps its place ("the hospital in Leeds")."""
+    name = _IN_PLACE.split(value, maxsplit=1)[0]
+    return name if any(w[:1].isupper() for w in name.split()) else value
+
+
 def _name_words(value: str) -> str:
     """A name's words without what the sentence goes on to say after it ("Nubeo done",
     "Google went well" -> "Nubeo", "Google"); lower-case words inside it stay ("Bank of
@@ -801,6 +853,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             attribute = rule.attribute or kind_of(fold(value)) or ""
             if attribute == "employer" and rule.model:  # "First week at Nubeo done"
                 value = _name_words(value)
+            if attribute == "employer":  # "the BBC in MediaCity": the firm, not its site
+                value = _without_site(value)
             if attribute == "location":  # "Sevilla y cumple 64 años": the place is "Sevilla"
                 value = _PLACE_ENDS.split(value, maxsplit=1)[0]
             if attribute == "role" and set(fold(value).split()[:1]) & _NOT_TITLES:
@@ -936,9 +990,46 @@ def _preference(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str
             attribute = "preference:" + " vs ".join(sorted((mine, other)))
     value = clean_value(span, start, end, cut_with=True)
     if attribute == "preference" and value:
-        # "I prefer dark mode" and "prefiero Vim" are two preferences, not a change of one.
-        attribute = f"preference:{normalise_topic(value)}"
+        # "I prefer dark mode" and "prefiero Vim" are two preferences, not a change of one:
+        # each is keyed by what it prefers, and "... and ..." may hold two
+        return [(m.start(), "user", f"preference:{_preference_name(item)}", item)
+                for item in _preference_items(value)]
     return [(m.start(), "user", attribute, value)] if value else []
+
+
+_PREFERENCE_AND = re.compile(r"\s+(?:and|y|e)\s+")
+_PREFERENCE_SCOPE = re.compile(
+    r"\s+(?:(?:in|on|across|for)\s+(?:every|all|each|any)\b.*|everywhere|always|"
+    r"(?:en|para)\s+(?:todos|todas|cada|cualquier)\b.*|en\s+todas\s+partes|siempre)$")
+"""Where a preference holds, said after it ("dark mode in every editor", "en todos los
+editores"): no part of what is preferred."""
+_MEASURED = re.compile(r"^\d+[\s-]?[^\W\d_]+\s+(?P<t>[^\W\d_]+(?:\s+[^\W\d_]+)?)$|"
+                       r"^(?:(?:el|la|los|las)\s+)?(?P<t_es>[^\W\d_]+)\s+de\s+\d+\s+"
+                       r"[^\W\d_]+$")
+"""A setting by its measure: "2-space indentation", "la indentación de 2 espacios", "80
+column lines": its name is the noun measured."""
+
+
+def _preference_items(value: str) -> list[str]:
+    """The preferences a value joins with "and" ("dark mode in every editor and 2-space
+    indentation" is two), when each side is a phrase of its own (two words or more): "fish
+    and chips", "black and white photos", "Vim and tmux" stay one."""
+    items = _PREFERENCE_AND.split(value)
+    if len(items) > 1 and all(len(normalise_topic(item).split()) >= 2 for item in items):
+        return items
+    return [value]
+
+
+def _preference_name(item: str) -> str:
+    """The short name a preference is keyed by: what is preferred without where it holds
+    ("dark mode in every editor" -> "dark mode", as "I prefer dark mode" is keyed), or the
+    noun a measure sets ("2-space indentation" -> "indentation", as "I prefer tabs for
+    indentation" is keyed)."""
+    name = normalise_topic(_PREFERENCE_SCOPE.sub("", fold(item))) or normalise_topic(item)
+    measured = _MEASURED.match(name)
+    if measured is not None:
+        return measured.group("t") or measured.group("t_es")
+    return name
 
 
 def _tool(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str]]:
@@ -1100,6 +1191,31 @@ def _sentence_date(sentence: str, around: datetime.date | None = None) -> dateti
     return nearest if nearest is not None and nearest <= around else None
 
 
+_STARTS = re.compile(
+    r"\b(?:start|starts|starting|begin|begins|beginning|joining|empiezo|empezamos|empezare|"
+    r"comienzo|comenzare|(?:me|nos)\s+incorpor(?:o|amos|are)|incorporarme|entro|entramos)\b")
+"""A job taken up in the present or ahead ("starting at", "I'm joining", "empiezo en"): only
+such a trigger's day names when the employer and the role become true."""
+
+
+def _day_it_happens(folded: str, start: int, attribute: str, value: str,
+                    around: datetime.date | None) -> datetime.date | None:
+    """The day a change told in the present or ahead becomes true: a move's town from the
+    day it moves (``moves.move_day``), a new job's employer and role from the day it starts
+    ("Starting at Channel 4 next month", said on 2026-10-14: 2026-11-01). None for every
+    other fact, an ending, and a sentence that names no such day: those are dated when
+    said (or by the date they write)."""
+    if attribute == "location":
+        return move_day(folded, around)
+    if attribute not in ("employer", "role") or is_ending(value):
+        return None
+    verb = _STARTS.search(folded, start, start + 40)
+    at = folded.find(fold(value), start)
+    if verb is None or not verb.start() < at:  # "I work at Siemens and start at the gym..."
+        return None
+    return day_ahead(folded, around)
+
+
 def extract_facts(
     text: str,
     *,
@@ -1121,6 +1237,7 @@ def extract_facts(
     current_date = entry_date
     seen: set[tuple[tuple[str, str], str]] = set()
     out: list[FactCandidate] = []
+    tentative: set[int] = set()
     speaker: Speaker | None = None
     labels = turns(text)
     for line in text.splitlines():
@@ -1150,12 +1267,13 @@ def extract_facts(
                     and not any(f[2] == "location" for f in found):
                 # "It's a one-bed in Blackrock ... I move in on the 1st of August"
                 found = [*found, (moving_in[1], "user", "location", moving_in[2])]
-            found = [f for f in found if not is_hypothetical(span.folded, f[0])]
+            left = left_named(span)
+            found = [f for f in [*found, *left] if not is_hypothetical(span.folded, f[0])]
             if not found:
                 continue  # nothing to date: the sentence's date is looked up only for facts
             valid_from = _sentence_date(sentence, current_date) or current_date
-            moved_on = move_day(span.folded, current_date)
             for _start, subject, attribute, value in sorted(found, key=lambda f: f[0]):
+                named_leaving = (_start, "user", attribute, value) in left
                 if subject == "user":
                     said_by = speaker.subject if speaker is not None else None
                     subject = said_by if said_by not in (USER, None) else default_subject
@@ -1164,17 +1282,36 @@ def extract_facts(
                 if marker in seen:
                     continue
                 seen.add(marker)
-                day = moved_on if attribute == "location" and moved_on else valid_from
+                day = _day_it_happens(span.folded, _start, attribute, value,
+                                      current_date) or valid_from
+                if named_leaving:
+                    tentative.add(len(out))
                 out.append(FactCandidate(subject, attribute, value, day, sentence))
-    return _without_told_endings(out)
+    return _without_told_endings(out, tentative)
 
 
-def _without_told_endings(found: list[FactCandidate]) -> list[FactCandidate]:
+def _without_told_endings(found: list[FactCandidate],
+                          tentative: set[int]) -> list[FactCandidate]:
     """An ending followed in the same text by a new value of its attribute ("I sold the
     Skoda, now I drive a Toyota") is no fact: the new value ends the old one, and an ending
-    beside it made the memory saying both look outdated by itself."""
+    beside it made the memory saying both look outdated by itself. It stays when every new
+    value starts later ("I quit the BBC! Starting at Channel 4 next month": no employer in
+    between). The endings at ``tentative`` (a workplace left by its name, ``left_named``)
+    stay only then: alone, "I left London" or "I quit Twitter" end no job."""
     keys = [fact_key(f.subject, f.attribute) for f in found]
-    return [f for i, f in enumerate(found)
-            if not (is_ending(f.value) and any(key == keys[i] and not is_ending(g.value)
-                                               for key, g in zip(keys[i + 1:], found[i + 1:],
-                                                                 strict=True)))]
+
+    def kept(index: int, fact: FactCandidate) -> bool:
+        if not is_ending(fact.value):
+            return True
+        after = [g for key, g in zip(keys[index + 1:], found[index + 1:], strict=True)
+                 if key == keys[index] and not is_ending(g.value)]
+        later = bool(after) and all(_later(g, fact) for g in after)
+        return later or (not after and index not in tentative)
+
+    return [f for i, f in enumerate(found) if kept(i, f)]
+
+
+def _later(new: FactCandidate, ending: FactCandidate) -> bool:
+    """The new value starts after the ending (both dated)."""
+    return new.valid_from is not None and ending.valid_from is not None \
+        and new.valid_from > ending.valid_from

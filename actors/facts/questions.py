@@ -253,6 +253,13 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\bprefiero\s+(?P<x>[\w.+#-]+)\s+o\s+(?P<y>[\w.+#-]+)", _pair),
         (r"\bwhat\s+do\s+i\s+prefer\s+(?:for|as)\s+(?P<t>.+)$", _topic("user", "preference")),
         (r"\bque\s+prefiero\s+(?:para|como)\s+(?P<t>.+)$", _topic("user", "preference")),
+        # the preference by its name, as "I prefer 2-space indentation" keys it
+        (r"\b(?:what|which)\s+(?P<t>[\w-]+(?:\s+[\w-]+)?)\s+do\s+i\s+(?:usually\s+)?prefer\b",
+         _topic("user", "preference")),
+        (r"\bwhat(?:\s+is|'s)\s+my\s+preferred\s+(?P<t>[\w-]+(?:\s+[\w-]+)?)$",
+         _topic("user", "preference")),
+        (r"\b(?:que|cual)\s+(?P<t>[\w-]+(?:\s+[\w-]+)?)\s+prefiero\b",
+         _topic("user", "preference")),
         (r"\bwhat\s+do\s+i\s+prefer\b|\bque\s+prefiero\b|\bmy\s+preference\b",
          _fixed("user", "preference")),
         # a component's tools, and plain values

@@ -643,6 +643,10 @@ class Timeline:
         for fact in self._leaf_facts.get(leaf_id, ()):
             current = self.current(fact.subject, fact.attribute)
             same = current is not None and same_value(current.value, fact.value)
+            if current is not None and current.source_leaf_id == leaf_id:
+                # the memory's own later word ("I quit the BBC! Starting at Channel 4 next
+                # month"): a memory never outdates itself
+                continue
             if fact.status == "HISTORICAL" and current is not None and not same:
                 out.append(notices.update_notice(fact, current))
             elif fact.status == "RETRACTED" and not same:

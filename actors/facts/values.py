@@ -78,8 +78,13 @@ _TIME_TAIL = re.compile(
     r"sprint|quarter|release)|"
     r"(?:over|during|in)\s+the\s+(?:summer|winter|spring|autumn|fall|weekend|holidays?|break|"
     r"christmas holidays|christmas)|"
-    r"(?:la|esta)\s+semana(?:\s+pasada)?|(?:el|este)\s+(?:mes|ano|verano|invierno|otono)"
-    r"(?:\s+pasado)?|(?:a\s+)?(?:few|couple of|\w+)\s+(?:days?|weeks?|months?|years?)\s+ago|"
+    r"(?:la|esta)\s+semana(?:\s+(?:pasada|que\s+viene|proxima))?|(?:el|este)\s+(?:mes|ano|"
+    r"verano|invierno|otono)(?:\s+(?:pasado|que\s+viene|proximo))?|"
+    r"(?:la|el)\s+proxim[oa]\s+(?:semana|mes|ano)|"
+    r"(?:a\s+)?(?:few|couple of|\w+)\s+(?:days?|weeks?|months?|years?)\s+ago|"
+    r"(?:in|within|en|dentro\s+de)\s+(?:a|an|one|two|three|four|five|six|\d+|un|una|dos|tres|"
+    r"cuatro|cinco|seis)\s+(?:days?|weeks?|months?|years?|dias?|semanas?|mes|meses|anos?)|"
+    r"in\s+a\s+fortnight|"
     r"(?:hace|since|desde|as of|a partir de|starting)\b.*|from\s+\d.*|"
     r"for\s+(?:the\s+)?(?:past\s+|last\s+)?(?:a|an|one|two|three|four|five|six|\d+|a few|"
     r"several|many)?\s*(?:days?|weeks?|months?|years?)|"
@@ -104,7 +109,7 @@ _CLAUSE = re.compile(
 _WITH = re.compile(r"\s+(?:with|together with|along with|con|junto con|junto a)\b")
 _AND = re.compile(
     r"\s+(?:and|y|e)\s+(?=(?:i|we|my|our|she|he|they|it|then|now|also|yo|mi|mis|nuestro|lo|le|"
-    r"accepted|took|"
+    r"accepted|took|start|starting|started|quit|left|joined|"
     r"nuestra|ahora|luego|tambien|ella|el|ellos|work|works|working|live|lives|have|has|am|"
     r"study|studies|teach|trabajo|vivo|tengo|estudio)\b)"
 )

@@ -450,13 +450,17 @@ def test_valid_from_from_the_sentence_line_or_entry() -> None:
     assert d.valid_from == dt.date(2026, 6, 1)
     [e] = extract_facts("I live in Valencia.")
     assert e.valid_from is None
-    # a day without its year: the one nearest the note's date, never after it (a plan)
+    # a day without its year: the one nearest the note's date, never after it (a plan)...
     [f] = extract_facts("2026-09-10: We've lived in Porto since September 1.")
     assert f.valid_from == dt.date(2026, 9, 1)
     [g] = extract_facts("2026-01-05: We moved to Leeds on December 20th.")
     assert g.valid_from == dt.date(2025, 12, 20)
+    [diet] = extract_facts("2026-06-05: I'm vegan from June 15.")
+    assert diet.valid_from == dt.date(2026, 6, 5)
+    # ... except for a change told ahead: a job from the day it starts, as a move from the
+    # day it happens (fix-facts3; ``ahead``)
     h, role = extract_facts("2026-06-05: I'm joining Revolut as an engineer on June 15.")
-    assert h.valid_from == role.valid_from == dt.date(2026, 6, 5)
+    assert h.valid_from == role.valid_from == dt.date(2026, 6, 15)
     assert (h.attribute, role.attribute, role.value) == ("employer", "role", "engineer")
 
 

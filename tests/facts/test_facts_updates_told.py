@@ -65,10 +65,13 @@ def test_a_home_without_the_speakers_move_in_is_no_town(text: str) -> None:
     assert not [f for f in _facts(text) if f[1] == "location"]
 
 
-def test_a_day_still_to_come_dates_only_a_move() -> None:
-    """Other facts told with a day ahead stay dated when said (a plan is not yet true)."""
+def test_a_day_still_to_come_dates_only_a_move_or_a_start() -> None:
+    """Other facts told with a day ahead stay dated when said (a plan is not yet true); a job
+    started ahead is dated as a move is (fix-facts3: ``test_facts_changes_ahead``)."""
+    [phone] = _facts("2026-06-05: My phone is a Pixel 8 from June 15.")
+    assert phone[3] == dt.date(2026, 6, 5)
     [employer, role] = _facts("2026-06-05: I'm joining Revolut as an engineer on June 15.")
-    assert employer[3] == role[3] == dt.date(2026, 6, 5)
+    assert employer[3] == role[3] == dt.date(2026, 6, 15)
     [town] = _facts("2026-05-05: It's happening: I'm moving to Lisbon on May 20th!")
     assert town[2:] == ("Lisbon", dt.date(2026, 5, 20))
 

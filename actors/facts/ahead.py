@@ -1,0 +1,149 @@
+"""The day a change told ahead happens: "tomorrow", "next month", "el lunes", "in two weeks".
+
+"I move to Stockport tomorrow" (``moves``) and "Starting at Channel 4 next month" (a new job,
+``patterns``) tell a change and the day it becomes true, counted from the day they were said
+(the memory's date). ``SOON`` says whether a sentence names such a day at all (a present tense
+without one is a habit or a wish: "when I move to a new city"); ``day_ahead`` resolves it.
+
+The conventions are those of ``actors.time_ranges`` read forwards: a week starts on its Monday
+and a month on its 1st, so "next week" is the Monday after the week said in and "next month"
+("el mes que viene") the 1st of the month after; "in two weeks" counts 14 days; a weekday
+("on Monday", "el lunes") is its next occurrence after the day said; "this weekend" its
+Saturday; a day of a month without its year ("on the 1st of August") the occurrence nearest
+the day said, and "on the 1st" alone the next 1st.
+
+Pure functions; no I/O, no clock. It must never move a day back: a past ("last week", "la
+semana pasada") is not read here.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime
+import re
+from collections.abc import Callable
+
+from actors.facts.values import MONTHS_PATTERN, nearest_day
+
+_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DIAS = ("lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo")
+_WEEKDAYS = "|".join(_WEEKDAY_NAMES + _DIAS)
+_COUNTS = {"a": 1, "an": 1, "one": 1, "un": 1, "una": 1, "two": 2, "dos": 2, "three": 3,
+           "tres": 3, "four": 4, "cuatro": 4, "five": 5, "cinco": 5, "six": 6, "seis": 6}
+_COUNT = r"(?:\d{1,2}|" + "|".join(_COUNTS) + r")"
+SOON_WORDS = (
+    r"\b(?:tomorrow|today|tonight|this\s+(?:weekend|week|month)|"
+    rf"(?:this|next)\s+(?:{_WEEKDAYS}|week|weekend|month|year)|on\s+(?:the\s+)?\d+(?:st|nd|rd|th)?|"
+    rf"on\s+(?:{_WEEKDAYS}|{MONTHS_PATTERN})|in\s+(?:a|two|three|\d+)\s+(?:days?|weeks?|months?)|"
+    r"in\s+a\s+fortnight|manana|hoy|esta\s+semana|este\s+(?:fin\s+de\s+semana|mes)|"
+    r"la\s+(?:semana\s+que\s+viene|proxima\s+semana|semana\s+proxima)|"
+    r"el\s+(?:mes|ano)\s+(?:que\s+viene|proximo)|el\s+proximo\s+(?:mes|ano)|"
+    rf"el\s+(?:proximo\s+)?(?:{_WEEKDAYS}|\d+)|el\s+proximo|dentro\s+de|"
+    r"en\s+(?:dos|tres|\d+)\s+(?:dias|semanas|meses))\b"
+)
+SOON = re.compile(SOON_WORDS)
+"""A day word in the sentence (folded): the change is fixed, not a habit or a wish."""
+
+_Resolve = Callable[[re.Match[str], datetime.date], datetime.date | None]
+
+
+def _plus_days(days: int) -> _Resolve:
+    return lambda _m, around: around + datetime.timedelta(days=days)
+
+
+def _next_week(_m: re.Match[str], around: datetime.date) -> datetime.date:
+    """The Monday of the week after the one ``around`` falls in."""
+    return around + datetime.timedelta(days=7 - around.weekday())
+
+
+def _next_month(_m: re.Match[str], around: datetime.date) -> datetime.date:
+    """The 1st of the month after ``around``'s."""
+    return (around.replace(day=1) + datetime.timedelta(days=32)).replace(day=1)
+
+
+def _next_year(_m: re.Match[str], around: datetime.date) -> datetime.date:
+    return datetime.date(around.year + 1, 1, 1)
+
+
+def _counted(m: re.Match[str], around: datetime.date) -> datetime.date:
+    """``around`` plus the days, weeks or months counted ("in two weeks", "dentro de un mes");
+    a month later keeps the day of the month, or the month's last day when it has none."""
+    count = int(m.group("n")) if m.group("n").isdigit() else _COUNTS[m.group("n")]
+    unit = m.group("u")
+    if unit.startswith(("week", "semana")):
+        return around + datetime.timedelta(weeks=count)
+    if unit.startswith(("month", "mes")):
+        year, month = divmod(around.year * 12 + around.month - 1 + count, 12)
+        last = calendar.monthrange(year, month + 1)[1]
+        return datetime.date(year, month + 1, min(around.day, last))
+    return around + datetime.timedelta(days=count)
+
+
+def _weekday(m: re.Match[str], around: datetime.date) -> datetime.date:
+    """The next day after ``around`` that is the weekday named."""
+    name = m.group("w")
+    target = (_WEEKDAY_NAMES.index(name) if name in _WEEKDAY_NAMES else _DIAS.index(name))
+    return around + datetime.timedelta(days=(target - around.weekday() - 1) % 7 + 1)
+
+
+def _weekend(_m: re.Match[str], around: datetime.date) -> datetime.date:
+    """The Saturday of ``around``'s week (``around`` itself on a Saturday or a Sunday)."""
+    return around if around.weekday() >= 5 else around + datetime.timedelta(
+        days=5 - around.weekday())
+
+
+def _month_day(m: re.Match[str], around: datetime.date) -> datetime.date | None:
+    return nearest_day(m, around)
+
+
+def _day_number(m: re.Match[str], around: datetime.date) -> datetime.date | None:
+    """The next day of that number after ``around`` ("on the 1st" said on the 20th is the 1st of
+    the next month); None for a number no month within a year has."""
+    number = int(m.group("d"))
+    year, month = around.year, around.month
+    for _ in range(13):
+        if number <= calendar.monthrange(year, month)[1] \
+                and datetime.date(year, month, number) > around:
+            return datetime.date(year, month, number)
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return None
+
+
+_DAYS: tuple[tuple[re.Pattern[str], _Resolve], ...] = (
+    (re.compile(
+        r"\b(?:on|el|from|desde|starting|a\s+partir\s+del?)\s+(?:"
+        rf"(?P<m1>{MONTHS_PATTERN})\s+(?:the\s+)?(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?"
+        rf"|(?:the\s+)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+|de\s+)?(?P<m2>{MONTHS_PATTERN})"
+        r")\b(?!,?\s*(?:de\s+|del\s+)?\d{4})"), _month_day),
+    (re.compile(r"\bpasado\s+manana\b"), _plus_days(2)),
+    (re.compile(r"\b(?:tomorrow|(?<!\bla\s)manana)\b"), _plus_days(1)),
+    (re.compile(r"\b(?:next\s+week|la\s+(?:semana\s+que\s+viene|proxima\s+semana|semana\s+"
+                r"proxima))\b"), _next_week),
+    (re.compile(r"\b(?:next\s+month|el\s+(?:mes\s+(?:que\s+viene|proximo)|proximo\s+mes))\b"),
+     _next_month),
+    (re.compile(r"\b(?:next\s+year|el\s+(?:ano\s+(?:que\s+viene|proximo)|proximo\s+ano))\b"),
+     _next_year),
+    (re.compile(r"\bin\s+a\s+fortnight\b"), _plus_days(14)),
+    (re.compile(rf"\b(?:in|within|en|dentro\s+de)\s+(?P<n>{_COUNT})\s+"
+                r"(?P<u>days?|weeks?|months?|dias?|semanas?|mes|meses)\b"), _counted),
+    (re.compile(rf"\b(?:on|this|next|coming|el)\s+(?:(?:proximo|este)\s+)?(?P<w>{_WEEKDAYS})\b"),
+     _weekday),
+    (re.compile(r"\b(?:this\s+weekend|este\s+fin\s+de\s+semana)\b"), _weekend),
+    (re.compile(r"\b(?:on\s+the|el\s+dia|el)\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\b"
+                rf"(?!\s*(?:of\s+|de\s+)?(?:{MONTHS_PATTERN}))"), _day_number),
+    (re.compile(r"\b(?:today|tonight|hoy|esta\s+noche)\b"), _plus_days(0)),
+)
+"""Day words and how each resolves, the most precise first."""
+
+
+def day_ahead(folded: str, around: datetime.date | None) -> datetime.date | None:
+    """The day a change the (folded) sentence tells on ``around`` happens, by its first day
+    word in ``_DAYS`` order; None when it names none or nothing is known of when it was
+    said."""
+    if around is None:
+        return None
+    for pattern, resolve in _DAYS:
+        m = pattern.search(folded)
+        if m is not None:
+            return resolve(m, around)
+    return None
