@@ -199,7 +199,10 @@ def _best_passage(text: str, query: str, focus: Sequence[str] = ()) -> int | Non
 
 
 def _marks(hit: Hit) -> list[str]:
-    label = "UNREVIEWED" if hit.currency == "PENDING" else "OUTDATED"
+    # a memory still current told something else as well that changed since ("I live in
+    # Salford and work at Siemens", then a move): the work is not outdated
+    label = "UNREVIEWED" if hit.currency == "PENDING" else \
+        "PARTLY OUTDATED" if hit.currency == "CURRENT" else "OUTDATED"
     lines = [f"{label}: {notice}" for notice in hit.notices]
     if hit.said_by_other:
         speaker, asked = hit.said_by_other

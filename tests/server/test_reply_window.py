@@ -129,3 +129,14 @@ def test_a_competing_memory_is_shown_with_its_next_turn() -> None:
     reply = render.render_search(_result("AMBIGUOUS", "Where did we stay in Porto?",
                                          (asked, _hit("L-3", "2026-11-08 user: Cádiz trip."))))
     assert "Next in that conversation: 2026-02-25 user: An Airbnb in Ribeira" in reply
+
+
+def test_a_current_memory_with_a_fact_changed_since_is_partly_outdated() -> None:
+    # "I live in Salford and work at Siemens", then a move: the memory still tells where
+    # Kenji works, and says which part changed
+    notice = "On 2026-10-01 you said Kenji location = 'Salford'; now 'Stockport' (2026-10-26)."
+    hit = dataclasses.replace(_hit("L-1", "Kenji: I live in Salford and work at Siemens."),
+                              notices=(notice,))
+    assert render._marks(hit) == [f"PARTLY OUTDATED: {notice}"]
+    old = dataclasses.replace(hit, currency="SUPERSEDED")
+    assert render._marks(old) == [f"OUTDATED: {notice}"]
