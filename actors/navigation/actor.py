@@ -1923,11 +1923,28 @@ class NavigationActor(Actor):
             said = self.model.text_of(after_id) if after_id is not None else ""
             state = timeline.leaf_currency(after_id) if after_id is not None else "RETRACTED"
             if after_id is not None and said and state not in ("RETRACTED", "PENDING"):
+                reply = self._reply_to(after_id, shown, admissible)
+                if reply:  # "did you catch anything?" tells nothing: its answer does
+                    said = f"{said}\n{reply}"
                 turn = Turn(leaf_id=after_id, timestamp=self.model.leaves[after_id].timestamp,
                             text=said, outdated=state == "SUPERSEDED")
                 hit = dataclasses.replace(hit, next_turn=turn)
             out.append(hit)
         return tuple(out)
+
+    def _reply_to(self, leaf_id: str, shown: set[str], admissible: Callable[[str], bool]) -> str:
+        """The turn answering ``leaf_id`` when it is only a short question ("Leilani: did you
+        catch anything?" after "I went ice fishing with my brother"), in its conversation and
+        not served itself; else ''."""
+        if not self._slight(leaf_id):
+            return ""
+        reply = self._turn_after(leaf_id)
+        if reply is None or reply in shown or not admissible(reply):
+            return ""
+        asked, then = self.model.leaves[leaf_id], self.model.leaves[reply]
+        if then.recorded_ts - asked.recorded_ts > CONVERSATION_GAP_S or then.origin != asked.origin:
+            return ""
+        return self.model.text_of(reply)
 
     def _also_said(self, hits: tuple[Hit, ...], admissible: Callable[[str], bool],
                    as_of: dt.datetime | None, asked: Any, crowd: float, *,

@@ -132,3 +132,22 @@ async def test_a_question_to_the_assistant_is_answered_by_its_turn_not_the_askin
         monkeypatch.setattr(ranking, "ASKING_FACTOR", 1.0)  # ASKING_FACTOR: the rule off
         assert ids(await search(rt, question))[:1] == [asking]
 
+
+
+async def test_a_short_question_shown_next_comes_with_its_answer(tmp_path: Path) -> None:
+    # "did you catch anything?" tells nothing: the turn answering it is shown with it
+    async with Runtime(tmp_path) as rt:
+        told = await save(rt, "[10:05 am on 5 February, 2023] Oskar: went ice fishing on "
+                              "Pike Lake last Sunday with my brother Piotr, so cold")
+        await save(rt, "[10:05 am on 5 February, 2023] Leilani: did you catch anything?")
+        caught = "two walleye and a frostbitten ear, worth it"
+        await save(rt, f"[10:05 am on 5 February, 2023] Oskar: {caught}")
+        await save(rt, "[10:05 am on 5 February, 2023] Leilani: my class blew up a beaker today")
+        await save(rt, "[4:00 pm on 1 March, 2023] Oskar: the canoe ribs are steamed and bent")
+        await embedded(rt)
+        found = await search(rt, "What did Oskar get on his fishing trip with his brother?",
+                             limit=1)
+        assert ids(found) == [told]
+        turn = found.hits[0].next_turn
+        assert turn is not None and "did you catch anything?" in turn.text
+        assert caught in turn.text and caught in render.render_search(found)
