@@ -230,20 +230,33 @@ class VectorIndex:
     def similar(self, query: Vectors, k: int, allowed: Callable[[str], bool]
                 ) -> dict[str, float]:
         """The ``k`` most similar admissible memories and their cosine similarity."""
+        return self.similar_and_crowd(query, k, allowed, 1)[0]
+
+    def similar_and_crowd(self, query: Vectors, k: int, allowed: Callable[[str], bool],
+                          crowd_rank: int) -> tuple[dict[str, float], float]:
+        """The ``k`` most similar admissible memories and their cosine similarity, and the
+        similarity of the ``crowd_rank``-th closest memory of the store, admissible or not
+        (0.0 if it holds fewer): what any memory reaches for the question, whichever the
+        caller may see (a project holding eight memories near the question is no sign that
+        the closest stands out)."""
         import numpy as np
 
         self.load()
         n = len(self.ids)
         if n == 0 or self._matrix is None or not np.any(query):
-            return {}
+            return {}, 0.0
         out: dict[str, float] = {}
         judged: set[int] = set()
+        crowd = 0.0
         # the k best first (the usual case: every memory is admissible); once more, four
         # times as many, when the scope or the time asked for turned some down; never more
         # (a scope holding few memories must not walk every vector)
-        for take in (k, k * CANDIDATES_FACTOR):
+        for take in (max(k, crowd_rank), k * CANDIDATES_FACTOR):
             rows, sims = self._matrix.top(query, min(take, n))
-            for i, sim in zip(rows.tolist(), sims.tolist(), strict=True):
+            ranked = sims.tolist()
+            if not crowd and len(ranked) >= crowd_rank:
+                crowd = float(ranked[crowd_rank - 1])
+            for i, sim in zip(rows.tolist(), ranked, strict=True):
                 if i in judged:
                     continue
                 judged.add(i)
@@ -251,10 +264,10 @@ class VectorIndex:
                 if allowed(leaf):
                     out[leaf] = float(sim)
                     if len(out) == k:
-                        return out
+                        return out, crowd
             if take >= n:
                 break
-        return dict(sorted(out.items(), key=lambda item: -item[1]))
+        return dict(sorted(out.items(), key=lambda item: -item[1])), crowd
 
     def similarity_between(self, a: str, b: str) -> float | None:
         """The cosine similarity of two memories' vectors; None when either has none."""

@@ -835,11 +835,13 @@ class NavigationActor(Actor):
             lexical_ids |= {leaf for leaf, match in best.items() if match.matched & clued}
 
         similar: dict[str, float] = {}
+        store_crowd = 0.0
         vectors = self.use_vectors and self.vectors.ready
         asked: Any = None
         if vectors and len(self.vectors):  # loaded by ``_warm``; until then: lexical only
             asked = self.vectors.encode_query(text)
-            similar = self.vectors.similar(asked, VECTOR_POOL, admissible)
+            similar, store_crowd = self.vectors.similar_and_crowd(asked, VECTOR_POOL, admissible,
+                                                                  ranking.CROWD_RANK)
             # Close in meaning and holding a question word, but past the full-text pool (50
             # other memories hold the word more compactly): scored on its words all the same.
             unscored = [leaf for leaf in similar if leaf not in best]
@@ -1051,8 +1053,9 @@ class NavigationActor(Actor):
         # ("what does the user's father do?" / "mi padre es carpintero") sit far apart
         nearest_leaf = max(similar, key=lambda leaf: (similar[leaf], leaf), default=None)
         pooled_sims = sorted(similar.values(), reverse=True)
+        # fewer memories of the caller's scope near it than the crowd's rank: the store's
         crowd = pooled_sims[ranking.CROWD_RANK - 1] if len(pooled_sims) >= ranking.CROWD_RANK \
-            else 0.0
+            else store_crowd
         meant = similar
         if span is not None and asked is not None and topic.strip() \
                 and fold(topic).strip() != fold(text).strip():

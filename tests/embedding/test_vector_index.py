@@ -109,6 +109,12 @@ def test_a_scope_with_few_memories_looks_at_four_times_k_rows_at_most(tmp_path: 
     assert set(found) <= {"L-3", "L-4"}
     values = list(found.values())
     assert values == sorted(values, reverse=True)
+    # what any memory of the store reaches for it, whichever the caller may see: the tenth
+    # closest of all 300, not 0.0 because only two are admissible
+    query = index.encode_query("kitten on the sofa")
+    _, crowd = index.similar_and_crowd(query, 30, allowed, 10)
+    everyone = sorted(index.similar(query, 300, lambda leaf: True).values(), reverse=True)
+    assert crowd == pytest.approx(everyone[9], abs=1e-5) and crowd > 0
 
 
 def test_a_question_asked_again_is_not_encoded_again(tmp_path: Path,
