@@ -122,32 +122,47 @@ def is_about_the_user(text: str) -> bool:
     "2026-11-30: in this repo we pin numpy" is as much this project's as it is undated.
     (The detector and the fact patterns are imported here: the hooks and the installer read
     this module's path rules and must not compile a few hundred patterns for them.)"""
+    from actors.facts.moves import tells_move_in
     from actors.facts.patterns import extract_facts
     from actors.ingest.detect import detect
     from actors.ingest.types import DataType
 
     if detect(_LEADING_DATE.sub("", text)).data_type is DataType.PERSONAL:
         return True
-    said = _said_by_the_user(text)
+    said, people = _said_by_people(text)
     if said and detect(said).data_type is DataType.PERSONAL:
         return True
-    return any(fact.subject == "user" for fact in extract_facts(text))
+    if tells_move_in(said or text):  # "we moved in last saturday!": where the speaker lives
+        return True
+    return any(fact.subject == "user" or fact.subject in people
+               for fact in extract_facts(text))
 
 
-def _said_by_the_user(text: str) -> str:
-    """The user's turns of a saved chat transcript (their lines, labels off), or "" for a
-    text that is none: a session read whole is the assistant's advice more than anything
-    ("process"), and the user's own words tell whether it is about the user's life ("we
-    adopted a beagle puppy") or about this project's code."""
-    from actors.facts.speakers import USER, past_label, speaker_of
+def _said_by_people(text: str) -> tuple[str, frozenset[str]]:
+    """The turns people say in a saved chat transcript (their lines, dates and labels off)
+    and the names of the people who speak, or "" for a text with no speaker's label. A
+    session read whole is the assistant's advice more than anything ("process"), and what the
+    user or a named friend says tells whether it is about someone's life ("we adopted a
+    beagle puppy", "[1:56 pm on 8 May, 2023] Bea: we're moving to Denver") or about this
+    project's code. A named speaker's first-person facts are that person's (``speakers``),
+    so they count as the user's do: a friend's life is no more this project's than the
+    user's."""
+    from actors.facts.speakers import USER, past_label, speaker_of, turns
 
     lines: list[str] = []
+    people: set[str] = set()
+    labelled = False
     speaker = None
+    labels = turns(text)
     for line in text.split("\n"):
-        speaker = speaker_of(line) or speaker
-        if speaker is not None and speaker.subject == USER:
+        said = speaker_of(line, turns=labels)
+        labelled = labelled or said is not None
+        speaker = said or speaker
+        if speaker is not None and speaker.subject is not None:
             lines.append(past_label(line))
-    return "\n".join(lines) if len(lines) < len(text.split("\n")) else ""
+            if speaker.subject != USER:
+                people.add(speaker.subject)
+    return ("\n".join(lines) if labelled else ""), frozenset(people)
 
 
 def save_scope(asked: str, project: str, text: str) -> str:

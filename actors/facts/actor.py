@@ -39,6 +39,7 @@ from actors.facts.messages import (
     Review,
     StateAt,
 )
+from actors.facts.moves import EARLIER_TURNS, tells_move_in
 from actors.facts.notices import history_notice, update_notice
 from actors.facts.recording import decide_pending, fact_event, record_stamps, recorded_entry
 from actors.facts.timeline import ResolvedFact, Timeline
@@ -53,11 +54,13 @@ from store.engine import Engine, Leftovers, find_leftovers
 from store.errors import (
     InvalidArgument,
     LockTimeout,
+    MalformedFile,
     StoreIOError,
     UnknownMemory,
     UnknownOption,
 )
 from store.factlog import FactEventsReader
+from store.leaf_format import read_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
 
@@ -174,7 +177,8 @@ class FactsActor(Actor):
             # other processes queue only for the decision and the commit.
             # A short save's candidates (the usual note, well under a millisecond) are found
             # here rather than paying a worker-thread hop; long texts still go to a thread.
-            if sum(len(leaf.text) for leaf in message.leaves) <= INLINE_CHARS:
+            if sum(len(leaf.text) for leaf in message.leaves) <= INLINE_CHARS \
+                    and not any(tells_move_in(leaf.text) for leaf in message.leaves):
                 found = self._candidates(message)
             else:
                 found = await call_in_thread(self._candidates, message)
@@ -208,19 +212,37 @@ class FactsActor(Actor):
 
     # ------------------------------------------------------------------ record
 
-    @staticmethod
-    def _candidates(msg: Extract) -> list[tuple[Any, Any]]:
+    def _candidates(self, msg: Extract) -> list[tuple[Any, Any]]:
         # Imported on the first save: compiling the patterns costs ~130 ms, which a process
         # that only reads (a hook on every prompt, a search) must not pay.
         from actors.facts.patterns import extract_facts
 
         found: list[tuple[Any, Any]] = []
         for leaf in msg.leaves:
+            earlier = self._earlier_turns(msg, leaf.leaf_id) if tells_move_in(leaf.text) else []
             for candidate in extract_facts(leaf.text, data_type=leaf.data_type,
-                                           entry_date=leaf.entry_date):
+                                           entry_date=leaf.entry_date, earlier=earlier):
                 subject = scoped_subject(candidate.subject, leaf.scope)
                 found.append((leaf, dataclasses.replace(candidate, subject=subject)))
         return found
+
+    def _earlier_turns(self, msg: Extract, leaf_id: str) -> list[str]:
+        """The texts of the turns saved before ``leaf_id`` in its conversation (same agent and
+        source, ``CatalogReader.told_around``), oldest first: "we moved in last saturday!"
+        moves into the home its speaker named in one of them. The rebuild reads the same
+        turns (``rebuild.earlier_texts``). Unreadable files are skipped."""
+        entry = next((e for e in msg.catalog if str(e.get("id")) == leaf_id), None)
+        if entry is None:
+            return []
+        before = [e for e in self._leaves.told_around(entry, EARLIER_TURNS)
+                  if str(e.get("recorded_at") or "") < str(entry.get("recorded_at") or "")]
+        texts: list[str] = []
+        for e in reversed(before):
+            try:
+                texts.append(read_leaf(self.layout.resolve(str(e["path"]))).text)
+            except (MalformedFile, OSError):
+                continue
+        return texts
 
     def _extract(self, msg: Extract, found: list[tuple[Any, Any]]) -> FactReport:
         self._refresh()

@@ -9,8 +9,9 @@ The conventions are those of ``actors.time_ranges`` read forwards: a week starts
 and a month on its 1st, so "next week" is the Monday after the week said in and "next month"
 ("el mes que viene") the 1st of the month after; "in two weeks" counts 14 days; a weekday
 ("on Monday", "el lunes") is its next occurrence after the day said; "this weekend" its
-Saturday; a day of a month without its year ("on the 1st of August") the occurrence nearest
-the day said, and "on the 1st" alone the next 1st.
+Saturday; a day of a month without its year ("on the 1st of August", "August 14") the
+occurrence nearest the day said, "on the 1st" alone the next 1st, and a month alone ("in
+July", "en julio") its next 1st.
 
 Pure functions; no I/O, no clock. It must never move a day back: a past ("last week", "la
 semana pasada") is not read here.
@@ -23,11 +24,12 @@ import datetime
 import re
 from collections.abc import Callable
 
+from actors.dates import MONTHS
 from actors.facts.values import MONTHS_PATTERN, nearest_day
 
-_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_DIAS = ("lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo")
-_WEEKDAYS = "|".join(_WEEKDAY_NAMES + _DIAS)
+WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+DIAS = ("lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo")
+_WEEKDAYS = "|".join(WEEKDAY_NAMES + DIAS)
 _COUNTS = {"a": 1, "an": 1, "one": 1, "un": 1, "una": 1, "two": 2, "dos": 2, "three": 3,
            "tres": 3, "four": 4, "cuatro": 4, "five": 5, "cinco": 5, "six": 6, "seis": 6}
 _COUNT = r"(?:\d{1,2}|" + "|".join(_COUNTS) + r")"
@@ -35,6 +37,8 @@ SOON_WORDS = (
     r"\b(?:tomorrow|today|tonight|this\s+(?:weekend|week|month)|"
     rf"(?:this|next)\s+(?:{_WEEKDAYS}|week|weekend|month|year)|on\s+(?:the\s+)?\d+(?:st|nd|rd|th)?|"
     rf"on\s+(?:{_WEEKDAYS}|{MONTHS_PATTERN})|in\s+(?:a|two|three|\d+)\s+(?:days?|weeks?|months?)|"
+    rf"(?:in|en)\s+(?:{MONTHS_PATTERN})(?!\s*,?\s*(?:de\s+)?\d)|"
+    rf"(?:{MONTHS_PATTERN})\s+[0-3]?\d(?:st|nd|rd|th)?(?!\s*,?\s*\d)|"
     r"in\s+a\s+fortnight|manana|hoy|esta\s+semana|este\s+(?:fin\s+de\s+semana|mes)|"
     r"la\s+(?:semana\s+que\s+viene|proxima\s+semana|semana\s+proxima)|"
     r"el\s+(?:mes|ano)\s+(?:que\s+viene|proximo)|el\s+proximo\s+(?:mes|ano)|"
@@ -82,7 +86,7 @@ def _counted(m: re.Match[str], around: datetime.date) -> datetime.date:
 def _weekday(m: re.Match[str], around: datetime.date) -> datetime.date:
     """The next day after ``around`` that is the weekday named."""
     name = m.group("w")
-    target = (_WEEKDAY_NAMES.index(name) if name in _WEEKDAY_NAMES else _DIAS.index(name))
+    target = (WEEKDAY_NAMES.index(name) if name in WEEKDAY_NAMES else DIAS.index(name))
     return around + datetime.timedelta(days=(target - around.weekday() - 1) % 7 + 1)
 
 
@@ -90,6 +94,16 @@ def _weekend(_m: re.Match[str], around: datetime.date) -> datetime.date:
     """The Saturday of ``around``'s week (``around`` itself on a Saturday or a Sunday)."""
     return around if around.weekday() >= 5 else around + datetime.timedelta(
         days=5 - around.weekday())
+
+
+def _month_ahead(m: re.Match[str], around: datetime.date) -> datetime.date:
+    """The 1st of the next month of that name ("we're moving in July" said on 3 June is 1
+    July), or ``around`` itself when said in that month: the month is all that is known."""
+    month = MONTHS[m.group("m")]
+    if month == around.month:
+        return around
+    year = around.year if month > around.month else around.year + 1
+    return datetime.date(year, month, 1)
 
 
 def _month_day(m: re.Match[str], around: datetime.date) -> datetime.date | None:
@@ -115,6 +129,9 @@ _DAYS: tuple[tuple[re.Pattern[str], _Resolve], ...] = (
         rf"(?P<m1>{MONTHS_PATTERN})\s+(?:the\s+)?(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?"
         rf"|(?:the\s+)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+|de\s+)?(?P<m2>{MONTHS_PATTERN})"
         r")\b(?!,?\s*(?:de\s+|del\s+)?\d{4})"), _month_day),
+    # a day of a month with no word before it: "I start at Ironwood August 14"
+    (re.compile(rf"\b(?P<m1>{MONTHS_PATTERN})\s+(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\b"
+                r"(?!\s*,?\s*\d)(?P<d2>)?(?P<m2>)?"), _month_day),
     (re.compile(r"\bpasado\s+manana\b"), _plus_days(2)),
     (re.compile(r"\b(?:tomorrow|(?<!\bla\s)manana)\b"), _plus_days(1)),
     (re.compile(r"\b(?:next\s+week|la\s+(?:semana\s+que\s+viene|proxima\s+semana|semana\s+"
@@ -132,6 +149,8 @@ _DAYS: tuple[tuple[re.Pattern[str], _Resolve], ...] = (
     (re.compile(r"\b(?:on\s+the|el\s+dia|el)\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\b"
                 rf"(?!\s*(?:of\s+|de\s+)?(?:{MONTHS_PATTERN}))"), _day_number),
     (re.compile(r"\b(?:today|tonight|hoy|esta\s+noche)\b"), _plus_days(0)),
+    (re.compile(rf"\b(?:in|en)\s+(?P<m>{MONTHS_PATTERN})\b(?!\s*,?\s*(?:de\s+)?\d)"),
+     _month_ahead),
 )
 """Day words and how each resolves, the most precise first."""
 

@@ -25,21 +25,38 @@ import datetime
 import re
 from collections.abc import Callable
 
-from actors.facts.ahead import SOON_WORDS, day_ahead
-from actors.facts.values import Folded, clean_value
+from actors.facts.ahead import DIAS, SOON_WORDS, WEEKDAY_NAMES, day_ahead
+from actors.facts.values import MONTHS_PATTERN, Folded, clean_value
+from actors.text import fold
 
 _HOME_IN = re.compile(
     r"\b(?:a|an|the|my|our|un|una|el|la|mi|nuestro|nuestra)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:flat|apartment|house|home|one-bed|two-bed|three-bed|studio|cottage|bungalow|"
     r"piso|casa|apartamento|estudio|atico|chalet)\s+(?:in|en)\s+")
 """A home in a place: "a one-bed in Blackrock", "un piso en Triana"."""
+_MONTH = r"(?:" + MONTHS_PATTERN + r")\b"
 _MOVE_IN = re.compile(
     r"\b(?:(?:i|we)\s+(?:(?:actually|finally|officially)\s+)?move\s+in|"
     r"(?:i'm|i\s+am|we're|we\s+are)\s+moving\s+in|"
+    r"(?:i'm|i\s+am|we're|we\s+are)\s+moving(?=\s+in\s+" + _MONTH + r")|"
     r"(?:me|nos)\s+(?:mudo|mudamos|traslado|trasladamos)|(?:entro|entramos)\s+a\s+vivir)"
-    r"(?!\s+(?:with|con)\b)(?!\s+(?:to|a|en)\s+\w)(?=[^.;!?]*?" + SOON_WORDS + ")")
-"""The speaker's own move in, on a day, naming no place of its own ("I move in on the 1st of
-August", "me mudo el lunes"; not "I move in with Tom", "me mudo a Lugo mañana")."""
+    r"(?!\s+(?:with|con)\b)(?!\s+(?:to|a|en)\s+\w)(?=[^.;!?]*?" + SOON_WORDS + ")|"
+    r"\b(?:(?:i|we)(?:'ve|\s+have)?\s+(?:(?:actually|finally|officially|just)\s+)*moved\s+in|"
+    r"(?:me\s+he|nos\s+hemos)\s+mudado|me\s+mude|(?:me|nos)\s+mudamos(?=[^.;!?]*?\b(?:ayer|"
+    r"pasad[oa])\b))(?!\s+(?:with|con|to|into|a|de|en|al)\b)")
+"""The speaker's own move in naming no place of its own: on a day to come ("I move in on the
+1st of August", "we're moving in July", "me mudo el lunes") or told as done ("we moved in last
+saturday!", "nos hemos mudado"); not "I move in with Tom", "me mudo a Lugo mañana", "we moved
+into a flat"."""
+
+_PAST_DAY = re.compile(
+    r"\b(?:(?P<y>yesterday|ayer)|(?:last|on)\s+(?P<w>" + "|".join(WEEKDAY_NAMES) + r")|"
+    r"el\s+(?P<d>" + "|".join(DIAS) + r")\s+pasado)\b")
+"""A day just gone: "yesterday", "last saturday", "on Saturday" (told as done), "el sábado
+pasado", "ayer"."""
+_MOVED = re.compile(r"\b(?:moved|relocated|mudado|mude|trasladado|traslade)\b|"
+                    r"\b(?:nos\s+mudamos|nos\s+trasladamos)\b(?=[^.;!?]*?\b(?:ayer|pasad[oa])\b)")
+"""A move told as done: only such a sentence's past day names when the town became true."""
 
 _MOVING = re.compile(r"\b(?:move|moving|relocate|relocating|mudo|mudamos|mudando|traslado|"
                      r"trasladamos|(?:entro|entramos)\s+a\s+vivir)\b")
@@ -49,27 +66,67 @@ sentence's day names when the town becomes true."""
 
 def move_day(folded: str, around: datetime.date | None) -> datetime.date | None:
     """The day a move told on ``around`` happens ("tomorrow" +1, "next month" the 1st of the
-    next, a day of a month without its year...: ``ahead.day_ahead``). None when the sentence
-    tells no move in the present or ahead, names no such day, or nothing is known of when it
-    was said."""
-    if around is None or not _MOVING.search(folded):
+    next, a day of a month without its year...: ``ahead.day_ahead``) or happened ("we moved
+    in last saturday", said on Saturday 15 July, is 8 July: ``day_before``). None when the
+    sentence tells no move, names no such day, or nothing is known of when it was said."""
+    if around is None:
+        return None
+    if _MOVED.search(folded):
+        return day_before(folded, around)
+    if not _MOVING.search(folded):
         return None
     return day_ahead(folded, around)
 
 
-def move_in(sentences: list[str],
-            is_place: Callable[[str], bool]) -> tuple[int, int, str] | None:
-    """(index of the sentence that tells the move in, where in it (folded), the town) when a
-    sentence names a home in a place (``is_place`` holds for it) and a later one of the same
-    turn tells the speaker moves in on a day."""
-    place: str | None = None
-    for index, sentence in enumerate(sentences):
+def day_before(folded: str, around: datetime.date) -> datetime.date | None:
+    """The day just gone a sentence told on ``around`` names: "yesterday" -1, "last
+    saturday" / "el sábado pasado" / "on Saturday" the latest such weekday before ``around``
+    (a week back when said on one). Vaguer pasts ("last week", "recently") name no day."""
+    m = _PAST_DAY.search(folded)
+    if m is None:
+        return None
+    if m.group("y"):
+        return around - datetime.timedelta(days=1)
+    name = m.group("w") or m.group("d")
+    target = WEEKDAY_NAMES.index(name) if name in WEEKDAY_NAMES else DIAS.index(name)
+    return around - datetime.timedelta(days=(around.weekday() - target - 1) % 7 + 1)
+
+
+def home_named(sentences: list[str], is_place: Callable[[str], bool],
+               home: str | None = None) -> str | None:
+    """The last home in a place the sentences name ("she has a little house in Golden", "un
+    piso en Triana"), else ``home``: where a move in told later without a place goes."""
+    for sentence in sentences:
         span = Folded(sentence)
         for m in _HOME_IN.finditer(span.folded):
             value = clean_value(span, m.end(), len(span.folded), cut_with=True)
             if value and is_place(value):
-                place = value
-        told = _MOVE_IN.search(span.folded)
+                home = value
+    return home
+
+
+def move_in(sentences: list[str], is_place: Callable[[str], bool],
+            home: str | None = None) -> tuple[int, int, str] | None:
+    """(index of the sentence that tells the move in, where in it (folded), the town) when a
+    sentence names a home in a place (``is_place`` holds for it), or the speaker named one
+    before (``home``: an earlier turn of theirs), and a later one of the same turn tells the
+    speaker moves in on a day or moved in."""
+    place = home
+    for index, sentence in enumerate(sentences):
+        place = home_named([sentence], is_place, place)
+        told = _MOVE_IN.search(Folded(sentence).folded)
         if place is not None and told is not None:
             return index, told.start(), place
     return None
+
+
+EARLIER_TURNS = 40
+"""How many turns saved before one that moves in without a place are read for the home its
+speaker named (bbtest27: the house in Golden was told 13 turns, six weeks, before "we moved
+in last saturday!")."""
+
+
+def tells_move_in(text: str) -> bool:
+    """Whether ``text`` tells a move in naming no place of its own ("we moved in last
+    saturday!"): only then are earlier turns of its conversation read (``EARLIER_TURNS``)."""
+    return _MOVE_IN.search(fold(text)) is not None

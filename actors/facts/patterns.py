@@ -55,7 +55,7 @@ from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, pat
 from actors.facts.endings import ending_facts, is_ending, left_named
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
-from actors.facts.moves import move_day, move_in
+from actors.facts.moves import home_named, move_day, move_in
 from actors.facts.names import name_facts
 from actors.facts.people import new_person_facts
 from actors.facts.questions import attribute_question
@@ -288,6 +288,14 @@ _RULES: tuple[_Rule, ...] = (
           place=True),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}moved\s+into\s+[^,;.]{{1,40}}?"
                          r"\s+in\s+"), place=True),
+    # moving in with someone, where: "I'm moving in with Jess in Golden", "me voy a vivir con
+    # Jess a Golden" (without a place it is someone's home, not a town: ``moves.move_in``)
+    _Rule("location", _r(rf"\b(?:(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}moving|(?:i|we)(?:'ve|"
+                         rf"\s+have)?\s+{_ADV}moved)\s+in\s+with\s+[^,;.]{{1,30}}?\s+in\s+"),
+          place=True),
+    _Rule("location", _r(r"\b(?:me\s+(?:voy\s+a\s+vivir|mudo|he\s+mudado|mude|fui\s+a\s+vivir)|"
+                         r"nos\s+(?:vamos\s+a\s+vivir|mudamos|hemos\s+mudado|fuimos\s+a\s+vivir))"
+                         r"\s+con\s+[^,;.]{1,30}?\s+(?:a|en)\s+"), place=True),
     _Rule("location", _r(r"\b(?:(?:ya\s+)?(?:estoy|estamos)\s+instalad[oa]s?|me\s+he\s+instalado|"
                          r"nos\s+hemos\s+instalado|me\s+instale|nos\s+instalamos)\s+en\s+"),
           place=True),
@@ -437,9 +445,10 @@ _RULES: tuple[_Rule, ...] = (
                           r"(?:an?\s+|the\s+)?(?=[\w])"), model=True)
       for noun, attribute in (("phone", "phone"), ("car", "car"), ("laptop", "laptop"))),
     # the noun, then what it is: "I bought the car, by the way - a blue 2019 Nissan Leaf",
-    # "we finally got our new phone: a Pixel 8" (a known make must follow)
+    # "we finally got our new phone: a Pixel 8", "we got an electric car, a used Chevy Bolt"
+    # (a known make must follow)
     *(_Rule(attribute, _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:bought|got|ordered|leased|"
-                          rf"picked\s+up)\s+(?:the|a|my|our)\s+(?:new\s+)?{noun}\b[^.;!?]{{0,30}}?"
+                          rf"picked\s+up)\s+(?:the|an?|my|our)\s+{_LOOKS}{noun}\b[^.;!?]{{0,30}}?"
                           rf"(?:[,:(]|\s[-–—])\s*(?:an?\s+|the\s+)?{_LOOKS}(?={MAKE})"),
             model=True)
       for noun, attribute in (("phone", "phone"), ("car", "car"), ("laptop", "laptop"))),
@@ -807,6 +816,21 @@ def _without_site(value: str) -> str:
     return name if any(w[:1].isupper() for w in name.split()) else value
 
 
+_AT_FIRM = re.compile(r"\s+(?:at|with|for|en|con|para)\s+(?=[A-ZÁÉÍÓÚÑ])")
+"""Where a role is held, after it: "senior engineer at Greenhouse", "jefa de sala en Lidl"."""
+
+
+def _role_at(value: str) -> tuple[str, str]:
+    """(the role, the firm it is held at or "") of a role's value: "promoted to senior
+    engineer at Greenhouse" holds the title "senior engineer" at the employer "Greenhouse"
+    (the role alone is what "My title is senior engineer" later names, and the firm is the
+    speaker's employer, as "I'm now the shelter manager at Paws & Claws" gives both)."""
+    at = _AT_FIRM.search(value)
+    if at is None or at.start() == 0:
+        return value, ""
+    return value[: at.start()].strip(), _without_site(value[at.end():].strip())
+
+
 def _name_words(value: str) -> str:
     """A name's words without what the sentence goes on to say after it ("Nubeo done",
     "Google went well" -> "Nubeo", "Google"); lower-case words inside it stay ("Bank of
@@ -859,6 +883,10 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 value = _PLACE_ENDS.split(value, maxsplit=1)[0]
             if attribute == "role" and set(fold(value).split()[:1]) & _NOT_TITLES:
                 continue  # "my new role is great": how it is, not what it is
+            if attribute == "role":  # "promoted to senior engineer at Greenhouse"
+                value, firm = _role_at(value)
+                if firm:
+                    out.append((m.start(), subject, "employer", firm))
             if attribute == "employer" and (fold(value) in _AT_HOME or (
                     "joined" in m.group(0) and _a_membership(folded[m.end():], value))):
                 continue  # "trabajando en remoto", "joined Holmes Place, €62 a month"
@@ -1066,14 +1094,46 @@ def _a_state(value: str) -> bool:
     return all(fold(w) in STOPWORDS or fold(w) in _STATE_WORDS for w in value.split())
 
 
+_PREDICATE_OPENERS = frozenset(
+    "for with from by about into onto near next behind under beside through without like "
+    "gonna gotta wanna going getting will would can could should might must may "
+    "para por con sin sobre desde hacia junto cerca como va van vamos voy puede pueden "
+    "tiene tienen".split())
+"""Words a setting's value never opens with: a preposition ("the shop is for paid work") or
+a verb to come ("the swimming is gonna humble me", "la piscina va a poder conmigo")."""
+_ING_NOUNS = frozenset(
+    "string thing spring morning evening building ceiling king ring wing sibling pudding "
+    "wedding setting heading ping swing clothing housing ceiling spelling painting "
+    "ending opening meeting landing".split())
+"""Words in -ing that are nouns ("spring cleaning", "string theory"): a value may open with
+one."""
+
+
+def _a_predicate(value: str) -> bool:
+    """Lower-case words that tell what a thing does or is for, not what it is set to: a
+    value opening with a preposition or a verb to come ("for paid work", "gonna humble me")
+    or an English verb in -ing ("snoring next to the woodstove", "the X is running late").
+    Chat says such things of everything; a setting's value is a name or a noun phrase ("dark
+    mode", "eu-west-1", "Gertrude Olsen")."""
+    words = value.split()
+    if not words or value[:1].isupper():
+        return False
+    first = fold(words[0]).strip(".,;:!")
+    if first in _PREDICATE_OPENERS:
+        return True
+    return len(words) > 1 and first.endswith("ing") and len(first) > 4 \
+        and first not in _ING_NOUNS
+
+
 def _no_opinion(value: str) -> bool:
-    """A bare lower-case word ("... es aburrido", "... is nice") is an opinion, and lower-case
+    """A bare lower-case word ("... es aburrido", "... is nice") is an opinion, lower-case
     words that only say how a thing stands ("back on", "on hold", "still going") are a state,
-    not a setting's value; names, numbers and identifiers are."""
+    and words that say what it does or is for ("for paid work", ``_a_predicate``) are no
+    setting's value; names, numbers and identifiers are."""
     words = value.split()
     if value[:1].isupper() or not all(re.fullmatch(r"[^\W\d_]+", w) for w in words):
         return True
-    return len(words) > 1 and not _a_state(value)
+    return len(words) > 1 and not _a_state(value) and not _a_predicate(value)
 
 
 def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
@@ -1108,8 +1168,8 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             continue
         subject = _phrase_subject(span.original(0, m.start()))
         value = clean_value(span, m.end(), len(span.folded), cut_with=True)
-        if subject is None or not value or _a_state(value):
-            continue  # "the trip is off now": how it stands
+        if subject is None or not value or _a_state(value) or _a_predicate(value):
+            continue  # "the trip is off now": how it stands; "... is snoring ... right now"
         words = normalise_subject(subject).split()
         prefix = span.folded[: m.start()]
         owned = re.search(r"\b(?:my|our|mi|mis|nuestr[oa]s?)\s+" + re.escape(fold(subject))
@@ -1216,14 +1276,36 @@ def _day_it_happens(folded: str, start: int, attribute: str, value: str,
     return day_ahead(folded, around)
 
 
+def homes_of_speakers(texts: list[str]) -> dict[str | None, str]:
+    """The last home in a place each speaker named in ``texts`` (earlier turns of one
+    conversation, oldest first): "Bea: Jess asked me to move in with her. she has a little
+    house in Golden" -> {"Bea": "Golden"}. Unlabelled lines are the user's (key None)."""
+    homes: dict[str | None, str] = {}
+    for text in texts:
+        labels = turns(text)
+        speaker: Speaker | None = None
+        for line in text.splitlines():
+            speaker = speaker_of(line, turns=labels) or speaker
+            who = speaker.subject if speaker is not None else None
+            home = home_named(sentences(line), _names_a_place, homes.get(who))
+            if home is not None:
+                homes[who] = home
+    return homes
+
+
 def extract_facts(
     text: str,
     *,
     data_type: str = "GENERIC",
     entry_date: datetime.date | None = None,
     default_subject: str = "user",
+    earlier: list[str] | None = None,
 ) -> list[FactCandidate]:
     """Every fact stated in ``text``, in order, one per (key, value).
+
+    ``earlier``: the texts of the turns saved before this one in the same conversation
+    (oldest first), read only for the homes their speakers named: "we moved in last
+    saturday!" goes to the house in Golden the same speaker told of a few turns before.
 
     ``valid_from`` is the first date written in the sentence, else the date opening its line or
     the latest dated line above it, else ``entry_date``. ``default_subject`` replaces "user" for
@@ -1240,6 +1322,7 @@ def extract_facts(
     tentative: set[int] = set()
     speaker: Speaker | None = None
     labels = turns(text)
+    homes = homes_of_speakers(earlier) if earlier else {}
     for line in text.splitlines():
         # a turn may run over several lines: its speaker holds until the next label
         speaker = speaker_of(line, turns=labels) or speaker
@@ -1255,7 +1338,11 @@ def extract_facts(
             # is MySQL 8"): what it says or recommends is no statement of anyone's life
             continue
         said = sentences(line)
-        moving_in = move_in(said, _names_a_place)
+        who = speaker.subject if speaker is not None else None
+        moving_in = move_in(said, _names_a_place, homes.get(who))
+        home = home_named(said, _names_a_place, homes.get(who))
+        if home is not None:  # a home named in one turn, moved into in a later one
+            homes[who] = home
         for index, sentence in enumerate(said):
             span = Folded(sentence)
             if is_question(span.folded):

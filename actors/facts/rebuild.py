@@ -40,6 +40,7 @@ from typing import Any
 
 from actors.facts.index import FactIndex, fact_row
 from actors.facts.keys import fact_key, normalise_words, scoped_subject
+from actors.facts.moves import EARLIER_TURNS, tells_move_in
 from actors.facts.patterns import extract_facts
 from actors.facts.recording import STAMP_FORMAT, decide_pending, fact_event
 from actors.facts.timeline import event_order
@@ -185,10 +186,32 @@ def entry_date(header: Mapping[str, Any]) -> dt.date | None:
     return None
 
 
+def earlier_texts(leaves: list[tuple[Mapping[str, Any], str]]) -> dict[str, list[str]]:
+    """For each leaf (header, text) that moves in naming no place (``moves.tells_move_in``),
+    the texts of up to ``EARLIER_TURNS`` leaves saved before it by the same agent from the
+    same source, oldest first: the turns ``FactsActor._earlier_turns`` reads at save time
+    (``CatalogReader.told_around``), so a rebuild finds the same home."""
+    def thread(header: Mapping[str, Any]) -> tuple[str, str]:
+        return str(header.get("agent") or ""), str(header.get("source") or "")
+
+    out: dict[str, list[str]] = {}
+    wanted = {thread(h) for h, text in leaves if tells_move_in(text)}
+    if not wanted:
+        return out
+    told = sorted(((str(h.get("recorded_at") or ""), h, text) for h, text in leaves
+                   if thread(h) in wanted and h.get("recorded_at")), key=lambda t: t[0])
+    for index, (stamp, header, text) in enumerate(told):
+        if tells_move_in(text):
+            same = [t for s, h, t in told[:index] if thread(h) == thread(header) and s < stamp]
+            out[str(header["leaf_id"])] = same[-EARLIER_TURNS:]
+    return out
+
+
 def leaf_fact_events(header: Mapping[str, Any], text: str,
-                     recordings: Mapping[Match, tuple[tuple[str, str], ...]]
-                     ) -> tuple[list[dict[str, Any]], int]:
-    """The fact events one leaf yields (``pending`` still False) and how many matched (pure)."""
+                     recordings: Mapping[Match, tuple[tuple[str, str], ...]],
+                     earlier: list[str] | None = None) -> tuple[list[dict[str, Any]], int]:
+    """The fact events one leaf yields (``pending`` still False) and how many matched (pure);
+    ``earlier``: the turns saved before it (``earlier_texts``)."""
     leaf_id = str(header["leaf_id"])
     by = {"agent": str(header.get("agent") or ""), "session": str(header.get("session") or ""),
           "client_version": str(header.get("client_version") or "")}
@@ -200,7 +223,7 @@ def leaf_fact_events(header: Mapping[str, Any], text: str,
     out: list[dict[str, Any]] = []
     matched = 0
     for raw in extract_facts(text, data_type=str(header.get("data_type") or "GENERIC"),
-                             entry_date=entry_date(header)):
+                             entry_date=entry_date(header), earlier=earlier):
         cand = dataclasses.replace(raw, subject=scoped_subject(raw.subject, common["scope"]))
         found = recordings.get(_match(leaf_id, cand.subject, cand.attribute, cand.value), ())
         if not found:
@@ -263,6 +286,7 @@ def rebuild_facts(layout: StoreLayout, locks: LockManager, *, actor: str = "rebu
         leaves: set[str] = set()
         matched = 0
         leaf_files = list(iter_leaf_files(layout))
+        read_ok: list[tuple[Mapping[str, Any], str]] = []
         for done, path in enumerate(leaf_files):
             progress(done, len(leaf_files))
             try:
@@ -270,8 +294,12 @@ def rebuild_facts(layout: StoreLayout, locks: LockManager, *, actor: str = "rebu
             except MalformedFile as exc:
                 problems.append((str(path), exc.reason))
                 continue
-            leaves.add(leaf.leaf_id)
-            found, hits = leaf_fact_events(leaf.header, leaf.text, replay.recordings)
+            read_ok.append((leaf.header, leaf.text))
+        earlier = earlier_texts(read_ok)
+        for header, text in read_ok:
+            leaves.add(str(header["leaf_id"]))
+            found, hits = leaf_fact_events(header, text, replay.recordings,
+                                           earlier.get(str(header["leaf_id"])))
             events.extend(found)
             matched += hits
         progress(len(leaf_files), len(leaf_files))

@@ -89,7 +89,8 @@ _TIME_TAIL = re.compile(
     r"for\s+(?:the\s+)?(?:past\s+|last\s+)?(?:a|an|one|two|three|four|five|six|\d+|a few|"
     r"several|many)?\s*(?:days?|weeks?|months?|years?)|"
     rf"(?:in|en|on|el|this|este)\s+(?:the\s+)?(?:(?:early|late|mid)\s+)?"
-    rf"(?:{MONTHS_PATTERN}|{_WEEKDAYS}|\d).*"
+    rf"(?:{MONTHS_PATTERN}|{_WEEKDAYS}|\d).*|"
+    rf"(?:{MONTHS_PATTERN})\s+[0-3]?\d(?:st|nd|rd|th)?"
     r")$"
 )
 CLAUSE_START = r"(?:^|[:;]\s)\W*"
