@@ -1373,15 +1373,17 @@ class NavigationActor(Actor):
         except ValueError:
             return False
 
-    def _slight(self, leaf_id: str) -> bool:
-        """The memory is only a short question ("Any last tips?"): ``ranking.SLIGHT_FACTOR``.
-        Judged on its excerpt, which a short memory's whole text is (reading each candidate's
-        file cost a search 6.7 ms at 50k memories)."""
+    def _slight(self, leaf_id: str, *, asking: bool = True) -> bool:
+        """The memory is only a short question ("Any last tips?"): ``ranking.SLIGHT_FACTOR``;
+        with ``asking`` False, any short turn ("I KNEW IT"). Judged on its excerpt, which a
+        short memory's whole text is (reading each candidate's file cost a search 6.7 ms at
+        50k memories)."""
         meta = self.model.leaves.get(leaf_id)
         if meta is None or meta.excerpt.endswith("…"):
             return False  # longer than an excerpt: no short question
         body = _SPEAKER.sub("", LEADING_DATE.sub("", meta.excerpt)).strip()
-        return body.endswith("?") and len(text_terms(body)) <= ranking.SLIGHT_TERMS
+        return (body.endswith("?") or not asking) and \
+            len(text_terms(body)) <= ranking.SLIGHT_TERMS
 
     def _turn_after(self, leaf_id: str) -> str | None:
         """The memory saved right after this one by the same agent from the same source, of
@@ -1904,9 +1906,14 @@ class NavigationActor(Actor):
             if "tool" in (meta.origin, then.origin) and meta.origin != then.origin:
                 continue  # a tool's result is no turn of what a person said (nor the reverse)
             following[hit.leaf_id] = after
+        # "I KNEW IT" or "did you catch anything?" tells nothing: the turn after it does, and
+        # is judged in its place
+        replies = {after: reply for after in following.values()
+                   if (reply := self._reply_to(after, shown, admissible)) is not None}
         # a turn about something else is no continuation of the answer (and a turn not yet
         # embedded, or a question asked before the model loaded, says nothing either way)
-        close = self.vectors.similarity_of(asked, following.values()) if following else {}
+        judged = {leaf: replies.get(after, after) for leaf, after in following.items()}
+        close = self.vectors.similarity_of(asked, judged.values()) if judged else {}
         floor = max(NEXT_TURN_SIMILARITY, crowd)
 
         def continues(leaf: str, after: str) -> bool:
@@ -1916,7 +1923,8 @@ class NavigationActor(Actor):
             return between is not None and between >= NEXT_TURN_CONTINUES \
                 and close[after] >= NEXT_TURN_CONTINUES_ASKED
 
-        following = {leaf: after for leaf, after in following.items() if continues(leaf, after)}
+        following = {leaf: after for leaf, after in following.items()
+                     if continues(leaf, judged[leaf])}
         if not following:
             return hits
         timeline = self.model.facts.timeline_for_leaves(following.values(), as_of=as_of)
@@ -1926,28 +1934,29 @@ class NavigationActor(Actor):
             said = self.model.text_of(after_id) if after_id is not None else ""
             state = timeline.leaf_currency(after_id) if after_id is not None else "RETRACTED"
             if after_id is not None and said and state not in ("RETRACTED", "PENDING"):
-                reply = self._reply_to(after_id, shown, admissible)
-                if reply:  # "did you catch anything?" tells nothing: its answer does
-                    said = f"{said}\n{reply}"
+                if after_id in replies:
+                    said = f"{said}\n{self.model.text_of(replies[after_id])}"
                 turn = Turn(leaf_id=after_id, timestamp=self.model.leaves[after_id].timestamp,
                             text=said, outdated=state == "SUPERSEDED")
                 hit = dataclasses.replace(hit, next_turn=turn)
             out.append(hit)
         return tuple(out)
 
-    def _reply_to(self, leaf_id: str, shown: set[str], admissible: Callable[[str], bool]) -> str:
-        """The turn answering ``leaf_id`` when it is only a short question ("Leilani: did you
-        catch anything?" after "I went ice fishing with my brother"), in its conversation and
-        not served itself; else ''."""
-        if not self._slight(leaf_id):
-            return ""
+    def _reply_to(self, leaf_id: str, shown: set[str], admissible: Callable[[str], bool]
+                  ) -> str | None:
+        """The turn after ``leaf_id`` when it says next to nothing, a short question or an
+        exclamation ("Leilani: did you catch anything?" after "I went ice fishing with my
+        brother", "Dev: I KNEW IT" after "Jess and I went on a date"), in its conversation
+        and not served itself; else None."""
+        if not self._slight(leaf_id, asking=False):
+            return None
         reply = self._turn_after(leaf_id)
         if reply is None or reply in shown or not admissible(reply):
-            return ""
+            return None
         asked, then = self.model.leaves[leaf_id], self.model.leaves[reply]
         if then.recorded_ts - asked.recorded_ts > CONVERSATION_GAP_S or then.origin != asked.origin:
-            return ""
-        return self.model.text_of(reply)
+            return None
+        return reply
 
     def _also_said(self, hits: tuple[Hit, ...], admissible: Callable[[str], bool],
                    as_of: dt.datetime | None, asked: Any, crowd: float, *,

@@ -151,3 +151,21 @@ async def test_a_short_question_shown_next_comes_with_its_answer(tmp_path: Path)
         turn = found.hits[0].next_turn
         assert turn is not None and "did you catch anything?" in turn.text
         assert caught in turn.text and caught in render.render_search(found)
+
+
+async def test_an_exclamation_shown_next_comes_with_the_turn_after_it(tmp_path: Path) -> None:
+    # "I KNEW IT" tells nothing either, and is no turn close to the question: the turn after
+    # it is judged and shown in its place
+    async with Runtime(tmp_path) as rt:
+        told = await save(rt, "[2:30 pm on 14 January, 2023] Bea: ok so. Jess and I went on "
+                              "a date")
+        await save(rt, "[2:30 pm on 14 January, 2023] Dev: I KNEW IT")
+        when = "tuesday night. we got ramen on Colfax and walked for 3 hours in the snow"
+        await save(rt, f"[2:30 pm on 14 January, 2023] Bea: {when}")
+        await save(rt, "[2:30 pm on 14 January, 2023] Dev: my mixing desk broke again lol")
+        await save(rt, "[4:00 pm on 1 March, 2023] Dev: got the Nashville job offer")
+        await embedded(rt)
+        found = await search(rt, "When did Bea and Jess go on their first date?", limit=1)
+        assert ids(found) == [told]
+        turn = found.hits[0].next_turn
+        assert turn is not None and "I KNEW IT" in turn.text and when in turn.text
