@@ -96,11 +96,23 @@ SAME_THING = tuple(tuple(group.split()) for group in (
     "lawyer attorney solicitor",
     "television tv",
     "trainers sneakers",
+    "birthday bday",  # chat shorthand: "when's her bday again?"
+    "boyfriend bf",
+    "girlfriend gf",
+    "brother bro",
+    "sister sis",
+    "photo photograph pic picture",
+    "favourite fave fav",
+    "congratulations congrats",
+    "veterinarian vet",
+    "information info",
+    "people ppl",
     "madre mama",
     "padre papa",
     "abuela yaya",
     "abuelo yayo",
     "jefe jefa supervisor supervisora encargado encargada",
+    "pelicula peli",
 ))
 """Words for one thing in everyday English or Spanish (as the stemmer leaves them), the way
 two people say it: "my mother's chemist" asks about "mum's pharmacy". Not words of one kind

@@ -52,5 +52,14 @@ def test_british_and_american_spellings_of_a_term(term: str, other: str) -> None
     assert other in derivation.spellings(term)
 
 
+@pytest.mark.parametrize(("word", "other"), [
+    ("bday", "birthday"), ("birthday", "bday"), ("gf", "girlfriend"), ("pic", "photo"),
+    ("congrats", "congratulations"), ("peli", "película"),
+])
+def test_chat_shorthand_is_read_as_the_word_it_stands_for(word: str, other: str) -> None:
+    # "cute. when's her bday again?" answers "When is Freja's birthday?"
+    assert stem(fold(other)) in derivation.spellings(stem(fold(word)))
+
+
 def test_numbers_and_short_terms_have_no_other_spelling() -> None:
     assert derivation.spellings("v2") == [] and derivation.spellings("or") == []
