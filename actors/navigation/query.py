@@ -200,17 +200,19 @@ def asks_about_before(text: str) -> bool:
 
 
 _PAST = re.compile(
-    r"\b(?:did|was|were|had|went|got|ago|last|yesterday|ever|once|when|cuando|"
+    r"\b(?:did|was|were|had|went|got|ago|last|yesterday|ever|once|when|cuando|why|"
+    r"por\s+que|"
     r"bought|sold|made|took|gave|saw|met|told|said|found|left|began|came|ran|won|lost|paid|"
     r"spent|sent|wrote|brought|thought|felt|ate|drank|drove|flew|chose|broke|wore|became|"
     r"grew|knew|fell|held|heard|built|caught|taught|sat|stood|forgot|\w+(?<!ne)(?<!ee)ed)\b")
-"""A question about the past or about when ("what did I buy?", "when is the fitter
-starting?"), not about how things stand."""
+"""A question about the past, about when or why ("what did I buy?", "when is the fitter
+starting?", "¿por qué abandonamos GraphQL?"), not about how things stand."""
 
 
-_PRETERITE = re.compile(r"\b\w{3,}(?:ó|é|aste|aron|ieron|iste)\b")
+_PRETERITE = re.compile(r"\b\w{3,}(?:ó|é|aste|aron|ieron|iste|amos|imos)\b")
 """A Spanish verb in the past ("adoptó", "compré", "empezaron"), read before accents are
-folded away ("adopto" is the present)."""
+folded away ("adopto" is the present); "abandonamos", "vivimos" may be either, so they are
+read as the past (the newest memory does not take the lead on a guess)."""
 
 
 def asks_how_things_stand(text: str) -> bool:

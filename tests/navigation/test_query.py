@@ -135,7 +135,8 @@ def test_a_question_about_how_things_stand_now(question: str, now: bool) -> None
      ("When is the fitter starting?", False), ("Where did I live before?", False),
      ("How long ago did we get back from Lisbon?", False), ("Who was my first teacher?", False),
      ("¿Cómo se llama el perro que adoptó en Porto?", False), ("Which tool was chosen?", False),
-     ("What happened at the party?", False)],
+     ("What happened at the party?", False), ("¿Por qué abandonamos GraphQL?", False),
+     ("Why is the build slow?", False)],
 )
 def test_a_question_in_the_present_asks_how_things_stand(question: str, stands: bool) -> None:
     # the newest of equal memories answers it (ranking.newest_leads); a question about the
