@@ -105,6 +105,24 @@ async def test_two_friends_jobs_are_not_one_user_s_timeline(tmp_path: Path) -> N
         assert "No facts recorded for user" in await s.ok("memory_history", {})
 
 
+@pytest.mark.anyio
+async def test_a_chat_log_dated_with_the_time_first_is_of_its_day_and_speakers(
+        tmp_path: Path) -> None:
+    # LoCoMo writes its sessions' dates "1:56 pm on 8 May, 2023": the memory is of that day,
+    # Bea owns what she says, and the day shows in the reply and the timeline
+    async with server_session(tmp_path) as s:
+        await s.ok("save_memory", {"content": "[1:56 pm on 8 May, 2023] Bea: I moved to "
+                                              "Denver last week, Marco's transfer went through."})
+        await s.ok("save_memory", {"content": "[10:37 am on 27 June, 2023] Dev: I moved to "
+                                              "Nashville, the studio job starts Monday."})
+        reply = await s.ok("search_memory", {"query": "Where did Bea move?"})
+        assert "2023-05-08" in reply and "Denver" in reply
+        assert "2026-" not in reply.split("\n")[0]  # not the day it was saved
+        history = await s.ok("memory_history", {"subject": "Bea", "attribute": "location"})
+        assert "Denver" in history and "Nashville" not in history
+        assert "No facts recorded for user" in await s.ok("memory_history", {})
+
+
 def test_a_turn_of_the_assistant_is_told_by_its_label() -> None:
     from actors.facts.speakers import assistant_said
     assert assistant_said("2026-03-05 assistant: Ice or heat?")
