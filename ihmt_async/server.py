@@ -247,9 +247,14 @@ def build_server(home: Path | str | None = None, *,
                                       "characters (e.g. 'user' and 'location').")
         app = app_of(ctx)
         provenance_of(ctx, app)
-        facts = await app.runtime.facts.ask(History(subject=subject or "user",
-                                                    attribute=attribute or ""))
-        return render.render_history(facts, subject or "user", attribute or "")
+        whose = subject or "user"
+        facts = await app.runtime.facts.ask(History(subject=whose, attribute=attribute or ""))
+        project = await client_project(ctx.session, app.extras)
+        if project and "@" not in whose:
+            # "billing service" noted in this project is 'billing service @project:x'
+            facts = (*await app.runtime.facts.ask(History(subject=f"{whose} @{project}",
+                                                          attribute=attribute or "")), *facts)
+        return render.render_history(facts, whose, attribute or "")
 
     register_session_tools(server)
     install_schema(server, tools_env)

@@ -222,7 +222,7 @@ class FactsActor(Actor):
             earlier = self._earlier_turns(msg, leaf.leaf_id) if tells_move_in(leaf.text) else []
             for candidate in extract_facts(leaf.text, data_type=leaf.data_type,
                                            entry_date=leaf.entry_date, earlier=earlier):
-                subject = scoped_subject(candidate.subject, leaf.scope)
+                subject = scoped_subject(candidate.subject, leaf.scope, candidate.attribute)
                 found.append((leaf, dataclasses.replace(candidate, subject=subject)))
         return found
 

@@ -97,10 +97,20 @@ def same_value(a: str, b: str) -> bool:
 
 
 
-def scoped_subject(subject: str, scope: str) -> str:
+PERSONAL_ATTRIBUTES = frozenset({"location", "employer", "role", "diet", "car", "phone",
+                                 "name"})
+"""What a person has, wherever it is told: where they live and work, what they eat and drive.
+"Marta works at Accenture" noted in a project and "Marta: I just started at KPMG" in a chat
+are one timeline."""
+
+
+def scoped_subject(subject: str, scope: str, attribute: str = "") -> str:
     """The subject a fact of a scoped memory is recorded under: 'repo @project:a'.
 
     Two projects may each have a default branch; their timelines must not supersede each other.
+    A person's home, work, diet or car (``PERSONAL_ATTRIBUTES``) is theirs in every scope.
     """
-    return subject if scope in GLOBAL_SCOPES else f"{subject} @{scope}"
+    if scope in GLOBAL_SCOPES or " ".join(fold(attribute).split()) in PERSONAL_ATTRIBUTES:
+        return subject
+    return f"{subject} @{scope}"
 

@@ -224,7 +224,8 @@ def leaf_fact_events(header: Mapping[str, Any], text: str,
     matched = 0
     for raw in extract_facts(text, data_type=str(header.get("data_type") or "GENERIC"),
                              entry_date=entry_date(header), earlier=earlier):
-        cand = dataclasses.replace(raw, subject=scoped_subject(raw.subject, common["scope"]))
+        cand = dataclasses.replace(raw, subject=scoped_subject(raw.subject, common["scope"],
+                                                               raw.attribute))
         found = recordings.get(_match(leaf_id, cand.subject, cand.attribute, cand.value), ())
         if not found:
             out.append(fact_event(cand, recorded_at=fallback, **common))

@@ -912,10 +912,14 @@ class NavigationActor(Actor):
             question = attribute_question(" ".join(w for _, ws in other for w in ws[:1]))
         questions: list[tuple[str, str]] = []
         if question:
-            # This project's own value first, then the global one.
-            if scope not in (*GLOBAL_SCOPES, ALL_SCOPES):
-                questions.append((scoped_subject(question[0], scope), question[1]))
+            # This project's own value first, then the global one; a person's home or work
+            # is recorded globally (``PERSONAL_ATTRIBUTES``), then in a store written before
+            # that, the project's
             questions.append(question)
+            if scope not in (*GLOBAL_SCOPES, ALL_SCOPES):
+                scoped = (f"{question[0]} @{scope}", question[1])
+                personal = scoped_subject(question[0], scope, question[1]) == question[0]
+                questions.insert(len(questions) if personal else 0, scoped)
         keys = [fact_key(*q) for q in questions]
         ids = set(scores)
         timeline = model.facts.timeline(

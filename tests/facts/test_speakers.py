@@ -123,6 +123,26 @@ async def test_a_chat_log_dated_with_the_time_first_is_of_its_day_and_speakers(
         assert "No facts recorded for user" in await s.ok("memory_history", {})
 
 
+@pytest.mark.anyio
+async def test_in_a_project_a_person_has_one_timeline_and_a_things_history_is_found(
+        tmp_path: Path) -> None:
+    # a note filed in the project and a chat turn filed globally tell one person's job; a
+    # project's own setting is recorded under the project and memory_history still finds it
+    async with server_session(tmp_path, IHMT_PROJECT="billing") as s:
+        await s.ok("save_memory", {"content": "2025-06-01: Marta works at Accenture as a "
+                                              "manager."})
+        await s.ok("save_memory", {"content": "[2:00 pm on 3 July, 2025] Marta: I just "
+                                              "started at KPMG, Accenture was too much travel."})
+        await s.ok("save_memory", {"content": "2025-04-01: Our billing service uses "
+                                              "PostgreSQL 16."})
+        history = await s.ok("memory_history", {"subject": "Marta", "attribute": "employer"})
+        assert "Accenture" in history and "KPMG" in history
+        reply = await s.ok("search_memory", {"query": "Where does Marta work?"})
+        assert "Current value: Marta employer = 'KPMG'" in reply
+        service = await s.ok("memory_history", {"subject": "billing service"})
+        assert "PostgreSQL 16" in service and "@project:billing" in service
+
+
 def test_a_turn_of_the_assistant_is_told_by_its_label() -> None:
     from actors.facts.speakers import assistant_said
     assert assistant_said("2026-03-05 assistant: Ice or heat?")
