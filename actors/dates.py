@@ -55,6 +55,14 @@ _BODY = (
     + _MONTH.format(g="um") + r"\s+(?P<ud>\d{1,2})" + _ORD + r",?\s+(?P<uy>\d{4})(?!\d)"
     r")"
 )
+# A memory may open with a month alone ("May 2023: Rosa started at the bakery"): of that month,
+# read as its first day; only at the start (in a sentence, "since May 2023" is no day).
+_OPENING_BODY = (r"(?:" + _BODY + r"|" + _MONTH.format(g="my")
+                 + r",?\s+(?:(?:de|del)\s+)?(?P<yy>\d{4})(?![\d/.-]))")
+# ...named as a session's or a day's ("Session on 8 May 2023", "Sesión del 3 de marzo de
+# 2025", "On 8 May 2023, Nora sold the van").
+_NAMED = (r"(?:(?:session|conversation|chat|meeting|call|entry|sesi[oó]n|conversaci[oó]n|"
+          r"reuni[oó]n|llamada|entrada)\s+(?:on|of|from|del?|el)\s+(?:the\s+)?|(?:on|el)\s+)?")
 
 _CLOCK = r"(?:\d{1,2}(?:[:.]\d{2}){1,2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?)"
 # A chat log's header may give the time first: "1:56 pm on 8 May, 2023", "10:00, 3 March 2025".
@@ -64,10 +72,10 @@ _CLOCK_AFTER = (r"(?:[T ]\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2}
 
 # A line may open with markdown or chat decoration before its date: "## ", "- ", "**", "[".
 _LEAD = r"[ \t]*(?:#{1,6}[ \t]+|[-*+>][ \t]+|\*\*|__|\[|\()*[ \t]*"
-_AT_START = re.compile(_LEAD + _CLOCK_FIRST + _WEEKDAY + _BODY, re.IGNORECASE)
+_AT_START = re.compile(_LEAD + _NAMED + _CLOCK_FIRST + _WEEKDAY + _OPENING_BODY, re.IGNORECASE)
 
-OPENING_DATE = (r"(?i:[ \t]*[\[(]?[ \t]*" + _CLOCK_FIRST + _WEEKDAY + _BODY + _CLOCK_AFTER
-                + r"[ \t]*[\])]?)")
+OPENING_DATE = (r"(?i:[ \t]*[\[(]?[ \t]*" + _NAMED + _CLOCK_FIRST + _WEEKDAY + _OPENING_BODY
+                + _CLOCK_AFTER + r"[ \t]*[\])]?)")
 """The date a chat turn or note opens with, in any way ``parse_date`` reads ("2026-02-14",
 "[2026-02-14 10:32]", "[1:56 pm on 8 May, 2023]", "3 de marzo de 2025, 10:00"), brackets
 included, without what separates it from the text: for patterns that read past it."""
@@ -89,6 +97,8 @@ def _to_date(m: re.Match[str]) -> datetime.date | None:
             return datetime.date(int(g["ty"]), MONTHS[g["tm"].lower()], int(g["td"]))
         if g["uy"]:
             return datetime.date(int(g["uy"]), MONTHS[g["um"].lower()], int(g["ud"]))
+        if g.get("yy"):
+            return datetime.date(int(g["yy"]), MONTHS[g["my"].lower()], 1)
     except (ValueError, KeyError, OverflowError):
         return None
     return None

@@ -71,6 +71,10 @@ TITLES = frozenset("dr dra mr mrs ms miss sr sra srta prof profa".split())
 
 USER = "user"
 
+NAMES_THAT_ARE_WORDS = frozenset("will may mark bill sue pat rob grace hope".split())
+"""First names that are also short words of the language ("Will", "May"): a speaker's label
+where the text is a chat between people, a word elsewhere."""
+
 
 @dataclass(frozen=True)
 class Speaker:
@@ -97,8 +101,11 @@ def speaker_of(line: str, *, turns: frozenset[str] = frozenset()) -> Speaker | N
         written, words = written[1:], words[1:]  # "Dr. Bakker": the name is "Bakker"
     if not all(_NAME_WORD.fullmatch(word) for word in written):
         return None  # "root cause:", "TODO:", "PAY-1423:", "note to self:"
-    if any(word in HEADINGS or word in STOPWORDS or len(word) < 2 for word in words):
+    if any(word in HEADINGS or len(word) < 2 for word in words):
         return None
+    if any(word in STOPWORDS and (word not in NAMES_THAT_ARE_WORDS
+                                  or " ".join(words) not in turns) for word in words):
+        return None  # "Then:" never speaks; "Will:" only where the text is a chat
     if all(is_common_word(word) for word in words) and m.group("date") is None \
             and " ".join(words) not in turns:
         return None  # "Testing: unit tests with...": a common word heads a note
@@ -115,7 +122,9 @@ def past_label(line: str) -> str:
 
 def turns(text: str) -> frozenset[str]:
     """The labels (folded) that open two lines or more of ``text``: a chat's speakers ("Will:
-    ...", then "Will: ..." again), where a heading opens one line."""
+    ...", then "Will: ..." again), where a heading opens one line; or every label, when
+    another one is a name no dictionary holds ("Will: I live in Boston now." / "Xena:
+    Cool."): a chat between the two."""
     seen: set[str] = set()
     again: set[str] = set()
     for line in text.splitlines():
@@ -123,6 +132,10 @@ def turns(text: str) -> frozenset[str]:
         if m is not None:
             key = fold(m.group("label"))
             (again if key in seen else seen).add(key)
+    named = [key for key in seen if key not in HEADINGS and not all(
+        is_common_word(word) for word in key.split())]
+    if len(seen) >= 2 and named:
+        return frozenset(key for key in seen if key not in HEADINGS)
     return frozenset(again)
 
 

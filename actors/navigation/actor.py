@@ -1114,17 +1114,7 @@ class NavigationActor(Actor):
                 result = dataclasses.replace(result, status="FOUND", reason=None,
                                              absent=absent,
                                              hits=result.hits[:max(1, msg.limit)])
-        asked_names = names_asked(text) if result.status == "FOUND" else ()
-        if asked_names:
-            result = dataclasses.replace(result, hits=tuple(
-                dataclasses.replace(hit, said_by_other=other_speaker(asked_names, hit.text))
-                for hit in result.hits))
-        elif result.status in ("FOUND", "AMBIGUOUS") and asks_about_the_user(text) \
-                and not self._user_names():
-            # "Where do I live?" and only two friends' turns: whose home each one tells
-            result = dataclasses.replace(result, hits=tuple(
-                dataclasses.replace(hit, said_by_other=other_than_the_user(hit.text))
-                for hit in result.hits))
+
         if result.status == "NONE" and similar:
             if span is not None and asked is not None:
                 # "what health news did the user share in January?": the memories of the
@@ -1149,6 +1139,19 @@ class NavigationActor(Actor):
                     result = dataclasses.replace(result, hits=(lead, *result.hits[1:]))
             except (StoreError, OSError) as exc:  # context only: the reply stands without it
                 self.log.warning("search.next_turns_unread", error=str(exc))
+        asked_names = names_asked(text) if result.status == "FOUND" else ()
+        if asked_names:  # whose turn each one is, now that its next turn is attached
+            result = dataclasses.replace(result, hits=tuple(
+                dataclasses.replace(hit, said_by_other=other_speaker(
+                    asked_names, hit.text, text,
+                    hit.next_turn.text if hit.next_turn is not None else ""))
+                for hit in result.hits))
+        elif result.status in ("FOUND", "AMBIGUOUS") and asks_about_the_user(text) \
+                and not self._user_names():
+            # "Where do I live?" and only two friends' turns: whose home each one tells
+            result = dataclasses.replace(result, hits=tuple(
+                dataclasses.replace(hit, said_by_other=other_than_the_user(hit.text))
+                for hit in result.hits))
         self.log.info(event, duration_ms=round((time.perf_counter() - started) * 1000, 2),
                       node_reads=trace.node_reads, leaves_scored=trace.leaves_scored,
                       fallback_used=trace.fallback_used, confidence=round(result.confidence, 3),

@@ -62,23 +62,39 @@ def other_than_the_user(text: str) -> tuple[str, str] | None:
     return speaker.subject, THE_USER
 
 
-def other_speaker(asked: tuple[str, ...], text: str) -> tuple[str, str] | None:
+def other_speaker(asked: tuple[str, ...], text: str, question: str = "",
+                  answered: str = "") -> tuple[str, str] | None:
     """(the turn's speaker, the name asked that the turn never mentions) when the turn is said
-    by a named speaker the question does not name, else None."""
+    by a named speaker the question does not name, else None. A speaker the ``question``
+    names is asked about even when the name is also a word ("Did Tom catch anything at Lake
+    Tahoe?": "tom" is in the dictionary), and a turn ``answered`` (shown after it) by one
+    the question names is theirs to tell ("Tom: did you like it?" / "Bea: loved it")."""
     if not asked:
         return None
     speaker = opening_speaker(text)
     if speaker is None or speaker.subject is None or speaker.subject == USER:
         return None
     said = set(fold(speaker.subject).split())
-    if any(fold(name) in said for name in asked):
+    if any(fold(name) in said for name in asked) or _names(question, speaker.subject):
         return None
+    for line in answered.splitlines():
+        reply = opening_speaker(line)
+        if reply is not None and reply.subject is not None and reply.subject != USER and \
+                (any(fold(name) in fold(reply.subject).split() for name in asked)
+                 or _names(question, reply.subject)):
+            return None
     folded = fold(text)
     if not _SECOND_PERSON.search(folded):  # "Marta, did you see it?" is about Marta
         folded = fold(_VOCATIVE.sub(" ", text))
     missing = [name for name in asked
                if not re.search(rf"(?<!\w){re.escape(fold(name))}(?!\w)", folded)]
     return (speaker.subject, missing[0]) if missing else None
+
+
+def _names(question: str, person: str) -> bool:
+    """``question`` names ``person`` as written (capitalised, a whole word)."""
+    return bool(question) and re.search(rf"(?<![\w'’]){re.escape(person)}(?![\w])",
+                                        question) is not None
 
 
 _VOCATIVE = re.compile(r"(?:(?<=:\s)|^)(?i:(?:hey|hi|oh|so|well|ok|okay|hola|oye)\b)?,?\s*"

@@ -36,6 +36,7 @@ def _facts(text: str) -> list[tuple[str, str, str]]:
     ("[2025-06-14] Grace: I was promoted", Speaker("Grace")),
     ("[1:56 pm on 8 May, 2023] Bea: I moved to Golden", Speaker("Bea")),
     ("10:00, 3 de marzo de 2025 - Ana: me mudé a Vigo", Speaker("Ana")),
+    ("Then: I moved to Porto", None), ("Will: I moved to Boston", None),
 ])
 def test_a_line_s_label_names_its_speaker_or_heads_a_note(line: str,
                                                           speaker: Speaker | None) -> None:
@@ -141,6 +142,13 @@ async def test_in_a_project_a_person_has_one_timeline_and_a_things_history_is_fo
         assert "Current value: Marta employer = 'KPMG'" in reply
         service = await s.ok("memory_history", {"subject": "billing service"})
         assert "PostgreSQL 16" in service and "@project:billing" in service
+
+
+def test_a_name_that_is_a_short_word_speaks_in_a_chat_with_a_named_person() -> None:
+    # "Will" is a word ("will"); beside "Xena:", a name, the two are a chat's speakers
+    chat = "Session on 8 May 2023 at 1:56 pm\nWill: I live in Boston now.\nXena: Cool."
+    assert _facts(chat) == [("Will", "location", "Boston")]
+    assert _facts("Then: I moved to Porto.\nMarta: nice") == [("user", "location", "Porto")]
 
 
 def test_a_turn_of_the_assistant_is_told_by_its_label() -> None:

@@ -34,6 +34,12 @@ from actors.dates import LEADING_DATE, find_dates, opening_day, parse_date
         ("10:37 am on 27 June, 2023: Oskar: hey", dt.date(2023, 6, 27)),
         ("[8 May 2023, 1:56 pm] Bea: hi", dt.date(2023, 5, 8)),
         ("17:05, 3 de marzo de 2025 - Ana: hola", dt.date(2025, 3, 3)),
+        # a day named as a session's or a day's, a month alone
+        ("Session on 8 May 2023 at 1:56 pm\nWill: hi", dt.date(2023, 5, 8)),
+        ("Sesión del 3 de marzo de 2025, 18:00\nLucía: hola", dt.date(2025, 3, 3)),
+        ("On 8 May 2023, Nora sold the van", dt.date(2023, 5, 8)),
+        ("May 2023: Rosa started at the bakery", dt.date(2023, 5, 1)),
+        ("Mayo de 2024: empecé en Indra", dt.date(2024, 5, 1)),
     ],
 )
 def test_formats(text: str, expected: dt.date) -> None:
@@ -68,6 +74,8 @@ def test_never_raises(text: str) -> None:
      ("[2026-02-14T10:32:00Z] user: hi", dt.date(2026, 2, 14), "user: hi"),
      ("3 de marzo de 2025, 10:00 - Ana: hola", dt.date(2025, 3, 3), "Ana: hola"),
      ("2026-13-45: not a day", None, "not a day"),
+     ("On 8 May 2023, Nora sold the van", dt.date(2023, 5, 8), "Nora sold the van"),
+     ("May I ask 2023 questions?", None, "May I ask 2023 questions?"),
      ("10 people came on 3 May 2026", None, "10 people came on 3 May 2026")],
 )
 def test_the_date_a_text_opens_with_is_read_and_set_apart(text: str, day: dt.date | None,
@@ -76,3 +84,8 @@ def test_the_date_a_text_opens_with_is_read_and_set_apart(text: str, day: dt.dat
     # same whichever way its day is written
     assert opening_day(text)[0] == day
     assert LEADING_DATE.sub("", text) == rest
+
+
+def test_a_month_is_a_day_only_where_a_memory_opens() -> None:
+    # "May 2023: ..." is a note of May 2023; "since May 2023" inside a sentence names no day
+    assert find_dates("I have lived here since May 2023.") == []

@@ -75,6 +75,26 @@ def test_a_name_addressed_is_no_mention(text: str) -> None:
     assert other_speaker(asked, "[2025-05-24] Joel: I saw Marta, she adopted a dog") is None
 
 
+def test_a_speaker_the_question_names_is_asked_about_even_as_a_word() -> None:
+    # "tom" is in the dictionary, so "Tom" is no name asked; the question still names him
+    question = "Did Tom catch anything at Lake Tahoe?"
+    turn = "[2023-07-02] Tom: Two rainbow trout and a tiny perch."
+    assert other_speaker(names_asked(question), turn, question) is None
+    assert other_speaker(names_asked(question), turn.replace("Tom:", "Bea:"), question) == \
+        ("Bea", "Tahoe")
+
+
+def test_a_turn_answered_by_the_one_asked_about_is_theirs() -> None:
+    # "Tom: did you like it?" shown with Bea's answer after it answers "Did Bea like it?"
+    question = "Did Bea like Oppenheimer?"
+    asking = "[2023-07-02] Tom: did you like it?"
+    assert other_speaker(names_asked(question), asking, question) == ("Tom", "Bea")
+    answered = "[2023-07-02] Bea: loved it, three hours flew by"
+    assert other_speaker(names_asked(question), asking, question, answered) is None
+    assert other_speaker(names_asked(question), asking, question,
+                         answered.replace("Bea:", "Kai:")) == ("Tom", "Bea")
+
+
 @pytest.mark.anyio
 async def test_a_question_about_the_user_says_whose_turn_it_serves(tmp_path: Path) -> None:
     # "Where do I live?" and a chat between two friends, the user's name unknown: each
