@@ -1114,7 +1114,6 @@ class NavigationActor(Actor):
                 result = dataclasses.replace(result, status="FOUND", reason=None,
                                              absent=absent,
                                              hits=result.hits[:max(1, msg.limit)])
-
         if result.status == "NONE" and similar:
             if span is not None and asked is not None:
                 # "what health news did the user share in January?": the memories of the
