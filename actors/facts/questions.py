@@ -132,7 +132,9 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
          _fixed("user", "location")),
         # where someone else lives
         (rf"\bwhere\s+does\s+{_S}\s+(?:currently\s+|now\s+)?live\b", _named("location")),
-        (rf"\bwhere\s+is\s+{_S}\s+(?:living|based)\b", _named("location")),
+        (rf"\bwhere\s+(?:is|was)\s+{_S}\s+(?:living|based)\b", _named("location")),
+        (rf"\bwhere\s+did\s+{_S}\s+live\b", _named("location")),
+        (rf"\bdonde\s+(?:vivia|vivio|se\s+mudo)\s+{_S}{_END}", _named("location")),
         (rf"\b(?:what|which)\s+city\s+does\s+{_S}\s+live\s+in\b", _named("location")),
         (rf"\b(?:donde|en\s+que\s+ciudad)\s+vive\s+(?:ahora\s+)?{_S}{_END}", _named("location")),
         # employer
@@ -155,6 +157,9 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (_alone_es(r"empresa|empleador|trabajo"), _fixed("user", "employer")),
         (rf"\bwhere\s+does\s+{_S}\s+(?:currently\s+|now\s+)?work\b", _named("employer")),
         (rf"\bwho\s+does\s+{_S}\s+work\s+for\b", _named("employer")),
+        (rf"\bwhere\s+did\s+{_S}\s+work\b", _named("employer")),
+        (rf"\bwho\s+did\s+{_S}\s+work\s+for\b", _named("employer")),
+        (rf"\bdonde\s+trabajaba\s+{_S}{_END}", _named("employer")),
         (r"\b(?:do\s+i\s+(?:still\s+)?have\s+a\s+job|am\s+i\s+(?:still\s+)?(?:employed|"
          r"working))\W*$", _fixed("user", "employer")),
         (rf"\b(?:donde|para\s+quien)\s+trabaja\s+(?:ahora\s+)?{_S}{_END}", _named("employer")),

@@ -551,6 +551,11 @@ def test_fact_key_folds_articles_accents_and_first_person() -> None:
         ("where does Ana live?", ("ana", "location")),
         ("¿Dónde vive Ana?", ("ana", "location")),
         ("where does Luis work", ("luis", "employer")),
+        # someone else's, asked of a time past ("Where did Bea live in June 2023?")
+        ("Where did Bea live in June 2023?", ("bea", "location")),
+        ("Where was Bea living in 2023?", ("bea", "location")),
+        ("Where did Tom work in 2022?", ("tom", "employer")),
+        ("Who did Tom work for?", ("tom", "employer")),
         ("what is our stack?", ("user", "stack")),
         ("what's our frontend stack?", ("frontend", "stack")),
         ("¿cuál es nuestro stack?", ("user", "stack")),

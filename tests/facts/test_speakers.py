@@ -121,6 +121,10 @@ async def test_a_chat_log_dated_with_the_time_first_is_of_its_day_and_speakers(
         assert "2026-" not in reply.split("\n")[0]  # not the day it was saved
         history = await s.ok("memory_history", {"subject": "Bea", "attribute": "location"})
         assert "Denver" in history and "Nashville" not in history
+        await s.ok("save_memory", {"content": "[10:00 am on 20 November, 2023] Bea: Big "
+                                              "news, I moved to Austin for the new job."})
+        then = await s.ok("search_memory", {"query": "Where did Bea live in June 2023?"})
+        assert then.startswith("On 2023-06-30: Bea location = 'Denver'") and "Austin" in then
         assert "No facts recorded for user" in await s.ok("memory_history", {})
 
 
