@@ -112,7 +112,10 @@ _AND = re.compile(
     r"\s+(?:and|y|e)\s+(?=(?:i|we|my|our|she|he|they|it|then|now|also|yo|mi|mis|nuestro|lo|le|"
     r"accepted|took|start|starting|started|quit|left|joined|"
     r"nuestra|ahora|luego|tambien|ella|el|ellos|work|works|working|live|lives|have|has|am|"
-    r"study|studies|teach|trabajo|vivo|tengo|estudio)\b)"
+    r"study|studies|teach|trabajo|vivo|tengo|estudio|"
+    # the same subject goes on with something else: "uses PostgreSQL 16 and runs on Hetzner"
+    r"runs|run|is|are|was|were|uses|serves|hosts|stores|handles|needs|requires|depends|"
+    r"deploys|talks|will|can|should|must|es|esta|usa|corre|funciona|necesita|depende)\b)"
 )
 _BAD_VALUES = frozenset("it there here that this alli aqui ahi eso esto".split())
 

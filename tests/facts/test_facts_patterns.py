@@ -434,6 +434,14 @@ def test_values_keep_original_spelling_and_are_capped() -> None:
     assert len(capped.value) <= 80 and capped.value.startswith("Grande")
 
 
+def test_a_value_ends_where_its_subject_goes_on_with_something_else() -> None:
+    # "uses PostgreSQL 16 and runs on Hetzner": the database is PostgreSQL 16
+    assert _triples("2025-04-01: Our billing service uses PostgreSQL 16 and runs on "
+                    "Hetzner.") == [("billing service", "database", "PostgreSQL 16")]
+    assert _triples("El servicio de pagos usa MySQL 8 y corre en AWS.") == [
+        ("servicio de pagos", "database", "MySQL 8")]
+
+
 def test_valid_from_from_the_sentence_line_or_entry() -> None:
     [a] = extract_facts("2026-01-05: I work at Hooli.")
     assert a.valid_from == dt.date(2026, 1, 5)
