@@ -1911,6 +1911,8 @@ class NavigationActor(Actor):
                 continue
             if "tool" in (meta.origin, then.origin) and meta.origin != then.origin:
                 continue  # a tool's result is no turn of what a person said (nor the reverse)
+            if self._is_turn(hit.leaf_id) != self._is_turn(after):
+                continue  # "Bea: I moved to Denver", then "8 May 2023 - Carlos ran ...": a note
             following[hit.leaf_id] = after
         # "I KNEW IT" or "did you catch anything?" tells nothing: the turn after it does, and
         # is judged in its place
@@ -1947,6 +1949,14 @@ class NavigationActor(Actor):
                 hit = dataclasses.replace(hit, next_turn=turn)
             out.append(hit)
         return tuple(out)
+
+    def _is_turn(self, leaf_id: str) -> bool:
+        """The memory is a chat turn, its text led by a speaker's label ("Bea: ...", "user:
+        ..."), not a note: a note saved after a turn of the same day is no part of its
+        conversation."""
+        meta = self.model.leaves.get(leaf_id)
+        return meta is not None and \
+            _SPEAKER.match(LEADING_DATE.sub("", meta.excerpt)) is not None
 
     def _reply_to(self, leaf_id: str, shown: set[str], admissible: Callable[[str], bool]
                   ) -> str | None:

@@ -169,3 +169,16 @@ async def test_an_exclamation_shown_next_comes_with_the_turn_after_it(tmp_path: 
         assert ids(found) == [told]
         turn = found.hits[0].next_turn
         assert turn is not None and "I KNEW IT" in turn.text and when in turn.text
+
+
+async def test_a_note_saved_after_a_turn_is_no_part_of_its_conversation(
+        tmp_path: Path) -> None:
+    # three memories of one day saved in a row: a chat turn, then two notes about others
+    async with Runtime(tmp_path) as rt:
+        moved = await save(rt, "[1:56 pm on 8 May, 2023] Bea: we moved to Denver last week, "
+                               "Marco's transfer went through")
+        await save(rt, "8 May 2023 - Carlos ran his first half marathon in Lisbon.")
+        await save(rt, "8 May 2023 - Elena moved her dentist appointment to Friday.")
+        await embedded(rt)
+        found = await search(rt, "Where did Bea move in May 2023?", limit=1)
+        assert ids(found) == [moved] and found.hits[0].next_turn is None
