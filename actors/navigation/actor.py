@@ -1388,8 +1388,8 @@ class NavigationActor(Actor):
         if meta is None or meta.excerpt.endswith("…"):
             return False  # longer than an excerpt: no short question
         body = _SPEAKER.sub("", LEADING_DATE.sub("", meta.excerpt)).strip()
-        return (body.endswith("?") or not asking) and \
-            len(text_terms(body)) <= ranking.SLIGHT_TERMS
+        return (_ENDS_ASKING.search(body) is not None or not asking) and \
+            len(text_terms(body)) <= ranking.SLIGHT_TERMS  # "and?!" asks too
 
     def _turn_after(self, leaf_id: str) -> str | None:
         """The memory saved right after this one by the same agent from the same source, of

@@ -1184,9 +1184,10 @@ async def test_a_short_question_turn_is_slight(tmp_path: Path) -> None:
         long = await save(rt, "2026-03-10 user: I'm planning my sister's 30th, she loves jazz; "
                               "any venue ideas in Bristol?")
         said = await save(rt, "2026-03-10: Elena and I are going to Porto from March 20.")
+        cried = await save(rt, "[8:55 pm on 16 May, 2023] Oskar: and?!")
         nav = rt.navigation
         nav.model.refresh()  # as a search does first
-        assert nav._slight(asked) and nav._slight(bracketed)
+        assert nav._slight(asked) and nav._slight(bracketed) and nav._slight(cried)
         assert not nav._slight(long)  # a question that says something
         assert not nav._slight(said)
 
