@@ -361,8 +361,9 @@ _RULES: tuple[_Rule, ...] = (
         named=True, model=True, named_value=True),
     _Rule("employer", _r(
         rf"\b{_NAME}\s+{_ADV_ES}(?:dejo|ha\s+dejado|renuncio\s+a|se\s+fue\s+de|se\s+ha\s+ido"
-        r"\s+de)\s+(?P<o>[^,;.]{1,40}?)\s+(?:y|e)\s+(?:(?:se\s+)?(?:fue|ha\s+ido|marcho)\s+a|"
-        r"(?:entro|empezo|comenzo)\s+(?:a\s+trabajar\s+)?en|ficho\s+por|"
+        r"\s+de)\s+(?P<o>[^,;.]{1,40}?)\s+(?:y|e)\s+(?:(?:se\s+)?(?:fue|ha\s+ido|marcho)\s+a"
+        r"\s+trabajar\s+(?:a|en|para)|(?:entro|empezo|comenzo)\s+(?:a\s+trabajar\s+)?en|"
+        r"ficho\s+por|"
         r"se\s+incorporo\s+a)\s+"),
         named=True, model=True, named_value=True),
     # hired: "I've been hired by Siemens", "I got hired at Initech"; "me han contratado en

@@ -25,7 +25,8 @@ def _facts(text: str) -> list[tuple[str, str, str, dt.date | None]]:
 @pytest.mark.parametrize(("text", "expected"), [
     ("2025-02-01: Marta left Deloitte and joined Accenture as a manager.",
      [("Marta", "employer", "Accenture", dt.date(2025, 2, 1))]),
-    ("Mi amigo Jorge dejó Indra y se fue a Amazon.", [("Jorge", "employer", "Amazon", _DAY)]),
+    ("Mi amigo Jorge dejó Indra y se fue a trabajar a Amazon.",
+     [("Jorge", "employer", "Amazon", _DAY)]),
     ("Tom quit Globex and started at Initech.", [("Tom", "employer", "Initech", _DAY)]),
     ("Yesterday Priya left the BBC and joined Channel 4.",
      [("Priya", "employer", "Channel 4", _DAY)]),
@@ -48,6 +49,7 @@ def test_a_named_person_who_left_a_job_and_joined_another_works_there(
     "I'm off to the pub, joining Tom next week.",  # "joining" with no job left before
     "Tom: I left Globex last Friday, joining the team soon.",
     "My sister quit Globex, joining Initech on Monday.",  # someone else
+    "Jorge dejó Indra y se fue a Madrid.",  # "se fue a" a town as well as a firm
 ])
 def test_no_job_change_of_a_named_person_without_a_job_left_by_them(text: str) -> None:
     assert not [f for f in _facts(text) if f[1] == "employer"]
