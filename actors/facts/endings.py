@@ -170,22 +170,42 @@ _LEFT_NAMED: tuple[tuple[re.Pattern[str], str], ...] = (
 """A workplace left, named by its name only ("I quit the BBC", "Dejé Telefónica"): as often
 a place, a network or a habit ("I left London", "I quit Twitter"), so it is an ending only
 beside a new job the same text starts later (``left_named``'s caller decides)."""
+NAMED = r"(?P<s>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
+"""A person named before the verb ("Marta", "amigo Jorge": the caller keeps the name)."""
+_LEFT_BY_NAMED: tuple[tuple[re.Pattern[str], str], ...] = (
+    (_r(rf"\b{NAMED}\s+(?:has\s+)?(?:(?:just|finally|officially|actually)\s+)?"
+        r"(?:quit|left|walked\s+out\s+of)\s+(?P<x>.+)"), "none (left {})"),
+    (_r(rf"\b{NAMED}\s+(?:dejo|ha\s+dejado|renuncio\s+a|ha\s+renunciado\s+a|se\s+fue\s+de|"
+        r"se\s+ha\s+ido\s+de|se\s+marcho\s+de)\s+(?P<x>.+)"), "ninguno (dejó {})"),
+)
+"""The same, said of a named person ("Marta left Deloitte", "Jorge dejó Indra"): an ending
+of that person's job on the same terms (a new job the same text starts later)."""
+Named = Callable[[Folded, re.Match[str]], str | None]
 _ARTICLE = re.compile(r"(?:the|el|la)\s+", re.IGNORECASE)
 
 
-def left_named(span: Folded) -> list[Found]:
+def left_named(span: Folded, named: Named | None = None) -> list[Found]:
     """(match start, "user", "employer", "none (left <name>)") for each workplace left by its
     name: capitalised words after an optional article ("the BBC", "Globex", "la Caixa"; not
-    "my job", "smoking", "the office")."""
+    "my job", "smoking", "the office"). With ``named`` (the person a match's group ``s``
+    names, or None), also a named person's ("Marta left Deloitte": subject "Marta")."""
     out: list[Found] = []
-    for pattern, template in _LEFT_NAMED:
+    rules = [*_LEFT_NAMED, *(_LEFT_BY_NAMED if named is not None else ())]
+    for pattern, template in rules:
         for m in pattern.finditer(span.folded):
+            subject = "user"
+            if "s" in pattern.groupindex and named is not None:
+                who = named(span, m)
+                if who is None:
+                    continue  # "My sister left Deloitte", "He quit Globex": no name
+                subject = who
             said = span.original(m.start("x"), m.end("x")).lstrip()
             article = _ARTICLE.match(said)
             lead = article.group(0) if article else ""
             name = _NAME_RUN.match(said, len(lead))
             if name is not None:
-                out.append((m.start(), "user", "employer",
+                at = m.end("s") if "s" in pattern.groupindex else m.start()
+                out.append((at, subject, "employer",
                             template.format(lead + name.group(0).rstrip(".'"))))
     return out
 

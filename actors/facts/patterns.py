@@ -55,7 +55,7 @@ from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, pat
 from actors.facts.endings import ending_facts, is_ending, left_named
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
-from actors.facts.moves import home_named, move_day, move_in
+from actors.facts.moves import day_before, home_named, move_day, move_in
 from actors.facts.names import name_facts
 from actors.facts.people import new_person_facts
 from actors.facts.questions import attribute_question
@@ -116,6 +116,9 @@ class _Rule:
     first_person: bool = False
     """Said by the user: a match led by "and"/"then" counts only when the clause it continues
     began with I or we ("I left Acme and joined Globex"; not "my sister ... and joined")."""
+    before: re.Pattern[str] | None = None
+    """What the sentence must tell before the match ("joining" is a new job only after a job
+    left: "I left Globex, joining Initech"; not "I'm off to the pub, joining Tom at 8")."""
 
 
 def _r(text: str) -> re.Pattern[str]:
@@ -244,6 +247,9 @@ _LOOKS_AFTER = re.compile(
     r"plateado|plateada|electrico|electrica|eléctrico|eléctrica|de\s+segunda\s+mano))+$",
     re.IGNORECASE)
 """How a thing looks, written after its model in Spanish ("un Seat Ibiza rojo")."""
+_A_JOB_LEFT = _r(r"\b(?:left|quit|resigned|handed\s+in|walked\s+out|laid\s+off|fired|"
+                 r"let\s+go|made\s+redundant)\b")
+"""A job left, told before a new one ("I left Globex last Friday, joining Initech ...")."""
 _NAME = r"(?P<s>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
 
 _RULES: tuple[_Rule, ...] = (
@@ -341,6 +347,25 @@ _RULES: tuple[_Rule, ...] = (
           soon=True),
     _Rule("employer", _r(rf"(?:,\s+|\b(?:and|then)\s+){_ADV}{_STARTING_AT}"), model=True,
           named_value=True, soon=True, first_person=True),
+    # the same with "joining": "Tom: I left Globex last Friday, joining Initech in two weeks"
+    _Rule("employer", _r(rf"(?:,\s+|\b(?:and|then)\s+){_ADV}joining\s+(?!the\b)"), model=True,
+          named_value=True, soon=True, first_person=True, before=_A_JOB_LEFT),
+    # a named person's job change, the person the sentence's subject: "Marta left Deloitte
+    # and joined Accenture", "Tom quit Globex and started at Initech", "Mi amigo Jorge dejó
+    # Indra y se fue a Amazon" (the ending is ``endings.left_named``'s; "My sister ... and
+    # joined", "He quit his job and joined Acme" name no one)
+    _Rule("employer", _r(
+        rf"\b{_NAME}\s+(?:has\s+)?{_ADV}(?:quit|left|walked\s+out\s+of)\s+(?P<o>[^,;.]{{1,40}}?)"
+        rf"\s+(?:and|then)\s+{_ADV}(?:joined|started\s+(?:working\s+)?(?:at|for)|"
+        r"went\s+to\s+work\s+(?:at|for)|moved\s+to\s+work\s+(?:at|for))\s+"),
+        named=True, model=True, named_value=True),
+    _Rule("employer", _r(
+        rf"\b{_NAME}\s+{_ADV_ES}(?:dejo|ha\s+dejado|renuncio\s+a|se\s+fue\s+de|se\s+ha\s+ido"
+        r"\s+de)\s+(?P<o>[^,;.]{1,40}?)\s+(?:y|e)\s+(?:(?:se\s+)?(?:fue|ha\s+ido|marcho)\s+a"
+        r"\s+trabajar\s+(?:a|en|para)|(?:entro|empezo|comenzo)\s+(?:a\s+trabajar\s+)?en|"
+        r"ficho\s+por|"
+        r"se\s+incorporo\s+a)\s+"),
+        named=True, model=True, named_value=True),
     # hired: "I've been hired by Siemens", "I got hired at Initech"; "me han contratado en
     # Indra", "me contrataron en Indra como enfermera"
     _Rule("employer", _r(r"\bi(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:was|got|been|"
@@ -759,9 +784,16 @@ _CONNECTORS = frozenset({"de", "del", "of"})
 _GENERIC_COMPONENTS = frozenset("tech technology current main new whole software".split())
 
 
+_TIME_WORDS = frozenset(("yesterday today tonight tomorrow ayer hoy manana finally recently "
+                         "eventually luego despues entonces").split())
+"""Words that may open a sentence before the name of its subject ("Yesterday Marta ...")."""
+
+
 def _named_subject(span: Folded, m: re.Match[str]) -> str | None:
     """The capitalised name in group ``s`` (last word alone if the first is not a name)."""
     words = span.original(m.start("s"), m.end("s")).split()
+    if len(words) > 1 and fold(words[0]) in _TIME_WORDS:
+        words = words[1:]  # "Yesterday Marta left ..."
     if [fold(w) for w in words if fold(w) not in ARTICLES] in (["user"], ["usuario"], ["usuaria"]):
         return "user"  # "The user lives in Porto": an agent's note about its user
     while words:
@@ -840,6 +872,17 @@ def _name_words(value: str) -> str:
     return " ".join(words[:named[-1] + 1]) if named else value
 
 
+_JOB_LEFT = re.compile(r"(?:his|her|their|su)\s+(?:job|position|role|trabajo|empleo|puesto)\b",
+                      re.IGNORECASE)
+
+
+def _a_workplace_left(said: str) -> bool:
+    """What a named person left is a job: a name after an optional article ("Deloitte", "the
+    BBC", "la Caixa") or their job ("her job at Acme"); not "smoking", "the room"."""
+    words = [w for w in said.split() if fold(w) not in ARTICLES]
+    return bool(_JOB_LEFT.match(said)) or (bool(words) and words[0][:1].isupper())
+
+
 def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     """(trigger start, subject, attribute, value) for every rule match in a sentence."""
     folded = span.folded
@@ -869,6 +912,11 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 continue  # "when I move to a new city": a habit, not a move
             if rule.first_person and not _said_by_me(folded, m.start()):
                 continue
+            if rule.before is not None and not rule.before.search(folded, 0, m.start()):
+                continue
+            if "o" in rule.pattern.groupindex and not _a_workplace_left(
+                    span.original(m.start("o"), m.end("o"))):
+                continue  # "Tom quit smoking and joined Strava": no job left
             if rule.place and not _names_a_place(value):
                 continue
             if rule.named_value and not any(w[:1].isupper() for w in value.split()
@@ -890,8 +938,11 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             if attribute == "employer" and (fold(value) in _AT_HOME or (
                     "joined" in m.group(0) and _a_membership(folded[m.end():], value))):
                 continue  # "trabajando en remoto", "joined Holmes Place, €62 a month"
+            # a named subject's trigger is read from after the name, so a lead-in before it
+            # ("If Marta left ...", "Si Jorge ...") is the trigger's clause (``is_hypothetical``)
+            at = m.end("s") if rule.named else m.start()
             if value and attribute:
-                out.append((m.start(), subject, attribute, value))
+                out.append((at, subject, attribute, value))
     for m in _USES_EN.finditer(folded):
         if m.group("stored") and set(m.group("stored").split()) & _SIDE_STORES:
             continue  # "stores its sessions in Redis": a side store, not the database
@@ -1354,13 +1405,13 @@ def extract_facts(
                     and not any(f[2] == "location" for f in found):
                 # "It's a one-bed in Blackrock ... I move in on the 1st of August"
                 found = [*found, (moving_in[1], "user", "location", moving_in[2])]
-            left = left_named(span)
+            left = left_named(span, _named_subject)
             found = [f for f in [*found, *left] if not is_hypothetical(span.folded, f[0])]
             if not found:
                 continue  # nothing to date: the sentence's date is looked up only for facts
             valid_from = _sentence_date(sentence, current_date) or current_date
             for _start, subject, attribute, value in sorted(found, key=lambda f: f[0]):
-                named_leaving = (_start, "user", attribute, value) in left
+                named_leaving = (_start, subject, attribute, value) in left
                 if subject == "user":
                     said_by = speaker.subject if speaker is not None else None
                     subject = said_by if said_by not in (USER, None) else default_subject
@@ -1371,6 +1422,11 @@ def extract_facts(
                 seen.add(marker)
                 day = _day_it_happens(span.folded, _start, attribute, value,
                                       current_date) or valid_from
+                if attribute == "employer" and is_ending(value) and current_date is not None:
+                    # "I left Globex last Friday, joining ...": the job ended on the day its
+                    # own clause names as just gone (``moves.day_before``), else when said
+                    clause = re.split(r"[,;]", span.folded[_start:], maxsplit=1)[0]
+                    day = day_before(clause, current_date) or day
                 if named_leaving:
                     tentative.add(len(out))
                 out.append(FactCandidate(subject, attribute, value, day, sentence))
