@@ -24,11 +24,19 @@ import datetime
 import re
 from collections.abc import Callable
 
-from actors.dates import MONTHS
+from actors.dates import MONTHS, WEEKDAYS
 from actors.facts.values import MONTHS_PATTERN, nearest_day
 
-WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-DIAS = ("lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo")
+WEEKDAY_NAMES = WEEKDAYS[:7]
+"""The English weekdays in full, Monday first (``dates.WEEKDAYS`` lists them before their
+abbreviations and the Spanish ones)."""
+DIAS = WEEKDAYS[-7:]
+
+
+def weekday_number(name: str) -> int:
+    """Monday 0 ... Sunday 6, for a weekday named in full in English or Spanish (folded)."""
+    return WEEKDAY_NAMES.index(name) if name in WEEKDAY_NAMES else DIAS.index(name)
+
 _WEEKDAYS = "|".join(WEEKDAY_NAMES + DIAS)
 _COUNTS = {"a": 1, "an": 1, "one": 1, "un": 1, "una": 1, "two": 2, "dos": 2, "three": 3,
            "tres": 3, "four": 4, "cuatro": 4, "five": 5, "cinco": 5, "six": 6, "seis": 6}
@@ -86,7 +94,7 @@ def _counted(m: re.Match[str], around: datetime.date) -> datetime.date:
 def _weekday(m: re.Match[str], around: datetime.date) -> datetime.date:
     """The next day after ``around`` that is the weekday named."""
     name = m.group("w")
-    target = (WEEKDAY_NAMES.index(name) if name in WEEKDAY_NAMES else DIAS.index(name))
+    target = weekday_number(name)
     return around + datetime.timedelta(days=(target - around.weekday() - 1) % 7 + 1)
 
 

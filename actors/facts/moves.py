@@ -25,7 +25,7 @@ import datetime
 import re
 from collections.abc import Callable
 
-from actors.facts.ahead import DIAS, SOON_WORDS, WEEKDAY_NAMES, day_ahead
+from actors.facts.ahead import DIAS, SOON_WORDS, WEEKDAY_NAMES, day_ahead, weekday_number
 from actors.facts.values import MONTHS_PATTERN, Folded, clean_value
 from actors.text import fold
 
@@ -88,7 +88,7 @@ def day_before(folded: str, around: datetime.date) -> datetime.date | None:
     if m.group("y"):
         return around - datetime.timedelta(days=1)
     name = m.group("w") or m.group("d")
-    target = WEEKDAY_NAMES.index(name) if name in WEEKDAY_NAMES else DIAS.index(name)
+    target = weekday_number(name)
     return around - datetime.timedelta(days=(around.weekday() - target - 1) % 7 + 1)
 
 
