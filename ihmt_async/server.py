@@ -19,6 +19,7 @@ from typing import Any
 import structlog
 from mcp.server.mcpserver import Context, MCPServer
 
+from actors.facts.keys import scoped_subject
 from actors.facts.messages import History, Retract
 from actors.ingest import validate
 from actors.ingest.messages import Save
@@ -252,7 +253,7 @@ def build_server(home: Path | str | None = None, *,
         project = await client_project(ctx.session, app.extras)
         if project and "@" not in whose:
             # "billing service" noted in this project is 'billing service @project:x'
-            facts = (*await app.runtime.facts.ask(History(subject=f"{whose} @{project}",
+            facts = (*await app.runtime.facts.ask(History(subject=scoped_subject(whose, project),
                                                           attribute=attribute or "")), *facts)
         return render.render_history(facts, whose, attribute or "")
 

@@ -104,13 +104,18 @@ PERSONAL_ATTRIBUTES = frozenset({"location", "employer", "role", "diet", "car", 
 are one timeline."""
 
 
+def personal(attribute: str) -> bool:
+    """A person's home, work, diet or car (``PERSONAL_ATTRIBUTES``): theirs in every scope."""
+    return " ".join(fold(attribute).split()) in PERSONAL_ATTRIBUTES
+
+
 def scoped_subject(subject: str, scope: str, attribute: str = "") -> str:
     """The subject a fact of a scoped memory is recorded under: 'repo @project:a'.
 
     Two projects may each have a default branch; their timelines must not supersede each other.
-    A person's home, work, diet or car (``PERSONAL_ATTRIBUTES``) is theirs in every scope.
+    A ``personal`` attribute is recorded under the subject alone.
     """
-    if scope in GLOBAL_SCOPES or " ".join(fold(attribute).split()) in PERSONAL_ATTRIBUTES:
+    if scope in GLOBAL_SCOPES or personal(attribute):
         return subject
     return f"{subject} @{scope}"
 

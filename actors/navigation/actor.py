@@ -31,7 +31,7 @@ from actors.embedding.index import VectorIndex
 from actors.embedding.neighbours import WordNeighbours
 from actors.embedding.sentence import MODEL_ID
 from actors.embedding.word_table import WordTable
-from actors.facts.keys import fact_key, normalise_words, scoped_subject
+from actors.facts.keys import fact_key, normalise_words, personal, scoped_subject
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.questions import attribute_question
 from actors.facts.speakers import assistant_said, opening_speaker
@@ -917,9 +917,8 @@ class NavigationActor(Actor):
             # that, the project's
             questions.append(question)
             if scope not in (*GLOBAL_SCOPES, ALL_SCOPES):
-                scoped = (f"{question[0]} @{scope}", question[1])
-                personal = scoped_subject(question[0], scope, question[1]) == question[0]
-                questions.insert(len(questions) if personal else 0, scoped)
+                scoped = (scoped_subject(question[0], scope), question[1])
+                questions.insert(len(questions) if personal(question[1]) else 0, scoped)
         keys = [fact_key(*q) for q in questions]
         ids = set(scores)
         timeline = model.facts.timeline(
