@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from actors.facts.messages import FactView, History, StateAt
+from actors.facts.patterns import extract_facts
 from actors.ingest.messages import Save, SaveResult
 from actors.provenance import Provenance
 from ihmt_async.runtime import Runtime
@@ -46,6 +47,14 @@ async def current(rt: Runtime, subject: str = "user", attribute: str = "location
                   ) -> str | None:
     fact = await rt.facts.ask(StateAt(subject=subject, attribute=attribute))
     return fact.value if fact is not None else None
+
+
+def facts_told(text: str, earlier: list[str] | None = None, *, day: dt.date
+               ) -> list[tuple[str, str, str, dt.date | None]]:
+    """(subject, attribute, value, valid from) of each fact ``text`` tells, said on ``day``
+    (after the ``earlier`` turns of its conversation)."""
+    return [(f.subject, f.attribute, f.value, f.valid_from)
+            for f in extract_facts(text, entry_date=day, earlier=earlier)]
 
 
 def timeline_shape(facts: tuple[FactView, ...]) -> list[tuple[str, str, str | None]]:

@@ -7,22 +7,21 @@ it, once through the real save path."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from pathlib import Path
 
 import pytest
-from facts_runtime import current, history, journal_events, open_runtime, save
+from facts_runtime import current, facts_told, history, journal_events, open_runtime, save
 
 from actors.facts.ahead import day_ahead
-from actors.facts.patterns import attribute_question, extract_facts
+from actors.facts.patterns import attribute_question
 from actors.facts.timeline import resolve
 from actors.text import fold
 
 _DAY = dt.date(2026, 5, 5)  # a Tuesday
 
 
-def _facts(text: str) -> list[tuple[str, str, str, dt.date | None]]:
-    return [(f.subject, f.attribute, f.value, f.valid_from)
-            for f in extract_facts(text, entry_date=_DAY)]
+_facts = functools.partial(facts_told, day=_DAY)
 
 
 # ------------------------------------------------------------------ the day a change happens

@@ -7,19 +7,18 @@ same machinery as the speaker's own changes: ``endings.left_named``, the ``patte
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from pathlib import Path
 
 import pytest
-from facts_runtime import current, history, open_runtime, save
+from facts_runtime import current, facts_told, history, open_runtime, save
 
 from actors.facts.patterns import extract_facts
 
 _DAY = dt.date(2025, 3, 4)
 
 
-def _facts(text: str) -> list[tuple[str, str, str, dt.date | None]]:
-    return [(f.subject, f.attribute, f.value, f.valid_from)
-            for f in extract_facts(text, entry_date=_DAY)]
+_facts = functools.partial(facts_told, day=_DAY)
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -7,15 +7,15 @@ Each rule once through the extractor and, where the tester met it, through the r
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import shutil
 from pathlib import Path
 
 import pytest
-from facts_runtime import history, journal_events, open_runtime, save
+from facts_runtime import facts_told, history, journal_events, open_runtime, save
 
 from actors.facts.ahead import day_ahead
 from actors.facts.moves import day_before
-from actors.facts.patterns import extract_facts
 from actors.facts.timeline import resolve
 from actors.text import fold
 from ihmt_async.client_scope import save_scope
@@ -26,10 +26,7 @@ from store.paths import StoreLayout
 _DAY = dt.date(2023, 7, 15)  # a Saturday
 
 
-def _facts(text: str, earlier: list[str] | None = None
-           ) -> list[tuple[str, str, str, dt.date | None]]:
-    return [(f.subject, f.attribute, f.value, f.valid_from)
-            for f in extract_facts(text, entry_date=_DAY, earlier=earlier)]
+_facts = functools.partial(facts_told, day=_DAY)
 
 
 # ------------------------------------------------------------------ casual chat is no setting

@@ -4,17 +4,17 @@ sold by its model, a diet taken up, a promotion, and a state that is no setting'
 from __future__ import annotations
 
 import datetime as dt
+import functools
 
 import pytest
+from facts_runtime import facts_told
 
-from actors.facts.patterns import attribute_question, extract_facts
+from actors.facts.patterns import attribute_question
 
 _DAY = dt.date(2026, 11, 14)
 
 
-def _facts(text: str) -> list[tuple[str, str, str, dt.date | None]]:
-    return [(f.subject, f.attribute, f.value, f.valid_from)
-            for f in extract_facts(text, entry_date=_DAY)]
+_facts = functools.partial(facts_told, day=_DAY)
 
 
 # ------------------------------------------------------------------ a move with its day
