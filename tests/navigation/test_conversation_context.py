@@ -134,41 +134,33 @@ async def test_a_question_to_the_assistant_is_answered_by_its_turn_not_the_askin
 
 
 
-async def test_a_short_question_shown_next_comes_with_its_answer(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("day", "told", "short", "answer", "question"), [
     # "did you catch anything?" tells nothing: the turn answering it is shown with it
-    async with Runtime(tmp_path) as rt:
-        told = await save(rt, "[10:05 am on 5 February, 2023] Oskar: went ice fishing on "
-                              "Pike Lake last Sunday with my brother Piotr, so cold")
-        await save(rt, "[10:05 am on 5 February, 2023] Leilani: did you catch anything?")
-        caught = "two walleye and a frostbitten ear, worth it"
-        await save(rt, f"[10:05 am on 5 February, 2023] Oskar: {caught}")
-        await save(rt, "[10:05 am on 5 February, 2023] Leilani: my class blew up a beaker today")
-        await save(rt, "[4:00 pm on 1 March, 2023] Oskar: the canoe ribs are steamed and bent")
-        await embedded(rt)
-        found = await search(rt, "What did Oskar get on his fishing trip with his brother?",
-                             limit=1)
-        assert ids(found) == [told]
-        turn = found.hits[0].next_turn
-        assert turn is not None and "did you catch anything?" in turn.text
-        assert caught in turn.text and caught in render.render_search(found)
-
-
-async def test_an_exclamation_shown_next_comes_with_the_turn_after_it(tmp_path: Path) -> None:
+    ("[10:05 am on 5 February, 2023]", "Oskar: went ice fishing on Pike Lake last Sunday with "
+     "my brother Piotr, so cold", "Leilani: did you catch anything?",
+     "Oskar: two walleye and a frostbitten ear, worth it",
+     "What did Oskar get on his fishing trip with his brother?"),
     # "I KNEW IT" tells nothing either, and is no turn close to the question: the turn after
     # it is judged and shown in its place
+    ("[2:30 pm on 14 January, 2023]", "Bea: ok so. Jess and I went on a date",
+     "Dev: I KNEW IT",
+     "Bea: tuesday night. we got ramen on Colfax and walked for 3 hours in the snow",
+     "When did Bea and Jess go on their first date?"),
+])
+async def test_a_short_turn_shown_next_comes_with_the_turn_after_it(
+        tmp_path: Path, day: str, told: str, short: str, answer: str, question: str) -> None:
     async with Runtime(tmp_path) as rt:
-        told = await save(rt, "[2:30 pm on 14 January, 2023] Bea: ok so. Jess and I went on "
-                              "a date")
-        await save(rt, "[2:30 pm on 14 January, 2023] Dev: I KNEW IT")
-        when = "tuesday night. we got ramen on Colfax and walked for 3 hours in the snow"
-        await save(rt, f"[2:30 pm on 14 January, 2023] Bea: {when}")
-        await save(rt, "[2:30 pm on 14 January, 2023] Dev: my mixing desk broke again lol")
-        await save(rt, "[4:00 pm on 1 March, 2023] Dev: got the Nashville job offer")
+        first = await save(rt, f"{day} {told}")
+        await save(rt, f"{day} {short}")
+        await save(rt, f"{day} {answer}")
+        await save(rt, f"{day} Leilani: my class blew up a beaker today")
+        await save(rt, "[4:00 pm on 1 March, 2023] Oskar: the canoe ribs are steamed and bent")
         await embedded(rt)
-        found = await search(rt, "When did Bea and Jess go on their first date?", limit=1)
-        assert ids(found) == [told]
+        found = await search(rt, question, limit=1)
+        assert ids(found) == [first]
         turn = found.hits[0].next_turn
-        assert turn is not None and "I KNEW IT" in turn.text and when in turn.text
+        assert turn is not None and short in turn.text and answer in turn.text
+        assert answer in render.render_search(found)
 
 
 async def test_a_note_saved_after_a_turn_is_no_part_of_its_conversation(
