@@ -1,7 +1,8 @@
 """Retrieval bench: quality on the team's own corpus, search latency via MCP, embedding speed.
 
 Run from the checkout: ``python -m bench.retrieval_bench [--sizes 1000,10000,50000]
-[--set templated|conversation|conversation-b] [--out FILE]`` (the JSON report goes to stdout).
+[--set templated|conversation|conversation-b|conversation-c] [--out FILE]`` (the JSON report
+goes to stdout).
 
 Quality: every memory of ``bench.retrieval_corpus`` is saved through the real Save path
 (in-process Runtime), the background embedder is left to finish, then every question is asked
@@ -19,6 +20,9 @@ of question (shared word, paraphrase, cross-language, update, temporal) and one 
 question whose answer is not first: that list shows what the templated corpus cannot.
 ``--set conversation-b`` runs the same code on ``bench.conversation_set_b``, another invented
 person written by hand later: rules tuned looking at the first set are validated on it.
+``--set conversation-c`` runs it on ``bench.conversation_set_c``: what the first two are not, a
+chat between two invented friends saved one turn per memory, each led by its date and speaker
+("[7:12 pm on 14 May, 2025] Owen: ..."), with answers given as replies to the turn before.
 
 Latency: stores of each size are grown with ``bulk_build`` (the ingest bench's bulk path) from
 the generator's memories plus this corpus and kept under ``bench/results/tmp/`` for the next
@@ -43,11 +47,12 @@ from typing import Any
 import anyio
 
 from actors.consolidation.messages import Flush
+from actors.dates import LEADING_DATE
 from actors.ingest.messages import Save
 from actors.navigation.messages import Search, SearchResult, Stats
 from actors.navigation.read_model import ReadModel
 from actors.provenance import Provenance
-from bench import conversation_set, conversation_set_b
+from bench import conversation_set, conversation_set_b, conversation_set_c
 from bench.retrieval_corpus import NEVER, Item, corpus
 from ihmt_async.logs import configure_logging
 from ihmt_async.runtime import Runtime
@@ -56,7 +61,8 @@ ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / "results" / "tmp"
 # The hand-written sets by name: modules with TURNS, QUESTIONS, NEVER and CATEGORIES.
 CONVERSATION_SETS: dict[str, ModuleType] = {"conversation": conversation_set,
-                                            "conversation-b": conversation_set_b}
+                                            "conversation-b": conversation_set_b,
+                                            "conversation-c": conversation_set_c}
 WAYS = (("full", True, True, True), ("no word neighbours", True, True, False),
         ("no vectors", False, True, False), ("lexical only", False, False, False))
 
@@ -187,8 +193,7 @@ def _first(result: SearchResult, key_of: dict[str, str]) -> str:
         return "(nothing shown)"
     hit = hits[0]
     text = " ".join((hit.text or hit.excerpt or hit.title).split())  # a clue request: no text
-    if text[:10].count("-") == 2 and text[10:12] == ": ":
-        text = text[12:]  # the date every turn starts with tells nothing here
+    text = LEADING_DATE.sub("", text)  # the date every turn starts with tells nothing here
     mark = "" if result.hits else "nearest "
     return f"{mark}[{key_of.get(hit.leaf_id, '?')}] {text[:60]}"
 
@@ -375,7 +380,9 @@ def main() -> None:
                         help="templated: bench.retrieval_corpus (seeded); conversation: the "
                              "hand-written bench.conversation_set, held out from tuning; "
                              "conversation-b: bench.conversation_set_b, a second one to "
-                             "validate on text the first set's tuning never saw")
+                             "validate on text the first set's tuning never saw; "
+                             "conversation-c: bench.conversation_set_c, two friends' chat "
+                             "saved one dated turn per memory, LoCoMo's way")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
     parser.add_argument("--rows", default="",
                         help="write one line per question of the full path (status, rank "

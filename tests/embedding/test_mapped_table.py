@@ -13,14 +13,14 @@ import numpy as np
 import pytest
 
 from actors.embedding import sentence
-from bench import conversation_set, conversation_set_b
+from bench import conversation_set, conversation_set_b, conversation_set_c
 from tests.navigation.nav_corpus import memory_text
 
 
 def _texts() -> list[str]:
     """A few hundred English and Spanish texts: the benches' turns and questions, memories from
     the navigation corpus, and a few odd ones (emoji, one word, a long paragraph)."""
-    sets = (conversation_set, conversation_set_b)
+    sets = (conversation_set, conversation_set_b, conversation_set_c)
     texts = [turn.text for s in sets for turn in s.TURNS]
     texts += [question.text for s in sets for question in s.QUESTIONS]
     rng = random.Random(5)
