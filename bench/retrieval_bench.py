@@ -23,6 +23,9 @@ person written by hand later: rules tuned looking at the first set are validated
 ``--set conversation-c`` runs it on ``bench.conversation_set_c``: what the first two are not, a
 chat between two invented friends saved one turn per memory, each led by its date and speaker
 ("[7:12 pm on 14 May, 2025] Owen: ..."), with answers given as replies to the turn before.
+The conversation sets also report ``shown_in_reply``: the answer among the memories served or
+shown beside one (the turn its conversation went on with, or the turn that answers), which
+is what a reader of the reply sees.
 
 Latency: stores of each size are grown with ``bulk_build`` (the ingest bench's bulk path) from
 the generator's memories plus this corpus and kept under ``bench/results/tmp/`` for the next
@@ -77,6 +80,13 @@ def _rank(result: SearchResult, leaf_ids: set[str]) -> int | None:
         if hit.leaf_id in leaf_ids:
             return i
     return None
+
+
+def _beside(result: SearchResult, leaf_ids: set[str]) -> bool:
+    """One of ``leaf_ids`` is shown beside a memory served: the turn its conversation went on
+    with, or the turn of its conversation that answers (a chat saved one turn per memory)."""
+    return any(turn.leaf_id in leaf_ids for hit in result.hits
+               for turn in (hit.next_turn, hit.also_said) if turn is not None)
 
 
 async def _saved(rt: Runtime, home: Path, texts: list[tuple[str, str]]) -> dict[str, set[str]]:
@@ -218,9 +228,9 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]], cset: ModuleT
     nevers: tuple[conversation_set.Never, ...] = cset.NEVER
     categories: tuple[str, ...] = cset.CATEGORIES
     at = {1: 0, 3: 0, 5: 0}
-    ambiguous = absent = nearby = shown = cross = cross_hit = 0
+    ambiguous = absent = nearby = shown = in_reply = cross = cross_hit = 0
     per: dict[str, dict[str, int]] = {c: {"n": 0, "at1": 0, "at5": 0, "shown": 0, "none": 0,
-                                          "outdated_first": 0}
+                                          "in_reply": 0, "outdated_first": 0}
                                       for c in categories}
     misses: list[str] = []
     for question in questions:
@@ -235,6 +245,9 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]], cset: ModuleT
             row["none"] += 1
             nearby += any(hit.leaf_id in answer for hit in result.nearest)
         ambiguous += result.status == "AMBIGUOUS"
+        beside = rank is not None or _beside(result, answer)
+        in_reply += beside
+        row["in_reply"] += beside
         if rank is not None:
             shown += 1
             row["shown"] += 1
@@ -264,8 +277,8 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]], cset: ModuleT
                           f"{_first(result, key_of)}")
     n = len(questions)
     return {"questions": n, **{f"recall@{k}": _share(v, n) for k, v in at.items()},
-            "shown_any_status": _share(shown, n), "ambiguous": _share(ambiguous, n),
-            "false_absence": _share(absent, n),
+            "shown_any_status": _share(shown, n), "shown_in_reply": _share(in_reply, n),
+            "ambiguous": _share(ambiguous, n), "false_absence": _share(absent, n),
             "false_absence_answer_offered_nearby": f"{nearby}/{absent}",
             "never_stored_none": f"{never}/{len(nevers)}",
             "cross_language_recall@5": f"{cross_hit}/{cross}",
@@ -273,6 +286,7 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]], cset: ModuleT
                 category: {"questions": row["n"], "recall@1": _share(row["at1"], row["n"]),
                            "recall@5": _share(row["at5"], row["n"]),
                            "shown_any_status": _share(row["shown"], row["n"]),
+                           "shown_in_reply": _share(row["in_reply"], row["n"]),
                            "none": row["none"],
                            **({"outdated_first": row["outdated_first"]}
                               if category == "update" else {})}

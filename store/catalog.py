@@ -132,35 +132,35 @@ class CatalogReader(Reader):
         """The leaf the same agent saved next from the same source after ``entry`` (by record
         time; the ``catalog_turns`` index), forgotten ones skipped, or None: the next turn of
         a conversation saved one turn per memory."""
-        conn = self.connection()
-        if conn is None or not entry.get("recorded_at"):
-            return None
-        with mapped(self.layout.database):
-            row = conn.execute(
-                f"{_SELECT} WHERE agent IS ? AND source IS ? AND recorded_at > ? "
-                "AND kind = 'leaf' AND (status IS NULL OR status NOT IN ('RETRACTED', 'DELETED')) "
-                "ORDER BY agent, source, recorded_at LIMIT 1",
-                (entry.get("agent"), entry.get("source"), entry["recorded_at"])).fetchone()
-        return None if row is None else entry_of(row)
+        after = self._told(entry, 1, before=False)
+        return after[0] if after else None
+
+    def told_before(self, entry: Mapping[str, Any], count: int) -> list[Entry]:
+        """Up to ``count`` leaves the same agent saved from the same source right before
+        ``entry`` (by record time; the ``catalog_turns`` index), forgotten ones skipped,
+        nearest first: the turns a conversation saved one turn per memory had reached."""
+        return self._told(entry, count, before=True)
 
     def told_around(self, entry: Mapping[str, Any], count: int) -> list[Entry]:
         """Up to ``count`` leaves the same agent saved from the same source right before
         ``entry`` and up to ``count`` right after (by record time; the ``catalog_turns``
         index), forgotten ones skipped: the turns around one of a conversation saved one turn
         per memory, nearest first on each side."""
+        return [*self._told(entry, count, before=True), *self._told(entry, count, before=False)]
+
+    def _told(self, entry: Mapping[str, Any], count: int, *, before: bool) -> list[Entry]:
         conn = self.connection()
         if conn is None or not entry.get("recorded_at") or count < 1:
             return []
         key = (entry.get("agent"), entry.get("source"), entry["recorded_at"], count)
         live = "kind = 'leaf' AND (status IS NULL OR status NOT IN ('RETRACTED', 'DELETED'))"
+        where, order = ("recorded_at < ?", "agent DESC, source DESC, recorded_at DESC") \
+            if before else ("recorded_at > ?", "agent, source, recorded_at")
         with mapped(self.layout.database):
-            before = conn.execute(
-                f"{_SELECT} WHERE agent IS ? AND source IS ? AND recorded_at < ? AND {live} "
-                "ORDER BY agent DESC, source DESC, recorded_at DESC LIMIT ?", key).fetchall()
-            after = conn.execute(
-                f"{_SELECT} WHERE agent IS ? AND source IS ? AND recorded_at > ? AND {live} "
-                "ORDER BY agent, source, recorded_at LIMIT ?", key).fetchall()
-        return [entry_of(row) for row in (*before, *after)]
+            rows = conn.execute(
+                f"{_SELECT} WHERE agent IS ? AND source IS ? AND {where} AND {live} "
+                f"ORDER BY {order} LIMIT ?", key).fetchall()
+        return [entry_of(row) for row in rows]
 
     def known(self, ids: Sequence[str]) -> set[str]:
         """Which of ``ids`` are in the catalog."""

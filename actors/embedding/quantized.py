@@ -40,7 +40,8 @@ def quantize(block: Any) -> tuple[Any, Any, Any]:
 
 
 class QuantizedRows:
-    """A growable matrix of unit vectors stored as ``quantize`` makes them."""
+    """A growable matrix of vectors (unit vectors, or means of two: length at most 1) stored as
+    ``quantize`` makes them."""
 
     def __init__(self, dim: int, capacity: int = 0) -> None:
         self.dim = dim
@@ -50,6 +51,8 @@ class QuantizedRows:
         self._s = np.ones(capacity, dtype=np.float32)
         self._l1 = np.zeros(capacity, dtype=np.float32)
         """Each row's ``|q|_1``: the query's rounding error bound grows with it."""
+        self._length = np.zeros(capacity, dtype=np.float32)
+        """Each row's Euclidean length, as appended (a unit vector's is 1)."""
 
     @property
     def capacity(self) -> int:
@@ -57,7 +60,8 @@ class QuantizedRows:
 
     @property
     def nbytes(self) -> int:
-        return int(self._q.nbytes + self._r.nbytes + self._s.nbytes + self._l1.nbytes)
+        return int(self._q.nbytes + self._r.nbytes + self._s.nbytes + self._l1.nbytes
+                   + self._length.nbytes)
 
     def reserve(self, rows: int) -> None:
         """Room for ``rows`` rows in all (grows by at least a quarter: amortised copies)."""
@@ -68,7 +72,7 @@ class QuantizedRows:
             grown = np.full((size, self.dim), fill, dtype=np.int8)
             grown[: self.count] = getattr(self, name)[: self.count]
             setattr(self, name, grown)
-        for name, first in (("_s", 1.0), ("_l1", 0.0)):
+        for name, first in (("_s", 1.0), ("_l1", 0.0), ("_length", 0.0)):
             column = np.full(size, first, dtype=np.float32)
             column[: self.count] = getattr(self, name)[: self.count]
             setattr(self, name, column)
@@ -83,7 +87,12 @@ class QuantizedRows:
         end = self.count + len(rows)
         self._q[self.count:end], self._r[self.count:end], self._s[self.count:end] = q, r, s
         self._l1[self.count:end] = np.abs(q.astype(np.int32)).sum(axis=1)
+        self._length[self.count:end] = np.linalg.norm(rows, axis=1)
         self.count = end
+
+    def lengths(self, indices: Any) -> Any:
+        """The Euclidean length of these rows, as appended."""
+        return self._length[np.asarray(indices)]
 
     def row(self, index: int) -> Any:
         """Row ``index`` as float32 (within float32 noise of what was stored)."""
@@ -102,7 +111,8 @@ class QuantizedRows:
         return steps
 
     def score_rows(self, indices: Any, query: Any) -> Any:
-        """The exact cosine of these rows to ``query`` (unit vectors), in their order."""
+        """The exact product of these rows with ``query`` (the cosine, for unit vectors), in
+        their order."""
         picked = np.asarray(indices)
         query = np.asarray(query, dtype=np.float32)
         return (self._in_steps(picked).astype(np.float32) @ query) * (self._s[picked] / 254.0)

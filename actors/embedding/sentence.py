@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,8 +40,11 @@ else:
 
 DIM = 512
 """The model's dimensions, all kept (its vectors are not trained to be truncated)."""
-MODEL_ID = "use-multilingual-v3-512-month"
-"""Stored with every vector: a change of model re-embeds the store in the background."""
+MODEL = "use-multilingual-v3-512"
+"""The model's weights (names the unpacked token table's cache file: one per machine)."""
+MODEL_ID = f"{MODEL}-month-turns"
+"""Stored with every vector: a change of model, or of how a memory is read for it
+(``as_read``, ``in_conversation``), re-embeds the store in the background."""
 WEIGHTS = "weights.npz"
 VOCABULARY = "sp.model"
 """The package's files (in its ``resources`` folder). The vocabulary is read by
@@ -63,6 +67,27 @@ def as_read(text: str) -> str:
     if day is None:
         return text
     return f"{MONTH_NAMES[day.month - 1]} {day.year}: {text[end:]}"
+
+
+EARLIER_TURN_CHARS = 500
+"""Characters of each earlier turn read with a chat turn (``in_conversation``): the turn the
+memory is stays the larger part of what its conversation vector reads."""
+
+
+def in_conversation(text: str, earlier: Sequence[str]) -> str:
+    """A chat turn as the model reads it within its conversation: its date (``as_read``), the
+    turns said right before it (``earlier``, oldest first, each without its own date), then
+    the turn itself. An answer is often only a reply ("16 feet. big enough for me and Freja",
+    "she did! we had the party at the rink") whose subject was named a turn or two before."""
+    day, end = opening_day(text)
+    end = end if day is not None else 0
+    before = "\n".join(_without_date(turn)[:EARLIER_TURN_CHARS] for turn in earlier)
+    said = f"{before}\n{text[end:]}" if before else text[end:]
+    return said if day is None else f"{MONTH_NAMES[day.month - 1]} {day.year}: {said}"
+
+
+def _without_date(text: str) -> str:
+    return text[opening_day(text)[1]:].strip()
 
 
 _LOADING = threading.Lock()
@@ -99,7 +124,7 @@ def weights_fingerprint(weights: Path) -> str:
 
 def table_cache_name(weights: Path) -> str:
     """The cache file's name: the model and the weights it was read from."""
-    return f"{MODEL_ID}.table-{weights_fingerprint(weights)}"
+    return f"{MODEL}.table-{weights_fingerprint(weights)}"
 
 
 def _read_table(weights: Path) -> Any:

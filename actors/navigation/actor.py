@@ -27,7 +27,7 @@ from actors.allocator import return_free_memory
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
 from actors.dates import LEADING_DATE, MONTHS
-from actors.embedding.index import VectorIndex
+from actors.embedding.index import EARLIER_TURNS, VectorIndex
 from actors.embedding.neighbours import WordNeighbours
 from actors.embedding.sentence import MODEL_ID
 from actors.embedding.word_table import WordTable
@@ -98,7 +98,7 @@ from actors.navigation.query import (
     placed,
     possessed,
 )
-from actors.navigation.read_model import ReadModel
+from actors.navigation.read_model import ReadModel, posix_seconds
 from actors.navigation.replaced import replaced_memory
 from actors.navigation.stem import stem
 from actors.navigation.stories import capitalised_terms, named_terms, tells_a_change
@@ -336,6 +336,12 @@ def _time_remainder(text: str, span: DateRange | None) -> str:
 
 
 _SPEAKER = re.compile(r"^\s*(?:user|assistant|usuario|asistente|me|[A-Z][\w-]*)\s*:\s*")
+
+
+def _said_by_a_speaker(text: str) -> bool:
+    """The text is a chat turn, led by a speaker's label after any date ("Bea: ...", "[1:56 pm
+    on 8 May, 2023] Bea: ...", "user: ..."), not a note."""
+    return _SPEAKER.match(LEADING_DATE.sub("", text)) is not None
 """A chat turn's speaker, after its date (``LEADING_DATE``): "2026-03-10 user: "."""
 _TIME_PREPOSITION = re.compile(r"\s+(?:in|during|on|at|for|since|from|en|durante|de|del|desde)"
                                r"\s*$", re.IGNORECASE)
@@ -653,9 +659,32 @@ class NavigationActor(Actor):
             self.vectors.plan(self.model.catalog.leaf_ids())  # ids only: no index lookups
         elif arrived:
             self.vectors.enqueue(arrived)
-        self.vectors.backfill(self.model.text_of)
+        self.vectors.backfill(self.model.text_of, self._earlier_turns)
         if self.vectors.embedder.loaded and not self.neighbours.built:
             self._build_neighbours()  # the model is in: its word table, off the search path
+
+    def _earlier_turns(self, leaf_id: str) -> tuple[str, ...]:
+        """The ``EARLIER_TURNS`` turns said right before a chat turn in its conversation,
+        oldest first (its vector reads them: ``VectorIndex.backfill``): saved by the same agent
+        from the same source, the same day and origin, each within ``CONVERSATION_GAP_S`` of
+        the next, every one a speaker's turn. Read from the catalog and the leaf files, so a
+        memory that arrived from another process and is not analysed here yet has its own."""
+        entry = self.model.entry(leaf_id)
+        text = self.model.text_of(leaf_id)
+        if entry is None or not _said_by_a_speaker(text):
+            return ()
+        earlier: list[str] = []
+        later = entry
+        for row in self.model.catalog.told_before(entry, EARLIER_TURNS):
+            said = self.model.text_of(str(row["id"]))
+            if str(row.get("timestamp") or "")[:10] != str(entry.get("timestamp") or "")[:10] \
+                    or row.get("origin") != entry.get("origin") or not _said_by_a_speaker(said) \
+                    or posix_seconds(str(later.get("recorded_at") or "")) - posix_seconds(
+                        str(row.get("recorded_at") or "")) > CONVERSATION_GAP_S:
+                break
+            earlier.append(said)
+            later = row
+        return tuple(reversed(earlier))
 
     def _build_neighbours(self) -> None:
         """The word table, once; logged, so a monitor (or a test measuring memory) can tell
@@ -835,13 +864,13 @@ class NavigationActor(Actor):
             lexical_ids |= {leaf for leaf, match in best.items() if match.matched & clued}
 
         similar: dict[str, float] = {}
-        store_crowd = 0.0
+        crowd = 0.0
         vectors = self.use_vectors and self.vectors.ready
         asked: Any = None
         if vectors and len(self.vectors):  # loaded by ``_warm``; until then: lexical only
             asked = self.vectors.encode_query(text)
-            similar, store_crowd = self.vectors.similar_and_crowd(asked, VECTOR_POOL, admissible,
-                                                                  ranking.CROWD_RANK)
+            similar, crowd = self.vectors.similar_and_crowd(asked, VECTOR_POOL, admissible,
+                                                            ranking.CROWD_RANK)
             # Close in meaning and holding a question word, but past the full-text pool (50
             # other memories hold the word more compactly): scored on its words all the same.
             unscored = [leaf for leaf in similar if leaf not in best]
@@ -1055,10 +1084,6 @@ class NavigationActor(Actor):
         # the model is English-centred, and an English question and its Spanish memory
         # ("what does the user's father do?" / "mi padre es carpintero") sit far apart
         nearest_leaf = max(similar, key=lambda leaf: (similar[leaf], leaf), default=None)
-        pooled_sims = sorted(similar.values(), reverse=True)
-        # fewer memories of the caller's scope near it than the crowd's rank: the store's
-        crowd = pooled_sims[ranking.CROWD_RANK - 1] if len(pooled_sims) >= ranking.CROWD_RANK \
-            else store_crowd
         meant = similar
         if span is not None and asked is not None and topic.strip() \
                 and fold(topic).strip() != fold(text).strip():
@@ -1954,8 +1979,7 @@ class NavigationActor(Actor):
         ..."), not a note: a note saved after a turn of the same day is no part of its
         conversation."""
         meta = self.model.leaves.get(leaf_id)
-        return meta is not None and \
-            _SPEAKER.match(LEADING_DATE.sub("", meta.excerpt)) is not None
+        return meta is not None and _said_by_a_speaker(meta.excerpt)
 
     def _reply_to(self, leaf_id: str, shown: set[str], admissible: Callable[[str], bool]
                   ) -> str | None:

@@ -31,6 +31,11 @@ class CatalogView(Protocol):
         """The leaf the same agent saved next after ``entry`` (an index look-up)."""
         ...
 
+    def told_before(self, entry: Mapping[str, Any], count: int) -> Sequence[Mapping[str, Any]]:
+        """Up to ``count`` leaves the same agent saved right before ``entry``, nearest first
+        (an index look-up)."""
+        ...
+
     def told_around(self, entry: Mapping[str, Any], count: int) -> Sequence[Mapping[str, Any]]:
         """Up to ``count`` leaves the same agent saved before ``entry`` and up to ``count``
         after (index look-ups)."""

@@ -98,7 +98,7 @@ def test_the_cache_name_follows_the_weights_contents_not_their_install(tmp_path:
     b = _npz(tmp_path / "b.npz", q1=np.zeros(4, np.uint8), scale=np.ones(2, np.float32))
     c = _npz(tmp_path / "c.npz", q1=np.zeros(4, np.uint8), scale=np.full(2, 2, np.float32))
     name = sentence.table_cache_name(a)
-    assert name.startswith(f"{sentence.MODEL_ID}.table-")
+    assert name.startswith(f"{sentence.MODEL}.table-")
     assert sentence.table_cache_name(b) == name  # same contents, another file and time
     assert sentence.table_cache_name(c) != name  # a new release's weights
     with zipfile.ZipFile(a) as archive:

@@ -147,6 +147,13 @@ def test_strong_meaning_alone_is_about_the_question() -> None:
     assert not ranking.about(_ev(held=1, asked=5, similarity=0.19), 10_000)
 
 
+def test_meaning_alone_must_stand_out_of_the_question_s_crowd() -> None:
+    # STANDOUT (0.04) above the crowd (what the CROWD_RANK-th closest memory reaches)
+    close = _ev(held=0, asked=5, similarity=0.45)
+    assert ranking.about(dataclasses.replace(close, crowd=0.40), 10_000)
+    assert not ranking.about(dataclasses.replace(close, crowd=0.42), 10_000)
+
+
 def test_abstention_looks_at_the_ten_best() -> None:
     weak, good = _ev(held=1), _ev(coverage=0.9, held=3)
     assert not ranking.abstains([weak] * 9 + [good], 10_000)
