@@ -374,7 +374,7 @@ def _turn_lines(turn: Turn | None, heading: str, query: str, limit: int,
                 ids: bool) -> list[str]:
     if turn is None:
         return []
-    marks = [turn.leaf_id] if ids else []
+    marks = [turn.leaf_id, *([turn.then] if turn.then else [])] if ids else []
     if turn.outdated:
         marks.append("outdated: a later memory corrected it")
     label = f"{heading} ({'; '.join(marks)}):" if marks else f"{heading}:"

@@ -1966,10 +1966,11 @@ class NavigationActor(Actor):
             said = self.model.text_of(after_id) if after_id is not None else ""
             state = timeline.leaf_currency(after_id) if after_id is not None else "RETRACTED"
             if after_id is not None and said and state not in ("RETRACTED", "PENDING"):
-                if after_id in replies:
-                    said = f"{said}\n{self.model.text_of(replies[after_id])}"
+                replied = replies.get(after_id)
+                if replied is not None:
+                    said = f"{said}\n{self.model.text_of(replied)}"
                 turn = Turn(leaf_id=after_id, timestamp=self.model.leaves[after_id].timestamp,
-                            text=said, outdated=state == "SUPERSEDED")
+                            text=said, outdated=state == "SUPERSEDED", then=replied)
                 hit = dataclasses.replace(hit, next_turn=turn)
             out.append(hit)
         return tuple(out)
@@ -2015,7 +2016,8 @@ class NavigationActor(Actor):
         if asked is None or entry is None or meta is None:
             return first
         taken = {hit.leaf_id for hit in hits} | {
-            hit.next_turn.leaf_id for hit in hits if hit.next_turn is not None}
+            turn for hit in hits if hit.next_turn is not None
+            for turn in (hit.next_turn.leaf_id, hit.next_turn.then) if turn is not None}
         around = [row["id"] for row in self.model.catalog.told_around(entry, CONTEXT_TURNS)]
         day = meta.timestamp[:10]
         turns = [leaf for leaf in around if leaf not in taken and admissible(leaf)

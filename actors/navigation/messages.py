@@ -30,6 +30,9 @@ class Turn:
     text: str
     outdated: bool = False
     """A later memory corrected it (shown all the same: it is what was said then)."""
+    then: str | None = None
+    """The turn said after it, whose text follows its own in ``text`` (it says next to
+    nothing by itself: "did you catch anything?")."""
 
 
 @dataclass(frozen=True)
