@@ -27,6 +27,11 @@ def test_how_much_in_spanish_is_not_a_term_of_the_question(word: str) -> None:
     # a possessive is read as its word (an outside client's "What's my grandmother's name?"
     # found no "Mi abuela Carmen")
     ("What's my grandmother's name?", "grandmother's", ("abuela",)),
+    # things and events of a life told in a chat (an outside client's "¿Quién ayuda a Valeria
+    # con la instalación eléctrica de su camión?" was "No memory found": 'camion' unknown)
+    ("¿Quién ayuda con la instalación eléctrica de su camión?", "camión", ("truck",)),
+    ("¿Cuándo se casó Lupe?", "casó", ("married",)),
+    ("Who is Maren dating?", "dating", ("saliendo", "salir")),
 ])
 def test_the_ranking_reading_knows_plural_and_feminine_forms(
         question: str, word: str, reading: tuple[str, ...]) -> None:
