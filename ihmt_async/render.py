@@ -36,6 +36,9 @@ NEAREST_LIMIT = 300
 """Characters of each memory offered beside a "No memory found": enough for a chat turn."""
 CANDIDATE_LIMIT = 300
 """Characters of each competing memory of an AMBIGUOUS reply: its part matching the query."""
+MORE_LIMIT = 200
+"""Characters of each memory a FOUND reply names after those it serves (``SearchResult.more``):
+its part matching the query."""
 TRUNCATED = "\n[... truncated; narrow the query for the rest]"
 
 
@@ -359,8 +362,22 @@ def render_compact(result: SearchResult) -> str:
         lines += _marks(hit)
         lines.append(body)
         lines += _conversation_lines(hit, result.query, share)
+    lines += _more_lines(result)
     lines += _history_lines(result.history)
     return "\n".join(lines)
+
+
+def _more_lines(result: SearchResult, *, ids: bool = False) -> list[str]:
+    """The memories ranked right after those served, a line each (``MORE_LIMIT``)."""
+    if not result.more:
+        return []
+    lines = ["", f"Also close (search again with limit={len(result.hits) + len(result.more)} "
+                 "to read them in full):"]
+    for hit in result.more:
+        said = _body(hit, result.query, MORE_LIMIT).replace("\n", " ")
+        lines.append(f"- [{hit.domain}] {_date(hit)}{_tag(hit)}"
+                     + (f" · {hit.leaf_id}" if ids else "") + f" · {said}")
+    return lines
 
 
 def _conversation_lines(hit: Hit, query: str, limit: int, *, ids: bool = False) -> list[str]:
@@ -432,6 +449,7 @@ def render_full(result: SearchResult) -> str:
         lines.append("")
         lines.append("(Full text shown for the top match only. Refine the query to promote "
                      "another.)")
+    lines += _more_lines(result, ids=True)
     lines += _history_lines(result.history)
     return "\n".join(lines)
 

@@ -134,6 +134,10 @@ class SearchResult:
     """With NONE only: the question's terms (analysed) that the memories matched by their
     words share with it, when they share only common words; the reason names those of them
     the memories shown (``nearest``) hold (``notice_words``)."""
+    more: tuple[Hit, ...] = ()
+    """With FOUND only: the memories ranked right after those served (``MORE_SHOWN``), named
+    by a line each: an answer told over several memories ("What trips did Leilani take?")
+    has its other parts there, and the agent can ask again with a larger ``limit``."""
     elsewhere: tuple[str, ...] = ()
     """With NONE only: the scopes outside the one searched ("project:billing") whose memories
     answer the question: nothing of the caller's project is about it, but another project's

@@ -161,6 +161,8 @@ async def test_a_short_turn_shown_next_comes_with_the_turn_after_it(
         turn = found.hits[0].next_turn
         assert turn is not None and short in turn.text and answer in turn.text
         assert turn.then == answered
+        # named after the memory served: the next ones, not the turns shown with it
+        assert not {hit.leaf_id for hit in found.more} & {turn.leaf_id, answered}
         # shown once: not again as the turn of the conversation that answers
         assert render.render_search(found).count(answer) == 1
 

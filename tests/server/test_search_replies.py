@@ -4,6 +4,7 @@ every served memory's text, OUTDATED leads, EN/ES, time ranges, exact identifier
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 import anyio
@@ -57,7 +58,12 @@ async def test_search_replies_end_to_end(tmp_path: Path) -> None:
         assert "\n--- 3. " in three and "\n--- 4. " not in three  # default limit 3
         assert all(f"retries failed uploads {n + 2} times." in three for n in range(6)
                    if f"Exporter note {n}:" in three)
-        assert three.count("Exporter note") == 3  # a short memory's title is not its text again
+        served, _, more = three.partition("\nAlso close (")
+        assert served.count("Exporter note") == 3  # a short memory's title is not its text again
+        # the next two named by a line each, none of those served again
+        assert more.startswith("search again with limit=5") and more.count("Exporter note") == 2
+        assert not set(re.findall(r"Exporter note (\d)", served)) & set(
+            re.findall(r"Exporter note (\d)", more))
         # The description says what was just shown: `limit` memories with their text (it
         # said "the best memory ... plus one line per other match").
         tools = {t.name: t for t in (await s.session.list_tools()).tools}
