@@ -24,8 +24,8 @@ person written by hand later: rules tuned looking at the first set are validated
 chat between two invented friends saved one turn per memory, each led by its date and speaker
 ("[7:12 pm on 14 May, 2025] Owen: ..."), with answers given as replies to the turn before.
 The conversation sets also report ``shown_in_reply``: the answer among the memories served or
-shown beside one (the turn its conversation went on with, or the turn that answers), which
-is what a reader of the reply sees.
+shown beside one (the turn its conversation went on with, the turn that answers, a line after
+them naming the next memories), which is what a reader of the reply sees.
 
 Latency: stores of each size are grown with ``bulk_build`` (the ingest bench's bulk path) from
 the generator's memories plus this corpus and kept under ``bench/results/tmp/`` for the next
@@ -84,9 +84,12 @@ def _rank(result: SearchResult, leaf_ids: set[str]) -> int | None:
 
 def _beside(result: SearchResult, leaf_ids: set[str]) -> bool:
     """One of ``leaf_ids`` is shown beside a memory served: the turn its conversation went on
-    with, or the turn of its conversation that answers (a chat saved one turn per memory)."""
-    return any(turn.leaf_id in leaf_ids for hit in result.hits
-               for turn in (hit.next_turn, hit.also_said) if turn is not None)
+    with (and the one after it), the turn of its conversation that answers (a chat saved one
+    turn per memory), or a line naming a memory ranked right after them ("Also close")."""
+    return any(turn in leaf_ids for hit in result.hits
+               for around in (hit.next_turn, hit.also_said) if around is not None
+               for turn in (around.leaf_id, around.then)) \
+        or any(hit.leaf_id in leaf_ids for hit in result.more)
 
 
 async def _saved(rt: Runtime, home: Path, texts: list[tuple[str, str]]) -> dict[str, set[str]]:
