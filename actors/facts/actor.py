@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from actors.base import Actor, call_in_thread
+from actors.facts.context import reads_earlier
 from actors.facts.index import Key, StoredFacts, fact_row
 from actors.facts.keys import fact_key, normalise_words, same_value, scoped_subject
 from actors.facts.messages import (
@@ -39,7 +40,7 @@ from actors.facts.messages import (
     Review,
     StateAt,
 )
-from actors.facts.moves import EARLIER_TURNS, tells_move_in
+from actors.facts.moves import EARLIER_TURNS
 from actors.facts.notices import history_notice, update_notice
 from actors.facts.recording import decide_pending, fact_event, record_stamps, recorded_entry
 from actors.facts.timeline import ResolvedFact, Timeline
@@ -178,7 +179,7 @@ class FactsActor(Actor):
             # A short save's candidates (the usual note, well under a millisecond) are found
             # here rather than paying a worker-thread hop; long texts still go to a thread.
             if sum(len(leaf.text) for leaf in message.leaves) <= INLINE_CHARS \
-                    and not any(tells_move_in(leaf.text) for leaf in message.leaves):
+                    and not any(reads_earlier(leaf.text) for leaf in message.leaves):
                 found = self._candidates(message)
             else:
                 found = await call_in_thread(self._candidates, message)
@@ -219,7 +220,7 @@ class FactsActor(Actor):
 
         found: list[tuple[Any, Any]] = []
         for leaf in msg.leaves:
-            earlier = self._earlier_turns(msg, leaf.leaf_id) if tells_move_in(leaf.text) else []
+            earlier = self._earlier_turns(msg, leaf.leaf_id) if reads_earlier(leaf.text) else []
             for candidate in extract_facts(leaf.text, data_type=leaf.data_type,
                                            entry_date=leaf.entry_date, earlier=earlier):
                 subject = scoped_subject(candidate.subject, leaf.scope, candidate.attribute)
@@ -229,8 +230,10 @@ class FactsActor(Actor):
     def _earlier_turns(self, msg: Extract, leaf_id: str) -> list[str]:
         """The texts of the turns saved before ``leaf_id`` in its conversation (same agent and
         source, ``CatalogReader.told_around``), oldest first: "we moved in last saturday!"
-        moves into the home its speaker named in one of them. The rebuild reads the same
-        turns (``rebuild.earlier_texts``). Unreadable files are skipped."""
+        moves into the home its speaker named in one of them, "his name is Keoni" names the
+        someone its speaker started dating in their turn before (``context.reads_earlier``).
+        The rebuild reads the same turns (``rebuild.earlier_texts``). Unreadable files are
+        skipped."""
         entry = next((e for e in msg.catalog if str(e.get("id")) == leaf_id), None)
         if entry is None:
             return []

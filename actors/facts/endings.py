@@ -130,10 +130,19 @@ _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
                     r"(?:\s+any\s*more)?\W*$"), _left("none (left {})", None)),
     ("employer", _r(r"\bya\s+no\s+trabajo\s+(?:en|para)\s+(?P<x>.+)"),
      _left("ninguno (dejó {})", None)),
-    ("employer", _r(r"\bi\s+(?:was|got|have\s+been|'ve\s+been|just\s+got)\s+(?:laid\s+off|"
+    ("employer", _r(r"(?:\bi\s+(?:was|got|have\s+been|'ve\s+been|just\s+got)|(?:^|[:;]\s)\W*"
+                    r"(?:(?:just|finally|so|welp|well|ugh)\W+)*(?:got|was|been))\s+(?:laid\s+off|"
                     r"fired(?!\s+up)|let\s+go(?!\s+of)|made\s+redundant)\b"
                     r"(?:\s+(?:from|at|by)\s+(?P<x>.+))?"),
      _left("none (laid off from {})", "none (laid off)")),
+    # "they laid me off", "Stratum let me go today", "I lost my job (at X)"
+    ("employer", _r(r"\b(?:they|\w+)\s+(?:just\s+|finally\s+)?(?:laid\s+me\s+off|let\s+me\s+go)"
+                    r"(?=\s*(?:$|[.,;:!?)])|\s+(?:today|yesterday|this|last|on|after|from)\b)"),
+     _fixed("none (laid off)")),
+    ("employer", _r(rf"{_I}lost\s+my\s+job{_WORKPLACE}"),
+     _left("none (lost the job at {})", "none (lost the job)")),
+    ("employer", _r(r"\bme\s+(?:he\s+)?(?:quedado|quede)\s+sin\s+(?:trabajo|empleo|curro)\b"),
+     _fixed("ninguno (sin trabajo)")),
     ("employer", _r(r"\b(?:i'm|i\s+am)\s+(?:now\s+)?(?:unemployed|between\s+jobs)\b"),
      _fixed("none (between jobs)")),
     ("employer", _r(r"\bi(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?retired\s*"

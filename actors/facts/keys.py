@@ -97,7 +97,7 @@ def same_value(a: str, b: str) -> bool:
 
 
 
-PERSONAL_ATTRIBUTES = frozenset({"location", "employer", "role", "diet", "car", "phone",
+PERSONAL_ATTRIBUTES = frozenset({"location", "employer", "role", "diet", "car", "phone", "partner",
                                  "name"})
 """What a person has, wherever it is told: where they live and work, what they eat and drive.
 "Marta works at Accenture" noted in a project and "Marta: I just started at KPMG" in a chat
@@ -105,7 +105,8 @@ are one timeline."""
 
 
 def personal(attribute: str) -> bool:
-    """A person's home, work, diet or car (``PERSONAL_ATTRIBUTES``): theirs in every scope."""
+    """A person's home, work, diet, car or partner (``PERSONAL_ATTRIBUTES``): theirs in every
+    scope."""
     return " ".join(fold(attribute).split()) in PERSONAL_ATTRIBUTES
 
 

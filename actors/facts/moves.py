@@ -51,9 +51,10 @@ into a flat"."""
 
 _PAST_DAY = re.compile(
     r"\b(?:(?P<y>yesterday|ayer)|(?:last|on)\s+(?P<w>" + "|".join(WEEKDAY_NAMES) + r")|"
-    r"el\s+(?P<d>" + "|".join(DIAS) + r")\s+pasado)\b")
-"""A day just gone: "yesterday", "last saturday", "on Saturday" (told as done), "el sábado
-pasado", "ayer"."""
+    r"el\s+(?P<d>" + "|".join(DIAS) + r")(?:\s+pasado)?|(?P<k>last\s+weekend|el\s+fin\s+de\s+"
+    r"semana(?:\s+pasado)?))\b")
+"""A day just gone: "yesterday", "last saturday", "on Saturday", "el sábado (pasado)" (told as
+done), "ayer"; "last weekend", "el fin de semana" its Saturday."""
 _MOVED = re.compile(r"\b(?:moved|relocated|mudado|mude|trasladado|traslade)\b|"
                     r"\b(?:nos\s+mudamos|nos\s+trasladamos)\b(?=[^.;!?]*?\b(?:ayer|pasad[oa])\b)")
 """A move told as done: only such a sentence's past day names when the town became true."""
@@ -81,12 +82,15 @@ def move_day(folded: str, around: datetime.date | None) -> datetime.date | None:
 def day_before(folded: str, around: datetime.date) -> datetime.date | None:
     """The day just gone a sentence told on ``around`` names: "yesterday" -1, "last
     saturday" / "el sábado pasado" / "on Saturday" the latest such weekday before ``around``
-    (a week back when said on one). Vaguer pasts ("last week", "recently") name no day."""
+    (a week back when said on one), "last weekend" the Saturday of the week before. Vaguer
+    pasts ("last week", "recently") name no day."""
     m = _PAST_DAY.search(folded)
     if m is None:
         return None
     if m.group("y"):
         return around - datetime.timedelta(days=1)
+    if m.group("k"):  # the Saturday of the week before the one it is said in
+        return around - datetime.timedelta(days=around.weekday() + 2)
     name = m.group("w") or m.group("d")
     target = weekday_number(name)
     return around - datetime.timedelta(days=(around.weekday() - target - 1) % 7 + 1)

@@ -25,6 +25,8 @@ Attribute conventions (``keys`` documents subject folding):
   diagnosis, treatment, medication          the patient's name, else "patient"
   activity:<name>                           "he empezado yoga", "I gave up yoga" (``activities``)
   value of <role>                           "started with a new teacher, Tomasz" (``people``)
+  partner                                   "estoy saliendo con Inés", "Luca and I broke up",
+                                            "his name is Keoni" after a date (``partners``)
 
 A move told ahead ("I move to Stockport tomorrow", "It's a one-bed in Blackrock ... I move in
 on the 1st of August") is dated the day it happens (``moves``), and so is a job started ahead
@@ -57,6 +59,7 @@ from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subjec
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.moves import day_before, home_named, move_day, move_in
 from actors.facts.names import name_facts
+from actors.facts.partners import named_partner, partner_facts, tells_dating
 from actors.facts.people import new_person_facts
 from actors.facts.questions import attribute_question
 from actors.facts.speakers import USER, Speaker, speaker_of, turns
@@ -128,6 +131,13 @@ def _r(text: str) -> re.Pattern[str]:
 _OPENING = r"^\W*(?:" + OPENING_DATE + r"\W*)?"
 """A sentence's start, past the date a note opens with ("2024-10-27: My bank is ING.")."""
 _LEADS = re.compile(_OPENING + r"(?:i|we)\b")
+_OPENING_AT = re.compile(_OPENING)
+
+
+def _said_from(folded: str) -> int:
+    """Where a sentence's words begin, past the date its line opens with."""
+    opening = _OPENING_AT.match(folded)
+    return opening.end() if opening is not None else 0
 
 
 _WITHIN_A_PLACE = frozenset(
@@ -219,6 +229,30 @@ _ROLE = (r"(?:developer|engineer|programmer|designer|manager|nurse|doctor|teache
          r"administrator|technician|editor|writer|lead|owner|officer|specialist|cook|chef|"
          r"planner|coordinator|supervisor|operator|representative|clerk|associate)s?")
 """Role nouns that make "I'm a <role> at <X>" say where one works."""
+_JOB_NOUN = (r"(?:captain|pilot|officer|head|chief|principal|chair|president|guide|dispatcher|"
+             r"paramedic|firefighter|barista|bartender|cashier|receptionist|librarian|archivist|"
+             r"curator|ranger|instructor|tutor|professor|lecturer|electrician|plumber|carpenter|"
+             r"mechanic|driver|courier|assistant|therapist|counsel+or|pharmacist|veterinarian|"
+             r"vet|dentist|surgeon|paralegal|journalist|reporter|photographer|producer|baker|"
+             r"waiter|waitress|server|foreman|sergeant|lieutenant|superintendent|dean|partner|"
+             r"steward|stewardess|attendant|agent|trainee|apprentice|resident|fellow|"
+             r"") + _ROLE[3:]
+"""Every role noun the new-job rules read ("interpretive guide", "they made me captain"):
+``_ROLE`` and the jobs a chat between friends names."""
+_HOME = (r"(?:flat|apartment|house|home|casita|cottage|condo|townhouse|townhome|bungalow|loft|"
+         r"cabin|duplex|place|one-bed|two-bed|three-bed|one-bedroom|two-bedroom)")
+"""A home, in English: where "signed the lease on", "got the keys to" say one lives."""
+_HOME_ES = r"(?:piso|casa|casita|apartamento|atico|chalet|estudio|adosado)"
+_WORKPLACES = (r"(?:archive|archives|library|museum|gallery|hospital|clinic|bakery|cafe|"
+               r"restaurant|hotel|lab|laboratory|bank|warehouse|factory|agency|firm|newspaper|"
+               r"brewery|winery|pharmacy|zoo|aquarium|shelter|observatory|practice|council|"
+               r"embassy|ministry|station|airline|airport|garage|bookshop|bookstore|nursery)")
+"""Common nouns of a workplace one starts at on a day ("starting at the archive on Monday");
+not a gym, a pool, a class or a school (a child's as often as one's own)."""
+_WORKPLACES_ES = (r"(?:archivo|biblioteca|museo|galeria|hospital|clinica|panaderia|cafeteria|"
+                  r"restaurante|hotel|laboratorio|banco|almacen|fabrica|agencia|bodega|farmacia|"
+                  r"ayuntamiento|embajada|ministerio|aerolinea|aeropuerto|taller|libreria|"
+                  r"guarderia|protectora|periodico)")
 _STARTING_AT = (r"(?:starting|start|beginning|begin)\s+(?:work\s+|working\s+|"
                 r"(?:a|my)\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+")
 """A job started: "starting at", "start work at", "starting a new job with"."""
@@ -586,6 +620,84 @@ _RULES: tuple[_Rule, ...] = (
 )
 """Trigger patterns whose value is the rest of the sentence."""
 
+_JOB_NOUN_ES = (r"(?:guia|capitan|capitana|piloto|azafata|camarero|camarera|directora?|"
+                r"encargad[oa]|gerente|cajer[oa]|recepcionista|bibliotecari[oa]|conductora?|"
+                r"dependient[ea]|becari[oa]|auxiliar|soci[oa]|coordinadora?|supervisora?|"
+                r"responsable|") + _ROLE_ES[3:]
+_CHAT_RULES: tuple[_Rule, ...] = (
+    # a home secured in a place: "we signed the lease on a casita in Santa Fe!!", "got the
+    # keys to our flat in Leith", "we closed on a house in Pawtucket", "firmamos el contrato
+    # de un piso en Triana", "nos hemos comprado una casa en Olot"
+    _Rule("location", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:signed\s+"
+                         r"(?:the|a|our|my)\s+(?:[\w-]+\s+)?lease|got\s+the\s+keys|closed|"
+                         r"bought(?:\s+ourselves|\s+myself)?|moved|relocated)\s+(?:on|for|to|)\s*"
+                         r"(?:a|an|the|our|"
+                         rf"my)\s+(?:[\w'-]+\s+){{0,3}}?{_HOME}\s+in\s+"), place=True),
+    _Rule("location", _r(r"\b(?:firmamos|firme|hemos\s+firmado|he\s+firmado)\s+(?:el|un)\s+"
+                         r"(?:contrato|alquiler)\s+(?:de\s+alquiler\s+)?(?:de|del|para)\s+"
+                         rf"(?:un|una|el|la|nuestro|nuestra|mi)?\s*(?:[\w-]+\s+){{0,2}}?{_HOME_ES}"
+                         r"\s+en\s+"), place=True),
+    _Rule("location", _r(r"\b(?:(?:me|nos)\s+(?:hemos\s+|he\s+)?compr(?:ado|e|amos)|"
+                         r"(?:he|hemos)\s+comprado|compramos)\s+(?:un|una)\s+(?:[\w-]+\s+){0,2}?"
+                         rf"{_HOME_ES}\s+en\s+"), place=True),
+    # the move in told without its subject: "moved into the yellow house in Pawtucket last
+    # weekend"; a move ahead on a day: "Moving to Tromsø next month"
+    _Rule("location", _r(rf"{CLAUSE_START}{_ADV}moved\s+into\s+[^,;.]{{1,40}}?\s+in\s+"),
+          place=True),
+    _Rule("location", _r(rf"{CLAUSE_START}{_ADV}moving\s+(?:back\s+)?to\s+"), place=True,
+          soon=True),
+    # where the speaker's home is: "my apartment is in East Nashville", "nuestro piso está en
+    # Gràcia" (not "my house is in a mess": a place's name follows)
+    _Rule("location", _r(rf"\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){_HOME}\s+is\s+"
+                         r"(?:now\s+)?in\s+"),
+          place=True),
+    _Rule("location", _r(rf"\b(?:mi|nuestro|nuestra)\s+(?:nuev[oa]\s+)?{_HOME_ES}\s+"
+                         r"(?:nuev[oa]\s+)?(?:esta|queda)\s+(?:ahora\s+)?en\s+"), place=True),
+    # "me voy a vivir a Cádiz", "nos vamos a vivir a Santa Fe en mayo"
+    _Rule("location", _r(r"\b(?:me\s+voy|nos\s+vamos|me\s+fui|nos\s+fuimos)\s+a\s+vivir\s+"
+                         r"(?:a|en)\s+"), place=True),
+    # a workplace started at on a day, named by its common noun: "starting at the archive on
+    # Monday", "I start at the library next week", "empiezo en la biblioteca el lunes"
+    *(_Rule("employer", _r(rf"{lead}{_ADV}{_STARTING_AT}(?=the\s+(?:[\w-]+\s+)?{_WORKPLACES}\b)"),
+            soon=True, first_person=continued)
+      for lead, continued in ((rf"(?:\b(?:i|we)(?:'m|\s+am|'re|\s+are|'ll\s+be|\s+will\s+be)?"
+                               rf"\s+|{CLAUSE_START})", False),
+                              (r"(?:,\s+|\b(?:and|then)\s+)", True))),
+    # a job got at a workplace named by its common noun: "I got a job at the library",
+    # "landed a job at the bakery", "encontré trabajo en una panadería"
+    _Rule("employer", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:got|landed|"
+                         r"found|accepted|took)\s+(?:a|the|my)\s+(?:new\s+)?(?:[\w-]+\s+)?"
+                         rf"(?:job|position|role|gig)\s+(?:at|with)\s+(?=the\s+(?:[\w-]+\s+)?"
+                         rf"{_WORKPLACES}\b)")),
+    _Rule("employer", _r(r"\b(?:he\s+encontrado|encontre|consegui|he\s+conseguido)\s+(?:un\s+)?"
+                         r"(?:curro|empleo|puesto)\s+(?:de\s+[\w-]+\s+)?en\s+"), model=True,
+          named_value=True),
+    _Rule("employer", _r(r"\b(?:empiezo|empezare|voy\s+a\s+empezar|entro|me\s+incorporo)\s+"
+                         r"(?:a\s+trabajar\s+)?(?:en|a)\s+"
+                         rf"(?=(?:el|la|al)\s+(?:[\w-]+\s+)?{_WORKPLACES_ES}\b)"), soon=True),
+    # a rank given: "they made me captain", "I was made head of science at Roosevelt", "me
+    # han hecho capitana", "me nombraron jefa de sala" (the role noun must end it: "they made
+    # me dinner", "made me cry" are no role)
+    _Rule("role", _r(r"(?:\b(?:they|\w+)\s+(?:just\s+|finally\s+|officially\s+)?(?:made|named|"
+                     r"appointed)\s+me|\bi(?:'ve|\s+have)?\s+(?:was|got|been|just\s+got)\s+"
+                     rf"(?:made|named|appointed)|{CLAUSE_START}(?:just\s+|finally\s+)?got\s+"
+                     r"(?:made|named|appointed))\s+(?:the\s+(?:new\s+)?|an?\s+(?:new\s+)?|our\s+)?"
+                     rf"(?=(?:[\w-]+\s+){{0,3}}?{_JOB_NOUN}\b(?!\s+(?:dinner|lunch|a|an|the|"
+                     r"some|coffee|breakfast)\b))")),
+    _Rule("role", _r(r"\bme\s+(?:han\s+|ha\s+)?(?:hecho|hicieron|hizo|nombrado|nombraron|"
+                     rf"nombro)\s+(?=(?:[\w-]+\s+){{0,2}}?{_JOB_NOUN_ES}\b)")),
+    # a role told ahead: "I'm gonna be science department head at Roosevelt starting this
+    # fall!" (where, or when it starts, must be said: "I'm going to be a nurse" is a wish)
+    _Rule("role", _r(r"\b(?:i'm|i\s+am)\s+(?:gonna|going\s+to)\s+be\s+(?:the\s+(?:new\s+)?|"
+                     r"an?\s+(?:new\s+)?|our\s+)?"
+                     rf"(?=(?:[\w-]+\s+){{0,3}}?{_JOB_NOUN}\s+(?:at\s+[A-Z]|at\s+\w|starting|"
+                     r"from|as\s+of|in\s+(?:the\s+)?(?:fall|autumn|spring|summer|winter|"
+                     r"january|february|march|april|may|june|july|august|september|october|"
+                     r"november|december)|next|this\s+(?:fall|autumn|spring|summer|winter|"
+                     r"year|month)))")),
+)
+_RULES = _RULES + _CHAT_RULES
+
 _DATABASES = (
     "postgresql", "postgres", "mysql", "mariadb", "sqlite", "mongodb", "mongo", "redis",
     "dynamodb", "cassandra", "oracle", "sql server", "mssql", "cockroachdb", "elasticsearch",
@@ -908,8 +1020,10 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 value = _LOOKS_AFTER.sub("", value)  # "un Seat Ibiza rojo"
                 if set(fold(value).split()[1:]) & NOT_MODELS:
                     continue  # "an iPhone charger", "the Pixel fixed", "a Polo shirt"
-            if rule.soon and not SOON.search(folded):
-                continue  # "when I move to a new city": a habit, not a move
+            if rule.soon and not SOON.search(folded, _said_from(folded)):
+                # "when I move to a new city": a habit, not a move (the turn's own date, "[6:30
+                # pm on 22 August, 2024]", names no day of the move)
+                continue
             if rule.first_person and not _said_by_me(folded, m.start()):
                 continue
             if rule.before is not None and not rule.before.search(folded, 0, m.start()):
@@ -962,6 +1076,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     out.extend(ending_facts(span))
     out.extend(activity_facts(span))
     out.extend(new_person_facts(span))
+    out.extend(partner_facts(span))
     return out
 
 
@@ -1344,6 +1459,83 @@ def homes_of_speakers(texts: list[str]) -> dict[str | None, str]:
     return homes
 
 
+def last_turns_of_speakers(texts: list[str]) -> dict[str | None, str]:
+    """The last turn each speaker said in ``texts`` (earlier turns of one conversation, oldest
+    first), by speaker (None: unlabelled lines, the user's)."""
+    last: dict[str | None, str] = {}
+    for text in texts:
+        labels = turns(text)
+        speaker: Speaker | None = None
+        for line in text.splitlines():
+            speaker = speaker_of(line, turns=labels) or speaker
+            last[speaker.subject if speaker is not None else None] = text
+    return last
+
+
+_GOT_JOB = re.compile(
+    r"\b(?:(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|officially\s+)?(?:got|landed|"
+    r"accepted|took)\s+(?:the|a|my)\s+(?:new\s+)?(?:job|position|role|offer|gig)|(?:i|we)\s+"
+    r"(?:just\s+|finally\s+)?got\s+it|i'm\s+hired|i\s+got\s+hired|(?:^|[:;]\s)\W*(?:just\s+|"
+    r"finally\s+)?got\s+the\s+(?:job|offer)|"
+    r"(?:me\s+(?:han\s+)?(?:dado|dieron)|consegui|he\s+conseguido)\s+(?:el|un)\s+(?:trabajo|"
+    r"puesto|empleo|curro)|me\s+(?:han\s+)?(?:cogido|cogieron|contratado|contrataron))\b")
+"""The speaker got a job, without saying which here ("I got the job!!", "I GOT IT.",
+"¡me dieron el puesto!"): the sentence after it may name it (``_job_named_after``)."""
+_ROLE_AT_FIRM = re.compile(
+    rf"^\W*(?:(?:as|como)\s+)?(?:an?\s+|the\s+|una?\s+|el\s+|la\s+)?"
+    rf"(?P<role>(?:[a-z][\w-]*\s+){{0,3}}?(?:{_JOB_NOUN}|{_JOB_NOUN_ES}))"
+    r"\s+(?:at|with|for|en|con|para|de)\s+(?:the\s+|el\s+|la\s+)?")
+_CAR_NOUNS = r"(?:car|truck|van|pickup|suv|jeep|coche|furgoneta|camioneta)"
+_GOT_CAR = re.compile(
+    rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:bought|got|picked\s+up|"
+    rf"leased)\s+(?:a|an|the|my|our|myself\s+a|ourselves\s+a)\s+{_LOOKS}{_CAR_NOUNS}\W*$|"
+    rf"\b(?:me\s+(?:he\s+)?compr(?:e|ado)|(?:he|hemos)\s+comprado|nos\s+(?:hemos\s+)?"
+    rf"compr(?:amos|ado)|compre)\s+(?:un|una|el|la)\s+(?:nuev[oa]\s+)?{_CAR_NOUNS}\W*$")
+"""A vehicle bought, the sentence ending at its noun ("I bought a car!", "me compré un
+coche!"): the next sentence may name it ("a 2019 Toyota Tacoma, silver")."""
+_CAR_NAMED = re.compile(rf"^\W*(?:an?\s+|the\s+|un\s+|una\s+|el\s+)?{_LOOKS}(?={MAKE})")
+
+
+def _named_after(said: list[str], index: int) -> list[tuple[int, str, str, str]]:
+    """What the sentence at ``index`` names of a job or a car the sentence before it told
+    got without naming it: "I got the job!! interpretive guide with Parks Canada" (role and
+    employer), "I GOT IT. dispatcher at Denver 911", "I bought a car! a 2019 Toyota Tacoma,
+    silver" (car). The sentence must open with it: a role noun then where, or a make."""
+    if index == 0:
+        return []
+    before = fold(said[index - 1])
+    span = Folded(said[index])
+    out: list[tuple[int, str, str, str]] = []
+    if _GOT_JOB.search(before):
+        m = _ROLE_AT_FIRM.match(span.folded)
+        if m is not None:
+            firm = _NAME_RUN_AT.match(span.text[len(span.original(0, m.end())):])
+            if firm is not None:
+                role = span.original(m.start("role"), m.end("role")).strip()
+                out.append((m.start("role"), "user", "role", role))
+                out.append((m.end(), "user", "employer", firm.group(0).rstrip(".'")))
+    if _GOT_CAR.search(before):
+        m = _CAR_NAMED.match(span.folded)
+        if m is not None:
+            value = clean_value(span, m.end(), len(span.folded), cut_with=True)
+            value = _LOOKS_AFTER.sub("", _MODEL_TAIL.split(value, maxsplit=1)[0])
+            if value and kind_of(fold(value)) == "car" \
+                    and not set(fold(value).split()[1:]) & NOT_MODELS:
+                out.append((m.end(), "user", "car", value))
+    return out
+
+
+_NAME_RUN_AT = re.compile(
+    r"(?:[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)(?:\s+(?:de\s+|del\s+|of\s+|&\s+)?[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)*")
+"""A workplace's name as written ("Parks Canada", "Denver 911", "Banco de España")."""
+
+
+_DEMONSTRATIVE = re.compile(r"(?:that|this|those|these|ese|esa|esos|esas|este|esta|estos|estas|"
+                            r"aquel|aquella|aquellos|aquellas)\b")
+"""A value that points at a thing ("that bird", "esa empresa") names nothing the timeline can
+hold: what it is was said elsewhere."""
+
+
 def extract_facts(
     text: str,
     *,
@@ -1374,6 +1566,7 @@ def extract_facts(
     speaker: Speaker | None = None
     labels = turns(text)
     homes = homes_of_speakers(earlier) if earlier else {}
+    last_turns = last_turns_of_speakers(earlier) if earlier else {}
     for line in text.splitlines():
         # a turn may run over several lines: its speaker holds until the next label
         speaker = speaker_of(line, turns=labels) or speaker
@@ -1394,13 +1587,19 @@ def extract_facts(
         home = home_named(said, _names_a_place, homes.get(who))
         if home is not None:  # a home named in one turn, moved into in a later one
             homes[who] = home
+        dating = tells_dating(line) or tells_dating(last_turns.get(who, ""))
+        last_turns[who] = line  # a session saved whole: the speaker's line before this one
         for index, sentence in enumerate(said):
             span = Folded(sentence)
             if is_question(span.folded):
                 continue
             found = clinical_facts(span, patient, headers=clinical)
             if not found:
-                found = _rule_facts(span) or _generic_facts(span)
+                found = _rule_facts(span) or _named_after(said, index) or _generic_facts(span)
+            partner = named_partner(span, dating, line)
+            if partner is not None and not any(f[2] == "partner" for f in found):
+                # "his name is Keoni" after "I started dating someone??"
+                found = [*found, partner]
             if moving_in is not None and moving_in[0] == index \
                     and not any(f[2] == "location" for f in found):
                 # "It's a one-bed in Blackrock ... I move in on the 1st of August"
@@ -1411,6 +1610,8 @@ def extract_facts(
                 continue  # nothing to date: the sentence's date is looked up only for facts
             valid_from = _sentence_date(sentence, current_date) or current_date
             for _start, subject, attribute, value in sorted(found, key=lambda f: f[0]):
+                if _DEMONSTRATIVE.match(fold(value)):
+                    continue  # "my alarm is now that bird": told elsewhere, named nowhere
                 named_leaving = (_start, subject, attribute, value) in left
                 if subject == "user":
                     said_by = speaker.subject if speaker is not None else None

@@ -18,7 +18,8 @@ from actors.facts.keys import FIRST_PERSON, fact_key, normalise_topic
 from actors.text import fold
 
 _S = r"(?P<s>[\w' .-]+?)"
-_END = r"\s*(?:now|currently|these days|ahora|actualmente|hoy en dia)?\s*$"
+_END = (r"\s*(?:now|currently|these\s+days|at\s+present|at\s+the\s+moment|right\s+now|ahora|"
+        r"actualmente|hoy\s+en\s+dia|en\s+este\s+momento)?\s*$")
 _EL_USUARIO = r"(?:(?:el\s+usuario|la\s+usuaria)\s+)?"
 _EL_USUARIO_END = r"(?:(?:el\s+usuario|la\s+usuaria|todavia|aun|ahora)\s*)?"
 """A Spanish yes/no question about the user names them or no one: "¿Sigue siendo
@@ -137,7 +138,16 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (rf"\bdonde\s+(?:vivia|vivio|se\s+mudo)\s+{_S}{_END}", _named("location")),
         (rf"\b(?:what|which)\s+city\s+does\s+{_S}\s+live\s+in\b", _named("location")),
         (rf"\b(?:donde|en\s+que\s+ciudad)\s+vive\s+(?:ahora\s+)?{_S}{_END}", _named("location")),
+        # "What town is Hamish living in now?", "Where do Kenji and Theo live now?" (the first
+        # one named: a home shared is on each timeline)
+        (rf"\b(?:what|which)\s+(?:city|town|country|place|village|neighbou?rhood)\s+(?:is|does)\s+"
+         rf"{_S}\s+(?:currently\s+|now\s+)?(?:living|live|based|staying)\b", _named("location")),
+        (r"\bwhere\s+do\s+(?P<s>[\w'.-]+(?:\s+[\w'.-]+)?)\s+(?:and|y)\s+[\w'.-]+(?:\s+[\w'.-]+)?"
+         r"\s+(?:currently\s+|now\s+|still\s+)?live\b", _named("location")),
+        (r"\b(?:donde|en\s+que\s+ciudad)\s+viven\s+(?:ahora\s+)?(?P<s>[\w'.-]+)\s+(?:y|e)\s+",
+         _named("location")),
         # employer
+        (rf"\bwho\s+(?:employs|is\s+employing|hired)\s+{_S}{_END}", _named("employer")),
         (r"\bwhere\s+(?:did\s+i|was\s+i)\s+work(?:ing)?\b", _fixed("user", "employer")),
         (r"\bdonde\s+(?:trabajaba|trabaje|estaba\s+trabajando)\b", _fixed("user", "employer")),
         (r"\bwhere\s+(?:do\s+i|am\s+i)\s+(?:currently\s+|now\s+)?work(?:ing)?\b",
@@ -186,7 +196,31 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (rf"\bwhat\s+does\s+{_S}\s+(?:now\s+|currently\s+)?do\s+(?:for\s+(?:work|a\s+living|"
          r"a\s+job)|professionally)\b", _named("role")),
         (rf"\bwhat(?:\s+is|'s)\s+{_S}(?:'s|’s)\s+(?:current\s+|new\s+)?(?:job\s+title|title|"
-         r"role|position|occupation|profession)\b", _named("role")),
+         r"role|position|occupation|profession|rank|grade)\b", _named("role")),
+        (rf"\bwhat\s+(?:is|'s)\s+{_S}\s+(?:now\s+|currently\s+)?doing\s+(?:for\s+(?:work|a\s+"
+         r"living|a\s+job|money)|professionally)\b", _named("role")),
+        (rf"\bwhat\s+(?:rank|job\s+title|title|role|position)\s+(?:does|is)\s+{_S}\s+"
+         r"(?:now\s+|currently\s+)?(?:have|hold|holding|in)\b", _named("role")),
+        # a partner: "Who is Maren's partner now?", "Who is Hamish dating?", "Is Leilani
+        # seeing anyone these days?", "¿Con quién sale Valeria actualmente?"
+        (rf"\bwho\s+(?:is|'s)\s+{_S}(?:'s|’s)\s+(?:current\s+|new\s+)?(?:partner|boyfriend|"
+         r"girlfriend|husband|wife|fiance|fiancee|spouse|significant\s+other)\b",
+         _named("partner")),
+        (rf"\bwho\s+(?:is|'s)\s+{_S}\s+(?:currently\s+|now\s+|still\s+)?(?:dating|seeing|"
+         r"going\s+out\s+with|with|married\s+to|engaged\s+to|in\s+a\s+relationship\s+with)\b",
+         _named("partner")),
+        (rf"^\W*(?:is|has)\s+{_S}\s+(?:currently\s+|now\s+|still\s+)?(?:been\s+)?(?:seeing|dating|"
+         r"going\s+out\s+with)\s+(?:anyone|someone|anybody|somebody)\b", _named("partner")),
+        (rf"^\W*(?:does|is)\s+{_S}\s+(?:currently\s+|now\s+|still\s+)?(?:have\s+a\s+(?:partner|"
+         r"boyfriend|girlfriend)|single|in\s+a\s+relationship)\b", _named("partner")),
+        (r"\bwho\s+(?:is|'s)\s+my\s+(?:current\s+)?(?:partner|boyfriend|girlfriend|husband|wife)\b|"
+         r"\bwho\s+am\s+i\s+(?:dating|seeing)\b", _fixed("user", "partner")),
+        (rf"\bcon\s+quien\s+(?:sale|esta\s+saliendo|esta\s+casad[oa]|se\s+ha\s+casado)\s+"
+         rf"(?:ahora\s+)?{_S}{_END}", _named("partner")),
+        (rf"\bquien\s+es\s+(?:ahora\s+)?(?:la\s+pareja|el\s+novio|la\s+novia|el\s+marido|la\s+"
+         rf"mujer|el\s+esposo|la\s+esposa)\s+(?:actual\s+)?de\s+{_S}{_END}", _named("partner")),
+        (rf"^\W*(?:tiene|sale)\s+{_S}\s+(?:novio|novia|pareja|con\s+alguien){_END}",
+         _named("partner")),
         (rf"\bwhat(?:\s+is|'s)\s+{_S}(?:'s|’s)\s+(?:current\s+|new\s+)?job\b", _named("employer")),
         # what the user has
         (r"\b(?:what|which)\s+(?:kind\s+of\s+|make\s+of\s+|model\s+of\s+)?(?P<a>phone|mobile|car|"
@@ -200,7 +234,12 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
          r"(?:now\s+|currently\s+|still\s+)?(?:drive|have|own)\b", _named("car")),
         (rf"\b(?:what|which)\s+(?:kind\s+of\s+)?(?:phone|mobile)\s+does\s+{_S}\s+"
          r"(?:now\s+|currently\s+)?(?:have|use|own)\b", _named("phone")),
-        (rf"\bque\s+coche\s+(?:tiene|conduce|lleva)\s+(?:ahora\s+)?{_S}{_END}", _named("car")),
+        (rf"\b(?:what|which)\s+(?:kind\s+of\s+|make\s+of\s+)?(?:car|vehicle|truck)\s+is\s+{_S}"
+         r"\s+(?:now\s+|currently\s+|still\s+)?driving\b", _named("car")),
+        (rf"\bwhat\s+(?:does|is)\s+{_S}\s+(?:now\s+|currently\s+)?(?:drive|driving)\b",
+         _named("car")),
+        (rf"\bque\s+(?:coche|vehiculo)\s+(?:tiene|conduce|lleva)\s+(?:ahora\s+)?{_S}{_END}",
+         _named("car")),
         (r"\b(?:do|did)\s+i\s+(?:still\s+)?(?:have|own)\s+an?\s+(?P<a>phone|mobile|car|laptop|"
          r"computer)(?:\s+(?:now|still|any\s*more|these\s+days))?\W*$", _possession),
         (rf"^\W*{_EL_USUARIO}(?:tengo|tiene|sigo\s+teniendo|sigue\s+teniendo)\s+(?:un\s+|una\s+)?"

@@ -38,9 +38,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from actors.facts.context import reads_earlier
 from actors.facts.index import FactIndex, fact_row
 from actors.facts.keys import fact_key, normalise_words, scoped_subject
-from actors.facts.moves import EARLIER_TURNS, tells_move_in
+from actors.facts.moves import EARLIER_TURNS
 from actors.facts.patterns import extract_facts
 from actors.facts.recording import STAMP_FORMAT, decide_pending, fact_event
 from actors.facts.timeline import event_order
@@ -187,7 +188,8 @@ def entry_date(header: Mapping[str, Any]) -> dt.date | None:
 
 
 def earlier_texts(leaves: list[tuple[Mapping[str, Any], str]]) -> dict[str, list[str]]:
-    """For each leaf (header, text) that moves in naming no place (``moves.tells_move_in``),
+    """For each leaf (header, text) that moves in naming no place or names someone
+    (``context.reads_earlier``),
     the texts of up to ``EARLIER_TURNS`` leaves saved before it by the same agent from the
     same source, oldest first: the turns ``FactsActor._earlier_turns`` reads at save time
     (``CatalogReader.told_around``), so a rebuild finds the same home."""
@@ -195,13 +197,13 @@ def earlier_texts(leaves: list[tuple[Mapping[str, Any], str]]) -> dict[str, list
         return str(header.get("agent") or ""), str(header.get("source") or "")
 
     out: dict[str, list[str]] = {}
-    wanted = {thread(h) for h, text in leaves if tells_move_in(text)}
+    wanted = {thread(h) for h, text in leaves if reads_earlier(text)}
     if not wanted:
         return out
     told = sorted(((str(h.get("recorded_at") or ""), h, text) for h, text in leaves
                    if thread(h) in wanted and h.get("recorded_at")), key=lambda t: t[0])
     for index, (stamp, header, text) in enumerate(told):
-        if tells_move_in(text):
+        if reads_earlier(text):
             same = [t for s, h, t in told[:index] if thread(h) == thread(header) and s < stamp]
             out[str(header["leaf_id"])] = same[-EARLIER_TURNS:]
     return out

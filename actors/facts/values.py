@@ -71,7 +71,7 @@ _TIME_TAIL = re.compile(
     r"yesterday|tomorrow|tonight|pasado manana|manana|recently|lately|already|again|too|"
     r"as well|anymore|for good|permanently|"
     r"by the way|btw|anyway|anyways|finally|at last|by now|por cierto|al final|por fin|"
-    r"de todas formas|de todos modos|al fin|"
+    r"de todas formas|de todos modos|al fin|lol|lmao|haha\w*|jaja\w*|xd|omg|tbh|"
     r"ahora|ahora mismo|actualmente|hoy|ayer|ya|por ahora|de momento|por el momento|"
     r"en este momento|hoy en dia|ultimamente|recientemente|tambien|otra vez|de nuevo|"
     r"(?:last|this|next|past)\s+(?:week|month|year|summer|winter|spring|autumn|fall|weekend|"

@@ -1,0 +1,166 @@
+"""Who the speaker is with: the ``partner`` attribute ("estoy saliendo con Inés", "Luca and I
+broke up", "his name is Femi" after "I started dating someone").
+
+Friends tell each other who they date the way they tell a move: "Jess and I went on a date",
+"I've been seeing Tom since March", "my girlfriend Ana", "me he casado con Pablo"; and the end
+of it: "Marco and I broke up", "rompí con Luca". Without a fact "Who is Bea's partner now?"
+had no timeline to answer from and met the memories of the old partner first. A start records
+the person's name; an end records an ending ("none (broke up with Marco)", "ninguna (rompió
+con Luca)", ``endings.is_ending``), so a later start follows it on the same timeline.
+
+The person must be written as a name (capitalised words, not a word of the language): "I'm
+dating someone", "we broke up with the band" give no name. "his name is Keoni" names the
+partner only when the speaker told a date or dating naming no one in the same turn or in their
+own turn just before it ("also I started dating someone??" ... "his name is Keoni, he's a
+nurse"): the name of a new dog, colleague or friend is told the same way, so a turn naming one
+of those is not read. Pure functions; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from actors.facts.values import CLAUSE_START, Folded
+from actors.text import STOPWORDS, fold
+
+Found = tuple[int, str, str, str]
+
+_NAME = r"(?P<n>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)"
+"""One or two words; the original text must capitalise them (``_name``)."""
+_ADV = r"(?:(?:just|finally|officially|actually|also|now|recently)\s+)*"
+_PARTNER_NOUN = (r"(?:boyfriend|girlfriend|partner|husband|wife|fiance|fiancee|bf|gf|novio|novia|"
+                 r"pareja|marido|mujer|esposo|esposa|prometido|prometida|chico|chica)")
+
+_STARTS: tuple[re.Pattern[str], ...] = tuple(re.compile(p) for p in (
+    rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:dating|going\s+out\s+with|engaged\s+to|"
+    rf"married\s+to)\s+{_NAME}",
+    rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:started|begun|began|been)\s+"
+    rf"(?:dating|seeing|going\s+out\s+with)\s+{_NAME}",
+    rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:got\s+)?(?:married|engaged)\s+"
+    rf"to\s+{_NAME}",
+    rf"\bi(?:'ve|\s+have)?\s+{_ADV}married\s+{_NAME}",
+    rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}went\s+on\s+(?:a|our\s+first|"
+    rf"another|a\s+second|a\s+third)\s+date\s+with\s+{_NAME}",
+    rf"{_NAME}\s+and\s+i\s+(?:{_ADV}(?:went\s+on\s+(?:a|our\s+first|another|a\s+second)\s+date|"
+    r"got\s+(?:together|engaged|married)|started\s+(?:dating|going\s+out|seeing\s+each\s+other)|"
+    r"made\s+it\s+official)|(?:are|'re)\s+(?:now\s+)?(?:dating|together|engaged|a\s+couple|"
+    r"official|seeing\s+each\s+other))\b",
+    rf"\bmy\s+(?:new\s+)?{_PARTNER_NOUN}\s*(?:,\s*|\s+)(?!is\b|was\b|and\b){_NAME}",
+    rf"{_NAME}\s+is\s+(?:now\s+)?my\s+(?:new\s+)?{_PARTNER_NOUN}\b",
+    # Spanish
+    rf"\b(?:(?:estoy|estamos)\s+saliendo|salgo|he\s+empezado\s+a\s+salir|empece\s+a\s+salir)"
+    rf"\s+con\s+{_NAME}",
+    rf"\b(?:me\s+(?:he\s+)?(?:casado|case|comprometido|comprometi)|nos\s+(?:hemos\s+)?"
+    rf"(?:casado|casamos))\s+con\s+{_NAME}",
+    rf"\b(?:tuve|he\s+tenido)\s+una\s+cita\s+con\s+{_NAME}",
+    rf"{_NAME}\s+y\s+yo\s+(?:estamos\s+saliendo|salimos|somos\s+pareja|nos\s+(?:hemos\s+)?"
+    r"(?:casado|comprometido|casamos)|(?:tuvimos|hemos\s+tenido)\s+una\s+cita)\b",
+    rf"\bmi\s+(?:nuev[oa]\s+)?{_PARTNER_NOUN}\s*(?:,\s*|\s+)(?!es\b|era\b|y\b){_NAME}",
+    rf"{_NAME}\s+es\s+(?:ahora\s+)?mi\s+(?:nuev[oa]\s+)?{_PARTNER_NOUN}\b",
+))
+"""A partner taken up or held, named."""
+
+_ENDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
+    (re.compile(p), named, alone) for p, named, alone in (
+        (rf"{_NAME}\s+and\s+i\s+(?:have\s+|'ve\s+)?{_ADV}(?:broke|broken|split)\s+up\b",
+         "none (broke up with {})", ""),
+        (rf"{_NAME}\s+and\s+i\s+(?:are|'re)\s+(?:over|separated|divorced|getting\s+"
+         r"divorced|separating)\b", "none (broke up with {})", ""),
+        (rf"(?:\bi(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:broke|broken|split)\s+up\s+with\s+"
+         rf"{_NAME}", "none (broke up with {})", ""),
+        (rf"(?:\b(?:we|i)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:broke|broken|split)\s+up"
+         r"(?=\s*(?:$|[.,;:!?)])|\s+(?:last|yesterday|today|this|on|a\s+(?:week|month)|after|and|"
+         r"but|because|so|over|for\s+good|again)\b)", "", "none (broke up)"),
+        (rf"(?:\b(?:i|we)(?:'re|\s+are|'m|\s+am)?\s+|{CLAUSE_START}){_ADV}(?:got|getting)\s+"
+         r"divorced\b", "", "none (divorced)"),
+        (rf"\b(?:rompi|he\s+roto|rompimos|hemos\s+roto|corte|he\s+cortado)\s+con\s+{_NAME}",
+         "ninguna (rompió con {})", ""),
+        (rf"{_NAME}\s+y\s+yo\s+(?:lo\s+(?:hemos\s+)?dejado|lo\s+dejamos|hemos\s+roto|rompimos|"
+         r"nos\s+(?:hemos\s+)?separado|nos\s+separamos|nos\s+(?:hemos\s+)?divorciado)\b",
+         "ninguna (rompió con {})", ""),
+        (r"(?:^|[:;,]\s|\by\s)\W*(?:(?:al\s+final|ya|pues)\s+)?(?:hemos\s+roto|rompimos|"
+         r"nos\s+(?:hemos\s+)?(?:separado|divorciado)|nos\s+separamos)\b", "",
+         "ninguna (ruptura)"),
+    ))
+"""A partner left: (pattern, value with the name, value without one)."""
+
+_NOT_NAMES = frozenset(
+    "someone somebody anyone anybody nobody everyone him her them alguien nadie el ella "
+    "my mi the la el a un una".split())
+
+_TOLD_DATING = re.compile(
+    r"\b(?:(?:i|we)(?:'ve|\s+have)?\s+|^|[:;,.!?]\s)\W*(?:(?:also|just|finally|so|and|um|"
+    r"actually)\s+|,\s*)*(?:started\s+(?:dating|seeing)\s+(?:someone|somebody|a\s+(?:guy|girl|"
+    r"man|woman))|(?:went|been)\s+on\s+(?:a|another|some)\s+dates?\b|met\s+(?:someone|"
+    r"somebody)|(?:have|got)\s+a\s+(?:new\s+)?(?:boyfriend|girlfriend|partner)\b)|"
+    r"\b(?:i'm|i\s+am)\s+(?:dating|seeing)\s+(?:someone|somebody)\b|"
+    r"\b(?:estoy\s+saliendo\s+con\s+alguien|he\s+conocido\s+a\s+alguien|conoci\s+a\s+alguien|"
+    r"(?:tuve|he\s+tenido)\s+una\s+cita|tengo\s+(?:novio|novia|pareja))\b|"
+    r"\bwe\s+met\s+(?:at|on|through|in)\b")
+"""The speaker tells a date or dating naming no one: the next "his name is X" is the partner."""
+_NAME_IS = re.compile(rf"\b(?:(?:his|her|their)\s+name\s+is|se\s+llama)\s+{_NAME}")
+_OTHERS = re.compile(
+    r"\b(?:my|our|new|mi|mis|nuestr[oa]s?|nuev[oa])\s+(?:[\w-]+\s+)?(?:friend|colleague|"
+    r"coworker|co-worker|boss|manager|neighbou?r|teacher|coach|student|client|patient|"
+    r"amig[oa]|compañer[oa]|companer[oa]|jef[ea]|vecin[oa]|profesor[a]?|alumn[oa]|cliente)s?\b|"
+    r"\b(?:dog|cat|puppy|pup|kitten|bird|horse|tortoise|turtle|rabbit|hamster|pet|baby|son|"
+    r"daughter|nephew|niece|grandson|granddaughter|adopted|adopt|rescue|perr[oa]|gat[oa]|"
+    r"cachorro|bebe|hij[oa]|sobrin[oa]|adoptamos|adoptado|adoptada|mascota)s?\b")
+"""A turn about one of these names them with "his/her name is" too ("my new boss, her name is
+Ana", "we adopted a puppy, her name is Biscuit"): no partner is read."""
+
+
+def _name(span: Folded, m: re.Match[str]) -> str | None:
+    """The name group ``n`` as written, when every word is capitalised and no common word."""
+    words = span.original(m.start("n"), m.end("n")).split()
+    kept: list[str] = []
+    for word in words:
+        word = word.strip(".,;:!?\"'()")
+        if not word[:1].isupper() or fold(word) in STOPWORDS or fold(word) in _NOT_NAMES:
+            break
+        kept.append(word)
+    return " ".join(kept) or None
+
+
+def partner_facts(span: Folded) -> list[Found]:
+    """(match start, "user", "partner", value) for every partner the sentence's speaker says
+    they took up or left."""
+    out: list[Found] = []
+    for pattern in _STARTS:
+        for m in pattern.finditer(span.folded):
+            name = _name(span, m)
+            if name is not None:
+                out.append((m.start(), "user", "partner", name))
+    ends: list[Found] = []
+    for pattern, named, alone in _ENDS:
+        for m in pattern.finditer(span.folded):
+            if "n" in pattern.groupindex:
+                name = _name(span, m)
+                if name is not None:
+                    ends.append((m.start(), "user", "partner", named.format(name)))
+            elif not ends:  # "Luca and I broke up" is one ending, with his name
+                ends.append((m.start(), "user", "partner", alone))
+    return out + ends
+
+
+def tells_a_name(text: str) -> bool:
+    """Whether ``text`` names someone by "his/her name is", "se llama": only then is the
+    speaker's turn before it read (``named_partner``)."""
+    return _NAME_IS.search(fold(text)) is not None
+
+
+def named_partner(span: Folded, told_before: bool, turn: str) -> Found | None:
+    """(start, "user", "partner", the name) for "his name is Keoni" in ``span`` when the
+    speaker told a date or dating naming no one (``told_before``: in their turn before, or
+    earlier in this ``turn``), and the turn names no pet, child, friend or colleague."""
+    m = _NAME_IS.search(span.folded)
+    if m is None or _OTHERS.search(fold(turn)) or not told_before:
+        return None
+    name = _name(span, m)
+    return (m.start(), "user", "partner", name) if name is not None else None
+
+
+def tells_dating(text: str) -> bool:
+    """The text tells a date or dating naming no one ("I started dating someone??", "And,
+    um, I went on a date.", "tuve una cita")."""
+    return _TOLD_DATING.search(fold(text)) is not None
