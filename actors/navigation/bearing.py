@@ -45,6 +45,9 @@ _ATTRIBUTE_WORDS: dict[str, frozenset[str]] = {
         "phone": "phone phones mobile movil telefono",
         "laptop": "laptop computer portatil ordenador",
         "diet": "diet eat eats eating food meat fish dieta come comes comer carne pescado",
+        "partner": "partner boyfriend girlfriend husband wife dating date seeing married engaged "
+                   "single relationship together pareja novio novia marido mujer sale saliendo "
+                   "casado casada",
     }.items()
 }
 """Words a question uses for a person's attribute, beside its own name."""

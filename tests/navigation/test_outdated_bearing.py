@@ -17,6 +17,7 @@ pytestmark = pytest.mark.anyio
 
 _CAR = ((("tom", "car"), "Tom", "car", "Nissan Leaf", "none (sold or given away)"),)
 _DIET = ((("ana", "diet"), "Ana", "diet", "vegetarian", "vegan"),)
+_PARTNER = ((("ana", "partner"), "Ana", "partner", "Luca", "Femi"),)
 
 
 @pytest.mark.parametrize(("question", "changes", "expected"), [
@@ -28,6 +29,9 @@ _DIET = ((("ana", "diet"), "Ana", "diet", "vegetarian", "vegan"),)
     ("When did Ana become vegetarian?", _DIET, Bearing.OLD_VALUE),
     ("What does Ana eat now?", _DIET, Bearing.CHANGED),
     ("Is Ana vegan or vegetarian?", _DIET, Bearing.CHANGED),
+    # a partner is a person's attribute: the person's name says nothing of what changed
+    ("Where did Ana stay when she first moved to Cork?", _PARTNER, Bearing.UNRELATED),
+    ("Who is Ana dating now?", _PARTNER, Bearing.CHANGED),
 ])
 def test_how_a_question_bears_on_a_change(question: str, changes: tuple[
         tuple[tuple[str, str], str, str, str, str], ...], expected: Bearing) -> None:
