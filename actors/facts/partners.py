@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from actors.dates import MONTHS, WEEKDAYS
 from actors.facts.values import CLAUSE_START, Folded
 from actors.text import STOPWORDS, fold
 
@@ -99,6 +100,9 @@ _TOLD_DATING = re.compile(
     r"\bwe\s+met\s+(?:at|on|through|in)\b")
 """The speaker tells a date or dating naming no one: the next "his name is X" is the partner."""
 _NAME_IS = re.compile(rf"\b(?:(?:his|her|their)\s+name\s+is|se\s+llama)\s+{_NAME}")
+_BARE_NAME = re.compile(rf"^\W*{_NAME}\W*$")
+"""A sentence that is only a name: "I met someone at the climbing gym. Femi. he's an
+engineer"."""
 _OTHERS = re.compile(
     r"\b(?:my|our|new|mi|mis|nuestr[oa]s?|nuev[oa])\s+(?:[\w-]+\s+)?(?:friend|colleague|"
     r"coworker|co-worker|boss|manager|neighbou?r|teacher|coach|student|client|patient|"
@@ -152,12 +156,18 @@ def tells_a_name(text: str) -> bool:
 def named_partner(span: Folded, told_before: bool, turn: str) -> Found | None:
     """(start, "user", "partner", the name) for "his name is Keoni" in ``span`` when the
     speaker told a date or dating naming no one (``told_before``: in their turn before, or
-    earlier in this ``turn``), and the turn names no pet, child, friend or colleague."""
+    earlier in this ``turn``), and the turn names no pet, child, friend or colleague; or for
+    a sentence that is only a name, in the turn that told the dating ("I met someone at the
+    climbing gym. Femi.")."""
     m = _NAME_IS.search(span.folded)
+    if m is None and tells_dating(turn) and not tells_dating(span.folded):
+        m = _BARE_NAME.match(span.folded)  # the name alone, after the dating in this turn
     if m is None or _OTHERS.search(fold(turn)) or not told_before:
         return None
     name = _name(span, m)
-    return (m.start(), "user", "partner", name) if name is not None else None
+    if name is None or fold(name) in MONTHS or fold(name) in WEEKDAYS:
+        return None  # "we went on a date. Friday."
+    return (m.start(), "user", "partner", name)
 
 
 def tells_dating(text: str) -> bool:

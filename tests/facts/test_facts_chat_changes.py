@@ -258,6 +258,9 @@ def test_a_meeting_someone_else_s_date_or_no_name_is_no_partner(text: str) -> No
      [_turn("And, um, I went on a date."), _turn("WHAT. With who?", "Kenji")], "Tadhg"),
     ("his name is Femi, we met at the climbing gym", [], "Femi"),
     ("tengo novio!! se llama Pablo", [], "Pablo"),
+    # the name alone, in the turn that told the dating
+    ("funny you ask. I met someone at the gym. Femi. he designs bridges", [], "Femi"),
+    ("conocí a alguien en el coro. Inés. es profe de música", [], "Inés"),
 ])
 def test_a_name_after_the_speaker_told_dating_is_the_partner(text: str, earlier: list[str],
                                                              value: str) -> None:
@@ -277,6 +280,9 @@ def test_a_name_after_the_speaker_told_dating_in_one_saved_session_is_the_partne
     ("his name is Keoni", [_turn("I started dating someone??", "Oskar")]),
     ("we adopted a puppy! her name is Biscuit", [_turn("I went on a date")]),
     ("her name is Ana, my new boss", [_turn("I went on a date")]),
+    ("we went on a date. Friday. it was fine", []),
+    ("Femi. he designs bridges", [_turn("I met someone at the gym")]),
+    ("I met Tom at the gym. Tom. what a guy", []),
 ])
 def test_a_name_without_the_speaker_s_date_or_of_a_pet_or_boss_is_no_partner(
         text: str, earlier: list[str]) -> None:
