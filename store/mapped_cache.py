@@ -122,10 +122,13 @@ def _drop_written_pages(path: Path) -> None:
 
 
 def mapped_array(name: str, shape: tuple[int, ...], dtype: np.dtype[Any],
-                 build: Callable[[], Array], *, directory: Path | None = None) -> Array:
+                 build: Callable[[], Array], *, directory: Path | None = None,
+                 replaces: str = "") -> Array:
     """The array cached as ``name``, mapped read-only; built by ``build()`` and cached first if
     the cache has no valid copy. If the cache cannot hold it, the built array itself (in
-    memory) after one warning: the caller works either way, only its memory differs."""
+    memory) after one warning: the caller works either way, only its memory differs. Once it
+    is built, the cache's other files whose names start with ``replaces`` are removed (what
+    an earlier release built from other weights or named otherwise: 65 MB each)."""
     path = cache_path(name, directory)
     table = map_cached(path, shape, dtype)
     if table is not None:
@@ -149,7 +152,23 @@ def mapped_array(name: str, shape: tuple[int, ...], dtype: np.dtype[Any],
         return built
     log.info("mapped_cache_built", path=str(path), mb=round(built.nbytes / 2**20, 1),
              seconds=round(time.perf_counter() - started, 3))
+    if replaces:
+        _drop_replaced(path, replaces)
     return table  # ``built`` is dropped here: the process keeps the mapping, not its copy
+
+
+def _drop_replaced(path: Path, family: str) -> None:
+    """Remove the cache files whose names start with ``family``, other than ``path``. A process
+    still mapping one keeps its pages (the file lives on until unmapped); one that needs it
+    again builds it again. Best effort: a file that cannot be removed stays."""
+    for other in path.parent.glob(f"{family}*{SUFFIX}"):
+        if other != path:
+            try:
+                other.unlink()
+            except OSError as exc:
+                log.warning("mapped_cache_unremovable", path=str(other), reason=str(exc))
+            else:
+                log.info("mapped_cache_replaced", path=str(other), by=str(path))
 
 
 def _write(path: Path, array: Array) -> None:

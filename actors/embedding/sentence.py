@@ -153,7 +153,7 @@ def _token_table(weights: Path) -> Any:
 
     shape = (backend._NUM_CHUNKS * backend._VOCAB_ROWS, backend._EMB_DIM)
     return mapped_array(table_cache_name(weights), shape, np.dtype(np.uint8),
-                        lambda: _read_table(weights))
+                        lambda: _read_table(weights), replaces=MODEL)
 
 
 def warm_table_cache() -> None:

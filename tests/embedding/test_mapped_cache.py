@@ -51,6 +51,19 @@ def test_the_cache_folder_follows_the_environment(tmp_path: Path,
     assert default_cache_dir() == tmp_path / "home" / ".cache" / "ihmt-async"
 
 
+def test_a_file_built_removes_the_files_it_replaces(cache: Path) -> None:
+    # an earlier release's table (another fingerprint or naming) is dead weight once the new
+    # one is built; another family's file stays
+    for stale in ("model-x-month.table-1", "model-x.table-0", "other.table-0"):
+        mapped_array(stale, SHAPE, DTYPE, Builder())
+    mapped_array("model-x.table-2", SHAPE, DTYPE, Builder(), replaces="model-x")
+    assert sorted(p.name for p in cache.glob("*.npy")) == ["model-x.table-2.npy",
+                                                          "other.table-0.npy"]
+    # mapped again, nothing is built and nothing removed
+    mapped_array("other.table-0", SHAPE, DTYPE, Builder(), replaces="other")
+    assert len(list(cache.glob("*.npy"))) == 2
+
+
 def test_a_missing_file_is_built_once_then_mapped(cache: Path) -> None:
     build = Builder()
     first = mapped_array("table-a", SHAPE, DTYPE, build)
