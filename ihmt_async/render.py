@@ -368,7 +368,8 @@ def render_compact(result: SearchResult) -> str:
 
 
 def _more_lines(result: SearchResult, *, ids: bool = False) -> list[str]:
-    """The memories ranked right after those served, a line each (``MORE_LIMIT``)."""
+    """The memories ranked right after those served, a line each (``MORE_LIMIT``), with the
+    notices a served memory carries (an outdated one says what replaced it)."""
     if not result.more:
         return []
     lines = ["", f"Also close (search again with limit={len(result.hits) + len(result.more)} "
@@ -377,6 +378,7 @@ def _more_lines(result: SearchResult, *, ids: bool = False) -> list[str]:
         said = _body(hit, result.query, MORE_LIMIT).replace("\n", " ")
         lines.append(f"- [{hit.domain}] {_date(hit)}{_tag(hit)}"
                      + (f" · {hit.leaf_id}" if ids else "") + f" · {said}")
+        lines += [f"  {mark}" for mark in _marks(hit)]  # its OUTDATED notice, as served ones
     return lines
 
 

@@ -140,3 +140,26 @@ def test_a_current_memory_with_a_fact_changed_since_is_partly_outdated() -> None
     assert render._marks(hit) == [f"PARTLY OUTDATED: {notice}"]
     old = dataclasses.replace(hit, currency="SUPERSEDED")
     assert render._marks(old) == [f"OUTDATED: {notice}"]
+
+
+def test_the_memories_named_after_those_served_show_their_part_and_their_notices() -> None:
+    # "Also close": the part matching the question (MORE_LIMIT), and an outdated memory's
+    # notice as a served one carries it
+    question = "What job did my sister get?"
+    deep = _session(2, 1)
+    outdated = dataclasses.replace(_hit("L-3", "user: My sister works at a bakery in Braga."),
+                                   currency="SUPERSEDED", notices=(
+                                       "sister employer = 'bakery' -> 'vet clinic' since June",))
+    found = dataclasses.replace(
+        _result("FOUND", question, (_hit("L-1", "user: My brother Leo is a chef."),)),
+        more=(_hit("L-2", deep), outdated))
+    reply = render.render_search(found)
+    served, _, more = reply.partition("\nAlso close (search again with limit=3 to read them "
+                                      "in full):\n")
+    assert "Maria got a job as a vet" in more and "Maria" not in served
+    first, second = more.split("\n- ")
+    assert len(first) < len(deep) / 3  # the part around the answer, not the whole session
+    assert second.splitlines()[1] == \
+        "  OUTDATED: sister employer = 'bakery' -> 'vet clinic' since June"
+    full = render.render_search(found, detail="full")
+    assert "· L-2 ·" in full and "OUTDATED: sister employer" in full
