@@ -342,6 +342,19 @@ def _time_remainder(text: str, span: DateRange | None) -> str:
 
 
 _SPEAKER = re.compile(r"^\s*(?:user|assistant|usuario|asistente|me|[A-Z][\w-]*)\s*:\s*")
+"""A chat turn's speaker, after its date (``LEADING_DATE``): "2026-03-10 user: "."""
+_TIME_PREPOSITION = re.compile(r"\s+(?:in|during|on|at|for|since|from|en|durante|de|del|desde)"
+                               r"\s*$", re.IGNORECASE)
+"""The word that introduced a time phrase: "take in October?" is "take?" without it (the
+question is quoted back that way in a clue request)."""
+
+
+def _said_by_a_speaker(text: str) -> bool:
+    """The text is a chat turn, led by a speaker's label after any date ("Bea: ...", "[1:56 pm
+    on 8 May, 2023] Bea: ...", "user: ..."), not a note ("Decision: ...", "TODO: ...": the
+    facts' reading of a label, ``opening_speaker``)."""
+    return _SPEAKER.match(LEADING_DATE.sub("", text)) is not None \
+        and opening_speaker(text) is not None
 
 
 def _served(result: SearchResult, hits: tuple[Hit, ...], size: int) -> SearchResult:
@@ -352,17 +365,6 @@ def _served(result: SearchResult, hits: tuple[Hit, ...], size: int) -> SearchRes
     more = [hit for hit in (*hits[size:], *result.more) if hit.leaf_id not in shown]
     return dataclasses.replace(result, hits=kept, more=tuple(
         {hit.leaf_id: hit for hit in more}.values())[:MORE_SHOWN])
-
-
-def _said_by_a_speaker(text: str) -> bool:
-    """The text is a chat turn, led by a speaker's label after any date ("Bea: ...", "[1:56 pm
-    on 8 May, 2023] Bea: ...", "user: ..."), not a note."""
-    return _SPEAKER.match(LEADING_DATE.sub("", text)) is not None
-"""A chat turn's speaker, after its date (``LEADING_DATE``): "2026-03-10 user: "."""
-_TIME_PREPOSITION = re.compile(r"\s+(?:in|during|on|at|for|since|from|en|durante|de|del|desde)"
-                               r"\s*$", re.IGNORECASE)
-"""The word that introduced a time phrase: "take in October?" is "take?" without it (the
-question is quoted back that way in a clue request)."""
 
 
 def _without_time(text: str, span: DateRange | None) -> str:

@@ -132,3 +132,21 @@ async def test_no_turn_is_read_before_one_when_earlier_turns_is_zero(
     own = SentenceEncoder().encode([as_read(f"{DAY} Oskar: 16 feet. big enough for me and the "
                                             "dog")])[0]
     assert _vector(layout, says) == pytest.approx(own, abs=1e-5)
+
+
+@pytest.mark.anyio
+async def test_notes_led_by_a_label_are_no_conversation(tmp_path: Path) -> None:
+    # an agent's notes saved in a row ("Decision: ...", "Bug: ..."): each keeps its own vector
+    notes = ["2026-03-02: Decision: the billing service moves to PostgreSQL 16",
+             "2026-03-02: Bug: the nightly export times out after 30 minutes",
+             "2026-03-02 user: and the export is owned by Marta"]
+    async with Runtime(tmp_path) as rt:
+        leaves = [await save(rt, text) for text in notes]
+        await embedded(rt)
+        layout = rt.layout
+    encoder = SentenceEncoder()
+    assert _vector(layout, leaves[1]) == pytest.approx(
+        encoder.encode([as_read(notes[1])])[0], abs=1e-5)
+    # a turn after a note reads no note either; the user's label is a speaker's
+    assert _vector(layout, leaves[2]) == pytest.approx(
+        encoder.encode([as_read(notes[2])])[0], abs=1e-5)
