@@ -131,8 +131,9 @@ so): 0.28 -> 0 / 0 / 0.169 / 0.240 / 0.113 / 0, 10/10 / 10/10 / 6/15 / 5/20 / 3/
 no fewer never-stored, 0.077 / 0.133 false. The never-stored question lost on the templated
 sets asks about "el hámster", a thing no memory names but without a possessive."""
 STANDOUT = 0.04
-"""...and this much closer than the question's crowd (``crowd``): a short question is close to
-everything, and only a memory that stands out of what any memory reaches is about it."""
+"""...and this much closer than the question's crowd (``Evidence.crowd``): a short question is
+close to everything, and only a memory that stands out of what any memory reaches is about
+it."""
 CROWD_RANK = 10
 """The crowd of a question is the similarity of its ``CROWD_RANK``-th closest memory (a chat turn
 read within its conversation counts as a part of one: ``VectorIndex.similar_and_crowd``)."""
