@@ -9,17 +9,12 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import shutil
 from pathlib import Path
 
 import pytest
-from facts_runtime import facts_told, history, journal_events, open_runtime, save
+from facts_runtime import assert_rebuilt_alike, facts_told, history, open_runtime, save
 
 from actors.facts.questions import attribute_question
-from actors.facts.timeline import resolve
-from ihmt_async.maintenance import rebuild_store
-from store.locks import LockManager
-from store.paths import StoreLayout
 
 _DAY = dt.date(2024, 8, 22)  # a Thursday
 _facts = functools.partial(facts_told, day=_DAY)
@@ -338,13 +333,7 @@ async def test_a_partner_named_turns_after_the_date_through_the_save_path_and_re
     assert [(f.value, f.status, f.valid_from) for f in facts] == [
         ("none (broke up with Luca)", "HISTORICAL", "2024-03-02"),
         ("Femi", "ACTIVE", "2024-08-22")]
-    live = resolve(journal_events(home))
-    shutil.rmtree(home / "ihmt_memory" / "state")
-    layout = StoreLayout.at_home(home)
-    assert rebuild_store(layout, LockManager(layout.locks_dir)).facts.problems == ()
-    rebuilt = resolve(journal_events(home))
-    assert [(f.value, f.valid_from, f.status) for f in live.all_facts()] == \
-        [(f.value, f.valid_from, f.status) for f in rebuilt.all_facts()]
+    assert_rebuilt_alike(home)
 
 
 @pytest.mark.anyio

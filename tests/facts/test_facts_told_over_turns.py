@@ -8,20 +8,15 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import shutil
 from pathlib import Path
 
 import pytest
-from facts_runtime import facts_told, history, journal_events, open_runtime, save
+from facts_runtime import assert_rebuilt_alike, facts_told, history, open_runtime, save
 
 from actors.facts.ahead import day_ahead
 from actors.facts.moves import day_before
-from actors.facts.timeline import resolve
 from actors.text import fold
 from ihmt_async.client_scope import save_scope
-from ihmt_async.maintenance import rebuild_store
-from store.locks import LockManager
-from store.paths import StoreLayout
 
 _DAY = dt.date(2023, 7, 15)  # a Saturday
 
@@ -201,13 +196,7 @@ async def test_a_move_in_told_turns_after_the_home_through_the_save_path_and_reb
         facts = await history(rt, "Bea")
     assert [(f.value, f.status, f.valid_from) for f in facts] == [
         ("Denver", "HISTORICAL", "2022-05-14"), ("Golden", "ACTIVE", "2023-07-08")]
-    live = resolve(journal_events(home))
-    shutil.rmtree(home / "ihmt_memory" / "state")
-    layout = StoreLayout.at_home(home)
-    assert rebuild_store(layout, LockManager(layout.locks_dir)).facts.problems == ()
-    rebuilt = resolve(journal_events(home))
-    assert [(f.value, f.valid_from, f.status) for f in live.all_facts()] == \
-        [(f.value, f.valid_from, f.status) for f in rebuilt.all_facts()]
+    assert_rebuilt_alike(home)
 
 
 # ------------------------------------------------------------------ filing a friend's turn
