@@ -86,9 +86,18 @@ def test_a_turn_read_within_its_conversation_counts_as_a_third_of_a_memory_in_a_
     assert crowd == crowd_at(shares, 5)
 
 
-def _vector(layout: StoreLayout, leaf: str) -> np.ndarray:
-    return np.frombuffer(dict(vector_table.read(layout, MODEL_ID, [leaf]))[leaf],
-                         dtype=np.float32)
+async def _saved_vectors(home: Path, texts: list[str]) -> list[np.ndarray]:
+    """Each text saved in order through the real save path, then its stored vector."""
+    async with Runtime(home) as rt:
+        leaves = [await save(rt, text) for text in texts]
+        await embedded(rt)
+        stored = dict(vector_table.read(rt.layout, MODEL_ID, leaves))
+    return [np.frombuffer(stored[leaf], dtype=np.float32) for leaf in leaves]
+
+
+def _own(text: str) -> np.ndarray:
+    """The vector of ``text`` read alone."""
+    return SentenceEncoder().encode([as_read(text)])[0]
 
 
 @pytest.mark.anyio
@@ -103,35 +112,26 @@ async def test_the_turns_read_before_a_turn_are_those_of_its_conversation(
              "2023-02-05: Paid the lumber yard for the cedar.",
              f"{DAY} Leilani: nice, send pics",
              "[9:10 am on 6 February, 2023] Oskar: morning! the glue held"]
-    async with Runtime(tmp_path) as rt:
-        leaves = [await save(rt, text) for text in turns]
-        await embedded(rt)
-        layout = rt.layout
-    encoder = SentenceEncoder()
+    vectors = await _saved_vectors(tmp_path, turns)
 
     def expected(at: int, earlier: list[int]) -> np.ndarray:
-        own = encoder.encode([as_read(turns[at])])[0]
         if not earlier:
-            return own
+            return _own(turns[at])
         within = in_conversation(turns[at], [turns[i] for i in earlier])
-        return (own + encoder.encode([within])[0]) / 2
+        return (_own(turns[at]) + SentenceEncoder().encode([within])[0]) / 2
 
     for at, earlier in ((0, []), (1, [0]), (3, [1, 2]), (4, []), (5, []), (6, [])):
-        assert _vector(layout, leaves[at]) == pytest.approx(expected(at, earlier), abs=1e-5), at
+        assert vectors[at] == pytest.approx(expected(at, earlier), abs=1e-5), at
 
 
 @pytest.mark.anyio
 async def test_no_turn_is_read_before_one_when_earlier_turns_is_zero(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(navigation, "EARLIER_TURNS", 0)
-    async with Runtime(tmp_path) as rt:
-        await save(rt, f"{DAY} Leilani: how long is the canoe going to be?")
-        says = await save(rt, f"{DAY} Oskar: 16 feet. big enough for me and the dog")
-        await embedded(rt)
-        layout = rt.layout
-    own = SentenceEncoder().encode([as_read(f"{DAY} Oskar: 16 feet. big enough for me and the "
-                                            "dog")])[0]
-    assert _vector(layout, says) == pytest.approx(own, abs=1e-5)
+    says = f"{DAY} Oskar: 16 feet. big enough for me and the dog"
+    vectors = await _saved_vectors(
+        tmp_path, [f"{DAY} Leilani: how long is the canoe going to be?", says])
+    assert vectors[1] == pytest.approx(_own(says), abs=1e-5)
 
 
 @pytest.mark.anyio
@@ -140,13 +140,7 @@ async def test_notes_led_by_a_label_are_no_conversation(tmp_path: Path) -> None:
     notes = ["2026-03-02: Decision: the billing service moves to PostgreSQL 16",
              "2026-03-02: Bug: the nightly export times out after 30 minutes",
              "2026-03-02 user: and the export is owned by Marta"]
-    async with Runtime(tmp_path) as rt:
-        leaves = [await save(rt, text) for text in notes]
-        await embedded(rt)
-        layout = rt.layout
-    encoder = SentenceEncoder()
-    assert _vector(layout, leaves[1]) == pytest.approx(
-        encoder.encode([as_read(notes[1])])[0], abs=1e-5)
+    vectors = await _saved_vectors(tmp_path, notes)
+    assert vectors[1] == pytest.approx(_own(notes[1]), abs=1e-5)
     # a turn after a note reads no note either; the user's label is a speaker's
-    assert _vector(layout, leaves[2]) == pytest.approx(
-        encoder.encode([as_read(notes[2])])[0], abs=1e-5)
+    assert vectors[2] == pytest.approx(_own(notes[2]), abs=1e-5)
