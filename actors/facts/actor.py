@@ -229,7 +229,7 @@ class FactsActor(Actor):
 
     def _earlier_turns(self, msg: Extract, leaf_id: str) -> list[str]:
         """The texts of the turns saved before ``leaf_id`` in its conversation (same agent and
-        source, ``CatalogReader.told_around``), oldest first: "we moved in last saturday!"
+        source, ``CatalogReader.told_before``), oldest first: "we moved in last saturday!"
         moves into the home its speaker named in one of them, "his name is Keoni" names the
         someone its speaker started dating in their turn before (``context.reads_earlier``).
         The rebuild reads the same turns (``rebuild.earlier_texts``). Unreadable files are
@@ -237,10 +237,8 @@ class FactsActor(Actor):
         entry = next((e for e in msg.catalog if str(e.get("id")) == leaf_id), None)
         if entry is None:
             return []
-        before = [e for e in self._leaves.told_around(entry, EARLIER_TURNS)
-                  if str(e.get("recorded_at") or "") < str(entry.get("recorded_at") or "")]
         texts: list[str] = []
-        for e in reversed(before):
+        for e in reversed(self._leaves.told_before(entry, EARLIER_TURNS)):
             try:
                 texts.append(read_leaf(self.layout.resolve(str(e["path"]))).text)
             except (MalformedFile, OSError):

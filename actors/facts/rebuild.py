@@ -189,10 +189,10 @@ def entry_date(header: Mapping[str, Any]) -> dt.date | None:
 
 def earlier_texts(leaves: list[tuple[Mapping[str, Any], str]]) -> dict[str, list[str]]:
     """For each leaf (header, text) that moves in naming no place or names someone
-    (``context.reads_earlier``),
-    the texts of up to ``EARLIER_TURNS`` leaves saved before it by the same agent from the
-    same source, oldest first: the turns ``FactsActor._earlier_turns`` reads at save time
-    (``CatalogReader.told_around``), so a rebuild finds the same home."""
+    (``context.reads_earlier``), the texts of up to ``EARLIER_TURNS`` leaves saved before it
+    by the same agent from the same source, oldest first: the turns
+    ``FactsActor._earlier_turns`` reads at save time (``CatalogReader.told_before``), so a
+    rebuild finds the same home."""
     def thread(header: Mapping[str, Any]) -> tuple[str, str]:
         return str(header.get("agent") or ""), str(header.get("source") or "")
 
