@@ -61,12 +61,18 @@ _OPENING_BODY = (r"(?:" + _BODY + r"|" + _MONTH.format(g="my")
                  + r",?\s+(?:(?:de|del)\s+)?(?P<yy>\d{4})(?![\d/.-]))")
 # ...named as a session's or a day's ("Session on 8 May 2023", "Sesión del 3 de marzo de
 # 2025", "On 8 May 2023, Nora sold the van").
+# ...or labelled, as exports and clients write a session's header ("Session date: 2023/05/20",
+# "Date: 2024-03-02", "Fecha: 3 de marzo de 2025").
 _NAMED = (r"(?:(?:session|conversation|chat|meeting|call|entry|sesi[oó]n|conversaci[oó]n|"
-          r"reuni[oó]n|llamada|entrada)\s+(?:on|of|from|del?|el)\s+(?:the\s+)?|(?:on|el)\s+)?")
+          r"reuni[oó]n|llamada|entrada)\s+(?:on|of|from|del?|el)\s+(?:the\s+)?|(?:on|el)\s+"
+          r"|(?:(?:session|conversation|chat|meeting|sesi[oó]n|conversaci[oó]n)\s+)?"
+          r"(?:date|timestamp|fecha)\s*[:=]\s*)?")
 
 _CLOCK = r"(?:\d{1,2}(?:[:.]\d{2}){1,2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?)"
 # A chat log's header may give the time first: "1:56 pm on 8 May, 2023", "10:00, 3 March 2025".
 _CLOCK_FIRST = r"(?:" + _CLOCK + r"\s*(?:on\s+|el\s+|,\s*)?)?"
+# LongMemEval's session dates name the weekday after the day: "2023/05/20 (Sat) 02:21".
+_WEEKDAY_AFTER = r"(?:\s*\((?:" + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")\.?\))?"
 _CLOCK_AFTER = (r"(?:[T ]\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?"
                 r"|,?\s+(?:at\s+|a\s+las\s+)?" + _CLOCK + r")?")
 
@@ -75,7 +81,7 @@ _LEAD = r"[ \t]*(?:#{1,6}[ \t]+|[-*+>][ \t]+|\*\*|__|\[|\()*[ \t]*"
 _AT_START = re.compile(_LEAD + _NAMED + _CLOCK_FIRST + _WEEKDAY + _OPENING_BODY, re.IGNORECASE)
 
 OPENING_DATE = (r"(?i:[ \t]*[\[(]?[ \t]*" + _NAMED + _CLOCK_FIRST + _WEEKDAY + _OPENING_BODY
-                + _CLOCK_AFTER + r"[ \t]*[\])]?)")
+                + _WEEKDAY_AFTER + _CLOCK_AFTER + r"[ \t]*[\])]?)")
 """The date a chat turn or note opens with, in any way ``parse_date`` reads ("2026-02-14",
 "[2026-02-14 10:32]", "[1:56 pm on 8 May, 2023]", "3 de marzo de 2025, 10:00"), brackets
 included, without what separates it from the text: for patterns that read past it."""

@@ -40,6 +40,12 @@ from actors.dates import LEADING_DATE, find_dates, opening_day, parse_date
         ("On 8 May 2023, Nora sold the van", dt.date(2023, 5, 8)),
         ("May 2023: Rosa started at the bakery", dt.date(2023, 5, 1)),
         ("Mayo de 2024: empecé en Indra", dt.date(2024, 5, 1)),
+        # a labelled header, as exports and clients write a session's date
+        ("Session date: 2023/05/20 (Sat) 02:21\nuser: hi", dt.date(2023, 5, 20)),
+        ("Date: 2024-03-02\nI moved", dt.date(2024, 3, 2)),
+        ("[Date: 2024-03-02] I moved", dt.date(2024, 3, 2)),
+        ("Fecha: 3 de marzo de 2025\nAna: hola", dt.date(2025, 3, 3)),
+        ("Timestamp: 2024-03-02T10:00:00Z - deploy", dt.date(2024, 3, 2)),
     ],
 )
 def test_formats(text: str, expected: dt.date) -> None:
@@ -49,7 +55,8 @@ def test_formats(text: str, expected: dt.date) -> None:
 @pytest.mark.parametrize(
     "text",
     ["2024-02-30", "31/04/2025", "32 de enero de 2024", "February 29, 2023", "2024-13-01",
-     "I called on 2024-07-22", "no date here", "", "12:30 lunch", "2024 was a good year"],
+     "I called on 2024-07-22", "no date here", "", "12:30 lunch", "2024 was a good year",
+     "Time: 10:00 standup", "Release date: 2024-03-02 was missed"],
 )
 def test_not_a_date_at_start(text: str) -> None:
     assert parse_date(text) is None
@@ -74,6 +81,10 @@ def test_never_raises(text: str) -> None:
      ("[2026-02-14T10:32:00Z] user: hi", dt.date(2026, 2, 14), "user: hi"),
      ("3 de marzo de 2025, 10:00 - Ana: hola", dt.date(2025, 3, 3), "Ana: hola"),
      ("2026-13-45: not a day", None, "not a day"),
+     ("2023/05/20 (Sat) 02:21\nuser: I adopted a cat", dt.date(2023, 5, 20),
+      "user: I adopted a cat"),
+     ("Session date: 2023/05/20 (Sat) 02:21\n\nuser: hi", dt.date(2023, 5, 20), "user: hi"),
+     ("Date: tomorrow we ship", None, "Date: tomorrow we ship"),
      ("On 8 May 2023, Nora sold the van", dt.date(2023, 5, 8), "Nora sold the van"),
      ("May I ask 2023 questions?", None, "May I ask 2023 questions?"),
      ("10 people came on 3 May 2026", None, "10 people came on 3 May 2026")],
