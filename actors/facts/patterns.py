@@ -1080,6 +1080,22 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     return out
 
 
+_HELD_JOB = (r"(?:captain|pilot|paramedic|firefighter|barista|bartender|cashier|receptionist|"
+             r"librarian|archivist|curator|ranger|instructor|tutor|professor|lecturer|"
+             r"electrician|plumber|carpenter|mechanic|courier|therapist|counsel+or|pharmacist|"
+             r"veterinarian|dentist|surgeon|paralegal|journalist|reporter|baker|waiter|waitress|"
+             r"sergeant|lieutenant|flight\s+attendant)s?")
+"""Job nouns (``_JOB_NOUN``'s) that say one's work after "I'm a" as the ``_ROLE`` nouns do
+("I'm a captain!!!", "I'm a librarian"); not those that also say something else ("I'm a
+driver", "a partner", "a resident", "the head")."""
+_HOW_ONE_IS = _NOT_TITLES | frozenset(
+    """bad decent lousy poor excellent horrible mediocre natural keen avid amateur aspiring
+    wannabe huge big best worst pretty competent slow messy picky careful fantastic nervous
+    hopeless passable failed frustrated reluctant proud""".split())
+"""Words before a role noun that say how one does it, not what one's job is ("I'm a terrible
+cook", "I'm a keen baker")."""
+
+
 _ROLE_HELD = (
     _r(rf"\b(?:i'm|i\s+am|i\s+work|i'm\s+working|i\s+started|(?:a|an|the|my|new)\s+(?:new\s+)?"
        rf"(?:job|role|position)|hired\s+me|"
@@ -1088,7 +1104,7 @@ _ROLE_HELD = (
        rf"\s+[\w&.' -]{{1,40}}?)\s+{_ADV}as\s+(?:an?\s+)?"
        rf"(?P<role>(?:[\w-]+\s+){{0,3}}?{_ROLE})\b"),
     _r(rf"\b(?:i'm|i\s+am)\s+{_ADV}(?:now\s+)?(?:an?|the)\s+"
-       rf"(?P<role>(?:[\w-]+\s+){{0,3}}?{_ROLE})\b(?!\s+of\b|['’])"),
+       rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{_ROLE}|{_HELD_JOB}))\b(?!\s+of\b|['’])"),
     _r(rf"\b(?:trabajo|trabajaba|estoy\s+trabajando)\s+(?:de|como)\s+"
        rf"(?P<role>(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}s?)\b"),
     _r(rf"\b(?:ahora\s+)?soy\s+(?P<role>{_ROLE_ES}s?(?:\s+de\s+[\w-]+)?)\b"),
@@ -1103,7 +1119,7 @@ def _role_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     for pattern in _ROLE_HELD:
         for m in pattern.finditer(span.folded):
             role = span.original(m.start("role"), m.end("role")).strip()
-            if role:
+            if role and not set(fold(role).split()[:1]) & _HOW_ONE_IS:
                 out.append((m.start(), "user", "role", role))
     return out
 

@@ -353,6 +353,9 @@ def test_a_place_ends_where_a_lower_case_clause_begins(text: str, place: str) ->
     ("Trabajo de enfermera en el hospital.", "enfermera"),
     ("Ahora soy profesora de matemáticas.", "profesora de matemáticas"),
     ("I was hired as a data analyst last month.", "data analyst"),
+    ("I PASSED. on Wednesday. I'm a captain!!!", "captain"),
+    ("I'm a librarian.", "librarian"),
+    ("I'm a flight attendant now.", "flight attendant"),
 ])
 def test_a_role_alone(text: str, role: str) -> None:
     assert _triples(text) == [("user", "role", role)]
@@ -360,7 +363,10 @@ def test_a_role_alone(text: str, role: str) -> None:
 
 @pytest.mark.parametrize("text", ["I'm an owner of two cats.", "I am a big fan of jazz.",
                                   "My sister is a nurse.", "Ana trabaja de enfermera.",
-                                  "My new role is great.", "My new position is really demanding."])
+                                  "My new role is great.", "My new position is really demanding.",
+                                  "I'm a terrible cook.", "I'm a keen baker.",
+                                  "I'm a good writer but a slow one.", "I'm a driver too.",
+                                  "I'm a captain of my five-a-side team."])
 def test_no_role_without_a_role_noun_said_of_oneself(text: str) -> None:
     assert [t for t in _triples(text) if t[1] == "role"] == []
 
