@@ -1097,10 +1097,11 @@ cook", "I'm a keen baker")."""
 
 
 _ROLE_HELD = (
-    _r(rf"\b(?:i'm|i\s+am|i\s+work|i'm\s+working|i\s+started|(?:a|an|the|my|new)\s+(?:new\s+)?"
-       rf"(?:job|role|position)|hired\s+me|"
+    _r(rf"\b(?:i'm|i\s+am|i\s+work|i'm\s+working|i(?:'ve|\s+have)\s+been\s+working|"
+       rf"i\s+started|(?:a|an|the|my|new)\s+(?:new\s+)?(?:job|role|position)|hired\s+me|"
        rf"i\s+(?:was|got|'ve\s+been)\s+hired|(?:i\s+joined|i'm\s+joining|i\s+am\s+joining|"
-       rf"i'll\s+be\s+joining|starting\s+at|started\s+at|i\s+work\s+(?:at|for))"
+       rf"i'll\s+be\s+joining|starting\s+at|started\s+at|i\s+work\s+(?:at|for)|"
+       rf"i(?:'ve|\s+have)\s+been\s+working\s+(?:at|for))"
        rf"\s+[\w&.' -]{{1,40}}?)\s+{_ADV}as\s+(?:an?\s+)?"
        rf"(?P<role>(?:[\w-]+\s+){{0,3}}?{_ROLE})\b"),
     _r(rf"\b(?:i'm|i\s+am)\s+{_ADV}(?:now\s+)?(?:an?|the)\s+"

@@ -312,6 +312,8 @@ def test_moves_and_new_jobs_as_people_announce_them(text: str,
          "backend developer"),
         ("Accepted a job as senior analytics engineer at Maré Energia, a startup in Porto.",
          "Maré Energia", "senior analytics engineer"),
+        ("I've been working at Monzo as a data analyst for two years.", "Monzo",
+         "data analyst"),
     ],
 )
 def test_a_job_sentence_says_where_and_as_what(text: str, employer: str, role: str) -> None:
@@ -356,6 +358,7 @@ def test_a_place_ends_where_a_lower_case_clause_begins(text: str, place: str) ->
     ("I PASSED. on Wednesday. I'm a captain!!!", "captain"),
     ("I'm a librarian.", "librarian"),
     ("I'm a flight attendant now.", "flight attendant"),
+    ("I have been working as a nurse since 2019.", "nurse"),
 ])
 def test_a_role_alone(text: str, role: str) -> None:
     assert _triples(text) == [("user", "role", role)]
