@@ -30,6 +30,7 @@ from actors.embedding.sentence import (
     Vectors,
     as_read,
     in_conversation,
+    passages,
 )
 from store import vectors as vector_table
 from store.paths import StoreLayout
@@ -82,6 +83,9 @@ conversation about the question stand together near it, and the tenth closest me
 the first's own conversation (LoCoMo-style outside set, conversation A, one memory per turn:
 false "No memory found" 2 -> 8 % with a plain count; "What musical things does Leilani do?"
 0.437 against a crowd of 0.402). A store of notes counts as before."""
+PASSAGE_SHARE = 0.5
+"""What a long memory's closest passage weighs in its similarity, its own vector the rest
+(``sentence.passages``: the mean did better than the closest passage alone)."""
 ONE_MEMORY_LENGTH = 0.999
 """A stored vector shorter than this is a chat turn's mean of two (a unit vector's length is 1
 within float32 noise; two vectors as close as to make a mean this long say the same)."""
@@ -105,6 +109,13 @@ class VectorIndex:
         self.ids: list[str] = []
         self.position: dict[str, int] = {}
         self._matrix: QuantizedRows | None = None
+        """One row per memory: its vector (``backfill``), at its ``position``."""
+        self._passages: QuantizedRows | None = None
+        """One row per passage of a long memory (``sentence.passages``)."""
+        self._owner: list[int] = []
+        """The position of the memory each passage row is of."""
+        self._parts: dict[int, list[int]] = {}
+        """The passage rows of each long memory, by its position."""
         self.loaded = False
         """The stored vectors are in the matrix (set last by ``load``, from any thread)."""
         self._loading = threading.Lock()
@@ -126,19 +137,34 @@ class VectorIndex:
         return self.loaded and (self.embedder.loaded or not self.ids)
 
     def _add(self, rows: list[tuple[str, Vectors]]) -> None:
+        """Add memories' vectors: per memory, its own row first, then its passages' rows."""
         import numpy as np
 
         from actors.embedding.quantized import QuantizedRows
 
-        fresh = [(leaf, vec) for leaf, vec in rows if leaf not in self.position]
+        fresh = [(leaf, vecs.reshape(-1, DIM)) for leaf, vecs in rows
+                 if leaf not in self.position]
         if not fresh:
             return
         if self._matrix is None:
             self._matrix = QuantizedRows(DIM)
-        self._matrix.append(np.stack([vec for _, vec in fresh]))
-        for leaf, _ in fresh:
+        self._matrix.append(np.stack([vecs[0] for _, vecs in fresh]))
+        for leaf, vecs in fresh:
             self.position[leaf] = len(self.ids)
             self.ids.append(leaf)
+            self._add_passages(self.position[leaf], vecs[1:])
+
+    def _add_passages(self, position: int, rows: Vectors) -> None:
+        from actors.embedding.quantized import QuantizedRows
+
+        if not len(rows):
+            return
+        if self._passages is None:
+            self._passages = QuantizedRows(DIM)
+        first = self._passages.count
+        self._passages.append(rows)
+        self._parts[position] = list(range(first, first + len(rows)))
+        self._owner.extend([position] * len(rows))
 
     def load(self) -> None:
         """Read the stored vectors of the current model (once; any thread).
@@ -162,12 +188,15 @@ class VectorIndex:
             block = np.zeros((LOAD_BLOCK, DIM), dtype=np.float32)
             flat = block.data.cast("B")
             filled = 0
+            long: list[tuple[int, bytes]] = []  # (position, its passages' rows)
             with vector_table.scanning(self.layout, MODEL_ID) as (count, rows):
                 matrix = QuantizedRows(DIM, count)
                 for leaf, blob in rows:
-                    if len(blob) != row_bytes:
+                    if not blob or len(blob) % row_bytes:
                         continue
-                    flat[filled * row_bytes:(filled + 1) * row_bytes] = blob
+                    flat[filled * row_bytes:(filled + 1) * row_bytes] = blob[:row_bytes]
+                    if len(blob) > row_bytes:
+                        long.append((len(ids), blob[row_bytes:]))
                     ids.append(leaf)
                     filled += 1
                     if filled == LOAD_BLOCK:
@@ -177,6 +206,9 @@ class VectorIndex:
             self._matrix = matrix
             self.ids = ids
             self.position = {leaf: i for i, leaf in enumerate(ids)}
+            for position, rest in long:
+                self._add_passages(position, np.frombuffer(rest, dtype=np.float32)
+                                   .reshape(-1, DIM))
             self.loaded = True
 
     def warm(self) -> None:
@@ -225,11 +257,12 @@ class VectorIndex:
 
         stored = vector_table.read(self.layout, MODEL_ID, batch)
         self._add([(leaf, np.frombuffer(blob, dtype=np.float32)) for leaf, blob in stored
-                   if len(blob) == DIM * 4])
+                   if blob and len(blob) % (DIM * 4) == 0])
         batch = [leaf for leaf in batch if leaf not in self.position]
         texts: list[str] = []
         kept: list[str] = []
         within: list[tuple[int, str]] = []  # (row of the turn, the turn in its conversation)
+        parts: list[list[str]] = []  # each kept memory's passages (none when short)
         for leaf in batch:
             try:
                 said = text_of(leaf)
@@ -239,18 +272,27 @@ class VectorIndex:
             if earlier:
                 within.append((len(kept), in_conversation(said, earlier)[:TEXT_CHARS]))
             texts.append(as_read(said)[:TEXT_CHARS])
+            parts.append(passages(said))
             kept.append(leaf)
         if kept:
-            encoded = self.embedder.encode(texts + [text for _, text in within])
+            encoded = self.embedder.encode(texts + [text for _, text in within]
+                                           + [text for own in parts for text in own])
             vectors = encoded[:len(kept)]
             for at, (row, _) in enumerate(within, start=len(kept)):
                 vectors[row] = (vectors[row] + encoded[at]) / 2
+            # each memory's vector, then its passages' (``_add``), as one stored row
+            rows: list[Vectors] = []
+            at = len(kept) + len(within)
+            for i, own in enumerate(parts):
+                rows.append(np.concatenate([vectors[i:i + 1], encoded[at:at + len(own)]]))
+                at += len(own)
             # In this process's matrix first: a disk that refuses the put (full, read-only)
             # costs the other processes a recomputation, never this one its search by meaning
-            self._add([(leaf, vectors[i]) for i, leaf in enumerate(kept)])
+            self._add(list(zip(kept, rows, strict=True)))
             self.embedded_total += len(kept)
             vector_table.put(self.layout, MODEL_ID,
-                             ((leaf, vectors[i].tobytes()) for i, leaf in enumerate(kept)))
+                             ((leaf, np.ascontiguousarray(rows[i], dtype=np.float32).tobytes())
+                              for i, leaf in enumerate(kept)))
         remaining = len(self._todo)
         elapsed = time.perf_counter() - self.started
         log.info("embedding.progress", model=MODEL_ID, embedded=len(self.ids),
@@ -310,12 +352,11 @@ class VectorIndex:
         # times as many, when the scope or the time asked for turned some down; never more
         # (a scope holding few memories must not walk every vector)
         for take in (max(k, math.ceil(crowd_rank / CONVERSATION_SHARE)), k * CANDIDATES_FACTOR):
-            rows, sims = self._matrix.top(query, min(take, n))
-            ranked = sims.tolist()
+            rows, ranked = self._ranked(query, min(take, n))
             weights = self._shares(rows)
             if store_crowd is None:
                 store_crowd = crowd_at(zip(ranked, weights, strict=True), crowd_rank)
-            for i, sim, share in zip(rows.tolist(), ranked, weights, strict=True):
+            for i, sim, share in zip(rows, ranked, weights, strict=True):
                 if i in judged:
                     continue
                 judged.add(i)
@@ -329,6 +370,35 @@ class VectorIndex:
         out = dict(sorted(out.items(), key=lambda item: -item[1]))
         pooled = crowd_at(((sim, shares[leaf]) for leaf, sim in out.items()), crowd_rank)
         return out, pooled if pooled is not None else store_crowd or 0.0
+
+    def _ranked(self, query: Vectors, take: int) -> tuple[list[int], list[float]]:
+        """(positions, similarities) of the ``take`` memories closest to ``query``, best first
+        (ties by position). A long memory's similarity is the mean of its own vector's and of
+        its closest passage's (``sentence.passages``); it is looked at when either is among
+        the ``take`` closest rows of its kind."""
+        assert self._matrix is not None
+        rows, sims = self._matrix.top(query, take)
+        if self._passages is None or not self._parts:
+            return rows.tolist(), sims.tolist()
+        near, _ = self._passages.top(query, take)
+        owners = {self._owner[row] for row in near.tolist()}
+        scored = dict(zip(rows.tolist(), sims.tolist(), strict=True))
+        missing = sorted(owners - scored.keys())
+        if missing:
+            scored.update(zip(missing, self._matrix.score_rows(missing, query).tolist(),
+                              strict=True))
+        for position, own in scored.items():
+            if position in self._parts:
+                scored[position] = self._with_passages(position, own, query)
+        ranked = sorted(scored.items(), key=lambda item: (-item[1], item[0]))[:take]
+        return [position for position, _ in ranked], [sim for _, sim in ranked]
+
+    def _with_passages(self, position: int, own: float, query: Vectors) -> float:
+        """A long memory's similarity: the mean of its own vector's and its closest
+        passage's (``PASSAGE_SHARE``)."""
+        assert self._passages is not None
+        best = float(self._passages.score_rows(self._parts[position], query).max())
+        return (1 - PASSAGE_SHARE) * own + PASSAGE_SHARE * best
 
     def _shares(self, rows: Any) -> list[float]:
         """How much of a memory each row counts for in a crowd: a chat turn's vector, the mean
@@ -360,4 +430,5 @@ class VectorIndex:
         if not rows or self._matrix is None or not np.any(query):
             return {}
         sims = self._matrix.score_rows([at for _, at in rows], query)
-        return {leaf: float(sim) for (leaf, _), sim in zip(rows, sims.tolist(), strict=True)}
+        return {leaf: self._with_passages(at, float(sim), query) if at in self._parts
+                else float(sim) for (leaf, at), sim in zip(rows, sims.tolist(), strict=True)}

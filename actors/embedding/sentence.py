@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from actors.dates import MONTH_NAMES, opening_day
+from actors.text import sentences
 from store.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -42,9 +43,9 @@ DIM = 512
 """The model's dimensions, all kept (its vectors are not trained to be truncated)."""
 MODEL = "use-multilingual-v3-512"
 """The model's weights (names the unpacked token table's cache file: one per machine)."""
-MODEL_ID = f"{MODEL}-month-turns"
+MODEL_ID = f"{MODEL}-month-turns-passages"
 """Stored with every vector: a change of model, or of how a memory is read for it
-(``as_read``, ``in_conversation``), re-embeds the store in the background."""
+(``as_read``, ``in_conversation``, ``passages``), re-embeds the store in the background."""
 WEIGHTS = "weights.npz"
 VOCABULARY = "sp.model"
 """The package's files (in its ``resources`` folder). The vocabulary is read by
@@ -84,6 +85,44 @@ def in_conversation(text: str, earlier: Sequence[str]) -> str:
     before = "\n".join(_without_date(turn)[:EARLIER_TURN_CHARS] for turn in earlier)
     said = f"{before}\n{text[end:]}" if before else text[end:]
     return said if day is None else f"{MONTH_NAMES[day.month - 1]} {day.year}: {said}"
+
+
+PASSAGE_FROM = 600
+"""A memory at least this long (as read, ``as_read``) also gets a vector per passage."""
+PASSAGE_CHARS = 500
+"""Characters of a passage: consecutive lines (a saved session's turns), a line longer than
+this cut at sentence ends, gathered up to this length."""
+MOST_PASSAGES = 32
+"""Passages read of one memory (16,000 characters: more than a leaf holds)."""
+
+
+def passages(text: str) -> list[str]:
+    """The passages of a long memory as the model reads them (``PASSAGE_FROM``), none of a
+    shorter one. The whole memory's vector reads only its opening (``TEXT_CHARS`` of the
+    index) and one thing said in passing weighs little in it ("by the way, we adopted a cat"
+    in a session on bread recipes); the vector of the passage that says it does. Measured,
+    vectors alone, one memory per chat session on three outside sets (30-40 sessions each,
+    116-131 questions), evidence session first / in the top 5: whole 0.351 / 0.763, 0.349 /
+    0.760, 0.509 / 0.862; the mean of the whole and its best passage 0.443 / 0.809, 0.426 /
+    0.829, 0.509 / 0.922 (passages of 300, 400 and 1,000 characters did no better)."""
+    read = as_read(text)
+    if len(read) < PASSAGE_FROM:
+        return []
+    pieces: list[str] = []
+    for line in read.split("\n"):
+        pieces.extend([line] if len(line) <= PASSAGE_CHARS else sentences(line))
+    out: list[str] = []
+    current = ""
+    for piece in pieces:
+        if not piece.strip():
+            continue
+        if current and len(current) + len(piece) + 1 > PASSAGE_CHARS:
+            out.append(current)
+            current = ""
+        current = f"{current}\n{piece}" if current else piece[:PASSAGE_CHARS * 2]
+    if current:
+        out.append(current)
+    return out[:MOST_PASSAGES]
 
 
 def _without_date(text: str) -> str:
