@@ -89,6 +89,7 @@ from actors.navigation.query import (
     Query,
     asks_about_before,
     asks_about_now,
+    asks_for_several,
     asks_how_things_stand,
     asks_the_assistant,
     holds_identifier,
@@ -121,7 +122,13 @@ LIGHT_VERBS = frozenset(
     thought happen happened happening
     say tell told ask asked try tried keep kept let put find found feel felt hear heard
     ver vio visto hacer hizo hecho tener tuvo tomar tomo dar dio ir fue venir vino usar uso
-    querer quiso saber supo decir dijo pedir pidio poner puso encontrar encontro""".split()
+    querer quiso saber supo decir dijo pedir pidio poner puso encontrar encontro
+    tengo tienes tiene tenemos tienen tenia tenias teniamos tenian
+    estoy estas esta estamos estan estaba estabamos estaban estado
+    voy vas va vamos van iba ibamos iban hago haces hace hacemos hacen hacia
+    llevo llevas lleva llevamos llevan llevaba llevar puedo puedes puede podemos pueden
+    quiero quieres quiere queremos quieren necesito necesitas necesita necesitamos
+    uso usas usa usamos usan veo ves vemos""".split()
 )
 """Verbs that say little of what a question is about: one no memory holds ("which film did
 the user see?", stored "we watched a movie") is not worth a "no memory mentions" note."""
@@ -429,6 +436,8 @@ class NavigationActor(Actor):
         """Set when the background load of this start has ended (loaded or failed)."""
         self._model_loading = False
         """A server's background load of the model (``_load_model``) is running."""
+        self._model_in = anyio.Event()
+        """Set when a background load of the model (``_load_model``) has ended."""
         self.warm_vectors = True
         """Load the stored vectors and the model in the background at start. Off for a process
         that never searches (the session-start brief): a thread's load cannot be cancelled,
@@ -467,6 +476,24 @@ class NavigationActor(Actor):
             self.log.error("embedding.load_failed", error=f"{type(exc).__name__}: {exc}")
         finally:
             self._model_loading = False
+            self._model_in.set()
+
+    async def _model_for_new_memories(self, wait_s: float | None) -> None:
+        """A server whose store had no vector at start (a new store) loads the model in its
+        first idle second; a search before that, right after the first saves, waits for it
+        (at most ``wait_s``) so that the memories just saved are compared by meaning in this
+        very search (``FRESH_EMBEDS``): "What two-wheelers do I have?" found "I bought a
+        Brompton" a second later, and was "No memory found" at once."""
+        if wait_s is None or self._background is None or self.vectors.embedder.loaded \
+                or not self.vectors.loaded:
+            return
+        if not await call_in_thread(self.model.catalog.last_seq):
+            return  # nothing saved yet: nothing to compare
+        if not self._model_asked:
+            self._model_asked = True
+            self._background.start_soon(self._load_model)
+        with anyio.move_on_after(wait_s):
+            await self._model_in.wait()
 
     def _loading_in_background(self) -> bool:
         """The background load of the model is still running: an embedding now would wait
@@ -598,6 +625,7 @@ class NavigationActor(Actor):
         if isinstance(message, Search):
             if self.use_vectors:
                 await self._vectors_loaded(self.vectors_wait_s)
+                await self._model_for_new_memories(self.vectors_wait_s)
             return await call_in_thread(self._search, message)
         if isinstance(message, Stats):
             # ``ihmt-async stats`` counts what is embedded; a server's stats never wait
@@ -788,9 +816,12 @@ class NavigationActor(Actor):
         as_of_day = msg.as_of.date().isoformat() if msg.as_of else None
         self.model.refresh()
         text = as_the_user(text, self._user_names())
-        fresh = len(self.model.arrived) + self.vectors.queued
+        # a new store's first memories are embedded here even before the first idle turn
+        # planned the store (a planning of a large store stays off the search path)
+        unplanned = self._embed_pending and len(self.model.leaves) <= FRESH_EMBEDS
+        fresh = len(self.model.arrived) + self.vectors.queued + unplanned
         if self.use_vectors and self.vectors.loaded and self.vectors.embedder.loaded \
-                and not self._embed_pending and 0 < fresh <= FRESH_EMBEDS:
+                and 0 < fresh <= FRESH_EMBEDS and (unplanned or not self._embed_pending):
             # a few memories saved just now are compared by meaning in this very search, not
             # after the next idle turn: the same question gets the same reply either way (the
             # model itself is never loaded here: that stays off the search path). Storing
@@ -1891,7 +1922,9 @@ class NavigationActor(Actor):
         conf = confidence(query, collapse_corrections(ordered))
         # a clue given is the caller's last word: the best memory holding it is served, the
         # others listed, never a second clue request
-        request = None if answer or listing or query.has_clue else clue_request(
+        # a count or a list is told by several memories: a near tie is its parts, not a doubt
+        request = None if answer or listing or query.has_clue \
+            or asks_for_several(query.text) else clue_request(
             query, ordered, threshold=self.settings.confidence_threshold,
             margin=self.settings.ambiguity_margin)
         if request is not None and one_ticket \

@@ -229,6 +229,20 @@ _EVENT_CLAUSE = re.compile(r"\b(?:before\s+\w+ing|antes\s+de\s+\w*(?:ar|er|ir)(?
 change."""
 
 
+_SEVERAL = re.compile(
+    r"\b(?:how\s+many|how\s+much\s+in\s+total|in\s+total|altogether|list|name\s+(?:all|every)|"
+    r"all\s+(?:of\s+)?(?:the|my|our|his|her|their)|every\s+\w+\s+(?:i|we|he|she|they)|"
+    r"cuant[oa]s|en\s+total|enumera|todos\s+(?:los|mis|sus|nuestros)|"
+    r"todas\s+(?:las|mis|sus|nuestras))\b")
+
+
+def asks_for_several(text: str) -> bool:
+    """The question adds up or lists what several memories tell ("How many bikes do I own?",
+    "List the cities I lived in", "¿Cuántos gatos tengo?"): each memory about it answers a
+    part, so a near tie among them is no reason to ask which one was meant."""
+    return _SEVERAL.search(fold(text)) is not None
+
+
 def asks_about_now(text: str) -> bool:
     """The question asks for how things stand now ("where does the user work now?", "does
     she still run?", "¿qué móvil usa ahora?"), not how they were ("what car did the user

@@ -16,7 +16,7 @@ from actors.navigation import actor as navigation
 from actors.navigation import ranking
 from actors.navigation.confidence import Candidate, clue_request
 from actors.navigation.messages import Search, SearchResult, Stats
-from actors.navigation.query import Query
+from actors.navigation.query import Query, asks_for_several
 from actors.provenance import Provenance
 from ihmt_async import render
 from ihmt_async.runtime import Runtime
@@ -1457,3 +1457,29 @@ async def test_of_two_memories_telling_one_thing_the_newest_answers_how_it_stand
         await found_first(rt, [("What colour are the living room walls going to be?", october)])
         result = await search(rt, "What colour are the living room walls going to be?")
         assert june in ids(result)
+
+
+@pytest.mark.parametrize(("question", "several"), [
+    ("How many bikes do I own?", True), ("¿Cuántos gatos tenemos?", True),
+    ("List the cities I have lived in.", True), ("What are all the books you recommended?", True),
+    ("How many kilometres did I run in total?", True), ("Which bike do I own?", False),
+    ("Where do I live?", False), ("How much did the bike cost?", False)])
+def test_a_question_adding_up_or_listing_is_told_by_several_memories(question: str,
+                                                                    several: bool) -> None:
+    assert asks_for_several(question) is several
+
+
+async def test_a_count_is_answered_by_its_parts_not_a_clue_request(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # two memories tie for the question: "which bike?" asks which was meant, "how many?" adds
+    # them up (a near tie is its parts, not a doubt)
+    async with Runtime(tmp_path) as rt:
+        red, blue, _ = await _fill(rt, (
+            "2024-01-05: My bike collection grew: I own a red Brompton bike now.",
+            "2024-03-10: My bike collection grew: I own a blue Canyon bike now.",
+            "2024-02-01: Ordered new tyres for the car."))
+        assert (await search(rt, "Which bike do I own?")).status == "AMBIGUOUS"
+        counted = await search(rt, "How many bikes do I own?")
+        assert counted.status == "FOUND" and {red, blue} <= set(ids(counted))
+        monkeypatch.setattr(navigation, "asks_for_several", lambda text: False)
+        assert (await search(rt, "How many bikes do I own?")).status == "AMBIGUOUS"

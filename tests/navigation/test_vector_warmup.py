@@ -185,3 +185,28 @@ async def test_a_server_loads_the_model_in_its_first_idle_second_even_on_an_empt
         found = await rt.navigation.ask(Search(query="What kind of pet did the user get?"))
         shown = [h.leaf_id for h in found.hits + found.nearest]
         assert saved.leaf_ids[0] in shown
+
+
+async def test_a_search_right_after_the_first_saves_waits_for_the_model(tmp_path: Path) -> None:
+    """A new store has no vector at start, so its model is loaded in the server's first idle
+    second: a search before that, right after the first saves, waits for it (at most the
+    bound) and compares the memories just saved by meaning in that very search. It answered
+    "not compared by meaning (the model is still loading)" and offered no closest memory."""
+    rt, embedder = gated_runtime(tmp_path)
+    async with rt:
+        rt.navigation.vectors_wait_s = 30.0  # a bounded wait, as the MCP server sets it
+        saved = await rt.ingest.ask(Save(content="We finally brought home a golden retriever "
+                                                 "puppy called Kiwi.", provenance=PROV))
+        result: list[Any] = []
+
+        async def ask() -> None:
+            result.append(await rt.navigation.ask(Search(query="What kind of pet did we get?")))
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(ask)
+            await wait_loading(embedder)
+            await anyio.sleep(0.3)
+            assert not result, "the search waits for the model"
+            embedder.gate.set()
+        assert result[0].trace.meaning_compared
+        assert saved.leaf_ids[0] in [h.leaf_id for h in result[0].hits + result[0].nearest]
