@@ -95,6 +95,7 @@ from actors.navigation.query import (
     holds_identifier,
     identifiers,
     kin,
+    other_kinds,
     parse_query,
     placed,
     possessed,
@@ -1340,6 +1341,8 @@ class NavigationActor(Actor):
             # (the English "son" is a Spanish stop word) may have been said too
             if any(not text_terms(other) or index.doc_freq(stem(text_terms(other)[0]))
                    and not self._only_others(stem(text_terms(other)[0]))
+                   # "hermanos" (siblings) is indexed as "hermano" (a brother): not a sister
+                   and not other_kinds(word, stem(text_terms(other)[0]))
                    for other in kin(word)) or self._kind_held(word):
                 continue
             out.append(word)

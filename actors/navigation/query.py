@@ -364,6 +364,18 @@ mentioned: a word for any kind ("sibling") is mentioned by every kind's words, a
 sister": "What's my brother's name?" asks about someone never mentioned)."""
 
 
+def other_kinds(first: str, second: str) -> bool:
+    """``first`` and ``second`` name different kinds of one relation ("hermana" and
+    "hermano", "novia" and "novio", "hija" and "hijo"): words that differ by an ending, as
+    another form of a word does, and name someone else."""
+    a, b = fold(first).lower(), fold(second).lower()
+    for _, kinds in KIN:
+        mine = next((kind for kind in kinds if a in kind), None)
+        if mine is not None:
+            return any(b in kind for kind in kinds if kind is not mine)
+    return False
+
+
 def kin(word: str) -> frozenset[str]:
     """The other names that may stand for what ``word`` names (folded), none when it names
     no relation of ``KIN``."""

@@ -25,7 +25,7 @@ from typing import Any
 
 from actors.navigation import derivation
 from actors.navigation.bm25 import FIELD_WEIGHTS, Scored, idf, weighted_terms
-from actors.navigation.query import Query
+from actors.navigation.query import Query, other_kinds
 from store.fulltext import K1, B, FulltextIndex, IndexDoc, StoredDoc
 
 FORMS_SCANNED = 64
@@ -236,7 +236,9 @@ class SharedIndex:
             if not any(root != other and root.startswith(other) for other in starts):
                 held.update(self._starting_with(root, FORMS_SCANNED))
         forms = sorted(derivation.forms(term, held), key=lambda other: (-held[other], other))
-        return spelled + [form for form in forms if form not in spelled]
+        # "hermano" is no form of "hermana": another kind of relation is someone else
+        return spelled + [form for form in forms
+                          if form not in spelled and not other_kinds(term, form)]
 
     def variants(self, term: str) -> list[str]:
         """Indexed terms that are another form of ``term``, most frequent first: longer terms

@@ -16,7 +16,7 @@ from actors.navigation import actor as navigation
 from actors.navigation import ranking
 from actors.navigation.confidence import Candidate, clue_request
 from actors.navigation.messages import Search, SearchResult, Stats
-from actors.navigation.query import Query, asks_for_several
+from actors.navigation.query import Query, asks_for_several, other_kinds
 from actors.provenance import Provenance
 from ihmt_async import render
 from ihmt_async.runtime import Runtime
@@ -1483,3 +1483,21 @@ async def test_a_count_is_answered_by_its_parts_not_a_clue_request(
         assert counted.status == "FOUND" and {red, blue} <= set(ids(counted))
         monkeypatch.setattr(navigation, "asks_for_several", lambda text: False)
         assert (await search(rt, "How many bikes do I own?")).status == "AMBIGUOUS"
+
+
+async def test_a_sister_is_never_mentioned_by_a_spanish_brother(tmp_path: Path) -> None:
+    # "hermano" differs from "hermana" by an ending, as another form of a word does, and
+    # "hermanos" (siblings, or brothers) is indexed as "hermano": neither mentions a sister
+    async with Runtime(tmp_path) as rt:
+        visit = await save(rt, "2024-08-17: Mi hermano Javier viene a visitarnos en septiembre "
+                               "con su esposa.")
+        await save(rt, "2024-03-01: I adopted a dog called Canela.")
+        await embedded(rt)
+        for question, word in (("¿Cómo se llama mi hermana?", "'hermana'"),
+                               ("What is my sister's name?", "'sister'")):
+            sister = await search(rt, question)
+            assert sister.status == "NONE" and word in (sister.reason or ""), question
+        brother = await search(rt, "¿Cómo se llama mi hermano?")
+        assert brother.status == "FOUND" and ids(brother)[:1] == [visit]
+    assert other_kinds("hermana", "hermano") and other_kinds("novio", "novia")
+    assert not other_kinds("hermana", "hermanas") and not other_kinds("perro", "perra")
