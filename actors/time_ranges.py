@@ -66,6 +66,27 @@ _LAST_N = re.compile(
     r"(?P<unit>days?|weeks?|months?|years?)|(?:(?:en\s+)?(?:los|las)\s+)?(?:ultim[oa]s|pasad[oa]s)\s+"
     rf"(?P<n_es>\d{{1,3}}|{'|'.join(_COUNTS)})\s+(?P<unit_es>dias|semanas|meses|anos))\b")
 """'the last 30 days', 'past two weeks', 'los últimos 3 meses': the days up to today."""
+_DAY_BEFORE = re.compile(r"\b(?P<two>the\s+day\s+before\s+yesterday|anteayer|antier)\b|"
+                         r"\b(?:yesterday|ayer)\b")
+"""'yesterday', 'ayer', 'the day before yesterday', 'anteayer': one day."""
+_WEEKEND = re.compile(r"\b(?:(?P<which>last|past|previous|this)\s+weekend|"
+                      r"(?:el|este)\s+(?P<this_es>)fin\s+de\s+semana(?P<past>\s+pasado)?)\b")
+"""'last weekend', 'this weekend', 'el fin de semana pasado', 'este fin de semana'."""
+_WEEKDAY_NAMES = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4,
+                  "saturday": 5, "sunday": 6, "lunes": 0, "martes": 1, "miercoles": 2,
+                  "jueves": 3, "viernes": 4, "sabado": 5, "domingo": 6}
+_LAST_WEEKDAY = re.compile(
+    rf"\b(?:(?:last|this\s+past)\s+(?P<en>{'|'.join(_WEEKDAY_NAMES)})|"
+    rf"el\s+(?P<es>{'|'.join(_WEEKDAY_NAMES)})\s+pasado)\b")
+"""'last Saturday', 'this past Monday', 'el sábado pasado': the latest such day before today."""
+_AGO = re.compile(
+    rf"\b(?:(?P<n>\d{{1,3}}|a|an|one|{'|'.join(_COUNTS)})\s+(?P<unit>days?|weeks?|months?|years?)"
+    rf"\s+ago|hace\s+(?P<n_es>\d{{1,3}}|un|una|{'|'.join(_COUNTS)})\s+"
+    r"(?P<unit_es>dias?|semanas?|mes|meses|anos?))\b")
+"""'three weeks ago', 'a month ago', 'hace dos semanas': that day, give or take a part of the
+unit (a week ago is any day of that week: people round)."""
+_AGO_SLACK = {"day": 1, "week": 3, "month": 10, "year": 45}
+"""Days either side of an '... ago' day that it may mean."""
 _YEAR_ALONE = re.compile(rf"\b(?:in|en|during|durante|del|de|year|ano)\s+(?P<y>{_YEAR})\b")
 
 
@@ -134,10 +155,52 @@ def asked_range(text: str, today: dt.date) -> DateRange | None:
     return span
 
 
+def _days_ago(folded: str, today: dt.date) -> DateRange | None:
+    """The days the phrases counted back from today name: 'yesterday', 'last weekend', 'last
+    Saturday', 'three weeks ago' (English and Spanish)."""
+    m = _DAY_BEFORE.search(folded)
+    if m:
+        day = today - dt.timedelta(days=2 if m.group("two") else 1)
+        return _with(DateRange(day, day), m)
+    m = _WEEKEND.search(folded)
+    if m:
+        saturday = today - dt.timedelta(days=(today.weekday() - 5) % 7)  # the latest begun
+        if m.group("which") in ("last", "past", "previous") or m.group("past"):
+            if today.weekday() >= 5:  # on a weekend, "last weekend" is the one before
+                saturday -= dt.timedelta(days=7)
+        elif today.weekday() < 5:  # "this weekend" on a weekday: the coming one
+            saturday += dt.timedelta(days=7)
+        return _with(DateRange(saturday, saturday + dt.timedelta(days=1)), m)
+    m = _LAST_WEEKDAY.search(folded)
+    if m:
+        wanted = _WEEKDAY_NAMES[m.group("en") or m.group("es")]
+        back = (today.weekday() - wanted) % 7 or 7
+        day = today - dt.timedelta(days=back)
+        return _with(DateRange(day, day), m)
+    m = _AGO.search(folded)
+    if m:
+        raw = m.group("n") or m.group("n_es")
+        count = int(raw) if raw.isdigit() else _COUNTS.get(raw, 1)
+        said = m.group("unit") or m.group("unit_es")
+        unit = next(name for start, name in (("d", "day"), ("w", "week"), ("sem", "week"),
+                                             ("mo", "month"), ("mes", "month"), ("y", "year"),
+                                             ("a", "year")) if said.startswith(start))
+        if count <= 0:
+            return None
+        days = {"day": 1, "week": 7, "month": 30, "year": 365}[unit] * count
+        day = today - dt.timedelta(days=days)
+        slack = dt.timedelta(days=_AGO_SLACK[unit])
+        return _with(DateRange(day - slack, min(day + slack, today)), m)
+    return None
+
+
 def _named_range(folded: str, today: dt.date) -> DateRange | None:
     m = _YEAR_MONTH.search(folded)
     if m:
         return _with(_month_span(int(m.group("y")), int(m.group("m"))), m)
+    counted = _days_ago(folded, today)
+    if counted is not None:
+        return counted
     m = _LAST_N.search(folded)
     if m:
         raw = m.group("n") or m.group("n_es")

@@ -1,0 +1,67 @@
+"""Times a question counts back from today ("yesterday", "last weekend", "last Saturday",
+"three weeks ago", and their Spanish) name days: memories dated then rank first, a past-time
+attribute question answers with the value then."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from actors.time_ranges import asked_range
+from ihmt_async.runtime import Runtime
+from tests.navigation.test_retrieval_rules import embedded, ids, save, search
+
+WEDNESDAY = dt.date(2024, 6, 5)
+SATURDAY = dt.date(2024, 6, 8)
+
+
+def day(text: str) -> dt.date:
+    return dt.date.fromisoformat(text)
+
+
+@pytest.mark.parametrize(("question", "today", "start", "end"), [
+    ("What did I do yesterday?", WEDNESDAY, "2024-06-04", "2024-06-04"),
+    ("¿Qué compré ayer?", WEDNESDAY, "2024-06-04", "2024-06-04"),
+    ("Where was I the day before yesterday?", WEDNESDAY, "2024-06-03", "2024-06-03"),
+    ("¿Y anteayer?", WEDNESDAY, "2024-06-03", "2024-06-03"),
+    ("What did I cook last weekend?", WEDNESDAY, "2024-06-01", "2024-06-02"),
+    ("What did I cook last weekend?", SATURDAY, "2024-06-01", "2024-06-02"),
+    ("¿Qué hicimos el fin de semana pasado?", WEDNESDAY, "2024-06-01", "2024-06-02"),
+    ("What are we doing this weekend?", WEDNESDAY, "2024-06-08", "2024-06-09"),
+    ("¿Qué hacemos este fin de semana?", SATURDAY, "2024-06-08", "2024-06-09"),
+    ("Who did I meet last Saturday?", WEDNESDAY, "2024-06-01", "2024-06-01"),
+    ("Who did I meet last Wednesday?", WEDNESDAY, "2024-05-29", "2024-05-29"),
+    ("¿A quién vi el sábado pasado?", SATURDAY, "2024-06-01", "2024-06-01"),
+    # "... ago" is that day give or take part of the unit: people round
+    ("What did I buy two days ago?", WEDNESDAY, "2024-06-02", "2024-06-04"),
+    ("What did I start three weeks ago?", WEDNESDAY, "2024-05-12", "2024-05-18"),
+    ("¿Qué empecé hace dos semanas?", WEDNESDAY, "2024-05-19", "2024-05-25"),
+    ("Where did I live a year ago?", WEDNESDAY, "2023-04-22", "2023-07-21"),
+    ("¿Dónde vivía hace un año?", WEDNESDAY, "2023-04-22", "2023-07-21"),
+])
+def test_a_time_counted_back_from_today_names_its_days(question: str, today: dt.date,
+                                                         start: str, end: str) -> None:
+    span = asked_range(question, today)
+    assert span is not None and (span.start, span.end) == (day(start), day(end))
+
+
+@pytest.mark.parametrize("question", [
+    "What is Diego's last name?", "How many days ago did I buy the bike?",
+    "Which weekend bag did you recommend?", "What did I name the dog?"])
+def test_no_time_is_named_without_a_count_or_a_day(question: str) -> None:
+    assert asked_range(question, WEDNESDAY) is None
+
+
+@pytest.mark.anyio
+async def test_memories_of_the_day_counted_back_rank_first(tmp_path: Path) -> None:
+    today = dt.datetime.now(dt.UTC).date()
+    yesterday, weeks = today - dt.timedelta(days=1), today - dt.timedelta(days=21)
+    async with Runtime(tmp_path) as rt:
+        older = await save(rt, f"{weeks.isoformat()}: Went to the climbing gym with Ana.")
+        recent = await save(rt, f"{yesterday.isoformat()}: Went to the climbing gym alone.")
+        await embedded(rt)
+        assert ids(await search(rt, "Who did I go climbing with three weeks ago?"))[:1] == \
+            [older]
+        assert ids(await search(rt, "Who did I go climbing with yesterday?"))[:1] == [recent]
