@@ -89,6 +89,7 @@ from actors.navigation.query import (
     Query,
     asks_about_before,
     asks_about_now,
+    asks_for_advice,
     asks_for_several,
     asks_how_things_stand,
     asks_the_assistant,
@@ -1153,6 +1154,8 @@ class NavigationActor(Actor):
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}
         things, places = ((), ()) if exact else self._unknown_topic(query, topic, best)
+        if asks_for_advice(text):
+            places = ()  # the trip's destination is new: how the user likes to travel is not
         unknown = (*(f"the user's '{word}'" for word in things),
                    *(f"'{name}'" for name in places))
         # the lexicon's gaps: a thing it cannot translate ("sister-in-law") may be named in a

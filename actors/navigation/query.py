@@ -236,6 +236,21 @@ _SEVERAL = re.compile(
     r"todas\s+(?:las|mis|sus|nuestras))\b")
 
 
+_ADVICE = re.compile(
+    r"\b(?:should|could|can)\s+(?:i|we)\b|\bshall\s+(?:i|we)\b|\brecommend|\bsuggest|"
+    r"\b(?:any|some)\s+(?:ideas?|tips?|advice|suggestions?|recommendations?)\b|"
+    r"\bwhat\s+would\s+you\b|\bwhere\s+(?:to|do\s+(?:i|we))\s+(?:stay|eat|go)\b|"
+    r"\bdeberi(?:a|amos)\b|\brecomiend|\bsugier|\b(?:alguna|algun)\s+(?:idea|consejo|"
+    r"sugerencia)|\bme\s+aconsejas\b|\bque\s+(?:hago|hacemos)\b")
+
+
+def asks_for_advice(text: str) -> bool:
+    """The question asks what to do ("We're going to Edinburgh, where should we stay?",
+    "¿Qué me recomiendas para cenar?"): what the user prefers answers it, so a place it
+    names that no memory holds is the plan's, not a sign that nothing stored is about it."""
+    return _ADVICE.search(fold(text)) is not None
+
+
 def asks_for_several(text: str) -> bool:
     """The question adds up or lists what several memories tell ("How many bikes do I own?",
     "List the cities I lived in", "¿Cuántos gatos tengo?"): each memory about it answers a

@@ -16,7 +16,7 @@ from actors.navigation import actor as navigation
 from actors.navigation import ranking
 from actors.navigation.confidence import Candidate, clue_request
 from actors.navigation.messages import Search, SearchResult, Stats
-from actors.navigation.query import Query, asks_for_several, other_kinds
+from actors.navigation.query import Query, asks_for_advice, asks_for_several, other_kinds
 from actors.provenance import Provenance
 from ihmt_async import render
 from ihmt_async.runtime import Runtime
@@ -1501,3 +1501,25 @@ async def test_a_sister_is_never_mentioned_by_a_spanish_brother(tmp_path: Path) 
         assert brother.status == "FOUND" and ids(brother)[:1] == [visit]
     assert other_kinds("hermana", "hermano") and other_kinds("novio", "novia")
     assert not other_kinds("hermana", "hermanas") and not other_kinds("perro", "perra")
+
+
+async def test_a_new_place_in_a_question_asking_what_to_do_is_the_plan_s(
+        tmp_path: Path) -> None:
+    # "Which marathon did I run in Boston?" is about something never stored when no memory
+    # names Boston; "where should we stay in Edinburgh?" is answered by how the user likes to
+    # travel, and the trip's destination is new by nature
+    async with Runtime(tmp_path) as rt:
+        guesthouses = await save(rt, "2024-03-30: Mei and I fly to Osaka for two weeks! I hate "
+                                     "big hotel chains, I always prefer to stay in small "
+                                     "family-run guesthouses when we go away.")
+        await save(rt, "2024-03-05: I ran the Valencia marathon in December.")
+        await save(rt, "2023-11-05: I bought a gravel bike this weekend.")
+        await embedded(rt)
+        boston = await search(rt, "Which marathon did I run in Boston?")
+        assert boston.status == "NONE" and "'Boston'" in (boston.reason or "")
+        edinburgh = await search(rt, "We're going to Edinburgh for a weekend, where should we "
+                                     "stay?")
+        assert edinburgh.status == "FOUND" and ids(edinburgh)[:1] == [guesthouses]
+    assert asks_for_advice("¿Qué me recomiendas en Toledo?")
+    assert asks_for_advice("Any tips for Lisbon?") and not asks_for_advice(
+        "Where did I stay in Porto?")
