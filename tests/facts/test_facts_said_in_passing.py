@@ -1,0 +1,90 @@
+"""Facts said in passing in a user-assistant chat (fix-facts7, the outside bbtest30 run): a
+value ends before a day named inside it and before "here"; a possessive name is the person; a
+body part's, a town's or a person's state is no setting; someone else's job is not the
+speaker's; a "for" of another clause keys no tool; a move to a home names its place; a firm
+named by its first word is the same employer. One test per rule, each with what it must leave
+alone; the changes the outside run was told wrongly go through the real save path."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from pathlib import Path
+
+import pytest
+from facts_runtime import facts_told, history, open_runtime, save
+
+_DAY = dt.date(2023, 7, 16)  # a Sunday
+_facts = functools.partial(facts_told, day=_DAY)
+
+
+def _turn(text: str) -> str:
+    return f"2023/07/16 (Sun) 10:00\nuser: {text}"
+
+
+def _told(text: str) -> list[tuple[str, str, str]]:
+    return [(f[0], f[1], f[2]) for f in _facts(_turn(text))]
+
+
+def _of(attribute: str, text: str) -> list[str]:
+    return [f[2] for f in _facts(_turn(text)) if f[1] == attribute]
+
+
+# ------------------------------------------------------------------ where a value ends
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("I'm relocating to Leeds at the end of July, fresh start", "Leeds"),
+    ("Since I moved to Leeds last week I've been working from my new flat", "Leeds"),
+    ("I moved to Leeds by the end of the month and started again", "Leeds"),
+    ("I'm moving to Leeds next week because of work", "Leeds"),
+    ("We moved to Leeds a few weeks ago and love it", "Leeds"),
+    ("Me mudé a Sevilla la semana pasada y estoy feliz", "Sevilla"),
+    ("Me mudé a Madrid a principios de mes, todo bien", "Madrid"),
+    ("me mudo a Madrid el mes que viene con Diego", "Madrid"),
+    ("I'm moving to Lisbon in July with the kids", "Lisbon"),
+    ("I'm relocating to Leeds.", "Leeds"),
+])
+def test_a_value_ends_before_a_day_named_inside_it(text: str, place: str) -> None:
+    assert _of("location", text) == [place]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("I live in Mar del Plata", "Mar del Plata"),  # "mar" is the sea, not March
+    ("I work at Monday Studios", "Monday Studios"),  # a weekday inside a name
+    ("I live in Leeds now", "Leeds"),
+])
+def test_a_day_word_that_is_part_of_a_name_stays(text: str, value: str) -> None:
+    assert [f[2] for f in _told(text)] == [value]
+
+
+@pytest.mark.parametrize(("text", "employer"), [
+    ("I'm a data analyst at Brightline Logistics here in Austin.", "Brightline Logistics"),
+    ("I work at Northwind Health over here", "Northwind Health"),
+    ("Trabajo en Indra aquí en Madrid", "Indra"),
+    ("I work at Out There Media", "Out There Media"),  # a name's own word
+])
+def test_here_or_there_is_no_part_of_a_name(text: str, employer: str) -> None:
+    assert _of("employer", text) == [employer]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Prefiero el tren siempre que se pueda, odio los vuelos cortos.", "el tren"),
+    ("I prefer the train whenever I can", "the train"),
+    ("I prefer the train if possible", "the train"),
+    ("I always prefer small family-run guesthouses", "small family-run guesthouses"),
+])
+def test_a_preference_ends_before_its_condition(text: str, value: str) -> None:
+    assert [f[2] for f in _told(text)] == [value]
+
+
+@pytest.mark.anyio
+async def test_a_move_told_again_after_it_happened_is_no_change(tmp_path: Path) -> None:
+    async with open_runtime(tmp_path) as rt:
+        await save(rt, "2023/07/16 (Sun) 10:00\nuser: Sam and I broke up last week. I'm "
+                       "relocating to Leeds at the end of July, fresh start.")
+        again = await save(rt, "2023/08/05 (Sat) 10:00\nuser: Since I moved to Leeds last week "
+                               "I've been working from my new flat in Headingley.")
+        facts = await history(rt)
+    assert {f.value for f in facts} == {"Leeds"}
+    assert not [n for n in again.facts.notices if "location" in n]
