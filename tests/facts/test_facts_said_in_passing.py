@@ -88,3 +88,16 @@ async def test_a_move_told_again_after_it_happened_is_no_change(tmp_path: Path) 
         facts = await history(rt)
     assert {f.value for f in facts} == {"Leeds"}
     assert not [n for n in again.facts.notices if "location" in n]
+
+
+# ------------------------------------------------------------------ a possessive name
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("My boyfriend Sam's birthday is on the 20th and he's into film photography.", "Sam"),
+    ("my girlfriend Jess' parents are visiting", "Jess"),
+    ("mi novio Diego es el mejor", "Diego"),
+    ("my boyfriend O'Brien is lovely", "O'Brien"),  # an apostrophe inside a name stays
+])
+def test_a_possessive_name_is_the_person(text: str, name: str) -> None:
+    assert _of("partner", text) == [name]
