@@ -285,6 +285,10 @@ _A_JOB_LEFT = _r(r"\b(?:left|quit|resigned|handed\s+in|walked\s+out|laid\s+off|f
                  r"let\s+go|made\s+redundant)\b")
 """A job left, told before a new one ("I left Globex last Friday, joining Initech ...")."""
 _NAME = r"(?P<s>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
+_NOT_AFTER_DETERMINER = "".join(
+    rf"(?<!\b{word} )" for word in "mi el su tu un al del de ese este buen nuevo otro primer "
+    "gran mismo cada".split())
+"""Not after a determiner or an adjective: the Spanish noun, not the verb ("un trabajo en")."""
 
 _RULES: tuple[_Rule, ...] = (
     # location, first person
@@ -481,7 +485,9 @@ _RULES: tuple[_Rule, ...] = (
                          r"'ve\s+been)\s+offered\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?"
                          r"(?:job|role|position)\s+(?:at|with)\s+(?=[^.;!?]{1,60}?\s+and\s+"
                          r"(?:i\s+)?(?:accepted|took)\s+it\b)")),
-    _Rule("employer", _r(rf"(?<!mi )(?<!el )(?<!su )(?<!tu )\b{_ADV_ES}trabajo\s+(?:en|para)\s+")),
+    # "trabajo en X" is the verb, "un/mi/el trabajo en X" the noun: someone's job, maybe not
+    # the speaker's ("a Diego le ofrecieron un trabajo en un estudio en Madrid")
+    _Rule("employer", _r(rf"{_NOT_AFTER_DETERMINER}\b{_ADV_ES}trabajo\s+(?:en|para)\s+")),
     _Rule("employer", _r(r"\bestoy\s+trabajando\s+(?:en|para)\s+")),
     _Rule("employer", _r(
         r"\b(?:empece|he\s+empezado|comence|entre)\s+a\s+trabajar\s+(?:en|para)\s+")),

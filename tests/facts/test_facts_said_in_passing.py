@@ -101,3 +101,26 @@ async def test_a_move_told_again_after_it_happened_is_no_change(tmp_path: Path) 
 ])
 def test_a_possessive_name_is_the_person(text: str, name: str) -> None:
     assert _of("partner", text) == [name]
+
+
+# ------------------------------------------------------------------ someone else's job
+
+
+@pytest.mark.parametrize("text", [
+    "Noticia grande: a Diego le ofrecieron un trabajo en un estudio de arquitectura en Madrid "
+    "y nos mudamos en enero.",
+    "Le dieron un trabajo en Indra",
+    "Mi trabajo en Indra es aburrido",
+    "Nos mudamos en enero.",  # no place named after the move verb
+])
+def test_someone_else_s_job_and_a_move_without_a_place_are_no_fact(text: str) -> None:
+    assert _told(text) == []
+
+
+@pytest.mark.parametrize(("text", "employer"), [
+    ("Ahora trabajo en Glovo", "Glovo"),
+    ("Trabajo en Indra y me encanta", "Indra"),
+    ("trabajo para Mercadona desde hace un año", "Mercadona"),
+])
+def test_the_speaker_s_own_work_is_still_read(text: str, employer: str) -> None:
+    assert _of("employer", text) == [employer]
