@@ -1314,15 +1314,48 @@ def _a_predicate(value: str) -> bool:
         and first not in _ING_NOUNS
 
 
+_DEGREE = frozenset(
+    "really super so very pretty quite too totally kinda sorta fairly rather extremely "
+    "incredibly absolutely seriously insanely crazy way bit little still always already also "
+    "just getting kind sort a muy bastante tan demasiado algo poco un re super siempre "
+    "todavia ya tambien cada vez mas".split())
+"""Words that only say how much or how long ("super tight", "really cute", "still stiff",
+"muy cansada"): what is left after them is the word that says how a thing is."""
+
+
+_BOTH = re.compile(r"\s+(?:and|or|but|y|e|o|pero)\s+")
+
+
+def _an_opinion(value: str) -> bool:
+    """One lower-case word, after words of degree, says how a thing is or feels ("brutal",
+    "super tight", "really cute", "walking", "muy aburrido"), not what it is set to: chat
+    says it of a body part ("my hips are super tight"), a town ("Austin is brutal right
+    now"), a person ("the ceramics teacher is really cute"). A setting's value is a name, a
+    number, an identifier or a noun phrase ("dark mode", "eu-west-1")."""
+    if value[:1].isupper():
+        return False
+    for part in _BOTH.split(fold(value)):  # "squeaky and black", "fun and very learnable"
+        words = [w.strip(".,;:!?") for w in part.split()]
+        if not all(re.fullmatch(r"[^\W\d_]+", w) for w in words):
+            return False
+        while len(words) > 1 and words[0] in _DEGREE:
+            words.pop(0)
+        if len(words) != 1:
+            return False
+    return True
+
+
 def _no_opinion(value: str) -> bool:
-    """A bare lower-case word ("... es aburrido", "... is nice") is an opinion, lower-case
-    words that only say how a thing stands ("back on", "on hold", "still going") are a state,
-    and words that say what it does or is for ("for paid work", ``_a_predicate``) are no
-    setting's value; names, numbers and identifiers are."""
+    """A bare lower-case word ("... es aburrido", "... is nice", "super tight",
+    ``_an_opinion``) is an opinion, lower-case words that only say how a thing stands ("back
+    on", "on hold", "still going") are a state, and words that say what it does or is for
+    ("for paid work", ``_a_predicate``) are no setting's value; names, numbers and
+    identifiers are."""
     words = value.split()
     if value[:1].isupper() or not all(re.fullmatch(r"[^\W\d_]+", w) for w in words):
         return True
-    return len(words) > 1 and not _a_state(value) and not _a_predicate(value)
+    return len(words) > 1 and not _a_state(value) and not _a_predicate(value) \
+        and not _an_opinion(value)
 
 
 def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
@@ -1372,6 +1405,8 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             if folded_display == noun or folded_display.endswith(" " + noun):
                 head = folded_display[: -len(noun)].strip()
                 return [(m.start(), head or owner or "project", attribute, value)]
+        if _an_opinion(value):
+            continue  # "Austin is brutal right now", "Astrid is walking now": how it is
         return [(m.start(), display, "value", value)]
     m = _PLAIN_SETTING.search(span.folded)
     if m is not None:

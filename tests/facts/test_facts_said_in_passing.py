@@ -124,3 +124,33 @@ def test_someone_else_s_job_and_a_move_without_a_place_are_no_fact(text: str) ->
 ])
 def test_the_speaker_s_own_work_is_still_read(text: str, employer: str) -> None:
     assert _of("employer", text) == [employer]
+
+
+# ------------------------------------------------------------------ how a thing is
+
+
+@pytest.mark.parametrize("text", [
+    "My hips are super tight for the squats. Mobility ideas?",
+    "Austin is brutal right now.",
+    "the ceramics teacher is really cute",
+    "Fargo for Christmas, Astrid is walking now.",
+    "My bike chain is squeaky and black.",
+    "My back is still stiff",
+    "El clima es muy seco",
+    "Mi espalda está muy cargada ahora",
+])
+def test_how_a_body_part_a_town_or_a_person_is_is_no_setting(text: str) -> None:
+    assert _told(text) == []
+    assert _told(f"Quick one. {text}") == []  # not the turn's first sentence either
+    assert _facts(text) == []  # nor a note without a speaker
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("The deploy target is now fly.io", ("deploy target", "value", "fly.io")),
+    ("Our primary region is eu-west-1 now", ("primary region", "value", "eu-west-1")),
+    ("La versión mínima ahora es 3.11.", ("versión mínima", "value", "3.11")),
+    ("The staging host is now Hetzner", ("staging host", "value", "Hetzner")),
+])
+def test_a_setting_s_name_number_or_identifier_is_still_a_value(
+        text: str, fact: tuple[str, str, str]) -> None:
+    assert _told(text) == [fact]
