@@ -1425,7 +1425,10 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     m = _SWITCHED.search(span.folded)
     if m is not None:
         value = clean_value(span, m.end(), len(span.folded), cut_with=True)
-        tail = span.folded[m.end():].rstrip(" .!;")
+        # what the new one is for is said in its own clause: in "moved from R to Python, using
+        # polars for everything now" and "to a bigger flat in Lavapiés, ..., with a terrace for
+        # Canela" the "for" belongs to another clause (keys 'everything now', 'canela')
+        tail = re.split(r"[,;:(]|\s[-–—]\s", span.folded[m.end():])[0].rstrip(" .!;")
         purpose = re.search(r"\s(?:for|para)\s+(?:the\s+|el\s+|la\s+|our\s+)?(?P<t>[\w .-]+)$",
                             tail)
         topic = normalise_topic(purpose.group("t")) if purpose else ""

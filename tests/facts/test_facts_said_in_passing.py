@@ -154,3 +154,25 @@ def test_how_a_body_part_a_town_or_a_person_is_is_no_setting(text: str) -> None:
 def test_a_setting_s_name_number_or_identifier_is_still_a_value(
         text: str, fact: tuple[str, str, str]) -> None:
     assert _told(text) == [fact]
+
+
+# ------------------------------------------------------------------ a switch's purpose
+
+
+@pytest.mark.parametrize("text", [
+    "Tránsito is a Python shop so I've basically moved from R to Python, using polars for "
+    "everything now.",
+    "We moved from Chamberí to a bigger flat in Lavapiés, €1,600 a month, with a small "
+    "terrace for Canela.",
+])
+def test_a_for_in_another_clause_keys_no_tool(text: str) -> None:
+    assert [f for f in _told(text) if f[1].startswith("tool:")] == []
+
+
+@pytest.mark.parametrize(("text", "tool"), [
+    ("We switched from Jenkins to GitHub Actions for CI.", ("tool:ci", "GitHub Actions")),
+    ("we migrated from Travis to CircleCI for the builds", ("tool:builds", "CircleCI")),
+])
+def test_a_switch_for_a_purpose_in_its_own_clause_is_a_tool(
+        text: str, tool: tuple[str, str]) -> None:
+    assert [(f[1], f[2]) for f in _told(text)] == [tool]
