@@ -636,13 +636,19 @@ _CHAT_RULES: tuple[_Rule, ...] = (
     # de un piso en Triana", "nos hemos comprado una casa en Olot"
     _Rule("location", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:signed\s+"
                          r"(?:the|a|our|my)\s+(?:[\w-]+\s+)?lease|got\s+the\s+keys|closed|"
-                         r"bought(?:\s+ourselves|\s+myself)?|moved|relocated)\s+(?:on|for|to|)\s*"
+                         r"bought(?:\s+ourselves|\s+myself)?|(?:moved|relocated)(?:\s+from\s+"
+                         r"[^,;.]{1,40}?)?)\s+(?:on|for|to|)\s*"
                          r"(?:a|an|the|our|"
                          rf"my)\s+(?:[\w'-]+\s+){{0,3}}?{_HOME}\s+in\s+"), place=True),
     _Rule("location", _r(r"\b(?:firmamos|firme|hemos\s+firmado|he\s+firmado)\s+(?:el|un)\s+"
                          r"(?:contrato|alquiler)\s+(?:de\s+alquiler\s+)?(?:de|del|para)\s+"
                          rf"(?:un|una|el|la|nuestro|nuestra|mi)?\s*(?:[\w-]+\s+){{0,2}}?{_HOME_ES}"
                          r"\s+en\s+"), place=True),
+    # "nos mudamos de Chamberí a un piso más grande en Lavapiés": the home's place
+    _Rule("location", _r(r"\b(?:me\s+(?:he\s+mudado|mude|traslade)|nos\s+(?:hemos\s+mudado|"
+                         r"mudamos|trasladamos))\s+(?:de\s+[^,;.]{1,40}?\s+)?a\s+(?:un|una|el|"
+                         rf"la|nuestro|nuestra|mi)\s+(?:[\w-]+\s+){{0,3}}?{_HOME_ES}\s+"
+                         r"(?:[\w-]+\s+){0,2}?en\s+"), place=True),
     _Rule("location", _r(r"\b(?:(?:me|nos)\s+(?:hemos\s+|he\s+)?compr(?:ado|e|amos)|"
                          r"(?:he|hemos)\s+comprado|compramos)\s+(?:un|una)\s+(?:[\w-]+\s+){0,2}?"
                          rf"{_HOME_ES}\s+en\s+"), place=True),
@@ -955,6 +961,11 @@ _PLACE_ENDS = re.compile(r"\s+(?:and|y|e)\s+(?=[^\W\d_A-ZÁÉÍÓÚÑ])")
 años"); a capitalised one continues it ("Trinidad and Tobago", "Bosnia y Herzegovina")."""
 
 
+_NEAR = re.compile(r"\s+(?:near|next\s+to|close\s+to|beside|by\s+the|cerca\s+de|junto\s+al?)\s",
+                   re.IGNORECASE)
+"""What a place is near is no part of its name ("Valladolid near the river")."""
+
+
 _IN_PLACE = re.compile(r"\s+(?:in|en)\s+(?=[A-ZÁÉÍÓÚÑ])")
 
 
@@ -1049,6 +1060,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 value = _without_site(value)
             if attribute == "location":  # "Sevilla y cumple 64 años": the place is "Sevilla"
                 value = _PLACE_ENDS.split(value, maxsplit=1)[0]
+                value = _NEAR.split(value, maxsplit=1)[0]  # "Valladolid near the river"
             if attribute == "role" and set(fold(value).split()[:1]) & _NOT_TITLES:
                 continue  # "my new role is great": how it is, not what it is
             if attribute == "role":  # "promoted to senior engineer at Greenhouse"

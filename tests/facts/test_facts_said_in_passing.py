@@ -176,3 +176,24 @@ def test_a_for_in_another_clause_keys_no_tool(text: str) -> None:
 def test_a_switch_for_a_purpose_in_its_own_clause_is_a_tool(
         text: str, tool: tuple[str, str]) -> None:
     assert [(f[1], f[2]) for f in _told(text)] == [tool]
+
+
+# ------------------------------------------------------------------ a move to a home
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("We moved from Chamberí to a bigger flat in Lavapiés, €1,600 a month.", "Lavapiés"),
+    ("Nos mudamos de Chamberí a un piso más grande en Lavapiés.", "Lavapiés"),
+    ("Me he mudado a un piso en Gràcia", "Gràcia"),
+    ("And I live in Valladolid near the river, I'm a dentist myself.", "Valladolid"),
+])
+def test_a_move_to_a_home_names_its_place(text: str, place: str) -> None:
+    assert _of("location", text) == [place]
+
+
+@pytest.mark.parametrize("text", [
+    "we moved from the old flat to a house in the suburbs",
+    "My sister moved from Leeds to a flat in York",
+])
+def test_a_home_without_a_place_s_name_or_someone_else_s_is_no_location(text: str) -> None:
+    assert _of("location", text) == []
