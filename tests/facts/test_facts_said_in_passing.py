@@ -12,7 +12,9 @@ import functools
 from pathlib import Path
 
 import pytest
-from facts_runtime import facts_told, history, open_runtime, save
+from facts_runtime import assert_rebuilt_alike, facts_told, history, open_runtime, save
+
+from actors.facts.keys import same_value
 
 _DAY = dt.date(2023, 7, 16)  # a Sunday
 _facts = functools.partial(facts_told, day=_DAY)
@@ -197,3 +199,40 @@ def test_a_move_to_a_home_names_its_place(text: str, place: str) -> None:
 ])
 def test_a_home_without_a_place_s_name_or_someone_else_s_is_no_location(text: str) -> None:
     assert _of("location", text) == []
+
+
+# ------------------------------------------------------------------ the same employer
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Northwind Health", "Northwind"), ("Northwind", "the Northwind Health"),
+    ("Brightline Logistics", "Brightline"), ("Google", "Google DeepMind"),
+])
+def test_a_firm_named_by_its_first_words_is_the_same_employer(a: str, b: str) -> None:
+    assert same_value(a, b, "employer")
+    assert not same_value(a, b)  # only where values are firms
+
+
+@pytest.mark.parametrize(("a", "b", "attribute"), [
+    ("Northwind", "Northgate", "employer"), ("Bol", "Bolt Logistics", "employer"),
+    ("iPhone 15", "iPhone 15 Pro", "phone"), ("tech lead", "tech lead manager", "role"),
+])
+def test_other_names_and_other_attributes_stay_different(a: str, b: str, attribute: str) -> None:
+    assert not same_value(a, b, attribute)
+
+
+@pytest.mark.anyio
+async def test_a_promotion_at_the_firm_named_shorter_is_no_employer_change(
+        tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    async with open_runtime(home) as rt:
+        await save(rt, "2023/10/02 (Mon) 09:00\nuser: Big news: I handed in my notice at "
+                       "Ledgerly. I'm starting at Northwind Health as a senior backend "
+                       "engineer on the 16th.")
+        promoted = await save(rt, "2024/02/17 (Sat) 10:00\nuser: I got promoted to tech lead "
+                                  "at Northwind last week! Can you give me a template for 1:1s?")
+        facts = await history(rt, "user", "employer")
+    assert not [n for n in promoted.facts.notices if "employer" in n]
+    assert [(f.value, f.status) for f in facts][-2:] == [
+        ("Northwind Health", "HISTORICAL"), ("Northwind", "ACTIVE")]
+    assert_rebuilt_alike(home)
