@@ -261,7 +261,7 @@ class FactsActor(Actor):
                 prior[key] = list(self._index.slice([key]))
             current = before[key]
             if leaf.leaf_id in known and current is not None \
-                    and (same_value(current.value, cand.value)
+                    and (same_value(current.value, cand.value, cand.attribute)
                          or current.source_leaf_id == leaf.leaf_id):
                 # a committed memory saved again while its value is still current says nothing
                 # new (recorded twice, the timeline showed "Porto" after "Porto"); said again
@@ -315,11 +315,11 @@ class FactsActor(Actor):
         for fact in facts:
             old = before.get(fact.key)
             current = timeline.current(fact.subject, fact.attribute)
-            if fact.status == "ACTIVE" and old is not None and not same_value(old.value,
-                                                                              fact.value):
+            if fact.status == "ACTIVE" and old is not None \
+                    and not same_value(old.value, fact.value, fact.attribute):
                 notices.append(update_notice(old, fact))
             elif fact.status == "HISTORICAL" and current is not None \
-                    and not same_value(current.value, fact.value) \
+                    and not same_value(current.value, fact.value, fact.attribute) \
                     and current.source_leaf_id not in saved:
                 # (a value the same save states after it, "me he mudado a Madrid. Vivo en
                 # Chamberí", is the memory's own later word: nothing to tell)

@@ -86,13 +86,28 @@ def value_name(value: str) -> str:
     return " ".join(words)
 
 
-def same_value(a: str, b: str) -> bool:
+SHORTENED_NAMES = frozenset({"employer"})
+"""Attributes whose values are firms, named in full once and by their first word(s) after:
+"Northwind Health", then "promoted to tech lead at Northwind". A phone or a role is not:
+"iPhone 15" and "iPhone 15 Pro", "tech lead" and "tech lead manager" are two."""
+
+
+def same_value(a: str, b: str, attribute: str = "") -> bool:
     """Two values are the same statement when they name the same thing (``value_name``):
     they differ only in case, accents, spacing, edge punctuation, a leading article, a legal
     form or a web suffix ('Valencia' == 'valencia.', 'Bol' == 'Bol.com'). A shorter
     spelling of the current value is no change (the outside chat run filed "First week at
-    Bol done" as a move from Bol.com to Bol and outdated the memory of the new job)."""
-    return value_name(a) == value_name(b)
+    Bol done" as a move from Bol.com to Bol and outdated the memory of the new job). For an
+    ``attribute`` in ``SHORTENED_NAMES`` a name that is the leading words of the other is the
+    same one too ('Northwind' == 'Northwind Health': the outside run told the user their
+    employer changed to the firm they were promoted in)."""
+    first, second = value_name(a), value_name(b)
+    if first == second:
+        return True
+    if " ".join(fold(attribute).split()) not in SHORTENED_NAMES:
+        return False
+    short, long = sorted((first.split(), second.split()), key=len)
+    return bool(short) and long[: len(short)] == short
 
 
 

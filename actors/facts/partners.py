@@ -114,15 +114,23 @@ _OTHERS = re.compile(
 Ana", "we adopted a puppy, her name is Biscuit"): no partner is read."""
 
 
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+
 def _name(span: Folded, m: re.Match[str]) -> str | None:
-    """The name group ``n`` as written, when every word is capitalised and no common word."""
+    """The name group ``n`` as written, when every word is capitalised and no common word.
+    A possessive ends the name and loses its "'s": in "my boyfriend Sam's birthday" the
+    partner is Sam (the value was "Sam's")."""
     words = span.original(m.start("n"), m.end("n")).split()
     kept: list[str] = []
     for word in words:
         word = word.strip(".,;:!?\"'()")
-        if not word[:1].isupper() or fold(word) in STOPWORDS or fold(word) in _NOT_NAMES:
+        owner = _POSSESSIVE.sub("", word)
+        if not owner[:1].isupper() or fold(owner) in STOPWORDS or fold(owner) in _NOT_NAMES:
             break
-        kept.append(word)
+        kept.append(owner)
+        if owner != word:
+            break
     return " ".join(kept) or None
 
 

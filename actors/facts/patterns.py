@@ -285,6 +285,10 @@ _A_JOB_LEFT = _r(r"\b(?:left|quit|resigned|handed\s+in|walked\s+out|laid\s+off|f
                  r"let\s+go|made\s+redundant)\b")
 """A job left, told before a new one ("I left Globex last Friday, joining Initech ...")."""
 _NAME = r"(?P<s>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
+_NOT_AFTER_DETERMINER = "".join(
+    rf"(?<!\b{word} )" for word in "mi el su tu un al del de ese este buen nuevo otro primer "
+    "gran mismo cada".split())
+"""Not after a determiner or an adjective: the Spanish noun, not the verb ("un trabajo en")."""
 
 _RULES: tuple[_Rule, ...] = (
     # location, first person
@@ -481,7 +485,9 @@ _RULES: tuple[_Rule, ...] = (
                          r"'ve\s+been)\s+offered\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?"
                          r"(?:job|role|position)\s+(?:at|with)\s+(?=[^.;!?]{1,60}?\s+and\s+"
                          r"(?:i\s+)?(?:accepted|took)\s+it\b)")),
-    _Rule("employer", _r(rf"(?<!mi )(?<!el )(?<!su )(?<!tu )\b{_ADV_ES}trabajo\s+(?:en|para)\s+")),
+    # "trabajo en X" is the verb, "un/mi/el trabajo en X" the noun: someone's job, maybe not
+    # the speaker's ("a Diego le ofrecieron un trabajo en un estudio en Madrid")
+    _Rule("employer", _r(rf"{_NOT_AFTER_DETERMINER}\b{_ADV_ES}trabajo\s+(?:en|para)\s+")),
     _Rule("employer", _r(r"\bestoy\s+trabajando\s+(?:en|para)\s+")),
     _Rule("employer", _r(
         r"\b(?:empece|he\s+empezado|comence|entre)\s+a\s+trabajar\s+(?:en|para)\s+")),
@@ -630,13 +636,19 @@ _CHAT_RULES: tuple[_Rule, ...] = (
     # de un piso en Triana", "nos hemos comprado una casa en Olot"
     _Rule("location", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:signed\s+"
                          r"(?:the|a|our|my)\s+(?:[\w-]+\s+)?lease|got\s+the\s+keys|closed|"
-                         r"bought(?:\s+ourselves|\s+myself)?|moved|relocated)\s+(?:on|for|to|)\s*"
+                         r"bought(?:\s+ourselves|\s+myself)?|(?:moved|relocated)(?:\s+from\s+"
+                         r"[^,;.]{1,40}?)?)\s+(?:on|for|to|)\s*"
                          r"(?:a|an|the|our|"
                          rf"my)\s+(?:[\w'-]+\s+){{0,3}}?{_HOME}\s+in\s+"), place=True),
     _Rule("location", _r(r"\b(?:firmamos|firme|hemos\s+firmado|he\s+firmado)\s+(?:el|un)\s+"
                          r"(?:contrato|alquiler)\s+(?:de\s+alquiler\s+)?(?:de|del|para)\s+"
                          rf"(?:un|una|el|la|nuestro|nuestra|mi)?\s*(?:[\w-]+\s+){{0,2}}?{_HOME_ES}"
                          r"\s+en\s+"), place=True),
+    # "nos mudamos de Chamberí a un piso más grande en Lavapiés": the home's place
+    _Rule("location", _r(r"\b(?:me\s+(?:he\s+mudado|mude|traslade)|nos\s+(?:hemos\s+mudado|"
+                         r"mudamos|trasladamos))\s+(?:de\s+[^,;.]{1,40}?\s+)?a\s+(?:un|una|el|"
+                         rf"la|nuestro|nuestra|mi)\s+(?:[\w-]+\s+){{0,3}}?{_HOME_ES}\s+"
+                         r"(?:[\w-]+\s+){0,2}?en\s+"), place=True),
     _Rule("location", _r(r"\b(?:(?:me|nos)\s+(?:hemos\s+|he\s+)?compr(?:ado|e|amos)|"
                          r"(?:he|hemos)\s+comprado|compramos)\s+(?:un|una)\s+(?:[\w-]+\s+){0,2}?"
                          rf"{_HOME_ES}\s+en\s+"), place=True),
@@ -949,6 +961,11 @@ _PLACE_ENDS = re.compile(r"\s+(?:and|y|e)\s+(?=[^\W\d_A-ZÁÉÍÓÚÑ])")
 años"); a capitalised one continues it ("Trinidad and Tobago", "Bosnia y Herzegovina")."""
 
 
+_NEAR = re.compile(r"\s+(?:near|next\s+to|close\s+to|beside|by\s+the|cerca\s+de|junto\s+al?)\s",
+                   re.IGNORECASE)
+"""What a place is near is no part of its name ("Valladolid near the river")."""
+
+
 _IN_PLACE = re.compile(r"\s+(?:in|en)\s+(?=[A-ZÁÉÍÓÚÑ])")
 
 
@@ -1043,6 +1060,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 value = _without_site(value)
             if attribute == "location":  # "Sevilla y cumple 64 años": the place is "Sevilla"
                 value = _PLACE_ENDS.split(value, maxsplit=1)[0]
+                value = _NEAR.split(value, maxsplit=1)[0]  # "Valladolid near the river"
             if attribute == "role" and set(fold(value).split()[:1]) & _NOT_TITLES:
                 continue  # "my new role is great": how it is, not what it is
             if attribute == "role":  # "promoted to senior engineer at Greenhouse"
@@ -1308,15 +1326,48 @@ def _a_predicate(value: str) -> bool:
         and first not in _ING_NOUNS
 
 
+_DEGREE = frozenset(
+    "really super so very pretty quite too totally kinda sorta fairly rather extremely "
+    "incredibly absolutely seriously insanely crazy way bit little still always already also "
+    "just getting kind sort a muy bastante tan demasiado algo poco un re super siempre "
+    "todavia ya tambien cada vez mas".split())
+"""Words that only say how much or how long ("super tight", "really cute", "still stiff",
+"muy cansada"): what is left after them is the word that says how a thing is."""
+
+
+_BOTH = re.compile(r"\s+(?:and|or|but|y|e|o|pero)\s+")
+
+
+def _an_opinion(value: str) -> bool:
+    """One lower-case word, after words of degree, says how a thing is or feels ("brutal",
+    "super tight", "really cute", "walking", "muy aburrido"), not what it is set to: chat
+    says it of a body part ("my hips are super tight"), a town ("Austin is brutal right
+    now"), a person ("the ceramics teacher is really cute"). A setting's value is a name, a
+    number, an identifier or a noun phrase ("dark mode", "eu-west-1")."""
+    if value[:1].isupper():
+        return False
+    for part in _BOTH.split(fold(value)):  # "squeaky and black", "fun and very learnable"
+        words = [w.strip(".,;:!?") for w in part.split()]
+        if not all(re.fullmatch(r"[^\W\d_]+", w) for w in words):
+            return False
+        while len(words) > 1 and words[0] in _DEGREE:
+            words.pop(0)
+        if len(words) != 1:
+            return False
+    return True
+
+
 def _no_opinion(value: str) -> bool:
-    """A bare lower-case word ("... es aburrido", "... is nice") is an opinion, lower-case
-    words that only say how a thing stands ("back on", "on hold", "still going") are a state,
-    and words that say what it does or is for ("for paid work", ``_a_predicate``) are no
-    setting's value; names, numbers and identifiers are."""
+    """A bare lower-case word ("... es aburrido", "... is nice", "super tight",
+    ``_an_opinion``) is an opinion, lower-case words that only say how a thing stands ("back
+    on", "on hold", "still going") are a state, and words that say what it does or is for
+    ("for paid work", ``_a_predicate``) are no setting's value; names, numbers and
+    identifiers are."""
     words = value.split()
     if value[:1].isupper() or not all(re.fullmatch(r"[^\W\d_]+", w) for w in words):
         return True
-    return len(words) > 1 and not _a_state(value) and not _a_predicate(value)
+    return len(words) > 1 and not _a_state(value) and not _a_predicate(value) \
+        and not _an_opinion(value)
 
 
 def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
@@ -1366,6 +1417,8 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             if folded_display == noun or folded_display.endswith(" " + noun):
                 head = folded_display[: -len(noun)].strip()
                 return [(m.start(), head or owner or "project", attribute, value)]
+        if _an_opinion(value):
+            continue  # "Austin is brutal right now", "Astrid is walking now": how it is
         return [(m.start(), display, "value", value)]
     m = _PLAIN_SETTING.search(span.folded)
     if m is not None:
@@ -1384,7 +1437,10 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     m = _SWITCHED.search(span.folded)
     if m is not None:
         value = clean_value(span, m.end(), len(span.folded), cut_with=True)
-        tail = span.folded[m.end():].rstrip(" .!;")
+        # what the new one is for is said in its own clause: in "moved from R to Python, using
+        # polars for everything now" and "to a bigger flat in Lavapiés, ..., with a terrace for
+        # Canela" the "for" belongs to another clause (keys 'everything now', 'canela')
+        tail = re.split(r"[,;:(]|\s[-–—]\s", span.folded[m.end():])[0].rstrip(" .!;")
         purpose = re.search(r"\s(?:for|para)\s+(?:the\s+|el\s+|la\s+|our\s+)?(?P<t>[\w .-]+)$",
                             tail)
         topic = normalise_topic(purpose.group("t")) if purpose else ""

@@ -265,7 +265,7 @@ class _Replay:
         if not entry.retracted:
             for tomb in self.tombs.get(key, []):
                 if (
-                    same_value(tomb.value, entry.value)
+                    same_value(tomb.value, entry.value, key[1])
                     and tomb.valid_from is not None
                     and entry.valid_from is not None
                     and entry.valid_from < tomb.valid_from
@@ -403,7 +403,8 @@ def _freeze(entries: list[_Entry]) -> list[ResolvedFact]:
                 retraction_reason=entry.retraction_reason,
                 retracted_at=entry.retracted_at,
                 review=entry.review,
-                confirms=previous is not None and same_value(previous.value, entry.value),
+                confirms=previous is not None and same_value(previous.value, entry.value,
+                                                               entry.key[1]),
                 key=entry.key,
             )
         )
@@ -546,7 +547,7 @@ class Timeline:
         if origin != "tool":
             return None
         current = self.current(subject, attribute)
-        if current is None or same_value(current.value, value):
+        if current is None or same_value(current.value, value, attribute):
             return None
         facts = self._by_key[fact_key(subject, attribute)]
         if current.origin != "user" and not (
@@ -595,7 +596,7 @@ class Timeline:
         if fact.status != "HISTORICAL":
             return False
         current = self.current(fact.subject, fact.attribute)
-        return current is not None and same_value(current.value, fact.value)
+        return current is not None and same_value(current.value, fact.value, fact.attribute)
 
     def pending_supersessions(self) -> list[Mapping[str, Any]]:
         """Supersessions waiting for review (their ``supersede_leaf`` events), oldest first."""
@@ -642,7 +643,8 @@ class Timeline:
         out: list[str] = []
         for fact in self._leaf_facts.get(leaf_id, ()):
             current = self.current(fact.subject, fact.attribute)
-            same = current is not None and same_value(current.value, fact.value)
+            same = current is not None and same_value(current.value, fact.value,
+                                                          fact.attribute)
             if current is not None and current.source_leaf_id == leaf_id:
                 # the memory's own later word ("I quit the BBC! Starting at Channel 4 next
                 # month"): a memory never outdates itself

@@ -69,7 +69,9 @@ _TIME_TAIL = re.compile(
     r"(?:^|\s+)(?:"
     r"now|right now|currently|nowadays|these days|for now|at the moment|at present|today|"
     r"yesterday|tomorrow|tonight|pasado manana|manana|recently|lately|already|again|too|"
-    r"as well|anymore|for good|permanently|"
+    r"as well|anymore|for good|permanently|always|siempre|"
+    # where the speaker is: "Brightline Logistics here in Austin", "Indra aquí en Madrid"
+    r"(?:here|there|over\s+here|aqui|alli|ahi|aca)(?:\s+(?:in|at|en|on|de)\s.*)?|"
     r"by the way|btw|anyway|anyways|finally|at last|by now|por cierto|al final|por fin|"
     r"de todas formas|de todos modos|al fin|lol|lmao|haha\w*|jaja\w*|xd|omg|tbh|"
     r"ahora|ahora mismo|actualmente|hoy|ayer|ya|por ahora|de momento|por el momento|"
@@ -93,6 +95,28 @@ _TIME_TAIL = re.compile(
     rf"(?:{MONTHS_PATTERN})\s+[0-3]?\d(?:st|nd|rd|th)?"
     r")$"
 )
+_MONTH_NAMES = "|".join(m for m in sorted(MONTHS, key=len, reverse=True)
+                        if len(m) > 3 or m == "may")
+"""Months written whole: "el mar" is the sea, "en ago" no month."""
+_TIME_ON = re.compile(
+    r"\s+(?:"
+    r"(?:last|this|next|past)\s+(?:week|month|year|summer|winter|spring|autumn|fall|weekend)|"
+    r"(?:at|by|towards?|until|till|before|around)\s+the\s+(?:very\s+)?(?:end|start|beginning|"
+    r"middle)\s+of|"
+    r"(?:a|hacia|antes\s+de)\s+(?:finales|principios|mediados|fin|final)\s+de|"
+    r"(?:la|esta)\s+semana\s+(?:pasada|que\s+viene|proxima)|"
+    r"(?:el|este)\s+(?:mes|ano|verano|invierno|otono)\s+(?:pasado|que\s+viene|proximo)|"
+    r"(?:la|el)\s+proxim[oa]\s+(?:semana|mes|ano)|"
+    r"(?:a\s+)?(?:few|couple\s+of|\w+)\s+(?:days?|weeks?|months?|years?)\s+ago|"
+    r"(?:in|en|el|on)\s+(?:the\s+)?(?:(?:early|late|mid)\s+)?"
+    rf"(?:{_MONTH_NAMES}|{_WEEKDAYS})"
+    r")\b"
+)
+"""A day named inside a value: the value ends before it, whatever follows ("Leeds at the end
+of July, fresh start", "Leeds last week I've been working from ...", "Sevilla la semana pasada
+y estoy feliz"). ``_TIME_TAIL`` only trims words that end the run; chat runs on past them
+without a comma. Only phrases that cannot belong to a name are here: "now" or "today" may
+(Now TV)."""
 CLAUSE_START = r"(?:^|[:;]\s)\W*"
 """A sentence's or clause's start, where a subject may be left out ("2026-04-01: Started at
 Initech", "Sold my car last week")."""
@@ -100,7 +124,7 @@ EDGE = " \t.,;:!?…\"'`«»“”()[]"
 _CLAUSE = re.compile(
     r"\s*[,;(\[]|:\s|\s+[-–—]\s+|\s+(?:but|where|because|since|although|though|while|which|who|"
     r"when|after|before|until|so that|pero|donde|porque|aunque|ya que|desde|mientras|cuando|"
-    r"hasta|que|as\s+(?:a|an|the|my|our|lead|head|senior|junior|tech|team|staff|principal|chief|"
+    r"hasta|que|if|unless|whenever|wherever|as\s+long\s+as|si|salvo|as\s+(?:a|an|the|my|our|lead|head|senior|junior|tech|team|staff|principal|chief|"
     r"intern|contractor|consultant|freelancer?|planned|usual|[a-z]+\s+(?:engineer|developer|"
     r"manager|lead|designer|analyst|scientist))|como|for|from|para|"
     r"to\s+(?:be|work|"
@@ -110,6 +134,8 @@ _CLAUSE = re.compile(
 _WITH = re.compile(r"\s+(?:with|together with|along with|con|junto con|junto a)\b")
 _AND = re.compile(
     r"\s+(?:and|y|e)\s+(?=(?:i|we|my|our|she|he|they|it|then|now|also|yo|mi|mis|nuestro|lo|le|"
+    # a Spanish verb led by its pronoun: "... en Madrid y nos mudamos en enero"
+    r"nos|me|se|les|"
     r"accepted|took|start|starting|started|quit|left|joined|"
     r"nuestra|ahora|luego|tambien|ella|el|ellos|work|works|working|live|lives|have|has|am|"
     r"study|studies|teach|trabajo|vivo|tengo|estudio|"
@@ -130,7 +156,7 @@ def clean_value(
     patterns = [_AND] + ([_CLAUSE] if cut_commas else [re.compile(r"\s*;")])
     if cut_with:
         patterns.append(_WITH)
-    for pattern in patterns:
+    for pattern in (*patterns, _TIME_ON):
         m = pattern.search(folded, 1)
         if m is not None:
             cut = min(cut, m.start())
