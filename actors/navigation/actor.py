@@ -1871,7 +1871,8 @@ class NavigationActor(Actor):
                             if leaf in judged and ranking.about(judged[leaf], size)}
                 ranked = ranking.newest_leads(ranked, on_topic, self._when, matched,
                                               {stem(fold(name)) for name in names_asked(
-                                                  query.text)})
+                                                  query.text)},
+                                              now=asks_about_now(query.text))
         short = query.short
         worded_scores = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                          for leaf, _ in ranked[:6] if leaf in best}

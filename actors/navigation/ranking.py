@@ -460,8 +460,8 @@ def continued_first(ranked: list[tuple[str, float]], older: str, newer: str, *,
 
 def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
                  when: Callable[[str], tuple[str, float]],
-                 holds: Mapping[str, frozenset[str]], names: Collection[str] = ()
-                 ) -> list[tuple[str, float]]:
+                 holds: Mapping[str, frozenset[str]], names: Collection[str] = (),
+                 *, now: bool = False) -> list[tuple[str, float]]:
     """A question about how something stands: the newest of the first ``NEWEST_DEPTH``
     memories that is about the question, holds every word of it the lead holds (product
     images kept in the shipping cache are not the booking cache's), at least
@@ -474,11 +474,11 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
         return ranked
     lead, top = ranked[0]
     told = holds.get(lead, frozenset())
-    if len(told - set(names)) < NEWEST_SHARED_WORDS:
+    if len(told - set(names)) < NEWEST_SHARED_WORDS and not now:
         return ranked
     rivals = [(leaf, score) for leaf, score in ranked[1:NEWEST_DEPTH]
               if leaf in about_ids and score >= NEWEST_SHARE * top
-              and told <= holds.get(leaf, frozenset()) and when(leaf) > when(lead)]
+              and (now or told <= holds.get(leaf, frozenset())) and when(leaf) > when(lead)]
     if not rivals:
         return ranked
     newest = max(rivals, key=lambda item: when(item[0]))
