@@ -469,16 +469,23 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
     holding "teacher" are not one story), and scores at least ``NEWEST_SHARE`` of the lead's
     ("Sanne chose Skimming Stone for the living room" in June, "we want to repaint the living
     room ... the colour Warm Sand" in October: "What colour are the living-room walls going
-    to be?")."""
+    to be?"). A question that says ``now`` ("these days", "at the moment", ``asks_about_now``)
+    asks for the latest of a story, which may be told in other words each time: a newer
+    memory close to it by meaning alone (holding none of its words) leads too ("What gym am
+    I going to these days?": "switched to Kirkstall CrossFit" after "joined The Engine Room,
+    a bouldering gym"); one holding some of the lead's words but not all tells something
+    else ("Is the user still learning German?": "Hans said my German pronunciation was
+    always bad" is no news of the learning)."""
     if not ranked or ranked[0][0] not in about_ids:
         return ranked
     lead, top = ranked[0]
     told = holds.get(lead, frozenset())
-    if len(told - set(names)) < NEWEST_SHARED_WORDS and not now:
-        return ranked
+    by_words = len(told - set(names)) >= NEWEST_SHARED_WORDS
     rivals = [(leaf, score) for leaf, score in ranked[1:NEWEST_DEPTH]
               if leaf in about_ids and score >= NEWEST_SHARE * top
-              and (now or told <= holds.get(leaf, frozenset())) and when(leaf) > when(lead)]
+              and (by_words and told <= holds.get(leaf, frozenset())
+                   or now and not holds.get(leaf))
+              and when(leaf) > when(lead)]
     if not rivals:
         return ranked
     newest = max(rivals, key=lambda item: when(item[0]))

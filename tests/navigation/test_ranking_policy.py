@@ -325,3 +325,18 @@ def test_the_newest_memory_holding_the_leads_words_leads_a_question_about_now() 
     # an older memory never leads
     assert ranking.newest_leads([("october", 10.0), ("june", 9.0)], everyone, when, holds) == \
         [("october", 10.0), ("june", 9.0)]
+    # a question saying "now" ("What gym am I going to these days?"): a newer memory about
+    # it by meaning alone, holding none of its words, leads ("switched to Kirkstall CrossFit"
+    # holds no "gym"), however few words the lead holds
+    unworded = {**holds, "october": frozenset()}
+    assert [leaf for leaf, _ in ranking.newest_leads(ranked, everyone, when, unworded,
+                                                     now=True)] == ["october", "june", "march"]
+    assert [leaf for leaf, _ in ranking.newest_leads(ranked, everyone, when, unworded,
+                                                     names={"liv"}, now=True)][0] == "october"
+    assert ranking.newest_leads(ranked, everyone, when, unworded) == ranked  # no "now"
+    # ...but one holding some of the lead's words, not all, tells something else
+    assert ranking.newest_leads(ranked, everyone, when, other, now=True) == ranked
+    # ...still about the question, scoring NEWEST_SHARE of the lead's, within NEWEST_DEPTH
+    assert ranking.newest_leads(low, everyone, when, unworded, now=True) == low
+    assert ranking.newest_leads(ranked, {"june", "march"}, when, unworded, now=True) == ranked
+    assert ranking.newest_leads(deep, everyone, when, unworded, now=True) == deep
