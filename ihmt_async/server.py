@@ -19,6 +19,7 @@ from typing import Any
 import structlog
 from mcp.server.mcpserver import Context, MCPServer
 
+from actors.checks import check_text
 from actors.facts.keys import scoped_subject
 from actors.facts.messages import History, Retract
 from actors.ingest import validate
@@ -147,9 +148,12 @@ def build_server(home: Path | str | None = None, *,
             supersedes: The id of a memory this one corrects (from a search in detail="full").
         """
         app = app_of(ctx)
-        if isinstance(content, str):
-            project = await client_project(ctx.session, app.extras)
-            scope = await save_scope_async(scope or "", project, content)
+        # the size and the text are checked before anything reads the content (its scope is
+        # classified from it): an over-long text is refused at once, not after seconds
+        content = check_text(content, what="content",
+                             limit=app.runtime.settings.max_content_bytes)
+        project = await client_project(ctx.session, app.extras)
+        scope = await save_scope_async(scope or "", project, content)
         result = await app.runtime.ingest.ask(Save(
             content=content, domain=domain, content_type=content_type or "auto",
             tags=tuple(tags or ()), scope=scope or "", origin=origin or "agent",

@@ -26,8 +26,10 @@ from actors.text import STOPWORDS, fold
 
 Found = tuple[int, str, str, str]
 
-_NAME = r"(?P<n>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)"
-"""One or two words; the original text must capitalise them (``_name``)."""
+_NAME = r"(?<![\w'’-])(?P<n>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)"
+"""One or two words; the original text must capitalise them (``_name``). A name begins a word:
+tried at every letter of a long run of them ("aaaa..."), a pattern led by it cost time
+quadratic in the run's length (10,000 letters: a minute)."""
 _ADV = r"(?:(?:just|finally|officially|actually|also|now|recently)\s+)*"
 _PARTNER_NOUN = (r"(?:boyfriend|girlfriend|partner|husband|wife|fiance|fiancee|bf|gf|novio|novia|"
                  r"pareja|marido|mujer|esposo|esposa|prometido|prometida|chico|chica)")

@@ -1609,6 +1609,10 @@ _DEMONSTRATIVE = re.compile(r"(?:that|this|those|these|ese|esa|esos|esas|este|es
 hold: what it is was said elsewhere."""
 
 
+FACT_SENTENCE_CHARS = 1500
+"""Longest sentence read for facts (a sentence of prose is far shorter)."""
+
+
 def extract_facts(
     text: str,
     *,
@@ -1654,7 +1658,11 @@ def extract_facts(
             # the assistant's turn advises ("Then Odido is the better deal. Your database
             # is MySQL 8"): what it says or recommends is no statement of anyone's life
             continue
-        said = sentences(line)
+        # a fact is told in a sentence: a "sentence" longer than this is a log, a dump or
+        # code with no full stop, and reading it through every rule cost seconds per MB
+        said = [part for part in sentences(line) if len(part) <= FACT_SENTENCE_CHARS]
+        if not said:
+            continue
         who = speaker.subject if speaker is not None else None
         moving_in = move_in(said, _names_a_place, homes.get(who))
         home = home_named(said, _names_a_place, homes.get(who))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from actors.facts.patterns import FACT_SENTENCE_CHARS
 from actors.facts.speakers import past_label, speaker_of
 from actors.text import fold
 
@@ -130,7 +131,8 @@ def replacements(text: str) -> tuple[Replacement, ...]:
     Jenkins?") tells no change."""
     found: dict[str, Replacement] = {}
     for sentence in _told_sentences(text):
-        if sentence.rstrip().endswith("?") or not sentence.strip():
+        if sentence.rstrip().endswith("?") or not sentence.strip() \
+                or len(sentence) > FACT_SENTENCE_CHARS:  # a log or a dump, no prose
             continue
         for patterns, needs_name in ((_NAMED, False), (_ENDED, True)):
             for pattern in patterns:
