@@ -470,22 +470,29 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
     ("Sanne chose Skimming Stone for the living room" in June, "we want to repaint the living
     room ... the colour Warm Sand" in October: "What colour are the living-room walls going
     to be?"). A question that says ``now`` ("these days", "at the moment", ``asks_about_now``)
-    asks for the latest of a story, which may be told in other words each time: a newer
-    memory close to it by meaning alone (holding none of its words) leads too ("What gym am
-    I going to these days?": "switched to Kirkstall CrossFit" after "joined The Engine Room,
-    a bouldering gym"); one holding some of the lead's words but not all tells something
-    else ("Is the user still learning German?": "Hans said my German pronunciation was
-    always bad" is no news of the learning)."""
+    asks for the latest of a story, which may be told in other words each time: a memory of
+    a later day leads when it holds the lead's words, however few ("How many houseplants do
+    I have at the moment?": "up to eleven now" after "I have six houseplants"), or none of the
+    question's, close to it by meaning alone ("What gym am I going to these days?":
+    "switched to Kirkstall CrossFit" after "joined The Engine Room, a bouldering gym"). One
+    holding some of the lead's words but not all tells something else ("Is the user still
+    learning German?": "Hans said my German pronunciation was always bad"), and one of the
+    same day is no later news ("switched from violin to cello" / "plays the violin")."""
     if not ranked or ranked[0][0] not in about_ids:
         return ranked
     lead, top = ranked[0]
     told = holds.get(lead, frozenset())
     by_words = len(told - set(names)) >= NEWEST_SHARED_WORDS
+
+    def newer(leaf: str) -> bool:
+        held = holds.get(leaf, frozenset())
+        if by_words and told <= held and when(leaf) > when(lead):
+            return True
+        # "now": a later day's memory holding the lead's words, or found by meaning alone
+        return now and (told <= held or not held) and when(leaf)[0] > when(lead)[0]
+
     rivals = [(leaf, score) for leaf, score in ranked[1:NEWEST_DEPTH]
-              if leaf in about_ids and score >= NEWEST_SHARE * top
-              and (by_words and told <= holds.get(leaf, frozenset())
-                   or now and not holds.get(leaf))
-              and when(leaf) > when(lead)]
+              if leaf in about_ids and score >= NEWEST_SHARE * top and newer(leaf)]
     if not rivals:
         return ranked
     newest = max(rivals, key=lambda item: when(item[0]))

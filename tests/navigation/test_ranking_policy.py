@@ -334,8 +334,16 @@ def test_the_newest_memory_holding_the_leads_words_leads_a_question_about_now() 
     assert [leaf for leaf, _ in ranking.newest_leads(ranked, everyone, when, unworded,
                                                      names={"liv"}, now=True)][0] == "october"
     assert ranking.newest_leads(ranked, everyone, when, unworded) == ranked  # no "now"
+    # ...and one of a later day holding the lead's words, however few
+    single = {**holds, "june": frozenset({"room"}), "october": frozenset({"room", "colour"})}
+    assert ranking.newest_leads(ranked, everyone, when, single) == ranked
+    assert ranking.newest_leads(ranked, everyone, when, single, now=True)[0][0] == "october"
     # ...but one holding some of the lead's words, not all, tells something else
     assert ranking.newest_leads(ranked, everyone, when, other, now=True) == ranked
+    # ...and one of the same day is no later news
+    same_day = {**day, "october": ("2026-06-08", 3.0)}
+    assert ranking.newest_leads(ranked, everyone, same_day.__getitem__, single,
+                                now=True) == ranked
     # ...still about the question, scoring NEWEST_SHARE of the lead's, within NEWEST_DEPTH
     assert ranking.newest_leads(low, everyone, when, unworded, now=True) == low
     assert ranking.newest_leads(ranked, {"june", "march"}, when, unworded, now=True) == ranked
