@@ -24,6 +24,7 @@ from store.rebuild import (
     check_events_whole,
     rebuild_catalog,
     set_aside_damaged,
+    settle_events,
     undo_dead_saves,
 )
 
@@ -59,6 +60,8 @@ def rebuild_store(layout: StoreLayout, locks: LockManager, *, actor: str = "rebu
     with locks.hold_sync(fulltext.LOCK_NAME, actor=actor, timeout_s=600):
         fulltext.discard(layout)
     facts = rebuild_facts(layout, locks, actor=actor, progress=facts_progress)
+    with locks.hold_sync("catalog", "facts", actor=actor):
+        settle_events(layout)
     log.info("store.rebuilt", entries=len(scan.entries), facts=facts.facts,
              replayed=facts.replayed, problems=len(scan.problems) + len(facts.problems))
     return StoreRebuild(len(scan.entries), tuple(scan.problems), facts, tuple(moved))

@@ -224,7 +224,16 @@ class Engine:
 
     def _catch_up(self, conn: sqlite3.Connection) -> tuple[int, int, bool]:
         applied = int(get_meta(conn, "events_offset") or 0)
-        if size_of(self.layout.events_file) <= applied:
+        size = size_of(self.layout.events_file)
+        if size < applied and get_meta(conn, EVENTS_LOST) is None:
+            # lines the database applied are gone from the file: the saves that follow
+            # append after what is left, so the gap must be remembered, or the next rebuild
+            # would replay a file without them (a forgotten memory served again)
+            log.error("events.file_shorter", path=str(self.layout.events_file),
+                      applied=applied, size=size)
+            with transaction(conn, self.layout.database) as tx:
+                tx.set_meta(EVENTS_LOST, f"{applied} {size}")
+        if size <= applied:
             return 0, 0, False
         found = read_lines(self.layout.events_file, applied)
         for bad in found.bad:
@@ -244,6 +253,36 @@ class Engine:
                 apply_line(tx, line.record)
             tx.set_meta("events_offset", str(found.end))
         return len(found.lines), skipped, found.torn_tail
+
+
+EVENTS_LOST = "events_lost"
+"""Meta key: "<bytes applied> <bytes found>" when a start found the event file shorter than
+the database had applied (kept until a rebuild replaces the database: ``doctor`` reports it,
+``rebuild`` refuses without ``--accept-loss``)."""
+
+
+EVENTS_ACCEPTED = "events_accepted"
+"""Meta key: bytes of the event file a completed rebuild replayed (the database then holds
+what the file holds: a damaged line before it is no longer a loss to report)."""
+
+
+def events_accepted(conn: sqlite3.Connection) -> int:
+    try:
+        return int(get_meta(conn, EVENTS_ACCEPTED) or 0)
+    except ValueError:
+        return 0
+
+
+def events_lost(conn: sqlite3.Connection) -> tuple[int, int] | None:
+    """(bytes the database had applied, bytes the event file held) when lines were lost."""
+    value = get_meta(conn, EVENTS_LOST)
+    if not value:
+        return None
+    applied, _, size = value.partition(" ")
+    try:
+        return int(applied), int(size)
+    except ValueError:
+        return 0, 0
 
 
 def apply_line(tx: Tx, record: Mapping[str, Any]) -> None:

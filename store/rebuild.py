@@ -19,7 +19,13 @@ from pathlib import Path
 
 from store.catalog import Entries, entry_from_branch, entry_from_leaf
 from store.db import connect, get_meta, transaction
-from store.engine import Engine
+from store.engine import (
+    EVENTS_ACCEPTED,
+    EVENTS_LOST,
+    Engine,
+    events_accepted,
+    events_lost,
+)
 from store.errors import DamagedDatabase, EventLineDamaged, EventsLost, MalformedFile
 from store.events import read_lines, size_of
 from store.leaf_format import read_leaf
@@ -128,6 +134,20 @@ def set_aside_damaged(layout: StoreLayout) -> list[Path]:
     return moved
 
 
+def settle_events(layout: StoreLayout) -> None:
+    """After a completed rebuild the database holds exactly what the event file replays: a
+    loss recorded before (``EVENTS_LOST``) and the damaged lines it skipped are settled."""
+    conn = connect(layout, create=False)
+    if conn is None:
+        return
+    try:
+        with transaction(conn, layout.database) as tx:
+            tx.set_meta(EVENTS_LOST, "")
+            tx.set_meta(EVENTS_ACCEPTED, str(size_of(layout.events_file)))
+    finally:
+        conn.close()
+
+
 def check_events_whole(layout: StoreLayout) -> None:
     """Raise ``EventsLost`` when the event file is shorter than what the database applied
     from it (lines lost: a rebuild replaying the file would undo them), ``EventLineDamaged``
@@ -139,12 +159,17 @@ def check_events_whole(layout: StoreLayout) -> None:
         return
     try:
         applied = int(get_meta(conn, "events_offset") or 0)
+        lost = events_lost(conn)
+        accepted = events_accepted(conn)
     finally:
         conn.close()
     size = size_of(layout.events_file)
     if size < applied:
         raise EventsLost(layout.events_file, applied, size)
-    damaged = read_lines(layout.events_file).damaged
+    if lost is not None:  # lost earlier; later saves appended after what was left
+        raise EventsLost(layout.events_file, *lost)
+    damaged = [line for line in read_lines(layout.events_file).damaged
+               if line.offset >= accepted]
     if damaged:
         first = damaged[0]
         raise EventLineDamaged(layout.events_file, first.line, first.offset, first.why)

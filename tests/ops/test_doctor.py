@@ -177,6 +177,70 @@ def test_a_rebuild_refuses_to_undo_what_only_the_database_still_records(tmp_path
     assert "quokka1" in run_cli(tmp_path, "search", "quokka1 service").stdout
 
 
+def test_a_garbage_page_no_query_meets_is_found_by_the_integrity_check(tmp_path: Path) -> None:
+    """A page deep in the database that doctor's own reads never met: "No problems found"
+    while SQLite's quick check said the file was malformed (an outside probe)."""
+    import anyio
+
+    from actors.ingest.messages import Save
+    from ihmt_async.runtime import Runtime
+
+    async def fill() -> None:
+        async with Runtime(tmp_path, background_consolidation=False) as rt:
+            for n in range(150):
+                await rt.ingest.ask(Save(content=f"Note {n}: the quokka{n} service restarts "
+                                                 f"at {n % 24}:00 every day."))
+
+    anyio.run(fill)
+    layout = StoreLayout.at_home(tmp_path)
+    assert cli_json(tmp_path, "doctor")["clean"]
+    size = layout.database.stat().st_size
+    with layout.database.open("r+b") as handle:
+        handle.seek((size * 6 // 10) // 4096 * 4096)
+        handle.write(os.urandom(4096))
+    report = cli_json(tmp_path, "doctor", check=False)
+    assert "database_damaged" in codes_of(report["problems"])
+    fixed = cli_json(tmp_path, "doctor", "--repair")
+    assert fixed["clean"], fixed["remaining"]
+    assert "quokka42" in run_cli(tmp_path, "search", "quokka42 service").stdout
+
+
+def test_a_loss_of_the_event_file_is_remembered_after_later_saves(tmp_path: Path) -> None:
+    """A start after the loss, then a save, appended after what was left of the file: doctor
+    turned clean and the next rebuild brought the forgotten memory back (an outside probe).
+    The loss is kept until a rebuild accepts it; then doctor is clean."""
+    layout = StoreLayout.at_home(tmp_path)
+    saved = run_cli(tmp_path, "save", "The wqsecret rotation happens on Fridays.").stdout
+    forgotten = next(w for w in saved.replace(",", " ").split() if w.startswith("L-"))
+    run_cli(tmp_path, "forget", forgotten, "--reason", "asked to")
+    layout.events_file.unlink()
+    run_cli(tmp_path, "save", "An ordinary later note about lunch.")  # a start, a save
+    report = cli_json(tmp_path, "doctor", check=False)
+    assert "event_file_shorter" in codes_of(report["problems"])
+    refused = run_cli(tmp_path, "rebuild", check=False)
+    assert refused.returncode != 0 and "--accept-loss" in refused.stderr
+    assert "Fridays" not in run_cli(tmp_path, "search", "wqsecret rotation").stdout
+    run_cli(tmp_path, "rebuild", "--accept-loss")
+    assert cli_json(tmp_path, "doctor")["clean"]
+
+
+def test_a_damaged_line_a_rebuild_accepted_is_no_longer_reported(tmp_path: Path) -> None:
+    """A complete line that is not JSON, followed by later saves: a rebuild refuses, and once
+    it is accepted (``--accept-loss``) doctor is clean; it failed for good."""
+    layout = StoreLayout.at_home(tmp_path)
+    run_cli(tmp_path, "save", "First note about the quokka service.")
+    with layout.events_file.open("ab") as handle:
+        handle.write(b"this is no json at all\n")
+    run_cli(tmp_path, "save", "Second note about the quokka service.")
+    report = cli_json(tmp_path, "doctor", check=False)
+    assert "event_line_damaged" in codes_of(report["problems"])
+    assert run_cli(tmp_path, "rebuild", check=False).returncode != 0
+    run_cli(tmp_path, "rebuild", "--accept-loss")
+    assert cli_json(tmp_path, "doctor")["clean"]
+    run_cli(tmp_path, "save", "Third note about the quokka service.")
+    assert cli_json(tmp_path, "doctor")["clean"]
+
+
 def test_a_full_text_index_the_next_start_must_redo_is_reported_and_reindexed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A lost, unreadable or foreign full-text index is no damage to any memory, but the next
