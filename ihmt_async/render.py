@@ -86,6 +86,14 @@ def _fact_report_lines(report: FactReport) -> list[str]:
                      + "; ".join(_fact_line(f) for f in applied) + ".")
     if report.superseded_leaf:
         lines.append(f"Marked memory {report.superseded_leaf} as superseded by this one.")
+    if report.also_superseded:
+        # said, not done silently: an unrelated note given the wrong id outdated the
+        # correction that was current without a word (an outside probe)
+        later = ", ".join(report.also_superseded)
+        lines.append(f"{report.superseded_leaf} had already been corrected by {later}: "
+                     f"{'that memory is' if len(report.also_superseded) == 1 else 'those are'} "
+                     "now superseded by this one too (only the newest correction is "
+                     "current).")
     if report.pending_supersession:
         lines.append(f"Not yet applied: marking memory {report.pending_superseded_leaf} as "
                      "superseded waits for review (copied from a tool result, this text may not "

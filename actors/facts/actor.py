@@ -279,6 +279,7 @@ class FactsActor(Actor):
             events.append(event)
             keys.append(key)
         superseded_leaf = pending_id = None
+        chain: list[str] = []
         if msg.supersedes and msg.leaves and msg.supersedes_pending:
             # Tool-origin text correcting the user's memory: recorded, not applied; it waits
             # in the review queue like a tool-origin value that would overturn the user's.
@@ -330,6 +331,7 @@ class FactsActor(Actor):
             pending=tuple(view(f) for f in facts if f.status == "PENDING"),
             blocked=tuple(view(f) for f in facts if f.status == "RETRACTED"),
             superseded_leaf=superseded_leaf,
+            also_superseded=tuple(chain[1:]) if superseded_leaf else (),
             pending_supersession=pending_id,
             pending_superseded_leaf=msg.supersedes if pending_id else None,
         )

@@ -61,6 +61,9 @@ class FactReport:
     blocked: tuple[FactView, ...] = ()
     """Re-saves covered by an earlier retraction."""
     superseded_leaf: str | None = None
+    also_superseded: tuple[str, ...] = ()
+    """The corrections ``superseded_leaf`` had already had: superseded as well (only the
+    newest correction of a memory is current)."""
     pending_supersession: str | None = None
     """The review id (S-...) of a correction that waits for review instead of applying."""
     pending_superseded_leaf: str | None = None
