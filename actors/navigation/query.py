@@ -244,11 +244,19 @@ _ADVICE = re.compile(
     r"sugerencia)|\bme\s+aconsejas\b|\bque\s+(?:hago|hacemos)\b")
 
 
+_ADVICE_GIVEN = re.compile(
+    r"\bdid\s+(?:you|i|we)\b|\b(?:you|i|we)\s+(?:recommended|suggested|said|told)\b|"
+    r"\b(?:me\s+)?(?:recomendaste|sugeriste|dijiste)\b")
+"""The question asks what advice was given ("Which restaurant did you recommend in
+Lisbon?"): a recollection, about something stored or never stored."""
+
+
 def asks_for_advice(text: str) -> bool:
     """The question asks what to do ("We're going to Edinburgh, where should we stay?",
     "¿Qué me recomiendas para cenar?"): what the user prefers answers it, so a place it
     names that no memory holds is the plan's, not a sign that nothing stored is about it."""
-    return _ADVICE.search(fold(text)) is not None
+    folded = fold(text)
+    return _ADVICE.search(folded) is not None and _ADVICE_GIVEN.search(folded) is None
 
 
 def asks_for_several(text: str) -> bool:

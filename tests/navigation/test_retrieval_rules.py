@@ -1523,3 +1523,6 @@ async def test_a_new_place_in_a_question_asking_what_to_do_is_the_plan_s(
     assert asks_for_advice("¿Qué me recomiendas en Toledo?")
     assert asks_for_advice("Any tips for Lisbon?") and not asks_for_advice(
         "Where did I stay in Porto?")
+    # what advice was given is a recollection: a place no memory names is never-stored
+    assert not asks_for_advice("Which restaurant did you recommend for us in Lisbon?")
+    assert not asks_for_advice("¿Qué restaurante me recomendaste en Lisboa?")
