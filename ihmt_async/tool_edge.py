@@ -23,10 +23,11 @@ from pydantic import ValidationError
 from actors.base import new_request_id
 from actors.provenance import Provenance
 from actors.secrets import redact_text
+from actors.text import invalid_unicode
 from ihmt_async.echo import bounded_message, echo
 from ihmt_async.logs import set_client
 from ihmt_async.runtime import Runtime
-from store.errors import IhmtError
+from store.errors import IhmtError, InvalidText
 
 log = structlog.get_logger("ihmt.server")
 P = ParamSpec("P")
@@ -62,6 +63,16 @@ def app_of(ctx: Context[Any, Any]) -> AppContext:
     return app
 
 
+def _check_unicode(arguments: dict[str, Any]) -> None:
+    """Every text argument, not only the content and the query: an unpaired surrogate in a
+    tag, a subject, an id or a domain was stored as the transport's replacement mark."""
+    for name, value in arguments.items():
+        texts = value if isinstance(value, (list, tuple)) else (value,)
+        if any(isinstance(text, str) and invalid_unicode(text) for text in texts):
+            raise InvalidText(f"The {name} argument holds an unpaired surrogate character "
+                              "(invalid Unicode); nothing was done.")
+
+
 def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]]:
     """Turn our errors into a clear tool error, once, at the edge."""
 
@@ -72,6 +83,7 @@ def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]
         # the edge's log lines and the actors' share one request id.
         with structlog.contextvars.bound_contextvars(request_id=new_request_id()):
             try:
+                _check_unicode(kwargs)
                 return await func(*args, **kwargs)
             except IhmtError as exc:
                 message = bounded_message(str(exc), kwargs)

@@ -148,8 +148,18 @@ async def test_bad_input_gets_clear_replies_and_loses_nothing(tmp_path: Path) ->
     assert not list((tmp_path / "ihmt_memory").rglob(".ihmt-tmp-*"))
 
 
-async def test_unpaired_surrogate_sent_as_raw_json_is_refused(tmp_path: Path) -> None:
-    """The SDK client cannot even encode a lone surrogate, so speak JSON-RPC by hand."""
+@pytest.mark.parametrize(("tool", "arguments"), [
+    ("save_memory", {"content": "PLACEHOLDER"}),
+    ("save_memory", {"content": "A plain note.", "tags": ["PLACEHOLDER"]}),
+    ("save_memory", {"content": "A plain note.", "domain": "PLACEHOLDER"}),
+    ("memory_history", {"subject": "PLACEHOLDER"}),
+    ("forget_memory", {"memory_id": "PLACEHOLDER", "reason": "test"}),
+])
+async def test_unpaired_surrogate_sent_as_raw_json_is_refused(
+        tmp_path: Path, tool: str, arguments: dict[str, object]) -> None:
+    """The SDK client cannot even encode a lone surrogate, so speak JSON-RPC by hand. Every
+    text argument is refused so, not only the content: a tag was stored with the transport's
+    replacement mark (an outside probe)."""
     import anyio
 
     from tests.mcp_client import server_params
@@ -161,7 +171,7 @@ async def test_unpaired_surrogate_sent_as_raw_json_is_refused(tmp_path: Path) ->
                     "clientInfo": {"name": "raw-client", "version": "1"}}},
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
         {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-         "params": {"name": "save_memory", "arguments": {"content": "PLACEHOLDER"}}},
+         "params": {"name": tool, "arguments": arguments}},
     ]
     wire = "\n".join(json.dumps(m) for m in messages) + "\n"
     wire = wire.replace('"PLACEHOLDER"', '"lone \\ud800 surrogate"')
