@@ -37,6 +37,19 @@ READ_COMMANDS = ("search", "tree", "stats", "history", "conflicts", "review", "a
 # ---------------------------------------------------------------------------- parser
 
 
+def _limit(text: str) -> int:
+    """``--limit``: a whole number from 1 to ``MAX_LIMIT``, as the search tool takes."""
+    from actors.navigation.messages import MAX_LIMIT
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_LIMIT:
+        raise argparse.ArgumentTypeError(f"a whole number from 1 to {MAX_LIMIT}, not {text!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ihmt-async", description=__doc__.split("\n")[0])
     home_help = f"IHMT_HOME to use (default: $IHMT_HOME or {default_home()})"
@@ -86,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--as-of", dest="as_of", default=None,
                    help="answer as the memory stood at this ISO date or time")
     p.add_argument("--history", action="store_true", help="also show superseded memories")
+    p.add_argument("--limit", type=_limit, default=3,
+                   help="memories shown with their text, 1-20 (default 3), as the MCP tool")
     p = add("tree", "cmd_tree", "show the summary tree")
     p.add_argument("--depth", type=int, default=3, help="levels to show (default 3)")
     add("stats", "cmd_stats", "store totals")

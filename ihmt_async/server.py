@@ -24,7 +24,7 @@ from actors.facts.keys import scoped_subject
 from actors.facts.messages import History, Retract
 from actors.ingest import validate
 from actors.ingest.messages import Save
-from actors.navigation.messages import DETAILS, Search
+from actors.navigation.messages import DETAILS, MAX_LIMIT, Search
 from actors.provenance import new_session_id
 from ihmt_async import render
 from ihmt_async.client_scope import client_project, save_scope_async, search_scope
@@ -43,8 +43,6 @@ from ihmt_async.tool_edge import (
 )
 from store.errors import InvalidArgument, UnknownOption
 
-MAX_LIMIT = 20
-"""Most memories one search reply shows (each with its text)."""
 VECTORS_WAIT_S = 5.0
 """How long a search waits for the vectors and the model after the server starts (read in
 the background: 0.3-1 s here; `initialize` never waits). Answered from the words alone, a

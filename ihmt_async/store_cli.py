@@ -159,7 +159,7 @@ async def cmd_ingest(args: argparse.Namespace) -> int:
 async def cmd_search(args: argparse.Namespace) -> int:
     async with Runtime(args.home, background_consolidation=False) as rt:
         result = await rt.navigation.ask(Search(
-            query=args.query, clue=args.clue, scope=args.scope,
+            query=args.query, clue=args.clue, scope=args.scope, limit=args.limit,
             as_of=parse_as_of(args.as_of), include_history=args.history))
     out_json(result) if args.json else out(for_humans(render.render_search(result,
                                                                            detail=args.detail)))

@@ -9,6 +9,8 @@ from actors.base import Message
 from actors.navigation.replacements import Replacement
 
 DETAILS = ("compact", "full")
+MAX_LIMIT = 20
+"""Most memories one search reply shows (each with its text): the MCP tool's and the CLI's."""
 
 
 @dataclass(frozen=True, kw_only=True)

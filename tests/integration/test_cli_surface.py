@@ -138,3 +138,16 @@ def test_terminal_escapes_in_a_memory_never_reach_the_terminal(tmp_path: Path) -
         in found.stdout
     assert "\x1b" not in found.stdout and "\x07" not in found.stdout
     assert "pwned" not in found.stdout
+
+
+def test_search_takes_the_tool_s_limit(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    for n in range(6):
+        assert run_cli("save", f"Quokka note {n}: the nightly quokka job retried {n} times.",
+                       store=store).returncode == 0
+    five = run_cli("search", "nightly quokka job", "--limit", "5", store=store).stdout
+    assert "--- 5. " in five and "--- 6. " not in five
+    one = run_cli("search", "nightly quokka job", "--limit", "1", store=store).stdout
+    assert "--- 2. " not in one
+    refused = run_cli("search", "quokka", "--limit", "21", store=store)
+    assert refused.returncode != 0 and "1 to 20" in refused.stderr
