@@ -366,6 +366,11 @@ def _check_locks(layout: StoreLayout, view: _View) -> None:
     holder is not (flock died with the process; the next holder overwrites the stamp)."""
     if not layout.locks_dir.exists():
         return
+    if not layout.locks_dir.is_dir():
+        view.add("locks_not_a_directory", layout.locks_dir, "the lock files' directory is a "
+                 "file: every save fails ('Not a directory'). It holds no memory: remove it, "
+                 "and the next start makes the directory again", repairable=False)
+        return
     for path in sorted(layout.locks_dir.glob("*.lock")):
         holder = read_holder(path)
         pid = holder.get("pid")

@@ -205,6 +205,16 @@ def test_a_garbage_page_no_query_meets_is_found_by_the_integrity_check(tmp_path:
     assert "quokka42" in run_cli(tmp_path, "search", "quokka42 service").stdout
 
 
+def test_a_lock_directory_that_is_a_file_is_reported(tmp_path: Path) -> None:
+    """Every save failed ("Not a directory") while doctor said "No problems found"."""
+    layout = StoreLayout.at_home(tmp_path)
+    run_cli(tmp_path, "save", "A note about the quokka service.")
+    shutil.rmtree(layout.locks_dir)
+    layout.locks_dir.write_text("not a directory")
+    report = cli_json(tmp_path, "doctor", check=False)
+    assert "locks_not_a_directory" in codes_of(report["problems"])
+
+
 def test_a_loss_of_the_event_file_is_remembered_after_later_saves(tmp_path: Path) -> None:
     """A start after the loss, then a save, appended after what was left of the file: doctor
     turned clean and the next rebuild brought the forgotten memory back (an outside probe).
