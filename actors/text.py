@@ -203,6 +203,12 @@ def estimate_tokens(text: str) -> int:
     return max(1, (len(text) + 3) // 4)
 
 
+PROSE_SENTENCE_CHARS = 1500
+"""Longest sentence read for facts and changes: a "sentence" longer than this is a log, a
+dump or code with no full stop (prose is far shorter), and reading one through every fact
+rule cost seconds per MB."""
+
+
 def sentences(text: str) -> list[str]:
     """Split prose into sentences at ., ! and ? followed by white space."""
     parts = re.split(r"(?<=[.!?…])\s+", text.strip())

@@ -72,7 +72,7 @@ from actors.facts.values import (
     is_question,
     nearest_day,
 )
-from actors.text import STOPWORDS, fold, sentences
+from actors.text import PROSE_SENTENCE_CHARS, STOPWORDS, fold, sentences
 
 __all__ = ["FactCandidate", "attribute_question", "extract_facts", "fact_key"]
 
@@ -1609,10 +1609,6 @@ _DEMONSTRATIVE = re.compile(r"(?:that|this|those|these|ese|esa|esos|esas|este|es
 hold: what it is was said elsewhere."""
 
 
-FACT_SENTENCE_CHARS = 1500
-"""Longest sentence read for facts (a sentence of prose is far shorter)."""
-
-
 def extract_facts(
     text: str,
     *,
@@ -1660,7 +1656,7 @@ def extract_facts(
             continue
         # a fact is told in a sentence: a "sentence" longer than this is a log, a dump or
         # code with no full stop, and reading it through every rule cost seconds per MB
-        said = [part for part in sentences(line) if len(part) <= FACT_SENTENCE_CHARS]
+        said = [part for part in sentences(line) if len(part) <= PROSE_SENTENCE_CHARS]
         if not said:
             continue
         who = speaker.subject if speaker is not None else None

@@ -15,9 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from actors.facts.patterns import FACT_SENTENCE_CHARS
 from actors.facts.speakers import past_label, speaker_of
-from actors.text import fold
+from actors.text import PROSE_SENTENCE_CHARS, fold
 
 _NOT_A_VALUE = (r"(?!(?:but|and|or|in|on|at|to|for|from|with|by|of|until|since|as|it|them|"
                 r"this|that|support|en|de|por|y|pero|hasta|desde)\b)")
@@ -132,7 +131,7 @@ def replacements(text: str) -> tuple[Replacement, ...]:
     found: dict[str, Replacement] = {}
     for sentence in _told_sentences(text):
         if sentence.rstrip().endswith("?") or not sentence.strip() \
-                or len(sentence) > FACT_SENTENCE_CHARS:  # a log or a dump, no prose
+                or len(sentence) > PROSE_SENTENCE_CHARS:  # a log or a dump, no prose
             continue
         for patterns, needs_name in ((_NAMED, False), (_ENDED, True)):
             for pattern in patterns:

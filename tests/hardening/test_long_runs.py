@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from actors.facts import partners
-from actors.facts.patterns import FACT_SENTENCE_CHARS, extract_facts
+from actors.facts.patterns import extract_facts
 from actors.navigation.replacements import replacements
+from actors.text import PROSE_SENTENCE_CHARS
 from tests.mcp_client import server_session
 
 pytestmark = pytest.mark.anyio
@@ -30,8 +31,8 @@ def test_a_sentence_longer_than_prose_is_not_read_for_facts_or_changes() -> None
     told = "I moved to Valencia and switched from Jenkins to GitHub Actions"
     assert extract_facts(told + ".")
     assert replacements(told + ".")
-    run_on = told + " " + " ".join(["and then"] * FACT_SENTENCE_CHARS)  # no full stop
-    assert len(run_on) > FACT_SENTENCE_CHARS
+    run_on = told + " " + " ".join(["and then"] * PROSE_SENTENCE_CHARS)  # no full stop
+    assert len(run_on) > PROSE_SENTENCE_CHARS
     assert extract_facts(run_on) == []
     assert replacements(run_on) == ()
     # the sentences of a long text are each read as before
