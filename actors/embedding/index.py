@@ -206,9 +206,17 @@ class VectorIndex:
             self._matrix = matrix
             self.ids = ids
             self.position = {leaf: i for i, leaf in enumerate(ids)}
-            for position, rest in long:
-                self._add_passages(position, np.frombuffer(rest, dtype=np.float32)
-                                   .reshape(-1, DIM))
+            if long:  # every long memory's passages in one matrix, quantized at once
+                blocks = [np.frombuffer(rest, dtype=np.float32).reshape(-1, DIM)
+                          for _, rest in long]
+                passages_matrix = QuantizedRows(DIM, sum(len(block) for block in blocks))
+                passages_matrix.append(np.concatenate(blocks))
+                first = 0
+                for (position, _), block in zip(long, blocks, strict=True):
+                    self._parts[position] = list(range(first, first + len(block)))
+                    self._owner.extend([position] * len(block))
+                    first += len(block)
+                self._passages = passages_matrix
             self.loaded = True
 
     def warm(self) -> None:
