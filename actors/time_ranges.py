@@ -70,7 +70,7 @@ _DAY_BEFORE = re.compile(r"\b(?P<two>the\s+day\s+before\s+yesterday|anteayer|ant
                          r"\b(?:yesterday|ayer)\b")
 """'yesterday', 'ayer', 'the day before yesterday', 'anteayer': one day."""
 _WEEKEND = re.compile(r"\b(?:(?P<which>last|past|previous|this)\s+weekend|"
-                      r"(?:el|este)\s+(?P<this_es>)fin\s+de\s+semana(?P<past>\s+pasado)?)\b")
+                      r"(?:el|este)\s+fin\s+de\s+semana(?P<past>\s+pasado)?)\b")
 """'last weekend', 'this weekend', 'el fin de semana pasado', 'este fin de semana'."""
 _WEEKDAY_NAMES = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4,
                   "saturday": 5, "sunday": 6, "lunes": 0, "martes": 1, "miercoles": 2,
