@@ -418,7 +418,7 @@ class NavigationActor(Actor):
         self._disk_refused_at: float | None = None
         """When the disk last refused a background write (monotonic seconds)."""
         self._model_asked = False
-        """An idle turn has started the model's background load (once per start)."""
+        """The model's background load was started (``_ask_for_model``, once per process)."""
         self.vectors = VectorIndex(layout)
         self.use_vectors = True
         """Off only for measurement (bench/retrieval_bench.py compares the lexical-only path)."""
@@ -436,10 +436,9 @@ class NavigationActor(Actor):
         """Owns the background load of the vectors and the model (``run``'s task group)."""
         self._warmed: anyio.Event | None = None
         """Set when the background load of this start has ended (loaded or failed)."""
-        self._model_loading = False
-        """A server's background load of the model (``_load_model``) is running."""
         self._model_in = anyio.Event()
-        """Set when a background load of the model (``_load_model``) has ended."""
+        """Set when the background load of the model (``_load_model``) has ended: asked and
+        not set, it is running."""
         self.warm_vectors = True
         """Load the stored vectors and the model in the background at start. Off for a process
         that never searches (the session-start brief): a thread's load cannot be cancelled,
@@ -469,15 +468,19 @@ class NavigationActor(Actor):
                 raise group.exceptions[0] from None
             raise
 
+    def _ask_for_model(self) -> None:
+        """Start the background load of the model (``_load_model``), once per process."""
+        if not self._model_asked and self._background is not None:
+            self._model_asked = True
+            self._background.start_soon(self._load_model)
+
     async def _load_model(self) -> None:
-        self._model_loading = True
         try:
             await call_in_thread(self.vectors.embedder.load)
             await call_in_thread(self._build_neighbours)
         except Exception as exc:  # searches stay lexical; the next start tries again
             self.log.error("embedding.load_failed", error=f"{type(exc).__name__}: {exc}")
         finally:
-            self._model_loading = False
             self._model_in.set()
 
     async def _model_for_new_memories(self, wait_s: float | None) -> None:
@@ -491,9 +494,7 @@ class NavigationActor(Actor):
             return
         if not await call_in_thread(self.model.catalog.last_seq):
             return  # nothing saved yet: nothing to compare
-        if not self._model_asked:
-            self._model_asked = True
-            self._background.start_soon(self._load_model)
+        self._ask_for_model()
         with anyio.move_on_after(wait_s):
             await self._model_in.wait()
 
@@ -502,7 +503,8 @@ class NavigationActor(Actor):
         for it on the actor's own turn, and every search behind it."""
         if self.vectors.embedder.loaded:
             return False
-        return self._model_loading or (self._warmed is not None and not self._warmed.is_set())
+        asked = self._model_asked and not self._model_in.is_set()
+        return asked or (self._warmed is not None and not self._warmed.is_set())
 
     async def _warm(self, vectors: VectorIndex, warmed: anyio.Event | None = None) -> None:
         """Load the stored vectors and the model off the start path: until they are in, a
@@ -574,14 +576,13 @@ class NavigationActor(Actor):
         pauses them for ``DISK_RETRY_S``; searches go on meanwhile (the uncommitted leaves
         are read from this process' tail) and nothing restarts."""
         self._last_idle = time.monotonic()
-        if self.vectors_wait_s is not None and self.use_vectors and not self._model_asked \
-                and not self.vectors.embedder.loaded and self._background is not None:
+        if self.vectors_wait_s is not None and self.use_vectors \
+                and not self.vectors.embedder.loaded:
             # a server loads the model in its first idle second, even on an empty store (in
             # the background: searches meanwhile answer from the words): a search just after
             # the first saves then compares them by meaning too (the same reply now or in
             # five seconds), instead of "no stored memory matches" and no closest memories
-            self._model_asked = True
-            self._background.start_soon(self._load_model)
+            self._ask_for_model()
         try:
             await self._commit_index()
             if not self._loading_in_background():
