@@ -39,7 +39,7 @@ from store.catalog import CatalogReader, Entries, entry_from_leaf
 from store.db import FactRow, get_meta, pending_rows
 from store.engine import Engine, events_accepted, events_lost
 from store.errors import DamagedDatabase, MalformedFile, StoreError
-from store.events import read_lines, size_of, utc_now
+from store.events import read_lines, utc_now
 from store.factlog import FactEventsReader
 from store.leaf_format import LeafFile, read_leaf
 from store.leaves import leaf_relpath_of
@@ -197,18 +197,17 @@ def _check_fulltext(layout: StoreLayout, view: _View, catalog: CatalogReader) ->
 
 def _check_events(layout: StoreLayout, view: _View, applied: int,
                   conn: sqlite3.Connection) -> None:
-    size = size_of(layout.events_file)
-    lost = events_lost(conn)
-    if size < applied or lost is not None:
-        had, held = (applied, size) if size < applied else lost or (applied, size)
-        later = "" if size < applied else (" (a start found it so; the saves since were "
-                                           "appended after what was left)")
+    lost = events_lost(conn, layout.events_file)
+    if lost is not None:
+        had, held, earlier = lost
+        later = (" (a start found it so; the saves since were appended after what was left)"
+                 if earlier else "")
         view.add("event_file_shorter", layout.events_file,
                  f"the database has applied {had} bytes of it but it held {held}{later}: "
                  "lines were lost, and the database is the only copy of the retractions, "
                  "reviews and supersessions they held (a rebuild would undo them); restore "
                  "the file from a backup, or `rebuild --accept-loss`", repairable=False)
-        if size < applied:
+        if not earlier:
             return
     # the whole file, not only past ``applied``: a line damaged long after it was applied is
     # what a rebuild would lose (a forgotten memory served again)

@@ -25,6 +25,7 @@ import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import structlog
@@ -273,16 +274,24 @@ def events_accepted(conn: sqlite3.Connection) -> int:
         return 0
 
 
-def events_lost(conn: sqlite3.Connection) -> tuple[int, int] | None:
-    """(bytes the database had applied, bytes the event file held) when lines were lost."""
+def events_lost(conn: sqlite3.Connection, events_file: Path
+                ) -> tuple[int, int, bool] | None:
+    """(bytes the database applied, bytes the event file holds, whether an earlier start
+    found it so) when lines of the file were lost: it is shorter than what was applied now,
+    or a start recorded it so (``EVENTS_LOST``: the saves since appended after what was
+    left). ``doctor`` reports it, ``rebuild`` refuses on it."""
+    applied = int(get_meta(conn, "events_offset") or 0)
+    size = size_of(events_file)
+    if size < applied:
+        return applied, size, False
     value = get_meta(conn, EVENTS_LOST)
     if not value:
         return None
-    applied, _, size = value.partition(" ")
+    had, _, held = value.partition(" ")
     try:
-        return int(applied), int(size)
+        return int(had), int(held), True
     except ValueError:
-        return 0, 0
+        return 0, 0, True
 
 
 def apply_line(tx: Tx, record: Mapping[str, Any]) -> None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from store.catalog import Entries, entry_from_branch, entry_from_leaf
-from store.db import connect, get_meta, transaction
+from store.db import connect, transaction
 from store.engine import (
     EVENTS_ACCEPTED,
     EVENTS_LOST,
@@ -158,16 +158,13 @@ def check_events_whole(layout: StoreLayout) -> None:
     if conn is None:
         return
     try:
-        applied = int(get_meta(conn, "events_offset") or 0)
-        lost = events_lost(conn)
+        lost = events_lost(conn, layout.events_file)
         accepted = events_accepted(conn)
     finally:
         conn.close()
-    size = size_of(layout.events_file)
-    if size < applied:
+    if lost is not None:
+        applied, size, _ = lost
         raise EventsLost(layout.events_file, applied, size)
-    if lost is not None:  # lost earlier; later saves appended after what was left
-        raise EventsLost(layout.events_file, *lost)
     damaged = [line for line in read_lines(layout.events_file).damaged
                if line.offset >= accepted]
     if damaged:
