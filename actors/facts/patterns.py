@@ -229,16 +229,31 @@ _ROLE = (r"(?:developer|engineer|programmer|designer|manager|nurse|doctor|teache
          r"administrator|technician|editor|writer|lead|owner|officer|specialist|cook|chef|"
          r"planner|coordinator|supervisor|operator|representative|clerk|associate)s?")
 """Role nouns that make "I'm a <role> at <X>" say where one works."""
-_JOB_NOUN = (r"(?:captain|pilot|officer|head|chief|principal|chair|president|guide|dispatcher|"
-             r"paramedic|firefighter|barista|bartender|cashier|receptionist|librarian|archivist|"
-             r"curator|ranger|instructor|tutor|professor|lecturer|electrician|plumber|carpenter|"
-             r"mechanic|driver|courier|assistant|therapist|counsel+or|pharmacist|veterinarian|"
-             r"vet|dentist|surgeon|paralegal|journalist|reporter|photographer|producer|baker|"
-             r"waiter|waitress|server|foreman|sergeant|lieutenant|superintendent|dean|partner|"
-             r"steward|stewardess|attendant|agent|trainee|apprentice|resident|fellow|"
-             r"") + _ROLE[3:]
+_JOB_WORDS = (
+    "captain", "pilot", "officer", "head", "chief", "principal", "chair", "president", "guide",
+    "dispatcher", "paramedic", "firefighter", "barista", "bartender", "cashier",
+    "receptionist", "librarian", "archivist", "curator", "ranger", "instructor", "tutor",
+    "professor", "lecturer", "electrician", "plumber", "carpenter", "mechanic", "driver",
+    "courier", "assistant", "therapist", "counsel+or", "pharmacist", "veterinarian", "vet",
+    "dentist", "surgeon", "paralegal", "journalist", "reporter", "photographer", "producer",
+    "baker", "waiter", "waitress", "server", "foreman", "sergeant", "lieutenant",
+    "superintendent", "dean", "partner", "steward", "stewardess", "attendant", "agent",
+    "trainee", "apprentice", "resident", "fellow")
+"""The jobs a chat between friends names, as pattern pieces, in the order they are tried."""
+_JOB_NOUN = r"(?:" + "|".join(_JOB_WORDS) + "|" + _ROLE[3:]
 """Every role noun the new-job rules read ("interpretive guide", "they made me captain"):
-``_ROLE`` and the jobs a chat between friends names."""
+``_ROLE`` and ``_JOB_WORDS``."""
+_SAY_NOTHING_ELSE = frozenset(_JOB_WORDS) - frozenset(
+    "officer head chief principal chair president guide dispatcher driver assistant vet "
+    "photographer producer server foreman superintendent dean partner steward stewardess "
+    "attendant agent trainee apprentice resident fellow".split())
+"""The ``_JOB_WORDS`` that name a job and nothing else ("a vet", "a driver", "the head" say
+more)."""
+_HELD_JOB = (r"(?:" + "|".join(w for w in _JOB_WORDS if w in _SAY_NOTHING_ELSE)
+             + r"|flight\s+attendant)s?")
+"""Job nouns that say one's work after "I'm a" as the ``_ROLE`` nouns do ("I'm a captain!!!",
+"I'm a librarian"); not those that also say something else ("I'm a driver", "a partner", "a
+resident", "the head")."""
 _HOME = (r"(?:flat|apartment|house|home|casita|cottage|condo|townhouse|townhome|bungalow|loft|"
          r"cabin|duplex|place|one-bed|two-bed|three-bed|one-bedroom|two-bedroom)")
 """A home, in English: where "signed the lease on", "got the keys to" say one lives."""
@@ -1098,14 +1113,6 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     return out
 
 
-_HELD_JOB = (r"(?:captain|pilot|paramedic|firefighter|barista|bartender|cashier|receptionist|"
-             r"librarian|archivist|curator|ranger|instructor|tutor|professor|lecturer|"
-             r"electrician|plumber|carpenter|mechanic|courier|therapist|counsel+or|pharmacist|"
-             r"veterinarian|dentist|surgeon|paralegal|journalist|reporter|baker|waiter|waitress|"
-             r"sergeant|lieutenant|flight\s+attendant)s?")
-"""Job nouns (``_JOB_NOUN``'s) that say one's work after "I'm a" as the ``_ROLE`` nouns do
-("I'm a captain!!!", "I'm a librarian"); not those that also say something else ("I'm a
-driver", "a partner", "a resident", "the head")."""
 _HOW_ONE_IS = _NOT_TITLES | frozenset(
     """bad decent lousy poor excellent horrible mediocre natural keen avid amateur aspiring
     wannabe huge big best worst pretty competent slow messy picky careful fantastic nervous
