@@ -139,13 +139,31 @@ def map_sqlite_error(exc: sqlite3.Error, path: Path) -> StoreError:
     if code == sqlite3.SQLITE_READONLY or "readonly" in text or "read-only" in text:
         return map_os_error(OSError(_why_read_only(path), "read-only"), path)
     if code in (sqlite3.SQLITE_PERM, sqlite3.SQLITE_CANTOPEN) or "unable to open" in text:
-        return map_os_error(OSError(errno.EACCES, "cannot open"), path)
+        return _cannot_open(path)
     if code in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT) or "not a database" in text \
             or "malformed" in text:
         return DamagedDatabase(path, str(exc))
     if code == sqlite3.SQLITE_IOERR or "disk i/o" in text:
         return map_os_error(OSError(errno.EIO, str(exc)), path)
     return StoreError(f"{path}: database error ({exc})")
+
+
+def _cannot_open(path: Path) -> StoreError:
+    """Why SQLite could not open the database, asked of the disk: it says only "unable to
+    open", and read as a permission it sent the owner of a database path that had become a
+    directory off to check file modes. A directory there holds no database: it is damage
+    (``rebuild`` moves it aside, as it moves a garbled file, and derives the database
+    again); a refusal of the file itself is mapped as what it is; anything else stays the
+    permission it was read as before."""
+    if path.is_dir():
+        return DamagedDatabase(path, "its path is a directory, not a database file")
+    try:
+        os.close(os.open(path, os.O_RDWR | os.O_NOFOLLOW))
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        return map_os_error(exc, path)
+    return map_os_error(OSError(errno.EACCES, "cannot open"), path)
 
 
 def _why_read_only(path: Path) -> int:
