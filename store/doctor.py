@@ -4,11 +4,11 @@
 files (files are always written before the rows that name them, so this order cannot report a
 half-done save as damage), and re-reads the catalog before judging a leaf unindexed. Leaves
 younger than ``grace_s``, or noted as pending by a live save, are never called unindexed.
-What writers killed mid-change left (a save killed before its commit, event lines not yet
-applied, a dead writer's temp file) is listed apart as leftovers (``Findings``): nothing
-acknowledged depends on them and the store finishes them by itself, so they do not make it
-unclean. Lock stamps that name a killed process are not problems either: the kernel dropped
-the lock with the process.
+What writers killed mid-change left (a save killed before its commit, event lines not
+yet applied, a dead writer's temp file) is listed apart as leftovers (``Findings``): nothing acknowledged depends on them and the store finishes them by
+itself, so they do not make it unclean. Lock stamps that name a killed process are not
+problems either: the kernel dropped the lock with the process. A store the user running
+doctor may not write is one (``store.writable``): nothing is damaged, but every save fails.
 
 ``repair`` re-runs the checks INSIDE the locks of what it changes (``catalog``, ``facts``,
 ``root``), re-reading the current state there, and commits its fixes in transactions, so it is
@@ -23,7 +23,9 @@ This module may know the layout (it is in ``store``); it must never import ``act
 
 from __future__ import annotations
 
+import errno
 import os
+import pwd
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -49,6 +51,7 @@ from store.paths import StoreLayout
 from store.processes import pid_alive
 from store.rebuild import set_aside_damaged
 from store.tree_files import iter_branch_files, iter_leaf_files, read_branch, read_root
+from store.writable import Refusal, refusals
 
 STALE_TEMP_S = 3600.0
 
@@ -381,9 +384,63 @@ def _check_locks(layout: StoreLayout, view: _View) -> None:
                      repairable=False)
 
 
+def _check_writable(layout: StoreLayout, view: _View) -> None:
+    """A store the user running doctor may not write (``store.writable``): nothing in it is
+    damaged, but every save and forget is refused, which is what a doctor is asked about.
+    A read-only mount is said as the saves say it; a refused path, with what refuses it."""
+    refused = refusals(layout)
+    if not refused:
+        return
+    if any(r.errno == errno.EROFS for r in refused):
+        view.add("store_read_only", layout.root, "the store is on a read-only file system: "
+                 "searches work, but every save and forget is refused (\"the store is on a "
+                 "read-only file system; nothing was saved\"). Nothing is damaged: mount it "
+                 "read-write, and servers already running save again within seconds",
+                 repairable=False)
+        return
+    first = refused[0]
+    others = [str(r.path) for r in refused[1:]]
+    more = (f", nor {len(others)} other path(s) of the store ({', '.join(others[:3])}"
+            f"{', ...' if len(others) > 3 else ''})") if others else ""
+    view.add("store_not_writable", first.path,
+             f"{_who()} may not write it{more}: {_why(refused)}. Searches work, but every "
+             "save and forget is refused (\"permission denied writing the store; nothing was "
+             f"saved\"). Nothing is damaged: {_fix(refused)}, and servers already running "
+             "save again within seconds", repairable=False)
+
+
+def _who() -> str:
+    try:
+        return f"this user ({pwd.getpwuid(os.geteuid()).pw_name})"
+    except KeyError:
+        return f"this user (uid {os.geteuid()})"
+
+
+def _why(refused: list[Refusal]) -> str:
+    immutable = sum(r.immutable for r in refused)
+    one = len(refused) == 1
+    if immutable == len(refused):
+        return f"{'it is' if one else 'they are'} immutable (`lsattr` shows 'i' or 'a')"
+    if immutable:
+        return (f"{immutable} of them immutable (`lsattr` shows 'i' or 'a'), the others' owner "
+                "or mode refuses this user")
+    return f"{'its' if one else 'their'} owner or mode refuses this user"
+
+
+def _fix(refused: list[Refusal]) -> str:
+    steps = []
+    if any(r.immutable for r in refused):
+        steps.append("`chattr -i` (or `-a`) the immutable ones")
+    if any(not r.immutable for r in refused):
+        steps.append("give this user write access (`chown` / `chmod u+w`), or run doctor and "
+                     "the servers as the store's owner")
+    return " and ".join(steps)
+
+
 def _gather(layout: StoreLayout, *, grace_s: float) -> _View:
     now = time.time()
     view = _View()
+    _check_writable(layout, view)
     _open_db(layout, view)
     _read_files(layout, view)
     if view.catalog is not None:

@@ -1,0 +1,133 @@
+"""``doctor`` on a store that cannot be written, and on a database path that is a directory.
+
+An outside probe found ``doctor`` saying "No problems found" while every save was refused (an
+immutable database), and every command calling a directory in the database's place "permission
+denied writing the store". Real CLI processes on real files; the permission cases run doctor as
+``nobody`` (root may write whatever a mode says), the immutable one uses ``chattr``, the
+read-only one a read-only bind mount.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from ops_helpers_doc import codes_of
+from ops_support import cli_json, run_cli
+
+from store.paths import StoreLayout
+from tests.hardening.other_user import give_to_nobody, nobody_env, run_as_nobody, shared_dir
+
+
+def _problems(report: dict[str, object]) -> dict[str, dict[str, object]]:
+    problems = report["problems"]
+    assert isinstance(problems, list)
+    return {str(p["code"]): p for p in problems}
+
+
+def test_a_database_path_that_is_a_directory_says_so_and_rebuild_moves_it_aside(
+        tmp_path: Path) -> None:
+    """Every command said "permission denied writing the store" and ``rebuild`` could not
+    recover: now it is a damaged database that names the directory, and ``rebuild`` moves it
+    aside (kept, renamed) and derives the database again."""
+    layout = StoreLayout.at_home(tmp_path)
+    run_cli(tmp_path, "save", "The kumquat orchard is in Murcia.")
+    for path in layout.state_dir.glob("ihmt.sqlite3*"):
+        path.unlink()
+    layout.database.mkdir()
+    (layout.database / "what-someone-put-here.txt").write_text("keep me", encoding="utf-8")
+    report = cli_json(tmp_path, "doctor", check=False)
+    problem = _problems(report)["database_damaged"]
+    assert "is a directory" in str(problem["detail"]), problem
+    for command in (("search", "kumquat"), ("save", "More kumquats.")):
+        done = run_cli(tmp_path, *command, check=False)
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+        assert "is a directory" in done.stderr and "rebuild" in done.stderr, done.stderr
+        assert "permission denied" not in done.stderr, done.stderr
+    rebuilt = run_cli(tmp_path, "rebuild")
+    assert "moved the damaged database aside" in rebuilt.stdout
+    assert "Murcia" in run_cli(tmp_path, "search", "kumquat orchard").stdout
+    assert cli_json(tmp_path, "doctor")["clean"]
+    kept = [p for p in layout.state_dir.glob("ihmt.sqlite3.corrupt-*") if p.is_dir()]
+    assert len(kept) == 1 and (kept[0] / "what-someone-put-here.txt").exists()
+
+
+@contextlib.contextmanager
+def _immutable(*paths: Path) -> Iterator[None]:
+    locked = subprocess.run(["chattr", "+i", *map(str, paths)], capture_output=True, text=True)
+    if locked.returncode != 0:
+        pytest.skip(f"chattr +i is refused here: {locked.stderr.strip()}")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", *map(str, paths)], capture_output=True)
+
+
+def test_an_immutable_database_or_folder_is_a_problem_that_says_how_to_undo_it(
+        tmp_path: Path) -> None:
+    layout = StoreLayout.at_home(tmp_path)
+    run_cli(tmp_path, "save", "The kumquat orchard is in Murcia.", "--domain", "general")
+    assert cli_json(tmp_path, "doctor")["clean"]
+    with _immutable(layout.database):
+        refused = run_cli(tmp_path, "save", "More kumquats.", check=False)
+        assert "permission denied writing the store" in refused.stderr, refused.stderr
+        report = cli_json(tmp_path, "doctor", check=False)
+        assert not report["clean"]
+        problem = _problems(report)["store_not_writable"]
+        assert problem["path"] == str(layout.database) and not problem["repairable"]
+        assert "immutable" in str(problem["detail"]) and "chattr -i" in str(problem["detail"])
+        text = run_cli(tmp_path, "doctor", check=False)
+        assert text.returncode == 1 and "store_not_writable" in text.stdout
+    with _immutable(layout.leaves_dir / "general", layout.state_dir):
+        problem = _problems(cli_json(tmp_path, "doctor", check=False))["store_not_writable"]
+        assert "1 other path" in str(problem["detail"]), problem
+    assert cli_json(tmp_path, "doctor")["clean"]  # nothing was changed by asking
+
+
+def test_a_database_or_state_folder_this_user_may_not_write_is_a_problem() -> None:
+    """The store is ``nobody``'s but one path of it is root's (readable, not writable): the
+    saves of ``nobody``'s servers are refused, and its ``doctor`` says which path and why."""
+    with shared_dir() as base:
+        home = base / "home"
+        home.mkdir(mode=0o755)
+        run_cli(home, "save", "The kumquat orchard is in Murcia.")
+        layout = StoreLayout.at_home(home)
+        give_to_nobody(home)
+        env = nobody_env(base)
+        assert "No problems found" in run_as_nobody(env, home, "doctor").stdout
+        for path, mode in ((layout.database, 0o644), (layout.state_dir, 0o755)):
+            os.chown(path, 0, 0)
+            path.chmod(mode)
+            saved = run_as_nobody(env, home, "save", "More kumquats.")
+            assert "permission denied writing the store" in saved.stderr, saved.stderr
+            done = run_as_nobody(env, home, "doctor")
+            assert done.returncode == 1, done.stdout
+            assert "store_not_writable" in done.stdout and str(path) in done.stdout, done.stdout
+            assert "this user (nobody) may not write it" in done.stdout, done.stdout
+            assert "owner or mode" in done.stdout, done.stdout
+            give_to_nobody(home)
+        assert "No problems found" in run_as_nobody(env, home, "doctor").stdout
+
+
+def test_a_read_only_mount_is_said_as_the_saves_say_it(tmp_path: Path) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("a read-only bind mount needs root")
+    run_cli(tmp_path, "save", "The deploy script lives in tools/deploy.sh.")
+    root = str(StoreLayout.at_home(tmp_path).root)
+    mounted = subprocess.run(["mount", "--bind", root, root], capture_output=True, text=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot bind-mount here: {mounted.stderr.strip()}")
+    try:
+        subprocess.run(["mount", "-o", "remount,bind,ro", root], check=True)
+        report = cli_json(tmp_path, "doctor", check=False)
+        assert codes_of(report["problems"]) == {"store_read_only"}, report
+        detail = str(report["problems"][0]["detail"])
+        assert "read-only file system" in detail and "searches work" in detail
+        assert "deploy" in run_cli(tmp_path, "search", "deploy script").stdout
+    finally:
+        subprocess.run(["umount", "-l", root], check=True)
+    assert cli_json(tmp_path, "doctor")["clean"]
