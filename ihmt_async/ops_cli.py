@@ -86,8 +86,9 @@ def _leftover_lines(leftovers: list[doctor.Problem]) -> None:
     """Leftovers are said, apart from problems: they do not make the store unclean."""
     if not leftovers:
         return
-    out(f"{len(leftovers)} leftover(s) of processes killed mid-change (not problems: nothing "
-        "acknowledged depends on them and the store finishes them by itself):")
+    out(f"{len(leftovers)} leftover(s) of changes interrupted midway (a process killed, a "
+        "write the disk refused; not problems: nothing acknowledged depends on them and the "
+        "store finishes them by itself):")
     for leftover in leftovers:
         out(_problem_line(leftover))
 

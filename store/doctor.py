@@ -4,8 +4,9 @@
 files (files are always written before the rows that name them, so this order cannot report a
 half-done save as damage), and re-reads the catalog before judging a leaf unindexed. Leaves
 younger than ``grace_s``, or noted as pending by a live save, are never called unindexed.
-What writers killed mid-change left (a save killed before its commit, event lines not
-yet applied, a dead writer's temp file) is listed apart as leftovers (``Findings``): nothing acknowledged depends on them and the store finishes them by
+What writers interrupted mid-change left (a save killed, or refused by a full disk, before
+its commit; event lines not yet applied; a dead writer's temp file) is listed apart as
+leftovers (``Findings``): nothing acknowledged depends on them and the store finishes them by
 itself, so they do not make it unclean. Lock stamps that name a killed process are not
 problems either: the kernel dropped the lock with the process. A store the user running
 doctor may not write is one (``store.writable``): nothing is damaged, but every save fails.
@@ -159,7 +160,9 @@ def _open_db(layout: StoreLayout, view: _View) -> None:
             if dead:
                 view.dead_saves = set(dead)
                 view.leftover("unfinished_save", layout.database,
-                              f"{len(dead)} leaf file(s) of saves killed before their commit "
+                              f"{len(dead)} leaf file(s) of saves interrupted before their "
+                              "commit (their process was killed, or the disk refused the "
+                              "save before its file could be taken back) "
                               f"({', '.join(dead[:5])}), never acknowledged: {_FINISHED_BY}",
                               dead[0])
             _check_events(layout, view, applied, conn)
@@ -610,7 +613,7 @@ def _repair_with(layout: StoreLayout, locks: LockManager, engine: Engine,
                                   "had missed"))
         for leaf_id in done.rolled_back:
             actions.append(Action("unfinished_save_removed", str(layout.database),
-                                  f"removed leaf {leaf_id} of a save killed before its commit "
+                                  f"removed leaf {leaf_id} of a save interrupted before its commit "
                                   "(never acknowledged)"))
     step("root")
     with locks.hold_sync("root", actor="doctor", timeout_s=timeout_s):

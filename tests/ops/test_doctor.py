@@ -284,3 +284,26 @@ def test_a_full_text_index_the_next_start_must_redo_is_reported_and_reindexed(
     assert FulltextIndex(layout).num_docs == len(notes)
     found = run_cli(home, "search", "Zanzibar deploy key")
     assert "ninety days" in found.stdout
+
+
+def test_a_leftover_save_is_said_as_interrupted_whether_killed_or_refused(
+        tmp_path: Path) -> None:
+    """A save the full disk refused, whose file could not be taken back, left a pending leaf
+    that doctor called a leftover of "saves killed before their commit" (an outside probe:
+    nothing had been killed). The words cover both."""
+    from store.db import transaction
+
+    layout = StoreLayout.at_home(tmp_path)
+    run_cli(tmp_path, "save", "A note about the quokka service.", "--domain", "general")
+    left_id = "L-general-0099-00000000ab"
+    layout.leaf_path("general", left_id).write_text(
+        render_leaf({"leaf_id": left_id, "domain": "general"}, "Half a save.\n"),
+        encoding="utf-8")
+    engine = Engine(layout)
+    with transaction(engine.connection(), layout.database) as tx:
+        tx.pending([(left_id, layout.leaf_relpath("general", left_id))], dead_pid())
+    engine.close()
+    done = run_cli(tmp_path, "doctor")
+    assert "No problems found" in done.stdout
+    assert "interrupted before their commit" in done.stdout, done.stdout
+    assert "refused the save" in done.stdout and "killed" in done.stdout, done.stdout
