@@ -6,6 +6,7 @@ changes nothing on disk.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from actors.provenance import ORIGINS
@@ -42,7 +43,14 @@ def check_origin(value: object) -> str:
 
 
 def check_scope(value: object, *, wildcard: bool = False) -> str:
-    """A scope key; ``"*"`` (every scope) only where a request may ask for all of them."""
+    """A scope key; ``"*"`` (every scope) only where a request may ask for all of them.
+
+    One rule for a save and for every request that filters by scope (search, forget, the
+    CLI's and the GUI's search): a search given a scope no save accepts ("weird:thing")
+    silently searched the global memories only, and the caller could not tell its mistake
+    from an empty project. Kinds are ``project:<name>`` and the global ``user`` (and "");
+    a bare name is a project's (``scope_key``), known or not: an unknown project is legal,
+    it holds nothing yet."""
     if value is None:
         return ""
     if not isinstance(value, str):
@@ -51,15 +59,23 @@ def check_scope(value: object, *, wildcard: bool = False) -> str:
     if scope == ALL_SCOPES and not wildcard:
         raise InvalidArgument("The scope '*' means every scope in a search; a memory is saved "
                               "under one scope (e.g. 'project:billing'), or none.")
-    if scope.endswith(":"):
-        raise InvalidArgument(f"The scope '{scope}' names no project: write it as "
-                              "'project:<name>' (e.g. 'project:billing').")
-    if len(scope) > MAX_SCOPE_CHARS or any(ord(ch) < 32 for ch in scope):
+    if len(scope) > MAX_SCOPE_CHARS or any(unicodedata.category(ch) == "Cc" for ch in scope):
         raise InvalidArgument(
             f"The scope must be at most {MAX_SCOPE_CHARS} printable characters "
             "(e.g. 'project:billing' or 'user')."
         )
+    kind, colon, name = scope.partition(":")
+    if colon and (kind != "project" or not name.strip() or scope.endswith(":")):
+        what = (f"is of no kind this store knows ('{kind}:')" if kind != "project"
+                and name.strip() and not scope.endswith(":") else "names no project")
+        raise InvalidArgument(f"The scope '{scope}' {what}: {_SCOPE_FORMS}"
+                              f"{_ALL_FORM if wildcard else ''}.")
     return scope_key(scope)
+
+
+_SCOPE_FORMS = ("write it as 'project:<name>' (e.g. 'project:billing', or just 'billing'), "
+                "or 'user' (or nothing) for the global memories")
+_ALL_FORM = ", or '*' for every scope"
 
 
 def check_tags(value: object) -> tuple[str, ...]:

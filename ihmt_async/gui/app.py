@@ -28,6 +28,7 @@ from starlette.routing import Route
 
 from actors.base import new_request_id
 from actors.facts.messages import Conflicts, History, Retract, RetractedAmong, Review
+from actors.ingest.validate import check_scope
 from actors.navigation.messages import Search, Stats, TreeView
 from ihmt_async.gui import files, setup
 from ihmt_async.gui.live import LiveLog
@@ -162,7 +163,8 @@ class Gui:
     async def search(self, request: Request) -> dict[str, Any]:
         q = request.query_params
         message = Search(query=q.get("q", ""), clue=q.get("clue") or None,
-                         scope=q.get("scope", ""), as_of=parse_as_of(q.get("as_of")),
+                         scope=check_scope(q.get("scope", ""), wildcard=True),
+                         as_of=parse_as_of(q.get("as_of")),
                          include_history=q.get("history") == "1")
         started = time.perf_counter()
         result = await self.rt.navigation.ask(message)

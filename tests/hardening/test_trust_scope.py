@@ -156,6 +156,33 @@ async def test_scopes_keep_projects_apart_and_forget_stays_in_scope(tmp_path: Pa
         assert bare not in await s.ok("search_memory", frob)
 
 
+async def test_a_scope_filter_follows_the_save_s_rule(tmp_path: Path) -> None:
+    """A search (or forget) given a scope no save accepts searched the global memories and
+    said nothing (an outside probe: "weird:thing"); it is refused with the forms that work.
+    A well-formed project nobody saved under is legal: it holds nothing of its own, and the
+    search sees the global memories as it did."""
+    home = tmp_path / "home"
+    async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
+        shared = memory_id(await s.ok("save_memory", {
+            "content": "The quillwort greenhouse opens at eight.", "origin": "user"}))
+        query = {"query": "quillwort greenhouse", "detail": "full"}
+        for scope in ("weird:thing", "user:ana", "Project:billing", "project:", "a:b:::"):
+            for tool, arguments in (("search_memory", {**query, "scope": scope}),
+                                    ("forget_memory", {"memory_id": shared, "reason": "x",
+                                                       "scope": scope}),
+                                    ("save_memory", {"content": "A quillwort note.",
+                                                     "scope": scope})):
+                text = await refused(s, home, tool, arguments, "'project:<name>'")
+                assert f"The scope '{scope.strip()}'" in text and "'user'" in text, text
+                assert ("'*' for every scope" in text) == (tool != "save_memory"), text
+        for scope in ("nosuchproject", "project:nosuchproject", "user", "*"):
+            assert shared in await s.ok("search_memory", {**query, "scope": scope})
+    done = run_cli(home, "search", "quillwort", "--scope", "weird:thing")
+    assert done.returncode == 1 and "'project:<name>'" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "quillwort" in run_cli(home, "search", "quillwort", "--scope", "elsewhere").stdout
+
+
 async def test_origins_are_exact_and_echoes_are_bounded(tmp_path: Path) -> None:
     home = tmp_path / "home"
     async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
