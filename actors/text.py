@@ -75,6 +75,26 @@ def without_control_codes(text: str) -> str:
     return _TERMINAL_CODES.sub("", text)
 
 
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Control characters but tab and newline."""
+
+
+def has_control(text: str) -> bool:
+    """True when ``text`` holds a control character other than tab or newline: in a name (a
+    subject, a tag) it is a mistake or a trick, and an echo of it could drive the reader's
+    terminal."""
+    return _CONTROLS.search(text) is not None
+
+
+def visible_controls(text: str) -> str:
+    """``text`` with every control character but tab and newline written as its escape
+    (``\\x00``): what a reply quotes of an argument is never a raw NUL, carriage return or
+    terminal escape."""
+    if _CONTROLS.search(text) is None:
+        return text
+    return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
 def invalid_unicode(text: str) -> bool:
     """True when text holds an unpaired surrogate (or the mark the transport left for one)."""
     if INVALID_TEXT_MARK in text:

@@ -6,7 +6,7 @@ on an error sentence built deeper down, where an argument may arrive changed on 
 path). Exact look-ups of those forms come first; then any long run of the sentence whose letters
 and digits appear, in order, in a long argument is an echo too, whatever the spaces, newlines,
 escapes or separators around them. It never raises and never lets a sentence grow with an
-argument; it knows nothing of the tools.
+argument, nor quote a control character raw; it knows nothing of the tools.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
-from actors.text import excerpt
+from actors.text import excerpt, visible_controls
 
 ECHO_LIMIT = 200
 """Characters of an argument value a reply or error may echo back."""
@@ -33,8 +33,9 @@ _NOT_ALNUM = re.compile(r"[\W_]+")
 
 
 def echo(value: str | None, limit: int = ECHO_LIMIT) -> str | None:
-    """``value`` as a reply may quote it: at most ``limit`` characters, the length said."""
-    return None if value is None else excerpt(value, limit)
+    """``value`` as a reply may quote it: at most ``limit`` characters, the length said, its
+    control characters written as escapes (a NUL given as a name came back raw)."""
+    return None if value is None else excerpt(visible_controls(value), limit)
 
 
 def _strings(value: object) -> Iterator[str]:
@@ -103,6 +104,7 @@ def bounded_message(message: str, arguments: Mapping[str, object]) -> str:
         message = message[:HEAD_CHARS]
         for start, end, value in reversed(_echoed_runs(message, values)):
             message = message[:start] + (echo(value) or "") + message[end:]
+    message = visible_controls(message)  # an argument quoted short is still quoted raw
     if len(message) > MESSAGE_LIMIT:
         message = message[:MESSAGE_LIMIT - 1] + "…"
     return message

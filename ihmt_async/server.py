@@ -26,6 +26,7 @@ from actors.ingest import validate
 from actors.ingest.messages import Save
 from actors.navigation.messages import DETAILS, MAX_LIMIT, Search
 from actors.provenance import new_session_id
+from actors.text import has_control
 from ihmt_async import render
 from ihmt_async.client_scope import client_project, save_scope_async, search_scope
 from ihmt_async.echo import echo
@@ -247,9 +248,10 @@ def build_server(home: Path | str | None = None, *,
         """
         for name, value in (("subject", subject), ("attribute", attribute)):
             if value is not None and (not isinstance(value, str)
-                                      or len(value) > MAX_NAME_CHARS):
+                                      or len(value) > MAX_NAME_CHARS or has_control(value)):
                 raise InvalidArgument(f"The {name} must be a name of at most {MAX_NAME_CHARS} "
-                                      "characters (e.g. 'user' and 'location').")
+                                      "characters, without control characters (e.g. 'user' "
+                                      "and 'location').")
         app = app_of(ctx)
         provenance_of(ctx, app)
         whose = subject or "user"

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from actors.provenance import ORIGINS
 from actors.scopes import ALL_SCOPES, scope_key
+from actors.text import has_control
 from store.errors import (
     InvalidArgument,
     UnknownOption,
@@ -89,6 +90,11 @@ def check_tags(value: object) -> tuple[str, ...]:
     if len(tags) > MAX_TAGS:
         raise InvalidArgument(f"At most {MAX_TAGS} tags are allowed.")
     for tag in tags:
-        if len(tag) > MAX_TAG_CHARS or "\x00" in tag:
+        if len(tag) > MAX_TAG_CHARS:
             raise InvalidArgument(f"Each tag must be at most {MAX_TAG_CHARS} characters.")
+        if has_control(tag):
+            # a NUL was refused as "at most 64 characters"; any control is a mistake in a
+            # label (and would be shown raw wherever tags are listed)
+            raise InvalidArgument("A tag holds a control character (a NUL, an escape ...); "
+                                  "tags are short plain labels.")
     return tuple(dict.fromkeys(tags))

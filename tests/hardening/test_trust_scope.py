@@ -209,6 +209,29 @@ async def test_origins_are_exact_and_echoes_are_bounded(tmp_path: Path) -> None:
         assert is_error and len(refused_recall) < 600  # over 2,000 characters, as in search
 
 
+async def test_control_characters_are_refused_in_names_and_never_echoed_raw(
+        tmp_path: Path) -> None:
+    """``memory_history(subject="\\x00")`` answered "No facts recorded for \\x00" with the NUL
+    raw (an outside probe); a terminal escape in an id or a query came back as it was sent."""
+    home = tmp_path / "home"
+    raw = ("\x00", "\x1b", "\r", "\x7f", "\x9b")
+    async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
+        await s.ok("save_memory", {"content": "The quillwort greenhouse opens at eight."})
+        for arguments in ({"subject": "\x00"}, {"subject": "Ana\x1b[2J"},
+                          {"attribute": "location\r"}):
+            text = await refused(s, home, "memory_history", arguments, "control characters")
+            assert not any(ch in text for ch in raw), repr(text)
+        text = await refused(s, home, "save_memory", {"content": "A quillwort note.",
+                                                      "tags": ["ok", "bad\x00tag"]},
+                             "control character")
+        assert not any(ch in text for ch in raw), repr(text)
+        text = await refused(s, home, "forget_memory", {"memory_id": "L-\x1b[31mred\x00",
+                                                        "reason": "x"}, "No memory")
+        assert "\\x1b[31mred\\x00" in text and not any(ch in text for ch in raw), repr(text)
+        reply = await s.ok("search_memory", {"query": "zanzibar\x1b[2J\x07 marmalade"})
+        assert "\\x1b[2J\\x07" in reply and not any(ch in reply for ch in raw), repr(reply)
+
+
 async def test_the_attribute_answer_line_is_bounded(tmp_path: Path) -> None:
     home = tmp_path / "home"
     cities = ["Albacete", "Burgos", "Cuenca", "Durango", "Elche", "Ferrol", "Girona", "Huesca"]
