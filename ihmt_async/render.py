@@ -300,10 +300,23 @@ def _titled(hit: Hit, body: str) -> str:
 
 def render_search(result: SearchResult, *, detail: str = "compact") -> str:
     if result.status == "NONE":
-        return render_none(result)
-    if result.status == "AMBIGUOUS":
-        return render_ambiguous(result)
-    return render_full(result) if detail == "full" else render_compact(result)
+        text = render_none(result)
+    elif result.status == "AMBIGUOUS":
+        text = render_ambiguous(result)
+    else:
+        text = render_full(result) if detail == "full" else render_compact(result)
+    return text + unreadable_note(result.unreadable)
+
+
+def unreadable_note(count: int) -> str:
+    """The line that says stored memories could not be read: a reply that searched "all N
+    stored memories" while some files were deleted or damaged must not read as complete."""
+    if not count:
+        return ""
+    memories = "memory" if count == 1 else "memories"
+    return (f"\n\nNote: the files of {count} stored {memories} could not be read (missing or "
+            "damaged), so this reply may lack them, or show them only as the search index "
+            "holds them; tell the user to run `ihmt-async doctor`.")
 
 
 def render_none(result: SearchResult) -> str:

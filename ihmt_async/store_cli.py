@@ -189,6 +189,9 @@ async def cmd_stats(args: argparse.Namespace) -> int:
                 f"memories, {vectors['pending']} waiting for the background embedder.")
         for domain, count in sorted(stats["domains"].items()):
             out(f"  {domain}: {count}")
+        if stats.get("unreadable"):
+            out(f"{len(stats['unreadable'])} memories could not be read (file missing or "
+                "damaged): run `ihmt-async doctor`.")
     return 0
 
 
@@ -311,7 +314,10 @@ async def cmd_rebuild(args: argparse.Namespace) -> int:
         out(f"Rebuilt the catalog from the files: {scan.entries} entries "
             f"({stats['leaves']} memories, {stats['nodes']} branches); "
             f"timeline rebuilt; consolidation wrote {passed.branches_written} branch(es).")
-        for where, reason in [*((str(p), r) for p, r in scan.problems), *facts.problems]:
+        # the catalog scan and the facts both read every leaf: a file neither could read is
+        # one skip, said once (it was printed twice)
+        skipped = dict.fromkeys([*((str(p), r) for p, r in scan.problems), *facts.problems])
+        for where, reason in skipped:
             out(f"  skipped {where}: {reason}")
     return 0
 

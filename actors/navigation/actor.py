@@ -771,7 +771,8 @@ class NavigationActor(Actor):
             elsewhere = tuple(dict.fromkeys(s for s in found if not scope_admits(scope, s)))
             if elsewhere:
                 result = dataclasses.replace(result, elsewhere=elsewhere)
-        return result
+        unreadable = self.model.unreadable_now()
+        return dataclasses.replace(result, unreadable=len(unreadable)) if unreadable else result
 
     def _with_each_thing(self, result: SearchResult, msg: Search,
                          things: tuple[str, ...]) -> SearchResult:
@@ -2171,7 +2172,7 @@ class NavigationActor(Actor):
                 "embedding": {"model": MODEL_ID, "embedded": embedded,
                               "pending": max(len(stored) - embedded, 0)},
                 "unconsolidated": unfiled, "fact_events": facts.events,
-                "fact_keys": len(facts.keys()), "unreadable": dict(self.model.unreadable)}
+                "fact_keys": len(facts.keys()), "unreadable": self.model.unreadable_now()}
 
     def _tree(self, max_depth: int) -> dict[str, Any]:
         self.model.refresh()

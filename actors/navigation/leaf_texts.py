@@ -7,7 +7,8 @@ one text (it hashes the text), and the read model drops an id on any catalog cha
 top of that every turn (``ReadModel.refresh``) checks a kept text's file once (a stat: inode,
 mtime, size) before serving it again, so a file replaced or removed behind the catalog's back
 is read as every search read it before. A file that cannot be read gives '' for the rest of
-the turn and is tried again the next one.
+the turn and is tried again the next one; it is noted (``failed``, one warning per leaf) so a
+reply can say that memories could not be read instead of being silent about them.
 
 This module reads leaf files and nothing else; it never decides what a search serves.
 """
@@ -20,9 +21,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import structlog
+
 from store.errors import MalformedFile
 from store.leaf_format import read_leaf
 from store.paths import StoreLayout
+
+log = structlog.get_logger("ihmt.navigation")
 
 TEXT_CACHE_CHARS = 1_000_000
 """Characters of leaf texts kept (least recently served dropped first): ~1 MB, the memories of
@@ -62,12 +67,16 @@ class LeafTexts:
         self._chars = 0
         self._checked: set[str] = set()
         """Ids whose kept text was checked against its file (or read) this turn."""
+        self.failed: dict[str, str] = {}
+        """Leaves whose file could not be read at their last read, with why (missing,
+        garbled, unreadable): dropped when a read succeeds or the leaf changes."""
 
     def new_turn(self) -> None:
         """A new read-model turn: each kept text is checked against its file again."""
         self._checked.clear()
 
     def forget(self, leaf_id: str) -> None:
+        self.failed.pop(leaf_id, None)
         dropped = self._texts.pop(leaf_id, None)
         if dropped is not None:
             self._chars -= len(dropped.text)
@@ -76,6 +85,7 @@ class LeafTexts:
         self._texts.clear()
         self._chars = 0
         self._checked.clear()
+        self.failed.clear()
 
     def text(self, leaf_id: str, locate: Callable[[str], str | None]) -> str:
         """The text of ``leaf_id``, read at most once per turn from the path ``locate`` gives
@@ -91,7 +101,7 @@ class LeafTexts:
                 return kept.text
             self.forget(leaf_id)
         relpath = locate(leaf_id)
-        read = self._read(relpath) if relpath is not None else _UNREAD
+        read = self._read(leaf_id, relpath) if relpath is not None else _UNREAD
         self._texts[leaf_id] = read
         self._chars += len(read.text)
         self._checked.add(leaf_id)
@@ -100,10 +110,17 @@ class LeafTexts:
             self._chars -= len(dropped.text)
         return read.text
 
-    def _read(self, relpath: str) -> _Text:
+    def _read(self, leaf_id: str, relpath: str) -> _Text:
         try:
             resolved = self.layout.resolve(relpath)
             stamp = _stamp(resolved)
-            return _Text(read_leaf(resolved).text, resolved, stamp)
-        except (MalformedFile, OSError):
+            read = _Text(read_leaf(resolved).text, resolved, stamp)
+        except (MalformedFile, OSError) as exc:
+            why = exc.reason if isinstance(exc, MalformedFile) else (exc.strerror or str(exc))
+            if leaf_id not in self.failed:
+                log.warning("navigation.leaf_unreadable", actor="navigation", leaf_id=leaf_id,
+                            path=relpath, error=why)
+            self.failed[leaf_id] = why
             return _UNREAD
+        self.failed.pop(leaf_id, None)
+        return read

@@ -144,6 +144,11 @@ class SearchResult:
     """With NONE only: the scopes outside the one searched ("project:billing") whose memories
     answer the question: nothing of the caller's project is about it, but another project's
     memory is, and the agent can search there (scope "*")."""
+    unreadable: int = 0
+    """Stored memories whose file could not be read (deleted or damaged behind the store's
+    back), as this process met them: one not yet in the shared index cannot be found, one in
+    it is served from what the index holds, and "No memory found ... searched all N" without
+    a word about them misleads (an outside probe)."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -375,6 +375,12 @@ class ReadModel:
             self._branches.popitem(last=False)
         return node
 
+    def unreadable_now(self) -> dict[str, str]:
+        """Stored memories whose file this process could not read when it last tried (to
+        index it, or to read its text for a search), with why: a file deleted or damaged
+        behind the store's back. Only what was met anyway, no scan of the store."""
+        return {**self.unreadable, **self.texts.failed}
+
     def text_of(self, leaf_id: str) -> str:
         """The leaf's text ('' when unknown or unreadable), read at most once per turn."""
         return self.texts.text(leaf_id, self._path_of)
