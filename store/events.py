@@ -214,6 +214,9 @@ def read_lines(path: Path, start: int = 0, *, records: bool = True) -> ReadResul
     """The run of unreadable lines without a checksum since the last good line: torn lines
     when the next line fences them (or is an earlier version's), damaged ones otherwise."""
     offset = start
+    summed_before = False
+    """Whether the last readable line carries a checksum (was written by an appender that
+    fences what a killed writer cut short)."""
     *complete, rest = data.split(b"\n")  # newlines only: a stray \r is inside a line
     for number, body in enumerate(complete):
         raw = body + b"\n"
@@ -249,8 +252,17 @@ def read_lines(path: Path, start: int = 0, *, records: bool = True) -> ReadResul
                 damaged.extend((at, n, "it is not JSON and no later line fenced it off as "
                                 "cut short") for at, n in unreadable)
             unreadable = []
+        summed_before = bool(summed)
         lines.append(Line(record, offset))
-    bad.extend(at for at, _n in unreadable)  # cut short, and so was the line fencing it
+    if unreadable and not rest and summed_before:
+        # Complete lines nothing follows, after a line of a fencing appender: a killed write
+        # leaves its line without the newline (and is fenced by the next append), so these
+        # were changed after they were written. They were reported as a torn tail until the
+        # next start appended after them, and only then as damage: say so from the start.
+        damaged.extend((at, n, "it is not JSON, and a line cut short by a killed writer "
+                        "would not end in a newline") for at, n in unreadable)
+    else:
+        bad.extend(at for at, _n in unreadable)  # cut short, and so was the line fencing it
     end = offset
     first = _count_lines(path, start) if damaged and start else 0
     found = [Damaged(at, first + n + 1, why) for at, n, why in sorted(damaged)]

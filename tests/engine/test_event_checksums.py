@@ -142,3 +142,19 @@ def test_lines_of_earlier_versions_without_a_checksum_are_read_as_before(
     read = read_lines(path)
     assert [line.record["ts"] for line in read.lines] == ["a", "c", "d"]
     assert len(read.bad) == 1 and read.damaged == []
+
+
+def test_a_complete_unreadable_last_line_is_damage_before_any_append(tmp_path: Path) -> None:
+    """A whole line of garbage (newline and all) at the end: read as a torn tail, doctor
+    clean, until the next start appended after it, and from then on damage (an outside
+    probe). A killed writer's line has no newline; such a line is damage from the start."""
+    path = tmp_path / "events.jsonl"
+    for n in range(2):
+        append_line(path, {"ts": "a", "n": n})
+    with open(path, "ab") as handle:
+        handle.write(b'{"not": "a valid event"\n')
+    before = read_lines(path)
+    assert [d.line for d in before.damaged] == [3] and before.bad == [], before
+    append_line(path, {"ts": "b", "n": 2})
+    after = read_lines(path)
+    assert [d.line for d in after.damaged] == [3] and len(after.lines) == 3
