@@ -138,7 +138,8 @@ async def cmd_doctor(args: argparse.Namespace) -> int:
     problems = found.problems
     report: dict[str, Any] = {"store": str(layout.root),
                               "problems": [asdict(p) for p in problems],
-                              "leftovers": [asdict(p) for p in found.leftovers]}
+                              "leftovers": [asdict(p) for p in found.leftovers],
+                              "notes": found.notes}
     remaining, leftovers = problems, found.leftovers
     if args.repair and layout.root.exists():
         settings = load_settings(layout.config)
@@ -161,6 +162,8 @@ async def cmd_doctor(args: argparse.Namespace) -> int:
     if args.json:
         out(json.dumps(report, ensure_ascii=False, indent=2))
         return 0 if not remaining else 1
+    for note in found.notes:  # how the store stands (a read-only mount), before the verdict
+        out(f"Note: {note}.")
     if not problems:
         out(f"No problems found in {layout.root}.")
         for action in report.get("repaired", []):  # leftovers --repair finished

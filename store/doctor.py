@@ -99,6 +99,8 @@ class _View:
     leftovers: list[Problem] = field(default_factory=list)
     """What writers that died mid-change left and the store finishes by itself (see
     ``Findings``)."""
+    conditions: list[str] = field(default_factory=list)
+    """How the store stands that is no problem but changes what works (see ``Findings``)."""
 
     def add(self, code: str, path: Path | str, detail: str, ref: str = "",
             repairable: bool = True) -> None:
@@ -124,6 +126,10 @@ class Findings:
 
     problems: list[Problem]
     leftovers: list[Problem]
+    notes: list[str] = field(default_factory=list)
+    """How the store stands that is no problem but changes what works: a store on a
+    read-only mount (a backup browsed, a store shared read-only) is searched as usual and
+    refuses saves as designed, so it stays clean, but doctor says so."""
 
 
 
@@ -390,16 +396,18 @@ def _check_locks(layout: StoreLayout, view: _View) -> None:
 def _check_writable(layout: StoreLayout, view: _View) -> None:
     """A store the user running doctor may not write (``store.writable``): nothing in it is
     damaged, but every save and forget is refused, which is what a doctor is asked about.
-    A read-only mount is said as the saves say it; a refused path, with what refuses it."""
+    A refused path is a problem, with what refuses it. A read-only mount is no problem (it
+    is how a backup is browsed, and a store on one is searched as usual: the saves refuse
+    as designed), but a note in the saves' words."""
     refused = refusals(layout)
     if not refused:
         return
     if any(r.errno == errno.EROFS for r in refused):
-        view.add("store_read_only", layout.root, "the store is on a read-only file system: "
-                 "searches work, but every save and forget is refused (\"the store is on a "
-                 "read-only file system; nothing was saved\"). Nothing is damaged: mount it "
-                 "read-write, and servers already running save again within seconds",
-                 repairable=False)
+        view.conditions.append(
+            f"{layout.root} is on a read-only file system: searches work; every save and "
+            "forget is refused (\"the store is on a read-only file system; nothing was "
+            "saved\") until it is mounted read-write, and servers already running then save "
+            "again within seconds")
         return
     first = refused[0]
     others = [str(r.path) for r in refused[1:]]
@@ -466,7 +474,7 @@ def examine(layout: StoreLayout, *, grace_s: float = 5.0) -> Findings:
         return Findings([Problem("no_store", str(layout.root),
                                  "the store directory does not exist", repairable=False)], [])
     view = _gather(layout, grace_s=grace_s)
-    return Findings(view.problems, view.leftovers)
+    return Findings(view.problems, view.leftovers, view.conditions)
 
 
 # ---------------------------------------------------------------------------- repairs
