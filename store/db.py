@@ -50,6 +50,7 @@ from typing import Any, Self
 from store.atomic import TEMP_PREFIX, ensure_private_dir
 from store.errors import DamagedDatabase, DiskFull, StoreError, StoreIOError, map_os_error
 from store.paths import StoreLayout
+from store.writable import write_refused
 
 SCHEMA_VERSION = 1
 LATER_INDEXES = {"catalog_turns": "CREATE INDEX IF NOT EXISTS catalog_turns ON catalog(agent, "
@@ -157,30 +158,26 @@ def _cannot_open(path: Path) -> StoreError:
     permission it was read as before."""
     if path.is_dir():
         return DamagedDatabase(path, "its path is a directory, not a database file")
-    try:
-        os.close(os.open(path, os.O_RDWR | os.O_NOFOLLOW))
-    except FileNotFoundError:
-        pass
-    except OSError as exc:
-        return map_os_error(exc, path)
-    return map_os_error(OSError(errno.EACCES, "cannot open"), path)
+    # asked, not opened: closing a descriptor of the database would drop the locks this
+    # process's other connections hold on it (``store.writable``)
+    refused = write_refused(path)
+    return map_os_error(OSError(refused or errno.EACCES, "cannot open"), path)
 
 
 def _why_read_only(path: Path) -> int:
     """The errno behind SQLite's "attempt to write a readonly database", which does not say:
-    EROFS for a read-only file system, else what opening the database (or its ``-wal`` /
-    ``-shm``) for writing is refused with (EACCES for a mode, EPERM for an immutable file), or
-    EACCES when the folder they live in cannot be written. Asked once per refused write."""
+    EROFS for a read-only file system, else what a write to the database (or its ``-wal`` /
+    ``-shm``) meets (EACCES for a mode, EPERM for an immutable file), or EACCES when the
+    folder they live in cannot be written. Asked once per refused write, of the disk, never
+    by opening the files: closing a descriptor of the database drops the locks this
+    process's connections hold on it (``store.writable``)."""
     try:
         if os.statvfs(path.parent).f_flag & os.ST_RDONLY:
             return errno.EROFS
         for name in (path.name, f"{path.name}-wal", f"{path.name}-shm"):
-            try:
-                os.close(os.open(path.with_name(name), os.O_RDWR | os.O_NOFOLLOW))
-            except FileNotFoundError:
-                continue
-            except OSError as exc:
-                return exc.errno or errno.EACCES
+            refused = write_refused(path.with_name(name))
+            if refused is not None:
+                return refused
         if not os.access(path.parent, os.W_OK):
             return errno.EACCES
     except OSError:

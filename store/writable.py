@@ -4,9 +4,15 @@
 immutable (``chattr +i``), a database or folder whose mode or owner shuts out the user the
 servers run as, ``state/`` made read-only. Each save said so clearly ("permission denied
 writing the store; nothing was saved"), but the check meant to explain a failing store did
-not. ``refusals`` asks the operating system the question a save would, one path at a time:
-opening each file a save or its background work writes (for writing, no create, no
-truncation: nothing changes) and ``access(W_OK)`` on each folder it creates files in.
+not. ``refusals`` asks the operating system, path by path, whether a write would be allowed
+(``access(W_OK)``): each file a save or its background work writes in place, each folder it
+creates files in.
+
+Nothing here opens a file of the store: closing any descriptor of the database (or its
+``-wal`` / ``-shm``) drops every POSIX lock SQLite holds on it in this process, and the GUI
+runs these checks beside its own live connections (opening for writing and closing, the first
+version of this check, broke them: "disk I/O error"). ``write_refused`` is also what
+``store.db`` asks when SQLite refuses a write or an open without saying why.
 
 It answers for the user running it (a store checked by root for servers run as another user
 looks writable to root), and it never creates, changes or removes a file. Paths that are not
@@ -16,9 +22,7 @@ are left to the checks that name them.
 
 from __future__ import annotations
 
-import array
 import errno
-import fcntl
 import os
 import stat
 from collections.abc import Iterator
@@ -27,11 +31,6 @@ from pathlib import Path
 
 from store.paths import StoreLayout
 
-FS_IOC_GETFLAGS = 0x80086601
-"""Linux's ioctl reading a file's attributes (``lsattr``)."""
-FS_IMMUTABLE_FL = 0x10
-FS_APPEND_FL = 0x20
-
 
 @dataclass(frozen=True)
 class Refusal:
@@ -39,29 +38,39 @@ class Refusal:
 
     path: Path
     errno: int
-    """EROFS (a read-only file system), EPERM or EACCES."""
-    immutable: bool
-    """The path carries the immutable (or append-only) attribute: no user may change it,
-    root included, until ``chattr -i``."""
+    """EROFS (a read-only file system), EACCES (its owner or mode) or EPERM (its mode allows
+    the write and it is still refused: the immutable attribute, ``chattr -i``)."""
+
+    @property
+    def immutable(self) -> bool:
+        return self.errno == errno.EPERM
+
+
+def write_refused(path: Path) -> int | None:
+    """The errno a write to ``path`` (a file, or files made in a folder) would meet, asked
+    without opening it; None when it would be allowed, or when nothing is there."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return exc.errno or errno.EACCES
+    wanted = os.W_OK | (os.X_OK if stat.S_ISDIR(st.st_mode) else 0)
+    if os.access(path, wanted, effective_ids=os.access in os.supports_effective_ids):
+        return None
+    if _on_read_only_mount(path):
+        return errno.EROFS
+    return errno.EPERM if _mode_allows(st) else errno.EACCES
 
 
 def refusals(layout: StoreLayout) -> list[Refusal]:
     """Every path of the store a save (or its background work) needs to write and may not;
     [] when the store can be written (or does not exist yet)."""
     found: list[Refusal] = []
-    for directory in _directories(layout):
-        if not os.access(directory, os.W_OK | os.X_OK):
-            found.append(_refused(directory, errno.EACCES))
-    for path in _files(layout):
-        # as the store opens it: the event file for appending, the rest for reading and
-        # writing (an append-only database refuses SQLite's open, not an append)
-        mode = os.O_WRONLY | os.O_APPEND if path == layout.events_file else os.O_RDWR
-        try:
-            os.close(os.open(path, mode | os.O_NOFOLLOW | os.O_NONBLOCK))
-        except FileNotFoundError:
-            continue
-        except OSError as exc:
-            found.append(_refused(path, exc.errno or errno.EACCES))
+    for path in [*_directories(layout), *_files(layout)]:
+        code = write_refused(path)
+        if code is not None:
+            found.append(Refusal(path, code))
     return found
 
 
@@ -98,12 +107,6 @@ def _files(layout: StoreLayout) -> Iterator[Path]:
             continue
 
 
-def _refused(path: Path, code: int) -> Refusal:
-    if code != errno.EROFS and _on_read_only_mount(path):
-        code = errno.EROFS
-    return Refusal(path, code, code != errno.EROFS and _immutable(path))
-
-
 def _on_read_only_mount(path: Path) -> bool:
     try:
         return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
@@ -111,18 +114,14 @@ def _on_read_only_mount(path: Path) -> bool:
         return False
 
 
-def _immutable(path: Path) -> bool:
-    """Whether ``lsattr`` would show ``i`` (or ``a``) on ``path``; False where it cannot be
-    asked (another system, a file system without attributes)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return False
-    try:
-        flags = array.array("i", [0])
-        fcntl.ioctl(fd, FS_IOC_GETFLAGS, flags, True)
-        return bool(flags[0] & (FS_IMMUTABLE_FL | FS_APPEND_FL))
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
+def _mode_allows(st: os.stat_result) -> bool:
+    """Whether the owner, group and mode bits let this process write (root: always): when
+    they do and the write is refused anyway, an attribute refuses it (immutable)."""
+    uid = os.geteuid()
+    if uid == 0:
+        return True
+    if st.st_uid == uid:
+        return bool(st.st_mode & stat.S_IWUSR)
+    if st.st_gid == os.getegid() or st.st_gid in os.getgroups():
+        return bool(st.st_mode & stat.S_IWGRP)
+    return bool(st.st_mode & stat.S_IWOTH)

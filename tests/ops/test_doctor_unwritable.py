@@ -135,3 +135,31 @@ def test_a_read_only_mount_is_no_problem_but_said_as_the_saves_say_it(tmp_path: 
     finally:
         subprocess.run(["umount", "-l", root], check=True)
     assert cli_json(tmp_path, "doctor")["notes"] == []
+
+
+def test_the_check_leaves_the_live_connections_of_its_process_working(tmp_path: Path) -> None:
+    """The GUI runs doctor's checks beside its own connections. The first version of the
+    check opened the database files for writing and closed them, which drops every POSIX
+    lock SQLite holds on them in the process: the GUI's facts actor then failed with "disk
+    I/O error" every few seconds. Asked with access(), nothing is opened."""
+    from store import doctor
+    from store.catalog import CatalogReader, patch
+    from store.engine import Engine
+
+    layout = StoreLayout.at_home(tmp_path)
+    run_cli(tmp_path, "save", "The kumquat orchard is in Murcia.")
+    leaf = next(iter(CatalogReader(layout).entries()))
+    engine, reader = Engine(layout), CatalogReader(layout)
+    try:
+        for n in range(3):
+            engine.commit(catalog=[patch(leaf, title=f"kumquats {n}")], logged=False)
+            assert reader.entries()[leaf]["title"] == f"kumquats {n}"
+            assert doctor.check(layout, grace_s=0.0) == []
+            # another process opens the store: with this process's locks on the WAL index
+            # gone, it took itself for the first one and set the index up again under us
+            run_cli(tmp_path, "save", f"Kumquat note {n} from another process.")
+        engine.commit(catalog=[patch(leaf, title="kumquats after")], logged=False)
+        assert reader.entries()[leaf]["title"] == "kumquats after"
+    finally:
+        engine.close()
+        reader.close()
