@@ -632,6 +632,15 @@ class Timeline:
                 return current.source_leaf_id
         return None
 
+    def _replaced_within(self, leaf_id: str, fact: ResolvedFact,
+                         current: ResolvedFact) -> bool:
+        """Whether the leaf itself states, after ``fact``, a value of its key that is the
+        current one (a later memory confirming it holds the current fact)."""
+        return any(other is not fact and other.key == fact.key
+                   and (other.valid_from or "") >= (fact.valid_from or "")
+                   and same_value(current.value, other.value, fact.attribute)
+                   for other in self._leaf_facts.get(leaf_id, ()))
+
     def notices_for_leaf(self, leaf_id: str) -> list[str]:
         """Read-time notices for a leaf's stale facts, compared with each key's CURRENT value.
 
@@ -648,6 +657,11 @@ class Timeline:
             if current is not None and current.source_leaf_id == leaf_id:
                 # the memory's own later word ("I quit the BBC! Starting at Channel 4 next
                 # month"): a memory never outdates itself
+                continue
+            if current is not None and self._replaced_within(leaf_id, fact, current):
+                # "I left Ledgerly ... starting at Northwind Health on the 16th", then
+                # "promoted at Northwind": the current value is the memory's own later one,
+                # told again elsewhere; the ending is no news to whoever reads the memory
                 continue
             if fact.status == "HISTORICAL" and current is not None and not same:
                 out.append(notices.update_notice(fact, current))
