@@ -105,6 +105,10 @@ class ResolvedFact:
         return _date_or_recorded(self.valid_from, self.recorded_at)
 
 
+Change = tuple[tuple[str, str], str, str, str, str]
+"""(fact key, subject, attribute, a leaf's value, the current value or '') of one notice."""
+
+
 @dataclass
 class _Entry:
     """Mutable replay state of one fact; frozen into a ResolvedFact at the end."""
@@ -647,9 +651,15 @@ class Timeline:
         A fact whose value equals the current one (a revert, a confirmation) gets no notice;
         a notice never names a retracted, pending or rejected value as current.
         """
+        return list(dict.fromkeys(text for _change, text in self.notices_with_changes(leaf_id)))
+
+    def notices_with_changes(self, leaf_id: str) -> list[tuple[Change, str]]:
+        """``notices_for_leaf``'s notices, each with the change it tells (key, subject,
+        attribute, the leaf's value, the current value or ''), for a reader that shows a notice
+        only where the question bears on it (``navigation.bearing``)."""
         if leaf_id in self._retracted_leaves:
             return []
-        out: list[str] = []
+        out: list[tuple[Change, str]] = []
         for fact in self._leaf_facts.get(leaf_id, ()):
             current = self.current(fact.subject, fact.attribute)
             same = current is not None and same_value(current.value, fact.value,
@@ -663,10 +673,12 @@ class Timeline:
                 # "promoted at Northwind": the current value is the memory's own later one,
                 # told again elsewhere; the ending is no news to whoever reads the memory
                 continue
+            change = (fact.key, fact.subject, fact.attribute, fact.value,
+                      current.value if current is not None else "")
             if fact.status == "HISTORICAL" and current is not None and not same:
-                out.append(notices.update_notice(fact, current))
+                out.append((change, notices.update_notice(fact, current)))
             elif fact.status == "RETRACTED" and not same:
-                out.append(notices.retraction_notice(fact, current))
+                out.append((change, notices.retraction_notice(fact, current)))
             elif fact.status == "PENDING" and not same:
-                out.append(notices.pending_notice(fact, current))
-        return list(dict.fromkeys(out))
+                out.append((change, notices.pending_notice(fact, current)))
+        return out

@@ -29,7 +29,7 @@ from actors.checks import check_text
 from actors.dates import LEADING_DATE, MONTHS
 from actors.embedding.index import EARLIER_TURNS, VectorIndex
 from actors.embedding.neighbours import WordNeighbours
-from actors.embedding.sentence import MODEL_ID
+from actors.embedding.sentence import MODEL_ID, PASSAGE_FROM
 from actors.embedding.word_table import WordTable
 from actors.facts.keys import fact_key, normalise_words, personal, scoped_subject
 from actors.facts.makes import kind_of as make_kind
@@ -1235,6 +1235,7 @@ class NavigationActor(Actor):
             result = dataclasses.replace(result, hits=tuple(
                 dataclasses.replace(hit, said_by_other=other_than_the_user(hit.text))
                 for hit in result.hits))
+        result = notices_as_asked(result, text, keys, timeline)
         self.log.info(event, duration_ms=round((time.perf_counter() - started) * 1000, 2),
                       node_reads=trace.node_reads, leaves_scored=trace.leaves_scored,
                       fallback_used=trace.fallback_used, confidence=round(result.confidence, 3),
@@ -2189,6 +2190,37 @@ class NavigationActor(Actor):
 
         return {"domains": {domain: [describe(i, 1) for i in members]
                             for domain, members in sorted(self.model.top.items()) if members}}
+
+
+def notices_as_asked(result: SearchResult, text: str, keys: list[tuple[str, str]],
+                     timeline: Timeline) -> SearchResult:
+    """The reply's fact notices, each shown only to a question bearing on its change
+    (``bearing``): a session that told a job, outdated since by a promotion, answers "Which git
+    client would suit me best?" with no line on the role. A long memory (a conversation saved
+    whole, at least ``PASSAGE_FROM`` characters) outdated only by changes the question does not
+    bear on is shown as the ranking read it, current: the change is one thing it told in
+    passing. A short one is its fact ("I live in Madrid, near the Retiro park"), and keeps its
+    OUTDATED mark whatever is asked. A notice the timeline does not tell stays."""
+    asked, question = frozenset(keys), words(text)
+
+    def as_asked(hit: Hit) -> Hit:
+        if not hit.notices or hit.currency == "SUPERSEDED" \
+                and len(hit.text or hit.excerpt) < PASSAGE_FROM:
+            return hit
+        unrelated = {notice for change, notice in timeline.notices_with_changes(hit.leaf_id)
+                     if bearing(question, asked, [change]) is Bearing.UNRELATED}
+        kept = tuple(notice for notice in hit.notices if notice not in unrelated)
+        if kept == hit.notices:
+            return hit
+        if not kept and hit.currency == "SUPERSEDED" and timeline.changed_facts(hit.leaf_id):
+            return dataclasses.replace(hit, notices=kept, currency="CURRENT",
+                                       superseded_by=None, successor=None)
+        return dataclasses.replace(hit, notices=kept)
+
+    if not any(hit.notices for hit in (*result.hits, *result.more)):
+        return result
+    return dataclasses.replace(result, hits=tuple(as_asked(hit) for hit in result.hits),
+                               more=tuple(as_asked(hit) for hit in result.more))
 
 
 def _as_asked(text: str, keys: list[tuple[str, str]], currency: dict[str, str],
