@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from actors.facts import notices
-from actors.facts.keys import fact_key, same_value
+from actors.facts.keys import fact_key, same_value, value_name
 from actors.text import parse_instant
 
 FactStatus = Literal["ACTIVE", "HISTORICAL", "RETRACTED", "PENDING", "REJECTED"]
@@ -367,7 +367,14 @@ def _freeze(entries: list[_Entry]) -> list[ResolvedFact]:
     successor = {id(a): b for a, b in zip(live, live[1:], strict=False)}
     out: list[ResolvedFact] = []
     previous: _Entry | None = None
+    shown = ""  # the value ``previous`` is shown with
     for entry in entries:
+        confirms = previous is not None and same_value(previous.value, entry.value,
+                                                       entry.key[1])
+        value = entry.value
+        if confirms and len(shown) > len(value) and value_name(shown) != value_name(value):
+            # "Northwind Health", then "promoted at Northwind": one firm, named in full
+            value = shown
         status: FactStatus
         if entry.retracted:
             status = "RETRACTED"
@@ -391,7 +398,7 @@ def _freeze(entries: list[_Entry]) -> list[ResolvedFact]:
                 fact_id=entry.fact_id,
                 subject=str(ev["subject"]),
                 attribute=str(ev["attribute"]),
-                value=entry.value,
+                value=value,
                 valid_from=entry.valid_from.isoformat() if entry.valid_from else None,
                 recorded_at=entry.recorded_at,
                 recorded_by=dict(by) if isinstance(by, Mapping) else {},
@@ -407,13 +414,12 @@ def _freeze(entries: list[_Entry]) -> list[ResolvedFact]:
                 retraction_reason=entry.retraction_reason,
                 retracted_at=entry.retracted_at,
                 review=entry.review,
-                confirms=previous is not None and same_value(previous.value, entry.value,
-                                                               entry.key[1]),
+                confirms=confirms,
                 key=entry.key,
             )
         )
         if not entry.skipped:
-            previous = entry
+            previous, shown = entry, value
     return out
 
 

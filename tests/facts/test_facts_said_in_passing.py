@@ -233,6 +233,7 @@ async def test_a_promotion_at_the_firm_named_shorter_is_no_employer_change(
                                   "at Northwind last week! Can you give me a template for 1:1s?")
         facts = await history(rt, "user", "employer")
     assert not [n for n in promoted.facts.notices if "employer" in n]
+    # the firm keeps its full name (fix-facts8): the confirmation is shown as it was named
     assert [(f.value, f.status) for f in facts][-2:] == [
-        ("Northwind Health", "HISTORICAL"), ("Northwind", "ACTIVE")]
+        ("Northwind Health", "HISTORICAL"), ("Northwind Health", "ACTIVE")]
     assert_rebuilt_alike(home)
