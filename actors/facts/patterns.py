@@ -55,6 +55,7 @@ from actors.facts.activities import activity_facts
 from actors.facts.ahead import SOON, day_ahead
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
 from actors.facts.endings import ending_facts, is_ending, left_named
+from actors.facts.jobs import JobChanges
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.moves import day_before, home_named, move_day, move_in
@@ -724,6 +725,8 @@ _CHAT_RULES: tuple[_Rule, ...] = (
                      r"year|month)))")),
 )
 _RULES = _RULES + _CHAT_RULES
+_JOB_CHANGES = JobChanges(_JOB_NOUN, _JOB_NOUN_ES)
+"""Going freelance, signing with a firm, leading a team (``jobs``)."""
 
 _DATABASES = (
     "postgresql", "postgres", "mysql", "mariadb", "sqlite", "mongodb", "mongo", "redis",
@@ -1106,6 +1109,9 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     out.extend(_hired_facts(span))
     out.extend(name_facts(span))
     out.extend(_role_facts(span))
+    # "promoted me to staff engineer: I now lead the data team": the title said is the role
+    out.extend(f for f in _JOB_CHANGES.facts(span)
+               if f[2] != "role" or not any(g[2] == "role" for g in out))
     out.extend(ending_facts(span))
     out.extend(activity_facts(span))
     out.extend(new_person_facts(span))
