@@ -306,6 +306,20 @@ _NOT_AFTER_DETERMINER = "".join(
     "gran mismo cada".split())
 """Not after a determiner or an adjective: the Spanish noun, not the verb ("un trabajo en")."""
 
+_REPLY_WORD = r"(?:no|nope|yes|yeah|yep|yup|aye|ok|okay|well|so|actually|si|vale|pues)"
+"""A word a reply opens with before its own sentence ("no, picked up a used Toyota")."""
+_LIVING_HOME = (r"(?:flat|apartment|condo|house|townhouse|duplex|one-bed|two-bed|"
+                r"one-bedroom|two-bedroom|studio)")
+"""The homes one is "in" when one lives there ("I'm in a condo in Canmore"); a cabin, a
+cottage or a place is as often a holiday's."""
+_HOME_IN = re.compile(rf"^(?:a|an|the|our|my|un|una|el|la|mi|nuestro|nuestra)\s+"
+                      rf"(?:[\w'-]+\s+){{0,3}}?(?:{_HOME}|{_HOME_ES})\s+(?:in|en)\s+(?=\S)",
+                      re.IGNORECASE)
+"""A home before its place in a location's value ("a two-bedroom in Leith"): the place."""
+_NOT_STAYING = _r(r"\b(?:weekend|holiday|holidays|vacation|trip|airbnb|hotel|hostel|week|"
+                  r"night|nights|tonight|visiting|conference|vacaciones|finde|viaje)\b")
+"""Words of a stay, not a home ("I'm in a flat in Porto for the weekend")."""
+
 _RULES: tuple[_Rule, ...] = (
     # location, first person
     _Rule("location", _r(rf"\b(?:i|we)\s+{_ADV}live\s+in\s+")),
@@ -547,6 +561,12 @@ _RULES: tuple[_Rule, ...] = (
     # no speaker at a clause's start: "2026-03-02: Bought an iPhone 16 today"
     _Rule("", _r(rf"{CLAUSE_START}{_ADV}(?:bought|ordered|got)\s+(?:myself\s+)?"
                  rf"(?:an?\s+|the\s+)?{_LOOKS}(?={MAKE})"), model=True),
+    # a reply opening with the purchase: "no, picked up a used Toyota 4Runner on Monday",
+    # "yeah, bought a Kia last week" (a yes/no before it; not "they picked up a Toyota")
+    _Rule("", _r(rf"{CLAUSE_START}(?:{_REPLY_WORD}\W+)+{_ADV}(?:bought|ordered|got|picked\s+up)"
+                 rf"\s+(?:myself\s+)?(?:an?\s+|the\s+)?{_LOOKS}(?={MAKE})"), model=True),
+    _Rule("", _r(rf"{CLAUSE_START}{_ADV}picked\s+up\s+(?:myself\s+)?(?:an?\s+)?"
+                 rf"(?:used|new|second-hand|secondhand)\s+{_LOOKS}(?={MAKE})"), model=True),
     # "I went for a Fairphone 5", "we opted for a Kia"
     _Rule("", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:went|gone|opted|settled)\s+for\s+"
                  rf"(?:an?\s+|the\s+)?{_LOOKS}(?={MAKE})"), model=True),
@@ -679,6 +699,11 @@ _CHAT_RULES: tuple[_Rule, ...] = (
     _Rule("location", _r(rf"\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){_HOME}\s+is\s+"
                          r"(?:now\s+)?in\s+"),
           place=True),
+    # "I'm in a condo in Canmore with a roommate" (not a stay: "in a flat in Porto for the
+    # weekend", ``_NOT_STAYING``)
+    _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}in\s+"
+                         rf"(?:a|an|the|our|my)\s+(?:[\w'-]+\s+){{0,3}}?{_LIVING_HOME}\s+in\s+"
+                         rf"(?![^.;!?]*{_NOT_STAYING.pattern})"), place=True),
     _Rule("location", _r(rf"\b(?:mi|nuestro|nuestra)\s+(?:nuev[oa]\s+)?{_HOME_ES}\s+"
                          r"(?:nuev[oa]\s+)?(?:esta|queda)\s+(?:ahora\s+)?en\s+"), place=True),
     # "me voy a vivir a Cádiz", "nos vamos a vivir a Santa Fe en mayo"
@@ -1076,6 +1101,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 value = _name_words(value)
             if attribute == "employer":  # "the BBC in MediaCity": the firm, not its site
                 value = _without_site(value)
+            if attribute == "location":  # "living in a two-bedroom in Leith": the place
+                value = _HOME_IN.sub("", value)
             if attribute == "location":  # "Sevilla y cumple 64 años": the place is "Sevilla"
                 value = _PLACE_ENDS.split(value, maxsplit=1)[0]
                 value = _NEAR.split(value, maxsplit=1)[0]  # "Valladolid near the river"
@@ -1571,6 +1598,11 @@ _ROLE_AT_FIRM = re.compile(
     rf"^\W*(?:(?:as|como)\s+)?(?:an?\s+|the\s+|una?\s+|el\s+|la\s+)?"
     rf"(?P<role>(?:[a-z][\w-]*\s+){{0,3}}?(?:{_JOB_NOUN}|{_JOB_NOUN_ES}))"
     r"\s+(?:at|with|for|en|con|para|de)\s+(?:the\s+|el\s+|la\s+)?")
+_ROLE_IN_PLACE = re.compile(
+    rf"^\W*(?:(?:as|como)\s+)?(?:an?\s+|the\s+|una?\s+|el\s+|la\s+)?"
+    rf"(?P<role>(?:[a-z][\w-]*\s+){{0,3}}?(?:{_JOB_NOUN}|{_JOB_NOUN_ES}))\s+(?:in|en)\s+")
+"""A role and the place it is in, opening the sentence after "I got it" ("interpretive guide
+in Banff"): the place must be a name."""
 _CAR_NOUNS = r"(?:car|truck|van|pickup|suv|jeep|coche|furgoneta|camioneta)"
 _GOT_CAR = re.compile(
     rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:bought|got|picked\s+up|"
@@ -1600,6 +1632,11 @@ def _named_after(said: list[str], index: int) -> list[tuple[int, str, str, str]]
                 role = span.original(m.start("role"), m.end("role")).strip()
                 out.append((m.start("role"), "user", "role", role))
                 out.append((m.end(), "user", "employer", firm.group(0).rstrip(".'")))
+        m = None if out else _ROLE_IN_PLACE.match(span.folded)
+        if m is not None and span.original(m.end(), m.end() + 1)[:1].isupper():
+            # "I GOT IT. interpretive guide in Banff": the role, where is no employer
+            out.append((m.start("role"), "user", "role",
+                        span.original(m.start("role"), m.end("role")).strip()))
     if _GOT_CAR.search(before):
         m = _CAR_NAMED.match(span.folded)
         if m is not None:
