@@ -112,6 +112,13 @@ def same_value(a: str, b: str, attribute: str = "") -> bool:
 
 
 
+def role_beside(key: tuple[str, str]) -> tuple[str, str] | None:
+    """The role key read beside an employer key: a job taken after the employer ended ("laid
+    off", then "I got it: interpretive guide in Banff") is told by its role alone."""
+    subject, attribute = key
+    return (subject, "role") if " ".join(fold(attribute).split()) == "employer" else None
+
+
 PERSONAL_ATTRIBUTES = frozenset({"location", "employer", "role", "diet", "car", "phone", "partner",
                                  "name"})
 """What a person has, wherever it is told: where they live and work, what they eat and drive.

@@ -31,7 +31,8 @@ from actors.embedding.index import EARLIER_TURNS, VectorIndex
 from actors.embedding.neighbours import WordNeighbours
 from actors.embedding.sentence import MODEL_ID, PASSAGE_FROM
 from actors.embedding.word_table import WordTable
-from actors.facts.keys import fact_key, normalise_words, personal, scoped_subject
+from actors.facts.endings import is_ending
+from actors.facts.keys import fact_key, normalise_words, personal, role_beside, scoped_subject
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.questions import attribute_question
 from actors.facts.speakers import assistant_said, opening_speaker
@@ -1003,7 +1004,8 @@ class NavigationActor(Actor):
         keys = [fact_key(*q) for q in questions]
         ids = set(scores)
         timeline = model.facts.timeline(
-            keys + model.facts.keys_of_leaves(ids),
+            keys + [job for key in keys if (job := role_beside(key)) is not None]
+            + model.facts.keys_of_leaves(ids),
             leaves=ids, as_of=as_of_dt)
         asked_day = valid_on(text, today) if question else None
         if question and asked_day is None:
@@ -1642,6 +1644,13 @@ class NavigationActor(Actor):
         lead = then or current
         if not shown(lead):
             return None
+        role = timeline.current(subject, "role") if day is None and is_ending(lead.value) \
+            and role_beside((subject, attribute)) is not None else None
+        if role is not None and role.valid_since > lead.valid_since and shown(role):
+            # "I got laid off", then "I GOT IT. interpretive guide in Banff": a job was taken
+            # since the ending, so the ending is no current employer; the role told since
+            # answers, its memory first
+            return self._answer((subject, "role"), timeline, admissible)
         if then is not None and not shown(current):
             current = then  # a later value of a memory not served (as of a past day)
         told = [f for f in facts if f.status in ("HISTORICAL", "ACTIVE") and shown(f)]

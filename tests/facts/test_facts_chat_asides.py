@@ -1,0 +1,85 @@
+"""Changes told the casual way between two friends (fix-facts8, the outside bbtest29 run): a
+role named after "I got it" with only its place, a purchase a reply opens with, the home one
+is in, a home before its place cut from the value, and a job taken after the employer ended
+answering the employer question by its role. One test per rule, each with what it must leave
+alone."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from facts_runtime import open_runtime, save
+
+from actors.facts.patterns import extract_facts
+from actors.navigation.messages import Search
+
+_DAY = dt.date(2023, 9, 2)
+
+
+def _told(text: str, attribute: str) -> list[str]:
+    return [f.value for f in extract_facts(f"[11:50 am on 2 September, 2023] Rui: {text}",
+                                           entry_date=_DAY) if f.attribute == attribute]
+
+
+@pytest.mark.parametrize(("text", "roles"), [
+    ("I GOT IT. ski patroller in Whistler. start on the 18th", []),  # no job noun
+    ("I got it!! wildlife ranger in Jasper. start on the 18th", ["wildlife ranger"]),
+    ("¡me dieron el puesto! guía en Picos de Europa", ["guía"]),
+    # left alone: no place's name, nothing got
+    ("I got it. nurse in the ICU", []),
+    ("so tired. wildlife ranger in Jasper would be a dream", []),
+])
+def test_a_role_named_after_i_got_it_with_its_place(text: str, roles: list[str]) -> None:
+    assert _told(text, "role") == roles
+
+
+@pytest.mark.parametrize(("text", "cars"), [
+    ("no, picked up a used Subaru Forester on Monday. 2016, blue", ["Subaru Forester"]),
+    ("yeah, bought a Kia Niro last week", ["Kia Niro"]),
+    ("Picked up a second-hand Honda Jazz today", ["Honda Jazz"]),
+    # left alone: someone else, a pickup of something else
+    ("no, they picked up a Toyota at the airport", []),
+    ("picked up the kids from school", []),
+])
+def test_a_purchase_a_reply_opens_with(text: str, cars: list[str]) -> None:
+    assert _told(text, "car") == cars
+
+
+@pytest.mark.parametrize(("text", "places"), [
+    ("and I'm in a condo in Squamish with a roommate", ["Squamish"]),
+    ("we're in a little flat in Leith now", ["Leith"]),
+    # left alone: a stay, a cabin, no place's name
+    ("I'm in a flat in Porto for the weekend", []),
+    ("we're in a cabin in Tahoe", []),
+    ("I'm in a house in the suburbs", []),
+])
+def test_the_home_one_is_in(text: str, places: list[str]) -> None:
+    assert _told(text, "location") == places
+
+
+@pytest.mark.parametrize(("text", "places"), [
+    ("we're living in a two-bedroom in Leith now", ["Leith"]),
+    ("I live in a tiny flat in Gràcia", ["Gràcia"]),
+    ("I live in Mexico City", ["Mexico City"]),  # left alone
+])
+def test_a_home_before_its_place_is_cut_from_the_value(text: str, places: list[str]) -> None:
+    assert _told(text, "location") == places
+
+
+@pytest.mark.anyio
+async def test_a_job_taken_after_the_employer_ended_answers_by_its_role(tmp_path: Path) -> None:
+    async with open_runtime(tmp_path) as rt:
+        await save(rt, "[4:25 pm on 16 July, 2023] Rui: so. I got laid off")
+        got = await save(rt, "[11:50 am on 2 September, 2023] Rui: I got it!! wildlife ranger "
+                             "in Jasper. start on the 18th")
+        answer = (await rt.navigation.ask(Search(query="Who employs Rui now?"))).answer
+        assert answer is not None
+        assert (answer.attribute, answer.value, answer.leaf_id) == (
+            "role", "wildlife ranger", got.leaf_ids[0])
+    # left alone: an ending with no job since is the answer
+    async with open_runtime(tmp_path / "b") as rt:
+        await save(rt, "[4:25 pm on 16 July, 2023] Rui: so. I got laid off")
+        answer = (await rt.navigation.ask(Search(query="Who employs Rui now?"))).answer
+        assert answer is not None and answer.value == "none (laid off)"
