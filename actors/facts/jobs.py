@@ -15,6 +15,9 @@ answered from it with confidence.
   contract with Acme", "firmé con Indra como analista") names the employer: a name written
   capitalised, and the sentence must say it is a job (a role after "as"/"como", or a
   contract or an offer signed). "I signed with Penguin for my novel" is no job of the speaker's.
+- **A job got as a role at a firm** ("got a job as an archivist at the Narragansett Maritime
+  Archive", "conseguí trabajo de camarera en el Hotel Palace"): the role and the firm, its name
+  written capitalised.
 - **Leading a team** ("I'm now leading the pricing analytics squad at Tránsito", "I now head
   the data team", "ahora lidero el equipo de datos") is the role '<team> lead' ('líder del
   equipo de datos'), and the firm after "at" the employer. The team noun must end the phrase
@@ -66,6 +69,13 @@ _LEADING_ES = re.compile(
     r"\b(?:ahora\s+)?(?:lidero|dirijo|coordino|llevo|estoy\s+liderando|estoy\s+dirigiendo)\s+"
     r"(?P<t>(?:el|un|mi|nuestro)\s+(?:equipo|departamento|grupo)(?:\s+de\s+[\w-]+){0,3})"
     r"(?=\s*(?:$|[.,;:!?)])|\s+(?:en|de|desde|ahora|y)\b)")
+_GOT_A_JOB = (r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*)"
+              r"(?:(?:just|finally|also|actually)\s+)*(?:got|landed|found|accepted|took|started)"
+              r"\s+(?:a|the|my)\s+(?:new\s+)?(?:job|position|role|gig)\s+(?:as|como)\s+")
+"""A job got, then its role: "got a job as an archivist at the Maritime Archive in Newport",
+"I landed a position as a data engineer with Glovo" (no subject at a clause's start)."""
+_GOT_A_JOB_ES = (r"\b(?:consegui|he\s+conseguido|encontre|he\s+encontrado)\s+(?:un\s+)?"
+                 r"(?:trabajo|empleo|puesto|curro)\s+(?:de|como)\s+")
 _AT_FIRM = re.compile(r"\s+(?:at|en|with|con)\s+")
 _ARTICLE = re.compile(r"^(?:the|a|our|my|el|un|mi|nuestro)\s+", re.IGNORECASE)
 
@@ -79,7 +89,14 @@ class JobChanges:
     job_noun_es: str
     _as_role: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
+    _job_as: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
+        job_as = re.compile(
+            rf"(?:{_GOT_A_JOB}(?:an?\s+)?|{_GOT_A_JOB_ES}(?:una?\s+)?)"
+            rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{self.job_noun}|{self.job_noun_es}))"
+            r"\s+(?:at|with|for|en|con|para)\s+(?:the\s+|el\s+|la\s+)?")
+        object.__setattr__(self, "_job_as", job_as)
         as_role = re.compile(
             rf"\s+(?:[^.;!?]{{0,40}}?\s)?(?:as|como)\s+(?:an?\s+|una?\s+)?"
             rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{self.job_noun}|{self.job_noun_es}))\b")
@@ -87,7 +104,21 @@ class JobChanges:
 
     def facts(self, span: Folded) -> list[Found]:
         """(start, "user", attribute, value) for each job change the sentence tells."""
-        return [*self._freelance(span), *self._signed(span), *self._leading(span)]
+        return [*self._freelance(span), *self._signed(span), *self._leading(span),
+                *self._job_as_role(span)]
+
+    def _job_as_role(self, span: Folded) -> list[Found]:
+        """"got a job as an archivist at the Narragansett Maritime Archive": the role, and the
+        firm when its name is written capitalised ("at the library" names no firm)."""
+        out: list[Found] = []
+        for m in self._job_as.finditer(span.folded):
+            name = _NAME_RUN.match(span.text, len(span.original(0, m.end())))
+            if name is None or not name.group(0)[:1].isupper():
+                continue
+            out.append((m.start("role"), "user", "role",
+                        span.original(m.start("role"), m.end("role")).strip()))
+            out.append((m.end(), "user", "employer", name.group(0).rstrip(".'’")))
+        return out
 
     def _role_after(self, span: Folded, at: int) -> str | None:
         m = self._as_role.match(span.folded, at)

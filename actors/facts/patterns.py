@@ -308,12 +308,12 @@ _NOT_AFTER_DETERMINER = "".join(
 
 _REPLY_WORD = r"(?:no|nope|yes|yeah|yep|yup|aye|ok|okay|well|so|actually|si|vale|pues)"
 """A word a reply opens with before its own sentence ("no, picked up a used Toyota")."""
-_LIVING_HOME = (r"(?:flat|apartment|condo|house|townhouse|duplex|one-bed|two-bed|"
-                r"one-bedroom|two-bedroom|studio)")
+_LIVING_HOME = (r"(?:flat|apartment|condo|house|townhouse|duplex|studio|"
+                r"(?:one|two|three|1|2|3)[\s-]?bed(?:room)?)")
 """The homes one is "in" when one lives there ("I'm in a condo in Canmore"); a cabin, a
 cottage or a place is as often a holiday's."""
 _HOME_IN = re.compile(rf"^(?:a|an|the|our|my|un|una|el|la|mi|nuestro|nuestra)\s+"
-                      rf"(?:[\w'-]+\s+){{0,3}}?(?:{_HOME}|{_HOME_ES})\s+(?:in|en)\s+(?=\S)",
+                      rf"(?:[\w'-]+\s+){{0,3}}?(?:{_HOME}|{_LIVING_HOME}|{_HOME_ES})\s+(?:in|en)\s+(?=\S)",
                       re.IGNORECASE)
 """A home before its place in a location's value ("a two-bedroom in Leith"): the place."""
 _NOT_STAYING = _r(r"\b(?:weekend|holiday|holidays|vacation|trip|airbnb|hotel|hostel|week|"
@@ -699,6 +699,11 @@ _CHAT_RULES: tuple[_Rule, ...] = (
     _Rule("location", _r(rf"\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){_HOME}\s+is\s+"
                          r"(?:now\s+)?in\s+"),
           place=True),
+    # a home found: "we found a two bedroom in Northeast", "I got a one-bed in Leith" (not a
+    # stay: "found a flat in Porto for the weekend")
+    _Rule("location", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:found|got)"
+                         rf"\s+(?:a|an|our|my)\s+(?:[\w'-]+\s+){{0,3}}?{_LIVING_HOME}\s+in\s+"
+                         rf"(?![^.;!?]*{_NOT_STAYING.pattern})"), place=True),
     # "I'm in a condo in Canmore with a roommate" (not a stay: "in a flat in Porto for the
     # weekend", ``_NOT_STAYING``)
     _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}in\s+"

@@ -60,6 +60,35 @@ def test_the_home_one_is_in(text: str, places: list[str]) -> None:
 
 
 @pytest.mark.parametrize(("text", "places"), [
+    ("yep, we found a two bedroom in Ballard, the spare room is the cat's", ["Ballard"]),
+    ("I got a one-bed in Leith, near the docks", ["Leith"]),
+    # left alone: a stay, a thing found, no place's name
+    ("we found a flat in Porto for the long weekend", []),
+    ("I found a house key in the garden", []),
+    ("we got a two bedroom in the end", []),
+])
+def test_a_home_found_in_a_place(text: str, places: list[str]) -> None:
+    assert _told(text, "location") == places
+
+
+@pytest.mark.parametrize(("text", "jobs"), [
+    ("got a job as an archivist at the Tidewater Maritime Museum in Mystic. old maps",
+     [("role", "archivist"), ("employer", "Tidewater Maritime Museum")]),
+    ("I landed a position as a data engineer with Glovo!",
+     [("role", "data engineer"), ("employer", "Glovo")]),
+    ("conseguí trabajo de camarera en el Hotel Palace",
+     [("role", "camarera"), ("employer", "Hotel Palace")]),
+    # left alone: no firm's name, a wish
+    ("I got a job as a waiter at the local pub", []),
+    ("if I got a job as a nurse at Mercy General I'd move", []),
+])
+def test_a_job_got_as_a_role_at_a_firm(text: str, jobs: list[tuple[str, str]]) -> None:
+    said = extract_facts(f"[11:50 am on 2 September, 2023] Rui: {text}", entry_date=_DAY)
+    assert sorted((f.attribute, f.value) for f in said
+                  if f.attribute in ("role", "employer")) == sorted(jobs)
+
+
+@pytest.mark.parametrize(("text", "places"), [
     ("we're living in a two-bedroom in Leith now", ["Leith"]),
     ("I live in a tiny flat in Gràcia", ["Gràcia"]),
     ("I live in Mexico City", ["Mexico City"]),  # left alone
