@@ -64,6 +64,7 @@ from actors.facts.partners import named_partner, partner_facts, tells_dating
 from actors.facts.people import new_person_facts
 from actors.facts.questions import attribute_question
 from actors.facts.speakers import USER, Speaker, speaker_of, turns
+from actors.facts.tools import switch_kind
 from actors.facts.values import (
     CLAUSE_START,
     MONTHS_PATTERN,
@@ -699,9 +700,10 @@ _CHAT_RULES: tuple[_Rule, ...] = (
     _Rule("location", _r(rf"\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){_HOME}\s+is\s+"
                          r"(?:now\s+)?in\s+"),
           place=True),
-    # a home found: "we found a two bedroom in Northeast", "I got a one-bed in Leith" (not a
-    # stay: "found a flat in Porto for the weekend")
-    _Rule("location", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:found|got)"
+    # a home got: "I got a one bedroom in Northeast", "we got a two-bed in Leith" (not a
+    # stay: "got a flat in Porto for the weekend"; a home found is read with its move-in,
+    # ``moves.move_in``: it may be someone else's)
+    _Rule("location", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}got"
                          rf"\s+(?:a|an|our|my)\s+(?:[\w'-]+\s+){{0,3}}?{_LIVING_HOME}\s+in\s+"
                          rf"(?![^.;!?]*{_NOT_STAYING.pattern})"), place=True),
     # "I'm in a condo in Canmore with a roommate" (not a stay: "in a flat in Porto for the
@@ -1098,6 +1100,9 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 continue  # "Tom quit smoking and joined Strava": no job left
             if rule.place and not _names_a_place(value):
                 continue
+            moved_from = _MOVED_FROM.search(m.group(0)) if rule.place else None
+            if moved_from is not None and switch_kind(moved_from.group("old"), value):
+                continue  # "I've moved from Sublime Text to Helix": a tool, no town (``tools``)
             if rule.named_value and not any(w[:1].isupper() for w in value.split()
                                             if fold(w) not in ARTICLES):
                 continue
@@ -1139,6 +1144,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
         out.extend(_tool(span, m))
     out.extend(_moved_facts(span))
     out.extend(_hired_facts(span))
+    out.extend(_tool_switch(span))
     out.extend(name_facts(span))
     out.extend(_role_facts(span))
     # "promoted me to staff engineer: I now lead the data team": the title said is the role
@@ -1492,6 +1498,29 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
         if value and topic and len(topic.split()) <= 3:
             return [(m.start(), "project", f"tool:{topic}", value)]
     return []
+
+
+def _tool_switch(span: Folded) -> list[tuple[int, str, str, str]]:
+    """"I've moved from VS Code to Neovim, I prefer keyboard-driven tools": a switch between
+    two names of one kind with no topic is the speaker's tool of that kind (``tools``), read
+    beside whatever else the sentence tells."""
+    for m in _SWITCHED.finditer(span.folded):
+        value = clean_value(span, m.end(), len(span.folded), cut_with=True)
+        kind = switch_kind(m.group("old") or m.group("old_es") or "", value) if value else None
+        tail = re.split(r"[,;:(]|\s[-–—]\s", span.folded[m.end():])[0]
+        if kind and not re.search(r"\s(?:for|para)\s", tail) \
+                and _MINE_BEFORE.search(span.folded[:m.start()].rstrip() + " "):
+            return [(m.start(), "user", f"tool:{kind}", value)]
+    return []
+
+
+_MOVED_FROM = re.compile(r"\bfrom\s+(?P<old>.+?)\s+to\s+$")
+"""The place a move was from, in a location rule's match ("moved from Leeds to ")."""
+_MINE_BEFORE = re.compile(
+    r"(?:\b(?:i|we)(?:'ve|'m|\s+have)?\s+(?:(?:just|basically|finally|also|actually|"
+    r"recently|now|fully|completely|officially|kind\s+of|pretty\s+much)\s+)*|"
+    r"(?:^|[:;]\s)\W*(?:(?:just|finally|so|basically)\s+)*)$")
+"""The switch is the speaker's: I/we right before its verb, or no subject at all."""
 
 
 # ------------------------------------------------------------------ driver
