@@ -642,14 +642,14 @@ class Timeline:
                 return current.source_leaf_id
         return None
 
-    def _replaced_within(self, leaf_id: str, fact: ResolvedFact,
-                         current: ResolvedFact) -> bool:
-        """Whether the leaf itself states, after ``fact``, a value of its key that is the
-        current one (a later memory confirming it holds the current fact)."""
-        return any(other is not fact and other.key == fact.key
+    def _replaced_within(self, leaf_id: str, fact: ResolvedFact) -> bool:
+        """Whether the leaf itself states a later value of ``fact``'s key ("I quit Brightline!
+        I'm going freelance"): the memory ends on that value, which alone is compared with
+        the current one (the same when a later memory confirms it)."""
+        facts = self._leaf_facts.get(leaf_id, ())
+        return any(other.key == fact.key and other.status in ("ACTIVE", "HISTORICAL")
                    and (other.valid_from or "") >= (fact.valid_from or "")
-                   and same_value(current.value, other.value, fact.attribute)
-                   for other in self._leaf_facts.get(leaf_id, ()))
+                   for other in facts[facts.index(fact) + 1:])
 
     def notices_for_leaf(self, leaf_id: str) -> list[str]:
         """Read-time notices for a leaf's stale facts, compared with each key's CURRENT value.
@@ -674,10 +674,11 @@ class Timeline:
                 # the memory's own later word ("I quit the BBC! Starting at Channel 4 next
                 # month"): a memory never outdates itself
                 continue
-            if current is not None and self._replaced_within(leaf_id, fact, current):
-                # "I left Ledgerly ... starting at Northwind Health on the 16th", then
-                # "promoted at Northwind": the current value is the memory's own later one,
-                # told again elsewhere; the ending is no news to whoever reads the memory
+            if current is not None and fact.status == "HISTORICAL" \
+                    and self._replaced_within(leaf_id, fact):
+                # "I left Ledgerly ... starting at Northwind Health on the 16th": the ending
+                # is no news to whoever reads the memory; its last value is compared (and
+                # "promoted at Northwind" later confirms it: no notice at all)
                 continue
             change = (fact.key, fact.subject, fact.attribute, fact.value,
                       current.value if current is not None else "")

@@ -79,3 +79,16 @@ async def _save(rt: Runtime, content: str) -> str:
 
 async def _search(rt: Runtime, query: str) -> SearchResult:
     return await rt.navigation.ask(Search(query=query))
+
+
+def test_a_memory_is_compared_by_the_last_value_it_tells_of_a_key() -> None:
+    # "I quit Larkspur last Friday! I'm going freelance", then a job at Vireo Labs
+    quit_ = fact("none (left Larkspur)", stamp("2023-10-14"), valid_from="2023-10-13",
+                 attribute="employer", leaf="L-quit")
+    freelance = fact("self-employed (freelance)", stamp("2023-10-14", 1),
+                     valid_from="2023-10-14", attribute="employer", leaf="L-quit")
+    vireo = fact("Vireo Labs", stamp("2024-02-10"), valid_from="2024-02-10",
+                 attribute="employer", leaf="L-vireo")
+    notices = resolve([quit_, freelance, vireo]).notices_for_leaf("L-quit")
+    assert notices == ["In 2023 you said user employer = 'self-employed (freelance)', but in "
+                       "2024 you updated to 'Vireo Labs'."]
