@@ -241,7 +241,8 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (rf"\bque\s+(?:coche|vehiculo)\s+(?:tiene|conduce|lleva)\s+(?:ahora\s+)?{_S}{_END}",
          _named("car")),
         (r"\b(?:do|did)\s+i\s+(?:still\s+)?(?:have|own)\s+an?\s+(?P<a>phone|mobile|car|laptop|"
-         r"computer)(?:\s+(?:now|still|any\s*more|these\s+days))?\W*$", _possession),
+         r"computer)(?:\s+(?:now|right\s+now|still|any\s*more|these\s+days|at\s+the\s+moment|"
+         r"at\s+present|currently))?\W*$", _possession),
         (rf"^\W*{_EL_USUARIO}(?:tengo|tiene|sigo\s+teniendo|sigue\s+teniendo)\s+(?:un\s+|una\s+)?"
          rf"(?P<a>movil|telefono|coche|portatil|ordenador)\s*{_EL_USUARIO_END}\W*$", _possession),
         (r"\bque\s+(?P<a>movil|telefono|coche|portatil|ordenador)\s+(?:tengo|tiene|uso|usa|"

@@ -1,8 +1,8 @@
-"""Changes told the casual way between two friends (fix-facts8, the outside bbtest29 run): a
+"""Changes told the casual way in chats (fix-facts8, the outside bbtest29 and bbtest30 runs): a
 role named after "I got it" with only its place, a purchase a reply opens with, the home one
 is in, a home before its place cut from the value, and a job taken after the employer ended
-answering the employer question by its role. One test per rule, each with what it must leave
-alone."""
+answering the employer question by its role, a car ended told in Spanish, and "Do I have a car
+right now?". One test per rule, each with what it must leave alone."""
 
 from __future__ import annotations
 
@@ -112,3 +112,23 @@ async def test_a_job_taken_after_the_employer_ended_answers_by_its_role(tmp_path
         await save(rt, "[4:25 pm on 16 July, 2023] Rui: so. I got laid off")
         answer = (await rt.navigation.ask(Search(query="Who employs Rui now?"))).answer
         assert answer is not None and answer.value == "none (laid off)"
+
+
+@pytest.mark.parametrize(("text", "cars"), [
+    ("No tengo coche ahora, me muevo en bici.", ["ninguno"]),
+    ("Aún no tengo coche pero quiero uno", ["ninguno"]),
+    ("Vendí el Seat Ibiza por 3.000 euros, uno menos.", ["ninguno (vendido o regalado)"]),
+    # left alone: a day without it, a sofa sold, someone else's
+    ("no tengo coche hoy, mi hermano lo tiene", []),
+    ("Vendí el sofá por fin", []),
+    ("Mi hermana no tiene coche", []),
+])
+def test_a_car_ended_told_in_spanish(text: str, cars: list[str]) -> None:
+    assert _told(text, "car") == cars
+
+
+def test_do_i_have_a_car_right_now_asks_for_the_car() -> None:
+    from actors.facts.questions import attribute_question
+    assert attribute_question("Do I have a car right now?") == ("user", "car")
+    assert attribute_question("Do I have a car at the moment?") == ("user", "car")
+    assert attribute_question("Do I have a car wash nearby?") is None  # left alone
