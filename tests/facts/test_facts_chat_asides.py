@@ -132,3 +132,18 @@ def test_do_i_have_a_car_right_now_asks_for_the_car() -> None:
     assert attribute_question("Do I have a car right now?") == ("user", "car")
     assert attribute_question("Do I have a car at the moment?") == ("user", "car")
     assert attribute_question("Do I have a car wash nearby?") is None  # left alone
+
+
+@pytest.mark.parametrize(("text", "partners"), [
+    ("I've been seeing someone new for about a month, Mei. She's a nurse.", ["Mei"]),
+    ("I started dating someone, Ana.", ["Ana"]),
+    # left alone: a doctor seen, no name, a day
+    ("I've been seeing someone about my back, Dr Lee.", []),
+    ("I'm seeing someone for my anxiety, Dr Lee.", []),
+    ("I started seeing someone last week, finally.", []),
+    ("I've been seeing someone new, Tuesday was our third date", []),
+])
+def test_a_name_closing_the_sentence_that_tells_the_dating(text: str,
+                                                           partners: list[str]) -> None:
+    said = extract_facts(f"2024/02/01 (Thu) 10:00\nuser: {text}", entry_date=_DAY)
+    assert [f.value for f in said if f.attribute == "partner"] == partners
