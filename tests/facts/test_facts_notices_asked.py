@@ -92,3 +92,16 @@ def test_a_memory_is_compared_by_the_last_value_it_tells_of_a_key() -> None:
     notices = resolve([quit_, freelance, vireo]).notices_for_leaf("L-quit")
     assert notices == ["In 2023 you said user employer = 'self-employed (freelance)', but in "
                        "2024 you updated to 'Vireo Labs'."]
+
+
+def test_an_ending_after_an_ending_is_no_change() -> None:
+    from actors.facts.keys import same_value
+    sold = fact("ninguno (vendido o regalado)", stamp("2023-12-28"), valid_from="2023-12-28",
+                attribute="car", leaf="L-sold")
+    none = fact("ninguno", stamp("2024-02-03"), valid_from="2024-02-03", attribute="car",
+                leaf="L-none")
+    tl = resolve([sold, none])
+    assert tl.notices_for_leaf("L-sold") == []
+    current = tl.current("user", "car")
+    assert current is not None and current.value == "ninguno (vendido o regalado)"
+    assert not same_value("none (sold or given away)", "Honda Fit", "car")  # left alone
