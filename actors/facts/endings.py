@@ -120,6 +120,14 @@ _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
             rf"(?:el|la|mi|nuestro|nuestra)\s+(?:viejo\s+|vieja\s+)?{_THING_ES}\b"),
      _fixed("ninguno (vendido o regalado)")),
     ("", _r(rf"\bya\s+no\s+(?:tengo|tenemos)\s+{_THING_ES}\b"), _fixed("ninguno")),
+    # "No tengo coche ahora, me muevo en bici": the present state, as "I don't have a car"
+    # (not "no tengo coche hoy", "no tengo el coche": a day's or a thing's whereabouts)
+    ("", _r(r"(?:^|[:;,.]\s|\b(?:y|pero|ahora|todavia|aun)\s)\W*no\s+(?:tengo|tenemos)\s+"
+            r"(?P<a>movil|coche|portatil|ordenador)(?=\s*(?:$|[.,;:!?)])|\s+(?:ahora|ya|desde|"
+            r"y|pero|asi\s+que|porque)\b)"), _fixed("ninguno")),
+    ("", _r(rf"\b(?:vendi|vendimos|he\s+vendido|hemos\s+vendido)\s+(?:el|la|mi|nuestro|"
+            rf"nuestra)\s+(?:viejo\s+|vieja\s+)?(?P<m>{MAKE})"),
+     _fixed("ninguno (vendido o regalado)")),
     # work
     ("employer", _r(rf"{_I}(?:left|quit|resigned\s+from)\s+my\s+(?:job|position|role)"
                     rf"{_WORKPLACE}"), _left("none (left {})", "none (left the job)")),

@@ -86,6 +86,8 @@ def value_name(value: str) -> str:
     return " ".join(words)
 
 
+_ENDED = re.compile(r"^(?:none|ninguno|ninguna)\b")
+"""An ending's value (``endings.is_ending``): two in a row are one state, none."""
 SHORTENED_NAMES = frozenset({"employer"})
 """Attributes whose values are firms, named in full once and by their first word(s) after:
 "Northwind Health", then "promoted to tech lead at Northwind". A phone or a role is not:
@@ -104,12 +106,21 @@ def same_value(a: str, b: str, attribute: str = "") -> bool:
     first, second = value_name(a), value_name(b)
     if first == second:
         return True
+    if _ENDED.match(first) and _ENDED.match(second):
+        return True  # "none (sold or given away)", then "ninguno": still none
     if " ".join(fold(attribute).split()) not in SHORTENED_NAMES:
         return False
     short, long = sorted((first.split(), second.split()), key=len)
     return bool(short) and long[: len(short)] == short
 
 
+
+
+def role_beside(key: tuple[str, str]) -> tuple[str, str] | None:
+    """The role key read beside an employer key: a job taken after the employer ended ("laid
+    off", then "I got it: interpretive guide in Banff") is told by its role alone."""
+    subject, attribute = key
+    return (subject, "role") if " ".join(fold(attribute).split()) == "employer" else None
 
 
 PERSONAL_ATTRIBUTES = frozenset({"location", "employer", "role", "diet", "car", "phone", "partner",

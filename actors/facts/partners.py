@@ -96,7 +96,8 @@ _TOLD_DATING = re.compile(
     r"actually)\s+|,\s*)*(?:started\s+(?:dating|seeing)\s+(?:someone|somebody|a\s+(?:guy|girl|"
     r"man|woman))|(?:went|been)\s+on\s+(?:a|another|some)\s+dates?\b|met\s+(?:someone|"
     r"somebody)|(?:have|got)\s+a\s+(?:new\s+)?(?:boyfriend|girlfriend|partner)\b)|"
-    r"\b(?:i'm|i\s+am)\s+(?:dating|seeing)\s+(?:someone|somebody)\b|"
+    r"\b(?:i'm|i\s+am|i've\s+been|i\s+have\s+been)\s+(?:dating|seeing)\s+(?:someone|"
+    r"somebody)\b(?!\s+(?:about|regarding|professionally)\b)|"
     r"\b(?:estoy\s+saliendo\s+con\s+alguien|he\s+conocido\s+a\s+alguien|conoci\s+a\s+alguien|"
     r"(?:tuve|he\s+tenido)\s+una\s+cita|tengo\s+(?:novio|novia|pareja))\b|"
     r"\bwe\s+met\s+(?:at|on|through|in)\b")
@@ -105,6 +106,9 @@ _NAME_IS = re.compile(rf"\b(?:(?:his|her|their)\s+name\s+is|se\s+llama)\s+{_NAME
 _BARE_NAME = re.compile(rf"^\W*{_NAME}\W*$")
 """A sentence that is only a name: "I met someone at the climbing gym. Femi. he's an
 engineer"."""
+_NAME_LAST = re.compile(rf",\s*(?!(?:dr|doctor|prof|professor|nurse|the)\b){_NAME}\W*$")
+"""A name closing the sentence that tells the dating: "I've been seeing someone new for about
+a month, Mei."."""
 _OTHERS = re.compile(
     r"\b(?:my|our|new|mi|mis|nuestr[oa]s?|nuev[oa])\s+(?:[\w-]+\s+)?(?:friend|colleague|"
     r"coworker|co-worker|boss|manager|neighbou?r|teacher|coach|student|client|patient|"
@@ -172,6 +176,8 @@ def named_partner(span: Folded, told_before: bool, turn: str) -> Found | None:
     m = _NAME_IS.search(span.folded)
     if m is None and tells_dating(turn) and not tells_dating(span.folded):
         m = _BARE_NAME.match(span.folded)  # the name alone, after the dating in this turn
+    if m is None and tells_dating(span.folded):
+        m = _NAME_LAST.search(span.folded)  # "seeing someone new for a month, Mei."
     if m is None or _OTHERS.search(fold(turn)) or not told_before:
         return None
     name = _name(span, m)

@@ -55,6 +55,7 @@ from actors.facts.activities import activity_facts
 from actors.facts.ahead import SOON, day_ahead
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
 from actors.facts.endings import ending_facts, is_ending, left_named
+from actors.facts.jobs import JobChanges
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.moves import day_before, home_named, move_day, move_in
@@ -63,6 +64,7 @@ from actors.facts.partners import named_partner, partner_facts, tells_dating
 from actors.facts.people import new_person_facts
 from actors.facts.questions import attribute_question
 from actors.facts.speakers import USER, Speaker, speaker_of, turns
+from actors.facts.tools import switch_kind
 from actors.facts.values import (
     CLAUSE_START,
     MONTHS_PATTERN,
@@ -305,6 +307,20 @@ _NOT_AFTER_DETERMINER = "".join(
     "gran mismo cada".split())
 """Not after a determiner or an adjective: the Spanish noun, not the verb ("un trabajo en")."""
 
+_REPLY_WORD = r"(?:no|nope|yes|yeah|yep|yup|aye|ok|okay|well|so|actually|si|vale|pues)"
+"""A word a reply opens with before its own sentence ("no, picked up a used Toyota")."""
+_LIVING_HOME = (r"(?:flat|apartment|condo|house|townhouse|duplex|studio|"
+                r"(?:one|two|three|1|2|3)[\s-]?bed(?:room)?)")
+"""The homes one is "in" when one lives there ("I'm in a condo in Canmore"); a cabin, a
+cottage or a place is as often a holiday's."""
+_HOME_IN = re.compile(rf"^(?:a|an|the|our|my|un|una|el|la|mi|nuestro|nuestra)\s+"
+                      rf"(?:[\w'-]+\s+){{0,3}}?(?:{_HOME}|{_LIVING_HOME}|{_HOME_ES})\s+(?:in|en)\s+(?=\S)",
+                      re.IGNORECASE)
+"""A home before its place in a location's value ("a two-bedroom in Leith"): the place."""
+_NOT_STAYING = _r(r"\b(?:weekend|holiday|holidays|vacation|trip|airbnb|hotel|hostel|week|"
+                  r"night|nights|tonight|visiting|conference|vacaciones|finde|viaje)\b")
+"""Words of a stay, not a home ("I'm in a flat in Porto for the weekend")."""
+
 _RULES: tuple[_Rule, ...] = (
     # location, first person
     _Rule("location", _r(rf"\b(?:i|we)\s+{_ADV}live\s+in\s+")),
@@ -546,6 +562,12 @@ _RULES: tuple[_Rule, ...] = (
     # no speaker at a clause's start: "2026-03-02: Bought an iPhone 16 today"
     _Rule("", _r(rf"{CLAUSE_START}{_ADV}(?:bought|ordered|got)\s+(?:myself\s+)?"
                  rf"(?:an?\s+|the\s+)?{_LOOKS}(?={MAKE})"), model=True),
+    # a reply opening with the purchase: "no, picked up a used Toyota 4Runner on Monday",
+    # "yeah, bought a Kia last week" (a yes/no before it; not "they picked up a Toyota")
+    _Rule("", _r(rf"{CLAUSE_START}(?:{_REPLY_WORD}\W+)+{_ADV}(?:bought|ordered|got|picked\s+up)"
+                 rf"\s+(?:myself\s+)?(?:an?\s+|the\s+)?{_LOOKS}(?={MAKE})"), model=True),
+    _Rule("", _r(rf"{CLAUSE_START}{_ADV}picked\s+up\s+(?:myself\s+)?(?:an?\s+)?"
+                 rf"(?:used|new|second-hand|secondhand)\s+{_LOOKS}(?={MAKE})"), model=True),
     # "I went for a Fairphone 5", "we opted for a Kia"
     _Rule("", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:went|gone|opted|settled)\s+for\s+"
                  rf"(?:an?\s+|the\s+)?{_LOOKS}(?={MAKE})"), model=True),
@@ -678,6 +700,17 @@ _CHAT_RULES: tuple[_Rule, ...] = (
     _Rule("location", _r(rf"\b(?:(?:my|our)\s+(?:new\s+)?|the\s+new\s+){_HOME}\s+is\s+"
                          r"(?:now\s+)?in\s+"),
           place=True),
+    # a home got: "I got a one bedroom in Northeast", "we got a two-bed in Leith" (not a
+    # stay: "got a flat in Porto for the weekend"; a home found is read with its move-in,
+    # ``moves.move_in``: it may be someone else's)
+    _Rule("location", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}got"
+                         rf"\s+(?:a|an|our|my)\s+(?:[\w'-]+\s+){{0,3}}?{_LIVING_HOME}\s+in\s+"
+                         rf"(?![^.;!?]*{_NOT_STAYING.pattern})"), place=True),
+    # "I'm in a condo in Canmore with a roommate" (not a stay: "in a flat in Porto for the
+    # weekend", ``_NOT_STAYING``)
+    _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}in\s+"
+                         rf"(?:a|an|the|our|my)\s+(?:[\w'-]+\s+){{0,3}}?{_LIVING_HOME}\s+in\s+"
+                         rf"(?![^.;!?]*{_NOT_STAYING.pattern})"), place=True),
     _Rule("location", _r(rf"\b(?:mi|nuestro|nuestra)\s+(?:nuev[oa]\s+)?{_HOME_ES}\s+"
                          r"(?:nuev[oa]\s+)?(?:esta|queda)\s+(?:ahora\s+)?en\s+"), place=True),
     # "me voy a vivir a Cádiz", "nos vamos a vivir a Santa Fe en mayo"
@@ -724,6 +757,8 @@ _CHAT_RULES: tuple[_Rule, ...] = (
                      r"year|month)))")),
 )
 _RULES = _RULES + _CHAT_RULES
+_JOB_CHANGES = JobChanges(_JOB_NOUN, _JOB_NOUN_ES)
+"""Going freelance, signing with a firm, leading a team (``jobs``)."""
 
 _DATABASES = (
     "postgresql", "postgres", "mysql", "mariadb", "sqlite", "mongodb", "mongo", "redis",
@@ -1065,6 +1100,9 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 continue  # "Tom quit smoking and joined Strava": no job left
             if rule.place and not _names_a_place(value):
                 continue
+            moved_from = _MOVED_FROM.search(m.group(0)) if rule.place else None
+            if moved_from is not None and switch_kind(moved_from.group("old"), value):
+                continue  # "I've moved from Sublime Text to Helix": a tool, no town (``tools``)
             if rule.named_value and not any(w[:1].isupper() for w in value.split()
                                             if fold(w) not in ARTICLES):
                 continue
@@ -1073,6 +1111,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 value = _name_words(value)
             if attribute == "employer":  # "the BBC in MediaCity": the firm, not its site
                 value = _without_site(value)
+            if attribute == "location":  # "living in a two-bedroom in Leith": the place
+                value = _HOME_IN.sub("", value)
             if attribute == "location":  # "Sevilla y cumple 64 años": the place is "Sevilla"
                 value = _PLACE_ENDS.split(value, maxsplit=1)[0]
                 value = _NEAR.split(value, maxsplit=1)[0]  # "Valladolid near the river"
@@ -1104,8 +1144,12 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
         out.extend(_tool(span, m))
     out.extend(_moved_facts(span))
     out.extend(_hired_facts(span))
+    out.extend(_tool_switch(span))
     out.extend(name_facts(span))
     out.extend(_role_facts(span))
+    # "promoted me to staff engineer: I now lead the data team": the title said is the role
+    out.extend(f for f in _JOB_CHANGES.facts(span)
+               if f[2] != "role" or not any(g[2] == "role" for g in out))
     out.extend(ending_facts(span))
     out.extend(activity_facts(span))
     out.extend(new_person_facts(span))
@@ -1456,6 +1500,29 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     return []
 
 
+def _tool_switch(span: Folded) -> list[tuple[int, str, str, str]]:
+    """"I've moved from VS Code to Neovim, I prefer keyboard-driven tools": a switch between
+    two names of one kind with no topic is the speaker's tool of that kind (``tools``), read
+    beside whatever else the sentence tells."""
+    for m in _SWITCHED.finditer(span.folded):
+        value = clean_value(span, m.end(), len(span.folded), cut_with=True)
+        kind = switch_kind(m.group("old") or m.group("old_es") or "", value) if value else None
+        tail = re.split(r"[,;:(]|\s[-–—]\s", span.folded[m.end():])[0]
+        if kind and not re.search(r"\s(?:for|para)\s", tail) \
+                and _MINE_BEFORE.search(span.folded[:m.start()].rstrip() + " "):
+            return [(m.start(), "user", f"tool:{kind}", value)]
+    return []
+
+
+_MOVED_FROM = re.compile(r"\bfrom\s+(?P<old>.+?)\s+to\s+$")
+"""The place a move was from, in a location rule's match ("moved from Leeds to ")."""
+_MINE_BEFORE = re.compile(
+    r"(?:\b(?:i|we)(?:'ve|'m|\s+have)?\s+(?:(?:just|basically|finally|also|actually|"
+    r"recently|now|fully|completely|officially|kind\s+of|pretty\s+much)\s+)*|"
+    r"(?:^|[:;]\s)\W*(?:(?:just|finally|so|basically)\s+)*)$")
+"""The switch is the speaker's: I/we right before its verb, or no subject at all."""
+
+
 # ------------------------------------------------------------------ driver
 
 
@@ -1565,6 +1632,11 @@ _ROLE_AT_FIRM = re.compile(
     rf"^\W*(?:(?:as|como)\s+)?(?:an?\s+|the\s+|una?\s+|el\s+|la\s+)?"
     rf"(?P<role>(?:[a-z][\w-]*\s+){{0,3}}?(?:{_JOB_NOUN}|{_JOB_NOUN_ES}))"
     r"\s+(?:at|with|for|en|con|para|de)\s+(?:the\s+|el\s+|la\s+)?")
+_ROLE_IN_PLACE = re.compile(
+    rf"^\W*(?:(?:as|como)\s+)?(?:an?\s+|the\s+|una?\s+|el\s+|la\s+)?"
+    rf"(?P<role>(?:[a-z][\w-]*\s+){{0,3}}?(?:{_JOB_NOUN}|{_JOB_NOUN_ES}))\s+(?:in|en)\s+")
+"""A role and the place it is in, opening the sentence after "I got it" ("interpretive guide
+in Banff"): the place must be a name."""
 _CAR_NOUNS = r"(?:car|truck|van|pickup|suv|jeep|coche|furgoneta|camioneta)"
 _GOT_CAR = re.compile(
     rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:bought|got|picked\s+up|"
@@ -1594,6 +1666,11 @@ def _named_after(said: list[str], index: int) -> list[tuple[int, str, str, str]]
                 role = span.original(m.start("role"), m.end("role")).strip()
                 out.append((m.start("role"), "user", "role", role))
                 out.append((m.end(), "user", "employer", firm.group(0).rstrip(".'")))
+        m = None if out else _ROLE_IN_PLACE.match(span.folded)
+        if m is not None and span.original(m.end(), m.end() + 1)[:1].isupper():
+            # "I GOT IT. interpretive guide in Banff": the role, where is no employer
+            out.append((m.start("role"), "user", "role",
+                        span.original(m.start("role"), m.end("role")).strip()))
     if _GOT_CAR.search(before):
         m = _CAR_NAMED.match(span.folded)
         if m is not None:

@@ -241,7 +241,8 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (rf"\bque\s+(?:coche|vehiculo)\s+(?:tiene|conduce|lleva)\s+(?:ahora\s+)?{_S}{_END}",
          _named("car")),
         (r"\b(?:do|did)\s+i\s+(?:still\s+)?(?:have|own)\s+an?\s+(?P<a>phone|mobile|car|laptop|"
-         r"computer)(?:\s+(?:now|still|any\s*more|these\s+days))?\W*$", _possession),
+         r"computer)(?:\s+(?:now|right\s+now|still|any\s*more|these\s+days|at\s+the\s+moment|"
+         r"at\s+present|currently))?\W*$", _possession),
         (rf"^\W*{_EL_USUARIO}(?:tengo|tiene|sigo\s+teniendo|sigue\s+teniendo)\s+(?:un\s+|una\s+)?"
          rf"(?P<a>movil|telefono|coche|portatil|ordenador)\s*{_EL_USUARIO_END}\W*$", _possession),
         (r"\bque\s+(?P<a>movil|telefono|coche|portatil|ordenador)\s+(?:tengo|tiene|uso|usa|"
@@ -292,6 +293,23 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
          r"(?:for|to)\s+(?P<t>.+)$", _topic("project", "tool")),
         (r"\bque\s+(?:herramienta\s+|libreria\s+)?(?:usamos|utilizamos|uso)\s+(?:para|como)\s+"
          r"(?P<t>.+)$", _topic("project", "tool")),
+        # the user's editor and programming language (``tools``): "Which code editor am I
+        # using now?", "What language do I do my analysis in?" (not a spoken language: the
+        # question must say coding, programming or analysis)
+        (r"\b(?:which|what)\s+(?:code\s+|text\s+)?(?:editor|ide)\s+(?:am\s+i|do\s+i|i'm|"
+         r"i\s+am|have\s+i)\b", _fixed("user", "tool:editor")),
+        (r"\bmy\s+(?:current\s+|main\s+)?(?:code\s+|text\s+)?editor\b",
+         _fixed("user", "tool:editor")),
+        (r"\bque\s+(?:editor|ide)\s+(?:uso|utilizo|estoy\s+usando)\b",
+         _fixed("user", "tool:editor")),
+        (r"\b(?:which|what)\s+(?:programming\s+)?language\s+(?:am\s+i|do\s+i|i'm|i\s+am)\s+"
+         r"(?:(?:currently|mostly|mainly|now)\s+)?(?:coding|code|program|programming|"
+         r"scripting|script|writing\s+code|write\s+code|do\s+my\s+(?:analysis|analyses|"
+         r"coding|data\s+work))\b", _fixed("user", "tool:language")),
+        (r"\b(?:which|what)\s+programming\s+language\s+(?:am\s+i|do\s+i)\b",
+         _fixed("user", "tool:language")),
+        (r"\b(?:en\s+)?que\s+lenguaje\s+(?:de\s+programacion\s+)?(?:programo|uso|hago)\b",
+         _fixed("user", "tool:language")),
         # preferences
         (r"\bprefer\s+(?P<x>[\w.+#-]+)\s+or\s+(?P<y>[\w.+#-]+)", _pair),
         (r"\bprefiero\s+(?P<x>[\w.+#-]+)\s+o\s+(?P<y>[\w.+#-]+)", _pair),

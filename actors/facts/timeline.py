@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from actors.facts import notices
-from actors.facts.keys import fact_key, same_value
+from actors.facts.keys import fact_key, same_value, value_name
 from actors.text import parse_instant
 
 FactStatus = Literal["ACTIVE", "HISTORICAL", "RETRACTED", "PENDING", "REJECTED"]
@@ -103,6 +103,10 @@ class ResolvedFact:
     def valid_since(self) -> dt.date:
         """Where the fact's validity starts: valid_from, else its recorded date."""
         return _date_or_recorded(self.valid_from, self.recorded_at)
+
+
+Change = tuple[tuple[str, str], str, str, str, str]
+"""(fact key, subject, attribute, a leaf's value, the current value or '') of one notice."""
 
 
 @dataclass
@@ -363,7 +367,14 @@ def _freeze(entries: list[_Entry]) -> list[ResolvedFact]:
     successor = {id(a): b for a, b in zip(live, live[1:], strict=False)}
     out: list[ResolvedFact] = []
     previous: _Entry | None = None
+    shown = ""  # the value ``previous`` is shown with
     for entry in entries:
+        confirms = previous is not None and same_value(previous.value, entry.value,
+                                                       entry.key[1])
+        value = entry.value
+        if confirms and len(shown) > len(value) and value_name(shown) != value_name(value):
+            # "Northwind Health", then "promoted at Northwind": one firm, named in full
+            value = shown
         status: FactStatus
         if entry.retracted:
             status = "RETRACTED"
@@ -387,7 +398,7 @@ def _freeze(entries: list[_Entry]) -> list[ResolvedFact]:
                 fact_id=entry.fact_id,
                 subject=str(ev["subject"]),
                 attribute=str(ev["attribute"]),
-                value=entry.value,
+                value=value,
                 valid_from=entry.valid_from.isoformat() if entry.valid_from else None,
                 recorded_at=entry.recorded_at,
                 recorded_by=dict(by) if isinstance(by, Mapping) else {},
@@ -403,13 +414,12 @@ def _freeze(entries: list[_Entry]) -> list[ResolvedFact]:
                 retraction_reason=entry.retraction_reason,
                 retracted_at=entry.retracted_at,
                 review=entry.review,
-                confirms=previous is not None and same_value(previous.value, entry.value,
-                                                               entry.key[1]),
+                confirms=confirms,
                 key=entry.key,
             )
         )
         if not entry.skipped:
-            previous = entry
+            previous, shown = entry, value
     return out
 
 
@@ -632,15 +642,30 @@ class Timeline:
                 return current.source_leaf_id
         return None
 
+    def _replaced_within(self, leaf_id: str, fact: ResolvedFact) -> bool:
+        """Whether the leaf itself states a later value of ``fact``'s key ("I quit Brightline!
+        I'm going freelance"): the memory ends on that value, which alone is compared with
+        the current one (the same when a later memory confirms it)."""
+        facts = self._leaf_facts.get(leaf_id, ())
+        return any(other.key == fact.key and other.status in ("ACTIVE", "HISTORICAL")
+                   and (other.valid_from or "") >= (fact.valid_from or "")
+                   for other in facts[facts.index(fact) + 1:])
+
     def notices_for_leaf(self, leaf_id: str) -> list[str]:
         """Read-time notices for a leaf's stale facts, compared with each key's CURRENT value.
 
         A fact whose value equals the current one (a revert, a confirmation) gets no notice;
         a notice never names a retracted, pending or rejected value as current.
         """
+        return list(dict.fromkeys(text for _change, text in self.notices_with_changes(leaf_id)))
+
+    def notices_with_changes(self, leaf_id: str) -> list[tuple[Change, str]]:
+        """``notices_for_leaf``'s notices, each with the change it tells (key, subject,
+        attribute, the leaf's value, the current value or ''), for a reader that shows a notice
+        only where the question bears on it (``navigation.bearing``)."""
         if leaf_id in self._retracted_leaves:
             return []
-        out: list[str] = []
+        out: list[tuple[Change, str]] = []
         for fact in self._leaf_facts.get(leaf_id, ()):
             current = self.current(fact.subject, fact.attribute)
             same = current is not None and same_value(current.value, fact.value,
@@ -649,10 +674,18 @@ class Timeline:
                 # the memory's own later word ("I quit the BBC! Starting at Channel 4 next
                 # month"): a memory never outdates itself
                 continue
+            if current is not None and fact.status == "HISTORICAL" \
+                    and self._replaced_within(leaf_id, fact):
+                # "I left Ledgerly ... starting at Northwind Health on the 16th": the ending
+                # is no news to whoever reads the memory; its last value is compared (and
+                # "promoted at Northwind" later confirms it: no notice at all)
+                continue
+            change = (fact.key, fact.subject, fact.attribute, fact.value,
+                      current.value if current is not None else "")
             if fact.status == "HISTORICAL" and current is not None and not same:
-                out.append(notices.update_notice(fact, current))
+                out.append((change, notices.update_notice(fact, current)))
             elif fact.status == "RETRACTED" and not same:
-                out.append(notices.retraction_notice(fact, current))
+                out.append((change, notices.retraction_notice(fact, current)))
             elif fact.status == "PENDING" and not same:
-                out.append(notices.pending_notice(fact, current))
-        return list(dict.fromkeys(out))
+                out.append((change, notices.pending_notice(fact, current)))
+        return out

@@ -29,9 +29,10 @@ from actors.checks import check_text
 from actors.dates import LEADING_DATE, MONTHS
 from actors.embedding.index import EARLIER_TURNS, VectorIndex
 from actors.embedding.neighbours import WordNeighbours
-from actors.embedding.sentence import MODEL_ID
+from actors.embedding.sentence import MODEL_ID, PASSAGE_FROM
 from actors.embedding.word_table import WordTable
-from actors.facts.keys import fact_key, normalise_words, personal, scoped_subject
+from actors.facts.endings import is_ending
+from actors.facts.keys import fact_key, normalise_words, personal, role_beside, scoped_subject
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.questions import attribute_question
 from actors.facts.speakers import assistant_said, opening_speaker
@@ -1004,7 +1005,8 @@ class NavigationActor(Actor):
         keys = [fact_key(*q) for q in questions]
         ids = set(scores)
         timeline = model.facts.timeline(
-            keys + model.facts.keys_of_leaves(ids),
+            keys + [job for key in keys if (job := role_beside(key)) is not None]
+            + model.facts.keys_of_leaves(ids),
             leaves=ids, as_of=as_of_dt)
         asked_day = valid_on(text, today) if question else None
         if question and asked_day is None:
@@ -1236,6 +1238,7 @@ class NavigationActor(Actor):
             result = dataclasses.replace(result, hits=tuple(
                 dataclasses.replace(hit, said_by_other=other_than_the_user(hit.text))
                 for hit in result.hits))
+        result = notices_as_asked(result, text, keys, timeline)
         self.log.info(event, duration_ms=round((time.perf_counter() - started) * 1000, 2),
                       node_reads=trace.node_reads, leaves_scored=trace.leaves_scored,
                       fallback_used=trace.fallback_used, confidence=round(result.confidence, 3),
@@ -1642,6 +1645,13 @@ class NavigationActor(Actor):
         lead = then or current
         if not shown(lead):
             return None
+        role = timeline.current(subject, "role") if day is None and is_ending(lead.value) \
+            and role_beside((subject, attribute)) is not None else None
+        if role is not None and role.valid_since > lead.valid_since and shown(role):
+            # "I got laid off", then "I GOT IT. interpretive guide in Banff": a job was taken
+            # since the ending, so the ending is no current employer; the role told since
+            # answers, its memory first
+            return self._answer((subject, "role"), timeline, admissible)
         if then is not None and not shown(current):
             current = then  # a later value of a memory not served (as of a past day)
         told = [f for f in facts if f.status in ("HISTORICAL", "ACTIVE") and shown(f)]
@@ -2190,6 +2200,37 @@ class NavigationActor(Actor):
 
         return {"domains": {domain: [describe(i, 1) for i in members]
                             for domain, members in sorted(self.model.top.items()) if members}}
+
+
+def notices_as_asked(result: SearchResult, text: str, keys: list[tuple[str, str]],
+                     timeline: Timeline) -> SearchResult:
+    """The reply's fact notices, each shown only to a question bearing on its change
+    (``bearing``): a session that told a job, outdated since by a promotion, answers "Which git
+    client would suit me best?" with no line on the role. A long memory (a conversation saved
+    whole, at least ``PASSAGE_FROM`` characters) outdated only by changes the question does not
+    bear on is shown as the ranking read it, current: the change is one thing it told in
+    passing. A short one is its fact ("I live in Madrid, near the Retiro park"), and keeps its
+    OUTDATED mark whatever is asked. A notice the timeline does not tell stays."""
+    asked, question = frozenset(keys), words(text)
+
+    def as_asked(hit: Hit) -> Hit:
+        if not hit.notices or hit.currency == "SUPERSEDED" \
+                and len(hit.text or hit.excerpt) < PASSAGE_FROM:
+            return hit
+        unrelated = {notice for change, notice in timeline.notices_with_changes(hit.leaf_id)
+                     if bearing(question, asked, [change]) is Bearing.UNRELATED}
+        kept = tuple(notice for notice in hit.notices if notice not in unrelated)
+        if kept == hit.notices:
+            return hit
+        if not kept and hit.currency == "SUPERSEDED" and timeline.changed_facts(hit.leaf_id):
+            return dataclasses.replace(hit, notices=kept, currency="CURRENT",
+                                       superseded_by=None, successor=None)
+        return dataclasses.replace(hit, notices=kept)
+
+    if not any(hit.notices for hit in (*result.hits, *result.more)):
+        return result
+    return dataclasses.replace(result, hits=tuple(as_asked(hit) for hit in result.hits),
+                               more=tuple(as_asked(hit) for hit in result.more))
 
 
 def _as_asked(text: str, keys: list[tuple[str, str]], currency: dict[str, str],

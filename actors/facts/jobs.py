@@ -1,0 +1,172 @@
+"""Job changes told in passing, in English and Spanish: going freelance, signing with a firm,
+leading a team.
+
+A chat with an assistant tells a career in asides: "I quit Brightline last Friday! I'm going
+freelance as a data consultant.", "I signed with Tránsito Labs here in Madrid as a senior data
+analyst", "I'm now leading the pricing analytics squad at Tránsito". Without them the employer
+and the role stayed the first job's for a year, and "Who's my employer at the moment?" was
+answered from it with confidence.
+
+- **Going freelance** ("I'm going freelance", "I went freelance", "I'm self-employed now", "me
+  he hecho autónoma", "trabajo por mi cuenta") is the employer 'self-employed (freelance)' /
+  'autónomo (por cuenta propia)', and a role told with it ("as a data consultant") the role.
+  Not a side job ("freelancing on the side", "as well", "part-time": the job stays).
+- **Signing with a firm** ("I signed with Tránsito Labs as a senior data analyst", "signed a
+  contract with Acme", "firmé con Indra como analista") names the employer: a name written
+  capitalised, and the sentence must say it is a job (a role after "as"/"como", or a
+  contract or an offer signed). "I signed with Penguin for my novel" is no job of the speaker's.
+- **A job got as a role at a firm** ("got a job as an archivist at the Narragansett Maritime
+  Archive", "conseguí trabajo de camarera en el Hotel Palace"): the role and the firm, its name
+  written capitalised.
+- **Leading a team** ("I'm now leading the pricing analytics squad at Tránsito", "I now head
+  the data team", "ahora lidero el equipo de datos") is the role '<team> lead' ('líder del
+  equipo de datos'), and the firm after "at" the employer. The team noun must end the phrase
+  ("leading the team meeting" is a meeting).
+
+The role nouns are ``patterns``' (``JobChanges`` is built there with them). Pure functions;
+no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from actors.facts.values import Folded
+from actors.text import fold
+
+Found = tuple[int, str, str, str]
+
+_NAME_RUN = re.compile(
+    r"(?:[A-ZÁÉÍÓÚÑ0-9][\w&.'’-]*)(?:\s+(?:de\s+|del\s+|of\s+|&\s+)?[A-ZÁÉÍÓÚÑ0-9][\w&.'’-]*)*")
+"""A firm's name as written ("Tránsito Labs", "Banco de España")."""
+_SPEAKER = (r"\b(?:i'm|i\s+am|i've|i\s+have|i|we're|we\s+are|we've|we)\s+"
+            r"(?:(?:now|just|finally|officially|also|actually|basically)\s+)*")
+_FREELANCE = re.compile(
+    rf"{_SPEAKER}(?:going|gone|went|go)\s+(?:freelance|self-employed|independent)\b|"
+    r"\b(?:i'm|i\s+am)\s+(?:(?:now|officially)\s+)?(?:freelancing|self-employed|"
+    r"a\s+freelancer|freelance)\b")
+_FREELANCE_ES = re.compile(
+    r"\bme\s+(?:he\s+)?(?:hice|hecho|establecido|estableci)\s+(?:como\s+)?"
+    r"(?:autonom[oa]|freelance)\b|\b(?:ahora\s+)?soy\s+(?:autonom[oa]|freelance)\b|"
+    r"\b(?:ahora\s+)?trabajo\s+(?:por\s+mi\s+cuenta|como\s+(?:autonom[oa]|freelance))\b")
+_ON_THE_SIDE = re.compile(
+    r"[^.;!?]{0,40}?\b(?:on\s+the\s+side|as\s+well|too|part-time|part\s+time|alongside|"
+    r"at\s+weekends|on\s+weekends|a\s+ratos|los\s+fines\s+de\s+semana|ademas)\b")
+"""A side job ("freelancing on the side", "autónoma los fines de semana"): the job stays."""
+_SIGNED = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:just|finally|officially)\s+)?signed\s+"
+    r"(?P<c>(?:a|an|the|my|our)\s+(?:new\s+)?(?:job\s+)?(?:contract|offer|deal)\s+)?with\s+|"
+    r"\b(?:firme|he\s+firmado|firmamos|hemos\s+firmado)\s+"
+    r"(?P<e>(?:el|un|mi)\s+(?:nuevo\s+)?contrato\s+)?con\s+")
+_TEAM = (r"(?:team|squad|group|department|unit|division|desk|practice|lab|crew|chapter|"
+         r"tribe|office|branch)")
+_LEADING = re.compile(
+    rf"{_SPEAKER}(?:leading|heading|heading\s+up|running|managing|lead|head|run|manage)\s+"
+    rf"(?P<t>(?:the|a|our|my)\s+(?:[\w-]+\s+){{1,4}}?{_TEAM})"
+    r"(?=\s*(?:$|[.,;:!?)])|\s+(?:at|in|for|now|since|from|of|with|and|here|there)\b)")
+_LEADING_ES = re.compile(
+    r"\b(?:ahora\s+)?(?:lidero|dirijo|coordino|llevo|estoy\s+liderando|estoy\s+dirigiendo)\s+"
+    r"(?P<t>(?:el|un|mi|nuestro)\s+(?:equipo|departamento|grupo)(?:\s+de\s+[\w-]+){0,3})"
+    r"(?=\s*(?:$|[.,;:!?)])|\s+(?:en|de|desde|ahora|y)\b)")
+_GOT_A_JOB = (r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*)"
+              r"(?:(?:just|finally|also|actually)\s+)*(?:got|landed|found|accepted|took|started)"
+              r"\s+(?:a|the|my)\s+(?:new\s+)?(?:job|position|role|gig)\s+(?:as|como)\s+")
+"""A job got, then its role: "got a job as an archivist at the Maritime Archive in Newport",
+"I landed a position as a data engineer with Glovo" (no subject at a clause's start)."""
+_GOT_A_JOB_ES = (r"\b(?:consegui|he\s+conseguido|encontre|he\s+encontrado)\s+(?:un\s+)?"
+                 r"(?:trabajo|empleo|puesto|curro)\s+(?:de|como)\s+")
+_AT_FIRM = re.compile(r"\s+(?:at|en|with|con)\s+")
+_ARTICLE = re.compile(r"^(?:the|a|our|my|el|un|mi|nuestro)\s+", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class JobChanges:
+    """The rules above, built once with the role nouns ``patterns`` reads (``job_noun`` for
+    English, ``job_noun_es`` for Spanish, both folded pattern pieces)."""
+
+    job_noun: str
+    job_noun_es: str
+    _as_role: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    _job_as: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        job_as = re.compile(
+            rf"(?:{_GOT_A_JOB}(?:an?\s+)?|{_GOT_A_JOB_ES}(?:una?\s+)?)"
+            rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{self.job_noun}|{self.job_noun_es}))"
+            r"\s+(?:at|with|for|en|con|para)\s+(?:the\s+|el\s+|la\s+)?")
+        object.__setattr__(self, "_job_as", job_as)
+        as_role = re.compile(
+            rf"\s+(?:[^.;!?]{{0,40}}?\s)?(?:as|como)\s+(?:an?\s+|una?\s+)?"
+            rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{self.job_noun}|{self.job_noun_es}))\b")
+        object.__setattr__(self, "_as_role", as_role)
+
+    def facts(self, span: Folded) -> list[Found]:
+        """(start, "user", attribute, value) for each job change the sentence tells."""
+        return [*self._freelance(span), *self._signed(span), *self._leading(span),
+                *self._job_as_role(span)]
+
+    def _job_as_role(self, span: Folded) -> list[Found]:
+        """"got a job as an archivist at the Narragansett Maritime Archive": the role, and the
+        firm when its name is written capitalised ("at the library" names no firm)."""
+        out: list[Found] = []
+        for m in self._job_as.finditer(span.folded):
+            name = _NAME_RUN.match(span.text, len(span.original(0, m.end())))
+            if name is None or not name.group(0)[:1].isupper():
+                continue
+            out.append((m.start("role"), "user", "role",
+                        span.original(m.start("role"), m.end("role")).strip()))
+            out.append((m.end(), "user", "employer", name.group(0).rstrip(".'’")))
+        return out
+
+    def _role_after(self, span: Folded, at: int) -> str | None:
+        m = self._as_role.match(span.folded, at)
+        return span.original(m.start("role"), m.end("role")).strip() if m else None
+
+    def _freelance(self, span: Folded) -> list[Found]:
+        out: list[Found] = []
+        for pattern, value in ((_FREELANCE, "self-employed (freelance)"),
+                               (_FREELANCE_ES, "autónomo (por cuenta propia)")):
+            for m in pattern.finditer(span.folded):
+                if _ON_THE_SIDE.match(span.folded, m.end()):
+                    continue  # "freelancing on the side": the job stays
+                out.append((m.start(), "user", "employer", value))
+                role = self._role_after(span, m.end())
+                if role:
+                    out.append((m.end(), "user", "role", role))
+        return out
+
+    def _signed(self, span: Folded) -> list[Found]:
+        out: list[Found] = []
+        for m in _SIGNED.finditer(span.folded):
+            name = _NAME_RUN.match(span.text, len(span.original(0, m.end())))
+            if name is None:
+                continue  # "signed with a publisher": no firm named
+            role = self._role_after(span, m.end() + _folded_length(name.group(0)))
+            if role is None and not (m.group("c") or m.group("e")):
+                continue  # "I signed with Penguin for my novel": no job said
+            out.append((m.start(), "user", "employer", name.group(0).rstrip(".'’")))
+            if role:
+                out.append((m.end(), "user", "role", role))
+        return out
+
+    def _leading(self, span: Folded) -> list[Found]:
+        out: list[Found] = []
+        for pattern, spanish in ((_LEADING, False), (_LEADING_ES, True)):
+            for m in pattern.finditer(span.folded):
+                team = _ARTICLE.sub("", span.original(m.start("t"), m.end("t")).strip())
+                role = f"líder del {team}" if spanish else f"{team} lead"
+                out.append((m.start(), "user", "role", role))
+                firm = _AT_FIRM.match(span.folded, m.end())
+                if firm is not None:
+                    name = _NAME_RUN.match(span.text, len(span.original(0, firm.end())))
+                    if name is not None and name.group(0)[:1].isupper():
+                        out.append((firm.end(), "user", "employer",
+                                    name.group(0).rstrip(".'’")))
+        return out
+
+
+def _folded_length(text: str) -> int:
+    """How long ``text`` is in a folded sentence (``Folded`` folds character by character)."""
+    return sum(len(fold(ch)) for ch in text)
