@@ -224,9 +224,14 @@ def asks_how_things_stand(text: str) -> bool:
         and _PRETERITE.search(text.casefold()) is None
 
 
-_EVENT_CLAUSE = re.compile(r"\b(?:before\s+\w+ing|antes\s+de\s+\w*(?:ar|er|ir)(?:se|lo|la|le)?)\b")
-"""A time clause about an event ("before leaving", "antes de irse"), not a state before a
-change."""
+_EVENT_CLAUSE = re.compile(
+    r"\b(?:before\s+\w+ing|antes\s+de\s+\w*(?:ar|er|ir)(?:se|lo|la|le)?|"
+    r"first\s+(?:day|days|week|weeks|month|months|year|time|times|night|morning|evening|shift)|"
+    r"primer(?:a|os|as)?\s+(?:dia|dias|semana|semanas|mes|meses|ano|vez|veces|noche|manana|"
+    r"turno))\b")
+"""A time clause about an event ("before leaving", "antes de irse"), or the first time of
+something ("my first day at Northwind", "la primera vez que ..."): a moment, not a state
+before a change."""
 
 
 _SEVERAL = re.compile(
