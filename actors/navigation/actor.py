@@ -1103,8 +1103,9 @@ class NavigationActor(Actor):
             # "where did Pepper use to sleep?" and the best match tells the change ("sleeps on
             # our bed now, we gave up on the crate"): the story's state before it leads
             changed = ranked[0][0]
+            replies = self._turns_after(changed)
             earlier = [doc for doc in self._continuation(changed, admissible, later=False)
-                       if addable(doc)]
+                       if doc not in replies and addable(doc)]
             if earlier:
                 before = max(earlier, key=self._when)
                 ranked = ranking.continued_first(ranked, changed, before, answers=True)
@@ -1209,8 +1210,11 @@ class NavigationActor(Actor):
                     _as_said(query.text)))
         if result.status in ("FOUND", "AMBIGUOUS"):  # a rival's next turn may tell them apart
             try:
+                served: dict[str, str] = {}
+                if result.status == "FOUND" and asked is not None:
+                    result, served = self._served_next_turns(result)
                 result = dataclasses.replace(result, hits=self._with_next_turns(
-                    result.hits, admissible, as_of_dt, asked, crowd))
+                    result.hits, admissible, as_of_dt, asked, crowd, served))
                 if result.status == "FOUND" and result.hits:
                     lead = self._also_said(result.hits, admissible, as_of_dt, asked, crowd,
                                            to_assistant=asks_the_assistant(topic),
@@ -1986,9 +1990,61 @@ class NavigationActor(Actor):
         return dataclasses.replace(result("FOUND", hits[:size], conf, None, history),
                                    more=hits[size:])
 
+    def _served_next_turns(self, result: SearchResult) -> tuple[SearchResult, dict[str, str]]:
+        """A served turn's next turn, served too after it, is shown as its next turn instead
+        and its place goes to the next memory (``more``): the user's "Any single book you'd
+        start with?" and the assistant's answer are one exchange, and shown as two memories
+        they took two of the ``limit`` places. Returns the result and which turn each served
+        turn is to be shown with."""
+        hits, more = list(result.hits), list(result.more)
+        served: dict[str, str] = {}
+        changed = True
+        while changed:
+            changed = False
+            ids = [hit.leaf_id for hit in hits]
+            for at, leaf in enumerate(ids):
+                after = self._turn_after(leaf)
+                if leaf in served or after is None or after not in ids[at + 1:] \
+                        or after in served or not self._goes_on_with(leaf, after):
+                    continue
+                served[leaf] = after
+                hits = [hit for hit in hits if hit.leaf_id != after]
+                if more:
+                    hits.append(more.pop(0))
+                changed = True
+                break
+        if not served:
+            return result, served
+        return dataclasses.replace(result, hits=tuple(hits), more=tuple(more)), served
+
+    def _turns_after(self, leaf_id: str) -> set[str]:
+        """The turns its conversation went on with (at most ``CONTEXT_TURNS``): of its own day,
+        yet said after it, so never how things were before it."""
+        out: set[str] = set()
+        turn = leaf_id
+        for _ in range(CONTEXT_TURNS):
+            after = self._turn_after(turn)
+            if after is None or after in out or not self._goes_on_with(turn, after):
+                break
+            out.add(after)
+            turn = after
+        return out
+
+    def _goes_on_with(self, leaf_id: str, after: str) -> bool:
+        """Whether ``after``, the memory saved right after ``leaf_id`` (``_turn_after``), is the
+        next turn of its conversation: said within ``CONVERSATION_GAP_S``, both chat turns, and
+        not a tool's result beside what a person said."""
+        meta, then = self.model.leaves[leaf_id], self.model.leaves[after]
+        if then.recorded_ts - meta.recorded_ts > CONVERSATION_GAP_S:
+            return False
+        if "tool" in (meta.origin, then.origin) and meta.origin != then.origin:
+            return False  # a tool's result is no turn of what a person said (nor the reverse)
+        # "Bea: I moved to Denver", then "8 May 2023 - Carlos ran ...": a note
+        return self._is_turn(leaf_id) == self._is_turn(after)
+
     def _with_next_turns(self, hits: tuple[Hit, ...], admissible: Callable[[str], bool],
-                         as_of: dt.datetime | None, asked: Any, crowd: float
-                         ) -> tuple[Hit, ...]:
+                         as_of: dt.datetime | None, asked: Any, crowd: float,
+                         served: Mapping[str, str]) -> tuple[Hit, ...]:
         """Each memory served with the turn its conversation went on with, when the
         conversation was saved one turn per memory (the same agent and source, the same day,
         within ``CONVERSATION_GAP_S``), that turn is not itself served and it is not about
@@ -2001,20 +2057,14 @@ class NavigationActor(Actor):
         reply on average (483 without), 646 with the similarity floor."""
         if asked is None:  # the model is not loaded yet: nothing says a turn is about it
             return hits
-        shown = {hit.leaf_id for hit in hits}
+        shown = {hit.leaf_id for hit in hits} | set(served.values())
         following: dict[str, str] = {}
         for hit in hits:
             after = self._turn_after(hit.leaf_id)
             if after is None or after in shown or not admissible(after) \
-                    or self._restates(after, hit.leaf_id):
+                    or self._restates(after, hit.leaf_id) \
+                    or not self._goes_on_with(hit.leaf_id, after):
                 continue
-            meta, then = self.model.leaves[hit.leaf_id], self.model.leaves[after]
-            if then.recorded_ts - meta.recorded_ts > CONVERSATION_GAP_S:
-                continue
-            if "tool" in (meta.origin, then.origin) and meta.origin != then.origin:
-                continue  # a tool's result is no turn of what a person said (nor the reverse)
-            if self._is_turn(hit.leaf_id) != self._is_turn(after):
-                continue  # "Bea: I moved to Denver", then "8 May 2023 - Carlos ran ...": a note
             following[hit.leaf_id] = after
         # "I KNEW IT" or "did you catch anything?" tells nothing: the turn after it does, and
         # is judged in its place
@@ -2027,6 +2077,8 @@ class NavigationActor(Actor):
         floor = max(NEXT_TURN_SIMILARITY, crowd)
 
         def continues(leaf: str, after: str) -> bool:
+            if leaf in served:
+                return True  # served on its own merits
             if close.get(after, -1.0) >= floor or _ENDS_ASKING.search(self.model.text_of(leaf)):
                 return True  # close to the question, or the answer to a question asked
             between = self.vectors.similarity_between(leaf, after) if after in close else None
@@ -2034,7 +2086,7 @@ class NavigationActor(Actor):
                 and close[after] >= NEXT_TURN_CONTINUES_ASKED
 
         following = {leaf: after for leaf, after in following.items()
-                     if continues(leaf, judged[leaf])}
+                     if continues(leaf, judged[leaf])} | dict(served)
         if not following:
             return hits
         timeline = self.model.facts.timeline_for_leaves(following.values(), as_of=as_of)
