@@ -23,6 +23,7 @@ import threading
 from collections.abc import Iterable
 from typing import Any
 
+from actors.embedding.sentence import whole_words
 from actors.embedding.word_table import WordTable
 from actors.text import STOPWORDS, fold
 
@@ -47,6 +48,8 @@ class WordNeighbours:
         self._lock = threading.Lock()
         self._words: list[str] = []
         self._position: dict[str, int] = {}
+        self._language: frozenset[str] = frozenset()
+        """Every word the sentence model's vocabulary holds whole (``whole_words``)."""
         self._matrix: Any = None
         """int8 rows (unit vectors over their scale)."""
         self._scale: Any = None
@@ -81,18 +84,20 @@ class WordNeighbours:
                 peak = np.abs(rows).max(axis=1) / 127.0 + 1e-12
                 matrix[start:start + BLOCK] = np.rint(rows / peak[:, None]).astype(np.int8)
                 scale[start:start + BLOCK] = peak
+            self._language = whole_words()
             self._words = list(folded)
             self._position = {word: n for n, word in enumerate(self._words)}
             self._scale = scale
             self._matrix = matrix
 
     def knows(self, word: str) -> bool:
-        """Whether ``word`` is a whole word of the table's vocabulary (a word of the language,
-        lower case: names, codes and invented words are not), as written or without a
-        possessive or plural ending ("sister's", "sisters"); False until ``build``."""
+        """Whether ``word`` is a whole word of the table's vocabulary or of the sentence
+        model's (a word of the language, lower case: names, codes and invented words are not),
+        as written or without a possessive or plural ending ("sister's", "sisters"); False
+        until ``build``. The table's ten thousand words alone lack many ("lesson", "rink")."""
         folded = fold(word)
         bare = folded.removesuffix("'s").removesuffix("’s")
-        return any(form in self._position
+        return any(form in self._position or form in self._language
                    for form in (folded, bare, bare.removesuffix("s"), bare.removesuffix("es")))
 
     def of(self, words: Iterable[str]) -> dict[str, Near]:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from actors.dates import MONTH_NAMES, opening_day
-from actors.text import sentences
+from actors.text import fold, sentences
 from store.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -239,6 +239,23 @@ def backend_with_table(weights: Path, vocabulary: Any, table: Any, threads: int)
     model.eps = float(d["eps"])
     model._feat_dim = backend._EMB_DIM + len(backend._ORDERS) * backend._CNN_DIM
     return model
+
+
+def whole_words() -> frozenset[str]:
+    """The words the model's vocabulary holds whole and in lower case ("lesson", "clases",
+    "hockey"), accent-folded: words of a language. A name, a code or an invented word
+    ("Oskar", "kazuvor", "Graviton") is split into pieces or only capitalised there. About
+    41,000 words (3 MB), read once per process in the background."""
+    import sentencepiece
+
+    processor = sentencepiece.SentencePieceProcessor(model_file=str(_resources() / VOCABULARY))
+    out: set[str] = set()
+    for piece_id in range(processor.get_piece_size()):
+        piece = processor.id_to_piece(piece_id)
+        word = piece[1:]
+        if piece.startswith("▁") and len(word) >= 3 and word.isalpha() and word.islower():
+            out.add(fold(word))
+    return frozenset(out)
 
 
 def _load_model() -> Any:

@@ -1530,11 +1530,18 @@ class NavigationActor(Actor):
                       scores: Mapping[str, float]) -> set[str]:
         """Candidates holding the question's rarest word, when at most ``RARE_HOLDERS``
         memories hold it (by its own form, not a neighbour's) and it is no word of the
-        language (``WordNeighbours.knows``: a name, a code, an invented word)."""
+        language (``WordNeighbours.knows``: a name, a code, an invented word) or the question
+        writes it as a name ("a Chicago Bulls fan", not as its first word)."""
         index = self.model.index
         said = _as_said(query.text)
-        dfs = {term: index.doc_freq(term) for term in query.query_terms
-               if not self.neighbours.knows(said.get(term, term))}
+        opening = re.match(r"\W*([^\W_]+)", query.text)
+        first = opening.group(1) if opening else ""
+
+        def named(term: str) -> bool:
+            word = said.get(term, term)
+            return not self.neighbours.knows(word) or (word[:1].isupper() and word != first)
+
+        dfs = {term: index.doc_freq(term) for term in query.query_terms if named(term)}
         rare = [df for df in dfs.values() if 0 < df <= ranking.RARE_HOLDERS]
         if not rare:
             return set()
