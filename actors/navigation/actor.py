@@ -2011,11 +2011,21 @@ class NavigationActor(Actor):
             ids = [hit.leaf_id for hit in hits]
             for at, leaf in enumerate(ids):
                 after = self._turn_after(leaf)
-                if leaf in served or after is None or after not in ids[at + 1:] \
-                        or after in served or not self._goes_on_with(leaf, after):
+                if leaf in served or after is None or after in served \
+                        or not self._goes_on_with(leaf, after):
                     continue
+                folded = after
+                if after not in ids[at + 1:]:
+                    # "I bought a used road bike" / "nice, what kind" / "a 2017 Trek, 600
+                    # bucks": the reply to a turn saying next to nothing is shown with it
+                    then = self._turn_after(after)
+                    if after in ids or then is None or then not in ids[at + 1:] \
+                            or not self._slight(after, asking=False) \
+                            or not self._goes_on_with(after, then):
+                        continue
+                    folded = then
                 served[leaf] = after
-                hits = [hit for hit in hits if hit.leaf_id != after]
+                hits = [hit for hit in hits if hit.leaf_id != folded]
                 if more:
                     hits.append(more.pop(0))
                 changed = True
@@ -2065,8 +2075,10 @@ class NavigationActor(Actor):
         if asked is None:  # the model is not loaded yet: nothing says a turn is about it
             return hits
         shown = {hit.leaf_id for hit in hits} | set(served.values())
-        following: dict[str, str] = {}
+        following: dict[str, str] = dict(served)
         for hit in hits:
+            if hit.leaf_id in following:
+                continue
             after = self._turn_after(hit.leaf_id)
             if after is None or after in shown or not admissible(after) \
                     or self._restates(after, hit.leaf_id) \
@@ -2093,7 +2105,7 @@ class NavigationActor(Actor):
                 and close[after] >= NEXT_TURN_CONTINUES_ASKED
 
         following = {leaf: after for leaf, after in following.items()
-                     if continues(leaf, judged[leaf])} | dict(served)
+                     if continues(leaf, judged[leaf])}
         if not following:
             return hits
         timeline = self.model.facts.timeline_for_leaves(following.values(), as_of=as_of)
