@@ -175,13 +175,16 @@ model embeds about 260 memories a second here: 16 cost a search ~60 ms at most);
 backlog (several writers at once, a bulk import, a new model) is left to the idle turns."""
 VECTOR_POOL = 30
 """Memories the vector index proposes per search (before fusion)."""
-MORE_SHOWN = 4
+MORE_SHOWN = 6
 """Memories ranked right after those served that a FOUND reply names by a line each
 (``SearchResult.more``). Measured on two outside LoCoMo-style sets (one memory per turn, the
 default limit of 3; answer shown): 0.60 / 0.55 and 0.52 / 0.61 with the three served; 0.66 /
 0.59 and 0.58 / 0.65 with the next two's first 200 characters (0.66 / 0.62 and 0.58 / 0.67
 with limit 5, every memory in full); with the next four's, 0.68 / 0.66 and 0.65 / 0.68, for
-about 190 characters more per reply (bbtest29 and bbtest27, per turn)."""
+about 190 characters more per reply (bbtest29 and bbtest27, per turn). Six, measured on three
+outside sets (bbtest30 per session / per turn, bbtest29 per turn, all four: answer shown):
+88 / 84, 80 / 91, 68 / 67 -> 89 / 86, 84 / 91, 71 / 67 %, for about 400 characters more per
+reply (eight: 91 / 86, 86 / 92, 72 / 70 %, 800 more)."""
 EXACT_CHECKED = 20
 """Best candidates whose text is checked for the question's identifiers verbatim."""
 CONVERSATION_GAP_S = 3600.0
