@@ -168,7 +168,7 @@ def build_server(home: Path | str | None = None, *,
 
         Use several distinctive words. Returns up to `limit` memories with their dates and
         text: the best one whole, the others shortened to the part that matches, then "Also
-        close": the next four, a line each (an answer told in several memories has its other
+        close": the next six, a line each (an answer told in several memories has its other
         parts there); for questions such as "where do I live?" it leads with the current value
         and its history.
         AMBIGUOUS means several memories fit equally: ask the user or call again with `clue`.

@@ -2029,6 +2029,7 @@ class NavigationActor(Actor):
                     folded = then
                 served[leaf] = after
                 hits = [hit for hit in hits if hit.leaf_id != folded]
+                more = [hit for hit in more if hit.leaf_id not in (after, folded)]
                 if more:
                     hits.append(more.pop(0))
                 changed = True

@@ -4,6 +4,7 @@ meaning."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from actors.navigation import actor as navigation
 from actors.navigation import ranking
 from actors.navigation.answer_type import expected, holds
+from actors.navigation.messages import Hit, Search
 from ihmt_async import render
 from ihmt_async.runtime import Runtime
 from tests.navigation.test_retrieval_rules import embedded, ids, save, search
@@ -178,3 +180,71 @@ async def test_a_note_saved_after_a_turn_is_no_part_of_its_conversation(
         await embedded(rt)
         found = await search(rt, "Where did Bea move in May 2023?", limit=1)
         assert ids(found) == [moved] and found.hits[0].next_turn is None
+
+
+def _bare_hit(leaf_id: str) -> Hit:
+    return Hit(leaf_id=leaf_id, domain="personal", title="", timestamp="", score=1.0, text="",
+               excerpt="", source="", agent="", scope="", currency="CURRENT", notices=(),
+               tree_path=())
+
+
+async def _served_as(rt: Runtime, served: list[str], more: list[str]
+                     ) -> tuple[list[str], list[str], dict[str, str]]:
+    """What ``_served_next_turns`` makes of a FOUND reply serving ``served`` (in that order)
+    and naming ``more`` after them: the ids served, the ids named, and the folded turns."""
+    found = await search(rt, "What did Leilani buy?")
+    assert found.status == "FOUND"
+    result = dataclasses.replace(found, hits=tuple(map(_bare_hit, served)),
+                                 more=tuple(map(_bare_hit, more)))
+    folded, shown_with = rt.navigation._served_next_turns(result)
+    return ids(folded), [hit.leaf_id for hit in folded.more], shown_with
+
+
+async def test_a_next_turn_served_too_is_shown_as_the_next_turn_and_frees_its_place(
+        tmp_path: Path) -> None:
+    # "Any single book you'd start with?" and the answer to it are one exchange: shown as two
+    # memories they took two of the `limit` places
+    async with Runtime(tmp_path) as rt:
+        day = "[8:55 pm on 16 May, 2023]"
+        bought = await save(rt, f"{day} Leilani: triathlon update: I bought a used road bike")
+        what = await save(rt, f"{day} Oskar: nice, what kind")
+        trek = await save(rt, f"{day} Leilani: a 2017 Trek Domane, off craigslist for 600 "
+                              "bucks")
+        after = await save(rt, f"{day} Oskar: good deal. I used to ride a lot in Milwaukee")
+        other = await save(rt, "[7:12 pm on 9 June, 2023] Oskar: the canoe ribs are bent")
+        spare = await save(rt, "[7:30 pm on 2 July, 2023] Leilani: my class blew up a beaker")
+        await embedded(rt)
+        # the next turn, served after it
+        served, more, shown_with = await _served_as(rt, [trek, other, after], [spare])
+        assert served == [trek, other, spare] and more == [] and shown_with == {trek: after}
+        # the reply to a next turn saying next to nothing ("nice, what kind"), served after
+        served, more, shown_with = await _served_as(rt, [bought, other, trek], [spare])
+        assert served == [bought, other, spare] and shown_with == {bought: what}
+        # a turn served before the one it follows stays apart; so does a turn further on
+        served, _, shown_with = await _served_as(rt, [after, trek, other], [spare])
+        assert served == [after, trek, other] and shown_with == {}
+        served, _, shown_with = await _served_as(rt, [bought, after, other], [spare])
+        assert served == [bought, after, other] and shown_with == {}
+        # end to end: the folded turn is the served turn's next turn, shown once
+        found = await rt.navigation.ask(Search(query="What bike did Leilani buy?", limit=2))
+        shown = render.render_search(found)
+        assert shown.count("2017 Trek Domane") == 1
+        if found.hits[0].leaf_id == bought:
+            assert trek not in ids(found) and found.hits[0].next_turn is not None
+            assert found.hits[0].next_turn.then == trek
+
+
+async def test_the_state_before_a_change_is_no_turn_said_after_it(tmp_path: Path) -> None:
+    # "What date was my first day at Northwind?": the assistant's reply to "I'm starting at
+    # Northwind" is of the same day, yet said after it: never the story's earlier state
+    async with Runtime(tmp_path) as rt:
+        day = "2023/10/02 (Mon) 18:05"
+        told = await save(rt, f"{day}\nuser: I handed in my notice at Ledgerly. I'm starting "
+                              "at Northwind Health on the 16th.")
+        reply = await save(rt, f"{day}\nassistant: Congratulations on the new role at "
+                               "Northwind Health! A plan for the first 90 days.")
+        then = await save(rt, f"{day}\nuser: Any tips for the handover at Ledgerly?")
+        await save(rt, "2023/10/05 (Thu) 09:00\nMy sister Laura's wedding is in Bath.")
+        await embedded(rt)
+        assert rt.navigation._turns_after(told) == {reply, then}
+        assert rt.navigation._turns_after(then) == set()

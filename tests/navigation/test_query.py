@@ -196,7 +196,12 @@ def test_names_of_one_relation() -> None:
     ("question", "before"),
     [("Where did Pepper use to sleep?", True), ("What car did the user have before?", True),
      ("¿Qué coche tenía antes el usuario?", True), ("What did the user do before leaving?", False),
-     ("¿Qué le pidió Priya al usuario antes de irse?", False), ("Where does Pepper sleep?", False)],
+     ("¿Qué le pidió Priya al usuario antes de irse?", False), ("Where does Pepper sleep?", False),
+     # the first time of something is a moment, not the state before a change
+     ("What date was my first day at Northwind Health?", False),
+     ("¿Cuándo fue mi primer día en el trabajo?", False),
+     ("What did I do the first time I went climbing?", False),
+     ("What was my first car?", True), ("Where did I work at first?", True)],
 )
 def test_a_question_about_how_things_were_before_a_change(question: str, before: bool) -> None:
     assert asks_about_before(question) is before

@@ -1060,13 +1060,21 @@ async def test_only_a_name_or_code_held_by_one_memory_puts_it_first(tmp_path: Pa
         filler = await save(rt, "That's a nice second life for it.")
         coded = await save(rt, "The kazuvor flag must be switched off before the audit.")
         await save(rt, "My commute is about 45 minutes each way by train.")
+        swim = await save(rt, "I had my first swim lesson yesterday at the Matt Dishman pool.")
+        team = await save(rt, "Dev wore his Bulls jersey to the game in Chicago.")
+        await save(rt, "Dev called about the amp he lent me.")  # "Dev" is no rare word
         await embedded(rt)
         nav = rt.navigation
         with anyio.fail_after(30):
             while not nav.neighbours.built:  # the word table comes after the model
                 await anyio.sleep(0.1)
         for question, leaf, boosted in (("how is the user's working life going", filler, False),
-                                        ("kazuvor flag", coded, True)):
+                                        ("kazuvor flag", coded, True),
+                                        # a word the sentence model's vocabulary holds whole
+                                        # (the word table lacks "lesson")
+                                        ("when did she begin taking lessons", swim, False),
+                                        # a word of the language written as a name
+                                        ("Is Dev likely a Bulls fan?", team, True)):
             query = parse_query(question)
             best = {leaf: _Match(1.0, frozenset(query.query_terms), 1.0, query)}
             holders = nav._rare_holders(query, best, {leaf: 1.0})

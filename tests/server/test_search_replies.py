@@ -10,6 +10,7 @@ from pathlib import Path
 import anyio
 import pytest
 
+from actors.navigation.actor import MORE_SHOWN
 from tests.mcp_client import server_session
 
 pytestmark = pytest.mark.anyio
@@ -28,7 +29,7 @@ async def test_search_replies_end_to_end(tmp_path: Path) -> None:
             "Mi hermana Lucía trabaja como enfermera en el hospital de Zaragoza.",
         ):
             await s.ok("save_memory", {"content": content})
-        for n in range(6):
+        for n in range(10):
             await s.ok("save_memory", {"content": f"Exporter note {n}: the nightly exporter "
                                                   f"retries failed uploads {n + 2} times."})
 
@@ -56,15 +57,15 @@ async def test_search_replies_end_to_end(tmp_path: Path) -> None:
 
         three = await s.ok("search_memory", {"query": "nightly exporter retries uploads"})
         assert "\n--- 3. " in three and "\n--- 4. " not in three  # default limit 3
-        assert all(f"retries failed uploads {n + 2} times." in three for n in range(6)
+        assert all(f"retries failed uploads {n + 2} times." in three for n in range(10)
                    if f"Exporter note {n}:" in three)
         served, _, more = three.partition("\nAlso close (")
         assert served.count("Exporter note") == 3  # a short memory's title is not its text again
-        # the next ones (up to four) named by a line each, none of those served again, and
-        # the limit that reads them all in full
+        # the next six (MORE_SHOWN) named by a line each, none of those served again, and the
+        # limit that reads them all in full
         lines = more.split("\n- ")[1:]
-        assert 3 <= len(lines) <= 4 and more.count("Exporter note") == 3  # the other three
-        assert more.startswith(f"search again with limit={3 + len(lines)} ")
+        assert len(lines) == MORE_SHOWN == 6 and more.count("Exporter note") == 6
+        assert more.startswith("search again with limit=9 ")
         assert not set(re.findall(r"Exporter note (\d)", served)) & set(
             re.findall(r"Exporter note (\d)", more))
         # The description says what was just shown: `limit` memories with their text (it
