@@ -1211,9 +1211,9 @@ class NavigationActor(Actor):
                 result = dataclasses.replace(result, reason=notice_words.share_only(
                     notice_words.held_by(result.shared, [h.text for h in result.nearest]),
                     _as_said(query.text)))
+        served: dict[str, str] = {}  # a served turn -> its next turn, served too (folded)
         if result.status in ("FOUND", "AMBIGUOUS"):  # a rival's next turn may tell them apart
             try:
-                served: dict[str, str] = {}
                 if result.status == "FOUND" and asked is not None:
                     result, served = self._served_next_turns(result)
                 result = dataclasses.replace(result, hits=self._with_next_turns(
@@ -1233,11 +1233,13 @@ class NavigationActor(Actor):
             result = dataclasses.replace(result, more=tuple(
                 hit for hit in result.more if hit.leaf_id not in shown))
         asked_names = names_asked(text) if result.status == "FOUND" else ()
-        if asked_names:  # whose turn each one is, now that its next turn is attached
+        if asked_names:  # whose turn each one is, now that its next turn is attached (one
+            # shown as its next turn for being served itself is no reply to it)
             result = dataclasses.replace(result, hits=tuple(
                 dataclasses.replace(hit, said_by_other=other_speaker(
                     asked_names, hit.text, text,
-                    hit.next_turn.text if hit.next_turn is not None else ""))
+                    hit.next_turn.text if hit.next_turn is not None
+                    and hit.leaf_id not in served else ""))
                 for hit in result.hits))
         elif result.status in ("FOUND", "AMBIGUOUS") and asks_about_the_user(text) \
                 and not self._user_names():
@@ -2015,8 +2017,8 @@ class NavigationActor(Actor):
             for at, leaf in enumerate(ids):
                 after = self._turn_after(leaf)
                 if leaf in served or after is None or after in served \
-                        or not self._goes_on_with(leaf, after):
-                    continue
+                        or not self._is_turn(leaf) or not self._goes_on_with(leaf, after):
+                    continue  # notes saved in a row are no exchange: each keeps its place
                 folded = after
                 if after not in ids[at + 1:]:
                     # "I bought a used road bike" / "nice, what kind" / "a 2017 Trek, 600
