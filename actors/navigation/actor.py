@@ -101,6 +101,7 @@ from actors.navigation.query import (
     parse_query,
     placed,
     possessed,
+    states_a_preference,
 )
 from actors.navigation.read_model import ReadModel, posix_seconds
 from actors.navigation.replaced import replaced_memory
@@ -991,6 +992,11 @@ class NavigationActor(Actor):
             asking = frozenset(leaf for leaf in leading if self._asking(leaf)
                                and self._answered_by(leaf) in scores)
             ranking.boost_matching(scores, asking, ranking.ASKING_FACTOR, boosts)
+        if asks_for_advice(text):
+            liked = {leaf for leaf in leading if len(model.text_of(leaf)) < PASSAGE_FROM
+                     and not self._assistant_said(leaf)
+                     and states_a_preference(model.text_of(leaf))}
+            ranking.boost_matching(scores, liked, ranking.PREFERENCE_BOOST, boosts)
 
         as_of_dt = msg.as_of
         question = attribute_question(text)

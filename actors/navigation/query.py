@@ -74,6 +74,14 @@ the first person) rather than say what it is about. Dropped from queries (never 
 documents) when the query has other terms, so they neither dilute the coverage judgement nor
 rank anything; the nouns among them only where they frame (``framing``)."""
 
+ADVICE_WORDS = frozenset(
+    """suggest suggestion suggestions recommend recommendation recommendations idea ideas tip
+    tips advice advise sugiere sugieres sugerir sugerencia sugerencias recomienda recomiendas
+    recomendar recomendacion recomendaciones consejo consejos aconsejas""".split())
+"""Words that frame a question asking for advice ("Can you suggest a creamy drink?", "any
+tips for Lisbon?", "¿me recomiendas un libro?"): what is asked about is the rest; the user's
+earlier requests hold them too ("Any pet insurance in Spain you'd suggest?")."""
+
 FRAME_NOUNS = frozenset("note notes memory memories nota notas memoria memorias".split())
 """Words that frame a request to the memory only when it is addressed ("what notes do you
 have on the migration?", "notas sobre Luis") and otherwise name a thing the user has: "where
@@ -102,7 +110,8 @@ def framing(text: str) -> frozenset[str]:
     named = {word for i, word in enumerate(words) if word in NAME_NOUNS
              and ((i + 1 < len(words) and words[i + 1] in _OF)
                   or (i > 0 and words[i - 1] in _POSSESSIVES))}
-    return (QUESTION_WORDS - FRAME_NOUNS) | framed | named
+    advice = ADVICE_WORDS if asks_for_advice(text) else frozenset()
+    return (QUESTION_WORDS - FRAME_NOUNS) | framed | named | advice
 
 
 def _group(text: str) -> tuple[str, ...]:
@@ -262,6 +271,26 @@ def asks_for_advice(text: str) -> bool:
     names that no memory holds is the plan's, not a sign that nothing stored is about it."""
     folded = fold(text)
     return _ADVICE.search(folded) is not None and _ADVICE_GIVEN.search(folded) is None
+
+
+_PREFERENCE = re.compile(
+    r"\b(?:i|we|he|she)\s+(?:really\s+|absolutely\s+|both\s+|always\s+|just\s+)?"
+    r"(?:love|loves|like|likes|adore|adores|enjoy|enjoys|prefer|prefers|hate|hates|dislike|"
+    r"dislikes|avoid|avoids|can'?t\s+stand|can'?t\s+eat|can'?t\s+have|go\s+for)\b|"
+    r"\b(?:i'?m|i\s+am|we'?re|he'?s|she'?s)\s+(?:a\s+|an\s+|very\s+|really\s+|so\s+)?"
+    r"(?:vegetarian|vegan|pescatarian|allergic|lactose|gluten|intolerant|not\s+a\s+fan|"
+    r"(?:big\s+|huge\s+)?fan|into)\b|\b(?:my|our|his|her)\s+(?:\w+\s+)?favou?rite\b|"
+    r"\b(?:me|nos|le)\s+(?:encanta|encantan|gusta|gustan|chifla|chiflan)\b|"
+    r"\b(?:prefiero|preferimos|odio|odiamos|adoro)\b|"
+    r"\b(?:soy|somos)\s+(?:vegetarian|vegan|alergic|intolerante|fan)|"
+    r"\b(?:mi|nuestr[oa])\s+(?:\w+\s+)?favorit[oa]\b")
+
+
+def states_a_preference(text: str) -> bool:
+    """The text tells what someone likes, avoids or cannot have ("I love Latin American
+    fiction", "I take it with oat milk because I'm lactose intolerant", "He loves spicy food
+    like me", "me encanta el picante"): what a question asking for advice should build on."""
+    return _PREFERENCE.search(fold(text)) is not None
 
 
 def asks_for_several(text: str) -> bool:

@@ -54,6 +54,12 @@ OTHERS_FACTOR = 0.5
 """A memory naming what the question says is the user's ("What's my dog called?") only as
 someone else's ("Our neighbour's dog is a Labrador called Toffee") keeps this share of its
 score: the user's own ("She's a Border Collie called Nube") leads when it matches at all."""
+PREFERENCE_BOOST = 1.5
+"""A question asking for advice ("Recommend me a novel for my next trip", "Where should Diego
+and I go out for dinner?") is answered best by what the user said they like or cannot have
+("I love Latin American fiction", "He loves spicy food like me"): a memory saying so (a turn
+or a note, not a long session, which always says so somewhere) ranks ahead of the memories
+that only share the topic (the user's own earlier requests, the assistant's suggestions)."""
 RARE_HOLDERS = 1
 """Measured: 2 -> conversation set recall@1 0.600 -> 0.585 (a word two of its 120 memories hold
 is no name of one thing); 1 -> no bench figure moves, and the needle test (50 needles among
