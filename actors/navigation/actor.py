@@ -87,6 +87,7 @@ from actors.navigation.messages import (
 from actors.navigation.query import (
     NOW_WORDS,
     QUESTION_WORDS,
+    RELATION_WORDS,
     Query,
     asks_about_before,
     asks_about_now,
@@ -1169,7 +1170,10 @@ class NavigationActor(Actor):
                     if vectors and leaf in self.vectors.position}
         things, places = ((), ()) if exact else self._unknown_topic(query, topic, best)
         if asks_for_advice(text):
-            places = ()  # the trip's destination is new: how the user likes to travel is not
+            # the trip's destination, "my workouts next week": the plan is new, what the user
+            # likes is not (a person never mentioned still is: "my brother's birthday")
+            places = ()
+            things = tuple(word for word in things if fold(word).lower() in RELATION_WORDS)
         unknown = (*(f"the user's '{word}'" for word in things),
                    *(f"'{name}'" for name in places))
         # the lexicon's gaps: a thing it cannot translate ("sister-in-law") may be named in a

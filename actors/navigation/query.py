@@ -251,7 +251,7 @@ _SEVERAL = re.compile(
 
 
 _ADVICE = re.compile(
-    r"\b(?:should|could|can)\s+(?:i|we)\b|\bshall\s+(?:i|we)\b|\brecommend|\bsuggest|"
+    r"\b(?:should|could|can)\s+(?:i|we)\b|\bshall\s+(?:i|we)\b|\brecommend\b|\bsuggest\b|"
     r"\b(?:any|some)\s+(?:ideas?|tips?|advice|suggestions?|recommendations?)\b|"
     r"\bwhat\s+would\s+you\b|\bwhere\s+(?:to|do\s+(?:i|we))\s+(?:stay|eat|go)\b|"
     r"\bdeberi(?:a|amos)\b|\brecomiend|\bsugier|\b(?:alguna|algun)\s+(?:idea|consejo|"
@@ -260,9 +260,11 @@ _ADVICE = re.compile(
 
 _ADVICE_GIVEN = re.compile(
     r"\bdid\s+(?:you|i|we)\b|\b(?:you|i|we)\s+(?:recommended|suggested|said|told)\b|"
+    r"\bdid\s+(?:[\w-]+\s+){1,3}(?:recommend|suggest|advise|say|tell)\b|"
     r"\b(?:me\s+)?(?:recomendaste|sugeriste|dijiste)\b")
 """The question asks what advice was given ("Which restaurant did you recommend in
-Lisbon?"): a recollection, about something stored or never stored."""
+Lisbon?", "Which book did Iker recommend to the user?"): a recollection, about something
+stored or never stored."""
 
 
 def asks_for_advice(text: str) -> bool:
@@ -279,7 +281,7 @@ _PREFERENCE = re.compile(
     r"dislikes|avoid|avoids|can'?t\s+stand|can'?t\s+eat|can'?t\s+have|go\s+for)\b|"
     r"\b(?:i'?m|i\s+am|we'?re|he'?s|she'?s)\s+(?:a\s+|an\s+|very\s+|really\s+|so\s+)?"
     r"(?:vegetarian|vegan|pescatarian|allergic|lactose|gluten|intolerant|not\s+a\s+fan|"
-    r"(?:big\s+|huge\s+)?fan|into)\b|\b(?:my|our|his|her)\s+(?:\w+\s+)?favou?rite\b|"
+    r"(?:big\s+|huge\s+)?fan|into)\b|\b(?:my|our|his|her)\s+(?:[\w-]+\s+)?favou?rite\b|"
     r"\b(?:me|nos|le)\s+(?:encanta|encantan|gusta|gustan|chifla|chiflan)\b|"
     r"\b(?:prefiero|preferimos|odio|odiamos|adoro)\b|"
     r"\b(?:soy|somos)\s+(?:vegetarian|vegan|alergic|intolerante|fan)|"
@@ -393,7 +395,7 @@ def placed(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-_KIN_GROUPS = (
+_RELATIONS = (
     # a word for any of them | one kind | another kind ...
     """kid kids child children baby babies toddler hijos nino nina ninos ninas bebe
     | son sons hijo | daughter daughters hija hijas""",
@@ -403,6 +405,9 @@ _KIN_GROUPS = (
     """parents parent padres | mother mum mom mam mama madre | father dad papa padre""",
     """grandparents abuelos | grandmother grandma granny abuela | grandfather grandpa abuelo""",
     """sibling siblings hermanos | brother hermano | sister hermana""",
+)
+_KIN_GROUPS = (
+    *_RELATIONS,
     # not relations, but one thing under several everyday names all the same
     """home flat apartment house place piso apartamento casa""",
     """car vehicle coche auto carro""",
@@ -419,6 +424,10 @@ each kind's own words. Used only to decide whether what a question is about was 
 mentioned: a word for any kind ("sibling") is mentioned by every kind's words, a kind
 ("brother") by its own words and the words for any kind, never by another kind's ("my
 sister": "What's my brother's name?" asks about someone never mentioned)."""
+
+
+RELATION_WORDS = frozenset(word for group in _RELATIONS for word in group.split() if word != "|")
+"""Every word of ``KIN`` naming a person by their relation to the user ("sister", "novio")."""
 
 
 def other_kinds(first: str, second: str) -> bool:

@@ -10,6 +10,7 @@ from actors.navigation.query import (
     parse_query,
     placed,
     possessed,
+    states_a_preference,
 )
 from actors.navigation.regions import is_region
 from actors.navigation.stem import stem
@@ -238,3 +239,30 @@ def test_a_word_is_quoted_back_without_its_possessive() -> None:
 
     assert _as_said("What's my brother's name? Juan’s?") == {
         "brother": "brother", "nam": "name", "juan": "Juan"}
+
+
+@pytest.mark.parametrize(("question", "terms"), [
+    ("Can you suggest a creamy drink I could make at home?", ("creamy", "drink", "make", "home")),
+    ("Recommend me a novel for my next trip.", ("novel", "next", "trip")),
+    ("¿Me recomiendas un libro para el viaje?", ("libro", "viaje")),
+    # a recollection of advice given keeps its verb; a bare request keeps its only word
+    ("What did you suggest for Sam?", ("suggest", "sam")),
+    ("Any tips?", ("tips",)),
+])
+def test_the_words_asking_for_advice_frame_the_question(question: str,
+                                                        terms: tuple[str, ...]) -> None:
+    assert parse_query(question).query_terms == st(*terms)
+
+
+@pytest.mark.parametrize(("text", "states"), [
+    ("I love Latin American fiction, magical realism especially.", True),
+    ("I take it with oat milk because I'm lactose intolerant.", True),
+    ("Oye, He loves spicy food like me. Any restaurant ideas?", True),
+    ("Me encanta el picante, y a Diego también.", True),
+    ("Soy vegetariana desde hace seis años.", True),
+    ("My all-time favourite is Pedro Páramo.", True),
+    ("I bought a secondhand Brompton for £650.", False),
+    ("¿Alguna idea para cenar en Madrid?", False),
+])
+def test_a_stated_preference_is_read(text: str, states: bool) -> None:
+    assert states_a_preference(text) is states

@@ -1534,3 +1534,20 @@ async def test_a_new_place_in_a_question_asking_what_to_do_is_the_plan_s(
     # what advice was given is a recollection: a place no memory names is never-stored
     assert not asks_for_advice("Which restaurant did you recommend for us in Lisbon?")
     assert not asks_for_advice("¿Qué restaurante me recomendaste en Lisboa?")
+
+
+async def test_advice_leads_with_what_the_user_likes(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # PREFERENCE_BOOST: "Recommend me a novel for my next trip" is answered by what the user
+    # said they love, not by the earlier request sharing the topic's words
+    async with Runtime(tmp_path) as rt:
+        liked = await save(rt, "2024-03-10 user: I love Latin American fiction, magical "
+                               "realism especially.")
+        asked = await save(rt, "2024-04-02 user: Any good podcasts for the long flight to "
+                               "Monterrey on my next trip?")
+        await save(rt, "2024-04-05 user: The dentist moved my appointment to Friday.")
+        await embedded(rt)
+        question = "Recommend me a novel for my next trip."
+        assert ids(await search(rt, question))[:1] == [liked]
+        monkeypatch.setattr(ranking, "PREFERENCE_BOOST", 1.0)
+        assert ids(await search(rt, question))[:1] == [asked]
