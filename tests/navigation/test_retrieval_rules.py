@@ -1538,16 +1538,39 @@ async def test_a_new_place_in_a_question_asking_what_to_do_is_the_plan_s(
 
 async def test_advice_leads_with_what_the_user_likes(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    # PREFERENCE_BOOST: "Recommend me a novel for my next trip" is answered by what the user
-    # said they love, not by the earlier request sharing the topic's words
+    # PREFERENCE_BOOST: "Can you suggest a creamy drink?" is answered by what the user said
+    # they cannot have, which gains the boost over the memories sharing the topic's words
     async with Runtime(tmp_path) as rt:
-        liked = await save(rt, "2024-03-10 user: I love Latin American fiction, magical "
-                               "realism especially.")
-        asked = await save(rt, "2024-04-02 user: Any good podcasts for the long flight to "
-                               "Monterrey on my next trip?")
+        liked = await save(rt, "2024-03-10 user: I drink my coffee with oat milk at home "
+                               "because I'm lactose intolerant.")
+        party = await save(rt, "2024-04-02 user: We're hosting a party at home, what creamy "
+                               "drink could we make?")
         await save(rt, "2024-04-05 user: The dentist moved my appointment to Friday.")
         await embedded(rt)
-        question = "Recommend me a novel for my next trip."
-        assert ids(await search(rt, question))[:1] == [liked]
+        question = "Can you suggest a creamy drink I could make at home?"
+
+        async def score_of(leaf: str) -> float:
+            found = await search(rt, question, limit=3)
+            return next(hit.score for hit in found.hits if hit.leaf_id == leaf)
+
+        boosted = await score_of(liked)
+        assert ids(await search(rt, question))[:1] == [party]  # all its words: still first
         monkeypatch.setattr(ranking, "PREFERENCE_BOOST", 1.0)
-        assert ids(await search(rt, question))[:1] == [asked]
+        plain = await score_of(liked)
+        assert boosted == pytest.approx(1.5 * plain)
+
+
+async def test_advice_for_a_new_plan_is_no_question_about_something_never_stored(
+        tmp_path: Path) -> None:
+    # "my workouts next week" is the plan, new; how the user likes to train is stored. A
+    # person never mentioned ("my brother") still makes it a question nothing answers.
+    async with Runtime(tmp_path) as rt:
+        mornings = await save(rt, "2024-01-10 user: I always train early mornings before "
+                                  "work, evenings are impossible for me.")
+        await save(rt, "2024-02-01 user: The dentist moved my appointment to Friday.")
+        await save(rt, "2024-02-03 user: My sister Laura got married in Bath.")
+        await embedded(rt)
+        found = await search(rt, "What time of day should I schedule my workouts next week?")
+        assert found.status == "FOUND" and ids(found)[:1] == [mornings]
+        never = await search(rt, "What should I get my brother for his birthday?")
+        assert never.status == "NONE"
