@@ -2052,8 +2052,11 @@ class NavigationActor(Actor):
 
     def _turns_after(self, leaf_id: str) -> set[str]:
         """The turns its conversation went on with (at most ``CONTEXT_TURNS``): of its own day,
-        yet said after it, so never how things were before it."""
+        yet said after it, so never how things were before it. None for a note: notes of one
+        day may be saved in any order."""
         out: set[str] = set()
+        if not self._is_turn(leaf_id):
+            return out
         turn = leaf_id
         for _ in range(CONTEXT_TURNS):
             after = self._turn_after(turn)
