@@ -14,7 +14,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from actors.dates import MONTHS, find_dates
+from actors.dates import MONTHS, find_dates, opening_day
 from actors.text import fold
 
 
@@ -270,3 +270,23 @@ def mentions(text: str, span: DateRange) -> bool:
     return any(span.start <= got.start and got.end <= span.end
                or got.start <= span.start and span.end <= got.end
                for got in mentioned_ranges(text))
+
+
+_STATED_TODAY = re.compile(
+    r"\s*(?:today\s+is|today'?s\s+date\s+is|the\s+date\s+today\s+is|(?:current\s+)?date"
+    r"\s+today\s*:|today\s*:|current\s+date\s*(?::|is)|hoy\s+es|la\s+fecha\s+de\s+hoy\s+es|"
+    r"fecha\s+de\s+hoy\s*:|fecha\s+actual\s*:)\s*(?:el\s+)?", re.IGNORECASE)
+
+
+def stated_today(text: str) -> tuple[dt.date, str] | None:
+    """The day a question says it is asked on, and the question without it ("Today is
+    2024-03-02. How many months ago did I adopt Biscuit?", "Hoy es 20 de septiembre de 2024.
+    ¿Cuánto tiempo...?"): a benchmark or a replayed history asks as of a day of its own. Only
+    at the question's start; None when it says no such day."""
+    m = _STATED_TODAY.match(text)
+    if m is None:
+        return None
+    day, end = opening_day(text[m.end():])
+    if day is None:
+        return None
+    return day, text[m.end() + end:].lstrip(" .,;:)-–—")

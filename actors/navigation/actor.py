@@ -112,7 +112,7 @@ from actors.navigation.the_user import as_the_user
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
 from actors.text import fold, shorten, unique
 from actors.text import terms as text_terms
-from actors.time_ranges import DateRange, asked_range, mentions, valid_on
+from actors.time_ranges import DateRange, asked_range, mentions, stated_today, valid_on
 from store.config import Settings
 from store.errors import StoreError, StoreIOError
 from store.fulltext import BACKLOG
@@ -761,6 +761,13 @@ class NavigationActor(Actor):
         return (fact.value,) if fact is not None else ()
 
     def _search(self, msg: Search) -> SearchResult:
+        stated = stated_today(msg.query) if isinstance(msg.query, str) else None
+        if stated is not None and stated[1].strip():
+            # "Today is 2024-03-02. How many months ago...?": asked as of that day (its end),
+            # and the day is no time the question asks about
+            day, rest = stated
+            msg = dataclasses.replace(msg, query=rest, as_of=msg.as_of or dt.datetime.combine(
+                day, dt.time(23, 59, 59), tzinfo=dt.UTC))
         result = self._search_scope(msg)
         things = compared_things(msg.query) if result.status in ("FOUND", "AMBIGUOUS") \
             and not msg.clue else None

@@ -92,7 +92,8 @@ flu gripe|injury lesion|physio fisio fisioterapeuta|therapy terapia|sleep dormir
 tired cansado cansada|stress estres|anxiety ansiedad|happy feliz contento|sad triste
 nephew sobrino|niece sobrina|grandson nieto|granddaughter nieta|twins gemelos mellizos
 fiance prometido prometida|married casado casada|divorced divorciado divorciada
-engaged prometido prometida|pregnant embarazada|born nacio|died murio|funeral funeral
+engaged prometido prometida comprometido comprometida|pregnant embarazada|born nacio
+died murio|funeral funeral
 boyfriend novio|roommate companero|landlord casero casera|owner dueno duena
 bought compre compramos|buy compra|ordered pedi pedimos|delivered entregaron|arrived llego
 returned devolvi|broke rompi rompio|broken roto rota|fixed arregle arreglo|repair reparar

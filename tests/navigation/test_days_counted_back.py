@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from actors.time_ranges import asked_range
+from actors.time_ranges import asked_range, stated_today
 from ihmt_async.runtime import Runtime
 from tests.navigation.test_retrieval_rules import embedded, ids, save, search
 
@@ -65,3 +65,38 @@ async def test_memories_of_the_day_counted_back_rank_first(tmp_path: Path) -> No
         assert ids(await search(rt, "Who did I go climbing with three weeks ago?"))[:1] == \
             [older]
         assert ids(await search(rt, "Who did I go climbing with yesterday?"))[:1] == [recent]
+
+
+@pytest.mark.parametrize(("question", "stated", "rest"), [
+    ("Today is 2024-03-02. About how many months ago did I adopt Biscuit?", "2024-03-02",
+     "About how many months ago did I adopt Biscuit?"),
+    ("Hoy es 2024-09-20. ¿Cuánto tiempo llevamos comprometidos?", "2024-09-20",
+     "¿Cuánto tiempo llevamos comprometidos?"),
+    ("Today is 2023/05/30 (Tue) 23:40. What did I buy?", "2023-05-30", "What did I buy?"),
+    ("Current date: March 2, 2024. Where do I live?", "2024-03-02", "Where do I live?"),
+])
+def test_a_question_may_say_which_day_it_is_asked_on(question: str, stated: str,
+                                                     rest: str) -> None:
+    assert stated_today(question) == (day(stated), rest)
+
+
+@pytest.mark.parametrize("question", ["What did I do today?",
+                                      "Today is a good day: where do I live?",
+                                      "I moved. Today is 2024-03-02, where do I live?"])
+def test_a_question_that_names_no_day_of_its_own_is_asked_now(question: str) -> None:
+    assert stated_today(question) is None
+
+
+@pytest.mark.anyio
+async def test_a_question_asked_on_a_day_of_its_own_counts_back_from_it(
+        tmp_path: Path) -> None:
+    # a benchmark's "Today is 2024-06-05. What did I cook last weekend?": last weekend is of
+    # that day (not of the clock's), and what was said after that day is not yet said
+    async with Runtime(tmp_path) as rt:
+        weekend = await save(rt, "2024-06-01: Cooked a big paella for the neighbours.")
+        await save(rt, "2024-05-04: Cooked lentil soup for the week.")
+        later = await save(rt, "2024-06-15: Cooked a risotto for Ana's birthday.")
+        await embedded(rt)
+        found = await search(rt, "Today is 2024-06-05. What did I cook last weekend?")
+        assert ids(found)[:1] == [weekend] and later not in ids(found)
+        assert found.as_of is not None and found.as_of.startswith("2024-06-05")
