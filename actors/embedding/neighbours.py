@@ -23,7 +23,7 @@ import threading
 from collections.abc import Iterable
 from typing import Any
 
-from actors.embedding.sentence import whole_words
+from actors.embedding.sentence import holds_whole_word
 from actors.embedding.word_table import WordTable
 from actors.text import STOPWORDS, fold
 
@@ -48,8 +48,6 @@ class WordNeighbours:
         self._lock = threading.Lock()
         self._words: list[str] = []
         self._position: dict[str, int] = {}
-        self._language: frozenset[str] = frozenset()
-        """Every word the sentence model's vocabulary holds whole (``whole_words``)."""
         self._matrix: Any = None
         """int8 rows (unit vectors over their scale)."""
         self._scale: Any = None
@@ -84,7 +82,6 @@ class WordNeighbours:
                 peak = np.abs(rows).max(axis=1) / 127.0 + 1e-12
                 matrix[start:start + BLOCK] = np.rint(rows / peak[:, None]).astype(np.int8)
                 scale[start:start + BLOCK] = peak
-            self._language = whole_words()
             self._words = list(folded)
             self._position = {word: n for n, word in enumerate(self._words)}
             self._scale = scale
@@ -95,10 +92,15 @@ class WordNeighbours:
         model's (a word of the language, lower case: names, codes and invented words are not),
         as written or without a possessive or plural ending ("sister's", "sisters"); False
         until ``build``. The table's ten thousand words alone lack many ("lesson", "rink")."""
+        if self._matrix is None:
+            return False
+        said = word.lower().removesuffix("'s").removesuffix("’s")
         folded = fold(word)
         bare = folded.removesuffix("'s").removesuffix("’s")
-        return any(form in self._position or form in self._language
-                   for form in (folded, bare, bare.removesuffix("s"), bare.removesuffix("es")))
+        return any(form in self._position
+                   for form in (folded, bare, bare.removesuffix("s"), bare.removesuffix("es"))) \
+            or any(holds_whole_word(form) for form in (said, said.removesuffix("s"),
+                                                       said.removesuffix("es")))
 
     def of(self, words: Iterable[str]) -> dict[str, Near]:
         """Each word -> (word, cosine) of its ``KEPT`` nearest whole words at ``MIN_COSINE``

