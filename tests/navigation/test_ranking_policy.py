@@ -348,3 +348,24 @@ def test_the_newest_memory_holding_the_leads_words_leads_a_question_about_now() 
     assert ranking.newest_leads(low, everyone, when, unworded, now=True) == low
     assert ranking.newest_leads(ranked, {"june", "march"}, when, unworded, now=True) == ranked
     assert ranking.newest_leads(deep, everyone, when, unworded, now=True) == deep
+
+
+def test_a_later_memory_lacking_one_of_the_lead_s_words_leads_a_question_about_now(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # NOW_MISSING: "How many cups of coffee do I drink a day now?" — "down to one cup a day
+    # now" lacks "drink" of "I'm drinking four cups of coffee a day", and is how things stand
+    when = {"august": ("2023-08-06", 1.0), "june": ("2024-06-22", 2.0),
+            "hans": ("2024-07-01", 3.0)}.__getitem__
+    holds = {"august": frozenset({"drink", "cup", "coffee", "day"}),
+             "june": frozenset({"cup", "coffee", "day"})}
+    ranked = [("august", 10.0), ("june", 8.0)]
+    both = {"august", "june"}
+    assert [leaf for leaf, _ in ranking.newest_leads(ranked, both, when, holds, now=True)] \
+        == ["june", "august"]
+    assert ranking.newest_leads(ranked, both, when, holds) == ranked  # not asked about now
+    # "Hans said my German was always bad" holds one of "learning German"'s two words
+    german = {"august": frozenset({"learn", "german"}), "hans": frozenset({"german"})}
+    asked = [("august", 10.0), ("hans", 8.0)]
+    assert ranking.newest_leads(asked, {"august", "hans"}, when, german, now=True) == asked
+    monkeypatch.setattr(ranking, "NOW_MISSING", 0)
+    assert ranking.newest_leads(ranked, both, when, holds, now=True) == ranked
