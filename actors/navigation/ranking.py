@@ -197,7 +197,8 @@ holding all but this many of the lead's words, and more than ``NEWEST_SHARED_WOR
 leads too ("down to one cup a day now" lacks "drink" of "I'm drinking four cups of coffee a
 day"); one holding fewer tells something else ("Hans said my German was bad" for "Is the user
 still learning German?"). Measured: bbtest30 B knowledge updates 8 -> 9 of 12 per session, 7 ->
-8 per turn; no other figure of the six outside sets or the bench sets moved."""
+8 per turn; nothing else moved on bbtest30 A, bbtest29, bb27me, bb24me, bbtest20 or the bench
+sets."""
 ABSTAIN_DEPTH = 10
 """How many of the best memories the abstention judgement looks at."""
 RESTATED_SHARE = 0.6
