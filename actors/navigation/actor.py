@@ -1000,10 +1000,12 @@ class NavigationActor(Actor):
             asking = frozenset(leaf for leaf in leading if self._asking(leaf)
                                and self._answered_by(leaf) in scores)
             ranking.boost_matching(scores, asking, ranking.ASKING_FACTOR, boosts)
-        if asks_for_advice(text):
-            liked = {leaf for leaf in leading if len(model.text_of(leaf)) < PASSAGE_FROM
-                     and not self._assistant_said(leaf)
-                     and states_a_preference(model.text_of(leaf))}
+        advice = asks_for_advice(text)
+        if advice:
+            said = {leaf: model.text_of(leaf) for leaf in leading
+                    if not self._assistant_said(leaf)}
+            liked = {leaf for leaf, told in said.items()
+                     if len(told) < PASSAGE_FROM and states_a_preference(told)}
             ranking.boost_matching(scores, liked, ranking.PREFERENCE_BOOST, boosts)
 
         as_of_dt = msg.as_of
@@ -1176,7 +1178,7 @@ class NavigationActor(Actor):
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}
         things, places = ((), ()) if exact else self._unknown_topic(query, topic, best)
-        if asks_for_advice(text):
+        if advice:
             # the trip's destination, "my workouts next week": the plan is new, what the user
             # likes is not (a person never mentioned still is: "my brother's birthday")
             places = ()
