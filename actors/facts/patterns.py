@@ -320,6 +320,10 @@ _HOME_IN = re.compile(rf"^(?:a|an|the|our|my|un|una|el|la|mi|nuestro|nuestra)\s+
 _NOT_STAYING = _r(r"\b(?:weekend|holiday|holidays|vacation|trip|airbnb|hotel|hostel|week|"
                   r"night|nights|tonight|visiting|conference|vacaciones|finde|viaje)\b")
 """Words of a stay, not a home ("I'm in a flat in Porto for the weekend")."""
+_LIVING_HOME_IN = (rf"(?:[\w'-]+\s+){{0,3}}?{_LIVING_HOME}\s+in\s+"
+                   rf"(?![^.;!?]*{_NOT_STAYING.pattern})")
+"""A home one lives in before its place, not a stay's ("... two bedroom in Leith", not "...
+flat in Porto for the weekend"): the end of a rule a subject and a verb open."""
 
 _RULES: tuple[_Rule, ...] = (
     # location, first person
@@ -704,13 +708,11 @@ _CHAT_RULES: tuple[_Rule, ...] = (
     # stay: "got a flat in Porto for the weekend"; a home found is read with its move-in,
     # ``moves.move_in``: it may be someone else's)
     _Rule("location", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}got"
-                         rf"\s+(?:a|an|our|my)\s+(?:[\w'-]+\s+){{0,3}}?{_LIVING_HOME}\s+in\s+"
-                         rf"(?![^.;!?]*{_NOT_STAYING.pattern})"), place=True),
+                         rf"\s+(?:a|an|our|my)\s+{_LIVING_HOME_IN}"), place=True),
     # "I'm in a condo in Canmore with a roommate" (not a stay: "in a flat in Porto for the
     # weekend", ``_NOT_STAYING``)
     _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}in\s+"
-                         rf"(?:a|an|the|our|my)\s+(?:[\w'-]+\s+){{0,3}}?{_LIVING_HOME}\s+in\s+"
-                         rf"(?![^.;!?]*{_NOT_STAYING.pattern})"), place=True),
+                         rf"(?:a|an|the|our|my)\s+{_LIVING_HOME_IN}"), place=True),
     _Rule("location", _r(rf"\b(?:mi|nuestro|nuestra)\s+(?:nuev[oa]\s+)?{_HOME_ES}\s+"
                          r"(?:nuev[oa]\s+)?(?:esta|queda)\s+(?:ahora\s+)?en\s+"), place=True),
     # "me voy a vivir a Cádiz", "nos vamos a vivir a Santa Fe en mayo"
