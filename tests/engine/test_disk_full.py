@@ -164,10 +164,8 @@ async def test_a_server_starts_on_a_full_disk_serves_reads_and_writes_once_space
     are refused with the clear reply, and once space is freed the same server saves and reads
     its save back; the next start finishes the recovery."""
     from store import vectors as vector_table
-    from store.db import pending_rows, transaction
-    from store.engine import Engine
-    from store.leaf_format import render_leaf
-    from tests.ops.ops_support import dead_pid, run_cli
+    from store.db import pending_rows
+    from tests.ops.ops_support import leave_pending_leaf, run_cli
 
     home = small_disk / "home"
     filler = small_disk / "filler"
@@ -175,14 +173,7 @@ async def test_a_server_starts_on_a_full_disk_serves_reads_and_writes_once_space
         run_cli(home, "save", f"2020-01-0{len(city) % 9}: I live in {city}.")
     layout = StoreLayout.at_home(home)
     killed_id = "L-general-0099-00000000ab"
-    layout.leaf_path("general", killed_id).parent.mkdir(mode=0o700, exist_ok=True)
-    layout.leaf_path("general", killed_id).write_text(
-        render_leaf({"leaf_id": killed_id, "domain": "general"}, "Half a save.\n"),
-        encoding="utf-8")
-    engine = Engine(layout)
-    with transaction(engine.connection(), layout.database) as tx:
-        tx.pending([(killed_id, layout.leaf_relpath("general", killed_id))], dead_pid())
-    engine.close()
+    leave_pending_leaf(home, killed_id)
     shm = layout.database.with_name(layout.database.name + "-shm")
     assert not shm.exists()  # the last connection closed cleanly
     fill(filler)

@@ -38,3 +38,20 @@ def dead_pid() -> int:
     return child.pid
 
 
+def leave_pending_leaf(home: Path, leaf_id: str) -> None:
+    """A save killed (or refused) between its leaf file and its commit: the file written in
+    the ``general`` domain and the pending row naming it, held by a process that is gone."""
+    from store.db import transaction
+    from store.engine import Engine
+    from store.leaf_format import render_leaf
+    from store.paths import StoreLayout
+
+    layout = StoreLayout.at_home(home)
+    path = layout.leaf_path("general", leaf_id)
+    path.parent.mkdir(mode=0o700, exist_ok=True)
+    path.write_text(render_leaf({"leaf_id": leaf_id, "domain": "general"}, "Half a save.\n"),
+                    encoding="utf-8")
+    engine = Engine(layout)
+    with transaction(engine.connection(), layout.database) as tx:
+        tx.pending([(leaf_id, layout.leaf_relpath("general", leaf_id))], dead_pid())
+    engine.close()

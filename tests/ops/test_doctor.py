@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from ops_helpers_doc import codes_of, leaf_files
-from ops_support import cli_json, dead_pid, run_cli
+from ops_support import cli_json, dead_pid, leave_pending_leaf, run_cli
 
 from store import fulltext
 from store.catalog import patch
@@ -300,18 +300,8 @@ def test_a_leftover_save_is_said_as_interrupted_whether_killed_or_refused(
     """A save the full disk refused, whose file could not be taken back, left a pending leaf
     that doctor called a leftover of "saves killed before their commit" (an outside probe:
     nothing had been killed). The words cover both."""
-    from store.db import transaction
-
-    layout = StoreLayout.at_home(tmp_path)
     run_cli(tmp_path, "save", "A note about the quokka service.", "--domain", "general")
-    left_id = "L-general-0099-00000000ab"
-    layout.leaf_path("general", left_id).write_text(
-        render_leaf({"leaf_id": left_id, "domain": "general"}, "Half a save.\n"),
-        encoding="utf-8")
-    engine = Engine(layout)
-    with transaction(engine.connection(), layout.database) as tx:
-        tx.pending([(left_id, layout.leaf_relpath("general", left_id))], dead_pid())
-    engine.close()
+    leave_pending_leaf(tmp_path, "L-general-0099-00000000ab")
     done = run_cli(tmp_path, "doctor")
     assert "No problems found" in done.stdout
     assert "interrupted before their commit" in done.stdout, done.stdout
