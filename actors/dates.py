@@ -34,6 +34,21 @@ WEEKDAYS = (
     "lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo",
 )  # fmt: skip
 
+_SHORT_WEEKDAYS = {"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday",
+                   "Thu": "Thursday", "Thur": "Thursday", "Thurs": "Thursday",
+                   "Fri": "Friday", "Sat": "Saturday", "Sun": "Sunday"}
+_DATED_WEEKDAY = re.compile(
+    r"(?<=\()(" + "|".join(_SHORT_WEEKDAYS) + r")(?=\.?\))"
+    r"|\b(" + "|".join(_SHORT_WEEKDAYS) + r")(?=\.?,?\s+\d{1,2}\b)")
+
+
+def spelled_weekdays(text: str) -> str:
+    """``text`` with each weekday a date stamp abbreviates spelled out ("2023/08/30 (Wed)
+    19:00", "Sat, 4 May"): read as words, "Wed" is "wedding"'s stem and "Sat" is "sit", so
+    every Wednesday's memory held the word of a question about a wedding."""
+    return _DATED_WEEKDAY.sub(lambda m: _SHORT_WEEKDAYS[m.group(0)], text)
+
+
 _MONTH = "(?P<{g}>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _WEEKDAY = r"(?:(?:" + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")\.?,?\s+)?"
 _ORD = r"(?:st|nd|rd|th|º|o)?"

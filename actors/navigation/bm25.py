@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from actors.dates import spelled_weekdays
 from actors.navigation.query import Query
 from actors.navigation.stem import stem
 from actors.text import terms as text_terms
@@ -74,7 +75,7 @@ def field_terms(value: FieldValue) -> list[str]:
     items = (value,) if isinstance(value, str) else value
     out: list[str] = []
     for item in items:
-        for raw in text_tokens(str(item)):
+        for raw in text_tokens(spelled_weekdays(str(item))):
             out.extend(_token_terms(raw))
     return out
 
