@@ -105,6 +105,14 @@ from actors.navigation.query import (
     states_a_preference,
 )
 from actors.navigation.read_model import ReadModel, posix_seconds
+from actors.navigation.relation_names import (
+    EX_WORDS,
+    PARTNER_WORDS,
+    PERSON_WORDS,
+    forms_of,
+    is_name,
+    most_named,
+)
 from actors.navigation.replaced import replaced_memory
 from actors.navigation.stem import stem
 from actors.navigation.stories import capitalised_terms, named_terms, tells_a_change
@@ -874,6 +882,9 @@ class NavigationActor(Actor):
                 readings.append((swapped, {**over, **{form: frozenset(
                     own for term in terms for own in over.get(term, {term}))
                     for form, terms in back.items()}}, share * ranking.TRANSLATED_SHARE))
+        named = self._named_reading(query, topic, msg.as_of) if self.use_derived else None
+        if named is not None:
+            readings.append(named)
         model = self.model
         self._plans = {}
 
@@ -1068,6 +1079,8 @@ class NavigationActor(Actor):
         # later as it was; the reply still marks it by ``currency``.
         as_ranked, after_ranked, worded = _as_asked(text, keys, currency, successor, worded,
                                                     timeline)
+        past = span.end.isoformat() if span is not None and span.end < today \
+            and not listing else None
 
         def addable(leaf_id: str) -> bool:
             if leaf_id not in model.leaves or not admissible(leaf_id) \
@@ -1147,6 +1160,18 @@ class NavigationActor(Actor):
             # memory holding none of the question's words ("gave up on German; Japanese
             # lessons now"): how things stand now is the correction
             ranked = ranking.continued_first(ranked, ranked[0][0], after, answers=True)
+        elif ranked and answer is None and past is not None and not about_time.intersection(
+                leaf for leaf, _ in ranked[:ranking.NEWEST_DEPTH]):
+            # "which database did billing use in June 2025?": no memory of June, and the best
+            # match is dated after it (July's move to PostgreSQL): the latest memory of the
+            # same topic dated by the range's end tells how things stood then
+            on_topic = [leaf for leaf, _ in ranked[:ranking.ABSTAIN_DEPTH]
+                        if leaf in best and best[leaf].matched - best[leaf].near]
+            stood = self._state_then(on_topic[0], past, admissible, addable) \
+                if on_topic else None
+            if stood is not None:
+                ranked = ranking.continued_first(ranked, on_topic[0], stood, answers=True)
+                continued[stood] = on_topic[0]
         trace = SearchTrace(
             domains_ranked=descent.domains_ranked, branches_opened=descent.branches_opened,
             node_reads=descent.node_reads, leaves_scored=descent.leaves_scored + pooled,
@@ -1206,6 +1231,10 @@ class NavigationActor(Actor):
                               if span is not None else frozenset())
         if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None:
             absent = self._absent_words(query, best, [hit.leaf_id for hit in result.hits])
+            if wanted and not exact:
+                # "root cause of HB-9999?" served with HB-2291: a code no memory holds
+                # verbatim is named, its number being no word of the absent ones
+                absent = notice_words.once((*wanted, *absent))
             if result.status == "FOUND" and clue:
                 # a clue no memory holds re-ranks nothing: the reply says so ("Madrid")
                 absent = notice_words.once((*absent, *self._clue_unheld(clue)))
@@ -1314,6 +1343,64 @@ class NavigationActor(Actor):
                         groups=groups, phrased=query.phrased)
         back = {form: frozenset({term}) for term, form in swapped.items()}
         return reading, back, ranking.DERIVED_SHARE
+
+    def _named_reading(self, query: Query, topic: str, as_of: dt.datetime | None
+                       ) -> tuple[Query, dict[str, frozenset[str]], float] | None:
+        """The question with each relation it says is the user's read as the names that
+        relation has in this store ("my girlfriend" -> "Mei"): the timeline's partner (as of
+        ``as_of``; its earlier ones for "my ex"), or the names memories give beside the
+        relation ("my sister Laura"). The relation's own word still counts in the question's
+        other readings; a memory holding the name is about the same person."""
+        swapped: dict[str, tuple[str, ...]] = {}
+        for word in possessed(topic):
+            own = tuple(stem(t) for t in text_terms(word))
+            if not own or own[-1] not in query.query_terms or own[-1] in swapped:
+                continue
+            names = self._names_of(word, as_of)
+            terms = tuple(unique(stem(t) for name in names for t in text_terms(name)
+                                 if stem(t) not in query.query_terms))
+            if terms:
+                swapped[own[-1]] = terms
+        if not swapped:
+            return None
+        own_terms = tuple(unique(t for term in query.query_terms
+                                 for t in swapped.get(term, (term,))))
+        groups = (own_terms, *query.groups[1:])
+        reading = Query(text=query.text, terms=tuple(unique(t for g in groups for t in g)),
+                        groups=groups, phrased=query.phrased)
+        back = {name: frozenset({term}) for term, names in swapped.items() for name in names}
+        return reading, back, ranking.RELATION_NAME_SHARE
+
+    def _names_of(self, word: str, as_of: dt.datetime | None) -> list[str]:
+        """The names ``word`` (a relation: "girlfriend", "ex", "sister", "dog") has in this
+        store, the timeline's first: at most ``ranking.RELATION_NAMES``."""
+        key = fold(word).lower()
+        partner = fact_key("user", "partner")
+        mine = set(map(str.lower, self._user_names()))
+        names: list[str] = []
+        if key in PARTNER_WORDS or key in EX_WORDS:
+            timeline = self.model.facts.timeline([partner])
+            now = timeline.state_at(*partner, as_of) if as_of else timeline.current(*partner)
+            if key in PARTNER_WORDS:
+                names += [now.value] if now is not None and is_name(now.value) else []
+            else:
+                names += [fact.value for fact in reversed(timeline.facts_for(*partner))
+                          if fact.status in ("ACTIVE", "HISTORICAL") and is_name(fact.value)
+                          and (now is None or fact.value != now.value)]
+        if key in PERSON_WORDS:
+            forms = forms_of(key)
+            keys = [fact_key(form, "value") for form in sorted(forms)]
+            timeline = self.model.facts.timeline(keys)
+            for form in sorted(forms):
+                fact = timeline.current(form, "value")
+                if fact is not None and is_name(fact.value):
+                    names.append(fact.value)
+            pool = self.model.index.search(parse_query(" ".join(sorted(forms)), None),
+                                           limit=ranking.RELATION_POOL)
+            names += most_named((self.model.text_of(leaf) for leaf, _, _ in pool), forms,
+                                ranking.RELATION_NAMES)
+        kept = [name for name in unique(names) if name.lower() not in mine]
+        return kept[:ranking.RELATION_NAMES]
 
     def _neighbour_reading(self, query: Query, topic: str
                            ) -> tuple[Query, dict[str, frozenset[str]], float] | None:
@@ -1742,6 +1829,18 @@ class NavigationActor(Actor):
         """A memory's own day (a chat log saved later keeps its order), then its saving time."""
         meta = self.model.leaves[leaf_id]
         return (meta.timestamp or meta.recorded_at)[:10], meta.recorded_ts
+
+    def _state_then(self, changed: str, past: str, admissible: Callable[[str], bool],
+                    addable: Callable[[str], bool]) -> str | None:
+        """A question about a past time whose best memory on its topic is dated after it and
+        tells a change ("billing migrated from MySQL to PostgreSQL", July; asked about
+        June): the latest earlier memory of the same story dated by ``past`` (ISO day), how
+        things stood then; None when there is none."""
+        if self._when(changed)[0] <= past or not tells_a_change(self.model.text_of(changed)):
+            return None
+        earlier = [doc for doc in self._continuation(changed, admissible, later=False)
+                   if self._when(doc)[0] <= past and addable(doc)]
+        return max(earlier, key=self._when) if earlier else None
 
     def _latest_change(self, leaf_ids: list[str]) -> str | None:
         """The one memory of the latest day among these that tells of a change: after memories

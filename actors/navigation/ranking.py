@@ -105,6 +105,15 @@ NEIGHBOUR_SHARE = 0.5
 """A memory matched through a word close in meaning to the question's ("car" for "vehicle",
 ``actors.embedding.neighbours``) keeps this share of its score: a neighbour is weaker evidence
 than another form of the same word."""
+
+RELATION_NAME_SHARE = 1.0
+"""A question's relation read as the names it has in the store ("my girlfriend" as "Mei"):
+the same person, so a memory holding the name counts as fully as one holding the word."""
+RELATION_NAMES = 3
+"""Names a relation is read as, at most (two sisters, the partner and the one before)."""
+RELATION_POOL = 40
+"""Memories holding the relation word read for names said beside it ("my sister Laura")."""
+
 RRF_K = 20
 """Reciprocal-rank fusion constant: small, so the first few ranks of each list dominate."""
 VECTOR_WEIGHT = 3.0

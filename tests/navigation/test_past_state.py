@@ -1,0 +1,62 @@
+"""A question about a past time ("which database did billing use in June 2025?") is answered
+by how things stood then: when its best memory tells a change made after that time, the
+latest earlier memory of the same story leads. The test fails when the rule is removed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anyio
+import pytest
+
+from actors.ingest.messages import Save
+from actors.navigation import actor as navigation
+from actors.navigation.messages import Search, SearchResult, Stats
+from actors.provenance import Provenance
+from ihmt_async.runtime import Runtime
+
+pytestmark = pytest.mark.anyio
+
+FILLER = tuple(f"{who} {did} {when}." for who, did, when in zip(
+    ("The team", "My landlord", "The bakery", "Our neighbour", "The bus", "The dentist") * 4,
+    ("opened late", "raised the price", "changed the schedule", "sent an email",
+     "was closed", "got repainted", "had a long queue", "moved downtown") * 3,
+    ("on Monday", "last week", "this morning", "in March", "yesterday", "after lunch") * 4,
+    strict=False))
+"""Memories about nothing asked, so the question's words are rare."""
+
+STORY = (
+    "2024-03-01: The harbor billing service uses MySQL 8.0 for invoices.",
+    "2025-07-22: The harbor billing service migrated from MySQL to PostgreSQL 16.",
+    "2025-06-10: We fixed the flaky login test in harbor.",
+    "2025-06-18: The frontend switched its charts to ECharts.",
+    "2025-03-03: The billing service sends its invoices on the first of the month.",
+    "2025-05-05: Alerts of the billing service go to the billing on-call channel.",
+    "2025-04-04: The billing service's invoice template got a new footer.",
+)
+
+
+async def replies(home: Path, questions: tuple[str, ...]) -> tuple[list[SearchResult], str]:
+    """The replies to ``questions`` in a store of the story and the filler, and the id of
+    the MySQL memory."""
+    async with Runtime(home) as rt:
+        saved = [(await rt.ingest.ask(Save(content=text, provenance=Provenance(
+            agent="claude-code", session="s1")))).leaf_ids[0] for text in (*STORY, *FILLER)]
+        with anyio.fail_after(60):
+            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                await anyio.sleep(0.2)
+        found = [await rt.navigation.ask(Search(query=q)) for q in questions]
+        return found, saved[0]
+
+
+async def test_the_value_of_a_past_time_leads_a_question_about_that_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = ("which database did billing use in June 2025?",
+             "which database does billing use now?")
+    (then, now), mysql = await replies(tmp_path / "on", asked)
+    assert then.hits[0].leaf_id == mysql
+    assert now.hits[0].leaf_id != mysql  # how it stands now: the move to PostgreSQL
+    # the rule off: the move, dated after June, leads
+    monkeypatch.setattr(navigation.NavigationActor, "_state_then", lambda *a: None)
+    (then, _), mysql = await replies(tmp_path / "after", asked)
+    assert then.hits[0].leaf_id != mysql
