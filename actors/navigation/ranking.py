@@ -388,8 +388,13 @@ def about(evidence: Evidence, store_size: int) -> bool:
         return True
     if evidence.closest and evidence.near and evidence.similarity >= NEIGHBOUR_AND_MEANING:
         return True
-    return evidence.similarity >= STRONG_SIMILARITY and \
-        evidence.similarity - evidence.crowd >= STANDOUT
+    return stands_out(evidence.similarity, evidence.crowd)
+
+
+def stands_out(similarity: float, crowd: float) -> bool:
+    """A memory this close in meaning to the question is about it whatever words it holds:
+    at least ``STRONG_SIMILARITY`` and ``STANDOUT`` closer than the question's crowd."""
+    return similarity >= STRONG_SIMILARITY and similarity - crowd >= STANDOUT
 
 
 def abstains(evidence: Sequence[Evidence], store_size: int) -> bool:
