@@ -79,3 +79,19 @@ async def test_the_reply_to_a_turn_is_no_later_news_of_its_story(tmp_path: Path)
         result = await search(rt, "How often do I swim currently?")
         assert result.status == "FOUND"
         assert ids(result)[:1] == [told]
+
+
+async def test_a_question_in_the_future_asks_for_the_plan_as_it_stands(tmp_path: Path) -> None:
+    # "Where will ... be held?" asks for the plan now: the later memory changing it leads,
+    # though the earlier one holds the question's word as well and matches it better
+    # (``query._PLAN`` makes it a question about now; ``ranking.newest_leads``)
+    async with Runtime(tmp_path) as rt:
+        planned, changed = await fill(rt, (
+            "2023-03-02: The reunion of our rowing club is planned for September at the old "
+            "school hall in Derby, reunion tickets are ten pounds.",
+            "2023-08-20: Change of plans, the reunion moved to the Riverside boathouse."))
+        for question in ("Where will the reunion be held?",
+                         "¿Dónde vamos a celebrar la reunion?"):
+            result = await search(rt, question)
+            assert result.status == "FOUND", question
+            assert ids(result)[:2] == [changed, planned], question
