@@ -1106,9 +1106,12 @@ class NavigationActor(Actor):
             asked_for = best[leaf_id].matched if leaf_id in best else frozenset()
             frontier = [leaf_id]
             for hop in range(ranking.CONTINUATION_HOPS):
-                later = {doc for seen in frontier for doc in self._continuation(seen, admissible)
-                         if doc not in story and doc != leaf_id and addable(doc)
-                         and doc not in self._turns_after(seen)}
+                later: set[str] = set()
+                for seen in frontier:  # its own conversation going on is no later news
+                    replies = self._turns_after(seen)
+                    later |= {doc for doc in self._continuation(seen, admissible)
+                              if doc not in story and doc != leaf_id and addable(doc)
+                              and doc not in replies}
                 if not later:
                     break
                 story |= later
