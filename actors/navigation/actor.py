@@ -1108,21 +1108,29 @@ class NavigationActor(Actor):
             later memory ("VS Code", then "notes in Obsidian", then "notes out of Obsidian").
             "Miso eats dry food", "switched Miso to wet food", "Miso caught a mouse": the
             switch, not the mouse. A memory reached past the first step ends the story only
-            if it holds a word the question matched: each step shares a name or two rare
-            words with the one before, and three steps drift ("Pepa weighs 3.8 kg" ... a city
-            ... "moved the app to a hosted database")."""
+            if it holds a word the question matched, or stands out close to the question in
+            meaning (``ranking.stands_out``: "PureGym", "joined The Engine Room", "stopped
+            bouldering at The Engine Room and switched to Kirkstall CrossFit" for "What gym
+            am I going to these days?"): each step shares a name or two rare words with the
+            one before, and three steps drift ("Pepa weighs 3.8 kg" ... a city ... "moved the
+            app to a hosted database")."""
             story: set[str] = set()
             anchored: set[str] = set()
             asked_for = best[leaf_id].matched if leaf_id in best else frozenset()
             frontier = [leaf_id]
             for hop in range(ranking.CONTINUATION_HOPS):
-                later = {doc for seen in frontier for doc in self._continuation(seen, admissible)
-                         if doc not in story and doc != leaf_id and addable(doc)}
+                later: set[str] = set()
+                for seen in frontier:  # its own conversation going on is no later news
+                    replies = self._turns_after(seen)
+                    later |= {doc for doc in self._continuation(seen, admissible)
+                              if doc not in story and doc != leaf_id and addable(doc)
+                              and doc not in replies}
                 if not later:
                     break
                 story |= later
                 anchored |= {doc for doc in later
-                             if hop == 0 or not asked_for.isdisjoint(model.index.terms_of(doc))}
+                             if hop == 0 or not asked_for.isdisjoint(model.index.terms_of(doc))
+                             or ranking.stands_out(similar.get(doc, 0.0), crowd)}
                 frontier = sorted(later, key=self._when)[-ranking.CONTINUATION_WIDTH:]
             if not anchored:
                 return None

@@ -302,12 +302,25 @@ def asks_for_several(text: str) -> bool:
     return _SEVERAL.search(fold(text)) is not None
 
 
+_PLAN = re.compile(
+    r"\b(?:will|won't|going\s+to|gonna|"
+    r"(?:voy|vas|va|vamos|vais|van)\s+a\s+[^\W\d_]+(?:ar|er|ir)(?:se|lo|la|le|nos)?)\b")
+"""A question in the future ("Where will the wedding take place?", "¿Dónde vamos a celebrar
+la boda?"): it asks for the plan as it stands now, which a later memory may have changed
+("we're doing it in Lake Louise instead")."""
+_PLANNED_THEN = re.compile(r"\b(?:was|were)\s+(?:[^\W\d_]+\s+)?(?:going\s+to|gonna)\b")
+"""...unless the plan was one of the past ("What were we going to cook?")."""
+
+
 def asks_about_now(text: str) -> bool:
     """The question asks for how things stand now ("where does the user work now?", "does
-    she still run?", "¿qué móvil usa ahora?"), not how they were ("what car did the user
-    have before?"): the newest memory of a story answers it."""
+    she still run?", "¿qué móvil usa ahora?"), or for a plan as it stands ("where will the
+    wedding be?", ``_PLAN``), not how they were ("what car did the user have before?"): the
+    newest memory of a story answers it."""
     folded = fold(text)
-    return _NOW.search(folded) is not None and _BEFORE.search(folded) is None
+    planned = _PLAN.search(_PLANNED_THEN.sub(" ", folded)) is not None
+    return (_NOW.search(folded) is not None or planned) \
+        and _BEFORE.search(folded) is None
 
 
 _TO_THE_ASSISTANT = re.compile(

@@ -122,7 +122,11 @@ def test_a_name_asked_for_frames_the_question(question: str, terms: tuple[str, .
      ("Does she still run?", True), ("¿Qué móvil usa el usuario ahora?", True),
      ("¿El usuario sigue siendo vegetariano?", True), ("What car did the user have before?", False),
      ("Where did the user live in 2024?", False), ("What did the user eat?", False),
-     ("¿Qué coche tenía antes?", False)],
+     ("¿Qué coche tenía antes?", False),
+     # a plan asked in the future is asked as it stands now (``_PLAN``)
+     ("Where will the wedding take place?", True), ("¿Dónde vamos a celebrar la boda?", True),
+     ("Where is the party going to be?", True), ("What were we going to cook?", False),
+     ("¿Diego va a Madrid?", False)],
 )
 def test_a_question_about_how_things_stand_now(question: str, now: bool) -> None:
     assert asks_about_now(question) is now

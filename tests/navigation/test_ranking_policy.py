@@ -369,3 +369,23 @@ def test_a_later_memory_lacking_one_of_the_lead_s_words_leads_a_question_about_n
     assert ranking.newest_leads(asked, {"august", "hans"}, when, german, now=True) == asked
     monkeypatch.setattr(ranking, "NOW_MISSING", 0)
     assert ranking.newest_leads(ranked, both, when, holds, now=True) == ranked
+
+
+def test_a_later_memory_holding_every_word_of_the_lead_s_leads_at_a_lower_share_when_now(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # NOW_SHARE: "How long is my Duolingo streak now?" — a long session telling "my Duolingo
+    # streak just hit 300 days" in passing scores a third of the 120-day one, and holds every
+    # word the lead holds: asked about now, it leads
+    when = {"july": ("2023-07-03", 1.0), "january": ("2024-01-20", 2.0)}.__getitem__
+    holds = {"july": frozenset({"duolingo", "streak"}),
+             "january": frozenset({"duolingo", "streak", "long"})}
+    everyone = {"july", "january"}
+    share = ranking.NOW_SHARE + 0.01
+    ranked = [("july", 10.0), ("january", 10.0 * share)]
+    assert [leaf for leaf, _ in ranking.newest_leads(ranked, everyone, when, holds, now=True)] \
+        == ["january", "july"]
+    assert ranking.newest_leads(ranked, everyone, when, holds) == ranked  # not asked about now
+    low = [("july", 10.0), ("january", 10.0 * (ranking.NOW_SHARE - 0.01))]
+    assert ranking.newest_leads(low, everyone, when, holds, now=True) == low
+    monkeypatch.setattr(ranking, "NOW_SHARE", ranking.NEWEST_SHARE)
+    assert ranking.newest_leads(ranked, everyone, when, holds, now=True) == ranked

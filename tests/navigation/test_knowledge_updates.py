@@ -1,0 +1,97 @@
+"""Knowledge updates told over several memories (issue 18: "knowledge updates 8/8"): a question
+about how things stand now leads with the newest memory of the story, the older ones after it.
+Through the real actors and files; each test fails when its rule is removed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anyio
+import pytest
+
+from actors.ingest.messages import Save
+from actors.navigation.messages import Search, SearchResult, Stats
+from actors.provenance import Provenance
+from ihmt_async.runtime import Runtime
+
+pytestmark = pytest.mark.anyio
+
+FILLERS = (
+    "{d}: The quarterly report for the {n}th cost centre was filed on time.",
+    "{d}: Watered the balcony tomatoes and fixed the {n}th fence post.",
+    "{d}: Read chapter {n} of the history of the Hanseatic League.",
+)
+
+
+async def save(rt: Runtime, content: str) -> str:
+    result = await rt.ingest.ask(Save(content=content,
+                                      provenance=Provenance(agent="claude-code", session="s1")))
+    return result.leaf_ids[0]
+
+
+async def search(rt: Runtime, query: str) -> SearchResult:
+    return await rt.navigation.ask(Search(query=query))
+
+
+def ids(result: SearchResult) -> list[str]:
+    return [h.leaf_id for h in result.hits]
+
+
+async def fill(rt: Runtime, notes: tuple[str, ...]) -> list[str]:
+    """``notes`` saved among 30 fillers, every vector computed; the notes' ids."""
+    saved = [await save(rt, note) for note in notes]
+    for n in range(30):
+        await save(rt, FILLERS[n % 3].format(d=f"2023-{n % 12 + 1:02d}-{n % 27 + 1:02d}", n=n))
+    with anyio.fail_after(60):
+        while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+            await anyio.sleep(0.2)
+    return saved
+
+
+async def test_a_correction_s_own_story_goes_on_past_it(tmp_path: Path) -> None:
+    # the first memory is corrected by the second ("left the Northgate Chamber Choir and
+    # joined ..."); the third changes the second's story in words no rule reads and holds
+    # none of the question's words, but stands out close to it in meaning: it is how things
+    # stand now (the story followed past the correction, ``continuation_of``)
+    async with Runtime(tmp_path) as rt:
+        first, second, third = await fill(rt, (
+            "2023-02-10: I sing with the Northgate Chamber Choir every Thursday evening.",
+            "2023-06-04: I left the Northgate Chamber Choir when we moved and joined the "
+            "Riverside Singers, a gospel choir in Bristol.",
+            "2024-01-18: I've stopped going to the Riverside Singers and switched to "
+            "Cathedral Voices, Monday nights."))
+        result = await search(rt, "Which choir do I sing in these days?")
+        assert result.status == "FOUND"
+        assert ids(result)[:1] == [third]
+        assert {first, second} <= set(ids(result))
+
+
+async def test_the_reply_to_a_turn_is_no_later_news_of_its_story(tmp_path: Path) -> None:
+    # the assistant's answer right after the user's turn shares its rare words and its
+    # advice reads as a change ("switch to longer sets"): it is the same conversation going
+    # on, never where the user's story went next (``_turns_after`` of each step)
+    async with Runtime(tmp_path) as rt:
+        told, _ = await fill(rt, (
+            "2024-05-02 user: I swim twice a week at the moment, mostly lengths at the "
+            "Ashgrove Lido. How do I build up to a mile?",
+            "2024-05-02 assistant: A mile at the Ashgrove Lido is within reach: start with "
+            "400 m sets, and switch to longer sets as your stamina grows."))
+        result = await search(rt, "How often do I swim currently?")
+        assert result.status == "FOUND"
+        assert ids(result)[:1] == [told]
+
+
+async def test_a_question_in_the_future_asks_for_the_plan_as_it_stands(tmp_path: Path) -> None:
+    # "Where will ... be held?" asks for the plan now: the later memory changing it leads,
+    # though the earlier one holds the question's word as well and matches it better
+    # (``query._PLAN`` makes it a question about now; ``ranking.newest_leads``)
+    async with Runtime(tmp_path) as rt:
+        planned, changed = await fill(rt, (
+            "2023-03-02: The reunion of our rowing club is planned for September at the old "
+            "school hall in Derby, reunion tickets are ten pounds.",
+            "2023-08-20: Change of plans, the reunion moved to the Riverside boathouse."))
+        for question in ("Where will the reunion be held?",
+                         "¿Dónde vamos a celebrar la reunion?"):
+            result = await search(rt, question)
+            assert result.status == "FOUND", question
+            assert ids(result)[:2] == [changed, planned], question
