@@ -406,8 +406,16 @@ def _more_lines(result: SearchResult, *, ids: bool = False) -> list[str]:
 def _conversation_lines(hit: Hit, query: str, limit: int, *, ids: bool = False) -> list[str]:
     """What the conversation went on with right after the memory's own text, then the turn of
     it that answers, a few turns away."""
-    return (_turn_lines(hit.next_turn, "Next in that conversation", query, limit, ids)
-            + _turn_lines(hit.also_said, "Also in that conversation", query, limit, ids))
+    return (_turn_lines(hit.next_turn, _heading(hit.next_turn, "Next in that conversation",
+                                                "Saved right after it"), query, limit, ids)
+            + _turn_lines(hit.also_said, _heading(hit.also_said, "Also in that conversation",
+                                                  "Also saved that day"), query, limit, ids))
+
+
+def _heading(turn: Turn | None, conversation: str, notes: str) -> str:
+    """A chat turn is part of a conversation; a note saved beside another is not (a coding
+    agent's separate notes of one session read as one conversation misled)."""
+    return notes if turn is not None and turn.note else conversation
 
 
 def _turn_lines(turn: Turn | None, heading: str, query: str, limit: int,
@@ -493,7 +501,8 @@ def render_ambiguous(result: SearchResult) -> str:
         lines.append(f"     {excerpt}")
         if hit.next_turn is not None:
             said = _window(hit.next_turn.text, result.query, CANDIDATE_LIMIT).replace("\n", " ")
-            lines.append(f"     Next in that conversation: {said}")
+            heading = _heading(hit.next_turn, "Next in that conversation", "Saved right after it")
+            lines.append(f"     {heading}: {said}")
     return "\n".join(lines)
 
 

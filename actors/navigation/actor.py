@@ -2254,7 +2254,8 @@ class NavigationActor(Actor):
                 if replied is not None:
                     said = f"{said}\n{self.model.text_of(replied)}"
                 turn = Turn(leaf_id=after_id, timestamp=self.model.leaves[after_id].timestamp,
-                            text=said, outdated=state == "SUPERSEDED", then=replied)
+                            text=said, outdated=state == "SUPERSEDED", then=replied,
+                            note=not self._is_turn(after_id))
                 hit = dataclasses.replace(hit, next_turn=turn)
             out.append(hit)
         return tuple(out)
@@ -2331,7 +2332,7 @@ class NavigationActor(Actor):
                     and not self._restates(leaf, first.leaf_id):
                 return dataclasses.replace(first, also_said=Turn(
                     leaf_id=leaf, timestamp=self.model.leaves[leaf].timestamp, text=said,
-                    outdated=state == "SUPERSEDED"))
+                    outdated=state == "SUPERSEDED", note=not self._is_turn(leaf)))
         return first
 
     def _restates(self, a: str, b: str) -> bool:

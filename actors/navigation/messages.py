@@ -35,6 +35,9 @@ class Turn:
     then: str | None = None
     """The turn said after it, whose text follows its own in ``text`` (it says next to
     nothing by itself: "did you catch anything?")."""
+    note: bool = False
+    """A note saved beside the served one (no speaker's label): the same session's work,
+    not a conversation's next turn, and the reply says so."""
 
 
 @dataclass(frozen=True)

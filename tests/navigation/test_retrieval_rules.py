@@ -1212,7 +1212,8 @@ async def test_a_corrected_next_turn_says_so(tmp_path: Path) -> None:
         hit = next(h for h in found.hits if h.leaf_id == asked)
         assert hit.next_turn is not None and hit.next_turn.leaf_id == told
         assert hit.next_turn.outdated
-        assert "Next in that conversation (outdated" in render.render_search(found)
+        # notes saved in a row, not chat turns: the reply does not call them a conversation
+        assert "Saved right after it (outdated" in render.render_search(found)
 
 
 @pytest.mark.parametrize(("topic", "only"), [  # the question without its time phrase

@@ -129,15 +129,15 @@ async def test_a_memory_is_shown_with_the_turn_its_conversation_went_on_with(
                                                  "nine tomorrow, I'll pick her up."})
         question = {"query": "What birthday present did the user ask his sister for?"}
         with anyio.fail_after(60):  # the turns' vectors are computed in the background
-            while "Next in that conversation" not in (
+            while "Saved right after it" not in (
                     reply := await chat.ok("search_memory", question)):
                 await anyio.sleep(0.3)
         first = reply.split("\n--- 2. ")[0]
         assert "My sister asked what I want" in first
-        assert "Next in that conversation:\n" \
+        assert "Saved right after it:\n" \
             f"{YEAR}-01-06: I told her a Kindle Paperwhite" in first
         assert "CI runners" not in reply  # another client's memory is no turn of this chat
-        assert reply.count("Next in that conversation") == 1  # the flight: the next day
+        assert reply.count("Saved right after it") == 1  # the flight: the next day
         memory_id = kindle.split("Memory id: ")[1].split()[0]
         await chat.ok("forget_memory", {"memory_id": memory_id, "reason": "test"})
         assert "Kindle" not in await chat.ok("search_memory", question)
