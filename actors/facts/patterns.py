@@ -23,6 +23,7 @@ Attribute conventions (``keys`` documents subject folding):
   test_runner                               subject "project"
   value                                     "X changed from A to B", "X is now Y"
   diagnosis, treatment, medication          the patient's name, else "patient"
+  age                                       "I turn 31 today", "tengo 34 años" (``ages``)
   activity:<name>                           "he empezado yoga", "I gave up yoga" (``activities``)
   value of <role>                           "started with a new teacher, Tomasz" (``people``)
   partner                                   "estoy saliendo con Inés", "Luca and I broke up",
@@ -52,6 +53,7 @@ from dataclasses import dataclass
 
 from actors.dates import MONTHS, OPENING_DATE, find_dates, parse_date
 from actors.facts.activities import activity_facts
+from actors.facts.ages import age_facts
 from actors.facts.ahead import SOON, day_ahead
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
 from actors.facts.endings import ending_facts, is_ending, left_named
@@ -1184,6 +1186,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                if f[2] != "role" or not any(g[2] == "role" for g in out))
     out.extend(ending_facts(span))
     out.extend(activity_facts(span))
+    out.extend(age_facts(span))
     out.extend(new_person_facts(span))
     out.extend(partner_facts(span))
     return out

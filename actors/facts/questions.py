@@ -181,6 +181,12 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\b(?:do\s+i\s+(?:still\s+)?have\s+a\s+job|am\s+i\s+(?:still\s+)?(?:employed|"
          r"working))\W*$", _fixed("user", "employer")),
         (rf"\b(?:donde|para\s+quien)\s+trabaja\s+(?:ahora\s+)?{_S}{_END}", _named("employer")),
+        # age: "How old am I?", "What's my age?", "¿Cuántos años tengo?", "¿Qué edad tengo?"
+        (r"\bhow\s+old\s+am\s+i\b|\bwhat(?:\s+is|'s)\s+my\s+(?:current\s+)?age\b",
+         _fixed("user", "age")),
+        (r"\b(?:cuantos\s+anos|que\s+edad)\s+tengo\b|\bcual\s+es\s+mi\s+edad\b",
+         _fixed("user", "age")),
+        (rf"\bhow\s+old\s+is\s+{_S}{_END}", _named("age")),
         # role
         (r"\b(?:what(?:\s+is|'s)|tell\s+me)\s+my\s+(?:current\s+|new\s+)?(?:job\s+title|title|role|"
          r"position)\b", _fixed("user", "role")),
