@@ -326,7 +326,8 @@ _HOME_IN = re.compile(rf"^(?:a|an|the|our|my|un|una|el|la|mi|nuestro|nuestra)\s+
                       re.IGNORECASE)
 """A home before its place in a location's value ("a two-bedroom in Leith"): the place."""
 _NOT_STAYING = _r(r"\b(?:weekend|holiday|holidays|vacation|trip|airbnb|hotel|hostel|week|"
-                  r"night|nights|tonight|visiting|conference|vacaciones|finde|viaje)\b")
+                  r"night|nights|tonight|visiting|conference|summer|vacaciones|finde|viaje|"
+                  r"semana|noche|noches|verano|puente)\b")
 """Words of a stay, not a home ("I'm in a flat in Porto for the weekend")."""
 _LIVING_HOME_IN = (rf"(?:[\w'-]+\s+){{0,3}}?{_LIVING_HOME}\s+in\s+"
                    rf"(?![^.;!?]*{_NOT_STAYING.pattern})")
@@ -743,6 +744,15 @@ _CHAT_RULES: tuple[_Rule, ...] = (
     # weekend", ``_NOT_STAYING``)
     _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}in\s+"
                          rf"(?:a|an|the|our|my)\s+{_LIVING_HOME_IN}"), place=True),
+    # a home rented: "We're renting a flat in Chamberí for €1,450 a month", "we rent a
+    # two-bed in Leith", "estamos alquilando un piso en Lavapiés" (not a stay: "renting a
+    # flat in Porto for the weekend", "alquilamos una casa en Cádiz para el verano")
+    _Rule("location", _r(rf"\b(?:(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:renting|subletting)|"
+                         rf"(?:i|we)\s+{_ADV}rent)\s+(?:a|an|our|my)\s+{_LIVING_HOME_IN}"),
+          place=True),
+    _Rule("location", _r(r"\b(?:(?:estoy|estamos)\s+(?:ahora\s+)?alquilando|alquilo)\s+"
+                         rf"(?:un|una)\s+(?:[\w-]+\s+){{0,2}}?{_HOME_ES}\s+(?:[\w-]+\s+){{0,2}}?en\s+"
+                         rf"(?![^.;!?]*{_NOT_STAYING.pattern})"), place=True),
     _Rule("location", _r(rf"\b(?:mi|nuestro|nuestra)\s+(?:nuev[oa]\s+)?{_HOME_ES}\s+"
                          r"(?:nuev[oa]\s+)?(?:esta|queda)\s+(?:ahora\s+)?en\s+"), place=True),
     # "me voy a vivir a Cádiz", "nos vamos a vivir a Santa Fe en mayo"
