@@ -95,6 +95,7 @@ def test_a_relatives_home_and_work_are_theirs(
     ("Después de meses conseguí trabajo de camarera en el Hotel Palace.",
      [("user", "role", "camarera"), ("user", "employer", "Hotel Palace")]),
     ("Oye, el cumple de mi novio Diego es el 5 de agosto.", [("user", "partner", "Diego")]),
+    ("U: First week at Bol done.", [("user", "employer", "Bol")]),
     ("2026-04-01: Started at Initech as a platform engineer.",
      [("user", "employer", "Initech"), ("user", "role", "platform engineer")]),
 ])
