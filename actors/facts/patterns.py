@@ -1820,26 +1820,19 @@ def extract_facts(
                 if _DEMONSTRATIVE.match(fold(value)):
                     continue  # "my alarm is now that bird": told elsewhere, named nowhere
                 named_leaving = (_start, subject, attribute, value) in left
+                said_by = speaker.subject if speaker is not None else None
+                speaking = said_by if said_by not in (USER, None) else default_subject
                 if subject == "user":
-                    said_by = speaker.subject if speaker is not None else None
                     opens = clause_start(span.folded, _start)
                     if opens not in owners:  # the clause's first fact reads its subject
                         owners[opens] = whose(span, _start)
                     owner = owners[opens]
                     if owner is None:
                         continue  # "she got a job as ...": whose, the sentence does not say
-                    if owner != USER and owner[:1].isupper():
-                        subject = owner  # "my friend Jess ...", "Sam got a job as ..."
-                    elif owner != USER:  # "my brother ...": the speaker's brother
-                        speaking = said_by if said_by not in (USER, None) else default_subject
-                        subject = owner if speaking == "user" else f"{speaking}'s {owner}"
-                    else:
-                        subject = said_by if said_by not in (USER, None) else default_subject
-                elif fold(subject) in ONE_OF_THEM:  # "Bea: my sister moved to Lyon": Bea's
-                    said_by = speaker.subject if speaker is not None else None
-                    speaking = said_by if said_by not in (USER, None) else default_subject
-                    if speaking != "user":
-                        subject = f"{speaking}'s {fold(subject)}"
+                    # "I ...": the speaker; "my friend Jess ...", "Sam got ...": the name
+                    subject = speaking if owner == USER else owner
+                if subject != speaking and speaking != "user" and fold(subject) in ONE_OF_THEM:
+                    subject = f"{speaking}'s {fold(subject)}"  # "Bea: my sister ...": Bea's
                 key = fact_key(subject, attribute)
                 marker = (key, fold(value))
                 if marker in seen:
