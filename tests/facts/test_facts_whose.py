@@ -112,6 +112,8 @@ def test_the_users_own_facts_stay_the_users(
     ("[2024-05-01] Jess: my brother got a job as a nurse at Mercy General.",
      [("Jess's brother", "employer", "Mercy General"), ("Jess's brother", "role", "nurse")]),
     ("[2024-05-01] Bea: my friend Tom moved to Lyon.", [("Tom", "location", "Lyon")]),
+    ("[2024-05-01] Mama: I moved to Lyon.", [("Mama", "location", "Lyon")]),
+    ("[2024-05-01] Mama: my brother moved to Lyon.", [("Mama's brother", "location", "Lyon")]),
     ("2023/05/20 (Sat) 02:21\nuser: my brother got a job as a nurse at Mercy General",
      [("brother", "employer", "Mercy General"), ("brother", "role", "nurse")]),
 ])
