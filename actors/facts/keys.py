@@ -124,7 +124,7 @@ def role_beside(key: tuple[str, str]) -> tuple[str, str] | None:
 
 
 PERSONAL_ATTRIBUTES = frozenset({"location", "employer", "role", "diet", "car", "phone", "partner",
-                                 "name"})
+                                 "name", "age"})
 """What a person has, wherever it is told: where they live and work, what they eat and drive.
 "Marta works at Accenture" noted in a project and "Marta: I just started at KPMG" in a chat
 are one timeline."""

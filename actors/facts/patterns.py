@@ -23,6 +23,7 @@ Attribute conventions (``keys`` documents subject folding):
   test_runner                               subject "project"
   value                                     "X changed from A to B", "X is now Y"
   diagnosis, treatment, medication          the patient's name, else "patient"
+  age                                       "I turn 31 today", "tengo 34 años" (``ages``)
   activity:<name>                           "he empezado yoga", "I gave up yoga" (``activities``)
   value of <role>                           "started with a new teacher, Tomasz" (``people``)
   partner                                   "estoy saliendo con Inés", "Luca and I broke up",
@@ -52,6 +53,7 @@ from dataclasses import dataclass
 
 from actors.dates import MONTHS, OPENING_DATE, find_dates, parse_date
 from actors.facts.activities import activity_facts
+from actors.facts.ages import age_facts
 from actors.facts.ahead import SOON, day_ahead
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
 from actors.facts.endings import ending_facts, is_ending, left_named
@@ -74,6 +76,7 @@ from actors.facts.values import (
     is_question,
     nearest_day,
 )
+from actors.facts.whose import ONE_OF_THEM, clause_start, whose
 from actors.text import PROSE_SENTENCE_CHARS, STOPWORDS, fold, sentences
 
 __all__ = ["FactCandidate", "attribute_question", "extract_facts", "fact_key"]
@@ -307,6 +310,11 @@ _NOT_AFTER_DETERMINER = "".join(
     "gran mismo cada".split())
 """Not after a determiner or an adjective: the Spanish noun, not the verb ("un trabajo en")."""
 
+_KIN = r"(?P<s>" + "|".join(sorted(ONE_OF_THEM, key=len, reverse=True)) + r")(?![\w'’-])"
+"""A relative the user has one of, as a rule (``whose.ONE_OF_THEM``): the subject."""
+_KIN_WORDS = (r"(?:(?:older|younger|big|little|baby|twin|oldest|youngest|mayor|menor|"
+              r"pequen[oa])\s+)*")
+
 _REPLY_WORD = r"(?:no|nope|yes|yeah|yep|yup|aye|ok|okay|well|so|actually|si|vale|pues)"
 """A word a reply opens with before its own sentence ("no, picked up a used Toyota")."""
 _LIVING_HOME = (r"(?:flat|apartment|condo|house|townhouse|duplex|studio|"
@@ -318,7 +326,8 @@ _HOME_IN = re.compile(rf"^(?:a|an|the|our|my|un|una|el|la|mi|nuestro|nuestra)\s+
                       re.IGNORECASE)
 """A home before its place in a location's value ("a two-bedroom in Leith"): the place."""
 _NOT_STAYING = _r(r"\b(?:weekend|holiday|holidays|vacation|trip|airbnb|hotel|hostel|week|"
-                  r"night|nights|tonight|visiting|conference|vacaciones|finde|viaje)\b")
+                  r"night|nights|tonight|visiting|conference|summer|vacaciones|finde|viaje|"
+                  r"semana|noche|noches|verano|puente)\b")
 """Words of a stay, not a home ("I'm in a flat in Porto for the weekend")."""
 _LIVING_HOME_IN = (rf"(?:[\w'-]+\s+){{0,3}}?{_LIVING_HOME}\s+in\s+"
                    rf"(?![^.;!?]*{_NOT_STAYING.pattern})")
@@ -393,6 +402,28 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("location", _r(
         rf"\b{_NAME}\s+{_ADV_ES}(?:vive\s+en|reside\s+en|se\s+(?:ha\s+)?(?:mudado|mudo)\s+a)\s+"
     ), named=True),
+    # a relative's home and work, under the relative ("my sister moved to Lyon", "mi hermano
+    # trabaja en Iberdrola": ``whose``; a friend unnamed is many people, a named one a name)
+    _Rule("location", _r(
+        rf"\b(?:my|our)\s+{_KIN_WORDS}{_KIN}\s+{_ADV}(?:lives\s+in|is\s+living\s+in|"
+        r"(?:has\s+)?(?:moved|relocated)(?:\s+back)?\s+to)\s+"), place=True),
+    _Rule("location", _r(
+        rf"\b(?:mi|nuestr[oa])\s+{_KIN}\s+{_KIN_WORDS}{_ADV_ES}(?:vive\s+en|reside\s+en|"
+        r"se\s+(?:ha\s+)?(?:mudado|mudo|trasladado|traslado)\s+a|se\s+(?:ha\s+ido|fue)\s+a\s+"
+        r"vivir\s+a)\s+"), place=True),
+    _Rule("employer", _r(
+        rf"\b(?:my|our)\s+{_KIN_WORDS}{_KIN}\s+{_ADV}(?:works\s+(?:at|for)|is\s+{_ADV}working\s+"
+        r"(?:at|for)|got\s+(?:a|the)\s+"
+        r"(?:new\s+)?job\s+(?:at|with))\s+"), model=True, named_value=True),
+    _Rule("employer", _r(
+        rf"\b(?:mi|nuestr[oa])\s+{_KIN}\s+{_KIN_WORDS}{_ADV_ES}(?:trabaja\s+(?:en|para)|"
+        r"(?:empezo|ha\s+empezado)\s+a\s+trabajar\s+(?:en|para))\s+"), model=True,
+        named_value=True),
+    # whose new job it is, said before it: "Sam's new job is at Stripe", "my brother's new
+    # job is with Glovo", "my new job is at Stripe" (``whose`` reads the owner)
+    _Rule("employer", _r(r"(?:(?<='s\s)|(?<=’s\s)|(?<=\bmy\s))(?:new\s+|current\s+)?"
+                         r"(?:job|position|role|gig)\s+is\s+(?:now\s+)?(?:at|with)\s+"),
+          model=True, named_value=True),
     # employer
     _Rule("employer", _r(rf"\b(?:i|we)\s+{_ADV}work\s+(?:at|for)\s+")),
     _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:working|employed)\s+(?:at|for|by)\s+")),
@@ -713,6 +744,15 @@ _CHAT_RULES: tuple[_Rule, ...] = (
     # weekend", ``_NOT_STAYING``)
     _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}in\s+"
                          rf"(?:a|an|the|our|my)\s+{_LIVING_HOME_IN}"), place=True),
+    # a home rented: "We're renting a flat in Chamberí for €1,450 a month", "we rent a
+    # two-bed in Leith", "estamos alquilando un piso en Lavapiés" (not a stay: "renting a
+    # flat in Porto for the weekend", "alquilamos una casa en Cádiz para el verano")
+    _Rule("location", _r(rf"\b(?:(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:renting|subletting)|"
+                         rf"(?:i|we)\s+{_ADV}rent)\s+(?:a|an|our|my)\s+{_LIVING_HOME_IN}"),
+          place=True),
+    _Rule("location", _r(r"\b(?:(?:estoy|estamos)\s+(?:ahora\s+)?alquilando|alquilo)\s+"
+                         rf"(?:un|una)\s+(?:[\w-]+\s+){{0,2}}?{_HOME_ES}\s+(?:[\w-]+\s+){{0,2}}?en\s+"
+                         rf"(?![^.;!?]*{_NOT_STAYING.pattern})"), place=True),
     _Rule("location", _r(rf"\b(?:mi|nuestro|nuestra)\s+(?:nuev[oa]\s+)?{_HOME_ES}\s+"
                          r"(?:nuev[oa]\s+)?(?:esta|queda)\s+(?:ahora\s+)?en\s+"), place=True),
     # "me voy a vivir a Cádiz", "nos vamos a vivir a Santa Fe en mayo"
@@ -970,6 +1010,8 @@ def _named_subject(span: Folded, m: re.Match[str]) -> str | None:
     words = span.original(m.start("s"), m.end("s")).split()
     if len(words) > 1 and fold(words[0]) in _TIME_WORDS:
         words = words[1:]  # "Yesterday Marta left ..."
+    if len(words) == 1 and fold(words[0]) in _TIME_WORDS:
+        return "user"  # "Yesterday moved to Lyon": no one named, the speaker
     if [fold(w) for w in words if fold(w) not in ARTICLES] in (["user"], ["usuario"], ["usuaria"]):
         return "user"  # "The user lives in Porto": an agent's note about its user
     while words:
@@ -1154,6 +1196,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                if f[2] != "role" or not any(g[2] == "role" for g in out))
     out.extend(ending_facts(span))
     out.extend(activity_facts(span))
+    out.extend(age_facts(span))
     out.extend(new_person_facts(span))
     out.extend(partner_facts(span))
     return out
@@ -1772,13 +1815,24 @@ def extract_facts(
             if not found:
                 continue  # nothing to date: the sentence's date is looked up only for facts
             valid_from = _sentence_date(sentence, current_date) or current_date
+            owners: dict[int, str | None] = {}
             for _start, subject, attribute, value in sorted(found, key=lambda f: f[0]):
                 if _DEMONSTRATIVE.match(fold(value)):
                     continue  # "my alarm is now that bird": told elsewhere, named nowhere
                 named_leaving = (_start, subject, attribute, value) in left
+                said_by = speaker.subject if speaker is not None else None
+                speaking = said_by if said_by not in (USER, None) else default_subject
                 if subject == "user":
-                    said_by = speaker.subject if speaker is not None else None
-                    subject = said_by if said_by not in (USER, None) else default_subject
+                    opens = clause_start(span.folded, _start)
+                    if opens not in owners:  # the clause's first fact reads its subject
+                        owners[opens] = whose(span, _start)
+                    owner = owners[opens]
+                    if owner is None:
+                        continue  # "she got a job as ...": whose, the sentence does not say
+                    # "I ...": the speaker; "my friend Jess ...", "Sam got ...": the name
+                    subject = speaking if owner == USER else owner
+                if subject != speaking and speaking != "user" and fold(subject) in ONE_OF_THEM:
+                    subject = f"{speaking}'s {fold(subject)}"  # "Bea: my sister ...": Bea's
                 key = fact_key(subject, attribute)
                 marker = (key, fold(value))
                 if marker in seen:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from actors.facts.keys import FIRST_PERSON, fact_key, normalise_topic
+from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
 from actors.text import fold
 
 _S = r"(?P<s>[\w' .-]+?)"
@@ -24,6 +25,8 @@ _EL_USUARIO = r"(?:(?:el\s+usuario|la\s+usuaria)\s+)?"
 _EL_USUARIO_END = r"(?:(?:el\s+usuario|la\s+usuaria|todavia|aun|ahora)\s*)?"
 """A Spanish yes/no question about the user names them or no one: "¿Sigue siendo
 vegetariana?", "¿El usuario tiene coche?"; not "¿Es vegana esta receta?"."""
+_PEOPLE = frozenset(ONE_OF_THEM) | MANY_OF_THEM
+"""Words for a person before their name ("my friend Jess", "mi hermana Ana")."""
 _PRONOUNS = frozenset("she he they it him her them ella el ellos ellas".split())
 
 _Builder = Callable[[re.Match[str]], tuple[str, str] | None]
@@ -38,6 +41,11 @@ def _named(attribute: str) -> _Builder:
         subject = m.group("s").strip()
         if not subject or fold(subject) in _PRONOUNS:
             return None
+        words = subject.split()
+        if len(words) > 1 and fold(words[0]) in ("my", "mi", "our") and len(words) > 2:
+            words = words[1:]
+        if len(words) == 2 and fold(words[0]) in _PEOPLE:
+            subject = words[1]  # "my friend Jess": Jess, as her facts are filed (``whose``)
         return fact_key(subject, attribute)
 
     return build
@@ -173,6 +181,12 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\b(?:do\s+i\s+(?:still\s+)?have\s+a\s+job|am\s+i\s+(?:still\s+)?(?:employed|"
          r"working))\W*$", _fixed("user", "employer")),
         (rf"\b(?:donde|para\s+quien)\s+trabaja\s+(?:ahora\s+)?{_S}{_END}", _named("employer")),
+        # age: "How old am I?", "What's my age?", "¿Cuántos años tengo?", "¿Qué edad tengo?"
+        (r"\bhow\s+old\s+am\s+i\b|\bwhat(?:\s+is|'s)\s+my\s+(?:current\s+)?age\b",
+         _fixed("user", "age")),
+        (r"\b(?:cuantos\s+anos|que\s+edad)\s+tengo\b|\bcual\s+es\s+mi\s+edad\b",
+         _fixed("user", "age")),
+        (rf"\bhow\s+old\s+is\s+{_S}{_END}", _named("age")),
         # role
         (r"\b(?:what(?:\s+is|'s)|tell\s+me)\s+my\s+(?:current\s+|new\s+)?(?:job\s+title|title|role|"
          r"position)\b", _fixed("user", "role")),
