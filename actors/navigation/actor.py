@@ -92,6 +92,7 @@ from actors.navigation.query import (
     asks_about_before,
     asks_about_now,
     asks_for_advice,
+    asks_for_history,
     asks_for_several,
     asks_how_things_stand,
     asks_the_assistant,
@@ -1099,7 +1100,8 @@ class NavigationActor(Actor):
                          and successor.get(leaf) is None},
                 similar)
         ranked = ranking.order(scores, ranking.Timeline(as_ranked, after_ranked, worded,
-                                                        similar), addable)
+                                                        similar, asks_for_history(text)),
+                               addable)
         if listing:
             ranked = ranking.range_first(ranked, in_range, slight)
         def continuation_of(leaf_id: str) -> str | None:

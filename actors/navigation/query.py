@@ -250,6 +250,21 @@ _SEVERAL = re.compile(
     r"todas\s+(?:las|mis|sus|nuestras))\b")
 
 
+_HISTORY = re.compile(
+    r"\b(?:have|has)\s+(?:i|we|you|he|she|they|[^\W\d_]+)\s+(?:ever\s+|already\s+)?"
+    r"(?:lived|worked|had|owned|driven|used|studied|dated|been\s+(?:to|in|at|with))\b|"
+    r"\b(?:he|hemos|has|ha|han)\s+(?:vivido|trabajado|tenido|conducido|usado|estudiado|"
+    r"salido\s+con|estado\s+en)\b")
+
+
+def asks_for_history(text: str) -> bool:
+    """The question asks what has been, over time ("Which Madrid neighbourhoods have I
+    lived in?", "¿En qué empresas he trabajado?"), or lists several things
+    (``asks_for_several``): a memory a later one corrected is part of the answer, not a
+    stale value to sink below its correction."""
+    return asks_for_several(text) or _HISTORY.search(fold(text)) is not None
+
+
 _ADVICE = re.compile(
     r"\b(?:should|could|can)\s+(?:i|we)\b|\bshall\s+(?:i|we)\b|\brecommend\b|\bsuggest\b|"
     r"\b(?:any|some)\s+(?:ideas?|tips?|advice|suggestions?|recommendations?)\b|"

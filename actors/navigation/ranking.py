@@ -298,6 +298,10 @@ class Timeline:
     nor only by a similar meaning)."""
     closeness: Mapping[str, float] = field(default_factory=dict)
     """Vector similarity per memory: equal scores go to the closer in meaning first."""
+    history: bool = False
+    """The question asks what has been ("Which neighbourhoods have I lived in?"): a corrected
+    memory keeps its score (the value it told is part of the answer), its correction still
+    ranks with it."""
 
 
 def order(scores: Mapping[str, float], timeline: Timeline,
@@ -319,7 +323,9 @@ def order(scores: Mapping[str, float], timeline: Timeline,
             continue
         if after in timeline.own_match and after in adjusted:
             adjusted[after] = max(adjusted[after], score)
-            adjusted[leaf] = score * SUPERSEDED_FACTOR
+            adjusted[leaf] = score if timeline.history else score * SUPERSEDED_FACTOR
+        elif timeline.history and (after in adjusted or addable(after)):
+            adjusted[after] = max(adjusted.get(after, 0.0), score)
         elif after in adjusted or addable(after):
             adjusted[after] = max(adjusted.get(after, 0.0), score * UNMATCHED_SUCCESSOR_SHARE)
     for leaf, state in timeline.currency.items():

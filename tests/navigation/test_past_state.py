@@ -60,3 +60,37 @@ async def test_the_value_of_a_past_time_leads_a_question_about_that_time(
     monkeypatch.setattr(navigation.NavigationActor, "_state_then", lambda *a: None)
     (then, _), mysql = await replies(tmp_path / "after", asked)
     assert then.hits[0].leaf_id != mysql
+
+
+async def test_a_question_about_what_has_been_ranks_a_corrected_memory_on_its_words(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def served(home: Path) -> tuple[list[str], str, str]:
+        async with Runtime(home) as rt:
+            ids = [(await rt.ingest.ask(Save(content=text, provenance=Provenance(
+                agent="claude-code", session="s1")))).leaf_ids[0] for text in (
+                "2024-01-20: We live in Chamberí, Madrid, in a small flat near the market.",
+                "2024-07-06: We moved from Chamberí to Lavapiés, we live in Lavapiés now.",
+                "2024-03-03: My sister has lived in Madrid for years.",
+                "2024-05-05: Madrid gets very hot in July, nobody who lives here likes August.",
+                *FILLER)]
+            with anyio.fail_after(60):
+                while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                    await anyio.sleep(0.2)
+            found = await rt.navigation.ask(Search(
+                query="Which Madrid neighbourhoods have I lived in?"))
+            return [hit.leaf_id for hit in found.hits], ids[0], ids[1]
+
+    shown, chamberi, moved = await served(tmp_path / "on")
+    assert chamberi in shown and moved in shown  # the correction still ranks with it
+    monkeypatch.setattr(navigation, "asks_for_history", lambda text: False)
+    shown, chamberi, moved = await served(tmp_path / "off")
+    assert chamberi not in shown
+
+
+def test_what_has_been_is_asked_in_both_languages() -> None:
+    from actors.navigation.query import asks_for_history
+    assert asks_for_history("Which Madrid neighbourhoods have I lived in?")
+    assert asks_for_history("¿En qué empresas he trabajado?")
+    assert asks_for_history("List the cities I lived in")
+    assert not asks_for_history("Where do I live now?")
+    assert not asks_for_history("Have I booked the flights?")

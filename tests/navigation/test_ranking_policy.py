@@ -389,3 +389,17 @@ def test_a_later_memory_holding_every_word_of_the_lead_s_leads_at_a_lower_share_
     assert ranking.newest_leads(low, everyone, when, holds, now=True) == low
     monkeypatch.setattr(ranking, "NOW_SHARE", ranking.NEWEST_SHARE)
     assert ranking.newest_leads(ranked, everyone, when, holds, now=True) == ranked
+
+
+def test_a_question_about_what_has_been_keeps_a_corrected_memory_s_score() -> None:
+    # "Which neighbourhoods have I lived in?": Chamberí, later corrected by the move to
+    # Lavapiés, is part of the answer; its correction ranks with it
+    scores = {"chamberi": 10.0, "sister": 8.0, "moved": 3.0}
+    currency = {"chamberi": "SUPERSEDED", "sister": "CURRENT", "moved": "CURRENT"}
+    successor: dict[str, str | None] = {"chamberi": "moved"}
+    history = Timeline(currency, successor, frozenset(scores), history=True)
+    ranked = [leaf for leaf, _ in ranking.order(scores, history, lambda leaf: True)]
+    assert ranked.index("chamberi") < ranked.index("sister")
+    assert ranked.index("moved") < ranked.index("sister")
+    now = Timeline(currency, successor, frozenset(scores))
+    assert [leaf for leaf, _ in ranking.order(scores, now, lambda leaf: True)][-1] == "chamberi"
