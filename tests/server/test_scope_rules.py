@@ -11,9 +11,14 @@ project's fact made global would leak into every other project.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from actors.ingest.validate import check_scope
 from ihmt_async.client_scope import save_scope
+from store.errors import InvalidArgument
+from tests.mcp_client import server_session
 
 HARBOR = "project:harbor"
 
@@ -90,3 +95,59 @@ def test_what_is_about_the_project_stays_in_it(text: str) -> None:
 def test_an_explicit_scope_is_never_second_guessed() -> None:
     assert save_scope("project:lumen", HARBOR, "I use Neovim as my editor.") == "project:lumen"
     assert save_scope("user", HARBOR, "We pin numpy in harbor.") == "user"
+
+
+@pytest.mark.parametrize(("asked", "filed"), [
+    ("global", "user"), ("Global", "user"), ("user", "user"), ("", ""),
+    ("harbor", HARBOR), (HARBOR, HARBOR), ("project:shared", "project:shared"),
+])
+def test_the_scope_names_that_work(asked: str, filed: str) -> None:
+    assert check_scope(asked) == filed
+
+
+@pytest.mark.parametrize("asked", ["personal", "shared", "all", "me", "*global*",
+                                   "project:../../etc", "../x", "project:a/b", "project:*"])
+def test_a_word_or_a_path_that_names_no_project_is_refused(asked: str) -> None:
+    with pytest.raises(InvalidArgument) as refused:
+        check_scope(asked, wildcard=True)
+    assert "'user' (also 'global'" in str(refused.value)
+
+
+@pytest.mark.anyio
+async def test_a_preference_told_in_one_project_is_seen_from_another(tmp_path: Path) -> None:
+    """Over stdio, two servers of two projects on one store (``IHMT_PROJECT``)."""
+    home = tmp_path / "home"
+    async with server_session(home, IHMT_PROJECT="harbor") as harbor:
+        said = await harbor.ok("save_memory", {
+            "content": "I use Neovim with LazyVim as my editor; please give me keybindings "
+                       "for Neovim, not VS Code.", "origin": "user"})
+        assert "Filed globally: every project sees it" in said
+        kept = await harbor.ok("save_memory", {
+            "content": "harbor lint: `ruff check . && mypy --strict harbor/`; CI fails on "
+                       "any mypy error."})
+        assert "Filed under project:harbor: only that project sees it" in kept
+        forced = await harbor.ok("save_memory", {
+            "content": "Keep answers under ten lines unless I ask for more.",
+            "scope": "global"})
+        assert "Filed globally" in forced
+        refused, is_error = await harbor.call("save_memory", {
+            "content": "My shell is fish.", "scope": "personal"})
+        assert is_error and "write 'user' (or 'global')" in refused
+    async with server_session(home, IHMT_PROJECT="lumen") as lumen:
+        editor = await lumen.ok("search_memory", {"query": "which editor does the user use?"})
+        assert "LazyVim" in editor.split("Also close")[0]
+        length = await lumen.ok("search_memory", {"query": "how long should answers be?",
+                                                  "scope": "global"})
+        assert "under ten lines" in length.split("Also close")[0]
+        lint = await lumen.ok("search_memory", {"query": "mypy strict lint command"})
+        assert "ruff check" not in lint  # the project's fact stays in harbor
+        memories = await lumen.ok("search_memory", {"query": "fish shell", "scope": "*"})
+        assert "My shell is fish" not in memories  # the refused save wrote nothing
+
+
+@pytest.mark.anyio
+async def test_a_client_with_no_project_gets_ihmt_s_save_reply(tmp_path: Path) -> None:
+    """No project open and no scope asked: nothing to choose, no scope line (IHMT's reply)."""
+    async with server_session(tmp_path / "home") as s:
+        said = await s.ok("save_memory", {"content": "I use Neovim as my editor."})
+        assert "Filed" not in said
