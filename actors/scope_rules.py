@@ -97,6 +97,17 @@ CODE_MARKS = re.compile(
 _HERE = re.compile(r"\b(?:here|in\s+here|aquí|aqui|acá)\b", re.IGNORECASE)
 """Said of the place the agent works in: "I use `make dev` here" is this project's habit."""
 
+PART_MARKS = re.compile(
+    r"\b(?:the|this|our|with)\s+(?:[\w-]+\s+)?(?:api|client|clients|server|database|db|schema|"
+    r"endpoints?|migrations?|pipeline|backend|frontend|service|services|staging|monorepo|"
+    r"module|library|sdk|cluster|workers?|queue|cache|retry\s+logic|dashboard)\b"
+    r"|\b(?:el|la|los|las|nuestro|nuestra|este|esta)\s+(?:[\w-]+\s+)?(?:api|cliente|clientes|"
+    r"servidor|base\s+de\s+datos|esquema|endpoints?|migraci[oó]n|migraciones|pipeline|"
+    r"backend|frontend|servicio|servicios|m[oó]dulo|cl[uú]ster|cola|caché|cache)\b",
+    re.IGNORECASE)
+"""A part of the system being built ("the processor client", "the staging database", "el
+cliente"): "I want you to use the staging database" is about this project's system."""
+
 _SPANISH_WE = frozenset({"primos", "ramos", "extremos", "supremos", "remos", "racimos",
                          "mínimos", "minimos", "máximos", "maximos", "últimos", "ultimos",
                          "próximos", "proximos", "legítimos", "íntimos", "intimos"})
@@ -143,4 +154,9 @@ def states_a_user_preference(text: str, project: str) -> bool:
     if USER_MARKS.search(text) is None:
         return False
     return not (marks_the_code(text, project) or speaks_as_we(text)
-                or _HERE.search(text) is not None)
+                or _HERE.search(text) is not None or names_a_part(text))
+
+
+def names_a_part(text: str) -> bool:
+    """The text speaks of a part of the system being built (``PART_MARKS``)."""
+    return PART_MARKS.search(text) is not None

@@ -131,7 +131,12 @@ def is_about_the_user(text: str, project: str = "") -> bool:
     from actors.facts.patterns import extract_facts
     from actors.ingest.detect import detect
     from actors.ingest.types import DataType
-    from actors.scope_rules import about_all_projects, marks_the_code, states_a_user_preference
+    from actors.scope_rules import (
+        about_all_projects,
+        marks_the_code,
+        names_a_part,
+        states_a_user_preference,
+    )
 
     undated = _LEADING_DATE.sub("", text)
     if about_all_projects(undated):
@@ -145,7 +150,7 @@ def is_about_the_user(text: str, project: str = "") -> bool:
         return True
     if tells_move_in(said or text):  # "we moved in last saturday!": where the speaker lives
         return True
-    return (not marks_the_code(undated, project)
+    return (not (marks_the_code(undated, project) or names_a_part(undated))
             and any(fact.subject == "user" or fact.subject in people
                     for fact in extract_facts(text)))
 

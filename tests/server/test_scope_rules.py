@@ -79,6 +79,13 @@ ABOUT_THE_PROJECT = [
     "I want you to add type hints to every function in harbor/core.",
     "Nuestro equipo revisa los PR los martes.",
     "I usually run the integration tests with docker compose up db first in this project.",
+    # a part of the system being built, in the first person
+    "I use httpx for the processor client.",
+    "I want you to use the staging database for tests.",
+    "I need you to keep backwards compatibility with v1 clients.",
+    "I prefer the repository pattern over active record for the ledger.",
+    "Prefiero que el cliente reintente tres veces.",
+    "Quiero que la API devuelva 404 en vez de 400.",
 ]
 
 
