@@ -2,14 +2,17 @@
 
 Scopes keep one project's memories out of another's answers: a memory saved under
 ``project:billing`` is seen by searches asking for that scope, or for every scope (``"*"``),
-and by no other. Global memories (no scope, or ``"user"``) are seen by every search. Pure
-functions of two strings; never reads anything.
+and by no other. Global memories (no scope, or ``"user"``, which ``"global"`` names too) are
+seen by every search. Pure functions of two strings; never reads anything.
 """
 
 from __future__ import annotations
 
 GLOBAL_SCOPES = ("", "user")
 """Scopes whose memories every search sees."""
+GLOBAL_NAMES = ("global",)
+"""Other names of the user's global scope, filed as ``"user"``: an agent told "which every
+project sees" asks for ``scope="global"``, which was filed as a project named "global"."""
 ALL_SCOPES = "*"
 """Asked explicitly, it admits every memory of every scope."""
 
@@ -19,6 +22,8 @@ def scope_key(scope: str) -> str:
     "project:billing"), as ``IHMT_PROJECT`` reads it; saved bare, a memory was found only by
     that exact bare name or "*"."""
     scope = (scope or "").strip()
+    if scope.lower() in GLOBAL_NAMES or scope.lower() == "user":
+        return "user"
     if scope in GLOBAL_SCOPES or scope == ALL_SCOPES or ":" in scope:
         return scope
     return f"project:{scope}"

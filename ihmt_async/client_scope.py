@@ -5,9 +5,10 @@ stays with its project: the server asks the client for its roots (``roots/list``
 session, and the hooks read ``cwd`` from the agent's hook input. A client that declares no
 roots (Codex) gets the project of the server's own working directory, which such agents set to
 the session's folder, when that directory is inside a repository. The project's scope key is
-``project:<name of the repository root directory>``. What is about the user (where they live,
-who they work for, their preferences) is saved globally even inside a project, so every
-project sees it.
+``project:<name of the repository root directory>``. What is about the user (their
+preferences, habits and tools, who they are, where they live) or about every project is saved
+globally even inside a project, so every project sees it; what marks the project (its name,
+"we", a path, a ticket) keeps a first-person note in it (``actors/scope_rules.py``).
 
 It must never fail a tool call: a client without roots, or one that does not answer, simply
 has no project.
@@ -116,26 +117,42 @@ async def client_project(session: Any, extras: dict[str, Any]) -> str:
 _LEADING_DATE = re.compile(r"^" + OPENING_DATE + r"\s*[:\-–—]?\s*", re.MULTILINE)
 
 
-def is_about_the_user(text: str) -> bool:
-    """Personal text, or text stating a fact about the user: saved globally, not per project.
-    Judged without the dates opening its lines: agents are told to date what they save, and
-    "2026-11-30: in this repo we pin numpy" is as much this project's as it is undated.
+def is_about_the_user(text: str, project: str = "") -> bool:
+    """Personal text, a statement about every project, a first-person preference or habit
+    with no mark of ``project`` (``actors/scope_rules.py``), or text stating a fact about the
+    user: saved globally, not per project. Judged without the dates opening its lines: agents
+    are told to date what they save, and "2026-11-30: in this repo we pin numpy" is as much
+    this project's as it is undated. A fact read as the user's from a text that names the
+    project, a path or a ticket ("harbor no longer uses Poetry, we switched to uv" gave
+    "user stack = uv") is the project's.
     (The detector and the fact patterns are imported here: the hooks and the installer read
     this module's path rules and must not compile a few hundred patterns for them.)"""
     from actors.facts.moves import tells_move_in
     from actors.facts.patterns import extract_facts
     from actors.ingest.detect import detect
     from actors.ingest.types import DataType
+    from actors.scope_rules import (
+        about_all_projects,
+        marks_the_code,
+        names_a_part,
+        states_a_user_preference,
+    )
 
-    if detect(_LEADING_DATE.sub("", text)).data_type is DataType.PERSONAL:
+    undated = _LEADING_DATE.sub("", text)
+    if about_all_projects(undated):
+        return True
+    if detect(undated).data_type is DataType.PERSONAL:
         return True
     said, people = _said_by_people(text)
     if said and detect(said).data_type is DataType.PERSONAL:
         return True
+    if states_a_user_preference(said or undated, project):
+        return True
     if tells_move_in(said or text):  # "we moved in last saturday!": where the speaker lives
         return True
-    return any(fact.subject == "user" or fact.subject in people
-               for fact in extract_facts(text))
+    return (not (marks_the_code(undated, project) or names_a_part(undated))
+            and any(fact.subject == "user" or fact.subject in people
+                    for fact in extract_facts(text)))
 
 
 def _said_by_people(text: str) -> tuple[str, frozenset[str]]:
@@ -170,7 +187,7 @@ def save_scope(asked: str, project: str, text: str) -> str:
     the text is about the user."""
     if asked.strip():
         return asked
-    if not project or is_about_the_user(text):
+    if not project or is_about_the_user(text, project):
         return ""
     return project
 

@@ -51,7 +51,10 @@ def _fact_line(fact: FactView) -> str:
     return f"{fact.subject} {fact.attribute} = '{fact.value}' ({when})"
 
 
-def render_save(result: SaveResult) -> str:
+def render_save(result: SaveResult, *, scope: str = "", project: str = "",
+                asked: str = "") -> str:
+    """The save's reply; with a project open or a scope asked, it says where the memory was
+    filed (``scope_line``)."""
     n = len(result.leaf_ids)
     head = (f"Saved {n} memory {_entries(n)} (~{result.tokens} tokens) as {result.data_type} "
             f"in domain '{result.domain}'")
@@ -62,6 +65,9 @@ def render_save(result: SaveResult) -> str:
              f"domain{'s' if t.domains != 1 else ''} "
              f"({t.nodes} summary nodes, depth {t.depth}).",
              "Memory id" + ("s" if n > 1 else "") + ": " + ", ".join(result.leaf_ids)]
+    filed = scope_line(scope, project=project, asked=asked)
+    if filed:
+        lines.append(filed)
     if result.repeated:
         k = len(result.repeated)
         lines.append(("This text was" if k == n else f"{k} of these {n} entries were")
@@ -76,6 +82,20 @@ def render_save(result: SaveResult) -> str:
         lines.append(f"Redacted before saving (only the redacted text was written): {kinds}.")
     lines.extend(_fact_report_lines(result.facts))
     return "\n".join(lines)
+
+
+def scope_line(scope: str, *, project: str, asked: str) -> str:
+    """Where a save was filed, when there was a choice: a project open, or a scope asked. No
+    line for a client with no project that asked for none (IHMT's reply, unchanged)."""
+    if not project and not asked:
+        return ""
+    if scope in ("", "user"):
+        why = "" if asked else " (it reads as about the user, or about every project)"
+        return f"Filed globally: every project sees it{why}."
+    if scope == project and not asked:
+        return (f"Filed under {scope}: only that project sees it (scope=\"user\" files what "
+                "every project should see).")
+    return f"Filed under {scope}: only searches in that project (or scope=\"*\") see it."
 
 
 def _fact_report_lines(report: FactReport) -> list[str]:

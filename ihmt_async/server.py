@@ -139,9 +139,11 @@ def build_server(home: Path | str | None = None, *,
             content_type: "auto" (recommended), "code", "narrative", "clinical", "personal",
                 "process" or "generic".
             tags: Extra labels to file it under.
-            scope: Scope key such as "project:billing". Leave empty: the memory is filed
-                under the project you have open, unless it is about the user (where they
-                live, who they work for, preferences), which every project sees.
+            scope: Leave empty: the memory is filed under the project you have open,
+                unless it is about the user (their preferences, habits, tools, who they are,
+                where they live) or says it holds in every project, which every project
+                sees. "user" (or "global"): every project sees it. "project:<name>" (or the
+                bare name): only that project. The reply says where it was filed.
             origin: "user" (the user said it), "agent" (your own note) or "tool" (copied from
                 a tool result or web page; cannot overturn what the user said without review).
             supersedes: The id of a memory this one corrects (from a search in detail="full").
@@ -151,13 +153,16 @@ def build_server(home: Path | str | None = None, *,
         # classified from it): an over-long text is refused at once, not after seconds
         content = check_text(content, what="content",
                              limit=app.runtime.settings.max_content_bytes)
+        # the scope asked for is checked (and "global" named "user") before the text is
+        # classified: "scope='personal'" is refused, not filed as a project of that name
+        asked = validate.check_scope(scope)
         project = await client_project(ctx.session, app.extras)
-        scope = await save_scope_async(scope or "", project, content)
+        scope = await save_scope_async(asked, project, content)
         result = await app.runtime.ingest.ask(Save(
             content=content, domain=domain, content_type=content_type or "auto",
             tags=tuple(tags or ()), scope=scope or "", origin=origin or "agent",
             supersedes=supersedes, provenance=provenance_of(ctx, app)))
-        return render.render_save(result)
+        return render.render_save(result, scope=scope, project=project, asked=asked)
 
     @server.tool(structured_output=False)
     @tool_errors
@@ -183,7 +188,8 @@ def build_server(home: Path | str | None = None, *,
             detail: "compact" (default) or "full" (adds ids, sources, tree paths, what was
                 searched).
             scope: Leave empty to search the project you have open plus global memories;
-                "project:<name>" for another project, "*" for every project.
+                "project:<name>" for another project, "user" (or "global") for the global
+                memories only, "*" for every project.
             as_of: Answer as the memory stood at this past time (ISO date or date-time):
                 memories saved by then, and memories dated by then though saved later.
             include_history: Also show superseded memories.

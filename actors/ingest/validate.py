@@ -49,9 +49,11 @@ def check_scope(value: object, *, wildcard: bool = False) -> str:
     One rule for a save and for every request that filters by scope (search, forget, the
     CLI's and the GUI's search): a search given a scope no save accepts ("weird:thing")
     silently searched the global memories only, and the caller could not tell its mistake
-    from an empty project. Kinds are ``project:<name>`` and the global ``user`` (and "");
-    a bare name is a project's (``scope_key``), known or not: an unknown project is legal,
-    it holds nothing yet."""
+    from an empty project. Kinds are ``project:<name>`` and the global ``user`` (``global``
+    is another name for it, and ""); a bare name is a project's (``scope_key``), known or not:
+    an unknown project is legal, it holds nothing yet. A bare word that means "everyone" or
+    "me" ("personal", "shared") and a name no folder has ("*global*", "../../etc") are
+    refused: they were filed as projects no search ever asks for."""
     if value is None:
         return ""
     if not isinstance(value, str):
@@ -71,11 +73,34 @@ def check_scope(value: object, *, wildcard: bool = False) -> str:
                 and name.strip() and not scope.endswith(":") else "names no project")
         raise InvalidArgument(f"The scope '{scope}' {what}: {_SCOPE_FORMS}"
                               f"{_ALL_FORM if wildcard else ''}.")
+    if not colon and scope.lower() in NOT_PROJECT_NAMES:
+        raise InvalidArgument(
+            f"The scope '{scope}' is no scope name (it would be filed as a project called "
+            f"'{scope}'): for what every project sees, write 'user' (or 'global'); "
+            f"{_SCOPE_FORMS}{_ALL_FORM if wildcard else ''}.")
+    project = name if colon else scope
+    if scope != ALL_SCOPES and (
+            any(ch in project for ch in _NOT_IN_NAMES) or project.strip() in (".", "..")):
+        raise InvalidArgument(
+            f"The scope '{scope}' names no project: a project's name is its repository "
+            f"folder's name, without '/', '\\' or '*'; {_SCOPE_FORMS}"
+            f"{_ALL_FORM if wildcard else ''}.")
     return scope_key(scope)
 
 
+NOT_PROJECT_NAMES = frozenset({"personal", "private", "shared", "all", "any", "every",
+                               "everyone", "everywhere", "me", "mine", "myself", "common",
+                               "public", "none", "default", "self", "users", "todos",
+                               "usuario", "compartido"})
+"""Bare words an agent writes to mean "every project" or "about me", never a project's name:
+refused with the forms that work instead of filed as a project of that name (``"personal"``
+was filed as ``project:personal``, seen by no project). Written ``project:shared``, a project
+of that name is legal."""
+_NOT_IN_NAMES = ("/", "\\", "*")
+
+
 _SCOPE_FORMS = ("write it as 'project:<name>' (e.g. 'project:billing', or just 'billing'), "
-                "or 'user' (or nothing) for the global memories")
+                "or 'user' (also 'global', or nothing) for the global memories")
 _ALL_FORM = ", or '*' for every scope"
 
 

@@ -24,6 +24,10 @@ _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
 _LINE_COMMENT = re.compile(r"[ \t]*(?://[^\n]*|/\*[^\n]*?\*/[ \t]*)(?=\n)")
 """A comment that ends the line after a value (``"theme": "x", // keep``): an entry inserted
 after that value goes on the next line, so the comment stays with the line it was written on."""
+_TRAILING_COMMA = re.compile(r"[ \t]*,(?:[ \t]*(?://[^\n]*|/\*[^\n]*?\*/[ \t]*))?[ \t]*(?=\n)")
+"""A JSONC trailing comma after the last value, with the comment ending its line if any
+(``"theme": "x", // keep me``): an entry goes on the next line and keeps the file's trailing
+comma, so the comma and the comment stay where the user wrote them."""
 
 
 @dataclass
@@ -187,6 +191,10 @@ def _insert(text: str, container: Node, entry: str) -> str:
         indent = _line_indent(text, first_child)
         entry = entry.replace("\n", "\n" + indent)
         at = children_ends[-1]
+        trailing = _TRAILING_COMMA.match(text, at)
+        if trailing is not None:
+            eol = trailing.end()
+            return f"{text[:eol]}\n{indent}{entry},{text[eol:]}"
         comment = _LINE_COMMENT.match(text, at)
         if comment is not None:
             eol = comment.end()
@@ -211,6 +219,12 @@ def _remove_span(text: str, container: Node, index: int) -> str:
         return f"{text[:container.start + 1]}{text[container.end - 1:]}"
     if index > 0:
         between = text[ends[index - 1]:starts[index]]
+        if (_TRAILING_COMMA.match(between + "\n") is not None and "\n" in between
+                and text.startswith(",", ends[index])):
+            # inserted after a trailing comma (its own line, a comma of its own): keep the
+            # previous line whole, comma and comment, and drop our line and our comma
+            return text[:ends[index - 1]] + between[:between.rindex("\n")] + \
+                text[ends[index] + 1:]
         kept = between.replace(",", "", 1)
         if _LINE_COMMENT.match(kept + "\n") is not None and "\n" in kept:
             # the comment _insert kept on the previous line: keep it, drop our line break

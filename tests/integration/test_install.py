@@ -183,6 +183,27 @@ def test_user_scope_round_trip_keeps_user_content(tmp_path: Path, agent: str) ->
     assert restored == before
 
 
+def test_opencode_keeps_a_comment_after_a_trailing_comma_on_its_line(tmp_path: Path) -> None:
+    """The outside tester's opencode.jsonc (bbtest32, F13): ``// keep me`` after a trailing
+    comma moved below the inserted block on install; every line of the user's stays as
+    written, and uninstall gives the bytes back."""
+    home, work = tmp_path / "home", tmp_path / "work"
+    work.mkdir()
+    path = home / ".config/opencode/opencode.jsonc"
+    path.parent.mkdir(parents=True)
+    mine = ('{\n  // my opencode settings\n  "$schema": "https://opencode.ai/config.json",\n'
+            '  "theme": "tokyonight", // keep me\n}\n')
+    path.write_text(mine)
+    install("opencode", "--scope", "user", home=home, cwd=work)
+    lines = path.read_text().splitlines()
+    assert lines[:4] == mine.splitlines()[:4]
+    assert lines[-1] == "}" and "keep me" not in "\n".join(lines[4:])
+    assert server_of("opencode", path)["args"] == ["-m", "ihmt_async", "serve"]
+    removed = run_cli("uninstall", "opencode", "--scope", "user", "--json", home=home, cwd=work)
+    assert removed.returncode == 0, removed.stderr
+    assert path.read_text() == mine
+
+
 def test_project_scope_writes_into_the_project_only(tmp_path: Path) -> None:
     home, project = tmp_path / "home", tmp_path / "billing"
     home.mkdir()

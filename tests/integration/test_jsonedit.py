@@ -21,6 +21,11 @@ DOCUMENTS = [
     '{\n  "name": "caf\\u00e9 \\"quoted\\"",\n  "ñ": "ü"\n}\n',
     '{\n  "theme": "x" // keep this theme\n}\n',
     '{\n  "mcpServers": {\n    "other": {"command": "x"} /* mine */\n  }\n}\n',
+    # a trailing comma with a comment after it (the tester's opencode.jsonc), or without
+    '{\n  // my opencode settings\n  "theme": "tokyonight", // keep me\n}\n',
+    '{\n  "theme": "tokyonight", /* keep me */\n}\n',
+    '{\n  "mcpServers": {\n    "other": {"command": "x"}, // mine\n  },\n}\n',
+    '{\n  "theme": "x",\n}\n',
 ]
 ENTRY = {"command": "/opt/py", "args": ["-m", "ihmt_async", "serve"], "env": {"K": "v"}}
 
@@ -69,3 +74,30 @@ def test_an_end_of_line_comment_stays_on_its_line() -> None:
     added = jsonedit.set_member(text, (), "mcp", {"a": 1}, "doc")
     assert '  "theme": "tokyonight", // keep this theme\n' in added
     assert added.splitlines()[2].lstrip().startswith('"mcp"')
+
+
+@pytest.mark.parametrize("comment", ["// keep me", "/* keep me */"])
+def test_a_comment_after_a_trailing_comma_stays_on_its_line(comment: str) -> None:
+    """The outside tester's opencode.jsonc: install moved ``// keep me`` after the inserted
+    block (``}, // keep me``); the user's line stays as written, comma and comment."""
+    text = ('{\n  // my opencode settings\n  "$schema": "https://opencode.ai/config.json",\n'
+            f'  "theme": "tokyonight", {comment}\n}}\n')
+    added = jsonedit.set_member(text, (), "mcp", {"ihmt-async": {"type": "local"}}, "doc")
+    lines = added.splitlines()
+    assert lines[:4] == text.splitlines()[:4]  # the user's lines, byte for byte
+    assert lines[4] == '  "mcp": {'
+    assert comment not in "\n".join(lines[4:])
+    assert lines[-1] == "}" and lines[-2] == "  },"  # the file's trailing-comma style
+    assert jsonedit.load(added, "doc")["mcp"] == {"ihmt-async": {"type": "local"}}
+    created = jsonedit.missing_containers(text, ("mcp",), "doc")
+    assert jsonedit.remove_member(added, (), "mcp", "doc", created) == text
+
+
+def test_a_member_added_after_ours_keeps_its_place_on_uninstall() -> None:
+    """The user wrote after our entry (installed after a trailing comma): removing ours
+    leaves both of the user's lines as they were."""
+    text = '{\n  "theme": "x", // keep me\n}\n'
+    added = jsonedit.set_member(text, (), "mcp", {"a": 1}, "doc")
+    edited = added.replace("  },\n}", '  },\n  "later": true,\n}')
+    assert jsonedit.remove_member(edited, (), "mcp", "doc") == \
+        '{\n  "theme": "x", // keep me\n  "later": true,\n}\n'

@@ -1,0 +1,162 @@
+"""Whether a saved text is about the user (every project sees it) or about the project it was
+said in: the word rules a save without a scope is filed by, in English and Spanish.
+
+A memory saved inside a project without a scope is the project's unless it is about the user.
+What is about the user: their preferences, habits, the tools they use everywhere, who they are,
+their life ("I use Neovim as my editor", "My terminal is WezTerm", "Prefiero tests de
+integración", "The user uses fish"). What is the project's: its code, its stack, its decisions,
+what "we" do, anything that names the project, a file path, a ticket. A statement about every
+project ("in any project", "en ningún proyecto") is the user's whatever else it says.
+
+Leaking a project's fact into every other project is the worse mistake (an agent in another
+repository is told to run someone else's commands), so a text with any mark of the project
+stays in the project even when it also speaks in the first person. Pure functions of text;
+they never read the store, and they never decide against an explicit scope.
+"""
+
+from __future__ import annotations
+
+import re
+
+_WORD = r"[^\W\d_]"
+
+ALL_PROJECTS = re.compile(
+    r"\b(?:(?:in|for|across|on|to)\s+)?(?:any|every|each|all(?:\s+of)?(?:\s+(?:my|the))?|no"
+    r"|whatever|whichever)\s+(?:other\s+)?(?:projects?|repos?|repositories|codebases?)\b"
+    r"(?!\s+(?:in|of|under)\s+(?:this|the|our)\b)"
+    r"|\bregardless\s+of\s+(?:the\s+)?(?:project|repo(?:sitory)?)\b"
+    r"|\bno\s+matter\s+(?:which|what)\s+(?:project|repo(?:sitory)?)\b"
+    r"|\b(?:todos\s+(?:los|mis)|cualquier|ningún|ningun|cada)\s+(?:otros?\s+)?"
+    r"(?:proyectos?|repos?|repositorios?)\b"
+    r"|\bsea\s+cual\s+sea\s+el\s+(?:proyecto|repo(?:sitorio)?)\b",
+    re.IGNORECASE)
+"""A statement made about every project: it is the user's rule, wherever it was said."""
+
+_ADVERB = (r"(?:(?:really|usually|always|never|often|mostly|generally|normally|personally|"
+           r"also|still|just|only|typically|rarely|strongly|do\s+not|don't|no\s+longer|"
+           r"can't|cannot|tend\s+to)\s+)*")
+_HABIT_VERBS = (r"use|prefer|like|love|enjoy|hate|dislike|avoid|work\s+(?:at|for|from|as|"
+                r"remotely)|live|speak|type|read|write\s+in|take|study|learn|keep|wear|own|"
+                r"commute|wake|sleep|eat|drink|play|program\s+in|code\s+in|want\s+you\s+to|"
+                r"would\s+(?:like|rather)|need\s+you\s+to|expect\s+you\s+to")
+USER_MARKS = re.compile(
+    r"(?:^|(?<=[.;:!?¿¡(\n]))\s*(?:and\s+|but\s+|so\s+)?I\s+" + _ADVERB + r"(?:" + _HABIT_VERBS
+    + r")\b"
+    r"|\bI\s+" + _ADVERB + r"(?:" + _HABIT_VERBS + r")\b"
+    r"|\bI(?:'m|\s+am)\s+(?:a|an|learning|studying|allergic|colou?r-?blind|left-handed|"
+    r"dyslexic|based\s+in|from|not\s+a)\b"
+    r"|\bI'd\s+" + _ADVERB + r"(?:rather|prefer|like|love)\b"
+    r"|\bI've\s+been\s+(?:using|learning|living|working\s+(?:at|for|from|as|remotely))\b"
+    r"|\bmy\s+(?:personal\s+\w+|(?:main\s+|default\s+|usual\s+|preferred\s+|favou?rite\s+)?"
+    r"(?:editor|ide|terminal|shell|laptop|computer|machine|desktop|keyboard|keyboard\s+layout|"
+    r"os|font|theme|colou?r\s+scheme|browser|dotfiles|setup|workflow|time\s*zone|timezone|"
+    r"schedule|working\s+hours|hours|name|pronouns|role|job|title|employer|manager|"
+    r"native\s+language|language|mother\s+tongue|preference|preferences|habit|habits|rule|"
+    r"rules|style|handle|username|email|github|city|country|home|family|partner|wife|"
+    r"husband|kids|children|hobby|hobbies))\b"
+    r"|\b(?:review(?:ing)?|reviews\s+of)\s+my\s+(?:prs?|pull\s+requests|code|commits|changes)\b"
+    r"|\b(?:ask|remind|call|address|answer)\s+me\b"
+    r"|\b(?:the\s+)?user(?:'s)?\s+" + _ADVERB + r"(?:uses|prefers|likes|loves|hates|dislikes|"
+    r"avoids|wants|works\s+(?:at|for|from|as|remotely)|lives|speaks|reads|types|is\s+(?:a|an|"
+    r"based|from|allergic|learning)|editor|terminal|shell|laptop|time\s*zone|timezone|"
+    r"native\s+language|preference|preferences)\b"
+    r"|^\s*user\s+preferences?\b"
+    # Spanish: first-person verbs that are nothing else, anywhere; the ones that are also
+    # nouns or other persons ("uso", "trabajo", "vivo") only opening a sentence or after a
+    # subject or an adverb
+    r"|\b(?:prefiero|quiero|suelo|odio|detesto|necesito\s+que|me\s+gustan?|me\s+encantan?|"
+    r"me\s+molestan?|me\s+resultan?)\b"
+    r"|(?:^|(?<=[.;:!?¿¡(\n])|\b(?:yo|no|también|siempre|normalmente|solo|sólo|ya|nunca|"
+    r"casi\s+siempre)\s)\s*(?:uso|utilizo|trabajo\s+(?:desde|en|para|como|con)|vivo|leo|"
+    r"escribo|hablo|tengo|soy|estoy\s+aprendiendo|aprendo|programo)\b"
+    r"|\bmis?\s+(?:portátil|portatil|ordenador|equipo\s+de\s+trabajo|editor|terminal|shell|"
+    r"teclado|idioma|lengua|zona\s+horaria|horario|nombre|puesto|cargo|trabajo|empresa|jefe|"
+    r"preferencias?|costumbres?|familia|pareja|mujer|marido|hijos|hijas|ciudad|casa|"
+    r"prs?|pull\s+requests?|commits?|cambios|código)\b"
+    r"|\b(?:pregúntame|preguntame|avísame|avisame|dime|llámame|llamame|respóndeme|"
+    r"contéstame|háblame|escríbeme|recuérdame|no\s+me\s+" + _WORD + r"+(?:es|as))\b",
+    re.IGNORECASE | re.MULTILINE)
+"""A first-person (or third-person "the user ...") statement of a preference, a habit, a tool
+used everywhere, an identity: what a user says about themself."""
+
+_SELF = re.compile(r"\bI\b")
+
+CODE_MARKS = re.compile(
+    r"\b(?:this|the|our)\s+(?:repo|repository|codebase|code\s+base|project|service|app|"
+    r"monorepo|module|package|crate)\b"
+    r"|\b(?:este|el|nuestro|esta|la|nuestra)\s+(?:repo|repositorio|proyecto|servicio|código|"
+    r"app|aplicación|módulo|paquete)\b"
+    r"|(?<![\w~./])(?:[\w.-]+/)+[\w-]+\.[A-Za-z]{1,5}\b"
+    r"|\b[\w-]+\.(?:py|pyi|ts|tsx|js|jsx|go|rs|java|kt|rb|php|cs|cpp|c|h|sql|yml|yaml|toml|"
+    r"lock|cfg|ini|json|jsonc|proto|tf)\b"
+    r"|\b[A-Z][A-Z0-9]{1,9}-\d{2,}\b"
+    r"|\w::\w",
+    re.UNICODE)
+"""A mark of the project's code: "this repo", a file path, a source file, a ticket id."""
+
+_HERE = re.compile(r"\b(?:here|in\s+here|aquí|aqui|acá)\b", re.IGNORECASE)
+"""Said of the place the agent works in: "I use `make dev` here" is this project's habit."""
+
+PART_MARKS = re.compile(
+    r"\b(?:the|this|our|with)\s+(?:[\w-]+\s+)?(?:api|client|clients|server|database|db|schema|"
+    r"endpoints?|migrations?|pipeline|backend|frontend|service|services|staging|monorepo|"
+    r"module|library|sdk|cluster|workers?|queue|cache|retry\s+logic|dashboard)\b"
+    r"|\b(?:el|la|los|las|nuestro|nuestra|este|esta)\s+(?:[\w-]+\s+)?(?:api|cliente|clientes|"
+    r"servidor|base\s+de\s+datos|esquema|endpoints?|migraci[oó]n|migraciones|pipeline|"
+    r"backend|frontend|servicio|servicios|m[oó]dulo|cl[uú]ster|cola|caché|cache)\b",
+    re.IGNORECASE)
+"""A part of the system being built ("the processor client", "the staging database", "el
+cliente"): "I want you to use the staging database" is about this project's system."""
+
+_SPANISH_WE = frozenset({"primos", "ramos", "extremos", "supremos", "remos", "racimos",
+                         "mínimos", "minimos", "máximos", "maximos", "últimos", "ultimos",
+                         "próximos", "proximos", "legítimos", "íntimos", "intimos"})
+WE_MARKS = re.compile(
+    r"\b(?:we|we're|we've|we'd|we'll|our|ours|us|let's|the\s+team|nosotros|nosotras|"
+    r"nuestros?|nuestras?|nos)\b"
+    r"|\b" + _WORD + r"{3,}(?:amos|emos|imos)\b",
+    re.IGNORECASE)
+"""What "we" do: a team's decision or habit is the project's, said in the first person."""
+
+
+def about_all_projects(text: str) -> bool:
+    """The text states something for every project ("in any project", "en todos los
+    proyectos")."""
+    return ALL_PROJECTS.search(text) is not None
+
+
+def names_project(text: str, project: str) -> bool:
+    """The text names the project it was saved in (``project:harbor`` and "harbor's CI")."""
+    name = project.partition(":")[2].strip() if ":" in project else project.strip()
+    if not name:
+        return False
+    return re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text, re.IGNORECASE) is not None
+
+
+def marks_the_code(text: str, project: str) -> bool:
+    """The text is tied to the project's code: it names the project, "this repo", a path, a
+    source file or a ticket."""
+    return names_project(text, project) or CODE_MARKS.search(text) is not None
+
+
+def speaks_as_we(text: str) -> bool:
+    """The text says what "we" (the team) do or decided, in English or Spanish."""
+    for match in WE_MARKS.finditer(text):
+        word = match.group(0)
+        if word.lower() not in _SPANISH_WE and word != "US":  # "a US keyboard layout"
+            return True
+    return False
+
+
+def states_a_user_preference(text: str, project: str) -> bool:
+    """A first-person (or "the user ...") statement of a preference, habit, tool or identity,
+    with no mark of the project (its name, "we", "this repo", a path, a ticket)."""
+    if USER_MARKS.search(text) is None:
+        return False
+    return not (marks_the_code(text, project) or speaks_as_we(text)
+                or _HERE.search(text) is not None or names_a_part(text))
+
+
+def names_a_part(text: str) -> bool:
+    """The text speaks of a part of the system being built (``PART_MARKS``)."""
+    return PART_MARKS.search(text) is not None
