@@ -788,8 +788,12 @@ class NavigationActor(Actor):
             wide = self._search_scope(dataclasses.replace(msg, scope=ALL_SCOPES),
                                       event="search.widened")
             scope = (msg.scope or "").strip()
+            # only a memory holding a word of the question: one close in meaning alone is
+            # no match to send the caller after ("FLUX29999" and another project's
+            # two-word note "scope trav", its only memory)
             found = [self.model.leaves[hit.leaf_id].scope for hit in wide.hits
-                     if hit.leaf_id in self.model.leaves] if wide.status != "NONE" else []
+                     if hit.leaf_id in self.model.leaves and hit.focus] \
+                if wide.status != "NONE" else []
             elsewhere = tuple(dict.fromkeys(s for s in found if not scope_admits(scope, s)))
             if elsewhere:
                 result = dataclasses.replace(result, elsewhere=elsewhere)

@@ -58,6 +58,7 @@ async def test_project_knowledge_stays_with_its_project(tmp_path: Path) -> None:
         saved = await s.ok("save_memory", {"content": "Decision: the invoice exporter writes "
                                                       "CSV files with semicolon separators."})
         assert saved.startswith("Saved")
+        await s.ok("save_memory", {"content": "scope trav"})  # a note of two words
         await s.ok("save_memory", {"content": "2026-01-10: I live in Valencia, near the "
                                               "Turia gardens.", "origin": "user"})
         here = await s.ok("search_memory", {"query": "invoice exporter separators"})
@@ -69,6 +70,9 @@ async def test_project_knowledge_stays_with_its_project(tmp_path: Path) -> None:
         assert elsewhere.startswith("No memory found")
         assert 'Memories of another scope ("project:billing") match it' in elsewhere
         assert "Searched all" not in elsewhere
+        # a memory only close in meaning is no match to send the caller after
+        code = await s.ok("search_memory", {"query": "FLUX29999"})
+        assert code.startswith("No memory found") and "another scope" not in code
         user = await s.ok("search_memory", {"query": "where do I live?"})
         assert "Valencia" in user.split("Also matching")[0]
         asked = await s.ok("search_memory", {"query": "invoice exporter separators",
