@@ -14,10 +14,11 @@ import dataclasses
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import structlog
 from mcp.server.mcpserver import Context, MCPServer
+from pydantic import Field
 
 from actors.checks import check_text
 from actors.facts.keys import scoped_subject
@@ -168,7 +169,8 @@ def build_server(home: Path | str | None = None, *,
     @tool_errors
     async def search_memory(query: str, ctx: Context[AppContext, Any], clue: str | None = None,
                             detail: str = "compact", scope: str = "", as_of: str | None = None,
-                            include_history: bool = False, limit: int = 3) -> str:
+                            include_history: bool = False,
+                            limit: Annotated[int, Field(strict=True)] = 3) -> str:
         """Search long-term memory: decisions, setup, preferences, people, earlier sessions.
 
         Use several distinctive words. Returns up to `limit` memories with their dates and

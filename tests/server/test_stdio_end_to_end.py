@@ -123,6 +123,9 @@ BAD_INPUTS = [
     ("search_memory", {"query": "anything", "limit": "abc"},
      "The argument 'limit' of search_memory: input should be a valid integer"),
     ("search_memory", {"query": "anything", "limit": [3]}, "argument 'limit'"),
+    # a number written as text, or a yes/no, is no number of memories (it was coerced)
+    ("search_memory", {"query": "anything", "limit": "3"}, "argument 'limit'"),
+    ("search_memory", {"query": "anything", "limit": True}, "argument 'limit'"),
     ("search_memory", {"query": "anything", "detail": "verbose"}, "detail"),
     ("search_memory", {"query": "anything", "as_of": "last tuesday"}, "as_of"),
     ("forget_memory", {"memory_id": "L-general-9999-0000000000", "reason": "x"}, "No memory"),
