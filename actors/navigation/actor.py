@@ -16,7 +16,7 @@ import functools
 import math
 import re
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -2042,6 +2042,7 @@ class NavigationActor(Actor):
         candidates: list[Candidate] = []
         saves_seen: set[tuple[str, str]] = set()
         stories_seen: set[str] = set()
+        told_seen: set[frozenset[str]] = set()
         n = max(len(self.model.index), 1)
         wanted = set(query.terms)
         worded = any(matched[leaf] & wanted for leaf, _ in ranked[:12])
@@ -2063,6 +2064,10 @@ class NavigationActor(Actor):
             if story in stories_seen:
                 continue  # a memory and its corrections (however many) are one story
             stories_seen.add(story)
+            told = self._told(leaf, wanted)
+            if told and told in told_seen:
+                continue  # "My editor is Neovim", "I use Neovim as my editor": one answer
+            told_seen.add(told)
             terms = matched[leaf]
             strength = score
             if short:
@@ -2340,6 +2345,15 @@ class NavigationActor(Actor):
                     leaf_id=leaf, timestamp=self.model.leaves[leaf].timestamp, text=said,
                     outdated=state == "SUPERSEDED", note=not self._is_turn(leaf)))
         return first
+
+    def _told(self, leaf_id: str, asked: Collection[str]) -> frozenset[str]:
+        """What a memory answers with, beyond the question's words: the names it writes with a
+        capital and the numbers it gives. Two memories giving the same ones tell one answer
+        ("My editor is Neovim", "I prefer Neovim as my editor"), never rivals to ask about;
+        a different name or number is another answer ("a Trek for 600", "a Trek for 900")."""
+        text = self.model.text_of(leaf_id)
+        return frozenset(capitalised_terms(text) - set(asked)) \
+            | frozenset(re.findall(r"\d+(?:[.,]\d+)?", LEADING_DATE.sub("", text)))
 
     def _restates(self, a: str, b: str) -> bool:
         """Whether two memories say nearly the same words (a note saved again with another

@@ -1,0 +1,45 @@
+"""Memories that give the same answer (the same names and numbers beyond the question's words)
+are one answer, never rivals the caller is asked to choose between: with every user memory
+shared by all projects, "My editor is Neovim" said in two projects met itself. The test fails
+when the rule is removed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anyio
+import pytest
+
+from actors.ingest.messages import Save
+from actors.navigation import actor as navigation
+from actors.navigation.messages import Search, SearchResult, Stats
+from actors.provenance import Provenance
+from ihmt_async.runtime import Runtime
+
+pytestmark = pytest.mark.anyio
+
+TEXTS = ("My editor is Neovim.", "I use Neovim as my editor (test user).",
+         "I prefer Neovim as my editor.", "I prefer GitHub CLI for pull requests.",
+         "My terminal is WezTerm.", "The bakery opened late on Monday.",
+         "The bus changed its schedule last week.", "Our neighbour fixed the heating.")
+
+
+async def asked(home: Path, question: str) -> SearchResult:
+    async with Runtime(home) as rt:
+        for text in TEXTS:
+            await rt.ingest.ask(Save(content=text, provenance=Provenance(
+                agent="claude-code", session="s1")))
+        with anyio.fail_after(60):
+            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                await anyio.sleep(0.2)
+        return await rt.navigation.ask(Search(query=question))
+
+
+async def test_memories_telling_the_same_answer_are_no_rivals(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    found = await asked(tmp_path / "on", "Which editor does the user use?")
+    assert found.status == "FOUND"
+    assert "Neovim" in found.hits[0].title
+    monkeypatch.setattr(navigation.NavigationActor, "_told", lambda *a: frozenset())
+    again = await asked(tmp_path / "off", "Which editor does the user use?")
+    assert again.status == "AMBIGUOUS"
