@@ -99,6 +99,7 @@ from actors.navigation.query import (
     holds_identifier,
     identifiers,
     kin,
+    named,
     other_kinds,
     parse_query,
     placed,
@@ -1484,7 +1485,7 @@ class NavigationActor(Actor):
                 continue
             out.append(word)
         places = []
-        for name in placed(topic):
+        for name in dict.fromkeys((*placed(topic), *named(topic))):
             terms = [stem(t) for t in text_terms(name)]
             if terms and not any(t in held or index.doc_freq(t) or index.variants(t)
                                  or index.variants(t[:PLACE_PREFIX]) for t in terms):
@@ -2348,11 +2349,13 @@ class NavigationActor(Actor):
 
     def _told(self, leaf_id: str, asked: Collection[str]) -> frozenset[str]:
         """What a memory answers with, beyond the question's words: the names it writes with a
-        capital and the numbers it gives. Two memories giving the same ones tell one answer
-        ("My editor is Neovim", "I prefer Neovim as my editor"), never rivals to ask about;
-        a different name or number is another answer ("a Trek for 600", "a Trek for 900")."""
+        capital inside a sentence (not a sentence's first word: "Found a flat in Madrid",
+        "Found a gym in Madrid" are two answers) and the numbers it gives. Two memories
+        giving the same ones tell one answer ("My editor is Neovim", "I prefer Neovim as my
+        editor"), never rivals to ask about; a different name or number is another answer
+        ("a Trek for 600", "a Trek for 900")."""
         text = self.model.text_of(leaf_id)
-        return frozenset(capitalised_terms(text) - set(asked)) \
+        return frozenset(named_terms(text) - set(asked)) \
             | frozenset(re.findall(r"\d+(?:[.,]\d+)?", LEADING_DATE.sub("", text)))
 
     def _restates(self, a: str, b: str) -> bool:

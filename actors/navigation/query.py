@@ -423,6 +423,27 @@ def placed(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+_NAMED = re.compile(r"(?<=[\w,;:'’)\]]\s)([A-ZÁÉÍÓÚÑ][\w'’.-]*(?:\s+[A-ZÁÉÍÓÚÑ][\w'’.-]*)*)")
+"""Capitalised words inside a sentence (after a word, not after a full stop or at the
+start): "what is the Flink job parallelism?" -> "Flink"."""
+
+
+def named(text: str) -> tuple[str, ...]:
+    """The names a question writes with a capital inside its sentence, as written, a time
+    ("May", "Christmas"), "I" and a country or continent excepted: like a place, a name is not
+    paraphrased, so one that no memory holds in any form is something never stored ("which
+    GraphQL library does billing use?"). A short acronym is not ("my GP", "the JS bundle")."""
+    from actors.navigation.regions import is_region
+
+    found = []
+    for match in _NAMED.finditer(text):
+        name = match.group(1).rstrip(".")
+        if not set(fold(name).lower().split()) & NOT_PLACES and not is_region(name) \
+                and not (name.isupper() and len(name) <= 4):  # "GP", "JS": said otherwise
+            found.append(name)
+    return tuple(dict.fromkeys(found))
+
+
 _RELATIONS = (
     # a word for any of them | one kind | another kind ...
     """kid kids child children baby babies toddler hijos nino nina ninos ninas bebe
