@@ -1,0 +1,55 @@
+"""A name the question writes with a capital that no memory holds in any form is something
+never stored, as a place is ("which GraphQL library does the billing service use?" was served
+the FastAPI decision). The test fails when the rule is removed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anyio
+import pytest
+
+from actors.ingest.messages import Save
+from actors.navigation import actor as navigation
+from actors.navigation.messages import Search, SearchResult, Stats
+from actors.navigation.query import named
+from actors.provenance import Provenance
+from ihmt_async.runtime import Runtime
+
+pytestmark = pytest.mark.anyio
+
+TEXTS = ("2025-02-01: The billing service uses FastAPI with a REST API for invoices.",
+         "2025-03-02: Dr. Okafor, my doctor, moved her practice to Ruzafa.",
+         "2025-04-03: The frontend build uses Vite and ships a smaller bundle.",
+         "2025-05-04: Our billing library rounds amounts to the cent.")
+
+
+async def replies(home: Path, questions: tuple[str, ...]) -> list[SearchResult]:
+    async with Runtime(home) as rt:
+        for text in TEXTS:
+            await rt.ingest.ask(Save(content=text, provenance=Provenance(
+                agent="claude-code", session="s1")))
+        with anyio.fail_after(60):
+            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                await anyio.sleep(0.2)
+        return [await rt.navigation.ask(Search(query=q)) for q in questions]
+
+
+def test_names_are_read_inside_the_sentence_and_short_acronyms_are_no_names() -> None:
+    assert named("which GraphQL library does the billing service use?") == ("GraphQL",)
+    assert named("Is Dr. Okafor my GP?") == ("Dr. Okafor",)
+    assert named("What did we do in May?") == ()  # a time, no name
+    assert named("Which JS bundle did we ship?") == ()
+
+
+async def test_a_name_no_memory_holds_is_never_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = ("which GraphQL library does the billing service use?",
+             "Which library does the billing service use with FastAPI?",
+             "Where is Dr. Okafor's practice now?")
+    graphql, fastapi, okafor = await replies(tmp_path / "on", asked)
+    assert graphql.status == "NONE" and "GraphQL" in (graphql.reason or "")
+    assert fastapi.status == "FOUND" and okafor.status == "FOUND"
+    monkeypatch.setattr(navigation, "named", lambda text: ())
+    graphql, _, _ = await replies(tmp_path / "off", asked)
+    assert graphql.status != "NONE"
