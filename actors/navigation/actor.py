@@ -888,9 +888,9 @@ class NavigationActor(Actor):
                 readings.append((swapped, {**over, **{form: frozenset(
                     own for term in terms for own in over.get(term, {term}))
                     for form, terms in back.items()}}, share * ranking.TRANSLATED_SHARE))
-        named = self._named_reading(query, topic, msg.as_of) if self.use_derived else None
-        if named is not None:
-            readings.append(named)
+        relation = self._named_reading(query, topic, msg.as_of) if self.use_derived else None
+        if relation is not None:
+            readings.append(relation)
         model = self.model
         self._plans = {}
 
@@ -1226,11 +1226,12 @@ class NavigationActor(Actor):
         unknown = (*(f"the user's '{word}'" for word in things),
                    *(f"'{name}'" for name in places))
         # the lexicon's gaps: a thing it cannot translate ("sister-in-law") may be named in a
-        # memory of the other language, so such a memory is still judged on its own
+        # memory of the other language, so such a memory is still judged on its own; a name
+        # is written alike in both ("Flink": "Trabajo desde Valencia" only translates "job")
         foreign = frozenset(leaf for leaf, match in best.items()
                             if translated is not None and match.reading is translated) \
             if unknown and not any(translatable(word) for word in (*things, *places)) \
-            else frozenset()
+            and not set(places) & set(named(topic)) else frozenset()
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
                               successor, timeline, answer, trace, measured, listing=listing,
                               unheld=unheld, continued=continued,
@@ -1484,12 +1485,18 @@ class NavigationActor(Actor):
                    for other in kin(word)) or self._kind_held(word):
                 continue
             out.append(word)
-        places = []
-        for name in dict.fromkeys((*placed(topic), *named(topic))):
-            terms = [stem(t) for t in text_terms(name)]
-            if terms and not any(t in held or index.doc_freq(t) or index.variants(t)
-                                 or index.variants(t[:PLACE_PREFIX]) for t in terms):
-                places.append(name)
+        def unheld(terms: list[str]) -> bool:
+            return bool(terms) and not any(
+                t in held or index.doc_freq(t) or index.variants(t)
+                or index.variants(t[:PLACE_PREFIX]) for t in terms)
+
+        places = [name for name in placed(topic)
+                  if unheld([stem(t) for t in text_terms(name)])]
+        # a name is held whole: "RxJS" is not held by a memory holding "JS", nor "Redux
+        # Saga" by one holding "Redux" (its last word names it)
+        places += [name for name in named(topic) if name not in places
+                   and unheld([stem(whole[0]) for whole in map(text_terms, name.split()[-1:])
+                               if whole])]
         return tuple(out), tuple(places)
 
     def _said_of_others(self, leaf_id: str, owned: set[str]) -> bool:

@@ -437,10 +437,14 @@ def named(text: str) -> tuple[str, ...]:
 
     found = []
     for match in _NAMED.finditer(text):
-        name = match.group(1).rstrip(".")
-        if not set(fold(name).lower().split()) & NOT_PLACES and not is_region(name) \
-                and not (name.isupper() and len(name) <= 4):  # "GP", "JS": said otherwise
-            found.append(name)
+        # "Hamish's SUV" is two names: Hamish, and an acronym
+        for name in re.split(r"['’]s\s+", match.group(1).rstrip(".")):
+            name = re.sub(r"['’]s$", "", name)
+            last = name.split()[-1] if name.split() else ""
+            if last and not set(fold(name).lower().split()) & NOT_PLACES \
+                    and not is_region(name) \
+                    and not (last.isupper() and len(last) <= 4):  # "GP", "SUV": said otherwise
+                found.append(name)
     return tuple(dict.fromkeys(found))
 
 
