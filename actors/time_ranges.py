@@ -88,6 +88,13 @@ unit (a week ago is any day of that week: people round)."""
 _AGO_SLACK = {"day": 1, "week": 3, "month": 10, "year": 45}
 """Days either side of an '... ago' day that it may mean."""
 _YEAR_ALONE = re.compile(rf"\b(?:in|en|during|durante|del|de|year|ano)\s+(?P<y>{_YEAR})\b")
+_YEAR_PART = re.compile(
+    rf"\b(?P<part>early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of|"
+    rf"(?:a\s+)?(?:principios|mediados|finales)\s+(?:de|del)(?:\s+ano)?)[\s-]+(?P<y>{_YEAR})\b")
+"""A part of a year: "at the end of 2024", "early 2025", "a finales de 2024" (its four months:
+January-April, May-August, September-December)."""
+_YEAR_THIRDS = {"early": 1, "beginning": 1, "start": 1, "principios": 1, "mid": 5, "middle": 5,
+                "mediados": 5, "late": 9, "end": 9, "finales": 9}
 
 
 def _month_span(year: int, month: int) -> DateRange:
@@ -234,6 +241,12 @@ def _named_range(folded: str, today: dt.date) -> DateRange | None:
         year = int(m.group("y")) if m.group("y") else \
             today.year if month <= today.month else today.year - 1
         return _with(_part_of(_month_span(year, month), m.group("part")), m)
+    m = _YEAR_PART.search(folded)
+    if m:
+        year = int(m.group("y"))
+        first = next(month for word, month in _YEAR_THIRDS.items() if word in m.group("part"))
+        return _with(DateRange(dt.date(year, first, 1),
+                               _month_span(year, first + 3).end), m)
     m = _YEAR_ALONE.search(folded)
     if m:
         year = int(m.group("y"))

@@ -1175,11 +1175,10 @@ class NavigationActor(Actor):
             # memory holding none of the question's words ("gave up on German; Japanese
             # lessons now"): how things stand now is the correction
             ranked = ranking.continued_first(ranked, ranked[0][0], after, answers=True)
-        elif ranked and answer is None and past is not None and not about_time.intersection(
-                leaf for leaf, _ in ranked[:ranking.NEWEST_DEPTH]):
-            # "which database did billing use in June 2025?": no memory of June, and the best
-            # match is dated after it (July's move to PostgreSQL): the latest memory of the
-            # same topic dated by the range's end tells how things stood then
+        elif ranked and answer is None and past is not None:
+            # "which database did billing use in June 2025?": the best match on its topic is
+            # dated after it and tells a change (July's move to PostgreSQL): the latest earlier
+            # memory of its story dated by the range's end tells how things stood then
             on_topic = [leaf for leaf, _ in ranked[:ranking.ABSTAIN_DEPTH]
                         if leaf in best and best[leaf].matched - best[leaf].near]
             stood = self._state_then(on_topic[0], past, admissible, addable) \

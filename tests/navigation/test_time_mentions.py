@@ -121,6 +121,20 @@ def test_a_part_of_a_month_is_its_days(question: str, first: dt.date, last: dt.d
     assert span is not None and (span.start, span.end) == (first, last)
 
 
+@pytest.mark.parametrize(("question", "first", "last"), [
+    ("which warehouse did orca use at the end of 2024?", dt.date(2024, 9, 1),
+     dt.date(2024, 12, 31)),
+    ("where did I live in early 2024?", dt.date(2024, 1, 1), dt.date(2024, 4, 30)),
+    ("what were the mid-2025 plans?", dt.date(2025, 5, 1), dt.date(2025, 8, 31)),
+    ("¿dónde vivía a finales de 2024?", dt.date(2024, 9, 1), dt.date(2024, 12, 31)),
+    ("¿qué decidimos a principios del año 2025?", dt.date(2025, 1, 1), dt.date(2025, 4, 30)),
+])
+def test_a_part_of_a_year_is_its_four_months(question: str, first: dt.date,
+                                             last: dt.date) -> None:
+    span = asked_range(question, dt.date(2026, 12, 4))
+    assert span is not None and (span.start, span.end) == (first, last)
+
+
 @pytest.mark.anyio
 async def test_memories_of_the_asked_time_are_no_rivals(tmp_path: Path) -> None:
     who = Provenance(agent="claude-code", session="s1")
