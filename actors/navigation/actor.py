@@ -68,6 +68,7 @@ from actors.navigation.confidence import (
     confidence,
 )
 from actors.navigation.descent import descend
+from actors.navigation.kinds import things_of
 from actors.navigation.messages import (
     AttributeAnswer,
     CurrentFact,
@@ -891,6 +892,9 @@ class NavigationActor(Actor):
         relation = self._named_reading(query, topic, msg.as_of) if self.use_derived else None
         if relation is not None:
             readings.append(relation)
+        kind = self._kind_reading(query) if self.use_derived else None
+        if kind is not None:
+            readings.append(kind)
         model = self.model
         self._plans = {}
 
@@ -1358,6 +1362,28 @@ class NavigationActor(Actor):
                         groups=groups, phrased=query.phrased)
         back = {form: frozenset({term}) for term, form in swapped.items()}
         return reading, back, ranking.DERIVED_SHARE
+
+    def _kind_reading(self, query: Query
+                      ) -> tuple[Query, dict[str, frozenset[str]], float] | None:
+        """The question with each kind of thing it names read as the things of that kind the
+        store holds ("which database" -> "mysql postgresql db"): a memory names the thing, a
+        question its kind (``kinds``)."""
+        index = self.model.index
+        swapped: dict[str, tuple[str, ...]] = {}
+        for term in query.query_terms:
+            things = tuple(t for t in things_of(term)
+                           if t not in query.query_terms and index.doc_freq(t))
+            if things:
+                swapped[term] = things
+        if not swapped:
+            return None
+        own_terms = tuple(unique(t for term in query.query_terms
+                                 for t in swapped.get(term, (term,))))
+        groups = (own_terms, *query.groups[1:])
+        reading = Query(text=query.text, terms=tuple(unique(t for g in groups for t in g)),
+                        groups=groups, phrased=query.phrased)
+        back = {thing: frozenset({term}) for term, things in swapped.items() for thing in things}
+        return reading, back, ranking.KIND_SHARE
 
     def _named_reading(self, query: Query, topic: str, as_of: dt.datetime | None
                        ) -> tuple[Query, dict[str, frozenset[str]], float] | None:

@@ -31,7 +31,9 @@ _CHANGE = re.compile(
     r"nos\s+hemos\s+pasado|dej(?:e|o|amos|ado|ando)|lo\s+dejamos|vend(?:i|io|imos|ido)|"
     r"mud(?:e|o|amos|ado)|sustitu(?:i|ido|imos)|reemplaz(?:e|ado|amos)|he\s+vuelto|volvi|"
     r"volvimos|empece|empezamos|he\s+empezado|hemos\s+empezado|ya\s+no|desde\s+hace|"
-    r"a\s+partir\s+de|se\s+acabo|he\s+cambiado|hemos\s+cambiado)\b")
+    r"a\s+partir\s+de|se\s+acabo|he\s+cambiado|hemos\s+cambiado|"
+    r"(?:hemos|he|han|ha)\s+pasado\s+de|pasamos\s+de|migr(?:e|o|amos|ado|acion)|"
+    r"actualiz(?:e|o|amos|ado)\s+(?:a|de)|sustituimos)\b")
 
 
 def tells_a_change(text: str) -> bool:
