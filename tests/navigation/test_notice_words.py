@@ -37,9 +37,15 @@ async def test_a_word_no_memory_mentions_is_named_once(tmp_path: Path) -> None:
                        "mostly integration tests.")
         await save(rt, "Tenemos unos 18.000 usuarios registrados y 2.500 activos al mes.")
         await embedded(rt)
+        # a name no memory holds: nothing stored is about it (the CI memory's "integration
+        # tests" is no FedEx integration), and the reply names it once, not as three terms
         found = await search(rt, "¿Qué integración tenemos con FedEx?")
-        assert found.status == "FOUND" and found.absent == ("FedEx",)
-        assert "No stored memory mentions 'FedEx':" in render.render_search(found)
+        assert found.status == "NONE" and (found.reason or "").count("FedEx") == 1
+        assert "'FedEx'" in render.render_search(found)
+        # a word, not a name: the memory is served, the word named once
+        word = await search(rt, "¿Qué integración tenemos con el transportista?")
+        assert word.status == "FOUND" and word.absent == ("transportista",)
+        assert "No stored memory mentions 'transportista':" in render.render_search(word)
 
 
 async def test_share_only_names_only_words_the_memories_shown_hold(tmp_path: Path) -> None:
