@@ -1518,10 +1518,14 @@ class NavigationActor(Actor):
         places = [name for name in placed(topic)
                   if unheld([stem(t) for t in text_terms(name)])]
         # a name is held whole: "RxJS" is not held by a memory holding "JS", nor "Redux
-        # Saga" by one holding "Redux" (its last word names it)
-        places += [name for name in named(topic) if name not in places
-                   and unheld([stem(whole[0]) for whole in map(text_terms, name.split()[-1:])
-                               if whole])]
+        # Saga" by one holding "Redux" (its last word names it); a name of several parts
+        # may be said by their initials ("JavaScript" as "JS", "TypeScript" as "TS")
+        for name in named(topic):
+            whole = text_terms(name.split()[-1])
+            initials = "".join(part[0] for part in whole[1:]) if len(whole) > 2 else ""
+            if name not in places and whole and unheld([stem(whole[0])]) \
+                    and not (initials and index.doc_freq(initials)):
+                places.append(name)
         return tuple(out), tuple(places)
 
     def _said_of_others(self, leaf_id: str, owned: set[str]) -> bool:
