@@ -62,6 +62,7 @@ from actors.facts.moves import day_before, home_named, move_day, move_in
 from actors.facts.names import name_facts
 from actors.facts.partners import named_partner, partner_facts, tells_dating
 from actors.facts.people import new_person_facts
+from actors.facts.project_changes import own_clause, project_facts
 from actors.facts.questions import attribute_question
 from actors.facts.speakers import USER, Speaker, speaker_of, turns
 from actors.facts.tools import switch_kind
@@ -1757,8 +1758,14 @@ def extract_facts(
             if is_question(span.folded):
                 continue
             found = clinical_facts(span, patient, headers=clinical)
+            project = [] if found else project_facts(span)
             if not found:
                 found = _rule_facts(span) or _named_after(said, index) or _generic_facts(span)
+            if project:  # a project's tool, version or setting (``project_changes``): the
+                # user's stack it was read as goes, and a rule of its own attribute here wins
+                named = {fold(f[3]) for f in project}
+                found = [f for f in found if f[2] != "stack" or fold(f[3]) not in named]
+                found = [*found, *(f for f in project if f[2] not in {g[2] for g in found})]
             partner = named_partner(span, dating, line)
             if partner is not None and not any(f[2] == "partner" for f in found):
                 # "his name is Keoni" after "I started dating someone??"
@@ -1786,6 +1793,8 @@ def extract_facts(
                 seen.add(marker)
                 day = _day_it_happens(span.folded, _start, attribute, value,
                                       current_date) or valid_from
+                if (_start, subject, attribute, value) in project:
+                    day = _sentence_date(own_clause(span, _start), current_date) or current_date
                 if attribute == "employer" and is_ending(value) and current_date is not None:
                     # "I left Globex last Friday, joining ...": the job ended on the day its
                     # own clause names as just gone (``moves.day_before``), else when said
