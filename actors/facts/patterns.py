@@ -75,6 +75,7 @@ from actors.facts.values import (
     is_question,
     nearest_day,
 )
+from actors.facts.year_dates import opening_month
 from actors.text import PROSE_SENTENCE_CHARS, STOPWORDS, fold, sentences
 
 __all__ = ["FactCandidate", "attribute_question", "extract_facts", "fact_key"]
@@ -1730,7 +1731,7 @@ def extract_facts(
     for line in text.splitlines():
         # a turn may run over several lines: its speaker holds until the next label
         speaker = speaker_of(line, turns=labels) or speaker
-        line_date = parse_date(line)
+        line_date = parse_date(line) or opening_month(line)
         if line_date is None and _DATE_LABEL.match(fold(line)):
             line_date = next(iter(find_dates(line)), None)
         if line_date is not None:
