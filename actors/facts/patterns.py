@@ -64,6 +64,7 @@ from actors.facts.partners import named_partner, partner_facts, tells_dating
 from actors.facts.people import new_person_facts
 from actors.facts.project_changes import own_clause, project_facts
 from actors.facts.questions import attribute_question
+from actors.facts.role_changes import RoleChanges
 from actors.facts.speakers import USER, Speaker, speaker_of, turns
 from actors.facts.tools import switch_kind
 from actors.facts.values import (
@@ -604,7 +605,7 @@ _RULES: tuple[_Rule, ...] = (
       for noun, attribute in (("movil", "phone"), ("telefono", "phone"), ("coche", "car"),
                               ("portatil", "laptop"), ("ordenador", "laptop"))),
     # role (job title): "promoted me to staff engineer", "my title is now ..."
-    _Rule("role", _r(r"\b(?:i\s+(?:was|got|have\s+been|'ve\s+been|just\s+got)\s+promoted|"
+    _Rule("role", _r(r"\b(?:i(?:\s+(?:was|got|have\s+been|just\s+got)|'ve\s+been)\s+promoted|"
                      r"(?:they|\w+)\s+promoted\s+me)\s+to\s+(?:an?\s+|the\s+)?")),
     _Rule("role", _r(CLAUSE_START + r"(?:just\s+|finally\s+)?(?:got|been)\s+promoted\s+to\s+"
                      r"(?:an?\s+|the\s+)?")),
@@ -762,6 +763,8 @@ _CHAT_RULES: tuple[_Rule, ...] = (
 )
 _RULES = _RULES + _CHAT_RULES
 _JOB_CHANGES = JobChanges(_JOB_NOUN, _JOB_NOUN_ES)
+_ROLE_CHANGES = RoleChanges(_JOB_NOUN, _JOB_NOUN_ES)
+"""A role moved into ("I moved to a staff engineer role", ``role_changes``)."""
 """Going freelance, signing with a firm, leading a team (``jobs``)."""
 
 _DATABASES = (
@@ -1151,6 +1154,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     out.extend(_tool_switch(span))
     out.extend(name_facts(span))
     out.extend(_role_facts(span))
+    out.extend(f for f in _ROLE_CHANGES.facts(span) if not any(g[2] == f[2] for g in out))
     # "promoted me to staff engineer: I now lead the data team": the title said is the role
     out.extend(f for f in _JOB_CHANGES.facts(span)
                if f[2] != "role" or not any(g[2] == "role" for g in out))
