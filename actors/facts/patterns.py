@@ -1276,7 +1276,9 @@ def _preference(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str
         mine = normalise_topic(clean_value(span, start, end, cut_with=True))
         if other and mine and len(other.split()) <= 4:
             attribute = "preference:" + " vs ".join(sorted((mine, other)))
-    value = clean_value(span, start, end, cut_with=True)
+    value = _FOCUS_TAIL.sub("", clean_value(span, start, end, cut_with=True))
+    if _A_CLAUSE.match(fold(value)):
+        return []  # "prefiero que escribas los tests antes": how to work, no thing preferred
     if attribute == "preference" and value:
         # "I prefer dark mode" and "prefiero Vim" are two preferences, not a change of one:
         # each is keyed by what it prefers, and "... and ..." may hold two
@@ -1285,6 +1287,12 @@ def _preference(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str
     return [(m.start(), "user", attribute, value)] if value else []
 
 
+_FOCUS_TAIL = re.compile(r"\s+(?:even|only|just|also|too|incluso|aun|solo|tambien|también|"
+                         r"aún|sólo)$", re.IGNORECASE)
+"""A word whose clause was cut off ("answers in English even [when I write in Spanish]")."""
+_A_CLAUSE = re.compile(r"^(?:que|that|you|it\s+when|when)\s")
+"""A preference told as a clause ("prefiero que escribas los tests antes", "I prefer that
+you ask first"): a wish about how to work, whose name would be the whole clause."""
 _PREFERENCE_AND = re.compile(r"\s+(?:and|y|e)\s+")
 _PREFERENCE_SCOPE = re.compile(
     r"\s+(?:(?:in|on|across|for)\s+(?:every|all|each|any)\b.*|everywhere|always|"
