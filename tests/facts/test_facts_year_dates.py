@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from facts_runtime import open_runtime, save
 
+from actors.facts.messages import StateAt
 from actors.facts.patterns import extract_facts
 from actors.facts.year_dates import opening_month
 from actors.navigation.messages import Search
@@ -45,3 +46,35 @@ async def test_an_older_value_saved_later_stays_history(tmp_path: Path) -> None:
             query="which message queue does harbor use?", scope="project:harbor"))).answer
     assert answer is not None
     assert (answer.value, answer.leaf_id) == ("NATS JetStream", moved.leaf_ids[0])
+
+
+@pytest.mark.anyio
+async def test_an_undated_value_followed_by_an_earlier_dated_change_held_before_it(
+        tmp_path: Path) -> None:
+    # "lumen requires Node 20" (undated, so dated by its saving) then "2026-04-02: moved to
+    # Node 22": Node 20 held before 2026-04-02, so it answers for 2025
+    async with open_runtime(tmp_path) as rt:
+        await save(rt, "lumen requires Node 20 LTS (.nvmrc says 20.11).", origin="agent",
+                   scope="project:lumen")
+        await save(rt, "2026-04-02: lumen moved to Node 22 LTS; .nvmrc now says 22.12.",
+                   origin="agent", scope="project:lumen")
+        key = ("project @project:lumen", "version:node")
+        then = await rt.facts.ask(StateAt(subject=key[0], attribute=key[1],
+                                          valid_time=dt.date(2025, 6, 1)))
+        now = await rt.facts.ask(StateAt(subject=key[0], attribute=key[1]))
+    assert then is not None and now is not None
+    assert (then.value, now.value) == ("Node 20", "Node 22")
+
+
+@pytest.mark.anyio
+async def test_an_undated_value_saved_after_a_dated_one_is_of_its_saving(
+        tmp_path: Path) -> None:
+    # left alone: an undated value saved after a dated one is a statement of the present
+    async with open_runtime(tmp_path) as rt:
+        await save(rt, "2026-04-02: lumen moved to Node 22 LTS.", origin="agent",
+                   scope="project:lumen")
+        await save(rt, "lumen requires Node 24 now.", origin="agent", scope="project:lumen")
+        then = await rt.facts.ask(StateAt(subject="project @project:lumen",
+                                          attribute="version:node",
+                                          valid_time=dt.date(2026, 6, 1)))
+    assert then is not None and then.value == "Node 22"
