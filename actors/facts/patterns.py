@@ -1278,7 +1278,9 @@ def _preference(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str
             attribute = "preference:" + " vs ".join(sorted((mine, other)))
     value = _FOCUS_TAIL.sub("", clean_value(span, start, end, cut_with=True))
     if _A_CLAUSE.match(fold(value)):
-        return []  # "prefiero que escribas los tests antes": how to work, no thing preferred
+        # "prefiero que escribas los tests antes ...": how to work, named by what it is about
+        name = _clause_name(fold(value))
+        return [(m.start(), "user", f"preference:{name}", value)] if name else []
     if attribute == "preference" and value:
         # "I prefer dark mode" and "prefiero Vim" are two preferences, not a change of one:
         # each is keyed by what it prefers, and "... and ..." may hold two
@@ -1293,6 +1295,27 @@ _FOCUS_TAIL = re.compile(r"\s+(?:even|only|just|also|too|incluso|aun|solo|tambie
 _A_CLAUSE = re.compile(r"^(?:que|that|you|it\s+when|when)\s")
 """A preference told as a clause ("prefiero que escribas los tests antes", "I prefer that
 you ask first"): a wish about how to work, whose name would be the whole clause."""
+_CLITIC = r"(?:me|te|le|nos|les|lo|la|los|las|se)"
+_CLAUSE_END = (r"(?=\s+(?:antes|despues|en|con|cuando|para|por|sin|si|porque|aunque|siempre|"
+               r"before|after|in|with|when|for|by|first|instead|always|even)\b|\s*$)")
+_CLAUSE_OBJECT = re.compile(
+    rf"^que\s+(?P<np>(?:el|la|los|las|mi|mis|tu|tus)\s+[^,;]+?)\s+{_CLITIC}\s+\w+|"
+    rf"^que\s+(?:{_CLITIC}\s+)?\w+\s+(?P<obj>(?:el|la|los|las|un|una|mi|mis|tu|tus)\s+"
+    rf"[^,;]+?){_CLAUSE_END}|"
+    r"^(?:that\s+)?you\s+(?:to\s+)?\w+\s+(?P<en>(?:the|my|your|a|an|all)\s+[^,;]+?)"
+    + _CLAUSE_END)
+"""What a clause preferred is about: the noun phrase it is about ("que los mensajes de commit
+los escribas en inglés" -> mensajes de commit) or the object of its verb ("que escribas los
+tests antes de la implementación" -> tests, "that you write the tests first" -> tests)."""
+
+
+def _clause_name(folded: str) -> str:
+    """The name of a preference told as a clause, or "" when it names no thing."""
+    m = _CLAUSE_OBJECT.match(folded)
+    if m is None:
+        return ""
+    name = normalise_topic(m.group("np") or m.group("obj") or m.group("en"))
+    return name if 0 < len(name.split()) <= 4 else ""
 _PREFERENCE_AND = re.compile(r"\s+(?:and|y|e)\s+")
 _PREFERENCE_SCOPE = re.compile(
     r"\s+(?:(?:in|on|across|for)\s+(?:every|all|each|any)\b.*|everywhere|always|"

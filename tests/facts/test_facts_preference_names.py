@@ -1,6 +1,7 @@
 """Preference names cut clean (fix-facts10, the outside bbtest32 run): "I prefer answers in
 English even when ..." was keyed 'preference:answers in english even' and "Prefiero que
-escribas los tests antes ..." by the whole clause, both shown in every session-start brief."""
+escribas los tests antes ..." by the whole clause, both shown in every session-start brief;
+a clause is now named by what it is about ('preference:tests')."""
 
 from __future__ import annotations
 
@@ -17,11 +18,14 @@ def _told(text: str) -> list[tuple[str, str, str]]:
     ("I prefer answers in English even when I write in Spanish, but code comments can be "
      "in either.", [("user", "preference:answers in english", "answers in English")]),
     ("I prefer tea too.", [("user", "preference:tea", "tea")]),
-    # a wish about how to work, told as a clause: no preference named by it
-    ("Prefiero que escribas los tests antes de la implementación cuando arreglas un bug.", []),
+    # a wish about how to work, told as a clause: named by what it is about, or nothing
+    ("Prefiero que escribas los tests antes de la implementación cuando arreglas un bug.",
+     [("user", "preference:tests", "que escribas los tests antes de la implementación")]),
     ("Prefiero que los mensajes de commit los escribas en inglés aunque hablemos en español.",
-     []),
+     [("user", "preference:mensajes de commit",
+       "que los mensajes de commit los escribas en inglés")]),
     ("I prefer that you ask before running migrations.", []),
+    ("Prefiero que no me llames antes de las 9.", []),
     # left alone
     ("I prefer dark mode.", [("user", "preference:dark mode", "dark mode")]),
     ("Prefiero tests de integración con contenedores reales.",
