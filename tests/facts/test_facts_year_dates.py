@@ -5,12 +5,14 @@ back-filled after its correction stays history instead of becoming the current v
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from facts_runtime import open_runtime, save
 
 from actors.facts.messages import StateAt
+from actors.facts.notices import update_notice
 from actors.facts.patterns import extract_facts
 from actors.facts.year_dates import opening_month
 from actors.navigation.messages import Search
@@ -78,3 +80,26 @@ async def test_an_undated_value_saved_after_a_dated_one_is_of_its_saving(
                                           attribute="version:node",
                                           valid_time=dt.date(2026, 6, 1)))
     assert then is not None and then.value == "Node 22"
+
+
+def test_an_undated_value_before_an_earlier_dated_change_is_told_as_earlier() -> None:
+    @dataclass(frozen=True)
+    class _Fact:
+        subject: str
+        attribute: str
+        value: str
+        valid_from: str | None
+        recorded_at: str
+        retraction_reason: str | None = None
+
+    old = _Fact("project @project:harbor", "tool:package manager", "Poetry", None,
+                "2026-12-05T10:00:00+00:00")
+    new = _Fact("project @project:harbor", "tool:package manager", "uv", "2026-02-09",
+                "2026-12-05T10:00:01+00:00")
+    assert update_notice(old, new) == (
+        "Earlier you said project @project:harbor tool:package manager = 'Poetry' (undated), "
+        "but on 2026-02-09 you updated to 'uv'.")
+    # left alone: an undated value saved before the change's day
+    before = _Fact("user", "location", "Madrid", None, "2025-03-01T10:00:00+00:00")
+    moved = _Fact("user", "location", "Valencia", "2026-02-09", "2026-02-10T10:00:00+00:00")
+    assert update_notice(before, moved).startswith("In 2025 you said user location = 'Madrid'")
