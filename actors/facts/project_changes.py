@@ -89,7 +89,7 @@ _KIND_NOUNS = {
 _ANY_KIND_NOUN = re.compile(r"(?:^|\s)(?:" + "|".join(_KIND_NOUNS.values()) + r")$")
 
 _VERSION = r"v?\d+(?:\.\d+){0,2}"
-_NAME_RE = (r"(?:(?:the|an?|el|la|un|una)\s+)?(?:(?P<{p}rt>"
+_NAME_RE = (r"(?:(?:the|an?|el|la|un|una)\s+)?`?(?:(?P<{p}rt>"
             + "|".join(re.escape(r) for r in sorted(_RUNTIMES, key=len, reverse=True))
             + r")\s+(?P<{p}ver>" + _VERSION + r")(?:\s+lts)?|(?P<{p}tool>"
             + "|".join(re.escape(t) for t in sorted(_KIND_OF, key=len, reverse=True))
@@ -105,6 +105,9 @@ _NUMBER = r"\d+(?:[.,]\d+)?"
 _UNIT = (r"(?:milliseconds?|ms|seconds?|secs?|s|minutes?|mins?|min|hours?|hrs?|h|days?|d|"
          r"weeks?|kb|mb|gb|tb|%|percent|segundos?|minutos?|horas?|dias?|semanas?|"
          r"requests?|req|connections?|workers?|replicas?|retries|threads?)")
+_PER = (r"(?:\s*(?:/|per|por|a\s+la|al)\s*(?:second|sec|s|minute|min|hour|h|day|segundo|minuto|"
+        r"hora|dia))?")
+"""A rate's second unit ("200 requests per minute")."""
 _SETTING_NOUNS = re.compile(
     r"(?:^|\s)(?:ttl|timeout|time-out|limit|retention(?:\s+period)?|interval|expiry|"
     r"expiration|threshold|quota|concurrency|parallelism|replicas|retries|pool\s+size|"
@@ -168,11 +171,21 @@ _SETTING_CHANGE = re.compile(
     r"subimos|bajamos|aumentamos|reducimos|cambiamos|subido|bajado|aumentado|reducido|"
     r"cambiado)\s+(?P<thing>(?:the|our|its|el|la|nuestro|nuestra|su)\s+[\w./' -]{1,40}?\s+)?"
     r"(?:from|de)\s+(?P<old>" + _NUMBER + r")(?:[\s-]*(?P<ounit>" + _UNIT + r"))?\s+"
-    r"(?:to|a)\s+(?P<new>" + _NUMBER + r")(?:[\s-]*(?P<unit>" + _UNIT + r"))?(?!\w|\.\d)")
+    r"(?:to|a)\s+(?P<new>" + _NUMBER + r")(?:[\s-]*(?P<unit>" + _UNIT + _PER + r"))?(?!\w|\.\d)")
 
 
-def _named(m: re.Match[str], span: Folded, p: str) -> tuple[str, str] | None:
-    """(attribute, value) of the known name in the groups prefixed ``p``."""
+_COMMON_WORDS = frozenset((
+    "poetry pip yarn bun hatch composer bundler mamba snowflake pulsar oracle spanner synapse "
+    "kinesis travis jenkins cassandra redshift").split())
+"""Tool names that are also words or names ("we use poetry in therapy", "Travis"): read alone
+only when written capitalised or in backticks; in a change beside another name of their kind
+("from Poetry to uv") they are the tool anyway."""
+
+
+def _named(m: re.Match[str], span: Folded, p: str, *, paired: bool = False
+           ) -> tuple[str, str] | None:
+    """(attribute, value) of the known name in the groups prefixed ``p``; a common word
+    (``_COMMON_WORDS``) needs its capital or backticks unless ``paired``."""
     runtime = m.group(p + "rt")
     if runtime:
         version = m.group(p + "ver").lstrip("v")
@@ -181,8 +194,11 @@ def _named(m: re.Match[str], span: Folded, p: str) -> tuple[str, str] | None:
     if not tool:
         return None
     kind = _KIND_OF[tool]
-    shown = _SHOWN.get(tool) or span.original(m.start(p + "tool"), m.end(p + "tool"))
-    return kind, shown
+    written = span.original(m.start(p + "tool"), m.end(p + "tool"))
+    if tool in _COMMON_WORDS and not paired and written.islower() \
+            and not span.original(max(0, m.start(p + "tool") - 1), m.start(p + "tool")) == "`":
+        return None
+    return kind, _SHOWN.get(tool) or written
 
 
 def _owner_words(words: list[str]) -> str | None:
@@ -211,6 +227,8 @@ def _owner_before(span: Folded, at: int) -> str | None:
     clause = re.split(r"[,;:()]|\s[-–—]\s", re.sub(r"\([^)]*\)", " ", span.folded[:at]))[-1]
     words = re.findall(r"[\w.'’/+#-]+", clause)
     while words and words[-1] in _AUX:
+        if words[-1] == "he" or words[-2:] == ["me", "he"]:
+            return None  # "he pasado de ... a ...": the speaker's (I have)
         words.pop()
     if not words:
         return "project"
@@ -241,6 +259,17 @@ def _owner(span: Folded, m: re.Match[str], at: int) -> str | None:
     return _owner_before(span, at)
 
 
+def _lower_owner(span: Folded, m: re.Match[str], owner: str) -> bool:
+    """A move to a name without "from" is a project's when its owner is "we", the thing moved,
+    or a name written in lower case as repositories are ("orca upgraded to Go 1.24"): "Sarah
+    moved to Databricks", "Ana moved to Oracle" are jobs, not tools."""
+    if owner == "project" or (m.groupdict().get("thing") or "").strip():
+        return True
+    clause = span.original(0, m.start())
+    return owner.split()[-1] in clause and not any(
+        w[:1].isupper() for w in clause.split()[-len(owner.split()):])
+
+
 def _said(span: Folded, at: int) -> bool:
     """Not negated right before ("harbor does not use X", "no longer uses X")."""
     return _NEGATED.search(span.folded[max(0, at - 14):at]) is None
@@ -259,7 +288,7 @@ def project_facts(span: Folded) -> list[Found]:
             taken.append((start, end))
 
     for m in _VERB_FROM_TO.finditer(folded):
-        old, new = _named(m, span, "o"), _named(m, span, "n")
+        old, new = _named(m, span, "o", paired=True), _named(m, span, "n", paired=True)
         if old is not None and new is not None and old[0] == new[0] and old[1] != new[1]:
             add(m.start(), m.end(), _owner(span, m, m.start()), new)
     for m in _VERSION_FROM_TO.finditer(folded):
@@ -275,12 +304,13 @@ def project_facts(span: Folded) -> list[Found]:
         now = _NOW.search(folded, m.end())
         if old is None or now is None:
             continue
-        new = _named(now, span, "n") or _named(now, span, "m")
+        new = _named(now, span, "n", paired=True) or _named(now, span, "m", paired=True)
         if new is not None and new[0] == old[0] and new[1] != old[1]:
             add(now.start(), now.end(), _owner_before(span, m.start()), new)
     for m in _VERB_TO.finditer(folded):
-        if _said(span, m.start()):
-            add(m.start(), m.end(), _owner(span, m, m.start()), _named(m, span, "n"))
+        owner = _owner(span, m, m.start())
+        if _said(span, m.start()) and owner is not None and _lower_owner(span, m, owner):
+            add(m.start(), m.end(), owner, _named(m, span, "n"))
     for pattern in (_USES, _WE_USE):
         for m in pattern.finditer(folded):
             if _said(span, m.start()):

@@ -24,6 +24,11 @@ Found = tuple[int, str, str, str]
 
 _SPEAKER = (r"(?:\bi(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*(?:(?:\d{4}-\d{2}-\d{2})\W+)?)"
             r"(?:(?:just|recently|finally|now|officially|also)\s+)*")
+_TITLE = (r"(?:engineer|developer|programmer|manager|lead|director|architect|analyst|designer|"
+          r"scientist|researcher|consultant|administrator|cto|ceo|cfo|coo|vp|principal|"
+          r"head\s+of\s+[\w-]+)")
+"""A title one becomes ("became the engineering manager"); "became" alone is too wide for
+every job noun ("became the designated driver", "became a guide for the day")."""
 _FIRM = re.compile(r"\s+(?:at|with|in|en|con)\s+(?P<f>(?:[A-ZÁÉÍÓÚÑ0-9][\w&.'’-]*)"
                    r"(?:\s+(?:de\s+|of\s+|&\s+)?[A-ZÁÉÍÓÚÑ0-9][\w&.'’-]*){0,4})")
 
@@ -48,8 +53,9 @@ class RoleChanges:
             # "I took on a team lead role", "I've taken over the engineering manager position"
             rf"{_SPEAKER}(?:took|taken|take)\s+(?:on|over)\s+(?:an?\s+|the\s+)(?:new\s+)?"
             rf"{role}\s+(?:role|position|job|post)\b",
-            # "I became the engineering manager (at X)"
-            rf"{_SPEAKER}(?:became|become)\s+(?:an?\s+|the\s+)(?:new\s+)?{role}"
+            # "I became the engineering manager (at X)" (a title: not "the designated driver")
+            rf"{_SPEAKER}(?:became|become)\s+(?:an?\s+|the\s+)(?:new\s+)?"
+            rf"(?P<role>(?:[\w-]+\s+){{0,3}}?{_TITLE})"
             r"(?=\s*(?:$|[.,;:!?)])|\s+(?:at|in|for|with|and|here|now|since|from)\b)",
             # "I now work as a staff engineer", "I'm working as the office manager" (not
             # "I used to work as", "I worked as")

@@ -60,6 +60,12 @@ def _told(text: str) -> list[tuple[str, str, str]]:
     ("The session cache TTL lowered from 15 minutes to 60 seconds.",
      [("session cache ttl", "value", "60 seconds")]),
     ("subimos el timeout de 30 a 60 segundos", [("timeout", "value", "60 segundos")]),
+    ("We raised the rate limit from 100 to 200 requests per minute.",
+     [("rate limit", "value", "200 requests per minute")]),
+    ("We use `poetry` for dependency locking.", [("project", "tool:dependency locking",
+                                                  "poetry"),
+                                                 ("project", "tool:package manager", "poetry")]),
+    ("we moved from poetry to uv", [("project", "tool:package manager", "uv")]),
 ])
 def test_a_project_tool_version_or_setting(text: str, facts: list[tuple[str, str, str]]) -> None:
     assert _told(text) == facts
@@ -81,6 +87,10 @@ def test_a_project_tool_version_or_setting(text: str, facts: list[tuple[str, str
     "We moved to Go for the new services.",
     "We cut the price from 10 to 8 euros.",
     "We moved the meeting from 3 to 4 pm.",
+    # a common word written as one, a person's new job, the speaker in Spanish
+    "We use poetry in our therapy sessions.",
+    "Sarah moved to Databricks last year.",
+    "He pasado de Python 2 a Python 3.",
 ])
 def test_what_is_no_project_fact(text: str) -> None:
     assert [f for f in _told(text) if f[1].startswith(("tool:", "version:", "database"))

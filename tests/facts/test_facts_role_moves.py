@@ -33,6 +33,7 @@ def _told(text: str) -> list[tuple[str, str, str]]:
     ("My sister moved to a nurse role at the hospital.", []),
     ("I used to work as a nurse.", []),
     ("I became a father last year.", []),
+    ("I became the designated driver for the night.", []),
     ("I moved to a bigger flat.", []),
 ])
 def test_a_role_moved_into(text: str, facts: list[tuple[str, str, str]]) -> None:
