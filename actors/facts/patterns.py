@@ -62,7 +62,7 @@ from actors.facts.moves import day_before, home_named, move_day, move_in
 from actors.facts.names import name_facts
 from actors.facts.partners import named_partner, partner_facts, tells_dating
 from actors.facts.people import new_person_facts
-from actors.facts.project_changes import own_clause, project_facts
+from actors.facts.project_changes import is_tool_name, own_clause, project_facts
 from actors.facts.questions import attribute_question
 from actors.facts.role_changes import RoleChanges
 from actors.facts.speakers import USER, Speaker, speaker_of, turns
@@ -1800,7 +1800,8 @@ def extract_facts(
             if project:  # a project's tool, version or setting (``project_changes``): the
                 # user's stack it was read as goes, and a rule of its own attribute here wins
                 named = {fold(f[3]) for f in project}
-                found = [f for f in found if f[2] != "stack" or fold(f[3]) not in named]
+                found = [f for f in found if not (f[2] == "stack" and fold(f[3]) in named
+                                                  or f[2] == "location" and is_tool_name(f[3]))]
                 found = [*found, *(f for f in project if f[2] not in {g[2] for g in found})]
             partner = named_partner(span, dating, line)
             if partner is not None and not any(f[2] == "partner" for f in found):

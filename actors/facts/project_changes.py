@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 
+from actors.facts.common_words import is_common_word
 from actors.facts.values import Folded
 from actors.text import STOPWORDS
 
@@ -62,6 +63,10 @@ _TOOLS: dict[str, tuple[str, ...]] = {
         "planetscale", "yugabytedb"),
 }  # fmt: skip
 """Known names of each kind, folded and lower case."""
+_FIRMS = frozenset((
+    "oracle snowflake databricks redpanda planetscale firebolt cockroachdb mongodb clickhouse "
+    "neo4j circleci buildkite teamcity yugabytedb timescaledb scylladb couchdb").split())
+"""Tools that are also firms one goes to work at ("Sarah moved to Databricks")."""
 _KIND_OF = {name: kind for kind, names in _TOOLS.items() for name in names}
 _SHOWN = {"postgres": "PostgreSQL", "mongo": "MongoDB", "circle ci": "CircleCI",
           "travis": "Travis CI", "aws sqs": "Amazon SQS", "sqs": "Amazon SQS",
@@ -201,6 +206,15 @@ def _named(m: re.Match[str], span: Folded, p: str, *, paired: bool = False
     return kind, _SHOWN.get(tool) or written
 
 
+_A_NAME = re.compile(_name("n") + r"\W*$")
+
+
+def is_tool_name(value: str) -> bool:
+    """Whether ``value`` is a known tool or a runtime with its version, and nothing else
+    ("Postgres 17", "Node 22 LTS"): no town a move went to ("Billing moved to Postgres 17")."""
+    return _A_NAME.match(value.lower().strip()) is not None
+
+
 def _owner_words(words: list[str]) -> str | None:
     """The owner a phrase names, without articles, possessives and the kind's own nouns
     ("the harbor event bus" -> "harbor"); "" for none left (a bare "the queue")."""
@@ -260,14 +274,18 @@ def _owner(span: Folded, m: re.Match[str], at: int) -> str | None:
 
 
 def _lower_owner(span: Folded, m: re.Match[str], owner: str) -> bool:
-    """A move to a name without "from" is a project's when its owner is "we", the thing moved,
-    or a name written in lower case as repositories are ("orca upgraded to Go 1.24"): "Sarah
-    moved to Databricks", "Ana moved to Oracle" are jobs, not tools."""
+    """A move to a name without "from" is a project's, unless it is a move to a firm (one of
+    ``_FIRMS``, no version written) by someone named: "Sarah moved to Databricks", "Ana moved
+    to Oracle" are jobs, not tools. The owner is then a project when it is "we", the thing
+    moved, or words that are no person's name: lower case as repositories are, or common words
+    (``common_words``)."""
     if owner == "project" or (m.groupdict().get("thing") or "").strip():
         return True
-    clause = span.original(0, m.start())
-    return owner.split()[-1] in clause and not any(
-        w[:1].isupper() for w in clause.split()[-len(owner.split()):])
+    tool = m.group("ntool")
+    if tool is None or tool not in _FIRMS or m.end() > m.end("ntool"):
+        return True  # a runtime or a version written ("Billing moved to Postgres 17"): no job
+    written = span.original(0, m.start()).split()[-len(owner.split()):]
+    return not any(w[:1].isupper() and not is_common_word(w) for w in written)
 
 
 def _said(span: Folded, at: int) -> bool:

@@ -53,6 +53,9 @@ def _told(text: str) -> list[tuple[str, str, str]]:
     ("We upgraded Node from 18 to 20.", [("project", "version:node", "Node 20")]),
     ("kestrel upgraded to Go 1.23; the toolchain line pins go1.23.2.",
      [("kestrel", "version:go", "Go 1.23")]),
+    # a move to a tool is no move to a town ("Billing", "location", "Postgres 17" before)
+    ("2025-05-01: Billing moved to Postgres 17.", [("billing", "database", "PostgreSQL")]),
+    ("Harbor moved to uv.", [("harbor", "tool:package manager", "uv")]),
     ("webapp moved to Node 20 LTS after the build was fixed.",
      [("webapp", "version:node", "Node 20")]),
     ("We're on Go 1.23 now.", [("project", "version:go", "Go 1.23")]),
