@@ -74,7 +74,7 @@ _SHOWN = {"postgres": "PostgreSQL", "mongo": "MongoDB", "circle ci": "CircleCI",
           "mssql": "SQL Server", "cloud spanner": "Spanner", "amazon redshift": "Redshift",
           "azure synapse": "Synapse"}
 """Other spellings of one name: shown, and compared, as the usual one."""
-_RUNTIMES = {"node": "Node", "node.js": "Node", "nodejs": "Node", "go": "Go", "golang": "Go",
+RUNTIMES = {"node": "Node", "node.js": "Node", "nodejs": "Node", "go": "Go", "golang": "Go",
              "python": "Python", "java": "Java", "ruby": "Ruby", "php": "PHP", "rust": "Rust",
              ".net": ".NET", "dotnet": ".NET", "elixir": "Elixir", "kotlin": "Kotlin",
              "scala": "Scala", "deno": "Deno", "typescript": "TypeScript", "erlang": "Erlang",
@@ -95,7 +95,7 @@ _ANY_KIND_NOUN = re.compile(r"(?:^|\s)(?:" + "|".join(_KIND_NOUNS.values()) + r"
 
 _VERSION = r"v?\d+(?:\.\d+){0,2}"
 _NAME_RE = (r"(?:(?:the|an?|el|la|un|una)\s+)?`?(?:(?P<{p}rt>"
-            + "|".join(re.escape(r) for r in sorted(_RUNTIMES, key=len, reverse=True))
+            + "|".join(re.escape(r) for r in sorted(RUNTIMES, key=len, reverse=True))
             + r")\s+(?P<{p}ver>" + _VERSION + r")(?:\s+lts)?|(?P<{p}tool>"
             + "|".join(re.escape(t) for t in sorted(_KIND_OF, key=len, reverse=True))
             + r")(?:\s+" + _VERSION + r")?)(?![\w+/-]|\.\w)")
@@ -123,7 +123,7 @@ _AUX = frozenset(("have has had 've just finally now already recently also then 
                   "ha han hemos he ya ahora tambien entonces").split())
 _WE = frozenset("we nosotros nosotras".split())
 _I = frozenset("i yo".split())
-_GENERIC_OWNERS = frozenset(("team project repo repository codebase app application equipo "
+GENERIC_OWNERS = frozenset(("team project repo repository codebase app application equipo "
                              "proyecto repositorio").split())
 """An owner that is the project itself ("the team migrated ...", "the repo uses ...")."""
 _NEGATED = re.compile(r"(?:\bno\s+longer|\bnot|n't|\bnever|\bya\s+no|\bno|\bnunca)\s+$")
@@ -163,11 +163,11 @@ _SENT_TO = re.compile(
 _LOADED_INTO = re.compile(
     r"\b(?:loads|load|loaded|writes|write|exports|export|lands|land|carga|cargamos|"
     r"escribe|escribimos)\s+" + _OBJECT + r"\s+(?:into|to|en|a)\s+" + _name("n"))
-_RUNTIME = "|".join(re.escape(r) for r in sorted(_RUNTIMES, key=len, reverse=True))
+RUNTIME_NAME = "|".join(re.escape(r) for r in sorted(RUNTIMES, key=len, reverse=True))
 _VERSION_FROM_TO = re.compile(
     r"\b(?:upgraded|updated|bumped|moved|migrated|switched|downgraded|actualizado|actualizamos|"
     r"subido|subimos|pasado|pasamos)\s+(?:(?:the|our|el|la|nuestro|nuestra)\s+)?"
-    r"(?:(?P<thing>[\w.-]+)(?:'s|’s)?\s+)?(?P<rt>" + _RUNTIME + r")(?:\s+(?:version|runtime))?"
+    r"(?:(?P<thing>[\w.-]+)(?:'s|’s)?\s+)?(?P<rt>" + RUNTIME_NAME + r")(?:\s+(?:version|runtime))?"
     r"\s+(?:from|de)\s+(?P<old>" + _VERSION + r")\s+(?:to|a)\s+(?P<new>" + _VERSION
     + r")(?!\w|\.\d)")
 """A runtime's version changed, its numbers alone: "upgraded Node from 20 to 22"."""
@@ -194,7 +194,7 @@ def _named(m: re.Match[str], span: Folded, p: str, *, paired: bool = False
     runtime = m.group(p + "rt")
     if runtime:
         version = m.group(p + "ver").lstrip("v")
-        return f"version:{_RUNTIMES[runtime].lower()}", f"{_RUNTIMES[runtime]} {version}"
+        return f"version:{RUNTIMES[runtime].lower()}", f"{RUNTIMES[runtime]} {version}"
     tool = m.group(p + "tool")
     if not tool:
         return None
@@ -221,7 +221,7 @@ def _owner_words(words: list[str]) -> str | None:
     while words and words[0] in {"the", "our", "el", "la", "los", "las", "nuestro", "nuestra",
                                  "a", "an", "un", "una", "all"}:
         words = words[1:]
-    if len(words) > 1 and words[0] in _GENERIC_OWNERS:
+    if len(words) > 1 and words[0] in GENERIC_OWNERS:
         words = words[1:]  # "el repo pasarela-pagos", "the project atlas"
     phrase = " ".join(words)
     while True:
@@ -230,7 +230,7 @@ def _owner_words(words: list[str]) -> str | None:
             break
         phrase = phrase[:cut.start()].strip()
     phrase = re.sub(r"(?:'s|’s)$", "", phrase).strip()
-    if phrase in _GENERIC_OWNERS:
+    if phrase in GENERIC_OWNERS:
         return ""
     return phrase
 
@@ -310,7 +310,7 @@ def project_facts(span: Folded) -> list[Found]:
         if old is not None and new is not None and old[0] == new[0] and old[1] != new[1]:
             add(m.start(), m.end(), _owner(span, m, m.start()), new)
     for m in _VERSION_FROM_TO.finditer(folded):
-        runtime = _RUNTIMES[m.group("rt")]
+        runtime = RUNTIMES[m.group("rt")]
         if m.group("old").lstrip("v") != m.group("new").lstrip("v"):
             thing = m.group("thing")
             owner = (_owner_words([thing]) or "project") if thing and thing not in STOPWORDS \
@@ -376,58 +376,3 @@ def own_clause(span: Folded, start: int) -> str:
     Snowflake account closes in March 2026" is no move dated March)."""
     end = span.folded.find(";", start)
     return span.text if end < 0 else span.original(0, end)
-
-
-# ------------------------------------------------------------------ questions
-
-_ASKED_KINDS = (
-    (r"package\s+manager|dependency\s+manager|gestor\s+de\s+(?:paquetes|dependencias)",
-     "tool:package manager"),
-    (r"message\s+(?:queue|broker|bus)|queue|broker|event\s+bus|messaging\s+system|"
-     r"cola\s+de\s+mensajes|cola|bus\s+de\s+eventos", "tool:message queue"),
-    (r"(?:data\s+)?warehouse|almacen\s+de\s+datos|almacen", "tool:warehouse"),
-    (r"ci(?:/cd)?(?:\s+(?:provider|system|service|tool))?|integracion\s+continua", "tool:ci"),
-)
-_ASKED_OWNER = (r"(?:(?:do|does|did|should|is|are|was|were|will|can)\s+(?P<s>(?:the\s+)?"
-                r"[\w.-]+)|(?:usa|utiliza|emplea|usaba|tiene)\s+(?P<s_es>(?:el\s+|la\s+)?[\w.-]+)|"
-                r"(?:usamos|utilizamos|cargamos|publicamos|enviamos|usabamos|tenemos))\b")
-_ASKED_TOOL = tuple(re.compile(p) for p in (
-    rf"\b(?:which|what)\s+(?P<k>{'|'.join(k for k, _ in _ASKED_KINDS)})\s+{_ASKED_OWNER}",
-    rf"\b(?:a\s+|en\s+|con\s+)?(?:que|cual)\s+(?:es\s+(?:el|la)\s+)?"
-    rf"(?P<k>{'|'.join(k for k, _ in _ASKED_KINDS)})\s+(?:(?:de|del)\s+(?P<s_of>[\w.-]+)\s+)?"
-    rf"(?:{_ASKED_OWNER})?",
-))
-_ASKED_VERSION = tuple(re.compile(p) for p in (
-    rf"\b(?:which|what)\s+(?P<rt>{_RUNTIME})\s+version\s+{_ASKED_OWNER}",
-    rf"\b(?:which|what)\s+version\s+of\s+(?P<rt>{_RUNTIME})\s+{_ASKED_OWNER}",
-    rf"\b(?:que|cual)\s+(?:es\s+la\s+)?version\s+de\s+(?P<rt>{_RUNTIME})\s+(?:(?:de|del)\s+"
-    rf"(?P<s_of>[\w.-]+)\s+)?(?:{_ASKED_OWNER})?",
-))
-_ASKERS = frozenset("we i you us nosotros yo".split()) | _GENERIC_OWNERS | frozenset(
-    "pipeline frontend backend service servicio codebase".split())
-"""Who asks, or the project itself ("what Go version is the pipeline on?" in orca's scope)."""
-
-
-def project_question(folded: str) -> tuple[str, str] | None:
-    """(owner, attribute) a question asks of a project's tool or version ("which message
-    queue does harbor use?" -> ("harbor", "tool:message queue"), "what Go version is the
-    pipeline on?" -> ("project", "version:go"), "¿a qué almacén de datos cargamos ahora?" ->
-    ("project", "tool:warehouse")), or None. ``folded``: the question folded, lower case,
-    without its punctuation (``questions.attribute_question``)."""
-    for pattern in _ASKED_TOOL:
-        m = pattern.search(folded)
-        if m is not None:
-            attribute = next(a for k, a in _ASKED_KINDS if re.fullmatch(k, m.group("k")))
-            return _asker(m), attribute
-    for pattern in _ASKED_VERSION:
-        m = pattern.search(folded)
-        if m is not None:
-            return _asker(m), f"version:{_RUNTIMES[m.group('rt')].lower()}"
-    return None
-
-
-def _asker(m: re.Match[str]) -> str:
-    groups = m.groupdict()
-    said = groups.get("s") or groups.get("s_es") or groups.get("s_of") or ""
-    words = [w for w in said.split() if w not in ("the", "el", "la")]
-    return "project" if not words or words[0] in _ASKERS else words[0]

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 
 from actors.facts.keys import FIRST_PERSON, fact_key, normalise_topic
-from actors.facts.project_changes import project_question
+from actors.facts.project_questions import project_question
 from actors.text import fold
 
 _S = r"(?P<s>[\w' .-]+?)"
@@ -353,7 +353,7 @@ def attribute_question(query: str) -> tuple[str, str] | None:
     folded = " ".join(folded.split())
     for third, first in _THIRD_PERSON:  # "who is the user's employer?" asks "who is my ..."
         folded = third.sub(first, folded)
-    project = project_question(folded)  # a project's tool or version (``project_changes``)
+    project = project_question(folded)  # a project's tool or version (``project_questions``)
     if project is not None:
         return fact_key(*project)
     for pattern, build in _QUESTIONS:

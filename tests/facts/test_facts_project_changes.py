@@ -144,6 +144,9 @@ def test_a_change_is_dated_by_its_own_clause() -> None:
     ("what is the user's current role?", ("user", "role")),
     ("which database does billing use now?", ("billing", "database")),
     ("what is the queue length?", None),
+    ("which queue should I join at the airport?", None),
+    ("¿qué cola hay en el banco?", None),
+    ("¿cuál es el gestor de paquetes de harbor?", ("harbor", "tool:package manager")),
 ])
 def test_the_project_questions(question: str, key: tuple[str, str] | None) -> None:
     assert attribute_question(question) == key
