@@ -10,7 +10,7 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from facts_runtime import current, open_runtime, save
+from facts_runtime import assert_rebuilt_alike, current, open_runtime, save
 
 from actors.facts.keys import scoped_subject
 from actors.facts.patterns import extract_facts
@@ -166,3 +166,4 @@ async def test_the_switch_follows_the_setting_it_changed(tmp_path: Path) -> None
             query="which package manager do we use?", scope="project:harbor"))).answer
     assert answer is not None
     assert (answer.value, answer.leaf_id) == ("uv", switched.leaf_ids[0])
+    assert_rebuilt_alike(tmp_path)  # the rebuild keys them alike (``scoped_subject``)
