@@ -126,6 +126,9 @@ _I = frozenset("i yo".split())
 GENERIC_OWNERS = frozenset(("team project repo repository codebase app application equipo "
                              "proyecto repositorio").split())
 """An owner that is the project itself ("the team migrated ...", "the repo uses ...")."""
+_NO_OWNERS = frozenset("everything all stuff things todo everything else".split())
+"""What was moved names no owner ("we moved everything to uv")."""
+_AND = frozenset("and then y e luego".split())
 _NEGATED = re.compile(r"(?:\bno\s+longer|\bnot|n't|\bnever|\bya\s+no|\bno|\bnunca)\s+$")
 
 _VERB_FROM_TO = re.compile(
@@ -135,9 +138,15 @@ _VERB_FROM_TO = re.compile(
     r"(?:from|de|del)\s+" + _name("o") + r"\s+(?:to|onto|over\s+to|a|al)\s+" + _name("n"))
 _VERB_TO = re.compile(
     r"\b(?:switched|moved|migrated|upgraded|changed|gone|pasado|pasamos|migrado|migramos|"
-    r"cambiado|cambiamos|actualizado|actualizamos)\s+(?P<thing>(?:the|our|its|their|el|la|"
-    r"nuestro|nuestra|su)\s+(?:[\w.'’/-]+\s+){0,3}?)?(?:over\s+|all\s+)?(?:to|onto|a|al)\s+"
+    r"cambiado|cambiamos|actualizado|actualizamos)\s+(?P<thing>(?:(?:the|our|its|their|my|el|"
+    r"la|nuestro|nuestra|su)\s+)?(?:(?!(?:from|de|del)\s)[\w.'’/-]+\s+){0,3}?)?(?:over\s+|"
+    r"all\s+)?(?:to|onto|a|al)\s+"
     + _name("n"))
+_REPLACED = re.compile(
+    r"\b(?:replaced|swapped|exchanged|sustituimos|sustituido|reemplazamos|reemplazado|"
+    r"cambiamos|cambiado)\s+" + _name("o") + r"\s+(?:with|for|by|por)\s+" + _name("n"))
+"""A name replaced by another of its kind: "We replaced RabbitMQ with NATS", "sustituimos
+Jenkins por GitLab CI"."""
 _NO_LONGER = re.compile(
     r"\b(?:no\s+longer|ya\s+no)\s+(?:uses?|runs?\s+on|is\s+on|are\s+on|usa|usamos|utiliza|"
     r"utilizamos|corre\s+(?:en|sobre))\s+" + _name("o"))
@@ -218,8 +227,8 @@ def is_tool_name(value: str) -> bool:
 def _owner_words(words: list[str]) -> str | None:
     """The owner a phrase names, without articles, possessives and the kind's own nouns
     ("the harbor event bus" -> "harbor"); "" for none left (a bare "the queue")."""
-    while words and words[0] in {"the", "our", "el", "la", "los", "las", "nuestro", "nuestra",
-                                 "a", "an", "un", "una", "all"}:
+    while words and words[0] in {"the", "our", "my", "el", "la", "los", "las", "nuestro",
+                                 "nuestra", "mi", "a", "an", "un", "una", "all"}:
         words = words[1:]
     if len(words) > 1 and words[0] in GENERIC_OWNERS:
         words = words[1:]  # "el repo pasarela-pagos", "the project atlas"
@@ -230,7 +239,7 @@ def _owner_words(words: list[str]) -> str | None:
             break
         phrase = phrase[:cut.start()].strip()
     phrase = re.sub(r"(?:'s|’s)$", "", phrase).strip()
-    if phrase in GENERIC_OWNERS:
+    if phrase in GENERIC_OWNERS or phrase in _NO_OWNERS or phrase in STOPWORDS:
         return ""
     return phrase
 
@@ -246,6 +255,9 @@ def _owner_before(span: Folded, at: int) -> str | None:
         words.pop()
     if not words:
         return "project"
+    if words[-1] in _AND:  # "we dropped Jenkins and moved CI to ...": the clause's subject
+        first = words[0].replace("’", "'")
+        return "project" if first in _WE or first in ("we've", "we'd") else None
     last = words[-1].replace("’", "'")
     if last in _WE or last in ("we've", "we'd"):
         return "project"
@@ -309,6 +321,10 @@ def project_facts(span: Folded) -> list[Found]:
         old, new = _named(m, span, "o", paired=True), _named(m, span, "n", paired=True)
         if old is not None and new is not None and old[0] == new[0] and old[1] != new[1]:
             add(m.start(), m.end(), _owner(span, m, m.start()), new)
+    for m in _REPLACED.finditer(folded):
+        old, new = _named(m, span, "o", paired=True), _named(m, span, "n", paired=True)
+        if old is not None and new is not None and old[0] == new[0] and old[1] != new[1]:
+            add(m.start(), m.end(), _owner_before(span, m.start()), new)
     for m in _VERSION_FROM_TO.finditer(folded):
         runtime = RUNTIMES[m.group("rt")]
         if m.group("old").lstrip("v") != m.group("new").lstrip("v"):

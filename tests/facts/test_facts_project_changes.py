@@ -50,6 +50,11 @@ def _told(text: str) -> list[tuple[str, str, str]]:
     ("migramos de Jenkins a GitLab CI", [("project", "tool:ci", "GitLab CI")]),
     ("webapp switched from npm to pnpm (workspaces).",
      [("webapp", "tool:package manager", "pnpm")]),
+    ("We replaced RabbitMQ with NATS.", [("project", "tool:message queue", "NATS")]),
+    ("Sustituimos Jenkins por GitLab CI.", [("project", "tool:ci", "GitLab CI")]),
+    ("We dropped Jenkins and moved CI to GitHub Actions.",
+     [("project", "tool:ci", "GitHub Actions")]),
+    ("We moved everything to uv.", [("project", "tool:package manager", "uv")]),
     ("We upgraded Node from 18 to 20.", [("project", "version:node", "Node 20")]),
     ("kestrel upgraded to Go 1.23; the toolchain line pins go1.23.2.",
      [("kestrel", "version:go", "Go 1.23")]),
@@ -94,6 +99,8 @@ def test_a_project_tool_version_or_setting(text: str, facts: list[tuple[str, str
     "We use poetry in our therapy sessions.",
     "Sarah moved to Databricks last year.",
     "He pasado de Python 2 a Python 3.",
+    "I dropped Jenkins and moved CI to GitHub Actions.",
+    "I replaced my Pixel with an iPhone.",
 ])
 def test_what_is_no_project_fact(text: str) -> None:
     assert [f for f in _told(text) if f[1].startswith(("tool:", "version:", "database"))
