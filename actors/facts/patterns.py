@@ -763,9 +763,9 @@ _CHAT_RULES: tuple[_Rule, ...] = (
 )
 _RULES = _RULES + _CHAT_RULES
 _JOB_CHANGES = JobChanges(_JOB_NOUN, _JOB_NOUN_ES)
+"""Going freelance, signing with a firm, leading a team (``jobs``)."""
 _ROLE_CHANGES = RoleChanges(_JOB_NOUN, _JOB_NOUN_ES)
 """A role moved into ("I moved to a staff engineer role", ``role_changes``)."""
-"""Going freelance, signing with a firm, leading a team (``jobs``)."""
 
 _DATABASES = (
     "postgresql", "postgres", "mysql", "mariadb", "sqlite", "mongodb", "mongo", "redis",
@@ -1294,7 +1294,8 @@ _FOCUS_TAIL = re.compile(r"\s+(?:even|only|just|also|too|incluso|aun|solo|tambie
 """A word whose clause was cut off ("answers in English even [when I write in Spanish]")."""
 _A_CLAUSE = re.compile(r"^(?:que|that|you|it\s+when|when)\s")
 """A preference told as a clause ("prefiero que escribas los tests antes", "I prefer that
-you ask first"): a wish about how to work, whose name would be the whole clause."""
+you ask first"): a wish about how to work, named by what it is about (``_clause_name``), not by
+the whole clause."""
 _CLITIC = r"(?:me|te|le|nos|les|lo|la|los|las|se)"
 _CLAUSE_END = (r"(?=\s+(?:antes|despues|en|con|cuando|para|por|sin|si|porque|aunque|siempre|"
                r"before|after|in|with|when|for|by|first|instead|always|even)\b|\s*$)")
@@ -1316,6 +1317,8 @@ def _clause_name(folded: str) -> str:
         return ""
     name = normalise_topic(m.group("np") or m.group("obj") or m.group("en"))
     return name if 0 < len(name.split()) <= 4 else ""
+
+
 _PREFERENCE_AND = re.compile(r"\s+(?:and|y|e)\s+")
 _PREFERENCE_SCOPE = re.compile(
     r"\s+(?:(?:in|on|across|for)\s+(?:every|all|each|any)\b.*|everywhere|always|"

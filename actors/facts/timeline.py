@@ -103,7 +103,7 @@ class ResolvedFact:
     def valid_since(self) -> dt.date:
         """Where the fact's validity starts: valid_from, else its recorded date. An undated
         fact whose successor is valid from before that date held before its successor, since
-        a time the text does not give ("lumen requires Node 20", saved after the dated
+        a time the text does not give ("lumen requires Node 20", saved undated today, then
         "2026-04-02: lumen moved to Node 22", answers "which Node version did lumen need in
         2025?"): it counts from the earliest day."""
         since = _date_or_recorded(self.valid_from, self.recorded_at)
