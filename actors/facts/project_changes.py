@@ -28,8 +28,15 @@ The owner is the project or thing the sentence names: the words before the verb 
 "orca"), or the object of the move ("the harbor event bus" -> "harbor"), without the kind's
 own nouns; "we" (or no subject) is "project". ``keys.scoped_subject`` files a fact named by
 its own project's name under "project" too, so "harbor uses Poetry" and "we switched to uv",
-saved in project:harbor, are one timeline. "I" is never the owner here: "I switched to uv"
-tells nothing (the user's editor and language are ``tools``'). Pure functions; no I/O.
+saved in project:harbor, are one timeline. "I" is never the owner here: "I switched to uv",
+"he pasado de Python 2 a Python 3" tell nothing (the user's editor and language are
+``tools``').
+
+Names that are also words ("we use poetry in therapy") count alone only written capitalised or
+in backticks; a move to a tool that is also a firm by someone named ("Sarah moved to
+Databricks") is a job, not a tool (``_lower_owner``, with ``common_words``' dictionary). The
+questions that ask for these keys are ``project_questions``'. Pure functions (the dictionary
+is read once, on first use); no other I/O.
 """
 
 from __future__ import annotations
