@@ -144,5 +144,10 @@ def scoped_subject(subject: str, scope: str, attribute: str = "") -> str:
     """
     if scope in GLOBAL_SCOPES or personal(attribute):
         return subject
+    if scope.startswith("project:") and normalise_subject(subject) \
+            == normalise_subject(scope.removeprefix("project:")):
+        # "harbor uses Poetry" saved in project:harbor is the project's, as "we use Poetry"
+        # is (``project_changes``): one timeline, whichever way it is named
+        subject = "project"
     return f"{subject} @{scope}"
 

@@ -62,7 +62,14 @@ def _label(fact: _FactLike) -> str:
 
 
 def update_notice(old: _FactLike, current: _FactLike) -> str:
-    """IHMT's notice: the leaf said ``old``; the timeline's current value is ``current``."""
+    """IHMT's notice: the leaf said ``old``; the timeline's current value is ``current``. An
+    undated ``old`` saved after the day ``current`` is valid from held before it (``timeline``
+    orders it so): its saving day is no day it was said of ("On 2026-12-05 you said 'Poetry',
+    but on 2026-02-09 you updated to 'uv'" read backwards), so it is told as earlier."""
+    if old.valid_from is None and current.valid_from is not None \
+            and (old.recorded_at or "")[:10] > current.valid_from[:10]:
+        return (f"Earlier you said {_label(old)} = '{old.value}' (undated), "
+                f"but on {fact_day(current)} you updated to '{current.value}'.")
     said, updated = fact_year(old), fact_year(current)
     if said == updated:
         said, updated = fact_day(old), fact_day(current)

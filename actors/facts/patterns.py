@@ -64,7 +64,9 @@ from actors.facts.moves import day_before, home_named, move_day, move_in
 from actors.facts.names import name_facts
 from actors.facts.partners import named_partner, partner_facts, tells_dating
 from actors.facts.people import new_person_facts
+from actors.facts.project_changes import is_tool_name, own_clause, project_facts
 from actors.facts.questions import attribute_question
+from actors.facts.role_changes import RoleChanges
 from actors.facts.speakers import USER, Speaker, speaker_of, turns
 from actors.facts.tools import switch_kind
 from actors.facts.values import (
@@ -77,6 +79,7 @@ from actors.facts.values import (
     nearest_day,
 )
 from actors.facts.whose import ONE_OF_THEM, clause_start, whose
+from actors.facts.year_dates import opening_month
 from actors.text import PROSE_SENTENCE_CHARS, STOPWORDS, fold, sentences
 
 __all__ = ["FactCandidate", "attribute_question", "extract_facts", "fact_key"]
@@ -633,7 +636,7 @@ _RULES: tuple[_Rule, ...] = (
       for noun, attribute in (("movil", "phone"), ("telefono", "phone"), ("coche", "car"),
                               ("portatil", "laptop"), ("ordenador", "laptop"))),
     # role (job title): "promoted me to staff engineer", "my title is now ..."
-    _Rule("role", _r(r"\b(?:i\s+(?:was|got|have\s+been|'ve\s+been|just\s+got)\s+promoted|"
+    _Rule("role", _r(r"\b(?:i(?:\s+(?:was|got|have\s+been|just\s+got)|'ve\s+been)\s+promoted|"
                      r"(?:they|\w+)\s+promoted\s+me)\s+to\s+(?:an?\s+|the\s+)?")),
     _Rule("role", _r(CLAUSE_START + r"(?:just\s+|finally\s+)?(?:got|been)\s+promoted\s+to\s+"
                      r"(?:an?\s+|the\s+)?")),
@@ -801,6 +804,8 @@ _CHAT_RULES: tuple[_Rule, ...] = (
 _RULES = _RULES + _CHAT_RULES
 _JOB_CHANGES = JobChanges(_JOB_NOUN, _JOB_NOUN_ES)
 """Going freelance, signing with a firm, leading a team (``jobs``)."""
+_ROLE_CHANGES = RoleChanges(_JOB_NOUN, _JOB_NOUN_ES)
+"""A role moved into ("I moved to a staff engineer role", ``role_changes``)."""
 
 _DATABASES = (
     "postgresql", "postgres", "mysql", "mariadb", "sqlite", "mongodb", "mongo", "redis",
@@ -1191,6 +1196,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     out.extend(_tool_switch(span))
     out.extend(name_facts(span))
     out.extend(_role_facts(span))
+    out.extend(f for f in _ROLE_CHANGES.facts(span) if not any(g[2] == f[2] for g in out))
     # "promoted me to staff engineer: I now lead the data team": the title said is the role
     out.extend(f for f in _JOB_CHANGES.facts(span)
                if f[2] != "role" or not any(g[2] == "role" for g in out))
@@ -1313,13 +1319,47 @@ def _preference(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str
         mine = normalise_topic(clean_value(span, start, end, cut_with=True))
         if other and mine and len(other.split()) <= 4:
             attribute = "preference:" + " vs ".join(sorted((mine, other)))
-    value = clean_value(span, start, end, cut_with=True)
+    value = _FOCUS_TAIL.sub("", clean_value(span, start, end, cut_with=True))
+    if _A_CLAUSE.match(fold(value)):
+        # "prefiero que escribas los tests antes ...": how to work, named by what it is about
+        name = _clause_name(fold(value))
+        return [(m.start(), "user", f"preference:{name}", value)] if name else []
     if attribute == "preference" and value:
         # "I prefer dark mode" and "prefiero Vim" are two preferences, not a change of one:
         # each is keyed by what it prefers, and "... and ..." may hold two
         return [(m.start(), "user", f"preference:{_preference_name(item)}", item)
                 for item in _preference_items(value)]
     return [(m.start(), "user", attribute, value)] if value else []
+
+
+_FOCUS_TAIL = re.compile(r"\s+(?:even|only|just|also|too|incluso|aun|solo|tambien|también|"
+                         r"aún|sólo)$", re.IGNORECASE)
+"""A word whose clause was cut off ("answers in English even [when I write in Spanish]")."""
+_A_CLAUSE = re.compile(r"^(?:que|that|you|it\s+when|when)\s")
+"""A preference told as a clause ("prefiero que escribas los tests antes", "I prefer that
+you ask first"): a wish about how to work, named by what it is about (``_clause_name``), not by
+the whole clause."""
+_CLITIC = r"(?:me|te|le|nos|les|lo|la|los|las|se)"
+_CLAUSE_END = (r"(?=\s+(?:antes|despues|en|con|cuando|para|por|sin|si|porque|aunque|siempre|"
+               r"before|after|in|with|when|for|by|first|instead|always|even)\b|\s*$)")
+_CLAUSE_OBJECT = re.compile(
+    rf"^que\s+(?P<np>(?:el|la|los|las|mi|mis|tu|tus)\s+[^,;]+?)\s+{_CLITIC}\s+\w+|"
+    rf"^que\s+(?:{_CLITIC}\s+)?\w+\s+(?P<obj>(?:el|la|los|las|un|una|mi|mis|tu|tus)\s+"
+    rf"[^,;]+?){_CLAUSE_END}|"
+    r"^(?:that\s+)?you\s+(?:to\s+)?\w+\s+(?P<en>(?:the|my|your|a|an|all)\s+[^,;]+?)"
+    + _CLAUSE_END)
+"""What a clause preferred is about: the noun phrase it is about ("que los mensajes de commit
+los escribas en inglés" -> mensajes de commit) or the object of its verb ("que escribas los
+tests antes de la implementación" -> tests, "that you write the tests first" -> tests)."""
+
+
+def _clause_name(folded: str) -> str:
+    """The name of a preference told as a clause, or "" when it names no thing."""
+    m = _CLAUSE_OBJECT.match(folded)
+    if m is None:
+        return ""
+    name = normalise_topic(m.group("np") or m.group("obj") or m.group("en"))
+    return name if 0 < len(name.split()) <= 4 else ""
 
 
 _PREFERENCE_AND = re.compile(r"\s+(?:and|y|e)\s+")
@@ -1772,7 +1812,7 @@ def extract_facts(
     for line in text.splitlines():
         # a turn may run over several lines: its speaker holds until the next label
         speaker = speaker_of(line, turns=labels) or speaker
-        line_date = parse_date(line)
+        line_date = parse_date(line) or opening_month(line)
         if line_date is None and _DATE_LABEL.match(fold(line)):
             line_date = next(iter(find_dates(line)), None)
         if line_date is not None:
@@ -1800,8 +1840,15 @@ def extract_facts(
             if is_question(span.folded):
                 continue
             found = clinical_facts(span, patient, headers=clinical)
+            project = [] if found else project_facts(span)
             if not found:
                 found = _rule_facts(span) or _named_after(said, index) or _generic_facts(span)
+            if project:  # a project's tool, version or setting (``project_changes``): the
+                # user's stack it was read as goes, and a rule of its own attribute here wins
+                named = {fold(f[3]) for f in project}
+                found = [f for f in found if not (f[2] == "stack" and fold(f[3]) in named
+                                                  or f[2] == "location" and is_tool_name(f[3]))]
+                found = [*found, *(f for f in project if f[2] not in {g[2] for g in found})]
             partner = named_partner(span, dating, line)
             if partner is not None and not any(f[2] == "partner" for f in found):
                 # "his name is Keoni" after "I started dating someone??"
@@ -1840,6 +1887,8 @@ def extract_facts(
                 seen.add(marker)
                 day = _day_it_happens(span.folded, _start, attribute, value,
                                       current_date) or valid_from
+                if (_start, subject, attribute, value) in project:
+                    day = _sentence_date(own_clause(span, _start), current_date) or current_date
                 if attribute == "employer" and is_ending(value) and current_date is not None:
                     # "I left Globex last Friday, joining ...": the job ended on the day its
                     # own clause names as just gone (``moves.day_before``), else when said

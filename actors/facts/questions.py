@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from actors.facts.keys import FIRST_PERSON, fact_key, normalise_topic
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
+from actors.facts.project_questions import project_question
 from actors.text import fold
 
 _S = r"(?P<s>[\w' .-]+?)"
@@ -366,6 +367,9 @@ def attribute_question(query: str) -> tuple[str, str] | None:
     folded = " ".join(folded.split())
     for third, first in _THIRD_PERSON:  # "who is the user's employer?" asks "who is my ..."
         folded = third.sub(first, folded)
+    project = project_question(folded)  # a project's tool or version (``project_questions``)
+    if project is not None:
+        return fact_key(*project)
     for pattern, build in _QUESTIONS:
         m = pattern.search(folded)
         if m is not None:

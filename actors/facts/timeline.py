@@ -101,8 +101,14 @@ class ResolvedFact:
 
     @property
     def valid_since(self) -> dt.date:
-        """Where the fact's validity starts: valid_from, else its recorded date."""
-        return _date_or_recorded(self.valid_from, self.recorded_at)
+        """Where the fact's validity starts: valid_from, else its recorded date. An undated
+        fact whose successor is valid from before that date held before its successor, since
+        a time the text does not give ("lumen requires Node 20", saved undated today, then
+        "2026-04-02: lumen moved to Node 22", answers "which Node version did lumen need in
+        2025?"): it counts from the earliest day."""
+        since = _date_or_recorded(self.valid_from, self.recorded_at)
+        until = _parse_day(self.valid_to) if self.valid_from is None else None
+        return _EARLIEST if until is not None and until <= since else since
 
 
 Change = tuple[tuple[str, str], str, str, str, str]
@@ -171,6 +177,11 @@ def _parse_day(text: Any) -> dt.date | None:
     if not isinstance(text, str):
         raise ValueError("valid_from must be an ISO date or null")
     return dt.date.fromisoformat(text[:10])
+
+
+_EARLIEST = dt.date.min + dt.timedelta(days=1)
+"""The start of an undated value known only to have held before a dated one (one day past
+``date.min``, so a day before it is still a date)."""
 
 
 def _date_or_recorded(valid_from: str | None, recorded_at: str) -> dt.date:

@@ -1,0 +1,73 @@
+"""Questions that ask for a project's tool or version (``project_changes``' keys).
+
+"which message queue does harbor use?", "what Go version is the pipeline on?", "¿a qué almacén
+de datos cargamos ahora?": without a key, a current-value question after a correction was
+answered by ranking alone, and the older memory often led. Each pattern names the kind (a
+package manager, a message queue or broker, a data warehouse, CI, a runtime's version) and a
+verb of using it after who asks ("do we use", "does harbor publish to", "usamos", "cargamos"),
+so "which queue should I join at the airport?" asks nothing here. "we", "I", "the pipeline",
+"the frontend" ask of the project itself; a name (harbor) of that project. Pure functions;
+no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from actors.facts.project_changes import GENERIC_OWNERS, RUNTIME_NAME, RUNTIMES
+
+_KINDS = (
+    (r"package\s+manager|dependency\s+manager|gestor\s+de\s+(?:paquetes|dependencias)",
+     "tool:package manager"),
+    (r"message\s+(?:queue|broker|bus)|queue|broker|event\s+bus|messaging\s+system|"
+     r"cola\s+de\s+mensajes|cola|bus\s+de\s+eventos", "tool:message queue"),
+    (r"(?:data\s+)?warehouse|almacen\s+de\s+datos|almacen", "tool:warehouse"),
+    (r"ci(?:/cd)?(?:\s+(?:provider|system|service|tool))?|integracion\s+continua", "tool:ci"),
+)
+_KIND = "|".join(k for k, _ in _KINDS)
+_USING = (r"(?:use|using|run|running|publish|publishing|send|sending|push|pushing|load|loading|"
+          r"write|writing|rely|need|depend|be\s+on|on|in|into|to|for|with)\b")
+"""What one does with the kind asked about ("do we use", "do we publish ... to")."""
+_OWNER_EN = (r"(?:do|does|did|should|is|are|was|were|will|can)\s+(?P<s>(?:the\s+)?[\w.-]+)"
+             r"\s+(?:[\w.-]+\s+){0,4}?" + _USING)
+_OWNER_ES = (r"(?:(?:usa|utiliza|emplea|usaba|tiene)\s+(?P<s_es>(?:el\s+|la\s+)?[\w.-]+)|"
+             r"(?:usamos|utilizamos|cargamos|publicamos|enviamos|usabamos|tenemos))\b")
+_TOOL = tuple(re.compile(p) for p in (
+    rf"\b(?:which|what)\s+(?P<k>{_KIND})\s+{_OWNER_EN}",
+    rf"\b(?:que|cual)\s+(?:es\s+(?:el|la)\s+)?(?P<k>{_KIND})\s+(?:(?:de|del)\s+"
+    rf"(?P<s_of>[\w.-]+)\b|{_OWNER_ES})",
+))
+_VERSION = tuple(re.compile(p) for p in (
+    rf"\b(?:which|what)\s+(?P<rt>{RUNTIME_NAME})\s+version\s+{_OWNER_EN}",
+    rf"\b(?:which|what)\s+version\s+of\s+(?P<rt>{RUNTIME_NAME})\s+{_OWNER_EN}",
+    rf"\b(?:que|cual)\s+(?:es\s+la\s+)?version\s+de\s+(?P<rt>{RUNTIME_NAME})\s+"
+    rf"(?:(?:de|del)\s+(?P<s_of>[\w.-]+)\b|{_OWNER_ES})",
+))
+_ASKERS = frozenset("we i you us nosotros yo".split()) | GENERIC_OWNERS | frozenset(
+    "pipeline frontend backend service servicio codebase".split())
+"""Who asks, or the project itself ("what Go version is the pipeline on?" in orca's scope)."""
+
+
+def project_question(folded: str) -> tuple[str, str] | None:
+    """(owner, attribute) a question asks of a project's tool or version ("which message
+    queue does harbor use?" -> ("harbor", "tool:message queue"), "what Go version is the
+    pipeline on?" -> ("project", "version:go"), "¿a qué almacén de datos cargamos ahora?" ->
+    ("project", "tool:warehouse")), or None. ``folded``: the question folded, lower case,
+    without its punctuation (``questions.attribute_question``)."""
+    for pattern in _TOOL:
+        m = pattern.search(folded)
+        if m is not None:
+            attribute = next(a for k, a in _KINDS if re.fullmatch(k, m.group("k")))
+            return _asker(m), attribute
+    for pattern in _VERSION:
+        m = pattern.search(folded)
+        if m is not None:
+            return _asker(m), f"version:{RUNTIMES[m.group('rt')].lower()}"
+    return None
+
+
+def _asker(m: re.Match[str]) -> str:
+    groups = m.groupdict()
+    said = groups.get("s") or groups.get("s_es") or groups.get("s_of") or ""
+    words = [w for w in said.split() if w not in ("the", "el", "la")]
+    return "project" if not words or words[0] in _ASKERS else words[0]

@@ -1,0 +1,35 @@
+"""Preference names cut clean (fix-facts10, the outside bbtest32 run): "I prefer answers in
+English even when ..." was keyed 'preference:answers in english even' and "Prefiero que
+escribas los tests antes ..." by the whole clause, both shown in every session-start brief;
+a clause is now named by what it is about ('preference:tests')."""
+
+from __future__ import annotations
+
+import pytest
+
+from actors.facts.patterns import extract_facts
+
+
+def _told(text: str) -> list[tuple[str, str, str]]:
+    return [(f.subject, f.attribute, f.value) for f in extract_facts(text)]
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("I prefer answers in English even when I write in Spanish, but code comments can be "
+     "in either.", [("user", "preference:answers in english", "answers in English")]),
+    ("I prefer tea too.", [("user", "preference:tea", "tea")]),
+    # a wish about how to work, told as a clause: named by what it is about, or nothing
+    ("Prefiero que escribas los tests antes de la implementación cuando arreglas un bug.",
+     [("user", "preference:tests", "que escribas los tests antes de la implementación")]),
+    ("Prefiero que los mensajes de commit los escribas en inglés aunque hablemos en español.",
+     [("user", "preference:mensajes de commit",
+       "que los mensajes de commit los escribas en inglés")]),
+    ("I prefer that you ask before running migrations.", []),
+    ("Prefiero que no me llames antes de las 9.", []),
+    # left alone
+    ("I prefer dark mode.", [("user", "preference:dark mode", "dark mode")]),
+    ("Prefiero tests de integración con contenedores reales.",
+     [("user", "preference:tests de integracion", "tests de integración")]),
+])
+def test_a_preference_is_named_clean(text: str, facts: list[tuple[str, str, str]]) -> None:
+    assert _told(text) == facts
