@@ -15,8 +15,8 @@ import re
 from collections.abc import Callable
 
 from actors.facts.keys import FIRST_PERSON, fact_key, normalise_topic
-from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
 from actors.facts.project_questions import project_question
+from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
 from actors.text import fold
 
 _S = r"(?P<s>[\w' .-]+?)"
