@@ -229,9 +229,16 @@ dump or code with no full stop (prose is far shorter), and reading one through e
 rule cost seconds per MB."""
 
 
+_TITLES = ("Dr", "Dra", "Mr", "Mrs", "Ms", "Mx", "Prof", "St", "Sr", "Sra", "Srta", "Jr")
+_SENTENCE_END = re.compile(r"(?<=[.!?…])" + "".join(rf"(?<!\b{title}\.)" for title in _TITLES)
+                           + r"\s+")
+"""A sentence ends at ., ! or ? before white space, but not after a title ("My doctor is Dr.
+Ana Ruiz" is one sentence: its value is "Ana Ruiz", not "Dr")."""
+
+
 def sentences(text: str) -> list[str]:
     """Split prose into sentences at ., ! and ? followed by white space."""
-    parts = re.split(r"(?<=[.!?…])\s+", text.strip())
+    parts = _SENTENCE_END.split(text.strip())
     return [p.strip() for p in parts if p.strip()]
 
 

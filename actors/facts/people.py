@@ -37,7 +37,9 @@ _STARTED_ES = (
     + r"(?:\s+nuev[oa])?\s*(?:,|:)?\s*(?:que\s+se\s+llama\s+|llamad[oa]\s+)?"
 )
 _PATTERNS = (re.compile(_STARTED), re.compile(_STARTED_ES))
-_NAME = re.compile(r"[A-ZÁÉÍÓÚÑ][\w'’-]+(?:\s+(?:de\s+|van\s+|von\s+)?[A-ZÁÉÍÓÚÑ][\w'’-]+){0,2}")
+_NAME = re.compile(r"(?:(?:Dr|Dra|Mr|Mrs|Ms|Prof)\.?\s+)?"
+                   r"[A-ZÁÉÍÓÚÑ][\w'’-]+(?:\s+(?:de\s+|van\s+|von\s+)?[A-ZÁÉÍÓÚÑ][\w'’-]+){0,2}")
+"""A person's name as written, with its title ("Dr. Lee", "Tomasz Nowak")."""
 
 Found = tuple[int, str, str, str]
 
