@@ -1314,6 +1314,12 @@ class NavigationActor(Actor):
             result = dataclasses.replace(result, hits=tuple(
                 dataclasses.replace(hit, said_by_other=other_than_the_user(hit.text))
                 for hit in result.hits))
+        if past is not None and span is not None:
+            result = dataclasses.replace(result, hits=tuple(
+                dataclasses.replace(hit, stood_then=span.phrase)
+                if hit.currency == "SUPERSEDED" and hit.successor is not None
+                and hit.timestamp[:10] <= past < hit.successor.timestamp[:10] else hit
+                for hit in result.hits))
         result = notices_as_asked(result, text, keys, timeline)
         self.log.info(event, duration_ms=round((time.perf_counter() - started) * 1000, 2),
                       node_reads=trace.node_reads, leaves_scored=trace.leaves_scored,

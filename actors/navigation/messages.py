@@ -77,6 +77,10 @@ class Hit:
     focus: tuple[str, ...] = ()
     """The index terms (stems) it matched the question with, in any reading (the other
     language's, a close word's): a long memory's reply opens on the passage holding them."""
+    stood_then: str = ""
+    """The past time the question asks about ("june 2025"), when this memory was corrected
+    only after it: it tells how things stood then, and the reply does not send the reader to
+    the newer one."""
 
 
 @dataclass(frozen=True)

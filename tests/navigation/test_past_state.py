@@ -55,6 +55,7 @@ async def test_the_value_of_a_past_time_leads_a_question_about_that_time(
              "which database does billing use now?")
     (then, now), mysql = await replies(tmp_path / "on", asked)
     assert then.hits[0].leaf_id == mysql
+    assert then.hits[0].stood_then == "june 2025"  # the reply says it is how things stood
     assert now.hits[0].leaf_id != mysql  # how it stands now: the move to PostgreSQL
     # the rule off: the move, dated after June, leads
     monkeypatch.setattr(navigation.NavigationActor, "_state_then", lambda *a: None)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from actors.navigation.messages import Hit, SearchResult, SearchTrace
+from actors.navigation.messages import Hit, SearchResult, SearchTrace, Turn
 from ihmt_async import render
 from tests.mcp_client import server_session
 
@@ -163,3 +163,18 @@ def test_the_memories_named_after_those_served_show_their_part_and_their_notices
         "  OUTDATED: sister employer = 'bakery' -> 'vet clinic' since June"
     full = render.render_search(found, detail="full")
     assert "· L-2 ·" in full and "OUTDATED: sister employer" in full
+
+
+def test_a_memory_of_the_asked_past_time_is_not_sent_to_its_correction() -> None:
+    # "which database did billing use in June 2025?": the MySQL note, corrected in July, is
+    # how things stood then; "prefer the newer one" would send the reader to the wrong answer
+    later = Turn(leaf_id="L-new", timestamp="2025-07-22T00:00:00Z",
+                 text="2025-07-22: Hemos pasado de MySQL a PostgreSQL 16.")
+    old = dataclasses.replace(_hit("L-old", "2024-03-01: billing stores invoices in MySQL."),
+                              currency="SUPERSEDED", superseded_by="L-new", successor=later)
+    asked = "which database did billing use in June 2025?"
+    then = render.render_search(_result("FOUND", asked, (dataclasses.replace(
+        old, stood_then="june 2025"),)))
+    assert "how things stood in june 2025" in then and "prefer the newer one" not in then
+    now = render.render_search(_result("FOUND", "which database does billing use?", (old,)))
+    assert "prefer the newer one" in now
