@@ -78,6 +78,7 @@ def test_rebuild_exits_0_while_every_vector_is_still_to_compute(
     assert code == 0, err
     report = json.loads(out)
     assert report["leaves"] == MEMORIES and report["problems"] == []
+    assert 0 < report["embedding_pending"] <= MEMORIES  # said, not waited for
     assert SlowEncoder.started.is_set()  # the background embedding ran during the rebuild
     assert taken < 30, taken
 
