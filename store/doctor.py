@@ -25,11 +25,14 @@ This module may know the layout (it is in ``store``); it must never import ``act
 from __future__ import annotations
 
 import errno
+import itertools
 import os
 import pwd
 import sqlite3
+import stat
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,10 +44,10 @@ from store.audit import audit_record
 from store.catalog import CatalogReader, Entries, entry_from_leaf
 from store.db import FactRow, get_meta, pending_rows
 from store.engine import Engine, events_accepted, events_lost
-from store.errors import DamagedDatabase, MalformedFile, StoreError
+from store.errors import DamagedDatabase, InputError, MalformedFile, StoreError
 from store.events import read_lines, utc_now
 from store.factlog import FactEventsReader
-from store.leaf_format import LeafFile, read_leaf
+from store.leaf_format import LeafFile, leaf_from_bytes, read_leaf
 from store.leaves import leaf_relpath_of
 from store.locks import LockManager, is_held, read_holder
 from store.migrate import legacy_files
@@ -246,6 +249,27 @@ def _check_events(layout: StoreLayout, view: _View, applied: int,
                           "(an unacknowledged change) is skipped")
 
 
+READERS = 4
+"""Threads reading leaf files' bytes at once. Every leaf must be read (its header must parse:
+a leaf that does not is the one problem only its content shows), and at 50,000 memories on a
+busy machine the reads waited on the disk one at a time (11-41 s wall for 8 s of CPU). The
+threads only read; the headers are parsed here, in the listing's order (the same duplicate
+is named), so the parsing does not contend for the interpreter."""
+READ_WINDOW = 256
+
+
+def _read_leaves(paths: Iterable[Path]) -> Iterator[tuple[Path, LeafFile | MalformedFile]]:
+    """Each leaf file read (or why it cannot be), in the order given."""
+    listed = iter(paths)
+    with ThreadPoolExecutor(max_workers=READERS, thread_name_prefix="doctor-read") as pool:
+        while window := list(itertools.islice(listed, READ_WINDOW)):
+            for path, raw in zip(window, pool.map(Path.read_bytes, window), strict=True):
+                try:
+                    yield path, leaf_from_bytes(raw, path)
+                except MalformedFile as exc:
+                    yield path, exc
+
+
 def _read_files(layout: StoreLayout, view: _View) -> None:
     for path in iter_branch_files(layout):
         try:
@@ -254,11 +278,9 @@ def _read_files(layout: StoreLayout, view: _View) -> None:
             view.add("unreadable_branch", path, exc.reason)
             continue
         view.branches[str(node["node_id"])] = node
-    for path in iter_leaf_files(layout):
-        try:
-            leaf = read_leaf(path)
-        except MalformedFile as exc:
-            view.add("unreadable_leaf", path, exc.reason + " (fix it by hand or move it out of "
+    for path, leaf in _read_leaves(iter_leaf_files(layout)):
+        if isinstance(leaf, MalformedFile):
+            view.add("unreadable_leaf", path, leaf.reason + " (fix it by hand or move it out of "
                      "the store, then run doctor again)", repairable=False)
             continue
         earlier = view.leaves.get(leaf.leaf_id)
@@ -283,12 +305,13 @@ def _check_catalog(layout: StoreLayout, view: _View, now: float, grace_s: float)
     # Re-read: take in saves that finished while we listed the files.
     entries = CatalogReader(layout).entries()
     view.catalog = entries
+    where = _EntryPaths(layout)
     for entry_id, entry in sorted(entries.items()):
-        path = _entry_path(layout, entry)
+        path, exists = where.of(entry)
         if path is None:
             view.add("entry_bad_path", layout.database,
                      f"catalog entry {entry_id} has path {entry.get('path')!r}", entry_id)
-        elif not path.exists():
+        elif not exists:
             view.add("entry_without_file", path,
                      f"catalog entry {entry_id} ({entry.get('kind')}) has no file", entry_id)
     for leaf_id, (path, _) in sorted(view.leaves.items()):
@@ -308,11 +331,44 @@ def _check_catalog(layout: StoreLayout, view: _View, now: float, grace_s: float)
                      f"{entry_id}: {reason}", entry_id)
 
 
+class _EntryPaths:
+    """``layout.resolve`` of every catalog entry's path and whether its file exists, with each
+    directory resolved once: resolving every path (a ``lstat`` of each of its components) and
+    then ``exists`` were 6 of doctor's 30 s at 50,000 memories. A file that is a symlink, or a
+    path that is not plain ``dir/name``, is resolved in full, as before."""
+
+    def __init__(self, layout: StoreLayout) -> None:
+        self.layout = layout
+        self._dirs: dict[str, Path | None] = {}
+
+    def of(self, entry: Mapping[str, Any]) -> tuple[Path | None, bool]:
+        head, _, name = str(entry.get("path") or "").rpartition("/")
+        if head and name not in ("", ".", ".."):
+            if head not in self._dirs:
+                try:
+                    self._dirs[head] = self.layout.resolve(head)
+                except (StoreError, InputError):
+                    self._dirs[head] = None  # outside the store: so is every file in it
+            real_dir = self._dirs[head]
+            if real_dir is None:
+                return None, False
+            candidate = real_dir / name
+            try:
+                if not stat.S_ISLNK(os.lstat(candidate).st_mode):
+                    return candidate, True
+            except FileNotFoundError:
+                return candidate, False
+            except OSError:
+                pass
+        path = _entry_path(self.layout, entry)
+        return path, path is not None and path.exists()
+
+
 def _entry_path(layout: StoreLayout, entry: Mapping[str, Any]) -> Path | None:
     try:
         return layout.resolve(str(entry.get("path") or ""))
-    except StoreError:
-        return None
+    except (StoreError, InputError):  # outside the store (``InvalidDomain``): a bad path,
+        return None                   # reported, not a traceback
 
 
 def _dangling(entries: Entries, branches: Mapping[str, Mapping[str, Any]], entry_id: str,

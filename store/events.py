@@ -192,11 +192,15 @@ class ReadResult:
     what they held may have been acknowledged, and is lost unless the database applied it."""
 
 
-def read_lines(path: Path, start: int = 0, *, records: bool = True) -> ReadResult:
+def read_lines(path: Path, start: int = 0, *, records: bool = True,
+               keys: tuple[str, ...] | None = None) -> ReadResult:
     """Every complete line from byte ``start`` on (never blocks writers, takes no lock).
 
     ``records=False``: lines whose checksum matches are not parsed and carry an empty record
     (``doctor`` wants only the damage and the lines' ends: 0.4 s instead of 2.5 s for 44 MB).
+    ``keys``: each record keeps only these keys, dropped as it is parsed (the facts' rebuild
+    reads the facts and the audit of every line, not its catalog entries: 270 MB of parsed
+    lines at 50,000 memories).
     """
     try:
         handle = open(path, "rb")
@@ -245,6 +249,8 @@ def read_lines(path: Path, start: int = 0, *, records: bool = True) -> ReadResul
                 continue
             fenced = record.pop(FENCED_KEY, None) if summed else None
             record.pop(SUM_KEY, None)
+            if keys is not None:
+                record = {key: record[key] for key in keys if key in record}
         if unreadable:
             if not summed or fenced == unreadable[-1][0]:
                 bad.extend(at for at, _n in unreadable)

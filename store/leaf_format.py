@@ -68,7 +68,8 @@ def render_leaf(header: Mapping[str, Any], text: str) -> str:
 
 def parse_leaf(raw: str, path: Path | str | None = None) -> LeafFile:
     """Parse a leaf file's text; every problem is a typed error naming the file."""
-    where = Path(path) if path is not None else Path("<leaf>")
+    # a Path given is kept, not built again (doctor parses 50,000 leaves in one go)
+    where = path if isinstance(path, Path) else Path(path if path is not None else "<leaf>")
     if not raw.startswith(OPEN):
         raise MalformedLeaf(where, "missing the <<<IHMT-META header")
     end = raw.find(CLOSE, len(OPEN) - 1)
@@ -86,13 +87,18 @@ def parse_leaf(raw: str, path: Path | str | None = None) -> LeafFile:
     version = header.get("schema_version", 1)
     if isinstance(version, bool) or version not in SCHEMA_VERSIONS:  # True == 1 in Python
         raise UnknownSchemaVersion(where, f"unknown schema_version {version!r}")
-    return LeafFile(header, raw[end + len(CLOSE):], Path(path) if path is not None else None)
+    return LeafFile(header, raw[end + len(CLOSE):], where if path is not None else None)
 
 
 def read_leaf(path: Path) -> LeafFile:
     """Read and parse one leaf file."""
+    return leaf_from_bytes(path.read_bytes(), path)
+
+
+def leaf_from_bytes(raw: bytes, path: Path) -> LeafFile:
+    """Parse a leaf file's bytes (read elsewhere: doctor reads them in worker threads)."""
     try:
-        raw = path.read_bytes().decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise MalformedLeaf(path, "the file is not valid UTF-8") from None
-    return parse_leaf(raw, path)
+    return parse_leaf(text, path)

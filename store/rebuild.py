@@ -165,7 +165,8 @@ def check_events_whole(layout: StoreLayout) -> None:
     if lost is not None:
         applied, size, _ = lost
         raise EventsLost(layout.events_file, applied, size)
-    damaged = [line for line in read_lines(layout.events_file).damaged
+    # the damage only, as ``doctor`` reads it: parsing every line held 270 MB at 50k memories
+    damaged = [line for line in read_lines(layout.events_file, records=False).damaged
                if line.offset >= accepted]
     if damaged:
         first = damaged[0]

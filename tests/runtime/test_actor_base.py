@@ -249,3 +249,64 @@ async def test_request_ids_differ_and_survive_the_trip(running: Parrot) -> None:
     assert a.request_id != b.request_id and len(a.request_id) == 12
     with anyio.fail_after(2):
         assert await running.ask(a) == "a!"
+
+
+class Busy(Actor):
+    """Background work that is always due and takes longer than its interval each turn."""
+
+    name = "busy"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.turns = 0
+        self.backlog = 10_000
+
+    def idle_after(self) -> float | None:
+        return 0.0 if self.backlog else None
+
+    async def on_idle(self) -> None:
+        self.turns += 1
+        self.backlog -= 1
+        await anyio.sleep(0.02)  # one small batch of work (not a synchronisation)
+
+    async def handle(self, message: Message) -> Any:
+        if isinstance(message, Echo):
+            return message.text
+        return await super().handle(message)
+
+
+async def test_a_request_waits_behind_one_idle_turn_not_the_whole_backlog() -> None:
+    """A timed receive with no time left is cancelled before it looks at the inbox: while the
+    idle work was always due, a request waited until the whole backlog was done (``rebuild``'s
+    last request, 60 s behind the re-embedding of 50,000 memories). Now a waiting request goes
+    first, and the background work still gets its turns between requests."""
+    actor = Busy()
+    async with anyio.create_task_group() as tg:
+        await tg.start(actor.run)
+        with anyio.fail_after(5):  # the backlog alone is 200 s
+            for i in range(40):
+                assert await actor.ask(Echo(text=str(i)), timeout_s=1.0) == str(i)
+        assert actor.backlog > 0 and actor.turns >= 2  # the background work went on
+        actor.close_inbox()
+    assert actor.backlog > 9_000
+
+
+async def test_requests_without_pause_do_not_postpone_due_idle_work_forever() -> None:
+    """Twenty callers asking without pause: the idle work still runs between their requests
+    (every ``IDLE_YIELDS_TO`` requests at the latest)."""
+    actor = Busy()
+    async with anyio.create_task_group() as tg:
+        await tg.start(actor.run)
+        await wait_all_tasks_blocked()
+        before = actor.turns
+
+        async def caller(n: int) -> None:
+            for i in range(20):
+                await actor.ask(Echo(text=f"{n}.{i}"), timeout_s=5.0)
+
+        with anyio.fail_after(10):
+            async with anyio.create_task_group() as callers:
+                for n in range(20):
+                    callers.start_soon(caller, n)
+        assert actor.turns - before >= 400 // 16 - 1
+        actor.close_inbox()
