@@ -889,12 +889,6 @@ class NavigationActor(Actor):
                 readings.append((swapped, {**over, **{form: frozenset(
                     own for term in terms for own in over.get(term, {term}))
                     for form, terms in back.items()}}, share * ranking.TRANSLATED_SHARE))
-        relation = self._named_reading(query, topic, msg.as_of) if self.use_derived else None
-        if relation is not None:
-            readings.append(relation)
-        kind = self._kind_reading(query) if self.use_derived else None
-        if kind is not None:
-            readings.append(kind)
         model = self.model
         self._plans = {}
 
@@ -909,6 +903,14 @@ class NavigationActor(Actor):
             return as_of_ts is None or meta.recorded_ts <= as_of_ts or (
                 as_of_day is not None and meta.timestamp[:10] <= as_of_day
                 and any(tag.startswith("date:") for tag in meta.tags))
+
+        relation = self._named_reading(query, topic, msg.as_of, admissible) \
+            if self.use_derived else None
+        if relation is not None:
+            readings.append(relation)
+        kind = self._kind_reading(query) if self.use_derived else None
+        if kind is not None:
+            readings.append(kind)
 
         descent = descend(query, model, beam_width=self.settings.beam_width,
                           admissible=admissible)
@@ -1391,7 +1393,8 @@ class NavigationActor(Actor):
         back = {thing: frozenset({term}) for term, things in swapped.items() for thing in things}
         return reading, back, ranking.KIND_SHARE
 
-    def _named_reading(self, query: Query, topic: str, as_of: dt.datetime | None
+    def _named_reading(self, query: Query, topic: str, as_of: dt.datetime | None,
+                       admissible: Callable[[str], bool]
                        ) -> tuple[Query, dict[str, frozenset[str]], float] | None:
         """The question with each relation it says is the user's read as the names that
         relation has in this store ("my girlfriend" -> "Mei"): the timeline's partner (as of
@@ -1403,7 +1406,7 @@ class NavigationActor(Actor):
             own = tuple(stem(t) for t in text_terms(word))
             if not own or own[-1] not in query.query_terms or own[-1] in swapped:
                 continue
-            names = self._names_of(word, as_of)
+            names = self._names_of(word, as_of, admissible)
             terms = tuple(unique(stem(t) for name in names for t in text_terms(name)
                                  if stem(t) not in query.query_terms))
             if terms:
@@ -1418,9 +1421,12 @@ class NavigationActor(Actor):
         back = {name: frozenset({term}) for term, names in swapped.items() for name in names}
         return reading, back, ranking.RELATION_NAME_SHARE
 
-    def _names_of(self, word: str, as_of: dt.datetime | None) -> list[str]:
+    def _names_of(self, word: str, as_of: dt.datetime | None,
+                  admissible: Callable[[str], bool]) -> list[str]:
         """The names ``word`` (a relation: "girlfriend", "ex", "sister", "dog") has in this
-        store, the timeline's first: at most ``ranking.RELATION_NAMES``."""
+        store, the timeline's first, the others from the memories the caller may be served
+        (another project's "my sister Ana" is no name of this one's): at most
+        ``ranking.RELATION_NAMES``."""
         key = fold(word).lower()
         partner = fact_key("user", "partner")
         mine = set(map(str.lower, self._user_names()))
@@ -1443,7 +1449,7 @@ class NavigationActor(Actor):
                 if fact is not None and is_name(fact.value):
                     names.append(fact.value)
             pool = self.model.index.search(parse_query(" ".join(sorted(forms)), None),
-                                           limit=ranking.RELATION_POOL)
+                                           limit=ranking.RELATION_POOL, allowed=admissible)
             names += most_named((self.model.text_of(leaf) for leaf, _, _ in pool), forms,
                                 ranking.RELATION_NAMES)
         kept = [name for name in unique(names) if name.lower() not in mine]

@@ -117,3 +117,17 @@ async def test_my_ex_is_read_as_the_partners_before_the_current_one(
     monkeypatch.setattr(ranking, "RELATION_NAMES", 0)
     found, hobby = await asked(tmp_path / "unnamed", texts, answer, question)
     assert hobby not in found
+
+
+async def test_a_name_said_in_another_project_is_no_name_of_this_one(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        for text, scope in (("My sister Ana moved to Leeds.", "project:other"),
+                            ("My sister Laura is visiting next week.", "project:here")):
+            await rt.ingest.ask(Save(content=text, scope=scope, provenance=Provenance(
+                agent="claude-code", session="s1")))
+        rt.navigation.model.refresh()
+        here = rt.navigation._names_of(
+            "sister", None, lambda leaf: rt.navigation.model.leaves[leaf].scope == "project:here")
+        assert here == ["Laura"]
+        assert sorted(rt.navigation._names_of("sister", None, lambda leaf: True)) == [
+            "Ana", "Laura"]
