@@ -407,6 +407,25 @@ def _word_terms(words: str) -> tuple[str, ...]:
     return parse_query(words).query_terms
 
 
+Reading = tuple[Query, dict[str, frozenset[str]], float]
+"""A reading of the question: its terms, each reading term -> the question's words it stands
+for, and the share of a memory's score it keeps."""
+
+
+def _swapped_reading(query: Query, swapped: Mapping[str, tuple[str, ...]],
+                     share: float) -> Reading:
+    """The question with each term of ``swapped`` read as the terms it maps to (a kind as its
+    things, a relation as its names, a word as the one closest in meaning), each held as
+    the word it stands for."""
+    own_terms = tuple(unique(t for term in query.query_terms
+                             for t in swapped.get(term, (term,))))
+    groups = (own_terms, *query.groups[1:])
+    reading = Query(text=query.text, terms=tuple(unique(t for g in groups for t in g)),
+                    groups=groups, phrased=query.phrased)
+    return reading, {new: frozenset({term}) for term, news in swapped.items() for new in news}, \
+        share
+
+
 def _back_map(words: list[tuple[str, tuple[str, ...]]]) -> dict[str, frozenset[str]]:
     """Each term of the translated reading -> the question's own terms it stands for."""
     out: dict[str, set[str]] = {}
@@ -870,7 +889,7 @@ class NavigationActor(Actor):
         if naming:
             topic = unqualified(topic)
         query = parse_query(topic, clue)
-        readings: list[tuple[Query, dict[str, frozenset[str]], float]] = [(query, {}, 1.0)]
+        readings: list[Reading] = [(query, {}, 1.0)]
         other = other_reading(topic) if self.use_bilingual else None
         translated: Query | None = None
         if other is not None:
@@ -1353,8 +1372,7 @@ class NavigationActor(Actor):
                     ranking.coordinated(kept.score, kept.coverage):
                 best[doc] = found
 
-    def _derived_reading(self, query: Query
-                         ) -> tuple[Query, dict[str, frozenset[str]], float] | None:
+    def _derived_reading(self, query: Query) -> Reading | None:
         """The question with each word that the index holds in another form read as that form
         (its most frequent one): "food allergy" -> "food allergic"."""
         swapped: dict[str, str] = {}
@@ -1371,8 +1389,7 @@ class NavigationActor(Actor):
         back = {form: frozenset({term}) for term, form in swapped.items()}
         return reading, back, ranking.DERIVED_SHARE
 
-    def _kind_reading(self, query: Query
-                      ) -> tuple[Query, dict[str, frozenset[str]], float] | None:
+    def _kind_reading(self, query: Query) -> Reading | None:
         """The question with each kind of thing it names read as the things of that kind the
         store holds ("which database" -> "mysql postgresql db"): a memory names the thing, a
         question its kind (``kinds``)."""
@@ -1383,19 +1400,10 @@ class NavigationActor(Actor):
                            if t not in query.query_terms and index.doc_freq(t))
             if things:
                 swapped[term] = things
-        if not swapped:
-            return None
-        own_terms = tuple(unique(t for term in query.query_terms
-                                 for t in swapped.get(term, (term,))))
-        groups = (own_terms, *query.groups[1:])
-        reading = Query(text=query.text, terms=tuple(unique(t for g in groups for t in g)),
-                        groups=groups, phrased=query.phrased)
-        back = {thing: frozenset({term}) for term, things in swapped.items() for thing in things}
-        return reading, back, ranking.KIND_SHARE
+        return _swapped_reading(query, swapped, ranking.KIND_SHARE) if swapped else None
 
     def _named_reading(self, query: Query, topic: str, as_of: dt.datetime | None,
-                       admissible: Callable[[str], bool]
-                       ) -> tuple[Query, dict[str, frozenset[str]], float] | None:
+                       admissible: Callable[[str], bool]) -> Reading | None:
         """The question with each relation it says is the user's read as the names that
         relation has in this store ("my girlfriend" -> "Mei"): the timeline's partner (as of
         ``as_of``; its earlier ones for "my ex"), or the names memories give beside the
@@ -1411,15 +1419,8 @@ class NavigationActor(Actor):
                                  if stem(t) not in query.query_terms))
             if terms:
                 swapped[own[-1]] = terms
-        if not swapped:
-            return None
-        own_terms = tuple(unique(t for term in query.query_terms
-                                 for t in swapped.get(term, (term,))))
-        groups = (own_terms, *query.groups[1:])
-        reading = Query(text=query.text, terms=tuple(unique(t for g in groups for t in g)),
-                        groups=groups, phrased=query.phrased)
-        back = {name: frozenset({term}) for term, names in swapped.items() for name in names}
-        return reading, back, ranking.RELATION_NAME_SHARE
+        return _swapped_reading(query, swapped, ranking.RELATION_NAME_SHARE) if swapped \
+            else None
 
     def _names_of(self, word: str, as_of: dt.datetime | None,
                   admissible: Callable[[str], bool]) -> list[str]:
@@ -1455,8 +1456,7 @@ class NavigationActor(Actor):
         kept = [name for name in unique(names) if name.lower() not in mine]
         return kept[:ranking.RELATION_NAMES]
 
-    def _neighbour_reading(self, query: Query, topic: str
-                           ) -> tuple[Query, dict[str, frozenset[str]], float] | None:
+    def _neighbour_reading(self, query: Query, topic: str) -> Reading | None:
         """The question with each word swapped for the closest word in meaning that the index
         holds ("what vehicle" -> "car", "the user's pet" -> "dog"); its own other forms are
         the derived reading's, not this one's."""
@@ -1479,12 +1479,8 @@ class NavigationActor(Actor):
                 break
         if not swapped:
             return None
-        own_terms = tuple(unique(swapped.get(t, t) for t in query.query_terms))
-        groups = (own_terms, *query.groups[1:])
-        reading = Query(text=query.text, terms=tuple(unique(t for g in groups for t in g)),
-                        groups=groups, phrased=query.phrased)
-        back = {near: frozenset({term}) for term, near in swapped.items()}
-        return reading, back, ranking.NEIGHBOUR_SHARE
+        return _swapped_reading(query, {term: (near,) for term, near in swapped.items()},
+                                ranking.NEIGHBOUR_SHARE)
 
     def _unknown_topic(self, query: Query, topic: str, best: Mapping[str, _Match]
                        ) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -1723,8 +1719,7 @@ class NavigationActor(Actor):
         return {leaf for leaf in scores if leaf in best
                 and (best[leaf].matched - best[leaf].near) & words}
 
-    def _naming(self, readings: list[tuple[Query, dict[str, frozenset[str]], float]],
-                leading: list[str]) -> set[str]:
+    def _naming(self, readings: list[Reading], leading: list[str]) -> set[str]:
         """Candidates that give the name a name question asks for: a word of the question
         (in any form the index holds, in either language: "madre" as "mother" as "mum")
         with a name beside it ("my mum Els", ``answer_type.names_by``). The words saying
