@@ -6,16 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import anyio
 import pytest
 
-from actors.ingest.messages import Save
 from actors.navigation import ranking
 from actors.navigation.kinds import things_of
-from actors.navigation.messages import Search, SearchResult, Stats
+from actors.navigation.messages import SearchResult
 from actors.navigation.stories import tells_a_change
-from actors.provenance import Provenance
 from ihmt_async.runtime import Runtime
+from tests.navigation.test_retrieval_rules import embedded, save, search
 
 pytestmark = pytest.mark.anyio
 
@@ -29,12 +27,9 @@ TEXTS = ("2024-03-01: harbor billing stores invoices and ledger entries in MySQL
 
 async def replies(home: Path, questions: tuple[str, ...]) -> tuple[list[SearchResult], str]:
     async with Runtime(home) as rt:
-        saved = [(await rt.ingest.ask(Save(content=text, provenance=Provenance(
-            agent="claude-code", session="s1")))).leaf_ids[0] for text in TEXTS]
-        with anyio.fail_after(60):
-            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
-                await anyio.sleep(0.2)
-        return [await rt.navigation.ask(Search(query=q)) for q in questions], saved[0]
+        saved = [await save(rt, text) for text in TEXTS]
+        await embedded(rt)
+        return [await search(rt, q) for q in questions], saved[0]
 
 
 def test_a_kind_names_its_things_in_both_languages() -> None:

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import anyio
 import pytest
 
-from actors.ingest.messages import Save
 from actors.navigation import actor as navigation
-from actors.navigation.messages import Search, SearchResult, Stats
-from actors.provenance import Provenance
+from actors.navigation.messages import SearchResult
 from ihmt_async.runtime import Runtime
+from tests.navigation.test_retrieval_rules import embedded, save, search
 
 pytestmark = pytest.mark.anyio
 
@@ -27,12 +25,9 @@ TEXTS = ("My editor is Neovim.", "I use Neovim as my editor (test user).",
 async def asked(home: Path, question: str) -> SearchResult:
     async with Runtime(home) as rt:
         for text in TEXTS:
-            await rt.ingest.ask(Save(content=text, provenance=Provenance(
-                agent="claude-code", session="s1")))
-        with anyio.fail_after(60):
-            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
-                await anyio.sleep(0.2)
-        return await rt.navigation.ask(Search(query=question))
+            await save(rt, text)
+        await embedded(rt)
+        return await search(rt, question)
 
 
 async def test_memories_telling_the_same_answer_are_no_rivals(

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import anyio
 import pytest
 
-from actors.ingest.messages import Save
 from actors.navigation import actor as navigation
-from actors.navigation.messages import Search, SearchResult, Stats
-from actors.provenance import Provenance
+from actors.navigation.messages import SearchResult
 from ihmt_async.runtime import Runtime
+from tests.navigation.test_retrieval_rules import embedded, save, search
 
 pytestmark = pytest.mark.anyio
 
@@ -40,13 +38,9 @@ async def replies(home: Path, questions: tuple[str, ...]) -> tuple[list[SearchRe
     """The replies to ``questions`` in a store of the story and the filler, and the id of
     the MySQL memory."""
     async with Runtime(home) as rt:
-        saved = [(await rt.ingest.ask(Save(content=text, provenance=Provenance(
-            agent="claude-code", session="s1")))).leaf_ids[0] for text in (*STORY, *FILLER)]
-        with anyio.fail_after(60):
-            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
-                await anyio.sleep(0.2)
-        found = [await rt.navigation.ask(Search(query=q)) for q in questions]
-        return found, saved[0]
+        saved = [await save(rt, text) for text in (*STORY, *FILLER)]
+        await embedded(rt)
+        return [await search(rt, q) for q in questions], saved[0]
 
 
 async def test_the_value_of_a_past_time_leads_a_question_about_that_time(
@@ -67,18 +61,14 @@ async def test_a_question_about_what_has_been_ranks_a_corrected_memory_on_its_wo
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     async def served(home: Path) -> tuple[list[str], str, str]:
         async with Runtime(home) as rt:
-            ids = [(await rt.ingest.ask(Save(content=text, provenance=Provenance(
-                agent="claude-code", session="s1")))).leaf_ids[0] for text in (
+            ids = [await save(rt, text) for text in (
                 "2024-01-20: We live in Chamberí, Madrid, in a small flat near the market.",
                 "2024-07-06: We moved from Chamberí to Lavapiés, we live in Lavapiés now.",
                 "2024-03-03: My sister has lived in Madrid for years.",
                 "2024-05-05: Madrid gets very hot in July, nobody who lives here likes August.",
                 *FILLER)]
-            with anyio.fail_after(60):
-                while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
-                    await anyio.sleep(0.2)
-            found = await rt.navigation.ask(Search(
-                query="Which Madrid neighbourhoods have I lived in?"))
+            await embedded(rt)
+            found = await search(rt, "Which Madrid neighbourhoods have I lived in?")
             return [hit.leaf_id for hit in found.hits], ids[0], ids[1]
 
     shown, chamberi, moved = await served(tmp_path / "on")

@@ -6,37 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import anyio
 import pytest
 
 from actors.ingest.messages import Save
 from actors.navigation import ranking
-from actors.navigation.messages import Search, SearchResult, Stats
 from actors.navigation.relation_names import forms_of, is_name, most_named, named_beside
 from actors.provenance import Provenance
 from ihmt_async.runtime import Runtime
+from tests.navigation.test_retrieval_rules import embedded, ids, save, search
 
 pytestmark = pytest.mark.anyio
-
-
-async def save(rt: Runtime, content: str) -> str:
-    result = await rt.ingest.ask(Save(content=content,
-                                      provenance=Provenance(agent="claude-code", session="s1")))
-    return result.leaf_ids[0]
-
-
-async def search(rt: Runtime, query: str) -> SearchResult:
-    return await rt.navigation.ask(Search(query=query))
-
-
-async def embedded(rt: Runtime) -> None:
-    with anyio.fail_after(60):
-        while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
-            await anyio.sleep(0.2)
-
-
-def ids(result: SearchResult) -> list[str]:
-    return [hit.leaf_id for hit in result.hits]
 
 
 def test_names_said_beside_a_relation_are_read_in_both_orders_and_languages() -> None:

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import anyio
 import pytest
 
-from actors.ingest.messages import Save
 from actors.navigation import actor as navigation
-from actors.navigation.messages import Search, SearchResult, Stats
+from actors.navigation.messages import SearchResult
 from actors.navigation.query import named
-from actors.provenance import Provenance
 from ihmt_async.runtime import Runtime
+from tests.navigation.test_retrieval_rules import embedded, save, search
 
 pytestmark = pytest.mark.anyio
 
@@ -29,12 +27,9 @@ TEXTS = ("2025-02-01: The billing service uses FastAPI with a REST API for invoi
 async def replies(home: Path, questions: tuple[str, ...]) -> list[SearchResult]:
     async with Runtime(home) as rt:
         for text in TEXTS:
-            await rt.ingest.ask(Save(content=text, provenance=Provenance(
-                agent="claude-code", session="s1")))
-        with anyio.fail_after(60):
-            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
-                await anyio.sleep(0.2)
-        return [await rt.navigation.ask(Search(query=q)) for q in questions]
+            await save(rt, text)
+        await embedded(rt)
+        return [await search(rt, q) for q in questions]
 
 
 def test_names_are_read_inside_the_sentence_and_short_acronyms_are_no_names() -> None:
