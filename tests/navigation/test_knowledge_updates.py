@@ -6,13 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import anyio
 import pytest
 
-from actors.ingest.messages import Save
-from actors.navigation.messages import Search, SearchResult, Stats
-from actors.provenance import Provenance
 from ihmt_async.runtime import Runtime
+from tests.navigation.test_retrieval_rules import embedded, ids, save, search
 
 pytestmark = pytest.mark.anyio
 
@@ -23,28 +20,12 @@ FILLERS = (
 )
 
 
-async def save(rt: Runtime, content: str) -> str:
-    result = await rt.ingest.ask(Save(content=content,
-                                      provenance=Provenance(agent="claude-code", session="s1")))
-    return result.leaf_ids[0]
-
-
-async def search(rt: Runtime, query: str) -> SearchResult:
-    return await rt.navigation.ask(Search(query=query))
-
-
-def ids(result: SearchResult) -> list[str]:
-    return [h.leaf_id for h in result.hits]
-
-
 async def fill(rt: Runtime, notes: tuple[str, ...]) -> list[str]:
     """``notes`` saved among 30 fillers, every vector computed; the notes' ids."""
     saved = [await save(rt, note) for note in notes]
     for n in range(30):
         await save(rt, FILLERS[n % 3].format(d=f"2023-{n % 12 + 1:02d}-{n % 27 + 1:02d}", n=n))
-    with anyio.fail_after(60):
-        while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
-            await anyio.sleep(0.2)
+    await embedded(rt)
     return saved
 
 
