@@ -27,7 +27,7 @@ from actors.allocator import return_free_memory
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
 from actors.dates import LEADING_DATE, MONTHS
-from actors.embedding.index import EARLIER_TURNS, VectorIndex
+from actors.embedding.index import VectorIndex
 from actors.embedding.neighbours import WordNeighbours
 from actors.embedding.sentence import MODEL_ID, PASSAGE_FROM
 from actors.embedding.word_table import WordTable
@@ -35,7 +35,6 @@ from actors.facts.endings import is_ending
 from actors.facts.keys import fact_key, normalise_words, personal, role_beside, scoped_subject
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.questions import attribute_question
-from actors.facts.speakers import assistant_said, opening_speaker
 from actors.facts.timeline import Timeline
 from actors.navigation import notice_words, ranking, regions
 from actors.navigation.answer_type import (
@@ -48,7 +47,6 @@ from actors.navigation.answer_type import (
     unqualified,
 )
 from actors.navigation.answer_type import expected as expected_answer
-from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.asked_person import (
     asks_about_the_user,
     names_asked,
@@ -67,6 +65,7 @@ from actors.navigation.confidence import (
     collapse_corrections,
     confidence,
 )
+from actors.navigation.conversation import Conversation
 from actors.navigation.descent import descend
 from actors.navigation.kinds import things_of
 from actors.navigation.messages import (
@@ -107,7 +106,7 @@ from actors.navigation.query import (
     possessed,
     states_a_preference,
 )
-from actors.navigation.read_model import ReadModel, posix_seconds
+from actors.navigation.read_model import ReadModel
 from actors.navigation.relation_names import (
     EX_WORDS,
     PARTNER_WORDS,
@@ -200,41 +199,9 @@ outside sets (bbtest30 per session / per turn, bbtest29 per turn, all four: answ
 reply (eight: 91 / 86, 86 / 92, 72 / 70 %, 800 more)."""
 EXACT_CHECKED = 20
 """Best candidates whose text is checked for the question's identifiers verbatim."""
-CONVERSATION_GAP_S = 3600.0
-"""Two memories one agent saved on the same day at most this far apart are turns of one
-conversation (a client saving a chat one turn per memory saves them seconds apart)."""
-NEXT_TURN_SIMILARITY = 0.2
-"""...and no less similar than this to the question, nor than the question's crowd (the
-``ranking.CROWD_RANK``-th closest memory of the store: in a store of one register, code notes,
-every note is that close to a question about code)..."""
-NEXT_TURN_CONTINUES_ASKED = 0.05
-"""...and then no further from the question than this: two short notes of one day read alike
-by their shared date ("October 2024: My bank is ING." / "October 2024: Running make test in
-billing-api takes 117 s") without being one conversation."""
 OTHERS_CHECKED = 12
 """Memories read to tell that a relation the question says is the user's is only ever said of
 someone else (``_only_others``)."""
-CONTEXT_TURNS = 6
-"""Turns on each side of the first memory served read as its conversation (``_also_said``)."""
-CONTEXT_BESIDE = 2
-"""...a turn this close to it (turns between) holding the expected kind of answer needs no
-shared word ("How much did I get for my old Ford?": "That's a fair price for an older Focus"
-follows "Sold the Focus today. £3,200")..."""
-CONTEXT_SIMILARITY = 0.25
-"""...and the one shown beside it is at least this similar to the question (and than the
-question's crowd)."""
-NEXT_TURN_CONTINUES = 0.3
-"""...unless it is this close to the turn it follows: the turn that answers a question is often
-far from the question's words ("what does my sister want?" / "I told her a Kindle") and close to
-the turn before it. A turn not yet embedded, or a question asked before the model loaded, shows
-no next turn. Measured on two outside clients' chat sets (600 and 722 turns), the conversation
-sets, and a coding agent's 287 notes saved in a burst (replies with a next turn, of 104):
-question floor 0.05 alone (the first rule) -> answers shown 0.679 / 0.710 / 0.738 / 0.667, 58
-notes' replies; the crowd floor alone -> 0.632 on the 600-turn set (its answers in the next
-turn are far from the question); crowd + 0.3 -> every chat figure kept, 28; floor 0.2, crowd
-and 0.3 -> the same, 28 (a floor of 0.2 keeps "I prefer tabs over spaces" from following
-"Stripe webhooks retries", 0.199, in a store too small for a crowd); 0.25 -> 0.689 on the
-600-turn set but 49 notes' replies; 0.4 -> 0.632."""
 SLIGHT_CHECKED = 30
 """Best candidates checked for being a short question (``ranking.SLIGHT_FACTOR``)."""
 IN_RANGE_POOL = 50
@@ -275,9 +242,6 @@ def _posix(moment: dt.datetime) -> float:
         moment = moment.replace(tzinfo=dt.UTC)
     return moment.timestamp()
 
-
-_ENDS_ASKING = re.compile(r"\?[^\w]*$")
-"""A turn whose last sentence is a question (closing quotes, brackets or an emoji after it)."""
 
 
 @dataclass
@@ -368,20 +332,11 @@ def _time_remainder(text: str, span: DateRange | None) -> str:
     return " ".join(f"{before} {text[at + len(span.phrase):]}".split()).replace(" ?", "?")
 
 
-_SPEAKER = re.compile(r"^\s*(?:user|assistant|usuario|asistente|me|[A-Z][\w-]*)\s*:\s*")
-"""A chat turn's speaker, after its date (``LEADING_DATE``): "2026-03-10 user: "."""
 _TIME_PREPOSITION = re.compile(r"\s+(?:in|during|on|at|for|since|from|en|durante|de|del|desde)"
                                r"\s*$", re.IGNORECASE)
 """The word that introduced a time phrase: "take in October?" is "take?" without it (the
 question is quoted back that way in a clue request)."""
 
-
-def _said_by_a_speaker(text: str) -> bool:
-    """The text is a chat turn, led by a speaker's label after any date ("Bea: ...", "[1:56 pm
-    on 8 May, 2023] Bea: ...", "user: ..."), not a note ("Decision: ...", "TODO: ...": the
-    facts' reading of a label, ``opening_speaker``)."""
-    return _SPEAKER.match(LEADING_DATE.sub("", text)) is not None \
-        and opening_speaker(text) is not None
 
 
 def _served(result: SearchResult, hits: tuple[Hit, ...], size: int) -> SearchResult:
@@ -447,6 +402,8 @@ class NavigationActor(Actor):
         self.locks = locks
         self.model: ReadModel
         """Opened by ``start`` (it opens the shared index: not in the constructor)."""
+        self.conversation: Conversation
+        """The turns around the memories of ``model``: made with it by ``start``."""
         self._pending_since: float | None = None
         """When this process first saw uncommitted catalog changes (monotonic seconds)."""
         self._last_idle = 0.0
@@ -575,6 +532,7 @@ class NavigationActor(Actor):
             self._background.start_soon(self._warm, self.vectors, self._warmed)
         started = time.perf_counter()
         self.model = await call_in_thread(ReadModel, self.layout)
+        self.conversation = Conversation(self.model, self.vectors)
         committed = 0
         try:
             if await call_in_thread(self.model.index_ahead_of_catalog):
@@ -745,32 +703,9 @@ class NavigationActor(Actor):
             self.vectors.plan(self.model.catalog.leaf_ids())  # ids only: no index lookups
         elif arrived:
             self.vectors.enqueue(arrived)
-        self.vectors.backfill(self.model.text_of, self._earlier_turns)
+        self.vectors.backfill(self.model.text_of, self.conversation.earlier_turns)
         if self.vectors.embedder.loaded and not self.neighbours.built:
             self._build_neighbours()  # the model is in: its word table, off the search path
-
-    def _earlier_turns(self, leaf_id: str) -> tuple[str, ...]:
-        """The ``EARLIER_TURNS`` turns said right before a chat turn in its conversation,
-        oldest first (its vector reads them: ``VectorIndex.backfill``): saved by the same agent
-        from the same source, the same day and origin, each within ``CONVERSATION_GAP_S`` of
-        the next, every one a speaker's turn. Read from the catalog and the leaf files, so a
-        memory that arrived from another process and is not analysed here yet has its own."""
-        entry = self.model.entry(leaf_id)
-        text = self.model.text_of(leaf_id)
-        if entry is None or not _said_by_a_speaker(text):
-            return ()
-        earlier: list[str] = []
-        later = entry
-        for row in self.model.catalog.told_before(entry, EARLIER_TURNS):
-            said = self.model.text_of(str(row["id"]))
-            if str(row.get("timestamp") or "")[:10] != str(entry.get("timestamp") or "")[:10] \
-                    or row.get("origin") != entry.get("origin") or not _said_by_a_speaker(said) \
-                    or posix_seconds(str(later.get("recorded_at") or "")) - posix_seconds(
-                        str(row.get("recorded_at") or "")) > CONVERSATION_GAP_S:
-                break
-            earlier.append(said)
-            later = row
-        return tuple(reversed(earlier))
 
     def _build_neighbours(self) -> None:
         """The word table, once; logged, so a monitor (or a test measuring memory) can tell
@@ -1033,19 +968,20 @@ class NavigationActor(Actor):
             ranking.boost_matching(scores, {leaf for leaf in leading
                                             if self._said_of_others(leaf, owned)},
                                    ranking.OTHERS_FACTOR, boosts)
-        slight = frozenset(leaf for leaf in leading if self._slight(leaf))
+        slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf))
         ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
         if not asks_the_assistant(topic):
-            model_turns = frozenset(leaf for leaf in leading if self._assistant_said(leaf))
+            model_turns = frozenset(leaf for leaf in leading
+                                    if self.conversation.assistant_said(leaf))
             ranking.boost_matching(scores, model_turns, ranking.ASSISTANT_FACTOR, boosts)
         else:  # "Which vacuum did you recommend?": the user's "Which vacuum should I buy?"
-            asking = frozenset(leaf for leaf in leading if self._asking(leaf)
-                               and self._answered_by(leaf) in scores)
+            asking = frozenset(leaf for leaf in leading if self.conversation.asking(leaf)
+                               and self.conversation.answered_by(leaf) in scores)
             ranking.boost_matching(scores, asking, ranking.ASKING_FACTOR, boosts)
         advice = asks_for_advice(text)
         if advice:
             said = {leaf: model.text_of(leaf) for leaf in leading
-                    if not self._assistant_said(leaf)}
+                    if not self.conversation.assistant_said(leaf)}
             liked = {leaf for leaf, told in said.items()
                      if len(told) < PASSAGE_FROM and states_a_preference(told)}
             ranking.boost_matching(scores, liked, ranking.PREFERENCE_BOOST, boosts)
@@ -1153,7 +1089,7 @@ class NavigationActor(Actor):
             for hop in range(ranking.CONTINUATION_HOPS):
                 later: set[str] = set()
                 for seen in frontier:  # its own conversation going on is no later news
-                    replies = self._turns_after(seen)
+                    replies = self.conversation.turns_after(seen)
                     later |= {doc for doc in self._continuation(seen, admissible)
                               if doc not in story and doc != leaf_id and addable(doc)
                               and doc not in replies}
@@ -1175,7 +1111,7 @@ class NavigationActor(Actor):
             # "where did Pepper use to sleep?" and the best match tells the change ("sleeps on
             # our bed now, we gave up on the crate"): the story's state before it leads
             changed = ranked[0][0]
-            replies = self._turns_after(changed)
+            replies = self.conversation.turns_after(changed)
             earlier = [doc for doc in self._continuation(changed, admissible, later=False)
                        if doc not in replies and addable(doc)]
             if earlier:
@@ -1303,14 +1239,14 @@ class NavigationActor(Actor):
         if result.status in ("FOUND", "AMBIGUOUS"):  # a rival's next turn may tell them apart
             try:
                 if result.status == "FOUND" and asked is not None:
-                    result, served = self._served_next_turns(result)
-                result = dataclasses.replace(result, hits=self._with_next_turns(
+                    result, served = self.conversation.served_next_turns(result)
+                result = dataclasses.replace(result, hits=self.conversation.with_next_turns(
                     result.hits, admissible, as_of_dt, asked, crowd, served))
                 if result.status == "FOUND" and result.hits:
-                    lead = self._also_said(result.hits, admissible, as_of_dt, asked, crowd,
-                                           to_assistant=asks_the_assistant(topic),
-                                           wanted=expected_answer(topic),
-                                           words=frozenset(stem(t) for t in text_terms(topic)))
+                    lead = self.conversation.also_said(
+                        result.hits, admissible, as_of_dt, asked, crowd,
+                        to_assistant=asks_the_assistant(topic), wanted=expected_answer(topic),
+                        words=frozenset(stem(t) for t in text_terms(topic)))
                     result = dataclasses.replace(result, hits=(lead, *result.hits[1:]))
             except (StoreError, OSError) as exc:  # context only: the reply stands without it
                 self.log.warning("search.next_turns_unread", error=str(exc))
@@ -1643,47 +1579,6 @@ class NavigationActor(Actor):
         except ValueError:
             return False
 
-    def _slight(self, leaf_id: str, *, asking: bool = True) -> bool:
-        """The memory is only a short question ("Any last tips?"): ``ranking.SLIGHT_FACTOR``;
-        with ``asking`` False, any short turn ("I KNEW IT"). Judged on its excerpt, which a
-        short memory's whole text is (reading each candidate's file cost a search 6.7 ms at
-        50k memories)."""
-        meta = self.model.leaves.get(leaf_id)
-        if meta is None or meta.excerpt.endswith("…"):
-            return False  # longer than an excerpt: no short question
-        body = _SPEAKER.sub("", LEADING_DATE.sub("", meta.excerpt)).strip()
-        return (_ENDS_ASKING.search(body) is not None or not asking) and \
-            len(text_terms(body)) <= ranking.SLIGHT_TERMS  # "and?!" asks too
-
-    def _turn_after(self, leaf_id: str) -> str | None:
-        """The memory saved right after this one by the same agent from the same source, of
-        the same day (the next turn of a conversation saved one turn per memory), if any."""
-        entry = self.model.entry(leaf_id)
-        after = self.model.catalog.told_after(entry) if entry else None
-        meta = self.model.leaves.get(leaf_id)
-        then = self.model.leaves.get(after["id"]) if after else None
-        if meta is None or then is None or meta.timestamp[:10] != then.timestamp[:10]:
-            return None
-        return then.leaf_id
-
-    def _answered_by(self, leaf_id: str) -> str | None:
-        """The turn the assistant said right after this one, in its conversation, if any."""
-        after = self._turn_after(leaf_id)
-        return after if after is not None and self._assistant_said(after) else None
-
-    def _asking(self, leaf_id: str) -> bool:
-        """The memory is a chat turn of someone other than the assistant that asks something
-        (judged on its excerpt): what the assistant answered to it is elsewhere."""
-        meta = self.model.leaves.get(leaf_id)
-        if meta is None or self._assistant_said(leaf_id) or opening_speaker(meta.excerpt) is None:
-            return False
-        return "?" in meta.excerpt
-
-    def _assistant_said(self, leaf_id: str) -> bool:
-        """The memory is a turn the assistant said (its label opens the excerpt)."""
-        meta = self.model.leaves.get(leaf_id)
-        return meta is not None and assistant_said(meta.excerpt)
-
     @staticmethod
     def _only_time(topic: str) -> bool:
         """The question asks what happened in a time and nothing else ("last week?", "what
@@ -1988,7 +1883,7 @@ class NavigationActor(Actor):
                         min(scores[a], scores[b]) < (1 - self.settings.ambiguity_margin) \
                         * max(scores[a], scores[b]):
                     continue
-                if not self._restates(a, b):
+                if not self.conversation.restates(a, b):
                     continue
                 older, newer = sorted((a, b), key=lambda x: metas[x].recorded_ts)
                 out.setdefault(older, newer)
@@ -2183,213 +2078,6 @@ class NavigationActor(Actor):
         return dataclasses.replace(result("FOUND", hits[:size], conf, None, history),
                                    more=hits[size:])
 
-    def _served_next_turns(self, result: SearchResult) -> tuple[SearchResult, dict[str, str]]:
-        """A served turn's next turn, served too after it, is shown as its next turn instead
-        and its place goes to the next memory (``more``): the user's "Any single book you'd
-        start with?" and the assistant's answer are one exchange, and shown as two memories
-        they took two of the ``limit`` places. Returns the result and which turn each served
-        turn is to be shown with."""
-        hits, more = list(result.hits), list(result.more)
-        served: dict[str, str] = {}
-        changed = True
-        while changed:
-            changed = False
-            ids = [hit.leaf_id for hit in hits]
-            for at, leaf in enumerate(ids):
-                after = self._turn_after(leaf)
-                if leaf in served or after is None or after in served \
-                        or not self._is_turn(leaf) or not self._goes_on_with(leaf, after):
-                    continue  # notes saved in a row are no exchange: each keeps its place
-                folded = after
-                if after not in ids[at + 1:]:
-                    # "I bought a used road bike" / "nice, what kind" / "a 2017 Trek, 600
-                    # bucks": the reply to a turn saying next to nothing is shown with it
-                    then = self._turn_after(after)
-                    if after in ids or then is None or then not in ids[at + 1:] \
-                            or not self._slight(after, asking=False) \
-                            or not self._goes_on_with(after, then):
-                        continue
-                    folded = then
-                served[leaf] = after
-                hits = [hit for hit in hits if hit.leaf_id != folded]
-                more = [hit for hit in more if hit.leaf_id not in (after, folded)]
-                if more:
-                    hits.append(more.pop(0))
-                changed = True
-                break
-        if not served:
-            return result, served
-        return dataclasses.replace(result, hits=tuple(hits), more=tuple(more)), served
-
-    def _turns_after(self, leaf_id: str) -> set[str]:
-        """The turns its conversation went on with (at most ``CONTEXT_TURNS``): of its own day,
-        yet said after it, so never how things were before it. None for a note: notes of one
-        day may be saved in any order."""
-        out: set[str] = set()
-        if not self._is_turn(leaf_id):
-            return out
-        turn = leaf_id
-        for _ in range(CONTEXT_TURNS):
-            after = self._turn_after(turn)
-            if after is None or after in out or not self._goes_on_with(turn, after):
-                break
-            out.add(after)
-            turn = after
-        return out
-
-    def _goes_on_with(self, leaf_id: str, after: str) -> bool:
-        """Whether ``after``, the memory saved right after ``leaf_id`` (``_turn_after``), is the
-        next turn of its conversation: said within ``CONVERSATION_GAP_S``, both chat turns, and
-        not a tool's result beside what a person said."""
-        meta, then = self.model.leaves[leaf_id], self.model.leaves[after]
-        if then.recorded_ts - meta.recorded_ts > CONVERSATION_GAP_S:
-            return False
-        if "tool" in (meta.origin, then.origin) and meta.origin != then.origin:
-            return False  # a tool's result is no turn of what a person said (nor the reverse)
-        # "Bea: I moved to Denver", then "8 May 2023 - Carlos ran ...": a note
-        return self._is_turn(leaf_id) == self._is_turn(after)
-
-    def _with_next_turns(self, hits: tuple[Hit, ...], admissible: Callable[[str], bool],
-                         as_of: dt.datetime | None, asked: Any, crowd: float,
-                         served: Mapping[str, str]) -> tuple[Hit, ...]:
-        """Each memory served with the turn its conversation went on with, when the
-        conversation was saved one turn per memory (the same agent and source, the same day,
-        within ``CONVERSATION_GAP_S``), that turn is not itself served and it is not about
-        something else (``NEXT_TURN_SIMILARITY``), unless the served turn ends asking (the next
-        one answers it: "How was Lucía's wedding?" / "Lovely, in Cádiz in June"): the
-        question's words are often in one turn and the answer in the next ("my sister asked
-        what I want for my birthday" / "I told her a Kindle"). Measured on an outside client's
-        set (600 chat turns, 106 answerable questions): the answer shown 0.575 -> 0.670, for
-        the 15 answers told in the turn after the question's words 2 -> 11; 737 characters a
-        reply on average (483 without), 646 with the similarity floor."""
-        if asked is None:  # the model is not loaded yet: nothing says a turn is about it
-            return hits
-        shown = {hit.leaf_id for hit in hits} | set(served.values())
-        following: dict[str, str] = dict(served)
-        for hit in hits:
-            if hit.leaf_id in following:
-                continue
-            after = self._turn_after(hit.leaf_id)
-            if after is None or after in shown or not admissible(after) \
-                    or self._restates(after, hit.leaf_id) \
-                    or not self._goes_on_with(hit.leaf_id, after):
-                continue
-            following[hit.leaf_id] = after
-        # "I KNEW IT" or "did you catch anything?" tells nothing: the turn after it does, and
-        # is judged in its place
-        replies = {after: reply for after in following.values()
-                   if (reply := self._reply_to(after, shown, admissible)) is not None}
-        # a turn about something else is no continuation of the answer (and a turn not yet
-        # embedded, or a question asked before the model loaded, says nothing either way)
-        judged = {leaf: replies.get(after, after) for leaf, after in following.items()}
-        close = self.vectors.similarity_of(asked, judged.values()) if judged else {}
-        floor = max(NEXT_TURN_SIMILARITY, crowd)
-
-        def continues(leaf: str, after: str) -> bool:
-            if leaf in served:
-                return True  # served on its own merits
-            if close.get(after, -1.0) >= floor or _ENDS_ASKING.search(self.model.text_of(leaf)):
-                return True  # close to the question, or the answer to a question asked
-            between = self.vectors.similarity_between(leaf, after) if after in close else None
-            return between is not None and between >= NEXT_TURN_CONTINUES \
-                and close[after] >= NEXT_TURN_CONTINUES_ASKED
-
-        following = {leaf: after for leaf, after in following.items()
-                     if continues(leaf, judged[leaf])}
-        if not following:
-            return hits
-        timeline = self.model.facts.timeline_for_leaves(following.values(), as_of=as_of)
-        out = []
-        for hit in hits:
-            after_id = following.get(hit.leaf_id)
-            said = self.model.text_of(after_id) if after_id is not None else ""
-            state = timeline.leaf_currency(after_id) if after_id is not None else "RETRACTED"
-            if after_id is not None and said and state not in ("RETRACTED", "PENDING"):
-                replied = replies.get(after_id)
-                if replied is not None:
-                    said = f"{said}\n{self.model.text_of(replied)}"
-                turn = Turn(leaf_id=after_id, timestamp=self.model.leaves[after_id].timestamp,
-                            text=said, outdated=state == "SUPERSEDED", then=replied,
-                            note=not self._is_turn(after_id))
-                hit = dataclasses.replace(hit, next_turn=turn)
-            out.append(hit)
-        return tuple(out)
-
-    def _is_turn(self, leaf_id: str) -> bool:
-        """The memory is a chat turn, its text led by a speaker's label ("Bea: ...", "user:
-        ..."), not a note: a note saved after a turn of the same day is no part of its
-        conversation."""
-        meta = self.model.leaves.get(leaf_id)
-        return meta is not None and _said_by_a_speaker(meta.excerpt)
-
-    def _reply_to(self, leaf_id: str, shown: set[str], admissible: Callable[[str], bool]
-                  ) -> str | None:
-        """The turn after ``leaf_id`` when it says next to nothing, a short question or an
-        exclamation ("Leilani: did you catch anything?" after "I went ice fishing with my
-        brother", "Dev: I KNEW IT" after "Jess and I went on a date"), in its conversation
-        and not served itself; else None."""
-        if not self._slight(leaf_id, asking=False):
-            return None
-        reply = self._turn_after(leaf_id)
-        if reply is None or reply in shown or not admissible(reply):
-            return None
-        asked, then = self.model.leaves[leaf_id], self.model.leaves[reply]
-        if then.recorded_ts - asked.recorded_ts > CONVERSATION_GAP_S or then.origin != asked.origin:
-            return None
-        return reply
-
-    def _also_said(self, hits: tuple[Hit, ...], admissible: Callable[[str], bool],
-                   as_of: dt.datetime | None, asked: Any, crowd: float, *,
-                   to_assistant: bool, wanted: re.Pattern[str] | None,
-                   words: frozenset[str]) -> Hit:
-        """The first memory served, with the turn of its conversation (``CONTEXT_TURNS`` on
-        each side, the same day, saved by the same agent from the same source) that answers
-        the question best, when neither served nor its next turn: one holding the kind of
-        words the question expects (``answer_type``: "how much" -> "£180") and a word of the
-        question, ``NEXT_TURN_SIMILARITY`` of its meaning or a place ``CONTEXT_BESIDE`` the
-        first, else the closest in meaning when ``CONTEXT_SIMILARITY`` close or more and above
-        the question's crowd. The assistant's turns only when the question asks what the
-        assistant said (``ranking.ASSISTANT_FACTOR``)."""
-        first = hits[0]
-        entry = self.model.entry(first.leaf_id)
-        meta = self.model.leaves.get(first.leaf_id)
-        if asked is None or entry is None or meta is None:
-            return first
-        taken = {hit.leaf_id for hit in hits} | {
-            turn for hit in hits if hit.next_turn is not None
-            for turn in (hit.next_turn.leaf_id, hit.next_turn.then) if turn is not None}
-        around = [row["id"] for row in self.model.catalog.told_around(entry, CONTEXT_TURNS)]
-        day = meta.timestamp[:10]
-        turns = [leaf for leaf in around if leaf not in taken and admissible(leaf)
-                 and leaf in self.model.leaves and self.model.leaves[leaf].timestamp[:10] == day
-                 and abs(self.model.leaves[leaf].recorded_ts - meta.recorded_ts)
-                 <= CONTEXT_TURNS * CONVERSATION_GAP_S
-                 and "tool" not in (self.model.leaves[leaf].origin, meta.origin)
-                 and (to_assistant or not self._assistant_said(leaf))]
-        close = self.vectors.similarity_of(asked, turns) if turns else {}
-        by_time = sorted([*turns, first.leaf_id],
-                         key=lambda leaf: self.model.leaves[leaf].recorded_ts)
-        at = by_time.index(first.leaf_id)
-        beside = set(by_time[max(0, at - CONTEXT_BESIDE):at + CONTEXT_BESIDE + 1])
-        typed = [leaf for leaf in close if wanted is not None
-                 and holds_answer(wanted, self.model.text_of(leaf))
-                 and (close[leaf] >= NEXT_TURN_SIMILARITY
-                      or leaf in beside and close[leaf] >= NEXT_TURN_CONTINUES_ASKED
-                      or self.model.index.terms_of(leaf) & words)]
-        floor = max(CONTEXT_SIMILARITY, crowd)
-        ranked = sorted(typed or [leaf for leaf, sim in close.items() if sim >= floor],
-                        key=lambda leaf: -close[leaf])
-        for leaf in ranked[:1]:
-            timeline = self.model.facts.timeline_for_leaves([leaf], as_of=as_of)
-            state = timeline.leaf_currency(leaf)
-            said = self.model.text_of(leaf)
-            if said and state not in ("RETRACTED", "PENDING") \
-                    and not self._restates(leaf, first.leaf_id):
-                return dataclasses.replace(first, also_said=Turn(
-                    leaf_id=leaf, timestamp=self.model.leaves[leaf].timestamp, text=said,
-                    outdated=state == "SUPERSEDED", note=not self._is_turn(leaf)))
-        return first
-
     def _told(self, leaf_id: str, asked: Collection[str]) -> frozenset[str]:
         """What a memory answers with, beyond the question's words: the names it writes with a
         capital inside a sentence (not a sentence's first word: "Found a flat in Madrid",
@@ -2400,12 +2088,6 @@ class NavigationActor(Actor):
         text = self.model.text_of(leaf_id)
         return frozenset(named_terms(text) - set(asked)) \
             | frozenset(re.findall(r"\d+(?:[.,]\d+)?", LEADING_DATE.sub("", text)))
-
-    def _restates(self, a: str, b: str) -> bool:
-        """Whether two memories say nearly the same words (a note saved again with another
-        number is the same note, not what came next)."""
-        ta, tb = self.model.index.terms_of(a), self.model.index.terms_of(b)
-        return bool(ta and tb) and ranking.restated(len(ta & tb) / len(ta | tb))
 
     def _nearest(self, similar: dict[str, float], as_of: dt.datetime | None) -> tuple[Hit, ...]:
         """The memories closest in meaning to a question answered "No memory found"."""

@@ -12,7 +12,7 @@ import pytest
 from actors.embedding import sentence
 from actors.embedding.index import CONVERSATION_SHARE, VectorIndex, crowd_at
 from actors.embedding.sentence import MODEL_ID, SentenceEncoder, as_read, in_conversation
-from actors.navigation import actor as navigation
+from actors.navigation import conversation
 from ihmt_async.runtime import Runtime
 from store import vectors as vector_table
 from store.paths import StoreLayout
@@ -127,7 +127,7 @@ async def test_the_turns_read_before_a_turn_are_those_of_its_conversation(
 @pytest.mark.anyio
 async def test_no_turn_is_read_before_one_when_earlier_turns_is_zero(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(navigation, "EARLIER_TURNS", 0)
+    monkeypatch.setattr(conversation, "EARLIER_TURNS", 0)
     says = f"{DAY} Oskar: 16 feet. big enough for me and the dog"
     vectors = await _saved_vectors(
         tmp_path, [f"{DAY} Leilani: how long is the canoe going to be?", says])

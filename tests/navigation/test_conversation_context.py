@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from actors.navigation import actor as navigation
-from actors.navigation import ranking
+from actors.navigation import conversation, ranking
 from actors.navigation.answer_type import expected, holds
 from actors.navigation.messages import Hit, Search
 from ihmt_async import render
@@ -63,7 +62,7 @@ async def test_the_turn_holding_the_expected_answer_is_shown_beside_the_first(
         assert found.hits[0].also_said is not None and found.hits[0].also_said.leaf_id == paid
         assert "Also in that conversation:\n2026-02-10 user: Dr Okafor" in \
             render.render_search(found)
-        monkeypatch.setattr(navigation, "CONTEXT_TURNS", 0)  # CONTEXT_TURNS: none read
+        monkeypatch.setattr(conversation, "CONTEXT_TURNS", 0)  # CONTEXT_TURNS: none read
         again = await search(rt, "How much did the vet charge when Biscuit ate the sock?",
                              limit=1)
         assert again.hits[0].also_said is None
@@ -75,12 +74,12 @@ async def test_a_turn_of_another_day_or_the_assistant_s_is_no_context(
         asked, paid = await _sock_story(rt)
         # CONTEXT_SIMILARITY: with no expected kind of answer, only a close turn is shown,
         # never the assistant's (the question does not ask what the assistant said)
-        monkeypatch.setattr(navigation, "CONTEXT_SIMILARITY", -1.0)
+        monkeypatch.setattr(conversation, "CONTEXT_SIMILARITY", -1.0)
         found = await search(rt, "What happened when Biscuit ate the sock?", limit=1)
         also = found.hits[0].also_said
         assert found.hits[0].leaf_id == asked and also is not None
         assert "assistant:" not in also.text and "office" not in also.text
-        monkeypatch.setattr(navigation, "CONTEXT_SIMILARITY", 1.1)
+        monkeypatch.setattr(conversation, "CONTEXT_SIMILARITY", 1.1)
         assert (await search(rt, "What happened when Biscuit ate the sock?",
                              limit=1)).hits[0].also_said is None
 
@@ -96,11 +95,11 @@ async def test_a_turn_beside_the_first_holding_the_answer_needs_no_shared_word(
                               "Are you planning to buy a car in Spain?")
         await save(rt, "2026-03-18 user: Dan is buying a car, a Skoda or a VW Golf.")
         await embedded(rt)
-        monkeypatch.setattr(navigation, "NEXT_TURN_SIMILARITY", 1.1)
+        monkeypatch.setattr(conversation, "NEXT_TURN_SIMILARITY", 1.1)
         found = await search(rt, "How much did I get for my old Ford?", limit=1)
         assert found.hits[0].leaf_id == fair
         assert found.hits[0].also_said is not None and found.hits[0].also_said.leaf_id == sold
-        monkeypatch.setattr(navigation, "CONTEXT_BESIDE", 0)
+        monkeypatch.setattr(conversation, "CONTEXT_BESIDE", 0)
         found = await search(rt, "How much did I get for my old Ford?", limit=1)
         assert found.hits[0].also_said is None
 
@@ -190,13 +189,14 @@ def _bare_hit(leaf_id: str) -> Hit:
 
 async def _served_as(rt: Runtime, served: list[str], more: list[str]
                      ) -> tuple[list[str], list[str], dict[str, str]]:
-    """What ``_served_next_turns`` makes of a FOUND reply serving ``served`` (in that order)
-    and naming ``more`` after them: the ids served, the ids named, and the folded turns."""
+    """What ``Conversation.served_next_turns`` makes of a FOUND reply serving ``served`` (in
+    that order) and naming ``more`` after them: the ids served, the ids named, and the folded
+    turns."""
     found = await search(rt, "What did Leilani buy?")
     assert found.status == "FOUND"
     result = dataclasses.replace(found, hits=tuple(map(_bare_hit, served)),
                                  more=tuple(map(_bare_hit, more)))
-    folded, shown_with = rt.navigation._served_next_turns(result)
+    folded, shown_with = rt.navigation.conversation.served_next_turns(result)
     return ids(folded), [hit.leaf_id for hit in folded.more], shown_with
 
 
@@ -246,9 +246,9 @@ async def test_the_state_before_a_change_is_no_turn_said_after_it(tmp_path: Path
         then = await save(rt, f"{day}\nuser: Any tips for the handover at Ledgerly?")
         await save(rt, "2023/10/05 (Thu) 09:00\nMy sister Laura's wedding is in Bath.")
         await embedded(rt)
-        assert rt.navigation._turns_after(told) == {reply, then}
-        assert rt.navigation._turns_after(then) == set()
+        assert rt.navigation.conversation.turns_after(told) == {reply, then}
+        assert rt.navigation.conversation.turns_after(then) == set()
         # notes of one day may be saved in any order: none is "said after" another
         first = await save(rt, "2023/11/01 The boiler was serviced.")
         await save(rt, "2023/11/01 The plumber said the boiler is fine until spring.")
-        assert rt.navigation._turns_after(first) == set()
+        assert rt.navigation.conversation.turns_after(first) == set()

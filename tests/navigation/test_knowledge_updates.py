@@ -50,7 +50,7 @@ async def test_a_correction_s_own_story_goes_on_past_it(tmp_path: Path) -> None:
 async def test_the_reply_to_a_turn_is_no_later_news_of_its_story(tmp_path: Path) -> None:
     # the assistant's answer right after the user's turn shares its rare words and its
     # advice reads as a change ("switch to longer sets"): it is the same conversation going
-    # on, never where the user's story went next (``_turns_after`` of each step)
+    # on, never where the user's story went next (``Conversation.turns_after`` of each step)
     async with Runtime(tmp_path) as rt:
         told, _ = await fill(rt, (
             "2024-05-02 user: I swim twice a week at the moment, mostly lengths at the "

@@ -13,7 +13,7 @@ import pytest
 from actors.facts.messages import Retract
 from actors.ingest.messages import Save
 from actors.navigation import actor as navigation
-from actors.navigation import ranking
+from actors.navigation import conversation, ranking
 from actors.navigation.confidence import Candidate, clue_request
 from actors.navigation.messages import Search, SearchResult, Stats
 from actors.navigation.query import Query, asks_for_advice, asks_for_several, other_kinds
@@ -1107,11 +1107,11 @@ async def test_a_next_turn_about_something_else_is_left_out(
         await embedded(rt)
         found = await search(rt, "Stripe webhooks retries")
         assert ids(found)[:1] == [webhook] and found.hits[0].next_turn is None
-        monkeypatch.setattr(navigation, "NEXT_TURN_SIMILARITY", 0.1)
+        monkeypatch.setattr(conversation, "NEXT_TURN_SIMILARITY", 0.1)
         again = await search(rt, "Stripe webhooks retries")
         assert again.hits[0].next_turn is not None  # the floor decided it
-        monkeypatch.setattr(navigation, "NEXT_TURN_SIMILARITY", 0.9)
-        monkeypatch.setattr(navigation, "NEXT_TURN_CONTINUES", 0.1)
+        monkeypatch.setattr(conversation, "NEXT_TURN_SIMILARITY", 0.9)
+        monkeypatch.setattr(conversation, "NEXT_TURN_CONTINUES", 0.1)
         again = await search(rt, "Stripe webhooks retries")
         assert again.hits[0].next_turn is not None  # close to the note it follows
 
@@ -1127,8 +1127,8 @@ async def test_the_turn_after_a_question_asked_is_its_answer(
         told = await save(rt, "[2026-06-20] Marta: Lovely! A small ceremony by the sea in "
                               "Cádiz, and we danced until 4 am.")
         await embedded(rt)
-        monkeypatch.setattr(navigation, "NEXT_TURN_SIMILARITY", 0.99)
-        monkeypatch.setattr(navigation, "NEXT_TURN_CONTINUES", 0.99)
+        monkeypatch.setattr(conversation, "NEXT_TURN_SIMILARITY", 0.99)
+        monkeypatch.setattr(conversation, "NEXT_TURN_CONTINUES", 0.99)
         found = await search(rt, "When was Lucía's wedding?", limit=1)
         assert ids(found)[:1] == [asked]
         assert found.hits[0].next_turn is not None and found.hits[0].next_turn.leaf_id == told
@@ -1193,11 +1193,11 @@ async def test_a_short_question_turn_is_slight(tmp_path: Path) -> None:
                               "any venue ideas in Bristol?")
         said = await save(rt, "2026-03-10: Elena and I are going to Porto from March 20.")
         cried = await save(rt, "[8:55 pm on 16 May, 2023] Oskar: and?!")
-        nav = rt.navigation
-        nav.model.refresh()  # as a search does first
-        assert nav._slight(asked) and nav._slight(bracketed) and nav._slight(cried)
-        assert not nav._slight(long)  # a question that says something
-        assert not nav._slight(said)
+        rt.navigation.model.refresh()  # as a search does first
+        turns = rt.navigation.conversation
+        assert turns.slight(asked) and turns.slight(bracketed) and turns.slight(cried)
+        assert not turns.slight(long)  # a question that says something
+        assert not turns.slight(said)
 
 
 async def test_a_corrected_next_turn_says_so(tmp_path: Path) -> None:
@@ -1288,7 +1288,7 @@ async def test_a_note_of_the_same_day_far_from_the_question_is_no_next_turn(
         await embedded(rt)
         found = await search(rt, "Which bank do I use?", limit=1)
         assert ids(found) == [bank] and found.hits[0].next_turn is None
-        monkeypatch.setattr(navigation, "NEXT_TURN_CONTINUES_ASKED", -1.0)
+        monkeypatch.setattr(conversation, "NEXT_TURN_CONTINUES_ASKED", -1.0)
         again = await search(rt, "Which bank do I use?", limit=1)
         assert again.hits[0].next_turn is not None  # close to the note it follows
 
