@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import functools
 import math
 import re
 import time
@@ -67,7 +66,6 @@ from actors.navigation.confidence import (
 )
 from actors.navigation.conversation import Conversation
 from actors.navigation.descent import descend
-from actors.navigation.kinds import things_of
 from actors.navigation.messages import (
     AttributeAnswer,
     CurrentFact,
@@ -107,20 +105,13 @@ from actors.navigation.query import (
     states_a_preference,
 )
 from actors.navigation.read_model import ReadModel
-from actors.navigation.relation_names import (
-    EX_WORDS,
-    PARTNER_WORDS,
-    PERSON_WORDS,
-    forms_of,
-    is_name,
-    most_named,
-)
+from actors.navigation.readings import Reading, Readings, back_map
 from actors.navigation.replaced import replaced_memory
 from actors.navigation.stem import stem
 from actors.navigation.stories import capitalised_terms, named_terms, tells_a_change
 from actors.navigation.the_user import as_the_user
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
-from actors.text import fold, shorten, unique
+from actors.text import fold, shorten
 from actors.text import terms as text_terms
 from actors.time_ranges import DateRange, asked_range, mentions, stated_today, valid_on
 from store.config import Settings
@@ -260,7 +251,7 @@ class _Match:
     frequencies are measured on: "idioma" is held as "language", only that is indexed)."""
 
     by_neighbour: bool = False
-    """Matched by the reading with words close in meaning (``_neighbour_reading``)."""
+    """Matched by the reading with words close in meaning (``Readings.neighbour``)."""
 
     @property
     def held_terms(self) -> frozenset[str]:
@@ -357,38 +348,8 @@ def _without_time(text: str, span: DateRange | None) -> str:
     return rest if parse_query(rest).query_terms else text
 
 
-@functools.lru_cache(maxsize=4096)
-def _word_terms(words: str) -> tuple[str, ...]:
-    return parse_query(words).query_terms
 
 
-Reading = tuple[Query, dict[str, frozenset[str]], float]
-"""A reading of the question: its terms, each reading term -> the question's words it stands
-for, and the share of a memory's score it keeps."""
-
-
-def _swapped_reading(query: Query, swapped: Mapping[str, tuple[str, ...]],
-                     share: float) -> Reading:
-    """The question with each term of ``swapped`` read as the terms it maps to (a kind as its
-    things, a relation as its names, a word as the one closest in meaning), each held as
-    the word it stands for."""
-    own_terms = tuple(unique(t for term in query.query_terms
-                             for t in swapped.get(term, (term,))))
-    groups = (own_terms, *query.groups[1:])
-    reading = Query(text=query.text, terms=tuple(unique(t for g in groups for t in g)),
-                    groups=groups, phrased=query.phrased)
-    return reading, {new: frozenset({term}) for term, news in swapped.items() for new in news}, \
-        share
-
-
-def _back_map(words: list[tuple[str, tuple[str, ...]]]) -> dict[str, frozenset[str]]:
-    """Each term of the translated reading -> the question's own terms it stands for."""
-    out: dict[str, set[str]] = {}
-    for word, readings in words:
-        own = set(_word_terms(word))
-        for term in _word_terms(" ".join(readings)):
-            out.setdefault(term, set()).update(own)
-    return {term: frozenset(own) for term, own in out.items()}
 
 
 class NavigationActor(Actor):
@@ -404,6 +365,8 @@ class NavigationActor(Actor):
         """Opened by ``start`` (it opens the shared index: not in the constructor)."""
         self.conversation: Conversation
         """The turns around the memories of ``model``: made with it by ``start``."""
+        self.readings: Readings
+        """The question's other readings over ``model``: made with it by ``start``."""
         self._pending_since: float | None = None
         """When this process first saw uncommitted catalog changes (monotonic seconds)."""
         self._last_idle = 0.0
@@ -533,6 +496,7 @@ class NavigationActor(Actor):
         started = time.perf_counter()
         self.model = await call_in_thread(ReadModel, self.layout)
         self.conversation = Conversation(self.model, self.vectors)
+        self.readings = Readings(self.model, self.neighbours)
         committed = 0
         try:
             if await call_in_thread(self.model.index_ahead_of_catalog):
@@ -719,11 +683,6 @@ class NavigationActor(Actor):
 
     # ------------------------------------------------------------------ search
 
-    def _user_names(self) -> tuple[str, ...]:
-        """The user's own name, when they said it ("I'm Daniel"): the fact (user, name)."""
-        key = fact_key("user", "name")
-        fact = self.model.facts.timeline([key]).current(*key)
-        return (fact.value,) if fact is not None else ()
 
     def _search(self, msg: Search) -> SearchResult:
         stated = stated_today(msg.query) if isinstance(msg.query, str) else None
@@ -801,7 +760,7 @@ class NavigationActor(Actor):
         as_of_ts = _posix(msg.as_of) if msg.as_of else None
         as_of_day = msg.as_of.date().isoformat() if msg.as_of else None
         self.model.refresh()
-        text = as_the_user(text, self._user_names())
+        text = as_the_user(text, self.readings.user_names())
         # a new store's first memories are embedded here even before the first idle turn
         # planned the store (a planning of a large store stays off the search path)
         unplanned = self._embed_pending and len(self.model.leaves) <= FRESH_EMBEDS
@@ -830,13 +789,13 @@ class NavigationActor(Actor):
         if other is not None:
             translated = parse_query(" ".join(w for _, ws in other for w in ws), clue)
             if translated.query_terms and set(translated.query_terms) != set(query.query_terms):
-                readings.append((translated, _back_map(other), ranking.TRANSLATED_SHARE))
-        derived = self._derived_reading(query) if self.use_derived else None
+                readings.append((translated, back_map(other), ranking.TRANSLATED_SHARE))
+        derived = self.readings.derived(query) if self.use_derived else None
         if derived is not None:
             readings.append(derived)
         if self.use_derived and other is not None and len(readings) > 1 + bool(derived):
             # "¿cómo se llama mi madre?" read as "mother", and "mother" held as "mum"
-            derived_other = self._derived_reading(readings[1][0])
+            derived_other = self.readings.derived(readings[1][0])
             if derived_other is not None:
                 swapped, back, share = derived_other
                 over = readings[1][1]
@@ -858,11 +817,11 @@ class NavigationActor(Actor):
                 as_of_day is not None and meta.timestamp[:10] <= as_of_day
                 and any(tag.startswith("date:") for tag in meta.tags))
 
-        relation = self._named_reading(query, topic, msg.as_of, admissible) \
+        relation = self.readings.named(query, topic, msg.as_of, admissible) \
             if self.use_derived else None
         if relation is not None:
             readings.append(relation)
-        kind = self._kind_reading(query) if self.use_derived else None
+        kind = self.readings.kind(query) if self.use_derived else None
         if kind is not None:
             readings.append(kind)
 
@@ -888,7 +847,7 @@ class NavigationActor(Actor):
         # reading costs about 3 ms at 50k memories).
         if self.use_neighbours and self.neighbours.built and not any(
                 m.coverage >= WHOLE and m.weight == 1.0 for m in best.values()):
-            near = self._neighbour_reading(query, topic)
+            near = self.readings.neighbour(query, topic)
             if near is not None:
                 readings.append(near)
                 search_reading(*near, by_neighbour=True)
@@ -1266,7 +1225,7 @@ class NavigationActor(Actor):
                     and hit.leaf_id not in served else ""))
                 for hit in result.hits))
         elif result.status in ("FOUND", "AMBIGUOUS") and asks_about_the_user(text) \
-                and not self._user_names():
+                and not self.readings.user_names():
             # "Where do I live?" and only two friends' turns: whose home each one tells
             result = dataclasses.replace(result, hits=tuple(
                 dataclasses.replace(hit, said_by_other=other_than_the_user(hit.text))
@@ -1307,116 +1266,6 @@ class NavigationActor(Actor):
             if kept is None or ranking.coordinated(score * weight, coverage) > \
                     ranking.coordinated(kept.score, kept.coverage):
                 best[doc] = found
-
-    def _derived_reading(self, query: Query) -> Reading | None:
-        """The question with each word that the index holds in another form read as that form
-        (its most frequent one): "food allergy" -> "food allergic"."""
-        swapped: dict[str, str] = {}
-        for term in query.query_terms:
-            found = self.model.index.derived_forms(term)
-            if found:
-                swapped[term] = found[0]
-        if not swapped:
-            return None
-        own = tuple(swapped.get(t, t) for t in query.query_terms)
-        groups = (own, *query.groups[1:])
-        reading = Query(text=query.text, terms=tuple(unique(t for g in groups for t in g)),
-                        groups=groups, phrased=query.phrased)
-        back = {form: frozenset({term}) for term, form in swapped.items()}
-        return reading, back, ranking.DERIVED_SHARE
-
-    def _kind_reading(self, query: Query) -> Reading | None:
-        """The question with each kind of thing it names read as the things of that kind the
-        store holds ("which database" -> "mysql postgresql db"): a memory names the thing, a
-        question its kind (``kinds``)."""
-        index = self.model.index
-        swapped: dict[str, tuple[str, ...]] = {}
-        for term in query.query_terms:
-            things = tuple(t for t in things_of(term)
-                           if t not in query.query_terms and index.doc_freq(t))
-            if things:
-                swapped[term] = things
-        return _swapped_reading(query, swapped, ranking.KIND_SHARE) if swapped else None
-
-    def _named_reading(self, query: Query, topic: str, as_of: dt.datetime | None,
-                       admissible: Callable[[str], bool]) -> Reading | None:
-        """The question with each relation it says is the user's read as the names that
-        relation has in this store ("my girlfriend" -> "Mei"): the timeline's partner (as of
-        ``as_of``; its earlier ones for "my ex"), or the names memories give beside the
-        relation ("my sister Laura"). The relation's own word still counts in the question's
-        other readings; a memory holding the name is about the same person."""
-        swapped: dict[str, tuple[str, ...]] = {}
-        for word in possessed(topic):
-            own = tuple(stem(t) for t in text_terms(word))
-            if not own or own[-1] not in query.query_terms or own[-1] in swapped:
-                continue
-            names = self._names_of(word, as_of, admissible)
-            terms = tuple(unique(stem(t) for name in names for t in text_terms(name)
-                                 if stem(t) not in query.query_terms))
-            if terms:
-                swapped[own[-1]] = terms
-        return _swapped_reading(query, swapped, ranking.RELATION_NAME_SHARE) if swapped \
-            else None
-
-    def _names_of(self, word: str, as_of: dt.datetime | None,
-                  admissible: Callable[[str], bool]) -> list[str]:
-        """The names ``word`` (a relation: "girlfriend", "ex", "sister", "dog") has in this
-        store, the timeline's first, the others from the memories the caller may be served
-        (another project's "my sister Ana" is no name of this one's): at most
-        ``ranking.RELATION_NAMES``."""
-        key = fold(word).lower()
-        partner = fact_key("user", "partner")
-        mine = set(map(str.lower, self._user_names()))
-        names: list[str] = []
-        if key in PARTNER_WORDS or key in EX_WORDS:
-            timeline = self.model.facts.timeline([partner])
-            now = timeline.state_at(*partner, as_of) if as_of else timeline.current(*partner)
-            if key in PARTNER_WORDS:
-                names += [now.value] if now is not None and is_name(now.value) else []
-            else:
-                names += [fact.value for fact in reversed(timeline.facts_for(*partner))
-                          if fact.status in ("ACTIVE", "HISTORICAL") and is_name(fact.value)
-                          and (now is None or fact.value != now.value)]
-        if key in PERSON_WORDS:
-            forms = forms_of(key)
-            keys = [fact_key(form, "value") for form in sorted(forms)]
-            timeline = self.model.facts.timeline(keys)
-            for form in sorted(forms):
-                fact = timeline.current(form, "value")
-                if fact is not None and is_name(fact.value):
-                    names.append(fact.value)
-            pool = self.model.index.search(parse_query(" ".join(sorted(forms)), None),
-                                           limit=ranking.RELATION_POOL, allowed=admissible)
-            names += most_named((self.model.text_of(leaf) for leaf, _, _ in pool), forms,
-                                ranking.RELATION_NAMES)
-        kept = [name for name in unique(names) if name.lower() not in mine]
-        return kept[:ranking.RELATION_NAMES]
-
-    def _neighbour_reading(self, query: Query, topic: str) -> Reading | None:
-        """The question with each word swapped for the closest word in meaning that the index
-        holds ("what vehicle" -> "car", "the user's pet" -> "dog"); its own other forms are
-        the derived reading's, not this one's."""
-        index = self.model.index
-        swapped: dict[str, str] = {}
-        words = [w for w in unique(text_terms(topic)) if w.isalpha() and stem(w) in
-                 query.query_terms]
-        # a plural the word table lacks ("pets") is looked up by its stem ("pet")
-        close = self.neighbours.of([*words, *(stem(w) for w in words)])
-        for word in words:
-            own = stem(word)
-            if own in swapped:
-                continue
-            for near, _cosine in close[word] or close.get(own, ()):
-                term = stem(fold(near))
-                if term in query.query_terms or term[:4] == own[:4] \
-                        or term in QUESTION_WORDS or not index.doc_freq(term):
-                    continue
-                swapped[own] = term
-                break
-        if not swapped:
-            return None
-        return _swapped_reading(query, {term: (near,) for term, near in swapped.items()},
-                                ranking.NEIGHBOUR_SHARE)
 
     def _unknown_topic(self, query: Query, topic: str, best: Mapping[str, _Match]
                        ) -> tuple[tuple[str, ...], tuple[str, ...]]:

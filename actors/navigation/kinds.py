@@ -3,7 +3,7 @@
 "Which database does billing use?" and "harbor billing stores invoices in MySQL 8.0" share no
 word, and the sentence model does not place "database" near "MySQL": a memory names the thing,
 a question its kind. Navigation searches the question once more with the kind read as the
-things of it the store holds (``NavigationActor._kind_reading``). The list is closed and short
+things of it the store holds (``Readings.kind``). The list is closed and short
 on purpose, like ``actors.facts.makes``: the tools people name in everyday work, by kind. Pure
 data and one lookup.
 """

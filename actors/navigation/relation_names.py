@@ -5,7 +5,7 @@ been seeing someone new, Mei. She's a nurse at St James's". The two share no wor
 model does not place "girlfriend" near "Mei". The store knows the link twice over: the
 timeline holds the user's partner ('Mei'), and memories name people beside their relation
 ("my sister Laura", "mi hermana Laura", "Toffee, my dog"). Navigation searches the question
-once more with the relation read as those names (``NavigationActor._named_reading``).
+once more with the relation read as those names (``Readings.named``).
 
 Pure functions; no I/O.
 """

@@ -105,8 +105,8 @@ async def test_a_name_said_in_another_project_is_no_name_of_this_one(tmp_path: P
             await rt.ingest.ask(Save(content=text, scope=scope, provenance=Provenance(
                 agent="claude-code", session="s1")))
         rt.navigation.model.refresh()
-        here = rt.navigation._names_of(
+        here = rt.navigation.readings.names_of(
             "sister", None, lambda leaf: rt.navigation.model.leaves[leaf].scope == "project:here")
         assert here == ["Laura"]
-        assert sorted(rt.navigation._names_of("sister", None, lambda leaf: True)) == [
+        assert sorted(rt.navigation.readings.names_of("sister", None, lambda leaf: True)) == [
             "Ana", "Laura"]

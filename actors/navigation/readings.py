@@ -1,0 +1,194 @@
+"""The question's other readings in this store: what else its words may stand for.
+
+A memory and the question that it answers often share no word: the question says "which
+database" and the memory "MySQL", "my girlfriend" and "Mei", "vehicle" and "car", "allergy"
+and "allergic". Each reading here is the question again with some of its terms read as what
+they stand for in this store (its own other forms, the things of a kind it holds, the names a
+relation has, the closest word in meaning it holds), each held as the question's own word, and
+each worth a share of a memory's score (``ranking``'s ``*_SHARE``). They are searched like the
+question itself; this module only builds them (it reads the index, the facts and the word
+table, and writes nothing).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from collections.abc import Callable, Mapping
+
+from actors.embedding.neighbours import WordNeighbours
+from actors.facts.keys import fact_key
+from actors.navigation import ranking
+from actors.navigation.kinds import things_of
+from actors.navigation.query import QUESTION_WORDS, Query, parse_query, possessed
+from actors.navigation.read_model import ReadModel
+from actors.navigation.relation_names import (
+    EX_WORDS,
+    PARTNER_WORDS,
+    PERSON_WORDS,
+    forms_of,
+    is_name,
+    most_named,
+)
+from actors.navigation.stem import stem
+from actors.text import fold, unique
+from actors.text import terms as text_terms
+
+
+@functools.lru_cache(maxsize=4096)
+def word_terms(words: str) -> tuple[str, ...]:
+    return parse_query(words).query_terms
+
+
+Reading = tuple[Query, dict[str, frozenset[str]], float]
+"""A reading of the question: its terms, each reading term -> the question's words it stands
+for, and the share of a memory's score it keeps."""
+
+
+def swapped_reading(query: Query, swapped: Mapping[str, tuple[str, ...]],
+                     share: float) -> Reading:
+    """The question with each term of ``swapped`` read as the terms it maps to (a kind as its
+    things, a relation as its names, a word as the one closest in meaning), each held as
+    the word it stands for."""
+    own_terms = tuple(unique(t for term in query.query_terms
+                             for t in swapped.get(term, (term,))))
+    groups = (own_terms, *query.groups[1:])
+    reading = Query(text=query.text, terms=tuple(unique(t for g in groups for t in g)),
+                    groups=groups, phrased=query.phrased)
+    return reading, {new: frozenset({term}) for term, news in swapped.items() for new in news}, \
+        share
+
+
+def back_map(words: list[tuple[str, tuple[str, ...]]]) -> dict[str, frozenset[str]]:
+    """Each term of the translated reading -> the question's own terms it stands for."""
+    out: dict[str, set[str]] = {}
+    for word, readings in words:
+        own = set(word_terms(word))
+        for term in word_terms(" ".join(readings)):
+            out.setdefault(term, set()).update(own)
+    return {term: frozenset(own) for term, own in out.items()}
+
+
+class Readings:
+    """The readings of questions over one read model (its index, its facts) and the word
+    table's neighbours. Built by the navigation actor each time it (re)opens its read model."""
+
+    def __init__(self, model: ReadModel, neighbours: WordNeighbours) -> None:
+        self.model = model
+        self.neighbours = neighbours
+
+    def user_names(self) -> tuple[str, ...]:
+        """The user's own name, when they said it ("I'm Daniel"): the fact (user, name)."""
+        key = fact_key("user", "name")
+        fact = self.model.facts.timeline([key]).current(*key)
+        return (fact.value,) if fact is not None else ()
+
+    def derived(self, query: Query) -> Reading | None:
+        """The question with each word that the index holds in another form read as that form
+        (its most frequent one): "food allergy" -> "food allergic"."""
+        swapped: dict[str, str] = {}
+        for term in query.query_terms:
+            found = self.model.index.derived_forms(term)
+            if found:
+                swapped[term] = found[0]
+        if not swapped:
+            return None
+        own = tuple(swapped.get(t, t) for t in query.query_terms)
+        groups = (own, *query.groups[1:])
+        reading = Query(text=query.text, terms=tuple(unique(t for g in groups for t in g)),
+                        groups=groups, phrased=query.phrased)
+        back = {form: frozenset({term}) for term, form in swapped.items()}
+        return reading, back, ranking.DERIVED_SHARE
+
+    def kind(self, query: Query) -> Reading | None:
+        """The question with each kind of thing it names read as the things of that kind the
+        store holds ("which database" -> "mysql postgresql db"): a memory names the thing, a
+        question its kind (``kinds``)."""
+        index = self.model.index
+        swapped: dict[str, tuple[str, ...]] = {}
+        for term in query.query_terms:
+            things = tuple(t for t in things_of(term)
+                           if t not in query.query_terms and index.doc_freq(t))
+            if things:
+                swapped[term] = things
+        return swapped_reading(query, swapped, ranking.KIND_SHARE) if swapped else None
+
+    def neighbour(self, query: Query, topic: str) -> Reading | None:
+        """The question with each word swapped for the closest word in meaning that the index
+        holds ("what vehicle" -> "car", "the user's pet" -> "dog"); its own other forms are
+        the derived reading's, not this one's."""
+        index = self.model.index
+        swapped: dict[str, str] = {}
+        words = [w for w in unique(text_terms(topic)) if w.isalpha() and stem(w) in
+                 query.query_terms]
+        # a plural the word table lacks ("pets") is looked up by its stem ("pet")
+        close = self.neighbours.of([*words, *(stem(w) for w in words)])
+        for word in words:
+            own = stem(word)
+            if own in swapped:
+                continue
+            for near, _cosine in close[word] or close.get(own, ()):
+                term = stem(fold(near))
+                if term in query.query_terms or term[:4] == own[:4] \
+                        or term in QUESTION_WORDS or not index.doc_freq(term):
+                    continue
+                swapped[own] = term
+                break
+        if not swapped:
+            return None
+        return swapped_reading(query, {term: (near,) for term, near in swapped.items()},
+                               ranking.NEIGHBOUR_SHARE)
+
+    def named(self, query: Query, topic: str, as_of: dt.datetime | None,
+              admissible: Callable[[str], bool]) -> Reading | None:
+        """The question with each relation it says is the user's read as the names that
+        relation has in this store ("my girlfriend" -> "Mei"): the timeline's partner (as of
+        ``as_of``; its earlier ones for "my ex"), or the names memories give beside the
+        relation ("my sister Laura"). The relation's own word still counts in the question's
+        other readings; a memory holding the name is about the same person."""
+        swapped: dict[str, tuple[str, ...]] = {}
+        for word in possessed(topic):
+            own = tuple(stem(t) for t in text_terms(word))
+            if not own or own[-1] not in query.query_terms or own[-1] in swapped:
+                continue
+            names = self.names_of(word, as_of, admissible)
+            terms = tuple(unique(stem(t) for name in names for t in text_terms(name)
+                                 if stem(t) not in query.query_terms))
+            if terms:
+                swapped[own[-1]] = terms
+        return swapped_reading(query, swapped, ranking.RELATION_NAME_SHARE) if swapped \
+            else None
+
+    def names_of(self, word: str, as_of: dt.datetime | None,
+                 admissible: Callable[[str], bool]) -> list[str]:
+        """The names ``word`` (a relation: "girlfriend", "ex", "sister", "dog") has in this
+        store, the timeline's first, the others from the memories the caller may be served
+        (another project's "my sister Ana" is no name of this one's): at most
+        ``ranking.RELATION_NAMES``."""
+        key = fold(word).lower()
+        partner = fact_key("user", "partner")
+        mine = set(map(str.lower, self.user_names()))
+        names: list[str] = []
+        if key in PARTNER_WORDS or key in EX_WORDS:
+            timeline = self.model.facts.timeline([partner])
+            now = timeline.state_at(*partner, as_of) if as_of else timeline.current(*partner)
+            if key in PARTNER_WORDS:
+                names += [now.value] if now is not None and is_name(now.value) else []
+            else:
+                names += [fact.value for fact in reversed(timeline.facts_for(*partner))
+                          if fact.status in ("ACTIVE", "HISTORICAL") and is_name(fact.value)
+                          and (now is None or fact.value != now.value)]
+        if key in PERSON_WORDS:
+            forms = forms_of(key)
+            keys = [fact_key(form, "value") for form in sorted(forms)]
+            timeline = self.model.facts.timeline(keys)
+            for form in sorted(forms):
+                fact = timeline.current(form, "value")
+                if fact is not None and is_name(fact.value):
+                    names.append(fact.value)
+            pool = self.model.index.search(parse_query(" ".join(sorted(forms)), None),
+                                           limit=ranking.RELATION_POOL, allowed=admissible)
+            names += most_named((self.model.text_of(leaf) for leaf, _, _ in pool), forms,
+                                ranking.RELATION_NAMES)
+        kept = [name for name in unique(names) if name.lower() not in mine]
+        return kept[:ranking.RELATION_NAMES]
