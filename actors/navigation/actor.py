@@ -934,9 +934,14 @@ class NavigationActor(Actor):
                                     if self.conversation.assistant_said(leaf))
             ranking.boost_matching(scores, model_turns, ranking.ASSISTANT_FACTOR, boosts)
         else:  # "Which vacuum did you recommend?": the user's "Which vacuum should I buy?"
-            asking = frozenset(leaf for leaf in leading if self.conversation.asking(leaf)
-                               and self.conversation.answered_by(leaf) in scores)
-            ranking.boost_matching(scores, asking, ranking.ASKING_FACTOR, boosts)
+            answers = {leaf: after for leaf in leading if self.conversation.asking(leaf)
+                       and (after := self.conversation.answered_by(leaf)) is not None
+                       and admissible(after)}
+            for leaf, after in answers.items():
+                # the answer holds few of the asking turn's words ("Any app to practise
+                # between lessons?" / "Simply Piano is fun"): it is found through its question
+                scores[after] = max(scores.get(after, 0.0), scores[leaf])
+            ranking.boost_matching(scores, frozenset(answers), ranking.ASKING_FACTOR, boosts)
         advice = asks_for_advice(text)
         if advice:
             said = {leaf: model.text_of(leaf) for leaf in leading
