@@ -49,6 +49,11 @@ _MONTH_YEAR = re.compile(
     rf"(?:\b(?P<part>early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of|"
     rf"(?:a\s+)?(?:principios|mediados|finales)\s+de)[\s-]+)?"
     rf"\b(?P<m>{_MONTH_NAMES})\b(?:\s+(?:of\s+|de\s+|del\s+)?(?P<y>{_YEAR})\b)?")
+_MONTH_ALONE = re.compile(rf"\b(?P<m>{_MONTH_NAMES})\b(?!\s+(?:of\s+|de\s+|del\s+)?\d)",
+                         re.IGNORECASE)
+"""A month's name not followed by a year or a day ("for April", "en diciembre")."""
+_AMBIGUOUS_MONTHS = frozenset({"may", "march"})
+"""Month names that are English words too: a month only when capitalised."""
 _SEASON = re.compile(
     rf"\b(?:(?P<last>last|past|this)\s+)?(?:(?:el|este|la|esta)\s+)?(?P<s>{_SEASON_NAMES})\b"
     rf"(?:\s+(?:pasad[oa]|(?:of\s+|de\s+|del\s+)?(?P<y>{_YEAR})\b))?")
@@ -263,10 +268,13 @@ def valid_on(text: str, today: dt.date) -> dt.date | None:
     return min(span.end, today)
 
 
-def mentioned_ranges(text: str) -> list[DateRange]:
-    """The days and months a memory's text names with their year ("In April 2026 I went to
-    PyCon", "el 5 de marzo de 2026", "2026-03"): a memory saved later is about that time too.
-    A month or day without a year names no time here (which year would it be?)."""
+def mentioned_ranges(text: str, said_on: dt.date | None = None) -> list[DateRange]:
+    """The days and months a memory's text names ("In April 2026 I went to PyCon", "el 5 de
+    marzo de 2026", "2026-03"): a memory saved later is about that time too. A month named
+    without its year is the one nearest ``said_on``, the day the memory was said ("booked
+    Japan for April", said in March 2025: April 2025; "en diciembre", said in January:
+    the December just gone); with no such day it names no time (which year would it be?).
+    "may" and "march" count only capitalised ("I may go", "we march on")."""
     folded = fold(text)
     out = [DateRange(day, day) for day in find_dates(text)]
     for m in _MONTH_YEAR.finditer(folded):
@@ -274,15 +282,27 @@ def mentioned_ranges(text: str) -> list[DateRange]:
             out.append(_month_span(int(m.group("y")), MONTHS[m.group("m")]))
     for m in _YEAR_MONTH.finditer(folded):
         out.append(_month_span(int(m.group("y")), int(m.group("m"))))
+    if said_on is not None:
+        dated = {(r.start.year, r.start.month) for r in out}
+        for m in _MONTH_ALONE.finditer(text):
+            name = fold(m.group("m")).lower()
+            if name in _AMBIGUOUS_MONTHS and not m.group("m")[0].isupper():
+                continue
+            month = MONTHS[name]
+            year = min((said_on.year - 1, said_on.year, said_on.year + 1),
+                       key=lambda y: abs((y - said_on.year) * 12 + month - said_on.month))
+            if (year, month) not in dated:
+                out.append(_month_span(year, month))
     return out
 
 
-def mentions(text: str, span: DateRange) -> bool:
+def mentions(text: str, span: DateRange, said_on: dt.date | None = None) -> bool:
     """Whether ``text`` names a day or month inside ``span`` (a month counts when it lies
-    within the span, or the span within it: "in March 2026" and "on 2026-03-05")."""
+    within the span, or the span within it: "in March 2026" and "on 2026-03-05"); a month
+    without its year is read as of ``said_on`` (``mentioned_ranges``)."""
     return any(span.start <= got.start and got.end <= span.end
                or got.start <= span.start and span.end <= got.end
-               for got in mentioned_ranges(text))
+               for got in mentioned_ranges(text, said_on))
 
 
 _STATED_TODAY = re.compile(

@@ -892,7 +892,7 @@ class NavigationActor(Actor):
         listing = span is not None and self._only_time(_time_remainder(text, span))
         if span is not None:
             in_range = {leaf for leaf in scores if self._dated_in(leaf, span)
-                        or mentions(model.text_of(leaf), span)}
+                        or self._names_time(leaf, span)}
             about_time = {leaf for leaf in in_range  # by a word of its own, not a neighbour
                           if leaf in best and best[leaf].matched - best[leaf].near}
             if listing:
@@ -934,14 +934,14 @@ class NavigationActor(Actor):
                                     if self.conversation.assistant_said(leaf))
             ranking.boost_matching(scores, model_turns, ranking.ASSISTANT_FACTOR, boosts)
         else:  # "Which vacuum did you recommend?": the user's "Which vacuum should I buy?"
-            answers = {leaf: after for leaf in leading if self.conversation.asking(leaf)
+            answered = {leaf: after for leaf in leading if self.conversation.asking(leaf)
                        and (after := self.conversation.answered_by(leaf)) is not None
                        and admissible(after)}
-            for leaf, after in answers.items():
+            for leaf, after in answered.items():
                 # the answer holds few of the asking turn's words ("Any app to practise
                 # between lessons?" / "Simply Piano is fun"): it is found through its question
                 scores[after] = max(scores.get(after, 0.0), scores[leaf])
-            ranking.boost_matching(scores, frozenset(answers), ranking.ASKING_FACTOR, boosts)
+            ranking.boost_matching(scores, frozenset(answered), ranking.ASKING_FACTOR, boosts)
         advice = asks_for_advice(text)
         if advice:
             said = {leaf: model.text_of(leaf) for leaf in leading
@@ -1406,7 +1406,7 @@ class NavigationActor(Actor):
         words |= {f"{year}-{month:02d}" for year, month in months}
         found = self.model.index.search(parse_query(" ".join(sorted(words))),
                                         limit=IN_RANGE_POOL, allowed=admissible)
-        return [leaf for leaf, _, _ in found if mentions(self.model.text_of(leaf), span)]
+        return [leaf for leaf, _, _ in found if self._names_time(leaf, span)]
 
     def _folded_hit(self, group: tuple[str, ...], currency: dict[str, str],
                     successor: dict[str, str | None], timeline: Timeline, *, score: float
@@ -1426,12 +1426,22 @@ class NavigationActor(Actor):
         memories saying the same on different days say one thing."""
         return " ".join(LEADING_DATE.sub("", self.model.text_of(leaf_id)).casefold().split())
 
-    def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
-        stamp = self.model.leaves[leaf_id].timestamp[:10]
+    def _day_of(self, leaf_id: str) -> dt.date | None:
+        """The day a memory is of (its own date, else the day it was saved)."""
+        meta = self.model.leaves[leaf_id]
         try:
-            return span.holds(dt.date.fromisoformat(stamp))
+            return dt.date.fromisoformat((meta.timestamp or meta.recorded_at)[:10])
         except ValueError:
-            return False
+            return None
+
+    def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
+        day = self._day_of(leaf_id)
+        return day is not None and span.holds(day)
+
+    def _names_time(self, leaf_id: str, span: DateRange) -> bool:
+        """The memory's text names a day or month of ``span``; a month without its year as
+        of the memory's own day ("booked Japan for April", said in March 2025)."""
+        return mentions(self.model.text_of(leaf_id), span, self._day_of(leaf_id))
 
     @staticmethod
     def _only_time(topic: str) -> bool:
