@@ -1386,6 +1386,7 @@ class NavigationActor(Actor):
             and fold(said.get(term, term)) not in
             LIGHT_VERBS | TELLING_VERBS | TIME_WORDS | NOW_WORDS | framing
             and not regions.is_region(said.get(term, term))
+            and not regions.is_demonym(said.get(term, term))
             and not self._kind_held(said.get(term, term)))
 
     def _mentioning(self, span: DateRange, admissible: Callable[[str], bool]) -> list[str]:

@@ -267,7 +267,7 @@ def asks_for_history(text: str) -> bool:
 
 _ADVICE = re.compile(
     r"\b(?:should|could|can)\s+(?:i|we)\b|\bshall\s+(?:i|we)\b|\brecommend\b|\bsuggest\b|"
-    r"\b(?:any|some)\s+(?:ideas?|tips?|advice|suggestions?|recommendations?)\b|"
+    r"\b(?:any|some)\s+(?:[a-z]+\s+)?(?:ideas?|tips?|advice|suggestions?|recommendations?)\b|"
     r"\bwhat\s+would\s+you\b|\bwhere\s+(?:to|do\s+(?:i|we))\s+(?:stay|eat|go)\b|"
     r"\bdeberi(?:a|amos)\b|\brecomiend|\bsugier|\b(?:alguna|algun)\s+(?:idea|consejo|"
     r"sugerencia)|\bme\s+aconsejas\b|\bque\s+(?:hago|hacemos)\b")
@@ -368,9 +368,12 @@ QUALIFIERS = frozenset(
     left right little big older younger eldest youngest other next daily weekly monthly
     yearly morning evening night weekend summer winter spring autumn
     nuevo nueva viejo vieja actual favorito favorita primer primera ultimo ultima mejor
-    mayor menor pequeno pequena otro otra total diario diaria semanal mensual reciente""".split())
+    mayor menor pequeno pequena otro otra total diario diaria semanal mensual reciente
+    red blue green yellow black white grey gray brown pink purple orange silver golden
+    rojo roja azul verde amarillo amarilla negro negra blanco blanca gris marron rosa morado
+    morada naranja plateado plateada dorado dorada""".split())
 """Words that qualify the thing possessed rather than name it ("the user's new laptop", "my
-morning run")."""
+morning run", "the red Seat": a colour, said in either language, is no thing of its own)."""
 
 
 def possessed(text: str) -> tuple[str, ...]:
@@ -413,12 +416,13 @@ def placed(text: str) -> tuple[str, ...]:
     marathon did the user run in Boston?" -> "Boston"), a country or continent excepted
     (``regions``): a name, unlike a common word, is not paraphrased, so one that no memory
     holds in any form says the question is about something never stored."""
-    from actors.navigation.regions import is_region
+    from actors.navigation.regions import is_demonym, is_region
 
     found = []
     for match in _PLACED.finditer(text):
         name = match.group(1).rstrip(".")
-        if not set(fold(name).lower().split()) & NOT_PLACES and not is_region(name):
+        if not set(fold(name).lower().split()) & NOT_PLACES and not is_region(name) \
+                and not is_demonym(name):
             found.append(name)
     return tuple(dict.fromkeys(found))
 
@@ -430,10 +434,11 @@ start): "what is the Flink job parallelism?" -> "Flink"."""
 
 def named(text: str) -> tuple[str, ...]:
     """The names a question writes with a capital inside its sentence, as written, a time
-    ("May", "Christmas"), "I" and a country or continent excepted: like a place, a name is not
+    ("May", "Christmas"), "I" and a country or continent (or its people: "Portuguese")
+    excepted: like a place, a name is not
     paraphrased, so one that no memory holds in any form is something never stored ("which
     GraphQL library does billing use?"). A short acronym is not ("my GP", "the JS bundle")."""
-    from actors.navigation.regions import is_region
+    from actors.navigation.regions import is_demonym, is_region
 
     found = []
     for match in _NAMED.finditer(text):
@@ -442,7 +447,7 @@ def named(text: str) -> tuple[str, ...]:
             name = re.sub(r"['’]s$", "", name)
             last = name.split()[-1] if name.split() else ""
             if last and not set(fold(name).lower().split()) & NOT_PLACES \
-                    and not is_region(name) \
+                    and not is_region(name) and not is_demonym(name) \
                     and not (last.isupper() and len(last) <= 4):  # "GP", "SUV": said otherwise
                 found.append(name)
     return tuple(dict.fromkeys(found))

@@ -82,3 +82,42 @@ def is_region(name: str) -> bool:
     for article in ("the ", "el ", "la ", "los ", "las "):
         key = key.removeprefix(article)
     return key in CONTINENTS or key in _countries()
+
+
+_DEMONYM_ENDINGS = ("ese", "ish", "ian", "an", "ic", "i", "ean", "ch", "es", "esa", "ano", "ana",
+                    "ino", "ina", "eno", "ena", "ol", "ola", "o", "a")
+"""How a people's or a language's name ends after its place's first letters: Portuguese,
+Scottish, Italian, Mexican, Icelandic, Thai, Korean, French, francés, francesa, mexicano,
+argentina, chileno, español."""
+IRREGULAR_DEMONYMS = frozenset(
+    "spanish french irish dutch welsh thai swiss polish danish finnish english greek latino "
+    "latina arab arabic hebrew persian ingles inglesa holandes holandesa danes danesa "
+    "griego griega sueco sueca suizo suiza".split())
+"""People's and languages' names that do not share their place's first letters."""
+DEMONYM_STEM = 4
+"""Letters a people's name shares with its place's name ("port" Portuguese / Portugal,
+"scot" Scottish / Scotland, "jap" is too short: "japa" Japanese / Japan)."""
+
+
+@functools.cache
+def _stems() -> frozenset[str]:
+    """The first ``DEMONYM_STEM`` letters of every one-word country, continent and region
+    name, English and Spanish."""
+    names = [*_countries(), *CONTINENTS]
+    return frozenset(name[:DEMONYM_STEM] for name in names
+                     if " " not in name and len(name) >= DEMONYM_STEM)
+
+
+def is_demonym(word: str) -> bool:
+    """Whether ``word`` (one word, as written, capitalised) names a people or a language of a
+    country or a continent ("Portuguese", "Scottish", "Japanese", "European", "Escocés"): a
+    question asks about a place with it ("traditional Portuguese music") while the memory
+    names the city ("a fado night in Alfama"), so, like a country, it is no sign of something
+    never stored."""
+    if " " in word.strip() or not word[:1].isupper():
+        return False
+    key = _key(word)
+    if key in IRREGULAR_DEMONYMS:
+        return True
+    return len(key) > DEMONYM_STEM and key.endswith(_DEMONYM_ENDINGS) \
+        and key[:DEMONYM_STEM] in _stems()
