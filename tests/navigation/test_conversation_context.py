@@ -134,6 +134,24 @@ async def test_a_question_to_the_assistant_is_answered_by_its_turn_not_the_askin
         assert ids(await search(rt, question))[:1] == [asking]
 
 
+async def test_the_answer_to_an_asking_turn_leads_though_it_holds_none_of_the_words(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the user's turn holds the question's words, the assistant's answer right after it
+    # none: the answer is found through its question and leads (the asking turn keeps
+    # ASKING_FACTOR of its score)
+    async with Runtime(tmp_path) as rt:
+        asking = await save(rt, "2026-04-05 user: Any app to practise scales between my "
+                                "cello lessons?")
+        answer = await save(rt, "2026-04-05 assistant: Try Tonestro, ten minutes a day.")
+        await save(rt, "2026-04-06 user: The kitchen tiler starts on Monday at eight.")
+        await save(rt, "2026-04-07 user: My sister booked the ferry to Bilbao.")
+        await embedded(rt)
+        question = "Which app did you recommend for practising cello scales?"
+        assert ids(await search(rt, question))[:1] == [answer]
+        monkeypatch.setattr(ranking, "ASKING_FACTOR", 1.0)  # ASKING_FACTOR: the rule off
+        assert ids(await search(rt, question))[:1] == [asking]
+
+
 
 @pytest.mark.parametrize(("day", "told", "short", "answer", "question"), [
     # "did you catch anything?" tells nothing: the turn answering it is shown with it

@@ -7,12 +7,13 @@ from actors.navigation.query import (
     asks_about_now,
     asks_how_things_stand,
     kin,
+    named,
     parse_query,
     placed,
     possessed,
     states_a_preference,
 )
-from actors.navigation.regions import is_region
+from actors.navigation.regions import is_demonym, is_region
 from actors.navigation.stem import stem
 from actors.navigation.stories import tells_a_change
 
@@ -172,6 +173,8 @@ def test_the_thing_a_question_says_is_the_users() -> None:
     assert possessed("Where did the user buy the user's new laptop?") == ("laptop",)
     assert possessed("¿Cuánto costó su nuevo coche?") == ("coche",)
     assert possessed("How long is my morning run?") == ("run",)
+    assert possessed("How much did the user pay for the red Seat?") == ("seat",)  # a colour
+    assert possessed("¿Cuánto pagó por el coche rojo?") == ("coche",)
     assert possessed("Which laptop did the user buy?") == ()
     assert possessed("the user's sister-in-law plays basketball") == ("sister-in-law",)
 
@@ -235,6 +238,24 @@ def test_countries_and_continents_in_both_languages() -> None:
         assert is_region(name), name
     for name in ("Boston", "Napa", "Teruel", "Lisbon", "Google"):
         assert not is_region(name), name
+
+
+@pytest.mark.parametrize("name", [
+    "Portuguese", "Scottish", "Japanese", "Italian", "European", "Mexicana", "escocés",
+    "Francés", "Spanish", "French", "Irish", "Thai"])
+def test_a_peoples_name_is_asked_like_its_country(name: str) -> None:
+    # "traditional Portuguese music" is answered by "a fado night in Alfama": like a
+    # country's, a people's or a language's name is no name never stored
+    assert is_demonym(name.capitalize()), name
+    question = f"Where did the user hear traditional {name.capitalize()} music?"
+    assert named(question) == () and placed(question) == ()
+
+
+@pytest.mark.parametrize("name", ["Kafka", "Flink", "Berlin", "Lucía", "Snowflake", "Maria",
+                                  "Python", "Amazon"])
+def test_a_name_is_no_peoples_name(name: str) -> None:
+    assert not is_demonym(name)
+    assert named(f"What did the user say about {name} in the meeting?") == (name,)
 
 
 def test_a_word_is_quoted_back_without_its_possessive() -> None:

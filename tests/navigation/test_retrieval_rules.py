@@ -1546,6 +1546,7 @@ async def test_a_new_place_in_a_question_asking_what_to_do_is_the_plan_s(
                                      "stay?")
         assert edinburgh.status == "FOUND" and ids(edinburgh)[:1] == [guesthouses]
     assert asks_for_advice("¿Qué me recomiendas en Toledo?")
+    assert asks_for_advice("I'm flying to Rome, any seat advice for me?")
     assert asks_for_advice("Any tips for Lisbon?") and not asks_for_advice(
         "Where did I stay in Porto?")
     # what advice was given is a recollection: a place no memory names is never-stored

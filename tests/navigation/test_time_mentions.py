@@ -31,6 +31,21 @@ def test_a_memory_names_a_time_with_its_year(text: str, named: bool) -> None:
     assert mentions(text, APRIL) is named
 
 
+@pytest.mark.parametrize(("text", "said_on", "named"), [
+    ("Hannah and I booked Japan for April: Tokyo and Kyoto.", dt.date(2021, 3, 20), True),
+    ("We fly out at the end of April.", dt.date(2021, 4, 2), True),
+    ("Vamos a Lisboa en abril.", dt.date(2021, 2, 1), True),
+    ("In April I went to PyCon.", dt.date(2021, 6, 10), True),  # the April just gone
+    ("In April I went to PyCon.", dt.date(2022, 1, 10), False),  # the nearest is 2022's
+    ("In December we went skiing.", dt.date(2021, 5, 3), False),
+    ("We may go to Porto in June.", dt.date(2021, 4, 2), False),  # "may" is no month
+])
+def test_a_month_without_its_year_is_the_one_nearest_the_memorys_day(
+        text: str, said_on: dt.date, named: bool) -> None:
+    assert mentions(text, APRIL, said_on) is named
+    assert not mentions(text, APRIL) or "2021" in text  # no day said: no year, no month
+
+
 def test_a_named_month_is_the_whole_month() -> None:
     assert mentioned_ranges("En marzo de 2021 empecé el curso.") == [
         DateRange(dt.date(2021, 3, 1), dt.date(2021, 3, 31))]
