@@ -247,14 +247,16 @@ _SEVERAL = re.compile(
     r"\b(?:how\s+many|how\s+much\s+in\s+total|in\s+total|altogether|list|name\s+(?:all|every)|"
     r"all\s+(?:of\s+)?(?:the|my|our|his|her|their)|every\s+\w+\s+(?:i|we|he|she|they)|"
     r"cuant[oa]s|en\s+total|enumera|todos\s+(?:los|mis|sus|nuestros)|"
-    r"todas\s+(?:las|mis|sus|nuestras))\b")
+    r"todas\s+(?:las|mis|sus|nuestras)|(?:what|which)\s+(?:things|stuff)|que\s+cosas|"
+    r"over\s+(?:the\s+)?(?:time|years)|a\s+lo\s+largo\s+del?\s+(?:tiempo|anos))\b")
 
 
 _HISTORY = re.compile(
-    r"\b(?:have|has)\s+(?:i|we|you|he|she|they|[^\W\d_]+)\s+(?:ever\s+|already\s+)?"
-    r"(?:lived|worked|had|owned|driven|used|studied|dated|been\s+(?:to|in|at|with))\b|"
+    r"\b(?:have|has)\s+(?:the\s+)?(?:i|we|you|he|she|they|[^\W\d_]+)\s+(?:ever\s+|already\s+)?"
+    r"(?:lived|worked|had|owned|driven|used|studied|dated|bought|purchased|visited|adopted|"
+    r"learned|learnt|tried|been\s+(?:to|in|at|with))\b|"
     r"\b(?:he|hemos|has|ha|han)\s+(?:vivido|trabajado|tenido|conducido|usado|estudiado|"
-    r"salido\s+con|estado\s+en)\b")
+    r"comprado|visitado|adoptado|aprendido|probado|salido\s+con|estado\s+en)\b")
 
 
 def asks_for_history(text: str) -> bool:

@@ -85,3 +85,6 @@ def test_what_has_been_is_asked_in_both_languages() -> None:
     assert asks_for_history("List the cities I lived in")
     assert not asks_for_history("Where do I live now?")
     assert not asks_for_history("Have I booked the flights?")
+    assert asks_for_history("Which cities has the user visited?")
+    assert asks_for_history("¿Qué perros ha adoptado?")
+    assert not asks_for_history("Has the user booked the flights?")

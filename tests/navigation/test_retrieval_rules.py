@@ -1488,7 +1488,12 @@ async def test_of_two_memories_telling_one_thing_the_newest_answers_how_it_stand
     ("How many bikes do I own?", True), ("¿Cuántos gatos tenemos?", True),
     ("List the cities I have lived in.", True), ("What are all the books you recommended?", True),
     ("How many kilometres did I run in total?", True), ("Which bike do I own?", False),
-    ("Where do I live?", False), ("How much did the bike cost?", False)])
+    ("Where do I live?", False), ("How much did the bike cost?", False),
+    ("What things has the user bought for himself?", True),
+    ("¿Qué cosas se ha comprado la usuaria?", True),
+    ("How did the user's cats change over time?", True),
+    ("¿Qué ha contado de sus padres a lo largo del tiempo?", True),
+    ("What did the user buy in May?", False), ("What thing did I forget?", False)])
 def test_a_question_adding_up_or_listing_is_told_by_several_memories(question: str,
                                                                     several: bool) -> None:
     assert asks_for_several(question) is several
