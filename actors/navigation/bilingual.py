@@ -199,4 +199,16 @@ def _spanish_forms(key: str) -> tuple[str, ...]:
     forms.extend(form[:-1] + "o" for form in list(forms) if form.endswith("a") and len(form) > 4)
     forms.extend(key[:-len(ending)] + infinitive for ending, infinitive in _VERB_ENDINGS
                  if key.endswith(ending) and len(key) > len(ending) + 2)
+    # "compró", "vendió": a third person's past, asked about a user in the third person, as
+    # the first person's the lexicon lists ("compré", "vendí")
+    for ending, first in _THIRD_PERSON_PAST:
+        if key.endswith(ending) and len(key) >= len(ending) + 3:
+            forms.append(key[:-len(ending)] + first)
+            break
     return tuple(forms)
+
+
+_THIRD_PERSON_PAST = (("zo", "ce"), ("go", "gue"), ("co", "que"), ("io", "i"), ("o", "e"))
+"""A Spanish verb's third person singular past (folded, its accent gone) -> its first person
+(the form the lexicon lists): "empezó" -> "empecé", "pagó" -> "pagué", "vendió" -> "vendí",
+"compró" -> "compré". Tried only for a word the lexicon does not know as written."""
