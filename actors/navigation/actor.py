@@ -16,7 +16,6 @@ import math
 import re
 import time
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import anyio
@@ -32,17 +31,14 @@ from actors.embedding.sentence import MODEL_ID, PASSAGE_FROM
 from actors.embedding.word_table import WordTable
 from actors.facts.endings import is_ending
 from actors.facts.keys import fact_key, normalise_words, personal, role_beside, scoped_subject
-from actors.facts.makes import kind_of as make_kind
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import Timeline
-from actors.navigation import notice_words, ranking, regions
+from actors.navigation import notice_words, ranking
 from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
     bare,
     names_by,
-    said_at,
-    someone_elses,
     unqualified,
 )
 from actors.navigation.answer_type import expected as expected_answer
@@ -53,7 +49,7 @@ from actors.navigation.asked_person import (
     other_than_the_user,
 )
 from actors.navigation.bearing import Bearing, bearing, words
-from actors.navigation.bilingual import EN_ES, other_reading, translatable
+from actors.navigation.bilingual import other_reading, translatable
 from actors.navigation.bm25 import idf
 from actors.navigation.compared import compared_things
 from actors.navigation.confidence import (
@@ -83,7 +79,6 @@ from actors.navigation.messages import (
     Turn,
 )
 from actors.navigation.query import (
-    NOW_WORDS,
     QUESTION_WORDS,
     RELATION_WORDS,
     Query,
@@ -96,20 +91,18 @@ from actors.navigation.query import (
     asks_the_assistant,
     holds_identifier,
     identifiers,
-    kin,
     named,
-    other_kinds,
     parse_query,
-    placed,
     possessed,
     states_a_preference,
 )
 from actors.navigation.read_model import ReadModel
-from actors.navigation.readings import Reading, Readings, back_map
+from actors.navigation.readings import Match, Reading, Readings, back_map
 from actors.navigation.replaced import replaced_memory
 from actors.navigation.stem import stem
 from actors.navigation.stories import capitalised_terms, named_terms, tells_a_change
 from actors.navigation.the_user import as_the_user
+from actors.navigation.unmentioned import Unmentioned, as_said
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
 from actors.text import fold, shorten
 from actors.text import terms as text_terms
@@ -122,40 +115,6 @@ from store.locks import LockManager
 from store.paths import StoreLayout
 
 FULLTEXT_POOL = 50
-LIGHT_VERBS = frozenset(
-    """see saw seen look looked watch get got gotten make made take took taken give gave given
-    go went gone going come came use used want wanted need needed like liked know knew think
-    thought happen happened happening
-    say tell told ask asked try tried keep kept let put find found feel felt hear heard
-    ver vio visto hacer hizo hecho tener tuvo tomar tomo dar dio ir fue venir vino usar uso
-    querer quiso saber supo decir dijo pedir pidio poner puso encontrar encontro
-    tengo tienes tiene tenemos tienen tenia tenias teniamos tenian
-    estoy estas esta estamos estan estaba estabamos estaban estado
-    voy vas va vamos van iba ibamos iban hago haces hace hacemos hacen hacia
-    llevo llevas lleva llevamos llevan llevaba llevar puedo puedes puede podemos pueden
-    quiero quieres quiere queremos quieren necesito necesitas necesita necesitamos
-    uso usas usa usamos usan veo ves vemos""".split()
-)
-"""Verbs that say little of what a question is about: one no memory holds ("which film did
-the user see?", stored "we watched a movie") is not worth a "no memory mentions" note."""
-TELLING_VERBS = frozenset(
-    """said says suggest suggested recommend recommended advise advised mention mentioned
-    propose proposed explain explained share shared
-    dije dijiste dijimos sugeri sugeriste sugirio sugerir recomende recomendaste
-    recomendo recomendar aconseje aconsejaste aconsejo aconsejar propuse propusiste propuso
-    proponer mencione mencionaste menciono mencionar conte contaste conto contar explique
-    explicaste explico explicar comente comentaste comento comentar hable hablaste hablamos
-    hablo""".split())
-"""Verbs a question asks what was said with, besides the light ones ("say", "tell", "decir"):
-"what did you recommend?", "¿qué me sugeriste?". A memory holds what was said, seldom the
-verb, so one no memory holds is not worth a "no memory mentions" note (the Spanish outside set
-flagged 'sugeriste' in all 13 of its questions about the assistant's advice)."""
-TIME_WORDS = frozenset(
-    """recently lately yesterday today tonight tomorrow morning afternoon evening night now
-    week weekend month year ago earlier later ayer hoy manana tarde noche recientemente
-    ultimamente semana finde mes ano antes despues""".split()
-)
-"""Words of when, not of what: a question's time words no memory holds are not news."""
 EVENT_WORDS = frozenset(
     """happen happened happening happens going life news new done doing
     paso pasa pasado ocurrio ocurre sucedio sucede vida novedad novedades hizo hice hecho
@@ -190,9 +149,6 @@ outside sets (bbtest30 per session / per turn, bbtest29 per turn, all four: answ
 reply (eight: 91 / 86, 86 / 92, 72 / 70 %, 800 more)."""
 EXACT_CHECKED = 20
 """Best candidates whose text is checked for the question's identifiers verbatim."""
-OTHERS_CHECKED = 12
-"""Memories read to tell that a relation the question says is the user's is only ever said of
-someone else (``_only_others``)."""
 SLIGHT_CHECKED = 30
 """Best candidates checked for being a short question (``ranking.SLIGHT_FACTOR``)."""
 IN_RANGE_POOL = 50
@@ -216,10 +172,6 @@ the beam's branches, was dropped while the descent's best equalled the pool's: a
 two-speaker chat, turn mode, answer shown 56 -> 57 %, first 35 -> 36 %)."""
 VARIANTS_CHECKED = 8
 """How many other forms of an unknown query term the coverage judgement looks for."""
-PLACE_PREFIX = 4
-"""A place a question names is mentioned, perhaps in the other language's spelling, when a
-memory holds a word starting with the same this many letters ("lisb": "Lisboa" / "Lisbon",
-"lond": "Londres" / "London", "sevi": "Sevilla" / "Seville")."""
 IDLE_EMBED_S = 0.05
 """Idle pause before the next background embedding batch while memories lack vectors."""
 DISK_RETRY_S = 5.0
@@ -235,53 +187,11 @@ def _posix(moment: dt.datetime) -> float:
 
 
 
-@dataclass
-class _Match:
-    """The best lexical reading of one memory: its score, the words it holds, its coverage."""
 
-    score: float
-    matched: frozenset[str]
-    coverage: float
-    reading: Query
-    weight: float = 1.0
-    """The reading's share: ``TRANSLATED_SHARE``, ``DERIVED_SHARE`` or ``NEIGHBOUR_SHARE``
-    through another one."""
-    held_as: Mapping[str, frozenset[str]] = dataclasses.field(default_factory=dict)
-    """Each question word it holds -> the reading's terms it is held as (what document
-    frequencies are measured on: "idioma" is held as "language", only that is indexed)."""
-
-    by_neighbour: bool = False
-    """Matched by the reading with words close in meaning (``Readings.neighbour``)."""
-
-    @property
-    def held_terms(self) -> frozenset[str]:
-        """The memory's own terms the question matched ("sister" for "hermana")."""
-        return frozenset().union(*self.held_as.values()) if self.held_as else self.matched
-
-    @property
-    def near(self) -> frozenset[str]:
-        """The question words it holds only through a word close in meaning ("brother" held
-        as "sister"): held, but neither specific nor a sure match."""
-        if not self.by_neighbour:
-            return frozenset()
-        return frozenset(word for word in self.matched
-                         if word not in self.held_as.get(word, {word}))
-
-
-def _focus(best: Mapping[str, _Match], leaf_id: str) -> tuple[str, ...]:
+def _focus(best: Mapping[str, Match], leaf_id: str) -> tuple[str, ...]:
     """A served memory's own terms the question matched, for its reply's window."""
     return tuple(sorted(best[leaf_id].held_terms)) if leaf_id in best else ()
 
-
-def _as_said(text: str) -> dict[str, str]:
-    """Each term of ``text`` -> the word as written ("tension" -> "tensión", "juan" ->
-    "Juan"), to quote a question's words back in a reply."""
-    out: dict[str, str] = {}
-    for written in re.findall(r"[^\W_]+(?:['’-][^\W_]+)*", text):
-        word = bare(written)  # "brother's": the word is "brother"
-        for term in text_terms(word):
-            out.setdefault(stem(term), word)
-    return out
 
 
 def _only_identifiers(text: str, wanted: tuple[str, ...]) -> bool:
@@ -367,6 +277,8 @@ class NavigationActor(Actor):
         """The turns around the memories of ``model``: made with it by ``start``."""
         self.readings: Readings
         """The question's other readings over ``model``: made with it by ``start``."""
+        self.unmentioned: Unmentioned
+        """What questions ask about that ``model`` does not mention: made with it by ``start``."""
         self._pending_since: float | None = None
         """When this process first saw uncommitted catalog changes (monotonic seconds)."""
         self._last_idle = 0.0
@@ -497,6 +409,7 @@ class NavigationActor(Actor):
         self.model = await call_in_thread(ReadModel, self.layout)
         self.conversation = Conversation(self.model, self.vectors)
         self.readings = Readings(self.model, self.neighbours)
+        self.unmentioned = Unmentioned(self.model, self._weights)
         committed = 0
         try:
             if await call_in_thread(self.model.index_ahead_of_catalog):
@@ -827,7 +740,7 @@ class NavigationActor(Actor):
 
         descent = descend(query, model, beam_width=self.settings.beam_width,
                           admissible=admissible)
-        best: dict[str, _Match] = {}
+        best: dict[str, Match] = {}
         pooled = 0
         best_full = 0.0
 
@@ -925,7 +838,7 @@ class NavigationActor(Actor):
         owned = {stem(t) for word in possessed(topic) for t in text_terms(word)}
         if owned:  # "What's my dog called?" and "Our neighbour's dog is called Toffee"
             ranking.boost_matching(scores, {leaf for leaf in leading
-                                            if self._said_of_others(leaf, owned)},
+                                            if self.unmentioned.said_of_others(leaf, owned)},
                                    ranking.OTHERS_FACTOR, boosts)
         slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf))
         ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
@@ -1141,7 +1054,7 @@ class NavigationActor(Actor):
                        for leaf in judged}
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}
-        things, places = ((), ()) if exact else self._unknown_topic(query, topic, best)
+        things, places = ((), ()) if exact else self.unmentioned.topic(query, topic, best)
         if advice:
             # the trip's destination, "my workouts next week": the plan is new, what the user
             # likes is not (a person never mentioned still is: "my brother's birthday")
@@ -1170,14 +1083,15 @@ class NavigationActor(Actor):
                                                and self._dated_in(leaf, span))
                               if span is not None else frozenset())
         if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None:
-            absent = self._absent_words(query, best, [hit.leaf_id for hit in result.hits])
+            absent = self.unmentioned.absent_words(query, best,
+                                                   [hit.leaf_id for hit in result.hits])
             if wanted and not exact:
                 # "root cause of HB-9999?" served with HB-2291: a code no memory holds
                 # verbatim is named, its number being no word of the absent ones
                 absent = notice_words.once((*wanted, *absent))
             if result.status == "FOUND" and clue:
                 # a clue no memory holds re-ranks nothing: the reply says so ("Madrid")
-                absent = notice_words.once((*absent, *self._clue_unheld(clue)))
+                absent = notice_words.once((*absent, *self.unmentioned.clue_unheld(clue)))
             if result.status == "FOUND":
                 result = dataclasses.replace(result, absent=absent)
             elif absent:
@@ -1198,7 +1112,7 @@ class NavigationActor(Actor):
             if result.shared and result.nearest:  # name only what the memories shown hold
                 result = dataclasses.replace(result, reason=notice_words.share_only(
                     notice_words.held_by(result.shared, [h.text for h in result.nearest]),
-                    _as_said(query.text)))
+                    as_said(query.text)))
         served: dict[str, str] = {}  # a served turn -> its next turn, served too (folded)
         if result.status in ("FOUND", "AMBIGUOUS"):  # a rival's next turn may tell them apart
             try:
@@ -1250,7 +1164,7 @@ class NavigationActor(Actor):
                       leaf_ids=[h.leaf_id for h in result.hits])
         return result
 
-    def _take(self, best: dict[str, _Match], reading: Query,
+    def _take(self, best: dict[str, Match], reading: Query,
               pool: Iterable[tuple[str, float, frozenset[str]]],
               back: dict[str, frozenset[str]] | None = None, weight: float = 1.0,
               *, by_neighbour: bool = False) -> None:
@@ -1264,130 +1178,13 @@ class NavigationActor(Actor):
                 for own in back.get(term, {term}) if back else (term,):
                     held_as.setdefault(own, set()).add(term)
             matched = frozenset(held_as)
-            found = _Match(score * weight, matched, coverage, reading, weight,
+            found = Match(score * weight, matched, coverage, reading, weight,
                            {own: frozenset(terms) for own, terms in held_as.items()},
                            by_neighbour)
             kept = best.get(doc)
             if kept is None or ranking.coordinated(score * weight, coverage) > \
                     ranking.coordinated(kept.score, kept.coverage):
                 best[doc] = found
-
-    def _unknown_topic(self, query: Query, topic: str, best: Mapping[str, _Match]
-                       ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """(things, places): the thing the question says is the user's ("the user's
-        shoulder", "su sobrina"), as written, when no memory holds it in any form: not
-        itself, not another form, not its translation, not a word close in meaning ("the
-        user's vehicle" is held as "car"); and the place it names (``query.placed``: "in
-        Boston"), when no memory holds it or a word sharing its first letters (the other
-        language's spelling: "Lisboa" / "Lisbon", "Londres" / "London"). A question about a
-        thing or a place never mentioned is about something never stored, whatever else it
-        shares with a memory ("what did the physio say about the user's shoulder?" was
-        answered with the knee the physio saw; "which marathon did the user run in Boston?"
-        with the Valencia marathon)."""
-        index = self.model.index
-        held = {word for match in best.values() for word in match.matched}
-        said = {word for match in best.values() for word in match.matched - match.near}
-        plan = {term: variants for term, _, variants in self._weights(query)}
-        out = []
-        for word in possessed(topic):
-            terms = [stem(t) for t in text_terms(word)]
-            # a relation's other names are ``kin``'s to say: "sister" is close in meaning to
-            # "brother", and no name of him; and a relation only ever said of someone else
-            # ("Sam's brother Tom", "the neighbour's cat") is none of the user's
-            relation = bool(kin(word))
-            found = said if relation else held
-            if any(t not in plan or (t in found or plan[t] or index.doc_freq(t))
-                   and not (relation and self._only_others(t)) for t in terms):
-                continue
-            # "the user's boss" when "my manager" was said; a name the index cannot hold
-            # (the English "son" is a Spanish stop word) may have been said too
-            if any(not text_terms(other) or index.doc_freq(stem(text_terms(other)[0]))
-                   and not self._only_others(stem(text_terms(other)[0]))
-                   # "hermanos" (siblings) is indexed as "hermano" (a brother): not a sister
-                   and not other_kinds(word, stem(text_terms(other)[0]))
-                   for other in kin(word)) or self._kind_held(word):
-                continue
-            out.append(word)
-        def unheld(terms: list[str]) -> bool:
-            return bool(terms) and not any(
-                t in held or index.doc_freq(t) or index.variants(t)
-                or index.variants(t[:PLACE_PREFIX]) for t in terms)
-
-        places = [name for name in placed(topic)
-                  if unheld([stem(t) for t in text_terms(name)])]
-        # a name is held whole: "RxJS" is not held by a memory holding "JS", nor "Redux
-        # Saga" by one holding "Redux" (its last word names it); a name of several parts
-        # may be said by their initials ("JavaScript" as "JS", "TypeScript" as "TS")
-        for name in named(topic):
-            whole = text_terms(name.split()[-1])
-            initials = "".join(part[0] for part in whole[1:]) if len(whole) > 2 else ""
-            if name not in places and whole and unheld([stem(whole[0])]) \
-                    and not (initials and index.doc_freq(initials)):
-                places.append(name)
-        return tuple(out), tuple(places)
-
-    def _said_of_others(self, leaf_id: str, owned: set[str]) -> bool:
-        """The memory names what the question says is the user's only as someone else's
-        ("the neighbour's dog", "Sam's brother")."""
-        if not self.model.index.terms_of(leaf_id) & owned:
-            return False  # not read: it names none of it
-        words, said = said_at(self.model.text_of(leaf_id), owned)
-        return bool(said) and all(someone_elses(words, at) for at in said)
-
-    def _only_others(self, term: str) -> bool:
-        """Every memory holding ``term`` (at most ``OTHERS_CHECKED`` of them) says it of
-        someone else ("Sam's brother", "the neighbour's cat", "her dog"): read, not
-        assumed, so a word held more widely is taken as said of the user somewhere."""
-        holders = self.model.index.doc_freq(term)
-        if not holders or holders > OTHERS_CHECKED:
-            return False
-        for leaf in self.model.index.postings(term):
-            words, said = said_at(self.model.text_of(leaf), {term})
-            if not all(someone_elses(words, at) for at in said):
-                return False
-        return True
-
-    def _kind_held(self, word: str) -> bool:
-        """Whether ``word`` is a make ("my old Ford", "the Pixel") whose kind of thing some
-        memory names ("car", "coche"): the memory may name the model alone ("Sold the Focus
-        today"), which no word of the question matches."""
-        kind = make_kind(fold(word).lower())
-        index = self.model.index
-        return kind is not None and any(index.doc_freq(stem(term)) for name in
-                                        (kind, *EN_ES.get(kind, ())) for term in text_terms(name))
-
-    def _clue_unheld(self, clue: str) -> tuple[str, ...]:
-        """The words of a clue (as given) that no memory holds in any form."""
-        index = self.model.index
-        said = _as_said(clue)
-        return tuple(said.get(term, term) for term in (stem(t) for t in text_terms(clue))
-                     if not term.isdigit() and not index.doc_freq(term)
-                     and not index.derived_forms(term) and not index.variants(term))
-
-    def _absent_words(self, query: Query, best: Mapping[str, _Match],
-                      served: list[str]) -> tuple[str, ...]:
-        """The question's words (as asked) that no memory holds in any form: not itself, not
-        another form of it or another word for the same thing ("mum" for "mother",
-        ``derivation.SAME_THING``), not its translation (a word held only through a neighbour in
-        meaning is absent: "brother" is not "sister"), nor the name of a fact a served memory
-        states ("billing service database" and "the billing service uses PostgreSQL 16",
-        read as the fact billing service / database: the memory does mention it), nor a
-        country (asked about in its cities' words: "Japan" / "Kyoto")."""
-        index = self.model.index
-        held = {word for match in best.values() for word in match.matched - match.near}
-        for subject, attribute in self.model.facts.keys_of_leaves(served):
-            held |= {stem(t) for t in text_terms(f"{subject} {attribute}")}
-        said = _as_said(query.text)
-        framing = NAME_WORDS if asks_name(query.text) else frozenset()  # no memory says "name"
-        return notice_words.once(  # "FedEx" is three terms, one word
-            said.get(term, term) for term, _, variants in self._weights(query)
-            if term not in held and not variants and not term.isdigit()
-            and not index.doc_freq(term) and not index.derived_forms(term)
-            and fold(said.get(term, term)) not in
-            LIGHT_VERBS | TELLING_VERBS | TIME_WORDS | NOW_WORDS | framing
-            and not regions.is_region(said.get(term, term))
-            and not regions.is_demonym(said.get(term, term))
-            and not self._kind_held(said.get(term, term)))
 
     def _mentioning(self, span: DateRange, admissible: Callable[[str], bool]) -> list[str]:
         """Memories whose text names a day or month of ``span`` with its year ("In April
@@ -1456,14 +1253,14 @@ class NavigationActor(Actor):
         # word is set aside, nothing else may be left
         return not topical
 
-    def _rare_holders(self, query: Query, best: Mapping[str, _Match],
+    def _rare_holders(self, query: Query, best: Mapping[str, Match],
                       scores: Mapping[str, float]) -> set[str]:
         """Candidates holding the question's rarest word, when at most ``RARE_HOLDERS``
         memories hold it (by its own form, not a neighbour's) and it is no word of the
         language (``WordNeighbours.knows``: a name, a code, an invented word) or the question
         writes it as a name ("a Chicago Bulls fan", not as its first word)."""
         index = self.model.index
-        said = _as_said(query.text)
+        said = as_said(query.text)
         opening = re.match(r"\W*([^\W_]+)", query.text)
         first = opening.group(1) if opening else ""
 
@@ -1529,7 +1326,7 @@ class NavigationActor(Actor):
                 out.add(leaf)
         return out
 
-    def _evidence(self, query: Query, match: _Match | None, similarity: float,
+    def _evidence(self, query: Query, match: Match | None, similarity: float,
                   about: bool, *, compared: bool = False,
                   closest: bool = False, crowd: float = 0.0) -> ranking.Evidence:
         if match is None:
@@ -1755,7 +1552,7 @@ class NavigationActor(Actor):
         return out
 
     def _decide(self, query: Query, msg: Search, ranked: list[tuple[str, float]],
-                best: dict[str, _Match], evidence: dict[str, ranking.Evidence],
+                best: dict[str, Match], evidence: dict[str, ranking.Evidence],
                 boosts: dict[str, float],
                 currency: dict[str, str], successor: dict[str, str | None], timeline: Timeline,
                 answer: AttributeAnswer | None, trace: SearchTrace,
@@ -1818,7 +1615,7 @@ class NavigationActor(Actor):
                                   & set(query.query_terms)))
             # "service", not "servic"; narrowed to the memories shown once they are known
             return dataclasses.replace(result("NONE", (), 0.0, notice_words.share_only(
-                shared, _as_said(query.text))), shared=shared)
+                shared, as_said(query.text))), shared=shared)
         if answer is None:
             size = len(self.model.leaves)
             judged = dict(evidence)

@@ -144,7 +144,7 @@ heavy is the user's pet?" / "Kiwi ya pesa 24 kilos": 0.29); the floor of the vec
 question. Never-stored questions near a stored topic score as high as answers (the similarity
 alone tells them apart no better than chance), so a paraphrase's answer (0.2-0.28) was "No
 memory found" for the sake of near-topic questions never stored; what tells those apart is a
-thing or a place the question names that no memory mentions (``_unknown_topic``). Measured
+thing or a place the question names that no memory mentions (``Unmentioned.topic``). Measured
 with that rule (templated seeds 11 / 7, conversation / conversation-b, two outside clients'
 chat sets of 600 and 722 turns; false "No memory found"; never-stored questions answered
 so): 0.28 -> 0 / 0 / 0.169 / 0.240 / 0.113 / 0, 10/10 / 10/10 / 6/15 / 5/20 / 3/15 / 3/10;

@@ -12,9 +12,11 @@ table, and writes nothing).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from actors.embedding.neighbours import WordNeighbours
 from actors.facts.keys import fact_key
@@ -33,6 +35,39 @@ from actors.navigation.relation_names import (
 from actors.navigation.stem import stem
 from actors.text import fold, unique
 from actors.text import terms as text_terms
+
+
+@dataclass
+class Match:
+    """The best lexical reading of one memory: its score, the words it holds, its coverage."""
+
+    score: float
+    matched: frozenset[str]
+    coverage: float
+    reading: Query
+    weight: float = 1.0
+    """The reading's share: ``TRANSLATED_SHARE``, ``DERIVED_SHARE`` or ``NEIGHBOUR_SHARE``
+    through another one."""
+    held_as: Mapping[str, frozenset[str]] = dataclasses.field(default_factory=dict)
+    """Each question word it holds -> the reading's terms it is held as (what document
+    frequencies are measured on: "idioma" is held as "language", only that is indexed)."""
+
+    by_neighbour: bool = False
+    """Matched by the reading with words close in meaning (``Readings.neighbour``)."""
+
+    @property
+    def held_terms(self) -> frozenset[str]:
+        """The memory's own terms the question matched ("sister" for "hermana")."""
+        return frozenset().union(*self.held_as.values()) if self.held_as else self.matched
+
+    @property
+    def near(self) -> frozenset[str]:
+        """The question words it holds only through a word close in meaning ("brother" held
+        as "sister"): held, but neither specific nor a sure match."""
+        if not self.by_neighbour:
+            return frozenset()
+        return frozenset(word for word in self.matched
+                         if word not in self.held_as.get(word, {word}))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -112,11 +112,11 @@ async def test_a_make_is_asked_about_by_its_kind(tmp_path: Path) -> None:
         await save(rt, "2026-05-30 user: Sold the Focus today, £3,200 to a student.")
         nav = rt.navigation
         nav.model.refresh()  # as a search does first
-        assert not nav._kind_held("Ford")  # nothing names a car yet
+        assert not nav.unmentioned.kind_held("Ford")  # nothing names a car yet
         await save(rt, "2026-06-02 user: Without a car I take the bus to the office now.")
         nav.model.refresh()
-        assert nav._kind_held("Ford") and nav._kind_held("Pixel") is False
-        assert not nav._kind_held("sailboat")
+        assert nav.unmentioned.kind_held("Ford") and nav.unmentioned.kind_held("Pixel") is False
+        assert not nav.unmentioned.kind_held("sailboat")
 
 
 async def test_a_question_to_the_assistant_is_answered_by_its_turn_not_the_asking_one(

@@ -260,9 +260,9 @@ def test_a_name_is_no_peoples_name(name: str) -> None:
 
 def test_a_word_is_quoted_back_without_its_possessive() -> None:
     # "No stored memory mentions 'brother's'" quoted the question's spelling with its "'s"
-    from actors.navigation.actor import _as_said
+    from actors.navigation.unmentioned import as_said
 
-    assert _as_said("What's my brother's name? Juan’s?") == {
+    assert as_said("What's my brother's name? Juan’s?") == {
         "brother": "brother", "nam": "name", "juan": "Juan"}
 
 

@@ -221,13 +221,14 @@ def test_two_rare_words_together_are_no_chance() -> None:
 def test_a_reading_worth_less_keeps_the_better_weighted_match() -> None:
     # a memory matched by the question's own words (score 4, all of it) and by the neighbour
     # reading (raw score 6, weight 0.5 -> 3): the own-word match is kept, at full score
-    from actors.navigation.actor import NavigationActor, _Match
+    from actors.navigation.actor import NavigationActor
     from actors.navigation.query import parse_query
+    from actors.navigation.readings import Match
 
     actor = NavigationActor.__new__(NavigationActor)
     actor._coverage = lambda reading, doc, held: 1.0  # type: ignore[method-assign]
     own, near = parse_query("film festival"), parse_query("movie festival")
-    best: dict[str, _Match] = {}
+    best: dict[str, Match] = {}
     actor._take(best, own, [("m", 4.0, frozenset({"film", "festival"}))])
     actor._take(best, near, [("m", 6.0, frozenset({"movie", "festival"}))],
                 {"movie": frozenset({"film"})}, ranking.NEIGHBOUR_SHARE)

@@ -1054,8 +1054,8 @@ async def test_only_a_name_or_code_held_by_one_memory_puts_it_first(tmp_path: Pa
     # RARE_WORD_BOOST: a word one memory holds leads when it names one thing (an invented
     # code, a name); a word of the language that one memory happens to hold ("life" in "a
     # nice second life for it") is no such sign, and meaning decides
-    from actors.navigation.actor import _Match
     from actors.navigation.query import parse_query
+    from actors.navigation.readings import Match
     async with Runtime(tmp_path) as rt:
         filler = await save(rt, "That's a nice second life for it.")
         coded = await save(rt, "The kazuvor flag must be switched off before the audit.")
@@ -1076,7 +1076,7 @@ async def test_only_a_name_or_code_held_by_one_memory_puts_it_first(tmp_path: Pa
                                         # a word of the language written as a name
                                         ("Is Dev likely a Bulls fan?", team, True)):
             query = parse_query(question)
-            best = {leaf: _Match(1.0, frozenset(query.query_terms), 1.0, query)}
+            best = {leaf: Match(1.0, frozenset(query.query_terms), 1.0, query)}
             holders = nav._rare_holders(query, best, {leaf: 1.0})
             assert holders == ({leaf} if boosted else set()), question
 

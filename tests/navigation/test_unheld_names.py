@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from actors.navigation import actor as navigation
+from actors.navigation import unmentioned
 from actors.navigation.messages import SearchResult
 from actors.navigation.query import named
 from ihmt_async.runtime import Runtime
@@ -53,6 +53,6 @@ async def test_a_name_no_memory_holds_is_never_stored(
     assert graphql.status == "NONE" and "GraphQL" in (graphql.reason or "")
     assert fastapi.status == "FOUND" and okafor.status == "FOUND"
     assert rxjs.status == "NONE" and flink.status == "NONE"
-    monkeypatch.setattr(navigation, "named", lambda text: ())
+    monkeypatch.setattr(unmentioned, "named", lambda text: ())
     graphql, *_ = await replies(tmp_path / "off", asked)
     assert graphql.status != "NONE"

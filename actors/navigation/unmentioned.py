@@ -1,0 +1,217 @@
+"""What a question asks about that no memory mentions: a sign of something never stored.
+
+"What did the physio say about the user's shoulder?" shares the physio with the memory of
+the user's knee; "Which marathon did the user run in Boston?" shares the marathon with the
+Valencia one. A thing the question says is the user's, a place or a name it gives, that no
+memory holds in any form (itself, another form, a translation, a word close in meaning) makes
+the question one about something never stored ("No memory found"), and a question word no
+memory holds is named in the reply ("No stored memory mentions 'SLA'"). This module reads the
+index, the facts and the leaves' texts to tell which; the navigation actor decides.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+from actors.facts.makes import kind_of as make_kind
+from actors.navigation import notice_words, regions
+from actors.navigation.answer_type import NAME_WORDS, asks_name, bare, said_at, someone_elses
+from actors.navigation.bilingual import EN_ES
+from actors.navigation.query import (
+    NOW_WORDS,
+    Query,
+    kin,
+    named,
+    other_kinds,
+    placed,
+    possessed,
+)
+from actors.navigation.read_model import ReadModel
+from actors.navigation.readings import Match
+from actors.navigation.stem import stem
+from actors.text import fold
+from actors.text import terms as text_terms
+
+Weights = Callable[[Query], tuple[tuple[str, float, tuple[str, ...]], ...]]
+"""A question's terms with their idf and the other forms to look for (the actor's plan)."""
+
+LIGHT_VERBS = frozenset(
+    """see saw seen look looked watch get got gotten make made take took taken give gave given
+    go went gone going come came use used want wanted need needed like liked know knew think
+    thought happen happened happening
+    say tell told ask asked try tried keep kept let put find found feel felt hear heard
+    ver vio visto hacer hizo hecho tener tuvo tomar tomo dar dio ir fue venir vino usar uso
+    querer quiso saber supo decir dijo pedir pidio poner puso encontrar encontro
+    tengo tienes tiene tenemos tienen tenia tenias teniamos tenian
+    estoy estas esta estamos estan estaba estabamos estaban estado
+    voy vas va vamos van iba ibamos iban hago haces hace hacemos hacen hacia
+    llevo llevas lleva llevamos llevan llevaba llevar puedo puedes puede podemos pueden
+    quiero quieres quiere queremos quieren necesito necesitas necesita necesitamos
+    uso usas usa usamos usan veo ves vemos""".split()
+)
+"""Verbs that say little of what a question is about: one no memory holds ("which film did
+the user see?", stored "we watched a movie") is not worth a "no memory mentions" note."""
+TELLING_VERBS = frozenset(
+    """said says suggest suggested recommend recommended advise advised mention mentioned
+    propose proposed explain explained share shared
+    dije dijiste dijimos sugeri sugeriste sugirio sugerir recomende recomendaste
+    recomendo recomendar aconseje aconsejaste aconsejo aconsejar propuse propusiste propuso
+    proponer mencione mencionaste menciono mencionar conte contaste conto contar explique
+    explicaste explico explicar comente comentaste comento comentar hable hablaste hablamos
+    hablo""".split())
+"""Verbs a question asks what was said with, besides the light ones ("say", "tell", "decir"):
+"what did you recommend?", "¿qué me sugeriste?". A memory holds what was said, seldom the
+verb, so one no memory holds is not worth a "no memory mentions" note (the Spanish outside set
+flagged 'sugeriste' in all 13 of its questions about the assistant's advice)."""
+TIME_WORDS = frozenset(
+    """recently lately yesterday today tonight tomorrow morning afternoon evening night now
+    week weekend month year ago earlier later ayer hoy manana tarde noche recientemente
+    ultimamente semana finde mes ano antes despues""".split()
+)
+"""Words of when, not of what: a question's time words no memory holds are not news."""
+OTHERS_CHECKED = 12
+"""Memories read to tell that a relation the question says is the user's is only ever said of
+someone else (``Unmentioned.only_others``)."""
+PLACE_PREFIX = 4
+"""A place a question names is mentioned, perhaps in the other language's spelling, when a
+memory holds a word starting with the same this many letters ("lisb": "Lisboa" / "Lisbon",
+"lond": "Londres" / "London", "sevi": "Sevilla" / "Seville")."""
+
+
+def as_said(text: str) -> dict[str, str]:
+    """Each term of ``text`` -> the word as written ("tension" -> "tensión", "juan" ->
+    "Juan"), to quote a question's words back in a reply."""
+    out: dict[str, str] = {}
+    for written in re.findall(r"[^\W_]+(?:['’-][^\W_]+)*", text):
+        word = bare(written)  # "brother's": the word is "brother"
+        for term in text_terms(word):
+            out.setdefault(stem(term), word)
+    return out
+
+
+class Unmentioned:
+    """What questions ask about that the memories of one read model do not mention. Built by
+    the navigation actor each time it (re)opens its read model, with the actor's plan of a
+    question's terms (``weights``, cached per search)."""
+
+    def __init__(self, model: ReadModel, weights: Weights) -> None:
+        self.model = model
+        self.weights = weights
+
+    def topic(self, query: Query, topic: str, best: Mapping[str, Match]
+                       ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(things, places): the thing the question says is the user's ("the user's
+        shoulder", "su sobrina"), as written, when no memory holds it in any form: not
+        itself, not another form, not its translation, not a word close in meaning ("the
+        user's vehicle" is held as "car"); and the place it names (``query.placed``: "in
+        Boston"), when no memory holds it or a word sharing its first letters (the other
+        language's spelling: "Lisboa" / "Lisbon", "Londres" / "London"). A question about a
+        thing or a place never mentioned is about something never stored, whatever else it
+        shares with a memory ("what did the physio say about the user's shoulder?" was
+        answered with the knee the physio saw; "which marathon did the user run in Boston?"
+        with the Valencia marathon)."""
+        index = self.model.index
+        held = {word for match in best.values() for word in match.matched}
+        said = {word for match in best.values() for word in match.matched - match.near}
+        plan = {term: variants for term, _, variants in self.weights(query)}
+        out = []
+        for word in possessed(topic):
+            terms = [stem(t) for t in text_terms(word)]
+            # a relation's other names are ``kin``'s to say: "sister" is close in meaning to
+            # "brother", and no name of him; and a relation only ever said of someone else
+            # ("Sam's brother Tom", "the neighbour's cat") is none of the user's
+            relation = bool(kin(word))
+            found = said if relation else held
+            if any(t not in plan or (t in found or plan[t] or index.doc_freq(t))
+                   and not (relation and self.only_others(t)) for t in terms):
+                continue
+            # "the user's boss" when "my manager" was said; a name the index cannot hold
+            # (the English "son" is a Spanish stop word) may have been said too
+            if any(not text_terms(other) or index.doc_freq(stem(text_terms(other)[0]))
+                   and not self.only_others(stem(text_terms(other)[0]))
+                   # "hermanos" (siblings) is indexed as "hermano" (a brother): not a sister
+                   and not other_kinds(word, stem(text_terms(other)[0]))
+                   for other in kin(word)) or self.kind_held(word):
+                continue
+            out.append(word)
+        def unheld(terms: list[str]) -> bool:
+            return bool(terms) and not any(
+                t in held or index.doc_freq(t) or index.variants(t)
+                or index.variants(t[:PLACE_PREFIX]) for t in terms)
+
+        places = [name for name in placed(topic)
+                  if unheld([stem(t) for t in text_terms(name)])]
+        # a name is held whole: "RxJS" is not held by a memory holding "JS", nor "Redux
+        # Saga" by one holding "Redux" (its last word names it); a name of several parts
+        # may be said by their initials ("JavaScript" as "JS", "TypeScript" as "TS")
+        for name in named(topic):
+            whole = text_terms(name.split()[-1])
+            initials = "".join(part[0] for part in whole[1:]) if len(whole) > 2 else ""
+            if name not in places and whole and unheld([stem(whole[0])]) \
+                    and not (initials and index.doc_freq(initials)):
+                places.append(name)
+        return tuple(out), tuple(places)
+
+    def absent_words(self, query: Query, best: Mapping[str, Match],
+                      served: list[str]) -> tuple[str, ...]:
+        """The question's words (as asked) that no memory holds in any form: not itself, not
+        another form of it or another word for the same thing ("mum" for "mother",
+        ``derivation.SAME_THING``), not its translation (a word held only through a neighbour in
+        meaning is absent: "brother" is not "sister"), nor the name of a fact a served memory
+        states ("billing service database" and "the billing service uses PostgreSQL 16",
+        read as the fact billing service / database: the memory does mention it), nor a
+        country (asked about in its cities' words: "Japan" / "Kyoto")."""
+        index = self.model.index
+        held = {word for match in best.values() for word in match.matched - match.near}
+        for subject, attribute in self.model.facts.keys_of_leaves(served):
+            held |= {stem(t) for t in text_terms(f"{subject} {attribute}")}
+        said = as_said(query.text)
+        framing = NAME_WORDS if asks_name(query.text) else frozenset()  # no memory says "name"
+        return notice_words.once(  # "FedEx" is three terms, one word
+            said.get(term, term) for term, _, variants in self.weights(query)
+            if term not in held and not variants and not term.isdigit()
+            and not index.doc_freq(term) and not index.derived_forms(term)
+            and fold(said.get(term, term)) not in
+            LIGHT_VERBS | TELLING_VERBS | TIME_WORDS | NOW_WORDS | framing
+            and not regions.is_region(said.get(term, term))
+            and not regions.is_demonym(said.get(term, term))
+            and not self.kind_held(said.get(term, term)))
+
+    def clue_unheld(self, clue: str) -> tuple[str, ...]:
+        """The words of a clue (as given) that no memory holds in any form."""
+        index = self.model.index
+        said = as_said(clue)
+        return tuple(said.get(term, term) for term in (stem(t) for t in text_terms(clue))
+                     if not term.isdigit() and not index.doc_freq(term)
+                     and not index.derived_forms(term) and not index.variants(term))
+
+    def said_of_others(self, leaf_id: str, owned: set[str]) -> bool:
+        """The memory names what the question says is the user's only as someone else's
+        ("the neighbour's dog", "Sam's brother")."""
+        if not self.model.index.terms_of(leaf_id) & owned:
+            return False  # not read: it names none of it
+        words, said = said_at(self.model.text_of(leaf_id), owned)
+        return bool(said) and all(someone_elses(words, at) for at in said)
+
+    def only_others(self, term: str) -> bool:
+        """Every memory holding ``term`` (at most ``OTHERS_CHECKED`` of them) says it of
+        someone else ("Sam's brother", "the neighbour's cat", "her dog"): read, not
+        assumed, so a word held more widely is taken as said of the user somewhere."""
+        holders = self.model.index.doc_freq(term)
+        if not holders or holders > OTHERS_CHECKED:
+            return False
+        for leaf in self.model.index.postings(term):
+            words, said = said_at(self.model.text_of(leaf), {term})
+            if not all(someone_elses(words, at) for at in said):
+                return False
+        return True
+
+    def kind_held(self, word: str) -> bool:
+        """Whether ``word`` is a make ("my old Ford", "the Pixel") whose kind of thing some
+        memory names ("car", "coche"): the memory may name the model alone ("Sold the Focus
+        today"), which no word of the question matches."""
+        kind = make_kind(fold(word).lower())
+        index = self.model.index
+        return kind is not None and any(index.doc_freq(stem(term)) for name in
+                                        (kind, *EN_ES.get(kind, ())) for term in text_terms(name))
