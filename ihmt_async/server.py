@@ -162,7 +162,8 @@ def build_server(home: Path | str | None = None, *,
         result = await app.runtime.ingest.ask(Save(
             content=content, domain=domain, content_type=content_type or "auto",
             tags=tuple(tags or ()), scope=scope or "", origin=origin or "agent",
-            supersedes=supersedes, provenance=provenance_of(ctx, app)))
+            supersedes=supersedes, seen_from=search_scope(asked, project),
+            provenance=provenance_of(ctx, app)))
         return render.render_save(result, scope=scope, project=project, asked=asked)
 
     @server.tool(structured_output=False)

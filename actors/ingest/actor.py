@@ -34,6 +34,7 @@ from actors.ingest.messages import Redacted, Save, SaveResult, StoreTotals
 from actors.ingest.types import DataType
 from actors.navigation.messages import Replaced
 from actors.navigation.replacements import Replacement, replacements
+from actors.scopes import scope_admits
 from actors.secrets import Redaction, redact, redact_text
 from actors.text import is_blank, without_control_codes
 from store.audit import audit_record
@@ -119,6 +120,14 @@ class IngestActor(Actor):
             entry = await call_in_thread(self._catalog.get, supersedes)
             if entry is None or entry.get("kind") != "leaf":
                 raise UnknownMemory(supersedes)
+            owner = str(entry.get("scope") or "")
+            if msg.seen_from is not None and not scope_admits(msg.seen_from, owner):
+                here = f"scope '{msg.seen_from}'" if msg.seen_from.strip() else "no project"
+                raise InvalidArgument(
+                    f"{supersedes} belongs to scope '{owner}', and this session works in "
+                    f"{here}: a memory of one project is corrected only from that project "
+                    f"(save_memory with scope='{owner}' if that is what the user wants). "
+                    "Nothing was saved.")
             # Tool-origin text correcting the user's memory waits for review.
             supersedes_pending = (origin == "tool"
                                   and str(entry.get("origin") or "user") == "user")

@@ -22,6 +22,9 @@ class Save(Message):
     origin: str = "agent"
     supersedes: str | None = None
     """The id of a memory this one corrects."""
+    seen_from: str | None = None
+    """The scope the saving session works in (its project, "" for none): a memory that scope
+    may not see (another project's) is not corrected from it. None: not checked (the CLI)."""
     provenance: Provenance = field(default_factory=Provenance)
     source: str | None = None
     """A file path for CLI ingest; None means the client (``provenance.source``)."""

@@ -156,6 +156,30 @@ async def test_scopes_keep_projects_apart_and_forget_stays_in_scope(tmp_path: Pa
         assert bare not in await s.ok("search_memory", frob)
 
 
+async def test_a_memory_of_another_project_is_not_superseded_from_here(tmp_path: Path) -> None:
+    # an outside client superseded another project's memory by id (forget refused the same
+    # id): that project's agent was told to prefer a value it may not see
+    home = tmp_path / "home"
+    async with server_session(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as s:
+        theirs = memory_id(await s.ok("save_memory", {
+            "content": "The payments worker of project A listens on port 8080.",
+            "scope": "project:a"}))
+        correction = {"content": "The payments worker listens on port 9090.",
+                      "supersedes": theirs}
+        await refused(s, home, "save_memory", correction, "belongs to scope 'project:a'")
+        await refused(s, home, "save_memory", {**correction, "scope": "project:b"},
+                      "belongs to scope 'project:a'")
+        done = await s.ok("save_memory", {**correction, "scope": "project:a"})
+        assert f"Marked memory {theirs} as superseded" in done
+        # a global memory may be corrected from any project
+        shared = memory_id(await s.ok("save_memory", {
+            "content": "Our staging database is pg-stage-1.", "origin": "user"}))
+        fixed = await s.ok("save_memory", {"content": "Our staging database is pg-stage-2.",
+                                           "origin": "user", "supersedes": shared,
+                                           "scope": "project:b"})
+        assert f"Marked memory {shared} as superseded" in fixed
+
+
 async def test_a_scope_filter_follows_the_save_s_rule(tmp_path: Path) -> None:
     """A search (or forget) given a scope no save accepts searched the global memories and
     said nothing (an outside probe: "weird:thing"); it is refused with the forms that work.
