@@ -10,8 +10,16 @@ Each line from the client is checked before the SDK sees it:
 - JSON text carrying an unpaired surrogate escape (``"\\ud800"``, legal JSON that the SDK's
   parser rejects) is re-encoded with each lone surrogate replaced by ``INVALID_TEXT_MARK``, so
   the request reaches the tool and the tool refuses it with a clear sentence.
+- a JSON-RPC object the SDK's own message model rejects (a method that is not a string,
+  params that are not an object, an id that is neither a string nor an integer) gets
+  ``-32600`` too: the SDK would drop it without a reply, and its client would wait for one.
 A refused line costs one warning log line and one error reply; the server keeps serving.
 Nothing here writes to stdout itself: replies go through the SDK's write stream.
+
+At the end of stdin the requests already read are answered before the SDK hears of it
+(``Pending``): a client that writes its requests and closes its end of the pipe (a shell
+pipeline, a script) gets every answer, not "Connection closed" for work that was done. A
+signal stops the server while a read is blocked: the read is abandoned, not waited for.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from typing import Any, TextIO
 
 import anyio
 import mcp_types as types
+import pydantic
 import structlog
 from mcp.server.mcpserver import MCPServer
 from mcp.server.stdio import stdio_server
@@ -39,6 +48,9 @@ MAX_TOOL_NAME_CHARS = 128
 """Longer tool names are refused here: no tool has one, and the SDK would echo it."""
 ID_WINDOW = 4096
 """How much of the head of an oversized line is searched for its request id."""
+EOF_GRACE_S = 120.0
+"""At the end of stdin, how long the requests already read may take to be answered before
+the server stops anyway (a save takes well under a second, a large digest tens)."""
 
 log = structlog.get_logger("ihmt.stdio")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -78,6 +90,11 @@ def _request_id(value: Any) -> str | int | None:
 
 def check_line(line: str) -> str:
     """The line to hand to the SDK (repaired if it carried lone surrogates), or ``BadLine``."""
+    return check_message(line)[0]
+
+
+def check_message(line: str) -> tuple[str, dict[str, Any]]:
+    """``check_line``'s line with the message it holds."""
     if not line.strip():
         raise BadLine(types.PARSE_ERROR, "Parse error: empty line.")
     try:
@@ -100,6 +117,17 @@ def check_line(line: str) -> str:
         raise BadLine(types.INVALID_REQUEST,
                       'Invalid request: a JSON-RPC 2.0 message needs "jsonrpc": "2.0".',
                       _request_id(message))
+    if "id" in message and message["id"] is not None and _request_id(message) is None:
+        raise BadLine(types.INVALID_REQUEST, "Invalid request: an id is a string or an "
+                      f"integer, not {json.dumps(message['id'])[:40]}.")
+    try:
+        types.jsonrpc_message_adapter.validate_python(message, by_name=False)
+    except pydantic.ValidationError as exc:
+        errors = exc.errors()
+        where = ".".join(str(part) for part in errors[0]["loc"][1:]) if errors else ""
+        what = errors[0]["msg"] if errors else "not a JSON-RPC 2.0 message"
+        raise BadLine(types.INVALID_REQUEST, f"Invalid request: {where or 'the message'}: "
+                      f"{what}.", _request_id(message)) from None
     if message.get("method") == "tools/call":
         params = message.get("params")
         name = params.get("name") if isinstance(params, dict) else None
@@ -108,9 +136,9 @@ def check_line(line: str) -> str:
             raise BadLine(types.INVALID_PARAMS, f"Unknown tool: a name of {len(name):,} "
                           "characters; list the tools with tools/list.", _request_id(message))
     if not _SURROGATE_ESCAPE.search(line):
-        return line
+        return line, message
     try:
-        return json.dumps(_mark(message), ensure_ascii=False) + "\n"
+        return json.dumps(_mark(message), ensure_ascii=False) + "\n", message
     except RecursionError:
         raise BadLine(types.INVALID_REQUEST, "Invalid request: the JSON is nested too deeply.",
                       _request_id(message)) from None
@@ -139,14 +167,83 @@ def _id_from_head(head: str) -> str | int | None:
     return value if isinstance(value, str | int) else None
 
 
+def _key(request_id: object) -> str:
+    return str(request_id)
+
+
+class Pending:
+    """The requests read from stdin and not answered yet, by id. The reader waits for them at
+    the end of stdin (``settled``); answers are seen on their way out (``AnswerWatch``), and a
+    request the client cancelled is never answered, so its cancellation settles it."""
+
+    def __init__(self) -> None:
+        self._ids: set[str] = set()
+        self._idle = anyio.Event()
+        self._idle.set()
+
+    def asked(self, message: dict[str, Any]) -> None:
+        """Note a line handed to the SDK: a request adds its id, a cancellation removes one."""
+        if message.get("method") == "notifications/cancelled":
+            params = message.get("params")
+            if isinstance(params, dict) and "requestId" in params:
+                self.answered(params["requestId"])
+        elif "method" in message and _request_id(message) is not None:
+            self._ids.add(_key(message["id"]))
+            if self._idle.is_set():
+                self._idle = anyio.Event()
+
+    def answered(self, request_id: object) -> None:
+        self._ids.discard(_key(request_id))
+        if not self._ids:
+            self._idle.set()
+
+    async def settled(self, timeout_s: float) -> None:
+        """Until every request read has been answered, or ``timeout_s`` has passed."""
+        with anyio.move_on_after(timeout_s):
+            await self._idle.wait()
+        if self._ids:
+            log.warning("stdio.unanswered_at_eof", requests=len(self._ids), waited_s=timeout_s)
+
+
+class AnswerWatch:
+    """The SDK's write stream, telling ``Pending`` of each answer it carries out."""
+
+    def __init__(self, inner: Any, pending: Pending) -> None:
+        self._inner = inner
+        self._pending = pending
+
+    async def send(self, item: SessionMessage, /) -> None:
+        message = item.message
+        try:
+            await self._inner.send(item)
+        finally:
+            if isinstance(message, types.JSONRPCResponse | types.JSONRPCError) \
+                    and message.id is not None:
+                self._pending.answered(message.id)
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    async def __aenter__(self) -> AnswerWatch:
+        await self._inner.__aenter__()
+        return self
+
+    async def __aexit__(self, *exc: Any) -> bool | None:
+        result: bool | None = await self._inner.__aexit__(*exc)
+        return result
+
+
 class GuardedLines:
     """Async line iterator over stdin that checks each line (see the module docstring)."""
 
-    def __init__(self, inner: TextIO, *, max_line_chars: int = MAX_LINE_CHARS) -> None:
+    def __init__(self, inner: TextIO, *, max_line_chars: int = MAX_LINE_CHARS,
+                 eof_grace_s: float = EOF_GRACE_S) -> None:
         self._inner = inner
         self.max_line_chars = max_line_chars
+        self.eof_grace_s = eof_grace_s
         self.reply: Reply | None = None
         """Set once the write stream exists; refused lines are answered through it."""
+        self.pending = Pending()
 
     def __aiter__(self) -> GuardedLines:
         return self
@@ -155,6 +252,7 @@ class GuardedLines:
         while True:
             line = await self._readline(self.max_line_chars + 1)
             if not line:
+                await self.pending.settled(self.eof_grace_s)
                 raise StopAsyncIteration
             try:
                 if len(line) > self.max_line_chars and not line.endswith("\n"):
@@ -163,14 +261,18 @@ class GuardedLines:
                                   f"Invalid request: the message is {total:,} characters, over "
                                   f"the limit of {self.max_line_chars:,}; nothing was done.",
                                   _id_from_head(line))
-                return check_line(line)
+                checked, message = check_message(line)
+                self.pending.asked(message)
+                return checked
             except BadLine as bad:
                 await self._refuse(bad, len(line))
 
     async def _readline(self, limit: int) -> str:
         """At most ``limit`` characters of the next line, read in a worker thread (anyio's
-        file wrapper cannot pass a size to ``readline``)."""
-        return await anyio.to_thread.run_sync(self._inner.readline, limit)
+        file wrapper cannot pass a size to ``readline``). A cancelled read (the server stopping
+        on a signal) is abandoned: a blocked ``readline`` cannot be interrupted."""
+        return await anyio.to_thread.run_sync(self._inner.readline, limit,
+                                              abandon_on_cancel=True)
 
     async def _drain(self) -> int:
         """Read and discard the rest of an oversized line; how many characters it had."""
@@ -200,4 +302,5 @@ async def run_stdio(server: MCPServer[Any]) -> None:
     lowlevel = server._lowlevel_server  # the SDK exposes no public way to pass our stdin
     async with stdio_server(stdin=stdin) as (read_stream, write_stream):  # type: ignore[arg-type]
         stdin.reply = write_stream.send
-        await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+        answers = AnswerWatch(write_stream, stdin.pending)
+        await lowlevel.run(read_stream, answers, lowlevel.create_initialization_options())

@@ -1,12 +1,15 @@
 """Protocol abuse on a real server's stdin: a line that is not JSON, 100,000-deep nesting and a
 100 MB line each get a JSON-RPC error reply, memory stays bounded, the store is not touched,
-and the server answers the next request."""
+and the server answers the next request; requests written before the end of stdin are all
+answered, and a signal stops a server whose client keeps stdin open."""
 
 from __future__ import annotations
 
 import json
+import signal
 from pathlib import Path
 
+import anyio
 import pytest
 
 from tests.hardening.raw_server import raw_server
@@ -68,6 +71,17 @@ async def test_bad_lines_get_errors_and_the_server_keeps_serving(tmp_path: Path)
             reply = await server.receive()
             assert reply["error"]["code"] == -32600 and reply["id"] == rid, line
 
+        # a message the SDK's own model rejects (it dropped these without a reply): a method
+        # that is no string, params that are no object, an id that is no string or integer
+        for line, rid in ((b'{"jsonrpc":"2.0","id":21,"method":123}', 21),
+                          (b'{"jsonrpc":"2.0","id":22,"method":"tools/list","params":"x"}', 22),
+                          (b'{"jsonrpc":"2.0","id":23,"method":"tools/call","params":[1]}', 23),
+                          (b'{"jsonrpc":"2.0","id":1.5,"method":"ping"}', None),
+                          (b'{"jsonrpc":"2.0","id":true,"method":"ping"}', None)):
+            await server.send_bytes(line + b"\n")
+            reply = await server.receive()
+            assert reply["error"]["code"] == -32600 and reply["id"] == rid, (line, reply)
+
         reply = await server.request(6, "tools/call", {"name": "no_such_tool_" + "z" * 5000,
                                                        "arguments": {}})
         assert reply["error"]["code"] == -32602 and len(json.dumps(reply)) < 500
@@ -94,3 +108,40 @@ async def test_bad_lines_get_errors_and_the_server_keeps_serving(tmp_path: Path)
         found = await server.request(79, "tools/call", {"name": "search_memory",
                                                         "arguments": {"query": "walrus deploy"}})
         assert "Thursdays" in found["result"]["content"][0]["text"]
+
+
+async def test_requests_written_before_the_end_of_stdin_are_all_answered(
+        tmp_path: Path) -> None:
+    """A client that writes its requests and closes its end (a shell pipeline) gets every
+    answer: they were answered "Connection closed" while the save was done all the same."""
+    home = tmp_path / "home"
+    async with raw_server(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as server:
+        await server.initialize()
+        for rid in range(1, 6):
+            await server.send({"jsonrpc": "2.0", "id": rid, "method": "tools/call", "params": {
+                "name": "save_memory", "arguments": {"content": f"PIPE-SAVE-{rid} from a shell "
+                                                                "pipeline, line " + str(rid)}}})
+        await server.send({"jsonrpc": "2.0", "id": 6, "method": "tools/list"})
+        await server.stdin.aclose()
+        replies = {}
+        for _ in range(6):
+            reply = await server.receive()
+            replies[reply["id"]] = reply
+        assert sorted(replies) == [1, 2, 3, 4, 5, 6]
+        for rid in range(1, 6):
+            assert replies[rid]["result"]["isError"] is False, replies[rid]
+            assert "Memory id: L-" in replies[rid]["result"]["content"][0]["text"]
+
+
+async def test_a_signal_stops_an_idle_server_whose_client_keeps_stdin_open(
+        tmp_path: Path) -> None:
+    """SIGTERM (and SIGINT) with no request in flight and stdin open: the blocked read of
+    stdin is abandoned and the process exits, instead of waiting for a next line forever."""
+    for number, sig in enumerate((signal.SIGTERM, signal.SIGINT)):
+        home = tmp_path / f"home{number}"
+        async with raw_server(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as server:
+            await server.initialize()
+            assert (await server.request(1, "ping", {}))["result"] == {}
+            server.process.send_signal(sig)
+            with anyio.fail_after(30):
+                assert await server.process.wait() == 0
