@@ -10,8 +10,9 @@ preferences, habits and tools, who they are, where they live) or about every pro
 globally even inside a project, so every project sees it; what marks the project (its name,
 "we", a path, a ticket) keeps a first-person note in it (``actors/scope_rules.py``).
 
-It must never fail a tool call: a client without roots, or one that does not answer, simply
-has no project.
+It must never fail a tool call: a client without roots, or one whose ``roots/list`` fails or
+goes unanswered, gets the working directory's project (if any); one that lists no root has
+none. A client that says its roots changed is asked again on its next call.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 import anyio
+import structlog
 
 from actors.dates import OPENING_DATE
 
 ROOTS_TIMEOUT_S = 5.0
+log = structlog.get_logger("ihmt.scope")
 _VCS_MARKERS = (".git", ".hg", ".svn")
 
 
@@ -81,10 +84,11 @@ def cwd_project(directory: Path | None = None) -> str:
     return scope_for_directory(here) if in_repository(here) else ""
 
 
-async def scope_from_roots(session: Any) -> str:
-    """The scope of the client's first file root, or "" (no roots capability, no answer)."""
+async def scope_from_roots(session: Any) -> str | None:
+    """The scope of the client's first file root, "" when it lists none, or None when it
+    could not tell (no roots capability, an error, no answer within ``ROOTS_TIMEOUT_S``)."""
     if not declares_roots(session):
-        return ""
+        return None
     try:
         with anyio.move_on_after(ROOTS_TIMEOUT_S):
             result = await session.list_roots()
@@ -92,26 +96,35 @@ async def scope_from_roots(session: Any) -> str:
                 path = _path_of_uri(str(root.uri))
                 if path is not None:
                     return scope_for_directory(path)
-    except Exception as exc:  # a client that answers roots/list with an error has no project
-        import structlog
-
-        structlog.get_logger("ihmt.scope").info("scope.roots_failed", error=repr(exc))
-    return ""
+            return ""
+    except Exception as exc:  # a client that answers roots/list with an error: not told
+        log.info("scope.roots_failed", error=repr(exc))
+        return None
+    log.info("scope.roots_unanswered", waited_s=ROOTS_TIMEOUT_S)
+    return None
 
 
 async def client_project(session: Any, extras: dict[str, Any]) -> str:
-    """The project the client has open (``IHMT_PROJECT``, else its MCP roots, else for a
-    client without roots the server's working directory), asked once per session and kept in
-    the session's ``extras``. A client that declares roots and lists none has no project:
-    its answer is taken as it is."""
+    """The project the client has open (``IHMT_PROJECT``, else its MCP roots, else the
+    server's working directory: for a client without roots, and for one whose ``roots/list``
+    failed or went unanswered), asked once per session (again after the client says its
+    roots changed: ``forget_project``) and kept in the session's ``extras``. A client that
+    lists no root has no project: its answer is taken as it is."""
     if "project_scope" not in extras:
-        found = env_project()
+        found: str | None = env_project()
         if not found:
-            found = (await scope_from_roots(session) if declares_roots(session)
-                     else cwd_project())
+            found = await scope_from_roots(session) if declares_roots(session) else None
+            if found is None:
+                found = cwd_project()
         extras["project_scope"] = found
     project: str = extras["project_scope"]
     return project
+
+
+def forget_project(extras: dict[str, Any]) -> None:
+    """The client's roots changed (``notifications/roots/list_changed``): its project is asked
+    again on its next call."""
+    extras.pop("project_scope", None)
 
 
 _LEADING_DATE = re.compile(r"^" + OPENING_DATE + r"\s*[:\-–—]?\s*", re.MULTILINE)

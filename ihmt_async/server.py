@@ -16,7 +16,9 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
+import mcp_types as types
 import structlog
+from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
 from pydantic import Field
 
@@ -29,7 +31,12 @@ from actors.navigation.messages import DETAILS, MAX_LIMIT, Search
 from actors.provenance import new_session_id
 from actors.text import has_control
 from ihmt_async import render
-from ihmt_async.client_scope import client_project, save_scope_async, search_scope
+from ihmt_async.client_scope import (
+    client_project,
+    forget_project,
+    save_scope_async,
+    search_scope,
+)
 from ihmt_async.echo import echo
 from ihmt_async.ihmt_compat import ihmt_store_hint
 from ihmt_async.runtime import Runtime
@@ -274,4 +281,16 @@ def build_server(home: Path | str | None = None, *,
 
     register_session_tools(server)
     install_schema(server, tools_env)
+
+    async def roots_changed(ctx: ServerRequestContext[Any, Any],
+                            _params: types.NotificationParams) -> None:
+        """The client's workspace changed: its project is asked again on its next call (an
+        IDE switching folders kept filing memories under the previous project)."""
+        app = ctx.lifespan_context
+        if isinstance(app, AppContext):
+            forget_project(app.extras)
+            log.info("scope.roots_changed", session=app.session)
+
+    server._lowlevel_server.add_notification_handler(  # no public way on MCPServer
+        "notifications/roots/list_changed", types.NotificationParams, roots_changed)
     return server

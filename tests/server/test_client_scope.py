@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import warnings
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 from mcp import ClientSession, stdio_client
 from mcp import types as mcp_types
+from mcp.shared.exceptions import MCPDeprecationWarning
 
 from ihmt_async.client_scope import cwd_project, save_scope, scope_for_directory
 from tests.mcp_client import Session, server_params
@@ -164,3 +166,61 @@ def test_the_working_directory_counts_only_inside_a_repository(tmp_path: Path) -
     assert cwd_project(billing / "src") == "project:billing"
     assert cwd_project(tmp_path) == ""
     assert cwd_project(Path("/")) == ""
+
+
+@contextlib.asynccontextmanager
+async def session_answering(home: Path, answer: Any, cwd: Path) -> AsyncIterator[
+        tuple[Session, ClientSession]]:
+    """A client declaring roots whose ``roots/list`` is answered by ``answer()``."""
+    async def list_roots(_: Any) -> mcp_types.ListRootsResult | mcp_types.ErrorData:
+        result: mcp_types.ListRootsResult | mcp_types.ErrorData = answer()
+        return result
+
+    params = server_params(home)
+    params.cwd = str(cwd)
+    with open(os.devnull, "w") as errlog:  # noqa: ASYNC230
+        async with stdio_client(params, errlog=errlog) as (read, write), \
+                ClientSession(read, write, list_roots_callback=list_roots,
+                              client_info=mcp_types.Implementation(name="ide", version="1")
+                              ) as session:
+            await session.initialize()
+            yield Session(session), session
+
+
+async def test_a_client_whose_roots_fail_gets_the_project_of_the_servers_directory(
+        tmp_path: Path) -> None:
+    """A client that declares roots but answers roots/list with an error had its "in this
+    repo" notes filed for every project, and the reply did not say so."""
+    home = tmp_path / "home"
+    billing = make_project(tmp_path, "billing")
+
+    def failing() -> mcp_types.ErrorData:
+        return mcp_types.ErrorData(code=mcp_types.INTERNAL_ERROR, message="no workspace")
+
+    async with session_answering(home, failing, billing) as (s, _):
+        saved = await s.ok("save_memory", {"content": "Our staging database in this repo is "
+                                                      "pg-stage-2."})
+    assert "Filed under project:billing" in saved, saved
+
+
+async def test_a_client_whose_roots_change_files_under_its_new_project(tmp_path: Path) -> None:
+    """An IDE that switched folders and said so (notifications/roots/list_changed) kept
+    filing its memories under the previous project."""
+    home = tmp_path / "home"
+    first, second = make_project(tmp_path, "alpha"), make_project(tmp_path, "beta")
+    current = [first]
+
+    def roots() -> mcp_types.ListRootsResult:
+        return mcp_types.ListRootsResult(roots=[mcp_types.Root(uri=current[0].as_uri())])
+
+    async with session_answering(home, roots, tmp_path) as (s, session):
+        before = await s.ok("save_memory", {"content": "Decision: alpha's exporter writes "
+                                                       "CSV with semicolons."})
+        current[0] = second
+        with warnings.catch_warnings():  # the SDK deprecates roots (SEP-2577); clients use them
+            warnings.simplefilter("ignore", MCPDeprecationWarning)
+            await session.send_roots_list_changed()
+        after = await s.ok("save_memory", {"content": "Decision: beta's exporter writes TSV "
+                                                      "files."})
+    assert "Filed under project:alpha" in before, before
+    assert "Filed under project:beta" in after, after
