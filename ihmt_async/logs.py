@@ -181,6 +181,21 @@ def set_client(client: str, session: str = "") -> None:
         _STATE["session"] = session
 
 
+class StdlibToStructlog(logging.Handler):
+    """The stdlib records of the libraries (the MCP SDK's "handler raised", anyio, httpx) as
+    structlog events with their logger's name: into the same JSON log file, and on stderr
+    only when the events go there (``IHMT_LOG_STDERR``), never as a bare traceback."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            fields: dict[str, Any] = {"logger": record.name}
+            if record.exc_info:
+                fields["exc_info"] = record.exc_info
+            structlog.get_logger(record.name).log(record.levelno, record.getMessage(), **fields)
+        except Exception:  # a record that cannot be formatted must not stop the caller
+            self.handleError(record)
+
+
 def configure_logging(log_file: Path | None = None, *, level: str | None = None,
                       to_stderr: bool | None = None, max_bytes: int = 10_000_000,
                       backups: int = 3) -> None:
@@ -215,4 +230,5 @@ def configure_logging(log_file: Path | None = None, *, level: str | None = None,
         logger_factory=lambda *_: _TeeLogger(sys.stderr if to_stderr else None, sink),
         cache_logger_on_first_use=False,
     )
-    logging.basicConfig(stream=sys.stderr, level=max(numeric, logging.WARNING), force=True)
+    logging.basicConfig(handlers=[StdlibToStructlog()], level=max(numeric, logging.WARNING),
+                        force=True)

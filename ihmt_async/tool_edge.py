@@ -15,9 +15,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec
 
+import mcp_types as types
 import structlog
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.shared.exceptions import MCPError
 from pydantic import ValidationError
 
 from actors.base import new_request_id
@@ -104,9 +106,18 @@ def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]
 
 
 class MemoryServer(MCPServer[AppContext]):
-    """The MCP server with one change at its edge: arguments the SDK's validation refuses
+    """The MCP server with two changes at its edge: arguments the SDK's validation refuses
     (a string for ``limit``, a number for ``content``) are told in one sentence per argument,
-    not as pydantic's report with its URLs."""
+    not as pydantic's report with its URLs; a prompt it does not have is an invalid-params
+    error (-32602), not the SDK's code 0 with a traceback on stderr."""
+
+    async def get_prompt(self, name: str, arguments: dict[str, Any] | None = None,
+                         context: Context[AppContext, Any] | None = None) -> Any:
+        if not self._prompt_manager.get_prompt(name):
+            raise MCPError(code=types.INVALID_PARAMS,
+                           message=f"Unknown prompt: {echo(name, 80)}; this server has "
+                           "no prompts (list them with prompts/list).")
+        return await super().get_prompt(name, arguments, context)
 
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Context[AppContext, Any] | None = None) -> Any:

@@ -6,7 +6,10 @@ answered, and a signal stops a server whose client keeps stdin open."""
 from __future__ import annotations
 
 import json
+import os
 import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import anyio
@@ -20,6 +23,7 @@ from tests.hardening.store_files import (
     tree_digest,
     vectors_written,
 )
+from tests.mcp_client import REPO, SERVER_CWD
 
 pytestmark = pytest.mark.anyio
 
@@ -145,3 +149,24 @@ async def test_a_signal_stops_an_idle_server_whose_client_keeps_stdin_open(
             server.process.send_signal(sig)
             with anyio.fail_after(30):
                 assert await server.process.wait() == 0
+
+
+def test_an_unknown_prompt_is_invalid_params_and_stderr_stays_quiet(tmp_path: Path) -> None:
+    """``prompts/get`` for a prompt the server does not have was JSON-RPC code 0 with the
+    SDK's traceback on stderr, though ``IHMT_LOG_STDERR=0``: it is -32602, and the SDK's own
+    log records go to the JSON log file as events."""
+    lines = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "raw-test", "version": "1"}}},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "prompts/get", "params": {"name": "nope"}}]
+    home = tmp_path / "home"
+    done = subprocess.run(
+        [sys.executable, "-m", "ihmt_async", "serve"], cwd=SERVER_CWD, timeout=120,
+        input="".join(json.dumps(line) + "\n" for line in lines), capture_output=True,
+        text=True, env={**os.environ, "IHMT_HOME": str(home), "IHMT_LOG_STDERR": "0",
+                        "PYTHONPATH": str(REPO), "TMPDIR": str(tmp_path)}, check=False)
+    replies = {reply["id"]: reply for reply in map(json.loads, done.stdout.splitlines())}
+    assert replies[2]["error"]["code"] == -32602, replies[2]
+    assert "Unknown prompt" in replies[2]["error"]["message"]
+    assert done.stderr == "" and done.returncode == 0
