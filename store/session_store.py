@@ -3,6 +3,9 @@
 Layout (nothing else knows it):
 - ``pieces/<piece_id>.txt``: one recallable text each (a note, or a window of a digested
   output), written atomically; the in-memory index of ``actors.session.notes`` points here.
+Every write is atomic but not synced: the directory lives as long as its process and is
+removed after a crash, so an fsync would buy nothing (two per window made a 600,000-line
+digest take 35 s, 27 of them in fsync).
 - ``outputs/<seq>-<label>.txt``: the whole of each output passed through ``digest_output``.
 - ``reads/<hash of the path>.txt``: the last copy of each file handed out by ``read_file``, so
   the next read can diff against exactly what the agent was given without keeping every file
@@ -85,7 +88,7 @@ class SessionStore:
 
     def write_piece(self, piece_id: str, text: str) -> None:
         self._check_open()
-        write_atomic(self.piece_path(piece_id), text)
+        write_atomic(self.piece_path(piece_id), text, durable=False)
 
     def read_piece(self, piece_id: str) -> str:
         self._check_open()
@@ -95,7 +98,7 @@ class SessionStore:
         """Keep a whole output; returns where (for the logs only)."""
         self._check_open()
         path = self.root / "outputs" / f"{seq:05d}-{_safe_name(label)}.txt"
-        write_atomic(path, text)
+        write_atomic(path, text, durable=False)
         return path
 
     # ------------------------------------------------------------------ read copies
@@ -107,7 +110,7 @@ class SessionStore:
     def save_copy(self, key: str, text: str) -> None:
         """Remember the text handed out for ``key`` (a resolved file path)."""
         self._check_open()
-        write_atomic(self._copy_path(key), text)
+        write_atomic(self._copy_path(key), text, durable=False)
 
     def load_copy(self, key: str) -> str | None:
         """The text last handed out for ``key``, or None if it was never read this session."""
