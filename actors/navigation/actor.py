@@ -906,6 +906,12 @@ class NavigationActor(Actor):
                 continue
             currency[leaf_id] = state
             successor[leaf_id] = timeline.superseding_leaf(leaf_id)
+        if exact and not exact & scores.keys():
+            # the only memories holding the identifiers were forgotten: as if never stored
+            # ("FORGETME-X1" served a filler at confidence 0.60 after its memory was forgotten)
+            exact = set()
+            if wanted and _only_identifiers(topic, wanted):
+                unheld = wanted
         if answer and answer.leaf_id and answer.leaf_id in model.leaves:
             ranking.boost_answer(scores, answer.leaf_id)
             currency.setdefault(answer.leaf_id, "CURRENT")

@@ -162,10 +162,24 @@ def identifiers(text: str) -> tuple[str, ...]:
         camel = re.search(r"[a-z][A-Z]", token) is not None
         version = re.fullmatch(r"v?\d+(?:\.\d+)+", token) is not None
         if version or (has_alpha and (camel or (joined and (has_digit or "_" in token
-                                                             or "/" in token)))):
+                                                             or "/" in token)))) \
+                or _lettered(token):
             found.append(token)
     found += [m.group(1) for m in _LABELLED_NUMBER.finditer(fold(text))]
     return tuple(dict.fromkeys(found))
+
+
+def _lettered(token: str) -> bool:
+    """A hyphenated code of capitals ("DUP-ID-A", "API-GW") or a name with a letter after it
+    ("Plan-A", "Option-B"): an identifier, though it holds no digit; "sister-in-law", "Wi-Fi"
+    and "T-Mobile" are words."""
+    parts = token.split("-")
+    if len(parts) < 2 or not all(parts):
+        return False
+    shouted = all(part.isupper() or part.isdigit() for part in parts) \
+        and sum(part.isalpha() for part in parts) >= 2
+    lettered = len(parts[-1]) == 1 and parts[-1].isupper() and parts[0][:1].isupper()
+    return shouted or lettered
 
 
 _LABELLED_NUMBER = re.compile(

@@ -471,6 +471,34 @@ async def test_an_identifier_no_memory_holds_is_not_found(tmp_path: Path) -> Non
         assert found.status == "FOUND"  # other words of the question still count
 
 
+async def test_a_code_without_digits_is_an_identifier_too(tmp_path: Path) -> None:
+    # "DUP-ID-A" led with DUP-ID-B's memory at confidence 1.00, "Plan-A" was a clue request
+    # between it and a memory about a billing plan
+    async with Runtime(tmp_path) as rt:
+        rt.navigation.use_vectors = False
+        first = await save(rt, "DUP-ID-A first of two requests")
+        await save(rt, "DUP-ID-B second of two requests")
+        plan = await save(rt, "Plan-A is the fallback for the migration")
+        await save(rt, "The billing plan is paid monthly")
+        for question, expected in (("DUP-ID-A", first), ("Plan-A", plan)):
+            found = await search(rt, question)
+            assert found.status == "FOUND" and ids(found)[:1] == [expected], question
+        assert (await search(rt, "DUP-ID-C")).status == "NONE"
+
+
+async def test_a_forgotten_identifier_is_as_if_never_stored(tmp_path: Path) -> None:
+    # after its only memory was forgotten, "FORGETME-X1" served a filler at confidence 0.60
+    async with Runtime(tmp_path) as rt:
+        rt.navigation.use_vectors = False
+        for n in range(1, 4):
+            await save(rt, f"filler memory {n} about the ledger shard {n}")
+        gone = await save(rt, "FORGETME-X1 the legacy SFTP drop is at sftp.old.example:2222")
+        assert ids(await search(rt, "FORGETME-X1"))[:1] == [gone]
+        await rt.facts.ask(Retract(target=gone, reason="the drop was decommissioned"))
+        found = await search(rt, "FORGETME-X1")
+        assert found.status == "NONE" and "exactly" in (found.reason or ""), found
+
+
 async def test_the_memories_of_one_ticket_are_no_rivals(tmp_path: Path) -> None:
     # "PAY-1423" and two memories holding it (the bug, its fix): both are about the ticket
     # asked, so the reply serves them, it does not ask the agent which one
