@@ -178,7 +178,8 @@ def build_server(home: Path | str | None = None, *,
     async def search_memory(query: str, ctx: Context[AppContext, Any], clue: str | None = None,
                             detail: str = "compact", scope: str = "", as_of: str | None = None,
                             include_history: bool = False,
-                            limit: Annotated[int, Field(strict=True)] = 3) -> str:
+                            limit: Annotated[int, Field(strict=True, json_schema_extra={
+                                "minimum": 1, "maximum": MAX_LIMIT})] = 3) -> str:
         """Search long-term memory: decisions, setup, preferences, people, earlier sessions.
 
         Use several distinctive words. Returns up to `limit` memories with their dates and

@@ -32,6 +32,8 @@ async def test_every_parameter_is_described_and_closed_sets_are_enums(tmp_path: 
     assert props["save_memory"]["origin"]["enum"] == ["user", "agent", "tool"]
     assert props["find_code"]["scope"]["enum"] == ["main", "test", "all"]
     assert props["project_map"]["detail"]["enum"] == ["files", "symbols"]
+    limit = props["search_memory"]["limit"]  # the bounds a client can see before calling
+    assert (limit["type"], limit["minimum"], limit["maximum"]) == ("integer", 1, 20)
     for name in ("search_memory", "memory_history", "recall", "project_map", "find_code"):
         assert tools[name].annotations is not None and tools[name].annotations.read_only_hint
     assert tools["forget_memory"].annotations.destructive_hint
