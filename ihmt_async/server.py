@@ -203,7 +203,9 @@ def build_server(home: Path | str | None = None, *,
                 memories only, "*" for every project.
             as_of: Answer as the memory stood at this past time (ISO date or date-time):
                 memories saved by then, and memories dated by then though saved later.
-            include_history: Also show superseded memories.
+            include_history: Add a "History" section listing the earlier versions of what
+                the reply serves (a superseded memory that matches is served anyway, marked
+                OUTDATED).
             limit: How many memories to show, with their text (1-20, default 3).
         """
         if detail not in DETAILS:
