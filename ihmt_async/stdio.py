@@ -40,6 +40,7 @@ from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 
 from actors.text import INVALID_TEXT_MARK
+from ihmt_async.echo import echo
 
 MAX_LINE_CHARS = 16 * 1024 * 1024
 """Longest request line accepted (an 8 MB digest_output, JSON-escaped, fits)."""
@@ -244,6 +245,8 @@ class GuardedLines:
         self.reply: Reply | None = None
         """Set once the write stream exists; refused lines are answered through it."""
         self.pending = Pending()
+        self.initialize_seen = False
+        """A request other than ping before ``initialize`` is told so."""
 
     def __aiter__(self) -> GuardedLines:
         return self
@@ -262,6 +265,15 @@ class GuardedLines:
                                   f"the limit of {self.max_line_chars:,}; nothing was done.",
                                   _id_from_head(line))
                 checked, message = check_message(line)
+                method = message.get("method")
+                if method == "initialize":
+                    self.initialize_seen = True
+                elif not self.initialize_seen and method != "ping" and "id" in message \
+                        and isinstance(method, str) and not method.startswith("notifications/"):
+                    # the SDK answered "Invalid request parameters", which named nothing
+                    raise BadLine(types.INVALID_REQUEST, f"Invalid request: {echo(method, 60)} "
+                                  "before initialize; send initialize first.",
+                                  _request_id(message))
                 self.pending.asked(message)
                 return checked
             except BadLine as bad:

@@ -44,6 +44,8 @@ async def call_note(server, request_id: int, text: str) -> dict:  # type: ignore
 async def test_bad_lines_get_errors_and_the_server_keeps_serving(tmp_path: Path) -> None:
     home = tmp_path / "home"
     async with raw_server(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as server:
+        early = await server.request(99, "tools/list", {})  # before initialize: says so
+        assert early["error"]["code"] == -32600 and "initialize" in early["error"]["message"]
         await server.initialize()
         saved = await server.request(1, "tools/call", {"name": "save_memory", "arguments": {
             "content": "The walrus deploy runs on Thursdays.", "origin": "user"}})
