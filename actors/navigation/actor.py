@@ -79,6 +79,7 @@ from actors.navigation.messages import (
     Turn,
 )
 from actors.navigation.query import (
+    NOW_WORDS,
     QUESTION_WORDS,
     RELATION_WORDS,
     Query,
@@ -102,7 +103,7 @@ from actors.navigation.replaced import replaced_memory
 from actors.navigation.stem import stem
 from actors.navigation.stories import capitalised_terms, named_terms, tells_a_change
 from actors.navigation.the_user import as_the_user
-from actors.navigation.unmentioned import Unmentioned, as_said
+from actors.navigation.unmentioned import TIME_WORDS, Unmentioned, as_said
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
 from actors.text import fold, shorten
 from actors.text import terms as text_terms
@@ -1272,6 +1273,8 @@ class NavigationActor(Actor):
 
         def named(term: str) -> bool:
             word = said.get(term, term)
+            if fold(word).lower() in TIME_WORDS | NOW_WORDS:
+                return False  # "tonight": when, not what ("We'll swap the blankets tonight")
             return not self.neighbours.knows(word) or (word[:1].isupper() and word != first)
 
         dfs = {term: index.doc_freq(term) for term in query.query_terms if named(term)}

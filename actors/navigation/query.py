@@ -316,7 +316,17 @@ _PREFERENCE = re.compile(
     r"\b(?:me|nos|le)\s+(?:encanta|encantan|gusta|gustan|chifla|chiflan)\b|"
     r"\b(?:prefiero|preferimos|odio|odiamos|adoro)\b|"
     r"\b(?:soy|somos)\s+(?:vegetarian|vegan|alergic|intolerante|fan)|"
-    r"\b(?:mi|nuestr[oa])\s+(?:\w+\s+)?favorit[oa]\b")
+    r"\b(?:mi|nuestr[oa])\s+(?:\w+\s+)?favorit[oa]\b|"
+    # "I've gone vegetarian", "me he hecho vegana": a diet taken up is a standing preference
+    r"\b(?:i'?ve|i\s+have|we'?ve|we\s+have|i'?m|i\s+am)\s+(?:now\s+)?(?:gone|become|turned|"
+    r"going)\s+(?:vegetarian|vegan|pescatarian|teetotal|gluten|dairy)|"
+    r"\b(?:me\s+he\s+hecho|nos\s+hemos\s+hecho)\s+(?:vegetarian|vegan)|"
+    # "please never suggest recipes with coriander", "nunca me recomiendes..."
+    r"\b(?:never|don'?t|do\s+not)\s+(?:ever\s+)?(?:suggest|recommend|give\s+me|offer|serve|"
+    r"book)\b|\bnunca\s+me\s+(?:sugieras|recomiendes|pongas|reserves)\b|"
+    # "I always book an aisle seat", "siempre pido la ventanilla": a habit is a preference
+    r"\b(?:i|we)\s+(?:always|usually|never)\s+(?:book|choose|pick|order|take|get|sit|buy|"
+    r"ask\s+for|go\s+for)\b|\bsiempre\s+(?:pido|reservo|elijo|cojo|compro|me\s+siento)\b")
 
 
 def states_a_preference(text: str) -> bool:
