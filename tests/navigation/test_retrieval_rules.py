@@ -1091,6 +1091,7 @@ async def test_only_a_name_or_code_held_by_one_memory_puts_it_first(tmp_path: Pa
         swim = await save(rt, "I had my first swim lesson yesterday at the Matt Dishman pool.")
         team = await save(rt, "Dev wore his Bulls jersey to the game in Chicago.")
         await save(rt, "Dev called about the amp he lent me.")  # "Dev" is no rare word
+        blankets = await save(rt, "We'll swap the blankets tonight.")
         await embedded(rt)
         nav = rt.navigation
         with anyio.fail_after(30):
@@ -1102,7 +1103,10 @@ async def test_only_a_name_or_code_held_by_one_memory_puts_it_first(tmp_path: Pa
                                         # (the word table lacks "lesson")
                                         ("when did she begin taking lessons", swim, False),
                                         # a word of the language written as a name
-                                        ("Is Dev likely a Bulls fan?", team, True)):
+                                        ("Is Dev likely a Bulls fan?", team, True),
+                                        # a time word is when, not what ("Suggest a dinner
+                                        # recipe for me tonight.")
+                                        ("a dinner recipe for tonight", blankets, False)):
             query = parse_query(question)
             best = {leaf: Match(1.0, frozenset(query.query_terms), 1.0, query)}
             holders = nav._rare_holders(query, best, {leaf: 1.0})
