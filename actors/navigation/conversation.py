@@ -32,6 +32,18 @@ NEXT_TURN_SIMILARITY = 0.2
 """...and no less similar than this to the question, nor than the question's crowd (the
 ``ranking.CROWD_RANK``-th closest memory of the store: in a store of one register, code notes,
 every note is that close to a question about code)..."""
+NEXT_TURN_CONTINUES = 0.3
+"""...unless it is this close to the turn it follows: the turn that answers a question is often
+far from the question's words ("what does my sister want?" / "I told her a Kindle") and close to
+the turn before it. A turn not yet embedded, or a question asked before the model loaded, shows
+no next turn. Measured on two outside clients' chat sets (600 and 722 turns), the conversation
+sets, and a coding agent's 287 notes saved in a burst (replies with a next turn, of 104):
+question floor 0.05 alone (the first rule) -> answers shown 0.679 / 0.710 / 0.738 / 0.667, 58
+notes' replies; the crowd floor alone -> 0.632 on the 600-turn set (its answers in the next
+turn are far from the question); crowd + 0.3 -> every chat figure kept, 28; floor 0.2, crowd
+and 0.3 -> the same, 28 (a floor of 0.2 keeps "I prefer tabs over spaces" from following
+"Stripe webhooks retries", 0.199, in a store too small for a crowd); 0.25 -> 0.689 on the
+600-turn set but 49 notes' replies; 0.4 -> 0.632."""
 NEXT_TURN_CONTINUES_ASKED = 0.05
 """...and then no further from the question than this: two short notes of one day read alike
 by their shared date ("October 2024: My bank is ING." / "October 2024: Running make test in
@@ -45,21 +57,9 @@ follows "Sold the Focus today. £3,200")..."""
 CONTEXT_SIMILARITY = 0.25
 """...and the one shown beside it is at least this similar to the question (and than the
 question's crowd)."""
-NEXT_TURN_CONTINUES = 0.3
-"""...unless it is this close to the turn it follows: the turn that answers a question is often
-far from the question's words ("what does my sister want?" / "I told her a Kindle") and close to
-the turn before it. A turn not yet embedded, or a question asked before the model loaded, shows
-no next turn. Measured on two outside clients' chat sets (600 and 722 turns), the conversation
-sets, and a coding agent's 287 notes saved in a burst (replies with a next turn, of 104):
-question floor 0.05 alone (the first rule) -> answers shown 0.679 / 0.710 / 0.738 / 0.667, 58
-notes' replies; the crowd floor alone -> 0.632 on the 600-turn set (its answers in the next
-turn are far from the question); crowd + 0.3 -> every chat figure kept, 28; floor 0.2, crowd
-and 0.3 -> the same, 28 (a floor of 0.2 keeps "I prefer tabs over spaces" from following
-"Stripe webhooks retries", 0.199, in a store too small for a crowd); 0.25 -> 0.689 on the
-600-turn set but 49 notes' replies; 0.4 -> 0.632."""
-ENDS_ASKING = re.compile(r"\?[^\w]*$")
+_ENDS_ASKING = re.compile(r"\?[^\w]*$")
 """A turn whose last sentence is a question (closing quotes, brackets or an emoji after it)."""
-SPEAKER = re.compile(r"^\s*(?:user|assistant|usuario|asistente|me|[A-Z][\w-]*)\s*:\s*")
+_SPEAKER = re.compile(r"^\s*(?:user|assistant|usuario|asistente|me|[A-Z][\w-]*)\s*:\s*")
 """A chat turn's speaker, after its date (``LEADING_DATE``): "2026-03-10 user: "."""
 
 
@@ -67,7 +67,7 @@ def said_by_a_speaker(text: str) -> bool:
     """The text is a chat turn, led by a speaker's label after any date ("Bea: ...", "[1:56 pm
     on 8 May, 2023] Bea: ...", "user: ..."), not a note ("Decision: ...", "TODO: ...": the
     facts' reading of a label, ``opening_speaker``)."""
-    return SPEAKER.match(LEADING_DATE.sub("", text)) is not None \
+    return _SPEAKER.match(LEADING_DATE.sub("", text)) is not None \
         and opening_speaker(text) is not None
 
 
@@ -107,8 +107,8 @@ class Conversation:
         meta = self.model.leaves.get(leaf_id)
         if meta is None or meta.excerpt.endswith("…"):
             return False  # longer than an excerpt: no short question
-        body = SPEAKER.sub("", LEADING_DATE.sub("", meta.excerpt)).strip()
-        return (ENDS_ASKING.search(body) is not None or not asking) and \
+        body = _SPEAKER.sub("", LEADING_DATE.sub("", meta.excerpt)).strip()
+        return (_ENDS_ASKING.search(body) is not None or not asking) and \
             len(text_terms(body)) <= ranking.SLIGHT_TERMS  # "and?!" asks too
 
     def turn_after(self, leaf_id: str) -> str | None:
@@ -277,7 +277,7 @@ class Conversation:
         def continues(leaf: str, after: str) -> bool:
             if leaf in served:
                 return True  # served on its own merits
-            if close.get(after, -1.0) >= floor or ENDS_ASKING.search(self.model.text_of(leaf)):
+            if close.get(after, -1.0) >= floor or _ENDS_ASKING.search(self.model.text_of(leaf)):
                 return True  # close to the question, or the answer to a question asked
             between = self.vectors.similarity_between(leaf, after) if after in close else None
             return between is not None and between >= NEXT_TURN_CONTINUES \
