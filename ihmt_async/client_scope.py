@@ -24,12 +24,18 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 import anyio
-import structlog
 
 from actors.dates import OPENING_DATE
 
 ROOTS_TIMEOUT_S = 5.0
-log = structlog.get_logger("ihmt.scope")
+
+
+def _log(event: str, **fields: object) -> None:
+    """structlog on first use only: the hooks and ``--version`` import this module, and must
+    not load the logging stack for a line they never write."""
+    import structlog
+
+    structlog.get_logger("ihmt.scope").info(event, **fields)
 _VCS_MARKERS = (".git", ".hg", ".svn")
 
 
@@ -98,9 +104,9 @@ async def scope_from_roots(session: Any) -> str | None:
                     return scope_for_directory(path)
             return ""
     except Exception as exc:  # a client that answers roots/list with an error: not told
-        log.info("scope.roots_failed", error=repr(exc))
+        _log("scope.roots_failed", error=repr(exc))
         return None
-    log.info("scope.roots_unanswered", waited_s=ROOTS_TIMEOUT_S)
+    _log("scope.roots_unanswered", waited_s=ROOTS_TIMEOUT_S)
     return None
 
 
