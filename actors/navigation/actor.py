@@ -18,7 +18,7 @@ import re
 import time
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import anyio
 from anyio.abc import TaskGroup, TaskStatus
@@ -423,6 +423,24 @@ at 50k), the same memories search after search."""
 _assistant_opens = TextMemo(assistant_said, max_chars=200_000)
 """Kept by excerpt: a search asks it of its ~40 leading memories (~15 us each), the same
 memories search after search."""
+
+
+_Judge = TypeVar("_Judge", bound=Callable[[str], bool])
+
+
+def _remembered(judge: _Judge) -> _Judge:
+    """``judge`` asked once per leaf: one search asks whether the same memories are in scope
+    again and again (every reading's pool, the vector pool, the descent, the next turns),
+    ~170 times a search at 50k memories; nothing it reads changes during the search."""
+    verdicts: dict[str, bool] = {}
+
+    def remembered(leaf_id: str) -> bool:
+        verdict = verdicts.get(leaf_id)
+        if verdict is None:
+            verdict = verdicts[leaf_id] = judge(leaf_id)
+        return verdict
+
+    return cast(_Judge, remembered)
 
 
 Reading = tuple[Query, dict[str, frozenset[str]], float]
@@ -941,6 +959,7 @@ class NavigationActor(Actor):
                 as_of_day is not None and meta.timestamp[:10] <= as_of_day
                 and any(tag.startswith("date:") for tag in meta.tags))
 
+        admissible = _remembered(admissible)
         relation = self._named_reading(query, topic, msg.as_of, admissible) \
             if self.use_derived else None
         if relation is not None:

@@ -8,6 +8,7 @@ does for documents. It never reads the store and never ranks anything.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -373,6 +374,7 @@ QUALIFIERS = frozenset(
 morning run")."""
 
 
+@functools.lru_cache(maxsize=256)
 def possessed(text: str) -> tuple[str, ...]:
     """The things a question says are the user's, or that the user paid for or bought, one
     word each, folded ("the user's shoulder", "my yoga class", "su sobrina", "la novia del
