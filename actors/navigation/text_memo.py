@@ -23,7 +23,7 @@ from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
-MEMO_CHARS = 500_000
+MEMO_CHARS = 300_000
 """Characters of texts a memo keeps alive by default (most are held by the leaf texts'
 cache anyway: the same string objects)."""
 
