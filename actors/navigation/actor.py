@@ -121,6 +121,7 @@ from actors.navigation.stem import stem
 from actors.navigation.stories import capitalised_terms, named_terms, tells_a_change
 from actors.navigation.text_memo import TextMemo
 from actors.navigation.the_user import as_the_user
+from actors.navigation.turn_order import TurnOrder
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
 from actors.text import fold, shorten, unique
 from actors.text import terms as text_terms
@@ -508,6 +509,8 @@ class NavigationActor(Actor):
         question's, ``actors.embedding.neighbours``)."""
         self._embed_pending = True
         self._plans: dict[int, tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]]] = {}
+        self._turn_order = TurnOrder()
+        """The catalog's next turns and turns around a memory, kept per catalog state."""
         self._background: TaskGroup | None = None
         """Owns the background load of the vectors and the model (``run``'s task group)."""
         self._warmed: anyio.Event | None = None
@@ -1700,7 +1703,7 @@ class NavigationActor(Actor):
         """The memory saved right after this one by the same agent from the same source, of
         the same day (the next turn of a conversation saved one turn per memory), if any."""
         entry = self.model.entry(leaf_id)
-        after = self.model.catalog.told_after(entry) if entry else None
+        after = self._turn_order.after(self.model, entry) if entry else None
         meta = self.model.leaves.get(leaf_id)
         then = self.model.leaves.get(after["id"]) if after else None
         if meta is None or then is None or meta.timestamp[:10] != then.timestamp[:10]:
@@ -2399,7 +2402,7 @@ class NavigationActor(Actor):
         taken = {hit.leaf_id for hit in hits} | {
             turn for hit in hits if hit.next_turn is not None
             for turn in (hit.next_turn.leaf_id, hit.next_turn.then) if turn is not None}
-        around = [row["id"] for row in self.model.catalog.told_around(entry, CONTEXT_TURNS)]
+        around = [row["id"] for row in self._turn_order.around(self.model, entry, CONTEXT_TURNS)]
         day = meta.timestamp[:10]
         turns = [leaf for leaf in around if leaf not in taken and admissible(leaf)
                  and leaf in self.model.leaves and self.model.leaves[leaf].timestamp[:10] == day
