@@ -2,8 +2,8 @@
 
 A search asks the catalog which memory the same agent saved right after each leading memory
 (its next turn, whether the assistant answered it) and which turns were saved around the
-best one: ~18 SQLite look-ups a search at 50k memories (~1 ms), the same memories' search
-after search. Their answers are a function of the catalog's rows, and the read model's
+best one: ~18 SQLite look-ups a search at 50k memories (~1 ms), about the same memories
+search after search. Their answers are a function of the catalog's rows, and the read model's
 ``seq`` (the catalog's change sequence it has taken in, moved by every ``refresh`` that sees
 a change by any process) names that state: answers are kept under it and all dropped when
 it moves (or when the read model or its index is replaced: a rebuild). Between two
