@@ -23,6 +23,8 @@ from actors.navigation import ranking
 from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.messages import Hit, SearchResult, Turn
 from actors.navigation.read_model import ReadModel, posix_seconds
+from actors.navigation.text_memo import TextMemo
+from actors.navigation.turn_order import TurnOrder
 from actors.text import terms as text_terms
 
 CONVERSATION_GAP_S = 3600.0
@@ -71,13 +73,21 @@ def said_by_a_speaker(text: str) -> bool:
         and opening_speaker(text) is not None
 
 
+_assistant_opens = TextMemo(assistant_said, max_chars=200_000)
+"""Kept by excerpt: a search asks it of its ~40 leading memories (~15 us each), the same
+memories search after search."""
+
+
 class Conversation:
     """The turns around memories of one read model, their vectors compared by ``vectors``.
     Built by the navigation actor each time it (re)opens its read model."""
 
-    def __init__(self, model: ReadModel, vectors: VectorIndex) -> None:
+    def __init__(self, model: ReadModel, vectors: VectorIndex, turn_order: TurnOrder) -> None:
         self.model = model
         self.vectors = vectors
+        self.turn_order = turn_order
+        """The catalog's next turns and turns around a memory, kept per catalog state (the
+        actor's: it outlives a reopened read model, and notices the change)."""
 
     def is_turn(self, leaf_id: str) -> bool:
         """The memory is a chat turn, its text led by a speaker's label ("Bea: ...", "user:
@@ -89,7 +99,7 @@ class Conversation:
     def assistant_said(self, leaf_id: str) -> bool:
         """The memory is a turn the assistant said (its label opens the excerpt)."""
         meta = self.model.leaves.get(leaf_id)
-        return meta is not None and assistant_said(meta.excerpt)
+        return meta is not None and _assistant_opens(meta.excerpt)
 
     def asking(self, leaf_id: str) -> bool:
         """The memory is a chat turn of someone other than the assistant that asks something
@@ -115,7 +125,7 @@ class Conversation:
         """The memory saved right after this one by the same agent from the same source, of
         the same day (the next turn of a conversation saved one turn per memory), if any."""
         entry = self.model.entry(leaf_id)
-        after = self.model.catalog.told_after(entry) if entry else None
+        after = self.turn_order.after(self.model, entry) if entry else None
         meta = self.model.leaves.get(leaf_id)
         then = self.model.leaves.get(after["id"]) if after else None
         if meta is None or then is None or meta.timestamp[:10] != then.timestamp[:10]:
@@ -324,7 +334,7 @@ class Conversation:
         taken = {hit.leaf_id for hit in hits} | {
             turn for hit in hits if hit.next_turn is not None
             for turn in (hit.next_turn.leaf_id, hit.next_turn.then) if turn is not None}
-        around = [row["id"] for row in self.model.catalog.told_around(entry, CONTEXT_TURNS)]
+        around = [row["id"] for row in self.turn_order.around(self.model, entry, CONTEXT_TURNS)]
         day = meta.timestamp[:10]
         turns = [leaf for leaf in around if leaf not in taken and admissible(leaf)
                  and leaf in self.model.leaves and self.model.leaves[leaf].timestamp[:10] == day

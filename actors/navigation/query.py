@@ -8,6 +8,7 @@ does for documents. It never reads the store and never ranks anything.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -402,6 +403,7 @@ QUALIFIERS = frozenset(
 morning run", "the red Seat": a colour, said in either language, is no thing of its own)."""
 
 
+@functools.lru_cache(maxsize=256)
 def possessed(text: str) -> tuple[str, ...]:
     """The things a question says are the user's, or that the user paid for or bought, one
     word each, folded ("the user's shoulder", "my yoga class", "su sobrina", "la novia del
