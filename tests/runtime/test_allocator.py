@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import ctypes
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from actors import allocator
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_a_trim_runs_at_most_once_per_interval(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -28,3 +35,71 @@ def test_glibc_s_trim_is_found_and_runs() -> None:
     if trim is None:
         pytest.skip("this C library has no malloc_trim")
     assert trim(0) in (0, 1)
+
+
+PROBE = r"""
+import ctypes, ctypes.util, os, sys, tempfile, threading
+from actors import allocator
+
+if sys.argv[1] == "settled":
+    assert allocator.settle_for_long_life()
+libc = ctypes.CDLL(ctypes.util.find_library("c"))
+
+
+class MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
+        "fordblks", "keepcost")]
+
+
+libc.mallinfo2.restype = MallInfo2
+libc.fopen.restype = ctypes.c_void_p
+libc.fopen.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+libc.malloc_info.argtypes = [ctypes.c_int, ctypes.c_void_p]
+libc.fclose.argtypes = [ctypes.c_void_p]
+together = threading.Barrier(4)
+kept = []
+
+
+def allocate():
+    together.wait()
+    kept.append([bytearray(4096) for _ in range(200)])  # past Python's small-object pools
+    together.wait()
+
+
+threads = [threading.Thread(target=allocate) for _ in range(4)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+with tempfile.TemporaryDirectory() as folder:
+    path = os.path.join(folder, "info.xml").encode()
+    handle = libc.fopen(path, b"w")
+    libc.malloc_info(0, handle)
+    libc.fclose(handle)
+    with open(path, encoding="utf-8") as info:
+        arenas = info.read().count("<heap nr=")
+big = bytearray(8 << 20)
+del big  # glibc's default raises its large-block threshold to 8 MB here
+before = libc.mallinfo2().hblks
+block = bytearray(1 << 20)
+print(arenas, libc.mallinfo2().hblks - before)
+"""
+
+
+def _probe(mode: str) -> tuple[int, int]:
+    done = subprocess.run([sys.executable, "-c", PROBE, mode], capture_output=True, text=True,
+                          cwd=REPO, check=True)
+    arenas, mapped = done.stdout.split()
+    return int(arenas), int(mapped)
+
+
+def test_a_server_s_threads_share_one_arena_and_large_blocks_stay_mapped() -> None:
+    """``settle_for_long_life`` (called by ``serve``): threads allocating at once share one
+    arena, and a 1 MB block freed after an 8 MB one is still mapped for itself; glibc's
+    defaults (checked on the same probe) give each thread an arena and carve it from one."""
+    if allocator._mallopt() is None or not hasattr(ctypes.CDLL(None), "mallinfo2"):
+        pytest.skip("not glibc 2.33 or later")
+    assert _probe("settled") == (1, 1)
+    arenas, mapped = _probe("default")
+    assert arenas > 1 and mapped == 0
