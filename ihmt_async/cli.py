@@ -198,6 +198,11 @@ def _version() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)  # --version and --help exit here, having imported little
+    if args.command == "serve":
+        # before any thread starts: a server lives for hours (``actors.allocator``)
+        from actors.allocator import settle_for_long_life
+
+        settle_for_long_life()
     # A crash in native code (SQLite, tantivy, numpy) prints where each thread was, on
     # stderr: an outside tester's one `stats` killed by SIGSEGV left no trace to follow.
     faulthandler.enable()

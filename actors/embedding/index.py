@@ -43,8 +43,9 @@ BATCH = 32
 at the sentence model's 260 memories a second; 256 made it wait a second)."""
 TEXT_CHARS = 2000
 """Characters of a memory's text (after its title) that its vector is computed from."""
-LOAD_BLOCK = 4096
-"""Stored vectors read into a float32 block before it is quantized (2 MB)."""
+LOAD_BLOCK = 512
+"""Stored vectors read into a float32 block before it is quantized (1 MB: quantizing a block
+holds several temporaries of its size; 4,096 rows, 8 MB each, raised the load's peak by 37 MB)."""
 
 log = structlog.get_logger("ihmt.embedding")
 

@@ -13,6 +13,7 @@ This module never writes the catalog, the facts or the leaves.
 
 from __future__ import annotations
 
+import os
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -43,8 +44,11 @@ LEAF_CACHE = 4096
 """Leaf metadata kept decoded (ranking asks about the same hits many times per search)."""
 COMMIT_CHUNK = 2000
 """Catalog changes per index commit when a backlog is committed (bounded memory)."""
-BRANCH_CACHE = 2048
-"""Branch files kept parsed; the descent opens a few per search."""
+BRANCH_CACHE_BYTES = 1_000_000
+"""Bytes of branch files kept parsed (least recently used dropped first): ~100 files of ~10 KB
+at 50k. The descent keeps what it needs of a branch analysed (``trunk_cache``,
+``children_cache``), so a file is opened again only once those dropped it; the count bound
+before (2,048 files) could hold 49 MB of parsed JSON (a tree view reads every branch)."""
 ENTRY_CACHE = 8192
 """Catalog rows kept per process: a search asks for the same few (hits, their ancestors)
 many times, and every catalog change is seen by ``refresh`` (which drops its row)."""
@@ -162,7 +166,9 @@ class ReadModel:
         """Catalog changes up to here are taken in (starts at the index's watermark)."""
         self.analysed = 0
         """Leaves this process read and analysed (the tail, and what it committed)."""
-        self._branches: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._branches: OrderedDict[str, tuple[dict[str, Any], int]] = OrderedDict()
+        """Parsed branch files and their size in bytes, bounded by ``BRANCH_CACHE_BYTES``."""
+        self._branch_bytes = 0
         self.trunk_cache: dict[str, tuple[Any, str]] = {}
         """Analysed descriptors of trunk items (descent.py); dropped when an item changes."""
         self.children_cache: OrderedDict[str, list[tuple[Any, str]]] = OrderedDict()
@@ -357,22 +363,25 @@ class ReadModel:
 
     def branch(self, node_id: str) -> dict[str, Any] | None:
         """A branch file (cached); None when missing or corrupt (logged)."""
-        node = self._branches.get(node_id)
-        if node is not None:
+        kept = self._branches.get(node_id)
+        if kept is not None:
             self._branches.move_to_end(node_id)
-            return node
+            return kept[0]
         entry = self.entry(node_id)
         if entry is None:
             return None
         try:
-            node = read_branch(self.layout.resolve(str(entry["path"])))
+            path = self.layout.resolve(str(entry["path"]))
+            node = read_branch(path)
+            size = os.stat(path).st_size
         except (MalformedFile, OSError) as exc:
             log.warning("navigation.branch_unreadable", actor="navigation", node_id=node_id,
                         error=str(exc))
             return None
-        self._branches[node_id] = node
-        if len(self._branches) > BRANCH_CACHE:
-            self._branches.popitem(last=False)
+        self._branches[node_id] = (node, size)
+        self._branch_bytes += size
+        while self._branch_bytes > BRANCH_CACHE_BYTES and len(self._branches) > 1:
+            self._branch_bytes -= self._branches.popitem(last=False)[1][1]
         return node
 
     def unreadable_now(self) -> dict[str, str]:

@@ -76,3 +76,23 @@ def test_real_text_vectors_rank_the_same_top_memory() -> None:
         found, sims = matrix.top(query, 3)
         assert found.tolist() == np.argsort(-exact)[:3].tolist()
         assert abs(float(sims[0]) - float(exact[found[0]])) < 1e-5
+
+
+def test_rows_added_after_a_load_keep_every_row_as_loaded_at_once() -> None:
+    """A matrix loaded at its exact size, then grown in place a few rows at a time (memories
+    saved after the load), holds what one matrix of them all holds, row for row."""
+    rows = unit_rows(1500, 64, 5)
+    rows[1200] *= 0.7  # a chat turn's mean is shorter than a unit vector
+    whole = QuantizedRows(64, 1500)
+    whole.append(rows)
+    grown = QuantizedRows(64, 1000)
+    grown.append(rows[:1000])
+    for start in range(1000, 1500, 7):
+        grown.append(rows[start:start + 7])
+    assert grown.count == 1500 and grown.capacity >= 1500
+    for name in ("_q", "_r", "_s", "_l1", "_length"):
+        assert np.array_equal(getattr(grown, name)[:1500], getattr(whole, name)[:1500]), name
+    for seed in range(5):
+        query = unit_rows(1, 64, 200 + seed)[0]
+        assert [a.tolist() for a in grown.top(query, 25)] == \
+            [a.tolist() for a in whole.top(query, 25)]
