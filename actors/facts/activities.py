@@ -20,7 +20,7 @@ import re
 
 from actors.facts.values import CLAUSE_START, Folded
 
-_NAMES = {
+ACTIVITY_NAMES = {
     "yoga": "yoga", "pilates": "pilates", "crossfit": "crossfit", "gym": "gym",
     "gimnasio": "gym", "gimnasia": "gym", "swimming": "swimming", "natacion": "swimming",
     "climbing": "climbing", "bouldering": "climbing", "escalada": "climbing",
@@ -32,13 +32,22 @@ _NAMES = {
 }
 """Activity words, in either language, and the English name of their attribute."""
 _ACTIVITY = (r"(?:(?:el|la|los|las|mis|my|the|our)\s+)?(?:(?:clases?|classes?|lessons?)\s+"
-             r"(?:de|of)\s+)?(?P<a>" + "|".join(sorted(_NAMES, key=len, reverse=True))
+             r"(?:de|of)\s+)?(?P<a>" + "|".join(sorted(ACTIVITY_NAMES, key=len, reverse=True))
              + r")(?:\s+(?:classes?|lessons?))?\b(?!\s+(?:mat|pants|teacher|studio)\b)")
+_NAMED_ACTIVITY = r"(?P<a>" + "|".join(sorted(ACTIVITY_NAMES, key=len, reverse=True)) + r")"
+"""The activity word alone, before the place it is done in ("a yoga studio")."""
 _I = rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?|{CLAUSE_START})"
 
 _STARTS = (
     (False, _I + r"(?:started|began|begun|took\s+up|taken\s+up|signed\s+up\s+for|joined)\s+"
      r"(?:doing\s+|going\s+to\s+)?" + _ACTIVITY),
+    # a place of the activity joined: "I joined a yoga studio, Om Turia", "signed up at a
+    # climbing gym", "me he apuntado a un estudio de pilates" (not "a yoga mat", "the studio")
+    (False, _I + r"(?:joined|signed\s+up\s+(?:at|with|for))\s+(?:a|an|the|my|our|a\s+new)\s+"
+     rf"{_NAMED_ACTIVITY}\s+(?:studio|class|club|gym|school|centre|center|team)\b"),
+    (True, r"\b(?:me\s+he\s+apuntado|me\s+apunte|nos\s+hemos\s+apuntado|nos\s+apuntamos)\s+"
+     r"a\s+(?:un|una|el|la)\s+(?:estudio|club|centro|escuela|equipo)\s+de\s+"
+     + _NAMED_ACTIVITY + r"\b"),
     (True, r"\b(?:he|hemos)\s+empezado\s+(?:a\s+hacer\s+|con\s+|a\s+ir\s+a\s+)?" + _ACTIVITY),
     (True, r"\b(?:empece|empezamos)\s+(?:a\s+hacer\s+|con\s+|a\s+ir\s+a\s+)?" + _ACTIVITY),
     (True, r"\b(?:me\s+he\s+apuntado|me\s+apunte|nos\s+hemos\s+apuntado|nos\s+apuntamos)\s+"
@@ -73,7 +82,7 @@ def activity_facts(span: Folded) -> list[Found]:
     for ended, spanish, pattern in _COMPILED:
         for m in pattern.finditer(span.folded):
             said = span.original(m.start("a"), m.end("a"))
-            name = _NAMES[m.group("a")]
+            name = ACTIVITY_NAMES[m.group("a")]
             if ended:
                 value = f"ninguno (dejó {said})" if spanish else f"none (gave up {said})"
             else:
