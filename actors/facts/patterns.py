@@ -529,8 +529,8 @@ _RULES: tuple[_Rule, ...] = (
                          rf"{_ROLE}\s+(?:at|with|for)\s+"), model=True),
     # "First day at Maré Energia." at a clause's start (no one else's first day): a name
     # follows, not "the gym"
-    _Rule("employer", _r(rf"{CLAUSE_START}(?:my\s+)?first\s+(?:days?|weeks?)\s+(?:of\s+work\s+)?"
-                         r"at\s+(?!the\b)"), model=True),
+    _Rule("employer", _r(rf"{CLAUSE_START}(?:my\s+)?first\s+(?:days?|weeks?|months?)\s+"
+                         r"(?:of\s+work\s+)?at\s+(?!the\b)"), model=True),
     # "I work as a QA engineer at Telefónica"
     _Rule("employer", _r(rf"\b(?:i|we)\s+{_ADV}work\s+as\s+(?:an?\s+)?(?:[\w-]+\s+){{0,3}}?"
                          rf"{_ROLE}\s+(?:at|for)\s+"), model=True),
@@ -1105,6 +1105,30 @@ _AT_FIRM = re.compile(r"\s+(?:at|with|for|en|con|para)\s+(?=[A-ZÁÉÍÓÚÑ])")
 """Where a role is held, after it: "senior engineer at Greenhouse", "jefa de sala en Lidl"."""
 
 
+_DESCRIBED = re.compile(r"(?:a|an|un|una)\s", re.IGNORECASE)
+
+
+def _named_beside(span: Folded, start: int, value: str) -> str:
+    """A workplace described, then named after a comma ("I work at a small startup,
+    Nubalia", "trabajo como arquitecta en un estudio pequeño en Valencia, Estudio Albufera"):
+    the name. A description with no name beside it stays as it was ("a startup in Leeds")."""
+    if not _DESCRIBED.match(value):
+        return value
+    rest = span.text[len(span.original(0, start)):]
+    at = rest.find(value)
+    if at < 0:
+        return value
+    name = _NAME_BESIDE.match(rest, at + len(value))
+    if name is None or fold(name.group("n").split()[0]) in STOPWORDS:
+        return value
+    return name.group("n").rstrip(".'")
+
+
+_NAME_BESIDE = re.compile(r",\s+(?P<n>[A-ZÁÉÍÓÚÑ][\w&.'-]*(?:\s+(?:de\s+|del\s+|of\s+|&\s+)?"
+                          r"[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)*)(?=\s*(?:$|[.,;:!?)]))")
+"""A name set off by a comma that ends its clause (", Estudio Albufera.")."""
+
+
 def _role_at(value: str) -> tuple[str, str]:
     """(the role, the firm it is held at or "") of a role's value: "promoted to senior
     engineer at Greenhouse" holds the title "senior engineer" at the employer "Greenhouse"
@@ -1183,6 +1207,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             attribute = rule.attribute or kind_of(fold(value)) or ""
             if attribute == "employer" and rule.model:  # "First week at Nubeo done"
                 value = _name_words(value)
+            if attribute == "employer":  # "a small studio in Valencia, Estudio Albufera"
+                value = _named_beside(span, m.end(), value)
             if attribute == "employer":  # "the BBC in MediaCity": the firm, not its site
                 value = _without_site(value)
             if attribute == "location":  # "living in a two-bedroom in Leith": the place
@@ -1251,6 +1277,9 @@ _ROLE_HELD = (
        rf"(?P<role>(?:[\w-]+\s+){{0,3}}?{_ROLE})\b"),
     _r(rf"\b(?:i'm|i\s+am)\s+{_ADV}(?:now\s+)?(?:an?|the)\s+"
        rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{_ROLE}|{_HELD_JOB}))\b(?!\s+of\b|['’])"),
+    # a title with no article after "now": "I'm now project lead on the market renovation"
+    _r(rf"\b(?:i'm|i\s+am)\s+now\s+(?!(?:a|an|the|my|our)\s)(?P<role>(?:[a-z][\w-]*\s+){{0,2}}?(?:{_ROLE}|{_HELD_JOB}))\b"
+       r"(?!\s+of\b|['’])"),
     _r(rf"\b(?:trabajo|trabajaba|estoy\s+trabajando)\s+(?:de|como)\s+"
        rf"(?P<role>(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}s?)\b"),
     _r(rf"\b(?:ahora\s+)?soy\s+(?P<role>{_ROLE_ES}s?(?:\s+de\s+[\w-]+)?)\b"),

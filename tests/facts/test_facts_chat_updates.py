@@ -156,6 +156,61 @@ def test_a_place_or_thing_of_an_activity_alone_is_no_activity(text: str) -> None
     assert not [f for f in _facts(text) if f[1].startswith("activity:")]
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I quit the spin gym in Leeds. Now I do bouldering at The Depot, Monday and Friday.",
+     [("activity:gym", "none (gave up gym)"), ("activity:climbing", "bouldering")]),
+    ("He cambiado la natación: ahora voy a escalada con Mateo.",
+     [("activity:swimming", "ninguno (dejó natación)"), ("activity:climbing", "escalada")]),
+    ("I switched from yoga to pilates.",
+     [("activity:pilates", "pilates"), ("activity:yoga", "none (gave up yoga)")]),
+    ("I swapped spinning for boxing.",
+     [("activity:boxing", "boxing"), ("activity:spinning", "none (gave up spinning)")]),
+    ("Cambié el yoga por el pilates.",
+     [("activity:pilates", "pilates"), ("activity:yoga", "ninguno (dejó yoga)")]),
+    ("We go to pilates on Mondays.", [("activity:pilates", "pilates")]),
+    ("I go to the gym Mondays, Wednesdays and Fridays.", [("activity:gym", "gym")]),
+    ("Hago yoga los martes.", [("activity:yoga", "yoga")]),
+    # left alone: an ending said in the present, a plan, someone else's, a hypothetical, a
+    # pass cancelled, a business
+    ("Ya no hago yoga.", [("activity:yoga", "ninguno (dejó yoga)")]),
+    ("Voy a hacer yoga mañana.", []),
+    ("My sister does yoga.", []),
+    ("Mi hermana hace yoga.", []),
+    ("If I do yoga my back hurts less.", []),
+    ("I cancelled my hotel gym pass.", []),
+    ("I quit the yoga mat business.", []),
+])
+def test_an_activity_done_now_or_changed_for_another(text: str,
+                                                    expected: list[tuple[str, str]]) -> None:
+    told = [(f[1], f[2]) for f in _facts(f"2025-05-06 (Tue) 20:29 — user: {text}")
+            if f[1].startswith("activity:")]
+    assert told == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Good news at work: I'm now project lead on the market renovation.",
+     [("role", "project lead")]),
+    ("I'm now team lead.", [("role", "team lead")]),
+    ("First month at Grupo Castellana done.", [("employer", "Grupo Castellana")]),
+    ("Trabajo como arquitecta en un estudio pequeño en Valencia, Estudio Albufera.",
+     [("employer", "Estudio Albufera"), ("role", "arquitecta")]),
+    ("I work at a small startup, Nubalia.", [("employer", "Nubalia")]),
+    # left alone: no title, a title held of something, a description with no name beside it
+    ("I'm now senior.", []),
+    ("I'm now officially done.", []),
+    ("I'm now manager of the shop.", []),
+    ("First month at the gym done.", []),
+    ("I work at a startup, as you know.", [("employer", "a startup")]),
+    ("I'm now the shelter manager at Paws & Claws.",
+     [("employer", "Paws & Claws"), ("role", "shelter manager")]),
+])
+def test_a_title_said_after_now_and_a_firm_named_beside_its_description(
+        text: str, expected: list[tuple[str, str]]) -> None:
+    told = [(f[1], f[2]) for f in _facts(f"2025-05-06 (Tue) 20:29 — user: {text}")
+            if f[1] in ("employer", "role")]
+    assert sorted(told) == sorted(expected)
+
+
 @pytest.mark.parametrize(("text", "subject", "place", "day"), [
     ("Yes, I found a flat in Ancoats, moving on the 3rd of August.", "user", "Ancoats",
      dt.date(2025, 8, 3)),
