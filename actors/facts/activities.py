@@ -9,7 +9,9 @@ value is the activity as the sentence names it; an ending is "none (gave up yoga
 "ninguno (dejó el yoga)", the shape of every ending (``endings``).
 
 Narrow on purpose: the activity is one of a closed list of sports and classes, and the verb is
-one of starting, taking up, signing up for, giving up or quitting it, said by the speaker
+one of starting, taking up, signing up for (or joining its studio, club or gym), doing it now
+("Now I do bouldering", "hago yoga los martes"), changing one for another ("switched from yoga
+to pilates"), giving up or quitting it, said by the speaker
 ("I", "we", a Spanish first-person verb, or nothing at a clause's start). "My sister quit
 yoga", "yoga helps", "clases de yoga para tu espalda" state nothing. Pure functions; no I/O.
 """

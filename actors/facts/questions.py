@@ -298,6 +298,13 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\b(?:am\s+i|is\s+the\s+user)\s+(?:still\s+)?(?:a\s+)?(?:vegetarian|vegan|pescatarian)\b",
          _fixed("user", "diet")),
         (r"\bque\s+(?:tipo\s+de\s+)?dieta\b|\bmi\s+dieta\b", _fixed("user", "diet")),
+        # eating meat or fish asks the diet, which ``endings`` ends with "eats meat again":
+        # "Is the user still eating meat?", "Do I eat fish?", "¿La usuaria come carne?"
+        (r"^\W*(?:(?:am\s+i|are\s+we)\s+(?:still\s+)?eating|(?:do\s+i|do\s+we)\s+(?:still\s+)?"
+         r"eat)\s+(?:meat|fish|chicken|red\s+meat)(?:\s+(?:now|again|any\s*more|these\s+days))?\W*$",
+         _fixed("user", "diet")),
+        (rf"^\W*{_EL_USUARIO}(?:como|come|sigo\s+comiendo|sigue\s+comiendo)\s+(?:carne|pescado)"
+         rf"\s*{_EL_USUARIO_END}\W*$", _fixed("user", "diet")),
         (rf"^\W*{_EL_USUARIO}(?:sigo|sigue|soy|es)\s+{_EL_USUARIO}(?:siendo\s+)?"
          rf"{_EL_USUARIO}(?:vegetarian|vegan|pescetarian)[oa]s?\s*{_EL_USUARIO_END}\W*$",
          _fixed("user", "diet")),
