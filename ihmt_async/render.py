@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from actors.consolidation.summarizer import excerpt_for
+from actors.facts.endings import ended_reason
 from actors.facts.messages import FactReport, FactView, RetractResult
 from actors.facts.speakers import speaker_of
 from actors.ingest.messages import SaveResult
@@ -284,9 +285,16 @@ def _answer_line(result: SearchResult) -> list[str]:
         return []
     what = f"{answer.subject} {answer.attribute}"
     since = f" (since {answer.since})" if answer.since else ""
-    if answer.valid_on:
+    ended = ended_reason(answer.value, answer.attribute)
+    if ended is not None:  # an ending is no value: say the fact ended, and why
+        why = f" ({ended})" if ended else ""
+        day = f" on {answer.since}" if answer.since else ""
+        line = (f"On {answer.valid_on}: {what} had ended{day}{why}; no value then. "
+                f"Current value: {_shown(answer.current_value or '', answer.attribute)}."
+                if answer.valid_on else f"Current value: none: {what} ended{day}{why}.")
+    elif answer.valid_on:
         line = (f"On {answer.valid_on}: {what} = '{answer.value}'{since}. "
-                f"Current value: '{answer.current_value}'.")
+                f"Current value: {_shown(answer.current_value or '', answer.attribute)}.")
     else:
         line = f"Current value: {what} = '{answer.value}'{since}."
     earlier: list[tuple[str, str | None]] = []
@@ -299,12 +307,22 @@ def _answer_line(result: SearchResult) -> list[str]:
         label = " Other values: " if answer.valid_on else " Earlier: "
         shown = earlier[-ANSWER_VALUES:]  # the latest ones: a value changed daily stays one line
         line += label + ", ".join(
-            f"'{v}'" + (f" (from {d})" if d else " (undated)") for v, d in shown)
+            _shown(v, answer.attribute) + (f" (from {d})" if d else " (undated)")
+            for v, d in shown)
         line += _and_more(len(earlier) - len(shown)) + "."
     if answer.pending:
         line += " Unreviewed: " + ", ".join(f"'{v}'" for v in answer.pending[-ANSWER_VALUES:])
         line += _and_more(len(answer.pending) - ANSWER_VALUES) + "."
     return [line]
+
+
+def _shown(value: str, attribute: str) -> str:
+    """A value quoted, or an ending (``endings.ended_reason``) told as one: "ended (sold or
+    given away)", never "'ninguno (vendido o regalado)'" as if it were a car."""
+    ended = ended_reason(value, attribute)
+    if ended is None:
+        return f"'{value}'"
+    return "ended" + (f" ({ended})" if ended else "")
 
 
 def _and_more(hidden: int) -> str:

@@ -157,7 +157,8 @@ _DAYS: tuple[tuple[re.Pattern[str], _Resolve], ...] = (
     (re.compile(r"\b(?:on\s+the|el\s+dia|el)\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\b"
                 rf"(?!\s*(?:of\s+|de\s+)?(?:{MONTHS_PATTERN}))"), _day_number),
     (re.compile(r"\b(?:today|tonight|hoy|esta\s+noche)\b"), _plus_days(0)),
-    (re.compile(rf"\b(?:in|en)\s+(?P<m>{MONTHS_PATTERN})\b(?!\s*,?\s*(?:de\s+)?\d)"),
+    (re.compile(rf"\b(?:in|en|from|starting(?:\s+in)?|a\s+partir\s+de)\s+(?P<m>{MONTHS_PATTERN})"
+                r"\b(?!\s*,?\s*(?:de\s+)?\d)"),
      _month_ahead),
 )
 """Day words and how each resolves, the most precise first."""

@@ -37,6 +37,7 @@ _AFTER = (r"(?=\s*(?:$|[.,;:!?)])|\s+(?:to|on|at|for|in|last|yesterday|before|af
           r"despues|ya)\b)")
 """What may follow the noun of a thing that ended: the clause goes on or stops, so "my car"
 is the car, and "my car seat", "my phone case", "a computer science degree" are not."""
+_NOW = r"(?:(?:now|finally|actually|also|just)\s+)?"
 _THING = r"(?P<a>phone|mobile|car|laptop|computer)" + _AFTER
 _THING_ES = r"(?P<a>movil|telefono|coche|portatil|ordenador)" + _AFTER
 _ATTRIBUTE = {"phone": "phone", "mobile": "phone", "movil": "phone", "telefono": "phone",
@@ -111,6 +112,17 @@ _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
             rf"\s+(?:old\s+)?{_THING}\b"), _fixed("none (sold or given away)")),
     ("", _r(rf"{_I}(?:sold|got\s+rid\s+of|gave\s+away|scrapped)\s+(?:my|our|the)"
             rf"\s+(?:old\s+)?(?P<m>{MAKE})"), _fixed("none (sold or given away)")),
+    # a sale under way: "No, I'm selling the Ibiza", "we're selling our car", "estoy vendiendo
+    # el coche": the thing is going, and the next car told is the one the user has (a plan
+    # said as one, "I might sell", "thinking of selling", is not read)
+    ("", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_NOW}selling\s+(?:my|our|the)"
+            rf"\s+(?:old\s+)?{_THING}\b"), _fixed("none (being sold)")),
+    ("", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_NOW}selling\s+(?:my|our|the)"
+            rf"\s+(?:old\s+)?(?P<m>{MAKE})"), _fixed("none (being sold)")),
+    ("", _r(rf"\b(?:estoy|estamos)\s+vendiendo\s+(?:el|la|mi|nuestro|nuestra)\s+"
+            rf"(?:viejo\s+|vieja\s+)?{_THING_ES}\b"), _fixed("ninguno (en venta)")),
+    ("", _r(rf"\b(?:estoy|estamos)\s+vendiendo\s+(?:el|la|mi|nuestro|nuestra)\s+"
+            rf"(?:viejo\s+|vieja\s+)?(?P<m>{MAKE})"), _fixed("ninguno (en venta)")),
     ("", _r(rf"\bmy\s+(?:old\s+)?{_THING}\s+(?:was|got)\s+"
             r"(?:stolen|written\s+off|totaled|totalled)"),
      _fixed("none (lost)")),
@@ -253,3 +265,40 @@ def ending_facts(span: Folded) -> list[Found]:
             if value:
                 out.append((m.start(), "user", name, value))
     return out
+
+
+_SPANISH_REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), english) for pattern, english in (
+        (r"^rompió con (?P<x>.+)$", "broke up with {x}"),
+        (r"^ruptura$", "broke up"),
+        (r"^ya no (?P<x>vegetarian|vegan|pescetarian|flexitarian)[oa]s?$", "no longer {x}"),
+        (r"^dejó el trabajo$", "left the job"),
+        (r"^despedido de (?P<x>.+)$", "laid off from {x}"),
+        (r"^despedido$", "laid off"),
+        (r"^sin trabajo$", "out of work"),
+        (r"^jubilado$", "retired"),
+        (r"^vendido o regalado$", "sold or given away"),
+        (r"^en venta$", "being sold"),
+        (r"^dejó (?:el |la |los |las )?(?P<x>.+)$", "{left} {x}"),
+    ))
+"""The Spanish endings' reasons (``_ENDINGS``, ``_LEFT_NAMED``, ``partners``,
+``activities``) in English: a reply in English told "'ninguna (rompió con Javier)'" as if it
+were a partner's name."""
+_REASON = re.compile(r"^(?:none|ninguno|ninguna)\s*(?:\((?P<r>.*)\))?\s*$")
+
+
+def ended_reason(value: str, attribute: str = "") -> str | None:
+    """Why an ending's attribute ended, in English ("broke up with Javier", "sold or given
+    away", "gave up yoga"), "" when the ending gives no reason ("ninguno"), None when
+    ``value`` is no ending. The reply then says the fact ended, and never quotes the ending
+    as if it were a value (a partner called 'none (broke up with Sam)')."""
+    m = _REASON.match(value.strip())
+    if m is None or not is_ending(value):
+        return None
+    reason = (m.group("r") or "").strip()
+    for pattern, english in _SPANISH_REASONS:
+        said = pattern.match(reason)
+        if said is not None:
+            left = "gave up" if attribute.startswith("activity:") else "left"
+            return english.format(left=left, **said.groupdict())
+    return reason

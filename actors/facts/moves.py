@@ -39,13 +39,15 @@ _MOVE_IN = re.compile(
     r"\b(?:(?:i|we)\s+(?:(?:actually|finally|officially)\s+)?move\s+in|"
     r"(?:i'm|i\s+am|we're|we\s+are)\s+moving\s+in|"
     r"(?:i'm|i\s+am|we're|we\s+are)\s+moving(?=\s+in\s+" + _MONTH + r")|"
+    r"(?:(?<=[,;:]\s)|(?<=[,;:])|\b(?:and|y)\s+)(?:moving|mudandome|mudandonos)(?:\s+in)?|"
     r"(?:me|nos)\s+(?:mudo|mudamos|traslado|trasladamos)|(?:entro|entramos)\s+a\s+vivir)"
     r"(?!\s+(?:with|con)\b)(?!\s+(?:to|a|en)\s+\w)(?=[^.;!?]*?" + SOON_WORDS + ")|"
     r"\b(?:(?:i|we)(?:'ve|\s+have)?\s+(?:(?:actually|finally|officially|just)\s+)*moved\s+in|"
     r"(?:me\s+he|nos\s+hemos)\s+mudado|me\s+mude|(?:me|nos)\s+mudamos(?=[^.;!?]*?\b(?:ayer|"
     r"pasad[oa])\b))(?!\s+(?:with|con|to|into|a|de|en|al)\b)")
 """The speaker's own move in naming no place of its own: on a day to come ("I move in on the
-1st of August", "we're moving in July", "me mudo el lunes") or told as done ("we moved in last
+1st of August", "we're moving in July", "me mudo el lunes", "I found a flat in Ancoats,
+moving on the 3rd of August") or told as done ("we moved in last
 saturday!", "nos hemos mudado"); not "I move in with Tom", "me mudo a Lugo mañana", "we moved
 into a flat"."""
 
@@ -118,10 +120,20 @@ def move_in(sentences: list[str], is_place: Callable[[str], bool],
     place = home
     for index, sentence in enumerate(sentences):
         place = home_named([sentence], is_place, place)
-        told = _MOVE_IN.search(Folded(sentence).folded)
+        folded = Folded(sentence).folded
+        told = _MOVE_IN.search(folded)
         if place is not None and told is not None:
+            own = _HOME_IN.search(folded)
+            if _SUBJECTLESS.match(folded, told.start()) and own is not None:
+                # "I found a flat in Ancoats, moving on the 3rd": whose move it is, the
+                # clause naming the home says ("My sister found a flat ..., moving ...")
+                return index, own.end(), place
             return index, told.start(), place
     return None
+
+
+_SUBJECTLESS = re.compile(r"(?:and\s+|y\s+)?(?:moving|mudandome|mudandonos)\b")
+"""A move in told by its participle alone, after the home ("..., moving on the 3rd")."""
 
 
 EARLIER_TURNS = 40

@@ -59,3 +59,31 @@ def name_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 continue
             out.append((m.start(), "user", "name", name))
     return out
+
+
+_GREETING = r"(?:hi|hello|hey|hiya|hi\s+there|hello\s+there|hey\s+there|hola|buenas|buenos\s+dias)"
+_GREETED = re.compile(rf"(?:^|[:—–-]\s)\W*(?P<g>{_GREETING}\W+)?(?:i'm|i\s+am|i’m|soy)\s+")
+"""A sentence (after a turn's label, if any) that is only "I'm <name>" / "soy <name>", after a
+greeting in it or in the sentence before ("Hi! I'm Lucía.", "Hola, soy Lucía."): a person
+saying who they are."""
+_GREETING_ALONE = re.compile(rf"(?:^|[:—–-]\s)\W*{_GREETING}\W*$")
+"""A greeting alone, after a turn's label if any ("2023-01-23 21:10 — user: Hi!")."""
+
+
+def greeted_name(said: list[str], index: int) -> list[tuple[int, str, str, str]]:
+    """(start, "user", "name", the name) for an introduction after a greeting: "Hi! I'm
+    Lucía." ("I'm Lucía." alone is read by no rule: "I'm Claude." opens an agent's note as
+    often), "Hola, soy Lucía, ...", "Hello there, I'm Owen."."""
+    span = Folded(said[index])
+    m = _GREETED.search(span.folded)
+    if m is None:
+        return []
+    greeted = m.group("g") is not None \
+        or (index > 0 and _GREETING_ALONE.search(fold(said[index - 1])) is not None)
+    found = _NAME.match(span.original(m.end(), len(span.folded)))
+    if not greeted or found is None:
+        return []
+    name = found.group("n")
+    if any(fold(word) in NOT_NAMES or fold(word) in STOPWORDS for word in name.split()):
+        return []
+    return [(m.end(), "user", "name", name)]

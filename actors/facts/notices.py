@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from actors.facts.endings import ended_reason
+
 
 class _FactLike(Protocol):
     """The fields of a resolved fact that a notice reads."""
@@ -61,6 +63,25 @@ def _label(fact: _FactLike) -> str:
     return f"{fact.subject} {fact.attribute}"
 
 
+def _said(fact: _FactLike) -> str:
+    """What the leaf said: "user location = 'Madrid'", or for an ending (``endings``) that the
+    attribute had ended and why ("user car had ended (sold or given away)")."""
+    reason = ended_reason(fact.value, fact.attribute)
+    if reason is None:
+        return f"{_label(fact)} = '{fact.value}'"
+    return f"{_label(fact)} had ended" + (f" ({reason})" if reason else "")
+
+
+def _updated(fact: _FactLike) -> str:
+    """The change told: "updated to 'Valencia'", or for an ending "said it ended (broke up with
+    Javier)": an ending is no value to update to ('ninguna (rompió con Javier)' read as a
+    partner's name in an English reply)."""
+    reason = ended_reason(fact.value, fact.attribute)
+    if reason is None:
+        return f"updated to '{fact.value}'"
+    return "said it ended" + (f" ({reason})" if reason else "")
+
+
 def update_notice(old: _FactLike, current: _FactLike) -> str:
     """IHMT's notice: the leaf said ``old``; the timeline's current value is ``current``. An
     undated ``old`` saved after the day ``current`` is valid from held before it (``timeline``
@@ -68,20 +89,17 @@ def update_notice(old: _FactLike, current: _FactLike) -> str:
     but on 2026-02-09 you updated to 'uv'" read backwards), so it is told as earlier."""
     if old.valid_from is None and current.valid_from is not None \
             and (old.recorded_at or "")[:10] > current.valid_from[:10]:
-        return (f"Earlier you said {_label(old)} = '{old.value}' (undated), "
-                f"but on {fact_day(current)} you updated to '{current.value}'.")
+        return (f"Earlier you said {_said(old)} (undated), "
+                f"but on {fact_day(current)} you {_updated(current)}.")
     said, updated = fact_year(old), fact_year(current)
     if said == updated:
         said, updated = fact_day(old), fact_day(current)
         if said == updated:
-            return (f"On {said} you said {_label(old)} = '{old.value}', but later that day "
-                    f"you updated to '{current.value}'.")
-        return (f"On {said} you said {_label(old)} = '{old.value}', "
-                f"but on {updated} you updated to '{current.value}'.")
-    return (
-        f"In {said} you said {_label(old)} = '{old.value}', "
-        f"but in {updated} you updated to '{current.value}'."
-    )
+            return (f"On {said} you said {_said(old)}, but later that day "
+                    f"you {_updated(current)}.")
+        return (f"On {said} you said {_said(old)}, "
+                f"but on {updated} you {_updated(current)}.")
+    return f"In {said} you said {_said(old)}, but in {updated} you {_updated(current)}."
 
 
 def retraction_notice(retracted: _FactLike, current: _FactLike | None) -> str:

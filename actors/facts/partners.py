@@ -60,6 +60,15 @@ _STARTS: tuple[re.Pattern[str], ...] = tuple(re.compile(p) for p in (
     r"(?:casado|comprometido|casamos)|(?:tuvimos|hemos\s+tenido)\s+una\s+cita)\b",
     rf"\bmi\s+(?:nuev[oa]\s+)?{_PARTNER_NOUN}\s*(?:,\s*|\s+)(?!es\b|era\b|y\b){_NAME}",
     rf"{_NAME}\s+es\s+(?:ahora\s+)?mi\s+(?:nuev[oa]\s+)?{_PARTNER_NOUN}\b",
+    # the name set after "someone (new)" by commas: "I'm dating someone new, Mateo, a doctor
+    # ...", "estoy saliendo con alguien, Mateo." (not "seeing someone, Dr Lee, about my back")
+    rf"\b(?:i'm|i\s+am|we're|we\s+are|i've\s+been|i\s+have\s+been|i\s+(?:started|began))\s+"
+    rf"{_ADV}(?:dating|seeing|going\s+out\s+with)\s+(?:someone|somebody)(?:\s+new)?\s*[,:]\s*"
+    rf"(?!(?:dr|doctor|prof|professor|nurse|the)\b){_NAME}(?=\s*(?:$|[.,;:!?)(]|-|\s+(?:and|who|"
+    r"from|since)\b))(?!.*\b(?:about|regarding)\s+my\b)",
+    rf"\b(?:(?:estoy|estamos)\s+saliendo|salgo|he\s+empezado\s+a\s+salir|empece\s+a\s+salir)"
+    rf"\s+con\s+alguien(?:\s+nuev[oa])?\s*[,:]\s*{_NAME}(?=\s*(?:$|[.,;:!?)(]|-|\s+(?:y|que|"
+    r"de|desde)\b))",
 ))
 """A partner taken up or held, named."""
 

@@ -61,7 +61,7 @@ from actors.facts.jobs import JobChanges
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.moves import day_before, home_named, move_day, move_in
-from actors.facts.names import name_facts
+from actors.facts.names import greeted_name, name_facts
 from actors.facts.partners import named_partner, partner_facts, tells_dating
 from actors.facts.people import new_person_facts
 from actors.facts.project_changes import is_tool_name, own_clause, project_facts
@@ -301,9 +301,16 @@ _LOOKS = (r"(?:(?:new|used|second-hand|secondhand|refurbished|old|little|shiny|e
 keeps the make and model only."""
 _LOOKS_AFTER = re.compile(
     r"(?:\s+(?:usado|usada|nuevo|nueva|rojo|roja|azul|negro|negra|blanco|blanca|gris|verde|"
-    r"plateado|plateada|electrico|electrica|eléctrico|eléctrica|de\s+segunda\s+mano))+$",
+    r"plateado|plateada|electrico|electrica|eléctrico|eléctrica|de\s+segunda\s+mano|"
+    r"del?\s+(?:19|20)\d\d))+$",
     re.IGNORECASE)
-"""How a thing looks, written after its model in Spanish ("un Seat Ibiza rojo")."""
+"""How a thing looks, written after its model in Spanish ("un Seat Ibiza rojo", "un Toyota
+Yaris híbrido de 2019": the year is no part of the model)."""
+_NAMED_AFTER = r"(?:[^.;!?]{0,30}?(?:[,:(]|\s[-–—])|[^.;!?:]{0,80}?(?::|\s[-–—]))"
+"""What may stand between a thing bought and its make: a few words and a comma ("the car, by
+the way - a Nissan Leaf"), or a whole aside closed by a colon or a dash ("a car again, Mateo and
+I want to go to the mountains: a Toyota Yaris"); a make after a longer run with only commas is
+as often someone else's."""
 _A_JOB_LEFT = _r(r"\b(?:left|quit|resigned|handed\s+in|walked\s+out|laid\s+off|fired|"
                  r"let\s+go|made\s+redundant)\b")
 """A job left, told before a new one ("I left Globex last Friday, joining Initech ...")."""
@@ -501,6 +508,19 @@ _RULES: tuple[_Rule, ...] = (
     # "I'm now the shelter manager at Paws & Claws": a role held ("the" one of its kind there)
     _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:now\s+)?(?:a|an|the)\s+"
                          rf"(?:[\w-]+\s+){{0,3}}?{_ROLE}\s+(?:at|for)\s+")),
+    # the job nouns that say nothing else ("I'm now a receptionist at Elm Street Clinic"):
+    # the workplace must be a name ("a receptionist at the clinic" says no firm)
+    _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:now\s+)?(?:a|an|the)\s+"
+                         rf"(?:[\w-]+\s+){{0,3}}?{_HELD_JOB}\s+(?:at|for)\s+"), named_value=True),
+    # a job left to join another: "I left Acme to join Initech", "quit Globex and joined
+    # Initech as ..."; "I quit Brightwater, now at Elm Street Clinic" (a workplace left by its
+    # name, then where one is now: "now at" alone is as often a place)
+    _Rule("employer", _r(r"\b(?:left|quit)\s+(?P<o>[\w&.'-]+(?:\s+[\w&.'-]+){0,3}?)\s+to\s+"
+                         r"(?:go\s+and\s+)?join\s+"), model=True, first_person=True),
+    _Rule("employer", _r(r"\bquit\s+(?P<o>[\w&.'-]+(?:\s+[\w&.'-]+){0,3}?)(?:,|\s+and|;)\s+"
+                         r"(?:(?:i'm|i\s+am)\s+)?"
+                         r"(?:now|currently)\s+(?:working\s+)?(?:at|with|for)\s+"),
+          model=True, first_person=True),
     _Rule("employer", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+)?{_OFFER}\s+")),
     # "Accepted a job as senior analytics engineer at Maré Energia", "took a role as ... with"
     _Rule("employer", _r(r"\b(?:accepted|got|landed|took|started|starting|start)\s+"
@@ -509,8 +529,8 @@ _RULES: tuple[_Rule, ...] = (
                          rf"{_ROLE}\s+(?:at|with|for)\s+"), model=True),
     # "First day at Maré Energia." at a clause's start (no one else's first day): a name
     # follows, not "the gym"
-    _Rule("employer", _r(rf"{CLAUSE_START}(?:my\s+)?first\s+(?:days?|weeks?)\s+(?:of\s+work\s+)?"
-                         r"at\s+(?!the\b)"), model=True),
+    _Rule("employer", _r(rf"{CLAUSE_START}(?:my\s+)?first\s+(?:days?|weeks?|months?)\s+"
+                         r"(?:of\s+work\s+)?at\s+(?!the\b)"), model=True),
     # "I work as a QA engineer at Telefónica"
     _Rule("employer", _r(rf"\b(?:i|we)\s+{_ADV}work\s+as\s+(?:an?\s+)?(?:[\w-]+\s+){{0,3}}?"
                          rf"{_ROLE}\s+(?:at|for)\s+"), model=True),
@@ -582,13 +602,13 @@ _RULES: tuple[_Rule, ...] = (
     # "we finally got our new phone: a Pixel 8", "we got an electric car, a used Chevy Bolt"
     # (a known make must follow)
     *(_Rule(attribute, _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:bought|got|ordered|leased|"
-                          rf"picked\s+up)\s+(?:the|an?|my|our)\s+{_LOOKS}{noun}\b[^.;!?]{{0,30}}?"
-                          rf"(?:[,:(]|\s[-–—])\s*(?:an?\s+|the\s+)?{_LOOKS}(?={MAKE})"),
+                          rf"picked\s+up)\s+(?:the|an?|my|our)\s+{_LOOKS}{noun}\b{_NAMED_AFTER}"
+                          rf"\s*(?:an?\s+|the\s+|una?\s+)?{_LOOKS}(?={MAKE})"),
             model=True)
       for noun, attribute in (("phone", "phone"), ("car", "car"), ("laptop", "laptop"))),
     *(_Rule(attribute, _r(r"\b(?:me\s+(?:he\s+)?compr(?:e|ado)|he\s+comprado|nos\s+(?:hemos\s+)?"
-                          r"compr(?:amos|ado))\s+(?:un|una|el|la|mi)\s+(?:nuevo\s+|nueva\s+)?"
-                          rf"{noun}\b[^.;!?]{{0,30}}?(?:[,:(]|\s[-–—])\s*(?:un\s+|una\s+|el\s+|"
+                          r"compr(?:amos|ado)|compre|compramos)\s+(?:un|una|el|la|mi)\s+"
+                          rf"(?:nuevo\s+|nueva\s+)?{noun}\b{_NAMED_AFTER}\s*(?:un\s+|una\s+|el\s+|"
                           rf"la\s+)?{_LOOKS}(?={MAKE})"), model=True)
       for noun, attribute in (("movil", "phone"), ("coche", "car"), ("portatil", "laptop"))),
     # no noun, a make: "I just got a Pixel 8", "switched from the Pixel to an iPhone 15",
@@ -636,6 +656,11 @@ _RULES: tuple[_Rule, ...] = (
       for noun, attribute in (("movil", "phone"), ("telefono", "phone"), ("coche", "car"),
                               ("portatil", "laptop"), ("ordenador", "laptop"))),
     # role (job title): "promoted me to staff engineer", "my title is now ..."
+    # a promotion under way or ahead, dated the day it takes effect (``_day_it_happens``):
+    # "I'm being promoted to senior analyst from June", "me van a ascender a jefa de sala"
+    _Rule("role", _r(r"\b(?:i'm|i\s+am)\s+(?:being|getting)\s+promoted\s+to\s+(?:an?\s+|the\s+)?|"
+                     r"\bi(?:'ll|\s+will)\s+be\s+promoted\s+to\s+(?:an?\s+|the\s+)?|"
+                     r"\bme\s+(?:van\s+a\s+ascender|ascienden|ascenderan)\s+a\s+")),
     _Rule("role", _r(r"\b(?:i(?:\s+(?:was|got|have\s+been|just\s+got)|'ve\s+been)\s+promoted|"
                      r"(?:they|\w+)\s+promoted\s+me)\s+to\s+(?:an?\s+|the\s+)?")),
     _Rule("role", _r(CLAUSE_START + r"(?:just\s+|finally\s+)?(?:got|been)\s+promoted\s+to\s+"
@@ -1080,6 +1105,30 @@ _AT_FIRM = re.compile(r"\s+(?:at|with|for|en|con|para)\s+(?=[A-ZÁÉÍÓÚÑ])")
 """Where a role is held, after it: "senior engineer at Greenhouse", "jefa de sala en Lidl"."""
 
 
+_DESCRIBED = re.compile(r"(?:a|an|un|una)\s", re.IGNORECASE)
+
+
+def _named_beside(span: Folded, start: int, value: str) -> str:
+    """A workplace described, then named after a comma ("I work at a small startup,
+    Nubalia", "trabajo como arquitecta en un estudio pequeño en Valencia, Estudio Albufera"):
+    the name. A description with no name beside it stays as it was ("a startup in Leeds")."""
+    if not _DESCRIBED.match(value):
+        return value
+    rest = span.text[len(span.original(0, start)):]
+    at = rest.find(value)
+    if at < 0:
+        return value
+    name = _NAME_BESIDE.match(rest, at + len(value))
+    if name is None or fold(name.group("n").split()[0]) in STOPWORDS:
+        return value
+    return name.group("n").rstrip(".'")
+
+
+_NAME_BESIDE = re.compile(r",\s+(?P<n>[A-ZÁÉÍÓÚÑ][\w&.'-]*(?:\s+(?:de\s+|del\s+|of\s+|&\s+)?"
+                          r"[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)*)(?=\s*(?:$|[.,;:!?)]))")
+"""A name set off by a comma that ends its clause (", Estudio Albufera.")."""
+
+
 def _role_at(value: str) -> tuple[str, str]:
     """(the role, the firm it is held at or "") of a role's value: "promoted to senior
     engineer at Greenhouse" holds the title "senior engineer" at the employer "Greenhouse"
@@ -1158,6 +1207,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             attribute = rule.attribute or kind_of(fold(value)) or ""
             if attribute == "employer" and rule.model:  # "First week at Nubeo done"
                 value = _name_words(value)
+            if attribute == "employer":  # "a small studio in Valencia, Estudio Albufera"
+                value = _named_beside(span, m.end(), value)
             if attribute == "employer":  # "the BBC in MediaCity": the firm, not its site
                 value = _without_site(value)
             if attribute == "location":  # "living in a two-bedroom in Leith": the place
@@ -1226,6 +1277,9 @@ _ROLE_HELD = (
        rf"(?P<role>(?:[\w-]+\s+){{0,3}}?{_ROLE})\b"),
     _r(rf"\b(?:i'm|i\s+am)\s+{_ADV}(?:now\s+)?(?:an?|the)\s+"
        rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{_ROLE}|{_HELD_JOB}))\b(?!\s+of\b|['’])"),
+    # a title with no article after "now": "I'm now project lead on the market renovation"
+    _r(rf"\b(?:i'm|i\s+am)\s+now\s+(?!(?:a|an|the|my|our)\s)(?P<role>(?:[a-z][\w-]*\s+){{0,2}}?(?:{_ROLE}|{_HELD_JOB}))\b"
+       r"(?!\s+of\b|['’])"),
     _r(rf"\b(?:trabajo|trabajaba|estoy\s+trabajando)\s+(?:de|como)\s+"
        rf"(?P<role>(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}s?)\b"),
     _r(rf"\b(?:ahora\s+)?soy\s+(?P<role>{_ROLE_ES}s?(?:\s+de\s+[\w-]+)?)\b"),
@@ -1651,9 +1705,11 @@ def _sentence_date(sentence: str, around: datetime.date | None = None) -> dateti
 
 _STARTS = re.compile(
     r"\b(?:start|starts|starting|begin|begins|beginning|joining|empiezo|empezamos|empezare|"
-    r"comienzo|comenzare|(?:me|nos)\s+incorpor(?:o|amos|are)|incorporarme|entro|entramos)\b")
-"""A job taken up in the present or ahead ("starting at", "I'm joining", "empiezo en"): only
-such a trigger's day names when the employer and the role become true."""
+    r"comienzo|comenzare|(?:me|nos)\s+incorpor(?:o|amos|are)|incorporarme|entro|entramos|"
+    r"(?:being|getting|be)\s+promoted|van\s+a\s+ascender|ascienden|ascenderan)\b")
+"""A job taken up in the present or ahead ("starting at", "I'm joining", "empiezo en", "I'm
+being promoted to"): only such a trigger's day names when the employer and the role become
+true ("I got promoted in June" is a June gone by, so "promoted" alone is not here)."""
 
 
 def _day_it_happens(folded: str, start: int, attribute: str, value: str,
@@ -1842,7 +1898,8 @@ def extract_facts(
             found = clinical_facts(span, patient, headers=clinical)
             project = [] if found else project_facts(span)
             if not found:
-                found = _rule_facts(span) or _named_after(said, index) or _generic_facts(span)
+                found = _rule_facts(span) or _named_after(said, index) \
+                    or greeted_name(said, index) or _generic_facts(span)
             if project:  # a project's tool, version or setting (``project_changes``): the
                 # user's stack it was read as goes, and a rule of its own attribute here wins
                 named = {fold(f[3]) for f in project}

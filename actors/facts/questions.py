@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from actors.facts.activities import ACTIVITY_NAMES
 from actors.facts.keys import FIRST_PERSON, fact_key, normalise_topic
 from actors.facts.project_questions import project_question
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
@@ -79,6 +80,13 @@ def _possession(m: re.Match[str]) -> tuple[str, str]:
     return fact_key("user", _POSSESSIONS[m.group("a")])
 
 
+_ACTIVITY = r"(?P<a>" + "|".join(sorted(ACTIVITY_NAMES, key=len, reverse=True)) + r")"
+
+
+def _activity(m: re.Match[str]) -> tuple[str, str]:
+    return fact_key("user", f"activity:{ACTIVITY_NAMES[m.group('a')]}")
+
+
 def _pair(m: re.Match[str]) -> tuple[str, str]:
     pair = sorted((normalise_topic(m.group("x")), normalise_topic(m.group("y"))))
     return fact_key("user", "preference:" + " vs ".join(pair))
@@ -140,6 +148,13 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\b(?:donde|en\s+que\s+(?:ciudad|pais|sitio|lugar))\s+(?:vive|reside)\s+"
          r"(?:ahora\s+|actualmente\s+)?(?:el\s+usuario|la\s+usuaria)\b",
          _fixed("user", "location")),
+        # where the home is: "What neighbourhood is the user's current flat in?", "¿En qué
+        # barrio está su piso?"
+        (r"\b(?:what|which)\s+(?:neighbou?rhood|area|district|part\s+of\s+town|city|town)\s+"
+         r"(?:is|was)\s+my\s+(?:current\s+|new\s+)?(?:flat|apartment|house|home|place)\s+in\b",
+         _fixed("user", "location")),
+        (r"\ben\s+que\s+(?:barrio|zona|ciudad)\s+(?:vive|vivo|esta\s+(?:su|mi)\s+(?:piso|casa|"
+         r"apartamento))(?:\s+ahora|\s+actualmente)?\s*$", _fixed("user", "location")),
         # where someone else lives
         (rf"\bwhere\s+does\s+{_S}\s+(?:currently\s+|now\s+)?live\b", _named("location")),
         (rf"\bwhere\s+(?:is|was)\s+{_S}\s+(?:living|based)\b", _named("location")),
@@ -230,6 +245,11 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
          r"boyfriend|girlfriend)|single|in\s+a\s+relationship)\b", _named("partner")),
         (r"\bwho\s+(?:is|'s)\s+my\s+(?:current\s+)?(?:partner|boyfriend|girlfriend|husband|wife)\b|"
          r"\bwho\s+am\s+i\s+(?:dating|seeing)\b", _fixed("user", "partner")),
+        # the user asked of in the third person with no name: "¿Quién es su pareja actual?",
+        # "¿Con quién sale ahora?"
+        (r"\bquien\s+es\s+(?:ahora\s+)?su\s+(?:pareja|novio|novia|marido|mujer|esposo|esposa)"
+         r"(?:\s+actual)?(?:\s+ahora)?\s*$|^\W*con\s+quien\s+(?:sale|esta\s+saliendo)"
+         r"(?:\s+ahora|\s+actualmente)?\s*$", _fixed("user", "partner")),
         (rf"\bcon\s+quien\s+(?:sale|esta\s+saliendo|esta\s+casad[oa]|se\s+ha\s+casado)\s+"
          rf"(?:ahora\s+)?{_S}{_END}", _named("partner")),
         (rf"\bquien\s+es\s+(?:ahora\s+)?(?:la\s+pareja|el\s+novio|la\s+novia|el\s+marido|la\s+"
@@ -278,9 +298,22 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\b(?:am\s+i|is\s+the\s+user)\s+(?:still\s+)?(?:a\s+)?(?:vegetarian|vegan|pescatarian)\b",
          _fixed("user", "diet")),
         (r"\bque\s+(?:tipo\s+de\s+)?dieta\b|\bmi\s+dieta\b", _fixed("user", "diet")),
+        # eating meat or fish asks the diet, which ``endings`` ends with "eats meat again":
+        # "Is the user still eating meat?", "Do I eat fish?", "¿La usuaria come carne?"
+        (r"^\W*(?:(?:am\s+i|are\s+we)\s+(?:still\s+)?eating|(?:do\s+i|do\s+we)\s+(?:still\s+)?"
+         r"eat)\s+(?:meat|fish|chicken|red\s+meat)(?:\s+(?:now|again|any\s*more|these\s+days))?\W*$",
+         _fixed("user", "diet")),
+        (rf"^\W*{_EL_USUARIO}(?:como|come|sigo\s+comiendo|sigue\s+comiendo)\s+(?:carne|pescado)"
+         rf"\s*{_EL_USUARIO_END}\W*$", _fixed("user", "diet")),
         (rf"^\W*{_EL_USUARIO}(?:sigo|sigue|soy|es)\s+{_EL_USUARIO}(?:siendo\s+)?"
          rf"{_EL_USUARIO}(?:vegetarian|vegan|pescetarian)[oa]s?\s*{_EL_USUARIO_END}\W*$",
          _fixed("user", "diet")),
+        # an activity kept up: "Does the user still go to yoga?", "Am I still doing pilates?",
+        # "¿Sigue haciendo yoga?" (``activities``: the key is the English name)
+        (rf"^\W*(?:do|am)\s+i\s+still\s+(?:go\s+to|do|doing|going\s+to|practi[cs]e|"
+         rf"practi[cs]ing|take|taking)\s+(?:my\s+|the\s+)?{_ACTIVITY}\b", _activity),
+        (rf"^\W*(?:sigo|sigue)\s+(?:haciendo|yendo\s+a|practicando)\s+(?:el\s+|la\s+|al\s+)?"
+         rf"{_ACTIVITY}\b", _activity),
         # databases and components
         (rf"\b(?:which|what)\s+(?:database|db|datastore)\s+(?:does|is)\s+{_S}\s+"
          r"(?:use|using|run\s+on|running\s+on)\b", _named("database")),

@@ -136,7 +136,7 @@ _AND = re.compile(
     r"\s+(?:and|y|e)\s+(?=(?:i|we|my|our|she|he|they|it|then|now|also|yo|mi|mis|nuestro|lo|le|"
     # a Spanish verb led by its pronoun: "... en Madrid y nos mudamos en enero"
     r"nos|me|se|les|"
-    r"accepted|took|start|starting|started|quit|left|joined|"
+    r"accepted|took|start|starting|started|quit|left|joined|move|moving|moved|"
     r"nuestra|ahora|luego|tambien|ella|el|ellos|work|works|working|live|lives|have|has|am|"
     r"study|studies|teach|trabajo|vivo|tengo|estudio|"
     # the same subject goes on with something else: "uses PostgreSQL 16 and runs on Hetzner"
