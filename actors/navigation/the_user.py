@@ -44,6 +44,7 @@ def as_the_user(question: str, names: Iterable[str]) -> str:
         here = re.escape(name)
         if spanish:
             text = re.sub(rf"\bde\s+{here}\b", "del usuario", text)
+            text = re.sub(rf"\b([Aa])\s+{here}\b", r"\1l usuario", text)  # "a Lucía": "al"
             text = re.sub(rf"\b{here}\b", "el usuario", text)
         else:
             text = re.sub(rf"\b{here}(?:'s|’s)", "the user's", text)

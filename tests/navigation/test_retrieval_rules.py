@@ -1064,6 +1064,8 @@ def test_the_users_name_reads_as_the_user() -> None:
     assert as_the_user("Where does Danielle live?", ["Daniel"]) == \
         "Where does Danielle live?"  # another name that starts the same
     assert as_the_user("Where does Lucía work?", []) == "Where does Lucía work?"
+    assert as_the_user("¿Qué le regalaron a Lucía por su cumpleaños?", ["Lucía"]) == \
+        "¿Qué le regalaron al usuario por su cumpleaños?"  # "a el" is "al"
 
 
 def test_a_time_phrase_leaves_no_dangling_word_behind() -> None:
