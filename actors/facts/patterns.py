@@ -1547,6 +1547,11 @@ def _an_opinion(value: str) -> bool:
     return True
 
 
+_FAVOURITE = re.compile(r"(?:favou?rite|preferred|go-to)\s+(?P<a>[a-z][\w -]*)|"
+                        r"(?P<b>[a-z][\w -]*?)\s+(?:favorit[oa]|preferid[oa])")
+"""A setting named as the user's favourite: "favourite editor", "editor favorito"."""
+
+
 def _no_opinion(value: str) -> bool:
     """A bare lower-case word ("... es aburrido", "... is nice", "super tight",
     ``_an_opinion``) is an opinion, lower-case words that only say how a thing stands ("back
@@ -1617,6 +1622,14 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                       normalise_topic(m.group("x")))
         # "... is called Mia and she is a tabby": the value ends where another clause starts
         value = clean_value(span, m.start("v"), m.end("v"), cut_with=False)
+        liked = _FAVOURITE.fullmatch(noun)
+        if liked is not None:
+            # "My favourite editor is Neovim", "mi editor favorito es Neovim": the user's
+            # preference, whatever the thing (it was filed under a subject 'favourite');
+            # "... is great" is how it is, no value
+            thing = liked.group("a") or liked.group("b")
+            return [(m.start(), "user", f"preference:{thing}", value)] \
+                if value and _no_opinion(value) else []
         if _a_setting(noun, value):
             for name, (owner, attribute) in _TRAILING_ATTRIBUTES.items():
                 if noun == name or noun.endswith(" " + name):

@@ -33,3 +33,17 @@ def _told(text: str) -> list[tuple[str, str, str]]:
 ])
 def test_a_preference_is_named_clean(text: str, facts: list[tuple[str, str, str]]) -> None:
     assert _told(text) == facts
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    # an outside client's "My favourite editor is Neovim." was filed under the subject
+    # 'favourite', so memory_history(subject="user") did not list it
+    ("My favourite editor is Neovim.", [("user", "preference:editor", "Neovim")]),
+    ("My favorite IDE is IntelliJ IDEA.", [("user", "preference:ide", "IntelliJ IDEA")]),
+    ("Mi editor favorito es Neovim.", [("user", "preference:editor", "Neovim")]),
+    ("My preferred terminal is WezTerm.", [("user", "preference:terminal", "WezTerm")]),
+    ("My favourite editor is great.", []),  # how it is, no value
+])
+def test_a_favourite_is_the_users_preference(text: str,
+                                             facts: list[tuple[str, str, str]]) -> None:
+    assert _told(text) == facts
