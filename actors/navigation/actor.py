@@ -77,6 +77,7 @@ from actors.navigation.messages import (
     Recent,
     RecentMemory,
     Replaced,
+    Saved,
     ScopeFacts,
     Search,
     SearchResult,
@@ -680,6 +681,10 @@ class NavigationActor(Actor):
             return await call_in_thread(self._scope_facts, message.scope)
         if isinstance(message, Replaced):
             return await call_in_thread(self._replaced, message)
+        if isinstance(message, Saved):
+            self.vectors.saved_here(message.leaf_ids)
+            self._last_idle = 0.0  # embedded in the next idle turn, not a second later
+            return None
         return await super().handle(message)
 
     def _replaced(self, msg: Replaced) -> str | None:
@@ -730,22 +735,25 @@ class NavigationActor(Actor):
 
     # ------------------------------------------------------------------ background embedding
 
-    def _embed_some(self) -> None:
+    def _embed_some(self, *, now: bool = False, plan: bool = True) -> None:
         """One batch of memories without a vector. The whole store is planned once, after
-        start (what was saved while no process ran); after that only the leaves that arrive
-        through catalog changes (saved here or by another process) are queued. Nothing
-        before the background load has read the stored vectors (``_warm``). Arrived leaves
-        are analysed for the tail by the next request that reads, not here."""
+        start (what was saved while no process ran; ``plan`` False leaves that to an idle
+        turn); the leaves that arrive through catalog changes are queued, those saved here
+        first, another process's after their saver had time to store its vector
+        (``VectorIndex.enqueue``). ``now`` (a search): every memory still lacking a vector is
+        read or computed in this call. Nothing before the background load has read the
+        stored vectors (``_warm``). Arrived leaves are analysed for the tail by the next
+        request that reads, not here."""
         if not self.vectors.loaded:
             return
         self.model.refresh(analyse=False)
         arrived = self.model.take_arrived()
-        if self._embed_pending:
+        if arrived:
+            self.vectors.enqueue(arrived)
+        if self._embed_pending and plan:
             self._embed_pending = False
             self.vectors.plan(self.model.catalog.leaf_ids())  # ids only: no index lookups
-        elif arrived:
-            self.vectors.enqueue(arrived)
-        self.vectors.backfill(self.model.text_of, self._earlier_turns)
+        self.vectors.backfill(self.model.text_of, self._earlier_turns, now=now)
         if self.vectors.embedder.loaded and not self.neighbours.built:
             self._build_neighbours()  # the model is in: its word table, off the search path
 
@@ -870,16 +878,18 @@ class NavigationActor(Actor):
         # a new store's first memories are embedded here even before the first idle turn
         # planned the store (a planning of a large store stays off the search path)
         unplanned = self._embed_pending and len(self.model.leaves) <= FRESH_EMBEDS
-        fresh = len(self.model.arrived) + self.vectors.queued + unplanned
+        fresh = len(self.model.arrived) + self.vectors.unembedded + unplanned
         if self.use_vectors and self.vectors.loaded and self.vectors.embedder.loaded \
-                and 0 < fresh <= FRESH_EMBEDS and (unplanned or not self._embed_pending):
+                and 0 < fresh <= FRESH_EMBEDS:
             # a few memories saved just now are compared by meaning in this very search, not
             # after the next idle turn: the same question gets the same reply either way (the
             # model itself is never loaded here: that stays off the search path). Storing
             # their vectors is a write: a disk that refuses it (full, read-only) must not
             # fail a read; the vectors are in this process's matrix either way
+            # (another process's memories too, before this process's store-wide plan: their
+            # vectors are read when their saver stored them, computed here otherwise)
             try:
-                self._embed_some()
+                self._embed_some(now=True, plan=unplanned)
             except StoreIOError as exc:
                 self.log.warning("navigation.vectors_not_stored", error=str(exc))
         today = msg.as_of.date() if msg.as_of else dt.datetime.now(dt.UTC).date()
