@@ -23,7 +23,6 @@ from typing import Any
 import anyio
 from anyio.abc import TaskGroup, TaskStatus
 
-from actors.allocator import return_free_memory
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
 from actors.dates import LEADING_DATE, MONTHS
@@ -68,6 +67,7 @@ from actors.navigation.confidence import (
     confidence,
 )
 from actors.navigation.descent import descend
+from actors.navigation.index_commits import IndexCommits
 from actors.navigation.kinds import things_of
 from actors.navigation.messages import (
     AttributeAnswer,
@@ -470,7 +470,9 @@ class NavigationActor(Actor):
         self._embed_pending = True
         self._plans: dict[int, tuple[Query, tuple[tuple[str, float, tuple[str, ...]], ...]]] = {}
         self._background: TaskGroup | None = None
-        """Owns the background load of the vectors and the model (``run``'s task group)."""
+        """Owns the background load of the vectors and the model, and the shared index's
+        commits (``run``'s task group)."""
+        self._commits = IndexCommits(layout, locks, self.name)
         self._warmed: anyio.Event | None = None
         """Set when the background load of this start has ended (loaded or failed)."""
         self._model_in = anyio.Event()
@@ -630,13 +632,17 @@ class NavigationActor(Actor):
                                  retry_s=DISK_RETRY_S)
             self._disk_refused_at = time.monotonic()
             return
-        if self._disk_refused_at is not None:
+        if self._disk_refused_at is not None and not self._commits.refused:
             self.log.info("navigation.background_writes_resumed")
             self._disk_refused_at = None
 
     async def _commit_index(self) -> None:
         """Commit the leaves saved since the index's watermark (by any process), batched:
-        whichever process gets the ``fulltext`` lock first commits; the others skip."""
+        whichever process gets the ``fulltext`` lock first commits; the others skip. The
+        commit runs in the background (``index_commits``): searches, stats and a save's
+        ``Replaced`` question are served meanwhile."""
+        if self._commits.running:
+            return
         pending = await call_in_thread(self.model.pending)
         now = time.monotonic()
         if not pending:
@@ -646,14 +652,28 @@ class NavigationActor(Actor):
             self._pending_since = now
         if pending < COMMIT_BATCH and now - self._pending_since < COMMIT_MAX_AGE_S:
             return
+        analysed = {doc_id: tail.doc for doc_id, tail in self.model.index.tail.items()}
+        if self._background is not None:
+            self._commits.start(self._background, analysed, self._commit_ended)
+            return
         async with self.locks.try_hold(FULLTEXT_LOCK, actor=self.name) as got:
-            if got:
+            if got:  # no task group (the actor is not running its loop): commit here
                 await call_in_thread(self.model.commit_pending)
                 self._pending_since = None
-        await call_in_thread(return_free_memory)  # the batch's analyses, a merge's buffers
+
+    def _commit_ended(self, committed: bool, refused: StoreIOError | None) -> None:
+        """A background commit ended (``_commit_index``)."""
+        if refused is not None:
+            if self._disk_refused_at is None:
+                self.log.warning("navigation.background_writes_paused", error=str(refused),
+                                 retry_s=DISK_RETRY_S)
+            self._disk_refused_at = time.monotonic()
+        elif committed:
+            self._pending_since = None
 
     async def stop(self) -> None:
         """Leave nothing this process saw uncommitted (the next start opens a current index)."""
+        await self._commits.wait()
         if await call_in_thread(self.model.pending):
             try:
                 async with self.locks.hold(FULLTEXT_LOCK, actor=self.name):
