@@ -32,8 +32,8 @@ from actors.embedding.sentence import (
     in_conversation,
     passages,
 )
-from store import vectors as vector_table
 from store.paths import StoreLayout
+from store.vectors import VectorTable
 
 if TYPE_CHECKING:
     from actors.embedding.quantized import QuantizedRows
@@ -115,6 +115,9 @@ def crowd_at(ranked: Iterable[tuple[float, float]], rank: int) -> float | None:
 class VectorIndex:
     def __init__(self, layout: StoreLayout, embedder: Encoder | None = None) -> None:
         self.layout = layout
+        self.table = VectorTable(layout)
+        """This index's connection to the stored vectors (kept: every save reads and writes
+        a few rows; ``close`` ends it)."""
         self.embedder: Encoder = embedder or SentenceEncoder()
         self.ids: list[str] = []
         self.position: dict[str, int] = {}
@@ -146,6 +149,11 @@ class VectorIndex:
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    def close(self) -> None:
+        """Close the connection to the stored vectors (the owner replaces or drops this
+        index); a later call would open it again."""
+        self.table.close()
 
     @property
     def ready(self) -> bool:
@@ -193,7 +201,7 @@ class VectorIndex:
         with self._loading:
             if self.loaded:
                 return
-            if vector_table.count(self.layout, MODEL_ID) == 0:
+            if self.table.count(MODEL_ID) == 0:
                 self.loaded = True  # an empty or new store: numpy is not even imported
                 return
             import numpy as np
@@ -206,7 +214,7 @@ class VectorIndex:
             flat = block.data.cast("B")
             filled = 0
             long: list[tuple[int, bytes]] = []  # (position, its passages' rows)
-            with vector_table.scanning(self.layout, MODEL_ID) as (count, rows):
+            with self.table.scanning(MODEL_ID) as (count, rows):
                 matrix = QuantizedRows(DIM, count)
                 for leaf, blob in rows:
                     if not blob or len(blob) % row_bytes:
@@ -301,7 +309,7 @@ class VectorIndex:
             return
         import numpy as np
 
-        stored = vector_table.read(self.layout, MODEL_ID, list(self._waiting))
+        stored = self.table.read(MODEL_ID, list(self._waiting))
         self._add([(leaf, np.frombuffer(blob, dtype=np.float32)) for leaf, blob in stored
                    if blob and len(blob) % (DIM * 4) == 0])
         now = time.monotonic()
@@ -334,7 +342,7 @@ class VectorIndex:
         batch = [self._todo.pop() for _ in range(min(BATCH, len(self._todo)))]
         import numpy as np
 
-        stored = vector_table.read(self.layout, MODEL_ID, batch)
+        stored = self.table.read(MODEL_ID, batch)
         self._add([(leaf, np.frombuffer(blob, dtype=np.float32)) for leaf, blob in stored
                    if blob and len(blob) % (DIM * 4) == 0])
         batch = [leaf for leaf in batch if leaf not in self.position]
@@ -369,7 +377,7 @@ class VectorIndex:
             # costs the other processes a recomputation, never this one its search by meaning
             self._add(list(zip(kept, rows, strict=True)))
             self.embedded_total += len(kept)
-            vector_table.put(self.layout, MODEL_ID,
+            self.table.put(MODEL_ID,
                              ((leaf, np.ascontiguousarray(rows[i], dtype=np.float32).tobytes())
                               for i, leaf in enumerate(kept)))
         remaining = len(self._todo)
@@ -389,7 +397,7 @@ class VectorIndex:
                 # appear only when a process of another version writes them; its own next
                 # start, or this process's next, drops them.
                 self._others_dropped = True
-                vector_table.drop_other_models(self.layout, MODEL_ID)
+                self.table.drop_other_models(MODEL_ID)
         return remaining
 
     def encode_query(self, text: str) -> Vectors:

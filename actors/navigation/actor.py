@@ -680,6 +680,7 @@ class NavigationActor(Actor):
                     await call_in_thread(self.model.commit_pending)
             except StoreIOError as exc:  # the next start commits them (they are in the catalog)
                 self.log.warning("navigation.commit_left_to_next_start", error=str(exc))
+        await call_in_thread(self.vectors.close)  # after a background load still running
 
     async def handle(self, message: Any) -> Any:
         if isinstance(message, Search):
