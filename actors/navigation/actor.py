@@ -709,9 +709,12 @@ class NavigationActor(Actor):
             return await call_in_thread(self._replaced, message)
         if isinstance(message, Saved):
             self.vectors.saved_here(message.leaf_ids)
-            # embedded in an idle turn SAVED_EMBED_S after the save, not up to a second later
-            self._last_idle = min(self._last_idle,
-                                  time.monotonic() - COMMIT_INTERVAL_S + SAVED_EMBED_S)
+            if self.vectors.embedder.loaded:
+                # embedded in an idle turn SAVED_EMBED_S after the save, not up to a second
+                # later; a save never brings the model's own load forward (a search right
+                # after an agent's first save would wait for it on this actor's turn)
+                self._last_idle = min(self._last_idle,
+                                      time.monotonic() - COMMIT_INTERVAL_S + SAVED_EMBED_S)
             return None
         return await super().handle(message)
 
