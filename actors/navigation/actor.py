@@ -779,11 +779,13 @@ class NavigationActor(Actor):
             return
         self.model.refresh(analyse=False)
         arrived = self.model.take_arrived()
-        if arrived:
-            self.vectors.enqueue(arrived)
         if self._embed_pending and plan:
+            # first: what arrived before the plan (a rebuild's every leaf, say) is this
+            # process's to embed, not another process's saves to wait for
             self._embed_pending = False
             self.vectors.plan(self.model.catalog.leaf_ids())  # ids only: no index lookups
+        if arrived:
+            self.vectors.enqueue(arrived)
         self.vectors.backfill(self.model.text_of, self._earlier_turns, now=now)
         if self.vectors.embedder.loaded and not self.neighbours.built:
             self._build_neighbours()  # the model is in: its word table, off the search path
