@@ -275,6 +275,13 @@ class SaveRun:
     """CPU time all server processes used from the start signal to the last save."""
     client_cpu_s: float | None = None
     """CPU time this (client) process used meanwhile: the MCP client side of every save."""
+    server_cpu_after_s: float | None = None
+    """CPU time all server processes used from the start signal until they settled after the
+    last save: the saves' background work too (their vectors, the index commits), some of
+    which another process may do seconds later."""
+    embedded: int | None = None
+    """Vectors the servers computed meanwhile (their ``embedding.progress`` batches): one
+    per save when no process computes another's again."""
 
     def cpu_ms_per_save(self) -> dict[str, float | None]:
         """Server and client CPU per save: with ``processes`` on 2 cores, saves/s can not
@@ -283,7 +290,11 @@ class SaveRun:
         return {"server": None if self.server_cpu_s is None
                 else round(self.server_cpu_s / n * 1000, 2),
                 "client": None if self.client_cpu_s is None
-                else round(self.client_cpu_s / n * 1000, 2)}
+                else round(self.client_cpu_s / n * 1000, 2),
+                "server_with_background": None if self.server_cpu_after_s is None
+                else round(self.server_cpu_after_s / n * 1000, 2),
+                "vectors_per_save": None if self.embedded is None
+                else round(self.embedded / n, 2)}
 
 
 QUIET_CPU_SHARE = 0.05
@@ -306,6 +317,33 @@ async def settled(pids: list[int]) -> None:
                 if a is not None and b is not None]
         if all(used < QUIET_CPU_SHARE * QUIET_WINDOW_S for used in busy):
             return
+
+
+AFTER_SAVES_S = 4.0
+"""Wait after the last save before the servers' background work is read as settled: a
+memory another process saved is embedded by its saver, the others read its vector after a
+grace of 3 s (``actors.embedding.index.OTHERS_GRACE_S``), quiet meanwhile."""
+
+
+def vectors_computed(home: Path, since: float) -> int | None:
+    """Vectors the store's processes computed since ``since`` (POSIX seconds), from their
+    ``embedding.progress`` log lines; None when the log cannot be read."""
+    try:
+        lines = StoreLayout.at_home(home).log_file.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    start = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(since))
+    total = 0
+    for line in lines:
+        if '"embedding.progress"' not in line:
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        if str(event.get("ts", "")) >= start:
+            total += int(event.get("batch") or 0)
+    return total
 
 
 async def concurrent_saves(home: Path, count: int, saves: int, gen: Generator) -> SaveRun:
@@ -355,17 +393,24 @@ async def concurrent_saves(home: Path, count: int, saves: int, gen: Generator) -
         pids = server_pids()
         await settled(pids)
         server_before, client_before = servers_cpu(pids), time.process_time()
-        started = time.perf_counter()
+        started, wall_start = time.perf_counter(), time.time()
         go.set()
         try:
             await all_finished.wait()
             server_after, client_after = servers_cpu(pids), time.process_time()
+            await anyio.sleep(AFTER_SAVES_S)
+            await settled(pids)
+            server_settled = servers_cpu(pids)
         finally:
             measured.set()
     seconds = max(finished, default=time.perf_counter()) - started  # not the shutdowns
-    server_cpu = (server_after - server_before if server_before is not None
-                  and server_after is not None and len(pids) == count else None)
-    return SaveRun(acked, latencies, errors, seconds, server_cpu, client_after - client_before)
+    whole = len(pids) == count and server_before is not None
+    server_cpu = (server_after - server_before if whole and server_after is not None
+                  and server_before is not None else None)
+    with_background = (server_settled - server_before if whole and server_settled is not None
+                       and server_before is not None else None)
+    return SaveRun(acked, latencies, errors, seconds, server_cpu, client_after - client_before,
+                   with_background, vectors_computed(home, wall_start))
 
 
 async def writers(home: Path, count: int, saves: int, gen: Generator) -> dict[str, Any]:
@@ -476,11 +521,17 @@ def markdown(result: dict[str, Any]) -> str:
               f"({b['leaves']} leaves) in {b['seconds']} s = **{b['memories_per_s']} "
               f"memories/s** ({b['concurrency']} concurrent callers, background consolidation "
               "on).", "", "Concurrent writers (server processes saving at once over MCP):", "",
-              "| processes | saves | aggregate saves/s | p50 / p95 ms | errors | lost memories |",
-              "|---:|---:|---:|---:|---:|---:|"]
+              "| processes | saves | aggregate saves/s | p50 / p95 ms | CPU ms/save server "
+              "(with background) / client | vectors computed per save | errors | "
+              "lost memories |",
+              "|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for w in result["writers"]:
+        cpu = w.get("cpu_ms_per_save") or {}
         lines.append(f"| {w['processes']} | {w['saves_acked']} | {w['saves_per_s']} | "
-                     f"{_ms(w['latency'])} | {w['errors']} | {w['lost_memories']} |")
+                     f"{_ms(w['latency'])} | {cpu.get('server')} "
+                     f"({cpu.get('server_with_background')}) / {cpu.get('client')} | "
+                     f"{cpu.get('vectors_per_save')} | {w['errors']} | "
+                     f"{w['lost_memories']} |")
     lines += ["", "Chunking throughput (detection excluded):", "",
               "| document | detected route | MB | chunk MB/s | detect MB/s |",
               "|---|---|---:|---:|---:|"]

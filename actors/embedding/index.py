@@ -32,8 +32,8 @@ from actors.embedding.sentence import (
     in_conversation,
     passages,
 )
-from store import vectors as vector_table
 from store.paths import StoreLayout
+from store.vectors import VectorTable
 
 if TYPE_CHECKING:
     from actors.embedding.quantized import QuantizedRows
@@ -61,6 +61,16 @@ class Encoder(Protocol):
     def encode(self, texts: list[str]) -> Vectors: ...
 
 
+OTHERS_GRACE_S = 3.0
+"""How long a memory another process saved is left to its saver to embed (it does so right
+after the save, ``saved_here``): the other processes read the stored vector instead of each
+computing it again (8 server processes saving at once computed most saves' vectors several
+times). A search here meanwhile reads it, or computes it itself (``backfill(now=True)``):
+a reply never waits for another process. A saver that stops first (a CLI save) leaves it
+to whoever's grace ends first."""
+OWN_KEPT = 4096
+"""Ids of this process's saves kept until their arrival is seen (a repeated save changes
+nothing, so its id never arrives)."""
 QUERY_CACHE = 64
 """Question vectors kept by text: a search that widens to every scope (nothing found in the
 caller's project) and a question asked again (with a ``clue`` after AMBIGUOUS: the vector is
@@ -106,6 +116,9 @@ def crowd_at(ranked: Iterable[tuple[float, float]], rank: int) -> float | None:
 class VectorIndex:
     def __init__(self, layout: StoreLayout, embedder: Encoder | None = None) -> None:
         self.layout = layout
+        self.table = VectorTable(layout)
+        """This index's connection to the stored vectors (kept: every save reads and writes
+        a few rows; ``close`` ends it)."""
         self.embedder: Encoder = embedder or SentenceEncoder()
         self.ids: list[str] = []
         self.position: dict[str, int] = {}
@@ -127,9 +140,21 @@ class VectorIndex:
         """Memories queued for embedding (by ``plan``), the next one last."""
         self._asked: OrderedDict[str, Vectors] = OrderedDict()
         """Question vectors by the text encoded (``encode_query``), read-only, newest last."""
+        self._others_dropped = False
+        """Rows of other models were dropped once this process's queue first emptied."""
+        self._own: dict[str, None] = {}
+        """Memories this process saved whose arrival ``enqueue`` has not seen yet."""
+        self._waiting: dict[str, float] = {}
+        """Memories another process saved, waiting for their saver's vector: id -> the
+        monotonic time after which this process computes it."""
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    def close(self) -> None:
+        """Close the connection to the stored vectors (the owner replaces or drops this
+        index); a later call would open it again."""
+        self.table.close()
 
     @property
     def ready(self) -> bool:
@@ -177,7 +202,7 @@ class VectorIndex:
         with self._loading:
             if self.loaded:
                 return
-            if vector_table.count(self.layout, MODEL_ID) == 0:
+            if self.table.count(MODEL_ID) == 0:
                 self.loaded = True  # an empty or new store: numpy is not even imported
                 return
             import numpy as np
@@ -190,7 +215,7 @@ class VectorIndex:
             flat = block.data.cast("B")
             filled = 0
             long: list[tuple[int, bytes]] = []  # (position, its passages' rows)
-            with vector_table.scanning(self.layout, MODEL_ID) as (count, rows):
+            with self.table.scanning(MODEL_ID) as (count, rows):
                 matrix = QuantizedRows(DIM, count)
                 for leaf, blob in rows:
                     if not blob or len(blob) % row_bytes:
@@ -228,25 +253,77 @@ class VectorIndex:
             self.embedder.load()
 
     def plan(self, leaf_ids: Iterable[str]) -> int:
-        """Queue the memories that have no vector (one pass over the store); returns how many."""
+        """Queue the memories that have no vector (one pass over the store); returns how many.
+        Memories another process saved a moment ago stay with their saver (``enqueue``)."""
         self.load()
-        self._todo = [leaf for leaf in leaf_ids if leaf not in self.position]
-        self._todo.reverse()  # popped from the end: oldest first
+        first = self._todo  # queued already (saved just now): still embedded first
+        queued = set(first)
+        planned = [leaf for leaf in leaf_ids if leaf not in self.position
+                   and leaf not in self._waiting and leaf not in queued]
+        planned.reverse()  # popped from the end: oldest first
+        self._todo = planned + first
         return len(self._todo)
 
-    def enqueue(self, leaf_ids: Iterable[str]) -> None:
-        """Queue memories just saved (by any process) that have no vector: embedded next."""
+    def saved_here(self, leaf_ids: Iterable[str]) -> None:
+        """Memories this process saved: it embeds them next (``enqueue``), and the other
+        processes read their vectors instead of computing them again."""
+        for leaf in leaf_ids:
+            if self._waiting.pop(leaf, None) is not None:
+                self._todo.append(leaf)  # its arrival was seen first
+            else:
+                self._own[leaf] = None
+        while len(self._own) > OWN_KEPT:  # ids whose arrival never came (nothing changed)
+            del self._own[next(iter(self._own))]
+
+    def enqueue(self, leaf_ids: Iterable[str], *, now: float | None = None) -> None:
+        """Queue memories just saved that have no vector: this process's own are embedded
+        next; another process's wait ``OTHERS_GRACE_S`` for their saver's vector, and are
+        computed here only when it did not come (a saver that stopped, a CLI save)."""
         self.load()
         queued = set(self._todo)
-        self._todo.extend(leaf for leaf in leaf_ids
-                          if leaf not in self.position and leaf not in queued)
+        due = (time.monotonic() if now is None else now) + OTHERS_GRACE_S
+        for leaf in leaf_ids:
+            if leaf in self.position or leaf in queued or leaf in self._waiting:
+                continue
+            if leaf in self._own:
+                del self._own[leaf]
+                self._todo.append(leaf)
+            else:
+                self._waiting[leaf] = due
 
     @property
     def queued(self) -> int:
-        return len(self._todo)
+        """Memories this process embeds at its next turns (another process's count once
+        their grace is over)."""
+        now = time.monotonic()
+        return len(self._todo) + sum(1 for due in self._waiting.values() if due <= now)
+
+    @property
+    def unembedded(self) -> int:
+        """Memories known to lack a vector here: queued, or waiting for their saver's."""
+        return len(self._todo) + len(self._waiting)
+
+    def _take_waiting(self, everything: bool) -> None:
+        """Read the stored vectors of the memories waiting for their saver's, and queue
+        those whose grace is over (``everything``: all of them, for a search now)."""
+        if not self._waiting:
+            return
+        import numpy as np
+
+        stored = self.table.read(MODEL_ID, list(self._waiting))
+        self._add([(leaf, np.frombuffer(blob, dtype=np.float32)) for leaf, blob in stored
+                   if blob and len(blob) % (DIM * 4) == 0])
+        now = time.monotonic()
+        for leaf, due in list(self._waiting.items()):
+            if leaf in self.position:
+                del self._waiting[leaf]
+            elif everything or due <= now:
+                del self._waiting[leaf]
+                self._todo.append(leaf)
 
     def backfill(self, text_of: Callable[[str], str],
-                 earlier_of: Callable[[str], Sequence[str]] = lambda leaf: ()) -> int:
+                 earlier_of: Callable[[str], Sequence[str]] = lambda leaf: (), *,
+                 now: bool = False) -> int:
         """Embed up to ``BATCH`` queued memories (vectors another process stored are read, not
         recomputed); returns how many stay queued. A chat turn (``earlier_of`` gives the turns
         said right before it) is the mean of its own vector and of the turn read within its
@@ -256,7 +333,9 @@ class VectorIndex:
         both (top 1: 0.108 / 0.182 / 0.14, 0.292 / 0.121 / 0.17, 0.200 / 0.197 / 0.24: the mean
         keeps the turn that says the answer ahead of the question's turn before it). The mean
         is not rescaled to a unit vector: scaled, a turn that strays from its conversation
-        gained (0.431 / 0.424 / 0.44 in the top 5)."""
+        gained (0.431 / 0.424 / 0.44 in the top 5). ``now`` (a search): the memories waiting
+        for their saver's vector are read if stored and computed if not, without waiting."""
+        self._take_waiting(now)
         if not self._todo:
             return 0
         if not self.started:
@@ -264,7 +343,7 @@ class VectorIndex:
         batch = [self._todo.pop() for _ in range(min(BATCH, len(self._todo)))]
         import numpy as np
 
-        stored = vector_table.read(self.layout, MODEL_ID, batch)
+        stored = self.table.read(MODEL_ID, batch)
         self._add([(leaf, np.frombuffer(blob, dtype=np.float32)) for leaf, blob in stored
                    if blob and len(blob) % (DIM * 4) == 0])
         batch = [leaf for leaf in batch if leaf not in self.position]
@@ -299,7 +378,7 @@ class VectorIndex:
             # costs the other processes a recomputation, never this one its search by meaning
             self._add(list(zip(kept, rows, strict=True)))
             self.embedded_total += len(kept)
-            vector_table.put(self.layout, MODEL_ID,
+            self.table.put(MODEL_ID,
                              ((leaf, np.ascontiguousarray(rows[i], dtype=np.float32).tobytes())
                               for i, leaf in enumerate(kept)))
         remaining = len(self._todo)
@@ -309,8 +388,17 @@ class VectorIndex:
                  rate_per_s=round(self.embedded_total / elapsed, 1) if elapsed > 0 else None)
         if remaining == 0:
             self.started = 0.0
-            # Every memory has a vector of this model: an earlier model's rows are dead weight.
-            vector_table.drop_other_models(self.layout, MODEL_ID)
+            if not self._others_dropped:
+                # Every memory has a vector of this model: an earlier model's rows are dead
+                # weight. Once per process: the statement scans the whole table (no index on
+                # the model) inside a write transaction, which every save's transaction then
+                # waited for; it ran after every batch that emptied the queue, i.e. after
+                # nearly every save (50k store: ~3 ms of the server's CPU per save, and save
+                # p95 11 -> ... ms, DESIGN-NOTES "Twenty-first pass"). Rows of another model
+                # appear only when a process of another version writes them; its own next
+                # start, or this process's next, drops them.
+                self._others_dropped = True
+                self.table.drop_other_models(MODEL_ID)
         return remaining
 
     def encode_query(self, text: str) -> Vectors:

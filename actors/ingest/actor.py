@@ -32,7 +32,7 @@ from actors.ingest.languages import EXTENSIONS
 from actors.ingest.leaves import build_header
 from actors.ingest.messages import Redacted, Save, SaveResult, StoreTotals
 from actors.ingest.types import DataType
-from actors.navigation.messages import Replaced
+from actors.navigation.messages import Replaced, Saved
 from actors.navigation.replacements import Replacement, replacements
 from actors.scopes import scope_admits
 from actors.secrets import Redaction, redact, redact_text
@@ -215,6 +215,11 @@ class IngestActor(Actor):
         if written:
             self.consolidation.tell_nowait(Nudge(request_id=msg.request_id,
                                                  count=len(written)))
+            fresh = tuple(i for i in leaf_ids if i not in repeated)
+            if fresh and self.navigation is not None:
+                # a hint: this process embeds them next, the others read their vectors (a
+                # full inbox drops it: they are then embedded as another process's would be)
+                self.navigation.tell_nowait(Saved(request_id=msg.request_id, leaf_ids=fresh))
         counts = self._catalog.counts()  # two small indexed queries: cheaper than a hop
         totals = StoreTotals(leaves=counts.leaves, domains=len(counts.leaves_by_domain),
                              nodes=counts.nodes, depth=counts.depth)

@@ -21,7 +21,6 @@ from typing import Any, TypeVar, cast
 import anyio
 from anyio.abc import TaskGroup, TaskStatus
 
-from actors.allocator import return_free_memory
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
 from actors.dates import LEADING_DATE, MONTHS
@@ -62,6 +61,7 @@ from actors.navigation.confidence import (
 )
 from actors.navigation.conversation import Conversation
 from actors.navigation.descent import descend
+from actors.navigation.index_commits import IndexCommits
 from actors.navigation.messages import (
     AttributeAnswer,
     CurrentFact,
@@ -70,6 +70,7 @@ from actors.navigation.messages import (
     Recent,
     RecentMemory,
     Replaced,
+    Saved,
     ScopeFacts,
     Search,
     SearchResult,
@@ -138,6 +139,11 @@ FRESH_EMBEDS = 16
 """At most this many memories not yet embedded are embedded by a search itself (the sentence
 model embeds about 260 memories a second here: 16 cost a search ~60 ms at most); a larger
 backlog (several writers at once, a bulk import, a new model) is left to the idle turns."""
+SAVED_EMBED_S = 0.25
+"""A memory saved here is embedded this long after its save (the ingest actor's ``Saved``
+hint), so that other processes read its vector rather than compute it; not at once, so that
+a client saving in a burst has its memories embedded in batches (one memory alone costs the
+sentence model 4.4 ms, one of 16 3.0 ms). A search meanwhile embeds it itself."""
 VECTOR_POOL = 30
 """Memories the vector index proposes per search (before fusion)."""
 MORE_SHOWN = 6
@@ -340,7 +346,9 @@ class NavigationActor(Actor):
         self._turn_order = TurnOrder()
         """The catalog's next turns and turns around a memory, kept per catalog state."""
         self._background: TaskGroup | None = None
-        """Owns the background load of the vectors and the model (``run``'s task group)."""
+        """Owns the background load of the vectors and the model, and the shared index's
+        commits (``run``'s task group)."""
+        self._commits = IndexCommits(layout, locks, self.name)
         self._warmed: anyio.Event | None = None
         """Set when the background load of this start has ended (loaded or failed)."""
         self._model_in = anyio.Event()
@@ -503,13 +511,17 @@ class NavigationActor(Actor):
                                  retry_s=DISK_RETRY_S)
             self._disk_refused_at = time.monotonic()
             return
-        if self._disk_refused_at is not None:
+        if self._disk_refused_at is not None and not self._commits.refused:
             self.log.info("navigation.background_writes_resumed")
             self._disk_refused_at = None
 
     async def _commit_index(self) -> None:
         """Commit the leaves saved since the index's watermark (by any process), batched:
-        whichever process gets the ``fulltext`` lock first commits; the others skip."""
+        whichever process gets the ``fulltext`` lock first commits; the others skip. The
+        commit runs in the background (``index_commits``): searches, stats and a save's
+        ``Replaced`` question are served meanwhile."""
+        if self._commits.running:
+            return
         pending = await call_in_thread(self.model.pending)
         now = time.monotonic()
         if not pending:
@@ -519,20 +531,35 @@ class NavigationActor(Actor):
             self._pending_since = now
         if pending < COMMIT_BATCH and now - self._pending_since < COMMIT_MAX_AGE_S:
             return
+        analysed = {doc_id: tail.doc for doc_id, tail in self.model.index.tail.items()}
+        if self._background is not None:
+            self._commits.start(self._background, analysed, self._commit_ended)
+            return
         async with self.locks.try_hold(FULLTEXT_LOCK, actor=self.name) as got:
-            if got:
+            if got:  # no task group (the actor is not running its loop): commit here
                 await call_in_thread(self.model.commit_pending)
                 self._pending_since = None
-        await call_in_thread(return_free_memory)  # the batch's analyses, a merge's buffers
+
+    def _commit_ended(self, committed: bool, refused: StoreIOError | None) -> None:
+        """A background commit ended (``_commit_index``)."""
+        if refused is not None:
+            if self._disk_refused_at is None:
+                self.log.warning("navigation.background_writes_paused", error=str(refused),
+                                 retry_s=DISK_RETRY_S)
+            self._disk_refused_at = time.monotonic()
+        elif committed:
+            self._pending_since = None
 
     async def stop(self) -> None:
         """Leave nothing this process saw uncommitted (the next start opens a current index)."""
+        await self._commits.wait()
         if await call_in_thread(self.model.pending):
             try:
                 async with self.locks.hold(FULLTEXT_LOCK, actor=self.name):
                     await call_in_thread(self.model.commit_pending)
             except StoreIOError as exc:  # the next start commits them (they are in the catalog)
                 self.log.warning("navigation.commit_left_to_next_start", error=str(exc))
+        await call_in_thread(self.vectors.close)  # after a background load still running
 
     async def handle(self, message: Any) -> Any:
         if isinstance(message, Search):
@@ -554,6 +581,15 @@ class NavigationActor(Actor):
             return await call_in_thread(self._scope_facts, message.scope)
         if isinstance(message, Replaced):
             return await call_in_thread(self._replaced, message)
+        if isinstance(message, Saved):
+            self.vectors.saved_here(message.leaf_ids)
+            if self.vectors.embedder.loaded:
+                # embedded in an idle turn SAVED_EMBED_S after the save, not up to a second
+                # later; a save never brings the model's own load forward (a search right
+                # after an agent's first save would wait for it on this actor's turn)
+                self._last_idle = min(self._last_idle,
+                                      time.monotonic() - COMMIT_INTERVAL_S + SAVED_EMBED_S)
+            return None
         return await super().handle(message)
 
     def _replaced(self, msg: Replaced) -> str | None:
@@ -604,22 +640,27 @@ class NavigationActor(Actor):
 
     # ------------------------------------------------------------------ background embedding
 
-    def _embed_some(self) -> None:
+    def _embed_some(self, *, now: bool = False, plan: bool = True) -> None:
         """One batch of memories without a vector. The whole store is planned once, after
-        start (what was saved while no process ran); after that only the leaves that arrive
-        through catalog changes (saved here or by another process) are queued. Nothing
-        before the background load has read the stored vectors (``_warm``). Arrived leaves
-        are analysed for the tail by the next request that reads, not here."""
+        start (what was saved while no process ran; ``plan`` False leaves that to an idle
+        turn); the leaves that arrive through catalog changes are queued, those saved here
+        first, another process's after their saver had time to store its vector
+        (``VectorIndex.enqueue``). ``now`` (a search): every memory still lacking a vector is
+        read or computed in this call. Nothing before the background load has read the
+        stored vectors (``_warm``). Arrived leaves are analysed for the tail by the next
+        request that reads, not here."""
         if not self.vectors.loaded:
             return
         self.model.refresh(analyse=False)
         arrived = self.model.take_arrived()
-        if self._embed_pending:
+        if self._embed_pending and plan:
+            # first: what arrived before the plan (a rebuild's every leaf, say) is this
+            # process's to embed, not another process's saves to wait for
             self._embed_pending = False
             self.vectors.plan(self.model.catalog.leaf_ids())  # ids only: no index lookups
-        elif arrived:
+        if arrived:
             self.vectors.enqueue(arrived)
-        self.vectors.backfill(self.model.text_of, self.conversation.earlier_turns)
+        self.vectors.backfill(self.model.text_of, self.conversation.earlier_turns, now=now)
         if self.vectors.embedder.loaded and not self.neighbours.built:
             self._build_neighbours()  # the model is in: its word table, off the search path
 
@@ -716,16 +757,18 @@ class NavigationActor(Actor):
         # a new store's first memories are embedded here even before the first idle turn
         # planned the store (a planning of a large store stays off the search path)
         unplanned = self._embed_pending and len(self.model.leaves) <= FRESH_EMBEDS
-        fresh = len(self.model.arrived) + self.vectors.queued + unplanned
+        fresh = len(self.model.arrived) + self.vectors.unembedded + unplanned
         if self.use_vectors and self.vectors.loaded and self.vectors.embedder.loaded \
-                and 0 < fresh <= FRESH_EMBEDS and (unplanned or not self._embed_pending):
+                and 0 < fresh <= FRESH_EMBEDS:
             # a few memories saved just now are compared by meaning in this very search, not
             # after the next idle turn: the same question gets the same reply either way (the
             # model itself is never loaded here: that stays off the search path). Storing
             # their vectors is a write: a disk that refuses it (full, read-only) must not
             # fail a read; the vectors are in this process's matrix either way
+            # (another process's memories too, before this process's store-wide plan: their
+            # vectors are read when their saver stored them, computed here otherwise)
             try:
-                self._embed_some()
+                self._embed_some(now=True, plan=unplanned)
             except StoreIOError as exc:
                 self.log.warning("navigation.vectors_not_stored", error=str(exc))
         today = msg.as_of.date() if msg.as_of else dt.datetime.now(dt.UTC).date()

