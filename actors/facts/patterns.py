@@ -882,11 +882,17 @@ _CHANGED = _r(
 # determiner and up to four words, the value up to six words, nothing else in the sentence):
 # descriptions ("The problem is that ...", "The cluster is a 3-node ...") are not facts.
 _PLAIN_SETTING = _r(
-    _OPENING + r"(?P<det>the|our|my|el|la|los|las|nuestro|nuestra|mi)\s+"
+    _OPENING + r"(?:(?:correction|update|actually|in\s+fact|correccion|actualizacion|"
+    r"en\s+realidad)\s*[:,]?\s+)?"
+    r"(?P<det>the|our|my|el|la|los|las|nuestro|nuestra|mi)\s+"
     r"(?P<x>[\w./+#-]+(?:\s+[\w./+#-]+){0,3})"
     r"\s+(?:is|are|es|son)\s+(?:called\s+|set\s+to\s+)?(?P<v>[^\s,;]+(?:\s+[^\s,;]+){0,5}?)"
-    r"(?:\s+(?:now|ahora))?\s*[.!]?\s*$"
+    r"(?:\s+(?:now|ahora))?(?:\s*,\s*(?:not|no)\s+[^\s,;]+(?:\s+[^\s,;]+){0,5})?"
+    r"\s*[.!]?\s*$"
 )
+"""'my manager is Ana', 'the staging database is pg-stage-2'; said as a correction too
+('Correction: the rate limit is 250, not 100', 'Actually the pool size is 40'): the old
+value it names after 'not' is the one the timeline's new value supersedes."""
 _NOT_SETTINGS = frozenset(
     "problem issue reason idea goal plan point question answer thing result fix bug cause "
     "solution truth trick catch key difference downside upside risk concern worry hope "
