@@ -3,7 +3,8 @@
 Scopes keep one project's memories out of another's answers: a memory saved under
 ``project:billing`` is seen by searches asking for that scope, or for every scope (``"*"``),
 and by no other. Global memories (no scope, or ``"user"``, which ``"global"`` names too) are
-seen by every search. Pure functions of two strings; never reads anything.
+seen by every search; a call that changes a memory outside its scope is refused in one
+sentence (``refusal``). Pure functions of strings; never reads anything.
 """
 
 from __future__ import annotations
@@ -40,3 +41,16 @@ def scope_admits(asked: str, leaf_scope: str) -> bool:
     if asked == ALL_SCOPES or leaf_scope in GLOBAL_SCOPES:
         return True
     return asked not in GLOBAL_SCOPES and leaf_scope == asked
+
+
+def refusal(item: str, owner: str, asked: str, *, act: str, again: str, nothing: str
+            ) -> str | None:
+    """The sentence refusing to touch ``item`` of scope ``owner`` from a call that asked for
+    ``asked`` (a forget, a save correcting it), or None when ``asked`` admits it: one rule
+    and one wording for every call that changes a memory of a scope."""
+    if scope_admits(asked, owner):
+        return None
+    here = f"scope '{asked}'" if asked.strip() else "no scope"
+    return (f"{item} belongs to scope '{owner}', and this call asked for {here}: a memory of "
+            f"one scope is {act} only from that scope; call {again} with scope='{owner}' if "
+            f"that is what the user wants. {nothing}")

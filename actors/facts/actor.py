@@ -45,7 +45,7 @@ from actors.facts.notices import history_notice, update_notice
 from actors.facts.recording import decide_pending, fact_event, record_stamps, recorded_entry
 from actors.facts.timeline import ResolvedFact, Timeline
 from actors.provenance import Provenance
-from actors.scopes import scope_admits
+from actors.scopes import refusal
 from actors.secrets import redact_text
 from store.audit import audit_record
 from store.catalog import CatalogReader, put
@@ -372,13 +372,11 @@ class FactsActor(Actor):
             kind = "leaf"
         if msg.scope is not None:
             owner = self._scope_of(target, kind)
-            if owner is not None and not scope_admits(msg.scope, owner):
-                asked = f"scope '{msg.scope}'" if msg.scope.strip() else "no scope"
-                raise InvalidArgument(
-                    f"{target} belongs to scope '{owner}', and this call asked for {asked}: "
-                    f"a memory of one scope is forgotten only from that scope; call "
-                    f"forget_memory again with scope='{owner}' if that is what the user "
-                    "wants. Nothing was changed.")
+            refused = None if owner is None else refusal(
+                target, owner, msg.scope, act="forgotten", again="forget_memory again",
+                nothing="Nothing was changed.")
+            if refused is not None:
+                raise InvalidArgument(refused)
         already = self._already_retracted(target, kind)
         if not already:
             event = {"op": "retract", "target": target, "kind": kind, "reason": reason,

@@ -34,7 +34,7 @@ from actors.ingest.messages import Redacted, Save, SaveResult, StoreTotals
 from actors.ingest.types import DataType
 from actors.navigation.messages import Replaced, Saved
 from actors.navigation.replacements import Replacement, replacements
-from actors.scopes import scope_admits
+from actors.scopes import refusal
 from actors.secrets import Redaction, redact, redact_text
 from actors.text import is_blank, without_control_codes
 from store.audit import audit_record
@@ -120,14 +120,11 @@ class IngestActor(Actor):
             entry = await call_in_thread(self._catalog.get, supersedes)
             if entry is None or entry.get("kind") != "leaf":
                 raise UnknownMemory(supersedes)
-            owner = str(entry.get("scope") or "")
-            if msg.seen_from is not None and not scope_admits(msg.seen_from, owner):
-                here = f"scope '{msg.seen_from}'" if msg.seen_from.strip() else "no project"
-                raise InvalidArgument(
-                    f"{supersedes} belongs to scope '{owner}', and this session works in "
-                    f"{here}: a memory of one project is corrected only from that project "
-                    f"(save_memory with scope='{owner}' if that is what the user wants). "
-                    "Nothing was saved.")
+            refused = None if msg.seen_from is None else refusal(
+                supersedes, str(entry.get("scope") or ""), msg.seen_from, act="corrected",
+                again="save_memory", nothing="Nothing was saved.")
+            if refused is not None:
+                raise InvalidArgument(refused)
             # Tool-origin text correcting the user's memory waits for review.
             supersedes_pending = (origin == "tool"
                                   and str(entry.get("origin") or "user") == "user")
