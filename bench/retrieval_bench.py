@@ -25,7 +25,9 @@ chat between two invented friends saved one turn per memory, each led by its dat
 ("[7:12 pm on 14 May, 2025] Owen: ..."), with answers given as replies to the turn before.
 The conversation sets also report ``shown_in_reply``: the answer among the memories served or
 shown beside one (the turn its conversation went on with, the turn that answers, a line after
-them naming the next memories), which is what a reader of the reply sees.
+them naming the next memories), which is what a reader of the reply sees, and
+``first_block``: the answer in the reply's first block (the first memory or a turn shown under
+it), what a reader who stops at the first memory sees.
 
 Latency: stores of each size are grown with ``bulk_build`` (the ingest bench's bulk path) from
 the generator's memories plus this corpus and kept under ``bench/results/tmp/`` for the next
@@ -90,6 +92,17 @@ def _beside(result: SearchResult, leaf_ids: set[str]) -> bool:
                for around in (hit.next_turn, hit.also_said) if around is not None
                for turn in (around.leaf_id, around.then)) \
         or any(hit.leaf_id in leaf_ids for hit in result.more)
+
+
+def _first_block(result: SearchResult, leaf_ids: set[str]) -> bool:
+    """One of ``leaf_ids`` is in the reply's first block: the first memory served, or the turns
+    shown under it (an agent reading the reply top down has the answer before the second)."""
+    if not result.hits:
+        return False
+    first = result.hits[0]
+    return first.leaf_id in leaf_ids or any(
+        turn in leaf_ids for around in (first.next_turn, first.also_said) if around is not None
+        for turn in (around.leaf_id, around.then))
 
 
 async def _saved(rt: Runtime, home: Path, texts: list[tuple[str, str]]) -> dict[str, set[str]]:
@@ -231,9 +244,9 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]], cset: ModuleT
     nevers: tuple[conversation_set.Never, ...] = cset.NEVER
     categories: tuple[str, ...] = cset.CATEGORIES
     at = {1: 0, 3: 0, 5: 0}
-    ambiguous = absent = nearby = shown = in_reply = cross = cross_hit = 0
+    ambiguous = absent = nearby = shown = in_reply = block = cross = cross_hit = 0
     per: dict[str, dict[str, int]] = {c: {"n": 0, "at1": 0, "at5": 0, "shown": 0, "none": 0,
-                                          "in_reply": 0, "outdated_first": 0}
+                                          "in_reply": 0, "block": 0, "outdated_first": 0}
                                       for c in categories}
     misses: list[str] = []
     for question in questions:
@@ -251,6 +264,9 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]], cset: ModuleT
         beside = rank is not None or _beside(result, answer)
         in_reply += beside
         row["in_reply"] += beside
+        first_block = _first_block(result, answer)
+        block += first_block
+        row["block"] += first_block
         if rank is not None:
             shown += 1
             row["shown"] += 1
@@ -265,7 +281,8 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]], cset: ModuleT
             cross += 1
             cross_hit += rank is not None and rank < 5 and found
         if rows is not None:  # one line per question: two runs are compared with diff
-            rows.append(f"{result.status:<9} {'-' if rank is None else rank}  {question.text}")
+            rows.append(f"{result.status:<9} {'-' if rank is None else rank}"
+                        f"{'+' if first_block else ' '} {question.text}")
         if not (found and rank == 0):
             misses.append(f"{question.category:<10} {result.status:<9} {question.text} -> "
                           f"{_first(result, key_of)}")
@@ -281,6 +298,7 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]], cset: ModuleT
     n = len(questions)
     return {"questions": n, **{f"recall@{k}": _share(v, n) for k, v in at.items()},
             "shown_any_status": _share(shown, n), "shown_in_reply": _share(in_reply, n),
+            "first_block": _share(block, n),
             "ambiguous": _share(ambiguous, n), "false_absence": _share(absent, n),
             "false_absence_answer_offered_nearby": f"{nearby}/{absent}",
             "never_stored_none": f"{never}/{len(nevers)}",
@@ -290,6 +308,7 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]], cset: ModuleT
                            "recall@5": _share(row["at5"], row["n"]),
                            "shown_any_status": _share(row["shown"], row["n"]),
                            "shown_in_reply": _share(row["in_reply"], row["n"]),
+                           "first_block": _share(row["block"], row["n"]),
                            "none": row["none"],
                            **({"outdated_first": row["outdated_first"]}
                               if category == "update" else {})}

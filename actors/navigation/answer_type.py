@@ -33,6 +33,9 @@ _COUNT = re.compile(rf"\b(?:{_NUMBER}|two|three|four|five|six|seven|eight|nine|t
                     r"twelve|dozen|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|"
                     r"doce)\b", re.IGNORECASE)
 
+_CODE = re.compile(rf"\b[a-z]{{0,12}}-?\d+[a-z0-9/-]*\b|{_COUNT.pattern}", re.IGNORECASE)
+"""A number as something is called by it: "Plot 14B", "room 412", "BA2490", "seat 23A"."""
+
 _ASKS = (
     (re.compile(r"\bhow\s+much\b.*\b(?:cost|costs|pay|paid|charge|charged|spend|spent|price|"
                 r"get|got|sell|sold|receive|received|offer|offered|raise|save|saved|"
@@ -47,6 +50,7 @@ _ASKS = (
     (re.compile(r"\bwhat\s+time\b|\bat\s+what\s+time\b|\ba\s+que\s+hora\b|\bque\s+hora\b"),
      _CLOCK),
     (re.compile(r"\bhow\s+many\b|\bcuantos\b|\bcuantas\b"), _COUNT),
+    (re.compile(r"\bnumbers?\b|\bnumeros?\b"), _CODE),
 )
 """A question's wording -> the words that answer it, the first wording that matches deciding."""
 

@@ -27,6 +27,11 @@ pytestmark = pytest.mark.anyio
     ("How far is the office?", "It's about 12 km now.", True),
     ("How many guests came?", "2026-06-14 user: about ninety, a lovely crowd", False),
     ("How many guests came?", "2026-06-14 user: about 90 guests", True),
+    # a number something is called by: the turn saying it, not the one saying how big it is
+    ("What is the number of Owen's plot?", "Owen: Yes!! Plot 14B at the allotments", True),
+    ("What's my flight number?", "2026-03-02 user: booked BA2490 to Porto", True),
+    ("¿Qué número tiene la habitación?", "Nos dieron la habitación 412", True),
+    ("What is the number of Owen's plot?", "Owen: Half of it is brambles, no shed roof", False),
 ])
 def test_a_question_tells_the_kind_of_words_that_answer_it(question: str, text: str,
                                                             answers: bool) -> None:
