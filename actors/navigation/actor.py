@@ -31,7 +31,7 @@ from actors.embedding.word_table import WordTable
 from actors.facts.endings import is_ending
 from actors.facts.keys import fact_key, normalise_words, personal, role_beside, scoped_subject
 from actors.facts.questions import attribute_question
-from actors.facts.timeline import Timeline
+from actors.facts.timeline import ResolvedFact, Timeline
 from actors.navigation import notice_words, ranking
 from actors.navigation.answer_type import (
     NAME_WORDS,
@@ -977,7 +977,8 @@ class NavigationActor(Actor):
                 keys + model.facts.keys_of_leaves(ids), leaves=ids),
                 asked_day or as_of_dt.date()))
         answer = next((found for told, day in readings_of_time for candidate in questions
-                       if (found := self._answer(candidate, told, admissible, day)) is not None),
+                       if (found := self._answer(candidate, told, admissible, day,
+                                                 as_of_dt)) is not None),
                       None)
 
         currency: dict[str, str] = {}
@@ -1454,8 +1455,11 @@ class NavigationActor(Actor):
         return None
 
     def _answer(self, question: tuple[str, str], timeline: Timeline, admissible: Any,
-                day: dt.date | None = None) -> AttributeAnswer | None:
-        """The current value (or, for "where did I live in 2025?", the value then)."""
+                day: dt.date | None = None, as_of: dt.datetime | None = None
+                ) -> AttributeAnswer | None:
+        """The current value (or, for "where did I live in 2025?", the value then); none
+        when the memory that told it was replaced by one that names the value again
+        (``_retired``)."""
         subject, attribute = question
         current = timeline.current(subject, attribute)
         if current is None:
@@ -1471,7 +1475,7 @@ class NavigationActor(Actor):
             # and the first move is of 2025): no value answers it, least of all today's
             return None
         lead = then or current
-        if not shown(lead):
+        if not shown(lead) or day is None and self._retired(lead, as_of):
             return None
         role = timeline.current(subject, "role") if day is None and is_ending(lead.value) \
             and role_beside((subject, attribute)) is not None else None
@@ -1499,6 +1503,23 @@ class NavigationActor(Actor):
                                leaf_id=began.source_leaf_id or lead.source_leaf_id,
                                valid_on=day.isoformat() if then and day else None,
                                current_value=current.value if then else None)
+
+    def _retired(self, fact: ResolvedFact, as_of: dt.datetime | None) -> bool:
+        """Whether the memory that told ``fact`` was superseded by a memory naming its value
+        again: "CI moves from Jenkins to GitHub Actions" replaced "CI runs on Jenkins", and
+        recorded no value of its own (the wording was not read as a change), so the
+        timeline still holds 'Jenkins' as current. The answer would state the old value as
+        today's; the memories, ranked with the successor first, answer instead. A successor
+        not naming the value (another fact of the same memory changed) leaves it current."""
+        leaf = fact.source_leaf_id
+        if not leaf:
+            return False
+        after = self.model.facts.timeline_for_leaves([leaf], as_of=as_of).superseding_leaf(leaf)
+        if after is None or after not in self.model.leaves:
+            return False
+        value = fold(str(fact.value)).strip()
+        return bool(value) and re.search(rf"(?<!\w){re.escape(value)}(?!\w)",
+                                         fold(self.model.text_of(after))) is not None
 
     def _coverage(self, query: Query, leaf_id: str, matched: frozenset[str]) -> float:
         """Share of the query's idf weight this memory matches (terms no memory holds weigh

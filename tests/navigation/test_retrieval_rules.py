@@ -1631,3 +1631,35 @@ async def test_advice_for_a_new_plan_is_no_question_about_something_never_stored
         assert found.status == "FOUND" and ids(found)[:1] == [mornings]
         never = await search(rt, "What should I get my brother for his birthday?")
         assert never.status == "NONE"
+
+
+async def test_a_value_whose_memory_was_replaced_by_one_naming_it_is_not_stated_as_current(
+        tmp_path: Path) -> None:
+    # "CI runs on Jenkins" recorded project tool:ci = Jenkins; "CI moves from Jenkins to
+    # GitHub Actions" replaced that memory without a value of its own: the reply said
+    # "Current value: ... 'Jenkins'" above the memory that retired it
+    async with Runtime(tmp_path) as rt:
+        old = await save(rt, "2025-01-21: CI runs on Jenkins (job ledgerline-main). Builds "
+                             "take 14 minutes.")
+        assert (await search(rt, "What CI system do we use?")).answer is not None
+        moved = (await rt.ingest.ask(Save(
+            content="2025-06-02: Decision: CI goes off Jenkins, everything builds in the new "
+                    "workflow .github/workflows/ci.yml.",
+            supersedes=old, provenance=Provenance(agent="claude-code", session="s1")))
+                 ).leaf_ids[0]
+        found = await search(rt, "Which CI do we use?")
+        assert found.answer is None or "jenkins" not in str(found.answer.value).lower()
+        assert ids(found)[:1] == [moved]
+        assert "Current value" not in render.render_search(found).split("\n")[0]
+
+
+async def test_a_value_stays_current_when_its_memory_was_replaced_for_another_fact(
+        tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        old = await save(rt, "2025-01-21: CI runs on Jenkins (job ledgerline-main). Builds "
+                             "take 14 minutes.")
+        await rt.ingest.ask(Save(
+            content="2025-06-02: Builds take 9 minutes since the docker layer cache.",
+            supersedes=old, provenance=Provenance(agent="claude-code", session="s1")))
+        found = await search(rt, "What CI system do we use?")
+        assert found.answer is not None and found.answer.value.lower() == "jenkins"
