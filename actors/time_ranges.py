@@ -10,6 +10,7 @@ question about the past never resolves to a date after now. Pure functions; no I
 from __future__ import annotations
 
 import calendar
+import dataclasses
 import datetime as dt
 import re
 from dataclasses import dataclass
@@ -26,9 +27,19 @@ class DateRange:
     end: dt.date
     phrase: str = ""
     """The words that named it (folded), so the caller can tell them from the question's topic."""
+    yearless: bool = False
+    """Named by a month or season without its year ("in September", "last summer"): the
+    latest one begun, unless the caller knows which year the asker means (``year_before``)."""
 
     def holds(self, day: dt.date) -> bool:
         return self.start <= day <= self.end
+
+    def year_before(self) -> DateRange:
+        """The same days a year earlier (a February 29 is the 28th)."""
+        def back(day: dt.date) -> dt.date:
+            return day.replace(year=day.year - 1, day=min(day.day, calendar.monthrange(
+                day.year - 1, day.month)[1]))
+        return dataclasses.replace(self, start=back(self.start), end=back(self.end))
 
 
 _MONTH_NAMES = "|".join(sorted((m for m in MONTHS if len(m) > 3 or m == "may"), key=len,
@@ -237,7 +248,7 @@ def _named_range(folded: str, today: dt.date) -> DateRange | None:
             span = _season_span(year, first)
         if (m.group("last") in ("last", "past") or "pasad" in m.group(0)) and span.end >= today:
             span = _season_span(year - 1, first)
-        return _with(span, m)
+        return dataclasses.replace(_with(span, m), yearless=True)
     for m in _MONTH_YEAR.finditer(folded):
         month = MONTHS[m.group("m")]
         if m.group("m") == "may" and not m.group("y") and not m.group("part") and not re.search(
@@ -245,7 +256,8 @@ def _named_range(folded: str, today: dt.date) -> DateRange | None:
             continue  # "may" the verb, not the month
         year = int(m.group("y")) if m.group("y") else \
             today.year if month <= today.month else today.year - 1
-        return _with(_part_of(_month_span(year, month), m.group("part")), m)
+        return dataclasses.replace(_with(_part_of(_month_span(year, month), m.group("part")), m),
+                                   yearless=not m.group("y"))
     m = _YEAR_PART.search(folded)
     if m:
         year = int(m.group("y"))

@@ -164,6 +164,8 @@ IN_RANGE_POOL = 50
 """Memories dated in a named range that join a question that is only a time ("last week?")."""
 MENTION_MONTHS = 3
 """A question about at most this many months also lists memories whose text names them."""
+YEARS_BACK = 5
+"""How many years a month or season asked without its year may lie back (``_held_year``)."""
 _BEFORE = re.compile(
     r"\b(?:before|prior\s+to|antes\s+de)\s+(?:(?:moving|relocating|switching|changing|going)\s+"
     r"(?:to\s+|back\s+to\s+)?|(?:joining|working\s+(?:at|for)|living\s+in)\s+|(?:mudarse|"
@@ -328,6 +330,8 @@ class NavigationActor(Actor):
         """When the last idle turn began (monotonic seconds)."""
         self._disk_refused_at: float | None = None
         """When the disk last refused a background write (monotonic seconds)."""
+        self._months_held: tuple[int, frozenset[tuple[int, int]]] = (-1, frozenset())
+        """The (year, month) every memory is of, for the store's size it was read at."""
         self._model_asked = False
         """The model's background load was started (``_ask_for_model``, once per process)."""
         self.vectors = VectorIndex(layout)
@@ -773,6 +777,8 @@ class NavigationActor(Actor):
                 self.log.warning("navigation.vectors_not_stored", error=str(exc))
         today = msg.as_of.date() if msg.as_of else dt.datetime.now(dt.UTC).date()
         span = asked_range(text, today)
+        if span is not None and span.yearless:
+            span = self._held_year(span)
         topic = _without_time(text, span)
         naming = asks_name(topic)
         if naming:
@@ -1321,6 +1327,30 @@ class NavigationActor(Actor):
             return dt.date.fromisoformat((meta.timestamp or meta.recorded_at)[:10])
         except ValueError:
             return None
+
+    def _held_year(self, span: DateRange) -> DateRange:
+        """A month or season asked without its year, in the latest year (``YEARS_BACK`` at
+        most) the store holds memories of it: "What did I buy in September?" asked in
+        December 2026 of a diary of 2025 means September 2025, not the September just gone
+        that no memory is of (the question was read as if no time were named)."""
+        size = len(self.model.leaves)
+        if self._months_held[0] != size:
+            months = set()
+            for leaf in self.model.leaves:
+                day = self._day_of(leaf)
+                if day is not None:
+                    months.add((day.year, day.month))
+            self._months_held = (size, frozenset(months))
+        held = self._months_held[1]
+        tried = span
+        for _ in range(YEARS_BACK + 1):
+            day = tried.start
+            while day <= tried.end:
+                if (day.year, day.month) in held:
+                    return tried
+                day = (day.replace(day=1) + dt.timedelta(days=32)).replace(day=1)
+            tried = tried.year_before()
+        return span
 
     def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
         day = self._day_of(leaf_id)

@@ -100,3 +100,21 @@ async def test_a_question_asked_on_a_day_of_its_own_counts_back_from_it(
         found = await search(rt, "Today is 2024-06-05. What did I cook last weekend?")
         assert ids(found)[:1] == [weekend] and later not in ids(found)
         assert found.as_of is not None and found.as_of.startswith("2024-06-05")
+
+
+@pytest.mark.parametrize(("question", "yearless"), [
+    ("What did I buy in September?", True), ("¿Qué hice en verano?", True),
+    ("What did I buy in September 2025?", False), ("What did I do last week?", False),
+    ("What happened in early March?", True), ("Where was I in summer 2024?", False),
+])
+def test_a_month_or_season_without_its_year_says_so(question: str, yearless: bool) -> None:
+    span = asked_range(question, dt.date(2026, 12, 5))
+    assert span is not None and span.yearless is yearless
+
+
+def test_the_same_days_a_year_before() -> None:
+    leap = asked_range("what did I do in February?", dt.date(2024, 3, 10))
+    assert leap is not None and leap.end == dt.date(2024, 2, 29)
+    before = leap.year_before()
+    assert (before.start, before.end) == (dt.date(2023, 2, 1), dt.date(2023, 2, 28))
+    assert before.phrase == leap.phrase and before.yearless

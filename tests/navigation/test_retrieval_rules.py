@@ -1663,3 +1663,27 @@ async def test_a_value_stays_current_when_its_memory_was_replaced_for_another_fa
             supersedes=old, provenance=Provenance(agent="claude-code", session="s1")))
         found = await search(rt, "What CI system do we use?")
         assert found.answer is not None and found.answer.value.lower() == "jenkins"
+
+
+async def test_a_month_asked_without_its_year_is_the_latest_one_memories_are_of(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "What did I buy in September?" asked in December 2026 of a diary of 2025: the
+    # September just gone holds no memory, so the question was read with no time at all
+    # (AMBIGUOUS between purchases of March and July)
+    today = dt.datetime.now(dt.UTC).date()
+    month = (today.month - 4) % 12 + 1  # four months back: a September in December
+    year = today.year - 2 if month < today.month else today.year - 3
+    name = dt.date(2000, month, 1).strftime("%B")
+    other = month % 12 + 1
+    async with Runtime(tmp_path) as rt:
+        bought = await save(rt, f"{year}-{month:02d}-14 user: I finally bought an espresso "
+                                "machine, a second hand Gaggia.")
+        await save(rt, f"{year}-{other:02d}-03 user: I bought a kayak paddle and bought a "
+                       "dry bag too, I buy too much gear.")
+        await save(rt, f"{year}-{other:02d}-20 user: Bought new running shoes, I buy a pair "
+                       "every year.")
+        await embedded(rt)
+        question = f"What did I buy in {name}?"
+        assert ids(await search(rt, question))[:1] == [bought]
+        monkeypatch.setattr(navigation, "YEARS_BACK", 0)  # the latest month of that name only
+        assert ids(await search(rt, question))[:1] != [bought]
