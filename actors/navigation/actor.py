@@ -214,6 +214,26 @@ def _only_identifiers(text: str, wanted: tuple[str, ...]) -> bool:
     return not [t for t in text_terms(rest) if t not in QUESTION_WORDS]
 
 
+_TICKET = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_#]\d+")
+
+
+_TICKET_TALK = frozenset(stem(fold(word)) for word in """
+    happen happened happens fix fixed fixes cause caused causes root ticket tickets issue
+    issues bug bugs incident incidents problem resolve resolved resolution close closed
+    status about describe described say says said mean means involve involved change
+    changed changes open opened pasar paso pasó pasa arreglar arreglo arregló causa causó
+    raiz raíz incidencia incidente problema error errores estado trata trataba sobre dice
+    decía cambio cambió abrir abierto cerrado""".split())
+"""Words any question about a ticket says ("What was the root cause of PAY-1185?", "¿Qué
+pasó con PAY-1400?"): a memory holding them is not about the ticket asked."""
+
+
+def _ticket(identifier: str) -> bool:
+    """A ticket's or incident's id (PAY-1185, INC-95, JIRA_204): one thing, which a memory
+    of another number of the same tracker does not answer."""
+    return _TICKET.fullmatch(identifier) is not None
+
+
 RIVALS_SHOWN = 6
 """Memories an AMBIGUOUS reply lists at least (more when ``limit`` asks for more)."""
 
@@ -912,8 +932,14 @@ class NavigationActor(Actor):
         exact = self._exact_holders(text, scores)
         wanted = identifiers(topic)
         unheld = wanted if wanted and not exact and _only_identifiers(topic, wanted) else ()
-        if wanted and not exact and not unheld and all(map(self._never_named, wanted)):
-            unheld = wanted  # "What is the GRAVITON-5512 ticket about?", in no memory
+        if wanted and not exact and not unheld and (
+                all(map(self._never_named, wanted))
+                or all(map(_ticket, wanted)) and not self._rest_held(query, wanted, best)):
+            # "What is the GRAVITON-5512 ticket about?", in no memory; "What happened in
+            # INC-95?" when INC-102 is stored: another ticket is no answer unless the rest of
+            # the question names what one holds ("is TICKET-999 about the login page?" may
+            # mean TICKET-1234, the login timeout); the closest are offered beside NONE
+            unheld = wanted
         ranking.boost_matching(scores, exact, ranking.EXACT_ID_BOOST, boosts)
         ranking.boost_matching(scores, {leaf for leaf in scores if leaf in best
                                         and best[leaf].matched & clued},
@@ -1417,6 +1443,15 @@ class NavigationActor(Actor):
 
         return {leaf for leaf in leading if self.model.index.terms_of(leaf) & forms
                 and names_by(self.model.text_of(leaf), said_of)}
+
+    def _rest_held(self, query: Query, wanted: tuple[str, ...],
+                   best: Mapping[str, Match]) -> bool:
+        """A memory holds a word of the question besides its identifiers' pieces and the
+        words any question says."""
+        pieces = {stem(term) for ident in wanted for term in text_terms(ident)}
+        rest = {term for term in query.terms if term not in pieces} - QUESTION_WORDS \
+            - _TICKET_TALK
+        return any(match.matched & rest for match in best.values())
 
     def _never_named(self, identifier: str) -> bool:
         """No memory can hold ``identifier`` nor one of its family: a word of it is in none

@@ -469,6 +469,12 @@ async def test_an_identifier_no_memory_holds_is_not_found(tmp_path: Path) -> Non
         assert found.status == "FOUND" and ids(found)[:1] == [twelve]
         found = await search(rt, "is TICKET-999 about the login page?")
         assert found.status == "FOUND"  # other words of the question still count
+        # ... but not the words any question about a ticket says: another ticket of the
+        # same tracker is no answer to "What was the root cause of TICKET-999?"
+        for question in ("What was the root cause of TICKET-999?", "What happened in PAY-42?",
+                         "¿Qué pasó con el ticket TICKET-77?"):
+            found = await search(rt, question)
+            assert found.status == "NONE" and "exactly" in (found.reason or ""), question
 
 
 async def test_a_code_without_digits_is_an_identifier_too(tmp_path: Path) -> None:
