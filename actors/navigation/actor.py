@@ -59,7 +59,7 @@ from actors.navigation.confidence import (
     collapse_corrections,
     confidence,
 )
-from actors.navigation.conversation import Conversation
+from actors.navigation.conversation import Conversation, asks_outcome
 from actors.navigation.descent import descend
 from actors.navigation.index_commits import IndexCommits
 from actors.navigation.messages import (
@@ -1246,7 +1246,8 @@ class NavigationActor(Actor):
                     lead = self.conversation.also_said(
                         result.hits, admissible, as_of_dt, asked, crowd,
                         to_assistant=asks_the_assistant(topic), wanted=expected_answer(topic),
-                        words=frozenset(stem(t) for t in text_terms(topic)))
+                        words=frozenset(stem(t) for t in text_terms(topic)),
+                        outcome=asks_outcome(topic))
                     result = dataclasses.replace(result, hits=(lead, *result.hits[1:]))
             except (StoreError, OSError) as exc:  # context only: the reply stands without it
                 self.log.warning("search.next_turns_unread", error=str(exc))

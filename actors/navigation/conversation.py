@@ -25,6 +25,7 @@ from actors.navigation.messages import Hit, SearchResult, Turn
 from actors.navigation.read_model import ReadModel, posix_seconds
 from actors.navigation.text_memo import TextMemo
 from actors.navigation.turn_order import TurnOrder
+from actors.text import fold
 from actors.text import terms as text_terms
 
 CONVERSATION_GAP_S = 3600.0
@@ -59,10 +60,23 @@ follows "Sold the Focus today. £3,200")..."""
 CONTEXT_SIMILARITY = 0.25
 """...and the one shown beside it is at least this similar to the question (and than the
 question's crowd)."""
+_OUTCOME = re.compile(
+    r"\bend(?:ed|s)?\s+up\b|\bin\s+the\s+end\b|\beventually\b|\bultimately\b|"
+    r"\bfinally\b|\bat\s+last\b|\bsettled?\s+on\b|\bdecided?\s+on\b|\bwent\s+with\b|"
+    r"\bal\s+final\b|\bfinalmente\b|\bpor\s+fin\b|\bacab(?:o|e|aste|amos|aron)\s+"
+    r"(?:por|con|eligiendo|comprando|yendo|pidiendo)\b|\bme\s+quede\s+con\b")
+"""A question asking how a thread ended ("Which e-reader did the user end up buying?", "what
+salary did I end up with?", "¿con qué se quedó al final?"): the answer is the conversation's
+last word on it, not the turn that opened it nor the closest one."""
 _ENDS_ASKING = re.compile(r"\?[^\w]*$")
 """A turn whose last sentence is a question (closing quotes, brackets or an emoji after it)."""
 _SPEAKER = re.compile(r"^\s*(?:user|assistant|usuario|asistente|me|[A-Z][\w-]*)\s*:\s*")
 """A chat turn's speaker, after its date (``LEADING_DATE``): "2026-03-10 user: "."""
+
+
+def asks_outcome(question: str) -> bool:
+    """Whether ``question`` asks how a thread ended (``_OUTCOME``)."""
+    return _OUTCOME.search(fold(question)) is not None
 
 
 def said_by_a_speaker(text: str) -> bool:
@@ -317,7 +331,7 @@ class Conversation:
     def also_said(self, hits: tuple[Hit, ...], admissible: Callable[[str], bool],
                    as_of: dt.datetime | None, asked: Any, crowd: float, *,
                    to_assistant: bool, wanted: re.Pattern[str] | None,
-                   words: frozenset[str]) -> Hit:
+                   words: frozenset[str], outcome: bool = False) -> Hit:
         """The first memory served, with the turn of its conversation (``CONTEXT_TURNS`` on
         each side, the same day, saved by the same agent from the same source) that answers
         the question best, when neither served nor its next turn: one holding the kind of
@@ -325,7 +339,9 @@ class Conversation:
         question, ``NEXT_TURN_SIMILARITY`` of its meaning or a place ``CONTEXT_BESIDE`` the
         first, else the closest in meaning when ``CONTEXT_SIMILARITY`` close or more and above
         the question's crowd. The assistant's turns only when the question asks what the
-        assistant said (``ranking.ASSISTANT_FACTOR``)."""
+        assistant said (``ranking.ASSISTANT_FACTOR``). A question asking how the thread
+        ended (``outcome``) gets its latest turn after the first that is that close: "Ordered
+        the Kobo Libra Colour" four turns after "I need a new e-reader"."""
         first = hits[0]
         entry = self.model.entry(first.leaf_id)
         meta = self.model.leaves.get(first.leaf_id)
@@ -355,6 +371,10 @@ class Conversation:
         floor = max(CONTEXT_SIMILARITY, crowd)
         ranked = sorted(typed or [leaf for leaf, sim in close.items() if sim >= floor],
                         key=lambda leaf: -close[leaf])
+        if outcome:
+            later = [leaf for leaf in by_time[at + 1:]
+                     if close.get(leaf, 0.0) >= max(NEXT_TURN_SIMILARITY, crowd)]
+            ranked = later[-1:] + ranked
         for leaf in ranked[:1]:
             timeline = self.model.facts.timeline_for_leaves([leaf], as_of=as_of)
             state = timeline.leaf_currency(leaf)

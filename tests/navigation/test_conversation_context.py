@@ -275,3 +275,34 @@ async def test_the_state_before_a_change_is_no_turn_said_after_it(tmp_path: Path
         first = await save(rt, "2023/11/01 The boiler was serviced.")
         await save(rt, "2023/11/01 The plumber said the boiler is fine until spring.")
         assert rt.navigation.conversation.turns_after(first) == set()
+
+
+async def test_a_question_asking_how_a_thread_ended_gets_its_last_word(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Which e-reader did the user end up buying?" was served the opening turn, the
+    # assistant's two options and the library question; the order came four turns later
+    async with Runtime(tmp_path) as rt:
+        await save(rt, "2025-02-19 user: I need a new e-reader, my old Kindle screen cracked. "
+                       "Budget about 200 euros.")
+        await save(rt, "2025-02-19 assistant: In that range the Kobo Libra Colour and the "
+                       "Kindle Paperwhite are the usual picks. Do you borrow library e-books?")
+        await save(rt, "2025-02-19 user: Yes, all the time through the library app.")
+        await save(rt, "2025-02-19 assistant: Then the Kobo is the better fit, it integrates "
+                       "library loans directly.")
+        ordered = await save(rt, "2025-02-19 user: Ordered the Kobo Libra Colour e-reader, "
+                                 "arrives Friday.")
+        await save(rt, "2025-03-02 user: The new dishwasher is very noisy at night.")
+        await embedded(rt)
+        # the order is as close to the question as the turns before it: only its place, the
+        # conversation's last word, sets it apart (no turn is close enough to be shown else)
+        monkeypatch.setattr(conversation, "CONTEXT_SIMILARITY", 1.1)
+        question = "Which e-reader did the user end up buying?"
+        found = await search(rt, question, limit=1)
+        shown = {t.leaf_id for h in found.hits for t in (h.next_turn, h.also_said) if t} | {
+            h.leaf_id for h in found.hits}
+        assert ordered in shown
+        monkeypatch.setattr(conversation, "_OUTCOME", conversation.re.compile(r"(?!)"))
+        found = await search(rt, question, limit=1)
+        assert ordered not in {t.leaf_id for h in found.hits
+                               for t in (h.next_turn, h.also_said) if t} | {
+            h.leaf_id for h in found.hits}
