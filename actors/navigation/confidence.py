@@ -131,6 +131,12 @@ def clue_request(
     # A rival that lacks a query word the best one has is a weaker match, not a tie: a memory
     # holding the one rare word of the question is the answer, however close the scores.
     wanted = best.matched & frozenset(query.terms)
+    if not wanted:
+        # The best memory holds none of the question's words (found by meaning alone): its
+        # rivals are no story a clue could tell apart, only other weak guesses ("What is the
+        # name of the user's physiotherapist?" asked a clue between "Booked a physio, Anouk
+        # Visser" and a stretching routine, at confidence 0.03); the reply serves them.
+        return None
     # A query of one or two bare words ("Luis") has no meaning beyond its words to lead with:
     # every memory about Luis is an equal candidate, whatever its vector says.
     meaningful = not query.short

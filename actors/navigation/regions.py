@@ -57,11 +57,44 @@ def _countries() -> frozenset[str]:
     return frozenset(key for names in _names() for key in names[:2])
 
 
+CITIES = (
+    ("lisbon", "lisboa"), ("london", "londres"), ("munich", "munich"), ("cologne", "colonia"),
+    ("geneva", "ginebra"), ("florence", "florencia"), ("venice", "venecia"),
+    ("milan", "milan"), ("turin", "turin"), ("naples", "napoles"), ("rome", "roma"),
+    ("athens", "atenas"), ("prague", "praga"), ("vienna", "viena"), ("warsaw", "varsovia"),
+    ("brussels", "bruselas"), ("stockholm", "estocolmo"), ("copenhagen", "copenhague"),
+    ("edinburgh", "edimburgo"), ("porto", "oporto"), ("moscow", "moscu"),
+    ("beijing", "pekin"), ("tokyo", "tokio"), ("cairo", "cairo"), ("seville", "sevilla"),
+    ("saragossa", "zaragoza"), ("corunna", "coruna"), ("majorca", "mallorca"),
+    ("minorca", "menorca"), ("ibiza", "ibiza"), ("bruges", "brujas"), ("antwerp", "amberes"),
+    ("the hague", "la haya"), ("dublin", "dublin"), ("hamburg", "hamburgo"),
+    ("strasbourg", "estrasburgo"), ("marseille", "marsella"), ("bordeaux", "burdeos"),
+    ("toulouse", "tolosa"), ("nice", "niza"), ("basel", "basilea"), ("zurich", "zurich"),
+    ("krakow", "cracovia"), ("bucharest", "bucarest"), ("istanbul", "estambul"),
+    ("jerusalem", "jerusalen"), ("new york", "nueva york"), ("new orleans", "nueva orleans"),
+    ("philadelphia", "filadelfia"), ("havana", "la habana"), ("cape town", "ciudad del cabo"),
+    ("mexico city", "ciudad de mexico"), ("sicily", "sicilia"), ("sardinia", "cerdena"),
+    ("crete", "creta"), ("corsica", "corcega"), ("tuscany", "toscana"),
+    ("brittany", "bretana"), ("normandy", "normandia"), ("bavaria", "baviera"),
+    ("andalusia", "andalucia"), ("catalonia", "cataluna"), ("the canaries", "canarias"),
+    ("canary islands", "islas canarias"), ("balearic islands", "islas baleares"),
+    ("basque country", "pais vasco"), ("the alps", "los alpes"), ("pyrenees", "pirineos"),
+)
+"""Cities and regions whose English and Spanish names differ, one pair each, folded (the same
+spelling twice where only the accent differs, "Múnich"): a question in one language names
+the place as a memory in the other does not ("¿Qué restaurante me recomendaste en Lisboa?"
+and "book one dinner at Tasca do Meio", of the Lisbon trip)."""
+
+
 @functools.cache
 def _translations() -> dict[str, tuple[str, ...]]:
-    """One-word country names -> their names in the other language ("espana" -> "spain",
-    "japan" -> "japon"), folded."""
+    """One-word country, city and region names -> their names in the other language
+    ("espana" -> "spain", "japan" -> "japon", "lisboa" -> "lisbon"), folded."""
     pairs: dict[str, set[str]] = {}
+    for english, spanish in CITIES:
+        if english != spanish and " " not in english and " " not in spanish:
+            pairs.setdefault(english, set()).add(spanish)
+            pairs.setdefault(spanish, set()).add(english)
     for english, translated, official in _names():
         if not official and english != translated and " " not in english \
                 and " " not in translated:
@@ -71,7 +104,8 @@ def _translations() -> dict[str, tuple[str, ...]]:
 
 
 def translated(word: str) -> tuple[str, ...]:
-    """A one-word country name in the other language ("España" -> "spain"), else ()."""
+    """A one-word country, city or region name in the other language ("España" -> "spain",
+    "Lisboa" -> "lisbon"), else ()."""
     return _translations().get(_key(word), ())
 
 

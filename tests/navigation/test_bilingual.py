@@ -58,3 +58,16 @@ def test_a_country_is_read_by_its_name_in_the_other_language(
     # an outside client's "¿...llevar mis cosas a España?" was told no memory mentions
     # 'espana', with "Spain" in 14 memories
     assert dict(other_reading(question) or [])[word] == reading
+
+
+@pytest.mark.parametrize(("word", "other"), [
+    ("Lisboa", "lisbon"), ("London", "londres"), ("Sevilla", "seville"), ("Munich", None),
+    ("Edimburgo", "edinburgh"),
+])
+def test_a_city_is_read_by_its_name_in_the_other_language(word: str, other: str | None) -> None:
+    # "¿Qué restaurante me recomendaste en Lisboa?" named no place a memory holds ("Lisbon")
+    from actors.navigation import regions
+    assert (other in regions.translated(word)) if other else not regions.translated(word)
+    if other is not None:
+        reading = other_reading(f"¿Qué pasó en {word}?")
+        assert reading is not None and other in dict(reading)[word]

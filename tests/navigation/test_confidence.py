@@ -223,3 +223,14 @@ def test_a_phrased_two_word_question_lets_meaning_lead() -> None:
     assert clue_request(bare, [_sim(a, 0.45), _sim(b, 0.37)]) is not None
     assert clue_request(phrased, [_sim(a, 0.45), _sim(b, 0.37)]) is None
     assert parse_query("what do you know about Luis").short  # one term: short however phrased
+
+
+def test_a_tie_of_memories_holding_none_of_the_question_s_words_asks_no_clue() -> None:
+    # found by meaning alone, they are weak guesses, not stories a clue tells apart ("What is
+    # the name of the user's physiotherapist?": "Booked a physio, Anouk Visser" and a
+    # stretching routine, asked for a clue at confidence 0.03)
+    q = parse_query("physiotherapist appointment")
+    ranked = [cand("a", 1.0, set(), "n1"), cand("b", 0.99, set(), "n2")]
+    assert clue_request(q, ranked) is None
+    worded = [cand("a", 1.0, {"appointment"}, "n1"), cand("b", 0.99, {"appointment"}, "n2")]
+    assert clue_request(q, worded) is not None
