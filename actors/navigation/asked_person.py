@@ -22,14 +22,42 @@ _NAME = re.compile(r"(?<![\w'’])([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)(?:['�
 "Pay" or "Fed"."""
 
 
+_PLACE_WORDS = frozenset(fold(word) for word in """
+    st saint san santa santo mount mt lake market street road avenue lane park square station
+    hospital school college university church cathedral bridge hill beach bay river island
+    castle museum gallery stadium airport centre center mall hotel cafe bar restaurant
+    calle plaza avenida parque mercado estacion colegio escuela universidad iglesia catedral
+    puente playa rio lago monte isla castillo museo barrio aeropuerto""".split())
+"""Words that make a run of capitalised words a place's name ("St Nicholas Market", "Santa
+Clara de Triana", "Lake Bled"), whose words name no person."""
+_NAME_RUN = re.compile(r"[A-ZÁÉÍÓÚÑ][\w'’.]*(?:\s+(?:(?:de|del|la|las|los|of|the|y|and)\s+)?"
+                       r"[A-ZÁÉÍÓÚÑ][\w'’.]*)+")
+"""Capitalised words in a row, the small words of a name allowed between them."""
+
+
+def _in_place_names(question: str) -> set[str]:
+    """The words of the question that belong to a place's name (``_PLACE_WORDS``)."""
+    out: set[str] = set()
+    for m in _NAME_RUN.finditer(question):
+        words = re.findall(r"[\w'’]+", m.group(0))
+        if any(fold(word).rstrip(".") in _PLACE_WORDS for word in words):
+            out |= set(words)
+    return out
+
+
 def names_asked(question: str) -> tuple[str, ...]:
     """The capitalised words of the question that may name a person: not its first word
     (unless possessive: "Marta's dog?"), nor a question or stop word, nor a common word of
     the language ("Testing", "Hours": ``common_words``), nor part of a brand written in two
-    capitals ("PayPal": the asked "Pay" was a word cut short)."""
+    capitals ("PayPal": the asked "Pay" was a word cut short), nor of a place's name ("St
+    Nicholas Market", "Santa Clara de Triana": "Said by Marisol, and it does not mention
+    Triana" answered a question about a school)."""
     out: list[str] = []
+    placed = _in_place_names(question)
     for m in _NAME.finditer(question):
         word = m.group(1)
+        if word in placed:
+            continue
         opening = not question[:m.start()].strip(" ¿¡\"'(")
         if opening and m.group(0) == word:
             continue  # a question's first word is capitalised whatever it is

@@ -22,6 +22,9 @@ from tests.navigation.test_retrieval_rules import embedded, save, search
     ("Marta's dog?", ("Marta",)),
     ("¿Cuándo vio Marta la película?", ("Marta",)),
     ("Where does the user live?", ()),
+    ("What did Declan buy at St Nicholas Market?", ("Declan",)),
+    ("¿Cuándo empieza Marisol en el colegio Santa Clara de Triana?", ("Marisol",)),
+    ("Where did Ravi Shah swim at Lake Bled?", ("Ravi", "Shah")),
 ])
 def test_the_names_a_question_asks_about(question: str, names: tuple[str, ...]) -> None:
     assert names_asked(question) == names
@@ -77,11 +80,13 @@ def test_a_name_addressed_is_no_mention(text: str) -> None:
 
 def test_a_speaker_the_question_names_is_asked_about_even_as_a_word() -> None:
     # "tom" is in the dictionary, so "Tom" is no name asked; the question still names him
-    question = "Did Tom catch anything at Lake Tahoe?"
+    question = "Did Tom catch anything with Rosa at the lake?"
     turn = "[2023-07-02] Tom: Two rainbow trout and a tiny perch."
     assert other_speaker(names_asked(question), turn, question) is None
     assert other_speaker(names_asked(question), turn.replace("Tom:", "Bea:"), question) == \
-        ("Bea", "Tahoe")
+        ("Bea", "Rosa")
+    # "Lake Tahoe" is a place: no person the turn fails to mention
+    assert names_asked("Did Tom catch anything at Lake Tahoe?") == ()
 
 
 def test_a_turn_answered_by_the_one_asked_about_is_theirs() -> None:
