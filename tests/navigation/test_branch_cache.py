@@ -37,13 +37,15 @@ def test_branches_kept_parsed_stay_within_their_bytes(store_home: Path,
              for path in iter_branch_files(layout)}
     assert len(files) >= 3, "too few branches to drop any"
     largest = max(path.stat().st_size for path in files.values())
-    monkeypatch.setattr(read_model, "BRANCH_CACHE_BYTES", 2 * largest)
+    # the budget holds the largest branch but never all of them (the others add to it);
+    # "at most two held" failed when three small ones fitted in twice the largest
+    monkeypatch.setattr(read_model, "BRANCH_CACHE_BYTES", largest)
     model = ReadModel(layout)
     model.refresh()
     for _ in range(2):  # the second round reads again what the first let go
         for node_id, path in files.items():
             assert model.branch(node_id) == read_branch(path)
             held = [size for _, size in model._branches.values()]
-            assert sum(held) == model._branch_bytes <= 2 * largest
-            assert len(held) <= 2
+            assert sum(held) == model._branch_bytes <= largest
+            assert len(held) < len(files)
     assert model.branch("N9-nope-0000000000") is None
