@@ -18,7 +18,6 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 import structlog
@@ -33,9 +32,7 @@ from actors.embedding.sentence import (
     in_conversation,
     passages,
 )
-from store.atomic import ensure_private_dir
-from store.errors import StoreError
-from store.paths import StoreLayout, default_cache_dir
+from store.paths import StoreLayout
 from store.vectors import VectorTable
 
 if TYPE_CHECKING:
@@ -143,8 +140,6 @@ class VectorIndex:
         """Memories queued for embedding (by ``plan``), the next one last."""
         self._asked: OrderedDict[str, Vectors] = OrderedDict()
         """Question vectors by the text encoded (``encode_query``), read-only, newest last."""
-        self._residuals: Path | None | bool = False
-        """The folder of the matrices' row files (``residuals``; False: not looked up yet)."""
         self._others_dropped = False
         """Rows of other models were dropped once this process's queue first emptied."""
         self._own: dict[str, None] = {}
@@ -167,22 +162,6 @@ class VectorIndex:
         vector to compare with): a search costs no loading."""
         return self.loaded and (self.embedder.loaded or not self.ids)
 
-    def residuals(self) -> Path | None:
-        """Where the matrices keep their residual rows (``quantized``, ``row_file``): the
-        machine's cache folder; None (in memory) when it cannot be made."""
-        if self._residuals is False:
-            folder = default_cache_dir()
-            try:
-                ensure_private_dir(folder)
-            except (OSError, StoreError) as exc:
-                log.warning("row_file_unavailable", folder=str(folder), reason=str(exc),
-                            consequence="the vectors' residual rows are held in memory")
-                self._residuals = None
-            else:
-                self._residuals = folder
-        assert self._residuals is not True
-        return self._residuals
-
     def _add(self, rows: list[tuple[str, Vectors]]) -> None:
         """Add memories' vectors: per memory, its own row first, then its passages' rows."""
         import numpy as np
@@ -194,7 +173,7 @@ class VectorIndex:
         if not fresh:
             return
         if self._matrix is None:
-            self._matrix = QuantizedRows(DIM, residuals=self.residuals())
+            self._matrix = QuantizedRows(DIM)
         self._matrix.append(np.stack([vecs[0] for _, vecs in fresh]))
         for leaf, vecs in fresh:
             self.position[leaf] = len(self.ids)
@@ -207,7 +186,7 @@ class VectorIndex:
         if not len(rows):
             return
         if self._passages is None:
-            self._passages = QuantizedRows(DIM, residuals=self.residuals())
+            self._passages = QuantizedRows(DIM)
         first = self._passages.count
         self._passages.append(rows)
         self._parts[position] = list(range(first, first + len(rows)))
@@ -237,7 +216,7 @@ class VectorIndex:
             filled = 0
             long: list[tuple[int, bytes]] = []  # (position, its passages' rows)
             with self.table.scanning(MODEL_ID) as (count, rows):
-                matrix = QuantizedRows(DIM, count, self.residuals())
+                matrix = QuantizedRows(DIM, count)
                 for leaf, blob in rows:
                     if not blob or len(blob) % row_bytes:
                         continue
@@ -256,8 +235,7 @@ class VectorIndex:
             if long:  # every long memory's passages in one matrix, quantized at once
                 blocks = [np.frombuffer(rest, dtype=np.float32).reshape(-1, DIM)
                           for _, rest in long]
-                passages_matrix = QuantizedRows(DIM, sum(len(block) for block in blocks),
-                                                self.residuals())
+                passages_matrix = QuantizedRows(DIM, sum(len(block) for block in blocks))
                 passages_matrix.append(np.concatenate(blocks))
                 first = 0
                 for (position, _), block in zip(long, blocks, strict=True):

@@ -14,24 +14,15 @@ within ``s / 2 * |query|_1 + s t / 2 * |q|_1`` of the exact one (the row's round
 query's), and the candidate set grows until no left-out row's bound reaches the last kept score.
 
 At 50k memories of 128 dimensions: 13 MB instead of 26 MB (33 MB before, when the float32
-matrix doubled). Given a folder (``residuals``), the ``r`` rows are kept in an unlinked file
-there (``row_file``) instead of memory: a search reads only its candidates' (~600 rows), and a
-50k server's resident memory is 24 MB smaller at 512 dimensions. No ranking decisions, not
-thread-safe (one owner).
+matrix doubled). Pure computation; no I/O, no ranking decisions, not thread-safe (one owner).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import simsimd
-import structlog
-
-from actors.embedding.row_file import RowFile
-
-log = structlog.get_logger("ihmt.embedding")
 
 FIRST_CANDIDATES = 4
 """Candidates rescored, as a multiple of the rows wanted (then four times more if needed)."""
@@ -50,21 +41,13 @@ def quantize(block: Any) -> tuple[Any, Any, Any]:
 
 class QuantizedRows:
     """A growable matrix of vectors (unit vectors, or means of two: length at most 1) stored as
-    ``quantize`` makes them. ``residuals``: the folder of the file that holds the ``r`` rows
-    (``row_file``; in memory without one, or when no file can be made there)."""
+    ``quantize`` makes them."""
 
-    def __init__(self, dim: int, capacity: int = 0, residuals: Path | None = None) -> None:
+    def __init__(self, dim: int, capacity: int = 0) -> None:
         self.dim = dim
         self.count = 0
         self._q = np.zeros((capacity, dim), dtype=np.int8)
-        self._file: RowFile | None = None
-        if residuals is not None:
-            try:
-                self._file = RowFile(dim, residuals)
-            except OSError as exc:
-                log.warning("row_file_unavailable", folder=str(residuals), reason=str(exc),
-                            consequence="the vectors' residual rows are held in memory")
-        self._r = np.zeros((0 if self._file else capacity, dim), dtype=np.int8)
+        self._r = np.zeros((capacity, dim), dtype=np.int8)
         self._s = np.ones(capacity, dtype=np.float32)
         self._l1 = np.zeros(capacity, dtype=np.float32)
         """Each row's ``|q|_1``: the query's rounding error bound grows with it."""
@@ -77,14 +60,8 @@ class QuantizedRows:
 
     @property
     def nbytes(self) -> int:
-        """Bytes held in memory (the row file's are not)."""
         return int(self._q.nbytes + self._r.nbytes + self._s.nbytes + self._l1.nbytes
                    + self._length.nbytes)
-
-    def close(self) -> None:
-        """Remove the row file (the rows are not read after this)."""
-        if self._file is not None:
-            self._file.close()
 
     def reserve(self, rows: int) -> None:
         """Room for ``rows`` rows in all (grows by at least an eighth: amortised).
@@ -97,7 +74,7 @@ class QuantizedRows:
         if rows <= self.capacity:
             return
         size = max(rows, self.capacity + self.capacity // 8, 256)
-        for name in ("_q",) if self._file else ("_q", "_r"):
+        for name in ("_q", "_r"):
             getattr(self, name).resize((size, self.dim), refcheck=False)
         for name, first in (("_s", 1.0), ("_l1", 0.0), ("_length", 0.0)):
             column = getattr(self, name)
@@ -113,11 +90,7 @@ class QuantizedRows:
         self.reserve(self.count + len(rows))
         q, r, s = quantize(rows)
         end = self.count + len(rows)
-        self._q[self.count:end], self._s[self.count:end] = q, s
-        if self._file is not None:
-            self._file.write(self.count, r)
-        else:
-            self._r[self.count:end] = r
+        self._q[self.count:end], self._r[self.count:end], self._s[self.count:end] = q, r, s
         self._l1[self.count:end] = np.abs(q.astype(np.int32)).sum(axis=1)
         self._length[self.count:end] = np.linalg.norm(rows, axis=1)
         self.count = end
@@ -139,7 +112,7 @@ class QuantizedRows:
         127 * 254 + 127, within its range); one widening instead of two."""
         steps = self._q[picked].astype(np.int16)
         steps *= 254
-        steps += self._file.take(picked) if self._file is not None else self._r[picked]
+        steps += self._r[picked]
         return steps
 
     def score_rows(self, indices: Any, query: Any) -> Any:

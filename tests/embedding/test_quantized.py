@@ -4,8 +4,6 @@ loaded at once."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
 from actors.embedding.quantized import QuantizedRows, quantize
@@ -98,24 +96,3 @@ def test_rows_added_after_a_load_keep_every_row_as_loaded_at_once() -> None:
         query = unit_rows(1, 64, 200 + seed)[0]
         assert [a.tolist() for a in grown.top(query, 25)] == \
             [a.tolist() for a in whole.top(query, 25)]
-
-
-def test_residual_rows_in_a_file_score_exactly_as_in_memory(tmp_path: Path) -> None:
-    """The ``r`` rows kept in an unlinked file (``row_file``): the same rows, the same scores
-    bit for bit, grown past the capacity; the file has no name in the folder."""
-    rows = unit_rows(3000, 96, 7)
-    held, filed = QuantizedRows(96), QuantizedRows(96, 1000, tmp_path)
-    for start in range(0, len(rows), 700):
-        held.append(rows[start:start + 700])
-        filed.append(rows[start:start + 700])
-    assert filed.nbytes < held.nbytes and not list(tmp_path.iterdir())
-    for seed in range(5):
-        query = unit_rows(1, 96, 200 + seed)[0]
-        for got, want in zip(filed.top(query, 30), held.top(query, 30), strict=True):
-            assert got.tolist() == want.tolist()
-        picked = [5, 2999, 6, 7, 8, 0]
-        assert filed.score_rows(picked, query).tolist() == held.score_rows(picked, query).tolist()
-        assert filed.score_rows(range(40, 52), query).tolist() == \
-            held.score_rows(range(40, 52), query).tolist()
-    assert filed.row(1234).tolist() == held.row(1234).tolist()
-    filed.close()
