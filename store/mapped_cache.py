@@ -157,21 +157,6 @@ def mapped_array(name: str, shape: tuple[int, ...], dtype: np.dtype[Any],
     return table  # ``built`` is dropped here: the process keeps the mapping, not its copy
 
 
-def release_pages(table: Array) -> bool:
-    """Take the pages of a mapped cache array out of this process's resident memory (the
-    next read maps them again from the page cache, ~1 µs a page); False when ``table`` is
-    not such a mapping (held in memory: nothing to release). The mapping is read-only and
-    shared, so no thread's reads can see other bytes, before or after."""
-    mapping = getattr(table, "_mmap", None)
-    if not isinstance(mapping, mmap.mmap) or not hasattr(mmap, "MADV_DONTNEED"):
-        return False
-    try:
-        mapping.madvise(mmap.MADV_DONTNEED)
-    except (OSError, ValueError):  # a closed mapping; a system that refuses the advice
-        return False
-    return True
-
-
 def _drop_replaced(path: Path, family: str) -> None:
     """Remove the cache files whose names start with ``family``, other than ``path``. A process
     still mapping one keeps its pages (the file lives on until unmapped); one that needs it

@@ -16,17 +16,13 @@ a cosine. Loaded on first use, in the caller's (worker) thread: about 0.3 s and 
 process's own memory (the vocabulary's 28 MB, the layers' weights). The 65 MB token table is
 not read but mapped from a file in the machine's cache (``store.mapped_cache``), built by the
 first process of the machine that needs it (0.5 s more, once): its pages are shared by every
-server process and only the rows in use are resident. Each row read maps the 64 KB around it
-(the kernel's fault-around), so the resident part grew with every text encoded: 16 MB after
-300 memories of the bench's generator, 20 MB after 3,000; encodings give it back at most once a
-second (``TABLE_RELEASE_S``).
+server process and only the rows in use are resident (under 1 MB in a serving process).
 """
 
 from __future__ import annotations
 
 import importlib
 import threading
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -57,10 +53,6 @@ VOCABULARY = "sp.model"
 pure-Python port: 28 MB and 0.26 s to load instead of 45 MB and 0.61 s, 4 µs a text instead
 of 67 µs; the two agree on every text of our benches (1,153), and differ only on runs of
 unknown characters (emoji), which the library merges as the model was trained to see them."""
-TABLE_RELEASE_S = 1.0
-"""An encoding takes the token table's pages out of the process's resident memory when the
-last one to do so was this long ago (``store.mapped_cache.release_pages``: 25 µs, then ~1 µs a
-page the next encodings read again): what stays resident is what a second's encodings read."""
 THREADS = 1
 """BLAS threads of one encoding: the index embeds in the background on a 2-core machine shared
 with the server's other processes; measured, two threads were no faster per text."""
@@ -138,8 +130,6 @@ def _without_date(text: str) -> str:
 
 
 _LOADING = threading.Lock()
-_released_at = 0.0
-"""When an encoding last released the token table's pages (``TABLE_RELEASE_S``)."""
 _MODEL: Any = None
 """The process's one copy of the model: its weights are read-only, so every encoder (one per
 runtime; a test process runs hundreds) shares it, and each loads it once at most."""
@@ -325,18 +315,4 @@ class SentenceEncoder:
         if kept:
             encoded = np.asarray(model.encode([texts[row] for row in kept]), dtype=np.float32)
             out[kept] = encoded
-            _release_table(model.table)
         return out
-
-
-def _release_table(table: Any) -> None:
-    """The token table's pages out of the resident memory, at most once a ``TABLE_RELEASE_S``
-    (any thread: a release while another thread reads only makes that read map its pages
-    again)."""
-    global _released_at
-    now = time.monotonic()
-    if now - _released_at >= TABLE_RELEASE_S:
-        _released_at = now
-        from store.mapped_cache import release_pages
-
-        release_pages(table)

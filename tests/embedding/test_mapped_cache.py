@@ -12,7 +12,7 @@ import pytest
 from structlog.testing import capture_logs
 
 from store.atomic import TEMP_PREFIX
-from store.mapped_cache import cache_path, mapped_array, release_pages
+from store.mapped_cache import cache_path, mapped_array
 from store.paths import default_cache_dir
 from tests.worker_process import WorkerProcess
 
@@ -180,36 +180,3 @@ def test_builders_racing_in_two_processes_end_with_one_whole_file(tmp_path: Path
     shape = (4096, 512)
     expected = (np.arange(shape[0] * shape[1]) % 251).astype(np.uint8).reshape(shape)
     assert np.array_equal(np.load(cache / "worker-table.npy"), expected)
-
-
-def _resident_kb(path: Path) -> int:
-    """This process's resident kB of its mappings of ``path`` (/proc/self/smaps)."""
-    total, current = 0, False
-    with open("/proc/self/smaps", encoding="utf-8") as handle:
-        for line in handle:
-            fields = line.split()
-            if "-" in fields[0] and not fields[0].endswith(":"):
-                current = len(fields) > 5 and fields[5] == str(path)
-            elif current and fields[0] == "Rss:":
-                total += int(fields[1])
-    return total
-
-
-@pytest.mark.skipif(not Path("/proc/self/smaps").exists(), reason="Linux's /proc")
-def test_released_pages_leave_the_resident_memory_and_read_the_same(cache: Path) -> None:
-    """A read maps the pages around it; ``release_pages`` takes them out of the process's
-    resident memory, and the next read sees the same bytes. An array in memory is left."""
-    shape = (4096, 256)
-
-    def build() -> np.ndarray:
-        return (np.arange(shape[0] * shape[1]) % 251).astype(np.uint8).reshape(shape)
-
-    table = mapped_array("released", shape, DTYPE, build)
-    path = cache_path("released")
-    expected = int(build().sum(dtype=np.int64))
-    assert int(table.sum(dtype=np.int64)) == expected
-    assert _resident_kb(path) >= 512
-    assert release_pages(table)
-    assert _resident_kb(path) == 0
-    assert int(table[::7].sum(dtype=np.int64)) == int(build()[::7].sum(dtype=np.int64))
-    assert not release_pages(build())
