@@ -1734,6 +1734,12 @@ _DAY_OF_MONTH = re.compile(
     rf"|(?:the\s+)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+|de\s+)?(?P<m2>{MONTHS_PATTERN})"
     r")\b(?!,?\s*(?:de\s+|del\s+)?\d{4})")
 """A day named without its year: "since September 1", "on June 15th", "desde el 3 de marzo"."""
+_SINCE_MONTH = re.compile(rf"\b(?:since|desde)\s+(?:(?:early|late|mid)\s+|(?:principios|finales|"
+                          rf"mediados)\s+de\s+)?(?P<m>{MONTHS_PATTERN})\b(?![\s,]*(?:de\s+|del\s+|"
+                          r"of\s+)?\d)")
+"""A month without its year after "since" / "desde": always one gone by (a plan is never told
+with "since"), so the last such month not after the day said ("since January", "desde
+septiembre"; "in March" may be a plan ahead and stays the day said)."""
 
 
 def _sentence_date(sentence: str, around: datetime.date | None = None) -> datetime.date | None:
@@ -1753,6 +1759,12 @@ def _sentence_date(sentence: str, around: datetime.date | None = None) -> dateti
     )
     if m is not None:
         return datetime.date(int(m.group("y")), MONTHS[m.group("m")] if m.group("m") else 1, 1)
+    since = _SINCE_MONTH.search(folded)
+    if since is not None and around is not None and _DAY_OF_MONTH.search(folded) is None:
+        # "vivo en Oviedo desde septiembre", said in May: the September gone by
+        month = MONTHS[since.group("m")]
+        year = around.year if month <= around.month else around.year - 1
+        return datetime.date(year, month, 1)
     day = _DAY_OF_MONTH.search(folded)
     if day is None or around is None:
         return None

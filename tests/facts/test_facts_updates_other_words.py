@@ -207,3 +207,18 @@ async def test_changes_in_other_words_follow_their_timelines(home: Path) -> None
             assert [f.status for f in facts] == ["HISTORICAL", "ACTIVE"], (subject, attribute)
             assert facts[-1].value == now
     assert_rebuilt_alike(home)
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    ("Lucía: vivo en Oviedo desde septiembre.", dt.date(2024, 9, 1)),
+    ("Desde enero soy vegetariana.", dt.date(2025, 1, 1)),
+    ("I now live in Porto, been here since February.", dt.date(2025, 2, 1)),
+    ("I've been living in Utrecht since May.", dt.date(2025, 5, 1)),
+    # left alone: a day or a year written keeps its own reading; "in <month>" said of a
+    # plan is ahead (``ahead``), not the June gone by
+    ("I've lived in Leeds since March 2019.", dt.date(2019, 3, 1)),
+    ("I've lived in Leeds since March 3.", dt.date(2025, 3, 3)),
+    ("I'm moving to Lisbon in June.", dt.date(2025, 6, 1)),
+])
+def test_since_a_month_dates_the_change_in_the_month_gone_by(text: str, day: dt.date) -> None:
+    assert [f.valid_from for f in extract_facts(text, entry_date=_DAY)] == [day]
