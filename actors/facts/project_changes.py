@@ -130,6 +130,12 @@ _SETTING_NOUNS = re.compile(
     r"connections|workers|threads|lote|conexiones|hilos|(?:limite|retencion)\s+de\s+\w+|"
     r"tamano\s+(?:del?|de\s+la)\s+\w+)$")
 """What a number sets ("the cache TTL", "the retry limit", "el límite")."""
+_FOR_A_WHILE = re.compile(r"\b(?:temporarily|briefly|for\s+(?:the|a)\s+(?:test|load\s+test|"
+                          r"benchmark|experiment|day|night)|(?:then|and)\s+(?:\w+\s+)?back\s+to|"
+                          r"temporalmente|provisionalmente|para\s+la\s+prueba|"
+                          r"(?:y\s+)?luego\s+(?:otra\s+vez\s+)?(?:volvimos|de\s+nuevo)\s+a)\b")
+"""A change undone in the same breath ("temporarily bumped the pool size to 40 during the
+incident, then back to 20"): no value to keep."""
 _COUNTED = re.compile(
     r"(?:^|\s)(?:pool\s+size|batch\s+size|replicas|retries|workers|connections|threads|"
     r"concurrency|parallelism|limit|lote|conexiones|hilos|limite(?:\s+de\s+\w+)?|"
@@ -180,11 +186,12 @@ _NOW = re.compile(
 """What is used now, after "no longer uses A": "now (uses) B", "we switched to B", "everything
 is on B" ("ya no usamos MongoDB; todo está en PostgreSQL")."""
 _BUILT_ON = re.compile(
-    r"\b(?:builds?|built|deploys?|deployed|ships?|shipped|releases?|released|desplegamos|"
+    r"\b(?:builds?|deploys?|ships?|releases?|desplegamos|"
     r"despliega|despliegan|compilamos|compila|publicamos)\s+(?:now\s+|ahora\s+|all\s+|todo\s+)?"
     r"(?:on|through|via|with|from|con|en|desde|a\s+traves\s+de|mediante)\s+" + _name("n"))
 """What a project builds or deploys on, when it is a CI ("everything builds on GitHub
-Actions", "now deploys through GitLab CI", "desplegamos con GitHub Actions")."""
+Actions", "now deploys through GitLab CI", "desplegamos con GitHub Actions"); in the present
+only: "Before the migration, everything deployed through Jenkins" tells the past."""
 _CLAUSE_NEGATED = re.compile(r"\b(?:not|no|never|nunca|n't|todavia\s+no|aun\s+no)\b|n't\b")
 _USES = re.compile(
     r"\b(?:uses|is\s+using|are\s+using|relies\s+on|rely\s+on|runs\s+on|run\s+on|is\s+on|"
@@ -425,7 +432,7 @@ def _setting_changes(span: Folded, taken: list[tuple[int, int]]) -> list[Found]:
         thing = " ".join(words)
         unit = m.group("unit") or m.group("ounit")
         if not thing or not _SETTING_NOUNS.search(thing) or not _said(span, m.start()) \
-                or not (unit or _COUNTED.search(thing)):
+                or not (unit or _COUNTED.search(thing)) or _FOR_A_WHILE.search(span.folded):
             continue
         value = span.original(m.start("new"), m.end("unit") if m.group("unit") else m.end("new"))
         if not m.group("unit") and m.group("ounit"):

@@ -222,3 +222,17 @@ async def test_changes_in_other_words_follow_their_timelines(home: Path) -> None
 ])
 def test_since_a_month_dates_the_change_in_the_month_gone_by(text: str, day: dt.date) -> None:
     assert [f.valid_from for f in extract_facts(text, entry_date=_DAY)] == [day]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Bumped the pool size to 40 and backed up the DB.", [("pool size", "value", "40")]),
+    # a change undone in the same breath, a build told in the past
+    ("We temporarily bumped the pool size to 40 during the incident, then back to 20.", []),
+    ("Raised the retry limit from 3 to 5, then went back to 3.", []),
+    ("Subimos el tamaño del pool a 50 y luego volvimos a 20.", []),
+    ("Before the migration, everything deployed through Jenkins.", []),
+    ("Back in 2022 everything built on Travis.", []),
+])
+def test_a_change_undone_or_told_in_the_past_is_no_current_value(
+        text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert [f for f in _facts(text) if f[1] in ("value", "tool:ci")] == expected
