@@ -128,7 +128,7 @@ class StoredDoc:
         splitting every hit's terms when only a query's few are asked about)."""
         padded = self._padded
         if isinstance(terms, tuple):  # a query's terms: padded once, not once per hit
-            return frozenset(t for t, probe in _probes(terms) if probe in padded)
+            return frozenset([t for t, probe in _probes(terms) if probe in padded])
         return frozenset(t for t in terms if f" {t} " in padded)
 
     @property
