@@ -7,6 +7,7 @@ full form adds ids, sources, tree paths and what was searched.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -224,16 +225,25 @@ _passage_stems = TextMemo(_stems_of_passages, max_chars=PASSAGE_MEMO_CHARS)
 shows six more), the same memories reply after reply (0.8-2 ms a reply at 50k)."""
 
 
+@functools.lru_cache(maxsize=64)
+def _asked_in(query: str) -> tuple[frozenset[str], bool]:
+    """The query's stems (words of 3 letters or more) and whether it asks what the assistant
+    said: the same for every memory of a reply (up to 20 served and six "Also close")."""
+    return (frozenset(stem(word) for word in terms(query) if len(word) >= 3),
+            asks_the_assistant(query))
+
+
 def _best_passage(text: str, query: str, focus: Sequence[str] = ()) -> int | None:
     """Where the passage holding most of the query's words (and of ``focus``, the stems the
     search matched) starts, each word weighted by how few passages of this text hold it (a
     word every turn repeats decides nothing), the assistant's passages by
     ``ASSISTANT_PASSAGE_SHARE``; words are compared by stem ("sister" / "sisters"). None when
     no passage holds any."""
-    wanted = {stem(word) for word in terms(query) if len(word) >= 3} | set(focus)
+    asked, to_the_assistant = _asked_in(query)
+    wanted = asked | set(focus)
     if not wanted:
         return None
-    discount = 1.0 if asks_the_assistant(query) else ASSISTANT_PASSAGE_SHARE
+    discount = 1.0 if to_the_assistant else ASSISTANT_PASSAGE_SHARE
     held: list[tuple[int, frozenset[str], float]] = []
     for offset, own, assistant in _passage_stems(text):
         stems = own & wanted

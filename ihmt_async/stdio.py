@@ -19,17 +19,19 @@ Nothing here writes to stdout itself: replies go through the SDK's write stream.
 At the end of stdin the requests already read are answered before the SDK hears of it
 (``Pending``): a client that writes its requests and closes its end of the pipe (a shell
 pipeline, a script) gets every answer, not "Connection closed" for work that was done. A
-signal stops the server while a read is blocked: the read is abandoned, not waited for.
+signal stops the server while a read waits for the client: the wait is cancelled. The lines are
+read and the replies written on the event loop (``fd_streams``), not in worker threads.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
+import os
 import re
-import sys
-from collections.abc import Awaitable, Callable
-from io import TextIOWrapper
-from typing import Any, TextIO
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any, Protocol
 
 import anyio
 import mcp_types as types
@@ -41,6 +43,7 @@ from mcp.shared.message import SessionMessage
 
 from actors.text import INVALID_TEXT_MARK
 from ihmt_async.echo import echo
+from ihmt_async.fd_streams import FdLines, FdWriter
 
 MAX_LINE_CHARS = 16 * 1024 * 1024
 """Longest request line accepted (an 8 MB digest_output, JSON-escaped, fits)."""
@@ -234,10 +237,18 @@ class AnswerWatch:
         return result
 
 
+class LineSource(Protocol):
+    """Where lines come from (``fd_streams.FdLines`` over stdin)."""
+
+    async def readline(self, limit: int) -> str:
+        """The next line, at most ``limit`` characters of it; '' at the end."""
+        ...
+
+
 class GuardedLines:
     """Async line iterator over stdin that checks each line (see the module docstring)."""
 
-    def __init__(self, inner: TextIO, *, max_line_chars: int = MAX_LINE_CHARS,
+    def __init__(self, inner: LineSource, *, max_line_chars: int = MAX_LINE_CHARS,
                  eof_grace_s: float = EOF_GRACE_S) -> None:
         self._inner = inner
         self.max_line_chars = max_line_chars
@@ -280,11 +291,9 @@ class GuardedLines:
                 await self._refuse(bad, len(line))
 
     async def _readline(self, limit: int) -> str:
-        """At most ``limit`` characters of the next line, read in a worker thread (anyio's
-        file wrapper cannot pass a size to ``readline``). A cancelled read (the server stopping
-        on a signal) is abandoned: a blocked ``readline`` cannot be interrupted."""
-        return await anyio.to_thread.run_sync(self._inner.readline, limit,
-                                              abandon_on_cancel=True)
+        """At most ``limit`` characters of the next line. A read waiting for the client is
+        cancelled when the server stops on a signal."""
+        return await self._inner.readline(limit)
 
     async def _drain(self) -> int:
         """Read and discard the rest of an oversized line; how many characters it had."""
@@ -308,11 +317,29 @@ class GuardedLines:
             pass
 
 
+@contextlib.contextmanager
+def _claimed_stdout() -> Iterator[int]:
+    """A private copy of stdout for the MCP messages, with fd 1 pointed at stderr meanwhile:
+    a stray write to stdout (a library's print, a child process') must never land inside the
+    JSON-RPC channel. The SDK's transport does the same for a stdout it opens itself; given
+    ours, it leaves that to us. The copy is never closed: a write in a worker thread (stdout
+    a regular file) may outlive the transport."""
+    private = fcntl.fcntl(1, fcntl.F_DUPFD_CLOEXEC, 3)
+    os.dup2(2, 1)
+    try:
+        yield private
+    finally:
+        os.dup2(private, 1)
+
+
 async def run_stdio(server: MCPServer[Any]) -> None:
-    """``server.run_stdio_async()`` with the guarded stdin."""
-    stdin = GuardedLines(TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace"))
+    """``server.run_stdio_async()`` with the guarded stdin, both pipes served from the event
+    loop (``fd_streams``: no worker thread per line read or reply written)."""
+    stdin = GuardedLines(FdLines(0))
     lowlevel = server._lowlevel_server  # the SDK exposes no public way to pass our stdin
-    async with stdio_server(stdin=stdin) as (read_stream, write_stream):  # type: ignore[arg-type]
-        stdin.reply = write_stream.send
-        answers = AnswerWatch(write_stream, stdin.pending)
-        await lowlevel.run(read_stream, answers, lowlevel.create_initialization_options())
+    with _claimed_stdout() as out:
+        async with stdio_server(stdin=stdin, stdout=FdWriter(out)) as (  # type: ignore[arg-type]
+                read_stream, write_stream):
+            stdin.reply = write_stream.send
+            answers = AnswerWatch(write_stream, stdin.pending)
+            await lowlevel.run(read_stream, answers, lowlevel.create_initialization_options())

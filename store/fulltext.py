@@ -57,6 +57,9 @@ lock, before serving (not held in every process' tail): a start that pays it is 
 DOC_CACHE = 4096
 """Stored documents kept decoded per searcher, by address: a common word's top hits come back
 search after search, and fetching one costs a block decompression."""
+FREQ_CACHE = 65_536
+"""Terms whose document frequency is kept per searcher (~100 bytes each: a few MB at most;
+emptied when full, as the documents are)."""
 K1 = 1.2
 B = 0.75
 """tantivy's BM25 constants (fixed in tantivy); the in-memory tail scores with the same."""
@@ -125,7 +128,7 @@ class StoredDoc:
         splitting every hit's terms when only a query's few are asked about)."""
         padded = self._padded
         if isinstance(terms, tuple):  # a query's terms: padded once, not once per hit
-            return frozenset(t for t, probe in _probes(terms) if probe in padded)
+            return frozenset([t for t, probe in _probes(terms) if probe in padded])
         return frozenset(t for t in terms if f" {t} " in padded)
 
     @property
@@ -212,6 +215,12 @@ class FulltextIndex:
         self._searcher: tantivy.Searcher | None = None
         self._docs: dict[tuple[int, int], StoredDoc] = {}
         """Documents fetched from the current searcher (addresses change with it)."""
+        self._freqs: dict[str, int] = {}
+        """Document frequencies asked of the current searcher: a search asks ~60 (the same
+        terms again for each reading, candidate and check; the question's common words
+        search after search), a tantivy call each. A commit brings a new searcher."""
+        self._prefixed: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        """``terms_with_prefix`` answers of the current searcher, kept alike."""
         self.watermark = Watermark()
         self.reload(force=True)
 
@@ -263,14 +272,20 @@ class FulltextIndex:
             self._index = self._open()  # another process created it
         if self._index is None:
             self._searcher = None
-            self._docs = {}
+            self._forget_searched()
             self.watermark = Watermark()
             return True
         self._index.reload()
         self._searcher = self._index.searcher()
-        self._docs = {}
+        self._forget_searched()
         self.watermark = _watermark_of(self._searcher)
         return True
+
+    def _forget_searched(self) -> None:
+        """What was read from the searcher just replaced (its addresses and counts)."""
+        self._docs = {}
+        self._freqs = {}
+        self._prefixed = {}
 
     @property
     def num_docs(self) -> int:
@@ -280,13 +295,26 @@ class FulltextIndex:
     def doc_freq(self, term: str) -> int:
         if self._searcher is None:
             return 0
-        return int(self._searcher.doc_freq("terms", term))
+        found = self._freqs.get(term)
+        if found is None:
+            if len(self._freqs) >= FREQ_CACHE:
+                self._freqs.clear()
+            found = self._freqs[term] = int(self._searcher.doc_freq("terms", term))
+        return found
 
     def terms_with_prefix(self, prefix: str, limit: int) -> list[tuple[str, int]]:
+        """The index's terms starting with ``prefix`` and their frequencies (a new list each
+        call: callers may keep or change it)."""
         if self._searcher is None:
             return []
-        return [(str(t), int(n)) for t, n in
+        found = self._prefixed.get((prefix, limit))
+        if found is None:
+            if len(self._prefixed) >= FREQ_CACHE // 8:
+                self._prefixed.clear()
+            found = self._prefixed[(prefix, limit)] = [
+                (str(t), int(n)) for t, n in
                 self._searcher.terms_with_prefix("terms", prefix, limit=limit)]
+        return list(found)
 
     def get(self, doc_id: str) -> StoredDoc | None:
         if self._searcher is None:

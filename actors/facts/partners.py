@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from actors.dates import MONTHS, WEEKDAYS
+from actors.facts.names import NOT_NAMES
 from actors.facts.values import CLAUSE_START, Folded
 from actors.text import STOPWORDS, fold
 
@@ -33,6 +34,11 @@ quadratic in the run's length (10,000 letters: a minute)."""
 _ADV = r"(?:(?:just|finally|officially|actually|also|now|recently)\s+)*"
 _PARTNER_NOUN = (r"(?:boyfriend|girlfriend|partner|husband|wife|fiance|fiancee|bf|gf|novio|novia|"
                  r"pareja|marido|mujer|esposo|esposa|prometido|prometida|chico|chica)")
+
+_PLAIN_NAME = r"(?<![\w'’-])(?P<n>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)"
+"""A name with no possessive in it: "my girlfriend is Maya's sister" names no partner."""
+_NAME_ENDS = r"(?=\s*(?:$|[.,;:!?)(]|-|\s+(?:now|and|since|ahora|y|desde)\b))"
+"""After a name told by "is": the clause ends ("my girlfriend is Maya, we ...")."""
 
 _STARTS: tuple[re.Pattern[str], ...] = tuple(re.compile(p) for p in (
     rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:dating|going\s+out\s+with|engaged\s+to|"
@@ -69,6 +75,17 @@ _STARTS: tuple[re.Pattern[str], ...] = tuple(re.compile(p) for p in (
     rf"\b(?:(?:estoy|estamos)\s+saliendo|salgo|he\s+empezado\s+a\s+salir|empece\s+a\s+salir)"
     rf"\s+con\s+alguien(?:\s+nuev[oa])?\s*[,:]\s*{_NAME}(?=\s*(?:$|[.,;:!?)(]|-|\s+(?:y|que|"
     r"de|desde)\b))",
+    # the partner named by "my girlfriend is Maya", "mi novia ahora es Claudia" (a name closing
+    # the clause, no nationality: "my wife is Italian" names no one)
+    rf"\bmy\s+(?:new\s+)?{_PARTNER_NOUN}\s+(?:is|'s)\s+(?:now\s+)?{_PLAIN_NAME}{_NAME_ENDS}",
+    rf"\bmi\s+(?:nuev[oa]\s+)?{_PARTNER_NOUN}\s+(?:ahora\s+)?es\s+(?:ahora\s+)?{_PLAIN_NAME}{_NAME_ENDS}",
+    # "I'm seeing a guy called Ravi", "salgo con una chica que se llama Sara"
+    rf"\b(?:i'm|i\s+am|we're|i've\s+been|i\s+have\s+been|i\s+(?:started|began))\s+{_ADV}"
+    rf"(?:dating|seeing|going\s+out\s+with)\s+(?:a|this)\s+(?:(?:\w+\s+)?(?:guy|girl|man|woman|"
+    rf"lad|bloke|chap|boy|lady))\s+(?:called|named)\s+{_NAME}",
+    rf"\b(?:(?:estoy|estamos)\s+saliendo|salgo|he\s+empezado\s+a\s+salir|empece\s+a\s+salir)"
+    rf"\s+con\s+(?:un|una)\s+(?:chico|chica|hombre|mujer|tio|tia)\s+(?:que\s+se\s+llama|"
+    rf"llamad[oa])\s+{_NAME}",
 ))
 """A partner taken up or held, named."""
 
@@ -141,7 +158,8 @@ def _name(span: Folded, m: re.Match[str]) -> str | None:
     for word in words:
         word = word.strip(".,;:!?\"'()")
         owner = _POSSESSIVE.sub("", word)
-        if not owner[:1].isupper() or fold(owner) in STOPWORDS or fold(owner) in _NOT_NAMES:
+        if not owner[:1].isupper() or fold(owner) in STOPWORDS or fold(owner) in _NOT_NAMES \
+                or fold(owner) in NOT_NAMES:  # "my wife is Italian"
             break
         kept.append(owner)
         if owner != word:

@@ -66,6 +66,7 @@ from actors.facts.partners import named_partner, partner_facts, tells_dating
 from actors.facts.people import new_person_facts
 from actors.facts.project_changes import is_tool_name, own_clause, project_facts
 from actors.facts.questions import attribute_question
+from actors.facts.quoted import quoted_by_another
 from actors.facts.role_changes import RoleChanges
 from actors.facts.speakers import USER, Speaker, speaker_of, turns
 from actors.facts.tools import switch_kind
@@ -138,7 +139,9 @@ def _r(text: str) -> re.Pattern[str]:
 
 _OPENING = r"^\W*(?:" + OPENING_DATE + r"\W*)?"
 """A sentence's start, past the date a note opens with ("2024-10-27: My bank is ING.")."""
-_LEADS = re.compile(_OPENING + r"(?:i|we)\b")
+_LEADS = re.compile(_OPENING + r"(?:(?:so|well|ok|okay|anyway|also|ugh|oh|and|but|pues|bueno|"
+                    r"y|vale)\W+)*(?:i|we)\b")
+"""A clause the speaker leads, after a chat's filler ("so I handed in my notice ...")."""
 _OPENING_AT = re.compile(_OPENING)
 
 
@@ -276,6 +279,10 @@ _WORKPLACES_ES = (r"(?:archivo|biblioteca|museo|galeria|hospital|clinica|panader
                   r"restaurante|hotel|laboratorio|banco|almacen|fabrica|agencia|bodega|farmacia|"
                   r"ayuntamiento|embajada|ministerio|aerolinea|aeropuerto|taller|libreria|"
                   r"guarderia|protectora|periodico)")
+_HOUSEHOLD = re.compile(r"\s+(?:household|family)$", re.IGNORECASE)
+"""What follows a make when it says what kind of home ("a Tesla household")."""
+_FIRM_NOUNS = r"(?:startup|start-up|company|consultancy|scale-up|scaleup|fintech|studio|business)"
+"""What a firm is, before its name ("a startup called Tandem")."""
 _STARTING_AT = (r"(?:starting|start|beginning|begin)\s+(?:work\s+|working\s+|"
                 r"(?:a|my)\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+")
 """A job started: "starting at", "start work at", "starting a new job with"."""
@@ -410,7 +417,8 @@ _RULES: tuple[_Rule, ...] = (
         rf"\b{_NAME}\s+{_ADV}(?:lives\s+in|is\s+living\s+in|(?:has\s+)?(?:moved|relocated)\s+to)\s+"
     ), named=True),
     _Rule("location", _r(
-        rf"\b{_NAME}\s+{_ADV_ES}(?:vive\s+en|reside\s+en|se\s+(?:ha\s+)?(?:mudado|mudo)\s+a)\s+"
+        rf"\b{_NAME}\s+{_ADV_ES}(?:vive\s+en|reside\s+en|se\s+(?:ha\s+)?(?:mudado|mudo)\s+a|"
+        r"se\s+(?:ha\s+ido|fue)\s+a\s+vivir\s+a)\s+"
     ), named=True),
     # a relative's home and work, under the relative ("my sister moved to Lyon", "mi hermano
     # trabaja en Iberdrola": ``whose``; a friend unnamed is many people, a named one a name)
@@ -442,6 +450,9 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(rf"\b(?:i(?:'ve|\s+have)?\s+{_ADV}|(?:and|then)\s+(?:just\s+)?)joined\s+"),
           model=True, first_person=True),
     _Rule("employer", _r(rf"\bi(?:'ve|\s+have)?\s+{_ADV}started\s+(?:working\s+)?(?:at|for)\s+")),
+    # "I handed in my notice at Barclays and started at Monzo" (a name: not "and started at 9")
+    _Rule("employer", _r(rf"\b(?:and|then)\s+{_ADV}started\s+(?:working\s+)?(?:at|for)\s+"),
+          model=True, named_value=True, first_person=True),
     # "I've been working at Zara since May", "he empezado en Inditex", "empecé en Zara"
     _Rule("employer", _r(rf"\b(?:i|we)(?:'ve|\s+have)\s+{_ADV}been\s+working\s+(?:at|for)\s+")),
     _Rule("employer", _r(r"\b(?:empece|he\s+empezado|comence|he\s+comenzado)\s+en\s+"),
@@ -584,6 +595,14 @@ _RULES: tuple[_Rule, ...] = (
         rf"\b{_NAME}\s+{_ADV}(?:works\s+(?:at|for)|is\s+working\s+(?:at|for))\s+"
     ), named=True),
     _Rule("employer", _r(rf"\b{_NAME}\s+{_ADV}(?:has\s+)?joined\s+"), named=True, model=True),
+    # "Leo started at Google last week" (a name, capitalised: not "started at the bottom")
+    _Rule("employer", _r(rf"\b{_NAME}\s+{_ADV}(?:has\s+)?started\s+(?:working\s+|a\s+(?:new\s+)?"
+                         r"job\s+)?(?:at|with)\s+"), named=True, model=True),
+    # the firm named after what it is: "I'm at a startup called Tandem now" (not "I'm at a bar
+    # called The Swan": no workplace noun; Spanish "una startup que se llama X": _named_beside)
+    _Rule("employer", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:at|with|working\s+"
+                         rf"(?:at|for))\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?:{_FIRM_NOUNS}|{_WORKPLACES})\s+"
+                         r"(?:called|named)\s+"), model=True),
     _Rule("employer", _r(
         rf"\b{_NAME}\s+{_ADV_ES}(?:trabaja\s+(?:en|para)|empezo\s+a\s+trabajar\s+(?:en|para))\s+"
     ), named=True),
@@ -594,6 +613,14 @@ _RULES: tuple[_Rule, ...] = (
       for noun, attribute in (("phone", "phone"), ("mobile", "phone"), ("car", "car"),
                               ("laptop", "laptop"), ("computer", "laptop"))),
     _Rule("car", _r(rf"\b(?:i|we)\s+{_ADV}drive\s+(?:an?\s+|the\s+)?"), model=True),
+    # a make held now, its kind the make's: "ahora tenemos un Dacia Duster", "I'm on a MacBook
+    # Air now", "we're a Tesla household now" (not "tengo una cita", "I'm on a Zoom call")
+    _Rule("", _r(rf"\b(?:(?:ahora\s+)?(?:tengo|tenemos|conduzco|conducimos)\s+(?:ahora\s+)?"
+                 rf"(?:un|una)|"
+                 rf"(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}on\s+(?:an?|the)(?:\s+new)?)\s+"
+                 rf"(?={MAKE})"), model=True),
+    _Rule("car", _r(rf"\b(?:we're|we\s+are)\s+{_ADV}an?\s+(?={MAKE}\s+(?:household|family)\b)"),
+          model=True),
     *(_Rule(attribute, _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:bought|got|ordered|picked\s+up)"
                           rf"\s+(?:myself\s+|ourselves\s+)?a\s+new\s+{noun}\s*(?:[,:(-]\s*)?"
                           r"(?:an?\s+|the\s+)?(?=[\w])"), model=True)
@@ -778,14 +805,17 @@ _CHAT_RULES: tuple[_Rule, ...] = (
     _Rule("location", _r(rf"\b(?:(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:renting|subletting)|"
                          rf"(?:i|we)\s+{_ADV}rent)\s+(?:a|an|our|my)\s+{_LIVING_HOME_IN}"),
           place=True),
+    # the home left unsaid: "I finally left Leeds, I'm renting in York now"
+    _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:renting|subletting)\s+in\s+"
+                         rf"(?![^.;!?]*{_NOT_STAYING.pattern})"), place=True),
     _Rule("location", _r(r"\b(?:(?:estoy|estamos)\s+(?:ahora\s+)?alquilando|alquilo)\s+"
                          rf"(?:un|una)\s+(?:[\w-]+\s+){{0,2}}?{_HOME_ES}\s+(?:[\w-]+\s+){{0,2}}?en\s+"
                          rf"(?![^.;!?]*{_NOT_STAYING.pattern})"), place=True),
     _Rule("location", _r(rf"\b(?:mi|nuestro|nuestra)\s+(?:nuev[oa]\s+)?{_HOME_ES}\s+"
                          r"(?:nuev[oa]\s+)?(?:esta|queda)\s+(?:ahora\s+)?en\s+"), place=True),
     # "me voy a vivir a Cádiz", "nos vamos a vivir a Santa Fe en mayo"
-    _Rule("location", _r(r"\b(?:me\s+voy|nos\s+vamos|me\s+fui|nos\s+fuimos)\s+a\s+vivir\s+"
-                         r"(?:a|en)\s+"), place=True),
+    _Rule("location", _r(r"\b(?:me\s+voy|nos\s+vamos|me\s+fui|nos\s+fuimos|me\s+he\s+ido|"
+                         r"nos\s+hemos\s+ido)\s+a\s+vivir\s+(?:a|en)\s+"), place=True),
     # a workplace started at on a day, named by its common noun: "starting at the archive on
     # Monday", "I start at the library next week", "empiezo en la biblioteca el lunes"
     *(_Rule("employer", _r(rf"{lead}{_ADV}{_STARTING_AT}(?=the\s+(?:[\w-]+\s+)?{_WORKPLACES}\b)"),
@@ -1120,6 +1150,9 @@ def _named_beside(span: Folded, start: int, value: str) -> str:
     the name. A description with no name beside it stays as it was ("a startup in Leeds")."""
     if not _DESCRIBED.match(value):
         return value
+    called = _CALLED_IN.search(value)
+    if called is not None:  # "a small startup called Nubalia": the value ran over the name
+        return called.group("n")
     rest = span.text[len(span.original(0, start)):]
     at = rest.find(value)
     if at < 0:
@@ -1130,9 +1163,14 @@ def _named_beside(span: Folded, start: int, value: str) -> str:
     return name.group("n").rstrip(".'")
 
 
-_NAME_BESIDE = re.compile(r",\s+(?P<n>[A-ZÁÉÍÓÚÑ][\w&.'-]*(?:\s+(?:de\s+|del\s+|of\s+|&\s+)?"
+_NAME_BESIDE = re.compile(r"(?:,\s+|\s+(?:called|named|que\s+se\s+llama|llamad[oa])\s+)"
+                          r"(?P<n>[A-ZÁÉÍÓÚÑ][\w&.'-]*(?:\s+(?:de\s+|del\s+|of\s+|&\s+)?"
                           r"[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)*)(?=\s*(?:$|[.,;:!?)]))")
-"""A name set off by a comma that ends its clause (", Estudio Albufera.")."""
+"""A name set off by a comma, or given by "called", "que se llama", that ends its clause (",
+Estudio Albufera.", "una startup que se llama Fintonic")."""
+_CALLED_IN = re.compile(r"\s(?:called|named|que\s+se\s+llama|llamad[oa])\s+"
+                        r"(?P<n>[A-ZÁÉÍÓÚÑ][\w&.'-]*(?:\s+[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)*)$")
+"""A description's own name at its end ("a small startup called Nubalia")."""
 
 
 def _role_at(value: str) -> tuple[str, str]:
@@ -1211,6 +1249,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                                             if fold(w) not in ARTICLES):
                 continue
             attribute = rule.attribute or kind_of(fold(value)) or ""
+            if attribute == "car":  # "we're a Tesla household now": the make
+                value = _HOUSEHOLD.sub("", value)
             if attribute == "employer" and rule.model:  # "First week at Nubeo done"
                 value = _name_words(value)
             if attribute == "employer":  # "a small studio in Valencia, Estudio Albufera"
@@ -1694,6 +1734,12 @@ _DAY_OF_MONTH = re.compile(
     rf"|(?:the\s+)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+|de\s+)?(?P<m2>{MONTHS_PATTERN})"
     r")\b(?!,?\s*(?:de\s+|del\s+)?\d{4})")
 """A day named without its year: "since September 1", "on June 15th", "desde el 3 de marzo"."""
+_SINCE_MONTH = re.compile(rf"\b(?:since|desde)\s+(?:(?:early|late|mid)\s+|(?:principios|finales|"
+                          rf"mediados)\s+de\s+)?(?P<m>{MONTHS_PATTERN})\b(?![\s,]*(?:de\s+|del\s+|"
+                          r"of\s+)?\d)")
+"""A month without its year after "since" / "desde": always one gone by (a plan is never told
+with "since"), so the last such month not after the day said ("since January", "desde
+septiembre"; "in March" may be a plan ahead and stays the day said)."""
 
 
 def _sentence_date(sentence: str, around: datetime.date | None = None) -> datetime.date | None:
@@ -1713,6 +1759,12 @@ def _sentence_date(sentence: str, around: datetime.date | None = None) -> dateti
     )
     if m is not None:
         return datetime.date(int(m.group("y")), MONTHS[m.group("m")] if m.group("m") else 1, 1)
+    since = _SINCE_MONTH.search(folded)
+    if since is not None and around is not None and _DAY_OF_MONTH.search(folded) is None:
+        # "vivo en Oviedo desde septiembre", said in May: the September gone by
+        month = MONTHS[since.group("m")]
+        year = around.year if month <= around.month else around.year - 1
+        return datetime.date(year, month, 1)
     day = _DAY_OF_MONTH.search(folded)
     if day is None or around is None:
         return None
@@ -1922,8 +1974,10 @@ def extract_facts(
             if project:  # a project's tool, version or setting (``project_changes``): the
                 # user's stack it was read as goes, and a rule of its own attribute here wins
                 named = {fold(f[3]) for f in project}
-                found = [f for f in found if not (f[2] == "stack" and fold(f[3]) in named
-                                                  or f[2] == "location" and is_tool_name(f[3]))]
+                found = [f for f in found
+                         if not (f[2] in ("stack", "uses", "value")
+                                 and any(fold(f[3]).endswith(n) for n in named)
+                                 or f[2] == "location" and is_tool_name(f[3]))]
                 found = [*found, *(f for f in project if f[2] not in {g[2] for g in found})]
             partner = named_partner(span, dating, line)
             if partner is not None and not any(f[2] == "partner" for f in found):
@@ -1934,7 +1988,8 @@ def extract_facts(
                 # "It's a one-bed in Blackrock ... I move in on the 1st of August"
                 found = [*found, (moving_in[1], "user", "location", moving_in[2])]
             left = left_named(span, _named_subject)
-            found = [f for f in [*found, *left] if not is_hypothetical(span.folded, f[0])]
+            found = [f for f in [*found, *left] if not is_hypothetical(span.folded, f[0])
+                     and not quoted_by_another(span.folded, f[0])]
             if not found:
                 continue  # nothing to date: the sentence's date is looked up only for facts
             valid_from = _sentence_date(sentence, current_date) or current_date

@@ -90,11 +90,14 @@ RUNTIMES = {"node": "Node", "node.js": "Node", "nodejs": "Node", "go": "Go", "go
 
 _KIND_NOUNS = {
     "tool:package manager": (r"package\s+manager|dependency\s+manager|dependencies|deps|"
-                             r"packaging|gestor\s+de\s+(?:paquetes|dependencias)|dependencias"),
+                             r"packaging|package\s+management|dependency\s+management|"
+                             r"gestor\s+de\s+(?:paquetes|dependencias)|dependencias|"
+                             r"gestion\s+de\s+(?:paquetes|dependencias)"),
     "tool:message queue": (r"message\s+(?:queue|broker|bus)|queue|broker|event\s+bus|bus|"
                            r"messaging|cola(?:\s+de\s+mensajes)?|bus\s+de\s+eventos"),
     "tool:warehouse": r"(?:data\s+)?warehouse|almacen(?:\s+de\s+datos)?",
-    "tool:ci": r"ci(?:/cd)?(?:\s+(?:provider|pipeline|system))?|integracion\s+continua",
+    "tool:ci": (r"ci(?:/cd)?(?:\s+(?:provider|pipeline|system))?|integracion\s+continua|"
+                r"builds?|build\s+system"),
     "database": r"database|db|datastore|base\s+de\s+datos",
 }
 """The nouns a kind is named by ("the harbor event bus" is harbor's message queue)."""
@@ -123,8 +126,22 @@ _PER = (r"(?:\s*(?:/|per|por|a\s+la|al)\s*(?:second|sec|s|minute|min|hour|h|day|
 _SETTING_NOUNS = re.compile(
     r"(?:^|\s)(?:ttl|timeout|time-out|limit|retention(?:\s+period)?|interval|expiry|"
     r"expiration|threshold|quota|concurrency|parallelism|replicas|retries|pool\s+size|"
-    r"batch\s+size|window|tiempo\s+de\s+espera|limite|retencion|intervalo|umbral)$")
+    r"batch\s+size|window|tiempo\s+de\s+espera|limite|retencion|intervalo|umbral|"
+    r"connections|workers|threads|lote|conexiones|hilos|(?:limite|retencion)\s+de\s+\w+|"
+    r"tamano\s+(?:del?|de\s+la)\s+\w+)$")
 """What a number sets ("the cache TTL", "the retry limit", "el límite")."""
+_FOR_A_WHILE = re.compile(r"\b(?:temporarily|briefly|for\s+(?:the|a)\s+(?:test|load\s+test|"
+                          r"benchmark|experiment|day|night)|(?:then|and)\s+(?:\w+\s+)?back\s+to|"
+                          r"temporalmente|provisionalmente|para\s+la\s+prueba|"
+                          r"(?:y\s+)?luego\s+(?:otra\s+vez\s+)?(?:volvimos|de\s+nuevo)\s+a)\b")
+"""A change undone in the same breath ("temporarily bumped the pool size to 40 during the
+incident, then back to 20"): no value to keep."""
+_COUNTED = re.compile(
+    r"(?:^|\s)(?:pool\s+size|batch\s+size|replicas|retries|workers|connections|threads|"
+    r"concurrency|parallelism|limit|lote|conexiones|hilos|limite(?:\s+de\s+\w+)?|"
+    r"tamano\s+(?:del?|de\s+la)\s+\w+)$")
+"""Settings that count things: their number needs no unit ("bumped the pool size to 40",
+"subimos el tamaño de lote a 1000"); a time or a size does ("the timeout from 30 to 60")."""
 
 _AUX = frozenset(("have has had 've just finally now already recently also then so "
                   "ha han hemos he ya ahora tambien entonces").split())
@@ -136,16 +153,18 @@ GENERIC_OWNERS = frozenset(("team project repo repository codebase app applicati
 _NO_OWNERS = frozenset("everything all stuff things todo everything else".split())
 """What was moved names no owner ("we moved everything to uv")."""
 _AND = frozenset("and then y e luego".split())
+_OTHERS = frozenset("other another their otro otra otros otras".split())
+"""Before the owner: someone else's project ("the other team", "their repo")."""
 _NEGATED = re.compile(r"(?:\bno\s+longer|\bnot|n't|\bnever|\bya\s+no|\bno|\bnunca)\s+$")
 
 _VERB_FROM_TO = re.compile(
     r"\b(?:switched|moved|migrated|changed|went|gone|upgraded|downgraded|bumped|ported|"
     r"transitioned|pasado|pasamos|paso|migrado|migramos|migro|migraron|cambiado|cambiamos|"
     r"cambio|movido|movimos|actualizado|actualizamos)\s+(?P<thing>(?:[\w.'’/-]+\s+){0,5}?)"
-    r"(?:from|de|del)\s+" + _name("o") + r"\s+(?:to|onto|over\s+to|a|al)\s+" + _name("n"))
+    r"(?:from|off|de|del)\s+" + _name("o") + r"\s+(?:to|onto|over\s+to|a|al)\s+" + _name("n"))
 _VERB_TO = re.compile(
-    r"\b(?:switched|moved|migrated|upgraded|changed|gone|pasado|pasamos|migrado|migramos|"
-    r"cambiado|cambiamos|actualizado|actualizamos)\s+(?P<thing>(?:(?:the|our|its|their|my|el|"
+    r"\b(?:switched|moved|migrated|upgraded|changed|gone|pasado|pasamos|paso|migrado|migramos|"
+    r"migro|cambiado|cambiamos|actualizado|actualizamos)\s+(?P<thing>(?:(?:the|our|its|their|my|el|"
     r"la|nuestro|nuestra|su)\s+)?(?:(?!(?:from|de|del)\s)[\w.'’/-]+\s+){0,3}?)?(?:over\s+|"
     r"all\s+)?(?:to|onto|a|al)\s+"
     + _name("n"))
@@ -161,7 +180,19 @@ _NOW = re.compile(
     r"\b(?:now|ahora)\s+(?:(?:it|we|they)\s+)?(?:uses?|use|is\s+on|are\s+on|runs?\s+on|usa|"
     r"usamos|utiliza|utilizamos|corre\s+(?:en|sobre)|esta\s+en|estamos\s+en)?\s*" + _name("n")
     + r"|\b(?:we(?:'ve|\s+have)?|hemos|han|it|they)\s+(?:switched|moved|migrated|gone|"
-    r"pasado|migrado|cambiado)\s+(?:over\s+)?(?:to|a|al)\s+" + _name("m"))
+    r"pasado|migrado|cambiado)\s+(?:over\s+)?(?:to|a|al)\s+" + _name("m")
+    + r"|\b(?:everything|all|todo)\s+(?:now\s+|ahora\s+)?(?:is|esta|lives|vive|runs|corre|"
+    r"builds|deploys|se\s+despliega)\s+(?:on|in|en|through|via|con)\s+" + _name("k"))
+"""What is used now, after "no longer uses A": "now (uses) B", "we switched to B", "everything
+is on B" ("ya no usamos MongoDB; todo está en PostgreSQL")."""
+_BUILT_ON = re.compile(
+    r"\b(?:builds?|deploys?|ships?|releases?|desplegamos|"
+    r"despliega|despliegan|compilamos|compila|publicamos)\s+(?:now\s+|ahora\s+|all\s+|todo\s+)?"
+    r"(?:on|through|via|with|from|con|en|desde|a\s+traves\s+de|mediante)\s+" + _name("n"))
+"""What a project builds or deploys on, when it is a CI ("everything builds on GitHub
+Actions", "now deploys through GitLab CI", "desplegamos con GitHub Actions"); in the present
+only: "Before the migration, everything deployed through Jenkins" tells the past."""
+_CLAUSE_NEGATED = re.compile(r"\b(?:not|no|never|nunca|n't|todavia\s+no|aun\s+no)\b|n't\b")
 _USES = re.compile(
     r"\b(?:uses|is\s+using|are\s+using|relies\s+on|rely\s+on|runs\s+on|run\s+on|is\s+on|"
     r"are\s+on|is\s+written\s+in|is\s+built\s+(?:on|with)|requires|needs|"
@@ -190,9 +221,12 @@ _VERSION_FROM_TO = re.compile(
 _SETTING_CHANGE = re.compile(
     r"\b(?:bumped|raised|lowered|increased|reduced|decreased|cut|changed|dropped|moved|"
     r"subimos|bajamos|aumentamos|reducimos|cambiamos|subido|bajado|aumentado|reducido|"
-    r"cambiado)\s+(?P<thing>(?:the|our|its|el|la|nuestro|nuestra|su)\s+[\w./' -]{1,40}?\s+)?"
-    r"(?:from|de)\s+(?P<old>" + _NUMBER + r")(?:[\s-]*(?P<ounit>" + _UNIT + r"))?\s+"
-    r"(?:to|a)\s+(?P<new>" + _NUMBER + r")(?:[\s-]*(?P<unit>" + _UNIT + _PER + r"))?(?!\w|\.\d)")
+    r"cambiado)\s+(?P<thing>(?!(?:from|de)\s)(?:(?:the|our|its|el|la|los|las|nuestro|nuestra|"
+    r"su)\s+)?[\w./' -]{1,40}?\s+)?(?:(?:from|de)\s+(?P<old>" + _NUMBER + r")(?:[\s-]*"
+    r"(?P<ounit>" + _UNIT + r"))?\s+)?(?:to|a)\s+(?P<new>" + _NUMBER + r")(?:[\s-]*(?P<unit>"
+    + _UNIT + _PER + r"))?(?!\w|\.\d)")
+"""A setting's number changed: "bumped the TTL from 5 to 15 minutes", "bumped the pool size
+to 40", "subimos el tamaño de lote a 1000" (the old number may go unsaid)."""
 
 
 _COMMON_WORDS = frozenset((
@@ -275,8 +309,8 @@ def _owner_before(span: Folded, at: int) -> str | None:
         if word in STOPWORDS or len(picked) == 3:
             break
         picked.insert(0, word)
-    if not picked:
-        return None
+    if not picked or len(words) > len(picked) and words[-len(picked) - 1] in _OTHERS:
+        return None  # "the other team moved ...", "otro equipo migró ...": not this project
     owner = _owner_words(picked)
     return "project" if owner == "" else owner
 
@@ -345,7 +379,8 @@ def project_facts(span: Folded) -> list[Found]:
         now = _NOW.search(folded, m.end())
         if old is None or now is None:
             continue
-        new = _named(now, span, "n", paired=True) or _named(now, span, "m", paired=True)
+        new = _named(now, span, "n", paired=True) or _named(now, span, "m", paired=True) \
+            or _named(now, span, "k", paired=True)
         if new is not None and new[0] == old[0] and new[1] != old[1]:
             add(now.start(), now.end(), _owner_before(span, m.start()), new)
     for m in _VERB_TO.finditer(folded):
@@ -362,8 +397,20 @@ def project_facts(span: Folded) -> list[Found]:
             named = _named(m, span, "n")
             if named is not None and named[0] == kind and _said(span, m.start()):
                 add(m.start(), m.end(), _owner_before(span, m.start()), named)
+    for m in _BUILT_ON.finditer(folded):
+        named = _named(m, span, "n")
+        if named is not None and named[0] == "tool:ci" and not _clause_negated(span, m.start()):
+            add(m.start(), m.end(), _owner_before(span, m.start()), named)
     out.extend(_setting_changes(span, taken))
     return out
+
+
+def _clause_negated(span: Folded, at: int) -> bool:
+    """A negation anywhere in the clause before ``at`` ("Not everything deploys through GitLab
+    CI yet"): ``_said`` looks only right before the verb."""
+    clause = re.split(r"[,;:]|\s[-–—]\s", span.folded[:at])[-1]
+    return _CLAUSE_NEGATED.search(clause) is not None
+
 
 
 def _setting_changes(span: Folded, taken: list[tuple[int, int]]) -> list[Found]:
@@ -379,15 +426,16 @@ def _setting_changes(span: Folded, taken: list[tuple[int, int]]) -> list[Found]:
             clause = re.split(r"[,;:()]|\s[-–—]\s", span.folded[:m.start()])[-1]
             thing = " ".join(clause.split()[-5:])
         words = thing.split()
-        while words and words[0] in {"the", "our", "its", "el", "la", "nuestro", "nuestra",
-                                     "su"}:
+        while words and words[0] in {"the", "our", "its", "el", "la", "los", "las", "nuestro",
+                                     "nuestra", "su"}:
             words = words[1:]
         thing = " ".join(words)
         unit = m.group("unit") or m.group("ounit")
-        if not thing or not _SETTING_NOUNS.search(thing) or not unit:
+        if not thing or not _SETTING_NOUNS.search(thing) or not _said(span, m.start()) \
+                or not (unit or _COUNTED.search(thing)) or _FOR_A_WHILE.search(span.folded):
             continue
         value = span.original(m.start("new"), m.end("unit") if m.group("unit") else m.end("new"))
-        if not m.group("unit"):
+        if not m.group("unit") and m.group("ounit"):
             value = f"{value} {span.original(m.start('ounit'), m.end('ounit'))}"
         out.append((m.start(), thing, "value", value.strip()))
     return out

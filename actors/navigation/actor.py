@@ -1296,18 +1296,17 @@ class NavigationActor(Actor):
         question's own words (``back`` maps a reading's term to the words it stands for)."""
         for doc, score, held in pool:
             coverage = self._coverage(reading, doc, held)
+            kept = best.get(doc)
+            if kept is not None and ranking.coordinated(score * weight, coverage) <= \
+                    ranking.coordinated(kept.score, kept.coverage):
+                continue  # an earlier reading matched it better: nothing more to build
             held_as: dict[str, set[str]] = {}
             for term in held:
                 for own in back.get(term, {term}) if back else (term,):
                     held_as.setdefault(own, set()).add(term)
-            matched = frozenset(held_as)
-            found = Match(score * weight, matched, coverage, reading, weight,
-                           {own: frozenset(terms) for own, terms in held_as.items()},
-                           by_neighbour)
-            kept = best.get(doc)
-            if kept is None or ranking.coordinated(score * weight, coverage) > \
-                    ranking.coordinated(kept.score, kept.coverage):
-                best[doc] = found
+            best[doc] = Match(score * weight, frozenset(held_as), coverage, reading, weight,
+                              {own: frozenset(terms) for own, terms in held_as.items()},
+                              by_neighbour)
 
     def _mentioning(self, span: DateRange, admissible: Callable[[str], bool]) -> list[str]:
         """Memories whose text names a day or month of ``span`` with its year ("In April
@@ -1596,8 +1595,8 @@ class NavigationActor(Actor):
         total = got = 0.0
         for term, weight, variants in plan:
             total += weight
-            if term in matched or any(leaf_id in self.model.index.postings(v)
-                                      for v in variants):
+            if term in matched or (variants and any(leaf_id in self.model.index.postings(v)
+                                                    for v in variants)):
                 got += weight
         return got / total if total else 0.0
 
