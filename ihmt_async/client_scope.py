@@ -8,7 +8,8 @@ the session's folder, when that directory is inside a repository. The project's 
 ``project:<name of the repository root directory>``. What is about the user (their
 preferences, habits and tools, who they are, where they live) or about every project is saved
 globally even inside a project, so every project sees it; what marks the project (its name,
-"we", a path, a ticket) keeps a first-person note in it (``actors/scope_rules.py``).
+"we", a path, a ticket) keeps a first-person note in it: the ingest actor decides it
+(``actors/scope_rules.save_scope``) from the facts it records, so a save reads its text once.
 
 It must never fail a tool call: a client without roots, or one whose ``roots/list`` fails or
 goes unanswered, gets the working directory's project (if any); one that lists no root has
@@ -18,14 +19,11 @@ none. A client that says its roots changed is asked again on its next call.
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
 import anyio
-
-from actors.dates import OPENING_DATE
 
 ROOTS_TIMEOUT_S = 5.0
 
@@ -131,91 +129,6 @@ def forget_project(extras: dict[str, Any]) -> None:
     """The client's roots changed (``notifications/roots/list_changed``): its project is asked
     again on its next call."""
     extras.pop("project_scope", None)
-
-
-_LEADING_DATE = re.compile(r"^" + OPENING_DATE + r"\s*[:\-–—]?\s*", re.MULTILINE)
-
-
-def is_about_the_user(text: str, project: str = "") -> bool:
-    """Personal text, a statement about every project, a first-person preference or habit
-    with no mark of ``project`` (``actors/scope_rules.py``), or text stating a fact about the
-    user: saved globally, not per project. Judged without the dates opening its lines: agents
-    are told to date what they save, and "2026-11-30: in this repo we pin numpy" is as much
-    this project's as it is undated. A fact read as the user's from a text that names the
-    project, a path or a ticket ("harbor no longer uses Poetry, we switched to uv" gave
-    "user stack = uv") is the project's.
-    (The detector and the fact patterns are imported here: the hooks and the installer read
-    this module's path rules and must not compile a few hundred patterns for them.)"""
-    from actors.facts.moves import tells_move_in
-    from actors.facts.patterns import extract_facts
-    from actors.ingest.detect import detect
-    from actors.ingest.types import DataType
-    from actors.scope_rules import (
-        about_all_projects,
-        marks_the_code,
-        names_a_part,
-        states_a_user_preference,
-    )
-
-    undated = _LEADING_DATE.sub("", text)
-    if about_all_projects(undated):
-        return True
-    if detect(undated).data_type is DataType.PERSONAL:
-        return True
-    said, people = _said_by_people(text)
-    if said and detect(said).data_type is DataType.PERSONAL:
-        return True
-    if states_a_user_preference(said or undated, project):
-        return True
-    if tells_move_in(said or text):  # "we moved in last saturday!": where the speaker lives
-        return True
-    return (not (marks_the_code(undated, project) or names_a_part(undated))
-            and any(fact.subject == "user" or fact.subject in people
-                    for fact in extract_facts(text)))
-
-
-def _said_by_people(text: str) -> tuple[str, frozenset[str]]:
-    """The turns people say in a saved chat transcript (their lines, dates and labels off)
-    and the names of the people who speak, or "" for a text with no speaker's label. A
-    session read whole is the assistant's advice more than anything ("process"), and what the
-    user or a named friend says tells whether it is about someone's life ("we adopted a
-    beagle puppy", "[1:56 pm on 8 May, 2023] Bea: we're moving to Denver") or about this
-    project's code. A named speaker's first-person facts are that person's (``speakers``),
-    so they count as the user's do: a friend's life is no more this project's than the
-    user's."""
-    from actors.facts.speakers import USER, past_label, speaker_of, turns
-
-    lines: list[str] = []
-    people: set[str] = set()
-    labelled = False
-    speaker = None
-    labels = turns(text)
-    for line in text.split("\n"):
-        said = speaker_of(line, turns=labels)
-        labelled = labelled or said is not None
-        speaker = said or speaker
-        if speaker is not None and speaker.subject is not None:
-            lines.append(past_label(line))
-            if speaker.subject != USER:
-                people.add(speaker.subject)
-    return ("\n".join(lines) if labelled else ""), frozenset(people)
-
-
-def save_scope(asked: str, project: str, text: str) -> str:
-    """The scope a save is filed under: the one asked for, else the client's project unless
-    the text is about the user."""
-    if asked.strip():
-        return asked
-    if not project or is_about_the_user(text, project):
-        return ""
-    return project
-
-
-async def save_scope_async(asked: str, project: str, text: str) -> str:
-    """``save_scope`` off the event loop: classifying a long text takes a while."""
-    if asked.strip() or not project:
-        return asked
-    return await anyio.to_thread.run_sync(save_scope, asked, project, text)
 
 
 def search_scope(asked: str, project: str) -> str:

@@ -34,7 +34,6 @@ from ihmt_async import render
 from ihmt_async.client_scope import (
     client_project,
     forget_project,
-    save_scope_async,
     search_scope,
 )
 from ihmt_async.echo import echo
@@ -165,13 +164,14 @@ def build_server(home: Path | str | None = None, *,
         # classified: "scope='personal'" is refused, not filed as a project of that name
         asked = validate.check_scope(scope)
         project = await client_project(ctx.session, app.extras)
-        scope = await save_scope_async(asked, project, content)
+        # where a save that asks for no scope is filed is the ingest actor's decision: it
+        # reads the text's facts for it once, and records the same facts
         result = await app.runtime.ingest.ask(Save(
             content=content, domain=domain, content_type=content_type or "auto",
-            tags=tuple(tags or ()), scope=scope or "", origin=origin or "agent",
+            tags=tuple(tags or ()), scope=asked, project=project, origin=origin or "agent",
             supersedes=supersedes, seen_from=search_scope(asked, project),
             provenance=provenance_of(ctx, app)))
-        return render.render_save(result, scope=scope, project=project, asked=asked)
+        return render.render_save(result, scope=result.scope, project=project, asked=asked)
 
     @server.tool(structured_output=False)
     @tool_errors

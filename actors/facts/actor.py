@@ -175,11 +175,13 @@ class FactsActor(Actor):
     async def handle(self, message: Any) -> Any:
         if isinstance(message, Extract):
             # Finding candidates reads only the text: done before the locks, so writers in
-            # other processes queue only for the decision and the commit.
-            # A short save's candidates (the usual note, well under a millisecond) are found
-            # here rather than paying a worker-thread hop; long texts still go to a thread.
-            if sum(len(leaf.text) for leaf in message.leaves) <= INLINE_CHARS \
-                    and not any(reads_earlier(leaf.text) for leaf in message.leaves):
+            # other processes queue only for the decision and the commit. A save's are
+            # usually found by the ingest actor already (``LeafText.candidates``); the rest,
+            # for a short text, here rather than paying a worker-thread hop; long texts and
+            # turns that read their earlier turns (the catalog, leaf files) go to a thread.
+            unread = [leaf for leaf in message.leaves if leaf.candidates is None]
+            if sum(len(leaf.text) for leaf in unread) <= INLINE_CHARS \
+                    and not any(reads_earlier(leaf.text) for leaf in unread):
                 found = self._candidates(message)
             else:
                 found = await call_in_thread(self._candidates, message)
@@ -220,9 +222,13 @@ class FactsActor(Actor):
 
         found: list[tuple[Any, Any]] = []
         for leaf in msg.leaves:
-            earlier = self._earlier_turns(msg, leaf.leaf_id) if reads_earlier(leaf.text) else []
-            for candidate in extract_facts(leaf.text, data_type=leaf.data_type,
-                                           entry_date=leaf.entry_date, earlier=earlier):
+            candidates = leaf.candidates
+            if candidates is None:
+                earlier = (self._earlier_turns(msg, leaf.leaf_id) if reads_earlier(leaf.text)
+                           else [])
+                candidates = tuple(extract_facts(leaf.text, data_type=leaf.data_type,
+                                                 entry_date=leaf.entry_date, earlier=earlier))
+            for candidate in candidates:
                 subject = scoped_subject(candidate.subject, leaf.scope, candidate.attribute)
                 found.append((leaf, dataclasses.replace(candidate, subject=subject)))
         return found

@@ -9,10 +9,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from actors.base import Message
 from actors.provenance import Provenance
+
+if TYPE_CHECKING:  # the patterns compile on import: a process that only reads never needs them
+    from actors.facts.patterns import FactCandidate
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,10 @@ class LeafText:
     """The date the chunker found for this entry (the leaf timestamp), if any."""
     scope: str = ""
     origin: str = "agent"
+    candidates: tuple[FactCandidate, ...] | None = None
+    """The facts ``text`` states (``extract_facts`` with this leaf's data type and date, not
+    yet scoped), when the sender read them already (the ingest actor, which files a save by
+    them); None: the fact actor reads them (a turn that reads its earlier turns)."""
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,13 @@ _SPEAKER = re.compile(
     r"(?P<label>[^\W\d_][\w'’.-]*(?:[ \t][^\W\d_][\w'’.-]*){0,2})[ \t]*:[ \t]+(?=\S)")
 """An optional leading date, then a label of one to three words and a colon."""
 
+
+def _labelled(line: str) -> re.Match[str] | None:
+    """``_SPEAKER.match(line)``, for a line that holds a colon (the label's): a line without
+    one, most lines of a note, cost a try of every opening date's form (~30-150 µs), and a
+    save asks it of each of its lines several times (the facts, the turns, the changes)."""
+    return _SPEAKER.match(line) if ":" in line else None
+
 _NAME_WORD = re.compile(r"[A-ZÁÉÍÓÚÑ][a-záéíóúñüàèìòùç]+(?:['’-][A-Za-záéíóúñüàèìòùç]+)*")
 """A word of a person's name: a capital, then lower-case letters ("Marta", "O'Brien",
 "Mary-Jane"); no digits, no word in capitals (a ticket, an acronym)."""
@@ -87,7 +94,7 @@ class Speaker:
 def speaker_of(line: str, *, turns: frozenset[str] = frozenset()) -> Speaker | None:
     """The line's speaker, or None when it opens with no speaker's label. ``turns``: the
     labels (folded) that head several lines of the text the line is from (``turns``)."""
-    m = _SPEAKER.match(line)
+    m = _labelled(line)
     if m is None:
         return None
     label = m.group("label")
@@ -116,7 +123,7 @@ def past_label(line: str) -> str:
     """``line`` past its date and speaker label ("[2026-10-12] Kenji: My legs are dead" ->
     "My legs are dead"): what the speaker said, which no name of the label is part of. The
     line as it is when it opens with no speaker's label (``speaker_of``)."""
-    m = _SPEAKER.match(line)
+    m = _labelled(line)
     return line[m.end():] if m is not None and speaker_of(line) is not None else line
 
 
@@ -128,7 +135,7 @@ def turns(text: str) -> frozenset[str]:
     seen: set[str] = set()
     again: set[str] = set()
     for line in text.splitlines():
-        m = _SPEAKER.match(line)
+        m = _labelled(line)
         if m is not None:
             key = fold(m.group("label"))
             (again if key in seen else seen).add(key)

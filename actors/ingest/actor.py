@@ -1,8 +1,10 @@
 """The ingest actor: Save requests become leaf files, catalog entries, facts and a nudge.
 
 Order of work for one Save: validate (nothing written on refusal) → redact secrets → detect →
-chunk → note the leaves as pending → write leaf files (durable) → ask the fact actor to extract,
-which commits the catalog entries, the fact events and the audit records in ONE transaction
+chunk → read the facts each leaf states (once: a save that asks for no scope inside a project
+is filed by them, ``scope_rules.save_scope``, and the fact actor records them) → note the
+leaves as pending → write leaf files (durable) → ask the fact actor to record the facts, which
+commits the catalog entries, the fact events and the audit records in ONE transaction
 (``store.engine``) → nudge consolidation. The catalog row is never written before its leaf file
 is durable; the leaf is searchable once that transaction commits, before the reply. The actor
 reads the catalog only through a ``CatalogReader`` (totals, id checks); it never reads another
@@ -14,9 +16,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import functools
 import time
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 
@@ -24,6 +27,8 @@ from actors.base import Actor, call_in_thread
 from actors.checks import check_text
 from actors.consolidation.messages import Nudge
 from actors.dates import impossible_leading_date, parse_date
+from actors.facts.actor import INLINE_CHARS
+from actors.facts.context import reads_earlier
 from actors.facts.messages import Extract, FactReport, LeafText, RetractedAmong
 from actors.ingest import validate
 from actors.ingest.chunkers import chunk as chunk_text
@@ -34,6 +39,7 @@ from actors.ingest.messages import Redacted, Save, SaveResult, StoreTotals
 from actors.ingest.types import DataType
 from actors.navigation.messages import Replaced, Saved
 from actors.navigation.replacements import Replacement, replacements
+from actors.scope_rules import save_scope
 from actors.scopes import refusal
 from actors.secrets import Redaction, redact, redact_text
 from actors.text import is_blank, without_control_codes
@@ -54,6 +60,9 @@ from store.errors import (
 from store.leaves import WrittenLeaf, write_leaf
 from store.locks import LockManager
 from store.paths import StoreLayout
+
+if TYPE_CHECKING:
+    from actors.facts.patterns import FactCandidate
 
 
 def is_code_path(path: str) -> bool:
@@ -109,6 +118,7 @@ class IngestActor(Actor):
         requested_type = parse_content_type(msg.content_type if msg.content_type else "auto")
         origin = validate.check_origin(msg.origin)
         scope = validate.check_scope(msg.scope)
+        project = validate.check_scope(msg.project)
         tags = validate.check_tags(list(msg.tags))
         supersedes = (msg.supersedes or "").strip() or None
         if supersedes is not None and supersedes.startswith("F-"):
@@ -134,6 +144,8 @@ class IngestActor(Actor):
         # file's source path end up in the leaf header, the catalog and the facts.
         # (Each field is scanned once: its redacted text and its counts come together.)
         scope, extra = redact(scope)
+        project, in_project = redact(project)
+        extra += in_project
         redacted_tags = [redact(t) for t in tags]
         source_text, source_found = redact(msg.source or "")
         extra = extra + [r for _t, found in redacted_tags for r in found] + source_found
@@ -160,6 +172,20 @@ class IngestActor(Actor):
         if lead is not None:
             chunks = [c if c.timestamp else dataclasses.replace(c, timestamp=lead)
                       for c in chunks]
+        # A code file read from disk states no facts about the user or the projects: its
+        # strings and comments ("I live in ...", test fixtures) are not the user speaking.
+        from_code_file = bool(msg.source) and (detection.data_type is DataType.CODE
+                                               or is_code_path(msg.source or ""))
+        # The facts each leaf states, read once: the save is filed by them (a note about the
+        # user said inside a project is every project's) and the fact actor records them.
+        stated: list[tuple[FactCandidate, ...] | None] = [None] * len(chunks) \
+            if from_code_file else await self._stated(chunks, detection.data_type.value)
+        if not scope and project:
+            known = None if None in stated else [f for found in stated for f in found or ()]
+            auto = requested_type is None and domain is None  # ``detect(clean)`` as it is
+            decide = functools.partial(save_scope, "", project, clean, facts=known,
+                                       detected=detection.data_type if auto else None)
+            scope = decide() if len(clean) <= INLINE_CHARS else await call_in_thread(decide)
         changes = replacements(clean) if supersedes is None and not msg.source \
             and len(chunks) == 1 else ()
         if changes:
@@ -192,10 +218,6 @@ class IngestActor(Actor):
             # The same text was forgotten before: saving it again is a new memory (the
             # forgotten one stays retracted in the history), and the reply says so.
             headers = headers_for(now.isoformat())
-        # A code file read from disk states no facts about the user or the projects: its
-        # strings and comments ("I live in ...", test fixtures) are not the user speaking.
-        from_code_file = bool(msg.source) and (detection.data_type is DataType.CODE
-                                               or is_code_path(msg.source or ""))
         # From the first leaf file to the reply of the commit, a save is not cancelled (a
         # shutdown waits for it, a few milliseconds): what was written is whole, never half.
         with anyio.CancelScope(shield=True):
@@ -207,7 +229,7 @@ class IngestActor(Actor):
             if written:
                 report = await self._commit(
                     msg, written, chunks, detection.data_type.value, filed_domain, scope,
-                    origin, supersedes, leaf_ids, repeated, redactions,
+                    origin, supersedes, leaf_ids, repeated, redactions, stated,
                     facts_from_text=not from_code_file, supersedes_pending=supersedes_pending)
         if written:
             self.consolidation.tell_nowait(Nudge(request_id=msg.request_id,
@@ -232,8 +254,24 @@ class IngestActor(Actor):
             tokens=sum(int(h["token_estimate"]) for h in headers),
             redactions=tuple(Redacted(r.kind, r.count) for r in redactions),
             facts=report, totals=totals,
-            forgotten_before=tuple(i for i in ids if i in forgotten),
+            forgotten_before=tuple(i for i in ids if i in forgotten), scope=scope,
         )
+
+    async def _stated(self, chunks: list[Any], data_type: str
+                      ) -> list[tuple[FactCandidate, ...] | None]:
+        """The facts each chunk states (``extract_facts``, as the fact actor records them),
+        or None for a turn that reads the turns saved before it (the fact actor reads those
+        with its catalog: ``context.reads_earlier``). A short save's on the actor's turn,
+        a long text's in a worker thread (the fact actor's rule, ``INLINE_CHARS``)."""
+        from actors.facts.patterns import extract_facts  # ~130 ms on the first save only
+
+        def read() -> list[tuple[FactCandidate, ...] | None]:
+            return [None if reads_earlier(c.text) else tuple(extract_facts(
+                c.text, data_type=data_type, entry_date=c.timestamp)) for c in chunks]
+
+        if sum(len(c.text) for c in chunks) <= INLINE_CHARS:
+            return read()
+        return await call_in_thread(read)
 
     async def _replaced(self, text: str, changes: tuple[Replacement, ...], scope: str,
                         origin: str, day: dt.date | None) -> str | None:
@@ -277,7 +315,8 @@ class IngestActor(Actor):
     async def _commit(self, msg: Save, written: list[WrittenLeaf], chunks: list[Any],
                       data_type: str, domain: str, scope: str, origin: str,
                       supersedes: str | None, leaf_ids: tuple[str, ...],
-                      repeated: tuple[str, ...], redactions: list[Any], *,
+                      repeated: tuple[str, ...], redactions: list[Any],
+                      stated: list[tuple[FactCandidate, ...] | None], *,
                       facts_from_text: bool, supersedes_pending: bool) -> FactReport:
         """Ask the fact actor to commit the save (catalog, facts, audit in one transaction);
         ``facts_from_text`` False files the leaves without reading facts out of them."""
@@ -287,8 +326,8 @@ class IngestActor(Actor):
                 leaves=tuple(
                     LeafText(leaf_id=w.leaf.leaf_id, text=c.text, data_type=data_type,
                              domain=domain, entry_date=c.timestamp, scope=scope,
-                             origin=origin)
-                    for w, c in zip(written, chunks, strict=True)
+                             origin=origin, candidates=found)
+                    for w, c, found in zip(written, chunks, stated, strict=True)
                     if facts_from_text
                 ),
                 provenance=msg.provenance, supersedes=supersedes,

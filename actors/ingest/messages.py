@@ -19,6 +19,11 @@ class Save(Message):
     content_type: str = "auto"
     tags: tuple[str, ...] = ()
     scope: str = ""
+    """The scope asked for; "" files it under ``project``'s rule."""
+    project: str = ""
+    """The project the saving client has open: a save that asks for no scope is filed there
+    unless its text is about the user or every project (``scope_rules.save_scope``, decided by
+    the actor from the facts it records, so the text is read once); "" files it globally."""
     origin: str = "agent"
     supersedes: str | None = None
     """The id of a memory this one corrects."""
@@ -59,3 +64,5 @@ class SaveResult:
     totals: StoreTotals
     forgotten_before: tuple[str, ...] = ()
     """Forgotten memories whose exact text this save brought back as new memories."""
+    scope: str = ""
+    """The scope the memories were filed under ("" for every project)."""

@@ -15,8 +15,8 @@ from facts_runtime import assert_rebuilt_alike, facts_told, history, open_runtim
 
 from actors.facts.ahead import day_ahead
 from actors.facts.moves import day_before
+from actors.scope_rules import save_scope
 from actors.text import fold
-from ihmt_async.client_scope import save_scope
 
 _DAY = dt.date(2023, 7, 15)  # a Saturday
 

@@ -19,7 +19,8 @@ from mcp import ClientSession, stdio_client
 from mcp import types as mcp_types
 from mcp.shared.exceptions import MCPDeprecationWarning
 
-from ihmt_async.client_scope import cwd_project, save_scope, scope_for_directory
+from actors.scope_rules import save_scope
+from ihmt_async.client_scope import cwd_project, scope_for_directory
 from tests.mcp_client import Session, server_params
 
 pytestmark = pytest.mark.anyio

@@ -12,11 +12,12 @@ project's fact made global would leak into every other project.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from actors.ingest.validate import check_scope
-from ihmt_async.client_scope import save_scope
+from actors.scope_rules import save_scope
 from store.errors import InvalidArgument
 from tests.mcp_client import server_session
 
@@ -158,3 +159,45 @@ async def test_a_client_with_no_project_gets_ihmt_s_save_reply(tmp_path: Path) -
     async with server_session(tmp_path / "home") as s:
         said = await s.ok("save_memory", {"content": "I use Neovim as my editor."})
         assert "Filed" not in said
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("text", "filed", "value"), [
+    ("I started as a data analyst at Globex last week.", "Filed globally", "data analyst"),
+    ("Ahora soy jefa de proyecto en Globex.", "Filed globally", "jefa de proyecto"),
+    ("Kafka was chosen for the billing events queue.", "Filed under project:harbor", None),
+    ("Empecé a trabajar de enfermera en el Hospital Clínic.", "Filed under project:harbor",
+     None),
+])
+async def test_a_save_in_a_project_reads_the_facts_of_its_text_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, filed: str,
+        value: str | None) -> None:
+    """Where a save is filed is decided from the facts it records: through MCP each such save
+    read its facts twice (the edge's "is it about the user", then the fact actor), the
+    largest part of a short save's CPU. (In-process server; the real one over stdio is
+    ``test_a_preference_told_in_one_project_is_seen_from_another``.)"""
+    import mcp
+
+    import actors.facts.patterns as patterns
+    from ihmt_async.server import build_server
+
+    read: list[str] = []
+    extract = patterns.extract_facts
+
+    def counted(said: str, **options: Any) -> list[patterns.FactCandidate]:
+        read.append(said)
+        return extract(said, **options)
+
+    def text_of(result: Any) -> str:
+        return "\n".join(getattr(part, "text", "") for part in result.content)
+
+    monkeypatch.setattr(patterns, "extract_facts", counted)
+    monkeypatch.setenv("IHMT_PROJECT", "harbor")
+    async with mcp.Client(build_server(tmp_path / "home")) as client:
+        reply = text_of(await client.call_tool("save_memory", {"content": text,
+                                                               "origin": "user"}))
+        assert filed in reply, reply
+        assert read == [text]
+        if value is not None:  # the fact the save was filed by is the one recorded
+            told = text_of(await client.call_tool("memory_history", {"subject": "user"}))
+            assert f"user role = '{value}'" in told, told
