@@ -1,8 +1,8 @@
 """Retrieval bench: quality on the team's own corpus, search latency via MCP, embedding speed.
 
 Run from the checkout: ``python -m bench.retrieval_bench [--sizes 1000,10000,50000]
-[--set templated|conversation|conversation-b|conversation-c] [--out FILE]`` (the JSON report
-goes to stdout).
+[--set templated|conversation|conversation-b|conversation-c|conversation-d] [--out FILE]``
+(the JSON report goes to stdout).
 
 Quality: every memory of ``bench.retrieval_corpus`` is saved through the real Save path
 (in-process Runtime), the background embedder is left to finish, then every question is asked
@@ -23,6 +23,9 @@ person written by hand later: rules tuned looking at the first set are validated
 ``--set conversation-c`` runs it on ``bench.conversation_set_c``: what the first two are not, a
 chat between two invented friends saved one turn per memory, each led by its date and speaker
 ("[7:12 pm on 14 May, 2025] Owen: ..."), with answers given as replies to the turn before.
+``--set conversation-d`` runs it on ``bench.conversation_set_d``, made to measure "No memory
+found": a user's chat with an assistant and never-stored questions that are near neighbours of
+stored turns with one detail changed; its figures are also given per half (tuning, held out).
 The conversation sets also report ``shown_in_reply``: the answer among the memories served or
 shown beside one (the turn its conversation went on with, the turn that answers, a line after
 them naming the next memories), which is what a reader of the reply sees, and
@@ -57,7 +60,7 @@ from actors.ingest.messages import Save
 from actors.navigation.messages import Search, SearchResult, Stats
 from actors.navigation.read_model import ReadModel
 from actors.provenance import Provenance
-from bench import conversation_set, conversation_set_b, conversation_set_c
+from bench import conversation_set, conversation_set_b, conversation_set_c, conversation_set_d
 from bench.retrieval_corpus import NEVER, Item, corpus
 from ihmt_async.logs import configure_logging
 from ihmt_async.runtime import Runtime
@@ -67,7 +70,8 @@ CACHE = ROOT / "results" / "tmp"
 # The hand-written sets by name: modules with TURNS, QUESTIONS, NEVER and CATEGORIES.
 CONVERSATION_SETS: dict[str, ModuleType] = {"conversation": conversation_set,
                                             "conversation-b": conversation_set_b,
-                                            "conversation-c": conversation_set_c}
+                                            "conversation-c": conversation_set_c,
+                                            "conversation-d": conversation_set_d}
 WAYS = (("full", True, True, True), ("no word neighbours", True, True, False),
         ("no vectors", False, True, False), ("lexical only", False, False, False))
 
@@ -209,7 +213,20 @@ async def _conversation(name: str, rows: list[str] | None = None) -> dict[str, A
             rt.navigation.use_bilingual = bilingual
             rt.navigation.use_neighbours = neighbours
             out[way] = await _ask_conversation(rt, ids, cset, rows if way == "full" else None)
+            if way == "full" and getattr(cset, "HALVED", False):
+                # rules are worked on the first half and checked on the second
+                for label, part in (("tuning half", slice(0, None, 2)),
+                                    ("held-out half", slice(1, None, 2))):
+                    out[f"full, {label}"] = await _ask_conversation(rt, ids, _half(cset, part))
         return out
+
+
+def _half(cset: ModuleType, part: slice) -> ModuleType:
+    """The set with one half of its questions and of its never-stored ones."""
+    half = ModuleType(f"{cset.__name__}[{part.start}::{part.step}]")
+    half.TURNS, half.CATEGORIES = cset.TURNS, cset.CATEGORIES
+    half.QUESTIONS, half.NEVER = cset.QUESTIONS[part], cset.NEVER[part]
+    return half
 
 
 def _first(result: SearchResult, key_of: dict[str, str]) -> str:
@@ -418,7 +435,9 @@ def main() -> None:
                              "conversation-b: bench.conversation_set_b, a second one to "
                              "validate on text the first set's tuning never saw; "
                              "conversation-c: bench.conversation_set_c, two friends' chat "
-                             "saved one dated turn per memory, LoCoMo's way")
+                             "saved one dated turn per memory, LoCoMo's way; "
+                             "conversation-d: bench.conversation_set_d, a chat with an "
+                             "assistant and near-neighbour never-stored questions")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
     parser.add_argument("--rows", default="",
                         help="write one line per question of the full path (status, rank "

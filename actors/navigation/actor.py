@@ -37,8 +37,10 @@ from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
     bare,
+    holds_value,
     names_by,
     unqualified,
+    value_asked,
 )
 from actors.navigation.answer_type import expected as expected_answer
 from actors.navigation.asked_person import (
@@ -100,6 +102,7 @@ from actors.navigation.query import (
 )
 from actors.navigation.read_model import ReadModel
 from actors.navigation.readings import Match, Reading, Readings, back_map
+from actors.navigation.regions import is_demonym
 from actors.navigation.replaced import replaced_memory
 from actors.navigation.stem import stem
 from actors.navigation.stories import capitalised_terms, named_terms, tells_a_change
@@ -1186,11 +1189,13 @@ class NavigationActor(Actor):
                    *(f"'{name}'" for name in places))
         # the lexicon's gaps: a thing it cannot translate ("sister-in-law") may be named in a
         # memory of the other language, so such a memory is still judged on its own; a name
-        # is written alike in both ("Flink": "Trabajo desde Valencia" only translates "job")
+        # is written alike in both ("Flink": "Trabajo desde Valencia" only translates "job"),
+        # and a people's name is held in either language's spelling ("Italian", "italiano")
         foreign = frozenset(leaf for leaf, match in best.items()
                             if translated is not None and match.reading is translated) \
             if unknown and not any(translatable(word) for word in (*things, *places)) \
-            and not set(places) & set(named(topic)) else frozenset()
+            and not set(places) & {*named(topic), *filter(is_demonym, places)} \
+            else frozenset()
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
                               successor, timeline, answer, trace, measured, listing=listing,
                               unheld=unheld, continued=continued,
@@ -1251,6 +1256,19 @@ class NavigationActor(Actor):
                     result = dataclasses.replace(result, hits=(lead, *result.hits[1:]))
             except (StoreError, OSError) as exc:  # context only: the reply stands without it
                 self.log.warning("search.next_turns_unread", error=str(exc))
+        wanted_value = value_asked(topic) if result.status == "FOUND" and not listing \
+            and answer is None else None
+        if wanted_value is not None and not any(
+                holds_value(topic, turn.text) for hit in result.hits
+                for turn in (hit, hit.next_turn, hit.also_said) if turn is not None):
+            # "How much does Lola charge to feed the cat?" served "Lola will feed her": the
+            # question asks for a sum, and no memory served (nor the turns shown beside
+            # them) holds one: what it asks was never stored. All the memories served are
+            # read (the caller's ``limit``): a reply showing a sum is no "No memory found"
+            result = dataclasses.replace(
+                result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
+                nearest=result.hits[:ranking.NEAREST_SHOWN],
+                reason=f"the memories about it hold no {wanted_value.removeprefix('a ')}")
         if result.more:  # a memory shown beside one served is not named again
             shown = {hit.leaf_id for hit in result.hits} | {
                 turn for hit in result.hits for around in (hit.next_turn, hit.also_said)

@@ -41,7 +41,8 @@ _ASKS = (
                 r"get|got|sell|sold|receive|received|offer|offered|raise|save|saved|"
                 r"worth|rent|fee|fees|earn|make|salary|budget)\b|\bwhat\s+(?:did|does|do|was|"
                 r"is)\b.*\b(?:cost|price|charge|fee)\b|\bhow\s+much\s+(?:money|did\s+\w+\s+"
-                r"(?:cost|pay))\b|\bcuanto\s+(?:dinero\s+)?(?:cost|pag|cobr|gast|vale|val|"
+                r"(?:cost|pay))\b|\bcuanto\s+(?:dinero\s+)?(?:(?:le|les|me|te|nos|se)\s+)?"
+                r"(?:cost|pag|cobr|gast|vale|val|"
                 r"cuesta|gan)"), _MONEY),
     (re.compile(r"\bhow\s+long\b|\bcuanto\s+(?:tiempo|duro|dura|tard)|\bcuantos?\s+"
                 r"(?:minutos|horas|dias|semanas|meses|anos)\b"), _DURATION),
@@ -63,6 +64,35 @@ def expected(question: str) -> re.Pattern[str] | None:
         if asks.search(folded):
             return answer
     return None
+
+
+VALUES = {_MONEY: "a sum of money"}
+"""The kinds of answer no memory tells without a number, as a reply names them. A time of
+day, a length of time, a distance and a count are often told in words ("early mornings", "a
+couple of years", "a short walk", "my sister and my brother"), so they are not among them
+(``test_advice_for_a_new_plan...``: "What time of day..." answered by "early mornings")."""
+
+
+_HEADERS = re.compile(r"\[[^\]\n]*\d[^\]\n]*\]|\b\d{4}-\d{2}-\d{2}\b")
+"""A turn's day and time ("[2025-12-10]", "[7:12 pm on 14 May, 2025]", "2025-09-14"): no
+value a question asks for."""
+
+
+def value_asked(question: str) -> str | None:
+    """The kind of value ``question`` asks for, as ``VALUES`` names it ("How much does Lola
+    charge?" -> "a sum of money"), or None."""
+    answer = expected(question)
+    return VALUES.get(answer) if answer is not None else None
+
+
+def holds_value(question: str, text: str) -> bool:
+    """Whether ``text`` may tell the value ``question`` asks for: words of its kind, or any
+    number ("The rent is 1,050 a month", "around eight"): a sum or a time is often written
+    without its unit. True when the question asks for no value."""
+    answer = expected(question)
+    said = _HEADERS.sub(" ", text)  # the turns shown after a memory follow it with theirs
+    return answer is None or answer not in VALUES or holds(answer, said) \
+        or holds(_COUNT, said)
 
 
 def holds(answer: re.Pattern[str], text: str) -> bool:

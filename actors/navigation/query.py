@@ -380,6 +380,12 @@ def asks_the_assistant(text: str) -> bool:
 _POSSESSOR = re.compile(
     r"(?:\b(?:the\s+)?(?:user|usuario|usuaria)['’]s|\bmy|\bmi|\bmis|\bsu|\bsus)\s+"
     r"((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)", re.IGNORECASE)
+_PRONOUN_POSSESSOR = re.compile(
+    r"\b(?:her|his)\s+((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)", re.IGNORECASE)
+"""The user's things in a question asked in the third person ("What did the user name her
+sourdough starter?"); "her" may be someone else's too, so only ``possessed(..., pronouns=True)``
+reads it, and never a relation ("her boyfriend" may be named only by his name). "Their" is
+mostly others' ("the user's parents ... their anniversary")."""
 _OF_THE_USER = re.compile(r"\b([^\W\d_][\w-]*)\s+(?:del|de\s+la)\s+usuari[oa]\b",
                           re.IGNORECASE)
 _THING = r"(?:(?:the|a|an|el|la|los|las|un|una)\s+)?((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)"
@@ -404,16 +410,21 @@ morning run", "the red Seat": a colour, said in either language, is no thing of 
 
 
 @functools.lru_cache(maxsize=256)
-def possessed(text: str) -> tuple[str, ...]:
+def possessed(text: str, pronouns: bool = False) -> tuple[str, ...]:
     """The things a question says are the user's, or that the user paid for or bought, one
     word each, folded ("the user's shoulder", "my yoga class", "su sobrina", "la novia del
     usuario", "the user's sister-in-law", "pay for the gym", "¿pagó por el masaje?", "buy a
     new laptop"): the first word after the possessive (or "pay for", "buy a"...) that is not
     a stop word, a qualifier or "user". What the question is about, more than any other of
-    its words; a bought thing needs its article ("buy in February" names a time)."""
+    its words; a bought thing needs its article ("buy in February" names a time).
+    ``pronouns``: "her" and "his" say whose too ("her sourdough starter"), which may be
+    someone else's: a thing no memory mentions is never stored whoever's it is."""
     found: list[str] = []
     skipped = QUALIFIERS | framing(text)
     runs = [m.group(1).split() for m in _POSSESSOR.finditer(text)]
+    if pronouns:
+        runs += [m.group(1).split() for m in _PRONOUN_POSSESSOR.finditer(text)
+                 if not any(map(kin, m.group(1).split()))]
     runs += [[m.group(1)] for m in _OF_THE_USER.finditer(text)]
     runs += [m.group(1).split() for m in _PAID_FOR.finditer(text)]
     runs += [m.group(1).split() for m in _BOUGHT.finditer(text)]

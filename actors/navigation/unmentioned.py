@@ -79,6 +79,16 @@ memory holds a word starting with the same this many letters ("lisb": "Lisboa" /
 "lond": "Londres" / "London", "sevi": "Sevilla" / "Seville")."""
 
 
+def peoples_names(text: str) -> tuple[str, ...]:
+    """The names of a people or a language ``text`` writes with a capital ("Italian",
+    "Portuguese"), as written, those that share their place's first letters: an irregular
+    one ("Spanish", "Dutch") may be held as its country's name in words no prefix finds."""
+    return tuple(dict.fromkeys(
+        word for word in re.findall(r"[^\W\d_]+", text) if regions.is_demonym(word)
+        and not regions.is_region(word)  # "Japan" ends like one: asked in its cities' words
+        and fold(word).lower() not in regions.IRREGULAR_DEMONYMS))
+
+
 def as_said(text: str) -> dict[str, str]:
     """Each term of ``text`` -> the word as written ("tension" -> "tensión", "juan" ->
     "Juan"), to quote a question's words back in a reply."""
@@ -116,7 +126,7 @@ class Unmentioned:
         said = {word for match in best.values() for word in match.matched - match.near}
         plan = {term: variants for term, _, variants in self.weights(query)}
         out = []
-        for word in possessed(topic):
+        for word in possessed(topic, pronouns=True):
             terms = [stem(t) for t in text_terms(word)]
             # a relation's other names are ``kin``'s to say: "sister" is close in meaning to
             # "brother", and no name of him; and a relation only ever said of someone else
@@ -151,6 +161,13 @@ class Unmentioned:
             if name not in places and whole and unheld([stem(whole[0])]) \
                     and not (initials and index.doc_freq(initials)):
                 places.append(name)
+        # a people's or a language's name is asked like its country ("traditional Portuguese
+        # music": "Portugal", "portugués", "Porto"), held when a memory holds a word
+        # sharing its first letters; one held in no form is a detail never stored ("Which
+        # Italian restaurant did the assistant recommend?" when it recommended a Thai one)
+        for word in peoples_names(topic):
+            if word not in places and unheld([stem(t) for t in text_terms(word)]):
+                places.append(word)
         return tuple(out), tuple(places)
 
     def absent_words(self, query: Query, best: Mapping[str, Match],

@@ -106,7 +106,8 @@ async def test_a_turn_beside_the_first_holding_the_answer_needs_no_shared_word(
         assert found.hits[0].also_said is not None and found.hits[0].also_said.leaf_id == sold
         monkeypatch.setattr(conversation, "CONTEXT_BESIDE", 0)
         found = await search(rt, "How much did I get for my old Ford?", limit=1)
-        assert found.hits[0].also_said is None
+        # without the sale beside it, the reply holds no sum: "No memory found"
+        assert found.status == "NONE" or found.hits[0].also_said is None
 
 
 async def test_a_make_is_asked_about_by_its_kind(tmp_path: Path) -> None:

@@ -1,0 +1,113 @@
+"""A never-stored question is often a stored turn with one detail changed: a sum asked of a
+memory that holds none ("How much does Lola charge to feed the cat?" when Lola only feeds
+her), a people's name no memory holds ("Which Italian restaurant did the assistant
+recommend?" when it recommended a Thai one), a thing of the user's asked in the third person
+that no memory mentions ("her sourdough starter"). Each is "No memory found" (the closest
+memories still listed), and the same questions about what was stored are answered. Each test
+fails when its rule is removed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from actors.navigation import actor as navigation
+from actors.navigation import query, unmentioned
+from actors.navigation.answer_type import holds_value, value_asked
+from actors.navigation.messages import SearchResult
+from ihmt_async.runtime import Runtime
+from tests.navigation.test_retrieval_rules import embedded, save, search
+
+pytestmark = pytest.mark.anyio
+
+TURNS = (
+    "[2025-04-05] user: Can you suggest a dinner place for Friday? My friend Teo is visiting.",
+    "[2025-04-05] assistant: Try Thai Orchid near the market: the green curry is excellent.",
+    "[2025-04-05] user: Perfect, Teo loves spicy food.",
+    "[2025-06-10] user: We spent a weekend in Porto and loved the tiled churches.",
+    "[2025-07-12] user: Mochi's special kidney food costs 48 euros a bag.",
+    "[2025-12-10] user: Mochi hates car trips, so my neighbour Lola will feed her at Christmas.",
+    "[2025-12-10] assistant: That's kinder for Mochi.",
+    "[2026-01-08] user: The rent of the new flat is 1,050 a month, we split it in half.",
+    "[2026-02-14] user: I baked bread with my sister Inés on Sunday.",
+    "[2026-03-03] user: Diagnosed with mild asthma, the doctor gave me an inhaler.",
+    "[2026-05-20] user: My team lead at the new job is Samir.",
+    "[2026-06-28] user: Mochi turned eight and her blood tests are stable.",
+)
+
+
+async def replies(home: Path, questions: tuple[str, ...]) -> list[SearchResult]:
+    async with Runtime(home) as rt:
+        for text in TURNS:
+            await save(rt, text)
+        await embedded(rt)
+        return [await search(rt, q) for q in questions]
+
+
+async def test_a_sum_asked_of_memories_holding_none_is_never_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = ("How much does Lola charge to feed the cat?",
+             "How much does Mochi's kidney food cost?",
+             "How much rent does the user pay?")  # "1,050 a month": a sum without its unit
+    lola, food, rent = await replies(tmp_path / "on", asked)
+    assert lola.status == "NONE" and "sum of money" in (lola.reason or "")
+    assert lola.nearest  # the closest memories are still listed
+    assert food.status == "FOUND" and rent.status == "FOUND"
+    monkeypatch.setattr(navigation, "value_asked", lambda text: None)
+    lola, *_ = await replies(tmp_path / "off", asked[:1])
+    assert lola.status != "NONE"
+
+
+def test_the_value_a_question_asks_for_is_read_in_both_languages() -> None:
+    assert value_asked("How much does Lola charge to feed the cat?") == "a sum of money"
+    assert value_asked("¿Cuánto le cobra Lola por dar de comer a Mochi?") == "a sum of money"
+    # told in words too: "a couple of years", "early mornings", "my sister and my brother"
+    assert value_asked("How long did the user stay in Porto?") is None
+    assert value_asked("What time of day does the user train?") is None
+    assert value_asked("¿Cuántos hijos tiene el usuario?") is None
+    # a turn's day and time are no sum; a number without its unit may be one
+    assert not holds_value("How much does Lola charge?", "[2025-12-10] user: Lola feeds her.")
+    assert holds_value("How much does Lola charge?", "[2025-12-10] user: She asks 15 a day.")
+    assert holds_value("Where does Lola live?", "Lola lives next door.")  # asks no value
+
+
+async def test_a_peoples_name_no_memory_holds_is_never_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = ("Which Italian restaurant did the assistant recommend?",
+             "Which Thai restaurant did the assistant recommend?",
+             # held as the place's own name: "Porto" shares "Portuguese"'s first letters
+             "What Portuguese churches did the user like?",
+             "Which churches did the user like in Portugal?")  # a country, which "Japan"
+    # ends like a people's name: asked in its cities' words
+    italian, thai, portuguese, portugal = await replies(tmp_path / "on", asked)
+    assert italian.status == "NONE" and "Italian" in (italian.reason or "")
+    assert thai.status == "FOUND" and portuguese.status == "FOUND"
+    assert portugal.status == "FOUND"
+    monkeypatch.setattr(unmentioned, "peoples_names", lambda text: ())
+    italian, *_ = await replies(tmp_path / "off", asked[:1])
+    assert italian.status != "NONE"
+
+
+def test_her_and_his_say_whose_thing_but_not_whose_relation() -> None:
+    assert query.possessed("What did the user name her sourdough starter?", pronouns=True) \
+        == ("sourdough",)
+    assert query.possessed("What did the user name her sourdough starter?") == ()
+    # "her new boyfriend" may be named only by his name; "their" is mostly others'
+    assert query.possessed("When did the user move in with her new boyfriend?",
+                           pronouns=True) == ()
+    assert query.possessed("Where are the user's parents going for their anniversary?",
+                           pronouns=True) == ("parents",)
+
+
+async def test_a_thing_of_hers_no_memory_mentions_is_never_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = ("What did the user name her sourdough starter?",
+             "What did the user bake with her sister?")
+    starter, bread = await replies(tmp_path / "on", asked)
+    assert starter.status == "NONE" and "sourdough" in (starter.reason or "")
+    assert bread.status == "FOUND"
+    monkeypatch.setattr(unmentioned, "possessed",
+                        lambda text, pronouns=False: query.possessed(text))
+    starter, *_ = await replies(tmp_path / "off", asked[:1])
+    assert starter.status != "NONE"
