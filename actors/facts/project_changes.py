@@ -143,6 +143,8 @@ _COUNTED = re.compile(
 """Settings that count things: their number needs no unit ("bumped the pool size to 40",
 "subimos el tamaño de lote a 1000"); a time or a size does ("the timeout from 30 to 60")."""
 
+_PASSIVE = frozenset("was were is are got has have been had fue fueron ha han sido se".split())
+"""The auxiliary between a setting and the verb that changed it, in the passive."""
 _AUX = frozenset(("have has had 've just finally now already recently also then so "
                   "ha han hemos he ya ahora tambien entonces").split())
 _WE = frozenset("we nosotros nosotras".split())
@@ -218,6 +220,13 @@ _VERSION_FROM_TO = re.compile(
     r"\s+(?:from|de)\s+(?P<old>" + _VERSION + r")\s+(?:to|a)\s+(?P<new>" + _VERSION
     + r")(?!\w|\.\d)")
 """A runtime's version changed, its numbers alone: "upgraded Node from 20 to 22"."""
+_VERSION_CHANGED = re.compile(
+    r"(?<![\w.-])(?P<rt>" + RUNTIME_NAME + r")(?:\s+(?:version|runtime))?\s+(?:(?:was|is|got|"
+    r"has\s+been|fue|ha\s+sido|se\s+ha)\s+)?(?:upgraded|updated|bumped|moved|migrated|"
+    r"switched|downgraded|actualizado|subido|pasado|migrado)\s+(?:from|de)\s+(?P<old>"
+    + _VERSION + r")\s+(?:to|a)\s+(?P<new>" + _VERSION + r")(?!\w|\.\d)")
+"""The same told runtime first: "Python upgraded from 3.11 to 3.12 in the Docker base image",
+"Postgres was upgraded from 15 to 16"."""
 _SETTING_CHANGE = re.compile(
     r"\b(?:bumped|raised|lowered|increased|reduced|decreased|cut|changed|dropped|moved|"
     r"subimos|bajamos|aumentamos|reducimos|cambiamos|subido|bajado|aumentado|reducido|"
@@ -366,6 +375,11 @@ def project_facts(span: Folded) -> list[Found]:
         old, new = _named(m, span, "o", paired=True), _named(m, span, "n", paired=True)
         if old is not None and new is not None and old[0] == new[0] and old[1] != new[1]:
             add(m.start(), m.end(), _owner_before(span, m.start()), new)
+    for m in _VERSION_CHANGED.finditer(folded):
+        runtime = RUNTIMES[m.group("rt")]
+        if m.group("old").lstrip("v") != m.group("new").lstrip("v") and _said(span, m.start()):
+            add(m.start(), m.end(), _owner_before(span, m.start()),
+                (f"version:{runtime.lower()}", f"{runtime} {m.group('new').lstrip('v')}"))
     for m in _VERSION_FROM_TO.finditer(folded):
         runtime = RUNTIMES[m.group("rt")]
         if m.group("old").lstrip("v") != m.group("new").lstrip("v"):
@@ -429,10 +443,13 @@ def _setting_changes(span: Folded, taken: list[tuple[int, int]]) -> list[Found]:
         while words and words[0] in {"the", "our", "its", "el", "la", "los", "las", "nuestro",
                                      "nuestra", "su"}:
             words = words[1:]
+        while words and words[-1] in _PASSIVE:  # "the pool size was raised from 20 to 40"
+            words = words[:-1]
         thing = " ".join(words)
+        named = re.sub(r"[_.]+", " ", thing)  # a config key: "payout_batch_size", "pool.size"
         unit = m.group("unit") or m.group("ounit")
-        if not thing or not _SETTING_NOUNS.search(thing) or not _said(span, m.start()) \
-                or not (unit or _COUNTED.search(thing)) or _FOR_A_WHILE.search(span.folded):
+        if not thing or not _SETTING_NOUNS.search(named) or not _said(span, m.start()) \
+                or not (unit or _COUNTED.search(named)) or _FOR_A_WHILE.search(span.folded):
             continue
         value = span.original(m.start("new"), m.end("unit") if m.group("unit") else m.end("new"))
         if not m.group("unit") and m.group("ounit"):

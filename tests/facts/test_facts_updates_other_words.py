@@ -236,3 +236,29 @@ def test_since_a_month_dates_the_change_in_the_month_gone_by(text: str, day: dt.
 def test_a_change_undone_or_told_in_the_past_is_no_current_value(
         text: str, expected: list[tuple[str, str, str]]) -> None:
     assert [f for f in _facts(text) if f[1] in ("value", "tool:ci")] == expected
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    # a config key changed, its name written as the code does (an outside probe's notes)
+    ("2025-11-26: PAYOUT_BATCH_SIZE raised from 350 to 400; instant payouts took the small "
+     "ones.", ("payout_batch_size", "value", "400")),
+    # the passive: the auxiliary is no part of the setting's name
+    ("The connection pool size was raised from 20 to 40.",
+     ("connection pool size", "value", "40")),
+    # a runtime told first, then its change
+    ("2025-04-08: Python upgraded from 3.11 to 3.12 in the Docker base image.",
+     ("project", "version:python", "Python 3.12")),
+    ("Node was upgraded from 18 to 20 last sprint.", ("project", "version:node", "Node 20")),
+])
+def test_a_change_told_setting_first_reaches_the_timeline(
+        text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Python was not upgraded from 3.11 to 3.12.",
+    "If Python is upgraded from 3.11 to 3.12 we need new wheels.",
+    "The other team's Python was upgraded from 3.11 to 3.12.",
+])
+def test_a_runtime_change_denied_supposed_or_of_others_is_none(text: str) -> None:
+    assert not [f for f in _facts(text) if f[1].startswith("version:")]
