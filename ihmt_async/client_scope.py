@@ -9,7 +9,7 @@ the session's folder, when that directory is inside a repository. The project's 
 preferences, habits and tools, who they are, where they live) or about every project is saved
 globally even inside a project, so every project sees it; what marks the project (its name,
 "we", a path, a ticket) keeps a first-person note in it: the ingest actor decides it
-(``actors/scope_rules.save_scope``) from the facts it records, so a save reads its text once.
+(``actors/ingest/scope.save_scope``) from the facts it records, so a save reads its text once.
 
 It must never fail a tool call: a client without roots, or one whose ``roots/list`` fails or
 goes unanswered, gets the working directory's project (if any); one that lists no root has

@@ -2,7 +2,7 @@
 
 Order of work for one Save: validate (nothing written on refusal) → redact secrets → detect →
 chunk → read the facts each leaf states (once: a save that asks for no scope inside a project
-is filed by them, ``scope_rules.save_scope``, and the fact actor records them) → note the
+is filed by them, ``ingest.scope.save_scope``, and the fact actor records them) → note the
 leaves as pending → write leaf files (durable) → ask the fact actor to record the facts, which
 commits the catalog entries, the fact events and the audit records in ONE transaction
 (``store.engine``) → nudge consolidation. The catalog row is never written before its leaf file
@@ -36,10 +36,10 @@ from actors.ingest.detect import detect, parse_content_type
 from actors.ingest.languages import EXTENSIONS
 from actors.ingest.leaves import build_header
 from actors.ingest.messages import Redacted, Save, SaveResult, StoreTotals
+from actors.ingest.scope import save_scope
 from actors.ingest.types import DataType
 from actors.navigation.messages import Replaced, Saved
 from actors.navigation.replacements import Replacement, replacements
-from actors.scope_rules import save_scope
 from actors.scopes import refusal
 from actors.secrets import Redaction, redact, redact_text
 from actors.text import is_blank, without_control_codes

@@ -22,7 +22,7 @@ class Save(Message):
     """The scope asked for; "" files it under ``project``'s rule."""
     project: str = ""
     """The project the saving client has open: a save that asks for no scope is filed there
-    unless its text is about the user or every project (``scope_rules.save_scope``, decided by
+    unless its text is about the user or every project (``ingest.scope.save_scope``, decided by
     the actor from the facts it records, so the text is read once); "" files it globally."""
     origin: str = "agent"
     supersedes: str | None = None

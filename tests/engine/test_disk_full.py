@@ -78,6 +78,20 @@ async def test_disk_full_loses_nothing_acknowledged_and_recovers(small_disk: Pat
     assert doctor.check(layout, grace_s=0.0) == []
 
 
+async def _remount_read_only(root: str) -> None:
+    """Make the bind mount at ``root`` read-only. The kernel refuses ("mount point is busy")
+    while a file opened through it is open for writing: the server's work after its last reply
+    (the memory's vector, an index commit) may still be writing for a moment."""
+    import anyio
+
+    for _ in range(100):
+        if subprocess.run(["mount", "-o", "remount,bind,ro", root],
+                          capture_output=True).returncode == 0:
+            return
+        await anyio.sleep(0.1)
+    subprocess.run(["mount", "-o", "remount,bind,ro", root], check=True)
+
+
 async def test_a_read_only_store_refuses_saves_with_a_clear_reply(small_disk: Path) -> None:
     home = small_disk / "home"
     async with server_session(home, client_name="read-only") as s:
@@ -85,7 +99,7 @@ async def test_a_read_only_store_refuses_saves_with_a_clear_reply(small_disk: Pa
         # A read-only bind mount over the store: new files and renames there fail with EROFS.
         root = str(home / "ihmt_memory")
         subprocess.run(["mount", "--bind", root, root], check=True)
-        subprocess.run(["mount", "-o", "remount,bind,ro", root], check=True)
+        await _remount_read_only(root)
         try:
             text, is_error = await s.call("save_memory", {"content": "I live in Cádiz."})
             assert is_error and "read-only" in text and "nothing was saved" in text, text

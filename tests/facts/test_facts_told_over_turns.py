@@ -15,7 +15,7 @@ from facts_runtime import assert_rebuilt_alike, facts_told, history, open_runtim
 
 from actors.facts.ahead import day_ahead
 from actors.facts.moves import day_before
-from actors.scope_rules import save_scope
+from actors.ingest.scope import save_scope
 from actors.text import fold
 
 _DAY = dt.date(2023, 7, 15)  # a Saturday

@@ -19,7 +19,7 @@ from mcp import ClientSession, stdio_client
 from mcp import types as mcp_types
 from mcp.shared.exceptions import MCPDeprecationWarning
 
-from actors.scope_rules import save_scope
+from actors.ingest.scope import save_scope
 from ihmt_async.client_scope import cwd_project, scope_for_directory
 from tests.mcp_client import Session, server_params
 

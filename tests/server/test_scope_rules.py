@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from actors.ingest.scope import save_scope
 from actors.ingest.validate import check_scope
-from actors.scope_rules import save_scope
 from store.errors import InvalidArgument
 from tests.mcp_client import server_session
 
