@@ -13,6 +13,7 @@ import calendar
 import dataclasses
 import datetime as dt
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from actors.dates import MONTHS, find_dates, opening_day
@@ -33,6 +34,13 @@ class DateRange:
 
     def holds(self, day: dt.date) -> bool:
         return self.start <= day <= self.end
+
+    def months(self) -> Iterator[tuple[int, int]]:
+        """(year, month) of every month the span touches, in order."""
+        day = self.start.replace(day=1)
+        while day <= self.end:
+            yield day.year, day.month
+            day = (day + dt.timedelta(days=32)).replace(day=1)
 
     def year_before(self) -> DateRange:
         """The same days a year earlier (a February 29 is the 28th)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import itertools
 import math
 import re
 import time
@@ -1331,11 +1332,7 @@ class NavigationActor(Actor):
         2026 I went to PyCon", saved in December): found through the index by the months'
         names (English and Spanish) and the year, then read to confirm. Spans of up to three
         months; a year is every memory dated in it."""
-        months: list[tuple[int, int]] = []
-        day = span.start.replace(day=1)
-        while day <= span.end and len(months) <= MENTION_MONTHS:
-            months.append((day.year, day.month))
-            day = (day + dt.timedelta(days=32)).replace(day=1)
+        months = list(itertools.islice(span.months(), MENTION_MONTHS + 1))
         if not months or len(months) > MENTION_MONTHS:
             return []
         words = {str(year) for year, _ in months}
@@ -1388,11 +1385,8 @@ class NavigationActor(Actor):
         held = self._months_held[1]
         tried = span
         for _ in range(YEARS_BACK + 1):
-            day = tried.start
-            while day <= tried.end:
-                if (day.year, day.month) in held:
-                    return tried
-                day = (day.replace(day=1) + dt.timedelta(days=32)).replace(day=1)
+            if any(month in held for month in tried.months()):
+                return tried
             tried = tried.year_before()
         return span
 
