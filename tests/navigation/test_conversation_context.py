@@ -11,7 +11,7 @@ import pytest
 
 from actors.navigation import conversation, ranking
 from actors.navigation.answer_type import expected, holds
-from actors.navigation.messages import Hit, Search
+from actors.navigation.messages import Hit, Search, SearchResult
 from ihmt_async import render
 from ihmt_async.runtime import Runtime
 from tests.navigation.test_retrieval_rules import embedded, ids, save, search
@@ -298,12 +298,13 @@ async def test_a_question_asking_how_a_thread_ended_gets_its_last_word(
         # conversation's last word, sets it apart (no turn is close enough to be shown else)
         monkeypatch.setattr(conversation, "CONTEXT_SIMILARITY", 1.1)
         question = "Which e-reader did the user end up buying?"
-        found = await search(rt, question, limit=1)
-        shown = {t.leaf_id for h in found.hits for t in (h.next_turn, h.also_said) if t} | {
-            h.leaf_id for h in found.hits}
-        assert ordered in shown
+        assert ordered in _shown(await search(rt, question, limit=1))
         monkeypatch.setattr(conversation, "_OUTCOME", conversation.re.compile(r"(?!)"))
-        found = await search(rt, question, limit=1)
-        assert ordered not in {t.leaf_id for h in found.hits
-                               for t in (h.next_turn, h.also_said) if t} | {
-            h.leaf_id for h in found.hits}
+        assert ordered not in _shown(await search(rt, question, limit=1))
+
+
+def _shown(found: SearchResult) -> set[str]:
+    """The memories a reply serves and the turns it shows beside them."""
+    return {hit.leaf_id for hit in found.hits} | {
+        turn.leaf_id for hit in found.hits for turn in (hit.next_turn, hit.also_said)
+        if turn is not None}
