@@ -87,6 +87,7 @@ from actors.navigation.query import (
     QUESTION_WORDS,
     RELATION_WORDS,
     Query,
+    asks_a_measure,
     asks_about_before,
     asks_about_now,
     asks_for_advice,
@@ -1822,7 +1823,10 @@ class NavigationActor(Actor):
                 ranked = ranking.newest_leads(ranked, on_topic, self._when, matched,
                                               {stem(fold(name)) for name in names_asked(
                                                   query.text)},
-                                              now=asks_about_now(query.text))
+                                              now=asks_about_now(query.text),
+                                              measure=asks_a_measure(query.text),
+                                              changes=lambda leaf: tells_a_change(
+                                                  self.model.text_of(leaf)))
         short = query.short
         worded_scores = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                          for leaf, _ in ranked[:6] if leaf in best}

@@ -248,6 +248,24 @@ def asks_how_things_stand(text: str) -> bool:
         and _PRETERITE.search(text.casefold()) is None
 
 
+_MEASURE = re.compile(
+    r"\bhow\s+(?:many|much|often|long|far|big|large|fast|frequently|high|low)\b|"
+    r"\b(?:what|which)\s+(?:[\w.-]+\s+){0,3}?(?:version|size|limit|timeout|interval|rate|"
+    r"ttl|threshold|frequency|value|setting|number)\b|"
+    r"\bcuant[oa]s?\b|\bcada\s+cuanto\b|\bcon\s+que\s+frecuencia\b|"
+    r"\b(?:que|cual)\s+(?:es\s+)?(?:la\s+|el\s+)?(?:version|tamano|limite|valor|intervalo)\b")
+"""A question asking for a number as it stands ("How many retry attempts do SFTP uploads
+get?", "How often does the outbox relay poll?", "Which confluent-kafka version do we use?",
+"¿Cada cuánto se ejecuta el job?")."""
+
+
+def asks_a_measure(text: str) -> bool:
+    """The question asks for an amount, a frequency or a version: what a later change
+    ("max attempts 5 -> 4", "OUTBOX_POLL_MS lowered from 500 to 200") replaces, told in
+    words of its own, so the later memory rarely holds all of the earlier one's."""
+    return _MEASURE.search(fold(text)) is not None
+
+
 _EVENT_CLAUSE = re.compile(
     r"\b(?:before\s+\w+ing|antes\s+de\s+\w*(?:ar|er|ir)(?:se|lo|la|le)?|"
     r"first\s+(?:day|days|week|weeks|month|months|year|time|times|night|morning|evening|shift)|"

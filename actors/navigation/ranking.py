@@ -509,7 +509,9 @@ def continued_first(ranked: list[tuple[str, float]], older: str, newer: str, *,
 def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
                  when: Callable[[str], tuple[str, float]],
                  holds: Mapping[str, frozenset[str]], names: Collection[str] = (),
-                 *, now: bool = False) -> list[tuple[str, float]]:
+                 *, now: bool = False, measure: bool = False,
+                 changes: Callable[[str], bool] = lambda leaf: False
+                 ) -> list[tuple[str, float]]:
     """A question about how something stands: the newest of the first ``NEWEST_DEPTH``
     memories that is about the question, holds every word of it the lead holds (product
     images kept in the shipping cache are not the booking cache's), at least
@@ -527,7 +529,11 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
     CrossFit" after "joined The Engine Room, a bouldering gym"). One holding fewer of the
     lead's words tells something else ("Is the user still learning German?": "Hans said my
     German pronunciation was always bad"), and one of the same day is no later news
-    ("switched from violin to cello" / "plays the violin")."""
+    ("switched from violin to cello" / "plays the violin"). A question asking for a number
+    as it stands (``measure``: "How many retry attempts do SFTP uploads get?") is answered by
+    a later memory that ``changes`` it, told in its own words ("max attempts 5 -> 4 for SFTP",
+    lacking "uploads"), as a question about now is: holding all but ``NOW_MISSING`` of the
+    lead's words, and scoring ``NOW_SHARE`` of the lead's when it holds them all."""
     if not ranked or ranked[0][0] not in about_ids:
         return ranked
     lead, top = ranked[0]
@@ -537,6 +543,10 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
     def newer(leaf: str) -> bool:
         held = holds.get(leaf, frozenset())
         if by_words and told <= held and when(leaf) > when(lead):
+            return True
+        if measure and changes(leaf) and when(leaf)[0] > when(lead)[0] and (
+                len(told - held) <= NOW_MISSING
+                and len(told & held - set(names)) >= NEWEST_SHARED_WORDS + 1):
             return True
         # "now": a later day's memory holding the lead's words, or found by meaning alone
         return now and (told <= held or not held or (
@@ -549,8 +559,8 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
         # "now", and a later memory holding every word of the lead's: a long memory telling
         # the change in passing scores low on its own ("my Duolingo streak just hit 300
         # days" in a session about a trip)
-        return now and score >= NOW_SHARE * top and bool(told) \
-            and told <= holds.get(leaf, frozenset())
+        return (now or (measure and changes(leaf))) and score >= NOW_SHARE * top \
+            and bool(told) and told <= holds.get(leaf, frozenset())
 
     rivals = [(leaf, score) for leaf, score in ranked[1:NEWEST_DEPTH]
               if leaf in about_ids and close_enough(leaf, score) and newer(leaf)]

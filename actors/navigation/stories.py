@@ -23,6 +23,7 @@ _CHANGE = re.compile(
     r"\b(?:now|nowadays|these\s+days|any\s?more|no\s+longer|instead|new|newer|brand\s+new|"
     r"switch(?:ed|ing)?|chang(?:ed|ing)|mov(?:ed|ing)|migrat(?:ed|ing)|replac(?:ed|ing)|"
     r"upgrad(?:ed|ing)|downgrad(?:ed|ing)|trad(?:ed|ing)\s+in|sold|selling|gave\s+up|"
+    r"raised|lowered|increased|reduced|decreased|bump(?:ed|ing|s)?|"
     r"giv(?:e|ing)\s+up|quit|left|leaving|stopp(?:ed|ing)|cancel(?:l)?(?:ed|ing)|dropp(?:ed|ing)|"
     r"broke\s+up|split\s+up|took\s+up|taken\s+up|started|starting|"
     r"finished|got\s+rid\s+of|is\s+gone|are\s+gone|passed\s+away|died|down\s+to|up\s+to|"
@@ -36,9 +37,13 @@ _CHANGE = re.compile(
     r"actualiz(?:e|o|amos|ado)\s+(?:a|de)|sustituimos)\b")
 
 
+_ARROW = re.compile(r"[\w.%]\s*(?:->|→|=>)\s*[\w.]")
+"""A value's change written as an arrow: "max attempts 5 -> 4", "confluent-kafka 2.4 → 2.6"."""
+
+
 def tells_a_change(text: str) -> bool:
     """The text announces that something ended, began or was replaced."""
-    return _CHANGE.search(fold(text)) is not None
+    return _CHANGE.search(fold(text)) is not None or _ARROW.search(text) is not None
 
 
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")

@@ -76,3 +76,19 @@ async def test_a_question_in_the_future_asks_for_the_plan_as_it_stands(tmp_path:
             result = await search(rt, question)
             assert result.status == "FOUND", question
             assert ids(result)[:2] == [changed, planned], question
+
+
+async def test_a_number_changed_in_other_words_answers_a_question_asking_for_it(
+        tmp_path: Path) -> None:
+    # "How many retry attempts do SFTP uploads get?" asks for a number as it stands: the
+    # later note telling its change ("max attempts 5 -> 4") lacks "uploads" and says no
+    # "now", and still leads the reply (``ranking.newest_leads``' ``measure``)
+    async with Runtime(tmp_path) as rt:
+        first, later = await fill(rt, (
+            "2025-03-20: Retry policy changed: max attempts for Norbank SFTP uploads from 3 "
+            "to 5, backoff base still 30 s.",
+            "2025-09-29: Retry policy changed again: max attempts 5 -> 4 for SFTP, but with "
+            "jitter; backoff base 30 s -> 20 s."))
+        result = await search(rt, "How many retry attempts do SFTP uploads get?")
+        assert result.status == "FOUND"
+        assert ids(result)[:2] == [later, first]

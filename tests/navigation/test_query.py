@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from actors.navigation.query import (
+    asks_a_measure,
     asks_about_before,
     asks_about_now,
     asks_how_things_stand,
@@ -157,7 +158,11 @@ def test_a_question_in_the_present_asks_how_things_stand(question: str, stands: 
      ("IT replaced my ThinkPad with a MacBook Pro.", True),
      ("Lucía y yo lo dejamos; ahora salgo con Marta.", True),
      ("Me he pasado al iPhone 15.", True),
-     ("Kiwi chewed my laptop charger.", False), ("Mi madre cumple 60 años en octubre.", False)],
+     ("OUTBOX_POLL_MS lowered from 500 to 200 and batch size to 500.", True),
+     ("Dependency bump: confluent-kafka 2.4 -> 2.6, pytest 8.2 → 8.3.", True),
+     ("We raised the pool size to 40.", True),
+     ("Kiwi chewed my laptop charger.", False), ("Mi madre cumple 60 años en octubre.", False),
+     ("The relay polls every 500 ms and publishes batches of 100.", False)],
 )
 def test_a_memory_telling_of_a_change(text: str, change: bool) -> None:
     assert tells_a_change(text) is change
@@ -297,3 +302,19 @@ def test_the_words_asking_for_advice_frame_the_question(question: str,
 ])
 def test_a_stated_preference_is_read(text: str, states: bool) -> None:
     assert states_a_preference(text) is states
+
+
+@pytest.mark.parametrize(
+    ("question", "measure"),
+    [("How many retry attempts do SFTP uploads get?", True),
+     ("How often does the outbox relay poll?", True),
+     ("Which confluent-kafka version do we use?", True),
+     ("What is the cache TTL?", True), ("¿Cada cuánto se ejecuta el job?", True),
+     ("¿Cuántos reintentos tiene la subida?", True), ("¿Qué versión de Python usamos?", True),
+     ("What is the Kafka topic for outbound bank payouts?", False),
+     ("Where does the user live?", False), ("¿Quién es mi jefa?", False)],
+)
+def test_a_question_asking_for_a_number_as_it_stands(question: str, measure: bool) -> None:
+    # a later memory telling the number's change in its own words answers it
+    # (ranking.newest_leads' ``measure``)
+    assert asks_a_measure(question) is measure

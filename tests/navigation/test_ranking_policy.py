@@ -372,6 +372,33 @@ def test_a_later_memory_lacking_one_of_the_lead_s_words_leads_a_question_about_n
     assert ranking.newest_leads(ranked, both, when, holds, now=True) == ranked
 
 
+def test_a_later_change_lacking_one_of_the_lead_s_words_leads_a_question_asking_a_measure(
+        ) -> None:
+    # "How many retry attempts do SFTP uploads get?": "max attempts 5 -> 4 for SFTP" lacks
+    # "uploads" of "max attempts for SFTP uploads from 3 to 5", and tells a change
+    when = {"march": ("2025-03-20", 1.0), "september": ("2025-09-29", 2.0)}.__getitem__
+    holds = {"march": frozenset({"retry", "attempt", "sftp", "upload"}),
+             "september": frozenset({"retry", "attempt", "sftp"})}
+    ranked = [("march", 10.0), ("september", 6.5)]
+    both = {"march", "september"}
+    changed = {"september"}.__contains__
+    assert [leaf for leaf, _ in ranking.newest_leads(ranked, both, when, holds, measure=True,
+                                                     changes=changed)] == ["september", "march"]
+    # not a measure asked, or the later memory tells no change: the lead stays
+    assert ranking.newest_leads(ranked, both, when, holds, changes=changed) == ranked
+    assert ranking.newest_leads(ranked, both, when, holds, measure=True) == ranked
+    # ...lacking two of the lead's words, it tells something else
+    fewer = {**holds, "september": frozenset({"retry", "sftp"})}
+    assert ranking.newest_leads(ranked, both, when, fewer, measure=True,
+                                changes=changed) == ranked
+    # ...holding them all, a change scoring NOW_SHARE of the lead's leads too
+    every = {**holds, "september": holds["march"]}
+    low = [("march", 10.0), ("september", 10.0 * (ranking.NOW_SHARE + 0.01))]
+    assert ranking.newest_leads(low, both, when, every, measure=True,
+                                changes=changed)[0][0] == "september"
+    assert ranking.newest_leads(low, both, when, every, measure=True) == low
+
+
 def test_a_later_memory_holding_every_word_of_the_lead_s_leads_at_a_lower_share_when_now(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # NOW_SHARE: "How long is my Duolingo streak now?" — a long session telling "my Duolingo
