@@ -201,7 +201,9 @@ _NOW = re.compile(
     r"\b(?:now|nowadays|these\s+days|currently|current|at\s+the\s+moment|at\s+present|"
     r"presently|still|any\s?more|latest|most\s+recent(?:ly)?|today|"
     r"ahora|actualmente|actual|hoy\s+en\s+dia|a\s+dia\s+de\s+hoy|estos\s+dias|"
-    r"en\s+este\s+momento|todavia|sigue|siguen|sigues|ya\s+no|ultim[oa]s?)\b")
+    r"en\s+este\s+momento|todavia|sigue|siguen|sigues|ya\s+no|ultim[oa]s?|"
+    r"(?:am\s+i|are\s+(?:we|you|they)|is\s+(?:he|she|the\s+user))\s+(?:\w+\s+)?\w{2,}ing|"
+    r"(?:estoy|estas|esta|estamos|estan)\s+\w+(?:ando|iendo))\b")
 _BEFORE = re.compile(
     r"\b(?:used\s+to|use\s+to|before|previous(?:ly)?|formerly|originally|at\s+first|first|former|"
     r"old|earlier|back\s+then|antes|anterior(?:es)?|solia|solian|primer[oa]?|antiguo|"
@@ -374,7 +376,8 @@ _PLANNED_THEN = re.compile(r"\b(?:was|were)\s+(?:[^\W\d_]+\s+)?(?:going\s+to|gon
 
 def asks_about_now(text: str) -> bool:
     """The question asks for how things stand now ("where does the user work now?", "does
-    she still run?", "¿qué móvil usa ahora?"), or for a plan as it stands ("where will the
+    she still run?", "¿qué móvil usa ahora?", "what language am I learning?": the present
+    progressive of the user or a person), or for a plan as it stands ("where will the
     wedding be?", ``_PLAN``), not how they were ("what car did the user have before?"): the
     newest memory of a story answers it."""
     folded = fold(text)

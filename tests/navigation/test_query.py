@@ -128,7 +128,11 @@ def test_a_name_asked_for_frames_the_question(question: str, terms: tuple[str, .
      # a plan asked in the future is asked as it stands now (``_PLAN``)
      ("Where will the wedding take place?", True), ("¿Dónde vamos a celebrar la boda?", True),
      ("Where is the party going to be?", True), ("What were we going to cook?", False),
-     ("¿Diego va a Madrid?", False)],
+     ("¿Diego va a Madrid?", False),
+     # the present progressive asks what is going on now
+     ("What language am I learning?", True), ("What book is the user reading?", True),
+     ("¿Qué idioma estoy aprendiendo?", True), ("What is the meeting about?", False),
+     ("What was I learning in March?", False)],
 )
 def test_a_question_about_how_things_stand_now(question: str, now: bool) -> None:
     assert asks_about_now(question) is now
