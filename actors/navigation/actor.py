@@ -126,11 +126,17 @@ from store.paths import StoreLayout
 FULLTEXT_POOL = 50
 EVENT_WORDS = frozenset(
     """happen happened happening happens going life news new done doing
+    work worked working change changed changes decide decided decision decisions discuss
+    discussed talk talked
     paso pasa pasado ocurrio ocurre sucedio sucede vida novedad novedades hizo hice hecho
-    hacer haciendo estuve estuvo estaba estado hiciste hicimos""".split()
+    hacer haciendo estuve estuvo estaba estado hiciste hicimos trabajamos trabaje trabajo
+    cambiamos cambie cambio cambios decidimos decidi decidio decision decisiones hablamos
+    hable""".split()
 )
 """Words of a question that asks what went on in a time ("what happened in the user's life
-in June?"), not about a topic: with them and a time, the question lists the time's memories."""
+in June?", "what did we change in June?", "what did we decide last week?"), not about a
+topic: with them and a time, the question lists the time's memories, those holding the
+question's words first."""
 WHOLE = 0.999
 """A memory covering this share of the question's weight holds every word of it."""
 COMMIT_INTERVAL_S = 1.0

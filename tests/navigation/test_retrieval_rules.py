@@ -1260,6 +1260,10 @@ async def test_a_corrected_next_turn_says_so(tmp_path: Path) -> None:
     ("what happened in the user's life?", True), ("¿qué pasó?", True), ("?", True),
     ("What did I buy?", False), ("Where did I travel?", False),
     ("what happened with my landlord?", False),
+    # deciding, changing, working on: what went on ("what did we decide last week?")
+    ("What did we change?", True), ("What did we decide?", True),
+    ("What did I work on?", True), ("¿Qué decidimos?", True),
+    ("What did we change in the billing service?", False),
 ])
 def test_a_question_only_about_a_time_lists_it(topic: str, only: bool) -> None:
     # one topical word is a topic: "What did I buy in October?" listed every October memory
@@ -1278,6 +1282,27 @@ async def test_a_topic_in_a_time_ranks_by_the_topic(tmp_path: Path) -> None:
         await embedded(rt)
         found = await search(rt, f"What did I buy in October {LAST_YEAR}?")
         assert ids(found)[:1] == [bought]
+
+
+async def test_what_was_decided_in_a_time_lists_its_memories(tmp_path: Path) -> None:
+    # "What did we decide last week?" asked a clue between three "decided" notes of March,
+    # June and December, none of last week's (which say "retired", "raised", "moves")
+    async with Runtime(tmp_path) as rt:
+        for note in (f"{LAST_YEAR}-03-07: Nadia decided that every money movement needs an "
+                     "audit row.",
+                     f"{LAST_YEAR}-06-18: Nadia decided that the reconcile job moves to an "
+                     "event-driven trigger.",
+                     f"{LAST_YEAR}-12-04: Lukas wants to split the reconcile job; not decided "
+                     "yet."):
+            await save(rt, note)
+        raised = await save(rt, f"{LAST_YEAR}-11-26: PAYOUT_BATCH_SIZE raised from 350 to "
+                                "400.")
+        retired = await save(rt, f"{LAST_YEAR}-11-24: The SEPAPL scheme code was retired; "
+                                 "PLN uses SEPA now.")
+        await embedded(rt)
+        found = await search(rt, f"Today is {LAST_YEAR}-12-05. What did we decide last week?")
+        assert found.status == "FOUND"
+        assert set(ids(found)[:2]) == {raised, retired}
 
 
 async def test_a_code_no_memory_holds_is_never_stored(tmp_path: Path) -> None:
