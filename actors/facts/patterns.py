@@ -138,8 +138,10 @@ def _r(text: str) -> re.Pattern[str]:
     return re.compile(text)
 
 
-_OPENING = r"^\W*(?:" + OPENING_DATE + r"\W*)?"
-"""A sentence's start, past the date a note opens with ("2024-10-27: My bank is ING.")."""
+_OPENING = r"^\W*(?:" + OPENING_DATE + r"\W*)?(?:(?:user|usuario|usuaria)\s*:\s*)?"
+"""A sentence's start, past the date a note opens with ("2024-10-27: My bank is ING.") and the
+user's own label of a chat turn ("2025-02-20 user: My manager is Ruud."); another speaker's
+"my manager" is not the user's."""
 _LEADS = re.compile(_OPENING + r"(?:(?:so|well|ok|okay|anyway|also|ugh|oh|and|but|pues|bueno|"
                     r"y|vale)\W+)*(?:i|we)\b")
 """A clause the speaker leads, after a chat's filler ("so I handed in my notice ...")."""

@@ -21,6 +21,9 @@ from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
 from actors.text import fold
 
 _S = r"(?P<s>[\w' .-]+?)"
+_S2 = r"(?P<s2>[\w .-]+?)"
+_S3 = r"(?P<s3>[\w .-]+?)"
+"""The subject named again in another branch of one pattern (a group's name is unique)."""
 _END = (r"\s*(?:now|currently|these\s+days|at\s+present|at\s+the\s+moment|right\s+now|ahora|"
         r"actualmente|hoy\s+en\s+dia|en\s+este\s+momento)?\s*$")
 _EL_USUARIO = r"(?:(?:el\s+usuario|la\s+usuaria)\s+)?"
@@ -93,7 +96,8 @@ def _pair(m: re.Match[str]) -> tuple[str, str]:
 
 
 def _value(m: re.Match[str]) -> tuple[str, str] | None:
-    subject = m.group("s").strip()
+    groups = m.groupdict()
+    subject = (groups.get("s") or groups.get("s2") or groups.get("s3") or "").strip()
     words = subject.split()
     known = {"location": "location", "city": "location", "address": "location",
              "employer": "employer", "company": "employer", "stack": "stack"}
@@ -377,6 +381,17 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (rf"\bwhat(?:\s+is|'s)\s+(?:the\s+|our\s+|my\s+)?current\s+{_S}{_END}", _value),
         (rf"\bwhat(?:\s+is|'s)\s+(?:the\s+|our\s+|my\s+)?{_S}\s+now\s*$", _value),
         (rf"\bcual\s+es\s+(?:ahora\s+)?(?:el|la|mi|nuestro|nuestra)\s+{_S}\s+actual\s*$", _value),
+        # a person the user has by their role: "My new manager is Priya Raman" keys
+        # (manager, value); "who is my manager?", "what is my dentist's name?"
+        (rf"^(?:and\s+)?who(?:\s+is|'s)\s+(?:my|our)\s+(?:current\s+|new\s+)?{_S}{_END}",
+         _value),
+        (rf"^what(?:\s+is|'s)\s+(?:the\s+name\s+of\s+(?:my|our)\s+(?:current\s+|new\s+)?{_S}"
+         rf"|(?:my|our)\s+(?:current\s+|new\s+)?{_S2}(?:'s|’s)\s+name"
+         rf"|(?:my|our)\s+(?:current\s+|new\s+)?{_S3}\s+called){_END}", _value),
+        (rf"^(?:y\s+)?quien\s+es\s+(?:ahora\s+)?(?:mi|nuestro|nuestra)\s+(?:nuevo\s+|nueva\s+)?"
+         rf"{_S}(?:\s+actual)?{_END}", _value),
+        (rf"^como\s+se\s+llama\s+(?:ahora\s+)?(?:mi|nuestro|nuestra)\s+(?:nuevo\s+|nueva\s+)?"
+         rf"{_S}(?:\s+actual)?{_END}", _value),
     )
 )
 

@@ -641,6 +641,12 @@ def test_not_an_attribute_question(query: str) -> None:
         ("We run tests with pytest.", "how do we run the tests?"),
         ("Ana se ha mudado a Faro.", "where does Ana live?"),
         ("I was hired as a data analyst.", "what does the user do for work?"),
+        # a person the user has by their role
+        ("My new manager is Priya Raman.", "Who is my manager?"),
+        ("My new manager is Priya Raman.", "Who is the user's manager now?"),
+        ("My dentist is Dr. Pérez.", "What is my dentist's name?"),
+        ("My sister is called Ana.", "What is my sister called?"),
+        ("Mi jefa es Lucía.", "¿Quién es mi jefa?"),
     ],
 )
 def test_questions_find_the_keys_extraction_stores(statement: str, question: str) -> None:
@@ -823,4 +829,21 @@ def test_a_change_told_in_conversation(text: str, expected: tuple[str, str, str]
     "If I gave up yoga I would miss it.",
 ])
 def test_no_change_from_a_passing_remark(text: str) -> None:
+    assert _triples(text) == []
+
+
+@pytest.mark.parametrize(("text", "triple"), [
+    ("2025-07-02 user: My new manager is Priya Raman.", ("manager", "value", "Priya Raman")),
+    ("user: My sister is called Ana.", ("sister", "value", "Ana")),
+    ("[2025-02-20] usuario: Mi jefa es Lucía.", ("jefa", "value", "Lucía")),
+])
+def test_a_setting_said_in_the_user_s_labelled_chat_turn(text: str,
+                                                         triple: tuple[str, str, str]) -> None:
+    # a whole-sentence "my X is Y" read past the turn's label, as past its date
+    assert triple in _triples(text)
+
+
+@pytest.mark.parametrize("text", ["Declan: My manager is Karen.",
+                                  "2025-02-20 assistant: My advice is patience."])
+def test_another_speaker_s_my_x_is_y_is_not_the_user_s(text: str) -> None:
     assert _triples(text) == []

@@ -92,3 +92,20 @@ async def test_a_number_changed_in_other_words_answers_a_question_asking_for_it(
         result = await search(rt, "How many retry attempts do SFTP uploads get?")
         assert result.status == "FOUND"
         assert ids(result)[:2] == [later, first]
+
+
+async def test_who_the_user_s_manager_is_answers_with_the_current_one(tmp_path: Path) -> None:
+    # "My new manager is Priya Raman" keys (manager, value) as "my manager is Ruud" did; "Who
+    # is my manager?" asked a clue between six memories saying "manager" before the
+    # question was read as that key
+    async with Runtime(tmp_path) as rt:
+        await fill(rt, (
+            "2025-02-20 user: My manager is Ruud, he wants the readout by April 15.",
+            "2025-03-02 user: The readout went well, my manager was happy.",
+            "2025-07-02 user: First day at Morrow Health went great. My new manager is Priya "
+            "Raman.",
+            "2025-08-14 user: Priya asked me to present the study to the managers' meeting."))
+        result = await search(rt, "Who is my manager?")
+        assert result.status == "FOUND"
+        assert result.answer is not None and result.answer.value == "Priya Raman"
+        assert [value for value, _ in result.answer.history] == ["Ruud"]
