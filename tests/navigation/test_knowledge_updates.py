@@ -100,7 +100,7 @@ async def test_who_the_user_s_manager_is_answers_with_the_current_one(tmp_path: 
     # question was read as that key
     async with Runtime(tmp_path) as rt:
         await fill(rt, (
-            "2025-02-20 user: My manager is Ruud, he wants the readout by April 15.",
+            "2025-02-20 user: My manager is Ruud. He wants the readout by April 15.",
             "2025-03-02 user: The readout went well, my manager was happy.",
             "2025-07-02 user: First day at Morrow Health went great. My new manager is Priya "
             "Raman.",
