@@ -146,6 +146,12 @@ _LEADS = re.compile(_OPENING + r"(?:(?:so|well|ok|okay|anyway|also|ugh|oh|and|bu
                     r"y|vale)\W+)*(?:i|we)\b")
 """A clause the speaker leads, after a chat's filler ("so I handed in my notice ...")."""
 _OPENING_AT = re.compile(_OPENING)
+_LEADS_UNSAID = re.compile(
+    _OPENING + r"(?:(?:so|well|ok|okay|anyway|also|finally|pues|bueno|vale)\W+)*"
+    r"(?:sold|got|bought|left|quit|moved|traded|swapped|gave|finished|started|returned|"
+    r"handed|signed|scrapped|\w+ed)\b")
+"""A clause said with no subject, as people write chat ("Sold the Clio finally and bought a
+used Mazda 3"): its verb in the past at the start, the speaker's own deed."""
 
 
 def _said_from(folded: str) -> int:
@@ -225,7 +231,7 @@ def _said_by_me(folded: str, at: int) -> bool:
     if re.match(r"(?:i|we)\b", folded[at:]):
         return True
     clause = re.split(r"[,;:]\s", folded[:at])[-1]
-    return bool(_LEADS.match(clause))
+    return bool(_LEADS.match(clause) or _LEADS_UNSAID.match(clause))
 
 
 _MODEL_TAIL = re.compile(r"\s+(?:to|into|around|for|on|at|in|every|each|when|because|since|and|"
@@ -1751,6 +1757,14 @@ with "since"), so the last such month not after the day said ("since January", "
 septiembre"; "in March" may be a plan ahead and stays the day said)."""
 
 
+_YEAR_SAID = re.compile(
+    r"\b(?P<k>since|desde|in|en|from|as of|a partir de)\s+"
+    rf"(?:(?P<m>{MONTHS_PATTERN})\s+(?:of\s+|de\s+)?)?"
+    r"(?P<y>(?:19|20)\d\d)\b")
+_A_THING_BEFORE = re.compile(r"\b(?:an?|used|second-hand|secondhand|un|una)\s+(?:[\w.-]+\s+){0,3}$")
+""""a used Mazda 3 from 2019": the year a thing is of, not when anything happened."""
+
+
 def _sentence_date(sentence: str, around: datetime.date | None = None) -> datetime.date | None:
     """The first date the sentence writes; a day without its year ("since September 1") is
     the one nearest ``around`` (the note's date: said on 2026-09-10, "since September 1" is
@@ -1760,12 +1774,9 @@ def _sentence_date(sentence: str, around: datetime.date | None = None) -> dateti
     if found:
         return found[0]
     folded = fold(sentence)
-    m = re.search(
-        r"\b(?:since|desde|in|en|from|as of|a partir de)\s+"
-        rf"(?:(?P<m>{MONTHS_PATTERN})\s+(?:of\s+|de\s+)?)?"
-        r"(?P<y>(?:19|20)\d\d)\b",
-        folded,
-    )
+    m = next((m for m in _YEAR_SAID.finditer(folded)
+              if not (m.group("k") == "from" and _A_THING_BEFORE.search(folded[:m.start()]))),
+             None)
     if m is not None:
         return datetime.date(int(m.group("y")), MONTHS[m.group("m")] if m.group("m") else 1, 1)
     since = _SINCE_MONTH.search(folded)

@@ -122,7 +122,7 @@ CLAUSE_START = r"(?:^|[:;]\s)\W*"
 Initech", "Sold my car last week")."""
 EDGE = " \t.,;:!?…\"'`«»“”()[]"
 _CLAUSE = re.compile(
-    r"\s*[,;(\[]|:\s|\s+[-–—]\s+|\s+(?:but|where|because|since|although|though|while|which|who|"
+    r"\s*(?:,(?!\d{3}\b)|[;(\[])|:\s|\s+[-–—]\s+|\s+(?:but|where|because|since|although|though|while|which|who|"
     r"when|after|before|until|so that|pero|donde|porque|aunque|ya que|desde|mientras|cuando|"
     r"hasta|que|if|unless|whenever|wherever|as\s+long\s+as|si|salvo|as\s+(?:a|an|the|my|our|lead|head|senior|junior|tech|team|staff|principal|chief|"
     r"intern|contractor|consultant|freelancer?|planned|usual|[a-z]+\s+(?:engineer|developer|"

@@ -847,3 +847,21 @@ def test_a_setting_said_in_the_user_s_labelled_chat_turn(text: str,
                                   "2025-02-20 assistant: My advice is patience."])
 def test_another_speaker_s_my_x_is_y_is_not_the_user_s(text: str) -> None:
     assert _triples(text) == []
+
+
+def test_a_car_sold_and_another_bought_in_a_sentence_with_no_subject() -> None:
+    # chat leaves the subject out: the second clause is the speaker's purchase too, and "from
+    # 2019" is the year the car is of, not the day anything happened
+    [fact] = extract_facts("2026-09-12 user: Sold the Clio finally and bought a used Mazda 3 "
+                           "from 2019. What maintenance should I do first?")
+    assert (fact.attribute, fact.value, fact.valid_from) == \
+        ("car", "Mazda 3", dt.date(2026, 9, 12))
+    # someone else's deal stays theirs; a year told with "in" still dates a move
+    assert _triples("2026-09-12 user: My sister sold her Polo and bought a Kia.") == []
+    [moved] = extract_facts("2026-09-12 user: I moved to Lisbon in 2019.")
+    assert moved.valid_from == dt.date(2019, 1, 1)
+
+
+def test_a_number_with_a_thousands_comma_is_one_value() -> None:
+    assert ("new flat", "rent", "1,050 a month") in _triples(
+        "The rent of the new flat is 1,050 a month, we split it in half.")
