@@ -10,6 +10,7 @@ so the event loop stays free while BM25 runs.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import datetime as dt
 import itertools
@@ -172,6 +173,10 @@ EXACT_CHECKED = 20
 SLIGHT_CHECKED = 30
 """Best candidates checked for being a short question (``ranking.SLIGHT_FACTOR``)."""
 IN_RANGE_POOL = 50
+RANGE_WORDS_POOL = 1000
+"""A time asked with a topic: its memories are scored on the question's words when there are
+at most this many (the full-text pool keeps the store's best 50, which a busy topic fills
+with memories of other times)."""
 """Memories dated in a named range that join a question that is only a time ("last week?")."""
 MENTION_MONTHS = 3
 """A question about at most this many months also lists memories whose text names them."""
@@ -362,6 +367,7 @@ class NavigationActor(Actor):
         self._disk_refused_at: float | None = None
         """When the disk last refused a background write (monotonic seconds)."""
         self._months_held: tuple[int, frozenset[tuple[int, int]]] = (-1, frozenset())
+        self._days: tuple[tuple[int, int], list[tuple[dt.date, str]]] = ((-1, -1), [])
         """The (year, month) every memory is of, for the store's size it was read at."""
         self._model_asked = False
         """The model's background load was started (``_ask_for_model``, once per process)."""
@@ -887,6 +893,21 @@ class NavigationActor(Actor):
         missing = [d for d in descent.leaves if d not in best]
         if missing:
             self._take(best, query, model.index.score_docs(query, missing))
+        # A question about a time and nothing else ("what did I do in March?") asks for what
+        # happened then: every memory of the range answers it, none is a rival.
+        listing = span is not None and self._only_time(_time_remainder(text, span))
+        worded_in_time: list[str] = []
+        if span is not None and not listing:
+            # "What did I buy last month?": sixty memories say "buy" more compactly than
+            # November's "I bought a second-hand road bike, a Cannondale CAAD10", which the
+            # full-text pool then leaves out; the time's own memories are scored on the
+            # question's words too (a month's or a season's, not a busy year's)
+            dated = [leaf for leaf in self._dated_between(span) if admissible(leaf)]
+            if len(dated) <= RANGE_WORDS_POOL:
+                unscored = [leaf for leaf in dated if leaf not in best]
+                if unscored:
+                    self._take(best, query, model.index.score_docs(query, unscored))
+                worded_in_time = [leaf for leaf in dated if leaf in best]
         best_descent = max((best[d].score for d in descent.leaves if d in best), default=0.0)
         fallback_reason = None
         if not descent.leaves and best:
@@ -914,15 +935,18 @@ class NavigationActor(Actor):
             # ...whether or not the tree descent reached it (after a consolidation pass the
             # descent decides which full-text matches count; the vector pool counts too)
             lexical_ids |= {leaf for leaf in similar if leaf in best}
+            # the time's memories holding the question's words are measured by meaning as
+            # well, however far they rank among all (else only their rivals of other times,
+            # in the vector pool, gain its bonus)
+            unmeasured = [leaf for leaf in worded_in_time if leaf not in similar]
+            if unmeasured:
+                similar.update(self.vectors.similarity_of(asked, unmeasured))
         lexical = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                    if leaf in best else descent.leaves.get(leaf, 0.0) for leaf in lexical_ids}
         scores = ranking.fuse(lexical, similar)
         about_time: set[str] = set()
         in_range: set[str] = set()
         boosts: dict[str, float] = {}  # time range, exact identifier, rare word (their factors)
-        # A question about a time and nothing else ("what did I do in March?") asks for what
-        # happened then: every memory of the range answers it, none is a rival.
-        listing = span is not None and self._only_time(_time_remainder(text, span))
         if span is not None:
             in_range = {leaf for leaf in scores if self._dated_in(leaf, span)
                         or self._names_time(leaf, span)}
@@ -1396,6 +1420,22 @@ class NavigationActor(Actor):
                 return tried
             tried = tried.year_before()
         return span
+
+    def _by_day(self) -> list[tuple[dt.date, str]]:
+        """Every memory with a day, by its day: kept while the catalog's state is the same,
+        so a time's memories are a bisect, not a walk over every leaf per question."""
+        state = (self.model.seq, len(self.model.leaves))
+        if self._days[0] != state:
+            self._days = (state, sorted((day, leaf) for leaf in self.model.leaves
+                                        if (day := self._day_of(leaf)) is not None))
+        return self._days[1]
+
+    def _dated_between(self, span: DateRange) -> list[str]:
+        """The memories dated in ``span``, oldest first."""
+        days = self._by_day()
+        low = bisect.bisect_left(days, (span.start, ""))
+        high = bisect.bisect_right(days, (span.end, "\U0010ffff"))
+        return [leaf for _, leaf in days[low:high]]
 
     def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
         day = self._day_of(leaf_id)

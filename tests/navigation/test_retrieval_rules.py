@@ -1284,6 +1284,26 @@ async def test_a_topic_in_a_time_ranks_by_the_topic(tmp_path: Path) -> None:
         assert ids(found)[:1] == [bought]
 
 
+async def test_a_topic_in_a_time_finds_the_time_s_memory_past_the_full_text_pool(
+        tmp_path: Path) -> None:
+    # "What did I buy last month?": 120 short memories of April say "buy" more compactly
+    # than November's long one, which the full-text pool (50) left out; the time's memories
+    # are scored on the question's words and measured by meaning too
+    things = ("lamp", "rug", "kettle", "chair", "desk", "mirror", "plant", "toaster",
+              "blender", "fan", "heater", "shelf")
+    async with Runtime(tmp_path) as rt:
+        for n in range(120):
+            await save(rt, f"{LAST_YEAR}-04-{n % 28 + 1:02d} user: Should a friend buy a "
+                           f"{things[n % len(things)]} number {n}?")
+        bought = await save(
+            rt, f"{LAST_YEAR}-11-14 user: I bought a second-hand road bike, a Cannondale "
+                "CAAD10, for 650 euros after weeks of looking at listings online. How do I "
+                "set the saddle height and the handlebar reach for long rides?")
+        await embedded(rt)
+        found = await search(rt, f"Today is {LAST_YEAR}-12-05. What did I buy last month?")
+        assert ids(found)[:1] == [bought]
+
+
 async def test_what_was_decided_in_a_time_lists_its_memories(tmp_path: Path) -> None:
     # "What did we decide last week?" asked a clue between three "decided" notes of March,
     # June and December, none of last week's (which say "retired", "raised", "moves")
