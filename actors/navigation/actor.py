@@ -907,7 +907,7 @@ class NavigationActor(Actor):
                 unscored = [leaf for leaf in dated if leaf not in best]
                 if unscored:
                     self._take(best, query, model.index.score_docs(query, unscored))
-                worded_in_time = [leaf for leaf in dated if leaf in best]
+                worded_in_time = dated
         best_descent = max((best[d].score for d in descent.leaves if d in best), default=0.0)
         fallback_reason = None
         if not descent.leaves and best:
@@ -1240,6 +1240,9 @@ class NavigationActor(Actor):
                               timely=frozenset(leaf for leaf in in_range if leaf in best
                                                and best[leaf].matched
                                                and self._dated_in(leaf, span))
+                              if span is not None else frozenset(),
+                              dated=frozenset(leaf for leaf in in_range
+                                              if self._dated_in(leaf, span))
                               if span is not None else frozenset())
         if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None:
             absent = self.unmentioned.absent_words(query, best,
@@ -1799,7 +1802,8 @@ class NavigationActor(Actor):
                 unknown: tuple[str, ...] = (),
                 foreign: frozenset[str] = frozenset(),
                 one_ticket: frozenset[str] = frozenset(),
-                empty_range: str = "", timely: frozenset[str] = frozenset()) -> SearchResult:
+                empty_range: str = "", timely: frozenset[str] = frozenset(),
+                dated: frozenset[str] = frozenset()) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -1828,6 +1832,12 @@ class NavigationActor(Actor):
                                            "names it")
         if not ranked:
             return result("NONE", (), 0.0, None)
+        # a memory of the time the question names that its words and meaning brought among the
+        # first is timely too: "Off to Bergen tomorrow" for "Where was I travelling in early
+        # September?" holds no word of it
+        ahead = frozenset(leaf for leaf, _ in ranked[:ranking.NEWEST_DEPTH] if leaf in dated)
+        in_time_ahead = bool(ahead)
+        timely = timely | ahead
         matched = {leaf: best[leaf].matched if leaf in best else frozenset()
                    for leaf, _ in ranked}
         for leaf, after in successor.items():
@@ -1946,6 +1956,12 @@ class NavigationActor(Actor):
                 c.id in timely for c in request.candidates
                 if c.score >= request.candidates[0].score * (1 - self.settings.ambiguity_margin)):
             request = None  # "what was going on with mum in early March?": each one answers
+        if request is not None and in_time_ahead \
+                and not any(c.id in dated for c in request.candidates):
+            # "Where was I travelling in early September?": the tied memories say "travel" on
+            # other days, and a memory of early September ("Off to Bergen tomorrow") ranks
+            # among the first: the time the question names already tells them apart
+            request = None
         if request is not None and asks_about_now(query.text):
             # "how does the user get to work now?": of two tied memories, the later one telling
             # of a change ("since the office moved I drive") is how things stand now

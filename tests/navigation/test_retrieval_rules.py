@@ -1304,6 +1304,27 @@ async def test_a_topic_in_a_time_finds_the_time_s_memory_past_the_full_text_pool
         assert ids(found)[:1] == [bought]
 
 
+async def test_a_memory_of_the_time_asked_ranked_first_by_meaning_is_timely(
+        tmp_path: Path) -> None:
+    # "Where was I travelling in early September?" asked a clue between memories saying
+    # "travel" on other days; "Off to Bergen tomorrow", of early September, holds no word of
+    # the question but its time and meaning rank it among the first: it is timely (it keeps
+    # its place among the memories about the question, and ends a clue request between them)
+    async with Runtime(tmp_path) as rt:
+        for day, who in (("03-21", "Fenella"), ("10-03", "Wiebke")):
+            await save(rt, f"{LAST_YEAR}-{day} user: {who} also asked about travel "
+                           "insurance. What should a travel policy cover?")
+        bergen = await save(rt, f"{LAST_YEAR}-09-05 user: Off to Bergen, Norway, tomorrow for "
+                                "a week with Ottilie! The flights and the hotel were cheap.")
+        for n in range(12):
+            await save(rt, f"{LAST_YEAR}-0{n % 9 + 1}-1{n % 9} user: How do I descale a "
+                           f"kettle number {n}?")
+        await embedded(rt)
+        found = await search(rt, f"travelling in early September {LAST_YEAR}")
+        assert found.status == "FOUND"
+        assert bergen in ids(found)[:2]
+
+
 async def test_what_was_decided_in_a_time_lists_its_memories(tmp_path: Path) -> None:
     # "What did we decide last week?" asked a clue between three "decided" notes of March,
     # June and December, none of last week's (which say "retired", "raised", "moves")
