@@ -163,6 +163,62 @@ def someone_elses(words: Sequence[str], at: int,
     return False
 
 
+_FIRST_PERSON = frozenset(
+    "i i'm i've i'd i'll im ive me we we're we've us yo me nos nosotros nosotras".split())
+"""Words that put the speaker in a sentence ("my" is read apart: "my colleague's kid" is
+someone else)."""
+_OTHERS = frozenset(
+    """colleague colleagues coworker coworkers friend friends neighbour neighbours neighbor
+    neighbors classmate classmates flatmate roommate cousin cousins uncle aunt nephew niece
+    sister brother mum mom mother dad father kid kids son daughter boss manager client
+    customer teacher student students
+    companero companera amigo amiga amigos amigas vecino vecina vecinos primo prima tio tia
+    sobrino sobrina hermano hermana madre padre hijo hija jefe jefa cliente""".split())
+"""Who a sentence may be about instead of the speaker, named after a determiner ("my
+colleague", "a friend", "the neighbours")."""
+_DETERMINERS = frozenset("my our his their a an the mi mis su sus un una el la los las".split())
+_PRONOUNS = frozenset("he she they his their ella ellos ellas".split())
+"""Someone else as the sentence's subject or possessor ("She got a puppy", "his dog")."""
+
+
+def whose(words: Sequence[str], at: int, *, speaker_unsaid: bool = True) -> str | None:
+    """Whom the sentence holding the word at ``at`` tells it of: "speaker" ("my hamster",
+    "We adopted a dog", "My sister gave me a hamster"), "other" ("My colleague's kid got a
+    hamster", "The dog Brutus next door escaped", "her dog"), or, in a sentence naming
+    nobody ("Adopted a hamster today!"), the speaker when ``speaker_unsaid`` (the user's own
+    turn or note) and nobody otherwise (an assistant's advice: "Introduce a dog slowly"; a
+    question: "What does a hamster need?")."""
+    start = at
+    while start > 0 and words[start - 1] not in ".!?;":
+        start -= 1
+    end = at
+    while end < len(words) and words[end] not in ".!?;":
+        end += 1
+    sentence = [fold(bare(word)).replace("’", "'") for word in words[start:end]]
+    own = at - start
+    if any(word in _FIRST_PERSON for word in sentence):
+        return "speaker"
+    if any(sentence[i] in _MY or not speaker_unsaid and sentence[i] in _YOUR
+           for i in (own - 1, own - 2) if 0 <= i < own):
+        return "speaker"  # "my hamster", "my old car", "my mum"; the assistant's "your dog"
+    for i, word in enumerate(sentence):
+        if word == "door" and i > 0 and sentence[i - 1] == "next":
+            return "other"  # "the dog Brutus next door"
+        if i >= own:
+            continue  # who has the thing is said before it ("first niece or nephew" is none)
+        said = fold(words[start + i]).replace("’", "'")
+        if said.endswith("'s") and said not in _NOT_POSSESSIVE \
+                or word in _PRONOUNS and (i == 0 or sentence[i - 1] in ("and", "but", "y")) \
+                or word in _OTHERS and i > 0 and sentence[i - 1] in _DETERMINERS:
+            return "other"
+    asked = end < len(words) and words[end] == "?"
+    return "speaker" if speaker_unsaid and not asked else None  # "What does a hamster need?"
+
+
+_MY = frozenset("my our mi mis nuestro nuestra nuestros nuestras".split())
+_YOUR = frozenset("your tu tus".split())
+
+
 def names_by(text: str, said_of: Callable[[str], bool]) -> bool:
     """Whether ``text`` names the thing a name question asks about: a word ``said_of`` (a
     form of the question's own words) with a name beside it, only linking words between

@@ -14,9 +14,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
+from actors.dates import OPENING_DATE
 from actors.facts.makes import kind_of as make_kind
 from actors.navigation import notice_words, regions
-from actors.navigation.answer_type import NAME_WORDS, asks_name, bare, said_at, someone_elses
+from actors.navigation.answer_type import (
+    NAME_WORDS,
+    asks_name,
+    bare,
+    said_at,
+    someone_elses,
+    whose,
+)
 from actors.navigation.bilingual import EN_ES
 from actors.navigation.query import (
     NOW_WORDS,
@@ -100,6 +108,11 @@ def as_said(text: str) -> dict[str, str]:
     return out
 
 
+_ASSISTANT = re.compile(r"^\W*(?:" + OPENING_DATE + r")?\W*(?:assistant|asistente)\s*:",
+                        re.IGNORECASE)
+"""An assistant's turn: what it says of a dog or a trip is advice, nobody's own."""
+
+
 class Unmentioned:
     """What questions ask about that the memories of one read model do not mention. Built by
     the navigation actor each time it (re)opens its read model, with the actor's plan of a
@@ -126,6 +139,7 @@ class Unmentioned:
         said = {word for match in best.values() for word in match.matched - match.near}
         plan = {term: variants for term, _, variants in self.weights(query)}
         out = []
+        own = set(possessed(topic))  # "my", "the user's": not "his", "her"
         for word in possessed(topic, pronouns=True):
             terms = [stem(t) for t in text_terms(word)]
             # a relation's other names are ``kin``'s to say: "sister" is close in meaning to
@@ -133,8 +147,10 @@ class Unmentioned:
             # ("Sam's brother Tom", "the neighbour's cat") is none of the user's
             relation = bool(kin(word))
             found = said if relation else held
+            # a thing of the user's only ever said of someone else ("My colleague's kid got a
+            # hamster", "the dog next door") is none of the user's either
             if any(t not in plan or (t in found or plan[t] or index.doc_freq(t))
-                   and not (relation and self.only_others(t)) for t in terms):
+                   and not ((relation or word in own) and self.only_others(t)) for t in terms):
                 continue
             # "the user's boss" when "my manager" was said; a name the index cannot hold
             # (the English "son" is a Spanish stop word) may have been said too
@@ -208,21 +224,35 @@ class Unmentioned:
         ("the neighbour's dog", "Sam's brother")."""
         if not self.model.index.terms_of(leaf_id) & owned:
             return False  # not read: it names none of it
-        words, said = said_at(self.model.text_of(leaf_id), owned)
-        return bool(said) and all(someone_elses(words, at) for at in said)
+        text = self.model.text_of(leaf_id)
+        words, said = said_at(text, owned)
+        told = [whose(words, at, speaker_unsaid=not _ASSISTANT.match(text)) for at in said]
+        return bool(said) and (all(someone_elses(words, at) for at in said)
+                               or "other" in told and "speaker" not in told)
 
     def only_others(self, term: str) -> bool:
         """Every memory holding ``term`` (at most ``OTHERS_CHECKED`` of them) says it of
-        someone else ("Sam's brother", "the neighbour's cat", "her dog"): read, not
-        assumed, so a word held more widely is taken as said of the user somewhere."""
+        someone else ("Sam's brother", "the neighbour's cat", "My colleague's kid got a
+        hamster", ``whose``) or of nobody (an assistant's advice, a question), and one of them
+        of someone else: read, not assumed, so a word held more widely is taken as said of
+        the user somewhere."""
         holders = self.model.index.doc_freq(term)
         if not holders or holders > OTHERS_CHECKED:
             return False
+        others = False
         for leaf in self.model.index.postings(term):
-            words, said = said_at(self.model.text_of(leaf), {term})
-            if not all(someone_elses(words, at) for at in said):
+            text = self.model.text_of(leaf)
+            words, said = said_at(text, {term})
+            if all(someone_elses(words, at) for at in said):
+                others = others or bool(said)
+                continue
+            told = {whose(words, at, speaker_unsaid=not _ASSISTANT.match(text)) for at in said}
+            if "speaker" in told:
                 return False
-        return True
+            others = others or "other" in told
+        # ...and one says it of someone else at least: a word only asked about or advised on
+        # ("What does a hamster need?", "Sea kayaking is a great sport") is nobody's
+        return others
 
     def kind_held(self, word: str) -> bool:
         """Whether ``word`` is a make ("my old Ford", "the Pixel") whose kind of thing some

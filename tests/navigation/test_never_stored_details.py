@@ -111,3 +111,53 @@ async def test_a_thing_of_hers_no_memory_mentions_is_never_stored(
                         lambda text, pronouns=False: query.possessed(text))
     starter, *_ = await replies(tmp_path / "off", asked[:1])
     assert starter.status != "NONE"
+
+
+@pytest.mark.parametrize(("text", "word", "told"), [
+    ("My colleague's kid got a hamster called Pip. What does a hamster need?", "hamster",
+     ["other", None]),
+    ("The dog Brutus next door escaped twice this week.", "dog", ["other"]),
+    ("My colleague Clara is planning a trip to Japan in spring.", "japan", ["other"]),
+    ("She got a puppy last week.", "puppy", ["other"]),
+    ("Adopted a hamster and named him Pip.", "hamster", ["speaker"]),
+    ("My sister gave me a hamster.", "hamster", ["speaker"]),
+    ("My mum's birthday is coming up and she's always cold.", "mum", ["speaker"]),
+    ("Yes, first niece or nephew. Femke lives in Groningen.", "niece", ["speaker"]),
+])
+def test_whom_a_sentence_tells_a_thing_of(text: str, word: str, told: list[str | None]
+                                          ) -> None:
+    from actors.navigation.answer_type import said_at, whose
+    from actors.navigation.stem import stem
+    words, at = said_at(text, {stem(word)})
+    assert [whose(words, i) for i in at] == told
+    # an assistant's advice tells it of nobody, "your dog" of the user
+    words, at = said_at("Introduce a dog slowly. Walk your dog first.", {"dog"})
+    assert [whose(words, i, speaker_unsaid=False) for i in at] == [None, "speaker"]
+
+
+async def test_a_thing_of_the_user_s_only_said_of_someone_else_is_never_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # an outside probe: "What is the name of my hamster?" was answered at confidence 0.80
+    # with "My colleague's kid got a hamster called Pip"; "What is my dog called?" with "The
+    # dog Brutus next door escaped"
+    turns = ("[2026-11-08] user: My colleague's kid got a hamster called Pip for the "
+             "classroom. What does a hamster need?",
+             "[2026-11-08] assistant: A hamster needs a big cage, a wheel and deep bedding.",
+             "[2026-06-10] user: The dog Brutus next door escaped twice this week.",
+             "[2026-06-20] user: We adopted a second cat! A little black kitten, Tito.")
+
+    async def asked(home: Path) -> list[SearchResult]:
+        async with Runtime(home) as rt:
+            for text in (*turns, *TURNS):
+                await save(rt, text)
+            await embedded(rt)
+            return [await search(rt, q) for q in (
+                "What is the name of my hamster?", "What is my dog called?",
+                "What is my cat called?", "What did the colleague's kid call the hamster?")]
+
+    hamster, dog, cat, kids = await asked(tmp_path / "on")
+    assert hamster.status == "NONE" and dog.status == "NONE"
+    assert cat.status == "FOUND" and kids.status == "FOUND"
+    monkeypatch.setattr(unmentioned, "whose", lambda words, at, speaker_unsaid=True: "speaker")
+    hamster, dog, *_ = await asked(tmp_path / "off")
+    assert hamster.status != "NONE" and dog.status != "NONE"
