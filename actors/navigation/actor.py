@@ -173,6 +173,13 @@ EXACT_CHECKED = 20
 SLIGHT_CHECKED = 30
 """Best candidates checked for being a short question (``ranking.SLIGHT_FACTOR``)."""
 IN_RANGE_POOL = 50
+PREFERENCE_POOL = 100
+PREFERENCE_FLOOR = 0.05
+"""...and the closest of them, at least this close, takes the reply's second place."""
+PREFERENCE_WORDS = ("love loved hate hated prefer favourite favorite allergic intolerant "
+                    "enjoy stand deal dislike vegetarian vegan encanta gusta odio prefiero")
+"""A question asking for advice also measures by meaning the user's statements of a
+preference: found by these words (the best ``PREFERENCE_POOL`` of them), read to confirm."""
 RANGE_WORDS_POOL = 1000
 """A time asked with a topic: its memories are scored on the question's words when there are
 at most this many (the full-text pool keeps the store's best 50, which a busy topic fills
@@ -920,6 +927,7 @@ class NavigationActor(Actor):
             lexical_ids |= {leaf for leaf, match in best.items() if match.matched & clued}
 
         similar: dict[str, float] = {}
+        preferred: str | None = None  # the user's preference closest to advice asked for
         crowd = 0.0
         vectors = self.use_vectors and self.vectors.ready
         asked: Any = None
@@ -935,6 +943,18 @@ class NavigationActor(Actor):
             # ...whether or not the tree descent reached it (after a consolidation pass the
             # descent decides which full-text matches count; the vector pool counts too)
             lexical_ids |= {leaf for leaf in similar if leaf in best}
+            if asks_for_advice(text):
+                # "Suggest something to do on a Saturday night": what the user said they
+                # love or cannot stand ("I really hate crowded places and loud bars") shares
+                # no word with the question, and a haystack of advice fills the vector pool;
+                # the user's own statements of a preference are measured by meaning too
+                stated = self._preferences(admissible)
+                unmeasured = [leaf for leaf in stated if leaf not in similar]
+                if unmeasured:
+                    similar.update(self.vectors.similarity_of(asked, unmeasured))
+                preferred = max((leaf for leaf in stated
+                                 if similar.get(leaf, 0.0) >= PREFERENCE_FLOOR),
+                                key=lambda leaf: (similar[leaf], leaf), default=None)
             # the time's memories holding the question's words are measured by meaning as
             # well, however far they rank among all (else only their rivals of other times,
             # in the vector pool, gain its bonus)
@@ -1228,6 +1248,12 @@ class NavigationActor(Actor):
             if unknown and not any(translatable(word) for word in (*things, *places)) \
             and not set(places) & {*named(topic), *filter(is_demonym, places)} \
             else frozenset()
+        if preferred is not None and preferred not in [leaf for leaf, _ in ranked[:3]]:
+            # advice asked: the reply's second place is the user's closest preference
+            at = min(1, len(ranked))
+            score = ranked[at][1] if at < len(ranked) else 0.0
+            ranked = [item for item in ranked if item[0] != preferred]
+            ranked.insert(at, (preferred, score))
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
                               successor, timeline, answer, trace, measured, listing=listing,
                               unheld=unheld, continued=continued,
@@ -1239,8 +1265,9 @@ class NavigationActor(Actor):
                               else "",
                               timely=frozenset(leaf for leaf in in_range if leaf in best
                                                and best[leaf].matched
+                                               and span is not None
                                                and self._dated_in(leaf, span))
-                              if span is not None else frozenset(),
+                              | {leaf for leaf in (preferred,) if leaf is not None},
                               dated=frozenset(leaf for leaf in in_range
                                               if self._dated_in(leaf, span))
                               if span is not None else frozenset())
@@ -1423,6 +1450,20 @@ class NavigationActor(Actor):
                 return tried
             tried = tried.year_before()
         return span
+
+    def _preferences(self, admissible: Callable[[str], bool]) -> list[str]:
+        """The user's own short statements of what they like, avoid or cannot have, found
+        through the index by the words such statements use (``PREFERENCE_WORDS``), then
+        read to confirm (``states_a_preference``); an assistant's turn is none."""
+        found = self.model.index.search(parse_query(PREFERENCE_WORDS), limit=PREFERENCE_POOL,
+                                        allowed=admissible)
+        out = []
+        for leaf, *_ in found:
+            told = self.model.text_of(leaf)
+            if len(told) < PASSAGE_FROM and not self.conversation.assistant_said(leaf) \
+                    and states_a_preference(told):
+                out.append(leaf)
+        return out
 
     def _by_day(self) -> list[tuple[dt.date, str]]:
         """Every memory with a day, by its day: kept while the catalog's state is the same,

@@ -329,8 +329,9 @@ def asks_for_advice(text: str) -> bool:
 
 _PREFERENCE = re.compile(
     r"\b(?:i|we|he|she)\s+(?:really\s+|absolutely\s+|both\s+|always\s+|just\s+)?"
-    r"(?:love|loves|like|likes|adore|adores|enjoy|enjoys|prefer|prefers|hate|hates|dislike|"
-    r"dislikes|avoid|avoids|can'?t\s+stand|can'?t\s+eat|can'?t\s+have|go\s+for)\b|"
+    r"(?:love|loves|loved|like|likes|adore|adores|enjoy|enjoys|enjoyed|prefer|prefers|hate|"
+    r"hates|hated|dislike|dislikes|avoid|avoids|can'?t\s+stand|can'?t\s+eat|can'?t\s+have|"
+    r"can'?t\s+deal\s+with|can'?t\s+handle|don'?t\s+eat|go\s+for)\b|"
     r"\b(?:i'?m|i\s+am|we'?re|he'?s|she'?s)\s+(?:a\s+|an\s+|very\s+|really\s+|so\s+)?"
     r"(?:vegetarian|vegan|pescatarian|allergic|lactose|gluten|intolerant|not\s+a\s+fan|"
     r"(?:big\s+|huge\s+)?fan|into)\b|\b(?:my|our|his|her)\s+(?:[\w-]+\s+)?favou?rite\b|"

@@ -1761,3 +1761,32 @@ async def test_a_month_asked_without_its_year_is_the_latest_one_memories_are_of(
         assert ids(await search(rt, question))[:1] == [bought]
         monkeypatch.setattr(navigation, "YEARS_BACK", 0)  # the latest month of that name only
         assert ids(await search(rt, question))[:1] != [bought]
+
+
+async def test_advice_asked_shows_the_user_s_closest_stated_preference(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Suggest something to do on a Saturday night for me." shares no word with "I really
+    # hate crowded places and loud bars; what I love is quiet hikes and birdwatching", and a
+    # haystack of advice fills the vector pool: the user's own preferences are measured by
+    # meaning, and the closest takes the reply's second place
+    async def asked(home: Path) -> list[str]:
+        async with Runtime(home) as rt:
+            told = await save(rt, f"{LAST_YEAR}-04-18 user: I have a free weekend next month. "
+                                  "I really hate crowded places and loud bars; what I love is "
+                                  "quiet hikes and birdwatching.")
+            await save(rt, f"{LAST_YEAR}-03-21 user: I loved the spicy food in Seoul.")
+            chores = ("fix the bike chain", "clean the oven", "repaint the fence",
+                      "sort the tax papers", "wash the car", "mend the curtain")
+            for n, chore in enumerate(chores):
+                await save(rt, f"{LAST_YEAR}-0{n + 1}-1{n} user: On Saturday night I have to "
+                               f"{chore}. How long will it take?")
+            await embedded(rt)
+            found = await search(rt, "Suggest something to do on a Saturday night for me.")
+            assert found.status == "FOUND", found.reason
+            return [told, *ids(found)[:3]]
+
+    told, *shown = await asked(tmp_path / "on")
+    assert told in shown
+    monkeypatch.setattr(navigation, "PREFERENCE_FLOOR", 2.0)
+    told, *shown = await asked(tmp_path / "off")
+    assert told not in shown
