@@ -258,7 +258,8 @@ def _half(cset: ModuleType, part: slice) -> ModuleType:
 
 def _asked(text: str, limit: int | None) -> Search:
     """The search a set asks: with its ``limit``, or none (an MCP client's default call)."""
-    return Search(query=text) if limit is None else Search(query=text, limit=limit)
+    return Search(query=text) if limit is None else Search(query=text, limit=limit,
+                                                           limit_given=True)
 
 
 def _first(result: SearchResult, key_of: dict[str, str]) -> str:

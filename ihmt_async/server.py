@@ -178,8 +178,8 @@ def build_server(home: Path | str | None = None, *,
     async def search_memory(query: str, ctx: Context[AppContext, Any], clue: str | None = None,
                             detail: str = "compact", scope: str = "", as_of: str | None = None,
                             include_history: bool = False,
-                            limit: Annotated[int, Field(strict=True, json_schema_extra={
-                                "minimum": 1, "maximum": MAX_LIMIT})] = 3) -> str:
+                            limit: Annotated[int | None, Field(strict=True, json_schema_extra={
+                                "minimum": 1, "maximum": MAX_LIMIT})] = None) -> str:
         """Search long-term memory: decisions, setup, preferences, people, earlier sessions.
 
         Use several distinctive words. Returns up to `limit` memories with their dates and
@@ -206,10 +206,13 @@ def build_server(home: Path | str | None = None, *,
             include_history: Add a "History" section listing the earlier versions of what
                 the reply serves (a superseded memory that matches is served anyway, marked
                 OUTDATED).
-            limit: How many memories to show, with their text (1-20, default 3).
+            limit: How many memories to show, with their text (1-20; default 3, and up to 6
+                for a list or a count told by several memories).
         """
         if detail not in DETAILS:
             raise UnknownOption("detail", detail, DETAILS)
+        given = limit is not None
+        limit = 3 if limit is None else limit
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
             raise InvalidArgument(f"limit must be a whole number from 1 to {MAX_LIMIT}, "
                                   f"not {limit!r}")
@@ -219,7 +222,7 @@ def build_server(home: Path | str | None = None, *,
                              await client_project(ctx.session, app.extras))
         result = await app.runtime.navigation.ask(Search(
             query=query, clue=clue, scope=scope, as_of=parse_as_of(as_of),
-            include_history=bool(include_history), limit=limit))
+            include_history=bool(include_history), limit=limit, limit_given=given))
         # The reply quotes the query; a long one is quoted shortened (the search used it all).
         shown = dataclasses.replace(result, query=echo(result.query) or "",
                                     clue=echo(result.clue))

@@ -33,7 +33,7 @@ from actors.facts.endings import is_ending
 from actors.facts.keys import fact_key, normalise_words, personal, role_beside, scoped_subject
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import ResolvedFact, Timeline
-from actors.navigation import notice_words, ranking
+from actors.navigation import notice_words, ranking, several
 from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
@@ -65,6 +65,7 @@ from actors.navigation.confidence import (
 from actors.navigation.conversation import Conversation, asks_outcome
 from actors.navigation.descent import descend
 from actors.navigation.index_commits import IndexCommits
+from actors.navigation.kinds import things_of
 from actors.navigation.messages import (
     AttributeAnswer,
     CurrentFact,
@@ -91,7 +92,6 @@ from actors.navigation.query import (
     asks_about_now,
     asks_for_advice,
     asks_for_history,
-    asks_for_several,
     asks_how_things_stand,
     asks_the_assistant,
     holds_identifier,
@@ -745,9 +745,13 @@ class NavigationActor(Actor):
         becomes an answer when each thing has its memory: it asked which one was meant, and
         the question is about both."""
         found: dict[str, Hit] = {}  # each thing's best memory, by id
+        served = {hit.leaf_id for hit in result.hits}
         for thing in things:
             part = self._search_scope(dataclasses.replace(msg, query=thing, limit=2, clue=None),
                                       event="search.part")
+            if part.status == "FOUND" and result.status == "FOUND" \
+                    and any(hit.leaf_id in served for hit in part.hits):
+                continue  # the reply already serves one of the thing's own best memories
             if part.status == "FOUND":
                 # the session that planned the half marathon is the best of "my first 10K"
                 # too: the second thing's own memory is its next best
@@ -755,7 +759,6 @@ class NavigationActor(Actor):
                 if own is not None:
                     found[own.leaf_id] = own
         size = max(1, msg.limit)  # the caller's limit stands: the things come before the rest
-        served = {hit.leaf_id for hit in result.hits}
         if result.status == "AMBIGUOUS":
             # the clue request asks which one was meant, but the question asks about both:
             # when each thing has its own memory, those answer it
@@ -1160,7 +1163,9 @@ class NavigationActor(Actor):
         judged += [leaf for leaf, after in successor.items() if after in judged]
         # a memory matched through the question's translation is not judged by its vector:
         # the model is English-centred, and an English question and its Spanish memory
-        # ("what does the user's father do?" / "mi padre es carpintero") sit far apart
+        # ("what does the user's father do?" / "mi padre es carpintero") sit far apart; nor
+        # is one matched through a kind's things: the model does not place "drinks" near
+        # "matcha", nor "familiares" near "abuela" (``everyday_kinds``)
         nearest_leaf = max(similar, key=lambda leaf: (similar[leaf], leaf), default=None)
         meant = similar
         if span is not None and asked is not None and topic.strip() \
@@ -1175,7 +1180,8 @@ class NavigationActor(Actor):
         evidence_of = {leaf: self._evidence(
             query, best.get(leaf), meant.get(leaf, 0.0), leaf in about_time or leaf in exact,
             compared=leaf in similar and not (leaf in best and translated is not None
-                                              and best[leaf].reading is translated),
+                                              and best[leaf].reading is translated)
+            and not (leaf in best and kind is not None and best[leaf].reading is kind[0]),
             closest=leaf == nearest_leaf, crowd=crowd)
                        for leaf in judged}
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
@@ -1886,7 +1892,7 @@ class NavigationActor(Actor):
         # others listed, never a second clue request
         # a count or a list is told by several memories: a near tie is its parts, not a doubt
         request = None if answer or listing or query.has_clue \
-            or asks_for_several(query.text) else clue_request(
+            or several.asks_for_list(query.text) else clue_request(
             query, ordered, threshold=self.settings.confidence_threshold,
             margin=self.settings.ambiguity_margin)
         if request is not None and one_ticket \
@@ -1916,6 +1922,15 @@ class NavigationActor(Actor):
             return result("AMBIGUOUS", hits, conf, request.reason)
         old = [(leaf, s) for leaf, s in ranked if currency.get(leaf) == "SUPERSEDED"]
         size = max(1, msg.limit)
+        if answer is None and not listing and several.asks_for_list(query.text):
+            # a list or a count: one memory per session holding its words first (``several``)
+            ranked, sessions = several.spread(ranked, several.parts_of(
+                query.query_terms, {leaf: several.held(
+                    query.query_terms, self.model.index.terms_of(leaf), things_of,
+                    best[leaf].matched - best[leaf].near if leaf in best else ())
+                    for leaf, _ in ranked[:several.PARTS_DEPTH]},
+                lambda term: bool(things_of(term))), lambda leaf: self._day_of(leaf) or leaf)
+            size = several.places(size, msg.limit_given, sessions)
         hits = tuple(dataclasses.replace(
             self._folded_hit((leaf, *same), currency, successor, timeline, score=s),
             focus=_focus(best, leaf))

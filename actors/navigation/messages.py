@@ -21,6 +21,9 @@ class Search(Message):
     as_of: dt.datetime | None = None
     include_history: bool = False
     limit: int = 3
+    limit_given: bool = False
+    """The caller chose ``limit``: a question asking for a list or a count keeps to it (with
+    none given, such a question is served up to ``several.SEVERAL_SHOWN`` memories)."""
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,7 @@ CITIES = (
     ("edinburgh", "edimburgo"), ("porto", "oporto"), ("moscow", "moscu"), ("beijing", "pekin"),
     ("tokyo", "tokio"), ("seville", "sevilla"), ("saragossa", "zaragoza"),
     ("corunna", "coruna"), ("majorca", "mallorca"), ("minorca", "menorca"),
-    ("bruges", "brujas"), ("antwerp", "amberes"), ("hamburg", "hamburgo"),
+    ("bruges", "brujas"), ("antwerp", "amberes"), ("ghent", "gante"), ("hamburg", "hamburgo"),
     ("strasbourg", "estrasburgo"), ("marseille", "marsella"), ("bordeaux", "burdeos"),
     ("toulouse", "tolosa"), ("nice", "niza"), ("basel", "basilea"), ("krakow", "cracovia"),
     ("bucharest", "bucarest"), ("istanbul", "estambul"), ("jerusalem", "jerusalen"),
