@@ -51,6 +51,17 @@ from ihmt_async.tool_edge import (
 )
 from store.errors import InvalidArgument, UnknownOption
 
+DEFAULT_LIMIT = 3
+"""Memories a search shows when the caller gives no ``limit`` (a list or a count told by
+several memories: up to ``several.SEVERAL_SHOWN``)."""
+
+
+def _limit_schema(schema: dict[str, Any]) -> None:
+    """``limit`` as clients see it: a whole number from 1 to ``MAX_LIMIT``, optional. Left
+    out, it is None, so a search tells a limit the caller chose from the default."""
+    schema.pop("anyOf", None)
+    schema.update(type="integer", minimum=1, maximum=MAX_LIMIT)
+
 VECTORS_WAIT_S = 5.0
 """How long a search waits for the vectors and the model after the server starts (read in
 the background: 0.3-1 s here; `initialize` never waits). Answered from the words alone, a
@@ -178,8 +189,8 @@ def build_server(home: Path | str | None = None, *,
     async def search_memory(query: str, ctx: Context[AppContext, Any], clue: str | None = None,
                             detail: str = "compact", scope: str = "", as_of: str | None = None,
                             include_history: bool = False,
-                            limit: Annotated[int | None, Field(strict=True, json_schema_extra={
-                                "minimum": 1, "maximum": MAX_LIMIT})] = None) -> str:
+                            limit: Annotated[int | None, Field(
+                                strict=True, json_schema_extra=_limit_schema)] = None) -> str:
         """Search long-term memory: decisions, setup, preferences, people, earlier sessions.
 
         Use several distinctive words. Returns up to `limit` memories with their dates and
@@ -212,7 +223,7 @@ def build_server(home: Path | str | None = None, *,
         if detail not in DETAILS:
             raise UnknownOption("detail", detail, DETAILS)
         given = limit is not None
-        limit = 3 if limit is None else limit
+        limit = DEFAULT_LIMIT if limit is None else limit
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
             raise InvalidArgument(f"limit must be a whole number from 1 to {MAX_LIMIT}, "
                                   f"not {limit!r}")

@@ -745,13 +745,9 @@ class NavigationActor(Actor):
         becomes an answer when each thing has its memory: it asked which one was meant, and
         the question is about both."""
         found: dict[str, Hit] = {}  # each thing's best memory, by id
-        served = {hit.leaf_id for hit in result.hits}
         for thing in things:
             part = self._search_scope(dataclasses.replace(msg, query=thing, limit=2, clue=None),
                                       event="search.part")
-            if part.status == "FOUND" and result.status == "FOUND" \
-                    and any(hit.leaf_id in served for hit in part.hits):
-                continue  # the reply already serves one of the thing's own best memories
             if part.status == "FOUND":
                 # the session that planned the half marathon is the best of "my first 10K"
                 # too: the second thing's own memory is its next best
@@ -759,6 +755,7 @@ class NavigationActor(Actor):
                 if own is not None:
                     found[own.leaf_id] = own
         size = max(1, msg.limit)  # the caller's limit stands: the things come before the rest
+        served = {hit.leaf_id for hit in result.hits}
         if result.status == "AMBIGUOUS":
             # the clue request asks which one was meant, but the question asks about both:
             # when each thing has its own memory, those answer it
@@ -770,6 +767,9 @@ class NavigationActor(Actor):
         wanted = [hit for leaf, hit in found.items() if leaf not in served]
         if not wanted:
             return result
+        if not msg.limit_given:  # added to the question's own best, not in their places: a
+            # thing's best memory may be a neighbour ("half marathon" for "my 10K race time")
+            size = several.places(size + len(wanted), False, size + len(wanted))
         return _served(result, (*result.hits[:1], *wanted, *result.hits[1:]), size)
 
     def _search_scope(self, msg: Search, event: str = "search.served") -> SearchResult:

@@ -28,8 +28,8 @@ _THAN = re.compile(
     r"^\W*(?:how|cu[aá]nt[oa]s?)\b.*?\b(?:was|were|is|are|fue|era)\s+(?P<a>.+?)\s+"
     r"(?:than|que)\s+(?P<b>.+?)\s*[?.!]*$", re.IGNORECASE)
 _BEFORE = re.compile(
-    r"^\W*(?:did|does|do|was|were|had|has|have|is)\s+(?P<a>.+?)\s+(?:before|after)\s+"
-    r"(?P<b>.+?)\s*[?.!]*$", re.IGNORECASE)
+    r"^(?!.*\b(?:before|after)\s+or\b)\W*(?:did|does|do|was|were|had|has|have|is)\s+"
+    r"(?P<a>.+?)\s+(?:before|after)\s+(?P<b>.+?)\s*[?.!]*$", re.IGNORECASE)
 _PLUS = re.compile(r"^(?P<a>.+?)\s+(?:plus|m[aá]s)\s+(?P<b>.+?)\s*[?.!]*$", re.IGNORECASE)
 _ORDER = re.compile(
     r"\b(?:first|earlier|sooner|later|last|primero|primera|antes|despu[eé]s|luego|[uú]ltim[oa])"
