@@ -1924,12 +1924,12 @@ class NavigationActor(Actor):
         size = max(1, msg.limit)
         if answer is None and not listing and several.asks_for_list(query.text):
             # a list or a count: one memory per session holding its words first (``several``)
-            ranked, sessions = several.spread(ranked, several.parts_of(
-                query.query_terms, {leaf: several.held(
-                    query.query_terms, self.model.index.terms_of(leaf), things_of,
-                    best[leaf].matched - best[leaf].near if leaf in best else ())
-                    for leaf, _ in ranked[:several.PARTS_DEPTH]},
-                lambda term: bool(things_of(term))), lambda leaf: self._day_of(leaf) or leaf)
+            parts, of_kind = several.parts_of(query.query_terms, {leaf: several.held(
+                query.query_terms, self.model.index.terms_of(leaf), things_of,
+                best[leaf].matched - best[leaf].near if leaf in best else ())
+                for leaf, _ in ranked[:several.PARTS_DEPTH]}, lambda term: bool(things_of(term)))
+            ranked, sessions = several.spread(ranked, parts, lambda leaf: self._day_of(leaf)
+                                              or leaf, promote=of_kind)
             size = several.places(size, msg.limit_given, sessions)
         hits = tuple(dataclasses.replace(
             self._folded_hit((leaf, *same), currency, successor, timeline, score=s),

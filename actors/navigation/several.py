@@ -8,11 +8,15 @@ words), and the parts of other sessions were left to the one-line "Also close" l
 on an outside chat probe, replies to such questions showed every part for 43% of them, against
 85-95% for a question one memory answers.
 
-So, for such a question (``query.asks_for_several``), the memories holding a word of the
-question (or a thing of the kind it names: ``everyday_kinds``) take the places first, one per
-session (the day a memory is of), in their ranked order; the others follow as ranked. And the
-reply serves up to ``SEVERAL_SHOWN`` memories, as many as there are such parts of distinct
-sessions, when the caller gave no ``limit`` (a limit given stands). Pure functions over ids.
+So, for such a question (``asks_for_list``), a memory of a session (the day a memory is of)
+already represented in the reply waits until each other session had its place; when the
+question names a kind ("sports", "idiomas": ``everyday_kinds``), the memories holding one of
+its things come first, one per session (their rank lacks the evidence: the sentence model does
+not place "sports" near "bouldering"). A question naming no kind keeps its ranking otherwise
+("Which Madrid neighbourhoods have I lived in?": memories saying "Madrid" and "lived" must not
+pass the one telling the move). And the reply serves up to ``SEVERAL_SHOWN`` memories, as many
+as there are sessions holding a part, when the caller gave no ``limit`` (a limit given stands).
+Pure functions over ids.
 """
 
 from __future__ import annotations
@@ -77,33 +81,44 @@ def held(terms: Collection[str], indexed: Collection[str],
 
 
 def parts_of(terms: Collection[str], held: Mapping[str, Collection[str]],
-             is_kind: Callable[[str], bool]) -> dict[str, int]:
+             is_kind: Callable[[str], bool]) -> tuple[dict[str, int], bool]:
     """The memories of ``held`` (memory -> what of the question it names, ``held``) that are
-    parts of the answer, each with how much of it they name: holding the kind the question
-    names (``kinds.things_of``), or, when it names none, ``PART_SHARE`` of its terms."""
+    parts of the answer, each with how much of it they name, and whether they hold a kind the
+    question names (``kinds.things_of``: then only its holders are parts); when it names none,
+    those holding ``PART_SHARE`` of its terms."""
     kinds = {term for term in terms if is_kind(term)}
     if kinds:
-        return {leaf: len(words) for leaf, words in held.items() if kinds & set(words)}
+        return {leaf: len(words) for leaf, words in held.items() if kinds & set(words)}, True
     return {leaf: len(words) for leaf, words in held.items()
-            if words and len(set(words) & set(terms)) >= PART_SHARE * len(terms)}
+            if words and len(set(words) & set(terms)) >= PART_SHARE * len(terms)}, False
 
 
 def spread(ranked: Sequence[tuple[str, float]], parts: Mapping[str, int],
-           session_of: Callable[[str], Hashable]) -> tuple[list[tuple[str, float]], int]:
-    """``ranked`` with, within its first ``PARTS_DEPTH``, one of the ``parts`` per session
-    first (the one naming most of the question, else the first ranked), the sessions in the
-    order of their first-ranked part, then everything else as ranked (a session's other turns
-    no longer fill the places the other sessions' parts need); and how many sessions hold a
-    part."""
+           session_of: Callable[[str], Hashable], *, promote: bool
+           ) -> tuple[list[tuple[str, float]], int]:
+    """``ranked`` with, within its first ``PARTS_DEPTH``, a memory of a session already
+    represented moved after the others (a session's other turns no longer fill the places the
+    other sessions' parts need); with ``promote`` (the parts hold a kind the question names,
+    evidence its ranking lacks: the sentence model does not place "sports" near
+    "bouldering"), one part per session first, the one naming most of the question, in the
+    order of each session's first-ranked part. Also: how many sessions hold a part."""
     head = list(ranked[:PARTS_DEPTH])
     by_session: dict[Hashable, list[tuple[str, float]]] = {}
     for item in head:
         if item[0] in parts:
             by_session.setdefault(session_of(item[0]), []).append(item)
-    first = [max(items, key=lambda item: parts[item[0]]) for items in by_session.values()]
+    first = [max(items, key=lambda item: parts[item[0]]) for items in by_session.values()] \
+        if promote else []
+    seen = {session_of(leaf) for leaf, _ in first}
     chosen = {leaf for leaf, _ in first}
-    return first + [item for item in head if item[0] not in chosen] \
-        + list(ranked[PARTS_DEPTH:]), len(first)
+    later: list[tuple[str, float]] = []
+    for item in head:
+        if item[0] in chosen:
+            continue
+        session = session_of(item[0])
+        (later if session in seen else first).append(item)
+        seen.add(session)
+    return first + later + list(ranked[PARTS_DEPTH:]), len(by_session)
 
 
 def places(limit: int, limit_given: bool, parts_in_sessions: int) -> int:

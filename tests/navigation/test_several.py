@@ -64,9 +64,12 @@ def test_one_part_per_session_comes_first_and_the_places_grow_to_six() -> None:
     ranked = [("a1", 9.0), ("a2", 8.0), ("a3", 7.0), ("b1", 6.0), ("c1", 5.0), ("x", 4.0)]
     session = {"a1": "a", "a2": "a", "a3": "a", "b1": "b", "c1": "c", "x": "x"}
     parts = {"a1": 1, "a2": 2, "b1": 1, "c1": 1}  # a2 names more of the question than a1
-    spread, sessions = several.spread(ranked, parts, session.__getitem__)
-    assert [leaf for leaf, _ in spread] == ["a2", "b1", "c1", "a1", "a3", "x"]
+    spread, sessions = several.spread(ranked, parts, session.__getitem__, promote=True)
+    assert [leaf for leaf, _ in spread] == ["a2", "b1", "c1", "x", "a1", "a3"]
     assert sessions == 3
+    # a question naming no kind keeps its order, a represented session's turns waiting
+    kept, _ = several.spread(ranked, parts, session.__getitem__, promote=False)
+    assert [leaf for leaf, _ in kept] == ["a1", "b1", "c1", "x", "a2", "a3"]
     assert several.places(3, False, sessions) == 3 and several.places(3, False, 9) == 6
     assert several.places(2, True, 9) == 2  # a limit the caller gave stands
     assert several.places(8, False, 4) == 8
@@ -78,8 +81,8 @@ def test_a_part_holds_the_kind_by_one_of_its_things() -> None:
             for leaf, indexed in {"skoda": ("he", "vendido", "yaris", "skoda", "octavia"),
                                   "lift": ("colleague", "car", "broke"),
                                   "owner": ("own", "flat")}.items()}
-    parts = several.parts_of(terms, held, lambda term: bool(things_of(term)))
-    assert set(parts) == {"skoda", "lift"} and parts["skoda"] > parts["lift"]
+    parts, of_kind = several.parts_of(terms, held, lambda term: bool(things_of(term)))
+    assert of_kind and set(parts) == {"skoda", "lift"} and parts["skoda"] > parts["lift"]
 
 
 
