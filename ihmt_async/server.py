@@ -27,7 +27,7 @@ from actors.facts.keys import scoped_subject
 from actors.facts.messages import History, Retract
 from actors.ingest import validate
 from actors.ingest.messages import Save
-from actors.navigation.messages import DETAILS, MAX_LIMIT, Search
+from actors.navigation.messages import DEFAULT_LIMIT, DETAILS, MAX_LIMIT, Search
 from actors.provenance import new_session_id
 from actors.text import has_control
 from ihmt_async import render
@@ -50,10 +50,6 @@ from ihmt_async.tool_edge import (
     tool_errors,
 )
 from store.errors import InvalidArgument, UnknownOption
-
-DEFAULT_LIMIT = 3
-"""Memories a search shows when the caller gives no ``limit`` (a list or a count told by
-several memories: up to ``several.SEVERAL_SHOWN``)."""
 
 
 def _limit_schema(schema: dict[str, Any]) -> None:
