@@ -34,8 +34,14 @@ languages is...?", "Which family members...?", "¿Qué idiomas...?", "¿Qué mas
 several answers are expected."""
 _NOT_PLURAL = frozenset(
     """was does has this its his hers yours ours theirs always perhaps news series species
-    physics mathematics means lens bus gas plus whereas yes unless less""".split())
-"""Words ending like a plural that are none (or ask for one thing: "what news...")."""
+    physics mathematics means lens bus gas plus whereas yes unless less
+    happens makes causes seems goes comes says matters remains needs uses works runs stands
+    looks sounds takes gets lets leads helps counts depends keeps happened
+    sabes tienes haces quieres piensas crees opinas recuerdas dices puedes necesitas
+    prefieres sueles vas estas eres has hay pasa paso es""".split())
+"""Words ending like a plural that are none, or ask for one thing ("what news..."), and the
+verbs a question puts right after its question word ("What happens if...?", "¿Qué sabes de
+Luis?", "¿Qué tienes pensado?")."""
 
 
 def asks_for_list(text: str) -> bool:

@@ -54,6 +54,8 @@ def test_everyday_kinds_are_read_as_their_instances_in_both_languages() -> None:
     ("What news did she share?", False),
     ("Which gym does the user go to?", False),
     ("What time does the user wake up?", False),
+    ("¿Qué sabes de Luis?", False),
+    ("What happens after the trial ends?", False),
 ])
 def test_a_question_asking_which_things_of_a_kind_asks_for_several(
         question: str, several_asked: bool) -> None:
