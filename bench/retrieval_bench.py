@@ -1,7 +1,8 @@
 """Retrieval bench: quality on the team's own corpus, search latency via MCP, embedding speed.
 
 Run from the checkout: ``python -m bench.retrieval_bench [--sizes 1000,10000,50000]
-[--set templated|conversation|conversation-b|conversation-c|conversation-d] [--out FILE]``
+[--set templated|conversation|conversation-b|conversation-c|conversation-d|conversation-e]
+[--out FILE]``
 (the JSON report goes to stdout).
 
 Quality: every memory of ``bench.retrieval_corpus`` is saved through the real Save path
@@ -26,6 +27,10 @@ chat between two invented friends saved one turn per memory, each led by its dat
 ``--set conversation-d`` runs it on ``bench.conversation_set_d``, made to measure "No memory
 found": a user's chat with an assistant and never-stored questions that are near neighbours of
 stored turns with one detail changed; its figures are also given per half (tuning, held out).
+``--set conversation-e`` runs it on ``bench.conversation_set_e``: lists, counts and comparisons
+whose answer is in several memories, asked with no ``limit`` (an MCP client's default call);
+it also reports ``all_parts`` (every part of the answer among the memories served and the turns
+shown beside them) and ``all_parts_in_reply`` (the "Also close" lines too), per half as well.
 The conversation sets also report ``shown_in_reply``: the answer among the memories served or
 shown beside one (the turn its conversation went on with, the turn that answers, a line after
 them naming the next memories), which is what a reader of the reply sees, and
@@ -60,7 +65,13 @@ from actors.ingest.messages import Save
 from actors.navigation.messages import Search, SearchResult, Stats
 from actors.navigation.read_model import ReadModel
 from actors.provenance import Provenance
-from bench import conversation_set, conversation_set_b, conversation_set_c, conversation_set_d
+from bench import (
+    conversation_set,
+    conversation_set_b,
+    conversation_set_c,
+    conversation_set_d,
+    conversation_set_e,
+)
 from bench.retrieval_corpus import NEVER, Item, corpus
 from ihmt_async.logs import configure_logging
 from ihmt_async.runtime import Runtime
@@ -71,7 +82,8 @@ CACHE = ROOT / "results" / "tmp"
 CONVERSATION_SETS: dict[str, ModuleType] = {"conversation": conversation_set,
                                             "conversation-b": conversation_set_b,
                                             "conversation-c": conversation_set_c,
-                                            "conversation-d": conversation_set_d}
+                                            "conversation-d": conversation_set_d,
+                                            "conversation-e": conversation_set_e}
 WAYS = (("full", True, True, True), ("no word neighbours", True, True, False),
         ("no vectors", False, True, False), ("lexical only", False, False, False))
 
@@ -96,6 +108,18 @@ def _beside(result: SearchResult, leaf_ids: set[str]) -> bool:
                for around in (hit.next_turn, hit.also_said) if around is not None
                for turn in (around.leaf_id, around.then)) \
         or any(hit.leaf_id in leaf_ids for hit in result.more)
+
+
+def _parts_shown(result: SearchResult, parts: list[set[str]], *, more: bool) -> bool:
+    """Every part of an answer told by several memories (each a set of leaf ids) is among the
+    memories served or the turns shown beside them (with ``more``, the "Also close" lines
+    too)."""
+    shown = {hit.leaf_id for hit in result.hits} | {
+        turn for hit in result.hits for around in (hit.next_turn, hit.also_said)
+        if around is not None for turn in (around.leaf_id, around.then)}
+    if more:
+        shown |= {hit.leaf_id for hit in result.more}
+    return all(part & shown for part in parts)
 
 
 def _first_block(result: SearchResult, leaf_ids: set[str]) -> bool:
@@ -226,7 +250,16 @@ def _half(cset: ModuleType, part: slice) -> ModuleType:
     half = ModuleType(f"{cset.__name__}[{part.start}::{part.step}]")
     half.TURNS, half.CATEGORIES = cset.TURNS, cset.CATEGORIES
     half.QUESTIONS, half.NEVER = cset.QUESTIONS[part], cset.NEVER[part]
+    for name in ("LIMIT", "ALL_PARTS"):
+        if hasattr(cset, name):
+            setattr(half, name, getattr(cset, name))
     return half
+
+
+def _asked(text: str, limit: int | None) -> Search:
+    """The search a set asks: with its ``limit``, or none (an MCP client's default call)."""
+    return Search(query=text) if limit is None else Search(query=text, limit=limit,
+                                                           limit_given=True)
 
 
 def _first(result: SearchResult, key_of: dict[str, str]) -> str:
@@ -261,15 +294,26 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]], cset: ModuleT
     nevers: tuple[conversation_set.Never, ...] = cset.NEVER
     categories: tuple[str, ...] = cset.CATEGORIES
     at = {1: 0, 3: 0, 5: 0}
+    limit: int | None = getattr(cset, "LIMIT", 5)
+    all_parts = getattr(cset, "ALL_PARTS", False)
+    parts_served = parts_in_reply = 0
     ambiguous = absent = nearby = shown = in_reply = block = cross = cross_hit = 0
     per: dict[str, dict[str, int]] = {c: {"n": 0, "at1": 0, "at5": 0, "shown": 0, "none": 0,
-                                          "in_reply": 0, "block": 0, "outdated_first": 0}
+                                          "in_reply": 0, "block": 0, "outdated_first": 0,
+                                          "parts": 0}
                                       for c in categories}
     misses: list[str] = []
     for question in questions:
         answer = set().union(*(ids[key] for key in question.keys))
-        result = await rt.navigation.ask(Search(query=question.text, limit=5))
+        result = await rt.navigation.ask(_asked(question.text, limit))
         rank = _rank(result, answer)
+        served = False
+        if all_parts:
+            parts = [ids[key] for key in question.keys]
+            served = _parts_shown(result, parts, more=False)
+            parts_served += served
+            per[question.category]["parts"] += served
+            parts_in_reply += _parts_shown(result, parts, more=True)
         found = result.status == "FOUND"
         row = per[question.category]
         row["n"] += 1
@@ -298,14 +342,15 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]], cset: ModuleT
             cross += 1
             cross_hit += rank is not None and rank < 5 and found
         if rows is not None:  # one line per question: two runs are compared with diff
+            parts_mark = ("*" if served else " ") if all_parts else ""
             rows.append(f"{result.status:<9} {'-' if rank is None else rank}"
-                        f"{'+' if first_block else ' '} {question.text}")
+                        f"{'+' if first_block else ' '}{parts_mark} {question.text}")
         if not (found and rank == 0):
             misses.append(f"{question.category:<10} {result.status:<9} {question.text} -> "
                           f"{_first(result, key_of)}")
     never = 0
     for item in nevers:
-        result = await rt.navigation.ask(Search(query=item.text, limit=5))
+        result = await rt.navigation.ask(_asked(item.text, limit))
         never += result.status == "NONE"
         if rows is not None:
             rows.append(f"{result.status:<9} never  {item.text}")
@@ -320,6 +365,8 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]], cset: ModuleT
             "false_absence_answer_offered_nearby": f"{nearby}/{absent}",
             "never_stored_none": f"{never}/{len(nevers)}",
             "cross_language_recall@5": f"{cross_hit}/{cross}",
+            **({"all_parts": _share(parts_served, n),
+                "all_parts_in_reply": _share(parts_in_reply, n)} if all_parts else {}),
             "per_category": {
                 category: {"questions": row["n"], "recall@1": _share(row["at1"], row["n"]),
                            "recall@5": _share(row["at5"], row["n"]),
@@ -327,6 +374,8 @@ async def _ask_conversation(rt: Runtime, ids: dict[str, set[str]], cset: ModuleT
                            "shown_in_reply": _share(row["in_reply"], row["n"]),
                            "first_block": _share(row["block"], row["n"]),
                            "none": row["none"],
+                           **({"all_parts": _share(row["parts"], row["n"])}
+                              if all_parts else {}),
                            **({"outdated_first": row["outdated_first"]}
                               if category == "update" else {})}
                 for category, row in per.items()},
@@ -437,7 +486,9 @@ def main() -> None:
                              "conversation-c: bench.conversation_set_c, two friends' chat "
                              "saved one dated turn per memory, LoCoMo's way; "
                              "conversation-d: bench.conversation_set_d, a chat with an "
-                             "assistant and near-neighbour never-stored questions")
+                             "assistant and near-neighbour never-stored questions; "
+                             "conversation-e: bench.conversation_set_e, lists, counts and "
+                             "comparisons told by several memories, asked with no limit")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
     parser.add_argument("--rows", default="",
                         help="write one line per question of the full path (status, rank "

@@ -99,8 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--as-of", dest="as_of", default=None,
                    help="answer as the memory stood at this ISO date or time")
     p.add_argument("--history", action="store_true", help="also show superseded memories")
-    p.add_argument("--limit", type=_limit, default=3,
-                   help="memories shown with their text, 1-20 (default 3), as the MCP tool")
+    p.add_argument("--limit", type=_limit, default=None,
+                   help="memories shown with their text, 1-20 (default 3; up to 6 for a list "
+                        "told by several memories), as the MCP tool")
     p = add("tree", "cmd_tree", "show the summary tree")
     p.add_argument("--depth", type=int, default=3, help="levels to show (default 3)")
     add("stats", "cmd_stats", "store totals")

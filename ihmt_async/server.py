@@ -27,7 +27,7 @@ from actors.facts.keys import scoped_subject
 from actors.facts.messages import History, Retract
 from actors.ingest import validate
 from actors.ingest.messages import Save
-from actors.navigation.messages import DETAILS, MAX_LIMIT, Search
+from actors.navigation.messages import DEFAULT_LIMIT, DETAILS, MAX_LIMIT, Search
 from actors.provenance import new_session_id
 from actors.text import has_control
 from ihmt_async import render
@@ -50,6 +50,13 @@ from ihmt_async.tool_edge import (
     tool_errors,
 )
 from store.errors import InvalidArgument, UnknownOption
+
+
+def _limit_schema(schema: dict[str, Any]) -> None:
+    """``limit`` as clients see it: a whole number from 1 to ``MAX_LIMIT``, optional. Left
+    out, it is None, so a search tells a limit the caller chose from the default."""
+    schema.pop("anyOf", None)
+    schema.update(type="integer", minimum=1, maximum=MAX_LIMIT)
 
 VECTORS_WAIT_S = 5.0
 """How long a search waits for the vectors and the model after the server starts (read in
@@ -178,8 +185,8 @@ def build_server(home: Path | str | None = None, *,
     async def search_memory(query: str, ctx: Context[AppContext, Any], clue: str | None = None,
                             detail: str = "compact", scope: str = "", as_of: str | None = None,
                             include_history: bool = False,
-                            limit: Annotated[int, Field(strict=True, json_schema_extra={
-                                "minimum": 1, "maximum": MAX_LIMIT})] = 3) -> str:
+                            limit: Annotated[int | None, Field(
+                                strict=True, json_schema_extra=_limit_schema)] = None) -> str:
         """Search long-term memory: decisions, setup, preferences, people, earlier sessions.
 
         Use several distinctive words. Returns up to `limit` memories with their dates and
@@ -206,10 +213,13 @@ def build_server(home: Path | str | None = None, *,
             include_history: Add a "History" section listing the earlier versions of what
                 the reply serves (a superseded memory that matches is served anyway, marked
                 OUTDATED).
-            limit: How many memories to show, with their text (1-20, default 3).
+            limit: How many memories to show, with their text (1-20; default 3, and up to 6
+                for a list or a count told by several memories).
         """
         if detail not in DETAILS:
             raise UnknownOption("detail", detail, DETAILS)
+        given = limit is not None
+        limit = DEFAULT_LIMIT if limit is None else limit
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
             raise InvalidArgument(f"limit must be a whole number from 1 to {MAX_LIMIT}, "
                                   f"not {limit!r}")
@@ -219,7 +229,7 @@ def build_server(home: Path | str | None = None, *,
                              await client_project(ctx.session, app.extras))
         result = await app.runtime.navigation.ask(Search(
             query=query, clue=clue, scope=scope, as_of=parse_as_of(as_of),
-            include_history=bool(include_history), limit=limit))
+            include_history=bool(include_history), limit=limit, limit_given=given))
         # The reply quotes the query; a long one is quoted shortened (the search used it all).
         shown = dataclasses.replace(result, query=echo(result.query) or "",
                                     clue=echo(result.clue))

@@ -28,7 +28,7 @@ from actors.consolidation.messages import Flush
 from actors.facts.messages import Conflicts, History, Retract, Review
 from actors.ingest.messages import Save
 from actors.ingest.validate import check_scope
-from actors.navigation.messages import Search, Stats, TreeView
+from actors.navigation.messages import DEFAULT_LIMIT, Search, Stats, TreeView
 from actors.provenance import Provenance, new_session_id
 from ihmt_async import render
 from ihmt_async.cli import _first_ihmt_error
@@ -161,7 +161,9 @@ async def cmd_search(args: argparse.Namespace) -> int:
     scope = check_scope(args.scope, wildcard=True)  # the save's rule, before the store opens
     async with Runtime(args.home, background_consolidation=False) as rt:
         result = await rt.navigation.ask(Search(
-            query=args.query, clue=args.clue, scope=scope, limit=args.limit,
+            query=args.query, clue=args.clue, scope=scope,
+            limit=DEFAULT_LIMIT if args.limit is None else args.limit,
+            limit_given=args.limit is not None,
             as_of=parse_as_of(args.as_of), include_history=args.history))
     out_json(result) if args.json else out(for_humans(render.render_search(result,
                                                                            detail=args.detail)))

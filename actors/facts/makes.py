@@ -44,6 +44,11 @@ MAKE = r"(?:" + "|".join(sorted(map(re.escape, _KIND), key=len, reverse=True)) +
 """A pattern matching any make, for the fact patterns (on folded text)."""
 
 
+def makes_of(attribute: str) -> tuple[str, ...]:
+    """The makes and model lines of ``attribute`` ("car", "phone", "laptop"), folded."""
+    return _MAKES.get(attribute, ())
+
+
 def kind_of(folded_value: str) -> str | None:
     """The attribute ("car", "phone", "laptop") a value's first word names, if a known make."""
     words = folded_value.split()

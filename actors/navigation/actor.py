@@ -34,7 +34,7 @@ from actors.facts.endings import is_ending
 from actors.facts.keys import fact_key, normalise_words, personal, role_beside, scoped_subject
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import ResolvedFact, Timeline
-from actors.navigation import notice_words, ranking
+from actors.navigation import notice_words, ranking, several
 from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
@@ -66,6 +66,7 @@ from actors.navigation.confidence import (
 from actors.navigation.conversation import Conversation, asks_outcome
 from actors.navigation.descent import descend
 from actors.navigation.index_commits import IndexCommits
+from actors.navigation.kinds import things_of
 from actors.navigation.messages import (
     AttributeAnswer,
     CurrentFact,
@@ -93,7 +94,6 @@ from actors.navigation.query import (
     asks_about_now,
     asks_for_advice,
     asks_for_history,
-    asks_for_several,
     asks_how_things_stand,
     asks_the_assistant,
     holds_identifier,
@@ -787,6 +787,9 @@ class NavigationActor(Actor):
         wanted = [hit for leaf, hit in found.items() if leaf not in served]
         if not wanted:
             return result
+        if not msg.limit_given:  # added to the question's own best, not in their places: a
+            # thing's best memory may be a neighbour ("half marathon" for "my 10K race time")
+            size = several.places(size + len(wanted), False, size + len(wanted))
         return _served(result, (*result.hits[:1], *wanted, *result.hits[1:]), size)
 
     def _search_scope(self, msg: Search, event: str = "search.served") -> SearchResult:
@@ -1211,7 +1214,9 @@ class NavigationActor(Actor):
         judged += [leaf for leaf, after in successor.items() if after in judged]
         # a memory matched through the question's translation is not judged by its vector:
         # the model is English-centred, and an English question and its Spanish memory
-        # ("what does the user's father do?" / "mi padre es carpintero") sit far apart
+        # ("what does the user's father do?" / "mi padre es carpintero") sit far apart; nor
+        # is one matched through a kind's things: the model does not place "drinks" near
+        # "matcha", nor "familiares" near "abuela" (``everyday_kinds``)
         nearest_leaf = max(similar, key=lambda leaf: (similar[leaf], leaf), default=None)
         meant = similar
         if span is not None and asked is not None and topic.strip() \
@@ -1226,7 +1231,8 @@ class NavigationActor(Actor):
         evidence_of = {leaf: self._evidence(
             query, best.get(leaf), meant.get(leaf, 0.0), leaf in about_time or leaf in exact,
             compared=leaf in similar and not (leaf in best and translated is not None
-                                              and best[leaf].reading is translated),
+                                              and best[leaf].reading is translated)
+            and not (leaf in best and kind is not None and best[leaf].reading is kind[0]),
             closest=leaf == nearest_leaf, crowd=crowd)
                        for leaf in judged}
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
@@ -1987,7 +1993,7 @@ class NavigationActor(Actor):
         # others listed, never a second clue request
         # a count or a list is told by several memories: a near tie is its parts, not a doubt
         request = None if answer or listing or query.has_clue \
-            or asks_for_several(query.text) else clue_request(
+            or several.asks_for_list(query.text) else clue_request(
             query, ordered, threshold=self.settings.confidence_threshold,
             margin=self.settings.ambiguity_margin)
         if request is not None and one_ticket \
@@ -2023,6 +2029,15 @@ class NavigationActor(Actor):
             return result("AMBIGUOUS", hits, conf, request.reason)
         old = [(leaf, s) for leaf, s in ranked if currency.get(leaf) == "SUPERSEDED"]
         size = max(1, msg.limit)
+        if answer is None and not listing and several.asks_for_list(query.text):
+            # a list or a count: one memory per session holding its words first (``several``)
+            parts, of_kind = several.parts_of(query.query_terms, {leaf: several.held(
+                query.query_terms, self.model.index.terms_of(leaf), things_of,
+                best[leaf].matched - best[leaf].near if leaf in best else ())
+                for leaf, _ in ranked[:several.PARTS_DEPTH]}, lambda term: bool(things_of(term)))
+            ranked, sessions = several.spread(ranked, parts, lambda leaf: self._day_of(leaf)
+                                              or leaf, promote=of_kind)
+            size = several.places(size, msg.limit_given, sessions)
         hits = tuple(dataclasses.replace(
             self._folded_hit((leaf, *same), currency, successor, timeline, score=s),
             focus=_focus(best, leaf))

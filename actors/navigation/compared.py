@@ -1,7 +1,9 @@
 """The two things a question compares or adds up: "Which came first: the flat inspection or
 the acceptance of our offer?", "How many weeks were there between the Bol interview and my first
 day there?", "¿Qué fue antes, la boda o el viaje a Lisboa?", "Adding up the movers and the
-final kitchen invoice, how much did we spend?", "What did the EV plus home charger cost?".
+final kitchen invoice, how much did we spend?", "What did the EV plus home charger cost?",
+"Compare my race time with my best training run", "How much faster was my best training run
+than the race?", "Did I adopt the tortoise before the cat?".
 
 Such a question is answered by two memories, often saved months apart, and one search ranks
 the memory holding most of its words first and the other anywhere: the reply showed one of the
@@ -19,6 +21,15 @@ _BETWEEN = re.compile(r"\b(?:between|entre)\s+(?P<a>.+?)\s+(?:and|y|e)\s+(?P<b>.
 _SUMMED = re.compile(
     r"\b(?:adding\s+up|add\s+up|counting|combining|the\s+sum\s+of|the\s+total\s+of|sumando|"
     r"contando|juntando)\s+(?P<a>.+?)\s+(?:and|y|e)\s+(?P<b>.+?)\s*(?:,|[?.!]*$)", re.IGNORECASE)
+_COMPARE = re.compile(
+    r"\b(?:compare|comparing|compara|comparar|comparando)\s+(?P<a>.+?)\s+"
+    r"(?:with|to|against|and|con|y|e)\s+(?P<b>.+?)\s*[?.!]*$", re.IGNORECASE)
+_THAN = re.compile(
+    r"^\W*(?:how|cu[aá]nt[oa]s?)\b.*?\b(?:was|were|is|are|fue|era)\s+(?P<a>.+?)\s+"
+    r"(?:than|que)\s+(?P<b>.+?)\s*[?.!]*$", re.IGNORECASE)
+_BEFORE = re.compile(
+    r"^(?!.*\b(?:before|after)\s+or\b)\W*(?:did|does|do|was|were|had|has|have|is)\s+"
+    r"(?P<a>.+?)\s+(?:before|after)\s+(?P<b>.+?)\s*[?.!]*$", re.IGNORECASE)
 _PLUS = re.compile(r"^(?P<a>.+?)\s+(?:plus|m[aá]s)\s+(?P<b>.+?)\s*[?.!]*$", re.IGNORECASE)
 _ORDER = re.compile(
     r"\b(?:first|earlier|sooner|later|last|primero|primera|antes|despu[eé]s|luego|[uú]ltim[oa])"
@@ -33,9 +44,14 @@ def compared_things(question: str) -> tuple[str, str] | None:
     """The two things ``question`` compares in time or sets side by side, as it words them,
     or None."""
     text = " ".join(question.split())
-    found = _BETWEEN.search(text) or _SUMMED.search(text) or _PLUS.search(text)
+    found = _BETWEEN.search(text) or _SUMMED.search(text) or _COMPARE.search(text) \
+        or _THAN.search(text) or _PLUS.search(text)
     if found is not None:
         return _clean(found.group("a")), _clean(found.group("b"))
+    before = _BEFORE.search(text)  # "Did I go to the gym before work?": one word is no thing
+    if before is not None and all(len(before.group(part).split()) >= MIN_WORDS
+                                  for part in "ab"):
+        return _clean(before.group("a")), _clean(before.group("b"))
     order = _ORDER.search(text)
     if order is None:
         return None

@@ -10,6 +10,7 @@ data and one lookup.
 
 from __future__ import annotations
 
+from actors.navigation.everyday_kinds import everyday_things_of
 from actors.navigation.stem import stem
 from actors.text import fold
 from actors.text import terms as text_terms
@@ -58,6 +59,6 @@ for _kind, _things in {**_KINDS, **{es: _KINDS[en] for es, en in _SPANISH.items(
 
 def things_of(term: str) -> tuple[str, ...]:
     """The index terms of the things of the kind ``term`` (a query term, stemmed) names;
-    none when it names no kind of ``_KINDS``."""
+    none when it names no kind of ``_KINDS`` nor an everyday one (``everyday_kinds``)."""
     key = fold(term).lower()
-    return _BY_TERM.get(key) or _BY_TERM.get(stem(key), ())
+    return _BY_TERM.get(key) or _BY_TERM.get(stem(key)) or everyday_things_of(key)

@@ -11,6 +11,9 @@ from actors.navigation.replacements import Replacement
 DETAILS = ("compact", "full")
 MAX_LIMIT = 20
 """Most memories one search reply shows (each with its text): the MCP tool's and the CLI's."""
+DEFAULT_LIMIT = 3
+"""Memories a search shows when the caller gives no ``limit`` (a list or a count told by
+several memories: up to ``several.SEVERAL_SHOWN``)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -20,7 +23,10 @@ class Search(Message):
     scope: str = ""
     as_of: dt.datetime | None = None
     include_history: bool = False
-    limit: int = 3
+    limit: int = DEFAULT_LIMIT
+    limit_given: bool = False
+    """The caller chose ``limit``: a question asking for a list or a count keeps to it (with
+    none given, such a question is served up to ``several.SEVERAL_SHOWN`` memories)."""
 
 
 @dataclass(frozen=True)

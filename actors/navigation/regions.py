@@ -65,7 +65,7 @@ CITIES = (
     ("edinburgh", "edimburgo"), ("porto", "oporto"), ("moscow", "moscu"), ("beijing", "pekin"),
     ("tokyo", "tokio"), ("seville", "sevilla"), ("saragossa", "zaragoza"),
     ("corunna", "coruna"), ("majorca", "mallorca"), ("minorca", "menorca"),
-    ("bruges", "brujas"), ("antwerp", "amberes"), ("hamburg", "hamburgo"),
+    ("bruges", "brujas"), ("antwerp", "amberes"), ("ghent", "gante"), ("hamburg", "hamburgo"),
     ("strasbourg", "estrasburgo"), ("marseille", "marsella"), ("bordeaux", "burdeos"),
     ("toulouse", "tolosa"), ("nice", "niza"), ("basel", "basilea"), ("krakow", "cracovia"),
     ("bucharest", "bucarest"), ("istanbul", "estambul"), ("jerusalem", "jerusalen"),
@@ -78,6 +78,50 @@ CITIES = (
 (a name only an accent tells apart, "Múnich", folds alike): a question in one language names
 the place as a memory in the other does not ("¿Qué restaurante me recomendaste en Lisboa?"
 and "book one dinner at Tasca do Meio", of the Lisbon trip)."""
+
+
+CITY_NAMES = tuple("""
+    amsterdam rotterdam utrecht ghent gent antwerp bruges brussels liege luxembourg paris lyon
+    marseille nice bordeaux toulouse nantes lille strasbourg montpellier london manchester
+    liverpool birmingham leeds bristol glasgow edinburgh cardiff belfast dublin cork galway
+    oxford cambridge brighton york berlin munich hamburg cologne frankfurt dresden
+    leipzig stuttgart dusseldorf heidelberg nuremberg vienna salzburg innsbruck zurich geneva
+    basel bern lausanne lucerne rome milan naples florence venice turin bologna genoa verona
+    palermo pisa siena lisbon porto coimbra faro braga madrid barcelona valencia seville
+    bilbao malaga granada cordoba zaragoza salamanca toledo segovia cadiz santander oviedo
+    vigo pamplona murcia alicante donostia tarragona girona mallorca ibiza tenerife
+    copenhagen aarhus stockholm gothenburg oslo bergen helsinki tallinn riga vilnius
+    reykjavik warsaw krakow gdansk wroclaw poznan prague brno bratislava budapest ljubljana
+    zagreb dubrovnik belgrade sarajevo sofia bucharest athens thessaloniki santorini
+    istanbul ankara valletta nicosia kyiv kiev lviv moscow tbilisi yerevan marrakech
+    marrakesh casablanca fez tangier cairo tunis nairobi zanzibar johannesburg capetown
+    dakar accra lagos tokyo kyoto osaka hiroshima sapporo seoul busan beijing shanghai
+    hongkong taipei bangkok chiangmai hanoi saigon singapore bali jakarta manila delhi
+    mumbai goa jaipur kathmandu colombo dubai doha jerusalem telaviv amman beirut sydney
+    melbourne brisbane perth auckland wellington queenstown toronto montreal vancouver
+    quebec ottawa calgary boston chicago seattle portland denver austin miami orlando
+    atlanta nashville houston dallas philadelphia washington baltimore detroit honolulu
+    vegas losangeles sanfrancisco newyork mexico cancun oaxaca guadalajara havana
+    bogota medellin cartagena lima cusco quito santiago valparaiso montevideo
+    buenosaires mendoza saopaulo
+    londres bruselas ginebra florencia venecia napoles roma atenas praga viena varsovia
+    estocolmo copenhague edimburgo oporto moscu pekin tokio sevilla estambul cracovia
+    """.split())
+"""Well-known cities (and a few islands), one folded word each, English and Spanish where
+they differ (``CITIES``): a trip is told by its city ("four days in Lisbon", "a long weekend in
+Ghent"), and "how many trips abroad?" is asked by its kind (``everyday_kinds``)."""
+
+
+NOT_PLACES = frozenset("nice chad jordan turkey georgia guinea".split())
+"""Country and city names that are more often an everyday word or a person's name."""
+
+
+@functools.cache
+def place_names() -> frozenset[str]:
+    """Every one-word country and city name known here, English and Spanish, folded (but
+    ``NOT_PLACES``)."""
+    return frozenset((*(name for name in _countries() if " " not in name), *CITY_NAMES,
+                      *(name for pair in CITIES for name in pair))) - NOT_PLACES
 
 
 @functools.cache

@@ -28,6 +28,16 @@ from ihmt_async.runtime import Runtime
     ("What did the EV plus home charger cost altogether?",
      ("What did the EV", "home charger cost altogether")),
     ("¿Cuánto gasté sumando el sofá y la mesa?", ("el sofá", "la mesa")),
+    ("Compare my 10K race time with my best training run.",
+     ("my 10K race time", "my best training run")),
+    ("Compara mi tiempo en la carrera con mi mejor entrenamiento",
+     ("mi tiempo en la carrera", "mi mejor entrenamiento")),
+    ("How much faster was my best training run than the Bilbao race?",
+     ("my best training run", "the Bilbao race")),
+    ("Did the user adopt the tortoise before the cat?",
+     ("the user adopt the tortoise", "the cat")),
+    ("Did I go to the gym before work?", None),  # one word is no thing
+    ("Is the user older than her sister?", None),
     ("How many plus-size shirts did I buy?", None),
     ("Did I buy the car before or after the job offer?", None),  # no two things after "or"
     ("Who did I meet first at the party?", None),

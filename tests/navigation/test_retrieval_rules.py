@@ -13,7 +13,7 @@ import pytest
 from actors.facts.messages import Retract
 from actors.ingest.messages import Save
 from actors.navigation import actor as navigation
-from actors.navigation import conversation, ranking
+from actors.navigation import conversation, ranking, several
 from actors.navigation.confidence import Candidate, clue_request
 from actors.navigation.messages import Search, SearchResult, Stats
 from actors.navigation.query import Query, asks_for_advice, asks_for_several, other_kinds
@@ -1619,7 +1619,7 @@ async def test_a_count_is_answered_by_its_parts_not_a_clue_request(
         assert (await search(rt, "Which bike do I own?")).status == "AMBIGUOUS"
         counted = await search(rt, "How many bikes do I own?")
         assert counted.status == "FOUND" and {red, blue} <= set(ids(counted))
-        monkeypatch.setattr(navigation, "asks_for_several", lambda text: False)
+        monkeypatch.setattr(several, "asks_for_list", lambda text: False)
         assert (await search(rt, "How many bikes do I own?")).status == "AMBIGUOUS"
 
 

@@ -1,0 +1,141 @@
+"""The everyday things of a kind a question about someone's life names by the kind.
+
+"Which sports has the user done?" and "went bouldering at Roca Norte"; "List all the cars I
+have owned" and "picked up the Toyota Yaris"; "¿Qué idiomas está aprendiendo?" and "Started
+Portuguese lessons": a list or a count is asked by the KIND, while each memory names one
+INSTANCE, and the sentence model does not place "sports" near "bouldering" (nor "hobby" near
+"pottery": 0.39). Such a question had the kind's word as its only content word, no memory
+holding it, and was answered "No memory found" or led by a memory that merely says the word
+("the sports news with my dad"). ``kinds.things_of`` reads these kinds as it reads a coding
+tool's ("database" -> MySQL), and ``Readings.kind`` searches the question with the kind read as
+the instances the store holds: a kind none of whose instances is stored stays unread, so a
+list of something never stored ("which martial arts...?") is still "No memory found".
+
+The lists are closed and short on purpose, English and Spanish instances under each kind's
+words in both languages (a Spanish question may be about an English memory and the reverse):
+the things people name when they talk about their sports, languages, pets, cars, instruments,
+hobbies and crafts, drinks, family and trips. Words that are also common words, or stem to
+one ("seat", "golf" as a car, "punto", "bajo", "son", "te", "wine" -> "win") are left out: a
+reading holding them would find every sentence that says them. Pure data and one lookup;
+places come from ``regions``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+from actors.facts.makes import makes_of
+from actors.navigation.regions import place_names
+from actors.navigation.stem import stem
+from actors.text import fold
+from actors.text import terms as text_terms
+
+_SPORTS = """
+    bouldering climbing running jogging race races marathon swimming cycling kayaking
+    canoeing rowing sailing surfing windsurfing kitesurfing skiing snowboarding skating tennis
+    padel squash badminton football soccer basketball volleyball handball rugby golf hiking
+    trekking yoga pilates crossfit boxing karate judo taekwondo fencing triathlon archery
+    climbed ran swam cycled skied hiked
+    escalada correr carrera carreras maraton natacion nadar ciclismo piraguismo remo vela surf
+    esqui patinaje tenis futbol baloncesto balonmano voleibol senderismo boxeo triatlon
+    """
+_LANGUAGES = """
+    english spanish portuguese french german italian japanese chinese mandarin cantonese
+    korean arabic russian dutch catalan basque galician greek swedish norwegian danish
+    finnish polish czech turkish hindi hebrew welsh irish latin
+    ingles espanol castellano portugues frances aleman italiano japones chino coreano arabe
+    ruso neerlandes holandes catalan euskera gallego griego sueco noruego danes finlandes
+    polaco checo turco hebreo latin
+    python javascript typescript java kotlin rust golang ruby php swift scala haskell elixir
+    """
+_PETS = """
+    dog dogs puppy cat cats kitten tortoise turtle rabbit bunny hamster guinea parrot budgie
+    canary goldfish fish snake lizard gecko ferret horse pony chickens hens
+    perro perra perrito gato gata gatito tortuga conejo hamster cobaya loro periquito canario
+    pez peces serpiente lagarto huron caballo gallinas
+    """
+_BIRDS = "parrot budgie canary cockatiel finch loro periquito canario cacatua"
+_INSTRUMENTS = """
+    guitar ukulele piano keyboard violin viola cello drums flute clarinet saxophone sax
+    trumpet trombone harmonica accordion harp banjo mandolin oboe bagpipes
+    guitarra ukelele teclado violin violonchelo chelo bateria flauta clarinete saxofon
+    trompeta trombon armonica acordeon arpa mandolina gaita
+    """
+_CRAFTS = """
+    pottery ceramics knitting crochet sewing embroidery woodworking bookbinding calligraphy
+    origami quilting weaving jewellery jewelry candle
+    ceramica alfareria ganchillo costura bordado carpinteria encuadernacion caligrafia
+    """
+_HOBBIES = _CRAFTS + """
+    painting drawing sketching watercolour watercolor photography gardening baking chess
+    salsa bachata tango dancing dance choir birdwatching fishing
+    pintura dibujo acuarela fotografia jardineria reposteria ajedrez baile bailar coro pesca
+    """
+_DRINKS = """
+    coffee tea matcha kombucha beer cider juice smoothie cocktail gin whisky rum vodka
+    tequila mezcal lemonade chai latte espresso cappuccino sake vermouth
+    cafe cerveza vino sidra zumo batido coctel ron limonada vermut horchata
+    """
+_FAMILY = """
+    sister brother mother mum mom father dad parents grandmother grandma grandfather grandpa
+    aunt uncle cousin nephew niece daughter husband wife stepmother stepfather
+    hermana hermano madre padre padres abuela abuelo tia tio primo prima sobrino sobrina hijo
+    hija marido esposa esposo cuñado cuñada suegra suegro
+    """
+_RACES = "marathon triathlon duathlon ultramarathon maraton triatlon"
+_PLACES = "@places"
+"""Stands for every country and city name ``regions`` knows (one word each)."""
+
+_KINDS: dict[str, str] = {
+    "sport": _SPORTS, "deporte": _SPORTS, "deportes": _SPORTS,
+    "language": _LANGUAGES, "idioma": _LANGUAGES, "lengua": _LANGUAGES,
+    "pet": _PETS, "animal": _PETS, "mascota": _PETS,
+    "bird": _BIRDS, "pajaro": _BIRDS,
+    "instrument": _INSTRUMENTS, "instrumento": _INSTRUMENTS,
+    "craft": _CRAFTS, "manualidad": _CRAFTS,
+    "hobby": _HOBBIES, "hobbies": _HOBBIES, "pastime": _HOBBIES, "aficion": _HOBBIES,
+    "pasatiempo": _HOBBIES,
+    "race": _RACES, "carrera": _RACES,
+    "drink": _DRINKS, "beverage": _DRINKS, "bebida": _DRINKS,
+    "relative": _FAMILY, "family": _FAMILY, "familia": _FAMILY, "familiar": _FAMILY,
+    "pariente": _FAMILY,
+    "trip": _PLACES, "travel": _PLACES, "abroad": _PLACES, "holiday": _PLACES,
+    "vacation": _PLACES, "country": _PLACES, "city": _PLACES, "viaje": _PLACES,
+    "extranjero": _PLACES, "vacaciones": _PLACES, "pais": _PLACES, "ciudad": _PLACES,
+}
+"""A kind (as a question says it, singular; English and Spanish) -> its things, folded, one
+word each."""
+_VEHICLES = ("car", "coche", "vehicle", "vehiculo", "carro", "auto")
+"""Kinds whose things are car makes and model lines (``actors.facts.makes``)."""
+_NOT_CARS = frozenset("seat golf polo leaf mini fiesta ibiza civic zoe".split())
+"""Makes and models that are also everyday words or places."""
+
+
+@functools.cache
+def _kinds_by_term() -> dict[str, str]:
+    """A kind's word, as written and stemmed -> the kind."""
+    kinds = (*_KINDS, *_VEHICLES)
+    return {**{stem(kind): kind for kind in kinds}, **{kind: kind for kind in kinds}}
+
+
+@functools.cache
+def _things(kind: str) -> tuple[str, ...]:
+    """The index terms of a kind's things, built on first use (the places are read from
+    ``pycountry``, which only a question naming a trip or a country needs)."""
+    if kind in _VEHICLES:
+        words: Iterable[str] = (make for make in makes_of("car") if make not in _NOT_CARS)
+    elif _KINDS[kind] == _PLACES:
+        words = sorted(place_names())
+    else:
+        words = _KINDS[kind].split()
+    return tuple(dict.fromkeys(stem(t) for word in words for t in text_terms(word)[:1]))
+
+
+def everyday_things_of(term: str) -> tuple[str, ...]:
+    """The index terms of the things of the everyday kind ``term`` (a query term, stemmed)
+    names; none when it names no kind here."""
+    key = fold(term).lower()
+    kinds = _kinds_by_term()
+    kind = kinds.get(key) or kinds.get(stem(key))
+    return _things(kind) if kind else ()
