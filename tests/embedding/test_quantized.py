@@ -90,7 +90,7 @@ def test_rows_added_after_a_load_keep_every_row_as_loaded_at_once() -> None:
     for start in range(1000, 1500, 7):
         grown.append(rows[start:start + 7])
     assert grown.count == 1500 and grown.capacity >= 1500
-    for name in ("_q", "_r", "_s", "_l1", "_length"):
+    for name in ("_q", "_qsum", "_r", "_s", "_qn", "_rn", "_length"):
         assert np.array_equal(getattr(grown, name)[:1500], getattr(whole, name)[:1500]), name
     for seed in range(5):
         query = unit_rows(1, 64, 200 + seed)[0]
