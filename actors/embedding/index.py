@@ -495,14 +495,18 @@ class VectorIndex:
             scored.update(zip(missing, self._matrix.score_rows(missing, query).tolist(),
                               strict=True))
         long = [position for position in scored if position in self._parts]
-        for position, best in zip(long, self._best_passages(long, query), strict=True):
+        for position, best in zip(long, self._best_passages(long, query, bounds[1]),
+                                  strict=True):
             scored[position] = self._with_passage(scored[position], best)
         ranked = sorted(scored.items(), key=lambda item: (-item[1], item[0]))[:take]
         return [position for position, _ in ranked], [sim for _, sim in ranked]
 
-    def _best_passages(self, positions: list[int], query: Vectors) -> list[float]:
+    def _best_passages(self, positions: list[int], query: Vectors,
+                       bounds: tuple[Any, Any] | None = None) -> list[float]:
         """The closest passage's similarity of each of these long memories, scored in one
-        call (a row's score does not depend on the others scored with it)."""
+        call (a row's score does not depend on the others scored with it). Given the
+        passages' bounds for ``query``, a passage whose upper bound is below the best lower
+        bound of its memory's passages is not scored: it cannot be the closest."""
         import numpy as np
 
         if not positions:
@@ -515,6 +519,13 @@ class VectorIndex:
         firsts = np.fromiter((span.start for span in spans), dtype=np.intp, count=len(spans))
         # every span's rows, in order: the i-th span's k-th row is at starts[i] + k
         rows = np.arange(int(sizes.sum()), dtype=np.intp) - np.repeat(starts - firsts, sizes)
+        if bounds is not None:
+            lower, upper = bounds
+            floor = np.maximum.reduceat(lower[rows], starts)
+            kept = upper[rows] >= np.repeat(floor, sizes)  # each span's best lower bound too
+            sizes = np.add.reduceat(kept, starts)
+            np.cumsum(sizes[:-1], out=starts[1:])
+            rows = rows[kept]
         return list(map(float, np.maximum.reduceat(
             self._passages.score_rows(rows, query), starts)))
 

@@ -136,12 +136,12 @@ class QuantizedRows:
     def row(self, index: int) -> Any:
         """Row ``index`` as float32 (within float32 noise of what was stored)."""
         picked = np.asarray([index])
-        return (self._in_steps(picked) * (self._s[picked] / 254.0)[:, None])[0]
+        return (self._in_steps(picked).astype(np.float32) * (self._s[picked] / 254.0)[:, None])[0]
 
     def _in_steps(self, picked: Any) -> Any:
-        """``q * 254 + r`` of these rows, as float32: each row in steps of ``s / 254`` (at most
-        127 * 254 + 127, exact in float32)."""
-        steps = self._q[picked].astype(np.float32)
+        """``q * 254 + r`` of these rows, as int16: each row in steps of ``s / 254`` (at most
+        127 * 254 + 127); widened once by the caller."""
+        steps = self._q[picked].astype(np.int16)
         steps -= 128
         steps *= 254
         steps += self._r[picked]
@@ -149,14 +149,17 @@ class QuantizedRows:
 
     def score_rows(self, indices: Any, query: Any) -> Any:
         """The exact product of these rows with ``query`` (the cosine, for unit vectors), in
-        their order; each row's the same whatever else is scored with it."""
+        their order, as the float32 nearest to the stored row's product (summed in float64),
+        whatever else is scored with it and whatever the machine's BLAS."""
         picked = np.asarray(indices, dtype=np.intp)
         if not len(picked):
             return np.zeros(0, dtype=np.float32)
-        query = np.asarray(query, dtype=np.float32)
-        dots = np.asarray(simsimd.cdist(query[None, :], self._in_steps(picked), metric="dot",
-                                        out_dtype="float32"), dtype=np.float32)[0]
-        return dots * (self._s[picked] / np.float32(254.0))
+        query = np.asarray(query, dtype=np.float64)
+        dots = np.asarray(simsimd.cdist(query[None, :],
+                                        self._in_steps(picked).astype(np.float64),
+                                        metric="dot", out_dtype="float64"), dtype=np.float64)[0]
+        dots *= self._s[picked].astype(np.float64) / 254.0
+        return dots.astype(np.float32)
 
     def bounds(self, query: Any) -> tuple[Any, Any]:
         """(lower, upper) bounds of every row's exact score with ``query``, from integer dot
