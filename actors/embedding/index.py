@@ -140,6 +140,9 @@ class VectorIndex:
         """Memories queued for embedding (by ``plan``), the next one last."""
         self._asked: OrderedDict[str, Vectors] = OrderedDict()
         """Question vectors by the text encoded (``encode_query``), read-only, newest last."""
+        self._bounded: tuple[Vectors, tuple[int, int], tuple[Any, Any]] | None = None
+        """The last question's coarse bounds (``_bounds``): its vector, the rows counted then,
+        the bounds."""
         self._others_dropped = False
         """Rows of other models were dropped once this process's queue first emptied."""
         self._own: dict[str, None] = {}
@@ -472,10 +475,19 @@ class VectorIndex:
     def _bounds(self, query: Vectors) -> tuple[Any, Any]:
         """The coarse bounds of the question against the memories' rows and the passages'
         (``QuantizedRows.bounds``), computed once for every ``_ranked`` of one question: the
-        pass over every row is most of a search's vector work."""
+        pass over every row is most of a search's vector work. The last question's are kept
+        while no row is added: a search that finds nothing in the caller's project asks
+        again in every scope, with the same vector (``encode_query``'s, read-only)."""
         assert self._matrix is not None
-        return (self._matrix.bounds(query),
-                self._passages.bounds(query) if self._passages is not None else None)
+        counted = (self._matrix.count, self._passages.count if self._passages else 0)
+        kept = self._bounded
+        if kept is not None and kept[0] is query and kept[1] == counted:
+            return kept[2]
+        bounds = (self._matrix.bounds(query),
+                  self._passages.bounds(query) if self._passages is not None else None)
+        if not query.flags.writeable:  # a caller's own array may change after the call
+            self._bounded = (query, counted, bounds)
+        return bounds
 
     def _ranked(self, query: Vectors, take: int, bounds: tuple[Any, Any]
                 ) -> tuple[list[int], list[float]]:
