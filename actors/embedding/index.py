@@ -128,8 +128,8 @@ class VectorIndex:
         """One row per passage of a long memory (``sentence.passages``)."""
         self._owner: list[int] = []
         """The position of the memory each passage row is of."""
-        self._parts: dict[int, list[int]] = {}
-        """The passage rows of each long memory, by its position."""
+        self._parts: dict[int, range] = {}
+        """The passage rows of each long memory (consecutive), by its position."""
         self.loaded = False
         """The stored vectors are in the matrix (set last by ``load``, from any thread)."""
         self._loading = threading.Lock()
@@ -140,6 +140,9 @@ class VectorIndex:
         """Memories queued for embedding (by ``plan``), the next one last."""
         self._asked: OrderedDict[str, Vectors] = OrderedDict()
         """Question vectors by the text encoded (``encode_query``), read-only, newest last."""
+        self._bounded: tuple[Vectors, tuple[int, int], tuple[Any, Any]] | None = None
+        """The last question's coarse bounds (``_bounds``): its vector, the rows counted then,
+        the bounds."""
         self._others_dropped = False
         """Rows of other models were dropped once this process's queue first emptied."""
         self._own: dict[str, None] = {}
@@ -189,7 +192,7 @@ class VectorIndex:
             self._passages = QuantizedRows(DIM)
         first = self._passages.count
         self._passages.append(rows)
-        self._parts[position] = list(range(first, first + len(rows)))
+        self._parts[position] = range(first, first + len(rows))
         self._owner.extend([position] * len(rows))
 
     def load(self) -> None:
@@ -239,7 +242,7 @@ class VectorIndex:
                 passages_matrix.append(np.concatenate(blocks))
                 first = 0
                 for (position, _), block in zip(long, blocks, strict=True):
-                    self._parts[position] = list(range(first, first + len(block)))
+                    self._parts[position] = range(first, first + len(block))
                     self._owner.extend([position] * len(block))
                     first += len(block)
                 self._passages = passages_matrix
@@ -445,11 +448,12 @@ class VectorIndex:
         shares: dict[str, float] = {}
         judged: set[int] = set()
         store_crowd: float | None = None
+        bounds = self._bounds(query)
         # the k best first (the usual case: every memory is admissible); once more, four
         # times as many, when the scope or the time asked for turned some down; never more
         # (a scope holding few memories must not walk every vector)
         for take in (max(k, math.ceil(crowd_rank / CONVERSATION_SHARE)), k * CANDIDATES_FACTOR):
-            rows, ranked = self._ranked(query, min(take, n))
+            rows, ranked = self._ranked(query, min(take, n), bounds)
             weights = self._shares(rows)
             if store_crowd is None:
                 store_crowd = crowd_at(zip(ranked, weights, strict=True), crowd_rank)
@@ -468,33 +472,79 @@ class VectorIndex:
         pooled = crowd_at(((sim, shares[leaf]) for leaf, sim in out.items()), crowd_rank)
         return out, pooled if pooled is not None else store_crowd or 0.0
 
-    def _ranked(self, query: Vectors, take: int) -> tuple[list[int], list[float]]:
+    def _bounds(self, query: Vectors) -> tuple[Any, Any]:
+        """The coarse bounds of the question against the memories' rows and the passages'
+        (``QuantizedRows.bounds``), computed once for every ``_ranked`` of one question: the
+        pass over every row is most of a search's vector work. The last question's are kept
+        while no row is added: a search that finds nothing in the caller's project asks
+        again in every scope, with the same vector (``encode_query``'s, read-only)."""
+        assert self._matrix is not None
+        counted = (self._matrix.count, self._passages.count if self._passages else 0)
+        kept = self._bounded
+        if kept is not None and kept[0] is query and kept[1] == counted:
+            return kept[2]
+        bounds = (self._matrix.bounds(query),
+                  self._passages.bounds(query) if self._passages is not None else None)
+        if not query.flags.writeable:  # a caller's own array may change after the call
+            self._bounded = (query, counted, bounds)
+        return bounds
+
+    def _ranked(self, query: Vectors, take: int, bounds: tuple[Any, Any]
+                ) -> tuple[list[int], list[float]]:
         """(positions, similarities) of the ``take`` memories closest to ``query``, best first
         (ties by position). A long memory's similarity is the mean of its own vector's and of
         its closest passage's (``sentence.passages``); it is looked at when either is among
         the ``take`` closest rows of its kind."""
         assert self._matrix is not None
-        rows, sims = self._matrix.top(query, take)
+        rows, sims = self._matrix.top(query, take, bounds[0])
         if self._passages is None or not self._parts:
             return rows.tolist(), sims.tolist()
-        near, _ = self._passages.top(query, take)
+        near, _ = self._passages.top(query, take, bounds[1])
         owners = {self._owner[row] for row in near.tolist()}
         scored = dict(zip(rows.tolist(), sims.tolist(), strict=True))
         missing = sorted(owners - scored.keys())
         if missing:
             scored.update(zip(missing, self._matrix.score_rows(missing, query).tolist(),
                               strict=True))
-        for position, own in scored.items():
-            if position in self._parts:
-                scored[position] = self._with_passages(position, own, query)
+        long = [position for position in scored if position in self._parts]
+        for position, best in zip(long, self._best_passages(long, query, bounds[1]),
+                                  strict=True):
+            scored[position] = self._with_passage(scored[position], best)
         ranked = sorted(scored.items(), key=lambda item: (-item[1], item[0]))[:take]
         return [position for position, _ in ranked], [sim for _, sim in ranked]
 
-    def _with_passages(self, position: int, own: float, query: Vectors) -> float:
+    def _best_passages(self, positions: list[int], query: Vectors,
+                       bounds: tuple[Any, Any] | None = None) -> list[float]:
+        """The closest passage's similarity of each of these long memories, scored in one
+        call (a row's score does not depend on the others scored with it). Given the
+        passages' bounds for ``query``, a passage whose upper bound is below the best lower
+        bound of its memory's passages is not scored: it cannot be the closest."""
+        import numpy as np
+
+        if not positions:
+            return []
+        assert self._passages is not None
+        spans = [self._parts[position] for position in positions]
+        sizes = np.fromiter((len(span) for span in spans), dtype=np.intp, count=len(spans))
+        starts = np.zeros(len(spans), dtype=np.intp)
+        np.cumsum(sizes[:-1], out=starts[1:])
+        firsts = np.fromiter((span.start for span in spans), dtype=np.intp, count=len(spans))
+        # every span's rows, in order: the i-th span's k-th row is at starts[i] + k
+        rows = np.arange(int(sizes.sum()), dtype=np.intp) - np.repeat(starts - firsts, sizes)
+        if bounds is not None:
+            lower, upper = bounds
+            floor = np.maximum.reduceat(lower[rows], starts)
+            kept = upper[rows] >= np.repeat(floor, sizes)  # each span's best lower bound too
+            sizes = np.add.reduceat(kept, starts)
+            np.cumsum(sizes[:-1], out=starts[1:])
+            rows = rows[kept]
+        return list(map(float, np.maximum.reduceat(
+            self._passages.score_rows(rows, query), starts)))
+
+    @staticmethod
+    def _with_passage(own: float, best: float) -> float:
         """A long memory's similarity: the mean of its own vector's and its closest
         passage's (``PASSAGE_SHARE``)."""
-        assert self._passages is not None
-        best = float(self._passages.score_rows(self._parts[position], query).max())
         return (1 - PASSAGE_SHARE) * own + PASSAGE_SHARE * best
 
     def _shares(self, rows: Any) -> list[float]:
@@ -526,6 +576,10 @@ class VectorIndex:
         rows = [(leaf, self.position[leaf]) for leaf in leaf_ids if leaf in self.position]
         if not rows or self._matrix is None or not np.any(query):
             return {}
-        sims = self._matrix.score_rows([at for _, at in rows], query)
-        return {leaf: self._with_passages(at, float(sim), query) if at in self._parts
-                else float(sim) for (leaf, at), sim in zip(rows, sims.tolist(), strict=True)}
+        sims = dict(zip((at for _, at in rows),
+                        self._matrix.score_rows([at for _, at in rows], query).tolist(),
+                        strict=True))
+        long = [at for at in sims if at in self._parts]
+        for at, best in zip(long, self._best_passages(long, query), strict=True):
+            sims[at] = self._with_passage(sims[at], best)
+        return {leaf: sims[at] for leaf, at in rows}

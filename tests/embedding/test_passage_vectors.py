@@ -94,3 +94,64 @@ def test_without_passages_the_memory_s_own_vector_decides(tmp_path: Path,
     plain = alone.similar(alone.encode_query(question), 2, lambda leaf: True)
     assert found["L-session"] > plain["L-session"]
     assert found["L-note"] == pytest.approx(plain["L-note"], abs=1e-6)
+
+
+class _HashedEncoder:
+    """Unit vectors drawn from each text's characters: no model, the same text the same
+    vector, a store of hundreds of long memories built in a moment."""
+
+    loaded = True
+
+    def load(self) -> object:
+        return self
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        rows = np.stack([np.random.default_rng(sum(map(ord, text)) * 7919 + len(text))
+                         .standard_normal(512) for text in texts]).astype(np.float32)
+        unit: np.ndarray = rows / np.linalg.norm(rows, axis=1, keepdims=True)
+        return unit
+
+
+def test_the_passages_of_every_long_memory_are_scored_in_one_call(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search scores a few batches of rows, not one per long memory (~40 calls a search
+    before), with the same similarities as scoring every row of the store on its own."""
+    from actors.embedding.quantized import QuantizedRows
+
+    words = ["harbor", "billing", "kitten", "Porto", "sourdough", "Kafka", "tyres", "Miso"]
+    texts = {}
+    for n in range(400):
+        line = f"Note {n}: {words[n % 8]} and {words[n * 3 % 8]} on day {n}."
+        texts[f"L-{n}"] = "\n".join([line] * (40 if n % 5 == 0 else 1))  # 80 long ones
+    index = VectorIndex(StoreLayout.at_home(tmp_path), _HashedEncoder())
+    index.plan(texts)
+    while index.backfill(texts.__getitem__):
+        pass
+    calls: list[int] = []
+    score_rows = QuantizedRows.score_rows
+
+    def counted(self: QuantizedRows, indices: np.ndarray, query: np.ndarray) -> np.ndarray:
+        calls.append(len(indices))
+        return score_rows(self, indices, query)
+
+    for seed in range(5):
+        query = _HashedEncoder().encode([f"question {seed}"])[0]
+        monkeypatch.setattr(QuantizedRows, "score_rows", counted)
+        calls.clear()
+        found = index.similar(query, 30, lambda leaf: True)
+        monkeypatch.undo()
+        assert len(calls) <= 4
+        assert index._matrix is not None and index._passages is not None
+        # every row scored on its own; a memory is looked at when its own row or one of its
+        # passages' is among the 30 best of its kind
+        own = {at: float(index._matrix.score_rows([at], query)[0]) for at in range(400)}
+        part = {row: float(index._passages.score_rows([row], query)[0])
+                for row in range(index._passages.count)}
+        looked = sorted(own, key=lambda at: (-own[at], at))[:30]
+        near = sorted(part, key=lambda row: (-part[row], row))[:30]
+        looked += [index._owner[row] for row in near]
+        expected = {at: (1 - PASSAGE_SHARE) * own[at]
+                    + PASSAGE_SHARE * max(part[row] for row in index._parts[at])
+                    if at in index._parts else own[at] for at in set(looked)}
+        ranked = sorted(expected, key=lambda at: (-expected[at], at))[:30]
+        assert list(found.items()) == [(index.ids[at], expected[at]) for at in ranked]

@@ -197,3 +197,40 @@ def test_other_models_rows_are_dropped_once_per_process(tmp_path: Path) -> None:
     index.enqueue(["L-b"])
     index.backfill(TEXTS.__getitem__)
     assert vector_table.count(layout, "an-older-model") == 1
+
+
+def test_a_question_asked_again_reuses_its_coarse_pass_until_a_row_is_added(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pass over every row is most of a search's vector work: a search that finds nothing
+    in the caller's project asks again in every scope with the same vector, and pays for it
+    once; a memory added in between is in the next answer."""
+    from actors.embedding.quantized import QuantizedRows
+
+    texts = {f"L-{n}": f"My cat Misu sleeps on the sofa, day {n}." for n in range(40)}
+    index = VectorIndex(StoreLayout.at_home(tmp_path), SentenceEncoder())
+    index.plan(texts)
+    while index.backfill(texts.__getitem__):
+        pass
+    passes: list[int] = []
+    bounds = QuantizedRows.bounds
+
+    def counted(self: QuantizedRows, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        passes.append(self.count)
+        return bounds(self, query)
+
+    monkeypatch.setattr(QuantizedRows, "bounds", counted)
+    query = index.encode_query("kitten on the sofa")
+    first = index.similar_and_crowd(query, 30, lambda leaf: leaf.endswith("3"), 10)
+    again = index.similar_and_crowd(query, 30, lambda leaf: True, 10)
+    assert passes == [40]
+    assert set(first[0]) <= set(again[0])
+    texts["L-new"] = "A kitten sleeping on the sofa."
+    index.plan(texts)
+    while index.backfill(texts.__getitem__):
+        pass
+    assert "L-new" in index.similar(query, 30, lambda leaf: True)
+    assert passes == [40, 41]
+    own = np.array(query)  # a caller's writable array is never taken as already seen
+    index.similar(own, 30, lambda leaf: True)
+    index.similar(own, 30, lambda leaf: True)
+    assert passes == [40, 41, 41, 41]
