@@ -13,6 +13,7 @@ callers run it in a worker thread). numpy is imported on first use, off the serv
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import threading
 import time
@@ -39,8 +40,15 @@ if TYPE_CHECKING:
     from actors.embedding.quantized import QuantizedRows
 
 BATCH = 32
-"""Memories embedded per idle turn: a search arriving meanwhile waits at most one batch (~0.12 s
-at the sentence model's 260 memories a second; 256 made it wait a second)."""
+"""Memories embedded per idle turn at most (short notes: ~0.12 s at the sentence model's 260
+of them a second; 256 made a search wait a second)."""
+BATCH_CHARS = 3000
+"""Characters encoded per call of ``backfill`` at most (one text more when a single text is
+longer): what a search waits for behind an idle turn, or spends itself on memories saved just
+now. The model's cost is per token (~0.13 ms of CPU here, ~4 characters a token in prose),
+not per memory: 32 chat turns of 150-350 words, each read three ways (itself, within its
+conversation, its passages), took 10-14 s of a search's time (an outside LongMemEval-style
+probe: the first ~35 searches after a fresh build answered in 0.7-9 s)."""
 TEXT_CHARS = 2000
 """Characters of a memory's text (after its title) that its vector is computed from."""
 LOAD_BLOCK = 512
@@ -113,6 +121,30 @@ def crowd_at(ranked: Iterable[tuple[float, float]], rank: int) -> float | None:
     return None
 
 
+@dataclasses.dataclass
+class _Reading:
+    """A memory whose texts are being encoded (a long one may take several ``backfill``
+    calls)."""
+
+    leaf: str
+    texts: list[str]
+    """Its own reading, its reading within its conversation (when ``within``), its
+    passages."""
+    within: bool
+    vectors: list[Vectors] = dataclasses.field(default_factory=list)
+    """The vectors of ``texts``' first ones, encoded so far."""
+
+    def rows(self) -> Vectors:
+        """The memory's stored rows: its vector (a chat turn's: the mean of its own
+        reading's and its conversation reading's), then its passages'."""
+        import numpy as np
+
+        rows: Vectors = np.stack([self.vectors[0], *self.vectors[1 + self.within:]])
+        if self.within:
+            rows[0] = (self.vectors[0] + self.vectors[1]) / 2
+        return rows
+
+
 class VectorIndex:
     def __init__(self, layout: StoreLayout, embedder: Encoder | None = None) -> None:
         self.layout = layout
@@ -138,6 +170,8 @@ class VectorIndex:
         self.started = 0.0
         self._todo: list[str] = []
         """Memories queued for embedding (by ``plan``), the next one last."""
+        self._reading: _Reading | None = None
+        """The memory whose texts ``backfill`` has begun to encode, not all yet."""
         self._asked: OrderedDict[str, Vectors] = OrderedDict()
         """Question vectors by the text encoded (``encode_query``), read-only, newest last."""
         self._bounded: tuple[Vectors, tuple[int, int], tuple[Any, Any]] | None = None
@@ -260,7 +294,7 @@ class VectorIndex:
         Memories another process saved a moment ago stay with their saver (``enqueue``)."""
         self.load()
         first = self._todo  # queued already (saved just now): still embedded first
-        queued = set(first)
+        queued = set(first) | self._begun()
         planned = [leaf for leaf in leaf_ids if leaf not in self.position
                    and leaf not in self._waiting and leaf not in queued]
         planned.reverse()  # popped from the end: oldest first
@@ -283,7 +317,7 @@ class VectorIndex:
         next; another process's wait ``OTHERS_GRACE_S`` for their saver's vector, and are
         computed here only when it did not come (a saver that stopped, a CLI save)."""
         self.load()
-        queued = set(self._todo)
+        queued = set(self._todo) | self._begun()
         due = (time.monotonic() if now is None else now) + OTHERS_GRACE_S
         for leaf in leaf_ids:
             if leaf in self.position or leaf in queued or leaf in self._waiting:
@@ -299,12 +333,15 @@ class VectorIndex:
         """Memories this process embeds at its next turns (another process's count once
         their grace is over)."""
         now = time.monotonic()
-        return len(self._todo) + sum(1 for due in self._waiting.values() if due <= now)
+        return self.unembedded_here + sum(1 for due in self._waiting.values() if due <= now)
 
     @property
     def unembedded(self) -> int:
         """Memories known to lack a vector here: queued, or waiting for their saver's."""
-        return len(self._todo) + len(self._waiting)
+        return self.unembedded_here + len(self._waiting)
+
+    def _begun(self) -> set[str]:
+        return set() if self._reading is None else {self._reading.leaf}
 
     def _take_waiting(self, everything: bool) -> None:
         """Read the stored vectors of the memories waiting for their saver's, and queue
@@ -327,67 +364,60 @@ class VectorIndex:
     def backfill(self, text_of: Callable[[str], str],
                  earlier_of: Callable[[str], Sequence[str]] = lambda leaf: (), *,
                  now: bool = False) -> int:
-        """Embed up to ``BATCH`` queued memories (vectors another process stored are read, not
-        recomputed); returns how many stay queued. A chat turn (``earlier_of`` gives the turns
-        said right before it) is the mean of its own vector and of the turn read within its
-        conversation (``in_conversation``): vectors alone, evidence turn in the top 5 on three
-        outside chat sets saved one turn per memory, 0.246 / 0.333 / 0.42 as the turn alone,
-        0.508 / 0.500 / 0.46 read with its two earlier turns, 0.462 / 0.455 / 0.50 the mean of
-        both (top 1: 0.108 / 0.182 / 0.14, 0.292 / 0.121 / 0.17, 0.200 / 0.197 / 0.24: the mean
+        """Encode one batch of the queued memories' texts, at most ``BATCH_CHARS`` characters
+        (and ``BATCH`` memories): a long memory's texts may take several calls, so a call's
+        time is bounded whatever the memories' length (vectors another process stored are
+        read, not recomputed); returns how many memories stay to embed. A memory's texts are
+        its own reading (``as_read``), its reading within its conversation when ``earlier_of``
+        gives turns said right before it (``in_conversation``), then its passages when long
+        (``passages``). A chat turn's vector is the mean of its own reading's and its
+        conversation reading's: vectors alone, evidence turn in the top 5 on three outside
+        chat sets saved one turn per memory, 0.246 / 0.333 / 0.42 as the turn alone, 0.508 /
+        0.500 / 0.46 read with its two earlier turns, 0.462 / 0.455 / 0.50 the mean of both
+        (top 1: 0.108 / 0.182 / 0.14, 0.292 / 0.121 / 0.17, 0.200 / 0.197 / 0.24: the mean
         keeps the turn that says the answer ahead of the question's turn before it). The mean
         is not rescaled to a unit vector: scaled, a turn that strays from its conversation
         gained (0.431 / 0.424 / 0.44 in the top 5). ``now`` (a search): the memories waiting
         for their saver's vector are read if stored and computed if not, without waiting."""
         self._take_waiting(now)
-        if not self._todo:
+        if not self._todo and self._reading is None:
             return 0
         if not self.started:
             self.started = time.perf_counter()
-        batch = [self._todo.pop() for _ in range(min(BATCH, len(self._todo)))]
-        import numpy as np
-
-        stored = self.table.read(MODEL_ID, batch)
-        self._add([(leaf, np.frombuffer(blob, dtype=np.float32)) for leaf, blob in stored
-                   if blob and len(blob) % (DIM * 4) == 0])
-        batch = [leaf for leaf in batch if leaf not in self.position]
+        self._read_stored(self._todo[-BATCH:])
+        batch: list[tuple[_Reading, int]] = []  # each memory read, and its texts encoded now
         texts: list[str] = []
-        kept: list[str] = []
-        within: list[tuple[int, str]] = []  # (row of the turn, the turn in its conversation)
-        parts: list[list[str]] = []  # each kept memory's passages (none when short)
-        for leaf in batch:
-            try:
-                said = text_of(leaf)
-            except (OSError, KeyError):
-                continue  # a leaf removed or retracted since it was queued
-            earlier = earlier_of(leaf)
-            if earlier:
-                within.append((len(kept), in_conversation(said, earlier)[:TEXT_CHARS]))
-            texts.append(as_read(said)[:TEXT_CHARS])
-            parts.append(passages(said))
-            kept.append(leaf)
-        if kept:
-            encoded = self.embedder.encode(texts + [text for _, text in within]
-                                           + [text for own in parts for text in own])
-            vectors = encoded[:len(kept)]
-            for at, (row, _) in enumerate(within, start=len(kept)):
-                vectors[row] = (vectors[row] + encoded[at]) / 2
-            # each memory's vector, then its passages' (``_add``), as one stored row
-            rows: list[Vectors] = []
-            at = len(kept) + len(within)
-            for i, own in enumerate(parts):
-                rows.append(np.concatenate([vectors[i:i + 1], encoded[at:at + len(own)]]))
-                at += len(own)
-            # In this process's matrix first: a disk that refuses the put (full, read-only)
-            # costs the other processes a recomputation, never this one its search by meaning
-            self._add(list(zip(kept, rows, strict=True)))
-            self.embedded_total += len(kept)
-            self.table.put(MODEL_ID,
-                             ((leaf, np.ascontiguousarray(rows[i], dtype=np.float32).tobytes())
-                              for i, leaf in enumerate(kept)))
-        remaining = len(self._todo)
+        size = 0
+        while size < BATCH_CHARS and len(batch) < BATCH:
+            reading = self._reading or self._next_reading(text_of, earlier_of)
+            if reading is None:
+                break
+            self._reading = reading
+            first = len(reading.vectors)
+            end = first
+            while end < len(reading.texts) and (
+                    not texts or size + len(reading.texts[end]) <= BATCH_CHARS):
+                texts.append(reading.texts[end])
+                size += len(reading.texts[end])
+                end += 1
+            if end > first:
+                batch.append((reading, end - first))
+            if end < len(reading.texts):
+                break  # the budget is spent: the rest of this memory at the next call
+            self._reading = None
+        if texts:
+            encoded = self.embedder.encode(texts)
+            at = 0
+            for reading, count in batch:
+                reading.vectors.extend(encoded[at:at + count])
+                at += count
+        done = [reading for reading, _ in batch if reading is not self._reading]
+        if done:
+            self._store([(reading.leaf, reading.rows()) for reading in done])
+        remaining = self.unembedded_here
         elapsed = time.perf_counter() - self.started
         log.info("embedding.progress", model=MODEL_ID, embedded=len(self.ids),
-                 batch=len(kept), remaining=remaining,
+                 batch=len(done), characters=size, remaining=remaining,
                  rate_per_s=round(self.embedded_total / elapsed, 1) if elapsed > 0 else None)
         if remaining == 0:
             self.started = 0.0
@@ -403,6 +433,54 @@ class VectorIndex:
                 self._others_dropped = True
                 self.table.drop_other_models(MODEL_ID)
         return remaining
+
+    @property
+    def unembedded_here(self) -> int:
+        """Memories queued here, the one whose texts are half encoded included."""
+        return len(self._todo) + (self._reading is not None)
+
+    def _read_stored(self, leaves: list[str]) -> None:
+        """Take the stored vectors of these queued memories (another process computed them)
+        out of the queue and into the matrix."""
+        import numpy as np
+
+        if not leaves:
+            return
+        stored = self.table.read(MODEL_ID, leaves)
+        self._add([(leaf, np.frombuffer(blob, dtype=np.float32)) for leaf, blob in stored
+                   if blob and len(blob) % (DIM * 4) == 0])
+        if any(leaf in self.position for leaf in leaves):
+            self._todo = [leaf for leaf in self._todo if leaf not in self.position]
+
+    def _next_reading(self, text_of: Callable[[str], str],
+                      earlier_of: Callable[[str], Sequence[str]]) -> _Reading | None:
+        """The next queued memory without a vector, as the texts its vector is encoded
+        from; None when the queue is empty."""
+        while self._todo:
+            leaf = self._todo.pop()
+            if leaf in self.position:
+                continue
+            try:
+                said = text_of(leaf)
+            except (OSError, KeyError):
+                continue  # a leaf removed or retracted since it was queued
+            earlier = earlier_of(leaf)
+            texts = [as_read(said)[:TEXT_CHARS]]
+            if earlier:
+                texts.append(in_conversation(said, earlier)[:TEXT_CHARS])
+            return _Reading(leaf, texts + passages(said), within=bool(earlier))
+        return None
+
+    def _store(self, rows: list[tuple[str, Vectors]]) -> None:
+        """Memories' vectors (each its own row, then its passages'), into this process's
+        matrix first: a disk that refuses the put (full, read-only) costs the other
+        processes a recomputation, never this one its search by meaning."""
+        import numpy as np
+
+        self._add(rows)
+        self.embedded_total += len(rows)
+        self.table.put(MODEL_ID, ((leaf, np.ascontiguousarray(vectors, dtype=np.float32)
+                                   .tobytes()) for leaf, vectors in rows))
 
     def encode_query(self, text: str) -> Vectors:
         """The question's vector, read in the first person (``first_person``). Measured,

@@ -148,9 +148,10 @@ COMMIT_MAX_AGE_S = 5.0
 commit costs a dozen fsyncs, so an agent saving now and then pays them once per few seconds,
 not once per save; the tail searched meanwhile stays small."""
 FRESH_EMBEDS = 16
-"""At most this many memories not yet embedded are embedded by a search itself (the sentence
-model embeds about 260 memories a second here: 16 cost a search ~60 ms at most); a larger
-backlog (several writers at once, a bulk import, a new model) is left to the idle turns."""
+"""At most this many memories not yet embedded are embedded by a search itself, one batch of
+``index.BATCH_CHARS`` characters (16 short notes fit: ~60 ms; long chat turns do not, and the
+rest are found by their words until the next idle turns embed them); a larger backlog (several
+writers at once, a bulk import, a new model) is left to the idle turns."""
 SAVED_EMBED_S = 0.25
 """A memory saved here is embedded this long after its save (the ingest actor's ``Saved``
 hint), so that other processes read its vector rather than compute it; not at once, so that
@@ -206,8 +207,10 @@ the beam's branches, was dropped while the descent's best equalled the pool's: a
 two-speaker chat, turn mode, answer shown 56 -> 57 %, first 35 -> 36 %)."""
 VARIANTS_CHECKED = 8
 """How many other forms of an unknown query term the coverage judgement looks for."""
-IDLE_EMBED_S = 0.05
-"""Idle pause before the next background embedding batch while memories lack vectors."""
+IDLE_EMBED_S = 0.01
+"""Idle pause before the next background embedding batch while memories lack vectors (a
+request waiting goes first anyway). A batch is ~0.1 s of CPU (``index.BATCH_CHARS``): 0.05 s
+left a free core a third idle (batches were 1.7-2.4 s of 32 long turns before)."""
 DISK_RETRY_S = 5.0
 """Pause of the background writes (index commits, vectors) after the disk refused one (full,
 read-only, permission): searches go on from the tail meanwhile, and the log is not flooded."""

@@ -34,6 +34,11 @@ def test_a_turn_is_read_after_the_turns_before_it_under_one_date() -> None:
     assert in_conversation("Dev: ok", [long_turn]) == \
         f"{long_turn[:sentence.EARLIER_TURN_CHARS]}\nDev: ok"
     assert in_conversation("Dev: ok", []) == "Dev: ok"
+    # the turn itself is read up to TURN_CHARS (its own vector reads it whole)
+    answer = "2026-03-02 assistant: " + "Tip: keep the knee over the ankle. " * 40
+    read = in_conversation(answer, ["2026-03-02 user: a knee-friendly workout?"])
+    assert read == ("March 2026: user: a knee-friendly workout?\n"
+                    + answer.removeprefix("2026-03-02 ")[:sentence.TURN_CHARS])
 
 
 TURNS = {"L-ask": f"{DAY} Leilani: how long is the canoe going to be?",
