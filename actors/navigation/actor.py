@@ -44,6 +44,7 @@ from actors.navigation.answer_type import (
     value_asked,
 )
 from actors.navigation.answer_type import expected as expected_answer
+from actors.navigation.apart import Apart
 from actors.navigation.asked_person import (
     asks_about_the_user,
     names_asked,
@@ -348,6 +349,8 @@ class NavigationActor(Actor):
         """The question's other readings over ``model``: made with it by ``start``."""
         self.unmentioned: Unmentioned
         """What questions ask about that ``model`` does not mention: made with it by ``start``."""
+        self.apart: Apart
+        """The names a question joins with words no memory of their days holds (``start``)."""
         self._pending_since: float | None = None
         """When this process first saw uncommitted catalog changes (monotonic seconds)."""
         self._last_idle = 0.0
@@ -485,6 +488,7 @@ class NavigationActor(Actor):
         self.conversation = Conversation(self.model, self.vectors, self._turn_order)
         self.readings = Readings(self.model, self.neighbours)
         self.unmentioned = Unmentioned(self.model, self._weights)
+        self.apart = Apart(self.model, self.neighbours)
         committed = 0
         try:
             if await call_in_thread(self.model.index_ahead_of_catalog):
@@ -1186,15 +1190,22 @@ class NavigationActor(Actor):
             # likes is not (a person never mentioned still is: "my brother's birthday")
             places = ()
             things = tuple(word for word in things if fold(word).lower() in RELATION_WORDS)
+        # a name and the question's other words, each held, never together ("Which book did
+        # Teo give the user?": Teo visited, the book was Inés's gift)
+        apart = () if exact or things or places or advice \
+            else self.apart.apart(query, topic, best)
         unknown = (*(f"the user's '{word}'" for word in things),
-                   *(f"'{name}'" for name in places))
+                   *(f"'{name}'" for name in places),
+                   *(" or ".join(f"'{word}'" for word in words[:3]) + f" together with '{name}'"
+                     for name, words in apart))
         # the lexicon's gaps: a thing it cannot translate ("sister-in-law") may be named in a
         # memory of the other language, so such a memory is still judged on its own; a name
         # is written alike in both ("Flink": "Trabajo desde Valencia" only translates "job"),
         # and a people's name is held in either language's spelling ("Italian", "italiano")
         foreign = frozenset(leaf for leaf, match in best.items()
                             if translated is not None and match.reading is translated) \
-            if unknown and not any(translatable(word) for word in (*things, *places)) \
+            if unknown and not apart \
+            and not any(translatable(word) for word in (*things, *places)) \
             and not set(places) & {*named(topic), *filter(is_demonym, places)} \
             else frozenset()
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,

@@ -1,0 +1,71 @@
+"""A never-stored question may hold only words some memory holds, never together: "Which book
+did Teo give the user?" when Teo visited one weekend and the book was Inés's gift. The thing
+asked ("which book", "Rubén's new job", "el gimnasio de Marcos") is told on none of the days
+the name's memories are of: "No memory found", the closest memories still listed. A question
+whose other words are told beside the name ("stuck" at Boulder Lab), or that asks no thing
+("How did Marcos cheer the user at the race?"), is answered. Each test fails when its rule
+is removed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from actors.navigation import apart
+from actors.navigation.messages import SearchResult
+from ihmt_async.runtime import Runtime
+from tests.navigation.test_retrieval_rules import embedded, save, search
+
+pytestmark = pytest.mark.anyio
+
+TURNS = (
+    "[2025-04-05] user: My friend Teo is visiting from Bilbao this weekend.",
+    "[2025-04-05] assistant: Lovely! Take him to the old town for pintxos.",
+    "[2025-06-14] user: I signed up for my first 10K race, it is on June 29.",
+    "[2025-06-30] user: Finished the 10K yesterday in 57:42, my legs are destroyed.",
+    "[2025-06-30] user: Marcos waited at the finish with a banner that said 'run Nora run'.",
+    "[2026-01-08] user: Now reading 'La sombra del viento', a book my sister Inés gave me.",
+    "[2026-03-10] user: Joined Boulder Lab last week, currently stuck on the orange V3.",
+    "[2026-04-26] user: The specialist grade at the hospital pays around 58,000 a year.",
+    "[2026-05-02] user: Rubén is leaving the company; Katrin will be my new manager.",
+    "[2026-07-15] user: The pool in Nazaret costs 35 euros a month.",
+)
+
+
+async def replies(home: Path, questions: tuple[str, ...]) -> list[SearchResult]:
+    async with Runtime(home) as rt:
+        for text in TURNS:
+            await save(rt, text)
+        await embedded(rt)
+        return [await search(rt, q) for q in questions]
+
+
+async def test_a_name_and_the_thing_asked_never_together_is_never_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = ("Which book did Teo give the user?",
+             "¿Qué libro le regaló Teo a la usuaria?",
+             "Which book did Inés give the user?",
+             # no thing asked: the race is told on another day than Marcos's banner
+             "How did Marcos cheer the user at the race?",
+             # "grade" is told apart from Boulder Lab, "stuck" beside it
+             "What grade is the user stuck on at Boulder Lab?")
+    teo, teo_es, ines, marcos, grade = await replies(tmp_path / "on", asked)
+    assert teo.status == "NONE" and "'book' together with 'Teo'" in (teo.reason or "")
+    assert teo.nearest  # the closest memories are still listed
+    assert teo_es.status == "NONE"
+    assert ines.status == "FOUND" and marcos.status == "FOUND" and grade.status == "FOUND"
+    monkeypatch.setattr(apart.Apart, "apart", lambda self, query, topic, best: ())
+    teo, teo_es = await replies(tmp_path / "off", asked[:2])
+    assert teo.status != "NONE" and teo_es.status != "NONE"
+
+
+def test_the_thing_a_question_asks_about_is_read_in_both_languages() -> None:
+    assert apart.asked("Which book did Teo give the user?") == ("book",)
+    assert apart.asked("How much rent did the user pay in Galway?") == ("rent",)
+    assert apart.asked("What kind of pet does the user have?") == ("pet",)
+    assert apart.asked("¿Qué ruta hizo Nora con Inés?")[0] == "ruta"
+    assert apart.asked("What did Lucía get Dani for his birthday?") == ()
+    assert apart.owned_by_names("What is Rubén's new job?") == {"Rubén": ("new", "job")}
+    assert apart.owned_by_names("¿Cuánto cuesta el gimnasio de Marcos?") \
+        == {"Marcos": ("gimnasio",)}
