@@ -48,3 +48,9 @@ def kind_of(folded_value: str) -> str | None:
     """The attribute ("car", "phone", "laptop") a value's first word names, if a known make."""
     words = folded_value.split()
     return _KIND.get(words[0]) if words else None
+
+
+def makes_of(kind: str) -> tuple[str, ...]:
+    """The makes and model lines of ``kind`` ("car", "phone", "laptop"), folded; none for
+    another kind."""
+    return _MAKES.get(kind, ())

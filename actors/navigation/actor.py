@@ -1192,10 +1192,14 @@ class NavigationActor(Actor):
             things = tuple(word for word in things if fold(word).lower() in RELATION_WORDS)
         # a name and the question's other words, each held, never together ("Which book did
         # Teo give the user?": Teo visited, the book was Inés's gift)
-        apart = () if exact or things or places or advice \
+        # a kind asked which one of with no thing of it stored ("What instrument...?")
+        kinds = () if exact or things or places or advice \
+            else self.unmentioned.kinds_unheld(topic)
+        apart = () if exact or things or places or advice or kinds \
             else self.apart.apart(query, topic, best)
         unknown = (*(f"the user's '{word}'" for word in things),
                    *(f"'{name}'" for name in places),
+                   *(f"any '{word}'" for word in kinds),
                    *(" or ".join(f"'{word}'" for word in words[:3]) + f" together with '{name}'"
                      for name, words in apart))
         # the lexicon's gaps: a thing it cannot translate ("sister-in-law") may be named in a
@@ -1204,7 +1208,7 @@ class NavigationActor(Actor):
         # and a people's name is held in either language's spelling ("Italian", "italiano")
         foreign = frozenset(leaf for leaf, match in best.items()
                             if translated is not None and match.reading is translated) \
-            if unknown and not apart \
+            if unknown and not apart and not kinds \
             and not any(translatable(word) for word in (*things, *places)) \
             and not set(places) & {*named(topic), *filter(is_demonym, places)} \
             else frozenset()

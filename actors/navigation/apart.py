@@ -25,6 +25,7 @@ from actors.navigation.query import (
     QUALIFIERS,
     RELATION_WORDS,
     Query,
+    asked,
     framing,
     named,
     possessed,
@@ -55,13 +56,6 @@ VALUE_WORDS = frozenset(
 """Words a question asks a value or a trade with ("How much did the Cannondale cost?", "What
 does Pablo do for a living?", "¿Cuánto gana...?"): the memory tells the value ("for 450
 euros", "is a firefighter"), seldom the word."""
-_ASKED = re.compile(
-    r"\b(?:which|what|whose|how\s+much|how\s+many|que|cual|cuales|cuanto|cuanta|cuantos|"
-    r"cuantas)\s+(?:(?:kind|sort|type|tipo|clase)\s+(?:of|de)\s+)?"
-    r"([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)")
-"""The thing a question asks which one of, or how much of ("Which book...", "How much rent
-...", "¿Qué ruta...?", "¿Cuántos kilos...?"): the words right after the question word, up to
-the first stop word ("did", "le")."""
 _NAME_OWNS = re.compile(
     r"([A-ZÁÉÍÓÚÑ][\w-]*)['’]s\s+((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)")
 _OWNED_BY_NAME = re.compile(
@@ -167,17 +161,6 @@ class Apart:
     def _day(self, leaf: str) -> str:
         meta = self.model.leaves.get(leaf)
         return (meta.timestamp or meta.recorded_at)[:10] if meta is not None else ""
-
-
-def asked(text: str) -> tuple[str, ...]:
-    """The words of the thing ``text`` asks which one of (``_ASKED``), as written."""
-    out: list[str] = []
-    for match in _ASKED.finditer(fold(text).lower()):
-        for word in match.group(1).split():
-            if not text_terms(word):
-                break  # "which book did": the question's verb follows
-            out.append(word)
-    return tuple(out)
 
 
 def owned_by_names(text: str) -> dict[str, tuple[str, ...]]:

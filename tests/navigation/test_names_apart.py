@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from actors.navigation import apart
+from actors.navigation import apart, query
 from actors.navigation.messages import SearchResult
 from ihmt_async.runtime import Runtime
 from tests.navigation.test_retrieval_rules import embedded, save, search
@@ -61,11 +61,11 @@ async def test_a_name_and_the_thing_asked_never_together_is_never_stored(
 
 
 def test_the_thing_a_question_asks_about_is_read_in_both_languages() -> None:
-    assert apart.asked("Which book did Teo give the user?") == ("book",)
-    assert apart.asked("How much rent did the user pay in Galway?") == ("rent",)
-    assert apart.asked("What kind of pet does the user have?") == ("pet",)
-    assert apart.asked("¿Qué ruta hizo Nora con Inés?")[0] == "ruta"
-    assert apart.asked("What did Lucía get Dani for his birthday?") == ()
+    assert query.asked("Which book did Teo give the user?") == ("book",)
+    assert query.asked("How much rent did the user pay in Galway?") == ("rent",)
+    assert query.asked("What kind of pet does the user have?") == ("pet",)
+    assert query.asked("¿Qué ruta hizo Nora con Inés?")[0] == "ruta"
+    assert query.asked("What did Lucía get Dani for his birthday?") == ()
     assert apart.owned_by_names("What is Rubén's new job?") == {"Rubén": ("new", "job")}
     assert apart.owned_by_names("¿Cuánto cuesta el gimnasio de Marcos?") \
         == {"Marcos": ("gimnasio",)}
