@@ -26,6 +26,9 @@ chat between two invented friends saved one turn per memory, each led by its dat
 ``--set conversation-d`` runs it on ``bench.conversation_set_d``, made to measure "No memory
 found": a user's chat with an assistant and never-stored questions that are near neighbours of
 stored turns with one detail changed; its figures are also given per half (tuning, held out).
+``--set conversation-e`` asks new questions of conversation-d's chat
+(``bench.conversation_set_e``), written after two of the twenty-third pass's rules and held out
+from every rule since.
 The conversation sets also report ``shown_in_reply``: the answer among the memories served or
 shown beside one (the turn its conversation went on with, the turn that answers, a line after
 them naming the next memories), which is what a reader of the reply sees, and
@@ -60,7 +63,13 @@ from actors.ingest.messages import Save
 from actors.navigation.messages import Search, SearchResult, Stats
 from actors.navigation.read_model import ReadModel
 from actors.provenance import Provenance
-from bench import conversation_set, conversation_set_b, conversation_set_c, conversation_set_d
+from bench import (
+    conversation_set,
+    conversation_set_b,
+    conversation_set_c,
+    conversation_set_d,
+    conversation_set_e,
+)
 from bench.retrieval_corpus import NEVER, Item, corpus
 from ihmt_async.logs import configure_logging
 from ihmt_async.runtime import Runtime
@@ -71,7 +80,8 @@ CACHE = ROOT / "results" / "tmp"
 CONVERSATION_SETS: dict[str, ModuleType] = {"conversation": conversation_set,
                                             "conversation-b": conversation_set_b,
                                             "conversation-c": conversation_set_c,
-                                            "conversation-d": conversation_set_d}
+                                            "conversation-d": conversation_set_d,
+                                            "conversation-e": conversation_set_e}
 WAYS = (("full", True, True, True), ("no word neighbours", True, True, False),
         ("no vectors", False, True, False), ("lexical only", False, False, False))
 
@@ -437,7 +447,9 @@ def main() -> None:
                              "conversation-c: bench.conversation_set_c, two friends' chat "
                              "saved one dated turn per memory, LoCoMo's way; "
                              "conversation-d: bench.conversation_set_d, a chat with an "
-                             "assistant and near-neighbour never-stored questions")
+                             "assistant and near-neighbour never-stored questions; "
+                             "conversation-e: new questions on conversation-d's chat, held "
+                             "out from the abstention rules")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
     parser.add_argument("--rows", default="",
                         help="write one line per question of the full path (status, rank "

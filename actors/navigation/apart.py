@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from actors.embedding.neighbours import WordNeighbours
 from actors.navigation.bilingual import other_reading
 from actors.navigation.query import (
+    KIN,
     NOW_WORDS,
     QUALIFIERS,
     RELATION_WORDS,
@@ -91,6 +92,10 @@ class Apart:
                  if held and len(held) <= max(NAME_FLOOR, NAME_SHARE * size)}
         if not names:
             return ()
+        # a name of several words is told by any of them too ("Pulso Salud", then "Pulso
+        # uses Snowflake"): its days are those of every memory holding one
+        days_of = {name: {self._day(leaf) for leaf in held | self._holding_any(_terms(name))}
+                   for name, held in names.items()}
         owned = owned_by_names(topic)
 
         def specific(words: Iterable[str]) -> dict[str, set[str]]:
@@ -109,10 +114,16 @@ class Apart:
         shared = specific((*asked(topic), *possessed(topic)))
         rest = specific(said.values())
         found = []
-        for name, holders in names.items():
+        for name in names:
+            days = days_of[name]
+            owns = owned.get(name) or owned.get(name.split()[-1], ())
+            kinship = self.relations_apart(owns, days)
+            if kinship:
+                found.append((name, kinship))
+                continue
             own = set(_terms(name))
             focus = {word: held for word, held in {
-                **shared, **specific(owned.get(name) or owned.get(name.split()[-1], ()))
+                **shared, **specific(owns)
             }.items() if not own & set(_terms(word))}  # "her Nissan Leaf": the name itself
             if not focus:
                 continue
@@ -123,7 +134,6 @@ class Apart:
             wanted = {**{word: held for word, held in rest.items()
                          if not own & set(_terms(word))}, **focus}
             wanted.update({other: held for other, held in names.items() if other != name})
-            days = {self._day(leaf) for leaf in holders}
             if not any(self._day(leaf) in days for held in wanted.values() for leaf in held):
                 found.append((name, tuple(focus)))
         return tuple(found)
@@ -157,6 +167,34 @@ class Apart:
         for match in best.values():
             forms.update(match.held_as.get(term, ()))
         return forms
+
+    def relations_apart(self, owns: Iterable[str], days: set[str]) -> tuple[str, ...]:
+        """The relations of a name's (``owns``: "Teo's sister", "la mujer de Samir"), when
+        one is told on none of its ``days`` in any of the relation's words ("fiancé" tells
+        "el novio de Inés"): the question is about someone never mentioned, whatever else
+        is told of the name ("What does Teo's sister do for work?" and "Teo works at a
+        steel factory")."""
+        kinship = tuple(word for word in owns if fold(word).lower() in RELATION_WORDS)
+        if any(not any(self._day(leaf) in days for leaf in self._holding_any(
+                self._relation_forms(word))) for word in kinship):
+            return kinship
+        return ()
+
+    def _relation_forms(self, word: str) -> set[str]:
+        """The index terms of every word of the relation's group (``query.KIN``: "novio",
+        "fiancé", "pareja", "wife"...) and of their translations: who the relation is, not
+        which kind, is asked of the name's days."""
+        key = fold(word).lower()
+        words = {key}
+        for generic, kinds in KIN:
+            if key in generic or any(key in kind for kind in kinds):
+                words |= generic.union(*kinds)
+        out: set[str] = set()
+        for each in words:
+            out.update(stem(t) for t in text_terms(each))
+            for _, readings in other_reading(each) or ():
+                out.update(stem(t) for reading in readings for t in text_terms(reading))
+        return out
 
     def _day(self, leaf: str) -> str:
         meta = self.model.leaves.get(leaf)

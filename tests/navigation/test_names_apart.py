@@ -30,6 +30,10 @@ TURNS = (
     "[2026-04-26] user: The specialist grade at the hospital pays around 58,000 a year.",
     "[2026-05-02] user: Rubén is leaving the company; Katrin will be my new manager.",
     "[2026-07-15] user: The pool in Nazaret costs 35 euros a month.",
+    "[2026-01-08] user: Her fiancé Pablo is a firefighter, they met at a climbing gym.",
+    "[2026-04-10] user: I accepted an offer from Pulso Salud as a senior analyst.",
+    "[2026-05-20] user: Pulso uses Snowflake and Looker, so goodbye Metabase.",
+    "[2026-05-20] user: My team lead is Samir, he used to be a nurse.",
 )
 
 
@@ -69,3 +73,23 @@ def test_the_thing_a_question_asks_about_is_read_in_both_languages() -> None:
     assert apart.owned_by_names("What is Rubén's new job?") == {"Rubén": ("new", "job")}
     assert apart.owned_by_names("¿Cuánto cuesta el gimnasio de Marcos?") \
         == {"Marcos": ("gimnasio",)}
+
+
+async def test_a_relation_of_a_name_told_on_none_of_its_days_is_never_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = ("What does Teo's sister do for work?", "¿A qué se dedica la mujer de Samir?",
+             # "fiancé" tells "boyfriend": any word of the relation on the name's days
+             "Is Inés's boyfriend a firefighter?")
+    sister, wife, boyfriend = await replies(tmp_path / "on", asked)
+    assert sister.status == "NONE" and "'sister' together with 'Teo'" in (sister.reason or "")
+    assert wife.status == "NONE"
+    assert boyfriend.status == "FOUND"
+    monkeypatch.setattr(apart.Apart, "relations_apart", lambda self, owns, days: ())
+    sister, wife = await replies(tmp_path / "off", asked[:2])
+    assert sister.status != "NONE" and wife.status != "NONE"
+
+
+async def test_a_name_of_several_words_is_told_by_any_of_them(tmp_path: Path) -> None:
+    # "Pulso Salud" on one day, "Pulso" beside the team lead on another
+    lead, = await replies(tmp_path, ("Who is the user's team lead at Pulso Salud?",))
+    assert lead.status == "FOUND"
