@@ -122,6 +122,12 @@ class Apart:
                 found.append((name, kinship))
                 continue
             own = set(_terms(name))
+            things = self.things_unheld([word for word in owns if fold(word).lower()
+                                         not in excluded and not own & set(_terms(word))],
+                                        best)
+            if things:
+                found.append((name, things))
+                continue
             focus = {word: held for word, held in {
                 **shared, **specific(owns)
             }.items() if not own & set(_terms(word))}  # "her Nissan Leaf": the name itself
@@ -178,6 +184,16 @@ class Apart:
         if any(not any(self._day(leaf) in days for leaf in self._holding_any(
                 self._relation_forms(word))) for word in kinship):
             return kinship
+        return ()
+
+    def things_unheld(self, things: list[str], best: Mapping[str, Match]
+                      ) -> tuple[str, ...]:
+        """The words of a thing of a name's ("Mochi's heart", "Mochi's teeth" when the vet
+        found kidney disease) when no memory holds any of them in any form: never stored,
+        whatever the name's days tell. "Lucía's punk group" is held as a group."""
+        if things and not any(self._holding_any(self._forms(term, word, best))
+                              for word in things for term in _terms(word)):
+            return tuple(things)
         return ()
 
     def _relation_forms(self, word: str) -> set[str]:

@@ -34,6 +34,7 @@ TURNS = (
     "[2026-04-10] user: I accepted an offer from Pulso Salud as a senior analyst.",
     "[2026-05-20] user: Pulso uses Snowflake and Looker, so goodbye Metabase.",
     "[2026-05-20] user: My team lead is Samir, he used to be a nurse.",
+    "[2025-07-12] user: Mochi has to go on a kidney diet, the vet found early kidney disease.",
 )
 
 
@@ -93,3 +94,15 @@ async def test_a_name_of_several_words_is_told_by_any_of_them(tmp_path: Path) ->
     # "Pulso Salud" on one day, "Pulso" beside the team lead on another
     lead, = await replies(tmp_path, ("Who is the user's team lead at Pulso Salud?",))
     assert lead.status == "FOUND"
+
+
+async def test_a_thing_of_a_names_held_in_no_form_is_never_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = ("What did the vet say about Mochi's heart?",
+             "What did the vet say about Mochi's kidneys?")
+    heart, kidneys = await replies(tmp_path / "on", asked)
+    assert heart.status == "NONE" and "'heart' together with 'Mochi'" in (heart.reason or "")
+    assert kidneys.status == "FOUND"
+    monkeypatch.setattr(apart.Apart, "things_unheld", lambda self, things, best: ())
+    heart, = await replies(tmp_path / "off", asked[:1])
+    assert heart.status != "NONE"
