@@ -80,6 +80,9 @@ memory holds a word starting with the same this many letters ("lisb": "Lisboa" /
 "lond": "Londres" / "London", "sevi": "Sevilla" / "Seville")."""
 
 
+_SU = re.compile(r"\bsus?\b", re.IGNORECASE)
+
+
 def peoples_names(text: str) -> tuple[str, ...]:
     """The names of a people or a language ``text`` writes with a capital ("Italian",
     "Portuguese"), as written, those that share their place's first letters: an irregular
@@ -127,7 +130,15 @@ class Unmentioned:
         said = {word for match in best.values() for word in match.matched - match.near}
         plan = {term: variants for term, _, variants in self.weights(query)}
         out = []
+        # "su" says whose in Spanish as "her" and "his" do, and more often of what happened
+        # than of a thing ("en su intento inicial", "desde su diagnóstico", "en sus tiradas
+        # largas" were "No memory found" for stored answers): only a relation is read so
+        # ("su sobrina"), a person never mentioned whatever the wording
+        by_su = set(possessed(topic, pronouns=True)) - set(
+            possessed(_SU.sub("el", topic), pronouns=True))
         for word in possessed(topic, pronouns=True):
+            if word in by_su and not kin(word):
+                continue
             terms = [stem(t) for t in text_terms(word)]
             # a relation's other names are ``kin``'s to say: "sister" is close in meaning to
             # "brother", and no name of him; and a relation only ever said of someone else
