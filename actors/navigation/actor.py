@@ -1190,12 +1190,14 @@ class NavigationActor(Actor):
             # likes is not (a person never mentioned still is: "my brother's birthday")
             places = ()
             things = tuple(word for word in things if fold(word).lower() in RELATION_WORDS)
-        # a name and the question's other words, each held, never together ("Which book did
-        # Teo give the user?": Teo visited, the book was Inés's gift)
         # a kind asked which one of with no thing of it stored ("What instrument...?")
         kinds = () if exact or things or places or advice \
             else self.unmentioned.kinds_unheld(topic)
+        # a name and the thing asked, each held, never together ("Which book did Teo give
+        # the user?": Teo visited, the book was Inés's gift); two things compared are told
+        # apart by nature ("the Sheku concert or my student evening?")
         apart = () if exact or things or places or advice or kinds \
+            or compared_things(text) is not None \
             else self.apart.apart(query, topic, best)
         unknown = (*(f"the user's '{word}'" for word in things),
                    *(f"'{name}'" for name in places),
