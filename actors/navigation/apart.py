@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from actors.embedding.neighbours import WordNeighbours
-from actors.navigation.bilingual import other_reading
+from actors.navigation.bilingual import other_reading, translatable
 from actors.navigation.query import (
     KIN,
     NOW_WORDS,
@@ -98,11 +98,12 @@ class Apart:
                    for name, held in names.items()}
         owned = owned_by_names(topic)
 
-        def specific(words: Iterable[str]) -> dict[str, set[str]]:
+        def specific(words: Iterable[str], *, sought: bool = False) -> dict[str, set[str]]:
             out: dict[str, set[str]] = {}
             for word in words:
-                if fold(word).lower() in excluded:
-                    continue
+                if fold(word).lower() in excluded or sought and not translatable(word):
+                    continue  # a thing sought the lexicon cannot translate may be told in
+                    # the other language on the name's days ("Inés's cast", "enyesada")
                 for term in _terms(word):
                     if term in excluded or term.isdigit():
                         continue
@@ -111,7 +112,7 @@ class Apart:
                         out[said.get(term, word)] = held
             return out
 
-        shared = specific((*asked(topic), *possessed(topic)))
+        shared = specific((*asked(topic), *possessed(topic)), sought=True)
         rest = specific(said.values())
         found = []
         for name in names:
@@ -129,7 +130,7 @@ class Apart:
                 found.append((name, things))
                 continue
             focus = {word: held for word, held in {
-                **shared, **specific(owns)
+                **shared, **specific(owns, sought=True)
             }.items() if not own & set(_terms(word))}  # "her Nissan Leaf": the name itself
             if not focus:
                 continue
@@ -218,8 +219,9 @@ class Apart:
 
 
 def owned_by_names(text: str) -> dict[str, tuple[str, ...]]:
-    """Each name of ``text`` -> the words of the things it says the name has, the first
-    words up to a stop word ("Rubén's new job" -> "new", "job")."""
+    """Each name of ``text`` -> the words of the things it says the name has: the first
+    word past the qualifiers ("Rubén's new job" -> "new", "job"), not the verb after it
+    ("How long was Inés's cast supposed to stay on?" -> "cast")."""
     out: dict[str, list[str]] = {}
     pairs = [(m.group(1), m.group(2)) for m in _NAME_OWNS.finditer(text)]
     pairs += [(m.group(2), m.group(1)) for m in _OWNED_BY_NAME.finditer(text)]
@@ -229,6 +231,8 @@ def owned_by_names(text: str) -> dict[str, tuple[str, ...]]:
             if not text_terms(word):
                 break
             words.append(word)
+            if fold(word).lower() not in QUALIFIERS:
+                break
     return {name: tuple(words) for name, words in out.items()}
 
 

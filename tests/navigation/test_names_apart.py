@@ -35,6 +35,8 @@ TURNS = (
     "[2026-05-20] user: Pulso uses Snowflake and Looker, so goodbye Metabase.",
     "[2026-05-20] user: My team lead is Samir, he used to be a nurse.",
     "[2025-07-12] user: Mochi has to go on a kidney diet, the vet found early kidney disease.",
+    "[2025-03-01] user: We bought a cast iron pan for the new flat.",
+    "[2025-06-21] user: Inés se rompió la muñeca; lleva el brazo enyesado cinco semanas.",
 )
 
 
@@ -74,6 +76,9 @@ def test_the_thing_a_question_asks_about_is_read_in_both_languages() -> None:
     assert apart.owned_by_names("What is Rubén's new job?") == {"Rubén": ("new", "job")}
     assert apart.owned_by_names("¿Cuánto cuesta el gimnasio de Marcos?") \
         == {"Marcos": ("gimnasio",)}
+    # the thing, not the verb after it
+    assert apart.owned_by_names("How long was Inés's cast supposed to stay on?") \
+        == {"Inés": ("cast",)}
 
 
 async def test_a_relation_of_a_name_told_on_none_of_its_days_is_never_stored(
@@ -106,3 +111,14 @@ async def test_a_thing_of_a_names_held_in_no_form_is_never_stored(
     monkeypatch.setattr(apart.Apart, "things_unheld", lambda self, things, best: ())
     heart, = await replies(tmp_path / "off", asked[:1])
     assert heart.status != "NONE"
+
+
+async def test_a_thing_the_lexicon_cannot_translate_is_not_sought_beside_a_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "cast" is held in English on another day; Inés's day tells it in Spanish ("enyesado")
+    asked = ("How long was Inés's cast supposed to stay on?",)
+    cast, = await replies(tmp_path / "on", asked)
+    assert "together with 'Inés'" not in (cast.reason or "")
+    monkeypatch.setattr(apart, "translatable", lambda word: True)
+    cast, = await replies(tmp_path / "off", asked)
+    assert cast.status == "NONE" and "'cast' together with 'Inés'" in (cast.reason or "")
