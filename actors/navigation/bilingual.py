@@ -89,7 +89,6 @@ vegan vegano vegana|drink bebida beber|water agua|juice zumo|sugar azucar|salt s
 knee rodilla|shoulder hombro|arm brazo|leg pierna|foot pie|hand mano|eye ojo|ear oido oreja
 wrist muneca|ankle tobillo|elbow codo|neck cuello|hip cadera|finger dedo|chest pecho
 throat garganta|lungs pulmones|forearm antebrazo|bowl cuenco bol|plate plato|vase jarron
-rabbit conejo|hamster hamster|parrot loro|turtle tortuga|horse caballo|bird pajaro ave
 pool piscina|yoga yoga|pilates pilates|piano piano|violin violin|skiing esqui esquiar
 tooth diente muela|stomach estomago|heart corazon|skin piel|fever fiebre|cold resfriado
 flu gripe|injury lesion|physio fisio fisioterapeuta|therapy terapia|sleep dormir sueno

@@ -42,10 +42,9 @@ def test_how_much_in_spanish_is_not_a_term_of_the_question(word: str) -> None:
     # was "No memory found": the memory says "el dolor de la muñeca")
     ("What did the physio recommend for the user's wrist?", "wrist", ("muneca",)),
     ("What is the user's first bowl on the wheel like?", "bowl", ("cuenco", "bol")),
-    # a pet or a sport the lexicon does not know is a gap a memory of the other language may
-    # fill, so "¿Cómo se llama el conejo de la usuaria?" stayed answerable by "Adopté una
-    # gata"; a word written alike in both ("yoga") is known too
-    ("¿Cómo se llama el conejo de la usuaria?", "conejo", ("rabbit",)),
+    # a sport or a place the lexicon does not know is a gap a memory of the other language
+    # may fill, so "What time does the user's yoga class start?" stayed answerable by "Me he
+    # apuntado a natación"; a word written alike in both ("yoga") is known too
     ("¿Cuánto cuesta la piscina del usuario?", "piscina", ("pool",)),
     ("What time does the user's yoga class start?", "yoga", ("yoga",)),
 ])
