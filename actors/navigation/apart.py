@@ -191,9 +191,12 @@ class Apart:
                       ) -> tuple[str, ...]:
         """The words of a thing of a name's ("Mochi's heart", "Mochi's teeth" when the vet
         found kidney disease) when no memory holds any of them in any form: never stored,
-        whatever the name's days tell. "Lucía's punk group" is held as a group."""
-        if things and not any(self._holding_any(self._forms(term, word, best))
-                              for word in things for term in _terms(word)):
+        whatever the name's days tell. "Lucía's punk group" is held as a group. Only words
+        the lexicon translates: another may be told in the other language's words ("How
+        long was Inés's cast supposed to stay on?", "enyesada")."""
+        if things and all(other_reading(word) is not None for word in things) \
+                and not any(self._holding_any(self._forms(term, word, best))
+                            for word in things for term in _terms(word)):
             return tuple(things)
         return ()
 

@@ -122,3 +122,15 @@ async def test_a_thing_the_lexicon_cannot_translate_is_not_sought_beside_a_name(
     monkeypatch.setattr(apart, "translatable", lambda word: True)
     cast, = await replies(tmp_path / "off", asked)
     assert cast.status == "NONE" and "'cast' together with 'Inés'" in (cast.reason or "")
+
+
+async def test_a_name_s_thing_the_lexicon_cannot_translate_is_no_thing_never_held(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # no memory says "splint", and the lexicon cannot say what a Spanish memory would call
+    # it ("lleva el brazo enyesado"): its absence tells nothing
+    asked = ("How long was Inés's splint supposed to stay on?",)
+    splint, = await replies(tmp_path / "on", asked)
+    assert "'splint' together with 'Inés'" not in (splint.reason or "")
+    monkeypatch.setattr(apart, "other_reading", lambda word: [(word, (word,))])
+    splint, = await replies(tmp_path / "off", asked)
+    assert splint.status == "NONE" and "'splint' together with 'Inés'" in (splint.reason or "")
