@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from actors.facts.makes import kind_of as make_kind
 from actors.navigation import everyday_kinds, notice_words, regions
 from actors.navigation.answer_type import NAME_WORDS, asks_name, bare, said_at, someone_elses
-from actors.navigation.bilingual import EN_ES
+from actors.navigation.bilingual import EN_ES, other_reading
 from actors.navigation.query import (
     NOW_WORDS,
     Query,
@@ -130,14 +130,14 @@ class Unmentioned:
         said = {word for match in best.values() for word in match.matched - match.near}
         plan = {term: variants for term, _, variants in self.weights(query)}
         out = []
-        # "su" says whose in Spanish as "her" and "his" do, and more often of what happened
+        # "su" says whose in Spanish as "her" and "his" do, often of what happened rather
         # than of a thing ("en su intento inicial", "desde su diagnóstico", "en sus tiradas
-        # largas" were "No memory found" for stored answers): only a relation is read so
-        # ("su sobrina"), a person never mentioned whatever the wording
+        # largas" were "No memory found" for stored answers): after it, a relation ("su
+        # sobrina") and a thing the lexicon knows ("su hombro") are read, not other words
         by_su = set(possessed(topic, pronouns=True)) - set(
             possessed(_SU.sub("el", topic), pronouns=True))
         for word in possessed(topic, pronouns=True):
-            if word in by_su and not kin(word):
+            if word in by_su and not kin(word) and other_reading(word) is None:
                 continue
             terms = [stem(t) for t in text_terms(word)]
             # a relation's other names are ``kin``'s to say: "sister" is close in meaning to

@@ -1,8 +1,10 @@
-"""Spanish "su" says whose as "her" and "his" do, and more often of what happened than of a
+"""Spanish "su" says whose as "her" and "his" do, and often of what happened rather than of a
 thing: "¿Por qué suspendió la usuaria en su intento inicial?" asks about a stored driving
-test, told with no word for "attempt". A thing after "su" held in no memory is no sign of
-something never stored; a relation still is ("su sobrina", when no niece was mentioned).
-Fails when the rule is removed."""
+test, told with no word for "attempt". A word after "su" the lexicon does not know, held in
+no memory, is no sign of something never stored; a relation still is ("su sobrina", when no
+niece was mentioned), and so is a thing the lexicon knows ("su hombro",
+``test_a_thing_of_the_users_no_memory_mentions_is_not_found``). Fails when the rule is
+removed."""
 
 from __future__ import annotations
 
