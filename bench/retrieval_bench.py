@@ -26,8 +26,8 @@ chat between two invented friends saved one turn per memory, each led by its dat
 ``--set conversation-d`` runs it on ``bench.conversation_set_d``, made to measure "No memory
 found": a user's chat with an assistant and never-stored questions that are near neighbours of
 stored turns with one detail changed; its figures are also given per half (tuning, held out).
-``--set conversation-e`` asks new questions of conversation-d's chat
-(``bench.conversation_set_e``), written after two of the twenty-third pass's rules and held out
+``--set conversation-f`` asks new questions of conversation-d's chat
+(``bench.conversation_set_f``), written after two of the twenty-third pass's rules and held out
 from every rule since.
 The conversation sets also report ``shown_in_reply``: the answer among the memories served or
 shown beside one (the turn its conversation went on with, the turn that answers, a line after
@@ -68,7 +68,7 @@ from bench import (
     conversation_set_b,
     conversation_set_c,
     conversation_set_d,
-    conversation_set_e,
+    conversation_set_f,
 )
 from bench.retrieval_corpus import NEVER, Item, corpus
 from ihmt_async.logs import configure_logging
@@ -81,7 +81,7 @@ CONVERSATION_SETS: dict[str, ModuleType] = {"conversation": conversation_set,
                                             "conversation-b": conversation_set_b,
                                             "conversation-c": conversation_set_c,
                                             "conversation-d": conversation_set_d,
-                                            "conversation-e": conversation_set_e}
+                                            "conversation-f": conversation_set_f}
 WAYS = (("full", True, True, True), ("no word neighbours", True, True, False),
         ("no vectors", False, True, False), ("lexical only", False, False, False))
 
@@ -448,7 +448,7 @@ def main() -> None:
                              "saved one dated turn per memory, LoCoMo's way; "
                              "conversation-d: bench.conversation_set_d, a chat with an "
                              "assistant and near-neighbour never-stored questions; "
-                             "conversation-e: new questions on conversation-d's chat, held "
+                             "conversation-f: new questions on conversation-d's chat, held "
                              "out from the abstention rules")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
     parser.add_argument("--rows", default="",

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 
 from actors.facts.makes import kind_of as make_kind
-from actors.navigation import everyday_kinds, notice_words, regions
+from actors.navigation import closed_kinds, notice_words, regions
 from actors.navigation.answer_type import NAME_WORDS, asks_name, bare, said_at, someone_elses
 from actors.navigation.bilingual import EN_ES, other_reading
 from actors.navigation.query import (
@@ -184,14 +184,14 @@ class Unmentioned:
 
     def kinds_unheld(self, topic: str) -> tuple[str, ...]:
         """The everyday kinds ``topic`` asks which one of ("What instrument...?", "¿Qué
-        deporte...?", ``everyday_kinds``), as asked, when no memory holds the kind's word nor
+        deporte...?", ``closed_kinds``), as asked, when no memory holds the kind's word nor
         any thing of it: a store that names no instrument tells none the user plays."""
         index = self.model.index
         out = []
         for word in asked(topic):
-            kind = everyday_kinds.kind_of(word)
+            kind = closed_kinds.kind_of(word)
             if kind is not None and not any(
-                    index.doc_freq(term) for term in everyday_kinds.things_of(kind)):
+                    index.doc_freq(term) for term in closed_kinds.things_of(kind)):
                 out.append(word)
         return tuple(out)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from actors.navigation import everyday_kinds
+from actors.navigation import closed_kinds
 from actors.navigation.messages import SearchResult
 from ihmt_async.runtime import Runtime
 from tests.navigation.test_retrieval_rules import embedded, save, search
@@ -44,14 +44,14 @@ async def test_a_kind_with_no_thing_of_it_stored_is_never_stored(
         *TURNS, "[2026-03-01] user: Estoy aprendiendo ukelele con vídeos de YouTube."),
         asked[:1])
     assert ukulele.status == "FOUND"
-    monkeypatch.setattr(everyday_kinds, "kind_of", lambda word: None)
+    monkeypatch.setattr(closed_kinds, "kind_of", lambda word: None)
     english, spanish = await replies(tmp_path / "off", TURNS, asked[:2])
     assert english.status != "NONE" and spanish.status != "NONE"
 
 
 def test_the_kinds_are_read_in_both_languages_and_in_the_plural() -> None:
-    assert everyday_kinds.kind_of("Instrumento") == "instrument"
-    assert everyday_kinds.kind_of("sports") == "sport"
-    assert everyday_kinds.kind_of("herb") is None  # its things are too many to list
-    assert "ukelel" in everyday_kinds.things_of("instrument")
-    assert "instrument" in everyday_kinds.things_of("instrument")  # the kind's own word
+    assert closed_kinds.kind_of("Instrumento") == "instrument"
+    assert closed_kinds.kind_of("sports") == "sport"
+    assert closed_kinds.kind_of("herb") is None  # its things are too many to list
+    assert "ukelel" in closed_kinds.things_of("instrument")
+    assert "instrument" in closed_kinds.things_of("instrument")  # the kind's own word

@@ -1,5 +1,5 @@
 """New questions on conversation-d's chat, held out from the abstention rules (``--set
-conversation-e``).
+conversation-f``).
 
 The turns are ``bench.conversation_set_d``'s (Nora and a chat assistant, one turn per memory);
 the questions are new, written in the twenty-third pass after its first two rules ("a name
