@@ -1,7 +1,8 @@
 """Retrieval bench: quality on the team's own corpus, search latency via MCP, embedding speed.
 
 Run from the checkout: ``python -m bench.retrieval_bench [--sizes 1000,10000,50000]
-[--set templated|conversation|conversation-b|conversation-c|conversation-d|conversation-e]
+[--set templated|conversation|conversation-b|conversation-c|conversation-d|conversation-e|
+conversation-f]
 [--out FILE]``
 (the JSON report goes to stdout).
 
@@ -31,6 +32,9 @@ stored turns with one detail changed; its figures are also given per half (tunin
 whose answer is in several memories, asked with no ``limit`` (an MCP client's default call);
 it also reports ``all_parts`` (every part of the answer among the memories served and the turns
 shown beside them) and ``all_parts_in_reply`` (the "Also close" lines too), per half as well.
+``--set conversation-f`` asks new questions of conversation-d's chat
+(``bench.conversation_set_f``), written after two of the twenty-third pass's rules and held out
+from every rule since.
 The conversation sets also report ``shown_in_reply``: the answer among the memories served or
 shown beside one (the turn its conversation went on with, the turn that answers, a line after
 them naming the next memories), which is what a reader of the reply sees, and
@@ -71,6 +75,7 @@ from bench import (
     conversation_set_c,
     conversation_set_d,
     conversation_set_e,
+    conversation_set_f,
 )
 from bench.retrieval_corpus import NEVER, Item, corpus
 from ihmt_async.logs import configure_logging
@@ -83,7 +88,8 @@ CONVERSATION_SETS: dict[str, ModuleType] = {"conversation": conversation_set,
                                             "conversation-b": conversation_set_b,
                                             "conversation-c": conversation_set_c,
                                             "conversation-d": conversation_set_d,
-                                            "conversation-e": conversation_set_e}
+                                            "conversation-e": conversation_set_e,
+                                            "conversation-f": conversation_set_f}
 WAYS = (("full", True, True, True), ("no word neighbours", True, True, False),
         ("no vectors", False, True, False), ("lexical only", False, False, False))
 
@@ -488,7 +494,9 @@ def main() -> None:
                              "conversation-d: bench.conversation_set_d, a chat with an "
                              "assistant and near-neighbour never-stored questions; "
                              "conversation-e: bench.conversation_set_e, lists, counts and "
-                             "comparisons told by several memories, asked with no limit")
+                             "comparisons told by several memories, asked with no limit; "
+                             "conversation-f: new questions on conversation-d's chat, held "
+                             "out from the abstention rules")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
     parser.add_argument("--rows", default="",
                         help="write one line per question of the full path (status, rank "

@@ -45,7 +45,8 @@ MAKE = r"(?:" + "|".join(sorted(map(re.escape, _KIND), key=len, reverse=True)) +
 
 
 def makes_of(attribute: str) -> tuple[str, ...]:
-    """The makes and model lines of ``attribute`` ("car", "phone", "laptop"), folded."""
+    """The makes and model lines of ``attribute`` ("car", "phone", "laptop"), folded; none
+    for another kind."""
     return _MAKES.get(attribute, ())
 
 
@@ -53,3 +54,4 @@ def kind_of(folded_value: str) -> str | None:
     """The attribute ("car", "phone", "laptop") a value's first word names, if a known make."""
     words = folded_value.split()
     return _KIND.get(words[0]) if words else None
+

@@ -45,6 +45,7 @@ from actors.navigation.answer_type import (
     value_asked,
 )
 from actors.navigation.answer_type import expected as expected_answer
+from actors.navigation.apart import Apart
 from actors.navigation.asked_person import (
     asks_about_the_user,
     names_asked,
@@ -376,6 +377,8 @@ class NavigationActor(Actor):
         """The question's other readings over ``model``: made with it by ``start``."""
         self.unmentioned: Unmentioned
         """What questions ask about that ``model`` does not mention: made with it by ``start``."""
+        self.apart: Apart
+        """The names a question joins with words no memory of their days holds (``start``)."""
         self._pending_since: float | None = None
         """When this process first saw uncommitted catalog changes (monotonic seconds)."""
         self._last_idle = 0.0
@@ -514,6 +517,7 @@ class NavigationActor(Actor):
         self.conversation = Conversation(self.model, self.vectors, self._turn_order)
         self.readings = Readings(self.model, self.neighbours)
         self.unmentioned = Unmentioned(self.model, self._weights)
+        self.apart = Apart(self.model, self.neighbours)
         committed = 0
         try:
             if await call_in_thread(self.model.index_ahead_of_catalog):
@@ -1258,15 +1262,28 @@ class NavigationActor(Actor):
             # likes is not (a person never mentioned still is: "my brother's birthday")
             places = ()
             things = tuple(word for word in things if fold(word).lower() in RELATION_WORDS)
+        # a kind asked which one of with no thing of it stored ("What instrument...?")
+        kinds = () if exact or things or places or advice \
+            else self.unmentioned.kinds_unheld(topic)
+        # a name and the thing asked, each held, never together ("Which book did Teo give
+        # the user?": Teo visited, the book was Inés's gift); two things compared are told
+        # apart by nature ("the Sheku concert or my student evening?")
+        apart = () if exact or things or places or advice or kinds \
+            or compared_things(text) is not None \
+            else self.apart.apart(query, topic, best)
         unknown = (*(f"the user's '{word}'" for word in things),
-                   *(f"'{name}'" for name in places))
+                   *(f"'{name}'" for name in places),
+                   *(f"any '{word}'" for word in kinds),
+                   *(" or ".join(f"'{word}'" for word in words[:3]) + f" together with '{name}'"
+                     for name, words in apart))
         # the lexicon's gaps: a thing it cannot translate ("sister-in-law") may be named in a
         # memory of the other language, so such a memory is still judged on its own; a name
         # is written alike in both ("Flink": "Trabajo desde Valencia" only translates "job"),
         # and a people's name is held in either language's spelling ("Italian", "italiano")
         foreign = frozenset(leaf for leaf, match in best.items()
                             if translated is not None and match.reading is translated) \
-            if unknown and not any(translatable(word) for word in (*things, *places)) \
+            if unknown and not apart and not kinds \
+            and not any(translatable(word) for word in (*things, *places)) \
             and not set(places) & {*named(topic), *filter(is_demonym, places)} \
             else frozenset()
         if preferred is not None and preferred not in [leaf for leaf, _ in ranked[:3]]:

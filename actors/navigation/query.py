@@ -572,3 +572,23 @@ def kin(word: str) -> frozenset[str]:
             if key in kind:
                 return (generic | kind) - {key}
     return frozenset()
+
+
+_ASKED = re.compile(
+    r"\b(?:which|what|whose|how\s+much|how\s+many|que|cual|cuales|cuanto|cuanta|cuantos|"
+    r"cuantas)\s+(?:(?:kind|sort|type|tipo|clase)\s+(?:of|de)\s+)?"
+    r"([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)")
+"""The thing a question asks which one of, or how much of ("Which book...", "How much rent
+...", "¿Qué ruta...?", "¿Cuántos kilos...?"): the words right after the question word, up to
+the first stop word ("did", "le")."""
+
+
+def asked(text: str) -> tuple[str, ...]:
+    """The words of the thing ``text`` asks which one of (``_ASKED``), as written."""
+    out: list[str] = []
+    for match in _ASKED.finditer(fold(text).lower()):
+        for word in match.group(1).split():
+            if not text_terms(word):
+                break  # "which book did": the question's verb follows
+            out.append(word)
+    return tuple(out)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 
 from actors.dates import OPENING_DATE
 from actors.facts.makes import kind_of as make_kind
-from actors.navigation import notice_words, regions
+from actors.navigation import closed_kinds, notice_words, regions
 from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
@@ -25,10 +25,11 @@ from actors.navigation.answer_type import (
     someone_elses,
     whose,
 )
-from actors.navigation.bilingual import EN_ES
+from actors.navigation.bilingual import EN_ES, other_reading
 from actors.navigation.query import (
     NOW_WORDS,
     Query,
+    asked,
     kin,
     named,
     other_kinds,
@@ -87,6 +88,9 @@ memory holds a word starting with the same this many letters ("lisb": "Lisboa" /
 "lond": "Londres" / "London", "sevi": "Sevilla" / "Seville")."""
 
 
+_SU = re.compile(r"\bsus?\b", re.IGNORECASE)
+
+
 def peoples_names(text: str) -> tuple[str, ...]:
     """The names of a people or a language ``text`` writes with a capital ("Italian",
     "Portuguese"), as written, those that share their place's first letters: an irregular
@@ -140,7 +144,15 @@ class Unmentioned:
         plan = {term: variants for term, _, variants in self.weights(query)}
         out = []
         own = set(possessed(topic))  # "my", "the user's": not "his", "her"
+        # "su" says whose in Spanish as "her" and "his" do, often of what happened rather
+        # than of a thing ("en su intento inicial", "desde su diagnóstico", "en sus tiradas
+        # largas" were "No memory found" for stored answers): after it, a relation ("su
+        # sobrina") and a thing the lexicon knows ("su hombro") are read, not other words
+        by_su = set(possessed(topic, pronouns=True)) - set(
+            possessed(_SU.sub("el", topic), pronouns=True))
         for word in possessed(topic, pronouns=True):
+            if word in by_su and not kin(word) and other_reading(word) is None:
+                continue
             terms = [stem(t) for t in text_terms(word)]
             # a relation's other names are ``kin``'s to say: "sister" is close in meaning to
             # "brother", and no name of him; and a relation only ever said of someone else
@@ -185,6 +197,19 @@ class Unmentioned:
             if word not in places and unheld([stem(t) for t in text_terms(word)]):
                 places.append(word)
         return tuple(out), tuple(places)
+
+    def kinds_unheld(self, topic: str) -> tuple[str, ...]:
+        """The everyday kinds ``topic`` asks which one of ("What instrument...?", "¿Qué
+        deporte...?", ``closed_kinds``), as asked, when no memory holds the kind's word nor
+        any thing of it: a store that names no instrument tells none the user plays."""
+        index = self.model.index
+        out = []
+        for word in asked(topic):
+            kind = closed_kinds.kind_of(word)
+            if kind is not None and not any(
+                    index.doc_freq(term) for term in closed_kinds.things_of(kind)):
+                out.append(word)
+        return tuple(out)
 
     def absent_words(self, query: Query, best: Mapping[str, Match],
                       served: list[str]) -> tuple[str, ...]:

@@ -1,0 +1,243 @@
+"""A name and the rest of a question, each held by some memory but never together.
+
+"Which book did Teo give the user?" when Teo is a friend who visited and the book was Inés's
+gift; "¿Cuánto paga Teo de alquiler?" when the rent is the user's; "¿Qué restaurante de
+Granada recomendó el asistente?" when the assistant recommended one in Cangas and Granada was
+a weekend away: every content word is held, so nothing else says "never stored", and the
+memory served holds the name or the thing but tells nothing of the two together. A person,
+a pet or a place the question names is told of on the days its memories are of (a chat saved
+one turn per memory spreads one conversation over several memories, and the turn that holds
+the name is seldom the one that holds the thing); when no memory of those days holds any of
+the question's other specific words in any form, the question asks about something never
+stored. This module reads the index and the memories' days; the navigation actor decides.
+It never reads a memory's text (only its terms) and never ranks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from actors.embedding.neighbours import WordNeighbours
+from actors.navigation.bilingual import other_reading, translatable
+from actors.navigation.query import (
+    KIN,
+    NOW_WORDS,
+    QUALIFIERS,
+    RELATION_WORDS,
+    Query,
+    asked,
+    framing,
+    named,
+    possessed,
+)
+from actors.navigation.read_model import ReadModel
+from actors.navigation.readings import Match
+from actors.navigation.stem import stem
+from actors.navigation.unmentioned import LIGHT_VERBS, TELLING_VERBS, TIME_WORDS, as_said
+from actors.text import fold
+from actors.text import terms as text_terms
+
+SPECIFIC_SHARE = 0.05
+"""A question word held by more than this share of the memories (and more than
+``SPECIFIC_FLOOR``) is no sign of what the question is about ("assistant" in a chat with one,
+"work" in a work diary): it is not required next to the name."""
+SPECIFIC_FLOOR = 5
+NAME_SHARE = 0.1
+"""A name held by more than this share of the memories (and more than ``NAME_FLOOR``) is
+everywhere (a speaker of the chat, the user's partner in a diary about them): its days are
+most days, and nothing is apart from it."""
+NAME_FLOOR = 20
+_SPEAKERS = frozenset("user usuario usuaria assistant asistente".split())
+"""The labels of a chat's turns: held by every turn of one side, named by no question's topic."""
+VALUE_WORDS = frozenset(
+    """cost costs price prices pay pays paid charge charges charged spend spends spent earn
+    earns earned fee fees worth living cuesta cuestan costo costaron costar precio paga
+    pagan pago pagar gana ganan ganaba cobra cobran cobro gasta gastan gasto vale""".split())
+"""Words a question asks a value or a trade with ("How much did the Cannondale cost?", "What
+does Pablo do for a living?", "¿Cuánto gana...?"): the memory tells the value ("for 450
+euros", "is a firefighter"), seldom the word."""
+_NAME_OWNS = re.compile(
+    r"([A-ZÁÉÍÓÚÑ][\w-]*)['’]s\s+((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)")
+_OWNED_BY_NAME = re.compile(
+    r"\b(?:el|la|los|las)\s+((?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*)\s+(?:de|del)\s+"
+    r"([A-ZÁÉÍÓÚÑ][\w-]*)")
+"""A thing a name owns: "Rubén's new job", "el gimnasio de Marcos"."""
+
+
+class Apart:
+    """Names a question gives that no memory tells of with its other words. Built by the
+    navigation actor each time it (re)opens its read model."""
+
+    def __init__(self, model: ReadModel, neighbours: WordNeighbours) -> None:
+        self.model = model
+        self.neighbours = neighbours
+
+    def apart(self, query: Query, topic: str, best: Mapping[str, Match]
+              ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """(name, things) for each name of ``topic`` (``query.named``) held by some memory
+        whose days hold none of the things the question asks about (``asked``: "which
+        book", "Rubén's new job", "el gimnasio de Marcos"), each of which some memory holds,
+        nor another name it gives: the question joins what no memory joins. Only the things
+        asked are required beside the name, not every word: "How did Marcos cheer the user at
+        the race?" is answered by "Marcos waited at the finish with a banner", the race told
+        by other memories of other days."""
+        index = self.model.index
+        size = max(len(index), 1)
+        said = as_said(query.text)
+        excluded = framing(query.text) | LIGHT_VERBS | TELLING_VERBS | TIME_WORDS \
+            | NOW_WORDS | QUALIFIERS | RELATION_WORDS | _SPEAKERS | VALUE_WORDS
+        names = {name: self._holding_all(_terms(name)) for name in named(topic)}
+        names = {name: held for name, held in names.items()
+                 if held and len(held) <= max(NAME_FLOOR, NAME_SHARE * size)}
+        if not names:
+            return ()
+        # a name of several words is told by any of them too ("Pulso Salud", then "Pulso
+        # uses Snowflake"): its days are those of every memory holding one
+        days_of = {name: {self._day(leaf) for leaf in held | self._holding_any(_terms(name))}
+                   for name, held in names.items()}
+        owned = owned_by_names(topic)
+
+        def specific(words: Iterable[str], *, sought: bool = False) -> dict[str, set[str]]:
+            out: dict[str, set[str]] = {}
+            for word in words:
+                if fold(word).lower() in excluded or sought and not translatable(word):
+                    continue  # a thing sought the lexicon cannot translate may be told in
+                    # the other language on the name's days ("Inés's cast", "enyesada")
+                for term in _terms(word):
+                    if term in excluded or term.isdigit():
+                        continue
+                    held = self._holding_any(self._forms(term, word, best))
+                    if held and len(held) <= max(SPECIFIC_FLOOR, SPECIFIC_SHARE * size):
+                        out[said.get(term, word)] = held
+            return out
+
+        shared = specific((*asked(topic), *possessed(topic)), sought=True)
+        rest = specific(said.values())
+        found = []
+        for name in names:
+            days = days_of[name]
+            owns = owned.get(name) or owned.get(name.split()[-1], ())
+            kinship = self.relations_apart(owns, days)
+            if kinship:
+                found.append((name, kinship))
+                continue
+            own = set(_terms(name))
+            things = self.things_unheld([word for word in owns if fold(word).lower()
+                                         not in excluded and not own & set(_terms(word))],
+                                        best)
+            if things:
+                found.append((name, things))
+                continue
+            focus = {word: held for word, held in {
+                **shared, **specific(owns, sought=True)
+            }.items() if not own & set(_terms(word))}  # "her Nissan Leaf": the name itself
+            if not focus:
+                continue
+            # any other word of the question beside the name says the memory is about it
+            # ("What grade is the user stuck on at Boulder Lab?": "stuck on the orange V3"),
+            # and so does another name it gives ("¿Qué ruta hizo Nora con Inés en
+            # Asturias?": Asturias beside Inés)
+            wanted = {**{word: held for word, held in rest.items()
+                         if not own & set(_terms(word))}, **focus}
+            wanted.update({other: held for other, held in names.items() if other != name})
+            if not any(self._day(leaf) in days for held in wanted.values() for leaf in held):
+                found.append((name, tuple(focus)))
+        return tuple(found)
+
+    def _holding_all(self, terms: tuple[str, ...]) -> set[str]:
+        """The memories holding every word of a name ("Pulso Salud")."""
+        index = self.model.index
+        found: set[str] | None = None
+        for term in terms:
+            leaves = set(index.postings(term)) if index.doc_freq(term) else set()
+            found = leaves if found is None else found & leaves
+        return found or set()
+
+    def _holding_any(self, forms: Iterable[str]) -> set[str]:
+        """The memories holding any of a word's forms."""
+        index = self.model.index
+        return {leaf for term in forms if index.doc_freq(term) for leaf in index.postings(term)}
+
+    def _forms(self, term: str, word: str, best: Mapping[str, Match]) -> set[str]:
+        """``term`` and the terms a memory may hold it as: another form, its translation, a
+        word close in meaning ("race" told as "marathon"), the terms the lexical readings
+        matched it with."""
+        index = self.model.index
+        forms = {term, *index.derived_forms(term)}
+        for near, _ in self.neighbours.of([word]).get(fold(word), ()):
+            forms.add(stem(fold(near)))
+        if not index.doc_freq(term):
+            forms.update(index.variants(term)[:8])
+        for _, readings in other_reading(word) or ():
+            forms.update(stem(t) for reading in readings for t in text_terms(reading))
+        for match in best.values():
+            forms.update(match.held_as.get(term, ()))
+        return forms
+
+    def relations_apart(self, owns: Iterable[str], days: set[str]) -> tuple[str, ...]:
+        """The relations of a name's (``owns``: "Teo's sister", "la mujer de Samir"), when
+        one is told on none of its ``days`` in any of the relation's words ("fiancé" tells
+        "el novio de Inés"): the question is about someone never mentioned, whatever else
+        is told of the name ("What does Teo's sister do for work?" and "Teo works at a
+        steel factory")."""
+        kinship = tuple(word for word in owns if fold(word).lower() in RELATION_WORDS)
+        if any(not any(self._day(leaf) in days for leaf in self._holding_any(
+                self._relation_forms(word))) for word in kinship):
+            return kinship
+        return ()
+
+    def things_unheld(self, things: list[str], best: Mapping[str, Match]
+                      ) -> tuple[str, ...]:
+        """The words of a thing of a name's ("Mochi's heart", "Mochi's teeth" when the vet
+        found kidney disease) when no memory holds any of them in any form: never stored,
+        whatever the name's days tell. "Lucía's punk group" is held as a group. Only words
+        the lexicon translates: another may be told in the other language's words ("How
+        long was Inés's cast supposed to stay on?", "enyesada")."""
+        if things and all(other_reading(word) is not None for word in things) \
+                and not any(self._holding_any(self._forms(term, word, best))
+                            for word in things for term in _terms(word)):
+            return tuple(things)
+        return ()
+
+    def _relation_forms(self, word: str) -> set[str]:
+        """The index terms of every word of the relation's group (``query.KIN``: "novio",
+        "fiancé", "pareja", "wife"...) and of their translations: who the relation is, not
+        which kind, is asked of the name's days."""
+        key = fold(word).lower()
+        words = {key}
+        for generic, kinds in KIN:
+            if key in generic or any(key in kind for kind in kinds):
+                words |= generic.union(*kinds)
+        out: set[str] = set()
+        for each in words:
+            out.update(stem(t) for t in text_terms(each))
+            for _, readings in other_reading(each) or ():
+                out.update(stem(t) for reading in readings for t in text_terms(reading))
+        return out
+
+    def _day(self, leaf: str) -> str:
+        meta = self.model.leaves.get(leaf)
+        return (meta.timestamp or meta.recorded_at)[:10] if meta is not None else ""
+
+
+def owned_by_names(text: str) -> dict[str, tuple[str, ...]]:
+    """Each name of ``text`` -> the words of the things it says the name has: the first
+    word past the qualifiers ("Rubén's new job" -> "new", "job"), not the verb after it
+    ("How long was Inés's cast supposed to stay on?" -> "cast")."""
+    out: dict[str, list[str]] = {}
+    pairs = [(m.group(1), m.group(2)) for m in _NAME_OWNS.finditer(text)]
+    pairs += [(m.group(2), m.group(1)) for m in _OWNED_BY_NAME.finditer(text)]
+    for name, run in pairs:
+        words = out.setdefault(name, [])
+        for word in run.split():
+            if not text_terms(word):
+                break
+            words.append(word)
+            if fold(word).lower() not in QUALIFIERS:
+                break
+    return {name: tuple(words) for name, words in out.items()}
+
+
+def _terms(name: str) -> tuple[str, ...]:
+    return tuple(stem(t) for t in text_terms(name))

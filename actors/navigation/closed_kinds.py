@@ -1,0 +1,74 @@
+"""The everyday kinds a question asks which one of, and the things of each kind.
+
+"What instrument does the user play?" asks for a thing of a kind; a memory names the thing
+("I'm learning the ukulele"), seldom the kind, so the kind's word held by no memory says
+nothing alone ("Which herb does the user dislike?" is answered by "never anything with
+coriander"). For a few kinds whose things are a short closed list in both languages, a store
+holding neither the kind's word nor any thing of it holds no answer: the question is about
+something never stored ("What instrument does the user play?" when the user does pottery;
+"Which airline did the user fly to Lisbon with?" when no airline was named). Kinds whose
+things are names (a podcast, a beach, a book) or too many to list (a dish, a hobby) are not
+here: a thing of them is no word a list can hold. Pure data and one lookup, like
+``actors.facts.makes`` and ``kinds`` (a coding agent's tools, by kind).
+"""
+
+from __future__ import annotations
+
+from actors.facts.makes import makes_of
+from actors.navigation.stem import stem
+from actors.text import fold
+from actors.text import terms as text_terms
+
+_KINDS: dict[str, str] = {
+    "instrument": """guitar guitarra piano violin violín viola cello violonchelo chelo drums
+        drum batería bateria bass ukulele ukelele ukele flute flauta saxophone sax saxofón
+        trumpet trompeta clarinet clarinete trombone trombón harp arpa accordion acordeón
+        harmonica armónica mandolin mandolina banjo oboe tuba bagpipes gaita tambourine
+        pandereta synth sintetizador""",
+    "sport": """football soccer fútbol futbol tennis tenis padel pádel basketball baloncesto
+        volleyball voleibol handball balonmano rugby golf hockey cricket baseball béisbol
+        running run runs ran correr corro carrera race marathon maratón swimming swim swam
+        natación nadar nado cycling cycle bike bici ciclismo climbing climb bouldering
+        escalada escalar boxing boxeo karate judo taekwondo yoga pilates crossfit gym gimnasio
+        skiing ski esquí esquiar surf surfing snowboard rowing remo kayak kayaking squash
+        badminton bádminton athletics atletismo triathlon triatlón hiking senderismo
+        fencing esgrima gymnastics gimnasia dance danza baile""",
+    "pet": """dog dogs puppy perro perra perrito cachorro cat cats kitten gato gata gatito
+        hamster hámster rabbit conejo parrot loro budgie periquito canary canario fish pez
+        peces goldfish turtle tortuga tortoise ferret hurón snake serpiente lizard lagarto
+        gecko iguana chinchilla hedgehog erizo horse caballo pony poni guinea cobaya""",
+    "airline": """ryanair easyjet iberia vueling volotea binter klm lufthansa transavia
+        wizz wizzair norwegian aerlingus finnair alitalia airfrance jetblue emirates qatar
+        aeromexico avianca latam qantas airways airline airlines aerolínea aireuropa""",
+    "car": " ".join(makes_of("car")) + " car cars coche coches auto carro",
+    "phone": " ".join(makes_of("phone")) + " phone móvil movil teléfono telefono",
+    "laptop": " ".join(makes_of("laptop")) + " laptop portátil portatil",
+}
+"""A kind (English) -> the words of its things, both languages (folded when read). Words
+that name something else as often are left out ("bajo" is also "under", "cajón" a drawer,
+"teclado" a computer's keyboard, "órgano" a body's)."""
+_SPANISH = {"instrumento": "instrument", "instrumentos": "instrument", "deporte": "sport",
+            "deportes": "sport", "mascota": "pet", "mascotas": "pet", "animal": "pet",
+            "aerolinea": "airline", "aerolineas": "airline",
+            "coche": "car", "auto": "car", "carro": "car", "movil": "phone", "telefono": "phone",
+            "portatil": "laptop", "instruments": "instrument", "sports": "sport",
+            "pets": "pet", "airlines": "airline"}
+"""The kind as asked in Spanish (folded), or in the plural."""
+
+_THINGS: dict[str, tuple[str, ...]] = {
+    kind: tuple(dict.fromkeys(stem(term) for word in words.split()
+                              for term in text_terms(fold(word).lower())))
+    for kind, words in _KINDS.items()}
+
+
+def kind_of(word: str) -> str | None:
+    """The kind ``word`` (as asked, any case or accent) names, or None."""
+    key = fold(word).lower()
+    kind = _SPANISH.get(key, key)
+    return kind if kind in _THINGS else None
+
+
+def things_of(kind: str) -> tuple[str, ...]:
+    """The index terms (stemmed) of the kind's words (both languages) and of its things."""
+    words = (kind, *(es for es, en in _SPANISH.items() if en == kind))
+    return (*(stem(t) for word in words for t in text_terms(word)), *_THINGS[kind])

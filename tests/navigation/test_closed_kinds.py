@@ -1,0 +1,57 @@
+"""A question asking which thing of an everyday kind ("What instrument does the user play?",
+"¿Qué instrumento toca Marcos?") is about something never stored when no memory holds the
+kind's word nor any thing of it; one thing of it held anywhere keeps it answerable ("I'm
+learning the ukulele"), and a kind whose things are names or too many to list is never read
+so ("herb": coriander). Fails when the rule is removed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from actors.navigation import closed_kinds
+from actors.navigation.messages import SearchResult
+from ihmt_async.runtime import Runtime
+from tests.navigation.test_retrieval_rules import embedded, save, search
+
+pytestmark = pytest.mark.anyio
+
+TURNS = (
+    "[2025-03-15] user: Started pottery classes on Tuesday evenings in Benimaclet.",
+    "[2025-03-15] assistant: Wheel or hand-building?",
+    "[2026-02-14] user: Went on a date with Marcos, he teaches maths at a high school.",
+)
+
+
+async def replies(home: Path, turns: tuple[str, ...], questions: tuple[str, ...]
+                  ) -> list[SearchResult]:
+    async with Runtime(home) as rt:
+        for text in turns:
+            await save(rt, text)
+        await embedded(rt)
+        return [await search(rt, q) for q in questions]
+
+
+async def test_a_kind_with_no_thing_of_it_stored_is_never_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = ("What instrument does the user play?", "¿Qué instrumento toca Marcos?")
+    english, spanish = await replies(tmp_path / "on", TURNS, asked)
+    assert english.status == "NONE" and "any 'instrument'" in (english.reason or "")
+    assert spanish.status == "NONE"
+    # one thing of the kind held keeps the question answerable
+    ukulele, = await replies(tmp_path / "held", (
+        *TURNS, "[2026-03-01] user: Estoy aprendiendo ukelele con vídeos de YouTube."),
+        asked[:1])
+    assert ukulele.status == "FOUND"
+    monkeypatch.setattr(closed_kinds, "kind_of", lambda word: None)
+    english, spanish = await replies(tmp_path / "off", TURNS, asked[:2])
+    assert english.status != "NONE" and spanish.status != "NONE"
+
+
+def test_the_kinds_are_read_in_both_languages_and_in_the_plural() -> None:
+    assert closed_kinds.kind_of("Instrumento") == "instrument"
+    assert closed_kinds.kind_of("sports") == "sport"
+    assert closed_kinds.kind_of("herb") is None  # its things are too many to list
+    assert "ukelel" in closed_kinds.things_of("instrument")
+    assert "instrument" in closed_kinds.things_of("instrument")  # the kind's own word
