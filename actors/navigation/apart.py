@@ -53,10 +53,12 @@ _SPEAKERS = frozenset("user usuario usuaria assistant asistente".split())
 VALUE_WORDS = frozenset(
     """cost costs price prices pay pays paid charge charges charged spend spends spent earn
     earns earned fee fees worth living cuesta cuestan costo costaron costar precio paga
-    pagan pago pagar gana ganan ganaba cobra cobran cobro gasta gastan gasto vale""".split())
+    pagan pago pagar gana ganan ganaba cobra cobran cobro gasta gastan gasto vale version
+    versions versiones""".split())
 """Words a question asks a value or a trade with ("How much did the Cannondale cost?", "What
-does Pablo do for a living?", "¿Cuánto gana...?"): the memory tells the value ("for 450
-euros", "is a firefighter"), seldom the word."""
+does Pablo do for a living?", "¿Cuánto gana...?", "Which Python version do we run?"): the
+memory tells the value ("for 450 euros", "is a firefighter", "upgraded from 3.11 to 3.12"),
+seldom the word."""
 _NAME_OWNS = re.compile(
     r"([A-ZÁÉÍÓÚÑ][\w-]*)['’]s\s+((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)")
 _OWNED_BY_NAME = re.compile(

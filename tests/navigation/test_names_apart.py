@@ -37,6 +37,9 @@ TURNS = (
     "[2025-07-12] user: Mochi has to go on a kidney diet, the vet found early kidney disease.",
     "[2025-03-01] user: We bought a cast iron pan for the new flat.",
     "[2025-06-21] user: Inés se rompió la muñeca; lleva el brazo enyesado cinco semanas.",
+    "[2025-04-08] user: Python upgraded from 3.11 to 3.12 in the Docker base image.",
+    "[2025-10-20] user: Bumped the Postgres version in staging; prod follows in November.",
+    "[2025-05-26] user: Lukas joined ledgerline to work on the reconcile job.",
 )
 
 
@@ -134,3 +137,11 @@ async def test_a_name_s_thing_the_lexicon_cannot_translate_is_no_thing_never_hel
     monkeypatch.setattr(apart, "other_reading", lambda word: [(word, (word,))])
     splint, = await replies(tmp_path / "off", asked)
     assert splint.status == "NONE" and "'splint' together with 'Inés'" in (splint.reason or "")
+
+
+async def test_a_version_asked_beside_a_name_is_a_value(tmp_path: Path) -> None:
+    # an outside probe: "Which Python version does ledgerline run on?" was "no stored memory
+    # mentions 'version' together with 'Python'": the memory tells the number ("upgraded from
+    # 3.11 to 3.12"), as one tells a price, not the word (``VALUE_WORDS``)
+    [python] = await replies(tmp_path, ("Which Python version does ledgerline run on?",))
+    assert python.status == "FOUND"
