@@ -176,12 +176,12 @@ SLIGHT_CHECKED = 30
 """Best candidates checked for being a short question (``ranking.SLIGHT_FACTOR``)."""
 IN_RANGE_POOL = 50
 PREFERENCE_POOL = 100
-PREFERENCE_FLOOR = 0.05
-"""...and the closest of them, at least this close, takes the reply's second place."""
 PREFERENCE_WORDS = ("love loved hate hated prefer favourite favorite allergic intolerant "
                     "enjoy stand deal dislike vegetarian vegan encanta gusta odio prefiero")
 """A question asking for advice also measures by meaning the user's statements of a
 preference: found by these words (the best ``PREFERENCE_POOL`` of them), read to confirm."""
+PREFERENCE_FLOOR = 0.05
+"""...and the closest of them, at least this close, takes the reply's second place."""
 RANGE_WORDS_POOL = 1000
 """A time asked with a topic: its memories are scored on the question's words when there are
 at most this many (the full-text pool keeps the store's best 50, which a busy topic fills
