@@ -11,9 +11,7 @@ from pathlib import Path
 import pytest
 
 from actors.navigation import closed_kinds
-from actors.navigation.messages import SearchResult
-from ihmt_async.runtime import Runtime
-from tests.navigation.test_retrieval_rules import embedded, save, search
+from tests.navigation.test_retrieval_rules import replies
 
 pytestmark = pytest.mark.anyio
 
@@ -23,14 +21,6 @@ TURNS = (
     "[2026-02-14] user: Went on a date with Marcos, he teaches maths at a high school.",
 )
 
-
-async def replies(home: Path, turns: tuple[str, ...], questions: tuple[str, ...]
-                  ) -> list[SearchResult]:
-    async with Runtime(home) as rt:
-        for text in turns:
-            await save(rt, text)
-        await embedded(rt)
-        return [await search(rt, q) for q in questions]
 
 
 async def test_a_kind_with_no_thing_of_it_stored_is_never_stored(

@@ -13,9 +13,7 @@ from pathlib import Path
 import pytest
 
 from actors.navigation import apart, query
-from actors.navigation.messages import SearchResult
-from ihmt_async.runtime import Runtime
-from tests.navigation.test_retrieval_rules import embedded, save, search
+from tests.navigation.test_retrieval_rules import replies
 
 pytestmark = pytest.mark.anyio
 
@@ -43,13 +41,6 @@ TURNS = (
 )
 
 
-async def replies(home: Path, questions: tuple[str, ...]) -> list[SearchResult]:
-    async with Runtime(home) as rt:
-        for text in TURNS:
-            await save(rt, text)
-        await embedded(rt)
-        return [await search(rt, q) for q in questions]
-
 
 async def test_a_name_and_the_thing_asked_never_together_is_never_stored(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -60,13 +51,13 @@ async def test_a_name_and_the_thing_asked_never_together_is_never_stored(
              "How did Marcos cheer the user at the race?",
              # "grade" is told apart from Boulder Lab, "stuck" beside it
              "What grade is the user stuck on at Boulder Lab?")
-    teo, teo_es, ines, marcos, grade = await replies(tmp_path / "on", asked)
+    teo, teo_es, ines, marcos, grade = await replies(tmp_path / "on", TURNS, asked)
     assert teo.status == "NONE" and "'book' together with 'Teo'" in (teo.reason or "")
     assert teo.nearest  # the closest memories are still listed
     assert teo_es.status == "NONE"
     assert ines.status == "FOUND" and marcos.status == "FOUND" and grade.status == "FOUND"
     monkeypatch.setattr(apart.Apart, "apart", lambda self, query, topic, best: ())
-    teo, teo_es = await replies(tmp_path / "off", asked[:2])
+    teo, teo_es = await replies(tmp_path / "off", TURNS, asked[:2])
     assert teo.status != "NONE" and teo_es.status != "NONE"
 
 
@@ -89,18 +80,18 @@ async def test_a_relation_of_a_name_told_on_none_of_its_days_is_never_stored(
     asked = ("What does Teo's sister do for work?", "¿A qué se dedica la mujer de Samir?",
              # "fiancé" tells "boyfriend": any word of the relation on the name's days
              "Is Inés's boyfriend a firefighter?")
-    sister, wife, boyfriend = await replies(tmp_path / "on", asked)
+    sister, wife, boyfriend = await replies(tmp_path / "on", TURNS, asked)
     assert sister.status == "NONE" and "'sister' together with 'Teo'" in (sister.reason or "")
     assert wife.status == "NONE"
     assert boyfriend.status == "FOUND"
     monkeypatch.setattr(apart.Apart, "relations_apart", lambda self, owns, days: ())
-    sister, wife = await replies(tmp_path / "off", asked[:2])
+    sister, wife = await replies(tmp_path / "off", TURNS, asked[:2])
     assert sister.status != "NONE" and wife.status != "NONE"
 
 
 async def test_a_name_of_several_words_is_told_by_any_of_them(tmp_path: Path) -> None:
     # "Pulso Salud" on one day, "Pulso" beside the team lead on another
-    lead, = await replies(tmp_path, ("Who is the user's team lead at Pulso Salud?",))
+    lead, = await replies(tmp_path, TURNS, ("Who is the user's team lead at Pulso Salud?",))
     assert lead.status == "FOUND"
 
 
@@ -108,11 +99,11 @@ async def test_a_thing_of_a_names_held_in_no_form_is_never_stored(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     asked = ("What did the vet say about Mochi's heart?",
              "What did the vet say about Mochi's kidneys?")
-    heart, kidneys = await replies(tmp_path / "on", asked)
+    heart, kidneys = await replies(tmp_path / "on", TURNS, asked)
     assert heart.status == "NONE" and "'heart' together with 'Mochi'" in (heart.reason or "")
     assert kidneys.status == "FOUND"
     monkeypatch.setattr(apart.Apart, "things_unheld", lambda self, things, best: ())
-    heart, = await replies(tmp_path / "off", asked[:1])
+    heart, = await replies(tmp_path / "off", TURNS, asked[:1])
     assert heart.status != "NONE"
 
 
@@ -120,10 +111,10 @@ async def test_a_thing_the_lexicon_cannot_translate_is_not_sought_beside_a_name(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # "cast" is held in English on another day; Inés's day tells it in Spanish ("enyesado")
     asked = ("How long was Inés's cast supposed to stay on?",)
-    cast, = await replies(tmp_path / "on", asked)
+    cast, = await replies(tmp_path / "on", TURNS, asked)
     assert "together with 'Inés'" not in (cast.reason or "")
     monkeypatch.setattr(apart, "translatable", lambda word: True)
-    cast, = await replies(tmp_path / "off", asked)
+    cast, = await replies(tmp_path / "off", TURNS, asked)
     assert cast.status == "NONE" and "'cast' together with 'Inés'" in (cast.reason or "")
 
 
@@ -132,10 +123,10 @@ async def test_a_name_s_thing_the_lexicon_cannot_translate_is_no_thing_never_hel
     # no memory says "splint", and the lexicon cannot say what a Spanish memory would call
     # it ("lleva el brazo enyesado"): its absence tells nothing
     asked = ("How long was Inés's splint supposed to stay on?",)
-    splint, = await replies(tmp_path / "on", asked)
+    splint, = await replies(tmp_path / "on", TURNS, asked)
     assert "'splint' together with 'Inés'" not in (splint.reason or "")
     monkeypatch.setattr(apart, "other_reading", lambda word: [(word, (word,))])
-    splint, = await replies(tmp_path / "off", asked)
+    splint, = await replies(tmp_path / "off", TURNS, asked)
     assert splint.status == "NONE" and "'splint' together with 'Inés'" in (splint.reason or "")
 
 
@@ -143,5 +134,5 @@ async def test_a_version_asked_beside_a_name_is_a_value(tmp_path: Path) -> None:
     # an outside probe: "Which Python version does ledgerline run on?" was "no stored memory
     # mentions 'version' together with 'Python'": the memory tells the number ("upgraded from
     # 3.11 to 3.12"), as one tells a price, not the word (``VALUE_WORDS``)
-    [python] = await replies(tmp_path, ("Which Python version does ledgerline run on?",))
+    [python] = await replies(tmp_path, TURNS, ("Which Python version does ledgerline run on?",))
     assert python.status == "FOUND"

@@ -16,8 +16,7 @@ from actors.navigation import actor as navigation
 from actors.navigation import query, unmentioned
 from actors.navigation.answer_type import holds_value, value_asked
 from actors.navigation.messages import SearchResult
-from ihmt_async.runtime import Runtime
-from tests.navigation.test_retrieval_rules import embedded, save, search
+from tests.navigation.test_retrieval_rules import replies
 
 pytestmark = pytest.mark.anyio
 
@@ -37,25 +36,18 @@ TURNS = (
 )
 
 
-async def replies(home: Path, questions: tuple[str, ...]) -> list[SearchResult]:
-    async with Runtime(home) as rt:
-        for text in TURNS:
-            await save(rt, text)
-        await embedded(rt)
-        return [await search(rt, q) for q in questions]
-
 
 async def test_a_sum_asked_of_memories_holding_none_is_never_stored(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     asked = ("How much does Lola charge to feed the cat?",
              "How much does Mochi's kidney food cost?",
              "How much rent does the user pay?")  # "1,050 a month": a sum without its unit
-    lola, food, rent = await replies(tmp_path / "on", asked)
+    lola, food, rent = await replies(tmp_path / "on", TURNS, asked)
     assert lola.status == "NONE" and "sum of money" in (lola.reason or "")
     assert lola.nearest  # the closest memories are still listed
     assert food.status == "FOUND" and rent.status == "FOUND"
     monkeypatch.setattr(navigation, "value_asked", lambda text: None)
-    lola, *_ = await replies(tmp_path / "off", asked[:1])
+    lola, *_ = await replies(tmp_path / "off", TURNS, asked[:1])
     assert lola.status != "NONE"
 
 
@@ -80,12 +72,12 @@ async def test_a_peoples_name_no_memory_holds_is_never_stored(
              "What Portuguese churches did the user like?",
              "Which churches did the user like in Portugal?")  # a country, which "Japan"
     # ends like a people's name: asked in its cities' words
-    italian, thai, portuguese, portugal = await replies(tmp_path / "on", asked)
+    italian, thai, portuguese, portugal = await replies(tmp_path / "on", TURNS, asked)
     assert italian.status == "NONE" and "Italian" in (italian.reason or "")
     assert thai.status == "FOUND" and portuguese.status == "FOUND"
     assert portugal.status == "FOUND"
     monkeypatch.setattr(unmentioned, "peoples_names", lambda text: ())
-    italian, *_ = await replies(tmp_path / "off", asked[:1])
+    italian, *_ = await replies(tmp_path / "off", TURNS, asked[:1])
     assert italian.status != "NONE"
 
 
@@ -104,12 +96,12 @@ async def test_a_thing_of_hers_no_memory_mentions_is_never_stored(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     asked = ("What did the user name her sourdough starter?",
              "What did the user bake with her sister?")
-    starter, bread = await replies(tmp_path / "on", asked)
+    starter, bread = await replies(tmp_path / "on", TURNS, asked)
     assert starter.status == "NONE" and "sourdough" in (starter.reason or "")
     assert bread.status == "FOUND"
     monkeypatch.setattr(unmentioned, "possessed",
                         lambda text, pronouns=False: query.possessed(text))
-    starter, *_ = await replies(tmp_path / "off", asked[:1])
+    starter, *_ = await replies(tmp_path / "off", TURNS, asked[:1])
     assert starter.status != "NONE"
 
 
@@ -147,13 +139,9 @@ async def test_a_thing_of_the_user_s_only_said_of_someone_else_is_never_stored(
              "[2026-06-20] user: We adopted a second cat! A little black kitten, Tito.")
 
     async def asked(home: Path) -> list[SearchResult]:
-        async with Runtime(home) as rt:
-            for text in (*turns, *TURNS):
-                await save(rt, text)
-            await embedded(rt)
-            return [await search(rt, q) for q in (
-                "What is the name of my hamster?", "What is my dog called?",
-                "What is my cat called?", "What did the colleague's kid call the hamster?")]
+        return await replies(home, (*turns, *TURNS), (
+            "What is the name of my hamster?", "What is my dog called?",
+            "What is my cat called?", "What did the colleague's kid call the hamster?"))
 
     hamster, dog, cat, kids = await asked(tmp_path / "on")
     assert hamster.status == "NONE" and dog.status == "NONE"

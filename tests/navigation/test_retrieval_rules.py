@@ -46,6 +46,16 @@ async def embedded(rt: Runtime) -> None:
             await anyio.sleep(0.2)
 
 
+async def replies(home: Path, turns: tuple[str, ...], questions: tuple[str, ...]
+                  ) -> list[SearchResult]:
+    """Each question's reply from a store of ``turns``, every vector in."""
+    async with Runtime(home) as rt:
+        for text in turns:
+            await save(rt, text)
+        await embedded(rt)
+        return [await search(rt, q) for q in questions]
+
+
 NAMES = ("Elena", "Sarah", "Priya", "Marta", "Lucía", "Chloe", "Aiko", "Nadia", "Rosa", "Ines")
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December")

@@ -14,9 +14,7 @@ from pathlib import Path
 import pytest
 
 from actors.navigation import unmentioned
-from actors.navigation.messages import SearchResult
-from ihmt_async.runtime import Runtime
-from tests.navigation.test_retrieval_rules import embedded, save, search
+from tests.navigation.test_retrieval_rules import replies
 
 pytestmark = pytest.mark.anyio
 
@@ -28,21 +26,14 @@ TURNS = (
 )
 
 
-async def replies(home: Path, questions: tuple[str, ...]) -> list[SearchResult]:
-    async with Runtime(home) as rt:
-        for text in TURNS:
-            await save(rt, text)
-        await embedded(rt)
-        return [await search(rt, q) for q in questions]
-
 
 async def test_a_thing_after_su_is_no_sign_of_something_never_stored(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     asked = ("¿Por qué suspendió la usuaria el examen en su intento inicial?",
              "¿Cómo se llama su sobrina?")
-    attempt, niece = await replies(tmp_path / "on", asked)
+    attempt, niece = await replies(tmp_path / "on", TURNS, asked)
     assert attempt.status == "FOUND"
     assert niece.status == "NONE"
     monkeypatch.setattr(unmentioned, "_SU", re.compile(r"(?!x)x"))  # reads nothing
-    attempt, = await replies(tmp_path / "off", asked[:1])
+    attempt, = await replies(tmp_path / "off", TURNS, asked[:1])
     assert attempt.status == "NONE" and "intento" in (attempt.reason or "")

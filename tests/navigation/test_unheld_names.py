@@ -9,10 +9,8 @@ from pathlib import Path
 import pytest
 
 from actors.navigation import unmentioned
-from actors.navigation.messages import SearchResult
 from actors.navigation.query import named
-from ihmt_async.runtime import Runtime
-from tests.navigation.test_retrieval_rules import embedded, save, search
+from tests.navigation.test_retrieval_rules import replies
 
 pytestmark = pytest.mark.anyio
 
@@ -23,13 +21,6 @@ TEXTS = ("2025-02-01: The billing service uses FastAPI with a REST API for invoi
          "Trabajo desde Valencia, zona horaria Europe/Madrid.",
          "We ship the JS bundle with Vite; Redux was removed last year.")
 
-
-async def replies(home: Path, questions: tuple[str, ...]) -> list[SearchResult]:
-    async with Runtime(home) as rt:
-        for text in TEXTS:
-            await save(rt, text)
-        await embedded(rt)
-        return [await search(rt, q) for q in questions]
 
 
 def test_names_are_read_inside_the_sentence_and_short_acronyms_are_no_names() -> None:
@@ -49,10 +40,10 @@ async def test_a_name_no_memory_holds_is_never_stored(
              # languages: a Spanish memory matched through "job" -> "trabajo" is no match
              "why did we drop Redux Saga in favour of RxJS?",
              "what is the Flink job parallelism?")
-    graphql, fastapi, okafor, rxjs, flink = await replies(tmp_path / "on", asked)
+    graphql, fastapi, okafor, rxjs, flink = await replies(tmp_path / "on", TEXTS, asked)
     assert graphql.status == "NONE" and "GraphQL" in (graphql.reason or "")
     assert fastapi.status == "FOUND" and okafor.status == "FOUND"
     assert rxjs.status == "NONE" and flink.status == "NONE"
     monkeypatch.setattr(unmentioned, "named", lambda text: ())
-    graphql, *_ = await replies(tmp_path / "off", asked)
+    graphql, *_ = await replies(tmp_path / "off", TEXTS, asked)
     assert graphql.status != "NONE"
