@@ -41,6 +41,7 @@ from actors.navigation.answer_type import (
     bare,
     holds_value,
     names_by,
+    tells_a_schedule,
     unqualified,
     value_asked,
 )
@@ -91,6 +92,7 @@ from actors.navigation.query import (
     RELATION_WORDS,
     Query,
     asks_a_measure,
+    asks_a_schedule,
     asks_about_before,
     asks_about_now,
     asks_for_advice,
@@ -1961,7 +1963,10 @@ class NavigationActor(Actor):
                                               now=asks_about_now(query.text),
                                               measure=asks_a_measure(query.text),
                                               changes=lambda leaf: tells_a_change(
+                                                  self.model.text_of(leaf)),
+                                              schedule=(lambda leaf: tells_a_schedule(
                                                   self.model.text_of(leaf)))
+                                              if asks_a_schedule(query.text) else None)
         short = query.short
         worded_scores = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                          for leaf, _ in ranked[:6] if leaf in best}

@@ -268,6 +268,23 @@ def asks_a_measure(text: str) -> bool:
     return _MEASURE.search(fold(text)) is not None
 
 
+_SCHEDULE = re.compile(
+    r"\b(?:which|what)\s+(?:days?|weekdays?|nights?|mornings?|evenings?|time|times|hours?)\s+"
+    r"(?:of\s+the\s+week\s+)?(?:do|does|is|are|am)\b|\bwhen\s+(?:do|does|is|are)\s+"
+    r"(?:i|we|my|our|the|he|she|they)\b|\bque\s+(?:dias?|noches?|hora|horas)\b|"
+    r"\bcuando\s+(?:voy|vamos|tengo|tenemos|es|son|hago|hacemos)\b|\ba\s+que\s+hora\b")
+"""A question asking when something recurs ("Which days do I go to the gym?", "What time is
+the standup?", "¿Qué días voy al gimnasio?", "¿A qué hora es la clase?")."""
+
+
+def asks_a_schedule(text: str) -> bool:
+    """The question asks for the days or the time something happens: a schedule, which a
+    later memory moves in words of its own ("now I train on Tuesday and Saturday mornings
+    instead", lacking the "days" of "I go to the gym on Monday and Thursday ... on those
+    days"), so it shares few of the earlier memory's words but tells a day or a time."""
+    return _SCHEDULE.search(fold(text)) is not None
+
+
 _EVENT_CLAUSE = re.compile(
     r"\b(?:before\s+\w+ing|antes\s+de\s+\w*(?:ar|er|ir)(?:se|lo|la|le)?|"
     r"first\s+(?:day|days|week|weeks|month|months|year|time|times|night|morning|evening|shift)|"

@@ -4,6 +4,7 @@ import pytest
 
 from actors.navigation.query import (
     asks_a_measure,
+    asks_a_schedule,
     asks_about_before,
     asks_about_now,
     asks_how_things_stand,
@@ -322,3 +323,18 @@ def test_a_question_asking_for_a_number_as_it_stands(question: str, measure: boo
     # a later memory telling the number's change in its own words answers it
     # (ranking.newest_leads' ``measure``)
     assert asks_a_measure(question) is measure
+
+
+@pytest.mark.parametrize(
+    ("question", "schedule"),
+    [("Which days do I go to the gym?", True), ("What time is the standup?", True),
+     ("When is my Korean class?", True), ("¿Qué días voy al gimnasio?", True),
+     ("¿A qué hora es la clase de coreano?", True), ("What day of the week do we deploy?", True),
+     ("What days of the week do we deploy?", True),
+     ("Which gym do I go to?", False), ("When did I move to Coimbra?", False),
+     ("What did I do last week?", False), ("¿Cuándo me mudé?", False)],
+)
+def test_a_question_asking_when_something_recurs(question: str, schedule: bool) -> None:
+    # a later memory telling a change and a day or a time answers it
+    # (ranking.newest_leads' ``schedule``)
+    assert asks_a_schedule(question) is schedule
