@@ -2072,6 +2072,8 @@ class NavigationActor(Actor):
                 query.query_terms, self.model.index.terms_of(leaf), things_of,
                 best[leaf].matched - best[leaf].near if leaf in best else ())
                 for leaf, _ in ranked[:several.PARTS_DEPTH]}, lambda term: bool(things_of(term)))
+            # a time asked ("Which sports did I do in 2025?"): its parts are the time's
+            parts = {leaf: n for leaf, n in parts.items() if leaf in dated} or parts
             ranked, sessions = several.spread(ranked, parts, lambda leaf: self._day_of(leaf)
                                               or leaf, promote=of_kind)
             size = several.places(size, msg.limit_given, sessions)
