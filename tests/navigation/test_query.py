@@ -166,6 +166,8 @@ def test_a_question_in_the_present_asks_how_things_stand(question: str, stands: 
      ("OUTBOX_POLL_MS lowered from 500 to 200 and batch size to 500.", True),
      ("Dependency bump: confluent-kafka 2.4 -> 2.6, pytest 8.2 → 8.3.", True),
      ("We raised the pool size to 40.", True),
+     ("We renamed Tremoço to Tito, it stuck.", True),
+     ("Renombramos el repo a ledger-core.", True),
      ("Kiwi chewed my laptop charger.", False), ("Mi madre cumple 60 años en octubre.", False),
      ("The relay polls every 500 ms and publishes batches of 100.", False)],
 )
