@@ -42,8 +42,6 @@ def test_everyday_kinds_are_read_as_their_instances_in_both_languages() -> None:
     assert {"lisbon", "ghent", "krakow", "portugal"} <= set(things_of("trip"))
     assert "nice" not in place_names() and "nice" not in things_of("city")
     assert things_of("martial") == () and things_of("tattoo") == ()
-    assert {"pharmacist", "enfermera"} <= set(things_of("job")) and "editor" not in \
-        things_of("occupation") and things_of("trabajo") == things_of("job")
 
 
 @pytest.mark.parametrize(("question", "several_asked"), [
@@ -149,24 +147,3 @@ async def test_a_memory_holding_a_thing_of_the_kind_is_about_the_question(
         result = await search(rt, "Which drinks has the user talked about?")
     assert result.status == "FOUND"
     assert set(drinks) <= {hit.leaf_id for hit in result.hits}
-
-
-@pytest.mark.parametrize("question", ["What is Marta's job now?", "What is Marta's occupation?"])
-async def test_a_job_asked_is_answered_by_the_memory_naming_the_occupation(
-        tmp_path: Path, question: str) -> None:
-    # "started as a pharmacist" names no "job"; "wants a new job" holds the word and is
-    # no answer: the job read as the occupations the store holds finds the first
-    async with Runtime(tmp_path) as rt:
-        await save(rt, "2025-03-03 user: Marta came over for dinner, we made lasagne.")
-        wants = await save(rt, "2025-05-05 user: Marta wants a new job closer to home, the "
-                               "commute is killing her.")
-        started = await save(rt, "2025-09-01 user: Marta finally started as a pharmacist at "
-                                 "the Leiria hospital.")
-        await save(rt, "2025-10-01 user: The nightly backup job failed again, disk full.")
-        for day, first, neighbours in SESSIONS:
-            for text in (first, *neighbours):
-                await save(rt, f"[{day}] user: {text}")
-        await embedded(rt)
-        result = await search(rt, question)
-    assert result.status == "FOUND"
-    assert [hit.leaf_id for hit in result.hits][:2] == [started, wants]
