@@ -79,6 +79,13 @@ def tells_a_schedule(text: str) -> bool:
     return holds(_SCHEDULE, text)
 
 
+def tells_a_value(text: str) -> bool:
+    """Whether ``text`` (past its leading date and a turn's header) tells a number, a day of
+    the week or a time: what a setting or a schedule is set to ("0 2 * * *", "12 seconds")."""
+    said = _HEADERS.sub(" ", LEADING_DATE.sub("", text))
+    return any(c.isdigit() for c in said) or holds(_SCHEDULE, said)
+
+
 VALUES = {_MONEY: "a sum of money"}
 """The kinds of answer no memory tells without a number, as a reply names them. A time of
 day, a length of time, a distance and a count are often told in words ("early mornings", "a

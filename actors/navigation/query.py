@@ -252,7 +252,7 @@ def asks_how_things_stand(text: str) -> bool:
 
 _MEASURE = re.compile(
     r"\bhow\s+(?:many|much|often|long|far|big|large|fast|frequently|high|low)\b|"
-    r"\b(?:what|which)\s+(?:[\w.-]+\s+){0,3}?(?:version|size|limit|timeout|interval|rate|"
+    r"\b(?:what|which)\s+(?:[\w.-]+\s+){0,4}?(?:version|size|limit|timeout|interval|rate|"
     r"ttl|threshold|frequency|value|setting|number)\b|"
     r"\bcuant[oa]s?\b|\bcada\s+cuanto\b|\bcon\s+que\s+frecuencia\b|"
     r"\b(?:que|cual)\s+(?:es\s+)?(?:la\s+|el\s+)?(?:version|tamano|limite|valor|intervalo)\b")
@@ -270,7 +270,7 @@ def asks_a_measure(text: str) -> bool:
 
 _SCHEDULE = re.compile(
     r"\b(?:which|what)\s+(?:days?|weekdays?|nights?|mornings?|evenings?|time|times|hours?)\s+"
-    r"(?:of\s+the\s+week\s+)?(?:do|does|is|are|am)\b|\bwhen\s+(?:do|does|is|are)\s+"
+    r"(?:of\s+the\s+week\s+)?(?:do|does|is|are|am|did|was|were)\b|\bwhen\s+(?:do|does|is|are)\s+"
     r"(?:i|we|my|our|the|he|she|they)\b|\bque\s+(?:dias?|noches?|hora|horas)\b|"
     r"\bcuando\s+(?:voy|vamos|tengo|tenemos|es|son|hago|hacemos)\b|\ba\s+que\s+hora\b")
 """A question asking when something recurs ("Which days do I go to the gym?", "What time is

@@ -319,7 +319,8 @@ def test_a_stated_preference_is_read(text: str, states: bool) -> None:
      ("What is the cache TTL?", True), ("¿Cada cuánto se ejecuta el job?", True),
      ("¿Cuántos reintentos tiene la subida?", True), ("¿Qué versión de Python usamos?", True),
      ("What is the Kafka topic for outbound bank payouts?", False),
-     ("Where does the user live?", False), ("¿Quién es mi jefa?", False)],
+     ("Where does the user live?", False), ("¿Quién es mi jefa?", False),
+     ("What was the Norbank Pay timeout?", True)],
 )
 def test_a_question_asking_for_a_number_as_it_stands(question: str, measure: bool) -> None:
     # a later memory telling the number's change in its own words answers it
@@ -333,6 +334,7 @@ def test_a_question_asking_for_a_number_as_it_stands(question: str, measure: boo
      ("When is my Korean class?", True), ("¿Qué días voy al gimnasio?", True),
      ("¿A qué hora es la clase de coreano?", True), ("What day of the week do we deploy?", True),
      ("What days of the week do we deploy?", True),
+     ("At what time did the nightly ingestion run?", True),
      ("Which gym do I go to?", False), ("When did I move to Coimbra?", False),
      ("What did I do last week?", False), ("¿Cuándo me mudé?", False)],
 )
