@@ -64,9 +64,15 @@ _MONTH_PART = {"early": (1, 10), "beginning": (1, 10), "start": (1, 10), "princi
                "mid": (11, 20), "middle": (11, 20), "mediados": (11, 20),
                "late": (21, 31), "end": (21, 31), "finales": (21, 31)}
 """Parts of a month a question may name ("early March", "a finales de abril"): its days."""
+_WEEK_OF_MONTH = {"first": 1, "primera": 1, "second": 2, "segunda": 2, "third": 3,
+                  "tercera": 3, "fourth": 4, "cuarta": 4, "last": 0, "final": 0, "ultima": 0}
+"""Weeks of a month by their order ("the first week of September", "la última semana de
+mayo"): the n-th seven days, the last its final seven."""
 _MONTH_YEAR = re.compile(
     rf"(?:\b(?P<part>early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of|"
-    rf"(?:a\s+)?(?:principios|mediados|finales)\s+de)[\s-]+)?"
+    rf"(?:a\s+)?(?:principios|mediados|finales)\s+de|"
+    rf"(?:the\s+)?(?:first|second|third|fourth|last|final)\s+week\s+of|"
+    rf"(?:la\s+)?(?:primera|segunda|tercera|cuarta|ultima)\s+semana\s+de)[\s-]+)?"
     rf"\b(?P<m>{_MONTH_NAMES})\b(?:\s+(?:of\s+|de\s+|del\s+)?(?P<y>{_YEAR})\b)?")
 _MONTH_ALONE = re.compile(rf"\b(?P<m>{_MONTH_NAMES})\b(?!\s+(?:of\s+|de\s+|del\s+)?\d)",
                          re.IGNORECASE)
@@ -77,7 +83,7 @@ _SEASON = re.compile(
     rf"\b(?:(?P<last>last|past|this)\s+)?(?:(?:el|este|la|esta)\s+)?(?P<s>{_SEASON_NAMES})\b"
     rf"(?:\s+(?:pasad[oa]|(?:of\s+|de\s+|del\s+)?(?P<y>{_YEAR})\b))?")
 _RELATIVE = re.compile(
-    r"\b(?:(?P<en>last|past|previous|this)\s+(?P<unit>week|month|year)|"
+    r"\b(?:(?P<en>last|past|previous|this)\s+(?P<unit>week|month|year)(?!\s+of\b)|"
     r"(?:la|el|este|esta)\s+(?P<unit_es>semana|mes|ano)(?P<past>\s+pasad[oa])?|"
     r"(?P<unit_es2>semana|mes|ano)\s+pasad[oa])\b")
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -136,7 +142,13 @@ def _part_of(span: DateRange, part: str | None) -> DateRange:
     """The days of ``span`` (one month) the words ``part`` name ("early", "a finales de")."""
     if not part:
         return span
-    key = next(word for word in _MONTH_PART if word in part.split())
+    words = part.split()
+    if "week" in words or "semana" in words:
+        nth = next(_WEEK_OF_MONTH[word] for word in words if word in _WEEK_OF_MONTH)
+        first = span.end.day - 6 if nth == 0 else 7 * (nth - 1) + 1
+        return DateRange(span.start.replace(day=first),
+                         span.end.replace(day=span.end.day if nth == 0 else 7 * nth))
+    key = next(word for word in _MONTH_PART if word in words)
     first, last = _MONTH_PART[key]
     return DateRange(span.start.replace(day=first), span.end.replace(
         day=min(last, span.end.day)))

@@ -41,6 +41,8 @@ from actors.navigation.answer_type import (
     bare,
     holds_value,
     names_by,
+    tells_a_schedule,
+    tells_a_value,
     unqualified,
     value_asked,
 )
@@ -91,6 +93,7 @@ from actors.navigation.query import (
     RELATION_WORDS,
     Query,
     asks_a_measure,
+    asks_a_schedule,
     asks_about_before,
     asks_about_now,
     asks_for_advice,
@@ -208,6 +211,13 @@ the beam's branches, was dropped while the descent's best equalled the pool's: a
 two-speaker chat, turn mode, answer shown 56 -> 57 %, first 35 -> 36 %)."""
 VARIANTS_CHECKED = 8
 """How many other forms of an unknown query term the coverage judgement looks for."""
+CARRIED_WORDS = 2
+"""How many of a question's words a memory must hold to state the value a past time had
+(``_carried_into``): one word ("Tidewell") names a service, not its setting."""
+CARRIED_SHARE = 0.6
+"""...and must score this share of the best such memory: a long explanation holding the
+same words in passing ("runs the ingestion ... at the time ...") is not the setting's
+statement."""
 IDLE_EMBED_S = 0.01
 """Idle pause before the next background embedding batch while memories lack vectors (a
 request waiting goes first anyway). A batch is ~0.1 s of CPU (``index.BATCH_CHARS``): 0.05 s
@@ -992,6 +1002,10 @@ class NavigationActor(Actor):
         if span is not None:
             in_range = {leaf for leaf in scores if self._dated_in(leaf, span)
                         or self._names_time(leaf, span)}
+            if not listing and span.end < today and (asks_a_measure(text)
+                                                      or asks_a_schedule(text)):
+                # "What was the Kestrel Pay timeout in April?": the value then was told before
+                in_range |= self._carried_into(span, scores, best)
             about_time = {leaf for leaf in in_range  # by a word of its own, not a neighbour
                           if leaf in best and best[leaf].matched - best[leaf].near}
             if listing:
@@ -1519,6 +1533,31 @@ class NavigationActor(Actor):
         high = bisect.bisect_right(days, (span.end, "\U0010ffff"))
         return [leaf for _, leaf in days[low:high]]
 
+    def _carried_into(self, span: DateRange, scores: Mapping[str, float],
+                      best: Mapping[str, Match]) -> set[str]:
+        """For a value or a schedule asked as it stood in a past time: the latest memory dated
+        before the time that holds as many of the question's words as any memory does (in
+        their own forms, "what time" aside) and tells a value (a number, a day, a time). The
+        value in force in April was set in March ("Lowered
+        KESTREL_TIMEOUT_S from 30 to 12 seconds"), and the April memories holding one word
+        of the question (a session summary naming the service) tell nothing of it: the time's
+        boost goes to the statement carried into it too (of those scoring ``CARRIED_SHARE``
+        of the best of them, the latest)."""
+        def held(leaf: str) -> int:
+            return len(best[leaf].matched - best[leaf].near - ranking.SCHEDULE_TERMS)
+
+        fullest = max((held(leaf) for leaf in scores if leaf in best), default=0)
+        if fullest < CARRIED_WORDS:
+            return set()
+        before = [leaf for leaf in scores if leaf in best and held(leaf) == fullest
+                  and (day := self._day_of(leaf)) is not None and day < span.start
+                  and tells_a_value(self.model.text_of(leaf))]
+        if not before:
+            return set()
+        top = max(scores[leaf] for leaf in before)
+        return {max((leaf for leaf in before if scores[leaf] >= CARRIED_SHARE * top),
+                    key=self._when)}
+
     def _dated_in(self, leaf_id: str, span: DateRange) -> bool:
         day = self._day_of(leaf_id)
         return day is not None and span.holds(day)
@@ -1961,7 +2000,10 @@ class NavigationActor(Actor):
                                               now=asks_about_now(query.text),
                                               measure=asks_a_measure(query.text),
                                               changes=lambda leaf: tells_a_change(
+                                                  self.model.text_of(leaf)),
+                                              schedule=(lambda leaf: tells_a_schedule(
                                                   self.model.text_of(leaf)))
+                                              if asks_a_schedule(query.text) else None)
         short = query.short
         worded_scores = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                          for leaf, _ in ranked[:6] if leaf in best}
@@ -2067,6 +2109,8 @@ class NavigationActor(Actor):
                 query.query_terms, self.model.index.terms_of(leaf), things_of,
                 best[leaf].matched - best[leaf].near if leaf in best else ())
                 for leaf, _ in ranked[:several.PARTS_DEPTH]}, lambda term: bool(things_of(term)))
+            # a time asked ("Which sports did I do in 2025?"): its parts are the time's
+            parts = {leaf: n for leaf, n in parts.items() if leaf in dated} or parts
             ranked, sessions = several.spread(ranked, parts, lambda leaf: self._day_of(leaf)
                                               or leaf, promote=of_kind)
             size = several.places(size, msg.limit_given, sessions)

@@ -66,6 +66,26 @@ def expected(question: str) -> re.Pattern[str] | None:
     return None
 
 
+_DAY_NAMES = "|".join(day for day in WEEKDAYS if len(day) > 4)  # not "sat", "sun", "mar"
+_SCHEDULE = re.compile(
+    rf"\b(?:{_DAY_NAMES})s?\b|{_CLOCK.pattern}|\b(?:weekends?|weekdays|fines\s+de\s+semana|"
+    r"entre\s+semana|daily|every\s+day|a\s+diario|todos\s+los\s+dias)\b",
+    re.IGNORECASE)
+"""The words telling when something recurs: a day of the week, a time of day, "weekends"."""
+
+
+def tells_a_schedule(text: str) -> bool:
+    """Whether ``text`` (past its leading date) tells a day of the week or a time of day."""
+    return holds(_SCHEDULE, text)
+
+
+def tells_a_value(text: str) -> bool:
+    """Whether ``text`` (past its leading date and a turn's header) tells a number, a day of
+    the week or a time: what a setting or a schedule is set to ("0 2 * * *", "12 seconds")."""
+    said = _HEADERS.sub(" ", LEADING_DATE.sub("", text))
+    return any(c.isdigit() for c in said) or holds(_SCHEDULE, said)
+
+
 VALUES = {_MONEY: "a sum of money"}
 """The kinds of answer no memory tells without a number, as a reply names them. A time of
 day, a length of time, a distance and a count are often told in words ("early mornings", "a

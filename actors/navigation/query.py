@@ -252,7 +252,7 @@ def asks_how_things_stand(text: str) -> bool:
 
 _MEASURE = re.compile(
     r"\bhow\s+(?:many|much|often|long|far|big|large|fast|frequently|high|low)\b|"
-    r"\b(?:what|which)\s+(?:[\w.-]+\s+){0,3}?(?:version|size|limit|timeout|interval|rate|"
+    r"\b(?:what|which)\s+(?:[\w.-]+\s+){0,4}?(?:version|size|limit|timeout|interval|rate|"
     r"ttl|threshold|frequency|value|setting|number)\b|"
     r"\bcuant[oa]s?\b|\bcada\s+cuanto\b|\bcon\s+que\s+frecuencia\b|"
     r"\b(?:que|cual)\s+(?:es\s+)?(?:la\s+|el\s+)?(?:version|tamano|limite|valor|intervalo)\b")
@@ -266,6 +266,23 @@ def asks_a_measure(text: str) -> bool:
     ("max attempts 5 -> 4", "OUTBOX_POLL_MS lowered from 500 to 200") replaces, told in
     words of its own, so the later memory rarely holds all of the earlier one's."""
     return _MEASURE.search(fold(text)) is not None
+
+
+_SCHEDULE = re.compile(
+    r"\b(?:which|what)\s+(?:days?|weekdays?|nights?|mornings?|evenings?|time|times|hours?)\s+"
+    r"(?:of\s+the\s+week\s+)?(?:do|does|is|are|am|did|was|were)\b|\bwhen\s+(?:do|does|is|are)\s+"
+    r"(?:i|we|my|our|the|he|she|they)\b|\bque\s+(?:dias?|noches?|hora|horas)\b|"
+    r"\bcuando\s+(?:voy|vamos|tengo|tenemos|es|son|hago|hacemos)\b|\ba\s+que\s+hora\b")
+"""A question asking when something recurs ("Which days do I go to the gym?", "What time is
+the standup?", "¿Qué días voy al gimnasio?", "¿A qué hora es la clase?")."""
+
+
+def asks_a_schedule(text: str) -> bool:
+    """The question asks for the days or the time something happens: a schedule, which a
+    later memory moves in words of its own ("now I train on Tuesday and Saturday mornings
+    instead", lacking the "days" of "I go to the gym on Monday and Thursday ... on those
+    days"), so it shares few of the earlier memory's words but tells a day or a time."""
+    return _SCHEDULE.search(fold(text)) is not None
 
 
 _EVENT_CLAUSE = re.compile(

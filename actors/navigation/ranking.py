@@ -201,6 +201,10 @@ NEAREST_FLOOR = 0.1
 and would only pad the reply. Measured with the sentence model (conversation / conversation-b:
 false "No memory found" replies offering their answer): 0.15 -> 7/13, 11/21; 0.1 -> 9/13,
 16/21; 0.05 -> the same as 0.1."""
+SCHEDULE_TERMS = frozenset({"day", "weekday", "night", "morn", "even", "tim", "hour", "dia",
+                            "noch", "hora"})
+"""The index terms of the words a schedule question asks with ("which days", "what time",
+"qué días"): what the answer tells in its own way (Tuesday, 7 pm), not the story's words."""
 NEWEST_DEPTH = 3
 """How far down the reply a newer memory about a present-tense question may come from to lead."""
 NEWEST_SHARE = 0.6
@@ -510,7 +514,8 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
                  when: Callable[[str], tuple[str, float]],
                  holds: Mapping[str, frozenset[str]], names: Collection[str] = (),
                  *, now: bool = False, measure: bool = False,
-                 changes: Callable[[str], bool] = lambda leaf: False
+                 changes: Callable[[str], bool] = lambda leaf: False,
+                 schedule: Callable[[str], bool] | None = None
                  ) -> list[tuple[str, float]]:
     """A question about how something stands: the newest of the first ``NEWEST_DEPTH``
     memories that is about the question, holds every word of it the lead holds (product
@@ -533,7 +538,13 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
     as it stands (``measure``: "How many retry attempts do SFTP uploads get?") is answered by
     a later memory that ``changes`` it, told in its own words ("max attempts 5 -> 4 for SFTP",
     lacking "uploads"), as a question about now is: holding all but ``NOW_MISSING`` of the
-    lead's words, and scoring ``NOW_SHARE`` of the lead's when it holds them all."""
+    lead's words, and scoring ``NOW_SHARE`` of the lead's when it holds them all. A
+    question asking when something recurs (``schedule`` given: whether a memory tells a day or
+    a time) is answered by a later memory that tells both a change and a day or time, as the
+    lead does, holding all but ``NOW_MISSING`` of the lead's words and one of them besides
+    the names, and scoring ``NOW_SHARE`` of the lead's ("now I train on Tuesday and Saturday
+    mornings instead" after "I go to the gym on Monday and Thursday evenings ... on those
+    days": "Which days do I go to the gym?")."""
     if not ranked or ranked[0][0] not in about_ids:
         return ranked
     lead, top = ranked[0]
@@ -548,6 +559,10 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
                 len(told - held) <= NOW_MISSING
                 and len(told & held - set(names)) >= NEWEST_SHARED_WORDS + 1):
             return True
+        if schedule is not None and changes(leaf) and schedule(leaf) and schedule(lead) \
+                and when(leaf)[0] > when(lead)[0] \
+                and len(told - held - SCHEDULE_TERMS) <= NOW_MISSING and told & held - set(names):
+            return True
         # "now": a later day's memory holding the lead's words, or found by meaning alone
         return now and (told <= held or not held or (
             len(told - held) <= NOW_MISSING and len(told & held) >= NEWEST_SHARED_WORDS + 1)
@@ -559,6 +574,8 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
         # "now", and a later memory holding every word of the lead's: a long memory telling
         # the change in passing scores low on its own ("my Duolingo streak just hit 300
         # days" in a session about a trip)
+        if schedule is not None and changes(leaf) and schedule(leaf):
+            return score >= NOW_SHARE * top  # told in its own words, as ``newer`` reads it
         return (now or (measure and changes(leaf))) and score >= NOW_SHARE * top \
             and bool(told) and told <= holds.get(leaf, frozenset())
 

@@ -23,7 +23,7 @@ _CHANGE = re.compile(
     r"\b(?:now|nowadays|these\s+days|any\s?more|no\s+longer|instead|new|newer|brand\s+new|"
     r"switch(?:ed|ing)?|chang(?:ed|ing)|mov(?:ed|ing)|migrat(?:ed|ing)|replac(?:ed|ing)|"
     r"upgrad(?:ed|ing)|downgrad(?:ed|ing)|trad(?:ed|ing)\s+in|sold|selling|gave\s+up|"
-    r"raised|lowered|increased|reduced|decreased|bump(?:ed|ing|s)?|"
+    r"raised|lowered|increased|reduced|decreased|bump(?:ed|ing|s)?|renam(?:ed|ing)|"
     r"giv(?:e|ing)\s+up|quit|left|leaving|stopp(?:ed|ing)|cancel(?:l)?(?:ed|ing)|dropp(?:ed|ing)|"
     r"broke\s+up|split\s+up|took\s+up|taken\s+up|started|starting|"
     r"finished|got\s+rid\s+of|is\s+gone|are\s+gone|passed\s+away|died|down\s+to|up\s+to|"
@@ -34,7 +34,8 @@ _CHANGE = re.compile(
     r"volvimos|empece|empezamos|he\s+empezado|hemos\s+empezado|ya\s+no|desde\s+hace|"
     r"a\s+partir\s+de|se\s+acabo|he\s+cambiado|hemos\s+cambiado|"
     r"(?:hemos|he|han|ha)\s+pasado\s+de|pasamos\s+de|migr(?:e|o|amos|ado|acion)|"
-    r"actualiz(?:e|o|amos|ado)\s+(?:a|de)|sustituimos)\b")
+    r"actualiz(?:e|o|amos|ado)\s+(?:a|de)|sustituimos|renombr(?:e|o|amos|ado)|"
+    r"rebautiz(?:e|o|amos|ado))\b")
 
 
 _ARROW = re.compile(r"[\w.%]\s*(?:->|→|=>)\s*[\w.]")

@@ -118,3 +118,20 @@ def test_the_same_days_a_year_before() -> None:
     before = leap.year_before()
     assert (before.start, before.end) == (dt.date(2023, 2, 1), dt.date(2023, 2, 28))
     assert before.phrase == leap.phrase and before.yearless
+
+
+@pytest.mark.parametrize(("question", "first", "last"), [
+    ("What happened in the first week of September?", dt.date(2026, 9, 1),
+     dt.date(2026, 9, 7)),
+    ("¿Qué pasó la primera semana de septiembre?", dt.date(2026, 9, 1), dt.date(2026, 9, 7)),
+    ("What did we change in the third week of April?", dt.date(2026, 4, 15),
+     dt.date(2026, 4, 21)),
+    ("What did we ship in the last week of February 2026?", dt.date(2026, 2, 22),
+     dt.date(2026, 2, 28)),
+    ("¿Qué cambiamos la última semana de mayo?", dt.date(2026, 5, 25), dt.date(2026, 5, 31)),
+    ("What did I do last week?", dt.date(2026, 11, 23), dt.date(2026, 11, 29)),
+])
+def test_a_week_of_a_month_is_its_seven_days(question: str, first: dt.date,
+                                              last: dt.date) -> None:
+    span = asked_range(question, dt.date(2026, 12, 6))
+    assert span is not None and (span.start, span.end) == (first, last)

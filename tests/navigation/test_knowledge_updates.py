@@ -109,3 +109,24 @@ async def test_who_the_user_s_manager_is_answers_with_the_current_one(tmp_path: 
         assert result.status == "FOUND"
         assert result.answer is not None and result.answer.value == "Priya Raman"
         assert [value for value, _ in result.answer.history] == ["Ruud"]
+
+
+@pytest.mark.parametrize("question", ["Which days do I go to the pool?",
+                                      "¿Qué días voy a la piscina?"])
+async def test_a_schedule_moved_in_other_words_answers_when_it_recurs(
+        tmp_path: Path, question: str) -> None:
+    # the later note moves the days in words of its own: it lacks "days" and "go" of the
+    # first, and still leads a question asking when the thing recurs
+    # (``ranking.newest_leads``' ``schedule``)
+    async with Runtime(tmp_path) as rt:
+        first, later, *_ = await fill(rt, (
+            "2025-02-14 user: I go to the pool on Monday and Thursday evenings, so what "
+            "should I eat on those days?",
+            "2025-05-22 user: Small change: the pool moved me to a new slot, I swim on "
+            "Tuesday and Saturday mornings instead.",
+            "2025-03-01 user: On rest days I go for a long walk along the river.",
+            "2025-04-02 user: How many days a week should a beginner go running?",
+            "2025-06-10 user: Two days off work next week, we might go to the coast."))
+        result = await search(rt, question)
+        assert result.status == "FOUND"
+        assert ids(result)[:2] == [later, first]

@@ -88,3 +88,34 @@ def test_what_has_been_is_asked_in_both_languages() -> None:
     assert asks_for_history("Which cities has the user visited?")
     assert asks_for_history("¿Qué perros ha adoptado?")
     assert not asks_for_history("Has the user booked the flights?")
+
+
+SETTING = (
+    "2025-01-15: Set the Norbank client timeout in harbor to 30 s (env NORBANK_TIMEOUT_S).",
+    "2025-03-10: HB-412: checkout hung whenever Norbank stalled, so we lowered the Norbank "
+    "timeout from 30 to 12 seconds.",
+    "2025-09-02: HB-4128: 3-D Secure on Norbank takes 15 s, so the Norbank timeout is raised "
+    "to 20 seconds.",
+    "2025-04-17: Session summary (harbor): wrote a fixture for the Norbank webhooks.",
+    "2025-04-22: Session summary (harbor): added pagination to the Norbank refunds list.",
+    "2025-04-12: Session summary (harbor): a health check for the Norbank client.",
+)
+
+
+async def test_a_value_asked_as_of_a_past_time_is_the_one_set_before_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # April's memories name Norbank and tell nothing of its timeout; the value in force in
+    # April was set in March (``_carried_into``)
+    asked = "What was the Norbank timeout in April 2025?"
+
+    async def first(home: Path) -> int:
+        async with Runtime(home) as rt:
+            saved = [await save(rt, text) for text in (*SETTING, *FILLER)]
+            await embedded(rt)
+            result = await search(rt, asked)
+        assert result.status == "FOUND"
+        return saved.index(result.hits[0].leaf_id)
+
+    assert await first(tmp_path / "on") == 1
+    monkeypatch.setattr(navigation.NavigationActor, "_carried_into", lambda *a: set())
+    assert await first(tmp_path / "off") != 1

@@ -4,6 +4,7 @@ import pytest
 
 from actors.navigation.query import (
     asks_a_measure,
+    asks_a_schedule,
     asks_about_before,
     asks_about_now,
     asks_how_things_stand,
@@ -165,6 +166,8 @@ def test_a_question_in_the_present_asks_how_things_stand(question: str, stands: 
      ("OUTBOX_POLL_MS lowered from 500 to 200 and batch size to 500.", True),
      ("Dependency bump: confluent-kafka 2.4 -> 2.6, pytest 8.2 → 8.3.", True),
      ("We raised the pool size to 40.", True),
+     ("We renamed Tremoço to Tito, it stuck.", True),
+     ("Renombramos el repo a ledger-core.", True),
      ("Kiwi chewed my laptop charger.", False), ("Mi madre cumple 60 años en octubre.", False),
      ("The relay polls every 500 ms and publishes batches of 100.", False)],
 )
@@ -316,9 +319,26 @@ def test_a_stated_preference_is_read(text: str, states: bool) -> None:
      ("What is the cache TTL?", True), ("¿Cada cuánto se ejecuta el job?", True),
      ("¿Cuántos reintentos tiene la subida?", True), ("¿Qué versión de Python usamos?", True),
      ("What is the Kafka topic for outbound bank payouts?", False),
-     ("Where does the user live?", False), ("¿Quién es mi jefa?", False)],
+     ("Where does the user live?", False), ("¿Quién es mi jefa?", False),
+     ("What was the Norbank Pay timeout?", True)],
 )
 def test_a_question_asking_for_a_number_as_it_stands(question: str, measure: bool) -> None:
     # a later memory telling the number's change in its own words answers it
     # (ranking.newest_leads' ``measure``)
     assert asks_a_measure(question) is measure
+
+
+@pytest.mark.parametrize(
+    ("question", "schedule"),
+    [("Which days do I go to the gym?", True), ("What time is the standup?", True),
+     ("When is my Korean class?", True), ("¿Qué días voy al gimnasio?", True),
+     ("¿A qué hora es la clase de coreano?", True), ("What day of the week do we deploy?", True),
+     ("What days of the week do we deploy?", True),
+     ("At what time did the nightly ingestion run?", True),
+     ("Which gym do I go to?", False), ("When did I move to Coimbra?", False),
+     ("What did I do last week?", False), ("¿Cuándo me mudé?", False)],
+)
+def test_a_question_asking_when_something_recurs(question: str, schedule: bool) -> None:
+    # a later memory telling a change and a day or a time answers it
+    # (ranking.newest_leads' ``schedule``)
+    assert asks_a_schedule(question) is schedule

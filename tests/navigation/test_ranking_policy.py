@@ -431,3 +431,31 @@ def test_a_question_about_what_has_been_keeps_a_corrected_memory_s_score() -> No
     assert ranked.index("moved") < ranked.index("sister")
     now = Timeline(currency, successor, frozenset(scores))
     assert [leaf for leaf, _ in ranking.order(scores, now, lambda leaf: True)][-1] == "chamberi"
+
+
+def test_a_later_change_telling_a_day_leads_a_question_asking_when_something_recurs() -> None:
+    # "Which days do I go to the gym?": "now I train on Tuesday and Saturday mornings
+    # instead" holds "gym" only of "I go to the gym on Monday and Thursday ... on those days"
+    when = {"feb": ("2025-02-14", 1.0), "may": ("2025-05-22", 2.0)}.__getitem__
+    holds = {"feb": frozenset({"go", "gym", "day"}), "may": frozenset({"gym"})}
+    ranked = [("feb", 10.0), ("may", 10.0 * (ranking.NOW_SHARE + 0.01))]
+    both = {"feb", "may"}
+    changed = {"may"}.__contains__
+    days = {"feb", "may"}.__contains__
+    assert [leaf for leaf, _ in ranking.newest_leads(ranked, both, when, holds,
+                                                     changes=changed, schedule=days)
+            ] == ["may", "feb"]
+    # no schedule asked, no change told, or the later memory tells no day: the lead stays
+    assert ranking.newest_leads(ranked, both, when, holds, changes=changed) == ranked
+    assert ranking.newest_leads(ranked, both, when, holds, schedule=days) == ranked
+    assert ranking.newest_leads(ranked, both, when, holds, changes=changed,
+                                schedule={"feb"}.__contains__) == ranked
+    # ...or shares none of the lead's words besides the schedule's, or lacks two of them
+    assert ranking.newest_leads(ranked, both, when, {**holds, "may": frozenset()},
+                                changes=changed, schedule=days) == ranked
+    lacking = {**holds, "feb": frozenset({"go", "gym", "day", "wall"})}
+    assert ranking.newest_leads(ranked, both, when, lacking, changes=changed,
+                                schedule=days) == ranked
+    # ...or scores less than NOW_SHARE of the lead's
+    low = [("feb", 10.0), ("may", 10.0 * (ranking.NOW_SHARE - 0.01))]
+    assert ranking.newest_leads(low, both, when, holds, changes=changed, schedule=days) == low

@@ -109,6 +109,17 @@ async def test_a_list_question_serves_each_sessions_part(tmp_path: Path) -> None
     assert len(served) <= several.SEVERAL_SHOWN
 
 
+@pytest.mark.parametrize("question", ["Which sports did the user do in 2025?",
+                                      "¿Qué deportes hice en 2025?"])
+async def test_a_list_question_with_a_time_serves_the_time_s_parts(
+        tmp_path: Path, question: str) -> None:
+    # the parts of other years no longer take the places a list earns beyond the limit
+    result, firsts = await served_for(tmp_path, question)
+    served = [hit.leaf_id for hit in result.hits]
+    assert result.status == "FOUND"
+    assert set(firsts[:2]) <= set(served) and not set(firsts[2:]) & set(served), served
+
+
 async def test_a_list_question_keeps_to_a_limit_given(tmp_path: Path) -> None:
     result, _ = await served_for(tmp_path, "Which sports has the user done?", limit=3,
                                  limit_given=True)
