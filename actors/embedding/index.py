@@ -184,6 +184,9 @@ class VectorIndex:
         self._waiting: dict[str, float] = {}
         """Memories another process saved, waiting for their saver's vector: id -> the
         monotonic time after which this process computes it."""
+        self._ahead: set[str] = set()
+        """Memories queued by ``embed_first`` (a search's candidates) while a backlog lasts:
+        they are no sample of the store (``crowd_weight``)."""
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -301,6 +304,22 @@ class VectorIndex:
         self._todo = planned + first
         return len(self._todo)
 
+    def embed_first(self, leaf_ids: Sequence[str]) -> list[str]:
+        """Queue these memories (best first) ahead of every other that lacks a vector, those
+        another process saved a moment ago included (a search is about to rank them; their
+        saver's vector is read if stored meanwhile); returns those that lack one."""
+        self.load()
+        begun = self._begun()
+        wanted = [leaf for leaf in dict.fromkeys(leaf_ids)
+                  if leaf not in self.position and leaf not in begun]
+        if wanted:
+            first = set(wanted)
+            for leaf in wanted:
+                self._waiting.pop(leaf, None)
+            self._todo = [leaf for leaf in self._todo if leaf not in first] + wanted[::-1]
+            self._ahead |= first
+        return wanted + [leaf for leaf in begun if leaf in leaf_ids]
+
     def saved_here(self, leaf_ids: Iterable[str]) -> None:
         """Memories this process saved: it embeds them next (``enqueue``), and the other
         processes read their vectors instead of computing them again."""
@@ -339,6 +358,16 @@ class VectorIndex:
     def unembedded(self) -> int:
         """Memories known to lack a vector here: queued, or waiting for their saver's."""
         return self.unembedded_here + len(self._waiting)
+
+    def crowd_weight(self, total: int) -> float:
+        """How many memories of a store of ``total`` each embedded one stands for in a
+        question's crowd while a backlog is embedded: those embedded in the backlog's order
+        are a sample of the memories without a search's preference (``embed_first``), which
+        stand for themselves. 1.0 once nothing waits here."""
+        if not self.unembedded:
+            return 1.0
+        ahead = sum(1 for leaf in self._ahead if leaf in self.position)
+        return max(1.0, (total - len(self._ahead)) / max(1, len(self.ids) - ahead))
 
     def _begun(self) -> set[str]:
         return set() if self._reading is None else {self._reading.leaf}
@@ -421,6 +450,7 @@ class VectorIndex:
                  rate_per_s=round(self.embedded_total / elapsed, 1) if elapsed > 0 else None)
         if remaining == 0:
             self.started = 0.0
+            self._ahead.clear()
             if not self._others_dropped:
                 # Every memory has a vector of this model: an earlier model's rows are dead
                 # weight. Once per process: the statement scans the whole table (no index on
@@ -507,7 +537,8 @@ class VectorIndex:
         return self.similar_and_crowd(query, k, allowed, 1)[0]
 
     def similar_and_crowd(self, query: Vectors, k: int, allowed: Callable[[str], bool],
-                          crowd_rank: int) -> tuple[dict[str, float], float]:
+                          crowd_rank: int, sampled: float = 1.0
+                          ) -> tuple[dict[str, float], float]:
         """The ``k`` most similar admissible memories and their cosine similarity, and the
         question's crowd: what any memory reaches for it, the similarity of the
         ``crowd_rank``-th closest admissible memory, or of the store's when fewer are
@@ -515,7 +546,8 @@ class VectorIndex:
         is no sign that the closest stands out); 0.0 if the store holds fewer. A chat turn
         read within its conversation counts as ``CONVERSATION_SHARE`` of a memory: the turns
         after it read its words too, and a conversation about the question stands together
-        near it."""
+        near it. ``sampled``: how many memories an embedded one stands for while a backlog is
+        embedded (``crowd_weight``)."""
         import numpy as np
 
         self.load()
@@ -532,7 +564,7 @@ class VectorIndex:
         # (a scope holding few memories must not walk every vector)
         for take in (max(k, math.ceil(crowd_rank / CONVERSATION_SHARE)), k * CANDIDATES_FACTOR):
             rows, ranked = self._ranked(query, min(take, n), bounds)
-            weights = self._shares(rows)
+            weights = self._shares(rows, sampled)
             if store_crowd is None:
                 store_crowd = crowd_at(zip(ranked, weights, strict=True), crowd_rank)
             for i, sim, share in zip(rows, ranked, weights, strict=True):
@@ -625,12 +657,15 @@ class VectorIndex:
         passage's (``PASSAGE_SHARE``)."""
         return (1 - PASSAGE_SHARE) * own + PASSAGE_SHARE * best
 
-    def _shares(self, rows: Any) -> list[float]:
+    def _shares(self, rows: Any, sampled: float = 1.0) -> list[float]:
         """How much of a memory each row counts for in a crowd: a chat turn's vector, the mean
-        of two unit vectors (``backfill``), is shorter than one."""
+        of two unit vectors (``backfill``), is shorter than one; a row of a backlog's sample
+        stands for ``sampled`` memories (``crowd_weight``)."""
         assert self._matrix is not None
-        return [CONVERSATION_SHARE if 0.0 < length < ONE_MEMORY_LENGTH else 1.0
-                for length in self._matrix.lengths(rows).tolist()]
+        return [(CONVERSATION_SHARE if 0.0 < length < ONE_MEMORY_LENGTH else 1.0)
+                * (1.0 if sampled == 1.0 or self.ids[row] in self._ahead else sampled)
+                for row, length in zip(rows, self._matrix.lengths(rows).tolist(),
+                                       strict=True)]
 
     def similarity_between(self, a: str, b: str) -> float | None:
         """The cosine similarity of two memories' vectors; None when either has none. A chat

@@ -5,6 +5,7 @@ memory's texts are spread over several calls and stored whole once the last is e
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
@@ -76,3 +77,22 @@ def test_a_memory_begun_is_not_queued_twice_and_counts_as_unembedded(
     assert len(index) == 1 and index.unembedded == 0
     texts = 1 + len(passages(TURNS["L-00"]))
     assert sum(len(call) for call in encoder.calls) == texts  # each text encoded once
+
+
+def test_memories_asked_first_are_embedded_before_the_backlog(tmp_path: Path) -> None:
+    """A search embeds the memories it is about to rank ahead of the rest of a backlog (a
+    bulk save, a new model), best first, another process's recent saves included."""
+    encoder = RecordingEncoder()
+    index = VectorIndex(StoreLayout.at_home(tmp_path), encoder)
+    index.plan(list(TURNS)[:10])
+    # another process's saves, waiting for their saver's vector (an hour: not at this test's
+    # pace)
+    index.enqueue(["L-10", "L-11"], now=time.monotonic() + 3600)
+    assert index.embed_first(["L-11", "L-07", "L-07", "L-03"]) == ["L-11", "L-07", "L-03"]
+    order: list[str] = []
+    while index.backfill(TURNS.__getitem__, lambda leaf: ASKED):
+        order += [leaf for leaf in index.ids if leaf not in order]
+    order += [leaf for leaf in index.ids if leaf not in order]
+    assert order[:3] == ["L-11", "L-07", "L-03"]
+    assert sorted(order) == sorted(TURNS.keys() - {"L-10"})  # L-10 still waits for its saver
+    assert index.embed_first(["L-07", "L-10"]) == ["L-10"]  # has a vector now: not again

@@ -234,3 +234,37 @@ def test_a_question_asked_again_reuses_its_coarse_pass_until_a_row_is_added(
     index.similar(own, 30, lambda leaf: True)
     index.similar(own, 30, lambda leaf: True)
     assert passes == [40, 41, 41, 41]
+
+
+def test_while_a_backlog_is_embedded_each_vector_in_stands_for_its_share_of_the_crowd(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Half the store embedded: the question's crowd (its tenth closest memory) is read at the
+    fifth closest vector in, not the tenth (which is about the twentieth of the whole store,
+    lower than the settled crowd); the memories a search had embedded first are no sample
+    and count for themselves."""
+    from actors.embedding import index as vector_index
+
+    monkeypatch.setattr(vector_index, "BATCH", 10)
+    notes = {f"L-{n:02d}": f"Note {n}: {topic}" for n, topic in enumerate(
+        ["the billing service retries failed payments", "my cat sleeps on the sofa",
+         "staging is recreated on Sundays", "Marta owns the invoice export",
+         "we prefer structlog for logging"] * 8)}
+    index = VectorIndex(StoreLayout.at_home(tmp_path))
+    index.plan(notes)
+    index.backfill(notes.__getitem__)
+    index.backfill(notes.__getitem__)
+    assert len(index) == 20 and index.crowd_weight(len(notes)) == 2.0
+    query = index.encode_query("which payments does billing retry?")
+    closest = sorted(index.similar(query, 20, lambda leaf: True).values(), reverse=True)
+    _, crowd = index.similar_and_crowd(query, 10, lambda leaf: True, 10,
+                                       index.crowd_weight(len(notes)))
+    assert crowd == pytest.approx(closest[4])
+    assert index.similar_and_crowd(query, 10, lambda leaf: True, 10)[1] == \
+        pytest.approx(closest[9])
+    later = [leaf for leaf in notes if leaf not in index.position][-2:]
+    assert index.embed_first(later) == later
+    index.backfill(notes.__getitem__)  # those two, then eight of the backlog's order
+    assert index.crowd_weight(len(notes)) == pytest.approx(38 / 28)
+    while index.backfill(notes.__getitem__):
+        pass
+    assert index.crowd_weight(len(notes)) == 1.0

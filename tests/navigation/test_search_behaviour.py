@@ -23,7 +23,6 @@ from actors.navigation.messages import Search, SearchResult
 from actors.provenance import Provenance
 from ihmt_async import render
 from ihmt_async.runtime import Runtime
-from tests.navigation.test_retrieval_rules import embedded
 
 pytestmark = pytest.mark.anyio
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,10 +102,6 @@ async def test_abstention_with_positive_controls(tmp_path: Path) -> None:
         await write_memories(rt.layout, rt.store.locks, [memory_text(rng) for _ in range(300)])
         stored = [await save(rt, text) for text, _ in STORED]
         await rt.consolidation.ask(Flush(force=True))
-        # every vector in first: the judgement weighs meaning, and a search no longer embeds a
-        # whole backlog before it answers (``SEARCH_EMBED_S``), so what it saw depended on
-        # how far the background had got
-        await embedded(rt)
         for leaf_id, (_text, query) in zip(stored, STORED, strict=True):
             result = await search(rt, query)
             assert result.status != "NONE", query

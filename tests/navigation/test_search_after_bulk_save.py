@@ -1,0 +1,45 @@
+"""A search right after a bulk save (an agent saving a whole conversation, another process's
+import) ranks and judges its candidates by meaning too: it embeds the memories its words
+found that still lack a vector before the rest of the backlog, within ``CANDIDATES_EMBED_S``,
+and counts the question's crowd on the share of the store embedded so far
+(``NavigationActor._crowd_rank``). Real actors and files; the order is certain, not timed: the
+bulk memories are another process's saves, left to their saver for ``OTHERS_GRACE_S``."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import anyio
+import pytest
+from nav_corpus import memory_text, write_memories
+
+from actors.ingest.messages import Save
+from actors.navigation.messages import Search, Stats
+from actors.provenance import Provenance
+from ihmt_async.runtime import Runtime
+
+pytestmark = pytest.mark.anyio
+PROV = Provenance(agent="test", session="bulk")
+VACCINE = ("Took Miso to the vet on Tuesday: she got her rabies booster and the vet said her "
+           "weight is fine, 4.1 kg. Next check-up in March.")
+
+
+async def test_a_search_right_after_a_bulk_save_embeds_the_memories_it_ranks(
+        tmp_path: Path) -> None:
+    rng = random.Random(5)
+    # long notes: the background needs many batches for them, the search only its own
+    bulk = [" ".join(memory_text(rng) for _ in range(8)) for _ in range(150)]
+    async with Runtime(tmp_path, background_consolidation=False) as rt:
+        await rt.ingest.ask(Save(content="The staging cluster is recreated every Sunday.",
+                                 provenance=PROV))
+        with anyio.fail_after(60):  # the model in, the first memory embedded
+            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                await anyio.sleep(0.1)
+        vaccine, *_ = await write_memories(rt.layout, rt.store.locks, [VACCINE, *bulk])
+        vectors = rt.navigation.vectors
+        assert vaccine not in vectors.position
+        result = await rt.navigation.ask(Search(query="Which vaccine did Miso get at the vet?"))
+        assert result.hits and result.hits[0].leaf_id == vaccine
+        assert vaccine in vectors.position  # compared by meaning in this very search
+        assert len(vectors) < 1 + 1 + len(bulk)  # while the backlog is still being embedded
