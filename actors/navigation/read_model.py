@@ -163,7 +163,7 @@ class ReadModel:
         self.facts = StoredFacts(FactEventsReader(layout))
         self.index = SharedIndex(FulltextIndex(layout))
         self.leaves = LeafView(self.index, self.catalog)
-        self.days = MemoryDays(lambda: self.leaves)
+        self.days = MemoryDays(self._leaf_times, lambda: self.leaves)
         """Every memory's day, kept by the changes ``refresh`` takes in (time questions)."""
         self.seq = self.index.disk.watermark.seq
         """Catalog changes up to here are taken in (starts at the index's watermark)."""
@@ -261,6 +261,10 @@ class ReadModel:
         doc = self._analyse(change.entry) if change.entry is not None else None
         if doc is not None:
             self.index.add(doc, change.seq)
+
+    def _leaf_times(self) -> list[tuple[str, str, str]]:
+        """(id, timestamp, recorded_at) of every leaf taken in and readable (``days``)."""
+        return [row for row in self.catalog.leaf_times(self.seq) if row[0] not in self.unreadable]
 
     def take_arrived(self) -> list[str]:
         """The leaves that arrived since the last call (saved by this or another process)."""

@@ -21,6 +21,7 @@ from actors.navigation.days import MemoryDays
 from actors.navigation.messages import Search
 from actors.provenance import Provenance
 from ihmt_async.runtime import Runtime
+from store.catalog import CatalogReader
 
 
 @dataclass(frozen=True)
@@ -30,24 +31,29 @@ class Meta:
 
 
 def test_a_marked_memory_is_read_again_and_a_deleted_one_leaves() -> None:
+    """Days are read once from the catalog's rows; then only marked memories, through the
+    searchable leaves' view, and a memory not yet searchable waits until it is."""
     leaves: dict[str, Meta] = {"a": Meta("2025-09-10"), "b": Meta("", "2025-10-01T08:00:00Z"),
                                "c": Meta("not a date")}
-    days = MemoryDays(lambda: leaves)
+    catalog = {"a": ("2025-09-10", ""), "b": ("", "2025-10-01T08:00:00Z"),
+               "c": ("not a date", "")}
+    days = MemoryDays(lambda: [(leaf, *dates) for leaf, dates in catalog.items()],
+                      lambda: leaves)
     assert days.between(dt.date(2025, 9, 1), dt.date(2025, 10, 31)) == ["a", "b"]
     assert days.holds_month(2025, 9) and not days.holds_month(2026, 9)
     assert days.walks == 1
     # a change moves a memory's day; a memory not yet searchable waits until it is
-    leaves["a"] = Meta("2026-09-03")
+    leaves["a"], catalog["a"] = Meta("2026-09-03"), ("2026-09-03", "")
     days.touch("a")
     days.touch("d")
     assert days.between(dt.date(2025, 9, 1), dt.date(2025, 10, 31)) == ["b"]
     assert days.holds_month(2026, 9) and not days.holds_month(2025, 9)
-    leaves["d"] = Meta("2025-10-01")
+    leaves["d"], catalog["d"] = Meta("2025-10-01"), ("2025-10-01", "")
     assert days.between(dt.date(2025, 10, 1), dt.date(2025, 10, 1)) == ["b", "d"]
-    del leaves["b"]
+    del leaves["b"], catalog["b"]
     days.gone("b")
     assert days.between(dt.date(2025, 1, 1), dt.date(2026, 12, 31)) == ["d", "a"]
-    del leaves["a"]
+    del leaves["a"], catalog["a"]
     days.gone("a")
     assert not days.holds_month(2026, 9)
     assert days.walks == 1
@@ -57,16 +63,23 @@ def test_a_marked_memory_is_read_again_and_a_deleted_one_leaves() -> None:
 
 
 @pytest.fixture
-def walks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the walks over every searchable memory (``LeafView.__iter__``)."""
-    counted: list[int] = []
+def walks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Counts the reads of every memory: walks over the searchable leaves
+    (``LeafView.__iter__``) and reads of every leaf's dates from the catalog."""
+    counted: list[str] = []
     walk = read_model.LeafView.__iter__
+    times = CatalogReader.leaf_times
 
-    def counting(self: read_model.LeafView) -> Iterator[str]:
-        counted.append(1)
+    def walking(self: read_model.LeafView) -> Iterator[str]:
+        counted.append("walk")
         return walk(self)
 
-    monkeypatch.setattr(read_model.LeafView, "__iter__", counting)
+    def reading(self: CatalogReader, upto_seq: int) -> list[tuple[str, str, str]]:
+        counted.append("catalog")
+        return times(self, upto_seq)
+
+    monkeypatch.setattr(read_model.LeafView, "__iter__", walking)
+    monkeypatch.setattr(CatalogReader, "leaf_times", reading)
     return counted
 
 
@@ -79,7 +92,7 @@ def _septembers() -> tuple[int, int]:
 
 @pytest.mark.anyio
 async def test_time_questions_after_saves_do_not_walk_every_memory(
-        tmp_path: Path, walks: list[int]) -> None:
+        tmp_path: Path, walks: list[str]) -> None:
     earlier, latest = _septembers()
     prov = Provenance(agent="test")
     async with Runtime(tmp_path, background_consolidation=False) as rt:
@@ -95,7 +108,7 @@ async def test_time_questions_after_saves_do_not_walk_every_memory(
         kayak = await save(f"{earlier}-09-10: bought a sea kayak at the harbour shop.")
         await save(f"{earlier}-11-02: repainted the hallway a pale green.")
         assert (await listed("what did I buy in September?"))[0] == kayak
-        walked = len(walks)
+        assert walks == ["catalog"]
         # A save is in the next time question's days, and in its month's year.
         tent = await save(f"{latest}-09-03: bought a two-person tent for the mountains.")
         assert (await listed("what did I buy in September?"))[0] == tent
@@ -104,4 +117,4 @@ async def test_time_questions_after_saves_do_not_walk_every_memory(
         await rt.facts.ask(Retract(target=tent, reason="wrong"))
         assert tent not in await listed(f"what happened in September {latest}?")
         assert (await listed("what did I buy in September?"))[0] == kayak
-        assert len(walks) == walked
+        assert walks == ["catalog"]
