@@ -8,7 +8,10 @@ other (the order alternating), so both see the same load. Reported per side: ``i
 (median of 3, alternating, next to an empty store's), the first search after start,
 ``search_memory`` p50/p95 for rare-word and common-word queries, the server's CPU seconds per
 search (``/proc/<pid>/stat``: what a change saves, whatever the load), its peak RSS (VmHWM) and
-its anonymous (private) and file-backed resident memory at the end.
+its anonymous (private) and file-backed resident memory at the end. ``--after-save N`` adds
+N time questions ("what did I do in March 2024?", "¿qué pasó en septiembre?"), each asked
+right after a ``save_memory`` to the same server: the first question after a save is where
+a store-wide walk keyed by the store's state would show (its CPU is the question's alone).
 
 This is a tool, not a test: it asserts nothing and never touches a real user's store.
 """
@@ -84,8 +87,18 @@ def _pct(samples: list[float]) -> str:
     return f"{1000 * ordered[len(ordered) // 2]:.1f} / {1000 * p95:.1f}"
 
 
+TIME_QUESTIONS = (
+    "what did I do in March 2024?",
+    "what happened in September?",
+    "¿qué pasó en abril de 2023?",
+    "which bugs did we fix in June 2024?",
+    "what did we decide about the database in autumn 2025?",
+)
+"""Times the generator's memories are dated in (2022-2025), with and without their year."""
+
+
 async def measure(repos: dict[str, Path], homes: dict[str, Path], empties: dict[str, Path],
-                  rounds: int) -> dict[str, dict[str, Any]]:
+                  rounds: int, after_save: int = 0) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {side: {"init": [], "init_empty": []} for side in repos}
     for turn in range(3):
         for side in (list(repos) if turn % 2 == 0 else list(reversed(repos))):
@@ -113,6 +126,21 @@ async def measure(repos: dict[str, Path], homes: dict[str, Path], empties: dict[
                         await session.call_tool("search_memory", {"query": query})
                         out[side][kind].append(time.perf_counter() - started)
                         out[side][kind + "_cpu"] += _cpu_s(pid) - cpu
+        if after_save:
+            saves = [m.text for m in Generator(20260401).memories(after_save, start=60_000_000)]
+            for side, (session, _) in sessions.items():  # the first time question: any walk
+                await session.call_tool("search_memory", {"query": TIME_QUESTIONS[0]})
+                out[side]["after_save"], out[side]["after_save_cpu"] = [], []
+            for i, text in enumerate(saves):
+                order = list(sessions) if i % 2 == 0 else list(reversed(sessions))
+                for side in order:
+                    session, pid = sessions[side]
+                    await session.call_tool("save_memory", {"content": text, "origin": "user"})
+                    question = TIME_QUESTIONS[i % len(TIME_QUESTIONS)]
+                    cpu, started = _cpu_s(pid), time.perf_counter()
+                    await session.call_tool("search_memory", {"query": question})
+                    out[side]["after_save"].append(time.perf_counter() - started)
+                    out[side]["after_save_cpu"].append(_cpu_s(pid) - cpu)
         for side, (_, pid) in sessions.items():
             out[side]["hwm_mb"] = (vm_hwm_kb(pid) or 0) / 1024
             out[side]["anon_mb"] = _status_mb(pid, "RssAnon")
@@ -132,6 +160,14 @@ def render(out: dict[str, dict[str, Any]], size: int) -> str:
             f"{_pct(row['rare'])} | {1000 * row['rare_cpu'] / len(row['rare']):.1f} | "
             f"{_pct(row['common'])} | {1000 * row['common_cpu'] / len(row['common']):.1f} | "
             f"{row['hwm_mb']:.1f} | {row['anon_mb']:.1f} / {row['file_mb']:.1f} |")
+    if all("after_save" in row for row in out.values()):
+        lines += ["", "A time question right after a save:", "",
+                  "| side | p50/p95 ms | CPU ms per question p50 / mean |", "|---|---:|---:|"]
+        for side, row in out.items():
+            cpu = row["after_save_cpu"]
+            lines.append(f"| {side} | {_pct(row['after_save'])} | "
+                         f"{1000 * statistics.median(cpu):.0f} / "
+                         f"{1000 * statistics.fmean(cpu):.0f} |")
     return "\n".join(lines)
 
 
@@ -141,6 +177,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=50_000)
     parser.add_argument("--seed", type=int, default=20260401)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--after-save", type=int, default=0,
+                        help="time questions asked each right after a save (0: none)")
     args = parser.parse_args(argv)
     quiet_logs()
     store, _ = cached_store(args.size, args.seed)
@@ -152,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             shutil.copytree(store, homes[side])
             empties[side] = Path(scratch) / side / "empty"
             empties[side].mkdir()
-        out = anyio.run(measure, repos, homes, empties, args.rounds)
+        out = anyio.run(measure, repos, homes, empties, args.rounds, args.after_save)
     sys.stdout.write(render(out, args.size) + "\n")
     return 0
 

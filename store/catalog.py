@@ -275,6 +275,18 @@ class CatalogReader(Reader):
                                 ).fetchall()
         return [str(r[0]) for r in rows]
 
+    def leaf_times(self, upto_seq: int) -> list[tuple[str, str, str]]:
+        """(id, timestamp, recorded_at) of every leaf as of ``upto_seq`` (rows changed later
+        are left out): one query, for a reader that keeps every memory's day (O(store) rows,
+        read once per process, never per search)."""
+        conn = self.connection()
+        if conn is None:
+            return []
+        with mapped(self.layout.database):
+            rows = conn.execute("SELECT id, timestamp, recorded_at FROM catalog "
+                                "WHERE kind = 'leaf' AND seq <= ?", (upto_seq,)).fetchall()
+        return [(str(i), str(stamp or ""), str(recorded or "")) for i, stamp, recorded in rows]
+
     def last_seq(self) -> int:
         conn = self.connection()
         if conn is None:

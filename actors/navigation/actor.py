@@ -10,7 +10,6 @@ so the event loop stays free while BM25 runs.
 
 from __future__ import annotations
 
-import bisect
 import dataclasses
 import datetime as dt
 import itertools
@@ -67,6 +66,7 @@ from actors.navigation.confidence import (
     confidence,
 )
 from actors.navigation.conversation import Conversation, asks_outcome
+from actors.navigation.days import day_of
 from actors.navigation.descent import descend
 from actors.navigation.index_commits import IndexCommits
 from actors.navigation.kinds import things_of
@@ -403,9 +403,6 @@ class NavigationActor(Actor):
         """When the last idle turn began (monotonic seconds)."""
         self._disk_refused_at: float | None = None
         """When the disk last refused a background write (monotonic seconds)."""
-        self._months_held: tuple[int, frozenset[tuple[int, int]]] = (-1, frozenset())
-        self._days: tuple[tuple[int, int], list[tuple[dt.date, str]]] = ((-1, -1), [])
-        """The (year, month) every memory is of, for the store's size it was read at."""
         self._model_asked = False
         """The model's background load was started (``_ask_for_model``, once per process)."""
         self.vectors = VectorIndex(layout)
@@ -1055,8 +1052,7 @@ class NavigationActor(Actor):
             about_time = {leaf for leaf in in_range  # by a word of its own, not a neighbour
                           if leaf in best and best[leaf].matched - best[leaf].near}
             if listing:
-                extra = sorted((leaf for leaf, meta in model.leaves.items()
-                                if admissible(leaf) and self._dated_in(leaf, span)),
+                extra = sorted((leaf for leaf in self._dated_between(span) if admissible(leaf)),
                                key=lambda leaf: -model.leaves[leaf].recorded_ts)
                 extra += [leaf for leaf in self._mentioning(span, admissible)
                           if leaf not in extra]
@@ -1392,8 +1388,7 @@ class NavigationActor(Actor):
             if span is not None and asked is not None:
                 # "what health news did the user share in January?": the memories of the
                 # asked time that are closest in meaning, not the closest of all times
-                then = [leaf for leaf, meta in model.leaves.items()
-                        if admissible(leaf) and self._dated_in(leaf, span)]
+                then = [leaf for leaf in self._dated_between(span) if admissible(leaf)]
                 similar = self.vectors.similarity_of(asked, then) or similar
             result = dataclasses.replace(result, nearest=self._nearest(similar, as_of_dt))
             if result.shared and result.nearest:  # name only what the memories shown hold
@@ -1522,29 +1517,16 @@ class NavigationActor(Actor):
 
     def _day_of(self, leaf_id: str) -> dt.date | None:
         """The day a memory is of (its own date, else the day it was saved)."""
-        meta = self.model.leaves[leaf_id]
-        try:
-            return dt.date.fromisoformat((meta.timestamp or meta.recorded_at)[:10])
-        except ValueError:
-            return None
+        return day_of(self.model.leaves[leaf_id])
 
     def _held_year(self, span: DateRange) -> DateRange:
         """A month or season asked without its year, in the latest year (``YEARS_BACK`` at
         most) the store holds memories of it: "What did I buy in September?" asked in
         December 2026 of a diary of 2025 means September 2025, not the September just gone
         that no memory is of (the question was read as if no time were named)."""
-        size = len(self.model.leaves)
-        if self._months_held[0] != size:
-            months = set()
-            for leaf in self.model.leaves:
-                day = self._day_of(leaf)
-                if day is not None:
-                    months.add((day.year, day.month))
-            self._months_held = (size, frozenset(months))
-        held = self._months_held[1]
         tried = span
         for _ in range(YEARS_BACK + 1):
-            if any(month in held for month in tried.months()):
+            if any(self.model.days.holds_month(*month) for month in tried.months()):
                 return tried
             tried = tried.year_before()
         return span
@@ -1563,21 +1545,9 @@ class NavigationActor(Actor):
                 out.append(leaf)
         return out
 
-    def _by_day(self) -> list[tuple[dt.date, str]]:
-        """Every memory with a day, by its day: kept while the catalog's state is the same,
-        so a time's memories are a bisect, not a walk over every leaf per question."""
-        state = (self.model.seq, len(self.model.leaves))
-        if self._days[0] != state:
-            self._days = (state, sorted((day, leaf) for leaf in self.model.leaves
-                                        if (day := self._day_of(leaf)) is not None))
-        return self._days[1]
-
     def _dated_between(self, span: DateRange) -> list[str]:
-        """The memories dated in ``span``, oldest first."""
-        days = self._by_day()
-        low = bisect.bisect_left(days, (span.start, ""))
-        high = bisect.bisect_right(days, (span.end, "\U0010ffff"))
-        return [leaf for _, leaf in days[low:high]]
+        """The memories dated in ``span``, oldest first (``days``: a bisect, not a walk)."""
+        return self.model.days.between(span.start, span.end)
 
     def _carried_into(self, span: DateRange, scores: Mapping[str, float],
                       best: Mapping[str, Match]) -> set[str]:

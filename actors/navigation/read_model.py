@@ -24,6 +24,7 @@ import structlog
 from actors.consolidation.summarizer import EXCERPT_LIMIT, excerpt_for
 from actors.facts.index import StoredFacts
 from actors.navigation.catalog_feed import CatalogView
+from actors.navigation.days import MemoryDays
 from actors.navigation.leaf_texts import LeafTexts
 from actors.navigation.shared_index import SharedIndex, analyse_fields
 from actors.text import parse_instant
@@ -162,6 +163,8 @@ class ReadModel:
         self.facts = StoredFacts(FactEventsReader(layout))
         self.index = SharedIndex(FulltextIndex(layout))
         self.leaves = LeafView(self.index, self.catalog)
+        self.days = MemoryDays(self._leaf_times, lambda: self.leaves)
+        """Every memory's day, kept by the changes ``refresh`` takes in (time questions)."""
         self.seq = self.index.disk.watermark.seq
         """Catalog changes up to here are taken in (starts at the index's watermark)."""
         self.analysed = 0
@@ -213,6 +216,7 @@ class ReadModel:
             self.domain_cache.clear()
             self._deferred.clear()
             self.texts.clear()
+            self.days.clear()
         changes, self.seq = self.catalog.changes_since(self.seq)
         before = self.analysed
         mark = self.index.disk.watermark.seq
@@ -237,11 +241,13 @@ class ReadModel:
         if entry is None:
             self.unreadable.pop(entry_id, None)
             self.index.discard(entry_id, change.seq)
+            self.days.gone(entry_id)
             return
         if not entry.get("parent_id"):
             self.top.setdefault(str(entry["domain"]), {})[entry_id] = None
         if entry.get("kind") == "leaf":
             self.arrived.append(entry_id)
+            self.days.touch(entry_id)
         if entry.get("kind") != "leaf" or change.seq <= mark:
             return
         if entry_id not in self.index.removed and self.index.knows(entry_id):
@@ -255,6 +261,10 @@ class ReadModel:
         doc = self._analyse(change.entry) if change.entry is not None else None
         if doc is not None:
             self.index.add(doc, change.seq)
+
+    def _leaf_times(self) -> list[tuple[str, str, str]]:
+        """(id, timestamp, recorded_at) of every leaf taken in and readable (``days``)."""
+        return [row for row in self.catalog.leaf_times(self.seq) if row[0] not in self.unreadable]
 
     def take_arrived(self) -> list[str]:
         """The leaves that arrived since the last call (saved by this or another process)."""
@@ -352,6 +362,7 @@ class ReadModel:
         self._entries.clear()
         self.domain_cache.clear()
         self.texts.clear()
+        self.days.clear()
         return self.commit_pending(progress)
 
     # ------------------------------------------------------------------ reads

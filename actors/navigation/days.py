@@ -1,0 +1,134 @@
+"""The day each searchable memory is of, sorted, and the months those days fall in.
+
+A time question ("what did I do in March 2026?", "last week") takes the memories of its range
+by a bisect over every memory sorted by day, and a month asked without its year ("in
+September?") is read in the latest year the store holds memories of. Both were kept per store
+state and rebuilt by a walk over every memory when it moved: the first time question after
+each save looked up and parsed every memory's date (~6 s CPU at 50k memories, the index's
+metadata one memory at a time). Here the days are read once per read model, on the first time
+question, from the catalog in one query (~0.2 s at 50k); after it, each catalog change the read
+model takes in marks its memory, and the next time question re-reads only the marked ones.
+
+This module never opens the catalog, the index or the disk: the read model gives it the
+catalog's rows and its view of the searchable leaves.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from typing import Protocol
+
+
+class Dated(Protocol):
+    """What a memory's day is read from (``read_model.LeafMeta``)."""
+
+    @property
+    def timestamp(self) -> str: ...
+
+    @property
+    def recorded_at(self) -> str: ...
+
+
+def day_of(meta: Dated) -> dt.date | None:
+    """The day a memory is of: its own date, else the day it was saved."""
+    return _day(meta.timestamp, meta.recorded_at)
+
+
+def _day(timestamp: str, recorded_at: str) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat((timestamp or recorded_at)[:10])
+    except ValueError:
+        return None
+
+
+class MemoryDays:
+    """Every searchable memory with a day, by its day, and how many fall in each month.
+
+    ``times`` reads (id, timestamp, recorded_at) of every memory the read model has taken in
+    (the catalog's rows up to its seq, less those it could not read): a catalog row holds the
+    leaf header's dates as its index entry does (a header without a timestamp: the catalog's
+    is its ingest time, the index's its record time, the same save). ``leaves`` gives the read
+    model's view of the searchable leaves (replaced when the index is rebuilt), for the marked
+    ones. ``touch`` marks a memory a catalog change saved or changed, ``gone`` drops a deleted
+    one, ``clear`` forgets everything (the index was emptied). A marked memory not yet
+    searchable (a leaf another process saved, not yet analysed here) stays marked until it
+    is: a time question answers from what a search could find, as before."""
+
+    def __init__(self, times: Callable[[], Iterable[tuple[str, str, str]]],
+                 leaves: Callable[[], Mapping[str, Dated]]) -> None:
+        self._times = times
+        self._leaves = leaves
+        self._built = False
+        self._sorted: list[tuple[dt.date, str]] = []
+        self._day: dict[str, dt.date] = {}
+        self._months: Counter[tuple[int, int]] = Counter()
+        self._marked: set[str] = set()
+        self.walks = 0
+        """Reads of every memory's day so far (one per read model, or per ``clear``)."""
+
+    def touch(self, leaf_id: str) -> None:
+        """A catalog change saved or changed ``leaf_id``."""
+        if self._built:
+            self._marked.add(leaf_id)
+
+    def gone(self, leaf_id: str) -> None:
+        """A catalog change deleted ``leaf_id``."""
+        self._marked.discard(leaf_id)
+        self._drop(leaf_id)
+
+    def clear(self) -> None:
+        self._built = False
+        self._sorted = []
+        self._day = {}
+        self._months = Counter()
+        self._marked = set()
+
+    def between(self, start: dt.date, end: dt.date) -> list[str]:
+        """The memories dated from ``start`` to ``end`` (both included), oldest first."""
+        days = self._current()
+        low = bisect.bisect_left(days, (start, ""))
+        high = bisect.bisect_right(days, (end, "\U0010ffff"))
+        return [leaf for _, leaf in days[low:high]]
+
+    def holds_month(self, year: int, month: int) -> bool:
+        """Some memory is of a day of that month."""
+        self._current()
+        return self._months[(year, month)] > 0
+
+    def _current(self) -> list[tuple[dt.date, str]]:
+        if not self._built:
+            self.walks += 1
+            self._marked = set()
+            self._day = {leaf: day for leaf, stamp, recorded in self._times()
+                         if (day := _day(stamp, recorded)) is not None}
+            self._sorted = sorted((day, leaf) for leaf, day in self._day.items())
+            self._months = Counter((day.year, day.month) for day in self._day.values())
+            self._built = True
+        elif self._marked:
+            marked, self._marked = self._marked, set()
+            self._take(marked, self._leaves())
+        return self._sorted
+
+    def _take(self, ids: Iterable[str], leaves: Mapping[str, Dated]) -> None:
+        for leaf_id in ids:
+            self._drop(leaf_id)
+            meta = leaves.get(leaf_id)
+            if meta is None:
+                self._marked.add(leaf_id)  # not searchable here yet: asked again next time
+                continue
+            day = day_of(meta)
+            if day is not None:
+                self._day[leaf_id] = day
+                self._months[(day.year, day.month)] += 1
+                bisect.insort(self._sorted, (day, leaf_id))
+
+    def _drop(self, leaf_id: str) -> None:
+        day = self._day.pop(leaf_id, None)
+        if day is None:
+            return
+        at = bisect.bisect_left(self._sorted, (day, leaf_id))
+        del self._sorted[at]
+        self._months[(day.year, day.month)] -= 1

@@ -1,0 +1,120 @@
+"""Every memory's day (``actors.navigation.days``): walked once, then kept by catalog changes.
+
+A time question after each save re-read every memory's date (~50k parses at 50k memories):
+the walk now happens once per read model, and a save, a change or a deletion reaches the days
+through the changes the read model takes in.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from actors.facts.messages import Retract
+from actors.ingest.messages import Save
+from actors.navigation import read_model
+from actors.navigation.days import MemoryDays
+from actors.navigation.messages import Search
+from actors.provenance import Provenance
+from ihmt_async.runtime import Runtime
+from store.catalog import CatalogReader
+
+
+@dataclass(frozen=True)
+class Meta:
+    timestamp: str
+    recorded_at: str = ""
+
+
+def test_a_marked_memory_is_read_again_and_a_deleted_one_leaves() -> None:
+    """Days are read once from the catalog's rows; then only marked memories, through the
+    searchable leaves' view, and a memory not yet searchable waits until it is."""
+    leaves: dict[str, Meta] = {"a": Meta("2025-09-10"), "b": Meta("", "2025-10-01T08:00:00Z"),
+                               "c": Meta("not a date")}
+    catalog = {"a": ("2025-09-10", ""), "b": ("", "2025-10-01T08:00:00Z"),
+               "c": ("not a date", "")}
+    days = MemoryDays(lambda: [(leaf, *dates) for leaf, dates in catalog.items()],
+                      lambda: leaves)
+    assert days.between(dt.date(2025, 9, 1), dt.date(2025, 10, 31)) == ["a", "b"]
+    assert days.holds_month(2025, 9) and not days.holds_month(2026, 9)
+    assert days.walks == 1
+    # a change moves a memory's day; a memory not yet searchable waits until it is
+    leaves["a"], catalog["a"] = Meta("2026-09-03"), ("2026-09-03", "")
+    days.touch("a")
+    days.touch("d")
+    assert days.between(dt.date(2025, 9, 1), dt.date(2025, 10, 31)) == ["b"]
+    assert days.holds_month(2026, 9) and not days.holds_month(2025, 9)
+    leaves["d"], catalog["d"] = Meta("2025-10-01"), ("2025-10-01", "")
+    assert days.between(dt.date(2025, 10, 1), dt.date(2025, 10, 1)) == ["b", "d"]
+    del leaves["b"], catalog["b"]
+    days.gone("b")
+    assert days.between(dt.date(2025, 1, 1), dt.date(2026, 12, 31)) == ["d", "a"]
+    del leaves["a"], catalog["a"]
+    days.gone("a")
+    assert not days.holds_month(2026, 9)
+    assert days.walks == 1
+    days.clear()
+    assert days.between(dt.date(2025, 1, 1), dt.date(2026, 12, 31)) == ["d"]
+    assert days.walks == 2
+
+
+@pytest.fixture
+def walks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Counts the reads of every memory: walks over the searchable leaves
+    (``LeafView.__iter__``) and reads of every leaf's dates from the catalog."""
+    counted: list[str] = []
+    walk = read_model.LeafView.__iter__
+    times = CatalogReader.leaf_times
+
+    def walking(self: read_model.LeafView) -> Iterator[str]:
+        counted.append("walk")
+        return walk(self)
+
+    def reading(self: CatalogReader, upto_seq: int) -> list[tuple[str, str, str]]:
+        counted.append("catalog")
+        return times(self, upto_seq)
+
+    monkeypatch.setattr(read_model.LeafView, "__iter__", walking)
+    monkeypatch.setattr(CatalogReader, "leaf_times", reading)
+    return counted
+
+
+def _septembers() -> tuple[int, int]:
+    """The two latest years whose September has ended."""
+    today = dt.datetime.now(dt.UTC).date()
+    latest = today.year if today >= dt.date(today.year, 10, 1) else today.year - 1
+    return latest - 1, latest
+
+
+@pytest.mark.anyio
+async def test_time_questions_after_saves_do_not_walk_every_memory(
+        tmp_path: Path, walks: list[str]) -> None:
+    earlier, latest = _septembers()
+    prov = Provenance(agent="test")
+    async with Runtime(tmp_path, background_consolidation=False) as rt:
+
+        async def save(text: str) -> str:
+            saved = await rt.ingest.ask(Save(content=text, provenance=prov))
+            return saved.leaf_ids[0]
+
+        async def listed(question: str) -> list[str]:
+            found = await rt.navigation.ask(Search(query=question, limit=10))
+            return [hit.leaf_id for hit in found.hits]
+
+        kayak = await save(f"{earlier}-09-10: bought a sea kayak at the harbour shop.")
+        await save(f"{earlier}-11-02: repainted the hallway a pale green.")
+        assert (await listed("what did I buy in September?"))[0] == kayak
+        assert walks == ["catalog"]
+        # A save is in the next time question's days, and in its month's year.
+        tent = await save(f"{latest}-09-03: bought a two-person tent for the mountains.")
+        assert (await listed("what did I buy in September?"))[0] == tent
+        assert kayak in await listed(f"what did I buy in September {earlier}?")
+        # A forgotten memory leaves the answer; the days were not walked again.
+        await rt.facts.ask(Retract(target=tent, reason="wrong"))
+        assert tent not in await listed(f"what happened in September {latest}?")
+        assert (await listed("what did I buy in September?"))[0] == kayak
+        assert walks == ["catalog"]
