@@ -111,7 +111,7 @@ USER_OWN = re.compile(
     r"|\bI\s+" + _ADVERB + r"(?:start|finish|stop|log\s+off|sign\s+off|log\s+on|"
     r"clock\s+(?:in|out))(?:\s+(?:work|working|my\s+day))?\s+(?:at|by|around|before)\s+\d"
     # Spanish: "mi clave SSH", "mis vacaciones", "estoy de vacaciones", "me cojo unos días",
-    # "firmo mis commits", "empiezo a las 8"
+    # "empiezo a las 8" ("firmo mis commits" is USER_MARKS' "mis commits")
     r"|\bmis?\s+(?:(?:nuevo|nueva|viejo|vieja|antiguo|antigua)\s+)?(?:port[aá]til|"
     r"ordenador|m[oó]vil|tel[eé]fono|monitor|(?:clave|llave)s?\s+(?:ssh|gpg|pgp|de\s+firma)|"
     r"cuentas?|vacaciones|d[ií]as?\s+libres?|permiso|baja|cumplea[nñ]os|"
@@ -124,7 +124,6 @@ USER_OWN = re.compile(
     r"permiso)|fuera\s+de\s+la\s+oficina|desconectad[oa])\b"
     r"|\bme\s+(?:cojo|tomo|pido|cog[ií]|tom[eé]|ped[ií])\s+(?:unos\s+|dos\s+|tres\s+|"
     r"\d+\s+|el\s+|la\s+|una\s+)?(?:d[ií]as?|vacaciones|semanas?|tarde|ma[nñ]ana|libre)\b"
-    r"|\bfirmo\s+(?:todos\s+)?mis\s+(?:commits|tags)\b"
     r"|\b(?:empiezo|entro|salgo|termino|acabo|desconecto)\s+(?:a\s+trabajar\s+|de\s+"
     r"trabajar\s+)?(?:a\s+las|sobre\s+las|antes\s+de\s+las)\s+\d",
     re.IGNORECASE | re.MULTILINE)
