@@ -79,6 +79,59 @@ USER_MARKS = re.compile(
 """A first-person (or third-person "the user ...") statement of a preference, a habit, a tool
 used everywhere, an identity: what a user says about themself."""
 
+_MY = (r"(?:(?:work|personal|home|new|old|current|own|company|spare|primary|main|second|"
+       r"other|private)\s+)*")
+_DEVICES = r"(?:laptop|notebook|computer|desktop|workstation|phone|mobile|monitor|headset|mouse)"
+_TIME_OFF = (r"(?:vacation|vacations|holidays?|pto|time\s+off|leave|annual\s+leave|"
+             r"sick\s+leave|parental\s+leave|day\s+off|days\s+off|ooo)")
+USER_OWN = re.compile(
+    # their machines and keys: "my work laptop is ...", "got a new work laptop: ...", "my
+    # ed25519 SSH key", "I sign my commits with ..."
+    r"\bmy\s+" + _MY + r"(?:" + _DEVICES + r"s?|(?:[\w-]+\s+){0,2}(?:ssh|gpg|pgp|signing)"
+    r"\s+keys?|yubikey|(?:[\w-]+\s+)?accounts?|password\s+manager|"
+    r"(?:summer\s+|christmas\s+|winter\s+)?" + _TIME_OFF + r"|birthday|"
+    r"(?:office|working)\s+days)\b"
+    r"|\b(?:got|bought|received|ordered|picked\s+up|switched\s+to|upgraded\s+to|"
+    r"moved\s+to)\s+(?:a|an|my)\s+" + _MY + _DEVICES + r"\b"
+    r"|\bsign(?:s|ed|ing)?\s+(?:all\s+)?my\s+(?:commits|tags)\b"
+    # their time off: "Vacation: off from 2026-08-10 ...", "I'm off on Friday", "I'll be on
+    # leave", "OOO until Monday"
+    r"|^\s*(?:(?:my\s+)?(?:summer|christmas|xmas|winter|easter|spring)\s+)?" + _TIME_OFF
+    + r"\s*[:\-\u2013\u2014(]\s*(?:I(?:'m|'ll\s+be|\s+am|\s+will\s+be)\s+)?"
+    r"(?:off\b|away\b|out\b|ooo\b|offline\b|from\s+\d|\d)"
+    r"|\bI(?:'m|\s+am|'ll\s+be|\s+will\s+be|\s+was|\s+won't\s+be|\s+am\s+not|'m\s+not)"
+    r"\s+(?:off(?!\s+to\b)|away|out\s+of\s+(?:the\s+)?office|ooo|on\s+(?:vacation|holiday|leave|"
+    r"pto|parental\s+leave|sick\s+leave)|available|online|offline|reachable)\b"
+    r"|\bI(?:'m|\s+am)?\s+(?:taking|took|take|booked)\s+(?:(?:a|the|two|three|\d+)\s+)?"
+    r"(?:(?:days?|weeks?|afternoon|morning)\s+off|time\s+off|pto|leave|vacation|holidays?)\b"
+    # their working hours: "I start at 8:30", "I log off at 17:00", "I don't work on Fridays"
+    r"|\bI\s+" + _ADVERB + r"work\s+(?:on\s+)?(?:mondays|tuesdays|wednesdays|thursdays|"
+    r"fridays|saturdays|sundays|weekends|part[- ]time|full[- ]time|(?:four|4)\s+days|"
+    r"mornings|afternoons|evenings|nights|\d)\b"
+    r"|\bI\s+" + _ADVERB + r"(?:start|finish|stop|log\s+off|sign\s+off|log\s+on|"
+    r"clock\s+(?:in|out))(?:\s+(?:work|working|my\s+day))?\s+(?:at|by|around|before)\s+\d"
+    # Spanish: "mi clave SSH", "mis vacaciones", "estoy de vacaciones", "me cojo unos días",
+    # "empiezo a las 8" ("firmo mis commits" is USER_MARKS' "mis commits")
+    r"|\bmis?\s+(?:(?:nuevo|nueva|viejo|vieja|antiguo|antigua)\s+)?(?:port[aá]til|"
+    r"ordenador|m[oó]vil|tel[eé]fono|monitor|(?:clave|llave)s?\s+(?:ssh|gpg|pgp|de\s+firma)|"
+    r"cuentas?|vacaciones|d[ií]as?\s+libres?|permiso|baja|cumplea[nñ]os|"
+    r"jornada)\b"
+    r"|\b(?:me\s+)?(?:dieron|han\s+dado|compr[eé]|llegó|lleg[oó])\s+(?:un|el|mi)\s+"
+    r"(?:nuevo\s+)?(?:port[aá]til|ordenador)\b"
+    r"|^\s*vacaciones(?:\s+de\s+" + _WORD + r"+)?\s*[:\-\u2013\u2014(]\s*(?:libre|fuera|"
+    r"del?\s+\d|\d)"
+    r"|\b(?:estoy|estar[eé]|estuve|estaba|voy\s+a\s+estar)\s+(?:de\s+(?:vacaciones|baja|"
+    r"permiso)|fuera\s+de\s+la\s+oficina|desconectad[oa])\b"
+    r"|\bme\s+(?:cojo|tomo|pido|cog[ií]|tom[eé]|ped[ií])\s+(?:unos\s+|dos\s+|tres\s+|"
+    r"\d+\s+|el\s+|la\s+|una\s+)?(?:d[ií]as?|vacaciones|semanas?|tarde|ma[nñ]ana|libre)\b"
+    r"|\b(?:empiezo|entro|salgo|termino|acabo|desconecto)\s+(?:a\s+trabajar\s+|de\s+"
+    r"trabajar\s+)?(?:a\s+las|sobre\s+las|antes\s+de\s+las)\s+\d",
+    re.IGNORECASE | re.MULTILINE)
+"""What the user has and when they work: their machines, their keys and accounts, their time
+off and their working hours ("My work laptop is a ThinkPad", "Got a new work laptop",
+"I sign my commits with my ed25519 SSH key", "Vacation: off from 2026-08-10", "estoy de
+vacaciones"). Every project's agent needs these; none of them is the project's."""
+
 _SELF = re.compile(r"\bI\b")
 
 CODE_MARKS = re.compile(
@@ -151,7 +204,7 @@ def speaks_as_we(text: str) -> bool:
 def states_a_user_preference(text: str, project: str) -> bool:
     """A first-person (or "the user ...") statement of a preference, habit, tool or identity,
     with no mark of the project (its name, "we", "this repo", a path, a ticket)."""
-    if USER_MARKS.search(text) is None:
+    if USER_MARKS.search(text) is None and USER_OWN.search(text) is None:
         return False
     return not (marks_the_code(text, project) or speaks_as_we(text)
                 or _HERE.search(text) is not None or names_a_part(text))

@@ -54,8 +54,10 @@ HEADINGS = frozenset("""
     lunes martes miercoles jueves viernes sabado domingo
     ojo cuidado atencion riesgo riesgos risk risks siguientes proximo pruebas
     prueba hechos duda dudas conclusion conclusiones nuevo nueva ahora antes despues
+    vacation vacations holiday holidays vacaciones pto ooo leave festivo festivos
 """.split()) | NOT_NAMES
-"""Words that open a heading, not a speaker's name (days and months head diary lines)."""
+"""Words that open a heading, not a speaker's name (days and months head diary lines; time off
+heads the user's own: "2026-08-01 Vacation: off from ..." is no person named Vacation)."""
 
 _SPEAKER = re.compile(
     r"^\s*(?P<date>" + OPENING_DATE + r"\s*[:,\-–—]?\s*)?"
