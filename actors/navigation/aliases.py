@@ -70,6 +70,10 @@ _BREAKS = re.compile(r"[^\w\s/+.#'’-]|['’]s\b|\s-\s")
 """What ends a question's phrase: punctuation and a possessive ("the Go backend's tests")."""
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
+"""Where a sentence ends: a full stop before a space ("Python 3.12" goes on), or a line."""
+
+
 @dataclass(frozen=True)
 class Definition:
     """One name and the description a memory gives it ("Tidewell", "payments API")."""
@@ -142,6 +146,15 @@ def definitions(text: str) -> list[Definition]:
     return found
 
 
+def _sentences_saying(text: str, phrase: tuple[str, ...]) -> list[str]:
+    """The sentences of ``text`` holding a word that starts with one of ``phrase``'s terms
+    (a stem: "mobil" in "mobile"): where a definition of it may be. A long explanation is
+    not read whole for every question."""
+    kept = [sentence for sentence in _SENTENCE_END.split(text)
+            if any(term in sentence.lower() for term in phrase)]
+    return [s if s.rstrip().endswith((".", "!", "?", ";")) else s + "." for s in kept]
+
+
 def phrases(topic: str) -> list[tuple[str, ...]]:
     """The runs of two or more content words in a question, as analysed terms ("the Go
     backend's test suite" -> ("go", "backend"), ("test", "suit")): where a description may
@@ -185,7 +198,7 @@ def names_for(phrase: tuple[str, ...], texts: Iterable[str], limit: int
     said: dict[str, frozenset[str]] = {}
     counts: dict[str, int] = {}
     for text in texts:
-        for definition in definitions(text):
+        for definition in definitions(" ".join(_sentences_saying(text, phrase))):
             terms = stands_for(phrase, definition)
             if not terms or set(_terms(definition.name)) & set(phrase):
                 continue

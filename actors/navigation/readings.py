@@ -209,8 +209,12 @@ class Readings:
                 continue
             words = Query(text=" ".join(phrase), terms=phrase, groups=(phrase,))
             pool = index.search(words, limit=ranking.ALIAS_POOL, allowed=admissible)
-            found = aliases.names_for(phrase, (self.model.text_of(leaf) for leaf, _, _ in pool),
-                                      ranking.ALIAS_NAMES)
+            # only a memory holding two of the phrase's words (or one beside another word
+            # for a piece of software) may define what it says: the others are not read
+            least = 1 if set(phrase) & aliases.SOFTWARE_HEADS else 2
+            texts = (self.model.text_of(leaf) for leaf, _, held in pool
+                     if len(held & set(phrase)) >= least)
+            found = aliases.names_for(phrase, texts, ranking.ALIAS_NAMES)
             for name, said in found:
                 terms = tuple(t for t in aliases.name_terms(name)
                               if t not in query.query_terms and index.doc_freq(t))
