@@ -110,6 +110,8 @@ def _description(desc: str) -> tuple[frozenset[str], str] | None:
         if fold(word).lower().strip(".'’") in ENDS:
             break
         words.append(word.rstrip("."))
+        if word.endswith("."):
+            break  # the sentence ends ("the payments API. Then we moved")
     of = next((i for i, word in enumerate(words) if word.lower() in OF_WORDS), None)
     terms = _terms(" ".join(words))
     if len(set(terms)) < 2:

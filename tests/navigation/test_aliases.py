@@ -32,7 +32,9 @@ def test_the_kinds_of_definition_in_both_languages() -> None:
     assert defined("Tidewell es nuestra API de pagos desde enero.") == [
         ("Tidewell", frozenset({"api", "pago"}), "api")]
     assert defined("Ferrocart (nuestro pipeline de ETL) corre de noche.")[0][0] == "Ferrocart"
-    # a description ends where what is said of the name begins
+    # a description ends where what is said of the name begins, and with its sentence
+    assert defined("Tidewell is the payments API. Then we moved on.") == [
+        ("Tidewell", frozenset({"payment", "api"}), "api")]
     assert defined("Priya Raman is the required reviewer for Tidewell PRs.") == [
         ("Priya Raman", frozenset({"requir", "reviewer"}), "reviewer")]
 
