@@ -934,6 +934,9 @@ class NavigationActor(Actor):
             if self.use_derived else None
         if relation is not None:
             readings.append(relation)
+        alias = self.readings.alias(query, topic, admissible) if self.use_derived else None
+        if alias is not None:
+            readings.append(alias)
         kind = self.readings.kind(query) if self.use_derived else None
         if kind is not None:
             readings.append(kind)

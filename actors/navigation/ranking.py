@@ -121,6 +121,17 @@ RELATION_NAMES = 3
 """Names a relation is read as, at most (two sisters, the partner and the one before)."""
 RELATION_POOL = 40
 """Memories holding the relation word read for names said beside it ("my sister Laura")."""
+ALIAS_SHARE = 1.0
+"""A question's description read as the name a memory defines with it ("the Go backend" as
+"Marlin", ``aliases``): the same thing, so a memory holding the name counts as fully as one
+holding the description's words."""
+ALIAS_PHRASES = 3
+"""A question's phrases looked up as descriptions, at most: one index search each."""
+ALIAS_POOL = 20
+"""Memories holding a phrase's words read for a definition ("Marlin (the Go mobile backend)"):
+a definition is short and holds them all, so it ranks among the first."""
+ALIAS_NAMES = 2
+"""Names one phrase is read as, at most (two projects both "the payments API")."""
 
 RRF_K = 20
 """Reciprocal-rank fusion constant: small, so the first few ranks of each list dominate."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from actors.embedding.neighbours import WordNeighbours
 from actors.facts.keys import fact_key
-from actors.navigation import ranking
+from actors.navigation import aliases, ranking
 from actors.navigation.kinds import things_of
 from actors.navigation.query import QUESTION_WORDS, Query, parse_query, possessed
 from actors.navigation.read_model import ReadModel
@@ -193,6 +193,41 @@ class Readings:
                 swapped[own[-1]] = terms
         return swapped_reading(query, swapped, ranking.RELATION_NAME_SHARE) if swapped \
             else None
+
+    def alias(self, query: Query, topic: str,
+              admissible: Callable[[str], bool]) -> Reading | None:
+        """The question with each phrase that describes a name the store defines read as that
+        name ("the Go backend" -> "Marlin", when a memory says "Marlin (the Go mobile
+        backend)"): later memories of the same thing say only its name. The definitions are
+        looked for among the few memories the phrase's words find (``ranking.ALIAS_POOL``
+        each, ``ranking.ALIAS_PHRASES`` phrases at most), never over the whole store."""
+        index = self.model.index
+        swapped: dict[str, tuple[str, ...]] = {}
+        back: dict[str, frozenset[str]] = {}
+        for phrase in aliases.phrases(topic)[:ranking.ALIAS_PHRASES]:
+            if not set(phrase) <= set(query.query_terms) or set(phrase) & set(swapped):
+                continue
+            words = Query(text=" ".join(phrase), terms=phrase, groups=(phrase,))
+            pool = index.search(words, limit=ranking.ALIAS_POOL, allowed=admissible)
+            # only a memory holding two of the phrase's words (or one beside another word
+            # for a piece of software) may define what it says: the others are not read
+            least = 1 if set(phrase) & aliases.SOFTWARE_HEADS else 2
+            texts = (self.model.text_of(leaf) for leaf, _, held in pool
+                     if len(held & set(phrase)) >= least)
+            found = aliases.names_for(phrase, texts, ranking.ALIAS_NAMES)
+            for name, said in found:
+                terms = tuple(t for t in aliases.name_terms(name)
+                              if t not in query.query_terms and index.doc_freq(t))
+                if not terms:
+                    continue
+                first = next(t for t in query.query_terms if t in said)
+                swapped[first] = tuple(unique((*swapped.get(first, ()), *terms)))
+                swapped.update({t: () for t in said if t != first})
+                back.update({t: back.get(t, frozenset()) | said for t in terms})
+        if not swapped:
+            return None
+        reading, _, share = swapped_reading(query, swapped, ranking.ALIAS_SHARE)
+        return reading, dict(back), share
 
     def names_of(self, word: str, as_of: dt.datetime | None,
                  admissible: Callable[[str], bool]) -> list[str]:
