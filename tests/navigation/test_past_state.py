@@ -88,3 +88,28 @@ def test_what_has_been_is_asked_in_both_languages() -> None:
     assert asks_for_history("Which cities has the user visited?")
     assert asks_for_history("¿Qué perros ha adoptado?")
     assert not asks_for_history("Has the user booked the flights?")
+
+
+async def test_the_note_a_change_superseded_is_how_things_stood_before_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # an outside probe (bbtest38): once "Raised ... from 100 to 300" superseded "Marlin
+    # per-user rate limit: 100 requests per minute", "What was the rate limit in the spring?"
+    # led with the raise and showed the note nowhere: their shared rare words are numbers
+    async def asked(home: Path) -> tuple[str, str]:
+        async with Runtime(home) as rt:
+            note = await save(rt, "2026-02-25: Marlin per-user rate limit: 100 requests per "
+                                  "minute.")
+            for text in FILLER:
+                await save(rt, "2026-01-10: " + text)
+            await save(rt, "2026-09-09: Raised Marlin's per-user rate limit from 100 to 300 "
+                           "requests per minute after the offline-sync feature shipped.")
+            await embedded(rt)
+            found = await search(rt, "What was Marlin's per-user rate limit in May 2026?")
+            return found.hits[0].leaf_id, note
+
+    led, note = await asked(tmp_path / "on")
+    assert led == note
+    monkeypatch.setattr(navigation.NavigationActor, "_continuation",
+                        lambda self, *a, **k: [])  # the words' tie alone finds nothing
+    led, note = await asked(tmp_path / "words")
+    assert led == note  # the supersession ties them
