@@ -69,6 +69,7 @@ from actors.facts.project_changes import is_tool_name, own_clause, project_facts
 from actors.facts.questions import attribute_question
 from actors.facts.quoted import quoted_by_another
 from actors.facts.role_changes import RoleChanges
+from actors.facts.settings_told import settings_told
 from actors.facts.speakers import USER, Speaker, speaker_of, turns
 from actors.facts.tools import switch_kind
 from actors.facts.values import (
@@ -928,7 +929,7 @@ _PLAIN_SETTING = _r(
     r"en\s+realidad)\s*[:,]?\s+)?"
     r"(?P<det>the|our|my|el|la|los|las|nuestro|nuestra|mi)\s+"
     r"(?P<x>[\w./+#-]+(?:\s+[\w./+#-]+){0,3})"
-    r"\s+(?:is|are|es|son)\s+(?:called\s+|set\s+to\s+)?(?P<v>[^\s,;]+(?:\s+[^\s,;]+){0,5}?)"
+    r"\s+(?P<cop>is|are|es|son)\s+(?:called\s+|set\s+to\s+)?(?P<v>[^\s,;]+(?:\s+[^\s,;]+){0,5}?)"
     r"(?:\s+(?:now|ahora))?(?:\s*,\s*(?:not|no)\s+[^\s,;]+(?:\s+[^\s,;]+){0,5})?"
     r"\s*[.!]?\s*$"
 )
@@ -1561,6 +1562,39 @@ _ING_NOUNS = frozenset(
 one."""
 
 
+_QUALITIES = frozenset(
+    "similar related aware capable ready free prone subject close equal open ideal good bad "
+    "great fine safe slow fast easy hard fit suited used enough common available popular "
+    "friendly native specific relevant based dependent independent different compliant "
+    "parecido parecida igual compatible "
+    "capaz listo lista libre propenso propensa util bueno buena malo mala facil dificil "
+    "disponible comun".split())
+"""Words that say how a thing is, not what it is, when a preposition follows them ("is
+similar to", "is ready for", "es útil para")."""
+_ADJECTIVE_ENDS = re.compile(r"[^\W\d_]{3,}(?:ible|able|ful|ous)$")
+_AFTER_QUALITY = frozenset("with to for of from on in about at by con a para de en por".split())
+
+
+def _a_quality(words: list[str]) -> bool:
+    """A lower-case adjective followed by a preposition ("compatible with net/http handlers",
+    "responsible for billing", "compatible con ..."): how a thing relates to another, which
+    a generic explanation says of a library, never a setting's value."""
+    if len(words) < 2 or fold(words[1]) not in _AFTER_QUALITY:
+        return False
+    first = fold(words[0])
+    return first in _QUALITIES or _ADJECTIVE_ENDS.fullmatch(first) is not None
+
+
+def _a_class_said(copula: str, value: str) -> bool:
+    """A plural subject described in lower-case words ("Los feature flags viejos son deuda
+    técnica y hay que borrarlos", "retries are a safety net"): a claim about a kind of thing,
+    which an explanation makes, not a setting (one thing set to a name, a number or an
+    identifier: "my kids are Ana and Leo" is capitalised)."""
+    words = [w.strip(".,;:!") for w in value.split()]
+    return fold(copula) in {"are", "son"} \
+        and all(re.fullmatch(r"[^\W\d_]+", w) and not w[:1].isupper() for w in words)
+
+
 def _a_predicate(value: str) -> bool:
     """Lower-case words that tell what a thing does or is for, not what it is set to: a
     value opening with a preposition or a verb to come ("for paid work", "gonna humble me")
@@ -1571,7 +1605,7 @@ def _a_predicate(value: str) -> bool:
     if not words or value[:1].isupper():
         return False
     first = fold(words[0]).strip(".,;:!")
-    if first in _PREDICATE_OPENERS:
+    if first in _PREDICATE_OPENERS or _a_quality(words):
         return True
     return len(words) > 1 and first.endswith("ing") and len(first) > 4 \
         and first not in _ING_NOUNS
@@ -1691,6 +1725,8 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             thing = liked.group("a") or liked.group("b")
             return [(m.start(), "user", f"preference:{thing}", value)] \
                 if value and _no_opinion(value) else []
+        if _a_class_said(m.group("cop"), value) or _a_predicate(value):
+            return []  # "Los feature flags viejos son deuda técnica", "X is compatible with Y"
         if _a_setting(noun, value):
             for name, (owner, attribute) in _TRAILING_ATTRIBUTES.items():
                 if noun == name or noun.endswith(" " + name):
@@ -1987,17 +2023,23 @@ def extract_facts(
             if is_question(span.folded):
                 continue
             found = clinical_facts(span, patient, headers=clinical)
-            project = [] if found else project_facts(span)
+            project = [] if found else [*project_facts(span), *settings_told(span)]
             if not found:
                 found = _rule_facts(span) or _named_after(said, index) \
                     or greeted_name(said, index) or _generic_facts(span)
             if project:  # a project's tool, version or setting (``project_changes``): the
                 # user's stack it was read as goes, and a rule of its own attribute here wins
                 named = {fold(f[3]) for f in project}
+                owned = {fold(f[3]) for f in project if f[2] == "owner"}
+                # "Ahmed Nasser is now Marlin's tech lead and owner": the owner, not a value
+                # of the person ('ahmed nasser' = "Marlin's tech lead and owner"); "el
+                # responsable de X es Y": the owner, not an attribute 'responsable' of X
                 found = [f for f in found
                          if not (f[2] in ("stack", "uses", "value")
                                  and any(fold(f[3]).endswith(n) for n in named)
-                                 or f[2] == "location" and is_tool_name(f[3]))]
+                                 or f[2] == "location" and is_tool_name(f[3])
+                                 or f[2] == "value" and fold(f[1]) in owned
+                                 or f[2] != "owner" and fold(f[3]) in owned)]
                 found = [*found, *(f for f in project if f[2] not in {g[2] for g in found})]
             partner = named_partner(span, dating, line)
             if partner is not None and not any(f[2] == "partner" for f in found):

@@ -116,14 +116,14 @@ def _name(prefix: str) -> str:
     return _NAME_RE.replace("{p}", prefix)
 
 
-_NUMBER = r"\d+(?:[.,]\d+)?"
-_UNIT = (r"(?:milliseconds?|ms|seconds?|secs?|s|minutes?|mins?|min|hours?|hrs?|h|days?|d|"
+NUMBER = r"\d+(?:[.,]\d+)?"
+UNIT = (r"(?:milliseconds?|ms|seconds?|secs?|s|minutes?|mins?|min|hours?|hrs?|h|days?|d|"
          r"weeks?|kb|mb|gb|tb|%|percent|segundos?|minutos?|horas?|dias?|semanas?|"
          r"requests?|req|connections?|workers?|replicas?|retries|threads?)")
-_PER = (r"(?:\s*(?:/|per|por|a\s+la|al)\s*(?:second|sec|s|minute|min|hour|h|day|segundo|minuto|"
+PER = (r"(?:\s*(?:/|per|por|a\s+la|al)\s*(?:second|sec|s|minute|min|hour|h|day|segundo|minuto|"
         r"hora|dia))?")
 """A rate's second unit ("200 requests per minute")."""
-_SETTING_NOUNS = re.compile(
+SETTING_NOUNS = re.compile(
     r"(?:^|\s)(?:ttl|timeout|time-out|limit|retention(?:\s+period)?|interval|expiry|"
     r"expiration|threshold|quota|concurrency|parallelism|replicas|retries|pool\s+size|"
     r"batch\s+size|window|tiempo\s+de\s+espera|limite|retencion|intervalo|umbral|"
@@ -136,7 +136,7 @@ _FOR_A_WHILE = re.compile(r"\b(?:temporarily|briefly|for\s+(?:the|a)\s+(?:test|l
                           r"(?:y\s+)?luego\s+(?:otra\s+vez\s+)?(?:volvimos|de\s+nuevo)\s+a)\b")
 """A change undone in the same breath ("temporarily bumped the pool size to 40 during the
 incident, then back to 20"): no value to keep."""
-_COUNTED = re.compile(
+COUNTED = re.compile(
     r"(?:^|\s)(?:pool\s+size|batch\s+size|replicas|retries|workers|connections|threads|"
     r"concurrency|parallelism|limit|lote|conexiones|hilos|limite(?:\s+de\s+\w+)?|"
     r"tamano\s+(?:del?|de\s+la)\s+\w+)$")
@@ -231,9 +231,9 @@ _SETTING_CHANGE = re.compile(
     r"\b(?:bumped|raised|lowered|increased|reduced|decreased|cut|changed|dropped|moved|"
     r"subimos|bajamos|aumentamos|reducimos|cambiamos|subido|bajado|aumentado|reducido|"
     r"cambiado)\s+(?P<thing>(?!(?:from|de)\s)(?:(?:the|our|its|el|la|los|las|nuestro|nuestra|"
-    r"su)\s+)?[\w./' -]{1,40}?\s+)?(?:(?:from|de)\s+(?P<old>" + _NUMBER + r")(?:[\s-]*"
-    r"(?P<ounit>" + _UNIT + r"))?\s+)?(?:to|a)\s+(?P<new>" + _NUMBER + r")(?:[\s-]*(?P<unit>"
-    + _UNIT + _PER + r"))?(?!\w|\.\d)")
+    r"su)\s+)?[\w./' -]{1,40}?\s+)?(?:(?:from|de)\s+(?P<old>" + NUMBER + r")(?:[\s-]*"
+    r"(?P<ounit>" + UNIT + r"))?\s+)?(?:to|a)\s+(?P<new>" + NUMBER + r")(?:[\s-]*(?P<unit>"
+    + UNIT + PER + r"))?(?!\w|\.\d)")
 """A setting's number changed: "bumped the TTL from 5 to 15 minutes", "bumped the pool size
 to 40", "subimos el tamaño de lote a 1000" (the old number may go unsaid)."""
 
@@ -427,10 +427,27 @@ def _clause_negated(span: Folded, at: int) -> bool:
 
 
 
+_DETERMINERS = frozenset("the our its el la los las nuestro nuestra su".split())
+_CONFIG_KEY = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+"""A config key or environment variable, folded ("webhook_max_retries")."""
+
+
+def setting_name(thing: str) -> str:
+    """A setting's name as its key: folded, without a leading day, determiner or a trailing
+    auxiliary ("the pool size was raised from 20 to 40"), and without a possessive, so
+    "Ferrocart's loader batch size" and "Ferrocart loader batch size" are one setting."""
+    words = re.sub(r"(?<=\w)['’]s\b", "", thing.lower()).split()
+    while words and (words[0] in _DETERMINERS or re.fullmatch(r"[\d-]+:?", words[0])):
+        words = words[1:]
+    while words and words[-1] in _PASSIVE:
+        words = words[:-1]
+    return " ".join(words)
+
+
 def _setting_changes(span: Folded, taken: list[tuple[int, int]]) -> list[Found]:
     """"bumped the TTL from 5 to 15 minutes", "harbor FX rate cache TTL lowered from 15
     minutes to 60 seconds", "subimos el timeout de 30 a 60 segundos": the setting named
-    before "from" (its noun one of ``_SETTING_NOUNS``) is the new number with its unit."""
+    before "from" (its noun one of ``SETTING_NOUNS``) is the new number with its unit."""
     out: list[Found] = []
     for m in _SETTING_CHANGE.finditer(span.folded):
         if any(a <= m.start() < b for a, b in taken):
@@ -439,17 +456,15 @@ def _setting_changes(span: Folded, taken: list[tuple[int, int]]) -> list[Found]:
         if not thing:  # "the cache TTL lowered from ...": the setting before the verb
             clause = re.split(r"[,;:()]|\s[-–—]\s", span.folded[:m.start()])[-1]
             thing = " ".join(clause.split()[-5:])
-        words = thing.split()
-        while words and words[0] in {"the", "our", "its", "el", "la", "los", "las", "nuestro",
-                                     "nuestra", "su"}:
-            words = words[1:]
-        while words and words[-1] in _PASSIVE:  # "the pool size was raised from 20 to 40"
-            words = words[:-1]
-        thing = " ".join(words)
+        thing = setting_name(thing)
         named = re.sub(r"[_.]+", " ", thing)  # a config key: "payout_batch_size", "pool.size"
         unit = m.group("unit") or m.group("ounit")
-        if not thing or not _SETTING_NOUNS.search(named) or not _said(span, m.start()) \
-                or not (unit or _COUNTED.search(named)) or _FOR_A_WHILE.search(span.folded):
+        # an upper-case config key is a setting whatever its words ("KESTREL_TIMEOUT_S",
+        # "WEBHOOK_MAX_RETRIES"): its number needs no setting noun and no unit
+        key = _CONFIG_KEY.fullmatch(thing) is not None and span.original(
+            m.start("thing"), m.end("thing")).strip().isupper() if m.group("thing") else False
+        if not thing or not (key or SETTING_NOUNS.search(named)) or not _said(span, m.start()) \
+                or not (key or unit or COUNTED.search(named)) or _FOR_A_WHILE.search(span.folded):
             continue
         value = span.original(m.start("new"), m.end("unit") if m.group("unit") else m.end("new"))
         if not m.group("unit") and m.group("ounit"):

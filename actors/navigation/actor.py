@@ -1277,7 +1277,8 @@ class NavigationActor(Actor):
             # memory of its story dated by the range's end tells how things stood then
             on_topic = [leaf for leaf, _ in ranked[:ranking.ABSTAIN_DEPTH]
                         if leaf in best and best[leaf].matched - best[leaf].near]
-            stood = self._state_then(on_topic[0], past, admissible, addable) \
+            stood = self._state_then(on_topic[0], past, admissible, addable, [
+                leaf for leaf, after in successor.items() if after == on_topic[0]]) \
                 if on_topic else None
             if stood is not None:
                 ranked = ranking.continued_first(ranked, on_topic[0], stood, answers=True)
@@ -1822,15 +1823,19 @@ class NavigationActor(Actor):
         return (meta.timestamp or meta.recorded_at)[:10], meta.recorded_ts
 
     def _state_then(self, changed: str, past: str, admissible: Callable[[str], bool],
-                    addable: Callable[[str], bool]) -> str | None:
+                    addable: Callable[[str], bool], replaced: list[str]) -> str | None:
         """A question about a past time whose best memory on its topic is dated after it and
         tells a change ("billing migrated from MySQL to PostgreSQL", July; asked about
         June): the latest earlier memory of the same story dated by ``past`` (ISO day), how
-        things stood then; None when there is none."""
+        things stood then; None when there is none. The memories the change superseded
+        (``replaced``) are of its story whatever words they share ("Marlin per-user rate
+        limit: 100 requests per minute", superseded by "Raised Marlin's per-user rate limit
+        from 100 to 300": their rare words are numbers, which tie nothing here)."""
         if self._when(changed)[0] <= past or not tells_a_change(self.model.text_of(changed)):
             return None
-        earlier = [doc for doc in self._continuation(changed, admissible, later=False)
-                   if self._when(doc)[0] <= past and addable(doc)]
+        told = [*self._continuation(changed, admissible, later=False),
+                *(doc for doc in replaced if admissible(doc))]
+        earlier = [doc for doc in told if self._when(doc)[0] <= past and addable(doc)]
         return max(earlier, key=self._when) if earlier else None
 
     def _latest_change(self, leaf_ids: list[str]) -> str | None:

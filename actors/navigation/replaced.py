@@ -29,7 +29,9 @@ REPLACED_MIN_DF = 20
 """A word of a change's context held by more memories than this share of the store (and more
 than ``REPLACED_MIN_DF``) ties nothing to it ("use", "now")."""
 
-_VERSION = re.compile(r"^[vV]?\d[\d.x]*$")
+_VERSION = re.compile(r"^[vV]?\d[\d.,x]*$")
+"""A version or a bare number ("1.78", "5,000"): it ties a change to a note only with the
+thing it is of."""
 
 
 def _key_terms(value: str) -> frozenset[str]:
@@ -43,7 +45,8 @@ def replaced_memory(model: ReadModel, msg: Replaced,
     """The memory whose state ``msg.text`` says it changed: an earlier memory (of its own
     scope or a global one, of that day or before, current, of a person if the text is)
     holding the old value's names and versions ("Postgres 15", "Celery"), none of the new
-    value's, and a word of the rest of the text (the context: "billing-api", "Python") or,
+    value's, and a word of the rest of the text (the context: "billing-api", "Python") or
+    every uncommon word of the thing it names ("WEBHOOK_MAX_RETRIES" from 5 to 3) or,
     when none does, a recorded fact whose value is the old one ("My bank is ING."); of
     several, the one sharing most context words, then the latest."""
     changes = msg.changes
@@ -73,6 +76,10 @@ def replaced_memory(model: ReadModel, msg: Replaced,
                    if index.doc_freq(t) <= common and not t.isdigit()}
         if not old:
             continue
+        # the thing named ("Cut WEBHOOK_MAX_RETRIES from 5 to 3") ties its note as context
+        # does: the note "WEBHOOK_MAX_RETRIES=5" may share no other word with the change
+        thing = {t for t in _key_terms(change.thing) if index.doc_freq(t) <= common
+                 and not t.isdigit()} if change.thing else set()
         found = index.search(parse_query(" ".join(sorted(old | context))),
                              limit=REPLACED_POOL, allowed=admissible)
         picked: list[tuple[int, tuple[str, float], str]] = []
@@ -82,7 +89,7 @@ def replaced_memory(model: ReadModel, msg: Replaced,
             if not old <= held or (new and new <= held) \
                     or len(named(model.text_of(leaf_id))) > REPLACED_MAX_NAMES:
                 continue
-            if held & context:
+            if held & context or (thing and thing <= held):
                 picked.append((len(held & context), when(leaf_id), leaf_id))
             else:
                 stating.append(leaf_id)

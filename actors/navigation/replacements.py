@@ -21,9 +21,12 @@ from actors.text import PROSE_SENTENCE_CHARS, fold
 _NOT_A_VALUE = (r"(?!(?:but|and|or|in|on|at|to|for|from|with|by|of|until|since|as|it|them|"
                 r"this|that|support|en|de|por|y|pero|hasta|desde)\b)")
 """A value never starts with a function word ("deprecated but supported until ...")."""
-_WORD = r"(?:[^\W_]|[+&])[\w.:+#/'’-]*"
-_VALUE = _NOT_A_VALUE + r"(?P<old>" + _WORD + r"(?:\s+" + _WORD + r"){0,3}?)"
-_NEW = r"[`'\"“]?(?P<new>" + _WORD + r"(?:\s+" + _WORD + r"){0,3}?)[`'\"”]?"
+_WORD = r"(?:[^\W_]|[+&])(?:[\w.:+#/'’-]|,(?=\d{3}\b))*"
+"""A value's word; a thousands comma stays in its number ("from 5,000 to 20,000")."""
+_CODE = r"`[^`\n]{1,40}`"
+"""A value written as code, whatever its characters: a cron expression ("`0 3 * * *`")."""
+_VALUE = _NOT_A_VALUE + r"(?P<old>" + _CODE + "|" + _WORD + r"(?:\s+" + _WORD + r"){0,3}?)"
+_NEW = r"(?P<new>" + _CODE + r"|[`'\"“]?" + _WORD + r"(?:\s+" + _WORD + r"){0,3}?[`'\"”]?)"
 _END = (r"(?=\s*(?:[,.;:()!?]|\s(?:in|on|at|for|after|before|because|since|so|and|but|as|with|"
         r"last|this|next|yesterday|today|across|en|para|porque|y|pero|tras|desde|la|el)\b|$))")
 _THING = r"(?P<thing>(?:\s+[\w.'’-]+){0,5}?)"
@@ -34,8 +37,10 @@ _NAMED = tuple(re.compile(p, re.IGNORECASE) for p in (
     r"\b(?P<verb>migrat(?:e|ed|es|ing)|mov(?:e|ed|es|ing)|switch(?:ed|es|ing)?|"
     r"chang(?:e|ed|es|ing)|upgrad(?:e|ed|es|ing)|downgrad(?:e|ed|es|ing)|bump(?:ed|s|ing)?|"
     r"port(?:ed|s|ing)?|transition(?:ed|s|ing)?|convert(?:ed|s|ing)?|went|go(?:es|ing)?|"
-    r"shift(?:ed|s|ing)?)\b" + _THING + r"\s+from\s+" + _VALUE + r"\s+(?:to|onto|into)\s+"
-    + _NEW + _END,
+    r"shift(?:ed|s|ing)?|rais(?:e|ed|es|ing)|lower(?:ed|s|ing)?|increas(?:e|ed|es|ing)|"
+    r"decreas(?:e|ed|es|ing)|reduc(?:e|ed|es|ing)|cut(?:s|ting)?|extend(?:ed|s|ing)?|"
+    r"shorten(?:ed|s|ing)?|tighten(?:ed|s|ing)?|relax(?:ed|es|ing)?)\b" + _THING
+    + r"\s+from\s+" + _VALUE + r"\s+(?:to|onto|into)\s+" + _NEW + _END,
     # "replaced A with B", "swapped A for B", "A was replaced by B"
     r"\b(?P<verb>replac(?:e|ed|es|ing)|substitut(?:e|ed|es|ing))\s+" + _DET + _VALUE
     + r"\s+(?:with|by)\s+" + _NEW + _END,
@@ -44,11 +49,28 @@ _NAMED = tuple(re.compile(p, re.IGNORECASE) for p in (
     r"\b" + _VALUE + r"\s+(?:was|were|is|are|has\s+been|have\s+been|got)\s+replaced\s+"
     r"(?:by|with)\s+" + _NEW + _END,
     # Spanish: "migramos/pasamos/cambiamos <algo> de A a B", "sustituimos A por B"
-    r"\b(?:migr|pas|cambi|mov|actualiz|mud)\w*\b" + _THING + r"\s+de(?:l)?\s+" + _VALUE
+    r"\b(?P<verb>(?:migr|pas|cambi|mov|actualiz|mud)\w*|(?:sub|baj|aument|reduj|reduc|ampli|"
+    r"acort)(?:imos|amos|ieron|aron|ido|ado|í|é|ió|ó|o|e))\b" + _THING + r"\s+de(?:l)?\s+" + _VALUE
     + r"\s+(?:a|al)\s+" + _NEW + _END,
     r"\b(?:sustitu|reemplaz|cambi)\w*\s+" + _DET + _VALUE + r"\s+por\s+" + _DET + _NEW + _END,
 ))
 """Changes that name the new value as well: the old one may be any word ("black + isort")."""
+_ARROWS = (re.compile(
+    r"(?<![\w.'’-])(?P<thing>(?:[\w.'’-]+\s+){0,3}?)(?:from\s+|de\s+)?(?P<old>" + _CODE + "|"
+    + _WORD + r")\s*(?:->|→|=>)\s*" + _NEW + _END, re.IGNORECASE),)
+"""A change told with an arrow ("WEBHOOK_MAX_RETRIES 5 -> 3", "Postgres 15 → 16"): the old
+value is the one word (or code) before it, and must be a name or a number, since an arrow
+between common words is a flow ("request -> handler"), not a change."""
+_MEASURE_VERB = re.compile(r"^(?:rais|lower|increas|decreas|reduc|cut|extend|shorten|tighten|"
+                           r"relax|sub|baj|aument|reduj|ampli|acort)", re.IGNORECASE)
+"""Verbs that change an amount: what they changed from must be a number or a name ("raised
+the rate limit from 100 to 300"); "cut the cable from the wall to the desk" replaced nothing."""
+_CHANGE_VERB = re.compile(
+    r"^(?:(?:bump|rais|lower|increas|decreas|reduc|cut|chang|mov|switch|set|updat|upgrad|"
+    r"downgrad|extend|shorten|tighten|relax)\w*|sub\w*|baj\w*|cambi\w*|aument\w*)\s+",
+    re.IGNORECASE)
+"""A change's verb opening the words before an arrow ("Cut retries 5 -> 3"): no part of the
+thing that changed."""
 _ENDED = tuple(re.compile(p, re.IGNORECASE) for p in (
     # "uninstalled/dropped/removed A", "stopped using A", "gave up on A", "moved off A"
     r"\b(?P<verb>uninstall(?:ed|ing|s)?|dropp(?:ed|ing)|drop|drops|remov(?:e|ed|es|ing)|"
@@ -133,7 +155,7 @@ def replacements(text: str) -> tuple[Replacement, ...]:
         if sentence.rstrip().endswith("?") or not sentence.strip() \
                 or len(sentence) > PROSE_SENTENCE_CHARS:  # a log or a dump, no prose
             continue
-        for patterns, needs_name in ((_NAMED, False), (_ENDED, True)):
+        for patterns, needs_name in ((_NAMED, False), (_ENDED, True), (_ARROWS, True)):
             for pattern in patterns:
                 for m in pattern.finditer(sentence):
                     groups = m.groupdict()
@@ -149,9 +171,11 @@ def replacements(text: str) -> tuple[Replacement, ...]:
                         else None
                     key = fold(old).lower()
                     if not old or key in found or (new and fold(new).lower() == key) \
-                            or (needs_name and not named(old)) or _DATE.match(old):
+                            or ((needs_name or _MEASURE_VERB.match(verb)) and not named(old)) \
+                            or _DATE.match(old):
                         continue
-                    thing = _LEADING.sub("", (groups.get("thing") or "").strip()).strip(_TRIM)
+                    thing = _CHANGE_VERB.sub("", (groups.get("thing") or "").strip())
+                    thing = _LEADING.sub("", thing).strip(_TRIM)
                     found[key] = Replacement(old=old, new=new, thing=thing)
     return tuple(found.values())
 

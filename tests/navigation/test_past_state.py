@@ -119,3 +119,28 @@ async def test_a_value_asked_as_of_a_past_time_is_the_one_set_before_it(
     assert await first(tmp_path / "on") == 1
     monkeypatch.setattr(navigation.NavigationActor, "_carried_into", lambda *a: set())
     assert await first(tmp_path / "off") != 1
+
+
+async def test_the_note_a_change_superseded_is_how_things_stood_before_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # an outside probe (bbtest38): once "Raised ... from 100 to 300" superseded "Marlin
+    # per-user rate limit: 100 requests per minute", "What was the rate limit in the spring?"
+    # led with the raise and showed the note nowhere: their shared rare words are numbers
+    async def asked(home: Path) -> tuple[str, str]:
+        async with Runtime(home) as rt:
+            note = await save(rt, "2026-02-25: Marlin per-user rate limit: 100 requests per "
+                                  "minute.")
+            for text in FILLER:
+                await save(rt, "2026-01-10: " + text)
+            await save(rt, "2026-09-09: Raised Marlin's per-user rate limit from 100 to 300 "
+                           "requests per minute after the offline-sync feature shipped.")
+            await embedded(rt)
+            found = await search(rt, "What was Marlin's per-user rate limit in May 2026?")
+            return found.hits[0].leaf_id, note
+
+    led, note = await asked(tmp_path / "on")
+    assert led == note
+    monkeypatch.setattr(navigation.NavigationActor, "_continuation",
+                        lambda self, *a, **k: [])  # the words' tie alone finds nothing
+    led, note = await asked(tmp_path / "words")
+    assert led == note  # the supersession ties them

@@ -72,6 +72,39 @@ def test_no_change_is_read_where_none_happened(text: str) -> None:
     assert [r for r in replacements(text) if r.old not in {"v1"}] == [], replacements(text)
 
 
+@pytest.mark.parametrize(("text", "old", "new", "thing"), [
+    # an outside probe (bbtest38): a number lowered, raised, cut or increased, a cron moved
+    # and an arrow were read as no change, and the note stating the old value stayed current
+    ("Cut WEBHOOK_MAX_RETRIES from 5 to 3 and added an idempotency key.", "5", "3",
+     "WEBHOOK_MAX_RETRIES"),
+    ("Raised the rate limit from 100 to 300 requests per minute.", "100",
+     "300 requests per minute", "rate limit"),
+    ("Lowered KESTREL_TIMEOUT_S from 30 to 12 seconds so workers free up.", "30",
+     "12 seconds", "KESTREL_TIMEOUT_S"),
+    ("Increased the loader batch size from 5,000 to 20,000 rows per insert.", "5,000",
+     "20,000 rows per insert", "loader batch size"),
+    ("Moved the nightly docs build cron from `0 3 * * *` to `30 1 * * *` because it "
+     "overlapped the backups.", "0 3 * * *", "30 1 * * *", "nightly docs build cron"),
+    ("Cut retries 5 -> 3 after the duplicate refunds.", "5", "3", "retries"),
+    ("Postgres 15 → 16 en staging.", "15", "16", "Postgres"),
+    ("Bajamos el límite de 500 a 200 peticiones por minuto.", "500", "200 peticiones por minuto",
+     "límite"),
+])
+def test_a_number_changed_names_its_old_value_and_thing(text: str, old: str, new: str,
+                                                        thing: str) -> None:
+    found = replacements(text)
+    assert found and (found[0].old, found[0].new, found[0].thing) == (old, new, thing), found
+
+
+@pytest.mark.parametrize("text", [
+    "Cut the cable from the wall to the desk.",  # an amount's verb, no amount
+    "We raised the kids from toddlers to teens in Leeds.",
+    "The request goes request -> handler -> db.",  # a flow, not a change
+])
+def test_an_amount_verb_or_an_arrow_without_a_value_is_no_change(text: str) -> None:
+    assert replacements(text) == (), replacements(text)
+
+
 def test_a_bare_version_keeps_the_thing_it_versions() -> None:
     change = replacements("Bumped the default Node from 20 to 22 LTS across atlas-web.")[0]
     assert (change.old, change.thing) == ("20", "default Node")
@@ -169,6 +202,29 @@ async def test_a_setting_said_again_or_a_retired_tool_puts_the_newer_first(
         assert ids(found)[:2] == [new, old] and found.hits[1].currency == "SUPERSEDED"
         found = await search(rt, "What do we use for lemur-analytics dashboards?")
         assert ids(found)[:2] == [now, built] and found.hits[1].currency == "SUPERSEDED"
+
+
+async def test_a_number_or_a_cron_changed_supersedes_the_note_stating_it(
+        tmp_path: Path) -> None:
+    # an outside probe (bbtest38): each note below stayed current after its change, and
+    # led the answer to "what is the batch size?" with the old number
+    async with Runtime(tmp_path) as rt:
+        batch = await _save(rt, "2026-03-13: Ferrocart loader batch size: 5,000 rows per insert.")
+        other = await _save(rt, "2026-03-20: Heron's export writes 5,000 rows per file.")
+        retries = await _save(rt, "2026-02-03: Tidewell webhook delivery: exponential backoff "
+                                  "starting at 2 s, WEBHOOK_MAX_RETRIES=5.")
+        cron = await _save(rt, "2026-02-20: The nightly Quillstack docs build runs from cron "
+                               "at `0 3 * * *`.")
+        ingest = await _save(rt, "2026-02-21: The nightly ingestion runs from cron at "
+                                 "`0 3 * * *` too.")
+        raised = await _save(rt, "2026-11-19: Increased Ferrocart's loader batch size from "
+                                 "5,000 to 20,000 rows per insert.")
+        assert raised.facts.superseded_leaf == batch.leaf_ids[0] != other.leaf_ids[0]
+        cut = await _save(rt, "2026-07-19: Cut WEBHOOK_MAX_RETRIES from 5 to 3.")
+        assert cut.facts.superseded_leaf == retries.leaf_ids[0]
+        moved = await _save(rt, "2026-10-02: Moved the nightly docs build cron from "
+                                "`0 3 * * *` to `30 1 * * *`.")
+        assert moved.facts.superseded_leaf == cron.leaf_ids[0] != ingest.leaf_ids[0]
 
 
 async def test_a_memory_stating_the_old_value_as_a_fact_needs_no_shared_word(
