@@ -1238,6 +1238,7 @@ class NavigationActor(Actor):
         # "matcha", nor "familiares" near "abuela" (``everyday_kinds``)
         nearest_leaf = max(similar, key=lambda leaf: (similar[leaf], leaf), default=None)
         meant = similar
+        judged_crowd = crowd
         if span is not None and asked is not None and topic.strip() \
                 and fold(topic).strip() != fold(text).strip():
             # "which concert did the user go to in March?": a memory of March is close to the
@@ -1245,14 +1246,19 @@ class NavigationActor(Actor):
             # whether it is about the question is measured on the rest. Measured: the
             # conversation sets lose two vague questions to "No memory found" ("what health
             # news did the user share in January?", "el calor del verano"), nothing else moves
+            # and against the topic's own crowd: the question's, time included, sits higher
+            # ("¿Qué le diagnosticaron a Nora en marzo de 2026?": the asthma turn is 0.25
+            # from the topic, the whole question's crowd 0.30, the topic's 0.17)
+            measured_topic = self.vectors.encode_query(topic)
             meant = {**similar, **self.vectors.similarity_of(
-                self.vectors.encode_query(topic), [leaf for leaf in judged if leaf in similar])}
+                measured_topic, [leaf for leaf in judged if leaf in similar])}
+            judged_crowd = self._crowd_of(measured_topic, admissible, crowd)
         evidence_of = {leaf: self._evidence(
             query, best.get(leaf), meant.get(leaf, 0.0), leaf in about_time or leaf in exact,
             compared=leaf in similar and not (leaf in best and translated is not None
                                               and best[leaf].reading is translated)
             and not (leaf in best and kind is not None and best[leaf].reading is kind[0]),
-            closest=leaf == nearest_leaf, crowd=crowd)
+            closest=leaf == nearest_leaf, crowd=judged_crowd)
                        for leaf in judged}
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}
@@ -1623,6 +1629,15 @@ class NavigationActor(Actor):
             if any(holds_identifier(body, ident) for ident in wanted):
                 out.add(leaf)
         return out
+
+    def _crowd_of(self, topic: Any, admissible: Callable[[str], bool], asked: float
+                  ) -> float:
+        """The crowd (``ranking.CROWD_RANK``) of a time question's topic, asked without its
+        time: the similarities judged are the topic's, and a memory stands out of what any
+        memory reaches for the same words, not for the whole question (``asked``, its crowd,
+        is kept when the topic's cannot be measured)."""
+        return self.vectors.similar_and_crowd(topic, ranking.CROWD_RANK, admissible,
+                                              ranking.CROWD_RANK)[1] or asked
 
     def _evidence(self, query: Query, match: Match | None, similarity: float,
                   about: bool, *, compared: bool = False,

@@ -192,3 +192,20 @@ def is_demonym(word: str) -> bool:
         return True
     return len(key) > DEMONYM_STEM and key.endswith(_DEMONYM_ENDINGS) \
         and key[:DEMONYM_STEM] in _stems()
+
+
+def demonym_stems(word: str) -> tuple[str, ...]:
+    """The first ``DEMONYM_STEM`` letters of the other language's names of the countries a
+    people's or a language's name shares its first letters with ("German" -> Germany ->
+    "alem", as "alemán" and "Alemania" start; "Swedish" -> "suec"): a memory in the other
+    language names the people or the language in its own words ("Empiezo clases de alemán"
+    for "German classes"), which share no letters with the asked name. () for a word that is
+    no such name."""
+    key = _key(word)
+    if len(key) <= DEMONYM_STEM:
+        return ()
+    start = key[:DEMONYM_STEM]
+    places = [name for name in _countries() if " " not in name and name.startswith(start)]
+    return tuple(sorted({other[:DEMONYM_STEM] for name in places for other in translated(name)
+                         if len(other) >= DEMONYM_STEM and other[:DEMONYM_STEM] != start}))
+

@@ -79,6 +79,13 @@ TIME_WORDS = frozenset(
     ultimamente semana finde mes ano antes despues""".split()
 )
 """Words of when, not of what: a question's time words no memory holds are not news."""
+LIFE_AREAS = frozenset(
+    """health wellbeing life finances money career studies salud bienestar vida finanzas
+    dinero carrera estudios""".split())
+"""Areas of a life, not things: "What did the user learn about her health?" is answered by
+"My GP checked my bloods... ferritin is 11", which never says "health". A thing of the user's
+that no memory mentions is a detail never stored ("her sourdough starter"); an area is told
+only through what happened in it, so one no memory names is no such detail."""
 OTHERS_CHECKED = 12
 """Memories read to tell that a relation the question says is the user's is only ever said of
 someone else (``Unmentioned.only_others``)."""
@@ -153,6 +160,8 @@ class Unmentioned:
         for word in possessed(topic, pronouns=True):
             if word in by_su and not kin(word) and other_reading(word) is None:
                 continue
+            if fold(word).lower() in LIFE_AREAS:
+                continue
             terms = [stem(t) for t in text_terms(word)]
             # a relation's other names are ``kin``'s to say: "sister" is close in meaning to
             # "brother", and no name of him; and a relation only ever said of someone else
@@ -192,9 +201,13 @@ class Unmentioned:
         # a people's or a language's name is asked like its country ("traditional Portuguese
         # music": "Portugal", "portugués", "Porto"), held when a memory holds a word
         # sharing its first letters; one held in no form is a detail never stored ("Which
-        # Italian restaurant did the assistant recommend?" when it recommended a Thai one)
+        # Italian restaurant did the assistant recommend?" when it recommended a Thai one);
+        # the other language names it in its own letters ("German classes" / "clases de
+        # alemán": the first letters of Alemania, its country's Spanish name)
         for word in peoples_names(topic):
-            if word not in places and unheld([stem(t) for t in text_terms(word)]):
+            if word not in places and unheld([stem(t) for t in text_terms(word)]) \
+                    and not any(index.doc_freq(start) or index.variants(start)
+                                for start in regions.demonym_stems(word)):
                 places.append(word)
         return tuple(out), tuple(places)
 
