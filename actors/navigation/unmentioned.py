@@ -187,8 +187,14 @@ class Unmentioned:
                 t in held or index.doc_freq(t) or index.variants(t)
                 or index.variants(t[:PLACE_PREFIX]) for t in terms)
 
+        # a region is told by its cities ("the weekend in Andalusia": "a cave house in
+        # Sacromonte", Granada's)
+        def region_held(name: str) -> bool:
+            return any(index.doc_freq(stem(term)) for city in regions.cities_of(name)
+                       for term in text_terms(city))
+
         places = [name for name in placed(topic)
-                  if unheld([stem(t) for t in text_terms(name)])]
+                  if unheld([stem(t) for t in text_terms(name)]) and not region_held(name)]
         # a name is held whole: "RxJS" is not held by a memory holding "JS", nor "Redux
         # Saga" by one holding "Redux" (its last word names it); a name of several parts
         # may be said by their initials ("JavaScript" as "JS", "TypeScript" as "TS")
@@ -196,7 +202,7 @@ class Unmentioned:
             whole = text_terms(name.split()[-1])
             initials = "".join(part[0] for part in whole[1:]) if len(whole) > 2 else ""
             if name not in places and whole and unheld([stem(whole[0])]) \
-                    and not (initials and index.doc_freq(initials)):
+                    and not (initials and index.doc_freq(initials)) and not region_held(name):
                 places.append(name)
         # a people's or a language's name is asked like its country ("traditional Portuguese
         # music": "Portugal", "portugués", "Porto"), held when a memory holds a word

@@ -11,6 +11,9 @@ import pytest
 
 from actors.navigation import actor as navigation
 from actors.navigation import regions, unmentioned
+from actors.navigation.bilingual import other_reading
+from actors.navigation.derivation import spellings
+from actors.navigation.stem import stem
 from bench import conversation_set_d
 from tests.navigation.test_retrieval_rules import replies
 
@@ -72,3 +75,32 @@ async def test_a_times_topic_stands_out_of_its_own_crowd(
                         lambda self, topic, admissible, asked: asked)
     diagnosis, = await replies(tmp_path / "off", turns, asked)
     assert diagnosis.status == "NONE"
+
+
+async def test_a_region_is_told_by_its_cities(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    turns = (*TURNS,
+             "[2026-06-06] user: Long weekend in Granada with Marcos, the Alhambra was packed.",
+             "[2026-06-06] user: We slept in a cave house in Sacromonte, cool even at noon.")
+    asked = ("Where did the user sleep on the weekend in Andalusia?",
+             "Where did the user sleep on the weekend in Tuscany?")  # never stored
+    andalusia, tuscany = await replies(tmp_path / "on", turns, asked)
+    assert andalusia.status == "FOUND"
+    assert any("cave house" in hit.text for hit in andalusia.hits)
+    assert tuscany.status == "NONE" and "Tuscany" in (tuscany.reason or "")
+    monkeypatch.setattr(regions, "cities_of", lambda region: ())
+    andalusia, = await replies(tmp_path / "off", turns, asked[:1])
+    assert andalusia.status == "NONE"
+
+
+def test_a_spanish_verb_in_the_third_person_is_read_as_its_infinitive() -> None:
+    assert other_reading("pagará") == [("pagará", ("pay",))]  # future
+    assert other_reading("paga") == [("paga", ("pay",))]  # present
+    assert other_reading("pagan") == [("pagan", ("pay",))]
+    assert other_reading("casa") == [("casa", ("house", "home"))]  # a word known as written
+    assert other_reading("Nora") is None
+
+
+def test_retiring_is_said_in_either_spanish_word() -> None:
+    assert stem("jubilada") in spellings(stem("retirarse"))
+    assert stem("retirado") in spellings(stem("jubilarse"))
