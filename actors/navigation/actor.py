@@ -90,6 +90,7 @@ from actors.navigation.query import (
     QUESTION_WORDS,
     RELATION_WORDS,
     Query,
+    asks_a_liking,
     asks_a_measure,
     asks_about_before,
     asks_about_now,
@@ -965,7 +966,8 @@ class NavigationActor(Actor):
             # ...whether or not the tree descent reached it (after a consolidation pass the
             # descent decides which full-text matches count; the vector pool counts too)
             lexical_ids |= {leaf for leaf in similar if leaf in best}
-            if asks_for_advice(text):
+            liking = asks_a_liking(text)
+            if asks_for_advice(text) or liking:
                 # "Suggest something to do on a Saturday night": what the user said they
                 # love or cannot stand ("I really hate crowded places and loud bars") shares
                 # no word with the question, and a haystack of advice fills the vector pool;
@@ -974,8 +976,10 @@ class NavigationActor(Actor):
                 unmeasured = [leaf for leaf in stated if leaf not in similar]
                 if unmeasured:
                     similar.update(self.vectors.similarity_of(asked, unmeasured))
+                # a liking asked is answered by a statement that stands out of the crowd
                 preferred = max((leaf for leaf in stated
-                                 if similar.get(leaf, 0.0) >= PREFERENCE_FLOOR),
+                                 if similar.get(leaf, 0.0) >= PREFERENCE_FLOOR
+                                 and not (liking and similar[leaf] - crowd < ranking.STANDOUT)),
                                 key=lambda leaf: (similar[leaf], leaf), default=None)
             # the time's memories holding the question's words are measured by meaning as
             # well, however far they rank among all (else only their rivals of other times,
@@ -1292,8 +1296,16 @@ class NavigationActor(Actor):
             and not any(translatable(word) for word in (*things, *places)) \
             and not set(places) & {*named(topic), *filter(is_demonym, places)} \
             else frozenset()
+        if preferred is not None and asks_a_liking(text):
+            # a liking asked: the statement of it is about the question, whatever words it
+            # shares with it ("Odio las películas de terror" for "¿Qué tipo de cine no
+            # soporta?"), and leads the memories about nothing (``ranking.about_first``)
+            evidence_of[preferred] = self._evidence(
+                query, best.get(preferred), meant.get(preferred, 0.0), True,
+                compared=True, closest=preferred == nearest_leaf, crowd=judged_crowd)
         if preferred is not None and preferred not in [leaf for leaf, _ in ranked[:3]]:
-            # advice asked: the reply's second place is the user's closest preference
+            # advice or a liking asked: the reply's second place is the user's closest
+            # preference
             at = min(1, len(ranked))
             score = ranked[at][1] if at < len(ranked) else 0.0
             ranked = [item for item in ranked if item[0] != preferred]
