@@ -86,6 +86,18 @@ LIFE_AREAS = frozenset(
 "My GP checked my bloods... ferritin is 11", which never says "health". A thing of the user's
 that no memory mentions is a detail never stored ("her sourdough starter"); an area is told
 only through what happened in it, so one no memory names is no such detail."""
+DATED = frozenset("boyfriend girlfriend partner novio novia pareja".split())
+"""Relations a user often tells by dating someone, never by the word ("Went on a date with a
+guy called Marcos. He teaches maths at a high school" for "the user's boyfriend")."""
+_DATING = re.compile(
+    r"(?:^|[.!:;]\s*|\bi\s+)went\s+on\s+(?:a|our)\s+(?:first\s+|second\s+|third\s+)?date\b|"
+    r"\bi'?(?:m|\s+am|'ve\s+been|\s+have\s+been)\s+(?:dating|seeing\s+someone)\b|"
+    r"\b(?:tuve|tengo)\s+una\s+(?:primera\s+|segunda\s+)?cita\b|"
+    r"\bestoy\s+saliendo\s+con\b", re.IGNORECASE)
+"""The user telling they date someone, in English or Spanish (a subject-less "Went on a date"
+after a turn's label is the speaker's)."""
+_DATING_TERMS = ("date", "dating", "someone", "cita", "saliendo")
+"""Words such a sentence holds, to find its memories through the index."""
 OTHERS_CHECKED = 12
 """Memories read to tell that a relation the question says is the user's is only ever said of
 someone else (``Unmentioned.only_others``)."""
@@ -122,6 +134,9 @@ def as_said(text: str) -> dict[str, str]:
 _ASSISTANT = re.compile(r"^\W*(?:" + OPENING_DATE + r")?\W*(?:assistant|asistente)\s*:",
                         re.IGNORECASE)
 """An assistant's turn: what it says of a dog or a trip is advice, nobody's own."""
+_USER_LABEL = re.compile(r"^\W*(?:" + OPENING_DATE + r")?\W*(?:user|usuario|usuaria)\s*:\s*",
+                         re.IGNORECASE)
+"""A user's turn's label: what follows is the user's, a subject-less sentence too."""
 
 
 class Unmentioned:
@@ -179,7 +194,8 @@ class Unmentioned:
                    and not self.only_others(stem(text_terms(other)[0]))
                    # "hermanos" (siblings) is indexed as "hermano" (a brother): not a sister
                    and not other_kinds(word, stem(text_terms(other)[0]))
-                   for other in kin(word)) or self.kind_held(word):
+                   for other in kin(word)) or self.kind_held(word) \
+                    or fold(word).lower() in DATED and self.dating_told():
                 continue
             out.append(word)
         def unheld(terms: list[str]) -> bool:
@@ -297,6 +313,21 @@ class Unmentioned:
         # ...and one says it of someone else at least: a word only asked about or advised on
         # ("What does a hamster need?", "Sea kayaking is a great sport") is nobody's
         return others
+
+    def dating_told(self) -> bool:
+        """Whether the user told of dating someone (``_DATING``) in one of the first
+        ``OTHERS_CHECKED`` memories holding each of its words: a boyfriend or a partner never
+        named by the word may be the one dated."""
+        index = self.model.index
+        for word in _DATING_TERMS:
+            term = stem(word)
+            if not index.doc_freq(term):
+                continue
+            for leaf in list(index.postings(term))[:OTHERS_CHECKED]:
+                told = self.model.text_of(leaf)
+                if not _ASSISTANT.match(told) and _DATING.search(_USER_LABEL.sub("", told)):
+                    return True
+        return False
 
     def kind_held(self, word: str) -> bool:
         """Whether ``word`` is a make ("my old Ford", "the Pixel") whose kind of thing some

@@ -127,3 +127,22 @@ async def test_a_liking_asked_is_answered_by_the_statement_of_it(
     monkeypatch.setattr(navigation, "asks_a_liking", lambda text: False)
     films, = await replies(tmp_path / "off", turns, asked)
     assert films.status == "NONE"
+
+
+async def test_a_partner_is_told_by_dating_someone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    turns = (*TURNS,
+             "[2026-02-14] user: Went on a date with a guy called Marcos, we met at pottery "
+             "class. He teaches maths at a high school.",
+             "[2026-02-14] assistant: How exciting! How did it go?")
+    asked = ("What does the user's boyfriend teach?",
+             "What does the user's husband teach?")  # no wedding told: never stored
+    boyfriend, husband = await replies(tmp_path / "on", turns, asked)
+    assert boyfriend.status == "FOUND"
+    assert any("Marcos" in hit.text for hit in boyfriend.hits)
+    assert husband.status == "NONE" and "husband" in (husband.reason or "")
+    alone, = await replies(tmp_path / "alone", TURNS, asked[:1])  # nobody dated: never stored
+    assert alone.status == "NONE" and "boyfriend" in (alone.reason or "")
+    monkeypatch.setattr(unmentioned, "DATED", frozenset())
+    boyfriend, = await replies(tmp_path / "off", turns, asked[:1])
+    assert boyfriend.status == "NONE"
