@@ -185,16 +185,9 @@ def translatable(word: str) -> bool:
 
 
 _VERB_ENDINGS = (("amos", "ar"), ("emos", "er"), ("imos", "ir"), ("ando", "ar"),
-                 ("iendo", "er"), ("iendo", "ir"), ("ado", "ar"), ("ido", "er"), ("ido", "ir"),
-                 ("aron", "ar"), ("ieron", "er"), ("ieron", "ir"), ("aba", "ar"),
-                 ("ara", "ar"), ("era", "er"), ("ira", "ir"),
-                 ("an", "ar"), ("en", "er"), ("en", "ir"),
-                 ("a", "ar"), ("e", "er"), ("e", "ir"))
+                 ("iendo", "er"), ("iendo", "ir"), ("ado", "ar"), ("ido", "er"), ("ido", "ir"))
 """Spanish verb endings read back to the infinitive the lexicon lists ("desplegamos" ->
-"desplegar", "guardado" -> "guardar"): the forms a question about what we do uses, and
-those of a question about someone in the third person, present, past and future ("¿Cuánto
-paga...?", "¿cómo se conocieron?", "¿Cuánto pagará...?", folded). Tried after every other
-form, for a word the lexicon does not know as written."""
+"desplegar", "guardado" -> "guardar"): the forms a question about what we do uses."""
 
 
 def _spanish_forms(key: str) -> tuple[str, ...]:

@@ -11,7 +11,6 @@ import pytest
 
 from actors.navigation import actor as navigation
 from actors.navigation import regions, unmentioned
-from actors.navigation.bilingual import other_reading
 from actors.navigation.derivation import spellings
 from actors.navigation.query import asks_a_liking
 from actors.navigation.stem import stem
@@ -92,14 +91,6 @@ async def test_a_region_is_told_by_its_cities(
     monkeypatch.setattr(regions, "cities_of", lambda region: ())
     andalusia, = await replies(tmp_path / "off", turns, asked[:1])
     assert andalusia.status == "NONE"
-
-
-def test_a_spanish_verb_in_the_third_person_is_read_as_its_infinitive() -> None:
-    assert other_reading("pagará") == [("pagará", ("pay",))]  # future
-    assert other_reading("paga") == [("paga", ("pay",))]  # present
-    assert other_reading("pagan") == [("pagan", ("pay",))]
-    assert other_reading("casa") == [("casa", ("house", "home"))]  # a word known as written
-    assert other_reading("Nora") is None
 
 
 def test_retiring_is_said_in_either_spanish_word() -> None:
