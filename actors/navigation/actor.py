@@ -92,6 +92,7 @@ from actors.navigation.query import (
     QUESTION_WORDS,
     RELATION_WORDS,
     Query,
+    asks_a_liking,
     asks_a_measure,
     asks_a_schedule,
     asks_about_before,
@@ -1021,7 +1022,8 @@ class NavigationActor(Actor):
             # ...whether or not the tree descent reached it (after a consolidation pass the
             # descent decides which full-text matches count; the vector pool counts too)
             lexical_ids |= {leaf for leaf in similar if leaf in best}
-            if asks_for_advice(text):
+            liking = asks_a_liking(text)
+            if asks_for_advice(text) or liking:
                 # "Suggest something to do on a Saturday night": what the user said they
                 # love or cannot stand ("I really hate crowded places and loud bars") shares
                 # no word with the question, and a haystack of advice fills the vector pool;
@@ -1030,8 +1032,10 @@ class NavigationActor(Actor):
                 unmeasured = [leaf for leaf in stated if leaf not in similar]
                 if unmeasured:
                     similar.update(self.vectors.similarity_of(asked, unmeasured))
+                # a liking asked is answered by a statement that stands out of the crowd
                 preferred = max((leaf for leaf in stated
-                                 if similar.get(leaf, 0.0) >= PREFERENCE_FLOOR),
+                                 if similar.get(leaf, 0.0) >= PREFERENCE_FLOOR
+                                 and not (liking and similar[leaf] - crowd < ranking.STANDOUT)),
                                 key=lambda leaf: (similar[leaf], leaf), default=None)
             # the time's memories holding the question's words are measured by meaning as
             # well, however far they rank among all (else only their rivals of other times,
@@ -1298,6 +1302,7 @@ class NavigationActor(Actor):
         # "matcha", nor "familiares" near "abuela" (``everyday_kinds``)
         nearest_leaf = max(similar, key=lambda leaf: (similar[leaf], leaf), default=None)
         meant = similar
+        judged_crowd = crowd
         if span is not None and asked is not None and topic.strip() \
                 and fold(topic).strip() != fold(text).strip():
             # "which concert did the user go to in March?": a memory of March is close to the
@@ -1305,14 +1310,19 @@ class NavigationActor(Actor):
             # whether it is about the question is measured on the rest. Measured: the
             # conversation sets lose two vague questions to "No memory found" ("what health
             # news did the user share in January?", "el calor del verano"), nothing else moves
+            # and against the topic's own crowd: the question's, time included, sits higher
+            # ("¿Qué le diagnosticaron a Nora en marzo de 2026?": the asthma turn is 0.25
+            # from the topic, the whole question's crowd 0.30, the topic's 0.17)
+            measured_topic = self.vectors.encode_query(topic)
             meant = {**similar, **self.vectors.similarity_of(
-                self.vectors.encode_query(topic), [leaf for leaf in judged if leaf in similar])}
+                measured_topic, [leaf for leaf in judged if leaf in similar])}
+            judged_crowd = self._crowd_of(measured_topic, admissible, crowd)
         evidence_of = {leaf: self._evidence(
             query, best.get(leaf), meant.get(leaf, 0.0), leaf in about_time or leaf in exact,
             compared=leaf in similar and not (leaf in best and translated is not None
                                               and best[leaf].reading is translated)
             and not (leaf in best and kind is not None and best[leaf].reading is kind[0]),
-            closest=leaf == nearest_leaf, crowd=crowd)
+            closest=leaf == nearest_leaf, crowd=judged_crowd)
                        for leaf in judged}
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}
@@ -1346,8 +1356,16 @@ class NavigationActor(Actor):
             and not any(translatable(word) for word in (*things, *places)) \
             and not set(places) & {*named(topic), *filter(is_demonym, places)} \
             else frozenset()
+        if preferred is not None and asks_a_liking(text):
+            # a liking asked: the statement of it is about the question, whatever words it
+            # shares with it ("Odio las películas de terror" for "¿Qué tipo de cine no
+            # soporta?"), and leads the memories about nothing (``ranking.about_first``)
+            evidence_of[preferred] = self._evidence(
+                query, best.get(preferred), meant.get(preferred, 0.0), True,
+                compared=True, closest=preferred == nearest_leaf, crowd=judged_crowd)
         if preferred is not None and preferred not in [leaf for leaf, _ in ranked[:3]]:
-            # advice asked: the reply's second place is the user's closest preference
+            # advice or a liking asked: the reply's second place is the user's closest
+            # preference
             at = min(1, len(ranked))
             score = ranked[at][1] if at < len(ranked) else 0.0
             ranked = [item for item in ranked if item[0] != preferred]
@@ -1682,6 +1700,15 @@ class NavigationActor(Actor):
             if any(holds_identifier(body, ident) for ident in wanted):
                 out.add(leaf)
         return out
+
+    def _crowd_of(self, topic: Any, admissible: Callable[[str], bool], asked: float
+                  ) -> float:
+        """The crowd (``ranking.CROWD_RANK``) of a time question's topic, asked without its
+        time: the similarities judged are the topic's, and a memory stands out of what any
+        memory reaches for the same words, not for the whole question (``asked``, its crowd,
+        is kept when the topic's cannot be measured)."""
+        return self.vectors.similar_and_crowd(topic, ranking.CROWD_RANK, admissible,
+                                              ranking.CROWD_RANK)[1] or asked
 
     def _evidence(self, query: Query, match: Match | None, similarity: float,
                   about: bool, *, compared: bool = False,

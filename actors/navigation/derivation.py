@@ -113,6 +113,7 @@ SAME_THING = tuple(tuple(group.split()) for group in (
     "abuelo yayo",
     "jefe jefa supervisor supervisora encargado encargada",
     "pelicula peli",
+    "jubilarse jubilado jubilada jubilacion retirarse retirado retirada",
 ))
 """Words for one thing in everyday English or Spanish (as the stemmer leaves them), the way
 two people say it: "my mother's chemist" asks about "mum's pharmacy". Not words of one kind

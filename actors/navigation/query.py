@@ -368,6 +368,21 @@ _PREFERENCE = re.compile(
     r"ask\s+for|go\s+for)\b|\bsiempre\s+(?:pido|reservo|elijo|cojo|compro|me\s+siento)\b")
 
 
+_LIKING_ASKED = re.compile(
+    r"\b(?:likes?(?!\s*[?.!]|\s*$)|loves?(?!\s+life)|hates?|dislikes?|prefers?|enjoys?|"
+    r"can'?t\s+stand|favou?rite|gustan?|encantan?|odian?|soportan?|prefieren?|favorit[oa]s?)\b")
+"""The verbs and words a question asks what someone likes or cannot stand with (not "what is
+it like?", not "love life")."""
+
+
+def asks_a_liking(text: str) -> bool:
+    """The question asks what someone likes, prefers or cannot stand ("¿Qué tipo de cine no
+    soporta el usuario?", "How does the user like their hot drinks?"), not for advice: the
+    user's own statement of the preference answers it ("Odio las películas de terror"),
+    whatever words it shares with the question."""
+    return _LIKING_ASKED.search(fold(text).lower()) is not None and not asks_for_advice(text)
+
+
 def states_a_preference(text: str) -> bool:
     """The text tells what someone likes, avoids or cannot have ("I love Latin American
     fiction", "I take it with oat milk because I'm lactose intolerant", "He loves spicy food

@@ -80,6 +80,43 @@ the place as a memory in the other does not ("¿Qué restaurante me recomendaste
 and "book one dinner at Tasca do Meio", of the Lisbon trip)."""
 
 
+REGION_CITIES = {
+    region: tuple(cities.split()) for names, cities in (
+        ("andalusia andalucia", "sevilla seville granada malaga cordoba cadiz almeria huelva jaen "
+                                "marbella ronda sacromonte alhambra"),
+        ("catalonia cataluna catalunya", "barcelona girona tarragona lleida sitges"),
+        ("asturias", "oviedo gijon aviles cangas covadonga llanes"),
+        ("galicia", "santiago vigo coruna lugo ourense pontevedra"),
+        ("cantabria", "santander"),
+        ("navarre navarra", "pamplona"),
+        ("aragon", "zaragoza huesca teruel"),
+        ("extremadura", "caceres merida badajoz"),
+        ("euskadi", "bilbao donostia vitoria"),
+        ("balearics baleares", "mallorca menorca ibiza formentera palma"),
+        ("canaries canarias", "tenerife lanzarote fuerteventura"),
+        ("tuscany toscana", "florence florencia siena pisa lucca"),
+        ("sicily sicilia", "palermo catania siracusa syracuse taormina"),
+        ("sardinia cerdena", "cagliari"),
+        ("lombardy lombardia", "milan milano bergamo como"),
+        ("bavaria baviera", "munich munchen nuremberg augsburg"),
+        ("brittany bretana", "rennes brest"),
+        ("normandy normandia", "rouen caen"),
+        ("provence", "marseille marsella avignon"),
+        ("algarve", "faro lagos albufeira"),
+        ("california", "angeles francisco diego"),
+    ) for region in names.split()}
+"""Regions whose memories name their cities (or a sight of them: "a cave house in
+Sacromonte" for "the weekend in Andalusia"), folded, one word each: a question names the
+region, a memory the city, as with a country (``is_region``), but a region no memory names
+in either form is still a place never mentioned."""
+
+
+def cities_of(region: str) -> tuple[str, ...]:
+    """The cities (one folded word each) of a region named as written ("Andalusia"), else
+    ()."""
+    return REGION_CITIES.get(_key(region), ())
+
+
 CITY_NAMES = tuple("""
     amsterdam rotterdam utrecht ghent gent antwerp bruges brussels liege luxembourg paris lyon
     marseille nice bordeaux toulouse nantes lille strasbourg montpellier london manchester
@@ -192,3 +229,20 @@ def is_demonym(word: str) -> bool:
         return True
     return len(key) > DEMONYM_STEM and key.endswith(_DEMONYM_ENDINGS) \
         and key[:DEMONYM_STEM] in _stems()
+
+
+def demonym_stems(word: str) -> tuple[str, ...]:
+    """The first ``DEMONYM_STEM`` letters of the other language's names of the countries a
+    people's or a language's name shares its first letters with ("German" -> Germany ->
+    "alem", as "alemán" and "Alemania" start; "Swedish" -> "suec"): a memory in the other
+    language names the people or the language in its own words ("Empiezo clases de alemán"
+    for "German classes"), which share no letters with the asked name. () for a word that is
+    no such name."""
+    key = _key(word)
+    if len(key) <= DEMONYM_STEM:
+        return ()
+    start = key[:DEMONYM_STEM]
+    places = [name for name in _countries() if " " not in name and name.startswith(start)]
+    return tuple(sorted({other[:DEMONYM_STEM] for name in places for other in translated(name)
+                         if len(other) >= DEMONYM_STEM and other[:DEMONYM_STEM] != start}))
+

@@ -79,6 +79,25 @@ TIME_WORDS = frozenset(
     ultimamente semana finde mes ano antes despues""".split()
 )
 """Words of when, not of what: a question's time words no memory holds are not news."""
+LIFE_AREAS = frozenset(
+    """health wellbeing life finances money career studies salud bienestar vida finanzas
+    dinero carrera estudios""".split())
+"""Areas of a life, not things: "What did the user learn about her health?" is answered by
+"My GP checked my bloods... ferritin is 11", which never says "health". A thing of the user's
+that no memory mentions is a detail never stored ("her sourdough starter"); an area is told
+only through what happened in it, so one no memory names is no such detail."""
+DATED = frozenset("boyfriend girlfriend partner novio novia pareja".split())
+"""Relations a user often tells by dating someone, never by the word ("Went on a date with a
+guy called Marcos. He teaches maths at a high school" for "the user's boyfriend")."""
+_DATING = re.compile(
+    r"(?:^|[.!:;]\s*|\bi\s+)went\s+on\s+(?:a|our)\s+(?:first\s+|second\s+|third\s+)?date\b|"
+    r"\bi'?(?:m|\s+am|'ve\s+been|\s+have\s+been)\s+(?:dating|seeing\s+someone)\b|"
+    r"\b(?:tuve|tengo)\s+una\s+(?:primera\s+|segunda\s+)?cita\b|"
+    r"\bestoy\s+saliendo\s+con\b", re.IGNORECASE)
+"""The user telling they date someone, in English or Spanish (a subject-less "Went on a date"
+after a turn's label is the speaker's)."""
+_DATING_TERMS = ("date", "dating", "someone", "cita", "saliendo")
+"""Words such a sentence holds, to find its memories through the index."""
 OTHERS_CHECKED = 12
 """Memories read to tell that a relation the question says is the user's is only ever said of
 someone else (``Unmentioned.only_others``)."""
@@ -115,6 +134,9 @@ def as_said(text: str) -> dict[str, str]:
 _ASSISTANT = re.compile(r"^\W*(?:" + OPENING_DATE + r")?\W*(?:assistant|asistente)\s*:",
                         re.IGNORECASE)
 """An assistant's turn: what it says of a dog or a trip is advice, nobody's own."""
+_USER_LABEL = re.compile(r"^\W*(?:" + OPENING_DATE + r")?\W*(?:user|usuario|usuaria)\s*:\s*",
+                         re.IGNORECASE)
+"""A user's turn's label: what follows is the user's, a subject-less sentence too."""
 
 
 class Unmentioned:
@@ -153,6 +175,8 @@ class Unmentioned:
         for word in possessed(topic, pronouns=True):
             if word in by_su and not kin(word) and other_reading(word) is None:
                 continue
+            if fold(word).lower() in LIFE_AREAS:
+                continue
             terms = [stem(t) for t in text_terms(word)]
             # a relation's other names are ``kin``'s to say: "sister" is close in meaning to
             # "brother", and no name of him; and a relation only ever said of someone else
@@ -170,7 +194,8 @@ class Unmentioned:
                    and not self.only_others(stem(text_terms(other)[0]))
                    # "hermanos" (siblings) is indexed as "hermano" (a brother): not a sister
                    and not other_kinds(word, stem(text_terms(other)[0]))
-                   for other in kin(word)) or self.kind_held(word):
+                   for other in kin(word)) or self.kind_held(word) \
+                    or fold(word).lower() in DATED and self.dating_told():
                 continue
             out.append(word)
         def unheld(terms: list[str]) -> bool:
@@ -178,8 +203,14 @@ class Unmentioned:
                 t in held or index.doc_freq(t) or index.variants(t)
                 or index.variants(t[:PLACE_PREFIX]) for t in terms)
 
+        # a region is told by its cities ("the weekend in Andalusia": "a cave house in
+        # Sacromonte", Granada's)
+        def region_held(name: str) -> bool:
+            return any(index.doc_freq(stem(term)) for city in regions.cities_of(name)
+                       for term in text_terms(city))
+
         places = [name for name in placed(topic)
-                  if unheld([stem(t) for t in text_terms(name)])]
+                  if unheld([stem(t) for t in text_terms(name)]) and not region_held(name)]
         # a name is held whole: "RxJS" is not held by a memory holding "JS", nor "Redux
         # Saga" by one holding "Redux" (its last word names it); a name of several parts
         # may be said by their initials ("JavaScript" as "JS", "TypeScript" as "TS")
@@ -187,14 +218,18 @@ class Unmentioned:
             whole = text_terms(name.split()[-1])
             initials = "".join(part[0] for part in whole[1:]) if len(whole) > 2 else ""
             if name not in places and whole and unheld([stem(whole[0])]) \
-                    and not (initials and index.doc_freq(initials)):
+                    and not (initials and index.doc_freq(initials)) and not region_held(name):
                 places.append(name)
         # a people's or a language's name is asked like its country ("traditional Portuguese
         # music": "Portugal", "portugués", "Porto"), held when a memory holds a word
         # sharing its first letters; one held in no form is a detail never stored ("Which
-        # Italian restaurant did the assistant recommend?" when it recommended a Thai one)
+        # Italian restaurant did the assistant recommend?" when it recommended a Thai one);
+        # the other language names it in its own letters ("German classes" / "clases de
+        # alemán": the first letters of Alemania, its country's Spanish name)
         for word in peoples_names(topic):
-            if word not in places and unheld([stem(t) for t in text_terms(word)]):
+            if word not in places and unheld([stem(t) for t in text_terms(word)]) \
+                    and not any(index.doc_freq(start) or index.variants(start)
+                                for start in regions.demonym_stems(word)):
                 places.append(word)
         return tuple(out), tuple(places)
 
@@ -278,6 +313,21 @@ class Unmentioned:
         # ...and one says it of someone else at least: a word only asked about or advised on
         # ("What does a hamster need?", "Sea kayaking is a great sport") is nobody's
         return others
+
+    def dating_told(self) -> bool:
+        """Whether the user told of dating someone (``_DATING``) in one of the first
+        ``OTHERS_CHECKED`` memories holding each of its words: a boyfriend or a partner never
+        named by the word may be the one dated."""
+        index = self.model.index
+        for word in _DATING_TERMS:
+            term = stem(word)
+            if not index.doc_freq(term):
+                continue
+            for leaf in list(index.postings(term))[:OTHERS_CHECKED]:
+                told = self.model.text_of(leaf)
+                if not _ASSISTANT.match(told) and _DATING.search(_USER_LABEL.sub("", told)):
+                    return True
+        return False
 
     def kind_held(self, word: str) -> bool:
         """Whether ``word`` is a make ("my old Ford", "the Pixel") whose kind of thing some
