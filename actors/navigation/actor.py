@@ -1576,11 +1576,10 @@ class NavigationActor(Actor):
         """For a value or a schedule asked as it stood in a past time: the latest memory dated
         before the time that holds as many of the question's words as any memory does (in
         their own forms, "what time" aside) and tells a value (a number, a day, a time). The
-        value in force in April was set in March ("Lowered
-        KESTREL_TIMEOUT_S from 30 to 12 seconds"), and the April memories holding one word
-        of the question (a session summary naming the service) tell nothing of it: the time's
-        boost goes to the statement carried into it too (of those scoring ``CARRIED_SHARE``
-        of the best of them, the latest)."""
+        value in force in April was set in March ("Lowered KESTREL_TIMEOUT_S from 30 to 12
+        seconds"), and the April memories holding one word of the question (a session summary
+        naming the service) tell nothing of it: the time's boost goes to the statement carried
+        into it too (of those scoring ``CARRIED_SHARE`` of the best of them, the latest)."""
         def held(leaf: str) -> int:
             return len(best[leaf].matched - best[leaf].near - ranking.SCHEDULE_TERMS)
 
