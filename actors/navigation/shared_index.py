@@ -34,6 +34,11 @@ PREFIX = 4
 VARIANT_MIN = 5
 META_CACHE = 4096
 """Stored documents kept decoded per process (ranking asks for the same few hits repeatedly)."""
+WATERMARK_DOCS = 1
+"""Documents tantivy counts in its corpus that are no leaf: the commit's watermark. The tail
+counts it too, or a word held by nearly every memory gets another idf in the tail than once
+committed (ln(1 + 0.5/61.5) against ln(1 + 1.5/61.5): a third), and a reply computed less
+than a commit interval after a save could differ from the same reply a second later."""
 FIRST_FETCH = 1.25
 """A filtered search first asks the committed index for this many times ``limit`` hits (a
 scope filter rarely drops many), then four times more each round while it keeps too few:
@@ -257,9 +262,10 @@ class SharedIndex:
     # ------------------------------------------------------------------ search
 
     def _norm(self) -> tuple[int, float]:
-        """(documents, average weighted length) the tail is scored against."""
+        """(documents, average weighted length) the tail is scored against: tantivy's count
+        once committed, its watermark document included (``WATERMARK_DOCS``)."""
         mark = self.disk.watermark
-        n_docs = len(self)
+        n_docs = len(self) + WATERMARK_DOCS
         if mark.docs:
             return n_docs, mark.avg_length
         lengths = [t.doc.length for t in self.tail.values()]

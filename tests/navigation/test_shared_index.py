@@ -274,3 +274,25 @@ async def test_a_processs_own_commit_empties_its_tail(store_home: Path,
                 await anyio.sleep(0.1)
         assert len(model.index) == 4
         assert model.index.doc_freq("quokka") == 1
+
+
+@pytest.mark.anyio
+async def test_the_tail_scores_a_memory_as_the_commit_will(store_home: Path) -> None:
+    # a word held by nearly every memory: its idf in the tail counts the documents tantivy
+    # counts (its watermark among them), or the score drops to a third until the commit and
+    # a reply asked within a second of the save differs from the same one asked after it
+    async with Runtime(store_home, background_consolidation=False) as rt:
+        saved = [await rt.ingest.ask(Save(content=f"Should a friend buy a lamp number {n}?"))
+                 for n in range(20)]
+        await rt.navigation.ask(Search(query="buy"))  # the leaves are in the tail now
+        index = rt.navigation.model.index
+        query = parse_query("what did I buy", None)
+        ids = [result.leaf_ids[0] for result in saved[:3]]
+        in_tail = {doc: score for doc, score, _ in index.score_docs(query, ids)}
+        assert set(in_tail) == set(ids) and all(doc in index.tail for doc in ids)
+        with anyio.fail_after(30):
+            while index.tail:
+                await anyio.sleep(0.1)
+        committed = {doc: score for doc, score, _ in index.score_docs(query, ids)}
+    for doc in ids:  # tantivy rounds a document's length: close, not equal
+        assert in_tail[doc] == pytest.approx(committed[doc], rel=0.1)
