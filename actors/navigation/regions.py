@@ -103,7 +103,7 @@ REGION_CITIES = {
         ("normandy normandia", "rouen caen"),
         ("provence", "marseille marsella avignon"),
         ("algarve", "faro lagos albufeira"),
-        ("california", "angeles francisco diego"),
+        ("california", "sacramento oakland berkeley hollywood yosemite"),
     ) for region in names.split()}
 """Regions whose memories name their cities (or a sight of them: "a cave house in
 Sacromonte" for "the weekend in Andalusia"), folded, one word each: a question names the
