@@ -40,13 +40,9 @@ def ids(result: SearchResult) -> list[str]:
 
 async def embedded(rt: Runtime) -> None:
     """Until every memory has its vector (the background embedder runs while the inbox is
-    idle) and the shared full-text index holds every memory (committed in the background,
-    ``COMMIT_INTERVAL_S``): the rules that weigh meaning then see every memory, and the
-    lexical scores are the committed index's, not the process's tail's (scored on the tail's
-    own statistics, they differ: a reply could change when the commit lands)."""
+    idle): the rules that weigh meaning then see every memory."""
     with anyio.fail_after(60):
-        while (await rt.navigation.ask(Stats()))["embedding"]["pending"] \
-                or rt.navigation.model.index.tail:
+        while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
             await anyio.sleep(0.2)
 
 
