@@ -355,3 +355,140 @@ def stated_today(text: str) -> tuple[dt.date, str] | None:
     if day is None:
         return None
     return day, text[m.end() + end:].lstrip(" .,;:)-–—")
+
+
+_LAST_NIGHT = re.compile(r"\b(?:last\s+night|anoche)\b")
+"""'last night', 'anoche': the evening before the day it was said."""
+_TOMORROW = re.compile(r"\b(?P<two>the\s+day\s+after\s+tomorrow|pasado\s+manana)\b|"
+                       r"\btomorrow\b|(?<!la\s)(?<!esta\s)(?<!cada\s)(?<!una\s)\bmanana\b"
+                       r"(?!\s+(?:por|de|temprano))")
+"""'tomorrow', 'mañana' (not 'la/esta/cada mañana': the morning), 'pasado mañana'."""
+_NEXT = re.compile(
+    r"\b(?:next|(?:el|la)\s+proxim[oa])\s+(?P<unit>week|month|year|weekend|semana|mes|ano)\b|"
+    r"\b(?:la|el)\s+(?P<unit_es>semana|mes|ano)\s+(?:que\s+viene|proxim[oa])\b|"
+    r"\b(?:el\s+)?(?:proximo\s+)?fin\s+de\s+semana\s+que\s+viene\b")
+"""'next week/month/year/weekend', 'la semana que viene', 'el próximo mes', 'el fin de semana
+que viene'."""
+_NEXT_WEEKDAY = re.compile(
+    rf"\b(?:next|(?:el\s+)?proximo)\s+(?P<a>{'|'.join(_WEEKDAY_NAMES)})\b|"
+    rf"\bel\s+(?P<b>{'|'.join(_WEEKDAY_NAMES)})\s+que\s+viene\b")
+"""'next Friday', 'el próximo viernes', 'el viernes que viene': the first such day after."""
+_IN_N = re.compile(
+    rf"\b(?:in|dentro\s+de)\s+(?P<n>\d{{1,3}}|a|an|one|un|una|{'|'.join(_COUNTS)})\s+"
+    r"(?P<unit>days?|weeks?|months?|dias?|semanas?|mes|meses)\b")
+"""'in two weeks', 'dentro de tres días': that day, give or take (as '... ago')."""
+TOLD_DAYS_MOST = 4
+"""Relative phrases of one memory resolved, at most (a reply line, not a calendar)."""
+
+
+@dataclass(frozen=True)
+class ToldDay:
+    """A relative phrase of a memory ("yesterday", "hace dos semanas", "next month") and the
+    days it names as of the day the memory was said."""
+
+    phrase: str
+    """As written in the memory."""
+    span: DateRange
+    approximate: bool = False
+    """Counted in weeks or months ("three weeks ago"): people round, so about that day."""
+
+
+def _unit_of(said: str) -> str:
+    return next(name for start, name in (("d", "day"), ("w", "week"), ("sem", "week"),
+                                         ("mo", "month"), ("mes", "month"), ("y", "year"),
+                                         ("a", "year")) if said.startswith(start))
+
+
+def _count_of(raw: str) -> int:
+    return int(raw) if raw.isdigit() else _COUNTS.get(raw, 1)
+
+
+def _next_span(unit: str, said_on: dt.date) -> DateRange:
+    if unit in ("week", "semana"):
+        monday = said_on + dt.timedelta(days=7 - said_on.weekday())
+        return DateRange(monday, monday + dt.timedelta(days=6))
+    if unit in ("weekend", "fin"):  # said on a weekday: the coming one
+        saturday = said_on + dt.timedelta(days=(5 - said_on.weekday()) % 7 or 7)
+        return DateRange(saturday, saturday + dt.timedelta(days=1))
+    if unit in ("month", "mes"):
+        year, month = divmod(said_on.year * 12 + said_on.month, 12)
+        return _month_span(year, month + 1)
+    return DateRange(dt.date(said_on.year + 1, 1, 1), dt.date(said_on.year + 1, 12, 31))
+
+
+def _this_span(unit: str, past: bool, said_on: dt.date) -> DateRange:
+    """'last week' / 'this month' / 'el año pasado' as of the day said (the whole unit)."""
+    if past:
+        return _relative(unit, True, said_on)
+    if unit in ("week", "semana"):
+        monday = said_on - dt.timedelta(days=said_on.weekday())
+        return DateRange(monday, monday + dt.timedelta(days=6))
+    if unit in ("month", "mes"):
+        return _month_span(said_on.year, said_on.month)
+    return DateRange(dt.date(said_on.year, 1, 1), dt.date(said_on.year, 12, 31))
+
+
+def _one_day(day: dt.date) -> DateRange:
+    return DateRange(day, day)
+
+
+def _told_all(sentence: str, said_on: dt.date) -> Iterator[tuple[re.Match[str], DateRange, bool]]:
+    """Every kind of relative phrase's first match in one folded sentence, with its days."""
+    if m := _LAST_NIGHT.search(sentence):
+        yield m, _one_day(said_on - dt.timedelta(days=1)), False
+    for pattern in (_DAY_BEFORE, _WEEKEND, _LAST_WEEKDAY):
+        if (m := pattern.search(sentence)) and (got := _days_ago(m.group(0), said_on)):
+            yield m, DateRange(got.start, got.end), False
+    if (m := _AGO.search(sentence)) and (got := _days_ago(m.group(0), said_on)):
+        unit = _unit_of(m.group("unit") or m.group("unit_es"))
+        count = _count_of(m.group("n") or m.group("n_es"))
+        days = {"day": 1, "week": 7, "month": 30, "year": 365}[unit] * count
+        yield m, _one_day(said_on - dt.timedelta(days=days)), unit != "day"
+    if m := _TOMORROW.search(sentence):
+        yield m, _one_day(said_on + dt.timedelta(days=2 if m.group("two") else 1)), False
+    if m := _NEXT_WEEKDAY.search(sentence):
+        wanted = _WEEKDAY_NAMES[m.group("a") or m.group("b")]
+        yield m, _one_day(said_on + dt.timedelta(days=(wanted - said_on.weekday()) % 7 or 7)), \
+            False
+    if m := _NEXT.search(sentence):
+        yield m, _next_span(m.group("unit") or m.group("unit_es") or "fin", said_on), False
+    if m := _IN_N.search(sentence):
+        unit = _unit_of(m.group("unit"))
+        days = {"day": 1, "week": 7, "month": 30, "year": 365}[unit] * _count_of(m.group("n"))
+        yield m, _one_day(said_on + dt.timedelta(days=days)), unit != "day"
+    if m := _RELATIVE.search(sentence):
+        unit = m.group("unit") or m.group("unit_es") or m.group("unit_es2")
+        past = bool(m.group("en") in ("last", "past", "previous") or m.group("past")
+                    or m.group("unit_es2"))
+        yield m, _this_span(unit, past, said_on), False
+
+
+def told_days(text: str, said_on: dt.date) -> list[ToldDay]:
+    """The relative phrases of a memory's text ("yesterday", "last Saturday", "hace dos
+    semanas", "next month", "el viernes que viene") and the days they name as of ``said_on``,
+    the day it was said, in the order written (``TOLD_DAYS_MOST`` at most). A reader asked
+    "when did she go to the support group?" has "yesterday" in a turn said on 2023-05-08: the
+    reply names 2023-05-07 rather than leave the sum to it."""
+    folded_chars: list[str] = []
+    where: list[int] = []  # the position in ``text`` of each folded character
+    for i, ch in enumerate(text):
+        out = fold(ch)
+        folded_chars.append(out)
+        where.extend([i] * len(out))
+    folded = "".join(folded_chars)
+    found: list[ToldDay] = []
+    for piece in re.finditer(r"[^.!?;\n]+", folded):
+        rest, offset = piece.group(0), piece.start()
+        while rest and len(found) < TOLD_DAYS_MOST:
+            # the phrase written first (a sentence may hold several kinds)
+            told = min(_told_all(rest, said_on), key=lambda t: (t[0].start(), -t[0].end()),
+                       default=None)
+            if told is None:
+                break
+            m, span, approximate = told
+            start, end = offset + m.start(), offset + m.end()
+            phrase = text[where[start]:where[end - 1] + 1]
+            if not any(f.phrase == phrase for f in found):
+                found.append(ToldDay(phrase=phrase, span=span, approximate=approximate))
+            rest, offset = rest[m.end():], end
+    return found

@@ -7,6 +7,8 @@ full form adds ids, sources, tree paths and what was searched.
 
 from __future__ import annotations
 
+import calendar
+import datetime as dt
 import functools
 import math
 from collections import Counter
@@ -22,6 +24,7 @@ from actors.navigation.query import asks_the_assistant
 from actors.navigation.stem import stem
 from actors.navigation.text_memo import TextMemo
 from actors.text import sentences, terms
+from actors.time_ranges import DateRange, told_days
 
 FULL_TEXT_LIMIT = 6000
 EXCERPT_LIMIT = 400
@@ -443,6 +446,7 @@ def render_compact(result: SearchResult) -> str:
     lines += _marks(best)
     first = _body(best, result.query)
     lines.append(first)
+    lines += _told_days_line(best, first)
     others = result.hits[1:]
     share = max(OTHER_MIN, (REPLY_BUDGET - len(first)) // max(len(others), 1))
     lines += _conversation_lines(best, result.query, share)
@@ -452,6 +456,7 @@ def render_compact(result: SearchResult) -> str:
         lines.append(f"--- {rank}. {_other(hit, body)}")
         lines += _marks(hit)
         lines.append(body)
+        lines += _told_days_line(hit, body)
         lines += _conversation_lines(hit, result.query, share)
     lines += _more_lines(result)
     lines += _history_lines(result.history)
@@ -542,9 +547,13 @@ def render_full(result: SearchResult) -> str:
         lines += [f"    {m}" for m in _marks(hit)]
         if rank == 1:
             lines.append("")
-            lines.append(_body(hit, result.query))
+            body = _body(hit, result.query)
+            lines.append(body)
+            lines += _told_days_line(hit, body)
         else:
             lines.append(f"    excerpt: {hit.excerpt[:EXCERPT_LIMIT]}")
+            lines += [f"    {line}" for line in _told_days_line(
+                hit, hit.excerpt[:EXCERPT_LIMIT])]
         lines += _conversation_lines(hit, result.query, OTHER_MIN, ids=True)
     if len(result.hits) > 1:
         lines.append("")
@@ -607,3 +616,32 @@ def render_history(facts: Sequence[FactView], subject: str, attribute: str) -> s
             line += f" · retracted: {f.retraction_reason}"
         lines.append(line)
     return "\n".join(lines)
+
+
+def _told_days_line(hit: Hit, shown: str) -> list[str]:
+    """The days the shown text's relative phrases name, as of the memory's own day
+    (``told_days``): "When did Maya adopt Juniper?" is answered by a turn of 2026-10-20
+    saying "I adopted her yesterday", and the reader should not have to count back."""
+    try:
+        said_on = dt.date.fromisoformat(hit.timestamp[:10])
+    except ValueError:
+        return []
+    told = told_days(shown, said_on)
+    if not told:
+        return []
+    parts = [f'"{day.phrase}" {"~" if day.approximate else "="} {_days_named(day.span)}'
+             for day in told]
+    return [f"(Said on {said_on:%a} {said_on.isoformat()}: {'; '.join(parts)}.)"]
+
+
+def _days_named(span: DateRange) -> str:
+    """A day as "Fri 2026-03-13", a whole month as "April 2026", a whole year as "2025"."""
+    if span.start == span.end:
+        return f"{span.start:%a} {span.start.isoformat()}"
+    if span.start == dt.date(span.start.year, 1, 1) and span.end == dt.date(
+            span.start.year, 12, 31):
+        return str(span.start.year)
+    if span.start.day == 1 and span.end == span.start.replace(
+            day=calendar.monthrange(span.start.year, span.start.month)[1]):
+        return f"{span.start:%B %Y}"
+    return f"{span.start:%a} {span.start.isoformat()} to {span.end:%a} {span.end.isoformat()}"

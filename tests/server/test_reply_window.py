@@ -178,3 +178,12 @@ def test_a_memory_of_the_asked_past_time_is_not_sent_to_its_correction() -> None
     assert "how things stood in june 2025" in then and "prefer the newer one" not in then
     now = render.render_search(_result("FOUND", "which database does billing use?", (old,)))
     assert "prefer the newer one" in now
+
+
+@pytest.mark.anyio
+async def test_a_reply_names_the_days_of_a_memory_s_relative_phrases(tmp_path: Path) -> None:
+    async with server_session(tmp_path) as s:
+        await s.ok("save_memory", {"content": "2026-10-20 Maya: I officially adopted Juniper "
+                                              "last Friday! She sleeps on the couch now."})
+        reply = await s.ok("search_memory", {"query": "When did Maya adopt Juniper?"})
+        assert '(Said on Tue 2026-10-20: "last Friday" = Fri 2026-10-16.)' in reply

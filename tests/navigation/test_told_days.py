@@ -1,0 +1,61 @@
+"""A memory's relative phrases ("yesterday", "hace dos semanas", "next month") resolved as of
+the day it was said (``time_ranges.told_days``): what a reply names beside the memory."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from actors.time_ranges import TOLD_DAYS_MOST, told_days
+
+SAID = dt.date(2026, 3, 14)  # a Saturday
+
+
+def _told(text: str) -> list[tuple[str, str, str, bool]]:
+    return [(d.phrase, d.span.start.isoformat(), d.span.end.isoformat(), d.approximate)
+            for d in told_days(text, SAID)]
+
+
+@pytest.mark.parametrize(("text", "phrase", "start", "end"), [
+    ("I went to a support group yesterday.", "yesterday", "2026-03-13", "2026-03-13"),
+    ("Last night was fun", "Last night", "2026-03-13", "2026-03-13"),
+    ("Anoche tocamos Dvořák.", "Anoche", "2026-03-13", "2026-03-13"),
+    ("the day before yesterday", "the day before yesterday", "2026-03-12", "2026-03-12"),
+    ("I sprained it last Thursday", "last Thursday", "2026-03-12", "2026-03-12"),
+    ("Fuimos el sábado pasado", "el sábado pasado", "2026-03-07", "2026-03-07"),
+    ("hace 3 días", "hace 3 días", "2026-03-11", "2026-03-11"),
+    ("We hiked last weekend", "last weekend", "2026-03-07", "2026-03-08"),
+    ("La semana pasada abrió la clínica", "La semana pasada", "2026-03-02", "2026-03-08"),
+    ("el mes pasado", "el mes pasado", "2026-02-01", "2026-02-28"),
+    ("last year", "last year", "2025-01-01", "2025-12-31"),
+    ("Mañana tengo examen", "Mañana", "2026-03-15", "2026-03-15"),
+    ("Next Friday I sign", "Next Friday", "2026-03-20", "2026-03-20"),
+    ("el viernes que viene cenamos", "el viernes que viene", "2026-03-20", "2026-03-20"),
+    ("Mi madre viene el mes que viene", "el mes que viene", "2026-04-01", "2026-04-30"),
+    ("la semana que viene", "la semana que viene", "2026-03-16", "2026-03-22"),
+    ("We are moving next month!", "next month", "2026-04-01", "2026-04-30"),
+])
+def test_a_relative_phrase_names_its_days_as_of_the_day_said(
+        text: str, phrase: str, start: str, end: str) -> None:
+    assert _told(text) == [(phrase, start, end, False)]
+
+
+def test_weeks_and_months_counted_are_about_that_day() -> None:
+    assert _told("I bought it two weeks ago") == [
+        ("two weeks ago", "2026-02-28", "2026-02-28", True)]
+    assert _told("Nos vamos dentro de tres semanas") == [
+        ("dentro de tres semanas", "2026-04-04", "2026-04-04", True)]
+
+
+def test_the_morning_is_not_tomorrow() -> None:
+    assert _told("Esta mañana corrí y por la mañana llovió") == []
+
+
+def test_several_phrases_in_the_order_written_and_at_most_a_few() -> None:
+    text = ("Fui al médico hace dos semanas y el sábado pasado a la playa. Ayer llovió. "
+            "Mañana trabajo. Next month we fly. Last year too.")
+    told = _told(text)
+    assert [t[0] for t in told] == ["hace dos semanas", "el sábado pasado", "Ayer",
+                                    "Mañana"][:TOLD_DAYS_MOST]
+    assert _told("no time here at all") == []
