@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import heapq
 import itertools
 import math
 import re
@@ -234,7 +235,11 @@ EMBED_CANDIDATES = 10
 yet (a bulk save's backlog), for ``CANDIDATES_EMBED_S`` at most (one batch at least): as many
 as it judges (``ranking.ABSTAIN_DEPTH``). Right after bbtest37's build (1,488 chat turns),
 asked at once: first 66.7 % -> 76.8 %, AMBIGUOUS 4.2 -> 2.5 % (settled: 73.7 %); 20 memories
-and 0.5 s gave the same replies, searches ~1.4x slower at load 11."""
+and 0.5 s gave the same replies, searches ~1.4x slower at load 11. The fusion ranks the same
+memories by their meaning too, wherever they stand among all (a pool of long explanations
+sharing a few of the question's words left the note holding all of them without its share):
+bbtest38 shown 81.6 -> 85.1 %, first 71.1 -> 70.2 %; bbtest37 92.9 / 75.8 -> 93.9 / 76.8 %;
+bbtest36 first 62.3 -> 62.7 %; the six bench sets within one question."""
 CANDIDATES_EMBED_S = 0.25
 """...(the first batch, ``index.BATCH_CHARS``, is ~0.1 s of CPU: a few long chat turns)."""
 DISK_RETRY_S = 5.0
@@ -1002,14 +1007,14 @@ class NavigationActor(Actor):
         crowd = 0.0
         vectors = self.use_vectors and self.vectors.ready
         asked: Any = None
+        by_words = heapq.nsmallest(EMBED_CANDIDATES, lexical_ids, key=lambda leaf: (
+            -ranking.coordinated(best[leaf].score, best[leaf].coverage) if leaf in best
+            else -descent.leaves.get(leaf, 0.0), leaf))
         if vectors and self.vectors.embedder.loaded:
             # right after a bulk save: the memories this search ranks and judges by their
             # words are compared by meaning too, not only the part of the store the
             # background has embedded so far
-            self._embed_candidates(sorted(
-                lexical_ids, key=lambda leaf: -ranking.coordinated(
-                    best[leaf].score, best[leaf].coverage) if leaf in best
-                else -descent.leaves.get(leaf, 0.0))[:EMBED_CANDIDATES])
+            self._embed_candidates(by_words)
         if vectors and len(self.vectors):  # loaded by ``_warm``; until then: lexical only
             asked = self.vectors.encode_query(text)
             similar, crowd = self.vectors.similar_and_crowd(
@@ -1045,7 +1050,16 @@ class NavigationActor(Actor):
                 similar.update(self.vectors.similarity_of(asked, unmeasured))
         lexical = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                    if leaf in best else descent.leaves.get(leaf, 0.0) for leaf in lexical_ids}
-        scores = ranking.fuse(lexical, similar)
+        if asked is not None:
+            # the best by words are ranked by their meaning too, wherever they rank among
+            # all: a long explanation sharing a few of the question's words fills the vector
+            # pool, and the short note holding every one of them gained nothing from meaning
+            # (its own closeness, measured, is a rank among the pool's). Only the fusion
+            # reads them: the abstention judges the pool as ever.
+            scores = ranking.fuse(lexical, {**self.vectors.similarity_of(
+                asked, [leaf for leaf in by_words if leaf not in similar]), **similar})
+        else:
+            scores = ranking.fuse(lexical, similar)
         about_time: set[str] = set()
         in_range: set[str] = set()
         boosts: dict[str, float] = {}  # time range, exact identifier, rare word (their factors)
