@@ -446,7 +446,7 @@ def render_compact(result: SearchResult) -> str:
     lines += _marks(best)
     first = _body(best, result.query)
     lines.append(first)
-    lines += _told_days_line(best, first)
+    lines += _told_days_line(best.timestamp, first)
     others = result.hits[1:]
     share = max(OTHER_MIN, (REPLY_BUDGET - len(first)) // max(len(others), 1))
     lines += _conversation_lines(best, result.query, share)
@@ -456,7 +456,7 @@ def render_compact(result: SearchResult) -> str:
         lines.append(f"--- {rank}. {_other(hit, body)}")
         lines += _marks(hit)
         lines.append(body)
-        lines += _told_days_line(hit, body)
+        lines += _told_days_line(hit.timestamp, body)
         lines += _conversation_lines(hit, result.query, share)
     lines += _more_lines(result)
     lines += _history_lines(result.history)
@@ -501,7 +501,8 @@ def _turn_lines(turn: Turn | None, heading: str, query: str, limit: int,
     if turn.outdated:
         marks.append("outdated: a later memory corrected it")
     label = f"{heading} ({'; '.join(marks)}):" if marks else f"{heading}:"
-    return [label, _window(turn.text, query, limit)]
+    shown = _window(turn.text, query, limit)
+    return [label, shown, *_told_days_line(turn.timestamp, shown)]
 
 
 def _absent_line(result: SearchResult) -> list[str]:
@@ -549,11 +550,11 @@ def render_full(result: SearchResult) -> str:
             lines.append("")
             body = _body(hit, result.query)
             lines.append(body)
-            lines += _told_days_line(hit, body)
+            lines += _told_days_line(hit.timestamp, body)
         else:
             lines.append(f"    excerpt: {hit.excerpt[:EXCERPT_LIMIT]}")
             lines += [f"    {line}" for line in _told_days_line(
-                hit, hit.excerpt[:EXCERPT_LIMIT])]
+                hit.timestamp, hit.excerpt[:EXCERPT_LIMIT])]
         lines += _conversation_lines(hit, result.query, OTHER_MIN, ids=True)
     if len(result.hits) > 1:
         lines.append("")
@@ -618,12 +619,13 @@ def render_history(facts: Sequence[FactView], subject: str, attribute: str) -> s
     return "\n".join(lines)
 
 
-def _told_days_line(hit: Hit, shown: str) -> list[str]:
+def _told_days_line(timestamp: str, shown: str) -> list[str]:
     """The days the shown text's relative phrases name, as of the memory's own day
-    (``told_days``): "When did Maya adopt Juniper?" is answered by a turn of 2026-10-20
-    saying "I adopted her yesterday", and the reader should not have to count back."""
+    (``told_days``; ``timestamp`` is the memory's): "When did Maya adopt Juniper?" is
+    answered by a turn of 2026-10-20 saying "I adopted her yesterday", and the reader should
+    not have to count back (nor, in the next turn, "the shelter called last Friday")."""
     try:
-        said_on = dt.date.fromisoformat(hit.timestamp[:10])
+        said_on = dt.date.fromisoformat(timestamp[:10])
     except ValueError:
         return []
     told = told_days(shown, said_on)

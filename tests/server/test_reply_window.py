@@ -187,3 +187,14 @@ async def test_a_reply_names_the_days_of_a_memory_s_relative_phrases(tmp_path: P
                                               "last Friday! She sleeps on the couch now."})
         reply = await s.ok("search_memory", {"query": "When did Maya adopt Juniper?"})
         assert '(Said on Tue 2026-10-20: "last Friday" = Fri 2026-10-16.)' in reply
+
+
+def test_the_next_turn_shown_names_its_days_too() -> None:
+    said = "2026-10-20 Maya: Guess what, Juniper is officially mine!"
+    hit = dataclasses.replace(
+        _hit("L-1", said), timestamp="2026-10-20T00:00:00Z",
+        next_turn=Turn(leaf_id="L-2", timestamp="2026-10-20T00:00:00Z",
+                       text="2026-10-20 Maya: The shelter signed the papers last Friday."))
+    reply = render.render_search(_result("FOUND", "When did Maya adopt Juniper?", (hit,)))
+    assert reply.index("Next in that conversation") < reply.index(
+        '(Said on Tue 2026-10-20: "last Friday" = Fri 2026-10-16.)')
