@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from actors.facts.needles import Gate
 from actors.facts.speakers import past_label, speaker_of
 from actors.text import PROSE_SENTENCE_CHARS, fold
 
@@ -147,6 +148,12 @@ class Replacement:
     thing: str = ""
 
 
+_NAMED_GATE, _ENDED_GATE = (Gate(patterns, lambda pattern: pattern)
+                            for patterns in (_NAMED, _ENDED))
+"""A sentence tries only the patterns whose words it holds (``needles.Gate``): every save is
+read for a change, and nearly none tells one. (An arrow has no word to look for.)"""
+
+
 def replacements(text: str) -> tuple[Replacement, ...]:
     """The changes ``text`` tells, each old value once. A question ("should we move off
     Jenkins?") tells no change."""
@@ -155,7 +162,9 @@ def replacements(text: str) -> tuple[Replacement, ...]:
         if sentence.rstrip().endswith("?") or not sentence.strip() \
                 or len(sentence) > PROSE_SENTENCE_CHARS:  # a log or a dump, no prose
             continue
-        for patterns, needs_name in ((_NAMED, False), (_ENDED, True), (_ARROWS, True)):
+        lowered = sentence.lower()
+        for patterns, needs_name in ((_NAMED_GATE.open_for(lowered), False),
+                                     (_ENDED_GATE.open_for(lowered), True), (_ARROWS, True)):
             for pattern in patterns:
                 for m in pattern.finditer(sentence):
                     groups = m.groupdict()
