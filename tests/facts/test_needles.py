@@ -52,8 +52,8 @@ GATES: list[tuple[str, Gate[Any], Callable[[Any], re.Pattern[str]], bool]] = [
     ("workplaces a person left", endings._LEFT_BY_NAMED_GATE, lambda rule: rule[0], True),
     ("activities", activities._GATE, lambda rule: rule[2], True),
     ("owners", settings_told._OWNERS_GATE, lambda p: p, True),
-    ("changes named", replacements._NAMED_GATE, lambda p: p, False),
-    ("changes ended", replacements._ENDED_GATE, lambda p: p, False),
+    ("changes named", replacements.gates()[0], lambda p: p, False),
+    ("changes ended", replacements.gates()[1], lambda p: p, False),
 ]
 
 
