@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from actors.dates import MONTHS, WEEKDAYS
+from actors.facts.needles import Gate
 from actors.facts.values import CLAUSE_START, Folded
 from actors.text import fold
 
@@ -92,6 +93,8 @@ _ENDS = (
 _COMPILED = tuple((ended, spanish, re.compile(p)) for ended, rules in ((False, _STARTS),
                                                                        (True, _ENDS))
                   for spanish, p in rules)
+_GATE = Gate(_COMPILED, lambda rule: rule[2])
+"""A sentence tries only the rules whose words it holds (``needles.Gate``)."""
 _NAMED = re.compile(r"(?:\s+[A-ZÁÉÍÓÚÑ][\w&'-]*){1,3}")
 """A name right after the activity ("gimnasio Altafit", "CrossFit Reebok"): kept in the
 value."""
@@ -107,7 +110,7 @@ def activity_facts(span: Folded) -> list[Found]:
     """(match start, "user", "activity:<name>", value) for each activity the sentence says
     the speaker started or gave up."""
     out: list[Found] = []
-    for ended, spanish, pattern in _COMPILED:
+    for ended, spanish, pattern in _GATE.open_for(span.folded):
         for m in pattern.finditer(span.folded):
             said = span.original(m.start("a"), m.end("a"))
             name = ACTIVITY_NAMES[m.group("a")]

@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable
 
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
+from actors.facts.needles import Gate
 from actors.facts.values import CLAUSE_START, Folded
 
 _I = (rf"(?:{CLAUSE_START}|\b(?:i|we)(?:'ve|\s+have)?\s+"
@@ -213,14 +214,19 @@ Named = Callable[[Folded, re.Match[str]], str | None]
 _ARTICLE = re.compile(r"(?:the|el|la)\s+", re.IGNORECASE)
 
 
+_LEFT_NAMED_GATE = Gate(_LEFT_NAMED, lambda rule: rule[0])
+_LEFT_BY_NAMED_GATE = Gate(_LEFT_BY_NAMED, lambda rule: rule[0])
+
+
 def left_named(span: Folded, named: Named | None = None) -> list[Found]:
     """(match start, "user", "employer", "none (left <name>)") for each workplace left by its
     name: capitalised words after an optional article ("the BBC", "Globex", "la Caixa"; not
     "my job", "smoking", "the office"). With ``named`` (the person a match's group ``s``
     names, or None), also a named person's ("Marta left Deloitte": subject "Marta")."""
     out: list[Found] = []
-    rules = [*_LEFT_NAMED, *(_LEFT_BY_NAMED if named is not None else ())]
-    for pattern, template in rules:
+    gates = (_LEFT_NAMED_GATE, _LEFT_BY_NAMED_GATE) if named is not None \
+        else (_LEFT_NAMED_GATE,)
+    for pattern, template in (rule for gate in gates for rule in gate.open_for(span.folded)):
         for m in pattern.finditer(span.folded):
             subject = "user"
             if "s" in pattern.groupindex and named is not None:
@@ -248,10 +254,14 @@ def is_ending(value: str) -> bool:
     return bool(_ENDED.match(value))
 
 
+_ENDINGS_GATE = Gate(_ENDINGS, lambda ending: ending[1])
+"""A sentence tries only the endings whose words it holds (``needles.Gate``)."""
+
+
 def ending_facts(span: Folded) -> list[Found]:
     """(match start, "user", attribute, value) for every ending stated in a sentence."""
     out: list[Found] = []
-    for attribute, pattern, value_of in _ENDINGS:
+    for attribute, pattern, value_of in _ENDINGS_GATE.open_for(span.folded):
         for m in pattern.finditer(span.folded):
             if "m" in pattern.groupindex:  # a make, written as a name ("the old Toyota")
                 made = span.original(m.start("m"), m.end("m"))

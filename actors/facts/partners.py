@@ -22,6 +22,7 @@ import re
 
 from actors.dates import MONTHS, WEEKDAYS
 from actors.facts.names import NOT_NAMES
+from actors.facts.needles import Gate
 from actors.facts.values import CLAUSE_START, Folded
 from actors.text import STOPWORDS, fold
 
@@ -167,17 +168,23 @@ def _name(span: Folded, m: re.Match[str]) -> str | None:
     return " ".join(kept) or None
 
 
+_STARTS_GATE = Gate(_STARTS, lambda pattern: pattern)
+_ENDS_GATE = Gate(_ENDS, lambda end: end[0])
+"""Each sentence tries only the patterns whose words it holds (``needles.Gate``): most of them
+begin with a name, tried at every word of a sentence that tells no partner at all."""
+
+
 def partner_facts(span: Folded) -> list[Found]:
     """(match start, "user", "partner", value) for every partner the sentence's speaker says
     they took up or left."""
     out: list[Found] = []
-    for pattern in _STARTS:
+    for pattern in _STARTS_GATE.open_for(span.folded):
         for m in pattern.finditer(span.folded):
             name = _name(span, m)
             if name is not None:
                 out.append((m.start(), "user", "partner", name))
     ends: list[Found] = []
-    for pattern, named, alone in _ENDS:
+    for pattern, named, alone in _ENDS_GATE.open_for(span.folded):
         for m in pattern.finditer(span.folded):
             if "n" in pattern.groupindex:
                 name = _name(span, m)

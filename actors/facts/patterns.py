@@ -62,7 +62,7 @@ from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subjec
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.moves import day_before, home_named, move_day, move_in
 from actors.facts.names import greeted_name, name_facts
-from actors.facts.needles import holds_any, needles
+from actors.facts.needles import Gate
 from actors.facts.partners import named_partner, partner_facts, tells_dating
 from actors.facts.people import new_person_facts
 from actors.facts.project_changes import is_tool_name, own_clause, project_facts
@@ -867,8 +867,8 @@ _CHAT_RULES: tuple[_Rule, ...] = (
                      r"year|month)))")),
 )
 _RULES = _RULES + _CHAT_RULES
-_RULE_NEEDLES = tuple(needles(rule.pattern) for rule in _RULES)
-"""Per rule, strings a sentence must hold for it to match (``needles``): a bench note's
+_RULE_GATE = Gate(_RULES, lambda rule: rule.pattern)
+"""The rules a sentence may match: those whose strings it holds (``needles``); a bench note's
 sentence holds those of very few rules (~98 % of the tries skipped, ~2 ms of CPU a save)."""
 _JOB_CHANGES = JobChanges(_JOB_NOUN, _JOB_NOUN_ES)
 """Going freelance, signing with a firm, leading a team (``jobs``)."""
@@ -1221,10 +1221,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     """(trigger start, subject, attribute, value) for every rule match in a sentence."""
     folded = span.folded
     out: list[tuple[int, str, str, str]] = []
-    plain = folded.isascii()  # (``needles`` holds for ASCII text only)
-    for rule, found in zip(_RULES, _RULE_NEEDLES, strict=True):
-        if plain and not holds_any(folded, found):
-            continue  # it matches nowhere in this sentence
+    for rule in _RULE_GATE.open_for(folded):  # the others match nowhere in this sentence
         for m in rule.pattern.finditer(folded):
             subject = rule.subject
             if "s" in rule.pattern.groupindex and m.group("s"):

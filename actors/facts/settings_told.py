@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from actors.facts.needles import Gate
 from actors.facts.project_changes import (
     COUNTED,
     NUMBER,
@@ -87,6 +88,9 @@ _NOT_THINGS = frozenset("it this that he she they who what which there here ever
                         "everyone nobody nothing esto eso ello todo nadie".split())
 
 
+_OWNERS_GATE = Gate(_OWNERS, lambda pattern: pattern)
+
+
 def settings_told(span: Folded) -> list[Found]:
     """(start, thing, attribute, value) for a setting stated as it stands, a config key set,
     and a thing's owner (see the module docstring)."""
@@ -105,7 +109,7 @@ def settings_told(span: Folded) -> list[Found]:
         if name.isupper() and not _SECRET_NAME.search(c.group("name")) \
                 and not _SECRET_LIKE.fullmatch(value):
             out.append((c.start(), c.group("name"), "value", value))
-    for pattern in _OWNERS:
+    for pattern in _OWNERS_GATE.open_for(span.folded):
         for o in pattern.finditer(span.folded):
             who = span.original(o.start("y"), o.end("y"))
             thing = setting_name(o.group("x")).rstrip(".")
