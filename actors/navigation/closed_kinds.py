@@ -72,3 +72,16 @@ def things_of(kind: str) -> tuple[str, ...]:
     """The index terms (stemmed) of the kind's words (both languages) and of its things."""
     words = (kind, *(es for es, en in _SPANISH.items() if en == kind))
     return (*(stem(t) for word in words for t in text_terms(word)), *_THINGS[kind])
+
+
+_KIND_OF_THING: dict[str, str] = {
+    term: kind for kind, terms in _THINGS.items() for term in terms}
+"""Each thing's index term (stemmed) -> its kind ("guitar" -> instrument, "gato" -> pet)."""
+
+
+def kind_of_thing(word: str) -> str | None:
+    """The kind of which ``word`` (as asked, any case or accent) names a thing ("guitar" ->
+    "instrument", "tennis" -> "sport"), or None: a word of one piece only ("tennis", not
+    "table tennis")."""
+    terms = text_terms(fold(word).lower())
+    return _KIND_OF_THING.get(stem(terms[0])) if len(terms) == 1 else None

@@ -25,7 +25,7 @@ from actors.navigation.answer_type import (
     someone_elses,
     whose,
 )
-from actors.navigation.bilingual import EN_ES, other_reading
+from actors.navigation.bilingual import EN_ES, other_reading, translatable
 from actors.navigation.query import (
     NOW_WORDS,
     Query,
@@ -33,6 +33,7 @@ from actors.navigation.query import (
     kin,
     named,
     other_kinds,
+    owned_by_names,
     placed,
     possessed,
 )
@@ -101,6 +102,10 @@ _DATING_TERMS = ("date", "dating", "someone", "cita", "saliendo")
 OTHERS_CHECKED = 12
 """Memories read to tell that a relation the question says is the user's is only ever said of
 someone else (``Unmentioned.only_others``)."""
+COGNATE_PREFIX = 5
+"""A thing of a closed kind is held by a memory holding a word that starts with the same this
+many letters ("guitarra" for "guitar", "triathlon" for "triatlón"): the other language's
+spelling of the same thing. Four letters would take "tortilla" for "tortuga"."""
 PLACE_PREFIX = 4
 """A place a question names is mentioned, perhaps in the other language's spelling, when a
 memory holds a word starting with the same this many letters ("lisb": "Lisboa" / "Lisbon",
@@ -245,6 +250,48 @@ class Unmentioned:
                     index.doc_freq(term) for term in closed_kinds.things_of(kind)):
                 out.append(word)
         return tuple(out)
+
+    def siblings_only(self, topic: str) -> tuple[str, ...]:
+        """The things of an everyday closed kind (``closed_kinds``: an instrument, a sport, a
+        pet...) that ``topic`` asks which one of or says are someone's ("Which guitar does
+        the user play?", "Which tennis club did I join?", "What is the name of Declan's
+        cat?"), as asked, when no memory holds one in any form of its own: itself, another
+        form, its translation, the other language's spelling. The word table places
+        siblings close ("guitar" / "ukulele", "cat" / "dog", "tennis" / "running"), so such
+        a thing counts as held wherever its sibling is, and the question was answered with
+        the ukulele; but a sibling is another thing: nothing stored tells of this one.
+        Never when the question names another thing of the kind that a memory holds ("What
+        race did I run?": the run is stored), nor for a word the lexicon cannot translate (a
+        memory of the other language may name it in words no list holds)."""
+        index = self.model.index
+        words = [*asked(topic), *possessed(topic, pronouns=True),
+                 *(word for owned in owned_by_names(topic).values() for word in owned)]
+        stems = {stem(term) for term in text_terms(topic)}
+        out = []
+        for word in dict.fromkeys(words):
+            kind = closed_kinds.kind_of_thing(word)
+            if kind is None or closed_kinds.kind_of(word) is not None \
+                    or not translatable(word):
+                continue
+            own = {stem(term) for term in text_terms(word)}
+            if self._held_as_itself(word) or any(
+                    closed_kinds.kind_of_thing(term) == kind and index.doc_freq(term)
+                    for term in stems - own):
+                continue
+            out.append(word)
+        return tuple(out)
+
+    def _held_as_itself(self, word: str) -> bool:
+        """Whether a memory holds ``word`` in a form of its own (never a word close in
+        meaning): itself, another form, its translation, or a word sharing its first
+        ``COGNATE_PREFIX`` letters."""
+        index = self.model.index
+        terms = [stem(term) for term in text_terms(word)]
+        for _, readings in other_reading(word) or ():
+            terms += [stem(term) for reading in readings for term in text_terms(reading)]
+        return any(index.doc_freq(term) or index.derived_forms(term)
+                   or len(term) >= COGNATE_PREFIX and index.variants(term[:COGNATE_PREFIX])
+                   for term in terms)
 
     def absent_words(self, query: Query, best: Mapping[str, Match],
                       served: list[str]) -> tuple[str, ...]:
