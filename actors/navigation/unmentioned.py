@@ -256,13 +256,14 @@ class Unmentioned:
         pet...) that ``topic`` asks which one of or says are someone's ("Which guitar does
         the user play?", "Which tennis club did I join?", "What is the name of Declan's
         cat?"), as asked, when no memory holds one in any form of its own: itself, another
-        form, its translation, the other language's spelling. The word table places
-        siblings close ("guitar" / "ukulele", "cat" / "dog", "tennis" / "running"), so such
-        a thing counts as held wherever its sibling is, and the question was answered with
-        the ukulele; but a sibling is another thing: nothing stored tells of this one.
-        Never when the question names another thing of the kind that a memory holds ("What
-        race did I run?": the run is stored), nor for a word the lexicon cannot translate (a
-        memory of the other language may name it in words no list holds)."""
+        form, its translation, the other language's spelling. Its sibling is close to it in
+        meaning ("I'm learning the ukulele" stands out for "Which guitar does the user
+        play?", "a running club" for the tennis club), so the judgement by meaning found
+        the question answered; but a sibling is another thing, and nothing stored tells of
+        this one. Never when the question names another thing of the kind that a memory
+        holds ("What race did I run?": the run is stored), nor for a word the lexicon
+        cannot translate (a memory of the other language may name it in words no list
+        holds)."""
         index = self.model.index
         words = [*asked(topic), *possessed(topic, pronouns=True),
                  *(word for owned in owned_by_names(topic).values() for word in owned)]

@@ -1,7 +1,7 @@
 """A thing of an everyday closed kind that a question asks which one of, or says is someone's
 ("Which guitar does the user play?", "Declan's cat"), is about something never stored when
-no memory holds it in a form of its own, even though the word table places its sibling close
-(the ukulele, the dog): a sibling is another thing. Held in the other language ("guitarra"),
+no memory holds it in a form of its own, however close in meaning its sibling is (the
+ukulele, the dog): a sibling is another thing. Held in the other language ("guitarra"),
 or beside another thing of its kind the question names and a memory holds ("which running
 club"), it stays answerable. Fails when the rule is removed."""
 
