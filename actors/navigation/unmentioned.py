@@ -102,10 +102,6 @@ _DATING_TERMS = ("date", "dating", "someone", "cita", "saliendo")
 OTHERS_CHECKED = 12
 """Memories read to tell that a relation the question says is the user's is only ever said of
 someone else (``Unmentioned.only_others``)."""
-COGNATE_PREFIX = 5
-"""A thing of a closed kind is held by a memory holding a word that starts with the same this
-many letters ("guitarra" for "guitar", "triathlon" for "triatlón"): the other language's
-spelling of the same thing. Four letters would take "tortilla" for "tortuga"."""
 PLACE_PREFIX = 4
 """A place a question names is mentioned, perhaps in the other language's spelling, when a
 memory holds a word starting with the same this many letters ("lisb": "Lisboa" / "Lisbon",
@@ -256,7 +252,7 @@ class Unmentioned:
         pet...) that ``topic`` asks which one of or says are someone's ("Which guitar does
         the user play?", "Which tennis club did I join?", "What is the name of Declan's
         cat?"), as asked, when no memory holds one in any form of its own: itself, another
-        form, its translation, the other language's spelling. Its sibling is close to it in
+        form, its translation. Its sibling is close to it in
         meaning ("I'm learning the ukulele" stands out for "Which guitar does the user
         play?", "a running club" for the tennis club), so the judgement by meaning found
         the question answered; but a sibling is another thing, and nothing stored tells of
@@ -284,15 +280,12 @@ class Unmentioned:
 
     def _held_as_itself(self, word: str) -> bool:
         """Whether a memory holds ``word`` in a form of its own (never a word close in
-        meaning): itself, another form, its translation, or a word sharing its first
-        ``COGNATE_PREFIX`` letters."""
+        meaning): itself, another form ("guitars"), its translation ("guitarra")."""
         index = self.model.index
         terms = [stem(term) for term in text_terms(word)]
         for _, readings in other_reading(word) or ():
             terms += [stem(term) for reading in readings for term in text_terms(reading)]
-        return any(index.doc_freq(term) or index.derived_forms(term)
-                   or len(term) >= COGNATE_PREFIX and index.variants(term[:COGNATE_PREFIX])
-                   for term in terms)
+        return any(index.doc_freq(term) or index.derived_forms(term) for term in terms)
 
     def absent_words(self, query: Query, best: Mapping[str, Match],
                       served: list[str]) -> tuple[str, ...]:
