@@ -329,11 +329,12 @@ _ADVICE = re.compile(
 
 _ADVICE_GIVEN = re.compile(
     r"\bdid\s+(?:you|i|we)\b|\b(?:you|i|we)\s+(?:recommended|suggested|said|told)\b|"
-    r"\bdid\s+(?:[\w-]+\s+){1,3}(?:recommend|suggest|advise|say|tell)\b|"
+    r"\b(?:did|does)\s+(?:[\w.-]+\s+){1,4}(?:recommend|suggest|advise|say|tell)\b|"
     r"\b(?:me\s+)?(?:recomendaste|sugeriste|dijiste)\b")
 """The question asks what advice was given ("Which restaurant did you recommend in
-Lisbon?", "Which book did Iker recommend to the user?"): a recollection, about something
-stored or never stored."""
+Lisbon?", "Which book did Iker recommend to the user?", "What did my physiotherapist Dr.
+Morais recommend?", "Which podcast does Marcos recommend?"): a recollection, about something
+stored or never stored. "What do you recommend?" asks for advice."""
 
 
 def asks_for_advice(text: str) -> bool:
