@@ -85,3 +85,24 @@ def kind_of_thing(word: str) -> str | None:
     "table tennis")."""
     terms = text_terms(fold(word).lower())
     return _KIND_OF_THING.get(stem(terms[0])) if len(terms) == 1 else None
+
+
+_ONE_THING = tuple(frozenset(stem(term) for word in group.split()
+                             for term in text_terms(fold(word).lower()))
+                   for group in ("dog dogs puppy puppies pup perro perra perrito cachorro",
+                                 "cat cats kitten kittens kitty gato gata gatito",
+                                 "bike bicycle bici bicicleta cycling cycle ciclismo",
+                                 "run running runs ran correr corro carrera",
+                                 "swim swimming swam natacion nadar nado",
+                                 "climb climbing bouldering escalada escalar"))
+"""Words of one list naming one thing, either language: a puppy is a dog ("We adopted a golden
+retriever puppy" answers "¿qué perro adoptó el usuario?"), bouldering is climbing."""
+
+
+def same_thing(word: str) -> frozenset[str]:
+    """The index terms (stemmed) naming the thing ``word`` names in its kind's list, itself
+    included."""
+    terms = text_terms(fold(word).lower())
+    own = stem(terms[0]) if len(terms) == 1 else ""
+    return frozenset({own}.union(*(group for group in _ONE_THING if own in group))) \
+        if own else frozenset()

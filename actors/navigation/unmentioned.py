@@ -280,9 +280,11 @@ class Unmentioned:
 
     def _held_as_itself(self, word: str) -> bool:
         """Whether a memory holds ``word`` in a form of its own (never a word close in
-        meaning): itself, another form ("guitars"), its translation ("guitarra")."""
+        meaning): itself, another form ("guitars"), its translation ("guitarra"), another
+        word of its list for the same thing ("puppy" for "dog", ``closed_kinds.same_thing``)."""
         index = self.model.index
-        terms = [stem(term) for term in text_terms(word)]
+        terms = [stem(term) for term in text_terms(word)] + sorted(
+            closed_kinds.same_thing(word))
         for _, readings in other_reading(word) or ():
             terms += [stem(term) for reading in readings for term in text_terms(reading)]
         return any(index.doc_freq(term) or index.derived_forms(term) for term in terms)

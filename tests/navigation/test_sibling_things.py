@@ -46,3 +46,7 @@ def test_a_thing_is_read_as_its_kind_s_in_either_language() -> None:
     assert closed_kinds.kind_of_thing("gato") == "pet"
     assert closed_kinds.kind_of_thing("herb") is None
     assert closed_kinds.kind_of_thing("table tennis") is None  # one piece only
+    # a puppy is a dog ("¿qué perro adoptó el usuario?" / "We adopted a golden retriever
+    # puppy": test_another_form_of_the_questions_word_finds_its_memory)
+    assert "puppy" in closed_kinds.same_thing("perro")
+    assert closed_kinds.same_thing("guitar") == {"guitar"}
