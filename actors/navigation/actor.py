@@ -1349,15 +1349,20 @@ class NavigationActor(Actor):
         # a kind asked which one of with no thing of it stored ("What instrument...?")
         kinds = () if exact or things or places or advice \
             else self.unmentioned.kinds_unheld(topic)
+        # a thing of such a kind held only as its sibling ("Which guitar does the user play?"
+        # when the user plays the ukulele)
+        siblings = () if exact or things or places or advice or kinds \
+            else self.unmentioned.siblings_only(topic)
         # a name and the thing asked, each held, never together ("Which book did Teo give
         # the user?": Teo visited, the book was Inés's gift); two things compared are told
         # apart by nature ("the Sheku concert or my student evening?")
-        apart = () if exact or things or places or advice or kinds \
+        apart = () if exact or things or places or advice or kinds or siblings \
             or compared_things(text) is not None \
             else self.apart.apart(query, topic, best)
         unknown = (*(f"the user's '{word}'" for word in things),
                    *(f"'{name}'" for name in places),
                    *(f"any '{word}'" for word in kinds),
+                   *(f"'{word}'" for word in siblings),
                    *(" or ".join(f"'{word}'" for word in words[:3]) + f" together with '{name}'"
                      for name, words in apart))
         # the lexicon's gaps: a thing it cannot translate ("sister-in-law") may be named in a
@@ -1366,7 +1371,7 @@ class NavigationActor(Actor):
         # and a people's name is held in either language's spelling ("Italian", "italiano")
         foreign = frozenset(leaf for leaf, match in best.items()
                             if translated is not None and match.reading is translated) \
-            if unknown and not apart and not kinds \
+            if unknown and not apart and not kinds and not siblings \
             and not any(translatable(word) for word in (*things, *places)) \
             and not set(places) & {*named(topic), *filter(is_demonym, places)} \
             else frozenset()

@@ -15,7 +15,6 @@ It never reads a memory's text (only its terms) and never ranks.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 
 from actors.embedding.neighbours import WordNeighbours
@@ -29,6 +28,7 @@ from actors.navigation.query import (
     asked,
     framing,
     named,
+    owned_by_names,
     possessed,
 )
 from actors.navigation.read_model import ReadModel
@@ -59,12 +59,6 @@ VALUE_WORDS = frozenset(
 does Pablo do for a living?", "¿Cuánto gana...?", "Which Python version do we run?"): the
 memory tells the value ("for 450 euros", "is a firefighter", "upgraded from 3.11 to 3.12"),
 seldom the word."""
-_NAME_OWNS = re.compile(
-    r"([A-ZÁÉÍÓÚÑ][\w-]*)['’]s\s+((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)")
-_OWNED_BY_NAME = re.compile(
-    r"\b(?:el|la|los|las)\s+((?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*)\s+(?:de|del)\s+"
-    r"([A-ZÁÉÍÓÚÑ][\w-]*)")
-"""A thing a name owns: "Rubén's new job", "el gimnasio de Marcos"."""
 
 
 class Apart:
@@ -221,24 +215,6 @@ class Apart:
     def _day(self, leaf: str) -> str:
         meta = self.model.leaves.get(leaf)
         return (meta.timestamp or meta.recorded_at)[:10] if meta is not None else ""
-
-
-def owned_by_names(text: str) -> dict[str, tuple[str, ...]]:
-    """Each name of ``text`` -> the words of the things it says the name has: the first
-    word past the qualifiers ("Rubén's new job" -> "new", "job"), not the verb after it
-    ("How long was Inés's cast supposed to stay on?" -> "cast")."""
-    out: dict[str, list[str]] = {}
-    pairs = [(m.group(1), m.group(2)) for m in _NAME_OWNS.finditer(text)]
-    pairs += [(m.group(2), m.group(1)) for m in _OWNED_BY_NAME.finditer(text)]
-    for name, run in pairs:
-        words = out.setdefault(name, [])
-        for word in run.split():
-            if not text_terms(word):
-                break
-            words.append(word)
-            if fold(word).lower() not in QUALIFIERS:
-                break
-    return {name: tuple(words) for name, words in out.items()}
 
 
 def _terms(name: str) -> tuple[str, ...]:

@@ -72,3 +72,37 @@ def things_of(kind: str) -> tuple[str, ...]:
     """The index terms (stemmed) of the kind's words (both languages) and of its things."""
     words = (kind, *(es for es, en in _SPANISH.items() if en == kind))
     return (*(stem(t) for word in words for t in text_terms(word)), *_THINGS[kind])
+
+
+_KIND_OF_THING: dict[str, str] = {
+    term: kind for kind, terms in _THINGS.items() for term in terms}
+"""Each thing's index term (stemmed) -> its kind ("guitar" -> instrument, "gato" -> pet)."""
+
+
+def kind_of_thing(word: str) -> str | None:
+    """The kind of which ``word`` (as asked, any case or accent) names a thing ("guitar" ->
+    "instrument", "tennis" -> "sport"), or None: a word of one piece only ("tennis", not
+    "table tennis")."""
+    terms = text_terms(fold(word).lower())
+    return _KIND_OF_THING.get(stem(terms[0])) if len(terms) == 1 else None
+
+
+_ONE_THING = tuple(frozenset(stem(term) for word in group.split()
+                             for term in text_terms(fold(word).lower()))
+                   for group in ("dog dogs puppy puppies pup perro perra perrito cachorro",
+                                 "cat cats kitten kittens kitty gato gata gatito",
+                                 "bike bicycle bici bicicleta cycling cycle ciclismo",
+                                 "run running runs ran correr corro carrera",
+                                 "swim swimming swam natacion nadar nado",
+                                 "climb climbing bouldering escalada escalar"))
+"""Words of one list naming one thing, either language: a puppy is a dog ("We adopted a golden
+retriever puppy" answers "¿qué perro adoptó el usuario?"), bouldering is climbing."""
+
+
+def same_thing(word: str) -> frozenset[str]:
+    """The index terms (stemmed) naming the thing ``word`` names in its kind's list, itself
+    included."""
+    terms = text_terms(fold(word).lower())
+    own = stem(terms[0]) if len(terms) == 1 else ""
+    return frozenset({own}.union(*(group for group in _ONE_THING if own in group))) \
+        if own else frozenset()

@@ -329,11 +329,12 @@ _ADVICE = re.compile(
 
 _ADVICE_GIVEN = re.compile(
     r"\bdid\s+(?:you|i|we)\b|\b(?:you|i|we)\s+(?:recommended|suggested|said|told)\b|"
-    r"\bdid\s+(?:[\w-]+\s+){1,3}(?:recommend|suggest|advise|say|tell)\b|"
+    r"\b(?:did|does)\s+(?:[\w.-]+\s+){1,4}(?:recommend|suggest|advise|say|tell)\b|"
     r"\b(?:me\s+)?(?:recomendaste|sugeriste|dijiste)\b")
 """The question asks what advice was given ("Which restaurant did you recommend in
-Lisbon?", "Which book did Iker recommend to the user?"): a recollection, about something
-stored or never stored."""
+Lisbon?", "Which book did Iker recommend to the user?", "What did my physiotherapist Dr.
+Morais recommend?", "Which podcast does Marcos recommend?"): a recollection, about something
+stored or never stored. "What do you recommend?" asks for advice."""
 
 
 def asks_for_advice(text: str) -> bool:
@@ -624,3 +625,29 @@ def asked(text: str) -> tuple[str, ...]:
                 break  # "which book did": the question's verb follows
             out.append(word)
     return tuple(out)
+
+
+_NAME_OWNS = re.compile(
+    r"([A-ZÁÉÍÓÚÑ][\w-]*)['’]s\s+((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)")
+_OWNED_BY_NAME = re.compile(
+    r"\b(?:el|la|los|las)\s+((?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*)\s+(?:de|del)\s+"
+    r"([A-ZÁÉÍÓÚÑ][\w-]*)")
+"""A thing a name owns: "Rubén's new job", "el gimnasio de Marcos"."""
+
+
+def owned_by_names(text: str) -> dict[str, tuple[str, ...]]:
+    """Each name of ``text`` -> the words of the things it says the name has: the first
+    word past the qualifiers ("Rubén's new job" -> "new", "job"), not the verb after it
+    ("How long was Inés's cast supposed to stay on?" -> "cast")."""
+    out: dict[str, list[str]] = {}
+    pairs = [(m.group(1), m.group(2)) for m in _NAME_OWNS.finditer(text)]
+    pairs += [(m.group(2), m.group(1)) for m in _OWNED_BY_NAME.finditer(text)]
+    for name, run in pairs:
+        words = out.setdefault(name, [])
+        for word in run.split():
+            if not text_terms(word):
+                break
+            words.append(word)
+            if fold(word).lower() not in QUALIFIERS:
+                break
+    return {name: tuple(words) for name, words in out.items()}

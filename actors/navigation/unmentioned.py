@@ -25,7 +25,7 @@ from actors.navigation.answer_type import (
     someone_elses,
     whose,
 )
-from actors.navigation.bilingual import EN_ES, other_reading
+from actors.navigation.bilingual import EN_ES, other_reading, translatable
 from actors.navigation.query import (
     NOW_WORDS,
     Query,
@@ -33,6 +33,7 @@ from actors.navigation.query import (
     kin,
     named,
     other_kinds,
+    owned_by_names,
     placed,
     possessed,
 )
@@ -245,6 +246,48 @@ class Unmentioned:
                     index.doc_freq(term) for term in closed_kinds.things_of(kind)):
                 out.append(word)
         return tuple(out)
+
+    def siblings_only(self, topic: str) -> tuple[str, ...]:
+        """The things of an everyday closed kind (``closed_kinds``: an instrument, a sport, a
+        pet...) that ``topic`` asks which one of or says are someone's ("Which guitar does
+        the user play?", "Which tennis club did I join?", "What is the name of Declan's
+        cat?"), as asked, when no memory holds one in any form of its own: itself, another
+        form, its translation. Its sibling is close to it in
+        meaning ("I'm learning the ukulele" stands out for "Which guitar does the user
+        play?", "a running club" for the tennis club), so the judgement by meaning found
+        the question answered; but a sibling is another thing, and nothing stored tells of
+        this one. Never when the question names another thing of the kind that a memory
+        holds ("What race did I run?": the run is stored), nor for a word the lexicon
+        cannot translate (a memory of the other language may name it in words no list
+        holds)."""
+        index = self.model.index
+        words = [*asked(topic), *possessed(topic, pronouns=True),
+                 *(word for owned in owned_by_names(topic).values() for word in owned)]
+        stems = {stem(term) for term in text_terms(topic)}
+        out = []
+        for word in dict.fromkeys(words):
+            kind = closed_kinds.kind_of_thing(word)
+            if kind is None or closed_kinds.kind_of(word) is not None \
+                    or not translatable(word):
+                continue
+            own = {stem(term) for term in text_terms(word)}
+            if self._held_as_itself(word) or any(
+                    closed_kinds.kind_of_thing(term) == kind and index.doc_freq(term)
+                    for term in stems - own):
+                continue
+            out.append(word)
+        return tuple(out)
+
+    def _held_as_itself(self, word: str) -> bool:
+        """Whether a memory holds ``word`` in a form of its own (never a word close in
+        meaning): itself, another form ("guitars"), its translation ("guitarra"), another
+        word of its list for the same thing ("puppy" for "dog", ``closed_kinds.same_thing``)."""
+        index = self.model.index
+        terms = [stem(term) for term in text_terms(word)] + sorted(
+            closed_kinds.same_thing(word))
+        for _, readings in other_reading(word) or ():
+            terms += [stem(term) for reading in readings for term in text_terms(reading)]
+        return any(index.doc_freq(term) or index.derived_forms(term) for term in terms)
 
     def absent_words(self, query: Query, best: Mapping[str, Match],
                       served: list[str]) -> tuple[str, ...]:
