@@ -109,8 +109,12 @@ class Apart:
                 for term in _terms(word):
                     if term in excluded or term.isdigit():
                         continue
-                    held = self._holding_any(self._forms(term, word, best))
-                    if held and len(held) <= max(SPECIFIC_FLOOR, SPECIFIC_SHARE * size):
+                    forms = self._forms(term, word, best)
+                    most = max(SPECIFIC_FLOOR, SPECIFIC_SHARE * size)
+                    if any(index.holding_count(form) > most for form in forms):
+                        continue  # held more widely still by all its forms: not read
+                    held = self._holding_any(forms)
+                    if held and len(held) <= most:
                         out[said.get(term, word)] = held
             return out
 
