@@ -222,6 +222,16 @@ class SharedIndex:
                 found -= 1
         return found + self._tail_df.get(term, 0)
 
+    def holders(self, term: str) -> set[str]:
+        """The live leaves holding ``term``: ``postings(term)`` as a set, read without scoring
+        or ordering them (a caller that only asks which leaves hold a word)."""
+        found = {doc_id for doc_id, tail in self.tail.items() if term in tail.counts}
+        want = self.disk.doc_freq(term)  # at least every live committed holder
+        for stored, _ in self.disk.search((term,), want):
+            if stored.doc_id not in self.tail and stored.doc_id not in self.removed:
+                found.add(stored.doc_id)
+        return found
+
     def terms_of(self, doc_id: str) -> frozenset[str]:
         tail = self.tail.get(doc_id)
         if tail is not None:

@@ -1,6 +1,7 @@
-"""How many live leaves hold a word, counted without fetching them (``holding_count``): the
-names-apart judgement drops a word held too widely before reading its holders, which is the
-same judgement only if the count is exactly what ``postings`` lists — the tail's leaves in,
+"""Which live leaves hold a word, read without scoring them (``holders``), and how many,
+counted without fetching them (``holding_count``): the names-apart judgement drops a word
+held too widely before reading its holders, which is the same judgement only if both are
+exactly what ``postings`` lists — the tail's leaves in,
 the committed copies the tail replaces or removes out, the copies a later commit deleted out
 (tantivy's document frequency still counts those)."""
 
@@ -19,7 +20,9 @@ def note(doc_id: str, text: str) -> IndexDoc:
 
 
 def counts(index: SharedIndex, term: str) -> tuple[int, int]:
-    return index.holding_count(term), len(set(index.postings(term)))
+    listed = set(index.postings(term))
+    assert index.holders(term) == listed
+    return index.holding_count(term), len(listed)
 
 
 def test_the_count_is_what_postings_lists(tmp_path: Path) -> None:
