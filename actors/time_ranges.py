@@ -300,13 +300,20 @@ def valid_on(text: str, today: dt.date) -> dt.date | None:
     return min(span.end, today)
 
 
-def mentioned_ranges(text: str, said_on: dt.date | None = None) -> list[DateRange]:
-    """The days and months a memory's text names ("In April 2026 I went to PyCon", "el 5 de
-    marzo de 2026", "2026-03"): a memory saved later is about that time too. A month named
-    without its year is the one nearest ``said_on``, the day the memory was said ("booked
-    Japan for April", said in March 2025: April 2025; "en diciembre", said in January:
-    the December just gone); with no such day it names no time (which year would it be?).
-    "may" and "march" count only capitalised ("I may go", "we march on")."""
+@dataclass(frozen=True)
+class NamedTimes:
+    """What a text names of time, read once (``named_times``): a memory's text is asked
+    about again by every time question that ranks it, and its reading depends on the text
+    alone but for the year of a month named without one (the day it was said decides)."""
+
+    dated: tuple[DateRange, ...]
+    """The days and months named with their year, in the order ``mentioned_ranges`` lists."""
+    months_alone: tuple[int, ...]
+    """The months named without a year, in order ("may" and "march" only capitalised)."""
+
+
+def named_times(text: str) -> NamedTimes:
+    """The days, months and yearless months ``text`` names (``mentioned_ranges``)."""
     folded = fold(text)
     out = [DateRange(day, day) for day in find_dates(text)]
     for m in _MONTH_YEAR.finditer(folded):
@@ -314,13 +321,31 @@ def mentioned_ranges(text: str, said_on: dt.date | None = None) -> list[DateRang
             out.append(_month_span(int(m.group("y")), MONTHS[m.group("m")]))
     for m in _YEAR_MONTH.finditer(folded):
         out.append(_month_span(int(m.group("y")), int(m.group("m"))))
+    alone: list[int] = []
+    for m in _MONTH_ALONE.finditer(text):
+        name = fold(m.group("m")).lower()
+        if name in _AMBIGUOUS_MONTHS and not m.group("m")[0].isupper():
+            continue
+        alone.append(MONTHS[name])
+    return NamedTimes(tuple(out), tuple(alone))
+
+
+def mentioned_ranges(text: str, said_on: dt.date | None = None) -> list[DateRange]:
+    """The days and months a memory's text names ("In April 2026 I went to PyCon", "el 5 de
+    marzo de 2026", "2026-03"): a memory saved later is about that time too. A month named
+    without its year is the one nearest ``said_on``, the day the memory was said ("booked
+    Japan for April", said in March 2025: April 2025; "en diciembre", said in January:
+    the December just gone); with no such day it names no time (which year would it be?).
+    "may" and "march" count only capitalised ("I may go", "we march on")."""
+    return ranges_named(named_times(text), said_on)
+
+
+def ranges_named(named: NamedTimes, said_on: dt.date | None = None) -> list[DateRange]:
+    """``mentioned_ranges`` of a text already read (``named_times``)."""
+    out = list(named.dated)
     if said_on is not None:
         dated = {(r.start.year, r.start.month) for r in out}
-        for m in _MONTH_ALONE.finditer(text):
-            name = fold(m.group("m")).lower()
-            if name in _AMBIGUOUS_MONTHS and not m.group("m")[0].isupper():
-                continue
-            month = MONTHS[name]
+        for month in named.months_alone:
             year = min((said_on.year - 1, said_on.year, said_on.year + 1),
                        key=lambda y: abs((y - said_on.year) * 12 + month - said_on.month))
             if (year, month) not in dated:
@@ -332,9 +357,14 @@ def mentions(text: str, span: DateRange, said_on: dt.date | None = None) -> bool
     """Whether ``text`` names a day or month inside ``span`` (a month counts when it lies
     within the span, or the span within it: "in March 2026" and "on 2026-03-05"); a month
     without its year is read as of ``said_on`` (``mentioned_ranges``)."""
+    return names_within(named_times(text), span, said_on)
+
+
+def names_within(named: NamedTimes, span: DateRange, said_on: dt.date | None = None) -> bool:
+    """``mentions`` of a text already read (``named_times``)."""
     return any(span.start <= got.start and got.end <= span.end
                or got.start <= span.start and span.end <= got.end
-               for got in mentioned_ranges(text, said_on))
+               for got in ranges_named(named, said_on))
 
 
 _STATED_TODAY = re.compile(

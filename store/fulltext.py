@@ -302,6 +302,14 @@ class FulltextIndex:
             found = self._freqs[term] = int(self._searcher.doc_freq("terms", term))
         return found
 
+    def holding_count(self, term: str) -> int:
+        """The live documents holding ``term``: what a search of it finds, counted without
+        fetching one (``doc_freq`` also counts the copies a later commit deleted)."""
+        if self._searcher is None or not self.doc_freq(term):
+            return 0
+        found = self._searcher.search(_any_of((term,)), 1, count=True)
+        return int(found.count or 0)  # type: ignore[attr-defined]  # not in tantivy's stub
+
     def terms_with_prefix(self, prefix: str, limit: int) -> list[tuple[str, int]]:
         """The index's terms starting with ``prefix`` and their frequencies (a new list each
         call: callers may keep or change it)."""

@@ -122,7 +122,14 @@ from actors.navigation.unmentioned import TIME_WORDS, Unmentioned, as_said
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
 from actors.text import fold, shorten
 from actors.text import terms as text_terms
-from actors.time_ranges import DateRange, asked_range, mentions, stated_today, valid_on
+from actors.time_ranges import (
+    DateRange,
+    asked_range,
+    named_times,
+    names_within,
+    stated_today,
+    valid_on,
+)
 from store.config import Settings
 from store.errors import StoreError, StoreIOError
 from store.fulltext import BACKLOG
@@ -363,6 +370,11 @@ at 50k), the same memories search after search."""
 _said_plainly = TextMemo(lambda text: " ".join(LEADING_DATE.sub("", text).casefold().split()))
 """``NavigationActor._said`` by text: a search compares its leading memories' words (up to
 ~20 a search), the same memories search after search."""
+
+_times_named = TextMemo(named_times)
+"""``NavigationActor._names_time`` by text: a time question reads the dates and months of
+every memory it ranks (hundreds a question: a month's memories are scored on its words),
+the same memories question after question."""
 
 _Judge = TypeVar("_Judge", bound=Callable[[str], bool])
 
@@ -1621,7 +1633,8 @@ class NavigationActor(Actor):
     def _names_time(self, leaf_id: str, span: DateRange) -> bool:
         """The memory's text names a day or month of ``span``; a month without its year as
         of the memory's own day ("booked Japan for April", said in March 2025)."""
-        return mentions(self.model.text_of(leaf_id), span, self._day_of(leaf_id))
+        return names_within(_times_named(self.model.text_of(leaf_id)), span,
+                            self._day_of(leaf_id))
 
     @staticmethod
     def _only_time(topic: str) -> bool:

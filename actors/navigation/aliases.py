@@ -11,7 +11,7 @@ A phrase stands for a name only through its specific words: a definition's head 
 "backend", "repo") and at least one more of its words ("payments", "Go", "mobile") must be in
 the question's phrase, so "the API" or "the backend" alone is read as itself.
 
-Pure functions; no I/O.
+Pure functions (two kept by text: ``TextMemo``); no I/O.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from actors.navigation.query import QUESTION_WORDS
 from actors.navigation.stem import stem
+from actors.navigation.text_memo import TextMemo
 from actors.text import fold, unique
 from actors.text import terms as text_terms
 
@@ -148,13 +149,27 @@ def definitions(text: str) -> list[Definition]:
     return found
 
 
+def _sentences(text: str) -> tuple[tuple[str, str], ...]:
+    """Each sentence of ``text`` as a definition is read in (ended by a stop), and lowered
+    (where a phrase's terms are looked for)."""
+    return tuple((s if s.rstrip().endswith((".", "!", "?", ";")) else s + ".", s.lower())
+                 for s in _SENTENCE_END.split(text))
+
+
+_sentences_of = TextMemo(_sentences)
+"""``_sentences`` by text: every alias reading splits the few memories its phrase finds,
+the same memories question after question."""
+_defined = TextMemo(lambda text: tuple(definitions(text)))
+"""``definitions`` by the sentences read (a short memory's one sentence is read whole by
+every phrase that finds it): nine patterns per text."""
+
+
 def _sentences_saying(text: str, phrase: tuple[str, ...]) -> list[str]:
     """The sentences of ``text`` holding a word that starts with one of ``phrase``'s terms
     (a stem: "mobil" in "mobile"): where a definition of it may be. A long explanation is
     not read whole for every question."""
-    kept = [sentence for sentence in _SENTENCE_END.split(text)
-            if any(term in sentence.lower() for term in phrase)]
-    return [s if s.rstrip().endswith((".", "!", "?", ";")) else s + "." for s in kept]
+    return [ended for ended, lowered in _sentences_of(text)
+            if any(term in lowered for term in phrase)]
 
 
 def phrases(topic: str) -> list[tuple[str, ...]]:
@@ -200,7 +215,7 @@ def names_for(phrase: tuple[str, ...], texts: Iterable[str], limit: int
     said: dict[str, frozenset[str]] = {}
     counts: dict[str, int] = {}
     for text in texts:
-        for definition in definitions(" ".join(_sentences_saying(text, phrase))):
+        for definition in _defined(" ".join(_sentences_saying(text, phrase))):
             terms = stands_for(phrase, definition)
             if not terms or set(_terms(definition.name)) & set(phrase):
                 continue

@@ -103,8 +103,12 @@ class Apart:
                 for term in _terms(word):
                     if term in excluded or term.isdigit():
                         continue
-                    held = self._holding_any(self._forms(term, word, best))
-                    if held and len(held) <= max(SPECIFIC_FLOOR, SPECIFIC_SHARE * size):
+                    forms = self._forms(term, word, best)
+                    most = max(SPECIFIC_FLOOR, SPECIFIC_SHARE * size)
+                    if any(index.holding_count(form) > most for form in forms):
+                        continue  # held more widely still by all its forms: not read
+                    held = self._holding_any(forms)
+                    if held and len(held) <= most:
                         out[said.get(term, word)] = held
             return out
 
@@ -146,14 +150,14 @@ class Apart:
         index = self.model.index
         found: set[str] | None = None
         for term in terms:
-            leaves = set(index.postings(term)) if index.doc_freq(term) else set()
+            leaves = index.holders(term) if index.doc_freq(term) else set()
             found = leaves if found is None else found & leaves
         return found or set()
 
     def _holding_any(self, forms: Iterable[str]) -> set[str]:
         """The memories holding any of a word's forms."""
         index = self.model.index
-        return {leaf for term in forms if index.doc_freq(term) for leaf in index.postings(term)}
+        return {leaf for term in forms if index.doc_freq(term) for leaf in index.holders(term)}
 
     def _forms(self, term: str, word: str, best: Mapping[str, Match]) -> set[str]:
         """``term`` and the terms a memory may hold it as: another form, its translation, a
@@ -191,8 +195,9 @@ class Apart:
         the lexicon translates: another may be told in the other language's words ("How
         long was Inés's cast supposed to stay on?", "enyesada")."""
         if things and all(other_reading(word) is not None for word in things) \
-                and not any(self._holding_any(self._forms(term, word, best))
-                            for word in things for term in _terms(word)):
+                and not any(self.model.index.holding_count(form)
+                            for word in things for term in _terms(word)
+                            for form in self._forms(term, word, best)):
             return tuple(things)
         return ()
 

@@ -209,6 +209,29 @@ class SharedIndex:
         or removes counts until the next commit: a count off by the few pending leaves)."""
         return self.disk.doc_freq(term) + self._tail_df.get(term, 0)
 
+    def holding_count(self, term: str) -> int:
+        """The live leaves holding ``term``, exactly as many as ``postings(term)`` lists (the
+        committed copies the tail hides or removes left out), counted without fetching them:
+        a caller that drops a word held too widely learns so before reading its holders."""
+        found = self.disk.holding_count(term)
+        if not found:
+            return self._tail_df.get(term, 0)
+        for doc_id in (*(d for d, t in self.tail.items() if t.on_disk), *self.removed):
+            stored = self._stored(doc_id)
+            if stored is not None and term in stored.terms:
+                found -= 1
+        return found + self._tail_df.get(term, 0)
+
+    def holders(self, term: str) -> set[str]:
+        """The live leaves holding ``term``: ``postings(term)`` as a set, read without scoring
+        or ordering them (a caller that only asks which leaves hold a word)."""
+        found = {doc_id for doc_id, tail in self.tail.items() if term in tail.counts}
+        want = self.disk.doc_freq(term)  # at least every live committed holder
+        for stored, _ in self.disk.search((term,), want):
+            if stored.doc_id not in self.tail and stored.doc_id not in self.removed:
+                found.add(stored.doc_id)
+        return found
+
     def terms_of(self, doc_id: str) -> frozenset[str]:
         tail = self.tail.get(doc_id)
         if tail is not None:
