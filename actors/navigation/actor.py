@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import heapq
 import itertools
 import math
 import re
@@ -1012,14 +1013,16 @@ class NavigationActor(Actor):
         crowd = 0.0
         vectors = self.use_vectors and self.vectors.ready
         asked: Any = None
-        if vectors and self.vectors.embedder.loaded:
+        if vectors and self.vectors.embedder.loaded \
+                and not self.vectors.all_embedded(lexical_ids):
             # right after a bulk save: the memories this search ranks and judges by their
             # words are compared by meaning too, not only the part of the store the
-            # background has embedded so far
-            self._embed_candidates(sorted(
-                lexical_ids, key=lambda leaf: -ranking.coordinated(
+            # background has embedded so far (a settled store skips this: the best few of
+            # every word's candidates would all be embedded already)
+            self._embed_candidates(heapq.nsmallest(
+                EMBED_CANDIDATES, lexical_ids, key=lambda leaf: -ranking.coordinated(
                     best[leaf].score, best[leaf].coverage) if leaf in best
-                else -descent.leaves.get(leaf, 0.0))[:EMBED_CANDIDATES])
+                else -descent.leaves.get(leaf, 0.0)))
         if vectors and len(self.vectors):  # loaded by ``_warm``; until then: lexical only
             asked = self.vectors.encode_query(text)
             similar, crowd = self.vectors.similar_and_crowd(
