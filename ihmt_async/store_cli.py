@@ -366,7 +366,9 @@ async def cmd_audit(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise InvalidArgument(str(exc)) from None
     rows = []
-    for record in read_audit(layout):
+    # the day before: a stamp written with an offset reads up to a day from its UTC day
+    day = (since - dt.timedelta(days=1)).date().isoformat() if since is not None else ""
+    for record in read_audit(layout, day):
         stamp = parse_ts(str(record.get("ts", ""))) if since is not None else None
         if since is not None and (stamp is None or stamp < since):
             continue

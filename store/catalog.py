@@ -275,6 +275,31 @@ class CatalogReader(Reader):
                                 ).fetchall()
         return [str(r[0]) for r in rows]
 
+    def newest_leaves(self, scope: str, count: int, skip: int = 0) -> list[str]:
+        """Ids of the leaves of exactly ``scope``, newest record time first (ties by id),
+        ``count`` of them after the first ``skip``: a seek on the ``catalog_recent`` index,
+        whatever the store's size. Record times are compared as text: every save writes them
+        in one fixed-width UTC form (``%Y-%m-%dT%H:%M:%S.%fZ``), which sorts as its instant."""
+        conn = self.connection()
+        if conn is None or count < 1:
+            return []
+        with mapped(self.layout.database):
+            rows = conn.execute("SELECT id FROM catalog WHERE kind = 'leaf' AND scope = ? "
+                                "ORDER BY recorded_at DESC, id LIMIT ? OFFSET ?",
+                                (scope, count, max(skip, 0))).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def leaves_from(self, source: str) -> list[str]:
+        """Ids of the leaves saved from ``source`` (an ingested file's path), by id: a seek on
+        the ``catalog_source`` index."""
+        conn = self.connection()
+        if conn is None:
+            return []
+        with mapped(self.layout.database):
+            rows = conn.execute("SELECT id FROM catalog WHERE source = ? AND kind = 'leaf' "
+                                "ORDER BY id", (source,)).fetchall()
+        return [str(r[0]) for r in rows]
+
     def leaf_times(self, upto_seq: int) -> list[tuple[str, str, str]]:
         """(id, timestamp, recorded_at) of every leaf as of ``upto_seq`` (rows changed later
         are left out): one query, for a reader that keeps every memory's day (O(store) rows,

@@ -54,10 +54,17 @@ from store.writable import write_refused
 
 SCHEMA_VERSION = 1
 LATER_INDEXES = {"catalog_turns": "CREATE INDEX IF NOT EXISTS catalog_turns ON catalog(agent, "
-                                  "source, recorded_at)"}
+                                  "source, recorded_at)",
+                 "catalog_recent": "CREATE INDEX IF NOT EXISTS catalog_recent ON catalog(kind, "
+                                   "scope, recorded_at)",
+                 "catalog_source": "CREATE INDEX IF NOT EXISTS catalog_source ON catalog(source, "
+                                   "kind)"}
 """Indexes added after a store's schema was made: created by the first connection that can
 write and finds one missing, the schema version unchanged (an older program reads the store
-as before; a read-only store is read without them, queries scanning instead)."""
+as before; a read-only store is read without them, queries scanning instead).
+``catalog_turns``: a conversation's next turn; ``catalog_recent``: a scope's newest memories
+(the session-start brief), a seek instead of sorting the store; ``catalog_source``: the
+memories one ingested file left (re-ingesting it replaces them)."""
 DROPPED_INDEXES = ("catalog_told",)
 """Later indexes a newer one replaced, dropped the same way: (agent, recorded_at) left the next
 turn of a memory to a walk over every later save of its agent when each save had its own

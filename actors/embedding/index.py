@@ -320,6 +320,11 @@ class VectorIndex:
             self._ahead |= first
         return wanted + [leaf for leaf in begun if leaf in leaf_ids]
 
+    def all_embedded(self, leaf_ids: Iterable[str]) -> bool:
+        """Every one of these memories has its vector here (a search's candidates on a
+        settled store: nothing to put first, ``embed_first``)."""
+        return all(leaf in self.position for leaf in leaf_ids)
+
     def saved_here(self, leaf_ids: Iterable[str]) -> None:
         """Memories this process saved: it embeds them next (``enqueue``), and the other
         processes read their vectors instead of computing them again."""

@@ -43,3 +43,35 @@ async def test_a_search_right_after_a_bulk_save_embeds_the_memories_it_ranks(
         assert result.hits and result.hits[0].leaf_id == vaccine
         assert vaccine in vectors.position  # compared by meaning in this very search
         assert len(vectors) < 1 + 1 + len(bulk)  # while the backlog is still being embedded
+
+
+async def test_a_settled_store_puts_no_candidate_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every memory embedded: a search has nothing to embed first, and does not rank its
+    candidates for it (sorting every candidate of a common word, per search, at 50k); a
+    backlog brings the work back."""
+    rng = random.Random(7)
+    async with Runtime(tmp_path, background_consolidation=False) as rt:
+        for text in ["The staging cluster is recreated every Sunday.",
+                     *(memory_text(rng) for _ in range(12))]:
+            await rt.ingest.ask(Save(content=text, provenance=PROV))
+        with anyio.fail_after(60):
+            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                await anyio.sleep(0.1)
+        vectors = rt.navigation.vectors
+        asked: list[list[str]] = []
+        first = vectors.embed_first
+
+        def embed_first(leaf_ids: list[str]) -> list[str]:
+            asked.append(list(leaf_ids))
+            return first(leaf_ids)
+
+        monkeypatch.setattr(vectors, "embed_first", embed_first)
+        result = await rt.navigation.ask(Search(query="When is the staging cluster recreated?"))
+        assert result.hits and "staging cluster" in (result.hits[0].text or "")
+        assert asked == []
+        bulk = [" ".join(memory_text(rng) for _ in range(8)) for _ in range(150)]
+        vaccine, *_ = await write_memories(rt.layout, rt.store.locks, [VACCINE, *bulk])
+        result = await rt.navigation.ask(Search(query="Which vaccine did Miso get at the vet?"))
+        assert result.hits and result.hits[0].leaf_id == vaccine
+        assert asked and asked[0][0] == vaccine

@@ -91,3 +91,31 @@ def test_a_pass_reads_only_the_columns_it_names(tmp_path: Path) -> None:
     assert set(reader.entries()["L-a"]) == set(db.CATALOG_FIELDS)
     with pytest.raises(ValueError):
         reader.entries(("kind", "id"))
+
+
+def test_an_older_database_gains_the_brief_and_source_indexes(tmp_path: Path) -> None:
+    """A store made before ``catalog_recent`` / ``catalog_source`` gains them on open, and
+    its newest memories of a scope and a file's memories are then seeks, not scans."""
+    layout = StoreLayout.at_home(tmp_path)
+    _version_one(layout)
+    conn = sqlite3.connect(layout.database)
+    conn.executescript("DROP INDEX catalog_recent; DROP INDEX catalog_source;")
+    conn.execute("UPDATE catalog SET scope = 'project:x', source = 'a.md' WHERE id != 'L-c'")
+    conn.commit()
+    conn.close()
+    assert not {"catalog_recent", "catalog_source"} & _indexes(layout.database)
+    reader = CatalogReader(layout)
+    assert reader.newest_leaves("project:x", 5) == ["L-b", "L-a"]
+    assert reader.newest_leaves("project:x", 5, skip=1) == ["L-a"]
+    assert reader.newest_leaves("project", 5) == []  # the scope exact
+    assert reader.leaves_from("a.md") == ["L-a", "L-b"]
+    assert {"catalog_recent", "catalog_source"} <= _indexes(layout.database)
+    with sqlite3.connect(layout.database) as conn:
+        recent = " ".join(str(row[3]) for row in conn.execute(
+            "EXPLAIN QUERY PLAN SELECT id FROM catalog WHERE kind = 'leaf' AND scope = ? "
+            "ORDER BY recorded_at DESC, id LIMIT 4", ("project:x",)))
+        source = " ".join(str(row[3]) for row in conn.execute(
+            "EXPLAIN QUERY PLAN SELECT id FROM catalog WHERE source = ? AND kind = 'leaf' "
+            "ORDER BY id", ("a.md",)))
+    assert "catalog_recent (kind=? AND scope=?)" in recent and "SCAN catalog" not in recent
+    assert "catalog_source (source=? AND kind=?)" in source
