@@ -2018,7 +2018,8 @@ def extract_facts(
     labels = turns(text)
     homes = homes_of_speakers(earlier) if earlier else {}
     last_turns = last_turns_of_speakers(earlier) if earlier else {}
-    towns = towns_of_speakers(earlier, _names_a_place) if earlier else {}
+    towns = towns_of_speakers(earlier, _names_a_place, parse_date(text) or entry_date) \
+        if earlier else {}
     for line in text.splitlines():
         # a turn may run over several lines: its speaker holds until the next label
         speaker = speaker_of(line, turns=labels) or speaker

@@ -19,9 +19,11 @@ wished one, or a question.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable
 
+from actors.dates import parse_date
 from actors.facts.speakers import Speaker, speaker_of, turns
 from actors.text import fold, sentences
 
@@ -84,13 +86,18 @@ def town_gone_to(sentence: str, is_place: Callable[[str], bool]) -> str | None:
     return found
 
 
-def towns_of_speakers(texts: list[str], is_place: Callable[[str], bool]
-                      ) -> dict[str | None, str]:
+def towns_of_speakers(texts: list[str], is_place: Callable[[str], bool],
+                      day: datetime.date | None = None) -> dict[str | None, str]:
     """The last town each speaker came or moved to in the last ``TOWN_TURNS`` of ``texts``
     (earlier turns of one conversation, oldest first), by speaker (None: unlabelled lines,
-    the user's)."""
+    the user's). A turn dated another day than ``day`` (the home's) is another conversation:
+    a history back-filled later ("2025-03-10: I live in Madrid" saved after "2026-05-01: I
+    moved to Valencia") is no home inside the town moved to a year after."""
     towns: dict[str | None, str] = {}
     for text in texts[-TOWN_TURNS:]:
+        said = parse_date(text)
+        if day is not None and said is not None and said != day:
+            continue
         labels = turns(text)
         speaker: Speaker | None = None
         for line in text.splitlines():

@@ -40,6 +40,8 @@ def _homes(text: str, earlier: list[str] | None = None) -> list[tuple[str, str]]
      [("Maya", "Capitol Hill")]),
     (["Maya: My sister moved to Denver."], "Maya: I rented a one-bedroom in Capitol Hill.",
      [("Maya", "Capitol Hill")]),
+    # a turn of another day is another conversation (a history back-filled after the move)
+    (["2026-05-01: I moved to Valencia."], "2025-03-10: I live in Madrid.", [("user", "Madrid")]),
 ])
 def test_a_home_told_after_a_move_is_inside_its_town(
         earlier: list[str], text: str, expected: list[tuple[str, str]]) -> None:
