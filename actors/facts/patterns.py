@@ -335,8 +335,11 @@ _A_JOB_LEFT = _r(r"\b(?:left|quit|resigned|handed\s+in|walked\s+out|laid\s+off|f
 _NAME = r"(?P<s>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
 _NOT_AFTER_DETERMINER = "".join(
     rf"(?<!\b{word} )" for word in "mi el su tu un al del de ese este buen nuevo otro primer "
-    "gran mismo cada".split())
-"""Not after a determiner or an adjective: the Spanish noun, not the verb ("un trabajo en")."""
+    "gran mismo cada consiguio consigui encontro encontre busca busco tiene tengo perdio perdi "
+    "sin".split())
+"""Not after a determiner, an adjective or a verb that has the job as its object: the Spanish
+noun, not the verb ("un trabajo en", "Lucía consiguió trabajo en Chicago": a town as often as
+a firm, and someone else's)."""
 
 _KIN = r"(?P<s>" + "|".join(sorted(ONE_OF_THEM, key=len, reverse=True)) + r")(?![\w'’-])"
 """A relative the user has one of, as a rule (``whose.ONE_OF_THEM``): the subject."""

@@ -95,6 +95,11 @@ def test_a_home_rented_told_as_done(text: str, expected: list[tuple[str, str]]) 
     ("Sigo en Madrid como siempre.", []),
     ("Sigo trabajando en casa.", []),
     ("Yep, still a nurse at the hospital.", []),
+    # "trabajo" the noun after a verb that has it as its object, not "I work at"
+    ("Tomás: Lucía consiguió trabajo en Chicago, en un despacho de arquitectura.", []),
+    ("Mi hermana consiguió trabajo en Madrid.", []),
+    ("Busco trabajo en Sevilla.", []),
+    ("Ahora trabajo en Indra como analista.", [("user", "Indra")]),
 ])
 def test_a_job_still_held_is_the_speaker_s_employer(
         text: str, expected: list[tuple[str, str]]) -> None:
