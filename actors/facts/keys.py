@@ -94,6 +94,17 @@ SHORTENED_NAMES = frozenset({"employer"})
 "iPhone 15" and "iPhone 15 Pro", "tech lead" and "tech lead manager" are two."""
 
 
+PLACE_ATTRIBUTES = frozenset({"location"})
+"""Attributes whose value may name a part of a town before the town ('Logan Square,
+Chicago', ``towns.inside_town``): the town alone is the same place, told less precisely."""
+
+
+def _town_of(value: str) -> str | None:
+    """The town after a place's last comma ('Logan Square, Chicago' -> 'chicago'), else None."""
+    head, comma, town = value.rpartition(",")
+    return value_name(town) if comma and head.strip() and town.strip() else None
+
+
 def same_value(a: str, b: str, attribute: str = "") -> bool:
     """Two values are the same statement when they name the same thing (``value_name``):
     they differ only in case, accents, spacing, edge punctuation, a leading article, a legal
@@ -102,12 +113,17 @@ def same_value(a: str, b: str, attribute: str = "") -> bool:
     Bol done" as a move from Bol.com to Bol and outdated the memory of the new job). For an
     ``attribute`` in ``SHORTENED_NAMES`` a name that is the leading words of the other is the
     same one too ('Northwind' == 'Northwind Health': the outside run told the user their
-    employer changed to the firm they were promoted in)."""
+    employer changed to the firm they were promoted in). For a place (``PLACE_ATTRIBUTES``) a
+    town is the same as a home inside it ('Chicago' == 'Logan Square, Chicago'); two homes
+    in one town are two ('Logan Square, Chicago' != 'Wicker Park, Chicago')."""
     first, second = value_name(a), value_name(b)
     if first == second:
         return True
     if _ENDED.match(first) and _ENDED.match(second):
         return True  # "none (sold or given away)", then "ninguno": still none
+    if " ".join(fold(attribute).split()) in PLACE_ATTRIBUTES \
+            and (_town_of(a) == second or _town_of(b) == first):
+        return True  # 'Logan Square, Chicago' after 'Chicago': a home inside the town
     if " ".join(fold(attribute).split()) not in SHORTENED_NAMES:
         return False
     short, long = sorted((first.split(), second.split()), key=len)

@@ -72,6 +72,7 @@ from actors.facts.role_changes import RoleChanges
 from actors.facts.settings_told import settings_told
 from actors.facts.speakers import USER, Speaker, speaker_of, turns
 from actors.facts.tools import switch_kind
+from actors.facts.towns import inside_town, town_gone_to, towns_of_speakers
 from actors.facts.values import (
     CLAUSE_START,
     MONTHS_PATTERN,
@@ -334,8 +335,11 @@ _A_JOB_LEFT = _r(r"\b(?:left|quit|resigned|handed\s+in|walked\s+out|laid\s+off|f
 _NAME = r"(?P<s>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
 _NOT_AFTER_DETERMINER = "".join(
     rf"(?<!\b{word} )" for word in "mi el su tu un al del de ese este buen nuevo otro primer "
-    "gran mismo cada".split())
-"""Not after a determiner or an adjective: the Spanish noun, not the verb ("un trabajo en")."""
+    "gran mismo cada consiguio consigui encontro encontre busca busco tiene tengo perdio perdi "
+    "sin".split())
+"""Not after a determiner, an adjective or a verb that has the job as its object: the Spanish
+noun, not the verb ("un trabajo en", "Lucía consiguió trabajo en Chicago": a town as often as
+a firm, and someone else's)."""
 
 _KIN = r"(?P<s>" + "|".join(sorted(ONE_OF_THEM, key=len, reverse=True)) + r")(?![\w'’-])"
 """A relative the user has one of, as a rule (``whose.ONE_OF_THEM``): the subject."""
@@ -360,6 +364,11 @@ _LIVING_HOME_IN = (rf"(?:[\w'-]+\s+){{0,3}}?{_LIVING_HOME}\s+in\s+"
                    rf"(?![^.;!?]*{_NOT_STAYING.pattern})")
 """A home one lives in before its place, not a stay's ("... two bedroom in Leith", not "...
 flat in Porto for the weekend"): the end of a rule a subject and a verb open."""
+_A_PAST_STAY = (r"\b(?:for\s+(?:a|an|one|two|three|four|a\s+few|some)\s+(?:days?|months?)|"
+                r"back\s+(?:in|when)|years?\s+ago|when\s+i\s+was|por\s+(?:un|una|unos|unas|dos|"
+                r"tres)\s+(?:dias?|mes|meses)|hace\s+(?:\w+\s+)?anos|cuando\s+(?:era|estaba))\b")
+"""A rental told as done that was a stay or a home of the past ("for a month", "back in
+college", "years ago", "por un mes", "hace años", "cuando era estudiante")."""
 
 _RULES: tuple[_Rule, ...] = (
     # location, first person
@@ -533,6 +542,17 @@ _RULES: tuple[_Rule, ...] = (
     # the workplace must be a name ("a receptionist at the clinic" says no firm)
     _Rule("employer", _r(rf"\b(?:i'm|i am)\s+{_ADV}(?:now\s+)?(?:a|an|the)\s+"
                          rf"(?:[\w-]+\s+){{0,3}}?{_HELD_JOB}\s+(?:at|for)\s+"), named_value=True),
+    # the job held still, its subject left out after a reply word: "Yep, still an ER nurse at
+    # Providence St. Vincent", "yeah, still a data engineer at Brightwave" (a name follows;
+    # not "My sister? Still a nurse at Kaiser": no reply word, maybe someone else's job)
+    _Rule("employer", _r(rf"{CLAUSE_START}{_REPLY_WORD}[,!.]*\s+still\s+(?:a|an)\s+"
+                         rf"(?:[\w-]+\s+){{0,3}}?(?:{_ROLE}|{_HELD_JOB})\s+(?:at|for)\s+"),
+          named_value=True),
+    # "Yo sigo en Brightwave Solar como ingeniero de datos", "sigo trabajando en Indra" (not
+    # "sigo en Madrid": a role after "como" or the verb of working says it is a job)
+    _Rule("employer", _r(rf"\b(?:yo\s+)?sigo\s+en\s+(?=[^.;!?,]{{1,50}}?\s+como\s+"
+                         rf"(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}\b)"), named_value=True),
+    _Rule("employer", _r(r"\b(?:yo\s+)?sigo\s+trabajando\s+(?:en|para)\s+"), named_value=True),
     # a job left to join another: "I left Acme to join Initech", "quit Globex and joined
     # Initech as ..."; "I quit Brightwater, now at Elm Street Clinic" (a workplace left by its
     # name, then where one is now: "now at" alone is as often a place)
@@ -815,6 +835,15 @@ _CHAT_RULES: tuple[_Rule, ...] = (
     _Rule("location", _r(rf"\b(?:(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:renting|subletting)|"
                          rf"(?:i|we)\s+{_ADV}rent)\s+(?:a|an|our|my)\s+{_LIVING_HOME_IN}"),
           place=True),
+    # a home rented, told as done: "I rented a one-bedroom in Capitol Hill, close to the
+    # park", "alquilamos un piso en Gràcia" (not a stay, not a past life: "we rented a flat
+    # in Porto for a month", "I rented a studio in Brooklyn back in college")
+    _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:rented|leased)\s+"
+                         rf"(?:a|an|our|my)\s+{_LIVING_HOME_IN}(?![^.;!?]*{_A_PAST_STAY})"),
+          place=True),
+    _Rule("location", _r(r"\b(?:alquile|alquilamos|(?:he|hemos)\s+alquilado)\s+"
+                         rf"(?:un|una)\s+(?:[\w-]+\s+){{0,2}}?{_HOME_ES}\s+(?:[\w-]+\s+){{0,2}}?en\s+"
+                         rf"(?![^.;!?]*(?:{_NOT_STAYING.pattern}|{_A_PAST_STAY}))"), place=True),
     # the home left unsaid: "I finally left Leeds, I'm renting in York now"
     _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:renting|subletting)\s+in\s+"
                          rf"(?![^.;!?]*{_NOT_STAYING.pattern})"), place=True),
@@ -1989,6 +2018,8 @@ def extract_facts(
     labels = turns(text)
     homes = homes_of_speakers(earlier) if earlier else {}
     last_turns = last_turns_of_speakers(earlier) if earlier else {}
+    towns = towns_of_speakers(earlier, _names_a_place, parse_date(text) or entry_date) \
+        if earlier else {}
     for line in text.splitlines():
         # a turn may run over several lines: its speaker holds until the next label
         speaker = speaker_of(line, turns=labels) or speaker
@@ -2019,6 +2050,9 @@ def extract_facts(
             span = Folded(sentence)
             if is_question(span.folded):
                 continue
+            town = town_gone_to(sentence, _names_a_place)
+            if town is not None:  # a home told after it is inside it (``towns``)
+                towns[who] = town
             found = clinical_facts(span, patient, headers=clinical)
             project = [] if found else [*project_facts(span), *settings_told(span)]
             if not found:
@@ -2070,6 +2104,8 @@ def extract_facts(
                     subject = speaking if owner == USER else owner
                 if subject != speaking and speaking != "user" and fold(subject) in ONE_OF_THEM:
                     subject = f"{speaking}'s {fold(subject)}"  # "Bea: my sister ...": Bea's
+                if attribute == "location" and subject == speaking:
+                    value = inside_town(value, towns.get(who), sentence)
                 key = fact_key(subject, attribute)
                 marker = (key, fold(value))
                 if marker in seen:

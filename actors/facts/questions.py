@@ -130,6 +130,11 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
          r"(?:currently\s+|now\s+)?(?:live|living|based)\b", _fixed("user", "location")),
         (r"\bmy\s+(?:current\s+)?(?:location|address|city|hometown)\b", _fixed("user", "location")),
         (r"\bwhere\s+i\s+live\b", _fixed("user", "location")),
+        # someone else's before a change: "¿Dónde vivía Tomás antes de Chicago?", "¿Dónde
+        # trabajaba Tomás antes de Cactus Labs?" (the first person's rules below would take
+        # the imperfect for the user's: "¿Dónde vivía antes de mudarme?")
+        (rf"\bdonde\s+(?:vivia|vivio)\s+{_S}\s+antes\s+de\b", _named("location")),
+        (rf"\bdonde\s+(?:trabajaba|trabajo)\s+{_S}\s+antes\s+de\b", _named("employer")),
         (r"\bdonde\s+(?:vivo|vivimos|resido|estoy\s+viviendo|vivia|vivi|viviamos|vivimos|"
          r"residia|estaba\s+viviendo)\b", _fixed("user", "location")),
         (r"\bwhere\s+(?:was|were)\s+(?:i|we)\s+(?:living|based)\b", _fixed("user", "location")),

@@ -31,7 +31,14 @@ from actors.embedding.neighbours import WordNeighbours
 from actors.embedding.sentence import MODEL_ID, PASSAGE_FROM
 from actors.embedding.word_table import WordTable
 from actors.facts.endings import is_ending
-from actors.facts.keys import fact_key, normalise_words, personal, role_beside, scoped_subject
+from actors.facts.keys import (
+    PERSONAL_ATTRIBUTES,
+    fact_key,
+    normalise_words,
+    personal,
+    role_beside,
+    scoped_subject,
+)
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import ResolvedFact, Timeline
 from actors.navigation import notice_words, ranking, several
@@ -206,10 +213,26 @@ YEARS_BACK = 5
 _BEFORE = re.compile(
     r"\b(?:before|prior\s+to|antes\s+de)\s+(?:(?:moving|relocating|switching|changing|going)\s+"
     r"(?:to\s+|back\s+to\s+)?|(?:joining|working\s+(?:at|for)|living\s+in)\s+|(?:mudarse|"
-    r"mudarme|mudarnos|irse|irme|trabajar|vivir|entrar)\s+(?:a|en|para)\s+)?(?:the\s+)?"
+    r"mudarme|mudarnos|irse|irme|trabajar|vivir|entrar)\s+(?:a|en|para)\s+|"
+    r"(?:(?:she|he|they|we|i|you|\w+)\s+)?(?:moved|relocated|went|joined|started\s+(?:at|with)|"
+    r"left\s+for)\s+(?:back\s+)?(?:to\s+)?|que\s+(?:\w+\s+)?se\s+(?:mudara|mudase|fuera|"
+    r"trasladara)\s+a\s+|que\s+(?:\w+\s+)?(?:entrara|empezara)\s+en\s+)?(?:the\s+)?"
     r"(?P<x>[^?!,.;]+)")
 """An attribute question asked about the time before one of its values ("where did the user
-live before Valencia?", "¿para quién trabajaba antes de entrar en Globex?")."""
+live before Valencia?", "¿para quién trabajaba antes de entrar en Globex?") or before a value
+of another ("Where did Maya work before she moved to Denver?", "antes de que se mudara a
+Denver")."""
+def _names_value(named: str, value: str) -> bool:
+    """``named`` (the words after "before", normalised) names ``value``: the value itself, its
+    opening ("before Valencia last year"), or the town a home is in ('Capitol Hill, Denver'
+    named "Denver")."""
+    for said in (value, value.rpartition(",")[2]):
+        words = normalise_words(said)
+        if words and (named == words or named.startswith(words + " ")):
+            return True
+    return False
+
+
 WEAK_RATIO = 1.0
 """The descent's best hit is weak when the full-text index found anything scoring higher: the
 beam missed a better memory (its words are not in its ancestors' descriptors), and the trace
@@ -1772,21 +1795,27 @@ class NavigationActor(Actor):
                                 similarity=similarity, dfs=tuple(sorted(dfs)), near=near,
                                 compared=compared, closest=closest, crowd=crowd)
 
-    @staticmethod
-    def _before_value(text: str, questions: list[tuple[str, str]], timeline: Timeline
+    def _before_value(self, text: str, questions: list[tuple[str, str]], timeline: Timeline
                       ) -> dt.date | None:
         """The day before the value the question names began ("before Valencia"): the value
-        then answers it, and its memory leads, not the named value's."""
+        then answers it, and its memory leads, not the named value's. The value may be of
+        another of the subject's own attributes ("Where did Maya work before she moved to
+        Denver?": the day before her home became Denver); without it the current employer
+        answered a question about the one before."""
         m = _BEFORE.search(fold(text))
         if m is None:
             return None
         named = normalise_words(m.group("x"))
-        for subject, attribute in questions:
-            for fact in timeline.facts_for(subject, attribute):
-                value = normalise_words(fact.value)
-                if fact.status in ("ACTIVE", "HISTORICAL") and value \
-                        and (named == value or named.startswith(value + " ")):
-                    return fact.valid_since - dt.timedelta(days=1)
+        others = [(subject, attribute) for subject, _ in questions
+                  for attribute in sorted(PERSONAL_ATTRIBUTES)
+                  if (subject, attribute) not in questions]
+        for told, keys in ((timeline, questions),
+                           (self.model.facts.timeline([fact_key(*k) for k in others]), others)):
+            for subject, attribute in keys:
+                for fact in told.facts_for(subject, attribute):
+                    if fact.status in ("ACTIVE", "HISTORICAL") \
+                            and _names_value(named, fact.value):
+                        return fact.valid_since - dt.timedelta(days=1)
         return None
 
     def _answer(self, question: tuple[str, str], timeline: Timeline, admissible: Any,
@@ -1831,11 +1860,16 @@ class NavigationActor(Actor):
             began = lead
         history = tuple((f.value, f.valid_from) for f in told if f not in run)
         pending = tuple(f.value for f in facts if f.status == "PENDING")
+        # the memory that told the value as it is shown leads: "Vivimos en Logan Square"
+        # for 'Logan Square, Chicago', not the move to Chicago it refines (``towns``)
+        teller = next((f for f in run if f.source_leaf_id and normalise_words(f.value)
+                       == normalise_words(lead.value) and admissible(f.source_leaf_id)
+                       and f.source_leaf_id in self.model.leaves), began)
         return AttributeAnswer(subject=current.subject, attribute=current.attribute,
                                value=lead.value,
                                since=began.valid_from or began.recorded_at[:10],
                                history=history, pending=pending,
-                               leaf_id=began.source_leaf_id or lead.source_leaf_id,
+                               leaf_id=teller.source_leaf_id or lead.source_leaf_id,
                                valid_on=day.isoformat() if then and day else None,
                                current_value=current.value if then else None)
 

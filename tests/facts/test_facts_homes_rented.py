@@ -15,8 +15,9 @@ _facts = functools.partial(facts_told, day=dt.date(2024, 1, 20))
 
 
 @pytest.mark.parametrize(("text", "expected"), [
+    # the town landed in, then a home inside it (``towns``)
     ("We landed in Madrid last Wednesday! We're renting a flat in Chamberí for €1,450 a month.",
-     [("user", "location", "Chamberí")]),
+     [("user", "location", "Chamberí, Madrid")]),
     ("We rent a two-bed in Leith.", [("user", "location", "Leith")]),
     ("I rent a studio in Brooklyn.", [("user", "location", "Brooklyn")]),
     ("Estamos alquilando un piso en Lavapiés.", [("user", "location", "Lavapiés")]),
