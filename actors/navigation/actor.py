@@ -66,6 +66,7 @@ from actors.navigation.confidence import (
     confidence,
 )
 from actors.navigation.conversation import Conversation, asks_outcome
+from actors.navigation.crowd_names import without_crowd_names
 from actors.navigation.days import day_of
 from actors.navigation.descent import descend
 from actors.navigation.index_commits import IndexCommits
@@ -88,6 +89,7 @@ from actors.navigation.messages import (
     Turn,
 )
 from actors.navigation.query import (
+    INFERENCE_WORDS,
     NOW_WORDS,
     QUESTION_WORDS,
     RELATION_WORDS,
@@ -97,6 +99,7 @@ from actors.navigation.query import (
     asks_a_schedule,
     asks_about_before,
     asks_about_now,
+    asks_an_inference,
     asks_for_advice,
     asks_for_history,
     asks_how_things_stand,
@@ -129,6 +132,9 @@ from store.fulltext import LOCK_NAME as FULLTEXT_LOCK
 from store.locks import LockManager
 from store.paths import StoreLayout
 
+WITHOUT_NAMES_SHARE = 0.5
+"""The question without the names most memories hold weighs this much beside the question as
+asked in its vector (``_halfway``)."""
 FULLTEXT_POOL = 50
 EVENT_WORDS = frozenset(
     """happen happened happening happens going life news new done doing
@@ -998,6 +1004,7 @@ class NavigationActor(Actor):
             lexical_ids |= {leaf for leaf, match in best.items() if match.matched & clued}
 
         similar: dict[str, float] = {}
+        meaning_text = self._meant(text)
         preferred: str | None = None  # the user's preference closest to advice asked for
         crowd = 0.0
         vectors = self.use_vectors and self.vectors.ready
@@ -1012,6 +1019,8 @@ class NavigationActor(Actor):
                 else -descent.leaves.get(leaf, 0.0))[:EMBED_CANDIDATES])
         if vectors and len(self.vectors):  # loaded by ``_warm``; until then: lexical only
             asked = self.vectors.encode_query(text)
+            if meaning_text != text:  # half the question as asked, half without the names
+                asked = _halfway(asked, self.vectors.encode_query(meaning_text))
             similar, crowd = self.vectors.similar_and_crowd(
                 asked, VECTOR_POOL, admissible, ranking.CROWD_RANK, self._crowd_weight())
             # Close in meaning and holding a question word, but past the full-text pool (50
@@ -1303,6 +1312,15 @@ class NavigationActor(Actor):
         nearest_leaf = max(similar, key=lambda leaf: (similar[leaf], leaf), default=None)
         meant = similar
         judged_crowd = crowd
+        if asked is not None and meaning_text != text and not (
+                span is not None and topic.strip() and fold(topic).strip() != fold(text).strip()):
+            # compared halfway without a name most memories hold to rank them, but
+            # judged as asked: whether anything stored is about the question is measured
+            # against thresholds set on whole questions (a store of thirty saved sessions,
+            # every one naming both speakers, sits under ``STRONG_SIMILARITY`` without them)
+            whole = self.vectors.encode_query(text)
+            meant = {**similar, **self.vectors.similarity_of(whole, judged)}
+            judged_crowd = self._crowd_of(whole, admissible, crowd)
         if span is not None and asked is not None and topic.strip() \
                 and fold(topic).strip() != fold(text).strip():
             # "which concert did the user go to in March?": a memory of March is close to the
@@ -1397,6 +1415,8 @@ class NavigationActor(Actor):
             if result.status == "FOUND" and clue:
                 # a clue no memory holds re-ranks nothing: the reply says so ("Madrid")
                 absent = notice_words.once((*absent, *self.unmentioned.clue_unheld(clue)))
+            if asks_an_inference(topic):  # "Would Tomás enjoy...": no memory says "enjoy"
+                absent = tuple(word for word in absent if fold(word) not in INFERENCE_WORDS)
             if result.status == "FOUND":
                 result = dataclasses.replace(result, absent=absent)
             elif absent:
@@ -1699,6 +1719,11 @@ class NavigationActor(Actor):
             if any(holds_identifier(body, ident) for ident in wanted):
                 out.add(leaf)
         return out
+
+    def _meant(self, text: str) -> str:
+        """The question without the names most memories hold (``crowd_names``: a chat's
+        speakers), as compared by meaning beside the question as asked (``_halfway``)."""
+        return without_crowd_names(text, self.model.index.doc_freq, len(self.model.leaves))
 
     def _crowd_of(self, topic: Any, admissible: Callable[[str], bool], asked: float
                   ) -> float:
@@ -2307,3 +2332,18 @@ def _as_asked(text: str, keys: list[tuple[str, str]], currency: dict[str, str],
         elif how is Bearing.OLD_VALUE and successor.get(leaf) is not None:
             matched.discard(str(successor[leaf]))
     return as_ranked, after_ranked, frozenset(matched)
+
+
+def _halfway(asked: Any, meant: Any) -> Any:
+    """The unit vector halfway between the question as asked and the question without the
+    names most memories hold (``crowd_names``): the name still counts (a turn said by the
+    person asked about, or mentioning them, is nearer), no longer as much of the meaning as
+    a short turn's. Measured on an outside two-speaker chat (1,102 turns, 125 answerable
+    questions, vectors alone, evidence first / in the first five / in the pool of 30): as
+    asked 39 / 68 / 85, without the names 51 / 83 / 104, halfway 54 / 81 / 101; on the bench's
+    two-speaker set (conversation-c) without the names cost recall@3 0.522 -> 0.493."""
+    import numpy as np
+
+    both = asked + WITHOUT_NAMES_SHARE * meant
+    norm = float(np.linalg.norm(both))
+    return (both / norm).astype(asked.dtype) if norm else asked
