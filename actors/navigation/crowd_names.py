@@ -6,15 +6,17 @@ them ("What coffee machine did Tomás buy?"), and the sentence model reads a nam
 short text's meaning: the memories closest to the question were the speaker's shortest turns
 ("Tomás: Lucía te manda saludos.", "Tomás: ¿Ya viste Orbit Nine?"), whose vectors are mostly
 the name, and the answer, said in other words or the other language, fell out of the vector
-pool. A name held by a large share of the store (``NAME_SHARE``) tells none of its memories
-apart by meaning either, so the question is compared by meaning without it; its words are
-still searched as asked (the full-text index weighs such a name by its rarity already).
+pool. A name held by a large share of the store (``NAME_SHARE``) tells few of its memories
+apart by meaning, so the question is compared by meaning partly without it (the navigation
+actor's ``_partly_without_names``); its words are still searched as asked (the full-text
+index weighs such a name by its rarity already), and "No memory found" is judged on the
+question as asked.
 
 Measured on an outside two-speaker chat (1,102 turns, 125 answerable questions naming a
-speaker; rank of the evidence turn by vectors alone): first 39 -> 51, in the first five 68 ->
-83, in the pool of 30 85 -> 104; the same chat saved one memory per session: first 51 -> 63,
-first five 90 -> 103. Pure function: no I/O, no index (the caller says how many memories hold
-a word).
+speaker; rank of the evidence turn by vectors alone, the question wholly without the names):
+first 39 -> 51, in the first five 68 -> 83, in the pool of 30 85 -> 104; the same chat saved
+one memory per session: first 51 -> 63, first five 90 -> 103. Pure function: no I/O, no index
+(the caller says how many memories hold a word).
 """
 
 from __future__ import annotations
