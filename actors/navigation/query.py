@@ -83,6 +83,39 @@ ADVICE_WORDS = frozenset(
 tips for Lisbon?", "¿me recomiendas un libro?"): what is asked about is the rest; the user's
 earlier requests hold them too ("Any pet insurance in Spain you'd suggest?")."""
 
+INFERENCE_WORDS = frozenset(
+    """would likely unlikely probably enjoy enjoys interested comfortable idea good someone
+    person appreciate want wants gustaria gustarian interesaria interesarian encantaria
+    disfrutaria disfrutarian probable comodo comoda comodos comodas buena idea alguien persona
+    sentiria""".split())
+"""Words that frame a question asking what would suit someone ("Would Tomás enjoy a ski trip
+in the Alps?", "Is Maya likely to be a dog person?", "Would it be a good idea to give Maya a
+kitten?", "¿Le gustaría a Maya una excursión a la montaña?"): what is asked about is the rest
+(the trip, the kitten), which a memory tells in its own words ("Yo no soporto el frío", "I'm
+allergic to cats"): no memory says "would enjoy", and a reply's notice of the words no memory
+holds does not name them. They stay words of the search: dropped from it, measured on an
+outside two-speaker chat, a question left with only the words no memory holds ("kitten",
+"Asia") was "No memory found" where its framing had matched something (false "No memory
+found" 5 -> 7 of 125 in the store of saved sessions)."""
+
+_INFERENCE = re.compile(
+    r"^\W*(?:would|could|will|is|are|does|do)\b(?!\s+you\b).{0,60}?\b(?:enjoy|like|love|want|appreciate|"
+    r"(?:be\s+)?(?:interested|comfortable|happy)|likely|unlikely|probably|good\s+idea|"
+    r"someone\s+who|(?:a|the)\s+(?:kind|type)\s+of\s+person)\b|"
+    r"\b(?:le|les|te)\s+(?:gustaria|gustarian|interesaria|interesarian|encantaria)\b|"
+    r"\b(?:es|seria)\s+(?:probable|buena\s+idea)\b|\bdisfrutaria|\bse\s+sentiria\b")
+"""A question asking whether something would suit someone (``INFERENCE_WORDS``), in English
+and Spanish; "Would you like to..." addressed to the assistant is advice, not this."""
+
+
+def asks_an_inference(text: str) -> bool:
+    """The question asks whether something would suit someone or how they are likely to be
+    ("Would Tomás enjoy a ski trip?", "Is Maya likely to be a dog person?", "¿Le gustaría a
+    Maya una excursión?"): what the person said of themselves answers it, in its own words."""
+    folded = fold(text).lower()
+    return _INFERENCE.search(folded) is not None and not asks_for_advice(text)
+
+
 FRAME_NOUNS = frozenset("note notes memory memories nota notas memoria memorias".split())
 """Words that frame a request to the memory only when it is addressed ("what notes do you
 have on the migration?", "notas sobre Luis") and otherwise name a thing the user has: "where
