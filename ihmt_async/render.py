@@ -325,6 +325,7 @@ def _matching_lines(body: str, query: str, focus: Sequence[str],
                 used += len(lines[near]) + 1
             elif near == index and near not in picked:
                 break  # no room for the line: nor for its neighbours
+    used = _widened(lines, ranked, picked, used, limit)
     for index in sorted(picked):  # a line between two shown costs less shown than told
         if index + 2 in picked and index + 1 not in picked \
                 and used + len(lines[index + 1]) + 1 <= limit:
@@ -340,6 +341,24 @@ def _matching_lines(body: str, query: str, focus: Sequence[str],
     if last < len(lines) - 1:
         out.append(_skipped(len(lines) - 1 - last))
     return "\n".join(out)
+
+
+def _widened(lines: list[str], ranked: list[int], picked: set[int], used: int,
+             limit: int) -> int:
+    """The room ``limit`` leaves spent on the lines around the matching ones, nearest first
+    (after before: an answer follows its question), until a line does not fit: "How much did
+    she pay for her car?" is answered two turns after "I bought a used Subaru", by a turn
+    holding none of its words ("Twenty-one thousand dollars")."""
+    for distance in range(2, len(lines)):
+        for index in ranked:
+            for near in (index + distance, index - distance):
+                if not 0 <= near < len(lines) or near in picked:
+                    continue
+                if used + len(lines[near]) + 1 > limit:
+                    return used
+                picked.add(near)
+                used += len(lines[near]) + 1
+    return used
 
 
 def _skipped(count: int) -> str:

@@ -231,3 +231,15 @@ async def test_every_session_served_shows_its_date_line_and_its_matching_turns(
     assert "lines]" in reply
     assert len(reply) < render.FIRST_LIMIT + 2 * render.OTHER_LIMIT + 600 < \
         sum(map(len, sessions))
+
+
+def test_the_room_left_shows_the_turns_around_the_matching_one() -> None:
+    # the answer two turns after the matching one holds none of the question's words
+    told = ["Ana: I bought a used car two weeks ago, a green Subaru.",
+            "Ben: ¡Qué buena compra! ¿Cuánto te costó?",
+            "Ana: Twenty-one thousand dollars, down from twenty-four."]
+    text = _chat("2026-03-03", told, 16, 16)
+    question = "How much did Ana pay for the car she bought?"
+    window = render._window(text, question, render.FIRST_LIMIT)
+    assert "\n".join(told) in window and window.startswith("2026-03-03 — conversation")
+    assert len(window) <= render.FIRST_LIMIT + 40  # the "[... N lines]" marks aside
