@@ -33,7 +33,7 @@ from actors.facts.endings import is_ending
 from actors.facts.keys import fact_key, normalise_words, personal, role_beside, scoped_subject
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import ResolvedFact, Timeline
-from actors.navigation import notice_words, ranking, several
+from actors.navigation import notice_words, proximity, ranking, several
 from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
@@ -1045,6 +1045,7 @@ class NavigationActor(Actor):
                 similar.update(self.vectors.similarity_of(asked, unmeasured))
         lexical = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                    if leaf in best else descent.leaves.get(leaf, 0.0) for leaf in lexical_ids}
+        self._weigh_together(lexical, best)
         scores = ranking.fuse(lexical, similar)
         about_time: set[str] = set()
         in_range: set[str] = set()
@@ -1481,6 +1482,22 @@ class NavigationActor(Actor):
                       vector_candidates=len(similar), readings=len(readings),
                       leaf_ids=[h.leaf_id for h in result.hits])
         return result
+
+    def _weigh_together(self, lexical: dict[str, float], best: Mapping[str, Match]) -> None:
+        """The best lexical matches that are long memories, scored by how close together they
+        hold the question's words (``proximity``, ``ranking.together``), each word weighted by
+        its idf: a name every memory holds weighs nothing."""
+        index = self.model.index
+        n = max(len(index), 1)
+        top = sorted((leaf for leaf in lexical if leaf in best),
+                     key=lambda leaf: (-lexical[leaf], leaf))[:ranking.TOGETHER_POOL]
+        for leaf in top:
+            text = self.model.text_of(leaf)
+            if len(text) < PASSAGE_FROM:
+                continue
+            weights = {term: idf(index.doc_freq(term), n) for term in best[leaf].held_terms}
+            lexical[leaf] = ranking.together(lexical[leaf],
+                                             proximity.best_passage_share(text, weights))
 
     def _take(self, best: dict[str, Match], reading: Query,
               pool: Iterable[tuple[str, float, frozenset[str]]],
