@@ -279,9 +279,10 @@ def _weighed_passages(text: str, query: str,
             for offset, stems, share in held]
 
 
-LINES_FROM_LIMIT = 300
+LINES_FROM_LIMIT = 400
 """A memory shown in at least this many characters is windowed by its lines (``_matching_lines``);
-a shorter share (an "Also close" line, a candidate) gets the one passage that matches best."""
+a shorter share (an "Also close" line, a candidate, a memory beside "No memory found", each
+under a heading with its date) gets the one passage that matches best, without the opening."""
 HEADER_CHARS = 200
 """The opening line of a long memory is kept above its window when at most this long: a saved
 session's date and who spoke ("2026-03-14 — conversation between Maya and Tomás"), without
