@@ -7,6 +7,7 @@ full form adds ids, sources, tree paths and what was searched.
 
 from __future__ import annotations
 
+import bisect
 import calendar
 import datetime as dt
 import functools
@@ -27,14 +28,24 @@ from actors.text import sentences, terms
 from actors.time_ranges import DateRange, told_days
 
 FULL_TEXT_LIMIT = 6000
+"""Characters of the first memory the full form (``detail="full"``) shows."""
+FIRST_LIMIT = 1500
+"""Characters (about 375 tokens) of the first memory a compact reply shows: a longer one is
+windowed on its lines matching the question, as the others are. A saved chat session (0.9-2.4k
+characters) was printed whole three times over, 7.2k characters a reply (an outside probe's
+session store, bbtest39), while the one line that answers was all the agent needed."""
+OTHER_LIMIT = 600
+"""Characters each other memory a compact reply serves shows at most (its matching lines)."""
 EXCERPT_LIMIT = 400
 ANSWER_VALUES = 5
 """Values named on the attribute-answer line; older ones are counted ("… and N earlier")."""
 REPLY_BUDGET = 8000
 """Characters (about 2,000 tokens) of memory text a compact reply shows in all: the first
-memory takes what it needs up to ``FULL_TEXT_LIMIT``, the others share the rest."""
-OTHER_MIN = 600
-"""Characters every other memory shown gets at least (its matching part, windowed)."""
+memory takes what it needs up to ``FIRST_LIMIT``, the others share the rest (``OTHER_LIMIT``
+each at most)."""
+OTHER_MIN = 300
+"""Characters every other memory shown gets at least (its matching part, windowed), however
+many the caller asked for."""
 SUCCESSOR_OPENING = 160
 """Characters of the superseding memory quoted on an OUTDATED line (its date and opening tell
 the reader what stands now; its id alone told nothing)."""
@@ -163,6 +174,10 @@ def _window(text: str, query: str = "", limit: int = FULL_TEXT_LIMIT,
     body = text.rstrip()
     if len(body) <= limit:
         return body
+    if limit >= LINES_FROM_LIMIT:
+        matching = _matching_lines(body, query, focus, limit)
+        if matching is not None:
+            return matching
     start = _best_passage(body, query, focus)
     if start is None or start + min(PASSAGE_CHARS, limit // 2) <= limit:
         return body[:limit] + TRUNCATED  # the passage fits whole from the opening
@@ -238,27 +253,140 @@ def _asked_in(query: str) -> tuple[frozenset[str], bool]:
 
 def _best_passage(text: str, query: str, focus: Sequence[str] = ()) -> int | None:
     """Where the passage holding most of the query's words (and of ``focus``, the stems the
-    search matched) starts, each word weighted by how few passages of this text hold it (a
-    word every turn repeats decides nothing), the assistant's passages by
-    ``ASSISTANT_PASSAGE_SHARE``; words are compared by stem ("sister" / "sisters"). None when
-    no passage holds any."""
+    search matched) starts (``_weighed_passages``). None when no passage holds any."""
+    weighed = _weighed_passages(text, query, focus)
+    if not weighed:
+        return None
+    return max(weighed, key=lambda item: (item[1], -item[0]))[0]
+
+
+def _weighed_passages(text: str, query: str,
+                      focus: Sequence[str] = ()) -> list[tuple[int, float]]:
+    """(offset, weight) of each passage holding the query's words (and ``focus``), each word
+    weighted by how few passages of this text hold it (a word every turn repeats decides
+    nothing), the assistant's passages by ``ASSISTANT_PASSAGE_SHARE``; words are compared by
+    stem ("sister" / "sisters")."""
     asked, to_the_assistant = _asked_in(query)
     wanted = asked | set(focus)
     if not wanted:
-        return None
+        return []
     discount = 1.0 if to_the_assistant else ASSISTANT_PASSAGE_SHARE
     held: list[tuple[int, frozenset[str], float]] = []
     for offset, own, assistant in _passage_stems(text):
         stems = own & wanted
         if stems:
             held.append((offset, stems, discount if assistant else 1.0))
-    if not held:
-        return None
     holders = Counter(word for _, stems, _ in held for word in stems)
     weight = {word: math.log(1 + len(held) / count) for word, count in holders.items()}
-    best = max(held, key=lambda item: (item[2] * sum(weight[word] for word in item[1]),
-                                       -item[0]))
-    return best[0]
+    return [(offset, share * sum(weight[word] for word in stems))
+            for offset, stems, share in held]
+
+
+LINES_FROM_LIMIT = 400
+"""A memory shown in at least this many characters is windowed by its lines (``_matching_lines``);
+a shorter share (an "Also close" line, a candidate, a memory beside "No memory found", each
+under a heading with its date) gets the one passage that matches best, without the opening."""
+HEADER_CHARS = 200
+"""The opening line of a long memory is kept above its window when at most this long: a saved
+session's date and who spoke ("2026-03-14 — conversation between Maya and Tomás"), without
+which a turn's "yesterday" has no day."""
+LINE_KEEP_SHARE = 0.5
+"""A line of a long memory is shown when it weighs at least this share of its best line: the
+other parts of an answer told over several turns, not every line naming a speaker."""
+MIN_LINES = 4
+"""Lines a memory needs to be windowed by its lines; fewer are windowed by characters."""
+
+
+def _matching_lines(body: str, query: str, focus: Sequence[str],
+                    limit: int) -> str | None:
+    """``body`` (longer than ``limit``) as its opening line, then its lines holding the question's
+    words best (``_line_weights``), each with the line after it (a question's answer) and the one
+    before it (what it answers) while ``limit`` lasts, in text order, the lines left out told
+    by "[... N lines]". None when the text is not lines, or none of its lines matches: the
+    caller windows it by characters."""
+    lines = body.split("\n")
+    if len(lines) < MIN_LINES:
+        return None
+    weights = _line_weights(body, query, focus)
+    if not weights:
+        return None
+    best = max(weights.values())
+    ranked = sorted((index for index, weight in weights.items()
+                     if weight >= LINE_KEEP_SHARE * best),
+                    key=lambda index: (-weights[index], index))
+    picked: set[int] = set()
+    used = 0
+    if len(lines[0]) <= HEADER_CHARS:
+        picked.add(0)
+        used = len(lines[0]) + 1
+    if used + len(lines[ranked[0]]) + 1 > limit:
+        return None  # the best line alone overflows: its sentences are windowed instead
+    for index in ranked:
+        for near in (index, index + 1, index - 1):
+            if 0 <= near < len(lines) and near not in picked \
+                    and used + len(lines[near]) + 1 <= limit:
+                picked.add(near)
+                used += len(lines[near]) + 1
+            elif near == index and near not in picked:
+                break  # no room for the line: nor for its neighbours
+    used = _widened(lines, ranked, picked, used, limit)
+    for index in sorted(picked):  # a line between two shown costs less shown than told
+        if index + 2 in picked and index + 1 not in picked \
+                and used + len(lines[index + 1]) + 1 <= limit:
+            picked.add(index + 1)
+            used += len(lines[index + 1]) + 1
+    out: list[str] = []
+    last = -1
+    for index in sorted(picked):
+        if index > last + 1:
+            out.append(_skipped(index - last - 1))
+        out.append(lines[index])
+        last = index
+    if last < len(lines) - 1:
+        out.append(_skipped(len(lines) - 1 - last))
+    return "\n".join(out)
+
+
+def _widened(lines: list[str], ranked: list[int], picked: set[int], used: int,
+             limit: int) -> int:
+    """The room ``limit`` leaves spent on the lines around the matching ones, nearest first
+    (after before: an answer follows its question), until a line does not fit: "How much did
+    she pay for her car?" is answered two turns after "I bought a used Subaru", by a turn
+    holding none of its words ("Twenty-one thousand dollars")."""
+    for distance in range(2, len(lines)):
+        for index in ranked:
+            for near in (index + distance, index - distance):
+                if not 0 <= near < len(lines) or near in picked:
+                    continue
+                if used + len(lines[near]) + 1 > limit:
+                    return used
+                picked.add(near)
+                used += len(lines[near]) + 1
+    return used
+
+
+def _skipped(count: int) -> str:
+    return f"[... {count} line{'s' if count != 1 else ''}]"
+
+
+def _line_weights(text: str, query: str, focus: Sequence[str] = ()) -> dict[int, float]:
+    """Each line of ``text`` holding the question's words (or ``focus``), with what its best
+    passage weighs (``_weighed_passages``: a long line is cut in sentences)."""
+    starts = _line_starts(text)
+    out: dict[int, float] = {}
+    for offset, weight in _weighed_passages(text, query, focus):
+        line = bisect.bisect_right(starts, offset) - 1
+        out[line] = max(out.get(line, 0.0), weight)
+    return out
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    return starts
 
 
 def _marks(hit: Hit) -> list[str]:
@@ -436,19 +564,20 @@ def _none_sentence(result: SearchResult) -> str:
 
 
 def render_compact(result: SearchResult) -> str:
-    """Every memory served, with its text: the first in full (up to ``FULL_TEXT_LIMIT``), the
-    others windowed on the part matching the query, within ``REPLY_BUDGET`` in all (each next
-    turn of a conversation adds at most one more share)."""
+    """Every memory served, with its text: the first up to ``FIRST_LIMIT``, the others up to
+    ``OTHER_LIMIT``, a longer one windowed on the part matching the query, within
+    ``REPLY_BUDGET`` in all (each next turn of a conversation adds at most one more share)."""
     best = result.hits[0]
     lines = _answer_line(result)  # an attribute question leads with the current value
     lines.append(f"[{best.domain}] {_date(best)} (confidence {result.confidence:.2f})")
     lines += _absent_line(result)
     lines += _marks(best)
-    first = _body(best, result.query)
+    first = _body(best, result.query, FIRST_LIMIT)
     lines.append(first)
     lines += _told_days_line(best.timestamp, first)
     others = result.hits[1:]
-    share = max(OTHER_MIN, (REPLY_BUDGET - len(first)) // max(len(others), 1))
+    share = min(OTHER_LIMIT,
+                max(OTHER_MIN, (REPLY_BUDGET - len(first)) // max(len(others), 1)))
     lines += _conversation_lines(best, result.query, share)
     for rank, hit in enumerate(others, start=2):
         body = _body(hit, result.query, share)

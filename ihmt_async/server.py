@@ -190,10 +190,10 @@ def build_server(home: Path | str | None = None, *,
         """Search long-term memory: decisions, setup, preferences, people, earlier sessions.
 
         Use several distinctive words. Returns up to `limit` memories with their dates and
-        text: the best one whole, the others shortened to the part that matches, then "Also
-        close": the next six, a line each (an answer told in several memories has its other
-        parts there); for questions such as "where do I live?" it leads with the current value
-        and its history.
+        text (a long one shown as its opening line and its lines that match, "[... N lines]"
+        for the rest; detail="full" shows the best one whole), then "Also close": the next
+        six, a line each (an answer told in several memories has its other parts there); for
+        questions such as "where do I live?" it leads with the current value and its history.
         AMBIGUOUS means several memories fit equally: ask the user or call again with `clue`.
         "No memory found" may be followed by the memories closest in meaning: judge whether
         one answers the question (a paraphrase) or none does. "No stored memory mentions 'x'"

@@ -41,7 +41,7 @@ from actors.facts.keys import (
 )
 from actors.facts.questions import attribute_question
 from actors.facts.timeline import ResolvedFact, Timeline
-from actors.navigation import notice_words, ranking, several
+from actors.navigation import notice_words, proximity, ranking, several
 from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
@@ -1106,6 +1106,7 @@ class NavigationActor(Actor):
                 similar.update(self.vectors.similarity_of(asked, unmeasured))
         lexical = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                    if leaf in best else descent.leaves.get(leaf, 0.0) for leaf in lexical_ids}
+        self._weigh_together(lexical, best)
         if asked is not None:
             # the best by words are ranked by their meaning too, wherever they rank among
             # all: a long explanation sharing a few of the question's words fills the vector
@@ -1567,6 +1568,22 @@ class NavigationActor(Actor):
                       vector_candidates=len(similar), readings=len(readings),
                       leaf_ids=[h.leaf_id for h in result.hits])
         return result
+
+    def _weigh_together(self, lexical: dict[str, float], best: Mapping[str, Match]) -> None:
+        """The best lexical matches that are long memories, scored by how close together they
+        hold the question's words (``proximity``, ``ranking.together``), each word weighted by
+        its idf: a name every memory holds weighs nothing."""
+        index = self.model.index
+        n = max(len(index), 1)
+        top = sorted((leaf for leaf in lexical if leaf in best),
+                     key=lambda leaf: (-lexical[leaf], leaf))[:ranking.TOGETHER_POOL]
+        for leaf in top:
+            text = self.model.text_of(leaf)
+            if len(text) < PASSAGE_FROM:
+                continue
+            weights = {term: idf(index.doc_freq(term), n) for term in best[leaf].held_terms}
+            lexical[leaf] = ranking.together(lexical[leaf],
+                                             proximity.best_passage_share(text, weights))
 
     def _take(self, best: dict[str, Match], reading: Query,
               pool: Iterable[tuple[str, float, frozenset[str]]],

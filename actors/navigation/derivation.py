@@ -61,13 +61,25 @@ def swapped(start: str) -> str | None:
     return start[:-1] + _SWAPS[start[-1]]
 
 
+OWN_MEANING = {"classic": "classic", "classical": "classic", "organic": "organic",
+               "physical": "physical"}
+"""Words built like a form of another that took a meaning of their own (stemmed), each with its
+family: "classic" (typical, lasting) is no form of "class" (a course), so "What class does
+Maya take?" is not matched by "Haha, classic Maya" (an outside probe, bbtest39: a chat session
+holding it led); "organic" farming is not of an "organ", "physical" therapy not "physics".
+Two terms are forms of one word only within one family (a word outside them has none)."""
+
+
 def forms(term: str, candidates: Iterable[str]) -> list[str]:
     """The candidates that are another form of ``term`` (candidates start with one of its
-    ``stems``; the caller looks them up in its term dictionary)."""
+    ``stems``; the caller looks them up in its term dictionary), never across the families of
+    ``OWN_MEANING``."""
     starts = stems(term)
+    family = OWN_MEANING.get(term)
     out: list[str] = []
     for other in candidates:
-        if other == term or other in out or not other.isalpha():
+        if other == term or other in out or not other.isalpha() \
+                or OWN_MEANING.get(other) != family:
             continue
         if any(other.startswith(s) and other[len(s):] in SUFFIXES for s in starts):
             out.append(other)

@@ -262,6 +262,21 @@ CONTINUATION_TERMS = 5
 """The rarest words of the best match looked up for a continuation (each costs a search)."""
 
 
+TOGETHER_FLOOR = 0.5
+"""A long memory's lexical score keeps this share however scattered the question's words are in
+it, the rest scales with the share its best passage holds together
+(``proximity.best_passage_share``): a chat session holding "class" in one turn and "night"
+twenty turns down led the session whose one turn says "a pottery class on Tuesday nights"."""
+TOGETHER_POOL = 50
+"""The best lexical matches read for it (a text each, cached between searches)."""
+
+
+def together(score: float, share: float) -> float:
+    """``score`` of a long memory whose best passage holds ``share`` of the question's weight
+    it holds anywhere (``TOGETHER_FLOOR``)."""
+    return score * (TOGETHER_FLOOR + (1.0 - TOGETHER_FLOOR) * share)
+
+
 def coordinated(score: float, coverage: float) -> float:
     """A lexical score weighed by the share of the question it covers."""
     return score * (COVERAGE_FLOOR + (1.0 - COVERAGE_FLOOR) * coverage)

@@ -32,9 +32,18 @@ def test_forms_of_one_word_meet(asked: str, held: str) -> None:
 @pytest.mark.parametrize(("asked", "held"), [
     ("cancel", "cancer"), ("general", "generate"), ("dance", "dancer"), ("plan", "planet"),
     ("v2", "v2er"), ("secret", "secretary"), ("decide", "deciduous"), ("bad", "base"),
+    # built as a form, with a meaning of its own (``OWN_MEANING``)
+    ("class", "classic"), ("classes", "classical"), ("organ", "organic"),
+    ("physics", "physical"),
 ])
 def test_look_alikes_stay_apart(asked: str, held: str) -> None:
     assert forms(_analysed(asked), [_analysed(held)]) == []
+    assert forms(_analysed(held), [_analysed(asked)]) == []
+
+
+def test_a_word_of_its_own_meaning_keeps_its_own_forms() -> None:
+    assert forms(_analysed("classic"), [_analysed("classical"), _analysed("class")]) == \
+        [_analysed("classical")]
 
 
 def test_stems_keep_the_minimum_length_and_skip_non_words() -> None:

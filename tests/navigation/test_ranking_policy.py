@@ -19,6 +19,15 @@ def test_coverage_floor_keeps_half_a_score_and_rewards_the_rest() -> None:
     assert ranking.coordinated(7.0, 1.0) > ranking.coordinated(10.0, 1 / 3)
 
 
+def test_together_floor_keeps_half_a_long_memory_s_score_and_rewards_its_best_passage() -> None:
+    assert ranking.together(10.0, 0.0) == pytest.approx(5.0)
+    assert ranking.together(10.0, 1.0) == pytest.approx(10.0)
+    # the session holding the question's words in one turn beats a stronger BM25 match
+    # holding them twenty turns apart
+    assert ranking.together(8.0, 1.0) > ranking.together(10.0, 0.5)
+    assert ranking.TOGETHER_POOL == 50
+
+
 def test_answer_boost_puts_the_fact_answer_first() -> None:
     scores = {"keywords": 10.0, "answer": 2.0}
     ranking.boost_answer(scores, "answer")

@@ -33,8 +33,12 @@ def test_the_window_opens_on_the_passage_holding_most_of_the_question() -> None:
     # "account" (the longest word) first occurs in the opening turn; the answer holds the rest
     window = render._window(text, "Which job did my sister get, according to the account?",
                             1200)
-    assert window.startswith("[... ") and ANSWER in window
-    assert "\n" + ANSWER in window or window.split("\n")[1] == ANSWER  # a whole line
+    assert "\n" + ANSWER + "\n" in window  # a whole line
+    assert window.startswith("2026-05-20\n[... ")  # the opening line (its date) kept
+    # a text of one paragraph, or a small share, is windowed by characters
+    paragraph = text.replace("\n", " ")
+    window = render._window(paragraph, "Which job did my sister get?", 1200)
+    assert window.startswith("[... ") and "Maria got a job as a vet" in window
 
 
 def test_a_word_every_passage_repeats_does_not_choose_the_window() -> None:
@@ -54,7 +58,9 @@ def test_a_short_text_and_an_early_match_are_shown_from_the_start() -> None:
         "a short note about my sister"
     text = _session(0, 16)
     window = render._window(text, "my sister's new job", 1200)
-    assert window.startswith("2026-05-20\n") and window.endswith(render.TRUNCATED)
+    assert window.startswith(f"2026-05-20\n{ANSWER}\n") and window.endswith(" lines]")
+    window = render._window(text.replace("\n", " "), "my sister's new job", 1200)
+    assert window.startswith("2026-05-20 ") and window.endswith(render.TRUNCATED)
 
 
 def test_a_passage_that_would_be_cut_at_the_window_s_end_opens_the_window() -> None:
@@ -89,8 +95,8 @@ async def test_a_saved_session_s_deep_answer_is_in_the_reply(tmp_path: Path) -> 
         for question in ("What job did the user's sister get?",
                          "¿En qué trabaja la hermana del usuario?"):  # matched in translation
             reply = await s.ok("search_memory", {"query": question})
-            assert "Maria got a job as a vet in Porto" in reply, question
-            assert "the part matching the query follows" in reply
+            assert f"\n{ANSWER}\n" in reply, question  # the turn whole, with its speaker
+            assert "\n2026-05-20\n[... " in reply and len(reply) < render.FIRST_LIMIT + 300
 
 
 def _hit(leaf: str, text: str, focus: tuple[str, ...] = ()) -> Hit:
@@ -198,3 +204,62 @@ def test_the_next_turn_shown_names_its_days_too() -> None:
     reply = render.render_search(_result("FOUND", "When did Maya adopt Juniper?", (hit,)))
     assert reply.index("Next in that conversation") < reply.index(
         '(Said on Tue 2026-10-20: "last Friday" = Fri 2026-10-16.)')
+
+
+CHAT_FILLER = [
+    "Ana: Haha stop, you always make me laugh.",
+    "Ben: It has been grey and rainy all week here, honestly.",
+    "Ana: I finished that detective series last night, what an ending!",
+    "Ben: Jajaja no puede ser, cuéntame todo luego.",
+    "Ana: I'm trying to drink more water, it's not going well.",
+    "Ben: Se me olvidó cargar el celular otra vez.",
+]
+
+
+def _chat(day: str, told: list[str], before: int, after: int) -> str:
+    lines = [f"{day} — conversation between Ana and Ben"]
+    lines += [CHAT_FILLER[i % len(CHAT_FILLER)] for i in range(before)]
+    lines += told
+    lines += [CHAT_FILLER[(i + 3) % len(CHAT_FILLER)] for i in range(after)]
+    return "\n".join(lines)
+
+
+@pytest.mark.anyio
+async def test_every_session_served_shows_its_date_line_and_its_matching_turns(
+        tmp_path: Path) -> None:
+    # whole chat sessions saved one per memory (1-2k characters): a reply served three of
+    # them whole (7k characters a reply) although only the turns that answer were needed
+    sessions = [
+        _chat("2026-01-27", ["Ana: I signed up for a pottery class on Tuesday nights.",
+                             "Ben: ¡Qué padre! Mándame fotos de lo que hagas."], 14, 14),
+        _chat("2026-03-03", ["Ben: My cello class moved to Thursday nights, so tired.",
+                             "Ana: Poor you, rest a bit."], 20, 8),
+        _chat("2026-05-10", ["Ana: The class on Tuesday was cancelled, the teacher is sick."],
+              6, 22),
+    ]
+    assert all(1000 < len(text) < 2500 for text in sessions)
+    async with server_session(tmp_path) as s:
+        for text in sessions:
+            await s.ok("save_memory", {"content": text})
+        reply = await s.ok("search_memory", {"query": "What class does Ana take on Tuesday "
+                                                       "nights?", "limit": 3})
+    served = [day for day in ("2026-01-27", "2026-03-03", "2026-05-10")
+              if f"{day} — conversation between Ana and Ben\n" in reply]
+    assert len(served) == 3, reply  # each window keeps its date line
+    assert "\nAna: I signed up for a pottery class on Tuesday nights.\n" in reply
+    assert "\nAna: The class on Tuesday was cancelled, the teacher is sick.\n" in reply
+    assert "lines]" in reply
+    assert len(reply) < render.FIRST_LIMIT + 2 * render.OTHER_LIMIT + 600 < \
+        sum(map(len, sessions))
+
+
+def test_the_room_left_shows_the_turns_around_the_matching_one() -> None:
+    # the answer two turns after the matching one holds none of the question's words
+    told = ["Ana: I bought a used car two weeks ago, a green Subaru.",
+            "Ben: ¡Qué buena compra! ¿Cuánto te costó?",
+            "Ana: Twenty-one thousand dollars, down from twenty-four."]
+    text = _chat("2026-03-03", told, 16, 16)
+    question = "How much did Ana pay for the car she bought?"
+    window = render._window(text, question, render.FIRST_LIMIT)
+    assert "\n".join(told) in window and window.startswith("2026-03-03 — conversation")
+    assert len(window) <= render.FIRST_LIMIT + 40  # the "[... N lines]" marks aside
