@@ -52,6 +52,8 @@ from actors.navigation.asked_person import (
     names_asked,
     other_speaker,
     other_than_the_user,
+    others_own,
+    speaker_name,
 )
 from actors.navigation.bearing import Bearing, bearing, words
 from actors.navigation.bilingual import other_reading, translatable
@@ -104,6 +106,7 @@ from actors.navigation.query import (
     holds_identifier,
     identifiers,
     named,
+    owned_by_name,
     parse_query,
     possessed,
     states_a_preference,
@@ -1095,7 +1098,16 @@ class NavigationActor(Actor):
             ranking.boost_matching(scores, {leaf for leaf in leading
                                             if self.unmentioned.said_of_others(leaf, owned)},
                                    ranking.OTHERS_FACTOR, boosts)
-        slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf))
+        asked_names = names_asked(text)
+        speakers = self._speakers(leading) if asked_names else set()
+        if speakers:  # "Maya's cat?" and "Tomás: ... my grey cat Mole": Tomás's, not Maya's
+            ranking.boost_matching(scores, {
+                leaf for leaf in leading
+                if leaf in model.leaves
+                and others_own(asked_names, speakers, model.leaves[leaf].excerpt, text)},
+                ranking.OTHERS_FACTOR, boosts)
+        slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf)
+                           or self._names_only(leaf, best, asked_names, text))
         ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
         if not asks_the_assistant(topic):
             model_turns = frozenset(leaf for leaf in leading
@@ -1327,21 +1339,28 @@ class NavigationActor(Actor):
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}
         things, places = ((), ()) if exact else self.unmentioned.topic(query, topic, best)
+        # "What is the name of Maya's parrot?" in a chat where Maya speaks: a thing of a
+        # speaker's that no memory names is never stored, as one of the user's is
+        theirs = () if exact or not speakers else self.unmentioned.named_unheld(
+            query, tuple(pair for pair in owned_by_name(topic) if fold(pair[0]) in speakers),
+            best)
         if advice:
             # the trip's destination, "my workouts next week": the plan is new, what the user
             # likes is not (a person never mentioned still is: "my brother's birthday")
             places = ()
             things = tuple(word for word in things if fold(word).lower() in RELATION_WORDS)
+            theirs = tuple(pair for pair in theirs if fold(pair[1]).lower() in RELATION_WORDS)
         # a kind asked which one of with no thing of it stored ("What instrument...?")
-        kinds = () if exact or things or places or advice \
+        kinds = () if exact or things or theirs or places or advice \
             else self.unmentioned.kinds_unheld(topic)
         # a name and the thing asked, each held, never together ("Which book did Teo give
         # the user?": Teo visited, the book was Inés's gift); two things compared are told
         # apart by nature ("the Sheku concert or my student evening?")
-        apart = () if exact or things or places or advice or kinds \
+        apart = () if exact or things or theirs or places or advice or kinds \
             or compared_things(text) is not None \
             else self.apart.apart(query, topic, best)
         unknown = (*(f"the user's '{word}'" for word in things),
+                   *(f"{person}'s '{word}'" for person, word in theirs),
                    *(f"'{name}'" for name in places),
                    *(f"any '{word}'" for word in kinds),
                    *(" or ".join(f"'{word}'" for word in words[:3]) + f" together with '{name}'"
@@ -1353,7 +1372,8 @@ class NavigationActor(Actor):
         foreign = frozenset(leaf for leaf, match in best.items()
                             if translated is not None and match.reading is translated) \
             if unknown and not apart and not kinds \
-            and not any(translatable(word) for word in (*things, *places)) \
+            and not any(translatable(word) for word in (*things, *places,
+                                                        *(word for _, word in theirs))) \
             and not set(places) & {*named(topic), *filter(is_demonym, places)} \
             else frozenset()
         if preferred is not None and asks_a_liking(text):
@@ -1452,6 +1472,18 @@ class NavigationActor(Actor):
                 if around is not None for turn in (around.leaf_id, around.then)}
             result = dataclasses.replace(result, more=tuple(
                 hit for hit in result.more if hit.leaf_id not in shown))
+        mistaken = others_own(asked_names, speakers, result.hits[0].text, text) \
+            if result.status == "FOUND" and speakers and result.hits else None
+        if mistaken is not None:
+            # "When did Tomás run a half marathon?" led by "Maya: I ran the Denver half
+            # marathon": what matches best is the other speaker's own, and nothing said of
+            # the one asked matches better; the turns are offered as the closest
+            speaker, person = mistaken
+            result = dataclasses.replace(
+                result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
+                nearest=result.hits[:ranking.NEAREST_SHOWN],
+                reason=f"what matches it best was said by {speaker} of {speaker}'s own, "
+                       f"not of {person}")
         asked_names = names_asked(text) if result.status == "FOUND" else ()
         if asked_names:  # whose turn each one is, now that its next turn is attached (one
             # shown as its next turn for being served itself is no reply to it)
@@ -1669,6 +1701,34 @@ class NavigationActor(Actor):
         rest = {term for term in query.terms if term not in pieces} - QUESTION_WORDS \
             - _TICKET_TALK
         return any(match.matched & rest for match in best.values())
+
+    def _names_only(self, leaf: str, best: Mapping[str, Match], asked_names: tuple[str, ...],
+                    text: str) -> bool:
+        """A chat turn that holds nothing of the question but the names it asks ("Tomás:
+        Lucía te manda saludos." for "When did Tomás propose to Lucía?", "Maya: Haha stop." for
+        "What did Maya do in May 2026?"): a name is in half a chat's turns, its label among
+        them, so such a turn tells nothing asked (``ranking.SLIGHT_FACTOR``, as a short
+        question). A turn matched by meaning alone is no such turn: it was not found by a name."""
+        match = best.get(leaf)
+        meta = self.model.leaves.get(leaf)
+        if not asked_names or match is None or meta is None \
+                or speaker_name(meta.excerpt) is None:
+            return False
+        names = {stem(term) for name in asked_names for term in text_terms(name)}
+        framing = {stem(term) for word in NAME_WORDS for term in text_terms(word)} \
+            if asks_name(text) else set()
+        return not match.matched - match.near - names - framing
+
+    def _speakers(self, leading: Iterable[str]) -> set[str]:
+        """The folded names of the chat speakers whose turns are among ``leading`` (a
+        question naming one of two friends matches that one's turns by their label)."""
+        out = set()
+        for leaf in leading:
+            meta = self.model.leaves.get(leaf)
+            name = speaker_name(meta.excerpt) if meta is not None else None
+            if name is not None:
+                out.add(name)
+        return out
 
     def _never_named(self, identifier: str) -> bool:
         """No memory can hold ``identifier`` nor one of its family: a word of it is in none

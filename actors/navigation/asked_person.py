@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from actors.facts.common_words import is_common_word
-from actors.facts.speakers import TITLES, USER, opening_speaker
+from actors.facts.speakers import TITLES, USER, opening_speaker, past_label
 from actors.navigation.query import QUESTION_WORDS
 from actors.text import STOPWORDS, fold
 
@@ -132,3 +132,33 @@ _VOCATIVE = re.compile(r"(?:(?<=:\s)|^)(?i:(?:hey|hi|oh|so|well|ok|okay|hola|oye
 turn's start, after its label), "Thanks, Marta!" (at its end)..."""
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|tu|tus|te|ti|contigo|usted)\b")
 """...unless the turn speaks of the one addressed ("Marta, did you see them?")."""
+
+
+def speaks_of_self(text: str) -> bool:
+    """Whether a chat turn tells of its own speaker: said in the first person ("I adopted a dog
+    yesterday", "my grey cat Mole", "Lucía y yo adoptamos un gato"), to nobody addressed ("did
+    you...?", "te manda saludos" tell of the one spoken to). Such a turn is its speaker's
+    fact, whoever else the question names."""
+    said = fold(past_label(text.lstrip().split("\n", 1)[0]))
+    return bool(_FIRST_PERSON.search(said)) and not _SECOND_PERSON.search(said)
+
+
+def others_own(asked: tuple[str, ...], speakers: set[str], text: str,
+               question: str = "") -> tuple[str, str] | None:
+    """(the turn's speaker, the speaker asked about) when a question about one of a chat's
+    ``speakers`` (folded names) is matched by another speaker's turn about themselves
+    ("What is the name of Maya's cat?" and "Tomás: ... my grey cat Mole"): what it tells is
+    the other's, not the asked one's, so it must not lead as the answer. A name asked that is
+    no speaker ("What shelter did Biscuit come from?") is told by whoever speaks of it."""
+    other = other_speaker(tuple(name for name in asked if fold(name) in speakers), text,
+                          question)
+    return other if other is not None and speaks_of_self(text) else None
+
+
+def speaker_name(text: str) -> str | None:
+    """The folded name of a chat turn's speaker (its label), None when it has none or it is
+    the user's or the assistant's."""
+    speaker = opening_speaker(text)
+    if speaker is None or speaker.subject is None or speaker.subject == USER:
+        return None
+    return fold(speaker.subject)

@@ -233,6 +233,33 @@ class Unmentioned:
                 places.append(word)
         return tuple(out), tuple(places)
 
+    def named_unheld(self, query: Query, owned: tuple[tuple[str, str], ...],
+                     best: Mapping[str, Match]) -> tuple[tuple[str, str], ...]:
+        """The (person, thing) pairs of ``owned`` (a chat speaker's things the question asks
+        about: "Maya's parrot", ``query.owned_by_name``) whose thing no memory holds in any
+        form: not itself, another form, its translation, a word close in meaning, another
+        name of the relation ("husband": "spouse", "marido"), a make of its kind. What
+        ``topic`` tells of the user's things, told of a named person's: a thing never said
+        of anyone is never stored of them."""
+        index = self.model.index
+        held = {word for match in best.values() for word in match.matched}
+        said = {word for match in best.values() for word in match.matched - match.near}
+        plan = {term: variants for term, _, variants in self.weights(query)}
+        out = []
+        for person, word in owned:
+            terms = [stem(t) for t in text_terms(word)]
+            found = said if kin(word) else held
+            if not terms or fold(word).lower() in LIFE_AREAS or any(
+                    t not in plan or t in found or plan[t] or index.doc_freq(t)
+                    for t in terms):
+                continue
+            if any(not text_terms(other) or index.doc_freq(stem(text_terms(other)[0]))
+                   for other in kin(word)) or self.kind_held(word) \
+                    or fold(word).lower() in DATED and self.dating_told():
+                continue
+            out.append((person, word))
+        return tuple(out)
+
     def kinds_unheld(self, topic: str) -> tuple[str, ...]:
         """The everyday kinds ``topic`` asks which one of ("What instrument...?", "¿Qué
         deporte...?", ``closed_kinds``), as asked, when no memory holds the kind's word nor
