@@ -32,6 +32,8 @@ from actors.embedding.word_table import WordTable
 from actors.facts.endings import is_ending
 from actors.facts.keys import fact_key, normalise_words, personal, role_beside, scoped_subject
 from actors.facts.questions import attribute_question
+from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, past_label
+from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Timeline
 from actors.navigation import notice_words, ranking, several
 from actors.navigation.answer_type import (
@@ -180,6 +182,10 @@ reply (eight: 91 / 86, 86 / 92, 72 / 70 %, 800 more)."""
 EXACT_CHECKED = 20
 """Best candidates whose text is checked for the question's identifiers verbatim."""
 SLIGHT_CHECKED = 30
+NAMES_ONLY_TERMS = 6
+"""Terms of a chat turn (its label aside) up to which one holding only the question's names
+is small talk ("Lucía te manda saludos", "Miss our chats, we should call this weekend"):
+longer, it may answer the turn before it by meaning alone (``Navigator._names_only``)."""
 """Best candidates checked for being a short question (``ranking.SLIGHT_FACTOR``)."""
 IN_RANGE_POOL = 50
 PREFERENCE_POOL = 100
@@ -1106,8 +1112,10 @@ class NavigationActor(Actor):
                 if leaf in model.leaves
                 and others_own(asked_names, speakers, model.leaves[leaf].excerpt, text)},
                 ranking.OTHERS_FACTOR, boosts)
+        repeated = self._repeated(scores) if asked_names else set()
         slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf)
-                           or self._names_only(leaf, best, asked_names, text))
+                           or leaf in repeated and self._names_only(leaf, best, asked_names,
+                                                                    text))
         ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
         if not asks_the_assistant(topic):
             model_turns = frozenset(leaf for leaf in leading
@@ -1340,8 +1348,10 @@ class NavigationActor(Actor):
                     if vectors and leaf in self.vectors.position}
         things, places = ((), ()) if exact else self.unmentioned.topic(query, topic, best)
         # "What is the name of Maya's parrot?" in a chat where Maya speaks: a thing of a
-        # speaker's that no memory names is never stored, as one of the user's is
-        theirs = () if exact or not speakers else self.unmentioned.named_unheld(
+        # speaker's that no memory names is never stored, as one of the user's is; a sum or
+        # a size asked ("How much would fixing Owen's old car cost?") is told by its number
+        theirs = () if exact or not speakers or value_asked(topic) is not None \
+            else self.unmentioned.named_unheld(
             query, tuple(pair for pair in owned_by_name(topic) if fold(pair[0]) in speakers),
             best)
         if advice:
@@ -1472,18 +1482,6 @@ class NavigationActor(Actor):
                 if around is not None for turn in (around.leaf_id, around.then)}
             result = dataclasses.replace(result, more=tuple(
                 hit for hit in result.more if hit.leaf_id not in shown))
-        mistaken = others_own(asked_names, speakers, result.hits[0].text, text) \
-            if result.status == "FOUND" and speakers and result.hits else None
-        if mistaken is not None:
-            # "When did Tomás run a half marathon?" led by "Maya: I ran the Denver half
-            # marathon": what matches best is the other speaker's own, and nothing said of
-            # the one asked matches better; the turns are offered as the closest
-            speaker, person = mistaken
-            result = dataclasses.replace(
-                result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
-                nearest=result.hits[:ranking.NEAREST_SHOWN],
-                reason=f"what matches it best was said by {speaker} of {speaker}'s own, "
-                       f"not of {person}")
         asked_names = names_asked(text) if result.status == "FOUND" else ()
         if asked_names:  # whose turn each one is, now that its next turn is attached (one
             # shown as its next turn for being served itself is no reply to it)
@@ -1707,27 +1705,49 @@ class NavigationActor(Actor):
         """A chat turn that holds nothing of the question but the names it asks ("Tomás:
         Lucía te manda saludos." for "When did Tomás propose to Lucía?", "Maya: Haha stop." for
         "What did Maya do in May 2026?"): a name is in half a chat's turns, its label among
-        them, so such a turn tells nothing asked (``ranking.SLIGHT_FACTOR``, as a short
-        question). A turn matched by meaning alone is no such turn: it was not found by a name."""
+        them, so such a short turn, said on other days too (``_repeated``), is small talk
+        (``ranking.SLIGHT_FACTOR``, as a short question). A longer one, or one said once, may
+        be the answer to a question asked the turn before ("how big is it?" / "Half a plot,
+        about 125 square metres", "'Miga'. Like the soft inside of the bread"), and a turn
+        matched by meaning alone is no such turn: it was not found by a name."""
         match = best.get(leaf)
         meta = self.model.leaves.get(leaf)
         if not asked_names or match is None or meta is None \
-                or speaker_name(meta.excerpt) is None:
+                or speaker_name(meta.excerpt) is None \
+                or len(text_terms(past_label(meta.excerpt))) > NAMES_ONLY_TERMS:
             return False
         names = {stem(term) for name in asked_names for term in text_terms(name)}
         framing = {stem(term) for word in NAME_WORDS for term in text_terms(word)} \
             if asks_name(text) else set()
         return not match.matched - match.near - names - framing
 
+    def _repeated(self, scores: Mapping[str, float]) -> set[str]:
+        """The candidates whose words another candidate says too, on another day (their
+        excerpts alike, dates aside): "Haha stop.", "Lucía te manda saludos.", the chit-chat
+        a chat repeats; an answer is seldom said twice in the same words."""
+        said: dict[str, list[str]] = {}
+        for leaf in scores:
+            meta = self.model.leaves.get(leaf)
+            if meta is not None and not meta.excerpt.endswith("…"):
+                said.setdefault(_said_plainly(meta.excerpt), []).append(leaf)
+        return {leaf for leaves in said.values() if len(leaves) > 1 for leaf in leaves}
+
     def _speakers(self, leading: Iterable[str]) -> set[str]:
         """The folded names of the chat speakers whose turns are among ``leading`` (a
-        question naming one of two friends matches that one's turns by their label)."""
+        question naming one of two friends matches that one's turns by their label), or
+        who speak in them (a whole conversation saved as one memory, one "Maya: ..." line
+        per turn)."""
         out = set()
         for leaf in leading:
             meta = self.model.leaves.get(leaf)
-            name = speaker_name(meta.excerpt) if meta is not None else None
+            if meta is None:
+                continue
+            name = speaker_name(meta.excerpt)
             if name is not None:
                 out.add(name)
+            elif meta.excerpt.count(": ") > 1:  # maybe labelled lines (its excerpt is flat)
+                out |= {label for label in chat_turns(self.model.text_of(leaf))
+                        if label not in USER_LABELS | ASSISTANT_LABELS}
         return out
 
     def _never_named(self, identifier: str) -> bool:
@@ -2252,7 +2272,7 @@ class NavigationActor(Actor):
         known = {leaf: sim for leaf, sim in similar.items() if leaf in self.model.leaves}
         timeline = self.model.facts.timeline_for_leaves(known, as_of=as_of)
         close = ranking.nearest(
-            known, lambda leaf: timeline.leaf_currency(leaf) != "RETRACTED")
+            known, lambda leaf: timeline.leaf_currency(leaf) != "RETRACTED", self._said)
         currency: dict[str, str] = {leaf: timeline.leaf_currency(leaf) for leaf in close}
         successor = {leaf: timeline.superseding_leaf(leaf) for leaf in close}
         return tuple(self._hit(leaf, currency, successor, timeline, full_text=True,

@@ -96,7 +96,8 @@ def other_speaker(asked: tuple[str, ...], text: str, question: str = "",
     by a named speaker the question does not name, else None. A speaker the ``question``
     names is asked about even when the name is also a word ("Did Tom catch anything at Lake
     Tahoe?": "tom" is in the dictionary), and a turn ``answered`` (shown after it) by one
-    the question names is theirs to tell ("Tom: did you like it?" / "Bea: loved it")."""
+    the question names is theirs to tell ("Tom: did you like it?" / "Bea: loved it"), unless
+    it tells of its own speaker (``speaks_of_self``)."""
     if not asked:
         return None
     speaker = opening_speaker(text)
@@ -105,7 +106,9 @@ def other_speaker(asked: tuple[str, ...], text: str, question: str = "",
     said = set(fold(speaker.subject).split())
     if any(fold(name) in said for name in asked) or _names(question, speaker.subject):
         return None
-    for line in answered.splitlines():
+    # ...unless the turn tells of its own speaker ("Tomás: my grey cat Mole" / "Maya: I
+    # started a puzzle"): a reply does not make it the replier's
+    for line in () if speaks_of_self(text) else answered.splitlines():
         reply = opening_speaker(line)
         if reply is not None and reply.subject is not None and reply.subject != USER and \
                 (any(fold(name) in fold(reply.subject).split() for name in asked)

@@ -501,21 +501,20 @@ _OF_NAMED = re.compile(
 
 
 def owned_by_name(text: str) -> tuple[tuple[str, str], ...]:
-    """(the person, the thing) for each thing ``text`` says is a named person's, the thing
-    one word, folded, as ``possessed`` reads the user's ("What is Maya's husband's name?" ->
-    ("Maya", "husband"); "¿Cómo se llama el loro de Maya?" -> ("Maya", "loro")). Whether the
+    """(the person, a word) for each word of what ``text`` says is a named person's, folded
+    ("What is Maya's husband's name?" -> ("Maya", "husband"); "Lucía's punk group" -> ("Lucía",
+    "punk"), ("Lucía", "group"); "¿Cómo se llama el loro de Maya?" -> ("Maya", "loro")): each
+    word, since the thing is named by any of them ("punk group" stored as "band"). Whether the
     name is a person's is the caller's to judge (a chat's speakers)."""
     found: list[tuple[str, str]] = []
     skipped = QUALIFIERS | framing(text)
     runs = [(m.group(1), m.group(2).split()) for m in _NAMED_POSSESSOR.finditer(text)]
     runs += [(m.group(2), [m.group(1)]) for m in _OF_NAMED.finditer(text)]
     for owner, run in runs:
-        for word in run:
-            pieces = text_terms(word)
-            if not pieces or (len(pieces) == 1 and pieces[0] in skipped):
-                continue
-            found.append((owner, fold(bare_possessive(word)).lower()))
-            break
+        words = [word for word in run
+                 if (pieces := text_terms(word)) and not (len(pieces) == 1
+                                                          and pieces[0] in skipped)]
+        found += [(owner, fold(bare_possessive(word)).lower()) for word in words]
     return tuple(dict.fromkeys(found))
 
 
