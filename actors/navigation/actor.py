@@ -40,6 +40,8 @@ from actors.facts.keys import (
     scoped_subject,
 )
 from actors.facts.questions import attribute_question
+from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, past_label
+from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Timeline
 from actors.navigation import notice_words, proximity, ranking, several
 from actors.navigation.answer_type import (
@@ -60,6 +62,8 @@ from actors.navigation.asked_person import (
     names_asked,
     other_speaker,
     other_than_the_user,
+    others_own,
+    speaker_name,
 )
 from actors.navigation.bearing import Bearing, bearing, words
 from actors.navigation.bilingual import other_reading, translatable
@@ -115,6 +119,7 @@ from actors.navigation.query import (
     holds_identifier,
     identifiers,
     named,
+    owned_by_name,
     parse_query,
     possessed,
     states_a_preference,
@@ -198,6 +203,10 @@ reply (eight: 91 / 86, 86 / 92, 72 / 70 %, 800 more)."""
 EXACT_CHECKED = 20
 """Best candidates whose text is checked for the question's identifiers verbatim."""
 SLIGHT_CHECKED = 30
+NAMES_ONLY_TERMS = 6
+"""Terms of a chat turn (its label aside) up to which one holding only the question's names
+is small talk ("Lucía te manda saludos", "Miss our chats, we should call this weekend"):
+longer, it may answer the turn before it by meaning alone (``Navigator._names_only``)."""
 """Best candidates checked for being a short question (``ranking.SLIGHT_FACTOR``)."""
 IN_RANGE_POOL = 50
 PREFERENCE_POOL = 100
@@ -1166,7 +1175,18 @@ class NavigationActor(Actor):
             ranking.boost_matching(scores, {leaf for leaf in leading
                                             if self.unmentioned.said_of_others(leaf, owned)},
                                    ranking.OTHERS_FACTOR, boosts)
-        slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf))
+        asked_names = names_asked(text)
+        speakers = self._speakers(leading) if asked_names else set()
+        if speakers:  # "Maya's cat?" and "Tomás: ... my grey cat Mole": Tomás's, not Maya's
+            ranking.boost_matching(scores, {
+                leaf for leaf in leading
+                if leaf in model.leaves
+                and others_own(asked_names, speakers, model.leaves[leaf].excerpt, text)},
+                ranking.OTHERS_FACTOR, boosts)
+        repeated = self._repeated(scores) if asked_names else set()
+        slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf)
+                           or leaf in repeated and self._names_only(leaf, best, asked_names,
+                                                                    text))
         ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
         if not asks_the_assistant(topic):
             model_turns = frozenset(leaf for leaf in leading
@@ -1407,25 +1427,34 @@ class NavigationActor(Actor):
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}
         things, places = ((), ()) if exact else self.unmentioned.topic(query, topic, best)
+        # "What is the name of Maya's parrot?" in a chat where Maya speaks: a thing of a
+        # speaker's that no memory names is never stored, as one of the user's is; a sum or
+        # a size asked ("How much would fixing Owen's old car cost?") is told by its number
+        theirs = () if exact or not speakers or value_asked(topic) is not None \
+            else self.unmentioned.named_unheld(
+            query, tuple(pair for pair in owned_by_name(topic) if fold(pair[0]) in speakers),
+            best)
         if advice:
             # the trip's destination, "my workouts next week": the plan is new, what the user
             # likes is not (a person never mentioned still is: "my brother's birthday")
             places = ()
             things = tuple(word for word in things if fold(word).lower() in RELATION_WORDS)
+            theirs = tuple(pair for pair in theirs if fold(pair[1]).lower() in RELATION_WORDS)
         # a kind asked which one of with no thing of it stored ("What instrument...?")
-        kinds = () if exact or things or places or advice \
+        kinds = () if exact or things or theirs or places or advice \
             else self.unmentioned.kinds_unheld(topic)
         # a thing of such a kind held only as its sibling ("Which guitar does the user play?"
         # when the user plays the ukulele)
-        siblings = () if exact or things or places or advice or kinds \
+        siblings = () if exact or things or theirs or places or advice or kinds \
             else self.unmentioned.siblings_only(topic)
         # a name and the thing asked, each held, never together ("Which book did Teo give
         # the user?": Teo visited, the book was Inés's gift); two things compared are told
         # apart by nature ("the Sheku concert or my student evening?")
-        apart = () if exact or things or places or advice or kinds or siblings \
+        apart = () if exact or things or theirs or places or advice or kinds or siblings \
             or compared_things(text) is not None \
             else self.apart.apart(query, topic, best)
         unknown = (*(f"the user's '{word}'" for word in things),
+                   *(f"{person}'s '{word}'" for person, word in theirs),
                    *(f"'{name}'" for name in places),
                    *(f"any '{word}'" for word in kinds),
                    *(f"'{word}'" for word in siblings),
@@ -1438,7 +1467,8 @@ class NavigationActor(Actor):
         foreign = frozenset(leaf for leaf, match in best.items()
                             if translated is not None and match.reading is translated) \
             if unknown and not apart and not kinds and not siblings \
-            and not any(translatable(word) for word in (*things, *places)) \
+            and not any(translatable(word) for word in (*things, *places,
+                                                        *(word for _, word in theirs))) \
             and not set(places) & {*named(topic), *filter(is_demonym, places)} \
             else frozenset()
         if preferred is not None and asks_a_liking(text):
@@ -1773,6 +1803,56 @@ class NavigationActor(Actor):
         rest = {term for term in query.terms if term not in pieces} - QUESTION_WORDS \
             - _TICKET_TALK
         return any(match.matched & rest for match in best.values())
+
+    def _names_only(self, leaf: str, best: Mapping[str, Match], asked_names: tuple[str, ...],
+                    text: str) -> bool:
+        """A chat turn that holds nothing of the question but the names it asks ("Tomás:
+        Lucía te manda saludos." for "When did Tomás propose to Lucía?", "Maya: Haha stop." for
+        "What did Maya do in May 2026?"): a name is in half a chat's turns, its label among
+        them, so such a short turn, said on other days too (``_repeated``), is small talk
+        (``ranking.SLIGHT_FACTOR``, as a short question). A longer one, or one said once, may
+        be the answer to a question asked the turn before ("how big is it?" / "Half a plot,
+        about 125 square metres", "'Miga'. Like the soft inside of the bread"), and a turn
+        matched by meaning alone is no such turn: it was not found by a name."""
+        match = best.get(leaf)
+        meta = self.model.leaves.get(leaf)
+        if not asked_names or match is None or meta is None \
+                or speaker_name(meta.excerpt) is None \
+                or len(text_terms(past_label(meta.excerpt))) > NAMES_ONLY_TERMS:
+            return False
+        names = {stem(term) for name in asked_names for term in text_terms(name)}
+        framing = {stem(term) for word in NAME_WORDS for term in text_terms(word)} \
+            if asks_name(text) else set()
+        return not match.matched - match.near - names - framing
+
+    def _repeated(self, scores: Mapping[str, float]) -> set[str]:
+        """The candidates whose words another candidate says too, on another day (their
+        excerpts alike, dates aside): "Haha stop.", "Lucía te manda saludos.", the chit-chat
+        a chat repeats; an answer is seldom said twice in the same words."""
+        said: dict[str, list[str]] = {}
+        for leaf in scores:
+            meta = self.model.leaves.get(leaf)
+            if meta is not None and not meta.excerpt.endswith("…"):
+                said.setdefault(_said_plainly(meta.excerpt), []).append(leaf)
+        return {leaf for leaves in said.values() if len(leaves) > 1 for leaf in leaves}
+
+    def _speakers(self, leading: Iterable[str]) -> set[str]:
+        """The folded names of the chat speakers whose turns are among ``leading`` (a
+        question naming one of two friends matches that one's turns by their label), or
+        who speak in them (a whole conversation saved as one memory, one "Maya: ..." line
+        per turn)."""
+        out = set()
+        for leaf in leading:
+            meta = self.model.leaves.get(leaf)
+            if meta is None:
+                continue
+            name = speaker_name(meta.excerpt)
+            if name is not None:
+                out.add(name)
+            elif meta.excerpt.count(": ") > 1:  # maybe labelled lines (its excerpt is flat)
+                out |= {label for label in chat_turns(self.model.text_of(leaf))
+                        if label not in USER_LABELS | ASSISTANT_LABELS}
+        return out
 
     def _never_named(self, identifier: str) -> bool:
         """No memory can hold ``identifier`` nor one of its family: a word of it is in none
@@ -2313,7 +2393,7 @@ class NavigationActor(Actor):
         known = {leaf: sim for leaf, sim in similar.items() if leaf in self.model.leaves}
         timeline = self.model.facts.timeline_for_leaves(known, as_of=as_of)
         close = ranking.nearest(
-            known, lambda leaf: timeline.leaf_currency(leaf) != "RETRACTED")
+            known, lambda leaf: timeline.leaf_currency(leaf) != "RETRACTED", self._said)
         currency: dict[str, str] = {leaf: timeline.leaf_currency(leaf) for leaf in close}
         successor = {leaf: timeline.superseding_leaf(leaf) for leaf in close}
         return tuple(self._hit(leaf, currency, successor, timeline, full_text=True,

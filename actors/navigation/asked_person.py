@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from actors.facts.common_words import is_common_word
-from actors.facts.speakers import TITLES, USER, opening_speaker
+from actors.facts.speakers import TITLES, USER, opening_speaker, past_label
 from actors.navigation.query import QUESTION_WORDS
 from actors.text import STOPWORDS, fold
 
@@ -96,7 +96,8 @@ def other_speaker(asked: tuple[str, ...], text: str, question: str = "",
     by a named speaker the question does not name, else None. A speaker the ``question``
     names is asked about even when the name is also a word ("Did Tom catch anything at Lake
     Tahoe?": "tom" is in the dictionary), and a turn ``answered`` (shown after it) by one
-    the question names is theirs to tell ("Tom: did you like it?" / "Bea: loved it")."""
+    the question names is theirs to tell ("Tom: did you like it?" / "Bea: loved it"), unless
+    it tells of its own speaker (``speaks_of_self``)."""
     if not asked:
         return None
     speaker = opening_speaker(text)
@@ -105,7 +106,9 @@ def other_speaker(asked: tuple[str, ...], text: str, question: str = "",
     said = set(fold(speaker.subject).split())
     if any(fold(name) in said for name in asked) or _names(question, speaker.subject):
         return None
-    for line in answered.splitlines():
+    # ...unless the turn tells of its own speaker ("Tomás: my grey cat Mole" / "Maya: I
+    # started a puzzle"): a reply does not make it the replier's
+    for line in () if speaks_of_self(text) else answered.splitlines():
         reply = opening_speaker(line)
         if reply is not None and reply.subject is not None and reply.subject != USER and \
                 (any(fold(name) in fold(reply.subject).split() for name in asked)
@@ -132,3 +135,33 @@ _VOCATIVE = re.compile(r"(?:(?<=:\s)|^)(?i:(?:hey|hi|oh|so|well|ok|okay|hola|oye
 turn's start, after its label), "Thanks, Marta!" (at its end)..."""
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|tu|tus|te|ti|contigo|usted)\b")
 """...unless the turn speaks of the one addressed ("Marta, did you see them?")."""
+
+
+def speaks_of_self(text: str) -> bool:
+    """Whether a chat turn tells of its own speaker: said in the first person ("I adopted a dog
+    yesterday", "my grey cat Mole", "Lucía y yo adoptamos un gato"), to nobody addressed ("did
+    you...?", "te manda saludos" tell of the one spoken to). Such a turn is its speaker's
+    fact, whoever else the question names."""
+    said = fold(past_label(text.lstrip().split("\n", 1)[0]))
+    return bool(_FIRST_PERSON.search(said)) and not _SECOND_PERSON.search(said)
+
+
+def others_own(asked: tuple[str, ...], speakers: set[str], text: str,
+               question: str = "") -> tuple[str, str] | None:
+    """(the turn's speaker, the speaker asked about) when a question about one of a chat's
+    ``speakers`` (folded names) is matched by another speaker's turn about themselves
+    ("What is the name of Maya's cat?" and "Tomás: ... my grey cat Mole"): what it tells is
+    the other's, not the asked one's, so it must not lead as the answer. A name asked that is
+    no speaker ("What shelter did Biscuit come from?") is told by whoever speaks of it."""
+    other = other_speaker(tuple(name for name in asked if fold(name) in speakers), text,
+                          question)
+    return other if other is not None and speaks_of_self(text) else None
+
+
+def speaker_name(text: str) -> str | None:
+    """The folded name of a chat turn's speaker (its label), None when it has none or it is
+    the user's or the assistant's."""
+    speaker = opening_speaker(text)
+    if speaker is None or speaker.subject is None or speaker.subject == USER:
+        return None
+    return fold(speaker.subject)

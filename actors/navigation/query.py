@@ -526,6 +526,37 @@ def possessed(text: str, pronouns: bool = False) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+_NAMED_POSSESSOR = re.compile(
+    r"(?<![\w'’])([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)['’]s\s+((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)")
+"""A person's thing, by name ("Maya's parrot", "Tomás's new car")."""
+_OF_NAMED = re.compile(
+    r"\b(?:el|la|los|las|un|una)\s+([^\W\d_][\w-]*)\s+(?:de|del)\s+([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)\b")
+"""The same in Spanish: "el loro de Maya", "la sobrina de Tomás"."""
+
+
+def owned_by_name(text: str) -> tuple[tuple[str, str], ...]:
+    """(the person, a word) for each word of what ``text`` says is a named person's, folded
+    ("What is Maya's husband's name?" -> ("Maya", "husband"); "Lucía's punk group" -> ("Lucía",
+    "punk"), ("Lucía", "group"); "¿Cómo se llama el loro de Maya?" -> ("Maya", "loro")): each
+    word, since the thing is named by any of them ("punk group" stored as "band"). Whether the
+    name is a person's is the caller's to judge (a chat's speakers)."""
+    found: list[tuple[str, str]] = []
+    skipped = QUALIFIERS | framing(text)
+    runs = [(m.group(1), m.group(2).split()) for m in _NAMED_POSSESSOR.finditer(text)]
+    runs += [(m.group(2), [m.group(1)]) for m in _OF_NAMED.finditer(text)]
+    for owner, run in runs:
+        words = [word for word in run
+                 if (pieces := text_terms(word)) and not (len(pieces) == 1
+                                                          and pieces[0] in skipped)]
+        found += [(owner, fold(bare_possessive(word)).lower()) for word in words]
+    return tuple(dict.fromkeys(found))
+
+
+def bare_possessive(word: str) -> str:
+    """``word`` without a possessive ending ("husband's" -> "husband")."""
+    return re.sub(r"['’]s$", "", word)
+
+
 _PLACED = re.compile(
     r"\b(?:in|at|to|from|near|en|al|de|del|desde|hacia|cerca\s+de)\s+"
     r"((?:[A-ZÁÉÍÓÚÑ][\w'’.-]*)(?:\s+[A-ZÁÉÍÓÚÑ][\w'’.-]*)*)")

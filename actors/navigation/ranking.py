@@ -479,11 +479,26 @@ def about_first(ranked: Sequence[tuple[str, float]], evidence: Mapping[str, Evid
     return yes + [item for item in head if item[0] not in kept] + list(ranked[ABSTAIN_DEPTH:])
 
 
-def nearest(similar: Mapping[str, float], servable: Callable[[str], bool]) -> list[str]:
-    """The memories to offer beside a "No memory found": the closest by meaning, best first."""
+def nearest(similar: Mapping[str, float], servable: Callable[[str], bool],
+            said: Callable[[str], str]) -> list[str]:
+    """The memories to offer beside a "No memory found": the closest by meaning, best first,
+    each thing said once (``said``: a memory's words without its date): "Wait really?", said
+    on three days, filled the three places of a reply whose pottery class was not offered."""
     close = sorted((leaf for leaf, sim in similar.items() if sim >= NEAREST_FLOOR),
                    key=lambda leaf: -similar[leaf])
-    return [leaf for leaf in close if servable(leaf)][:NEAREST_SHOWN]
+    out: list[str] = []
+    seen: set[str] = set()
+    for leaf in close:
+        if len(out) >= NEAREST_SHOWN:
+            break
+        if not servable(leaf):
+            continue
+        words = said(leaf)
+        if words and words in seen:
+            continue
+        seen.add(words)
+        out.append(leaf)
+    return out
 
 
 def distinct(ranked: list[tuple[str, float]], said: Callable[[str], str], limit: int

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 
 from actors.dates import OPENING_DATE
 from actors.facts.makes import kind_of as make_kind
+from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
 from actors.navigation import closed_kinds, notice_words, regions
 from actors.navigation.answer_type import (
     NAME_WORDS,
@@ -28,6 +29,7 @@ from actors.navigation.answer_type import (
 from actors.navigation.bilingual import EN_ES, other_reading, translatable
 from actors.navigation.query import (
     NOW_WORDS,
+    RELATION_WORDS,
     Query,
     asked,
     kin,
@@ -99,6 +101,9 @@ _DATING = re.compile(
 after a turn's label is the speaker's)."""
 _DATING_TERMS = ("date", "dating", "someone", "cita", "saliendo")
 """Words such a sentence holds, to find its memories through the index."""
+PEOPLE = frozenset(ONE_OF_THEM) | MANY_OF_THEM
+"""Relatives and people one has ("niece", "husband", "roommate"): told by other words ("¡Soy
+tía!"), never judged unheld by their word alone (``Unmentioned.named_unheld``)."""
 OTHERS_CHECKED = 12
 """Memories read to tell that a relation the question says is the user's is only ever said of
 someone else (``Unmentioned.only_others``)."""
@@ -233,6 +238,35 @@ class Unmentioned:
                                 for start in regions.demonym_stems(word)):
                 places.append(word)
         return tuple(out), tuple(places)
+
+    def named_unheld(self, query: Query, owned: tuple[tuple[str, str], ...],
+                     best: Mapping[str, Match]) -> tuple[tuple[str, str], ...]:
+        """The (person, thing) pairs of ``owned`` (a chat speaker's things the question asks
+        about: "Maya's parrot", ``query.owned_by_name``) whose thing no memory holds in any
+        form: not itself, another form, its translation, a word close in meaning, a make of
+        its kind. What
+        ``topic`` tells of the user's things, told of a named person's: a thing never said
+        of anyone is never stored of them."""
+        index = self.model.index
+        held = {word for match in best.values() for word in match.matched}
+        plan = {term: variants for term, _, variants in self.weights(query)}
+        out: dict[str, list[tuple[str, str]]] = {}
+        for person, word in owned:
+            terms = [stem(t) for t in text_terms(word)]
+            out.setdefault(person, [])
+            if kin(word) or fold(word).lower() in RELATION_WORDS | PEOPLE | DATED:
+                continue
+            if not terms or fold(word).lower() in LIFE_AREAS or self.kind_held(word) or any(
+                    t not in plan or t in held or plan[t] or index.doc_freq(t)
+                    for t in terms):
+                out[person].append(("", word))  # held: the thing may be stored
+                continue
+            out[person].append((person, word))
+        # a thing of one word ("parrot"): one of several ("punk group" when "your band" was
+        # said, "old car cost") may be named by any of them or none; a relation ("niece",
+        # "husband") is told by other words ("¡Soy tía!"), so it is never judged unheld here
+        return tuple(pair for pairs in out.values() if len(pairs) == 1 and pairs[0][0]
+                     for pair in pairs)
 
     def kinds_unheld(self, topic: str) -> tuple[str, ...]:
         """The everyday kinds ``topic`` asks which one of ("What instrument...?", "¿Qué

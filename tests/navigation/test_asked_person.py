@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from actors.navigation.asked_person import names_asked, other_speaker
+from actors.navigation.asked_person import names_asked, other_speaker, others_own, speaks_of_self
 from ihmt_async import render
 from ihmt_async.runtime import Runtime
 from tests.navigation.test_retrieval_rules import embedded, save, search
@@ -59,11 +59,26 @@ async def test_the_reply_says_whose_turn_it_serves(tmp_path: Path) -> None:
                               "Velvet Hours, at the Apollo.")
         await save(rt, "[2025-04-19] Marta: I'm painting a mural for the library.")
         await embedded(rt)
+        found = await search(rt, "When did Joel see The Velvet Hours?")
+        assert found.hits[0].leaf_id == joel and found.hits[0].said_by_other is None
+        # Joel's "I saw" tells of Joel: shown below Marta's own turn, saying whose it is
         found = await search(rt, "When did Marta see The Velvet Hours?")
-        assert found.hits[0].leaf_id == joel and found.hits[0].said_by_other == ("Joel", "Marta")
+        assert found.hits[0].leaf_id != joel
+        assert [hit.said_by_other for hit in found.hits if hit.leaf_id == joel] == \
+            [("Joel", "Marta")]
         assert "Said by Joel, and it does not mention Marta" in render.render_search(found)
-        own = await search(rt, "When did Joel see The Velvet Hours?")
-        assert own.hits[0].leaf_id == joel and own.hits[0].said_by_other is None
+
+
+@pytest.mark.anyio
+async def test_a_turn_in_no_one_s_voice_is_served_saying_whose_it_is(tmp_path: Path) -> None:
+    async with Runtime(tmp_path) as rt:
+        told = await save(rt, "[2025-04-20] Joel: The Velvet Hours played the Apollo on "
+                              "Thursday, what a night.")
+        await save(rt, "[2025-04-19] Marta: I'm painting a mural for the library.")
+        await embedded(rt)
+        found = await search(rt, "When did Marta see The Velvet Hours?")
+        assert found.status == "FOUND" and found.hits[0].leaf_id == told
+        assert "Said by Joel, and it does not mention Marta" in render.render_search(found)
 
 
 @pytest.mark.parametrize("text", [
@@ -115,3 +130,70 @@ async def test_a_question_about_the_user_says_whose_turn_it_serves(tmp_path: Pat
         assert "Said by Kenji, and it does not mention the user" in render.render_search(found)
         other = await search(rt, "When does the boiler need a service?")  # no first person
         assert all(hit.said_by_other is None for hit in other.hits)
+
+
+@pytest.mark.parametrize(("text", "own"), [
+    ("2026-01-04 Tomás: Mole is going to be jealous, my grey cat Mole hates dogs.", True),
+    ("2026-08-12 Tomás: Lucía y yo adoptamos un gato más.", True),
+    ("2026-03-03 Maya: I bought a used Subaru two weeks ago.", True),
+    ("2026-09-27 Tomás: Lucía te manda saludos.", False),
+    ("2026-03-03 Tomás: ¡Qué buena compra! ¿Cuánto te costó?", False),
+    ("2026-03-03 Maya: Did you buy the car?", False),
+    ("2026-03-03 Maya: The weather is awful.", False),
+])
+def test_a_turn_in_the_first_person_tells_of_its_speaker(text: str, own: bool) -> None:
+    assert speaks_of_self(text) is own
+
+
+def test_another_speaker_s_own_turn_is_no_answer_about_a_speaker() -> None:
+    speakers = {"maya", "tomas"}
+    cat = "2026-01-04 Tomás: Mole is going to be jealous, my grey cat Mole hates dogs."
+    assert others_own(names_asked("What is the name of Maya's cat?"), speakers, cat) == \
+        ("Tomás", "Maya")
+    assert others_own(names_asked("¿Cómo se llama el gato de Maya?"), speakers, cat) == \
+        ("Tomás", "Maya")
+    assert others_own(names_asked("What is the name of Tomás's cat?"), speakers, cat) is None
+    # a name that is no speaker's (a dog's) is told by whoever speaks of it
+    shelter = "2026-01-04 Maya: Big news: I adopted a dog yesterday from the shelter."
+    assert others_own(names_asked("What shelter did Biscuit come from?"), speakers,
+                      shelter) is None
+    # a question about both speakers asks about each one's own
+    assert others_own(names_asked("What pets do Maya and Tomás have?"), speakers, cat) is None
+
+
+@pytest.mark.anyio
+async def test_a_speaker_s_thing_no_memory_names_is_never_stored(tmp_path: Path) -> None:
+    """"What is the name of Maya's parrot?" in a chat where no one names a parrot: "No memory
+    found", not Maya's small talk."""
+    async with Runtime(tmp_path) as rt:
+        for line in ("Maya: Miss our chats, we should call this weekend.",
+                     "Tomás: My grey cat Mole hates the neighbour's dog.",
+                     "Maya: I adopted a dog yesterday, a beagle mix from the shelter.",
+                     "Maya: His name is Biscuit, he snores like an old man.",
+                     "Tomás: ¿Ya viste la serie nueva?",
+                     "Maya: Haha stop."):
+            await save(rt, f"[2026-01-04] {line}")
+        await embedded(rt)
+        found = await search(rt, "What is the name of Maya's parrot?")
+        assert found.status == "NONE", render.render_search(found)
+        assert "Maya's 'parrot'" in render.render_search(found)
+        found = await search(rt, "¿De qué color es la bicicleta de Maya?")
+        assert found.status == "NONE", render.render_search(found)
+        found = await search(rt, "What is the name of Maya's dog?")
+        assert found.status == "FOUND" and "Maya:" in found.hits[0].text
+
+
+@pytest.mark.anyio
+async def test_a_turn_sharing_only_the_names_asked_does_not_lead(tmp_path: Path) -> None:
+    """"When did Tomás propose to Lucía?" led by "Tomás: Lucía te manda saludos." ("Lucía says
+    hi"): it holds the names, nothing else asked."""
+    async with Runtime(tmp_path) as rt:
+        for day, line in (("2026-09-12", "Tomás: Lucía te manda saludos."),
+                          ("2026-09-27", "Tomás: Lucía te manda saludos."),
+                          ("2026-09-28", "Tomás: I proposed last Saturday at Montrose Beach, "
+                                         "she said yes!"),
+                          ("2026-09-28", "Maya: No way, congratulations!")):
+            await save(rt, f"[{day}] {line}")
+        await embedded(rt)
+        found = await search(rt, "When did Tomás propose to Lucía?")
+        assert found.hits and "proposed" in found.hits[0].text, render.render_search(found)

@@ -173,9 +173,18 @@ def test_abstention_looks_at_the_ten_best() -> None:
 def test_nearest_offers_the_closest_above_the_floor() -> None:
     # NEAREST_FLOOR (0.1)
     similar = {"far": 0.09, "a": 0.30, "b": 0.11, "c": 0.22, "d": 0.2, "hidden": 0.40}
-    assert ranking.nearest(similar, lambda leaf: leaf != "hidden") == ["a", "c", "d"]
-    assert ranking.nearest({"b": 0.11, "far": 0.09}, lambda leaf: True) == ["b"]
-    assert ranking.nearest({}, lambda leaf: True) == []
+    assert ranking.nearest(similar, lambda leaf: leaf != "hidden", str) == ["a", "c", "d"]
+    assert ranking.nearest({"b": 0.11, "far": 0.09}, lambda leaf: True, str) == ["b"]
+    assert ranking.nearest({}, lambda leaf: True, str) == []
+
+
+def test_nearest_offers_each_thing_said_once() -> None:
+    """"Wait really?" said on three days fills one place, not the three."""
+    similar = {"wait1": 0.5, "wait2": 0.45, "wait3": 0.4, "pottery": 0.3, "other": 0.2}
+    said = {"wait1": "wait really?", "wait2": "wait really?", "wait3": "wait really?",
+            "pottery": "pottery class on tuesdays", "other": "haha"}
+    assert ranking.nearest(similar, lambda leaf: True, said.__getitem__) == \
+        ["wait1", "pottery", "other"]
 
 
 def test_meaning_orders_memories_holding_the_same_words() -> None:
