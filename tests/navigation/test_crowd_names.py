@@ -85,3 +85,19 @@ async def test_a_notice_never_names_the_framing_of_what_would_suit_someone(
     monkeypatch.setattr(navigation, "asks_an_inference", lambda text: False)
     found, = await replies(tmp_path / "off", turns, asked)
     assert found.status == "FOUND" and "enjoy" in {fold(w) for w in found.absent}
+
+
+def test_the_name_still_counts_at_half_weight() -> None:
+    # WITHOUT_NAMES_SHARE: the question as asked leads the blend (a turn by the person asked
+    # about is nearer), the reading without the names pulls it half as much; measured on the
+    # bench's two-speaker set, equal weight and no name at all both lost recall@3
+    import numpy as np
+
+    asked = np.array([1.0, 0.0], dtype=np.float32)
+    without = np.array([0.0, 1.0], dtype=np.float32)
+    blend = navigation._partly_without_names(asked, without)
+    assert blend.dtype == asked.dtype and float(np.linalg.norm(blend)) == pytest.approx(1.0)
+    near_asked, near_without = float(blend @ asked), float(blend @ without)
+    assert near_asked > near_without
+    assert near_without == pytest.approx(0.5 / np.sqrt(1.25), abs=1e-3)  # half weight
+    assert navigation._partly_without_names(asked, -asked / 0.5) is asked  # nothing left
