@@ -198,6 +198,22 @@ def asked_range(text: str, today: dt.date) -> DateRange | None:
     return span
 
 
+_UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+"""Days a counted unit stands for ("three weeks ago", "dentro de dos meses")."""
+
+
+def _unit_of(said: str) -> str:
+    """The unit a counted phrase names, in either language ("semanas": week, "años": year)."""
+    return next(name for start, name in (("d", "day"), ("w", "week"), ("sem", "week"),
+                                         ("mo", "month"), ("mes", "month"), ("y", "year"),
+                                         ("a", "year")) if said.startswith(start))
+
+
+def _count_of(raw: str) -> int:
+    """A count written as digits or a word ("two", "dos"); "a"/"un" is one."""
+    return int(raw) if raw.isdigit() else _COUNTS.get(raw, 1)
+
+
 def _days_ago(folded: str, today: dt.date) -> DateRange | None:
     """The days the phrases counted back from today name: 'yesterday', 'last weekend', 'last
     Saturday', 'three weeks ago' (English and Spanish)."""
@@ -222,16 +238,11 @@ def _days_ago(folded: str, today: dt.date) -> DateRange | None:
         return _with(DateRange(day, day), m)
     m = _AGO.search(folded)
     if m:
-        raw = m.group("n") or m.group("n_es")
-        count = int(raw) if raw.isdigit() else _COUNTS.get(raw, 1)
-        said = m.group("unit") or m.group("unit_es")
-        unit = next(name for start, name in (("d", "day"), ("w", "week"), ("sem", "week"),
-                                             ("mo", "month"), ("mes", "month"), ("y", "year"),
-                                             ("a", "year")) if said.startswith(start))
+        count = _count_of(m.group("n") or m.group("n_es"))
+        unit = _unit_of(m.group("unit") or m.group("unit_es"))
         if count <= 0:
             return None
-        days = {"day": 1, "week": 7, "month": 30, "year": 365}[unit] * count
-        day = today - dt.timedelta(days=days)
+        day = today - dt.timedelta(days=_UNIT_DAYS[unit] * count)
         slack = dt.timedelta(days=_AGO_SLACK[unit])
         return _with(DateRange(day - slack, min(day + slack, today)), m)
     return None
@@ -423,16 +434,6 @@ class ToldDay:
     """Counted in weeks or months ("three weeks ago"): people round, so about that day."""
 
 
-def _unit_of(said: str) -> str:
-    return next(name for start, name in (("d", "day"), ("w", "week"), ("sem", "week"),
-                                         ("mo", "month"), ("mes", "month"), ("y", "year"),
-                                         ("a", "year")) if said.startswith(start))
-
-
-def _count_of(raw: str) -> int:
-    return int(raw) if raw.isdigit() else _COUNTS.get(raw, 1)
-
-
 def _next_span(unit: str, said_on: dt.date) -> DateRange:
     if unit in ("week", "semana"):
         monday = said_on + dt.timedelta(days=7 - said_on.weekday())
@@ -469,11 +470,9 @@ def _told_all(sentence: str, said_on: dt.date) -> Iterator[tuple[re.Match[str], 
     for pattern in (_DAY_BEFORE, _WEEKEND, _LAST_WEEKDAY):
         if (m := pattern.search(sentence)) and (got := _days_ago(m.group(0), said_on)):
             yield m, DateRange(got.start, got.end), False
-    if (m := _AGO.search(sentence)) and (got := _days_ago(m.group(0), said_on)):
+    if (m := _AGO.search(sentence)) and (count := _count_of(m.group("n") or m.group("n_es"))) > 0:
         unit = _unit_of(m.group("unit") or m.group("unit_es"))
-        count = _count_of(m.group("n") or m.group("n_es"))
-        days = {"day": 1, "week": 7, "month": 30, "year": 365}[unit] * count
-        yield m, _one_day(said_on - dt.timedelta(days=days)), unit != "day"
+        yield m, _one_day(said_on - dt.timedelta(days=_UNIT_DAYS[unit] * count)), unit != "day"
     if m := _TOMORROW.search(sentence):
         yield m, _one_day(said_on + dt.timedelta(days=2 if m.group("two") else 1)), False
     if m := _NEXT_WEEKDAY.search(sentence):
@@ -484,7 +483,7 @@ def _told_all(sentence: str, said_on: dt.date) -> Iterator[tuple[re.Match[str], 
         yield m, _next_span(m.group("unit") or m.group("unit_es") or "fin", said_on), False
     if m := _IN_N.search(sentence):
         unit = _unit_of(m.group("unit"))
-        days = {"day": 1, "week": 7, "month": 30, "year": 365}[unit] * _count_of(m.group("n"))
+        days = _UNIT_DAYS[unit] * _count_of(m.group("n"))
         yield m, _one_day(said_on + dt.timedelta(days=days)), unit != "day"
     if m := _RELATIVE.search(sentence):
         unit = m.group("unit") or m.group("unit_es") or m.group("unit_es2")
