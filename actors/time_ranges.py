@@ -15,7 +15,7 @@ import datetime as dt
 import functools
 import re
 import string
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from actors.dates import MONTHS, find_dates, opening_day
@@ -511,12 +511,14 @@ def _told_needles() -> tuple[tuple[re.Pattern[str], tuple[str, ...] | None], ...
     return tuple((pattern, needles(pattern)) for pattern in _TOLD_PATTERNS)
 
 
-def _told_kinds(sentence: str) -> frozenset[re.Pattern[str]]:
-    """The relative phrases' patterns that may match ``sentence`` (a folded sentence): a
+def _told_kinds(sentence: str, among: Iterable[re.Pattern[str]] = _TOLD_PATTERNS
+                ) -> frozenset[re.Pattern[str]]:
+    """The relative phrases' patterns of ``among`` that may match ``sentence`` (folded): a
     reply's memories are mostly sentences holding none of their words, and the ten
     patterns tried on each of them were a tenth of a rare-word search's CPU."""
-    return frozenset(pattern for pattern, found in _told_needles()
-                     if found is None or any(needle in sentence for needle in found))
+    needed = dict(_told_needles())
+    return frozenset(pattern for pattern in among if (found := needed[pattern]) is None
+                     or any(needle in sentence for needle in found))
 
 
 _ASCII_LOWER = {ord(ch): ch.lower() for ch in string.ascii_uppercase}
@@ -525,22 +527,31 @@ _ASCII_LOWER = {ord(ch): ch.lower() for ch in string.ascii_uppercase}
 def _folded_with_positions(text: str) -> tuple[str, list[int] | None]:
     """``text`` folded character by character, and the position in ``text`` of each folded
     character (None when they are the same positions: every character folds to one).
-    Each distinct character is folded once (``str.translate``); a character folding to none
-    or to several ("ß", a lone accent) makes the positions be counted one by one. A Python
-    loop over every character was a third of a rare-word search's CPU (the replies' memories
-    are read for their relative days)."""
+    Each distinct character is folded once (``str.translate``); around a character folding
+    to none or to several ("…", "ß", a lone accent) the positions are counted by runs. A
+    Python loop over every character was a third of a rare-word search's CPU in a profile
+    (the replies' memories are read for their relative days)."""
     if text.isascii():
         return text.lower(), None
     table = {ord(ch): fold(ch) for ch in set(text) if not ch.isascii()}
-    if all(len(out) == 1 for out in table.values()):
-        return text.translate({**_ASCII_LOWER, **table}), None
-    folded_chars: list[str] = []
+    whole = {**_ASCII_LOWER, **table}
+    odd = "".join(chr(code) for code, out in table.items() if len(out) != 1)
+    if not odd:
+        return text.translate(whole), None
+    parts: list[str] = []
     where: list[int] = []
-    for i, ch in enumerate(text):
-        out = ch.lower() if ch.isascii() else table[ord(ch)]
-        folded_chars.append(out)
-        where.extend([i] * len(out))
-    return "".join(folded_chars), where
+    last = 0
+    for m in re.finditer(f"[{re.escape(odd)}]", text):
+        at = m.start()
+        parts.append(text[last:at].translate(whole))
+        where.extend(range(last, at))
+        out = table[ord(text[at])]
+        parts.append(out)
+        where.extend([at] * len(out))
+        last = at + 1
+    parts.append(text[last:].translate(whole))
+    where.extend(range(last, len(text)))
+    return "".join(parts), where
 
 
 def told_days(text: str, said_on: dt.date) -> list[ToldDay]:
@@ -551,9 +562,12 @@ def told_days(text: str, said_on: dt.date) -> list[ToldDay]:
     reply names 2023-05-07 rather than leave the sum to it."""
     folded, where = _folded_with_positions(text)
     found: list[ToldDay] = []
+    possible = _told_kinds(folded)
+    if not possible:
+        return found
     for piece in re.finditer(r"[^.!?;\n]+", folded):
         rest, offset = piece.group(0), piece.start()
-        opened = _told_kinds(rest)
+        opened = _told_kinds(rest, possible)
         while opened and rest and len(found) < TOLD_DAYS_MOST:
             # the phrase written first (a sentence may hold several kinds)
             told = min(_told_all(rest, said_on, opened),
