@@ -12,11 +12,14 @@ from __future__ import annotations
 import calendar
 import dataclasses
 import datetime as dt
+import functools
 import re
-from collections.abc import Iterator
+import string
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from actors.dates import MONTHS, find_dates, opening_day
+from actors.facts.needles import needles
 from actors.text import fold
 
 
@@ -463,33 +466,92 @@ def _one_day(day: dt.date) -> DateRange:
     return DateRange(day, day)
 
 
-def _told_all(sentence: str, said_on: dt.date) -> Iterator[tuple[re.Match[str], DateRange, bool]]:
-    """Every kind of relative phrase's first match in one folded sentence, with its days."""
-    if m := _LAST_NIGHT.search(sentence):
+def _told_all(sentence: str, said_on: dt.date, opened: frozenset[re.Pattern[str]]
+              ) -> Iterator[tuple[re.Match[str], DateRange, bool]]:
+    """Every kind of relative phrase's first match in one folded sentence, with its days
+    (only the kinds in ``opened``: the others cannot match it)."""
+    if _LAST_NIGHT in opened and (m := _LAST_NIGHT.search(sentence)):
         yield m, _one_day(said_on - dt.timedelta(days=1)), False
     for pattern in (_DAY_BEFORE, _WEEKEND, _LAST_WEEKDAY):
-        if (m := pattern.search(sentence)) and (got := _days_ago(m.group(0), said_on)):
+        if pattern in opened and (m := pattern.search(sentence)) \
+                and (got := _days_ago(m.group(0), said_on)):
             yield m, DateRange(got.start, got.end), False
-    if (m := _AGO.search(sentence)) and (count := _count_of(m.group("n") or m.group("n_es"))) > 0:
+    if _AGO in opened and (m := _AGO.search(sentence)) \
+            and (count := _count_of(m.group("n") or m.group("n_es"))) > 0:
         unit = _unit_of(m.group("unit") or m.group("unit_es"))
         yield m, _one_day(said_on - dt.timedelta(days=_UNIT_DAYS[unit] * count)), unit != "day"
-    if m := _TOMORROW.search(sentence):
+    if _TOMORROW in opened and (m := _TOMORROW.search(sentence)):
         yield m, _one_day(said_on + dt.timedelta(days=2 if m.group("two") else 1)), False
-    if m := _NEXT_WEEKDAY.search(sentence):
+    if _NEXT_WEEKDAY in opened and (m := _NEXT_WEEKDAY.search(sentence)):
         wanted = _WEEKDAY_NAMES[m.group("a") or m.group("b")]
         yield m, _one_day(said_on + dt.timedelta(days=(wanted - said_on.weekday()) % 7 or 7)), \
             False
-    if m := _NEXT.search(sentence):
+    if _NEXT in opened and (m := _NEXT.search(sentence)):
         yield m, _next_span(m.group("unit") or m.group("unit_es") or "fin", said_on), False
-    if m := _IN_N.search(sentence):
+    if _IN_N in opened and (m := _IN_N.search(sentence)):
         unit = _unit_of(m.group("unit"))
         days = _UNIT_DAYS[unit] * _count_of(m.group("n"))
         yield m, _one_day(said_on + dt.timedelta(days=days)), unit != "day"
-    if m := _RELATIVE.search(sentence):
+    if _RELATIVE in opened and (m := _RELATIVE.search(sentence)):
         unit = m.group("unit") or m.group("unit_es") or m.group("unit_es2")
         past = bool(m.group("en") in ("last", "past", "previous") or m.group("past")
                     or m.group("unit_es2"))
         yield m, _this_span(unit, past, said_on), False
+
+
+_TOLD_PATTERNS = (_LAST_NIGHT, _DAY_BEFORE, _WEEKEND, _LAST_WEEKDAY, _AGO, _TOMORROW,
+                  _NEXT_WEEKDAY, _NEXT, _IN_N, _RELATIVE)
+
+
+@functools.cache
+def _told_needles() -> tuple[tuple[re.Pattern[str], tuple[str, ...] | None], ...]:
+    """Each relative phrase's pattern and the strings one of which its every match holds
+    (``needles``; exact, as the patterns are case-sensitive over folded text): read on the
+    first reply, not at import."""
+    return tuple((pattern, needles(pattern)) for pattern in _TOLD_PATTERNS)
+
+
+def _told_kinds(sentence: str, among: Iterable[re.Pattern[str]] = _TOLD_PATTERNS
+                ) -> frozenset[re.Pattern[str]]:
+    """The relative phrases' patterns of ``among`` that may match ``sentence`` (folded): a
+    reply's memories are mostly sentences holding none of their words, and the ten
+    patterns tried on each of them were a tenth of a rare-word search's CPU."""
+    needed = dict(_told_needles())
+    return frozenset(pattern for pattern in among if (found := needed[pattern]) is None
+                     or any(needle in sentence for needle in found))
+
+
+_ASCII_LOWER = {ord(ch): ch.lower() for ch in string.ascii_uppercase}
+
+
+def _folded_with_positions(text: str) -> tuple[str, list[int] | None]:
+    """``text`` folded character by character, and the position in ``text`` of each folded
+    character (None when they are the same positions: every character folds to one).
+    Each distinct character is folded once (``str.translate``); around a character folding
+    to none or to several ("…", "ß", a lone accent) the positions are counted by runs. A
+    Python loop over every character was a third of a rare-word search's CPU in a profile
+    (the replies' memories are read for their relative days)."""
+    if text.isascii():
+        return text.lower(), None
+    table = {ord(ch): fold(ch) for ch in set(text) if not ch.isascii()}
+    whole = {**_ASCII_LOWER, **table}
+    odd = "".join(chr(code) for code, out in table.items() if len(out) != 1)
+    if not odd:
+        return text.translate(whole), None
+    parts: list[str] = []
+    where: list[int] = []
+    last = 0
+    for m in re.finditer(f"[{re.escape(odd)}]", text):
+        at = m.start()
+        parts.append(text[last:at].translate(whole))
+        where.extend(range(last, at))
+        out = table[ord(text[at])]
+        parts.append(out)
+        where.extend([at] * len(out))
+        last = at + 1
+    parts.append(text[last:].translate(whole))
+    where.extend(range(last, len(text)))
+    return "".join(parts), where
 
 
 def told_days(text: str, said_on: dt.date) -> list[ToldDay]:
@@ -498,25 +560,23 @@ def told_days(text: str, said_on: dt.date) -> list[ToldDay]:
     the day it was said, in the order written (``TOLD_DAYS_MOST`` at most). A reader asked
     "when did she go to the support group?" has "yesterday" in a turn said on 2023-05-08: the
     reply names 2023-05-07 rather than leave the sum to it."""
-    folded_chars: list[str] = []
-    where: list[int] = []  # the position in ``text`` of each folded character
-    for i, ch in enumerate(text):
-        out = fold(ch)
-        folded_chars.append(out)
-        where.extend([i] * len(out))
-    folded = "".join(folded_chars)
+    folded, where = _folded_with_positions(text)
     found: list[ToldDay] = []
+    possible = _told_kinds(folded)
+    if not possible:
+        return found
     for piece in re.finditer(r"[^.!?;\n]+", folded):
         rest, offset = piece.group(0), piece.start()
-        while rest and len(found) < TOLD_DAYS_MOST:
+        opened = _told_kinds(rest, possible)
+        while opened and rest and len(found) < TOLD_DAYS_MOST:
             # the phrase written first (a sentence may hold several kinds)
-            told = min(_told_all(rest, said_on), key=lambda t: (t[0].start(), -t[0].end()),
-                       default=None)
+            told = min(_told_all(rest, said_on, opened),
+                       key=lambda t: (t[0].start(), -t[0].end()), default=None)
             if told is None:
                 break
             m, span, approximate = told
             start, end = offset + m.start(), offset + m.end()
-            phrase = text[where[start]:where[end - 1] + 1]
+            phrase = text[start:end] if where is None else text[where[start]:where[end - 1] + 1]
             if not any(f.phrase == phrase for f in found):
                 found.append(ToldDay(phrase=phrase, span=span, approximate=approximate))
             rest, offset = rest[m.end():], end

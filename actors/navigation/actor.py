@@ -1139,10 +1139,16 @@ class NavigationActor(Actor):
             about_time = {leaf for leaf in in_range  # by a word of its own, not a neighbour
                           if leaf in best and best[leaf].matched - best[leaf].near}
             if listing:
-                extra = sorted((leaf for leaf in self._dated_between(span) if admissible(leaf)),
-                               key=lambda leaf: -model.leaves[leaf].recorded_ts)
-                extra += [leaf for leaf in self._mentioning(span, admissible)
-                          if leaf not in extra]
+                # the newest recorded first, ties in the days' order: a heap of the pool's
+                # size, each memory's metadata read once (a sort read it again for its key,
+                # after a day of thousands of memories had pushed it out of the cache)
+                newest = heapq.nsmallest(IN_RANGE_POOL, (
+                    (-model.leaves[leaf].recorded_ts, at, leaf)
+                    for at, leaf in enumerate(self._dated_between(span)) if admissible(leaf)))
+                extra = [leaf for _, _, leaf in newest]
+                if len(extra) < IN_RANGE_POOL:  # else only the dated ones reach the pool
+                    extra += [leaf for leaf in self._mentioning(span, admissible)
+                              if leaf not in extra]
                 floor = max(scores.values(), default=1.0) * 0.5
                 for leaf in extra[:IN_RANGE_POOL]:
                     scores.setdefault(leaf, floor)

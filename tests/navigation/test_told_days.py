@@ -4,10 +4,18 @@ the day it was said (``time_ranges.told_days``): what a reply names beside the m
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 
-from actors.time_ranges import TOLD_DAYS_MOST, told_days
+from actors.text import fold
+from actors.time_ranges import (
+    _TOLD_PATTERNS,
+    TOLD_DAYS_MOST,
+    _folded_with_positions,
+    _told_kinds,
+    told_days,
+)
 
 SAID = dt.date(2026, 3, 14)  # a Saturday
 
@@ -59,3 +67,53 @@ def test_several_phrases_in_the_order_written_and_at_most_a_few() -> None:
     assert [t[0] for t in told] == ["hace dos semanas", "el sábado pasado", "Ayer",
                                     "Mañana"][:TOLD_DAYS_MOST]
     assert _told("no time here at all") == []
+
+
+# ---- the reading's shortcuts (fix-speed5): the same phrases as reading every character and
+# every pattern of every sentence
+
+
+def _per_character(text: str) -> tuple[str, list[int]]:
+    """The folding ``told_days`` did before: each character folded alone, its positions."""
+    folded: list[str] = []
+    where: list[int] = []
+    for i, ch in enumerate(text):
+        out = fold(ch)
+        folded.append(out)
+        where.extend([i] * len(out))
+    return "".join(folded), where
+
+
+@pytest.mark.parametrize("text", [
+    "Ayer fuimos a Málaga", "ÉL VINO", "Straße gestern", "ﬁne yesterday",
+    "e\u0301 and \u0301 alone",
+    "İstanbul last night", "— hace dos semanas —", "日本 next month", "plain ascii Yesterday", ""])
+def test_a_text_folds_as_each_of_its_characters_does(text: str) -> None:
+    folded, where = _folded_with_positions(text)
+    expected, positions = _per_character(text)
+    assert folded == expected
+    assert (where if where is not None else list(range(len(text)))) == positions
+
+
+_SENTENCES = [
+    "I went to a support group yesterday", "anoche tocamos", "the day before yesterday",
+    "last thursday i sprained it", "fuimos el sabado pasado", "hace 3 dias", "a month ago",
+    "we hiked last weekend", "este fin de semana", "la semana pasada abrio", "el mes pasado",
+    "last year", "this past monday", "manana tengo examen", "la manana fue larga",
+    "pasado manana", "next friday i sign", "el viernes que viene", "el proximo mes",
+    "in two weeks", "dentro de tres dias", "the day after tomorrow", "next weekend",
+    "we talked about the pull request", "tres semanas", "previous month", "— 日本 last week"]
+
+
+@pytest.mark.parametrize("sentence", _SENTENCES)
+def test_a_relative_phrase_is_tried_whenever_it_matches(sentence: str) -> None:
+    opened = _told_kinds(sentence)
+    for pattern in _TOLD_PATTERNS:
+        if pattern.search(sentence):
+            assert pattern in opened, pattern.pattern
+    assert not _TOLD_PATTERNS[0].flags & re.IGNORECASE  # needles are exact only case-sensitive
+
+
+def test_a_sentence_without_their_words_tries_no_relative_phrase() -> None:
+    assert _told_kinds("we talked about the pull request") == frozenset()
+    assert len(_told_kinds("last night and next week")) < len(_TOLD_PATTERNS)
