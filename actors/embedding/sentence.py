@@ -103,14 +103,14 @@ PASSAGE_CHARS = 500
 """Characters of a passage: consecutive lines (a saved session's turns), a line longer than
 this cut at sentence ends, gathered up to this length."""
 MOST_PASSAGES = 32
-"""Passages read of one memory (16,000 characters gathered, 96 lines windowed: more than a
-leaf holds)."""
+"""Passages read of one memory (16,000 characters gathered: more than a leaf holds)."""
 LINES_FROM = 8
 """A long memory of at least this many lines (a saved chat session: one turn a line) is read
 in windows of its lines (``WINDOW_LINES``), not in gathered passages: its topic changes every
 few turns, and a passage of 500 characters (six to ten turns of small talk) drowns the one turn
 that answers. A text of fewer lines (a paragraph, cut at its sentences) stays gathered: its
-sentences keep to one topic."""
+sentences keep to one topic; so does one of more lines than the windows cover
+(``_WINDOWED_MOST``)."""
 WINDOW_LINES = 4
 """Lines of one window: a turn with the turns around it (a question and its answer, a reaction
 and what it reacts to)."""
@@ -144,7 +144,15 @@ def passages(text: str) -> list[str]:
             pieces.extend(piece for piece in ([line] if len(line) <= PASSAGE_CHARS
                                               else sentences(line)) if piece.strip())
     lines = sum(1 for line in read.split("\n") if line.strip())
-    return _windows(pieces) if lines >= LINES_FROM else _gathered(pieces)
+    if LINES_FROM <= lines and len(pieces) <= _WINDOWED_MOST:
+        return _windows(pieces)
+    return _gathered(pieces)
+
+
+_WINDOWED_MOST = WINDOW_STRIDE * (MOST_PASSAGES - 1) + WINDOW_LINES
+"""Pieces ``MOST_PASSAGES`` windows cover (97): a memory of more lines (a source file or a
+document ingested in chunks of up to 3,000 tokens) keeps its gathered passages, which read
+16,000 characters, rather than windows over its first hundred lines only."""
 
 
 def _gathered(pieces: list[str]) -> list[str]:

@@ -61,6 +61,14 @@ def test_a_paragraph_keeps_its_gathered_passages() -> None:
     assert len(parts) < len(sentence.sentences(as_read(PARAGRAPH))) / WINDOW_STRIDE
 
 
+def test_a_memory_of_more_lines_than_the_windows_cover_keeps_its_gathered_passages() -> None:
+    # an ingested file of 150 short lines: windows would read its first hundred lines only
+    source = "\n".join(f"value_{n} = compute_{n}(settings)  # step {n}" for n in range(150))
+    parts = passages(source)
+    assert parts == sentence._gathered(source.split("\n"))
+    assert "step 149" in parts[-1]
+
+
 def test_the_window_of_the_answering_turn_is_closer_than_its_gathered_passage() -> None:
     encoder = SentenceEncoder()
     question = encoder.encode(["What water sport did Pablo sign up for?"])[0]
