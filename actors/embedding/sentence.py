@@ -43,7 +43,7 @@ DIM = 512
 """The model's dimensions, all kept (its vectors are not trained to be truncated)."""
 MODEL = "use-multilingual-v3-512"
 """The model's weights (names the unpacked token table's cache file: one per machine)."""
-MODEL_ID = f"{MODEL}-month-turn-start-passages-line-windows"
+MODEL_ID = f"{MODEL}-month-turn-start-passages"
 """Stored with every vector: a change of model, or of how a memory is read for it
 (``as_read``, ``in_conversation``, ``passages``), re-embeds the store in the background
 ("turn-start": a turn read within its conversation is read up to ``TURN_CHARS``)."""
@@ -103,26 +103,7 @@ PASSAGE_CHARS = 500
 """Characters of a passage: consecutive lines (a saved session's turns), a line longer than
 this cut at sentence ends, gathered up to this length."""
 MOST_PASSAGES = 32
-"""Passages read of one memory (16,000 characters gathered: more than a leaf holds)."""
-LINES_FROM = 8
-"""A long memory of at least this many lines (a saved chat session: one turn a line) is read
-in windows of its lines (``WINDOW_LINES``), not in gathered passages: its topic changes every
-few turns, and a passage of 500 characters (six to ten turns of small talk) drowns the one turn
-that answers. A text of fewer lines (a paragraph, cut at its sentences) stays gathered: its
-sentences keep to one topic; so does one of more lines than the windows cover
-(``_WINDOWED_MOST``)."""
-WINDOW_LINES = 4
-"""Lines of one window: a turn with the turns around it (a question and its answer, a reaction
-and what it reacts to)."""
-WINDOW_STRIDE = 3
-"""A window starts every this many lines, so two windows share a line and a turn and its answer
-are read together by one of them. Measured, vectors alone, one memory per chat session (an
-outside LoCoMo-style probe, bbtest39: 30 sessions of 0.9-2.4k characters, 125 answerable
-questions; evidence session first / in the top 3): gathered passages of 500 characters 51 / 78
-(4.1 rows a session); windows of 3 lines every line 62 / 86 (34.7 rows); 2 every line 59 / 90
-(35.7); 4 every 3 lines 56 / 93 (12.1); 3 every 3 52 / 82 (12.6); 4 every 2 55 / 83 (17.5);
-this reading (the date line in the first window) 59 / 90. Windows every line hold three times
-the rows (every server keeps them in memory) for no more in the top 3."""
+"""Passages read of one memory (16,000 characters: more than a leaf holds)."""
 
 
 def passages(text: str) -> list[str]:
@@ -133,33 +114,18 @@ def passages(text: str) -> list[str]:
     vectors alone, one memory per chat session on three outside sets (30-40 sessions each,
     116-131 questions), evidence session first / in the top 5: whole 0.351 / 0.763, 0.349 /
     0.760, 0.509 / 0.862; the mean of the whole and its best passage 0.443 / 0.809, 0.426 /
-    0.829, 0.509 / 0.922 (passages of 300, 400 and 1,000 characters did no better). A memory
-    of many lines is read in windows of its lines instead (``LINES_FROM``)."""
+    0.829, 0.509 / 0.922 (passages of 300, 400 and 1,000 characters did no better)."""
     read = as_read(text)
     if len(read) < PASSAGE_FROM:
         return []
     pieces: list[str] = []
     for line in read.split("\n"):
-        if line.strip():
-            pieces.extend(piece for piece in ([line] if len(line) <= PASSAGE_CHARS
-                                              else sentences(line)) if piece.strip())
-    lines = sum(1 for line in read.split("\n") if line.strip())
-    if LINES_FROM <= lines and len(pieces) <= _WINDOWED_MOST:
-        return _windows(pieces)
-    return _gathered(pieces)
-
-
-_WINDOWED_MOST = WINDOW_STRIDE * (MOST_PASSAGES - 1) + WINDOW_LINES
-"""Pieces ``MOST_PASSAGES`` windows cover (97): a memory of more lines (a source file or a
-document ingested in chunks of up to 3,000 tokens) keeps its gathered passages, which read
-16,000 characters, rather than windows over its first hundred lines only."""
-
-
-def _gathered(pieces: list[str]) -> list[str]:
-    """Consecutive pieces gathered up to ``PASSAGE_CHARS`` (a piece longer than that alone)."""
+        pieces.extend([line] if len(line) <= PASSAGE_CHARS else sentences(line))
     out: list[str] = []
     current = ""
     for piece in pieces:
+        if not piece.strip():
+            continue
         if current and len(current) + len(piece) + 1 > PASSAGE_CHARS:
             out.append(current)
             current = ""
@@ -167,15 +133,6 @@ def _gathered(pieces: list[str]) -> list[str]:
     if current:
         out.append(current)
     return out[:MOST_PASSAGES]
-
-
-def _windows(pieces: list[str]) -> list[str]:
-    """``WINDOW_LINES`` consecutive pieces every ``WINDOW_STRIDE``, each window at most twice
-    ``PASSAGE_CHARS`` long (a long turn's sentences are pieces of their own): every piece is in
-    one, the last window may be shorter."""
-    starts = range(0, max(1, len(pieces) - WINDOW_LINES + WINDOW_STRIDE), WINDOW_STRIDE)
-    return ["\n".join(pieces[start:start + WINDOW_LINES])[:PASSAGE_CHARS * 2]
-            for start in starts][:MOST_PASSAGES]
 
 
 def _without_date(text: str) -> str:
