@@ -161,9 +161,10 @@ region is (``REGION_CITIES``); a country itself needs none (``is_region``)."""
 def demonym_cities(word: str) -> tuple[str, ...]:
     """The cities (``COUNTRY_CITIES``) of the countries a people's or a language's name shares
     its first ``DEMONYM_STEM`` letters with ("Mexican" -> Mexico's: "guadalajara",
-    "oaxaca"...), else ()."""
+    "oaxaca"...), else (); none for a city's own name ("Porto" ends like a people's name
+    and starts as Portugal does: Lisbon is no Porto)."""
     key = _key(word)
-    if len(key) <= DEMONYM_STEM:
+    if len(key) <= DEMONYM_STEM or key in place_names():
         return ()
     return tuple(city for country, cities in COUNTRY_CITIES.items()
                  if country[:DEMONYM_STEM] == key[:DEMONYM_STEM] for city in cities)

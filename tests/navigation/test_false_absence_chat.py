@@ -72,6 +72,13 @@ async def test_a_peoples_name_a_memory_names_by_a_city_is_stored(
     assert peruvian.status == "NONE"
 
 
+def test_a_city_is_no_peoples_name() -> None:
+    # "Porto" ends like a people's name and starts as Portugal does: a memory of Lisbon
+    # does not hold it
+    assert regions.demonym_cities("Porto") == ()
+    assert "lima" in regions.demonym_cities("Peruvian")
+
+
 def test_an_inference_question_and_what_it_supposes() -> None:
     assert asks_an_inference("Would Rafa make a good guide to Peruvian food?")
     assert asks_an_inference("Would Ana be interested in a ceramics workshop?")
@@ -118,3 +125,4 @@ def test_a_plurals_verb_is_no_part_of_the_thing_asked() -> None:
 def test_a_region_asked_is_nobody_who_speaks() -> None:
     assert names_asked("Which of the two friends has lived in Texas?") == ()
     assert names_asked("Has Rafa lived in Arizona?") == ("Rafa",)
+
