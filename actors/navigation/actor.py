@@ -118,6 +118,7 @@ from actors.navigation.query import (
     asks_the_assistant,
     holds_identifier,
     identifiers,
+    inference_subject,
     named,
     owned_by_name,
     parse_query,
@@ -211,7 +212,8 @@ longer, it may answer the turn before it by meaning alone (``Navigator._names_on
 IN_RANGE_POOL = 50
 PREFERENCE_POOL = 100
 PREFERENCE_WORDS = ("love loved hate hated prefer favourite favorite allergic intolerant "
-                    "enjoy stand deal dislike vegetarian vegan encanta gusta odio prefiero")
+                    "enjoy stand deal dislike vegetarian vegan encanta gusta odio prefiero "
+                    "soporto aguanto detesto")
 """A question asking for advice also measures by meaning the user's statements of a
 preference: found by these words (the best ``PREFERENCE_POOL`` of them), read to confirm."""
 PREFERENCE_FLOOR = 0.05
@@ -1423,6 +1425,16 @@ class NavigationActor(Actor):
             meant = {**similar, **self.vectors.similarity_of(
                 measured_topic, [leaf for leaf in judged if leaf in similar])}
             judged_crowd = self._crowd_of(measured_topic, admissible, crowd)
+        subject = inference_subject(topic) if asks_an_inference(topic) else topic
+        if span is None and asked is not None and subject != topic:
+            # "Would Maya be interested in a ceramics workshop?": what is supposed is measured
+            # on its own against what the person told ("I signed up for a pottery class"),
+            # and against its own crowd, as a time question's topic is: the framing ("would
+            # ... be interested in") brings every short turn of a chat closer
+            measured_subject = self.vectors.encode_query(subject)
+            meant = {**similar, **self.vectors.similarity_of(
+                measured_subject, [leaf for leaf in judged if leaf in similar])}
+            judged_crowd = self._crowd_of(measured_subject, admissible, crowd)
         evidence_of = {leaf: self._evidence(
             query, best.get(leaf), meant.get(leaf, 0.0), leaf in about_time or leaf in exact,
             compared=leaf in similar and not (leaf in best and translated is not None
@@ -1440,23 +1452,26 @@ class NavigationActor(Actor):
             else self.unmentioned.named_unheld(
             query, tuple(pair for pair in owned_by_name(topic) if fold(pair[0]) in speakers),
             best)
-        if advice:
+        # "Would Tomás enjoy a ski trip in the Alps?": the trip is supposed, as advice's plan
+        # is new; what is asked is what the person said of themselves ("Yo no soporto el frío")
+        supposed = advice or asks_an_inference(topic)
+        if supposed:
             # the trip's destination, "my workouts next week": the plan is new, what the user
             # likes is not (a person never mentioned still is: "my brother's birthday")
             places = ()
             things = tuple(word for word in things if fold(word).lower() in RELATION_WORDS)
             theirs = tuple(pair for pair in theirs if fold(pair[1]).lower() in RELATION_WORDS)
         # a kind asked which one of with no thing of it stored ("What instrument...?")
-        kinds = () if exact or things or theirs or places or advice \
+        kinds = () if exact or things or theirs or places or supposed \
             else self.unmentioned.kinds_unheld(topic)
         # a thing of such a kind held only as its sibling ("Which guitar does the user play?"
         # when the user plays the ukulele)
-        siblings = () if exact or things or theirs or places or advice or kinds \
+        siblings = () if exact or things or theirs or places or supposed or kinds \
             else self.unmentioned.siblings_only(topic)
         # a name and the thing asked, each held, never together ("Which book did Teo give
         # the user?": Teo visited, the book was Inés's gift); two things compared are told
         # apart by nature ("the Sheku concert or my student evening?")
-        apart = () if exact or things or theirs or places or advice or kinds or siblings \
+        apart = () if exact or things or theirs or places or supposed or kinds or siblings \
             or compared_things(text) is not None \
             else self.apart.apart(query, topic, best)
         unknown = (*(f"the user's '{word}'" for word in things),

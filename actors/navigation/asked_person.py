@@ -14,6 +14,7 @@ import re
 
 from actors.facts.common_words import is_common_word
 from actors.facts.speakers import TITLES, USER, opening_speaker, past_label
+from actors.navigation import regions
 from actors.navigation.query import QUESTION_WORDS
 from actors.text import STOPWORDS, fold
 
@@ -51,13 +52,15 @@ def names_asked(question: str) -> tuple[str, ...]:
     the language ("Testing", "Hours": ``common_words``), nor part of a brand written in two
     capitals ("PayPal": the asked "Pay" was a word cut short), nor of a place's name ("St
     Nicholas Market", "Santa Clara de Triana": "Said by Marisol, and it does not mention
-    Triana" answered a question about a school)."""
+    Triana" answered a question about a school), nor a country or a region ("Which of the
+    two friends has lived in Texas?": "Said by Tomás, and it does not mention Texas")."""
     out: list[str] = []
     placed = _in_place_names(question)
     for m in _NAME.finditer(question):
         word = m.group(1)
-        if word in placed:
-            continue
+        if word in placed or regions.NOT_PLACES.isdisjoint({fold(word).lower()}) \
+                and (regions.is_region(word) or regions.cities_of(word)):
+            continue  # "lived in Texas": a place, nobody who speaks
         opening = not question[:m.start()].strip(" ¿¡\"'(")
         if opening and m.group(0) == word:
             continue  # a question's first word is capitalised whatever it is

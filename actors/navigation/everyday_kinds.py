@@ -26,7 +26,7 @@ import functools
 from collections.abc import Iterable
 
 from actors.facts.makes import makes_of
-from actors.navigation.regions import place_names
+from actors.navigation.regions import COUNTRY_CITIES, REGION_CITIES, place_names
 from actors.navigation.stem import stem
 from actors.text import fold
 from actors.text import terms as text_terms
@@ -132,6 +132,18 @@ def _things(kind: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(stem(t) for word in words for t in text_terms(word)[:1]))
 
 
+@functools.cache
+def _places_by_term() -> dict[str, tuple[str, ...]]:
+    """A region's or a country's one-word name, as written and stemmed -> the index terms of
+    its cities (``regions.REGION_CITIES``, ``regions.COUNTRY_CITIES``)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for place, cities in (*REGION_CITIES.items(), *COUNTRY_CITIES.items()):
+        if " " not in place:
+            things = tuple(dict.fromkeys(stem(t) for city in cities for t in text_terms(city)[:1]))
+            out[place] = out[stem(place)] = things
+    return out
+
+
 def everyday_things_of(term: str) -> tuple[str, ...]:
     """The index terms of the things of the everyday kind ``term`` (a query term, stemmed)
     names; none when it names no kind here."""
@@ -139,3 +151,12 @@ def everyday_things_of(term: str) -> tuple[str, ...]:
     kinds = _kinds_by_term()
     kind = kinds.get(key) or kinds.get(stem(key))
     return _things(kind) if kind else ()
+
+
+def cities_of_term(term: str) -> tuple[str, ...]:
+    """The index terms of the cities of the region or the country ``term`` (a query term,
+    stemmed) names ("texa" -> "austin", "houston", "dalla"); none when it names no place
+    here."""
+    key = fold(term).lower()
+    places = _places_by_term()
+    return places.get(key) or places.get(stem(key)) or ()

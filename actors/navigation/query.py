@@ -101,7 +101,7 @@ found" 5 -> 7 of 125 in the store of saved sessions)."""
 _INFERENCE = re.compile(
     r"^\W*(?:would|could|will|is|are|does|do)\b(?!\s+you\b).{0,60}?\b(?:enjoy|like|love|want|appreciate|"
     r"(?:be\s+)?(?:interested|comfortable|happy)|likely|unlikely|probably|good\s+idea|"
-    r"someone\s+who|(?:a|the)\s+(?:kind|type)\s+of\s+person)\b|"
+    r"someone\s+who|(?:a|the)\s+(?:kind|type)\s+of\s+person|make\s+a\s+good|be\s+good\s+at)\b|"
     r"\b(?:le|les|te)\s+(?:gustaria|gustarian|interesaria|interesarian|encantaria)\b|"
     r"\b(?:es|seria)\s+(?:probable|buena\s+idea)\b|\bdisfrutaria|\bse\s+sentiria\b")
 """A question asking whether something would suit someone (``INFERENCE_WORDS``), in English
@@ -114,6 +114,22 @@ def asks_an_inference(text: str) -> bool:
     Maya una excursión?"): what the person said of themselves answers it, in its own words."""
     folded = fold(text).lower()
     return _INFERENCE.search(folded) is not None and not asks_for_advice(text)
+
+
+_FRAME_LEFT = frozenset("be is are do does to it a an the of in make".split())
+"""Words left around the framing once its own words are out ("Would Maya be interested in
+a...")."""
+
+
+def inference_subject(text: str) -> str:
+    """What an inference question supposes, without its framing (``INFERENCE_WORDS``): "Would
+    Maya be interested in a ceramics workshop?" -> "Maya ceramics workshop", measured by
+    meaning against what the person told of themselves ("I signed up for a pottery class");
+    ``text`` itself when nothing would be left."""
+    words = re.findall(r"[^\W_]+(?:['’][^\W_]+)*", text)
+    kept = [word for word in words
+            if fold(word).lower() not in INFERENCE_WORDS | _FRAME_LEFT | QUESTION_WORDS]
+    return " ".join(kept) if len(kept) > 1 else text
 
 
 FRAME_NOUNS = frozenset("note notes memory memories nota notas memoria memorias".split())
@@ -387,7 +403,9 @@ _PREFERENCE = re.compile(
     r"(?:vegetarian|vegan|pescatarian|allergic|lactose|gluten|intolerant|not\s+a\s+fan|"
     r"(?:big\s+|huge\s+)?fan|into)\b|\b(?:my|our|his|her)\s+(?:[\w-]+\s+)?favou?rite\b|"
     r"\b(?:me|nos|le)\s+(?:encanta|encantan|gusta|gustan|chifla|chiflan)\b|"
-    r"\b(?:prefiero|preferimos|odio|odiamos|adoro)\b|"
+    r"\b(?:prefiero|preferimos|odio|odiamos|adoro|detesto|detestamos)\b|"
+    # "Yo no soporto el frío", "no aguanto el calor": the Spanish "can't stand"
+    r"\bno\s+(?:soporto|soportamos|aguanto|aguantamos|puedo\s+con)\b|"
     r"\b(?:soy|somos)\s+(?:vegetarian|vegan|alergic|intolerante|fan)|"
     r"\b(?:mi|nuestr[oa])\s+(?:\w+\s+)?favorit[oa]\b|"
     # "I've gone vegetarian", "me he hecho vegana": a diet taken up is a standing preference
@@ -684,9 +702,11 @@ def asked(text: str) -> tuple[str, ...]:
     """The words of the thing ``text`` asks which one of (``_ASKED``), as written."""
     out: list[str] = []
     for match in _ASKED.finditer(fold(text).lower()):
-        for word in match.group(1).split():
+        for at, word in enumerate(match.group(1).split()):
             if not text_terms(word):
                 break  # "which book did": the question's verb follows
+            if at and out[-1].endswith("s") and not out[-1].endswith("ss"):
+                break  # "What animals live with...", "¿Qué animales viven...?": a plural's verb
             out.append(word)
     return tuple(out)
 

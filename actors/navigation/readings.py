@@ -21,9 +21,11 @@ from dataclasses import dataclass
 from actors.embedding.neighbours import WordNeighbours
 from actors.facts.keys import fact_key
 from actors.navigation import aliases, ranking
+from actors.navigation.everyday_kinds import cities_of_term
 from actors.navigation.kinds import things_of
 from actors.navigation.query import QUESTION_WORDS, Query, parse_query, possessed
 from actors.navigation.read_model import ReadModel
+from actors.navigation.regions import translated
 from actors.navigation.relation_names import (
     EX_WORDS,
     PARTNER_WORDS,
@@ -142,7 +144,14 @@ class Readings:
         index = self.model.index
         swapped: dict[str, tuple[str, ...]] = {}
         for term in query.query_terms:
-            things = tuple(t for t in things_of(term)
+            # a region or a country no memory names in either language is read as its
+            # cities ("lived in Texas": "me vine a Austin"); one a memory names is asked of
+            # that memory, not of every one naming a city of it ("Japan": "Me voy a Japón.
+            # Tokio, Kioto y Osaka" would pass "Lo que más me gustó fue Kioto")
+            places = () if index.doc_freq(term) or any(
+                index.doc_freq(stem(other)) for other in translated(term)) \
+                else cities_of_term(term)
+            things = tuple(t for t in (*things_of(term), *places)
                            if t not in query.query_terms and index.doc_freq(t))
             if things:
                 swapped[term] = things

@@ -104,11 +104,70 @@ REGION_CITIES = {
         ("provence", "marseille marsella avignon"),
         ("algarve", "faro lagos albufeira"),
         ("california", "sacramento oakland berkeley hollywood yosemite"),
+        # the United States' states, Mexico's and Canada's most told, by their known cities
+        ("texas tejas", "austin houston dallas"),
+        ("florida", "miami orlando tampa jacksonville tallahassee"),
+        ("illinois", "chicago springfield"),
+        ("massachusetts", "boston cambridge"),
+        ("washington", "seattle spokane tacoma"),
+        ("oregon", "portland eugene salem"),
+        ("colorado", "denver boulder aspen"),
+        ("arizona", "phoenix tucson sedona"),
+        ("nevada", "vegas reno"),
+        ("tennessee", "nashville memphis"),
+        ("michigan", "detroit"),
+        ("pennsylvania pensilvania", "philadelphia filadelfia pittsburgh"),
+        ("hawaii hawai", "honolulu maui"),
+        ("jalisco", "guadalajara"),
+        ("yucatan", "merida"),
+        ("ontario", "toronto ottawa"),
+        ("quebec", "montreal"),
     ) for region in names.split()}
 """Regions whose memories name their cities (or a sight of them: "a cave house in
 Sacromonte" for "the weekend in Andalusia"), folded, one word each: a question names the
 region, a memory the city, as with a country (``is_region``), but a region no memory names
 in either form is still a place never mentioned."""
+
+
+COUNTRY_CITIES = {
+    country: tuple(cities.split()) for country, cities in (
+        ("mexico", "guadalajara oaxaca monterrey cancun tijuana puebla merida acapulco"),
+        ("united states", "austin houston dallas chicago boston seattle portland denver miami "
+                          "orlando atlanta nashville philadelphia washington baltimore detroit "
+                          "honolulu vegas"),
+        ("canada", "toronto montreal vancouver quebec ottawa calgary"),
+        ("japan", "tokyo tokio kyoto kioto osaka hiroshima sapporo"),
+        ("italy", "rome roma milan milano naples napoles florence florencia venice venecia "
+                  "turin bologna palermo"),
+        ("france", "paris lyon marseille marsella bordeaux burdeos toulouse nice niza"),
+        ("germany", "berlin munich hamburg hamburgo cologne colonia frankfurt"),
+        ("spain", "madrid barcelona valencia sevilla seville bilbao malaga granada"),
+        ("portugal", "lisbon lisboa porto oporto coimbra faro"),
+        ("china", "beijing pekin shanghai"),
+        ("india", "delhi mumbai goa jaipur"),
+        ("brazil", "rio"),
+        ("argentina", "mendoza cordoba"),
+        ("peru", "lima cusco"),
+        ("colombia", "bogota medellin cartagena"),
+        ("greece", "athens atenas santorini"),
+        ("thailand", "bangkok chiangmai"),
+        ("korea", "seoul busan"),
+    )}
+"""Well-known cities of a few countries, folded, one word each: a people's name ("Mexican
+food") is asked of a country a memory names only by its city ("crecí en Guadalajara"), as a
+region is (``REGION_CITIES``); a country itself needs none (``is_region``)."""
+
+
+def demonym_cities(word: str) -> tuple[str, ...]:
+    """The cities (``COUNTRY_CITIES``) of the countries a people's or a language's name shares
+    its first ``DEMONYM_STEM`` letters with ("Mexican" -> Mexico's: "guadalajara",
+    "oaxaca"...), else (); none for a city's own name ("Porto" ends like a people's name
+    and starts as Portugal does: Lisbon is no Porto)."""
+    key = _key(word)
+    if len(key) <= DEMONYM_STEM or key in place_names():
+        return ()
+    return tuple(city for country, cities in COUNTRY_CITIES.items()
+                 if country[:DEMONYM_STEM] == key[:DEMONYM_STEM] for city in cities)
 
 
 def cities_of(region: str) -> tuple[str, ...]:

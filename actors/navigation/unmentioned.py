@@ -209,14 +209,8 @@ class Unmentioned:
                 t in held or index.doc_freq(t) or index.variants(t)
                 or index.variants(t[:PLACE_PREFIX]) for t in terms)
 
-        # a region is told by its cities ("the weekend in Andalusia": "a cave house in
-        # Sacromonte", Granada's)
-        def region_held(name: str) -> bool:
-            return any(index.doc_freq(stem(term)) for city in regions.cities_of(name)
-                       for term in text_terms(city))
-
         places = [name for name in placed(topic)
-                  if unheld([stem(t) for t in text_terms(name)]) and not region_held(name)]
+                  if unheld([stem(t) for t in text_terms(name)]) and not self.region_held(name)]
         # a name is held whole: "RxJS" is not held by a memory holding "JS", nor "Redux
         # Saga" by one holding "Redux" (its last word names it); a name of several parts
         # may be said by their initials ("JavaScript" as "JS", "TypeScript" as "TS")
@@ -224,7 +218,7 @@ class Unmentioned:
             whole = text_terms(name.split()[-1])
             initials = "".join(part[0] for part in whole[1:]) if len(whole) > 2 else ""
             if name not in places and whole and unheld([stem(whole[0])]) \
-                    and not (initials and index.doc_freq(initials)) and not region_held(name):
+                    and not (initials and index.doc_freq(initials)) and not self.region_held(name):
                 places.append(name)
         # a people's or a language's name is asked like its country ("traditional Portuguese
         # music": "Portugal", "portugués", "Porto"), held when a memory holds a word
@@ -235,9 +229,18 @@ class Unmentioned:
         for word in peoples_names(topic):
             if word not in places and unheld([stem(t) for t in text_terms(word)]) \
                     and not any(index.doc_freq(start) or index.variants(start)
-                                for start in regions.demonym_stems(word)):
+                                for start in regions.demonym_stems(word)) \
+                    and not any(index.doc_freq(stem(term)) for city in
+                                regions.demonym_cities(word) for term in text_terms(city)):
                 places.append(word)
         return tuple(out), tuple(places)
+
+    def region_held(self, name: str) -> bool:
+        """A region is told by its cities ("the weekend in Andalusia": "a cave house in
+        Sacromonte", Granada's; "lived in Texas": "me vine a Austin")."""
+        index = self.model.index
+        return any(index.doc_freq(stem(term)) for city in regions.cities_of(name)
+                   for term in text_terms(city))
 
     def named_unheld(self, query: Query, owned: tuple[tuple[str, str], ...],
                      best: Mapping[str, Match]) -> tuple[tuple[str, str], ...]:
@@ -331,7 +334,8 @@ class Unmentioned:
         meaning is absent: "brother" is not "sister"), nor the name of a fact a served memory
         states ("billing service database" and "the billing service uses PostgreSQL 16",
         read as the fact billing service / database: the memory does mention it), nor a
-        country (asked about in its cities' words: "Japan" / "Kyoto")."""
+        country or a region (asked about in its cities' words: "Japan" / "Kyoto", "Texas" /
+        "Austin")."""
         index = self.model.index
         held = {word for match in best.values() for word in match.matched - match.near}
         for subject, attribute in self.model.facts.keys_of_leaves(served):
@@ -346,6 +350,7 @@ class Unmentioned:
             LIGHT_VERBS | TELLING_VERBS | TIME_WORDS | NOW_WORDS | framing
             and not regions.is_region(said.get(term, term))
             and not regions.is_demonym(said.get(term, term))
+            and not self.region_held(said.get(term, term))
             and not self.kind_held(said.get(term, term)))
 
     def clue_unheld(self, clue: str) -> tuple[str, ...]:

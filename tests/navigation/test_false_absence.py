@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from actors.navigation import actor as navigation
-from actors.navigation import regions, unmentioned
+from actors.navigation import readings, regions, unmentioned
 from actors.navigation.derivation import spellings
 from actors.navigation.query import asks_a_liking
 from actors.navigation.stem import stem
@@ -89,6 +89,8 @@ async def test_a_region_is_told_by_its_cities(
     assert any("cave house" in hit.text for hit in andalusia.hits)
     assert tuscany.status == "NONE" and "Tuscany" in (tuscany.reason or "")
     monkeypatch.setattr(regions, "cities_of", lambda region: ())
+    # ...nor searched as its cities (a region no memory names is read so)
+    monkeypatch.setattr(readings, "cities_of_term", lambda term: ())
     andalusia, = await replies(tmp_path / "off", turns, asked[:1])
     assert andalusia.status == "NONE"
 
