@@ -370,6 +370,11 @@ _A_PAST_STAY = (r"\b(?:for\s+(?:a|an|one|two|three|four|a\s+few|some)\s+(?:days?
 """A rental told as done that was a stay or a home of the past ("for a month", "back in
 college", "years ago", "por un mes", "hace años", "cuando era estudiante")."""
 
+_BACK_ES = (r"(?:ha\s+vuelto|volvio|se\s+ha\s+vuelto|se\s+volvio|ha\s+regresado|regreso)\s+a\s+"
+            r"(?:vivir\s+(?:a|en)\s+)?")
+"""Someone gone back where they lived, past ("ha vuelto a", "volvió a", "regresó a"); the
+place rule keeps habits out ("ha vuelto a fumar")."""
+
 _RULES: tuple[_Rule, ...] = (
     # location, first person
     _Rule("location", _r(rf"\b(?:i|we)\s+{_ADV}live\s+in\s+")),
@@ -403,7 +408,8 @@ _RULES: tuple[_Rule, ...] = (
                          r"de\s+[^,;.]{1,40}?\s+a\s+"), place=True),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:came|come|gone|went|returned)"
                          r"\s+back\s+to\s+(?:live\s+in\s+)?"), place=True),
-    _Rule("location", _r(r"\b(?:he\s+vuelto|volvi|hemos\s+vuelto|volvimos)\s+a\s+"
+    _Rule("location", _r(r"\b(?:he\s+vuelto|volvi|hemos\s+vuelto|volvimos|he\s+regresado|"
+                         r"regrese|hemos\s+regresado|regresamos)\s+a\s+"
                          r"(?:vivir\s+(?:a|en)\s+)?"), place=True),
     # settling in: "Finally settled in Lisbon!", "moved into the new place in Valencia",
     # "estamos instalados en Bilbao"
@@ -439,6 +445,9 @@ _RULES: tuple[_Rule, ...] = (
         rf"\b{_NAME}\s+{_ADV_ES}(?:vive\s+en|reside\s+en|se\s+(?:ha\s+)?(?:mudado|mudo)\s+a|"
         r"se\s+(?:ha\s+ido|fue)\s+a\s+vivir\s+a)\s+"
     ), named=True),
+    # back where they lived: "Clara volvió a Sevilla", "Luis ha regresado a Lima" (a place:
+    # "ha vuelto a fumar" is a habit)
+    _Rule("location", _r(rf"\b{_NAME}\s+{_ADV_ES}{_BACK_ES}"), named=True, place=True),
     # a relative's home and work, under the relative ("my sister moved to Lyon", "mi hermano
     # trabaja en Iberdrola": ``whose``; a friend unnamed is many people, a named one a name)
     _Rule("location", _r(
@@ -448,6 +457,8 @@ _RULES: tuple[_Rule, ...] = (
         rf"\b(?:mi|nuestr[oa])\s+{_KIN}\s+{_KIN_WORDS}{_ADV_ES}(?:vive\s+en|reside\s+en|"
         r"se\s+(?:ha\s+)?(?:mudado|mudo|trasladado|traslado)\s+a|se\s+(?:ha\s+ido|fue)\s+a\s+"
         r"vivir\s+a)\s+"), place=True),
+    _Rule("location", _r(rf"\b(?:mi|nuestr[oa])\s+{_KIN}\s+{_KIN_WORDS}{_ADV_ES}{_BACK_ES}"),
+          place=True),
     _Rule("employer", _r(
         rf"\b(?:my|our)\s+{_KIN_WORDS}{_KIN}\s+{_ADV}(?:works\s+(?:at|for)|is\s+{_ADV}working\s+"
         r"(?:at|for)|got\s+(?:a|the)\s+"
