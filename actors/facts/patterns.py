@@ -370,6 +370,11 @@ _A_PAST_STAY = (r"\b(?:for\s+(?:a|an|one|two|three|four|a\s+few|some)\s+(?:days?
 """A rental told as done that was a stay or a home of the past ("for a month", "back in
 college", "years ago", "por un mes", "hace años", "cuando era estudiante")."""
 
+_BACK_ES = (r"(?:ha\s+vuelto|volvio|se\s+ha\s+vuelto|se\s+volvio|ha\s+regresado|regreso)\s+a\s+"
+            r"(?:vivir\s+(?:a|en)\s+)?")
+"""Someone gone back where they lived, past ("ha vuelto a", "volvió a", "regresó a"); the
+place rule keeps habits out ("ha vuelto a fumar")."""
+
 _RULES: tuple[_Rule, ...] = (
     # location, first person
     _Rule("location", _r(rf"\b(?:i|we)\s+{_ADV}live\s+in\s+")),
@@ -403,7 +408,8 @@ _RULES: tuple[_Rule, ...] = (
                          r"de\s+[^,;.]{1,40}?\s+a\s+"), place=True),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:came|come|gone|went|returned)"
                          r"\s+back\s+to\s+(?:live\s+in\s+)?"), place=True),
-    _Rule("location", _r(r"\b(?:he\s+vuelto|volvi|hemos\s+vuelto|volvimos)\s+a\s+"
+    _Rule("location", _r(r"\b(?:he\s+vuelto|volvi|hemos\s+vuelto|volvimos|he\s+regresado|"
+                         r"regrese|hemos\s+regresado|regresamos)\s+a\s+"
                          r"(?:vivir\s+(?:a|en)\s+)?"), place=True),
     # settling in: "Finally settled in Lisbon!", "moved into the new place in Valencia",
     # "estamos instalados en Bilbao"
@@ -439,6 +445,9 @@ _RULES: tuple[_Rule, ...] = (
         rf"\b{_NAME}\s+{_ADV_ES}(?:vive\s+en|reside\s+en|se\s+(?:ha\s+)?(?:mudado|mudo)\s+a|"
         r"se\s+(?:ha\s+ido|fue)\s+a\s+vivir\s+a)\s+"
     ), named=True),
+    # back where they lived: "Clara volvió a Sevilla", "Luis ha regresado a Lima" (a place:
+    # "ha vuelto a fumar" is a habit)
+    _Rule("location", _r(rf"\b{_NAME}\s+{_ADV_ES}{_BACK_ES}"), named=True, place=True),
     # a relative's home and work, under the relative ("my sister moved to Lyon", "mi hermano
     # trabaja en Iberdrola": ``whose``; a friend unnamed is many people, a named one a name)
     _Rule("location", _r(
@@ -448,6 +457,8 @@ _RULES: tuple[_Rule, ...] = (
         rf"\b(?:mi|nuestr[oa])\s+{_KIN}\s+{_KIN_WORDS}{_ADV_ES}(?:vive\s+en|reside\s+en|"
         r"se\s+(?:ha\s+)?(?:mudado|mudo|trasladado|traslado)\s+a|se\s+(?:ha\s+ido|fue)\s+a\s+"
         r"vivir\s+a)\s+"), place=True),
+    _Rule("location", _r(rf"\b(?:mi|nuestr[oa])\s+{_KIN}\s+{_KIN_WORDS}{_ADV_ES}{_BACK_ES}"),
+          place=True),
     _Rule("employer", _r(
         rf"\b(?:my|our)\s+{_KIN_WORDS}{_KIN}\s+{_ADV}(?:works\s+(?:at|for)|is\s+{_ADV}working\s+"
         r"(?:at|for)|got\s+(?:a|the)\s+"
@@ -972,7 +983,12 @@ _NOT_SETTINGS = frozenset(
     "solucion".split()
 )
 _NOT_VALUES = re.compile(r"^(?:that|to|a|an|the|not|very|so|too|quite|in|at|on|being|un|una|"
-                         r"que|muy|no|en)\b")
+                         r"que|muy|no|en|usually|typically|generally|normally|often|sometimes|"
+                         r"always|probably|someone|somebody|something|normalmente|"
+                         r"generalmente|siempre|alguien|algo)\b")
+"""A value opening with these is a rule of thumb or a description ("the connect timeout is
+usually a few seconds", "the school office is someone I like"), not what a setting is set
+to."""
 _SIDE_ROLES = frozenset(
     "caching cache queue queuing queueing search session pub messaging message log logging "
     "metric analytic rate lock locking job background stream streaming cola colas busqueda "
@@ -1553,6 +1569,14 @@ def _tool(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str]]:
     return [(m.start(), "project", f"tool:{name}", value)]
 
 
+_PERSON_ROLES = frozenset(
+    "manager boss supervisor mentor dentist doctor therapist physio physiotherapist trainer "
+    "coach teacher tutor landlord landlady accountant lawyer vet jefe jefa medico medica "
+    "dentista terapeuta fisio fisioterapeuta entrenador entrenadora profesor profesora casero "
+    "casera abogado abogada veterinario veterinaria tutora".split())
+"""People the user has by their role: "my manager is X" names them, so X is a name ("my
+manager is happy with the plan", "is out sick today" tell how they are)."""
+
 def _a_setting(noun: str, value: str) -> bool:
     """A setting's name and a value for it: not "the problem is ...", not "it", not a stop
     word."""
@@ -1753,6 +1777,8 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 if value and _no_opinion(value) else []
         if _a_class_said(m.group("cop"), value) or _a_predicate(value):
             return []  # "Los feature flags viejos son deuda técnica", "X is compatible with Y"
+        if noun.split()[-1] in _PERSON_ROLES and not value[:1].isupper():
+            return []  # "my manager is out sick today": how the person is, not who
         if _a_setting(noun, value):
             for name, (owner, attribute) in _TRAILING_ATTRIBUTES.items():
                 if noun == name or noun.endswith(" " + name):
@@ -1772,6 +1798,44 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
         topic = normalise_topic(purpose.group("t")) if purpose else ""
         if value and topic and len(topic.split()) <= 3:
             return [(m.start(), "project", f"tool:{topic}", value)]
+    return []
+
+
+_CLAUSE_CUT = re.compile(
+    r";\s+|,\s+(?:(?:and|but|so|y|pero|asi\s+que)\s+)?(?=(?:my|our|mi|nuestr[oa])\s)",
+    re.IGNORECASE)
+"""Where a sentence holds a clause of its own: after a semicolon, or a comma before "my"/"our"
+("Priya left the company, my new manager is Oskar.")."""
+_SUBORDINATE = re.compile(r"^\W*(?:if|when|whenever|unless|although|though|because|since|until|"
+                          r"si|cuando|aunque|porque|hasta\s+que)\b", re.IGNORECASE)
+"""A sentence opening a condition or a reason: the clause after its comma holds only under it
+("If the cache is cold, our latency is 300 ms")."""
+_NAMED_VALUE = re.compile(r"^[A-ZÁÉÍÓÚÑ0-9]|[./_:@#\d-]")
+"""A value a clause names: a name, a number, a path or an identifier. In a clause of a longer
+sentence "the open-plan office is finally bearable", "my back is much better" say how a thing
+is, however they are worded."""
+
+
+def _clause_settings(sentence: str) -> list[tuple[int, str, str, str]]:
+    """A setting told in one clause of a longer sentence: "My manager is Priya; she took over
+    the team from Daniel", "Priya left the company, my new manager is Oskar". The setting rules
+    read a whole short sentence on purpose (a description is no setting), so a chat turn that
+    went on past its "my manager is X" told nothing; each clause is read as a sentence of its
+    own, the first that tells a setting wins, offsets kept in the sentence's terms."""
+    cuts = [m.end() for m in _CLAUSE_CUT.finditer(sentence)]
+    if not cuts or _SUBORDINATE.match(_OPENING_AT.sub("", fold(sentence), count=1)):
+        return []
+    starts = [0, *cuts]
+    ends = [m.start() for m in _CLAUSE_CUT.finditer(sentence)] + [len(sentence)]
+    for start, end in zip(starts, ends, strict=True):
+        clause = sentence[start:end].strip()
+        if not clause or clause == sentence.strip():
+            continue
+        found = [(start + at, subject, attribute, value)
+                 for at, subject, attribute, value in _generic_facts(Folded(clause))
+                 if _NAMED_VALUE.search(value)]
+        if found:
+            return found
     return []
 
 
@@ -2057,7 +2121,8 @@ def extract_facts(
             project = [] if found else [*project_facts(span), *settings_told(span)]
             if not found:
                 found = _rule_facts(span) or _named_after(said, index) \
-                    or greeted_name(said, index) or _generic_facts(span)
+                    or greeted_name(said, index) or _generic_facts(span) \
+                    or _clause_settings(sentence)
             if project:  # a project's tool, version or setting (``project_changes``): the
                 # user's stack it was read as goes, and a rule of its own attribute here wins
                 named = {fold(f[3]) for f in project}

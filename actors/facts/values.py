@@ -129,7 +129,7 @@ _CLAUSE = re.compile(
     r"manager|lead|designer|analyst|scientist))|como|for|from|para|"
     r"to\s+(?:be|work|"
     r"study|join|live)|after|por|according\s+to|as\s+per|segun|instead\s+of|rather\s+than|"
-    r"en\s+lugar\s+de|en\s+vez\s+de)\b"
+    r"en\s+lugar\s+de|en\s+vez\s+de|despues\s+de|tras)\b"
 )
 _WITH = re.compile(r"\s+(?:with|together with|along with|con|junto con|junto a)\b")
 _AND = re.compile(

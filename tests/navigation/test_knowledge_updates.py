@@ -111,6 +111,21 @@ async def test_who_the_user_s_manager_is_answers_with_the_current_one(tmp_path: 
         assert [value for value, _ in result.answer.history] == ["Ruud"]
 
 
+async def test_a_manager_named_in_a_clause_of_a_chat_turn_answers_with_the_current_one(
+        tmp_path: Path) -> None:
+    # each turn goes on past its "my manager is X": both were read as no fact, and the
+    # question asked a clue between them (``patterns._clause_settings``)
+    async with Runtime(tmp_path) as rt:
+        await fill(rt, (
+            "2026-06-01 user: My manager is Priya; she took over the team from Daniel last "
+            "month.",
+            "2026-08-10 user: Priya left the company, my new manager is Oskar.",
+            "2026-09-01 user: We had a long meeting, and my manager is happy with the plan."))
+        result = await search(rt, "Who is my manager?")
+        assert result.status == "FOUND"
+        assert result.answer is not None and result.answer.value == "Oskar"
+        assert [value for value, _ in result.answer.history] == ["Priya"]
+
 @pytest.mark.parametrize("question", ["Which days do I go to the pool?",
                                       "¿Qué días voy a la piscina?"])
 async def test_a_schedule_moved_in_other_words_answers_when_it_recurs(
