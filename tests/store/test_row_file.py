@@ -42,9 +42,11 @@ def test_a_full_disk_is_refused_before_a_row_is_mapped(tmp_path: Path,
     assert len(room.resize(10)) == 512 * 10  # what was held is still there
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a folder without permission")
-def test_a_folder_refusing_files_is_the_store_s_typed_error(tmp_path: Path) -> None:
-    locked = tmp_path / "state"
-    locked.mkdir(mode=0o500)
+def test_a_folder_refusing_files_is_the_store_s_typed_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*args: object, **kwargs: object) -> int:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(row_file.os, "open", refused)
     with pytest.raises(StorePermission):
-        MappedRows(locked, 8)
+        MappedRows(tmp_path, 8)
