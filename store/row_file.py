@@ -12,11 +12,13 @@ table and rebuilt from it at every start.
 The blocks are reserved on disk before they are mapped (``posix_fallocate``): a store write to
 a mapped hole of a full disk is a ``SIGBUS``, which no handler can turn into a reply, whereas a
 refused reservation is an ``OSError`` here, mapped to the store's typed error, and the caller
-keeps its rows in memory instead. This module never decides what the rows hold.
+keeps its rows in memory instead (so does a system without ``posix_fallocate``, macOS).
+This module never decides what the rows hold.
 """
 
 from __future__ import annotations
 
+import errno
 import mmap
 import os
 import weakref
@@ -33,6 +35,8 @@ class MappedRows:
         self.directory = directory
         self.row_bytes = row_bytes
         try:
+            if not hasattr(os, "posix_fallocate"):  # macOS: no reservation, no mapped rows
+                raise OSError(errno.EOPNOTSUPP, "blocks cannot be reserved here")
             self._fd = _unnamed_file(directory)
         except OSError as exc:
             raise map_os_error(exc, directory) from exc

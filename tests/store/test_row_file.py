@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from store import row_file
-from store.errors import DiskFull, StorePermission
+from store.errors import DiskFull, StoreIOError, StorePermission
 from store.row_file import MappedRows
 
 
@@ -49,4 +49,13 @@ def test_a_folder_refusing_files_is_the_store_s_typed_error(
 
     monkeypatch.setattr(row_file.os, "open", refused)
     with pytest.raises(StorePermission):
+        MappedRows(tmp_path, 8)
+
+
+def test_a_system_that_cannot_reserve_blocks_maps_no_rows(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without ``posix_fallocate`` (macOS) a mapped row could be a hole a full disk turns
+    into a SIGBUS: the room is refused, and the rows stay in memory."""
+    monkeypatch.delattr(row_file.os, "posix_fallocate")
+    with pytest.raises(StoreIOError):
         MappedRows(tmp_path, 8)
