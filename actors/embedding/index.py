@@ -38,6 +38,7 @@ from store.vectors import VectorTable
 
 if TYPE_CHECKING:
     from actors.embedding.quantized import QuantizedRows
+    from store.row_file import MappedRows
 
 BATCH = 32
 """Memories embedded per idle turn at most (short notes: ~0.12 s at the sentence model's 260
@@ -202,6 +203,16 @@ class VectorIndex:
         vector to compare with): a search costs no loading."""
         return self.loaded and (self.embedder.loaded or not self.ids)
 
+    def _room(self, row_bytes: int) -> tuple[MappedRows, MappedRows]:
+        """The room of a matrix's ``q`` and ``r`` rows: two nameless mapped files in the
+        store's ``state/`` (``store.row_file``), so the vectors a server holds for as long as
+        it runs are page cache the kernel may drop and read again, not its private memory
+        (at 50k memories 48 MB of a server's ~175 MB anonymous after its first search)."""
+        from store.row_file import MappedRows
+
+        state = self.layout.state_dir
+        return MappedRows(state, row_bytes), MappedRows(state, row_bytes)
+
     def _add(self, rows: list[tuple[str, Vectors]]) -> None:
         """Add memories' vectors: per memory, its own row first, then its passages' rows."""
         import numpy as np
@@ -213,7 +224,7 @@ class VectorIndex:
         if not fresh:
             return
         if self._matrix is None:
-            self._matrix = QuantizedRows(DIM)
+            self._matrix = QuantizedRows(DIM, room=self._room)
         self._matrix.append(np.stack([vecs[0] for _, vecs in fresh]))
         for leaf, vecs in fresh:
             self.position[leaf] = len(self.ids)
@@ -226,7 +237,7 @@ class VectorIndex:
         if not len(rows):
             return
         if self._passages is None:
-            self._passages = QuantizedRows(DIM)
+            self._passages = QuantizedRows(DIM, room=self._room)
         first = self._passages.count
         self._passages.append(rows)
         self._parts[position] = range(first, first + len(rows))
@@ -256,7 +267,7 @@ class VectorIndex:
             filled = 0
             long: list[tuple[int, bytes]] = []  # (position, its passages' rows)
             with self.table.scanning(MODEL_ID) as (count, rows):
-                matrix = QuantizedRows(DIM, count)
+                matrix = QuantizedRows(DIM, count, room=self._room)
                 for leaf, blob in rows:
                     if not blob or len(blob) % row_bytes:
                         continue
@@ -275,7 +286,8 @@ class VectorIndex:
             if long:  # every long memory's passages in one matrix, quantized at once
                 blocks = [np.frombuffer(rest, dtype=np.float32).reshape(-1, DIM)
                           for _, rest in long]
-                passages_matrix = QuantizedRows(DIM, sum(len(block) for block in blocks))
+                passages_matrix = QuantizedRows(DIM, sum(len(block) for block in blocks),
+                                                room=self._room)
                 passages_matrix.append(np.concatenate(blocks))
                 first = 0
                 for (position, _), block in zip(long, blocks, strict=True):

@@ -25,16 +25,21 @@ float64 dot product, pair by pair, rounded once): BLAS's matrix-vector product g
 other float32 bits at another position of another batch, so the same memory could score
 differently in two calls.
 
-At 50k memories of 512 dimensions: 51 MB instead of 100 MB as float32. Pure computation; no
-I/O, no ranking decisions, not thread-safe (one owner).
+At 50k memories of 512 dimensions: 51 MB instead of 100 MB as float32. The two int8
+matrices may live in room the owner gives (``RowRoom``: a mapped file of the store's, so a
+server's rows are page cache, not its private memory); the rest is kept in memory. Pure
+computation; no I/O of its own, no ranking decisions, not thread-safe (one owner).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import numpy as np
 import simsimd
+
+from store.errors import StoreError
 
 ROUNDING_SLACK = 1e-5
 """Added to every bound: the float32 rounding of the coarse score, of the bound itself and of
@@ -64,20 +69,34 @@ def _norms(rows: Any) -> Any:
     return np.nextafter(exact.astype(np.float32), np.float32(np.inf))
 
 
+class RowRoom(Protocol):
+    """Where a matrix's rows live (``store.row_file.MappedRows``): a writable buffer of
+    ``rows`` rows, the rows of the last one handed out kept."""
+
+    def resize(self, rows: int) -> Any: ...
+
+
 class QuantizedRows:
     """A growable matrix of vectors (unit vectors, or means of two: length at most 1) stored as
-    ``quantize`` makes them."""
+    ``quantize`` makes them. ``room``: makes the room of ``q`` and ``r`` given a row's bytes
+    (each matrix its own, so the coarse pass over every ``q`` row never reads an ``r`` page);
+    none, or a room refused (a full disk), keeps them in memory."""
 
-    def __init__(self, dim: int, capacity: int = 0) -> None:
+    def __init__(self, dim: int, capacity: int = 0,
+                 room: Callable[[int], tuple[RowRoom, RowRoom]] | None = None) -> None:
         self.dim = dim
         self.count = 0
-        self._q = np.zeros((capacity, dim), dtype=np.uint8)
+        self._room = room
+        self._rooms: tuple[RowRoom, RowRoom] | None = None
+        """``q``'s and ``r``'s rooms, made by ``room`` when the first row is reserved."""
+        self._q = np.zeros((0, dim), dtype=np.uint8)
         """Each row's ``q + 128`` (``_offset``): simsimd's unsigned dot product is a quarter
         faster than its signed one (2.7 against 3.4 ms over 50k rows of 512 here)."""
         self._qsum = np.zeros(capacity, dtype=np.float32)
         """Each row's sum of ``q + 128`` (exact: at most 255 * dimensions), which turns the
         unsigned product back into the signed one."""
-        self._r = np.zeros((capacity, dim), dtype=np.int8)
+        self._r = np.zeros((0, dim), dtype=np.int8)
+        self._grow_rows(capacity)
         self._s = np.ones(capacity, dtype=np.float32)
         self._qn = np.zeros(capacity, dtype=np.float32)
         """Each row's ``|q|``: the query's rounding error bound grows with it."""
@@ -98,22 +117,57 @@ class QuantizedRows:
     def reserve(self, rows: int) -> None:
         """Room for ``rows`` rows in all (grows by at least an eighth: amortised).
 
-        Grown in place (``ndarray.resize``: a ``realloc``, which moves a large block's pages
-        without copying them): a copy held the old matrix and the new one at once, 50 MB more
-        for a moment at 50k memories, when the first memory saved after the load was added.
-        Only the rows added are written (zeros); nothing else holds these arrays (the owner
-        gives out copies and views that do not outlive a call)."""
+        Grown in place (in memory ``ndarray.resize``: a ``realloc``, which moves a large
+        block's pages without copying them; in a room, the file grows and is mapped again): a
+        copy held the old matrix and the new one at once, 50 MB more for a moment at 50k
+        memories, when the first memory saved after the load was added. Only the rows added
+        are written (zeros); nothing else holds these arrays (the owner gives out copies and
+        views that do not outlive a call)."""
         if rows <= self.capacity:
             return
         size = max(rows, self.capacity + self.capacity // 8, 256)
-        for name in ("_q", "_r"):
-            getattr(self, name).resize((size, self.dim), refcheck=False)
+        self._grow_rows(size)
         for name, first in (("_s", 1.0), ("_qsum", 0.0), ("_qn", 0.0), ("_rn", 0.0),
                             ("_length", 0.0)):
             column = getattr(self, name)
             old = len(column)
             column.resize(size, refcheck=False)
             column[old:] = first
+
+    def _grow_rows(self, size: int) -> None:
+        """``q`` and ``r`` grown to ``size`` rows, the rows held kept: in the rooms given
+        (each a new mapping of its whole file), else in memory. A room refused (a full disk,
+        a store whose ``state/`` is not made yet) keeps them in memory until the next growth
+        asks again."""
+        if self._room is not None and size:
+            fresh = self._rooms is None
+            try:
+                if self._rooms is None:
+                    self._rooms = self._room(self.dim)
+                q, r = (room.resize(size) for room in self._rooms)
+            except StoreError:
+                self._rooms = None
+            else:
+                cells = size * self.dim
+                grown_q = np.frombuffer(q, dtype=np.uint8, count=cells).reshape(size, self.dim)
+                grown_r = np.frombuffer(r, dtype=np.int8, count=cells).reshape(size, self.dim)
+                if fresh:  # the rows held in memory until now move into the rooms
+                    grown_q[:len(self._q)], grown_r[:len(self._r)] = self._q, self._r
+                self._q, self._r = grown_q, grown_r
+                return
+        for name in ("_q", "_r"):
+            rows = getattr(self, name)
+            if rows.flags.owndata:
+                rows.resize((size, self.dim), refcheck=False)
+            else:  # mapped until now: copied out
+                grown = np.zeros((size, self.dim), dtype=rows.dtype)
+                grown[:len(rows)] = rows
+                setattr(self, name, grown)
+
+    @property
+    def mapped(self) -> bool:
+        """``q`` and ``r`` live in the rooms given, not in memory."""
+        return not self._q.flags.owndata
 
     def append(self, block: Any) -> None:
         """Add float32 rows (one per vector) after the last one."""

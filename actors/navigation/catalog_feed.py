@@ -9,7 +9,7 @@ Tests may pass any object with these methods. Never writes the catalog.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from store.catalog import Change, Counts
@@ -49,9 +49,9 @@ class CatalogView(Protocol):
         """Every leaf id, O(store): for background work, never a search's hot path."""
         ...
 
-    def leaf_times(self, upto_seq: int) -> Sequence[tuple[str, str, str]]:
+    def leaf_times(self, upto_seq: int) -> Iterable[tuple[str, str, str]]:
         """(id, timestamp, recorded_at) of every leaf as of ``upto_seq``, O(store): read
-        once per process."""
+        once per process, streamed (never a list of every row)."""
         ...
 
     def newest_leaves(self, scope: str, count: int, skip: int = 0) -> Sequence[str]:

@@ -102,8 +102,12 @@ class MemoryDays:
         if not self._built:
             self.walks += 1
             self._marked = set()
-            self._day = {leaf: day for leaf, stamp, recorded in self._times()
-                         if (day := _day(stamp, recorded)) is not None}
+            self._day = {}
+            same: dict[dt.date, dt.date] = {}  # one date object per day, not per memory
+            for leaf, stamp, recorded in self._times():
+                day = _day(stamp, recorded)
+                if day is not None:
+                    self._day[leaf] = same.setdefault(day, day)
             self._sorted = sorted((day, leaf) for leaf, day in self._day.items())
             self._months = Counter((day.year, day.month) for day in self._day.values())
             self._built = True

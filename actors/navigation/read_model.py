@@ -262,9 +262,10 @@ class ReadModel:
         if doc is not None:
             self.index.add(doc, change.seq)
 
-    def _leaf_times(self) -> list[tuple[str, str, str]]:
-        """(id, timestamp, recorded_at) of every leaf taken in and readable (``days``)."""
-        return [row for row in self.catalog.leaf_times(self.seq) if row[0] not in self.unreadable]
+    def _leaf_times(self) -> Iterator[tuple[str, str, str]]:
+        """(id, timestamp, recorded_at) of every leaf taken in and readable (``days``),
+        streamed."""
+        return (row for row in self.catalog.leaf_times(self.seq) if row[0] not in self.unreadable)
 
     def take_arrived(self) -> list[str]:
         """The leaves that arrived since the last call (saved by this or another process)."""

@@ -4,10 +4,16 @@ loaded at once."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
 import numpy as np
 
 from actors.embedding.quantized import QuantizedRows, quantize
 from actors.embedding.sentence import SentenceEncoder
+from store.errors import DiskFull
+from store.row_file import MappedRows
 
 TEXTS = ["My cat is called Misu and sleeps on the sofa.",
          "The staging cluster is recreated every Sunday night.",
@@ -161,3 +167,83 @@ def test_a_search_rescores_only_the_rows_that_may_be_among_the_best() -> None:
         assert found.tolist() == np.lexsort((np.arange(5000), -everything))[:30].tolist()
         assert np.array_equal(sims, everything[found])
         assert len(scored) == 1 and 30 <= scored[0] < 256
+
+
+class FileRoom:
+    """Rooms in nameless files of a folder (``store.row_file``), counting the rooms made."""
+
+    def __init__(self, folder: Path, refuse_after: int | None = None) -> None:
+        self.folder = folder
+        self.made = 0
+        self.refuse_after = refuse_after
+        self.rooms: list[MappedRows] = []
+
+    def __call__(self, row_bytes: int) -> tuple[MappedRows, MappedRows]:
+        self.made += 1
+        pair = (MappedRows(self.folder, row_bytes), MappedRows(self.folder, row_bytes))
+        if self.refuse_after is not None:
+            for room in pair:
+                room.resize = self._refusing(room.resize)  # type: ignore[method-assign]
+        self.rooms.extend(pair)
+        return pair
+
+    def _refusing(self, resize: Callable[[int], Any]) -> Callable[[int], Any]:
+        def resize_or_refuse(rows: int) -> Any:
+            if self.refuse_after is not None and rows > self.refuse_after:
+                raise DiskFull(self.folder, 28, "the disk is full")
+            return resize(rows)
+        return resize_or_refuse
+
+
+def test_rows_in_a_mapped_file_rank_and_score_as_rows_in_memory(tmp_path: Path) -> None:
+    """The rows a server holds live in a mapped file (page cache, not the process's private
+    memory): the same rows, the same top rows and the same float32 bits, loaded at once or
+    grown a few rows at a time."""
+    rows = unit_rows(1500, 64, 8)
+    memory = QuantizedRows(64, 1000)
+    room = FileRoom(tmp_path)
+    mapped = QuantizedRows(64, 1000, room=room)
+    for matrix in (memory, mapped):
+        matrix.append(rows[:1000])
+        for start in range(1000, 1500, 7):
+            matrix.append(rows[start:start + 7])
+    assert mapped.mapped and not memory.mapped and room.made == 1
+    for name in ("_q", "_r"):
+        assert np.array_equal(getattr(mapped, name)[:1500], getattr(memory, name)[:1500])
+    for seed in range(5):
+        query = unit_rows(1, 64, 300 + seed)[0]
+        found, sims = mapped.top(query, 25)
+        expected, expected_sims = memory.top(query, 25)
+        assert found.tolist() == expected.tolist()
+        assert sims.tobytes() == expected_sims.tobytes()
+
+
+def test_a_refused_room_keeps_the_rows_in_memory(tmp_path: Path) -> None:
+    """A full disk while the matrix grows: the rows held so far are copied out of the file
+    and the matrix goes on in memory, every row as before."""
+    rows = unit_rows(700, 64, 9)
+    mapped = QuantizedRows(64, room=FileRoom(tmp_path, refuse_after=300))
+    memory = QuantizedRows(64)
+    for matrix in (memory, mapped):
+        for start in range(0, 700, 100):
+            matrix.append(rows[start:start + 100])
+    assert not mapped.mapped and mapped.count == 700
+    for name in ("_q", "_r"):
+        assert np.array_equal(getattr(mapped, name)[:700], getattr(memory, name)[:700])
+
+
+def test_rows_held_in_memory_move_into_a_room_made_later(tmp_path: Path) -> None:
+    """A room refused once (the store's ``state/`` not made yet on a new store) is asked again
+    at the next growth, and the rows held in memory meanwhile move into it."""
+    rows = unit_rows(700, 64, 10)
+    room = FileRoom(tmp_path / "state")
+    mapped = QuantizedRows(64, room=room)
+    mapped.append(rows[:100])
+    assert not mapped.mapped
+    (tmp_path / "state").mkdir()
+    mapped.append(rows[100:700])
+    assert mapped.mapped
+    whole = QuantizedRows(64)
+    whole.append(rows)
+    for name in ("_q", "_r"):
+        assert np.array_equal(getattr(mapped, name)[:700], getattr(whole, name)[:700])

@@ -62,6 +62,20 @@ def test_a_marked_memory_is_read_again_and_a_deleted_one_leaves() -> None:
     assert days.walks == 2
 
 
+def test_memories_of_one_day_share_its_date() -> None:
+    """Every memory's day is held for as long as the process runs (48k at 50k memories):
+    one date object a day, not one a memory."""
+
+    def rows() -> Iterator[tuple[str, str, str]]:
+        for n in range(300):
+            yield f"m{n:03d}", f"2025-09-{1 + n % 3:02d}T10:00:00Z", ""
+
+    days = MemoryDays(rows, dict)
+    assert len(days.between(dt.date(2025, 9, 1), dt.date(2025, 9, 3))) == 300
+    assert len({id(day) for day in days._day.values()}) == 3
+    assert len({id(day) for day, _ in days._sorted}) == 3
+
+
 @pytest.fixture
 def walks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Counts the reads of every memory: walks over the searchable leaves
