@@ -133,6 +133,7 @@ from actors.navigation.stem import stem
 from actors.navigation.stories import capitalised_terms, named_terms, tells_a_change
 from actors.navigation.text_memo import TextMemo
 from actors.navigation.the_user import as_the_user
+from actors.navigation.told_by_others import ToldByOthers
 from actors.navigation.turn_order import TurnOrder
 from actors.navigation.unmentioned import TIME_WORDS, Unmentioned, as_said
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
@@ -454,6 +455,7 @@ class NavigationActor(Actor):
         self.unmentioned: Unmentioned
         """What questions ask about that ``model`` does not mention: made with it by ``start``."""
         self.apart: Apart
+        self.told_by_others: ToldByOthers
         """The names a question joins with words no memory of their days holds (``start``)."""
         self._pending_since: float | None = None
         """When this process first saw uncommitted catalog changes (monotonic seconds)."""
@@ -591,6 +593,7 @@ class NavigationActor(Actor):
         self.readings = Readings(self.model, self.neighbours)
         self.unmentioned = Unmentioned(self.model, self._weights)
         self.apart = Apart(self.model, self.neighbours)
+        self.told_by_others = ToldByOthers(self.model, self.apart)
         committed = 0
         try:
             if await call_in_thread(self.model.index_ahead_of_catalog):
@@ -1461,22 +1464,28 @@ class NavigationActor(Actor):
             places = ()
             things = tuple(word for word in things if fold(word).lower() in RELATION_WORDS)
             theirs = tuple(pair for pair in theirs if fold(pair[1]).lower() in RELATION_WORDS)
+        # "What is the name of Tomás's niece?" when the only niece is Maya's ("Maya: My
+        # niece Adaeze was born"): a speaker's thing every memory tells as another's own
+        told = () if exact or things or theirs or places or supposed or not speakers \
+            else self.told_by_others.things(topic, speakers, best)
         # a kind asked which one of with no thing of it stored ("What instrument...?")
-        kinds = () if exact or things or theirs or places or supposed \
+        kinds = () if exact or things or theirs or places or supposed or told \
             else self.unmentioned.kinds_unheld(topic)
         # a thing of such a kind held only as its sibling ("Which guitar does the user play?"
         # when the user plays the ukulele)
-        siblings = () if exact or things or theirs or places or supposed or kinds \
+        siblings = () if exact or things or theirs or places or supposed or told or kinds \
             else self.unmentioned.siblings_only(topic)
         # a name and the thing asked, each held, never together ("Which book did Teo give
         # the user?": Teo visited, the book was Inés's gift); two things compared are told
         # apart by nature ("the Sheku concert or my student evening?")
-        apart = () if exact or things or theirs or places or supposed or kinds or siblings \
+        apart = () if exact or things or theirs or places or supposed or told or kinds \
+            or siblings \
             or compared_things(text) is not None \
             else self.apart.apart(query, topic, best)
         unknown = (*(f"the user's '{word}'" for word in things),
                    *(f"{person}'s '{word}'" for person, word in theirs),
                    *(f"'{name}'" for name in places),
+                   *(f"{person}'s '{word}' (only {other}'s own)" for person, word, other in told),
                    *(f"any '{word}'" for word in kinds),
                    *(f"'{word}'" for word in siblings),
                    *(" or ".join(f"'{word}'" for word in words[:3]) + f" together with '{name}'"
@@ -1487,7 +1496,7 @@ class NavigationActor(Actor):
         # and a people's name is held in either language's spelling ("Italian", "italiano")
         foreign = frozenset(leaf for leaf, match in best.items()
                             if translated is not None and match.reading is translated) \
-            if unknown and not apart and not kinds and not siblings \
+            if unknown and not apart and not kinds and not siblings and not told \
             and not any(translatable(word) for word in (*things, *places,
                                                         *(word for _, word in theirs))) \
             and not set(places) & {*named(topic), *filter(is_demonym, places)} \

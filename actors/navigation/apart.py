@@ -103,7 +103,7 @@ class Apart:
                 for term in _terms(word):
                     if term in excluded or term.isdigit():
                         continue
-                    forms = self._forms(term, word, best)
+                    forms = self.forms(term, word, best)
                     most = max(SPECIFIC_FLOOR, SPECIFIC_SHARE * size)
                     if any(index.holding_count(form) > most for form in forms):
                         continue  # held more widely still by all its forms: not read
@@ -159,7 +159,7 @@ class Apart:
         index = self.model.index
         return {leaf for term in forms if index.doc_freq(term) for leaf in index.holders(term)}
 
-    def _forms(self, term: str, word: str, best: Mapping[str, Match]) -> set[str]:
+    def forms(self, term: str, word: str, best: Mapping[str, Match]) -> set[str]:
         """``term`` and the terms a memory may hold it as: another form, its translation, a
         word close in meaning ("race" told as "marathon"), the terms the lexical readings
         matched it with."""
@@ -183,7 +183,7 @@ class Apart:
         steel factory")."""
         kinship = tuple(word for word in owns if fold(word).lower() in RELATION_WORDS)
         if any(not any(self._day(leaf) in days for leaf in self._holding_any(
-                self._relation_forms(word))) for word in kinship):
+                self.relation_forms(word))) for word in kinship):
             return kinship
         return ()
 
@@ -197,11 +197,11 @@ class Apart:
         if things and all(other_reading(word) is not None for word in things) \
                 and not any(self.model.index.holding_count(form)
                             for word in things for term in _terms(word)
-                            for form in self._forms(term, word, best)):
+                            for form in self.forms(term, word, best)):
             return tuple(things)
         return ()
 
-    def _relation_forms(self, word: str) -> set[str]:
+    def relation_forms(self, word: str) -> set[str]:
         """The index terms of every word of the relation's group (``query.KIN``: "novio",
         "fiancé", "pareja", "wife"...) and of their translations: who the relation is, not
         which kind, is asked of the name's days."""
