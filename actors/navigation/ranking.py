@@ -142,18 +142,6 @@ the sentence model (templated seed 11 / conversation / conversation-b, MIN_SIMIL
 STRONG_SIMILARITY 0.27): 2.0 -> recall@1 0.761 / 0.631 / 0.427, recall@5 0.896 / 0.708 / 0.587;
 3.0 -> 0.761 / 0.615 / 0.453, 0.911 / 0.708 / 0.613; 5.0 -> 0.718 / 0.631 / 0.493, 0.925 /
 0.708 / 0.627 (the templated set's first answers lost to meaning-only look-alikes)."""
-MEANING_ONLY_CAP = 0.99
-"""A memory holding none of the question's words scores at most this share of the best memory
-holding some: the vector list's first rank adds the best lexical score times
-``VECTOR_WEIGHT`` times the similarity, so from a similarity of 1/3 a memory sharing no word
-led the one holding the question's rare word ("What day are my bandoneón lessons?" led by "Is a
-musical a good pick for a group night?", similarity 0.41, confidence 0.00, in a store of 9,000
-chat turns; 7 memories of 9,051 hold "bandoneón"). It still leads every weaker word match.
-Measured (bbtest40 crowded store B, settled copies, main vs this): first 58 -> 59 %, shown
-74 -> 74 %, AMBIGUOUS 6 -> 7 % (the bandoneón question now asks between its two lesson
-memories); store A, bbtest39 T/S, bbtest38 equal; the six conversation sets equal but
-conversation-b first block 0.560 -> 0.573, conversation-c 0.537 -> 0.552, conversation-c
-recall@3 0.537 -> 0.522."""
 MIN_SIMILARITY = 0.2
 """A memory found only by its vector must be at least this similar (cosine) to count. The
 sentence model's cosines are low (the memory that answers a paraphrase: 0.15-0.35, median 0.24);
@@ -391,22 +379,17 @@ def fuse(lexical: Mapping[str, float], similar: Mapping[str, float]) -> dict[str
 
     Lexical scores keep their scale (the timeline and the abstention judge them); the vector
     list adds a reciprocal-rank bonus scaled to the best lexical score (times the similarity),
-    so a memory found only by meaning enters below the best lexical match
-    (``MEANING_ONLY_CAP``) and above the weaker ones it is closer to the question than.
+    so a memory found only by meaning enters well below the best lexical match.
     """
     kept = {leaf: sim for leaf, sim in similar.items() if sim >= MIN_SIMILARITY}
     if not kept:
         return dict(lexical)
-    best_words = max(lexical.values(), default=0.0)
-    top = best_words or 1.0
+    top = max(lexical.values(), default=0.0) or 1.0
     by_sim = sorted(kept, key=lambda leaf: (-kept[leaf], leaf))
     out = dict(lexical)
     for rank, leaf in enumerate(by_sim):
         bonus = top * VECTOR_WEIGHT * (RRF_K + 1) / (RRF_K + 1 + rank)
-        words = out.get(leaf, 0.0)
-        score = words + bonus * kept[leaf]
-        free = words or not best_words
-        out[leaf] = score if free else min(score, best_words * MEANING_ONLY_CAP)
+        out[leaf] = out.get(leaf, 0.0) + bonus * kept[leaf]
     return out
 
 
