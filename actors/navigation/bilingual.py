@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-from actors.navigation import regions
+from actors.navigation import conjugation, regions
+from actors.navigation.stem import stem
 from actors.text import fold
 
 _PAIRS = """
@@ -127,24 +128,83 @@ dating saliendo salir|date cita|studied estudio estudiaron|know sabemos saber|ma
 mug taza|cup taza|bakery panaderia|baker panadero panadera|chef cocinero cocinera
 """
 
+_VERBS = """
+grow crecer crezco|play tocar jugar juego juega jugue|join unirse unir|adopt adoptar
+meet conocer conozco quedar|visit visitar|arrive llegar|leave irse salir salgo sali salio dejar
+return volver vuelvo vuelve regresar|stay quedarse quedar|marry casarse casar
+propose proponer propuse propuso pedir pido pide pidio matrimonio|win ganar
+lose perder pierdo pierde|break romper|hurt lastimar doler duele|fall caer caigo cai cayo
+climb escalar subir|hike caminar senderismo|sail navegar|paint pintar|sing cantar|bake hornear
+eat comer|drive manejar conducir|fly volar vuelo vuela|call llamar|give dar doy di dio regalar
+get conseguir consigo consiguio recibir|take tomar llevar|bring traer traje trajo
+see ver veo vi vio visto|hear oir oi oyo escuchar|listen escuchar|think pensar pienso piensa creer
+feel sentir siento sintio|enjoy disfrutar|miss extranar|decide decidir|try probar pruebo intentar
+help ayudar|wake despertar|wear llevar usar|make hacer hago hice hizo hecho|fix arreglar
+clean limpiar|wash lavar|borrow pedir|lend prestar|sign firmar|hire contratar
+apply aplicar solicitar|retire jubilarse jubilar|die morir murio muerto|operate operar
+injure lastimar|sprain torcer|recover recuperar|heal sanar curar|perform tocar actuar
+rehearse ensayar|record grabar|compose componer|draw dibujar|foster acoger cuidar|rescue rescatar
+feed alimentar|invite invitar|cancel cancelar
+"""
+"""English verbs and their Spanish infinitives (each conjugated by ``conjugation.forms``:
+"grow" reads "crecí", "creció"), with the irregular forms a chat uses beside them."""
 
-def _build() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+_MORE = """
+instrument instrumento|orchestra orquesta|cello violonchelo chelo|flute flauta|trumpet trompeta
+saxophone saxofon|harp arpa|clarinet clarinete|bass bajo|symphony sinfonia|rehearsal ensayo
+animal animal|animals animales|bird pajaro ave|horse caballo|rabbit conejo|turtle tortuga
+parrot loro perico|cow vaca|pig cerdo|sheep oveja|goat cabra|duck pato|whale ballena
+dolphin delfin|bear oso|wolf lobo|fox zorro|deer venado ciervo|snake serpiente|greyhound galgo
+cooking cocina|cuisine cocina gastronomia|online linea internet|machine maquina|oven horno
+microwave microondas|toaster tostadora|kettle hervidor|blender licuadora batidora
+profession profesion oficio trabajo|career carrera|architect arquitecto arquitecta
+engineer ingeniero ingeniera|lawyer abogado abogada|accountant contador contadora contable
+designer disenador disenadora|programmer programador programadora|developer desarrollador
+journalist periodista|waiter mesero mesera camarero camarera|pilot piloto|farmer agricultor granjero
+scientist cientifico cientifica|musician musico musica|firefighter bombero|police policia
+neighbourhood barrio colonia|neighborhood barrio colonia|downtown centro|town pueblo ciudad
+apartment departamento|eye ojo vista|eyes ojos vista|sight vista|surgery cirugia operacion
+lesson leccion|classes clases|boat barco velero|engagement compromiso|ring anillo|wedding boda
+fiancee prometida|girlfriend novia|degree maestria|masters maestria|job chamba
+"""
+"""Everyday things the pairs above leave out: instruments and music, animals, the kitchen,
+professions, the city, the body, the milestones of a life (general words, Latin American forms
+beside the Peninsular ones)."""
+
+
+def _build() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]],
+                      dict[str, tuple[str, ...]]]:
     en_es: dict[str, list[str]] = {}
     es_en: dict[str, list[str]] = {}
-    for pair in _PAIRS.replace("\n", "|").split("|"):
-        words = pair.split()
-        if len(words) < 2:
-            continue
-        english, spanish = words[0], words[1:]
-        for word in spanish:
-            if word not in en_es.setdefault(english, []):
-                en_es[english].append(word)
-            if english not in es_en.setdefault(word, []):
-                es_en[word].append(english)
-    return ({k: tuple(v) for k, v in en_es.items()}, {k: tuple(v) for k, v in es_en.items()})
+    generated: list[tuple[str, str]] = []  # (spanish form, english): never over a listed word
+    for block, verbs in ((_PAIRS + _MORE, False), (_VERBS, True)):
+        for pair in block.replace("\n", "|").split("|"):
+            words = pair.split()
+            if len(words) < 2 or verbs and words[0] in en_es:  # a listed word keeps its reading
+                continue
+            english, spanish = words[0], words[1:]
+            for word in spanish:
+                for form in (conjugation.forms(word) if verbs else ()) or (word,):
+                    if form not in en_es.setdefault(english, []):
+                        en_es[english].append(form)
+                    if form != word:
+                        generated.append((form, english))
+                    elif english not in es_en.setdefault(word, []):
+                        es_en[word].append(english)
+    conjugated: dict[str, list[str]] = {}
+    for form, english in generated:  # "casa" stays "house", never "married" (casar)
+        if form not in es_en and english not in conjugated.setdefault(form, []):
+            conjugated[form].append(english)
+    return ({k: tuple(v) for k, v in en_es.items()}, {k: tuple(v) for k, v in es_en.items()},
+            {k: tuple(v) for k, v in conjugated.items()})
 
 
-EN_ES, ES_EN = _build()
+EN_ES, ES_EN, _CONJUGATED = _build()
+"""English -> Spanish, Spanish -> English as listed, and the Spanish verb forms the lexicon
+generates (read only after every listed form failed: "empezó" stays "started")."""
+_EN_STEMS = {stem(english): spanish for english, spanish in sorted(EN_ES.items(), reverse=True)}
+"""The English words by their stem ("grew", "played", "proposing" are looked up as "grow",
+"play", "propose"), the shortest word of a stem winning."""
 _WORD = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*")
 """A word of a question: letters and digits, with inner apostrophes, dots and hyphens."""
 
@@ -157,8 +217,10 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
     translated = 0
     for word in _WORD.findall(text):
         key = fold(word)  # "grandmother's" is looked up as "grandmother"
-        found = _lookup(key[:-2] if key.endswith(("'s", "’s")) else key, EN_ES, ES_EN) or (
-            regions.translated(word) if word[:1].isupper() else None)
+        key = key[:-2] if key.endswith(("'s", "’s")) else key
+        found = _lookup(key, EN_ES, ES_EN) or (
+            regions.translated(word) if word[:1].isupper()  # "Tomás" is a name, not "tomar"
+            else _CONJUGATED.get(key) or _EN_STEMS.get(stem(key)))
         if found:
             translated += 1
         out.append((word, found or (word,)))
@@ -181,7 +243,7 @@ def translatable(word: str) -> bool:
     """Whether the lexicon knows ``word`` (either language): when it does not, a memory of
     the other language may name the thing in words no reading of the question holds."""
     key = fold(word)
-    return key in EN_ES or key in ES_EN
+    return key in EN_ES or key in ES_EN or key in _CONJUGATED
 
 
 _VERB_ENDINGS = (("amos", "ar"), ("emos", "er"), ("imos", "ir"), ("ando", "ar"),
