@@ -17,7 +17,7 @@ import re
 
 from actors.navigation import conjugation, regions
 from actors.navigation.stem import stem
-from actors.text import fold
+from actors.text import STOPWORDS, fold
 
 _PAIRS = """
 sister hermana|brother hermano|mother madre mama|father padre papa|son hijo|daughter hija
@@ -129,25 +129,23 @@ mug taza|cup taza|bakery panaderia|baker panadero panadera|chef cocinero cociner
 """
 
 _VERBS = """
-grow crecer crezco|play tocar jugar juego juega jugue|join unirse unir|adopt adoptar
-meet conocer conozco quedar|visit visitar|arrive llegar|leave irse salir salgo sali salio dejar
-return volver vuelvo vuelve regresar|stay quedarse quedar|marry casarse casar
-propose proponer propuse propuso pedir pido pide pidio matrimonio|win ganar
-lose perder pierdo pierde|break romper|hurt lastimar doler duele|fall caer caigo cai cayo
-climb escalar subir|hike caminar senderismo|sail navegar|paint pintar|sing cantar|bake hornear
-eat comer|drive manejar conducir|fly volar vuelo vuela|call llamar|give dar doy di dio regalar
-get conseguir consigo consiguio recibir|take tomar llevar|bring traer traje trajo
-see ver veo vi vio visto|hear oir oi oyo escuchar|listen escuchar|think pensar pienso piensa creer
-feel sentir siento sintio|enjoy disfrutar|miss extranar|decide decidir|try probar pruebo intentar
-help ayudar|wake despertar|wear llevar usar|make hacer hago hice hizo hecho|fix arreglar
-clean limpiar|wash lavar|borrow pedir|lend prestar|sign firmar|hire contratar
-apply aplicar solicitar|retire jubilarse jubilar|die morir murio muerto|operate operar
-injure lastimar|sprain torcer|recover recuperar|heal sanar curar|perform tocar actuar
-rehearse ensayar|record grabar|compose componer|draw dibujar|foster acoger cuidar|rescue rescatar
-feed alimentar|invite invitar|cancel cancelar
+grow crecer crezco|join unirse unir|adopt adoptar|meet conocer conozco|visit visitar|arrive llegar
+return volver vuelvo vuelve regresar|marry casarse casar
+propose proponer propuse propuso pedir pido pide pidio matrimonio|win ganar|break romper
+hurt lastimar doler duele|climb escalar subir|hike caminar senderismo|sail navegar|paint pintar
+sing cantar|bake hornear|eat comer|drive manejar conducir|fly volar vuelo vuela|listen escuchar
+enjoy disfrutar|miss extranar|decide decidir|wake despertar|fix arreglar|clean limpiar|wash lavar
+borrow pedir|lend prestar|sign firmar|hire contratar|apply aplicar solicitar
+retire jubilarse jubilar|die morir murio muerto|operate operar|injure lastimar|sprain torcer
+recover recuperar|heal sanar curar|rehearse ensayar|record grabar|compose componer|draw dibujar
+foster acoger cuidar|rescue rescatar|feed alimentar|invite invitar|cancel cancelar|play tocar
 """
 """English verbs and their Spanish infinitives (each conjugated by ``conjugation.forms``:
-"grow" reads "crecí", "creció"), with the irregular forms a chat uses beside them."""
+"grow" reads "crecí", "creció"), with the irregular forms a chat uses beside them. Verbs of
+what happens in a life, not the light ones ("take", "get", "make", "stay": "take pottery
+classes" read as every "tomo" and "llevo" made the question a rival of anything), and "play"
+as an instrument is played ("tocar": "jugar" would read every "juego", so "Which board games
+does the user play?" found the user's games of pádel)."""
 
 _MORE = """
 instrument instrumento|orchestra orquesta|cello violonchelo chelo|flute flauta|trumpet trompeta
@@ -185,6 +183,8 @@ def _build() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]],
             english, spanish = words[0], words[1:]
             for word in spanish:
                 for form in (conjugation.forms(word) if verbs else ()) or (word,):
+                    if form != word and form in STOPWORDS:
+                        continue  # "como" (comer) is "how" / "as", "para" (parar) "for"
                     if form not in en_es.setdefault(english, []):
                         en_es[english].append(form)
                     if form != word:
