@@ -133,7 +133,7 @@ grow crecer crezco|join unirse unir|adopt adoptar|meet conocer conozco|visit vis
 return volver vuelvo vuelve regresar|marry casarse casar
 propose proponer propuse propuso pedir pido pide pidio matrimonio|win ganar|break romper
 hurt lastimar doler duele|climb escalar subir|hike caminar senderismo|sail navegar|paint pintar
-sing cantar|bake hornear|eat comer|drive manejar conducir|fly volar vuelo vuela|listen escuchar
+sing cantar|bake hornear|drive manejar conducir|fly volar vuelo vuela|listen escuchar
 enjoy disfrutar|miss extranar|decide decidir|wake despertar|fix arreglar|clean limpiar|wash lavar
 borrow pedir|lend prestar|sign firmar|hire contratar|apply aplicar solicitar
 retire jubilarse jubilar|die morir murio muerto|operate operar|injure lastimar|sprain torcer
@@ -145,7 +145,9 @@ foster acoger cuidar|rescue rescatar|feed alimentar|invite invitar|cancel cancel
 what happens in a life, not the light ones ("take", "get", "make", "stay": "take pottery
 classes" read as every "tomo" and "llevo" made the question a rival of anything), and "play"
 as an instrument is played ("tocar": "jugar" would read every "juego", so "Which board games
-does the user play?" found the user's games of pádel)."""
+does the user play?" found the user's games of pádel). Not "eat" either: "comer" reads
+"comida", "comí", and a Spanish meal outranked "What did the user eat too much of on the
+Portugal trip?" (conversation-d)."""
 
 _MORE = """
 instrument instrumento|orchestra orquesta|cello violonchelo chelo|flute flauta|trumpet trompeta
