@@ -64,6 +64,7 @@ from actors.navigation.asked_person import (
     other_than_the_user,
     others_own,
     speaker_name,
+    tells_the_asked,
 )
 from actors.navigation.bearing import Bearing, bearing, words
 from actors.navigation.bilingual import other_reading, translatable
@@ -1192,7 +1193,9 @@ class NavigationActor(Actor):
             ranking.boost_matching(scores, {
                 leaf for leaf in leading
                 if leaf in model.leaves
-                and others_own(asked_names, speakers, model.leaves[leaf].excerpt, text)},
+                and (others_own(asked_names, speakers, model.leaves[leaf].excerpt, text)
+                     or tells_the_asked(asked_names, speakers, model.leaves[leaf].excerpt,
+                                        text))},
                 ranking.OTHERS_FACTOR, boosts)
         repeated = self._repeated(scores) if asked_names else set()
         slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf)

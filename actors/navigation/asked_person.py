@@ -161,6 +161,23 @@ def others_own(asked: tuple[str, ...], speakers: set[str], text: str,
     return other if other is not None and speaks_of_self(text) else None
 
 
+def tells_the_asked(asked: tuple[str, ...], speakers: set[str], text: str,
+                    question: str = "") -> tuple[str, str] | None:
+    """(the turn's speaker, the speaker asked about) when a question about one of a chat's
+    ``speakers`` is matched by another speaker's turn said to them, in the second person and
+    not of its own speaker ("Where did Tomás grow up?" and "Maya: Is Guadalajara where you
+    grew up?"; "Which orchestra does Tomás play in?" and "Maya: Of course you found an
+    orchestra"): a question or a reaction about the asked one's thing, whose own statement
+    of it ("Tomás: crecí en Guadalajara") is the answer. It holds the question's words in the
+    asker's language, the statement often in another."""
+    if speaks_of_self(text):
+        return None
+    other = other_speaker(tuple(name for name in asked if fold(name) in speakers), text,
+                          question)
+    said = fold(past_label(text.lstrip().split("\n", 1)[0]))
+    return other if other is not None and _SECOND_PERSON.search(said) else None
+
+
 def speaker_name(text: str) -> str | None:
     """The folded name of a chat turn's speaker (its label), None when it has none or it is
     the user's or the assistant's."""

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import re
 
-from actors.navigation import regions
-from actors.text import fold
+from actors.navigation import conjugation, regions
+from actors.navigation.stem import stem
+from actors.text import STOPWORDS, fold
 
 _PAIRS = """
 sister hermana|brother hermano|mother madre mama|father padre papa|son hijo|daughter hija
@@ -127,24 +128,85 @@ dating saliendo salir|date cita|studied estudio estudiaron|know sabemos saber|ma
 mug taza|cup taza|bakery panaderia|baker panadero panadera|chef cocinero cocinera
 """
 
+_VERBS = """
+grow crecer crezco|join unirse unir|adopt adoptar|meet conocer conozco|visit visitar|arrive llegar
+return volver vuelvo vuelve regresar|marry casarse casar
+propose proponer propuse propuso pedir pido pide pidio matrimonio|win ganar|break romper
+hurt lastimar doler duele|climb escalar subir|hike caminar senderismo|sail navegar|paint pintar
+sing cantar|bake hornear|drive manejar conducir|fly volar vuelo vuela|listen escuchar
+enjoy disfrutar|miss extranar|decide decidir|wake despertar|fix arreglar|clean limpiar|wash lavar
+borrow pedir|lend prestar|sign firmar|hire contratar|apply aplicar solicitar
+retire jubilarse jubilar|die morir murio muerto|operate operar|injure lastimar|sprain torcer
+recover recuperar|heal sanar curar|rehearse ensayar|record grabar|compose componer|draw dibujar
+foster acoger cuidar|rescue rescatar|feed alimentar|invite invitar|cancel cancelar|play tocar
+"""
+"""English verbs and their Spanish infinitives (each conjugated by ``conjugation.forms``:
+"grow" reads "crecí", "creció"), with the irregular forms a chat uses beside them. Verbs of
+what happens in a life, not the light ones ("take", "get", "make", "stay": "take pottery
+classes" read as every "tomo" and "llevo" made the question a rival of anything), and "play"
+as an instrument is played ("tocar": "jugar" would read every "juego", so "Which board games
+does the user play?" found the user's games of pádel). Not "eat" either: "comer" reads
+"comida", "comí", and a Spanish meal outranked "What did the user eat too much of on the
+Portugal trip?" (conversation-d)."""
 
-def _build() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+_MORE = """
+instrument instrumento|orchestra orquesta|cello violonchelo chelo|flute flauta|trumpet trompeta
+saxophone saxofon|harp arpa|clarinet clarinete|bass bajo|symphony sinfonia|rehearsal ensayo
+animal animal|animals animales|bird pajaro ave|horse caballo|rabbit conejo|turtle tortuga
+parrot loro perico|cow vaca|pig cerdo|sheep oveja|goat cabra|duck pato|whale ballena
+dolphin delfin|bear oso|wolf lobo|fox zorro|deer venado ciervo|snake serpiente|greyhound galgo
+cooking cocina|cuisine cocina gastronomia|online linea internet|machine maquina|oven horno
+microwave microondas|toaster tostadora|kettle hervidor|blender licuadora batidora
+profession profesion oficio trabajo|career carrera|architect arquitecto arquitecta
+engineer ingeniero ingeniera|lawyer abogado abogada|accountant contador contadora contable
+designer disenador disenadora|programmer programador programadora|developer desarrollador
+journalist periodista|waiter mesero mesera camarero camarera|pilot piloto|farmer agricultor granjero
+scientist cientifico cientifica|musician musico musica|firefighter bombero|police policia
+neighbourhood barrio colonia|neighborhood barrio colonia|downtown centro|town pueblo ciudad
+apartment departamento|eye ojo vista|eyes ojos vista|sight vista|surgery cirugia operacion
+lesson leccion|classes clases|boat barco velero|engagement compromiso|ring anillo|wedding boda
+fiancee prometida|girlfriend novia|degree maestria|masters maestria|job chamba
+"""
+"""Everyday things the pairs above leave out: instruments and music, animals, the kitchen,
+professions, the city, the body, the milestones of a life (general words, Latin American forms
+beside the Peninsular ones)."""
+
+
+def _build() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]],
+                      dict[str, tuple[str, ...]]]:
     en_es: dict[str, list[str]] = {}
     es_en: dict[str, list[str]] = {}
-    for pair in _PAIRS.replace("\n", "|").split("|"):
-        words = pair.split()
-        if len(words) < 2:
-            continue
-        english, spanish = words[0], words[1:]
-        for word in spanish:
-            if word not in en_es.setdefault(english, []):
-                en_es[english].append(word)
-            if english not in es_en.setdefault(word, []):
-                es_en[word].append(english)
-    return ({k: tuple(v) for k, v in en_es.items()}, {k: tuple(v) for k, v in es_en.items()})
+    generated: list[tuple[str, str]] = []  # (spanish form, english): never over a listed word
+    for block, verbs in ((_PAIRS + _MORE, False), (_VERBS, True)):
+        for pair in block.replace("\n", "|").split("|"):
+            words = pair.split()
+            if len(words) < 2 or verbs and words[0] in en_es:  # a listed word keeps its reading
+                continue
+            english, spanish = words[0], words[1:]
+            for word in spanish:
+                for form in (conjugation.forms(word) if verbs else ()) or (word,):
+                    if form != word and form in STOPWORDS:
+                        continue  # "como" (comer) is "how" / "as", "para" (parar) "for"
+                    if form not in en_es.setdefault(english, []):
+                        en_es[english].append(form)
+                    if form != word:
+                        generated.append((form, english))
+                    elif english not in es_en.setdefault(word, []):
+                        es_en[word].append(english)
+    conjugated: dict[str, list[str]] = {}
+    for form, english in generated:  # "casa" stays "house", never "married" (casar)
+        if form not in es_en and english not in conjugated.setdefault(form, []):
+            conjugated[form].append(english)
+    return ({k: tuple(v) for k, v in en_es.items()}, {k: tuple(v) for k, v in es_en.items()},
+            {k: tuple(v) for k, v in conjugated.items()})
 
 
-EN_ES, ES_EN = _build()
+EN_ES, ES_EN, _CONJUGATED = _build()
+"""English -> Spanish, Spanish -> English as listed, and the Spanish verb forms the lexicon
+generates (read only after every listed form failed: "empezó" stays "started")."""
+_EN_STEMS = {stem(english): spanish for english, spanish in sorted(EN_ES.items(), reverse=True)}
+"""The English words by their stem ("grew", "played", "proposing" are looked up as "grow",
+"play", "propose"), the shortest word of a stem winning."""
 _WORD = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*")
 """A word of a question: letters and digits, with inner apostrophes, dots and hyphens."""
 
@@ -157,8 +219,10 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
     translated = 0
     for word in _WORD.findall(text):
         key = fold(word)  # "grandmother's" is looked up as "grandmother"
-        found = _lookup(key[:-2] if key.endswith(("'s", "’s")) else key, EN_ES, ES_EN) or (
-            regions.translated(word) if word[:1].isupper() else None)
+        key = key[:-2] if key.endswith(("'s", "’s")) else key
+        found = _lookup(key, EN_ES, ES_EN) or (
+            regions.translated(word) if word[:1].isupper()  # "Tomás" is a name, not "tomar"
+            else _CONJUGATED.get(key) or _EN_STEMS.get(stem(key)))
         if found:
             translated += 1
         out.append((word, found or (word,)))
@@ -181,7 +245,7 @@ def translatable(word: str) -> bool:
     """Whether the lexicon knows ``word`` (either language): when it does not, a memory of
     the other language may name the thing in words no reading of the question holds."""
     key = fold(word)
-    return key in EN_ES or key in ES_EN
+    return key in EN_ES or key in ES_EN or key in _CONJUGATED
 
 
 _VERB_ENDINGS = (("amos", "ar"), ("emos", "er"), ("imos", "ir"), ("ando", "ar"),

@@ -6,10 +6,18 @@ from pathlib import Path
 
 import pytest
 
-from actors.navigation.asked_person import names_asked, other_speaker, others_own, speaks_of_self
+from actors.navigation import actor as navigation
+from actors.navigation.asked_person import (
+    names_asked,
+    other_speaker,
+    others_own,
+    speaks_of_self,
+    tells_the_asked,
+)
 from ihmt_async import render
 from ihmt_async.runtime import Runtime
-from tests.navigation.test_retrieval_rules import embedded, save, search
+from tests.navigation.test_conjugated_reading import CHAT
+from tests.navigation.test_retrieval_rules import embedded, replies, save, search
 
 
 @pytest.mark.parametrize(("question", "names"), [
@@ -197,3 +205,35 @@ async def test_a_turn_sharing_only_the_names_asked_does_not_lead(tmp_path: Path)
         await embedded(rt)
         found = await search(rt, "When did Tomás propose to Lucía?")
         assert found.hits and "proposed" in found.hits[0].text, render.render_search(found)
+
+
+def test_another_speaker_s_question_or_reaction_to_the_one_asked_is_no_answer() -> None:
+    speakers = {"ana", "rafa"}
+    asked = names_asked("Where did Rafa grow up?")
+    assert tells_the_asked(asked, speakers, "2026-02-08 Ana: Is Monterrey where you grew up?") \
+        == ("Ana", "Rafa")
+    assert tells_the_asked(asked, speakers, "2026-07-08 Ana: Of course you found a choir.") \
+        == ("Ana", "Rafa")
+    # the asked one's own turn, the other's own statement (``others_own``), a turn naming
+    # the one asked, and a question about the other speaker are not it
+    assert tells_the_asked(asked, speakers, "2026-02-08 Rafa: Crecí en Monterrey.") is None
+    assert tells_the_asked(asked, speakers, "2026-02-08 Ana: I grew up in Tacoma.") is None
+    assert tells_the_asked(asked, speakers, "2026-02-08 Ana: Did Rafa grow up there?") is None
+    assert tells_the_asked(names_asked("Where did Ana grow up?"), speakers,
+                           "2026-02-08 Ana: Is Monterrey where you grew up?") is None
+
+
+@pytest.mark.anyio
+async def test_the_asked_one_s_statement_leads_the_other_s_reaction_to_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Which choir does Rafa sing in now?" led by Ana's "Of course you found a choir to sing
+    in" (the question's words, in its language), not Rafa's "Me uní a un coro en Chicago"."""
+    chat = tuple(f"[2026-07-08] {line}" for line in (
+        "Rafa: Me uní a un coro comunitario en Chicago, el Northside Singers, ensayan los "
+        "martes.", "Ana: Of course you found a choir to sing in, in two weeks.")) + CHAT
+    question = ("Which choir does Rafa sing in now?",)
+    (found,) = await replies(tmp_path / "on", chat, question)
+    assert "Northside" in found.hits[0].text, render.render_search(found)
+    monkeypatch.setattr(navigation, "tells_the_asked", lambda *args: None)
+    (lost,) = await replies(tmp_path / "off", chat, question)
+    assert "Northside" not in lost.hits[0].text, render.render_search(lost)
