@@ -1201,6 +1201,17 @@ class NavigationActor(Actor):
                 # between lessons?" / "Simply Piano is fun"): it is found through its question
                 scores[after] = max(scores.get(after, 0.0), scores[leaf])
             ranking.boost_matching(scores, frozenset(answered), ranking.ASKING_FACTOR, boosts)
+        told: dict[str, str] = {}  # a turn answering what the chat asked -> the turn before
+        if expected_answer(text) is not None or naming:
+            # "What is the name of Maya's dog?": the chat asked it too ("I adopted a dog" /
+            # "¿Cómo se llama?" / "His name is Biscuit"), and the reply holds few of the
+            # question's words: it is found through the turn that brought the thing up
+            told = {after: leaf for leaf in leading
+                    if (after := self.conversation.answer_asked(leaf, text, admissible))
+                    is not None}
+            for after, leaf in told.items():
+                scores[after] = max(scores.get(after, 0.0), scores[leaf])
+            ranking.boost_matching(scores, frozenset(told), ranking.ANSWER_ASKED_BOOST, boosts)
         advice = asks_for_advice(text)
         if advice:
             said = {leaf: model.text_of(leaf) for leaf in leading
@@ -1424,6 +1435,13 @@ class NavigationActor(Actor):
             and not (leaf in best and kind is not None and best[leaf].reading is kind[0]),
             closest=leaf == nearest_leaf, crowd=judged_crowd)
                        for leaf in judged}
+        for after, leaf in told.items():  # the answer is about what the turn before matched
+            if leaf in evidence_of and (after not in evidence_of or evidence_of[
+                    leaf].coverage > evidence_of[after].coverage):
+                evidence_of[after] = evidence_of[leaf]
+            if leaf in best:  # ...and holds, with it, the words the exchange holds
+                best[after] = dataclasses.replace(best.get(after, best[leaf]), matched=best[
+                    leaf].matched | (best[after].matched if after in best else frozenset()))
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}
         things, places = ((), ()) if exact else self.unmentioned.topic(query, topic, best)
