@@ -56,6 +56,7 @@ from actors.navigation.answer_type import (
     value_asked,
 )
 from actors.navigation.answer_type import expected as expected_answer
+from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.apart import Apart
 from actors.navigation.asked_person import (
     asks_about_the_user,
@@ -1167,9 +1168,8 @@ class NavigationActor(Actor):
         ranking.boost_matching(scores, self._rare_holders(query, best, scores),
                                ranking.RARE_WORD_BOOST, boosts)
         leading = sorted(scores, key=lambda leaf: -scores[leaf])[:SLIGHT_CHECKED]
-        if naming:
-            ranking.boost_matching(scores, self._naming(readings, leading),
-                                   ranking.NAME_BOOST, boosts)
+        naming_ones = self._naming(readings, leading) if naming else set()
+        ranking.boost_matching(scores, naming_ones, ranking.NAME_BOOST, boosts)
         owned = {stem(t) for word in possessed(topic) for t in text_terms(word)}
         if owned:  # "What's my dog called?" and "Our neighbour's dog is called Toffee"
             ranking.boost_matching(scores, {leaf for leaf in leading
@@ -1206,8 +1206,11 @@ class NavigationActor(Actor):
             # "What is the name of Maya's dog?": the chat asked it too ("I adopted a dog" /
             # "¿Cómo se llama?" / "His name is Biscuit"), and the reply holds few of the
             # question's words: it is found through the turn that brought the thing up
-            told = {after: leaf for leaf in leading
-                    if (after := self.conversation.answer_asked(leaf, text, admissible))
+            answer_kind = expected_answer(text)
+            told = {after: leaf for leaf in leading  # not when it names or tells it itself
+                    if leaf not in naming_ones and not (answer_kind is not None and holds_answer(
+                        answer_kind, model.text_of(leaf)))
+                    and (after := self.conversation.answer_asked(leaf, text, admissible))
                     is not None}
             for after, leaf in told.items():
                 scores[after] = max(scores.get(after, 0.0), scores[leaf])

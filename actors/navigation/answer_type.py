@@ -52,7 +52,8 @@ _ASKS = (
                 r"get|got|sell|sold|receive|received|offer|offered|raise|save|saved|"
                 r"worth|rent|fee|fees|earn|make|salary|budget)\b|\bwhat\s+(?:did|does|do|was|"
                 r"is)\b.*\b(?:cost|price|charge|fee)\b|\bhow\s+much\s+(?:money|did\s+\w+\s+"
-                r"(?:cost|pay))\b|\bcuanto\s+(?:dinero\s+)?(?:(?:le|les|me|te|nos|se)\s+)?"
+                r"(?:cost|pay))\b|\bhow\s+much\s+(?:was|is|were|are)\s+(?:it|that|this|they|those|"
+                r"these)\s*\?|\bcuanto\s+(?:fue|era|es)\s*\?|\bcuanto\s+(?:dinero\s+)?(?:(?:le|les|me|te|nos|se)\s+)?"
                 r"(?:cost|pag|cobr|gast|vale|val|"
                 r"cuesta|gan)"), _MONEY),
     (re.compile(r"\bhow\s+long\b|\bcuanto\s+(?:tiempo|duro|dura|tard)|\bcuantos?\s+"
@@ -298,10 +299,16 @@ def asks_alike(question: str, asked: str) -> bool:
     both a name ("What is the name of Maya's dog?" / "¿Cómo se llama?"), or both the same
     kind of words (a sum: "How much did she pay?" / "¿Cuánto te costó?"; a length, a count,
     a distance, a time of day)."""
+    asking = (_LAST_ASKED.findall(asked) or [""])[-1]
     kind = expected(question)
     if kind is not None:
-        return expected(asked) is kind
-    return asks_name(question) and asks_name(asked)
+        return expected(asking) is kind
+    return asks_name(question) and asks_name(asking)
+
+
+_LAST_ASKED = re.compile(r"[^.!?¡¿]*\?")
+"""A sentence ending in a question mark: what a turn asks is its last one ("¡Qué bonito
+nombre! ¿Qué significa?" asks no name)."""
 
 
 def answers_alike(question: str, text: str) -> bool:
