@@ -1186,7 +1186,8 @@ class NavigationActor(Actor):
         repeated = self._repeated(scores) if asked_names else set()
         slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf)
                            or leaf in repeated and self._names_only(leaf, best, asked_names,
-                                                                    text))
+                                                                    text)
+                           or self._chit_chat(leaf))
         ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
         if not asks_the_assistant(topic):
             model_turns = frozenset(leaf for leaf in leading
@@ -1856,6 +1857,24 @@ class NavigationActor(Actor):
             if meta is not None and not meta.excerpt.endswith("…"):
                 said.setdefault(_said_plainly(meta.excerpt), []).append(leaf)
         return {leaf for leaves in said.values() if len(leaves) > 1 for leaf in leaves}
+
+    def _chit_chat(self, leaf: str) -> bool:
+        """A chat turn said in the same words on ``ranking.CHIT_CHAT_DAYS`` days or more
+        (its excerpt alike, dates aside), found through its rarest word's memories."""
+        meta = self.model.leaves.get(leaf)
+        index = self.model.index
+        terms = index.terms_of(leaf)
+        if meta is None or not terms or meta.excerpt.endswith("…") \
+                or not self.conversation.is_turn(leaf):
+            return False
+        rarest = min(terms, key=lambda term: (index.doc_freq(term), term))
+        if not ranking.CHIT_CHAT_DAYS <= index.doc_freq(rarest) <= ranking.CHIT_CHAT_RARE_DF:
+            return False
+        said = _said_plainly(meta.excerpt)
+        days = {other.timestamp[:10] for doc in index.postings(rarest)
+                if (other := self.model.leaves.get(doc)) is not None
+                and _said_plainly(other.excerpt) == said}
+        return len(days) >= ranking.CHIT_CHAT_DAYS
 
     def _speakers(self, leading: Iterable[str]) -> set[str]:
         """The folded names of the chat speakers whose turns are among ``leading`` (a
