@@ -1165,8 +1165,8 @@ class NavigationActor(Actor):
         ranking.boost_matching(scores, {leaf for leaf in scores if leaf in best
                                         and best[leaf].matched & clued},
                                ranking.CLUE_HOLDER_BOOST, boosts)
-        ranking.boost_matching(scores, self._rare_holders(query, best, scores),
-                               ranking.RARE_WORD_BOOST, boosts)
+        rare = frozenset(self._rare_holders(query, best, scores))
+        ranking.boost_matching(scores, rare, ranking.RARE_WORD_BOOST, boosts)
         leading = sorted(scores, key=lambda leaf: -scores[leaf])[:SLIGHT_CHECKED]
         naming_ones = self._naming(readings, leading) if naming else set()
         ranking.boost_matching(scores, naming_ones, ranking.NAME_BOOST, boosts)
@@ -1186,8 +1186,7 @@ class NavigationActor(Actor):
         repeated = self._repeated(scores) if asked_names else set()
         slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf)
                            or leaf in repeated and self._names_only(leaf, best, asked_names,
-                                                                    text)
-                           or self._chit_chat(leaf))
+                                                                    text))
         ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
         if not asks_the_assistant(topic):
             model_turns = frozenset(leaf for leaf in leading
@@ -1523,7 +1522,7 @@ class NavigationActor(Actor):
                               | {leaf for leaf in (preferred,) if leaf is not None},
                               dated=frozenset(leaf for leaf in in_range
                                               if self._dated_in(leaf, span))
-                              if span is not None else frozenset())
+                              if span is not None else frozenset(), rare=rare)
         if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None:
             absent = self.unmentioned.absent_words(query, best,
                                                    [hit.leaf_id for hit in result.hits])
@@ -1857,24 +1856,6 @@ class NavigationActor(Actor):
             if meta is not None and not meta.excerpt.endswith("…"):
                 said.setdefault(_said_plainly(meta.excerpt), []).append(leaf)
         return {leaf for leaves in said.values() if len(leaves) > 1 for leaf in leaves}
-
-    def _chit_chat(self, leaf: str) -> bool:
-        """A chat turn said in the same words on ``ranking.CHIT_CHAT_DAYS`` days or more
-        (its excerpt alike, dates aside), found through its rarest word's memories."""
-        meta = self.model.leaves.get(leaf)
-        index = self.model.index
-        terms = index.terms_of(leaf)
-        if meta is None or not terms or meta.excerpt.endswith("…") \
-                or not self.conversation.is_turn(leaf):
-            return False
-        rarest = min(terms, key=lambda term: (index.doc_freq(term), term))
-        if not ranking.CHIT_CHAT_DAYS <= index.doc_freq(rarest) <= ranking.CHIT_CHAT_RARE_DF:
-            return False
-        said = _said_plainly(meta.excerpt)
-        days = {other.timestamp[:10] for doc in index.postings(rarest)
-                if (other := self.model.leaves.get(doc)) is not None
-                and _said_plainly(other.excerpt) == said}
-        return len(days) >= ranking.CHIT_CHAT_DAYS
 
     def _speakers(self, leading: Iterable[str]) -> set[str]:
         """The folded names of the chat speakers whose turns are among ``leading`` (a
@@ -2212,7 +2193,8 @@ class NavigationActor(Actor):
                 foreign: frozenset[str] = frozenset(),
                 one_ticket: frozenset[str] = frozenset(),
                 empty_range: str = "", timely: frozenset[str] = frozenset(),
-                dated: frozenset[str] = frozenset()) -> SearchResult:
+                dated: frozenset[str] = frozenset(),
+                rare: frozenset[str] = frozenset()) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -2225,7 +2207,8 @@ class NavigationActor(Actor):
         identifiers, and these memories hold them verbatim: whatever they say, they are about
         the one thing asked ("PAY-1423": the bug and its fix), never rivals for a clue.
         ``timely``: memories dated in the asked time holding a word of the question or one
-        close to it (``ranking.about_first``)."""
+        close to it (``ranking.about_first``). ``rare``: the memories holding the question's
+        rarest word, a name (``_rare_holders``)."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -2402,8 +2385,14 @@ class NavigationActor(Actor):
                 for leaf, _ in ranked[:several.PARTS_DEPTH]}, lambda term: bool(things_of(term)))
             # a time asked ("Which sports did I do in 2025?"): its parts are the time's
             parts = {leaf: n for leaf, n in parts.items() if leaf in dated} or parts
-            ranked, sessions = several.spread(ranked, parts, lambda leaf: self._day_of(leaf)
-                                              or leaf, promote=of_kind)
+            # "What animals did Maya see near Vík?": the best memory holds the name that
+            # narrows the kind (the puffins near Vík), and the kind's stored things (her
+            # dog, a friend's cat) are no part of that answer: it stays first
+            kept = ranked[:1] if of_kind and ranked and ranked[0][0] in rare else []
+            ranked, sessions = several.spread(ranked[len(kept):], parts,
+                                              lambda leaf: self._day_of(leaf) or leaf,
+                                              promote=of_kind)
+            ranked = kept + ranked
             size = several.places(size, msg.limit_given, sessions)
         hits = tuple(dataclasses.replace(
             self._folded_hit((leaf, *same), currency, successor, timeline, score=s),

@@ -76,14 +76,6 @@ answer), re-measured (the same set, then the LongMemEval-style and two-speaker o
 turn mode): 0.7 -> first 0.542, shown 0.738, AMBIGUOUS 0.056, false "No memory found" 0.009;
 0.5 -> 0.551, 0.748, 0.065, 0; 0.35 -> 0.542, 0.720; the outside chats 0.7 -> 0.5: shown 68 ->
 70 % and 73 -> 75 %. 0.5 since."""
-CHIT_CHAT_DAYS = 3
-"""A chat turn said in the same words on this many days or more is chit-chat ("Haha stop.",
-"Work was chaos today but we survived.", "I need a nap that lasts a week."): what someone
-did or has is seldom told twice in the same words, so it ranks as a short question does
-(``SLIGHT_FACTOR``), and a listing of a time shows it after the turns that tell something."""
-CHIT_CHAT_RARE_DF = 200
-"""...judged through its rarest word's memories, when that word is in at most this many
-(a line of common words only is not read across the store)."""
 ANSWER_ASKED_BOOST = 1.5
 """The turn answering what a chat asked right after a leading turn, when the question asks
 that kind of answer too ("What is the name of Maya's dog?": "I adopted a dog!" / "¿Cómo se

@@ -117,3 +117,20 @@ async def test_without_it_the_turn_that_brought_the_thing_up_leads(
 def test_the_answer_ranks_ahead_of_the_turn_it_answers() -> None:
     assert ranking.ANSWER_ASKED_BOOST == 1.5
 
+
+
+async def test_a_name_narrowing_a_kind_keeps_its_memory_first(tmp_path: Path) -> None:
+    # "animals" is a kind whose stored things (a dog, a cat) are parts of a list; the one
+    # memory holding the name that narrows it ("near Vík") is the answer, and stays first
+    async with Runtime(tmp_path) as rt:
+        for text in (
+                "2026-01-04 Ana: I adopted a dog yesterday, a beagle called Biscuit.",
+                "2026-01-04 Leo: Mi gato Tofu lo va a odiar.",
+                "2026-02-10 Ana: Biscuit chewed my slippers, that dog is a menace.",
+                "2026-03-01 Leo: Tofu the cat slept on my keyboard all day.",
+                "2026-05-22 Ana: Back from Iceland! We saw puffins near Vík and a seal.",
+                "2026-05-22 Leo: ¡Qué envidia!"):
+            await save(rt, text)
+        await embedded(rt)
+        result = await search(rt, "What animals did Ana see near Vík?")
+    assert "puffins" in result.hits[0].text
