@@ -406,6 +406,8 @@ _names_and_numbers_of = TextMemo(_names_and_numbers)
 """Kept by text: a search compares the leading memories' names and numbers (~1.2 ms a search
 at 50k), the same memories search after search."""
 
+_NAME_ASKED = "What is its name?"
+"""Any name question: the chat asked a name (``Conversation.answer_asked``)."""
 _said_plainly = TextMemo(lambda text: " ".join(LEADING_DATE.sub("", text).casefold().split()))
 """``NavigationActor._said`` by text: a search compares its leading memories' words (up to
 ~20 a search), the same memories search after search."""
@@ -1201,20 +1203,38 @@ class NavigationActor(Actor):
                 # between lessons?" / "Simply Piano is fun"): it is found through its question
                 scores[after] = max(scores.get(after, 0.0), scores[leaf])
             ranking.boost_matching(scores, frozenset(answered), ranking.ASKING_FACTOR, boosts)
-        told: dict[str, str] = {}  # a turn answering what the chat asked -> the turn before
+        exchange: dict[str, str] = {}  # a turn -> the turn of its exchange whose words it holds
         if expected_answer(text) is not None or naming:
             # "What is the name of Maya's dog?": the chat asked it too ("I adopted a dog" /
             # "¿Cómo se llama?" / "His name is Biscuit"), and the reply holds few of the
             # question's words: it is found through the turn that brought the thing up
             answer_kind = expected_answer(text)
-            told = {after: leaf for leaf in leading  # not when it names or tells it itself
-                    if leaf not in naming_ones and not (answer_kind is not None and holds_answer(
-                        answer_kind, model.text_of(leaf)))
-                    and (after := self.conversation.answer_asked(leaf, text, admissible))
-                    is not None}
-            for after, leaf in told.items():
+            exchange = {after: leaf for leaf in leading  # not when it names or tells it itself
+                        if leaf not in naming_ones and not (
+                            answer_kind is not None
+                            and holds_answer(answer_kind, model.text_of(leaf)))
+                        and (after := self.conversation.answer_asked(leaf, text, admissible))
+                        is not None}
+            for after, leaf in exchange.items():
                 scores[after] = max(scores.get(after, 0.0), scores[leaf])
-            ranking.boost_matching(scores, frozenset(told), ranking.ANSWER_ASKED_BOOST, boosts)
+            ranking.boost_matching(scores, frozenset(exchange), ranking.ANSWER_ASKED_BOOST,
+                                   boosts)
+        else:
+            # "When did Maya adopt Biscuit?": the name was given in the chat's answer to its
+            # own question ("I adopted a dog!" / "¿Cómo se llama?" / "His name is Biscuit"):
+            # the turn it answered holds what the name names, and leads with the question's
+            # other words ("adopt") that the answer lacks
+            named_in = {leaf: reply for leaf in leading if leaf in best
+                        and (reply := self.conversation.answer_asked(
+                            leaf, _NAME_ASKED, admissible)) is not None
+                        and reply in scores and reply in best
+                        and best[reply].matched - best[leaf].matched
+                        and best[leaf].matched - best[reply].matched}
+            for leaf, reply in named_in.items():
+                exchange[leaf] = reply
+                scores[leaf] = max(scores[leaf], scores[reply])
+            ranking.boost_matching(scores, frozenset(named_in), ranking.ANSWER_ASKED_BOOST,
+                                   boosts)
         advice = asks_for_advice(text)
         if advice:
             said = {leaf: model.text_of(leaf) for leaf in leading
@@ -1438,7 +1458,7 @@ class NavigationActor(Actor):
             and not (leaf in best and kind is not None and best[leaf].reading is kind[0]),
             closest=leaf == nearest_leaf, crowd=judged_crowd)
                        for leaf in judged}
-        for after, leaf in told.items():  # the answer is about what the turn before matched
+        for after, leaf in exchange.items():  # about what the other turn matched too
             if leaf in evidence_of and (after not in evidence_of or evidence_of[
                     leaf].coverage > evidence_of[after].coverage):
                 evidence_of[after] = evidence_of[leaf]

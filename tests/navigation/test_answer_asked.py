@@ -97,21 +97,25 @@ async def _ask(home: Path, questions: tuple[str, ...]) -> list[str]:
 
 
 QUESTIONS = ("What is the name of Ana's cat?", "¿Cómo se llama la gata de Ana?",
-             "How much did Ana pay for her bike?", "When did Ana adopt her cat?")
+             "How much did Ana pay for her bike?", "When did Ana adopt her cat?",
+             "When did Ana adopt Pimienta?")
 
 
 async def test_the_answer_to_what_the_chat_asked_leads(tmp_path: Path) -> None:
-    name, nombre, paid, when = await _ask(tmp_path, QUESTIONS)
+    name, nombre, paid, when, adopted = await _ask(tmp_path, QUESTIONS)
     assert "Pimienta" in name and "Pimienta" in nombre
     assert "Nine hundred euros" in paid
     assert "adopted a cat" in when  # a day asked: the chat asked no such thing
+    # the name given in the answer names what the turn it answered told of
+    assert "adopted a cat" in adopted
 
 
 async def test_without_it_the_turn_that_brought_the_thing_up_leads(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Conversation, "answer_asked", lambda *args: None)
-    name, _, paid, _ = await _ask(tmp_path, QUESTIONS)
+    name, _, paid, _, adopted = await _ask(tmp_path, QUESTIONS)
     assert "Pimienta" not in name and "Nine hundred euros" not in paid
+    assert "adopted a cat" not in adopted
 
 
 def test_the_answer_ranks_ahead_of_the_turn_it_answers() -> None:
