@@ -1223,12 +1223,13 @@ class NavigationActor(Actor):
             # "When did Maya adopt Biscuit?": the name was given in the chat's answer to its
             # own question ("I adopted a dog!" / "¿Cómo se llama?" / "His name is Biscuit"):
             # the turn it answered holds what the name names, and leads with the question's
-            # other words ("adopt") that the answer lacks
+            # other words ("adopt") that the answer lacks; only a name the question says
+            name_terms = {stem(term) for name in asked_names for term in text_terms(name)}
             named_in = {leaf: reply for leaf in leading if leaf in best
                         and (reply := self.conversation.answer_asked(
                             leaf, _NAME_ASKED, admissible)) is not None
                         and reply in scores and reply in best
-                        and best[reply].matched - best[leaf].matched
+                        and (best[reply].matched - best[leaf].matched) & name_terms
                         and best[leaf].matched - best[reply].matched}
             for leaf, reply in named_in.items():
                 exchange[leaf] = reply
