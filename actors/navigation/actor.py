@@ -1219,7 +1219,7 @@ class NavigationActor(Actor):
                 scores[after] = max(scores.get(after, 0.0), scores[leaf])
             ranking.boost_matching(scores, frozenset(exchange), ranking.ANSWER_ASKED_BOOST,
                                    boosts)
-        else:
+        elif asked_names:
             # "When did Maya adopt Biscuit?": the name was given in the chat's answer to its
             # own question ("I adopted a dog!" / "¿Cómo se llama?" / "His name is Biscuit"):
             # the turn it answered holds what the name names, and leads with the question's
