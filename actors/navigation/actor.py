@@ -2408,8 +2408,11 @@ class NavigationActor(Actor):
             parts = {leaf: n for leaf, n in parts.items() if leaf in dated} or parts
             # "What animals did Maya see near Vík?": the best memory holds the name that
             # narrows the kind (the puffins near Vík), and the kind's stored things (her
-            # dog, a friend's cat) are no part of that answer: it stays first
-            kept = ranked[:1] if of_kind and ranked and ranked[0][0] in rare else []
+            # dog, a friend's cat) are no part of that answer: it stays first. The user's own
+            # name is whose the list is, not what narrows it ("What hobbies has Iris had?")
+            users = {fold(word) for name in self.readings.user_names() for word in name.split()}
+            kept = ranked[:1] if of_kind and ranked and ranked[0][0] in rare and not users & {
+                fold(word) for word in re.findall(r"\w+", msg.query)} else []
             ranked, sessions = several.spread(ranked[len(kept):], parts,
                                               lambda leaf: self._day_of(leaf) or leaf,
                                               promote=of_kind)
