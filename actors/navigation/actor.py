@@ -56,6 +56,7 @@ from actors.navigation.answer_type import (
     value_asked,
 )
 from actors.navigation.answer_type import expected as expected_answer
+from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.apart import Apart
 from actors.navigation.asked_person import (
     asks_about_the_user,
@@ -409,6 +410,8 @@ _names_and_numbers_of = TextMemo(_names_and_numbers)
 """Kept by text: a search compares the leading memories' names and numbers (~1.2 ms a search
 at 50k), the same memories search after search."""
 
+_NAME_ASKED = "What is its name?"
+"""Any name question: the chat asked a name (``Conversation.answer_asked``)."""
 _said_plainly = TextMemo(lambda text: " ".join(LEADING_DATE.sub("", text).casefold().split()))
 """``NavigationActor._said`` by text: a search compares its leading memories' words (up to
 ~20 a search), the same memories search after search."""
@@ -1176,12 +1179,11 @@ class NavigationActor(Actor):
         ranking.boost_matching(scores, {leaf for leaf in scores if leaf in best
                                         and best[leaf].matched & clued},
                                ranking.CLUE_HOLDER_BOOST, boosts)
-        ranking.boost_matching(scores, self._rare_holders(query, best, scores),
-                               ranking.RARE_WORD_BOOST, boosts)
+        rare = frozenset(self._rare_holders(query, best, scores))
+        ranking.boost_matching(scores, rare, ranking.RARE_WORD_BOOST, boosts)
         leading = sorted(scores, key=lambda leaf: -scores[leaf])[:SLIGHT_CHECKED]
-        if naming:
-            ranking.boost_matching(scores, self._naming(readings, leading),
-                                   ranking.NAME_BOOST, boosts)
+        naming_ones = self._naming(readings, leading) if naming else set()
+        ranking.boost_matching(scores, naming_ones, ranking.NAME_BOOST, boosts)
         owned = {stem(t) for word in possessed(topic) for t in text_terms(word)}
         if owned:  # "What's my dog called?" and "Our neighbour's dog is called Toffee"
             ranking.boost_matching(scores, {leaf for leaf in leading
@@ -1215,6 +1217,39 @@ class NavigationActor(Actor):
                 # between lessons?" / "Simply Piano is fun"): it is found through its question
                 scores[after] = max(scores.get(after, 0.0), scores[leaf])
             ranking.boost_matching(scores, frozenset(answered), ranking.ASKING_FACTOR, boosts)
+        exchange: dict[str, str] = {}  # a turn -> the turn of its exchange whose words it holds
+        if expected_answer(text) is not None or naming:
+            # "What is the name of Maya's dog?": the chat asked it too ("I adopted a dog" /
+            # "¿Cómo se llama?" / "His name is Biscuit"), and the reply holds few of the
+            # question's words: it is found through the turn that brought the thing up
+            answer_kind = expected_answer(text)
+            exchange = {after: leaf for leaf in leading  # not when it names or tells it itself
+                        if leaf not in naming_ones and not (
+                            answer_kind is not None
+                            and holds_answer(answer_kind, model.text_of(leaf)))
+                        and (after := self.conversation.answer_asked(leaf, text, admissible))
+                        is not None}
+            for after, leaf in exchange.items():
+                scores[after] = max(scores.get(after, 0.0), scores[leaf])
+            ranking.boost_matching(scores, frozenset(exchange), ranking.ANSWER_ASKED_BOOST,
+                                   boosts)
+        elif asked_names:
+            # "When did Maya adopt Biscuit?": the name was given in the chat's answer to its
+            # own question ("I adopted a dog!" / "¿Cómo se llama?" / "His name is Biscuit"):
+            # the turn it answered holds what the name names, and leads with the question's
+            # other words ("adopt") that the answer lacks; only a name the question says
+            name_terms = {stem(term) for name in asked_names for term in text_terms(name)}
+            named_in = {leaf: reply for leaf in leading if leaf in best
+                        and (reply := self.conversation.answer_asked(
+                            leaf, _NAME_ASKED, admissible)) is not None
+                        and reply in scores and reply in best
+                        and (best[reply].matched - best[leaf].matched) & name_terms
+                        and best[leaf].matched - best[reply].matched}
+            for leaf, reply in named_in.items():
+                exchange[leaf] = reply
+                scores[leaf] = max(scores[leaf], scores[reply])
+            ranking.boost_matching(scores, frozenset(named_in), ranking.ANSWER_ASKED_BOOST,
+                                   boosts)
         advice = asks_for_advice(text)
         if advice:
             said = {leaf: model.text_of(leaf) for leaf in leading
@@ -1448,6 +1483,13 @@ class NavigationActor(Actor):
             and not (leaf in best and kind is not None and best[leaf].reading is kind[0]),
             closest=leaf == nearest_leaf, crowd=judged_crowd)
                        for leaf in judged}
+        for after, leaf in exchange.items():  # about what the other turn matched too
+            if leaf in evidence_of and (after not in evidence_of or evidence_of[
+                    leaf].coverage > evidence_of[after].coverage):
+                evidence_of[after] = evidence_of[leaf]
+            if leaf in best:  # ...and holds, with it, the words the exchange holds
+                best[after] = dataclasses.replace(best.get(after, best[leaf]), matched=best[
+                    leaf].matched | (best[after].matched if after in best else frozenset()))
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}
         things, places = ((), ()) if exact else self.unmentioned.topic(query, topic, best)
@@ -1534,7 +1576,7 @@ class NavigationActor(Actor):
                               | {leaf for leaf in (preferred,) if leaf is not None},
                               dated=frozenset(leaf for leaf in in_range
                                               if self._dated_in(leaf, span))
-                              if span is not None else frozenset())
+                              if span is not None else frozenset(), rare=rare)
         if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None:
             absent = self.unmentioned.absent_words(query, best,
                                                    [hit.leaf_id for hit in result.hits])
@@ -2205,7 +2247,8 @@ class NavigationActor(Actor):
                 foreign: frozenset[str] = frozenset(),
                 one_ticket: frozenset[str] = frozenset(),
                 empty_range: str = "", timely: frozenset[str] = frozenset(),
-                dated: frozenset[str] = frozenset()) -> SearchResult:
+                dated: frozenset[str] = frozenset(),
+                rare: frozenset[str] = frozenset()) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -2218,7 +2261,8 @@ class NavigationActor(Actor):
         identifiers, and these memories hold them verbatim: whatever they say, they are about
         the one thing asked ("PAY-1423": the bug and its fix), never rivals for a clue.
         ``timely``: memories dated in the asked time holding a word of the question or one
-        close to it (``ranking.about_first``)."""
+        close to it (``ranking.about_first``). ``rare``: the memories holding the question's
+        rarest word, a name (``_rare_holders``)."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -2395,8 +2439,17 @@ class NavigationActor(Actor):
                 for leaf, _ in ranked[:several.PARTS_DEPTH]}, lambda term: bool(things_of(term)))
             # a time asked ("Which sports did I do in 2025?"): its parts are the time's
             parts = {leaf: n for leaf, n in parts.items() if leaf in dated} or parts
-            ranked, sessions = several.spread(ranked, parts, lambda leaf: self._day_of(leaf)
-                                              or leaf, promote=of_kind)
+            # "What animals did Maya see near Vík?": the best memory holds the name that
+            # narrows the kind (the puffins near Vík), and the kind's stored things (her
+            # dog, a friend's cat) are no part of that answer: it stays first. The user's own
+            # name is whose the list is, not what narrows it ("What hobbies has Iris had?")
+            users = {fold(word) for name in self.readings.user_names() for word in name.split()}
+            kept = ranked[:1] if of_kind and ranked and ranked[0][0] in rare and not users & {
+                fold(word) for word in re.findall(r"\w+", msg.query)} else []
+            ranked, sessions = several.spread(ranked[len(kept):], parts,
+                                              lambda leaf: self._day_of(leaf) or leaf,
+                                              promote=of_kind)
+            ranked = kept + ranked
             size = several.places(size, msg.limit_given, sessions)
         hits = tuple(dataclasses.replace(
             self._folded_hit((leaf, *same), currency, successor, timeline, score=s),

@@ -18,9 +18,20 @@ from actors.navigation.stem import stem
 from actors.text import fold
 
 _NUMBER = r"\d+(?:[.,]\d+)?"
+_CURRENCY = r"(?:eur|euros?|pounds?|libras?|dollars?|dolares|bucks|quid|grand|pesos?)\b"
+_NUMBER_WORD = (
+    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
+    r"seventy|eighty|ninety|hundred|thousand|million|couple|few|un|una|dos|tres|cuatro|cinco|"
+    r"seis|siete|ocho|nueve|diez|once|doce|quince|veinte|veinti\w+|treinta|cuarenta|"
+    r"cincuenta|sesenta|setenta|ochenta|noventa|cien|ciento|\w+cientos|quinientos|mil|"
+    r"millon|millones)")
 _MONEY = re.compile(
-    rf"[£$€¥]\s?{_NUMBER}|{_NUMBER}\s?(?:[£$€¥]|k\b|eur\b|euros?\b|pounds?\b|libras?\b|"
-    rf"dollars?\b|dolares\b|bucks\b|quid\b|grand\b|pesos?\b)", re.IGNORECASE)
+    rf"[£$€¥]\s?{_NUMBER}|{_NUMBER}\s?(?:[£$€¥]|k\b|{_CURRENCY})|"
+    rf"\b{_NUMBER_WORD}(?:[\s-]+(?:and\s+|y\s+|de\s+)?{_NUMBER_WORD})*\s+{_CURRENCY}",
+    re.IGNORECASE)
+"""A sum: "£180", "1,050 euros", and in words ("Twenty-one thousand dollars", "a hundred
+bucks", "veinte mil pesos"): a chat tells a price as it is said."""
 _DURATION = re.compile(
     rf"\b(?:{_NUMBER}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|half|un|una|dos|"
     r"tres|cuatro|cinco|seis|siete|ocho|nueve|diez|media)(?:\s*(?:-|to|a|or|o)\s*\d+)?\s*"
@@ -41,7 +52,8 @@ _ASKS = (
                 r"get|got|sell|sold|receive|received|offer|offered|raise|save|saved|"
                 r"worth|rent|fee|fees|earn|make|salary|budget)\b|\bwhat\s+(?:did|does|do|was|"
                 r"is)\b.*\b(?:cost|price|charge|fee)\b|\bhow\s+much\s+(?:money|did\s+\w+\s+"
-                r"(?:cost|pay))\b|\bcuanto\s+(?:dinero\s+)?(?:(?:le|les|me|te|nos|se)\s+)?"
+                r"(?:cost|pay))\b|\bhow\s+much\s+(?:was|is|were|are)\s+(?:it|that|this|they|those|"
+                r"these)\s*\?|\bcuanto\s+(?:fue|era|es)\s*\?|\bcuanto\s+(?:dinero\s+)?(?:(?:le|les|me|te|nos|se)\s+)?"
                 r"(?:cost|pag|cobr|gast|vale|val|"
                 r"cuesta|gan)"), _MONEY),
     (re.compile(r"\bhow\s+long\b|\bcuanto\s+(?:tiempo|duro|dura|tard)|\bcuantos?\s+"
@@ -246,7 +258,8 @@ def names_by(text: str, said_of: Callable[[str], bool]) -> bool:
     A name is as ``_is_name`` reads one."""
     words = _WORD.findall(LEADING_DATE.sub("", text))
     for at, word in enumerate(words):
-        if not word[0].isalpha() or not said_of(word) or someone_elses(words, at, said_of):
+        if not word[0].isalpha() or not said_of(word) or someone_elses(words, at, said_of) \
+                or _in_a_name(words, at):
             continue  # "our neighbour's dog is called Toffee" names no dog of the user's
         for step in (1, -1):
             near = at + step
@@ -257,6 +270,53 @@ def names_by(text: str, said_of: Callable[[str], bool]) -> bool:
                     break
                 near += step
     return False
+
+
+def _in_a_name(words: Sequence[str], at: int) -> bool:
+    """The word at ``at`` is written as part of a proper name: capitalised inside a sentence,
+    with a capitalised word after it and no possessive before it ("I hiked Dog Mountain with
+    Biscuit": the mountain, no dog; "my Mum Els" is the mother)."""
+    return at > 0 and words[at - 1] not in ".!?;:" and words[at][0].isupper() \
+        and at + 1 < len(words) and words[at + 1][:1].isupper() \
+        and fold(words[at - 1]) not in _MY
+
+
+def tells_a_name(text: str) -> bool:
+    """Whether ``text`` (past its leading date and a chat turn's label) holds a name: a
+    capitalised word inside a sentence, or opening one before a comma (``_is_name``)."""
+    said = LEADING_DATE.sub("", text)
+    label = _LABEL.match(said)
+    words = _WORD.findall(said[label.end():] if label else said)
+    return any(_is_name(words, at) for at in range(len(words)))
+
+
+_LABEL = re.compile(r"^\s*[\w-]+\s*:\s*")
+"""A chat turn's speaker label ("Maya: "): the speaker's name is no name the turn gives."""
+
+
+def asks_alike(question: str, asked: str) -> bool:
+    """Whether ``asked`` (a turn of a chat) asks for the kind of answer ``question`` asks for:
+    both a name ("What is the name of Maya's dog?" / "¿Cómo se llama?"), or both the same
+    kind of words (a sum: "How much did she pay?" / "¿Cuánto te costó?"; a length, a count,
+    a distance, a time of day)."""
+    asking = (_LAST_ASKED.findall(asked) or [""])[-1]
+    kind = expected(question)
+    if kind is not None:
+        return expected(asking) is kind
+    return asks_name(question) and asks_name(asking)
+
+
+_LAST_ASKED = re.compile(r"[^.!?¡¿]*\?")
+"""A sentence ending in a question mark: what a turn asks is its last one ("¡Qué bonito
+nombre! ¿Qué significa?" asks no name)."""
+
+
+def answers_alike(question: str, text: str) -> bool:
+    """Whether ``text`` holds the kind of answer ``question`` asks for (``asks_alike``)."""
+    kind = expected(question)
+    if kind is not None:
+        return holds(kind, _HEADERS.sub(" ", text))
+    return asks_name(question) and tells_a_name(text)
 
 
 def bare(word: str) -> str:

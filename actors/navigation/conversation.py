@@ -20,6 +20,7 @@ from actors.dates import LEADING_DATE
 from actors.embedding.index import EARLIER_TURNS, VectorIndex
 from actors.facts.speakers import assistant_said, opening_speaker
 from actors.navigation import ranking
+from actors.navigation.answer_type import answers_alike, asks_alike
 from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.messages import Hit, SearchResult, Turn
 from actors.navigation.read_model import ReadModel, posix_seconds
@@ -194,6 +195,29 @@ class Conversation:
         if then.recorded_ts - asked.recorded_ts > CONVERSATION_GAP_S or then.origin != asked.origin:
             return None
         return reply
+
+    def answer_asked(self, leaf_id: str, question: str,
+                     admissible: Callable[[str], bool]) -> str | None:
+        """The turn answering what the chat itself asked right after ``leaf_id``, when that is
+        what ``question`` asks: "I adopted a dog yesterday!" / "¿Cómo se llama?" / "His name
+        is Biscuit" for "What is the name of Maya's dog?", "I bought a used Subaru" / "How
+        much was it?" / "Twenty-one thousand dollars" for "How much did Maya pay for her
+        car?". The short question is another speaker's and asks the same kind of answer
+        (``answer_type.asks_alike``); the answer is the first speaker's, said next, and holds
+        that kind of words. Else None."""
+        asking = self.turn_after(leaf_id)
+        if asking is None or not self.goes_on_with(leaf_id, asking) \
+                or not self.slight(asking):
+            return None
+        answer = self.turn_after(asking)
+        if answer is None or not self.goes_on_with(asking, answer) or not admissible(answer):
+            return None
+        told, asked, said = (self.model.leaves[leaf].excerpt for leaf in (leaf_id, asking, answer))
+        speaker = opening_speaker(told)
+        if speaker is None or opening_speaker(said) != speaker \
+                or opening_speaker(asked) in (None, speaker):
+            return None
+        return answer if asks_alike(question, asked) and answers_alike(question, said) else None
 
     def restates(self, a: str, b: str) -> bool:
         """Whether two memories say nearly the same words (a note saved again with another

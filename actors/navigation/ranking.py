@@ -76,6 +76,12 @@ answer), re-measured (the same set, then the LongMemEval-style and two-speaker o
 turn mode): 0.7 -> first 0.542, shown 0.738, AMBIGUOUS 0.056, false "No memory found" 0.009;
 0.5 -> 0.551, 0.748, 0.065, 0; 0.35 -> 0.542, 0.720; the outside chats 0.7 -> 0.5: shown 68 ->
 70 % and 73 -> 75 %. 0.5 since."""
+ANSWER_ASKED_BOOST = 1.5
+"""The turn answering what a chat asked right after a leading turn, when the question asks
+that kind of answer too ("What is the name of Maya's dog?": "I adopted a dog!" / "¿Cómo se
+llama?" / "His name is Biscuit"), ranks at that turn's score times this: ahead of it and
+of the turns only mentioning the thing, as a memory naming the thing asked does
+(``NAME_BOOST``), yet below a turn that holds the question's words and a better score."""
 ASKING_FACTOR = 0.5
 """A question asking what the assistant said ("Which robot vacuum did you recommend?") is not
 answered by the user's turn asking for it ("Which robot vacuum should I buy?"), which holds
