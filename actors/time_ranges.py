@@ -14,12 +14,12 @@ import dataclasses
 import datetime as dt
 import functools
 import re
-import string
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from actors.dates import MONTHS, find_dates, opening_day
 from actors.facts.needles import needles
+from actors.facts.values import Folded
 from actors.text import fold
 
 
@@ -521,46 +521,14 @@ def _told_kinds(sentence: str, among: Iterable[re.Pattern[str]] = _TOLD_PATTERNS
                      or any(needle in sentence for needle in found))
 
 
-_ASCII_LOWER = {ord(ch): ch.lower() for ch in string.ascii_uppercase}
-
-
-def _folded_with_positions(text: str) -> tuple[str, list[int] | None]:
-    """``text`` folded character by character, and the position in ``text`` of each folded
-    character (None when they are the same positions: every character folds to one).
-    Each distinct character is folded once (``str.translate``); around a character folding
-    to none or to several ("…", "ß", a lone accent) the positions are counted by runs. A
-    Python loop over every character was a third of a rare-word search's CPU in a profile
-    (the replies' memories are read for their relative days)."""
-    if text.isascii():
-        return text.lower(), None
-    table = {ord(ch): fold(ch) for ch in set(text) if not ch.isascii()}
-    whole = {**_ASCII_LOWER, **table}
-    odd = "".join(chr(code) for code, out in table.items() if len(out) != 1)
-    if not odd:
-        return text.translate(whole), None
-    parts: list[str] = []
-    where: list[int] = []
-    last = 0
-    for m in re.finditer(f"[{re.escape(odd)}]", text):
-        at = m.start()
-        parts.append(text[last:at].translate(whole))
-        where.extend(range(last, at))
-        out = table[ord(text[at])]
-        parts.append(out)
-        where.extend([at] * len(out))
-        last = at + 1
-    parts.append(text[last:].translate(whole))
-    where.extend(range(last, len(text)))
-    return "".join(parts), where
-
-
 def told_days(text: str, said_on: dt.date) -> list[ToldDay]:
     """The relative phrases of a memory's text ("yesterday", "last Saturday", "hace dos
     semanas", "next month", "el viernes que viene") and the days they name as of ``said_on``,
     the day it was said, in the order written (``TOLD_DAYS_MOST`` at most). A reader asked
     "when did she go to the support group?" has "yesterday" in a turn said on 2023-05-08: the
     reply names 2023-05-07 rather than leave the sum to it."""
-    folded, where = _folded_with_positions(text)
+    said = Folded(text)
+    folded = said.folded
     found: list[ToldDay] = []
     possible = _told_kinds(folded)
     if not possible:
@@ -576,7 +544,7 @@ def told_days(text: str, said_on: dt.date) -> list[ToldDay]:
                 break
             m, span, approximate = told
             start, end = offset + m.start(), offset + m.end()
-            phrase = text[start:end] if where is None else text[where[start]:where[end - 1] + 1]
+            phrase = said.original(start, end)
             if not any(f.phrase == phrase for f in found):
                 found.append(ToldDay(phrase=phrase, span=span, approximate=approximate))
             rest, offset = rest[m.end():], end

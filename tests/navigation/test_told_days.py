@@ -8,11 +8,11 @@ import re
 
 import pytest
 
+from actors.facts.values import Folded
 from actors.text import fold
 from actors.time_ranges import (
     _TOLD_PATTERNS,
     TOLD_DAYS_MOST,
-    _folded_with_positions,
     _told_kinds,
     told_days,
 )
@@ -74,7 +74,7 @@ def test_several_phrases_in_the_order_written_and_at_most_a_few() -> None:
 
 
 def _per_character(text: str) -> tuple[str, list[int]]:
-    """The folding ``told_days`` did before: each character folded alone, its positions."""
+    """The folding ``Folded`` did before: each character folded alone, its positions."""
     folded: list[str] = []
     where: list[int] = []
     for i, ch in enumerate(text):
@@ -89,10 +89,10 @@ def _per_character(text: str) -> tuple[str, list[int]]:
     "e\u0301 and \u0301 alone",
     "İstanbul last night", "— hace dos semanas —", "日本 next month", "plain ascii Yesterday", ""])
 def test_a_text_folds_as_each_of_its_characters_does(text: str) -> None:
-    folded, where = _folded_with_positions(text)
+    span = Folded(text)
     expected, positions = _per_character(text)
-    assert folded == expected
-    assert (where if where is not None else list(range(len(text)))) == positions
+    assert span.folded == expected
+    assert list(span._origin) == positions
 
 
 _SENTENCES = [
