@@ -64,7 +64,7 @@ from actors.facts.moves import day_before, home_named, move_day, move_in
 from actors.facts.names import greeted_name, name_facts
 from actors.facts.needles import Gate
 from actors.facts.partners import named_partner, partner_facts, tells_dating
-from actors.facts.people import new_person_facts
+from actors.facts.people import ROLE_NOUNS, new_person_facts
 from actors.facts.project_changes import is_tool_name, own_clause, project_facts
 from actors.facts.questions import attribute_question
 from actors.facts.quoted import quoted_by_another
@@ -1569,13 +1569,12 @@ def _tool(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str]]:
     return [(m.start(), "project", f"tool:{name}", value)]
 
 
-_PERSON_ROLES = frozenset(
-    "manager boss supervisor mentor dentist doctor therapist physio physiotherapist trainer "
-    "coach teacher tutor landlord landlady accountant lawyer vet jefe jefa medico medica "
-    "dentista terapeuta fisio fisioterapeuta entrenador entrenadora profesor profesora casero "
+_PERSON_ROLES = ROLE_NOUNS | frozenset(
+    "manager boss supervisor mentor landlord landlady accountant lawyer vet jefe jefa casero "
     "casera abogado abogada veterinario veterinaria tutora".split())
-"""People the user has by their role: "my manager is X" names them, so X is a name ("my
-manager is happy with the plan", "is out sick today" tell how they are)."""
+"""People the user has by their role (``people``'s, and those that rarely change hands): "my
+manager is X" names them, so X is a name ("my manager is happy with the plan", "is out sick
+today" tell how they are)."""
 
 def _a_setting(noun: str, value: str) -> bool:
     """A setting's name and a value for it: not "the problem is ...", not "it", not a stop
@@ -1822,14 +1821,14 @@ def _clause_settings(sentence: str) -> list[tuple[int, str, str, str]]:
     read a whole short sentence on purpose (a description is no setting), so a chat turn that
     went on past its "my manager is X" told nothing; each clause is read as a sentence of its
     own, the first that tells a setting wins, offsets kept in the sentence's terms."""
-    cuts = [m.end() for m in _CLAUSE_CUT.finditer(sentence)]
+    cuts = list(_CLAUSE_CUT.finditer(sentence))
     if not cuts or _SUBORDINATE.match(_OPENING_AT.sub("", fold(sentence), count=1)):
         return []
-    starts = [0, *cuts]
-    ends = [m.start() for m in _CLAUSE_CUT.finditer(sentence)] + [len(sentence)]
+    starts = [0, *(cut.end() for cut in cuts)]
+    ends = [*(cut.start() for cut in cuts), len(sentence)]
     for start, end in zip(starts, ends, strict=True):
         clause = sentence[start:end].strip()
-        if not clause or clause == sentence.strip():
+        if not clause:
             continue
         found = [(start + at, subject, attribute, value)
                  for at, subject, attribute, value in _generic_facts(Folded(clause))

@@ -25,6 +25,8 @@ _ROLES = {
     "psicologa": "psicologa", "terapeuta": "terapeuta",
 }
 """Role nouns and the setting name their fact is filed under."""
+ROLE_NOUNS = frozenset(_ROLES)
+"""The people the user has by their role, as this module reads them."""
 _ROLE = r"(?P<r>" + "|".join(sorted(_ROLES, key=len, reverse=True)) + r")"
 _STARTED = (
     rf"(?:\b(?:i|we)(?:'ve|\s+have|'m|\s+am)?\s+(?:just\s+)?|{CLAUSE_START})"

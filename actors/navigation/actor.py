@@ -1218,11 +1218,11 @@ class NavigationActor(Actor):
                 scores[after] = max(scores.get(after, 0.0), scores[leaf])
             ranking.boost_matching(scores, frozenset(answered), ranking.ASKING_FACTOR, boosts)
         exchange: dict[str, str] = {}  # a turn -> the turn of its exchange whose words it holds
-        if expected_answer(text) is not None or naming:
+        answer_kind = expected_answer(text)
+        if answer_kind is not None or naming:
             # "What is the name of Maya's dog?": the chat asked it too ("I adopted a dog" /
             # "¿Cómo se llama?" / "His name is Biscuit"), and the reply holds few of the
             # question's words: it is found through the turn that brought the thing up
-            answer_kind = expected_answer(text)
             exchange = {after: leaf for leaf in leading  # not when it names or tells it itself
                         if leaf not in naming_ones and not (
                             answer_kind is not None
@@ -1443,8 +1443,10 @@ class NavigationActor(Actor):
         nearest_leaf = max(similar, key=lambda leaf: (similar[leaf], leaf), default=None)
         meant = similar
         judged_crowd = crowd
-        if asked is not None and meaning_text != text and not (
-                span is not None and topic.strip() and fold(topic).strip() != fold(text).strip()):
+        # a time asked with more than the time: its topic is measured alone (below)
+        time_and_topic = span is not None and bool(topic.strip()) \
+            and fold(topic).strip() != fold(text).strip()
+        if asked is not None and meaning_text != text and not time_and_topic:
             # compared partly without a name most memories hold to rank them, but
             # judged as asked: whether anything stored is about the question is measured
             # against thresholds set on whole questions (a store of thirty saved sessions,
@@ -1452,8 +1454,10 @@ class NavigationActor(Actor):
             whole = self.vectors.encode_query(text)
             meant = {**similar, **self.vectors.similarity_of(whole, judged)}
             judged_crowd = self._crowd_of(whole, admissible, crowd)
-        if span is not None and asked is not None and topic.strip() \
-                and fold(topic).strip() != fold(text).strip():
+        subject = inference_subject(topic) if asks_an_inference(topic) else topic
+        on_its_own = topic if time_and_topic \
+            else subject if span is None and subject != topic else None
+        if asked is not None and on_its_own is not None:
             # "which concert did the user go to in March?": a memory of March is close to the
             # question by its time alone (the time is matched by the range, not by meaning);
             # whether it is about the question is measured on the rest. Measured: the
@@ -1461,21 +1465,14 @@ class NavigationActor(Actor):
             # news did the user share in January?", "el calor del verano"), nothing else moves
             # and against the topic's own crowd: the question's, time included, sits higher
             # ("¿Qué le diagnosticaron a Nora en marzo de 2026?": the asthma turn is 0.25
-            # from the topic, the whole question's crowd 0.30, the topic's 0.17)
-            measured_topic = self.vectors.encode_query(topic)
+            # from the topic, the whole question's crowd 0.30, the topic's 0.17). So is what
+            # "Would Maya be interested in a ceramics workshop?" supposes, against what the
+            # person told ("I signed up for a pottery class"): the framing ("would ... be
+            # interested in") brings every short turn of a chat closer
+            measured_part = self.vectors.encode_query(on_its_own)
             meant = {**similar, **self.vectors.similarity_of(
-                measured_topic, [leaf for leaf in judged if leaf in similar])}
-            judged_crowd = self._crowd_of(measured_topic, admissible, crowd)
-        subject = inference_subject(topic) if asks_an_inference(topic) else topic
-        if span is None and asked is not None and subject != topic:
-            # "Would Maya be interested in a ceramics workshop?": what is supposed is measured
-            # on its own against what the person told ("I signed up for a pottery class"),
-            # and against its own crowd, as a time question's topic is: the framing ("would
-            # ... be interested in") brings every short turn of a chat closer
-            measured_subject = self.vectors.encode_query(subject)
-            meant = {**similar, **self.vectors.similarity_of(
-                measured_subject, [leaf for leaf in judged if leaf in similar])}
-            judged_crowd = self._crowd_of(measured_subject, admissible, crowd)
+                measured_part, [leaf for leaf in judged if leaf in similar])}
+            judged_crowd = self._crowd_of(measured_part, admissible, crowd)
         evidence_of = {leaf: self._evidence(
             query, best.get(leaf), meant.get(leaf, 0.0), leaf in about_time or leaf in exact,
             compared=leaf in similar and not (leaf in best and translated is not None

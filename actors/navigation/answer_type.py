@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from actors.dates import LEADING_DATE, MONTHS, WEEKDAYS
 from actors.facts.common_words import is_common_word
+from actors.facts.speakers import past_label
 from actors.navigation.stem import stem
 from actors.text import fold
 
@@ -282,16 +283,11 @@ def _in_a_name(words: Sequence[str], at: int) -> bool:
 
 
 def tells_a_name(text: str) -> bool:
-    """Whether ``text`` (past its leading date and a chat turn's label) holds a name: a
-    capitalised word inside a sentence, or opening one before a comma (``_is_name``)."""
-    said = LEADING_DATE.sub("", text)
-    label = _LABEL.match(said)
-    words = _WORD.findall(said[label.end():] if label else said)
+    """Whether ``text`` (past its leading date and a chat turn's label: the speaker's name is no
+    name the turn gives) holds a name: a capitalised word inside a sentence, or opening one
+    before a comma (``_is_name``)."""
+    words = _WORD.findall(past_label(LEADING_DATE.sub("", text)))
     return any(_is_name(words, at) for at in range(len(words)))
-
-
-_LABEL = re.compile(r"^\s*[\w-]+\s*:\s*")
-"""A chat turn's speaker label ("Maya: "): the speaker's name is no name the turn gives."""
 
 
 def asks_alike(question: str, asked: str) -> bool:

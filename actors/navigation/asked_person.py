@@ -58,7 +58,7 @@ def names_asked(question: str) -> tuple[str, ...]:
     placed = _in_place_names(question)
     for m in _NAME.finditer(question):
         word = m.group(1)
-        if word in placed or regions.NOT_PLACES.isdisjoint({fold(word).lower()}) \
+        if word in placed or fold(word).lower() not in regions.NOT_PLACES \
                 and (regions.is_region(word) or regions.cities_of(word)):
             continue  # "lived in Texas": a place, nobody who speaks
         opening = not question[:m.start()].strip(" ¿¡\"'(")
@@ -145,8 +145,13 @@ def speaks_of_self(text: str) -> bool:
     yesterday", "my grey cat Mole", "Lucía y yo adoptamos un gato"), to nobody addressed ("did
     you...?", "te manda saludos" tell of the one spoken to). Such a turn is its speaker's
     fact, whoever else the question names."""
-    said = fold(past_label(text.lstrip().split("\n", 1)[0]))
+    said = _said(text)
     return bool(_FIRST_PERSON.search(said)) and not _SECOND_PERSON.search(said)
+
+
+def _said(text: str) -> str:
+    """What a chat turn's first line says past its label, folded."""
+    return fold(past_label(text.lstrip().split("\n", 1)[0]))
 
 
 def others_own(asked: tuple[str, ...], speakers: set[str], text: str,
@@ -174,8 +179,7 @@ def tells_the_asked(asked: tuple[str, ...], speakers: set[str], text: str,
         return None
     other = other_speaker(tuple(name for name in asked if fold(name) in speakers), text,
                           question)
-    said = fold(past_label(text.lstrip().split("\n", 1)[0]))
-    return other if other is not None and _SECOND_PERSON.search(said) else None
+    return other if other is not None and _SECOND_PERSON.search(_said(text)) else None
 
 
 def speaker_name(text: str) -> str | None:

@@ -141,11 +141,10 @@ class ToldByOthers:
         out = set()
         for term in (stem(t) for t in text_terms(word)):
             out |= self.apart.forms(term, word, best)
+            out.update(everyday_things_of(term))
         kind = kind_of(word)
         if kind is not None:
             out.update(things_of(kind))
-        for term in (stem(t) for t in text_terms(word)):
-            out.update(everyday_things_of(term))
         return [out]
 
 
