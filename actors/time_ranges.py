@@ -71,12 +71,35 @@ _WEEK_OF_MONTH = {"first": 1, "primera": 1, "second": 2, "segunda": 2, "third": 
                   "tercera": 3, "fourth": 4, "cuarta": 4, "last": 0, "final": 0, "ultima": 0}
 """Weeks of a month by their order ("the first week of September", "la última semana de
 mayo"): the n-th seven days, the last its final seven."""
+_MONTH_PART_WORDS = (
+    r"early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of|"
+    r"(?:a\s+)?(?:principios|mediados|finales)\s+de|"
+    r"(?:the\s+)?(?:first|second|third|fourth|last|final)\s+week\s+of|"
+    r"(?:la\s+)?(?:primera|segunda|tercera|cuarta|ultima)\s+semana\s+de")
 _MONTH_YEAR = re.compile(
-    rf"(?:\b(?P<part>early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of|"
-    rf"(?:a\s+)?(?:principios|mediados|finales)\s+de|"
-    rf"(?:the\s+)?(?:first|second|third|fourth|last|final)\s+week\s+of|"
-    rf"(?:la\s+)?(?:primera|segunda|tercera|cuarta|ultima)\s+semana\s+de)[\s-]+)?"
+    rf"(?:\b(?P<part>{_MONTH_PART_WORDS})[\s-]+)?"
     rf"\b(?P<m>{_MONTH_NAMES})\b(?:\s+(?:of\s+|de\s+|del\s+)?(?P<y>{_YEAR})\b)?")
+_YEAR_SAID = (r"(?:the\s+)?year\s+before\s+last|(?:the\s+)?previous\s+year|last\s+year|"
+              r"this\s+year|(?:el\s+)?ano\s+(?:ante)?pasado|este\s+ano")
+"""A year named by its distance from now: "last year", "this year", "the year before last",
+"el año pasado", "este año", "el año antepasado"."""
+_MONTH_OF_YEAR_SAID = re.compile(
+    rf"(?:\b(?P<part>{_MONTH_PART_WORDS})[\s-]+)?\b(?P<m>{_MONTH_NAMES})\b,?\s+"
+    rf"(?:of\s+|de\s+|del\s+)?(?P<said>{_YEAR_SAID})\b|"
+    rf"\b(?P<said2>{_YEAR_SAID}),?\s+(?:in|en|during|durante)\s+"
+    rf"(?:(?P<part2>{_MONTH_PART_WORDS})[\s-]+)?(?P<m2>{_MONTH_NAMES})\b")
+"""A month of a year said by its distance from now: "October last year", "March of this
+year", "octubre del año pasado", "a principios de marzo de este año", "last year in May"."""
+_SEASON_OF_YEAR_SAID = re.compile(
+    rf"\b(?P<s>{_SEASON_NAMES})\s+(?:of\s+|de\s+|del\s+)?(?P<said>{_YEAR_SAID})\b")
+"""A season of such a year: "the summer of last year", "el verano del año pasado"."""
+_PART_OF_YEAR_SAID = re.compile(
+    rf"\b(?P<part>early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of|"
+    rf"(?:a\s+)?(?:principios|mediados|finales)\s+(?:de|del))[\s-]+(?P<said>{_YEAR_SAID})\b")
+"""A part of such a year: "at the end of last year", "early this year", "a finales del año
+pasado"."""
+_YEAR_BEFORE_LAST = re.compile(r"\b(?:(?:the\s+)?year\s+before\s+last|(?:el\s+)?ano\s+"
+                               r"antepasado)\b")
 _MONTH_ALONE = re.compile(rf"\b(?P<m>{_MONTH_NAMES})\b(?!\s+(?:of\s+|de\s+|del\s+)?\d)",
                          re.IGNORECASE)
 """A month's name not followed by a year or a day ("for April", "en diciembre")."""
@@ -264,6 +287,9 @@ def _named_range(folded: str, today: dt.date) -> DateRange | None:
         count = int(raw) if raw.isdigit() else _COUNTS[raw]
         if count > 0:
             return _with(_last_n(count, m.group("unit") or m.group("unit_es"), today), m)
+    said = _in_year_said(folded, today)
+    if said is not None:
+        return said
     m = _RELATIVE.search(folded)
     if m:
         unit = m.group("unit") or m.group("unit_es") or m.group("unit_es2")
@@ -294,14 +320,51 @@ def _named_range(folded: str, today: dt.date) -> DateRange | None:
                                    yearless=not m.group("y"))
     m = _YEAR_PART.search(folded)
     if m:
-        year = int(m.group("y"))
-        first = next(month for word, month in _YEAR_THIRDS.items() if word in m.group("part"))
-        return _with(DateRange(dt.date(year, first, 1),
-                               _month_span(year, first + 3).end), m)
+        return _with(_third_of(int(m.group("y")), m.group("part")), m)
     m = _YEAR_ALONE.search(folded)
     if m:
         year = int(m.group("y"))
         return _with(DateRange(dt.date(year, 1, 1), dt.date(year, 12, 31)), m)
+    return None
+
+
+def _third_of(year: int, part: str) -> DateRange:
+    """The four months of ``year`` the words ``part`` name ("early", "a finales de")."""
+    first = next(month for word, month in _YEAR_THIRDS.items() if word in part)
+    return DateRange(dt.date(year, first, 1), _month_span(year, first + 3).end)
+
+
+def _year_of(said: str) -> int:
+    """How many years back from this one a phrase of ``_YEAR_SAID`` names."""
+    if "before last" in said or "antepasado" in said:
+        return 2
+    return 1 if any(word in said for word in ("last", "previous", "pasado")) else 0
+
+
+def _in_year_said(folded: str, today: dt.date) -> DateRange | None:
+    """A month, season or part of a year said by its distance from now ("October last year",
+    "el verano del año pasado", "at the end of last year"), or the year before last. Read as
+    "last year" alone, "octubre del año pasado" was the whole of last year."""
+    for m in _MONTH_OF_YEAR_SAID.finditer(folded):
+        name = m.group("m") or m.group("m2")
+        part = m.group("part") or m.group("part2")
+        if name == "may" and not part and not re.search(
+                r"\b(?:in|en|de|during|durante|since|desde)\s+may\b", folded):
+            continue  # "may" the verb, not the month
+        year = today.year - _year_of(m.group("said") or m.group("said2"))
+        return _with(_part_of(_month_span(year, MONTHS[name]), part), m)
+    season = _SEASON_OF_YEAR_SAID.search(folded)
+    if season:
+        year = today.year - _year_of(season.group("said"))
+        return _with(_season_span(year, _SEASONS[season.group("s")]), season)
+    part_of = _PART_OF_YEAR_SAID.search(folded)
+    if part_of:
+        year = today.year - _year_of(part_of.group("said"))
+        return _with(_third_of(year, part_of.group("part")), part_of)
+    before_last = _YEAR_BEFORE_LAST.search(folded)
+    if before_last:
+        year = today.year - 2
+        return _with(DateRange(dt.date(year, 1, 1), dt.date(year, 12, 31)), before_last)
     return None
 
 

@@ -12,6 +12,7 @@ import pytest
 from actors.ingest.messages import Save
 from actors.navigation.messages import Search, SearchResult
 from actors.provenance import Provenance
+from actors.text import fold
 from actors.time_ranges import DateRange, asked_range, mentioned_ranges, mentions
 from ihmt_async.runtime import Runtime
 
@@ -148,6 +149,40 @@ def test_a_part_of_a_year_is_its_four_months(question: str, first: dt.date,
                                              last: dt.date) -> None:
     span = asked_range(question, dt.date(2026, 12, 4))
     assert span is not None and (span.start, span.end) == (first, last)
+
+
+@pytest.mark.parametrize(("question", "first", "last"), [
+    # a month, season or part of a year said by its distance from now was the whole year
+    ("What did I do in October last year?", dt.date(2025, 10, 1), dt.date(2025, 10, 31)),
+    ("¿Qué hice en octubre del año pasado?", dt.date(2025, 10, 1), dt.date(2025, 10, 31)),
+    ("where did I travel in March of this year", dt.date(2026, 3, 1), dt.date(2026, 3, 31)),
+    ("¿qué pasó a principios de marzo de este año?", dt.date(2026, 3, 1),
+     dt.date(2026, 3, 10)),
+    ("What did I do last year in May?", dt.date(2025, 5, 1), dt.date(2025, 5, 31)),
+    ("what happened in mid-June of the previous year", dt.date(2025, 6, 11),
+     dt.date(2025, 6, 20)),
+    ("Where did I go in the summer of last year?", dt.date(2025, 6, 1), dt.date(2025, 8, 31)),
+    ("¿Adónde fui en el verano del año pasado?", dt.date(2025, 6, 1), dt.date(2025, 8, 31)),
+    ("What changed at the end of last year?", dt.date(2025, 9, 1), dt.date(2025, 12, 31)),
+    ("¿Qué hice a finales del año pasado?", dt.date(2025, 9, 1), dt.date(2025, 12, 31)),
+    ("what did we ship early this year", dt.date(2026, 1, 1), dt.date(2026, 4, 30)),
+    ("Where did I live the year before last?", dt.date(2024, 1, 1), dt.date(2024, 12, 31)),
+    ("¿Dónde vivía el año antepasado?", dt.date(2024, 1, 1), dt.date(2024, 12, 31)),
+    # unchanged: the year alone
+    ("What did I do last year?", dt.date(2025, 1, 1), dt.date(2025, 12, 31)),
+    ("¿Qué hice el año pasado?", dt.date(2025, 1, 1), dt.date(2025, 12, 31)),
+])
+def test_a_month_of_last_or_this_year_is_that_month(question: str, first: dt.date,
+                                                    last: dt.date) -> None:
+    span = asked_range(question, dt.date(2026, 12, 4))
+    assert span is not None and (span.start, span.end) == (first, last)
+    assert span.phrase in fold(question) and not span.yearless
+
+
+def test_may_the_verb_before_this_year_names_no_month() -> None:
+    span = asked_range("I may this year finally learn to sail", dt.date(2026, 12, 4))
+    assert span is not None and (span.start, span.end) == (dt.date(2026, 1, 1),
+                                                            dt.date(2026, 12, 4))
 
 
 @pytest.mark.anyio
