@@ -211,8 +211,12 @@ NAMES_ONLY_TERMS = 6
 """Terms of a chat turn (its label aside) up to which one holding only the question's names
 is small talk ("Lucía te manda saludos", "Miss our chats, we should call this weekend"):
 longer, it may answer the turn before it by meaning alone (``Navigator._names_only``)."""
-"""Best candidates checked for being a short question (``ranking.SLIGHT_FACTOR``)."""
 IN_RANGE_POOL = 50
+"""A question only about a time ranks this many of the time's memories..."""
+IN_RANGE_SCANNED = 400
+"""...taken from this many of its newest, the ones telling of a doing first: a month of chat
+holds hundreds of turns, and its last days' small talk filled the pool ("What happened in
+August?" lost "Adopted a second cat two days ago!" of the 20th)."""
 PREFERENCE_POOL = 100
 PREFERENCE_WORDS = ("love loved hate hated prefer favourite favorite allergic intolerant "
                     "enjoy stand deal dislike vegetarian vegan encanta gusta odio prefiero "
@@ -1148,13 +1152,15 @@ class NavigationActor(Actor):
             about_time = {leaf for leaf in in_range  # by a word of its own, not a neighbour
                           if leaf in best and best[leaf].matched - best[leaf].near}
             if listing:
-                # the newest recorded first, ties in the days' order: a heap of the pool's
-                # size, each memory's metadata read once (a sort read it again for its key,
+                # the newest recorded first, ties in the days' order: a heap of the scanned
+                # number, each memory's metadata read once (a sort read it again for its key,
                 # after a day of thousands of memories had pushed it out of the cache)
-                newest = heapq.nsmallest(IN_RANGE_POOL, (
+                newest = heapq.nsmallest(IN_RANGE_SCANNED, (
                     (-model.leaves[leaf].recorded_ts, at, leaf)
                     for at, leaf in enumerate(self._dated_between(span)) if admissible(leaf)))
-                extra = [leaf for _, _, leaf in newest]
+                # of those, the ones telling most of a doing (``Conversation.tells``)
+                extra = sorted((leaf for _, _, leaf in newest),
+                               key=lambda leaf: -self.conversation.tells(leaf))[:IN_RANGE_POOL]
                 if len(extra) < IN_RANGE_POOL:  # else only the dated ones reach the pool
                     extra += [leaf for leaf in self._mentioning(span, admissible)
                               if leaf not in extra]
@@ -1348,7 +1354,7 @@ class NavigationActor(Actor):
                                                         similar, asks_for_history(text)),
                                addable)
         if listing:
-            ranked = ranking.range_first(ranked, in_range, slight)
+            ranked = ranking.range_first(ranked, in_range, slight, self.conversation.tells)
         def continuation_of(leaf_id: str) -> str | None:
             """Where the story of ``leaf_id`` stands now: its latest later memory that tells
             of a change, else its latest later memory; the story followed from memory to

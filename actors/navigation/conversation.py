@@ -22,12 +22,14 @@ from actors.facts.speakers import assistant_said, opening_speaker
 from actors.navigation import ranking
 from actors.navigation.answer_type import answers_alike, asks_alike
 from actors.navigation.answer_type import holds as holds_answer
+from actors.navigation.days import day_of
 from actors.navigation.messages import Hit, SearchResult, Turn
 from actors.navigation.read_model import ReadModel, posix_seconds
 from actors.navigation.text_memo import TextMemo
 from actors.navigation.turn_order import TurnOrder
 from actors.text import fold
 from actors.text import terms as text_terms
+from actors.time_ranges import told_days
 
 CONVERSATION_GAP_S = 3600.0
 """Two memories one agent saved on the same day at most this far apart are turns of one
@@ -71,6 +73,23 @@ salary did I end up with?", "¿con qué se quedó al final?"): the answer is the
 last word on it, not the turn that opened it nor the closest one."""
 _ENDS_ASKING = re.compile(r"\?[^\w]*$")
 """A turn whose last sentence is a question (closing quotes, brackets or an emoji after it)."""
+_DOING = re.compile(
+    r"\b(?:I|[Ww]e)\s+(?:just\s+|finally\s+|also\s+|already\s+)?(?:[a-z]+[^\We]ed|went|got|"
+    r"bought|made|took|had|saw|met|ran|did|flew|left|came|began|found|sold|won|gave|wrote|"
+    r"built|became|brought|caught|chose|drove|ate|fell|felt|kept|lost|paid|rode|sent|spent|"
+    r"swam|taught|threw|told|wore)\b|(?:^|[.!?]\s+)(?:Just\s+)?[A-Z][a-z]+[^\We]ed\b|"
+    r"\b(?:I've|I\s+have|[Ww]e've|[Ww]e\s+have)\s+(?:just\s+)?[a-z]{2,}(?:ed|en|ne|un|ught)\b")
+"""A doing told in the first person, English: "I adopted", "we drove", "Adopted a second
+cat", "I've just finished"."""
+_DOING_ES = re.compile(
+    r"\b(?!(?:qu|porqu|caf|beb|Jos|jos|pur|cliché)é\b)[a-záíóúñ]{2,}é\b|"
+    r"\b(?:fui|fuimos|hice|hicimos|tuve|tuvimos|estuve|estuvimos|vi|vimos|di|dimos|pude|"
+    r"vine|vinimos|puse|supe|dije|traje|conduje)\b|"
+    r"\b(?:he|hemos)\s+[a-z]{2,}(?:ado|ido|cho|sto|to)\b", re.IGNORECASE)
+"""A doing told in the first person, Spanish: the preterite's "-é" ("compré", "empecé"),
+its common irregular forms, "he/hemos" and a participle."""
+_STATEMENT_END = re.compile(r"(?<=[.!])\s+")
+"""Where one sentence of a turn ends and the next begins (a question's "?" ends its own)."""
 _SPEAKER = re.compile(r"^\s*(?:user|assistant|usuario|asistente|me|[A-Z][\w-]*)\s*:\s*")
 """A chat turn's speaker, after its date (``LEADING_DATE``): "2026-03-10 user: "."""
 
@@ -86,6 +105,24 @@ def said_by_a_speaker(text: str) -> bool:
     facts' reading of a label, ``opening_speaker``)."""
     return _SPEAKER.match(LEADING_DATE.sub("", text)) is not None \
         and opening_speaker(text) is not None
+
+
+def doing_told(text: str, day: dt.date | None = None) -> int:
+    """How much a memory tells of its speaker's own doing, as "what did I do in August?"
+    wants: 2 a doing (a past verb in the first person, "compré", "we drove", a sentence
+    opening on one, "Adopted a second cat", or a day gone by as of ``day``, the memory's,
+    "Adoptamos un perro ayer"); 1 anything else stated, or a note; 0 a turn only asking
+    ("¿cómo elijo una de animación?") or the assistant's advice."""
+    turn = said_by_a_speaker(text)
+    if turn and assistant_said(text):
+        return 0
+    body = _SPEAKER.sub("", LEADING_DATE.sub("", text)).strip().rstrip("…")
+    if _DOING.search(body) or _DOING_ES.search(body) or day is not None and any(
+            told.span.end < day for told in told_days(body, day)):
+        return 2
+    stated = not turn or any(sentence.strip() and not _ENDS_ASKING.search(sentence)
+                             for sentence in _STATEMENT_END.split(body))
+    return 1 if stated else 0
 
 
 _assistant_opens = TextMemo(assistant_said, max_chars=200_000)
@@ -123,6 +160,12 @@ class Conversation:
         if meta is None or self.assistant_said(leaf_id) or opening_speaker(meta.excerpt) is None:
             return False
         return "?" in meta.excerpt
+
+    def tells(self, leaf_id: str) -> int:
+        """How much the memory tells of its speaker's own doing (``doing_told``), judged on
+        its excerpt."""
+        meta = self.model.leaves.get(leaf_id)
+        return 0 if meta is None else doing_told(meta.excerpt, day_of(meta))
 
     def slight(self, leaf_id: str, *, asking: bool = True) -> bool:
         """The memory is only a short question ("Any last tips?"): ``ranking.SLIGHT_FACTOR``;

@@ -526,13 +526,19 @@ def distinct(ranked: list[tuple[str, float]], said: Callable[[str], str], limit:
 
 
 def range_first(ranked: list[tuple[str, float]], in_range: set[str],
-                slight: frozenset[str] = frozenset()) -> list[tuple[str, float]]:
+                slight: frozenset[str] = frozenset(),
+                tells: Callable[[str], int] = lambda leaf: 1) -> list[tuple[str, float]]:
     """A question about a time and nothing else ("what did I do in April 2026?") is answered
     by the memories of that time, dated in it or naming it, in their order; one outside it
     is no answer, however well its words or meaning match ("abril 2026" and a memory of
-    "marzo de 2026" are close in meaning), so it follows them all. Within the time, a
+    "marzo de 2026" are close in meaning), so it follows them all. Within the time, the
+    memories that tell most of their speaker's own doing (``Conversation.tells``) come
+    first: "¿Qué hice en octubre del año pasado?" led with small talk of that month, a
+    question the user asked the assistant and its advice, not "Adoptamos un perro ayer". A
     ``slight`` memory (``SLIGHT_FACTOR``) follows the ones that say something."""
-    said = [item for item in ranked if item[0] in in_range and item[0] not in slight]
+    timely = [item for item in ranked if item[0] in in_range and item[0] not in slight]
+    told = {leaf: tells(leaf) for leaf, _ in timely}
+    said = sorted(timely, key=lambda item: -told[item[0]])  # stable: their order within
     asked = [item for item in ranked if item[0] in in_range and item[0] in slight]
     return said + asked + [item for item in ranked if item[0] not in in_range]
 

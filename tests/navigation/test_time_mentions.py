@@ -7,10 +7,11 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+import anyio
 import pytest
 
 from actors.ingest.messages import Save
-from actors.navigation.messages import Search, SearchResult
+from actors.navigation.messages import Search, SearchResult, Stats
 from actors.provenance import Provenance
 from actors.text import fold
 from actors.time_ranges import DateRange, asked_range, mentioned_ranges, mentions
@@ -201,3 +202,57 @@ async def test_memories_of_the_asked_time_are_no_rivals(tmp_path: Path) -> None:
             Search(query="What was going on with mum in early March 2026?"))
         assert result.status == "FOUND"
         assert {hit.leaf_id for hit in result.hits} == set(ids[:3])
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("question", ["What did I do in August 2025?",
+                                      "¿Qué hice en agosto de 2025?"])
+async def test_what_happened_in_a_time_leads_with_a_doing_of_it(tmp_path: Path,
+                                                                 question: str) -> None:
+    # IN_RANGE_SCANNED and Conversation.tells: the month's newest small talk, the user's
+    # questions and the assistant's advice filled the listing; the doing of the 2nd was
+    # not even among the memories ranked
+    async with Runtime(tmp_path, background_consolidation=False) as rt:
+        adopted = await save(rt, "2025-08-02 user: Adopté un segundo gato, un gatito gris "
+                                 "que se llama Anís.")
+        for n in range(66):
+            day = f"2025-08-{n % 18 + 10:02d}"
+            await save(rt, (f"{day} user: Can you explain the word number {n} again?",
+                            f"{day} assistant: Sure, tip {n}: read it aloud and use it in a "
+                            "sentence of your own.",
+                            f"{day} user: Interesting, thanks for number {n}.")[n % 3])
+        with anyio.fail_after(120):
+            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                await anyio.sleep(0.2)
+        found = await ask(rt, question)
+        assert found.status == "FOUND" and found.hits[0].leaf_id == adopted
+
+
+def test_within_a_time_the_memories_telling_a_doing_come_first() -> None:
+    # ranking.range_first: a doing (2), then what is stated (1), then questions and advice
+    # (0), each in its order; a slight memory after them all, and the time's memories
+    # before any other
+    from actors.navigation.ranking import range_first
+    ranked = [("advice", 0.9), ("small", 0.8), ("doing", 0.7), ("short", 0.6), ("out", 0.5),
+              ("note", 0.4)]
+    tells = {"advice": 0, "small": 1, "doing": 2, "short": 1, "note": 1}
+    order = range_first(ranked, {"advice", "small", "doing", "short", "note"},
+                        frozenset({"short"}), lambda leaf: tells[leaf])
+    assert [leaf for leaf, _ in order] == ["doing", "small", "note", "advice", "short", "out"]
+
+
+@pytest.mark.parametrize(("text", "told"), [
+    ("2025-08-02 user: Adopted a second cat two days ago!", 2),
+    ("2025-08-02 user: Adoptamos un perro ayer.", 2),
+    ("2025-08-02 user: Me compré una bici gravel, ¿qué debería revisar?", 2),
+    ("2025-08-02 user: I went to a data conference in Montréal", 2),
+    ("2025-08-02 user: Interesting, thanks. I need a red pen.", 1),
+    ("2025-08-02 user: Got it. The part looks different from the photos.", 1),
+    ("2025-08-02: Fixed the boiler with the plumber.", 2),
+    ("2025-08-02: The office moves to the fourth floor.", 1),
+    ("2025-08-02 user: Tengo ganas de ver una de animación, ¿cómo elijo?", 0),
+    ("2025-08-02 assistant: I went through your list: try the second one.", 0),
+])
+def test_how_much_a_memory_tells_of_a_doing(text: str, told: int) -> None:
+    from actors.navigation.conversation import doing_told
+    assert doing_told(text, dt.date(2025, 8, 2)) == told
