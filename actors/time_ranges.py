@@ -387,6 +387,9 @@ class NamedTimes:
     """The days and months named with their year, in the order ``mentioned_ranges`` lists."""
     months_alone: tuple[int, ...]
     """The months named without a year, in order ("may" and "march" only capitalised)."""
+    months_back: tuple[tuple[int, int], ...] = ()
+    """The months named with a year said by its distance from the day the text was said
+    ("in March last year", "en octubre del año pasado"): (month, years back)."""
 
 
 def named_times(text: str) -> NamedTimes:
@@ -398,13 +401,24 @@ def named_times(text: str) -> NamedTimes:
             out.append(_month_span(int(m.group("y")), MONTHS[m.group("m")]))
     for m in _YEAR_MONTH.finditer(folded):
         out.append(_month_span(int(m.group("y")), int(m.group("m"))))
+    back: list[tuple[int, int]] = []
+    said_at: set[int] = set()
+    aligned = len(folded) == len(text)  # folding kept every character's place
+    for m in _MONTH_OF_YEAR_SAID.finditer(folded):
+        which = "m" if m.group("m") else "m2"
+        if m.group(which) in _AMBIGUOUS_MONTHS and not (
+                aligned and text[m.start(which)].isupper()):
+            continue
+        back.append((MONTHS[m.group(which)], _year_of(m.group("said") or m.group("said2"))))
+        said_at.add(m.start(which))
     alone: list[int] = []
     for m in _MONTH_ALONE.finditer(text):
         name = fold(m.group("m")).lower()
-        if name in _AMBIGUOUS_MONTHS and not m.group("m")[0].isupper():
+        if name in _AMBIGUOUS_MONTHS and not m.group("m")[0].isupper() or \
+                aligned and m.start("m") in said_at:
             continue
         alone.append(MONTHS[name])
-    return NamedTimes(tuple(out), tuple(alone))
+    return NamedTimes(tuple(out), tuple(alone), tuple(back))
 
 
 def mentioned_ranges(text: str, said_on: dt.date | None = None) -> list[DateRange]:
@@ -421,6 +435,7 @@ def ranges_named(named: NamedTimes, said_on: dt.date | None = None) -> list[Date
     """``mentioned_ranges`` of a text already read (``named_times``)."""
     out = list(named.dated)
     if said_on is not None:
+        out += [_month_span(said_on.year - back, month) for month, back in named.months_back]
         dated = {(r.start.year, r.start.month) for r in out}
         for month in named.months_alone:
             year = min((said_on.year - 1, said_on.year, said_on.year + 1),

@@ -48,6 +48,20 @@ def test_a_month_without_its_year_is_the_one_nearest_the_memorys_day(
     assert not mentions(text, APRIL) or "2021" in text  # no day said: no year, no month
 
 
+@pytest.mark.parametrize(("text", "said_on", "named"), [
+    # a month said with "last year"/"this year" is of the year counted from the memory's day
+    # (read as a month alone, "April last year" said in March 2022 was April 2022)
+    ("In April last year I went to PyCon.", dt.date(2022, 3, 10), True),
+    ("En abril del año pasado fui a la PyCon.", dt.date(2022, 1, 10), True),
+    ("Back in April this year we shipped it.", dt.date(2021, 11, 2), True),
+    ("In April this year I went to PyCon.", dt.date(2022, 3, 10), False),
+    ("In April last year I went to PyCon.", dt.date(2021, 6, 10), False),
+])
+def test_a_month_of_last_or_this_year_is_counted_from_the_memorys_day(
+        text: str, said_on: dt.date, named: bool) -> None:
+    assert mentions(text, APRIL, said_on) is named
+
+
 def test_a_named_month_is_the_whole_month() -> None:
     assert mentioned_ranges("En marzo de 2021 empecé el curso.") == [
         DateRange(dt.date(2021, 3, 1), dt.date(2021, 3, 31))]
