@@ -164,6 +164,7 @@ class Actor:
         timeout = self.request_timeout_s if timeout_s is None else timeout_s
         send, receive = anyio.create_memory_object_stream[Outcome[Any]](1)
         request = dataclasses.replace(message, reply=ReplySlot(send))
+        queued = False
         with receive:
             with anyio.move_on_after(timeout) as scope:
                 try:
@@ -171,12 +172,15 @@ class Actor:
                 except (anyio.ClosedResourceError, anyio.BrokenResourceError):
                     send.close()
                     raise self._stopped_error() from None
+                queued = True
                 try:
                     outcome = await receive.receive()
                 except anyio.EndOfStream:
                     raise self._stopped_error() from None
             if scope.cancelled_caught:
-                raise ActorTimeout(self.name, timeout)
+                if not queued:
+                    send.close()  # the reply slot never reached the actor
+                raise ActorTimeout(self.name, timeout, queued=queued)
         return outcome.unwrap()
 
     def tell_nowait(self, message: Message) -> bool:

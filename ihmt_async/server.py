@@ -49,7 +49,7 @@ from ihmt_async.tool_edge import (
     provenance_of,
     tool_errors,
 )
-from store.errors import InvalidArgument, UnknownOption
+from store.errors import ActorTimeout, InvalidArgument, SaveStillRunning, UnknownOption
 
 
 def _limit_schema(schema: dict[str, Any]) -> None:
@@ -173,11 +173,16 @@ def build_server(home: Path | str | None = None, *,
         project = await client_project(ctx.session, app.extras)
         # where a save that asks for no scope is filed is the ingest actor's decision: it
         # reads the text's facts for it once, and records the same facts
-        result = await app.runtime.ingest.ask(Save(
-            content=content, domain=domain, content_type=content_type or "auto",
-            tags=tuple(tags or ()), scope=asked, project=project, origin=origin or "agent",
-            supersedes=supersedes, seen_from=search_scope(asked, project),
-            provenance=provenance_of(ctx, app)))
+        try:
+            result = await app.runtime.ingest.ask(Save(
+                content=content, domain=domain, content_type=content_type or "auto",
+                tags=tuple(tags or ()), scope=asked, project=project, origin=origin or "agent",
+                supersedes=supersedes, seen_from=search_scope(asked, project),
+                provenance=provenance_of(ctx, app)))
+        except ActorTimeout as exc:
+            if exc.queued:  # in the ingest actor's inbox: it is still saved
+                raise SaveStillRunning(exc.timeout_s) from None
+            raise
         return render.render_save(result, scope=result.scope, project=project, asked=asked)
 
     @server.tool(structured_output=False)

@@ -319,10 +319,26 @@ class ActorStopped(ActorError):
 class ActorTimeout(ActorError, TimeoutError):
     """The actor did not answer in time."""
 
-    def __init__(self, actor: str, timeout_s: float) -> None:
+    def __init__(self, actor: str, timeout_s: float, *, queued: bool = False) -> None:
         self.actor = actor
         self.timeout_s = timeout_s
+        self.queued = queued
+        """The request was in the actor's inbox when the caller stopped waiting: the actor
+        still handles it (only the wait ended)."""
         super().__init__(f"The {actor} actor did not answer within {timeout_s:.1f}s.")
+
+
+class SaveStillRunning(ActorError):
+    """A save the ingest actor had taken in had not finished when the caller stopped waiting
+    (a text of a megabyte under load, or one queued behind it): it is still stored. Said as
+    a failure ("did not answer"), an agent saved it again."""
+
+    def __init__(self, timeout_s: float) -> None:
+        self.timeout_s = timeout_s
+        super().__init__(
+            f"The save is still running after {timeout_s:.0f}s (a long text or a busy store): "
+            "it was accepted and will be stored; do not save it again. Search for it in a "
+            "minute to confirm.")
 
 
 class ActorCrashed(ActorError):

@@ -136,6 +136,26 @@ async def test_ask_timeout_against_slow_actor(running: Parrot) -> None:
         assert await running.ask(Echo(text="after")) == "after!"
 
 
+async def test_a_timeout_tells_whether_the_actor_took_the_request_in() -> None:
+    # queued: the actor still handles it (a save still stored, ``SaveStillRunning``); not
+    # queued: the inbox stayed full until the wait ended, and nothing was handed over
+    actor = Parrot(inbox_size=1)
+    with anyio.fail_after(5):
+        async with anyio.create_task_group() as tg:
+            await tg.start(actor.run)
+            with pytest.raises(ActorTimeout) as taken:
+                await actor.ask(Block(), timeout_s=0.2)  # being handled
+            assert taken.value.queued
+            await actor.tell(Echo(text="fills the inbox"))
+            with pytest.raises(ActorTimeout) as refused:
+                await actor.ask(Echo(text="never sent"), timeout_s=0.2)
+            assert not refused.value.queued
+            actor.gate.set()
+            assert await actor.ask(Echo(text="after")) == "after!"
+            actor.close_inbox()
+    assert actor.memory == ["fills the inbox", "after"]  # "never sent" never reached it
+
+
 async def test_close_inbox_fails_queued_requests_with_stopped() -> None:
     actor = Parrot(inbox_size=8)
     outcomes: dict[int, object] = {}
