@@ -20,7 +20,7 @@ import os
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from actors.ingest.types import CONTENT_TYPES
 from actors.provenance import ORIGINS
@@ -50,13 +50,21 @@ def _limit(text: str) -> int:
     return value
 
 
+class _Parser(argparse.ArgumentParser):
+    """A usage error is one line on stderr and exit status 2 (argparse's, the convention for
+    a command used wrongly), not argparse's usage block above it."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see: {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ihmt-async", description=__doc__.split("\n")[0])
+    parser = _Parser(prog="ihmt-async", description=__doc__.split("\n")[0])
     home_help = f"IHMT_HOME to use (default: $IHMT_HOME or {default_home()})"
     parser.add_argument("--home", help=home_help)
     parser.add_argument("--version", action=_VersionAction)
     # --home is accepted after the subcommand too (`ihmt-async search x --home DIR`).
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--home", default=argparse.SUPPRESS, help=home_help)
     sub = parser.add_subparsers(dest="command", required=True)
 

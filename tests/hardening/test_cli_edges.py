@@ -222,3 +222,16 @@ def test_ingest_of_a_device_and_audit_by_command_name(tmp_path: Path) -> None:
     listed = run_cli(tmp_path, "audit", "--action", "forget")
     assert listed.returncode == 0 and "retract.leaf" in listed.stdout and leaf in listed.stdout
     assert "save" not in listed.stdout.split()
+
+
+@pytest.mark.parametrize("args", [("search", "gauge", "--limit", "0"),
+                                  ("search", "gauge", "--limit", "abc"), ("serch", "x"),
+                                  ("search",)])
+def test_a_command_used_wrongly_is_one_line_and_status_2(tmp_path: Path,
+                                                         args: tuple[str, ...]) -> None:
+    # argparse printed its usage block above the error (an outside probe read it as README's
+    # "errors exit 1 with one line" broken); 2 stays: a command used wrongly, not a failure
+    done = run_cli(tmp_path, *args)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "usage:" not in lines[0] and "--help" in lines[0], done.stderr
