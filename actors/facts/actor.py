@@ -480,10 +480,13 @@ class FactsActor(Actor):
         return self._index.timeline(self._index.keys())
 
     def _history(self, msg: History) -> tuple[FactView, ...]:
+        keys = self._index.keys_of_subject(msg.subject)
         if msg.attribute:
-            keys = [fact_key(msg.subject, msg.attribute)]
-        else:
-            keys = self._index.keys_of_subject(msg.subject)
+            wanted = fact_key(msg.subject, msg.attribute)
+            # "editor" is the user's "preference:editor", "yoga" their "activity:yoga": an
+            # attribute named without its kind is every kind's of that name
+            keys = [wanted] if wanted in keys else \
+                [key for key in keys if key[1].rpartition(":")[2] == wanted[1]] or [wanted]
         timeline = self._index.timeline(keys, as_of=msg.as_of)
         out: list[FactView] = []
         for key in keys:

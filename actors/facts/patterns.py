@@ -1022,6 +1022,13 @@ _SWITCHED = _r(
     r"\b(?:we|i|nosotros)?\s*(?:have\s+|'ve\s+)?(?:switched|migrated|moved|changed)\s+from\s+"
     r"(?P<old>.+?)\s+to\s+|\b(?:cambiamos|migramos|pasamos)\s+de\s+(?P<old_es>.+?)\s+a\s+"
 )
+_SWITCHED_MINE = _r(
+    r"\b(?:(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|now\s+)?(?:switched|changed|moved)|"
+    r"(?:he|hemos)\s+cambiado|cambie|cambiamos)\s+(?:my|our|mi|nuestr[oa])\s+"
+    r"(?P<x>[^\W\d_]+(?:\s+[^\W\d_]+){0,2}?)\s+(?:(?:from|de)\s+[^,;]+?\s+)?"
+    r"(?:over\s+)?(?:to|a|al|por)\s+(?:(?:an?|the|un|una|el|la)\s+)?")
+"""A setting of the speaker's changed by naming it: "I switched my editor to Helix", "we
+changed our CI provider from Travis to GitHub Actions", "cambié mi editor a Helix"."""
 # "The billing service migrated its invoice storage from MySQL to PostgreSQL", "we moved the
 # auth service from Heroku to Fly.io", "el servicio de pagos migró de MySQL a PostgreSQL": a
 # change of what a component uses, told as a move. The subject is the component named as the
@@ -1785,6 +1792,18 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                     return [(m.start(), rest or owner or "project", attribute, value)]
             if _no_opinion(value):
                 return [(m.start(), noun, "value", value)]
+    mine = _SWITCHED_MINE.search(span.folded)
+    if mine is not None:
+        # "I switched my editor to Helix", "cambié mi editor a Helix": the setting the noun
+        # names, as "my editor is Helix" would (no fact was read: "which editor do I use?"
+        # asked a clue between Neovim and Helix)
+        noun = normalise_topic(mine.group("x"))
+        value = clean_value(span, mine.end(), len(span.folded), cut_with=True)
+        for name, (owner, attribute) in _TRAILING_ATTRIBUTES.items():
+            if value and (noun == name or noun.endswith(" " + name)) \
+                    and _NAMED_VALUE.search(value):  # "... to dark mode" names no editor
+                rest = noun[: -len(name)].strip()
+                return [(mine.start(), rest or owner or "user", attribute, value)]
     m = _SWITCHED.search(span.folded)
     if m is not None:
         value = clean_value(span, m.end(), len(span.folded), cut_with=True)
