@@ -35,7 +35,7 @@ _MONEY = re.compile(
 bucks", "veinte mil pesos"): a chat tells a price as it is said."""
 _DURATION = re.compile(
     rf"\b(?:{_NUMBER}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|half|un|una|dos|"
-    r"tres|cuatro|cinco|seis|siete|ocho|nueve|diez|media)(?:\s*(?:-|to|a|or|o)\s*\d+)?\s*"
+    r"tres|cuatro|cinco|seis|siete|ocho|nueve|diez|media)(?:\s*(?:-|to|a|or|o)\s*\d+)?[\s-]*"
     r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|segundos?|"
     r"minutos?|horas?|dias?|semanas?|meses|mes|anos?)\b", re.IGNORECASE)
 _DISTANCE = re.compile(rf"\b{_NUMBER}\s*(?:km|kilometres?|kilometers?|kilometros?|miles?|"
