@@ -1215,13 +1215,15 @@ class NavigationActor(Actor):
             answered = {leaf: after for leaf in leading if self.conversation.asking(leaf)
                         and (after := self.conversation.answered_by(leaf)) is not None
                         and admissible(after)}
+        described: dict[str, str] = {}
         if said_by is not None:
             # "What kind of index did you suggest for the slow orders dashboard?": the user's
             # "The orders dashboard is slow..." asks nothing, yet the reply right after it is
             # what was suggested ("What did Maya suggest to Tomás?": Maya's reply to Tomás)
-            answered.update({leaf: after for leaf in leading if leaf not in answered
-                             and (after := self.conversation.reply_of(leaf, said_by))
-                             is not None and admissible(after)})
+            described = {leaf: after for leaf in leading if leaf not in answered
+                         and (after := self.conversation.reply_of(leaf, said_by)) is not None
+                         and admissible(after)}
+            answered.update(described)
         for leaf, after in answered.items():
             # the answer holds few of the asking turn's words ("Any app to practise
             # between lessons?" / "Simply Piano is fun"): it is found through its question
@@ -1267,6 +1269,8 @@ class NavigationActor(Actor):
                 scores[leaf] = max(scores[leaf], scores[reply])
             ranking.boost_matching(scores, frozenset(named_in), ranking.ANSWER_ASKED_BOOST,
                                    boosts)
+        for leaf, after in described.items():  # judged with the words its exchange holds
+            exchange.setdefault(after, leaf)
         advice = asks_for_advice(text)
         if advice:
             said = {leaf: model.text_of(leaf) for leaf in leading
