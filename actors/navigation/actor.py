@@ -48,6 +48,7 @@ from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
     bare,
+    holds_beside,
     holds_value,
     names_by,
     tells_a_schedule,
@@ -1873,7 +1874,8 @@ class NavigationActor(Actor):
         """Turns of ``speaker`` (``said_asked.asked_speaker``) that hold what the question
         asks them to have suggested: the thing it names, in any form the index holds and in
         either language ("Which hiking trail did you suggest?" -> "el sendero La Luz"), or,
-        asked a length, a count, a distance or a time of day, such words. A sum is no sign
+        asked a length, a count, a distance or a time of day, such words beside a word of the
+        question ("5-minute sessions" for "how long should each session be?"). A sum is no sign
         ("How much above their first number did you tell me to counter?" is told by "15%")."""
         thing = asked_thing(topic)
         forms: set[str] = set()
@@ -1888,10 +1890,12 @@ class NavigationActor(Actor):
             kind = None
         if not forms and kind is None:
             return set()
+        asked = {term for reading, _, _ in readings for term in reading.query_terms}
         return {leaf for leaf in dict.fromkeys(leading)
                 if self.conversation.said_by(leaf, speaker)
                 and (forms and self.model.index.terms_of(leaf) & forms
-                     or kind is not None and holds_answer(kind, self.model.text_of(leaf)))}
+                     or kind is not None and holds_beside(kind, self.model.text_of(leaf),
+                                                          asked))}
 
     def _naming(self, readings: list[Reading], leading: list[str]) -> set[str]:
         """Candidates that give the name a name question asks for: a word of the question

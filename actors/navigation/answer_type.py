@@ -133,6 +133,25 @@ def holds(answer: re.Pattern[str], text: str) -> bool:
     return bool(answer.search(fold(LEADING_DATE.sub("", text))))
 
 
+BESIDE_WORDS = 3
+"""Words on either side of the kind's words in which a word of the question tells what they
+measure ("Train it in 5-minute sessions" for "how long should each session be?")."""
+
+
+def holds_beside(answer: re.Pattern[str], text: str, words: Collection[str]) -> bool:
+    """Whether ``text`` holds words of the expected kind with a word of the question (stems,
+    ``words``) at most ``BESIDE_WORDS`` words away: "5-minute sessions" answers "How long
+    should each training session be?", "se adapta en unas tres semanas" does not, though both
+    tell a length of time."""
+    said = fold(LEADING_DATE.sub("", text))
+    for found in answer.finditer(said):
+        before = re.findall(r"[^\W_]+", said[:found.start()])[-BESIDE_WORDS:]
+        after = re.findall(r"[^\W_]+", said[found.end():])[:BESIDE_WORDS]
+        if any(stem(word) in words for word in (*before, *after)):
+            return True
+    return False
+
+
 _ASKS_NAME = re.compile(
     r"\bnames?\b|\bwhat(?:\s+(?:is|was|are|were)\b|['’]s\b).*\bcalled\b|"
     r"\bwhat\s+(?:did|do|does|should|shall|will)\s+\w+\s+call\b(?!.*\b(?:about|for|to|when|"

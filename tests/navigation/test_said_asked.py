@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from actors.navigation import ranking
+from actors.navigation.answer_type import expected, holds_beside
 from actors.navigation.conversation import Conversation
 from actors.navigation.said_asked import ASSISTANT, asked_speaker, asked_thing
+from actors.navigation.stem import stem
 from ihmt_async.runtime import Runtime
 from tests.navigation.test_retrieval_rules import embedded, save, search
 
@@ -111,3 +113,15 @@ async def test_without_the_boost_a_turn_on_the_topic_leads(
 
 def test_the_asked_thing_s_turn_ranks_ahead_by_half() -> None:
     assert ranking.SAID_KIND_BOOST == 1.5
+
+
+@pytest.mark.parametrize(("text", "beside"), [
+    ("2025-12-09 assistant: Train it in 5-minute sessions twice a day.", True),
+    ("2025-12-09 assistant: Keep each session short, ten minutes at most.", True),
+    ("2025-10-13 assistant: Most rescues settle in within three weeks; keep routines fixed.",
+     False),  # a length of time, but of nothing the question asks
+])
+def test_the_kind_asked_is_told_beside_a_word_of_the_question(text: str, beside: bool) -> None:
+    kind = expected("How long should each training session be?")
+    words = {stem(word) for word in ("long", "training", "session")}
+    assert kind is not None and holds_beside(kind, text, words) is beside
