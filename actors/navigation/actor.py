@@ -132,7 +132,7 @@ from actors.navigation.read_model import ReadModel
 from actors.navigation.readings import Match, Reading, Readings, back_map
 from actors.navigation.regions import is_demonym
 from actors.navigation.replaced import replaced_memory
-from actors.navigation.said_asked import asked_speaker, asked_thing
+from actors.navigation.said_asked import asked_speaker, asked_thing, names_the_thing
 from actors.navigation.stem import stem
 from actors.navigation.stories import capitalised_terms, named_terms, tells_a_change
 from actors.navigation.text_memo import TextMemo
@@ -1894,6 +1894,7 @@ class NavigationActor(Actor):
         return {leaf for leaf in dict.fromkeys(leading)
                 if self.conversation.said_by(leaf, speaker)
                 and (forms and self.model.index.terms_of(leaf) & forms
+                     and names_the_thing(self.model.text_of(leaf), frozenset(forms))
                      or kind is not None and holds_beside(kind, self.model.text_of(leaf),
                                                           asked))}
 

@@ -18,6 +18,7 @@ import functools
 import re
 import unicodedata
 
+from actors.navigation.stem import stem
 from actors.text import STOPWORDS, fold
 
 ASSISTANT = "assistant"
@@ -120,3 +121,32 @@ def asked_thing(question: str) -> str | None:
     if not head or head[-1] in STOPWORDS:
         return None
     return head[-1]
+
+
+_DETERMINERS = frozenset("""a an the this that these those one two three four five six my your
+    his her our their some any another each every el la los las un una unos unas este esta
+    estos estas ese esa esos esas tu tus su sus mi mis otro otra dos tres""".split())
+_WORD = re.compile(r"[^\W_][\w'’-]*")
+_SENTENCE = re.compile(r"[.!?;:,()\n]+\s|\n")
+"""Where a sentence or a list item ends: "3. Book timed-entry tickets" opens one."""
+
+
+def names_the_thing(text: str, forms: frozenset[str]) -> bool:
+    """Whether ``text`` says a word of ``forms`` (stems of the thing asked) as a thing: after
+    a determiner, one word between at most ("a partial index", "a 'place' command", "el
+    sendero La Luz"), or before a number or a name ("tram 28", "Hotel Le Germain"); not the
+    same letters as a verb or inside another thing ("book months ahead" for "which book",
+    "trail mixes are the usual trap" for "which trail")."""
+    for sentence in _SENTENCE.split(text):
+        words = _WORD.findall(sentence)
+        for at, word in enumerate(words):
+            if stem(fold(word)) not in forms:
+                continue
+            before = [fold(w) for w in words[max(0, at - 2):at]]
+            if before and (before[-1] in _DETERMINERS
+                           or len(before) == 2 and before[0] in _DETERMINERS):
+                return True
+            after = words[at + 1] if at + 1 < len(words) else ""
+            if after[:1].isdigit() or after[:1].isupper():
+                return True
+    return False

@@ -13,7 +13,7 @@ import pytest
 from actors.navigation import ranking
 from actors.navigation.answer_type import expected, holds_beside
 from actors.navigation.conversation import Conversation
-from actors.navigation.said_asked import ASSISTANT, asked_speaker, asked_thing
+from actors.navigation.said_asked import ASSISTANT, asked_speaker, asked_thing, names_the_thing
 from actors.navigation.stem import stem
 from ihmt_async.runtime import Runtime
 from tests.navigation.test_retrieval_rules import embedded, save, search
@@ -125,3 +125,17 @@ def test_the_kind_asked_is_told_beside_a_word_of_the_question(text: str, beside:
     kind = expected("How long should each training session be?")
     words = {stem(word) for word in ("long", "training", "session")}
     assert kind is not None and holds_beside(kind, text, words) is beside
+
+
+@pytest.mark.parametrize(("text", "thing", "named"), [
+    ("Since you only query the open ones, create a partial index on created_at.", "index",
+     True),
+    ("Ride tram 28 early in the morning before it fills.", "tram", True),
+    ("Cerca de Albuquerque tienes el sendero La Luz en la sierra Sandía.", "sendero", True),
+    ("For festival weeks, book months ahead. 3. Book timed-entry tickets online.", "book",
+     False),  # the verb, not the thing asked
+    ("Always check labels for 'may contain peanuts', trail mixes are the usual trap.", "trail",
+     False),
+])
+def test_a_turn_names_the_thing_asked_as_a_thing(text: str, thing: str, named: bool) -> None:
+    assert names_the_thing(text, frozenset({stem(thing)})) is named
