@@ -48,6 +48,7 @@ from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
     bare,
+    holds_beside,
     holds_value,
     names_by,
     tells_a_schedule,
@@ -131,6 +132,7 @@ from actors.navigation.read_model import ReadModel
 from actors.navigation.readings import Match, Reading, Readings, back_map
 from actors.navigation.regions import is_demonym
 from actors.navigation.replaced import replaced_memory
+from actors.navigation.said_asked import asked_speaker, asked_thing, names_the_thing
 from actors.navigation.stem import stem
 from actors.navigation.stories import capitalised_terms, named_terms, tells_a_change
 from actors.navigation.text_memo import TextMemo
@@ -1210,19 +1212,37 @@ class NavigationActor(Actor):
                            or leaf in repeated and self._names_only(leaf, best, asked_names,
                                                                     text))
         ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
+        said_by = asked_speaker(topic)
+        answered: dict[str, str] = {}
         if not asks_the_assistant(topic):
             model_turns = frozenset(leaf for leaf in leading
                                     if self.conversation.assistant_said(leaf))
             ranking.boost_matching(scores, model_turns, ranking.ASSISTANT_FACTOR, boosts)
         else:  # "Which vacuum did you recommend?": the user's "Which vacuum should I buy?"
             answered = {leaf: after for leaf in leading if self.conversation.asking(leaf)
-                       and (after := self.conversation.answered_by(leaf)) is not None
-                       and admissible(after)}
-            for leaf, after in answered.items():
-                # the answer holds few of the asking turn's words ("Any app to practise
-                # between lessons?" / "Simply Piano is fun"): it is found through its question
-                scores[after] = max(scores.get(after, 0.0), scores[leaf])
-            ranking.boost_matching(scores, frozenset(answered), ranking.ASKING_FACTOR, boosts)
+                        and (after := self.conversation.answered_by(leaf)) is not None
+                        and admissible(after)}
+        described: dict[str, str] = {}
+        if said_by is not None:
+            # "What kind of index did you suggest for the slow orders dashboard?": the user's
+            # "The orders dashboard is slow..." asks nothing, yet the reply right after it is
+            # what was suggested ("What did Maya suggest to Tomás?": Maya's reply to Tomás)
+            described = {leaf: after for leaf in leading if leaf not in answered
+                         and (after := self.conversation.reply_of(leaf, said_by)) is not None
+                         and admissible(after)}
+            answered.update(described)
+        for leaf, after in answered.items():
+            # the answer holds few of the asking turn's words ("Any app to practise
+            # between lessons?" / "Simply Piano is fun"): it is found through its question
+            scores[after] = max(scores.get(after, 0.0), scores[leaf])
+        ranking.boost_matching(scores, frozenset(answered), ranking.ASKING_FACTOR, boosts)
+        if said_by is not None:
+            # "Which tram did you tell me to ride early?": of the asked speaker's turns, the
+            # one saying the thing asked ("Ride tram 28 early...") or the kind of words asked
+            # ("How long did you say...": "5-minute sessions"), not their first turn on it
+            ranking.boost_matching(scores, self._said_the_asked(
+                readings, [*leading, *answered.values()], said_by, topic),
+                ranking.SAID_KIND_BOOST, boosts)
         exchange: dict[str, str] = {}  # a turn -> the turn of its exchange whose words it holds
         answer_kind = expected_answer(text)
         if answer_kind is not None or naming:
@@ -1256,6 +1276,8 @@ class NavigationActor(Actor):
                 scores[leaf] = max(scores[leaf], scores[reply])
             ranking.boost_matching(scores, frozenset(named_in), ranking.ANSWER_ASKED_BOOST,
                                    boosts)
+        for leaf, after in described.items():  # judged with the words its exchange holds
+            exchange.setdefault(after, leaf)
         advice = asks_for_advice(text)
         if advice:
             said = {leaf: model.text_of(leaf) for leaf in leading
@@ -1852,6 +1874,35 @@ class NavigationActor(Actor):
         words = {term for term, df in dfs.items() if df == min(rare)}
         return {leaf for leaf in scores if leaf in best
                 and (best[leaf].matched - best[leaf].near) & words}
+
+    def _said_the_asked(self, readings: list[Reading], leading: list[str], speaker: str,
+                        topic: str) -> set[str]:
+        """Turns of ``speaker`` (``said_asked.asked_speaker``) that hold what the question
+        asks them to have suggested: the thing it names, in any form the index holds and in
+        either language ("Which hiking trail did you suggest?" -> "el sendero La Luz"), or,
+        asked a length, a count, a distance or a time of day, such words beside a word of the
+        question ("5-minute sessions" for "how long should each session be?"). A sum is no sign
+        ("How much above their first number did you tell me to counter?" is told by "15%")."""
+        thing = asked_thing(topic)
+        forms: set[str] = set()
+        if thing is not None:
+            head = stem(thing)
+            for reading, back, _ in readings:
+                for term in reading.query_terms:
+                    if term == head or head in back.get(term, frozenset()):
+                        forms |= {term, *self.model.index.derived_forms(term)}
+        kind = expected_answer(topic)
+        if kind is not None and value_asked(topic) is not None:
+            kind = None
+        if not forms and kind is None:
+            return set()
+        asked = {term for reading, _, _ in readings for term in reading.query_terms}
+        return {leaf for leaf in dict.fromkeys(leading)
+                if self.conversation.said_by(leaf, speaker)
+                and (forms and self.model.index.terms_of(leaf) & forms
+                     and names_the_thing(self.model.text_of(leaf), frozenset(forms))
+                     or kind is not None and holds_beside(kind, self.model.text_of(leaf),
+                                                          asked))}
 
     def _naming(self, readings: list[Reading], leading: list[str]) -> set[str]:
         """Candidates that give the name a name question asks for: a word of the question

@@ -35,7 +35,7 @@ _MONEY = re.compile(
 bucks", "veinte mil pesos"): a chat tells a price as it is said."""
 _DURATION = re.compile(
     rf"\b(?:{_NUMBER}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|half|un|una|dos|"
-    r"tres|cuatro|cinco|seis|siete|ocho|nueve|diez|media)(?:\s*(?:-|to|a|or|o)\s*\d+)?\s*"
+    r"tres|cuatro|cinco|seis|siete|ocho|nueve|diez|media)(?:\s*(?:-|to|a|or|o)\s*\d+)?[\s-]*"
     r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|segundos?|"
     r"minutos?|horas?|dias?|semanas?|meses|mes|anos?)\b", re.IGNORECASE)
 _DISTANCE = re.compile(rf"\b{_NUMBER}\s*(?:km|kilometres?|kilometers?|kilometros?|miles?|"
@@ -131,6 +131,25 @@ def holds_value(question: str, text: str) -> bool:
 def holds(answer: re.Pattern[str], text: str) -> bool:
     """Whether ``text`` (past its leading date) holds words of the expected kind."""
     return bool(answer.search(fold(LEADING_DATE.sub("", text))))
+
+
+BESIDE_WORDS = 3
+"""Words on either side of the kind's words in which a word of the question tells what they
+measure ("Train it in 5-minute sessions" for "how long should each session be?")."""
+
+
+def holds_beside(answer: re.Pattern[str], text: str, words: Collection[str]) -> bool:
+    """Whether ``text`` holds words of the expected kind with a word of the question (stems,
+    ``words``) at most ``BESIDE_WORDS`` words away: "5-minute sessions" answers "How long
+    should each training session be?", "se adapta en unas tres semanas" does not, though both
+    tell a length of time."""
+    said = fold(LEADING_DATE.sub("", text))
+    for found in answer.finditer(said):
+        before = re.findall(r"[^\W_]+", said[:found.start()])[-BESIDE_WORDS:]
+        after = re.findall(r"[^\W_]+", said[found.end():])[:BESIDE_WORDS]
+        if any(stem(word) in words for word in (*before, *after)):
+            return True
+    return False
 
 
 _ASKS_NAME = re.compile(

@@ -25,6 +25,7 @@ from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.days import day_of
 from actors.navigation.messages import Hit, SearchResult, Turn
 from actors.navigation.read_model import ReadModel, posix_seconds
+from actors.navigation.said_asked import ASSISTANT
 from actors.navigation.text_memo import TextMemo
 from actors.navigation.turn_order import TurnOrder
 from actors.text import fold
@@ -194,6 +195,29 @@ class Conversation:
         """The turn the assistant said right after this one, in its conversation, if any."""
         after = self.turn_after(leaf_id)
         return after if after is not None and self.assistant_said(after) else None
+
+    def said_by(self, leaf_id: str, speaker: str) -> bool:
+        """The memory is a turn of ``speaker``: the assistant's (``said_asked.ASSISTANT``) or
+        the one of that name ("Maya", however accented), judged on its excerpt's label."""
+        if speaker == ASSISTANT:
+            return self.assistant_said(leaf_id)
+        meta = self.model.leaves.get(leaf_id)
+        said = opening_speaker(meta.excerpt) if meta is not None else None
+        return said is not None and said.subject is not None \
+            and fold(said.subject) == fold(speaker)
+
+    def reply_of(self, leaf_id: str, speaker: str) -> str | None:
+        """The turn ``speaker`` said right after this turn of someone else, in its
+        conversation, if any: "The orders dashboard is slow, it filters ..." / "create a
+        partial index ..." is one exchange, and a question asking what ``speaker`` suggested
+        is answered by the reply, not by the turn describing the problem."""
+        if not self.is_turn(leaf_id) or self.said_by(leaf_id, speaker):
+            return None
+        after = self.turn_after(leaf_id)
+        if after is None or not self.said_by(after, speaker) \
+                or not self.goes_on_with(leaf_id, after):
+            return None
+        return after
 
     def goes_on_with(self, leaf_id: str, after: str) -> bool:
         """Whether ``after``, the memory saved right after ``leaf_id`` (``turn_after``), is the

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from actors.dates import MONTHS, WEEKDAYS
+from actors.navigation.said_asked import ASSISTANT, asked_speaker
 from actors.navigation.stem import stem
 from actors.text import fold, unique
 from actors.text import terms as text_terms
@@ -479,8 +480,9 @@ _TO_THE_ASSISTANT = re.compile(
 
 def asks_the_assistant(text: str) -> bool:
     """Whether the question asks what the assistant said ("What grinder did you recommend?",
-    "¿Qué me sugeriste para la masa?"): only then is a turn the assistant said an answer."""
-    return bool(_TO_THE_ASSISTANT.search(fold(text)))
+    "¿Qué me sugeriste para la masa?", "Which kit did the assistant suggest?"): only then is
+    a turn the assistant said an answer."""
+    return bool(_TO_THE_ASSISTANT.search(fold(text))) or asked_speaker(text) == ASSISTANT
 
 
 _POSSESSOR = re.compile(

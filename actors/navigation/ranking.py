@@ -88,6 +88,13 @@ answered by the user's turn asking for it ("Which robot vacuum should I buy?"), 
 the same words: that turn keeps this share of its score when the assistant's answer right
 after it is a candidate too, and the answer leads (else the turn stays: it brings its answer
 as the next turn of its conversation)."""
+SAID_KIND_BOOST = 1.5
+"""A question asking what another speaker suggested or said ("Which tram did you tell me to
+ride early in the morning?", "What command did you suggest I teach Bruno first?"): that
+speaker's turns that hold the thing it names ("Ride tram 28 early...", "Start with a 'place'
+command") or the kind of words it asks ("how long": "5-minute sessions") rank at this times
+their score, ahead of the same speaker's turns on the topic that do not (generic travel
+advice sharing "early" and "ride"; the first turn about the dog), as ``ANSWER_ASKED_BOOST``."""
 SLIGHT_TERMS = 4
 ASSISTANT_FACTOR = 0.4
 """A turn the assistant said ("assistant: Beagles are notorious for that..."), when the question

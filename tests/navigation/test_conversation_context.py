@@ -137,6 +137,8 @@ async def test_a_question_to_the_assistant_is_answered_by_its_turn_not_the_askin
         question = "Which robot vacuum did you recommend for my flat?"
         assert ids(await search(rt, question))[:1] == [answer]
         monkeypatch.setattr(ranking, "ASKING_FACTOR", 1.0)  # ASKING_FACTOR: the rule off
+        # ...and the reply naming the thing asked ("a robot vacuum"), SAID_KIND_BOOST, too
+        monkeypatch.setattr(ranking, "SAID_KIND_BOOST", 1.0)
         assert ids(await search(rt, question))[:1] == [asking]
 
 
