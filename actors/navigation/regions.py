@@ -170,6 +170,14 @@ def demonym_cities(word: str) -> tuple[str, ...]:
                  if country[:DEMONYM_STEM] == key[:DEMONYM_STEM] for city in cities)
 
 
+def country_cities(country: str) -> tuple[str, ...]:
+    """The well-known cities (``COUNTRY_CITIES``) of a country named as written, in English
+    or Spanish ("Japón" -> "tokyo", "kyoto"...), else ()."""
+    key = _key(country)
+    return next((cities for name, cities in COUNTRY_CITIES.items()
+                 if key == name or name in translated(key)), ())
+
+
 def cities_of(region: str) -> tuple[str, ...]:
     """The cities (one folded word each) of a region named as written ("Andalusia"), else
     ()."""
