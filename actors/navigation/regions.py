@@ -152,6 +152,11 @@ COUNTRY_CITIES = {
         ("greece", "athens atenas santorini"),
         ("thailand", "bangkok chiangmai"),
         ("korea", "seoul busan"),
+        ("iceland", "reykjavik akureyri"),
+        ("norway", "oslo bergen tromso"),
+        ("morocco", "marrakech marrakesh casablanca fez tangier"),
+        ("chile", "santiago valparaiso"),
+        ("vietnam", "hanoi saigon"),
     )}
 """Well-known cities of a few countries, folded, one word each: a people's name ("Mexican
 food") is asked of a country a memory names only by its city ("crecí en Guadalajara"), as a

@@ -208,10 +208,11 @@ class Unmentioned:
             found = said if relation else held
             # a thing of the user's only ever said of someone else ("My colleague's kid got a
             # hamster", "the dog next door", "Mi hermana acaba de adoptar un loro" for "my
-            # parrot": its translation's memories are read too) is none of the user's either
+            # parrot", "She's a ceramicist" for "my ceramics studio": its other forms' and
+            # its translation's memories are read too) is none of the user's either
             mine = relation or word in own
             if any(t not in plan or (t in found or plan[t] or index.doc_freq(t))
-                   and not (mine and self.only_others(t, *self._translations(word)))
+                   and not (mine and self.only_others(t, *plan[t], *self._translations(word)))
                    for t in terms):
                 continue
             # "the user's boss" when "my manager" was said; a name the index cannot hold
@@ -229,8 +230,10 @@ class Unmentioned:
                     or fold(word).lower() in DATED and self.dating_told():
                 continue
             out.append(word)
-            if any(index.doc_freq(t) for t in (*terms, *self._translations(word))):
-                owners[word] = self.owners(*terms, *self._translations(word))
+            forms = (*terms, *(v for t in terms for v in plan.get(t, ())),
+                     *self._translations(word))
+            if any(index.doc_freq(t) for t in forms):
+                owners[word] = self.owners(*forms)
         def unheld(terms: list[str]) -> bool:
             return bool(terms) and not any(
                 t in held or index.doc_freq(t) or index.variants(t)
