@@ -237,10 +237,12 @@ class Unmentioned:
         def unheld(terms: list[str]) -> bool:
             return bool(terms) and not any(
                 t in held or index.doc_freq(t) or index.variants(t)
-                or t not in known and index.variants(t[:PLACE_PREFIX]) for t in terms)
+                or any(t not in known or variant in known
+                       for variant in index.variants(t[:PLACE_PREFIX])) for t in terms)
 
-        # a place known here is held in its own spellings (``regions.translated``), never
-        # through its first letters: "madr" is "madrugar", no Madrid
+        # a place known here is held in its own spellings (``regions.translated``) or as
+        # another known place sharing its first letters ("Marrakech" / "Marrakesh"), never
+        # as any word starting so: "madr" is "madrugar", no Madrid
         known = {stem(name) for name in regions.place_names()}
 
         def spellings(name: str) -> list[str]:

@@ -62,10 +62,13 @@ async def test_the_same_things_held_stay_answered(tmp_path: Path) -> None:
             "[2026-06-01] user: Tengo un loro desde hace años, se llama Pico y habla mucho.",
             "[2026-06-02] user: Me compré una moto de segunda mano, hace mucho ruido.",
             "[2026-06-03] user: Estuve en Madrid el finde, el hotel era precioso.",
-            "[2026-06-04] user: Back from Reykjavik! The hot springs were unreal.")
-    replies_ = await replies(tmp_path / "held", held, (*NEVER[:1], *NEVER[2:]))
-    # Pico and Carolina's Kiwi are two parrots: a clue may be asked, never "none"
-    assert [reply.status != "NONE" for reply in replies_] == [True] * 4
+            "[2026-06-04] user: Back from Reykjavik! The hot springs were unreal.",
+            "[2026-06-05] user: Going to Marrakesh next week with my friend Ottilie.")
+    replies_ = await replies(tmp_path / "held", held, (
+        *NEVER[:1], *NEVER[2:], "¿Con quién viajé a Marrakech?"))
+    # Pico and Carolina's Kiwi are two parrots: a clue may be asked, never "none"; a known
+    # place is held as another known place's spelling (Marrakech / Marrakesh)
+    assert [reply.status != "NONE" for reply in replies_] == [True] * 5
 
 
 async def test_a_relatives_relative_answers_the_composed_relation(tmp_path: Path) -> None:
