@@ -11,6 +11,7 @@ index, the facts and the leaves' texts to tell which; the navigation actor decid
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator, Mapping
 
@@ -110,6 +111,9 @@ tía!"), never judged unheld by their word alone (``Unmentioned.named_unheld``).
 OTHERS_CHECKED = 12
 """Memories read to tell that a relation the question says is the user's is only ever said of
 someone else (``Unmentioned.only_others``)."""
+KNOWN_PREFIX = 5
+"""A place known here (``regions.place_names``) is held by another known place's name sharing
+this many first letters: two spellings of one city ("Marrakech" / "Marrakesh")."""
 COMPOSED_READ = 40
 """Memories read to tell that a relative's relative was told ("my sister ... her son" for
 "my nephew", ``Unmentioned.composed_told``)."""
@@ -238,11 +242,13 @@ class Unmentioned:
             return bool(terms) and not any(
                 t in held or index.doc_freq(t) or index.variants(t)
                 or any(t not in known or variant in known
+                       and len(os.path.commonprefix((t, variant))) >= KNOWN_PREFIX
                        for variant in index.variants(t[:PLACE_PREFIX])) for t in terms)
 
         # a place known here is held in its own spellings (``regions.translated``) or as
-        # another known place sharing its first letters ("Marrakech" / "Marrakesh"), never
-        # as any word starting so: "madr" is "madrugar", no Madrid
+        # another known place sharing its first ``KNOWN_PREFIX`` letters ("Marrakech" /
+        # "Marrakesh"), never as any word starting so ("madr" is "madrugar", no Madrid) nor
+        # as a neighbour sharing four ("Porto" is no "Portugal")
         known = {stem(name) for name in regions.place_names()}
 
         def spellings(name: str) -> list[str]:
