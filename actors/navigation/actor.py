@@ -39,6 +39,7 @@ from actors.facts.keys import (
     role_beside,
     scoped_subject,
 )
+from actors.facts.makes import kind_of as make_kind
 from actors.facts.questions import attribute_question
 from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, past_label
 from actors.facts.speakers import turns as chat_turns
@@ -139,7 +140,7 @@ from actors.navigation.text_memo import TextMemo
 from actors.navigation.the_user import as_the_user
 from actors.navigation.told_by_others import ToldByOthers
 from actors.navigation.turn_order import TurnOrder
-from actors.navigation.unmentioned import TIME_WORDS, Unmentioned, as_said
+from actors.navigation.unmentioned import TIME_WORDS, Unmentioned, as_said, countries_named
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
 from actors.text import fold, shorten
 from actors.text import terms as text_terms
@@ -1517,7 +1518,8 @@ class NavigationActor(Actor):
                     leaf].matched | (best[after].matched if after in best else frozenset()))
         measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
                     if vectors and leaf in self.vectors.position}
-        things, places = ((), ()) if exact else self.unmentioned.topic(query, topic, best)
+        things, places, owners = ((), (), {}) if exact \
+            else self.unmentioned.topic(query, topic, best)
         # "What is the name of Maya's parrot?" in a chat where Maya speaks: a thing of a
         # speaker's that no memory names is never stored, as one of the user's is; a sum or
         # a size asked ("How much would fixing Owen's old car cost?") is told by its number
@@ -1552,7 +1554,10 @@ class NavigationActor(Actor):
             or siblings \
             or compared_things(text) is not None \
             else self.apart.apart(query, topic, best)
-        unknown = (*(f"the user's '{word}'" for word in things),
+        written = as_said(text)  # "my Toyota" is folded "toyota" by ``possessed``
+        unknown = (*(f"the user's '{written.get(stem(word), word)}'"
+                     + (f" (only {owners[word]}'s)" if word in owners else "")
+                     for word in things),
                    *(f"{person}'s '{word}'" for person, word in theirs),
                    *(f"'{name}'" for name in places),
                    *(f"{person}'s '{word}' (only {other}'s own)" for person, word, other in told),
@@ -1563,13 +1568,15 @@ class NavigationActor(Actor):
         # the lexicon's gaps: a thing it cannot translate ("sister-in-law") may be named in a
         # memory of the other language, so such a memory is still judged on its own; a name
         # is written alike in both ("Flink": "Trabajo desde Valencia" only translates "job"),
-        # and a people's name is held in either language's spelling ("Italian", "italiano")
+        # and a people's name is held in either language's spelling ("Italian", "italiano"),
+        # a make too ("my Toyota": "Mi club de lectura... Los años de arena" holds no car)
         foreign = frozenset(leaf for leaf, match in best.items()
                             if translated is not None and match.reading is translated) \
             if unknown and not apart and not kinds and not siblings and not told \
-            and not any(translatable(word) for word in (*things, *places,
-                                                        *(word for _, word in theirs))) \
-            and not set(places) & {*named(topic), *filter(is_demonym, places)} \
+            and not any(translatable(word) or make_kind(fold(word).lower()) is not None
+                        for word in (*things, *places, *(word for _, word in theirs))) \
+            and not set(places) & {*named(topic), *filter(is_demonym, places),
+                                   *countries_named(topic)} \
             else frozenset()
         if preferred is not None and asks_a_liking(text):
             # a liking asked: the statement of it is about the question, whatever words it

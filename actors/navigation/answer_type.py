@@ -357,3 +357,30 @@ def _is_name(words: list[str], at: int) -> bool:
     if at == 0 or words[at - 1] in ".!?;:":
         return at + 1 < len(words) and words[at + 1] == "," and not is_common_word(word)
     return True
+
+
+def owner_named(words: Sequence[str], at: int) -> str:
+    """The name of whoever a sentence tells has the word at ``at`` ("Mi hermana Carolina
+    acaba de adoptar un loro" -> "Carolina"; "Joaquín and I ... He drives a Toyota" ->
+    "Joaquín"; "I've been seeing someone, Renata. She's a ceramicist" -> "Renata"): the last
+    name before it in its sentence, else the first name said inside a sentence before it, else
+    the first one opening a sentence (not "The", "I've", nor a common word), else "" (nobody
+    named)."""
+    start = at
+    while start > 0 and words[start - 1] not in ".!?;":
+        start -= 1
+    for near in range(at - 1, start - 1, -1):
+        if _is_name(list(words), near) and near != start:
+            return bare(words[near])
+    named = [bare(words[near]) for near in range(at) if _is_name(list(words), near)]
+    opening = [word for word in (bare(words[near]) for near in range(at)
+                                 if near == 0 or words[near - 1] in ".!?;:")
+               if word[:1].isupper() and not word.isupper() and len(word) > 1
+               and not is_common_word(word)
+               and fold(word).lower().replace("’", "'").split("'")[0] not in _NOT_OWNERS]
+    return (named or opening or [""])[0]
+
+
+_NOT_OWNERS = frozenset("""user usuario usuaria assistant asistente i yo he she they we el ella
+    ellos nosotros mi my our it this that there""".split())
+"""Capitalised words opening a sentence that name nobody: a turn's label, a pronoun."""

@@ -122,6 +122,7 @@ use usar utilizar|send enviar mandar|build construir|install instalar|write escr
 open abrir|close cerrar|keep guardar mantener|save guardar ahorrar|store almacenar guardar
 delete borrar eliminar|migrate migrar|upgrade actualizar|host alojar|rotate rotar
 truck camion camioneta|van furgoneta|motorbike moto|canoe canoa|electrical electrico electrica
+motorcycle moto motocicleta
 wiring cableado instalacion|electrician electricista|plumber fontanero|builder albanil
 married caso casaron casamos casarse|proposed propuso pidio|proposal pedida
 dating saliendo salir|date cita|studied estudio estudiaron|know sabemos saber|made hizo hice

@@ -40,7 +40,8 @@ _KINDS: dict[str, str] = {
     "airline": """ryanair easyjet iberia vueling volotea binter klm lufthansa transavia
         wizz wizzair norwegian aerlingus finnair alitalia airfrance jetblue emirates qatar
         aeromexico avianca latam qantas airways airline airlines aerolínea aireuropa""",
-    "car": " ".join(makes_of("car")) + " car cars coche coches auto carro",
+    "car": " ".join(makes_of("car")) + """ car cars coche coches auto carro motorcycle
+        motorcycles motorbike motorbikes motocicleta motocicletas""",
     "phone": " ".join(makes_of("phone")) + " phone móvil movil teléfono telefono",
     "laptop": " ".join(makes_of("laptop")) + " laptop portátil portatil",
 }
@@ -94,9 +95,12 @@ _ONE_THING = tuple(frozenset(stem(term) for word in group.split()
                                  "bike bicycle bici bicicleta cycling cycle ciclismo",
                                  "run running runs ran correr corro carrera",
                                  "swim swimming swam natacion nadar nado",
-                                 "climb climbing bouldering escalada escalar"))
+                                 "climb climbing bouldering escalada escalar",
+                                 """motorcycle motorcycles motorbike motorbikes motocicleta
+                                 motocicletas moto motos ducati harley kawasaki vespa"""))
 """Words of one list naming one thing, either language: a puppy is a dog ("We adopted a golden
-retriever puppy" answers "¿qué perro adoptó el usuario?"), bouldering is climbing."""
+retriever puppy" answers "¿qué perro adoptó el usuario?"), bouldering is climbing, a Ducati is
+a motorcycle (a road vehicle's kind is "car": a motorcycle told by its make is itself)."""
 
 
 def same_thing(word: str) -> frozenset[str]:

@@ -666,6 +666,35 @@ RELATION_WORDS = frozenset(word for group in _RELATIONS for word in group.split(
 """Every word of ``KIN`` naming a person by their relation to the user ("sister", "novio")."""
 
 
+_PARENTS = "parents parent padres mother mum mom mama madre father dad papa padre"
+_SIBLINGS = "sibling siblings hermanos brother hermano sister hermana"
+_CHILDREN = "kid kids child children son sons hijo hijos daughter daughters hija hijas"
+_COMPOSED = (
+    # the relation's words | whose relative (the user's) | their relative's words
+    ("nephew nephews sobrino sobrinos", _SIBLINGS, "son sons hijo hijos boy kid child nino"),
+    ("niece nieces sobrina sobrinas", _SIBLINGS, "daughter daughters hija hijas girl kid child "
+     "nina"),
+    ("uncle uncles tio tios", _PARENTS, "brother brothers hermano hermanos"),
+    ("aunt aunts auntie tia tias", _PARENTS, "sister sisters hermana hermanas"),
+    ("cousin cousins primo prima primos primas", "uncle aunt tio tia tios tias", _CHILDREN),
+    ("grandson granddaughter grandchild grandchildren grandkids nieto nieta nietos nietas",
+     _CHILDREN, _CHILDREN),
+    ("grandmother grandma granny grandfather grandpa grandparents abuela abuelo abuelos",
+     _PARENTS, _PARENTS),
+)
+COMPOSED = {word: (frozenset(mine.split()), frozenset(theirs.split()))
+            for words, mine, theirs in _COMPOSED for word in words.split()}
+"""A relation told as a relative's relative (folded): "my sister ... her son Mateo" is the
+user's nephew, "mi padre y su hermano Luis" an uncle. A question asks "my nephew"; the memory
+says "My sister Carolina lives in Monterrey with her son Mateo", no word of it a nephew's."""
+
+
+def composed(word: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(the user's relative's words, that relative's relative's words) that tell of what
+    ``word`` names (``COMPOSED``), or None."""
+    return COMPOSED.get(fold(word).lower())
+
+
 def other_kinds(first: str, second: str) -> bool:
     """``first`` and ``second`` name different kinds of one relation ("hermana" and
     "hermano", "novia" and "novio", "hija" and "hijo"): words that differ by an ending, as

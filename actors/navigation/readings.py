@@ -23,7 +23,7 @@ from actors.facts.keys import fact_key
 from actors.navigation import aliases, ranking
 from actors.navigation.everyday_kinds import cities_of_term
 from actors.navigation.kinds import things_of
-from actors.navigation.query import QUESTION_WORDS, Query, parse_query, possessed
+from actors.navigation.query import QUESTION_WORDS, Query, composed, parse_query, possessed
 from actors.navigation.read_model import ReadModel
 from actors.navigation.regions import translated
 from actors.navigation.relation_names import (
@@ -33,6 +33,7 @@ from actors.navigation.relation_names import (
     forms_of,
     is_name,
     most_named,
+    named_through,
 )
 from actors.navigation.stem import stem
 from actors.text import fold, unique
@@ -269,5 +270,12 @@ class Readings:
                                            limit=ranking.RELATION_POOL, allowed=admissible)
             names += most_named((self.model.text_of(leaf) for leaf, _, _ in pool), forms,
                                 ranking.RELATION_NAMES)
+        through = composed(key)
+        if through is not None:  # "my nephew": "My sister Carolina ... with her son Mateo"
+            pool = self.model.index.search(parse_query(" ".join(sorted(through[0] | through[1])),
+                                                       None),
+                                           limit=ranking.RELATION_POOL, allowed=admissible)
+            names += [name for leaf, _, _ in pool
+                      for name in named_through(self.model.text_of(leaf), *through)]
         kept = [name for name in unique(names) if name.lower() not in mine]
         return kept[:ranking.RELATION_NAMES]

@@ -152,6 +152,11 @@ COUNTRY_CITIES = {
         ("greece", "athens atenas santorini"),
         ("thailand", "bangkok chiangmai"),
         ("korea", "seoul busan"),
+        ("iceland", "reykjavik akureyri"),
+        ("norway", "oslo bergen tromso"),
+        ("morocco", "marrakech marrakesh casablanca fez tangier"),
+        ("chile", "santiago valparaiso"),
+        ("vietnam", "hanoi saigon"),
     )}
 """Well-known cities of a few countries, folded, one word each: a people's name ("Mexican
 food") is asked of a country a memory names only by its city ("crecí en Guadalajara"), as a
@@ -168,6 +173,14 @@ def demonym_cities(word: str) -> tuple[str, ...]:
         return ()
     return tuple(city for country, cities in COUNTRY_CITIES.items()
                  if country[:DEMONYM_STEM] == key[:DEMONYM_STEM] for city in cities)
+
+
+def country_cities(country: str) -> tuple[str, ...]:
+    """The well-known cities (``COUNTRY_CITIES``) of a country named as written, in English
+    or Spanish ("Japón" -> "tokyo", "kyoto"...), else ()."""
+    key = _key(country)
+    return next((cities for name, cities in COUNTRY_CITIES.items()
+                 if key == name or name in translated(key)), ())
 
 
 def cities_of(region: str) -> tuple[str, ...]:

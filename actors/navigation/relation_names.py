@@ -78,6 +78,38 @@ def named_beside(text: str, forms: frozenset[str]) -> list[str]:
     return found
 
 
+_THEIRS = r"(?:[Hh]er|[Hh]is|[Tt]heir|[Ss]us?)"
+_THEIR_RELATIVE = re.compile(rf"\b{_THEIRS}\s+{_QUALIFIER}([\w-]+)\s*,?\s+({_NAME})")
+""""her son Mateo", "su hermano Luis": a relative's relative, named."""
+
+
+def _mine_said(folded: str, mine: frozenset[str]) -> re.Match[str] | None:
+    """Where a folded text says a word of ``mine`` as the speaker's ("my sister", "mi
+    hermana mayor")."""
+    return re.search(r"\b(?:my|our|mis?|nuestr[oa]s?)\s+(?:\w+\s+)?(?:"
+                     + "|".join(sorted(mine)) + r")\b", folded)
+
+
+def tells_through(text: str, mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether ``text`` tells of a relative of the speaker's relative: a word of ``mine``
+    said as the speaker's ("my sister"), a word of ``theirs`` after it ("... with her son")."""
+    folded = fold(text).lower()
+    said = _mine_said(folded, mine)
+    return said is not None and re.search(
+        r"\b(?:" + "|".join(sorted(theirs)) + r")\b", folded[said.end():]) is not None
+
+
+def named_through(text: str, mine: frozenset[str], theirs: frozenset[str]) -> list[str]:
+    """The names ``text`` gives a relative of the speaker's relative ("My sister Carolina
+    lives in Monterrey with her son Mateo" -> "Mateo", for a nephew): a word of ``mine`` said
+    as the speaker's ("my sister"), then a word of ``theirs`` after her/his/their/su, with a
+    name beside it."""
+    if _mine_said(fold(text).lower(), mine) is None:
+        return []
+    return [m.group(2) for m in _THEIR_RELATIVE.finditer(text)
+            if fold(m.group(1)).lower() in theirs and m.group(2) not in NOT_NAMES]
+
+
 def most_named(texts: Iterable[str], forms: frozenset[str], limit: int) -> list[str]:
     """The names ``texts`` give beside ``forms`` most often (ties: first met), at most
     ``limit``: two sisters are two names; a name said once in passing counts as much."""

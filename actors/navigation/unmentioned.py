@@ -11,8 +11,9 @@ index, the facts and the leaves' texts to tell which; the navigation actor decid
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from actors.dates import OPENING_DATE
 from actors.facts.makes import kind_of as make_kind
@@ -22,6 +23,7 @@ from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
     bare,
+    owner_named,
     said_at,
     someone_elses,
     whose,
@@ -32,6 +34,7 @@ from actors.navigation.query import (
     RELATION_WORDS,
     Query,
     asked,
+    composed,
     kin,
     named,
     other_kinds,
@@ -41,6 +44,7 @@ from actors.navigation.query import (
 )
 from actors.navigation.read_model import ReadModel
 from actors.navigation.readings import Match
+from actors.navigation.relation_names import tells_through
 from actors.navigation.stem import stem
 from actors.text import fold
 from actors.text import terms as text_terms
@@ -107,6 +111,12 @@ tía!"), never judged unheld by their word alone (``Unmentioned.named_unheld``).
 OTHERS_CHECKED = 12
 """Memories read to tell that a relation the question says is the user's is only ever said of
 someone else (``Unmentioned.only_others``)."""
+KNOWN_PREFIX = 5
+"""A place known here (``regions.place_names``) is held by another known place's name sharing
+this many first letters: two spellings of one city ("Marrakech" / "Marrakesh")."""
+COMPOSED_READ = 40
+"""Memories read to tell that a relative's relative was told ("my sister ... her son" for
+"my nephew", ``Unmentioned.composed_told``)."""
 PLACE_PREFIX = 4
 """A place a question names is mentioned, perhaps in the other language's spelling, when a
 memory holds a word starting with the same this many letters ("lisb": "Lisboa" / "Lisbon",
@@ -124,6 +134,14 @@ def peoples_names(text: str) -> tuple[str, ...]:
         word for word in re.findall(r"[^\W\d_]+", text) if regions.is_demonym(word)
         and not regions.is_region(word)  # "Japan" ends like one: asked in its cities' words
         and fold(word).lower() not in regions.IRREGULAR_DEMONYMS))
+
+
+def countries_named(text: str) -> tuple[str, ...]:
+    """The one-word country names ``text`` writes with a capital ("Iceland", "Japón"), as
+    written: not a continent or a region of several ("Europe", "Scandinavia")."""
+    return tuple(dict.fromkeys(
+        word for word in re.findall(r"[^\W\d_]+", text) if word[0].isupper()
+        and regions.is_region(word) and fold(word).lower() not in regions.CONTINENTS))
 
 
 def as_said(text: str) -> dict[str, str]:
@@ -155,7 +173,7 @@ class Unmentioned:
         self.weights = weights
 
     def topic(self, query: Query, topic: str, best: Mapping[str, Match]
-                       ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+              ) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, str]]:
         """(things, places): the thing the question says is the user's ("the user's
         shoulder", "su sobrina"), as written, when no memory holds it in any form: not
         itself, not another form, not its translation, not a word close in meaning ("the
@@ -165,12 +183,15 @@ class Unmentioned:
         thing or a place never mentioned is about something never stored, whatever else it
         shares with a memory ("what did the physio say about the user's shoulder?" was
         answered with the knee the physio saw; "which marathon did the user run in Boston?"
-        with the Valencia marathon)."""
+        with the Valencia marathon). The third part names whose a thing held only as someone
+        else's is ("parrot" -> "Carolina" for "Mi hermana Carolina acaba de adoptar un
+        loro"), for the reply to say."""
         index = self.model.index
         held = {word for match in best.values() for word in match.matched}
         said = {word for match in best.values() for word in match.matched - match.near}
         plan = {term: variants for term, _, variants in self.weights(query)}
         out = []
+        owners: dict[str, str] = {}
         own = set(possessed(topic))  # "my", "the user's": not "his", "her"
         # "su" says whose in Spanish as "her" and "his" do, often of what happened rather
         # than of a thing ("en su intento inicial", "desde su diagnóstico", "en sus tiradas
@@ -190,34 +211,60 @@ class Unmentioned:
             relation = bool(kin(word))
             found = said if relation else held
             # a thing of the user's only ever said of someone else ("My colleague's kid got a
-            # hamster", "the dog next door") is none of the user's either
+            # hamster", "the dog next door", "Mi hermana acaba de adoptar un loro" for "my
+            # parrot", "She's a ceramicist" for "my ceramics studio": its other forms' and
+            # its translation's memories are read too) is none of the user's either
+            mine = relation or word in own
             if any(t not in plan or (t in found or plan[t] or index.doc_freq(t))
-                   and not ((relation or word in own) and self.only_others(t)) for t in terms):
+                   and not (mine and self.only_others(t, *plan[t], *self._translations(word)))
+                   for t in terms):
                 continue
             # "the user's boss" when "my manager" was said; a name the index cannot hold
-            # (the English "son" is a Spanish stop word) may have been said too
+            # (the English "son" is a Spanish stop word) may have been said too; but a
+            # relation's word held only in advice or a question ("a baby gate" in the
+            # assistant's tips on a kitten) tells of nobody's child
             if any(not text_terms(other) or index.doc_freq(stem(text_terms(other)[0]))
                    and not self.only_others(stem(text_terms(other)[0]))
+                   and not self.nobodys(stem(text_terms(other)[0]))
                    # "hermanos" (siblings) is indexed as "hermano" (a brother): not a sister
                    and not other_kinds(word, stem(text_terms(other)[0]))
-                   for other in kin(word)) or self.kind_held(word) \
+                   for other in kin(word)) \
+                    or self.composed_told(word) \
+                    or self.kind_held(word) and not (mine and self.only_others(*terms)) \
                     or fold(word).lower() in DATED and self.dating_told():
                 continue
             out.append(word)
+            forms = (*terms, *(v for t in terms for v in plan.get(t, ())),
+                     *self._translations(word))
+            if any(index.doc_freq(t) for t in forms):
+                owners[word] = self.owners(*forms)
         def unheld(terms: list[str]) -> bool:
             return bool(terms) and not any(
                 t in held or index.doc_freq(t) or index.variants(t)
-                or index.variants(t[:PLACE_PREFIX]) for t in terms)
+                or any(t not in known or variant in known
+                       and len(os.path.commonprefix((t, variant))) >= KNOWN_PREFIX
+                       for variant in index.variants(t[:PLACE_PREFIX])) for t in terms)
+
+        # a place known here is held in its own spellings (``regions.translated``) or as
+        # another known place sharing its first ``KNOWN_PREFIX`` letters ("Marrakech" /
+        # "Marrakesh"), never as any word starting so ("madr" is "madrugar", no Madrid) nor
+        # as a neighbour sharing four ("Porto" is no "Portugal")
+        known = {stem(name) for name in regions.place_names()}
+
+        def spellings(name: str) -> list[str]:
+            return [stem(t) for form in (name, *regions.translated(name))
+                    for t in text_terms(form)]
 
         places = [name for name in placed(topic)
-                  if unheld([stem(t) for t in text_terms(name)]) and not self.region_held(name)]
+                  if unheld(spellings(name)) and not self.region_held(name)]
         # a name is held whole: "RxJS" is not held by a memory holding "JS", nor "Redux
         # Saga" by one holding "Redux" (its last word names it); a name of several parts
         # may be said by their initials ("JavaScript" as "JS", "TypeScript" as "TS")
         for name in named(topic):
             whole = text_terms(name.split()[-1])
             initials = "".join(part[0] for part in whole[1:]) if len(whole) > 2 else ""
-            if name not in places and whole and unheld([stem(whole[0])]) \
+            if name not in places and whole and unheld(
+                    spellings(name) if len(text_terms(name)) == 1 else [stem(whole[0])]) \
                     and not (initials and index.doc_freq(initials)) and not self.region_held(name):
                 places.append(name)
         # a people's or a language's name is asked like its country ("traditional Portuguese
@@ -233,7 +280,15 @@ class Unmentioned:
                     and not any(index.doc_freq(stem(term)) for city in
                                 regions.demonym_cities(word) for term in text_terms(city)):
                 places.append(word)
-        return tuple(out), tuple(places)
+        # a country is asked in its cities' words ("Japan": "Tokio, Kioto y Osaka"); one held
+        # in no spelling, none of whose known cities a memory holds either, is a place never
+        # stored ("their trip to Iceland" when the trips were to Valparaíso and Budapest)
+        for word in countries_named(topic):
+            if word not in places and unheld(spellings(word)) and not any(
+                    index.doc_freq(stem(term)) for city in regions.country_cities(word)
+                    for term in text_terms(city)):
+                places.append(word)
+        return tuple(out), tuple(places), owners
 
     def region_held(self, name: str) -> bool:
         """A region is told by its cities ("the weekend in Andalusia": "a cave house in
@@ -351,7 +406,8 @@ class Unmentioned:
             and not regions.is_region(said.get(term, term))
             and not regions.is_demonym(said.get(term, term))
             and not self.region_held(said.get(term, term))
-            and not self.kind_held(said.get(term, term)))
+            and not self.kind_held(said.get(term, term))
+            and not self.composed_told(said.get(term, term)))
 
     def clue_unheld(self, clue: str) -> tuple[str, ...]:
         """The words of a clue (as given) that no memory holds in any form."""
@@ -372,26 +428,90 @@ class Unmentioned:
         return bool(said) and (all(someone_elses(words, at) for at in said)
                                or "other" in told and "speaker" not in told)
 
-    def only_others(self, term: str) -> bool:
-        """Every memory holding ``term`` (at most ``OTHERS_CHECKED`` of them) says it of
-        someone else ("Sam's brother", "the neighbour's cat", "My colleague's kid got a
+    @staticmethod
+    def _translations(word: str) -> tuple[str, ...]:
+        """The index terms of ``word``'s translations ("parrot" -> "loro", "perico")."""
+        return tuple(dict.fromkeys(
+            stem(term) for _, readings in other_reading(word) or ()
+            for reading in readings for term in text_terms(reading)))
+
+    def _told(self, terms: tuple[str, ...]) -> Iterator[set[str | None]] | None:
+        """For each memory holding one of ``terms`` (stemmed; at most ``OTHERS_CHECKED``
+        memories in all, else None: a word held widely is not read), whom each of its
+        sayings tells it of (``whose``; "other" for "Sam's brother")."""
+        index = self.model.index
+        leaves = list(dict.fromkeys(leaf for term in terms if index.doc_freq(term)
+                                    for leaf in index.postings(term)))
+        if not leaves or len(leaves) > OTHERS_CHECKED:
+            return None
+        held = set(terms)
+
+        def told() -> Iterator[set[str | None]]:
+            for leaf in leaves:
+                text = self.model.text_of(leaf)
+                words, said = said_at(text, held)
+                if said and all(someone_elses(words, at) for at in said):
+                    yield {"other"}
+                    continue
+                yield {whose(words, at, speaker_unsaid=not _ASSISTANT.match(text))
+                       for at in said}
+        return told()
+
+    def composed_told(self, word: str) -> bool:
+        """Whether a memory tells of the relation ``word`` names as a relative's relative
+        (``query.COMPOSED``): "My sister Carolina lives in Monterrey with her son Mateo" for
+        "my nephew", "mi padre y su hermano" for "mi tío". The memories holding a word of
+        each part (at most ``COMPOSED_READ``) are read."""
+        through = composed(word)
+        if through is None:
+            return False
+        index = self.model.index
+
+        def holders(words: frozenset[str]) -> set[str]:
+            return {leaf for word in words for term in text_terms(word)
+                    if index.doc_freq(stem(term)) for leaf in index.postings(stem(term))}
+        both = holders(through[0]) & holders(through[1])
+        return any(tells_through(self.model.text_of(leaf), *through)
+                   for leaf in sorted(both)[:COMPOSED_READ])
+
+    def owners(self, *terms: str) -> str:
+        """Who the memories holding ``terms`` (at most ``OTHERS_CHECKED``) tell has the
+        thing, by name ("Carolina", "Joaquín and Dmitri"), or "someone else" when none is
+        named ("My colleague's kid got a hamster")."""
+        index = self.model.index
+        held = set(terms)
+        names: list[str] = []
+        leaves = list(dict.fromkeys(leaf for term in terms if index.doc_freq(term)
+                                    for leaf in index.postings(term)))[:OTHERS_CHECKED]
+        for leaf in leaves:
+            text = self.model.text_of(leaf)
+            words, said = said_at(text, held)
+            names += [owner_named(words, at) for at in said if someone_elses(words, at)
+                      or whose(words, at, speaker_unsaid=not _ASSISTANT.match(text)) == "other"]
+        named = [name for name in dict.fromkeys(names) if name]
+        return " and ".join(named[:2]) if named and all(names) else "someone else"
+
+    def nobodys(self, term: str) -> bool:
+        """Every memory holding ``term`` (at most ``OTHERS_CHECKED``) says it of nobody: an
+        assistant's advice ("then a baby gate"), a question ("What does a toddler need?").
+        Such a word tells of no relative of the user's."""
+        told = self._told((term,))
+        return told is not None and all(said <= {None} for said in told)
+
+    def only_others(self, *terms: str) -> bool:
+        """Every memory holding one of ``terms`` (at most ``OTHERS_CHECKED`` of them) says it
+        of someone else ("Sam's brother", "the neighbour's cat", "My colleague's kid got a
         hamster", ``whose``) or of nobody (an assistant's advice, a question), and one of them
         of someone else: read, not assumed, so a word held more widely is taken as said of
         the user somewhere."""
-        holders = self.model.index.doc_freq(term)
-        if not holders or holders > OTHERS_CHECKED:
+        told = self._told(terms)
+        if told is None:
             return False
         others = False
-        for leaf in self.model.index.postings(term):
-            text = self.model.text_of(leaf)
-            words, said = said_at(text, {term})
-            if all(someone_elses(words, at) for at in said):
-                others = others or bool(said)
-                continue
-            told = {whose(words, at, speaker_unsaid=not _ASSISTANT.match(text)) for at in said}
-            if "speaker" in told:
+        for said in told:
+            if "speaker" in said:
                 return False
-            others = others or "other" in told
+            others = others or "other" in said
         # ...and one says it of someone else at least: a word only asked about or advised on
         # ("What does a hamster need?", "Sea kayaking is a great sport") is nobody's
         return others
