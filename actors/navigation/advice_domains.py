@@ -7,7 +7,8 @@ statement share no word, and the sentence model places "dinner" nearer a zucchin
 question, "music" nearer a musical and "weekend" nearer a Marrakesh weekend than either near
 the preference that answers. What links them is the everyday domain both are of: food and
 diet, drinks, music, podcasts, reading, films and series, trips and the outdoors, flights,
-exercise, a programmer's tools. ``domains_of`` reads a text's domains from a short closed
+exercise, a programmer's tools; the weather is the trips' ("I can't deal with anything above 30
+degrees", "the heat was brutal"). ``domains_of`` reads a text's domains from a short closed
 lexicon, English and Spanish; ``stated_domains`` reads only the sentences of a text that state
 a preference ("Planning a day hike this weekend. Important: I'm allergic to peanuts": food,
 not trips). Words that belong to several domains or to none in particular ("party", "night",
@@ -65,9 +66,11 @@ _DOMAINS = {
     "outings": """
         trip trips travel traveling travelling vacation vacations holiday holidays getaway
         getaways weekend weekends hike hikes hiking hiked trail trails camping beach beaches
-        mountain mountains outdoors excursion excursions
+        mountain mountains outdoors excursion excursions heat hot cold weather climate rain
+        snow
         viaje viajes viajar vacaciones escapada escapadas finde senderismo excursion
-        excursiones playa playas montana montanas sierra acampada acampar
+        excursiones playa playas montana montanas sierra acampada acampar calor frio clima
+        lluvia nieve
         """,
     "flights": """
         flight flights fly flying airline airlines airport seat seats aisle
@@ -119,7 +122,8 @@ def stating(text: str, states: Callable[[str], bool]) -> list[str]:
     hike this weekend. Important: I'm allergic to peanuts, a severe allergy": the second
     only): a sentence around the preference says where it was told, not what it is about."""
     return [sentence for sentence in _SENTENCES.split(text)
-            if sentence and states(sentence) and domains_of(sentence)]
+            if sentence and not sentence.rstrip().endswith("?")  # asked, not stated
+            and states(sentence) and domains_of(sentence)]
 
 
 def stated_domains(text: str, states: Callable[[str], bool]) -> frozenset[str]:

@@ -428,8 +428,8 @@ _PREFERENCE = re.compile(
     # they eat or drink, changed or not
     r"\b(?:i|we)\s+(?:can'?t|cannot)\s+(?:work|focus|concentrate|study|sleep|read)\s+"
     r"with(?:out)?\b|"
-    r"\b(?:i|we)\s+(?:only\s+|mostly\s+|no\s+longer\s+|don'?t\s+)?(?:drink|eat)\s+"
-    r"(?:my|our|only|mostly|no|any)?\b|"
+    r"\b(?:i|we)\s+(?:only|mostly|no\s+longer|don'?t)\s+(?:drink|eat)\b|"
+    r"\b(?:i|we)\s+(?:drink|eat)\s+(?:my|our|only|mostly|no)\b|"
     r"\b(?:i|we)\s+(?:stopped|started|quit)\s+(?:eating|drinking)\b|"
     r"\b(?:i'?ve|i\s+have|i)\s+switched\s+to\b|"
     r"\b(?:ya\s+no|solo|nunca)\s+(?:tomo|como|bebo|tomamos|comemos|bebemos)\b|"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from actors.navigation import actor as navigation
-from actors.navigation.advice_domains import asked_domains, domains_of, stated_domains
+from actors.navigation.advice_domains import asked_domains, domains_of, stated_domains, stating
 from actors.navigation.query import (
     asks_a_recommendation,
     states_a_preference,
@@ -120,3 +120,13 @@ def test_only_the_speaker_s_own_preference_is_theirs() -> None:
     assert states_own_preference("Por cierto, no me gusta el cilantro.")
     assert not states_own_preference("She loves spicy food, he hates it.")
     assert states_own_preference("He loves jazz and I love tango.")
+
+
+def test_a_question_asked_in_a_turn_states_no_preference() -> None:
+    # "Should I eat before or after cycling to work?" asks; the allergy told after a
+    # question in the same turn still states one
+    assert stating("Nice, thanks. Should I eat before or after cycling?",
+                   states_own_preference) == []
+    told = "Any dinner idea for tonight? I'm allergic to shellfish and I don't eat pork."
+    assert stating(told, states_own_preference) == [
+        "I'm allergic to shellfish and I don't eat pork."]
