@@ -2420,7 +2420,10 @@ class NavigationActor(Actor):
             holding = {leaf for leaf, words in matched.items() if words & clued}
             # a memory holding the clue is about what the caller meant, as a timely one is
             ranked = ranking.about_first(ranked, judged, size, {*timely, *holding})
-            if asks_how_things_stand(query.text) and not query.has_clue:
+            # a recommendation led by the user's preference: no newer memory sharing the
+            # request's words ("what creamy drink could we make?") tells how things stand now
+            if asks_how_things_stand(query.text) and not query.has_clue \
+                    and not (ranked and ranked[0][0] in advised):
                 on_topic = {leaf for leaf, _ in ranked[:ranking.NEWEST_DEPTH]
                             if leaf in judged and ranking.about(judged[leaf], size)}
                 ranked = ranking.newest_leads(ranked, on_topic, self._when, matched,
