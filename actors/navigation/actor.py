@@ -45,6 +45,7 @@ from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, past_label
 from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Timeline
 from actors.navigation import notice_words, proximity, ranking, several
+from actors.navigation.advice_domains import asked_domains, stated_domains, stating, words_of
 from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
@@ -112,6 +113,7 @@ from actors.navigation.query import (
     Query,
     asks_a_liking,
     asks_a_measure,
+    asks_a_recommendation,
     asks_a_schedule,
     asks_about_before,
     asks_about_now,
@@ -128,6 +130,7 @@ from actors.navigation.query import (
     parse_query,
     possessed,
     states_a_preference,
+    states_own_preference,
 )
 from actors.navigation.read_model import ReadModel
 from actors.navigation.readings import Match, Reading, Readings, back_map
@@ -228,6 +231,17 @@ PREFERENCE_WORDS = ("love loved hate hated prefer favourite favorite allergic in
 preference: found by these words (the best ``PREFERENCE_POOL`` of them), read to confirm."""
 PREFERENCE_FLOOR = 0.05
 """...and the closest of them, at least this close, takes the reply's second place."""
+ADVISED_POOL = 200
+"""A recommendation asked finds the user's statements of a preference of its domain among the
+best memories by the domain's words (``advice_domains``)..."""
+ADVISED_MEASURED = 16
+"""...the closest by their vectors of them measured again on the sentences stating them..."""
+ADVISED_LEADING = 2
+SAME_PREFERENCE = 0.35
+"""Two statements of a preference whose sentences are this close in meaning are of one thing:
+0.44-0.56 between a coffee habit and its change ("I drink my coffee dark roast" / "Cambié al
+descafeinado del todo"), 0.07-0.26 between a diet, an allergy and a dislike of food."""
+"""...and the closest ones by meaning, the current first, lead the reply."""
 RANGE_WORDS_POOL = 1000
 """A time asked with a topic: its memories are scored on the question's words when there are
 at most this many (the full-text pool keeps the store's best 50, which a busy topic fills
@@ -1081,6 +1095,12 @@ class NavigationActor(Actor):
         similar: dict[str, float] = {}
         meaning_text = self._meant(text)
         preferred: str | None = None  # the user's preference closest to advice asked for
+        # "What should I cook for dinner tonight?": the user's preferences of its domain
+        # ("I'm pescatarian now", "no me gusta el cilantro") lead, whatever words they share
+        domains = asked_domains(text) if asks_a_recommendation(text) else frozenset()
+        fitting: list[str] = []
+        fitting_close: dict[str, float] = {}  # ...each measured by its sentences stating it
+        fitting_said: dict[str, Any] = {}  # ...and those sentences' vectors
         crowd = 0.0
         vectors = self.use_vectors and self.vectors.ready
         asked: Any = None
@@ -1123,6 +1143,9 @@ class NavigationActor(Actor):
                                  if similar.get(leaf, 0.0) >= PREFERENCE_FLOOR
                                  and not (liking and similar[leaf] - crowd < ranking.STANDOUT)),
                                 key=lambda leaf: (similar[leaf], leaf), default=None)
+                if domains:
+                    fitting = self._preferences_of(domains, stated, admissible)
+                    fitting_close, fitting_said = self._stated_close(asked, fitting)
             # the time's memories holding the question's words are measured by meaning as
             # well, however far they rank among all (else only their rivals of other times,
             # in the vector pool, gain its bonus)
@@ -1301,7 +1324,7 @@ class NavigationActor(Actor):
                 scoped = (scoped_subject(question[0], scope), question[1])
                 questions.insert(len(questions) if personal(question[1]) else 0, scoped)
         keys = [fact_key(*q) for q in questions]
-        ids = set(scores)
+        ids = set(scores) | set(fitting)  # a preference changed: its current value leads
         timeline = model.facts.timeline(
             keys + [job for key in keys if (job := role_beside(key)) is not None]
             + model.facts.keys_of_leaves(ids),
@@ -1585,7 +1608,18 @@ class NavigationActor(Actor):
             evidence_of[preferred] = self._evidence(
                 query, best.get(preferred), meant.get(preferred, 0.0), True,
                 compared=True, closest=preferred == nearest_leaf, crowd=judged_crowd)
-        if preferred is not None and preferred not in [leaf for leaf, _ in ranked[:3]]:
+        advised = self._advised(fitting, fitting_close, fitting_said, timeline)
+        for leaf in advised:  # about the request, whatever words it shares with it
+            evidence_of[leaf] = self._evidence(
+                query, best.get(leaf), meant.get(leaf, 0.0), True, compared=True,
+                closest=leaf == nearest_leaf, crowd=judged_crowd)
+        if advised:
+            # a recommendation asked: the user's preferences of its domain lead the reply,
+            # as far ahead of the best match as they are close to the request in meaning
+            top = ranked[0][1] if ranked else 0.0
+            ranked = [(leaf, top * (1.0 + max(0.0, fitting_close.get(leaf, 0.0))))
+                      for leaf in advised] + [item for item in ranked if item[0] not in advised]
+        elif preferred is not None and preferred not in [leaf for leaf, _ in ranked[:3]]:
             # advice or a liking asked: the reply's second place is the user's closest
             # preference
             at = min(1, len(ranked))
@@ -1605,7 +1639,8 @@ class NavigationActor(Actor):
                                                and best[leaf].matched
                                                and span is not None
                                                and self._dated_in(leaf, span))
-                              | {leaf for leaf in (preferred,) if leaf is not None},
+                              | {leaf for leaf in (preferred,) if leaf is not None}
+                              | set(advised), advised=frozenset(advised),
                               dated=frozenset(leaf for leaf in in_range
                                               if self._dated_in(leaf, span))
                               if span is not None else frozenset(), rare=rare)
@@ -1806,6 +1841,73 @@ class NavigationActor(Actor):
                     and states_a_preference(told):
                 out.append(leaf)
         return out
+
+    def _preferences_of(self, domains: frozenset[str], stated: Iterable[str],
+                        admissible: Callable[[str], bool]) -> list[str]:
+        """The user's own short statements of a preference of ``domains`` (``stated``, and
+        those found through the index by the domains' words: "I can't work with lyrics in my
+        ears" for music), read sentence by sentence: "Planning a day hike this weekend.
+        Important: I'm allergic to peanuts" is of food, not of trips."""
+        found = self.model.index.search(parse_query(words_of(domains)), limit=ADVISED_POOL,
+                                        allowed=admissible)
+        out = []
+        for leaf in dict.fromkeys((*stated, *(leaf for leaf, *_ in found))):
+            told = self.model.text_of(leaf)
+            if len(told) < PASSAGE_FROM and not self.conversation.assistant_said(leaf) \
+                    and stated_domains(told, states_own_preference) & domains:
+                out.append(leaf)
+        return out
+
+    def _stated_close(self, asked: Any, fitting: list[str]
+                      ) -> tuple[dict[str, float], dict[str, Any]]:
+        """How close to the request each preference is, measured on the sentences stating
+        it alone (the closest): a memory's vector reads the sentences around it and the turns
+        before it, and "Planning a day hike this weekend. Important: I'm allergic to peanuts"
+        sits nearer hikes than snacks. The ``ADVISED_MEASURED`` closest by their vectors; with
+        the sentences' vectors, to tell whether two statements are of one thing."""
+        import numpy as np
+
+        measured = self.vectors.similarity_of(asked, fitting)
+        kept = sorted(fitting, key=lambda leaf: (-measured.get(leaf, 0.0), leaf))[
+            :ADVISED_MEASURED]
+        sentences = [(leaf, sentence) for leaf in kept for sentence in stating(
+            self.model.text_of(leaf), states_own_preference)]
+        if not sentences:
+            return {}, {}
+        encoded = np.asarray(self.vectors.embedder.encode([sentence for _, sentence in sentences]))
+        close = encoded @ np.asarray(asked)
+        out: dict[str, float] = {}
+        said: dict[str, Any] = {}
+        for row, ((leaf, _), value) in enumerate(zip(sentences, close.tolist(), strict=True)):
+            out[leaf] = max(out.get(leaf, -1.0), float(value))
+            said[leaf] = encoded[row:row + 1] if leaf not in said \
+                else np.vstack([said[leaf], encoded[row:row + 1]])
+        return out, said
+
+    def _advised(self, fitting: list[str], similar: Mapping[str, float],
+                 said: Mapping[str, Any], timeline: Timeline) -> list[str]:
+        """Of the user's preferences of a recommendation's domain, the ones leading its
+        reply: the closest by meaning (``ADVISED_LEADING``), a superseded one only when none
+        is current ("I'm vegetarian" below "so I'm pescatarian now"), and a later one
+        telling a change of the same thing (``SAME_PREFERENCE``) ahead of the closest
+        ("Cambié al descafeinado" after "I drink my coffee dark roast"; not "I'm
+        pescatarian now" after "I'm allergic to peanuts")."""
+        if not fitting:
+            return []
+        current = [leaf for leaf in fitting if timeline.leaf_currency(leaf) != "SUPERSEDED"]
+        ordered = sorted(current or fitting, key=lambda leaf: (-similar.get(leaf, 0.0), leaf))
+        chosen = ordered[:ADVISED_LEADING]
+        if not chosen:
+            return []
+        first = said.get(chosen[0])
+        changed = [leaf for leaf in ordered if tells_a_change(self.model.text_of(leaf))
+                   and self._when(leaf) > self._when(chosen[0])
+                   and first is not None and leaf in said
+                   and float((said[leaf] @ first.T).max()) >= SAME_PREFERENCE]
+        if changed:
+            latest = max(changed, key=self._when)
+            chosen = [latest, *(leaf for leaf in chosen if leaf != latest)][:ADVISED_LEADING]
+        return chosen
 
     def _dated_between(self, span: DateRange) -> list[str]:
         """The memories dated in ``span``, oldest first (``days``: a bisect, not a walk)."""
@@ -2309,7 +2411,8 @@ class NavigationActor(Actor):
                 one_ticket: frozenset[str] = frozenset(),
                 empty_range: str = "", timely: frozenset[str] = frozenset(),
                 dated: frozenset[str] = frozenset(),
-                rare: frozenset[str] = frozenset()) -> SearchResult:
+                rare: frozenset[str] = frozenset(),
+                advised: frozenset[str] = frozenset()) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -2323,7 +2426,8 @@ class NavigationActor(Actor):
         the one thing asked ("PAY-1423": the bug and its fix), never rivals for a clue.
         ``timely``: memories dated in the asked time holding a word of the question or one
         close to it (``ranking.about_first``). ``rare``: the memories holding the question's
-        rarest word, a name (``_rare_holders``)."""
+        rarest word, a name (``_rare_holders``). ``advised``: the user's preferences a
+        recommendation asked leads with: they answer it, never rivals for a clue."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -2380,7 +2484,10 @@ class NavigationActor(Actor):
             holding = {leaf for leaf, words in matched.items() if words & clued}
             # a memory holding the clue is about what the caller meant, as a timely one is
             ranked = ranking.about_first(ranked, judged, size, {*timely, *holding})
-            if asks_how_things_stand(query.text) and not query.has_clue:
+            # a recommendation led by the user's preference: no newer memory sharing the
+            # request's words ("what creamy drink could we make?") tells how things stand now
+            if asks_how_things_stand(query.text) and not query.has_clue \
+                    and not (ranked and ranked[0][0] in advised):
                 on_topic = {leaf for leaf, _ in ranked[:ranking.NEWEST_DEPTH]
                             if leaf in judged and ranking.about(judged[leaf], size)}
                 ranked = ranking.newest_leads(ranked, on_topic, self._when, matched,
@@ -2459,6 +2566,8 @@ class NavigationActor(Actor):
             or several.asks_for_list(query.text) else clue_request(
             query, ordered, threshold=self.settings.confidence_threshold,
             margin=self.settings.ambiguity_margin)
+        if request is not None and ranked and ranked[0][0] in advised:
+            request = None  # "What should I cook?": what the user eats answers it
         if request is not None and one_ticket \
                 and all(c.id in one_ticket for c in request.candidates):
             request = None

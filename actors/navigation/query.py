@@ -395,6 +395,23 @@ def asks_for_advice(text: str) -> bool:
     return _ADVICE.search(folded) is not None and _ADVICE_GIVEN.search(folded) is None
 
 
+_RECOMMENDATION = re.compile(
+    r"\brecommend\b|\bsuggest\b|"
+    r"\b(?:any|some)\s+(?:[a-z]+\s+)?(?:ideas?|tips?|advice|suggestions?|recommendations?)\b|"
+    r"\b(?:what|which|where|when|how)\b[^?.!]*\b(?:should|could|shall)\s+(?:i|we)\b|"
+    r"\brecomiend|\bsugier|\b(?:alguna|algun)\s+(?:idea|consejo|sugerencia)|"
+    r"\bme\s+aconsejas\b|\b(?:que|cual|cuales|donde|cuando)\b[^?.!]*\bdeberi(?:a|amos)\b")
+
+
+def asks_a_recommendation(text: str) -> bool:
+    """The question asks for something to be recommended ("Recommend some music for a long
+    focus session", "What should I cook for dinner tonight?", "¿Qué debería leer?"), not
+    whether to do a thing ("Should I read the docs first?", "Can I freeze it?"): advice
+    that what the user said they like or cannot have decides."""
+    folded = fold(text).lower()
+    return _RECOMMENDATION.search(folded) is not None and _ADVICE_GIVEN.search(folded) is None
+
+
 _PREFERENCE = re.compile(
     r"\b(?:i|we|he|she)\s+(?:really\s+|absolutely\s+|both\s+|always\s+|just\s+)?"
     r"(?:love|loves|loved|like|likes|adore|adores|enjoy|enjoys|enjoyed|prefer|prefers|hate|"
@@ -407,6 +424,17 @@ _PREFERENCE = re.compile(
     r"\b(?:prefiero|preferimos|odio|odiamos|adoro|detesto|detestamos)\b|"
     # "Yo no soporto el frío", "no aguanto el calor": the Spanish "can't stand"
     r"\bno\s+(?:soporto|soportamos|aguanto|aguantamos|puedo\s+con)\b|"
+    # "I can't work with lyrics in my ears", "I only drink decaf", "ya no tomo cafeína",
+    # "cambié al descafeinado": what the user cannot do a thing with, and a habit of what
+    # they eat or drink, changed or not
+    r"\b(?:i|we)\s+(?:can'?t|cannot)\s+(?:work|focus|concentrate|study|sleep|read)\s+"
+    r"with(?:out)?\b|"
+    r"\b(?:i|we)\s+(?:only|mostly|no\s+longer|don'?t)\s+(?:drink|eat)\b|"
+    r"\b(?:i|we)\s+(?:drink|eat)\s+(?:my|our|only|mostly|no)\b|"
+    r"\b(?:i|we)\s+(?:stopped|started|quit)\s+(?:eating|drinking)\b|"
+    r"\b(?:i'?ve|i\s+have|i)\s+switched\s+to\b|"
+    r"\b(?:ya\s+no|solo|nunca)\s+(?:tomo|como|bebo|tomamos|comemos|bebemos)\b|"
+    r"\b(?:cambie|me\s+pase|nos\s+pasamos|cambiamos)\s+al?\b|"
     r"\b(?:soy|somos)\s+(?:vegetarian|vegan|alergic|intolerante|fan)|"
     r"\b(?:mi|nuestr[oa])\s+(?:\w+\s+)?favorit[oa]\b|"
     # "I've gone vegetarian", "me he hecho vegana": a diet taken up is a standing preference
@@ -441,6 +469,16 @@ def states_a_preference(text: str) -> bool:
     fiction", "I take it with oat milk because I'm lactose intolerant", "He loves spicy food
     like me", "me encanta el picante"): what a question asking for advice should build on."""
     return _PREFERENCE.search(fold(text)) is not None
+
+
+_THIRD_PERSON = re.compile(r"(?:he|she|he'?s|she'?s|le)\b")
+
+
+def states_own_preference(text: str) -> bool:
+    """The text tells what its speaker likes, avoids or cannot have, in the first person
+    ("I'm allergic to peanuts", "no me gusta el cilantro"), not what "he" or "she" does."""
+    return any(_THIRD_PERSON.match(found.group(0)) is None
+               for found in _PREFERENCE.finditer(fold(text)))
 
 
 def asks_for_several(text: str) -> bool:

@@ -1694,6 +1694,9 @@ async def test_advice_leads_with_what_the_user_likes(tmp_path: Path,
             found = await search(rt, question, limit=3)
             return next(hit.score for hit in found.hits if hit.leaf_id == leaf)
 
+        # a recommendation of a drink: the user's preference of drinks leads (fix-pref41)
+        assert ids(await search(rt, question))[:1] == [liked]
+        monkeypatch.setattr(navigation, "ADVISED_LEADING", 0)  # the boost alone, below
         boosted = await score_of(liked)
         assert ids(await search(rt, question))[:1] == [party]  # all its words: still first
         monkeypatch.setattr(ranking, "PREFERENCE_BOOST", 1.0)
