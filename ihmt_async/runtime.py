@@ -190,9 +190,12 @@ class Runtime:
 
     def __init__(self, home: Path | str | None = None, *,
                  provenance: Provenance | None = None,
-                 background_consolidation: bool = True, vectors: bool = True) -> None:
+                 background_consolidation: bool = True, vectors: bool = True,
+                 warm_saves: bool = False) -> None:
         """``vectors=False``: a process that will not search (the session-start brief) does
-        not load the stored vectors and the sentence model."""
+        not load the stored vectors and the sentence model. ``warm_saves`` (a server): the
+        save path's patterns are built in the background after start, not by the first
+        save (``IngestActor``)."""
         self.store = open_store(home, create=False)
         self.provenance = provenance or Provenance()
         layout, settings, locks = self.store.layout, self.store.settings, self.store.locks
@@ -202,7 +205,7 @@ class Runtime:
         self.navigation = NavigationActor(layout, settings, locks)
         self.navigation.warm_vectors = vectors
         self.ingest = IngestActor(layout, settings, locks, self.facts, self.consolidation,
-                                  self.navigation)
+                                  self.navigation, warm=warm_saves)
         # Start what saves talk to first; stop saves first so in-flight ones can finish.
         self._system = ActorSystem(
             [self.facts, self.consolidation, self.navigation, self.ingest],

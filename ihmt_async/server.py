@@ -109,7 +109,7 @@ def build_server(home: Path | str | None = None, *,
     async def lifespan(_: MCPServer[AppContext]) -> AsyncIterator[AppContext]:
         session = new_session_id()
         async with (contextlib.nullcontext(runtime) if runtime is not None
-                    else Runtime(home)) as running:
+                    else Runtime(home, warm_saves=True)) as running:
             app = AppContext(runtime=running, session=session)
             # The vectors and the model are read in the background after start: a search
             # waits a few seconds for them at most, then answers from the words alone.

@@ -91,7 +91,7 @@ async def cmd_serve(args: argparse.Namespace) -> int:
 @contextlib.asynccontextmanager
 async def serving_runtime(home: str | None) -> AsyncIterator[Runtime]:
     """The server's runtime; a start-up failure is logged once and re-raised."""
-    runtime = Runtime(home)
+    runtime = Runtime(home, warm_saves=True)
     try:
         await runtime.__aenter__()
     except BaseException as exc:
