@@ -49,10 +49,13 @@ from actors.navigation.advice_domains import asked_domains, stated_domains, stat
 from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
+    asks_place,
     bare,
     holds_beside,
     holds_value,
     names_by,
+    names_given,
+    tells_a_place,
     tells_a_schedule,
     tells_a_value,
     unqualified,
@@ -1214,7 +1217,8 @@ class NavigationActor(Actor):
         rare = frozenset(self._rare_holders(query, best, scores))
         ranking.boost_matching(scores, rare, ranking.RARE_WORD_BOOST, boosts)
         leading = sorted(scores, key=lambda leaf: -scores[leaf])[:SLIGHT_CHECKED]
-        naming_ones = self._naming(readings, leading) if naming else set()
+        name_forms = self._name_forms(readings) if naming else frozenset()
+        naming_ones = self._naming(name_forms, leading)
         ranking.boost_matching(scores, naming_ones, ranking.NAME_BOOST, boosts)
         owned = {stem(t) for word in possessed(topic) for t in text_terms(word)}
         if owned:  # "What's my dog called?" and "Our neighbour's dog is called Toffee"
@@ -1539,8 +1543,9 @@ class NavigationActor(Actor):
             if leaf in best:  # ...and holds, with it, the words the exchange holds
                 best[after] = dataclasses.replace(best.get(after, best[leaf]), matched=best[
                     leaf].matched | (best[after].matched if after in best else frozenset()))
-        measured = {leaf: similar.get(leaf, 0.0) for leaf, _ in ranked[:12]
-                    if vectors and leaf in self.vectors.position}
+        measured = self._closeness(asked, [leaf for leaf, _ in ranked[:12]
+                                           if vectors and leaf in self.vectors.position],
+                                   similar)
         things, places, owners = ((), (), {}) if exact \
             else self.unmentioned.topic(query, topic, best)
         # "What is the name of Maya's parrot?" in a chat where Maya speaks: a thing of a
@@ -1643,7 +1648,9 @@ class NavigationActor(Actor):
                               | set(advised), advised=frozenset(advised),
                               dated=frozenset(leaf for leaf in in_range
                                               if self._dated_in(leaf, span))
-                              if span is not None else frozenset(), rare=rare)
+                              if span is not None else frozenset(), rare=rare,
+                              name_forms=name_forms,
+                              answers=self._answers_asked(topic, name_forms))
         if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None:
             absent = self.unmentioned.absent_words(query, best,
                                                    [hit.leaf_id for hit in result.hits])
@@ -2013,17 +2020,21 @@ class NavigationActor(Actor):
                      or kind is not None and holds_beside(kind, self.model.text_of(leaf),
                                                           asked))}
 
-    def _naming(self, readings: list[Reading], leading: list[str]) -> set[str]:
-        """Candidates that give the name a name question asks for: a word of the question
-        (in any form the index holds, in either language: "madre" as "mother" as "mum")
-        with a name beside it ("my mum Els", ``answer_type.names_by``). The words saying
-        "name" are not whose name it is."""
+    def _name_forms(self, readings: list[Reading]) -> frozenset[str]:
+        """The forms of what a name question asks the name of: a word of the question in any
+        form the index holds, in either language ("madre" as "mother" as "mum"). The words
+        saying "name" are not whose name it is."""
         named = {stem(word) for word in NAME_WORDS}
         forms: set[str] = set()
         for reading, back, _ in readings:
             for term in reading.query_terms:
                 if term not in named and not back.get(term, frozenset()) & named:
                     forms |= {term, *self.model.index.derived_forms(term)}
+        return frozenset(forms)
+
+    def _naming(self, forms: frozenset[str], leading: list[str]) -> set[str]:
+        """Candidates that give the name a name question asks for: a form of the asked thing
+        (``_name_forms``) with a name beside it ("my mum Els", ``answer_type.names_by``)."""
         if not forms:
             return set()
 
@@ -2412,7 +2423,9 @@ class NavigationActor(Actor):
                 empty_range: str = "", timely: frozenset[str] = frozenset(),
                 dated: frozenset[str] = frozenset(),
                 rare: frozenset[str] = frozenset(),
-                advised: frozenset[str] = frozenset()) -> SearchResult:
+                advised: frozenset[str] = frozenset(),
+                name_forms: frozenset[str] = frozenset(),
+                answers: Callable[[str], bool] | None = None) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -2427,7 +2440,10 @@ class NavigationActor(Actor):
         ``timely``: memories dated in the asked time holding a word of the question or one
         close to it (``ranking.about_first``). ``rare``: the memories holding the question's
         rarest word, a name (``_rare_holders``). ``advised``: the user's preferences a
-        recommendation asked leads with: they answer it, never rivals for a clue."""
+        recommendation asked leads with: they answer it, never rivals for a clue.
+        ``name_forms``: what a name question asks the name of (``_name_forms``). ``answers``:
+        whether a memory holds the kind of answer the question asks for (``_answers_asked``),
+        None when it asks for no kind."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -2531,7 +2547,7 @@ class NavigationActor(Actor):
             if story in stories_seen:
                 continue  # a memory and its corrections (however many) are one story
             stories_seen.add(story)
-            told = self._told(leaf, wanted)
+            told = self._told(leaf, wanted, name_forms)
             if told and told in told_seen:
                 continue  # "My editor is Neovim", "I use Neovim as my editor": one answer
             told_seen.add(told)
@@ -2549,7 +2565,10 @@ class NavigationActor(Actor):
                                         superseded_by=successor.get(leaf)
                                         or restated.get(leaf)
                                         or (continued or {}).get(leaf),
-                                        similarity=measured.get(leaf)))
+                                        similarity=measured.get(leaf),
+                                        answers=answers(leaf) if answers else None,
+                                        coverage=evidence[leaf].coverage
+                                        if leaf in evidence else None))
         reviewed = [c for c in candidates if currency.get(c.id) != "PENDING"]
         if reviewed:  # an unreviewed tool value is no rival to what the user said
             candidates = reviewed
@@ -2562,8 +2581,11 @@ class NavigationActor(Actor):
         # a clue given is the caller's last word: the best memory holding it is served, the
         # others listed, never a second clue request
         # a count or a list is told by several memories: a near tie is its parts, not a doubt
+        # advice asked ("Suggest a weekend trip I'd enjoy") draws on whatever the user likes:
+        # no one memory is meant, so there is nothing a clue would choose between
         request = None if answer or listing or query.has_clue \
-            or several.asks_for_list(query.text) else clue_request(
+            or several.asks_for_list(query.text) or asks_for_advice(msg.query) \
+            else clue_request(
             query, ordered, threshold=self.settings.confidence_threshold,
             margin=self.settings.ambiguity_margin)
         if request is not None and ranked and ranked[0][0] in advised:
@@ -2634,15 +2656,56 @@ class NavigationActor(Actor):
         return dataclasses.replace(result("FOUND", hits[:size], conf, None, history),
                                    more=hits[size:])
 
-    def _told(self, leaf_id: str, asked: Collection[str]) -> frozenset[str]:
+    def _closeness(self, asked: Any, leaves: list[str],
+                   similar: Mapping[str, float]) -> dict[str, float]:
+        """How close in meaning each of ``leaves`` is to the question (``asked``, its vector;
+        None: 0.0 past the vector pool): the candidates' own closeness, not 0.0 past the
+        pool. In a crowded store the pool's places go to turns shaped like the question
+        ("How do I make ...?"), and two memories holding its words, both outside it, were
+        told apart by nothing ("I drink my coffee dark roast" and "my cat knocked my coffee
+        onto the keyboard" for "How does the user take their coffee these days?": a clue
+        request in bbtest40's store of 9,051 turns)."""
+        out = {leaf: similar.get(leaf, 0.0) for leaf in leaves}
+        if asked is not None:
+            out.update(self.vectors.similarity_of(
+                asked, [leaf for leaf in leaves if leaf not in similar]))
+        return out
+
+    def _told(self, leaf_id: str, asked: Collection[str],
+              name_forms: frozenset[str] = frozenset()) -> frozenset[str]:
         """What a memory answers with, beyond the question's words: the names it writes with a
         capital inside a sentence (not a sentence's first word: "Found a flat in Madrid",
         "Found a gym in Madrid" are two answers) and the numbers it gives. Two memories
         giving the same ones tell one answer ("My editor is Neovim", "I prefer Neovim as my
         editor"), never rivals to ask about; a different name or number is another answer
-        ("a Trek for 600", "a Trek for 900")."""
-        names, numbers = _names_and_numbers_of(self.model.text_of(leaf_id))
+        ("a Trek for 600", "a Trek for 900"). Asked for a name (``name_forms``: of what), a
+        memory naming the thing answers with the names beside it alone: "My sister Carolina
+        lives in Monterrey" and "Mi hermana Carolina adoptó un loro, Kiwi" both answer
+        "Carolina", whatever else each tells."""
+        text = self.model.text_of(leaf_id)
+        if name_forms:
+            given = names_given(text, lambda word: stem(fold(bare(word))) in name_forms)
+            if given:
+                return frozenset(given)
+        names, numbers = _names_and_numbers_of(text)
         return frozenset(names - set(asked)) | numbers
+
+    def _answers_asked(self, question: str,
+                       name_forms: frozenset[str]) -> Callable[[str], bool] | None:
+        """Whether a memory holds the kind of answer ``question`` asks for: the asked thing
+        with a name beside it (a name question), words of the expected kind (a sum, a length,
+        a time of day, a count: ``answer_type.expected``), a place's name (asked "Where...?",
+        "What neighborhood...?": "lives in Monterrey"); None when it asks for no kind."""
+        kind = expected_answer(question)
+        if kind is not None:
+            return lambda leaf: holds_answer(kind, self.model.text_of(leaf))
+        if name_forms:
+            return lambda leaf: bool(names_given(
+                self.model.text_of(leaf), lambda word: stem(fold(bare(word))) in name_forms,
+                first=True))
+        if asks_place(question):
+            return lambda leaf: tells_a_place(self.model.text_of(leaf))
+        return None
 
     def _nearest(self, similar: dict[str, float], as_of: dt.datetime | None) -> tuple[Hit, ...]:
         """The memories closest in meaning to a question answered "No memory found"."""

@@ -179,6 +179,39 @@ _NAME_REACH = 3
 """How many linking words may stand between a thing and its name."""
 
 
+_ASKS_PLACE = re.compile(
+    r"\bwhere\b|\b(?:what|which)\s+(?:neighbou?rhoods?|city|cities|towns?|countr(?:y|ies)|"
+    r"streets?|areas?|suburbs?|states?)\b|\bdonde\b|\b(?:que|cual|cuales)\s+(?:barrios?|"
+    r"ciudad(?:es)?|pueblos?|pais(?:es)?|calles?|zonas?)\b")
+"""A question asking where: "Where does Sam live?", "What neighborhood do I live in?",
+"¿En qué barrio vivo?"."""
+
+
+def asks_place(question: str) -> bool:
+    """Whether ``question`` asks where (a place is answered by its name: "Nob Hill",
+    "Monterrey")."""
+    return bool(_ASKS_PLACE.search(fold(question)))
+
+
+_PLACE_WORDS = frozenset("in at to from near into en desde hacia".split())
+"""Words a place's name follows: "lives in Monterrey", "moving to Albuquerque", "está en Nob
+Hill" (not "a", an English article too: "drives a Toyota")."""
+
+
+def tells_a_place(text: str) -> bool:
+    """Whether ``text`` (past its leading date and a chat turn's label) names a place: a name
+    (``_is_name``: not a month or a weekday) right after "in", "to", "en", "a"... ("the"
+    between)."""
+    words = _WORD.findall(past_label(LEADING_DATE.sub("", text)))
+    for at in range(1, len(words)):
+        before = fold(words[at - 1])
+        if before in ("the", "la", "el") and at > 1:
+            before = fold(words[at - 2])
+        if before in _PLACE_WORDS and _is_name(words, at):
+            return True
+    return False
+
+
 def asks_name(question: str) -> bool:
     """Whether ``question`` asks what someone or something is called."""
     return bool(_ASKS_NAME.search(fold(question)))
@@ -276,7 +309,17 @@ def names_by(text: str, said_of: Callable[[str], bool]) -> bool:
     form of the question's own words) with a name beside it, only linking words between
     ("My mum Els had a fall", "a cello teacher called Ilse de Wit", "Femke, the recruiter").
     A name is as ``_is_name`` reads one."""
+    return bool(names_given(text, said_of, first=True))
+
+
+def names_given(text: str, said_of: Callable[[str], bool], *,
+                first: bool = False) -> frozenset[str]:
+    """The names ``text`` gives the thing a name question asks about (folded, as
+    ``names_by`` finds them): "My sister Carolina lives in Monterrey" and "Mi hermana
+    Carolina adoptó un loro" both give {"carolina"} for "What is my sister's name?", one
+    answer told twice. ``first``: stop at the first name found."""
     words = _WORD.findall(LEADING_DATE.sub("", text))
+    found: set[str] = set()
     for at, word in enumerate(words):
         if not word[0].isalpha() or not said_of(word) or someone_elses(words, at, said_of) \
                 or _in_a_name(words, at):
@@ -285,11 +328,14 @@ def names_by(text: str, said_of: Callable[[str], bool]) -> bool:
             near = at + step
             while 0 <= near < len(words) and abs(near - at) <= _NAME_REACH + 1:
                 if _is_name(words, near):
-                    return True
+                    found.add(fold(bare(words[near])))
+                    if first:
+                        return frozenset(found)
+                    break
                 if words[near] != "," and fold(bare(words[near])) not in _LINKING:
                     break
                 near += step
-    return False
+    return frozenset(found)
 
 
 def _in_a_name(words: Sequence[str], at: int) -> bool:

@@ -20,6 +20,12 @@ MARGIN_WEIGHT = 0.4
 CLUE_BOOST = 1.5
 CLUE_DAMP = 0.5
 MAX_LOW_CONFIDENCE_CANDIDATES = 5
+WEAK_GUESS = 1 / 3
+"""A best memory holding less than this share of the question's word weight (one common
+word of a question of three or four: "finishing" of "What was my finishing time in the
+gravel race?") is a guess, and so are its rivals: in a crowded store a dozen turns hold
+such a word ("Is La casa de los relojes worth finishing?", "Is El último tranvía worth
+finishing?"), and a clue between them tells nothing apart; the reply serves them."""
 MEANING_LEAD = 0.005
 """A memory whose vector is this much closer (cosine) to the question than a rival's leads it
 after fusion: the two are not a tie however close their word scores (a keyword look-alike that
@@ -46,6 +52,11 @@ class Candidate:
     superseded_by: str | None = None
     similarity: float | None = None
     """Cosine similarity of its vector to the question's; None when it was not measured."""
+    answers: bool | None = None
+    """Whether it holds the kind of answer the question asks for (a name beside the asked
+    thing, a sum, a length, a place's name); None when the question asks for no kind."""
+    coverage: float | None = None
+    """Share of the question's word weight (idf) it holds; None when not judged."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +112,14 @@ def leads_by_meaning(best: Candidate, rival: Candidate) -> bool:
     return best.similarity - rival.similarity >= MEANING_LEAD
 
 
+def answers_alone(best: Candidate, rival: Candidate) -> bool:
+    """Whether ``best`` holds the kind of answer the question asks for and ``rival`` does not:
+    "My sister Carolina lives in Monterrey" against "Joaquín and I don't live together yet"
+    for "What neighborhood do I live in?", a turn telling "5 hours 48 minutes" against one
+    asking whether a novel is worth finishing: a rival that cannot answer is no tie."""
+    return best.answers is True and rival.answers is False
+
+
 def _quoted(query: Query) -> str:
     text = " ".join(query.text.split())
     return text if len(text) <= 60 else text[:59].rstrip() + "…"
@@ -137,11 +156,14 @@ def clue_request(
         # name of the user's physiotherapist?" asked a clue between "Booked a physio, Anouk
         # Visser" and a stretching routine, at confidence 0.03); the reply serves them.
         return None
+    if best.coverage is not None and best.coverage < WEAK_GUESS:
+        return None
     # A query of one or two bare words ("Luis") has no meaning beyond its words to lead with:
     # every memory about Luis is an equal candidate, whatever its vector says.
     meaningful = not query.short
     rivals = [c for c in ordered[1:] if c.score >= floor and wanted <= c.matched
-              and not (meaningful and leads_by_meaning(best, c))]
+              and not (meaningful and leads_by_meaning(best, c))
+              and not answers_alone(best, c)]
     if rivals:
         other_branch = any(c.branch != best.branch for c in rivals)
         short_query = query.short
@@ -154,7 +176,8 @@ def clue_request(
     value = confidence(query, ordered)
     second = ordered[1]
     close = best.score > 0 and second.score >= floor and wanted <= second.matched \
-        and not (meaningful and leads_by_meaning(best, second))
+        and not (meaningful and leads_by_meaning(best, second)) \
+        and not answers_alone(best, second)
     if value < threshold and close:
         return ClueRequest(
             reason=f"low confidence ({value:.2f})",

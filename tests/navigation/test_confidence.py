@@ -234,3 +234,27 @@ def test_a_tie_of_memories_holding_none_of_the_question_s_words_asks_no_clue() -
     assert clue_request(q, ranked) is None
     worded = [cand("a", 1.0, {"appointment"}, "n1"), cand("b", 0.99, {"appointment"}, "n2")]
     assert clue_request(q, worded) is not None
+
+
+def test_a_rival_without_the_asked_kind_of_answer_is_no_tie() -> None:
+    # "What neighborhood do I live in?": the best names a place, the near-tied rival none
+    q = parse_query("What neighborhood do I live in?")
+    place = Candidate("sister", 11.9, frozenset({"liv"}), "a", answers=True)
+    none = Candidate("lease", 11.8, frozenset({"liv"}), "b", answers=False)
+    assert clue_request(q, [place, none]) is None
+    # two memories each naming a place are a real tie between two stories
+    other = Candidate("moved", 11.8, frozenset({"liv"}), "b", answers=True)
+    assert isinstance(clue_request(q, [place, other]), ClueRequest)
+    # a rival that answers where the best does not is still a tie: the best keeps no claim
+    first = Candidate("lease", 12.0, frozenset({"liv"}), "b", answers=False)
+    assert isinstance(clue_request(q, [first, place]), ClueRequest)
+
+
+def test_a_best_holding_one_common_word_of_the_question_asks_no_clue() -> None:
+    q = parse_query("What was my finishing time in the gravel race?")
+    weak = [Candidate("novel-a", 30.1, frozenset({"finish"}), "a", coverage=0.21),
+            Candidate("novel-b", 28.7, frozenset({"finish"}), "b", coverage=0.21)]
+    assert clue_request(q, weak) is None
+    held = [Candidate("race-a", 30.1, frozenset({"finish", "gravel"}), "a", coverage=0.54),
+            Candidate("race-b", 28.7, frozenset({"finish", "gravel"}), "b", coverage=0.54)]
+    assert isinstance(clue_request(q, held), ClueRequest)
