@@ -64,6 +64,8 @@ def test_the_event_whose_span_a_question_asks(question: str, thing: str | None) 
     ("What day are my cello lessons?", False),
     ("What did the assistant suggest for the race?", False),
     ("How many bikes do I own?", False),
+    ("How much does Lucía earn after her raise?", False),
+    ("How much time passed between the wedding and the move?", True),
 ])
 def test_a_question_asking_when_an_event_was(question: str, when: bool) -> None:
     assert asks_when(question) is when
