@@ -91,11 +91,10 @@ as the next turn of its conversation)."""
 SLIGHT_TERMS = 4
 ANOTHER_MEMORY_SHARE = 0.5
 """A thing compared whose best memory is the other thing's ("my first 10K" and the session
-planning the half marathon after it) gets its next best only while that scores this share
-of the best at least: in a chat saved one turn per memory the next best of "I sign up for it"
-(its best, "I signed up for the Jemez Gravel 100K on September 12", told the race's day too)
-was "Explain tracking subscriptions like I'm new to it", a third of it, and it led the reply
-by its older day."""
+planning the half marathon after it) gets its next best only while that scores this share of
+the best at least: in a chat saved one turn per memory the next best of a short thing is
+often a turn sharing one word with it ("four dates is a good sign" for "I sign up for the
+race", 0.38 of the sign-up turn), and it took a place of the reply."""
 ASSISTANT_FACTOR = 0.4
 """A turn the assistant said ("assistant: Beagles are notorious for that..."), when the question
 does not ask what the assistant said: it keeps this share of its score. Its words echo the

@@ -92,6 +92,10 @@ def test_the_turn_an_answer_answered_takes_its_place() -> None:
     assert moved == {"told": "advice", "told too": "other advice"}
 
 
+def test_a_thing_s_next_best_memory_needs_half_the_best_s_score() -> None:
+    assert ranking.ANOTHER_MEMORY_SHARE == 0.5
+
+
 CHAT = (
     "2026-03-02 user: Me compré un kayak ayer, un Perception Pescador azul, estoy feliz.",
     "2026-03-02 assistant: ¡Enhorabuena por el kayak! Empieza en aguas tranquilas, ajusta el "
