@@ -39,7 +39,8 @@ _AFTER = re.compile(
 """How long after one event another came: the second is the clause after the last auxiliary
 ("How many days after my sister was born did I move?")."""
 _IT = re.compile(r"\bit\b", re.IGNORECASE)
-"""The first event named again in the second ("...did I sign up for it?")."""
+"""The first event named again in the second ("...did I sign up for it?", "...and running
+it")."""
 _DESPUES = re.compile(
     r"^\W*cu[aá]nt[oa]s?\s+(?:tiempo|d[ií]as|semanas|meses|a[nñ]os|horas|noches)\s+"
     r"(?:\w+\s+)?(?:despu[eé]s|antes)\s+del?\s+(?P<a>.+?)\s*,?\s+"
@@ -66,8 +67,9 @@ def compared_things(question: str) -> tuple[str, str] | None:
         or _PLUS.search(text)
     if found is not None:
         first, second = _clean(found.group("a")), _clean(found.group("b"))
-        if found.re is _AFTER:  # "How many weeks before the race did I sign up for it?"
-            second = _IT.sub(first, second)
+        if found.re in (_AFTER, _BETWEEN):  # "...before the race did I sign up for it?",
+            # "between signing up for the half marathon and running it"
+            second = _IT.sub(_object(first), second)
         return first, second
     before = _BEFORE.search(text)  # "Did I go to the gym before work?": one word is no thing
     if before is not None and all(len(before.group(part).split()) >= MIN_WORDS
@@ -85,6 +87,17 @@ def compared_things(question: str) -> tuple[str, str] | None:
             and not all(map(_a_name, things)):
         return None  # but "Which trip came first, Oaxaca or Lisbon?"
     return things
+
+
+_DETERMINER = re.compile(r"\b(?:the|a|an|my|our|his|her|their|el|la|los|las|mi|mis|un|una)\s",
+                         re.IGNORECASE)
+
+
+def _object(thing: str) -> str:
+    """What "it" names again of ``thing``: its last noun phrase, from its last determiner
+    ("signing up for the half marathon" -> "the half marathon"), else all of it."""
+    starts = [found.start() for found in _DETERMINER.finditer(thing)]
+    return thing[starts[-1]:] if starts else thing
 
 
 def _a_name(thing: str) -> bool:

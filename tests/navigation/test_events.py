@@ -25,6 +25,8 @@ pytestmark = pytest.mark.anyio
     ("How many weeks before the regatta did I sign up for it?",
      ("the regatta", "I sign up for the regatta")),
     ("How long after my sister was born did we move?", ("my sister was born", "we move")),
+    ("How many weeks passed between signing up for the half marathon and running it?",
+     ("signing up for the half marathon", "running the half marathon")),
     ("¿Cuántos días después de adoptar al cachorro me fui a Oporto?",
      ("adoptar al cachorro", "me fui a Oporto")),
     ("¿Cuánto tiempo después de mudarme compré el coche?", ("mudarme", "compré el coche")),
