@@ -89,6 +89,7 @@ from actors.navigation.conversation import Conversation, asks_outcome
 from actors.navigation.crowd_names import without_crowd_names
 from actors.navigation.days import day_of
 from actors.navigation.descent import descend
+from actors.navigation.events import asks_when, spanned_thing
 from actors.navigation.index_commits import IndexCommits
 from actors.navigation.kinds import things_of
 from actors.navigation.messages import (
@@ -897,10 +898,13 @@ class NavigationActor(Actor):
             msg = dataclasses.replace(msg, query=rest, as_of=msg.as_of or dt.datetime.combine(
                 day, dt.time(23, 59, 59), tzinfo=dt.UTC))
         result = self._search_scope(msg)
-        things = compared_things(msg.query) if result.status in ("FOUND", "AMBIGUOUS") \
-            and not msg.clue else None
+        asked = result.status in ("FOUND", "AMBIGUOUS") and not msg.clue
+        things = compared_things(msg.query) if asked else None
+        lasted = spanned_thing(msg.query) if asked and things is None else None
         if things is not None:
             result = self._with_each_thing(result, msg, things)
+        elif lasted is not None:
+            result = self._with_its_span(result, msg, lasted)
         if result.status == "NONE" and (msg.scope or "").strip() != ALL_SCOPES:
             # nothing of the caller's project is about it: is another project's memory? (one
             # more search: cheaper at 50k than listing the store's scopes, 3 s)
@@ -922,42 +926,89 @@ class NavigationActor(Actor):
     def _with_each_thing(self, result: SearchResult, msg: Search,
                          things: tuple[str, ...]) -> SearchResult:
         """The reply to a question comparing two things ("which came first, A or B?",
-        "between A and B") with the best memory of each thing among its memories, right
-        after the question's own best: a memory each thing's search found and the reply
-        lacks takes the place of the reply's last ones (``compared``). A clue request
-        becomes an answer when each thing has its memory: it asked which one was meant, and
-        the question is about both."""
-        found: dict[str, Hit] = {}  # each thing's best memory, by id
+        "between A and B") with the best memory of each thing among its memories: a memory
+        each thing's search found and the reply lacks takes the place of the reply's last
+        ones (``compared``). When each thing has its memory the best of each leads, in the
+        order of their days (one memory the best of both leads alone, the second thing's next
+        best after it): the question is about both, and the question's own best is often a
+        second memory of one of them (the assistant's advice on the race it was told of). A clue
+        request becomes an answer when each thing has its memory: it asked which one was
+        meant, and the question is about both."""
+        found: dict[str, Hit] = {}  # each thing's memory, by id
+        own: dict[str, Hit] = {}  # ...of them, each the best of its thing's own search
+        each = True
         for thing in things:
-            part = self._search_scope(dataclasses.replace(msg, query=thing, limit=2, clue=None),
-                                      event="search.part")
-            if part.status == "FOUND":
+            memories = self._event_memories(msg, thing, 2)
+            each = each and bool(memories)
+            if memories and memories[0].leaf_id not in own:
+                own[memories[0].leaf_id] = found[memories[0].leaf_id] = memories[0]
+            elif len(memories) > 1:
                 # the session that planned the half marathon is the best of "my first 10K"
-                # too: the second thing's own memory is its next best
-                own = next((hit for hit in part.hits if hit.leaf_id not in found), None)
-                if own is not None:
-                    found[own.leaf_id] = own
+                # too: it answers both, and the second thing's own memory is its next best
+                found[memories[1].leaf_id] = memories[1]
         size = max(1, msg.limit)  # the caller's limit stands: the things come before the rest
         served = {hit.leaf_id for hit in result.hits}
+        lead = (*sorted(own.values(), key=lambda hit: hit.timestamp),
+                *(hit for leaf, hit in found.items() if leaf not in own))
+        rest = [hit for hit in result.hits if hit.leaf_id not in found]
         if result.status == "AMBIGUOUS":
             # the clue request asks which one was meant, but the question asks about both:
             # when each thing has its own memory, those answer it
-            if len(found) < len(things):
+            if not each or len(found) < len(things):
                 return result
-            rest = [hit for hit in result.hits if hit.leaf_id not in found]
             return _served(dataclasses.replace(result, status="FOUND", reason=None),
-                           (*found.values(), *rest), size)
+                           (*lead, *rest), size)
         wanted = [hit for leaf, hit in found.items() if leaf not in served]
-        if not wanted:
+        if not wanted and not each:
             return result
         if not msg.limit_given:  # added to the question's own best, not in their places: a
             # thing's best memory may be a neighbour ("half marathon" for "my 10K race time")
             size = several.places(size + len(wanted), False, size + len(wanted))
+        if each:
+            return _served(result, (*lead, *rest), size)
         return _served(result, (*result.hits[:1], *wanted, *result.hits[1:]), size)
 
-    def _search_scope(self, msg: Search, event: str = "search.served") -> SearchResult:
+    def _with_its_span(self, result: SearchResult, msg: Search, thing: str) -> SearchResult:
+        """The reply to a question asking how long an event lasted ("How many days long was
+        my Oaxaca trip?") led by two memories of the event told on different days, in their
+        order (the one telling it started, "I'm going to Oaxaca ... October 30 to November
+        3", and the one telling it ended, "Back from Oaxaca"), before the question's own
+        best: the span is read between them."""
+        memories = self._event_memories(msg, thing, 3)
+        told = [hit for at, hit in enumerate(memories) if at == 0
+                or hit.timestamp[:10] != memories[0].timestamp[:10]][:2]
+        if len(told) < 2:
+            return result
+        served = {hit.leaf_id for hit in result.hits}
+        wanted = [hit for hit in told if hit.leaf_id not in served]
+        size = max(1, msg.limit)
+        if not msg.limit_given:
+            size = several.places(size + len(wanted), False, size + len(wanted))
+        chosen = {hit.leaf_id for hit in told}
+        return _served(dataclasses.replace(result, status="FOUND", reason=None), (
+            *sorted(told, key=lambda hit: hit.timestamp),
+            *(hit for hit in result.hits if hit.leaf_id not in chosen)), size)
+
+    def _event_memories(self, msg: Search, thing: str, count: int) -> list[Hit]:
+        """Up to ``count`` memories of an event the question names, best first, from its own
+        search (the user's turn telling it before the assistant's answer to it: ``events``).
+        One after the best only while it scores ``ranking.ANOTHER_MEMORY_SHARE`` of it: in a
+        chat of one turn per memory the next may be any turn sharing a word."""
+        part = self._search_scope(dataclasses.replace(msg, query=thing, limit=count + 1,
+                                                      clue=None),
+                                  event="search.part", events=True)
+        if part.status not in ("FOUND", "AMBIGUOUS") or not part.hits:
+            return []
+        top = part.hits[0]
+        return [hit for hit in part.hits
+                if hit is top or hit.score >= ranking.ANOTHER_MEMORY_SHARE * top.score][:count]
+
+    def _search_scope(self, msg: Search, event: str = "search.served", *,
+                      events: bool = False) -> SearchResult:
         """The search within ``msg.scope`` (``_search`` looks further when it finds nothing),
-        logged as ``event``: one "search.served" per request, which the monitor counts."""
+        logged as ``event``: one "search.served" per request, which the monitor counts.
+        ``events``: the memories sought tell an event of the user's (``_event_memories``),
+        as a question asking when one happened does (``asks_when``)."""
         started = time.perf_counter()
         text = check_text(msg.query, what="query", limit=self.settings.max_query_chars)
         clue = None
@@ -1392,6 +1443,13 @@ class NavigationActor(Actor):
             successor[leaf_id] = after_ranked[leaf_id] = timeline.superseding_leaf(leaf_id)
             return True
 
+        told_by = None
+        if (events or asks_when(text)) and not asks_the_assistant(topic):
+            def told_by(leaf_id: str) -> str | None:
+                """The user's turn telling the event that the assistant's answer answered."""
+                before = self.conversation.answered(leaf_id)
+                return before if before is not None and addable(before) else None
+
         if similar and not query.short:
             fixed = set(boosts) | ({answer.leaf_id} if answer and answer.leaf_id else set())
             ranking.meaning_orders_equals(
@@ -1650,7 +1708,8 @@ class NavigationActor(Actor):
                                               if self._dated_in(leaf, span))
                               if span is not None else frozenset(), rare=rare,
                               name_forms=name_forms,
-                              answers=self._answers_asked(topic, name_forms))
+                              answers=self._answers_asked(topic, name_forms),
+                              told_by=told_by)
         if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None:
             absent = self.unmentioned.absent_words(query, best,
                                                    [hit.leaf_id for hit in result.hits])
@@ -2425,7 +2484,8 @@ class NavigationActor(Actor):
                 rare: frozenset[str] = frozenset(),
                 advised: frozenset[str] = frozenset(),
                 name_forms: frozenset[str] = frozenset(),
-                answers: Callable[[str], bool] | None = None) -> SearchResult:
+                answers: Callable[[str], bool] | None = None,
+                told_by: Callable[[str], str | None] | None = None) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -2443,7 +2503,8 @@ class NavigationActor(Actor):
         recommendation asked leads with: they answer it, never rivals for a clue.
         ``name_forms``: what a name question asks the name of (``_name_forms``). ``answers``:
         whether a memory holds the kind of answer the question asks for (``_answers_asked``),
-        None when it asks for no kind."""
+        None when it asks for no kind. ``told_by``: for a question about the user's events,
+        the turn an answer of the assistant's answered (``ranking.told_first``)."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -2516,6 +2577,13 @@ class NavigationActor(Actor):
                                               schedule=(lambda leaf: tells_a_schedule(
                                                   self.model.text_of(leaf)))
                                               if asks_a_schedule(query.text) else None)
+        if told_by is not None and answer is None:
+            ranked, moved = ranking.told_first(ranked, told_by)
+            for before, leaf in moved.items():  # it holds what its answer matched, with it
+                matched[before] = matched.get(before, frozenset()) | matched[leaf]
+                if leaf in evidence and (before not in evidence or evidence[
+                        leaf].coverage > evidence[before].coverage):
+                    evidence[before] = evidence[leaf]
         short = query.short
         worded_scores = {leaf: ranking.coordinated(best[leaf].score, best[leaf].coverage)
                          for leaf, _ in ranked[:6] if leaf in best}
@@ -2623,7 +2691,8 @@ class NavigationActor(Actor):
             return result("AMBIGUOUS", hits, conf, request.reason)
         old = [(leaf, s) for leaf, s in ranked if currency.get(leaf) == "SUPERSEDED"]
         size = max(1, msg.limit)
-        if answer is None and not listing and several.asks_for_list(query.text):
+        if answer is None and not listing and several.asks_for_list(query.text) \
+                and not several.counts_time(query.text):
             # a list or a count: one memory per session holding its words first (``several``)
             parts, of_kind = several.parts_of(query.query_terms, {leaf: several.held(
                 query.query_terms, self.model.index.terms_of(leaf), things_of,

@@ -219,6 +219,23 @@ class Conversation:
             return None
         return after
 
+    def answered(self, leaf_id: str) -> str | None:
+        """The turn a turn the assistant said answers: the one saved right before it by the
+        same agent from the same source, of the same day, in its conversation
+        (``goes_on_with``), said by someone else and not only a short question
+        ("Can I do it every day?" tells no event). Else None."""
+        entry = self.model.entry(leaf_id)
+        meta = self.model.leaves.get(leaf_id)
+        if entry is None or meta is None or not self.assistant_said(leaf_id):
+            return None
+        row = self.turn_order.before(self.model, entry)
+        before = self.model.leaves.get(str(row["id"])) if row else None
+        if before is None or before.timestamp[:10] != meta.timestamp[:10] \
+                or self.assistant_said(before.leaf_id) or self.slight(before.leaf_id) \
+                or not self.goes_on_with(before.leaf_id, leaf_id):
+            return None
+        return before.leaf_id
+
     def goes_on_with(self, leaf_id: str, after: str) -> bool:
         """Whether ``after``, the memory saved right after ``leaf_id`` (``turn_after``), is the
         next turn of its conversation: said within ``CONVERSATION_GAP_S``, both chat turns, and

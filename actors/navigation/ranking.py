@@ -96,6 +96,12 @@ command") or the kind of words it asks ("how long": "5-minute sessions") rank at
 their score, ahead of the same speaker's turns on the topic that do not (generic travel
 advice sharing "early" and "ride"; the first turn about the dog), as ``ANSWER_ASKED_BOOST``."""
 SLIGHT_TERMS = 4
+ANOTHER_MEMORY_SHARE = 0.5
+"""A thing compared whose best memory is the other thing's ("my first 10K" and the session
+planning the half marathon after it) gets its next best only while that scores this share of
+the best at least: in a chat saved one turn per memory the next best of a short thing is
+often a turn sharing one word with it ("four dates is a good sign" for "I sign up for the
+race", 0.38 of the sign-up turn), and it took a place of the reply."""
 ASSISTANT_FACTOR = 0.4
 """A turn the assistant said ("assistant: Beagles are notorious for that..."), when the question
 does not ask what the assistant said: it keeps this share of its score. Its words echo the
@@ -490,6 +496,32 @@ def about_first(ranked: Sequence[tuple[str, float]], evidence: Mapping[str, Evid
         item[0] in evidence and about(evidence[item[0]], store_size))]
     kept = {leaf for leaf, _ in yes}
     return yes + [item for item in head if item[0] not in kept] + list(ranked[ABSTAIN_DEPTH:])
+
+
+def told_first(ranked: Sequence[tuple[str, float]], told_by: Callable[[str], str | None],
+               ) -> tuple[list[tuple[str, float]], dict[str, str]]:
+    """The turns the leading answers answered, ahead of them: each memory at the head of
+    ``ranked`` for which ``told_by`` names the turn it answered (the assistant's, ahead of
+    every other speaker's turn) gives that turn its place and score, and keeps
+    ``ASSISTANT_FACTOR`` of its own right behind it. "When did I sign up for the race?": the
+    answer "Ten weeks is enough to prepare for a 100 km gravel race" holds the question's
+    words and tells only advice; the user's "I signed up for the Jemez Gravel 100K on
+    September 12" tells the event, on its day. Returns the ranking and, for each turn
+    brought forward, the answer whose place it took."""
+    moved: dict[str, str] = {}
+    for leaf, _ in ranked:
+        before = told_by(leaf)
+        if before is None:
+            break  # the first turn that is no such answer ends the head
+        moved.setdefault(before, leaf)
+    if not moved:
+        return list(ranked), moved
+    score = dict(ranked)
+    answers = set(moved.values())
+    head = [(before, score[leaf]) for before, leaf in moved.items()]
+    rest = [(leaf, s * ASSISTANT_FACTOR if leaf in answers else s) for leaf, s in ranked
+            if leaf not in moved]
+    return head + rest, moved
 
 
 def nearest(similar: Mapping[str, float], servable: Callable[[str], bool],

@@ -56,6 +56,18 @@ def asks_for_list(text: str) -> bool:
                if word)
 
 
+_TIME_COUNTED = re.compile(
+    r"\bhow\s+many\s+(?:seconds|minutes|hours|days|nights|weeks|months|years)\b|"
+    r"\bcuant[oa]s\s+(?:segundos|minutos|horas|dias|noches|semanas|meses|anos)\b")
+
+
+def counts_time(text: str) -> bool:
+    """The question counts a length of time in its units ("How many weeks passed between
+    buying my bike and the race?", "¿Cuántos días duró el viaje?"): no list of things, so no
+    memory holding the unit ("Ten weeks is enough to prepare...") is a part of its answer."""
+    return _TIME_COUNTED.search(fold(text)) is not None
+
+
 def _plural(word: str | None) -> bool:
     return word is not None and len(word) > 3 and word.endswith("s") \
         and not word.endswith(("ss", "us", "is")) and word not in _NOT_PLURAL
