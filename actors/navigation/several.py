@@ -99,23 +99,36 @@ def parts_of(terms: Collection[str], held: Mapping[str, Collection[str]],
             if words and len(set(words) & set(terms)) >= PART_SHARE * len(terms)}, False
 
 
+def naming_things(terms: Collection[str], held: Mapping[str, Collection[str]],
+                  things_of: Callable[[str], Collection[str]]) -> set[str]:
+    """The memories of ``held`` naming a thing of a kind the question names ("Honda",
+    "bouldering"), not only the kind's own word ("a day without a car in Galway", "the sports
+    news with my dad"): the parts a list of the kind is made of."""
+    things = set().union(*(things_of(term) for term in terms))
+    return {leaf for leaf, words in held.items() if things.intersection(words)}
+
+
 def spread(ranked: Sequence[tuple[str, float]], parts: Mapping[str, int],
-           session_of: Callable[[str], Hashable], *, promote: bool
+           session_of: Callable[[str], Hashable], *, promote: bool,
+           ahead: Collection[str] = frozenset(), taken: Collection[Hashable] = ()
            ) -> tuple[list[tuple[str, float]], int]:
     """``ranked`` with, within its first ``PARTS_DEPTH``, a memory of a session already
-    represented moved after the others (a session's other turns no longer fill the places the
-    other sessions' parts need); with ``promote`` (the parts hold a kind the question names,
-    evidence its ranking lacks: the sentence model does not place "sports" near
-    "bouldering"), one part per session first, the one naming most of the question, in the
-    order of each session's first-ranked part. Also: how many sessions hold a part."""
+    represented (or ``taken``: served before these) moved after the others (a session's other
+    turns no longer fill the places the other sessions' parts need); with ``promote`` (the
+    parts hold a kind the question names, evidence its ranking lacks: the sentence model does
+    not place "sports" near "bouldering"), one part per session first, the one naming most of
+    the question, in the order of each session's first-ranked part, the sessions whose part
+    is ``ahead`` (names a thing of the kind, not only its word) before the others. Also: how
+    many sessions hold a part."""
     head = list(ranked[:PARTS_DEPTH])
     by_session: dict[Hashable, list[tuple[str, float]]] = {}
     for item in head:
-        if item[0] in parts:
+        if item[0] in parts and session_of(item[0]) not in taken:
             by_session.setdefault(session_of(item[0]), []).append(item)
-    first = [max(items, key=lambda item: parts[item[0]]) for items in by_session.values()] \
+    first = sorted((max(items, key=lambda item: (item[0] in ahead, parts[item[0]]))
+                    for items in by_session.values()), key=lambda item: item[0] not in ahead) \
         if promote else []
-    seen = {session_of(leaf) for leaf, _ in first}
+    seen = {session_of(leaf) for leaf, _ in first} | set(taken)
     chosen = {leaf for leaf, _ in first}
     later: list[tuple[str, float]] = []
     for item in head:
