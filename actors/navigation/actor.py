@@ -2495,7 +2495,8 @@ class NavigationActor(Actor):
             # the kind asked is, and goes before those holding only the kind's own word
             # ("a day without a car in Galway" for "Which cars have I owned?")
             parts.update({leaf: len(held.get(leaf, ())) + 1 for leaf in value_holders})
-            ahead = value_holders | several.naming_things(query.query_terms, held, things_of)
+            ahead = value_holders | several.naming_things(
+                {stem(word) for word in several.listed(query.text)}, held, things_of)
             # a time asked ("Which sports did I do in 2025?"): its parts are the time's
             parts = {leaf: n for leaf, n in parts.items() if leaf in dated} or parts
             # "What animals did Maya see near Vík?": the best memory holds the name that

@@ -56,6 +56,22 @@ def asks_for_list(text: str) -> bool:
                if word)
 
 
+_COUNTED = re.compile(
+    r"\b(?:how\s+many|cuant[oa]s|all\s+(?:of\s+)?(?:the|my|our|his|her|their)|every|"
+    r"tod[oa]s\s+(?:l[oa]s|mis|sus|nuestr[oa]s))\s+(?P<first>[a-z]+)(?:\s+(?P<second>[a-z]+))?")
+"""The things a count or "all the..." names: "How many cars...", "all my old cars"."""
+
+
+def listed(text: str) -> set[str]:
+    """The plural words naming what a list question lists ("Which cars have I owned?" ->
+    cars, "¿Cuántos idiomas hablo?" -> idiomas), not a word that narrows it ("Which shoes did
+    I buy for the race?": shoes, not race)."""
+    folded = fold(text).lower()
+    return {word for found in (*_PLURAL_ASKED.finditer(folded), *_COUNTED.finditer(folded))
+            for word in found.group("first", "second")[:1 if _plural(found["first"]) else 2]
+            if _plural(word)}
+
+
 def _plural(word: str | None) -> bool:
     return word is not None and len(word) > 3 and word.endswith("s") \
         and not word.endswith(("ss", "us", "is")) and word not in _NOT_PLURAL
@@ -101,9 +117,9 @@ def parts_of(terms: Collection[str], held: Mapping[str, Collection[str]],
 
 def naming_things(terms: Collection[str], held: Mapping[str, Collection[str]],
                   things_of: Callable[[str], Collection[str]]) -> set[str]:
-    """The memories of ``held`` naming a thing of a kind the question names ("Honda",
-    "bouldering"), not only the kind's own word ("a day without a car in Galway", "the sports
-    news with my dad"): the parts a list of the kind is made of."""
+    """The memories of ``held`` naming a thing of a kind listed (``terms``: the stems of
+    ``listed``), "Honda", "bouldering", not only the kind's own word ("a day without a car in
+    Galway", "the sports news with my dad"): the parts a list of the kind is made of."""
     things = set().union(*(things_of(term) for term in terms))
     return {leaf for leaf, words in held.items() if things.intersection(words)}
 

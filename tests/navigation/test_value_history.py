@@ -54,8 +54,19 @@ def test_a_single_value_question_stays_an_attribute_question() -> None:
     assert attribute_question("¿Dónde trabajo?") == ("user", "employer")
 
 
+@pytest.mark.parametrize(("question", "words"), [
+    ("Which cars have I owned?", {"cars"}),
+    ("How many pets do I have now?", {"pets"}),
+    ("¿Cuántos idiomas hablo?", {"idiomas"}),
+    ("List all my old cars", {"cars"}),
+    ("Which shoes did the user buy for the race?", {"shoes"}),  # the race only narrows it
+])
+def test_what_a_list_lists(question: str, words: set[str]) -> None:
+    assert several.listed(question) == words
+
+
 def test_a_part_naming_a_thing_of_the_kind_goes_before_one_holding_its_word() -> None:
-    terms = ("car", "own")
+    terms = ("car",)
     held = {"galway": {"car"}, "honda": {"car", "honda"}, "plan": {"own"}}
     ahead = several.naming_things(terms, held, things_of)
     assert ahead == {"honda"}
