@@ -430,3 +430,65 @@ def attribute_question(query: str) -> tuple[str, str] | None:
             if key is not None:
                 return key
     return None
+
+
+_I_HAD = r"(?:(?:have|did)\s+i|i(?:\s+have|ve)?)\s+(?:ever\s+|already\s+|previously\s+)?"
+"""The user as the one who had it, over time: "have I", "did I", "I've", "I"."""
+_HE = r"(?:he|hemos)\s+"
+"""The Spanish perfect of the user: "he vivido", "hemos tenido"."""
+_HISTORIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
+    (re.compile(pattern), attributes) for pattern, attributes in (
+        # cars: "Which cars have I owned?", "List all my cars", "¿Qué coches he tenido?"
+        (rf"\b(?:cars|vehicles)\b.*\b{_I_HAD}(?:owned|own|had|have|driven|drive|bought)\b|"
+         r"\b(?:all\s+|every\s+)?my\s+(?:previous\s+|past\s+|old\s+)?(?:cars|vehicles)\b|"
+         rf"\b(?:coches|autos|carros|vehiculos)\b.*\b{_HE}(?:tenido|conducido|comprado)\b|"
+         r"\bmis\s+(?:coches|autos|carros|vehiculos)\b", ("car",)),
+        # employers: "Which companies have I worked for?", "Where have I worked?", "¿En qué
+        # empresas he trabajado?", "¿Para quién he trabajado?"
+        (rf"\b(?:companies|employers|firms|workplaces)\b.*\b{_I_HAD}(?:worked|work)\b"
+         r"(?!\s+(?:with|on|alongside))|"
+         rf"\bwhere\s+{_I_HAD}(?:worked|been\s+working)\b(?!\s+(?:with|on))|"
+         rf"\bwho\s+{_I_HAD}(?:worked|been\s+working)\s+for\b|"
+         r"\b(?:all\s+|every\s+)?my\s+(?:previous\s+|past\s+|former\s+)?employers\b|"
+         rf"\b(?:empresas|companias|empleadores)\b.*\b{_HE}trabajado\b|"
+         rf"\b(?:donde|para\s+quien(?:es)?)\s+{_HE}trabajado\b", ("employer",)),
+        # jobs: "What jobs have I had?", "¿Qué trabajos he tenido?"
+        (rf"\b(?:jobs|roles|positions|job\s+titles)\b.*\b{_I_HAD}(?:had|have|held|done)\b|"
+         rf"\b(?:trabajos|puestos|cargos|empleos)\b.*\b{_HE}(?:tenido|ocupado|hecho)\b",
+         ("role", "employer")),
+        # homes: "Which cities have I lived in?", "Where have I lived?", "¿En qué ciudades he
+        # vivido?", "¿Dónde he vivido?"
+        (rf"\b(?:cities|towns|places|countries|neighbou?rhoods|homes)\b.*\b{_I_HAD}"
+         r"(?:lived|live|moved|called\s+home)\b|"
+         rf"\bwhere\s+{_I_HAD}(?:lived|been\s+living)\b|"
+         rf"\b(?:ciudades|pueblos|sitios|lugares|paises|barrios)\b.*\b{_HE}vivido\b|"
+         rf"\bdonde\s+{_HE}vivido\b", ("location",)),
+        # partners: "How many people have I dated?", "Who have I dated?", "¿Con quién he
+        # salido?", "¿Cuántas parejas he tenido?"
+        (rf"\b(?:people|persons|partners|boyfriends|girlfriends)\b.*\b{_I_HAD}(?:dated|had|"
+         r"been\s+(?:with|seeing|dating)|seen)\b|"
+         rf"\bwho\s+{_I_HAD}(?:dated|been\s+(?:seeing|dating|with))\b|"
+         rf"\b(?:parejas|novios|novias)\b.*\b{_HE}tenido\b|"
+         rf"\bcon\s+quien(?:es)?\s+{_HE}salido\b|\b(?:personas|gente)\b.*\b{_HE}salido\b",
+         ("partner",)),
+        # diets: "What diets have I followed?", "¿Qué dietas he seguido?"
+        (rf"\bdiets\b.*\b{_I_HAD}(?:followed|had|tried|been\s+on)\b|"
+         rf"\bdietas\b.*\b{_HE}(?:seguido|tenido|hecho)\b", ("diet",)),
+    ))
+"""A question asking every value an attribute of the user's has had (the set or the history of
+one timeline), by the attribute's kind in the plural, or its question word, with a verb of
+having had it over time: not "What car do I drive now?" (one value, ``attribute_question``),
+nor "Which cities have I visited?" (a trip is no home)."""
+
+
+def history_question(query: str) -> tuple[tuple[str, str], ...]:
+    """The user's fact keys whose whole timeline a question asks for ("Which cars have I
+    owned?" -> car, "¿En qué ciudades he vivido?" -> location, "What jobs has the user had?"
+    -> role and employer), or none."""
+    folded = " ".join(re.sub(r"[¿?¡!.,;]+", " ", fold(query).lower()).split())
+    for third, first in _THIRD_PERSON:  # "Which companies has the user worked for?"
+        folded = third.sub(first, folded)
+    for pattern, attributes in _HISTORIES:
+        if pattern.search(folded):
+            return tuple(fact_key("user", attribute) for attribute in attributes)
+    return ()

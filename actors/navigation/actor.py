@@ -17,7 +17,7 @@ import itertools
 import math
 import re
 import time
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, TypeVar, cast
 
 import anyio
@@ -40,7 +40,7 @@ from actors.facts.keys import (
     scoped_subject,
 )
 from actors.facts.makes import kind_of as make_kind
-from actors.facts.questions import attribute_question
+from actors.facts.questions import attribute_question, history_question
 from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, past_label
 from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Timeline
@@ -214,6 +214,10 @@ about 190 characters more per reply (bbtest29 and bbtest27, per turn). Six, meas
 outside sets (bbtest30 per session / per turn, bbtest29 per turn, all four: answer shown):
 88 / 84, 80 / 91, 68 / 67 -> 89 / 86, 84 / 91, 71 / 67 %, for about 400 characters more per
 reply (eight: 91 / 86, 86 / 92, 72 / 70 %, 800 more)."""
+HISTORY_HOLDERS_MAX = 50
+"""Memories naming a value of a timeline asked whole ("Which cities have I lived in?") that
+still mark the user's own telling: a value named by more ("vegetarian", a city every trip
+chat names) is left to the ranking."""
 EXACT_CHECKED = 20
 """Best candidates whose text is checked for the question's identifiers verbatim."""
 SLIGHT_CHECKED = 30
@@ -1379,9 +1383,11 @@ class NavigationActor(Actor):
                 scoped = (scoped_subject(question[0], scope), question[1])
                 questions.insert(len(questions) if personal(question[1]) else 0, scoped)
         keys = [fact_key(*q) for q in questions]
+        # "Which cars have I owned?", "¿En qué ciudades he vivido?": every value of a timeline
+        history = () if question else history_question(text)
         ids = set(scores) | set(fitting)  # a preference changed: its current value leads
         timeline = model.facts.timeline(
-            keys + [job for key in keys if (job := role_beside(key)) is not None]
+            keys + list(history) + [job for key in keys if (job := role_beside(key)) is not None]
             + model.facts.keys_of_leaves(ids),
             leaves=ids, as_of=as_of_dt)
         asked_day = valid_on(text, today) if question else None
@@ -1430,7 +1436,8 @@ class NavigationActor(Actor):
         # The ranking reads an outdated memory as the question relates to what outdated it
         # (``bearing``): a greyhound question meets the session that also told of a car sold
         # later as it was; the reply still marks it by ``currency``.
-        as_ranked, after_ranked, worded = _as_asked(text, keys, currency, successor, worded,
+        as_ranked, after_ranked, worded = _as_asked(text, keys + list(history), currency,
+                                                    successor, worded,
                                                     timeline)
         past = span.end.isoformat() if span is not None and span.end < today \
             and not listing else None
@@ -1463,6 +1470,14 @@ class NavigationActor(Actor):
                                addable)
         if listing:
             ranked = ranking.range_first(ranked, in_range, slight, self.conversation.tells)
+        value_leaves, value_holders = self._history_told(history, timeline, admissible,
+                                                         addable) \
+            if history and answer is None and span is None else ([], [])
+        if value_leaves:  # every value's memory first, then the memories naming a value
+            top = ranked[0][1] if ranked else 1.0
+            front = {*value_leaves, *value_holders}
+            ranked = [(leaf, top) for leaf in (*value_leaves, *value_holders)] + [
+                item for item in ranked if item[0] not in front]
         def continuation_of(leaf_id: str) -> str | None:
             """Where the story of ``leaf_id`` stands now: its latest later memory that tells
             of a change, else its latest later memory; the story followed from memory to
@@ -1709,8 +1724,10 @@ class NavigationActor(Actor):
                               if span is not None else frozenset(), rare=rare,
                               name_forms=name_forms,
                               answers=self._answers_asked(topic, name_forms),
-                              told_by=told_by)
-        if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None:
+                              told_by=told_by, value_leaves=tuple(value_leaves),
+                              value_holders=frozenset(value_holders))
+        if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None \
+                and not value_leaves:  # the timeline answers: its kind's word is no topic
             absent = self.unmentioned.absent_words(query, best,
                                                    [hit.leaf_id for hit in result.hits])
             if wanted and not exact:
@@ -1798,7 +1815,7 @@ class NavigationActor(Actor):
                 if hit.currency == "SUPERSEDED" and hit.successor is not None
                 and hit.timestamp[:10] <= past < hit.successor.timestamp[:10] else hit
                 for hit in result.hits))
-        result = notices_as_asked(result, text, keys, timeline)
+        result = notices_as_asked(result, text, keys + list(history), timeline)
         self.log.info(event, duration_ms=round((time.perf_counter() - started) * 1000, 2),
                       node_reads=trace.node_reads, leaves_scored=trace.leaves_scored,
                       fallback_used=trace.fallback_used, confidence=round(result.confidence, 3),
@@ -2249,6 +2266,38 @@ class NavigationActor(Actor):
                         return fact.valid_since - dt.timedelta(days=1)
         return None
 
+    def _history_told(self, keys: Sequence[tuple[str, str]], timeline: Timeline,
+                      admissible: Callable[[str], bool], addable: Callable[[str], bool]
+                      ) -> tuple[list[str], list[str]]:
+        """For a question asking every value a timeline held ("Which cars have I owned?",
+        "¿En qué ciudades he vivido?", ``history_question``): the memory that first told each
+        value, oldest value first, and the user's own memories naming a value, oldest first
+        (at most ``several.SEVERAL_SHOWN``). An ending ("laid off", "broke up") is no value.
+        A value the facts never recorded (a car only mentioned: "my 2014 Honda Fit needs
+        brakes") is left to the kind's reading (``everyday_kinds``)."""
+        told: dict[str, str] = {}
+        for key in keys:
+            for fact in sorted(timeline.facts_for(*key), key=lambda f: f.valid_since):
+                leaf = fact.source_leaf_id
+                if fact.status not in ("HISTORICAL", "ACTIVE") or is_ending(fact.value) \
+                        or not leaf or fold(fact.value).lower() in told \
+                        or leaf in told.values() or not addable(leaf):
+                    continue
+                told[fold(fact.value).lower()] = leaf
+        holders: dict[tuple[str, float], str] = {}
+        for value in told:
+            words = {stem(term) for term in text_terms(value)}
+            if not words:
+                continue
+            held = set.intersection(*(self.model.index.holders(word) for word in words))
+            if len(held) > HISTORY_HOLDERS_MAX:
+                continue  # a word of many memories' ("vegetarian"): no mark of the user's own
+            holders.update((self._when(leaf), leaf) for leaf in held
+                           if leaf not in told.values() and admissible(leaf)
+                           and not self.conversation.assistant_said(leaf) and addable(leaf))
+        return list(told.values()), [holders[when] for when in sorted(holders)][
+            :several.SEVERAL_SHOWN]
+
     def _answer(self, question: tuple[str, str], timeline: Timeline, admissible: Any,
                 day: dt.date | None = None, as_of: dt.datetime | None = None
                 ) -> AttributeAnswer | None:
@@ -2485,7 +2534,9 @@ class NavigationActor(Actor):
                 advised: frozenset[str] = frozenset(),
                 name_forms: frozenset[str] = frozenset(),
                 answers: Callable[[str], bool] | None = None,
-                told_by: Callable[[str], str | None] | None = None) -> SearchResult:
+                told_by: Callable[[str], str | None] | None = None,
+                value_leaves: tuple[str, ...] = (),
+                value_holders: frozenset[str] = frozenset()) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -2504,7 +2555,11 @@ class NavigationActor(Actor):
         ``name_forms``: what a name question asks the name of (``_name_forms``). ``answers``:
         whether a memory holds the kind of answer the question asks for (``_answers_asked``),
         None when it asks for no kind. ``told_by``: for a question about the user's events,
-        the turn an answer of the assistant's answered (``ranking.told_first``)."""
+        the turn an answer of the assistant's answered (``ranking.told_first``).
+        ``value_leaves``: a question asking every value of a timeline ("Which cars have I
+        owned?"): the memories that told each value, oldest first, leading the reply;
+        ``value_holders``: the user's memories naming one of those values, its next parts
+        (``_history_told``)."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -2534,7 +2589,7 @@ class NavigationActor(Actor):
                 if leaf in evidence and after in evidence and \
                         evidence[leaf].coverage > evidence[after].coverage:
                     evidence[after] = evidence[leaf]
-        if unknown and answer is None and not listing:
+        if unknown and answer is None and not listing and not value_leaves:
             # what the question is about is in no memory: only a memory of the other
             # language, matched through a translation, may still be about it
             evidence = {leaf: e for leaf, e in evidence.items() if leaf in foreign}
@@ -2542,7 +2597,7 @@ class NavigationActor(Actor):
                                 len(self.model.leaves)):
                 return result("NONE", (), 0.0,
                               f"no stored memory mentions {' or '.join(unknown)}")
-        if answer is None and ranking.abstains(
+        if answer is None and not value_leaves and ranking.abstains(
                 [evidence[leaf] for leaf, _ in ranked if leaf in evidence],
                 len(self.model.leaves)):
             shared = tuple(sorted({t for m in matched.values() for t in m}
@@ -2651,7 +2706,7 @@ class NavigationActor(Actor):
         # a count or a list is told by several memories: a near tie is its parts, not a doubt
         # advice asked ("Suggest a weekend trip I'd enjoy") draws on whatever the user likes:
         # no one memory is meant, so there is nothing a clue would choose between
-        request = None if answer or listing or query.has_clue \
+        request = None if answer or listing or query.has_clue or value_leaves \
             or several.asks_for_list(query.text) or asks_for_advice(msg.query) \
             else clue_request(
             query, ordered, threshold=self.settings.confidence_threshold,
@@ -2691,13 +2746,22 @@ class NavigationActor(Actor):
             return result("AMBIGUOUS", hits, conf, request.reason)
         old = [(leaf, s) for leaf, s in ranked if currency.get(leaf) == "SUPERSEDED"]
         size = max(1, msg.limit)
-        if answer is None and not listing and several.asks_for_list(query.text) \
-                and not several.counts_time(query.text):
+        if answer is None and not listing and (
+                value_leaves or several.asks_for_list(query.text)
+                and not several.counts_time(query.text)):
             # a list or a count: one memory per session holding its words first (``several``)
-            parts, of_kind = several.parts_of(query.query_terms, {leaf: several.held(
+            held = {leaf: several.held(
                 query.query_terms, self.model.index.terms_of(leaf), things_of,
                 best[leaf].matched - best[leaf].near if leaf in best else ())
-                for leaf, _ in ranked[:several.PARTS_DEPTH]}, lambda term: bool(things_of(term)))
+                for leaf, _ in ranked[:several.PARTS_DEPTH]}
+            parts, of_kind = several.parts_of(query.query_terms, held,
+                                              lambda term: bool(things_of(term)))
+            # a memory naming a value the timeline knows is a part, as one naming a thing of
+            # the kind asked is, and goes before those holding only the kind's own word
+            # ("a day without a car in Galway" for "Which cars have I owned?")
+            parts.update({leaf: len(held.get(leaf, ())) + 1 for leaf in value_holders})
+            ahead = value_holders | several.naming_things(
+                {stem(word) for word in several.listed(query.text)}, held, things_of)
             # a time asked ("Which sports did I do in 2025?"): its parts are the time's
             parts = {leaf: n for leaf, n in parts.items() if leaf in dated} or parts
             # "What animals did Maya see near Vík?": the best memory holds the name that
@@ -2705,13 +2769,19 @@ class NavigationActor(Actor):
             # dog, a friend's cat) are no part of that answer: it stays first. The user's own
             # name is whose the list is, not what narrows it ("What hobbies has Iris had?")
             users = {fold(word) for name in self.readings.user_names() for word in name.split()}
-            kept = ranked[:1] if of_kind and ranked and ranked[0][0] in rare and not users & {
-                fold(word) for word in re.findall(r"\w+", msg.query)} else []
-            ranked, sessions = several.spread(ranked[len(kept):], parts,
-                                              lambda leaf: self._day_of(leaf) or leaf,
-                                              promote=of_kind)
+            kept = sorted((item for item in ranked if item[0] in value_leaves),
+                          key=lambda item: value_leaves.index(item[0])) if value_leaves \
+                else ranked[:1] if of_kind and ranked and ranked[0][0] in rare and not users & {
+                    fold(word) for word in re.findall(r"\w+", msg.query)} else []
+            # after the memories telling each value, those naming one (``_history_told``),
+            # wherever the judgement of what is about the question put them
+            ranked, sessions = several.spread(
+                sorted((item for item in ranked if item not in kept),
+                       key=lambda item: item[0] not in value_holders), parts,
+                lambda leaf: self._day_of(leaf) or leaf, promote=of_kind or bool(value_holders),
+                ahead=ahead, taken={self._day_of(leaf) or leaf for leaf, _ in kept})
             ranked = kept + ranked
-            size = several.places(size, msg.limit_given, sessions)
+            size = several.places(size, msg.limit_given, sessions + len(value_leaves))
         hits = tuple(dataclasses.replace(
             self._folded_hit((leaf, *same), currency, successor, timeline, score=s),
             focus=_focus(best, leaf))
@@ -2720,8 +2790,8 @@ class NavigationActor(Actor):
         if msg.include_history:
             history = tuple(self._hit(leaf, currency, successor, timeline,
                                       full_text=True, score=s) for leaf, s in old[:5])
-        if answer is not None or listing:  # the timeline or the time range answers it
-            conf = max(conf, 0.9)
+        if answer is not None or listing or value_leaves:
+            conf = max(conf, 0.9)  # the timeline or the time range answers it
         return dataclasses.replace(result("FOUND", hits[:size], conf, None, history),
                                    more=hits[size:])
 

@@ -68,6 +68,22 @@ def counts_time(text: str) -> bool:
     return _TIME_COUNTED.search(fold(text)) is not None
 
 
+_COUNTED = re.compile(
+    r"\b(?:how\s+many|cuant[oa]s|all\s+(?:of\s+)?(?:the|my|our|his|her|their)|every|"
+    r"tod[oa]s\s+(?:l[oa]s|mis|sus|nuestr[oa]s))\s+(?P<first>[a-z]+)(?:\s+(?P<second>[a-z]+))?")
+"""The things a count or "all the..." names: "How many cars...", "all my old cars"."""
+
+
+def listed(text: str) -> set[str]:
+    """The plural words naming what a list question lists ("Which cars have I owned?" ->
+    cars, "¿Cuántos idiomas hablo?" -> idiomas), not a word that narrows it ("Which shoes did
+    I buy for the race?": shoes, not race)."""
+    folded = fold(text).lower()
+    return {word for found in (*_PLURAL_ASKED.finditer(folded), *_COUNTED.finditer(folded))
+            for word in found.group("first", "second")[:1 if _plural(found["first"]) else 2]
+            if _plural(word)}
+
+
 def _plural(word: str | None) -> bool:
     return word is not None and len(word) > 3 and word.endswith("s") \
         and not word.endswith(("ss", "us", "is")) and word not in _NOT_PLURAL
@@ -111,23 +127,36 @@ def parts_of(terms: Collection[str], held: Mapping[str, Collection[str]],
             if words and len(set(words) & set(terms)) >= PART_SHARE * len(terms)}, False
 
 
+def naming_things(terms: Collection[str], held: Mapping[str, Collection[str]],
+                  things_of: Callable[[str], Collection[str]]) -> set[str]:
+    """The memories of ``held`` naming a thing of a kind listed (``terms``: the stems of
+    ``listed``), "Honda", "bouldering", not only the kind's own word ("a day without a car in
+    Galway", "the sports news with my dad"): the parts a list of the kind is made of."""
+    things = set().union(*(things_of(term) for term in terms))
+    return {leaf for leaf, words in held.items() if things.intersection(words)}
+
+
 def spread(ranked: Sequence[tuple[str, float]], parts: Mapping[str, int],
-           session_of: Callable[[str], Hashable], *, promote: bool
+           session_of: Callable[[str], Hashable], *, promote: bool,
+           ahead: Collection[str] = frozenset(), taken: Collection[Hashable] = ()
            ) -> tuple[list[tuple[str, float]], int]:
     """``ranked`` with, within its first ``PARTS_DEPTH``, a memory of a session already
-    represented moved after the others (a session's other turns no longer fill the places the
-    other sessions' parts need); with ``promote`` (the parts hold a kind the question names,
-    evidence its ranking lacks: the sentence model does not place "sports" near
-    "bouldering"), one part per session first, the one naming most of the question, in the
-    order of each session's first-ranked part. Also: how many sessions hold a part."""
+    represented (or ``taken``: served before these) moved after the others (a session's other
+    turns no longer fill the places the other sessions' parts need); with ``promote`` (the
+    parts hold a kind the question names, evidence its ranking lacks: the sentence model does
+    not place "sports" near "bouldering"), one part per session first, the one naming most of
+    the question, in the order of each session's first-ranked part, the sessions whose part
+    is ``ahead`` (names a thing of the kind, not only its word) before the others. Also: how
+    many sessions hold a part."""
     head = list(ranked[:PARTS_DEPTH])
     by_session: dict[Hashable, list[tuple[str, float]]] = {}
     for item in head:
-        if item[0] in parts:
+        if item[0] in parts and session_of(item[0]) not in taken:
             by_session.setdefault(session_of(item[0]), []).append(item)
-    first = [max(items, key=lambda item: parts[item[0]]) for items in by_session.values()] \
+    first = sorted((max(items, key=lambda item: (item[0] in ahead, parts[item[0]]))
+                    for items in by_session.values()), key=lambda item: item[0] not in ahead) \
         if promote else []
-    seen = {session_of(leaf) for leaf, _ in first}
+    seen = {session_of(leaf) for leaf, _ in first} | set(taken)
     chosen = {leaf for leaf, _ in first}
     later: list[tuple[str, float]] = []
     for item in head:

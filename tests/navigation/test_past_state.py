@@ -74,6 +74,8 @@ async def test_a_question_about_what_has_been_ranks_a_corrected_memory_on_its_wo
     shown, chamberi, moved = await served(tmp_path / "on")
     assert chamberi in shown and moved in shown  # the correction still ranks with it
     monkeypatch.setattr(navigation, "asks_for_history", lambda text: False)
+    # the timeline asked whole (``history_question``) serves Chamberí too: off, to see this rule
+    monkeypatch.setattr(navigation, "history_question", lambda text: ())
     shown, chamberi, moved = await served(tmp_path / "off")
     assert chamberi not in shown
 
