@@ -1309,8 +1309,12 @@ class NavigationActor(Actor):
         if said_by is not None:
             # "What kind of index did you suggest for the slow orders dashboard?": the user's
             # "The orders dashboard is slow..." asks nothing, yet the reply right after it is
-            # what was suggested ("What did Maya suggest to Tomás?": Maya's reply to Tomás)
+            # what was suggested ("What did Maya suggest to Tomás?": Maya's reply to Tomás);
+            # unless the turn says the thing itself ("I finally watched the film you
+            # recommended, 'La isla mínima'" for "What film did Marisol recommend to Declan?")
+            telling = self._said_the_asked(readings, leading, None, topic)
             described = {leaf: after for leaf in leading if leaf not in answered
+                         and leaf not in telling
                          and (after := self.conversation.reply_of(leaf, said_by)) is not None
                          and admissible(after)}
             answered.update(described)
@@ -2067,11 +2071,12 @@ class NavigationActor(Actor):
         return {leaf for leaf in scores if leaf in best
                 and (best[leaf].matched - best[leaf].near) & words}
 
-    def _said_the_asked(self, readings: list[Reading], leading: list[str], speaker: str,
-                        topic: str) -> set[str]:
-        """Turns of ``speaker`` (``said_asked.asked_speaker``) that hold what the question
-        asks them to have suggested: the thing it names, in any form the index holds and in
-        either language ("Which hiking trail did you suggest?" -> "el sendero La Luz"), or,
+    def _said_the_asked(self, readings: list[Reading], leading: list[str],
+                        speaker: str | None, topic: str) -> set[str]:
+        """Turns of ``speaker`` (``said_asked.asked_speaker``; of anyone when None) that hold
+        what the question asks them to have suggested: the thing it names, in any form the
+        index holds and in either language ("Which hiking trail did you suggest?" -> "el
+        sendero La Luz"), or,
         asked a length, a count, a distance or a time of day, such words beside a word of the
         question ("5-minute sessions" for "how long should each session be?"). A sum is no sign
         ("How much above their first number did you tell me to counter?" is told by "15%")."""
@@ -2090,7 +2095,7 @@ class NavigationActor(Actor):
             return set()
         asked = {term for reading, _, _ in readings for term in reading.query_terms}
         return {leaf for leaf in dict.fromkeys(leading)
-                if self.conversation.said_by(leaf, speaker)
+                if (speaker is None or self.conversation.said_by(leaf, speaker))
                 and (forms and self.model.index.terms_of(leaf) & forms
                      and names_the_thing(self.model.text_of(leaf), frozenset(forms))
                      or kind is not None and holds_beside(kind, self.model.text_of(leaf),

@@ -111,6 +111,26 @@ async def test_without_the_boost_a_turn_on_the_topic_leads(
     assert "tram 28" not in tram
 
 
+async def test_a_turn_saying_the_thing_itself_keeps_its_place(tmp_path: Path) -> None:
+    # the asked speaker's reply takes the describing turn's place only when that turn does
+    # not say the thing: "the film you recommended, 'La isla mínima'" is the answer, and
+    # Marisol's "¿Y? ¿Te gustó?" after it is none
+    async with Runtime(tmp_path) as rt:
+        told = await save(rt, "[9:10 pm on 18 January, 2025] Declan: Guilty. Also I finally "
+                              "watched the film you recommended, 'La isla mínima'.")
+        for text in ("[9:10 pm on 18 January, 2025] Marisol: ¿Y? ¿Te gustó?",
+                     "[9:10 pm on 18 January, 2025] Declan: Loved it. Creepy marshes.",
+                     "[9:10 pm on 18 January, 2025] Marisol: Te dije. Es de mis favoritas.",
+                     "[7:05 pm on 11 January, 2025] Declan: Aoife and I stayed in and watched "
+                     "films. How was Sevilla?",
+                     "[7:05 pm on 11 January, 2025] Marisol: Fui a la cabalgata de Reyes con "
+                     "Inés."):
+            await save(rt, text)
+        await embedded(rt)
+        found = await search(rt, "What film did Marisol recommend to Declan?")
+        assert found.hits[0].leaf_id == told
+
+
 def test_the_asked_thing_s_turn_ranks_ahead_by_half() -> None:
     assert ranking.SAID_KIND_BOOST == 1.5
 
