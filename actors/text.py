@@ -236,6 +236,11 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])" + "".join(rf"(?<!\b{title}\.)" for t
 Ana Ruiz" is one sentence: its value is "Ana Ruiz", not "Dr")."""
 
 
+CLAUSE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
+"""Where a sentence (or a clause after ";") of a note or a chat turn ends, for reading its
+parts one by one: a stop before a space ("Python 3.12" goes on), or a line."""
+
+
 def sentences(text: str) -> list[str]:
     """Split prose into sentences at ., ! and ? followed by white space."""
     parts = _SENTENCE_END.split(text.strip())

@@ -22,7 +22,7 @@ import functools
 import re
 from collections.abc import Callable
 
-from actors.text import fold
+from actors.text import CLAUSE_END, fold
 from actors.text import terms as text_terms
 
 _DOMAINS = {
@@ -114,14 +114,13 @@ def domains_of(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-_SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
 
 
 def stating(text: str, states: Callable[[str], bool]) -> list[str]:
     """The sentences of ``text`` that ``states`` a preference of a domain ("Planning a day
     hike this weekend. Important: I'm allergic to peanuts, a severe allergy": the second
     only): a sentence around the preference says where it was told, not what it is about."""
-    return [sentence for sentence in _SENTENCES.split(text)
+    return [sentence for sentence in CLAUSE_END.split(text)
             if sentence and not sentence.rstrip().endswith("?")  # asked, not stated
             and states(sentence) and domains_of(sentence)]
 

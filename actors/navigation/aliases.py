@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from actors.navigation.query import QUESTION_WORDS
 from actors.navigation.stem import stem
 from actors.navigation.text_memo import TextMemo
-from actors.text import fold, unique
+from actors.text import CLAUSE_END, fold, unique
 from actors.text import terms as text_terms
 
 _NAME = r"[A-ZÁÉÍÓÚÑ][\wáéíóúñü'’-]*(?:\s+[A-ZÁÉÍÓÚÑ][\wáéíóúñü'’-]*){0,2}"
@@ -71,8 +71,6 @@ _BREAKS = re.compile(r"[^\w\s/+.#'’-]|['’]s\b|\s-\s")
 """What ends a question's phrase: punctuation and a possessive ("the Go backend's tests")."""
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
-"""Where a sentence ends: a full stop before a space ("Python 3.12" goes on), or a line."""
 
 
 @dataclass(frozen=True)
@@ -153,7 +151,7 @@ def _sentences(text: str) -> tuple[tuple[str, str], ...]:
     """Each sentence of ``text`` as a definition is read in (ended by a stop), and lowered
     (where a phrase's terms are looked for)."""
     return tuple((s if s.rstrip().endswith((".", "!", "?", ";")) else s + ".", s.lower())
-                 for s in _SENTENCE_END.split(text))
+                 for s in CLAUSE_END.split(text))
 
 
 _sentences_of = TextMemo(_sentences)
