@@ -1127,6 +1127,12 @@ class NavigationActor(Actor):
         # A question about a time and nothing else ("what did I do in March?") asks for what
         # happened then: every memory of the range answers it, none is a rival.
         listing = span is not None and self._only_time(_time_remainder(text, span))
+        doings: dict[str, int] = {}  # a listing reads each memory's doing once
+
+        def tells(leaf_id: str) -> int:
+            if leaf_id not in doings:
+                doings[leaf_id] = self.conversation.tells(leaf_id)
+            return doings[leaf_id]
         worded_in_time: list[str] = []
         if span is not None and not listing:
             # "What did I buy last month?": sixty memories say "buy" more compactly than
@@ -1244,7 +1250,7 @@ class NavigationActor(Actor):
                     for at, leaf in enumerate(self._dated_between(span)) if admissible(leaf)))
                 # of those, the ones telling most of a doing (``Conversation.tells``)
                 extra = sorted((leaf for _, _, leaf in newest),
-                               key=lambda leaf: -self.conversation.tells(leaf))[:IN_RANGE_POOL]
+                               key=lambda leaf: -tells(leaf))[:IN_RANGE_POOL]
                 if len(extra) < IN_RANGE_POOL:  # else only the dated ones reach the pool
                     extra += [leaf for leaf in self._mentioning(span, admissible)
                               if leaf not in extra]
@@ -1473,7 +1479,7 @@ class NavigationActor(Actor):
                                                         similar, asks_for_history(text)),
                                addable)
         if listing:
-            ranked = ranking.range_first(ranked, in_range, slight, self.conversation.tells)
+            ranked = ranking.range_first(ranked, in_range, slight, tells)
         value_leaves, value_holders = self._history_told(history, timeline, admissible,
                                                          addable) \
             if history and answer is None and span is None else ([], [])
