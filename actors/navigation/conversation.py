@@ -83,7 +83,7 @@ _DOING = re.compile(
 """A doing told in the first person, English: "I adopted", "we drove", "Adopted a second
 cat", "I've just finished"."""
 _DOING_ES = re.compile(
-    r"\b(?!(?:qu|porqu|caf|beb|Jos|jos|pur|cliché)é\b)[a-záíóúñ]{2,}é\b|"
+    r"\b(?!(?:qu|porqu|caf|beb|jos|pur|clich)é\b)[a-záíóúñ]{2,}é\b|"
     r"\b(?:fui|fuimos|hice|hicimos|tuve|tuvimos|estuve|estuvimos|vi|vimos|di|dimos|pude|"
     r"vine|vinimos|puse|supe|dije|traje|conduje)\b|"
     r"\b(?:he|hemos)\s+[a-z]{2,}(?:ado|ido|cho|sto|to)\b", re.IGNORECASE)
