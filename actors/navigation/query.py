@@ -369,12 +369,16 @@ def asks_for_history(text: str) -> bool:
     return asks_for_several(text) or _HISTORY.search(fold(text)) is not None
 
 
-_ADVICE = re.compile(
-    r"\b(?:should|could|can)\s+(?:i|we)\b|\bshall\s+(?:i|we)\b|\brecommend\b|\bsuggest\b|"
+_IDEAS_ASKED = (
+    r"\brecommend\b|\bsuggest\b|"
     r"\b(?:any|some)\s+(?:[a-z]+\s+)?(?:ideas?|tips?|advice|suggestions?|recommendations?)\b|"
+    r"\brecomiend|\bsugier|\b(?:alguna|algun)\s+(?:idea|consejo|sugerencia)|\bme\s+aconsejas\b")
+"""Words asking for ideas ("recommend", "any tips", "¿alguna sugerencia?"): a request for
+advice (``_ADVICE``) and for a recommendation (``_RECOMMENDATION``) alike."""
+_ADVICE = re.compile(
+    rf"{_IDEAS_ASKED}|\b(?:should|could|can)\s+(?:i|we)\b|\bshall\s+(?:i|we)\b|"
     r"\bwhat\s+would\s+you\b|\bwhere\s+(?:to|do\s+(?:i|we))\s+(?:stay|eat|go)\b|"
-    r"\bdeberi(?:a|amos)\b|\brecomiend|\bsugier|\b(?:alguna|algun)\s+(?:idea|consejo|"
-    r"sugerencia)|\bme\s+aconsejas\b|\bque\s+(?:hago|hacemos)\b")
+    r"\bdeberi(?:a|amos)\b|\bque\s+(?:hago|hacemos)\b")
 
 
 _ADVICE_GIVEN = re.compile(
@@ -396,11 +400,9 @@ def asks_for_advice(text: str) -> bool:
 
 
 _RECOMMENDATION = re.compile(
-    r"\brecommend\b|\bsuggest\b|"
-    r"\b(?:any|some)\s+(?:[a-z]+\s+)?(?:ideas?|tips?|advice|suggestions?|recommendations?)\b|"
+    rf"{_IDEAS_ASKED}|"
     r"\b(?:what|which|where|when|how)\b[^?.!]*\b(?:should|could|shall)\s+(?:i|we)\b|"
-    r"\brecomiend|\bsugier|\b(?:alguna|algun)\s+(?:idea|consejo|sugerencia)|"
-    r"\bme\s+aconsejas\b|\b(?:que|cual|cuales|donde|cuando)\b[^?.!]*\bdeberi(?:a|amos)\b")
+    r"\b(?:que|cual|cuales|donde|cuando)\b[^?.!]*\bdeberi(?:a|amos)\b")
 
 
 def asks_a_recommendation(text: str) -> bool:
