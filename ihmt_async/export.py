@@ -67,13 +67,35 @@ def fact_events(layout: StoreLayout, ids: set[str]) -> list[dict[str, Any]]:
         events = reader.all_events()
     finally:
         reader.close()
+    # the facts the memories told (and any told by no memory), then whatever names them
+    told = _facts_of(event for event in events if not event.get("source_leaf_id")
+                     or str(event["source_leaf_id"]) in ids)
     return [{"kind": "fact_event", **event} for event in events
-            if not event.get("leaf_id") or str(event.get("leaf_id")) in ids]
+            if not _named(event) or _named(event) & (ids | told)]
+
+
+_NAMING = ("source_leaf_id", "leaf_id", "by_leaf_id", "target", "fact_id")
+"""The fields by which a fact event names a memory or a fact."""
+
+
+def _named(event: Mapping[str, Any]) -> set[str]:
+    return {str(event[key]) for key in _NAMING if event.get(key)}
 
 
 def audit_lines(layout: StoreLayout, ids: set[str]) -> list[dict[str, Any]]:
+    """The audit records naming any of ``ids`` (memories and the facts told by them), and
+    those naming nothing."""
     return [{"kind": "audit", "record": dict(record)} for record in read_audit(layout)
             if not record.get("ids") or ids.intersection(map(str, record.get("ids") or ()))]
+
+
+def _facts_of(events: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The ids of the facts the exported memories told. The records of what was decided about
+    them (a review's rejection, a fact's retraction) name the fact, not its memory, and an
+    import's rebuild replays them only from those records: without them a rejected tool value
+    came back waiting for review."""
+    return {str(event["fact_id"]) for event in events
+            if event.get("op") == "fact" and event.get("fact_id")}
 
 
 def export_records(layout: StoreLayout, scope: str | None) -> Iterator[dict[str, Any]]:
@@ -82,9 +104,10 @@ def export_records(layout: StoreLayout, scope: str | None) -> Iterator[dict[str,
            "scope": scope or "*"}
     found = list(memories(layout, scope))
     ids = {m["id"] for m in found}
+    events = fact_events(layout, ids)
     yield from found
-    yield from fact_events(layout, ids)
-    yield from audit_lines(layout, ids)
+    yield from events
+    yield from audit_lines(layout, ids | _facts_of(events))
 
 
 def write_jsonl(records: Iterable[Mapping[str, Any]], out: TextIO) -> int:

@@ -125,6 +125,17 @@ def pending_notice(pending: _FactLike, current: _FactLike | None) -> str:
     return text
 
 
+def rejection_notice(rejected: _FactLike, current: _FactLike | None) -> str:
+    """A tool-sourced value turned down on review: its memory is no value to prefer, and no
+    newer memory replaced it ("this memory was superseded; prefer the newer one" pointed at
+    none)."""
+    text = (f"{_label(rejected)} = '{rejected.value}' came from a tool result and was rejected "
+            "on review; it is not true.")
+    if current is not None:
+        text += f" The current value is '{current.value}' (since {fact_day(current)})."
+    return text
+
+
 def _clock(fact: _FactLike) -> str:
     """The time of day a fact was recorded ("10:02:07 UTC"), from its ISO record stamp."""
     return f"{fact.recorded_at[11:19]} UTC" if len(fact.recorded_at) >= 19 else "?"

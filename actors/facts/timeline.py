@@ -699,4 +699,6 @@ class Timeline:
                 out.append((change, notices.retraction_notice(fact, current)))
             elif fact.status == "PENDING" and not same:
                 out.append((change, notices.pending_notice(fact, current)))
+            elif fact.status == "REJECTED" and not same:
+                out.append((change, notices.rejection_notice(fact, current)))
         return out

@@ -205,6 +205,10 @@ def test_tool_fact_waits_for_review_and_approval_makes_it_current() -> None:
     assert rejected.fact(paris["fact_id"]).status == "REJECTED"  # type: ignore[union-attr]
     assert rejected.leaf_currency("L-paris") == "SUPERSEDED"
     assert rejected.leaf_currency("L-valencia") == "CURRENT"
+    # no newer memory replaced it: the notice says it was turned down, and what holds now
+    assert rejected.notices_for_leaf("L-paris") == [
+        "user location = 'Paris' came from a tool result and was rejected on review; it is "
+        "not true. The current value is 'Valencia' (since 2026-05-01)."]
 
 
 def test_would_supersede_user_fact() -> None:

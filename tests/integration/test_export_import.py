@@ -60,6 +60,25 @@ def test_export_then_import_into_another_store(tmp_path: Path) -> None:
     assert markdown.startswith("# ihmt-async export") and f"## {billing[0]}" in markdown
 
 
+def test_a_review_decision_survives_export_and_import(tmp_path: Path) -> None:
+    """The rejection names the fact, not its memory: it must travel with the memory."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    saved_ids(first, "My dentist is Dr. Alvarez.")
+    saved_ids(first, "My dentist is Dr. Brandt.", "--origin", "tool")
+    waiting = json.loads(run_cli("review", "--json", store=first).stdout)
+    (fact,) = [row["fact_id"] for row in waiting]
+    assert run_cli("review", "reject", fact, store=first).returncode == 0
+    out = tmp_path / "export.jsonl"
+    assert run_cli("export", "-o", str(out), store=first).returncode == 0
+    assert run_cli("import", str(out), store=second).returncode == 0
+
+    assert json.loads(run_cli("review", "--json", store=second).stdout) == []
+    reply = run_cli("search", "who is my dentist?", store=second).stdout
+    assert "Current value: dentist value = 'Dr. Alvarez'" in reply
+    assert "'Dr. Brandt' came from a tool result and was rejected on review" in reply
+    assert "waiting for review" not in reply and "prefer the newer one" not in reply
+
+
 def test_import_mcp_memory_server_file(tmp_path: Path) -> None:
     source = tmp_path / "memory.jsonl"
     source.write_text("\n".join(json.dumps(r) for r in (
