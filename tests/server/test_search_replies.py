@@ -141,3 +141,15 @@ async def test_a_memory_is_shown_with_the_turn_its_conversation_went_on_with(
         memory_id = kindle.split("Memory id: ")[1].split()[0]
         await chat.ok("forget_memory", {"memory_id": memory_id, "reason": "test"})
         assert "Kindle" not in await chat.ok("search_memory", question)
+
+
+async def test_a_memory_without_words_answers_no_name_never_stored(tmp_path: Path) -> None:
+    """The model reads an emoji-only memory as the unknown piece a name it never saw is read
+    as: it must not stand out as the answer to every such name."""
+    async with server_session(tmp_path) as s:
+        for content in ("🎉🔥🚀", "The billing service retries webhooks five times.",
+                        "I live in Valencia.", "Deploys happen on Tuesdays."):
+            await s.ok("save_memory", {"content": content})
+        for name in ("Quorvin", "Pemberton"):
+            reply = await s.ok("search_memory", {"query": name})
+            assert reply.startswith(f'No memory found for "{name}"') and "🎉" not in reply
