@@ -356,7 +356,7 @@ def test_codex_gets_a_startup_timeout_above_its_ten_second_default(tmp_path: Pat
     home = tmp_path / "home"
     install("codex", home=home, cwd=tmp_path)
     entry = tomllib.loads((home / ".codex/config.toml").read_text())["mcp_servers"]["ihmt-async"]
-    assert entry["startup_timeout_sec"] == 30
+    assert entry["startup_timeout_sec"] == 60
 
 
 def test_install_says_what_the_agent_still_needs_approved(tmp_path: Path) -> None:
