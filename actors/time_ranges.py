@@ -71,16 +71,19 @@ _WEEK_OF_MONTH = {"first": 1, "primera": 1, "second": 2, "segunda": 2, "third": 
                   "tercera": 3, "fourth": 4, "cuarta": 4, "last": 0, "final": 0, "ultima": 0}
 """Weeks of a month by their order ("the first week of September", "la última semana de
 mayo"): the n-th seven days, the last its final seven."""
+_PART_WORDS = (r"early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of|"
+               r"(?:a\s+)?(?:principios|mediados|finales)\s+del?")
+"""A part of a month or of a year ("early", "the end of", "a finales de/del")."""
 _MONTH_PART_WORDS = (
-    r"early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of|"
-    r"(?:a\s+)?(?:principios|mediados|finales)\s+de|"
+    rf"{_PART_WORDS}|"
     r"(?:the\s+)?(?:first|second|third|fourth|last|final)\s+week\s+of|"
     r"(?:la\s+)?(?:primera|segunda|tercera|cuarta|ultima)\s+semana\s+de")
 _MONTH_YEAR = re.compile(
     rf"(?:\b(?P<part>{_MONTH_PART_WORDS})[\s-]+)?"
     rf"\b(?P<m>{_MONTH_NAMES})\b(?:\s+(?:of\s+|de\s+|del\s+)?(?P<y>{_YEAR})\b)?")
-_YEAR_SAID = (r"(?:the\s+)?year\s+before\s+last|(?:the\s+)?previous\s+year|last\s+year|"
-              r"this\s+year|(?:el\s+)?ano\s+(?:ante)?pasado|este\s+ano")
+_BEFORE_LAST = r"(?:the\s+)?year\s+before\s+last|(?:el\s+)?ano\s+antepasado"
+_YEAR_SAID = (rf"{_BEFORE_LAST}|(?:the\s+)?previous\s+year|last\s+year|this\s+year|"
+              r"(?:el\s+)?ano\s+pasado|este\s+ano")
 """A year named by its distance from now: "last year", "this year", "the year before last",
 "el año pasado", "este año", "el año antepasado"."""
 _MONTH_OF_YEAR_SAID = re.compile(
@@ -94,12 +97,10 @@ _SEASON_OF_YEAR_SAID = re.compile(
     rf"\b(?P<s>{_SEASON_NAMES})\s+(?:of\s+|de\s+|del\s+)?(?P<said>{_YEAR_SAID})\b")
 """A season of such a year: "the summer of last year", "el verano del año pasado"."""
 _PART_OF_YEAR_SAID = re.compile(
-    rf"\b(?P<part>early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of|"
-    rf"(?:a\s+)?(?:principios|mediados|finales)\s+(?:de|del))[\s-]+(?P<said>{_YEAR_SAID})\b")
+    rf"\b(?P<part>{_PART_WORDS})[\s-]+(?P<said>{_YEAR_SAID})\b")
 """A part of such a year: "at the end of last year", "early this year", "a finales del año
 pasado"."""
-_YEAR_BEFORE_LAST = re.compile(r"\b(?:(?:the\s+)?year\s+before\s+last|(?:el\s+)?ano\s+"
-                               r"antepasado)\b")
+_YEAR_BEFORE_LAST = re.compile(rf"\b(?:{_BEFORE_LAST})\b")
 _MONTH_ALONE = re.compile(rf"\b(?P<m>{_MONTH_NAMES})\b(?!\s+(?:of\s+|de\s+|del\s+)?\d)",
                          re.IGNORECASE)
 """A month's name not followed by a year or a day ("for April", "en diciembre")."""
