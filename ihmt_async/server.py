@@ -66,7 +66,7 @@ a paraphrase the same server found a second later."""
 MAX_REASON_CHARS = 1000
 """A retraction's reason is a sentence for the audit log, not a document."""
 MAX_NAME_CHARS = 200
-"""A subject ("billing service") or an attribute ("preference:editor") is a short name."""
+"""A subject ("billing service") or an attribute ("tool:editor") is a short name."""
 
 log = structlog.get_logger("ihmt.server")
 

@@ -483,7 +483,7 @@ class FactsActor(Actor):
         keys = self._index.keys_of_subject(msg.subject)
         if msg.attribute:
             wanted = fact_key(msg.subject, msg.attribute)
-            # "editor" is the user's "preference:editor", "yoga" their "activity:yoga": an
+            # "editor" is the user's "tool:editor", "yoga" their "activity:yoga": an
             # attribute named without its kind is every kind's of that name
             keys = [wanted] if wanted in keys else \
                 [key for key in keys if key[1].rpartition(":")[2] == wanted[1]] or [wanted]

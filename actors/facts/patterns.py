@@ -1119,8 +1119,12 @@ _TRAILING_ATTRIBUTES: dict[str, tuple[str | None, str]] = {
     "rama por defecto": ("repo", "default_branch"), "rama principal": ("repo", "default_branch"),
     "test runner": ("project", "test_runner"), "ci provider": ("project", "tool:ci"),
     "ci": ("project", "tool:ci"), "package manager": ("project", "tool:package manager"),
-    "editor": ("user", "preference:editor"), "ide": ("user", "preference:editor"),
+    "editor": ("user", "tool:editor"), "ide": ("user", "tool:editor"),
 }
+"""The user's editor is ``tool:editor`` as a switch between two editors' names files it
+(``tools``) and as "which editor do I use?" asks it (``questions``): filed as
+'preference:editor', "My editor is Neovim" then "I switched my editor to Helix" answered that
+question with no current value (an outside probe's concurrent-corrections round)."""
 _KNOWN_ATTRIBUTES = {
     "location": "location", "city": "location", "address": "location", "home": "location",
     "employer": "employer", "company": "employer", "job": "employer", "stack": "stack",

@@ -32,9 +32,17 @@ async def asked(home: Path, question: str) -> SearchResult:
 
 async def test_memories_telling_the_same_answer_are_no_rivals(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    found = await asked(tmp_path / "on", "Which editor does the user use?")
+    # words no fact key is asked by: "Which editor does the user use?" is answered by the
+    # editor's current value, found whatever this rule says
+    found = await asked(tmp_path / "on", "editor the user uses")
     assert found.status == "FOUND"
     assert "Neovim" in found.hits[0].title
     monkeypatch.setattr(navigation.NavigationActor, "_told", lambda *a: frozenset())
-    again = await asked(tmp_path / "off", "Which editor does the user use?")
+    again = await asked(tmp_path / "off", "editor the user uses")
     assert again.status == "AMBIGUOUS"
+
+
+async def test_the_editor_asked_is_answered_by_its_current_value(tmp_path: Path) -> None:
+    found = await asked(tmp_path, "Which editor does the user use?")
+    assert found.status == "FOUND" and found.answer is not None
+    assert found.answer.value == "Neovim"
