@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 
 from actors.dates import OPENING_DATE
+from actors.facts.common_words import is_common_word
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
 from actors.navigation import closed_kinds, notice_words, regions
@@ -28,12 +29,14 @@ from actors.navigation.answer_type import (
     someone_elses,
     whose,
 )
+from actors.navigation.asked_person import asks_about_the_user
 from actors.navigation.bilingual import EN_ES, other_reading, translatable
 from actors.navigation.query import (
     NOW_WORDS,
     RELATION_WORDS,
     Query,
     asked,
+    asks_the_assistant,
     composed,
     kin,
     named,
@@ -146,6 +149,25 @@ def countries_named(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(
         word for word in re.findall(r"[^\W\d_]+", text) if word[0].isupper()
         and regions.is_region(word) and fold(word).lower() not in regions.CONTINENTS))
+
+
+def stems_of(text: str) -> set[str]:
+    """The index terms of ``text``'s words, the light verbs left out."""
+    return {stem(term) for term in text_terms(text) if fold(term) not in LIGHT_VERBS}
+
+
+_SOMEONE = re.compile(r"\b(?:" + "|".join(sorted(PEOPLE | RELATION_WORDS, key=len, reverse=True))
+                      + r")s?\b")
+
+
+def about_the_user_alone(topic: str) -> bool:
+    """Whether ``topic`` asks about the user in the first person ("Which shellfish am I
+    allergic to?"), of no one else: not the assistant ("What did you recommend?"), no
+    relative or friend ("my sister's trip"), no one by name ("Which book did Teo lend me?")."""
+    folded = fold(topic).lower()
+    return asks_about_the_user(topic) and not asks_the_assistant(topic) \
+        and not _SOMEONE.search(folded) and not owned_by_names(topic) \
+        and not [name for name in named(topic) if not regions.is_region(name)]
 
 
 def as_said(text: str) -> dict[str, str]:
@@ -305,7 +327,36 @@ class Unmentioned:
                     index.doc_freq(stem(term)) for city in regions.country_cities(word)
                     for term in text_terms(city)):
                 places.append(word)
+        if about_the_user_alone(topic):
+            # "Which shellfish am I allergic to?" when only "My coworker Dmitri is allergic
+            # to shellfish" says it: the thing asked, held only where the same is told of
+            # someone else; "How many days did I spend in Japan?" when Japan and its cities
+            # are only a colleague's plan and the assistant's route for it
+            words = stems_of(topic)
+            for word in asked(topic):
+                asked_as = (*(stem(t) for t in text_terms(word)), *self._translations(word))
+                if word in out or is_common_word(word) or not asked_as \
+                        or not self.only_others(*asked_as) \
+                        or not self.told_alike(asked_as, words - set(asked_as)):
+                    continue
+                out.append(word)
+                owners[word] = self.owners(*asked_as)
+            for word in countries_named(topic):
+                asked_as = (*spellings(word), *(
+                    stem(term) for city in regions.country_cities(word)
+                    for term in text_terms(city)))
+                if word not in places and self.only_others(*asked_as):
+                    out.append(word)
+                    owners[word] = self.owners(*asked_as)
         return tuple(out), tuple(places), owners
+
+    def told_alike(self, terms: tuple[str, ...], others: set[str]) -> bool:
+        """Whether a memory holding one of ``terms`` holds one of ``others`` (the question's
+        other words) too: "My coworker Dmitri is allergic to shellfish" tells of the allergy
+        "Which shellfish am I allergic to?" asks about, of someone else."""
+        index = self.model.index
+        return any(index.terms_of(leaf) & others for term in terms if index.doc_freq(term)
+                   for leaf in list(index.postings(term))[:OTHERS_CHECKED])
 
     def region_held(self, name: str) -> bool:
         """A region is told by its cities ("the weekend in Andalusia": "a cave house in

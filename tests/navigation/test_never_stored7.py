@@ -5,8 +5,10 @@ dog Brutus next door"), a word held in many memories of advice (the old bound of
 memories took such a word as the user's), a child only ever asked about in general ("How do I
 introduce a dog to a small child?"), a specialist held only through the first letters of
 their field ("cardio" for "my cardiologist"), an event named by a place never stored ("the
-Lisbon Marathon" when the Douro half is), a thing after "electric". Each has a twin that
-holds it and stays answered."""
+Lisbon Marathon" when the Douro half is), a thing after "electric"; and in a question about
+the user alone, the thing asked or the country named held only where it is told of someone
+else ("My coworker Dmitri is allergic to shellfish", "My colleague Clara is planning a trip to
+Japan"). Each has a twin that holds it and stays answered."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import pytest
 from actors.navigation.answer_type import said_at, whose
 from actors.navigation.query import possessed
 from actors.navigation.stem import stem
+from actors.navigation.unmentioned import about_the_user_alone
 from tests.navigation.test_retrieval_rules import replies
 
 pytestmark = pytest.mark.anyio
@@ -92,3 +95,44 @@ def test_whose_a_thing_is_said_after_it_or_asked_in_general() -> None:
 
 def test_electric_qualifies_the_thing_possessed() -> None:
     assert possessed("How much did my electric scooter cost?") == ("scooter",)
+
+
+OTHERS = (
+    *ADVICE[:3],
+    "[2026-07-21] user: Joaquín and I had lunch. My coworker Dmitri is allergic to shellfish, "
+    "so the team dinner is a pain.",
+    "[2026-06-18] user: My colleague Clara is planning a trip to Japan in spring. What's a "
+    "realistic route for a first-timer?",
+    "[2026-06-18] assistant: For Japan, a classic first route is Tokyo for four nights, Kyoto "
+    "for three and Osaka for two.",
+    "[2026-08-05] user: Planning a hike. Important: I'm allergic to peanuts, I carry an EpiPen.",
+)
+ABOUT_ME = ("Which shellfish am I allergic to?", "How many days did I spend in Japan?")
+
+
+async def test_what_is_told_only_of_someone_else_is_never_the_users(tmp_path: Path) -> None:
+    shellfish, japan = await replies(tmp_path / "never", OTHERS, ABOUT_ME)
+    assert shellfish.status == "NONE" and "'shellfish' (only Dmitri's)" in (
+        shellfish.reason or "")
+    assert japan.status == "NONE" and "'Japan' (only Clara's)" in (japan.reason or "")
+
+
+async def test_the_users_own_or_someone_elses_asked_stays_answered(tmp_path: Path) -> None:
+    held = (*OTHERS,
+            "[2026-09-01] user: I can't eat shellfish either, shrimp makes my lips swell.",
+            "[2026-10-02] user: Back from Kyoto! Nine days and the temples were unreal.")
+    shellfish, japan = await replies(tmp_path / "held", held, ABOUT_ME)
+    assert shellfish.status != "NONE" and japan.status != "NONE"
+    # the question asks about someone else: their memory answers it
+    dmitri, = await replies(tmp_path / "dmitri", OTHERS,
+                            ("Which shellfish is my coworker allergic to?",))
+    assert dmitri.status != "NONE"
+
+
+def test_a_question_about_the_user_alone() -> None:
+    assert about_the_user_alone("Which shellfish am I allergic to?")
+    assert about_the_user_alone("How many days did I spend in Japan?")
+    assert not about_the_user_alone("Which shellfish is my coworker allergic to?")
+    assert not about_the_user_alone("What did you recommend for my trip to Japan?")
+    assert not about_the_user_alone("Which book did Teo lend me?")
+    assert not about_the_user_alone("Which shellfish is Dmitri allergic to?")
