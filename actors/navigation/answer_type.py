@@ -281,6 +281,12 @@ def whose(words: Sequence[str], at: int, *, speaker_unsaid: bool = True) -> str 
         end += 1
     sentence = [fold(bare(word)).replace("’", "'") for word in words[start:end]]
     own = at - start
+    if _owned_after(words, at, end):
+        return "other"  # "The hamster Pip from my colleague's classroom is staying with us"
+    asked = end < len(words) and words[end] == "?"
+    if asked and any(word in _INDEFINITE for word in sentence[max(0, own - 3):own]) \
+            and not any(word in _GOT | _HAVE for word in sentence[max(0, own - 5):own]):
+        return None  # "How do I introduce a friend's dog to a small child?": any child
     if any(word in _FIRST_PERSON for word in sentence):
         return "speaker"
     if any(sentence[i] in _MY or not speaker_unsaid and sentence[i] in _YOUR
@@ -296,8 +302,50 @@ def whose(words: Sequence[str], at: int, *, speaker_unsaid: bool = True) -> str 
                 or word in _PRONOUNS and (i == 0 or sentence[i - 1] in ("and", "but", "y")) \
                 or word in _OTHERS and i > 0 and sentence[i - 1] in _DETERMINERS:
             return "other"
-    asked = end < len(words) and words[end] == "?"
     return "speaker" if speaker_unsaid and not asked else None  # "What does a hamster need?"
+
+
+_HAVE = frozenset("have has had i've we've ive tengo tenemos tiene tuve".split())
+"""Having a thing, said in a question's sentence ("I have a daughter, how do I...?")."""
+_INDEFINITE = frozenset("a an un una some any".split())
+"""A thing a question introduces so is any such thing, no one's ("Should I get a dog?")."""
+_FROM = frozenset("from of belonging de del".split())
+"""Words after a thing that say where or whose it is ("the hamster from my colleague's
+classroom", "el perro del vecino")."""
+_GOT = frozenset("""got get gets getting bought buy adopted adopt took take rescued received
+    inherited borrowed compre compramos adopte adoptamos recibi herede""".split())
+"""Verbs by which a thing from someone else becomes the speaker's."""
+_AFTER_THING = 3
+"""Words read after a thing (its name between: "The hamster Pip from ...") for its owner."""
+
+
+def _owned_after(words: Sequence[str], at: int, end: int) -> bool:
+    """The thing at ``at`` is said, right after it, to be someone else's: "next door" ("the
+    dog Brutus next door"), or "from" / "of" / "de" before another's possessive or a person
+    named by a determiner ("from my colleague's classroom", "of a friend", "del vecino").
+    Read before the sentence's first person: "The hamster Pip from my colleague's classroom
+    is staying with us" tells of the colleague's hamster, the speaker only hosting it."""
+    before = [fold(word) for word in words[max(0, at - 3):at]]
+    if any(word in _GOT for word in before) or any(word in _MY for word in before[-2:]):
+        return False  # "We got the hamster from a friend's litter", "my dog from ...": ours
+    after = [fold(word).replace("’", "'") for word in words[at + 1:min(end, at + 1 + _AFTER_THING
+                                                                         + 3)]]
+    for i, word in enumerate(after[:_AFTER_THING + 1]):
+        if word == "next" and after[i + 1:i + 2] == ["door"]:
+            return True
+        if word not in _FROM:
+            continue
+        owner = after[i + 1:i + 3]
+        if word == "del":  # "del vecino": the determiner is in the preposition
+            owner = [word, *owner]
+        for k, said in enumerate(owner):
+            if said.endswith("'s") and said not in _NOT_POSSESSIVE:
+                return True
+            if bare(said) in _OTHERS and k > 0 and owner[k - 1] in _DETERMINERS | {"del"} \
+                    and word != "from":  # "a gift from a friend" may be the speaker's now
+                return True
+        return False
+    return False
 
 
 _MY = frozenset("my our mi mis nuestro nuestra nuestros nuestras".split())

@@ -547,7 +547,7 @@ _BOUGHT = re.compile(
 QUALIFIERS = frozenset(
     """new old current favourite favorite main usual first last latest most recent previous own best
     left right little big older younger eldest youngest other next daily weekly monthly
-    yearly morning evening night weekend summer winter spring autumn
+    yearly morning evening night weekend summer winter spring autumn electric electrico electrica
     nuevo nueva viejo vieja actual favorito favorita primer primera ultimo ultima mejor
     mayor menor pequeno pequena otro otra total diario diaria semanal mensual reciente
     red blue green yellow black white grey gray brown pink purple orange silver golden

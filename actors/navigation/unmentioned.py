@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 
 from actors.dates import OPENING_DATE
+from actors.facts.common_words import is_common_word
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
 from actors.navigation import closed_kinds, notice_words, regions
@@ -28,12 +29,14 @@ from actors.navigation.answer_type import (
     someone_elses,
     whose,
 )
+from actors.navigation.asked_person import asks_about_the_user
 from actors.navigation.bilingual import EN_ES, other_reading, translatable
 from actors.navigation.query import (
     NOW_WORDS,
     RELATION_WORDS,
     Query,
     asked,
+    asks_the_assistant,
     composed,
     kin,
     named,
@@ -108,9 +111,11 @@ _DATING_TERMS = ("date", "dating", "someone", "cita", "saliendo")
 PEOPLE = frozenset(ONE_OF_THEM) | MANY_OF_THEM
 """Relatives and people one has ("niece", "husband", "roommate"): told by other words ("¡Soy
 tía!"), never judged unheld by their word alone (``Unmentioned.named_unheld``)."""
-OTHERS_CHECKED = 12
+OTHERS_CHECKED = 64
 """Memories read to tell that a relation the question says is the user's is only ever said of
-someone else (``Unmentioned.only_others``)."""
+someone else (``Unmentioned.only_others``). A chat with an assistant names a dog, a hamster or
+a child in dozens of turns of general advice (bbtest37: 39, 46, 58 of 1,488): twelve took each
+such word as the user's unread. Reading stops at the first memory telling it as the user's."""
 KNOWN_PREFIX = 5
 """A place known here (``regions.place_names``) is held by another known place's name sharing
 this many first letters: two spellings of one city ("Marrakech" / "Marrakesh")."""
@@ -124,6 +129,8 @@ memory holds a word starting with the same this many letters ("lisb": "Lisboa" /
 
 
 _SU = re.compile(r"\bsus?\b", re.IGNORECASE)
+_SPECIALIST = re.compile(r"(?:ologist|ologists|iatrist|ologo|ologa|iatra)$")
+"""A specialist's name, made of their field's ("cardiologist", "psiquiatra")."""
 
 
 def peoples_names(text: str) -> tuple[str, ...]:
@@ -142,6 +149,25 @@ def countries_named(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(
         word for word in re.findall(r"[^\W\d_]+", text) if word[0].isupper()
         and regions.is_region(word) and fold(word).lower() not in regions.CONTINENTS))
+
+
+def stems_of(text: str) -> set[str]:
+    """The index terms of ``text``'s words, the light verbs left out."""
+    return {stem(term) for term in text_terms(text) if fold(term) not in LIGHT_VERBS}
+
+
+_SOMEONE = re.compile(r"\b(?:" + "|".join(sorted(PEOPLE | RELATION_WORDS, key=len, reverse=True))
+                      + r")s?\b")
+
+
+def about_the_user_alone(topic: str) -> bool:
+    """Whether ``topic`` asks about the user in the first person ("Which shellfish am I
+    allergic to?"), of no one else: not the assistant ("What did you recommend?"), no
+    relative or friend ("my sister's trip"), no one by name ("Which book did Teo lend me?")."""
+    folded = fold(topic).lower()
+    return asks_about_the_user(topic) and not asks_the_assistant(topic) \
+        and not _SOMEONE.search(folded) and not owned_by_names(topic) \
+        and not [name for name in named(topic) if not regions.is_region(name)]
 
 
 def as_said(text: str) -> dict[str, str]:
@@ -215,7 +241,13 @@ class Unmentioned:
             # parrot", "She's a ceramicist" for "my ceramics studio": its other forms' and
             # its translation's memories are read too) is none of the user's either
             mine = relation or word in own
-            if any(t not in plan or (t in found or plan[t] or index.doc_freq(t))
+            # a specialist is not held by the first letters of their field ("cardio" for
+            # "my cardiologist", "psycholog" for "my psychologist": the field, no person);
+            # another form of the word itself still holds it ("cardiologists")
+            variants = {t: tuple(v for v in plan.get(t, ()) if v.startswith(t))
+                        if _SPECIALIST.search(fold(word).lower()) else plan.get(t, ())
+                        for t in terms}
+            if any(t not in plan or (t in found or variants[t] or index.doc_freq(t))
                    and not (mine and self.only_others(t, *plan[t], *self._translations(word)))
                    for t in terms):
                 continue
@@ -234,7 +266,7 @@ class Unmentioned:
                     or fold(word).lower() in DATED and self.dating_told():
                 continue
             out.append(word)
-            forms = (*terms, *(v for t in terms for v in plan.get(t, ())),
+            forms = (*terms, *(v for t in terms for v in variants.get(t, ())),
                      *self._translations(word))
             if any(index.doc_freq(t) for t in forms):
                 owners[word] = self.owners(*forms)
@@ -267,6 +299,13 @@ class Unmentioned:
                     spellings(name) if len(text_terms(name)) == 1 else [stem(whole[0])]) \
                     and not (initials and index.doc_freq(initials)) and not self.region_held(name):
                 places.append(name)
+            # an event named by its place ("the Lisbon Marathon"): the marathon may be held
+            # (the Douro half), the place never is, so the event never was stored
+            first = name.split()[0]
+            if name not in places and len(name.split()) > 1 \
+                    and stem(fold(first).lower()) in known and unheld(spellings(first)) \
+                    and not self.region_held(first):
+                places.append(name)
         # a people's or a language's name is asked like its country ("traditional Portuguese
         # music": "Portugal", "portugués", "Porto"), held when a memory holds a word
         # sharing its first letters; one held in no form is a detail never stored ("Which
@@ -288,7 +327,36 @@ class Unmentioned:
                     index.doc_freq(stem(term)) for city in regions.country_cities(word)
                     for term in text_terms(city)):
                 places.append(word)
+        if about_the_user_alone(topic):
+            # "Which shellfish am I allergic to?" when only "My coworker Dmitri is allergic
+            # to shellfish" says it: the thing asked, held only where the same is told of
+            # someone else; "How many days did I spend in Japan?" when Japan and its cities
+            # are only a colleague's plan and the assistant's route for it
+            words = stems_of(topic)
+            for word in asked(topic):
+                asked_as = (*(stem(t) for t in text_terms(word)), *self._translations(word))
+                if word in out or is_common_word(word) or not asked_as \
+                        or not self.only_others(*asked_as) \
+                        or not self.told_alike(asked_as, words - set(asked_as)):
+                    continue
+                out.append(word)
+                owners[word] = self.owners(*asked_as)
+            for word in countries_named(topic):
+                asked_as = (*spellings(word), *(
+                    stem(term) for city in regions.country_cities(word)
+                    for term in text_terms(city)))
+                if word not in places and self.only_others(*asked_as):
+                    out.append(word)
+                    owners[word] = self.owners(*asked_as)
         return tuple(out), tuple(places), owners
+
+    def told_alike(self, terms: tuple[str, ...], others: set[str]) -> bool:
+        """Whether a memory holding one of ``terms`` holds one of ``others`` (the question's
+        other words) too: "My coworker Dmitri is allergic to shellfish" tells of the allergy
+        "Which shellfish am I allergic to?" asks about, of someone else."""
+        index = self.model.index
+        return any(index.terms_of(leaf) & others for term in terms if index.doc_freq(term)
+                   for leaf in list(index.postings(term))[:OTHERS_CHECKED])
 
     def region_held(self, name: str) -> bool:
         """A region is told by its cities ("the weekend in Andalusia": "a cave house in
