@@ -1802,11 +1802,12 @@ class NavigationActor(Actor):
         setting = setting_asked(topic) if result.status == "FOUND" and not listing \
             and answer is None else None
         if setting is not None and not any(
-                setting.held_by(turn.text) for hit in result.hits
+                setting.held_by(turn.text) for hit in (*result.hits, *result.more)
                 for turn in (hit, hit.next_turn, hit.also_said) if turn is not None):
             # "Which Kafka version does Tidewell use?" served "Dana's Orbit moved from Kafka
-            # 3.5" and Tidewell's session summaries: no memory served gives the value asked of
-            # the thing asked (``asked_setting``), so it was never stored
+            # 3.5" and Tidewell's session summaries: no memory shown (served, or listed as
+            # also close) gives the value asked of the thing asked (``asked_setting``), so it
+            # was never stored
             result = dataclasses.replace(
                 result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
                 nearest=result.hits[:ranking.NEAREST_SHOWN],

@@ -27,7 +27,7 @@ from actors.dates import LEADING_DATE, MONTHS, WEEKDAYS
 from actors.facts.common_words import is_common_word
 from actors.navigation.query import QUESTION_WORDS
 from actors.navigation.stem import stem
-from actors.text import CLAUSE_END, STOPWORDS, fold
+from actors.text import STOPWORDS, fold
 
 _COUNTED = (r"retries|retry\s+attempts|reintentos|replicas|partitions|particiones|shards|"
             r"threads|hilos|pods")
@@ -86,7 +86,7 @@ _INTERVAL = _Kind("interval", r"intervals?|timeouts?|time-outs?|ttl|keep-?alive(
                       r"seconds?|mins?|minutes?|hours?|hrs?|days?|milliseconds?|segundos?|"
                       r"minutos?|horas?|dias?|milisegundos?)\b", re.IGNORECASE))
 _COUNT = _Kind("count", rf"{_COUNTED}", re.compile(
-    rf"(?<![\w.:-])\d+(?![\w.%:]|[.,]\d)|\b(?:{_NUM_WORDS})\b", re.IGNORECASE))
+    rf"(?<![\w.:-])\d+(?![\w%:]|[.,]\d)|\b(?:{_NUM_WORDS})\b", re.IGNORECASE))
 
 _KINDS = (_VERSION, _PORT, _PHONE, _HOST, _CRON, _INTERVAL)
 
@@ -167,7 +167,7 @@ class AskedSetting:
         if self.kind is _PHONE:
             return any(sum(c.isdigit() for c in m.group()) >= 7
                        for m in self.kind.value.finditer(body))
-        for sentence in CLAUSE_END.split(body):
+        for sentence in _SENTENCE_END.split(body):
             if self.kind is _VERSION:
                 if self._versioned(sentence):
                     return True
@@ -187,7 +187,7 @@ class AskedSetting:
         a capitalised word inside a sentence, or one opening it that is no common word
         ("Tidewell local dev server: ..."; "Cut WEBHOOK_MAX_RETRIES from 5 to 3" names
         nothing)."""
-        for sentence in CLAUSE_END.split(body):
+        for sentence in _SENTENCE_END.split(body):
             for at, word in enumerate(_WORD.findall(sentence)):
                 if len(word) < 2 or not word[0].isupper() or word.isupper() \
                         or fold(word) in self.product or fold(word) in MONTHS \
@@ -206,10 +206,13 @@ class AskedSetting:
         """A version in ``sentence`` told of the product: the product among the words before
         it, no other name between ("Kafka 3.5", "Kubernetes cluster from 1.29 to 1.31"), or
         right after it ("16 de Postgres")."""
-        words = _WORD.findall(sentence)
+        spans = list(_WORD.finditer(sentence))
+        words = [found.group() for found in spans]
         for at, word in enumerate(words):
-            if not self.kind.value.fullmatch(word) or not any(c.isdigit() for c in word):
-                continue
+            if not self.kind.value.fullmatch(word) or not any(c.isdigit() for c in word) \
+                    or at + 1 < len(words) and fold(words[at + 1]) in _UNITS \
+                    or sentence[spans[at].end():].lstrip()[:1] in ("%", "$", "€", "£"):
+                continue  # "cached in Redis for 26 hours", "Redis at 50%": no version
             for back in range(at - 1, max(-1, at - 1 - _BESIDE), -1):
                 said = words[back]
                 if fold(said) in self.product:
@@ -221,6 +224,15 @@ class AskedSetting:
                 return True
         return False
 
+
+_UNITS = frozenset("""s ms sec secs second seconds min mins minute minutes h hr hrs hour hours
+    day days week weeks month months year years gb mb kb tb gib mib percent pct x rps qps
+    requests rows items users times attempts retries connections pods replicas workers threads
+    segundos minutos horas dias semanas meses anos veces reintentos intentos filas""".split())
+"""Words after a number that make it an amount, not a version ("26 hours", "5 retries")."""
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+"""Where a sentence ends ("DB pool was exhausted; set MaxOpenConns to 40" is one)."""
 
 _HEADERS = re.compile(r"\[[^\]\n]*\d[^\]\n]*\]|\b\d{4}-\d{2}-\d{2}\b")
 """A turn's day and time ("[2025-12-10]", "2025-09-14"): no value a question asks for."""
@@ -275,8 +287,16 @@ def _counted(opening: str) -> re.Match[str] | None:
     return re.match(rf"(?:how\s+many|cuant[oa]s)\s+((?:[\w.+#'-]+\s+){{0,2}}?)"
                     rf"(?:{_COUNTED})\b", opening) or re.match(
         rf"{_WH}\s*(?:is|was|'s|es|era)\s+((?:[\w.+#'-]+\s+){{0,5}}?)(?:retry\s+count|"
-        rf"max(?:imum)?\s+retries|(?:number|numero)\s+(?:of|de)\s+(?:{_COUNTED}))\b",
-        opening)
+        rf"max(?:imum)?\s+retries|(?:number|numero)\s+(?:of|de)\s+(?:{_COUNTED})|"
+        rf"{_SIZED})\b", opening)
+
+
+_SIZED = (r"(?:(?:connection\s+)?pool|batch|page|queue|buffer)\s+size|max(?:imum)?\s+"
+          r"(?:pool\s+size|connections|batch\s+size)|tamano\s+(?:maximo\s+)?(?:del?\s+)?"
+          r"(?:pool|lote|batch|pagina|cola)")
+"""A size a system is set to, asked by its name ("What is the connection pool size?", "¿Cuál es
+el tamaño máximo del pool de conexiones?"): a number in a sentence naming the thing sized."""
+_SIZE_WORDS = frozenset("size max maximum tamano maximo del de".split())
 
 
 def _named_product(word: str) -> bool:
@@ -332,12 +352,15 @@ def _setting(question: str, kind: _Kind, found: re.Match[str]) -> AskedSetting |
                    and w not in QUESTION_WORDS
                    and w not in ("what", "which", "how", "many", "que", "cual", "cuantos",
                                  "cuantas", "version", "versiones")]
-    about = frozenset(stem(w) for w in about_words)
+    sized = [w for w in folded_kind if w not in _SIZE_WORDS] \
+        if kind is _COUNT and re.search(_SIZED, found.group(0)) else []
+    about = frozenset(stem(w) for w in [*about_words, *sized])
     whose = " and ".join(said_owners)
     counted_said = [w for w in re.findall(r"[^\W_]+", found.group(0))
                     if re.fullmatch(_COUNTED, w)]
     thing = " ".join([*product_words, kind.label]) if kind is _VERSION \
         else f"number of {' '.join(counted_said)}" if kind is _COUNT and counted_said \
+        else " ".join(sorted(folded_kind, key=found.group(0).find)) if sized \
         else kind.label
 
     said = f"{whose}'s {thing}" if whose else f"the {thing}"

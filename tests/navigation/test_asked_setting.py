@@ -34,6 +34,7 @@ pytestmark = pytest.mark.anyio
      "Ferrocart's number of retries (vendor download)"),
     ("¿Cuántos reintentos hace la descarga de Ferrocart?",
      "Ferrocart's number of reintentos (descarga)"),
+    ("What is the connection pool size in Marlin?", "Marlin's connection pool size"),
 ])
 def test_a_technical_value_asked_is_read_in_both_languages(question: str, said: str) -> None:
     asked = setting_asked(question)
@@ -70,6 +71,8 @@ def test_questions_about_a_value_that_do_not_ask_for_it(question: str) -> None:
      "Tidewell is the payments API (FastAPI, Python 3.12).", False),  # another project's
     ("Which Kafka version does Tidewell use?", "Dana's Orbit moved from Kafka 3.5.", False),
     ("Which Kafka version does Tidewell use?", "Tidewell's consumers log to Kafka.", False),
+    ("Which Redis version does Tidewell use?", "Tidewell caches FX rates in Redis for 26 "
+     "hours.", False),  # an amount, no version
     # a port written as it is said, the current one in a correction
     ("What port does Tidewell run on locally?",
      "Moved Tidewell's local port from 8081 to 8443.", True),
@@ -101,6 +104,11 @@ def test_questions_about_a_value_that_do_not_ask_for_it(question: str) -> None:
      "Marlin's session cleanup job runs at `15 3 * * *`.", True),
     ("What cron schedule does Marlin's session cleanup job use?",
      "Marlin: a nightly job should be idempotent.", False),
+    # a size, the number ending the sentence, the thing sized named in it
+    ("What is the connection pool size in Marlin?",
+     "Marlin's DB pool was exhausted; set MaxOpenConns to 40.", True),
+    ("¿Cuál es el tamaño máximo del pool de conexiones en Tidewell?",
+     "Tidewell (checkout): connection pools that are too small queue requests.", False),
     # a value of another environment does not give the one asked; one naming none may
     ("What Redis version does staging use?",
      "Redis is Redis 7.2 on ElastiCache, cluster ledgerline-cache-prod.", False),
