@@ -73,6 +73,7 @@ from actors.navigation.asked_person import (
     speaker_name,
     tells_the_asked,
 )
+from actors.navigation.asked_setting import setting_asked
 from actors.navigation.bearing import Bearing, bearing, words
 from actors.navigation.bilingual import other_reading, translatable
 from actors.navigation.bm25 import idf
@@ -1798,6 +1799,19 @@ class NavigationActor(Actor):
                 result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
                 nearest=result.hits[:ranking.NEAREST_SHOWN],
                 reason=f"the memories about it hold no {wanted_value.removeprefix('a ')}")
+        setting = setting_asked(topic) if result.status == "FOUND" and not listing \
+            and answer is None else None
+        if setting is not None and not any(
+                setting.held_by(turn.text) for hit in (*result.hits, *result.more)
+                for turn in (hit, hit.next_turn, hit.also_said) if turn is not None):
+            # "Which Kafka version does Tidewell use?" served "Dana's Orbit moved from Kafka
+            # 3.5" and Tidewell's session summaries: no memory shown (served, or listed as
+            # also close) gives the value asked of the thing asked (``asked_setting``), so it
+            # was never stored
+            result = dataclasses.replace(
+                result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
+                nearest=result.hits[:ranking.NEAREST_SHOWN],
+                reason=f"no memory gives {setting.said}")
         if result.more:  # a memory shown beside one served is not named again
             shown = {hit.leaf_id for hit in result.hits} | {
                 turn for hit in result.hits for around in (hit.next_turn, hit.also_said)
