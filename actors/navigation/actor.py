@@ -1882,17 +1882,16 @@ class NavigationActor(Actor):
         return [leaf for leaf, _, _ in found if self._names_time(leaf, span)]
 
     def _folded_hit(self, group: tuple[str, ...], currency: dict[str, str],
-                    successor: dict[str, str | None], timeline: Timeline, *, score: float
-                    ) -> Hit:
+                    successor: dict[str, str | None], timeline: Timeline, *, score: float,
+                    focus: tuple[str, ...]) -> Hit:
         """Memories saying the same words on several days, served as the newest of them with
         the other days' dates."""
         dated = sorted(group, key=lambda leaf: self.model.leaves[leaf].timestamp
                        if leaf in self.model.leaves else "")
-        newest = dated[-1]
-        return dataclasses.replace(
-            self._hit(newest, currency, successor, timeline, full_text=True, score=score),
-            same_on=tuple(self.model.leaves[leaf].timestamp[:10] for leaf in dated[:-1]
-                          if leaf in self.model.leaves))
+        return self._hit(dated[-1], currency, successor, timeline, full_text=True, score=score,
+                         same_on=tuple(self.model.leaves[leaf].timestamp[:10]
+                                       for leaf in dated[:-1] if leaf in self.model.leaves),
+                         focus=focus)
 
     def _said(self, leaf_id: str) -> str:
         """What a memory says, without the date it opens with, case and spacing folded: two
@@ -2762,9 +2761,9 @@ class NavigationActor(Actor):
                 ranked = [item for item in ranked if item[0] == latest] + \
                     [item for item in ranked if item[0] != latest]
         if request is not None:
-            hits = tuple(dataclasses.replace(
-                self._hit(c.id, currency, successor, timeline, full_text=True, score=c.score),
-                focus=_focus(best, c.id)) for c in request.candidates)
+            hits = tuple(self._hit(c.id, currency, successor, timeline, full_text=True,
+                                   score=c.score, focus=_focus(best, c.id))
+                         for c in request.candidates)
             return result("AMBIGUOUS", hits, conf, request.reason)
         old = [(leaf, s) for leaf, s in ranked if currency.get(leaf) == "SUPERSEDED"]
         size = max(1, msg.limit)
@@ -2804,10 +2803,9 @@ class NavigationActor(Actor):
                 ahead=ahead, taken={self._day_of(leaf) or leaf for leaf, _ in kept})
             ranked = kept + ranked
             size = several.places(size, msg.limit_given, sessions + len(value_leaves))
-        hits = tuple(dataclasses.replace(
-            self._folded_hit((leaf, *same), currency, successor, timeline, score=s),
-            focus=_focus(best, leaf))
-            for leaf, s, same in ranking.distinct(ranked, self._said, size + MORE_SHOWN))
+        hits = tuple(self._folded_hit((leaf, *same), currency, successor, timeline, score=s,
+                                      focus=_focus(best, leaf))
+                     for leaf, s, same in ranking.distinct(ranked, self._said, size + MORE_SHOWN))
         history: tuple[Hit, ...] = ()
         if msg.include_history:
             history = tuple(self._hit(leaf, currency, successor, timeline,
@@ -2880,7 +2878,8 @@ class NavigationActor(Actor):
                                score=similar[leaf]) for leaf in close)
 
     def _hit(self, leaf_id: str, currency: dict[str, str], successor: dict[str, str | None],
-             timeline: Timeline, *, full_text: bool, score: float) -> Hit:
+             timeline: Timeline, *, full_text: bool, score: float,
+             same_on: tuple[str, ...] = (), focus: tuple[str, ...] = ()) -> Hit:
         meta = self.model.leaves[leaf_id]
         text = self.model.text_of(leaf_id) if full_text else ""
         entry = self.model.entry(leaf_id)
@@ -2895,7 +2894,7 @@ class NavigationActor(Actor):
                    notices=tuple(timeline.notices_for_leaf(leaf_id)), tree_path=path,
                    superseded_by=after,
                    successor=Turn(after, later.timestamp, later.excerpt)
-                   if after and later is not None else None)
+                   if after and later is not None else None, same_on=same_on, focus=focus)
 
     # ------------------------------------------------------------------ stats / tree
 
