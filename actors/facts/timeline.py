@@ -485,7 +485,7 @@ class Timeline:
     """The resolved state of every fact key; read-only after construction."""
 
     __slots__ = ("_by_key", "_by_id", "_order", "_leaf_facts", "_retracted_leaves",
-                 "_leaf_superseded_by", "_pending_supersessions", "skipped")
+                 "_leaf_superseded_by", "_pending_supersessions", "skipped", "_currency")
 
     def __init__(self, replay: _Replay, skipped: list[tuple[int, str]]) -> None:
         self._by_key: dict[tuple[str, str], tuple[ResolvedFact, ...]] = {
@@ -504,6 +504,9 @@ class Timeline:
         self._pending_supersessions = dict(replay.pending_supersessions)
         self.skipped: tuple[tuple[int, str], ...] = tuple(skipped)
         """(input index, reason) of each malformed event that was left out."""
+        self._currency: dict[str, LeafCurrency] = {}
+        """``leaf_currency`` per leaf asked: a search asks it of each ranked memory several
+        times (~170 calls a search, each folding the keys of the memory's facts again)."""
 
     # ----------------------------------------------------------------- facts
 
@@ -595,7 +598,14 @@ class Timeline:
     def leaf_currency(self, leaf_id: str) -> LeafCurrency:
         """RETRACTED (leaf retracted), SUPERSEDED (explicitly, or it sources facts and none is
         ACTIVE or PENDING or names the current value again), PENDING (sources a PENDING fact
-        and no ACTIVE one), else CURRENT."""
+        and no ACTIVE one), else CURRENT. Worked out once per leaf: nothing it reads changes
+        after construction."""
+        found = self._currency.get(leaf_id)
+        if found is None:
+            found = self._currency[leaf_id] = self._leaf_currency(leaf_id)
+        return found
+
+    def _leaf_currency(self, leaf_id: str) -> LeafCurrency:
         if leaf_id in self._retracted_leaves:
             return "RETRACTED"
         if leaf_id in self._leaf_superseded_by:

@@ -22,9 +22,9 @@ from actors.facts.speakers import assistant_said, opening_speaker
 from actors.navigation import ranking
 from actors.navigation.answer_type import answers_alike, asks_alike
 from actors.navigation.answer_type import holds as holds_answer
-from actors.navigation.days import day_of
+from actors.navigation.days import day_of, posix_seconds
 from actors.navigation.messages import Hit, SearchResult, Turn
-from actors.navigation.read_model import ReadModel, posix_seconds
+from actors.navigation.read_model import ReadModel
 from actors.navigation.said_asked import ASSISTANT
 from actors.navigation.text_memo import TextMemo
 from actors.navigation.turn_order import TurnOrder

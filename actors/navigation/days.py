@@ -21,6 +21,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
+from actors.text import parse_instant
+
 
 class Dated(Protocol):
     """What a memory's day is read from (``read_model.LeafMeta``)."""
@@ -31,10 +33,23 @@ class Dated(Protocol):
     @property
     def recorded_at(self) -> str: ...
 
+    @property
+    def recorded_ts(self) -> float: ...
+
 
 def day_of(meta: Dated) -> dt.date | None:
     """The day a memory is of: its own date, else the day it was saved."""
     return _day(meta.timestamp, meta.recorded_at)
+
+
+def posix_seconds(stamp: str) -> float:
+    """An ISO-8601 stamp as POSIX seconds; naive stamps are UTC; 0.0 when it does not parse.
+
+    Record times are compared as instants, never as strings: "…:22Z" and "…:22.7Z" sort the
+    wrong way round as text.
+    """
+    moment = parse_instant(stamp)
+    return moment.timestamp() if moment is not None else 0.0
 
 
 def _day(timestamp: str, recorded_at: str) -> dt.date | None:
@@ -64,6 +79,9 @@ class MemoryDays:
         self._built = False
         self._sorted: list[tuple[dt.date, str]] = []
         self._day: dict[str, dt.date] = {}
+        self._recorded: dict[str, float] = {}
+        """Each dated memory's record time (its ``recorded_ts``): a time listing orders a
+        day's thousands of memories by it without reading each one's metadata."""
         self._months: Counter[tuple[int, int]] = Counter()
         self._marked: set[str] = set()
         self.walks = 0
@@ -83,6 +101,7 @@ class MemoryDays:
         self._built = False
         self._sorted = []
         self._day = {}
+        self._recorded = {}
         self._months = Counter()
         self._marked = set()
 
@@ -92,6 +111,11 @@ class MemoryDays:
         low = bisect.bisect_left(days, (start, ""))
         high = bisect.bisect_right(days, (end, "\U0010ffff"))
         return [leaf for _, leaf in days[low:high]]
+
+    def recorded_ts(self, leaf_id: str) -> float:
+        """The record time of a memory ``between`` listed: its metadata's ``recorded_ts``
+        (the catalog row's ``recorded_at`` is the index entry's, the same header field)."""
+        return self._recorded[leaf_id]
 
     def holds_month(self, year: int, month: int) -> bool:
         """Some memory is of a day of that month."""
@@ -103,11 +127,13 @@ class MemoryDays:
             self.walks += 1
             self._marked = set()
             self._day = {}
+            self._recorded = {}
             same: dict[dt.date, dt.date] = {}  # one date object per day, not per memory
             for leaf, stamp, recorded in self._times():
                 day = _day(stamp, recorded)
                 if day is not None:
                     self._day[leaf] = same.setdefault(day, day)
+                    self._recorded[leaf] = posix_seconds(recorded)
             self._sorted = sorted((day, leaf) for leaf, day in self._day.items())
             self._months = Counter((day.year, day.month) for day in self._day.values())
             self._built = True
@@ -126,11 +152,13 @@ class MemoryDays:
             day = day_of(meta)
             if day is not None:
                 self._day[leaf_id] = day
+                self._recorded[leaf_id] = meta.recorded_ts
                 self._months[(day.year, day.month)] += 1
                 bisect.insort(self._sorted, (day, leaf_id))
 
     def _drop(self, leaf_id: str) -> None:
         day = self._day.pop(leaf_id, None)
+        self._recorded.pop(leaf_id, None)
         if day is None:
             return
         at = bisect.bisect_left(self._sorted, (day, leaf_id))

@@ -24,10 +24,9 @@ import structlog
 from actors.consolidation.summarizer import EXCERPT_LIMIT, excerpt_for
 from actors.facts.index import StoredFacts
 from actors.navigation.catalog_feed import CatalogView
-from actors.navigation.days import MemoryDays
+from actors.navigation.days import MemoryDays, posix_seconds
 from actors.navigation.leaf_texts import LeafTexts
 from actors.navigation.shared_index import SharedIndex, analyse_fields
-from actors.text import parse_instant
 from store.catalog import CatalogReader, Change
 from store.errors import MalformedFile
 from store.factlog import FactEventsReader
@@ -74,16 +73,6 @@ class LeafMeta:
     tags: tuple[str, ...]
     excerpt: str
     origin: str = "user"
-
-
-def posix_seconds(stamp: str) -> float:
-    """An ISO-8601 stamp as POSIX seconds; naive stamps are UTC; 0.0 when it does not parse.
-
-    Record times are compared as instants, never as strings: "…:22Z" and "…:22.7Z" sort the
-    wrong way round as text.
-    """
-    moment = parse_instant(stamp)
-    return moment.timestamp() if moment is not None else 0.0
 
 
 def leaf_fields(leaf: LeafFile) -> dict[str, Any]:

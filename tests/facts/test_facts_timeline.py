@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from facts_events import fact, retract, review, stamp, supersede_leaf
 
-from actors.facts.timeline import fact_id_for, resolve
+from actors.facts.timeline import ResolvedFact, Timeline, fact_id_for, resolve
 
 MADRID = fact("Madrid", stamp("2025-03-10"), valid_from="2025-03-10", leaf="L-madrid")
 VALENCIA = fact("Valencia", stamp("2026-05-01"), valid_from="2026-05-01", leaf="L-valencia")
@@ -314,3 +315,25 @@ def test_a_notice_claims_no_order_between_equal_dates() -> None:
     text = history_notice(filed, now)
     assert "older" not in text and "both of 2026-10-03" in text, text
     assert "10:05:00 UTC and 10:02:00 UTC" in text, text
+
+
+def test_a_leafs_currency_is_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search asks the currency of each ranked memory several times (its successor, the
+    ranking, the hit): the facts' keys are folded and their values compared once per leaf,
+    with the same answer every time."""
+    porto = fact("Porto", stamp("2025-03-10"), valid_from="2025-03-10", leaf="L-porto")
+    lisbon = fact("Lisbon", stamp("2026-05-01"), valid_from="2026-05-01", leaf="L-lisbon")
+    tl = resolve([porto, lisbon])
+    compared: list[str] = []
+    still_said = Timeline._still_said
+
+    def counting(self: Timeline, told: ResolvedFact) -> bool:
+        compared.append(told.value)
+        return still_said(self, told)
+
+    monkeypatch.setattr(Timeline, "_still_said", counting)
+    for _ in range(3):
+        assert tl.leaf_currency("L-porto") == "SUPERSEDED"
+        assert tl.superseding_leaf("L-porto") == "L-lisbon"
+        assert tl.leaf_currency("L-lisbon") == "CURRENT"
+    assert compared == ["Porto"]

@@ -16,10 +16,12 @@ import pytest
 
 from actors.facts.messages import Retract
 from actors.ingest.messages import Save
+from actors.navigation import actor as actor_module
 from actors.navigation import read_model
-from actors.navigation.days import MemoryDays
+from actors.navigation.days import MemoryDays, posix_seconds
 from actors.navigation.messages import Search
 from actors.provenance import Provenance
+from actors.time_ranges import DateRange
 from ihmt_async.runtime import Runtime
 from store.catalog import CatalogReader
 
@@ -28,6 +30,10 @@ from store.catalog import CatalogReader
 class Meta:
     timestamp: str
     recorded_at: str = ""
+
+    @property
+    def recorded_ts(self) -> float:
+        return posix_seconds(self.recorded_at)
 
 
 def test_a_marked_memory_is_read_again_and_a_deleted_one_leaves() -> None:
@@ -74,6 +80,60 @@ def test_memories_of_one_day_share_its_date() -> None:
     assert len(days.between(dt.date(2025, 9, 1), dt.date(2025, 9, 3))) == 300
     assert len({id(day) for day in days._day.values()}) == 3
     assert len({id(day) for day, _ in days._sorted}) == 3
+
+
+def test_a_memorys_record_time_is_kept_with_its_day() -> None:
+    """A time listing orders a day's memories by record time without reading their metadata:
+    the days keep it, from the catalog's row and then from a marked memory's metadata, as an
+    instant ("...:22Z" is before "...:22.7Z", whatever the text's order)."""
+    leaves = {"a": Meta("2025-09-10", "2025-09-11T08:00:22.7Z"),
+              "b": Meta("2025-09-10", "2025-09-11T08:00:22Z")}
+    catalog = {leaf: (meta.timestamp, meta.recorded_at) for leaf, meta in leaves.items()}
+    days = MemoryDays(lambda: [(leaf, *dates) for leaf, dates in catalog.items()],
+                      lambda: leaves)
+    assert days.between(dt.date(2025, 9, 10), dt.date(2025, 9, 10)) == ["a", "b"]
+    assert days.recorded_ts("b") < days.recorded_ts("a") == leaves["a"].recorded_ts
+    leaves["b"] = Meta("2025-09-10", "2025-09-12T09:00:00+02:00")
+    days.touch("b")
+    assert days.between(dt.date(2025, 9, 10), dt.date(2025, 9, 10)) == ["a", "b"]
+    assert days.recorded_ts("b") == leaves["b"].recorded_ts > days.recorded_ts("a")
+    days.gone("b")
+    with pytest.raises(KeyError):
+        days.recorded_ts("b")
+
+
+@pytest.mark.anyio
+async def test_a_time_listing_reads_only_the_memories_it_takes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The newest recorded of a time's memories, ties in the days' order, are those that
+    sorting every admissible one by its metadata's record time gives; only the memories
+    taken (and the inadmissible ones met before them) are asked about."""
+    monkeypatch.setattr(actor_module, "IN_RANGE_SCANNED", 4)
+    prov = Provenance(agent="test")
+    async with Runtime(tmp_path, background_consolidation=False) as rt:
+        saved = []
+        for n in range(12):
+            found = await rt.ingest.ask(Save(
+                content=f"2025-09-{10 + n % 3:02d}: note {n} about the harbour kayak.",
+                provenance=prov))
+            saved.extend(found.leaf_ids)
+        await rt.navigation.ask(Search(query="kayak"))
+        nav = rt.navigation
+        model = nav.model
+        span = DateRange(dt.date(2025, 9, 1), dt.date(2025, 9, 30))
+        dated = model.days.between(span.start, span.end)
+        assert sorted(dated) == sorted(saved)
+        barred = set(saved[-5::2])  # the newest memories, every other one, out of scope
+        asked: list[str] = []
+
+        def admissible(leaf: str) -> bool:
+            asked.append(leaf)
+            return leaf in model.leaves and leaf not in barred
+
+        everyone = sorted((-model.leaves[leaf].recorded_ts, at, leaf)
+                          for at, leaf in enumerate(dated) if leaf not in barred)
+        assert nav._newest_dated(span, admissible) == [leaf for *_, leaf in everyone[:4]]
+        assert len(asked) == 4 + len(barred & set(asked)) < len(dated)
 
 
 @pytest.fixture
