@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 from typing import Any
 
 from actors.navigation import derivation
@@ -242,15 +241,6 @@ class SharedIndex:
 
     def postings(self, term: str) -> Postings:
         return Postings(self, term)
-
-    def spelled_alike(self, term: str, least: float = 0.85) -> list[str]:
-        """Indexed terms spelled nearly as ``term`` (from ``VARIANT_MIN`` characters, the
-        first ``PREFIX`` shared): "triathlon" for "triatlon", a word of the other language the
-        lexicon has no entry for, written almost alike in both."""
-        if len(term) < VARIANT_MIN:
-            return []
-        return [other for other in self._starting_with(term[:PREFIX], 256)
-                if other != term and SequenceMatcher(None, term, other).ratio() >= least]
 
     def _starting_with(self, prefix: str, limit: int) -> dict[str, int]:
         """Indexed terms starting with ``prefix`` (at most ``limit`` committed ones, and every

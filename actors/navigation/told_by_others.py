@@ -108,8 +108,9 @@ class ToldByOthers:
         translation or word close in meaning, ``_ways``) that every line holding it tells as
         that speaker's own ("Maya: I ran the Denver half marathon"), or asks of that speaker in
         the one asked's words ("Tomás: ¿Te vas a recuperar para Islandia?"). A word no
-        memory holds in any form is never stored either ("What tattoo did Tomás get?") when
-        it names a thing (``_a_thing_one_has``) and the question asks nothing else. Any other
+        memory holds in any form, in either language, is never stored either ("What tattoo
+        did Tomás get?": no "tattoo", no "tatuaje") when it names a thing
+        (``_a_thing_one_has``) and the question asks nothing else. Any other
         line holding a word (the one asked's own, a question to them, a note without a
         label) leaves the question to the ranking, unless another word is only the other's."""
         persons = {fold(name): name for name in names_asked(topic) if fold(name) in speakers}
@@ -124,28 +125,26 @@ class ToldByOthers:
             lines_of[word] = self._lines_holding(word, best)
         held = {word: lines for word, lines in lines_of.items() if lines}
         if not held:
+            # ...in either language: a word the lexicon cannot translate ("triatlón") may be
+            # held in the other's spelling ("triathlon")
             unheld = [word for word, lines in lines_of.items() if lines == []
-                      and not self._spelled_alike(word)]
+                      and other_reading(word) is not None]
             if len(unheld) == len(words) and all(map(_a_thing_one_has, unheld)):
                 return tuple((written, word, "") for word in unheld)
             return ()
         others = {word: _whose_all(lines, person, speakers) for word, lines in held.items()}
         only = {word: other for word, other in others.items() if other is not None}
-        if len(only) < len(held) or len(held) < len(lines_of):
+        if len(only) < len(held) or len(held) < len(lines_of) or len(held) < 2:
             # a word the one asked may tell their own doing with ("move": "nos mudamos a
             # Chicago"), or that no memory holds (the doing told in other words: "pay" for
             # "it cost me $21,000"), leaves the question theirs, unless the other's word
             # names one thing ("Denver", "marathon"): a common word is told of its owner in
-            # other words ("car" for "a used Subaru")
+            # other words ("car" for "a used Subaru"), and one alone may be the lexicon's gap
+            # ("grow" read only as "crecer" when the one asked said "crecí")
             only = {word: other for word, other in only.items() if _specific(word)}
         if not only or len({fold(name) for name in only.values()}) != 1:
             return ()
         return tuple((written, word, other) for word, other in only.items())
-
-    def _spelled_alike(self, word: str) -> bool:
-        """Whether a memory holds a word spelled almost as ``word`` ("triathlon" for
-        "triatlón"): a translation the lexicon lacks, not a thing never told."""
-        return any(self.model.index.spelled_alike(stem(term)) for term in text_terms(word))
 
     def _lines_holding(self, word: str, best: Mapping[str, Match]) -> list[str] | None:
         """``_lines_with`` all the forms of ``word`` (``_ways``)."""

@@ -123,15 +123,21 @@ async def test_a_doing_the_one_asked_tells_too_is_left_to_the_ranking(tmp_path: 
 
 
 async def test_a_thing_no_memory_names_is_never_stored_of_a_speaker(tmp_path: Path) -> None:
-    """"What tattoo did Rubén get?": nobody's line holds a tattoo in any form; a word spelled
-    almost alike in the other language ("triatlón" / "triathlon") is held."""
-    tattoo, triathlon = await replies(tmp_path, (
+    """"What tattoo did Rubén get?": nobody's line holds a tattoo in either language; his
+    "me hice un tatuaje" holds one. A word the lexicon cannot translate ("triatlón") may be
+    held in the other language's spelling ("triathlon"): its absence proves nothing."""
+    tattoo, triathlon = await replies(tmp_path / "none", (
         *DOING_TURNS, "[2026-03-30] Rubén: My first triathlon was in Valencia, brutal swim."),
         ("What tattoo did Rubén get?", "¿Dónde fue el primer triatlón de Rubén?"))
     assert tattoo.status == "NONE" and "Rubén's 'tattoo'" in (tattoo.reason or ""), \
         render.render_search(tattoo)
     assert triathlon.status == "FOUND" and "Valencia" in render.render_search(triathlon), \
         render.render_search(triathlon)
+    held, = await replies(tmp_path / "held", (
+        *DOING_TURNS, "[2026-03-30] Rubén: Por fin me hice un tatuaje, una ola en el brazo."),
+        ("What tattoo did Rubén get?",))
+    assert held.status == "FOUND" and "ola" in render.render_search(held), \
+        render.render_search(held)
 
 
 def test_a_common_word_is_not_judged() -> None:
