@@ -142,10 +142,20 @@ _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|tu|tus|te|ti|contigo|
 
 def speaks_of_self(text: str) -> bool:
     """Whether a chat turn tells of its own speaker: said in the first person ("I adopted a dog
-    yesterday", "my grey cat Mole", "Lucía y yo adoptamos un gato"), its verb's form alone
-    saying so ("Empecé clases de vela", "volcamos el barco", "Made it to Denver on Monday!":
-    ``_first_person_verb``), to nobody addressed ("did you...?", "te manda saludos" tell of
-    the one spoken to). Such a turn is its speaker's fact, whoever else the question names."""
+    yesterday", "my grey cat Mole", "Lucía y yo adoptamos un gato"), to nobody addressed ("did
+    you...?", "te manda saludos" tell of the one spoken to). Such a turn is its speaker's
+    fact, whoever else the question names."""
+    said = _said(text)
+    return bool(_FIRST_PERSON.search(said)) and not _SECOND_PERSON.search(said)
+
+
+def tells_of_self(text: str) -> bool:
+    """``speaks_of_self``, the first person also read from a verb's form alone ("Empecé clases
+    de vela", "volcamos el barco", "Made it to Denver on Monday!": ``_first_person_verb``).
+    For proving a thing or a doing someone else's (``told_by_others``), not for ranking: "Para
+    Halloween voy a ir de Dalí" is Lucía's own, and Owen's answer right after it ("I'm going
+    as Pickle") is the answer to "What is Owen dressing up as?", served as her turn's next
+    one only while her turn keeps its place (``other_speaker``)."""
     said = _said(text)
     return (bool(_FIRST_PERSON.search(said)) or _first_person_verb(_said_as_written(text))) \
         and not _SECOND_PERSON.search(said)

@@ -26,7 +26,7 @@ from actors.facts.common_words import is_common_word
 from actors.facts.speakers import opening_speaker, past_label
 from actors.navigation.answer_type import NAME_WORDS, asks_name
 from actors.navigation.apart import VALUE_WORDS, Apart
-from actors.navigation.asked_person import names_asked, speaks_of_self, tells_the_other
+from actors.navigation.asked_person import names_asked, tells_of_self, tells_the_other
 from actors.navigation.bilingual import other_reading
 from actors.navigation.closed_kinds import kind_of, kind_of_thing, things_of
 from actors.navigation.everyday_kinds import everyday_things_of
@@ -36,6 +36,7 @@ from actors.navigation.query import (
     QUESTION_WORDS,
     RELATION_WORDS,
     asked,
+    composed,
     framing,
     kin,
     owned_by_name,
@@ -249,9 +250,10 @@ def _distinctive(topic: str, speakers: set[str]) -> list[str]:
 
 
 def _a_person(word: str) -> bool:
-    """Whether ``word`` names a person one has ("niece", "partners", "pareja")."""
+    """Whether ``word`` names a person one has ("partners", "pareja"; "niece", a relative's
+    relative: "SOY TÍA!!!" and "Martina, 3,2 kilos" tell one in no word of it)."""
     key = fold(word).lower()
-    return bool({key, stem(key)} & RELATION_WORDS)
+    return bool({key, stem(key)} & RELATION_WORDS) or composed(word) is not None
 
 
 def _specific(word: str) -> bool:
@@ -282,7 +284,7 @@ def _of_other(line: str, person: str, speakers: set[str]) -> str | None:
         return own
     speaker = opening_speaker(line)
     if speaker is None or speaker.subject is None or fold(speaker.subject) != person \
-            or len(speakers) != 2 or speaks_of_self(line):
+            or len(speakers) != 2 or tells_of_self(line):
         return None
     return "" if tells_the_other(line) else None
 
@@ -295,7 +297,7 @@ def _own_of_other(line: str, person: str, speakers: set[str]) -> str | None:
     if speaker is None or speaker.subject is None:
         return None
     name = fold(speaker.subject)
-    if name not in speakers or name == person or not speaks_of_self(line):
+    if name not in speakers or name == person or not tells_of_self(line):
         return None
     if person in fold(past_label(line)):
         return None

@@ -12,6 +12,7 @@ from actors.navigation.asked_person import (
     other_speaker,
     others_own,
     speaks_of_self,
+    tells_of_self,
     tells_the_asked,
 )
 from ihmt_async import render
@@ -257,4 +258,4 @@ async def test_the_asked_one_s_statement_leads_the_other_s_reaction_to_it(
 def test_a_verb_s_form_alone_says_the_speaker_tells_of_themselves(turn: str, own: bool) -> None:
     """"Empecé", "volcamos", "pedí", "Made it to...": the first person without its pronoun;
     "café", "aquí", "André", "primos" end as such verbs do and are none."""
-    assert speaks_of_self(turn) is own
+    assert tells_of_self(turn) is own
