@@ -1645,7 +1645,7 @@ class NavigationActor(Actor):
         # "What is the name of Tomás's niece?" when the only niece is Maya's ("Maya: My
         # niece Adaeze was born"): a speaker's thing every memory tells as another's own
         told = () if exact or things or theirs or places or supposed or not speakers \
-            else self.told_by_others.things(topic, speakers, best)
+            else self.told_by_others.told(topic, speakers, best)
         # a kind asked which one of with no thing of it stored ("What instrument...?")
         kinds = () if exact or things or theirs or places or supposed or told \
             else self.unmentioned.kinds_unheld(topic)
@@ -1666,7 +1666,8 @@ class NavigationActor(Actor):
                      for word in things),
                    *(f"{person}'s '{word}'" for person, word in theirs),
                    *(f"'{name}'" for name in places),
-                   *(f"{person}'s '{word}' (only {other}'s own)" for person, word, other in told),
+                   *(f"{person}'s '{word}'" + (f" (only {other}'s own)" if other else "")
+                     for person, word, other in told),
                    *(f"any '{word}'" for word in kinds),
                    *(f"'{word}'" for word in siblings),
                    *(" or ".join(f"'{word}'" for word in words[:3]) + f" together with '{name}'"

@@ -149,6 +149,79 @@ def speaks_of_self(text: str) -> bool:
     return bool(_FIRST_PERSON.search(said)) and not _SECOND_PERSON.search(said)
 
 
+def tells_of_self(text: str) -> bool:
+    """``speaks_of_self``, the first person also read from a verb's form alone ("Empecé clases
+    de vela", "volcamos el barco", "Made it to Denver on Monday!": ``_first_person_verb``).
+    For proving a thing or a doing someone else's (``told_by_others``), not for ranking: "Para
+    Halloween voy a ir de Dalí" is Lucía's own, and Owen's answer right after it ("I'm going
+    as Pickle") is the answer to "What is Owen dressing up as?", served as her turn's next
+    one only while her turn keeps its place (``other_speaker``)."""
+    said = _said(text)
+    return (bool(_FIRST_PERSON.search(said)) or _first_person_verb(_said_as_written(text))) \
+        and not _SECOND_PERSON.search(said)
+
+
+_ES_FIRST_PERSON = frozenset("""
+    fui fuimos hice hicimos tuve tuvimos estuve estuvimos vi vimos di dimos pude pudimos vine
+    vinimos puse pusimos supe dije dijimos conduje voy soy estoy tengo hago puedo quiero sigo
+    vuelvo empiezo acabo creo pienso""".split())
+"""Spanish verbs whose form alone is the first person and whose ending says nothing of it:
+the common irregular preterites and presents ("Ya no voy a las clases", "Fui a Sevilla")."""
+_NOT_A_VERB = frozenset("""
+    qué porqué café bebé puré cliché fiancé résumé touché sauté rosé olé canapé chalé consomé
+    bidé carné comité chimpancé aquí allí ahí así esquí maní rubí colibrí bisturí jabalí iraní
+    iraquí marroquí israelí paquistaní yemení saudí bengalí somalí guaraní hindí ramos tramos
+    gamos amos primos mimos racimos extremos supremos remos memos demos limos""".split())
+"""Words ending as a first person's verb does that are no verb: nouns, adverbs, a people's
+names, English words taken from French ("café", "aquí", "marroquí", "primos", "memos")."""
+_ELLIPTIC_PAST = frozenset("""
+    made got went ran bought took had saw met did flew left came began found sold won gave
+    wrote built became brought caught chose drove ate fell felt kept lost paid rode sent spent
+    swam taught threw told wore""".split())
+"""English past tenses a turn opens on with its "I" left out ("Made it to Denver on Monday!",
+"Got back from Iceland"), besides the regular "-ed" ones ("Finished the book")."""
+_NOT_ELLIPTIC = frozenset(
+    "seemed looked sounded turned happened used needed loved liked deserved excited".split())
+"""Opening "-ed" words that react to what another said, or tell of nobody ("Loved the photos",
+"Sounded fun", "Turned out great")."""
+_OPENERS = frozenset("just finally so also well ok okay and".split())
+
+
+def _said_as_written(text: str) -> str:
+    """What a chat turn's first line says past its label, as written (accents kept)."""
+    return past_label(text.lstrip().split("\n", 1)[0])
+
+
+def _opens_sentence(said: str, at: int) -> bool:
+    """Whether the word at ``at`` opens a sentence of ``said``."""
+    before = said[:at].rstrip(" ¿¡\"'(")
+    return not before or before[-1] in ".!?…"
+
+
+def _first_person_verb(said: str) -> bool:
+    """Whether ``said`` holds a verb whose form alone is its speaker's: in Spanish the
+    preterite's "-é" / "-í" ("compré", "me operé", "pedí"), the "-amos" / "-emos" / "-imos" of
+    a "we" ("volcamos", "nos mudamos") and the irregular forms of ``_ES_FIRST_PERSON``; in
+    English a sentence opening on a past tense, the "I" left out ("Made it to Denver!"). A
+    capitalised word inside a sentence is a name ("André", "Ramos"), not a verb."""
+    words = list(re.finditer(r"[^\W\d_]+", said))
+    opens = [_opens_sentence(said, m.start()) for m in words]
+    for at, m in enumerate(words):
+        word, low = m.group(0), m.group(0).lower()
+        if word[:1].isupper() and not opens[at] or low in _NOT_A_VERB:
+            continue
+        if low in _ES_FIRST_PERSON or len(low) >= 3 and low[-1] in "éí" \
+                or len(low) >= 5 and not any(c in low for c in "áéíóú") \
+                and low.endswith(("amos", "emos", "imos")):
+            return True
+        first = opens[at] or at > 0 and opens[at - 1] and words[at - 1].group(0).lower() \
+            in _OPENERS  # "Just made it", "Finally finished"
+        if first and (low in _ELLIPTIC_PAST or len(low) > 4 and low.endswith("ed")
+                      and low not in _NOT_ELLIPTIC):
+            return True
+    return False
+
+
 def _said(text: str) -> str:
     """What a chat turn's first line says past its label, folded."""
     return fold(past_label(text.lstrip().split("\n", 1)[0]))
@@ -180,6 +253,12 @@ def tells_the_asked(asked: tuple[str, ...], speakers: set[str], text: str,
     other = other_speaker(tuple(name for name in asked if fold(name) in speakers), text,
                           question)
     return other if other is not None and _SECOND_PERSON.search(_said(text)) else None
+
+
+def tells_the_other(text: str) -> bool:
+    """Whether a chat turn speaks to the one it addresses in the second person ("¿Te vas a
+    recuperar para Islandia?", "How was the marathon?" is not: it names no one spoken to)."""
+    return bool(_SECOND_PERSON.search(_said(text)))
 
 
 def speaker_name(text: str) -> str | None:

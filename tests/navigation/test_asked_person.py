@@ -12,6 +12,7 @@ from actors.navigation.asked_person import (
     other_speaker,
     others_own,
     speaks_of_self,
+    tells_of_self,
     tells_the_asked,
 )
 from ihmt_async import render
@@ -65,7 +66,9 @@ async def test_the_reply_says_whose_turn_it_serves(tmp_path: Path) -> None:
     async with Runtime(tmp_path) as rt:
         joel = await save(rt, "[2025-04-19] Joel: Guess who I saw live on Thursday? The "
                               "Velvet Hours, at the Apollo.")
-        await save(rt, "[2025-04-19] Marta: I'm painting a mural for the library.")
+        # Marta's line holding the band: the question may be hers to answer
+        await save(rt, "[2025-04-19] Marta: I'm painting a mural for the library, The "
+                       "Velvet Hours on repeat.")
         await embedded(rt)
         found = await search(rt, "When did Joel see The Velvet Hours?")
         assert found.hits[0].leaf_id == joel and found.hits[0].said_by_other is None
@@ -237,3 +240,22 @@ async def test_the_asked_one_s_statement_leads_the_other_s_reaction_to_it(
     monkeypatch.setattr(navigation, "tells_the_asked", lambda *args: None)
     (lost,) = await replies(tmp_path / "off", chat, question)
     assert "Northside" not in lost.hits[0].text, render.render_search(lost)
+
+
+@pytest.mark.parametrize(("turn", "own"), [
+    ("[2026-05-02] Tomás: Empecé clases de vela en el lago Michigan", True),
+    ("[2026-05-09] Tomás: Ayer en la clase de vela volcamos el barco", True),
+    ("[2026-11-14] Tomás: Le pedí matrimonio a Lucía el sábado", True),
+    ("[2026-11-14] Tomás: Ya no voy a las clases de vela", True),
+    ("[2026-08-24] Maya: Made it to Denver on Monday!", True),
+    ("[2026-08-24] Maya: Just finished the book, that ending!", True),
+    ("[2026-04-02] Tomás: ¿Te vas a recuperar para Islandia?", False),
+    ("[2026-04-02] Tomás: Los primos de André llegaron el martes", False),
+    ("[2026-04-02] Maya: Loved the photos of the lake", False),
+    ("[2026-04-02] Maya: The café on Main Street closed", False),
+    ("[2026-04-02] Tomás: Aquí hace un frío terrible", False),
+])
+def test_a_verb_s_form_alone_says_the_speaker_tells_of_themselves(turn: str, own: bool) -> None:
+    """"Empecé", "volcamos", "pedí", "Made it to...": the first person without its pronoun;
+    "café", "aquí", "André", "primos" end as such verbs do and are none."""
+    assert tells_of_self(turn) is own
