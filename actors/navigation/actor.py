@@ -1493,8 +1493,12 @@ class NavigationActor(Actor):
                 text, said_by, span, admissible, asked, values) if addable(leaf)]
         if value_leaves or value_holders:  # every value's memory first, then those naming one
             top = ranked[0][1] if ranked else 1.0
-            front = {*value_leaves, *value_holders}
-            ranked = [(leaf, top) for leaf in (*value_leaves, *value_holders)] + [
+            # ...after the best memory holding the name that narrows the kind ("What animals
+            # did Maya see near Vík?": ``_decide`` keeps it first)
+            narrowing = [item[0] for item in ranked[:1] if item[0] in rare and not value_leaves]
+            front = {*narrowing, *value_leaves, *value_holders}
+            ranked = [(leaf, top) for leaf in dict.fromkeys((*narrowing, *value_leaves,
+                                                             *value_holders))] + [
                 item for item in ranked if item[0] not in front]
         def continuation_of(leaf_id: str) -> str | None:
             """Where the story of ``leaf_id`` stands now: its latest later memory that tells
@@ -2301,6 +2305,7 @@ class NavigationActor(Actor):
 
         def keep(leaf: str) -> bool:
             if leaf not in self.model.leaves or not admissible(leaf) \
+                    or not instances.one_turn(self.model.leaves[leaf].excerpt) \
                     or span is not None and not self._dated_in(leaf, span):
                 return False
             return self.conversation.said_by(leaf, speaker) if speaker is not None \

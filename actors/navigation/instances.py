@@ -53,6 +53,10 @@ CLOSE_SHARE = 0.5
 names a value the timeline recorded: for "How many pets do I have now?" a dog's adoption told
 is 0.15 close, "swap the chicken in that meal-prep plan" 0.05: another sense of the thing's
 word. (A sense not that far still passes: "I started eating fish again", 0.12.)"""
+THINGS_MAX = 3
+"""Things of the kind one memory names at most to be told as one part: more is a list ("In
+Seoul buy a day pass... in Bruges...") or a whole conversation saved as one memory, left to
+the ranking."""
 CANDIDATES_MAX = 2000
 """Holders measured for closeness at most (the things held by the fewest first)."""
 
@@ -83,6 +87,21 @@ def told(text: str, doings: int) -> int:
     return int(any(not found.group().rstrip().endswith("?")
                    and len(found.group().split()) >= STATED_WORDS
                    for found in _SENTENCE.finditer(body)))
+
+
+_TURN_LABEL = re.compile(r"(?:^|(?<=[.!?…)]\s))(?:\[?\d{4}-\d{2}-\d{2}\]?\s+)?"
+                         r"[^\W\d_][\w'-]{0,20}:\s")
+"""A speaker's label opening a turn ("2026-05-22 Maya: ", "user: "), at the start of the text
+or after a sentence's end (an excerpt's lines are joined by a space)."""
+TURNS_MAX = 2
+"""Speakers' turns one memory holds at most to be one part (a turn and the line it answers):
+a whole conversation saved as one memory names the things of many days and people ("Maya:
+... Iceland", "Tomás: ... Japón"), and is left to the ranking."""
+
+
+def one_turn(text: str) -> bool:
+    """The memory is a note or a turn or two of a chat, not a conversation saved whole."""
+    return len(_TURN_LABEL.findall(text)) <= TURNS_MAX
 
 
 def things_asked(text: str, things_of: Callable[[str], Collection[str]]) -> frozenset[str]:
@@ -124,6 +143,7 @@ def gathered(things: Collection[str], doc_freq: Callable[[str], int],
                 naming[leaf].add(thing)
             elif keep(leaf):
                 naming[leaf] = {thing}
+    naming = {leaf: held for leaf, held in naming.items() if len(held) <= THINGS_MAX}
     if not naming:
         return []
     close = closeness(list(naming))

@@ -48,6 +48,17 @@ def test_how_much_a_memory_tells(text: str, doings: int, tier: int) -> None:
     assert instances.told(text, doings) == tier
 
 
+@pytest.mark.parametrize(("text", "one"), [
+    ("2025-09-16 user: I'm going to Oaxaca. Note: flights before 8 am are out.", True),
+    ("[2026-03-28] user: The orthopaedist says it's tendinopathy.", True),
+    ("2026-05-22 Maya: I got back from Iceland! 2026-05-22 Tomás: ¿Y el tobillo? "
+     "2026-05-22 Maya: Mostly fine.", False),
+    ("Maya: Back from Iceland! Tomás: ¡Qué bien! Maya: Next year Japan.", False),
+])
+def test_a_conversation_saved_whole_is_no_one_part(text: str, one: bool) -> None:
+    assert instances.one_turn(text) is one
+
+
 def _gathered(naming: dict[str, set[str]], close: dict[str, float], tier: dict[str, int],
               *, known: frozenset[str] = frozenset(), freq: int = 1) -> list[str]:
     holders = {thing: {leaf for leaf, held in naming.items() if thing in held}
@@ -83,6 +94,12 @@ def test_a_part_far_from_the_question_is_another_sense_of_the_word() -> None:
     # ...unless it names a value the timeline recorded as the speaker's
     assert _gathered(naming, close, dict.fromkeys(naming, 2), known=frozenset({"chicken"})) \
         == ["chicken-2", "dog-1", "cat-3"]
+
+
+def test_a_memory_naming_many_things_of_the_kind_is_a_list_not_a_part() -> None:
+    naming = {"list-1": {"seoul", "bruges", "porto", "lyon"}, "trip-2": {"lisbon"}}
+    assert _gathered(naming, {"list-1": 0.4, "trip-2": 0.2}, dict.fromkeys(naming, 1)) \
+        == ["trip-2"]
 
 
 def test_a_thing_many_memories_hold_marks_no_part() -> None:
