@@ -1490,12 +1490,16 @@ class NavigationActor(Actor):
             values = [fact.value for key in history for fact in timeline.facts_for(*key)
                       if fact.status in ("HISTORICAL", "ACTIVE") and not is_ending(fact.value)]
             value_holders = [leaf for leaf in self._instances(
-                text, said_by, span, admissible, asked, values) if addable(leaf)]
+                text, said_by, span, admissible, asked, values,
+                ranked[0][0] if ranked else None) if addable(leaf)]
         if value_leaves or value_holders:  # every value's memory first, then those naming one
             top = ranked[0][1] if ranked else 1.0
             # ...after the best memory holding the name that narrows the kind ("What animals
-            # did Maya see near Vík?": ``_decide`` keeps it first)
-            narrowing = [item[0] for item in ranked[:1] if item[0] in rare and not value_leaves]
+            # did Maya see near Vík?": ``_decide`` keeps it first), not the user's own name
+            # ("¿Qué mascotas tiene Iris?": whose the list is)
+            users = {fold(word) for name in self.readings.user_names() for word in name.split()}
+            narrowing = [item[0] for item in ranked[:1] if item[0] in rare and not value_leaves
+                         and not users & {fold(word) for word in re.findall(r"\w+", msg.query)}]
             front = {*narrowing, *value_leaves, *value_holders}
             ranked = [(leaf, top) for leaf in dict.fromkeys((*narrowing, *value_leaves,
                                                              *value_holders))] + [
@@ -2291,11 +2295,11 @@ class NavigationActor(Actor):
 
     def _instances(self, text: str, speaker: str | None, span: DateRange | None,
                    admissible: Callable[[str], bool], asked: Any,
-                   values: Collection[str]) -> list[str]:
+                   values: Collection[str], leading: str | None) -> list[str]:
         """The memories of ``speaker`` (the user's own turns when None) naming each thing of
         the kind a list question lists, or one of the timeline's ``values`` for it (each by
-        its rarest word: "Quorra", not "Labs"), in the asked time, oldest first
-        (``instances``)."""
+        its rarest word: "Quorra", not "Labs"), in the asked time; the ranking's first
+        (``leading``) first when it is one (``instances``)."""
         index = self.model.index
         known = {min(words, key=index.doc_freq) for value in values
                  if (words := [stem(term) for term in text_terms(value)])}
@@ -2316,7 +2320,7 @@ class NavigationActor(Actor):
             lambda leaves: self._closeness(asked, leaves, {}),
             lambda leaf: instances.told(self.model.leaves[leaf].excerpt,
                                         self.conversation.tells(leaf)), self._when,
-            known=known)
+            known=known, leading=leading)
 
     def _history_told(self, keys: Sequence[tuple[str, str]], timeline: Timeline,
                       admissible: Callable[[str], bool], addable: Callable[[str], bool]

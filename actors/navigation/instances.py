@@ -119,18 +119,21 @@ def gathered(things: Collection[str], doc_freq: Callable[[str], int],
              holders: Callable[[str], Collection[str]], keep: Callable[[str], bool],
              closeness: Callable[[list[str]], Mapping[str, float]],
              telling: Callable[[str], int], when: Callable[[str], tuple[str, float]], *,
-             known: Collection[str] = frozenset(), most: int = several.SEVERAL_SHOWN
-             ) -> list[str]:
+             known: Collection[str] = frozenset(), leading: str | None = None,
+             most: int = several.SEVERAL_SHOWN) -> list[str]:
     """The memories, the closest to the question first and the others oldest first (the
     ranking's best part leads, the rest read as a story), each naming a thing of ``things`` no
-    memory taken before
-    it named: of the holders ``keep`` admits (the asked speaker's, in the asked time), those
-    telling more first (``telling``, read by ``told``: a doing of the speaker's own, then a
-    statement, then a question: "I'm going to Oaxaca for Día de Muertos" before "What should I
-    pack for Quebec City?"; a question is taken only when nothing telling is), then the
-    closest to the question, at most ``most``. Those naming a thing ``known`` to be the
-    speaker's (a value the timeline recorded: "Braga", "Coimbra" for "How many cities have I
-    lived in this year?") go before the others."""
+    memory taken before it named. Of the holders ``keep`` admits (the asked speaker's, in the
+    asked time), those telling more first (``telling``, read by ``told``: a doing of the
+    speaker's own, then a statement, then a question: "I'm going to Oaxaca for Día de
+    Muertos" before "What should I pack for Quebec City?"; a question is taken only when
+    nothing telling is), then the closest to the question, at most ``most``; of a thing's
+    memories telling as much and about as close, its first telling (where it came in:
+    "Hemos adoptado una tortuga", not "La tortuga ni se entera"). Those naming a thing
+    ``known`` to be the speaker's (a value the timeline recorded: "Braga", "Coimbra" for "How
+    many cities have I lived in this year?") go before the others, and so does the ranking's
+    first (``leading``) when it is a part telling something: the ranking weighed more than the
+    closeness of one memory."""
     counted = sorted((count, thing) for thing in things
                      if 0 < (count := doc_freq(thing)) <= HOLDERS_MAX or thing in known
                      and count)
@@ -151,15 +154,22 @@ def gathered(things: Collection[str], doc_freq: Callable[[str], int],
     named: set[str] = set()
     tier = {leaf: telling(leaf) for leaf in naming}
     mine = {leaf for leaf, held in naming.items() if held & set(known)}
-    for leaf in sorted(naming, key=lambda leaf: (leaf not in mine, -tier[leaf],
-                                                 -close.get(leaf, 0.0))):
+    for leaf in sorted(naming, key=lambda leaf: (
+            leaf not in mine, leaf != leading or tier[leaf] < 1, -tier[leaf],
+            -close.get(leaf, 0.0))):
         if taken and leaf not in mine and close.get(leaf, 0.0) < CLOSE_SHARE * max(
                 close.get(taken[0], 0.0), 0.0):
             continue  # far from the question: another sense of the word ("fish" eaten)
         if taken and leaf not in mine and tier[leaf] < min(1, tier[taken[0]]):
             break  # questions only after none telling anything ("any tips for Budapest?")
-        if naming[leaf] <= named:
+        new = naming[leaf] - named
+        if not new:
             continue
+        if leaf != leading:  # the thing's first telling
+            leaf = min((other for other in naming if naming[other] & new
+                        and tier[other] >= tier[leaf] and other not in taken
+                        and close.get(other, 0.0) >= CLOSE_SHARE * close.get(leaf, 0.0)),
+                       key=when)
         taken.append(leaf)
         named |= naming[leaf]
         if len(taken) >= most:

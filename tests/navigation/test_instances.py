@@ -60,13 +60,14 @@ def test_a_conversation_saved_whole_is_no_one_part(text: str, one: bool) -> None
 
 
 def _gathered(naming: dict[str, set[str]], close: dict[str, float], tier: dict[str, int],
-              *, known: frozenset[str] = frozenset(), freq: int = 1) -> list[str]:
+              *, known: frozenset[str] = frozenset(), freq: int = 1,
+              leading: str | None = None) -> list[str]:
     holders = {thing: {leaf for leaf, held in naming.items() if thing in held}
                for held in naming.values() for thing in held}
     return instances.gathered(
         set(holders), lambda thing: freq, lambda thing: holders[thing],
         lambda leaf: not leaf.startswith("other"), lambda leaves: close, tier.__getitem__,
-        lambda leaf: (leaf[-1], 0.0), known=known)
+        lambda leaf: (leaf[-1], 0.0), known=known, leading=leading)
 
 
 def test_one_memory_per_thing_the_closest_first_then_oldest_first() -> None:
@@ -76,6 +77,16 @@ def test_one_memory_per_thing_the_closest_first_then_oldest_first() -> None:
              "other-5": 0.5}
     tier = dict.fromkeys(naming, 1)
     assert _gathered(naming, close, tier) == ["montreal-4", "oaxaca-1", "lisbon-2"]
+
+
+def test_the_ranking_s_first_leads_when_it_tells_a_part() -> None:
+    naming = {"anis-1": {"cat", "kitten"}, "bruno-2": {"perro"}, "tips-3": {"parrot"}}
+    close = {"anis-1": 0.14, "bruno-2": 0.15, "tips-3": 0.2}
+    tier = {"anis-1": 2, "bruno-2": 2, "tips-3": 0}
+    assert _gathered(naming, close, tier) == ["bruno-2", "anis-1"]
+    assert _gathered(naming, close, tier, leading="anis-1") == ["anis-1", "bruno-2"]
+    # ...not a memory that only asks
+    assert _gathered(naming, close, tier, leading="tips-3") == ["bruno-2", "anis-1"]
 
 
 def test_a_question_is_taken_only_when_nothing_telling_is() -> None:
