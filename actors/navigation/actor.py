@@ -44,7 +44,7 @@ from actors.facts.questions import attribute_question, history_question
 from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, past_label
 from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Timeline
-from actors.navigation import notice_words, proximity, ranking, several
+from actors.navigation import instances, notice_words, proximity, ranking, several
 from actors.navigation.advice_domains import asked_domains, stated_domains, stating, words_of
 from actors.navigation.answer_type import (
     NAME_WORDS,
@@ -1478,10 +1478,26 @@ class NavigationActor(Actor):
         value_leaves, value_holders = self._history_told(history, timeline, admissible,
                                                          addable) \
             if history and answer is None and span is None else ([], [])
-        if value_leaves:  # every value's memory first, then the memories naming a value
+        if not value_leaves and answer is None and not listing:
+            # "Which countries did I travel to?": the asked speaker's memories naming each
+            # thing of the kind, wherever they rank (``instances``)
+            # ("How many companies have I worked for this year?": the timeline's values too)
+            values = [fact.value for key in history for fact in timeline.facts_for(*key)
+                      if fact.status in ("HISTORICAL", "ACTIVE") and not is_ending(fact.value)]
+            value_holders = [leaf for leaf in self._instances(
+                text, said_by, span, admissible, asked, values,
+                ranked[0][0] if ranked else None) if addable(leaf)]
+        if value_leaves or value_holders:  # every value's memory first, then those naming one
             top = ranked[0][1] if ranked else 1.0
-            front = {*value_leaves, *value_holders}
-            ranked = [(leaf, top) for leaf in (*value_leaves, *value_holders)] + [
+            # ...after the best memory holding the name that narrows the kind ("What animals
+            # did Maya see near Vík?": ``_decide`` keeps it first), not the user's own name
+            # ("¿Qué mascotas tiene Iris?": whose the list is)
+            users = {fold(word) for name in self.readings.user_names() for word in name.split()}
+            narrowing = [item[0] for item in ranked[:1] if item[0] in rare and not value_leaves
+                         and not users & {fold(word) for word in re.findall(r"\w+", msg.query)}]
+            front = {*narrowing, *value_leaves, *value_holders}
+            ranked = [(leaf, top) for leaf in dict.fromkeys((*narrowing, *value_leaves,
+                                                             *value_holders))] + [
                 item for item in ranked if item[0] not in front]
         def continuation_of(leaf_id: str) -> str | None:
             """Where the story of ``leaf_id`` stands now: its latest later memory that tells
@@ -1731,7 +1747,7 @@ class NavigationActor(Actor):
                               name_forms=name_forms,
                               answers=self._answers_asked(topic, name_forms),
                               told_by=told_by, value_leaves=tuple(value_leaves),
-                              value_holders=frozenset(value_holders))
+                              value_holders=tuple(value_holders))
         if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None \
                 and not value_leaves:  # the timeline answers: its kind's word is no topic
             absent = self.unmentioned.absent_words(query, best,
@@ -2302,6 +2318,35 @@ class NavigationActor(Actor):
                         return fact.valid_since - dt.timedelta(days=1)
         return None
 
+    def _instances(self, text: str, speaker: str | None, span: DateRange | None,
+                   admissible: Callable[[str], bool], asked: Any,
+                   values: Collection[str], leading: str | None) -> list[str]:
+        """The memories of ``speaker`` (the user's own turns when None) naming each thing of
+        the kind a list question lists, or one of the timeline's ``values`` for it (each by
+        its rarest word: "Quorra", not "Labs"), in the asked time; the ranking's first
+        (``leading``) first when it is one (``instances``)."""
+        index = self.model.index
+        known = {min(words, key=index.doc_freq) for value in values
+                 if (words := [stem(term) for term in text_terms(value)])}
+        things = instances.things_asked(text, things_of) | known
+        if not things or not several.asks_for_list(text):
+            return []
+
+        def keep(leaf: str) -> bool:
+            if leaf not in self.model.leaves or not admissible(leaf) \
+                    or not instances.one_turn(self.model.leaves[leaf].excerpt) \
+                    or span is not None and not self._dated_in(leaf, span):
+                return False
+            return self.conversation.said_by(leaf, speaker) if speaker is not None \
+                else not self.conversation.assistant_said(leaf)
+
+        return instances.gathered(
+            things, index.doc_freq, index.holders, keep,
+            lambda leaves: self._closeness(asked, leaves, {}),
+            lambda leaf: instances.told(self.model.leaves[leaf].excerpt,
+                                        self.conversation.tells(leaf)), self._when,
+            known=known, leading=leading)
+
     def _history_told(self, keys: Sequence[tuple[str, str]], timeline: Timeline,
                       admissible: Callable[[str], bool], addable: Callable[[str], bool]
                       ) -> tuple[list[str], list[str]]:
@@ -2572,7 +2617,7 @@ class NavigationActor(Actor):
                 answers: Callable[[str], bool] | None = None,
                 told_by: Callable[[str], str | None] | None = None,
                 value_leaves: tuple[str, ...] = (),
-                value_holders: frozenset[str] = frozenset()) -> SearchResult:
+                value_holders: tuple[str, ...] = ()) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -2796,10 +2841,12 @@ class NavigationActor(Actor):
             # the kind asked is, and goes before those holding only the kind's own word
             # ("a day without a car in Galway" for "Which cars have I owned?")
             parts.update({leaf: len(held.get(leaf, ())) + 1 for leaf in value_holders})
-            ahead = value_holders | several.naming_things(
+            ahead = frozenset(value_holders) | several.naming_things(
                 {stem(word) for word in several.listed(query.text)}, held, things_of)
             # a time asked ("Which sports did I do in 2025?"): its parts are the time's
-            parts = {leaf: n for leaf, n in parts.items() if leaf in dated} or parts
+            # (``value_holders`` are of it already: ``_instances`` reads the whole time)
+            if in_time := {leaf: n for leaf, n in parts.items() if leaf in dated}:
+                parts = in_time | {leaf: n for leaf, n in parts.items() if leaf in value_holders}
             # "What animals did Maya see near Vík?": the best memory holds the name that
             # narrows the kind (the puffins near Vík), and the kind's stored things (her
             # dog, a friend's cat) are no part of that answer: it stays first. The user's own
@@ -2813,7 +2860,8 @@ class NavigationActor(Actor):
             # wherever the judgement of what is about the question put them
             ranked, sessions = several.spread(
                 sorted((item for item in ranked if item not in kept),
-                       key=lambda item: item[0] not in value_holders), parts,
+                       key=lambda item: value_holders.index(item[0])
+                       if item[0] in value_holders else len(value_holders)), parts,
                 lambda leaf: self._day_of(leaf) or leaf, promote=of_kind or bool(value_holders),
                 ahead=ahead, taken={self._day_of(leaf) or leaf for leaf, _ in kept})
             ranked = kept + ranked
