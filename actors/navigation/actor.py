@@ -1478,21 +1478,24 @@ class NavigationActor(Actor):
         value_leaves, value_holders = self._history_told(history, timeline, admissible,
                                                          addable) \
             if history and answer is None and span is None else ([], [])
+        users = {fold(word) for name in self.readings.user_names() for word in name.split()}
         if not value_leaves and answer is None and not listing:
             # "Which countries did I travel to?": the asked speaker's memories naming each
             # thing of the kind, wherever they rank (``instances``)
             # ("How many companies have I worked for this year?": the timeline's values too)
             values = [fact.value for key in history for fact in timeline.facts_for(*key)
                       if fact.status in ("HISTORICAL", "ACTIVE") and not is_ending(fact.value)]
+            # a name the question narrows the list by ("Which warehouses has Ferrocart
+            # used?"), no speaker's nor the user's: every part must name it
+            narrowed = {fold(name) for name in asked_names} - speakers - users
             value_holders = [leaf for leaf in self._instances(
                 text, said_by, span, admissible, asked, values,
-                ranked[0][0] if ranked else None) if addable(leaf)]
+                ranked[0][0] if ranked else None, narrowed) if addable(leaf)]
         if value_leaves or value_holders:  # every value's memory first, then those naming one
             top = ranked[0][1] if ranked else 1.0
             # ...after the best memory holding the name that narrows the kind ("What animals
             # did Maya see near Vík?": ``_decide`` keeps it first), not the user's own name
             # ("¿Qué mascotas tiene Iris?": whose the list is)
-            users = {fold(word) for name in self.readings.user_names() for word in name.split()}
             narrowing = [item[0] for item in ranked[:1] if item[0] in rare and not value_leaves
                          and not users & {fold(word) for word in re.findall(r"\w+", msg.query)}]
             front = {*narrowing, *value_leaves, *value_holders}
@@ -2320,10 +2323,13 @@ class NavigationActor(Actor):
 
     def _instances(self, text: str, speaker: str | None, span: DateRange | None,
                    admissible: Callable[[str], bool], asked: Any,
-                   values: Collection[str], leading: str | None) -> list[str]:
+                   values: Collection[str], leading: str | None,
+                   narrowed: Collection[str] = ()) -> list[str]:
         """The memories of ``speaker`` (the user's own turns when None) naming each thing of
         the kind a list question lists, or one of the timeline's ``values`` for it (each by
-        its rarest word: "Quorra", not "Labs"), in the asked time; the ranking's first
+        its rarest word: "Quorra", not "Labs"), in the asked time, and naming each of the
+        ``narrowed`` names (folded: "Which warehouses has Ferrocart used?" was led by "The
+        data-science team bills its usage from a Snowflake warehouse"); the ranking's first
         (``leading``) first when it is one (``instances``)."""
         index = self.model.index
         known = {min(words, key=index.doc_freq) for value in values
@@ -2336,6 +2342,8 @@ class NavigationActor(Actor):
             if leaf not in self.model.leaves or not admissible(leaf) \
                     or not instances.one_turn(self.model.leaves[leaf].excerpt) \
                     or span is not None and not self._dated_in(leaf, span):
+                return False
+            if narrowed and not instances.names_each(self.model.text_of(leaf), narrowed):
                 return False
             return self.conversation.said_by(leaf, speaker) if speaker is not None \
                 else not self.conversation.assistant_said(leaf)

@@ -26,6 +26,7 @@ from collections.abc import Callable, Collection, Mapping
 
 from actors.navigation import several
 from actors.navigation.stem import stem
+from actors.text import fold
 from actors.text import terms as text_terms
 
 _MORE_KINDS: dict[str, str] = {
@@ -102,6 +103,14 @@ a whole conversation saved as one memory names the things of many days and peopl
 def one_turn(text: str) -> bool:
     """The memory is a note or a turn or two of a chat, not a conversation saved whole."""
     return len(_TURN_LABEL.findall(text)) <= TURNS_MAX
+
+
+def names_each(text: str, names: Collection[str]) -> bool:
+    """Whether ``text`` names each of ``names`` (folded) as a whole word: a part of a list
+    the question narrows by a name ("Which warehouses has Ferrocart used?") names it; "The
+    data-science team's warehouse is Snowflake" is no part of Ferrocart's."""
+    said = fold(text)
+    return all(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", said) for name in names)
 
 
 def things_asked(text: str, things_of: Callable[[str], Collection[str]]) -> frozenset[str]:

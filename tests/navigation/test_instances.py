@@ -144,3 +144,17 @@ async def test_the_user_s_trips_are_served_past_the_questions_shaped_like_the_as
     served = [hit.leaf_id for hit in result.hits]
     assert result.status == "FOUND", result
     assert set(ids.values()) <= set(served), served
+
+
+@pytest.mark.parametrize(("text", "names", "named"), [
+    ("2026-02-27 The Ferrocart warehouse is BigQuery.", {"ferrocart"}, True),
+    ("Migrated ferrocart/io to ClickHouse.", {"ferrocart"}, True),
+    ("2026-08-25 The data-science team's warehouse is Snowflake.", {"ferrocart"}, False),
+    ("Ferrocarts are not a thing.", {"ferrocart"}, False),
+    ("We saw puffins near Vík.", {"vik"}, True),
+    ("Anything at all.", set(), True),
+])
+def test_a_part_names_the_name_the_list_is_narrowed_by(text: str, names: set[str],
+                                                       named: bool) -> None:
+    # "Which warehouses has Ferrocart used?" was led by another team's Snowflake warehouse
+    assert instances.names_each(text, names) is named
