@@ -1478,7 +1478,10 @@ class NavigationActor(Actor):
         value_leaves, value_holders = self._history_told(history, timeline, admissible,
                                                          addable) \
             if history and answer is None and span is None else ([], [])
-        users = {fold(word) for name in self.readings.user_names() for word in name.split()}
+
+        def user_words() -> set[str]:  # the user's own name, when they said it
+            return {fold(word) for name in self.readings.user_names() for word in name.split()}
+
         if not value_leaves and answer is None and not listing:
             # "Which countries did I travel to?": the asked speaker's memories naming each
             # thing of the kind, wherever they rank (``instances``)
@@ -1487,7 +1490,8 @@ class NavigationActor(Actor):
                       if fact.status in ("HISTORICAL", "ACTIVE") and not is_ending(fact.value)]
             # a name the question narrows the list by ("Which warehouses has Ferrocart
             # used?"), no speaker's nor the user's: every part must name it
-            narrowed = {fold(name) for name in asked_names} - speakers - users
+            narrowed = {fold(name) for name in asked_names} - speakers - user_words() \
+                if asked_names else set()
             value_holders = [leaf for leaf in self._instances(
                 text, said_by, span, admissible, asked, values,
                 ranked[0][0] if ranked else None, narrowed) if addable(leaf)]
@@ -1497,7 +1501,8 @@ class NavigationActor(Actor):
             # did Maya see near Vík?": ``_decide`` keeps it first), not the user's own name
             # ("¿Qué mascotas tiene Iris?": whose the list is)
             narrowing = [item[0] for item in ranked[:1] if item[0] in rare and not value_leaves
-                         and not users & {fold(word) for word in re.findall(r"\w+", msg.query)}]
+                         and not user_words() & {fold(word)
+                                                 for word in re.findall(r"\w+", msg.query)}]
             front = {*narrowing, *value_leaves, *value_holders}
             ranked = [(leaf, top) for leaf in dict.fromkeys((*narrowing, *value_leaves,
                                                              *value_holders))] + [
