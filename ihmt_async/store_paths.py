@@ -4,8 +4,9 @@ there: the policy at the edge for a wrong ``IHMT_HOME`` / ``--home``.
 - a home that is a file, or that is itself an ``ihmt_memory`` store folder (the common slip:
   ``IHMT_HOME=~/.local/share/ihmt/ihmt_memory``), is refused by every command with one line
   naming the path and what to set instead;
-- commands that only read (``search``, ``stats``, ``history`` ...) never create a store: with
-  no store at the path they fail with one line naming it;
+- commands that only read (``search``, ``stats``, ``history``, ``doctor`` ...) never create a
+  store: with no store at the path they fail with one line naming it (on stderr: a missing
+  store is a wrong path, not a damaged store for ``doctor`` to list among its problems);
 - ``init``, ``save``, ``ingest`` and ``serve`` may create it (``serve`` only on its first save).
 Pure checks of the file system; never creates or writes anything.
 """
@@ -20,7 +21,7 @@ from store.paths import STORE_DIRNAME, StoreLayout
 
 NEEDS_STORE = frozenset({
     "search", "tree", "stats", "history", "conflicts", "review", "audit", "rebuild",
-    "consolidate", "forget", "monitor", "export",
+    "consolidate", "forget", "monitor", "export", "doctor",
 })
 """Commands that read (or change) an existing store and must never create an empty one."""
 STORE_MARKERS = ("state", "layer_0", "ihmt.config.json")

@@ -29,11 +29,13 @@ def one_line(text: str) -> str:
 
 def test_read_commands_never_create_a_store(tmp_path: Path) -> None:
     missing = tmp_path / "nowhere"
-    for command in (["search", "anything"], ["stats"], ["history"], ["audit"], ["review"]):
+    for command in (["search", "anything"], ["stats"], ["history"], ["audit"], ["review"],
+                    ["doctor"], ["doctor", "--json"], ["doctor", "--repair"]):
         done = run_cli(missing, *command)
         assert done.returncode == 1
         line = one_line(done.stderr)
         assert str(missing / "ihmt_memory") in line and "ihmt-async init" in line
+        assert done.stdout == ""
         assert not missing.exists()
     empty = tmp_path / "empty-home"
     empty.mkdir()
