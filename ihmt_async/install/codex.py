@@ -24,7 +24,7 @@ from ihmt_async.install.common import (
     instructions_step,
     whole_file_result,
 )
-from ihmt_async.install.core import SERVER_NAME, FileStep, Step, Target
+from ihmt_async.install.core import SERVER_NAME, STARTUP_TIMEOUT_S, FileStep, Step, Target
 from ihmt_async.install.errors import TomlConflict
 from store.errors import InvalidArgument
 
@@ -32,15 +32,6 @@ from store.errors import InvalidArgument
 def codex_home(t: Target) -> Path:
     configured = t.env.get("CODEX_HOME", "").strip()
     return Path(configured).expanduser() if configured else t.home / ".codex"
-
-
-STARTUP_TIMEOUT_S = 60
-"""Codex gives a server 10 s to start by default; the first start after an install (cold
-file cache, the store opening its indexes) was measured at 5 s, too close to it. On a busy
-2-core machine a start is mostly the interpreter's: an outside probe measured 16-18 s from
-spawn to the ``initialize`` reply at load ~28 (2.8 s at load 1), and up to 56 s for servers
-started two at a time; ``ihmt-async --version`` alone took 4 s there. The limit only matters
-for a server that never answers, so it is set where a loaded machine's start still fits."""
 
 
 def server_table(t: Target) -> str:

@@ -29,6 +29,14 @@ from store.errors import IhmtError
 SERVER_NAME = "ihmt-async"
 AGENTS = ("claude-code", "codex", "opencode", "gemini", "cursor", "claude-desktop", "vscode")
 SCOPES = ("user", "project")
+STARTUP_TIMEOUT_S = 60
+"""How long an agent that lets its config say so waits for the server to start (Codex's
+``startup_timeout_sec``, default 10 s; opencode's ``timeout``, default 5 s). The first start
+after an install (cold file cache, the store opening its indexes) was measured at 5 s. On a
+busy 2-core machine a start is mostly the interpreter's: an outside probe measured 16-18 s
+from spawn to the ``initialize`` reply at load ~28 (2.8 s at load 1), and up to 56 s for
+servers started two at a time; ``ihmt-async --version`` alone took 4 s there. The limit only
+matters for a server that never answers, so it is set where a loaded machine's start fits."""
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ihmt_async.install.common import instructions_step, json_server_step
-from ihmt_async.install.core import Step, Target
+from ihmt_async.install.core import STARTUP_TIMEOUT_S, Step, Target
 
 
 def config_dir(t: Target) -> Path:
@@ -22,7 +22,8 @@ def config_dir(t: Target) -> Path:
 
 
 def server_entry(t: Target) -> dict[str, Any]:
-    entry: dict[str, Any] = {"type": "local", "command": t.server_argv, "enabled": True}
+    entry: dict[str, Any] = {"type": "local", "command": t.server_argv, "enabled": True,
+                             "timeout": STARTUP_TIMEOUT_S * 1000}
     if t.server_env:
         entry["environment"] = t.server_env
     return entry

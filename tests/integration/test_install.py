@@ -359,6 +359,16 @@ def test_codex_gets_a_startup_timeout_above_its_ten_second_default(tmp_path: Pat
     assert entry["startup_timeout_sec"] == 60
 
 
+def test_opencode_gets_a_timeout_above_its_five_second_default(tmp_path: Path) -> None:
+    """opencode drops a local server whose tools it could not list within ``timeout`` ms
+    (5,000 by default): a loaded machine's start takes longer."""
+    home = tmp_path / "home"
+    install("opencode", home=home, cwd=tmp_path)
+    path = home / ".config/opencode/opencode.json"
+    entry = jsonedit.load(path.read_text(), str(path))["mcp"]["ihmt-async"]
+    assert entry["timeout"] == 60_000 and entry["type"] == "local"
+
+
 def test_install_says_what_the_agent_still_needs_approved(tmp_path: Path) -> None:
     """Codex skips hooks nobody approved in /hooks, reads a project's config only when the
     project is trusted; Claude Code holds a project's .mcp.json as "Pending approval"."""
