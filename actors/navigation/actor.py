@@ -1441,9 +1441,9 @@ class NavigationActor(Actor):
         # The ranking reads an outdated memory as the question relates to what outdated it
         # (``bearing``): a greyhound question meets the session that also told of a car sold
         # later as it was; the reply still marks it by ``currency``.
-        as_ranked, after_ranked, worded = _as_asked(text, keys + list(history), currency,
-                                                    successor, worded,
-                                                    timeline)
+        as_ranked, after_ranked, worded, as_was = _as_asked(
+            text, keys + list(history), currency, successor, worded, timeline,
+            {leaf: match.matched for leaf, match in best.items()})
         past = span.end.isoformat() if span is not None and span.end < today \
             and not listing else None
 
@@ -1739,6 +1739,7 @@ class NavigationActor(Actor):
                               unheld=unheld, continued=continued,
                               continuation_of=continuation_of, unknown=unknown,
                               foreign=foreign,
+                              as_was=as_was,
                               one_ticket=frozenset(exact) if wanted
                               and _only_identifiers(topic, wanted) else frozenset(),
                               empty_range=span.phrase if listing and span and not in_range
@@ -2630,7 +2631,8 @@ class NavigationActor(Actor):
                 answers: Callable[[str], bool] | None = None,
                 told_by: Callable[[str], str | None] | None = None,
                 value_leaves: tuple[str, ...] = (),
-                value_holders: tuple[str, ...] = ()) -> SearchResult:
+                value_holders: tuple[str, ...] = (),
+                as_was: frozenset[str] = frozenset()) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -2678,7 +2680,9 @@ class NavigationActor(Actor):
         matched = {leaf: best[leaf].matched if leaf in best else frozenset()
                    for leaf, _ in ranked}
         for leaf, after in successor.items():
-            if after in matched:  # a correction stands in for what its predecessor matched
+            # a correction stands in for what its predecessor matched, unless the question
+            # asks about the predecessor as it was (``as_was``: "Lavapiés flat")
+            if after in matched and leaf not in as_was:
                 matched[after] = matched[after] | matched.get(leaf, frozenset())
                 if leaf in evidence and after in evidence and \
                         evidence[leaf].coverage > evidence[after].coverage:
@@ -3044,12 +3048,17 @@ def notices_as_asked(result: SearchResult, text: str, keys: list[tuple[str, str]
 
 def _as_asked(text: str, keys: list[tuple[str, str]], currency: dict[str, str],
               successor: dict[str, str | None], worded: frozenset[str], timeline: Timeline,
-              ) -> tuple[dict[str, str], dict[str, str | None], frozenset[str]]:
-    """Currency, successors and own matches as the ranking reads them for this question: an
-    outdated memory the question does not bear on ranks as current, and one whose old value
-    the question names keeps its place ahead of its successor (``bearing``)."""
+              held: Mapping[str, frozenset[str]],
+              ) -> tuple[dict[str, str], dict[str, str | None], frozenset[str], frozenset[str]]:
+    """Currency, successors and own matches as the ranking reads them for this question, and
+    the outdated memories it asks about as they were: an outdated memory the question does
+    not bear on ranks as current, and one whose old value (or a detail only it holds:
+    ``held``, a memory's matched terms) the question names keeps its place ahead of its
+    successor (``bearing``), which then stands in for none of its words."""
     as_ranked, after_ranked, matched = dict(currency), dict(successor), set(worded)
     asked, question = frozenset(keys), words(text)
+    now = asks_about_now(text)
+    as_was: set[str] = set()
     for leaf, state in currency.items():
         if state != "SUPERSEDED":
             continue
@@ -3057,12 +3066,18 @@ def _as_asked(text: str, keys: list[tuple[str, str]], currency: dict[str, str],
                    for old, now in timeline.changed_facts(leaf)]
         if not changes:
             continue  # superseded as a whole, or no fact says why
-        how = bearing(question, asked, changes)
+        later = successor.get(leaf)
+        # a detail of the old memory counts when its successor holds none of the question's
+        # words: "billing invoices refunds" still meets "billing uses DynamoDB now" first
+        mine = frozenset() if now or held.get(later or "") else held.get(leaf, frozenset())
+        how = bearing(question, asked, changes,
+                      frozenset(word for word in question if stem(word) in mine))
         if how is Bearing.UNRELATED:
             as_ranked[leaf], after_ranked[leaf] = "CURRENT", None
-        elif how is Bearing.OLD_VALUE and successor.get(leaf) is not None:
-            matched.discard(str(successor[leaf]))
-    return as_ranked, after_ranked, frozenset(matched)
+        elif how is Bearing.OLD_VALUE and later is not None:
+            matched.discard(later)
+            as_was.add(leaf)
+    return as_ranked, after_ranked, frozenset(matched), frozenset(as_was)
 
 
 def _partly_without_names(asked: Any, meant: Any) -> Any:

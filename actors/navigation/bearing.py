@@ -14,9 +14,12 @@ greyhound question should meet the session as it was.
   and their attribute: "car", "drive"; "live", "move"; "diet", "eat" ...) and does not ask
   for their key: the memory is ranked as if current (its notices still tell what changed).
 - ``OLD_VALUE``: the question names the old value and not the new one ("What colour is the
-  Nissan Leaf Kenji bought?", "When did Saoirse become vegetarian?"): it asks about the old
-  thing, so the memory holding it leads and the later memory comes right after it, as for a
-  later memory that holds none of the question's words.
+  Nissan Leaf Kenji bought?", "When did Saoirse become vegetarian?"), or a detail only the
+  outdated memory holds, beside the words of what changed ("Lavapiés flat" of "I live in
+  Madrid, in a flat in Lavapiés", outdated by "I moved to Valencia", which holds no word of
+  the question): it asks about the old thing, so the memory holding it leads and the later
+  memory comes right after it, as for a later memory that holds none of the question's
+  words. A question about now ("still", "these days") is never read so.
 - ``CHANGED``: otherwise ("What car does Kenji drive now?"): the later memory leads.
 
 Pure functions on words; no store, no I/O. It must never decide that a memory is current:
@@ -85,18 +88,23 @@ Change = tuple[tuple[str, str], str, str, str, str]
 
 
 def bearing(question: frozenset[str], asked: Collection[tuple[str, str]],
-            changes: Iterable[Change]) -> Bearing:
+            changes: Iterable[Change], only_before: frozenset[str] = frozenset()) -> Bearing:
     """How ``question`` (its ``words``) relates to a memory's ``changes``. ``asked`` holds the
     fact keys the question asks for (``attribute_question``), which always bear on a change
-    of that key."""
+    of that key. ``only_before``: the question's words the outdated memory holds and the
+    memory that outdated it does not; those that name neither what changed nor whose it is
+    are a detail of the old memory."""
     old: set[str] = set()
     new: set[str] = set()
+    said: set[str] = set()
     related = False
     for key, subject, attribute, was, now in changes:
         old |= words(was)
         new |= words(now)
-        related = related or key in asked or bool(question & _topic(subject, attribute))
-    if question & old and not question & new:
+        topic = _topic(subject, attribute)
+        said |= topic | words(subject)
+        related = related or key in asked or bool(question & topic)
+    if not question & new and (question & old or only_before - said - old):
         return Bearing.OLD_VALUE
     if related or question & new or question & old:
         return Bearing.CHANGED

@@ -80,3 +80,32 @@ async def test_a_value_told_twice_is_current_since_its_first_telling(tmp_path: P
         assert result.answer is not None
         assert (result.answer.value, result.answer.since) == ("Blackrock", "2025-08-01")
         assert result.answer.leaf_id == first
+
+
+_HOME = ((("user", "location"), "user", "location", "Madrid", "Valencia"),)
+
+
+def test_a_detail_only_the_outdated_memory_holds_asks_about_it_as_it_was() -> None:
+    only = frozenset({"lavapies", "flat"})
+    assert bearing(words("Lavapiés flat"), (), _HOME, only) is Bearing.OLD_VALUE
+    # the words of what changed ("flat", "live") and whose it is are no such detail
+    assert bearing(words("where is my flat?"), (), _HOME, frozenset({"flat"})) \
+        is Bearing.CHANGED
+    assert bearing(words("Do I still live in Valencia?"), (), _HOME, frozenset({"live"})) \
+        is Bearing.CHANGED
+
+
+async def test_a_question_only_the_outdated_memory_answers_meets_it_first(
+        tmp_path: Path) -> None:
+    """The issue's "Lisbon": a keyword question whose words only an outdated memory holds
+    leads with that memory (marked OUTDATED), its correction right after; a question about
+    the place now, or one the correction also holds words of, leads with the correction."""
+    async with Runtime(tmp_path, background_consolidation=False) as rt:
+        madrid = await save(rt, "2025-03-10: I live in Madrid, in a flat in Lavapiés.")
+        await save(rt, "Our billing service uses PostgreSQL 16; migrations run with Alembic.")
+        valencia = await save(rt, "2026-05-01: I moved to Valencia, near the Turia gardens.")
+        for question in ("Lavapiés flat", "the flat in Lavapiés", "piso de Lavapiés"):
+            found = [hit.leaf_id for hit in (await search(rt, question)).hits]
+            assert found[:2] == [madrid, valencia], question
+        for question in ("where do I live?", "¿Dónde vivo ahora?"):
+            assert (await search(rt, question)).hits[0].leaf_id == valencia, question
