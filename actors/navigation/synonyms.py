@@ -48,8 +48,6 @@ upset sad unhappy
 angry furious
 scared afraid frightened
 happy glad delighted
-child children kid kids
-fiance fiancee
 wedding marriage
 divorce separation
 flat apartment
