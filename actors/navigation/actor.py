@@ -1095,6 +1095,9 @@ class NavigationActor(Actor):
         kind = self.readings.kind(query) if self.use_derived else None
         if kind is not None:
             readings.append(kind)
+        synonym = self.readings.synonym(query) if self.use_derived else None
+        if synonym is not None:
+            readings.append(synonym)
 
         descent = descend(query, model, beam_width=self.settings.beam_width,
                           admissible=admissible)
@@ -1597,7 +1600,9 @@ class NavigationActor(Actor):
         # the model is English-centred, and an English question and its Spanish memory
         # ("what does the user's father do?" / "mi padre es carpintero") sit far apart; nor
         # is one matched through a kind's things: the model does not place "drinks" near
-        # "matcha", nor "familiares" near "abuela" (``everyday_kinds``)
+        # "matcha", nor "familiares" near "abuela" (``everyday_kinds``); nor one matched through a
+        # word naming the same thing: the model does not join "concert" and "gig", which is
+        # why ``synonyms`` lists them
         nearest_leaf = max(similar, key=lambda leaf: (similar[leaf], leaf), default=None)
         meant = similar
         judged_crowd = crowd
@@ -1635,7 +1640,9 @@ class NavigationActor(Actor):
             query, best.get(leaf), meant.get(leaf, 0.0), leaf in about_time or leaf in exact,
             compared=leaf in similar and not (leaf in best and translated is not None
                                               and best[leaf].reading is translated)
-            and not (leaf in best and kind is not None and best[leaf].reading is kind[0]),
+            and not (leaf in best and kind is not None and best[leaf].reading is kind[0])
+            and not (leaf in best and synonym is not None
+                     and best[leaf].reading is synonym[0]),
             closest=leaf == nearest_leaf, crowd=judged_crowd)
                        for leaf in judged}
         for after, leaf in exchange.items():  # about what the other turn matched too

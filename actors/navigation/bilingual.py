@@ -218,12 +218,14 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
     the lexicon."""
     out: list[tuple[str, tuple[str, ...]]] = []
     translated = 0
+    spanish = bool(_SPANISH_MARK.search(text))
     for word in _WORD.findall(text):
         key = fold(word)  # "grandmother's" is looked up as "grandmother"
         key = key[:-2] if key.endswith(("'s", "’s")) else key
         found = _lookup(key, EN_ES, ES_EN) or (
             regions.translated(word) if word[:1].isupper()  # "Tomás" is a name, not "tomar"
-            else _CONJUGATED.get(key) or _EN_STEMS.get(stem(key)))
+            else _CONJUGATED.get(key) or _EN_STEMS.get(stem(key))
+            or (_lookup_present(key, ES_EN) if spanish else None))
         if found:
             translated += 1
         out.append((word, found or (word,)))
@@ -274,6 +276,28 @@ def _spanish_forms(key: str) -> tuple[str, ...]:
             forms.append(key[:-len(ending)] + first)
             break
     return tuple(forms)
+
+
+_PRESENT_ENDINGS = (("an", "ar"), ("en", "er"), ("en", "ir"), ("a", "ar"), ("e", "er"),
+                    ("e", "ir"))
+"""A Spanish verb's present, third person (the user asked about: "¿cuánto paga?", "¿con quién
+sale?", "¿qué vende?") -> the infinitive the lexicon lists beside a noun ("pay pagar", "dating
+salir", "sell vender"): verbs listed there are not conjugated (``_VERBS`` are), and a question
+in the present shared no word with the memory of the other language."""
+_SPANISH_MARK = re.compile(r"¿|\b(?:el|la|los|las|del|que|qué|con|por|para|una|cómo|cuándo|"
+                           r"dónde|cuánto|cuánta|cuántos|cuántas|quién)\b", re.IGNORECASE)
+"""A question in Spanish: an English one's "sale" or "base" is no verb of the lexicon's."""
+
+
+def _lookup_present(key: str, table: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:
+    """The other language's words for a Spanish present form read as its infinitive, when
+    the table knows that infinitive; None otherwise."""
+    for ending, infinitive in _PRESENT_ENDINGS:
+        if key.endswith(ending) and len(key) > len(ending) + 2:
+            found = table.get(key[:-len(ending)] + infinitive)
+            if found:
+                return found
+    return None
 
 
 _THIRD_PERSON_PAST = (("zo", "ce"), ("go", "gue"), ("co", "que"), ("io", "i"), ("o", "e"))

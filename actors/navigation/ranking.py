@@ -120,6 +120,10 @@ its score: the question's own words are better evidence than a lexicon's transla
 DERIVED_SHARE = 0.75
 """A memory matched through another form of the question's words ("allergic" for "allergy",
 ``derivation``) keeps this share of its score: the question's own forms are better evidence."""
+SYNONYM_SHARE = 0.75
+"""A memory matched through a word of the question's language naming the same thing ("gig"
+for "concert", ``synonyms``) keeps this share of its score, as another form of the word
+does: a listed word for the thing, surer than a neighbour in the model's table."""
 NEIGHBOUR_SHARE = 0.5
 """A memory matched through a word close in meaning to the question's ("car" for "vehicle",
 ``actors.embedding.neighbours``) keeps this share of its score: a neighbour is weaker evidence

@@ -36,6 +36,7 @@ from actors.navigation.relation_names import (
     named_through,
 )
 from actors.navigation.stem import stem
+from actors.navigation.synonyms import synonyms_of
 from actors.text import fold, unique
 from actors.text import terms as text_terms
 
@@ -157,6 +158,19 @@ class Readings:
             if things:
                 swapped[term] = things
         return swapped_reading(query, swapped, ranking.KIND_SHARE) if swapped else None
+
+    def synonym(self, query: Query) -> Reading | None:
+        """The question with each word read as the words of its language naming the same
+        thing that the index holds ("concert" -> "gig", "codebase" -> "repo": ``synonyms``),
+        beside the word itself."""
+        index = self.model.index
+        swapped: dict[str, tuple[str, ...]] = {}
+        for term in query.query_terms:
+            others = tuple(t for t in synonyms_of(term)
+                           if t not in query.query_terms and index.doc_freq(t))
+            if others:
+                swapped[term] = (term, *others)
+        return swapped_reading(query, swapped, ranking.SYNONYM_SHARE) if swapped else None
 
     def neighbour(self, query: Query, topic: str) -> Reading | None:
         """The question with each word swapped for the closest word in meaning that the index
