@@ -1,0 +1,60 @@
+"""Which kind a word held in two kinds' lists is said in by one memory: "fish" is a pet
+("Cleaned the fish tank, the guppies look happy"), a food ("I started eating fish again") and
+fishing, a hobby; "chicken" a pet (hens) and a food.
+
+A list question's parts are the memories naming a thing of its kind (``instances``), and a
+memory naming such a word in the other sense was taken as a part of the wrong list ("How many
+pets do I have?" answered with a meal plan). The kind is read from the memory by the
+sentence model: its closeness to a short bilingual saying of the asked kind against that of
+each other kind holding the word (measured on the sentences of the pass's notes: 8 of 10
+read right; the misses were senses no list holds, below). Only words of two lists are
+judged, so a word of one list ("salsa", a dance; "vela", sailing) keeps the old check, the
+closeness to the question (``instances.CLOSE_SHARE``). Pure data and lookups.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Collection
+
+from actors.navigation import open_kinds
+from actors.navigation.everyday_kinds import everyday_things_of
+from actors.navigation.stem import stem
+
+SAID: dict[str, str] = {
+    "pet": "my pet / mi mascota",
+    "hobby": "my hobby / mi afición",
+    "food": "food I eat / comida que como",
+}
+"""A kind whose list shares words with another's -> how it is said, English and Spanish (a
+saying of the kind, not of its things: measured better than a list of them)."""
+
+
+@functools.cache
+def _things(kind: str) -> frozenset[str]:
+    if kind == "food":
+        return open_kinds.closed_things("foods")
+    return frozenset(everyday_things_of(kind))
+
+
+def kind_listed(words: Collection[str]) -> str | None:
+    """The kind of ``SAID`` a list question's plural words (``several.listed``) name
+    ("mascotas" -> pet, "foods" -> food); None for any other."""
+    for word in words:
+        things = open_kinds.closed_things(word) or frozenset(everyday_things_of(stem(word)))
+        for kind in SAID:
+            if things and things == _things(kind):
+                return kind
+    return None
+
+
+def rivals(held: Collection[str], kind: str) -> tuple[str, ...]:
+    """The other kinds of ``SAID`` each thing of ``kind`` a memory names (``held``) is also a
+    thing of, when every one is ("fish" for pets: food, hobby); none when one of them is of
+    ``kind`` alone ("fish" and "tortoise": a pet's memory whatever "fish" says)."""
+    asked = [thing for thing in held if thing in _things(kind)]
+    others = [{other for other in SAID if other != kind and thing in _things(other)}
+              for thing in asked]
+    if not asked or not all(others):
+        return ()
+    return tuple(sorted(set().union(*others)))
