@@ -2377,17 +2377,20 @@ class NavigationActor(Actor):
             told_apart=self._open_instances(opened, keep) if opened else None,
             in_sense=self._in_sense(senses.kind_listed(several.listed(text))))
 
-    def _in_sense(self, kind: str | None) -> Callable[[str, Collection[str]], bool] | None:
+    def _in_sense(self, kind: str | None
+                  ) -> Callable[[str, Collection[str]], bool | None] | None:
         """Whether a memory naming ``held`` things says them as things of ``kind`` (a kind
         of ``senses.SAID``), when each is also another kind's: closer in meaning to how the
-        kind is said than to how each other is ("Cleaned the fish tank" is no food)."""
+        kind is said than to how each other is ("Cleaned the fish tank" is no food); None
+        when no word of it is another kind's (nothing to judge)."""
         if kind is None:
             return None
 
-        def in_sense(leaf: str, held: Collection[str]) -> bool:
-            others = senses.rivals(held, kind)
+        def in_sense(leaf: str, held: Collection[str]) -> bool | None:
+            others = senses.rivals({fold(word).lower() for word in re.findall(
+                r"\w+", self.model.text_of(leaf))}, kind)
             if not others:
-                return True
+                return None
             close = {other: self.vectors.similarity_of(
                 self.vectors.encode_query(senses.SAID[other]), [leaf]).get(leaf, 0.0)
                      for other in (kind, *others)}

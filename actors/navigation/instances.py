@@ -131,7 +131,7 @@ def gathered(things: Collection[str], doc_freq: Callable[[str], int],
              telling: Callable[[str], int], when: Callable[[str], tuple[str, float]], *,
              known: Collection[str] = frozenset(), leading: str | None = None,
              told_apart: Mapping[str, Collection[str]] | None = None,
-             in_sense: Callable[[str, Collection[str]], bool] | None = None,
+             in_sense: Callable[[str, Collection[str]], bool | None] | None = None,
              most: int = several.SEVERAL_SHOWN) -> list[str]:
     """The memories, the closest to the question first and the others oldest first (the
     ranking's best part leads, the rest read as a story), each naming a thing of ``things`` no
@@ -147,8 +147,10 @@ def gathered(things: Collection[str], doc_freq: Callable[[str], int],
     first (``leading``) when it is a part telling something: the ranking weighed more than the
     closeness of one memory. ``told_apart`` adds memories and the instances each tells of an
     open kind (``open_kinds``: "Casa Lupe" for "Had dinner at Casa Lupe"), read by the
-    caller. ``in_sense`` drops a memory naming its things in another kind's sense ("the fish
-    tank" for foods: ``senses``)."""
+    caller. ``in_sense`` judges a memory naming a word of two kinds' lists (``senses``): one
+    saying it in another kind's sense is dropped ("I started eating fish again" for pets), one
+    saying it in the asked kind's is a part however far from the question ("Cleaned the fish
+    tank": the closeness cut below stands for the sense check where none was made)."""
     counted = sorted((count, thing) for thing in things
                      if 0 < (count := doc_freq(thing)) <= HOLDERS_MAX or thing in known
                      and count)
@@ -163,8 +165,9 @@ def gathered(things: Collection[str], doc_freq: Callable[[str], int],
                 naming[leaf] = {thing}
     for leaf, told in (told_apart or {}).items():
         naming.setdefault(leaf, set()).update(told)
-    naming = {leaf: held for leaf, held in naming.items() if len(held) <= THINGS_MAX
-              and (in_sense is None or in_sense(leaf, held))}
+    naming = {leaf: held for leaf, held in naming.items() if len(held) <= THINGS_MAX}
+    sensed = {leaf: in_sense(leaf, held) for leaf, held in naming.items()} if in_sense else {}
+    naming = {leaf: held for leaf, held in naming.items() if sensed.get(leaf) is not False}
     if not naming:
         return []
     close = closeness(list(naming))
@@ -172,7 +175,8 @@ def gathered(things: Collection[str], doc_freq: Callable[[str], int],
     named: set[str] = set()
     tier = {leaf: telling(leaf) for leaf in naming}
     mine = {leaf for leaf, held in naming.items() if held & set(known)}
-    instanced = {leaf for leaf, told in (told_apart or {}).items() if leaf not in told}
+    instanced = {leaf for leaf, told in (told_apart or {}).items() if leaf not in told} \
+        | {leaf for leaf, judged in sensed.items() if judged}
     for leaf in sorted(naming, key=lambda leaf: (
             leaf not in mine, leaf != leading or tier[leaf] < 1, -tier[leaf],
             -close.get(leaf, 0.0))):

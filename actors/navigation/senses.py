@@ -18,7 +18,7 @@ import functools
 from collections.abc import Collection
 
 from actors.navigation import open_kinds
-from actors.navigation.everyday_kinds import everyday_things_of
+from actors.navigation.everyday_kinds import everyday_things_of, everyday_words_of
 from actors.navigation.stem import stem
 
 SAID: dict[str, str] = {
@@ -37,6 +37,13 @@ def _things(kind: str) -> frozenset[str]:
     return frozenset(everyday_things_of(kind))
 
 
+@functools.cache
+def _written(kind: str) -> frozenset[str]:
+    if kind == "food":
+        return frozenset(open_kinds.FOODS.split())
+    return everyday_words_of(kind)
+
+
 def kind_listed(words: Collection[str]) -> str | None:
     """The kind of ``SAID`` a list question's plural words (``several.listed``) name
     ("mascotas" -> pet, "foods" -> food); None for any other."""
@@ -48,13 +55,14 @@ def kind_listed(words: Collection[str]) -> str | None:
     return None
 
 
-def rivals(held: Collection[str], kind: str) -> tuple[str, ...]:
-    """The other kinds of ``SAID`` each thing of ``kind`` a memory names (``held``) is also a
-    thing of, when every one is ("fish" for pets: food, hobby); none when one of them is of
-    ``kind`` alone ("fish" and "tortoise": a pet's memory whatever "fish" says)."""
-    asked = [thing for thing in held if thing in _things(kind)]
-    others = [{other for other in SAID if other != kind and thing in _things(other)}
-              for thing in asked]
+def rivals(said: Collection[str], kind: str) -> tuple[str, ...]:
+    """The other kinds of ``SAID`` each word of ``kind``'s list a memory says (``said``:
+    its words, folded) is also listed in, as written, when every one is ("fish" for pets:
+    food; "fishing" is the hobby's alone); none when one of them is of ``kind`` alone ("fish"
+    and "tortoise": a pet's memory whatever "fish" says)."""
+    asked = [word for word in said if word in _written(kind)]
+    others = [{other for other in SAID if other != kind and word in _written(other)}
+              for word in asked]
     if not asked or not all(others):
         return ()
     return tuple(sorted(set().union(*others)))
