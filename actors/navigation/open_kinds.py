@@ -12,9 +12,12 @@ reading", "watched"). A memory holding one of those cues is a candidate; the ins
 tells is the name it writes with a capital inside a sentence, not a place ("Casa Lupe",
 "Tasquita", not "Madrid"), and the other memories naming that name tell of the same
 instance ("Went back to Kaito"); a memory naming no name is an instance of its own ("Bought
-a wool scarf for my mom"). Whether a candidate is of the kind at all ("Set up a budget
-spreadsheet" for tools) is judged by the caller by closeness in meaning, as for the closed
-kinds (``instances.CLOSE_SHARE``). Pure data and lookups; never reads the store.
+a wool scarf for my mom"). A doing names an instance only beside a name ("Had dinner at Casa
+Lupe", not "I cooked shakshuka for brunch"; "Set up Renovate", not "set up a budget
+spreadsheet"), and a memory naming one is a part however far in meaning from the question
+(the sentence model places "Had dinner at Casa Lupe" at 0.08 from "Which restaurants have I
+been to?", the question-shaped "What restaurants are open late in Lisbon?" at 0.5). Pure
+data and lookups; never reads the store.
 
 Also two closed kinds whose things are everyday words no other list holds: the foods one
 eats, cooks or avoids, and the jobs one has had (bilingual, small, tested).
@@ -59,6 +62,9 @@ _OPEN: dict[str, tuple[str, str, str]] = {
 memory holding one of which tells an instance; the doings that tell one, a memory holding
 one of which tells an instance only when it names it: "Had dinner at Casa Lupe", not "I
 cooked shakshuka for brunch"), English and Spanish, folded."""
+CUE_HOLDERS_MAX = 400
+"""Memories holding one cue beyond which it is read no further (a doing said everywhere in a
+big store): the ranking still reaches them by meaning."""
 
 FOODS = """
     dairy gluten lactose shellfish seafood pork beef meat chicken fish eggs peanuts nuts soy
@@ -135,7 +141,3 @@ def instance_names(named: Collection[str], kind: str) -> frozenset[str]:
     nor one of the kind's own cues ("Christmas" for a gift)."""
     return frozenset(named) - _places() - cues(kind)[0] - cues(kind)[1]
 
-
-CUE_HOLDERS_MAX = 400
-"""Memories holding one cue beyond which it is read no further ("using" in a store about
-code): the ranking still reaches them by meaning."""
