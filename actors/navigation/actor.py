@@ -2388,7 +2388,7 @@ class NavigationActor(Actor):
 
         def in_sense(leaf: str, held: Collection[str]) -> bool | None:
             others = senses.rivals({fold(word).lower() for word in re.findall(
-                r"\w+", self.model.text_of(leaf))}, kind)
+                r"\w+", self.model.leaves[leaf].excerpt)}, kind)
             if not others:
                 return None
             close = {other: self.vectors.similarity_of(
@@ -2407,13 +2407,15 @@ class NavigationActor(Actor):
         told: dict[str, set[str]] = {}
         for kind in kinds:
             own, doings = open_kinds.cues(kind)
-            for cue in sorted(own | doings):
+            for cue in sorted(own | doings, key=index.doc_freq):  # the rarest first
+                if len(told) >= instances.CANDIDATES_MAX:
+                    break
                 if not 0 < index.doc_freq(cue) <= open_kinds.CUE_HOLDERS_MAX:
                     continue
                 for leaf in index.holders(cue):
                     if leaf in told or not keep(leaf):
                         continue
-                    text = self.model.text_of(leaf)
+                    text = self.model.leaves[leaf].excerpt  # in memory: no file read per holder
                     said = {stem(term) for term in text_terms(text)}
                     named = open_kinds.instance_names(
                         named_terms(text) | (tool_names() & said), kind)
