@@ -1500,12 +1500,13 @@ class NavigationActor(Actor):
             # used?"), no speaker's nor the user's: every part must name it
             narrowed = {fold(name) for name in asked_names} - speakers - user_words() \
                 if asked_names else set()
+            # with the timeline's values told ("What jobs have I had?"), the memories naming
+            # a thing of the kind listed come next, not the values again: a value it never
+            # recorded ("Back when I was a barista in Seattle")
             gathered_parts = [leaf for leaf in self._instances(
-                text, said_by, span, admissible, asked, values,
+                text, said_by, span, admissible, asked, () if value_leaves else values,
                 None if value_leaves else ranked[0][0] if ranked else None, narrowed)
                 if addable(leaf)]
-            # with the timeline's values told ("What jobs have I had?"), those telling a value
-            # it never recorded come next ("Back when I was a barista in Seattle")
             value_holders = [leaf for leaf in gathered_parts if leaf not in value_leaves
                              and leaf not in value_holders] + value_holders \
                 if value_leaves else gathered_parts
