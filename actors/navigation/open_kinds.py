@@ -45,7 +45,7 @@ _OPEN: dict[str, tuple[str, str, str]] = {
         "gift present regalo",
         """bought ordered wrapped birthday regale regalamos compre compramos cumpleanos"""),
     "tool": (
-        "tools herramientas software apps aplicaciones libraries librerias frameworks services",
+        "tools herramientas software apps aplicaciones libraries librerias frameworks",
         "tool app library framework herramienta aplicacion libreria",
         """adopted adopt switched migrated moved installed using set adoptamos adoptado
         cambiamos migramos pasamos instalamos usamos usando"""),
