@@ -44,7 +44,15 @@ from actors.facts.questions import attribute_question, history_question
 from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, past_label
 from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Timeline
-from actors.navigation import instances, notice_words, proximity, ranking, several
+from actors.navigation import (
+    instances,
+    notice_words,
+    open_kinds,
+    proximity,
+    ranking,
+    senses,
+    several,
+)
 from actors.navigation.advice_domains import asked_domains, stated_domains, stating, words_of
 from actors.navigation.answer_type import (
     NAME_WORDS,
@@ -92,7 +100,7 @@ from actors.navigation.days import day_of
 from actors.navigation.descent import descend
 from actors.navigation.events import asks_when, spanned_thing
 from actors.navigation.index_commits import IndexCommits
-from actors.navigation.kinds import things_of
+from actors.navigation.kinds import things_of, tool_names
 from actors.navigation.messages import (
     AttributeAnswer,
     CurrentFact,
@@ -1485,7 +1493,7 @@ class NavigationActor(Actor):
         def user_words() -> set[str]:  # the user's own name, when they said it
             return {fold(word) for name in self.readings.user_names() for word in name.split()}
 
-        if not value_leaves and answer is None and not listing:
+        if answer is None and not listing:
             # "Which countries did I travel to?": the asked speaker's memories naming each
             # thing of the kind, wherever they rank (``instances``)
             # ("How many companies have I worked for this year?": the timeline's values too)
@@ -1495,9 +1503,16 @@ class NavigationActor(Actor):
             # used?"), no speaker's nor the user's: every part must name it
             narrowed = {fold(name) for name in asked_names} - speakers - user_words() \
                 if asked_names else set()
-            value_holders = [leaf for leaf in self._instances(
-                text, said_by, span, admissible, asked, values,
-                ranked[0][0] if ranked else None, narrowed) if addable(leaf)]
+            # with the timeline's values told ("What jobs have I had?"), the memories naming
+            # a thing of the kind listed come next, not the values again: a value it never
+            # recorded ("Back when I was a barista in Seattle")
+            gathered_parts = [leaf for leaf in self._instances(
+                text, said_by, span, admissible, asked, () if value_leaves else values,
+                None if value_leaves else ranked[0][0] if ranked else None, narrowed)
+                if addable(leaf)]
+            value_holders = [leaf for leaf in gathered_parts if leaf not in value_leaves
+                             and leaf not in value_holders] + value_holders \
+                if value_leaves else gathered_parts
         if value_leaves or value_holders:  # every value's memory first, then those naming one
             top = ranked[0][1] if ranked else 1.0
             # ...after the best memory holding the name that narrows the kind ("What animals
@@ -2348,7 +2363,8 @@ class NavigationActor(Actor):
         known = {min(words, key=index.doc_freq) for value in values
                  if (words := [stem(term) for term in text_terms(value)])}
         things = instances.things_asked(text, things_of) | known
-        if not things or not several.asks_for_list(text):
+        opened = open_kinds.open_listed(text)
+        if not (things or opened) or not several.asks_for_list(text):
             return []
 
         def keep(leaf: str) -> bool:
@@ -2366,7 +2382,63 @@ class NavigationActor(Actor):
             lambda leaves: self._closeness(asked, leaves, {}),
             lambda leaf: instances.told(self.model.leaves[leaf].excerpt,
                                         self.conversation.tells(leaf)), self._when,
-            known=known, leading=leading)
+            known=known, leading=leading,
+            told_apart=self._open_instances(opened, keep) if opened else None,
+            in_sense=self._in_sense(senses.kind_listed(several.listed(text))))
+
+    def _in_sense(self, kind: str | None
+                  ) -> Callable[[str, Collection[str]], bool | None] | None:
+        """Whether a memory naming ``held`` things says them as things of ``kind`` (a kind
+        of ``senses.SAID``), when each is also another kind's: closer in meaning to how the
+        kind is said than to how each other is ("Cleaned the fish tank" is no food); None
+        when no word of it is another kind's (nothing to judge)."""
+        if kind is None:
+            return None
+
+        def in_sense(leaf: str, held: Collection[str]) -> bool | None:
+            others = senses.rivals({fold(word).lower() for word in re.findall(
+                r"\w+", self.model.leaves[leaf].excerpt)}, kind)
+            if not others:
+                return None
+            close = {other: self.vectors.similarity_of(
+                self.vectors.encode_query(senses.SAID[other]), [leaf]).get(leaf, 0.0)
+                     for other in (kind, *others)}
+            return close[kind] >= max(close[other] for other in others)
+        return in_sense
+
+    def _open_instances(self, kinds: Collection[str], keep: Callable[[str], bool]
+                        ) -> dict[str, set[str]]:
+        """The memories ``keep`` admits telling an instance of an open kind (``open_kinds``:
+        holding one of its cues), each with the instance's names ("Casa Lupe"; the memory's
+        own id when it names none: "Bought a wool scarf for my mom"), and the other memories
+        naming one of those names ("Went back to Kaito")."""
+        index = self.model.index
+        told: dict[str, set[str]] = {}
+        for kind in kinds:
+            own, doings = open_kinds.cues(kind)
+            for cue in sorted(own | doings, key=index.doc_freq):  # the rarest first
+                if len(told) >= instances.CANDIDATES_MAX:
+                    break
+                if not 0 < index.doc_freq(cue) <= open_kinds.CUE_HOLDERS_MAX:
+                    continue
+                for leaf in index.holders(cue):
+                    if leaf in told or not keep(leaf):
+                        continue
+                    text = self.model.leaves[leaf].excerpt  # in memory: no file read per holder
+                    said = {stem(term) for term in text_terms(text)}
+                    named = open_kinds.instance_names(
+                        named_terms(text) | (tool_names() & said), kind)
+                    if named or cue in own:
+                        told[leaf] = set(named) or {leaf}
+        names = {name for held in told.values() for name in held
+                 if 0 < index.doc_freq(name) <= instances.HOLDERS_MAX}
+        for name in sorted(names):
+            for leaf in index.holders(name):
+                if leaf in told:
+                    told[leaf].add(name)
+                elif keep(leaf):
+                    told[leaf] = {name}
+        return told
 
     def _history_told(self, keys: Sequence[tuple[str, str]], timeline: Timeline,
                       admissible: Callable[[str], bool], addable: Callable[[str], bool]

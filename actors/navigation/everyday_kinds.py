@@ -160,3 +160,14 @@ def cities_of_term(term: str) -> tuple[str, ...]:
     key = fold(term).lower()
     places = _places_by_term()
     return places.get(key) or places.get(stem(key)) or ()
+
+
+def everyday_words_of(term: str) -> frozenset[str]:
+    """The words (folded, as listed, not stemmed) of the everyday kind ``term`` names: a
+    word's sense is told by its form ("fishing" is the hobby, "fish" a pet or a food)."""
+    key = fold(term).lower()
+    kinds = _kinds_by_term()
+    kind = kinds.get(key) or kinds.get(stem(key))
+    if kind is None or kind in _VEHICLES or _KINDS[kind] == _PLACES:
+        return frozenset()
+    return frozenset(_KINDS[kind].split())

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Mapping
 
-from actors.navigation import several
+from actors.navigation import open_kinds, several
 from actors.navigation.stem import stem
 from actors.text import fold
 from actors.text import terms as text_terms
@@ -121,6 +121,7 @@ def things_asked(text: str, things_of: Callable[[str], Collection[str]]) -> froz
     for word in several.listed(text):
         found.update(things_of(stem(word)))
         found.update(_more_things(word))
+        found.update(open_kinds.closed_things(word))
     return frozenset(found)
 
 
@@ -129,6 +130,8 @@ def gathered(things: Collection[str], doc_freq: Callable[[str], int],
              closeness: Callable[[list[str]], Mapping[str, float]],
              telling: Callable[[str], int], when: Callable[[str], tuple[str, float]], *,
              known: Collection[str] = frozenset(), leading: str | None = None,
+             told_apart: Mapping[str, Collection[str]] | None = None,
+             in_sense: Callable[[str, Collection[str]], bool | None] | None = None,
              most: int = several.SEVERAL_SHOWN) -> list[str]:
     """The memories, the closest to the question first and the others oldest first (the
     ranking's best part leads, the rest read as a story), each naming a thing of ``things`` no
@@ -142,7 +145,12 @@ def gathered(things: Collection[str], doc_freq: Callable[[str], int],
     ``known`` to be the speaker's (a value the timeline recorded: "Braga", "Coimbra" for "How
     many cities have I lived in this year?") go before the others, and so does the ranking's
     first (``leading``) when it is a part telling something: the ranking weighed more than the
-    closeness of one memory."""
+    closeness of one memory. ``told_apart`` adds memories and the instances each tells of an
+    open kind (``open_kinds``: "Casa Lupe" for "Had dinner at Casa Lupe"), read by the
+    caller. ``in_sense`` judges a memory naming a word of two kinds' lists (``senses``): one
+    saying it in another kind's sense is dropped ("I started eating fish again" for pets), one
+    saying it in the asked kind's is a part however far from the question ("Cleaned the fish
+    tank": the closeness cut below stands for the sense check where none was made)."""
     counted = sorted((count, thing) for thing in things
                      if 0 < (count := doc_freq(thing)) <= HOLDERS_MAX or thing in known
                      and count)
@@ -155,7 +163,11 @@ def gathered(things: Collection[str], doc_freq: Callable[[str], int],
                 naming[leaf].add(thing)
             elif keep(leaf):
                 naming[leaf] = {thing}
+    for leaf, told in (told_apart or {}).items():
+        naming.setdefault(leaf, set()).update(told)
     naming = {leaf: held for leaf, held in naming.items() if len(held) <= THINGS_MAX}
+    sensed = {leaf: in_sense(leaf, held) for leaf, held in naming.items()} if in_sense else {}
+    naming = {leaf: held for leaf, held in naming.items() if sensed.get(leaf) is not False}
     if not naming:
         return []
     close = closeness(list(naming))
@@ -163,10 +175,12 @@ def gathered(things: Collection[str], doc_freq: Callable[[str], int],
     named: set[str] = set()
     tier = {leaf: telling(leaf) for leaf in naming}
     mine = {leaf for leaf, held in naming.items() if held & set(known)}
+    instanced = {leaf for leaf, told in (told_apart or {}).items() if leaf not in told} \
+        | {leaf for leaf, judged in sensed.items() if judged}
     for leaf in sorted(naming, key=lambda leaf: (
             leaf not in mine, leaf != leading or tier[leaf] < 1, -tier[leaf],
             -close.get(leaf, 0.0))):
-        if taken and leaf not in mine and close.get(leaf, 0.0) < CLOSE_SHARE * max(
+        if taken and leaf not in mine | instanced and close.get(leaf, 0.0) < CLOSE_SHARE * max(
                 close.get(taken[0], 0.0), 0.0):
             continue  # far from the question: another sense of the word ("fish" eaten)
         if taken and leaf not in mine and tier[leaf] < min(1, tier[taken[0]]):

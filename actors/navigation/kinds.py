@@ -10,6 +10,8 @@ data and one lookup.
 
 from __future__ import annotations
 
+import functools
+
 from actors.navigation.everyday_kinds import everyday_things_of
 from actors.navigation.stem import stem
 from actors.text import fold
@@ -62,3 +64,10 @@ def things_of(term: str) -> tuple[str, ...]:
     none when it names no kind of ``_KINDS`` nor an everyday one (``everyday_kinds``)."""
     key = fold(term).lower()
     return _BY_TERM.get(key) or _BY_TERM.get(stem(key)) or everyday_things_of(key)
+
+
+@functools.cache
+def tool_names() -> frozenset[str]:
+    """The index terms of every tool of ``_KINDS`` ("ruff", "terraform" is none): a tool
+    named in lower case ("Adopted ruff for linting") is still a name."""
+    return frozenset(thing for things in _BY_TERM.values() for thing in things)
