@@ -51,7 +51,8 @@ _EVENTS = (
            r"surger\w*|surgeon\w*|operat\w*|op|ops|lasik|laser|operar\w*|opere|opero|"
            r"operacion\w*|cirugi\w*|ciruj\w*|intervencion\w*|intervenid\w*|quirofano\w*|"
            r"quirurg\w*|anestesi\w*|anesthe\w*|stitches|puntos"),
-    _Event("engagement", r"engaged|engagement|proposed|proposal|fiance|fiancee|compromet\w*|"
+    _Event("engagement", r"engaged|engagement|propos\w*\s+to|proposal\s+of\s+marriage|fiance|"
+           r"fiancee|compromet\w*|"
            r"compromiso|pedida\s+de\s+mano|pidio\s+matrimonio|pedi\s+matrimonio",
            r"engag\w*|propos\w*|fiance\w*|compromet\w*|compromiso\w*|prometid\w*|"
            r"matrimonio|pedida|said\s+yes|dijo\s+que\s+si|dije\s+que\s+si|rings?|anillo\w*|💍"),
@@ -87,7 +88,7 @@ _DATE = re.compile(
 
 _DOING = re.compile(
     r"^(?:what|which|que|cual)\s+(?:kind\s+of\s+|type\s+of\s+|tipo\s+de\s+)?"
-    r"([^\W\d_]+(?:\s+[^\W\d_]+)?)\s+(?:did|has|have|had)\s+(.{1,40}?)\s+"
+    r"([^\W\d_]+(?:\s+[^\W\d_]+)?)\s+(?:did|has|have|had)\s+(\S+(?:\s+\S+){0,2}?)\s+"
     r"(buy|purchase|adopt|sell|rent|win|bought|adopted|sold|rented|won)\b"
     r"|^(?:que|cual)\s+([^\W\d_]+)\s+(?:se\s+|me\s+|te\s+|nos\s+)?"
     r"(compro|compre|compraste|compramos|compraron|adopto|adopte|adoptaste|adoptaron|vendio|"
@@ -231,33 +232,38 @@ def _doing(question: str, found: re.Match[str]) -> AskedDetail | None:
              for term in text_terms(" ".join({word, *kin(word)}))}
     names = re.findall(r"\b[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+\b", question.split(None, 1)[-1])
     owner = next((name for name in names if fold(name) in fold(who)), "")
-    person = owner or ("the user" if re.search(r"\b(?:i|we|me|nos)\b", fold(who)) else "")
+    person = owner or ("the user" if re.search(r"\b(?:i|we|me|nos|user|usuari[oa])\b",
+                                               fold(who)) else "")
     doing_said = {"buy": "buying", "win": "winning", "sell": "selling", "rent": "renting",
                   "adopt": "adopting"}[doing]
-    said = f"no memory tells of {person} {doing_said} a {' '.join(object_words)}"
+    said = f"no memory tells of {person} {doing_said} {' '.join(object_words)}"
     return AskedDetail(said=re.sub(r"\s+", " ", said), told=_words(told),
                        thing=frozenset(forms),
                        owner=owner)
 
 
 def _relation(folded: str) -> AskedDetail | None:
-    """The user's relative of one kind of a group ("wife"), asked of a store that may tell
-    the relation only by another kind or the group's word ("partner", "novia"): a memory must
-    hold a word of its own kind."""
+    """The user's spouse ("wife", "marido") asked of a store that may tell the relation only
+    as a partner or a girlfriend: a memory must say the marriage (a spouse's word, "married",
+    "boda"). A partner is the word of people married or not, so it says no marriage; a
+    girlfriend or boyfriend asked is answered by a partner (a dating couple's own word)."""
     for found in _RELATION_ASKED.finditer(folded):
         word = next(group for group in found.groups() if group is not None)
-        for generic, kinds in KIN:
-            own = next((kind for kind in kinds if word in kind), None)
-            if own is None or generic.isdisjoint(_PERSONS):
+        for kind in _SPOUSES:
+            if word not in kind:
                 continue
-            others = generic.union(*kinds) - own
+            own = kind | _MARRIAGE
+            others = frozenset().union(*(kinds for generic, group in KIN
+                                         if generic & {"partner"}
+                                         for kinds in (generic, *group))) - own
             return AskedDetail(said=f"no memory says the user has a {word}",
-                               told=_words("|".join(sorted(own))),
-                               kind_words=frozenset(own),
-                               others=frozenset(others))
+                               told=_words("|".join(sorted(own))), kind_words=own,
+                               others=others)
     return None
 
 
-_PERSONS = frozenset({"partner", "spouse", "pareja"})
-"""The groups read as a relation's kind: a spouse told as a partner is no wife; a son told as
-a kid is (a kid is one's son or daughter, so told either way)."""
+_SPOUSES = (frozenset({"wife", "esposa", "mujer"}), frozenset({"husband", "esposo", "marido"}))
+"""A spouse's own words, by kind (``query.KIN``'s)."""
+_MARRIAGE = frozenset("""spouse married marriage wedding boda casado casada casados casadas
+    casamos matrimonio""".split())
+"""Words saying a marriage, whoever's kind: "we got married", "nuestra boda"."""
