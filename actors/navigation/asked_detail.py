@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from actors.dates import MONTHS, WEEKDAYS
 from actors.facts.speakers import opening_speaker
-from actors.navigation.query import KIN, kin
+from actors.navigation.query import KIN, RELATION_WORDS, kin
 from actors.navigation.stem import stem
 from actors.text import fold
 from actors.text import terms as text_terms
@@ -206,6 +206,10 @@ def _whose(question: str) -> str:
     relative = re.search(r"\b(?:my|mi)\s+([^\W\d_]+)['’]s\b|\bde\s+mi\s+([^\W\d_]+)", folded)
     if relative is not None:
         return f"the user's {relative.group(1) or relative.group(2)}"
+    kin_named = next((word for word in re.findall(r"\b(?:my|mi)\s+([^\W\d_]+)", folded)
+                      if word in RELATION_WORDS), None)
+    if kin_named is not None:
+        return f"the user's {kin_named}"
     name = re.search(r"\b([A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)['’]s\b", question)
     if name is not None:
         return name.group(1)
