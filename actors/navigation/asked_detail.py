@@ -24,7 +24,7 @@ from actors.dates import MONTHS, WEEKDAYS
 from actors.facts.speakers import opening_speaker
 from actors.navigation.query import KIN, RELATION_WORDS, kin
 from actors.navigation.stem import stem
-from actors.text import fold
+from actors.text import STOPWORDS, fold
 from actors.text import terms as text_terms
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -54,7 +54,8 @@ _EVENTS = (
     _Event("engagement", r"engaged|engagement|propos\w*\s+to|proposal\s+of\s+marriage|fiance|"
            r"fiancee|compromet\w*|"
            r"compromiso|pedida\s+de\s+mano|pidio\s+matrimonio|pedi\s+matrimonio",
-           r"engag\w*|propos\w*|fiance\w*|compromet\w*|compromiso\w*|prometid\w*|"
+           r"engaged(?!\s+(?:in|with|by|on)\b)|engagement(?!\s+(?:with|rate|metrics?|on)\b)|"
+           r"propos\w*|fiance\w*|compromet\w*|compromiso\w*|prometid\w*|"
            r"matrimonio|pedida|said\s+yes|dijo\s+que\s+si|dije\s+que\s+si|rings?|anillo\w*|💍"),
     _Event("wedding", r"married|wedding|marry|boda|casaste|case|caso|casamos|casaron|"
            r"casarme|casarse",
@@ -68,6 +69,9 @@ _EVENTS = (
     _Event("retirement", r"retired|retirement|jubile|jubilo|jubilacion",
            r"retir\w*|jubil\w*|pension\w*"),
 )
+
+_LIGHT = frozenset("get got getting have had has did do does i we".split())
+"""Words before an event's word that tell nothing of which ("get married", "have surgery")."""
 
 _BIRTH_ASKED = re.compile(
     r"^(?:(?:on|in|en)\s+)?(?:when|cuando|what\s+(?:day|date|year|month)|que\s+(?:dia|fecha|"
@@ -187,12 +191,17 @@ def detail_asked(question: str) -> AskedDetail | None:
     if doing is not None:
         return _doing(question, doing)
     for event in _EVENTS:
-        if re.search(rf"(?<![\w-])(?:{event.asked})(?![\w-])", folded) \
+        said = re.search(rf"(\w+\s+)?(?<![\w-])(?:{event.asked})(?![\w-])", folded)
+        if said is not None \
                 and re.match(r"(?:when|where|who|which|what|how|cuando|donde|quien|con\s+"
                              r"quien|que|cual|como|en\s+que|a\s+que)\b", folded):
+            before = (said.group(1) or "").strip()
+            label = event.label if before in STOPWORDS or before in _LIGHT or not before \
+                or not re.search(rf"\b{re.escape(before)}\b", question.lower().replace(
+                    "’", "'")) or re.search(rf"\b{re.escape(before.capitalize())}\b", question) \
+                else f"{before} {event.label}"  # "eye surgery"
             return AskedDetail(said="no memory tells of " + (
-                f"{whose}'s {event.label}" if whose else f"the {event.label}"),
-                told=_words(event.told))
+                f"{whose}'s {label}" if whose else f"the {label}"), told=_words(event.told))
     return _relation(folded)
 
 

@@ -49,7 +49,7 @@ async def test_a_detail_no_memory_gives_is_no_memory_found(tmp_path: Path) -> No
         "NONE", "no memory gives the user's mother's date of birth")
     assert (car.status, car.reason) == ("NONE", "no memory tells of Tomás buying car")
     assert (surgery.status, surgery.reason) == (
-        "NONE", "no memory tells of the user's surgery")
+        "NONE", "no memory tells of the user's eye surgery")
     assert (wife.status, wife.reason) == (
         "NONE", "no memory says the user has a wife (a 'partner' is told)")
     assert wife.nearest and "partner Ana" in wife.nearest[0].text  # the partner is shown
