@@ -78,7 +78,8 @@ _BIRTH_ASKED = re.compile(
     r"ano|mes)|en\s+que\s+(?:dia|fecha|ano|mes))\b.*\b(?:born|birthday|birth|nacio|naciste|"
     r"naci|nacimiento|cumpleanos|cumple)\b"
     r"|^(?:what|which|cual)\s*(?:is|was|'s|es|era)\s+.{0,40}\b(?:date\s+of\s+birth|birth\s*"
-    r"date|birthday|dob|fecha\s+de\s+nacimiento|cumpleanos)\W*$")
+    r"date|birthday|dob|fecha\s+de\s+nacimiento|cumpleanos)(?:\s+(?:de|del|of)\s+"
+    r"[^,;]{1,40})?\W*$")
 """A question asking the day someone was born ("What is my mother's date of birth?", "When
 is Tomás's birthday?", "¿Cuándo nació mi abuela?"); not what happened on a birthday ("What
 did I give my mother for her birthday?")."""
@@ -212,6 +213,10 @@ def _whose(question: str) -> str:
     named = re.search(r"\b([A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)['’]s\s+([^\W\d_]+)['’]s\b", question)
     if named is not None:
         return f"{named.group(1)}'s {named.group(2)}"
+    named = re.search(r"\b(?:el|la|los|las)\s+([^\W\d_]+)\s+de\s+([A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)",
+                      question)
+    if named is not None and fold(named.group(1)) in RELATION_WORDS:
+        return f"{named.group(2)}'s {named.group(1)}"  # "la hermana de Nora"
     relative = re.search(r"\b(?:my|mi)\s+([^\W\d_]+)['’]s\b|\bde\s+mi\s+([^\W\d_]+)", folded)
     if relative is not None:
         return f"the user's {relative.group(1) or relative.group(2)}"
@@ -219,7 +224,8 @@ def _whose(question: str) -> str:
                       if word in RELATION_WORDS), None)
     if kin_named is not None:
         return f"the user's {kin_named}"
-    name = re.search(r"\b([A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)['’]s\b", question)
+    name = re.search(r"\b([A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)['’]s\b", question) \
+        or re.search(r"\bde\s+([A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)", question)
     if name is not None:
         return name.group(1)
     if re.search(r"\b(?:i|my|me|mi|mis)\b", folded) or re.search(r"\b\w+(?:e|amos)\b\s*\?",

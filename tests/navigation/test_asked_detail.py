@@ -69,6 +69,8 @@ def test_which_questions_ask_a_detail() -> None:
 
     assert said("¿Cuándo nació mi abuela?") \
         == "no memory gives the user's abuela's date of birth"
+    assert said("¿Cuál es la fecha de nacimiento de mi madre?") \
+        == "no memory gives the user's madre's date of birth"
     assert said("Who did I get engaged to?") == "no memory tells of the user's engagement"
     assert said("¿Qué coche se compró Tomás?") == "no memory tells of Tomás buying coche"
     assert said("¿Cómo se llama mi esposa?") == "no memory says the user has a esposa"
