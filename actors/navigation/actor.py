@@ -72,6 +72,7 @@ from actors.navigation.answer_type import (
 from actors.navigation.answer_type import expected as expected_answer
 from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.apart import Apart
+from actors.navigation.asked_detail import AskedDetail, detail_asked
 from actors.navigation.asked_person import (
     asks_about_the_user,
     names_asked,
@@ -1854,6 +1855,18 @@ class NavigationActor(Actor):
                 result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
                 nearest=result.hits[:ranking.NEAREST_SHOWN],
                 reason=f"no memory gives {setting.said}")
+        detail = detail_asked(topic) if result.status in ("FOUND", "AMBIGUOUS") \
+            and not listing and answer is None and not value_leaves else None
+        if detail is not None and not self._detail_told(detail, result):
+            # "What is my mother's date of birth?" served the mother's job and visit, "What is
+            # my wife's name?" the partner: the detail asked has words of its own
+            # (``asked_detail``) and no memory shown holds them, so it was never stored
+            named_so = next(filter(None, (detail.other_kind_in(hit.text)
+                                          for hit in result.hits)), "")
+            result = dataclasses.replace(
+                result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
+                nearest=result.hits[:ranking.NEAREST_SHOWN],
+                reason=detail.said + (f" (a '{named_so}' is told)" if named_so else ""))
         if result.more:  # a memory shown beside one served is not named again
             shown = {hit.leaf_id for hit in result.hits} | {
                 turn for hit in result.hits for around in (hit.next_turn, hit.also_said)
@@ -1889,6 +1902,16 @@ class NavigationActor(Actor):
                       vector_candidates=len(similar), readings=len(readings),
                       leaf_ids=[h.leaf_id for h in result.hits])
         return result
+
+    def _detail_told(self, detail: AskedDetail, result: SearchResult) -> bool:
+        """Whether a memory shown (served, its next turn, the "also close" ones) gives
+        ``detail``; for a relation's kind ("wife"), also any memory of the store holding one
+        of its words (the wife may be told apart from the memories served: "Laura cooked")."""
+        if any(detail.held_by(turn.text) for hit in (*result.hits, *result.more)
+               for turn in (hit, hit.next_turn, hit.also_said) if turn is not None):
+            return True
+        return bool(detail.kind_words) and any(
+            self.model.index.doc_freq(stem(word)) for word in detail.kind_words)
 
     def _weigh_together(self, lexical: dict[str, float], best: Mapping[str, Match]) -> None:
         """The best lexical matches that are long memories, scored by how close together they

@@ -122,7 +122,14 @@ _SETTINGS = (frozenset("local locally localhost dev development desarrollo".spli
              frozenset("staging preprod preproduccion".split()),
              frozenset("production prod produccion".split()))
 """Environments a value is set for: a memory telling the value of another environment only
-("cluster ledgerline-cache-prod") does not give the staging one. A memory naming none may."""
+("cluster ledgerline-cache-prod") does not give the staging one, nor does one naming none
+(fix-never7: the value told with no environment is most often the one everybody uses, and a
+reply giving it for staging is a silent substitution)."""
+
+_EVERY_SETTING = re.compile(r"\beverywhere\b|\b(?:all|every|both|each)\s+(?:the\s+|our\s+)?"
+                            r"(?:envs?|environments?)\b|\btodos\s+los\s+entornos\b|"
+                            r"\ben\s+todas\s+partes\b|\bcada\s+entorno\b")
+"""A value told of every environment ("We run Redis 7.2 everywhere"): it is staging's too."""
 
 _WORD = re.compile(r"\d+(?:\.(?:\d+|x))*|[^\W_]+(?:\.js)?")
 """A word of a memory, a dotted number kept whole ("1.29") and "Node.js" one word."""
@@ -160,10 +167,11 @@ class AskedSetting:
                    for name in self.owners) and self._names_another(body):
             return False  # "Dana's Orbit moved from Kafka 3.5" for Tidewell's Kafka; a
             # memory naming nothing ("Cut WEBHOOK_MAX_RETRIES from 5 to 3") may be the owner's
-        if self.settings and any(words & group for group in _SETTINGS) \
-                and not any(words & group for group in self.settings):
+        if self.settings and not any(words & group for group in self.settings) \
+                and not _EVERY_SETTING.search(fold(body)):
             return False  # "Redis 7.2 on ElastiCache, cluster ledgerline-cache-prod" for
-            # the Redis version of staging
+            # the Redis version of staging; "Norbank's SFTP server listens on port 2222"
+            # names no environment, so it gives no staging port either
         if self.kind is _PHONE:
             return any(sum(c.isdigit() for c in m.group()) >= 7
                        for m in self.kind.value.finditer(body))

@@ -109,7 +109,7 @@ def test_questions_about_a_value_that_do_not_ask_for_it(question: str) -> None:
      "Marlin's DB pool was exhausted; set MaxOpenConns to 40.", True),
     ("¿Cuál es el tamaño máximo del pool de conexiones en Tidewell?",
      "Tidewell (checkout): connection pools that are too small queue requests.", False),
-    # a value of another environment does not give the one asked; one naming none may
+    # a value of another environment does not give the one asked; one of every environment does
     ("What Redis version does staging use?",
      "Redis is Redis 7.2 on ElastiCache, cluster ledgerline-cache-prod.", False),
     ("What Redis version does staging use?", "We run Redis 7.2 everywhere.", True),

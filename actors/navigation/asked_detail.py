@@ -1,0 +1,288 @@
+"""A detail asked of someone the store knows, and whether a memory gives it.
+
+"What is my mother's date of birth?" when the mother is told (her job, a visit) and no date of
+her birth; "When did I have eye surgery?" when other health matters are told and no
+operation; "When did I get engaged?" when a partner is told and no engagement; "What car did
+Tomás buy?" when Tomás spent "dos días en coche" and bought nothing; "What is my wife's name?"
+when only a partner is told. Each reply served the memories about the person, the nearest
+in meaning, as if they answered. What the question asks is a *detail* with words of its own:
+a date of birth (a birth word with a date in one sentence), an event of a life (an
+operation, an engagement, a wedding, a graduation...: any of its forms, in either language:
+"me operé", "cirugía", "nos pedimos matrimonio", "proposed"), a doing with its object (a
+form of buying together with the thing or a name of it: "me compré un Seat"), a relation's
+own kind ("wife", "esposa", "mujer"; "partner" says nobody is a wife). No memory shown giving
+it, the question was never answered by the store: the navigation actor then says "No memory
+found" and names the detail. English and Spanish. Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from actors.dates import MONTHS, WEEKDAYS
+from actors.facts.speakers import opening_speaker
+from actors.navigation.query import KIN, RELATION_WORDS, kin
+from actors.navigation.stem import stem
+from actors.text import STOPWORDS, fold
+from actors.text import terms as text_terms
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_HEADER = re.compile(r"^\s*\[[^\]\n]*\]\s*|^\s*\d{4}-\d{2}-\d{2}\S*\s*")
+"""A memory's own day ("[2026-06-01]"): no date of anything it tells."""
+
+
+@dataclass(frozen=True)
+class _Event:
+    """An event of a life a question may ask about, with the words that tell it."""
+
+    label: str
+    """How the reply names it: "surgery", "engagement"."""
+    asked: str
+    """The folded words of a question asking about it (a regex alternative)."""
+    told: str
+    """The folded words of a memory telling it (a regex alternative, its forms in English and
+    Spanish, the ways people say it: "me operé", "LASIK", "nos pidió matrimonio")."""
+
+
+_EVENTS = (
+    _Event("surgery", r"surgery|surgeries|operated\s+on|cirugias?|operaron|opere|opero|"
+           r"operacion(?:es)?\s+de",
+           r"surger\w*|surgeon\w*|operat\w*|op|ops|lasik|laser|operar\w*|opere|opero|"
+           r"operacion\w*|cirugi\w*|ciruj\w*|intervencion\w*|intervenid\w*|quirofano\w*|"
+           r"quirurg\w*|anestesi\w*|anesthe\w*|stitches|puntos"),
+    _Event("engagement", r"engaged|engagement|propos\w*\s+to|proposal\s+of\s+marriage|fiance|"
+           r"fiancee|compromet\w*|"
+           r"compromiso|pedida\s+de\s+mano|pidio\s+matrimonio|pedi\s+matrimonio",
+           r"engaged(?!\s+(?:in|with|by|on)\b)|engagement(?!\s+(?:with|rate|metrics?|on)\b)|"
+           r"propos\w*|fiance\w*|compromet\w*|compromiso\w*|prometid\w*|"
+           r"matrimonio|pedida|said\s+yes|dijo\s+que\s+si|dije\s+que\s+si|rings?|anillo\w*|💍"),
+    _Event("wedding", r"married|wedding|marry|boda|casaste|case|caso|casamos|casaron|"
+           r"casarme|casarse",
+           r"marr\w*|wed\w*|boda\w*|cas[eoa]|casamos|casaron|casar\w*|casad[oa]s?|"
+           r"matrimonio|nupcias|esposo|esposa|husband|wife|honeymoon|luna\s+de\s+miel"),
+    _Event("graduation", r"graduated?|graduation|gradue|graduo|graduaste|me\s+titule",
+           r"graduat\w*|gradu[eo]|graduac\w*|graduad[oa]s?|titul\w*|degree|diploma\w*|"
+           r"licenci\w*|finished\s+(?:my|the|his|her)\s+(?:degree|studies|master)"),
+    _Event("divorce", r"divorced?|divorcio|divorcie|divorcio|divorciaron",
+           r"divorc\w*|separat\w*|separ[eoa]\w*|split\s+up"),
+    _Event("retirement", r"retired|retirement|jubile|jubilo|jubilacion",
+           r"retir\w*|jubil\w*|pension\w*"),
+)
+
+_LIGHT = frozenset("get got getting have had has did do does i we".split())
+"""Words before an event's word that tell nothing of which ("get married", "have surgery")."""
+
+_BIRTH_ASKED = re.compile(
+    r"^(?:(?:on|in|en)\s+)?(?:when|cuando|what\s+(?:day|date|year|month)|que\s+(?:dia|fecha|"
+    r"ano|mes)|en\s+que\s+(?:dia|fecha|ano|mes))\b.*\b(?:born|birthday|birth|nacio|naciste|"
+    r"naci|nacimiento|cumpleanos|cumple)\b"
+    r"|^(?:what|which|cual)\s*(?:is|was|'s|es|era)\s+.{0,40}\b(?:date\s+of\s+birth|birth\s*"
+    r"date|birthday|dob|fecha\s+de\s+nacimiento|cumpleanos)(?:\s+(?:de|del|of)\s+"
+    r"[^,;]{1,40})?\W*$")
+"""A question asking the day someone was born ("What is my mother's date of birth?", "When
+is Tomás's birthday?", "¿Cuándo nació mi abuela?"); not what happened on a birthday ("What
+did I give my mother for her birthday?")."""
+_BIRTH_TOLD = re.compile(r"\b(?:born|birth\w*|bday|b-day|cumple\w*|naci\w*|turns?|turned)\b")
+_DATE = re.compile(
+    rf"\b(?:{'|'.join(sorted(MONTHS, key=len, reverse=True))}|"
+    rf"{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))}|today|tomorrow|tonight|hoy|"
+    r"manana|pasado\s+manana)\b|\d")
+"""A date in a sentence: a month, a weekday, a near day or a number ("12 March 1961",
+"el 3 de mayo", "turns 65 tomorrow", "14/03")."""
+
+_DOING = re.compile(
+    r"^(?:what|which|que|cual)\s+(?:kind\s+of\s+|type\s+of\s+|tipo\s+de\s+)?"
+    r"([^\W\d_]+(?:\s+[^\W\d_]+)?)\s+(?:did|has|have|had)\s+(\S+(?:\s+\S+){0,2}?)\s+"
+    r"(buy|purchase|adopt|sell|rent|win|bought|adopted|sold|rented|won)\b"
+    r"|^(?:que|cual)\s+([^\W\d_]+)\s+(?:se\s+|me\s+|te\s+|nos\s+)?"
+    r"(compro|compre|compraste|compramos|compraron|adopto|adopte|adoptaste|adoptaron|vendio|"
+    r"vendi|vendiste|alquilo|alquile|alquilaste|gano|gane|ganaste)\b(.{0,40})")
+"""A doing asked by its object: "What car did Tomás buy?", "Which dog did we adopt?", "¿Qué
+coche se compró Tomás?"."""
+_DOINGS = {
+    "buy": r"buy\w*|bought|purchas\w*|got|get|getting|picked\s+up|new|compr\w*|adquir\w*|"
+           r"nuev[oa]s?|estren\w*|pagu[eé]|pag[oó]|paid",
+    "adopt": r"adopt\w*|rescu\w*|got|get|new|nuev[oa]s?|acog\w*|welcome\w*|home",
+    "sell": r"sell\w*|sold|vend\w*|got\s+rid|deshic\w*|traspas\w*",
+    "rent": r"rent\w*|leas\w*|alquil\w*|arrend\w*|hired?",
+    "win": r"won|win\w*|gan[eéoó]\w*|ganar\w*|premi\w*|prize\w*|award\w*|trophy|trofeo",
+}
+_DOING_OF = {"purchase": "buy", "bought": "buy", "adopted": "adopt", "sold": "sell",
+             "rented": "rent", "won": "win", "compr": "buy", "adopt": "adopt", "vend": "sell",
+             "alquil": "rent", "gan": "win"}
+
+_RELATION_ASKED = re.compile(
+    r"\b(?:my|mi|the\s+user's|del?\s+(?:la\s+)?usuari[oa])\s+([^\W\d_]+)(?:'s)?\b"
+    r"|\b(?:el|la|los|las)\s+([^\W\d_]+)\s+(?:del?\s+(?:la\s+)?usuari[oa])\b"
+    r"|\b(?:mi|tu)\s+([^\W\d_]+)\b")
+"""The user's relative a question names ("my wife's name", "el nombre de mi esposa", "la mujer
+del usuario")."""
+
+
+@dataclass(frozen=True)
+class AskedDetail:
+    """What a question asks, in the words a memory giving it would hold."""
+
+    said: str
+    """The reply's reason ("no memory gives the user's mother's date of birth", "no memory
+    tells of Tomás buying a car")."""
+    told: re.Pattern[str]
+    """A memory's (folded) words telling the detail."""
+    value: re.Pattern[str] | None = None
+    """What must stand in the same sentence as ``told`` (a date for a birth)."""
+    thing: frozenset[str] = frozenset()
+    """For a doing, the forms of its object ("car": coche, auto, vehicle...): the memory holds
+    one, or a name (the thing by its make: "un Seat León")."""
+    owner: str = ""
+    """For a doing, the person the question names: a line another speaker says of
+    themselves, not naming them, is not theirs (Maya's "I bought a used Subaru")."""
+    kind_words: frozenset[str] = frozenset()
+    """For a relation's kind, its own words ("wife", "esposa", "mujer")."""
+    others: frozenset[str] = frozenset()
+    """For a relation's kind, the other words of its group ("partner", "novia"): a memory
+    holding one is named in the reply (a partner is told, no wife)."""
+
+    def held_by(self, text: str) -> bool:
+        """Whether ``text`` (one memory) gives the detail."""
+        body = _HEADER.sub("", text)
+        if self.owner and _another_speakers(body, self.owner):
+            return False
+        for sentence in _SENTENCE_END.split(body):
+            folded = fold(sentence)
+            if not self.told.search(folded):
+                continue
+            if self.value is not None and not self.value.search(
+                    self.told.sub(" ", folded)):
+                continue
+            if self.thing and not (
+                    {stem(term) for term in text_terms(sentence)} & self.thing
+                    or re.search(r"(?<=\w\s)[A-Z][\w-]+", sentence)):
+                continue
+            return True
+        return False
+
+    def other_kind_in(self, text: str) -> str:
+        """The word of the relation's group ``text`` names it by ("partner"), or ""."""
+        return next((word for word in re.findall(r"[^\W\d_]+", text)
+                     if fold(word) in self.others), "")
+
+
+def _another_speakers(body: str, owner: str) -> bool:
+    """``body`` is a line another speaker opens, not naming ``owner``."""
+    speaker = opening_speaker(body)
+    return speaker is not None and speaker.subject is not None \
+        and fold(speaker.subject) != fold(owner) and fold(owner) not in fold(body)
+
+
+def _words(pattern: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-])(?:{pattern})(?![\w-])")
+
+
+def detail_asked(question: str) -> AskedDetail | None:
+    """The detail ``question`` asks of someone, when it is of a kind a memory tells in words
+    of its own (``AskedDetail``); None for any other question."""
+    folded = re.sub(r"^[\W_]+", "", fold(question).replace("’", "'"))
+    whose = _whose(question)
+    if _BIRTH_ASKED.search(folded):
+        return AskedDetail(said="no memory gives " + (f"{whose}'s date of birth" if whose
+                                                      else "the date of birth"),
+                           told=_BIRTH_TOLD, value=_DATE)
+    doing = _DOING.match(folded)
+    if doing is not None:
+        return _doing(question, doing)
+    for event in _EVENTS:
+        said = re.search(rf"(\w+\s+)?(?<![\w-])(?:{event.asked})(?![\w-])", folded)
+        if said is not None \
+                and re.match(r"(?:when|where|who|which|what|how|cuando|donde|quien|con\s+"
+                             r"quien|que|cual|como|en\s+que|a\s+que)\b", folded):
+            before = (said.group(1) or "").strip()
+            label = event.label if before in STOPWORDS or before in _LIGHT or not before \
+                or not re.search(rf"\b{re.escape(before)}\b", question.lower().replace(
+                    "’", "'")) or re.search(rf"\b{re.escape(before.capitalize())}\b", question) \
+                else f"{before} {event.label}"  # "eye surgery"
+            return AskedDetail(said="no memory tells of " + (
+                f"{whose}'s {label}" if whose else f"the {label}"), told=_words(event.told))
+    return _relation(folded)
+
+
+def _whose(question: str) -> str:
+    """Whose detail ``question`` asks, as the reply says it: "the user" for "my", "I",
+    "mi"; a name before "'s"; "the user's mother" for "my mother's"."""
+    folded = fold(question)
+    named = re.search(r"\b([A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)['’]s\s+([^\W\d_]+)['’]s\b", question)
+    if named is not None:
+        return f"{named.group(1)}'s {named.group(2)}"
+    named = re.search(r"\b(?:el|la|los|las)\s+([^\W\d_]+)\s+de\s+([A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)",
+                      question)
+    if named is not None and fold(named.group(1)) in RELATION_WORDS:
+        return f"{named.group(2)}'s {named.group(1)}"  # "la hermana de Nora"
+    relative = re.search(r"\b(?:my|mi)\s+([^\W\d_]+)['’]s\b|\bde\s+mi\s+([^\W\d_]+)", folded)
+    if relative is not None:
+        return f"the user's {relative.group(1) or relative.group(2)}"
+    kin_named = next((word for word in re.findall(r"\b(?:my|mi)\s+([^\W\d_]+)", folded)
+                      if word in RELATION_WORDS), None)
+    if kin_named is not None:
+        return f"the user's {kin_named}"
+    name = re.search(r"\b([A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)['’]s\b", question) \
+        or re.search(r"\bde\s+([A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)", question)
+    if name is not None:
+        return name.group(1)
+    if re.search(r"\b(?:i|my|me|mi|mis)\b", folded) or re.search(r"\b\w+(?:e|amos)\b\s*\?",
+                                                                 folded):
+        return "the user"
+    return ""
+
+
+def _doing(question: str, found: re.Match[str]) -> AskedDetail | None:
+    """A doing asked by its object ("What car did Tomás buy?"): a memory must hold a form of
+    the doing and, in its sentence, the object's forms or a name."""
+    if found.group(1) is not None:
+        thing, who, verb = found.group(1), found.group(2), found.group(3)
+    else:
+        thing, verb, who = found.group(4), found.group(5), found.group(6)
+    doing = _DOING_OF.get(verb) or next(
+        (done for key, done in _DOING_OF.items() if verb.startswith(key)), verb)
+    told = _DOINGS.get(doing)
+    if told is None:
+        return None
+    object_words = thing.split()[-1:]
+    forms = {stem(term) for word in object_words
+             for term in text_terms(" ".join({word, *kin(word)}))}
+    names = re.findall(r"\b[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+\b", question.split(None, 1)[-1])
+    owner = next((name for name in names if fold(name) in fold(who)), "")
+    person = owner or ("the user" if re.search(r"\b(?:i|we|me|nos|user|usuari[oa])\b",
+                                               fold(who)) else "")
+    doing_said = {"buy": "buying", "win": "winning", "sell": "selling", "rent": "renting",
+                  "adopt": "adopting"}[doing]
+    said = f"no memory tells of {person} {doing_said} {' '.join(object_words)}"
+    return AskedDetail(said=re.sub(r"\s+", " ", said), told=_words(told),
+                       thing=frozenset(forms),
+                       owner=owner)
+
+
+def _relation(folded: str) -> AskedDetail | None:
+    """The user's spouse ("wife", "marido") asked of a store that may tell the relation only
+    as a partner or a girlfriend: a memory must say the marriage (a spouse's word, "married",
+    "boda"). A partner is the word of people married or not, so it says no marriage; a
+    girlfriend or boyfriend asked is answered by a partner (a dating couple's own word)."""
+    for found in _RELATION_ASKED.finditer(folded):
+        word = next(group for group in found.groups() if group is not None)
+        for kind in _SPOUSES:
+            if word not in kind:
+                continue
+            own = kind | _MARRIAGE
+            others = frozenset().union(*(kinds for generic, group in KIN
+                                         if generic & {"partner"}
+                                         for kinds in (generic, *group))) - own
+            return AskedDetail(said=f"no memory says the user has a {word}",
+                               told=_words("|".join(sorted(own))), kind_words=own,
+                               others=others)
+    return None
+
+
+_SPOUSES = (frozenset({"wife", "esposa", "mujer"}), frozenset({"husband", "esposo", "marido"}))
+"""A spouse's own words, by kind (``query.KIN``'s)."""
+_MARRIAGE = frozenset("""spouse married marriage wedding boda casado casada casados casadas
+    casamos matrimonio""".split())
+"""Words saying a marriage, whoever's kind: "we got married", "nuestra boda"."""

@@ -1,0 +1,103 @@
+"""A detail asked of someone the store knows that no memory gives (fix-never7, issue 18): the
+mother told but no date of her birth, Tomás's "dos días en coche" but no car bought, health
+matters but no operation, a partner but no marriage, a port of no environment for staging.
+Each is "No memory found" naming the detail; each asked again of a store holding it is
+answered with the memory that gives it first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from actors.navigation.asked_detail import detail_asked
+from actors.navigation.asked_setting import setting_asked
+from tests.navigation.test_retrieval_rules import replies
+
+pytestmark = pytest.mark.anyio
+
+TURNS = (
+    "[2026-02-03] user: My mother is a nurse at the Santa Maria hospital, she works nights.",
+    "[2026-03-14] user: My mother came to visit last weekend, we went to the market together.",
+    "[2026-04-02] user: I've had a bad cold for a week, the doctor said to rest.",
+    "[2026-04-20] user: My knee hurts after running, the physio gave me exercises.",
+    "[2026-05-05] user: Got my allergy test results: pollen and dust mites.",
+    "[2026-05-18] user: My partner Ana and I are looking for a bigger flat.",
+    "[2026-06-01] user: Ana's birthday dinner was lovely, we went to the Italian place.",
+    "[2026-06-10] Maya: I bought a used Subaru last month, finally!",
+    "[2026-06-10] Tomás: Yo pasé dos días en coche para llegar a Chicago, agotador.",
+    "[2026-06-11] Tomás: Mi hermano Diego vive en Monterrey.",
+    "[2026-07-01] user: Norbank's SFTP server listens on port 2222, user norbank-etl.",
+    "[2026-07-02] user: The Norbank import job runs nightly at 02:00.",
+    "[2026-07-05] user: I switched my dentist to a clinic closer to home.",
+)
+GIVEN = (
+    "[2026-08-01] user: My mother was born on 12 March 1961.",
+    "[2026-08-02] Tomás: Por fin me compré un coche, un Seat León de segunda mano.",
+    "[2026-08-03] user: Me operé de la vista en septiembre, cirugía láser, todo bien.",
+    "[2026-08-05] user: My wife Laura starts her new job tomorrow.",
+    "[2026-08-06] user: In staging the Norbank SFTP server uses port 2022.",
+)
+ASKED = ("What is my mother's date of birth?", "What car did Tomás buy?",
+         "When did I have eye surgery?", "What is my wife's name?",
+         "What is the Norbank SFTP port in staging?")
+
+
+async def test_a_detail_no_memory_gives_is_no_memory_found(tmp_path: Path) -> None:
+    birth, car, surgery, wife, port = await replies(tmp_path / "never", TURNS, ASKED)
+    assert (birth.status, birth.reason) == (
+        "NONE", "no memory gives the user's mother's date of birth")
+    assert (car.status, car.reason) == ("NONE", "no memory tells of Tomás buying car")
+    assert (surgery.status, surgery.reason) == (
+        "NONE", "no memory tells of the user's eye surgery")
+    assert (wife.status, wife.reason) == (
+        "NONE", "no memory says the user has a wife (a 'partner' is told)")
+    assert wife.nearest and "partner Ana" in wife.nearest[0].text  # the partner is shown
+    assert port.status == "NONE" and "(sftp staging)" in (port.reason or "")
+
+
+async def test_the_detail_given_is_answered_by_its_memory(tmp_path: Path) -> None:
+    answered = await replies(tmp_path / "given", (*TURNS, *GIVEN), ASKED)
+    assert [(reply.status, reply.hits[0].text if reply.hits else "") for reply in answered] \
+        == [("FOUND", turn) for turn in GIVEN]
+
+
+def test_which_questions_ask_a_detail() -> None:
+    def said(question: str) -> str | None:
+        detail = detail_asked(question)
+        return detail.said if detail is not None else None
+
+    assert said("¿Cuándo nació mi abuela?") \
+        == "no memory gives the user's abuela's date of birth"
+    assert said("¿Cuál es la fecha de nacimiento de mi madre?") \
+        == "no memory gives the user's madre's date of birth"
+    assert said("Who did I get engaged to?") == "no memory tells of the user's engagement"
+    assert said("¿Qué coche se compró Tomás?") == "no memory tells of Tomás buying coche"
+    assert said("¿Cómo se llama mi esposa?") == "no memory says the user has a esposa"
+    # what happened on a birthday, a girlfriend (told as a partner as often), a proposal of
+    # code, a name given to an adopted pet: no detail of its own asked
+    for question in ("What did I give my mother for her birthday?",
+                     "What is my girlfriend's name?", "How do library upgrades get proposed?",
+                     "What name did the user give the bird adopted in Graz?"):
+        assert said(question) is None, question
+
+
+def test_a_detail_is_read_in_either_language_with_its_value() -> None:
+    birth = detail_asked("When is Leo's birthday?")
+    surgery = detail_asked("When did I have eye surgery?")
+    bought = detail_asked("What car did Tomás buy?")
+    assert birth is not None and surgery is not None and bought is not None
+    assert birth.held_by("[2026-03-01] user: Leo turns 8 on 3 May!")
+    assert not birth.held_by("[2026-03-01] user: Leo's birthday is coming up, any ideas?")
+    assert surgery.held_by("Me operaron de los ojos en marzo.")
+    assert not surgery.held_by("My eyes are itchy, the allergy season started.")
+    assert bought.held_by("Tomás: Por fin me compré un Seat.")
+    assert not bought.held_by("Tomás: Yo pasé dos días en coche.")
+    assert not bought.held_by("Maya: I bought a used Subaru.")  # another speaker's own
+
+
+def test_an_environment_asked_needs_a_memory_naming_it() -> None:
+    setting = setting_asked("What is the Norbank SFTP port in staging?")
+    assert setting is not None
+    assert not setting.held_by("Norbank's SFTP server listens on port 2222.")
+    assert setting.held_by("In staging the Norbank SFTP server uses port 2022.")
