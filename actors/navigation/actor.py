@@ -463,6 +463,14 @@ the same memories question after question."""
 _Judge = TypeVar("_Judge", bound=Callable[[str], bool])
 
 
+def _first_admissible(leaves: Iterable[str], admissible: _Judge, count: int) -> list[str]:
+    """The first ``count`` of ``leaves`` that are admissible, in their order: a time asked
+    with a topic scores its memories on the question's words only when they are few, and
+    asking the scope of each of a bulk import's day (every memory's metadata: 7,500 at 10k,
+    ~0.3 s) only to learn they are too many cost more than the rest of the search."""
+    return list(itertools.islice(filter(admissible, leaves), count))
+
+
 def _remembered(judge: _Judge) -> _Judge:
     """``judge`` asked once per leaf: one search asks whether the same memories are in scope
     again and again (every reading's pool, the vector pool, the descent, the next turns),
@@ -1152,7 +1160,8 @@ class NavigationActor(Actor):
             # November's "I bought a second-hand road bike, a Cannondale CAAD10", which the
             # full-text pool then leaves out; the time's own memories are scored on the
             # question's words too (a month's or a season's, not a busy year's)
-            dated = [leaf for leaf in self._dated_between(span) if admissible(leaf)]
+            dated = _first_admissible(self._dated_between(span), admissible,
+                                      RANGE_WORDS_POOL + 1)
             if len(dated) <= RANGE_WORDS_POOL:
                 unscored = [leaf for leaf in dated if leaf not in best]
                 if unscored:
