@@ -1140,8 +1140,8 @@ class NavigationActor(Actor):
             # November's "I bought a second-hand road bike, a Cannondale CAAD10", which the
             # full-text pool then leaves out; the time's own memories are scored on the
             # question's words too (a month's or a season's, not a busy year's)
-            dated = [leaf for leaf in self._dated_between(span) if admissible(leaf)]
-            if len(dated) <= RANGE_WORDS_POOL:
+            dated = self._few_dated(span, admissible, RANGE_WORDS_POOL)
+            if dated is not None:
                 unscored = [leaf for leaf in dated if leaf not in best]
                 if unscored:
                     self._take(best, query, model.index.score_docs(query, unscored))
@@ -2037,6 +2037,20 @@ class NavigationActor(Actor):
     def _dated_between(self, span: DateRange) -> list[str]:
         """The memories dated in ``span``, oldest first (``days``: a bisect, not a walk)."""
         return self.model.days.between(span.start, span.end)
+
+    def _few_dated(self, span: DateRange, admissible: Callable[[str], bool], most: int
+                   ) -> list[str] | None:
+        """The admissible memories dated in ``span`` (``_dated_between``'s order), or None as
+        soon as more than ``most`` are. Whether a memory is admissible reads its stored
+        metadata (its scope), so a busy year's every memory was read, and cached, only to
+        learn that they were too many: ~2,600 for a year at 50,000 memories."""
+        found: list[str] = []
+        for leaf in self._dated_between(span):
+            if admissible(leaf):
+                if len(found) == most:
+                    return None
+                found.append(leaf)
+        return found
 
     def _newest_dated(self, span: DateRange, admissible: Callable[[str], bool]) -> list[str]:
         """The ``IN_RANGE_SCANNED`` admissible memories dated in ``span``, the newest recorded
