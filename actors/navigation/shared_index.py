@@ -202,7 +202,11 @@ class SharedIndex:
         return max(self.disk.num_docs + fresh - len(self.removed), 0)
 
     def __contains__(self, doc_id: object) -> bool:
-        return isinstance(doc_id, str) and self.meta(doc_id) is not None
+        """A live leaf (``meta`` is not None), its stored metadata left undecoded."""
+        if not isinstance(doc_id, str):
+            return False
+        return doc_id in self.tail or (doc_id not in self.removed
+                                       and self._stored(doc_id) is not None)
 
     def doc_freq(self, term: str) -> int:
         """Documents holding ``term`` (committed + tail; a committed copy the tail replaces
