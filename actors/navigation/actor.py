@@ -63,6 +63,7 @@ from actors.navigation.answer_type import (
     holds_value,
     names_by,
     names_given,
+    someone_else_first,
     tells_a_place,
     tells_a_schedule,
     tells_a_value,
@@ -152,7 +153,12 @@ from actors.navigation.regions import is_demonym
 from actors.navigation.replaced import replaced_memory
 from actors.navigation.said_asked import asked_speaker, asked_thing, names_the_thing
 from actors.navigation.stem import stem
-from actors.navigation.stories import capitalised_terms, named_terms, tells_a_change
+from actors.navigation.stories import (
+    capitalised_terms,
+    named_terms,
+    tells_a_change,
+    tells_own_change,
+)
 from actors.navigation.text_memo import TextMemo
 from actors.navigation.the_user import as_the_user
 from actors.navigation.told_by_others import ToldByOthers
@@ -2831,12 +2837,16 @@ class NavigationActor(Actor):
                     and not (ranked and ranked[0][0] in advised):
                 on_topic = {leaf for leaf, _ in ranked[:ranking.NEWEST_DEPTH]
                             if leaf in judged and ranking.about(judged[leaf], size)}
+                # the user's habit is changed by the user, not by a colleague who switched
+                # ("¿Qué desayuno?" names nobody: the user's)
+                asked_of = names_asked(query.text)
+                changed = tells_a_change if asked_of or someone_else_first(query.text) \
+                    else tells_own_change
                 ranked = ranking.newest_leads(ranked, on_topic, self._when, matched,
-                                              {stem(fold(name)) for name in names_asked(
-                                                  query.text)},
+                                              {stem(fold(name)) for name in asked_of},
                                               now=asks_about_now(query.text),
                                               measure=asks_a_measure(query.text),
-                                              changes=lambda leaf: tells_a_change(
+                                              changes=lambda leaf: changed(
                                                   self.model.text_of(leaf)),
                                               schedule=(lambda leaf: tells_a_schedule(
                                                   self.model.text_of(leaf)))

@@ -266,6 +266,18 @@ _PRONOUNS = frozenset("he she they his their ella ellos ellas".split())
 """Someone else as the sentence's subject or possessor ("She got a puppy", "his dog")."""
 
 
+def someone_else_first(text: str) -> bool:
+    """Whether ``text`` (the start of a sentence up to its verb, or a question) puts someone
+    else as its subject and not the speaker: "my colleague", "mi hermano", "Sam's", "she"
+    ("my sister and I" and "me he pasado" are the speaker's)."""
+    words = re.findall(r"[\w']+", fold(text).replace("’", "'"))
+    if any(word in _FIRST_PERSON for word in words):
+        return False
+    return any(word.endswith("'s") and word not in _NOT_POSSESSIVE or word in _PRONOUNS
+               or word in _OTHERS and i > 0 and words[i - 1] in _DETERMINERS
+               for i, word in enumerate(words))
+
+
 def whose(words: Sequence[str], at: int, *, speaker_unsaid: bool = True) -> str | None:
     """Whom the sentence holding the word at ``at`` tells it of: "speaker" ("my hamster",
     "We adopted a dog", "My sister gave me a hamster"), "other" ("My colleague's kid got a

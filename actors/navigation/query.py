@@ -289,6 +289,13 @@ _PRETERITE = re.compile(r"\b\w{3,}(?:ó|é|aste|aron|ieron|iste|amos|imos)\b")
 """A Spanish verb in the past ("adoptó", "compré", "empezaron"), read before accents are
 folded away ("adopto" is the present); "abandonamos", "vivimos" may be either, so they are
 read as the past (the newest memory does not take the lead on a guess)."""
+_NOUN_IN_E = re.compile(
+    r"\b(?:(?:el|un|una|unos|unas|del|al|mi|mis|tu|tus|su|sus|este|esta|ese|esa|"
+    r"nuestro|nuestra)\s+\w+|caf[eé]s?|beb[eé]s?|pur[eé]s?|comit[eé]s?|chal[eé]s?|"
+    r"consom[eé]s?|canap[eé]s?|carn[eé]s?|jos[eé])\b")
+"""A word after a determiner is a noun, whatever its ending ("el café", "mi bebé", "el
+capó"; not "la", "los", "las", also pronouns: "¿cuándo la adopté?"), and a few common nouns
+end as a preterite does: "¿Cómo tomo el café?" asks how things stand, not what happened."""
 
 
 def asks_how_things_stand(text: str) -> bool:
@@ -297,7 +304,7 @@ def asks_how_things_stand(text: str) -> bool:
     how it stands now."""
     folded = fold(text)
     return _PAST.search(folded) is None and _BEFORE.search(folded) is None \
-        and _PRETERITE.search(text.casefold()) is None
+        and _PRETERITE.search(_NOUN_IN_E.sub(" ", text.casefold())) is None
 
 
 _MEASURE = re.compile(

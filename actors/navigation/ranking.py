@@ -651,6 +651,9 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
         held = holds.get(leaf, frozenset())
         if by_words and told <= held and when(leaf) > when(lead):
             return True
+        if changes(leaf) and when(leaf)[0] > when(lead)[0] and told <= held \
+                and told - set(names):
+            return True  # a change of the lead's habit or state ("I don't run anymore")
         if measure and changes(leaf) and when(leaf)[0] > when(lead)[0] and (
                 len(told - held) <= NOW_MISSING
                 and len(told & held - set(names)) >= NEWEST_SHARED_WORDS + 1):
@@ -672,7 +675,7 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
         # days" in a session about a trip)
         if schedule is not None and changes(leaf) and schedule(leaf):
             return score >= NOW_SHARE * top  # told in its own words, as ``newer`` reads it
-        return (now or (measure and changes(leaf))) and score >= NOW_SHARE * top \
+        return (now or changes(leaf)) and score >= NOW_SHARE * top \
             and bool(told) and told <= holds.get(leaf, frozenset())
 
     rivals = [(leaf, score) for leaf, score in ranked[1:NEWEST_DEPTH]

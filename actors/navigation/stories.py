@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from actors.dates import MONTHS
+from actors.navigation.answer_type import someone_else_first
 from actors.navigation.stem import stem
 from actors.text import fold
 from actors.text import terms as text_terms
@@ -38,13 +40,39 @@ _CHANGE = re.compile(
     r"rebautiz(?:e|o|amos|ado))\b")
 
 
+_MONTH_NAMES = "|".join(sorted((m for m in MONTHS if len(m) > 3), key=len, reverse=True))
+_SINCE = re.compile(
+    r"\b(?:since\s+(?:(?:early|late|mid|last|this)[\s-]+)?(?:" + _MONTH_NAMES
+    + r"|spring|summer|autumn|fall|winter|week|month|year|then|\d{4}|the\s+(?:start|beginning|"
+    r"move|operation|surgery|accident|injury|new\s+year))|desde\s+(?:(?:principios|finales|"
+    r"mediados)\s+de\s+|el\s+|la\s+)?(?:" + _MONTH_NAMES + r"|primavera|verano|otono|invierno|"
+    r"entonces|\d{4}|que|mudanza|operacion|accidente))\b")
+"""A beginning told by its time ("Since August I only drink decaf", "since last spring",
+"Desde septiembre solo tomo agua", "desde que me mudé"): from then on, a habit or a state is
+another."""
 _ARROW = re.compile(r"[\w.%]\s*(?:->|→|=>)\s*[\w.]")
 """A value's change written as an arrow: "max attempts 5 -> 4", "confluent-kafka 2.4 → 2.6"."""
 
 
 def tells_a_change(text: str) -> bool:
     """The text announces that something ended, began or was replaced."""
-    return _CHANGE.search(fold(text)) is not None or _ARROW.search(text) is not None
+    folded = fold(text)
+    return _CHANGE.search(folded) is not None or _SINCE.search(folded) is not None \
+        or _ARROW.search(text) is not None
+
+
+def tells_own_change(text: str) -> bool:
+    """The text announces a change of its speaker's own, not of someone else it names before
+    the change ("My colleague switched to VS Code", "Mi hermano ahora desayuna tostadas con
+    aguacate", "She quit smoking"): only the speaker's change tells how the speaker's habit
+    or state stands now."""
+    if _ARROW.search(text):
+        return True
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n", fold(text)):
+        for m in (*_CHANGE.finditer(sentence), *_SINCE.finditer(sentence)):
+            if not someone_else_first(sentence[:m.start()]):
+                return True
+    return False
 
 
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")

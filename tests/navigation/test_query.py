@@ -17,7 +17,7 @@ from actors.navigation.query import (
 )
 from actors.navigation.regions import is_demonym, is_region
 from actors.navigation.stem import stem
-from actors.navigation.stories import tells_a_change
+from actors.navigation.stories import tells_a_change, tells_own_change
 
 
 def st(*words: str) -> tuple[str, ...]:
@@ -148,7 +148,11 @@ def test_a_question_about_how_things_stand_now(question: str, now: bool) -> None
      ("How long ago did we get back from Lisbon?", False), ("Who was my first teacher?", False),
      ("¿Cómo se llama el perro que adoptó en Porto?", False), ("Which tool was chosen?", False),
      ("What happened at the party?", False), ("¿Por qué abandonamos GraphQL?", False),
-     ("Why is the build slow?", False)],
+     ("Why is the build slow?", False),
+     # a noun ending as a preterite does, or after a determiner, is no past
+     ("¿Cómo tomo el café?", True), ("¿Cuántos cafés tomo al día?", True),
+     ("¿Dónde aparco mi buró?", True), ("¿Cuándo la adopté?", False),
+     ("¿Qué compré en el mercado?", False)],
 )
 def test_a_question_in_the_present_asks_how_things_stand(question: str, stands: bool) -> None:
     # the newest of equal memories answers it (ranking.newest_leads); a question about the
@@ -169,10 +173,33 @@ def test_a_question_in_the_present_asks_how_things_stand(question: str, stands: 
      ("We renamed Tremoço to Tito, it stuck.", True),
      ("Renombramos el repo a ledger-core.", True),
      ("Kiwi chewed my laptop charger.", False), ("Mi madre cumple 60 años en octubre.", False),
-     ("The relay polls every 500 ms and publishes batches of 100.", False)],
+     ("The relay polls every 500 ms and publishes batches of 100.", False),
+     # a beginning told by its time
+     ("Since August I only drink decaf coffee.", True),
+     ("since last spring I cycle to work", True),
+     ("Desde septiembre solo tomo agua con gas.", True),
+     ("Desde que me mudé voy andando al trabajo.", True),
+     ("I have known Ana since school.", False), ("Desde aquí se ve el mar.", False)],
 )
 def test_a_memory_telling_of_a_change(text: str, change: bool) -> None:
     assert tells_a_change(text) is change
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [("Since August I only drink decaf coffee.", True),
+     ("Dejé de usar Trello, ahora organizo las tareas en Linear.", True),
+     ("My sister and I switched to oat milk.", True),
+     ("I don't run anymore because of my knee.", True),
+     ("max attempts 5 -> 4 for SFTP", True),
+     ("My colleague switched to VS Code and keeps telling me to try it.", False),
+     ("Mi hermano ahora desayuna tostadas con aguacate.", False),
+     ("She quit smoking last year.", False), ("Sam's team moved to Fridays.", False)],
+)
+def test_a_change_told_of_the_speaker(text: str, own: bool) -> None:
+    # the user's habit changes by the user's own change, not by someone else's the text
+    # names before it (``stories.tells_own_change``)
+    assert tells_own_change(text) is own
 
 
 def test_the_thing_a_question_says_is_the_users() -> None:
