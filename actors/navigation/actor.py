@@ -63,7 +63,6 @@ from actors.navigation.answer_type import (
     holds_value,
     names_by,
     names_given,
-    someone_else_first,
     tells_a_place,
     tells_a_schedule,
     tells_a_value,
@@ -76,6 +75,7 @@ from actors.navigation.apart import Apart
 from actors.navigation.asked_detail import AskedDetail, detail_asked
 from actors.navigation.asked_person import (
     asks_about_the_user,
+    asks_of_the_user,
     names_asked,
     other_speaker,
     other_than_the_user,
@@ -2838,12 +2838,10 @@ class NavigationActor(Actor):
                 on_topic = {leaf for leaf, _ in ranked[:ranking.NEWEST_DEPTH]
                             if leaf in judged and ranking.about(judged[leaf], size)}
                 # the user's habit is changed by the user, not by a colleague who switched
-                # ("¿Qué desayuno?" names nobody: the user's)
-                asked_of = names_asked(query.text)
-                changed = tells_a_change if asked_of or someone_else_first(query.text) \
-                    else tells_own_change
+                changed = tells_own_change if asks_of_the_user(query.text) else tells_a_change
                 ranked = ranking.newest_leads(ranked, on_topic, self._when, matched,
-                                              {stem(fold(name)) for name in asked_of},
+                                              {stem(fold(name)) for name in names_asked(
+                                                  query.text)},
                                               now=asks_about_now(query.text),
                                               measure=asks_a_measure(query.text),
                                               changes=lambda leaf: changed(

@@ -15,6 +15,7 @@ import re
 from actors.facts.common_words import is_common_word
 from actors.facts.speakers import TITLES, USER, opening_speaker, past_label
 from actors.navigation import regions
+from actors.navigation.answer_type import someone_else_first
 from actors.navigation.query import QUESTION_WORDS
 from actors.text import STOPWORDS, fold
 
@@ -81,6 +82,19 @@ THE_USER = "the user"
 def asks_about_the_user(question: str) -> bool:
     """Whether ``question`` asks about the user in the first person."""
     return bool(_FIRST_PERSON.search(fold(question)))
+
+
+_THE_USER_SAID = re.compile(r"\b(?:the\s+user|el\s+usuario|la\s+usuaria)\b")
+
+
+def asks_of_the_user(question: str) -> bool:
+    """Whether ``question`` asks how things stand for the user: in the first person, of "the
+    user" ("On which ward at Crumlin does the user work?"), or of nobody it names ("¿Qué
+    desayuno?", a verb's person alone), and not of someone else ("my sister", "Sam's")."""
+    folded = fold(question)
+    return not someone_else_first(question) and (
+        asks_about_the_user(question) or _THE_USER_SAID.search(folded) is not None
+        or not names_asked(question))
 
 
 def other_than_the_user(text: str) -> tuple[str, str] | None:

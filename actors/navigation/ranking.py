@@ -630,7 +630,12 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
     CrossFit" after "joined The Engine Room, a bouldering gym"). One holding fewer of the
     lead's words tells something else ("Is the user still learning German?": "Hans said my
     German pronunciation was always bad"), and one of the same day is no later news
-    ("switched from violin to cello" / "plays the violin"). A question asking for a number
+    ("switched from violin to cello" / "plays the violin"). Without "now", a later day's
+    memory that ``changes`` something (the speaker's own change, for a question about the
+    user) and holds every word the lead holds, one besides the names, leads when it scores
+    ``NOW_SHARE`` of the lead's: "I don't run anymore because of my knee" after "I run 5k
+    three times a week" for "How often do I run?", "I moved to Valencia" (standing in for
+    its predecessor's "flat") for "where is my flat?". A question asking for a number
     as it stands (``measure``: "How many retry attempts do SFTP uploads get?") is answered by
     a later memory that ``changes`` it, told in its own words ("max attempts 5 -> 4 for SFTP",
     lacking "uploads"), as a question about now is: holding all but ``NOW_MISSING`` of the
@@ -675,8 +680,8 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
         # days" in a session about a trip)
         if schedule is not None and changes(leaf) and schedule(leaf):
             return score >= NOW_SHARE * top  # told in its own words, as ``newer`` reads it
-        return (now or changes(leaf)) and score >= NOW_SHARE * top \
-            and bool(told) and told <= holds.get(leaf, frozenset())
+        return (now or changes(leaf) and (measure or when(leaf)[0] > when(lead)[0])) \
+            and score >= NOW_SHARE * top and bool(told) and told <= holds.get(leaf, frozenset())
 
     rivals = [(leaf, score) for leaf, score in ranked[1:NEWEST_DEPTH]
               if leaf in about_ids and close_enough(leaf, score) and newer(leaf)]

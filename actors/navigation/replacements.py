@@ -163,7 +163,7 @@ def replacements(text: str) -> tuple[Replacement, ...]:
     Jenkins?") tells no change."""
     found: dict[str, Replacement] = {}
     named_gate, ended_gate = gates()
-    for sentence in _told_sentences(text):
+    for sentence in told_sentences(text):
         if sentence.rstrip().endswith("?") or not sentence.strip() \
                 or len(sentence) > PROSE_SENTENCE_CHARS:  # a log or a dump, no prose
             continue
@@ -194,7 +194,7 @@ def replacements(text: str) -> tuple[Replacement, ...]:
     return tuple(found.values())
 
 
-def _told_sentences(text: str) -> list[str]:
+def told_sentences(text: str) -> list[str]:
     """The sentences of ``text`` that tell something of the memory's own people: a line the
     assistant speaks ("[2026-05-27] assistant: Then Odido is the better deal. Cancel Ziggo
     ...", "Asistente: ...") and the lines its turn runs on over are advice, never a change of

@@ -17,6 +17,7 @@ import re
 
 from actors.dates import MONTHS
 from actors.navigation.answer_type import someone_else_first
+from actors.navigation.replacements import told_sentences
 from actors.navigation.stem import stem
 from actors.text import fold
 from actors.text import terms as text_terms
@@ -50,6 +51,8 @@ _SINCE = re.compile(
 """A beginning told by its time ("Since August I only drink decaf", "since last spring",
 "Desde septiembre solo tomo agua", "desde que me mudé"): from then on, a habit or a state is
 another."""
+_NEW_THING = re.compile(r"new|newer|brand\s+new|nuev[oa]s?")
+"""The cue words of ``_CHANGE`` that qualify a thing rather than tell a change."""
 _ARROW = re.compile(r"[\w.%]\s*(?:->|→|=>)\s*[\w.]")
 """A value's change written as an arrow: "max attempts 5 -> 4", "confluent-kafka 2.4 → 2.6"."""
 
@@ -64,13 +67,17 @@ def tells_a_change(text: str) -> bool:
 def tells_own_change(text: str) -> bool:
     """The text announces a change of its speaker's own, not of someone else it names before
     the change ("My colleague switched to VS Code", "Mi hermano ahora desayuna tostadas con
-    aguacate", "She quit smoking"): only the speaker's change tells how the speaker's habit
-    or state stands now."""
+    aguacate", "She quit smoking"), nor advice the assistant gives ("A new manager can be a
+    fresh start", ``told_sentences``): only the speaker's change tells how the speaker's habit
+    or state stands now. A new thing named ("asked me to train the new starter") is no
+    change of the speaker's own."""
     if _ARROW.search(text):
         return True
-    for sentence in re.split(r"(?<=[.!?;])\s+|\n", fold(text)):
-        for m in (*_CHANGE.finditer(sentence), *_SINCE.finditer(sentence)):
-            if not someone_else_first(sentence[:m.start()]):
+    for sentence in told_sentences(text):
+        folded = fold(sentence)
+        for m in (*_CHANGE.finditer(folded), *_SINCE.finditer(folded)):
+            if not _NEW_THING.fullmatch(m.group(0)) \
+                    and not someone_else_first(folded[:m.start()]):
                 return True
     return False
 

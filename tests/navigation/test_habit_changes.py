@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from actors.navigation.asked_person import asks_of_the_user
 from ihmt_async.runtime import Runtime
 from tests.navigation.test_knowledge_updates import fill
 from tests.navigation.test_retrieval_rules import ids, search
@@ -70,3 +71,16 @@ async def test_a_later_mention_without_the_users_change_does_not_lead(
         result = await search(rt, question)
         assert ids(result)[:1] == [earlier]
         assert all(hit.currency == "CURRENT" for hit in result.hits)
+
+
+@pytest.mark.parametrize(
+    ("question", "of_the_user"),
+    [("How often do I run?", True), ("¿Qué desayuno?", True),
+     ("On which ward at Crumlin does the user work?", True),
+     ("¿Dónde trabaja el usuario ahora?", True),
+     ("What does my sister drink?", False), ("What does Kenji drink now?", False),
+     ("¿Qué desayuna mi hermano?", False)],
+)
+def test_a_question_asks_how_things_stand_for_the_user(question: str, of_the_user: bool) -> None:
+    # only the user's own change answers it (``asks_of_the_user`` picks ``tells_own_change``)
+    assert asks_of_the_user(question) is of_the_user

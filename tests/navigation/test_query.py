@@ -194,7 +194,10 @@ def test_a_memory_telling_of_a_change(text: str, change: bool) -> None:
      ("max attempts 5 -> 4 for SFTP", True),
      ("My colleague switched to VS Code and keeps telling me to try it.", False),
      ("Mi hermano ahora desayuna tostadas con aguacate.", False),
-     ("She quit smoking last year.", False), ("Sam's team moved to Fridays.", False)],
+     ("She quit smoking last year.", False), ("Sam's team moved to Fridays.", False),
+     # the assistant's advice, and a new thing named, are no change of the speaker's
+     ("[2026-01-25] assistant: A new manager can be a fresh start.", False),
+     ("Deirdre, my ward manager, asked me to train the new starter.", False)],
 )
 def test_a_change_told_of_the_speaker(text: str, own: bool) -> None:
     # the user's habit changes by the user's own change, not by someone else's the text
