@@ -10,7 +10,9 @@ a date of birth (a birth word with a date in one sentence), an event of a life (
 operation, an engagement, a wedding, a graduation...: any of its forms, in either language:
 "me operé", "cirugía", "nos pedimos matrimonio", "proposed"), a doing with its object (a
 form of buying together with the thing or a name of it: "me compré un Seat"), a relation's
-own kind ("wife", "esposa", "mujer"; "partner" says nobody is a wife). No memory shown giving
+own kind ("wife", "esposa", "mujer"; "partner" says nobody is a wife), a thing of an everyday
+closed kind ("What sport does Teo play?": a sport's word, a sport, or Teo playing). No memory
+shown giving
 it, the question was never answered by the store: the navigation actor then says "No memory
 found" and names the detail. English and Spanish. Pure functions.
 """
@@ -22,7 +24,8 @@ from dataclasses import dataclass
 
 from actors.dates import MONTHS, WEEKDAYS
 from actors.facts.speakers import opening_speaker
-from actors.navigation.query import KIN, RELATION_WORDS, kin
+from actors.navigation import closed_kinds
+from actors.navigation.query import KIN, RELATION_WORDS, asked, kin
 from actors.navigation.stem import stem
 from actors.text import STOPWORDS, fold
 from actors.text import terms as text_terms
@@ -142,11 +145,17 @@ class AskedDetail:
     others: frozenset[str] = frozenset()
     """For a relation's kind, the other words of its group ("partner", "novia"): a memory
     holding one is named in the reply (a partner is told, no wife)."""
+    named: str = ""
+    """For a thing of a kind asked of someone by name ("What sport does Teo play?"), the name:
+    a memory not naming them (nor said by them) tells someone else's thing (the user's swim,
+    served beside Teo's visit)."""
 
     def held_by(self, text: str) -> bool:
         """Whether ``text`` (one memory) gives the detail."""
         body = _HEADER.sub("", text)
         if self.owner and _another_speakers(body, self.owner):
+            return False
+        if self.named and not re.search(rf"\b{re.escape(fold(self.named))}\b", fold(body)):
             return False
         for sentence in _SENTENCE_END.split(body):
             folded = fold(sentence)
@@ -203,7 +212,7 @@ def detail_asked(question: str) -> AskedDetail | None:
                 else f"{before} {event.label}"  # "eye surgery"
             return AskedDetail(said="no memory tells of " + (
                 f"{whose}'s {label}" if whose else f"the {label}"), told=_words(event.told))
-    return _relation(folded)
+    return _relation(folded) or _of_kind(question, whose)
 
 
 def _whose(question: str) -> str:
@@ -280,6 +289,36 @@ def _relation(folded: str) -> AskedDetail | None:
                                others=others)
     return None
 
+
+def _of_kind(question: str, whose: str) -> AskedDetail | None:
+    """A thing of an everyday closed kind asked which one ("What sport does Teo play?", "Which
+    airline did the user fly to Lisbon with?", ``closed_kinds``). ``unmentioned`` calls such a
+    question never stored when no memory of the store names the kind or a thing of it; a store
+    telling the user's running and nothing of Teo's served Teo's visit as the answer. A memory
+    gives it with the kind's word or a thing of it ("plays padel"), or with the question's own
+    doing ("Teo plays hurling": a thing the kind's list lacks is still one)."""
+    word = next((word for word in asked(question) if closed_kinds.kind_of(word)), None)
+    kind = closed_kinds.kind_of(word) if word is not None else None
+    if word is None or kind is None:
+        return None
+    names = re.findall(r"(?<=\w\s)[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+", question)
+    aside = {*text_terms(word), *(fold(name) for name in names), "user", "usuario", "usuaria"}
+    doing = {stem(term) for term in text_terms(question) if term not in aside}
+    stems = sorted(term for term in {*closed_kinds.things_of(kind), *doing} if term.isalpha())
+    users = whose == "the user" or re.search(r"\b(?:user|usuari[oa])\b", fold(question))
+    # someone asked by name, not a place ("to Lisbon", "en Granada") nor the user
+    named = "" if users else next(
+        (name for before, name in re.findall(r"(\w+)\s+([A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)", question)
+         if fold(before) not in _PLACED), "")
+    whose_said = "the user's" if users else "the"
+    said = f"no memory names {whose_said} {word}"
+    return AskedDetail(said=f"{said} with {named}" if named else said,
+                       told=_words("|".join(rf"{re.escape(term)}\w*" for term in stems)),
+                       named=named)
+
+
+_PLACED = frozenset("in at to on from with en a de del desde con".split())
+"""Words before a place's name ("to Lisbon", "en Granada"): no one asked by name."""
 
 _SPOUSES = (frozenset({"wife", "esposa", "mujer"}), frozenset({"husband", "esposo", "marido"}))
 """A spouse's own words, by kind (``query.KIN``'s)."""
