@@ -8,13 +8,13 @@ when only a partner is told. Each reply served the memories about the person, th
 in meaning, as if they answered. What the question asks is a *detail* with words of its own:
 a date of birth (a birth word with a date in one sentence), an event of a life (an
 operation, an engagement, a wedding, a graduation...: any of its forms, in either language:
-"me operé", "cirugía", "nos pedimos matrimonio", "proposed"), a doing with its object (a
-form of buying together with the thing or a name of it: "me compré un Seat"), a relation's
-own kind ("wife", "esposa", "mujer"; "partner" says nobody is a wife), a thing of an everyday
-closed kind ("What sport does Teo play?": a sport's word, a sport, or Teo playing). No memory
-shown giving
-it, the question was never answered by the store: the navigation actor then says "No memory
-found" and names the detail. English and Spanish. Pure functions.
+"me operé", "cirugía", "nos pedimos matrimonio", "proposed"; what someone studied: "studied",
+"degree", "carrera"), a doing with its object (a form of buying together with the thing or a
+name of it: "me compré un Seat"), a relation's own kind ("wife", "esposa", "mujer"; "partner"
+says nobody is a wife), a thing of an everyday closed kind asked of someone ("What sport does
+Teo play?": a sport's word, a sport, or Teo's doing, in a memory naming Teo). No memory shown
+giving it, the question was never answered by the store: the navigation actor then says "No
+memory found" and names the detail. English and Spanish. Pure functions.
 """
 
 from __future__ import annotations
@@ -67,6 +67,14 @@ _EVENTS = (
     _Event("graduation", r"graduated?|graduation|gradue|graduo|graduaste|me\s+titule",
            r"graduat\w*|gradu[eo]|graduac\w*|graduad[oa]s?|titul\w*|degree|diploma\w*|"
            r"licenci\w*|finished\s+(?:my|the|his|her)\s+(?:degree|studies|master)"),
+    # what someone studied (a degree), asked in the past: not a language learnt now ("¿Qué
+    # idioma está estudiando?"), nor what was studied for an exam
+    _Event("studies", r"did\s+(?:\S+\s+){1,4}study(?!\s+(?:for|with|to|on)\b)|"
+           r"que\s+(?:estudio|estudiaste|estudiaron)\b(?!.*\b(?:ahora|actualmente|hoy)\b)|"
+           r"que\s+carrera",
+           r"stud(?:y|ied|ies|ying|ent|ents)|degree|graduat\w*|universit\w*|uni|college|"
+           r"phd|masters?|msc|bsc|carrera\w*|licenci\w*|grado|estudi\w*|universidad\w*|"
+           r"facultad|doctorado"),
     _Event("divorce", r"divorced?|divorcio|divorcie|divorcio|divorciaron",
            r"divorc\w*|separat\w*|separ[eoa]\w*|split\s+up"),
     _Event("retirement", r"retired|retirement|jubile|jubilo|jubilacion",

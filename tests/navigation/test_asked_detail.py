@@ -128,3 +128,26 @@ async def test_a_thing_of_a_kind_no_memory_shown_gives_them_is_no_memory_found(
     assert [reply.status for reply in told] == ["FOUND", "FOUND"]
     assert "hurling" in told[0].hits[0].text  # no list holds hurling: Teo's doing tells it
     assert "violonchelo" in told[1].hits[0].text
+
+
+STUDIES = (
+    "[2026-02-14] user: Went on a date with Marcos, we met at pottery class. He teaches maths.",
+    "[2026-03-01] user: I build dashboards in Metabase at work, I'm the only data analyst.",
+    "[2026-03-20] user: Marcos cooked dinner and we watched a film about chess.",
+)
+
+
+async def test_studies_no_memory_tells_are_no_memory_found(tmp_path: Path) -> None:
+    """Marcos teaches maths: what he studied is not told (a teacher of maths may have studied
+    anything); told, the memory saying it is served first."""
+    never, = await replies(tmp_path / "never", STUDIES, ("What did Marcos study at university?",))
+    assert (never.status, never.reason) == ("NONE", "no memory tells of the studies")
+    told, = await replies(tmp_path / "told", (
+        *STUDIES, "[2026-04-02] user: Marcos studied physics in Salamanca before teaching."),
+        ("What did Marcos study at university?",))
+    assert told.status == "FOUND" and "physics" in told.hits[0].text
+    # learning now, or for an exam, is no degree asked
+    for question in ("¿Qué idioma está estudiando el usuario?",
+                     "What did the user study for the exam?",
+                     "How many languages has the user studied?"):
+        assert detail_asked(question) is None, question
