@@ -23,10 +23,12 @@ import re
 from dataclasses import dataclass
 
 from actors.dates import MONTHS, WEEKDAYS
+from actors.facts.common_words import is_common_word
 from actors.facts.speakers import opening_speaker
 from actors.navigation import closed_kinds
 from actors.navigation.query import KIN, RELATION_WORDS, asked, kin
 from actors.navigation.stem import stem
+from actors.navigation.unmentioned import LIGHT_VERBS
 from actors.text import STOPWORDS, fold
 from actors.text import terms as text_terms
 
@@ -157,6 +159,13 @@ class AskedDetail:
     """For a thing of a kind asked of someone by name ("What sport does Teo play?"), the name:
     a memory not naming them (nor said by them) tells someone else's thing (the user's swim,
     served beside Teo's visit)."""
+    doing: frozenset[str] = frozenset()
+    """For a thing of a kind, the question's own doing (index terms: "flew" is "fly"): a
+    sentence telling it with a thing after it gives one no list of the kind holds ("Teo plays
+    hurling", "Omar flew with ITA"; ``_doing_told``)."""
+    asked_terms: frozenset[str] = frozenset()
+    """For a thing of a kind, the question's own index terms: a word the question holds
+    ("Rome" of "fly to Rome") is no thing the memory adds."""
 
     def held_by(self, text: str) -> bool:
         """Whether ``text`` (one memory) gives the detail."""
@@ -167,7 +176,7 @@ class AskedDetail:
             return False
         for sentence in _SENTENCE_END.split(body):
             folded = fold(sentence)
-            if not self.told.search(folded):
+            if not self.told.search(folded) and not self._doing_told(sentence):
                 continue
             if self.value is not None and not self.value.search(
                     self.told.sub(" ", folded)):
@@ -178,6 +187,17 @@ class AskedDetail:
                 continue
             return True
         return False
+
+    def _doing_told(self, sentence: str) -> bool:
+        """``sentence`` tells the question's doing and, after it, a thing: a name or a word no
+        common one of either language, neither the question's nor a day ("Teo plays hurling",
+        "Omar flew to Rome with TAP"; not "We flew back with a two-hour delay")."""
+        words = re.findall(r"[^\W\d_]+", sentence)
+        at = next((i for i, word in enumerate(words) if stem(fold(word)) in self.doing), None)
+        return at is not None and any(
+            (word[0].isupper() or not is_common_word(word)) and fold(word) not in STOPWORDS
+            and stem(fold(word)) not in self.asked_terms and fold(word) not in MONTHS
+            and fold(word) not in WEEKDAYS for word in words[at + 1:])
 
     def other_kind_in(self, text: str) -> str:
         """The word of the relation's group ``text`` names it by ("partner"), or ""."""
@@ -220,7 +240,7 @@ def detail_asked(question: str) -> AskedDetail | None:
                 else f"{before} {event.label}"  # "eye surgery"
             return AskedDetail(said="no memory tells of " + (
                 f"{whose}'s {label}" if whose else f"the {label}"), told=_words(event.told))
-    return _relation(folded) or _of_kind(question, whose)
+    return _relation(folded) or _of_kind(question)
 
 
 def _whose(question: str) -> str:
@@ -298,7 +318,7 @@ def _relation(folded: str) -> AskedDetail | None:
     return None
 
 
-def _of_kind(question: str, whose: str) -> AskedDetail | None:
+def _of_kind(question: str) -> AskedDetail | None:
     """A thing of an everyday closed kind asked which one ("What sport does Teo play?", "Which
     airline did the user fly to Lisbon with?", ``closed_kinds``). ``unmentioned`` calls such a
     question never stored when no memory of the store names the kind or a thing of it; a store
@@ -311,9 +331,10 @@ def _of_kind(question: str, whose: str) -> AskedDetail | None:
         return None
     names = re.findall(r"(?<=\w\s)[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+", question)
     aside = {*text_terms(word), *(fold(name) for name in names), "user", "usuario", "usuaria"}
-    doing = {stem(term) for term in text_terms(question) if term not in aside}
-    stems = sorted(term for term in {*closed_kinds.things_of(kind), *doing} if term.isalpha())
-    users = whose == "the user" or re.search(r"\b(?:user|usuari[oa])\b", fold(question))
+    doing = {stem(term) for term in text_terms(question)
+             if term not in aside and term not in LIGHT_VERBS}  # "use" tells no thing
+    things = sorted(term for term in closed_kinds.things_of(kind) if term.isalpha())
+    users = re.search(r"\b(?:i|me|my|we|our|us|user|yo|mi|mis|usuari[oa])\b", fold(question))
     # someone asked by name, not a place ("to Lisbon", "en Granada") nor the user
     named = "" if users else next(
         (name for before, name in re.findall(r"(\w+)\s+([A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)", question)
@@ -321,8 +342,9 @@ def _of_kind(question: str, whose: str) -> AskedDetail | None:
     whose_said = "the user's" if users else "the"
     said = f"no memory names {whose_said} {word}"
     return AskedDetail(said=f"{said} with {named}" if named else said,
-                       told=_words("|".join(rf"{re.escape(term)}\w*" for term in stems)),
-                       named=named)
+                       told=_words("|".join(rf"{re.escape(term)}\w*" for term in things)),
+                       named=named, doing=frozenset(doing),
+                       asked_terms=frozenset(stem(term) for term in text_terms(question)))
 
 
 _PLACED = frozenset("in at to on from with en a de del desde con".split())

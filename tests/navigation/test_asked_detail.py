@@ -128,6 +128,14 @@ async def test_a_thing_of_a_kind_no_memory_shown_gives_them_is_no_memory_found(
     assert [reply.status for reply in told] == ["FOUND", "FOUND"]
     assert "hurling" in told[0].hits[0].text  # no list holds hurling: Teo's doing tells it
     assert "violonchelo" in told[1].hits[0].text
+    flown = detail_asked("Which airline did Omar fly to Rome with?")  # "to Rome": a place
+    assert flown is not None and flown.named == "Omar"
+    assert flown.held_by("Omar flew to Rome with ITA.")  # an irregular form of the doing
+    assert not flown.held_by("Omar is back from Rome.")
+    assert not flown.held_by("I flew to Dublin with Ryanair.")  # the user's, not Omar's
+    ours = detail_asked("Which airline did the user fly to Lisbon with?")
+    assert ours is not None and ours.held_by("We flew to Lisbon with TAP.")
+    assert not ours.held_by("We flew back with a two-hour delay, typical.")  # no thing said
 
 
 STUDIES = (
