@@ -324,7 +324,8 @@ def _of_kind(question: str) -> AskedDetail | None:
     question never stored when no memory of the store names the kind or a thing of it; a store
     telling the user's running and nothing of Teo's served Teo's visit as the answer. A memory
     gives it with the kind's word or a thing of it ("plays padel"), or with the question's own
-    doing ("Teo plays hurling": a thing the kind's list lacks is still one)."""
+    doing followed by a thing ("Teo plays hurling": one the kind's list lacks is still one;
+    ``_doing_told``); asked of someone by name, in a memory naming them."""
     word = next((word for word in asked(question) if closed_kinds.kind_of(word)), None)
     kind = closed_kinds.kind_of(word) if word is not None else None
     if word is None or kind is None:
