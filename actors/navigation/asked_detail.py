@@ -8,11 +8,13 @@ when only a partner is told. Each reply served the memories about the person, th
 in meaning, as if they answered. What the question asks is a *detail* with words of its own:
 a date of birth (a birth word with a date in one sentence), an event of a life (an
 operation, an engagement, a wedding, a graduation...: any of its forms, in either language:
-"me operé", "cirugía", "nos pedimos matrimonio", "proposed"), a doing with its object (a
-form of buying together with the thing or a name of it: "me compré un Seat"), a relation's
-own kind ("wife", "esposa", "mujer"; "partner" says nobody is a wife). No memory shown giving
-it, the question was never answered by the store: the navigation actor then says "No memory
-found" and names the detail. English and Spanish. Pure functions.
+"me operé", "cirugía", "nos pedimos matrimonio", "proposed"; what someone studied: "studied",
+"degree", "carrera"), a doing with its object (a form of buying together with the thing or a
+name of it: "me compré un Seat"), a relation's own kind ("wife", "esposa", "mujer"; "partner"
+says nobody is a wife), a thing of an everyday closed kind asked of someone ("What sport does
+Teo play?": a sport's word, a sport, or Teo's doing, in a memory naming Teo). No memory shown
+giving it, the question was never answered by the store: the navigation actor then says "No
+memory found" and names the detail. English and Spanish. Pure functions.
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ import re
 from dataclasses import dataclass
 
 from actors.dates import MONTHS, WEEKDAYS
+from actors.facts.common_words import is_common_word
 from actors.facts.speakers import opening_speaker
-from actors.navigation.query import KIN, RELATION_WORDS, kin
+from actors.navigation import closed_kinds
+from actors.navigation.query import KIN, RELATION_WORDS, asked, kin
 from actors.navigation.stem import stem
+from actors.navigation.unmentioned import LIGHT_VERBS
 from actors.text import STOPWORDS, fold
 from actors.text import terms as text_terms
 
@@ -64,6 +69,14 @@ _EVENTS = (
     _Event("graduation", r"graduated?|graduation|gradue|graduo|graduaste|me\s+titule",
            r"graduat\w*|gradu[eo]|graduac\w*|graduad[oa]s?|titul\w*|degree|diploma\w*|"
            r"licenci\w*|finished\s+(?:my|the|his|her)\s+(?:degree|studies|master)"),
+    # what someone studied (a degree), asked in the past: not a language learnt now ("¿Qué
+    # idioma está estudiando?"), nor what was studied for an exam
+    _Event("studies", r"did\s+(?:\S+\s+){1,4}study(?!\s+(?:for|with|to|on)\b)|"
+           r"que\s+(?:estudio|estudiaste|estudiaron)\b(?!.*\b(?:ahora|actualmente|hoy)\b)|"
+           r"que\s+carrera",
+           r"stud(?:y|ied|ies|ying|ent|ents)|degree|graduat\w*|universit\w*|uni|college|"
+           r"phd|masters?|msc|bsc|carrera\w*|licenci\w*|grado|estudi\w*|universidad\w*|"
+           r"facultad|doctorado"),
     _Event("divorce", r"divorced?|divorcio|divorcie|divorcio|divorciaron",
            r"divorc\w*|separat\w*|separ[eoa]\w*|split\s+up"),
     _Event("retirement", r"retired|retirement|jubile|jubilo|jubilacion",
@@ -142,15 +155,28 @@ class AskedDetail:
     others: frozenset[str] = frozenset()
     """For a relation's kind, the other words of its group ("partner", "novia"): a memory
     holding one is named in the reply (a partner is told, no wife)."""
+    named: str = ""
+    """For a thing of a kind asked of someone by name ("What sport does Teo play?"), the name:
+    a memory not naming them (nor said by them) tells someone else's thing (the user's swim,
+    served beside Teo's visit)."""
+    doing: frozenset[str] = frozenset()
+    """For a thing of a kind, the question's own doing (index terms: "flew" is "fly"): a
+    sentence telling it with a thing after it gives one no list of the kind holds ("Teo plays
+    hurling", "Omar flew with ITA"; ``_doing_told``)."""
+    asked_terms: frozenset[str] = frozenset()
+    """For a thing of a kind, the question's own index terms: a word the question holds
+    ("Rome" of "fly to Rome") is no thing the memory adds."""
 
     def held_by(self, text: str) -> bool:
         """Whether ``text`` (one memory) gives the detail."""
         body = _HEADER.sub("", text)
         if self.owner and _another_speakers(body, self.owner):
             return False
+        if self.named and not re.search(rf"\b{re.escape(fold(self.named))}\b", fold(body)):
+            return False
         for sentence in _SENTENCE_END.split(body):
             folded = fold(sentence)
-            if not self.told.search(folded):
+            if not self.told.search(folded) and not self._doing_told(sentence):
                 continue
             if self.value is not None and not self.value.search(
                     self.told.sub(" ", folded)):
@@ -161,6 +187,17 @@ class AskedDetail:
                 continue
             return True
         return False
+
+    def _doing_told(self, sentence: str) -> bool:
+        """``sentence`` tells the question's doing and, after it, a thing: a name or a word no
+        common one of either language, neither the question's nor a day ("Teo plays hurling",
+        "Omar flew to Rome with TAP"; not "We flew back with a two-hour delay")."""
+        words = re.findall(r"[^\W\d_]+", sentence)
+        at = next((i for i, word in enumerate(words) if stem(fold(word)) in self.doing), None)
+        return at is not None and any(
+            (word[0].isupper() or not is_common_word(word)) and fold(word) not in STOPWORDS
+            and stem(fold(word)) not in self.asked_terms and fold(word) not in MONTHS
+            and fold(word) not in WEEKDAYS for word in words[at + 1:])
 
     def other_kind_in(self, text: str) -> str:
         """The word of the relation's group ``text`` names it by ("partner"), or ""."""
@@ -203,7 +240,7 @@ def detail_asked(question: str) -> AskedDetail | None:
                 else f"{before} {event.label}"  # "eye surgery"
             return AskedDetail(said="no memory tells of " + (
                 f"{whose}'s {label}" if whose else f"the {label}"), told=_words(event.told))
-    return _relation(folded)
+    return _relation(folded) or _of_kind(question)
 
 
 def _whose(question: str) -> str:
@@ -280,6 +317,39 @@ def _relation(folded: str) -> AskedDetail | None:
                                others=others)
     return None
 
+
+def _of_kind(question: str) -> AskedDetail | None:
+    """A thing of an everyday closed kind asked which one ("What sport does Teo play?", "Which
+    airline did the user fly to Lisbon with?", ``closed_kinds``). ``unmentioned`` calls such a
+    question never stored when no memory of the store names the kind or a thing of it; a store
+    telling the user's running and nothing of Teo's served Teo's visit as the answer. A memory
+    gives it with the kind's word or a thing of it ("plays padel"), or with the question's own
+    doing followed by a thing ("Teo plays hurling": one the kind's list lacks is still one;
+    ``_doing_told``); asked of someone by name, in a memory naming them."""
+    word = next((word for word in asked(question) if closed_kinds.kind_of(word)), None)
+    kind = closed_kinds.kind_of(word) if word is not None else None
+    if word is None or kind is None:
+        return None
+    names = re.findall(r"(?<=\w\s)[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+", question)
+    aside = {*text_terms(word), *(fold(name) for name in names), "user", "usuario", "usuaria"}
+    doing = {stem(term) for term in text_terms(question)
+             if term not in aside and term not in LIGHT_VERBS}  # "use" tells no thing
+    things = sorted(term for term in closed_kinds.things_of(kind) if term.isalpha())
+    users = re.search(r"\b(?:i|me|my|we|our|us|user|yo|mi|mis|usuari[oa])\b", fold(question))
+    # someone asked by name, not a place ("to Lisbon", "en Granada") nor the user
+    named = "" if users else next(
+        (name for before, name in re.findall(r"(\w+)\s+([A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)", question)
+         if fold(before) not in _PLACED), "")
+    whose_said = "the user's" if users else "the"
+    said = f"no memory names {whose_said} {word}"
+    return AskedDetail(said=f"{said} with {named}" if named else said,
+                       told=_words("|".join(rf"{re.escape(term)}\w*" for term in things)),
+                       named=named, doing=frozenset(doing),
+                       asked_terms=frozenset(stem(term) for term in text_terms(question)))
+
+
+_PLACED = frozenset("in at to on from with en a de del desde con".split())
+"""Words before a place's name ("to Lisbon", "en Granada"): no one asked by name."""
 
 _SPOUSES = (frozenset({"wife", "esposa", "mujer"}), frozenset({"husband", "esposo", "marido"}))
 """A spouse's own words, by kind (``query.KIN``'s)."""

@@ -101,3 +101,61 @@ def test_an_environment_asked_needs_a_memory_naming_it() -> None:
     assert setting is not None
     assert not setting.held_by("Norbank's SFTP server listens on port 2222.")
     assert setting.held_by("In staging the Norbank SFTP server uses port 2022.")
+
+
+
+KINDS = (
+    "[2026-03-08] user: My friend Teo is visiting on Friday, he works at a steel factory.",
+    "[2026-03-08] user: I went running along the river this morning, 5 km in 28 minutes.",
+    "[2026-03-15] user: Teo and I have been friends since primary school.",
+    "[2026-04-02] user: Lucía vino a cenar el sábado y trajo un vino buenísimo.",
+    "[2026-04-02] user: Estoy practicando piano todas las noches para el recital.",
+)
+KINDS_ASKED = ("What sport does Teo play?", "¿Qué instrumento toca Lucía?")
+
+
+async def test_a_thing_of_a_kind_no_memory_shown_gives_them_is_no_memory_found(
+        tmp_path: Path) -> None:
+    """A sport and an instrument are stored, the user's, on the days Teo and Lucía are told
+    of: the memories shown name a thing of the kind, but none with the person asked."""
+    sport, instrument = await replies(tmp_path / "never", KINDS, KINDS_ASKED)
+    assert (sport.status, sport.reason) == ("NONE", "no memory names the sport with Teo")
+    assert (instrument.status, instrument.reason) == (
+        "NONE", "no memory names the instrumento with Lucía")
+    told = await replies(tmp_path / "told", (
+        *KINDS, "[2026-05-01] user: Teo plays hurling with his cousins every Saturday.",
+        "[2026-05-02] user: Lucía toca el violonchelo en la orquesta del barrio."), KINDS_ASKED)
+    assert [reply.status for reply in told] == ["FOUND", "FOUND"]
+    assert "hurling" in told[0].hits[0].text  # no list holds hurling: Teo's doing tells it
+    assert "violonchelo" in told[1].hits[0].text
+    flown = detail_asked("Which airline did Omar fly to Rome with?")  # "to Rome": a place
+    assert flown is not None and flown.named == "Omar"
+    assert flown.held_by("Omar flew to Rome with ITA.")  # an irregular form of the doing
+    assert not flown.held_by("Omar is back from Rome.")
+    assert not flown.held_by("I flew to Dublin with Ryanair.")  # the user's, not Omar's
+    ours = detail_asked("Which airline did the user fly to Lisbon with?")
+    assert ours is not None and ours.held_by("We flew to Lisbon with TAP.")
+    assert not ours.held_by("We flew back with a two-hour delay, typical.")  # no thing said
+
+
+STUDIES = (
+    "[2026-02-14] user: Went on a date with Marcos, we met at pottery class. He teaches maths.",
+    "[2026-03-01] user: I build dashboards in Metabase at work, I'm the only data analyst.",
+    "[2026-03-20] user: Marcos cooked dinner and we watched a film about chess.",
+)
+
+
+async def test_studies_no_memory_tells_are_no_memory_found(tmp_path: Path) -> None:
+    """Marcos teaches maths: what he studied is not told (a teacher of maths may have studied
+    anything); told, the memory saying it is served first."""
+    never, = await replies(tmp_path / "never", STUDIES, ("What did Marcos study at university?",))
+    assert (never.status, never.reason) == ("NONE", "no memory tells of the studies")
+    told, = await replies(tmp_path / "told", (
+        *STUDIES, "[2026-04-02] user: Marcos studied physics in Salamanca before teaching."),
+        ("What did Marcos study at university?",))
+    assert told.status == "FOUND" and "physics" in told.hits[0].text
+    # learning now, or for an exam, is no degree asked
+    for question in ("¿Qué idioma está estudiando el usuario?",
+                     "What did the user study for the exam?",
+                     "How many languages has the user studied?"):
+        assert detail_asked(question) is None, question
