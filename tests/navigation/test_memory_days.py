@@ -194,3 +194,24 @@ async def test_time_questions_after_saves_do_not_walk_every_memory(
         assert tent not in await listed(f"what happened in September {latest}?")
         assert (await listed("what did I buy in September?"))[0] == kayak
         assert walks == ["catalog"]
+
+
+def test_a_memorys_scope_is_kept_with_its_day() -> None:
+    """A question about a busy time tells which of its memories it may see from the days
+    alone: each one's scope, from the catalog's row and then from a marked memory's metadata
+    ("" for the many without one, which are not kept)."""
+    leaves = {"a": Meta("2025-09-10", "", "project:lighthouse"), "b": Meta("2025-09-10")}
+    catalog = {leaf: (meta.timestamp, meta.recorded_at, meta.scope)
+               for leaf, meta in leaves.items()}
+    days = MemoryDays(lambda: [(leaf, *row) for leaf, row in catalog.items()],
+                      lambda: leaves)
+    assert days.between(dt.date(2025, 9, 10), dt.date(2025, 9, 10)) == ["a", "b"]
+    assert (days.scope("a"), days.scope("b")) == ("project:lighthouse", "")
+    assert list(days._scoped) == ["a"]
+    leaves["a"], leaves["b"] = Meta("2025-09-10"), Meta("2025-09-11", "", "project:kestrel")
+    days.touch("a")
+    days.touch("b")
+    assert days.between(dt.date(2025, 9, 10), dt.date(2025, 9, 11)) == ["a", "b"]
+    assert (days.scope("a"), days.scope("b")) == ("", "project:kestrel")
+    days.gone("b")
+    assert days.scope("b") == "" and not days._scoped
