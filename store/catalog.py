@@ -300,8 +300,8 @@ class CatalogReader(Reader):
                                 "ORDER BY id", (source,)).fetchall()
         return [str(r[0]) for r in rows]
 
-    def leaf_times(self, upto_seq: int) -> Iterator[tuple[str, str, str]]:
-        """(id, timestamp, recorded_at) of every leaf as of ``upto_seq`` (rows changed later
+    def leaf_times(self, upto_seq: int) -> Iterator[tuple[str, str, str, str]]:
+        """(id, timestamp, recorded_at, scope) of every leaf as of ``upto_seq`` (rows changed later
         are left out): one query, for a reader that keeps every memory's day (O(store) rows,
         read once per process, never per search). Streamed from the cursor: a list of every
         row beside the reader's own copy (two of them at 50k memories, ~12 MB each) raised a
@@ -310,10 +310,10 @@ class CatalogReader(Reader):
         if conn is None:
             return
         with mapped(self.layout.database):
-            for i, stamp, recorded in conn.execute(
-                    "SELECT id, timestamp, recorded_at FROM catalog "
+            for i, stamp, recorded, scope in conn.execute(
+                    "SELECT id, timestamp, recorded_at, scope FROM catalog "
                     "WHERE kind = 'leaf' AND seq <= ?", (upto_seq,)):
-                yield str(i), str(stamp or ""), str(recorded or "")
+                yield str(i), str(stamp or ""), str(recorded or ""), str(scope or "")
 
     def last_seq(self) -> int:
         conn = self.connection()

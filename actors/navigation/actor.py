@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import heapq
 import itertools
 import math
@@ -273,6 +274,11 @@ with memories of other times)."""
 """Memories dated in a named range that join a question that is only a time ("last week?")."""
 MENTION_MONTHS = 3
 """A question about at most this many months also lists memories whose text names them."""
+NEAREST_WINDOW = 24
+"""A "No memory found" about a busy time reads this many of the time's memories closest in
+meaning (whether each is searchable, a facts timeline over them) before offering
+``ranking.NEAREST_SHOWN``: all of them cost ~0.5 s and +40 MB at 10k for a bulk import's
+week; more are read only when too few of these can be shown (retracted, said twice)."""
 YEARS_BACK = 5
 """How many years a month or season asked without its year may lie back (``_held_year``)."""
 _BEFORE = re.compile(
@@ -1108,6 +1114,18 @@ class NavigationActor(Actor):
                 and any(tag.startswith("date:") for tag in meta.tags))
 
         admissible = _remembered(admissible)
+        scope_seen = functools.cache(functools.partial(scope_admits, scope))
+
+        def in_scope(leaf_id: str) -> bool:
+            # ``admissible`` for a memory ``model.days`` lists (a searchable one), read from
+            # the days' own scope: a busy time's thousands of memories (a bulk import's day,
+            # a year of a store dated over a few years) are told apart without fetching each
+            # one's stored document (~35 us and a cached document each). As of a time, the
+            # memory's tags decide: ``admissible`` itself.
+            if as_of_ts is not None:
+                return admissible(leaf_id)
+            return scope_seen(model.days.scope(leaf_id))
+
         relation = self.readings.named(query, topic, msg.as_of, admissible) \
             if self.use_derived else None
         if relation is not None:
@@ -1166,9 +1184,10 @@ class NavigationActor(Actor):
             # November's "I bought a second-hand road bike, a Cannondale CAAD10", which the
             # full-text pool then leaves out; the time's own memories are scored on the
             # question's words too (a month's or a season's, not a busy year's)
-            dated = _first_admissible(self._dated_between(span), admissible,
+            dated = _first_admissible(self._dated_between(span), in_scope,
                                       RANGE_WORDS_POOL + 1)
             if len(dated) <= RANGE_WORDS_POOL:
+                dated = [leaf for leaf in dated if admissible(leaf)]
                 unscored = [leaf for leaf in dated if leaf not in best]
                 if unscored:
                     self._take(best, query, model.index.score_docs(query, unscored))
@@ -1821,8 +1840,11 @@ class NavigationActor(Actor):
             if span is not None and asked is not None:
                 # "what health news did the user share in January?": the memories of the
                 # asked time that are closest in meaning, not the closest of all times
-                then = [leaf for leaf in self._dated_between(span) if admissible(leaf)]
-                similar = self.vectors.similarity_of(asked, then) or similar
+                # (whether each is searchable is asked by ``_nearest`` of the few it shows)
+                then = self.vectors.similarity_of(
+                    asked, filter(in_scope, self._dated_between(span)))
+                if any(leaf in model.leaves for leaf in then):
+                    similar = then
             result = dataclasses.replace(result, nearest=self._nearest(similar, as_of_dt))
             if result.shared and result.nearest:  # name only what the memories shown hold
                 result = dataclasses.replace(result, reason=notice_words.share_only(
@@ -3066,15 +3088,32 @@ class NavigationActor(Actor):
         return None
 
     def _nearest(self, similar: dict[str, float], as_of: dt.datetime | None) -> tuple[Hit, ...]:
-        """The memories closest in meaning to a question answered "No memory found"."""
-        known = {leaf: sim for leaf, sim in similar.items() if leaf in self.model.leaves}
-        timeline = self.model.facts.timeline_for_leaves(known, as_of=as_of)
-        close = ranking.nearest(
-            known, lambda leaf: timeline.leaf_currency(leaf) != "RETRACTED", self._said)
+        """The memories closest in meaning to a question answered "No memory found".
+
+        ``similar`` may hold every memory of a busy time (37,000 of a bulk import's month at
+        50k): only the closest are asked whether they are searchable and read into a facts
+        timeline, ``NEAREST_WINDOW`` first, four times as many while too few of them can be
+        shown (a memory's currency is read from its own facts' keys and events, the same in
+        any timeline that holds it)."""
+        close = ranking.closest(similar)
+        window = NEAREST_WINDOW
+        while True:
+            known = {leaf: similar[leaf] for leaf in close[:window] if leaf in self.model.leaves}
+            timeline = self.model.facts.timeline_for_leaves(known, as_of=as_of)
+            shown = self._shown_nearest(known, timeline)
+            if len(shown) >= ranking.NEAREST_SHOWN or window >= len(close):
+                break
+            window *= 4
+        close = shown
         currency: dict[str, str] = {leaf: timeline.leaf_currency(leaf) for leaf in close}
         successor = {leaf: timeline.superseding_leaf(leaf) for leaf in close}
         return tuple(self._hit(leaf, currency, successor, timeline, full_text=True,
                                score=similar[leaf]) for leaf in close)
+
+    def _shown_nearest(self, known: dict[str, float], timeline: Timeline) -> list[str]:
+        """``ranking.nearest`` of ``known``, the retracted ones left out (``timeline``)."""
+        return ranking.nearest(
+            known, lambda leaf: timeline.leaf_currency(leaf) != "RETRACTED", self._said)
 
     def _hit(self, leaf_id: str, currency: dict[str, str], successor: dict[str, str | None],
              timeline: Timeline, *, full_text: bool, score: float,

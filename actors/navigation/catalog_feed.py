@@ -49,8 +49,8 @@ class CatalogView(Protocol):
         """Every leaf id, O(store): for background work, never a search's hot path."""
         ...
 
-    def leaf_times(self, upto_seq: int) -> Iterable[tuple[str, str, str]]:
-        """(id, timestamp, recorded_at) of every leaf as of ``upto_seq``, O(store): read
+    def leaf_times(self, upto_seq: int) -> Iterable[tuple[str, str, str, str]]:
+        """(id, timestamp, recorded_at, scope) of every leaf as of ``upto_seq``, O(store): read
         once per process, streamed (never a list of every row)."""
         ...
 

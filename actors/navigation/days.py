@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
@@ -35,6 +36,9 @@ class Dated(Protocol):
 
     @property
     def recorded_ts(self) -> float: ...
+
+    @property
+    def scope(self) -> str: ...
 
 
 def day_of(meta: Dated) -> dt.date | None:
@@ -62,7 +66,7 @@ def _day(timestamp: str, recorded_at: str) -> dt.date | None:
 class MemoryDays:
     """Every searchable memory with a day, by its day, and how many fall in each month.
 
-    ``times`` reads (id, timestamp, recorded_at) of every memory the read model has taken in
+    ``times`` reads (id, timestamp, recorded_at, scope) of every memory the read model has taken in
     (the catalog's rows up to its seq, less those it could not read): a catalog row holds the
     leaf header's dates as its index entry does (a header without a timestamp: the catalog's
     is its ingest time, the index's its record time, the same save). ``leaves`` gives the read
@@ -72,7 +76,7 @@ class MemoryDays:
     searchable (a leaf another process saved, not yet analysed here) stays marked until it
     is: a time question answers from what a search could find, as before."""
 
-    def __init__(self, times: Callable[[], Iterable[tuple[str, str, str]]],
+    def __init__(self, times: Callable[[], Iterable[tuple[str, str, str, str]]],
                  leaves: Callable[[], Mapping[str, Dated]]) -> None:
         self._times = times
         self._leaves = leaves
@@ -82,6 +86,10 @@ class MemoryDays:
         self._recorded: dict[str, float] = {}
         """Each dated memory's record time (its ``recorded_ts``): a time listing orders a
         day's thousands of memories by it without reading each one's metadata."""
+        self._scoped: dict[str, str] = {}
+        """The scope of each dated memory that has one (most have none: "" is not kept): a
+        question about a busy time tells which of its thousands of memories it may see
+        without fetching each one's stored document (``scope``)."""
         self._months: Counter[tuple[int, int]] = Counter()
         self._marked: set[str] = set()
         self.walks = 0
@@ -102,6 +110,7 @@ class MemoryDays:
         self._sorted = []
         self._day = {}
         self._recorded = {}
+        self._scoped = {}
         self._months = Counter()
         self._marked = set()
 
@@ -117,6 +126,11 @@ class MemoryDays:
         (the catalog row's ``recorded_at`` is the index entry's, the same header field)."""
         return self._recorded[leaf_id]
 
+    def scope(self, leaf_id: str) -> str:
+        """The scope of a memory ``between`` listed: its metadata's ``scope`` (the catalog
+        row's is the leaf header's, as the index entry's is), "" when it has none."""
+        return self._scoped.get(leaf_id, "")
+
     def holds_month(self, year: int, month: int) -> bool:
         """Some memory is of a day of that month."""
         self._current()
@@ -128,12 +142,15 @@ class MemoryDays:
             self._marked = set()
             self._day = {}
             self._recorded = {}
+            self._scoped = {}
             same: dict[dt.date, dt.date] = {}  # one date object per day, not per memory
-            for leaf, stamp, recorded in self._times():
+            for leaf, stamp, recorded, scope in self._times():
                 day = _day(stamp, recorded)
                 if day is not None:
                     self._day[leaf] = same.setdefault(day, day)
                     self._recorded[leaf] = posix_seconds(recorded)
+                    if scope:
+                        self._scoped[leaf] = sys.intern(scope)
             self._sorted = sorted((day, leaf) for leaf, day in self._day.items())
             self._months = Counter((day.year, day.month) for day in self._day.values())
             self._built = True
@@ -153,12 +170,15 @@ class MemoryDays:
             if day is not None:
                 self._day[leaf_id] = day
                 self._recorded[leaf_id] = meta.recorded_ts
+                if meta.scope:
+                    self._scoped[leaf_id] = meta.scope
                 self._months[(day.year, day.month)] += 1
                 bisect.insort(self._sorted, (day, leaf_id))
 
     def _drop(self, leaf_id: str) -> None:
         day = self._day.pop(leaf_id, None)
         self._recorded.pop(leaf_id, None)
+        self._scoped.pop(leaf_id, None)
         if day is None:
             return
         at = bisect.bisect_left(self._sorted, (day, leaf_id))

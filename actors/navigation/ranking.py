@@ -528,16 +528,21 @@ def told_first(ranked: Sequence[tuple[str, float]], told_by: Callable[[str], str
     return head + rest, moved
 
 
+def closest(similar: Mapping[str, float]) -> list[str]:
+    """The memories ``nearest`` may offer, in the order it considers them: at least
+    ``NEAREST_FLOOR`` close in meaning, the closest first (ties in ``similar``'s order)."""
+    return sorted((leaf for leaf, sim in similar.items() if sim >= NEAREST_FLOOR),
+                  key=lambda leaf: -similar[leaf])
+
+
 def nearest(similar: Mapping[str, float], servable: Callable[[str], bool],
             said: Callable[[str], str]) -> list[str]:
     """The memories to offer beside a "No memory found": the closest by meaning, best first,
     each thing said once (``said``: a memory's words without its date): "Wait really?", said
     on three days, filled the three places of a reply whose pottery class was not offered."""
-    close = sorted((leaf for leaf, sim in similar.items() if sim >= NEAREST_FLOOR),
-                   key=lambda leaf: -similar[leaf])
     out: list[str] = []
     seen: set[str] = set()
-    for leaf in close:
+    for leaf in closest(similar):
         if len(out) >= NEAREST_SHOWN:
             break
         if not servable(leaf):

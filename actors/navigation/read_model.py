@@ -263,8 +263,8 @@ class ReadModel:
         if doc is not None:
             self.index.add(doc, change.seq)
 
-    def _leaf_times(self) -> Iterator[tuple[str, str, str]]:
-        """(id, timestamp, recorded_at) of every leaf taken in and readable (``days``),
+    def _leaf_times(self) -> Iterator[tuple[str, str, str, str]]:
+        """(id, timestamp, recorded_at, scope) of every leaf taken in and readable (``days``),
         streamed."""
         return (row for row in self.catalog.leaf_times(self.seq) if row[0] not in self.unreadable)
 

@@ -30,6 +30,7 @@ from store.catalog import CatalogReader
 class Meta:
     timestamp: str
     recorded_at: str = ""
+    scope: str = ""
 
     @property
     def recorded_ts(self) -> float:
@@ -41,20 +42,20 @@ def test_a_marked_memory_is_read_again_and_a_deleted_one_leaves() -> None:
     searchable leaves' view, and a memory not yet searchable waits until it is."""
     leaves: dict[str, Meta] = {"a": Meta("2025-09-10"), "b": Meta("", "2025-10-01T08:00:00Z"),
                                "c": Meta("not a date")}
-    catalog = {"a": ("2025-09-10", ""), "b": ("", "2025-10-01T08:00:00Z"),
-               "c": ("not a date", "")}
+    catalog = {"a": ("2025-09-10", "", ""), "b": ("", "2025-10-01T08:00:00Z", ""),
+               "c": ("not a date", "", "")}
     days = MemoryDays(lambda: [(leaf, *dates) for leaf, dates in catalog.items()],
                       lambda: leaves)
     assert days.between(dt.date(2025, 9, 1), dt.date(2025, 10, 31)) == ["a", "b"]
     assert days.holds_month(2025, 9) and not days.holds_month(2026, 9)
     assert days.walks == 1
     # a change moves a memory's day; a memory not yet searchable waits until it is
-    leaves["a"], catalog["a"] = Meta("2026-09-03"), ("2026-09-03", "")
+    leaves["a"], catalog["a"] = Meta("2026-09-03"), ("2026-09-03", "", "")
     days.touch("a")
     days.touch("d")
     assert days.between(dt.date(2025, 9, 1), dt.date(2025, 10, 31)) == ["b"]
     assert days.holds_month(2026, 9) and not days.holds_month(2025, 9)
-    leaves["d"], catalog["d"] = Meta("2025-10-01"), ("2025-10-01", "")
+    leaves["d"], catalog["d"] = Meta("2025-10-01"), ("2025-10-01", "", "")
     assert days.between(dt.date(2025, 10, 1), dt.date(2025, 10, 1)) == ["b", "d"]
     del leaves["b"], catalog["b"]
     days.gone("b")
@@ -72,9 +73,9 @@ def test_memories_of_one_day_share_its_date() -> None:
     """Every memory's day is held for as long as the process runs (48k at 50k memories):
     one date object a day, not one a memory."""
 
-    def rows() -> Iterator[tuple[str, str, str]]:
+    def rows() -> Iterator[tuple[str, str, str, str]]:
         for n in range(300):
-            yield f"m{n:03d}", f"2025-09-{1 + n % 3:02d}T10:00:00Z", ""
+            yield f"m{n:03d}", f"2025-09-{1 + n % 3:02d}T10:00:00Z", "", ""
 
     days = MemoryDays(rows, dict)
     assert len(days.between(dt.date(2025, 9, 1), dt.date(2025, 9, 3))) == 300
@@ -88,7 +89,8 @@ def test_a_memorys_record_time_is_kept_with_its_day() -> None:
     instant ("...:22Z" is before "...:22.7Z", whatever the text's order)."""
     leaves = {"a": Meta("2025-09-10", "2025-09-11T08:00:22.7Z"),
               "b": Meta("2025-09-10", "2025-09-11T08:00:22Z")}
-    catalog = {leaf: (meta.timestamp, meta.recorded_at) for leaf, meta in leaves.items()}
+    catalog = {leaf: (meta.timestamp, meta.recorded_at, meta.scope)
+               for leaf, meta in leaves.items()}
     days = MemoryDays(lambda: [(leaf, *dates) for leaf, dates in catalog.items()],
                       lambda: leaves)
     assert days.between(dt.date(2025, 9, 10), dt.date(2025, 9, 10)) == ["a", "b"]
@@ -148,7 +150,7 @@ def walks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         counted.append("walk")
         return walk(self)
 
-    def reading(self: CatalogReader, upto_seq: int) -> list[tuple[str, str, str]]:
+    def reading(self: CatalogReader, upto_seq: int) -> Iterator[tuple[str, str, str, str]]:
         counted.append("catalog")
         return times(self, upto_seq)
 
@@ -192,3 +194,24 @@ async def test_time_questions_after_saves_do_not_walk_every_memory(
         assert tent not in await listed(f"what happened in September {latest}?")
         assert (await listed("what did I buy in September?"))[0] == kayak
         assert walks == ["catalog"]
+
+
+def test_a_memorys_scope_is_kept_with_its_day() -> None:
+    """A question about a busy time tells which of its memories it may see from the days
+    alone: each one's scope, from the catalog's row and then from a marked memory's metadata
+    ("" for the many without one, which are not kept)."""
+    leaves = {"a": Meta("2025-09-10", "", "project:lighthouse"), "b": Meta("2025-09-10")}
+    catalog = {leaf: (meta.timestamp, meta.recorded_at, meta.scope)
+               for leaf, meta in leaves.items()}
+    days = MemoryDays(lambda: [(leaf, *row) for leaf, row in catalog.items()],
+                      lambda: leaves)
+    assert days.between(dt.date(2025, 9, 10), dt.date(2025, 9, 10)) == ["a", "b"]
+    assert (days.scope("a"), days.scope("b")) == ("project:lighthouse", "")
+    assert list(days._scoped) == ["a"]
+    leaves["a"], leaves["b"] = Meta("2025-09-10"), Meta("2025-09-11", "", "project:kestrel")
+    days.touch("a")
+    days.touch("b")
+    assert days.between(dt.date(2025, 9, 10), dt.date(2025, 9, 11)) == ["a", "b"]
+    assert (days.scope("a"), days.scope("b")) == ("", "project:kestrel")
+    days.gone("b")
+    assert days.scope("b") == "" and not days._scoped
