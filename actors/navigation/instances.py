@@ -188,11 +188,12 @@ def gathered(things: Collection[str], doc_freq: Callable[[str], int],
         new = naming[leaf] - named
         if not new:
             continue
-        if leaf != leading:  # the thing's first telling
+        if leaf != leading:  # the thing's first telling (itself when none is as close: a
+            # closeness below zero is below its own share, and a 50k store met one)
             leaf = min((other for other in naming if naming[other] & new
                         and tier[other] >= tier[leaf] and other not in taken
                         and close.get(other, 0.0) >= CLOSE_SHARE * close.get(leaf, 0.0)),
-                       key=when)
+                       key=when, default=leaf)
         taken.append(leaf)
         named |= naming[leaf]
         if len(taken) >= most:

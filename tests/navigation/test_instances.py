@@ -79,6 +79,15 @@ def test_one_memory_per_thing_the_closest_first_then_oldest_first() -> None:
     assert _gathered(naming, close, tier) == ["montreal-4", "oaxaca-1", "lisbon-2"]
 
 
+def test_a_part_farther_than_unrelated_is_still_its_own_first_telling() -> None:
+    # a closeness below zero is below its own CLOSE_SHARE: the thing's first telling is then
+    # the memory itself (a 50k store raised "min() arg is an empty sequence" here)
+    naming = {"ruff-1": {"ruff"}, "ruff-2": {"ruff"}, "black-3": {"black"}}
+    close = {"ruff-1": -0.02, "ruff-2": -0.08, "black-3": -0.05}
+    tier = dict.fromkeys(naming, 1)
+    assert _gathered(naming, close, tier) == ["ruff-1"]  # black-3: far from the question
+
+
 def test_the_ranking_s_first_leads_when_it_tells_a_part() -> None:
     naming = {"anis-1": {"cat", "kitten"}, "bruno-2": {"perro"}, "tips-3": {"parrot"}}
     close = {"anis-1": 0.14, "bruno-2": 0.15, "tips-3": 0.2}
