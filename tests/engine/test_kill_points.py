@@ -137,7 +137,9 @@ async def test_a_server_still_running_recovers_a_save_killed_beside_it(
             else ["unfinished_save", "events_not_applied"])
         done = run_cli(tmp_path, "doctor")
         assert done.returncode == 0 and "No problems found" in done.stdout, done.stdout
-        assert "leftover" in done.stdout and found.leftovers[0].code in done.stdout
+        if doctor.examine(layout, grace_s=0.0).leftovers:  # still there after doctor ran (on a
+            # loaded machine the server's maintenance may finish it while doctor starts)
+            assert "leftover" in done.stdout and found.leftovers[0].code in done.stdout
         with anyio.fail_after(30):  # the facts actor looks every few seconds
             while doctor.examine(layout, grace_s=0.0).leftovers:
                 await anyio.sleep(0.2)
