@@ -11,6 +11,7 @@ import pytest
 from store.doctor import _EntryPaths
 from store.errors import InputError, StoreError
 from store.paths import StoreLayout
+from tests.store import link_tree
 
 
 def judged_as_before(layout: StoreLayout, relpath: str) -> tuple[Path | None, bool]:
@@ -24,16 +25,7 @@ def judged_as_before(layout: StoreLayout, relpath: str) -> tuple[Path | None, bo
 @pytest.fixture
 def layout(tmp_path: Path) -> StoreLayout:
     lay = StoreLayout(tmp_path / "ihmt_memory")
-    domain = lay.leaves_dir / "personal"
-    domain.mkdir(parents=True)
-    (domain / "L-here.txt").write_text("x")
-    outside = tmp_path / "outside"
-    outside.mkdir()
-    (outside / "secret.txt").write_text("x")
-    (domain / "L-link-out.txt").symlink_to(outside / "secret.txt")
-    (domain / "L-link-in.txt").symlink_to(domain / "L-here.txt")
-    (domain / "L-link-gone.txt").symlink_to(domain / "L-nowhere.txt")
-    (lay.leaves_dir / "linked_out").symlink_to(outside)
+    link_tree.plant(lay, tmp_path / "outside")
     return lay
 
 

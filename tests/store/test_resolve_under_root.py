@@ -11,6 +11,7 @@ import pytest
 
 from store.errors import InvalidDomain
 from store.paths import StoreLayout
+from tests.store import link_tree
 
 RELPATHS = [
     "layer_0/personal/L-here.txt", "layer_0/personal/L-missing.txt",
@@ -25,17 +26,7 @@ RELPATHS = [
 @pytest.fixture
 def layout(tmp_path: Path) -> StoreLayout:
     real = tmp_path / "real_home"
-    lay = StoreLayout(real / "ihmt_memory")
-    domain = lay.leaves_dir / "personal"
-    domain.mkdir(parents=True)
-    (domain / "L-here.txt").write_text("x")
-    outside = tmp_path / "outside"
-    outside.mkdir()
-    (outside / "secret.txt").write_text("x")
-    (domain / "L-link-out.txt").symlink_to(outside / "secret.txt")
-    (domain / "L-link-in.txt").symlink_to(domain / "L-here.txt")
-    (domain / "L-link-gone.txt").symlink_to(domain / "L-nowhere.txt")
-    (lay.leaves_dir / "linked_out").symlink_to(outside)
+    link_tree.plant(StoreLayout(real / "ihmt_memory"), tmp_path / "outside")
     (tmp_path / "home").symlink_to(real)  # the store reached through a link
     return StoreLayout(tmp_path / "home" / "ihmt_memory")
 
