@@ -3215,7 +3215,7 @@ def _as_asked(text: str, keys: list[tuple[str, str]], currency: dict[str, str],
     successor (``bearing``), which then stands in for none of its words."""
     as_ranked, after_ranked, matched = dict(currency), dict(successor), set(worded)
     asked, question = frozenset(keys), words(text)
-    now = asks_about_now(text)
+    about_now = asks_about_now(text)
     as_was: set[str] = set()
     for leaf, state in currency.items():
         if state != "SUPERSEDED":
@@ -3227,7 +3227,7 @@ def _as_asked(text: str, keys: list[tuple[str, str]], currency: dict[str, str],
         later = successor.get(leaf)
         # a detail of the old memory counts when its successor holds none of the question's
         # words: "billing invoices refunds" still meets "billing uses DynamoDB now" first
-        mine = frozenset() if now or held.get(later or "") else held.get(leaf, frozenset())
+        mine = frozenset() if about_now or held.get(later or "") else held.get(leaf, frozenset())
         how = bearing(question, asked, changes,
                       frozenset(word for word in question if stem(word) in mine))
         if how is Bearing.UNRELATED:
