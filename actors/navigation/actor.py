@@ -75,9 +75,9 @@ from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.apart import Apart
 from actors.navigation.asked_detail import AskedDetail, detail_asked
 from actors.navigation.asked_person import (
-    asks_about_the_user,
     asks_of_the_user,
     names_asked,
+    names_the_user,
     other_speaker,
     other_than_the_user,
     others_own,
@@ -1919,9 +1919,10 @@ class NavigationActor(Actor):
                     hit.next_turn.text if hit.next_turn is not None
                     and hit.leaf_id not in served else ""))
                 for hit in result.hits))
-        elif result.status in ("FOUND", "AMBIGUOUS") and asks_about_the_user(text) \
+        elif result.status in ("FOUND", "AMBIGUOUS") and names_the_user(text) \
                 and not self.readings.user_names():
-            # "Where do I live?" and only two friends' turns: whose home each one tells
+            # "Where do I live?" (or "the user's cat") and only two friends' turns: whose
+            # home each one tells
             result = dataclasses.replace(result, hits=tuple(
                 dataclasses.replace(hit, said_by_other=other_than_the_user(hit.text))
                 for hit in result.hits))

@@ -84,17 +84,21 @@ def asks_about_the_user(question: str) -> bool:
     return bool(_FIRST_PERSON.search(fold(question)))
 
 
-_THE_USER_SAID = re.compile(r"\b(?:the\s+user|el\s+usuario|la\s+usuaria)\b")
+_THE_USER_SAID = re.compile(r"\b(?:the\s+user|(?:el|del|al)\s+usuario|la\s+usuaria)\b")
+
+
+def names_the_user(question: str) -> bool:
+    """Whether ``question`` asks about the user by saying so: in the first person, or of "the
+    user" as agents and evaluations ask it ("What is the name of the user's cat?")."""
+    return asks_about_the_user(question) or _THE_USER_SAID.search(fold(question)) is not None
 
 
 def asks_of_the_user(question: str) -> bool:
     """Whether ``question`` asks how things stand for the user: in the first person, of "the
     user" ("On which ward at Crumlin does the user work?"), or of nobody it names ("¿Qué
     desayuno?", a verb's person alone), and not of someone else ("my sister", "Sam's")."""
-    folded = fold(question)
     return not someone_else_first(question) and (
-        asks_about_the_user(question) or _THE_USER_SAID.search(folded) is not None
-        or not names_asked(question))
+        names_the_user(question) or not names_asked(question))
 
 
 def other_than_the_user(text: str) -> tuple[str, str] | None:

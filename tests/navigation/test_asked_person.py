@@ -143,6 +143,22 @@ async def test_a_question_about_the_user_says_whose_turn_it_serves(tmp_path: Pat
         assert all(hit.said_by_other is None for hit in other.hits)
 
 
+@pytest.mark.anyio
+@pytest.mark.parametrize("question", ["What is the name of the user's cat?",
+                                      "¿Cómo se llama la gata del usuario?"])
+async def test_a_question_of_the_user_said_so_says_whose_turn_it_serves(
+        tmp_path: Path, question: str) -> None:
+    # An outside probe asked "the user's cat" of a chat where only Marta has one: her turn was
+    # served at confidence 1.00 as the user's, while "my cat" said whose it was
+    async with Runtime(tmp_path) as rt:
+        marta = await save(rt, "[2026-01-07] Marta: Vivo en Sevilla con mi gata Luna.")
+        await save(rt, "[2026-01-06] user: I live in Bristol with my dog Pepper.")
+        await embedded(rt)
+        found = await search(rt, question)
+        served = {hit.leaf_id: hit.said_by_other for hit in found.hits}
+        assert served.get(marta) == ("Marta", "the user")
+
+
 @pytest.mark.parametrize(("text", "own"), [
     ("2026-01-04 Tomás: Mole is going to be jealous, my grey cat Mole hates dogs.", True),
     ("2026-08-12 Tomás: Lucía y yo adoptamos un gato más.", True),
