@@ -18,6 +18,15 @@ hobbies and crafts, drinks, family and trips. Words that are also common words, 
 one ("seat", "golf" as a car, "punto", "bajo", "son", "te", "wine" -> "win") are left out: a
 reading holding them would find every sentence that says them. Pure data and one lookup;
 places come from ``regions``.
+
+A question that is no list asks by the kind too, and a memory answers it by the thing: "What
+health news did the user share in January?" and "The GP says my vitamin D is low"; "Has anyone
+in the user's family had an operation?" and "Dad had his hip replaced"; "¿Qué tal lleva el
+calor del verano?" and "Hizo 27 grados en Cork" (the model puts each pair 0.12-0.16 apart, under
+every closeness that keeps never-stored questions out). So health, an operation and the
+weather are kinds here as well: what a person says of them, not where it happens ("nurse",
+"hospital", "clinic" are also a workplace, and a nurse's every turn would be health news);
+"cold" is an illness as often as the weather, and "tiempo" is time, so neither is a kind's word.
 """
 
 from __future__ import annotations
@@ -83,6 +92,34 @@ _FAMILY = """
     hermana hermano madre padre padres abuela abuelo tia tio primo prima sobrino sobrina hijo
     hija marido esposa esposo cuñado cuñada suegra suegro
     """
+_HEALTH = """
+    doctor gp physician physio physiotherapist dentist diagnosed diagnosis vitamin allergic
+    allergy asthma diabetes flu fever injury injured sprained fracture surgery operation
+    operated prescribed prescription medication antibiotics migraine infection illness sick
+    cholesterol
+    medica doctora fisio fisioterapeuta dentista diagnosticaron diagnostico vitamina alergia
+    alergico alergica asma diabetes gripe fiebre lesion esguince fractura cirugia operacion
+    operaron receta medicacion antibiotico antibioticos migraña infeccion enfermo enferma
+    enfermedad colesterol
+    """
+_OPERATIONS = """
+    surgery surgeon operated operation replaced replacement transplant stitches anaesthetic
+    anaesthesia anesthesia biopsy
+    cirugia cirujano operaron operado operada operacion quirofano protesis trasplante
+    anestesia biopsia
+    """
+_HEAT = """
+    degrees heatwave sweltering scorching humid humidity sweating
+    grados bochorno caluroso humedad sudando sudar
+    """
+_COLD = """
+    degrees freezing frost frosty snow snowed snowing
+    grados helada nieve nevo nevando congelado congelada
+    """
+_WEATHER = _HEAT + _COLD + """
+    rain raining rained storm windy sunny drizzle
+    lluvia llueve llovio lloviendo tormenta viento soleado
+    """
 _RACES = "marathon triathlon duathlon ultramarathon maraton triatlon"
 _PLACES = "@places"
 """Stands for every country and city name ``regions`` knows (one word each)."""
@@ -96,6 +133,11 @@ _KINDS: dict[str, str] = {
     "craft": _CRAFTS, "manualidad": _CRAFTS,
     "hobby": _HOBBIES, "hobbies": _HOBBIES, "pastime": _HOBBIES, "aficion": _HOBBIES,
     "pasatiempo": _HOBBIES,
+    "health": _HEALTH, "salud": _HEALTH,
+    "operation": _OPERATIONS, "surgery": _OPERATIONS, "operacion": _OPERATIONS,
+    "cirugia": _OPERATIONS, "intervencion": _OPERATIONS,
+    "heat": _HEAT, "calor": _HEAT, "frio": _COLD, "weather": _WEATHER, "clima": _WEATHER,
+    "temperature": _WEATHER, "temperatura": _WEATHER,
     "race": _RACES, "carrera": _RACES,
     "drink": _DRINKS, "beverage": _DRINKS, "bebida": _DRINKS,
     "relative": _FAMILY, "family": _FAMILY, "familia": _FAMILY, "familiar": _FAMILY,
