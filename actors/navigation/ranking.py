@@ -104,7 +104,7 @@ news as well. Got the car" / "about 150 miles in summer"), as far as a default r
 (``messages.DEFAULT_LIMIT``). A place asked ("Where...?") is not weighed so: a named place
 after "in" or "from" is often not the answer ("My friend Teo is visiting from Bilbao" for
 "Where did the user's sister meet her husband?", answered "at a climbing gym"); weighed, it
-moved five first memories of the conversation sets, two right and three wrong. Measured on
+turned five first memories of the conversation sets, two right and three wrong. Measured on
 the conversation sets (the memories served): recall@1 conversation .738 -> .754, -c .373 ->
 .388, -e .853 -> .882, the others unchanged; depth 2 moves the same ones right (and two
 fewer wrong ones to other wrong ones), 5 no more than 3."""
