@@ -475,6 +475,14 @@ the same memories question after question."""
 _Judge = TypeVar("_Judge", bound=Callable[[str], bool])
 
 
+def _kind_first(hits: tuple[Hit, ...], holds: Callable[[str], bool]) -> tuple[Hit, ...]:
+    """The memories served, the one holding the kind of words asked for first
+    (``ranking.kind_first``), each with the turns shown beside it."""
+    by_id = {hit.leaf_id: hit for hit in hits}
+    return tuple(by_id[leaf] for leaf, _ in ranking.kind_first(
+        [(hit.leaf_id, hit.score) for hit in hits], holds))
+
+
 def _first_admissible(leaves: Iterable[str], admissible: _Judge, count: int) -> list[str]:
     """The first ``count`` of ``leaves`` that are admissible, in their order: a time asked
     with a topic scores its memories on the question's words only when they are few, and
@@ -1857,6 +1865,12 @@ class NavigationActor(Actor):
                     result, served = self.conversation.served_next_turns(result)
                 result = dataclasses.replace(result, hits=self.conversation.with_next_turns(
                     result.hits, admissible, as_of_dt, asked, crowd, served))
+                kind_held = self._answers_asked(topic, name_forms, places=False) \
+                    if answer is None and not listing and not value_leaves else None
+                if result.status == "FOUND" and kind_held is not None:
+                    # "How far can Owen's new car go?": "Got the car" holds its words, "about
+                    # 150 miles" the kind of words it asks for
+                    result = dataclasses.replace(result, hits=_kind_first(result.hits, kind_held))
                 if result.status == "FOUND" and result.hits:
                     lead = self.conversation.also_said(
                         result.hits, admissible, as_of_dt, asked, crowd,
@@ -3071,12 +3085,13 @@ class NavigationActor(Actor):
         names, numbers = _names_and_numbers_of(text)
         return frozenset(names - set(asked)) | numbers
 
-    def _answers_asked(self, question: str,
-                       name_forms: frozenset[str]) -> Callable[[str], bool] | None:
+    def _answers_asked(self, question: str, name_forms: frozenset[str], *,
+                       places: bool = True) -> Callable[[str], bool] | None:
         """Whether a memory holds the kind of answer ``question`` asks for: the asked thing
         with a name beside it (a name question), words of the expected kind (a sum, a length,
         a time of day, a count: ``answer_type.expected``), a place's name (asked "Where...?",
-        "What neighborhood...?": "lives in Monterrey"); None when it asks for no kind."""
+        "What neighborhood...?": "lives in Monterrey"; not with ``places`` False, the ranking's
+        judge: ``ranking.KIND_DEPTH``); None when it asks for no kind."""
         kind = expected_answer(question)
         if kind is not None:
             return lambda leaf: holds_answer(kind, self.model.text_of(leaf))
@@ -3084,7 +3099,7 @@ class NavigationActor(Actor):
             return lambda leaf: bool(names_given(
                 self.model.text_of(leaf), lambda word: stem(fold(bare(word))) in name_forms,
                 first=True))
-        if asks_place(question):
+        if places and asks_place(question):
             return lambda leaf: tells_a_place(self.model.text_of(leaf))
         return None
 

@@ -477,3 +477,17 @@ def test_a_later_change_telling_a_day_leads_a_question_asking_when_something_rec
     # ...or scores less than NOW_SHARE of the lead's
     low = [("feb", 10.0), ("may", 10.0 * (ranking.NOW_SHARE - 0.01))]
     assert ranking.newest_leads(low, both, when, holds, changes=changed, schedule=days) == low
+
+
+def test_a_close_memory_holding_the_kind_takes_the_lead_keeping_its_score() -> None:
+    holds = {"km"}.__contains__
+    ranked = [("got", 10.0), ("other", 9.0), ("km", 5.0), ("far", 4.0)]
+    assert ranking.kind_first(ranked, holds) == [
+        ("km", 5.0), ("got", 10.0), ("other", 9.0), ("far", 4.0)]
+    # past the third place, or under half the first's score: another story
+    assert ranking.kind_first([("got", 10.0), ("a", 9.0), ("b", 8.0), ("km", 9.0)],
+                              holds)[0][0] == "got"
+    assert ranking.kind_first([("got", 10.0), ("km", 4.9)], holds)[0][0] == "got"
+    # the first holding the kind stays
+    assert ranking.kind_first([("km", 3.0), ("got", 10.0)], holds)[0][0] == "km"
+    assert (ranking.KIND_DEPTH, ranking.KIND_SHARE) == (3, 0.5)
