@@ -1873,7 +1873,7 @@ class NavigationActor(Actor):
         if wanted_value is not None and not any(
                 holds_value(topic, turn.text)
                 and (which_sum is None
-                     or which_sum.told_by(turn.text, None if turn is hit else hit.text))
+                     or which_sum.told_by(turn.text))
                 for hit in result.hits
                 for turn in (hit, hit.next_turn, hit.also_said) if turn is not None) \
                 and not (which_sum is not None and self._sum_told_also_close(
@@ -2036,11 +2036,10 @@ class NavigationActor(Actor):
         counts as telling it)."""
         try:
             for hit in more:
-                text = self.model.text_of(hit.leaf_id)
                 after = self.conversation.turn_after(hit.leaf_id)
-                for said, before in ((text, None),
-                                     (self.model.text_of(after) if after else "", text)):
-                    if holds_value(topic, said) and which.told_by(said, before):
+                for said in (self.model.text_of(hit.leaf_id),
+                             self.model.text_of(after) if after else ""):
+                    if holds_value(topic, said) and which.told_by(said):
                         return True
         except (StoreError, OSError):
             return True

@@ -8,8 +8,9 @@ sum gate (``answer_type.value_asked``) took any sum shown as the answer, whoever
 for whatever. Two parts of the question say which sum:
 
 - *who pays* (charges, earns), named ("does Teo pay", "¿Cuánto cobra Lola?"): a sum is
-  theirs only in a turn that names them, is said by them, or replies to a turn naming them
-  ("Teo paid for dinner" / "How much?" / "80 euros"). Someone asked together with another
+  theirs only in a turn that names them or is said by them (a sum the user tells the turn
+  after one naming them is the user's: "Iker started at the bakery" / "I earn 1,900 a
+  month"). Someone asked together with another
   ("Nora y Marcos") and the user are not read: the user's "we" tells a sum of both;
 - *what for* ("pay for parking", "pagó por el coche"): a sum is for it only in a turn that
   holds the thing in a form of either language ("coche", "car") or names a thing (a make,
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from actors.facts.makes import kind_of, makes_of
 from actors.facts.speakers import past_label
 from actors.navigation.answer_type import expected, holds, things_by_name
-from actors.navigation.bilingual import other_reading
+from actors.navigation.bilingual import other_reading, reads_spanish, translatable
 from actors.navigation.query import kin, paid_for
 from actors.navigation.stem import stem
 from actors.text import fold, sentences
@@ -71,6 +72,9 @@ class SumAsked:
     grand" is no plot's rent)."""
     kinds: frozenset[str] = frozenset()
     """The kinds of ``facts.makes`` the thing is ("car" for "coche"), if any."""
+    untranslated: bool = False
+    """The thing is a common word the EN/ES lexicon lacks ("cabaña", "helmet"): a memory in
+    the other language may name it in words no form here holds, so one holding a sum counts."""
 
     @property
     def said(self) -> str:
@@ -78,17 +82,17 @@ class SumAsked:
         return " ".join(part for part in (f"of {self.payer}" if self.payer else "",
                                           f"for {self.thing}" if self.thing else "") if part)
 
-    def told_by(self, text: str, before: str | None = None) -> bool:
-        """Whether ``text`` (a memory holding a sum) tells it of the payer and for the thing
-        asked. ``before``: the turn it is shown after, which may name the payer (a reply
-        "80 euros" to "Teo paid for dinner"): named in its words, since in a chat of two
-        every answer follows the other's label."""
-        if self.payer and not (_names(self.payer, text) or before is not None
-                               and _names(self.payer, past_label(before.lstrip()))):
+    def told_by(self, text: str) -> bool:
+        """Whether ``text`` (a memory holding a sum) tells it of the payer (naming them or
+        said by them) and for the thing asked."""
+        if self.payer and not _names(self.payer, text):
             return False
         said = past_label(text.lstrip())
-        if not self.thing or {stem(term) for term in text_terms(said)} & self.forms:
+        if not self.thing or any(_same_word(stem(term), form)
+                                 for term in text_terms(said) for form in self.forms):
             return True
+        if self.untranslated and reads_spanish(said) != reads_spanish(self.question):
+            return True  # "cabaña" asked, "We rented a cabin": no reading holds the other's
         money = expected(self.question)
         parts = sentences(said)
         return money is not None and any(
@@ -111,7 +115,11 @@ def sum_asked(question: str, user_names: Collection[str] = ()) -> SumAsked | Non
     forms = frozenset(stem(term) for word in words for term in text_terms(word))
     kinds = frozenset(kind for word in words for kind in (word, kind_of(word)) if kind
                       and makes_of(kind))
-    return SumAsked(question=question, payer=payer, thing=thing, forms=forms, kinds=kinds)
+    # a name passes unchanged between the languages ("her Nissan Leaf"); a common word may not
+    untranslated = bool(thing) and not translatable(thing) and not any(
+        word[0].isupper() and fold(word) == thing for word in re.findall(r"[^\W\d_]+", question))
+    return SumAsked(question=question, payer=payer, thing=thing, forms=forms, kinds=kinds,
+                    untranslated=untranslated)
 
 
 def _payer(question: str, users: set[str]) -> str:
@@ -136,3 +144,14 @@ def _make_kind(name: str) -> str | None:
     """The kind of ``facts.makes`` a name (folded) is a make of, said in the plural too
     ("Nissan Leafs")."""
     return kind_of(name) or (kind_of(name[:-1]) if name.endswith("s") else None)
+
+
+_SHORTEST_STEM = 4
+"""Fewest letters a word shortened from another keeps ("bici" of "bicicleta", "uni")."""
+
+
+def _same_word(term: str, form: str) -> bool:
+    """Whether ``term`` (a memory's, stemmed) is ``form`` or one shortened from the other
+    ("bici" / "bicicleta", "plots" / "plot")."""
+    short, long = sorted((term, form), key=len)
+    return term == form or len(short) >= _SHORTEST_STEM and long.startswith(short)
