@@ -1870,14 +1870,7 @@ class NavigationActor(Actor):
         wanted_value = value_asked(topic) if result.status == "FOUND" and not listing \
             and answer is None else None
         which_sum = sum_asked(topic, self.readings.user_names()) if wanted_value else None
-        if wanted_value is not None and not any(
-                holds_value(topic, turn.text)
-                and (which_sum is None
-                     or which_sum.told_by(turn.text))
-                for hit in result.hits
-                for turn in (hit, hit.next_turn, hit.also_said) if turn is not None) \
-                and not (which_sum is not None and self._sum_told_also_close(
-                    topic, which_sum, result.more)):
+        if wanted_value is not None and not self._sum_told(topic, which_sum, result):
             # "How much does Lola charge to feed the cat?" served "Lola will feed her": the
             # question asks for a sum, and no memory served (nor the turns shown beside
             # them) holds one: what it asks was never stored. All the memories served are
@@ -2027,20 +2020,31 @@ class NavigationActor(Actor):
                                        for leaf in dated[:-1] if leaf in self.model.leaves),
                          focus=focus)
 
-    def _sum_told_also_close(self, topic: str, which: SumAsked, more: Sequence[Hit]) -> bool:
-        """Whether a memory listed as also close, or the turn its conversation went on with,
-        tells the sum ``which`` asks (``sum_asked``): "How much did Lucía pay for the van?"
-        lists Owen's "Did you get the van in the end?", answered by her "Dani's cousin's
-        Berlingo, £4,800" in the next turn, which the reply does not show. The sum is then
-        stored, only ranked out of the reply: no "No memory found" for it (an unread memory
-        counts as telling it)."""
+    def _sum_told(self, topic: str, which: SumAsked | None, result: SearchResult) -> bool:
+        """Whether a memory served, or a turn shown beside one, holds the sum ``topic`` asks
+        (``answer_type.holds_value``), told of whom and for what it asks (``which``, read with
+        the turns around it: "I bought a bike" / "How much was it?" / "Nine hundred euros");
+        for ``which``, a memory listed as also close, or the turn after it, counts too:
+        "How much did Lucía pay for the van?" lists Owen's "Did you get the van in the end?",
+        answered by her "Dani's cousin's Berlingo, £4,800" in the next turn, which the reply
+        does not show. The sum is then stored, only ranked out of the reply. A memory that
+        cannot be read counts as telling it."""
         try:
-            for hit in more:
-                after = self.conversation.turn_after(hit.leaf_id)
-                for said in (self.model.text_of(hit.leaf_id),
-                             self.model.text_of(after) if after else ""):
-                    if holds_value(topic, said) and which.told_by(said):
+            for hit in result.hits:
+                group = [turn for turn in (hit, hit.next_turn, hit.also_said) if turn is not None]
+                for turn in group:
+                    if holds_value(topic, turn.text) and (which is None or which.told_by(
+                            turn.text, [*(shown.text for shown in group),
+                                        *self.conversation.earlier_turns(turn.leaf_id)])):
                         return True
+            if which is None:
+                return False
+            for hit in result.more:
+                after = self.conversation.turn_after(hit.leaf_id)
+                told = (self.model.text_of(hit.leaf_id),
+                        self.model.text_of(after) if after else "")
+                if any(holds_value(topic, said) and which.told_by(said, told) for said in told):
+                    return True
         except (StoreError, OSError):
             return True
         return False

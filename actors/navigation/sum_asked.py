@@ -22,7 +22,7 @@ English and Spanish; pure functions. A question naming neither is the sum gate's
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from actors.facts.makes import kind_of, makes_of
@@ -82,14 +82,18 @@ class SumAsked:
         return " ".join(part for part in (f"of {self.payer}" if self.payer else "",
                                           f"for {self.thing}" if self.thing else "") if part)
 
-    def told_by(self, text: str) -> bool:
+    def told_by(self, text: str, around: Sequence[str] = ()) -> bool:
         """Whether ``text`` (a memory holding a sum) tells it of the payer (naming them or
-        said by them) and for the thing asked."""
+        said by them) and for the thing asked. ``around``: the turns shown with it, which
+        may name the thing the sum answers for ("I bought a bike" / "How much was it?" /
+        "Nine hundred euros")."""
         if self.payer and not _names(self.payer, text):
             return False
         said = past_label(text.lstrip())
         if not self.thing or any(_same_word(stem(term), form)
-                                 for term in text_terms(said) for form in self.forms):
+                                 for told in (text, *around)
+                                 for term in text_terms(past_label(told.lstrip()))
+                                 for form in self.forms):
             return True
         if self.untranslated and reads_spanish(said) != reads_spanish(self.question):
             return True  # "cabaña" asked, "We rented a cabin": no reading holds the other's

@@ -58,7 +58,7 @@ async def test_a_sum_asked_of_someone_or_for_a_thing_is_theirs_and_for_it(
     # nor the inhaler's price (``sum_asked``); told so, both are answered
     asked = ("¿Cuánto paga Teo de alquiler?", "How much did the user pay for the inhaler?",
              "How much rent does the user pay?")
-    turns = (*TURNS, "[2026-03-03] user: The doctor's visit was 60 euros, half of it back.")
+    turns = (*TURNS, "[2026-04-11] user: The doctor's visit was 60 euros, half of it back.")
     teo, inhaler, rent = await replies(tmp_path / "on", turns, asked)
     assert teo.status == "NONE" and "of Teo" in (teo.reason or "")
     assert inhaler.status == "NONE" and "for inhaler" in (inhaler.reason or "")
