@@ -10,13 +10,15 @@ for whatever. Two parts of the question say which sum:
 - *who pays* (charges, earns), named ("does Teo pay", "¿Cuánto cobra Lola?"): a sum is
   theirs only in a turn that names them or is said by them (a sum the user tells the turn
   after one naming them is the user's: "Iker started at the bakery" / "I earn 1,900 a
-  month"). Someone asked together with another
-  ("Nora y Marcos") and the user are not read: the user's "we" tells a sum of both;
-- *what for* ("pay for parking", "pagó por el coche"): a sum is for it only in a turn that
-  holds the thing in a form of either language ("coche", "car") or names a thing (a make,
-  a name that no place is: "Sold the old Toyota Yaris for £3,900").
+  month"). The user, and someone asked together with another ("Nora y Marcos"), are not
+  read: the user's "we" tells a sum of both;
+- *what for* ("pay for parking", "pagó por el coche"): a sum is for it only when its turn,
+  or the turns around it, hold the thing in a form of either language ("coche", "car"), or
+  its sentence names a thing (a make, a name that no place is: "Sold the old Toyota Yaris
+  for £3,900").
 
-English and Spanish; pure functions. A question naming neither is the sum gate's alone.
+English and Spanish; pure functions. It never judges a question naming neither: that one is
+the sum gate's alone (any sum shown answers it).
 """
 
 from __future__ import annotations
@@ -67,9 +69,9 @@ class SumAsked:
     """The index terms of ``thing`` in either language, its kin's too ("coche": car, auto): a
     turn holding one tells of the thing; else a name in the sentence of the sum or the one
     before it does ("Sold the old Toyota Yaris for £3,900", "Dani's cousin's Berlingo. 2016,
-    white, £4,800"; not "Year 8" beside a sum three sentences away), unless
-    the name is a make of another kind than the thing's (``kinds``: "Nissan Leafs ... 8
-    grand" is no plot's rent)."""
+    white, £4,800"; not "Year 8" beside a sum three sentences away), unless the name is a
+    make of another kind than the thing's (``kinds``: "Nissan Leafs ... 8 grand" is no
+    plot's rent)."""
     kinds: frozenset[str] = frozenset()
     """The kinds of ``facts.makes`` the thing is ("car" for "coche"), if any."""
     untranslated: bool = False
@@ -127,6 +129,7 @@ def sum_asked(question: str, user_names: Collection[str] = ()) -> SumAsked | Non
 
 
 def _payer(question: str, users: set[str]) -> str:
+    """The name ``_PAYER`` reads in ``question``, or "" (a pronoun, the user, two people)."""
     for pattern in _PAYER:
         found = pattern.search(question)
         if found is None:
@@ -151,7 +154,8 @@ def _make_kind(name: str) -> str | None:
 
 
 _SHORTEST_STEM = 4
-"""Fewest letters a word shortened from another keeps ("bici" of "bicicleta", "uni")."""
+"""Fewest letters a word shortened from another keeps ("bici" of "bicicleta"; "car" is no
+shortened "card")."""
 
 
 def _same_word(term: str, form: str) -> bool:
