@@ -160,6 +160,7 @@ from actors.navigation.stories import (
     tells_a_change,
     tells_own_change,
 )
+from actors.navigation.sum_asked import SumAsked, sum_asked
 from actors.navigation.text_memo import TextMemo
 from actors.navigation.the_user import as_the_user
 from actors.navigation.told_by_others import ToldByOthers
@@ -1882,17 +1883,21 @@ class NavigationActor(Actor):
                 self.log.warning("search.next_turns_unread", error=str(exc))
         wanted_value = value_asked(topic) if result.status == "FOUND" and not listing \
             and answer is None else None
-        if wanted_value is not None and not any(
-                holds_value(topic, turn.text) for hit in result.hits
-                for turn in (hit, hit.next_turn, hit.also_said) if turn is not None):
+        which_sum = sum_asked(topic, self.readings.user_names()) if wanted_value else None
+        if wanted_value is not None and not self._sum_told(topic, which_sum, result):
             # "How much does Lola charge to feed the cat?" served "Lola will feed her": the
             # question asks for a sum, and no memory served (nor the turns shown beside
             # them) holds one: what it asks was never stored. All the memories served are
-            # read (the caller's ``limit``): a reply showing a sum is no "No memory found"
+            # read (the caller's ``limit``): a reply showing a sum is no "No memory found".
+            # Asked of someone by name or for a thing ("¿Cuánto paga Teo de alquiler?", "pay
+            # for parking"), the sum must be told as theirs and for it (``sum_asked``): the
+            # user's rent shown beside Teo's visit is not
+            value_said = wanted_value.removeprefix("a ")
             result = dataclasses.replace(
                 result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
                 nearest=result.hits[:ranking.NEAREST_SHOWN],
-                reason=f"the memories about it hold no {wanted_value.removeprefix('a ')}")
+                reason=f"no memory tells a {value_said} {which_sum.said}" if which_sum
+                else f"the memories about it hold no {value_said}")
         setting = setting_asked(topic) if result.status == "FOUND" and not listing \
             and answer is None else None
         if setting is not None and not any(
@@ -2029,6 +2034,35 @@ class NavigationActor(Actor):
                          same_on=tuple(self.model.leaves[leaf].timestamp[:10]
                                        for leaf in dated[:-1] if leaf in self.model.leaves),
                          focus=focus)
+
+    def _sum_told(self, topic: str, which: SumAsked | None, result: SearchResult) -> bool:
+        """Whether a memory served, or a turn shown beside one, holds the sum ``topic`` asks
+        (``answer_type.holds_value``), told of whom and for what it asks (``which``, read with
+        the turns around it: "I bought a bike" / "How much was it?" / "Nine hundred euros");
+        for ``which``, a memory listed as also close, or the turn after it, counts too:
+        "How much did Lucía pay for the van?" lists Owen's "Did you get the van in the end?",
+        answered by her "Dani's cousin's Berlingo, £4,800" in the next turn, which the reply
+        does not show. The sum is then stored, only ranked out of the reply. A memory that
+        cannot be read counts as telling it."""
+        try:
+            for hit in result.hits:
+                group = [turn for turn in (hit, hit.next_turn, hit.also_said) if turn is not None]
+                for turn in group:
+                    if holds_value(topic, turn.text) and (which is None or which.told_by(
+                            turn.text, [*(shown.text for shown in group),
+                                        *self.conversation.earlier_turns(turn.leaf_id)])):
+                        return True
+            if which is None:
+                return False
+            for hit in result.more:
+                after = self.conversation.turn_after(hit.leaf_id)
+                told = (self.model.text_of(hit.leaf_id),
+                        self.model.text_of(after) if after else "")
+                if any(holds_value(topic, said) and which.told_by(said, told) for said in told):
+                    return True
+        except (StoreError, OSError):
+            return True
+        return False
 
     def _said(self, leaf_id: str) -> str:
         """What a memory says, without the date it opens with, case and spacing folded: two

@@ -125,7 +125,17 @@ def holds_value(question: str, text: str) -> bool:
     answer = expected(question)
     said = _HEADERS.sub(" ", text)  # the turns shown after a memory follow it with theirs
     return answer is None or answer not in VALUES or holds(answer, said) \
-        or holds(_COUNT, said)
+        or holds(_COUNT, _MEASURES.sub(" ", fold(said)))
+
+
+_MEASURES = re.compile("|".join((
+    _DURATION.pattern, _CLOCK.pattern,
+    rf"\b{_NUMBER}\s*(?:(?:square|sq|cubic|metros?\s+cuadrados)\s*)?(?:km|kilometres?|"
+    r"kilometers?|kilometros?|miles?|millas?|m2|m|metres?|meters?|metros?|kg|kilos?|"
+    r"kilograms?|kilogramos?|grams?|gramos?|g|kwh|kw|mb|gb|degrees?|grados?|%|per\s*cent|"
+    r"por\s+ciento|cuadrados)\b")), re.IGNORECASE)
+"""A number that measures something else, no sum without its unit: "three years on that
+list", "about 125 square metres", "40 kWh", "31 degrees", "6 pm"."""
 
 
 def holds(answer: re.Pattern[str], text: str) -> bool:
@@ -202,14 +212,30 @@ def tells_a_place(text: str) -> bool:
     """Whether ``text`` (past its leading date and a chat turn's label) names a place: a name
     (``_is_name``: not a month or a weekday) right after "in", "to", "en", "a"... ("the"
     between)."""
+    return any(placed for _, placed in _names_placed(text))
+
+
+def things_by_name(text: str) -> tuple[str, ...]:
+    """The names ``text`` (past its leading date and a chat turn's label) holds that are no
+    place (``tells_a_place``'s), folded: a thing said by its make or its own name ("Sold the
+    old Toyota Yaris for £3,900" -> "toyota", "yaris"; not "£8,900 from a dealer in
+    Chesterfield")."""
+    return tuple(fold(bare(name)) for name, placed in _names_placed(text) if not placed)
+
+
+def _names_placed(text: str) -> list[tuple[str, bool]]:
+    """Each name of ``text`` (past its leading date and label), and whether it stands right
+    after a word a place's name follows ("the" between)."""
     words = _WORD.findall(past_label(LEADING_DATE.sub("", text)))
-    for at in range(1, len(words)):
-        before = fold(words[at - 1])
+    found = []
+    for at in range(len(words)):
+        if not _is_name(words, at):
+            continue
+        before = fold(words[at - 1]) if at else ""
         if before in ("the", "la", "el") and at > 1:
             before = fold(words[at - 2])
-        if before in _PLACE_WORDS and _is_name(words, at):
-            return True
-    return False
+        found.append((words[at], before in _PLACE_WORDS))
+    return found
 
 
 def asks_name(question: str) -> bool:

@@ -218,7 +218,7 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
     the lexicon."""
     out: list[tuple[str, tuple[str, ...]]] = []
     translated = 0
-    spanish = bool(_SPANISH_MARK.search(text))
+    spanish = reads_spanish(text)
     for word in _WORD.findall(text):
         key = fold(word)  # "grandmother's" is looked up as "grandmother"
         key = key[:-2] if key.endswith(("'s", "’s")) else key
@@ -287,6 +287,11 @@ in the present shared no word with the memory of the other language."""
 _SPANISH_MARK = re.compile(r"¿|\b(?:el|la|los|las|del|que|qué|con|por|para|una|cómo|cuándo|"
                            r"dónde|cuánto|cuánta|cuántos|cuántas|quién)\b", re.IGNORECASE)
 """A question in Spanish: an English one's "sale" or "base" is no verb of the lexicon's."""
+
+
+def reads_spanish(text: str) -> bool:
+    """Whether ``text`` is written in Spanish, by its small words (``_SPANISH_MARK``)."""
+    return bool(_SPANISH_MARK.search(text))
 
 
 def _lookup_present(key: str, table: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:

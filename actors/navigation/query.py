@@ -574,7 +574,6 @@ def possessed(text: str, pronouns: bool = False) -> tuple[str, ...]:
     its words; a bought thing needs its article ("buy in February" names a time).
     ``pronouns``: "her" and "his" say whose too ("her sourdough starter"), which may be
     someone else's: a thing no memory mentions is never stored whoever's it is."""
-    found: list[str] = []
     skipped = QUALIFIERS | framing(text)
     runs = [m.group(1).split() for m in _POSSESSOR.finditer(text)]
     if pronouns:
@@ -583,14 +582,28 @@ def possessed(text: str, pronouns: bool = False) -> tuple[str, ...]:
     runs += [[m.group(1)] for m in _OF_THE_USER.finditer(text)]
     runs += [m.group(1).split() for m in _PAID_FOR.finditer(text)]
     runs += [m.group(1).split() for m in _BOUGHT.finditer(text)]
-    for run in runs:
-        for word in run:
-            pieces = text_terms(word)
-            if not pieces or (len(pieces) == 1 and pieces[0] in skipped):
-                continue
-            found.append(fold(word).lower())
-            break
+    found = [thing for run in runs if (thing := _thing_word(run, skipped))]
     return tuple(dict.fromkeys(found))
+
+
+def paid_for(text: str) -> tuple[str, ...]:
+    """The things a question says were paid for, one word each, folded ("How much does the
+    user pay for parking?" -> "parking", "¿Cuánto pagó por el coche nuevo?" -> "coche"): the
+    paid-for part of ``possessed``."""
+    skipped = QUALIFIERS | framing(text)
+    found = [thing for m in _PAID_FOR.finditer(text)
+             if (thing := _thing_word(m.group(1).split(), skipped))]
+    return tuple(dict.fromkeys(found))
+
+
+def _thing_word(run: list[str], skipped: frozenset[str]) -> str:
+    """The first word of ``run`` that is no stop word nor one of ``skipped``, folded; ""."""
+    for word in run:
+        pieces = text_terms(word)
+        if not pieces or (len(pieces) == 1 and pieces[0] in skipped):
+            continue
+        return fold(word).lower()
+    return ""
 
 
 _NAMED_POSSESSOR = re.compile(

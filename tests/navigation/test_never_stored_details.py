@@ -16,6 +16,7 @@ from actors.navigation import actor as navigation
 from actors.navigation import query, unmentioned
 from actors.navigation.answer_type import holds_value, value_asked
 from actors.navigation.messages import SearchResult
+from actors.navigation.sum_asked import sum_asked
 from tests.navigation.test_retrieval_rules import replies
 
 pytestmark = pytest.mark.anyio
@@ -49,6 +50,53 @@ async def test_a_sum_asked_of_memories_holding_none_is_never_stored(
     monkeypatch.setattr(navigation, "value_asked", lambda text: None)
     lola, *_ = await replies(tmp_path / "off", TURNS, asked[:1])
     assert lola.status != "NONE"
+
+
+async def test_a_sum_asked_of_someone_or_for_a_thing_is_theirs_and_for_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the user's rent is shown beside Teo's visit, and beside the inhaler: neither is Teo's,
+    # nor the inhaler's price (``sum_asked``); told so, both are answered
+    asked = ("¿Cuánto paga Teo de alquiler?", "How much did the user pay for the inhaler?",
+             "How much rent does the user pay?")
+    turns = (*TURNS, "[2026-04-11] user: The doctor's visit was 60 euros, half of it back.")
+    teo, inhaler, rent = await replies(tmp_path / "on", turns, asked)
+    assert teo.status == "NONE" and "of Teo" in (teo.reason or "")
+    assert inhaler.status == "NONE" and "for inhaler" in (inhaler.reason or "")
+    assert teo.nearest and rent.status == "FOUND"
+    told = turns + ("[2026-03-01] user: Teo pays 500 euros a month for his room in Bilbao.",
+                    "[2026-03-04] user: The inhaler cost me 12 euros at the pharmacy.")
+    teo, inhaler = await replies(tmp_path / "told", told, asked[:2])
+    assert teo.status == "FOUND" and "Teo pays 500" in teo.hits[0].text
+    assert inhaler.status == "FOUND" and "12 euros" in inhaler.hits[0].text
+    monkeypatch.setattr(navigation, "sum_asked", lambda *args: None)
+    teo, inhaler = await replies(tmp_path / "off", turns, asked[:2])
+    assert teo.status != "NONE" and inhaler.status != "NONE"
+
+
+def test_whose_sum_and_what_for_are_read_in_both_languages() -> None:
+    teo = sum_asked("¿Cuánto paga Teo de alquiler?")
+    assert teo is not None and teo.payer == "Teo" and not teo.thing
+    assert not teo.told_by("[2026-08-03] user: The rent is 1,050 a month.")
+    assert teo.told_by("[2026-08-03] Teo: I pay 500 for the room.")  # said by them
+    # the user, and someone asked together with another, are no payer ("we" tells both)
+    assert sum_asked("¿Cuánto gana Nora al mes?", ("Nora",)) is None
+    assert sum_asked("¿Cuánto pagan de alquiler Nora y Marcos?") is None
+    assert sum_asked("How much did the user pay for the Fujifilm?") is not None
+    car = sum_asked("¿Cuánto pagó el usuario por el coche nuevo?")
+    assert car is not None and car.thing == "coche"
+    assert car.told_by("Sold the old Toyota Yaris for £3,900.")  # a make of the kind
+    assert car.told_by("Bought a car, 7,400 euros.")  # the other language's word
+    assert not car.told_by("£8,900 from a dealer in Chesterfield.")  # a place, no thing
+    bike = sum_asked("How much did the user pay for the bike?")
+    assert bike is not None and bike.told_by("Me compré una bici por 220 euros.")  # shortened
+    plot = sum_asked("How much rent does Owen pay for the plot?")
+    assert plot is not None and not plot.told_by(
+        "Owen: Looking at used Nissan Leafs, there are loads around 8 grand")  # a car's make
+    cabin = sum_asked("¿Cuánto pagó el usuario por la cabaña?")  # no lexicon word
+    assert cabin is not None and cabin.told_by("We rented a cabin, 300 euros for three nights")
+    # a number measuring something else is no sum
+    assert not holds_value("How much rent does Owen pay?", "Owen: Three years on that list")
+    assert not holds_value("How much rent does Owen pay?", "Owen: about 125 square metres")
 
 
 def test_the_value_a_question_asks_for_is_read_in_both_languages() -> None:

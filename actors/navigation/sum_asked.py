@@ -1,0 +1,165 @@
+"""Whose sum a question asks and what for, and whether a memory tells a sum of theirs for it.
+
+"¿Cuánto paga Teo de alquiler?" served the user's "The rent is 1,050 a month" beside Teo's
+visit; "How much does Lola charge to feed the cat?" the price of the cat's food; "How much
+did Lucía pay for her Nissan Leaf?" Owen's "Looking at used Nissan Leafs, there are loads
+around 8 grand"; "How much does the user pay for parking?" the rent. The navigation actor's
+sum gate (``answer_type.value_asked``) took any sum shown as the answer, whoever paid it and
+for whatever. Two parts of the question say which sum:
+
+- *who pays* (charges, earns), named ("does Teo pay", "¿Cuánto cobra Lola?"): a sum is
+  theirs only in a turn that names them or is said by them (a sum the user tells the turn
+  after one naming them is the user's: "Iker started at the bakery" / "I earn 1,900 a
+  month"). The user, and someone asked together with another ("Nora y Marcos"), are not
+  read: the user's "we" tells a sum of both;
+- *what for* ("pay for parking", "pagó por el coche"): a sum is for it only when its turn,
+  or the turns around it, hold the thing in a form of either language ("coche", "car"), or
+  its sentence names a thing (a make, a name that no place is: "Sold the old Toyota Yaris
+  for £3,900").
+
+English and Spanish; pure functions. It never judges a question naming neither: that one is
+the sum gate's alone (any sum shown answers it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from actors.facts.makes import kind_of, makes_of
+from actors.facts.speakers import past_label
+from actors.navigation.answer_type import expected, holds, things_by_name
+from actors.navigation.bilingual import other_reading, reads_spanish, translatable
+from actors.navigation.query import kin, paid_for
+from actors.navigation.stem import stem
+from actors.text import fold, sentences
+from actors.text import terms as text_terms
+
+_NAME = r"([A-ZÁÉÍÓÚÑ][\wáéíóúñü'’-]*)"
+_PAYER = (
+    re.compile(r"(?i:\bhow\s+much\b(?:\s+[\w'’-]+){0,3}?\s+(?:does|did|do|will|would|should|"
+               r"can|could|is|was)\s+)" + _NAME + r"(?i:\s+(?:pay|charge|earn|spend|make|"
+               r"get|receive|save|owe|ask|want|paying|charging|earning|spending|making|"
+               r"asking)\b)"),
+    re.compile(r"(?i:\bcu[aá]nto\s+(?:dinero\s+)?(?:(?:le|les|se|me|te|nos)\s+)?"
+               r"(?:paga|pag[oó]|pagar[aá]|pagaba|pagaria|cobra|cobr[oó]|cobrar[aá]|cobraba|"
+               r"cobraria|gana|gan[oó]|ganar[aá]|ganaba|gasta|gast[oó]|gastar[aá]|gastaba|"
+               r"ahorra|ahorr[oó]|pide|pidi[oó])\s+)" + _NAME),
+)
+"""A question naming who pays, charges or earns the sum it asks: "How much does Teo pay
+...?", "How much rent did Owen pay?", "¿Cuánto le cobra Lola...?", "¿Cuánto gana Inés?"."""
+
+_NOT_PAYERS = frozenset("""i you we they he she it the user usuario usuaria yo tu el ella
+    nosotros ellos ellas""".split())
+"""Capitalised words where a payer's name stands that name nobody or the user."""
+
+
+@dataclass(frozen=True)
+class SumAsked:
+    """Who a question asks a sum of, and what it was paid for, as a memory would say them."""
+
+    question: str
+    """The question asked (what a sum is, as ``answer_type`` reads it)."""
+    payer: str = ""
+    """The name of whoever pays, charges or earns it ("Teo"), or ""."""
+    thing: str = ""
+    """The word of what it was paid for ("parking"), folded, or ""."""
+    forms: frozenset[str] = frozenset()
+    """The index terms of ``thing`` in either language, its kin's too ("coche": car, auto): a
+    turn holding one tells of the thing; else a name in the sentence of the sum or the one
+    before it does ("Sold the old Toyota Yaris for £3,900", "Dani's cousin's Berlingo. 2016,
+    white, £4,800"; not "Year 8" beside a sum three sentences away), unless the name is a
+    make of another kind than the thing's (``kinds``: "Nissan Leafs ... 8 grand" is no
+    plot's rent)."""
+    kinds: frozenset[str] = frozenset()
+    """The kinds of ``facts.makes`` the thing is ("car" for "coche"), if any."""
+    untranslated: bool = False
+    """The thing is a common word the EN/ES lexicon lacks ("cabaña", "helmet"): a memory in
+    the other language may name it in words no form here holds, so one holding a sum counts."""
+
+    @property
+    def said(self) -> str:
+        """How the reply names the sum no memory tells ("of Teo", "for parking")."""
+        return " ".join(part for part in (f"of {self.payer}" if self.payer else "",
+                                          f"for {self.thing}" if self.thing else "") if part)
+
+    def told_by(self, text: str, around: Sequence[str] = ()) -> bool:
+        """Whether ``text`` (a memory holding a sum) tells it of the payer (naming them or
+        said by them) and for the thing asked. ``around``: the turns shown with it, which
+        may name the thing the sum answers for ("I bought a bike" / "How much was it?" /
+        "Nine hundred euros")."""
+        if self.payer and not _names(self.payer, text):
+            return False
+        said = past_label(text.lstrip())
+        if not self.thing or any(_same_word(stem(term), form)
+                                 for told in (text, *around)
+                                 for term in text_terms(past_label(told.lstrip()))
+                                 for form in self.forms):
+            return True
+        if self.untranslated and reads_spanish(said) != reads_spanish(self.question):
+            return True  # "cabaña" asked, "We rented a cabin": no reading holds the other's
+        money = expected(self.question)
+        parts = sentences(said)
+        return money is not None and any(
+            holds(money, sentence) and any(_make_kind(name) in (None, *self.kinds)
+                                           for name in things_by_name(" ".join(parts[max(
+                                               0, at - 1):at + 1])))
+            for at, sentence in enumerate(parts))
+
+
+def sum_asked(question: str, user_names: Collection[str] = ()) -> SumAsked | None:
+    """Who ``question`` asks a sum of and what for, or None when it names neither (or names
+    only the user, ``user_names``, or someone together with another: "Nora y Marcos")."""
+    payer = _payer(question, {fold(name) for name in user_names})
+    thing = next(iter(paid_for(question)), "")
+    if not payer and not thing:
+        return None
+    words = {thing, *kin(thing)} if thing else set()
+    for reading in other_reading(thing) or () if thing else ():
+        words.update(reading[1])
+    forms = frozenset(stem(term) for word in words for term in text_terms(word))
+    kinds = frozenset(kind for word in words for kind in (word, kind_of(word)) if kind
+                      and makes_of(kind))
+    # a name passes unchanged between the languages ("her Nissan Leaf"); a common word may not
+    untranslated = bool(thing) and not translatable(thing) and not any(
+        word[0].isupper() and fold(word) == thing for word in re.findall(r"[^\W\d_]+", question))
+    return SumAsked(question=question, payer=payer, thing=thing, forms=forms, kinds=kinds,
+                    untranslated=untranslated)
+
+
+def _payer(question: str, users: set[str]) -> str:
+    """The name ``_PAYER`` reads in ``question``, or "" (a pronoun, the user, two people)."""
+    for pattern in _PAYER:
+        found = pattern.search(question)
+        if found is None:
+            continue
+        name = found.group(1)
+        if fold(name) in _NOT_PAYERS or fold(name) in users \
+                or re.match(r"\s+(?:and|y|e|&)\s", question[found.end():], re.IGNORECASE):
+            return ""
+        return name
+    return ""
+
+
+def _names(payer: str, text: str) -> bool:
+    """Whether ``text`` (a memory, its label included) names ``payer`` or is said by them."""
+    return re.search(rf"(?<!\w){re.escape(fold(payer))}(?!\w)", fold(text)) is not None
+
+
+def _make_kind(name: str) -> str | None:
+    """The kind of ``facts.makes`` a name (folded) is a make of, said in the plural too
+    ("Nissan Leafs")."""
+    return kind_of(name) or (kind_of(name[:-1]) if name.endswith("s") else None)
+
+
+_SHORTEST_STEM = 4
+"""Fewest letters a word shortened from another keeps ("bici" of "bicicleta"; "car" is no
+shortened "card")."""
+
+
+def _same_word(term: str, form: str) -> bool:
+    """Whether ``term`` (a memory's, stemmed) is ``form`` or one shortened from the other
+    ("bici" / "bicicleta", "plots" / "plot")."""
+    short, long = sorted((term, form), key=len)
+    return term == form or len(short) >= _SHORTEST_STEM and long.startswith(short)
