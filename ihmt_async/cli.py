@@ -78,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     add("serve", "cmd_serve", "run the MCP server over stdio")
     add("init", "cmd_init", "create the store directory")
     p = add("save", "cmd_save", "save a memory (text, or '-' / nothing for stdin)")
-    p.add_argument("text", nargs="?", help="the text to remember ('-' or nothing: stdin)")
+    p.add_argument("text", nargs="*",
+                   help="the text to remember, quoted or not ('-' or nothing: stdin)")
     p.add_argument("--domain", default=None,
                    help="file it under this domain, e.g. software.java (default: detected)")
     p.add_argument("--type", default="auto", choices=CONTENT_TYPES,
@@ -98,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="text copied from files is 'tool' (the default): it cannot overturn "
                         "what the user said without review")
     p = add("search", "cmd_search", "search the memory")
-    p.add_argument("query", help="what to look for, in any language")
+    p.add_argument("query", nargs="+", help="what to look for, in any language, quoted or not")
     p.add_argument("--clue", default=None, help="distinguishing detail after AMBIGUOUS")
     p.add_argument("--detail", default="compact", choices=("compact", "full"),
                    help="full adds ids, sources and tree paths")

@@ -113,14 +113,15 @@ async def cmd_init(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_text_arg(value: str | None) -> str:
-    if value is None or value == "-":
+def _read_text_arg(words: list[str]) -> str:
+    """The words given (a shell splits an unquoted text into several), or stdin."""
+    if not words or words == ["-"]:
         if sys.stdin.isatty():
             sys.stderr.write("Reading the memory to save from stdin; finish with Ctrl-D "
                              "(or pass the text as an argument).\n")
             sys.stderr.flush()
         return sys.stdin.read()
-    return value
+    return " ".join(words)
 
 
 async def cmd_save(args: argparse.Namespace) -> int:
@@ -161,7 +162,7 @@ async def cmd_search(args: argparse.Namespace) -> int:
     scope = check_scope(args.scope, wildcard=True)  # the save's rule, before the store opens
     async with Runtime(args.home, background_consolidation=False) as rt:
         result = await rt.navigation.ask(Search(
-            query=args.query, clue=args.clue, scope=scope,
+            query=" ".join(args.query), clue=args.clue, scope=scope,
             limit=DEFAULT_LIMIT if args.limit is None else args.limit,
             limit_given=args.limit is not None,
             as_of=parse_as_of(args.as_of), include_history=args.history))

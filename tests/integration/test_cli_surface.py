@@ -27,6 +27,17 @@ def test_version_and_home_after_the_subcommand(tmp_path: Path) -> None:
     assert "Hetzner" in found.stdout
 
 
+def test_unquoted_words_are_one_text_or_one_question(tmp_path: Path) -> None:
+    # an outside probe typed `search --limit 2 where does Kenji live now` and got "unrecognized
+    # arguments": a shell splits an unquoted question into words, each its own argument
+    store = tmp_path / "store"
+    saved = run_cli("save", "Kenji", "lives", "in", "Toronto", "now.", "--json", store=store)
+    assert saved.returncode == 0, saved.stderr
+    found = run_cli("search", "--limit", "2", "where", "does", "Kenji", "live", store=store)
+    assert found.returncode == 0, found.stderr
+    assert "Kenji lives in Toronto now." in found.stdout
+
+
 def test_human_wording_on_the_terminal(tmp_path: Path) -> None:
     store = tmp_path / "store"
     for text in ("Luis Ferrer is my neighbour in Madrid; he helped me carry the table.",
