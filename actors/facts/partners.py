@@ -168,6 +168,14 @@ def _name(span: Folded, m: re.Match[str]) -> str | None:
     return " ".join(kept) or None
 
 
+_SEEING_NOW = re.compile(
+    rf"\b(?:i'm|i\s+am|i've\s+been|i\s+have\s+been)\s+{_ADV}seeing\s+"
+    rf"(?!(?:dr|doctor|prof|professor|nurse|the)\b){_NAME}"
+    r"(?=\s*(?:$|[.,;:!?)]|\s+(?:now|instead|these\s+days)\b))")
+""""I'm seeing Lucía now": a partner only after a break-up told in the same sentence ("Ana
+and I broke up; I'm seeing Lucía now"); alone it is as often a meeting ("I'm seeing Tom
+now, he's at the door")."""
+
 _STARTS_GATE = Gate(_STARTS, lambda pattern: pattern)
 _ENDS_GATE = Gate(_ENDS, lambda end: end[0])
 """Each sentence tries only the patterns whose words it holds (``needles.Gate``): most of them
@@ -192,6 +200,11 @@ def partner_facts(span: Folded) -> list[Found]:
                     ends.append((m.start(), "user", "partner", named.format(name)))
             elif not ends:  # "Luca and I broke up" is one ending, with his name
                 ends.append((m.start(), "user", "partner", alone))
+    if ends:  # "Ana and I broke up; I'm seeing Lucía now": the one after the ending
+        for m in _SEEING_NOW.finditer(span.folded, min(f[0] for f in ends)):
+            name = _name(span, m)
+            if name is not None:
+                out.append((m.start(), "user", "partner", name))
     return out + ends
 
 

@@ -131,6 +131,10 @@ class _Rule:
     first_person: bool = False
     """Said by the user: a match led by "and"/"then" counts only when the clause it continues
     began with I or we ("I left Acme and joined Globex"; not "my sister ... and joined")."""
+    alone: bool = False
+    """A place told in passing ("my new flat in Headingley", "I'm in Braga now, the new flat
+    ..."): it counts only when no other rule of the sentence names its attribute ("Since I
+    moved to Leeds ... my new flat in Headingley" is a move to Leeds)."""
     before: re.Pattern[str] | None = None
     """What the sentence must tell before the match ("joining" is a new job only after a job
     left: "I left Globex, joining Initech"; not "I'm off to the pub, joining Tom at 8")."""
@@ -329,6 +333,14 @@ _NAMED_AFTER = r"(?:[^.;!?]{0,30}?(?:[,:(]|\s[-–—])|[^.;!?:]{0,80}?(?::|\s[-
 the way - a Nissan Leaf"), or a whole aside closed by a colon or a dash ("a car again, Mateo and
 I want to go to the mountains: a Toyota Yaris"); a make after a longer run with only commas is
 as often someone else's."""
+_OWN_BUSINESS = (r"(?:cafe|coffee\s+shop|bakery|business|company|shop|store|restaurant|bar|"
+                 r"studio|firm|practice|agency|clinic|salon|bookshop|bookstore|brewery|"
+                 r"startup|consultancy|food\s+truck)")
+_OWN_BUSINESS_ES = (r"(?:cafeteria|cafe|panaderia|negocio|empresa|tienda|restaurante|bar|"
+                    r"estudio|agencia|clinica|libreria|consulta|startup|peluqueria)")
+"""A business one opens as one's own: what one then works at."""
+_NAMED_NEXT = r"(?:\s*,\s*|\s+(?:called|named|que\s+se\s+llama|llamad[oa])\s+)(?=[^\W\d_])"
+"""Its name follows: after a comma or "called" ("my own café, Slow Drip, today")."""
 _A_JOB_LEFT = _r(r"\b(?:left|quit|resigned|handed\s+in|walked\s+out|laid\s+off|fired|"
                  r"let\s+go|made\s+redundant)\b")
 """A job left, told before a new one ("I left Globex last Friday, joining Initech ...")."""
@@ -364,6 +376,19 @@ _LIVING_HOME_IN = (rf"(?:[\w'-]+\s+){{0,3}}?{_LIVING_HOME}\s+in\s+"
                    rf"(?![^.;!?]*{_NOT_STAYING.pattern})")
 """A home one lives in before its place, not a stay's ("... two bedroom in Leith", not "...
 flat in Porto for the weekend"): the end of a rule a subject and a verb open."""
+_VISITING = (r"\b(?:visit|visiting|visita|visitando|de\s+paso|conference|congreso|business|"
+             r"negocios|work\s+trip|a\s+few\s+days|unos\s+dias|for\s+now|por\s+ahora|"
+             r"until|hasta)\b")
+"""Words of a stay that ``_NOT_STAYING`` leaves to the rules it serves ("de visita", "for a
+conference", "until Friday"): a town one is in only says where one lives without them."""
+_NOW_HOME = (r"(?=[^.;!?]*\b(?:(?:new|nuev[oa])\s+(?:[\w-]+\s+)?(?:flat|apartment|house|home|"
+             r"place|flatmates?|housemates?|roommates?|neighbou?rs?|piso|casa|apartamento|"
+             r"barrio|vecin[oa]s|companer[oa]s\s+de\s+piso)|(?:compartiendo|comparto|compartimos)"
+             r"\s+piso|(?:piso|casa|apartamento)\s+(?:nuev[oa]|compartido)|the\s+move|la\s+"
+             r"mudanza|unpack\w*|boxes|cajas|desempaquet\w*)\b)")
+"""A home in the rest of the sentence ("the new flat is lovely", "compartiendo piso en
+Lavapiés", "the move is done"): only then does "I'm in Braga now" / "ya estoy en Madrid" say
+where one lives, not where one is today."""
 _A_PAST_STAY = (r"\b(?:for\s+(?:a|an|one|two|three|four|a\s+few|some)\s+(?:days?|months?)|"
                 r"back\s+(?:in|when)|years?\s+ago|when\s+i\s+was|por\s+(?:un|una|unos|unas|dos|"
                 r"tres)\s+(?:dias?|mes|meses)|hace\s+(?:\w+\s+)?anos|cuando\s+(?:era|estaba))\b")
@@ -429,6 +454,30 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("location", _r(r"\b(?:(?:ya\s+)?(?:estoy|estamos)\s+instalad[oa]s?|me\s+he\s+instalado|"
                          r"nos\s+hemos\s+instalado|me\s+instale|nos\s+instalamos)\s+en\s+"),
           place=True),
+    # settling in, told as it goes on: "Settling in to York now that the move is done", "me
+    # estoy instalando en Bilbao" (not a stay: "settling in to Porto for the week")
+    _Rule("location", _r(rf"(?:\b(?:i'm|i\s+am|we're|we\s+are)\s+|{CLAUSE_START}){_ADV}settling"
+                         r"\s+in(?:to|\s+to)?\s+(?!(?:the|a|an|my|our)\b)"
+                         rf"(?![^.;!?]*(?:{_NOT_STAYING.pattern}|{_VISITING}))"), place=True),
+    _Rule("location", _r(r"\b(?:me\s+estoy|nos\s+estamos)\s+instalando\s+en\s+"
+                         rf"(?![^.;!?]*(?:{_NOT_STAYING.pattern}|{_VISITING}))"), place=True),
+    # a town one is in now, with the home that says it is one's own: "I'm in Braga now, the
+    # new flat is lovely", "ya estoy en Madrid, compartiendo piso en Lavapiés" (not "I'm in
+    # Braga for the weekend", "ya estoy en Madrid de visita": ``_NOT_STAYING``, ``_VISITING``)
+    _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|finally\s+)*in\s+"
+                         rf"(?=[^,;.!?]{{1,40}}?\s+now\b|(?<=now\sin\s)){_NOW_HOME}"
+                         rf"(?![^.;!?]*(?:{_NOT_STAYING.pattern}|{_VISITING}))"), place=True,
+          alone=True),
+    _Rule("location", _r(r"\b(?:ya|ahora|por\s+fin)\s+(?:estoy|estamos)\s+en\s+"
+                         rf"{_NOW_HOME}(?![^.;!?]*(?:{_NOT_STAYING.pattern}|{_VISITING}))"),
+          place=True, alone=True),
+    # one's new home in a place: "Acabo de llegar a mi nuevo piso en Bilbao", "our new house
+    # in Leeds has a garden" (not someone else's, "my sister's new flat in Leeds", nor one
+    # still to come, "my new flat in Bilbao will be ready in June")
+    _Rule("location", _r(r"\b(?:(?:my|our)\s+new\s+(?:" + _HOME + "|" + _LIVING_HOME + r")\s+in|"
+                         r"(?:mi|nuestr[oa])\s+(?:nuev[oa]\s+" + _HOME_ES + "|" + _HOME_ES
+                         + r"\s+nuev[oa])\s+en)\s+(?![^.;!?]*\b(?:will|won't|isn't|is\s+not|"
+                         r"going\s+to|estara|va\s+a|no\s+esta)\b)"), place=True, alone=True),
     # the second clause of one sentence: "I work at Siemens and live in Salford"
     _Rule("location", _r(rf"\b(?:and|but|then)\s+{_ADV}live\s+in\s+"), first_person=True),
     _Rule("location", _r(rf"\b{_ADV_ES}(?:vivo|vivimos|resido|residimos)\s+en\s+")),
@@ -521,6 +570,15 @@ _RULES: tuple[_Rule, ...] = (
         r"ficho\s+por|"
         r"se\s+incorporo\s+a)\s+"),
         named=True, model=True, named_value=True),
+    # one's own business opened, named: "I opened my own café, Slow Drip, today", "we
+    # launched our own studio called Nido", "he abierto mi propia cafetería, La Tostadora"
+    # (a business named nowhere gives no employer)
+    _Rule("employer", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:opened|"
+                         r"started|launched|founded|set\s+up)\s+(?:my|our)\s+(?:very\s+)?own\s+"
+                         rf"(?:[\w-]+\s+){{0,2}}?{_OWN_BUSINESS}{_NAMED_NEXT}"), model=True),
+    _Rule("employer", _r(r"\b(?:(?:he|hemos)\s+(?:abierto|montado|fundado|creado)|abri|abrimos|"
+                         r"monte|montamos|funde|fundamos)\s+(?:mi|nuestr[oa])\s+propi[oa]\s+"
+                         rf"(?:[\w-]+\s+){{0,2}}?{_OWN_BUSINESS_ES}{_NAMED_NEXT}"), model=True),
     # hired: "I've been hired by Siemens", "I got hired at Initech"; "me han contratado en
     # Indra", "me contrataron en Indra como enfermera"
     _Rule("employer", _r(r"\bi(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:was|got|been|"
@@ -1185,9 +1243,19 @@ _NOT_TITLES = frozenset(
     awesome interesting boring ok okay going so really very quite much more less different
     better worse harder easier intense brilliant lovely nice terrible awful not""".split())
 """Words that say how a role is, not what it is ("my new role is great")."""
-_PLACE_ENDS = re.compile(r"\s+(?:and|y|e)\s+(?=[^\W\d_A-ZÁÉÍÓÚÑ])")
+_PLACE_ENDS = re.compile(r"\s+(?:(?:and|y|e)\s+(?=[^\W\d_A-ZÁÉÍÓÚÑ])|(?:now|ahora)\b)")
 """A conjunction followed by a lower-case word ends a place's name ("Sevilla y cumple 64
-años"); a capitalised one continues it ("Trinidad and Tobago", "Bosnia y Herzegovina")."""
+años"); a capitalised one continues it ("Trinidad and Tobago", "Bosnia y Herzegovina"). So
+does "now" ("York now that the move is done")."""
+
+
+_PLACE_WORDS = re.compile(
+    r"^(?:(?:the|el|la|los|las)\s+)?[^\W\d_a-záéíóúñ][\w'’.-]*"
+    r"(?:\s+(?:(?:de|del|de\s+la|de\s+los|de\s+las|upon|on|of|the|el|la|di|da|do|dos|das|du|"
+    r"le|sur|am|an|and|y|i)\s+)*[^\W\d_a-záéíóúñ][\w'’.-]*)*")
+"""A place's name: capitalised words and the small words between them ("Newcastle upon
+Tyne", "Santiago de Compostela"); a lower-case word after it is the sentence going on ("Cardiff
+has a tiny balcony", "Cádiz poco a poco")."""
 
 
 _NEAR = re.compile(r"\s+(?:near|next\s+to|close\s+to|beside|by\s+the|cerca\s+de|junto\s+al?)\s",
@@ -1277,6 +1345,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     """(trigger start, subject, attribute, value) for every rule match in a sentence."""
     folded = span.folded
     out: list[tuple[int, str, str, str]] = []
+    in_passing: list[tuple[int, str, str, str]] = []  # the ``alone`` rules' facts
     for rule in _RULE_GATE.open_for(folded):  # the others match nowhere in this sentence
         for m in rule.pattern.finditer(folded):
             subject = rule.subject
@@ -1290,6 +1359,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                     subject = span.original(m.start("s"), m.end("s")).lower()
             value = clean_value(span, m.end(), len(folded), cut_with=rule.cut_with,
                                 first_token=rule.first_token)
+            if rule.attribute == "employer":  # "a small studio in Valencia, Estudio Albufera"
+                value = _named_beside(span, m.end(), value)
             head = value.split()[0] if value.split() else ""
             if rule.model and not any(c.isupper() or c.isdigit() for c in head):
                 continue  # "Pixel 7", "iPhone 16", "3008"; not "slow", "in the garage"
@@ -1322,7 +1393,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 value = _HOUSEHOLD.sub("", value)
             if attribute == "employer" and rule.model:  # "First week at Nubeo done"
                 value = _name_words(value)
-            if attribute == "employer":  # "a small studio in Valencia, Estudio Albufera"
+            if attribute == "employer" and not rule.attribute:  # told by its kind of value
                 value = _named_beside(span, m.end(), value)
             if attribute == "employer":  # "the BBC in MediaCity": the firm, not its site
                 value = _without_site(value)
@@ -1331,6 +1402,9 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             if attribute == "location":  # "Sevilla y cumple 64 años": the place is "Sevilla"
                 value = _PLACE_ENDS.split(value, maxsplit=1)[0]
                 value = _NEAR.split(value, maxsplit=1)[0]  # "Valladolid near the river"
+                town = _PLACE_WORDS.match(value)
+                if town is not None:  # "Cardiff has a tiny balcony": the town
+                    value = town.group(0).rstrip(".,;:!?")
             if attribute == "role" and set(fold(value).split()[:1]) & _NOT_TITLES:
                 continue  # "my new role is great": how it is, not what it is
             if attribute == "role":  # "promoted to senior engineer at Greenhouse"
@@ -1344,7 +1418,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
             # ("If Marta left ...", "Si Jorge ...") is the trigger's clause (``is_hypothetical``)
             at = m.end("s") if rule.named else m.start()
             if value and attribute:
-                out.append((at, subject, attribute, value))
+                (in_passing if rule.alone else out).append((at, subject, attribute, value))
+    out.extend(f for f in in_passing if not any(g[2] == f[2] for g in out))
     for m in _USES_EN.finditer(folded):
         if m.group("stored") and set(m.group("stored").split()) & _SIDE_STORES:
             continue  # "stores its sessions in Redis": a side store, not the database
@@ -1395,7 +1470,8 @@ _ROLE_HELD = (
     # a title with no article after "now": "I'm now project lead on the market renovation"
     _r(rf"\b(?:i'm|i\s+am)\s+now\s+(?!(?:a|an|the|my|our)\s)(?P<role>(?:[a-z][\w-]*\s+){{0,2}}?(?:{_ROLE}|{_HELD_JOB}))\b"
        r"(?!\s+of\b|['’])"),
-    _r(rf"\b(?:trabajo|trabajaba|estoy\s+trabajando)\s+(?:de|como)\s+"
+    _r(rf"\b(?:trabajo|trabajaba|estoy\s+trabajando|me\s+(?:han|ha)\s+(?:contratado|fichado|"
+       rf"cogido)|me\s+(?:contrataron|ficharon|cogieron))\s+(?:de|como)\s+"
        rf"(?P<role>(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}s?)\b"),
     _r(rf"\b(?:ahora\s+)?soy\s+(?P<role>{_ROLE_ES}s?(?:\s+de\s+[\w-]+)?)\b"),
 )
