@@ -149,7 +149,7 @@ from actors.navigation.query import (
     states_own_preference,
 )
 from actors.navigation.read_model import ReadModel
-from actors.navigation.readings import Match, Reading, Readings, back_map
+from actors.navigation.readings import Match, Reading, Readings, back_map, translated_over
 from actors.navigation.regions import is_demonym
 from actors.navigation.replaced import replaced_memory
 from actors.navigation.said_asked import asked_speaker, asked_thing, names_the_thing
@@ -1089,15 +1089,13 @@ class NavigationActor(Actor):
         derived = self.readings.derived(query) if self.use_derived else None
         if derived is not None:
             readings.append(derived)
-        if self.use_derived and other is not None and len(readings) > 1 + bool(derived):
+        over_other = readings[1] if self.use_derived and other is not None \
+            and len(readings) > 1 + bool(derived) else None
+        if over_other is not None:
             # "¿cómo se llama mi madre?" read as "mother", and "mother" held as "mum"
-            derived_other = self.readings.derived(readings[1][0])
+            derived_other = self.readings.derived(over_other[0])
             if derived_other is not None:
-                swapped, back, share = derived_other
-                over = readings[1][1]
-                readings.append((swapped, {**over, **{form: frozenset(
-                    own for term in terms for own in over.get(term, {term}))
-                    for form, terms in back.items()}}, share * ranking.TRANSLATED_SHARE))
+                readings.append(translated_over(over_other, derived_other))
         model = self.model
         self._plans = {}
 
@@ -1139,6 +1137,11 @@ class NavigationActor(Actor):
         synonym = self.readings.synonym(query) if self.use_derived else None
         if synonym is not None:
             readings.append(synonym)
+        # "¿Cuándo se casa el usuario?" read as "marry", and "marry" held as "wedding"
+        synonym_other = self.readings.synonym(over_other[0]) if over_other is not None \
+            else None
+        if over_other is not None and synonym_other is not None:
+            readings.append(translated_over(over_other, synonym_other))
 
         descent = descend(query, model, beam_width=self.settings.beam_width,
                           admissible=admissible)

@@ -17,6 +17,7 @@ import re
 
 from actors.navigation import conjugation, regions
 from actors.navigation.stem import stem
+from actors.navigation.verb_slot import verb_slot
 from actors.text import STOPWORDS, fold
 
 _PAIRS = """
@@ -205,6 +206,12 @@ def _build() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]],
 EN_ES, ES_EN, _CONJUGATED = _build()
 """English -> Spanish, Spanish -> English as listed, and the Spanish verb forms the lexicon
 generates (read only after every listed form failed: "empezó" stays "started")."""
+_INFINITIVES = {spanish: (english,) for english, forms in EN_ES.items() for spanish in forms
+                if conjugation.forms(spanish)[:1] == (spanish,) and spanish not in ES_EN}
+_INFINITIVES.update((spanish, english) for spanish, english in ES_EN.items()
+                    if conjugation.forms(spanish))
+"""Each Spanish infinitive the lexicon knows -> its English ("beber" -> "drink", "casar" ->
+"marry"), for a question's verb read apart from a noun it folds into."""
 _EN_STEMS = {stem(english): spanish for english, spanish in sorted(EN_ES.items(), reverse=True)}
 """The English words by their stem ("grew", "played", "proposing" are looked up as "grow",
 "play", "propose"), the shortest word of a stem winning."""
@@ -219,10 +226,14 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
     out: list[tuple[str, tuple[str, ...]]] = []
     translated = 0
     spanish = bool(_SPANISH_MARK.search(text))
-    for word in _WORD.findall(text):
+    words = _WORD.findall(text)
+    for index, word in enumerate(words):
         key = fold(word)  # "grandmother's" is looked up as "grandmother"
         key = key[:-2] if key.endswith(("'s", "’s")) else key
-        found = _lookup(key, EN_ES, ES_EN) or (
+        # "¿Qué bebe el usuario?" drinks (beber), never "bebé"; "se casa" marries
+        verb = _lookup_present(key, _INFINITIVES) if spanish and verb_slot(words, index) \
+            else None
+        found = verb or _lookup(key, EN_ES, ES_EN) or (
             regions.translated(word) if word[:1].isupper()  # "Tomás" is a name, not "tomar"
             else _CONJUGATED.get(key) or _EN_STEMS.get(stem(key))
             or (_lookup_present(key, ES_EN) if spanish else None))
@@ -252,9 +263,12 @@ def translatable(word: str) -> bool:
 
 
 _VERB_ENDINGS = (("amos", "ar"), ("emos", "er"), ("imos", "ir"), ("ando", "ar"),
-                 ("iendo", "er"), ("iendo", "ir"), ("ado", "ar"), ("ido", "er"), ("ido", "ir"))
+                 ("iendo", "er"), ("iendo", "ir"), ("yendo", "er"), ("yendo", "ir"),
+                 ("ado", "ar"), ("ido", "er"), ("ido", "ir"))
 """Spanish verb endings read back to the infinitive the lexicon lists ("desplegamos" ->
-"desplegar", "guardado" -> "guardar"): the forms a question about what we do uses."""
+"desplegar", "guardado" -> "guardar"): the forms a question about what we do uses. A stem
+ending in a vowel takes "-yendo" ("leyendo" -> "leer", "construyendo" -> "construir"), and
+such stems are short, so any of ``conjugation.MIN_STEM`` letters is read."""
 
 
 def _spanish_forms(key: str) -> tuple[str, ...]:
@@ -268,7 +282,7 @@ def _spanish_forms(key: str) -> tuple[str, ...]:
         forms.append(key[:-1])
     forms.extend(form[:-1] + "o" for form in list(forms) if form.endswith("a") and len(form) > 4)
     forms.extend(key[:-len(ending)] + infinitive for ending, infinitive in _VERB_ENDINGS
-                 if key.endswith(ending) and len(key) > len(ending) + 2)
+                 if key.endswith(ending) and len(key) >= len(ending) + conjugation.MIN_STEM)
     # "compró", "vendió": a third person's past, asked about a user in the third person, as
     # the first person's the lexicon lists ("compré", "vendí")
     for ending, first in _THIRD_PERSON_PAST:
