@@ -206,8 +206,9 @@ def _build() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]],
 EN_ES, ES_EN, _CONJUGATED = _build()
 """English -> Spanish, Spanish -> English as listed, and the Spanish verb forms the lexicon
 generates (read only after every listed form failed: "empezó" stays "started")."""
-_INFINITIVES = {spanish: (english,) for english, forms in EN_ES.items() for spanish in forms
-                if conjugation.forms(spanish)[:1] == (spanish,) and spanish not in ES_EN}
+_INFINITIVES: dict[str, tuple[str, ...]] = {
+    spanish: (english,) for english, forms in EN_ES.items() for spanish in forms
+    if conjugation.forms(spanish)[:1] == (spanish,) and spanish not in ES_EN}
 _INFINITIVES.update((spanish, english) for spanish, english in ES_EN.items()
                     if conjugation.forms(spanish))
 """Each Spanish infinitive the lexicon knows -> its English ("beber" -> "drink", "casar" ->
