@@ -1656,6 +1656,10 @@ class NavigationActor(Actor):
         # "matcha", nor "familiares" near "abuela" (``everyday_kinds``); nor one matched through a
         # word naming the same thing: the model does not join "concert" and "gig", which is
         # why ``synonyms`` lists them
+        # (nor one matched through a synonym of the translation: "se casa" as "marry", held as
+        # "wedding")
+        unjudged = [reading for reading in (translated, *(found[0] for found in (
+            kind, synonym, synonym_other) if found is not None)) if reading is not None]
         nearest_leaf = max(similar, key=lambda leaf: (similar[leaf], leaf), default=None)
         meant = similar
         judged_crowd = crowd
@@ -1691,11 +1695,8 @@ class NavigationActor(Actor):
             judged_crowd = self._crowd_of(measured_part, admissible, crowd)
         evidence_of = {leaf: self._evidence(
             query, best.get(leaf), meant.get(leaf, 0.0), leaf in about_time or leaf in exact,
-            compared=leaf in similar and not (leaf in best and translated is not None
-                                              and best[leaf].reading is translated)
-            and not (leaf in best and kind is not None and best[leaf].reading is kind[0])
-            and not (leaf in best and synonym is not None
-                     and best[leaf].reading is synonym[0]),
+            compared=leaf in similar and not (leaf in best and any(
+                best[leaf].reading is reading for reading in unjudged)),
             closest=leaf == nearest_leaf, crowd=judged_crowd)
                        for leaf in judged}
         for after, leaf in exchange.items():  # about what the other turn matched too
