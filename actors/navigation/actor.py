@@ -149,7 +149,7 @@ from actors.navigation.query import (
     states_own_preference,
 )
 from actors.navigation.read_model import ReadModel
-from actors.navigation.readings import Match, Reading, Readings, back_map, translated_over
+from actors.navigation.readings import Match, Reading, Readings, back_map
 from actors.navigation.regions import is_demonym
 from actors.navigation.replaced import replaced_memory
 from actors.navigation.said_asked import asked_speaker, asked_thing, names_the_thing
@@ -1089,13 +1089,15 @@ class NavigationActor(Actor):
         derived = self.readings.derived(query) if self.use_derived else None
         if derived is not None:
             readings.append(derived)
-        over_other = readings[1] if self.use_derived and other is not None \
-            and len(readings) > 1 + bool(derived) else None
-        if over_other is not None:
+        if self.use_derived and other is not None and len(readings) > 1 + bool(derived):
             # "¿cómo se llama mi madre?" read as "mother", and "mother" held as "mum"
-            derived_other = self.readings.derived(over_other[0])
+            derived_other = self.readings.derived(readings[1][0])
             if derived_other is not None:
-                readings.append(translated_over(over_other, derived_other))
+                swapped, back, share = derived_other
+                over = readings[1][1]
+                readings.append((swapped, {**over, **{form: frozenset(
+                    own for term in terms for own in over.get(term, {term}))
+                    for form, terms in back.items()}}, share * ranking.TRANSLATED_SHARE))
         model = self.model
         self._plans = {}
 
@@ -1137,11 +1139,6 @@ class NavigationActor(Actor):
         synonym = self.readings.synonym(query) if self.use_derived else None
         if synonym is not None:
             readings.append(synonym)
-        # "¿Cuándo se casa el usuario?" read as "marry", and "marry" held as "wedding"
-        synonym_other = self.readings.synonym(over_other[0]) if over_other is not None \
-            else None
-        if over_other is not None and synonym_other is not None:
-            readings.append(translated_over(over_other, synonym_other))
 
         descent = descend(query, model, beam_width=self.settings.beam_width,
                           admissible=admissible)
@@ -1665,10 +1662,6 @@ class NavigationActor(Actor):
         # "matcha", nor "familiares" near "abuela" (``everyday_kinds``); nor one matched through a
         # word naming the same thing: the model does not join "concert" and "gig", which is
         # why ``synonyms`` lists them
-        # (nor one matched through a synonym of the translation: "se casa" as "marry", held as
-        # "wedding")
-        unjudged = [reading for reading in (translated, *(found[0] for found in (
-            kind, synonym, synonym_other) if found is not None)) if reading is not None]
         nearest_leaf = max(similar, key=lambda leaf: (similar[leaf], leaf), default=None)
         meant = similar
         judged_crowd = crowd
@@ -1704,8 +1697,11 @@ class NavigationActor(Actor):
             judged_crowd = self._crowd_of(measured_part, admissible, crowd)
         evidence_of = {leaf: self._evidence(
             query, best.get(leaf), meant.get(leaf, 0.0), leaf in about_time or leaf in exact,
-            compared=leaf in similar and not (leaf in best and any(
-                best[leaf].reading is reading for reading in unjudged)),
+            compared=leaf in similar and not (leaf in best and translated is not None
+                                              and best[leaf].reading is translated)
+            and not (leaf in best and kind is not None and best[leaf].reading is kind[0])
+            and not (leaf in best and synonym is not None
+                     and best[leaf].reading is synonym[0]),
             closest=leaf == nearest_leaf, crowd=judged_crowd)
                        for leaf in judged}
         for after, leaf in exchange.items():  # about what the other turn matched too

@@ -14,6 +14,7 @@ data and functions; no I/O but the country names' first read.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from actors.navigation import conjugation, regions
 from actors.navigation.stem import stem
@@ -26,7 +27,8 @@ wife esposa mujer|husband marido esposo|partner pareja|girlfriend novia|boyfrien
 friend amigo amiga|family familia|parents padres|children hijos ninos|baby bebe
 grandmother abuela|grandfather abuelo|aunt tia|uncle tio|cousin primo prima|neighbour vecino
 neighbor vecino|colleague companero colega|boss jefe jefa|team equipo|people gente
-dog perro|cat gato|pet mascota|name nombre|called llama|birthday cumpleanos|wedding boda
+dog perro|cat gato|pet mascota|name nombre|called llama|birthday cumpleanos
+wedding boda casarse
 house casa|home casa hogar|flat piso|apartment apartamento piso|rent alquiler|city ciudad
 country pais|street calle|live vivo vive vivir|lived vivia vivi|moved mude mudo mudanza
 move mudar mudarse|trip viaje|travel viajar viaje|holiday vacaciones|vacation vacaciones
@@ -232,8 +234,7 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
         key = fold(word)  # "grandmother's" is looked up as "grandmother"
         key = key[:-2] if key.endswith(("'s", "’s")) else key
         # "¿Qué bebe el usuario?" drinks (beber), never "bebé"; "se casa" marries
-        verb = _lookup_present(key, _INFINITIVES) if spanish and verb_slot(words, index) \
-            else None
+        verb = _verb_read(key) if spanish and verb_slot(words, index) else None
         found = verb or _lookup(key, EN_ES, ES_EN) or (
             regions.translated(word) if word[:1].isupper()  # "Tomás" is a name, not "tomar"
             else _CONJUGATED.get(key) or _EN_STEMS.get(stem(key))
@@ -307,12 +308,23 @@ _SPANISH_MARK = re.compile(r"¿|\b(?:el|la|los|las|del|que|qué|con|por|para|una
 def _lookup_present(key: str, table: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:
     """The other language's words for a Spanish present form read as its infinitive, when
     the table knows that infinitive; None otherwise."""
+    return next((found for verb in _present_infinitives(key) if (found := table.get(verb))),
+                None)
+
+
+def _verb_read(key: str) -> tuple[str, ...] | None:
+    """The English of a Spanish present form read as its verb, the reflexive one's too ("se
+    casa": "casar", "casarse"); None when the lexicon knows neither."""
+    return next((tuple(dict.fromkeys(found)) for verb in _present_infinitives(key)
+                 if (found := (*_INFINITIVES.get(verb, ()), *ES_EN.get(verb + "se", ())))),
+                None)
+
+
+def _present_infinitives(key: str) -> Iterator[str]:
+    """The infinitives a Spanish present form may be of ("casa" -> "casar"), by its ending."""
     for ending, infinitive in _PRESENT_ENDINGS:
         if key.endswith(ending) and len(key) > len(ending) + 2:
-            found = table.get(key[:-len(ending)] + infinitive)
-            if found:
-                return found
-    return None
+            yield key[:-len(ending)] + infinitive
 
 
 _THIRD_PERSON_PAST = (("zo", "ce"), ("go", "gue"), ("co", "que"), ("io", "i"), ("o", "e"))

@@ -108,16 +108,6 @@ def back_map(words: list[tuple[str, tuple[str, ...]]]) -> dict[str, frozenset[st
     return {term: frozenset(own) for term, own in out.items()}
 
 
-def translated_over(translated: Reading, swapped: Reading) -> Reading:
-    """``swapped``, a reading of the question's translated reading (``translated``), held as
-    the question's own words each of its words stands for, at the product of both shares."""
-    reading, back, share = swapped
-    over = translated[1]
-    return reading, {**over, **{form: frozenset(
-        own for term in terms for own in over.get(term, {term}))
-        for form, terms in back.items()}}, share * translated[2]
-
-
 class Readings:
     """The readings of questions over one read model (its index, its facts) and the word
     table's neighbours. Built by the navigation actor each time it (re)opens its read model."""

@@ -48,7 +48,7 @@ upset sad unhappy
 angry furious
 scared afraid frightened
 happy glad delighted
-wedding marriage marry
+wedding marriage
 divorce separation
 flat apartment
 landlord landlady
