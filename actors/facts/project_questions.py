@@ -46,6 +46,8 @@ _VERSION = tuple(re.compile(p) for p in (
 _ASKERS = frozenset("we i you us nosotros yo".split()) | GENERIC_OWNERS | frozenset(
     "pipeline frontend backend service servicio codebase".split())
 """Who asks, or the project itself ("what Go version is the pipeline on?" in orca's scope)."""
+_PARTS = frozenset("pipeline frontend backend service servicio".split())
+"""Of ``_ASKERS``, those naming a part of the project, not the project or who asks."""
 
 
 def project_question(folded: str) -> tuple[str, str] | None:
@@ -54,20 +56,35 @@ def project_question(folded: str) -> tuple[str, str] | None:
     pipeline on?" -> ("project", "version:go"), "¿a qué almacén de datos cargamos ahora?" ->
     ("project", "tool:warehouse")), or None. ``folded``: the question folded, lower case,
     without its punctuation (``questions.attribute_question``)."""
-    for pattern in _TOOL:
-        m = pattern.search(folded)
-        if m is not None:
-            attribute = next(a for k, a in _KINDS if re.fullmatch(k, m.group("k")))
-            return _asker(m), attribute
-    for pattern in _VERSION:
-        m = pattern.search(folded)
-        if m is not None:
-            return _asker(m), f"version:{RUNTIMES[m.group('rt')].lower()}"
-    return None
+    m = _matched(folded)
+    if m is None:
+        return None
+    if "k" in m.groupdict():
+        return _asker(m), next(a for k, a in _KINDS if re.fullmatch(k, m.group("k")))
+    return _asker(m), f"version:{RUNTIMES[m.group('rt')].lower()}"
+
+
+def asked_part(folded: str) -> str | None:
+    """The part of the project a tool or version question names ("which package manager
+    does the frontend use?" -> "frontend"), which ``project_question`` asks of the project
+    itself; None when it names none. A value the whole project changed to (uv for its
+    Python) is no answer about a part a memory tells of on its own ("The frontend ... use
+    pnpm"): the memory naming the part answers."""
+    m = _matched(folded)
+    said = _said(m) if m is not None else []
+    return said[0] if said and said[0] in _PARTS else None
+
+
+def _matched(folded: str) -> re.Match[str] | None:
+    return next((m for pattern in (*_TOOL, *_VERSION) if (m := pattern.search(folded))), None)
+
+
+def _said(m: re.Match[str]) -> list[str]:
+    groups = m.groupdict()
+    said = groups.get("s") or groups.get("s_es") or groups.get("s_of") or ""
+    return [w for w in said.split() if w not in ("the", "el", "la")]
 
 
 def _asker(m: re.Match[str]) -> str:
-    groups = m.groupdict()
-    said = groups.get("s") or groups.get("s_es") or groups.get("s_of") or ""
-    words = [w for w in said.split() if w not in ("the", "el", "la")]
+    words = _said(m)
     return "project" if not words or words[0] in _ASKERS else words[0]

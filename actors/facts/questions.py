@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from actors.facts.activities import ACTIVITY_NAMES
 from actors.facts.keys import FIRST_PERSON, fact_key, normalise_topic
-from actors.facts.project_questions import project_question
+from actors.facts.project_questions import asked_part, project_question
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
 from actors.text import fold
 
@@ -415,9 +415,7 @@ _THIRD_PERSON = tuple((re.compile(pattern), first) for pattern, first in (
 
 def attribute_question(query: str) -> tuple[str, str] | None:
     """The (subject, attribute) key a question asks about, or None if it asks about no key."""
-    folded = " ".join(fold(query).split())
-    folded = re.sub(r"[¿?¡!.,;]+", " ", folded).strip()
-    folded = " ".join(folded.split())
+    folded = _folded(query)
     for third, first in _THIRD_PERSON:  # "who is the user's employer?" asks "who is my ..."
         folded = third.sub(first, folded)
     project = project_question(folded)  # a project's tool or version (``project_questions``)
@@ -430,6 +428,17 @@ def attribute_question(query: str) -> tuple[str, str] | None:
             if key is not None:
                 return key
     return None
+
+
+def part_asked(query: str) -> str | None:
+    """The part of the project a tool or version question names ("the frontend"), which
+    ``attribute_question`` asks of the project itself (``project_questions.asked_part``)."""
+    return asked_part(_folded(query))
+
+
+def _folded(query: str) -> str:
+    folded = re.sub(r"[¿?¡!.,;]+", " ", fold(query))
+    return " ".join(folded.split())
 
 
 _I_HAD = r"(?:(?:have|did)\s+i|i(?:\s+have|ve)?)\s+(?:ever\s+|already\s+|previously\s+)?"

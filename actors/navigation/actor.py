@@ -41,7 +41,7 @@ from actors.facts.keys import (
     scoped_subject,
 )
 from actors.facts.makes import kind_of as make_kind
-from actors.facts.questions import attribute_question, history_question
+from actors.facts.questions import attribute_question, history_question, part_asked
 from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, past_label
 from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Timeline
@@ -1465,6 +1465,15 @@ class NavigationActor(Actor):
                        if (found := self._answer(candidate, told, admissible, day,
                                                  as_of_dt)) is not None),
                       None)
+
+        if answer is not None and (valued := answer.leaf_id) is not None \
+                and valued in model.leaves and (part := part_asked(text)) is not None \
+                and part not in words(model.text_of(valued)) \
+                and any(part in words(model.text_of(leaf)) for leaf in scores
+                        if leaf in model.leaves and admissible(leaf)):
+            # "Which package manager does the frontend use?": the project's move to uv is no
+            # answer when a memory tells of the frontend's own ("use pnpm"); it leads
+            answer = None
 
         currency: dict[str, str] = {}
         successor: dict[str, str | None] = {}

@@ -14,9 +14,11 @@ data and functions; no I/O but the country names' first read.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from actors.navigation import conjugation, regions
 from actors.navigation.stem import stem
+from actors.navigation.verb_slot import verb_slot
 from actors.text import STOPWORDS, fold
 
 _PAIRS = """
@@ -25,7 +27,8 @@ wife esposa mujer|husband marido esposo|partner pareja|girlfriend novia|boyfrien
 friend amigo amiga|family familia|parents padres|children hijos ninos|baby bebe
 grandmother abuela|grandfather abuelo|aunt tia|uncle tio|cousin primo prima|neighbour vecino
 neighbor vecino|colleague companero colega|boss jefe jefa|team equipo|people gente
-dog perro|cat gato|pet mascota|name nombre|called llama|birthday cumpleanos|wedding boda
+dog perro|cat gato|pet mascota|name nombre|called llama|birthday cumpleanos
+wedding boda casarse
 house casa|home casa hogar|flat piso|apartment apartamento piso|rent alquiler|city ciudad
 country pais|street calle|live vivo vive vivir|lived vivia vivi|moved mude mudo mudanza
 move mudar mudarse|trip viaje|travel viajar viaje|holiday vacaciones|vacation vacaciones
@@ -205,6 +208,13 @@ def _build() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]],
 EN_ES, ES_EN, _CONJUGATED = _build()
 """English -> Spanish, Spanish -> English as listed, and the Spanish verb forms the lexicon
 generates (read only after every listed form failed: "empezó" stays "started")."""
+_INFINITIVES: dict[str, tuple[str, ...]] = {
+    spanish: (english,) for english, forms in EN_ES.items() for spanish in forms
+    if conjugation.forms(spanish)[:1] == (spanish,) and spanish not in ES_EN}
+_INFINITIVES.update((spanish, english) for spanish, english in ES_EN.items()
+                    if conjugation.forms(spanish))
+"""Each Spanish infinitive the lexicon knows -> its English ("beber" -> "drink", "casar" ->
+"marry"), for a question's verb read apart from a noun it folds into."""
 _EN_STEMS = {stem(english): spanish for english, spanish in sorted(EN_ES.items(), reverse=True)}
 """The English words by their stem ("grew", "played", "proposing" are looked up as "grow",
 "play", "propose"), the shortest word of a stem winning."""
@@ -219,10 +229,13 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
     out: list[tuple[str, tuple[str, ...]]] = []
     translated = 0
     spanish = reads_spanish(text)
-    for word in _WORD.findall(text):
+    words = _WORD.findall(text)
+    for index, word in enumerate(words):
         key = fold(word)  # "grandmother's" is looked up as "grandmother"
         key = key[:-2] if key.endswith(("'s", "’s")) else key
-        found = _lookup(key, EN_ES, ES_EN) or (
+        # "¿Qué bebe el usuario?" drinks (beber), never "bebé"; "se casa" marries
+        verb = _verb_read(key) if spanish and verb_slot(words, index) else None
+        found = verb or _lookup(key, EN_ES, ES_EN) or (
             regions.translated(word) if word[:1].isupper()  # "Tomás" is a name, not "tomar"
             else _CONJUGATED.get(key) or _EN_STEMS.get(stem(key))
             or (_lookup_present(key, ES_EN) if spanish else None))
@@ -252,9 +265,12 @@ def translatable(word: str) -> bool:
 
 
 _VERB_ENDINGS = (("amos", "ar"), ("emos", "er"), ("imos", "ir"), ("ando", "ar"),
-                 ("iendo", "er"), ("iendo", "ir"), ("ado", "ar"), ("ido", "er"), ("ido", "ir"))
+                 ("iendo", "er"), ("iendo", "ir"), ("yendo", "er"), ("yendo", "ir"),
+                 ("ado", "ar"), ("ido", "er"), ("ido", "ir"))
 """Spanish verb endings read back to the infinitive the lexicon lists ("desplegamos" ->
-"desplegar", "guardado" -> "guardar"): the forms a question about what we do uses."""
+"desplegar", "guardado" -> "guardar"): the forms a question about what we do uses. A stem
+ending in a vowel takes "-yendo" ("leyendo" -> "leer", "construyendo" -> "construir"), and
+such stems are short, so any of ``conjugation.MIN_STEM`` letters is read."""
 
 
 def _spanish_forms(key: str) -> tuple[str, ...]:
@@ -268,7 +284,7 @@ def _spanish_forms(key: str) -> tuple[str, ...]:
         forms.append(key[:-1])
     forms.extend(form[:-1] + "o" for form in list(forms) if form.endswith("a") and len(form) > 4)
     forms.extend(key[:-len(ending)] + infinitive for ending, infinitive in _VERB_ENDINGS
-                 if key.endswith(ending) and len(key) > len(ending) + 2)
+                 if key.endswith(ending) and len(key) >= len(ending) + conjugation.MIN_STEM)
     # "compró", "vendió": a third person's past, asked about a user in the third person, as
     # the first person's the lexicon lists ("compré", "vendí")
     for ending, first in _THIRD_PERSON_PAST:
@@ -297,12 +313,23 @@ def reads_spanish(text: str) -> bool:
 def _lookup_present(key: str, table: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:
     """The other language's words for a Spanish present form read as its infinitive, when
     the table knows that infinitive; None otherwise."""
+    return next((found for verb in _present_infinitives(key) if (found := table.get(verb))),
+                None)
+
+
+def _verb_read(key: str) -> tuple[str, ...] | None:
+    """The English of a Spanish present form read as its verb, the reflexive one's too ("se
+    casa": "casar", "casarse"); None when the lexicon knows neither."""
+    return next((tuple(dict.fromkeys(found)) for verb in _present_infinitives(key)
+                 if (found := (*_INFINITIVES.get(verb, ()), *ES_EN.get(verb + "se", ())))),
+                None)
+
+
+def _present_infinitives(key: str) -> Iterator[str]:
+    """The infinitives a Spanish present form may be of ("casa" -> "casar"), by its ending."""
     for ending, infinitive in _PRESENT_ENDINGS:
         if key.endswith(ending) and len(key) > len(ending) + 2:
-            found = table.get(key[:-len(ending)] + infinitive)
-            if found:
-                return found
-    return None
+            yield key[:-len(ending)] + infinitive
 
 
 _THIRD_PERSON_PAST = (("zo", "ce"), ("go", "gue"), ("co", "que"), ("io", "i"), ("o", "e"))
