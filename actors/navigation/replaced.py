@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from actors.facts.common_words import is_common_word
+from actors.facts.speakers import past_label
 from actors.navigation.messages import Replaced
 from actors.navigation.query import parse_query
 from actors.navigation.read_model import ReadModel
@@ -32,6 +34,25 @@ than ``REPLACED_MIN_DF``) ties nothing to it ("use", "now")."""
 _VERSION = re.compile(r"^[vV]?\d[\d.,x]*$")
 """A version or a bare number ("1.78", "5,000"): it ties a change to a note only with the
 thing it is of."""
+
+
+_OPENING_WORD = re.compile(r"(?:^|(?<=[.!?¡¿…])\s*|^\W*)([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)\b")
+"""A capitalised word opening a sentence: a name only if it is no common word ("Sold")."""
+
+
+def _names_told(text: str) -> int:
+    """How many names and versions a memory states (``named``), past each line's chat label
+    ("[2026-10-04] Kenji:") and without a common word that only opens a sentence ("First day
+    done! Sold 212 cups": 212 alone). An overview names many things; a chat turn of three
+    sentences does not."""
+    count = 0
+    for line in text.split("\n"):
+        said = past_label(line)
+        openers = {m.start(1) for m in _OPENING_WORD.finditer(said)
+                   if is_common_word(m.group(1))}
+        count += sum(1 for m in re.finditer(r"\S+", said)
+                     if m.start() not in openers and named(m.group()))
+    return count
 
 
 def _key_terms(value: str) -> frozenset[str]:
@@ -87,7 +108,7 @@ def replaced_memory(model: ReadModel, msg: Replaced,
         for leaf_id, _, _ in found:
             held = index.terms_of(leaf_id)
             if not old <= held or (new and new <= held) \
-                    or len(named(model.text_of(leaf_id))) > REPLACED_MAX_NAMES:
+                    or _names_told(model.text_of(leaf_id)) > REPLACED_MAX_NAMES:
                 continue
             if held & context or (thing and thing <= held):
                 picked.append((len(held & context), when(leaf_id), leaf_id))

@@ -63,6 +63,21 @@ _ARROWS = (re.compile(
 """A change told with an arrow ("WEBHOOK_MAX_RETRIES 5 -> 3", "Postgres 15 → 16"): the old
 value is the one word (or code) before it, and must be a name or a number, since an arrow
 between common words is a flow ("request -> handler"), not a change."""
+_CAP = r"[A-ZÁÉÍÓÚÑ][\w'’-]*"
+_CORRECTIONS = (
+    re.compile(r"(?<![\w.:,])(?P<new>\d[\d.:,]*)(?P<thing>(?:\s+[^\W\d_]+){1,2})?\s*,\s*"
+               r"(?:not|no)\s+(?P<old>\d[\d.:,]*)" + _END),
+    re.compile(r"(?<![\w'’-])(?P<new>" + _CAP + r"(?:\s+" + _CAP + r"){0,2})\s*,\s*(?:not|no)\s+"
+               r"(?P<old>" + _CAP + r"(?:\s+" + _CAP + r"){0,2})" + _END),
+)
+"""A slip corrected: "221 cups, not 212", "fueron 1 hora 58 minutos, no 2:04", "Tuesday, not
+Monday". Read only after a word that says so (``_CORRECTING``), and only of a number or a
+name, so "strictly gluten-free, no more cheese" or "I'm not leaving Barclays, no way" is none.
+A number keeps the words after its new value as the thing it counts ("cups")."""
+_CORRECTING = re.compile(
+    r"\b(?:correction|correcting|corrected|actually|sorry|i\s+meant|my\s+mistake|my\s+bad|typo|"
+    r"i\s+was\s+wrong|misspoke|perd[oó]n|me\s+equivoqu[eé]|me\s+he\s+equivocado|error\s+m[ií]o|"
+    r"corrijo|correcci[oó]n|en\s+realidad|quise\s+decir|fe\s+de\s+erratas)\b", re.IGNORECASE)
 _MEASURE_VERB = re.compile(r"^(?:rais|lower|increas|decreas|reduc|cut|extend|shorten|tighten|"
                            r"relax|sub|baj|aument|reduj|ampli|acort)", re.IGNORECASE)
 """Verbs that change an amount: what they changed from must be a number or a name ("raised
@@ -168,8 +183,10 @@ def replacements(text: str) -> tuple[Replacement, ...]:
                 or len(sentence) > PROSE_SENTENCE_CHARS:  # a log or a dump, no prose
             continue
         lowered = sentence.lower()
+        corrected = _CORRECTIONS if _CORRECTING.search(sentence) else ()
         for patterns, needs_name in ((named_gate.open_for(lowered), False),
-                                     (ended_gate.open_for(lowered), True), (_ARROWS, True)):
+                                     (ended_gate.open_for(lowered), True), (_ARROWS, True),
+                                     (corrected, True)):
             for pattern in patterns:
                 for m in pattern.finditer(sentence):
                     groups = m.groupdict()

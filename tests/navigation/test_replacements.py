@@ -241,3 +241,45 @@ async def test_a_memory_stating_the_old_value_as_a_fact_needs_no_shared_word(
         state = {hit.leaf_id: hit.currency for hit in found.hits}
         assert state.get(bank) == "SUPERSEDED" and state.get(card, "CURRENT") == "CURRENT"
         assert moved in ids(found)  # served with it (the OUTDATED line names it)
+
+
+@pytest.mark.parametrize(("text", "old", "new", "thing"), [
+    ("[2026-10-04] Kenji: Correction: it was 221 cups, not 212.", "212", "221", "cups"),
+    ("Marta: Perdón, me equivoqué: fueron 1 hora 58 minutos, no 2:04.", "2:04", "58",
+     "minutos"),
+    ("Sorry, I meant the Tuesday standup, so Tuesday, not Monday.", "Monday", "Tuesday", ""),
+    ("En realidad fueron 35 euros, no 30.", "30", "35", "euros"),
+])
+def test_a_slip_corrected_names_what_it_corrects(text: str, old: str, new: str,
+                                                 thing: str) -> None:
+    found = replacements(text)
+    assert found and (found[0].old, found[0].new, found[0].thing) == (old, new, thing), found
+
+
+@pytest.mark.parametrize("text", [
+    "It was 221 cups, not 212.",  # no word says it corrects a slip
+    "Sorry, 300 cups, not bad at all.",
+    "Sorry, Marta, not now.",
+    "Priya: I'm not leaving Barclays, no way.",
+    "Actually I might go Tuesday, not Monday.",  # a plan
+])
+def test_a_number_or_name_beside_not_is_no_correction_by_itself(text: str) -> None:
+    assert replacements(text) == (), replacements(text)
+
+
+async def test_a_slip_corrected_supersedes_the_memory_stating_it(tmp_path: Path) -> None:
+    # an outside probe (probe42): "Correction: it was 221 cups, not 212" was not even shown
+    # beside "Sold 212 cups", which led "how many cups did the café sell on its first day?"
+    from tests.navigation.test_retrieval_rules import embedded, ids, search
+    async with Runtime(tmp_path) as rt:
+        sold = await _save(rt, "[2026-10-04] Kenji: First day of Slow Drip done! Sold 212 "
+                               "cups and my feet are destroyed.")
+        other = await _save(rt, "[2026-10-04] Kenji: The grinder I bought cost 212 euros.")
+        fixed = await _save(rt, "[2026-10-05] Kenji: Correction: it was 221 cups, not 212. "
+                                "I miscounted the oat ones.")
+        assert fixed.facts.superseded_leaf == sold.leaf_ids[0] != other.leaf_ids[0]
+        await embedded(rt)
+        found = await search(rt, "How many cups did Kenji sell on the first day of Slow Drip?")
+        assert fixed.leaf_ids[0] in ids(found)[:2]
+        state = {hit.leaf_id: hit.currency for hit in found.hits}
+        assert state[sold.leaf_ids[0]] == "SUPERSEDED"
