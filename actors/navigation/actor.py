@@ -1840,10 +1840,12 @@ class NavigationActor(Actor):
             if span is not None and asked is not None:
                 # "what health news did the user share in January?": the memories of the
                 # asked time that are closest in meaning, not the closest of all times
-                # (whether each is searchable is asked by ``_nearest`` of the few it shows)
-                then = self.vectors.similarity_of(
-                    asked, filter(in_scope, self._dated_between(span)))
-                if any(leaf in model.leaves for leaf in then):
+                # (whether each is searchable is asked by ``_nearest`` of the few it shows;
+                # only those that may reach ``NEAREST_FLOOR`` are measured, the rest it
+                # would pass over)
+                dated = list(filter(in_scope, self._dated_between(span)))
+                then = self.vectors.similarity_of(asked, dated, at_least=ranking.NEAREST_FLOOR)
+                if any(leaf in model.leaves for leaf in dated if leaf in self.vectors.position):
                     similar = then
             result = dataclasses.replace(result, nearest=self._nearest(similar, as_of_dt))
             if result.shared and result.nearest:  # name only what the memories shown hold
