@@ -1858,10 +1858,12 @@ class NavigationActor(Actor):
             if span is not None and asked is not None:
                 # "what health news did the user share in January?": the memories of the
                 # asked time that are closest in meaning, not the closest of all times
-                # (whether each is searchable is asked by ``_nearest`` of the few it shows)
-                then = self.vectors.similarity_of(
-                    asked, filter(in_scope, self._dated_between(span)))
-                if any(leaf in model.leaves for leaf in then):
+                # (whether each is searchable is asked by ``_nearest`` of the few it shows;
+                # only those that may reach ``NEAREST_FLOOR`` are measured, the rest it
+                # would pass over)
+                dated = list(filter(in_scope, self._dated_between(span)))
+                then = self.vectors.similarity_of(asked, dated, at_least=ranking.NEAREST_FLOOR)
+                if any(leaf in model.leaves for leaf in dated if leaf in self.vectors.position):
                     similar = then
             result = dataclasses.replace(result, nearest=self._nearest(similar, as_of_dt))
             if result.shared and result.nearest:  # name only what the memories shown hold
@@ -2184,17 +2186,10 @@ class NavigationActor(Actor):
         first, ties in the days' order. The record times are the days' own (``MemoryDays``
         keeps each one's ``recorded_ts``), so only the memories taken are asked whether they
         are admissible: reading every memory's metadata for it cost ~0.75 s of CPU for a day
-        of 7,500 memories at 10k (a bulk import's day), over 60 s for 50,000."""
-        dated = self._dated_between(span)
-        days = self.model.days
-        order = [(-days.recorded_ts(leaf), at) for at, leaf in enumerate(dated)]
-        heapq.heapify(order)
-        newest: list[str] = []
-        while order and len(newest) < IN_RANGE_SCANNED:
-            leaf = dated[heapq.heappop(order)[1]]
-            if admissible(leaf):
-                newest.append(leaf)
-        return newest
+        of 7,500 memories at 10k (a bulk import's day), over 60 s for 50,000; the days order
+        only as many as the listing takes (``MemoryDays.newest_first``)."""
+        return _first_admissible(self.model.days.newest_first(span.start, span.end),
+                                 admissible, IN_RANGE_SCANNED)
 
     def _carried_into(self, span: DateRange, scores: Mapping[str, float],
                       best: Mapping[str, Match]) -> set[str]:

@@ -19,10 +19,14 @@ import bisect
 import datetime as dt
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
-from typing import Protocol
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, Protocol
 
 from actors.text import parse_instant
+
+NEWEST_BATCH = 512
+"""How many of a time's memories ``newest_first`` orders at first (then four times as many
+each time the caller wants more): a listing takes a few hundred (``IN_RANGE_SCANNED``)."""
 
 
 class Dated(Protocol):
@@ -81,11 +85,17 @@ class MemoryDays:
         self._times = times
         self._leaves = leaves
         self._built = False
-        self._sorted: list[tuple[dt.date, str]] = []
+        self._days: list[dt.date] = []
+        self._ids: list[str] = []
+        self._recorded: list[float] = []
+        """Three lists side by side, sorted by (day, id): each dated memory's day, id and
+        record time (its ``recorded_ts``). A time's memories are a slice of the ids (a bulk
+        import's month at 50k memories is 37,000: unpacking a (day, id) pair each took
+        ~10 ms), and a time listing orders them by record time without reading each one's
+        metadata."""
+        self._recorded_array: Any = None
+        """``_recorded`` as a numpy array, made again after a change (``newest_first``)."""
         self._day: dict[str, dt.date] = {}
-        self._recorded: dict[str, float] = {}
-        """Each dated memory's record time (its ``recorded_ts``): a time listing orders a
-        day's thousands of memories by it without reading each one's metadata."""
         self._scoped: dict[str, str] = {}
         """The scope of each dated memory that has one (most have none: "" is not kept): a
         question about a busy time tells which of its thousands of memories it may see
@@ -107,24 +117,46 @@ class MemoryDays:
 
     def clear(self) -> None:
         self._built = False
-        self._sorted = []
+        self._days, self._ids, self._recorded = [], [], []
+        self._recorded_array = None
         self._day = {}
-        self._recorded = {}
         self._scoped = {}
         self._months = Counter()
         self._marked = set()
 
     def between(self, start: dt.date, end: dt.date) -> list[str]:
-        """The memories dated from ``start`` to ``end`` (both included), oldest first."""
-        days = self._current()
-        low = bisect.bisect_left(days, (start, ""))
-        high = bisect.bisect_right(days, (end, "\U0010ffff"))
-        return [leaf for _, leaf in days[low:high]]
+        """The memories dated from ``start`` to ``end`` (both included), oldest first (ties
+        by id)."""
+        low, high = self._span(start, end)
+        return self._ids[low:high]
+
+    def newest_first(self, start: dt.date, end: dt.date) -> Iterator[str]:
+        """The memories ``between`` lists, the newest recorded first, ties in ``between``'s
+        order. Ordered a batch at a time (``NEWEST_BATCH``, then four times as many): a
+        listing takes a few hundred of a bulk import's 37,000, and a tuple per memory for a
+        heap cost ~15-45 ms at 50k memories. Each batch is exactly the next of the full
+        order: its floor is the batch's last record time, every memory at or above it is
+        sorted, ties by position."""
+        import numpy as np
+
+        low, high = self._span(start, end)
+        ids = self._ids[low:high]
+        if self._recorded_array is None:
+            self._recorded_array = np.asarray(self._recorded, dtype=np.float64)
+        times = self._recorded_array[low:high]
+        count, given, take = len(ids), 0, NEWEST_BATCH
+        while given < count:
+            take = min(take, count)
+            picked = np.flatnonzero(times >= np.partition(times, count - take)[count - take])
+            order = picked[np.lexsort((picked, -times[picked]))][:take]
+            for at in order[given:].tolist():
+                yield ids[at]
+            given, take = take, take * 4
 
     def recorded_ts(self, leaf_id: str) -> float:
         """The record time of a memory ``between`` listed: its metadata's ``recorded_ts``
         (the catalog row's ``recorded_at`` is the index entry's, the same header field)."""
-        return self._recorded[leaf_id]
+        return self._recorded[self._at(leaf_id)]
 
     def scope(self, leaf_id: str) -> str:
         """The scope of a memory ``between`` listed: its metadata's ``scope`` (the catalog
@@ -136,28 +168,44 @@ class MemoryDays:
         self._current()
         return self._months[(year, month)] > 0
 
-    def _current(self) -> list[tuple[dt.date, str]]:
+    def _span(self, start: dt.date, end: dt.date) -> tuple[int, int]:
+        """Where the memories dated from ``start`` to ``end`` are in the sorted lists."""
+        days = self._current()
+        return bisect.bisect_left(days, start), bisect.bisect_right(days, end)
+
+    def _at(self, leaf_id: str) -> int:
+        """Where a dated memory is in the sorted lists (KeyError when it has no day)."""
+        day = self._day[leaf_id]
+        low = bisect.bisect_left(self._days, day)
+        return bisect.bisect_left(self._ids, leaf_id, low,
+                                  bisect.bisect_right(self._days, day, low))
+
+    def _current(self) -> list[dt.date]:
         if not self._built:
             self.walks += 1
             self._marked = set()
             self._day = {}
-            self._recorded = {}
+            recorded: dict[str, float] = {}
             self._scoped = {}
             same: dict[dt.date, dt.date] = {}  # one date object per day, not per memory
-            for leaf, stamp, recorded, scope in self._times():
-                day = _day(stamp, recorded)
+            for leaf, stamp, recorded_at, scope in self._times():
+                day = _day(stamp, recorded_at)
                 if day is not None:
                     self._day[leaf] = same.setdefault(day, day)
-                    self._recorded[leaf] = posix_seconds(recorded)
+                    recorded[leaf] = posix_seconds(recorded_at)
                     if scope:
                         self._scoped[leaf] = sys.intern(scope)
-            self._sorted = sorted((day, leaf) for leaf, day in self._day.items())
+            ordered = sorted((day, leaf) for leaf, day in self._day.items())
+            self._days = [day for day, _ in ordered]
+            self._ids = [leaf for _, leaf in ordered]
+            self._recorded = [recorded[leaf] for leaf in self._ids]
+            self._recorded_array = None
             self._months = Counter((day.year, day.month) for day in self._day.values())
             self._built = True
         elif self._marked:
             marked, self._marked = self._marked, set()
             self._take(marked, self._leaves())
-        return self._sorted
+        return self._days
 
     def _take(self, ids: Iterable[str], leaves: Mapping[str, Dated]) -> None:
         for leaf_id in ids:
@@ -169,18 +217,21 @@ class MemoryDays:
             day = day_of(meta)
             if day is not None:
                 self._day[leaf_id] = day
-                self._recorded[leaf_id] = meta.recorded_ts
+                at = self._at(leaf_id)
+                self._days.insert(at, day)
+                self._ids.insert(at, leaf_id)
+                self._recorded.insert(at, meta.recorded_ts)
+                self._recorded_array = None
                 if meta.scope:
                     self._scoped[leaf_id] = meta.scope
                 self._months[(day.year, day.month)] += 1
-                bisect.insort(self._sorted, (day, leaf_id))
 
     def _drop(self, leaf_id: str) -> None:
-        day = self._day.pop(leaf_id, None)
-        self._recorded.pop(leaf_id, None)
         self._scoped.pop(leaf_id, None)
-        if day is None:
+        if leaf_id not in self._day:
             return
-        at = bisect.bisect_left(self._sorted, (day, leaf_id))
-        del self._sorted[at]
+        at = self._at(leaf_id)
+        day = self._day.pop(leaf_id)
+        del self._days[at], self._ids[at], self._recorded[at]
+        self._recorded_array = None
         self._months[(day.year, day.month)] -= 1

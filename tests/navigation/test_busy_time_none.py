@@ -85,10 +85,11 @@ async def test_a_none_about_a_busy_time_reads_only_its_closest_memories(
             finally:
                 inside[0] = False
 
-        def measuring(query: Any, leaf_ids: Iterable[str]) -> dict[str, float]:
+        def measuring(query: Any, leaf_ids: Iterable[str],
+                      at_least: float | None = None) -> dict[str, float]:
             ids = list(leaf_ids)
             asked.append(set(ids))
-            return similarity_of(query, ids)
+            return similarity_of(query, ids, at_least)
 
         monkeypatch.setattr(read_model.LeafView, "__getitem__", reading)
         monkeypatch.setattr(read_model.LeafView, "__contains__", holding)

@@ -80,7 +80,7 @@ def test_memories_of_one_day_share_its_date() -> None:
     days = MemoryDays(rows, dict)
     assert len(days.between(dt.date(2025, 9, 1), dt.date(2025, 9, 3))) == 300
     assert len({id(day) for day in days._day.values()}) == 3
-    assert len({id(day) for day, _ in days._sorted}) == 3
+    assert len({id(day) for day in days._days}) == 3
 
 
 def test_a_memorys_record_time_is_kept_with_its_day() -> None:
