@@ -14,4 +14,6 @@ cd "$ROOT"
 # Lints first: ruff over everything, mypy --strict over the product packages (pyproject.toml).
 "$ROOT/.venv/bin/ruff" check --quiet .
 "$ROOT/.venv/bin/mypy" --no-error-summary
-exec "$ROOT/.venv/bin/python" -m pytest "$@"
+# Two workers (pytest-xdist), each taking whole files: 17 min instead of 28 on this 2-core
+# machine; a file's tests keep their order and their module fixtures. `-n 0` runs one process.
+exec "$ROOT/.venv/bin/python" -m pytest -n 2 --dist loadfile "$@"
