@@ -43,9 +43,9 @@ from store.atomic import TEMP_PREFIX, stray_temps, temp_owner_alive
 from store.audit import audit_record
 from store.catalog import CatalogReader, Entries, entry_from_leaf
 from store.db import FactRow, get_meta, pending_rows
-from store.engine import Engine, events_accepted, events_lost
+from store.engine import Engine, events_accepted, events_lost, is_blank
 from store.errors import DamagedDatabase, InputError, MalformedFile, StoreError
-from store.events import read_lines, utc_now
+from store.events import Line, read_lines, utc_now
 from store.factlog import FactEventsReader
 from store.leaf_format import LeafFile, leaf_from_bytes, read_leaf
 from store.leaves import leaf_relpath_of
@@ -94,6 +94,11 @@ class _View:
     dead_saves: set[str] = field(default_factory=set)
     """Leaves of saves whose process died before their event line (pending rows of dead
     pids): leftovers, never acknowledged, not unindexed memories."""
+    waiting_saves: set[str] = field(default_factory=set)
+    """Leaves put by event lines the database has not applied yet: durable, indexed by the
+    next apply (the ``events_not_applied`` leftover), not unindexed memories. After `state/`
+    was deleted under a running server every save since is one, and doctor listed each as
+    ``leaf_not_in_catalog`` with no word that the next start indexes it."""
     notes: list[str] = field(default_factory=list)
     """Things worth saying that are not damage (a torn event line of an unacknowledged save)."""
     leaves: dict[str, tuple[Path, LeafFile]] = field(default_factory=dict)
@@ -162,6 +167,13 @@ def _open_db(layout: StoreLayout, view: _View) -> None:
             verdict = str(conn.execute("PRAGMA quick_check").fetchone()[0])
             if verdict != "ok":
                 raise DamagedDatabase(layout.database, verdict)
+            if is_blank(conn, layout.events_file) and any(layout.leaves_dir.rglob("*.txt")):
+                view.leftover("database_blank", layout.database,
+                              "the database holds none of the event file's lines (it was "
+                              "made anew: state/ deleted under a running server?); the next "
+                              "start applies them to it, --repair does it now")
+                view.catalog = view.facts = None  # empty, not a catalog to check leaves by
+                return
             applied = int(get_meta(conn, "events_offset") or 0)
             rows = pending_rows(conn)
             view.in_flight = {i for i, _p, pid in rows if pid_alive(pid)}
@@ -241,12 +253,20 @@ def _check_events(layout: StoreLayout, view: _View, applied: int,
         now_applied = int(get_meta(conn, "events_offset") or 0)
         waiting = [line for line in found.lines if line.end > now_applied]
         if waiting:
+            view.waiting_saves = _leaves_put(read_lines(layout.events_file, now_applied,
+                                                        keys=("catalog",)).lines)
             view.leftover("events_not_applied", layout.events_file,
                           f"{len(waiting)} transaction line(s) are not in the database yet "
                           f"(durable in this file; applied, not lost): {_FINISHED_BY}")
     if found.torn_tail or any(offset >= applied for offset in found.bad):
         view.notes.append(f"{layout.events_file}: a line cut short by an interrupted write "
                           "(an unacknowledged change) is skipped")
+
+
+def _leaves_put(lines: Iterable[Line]) -> set[str]:
+    return {str(change["entry"]["id"]) for line in lines
+            for change in line.record.get("catalog") or ()
+            if change.get("op") == "put" and (change.get("entry") or {}).get("kind") == "leaf"}
 
 
 READERS = 4
@@ -315,8 +335,10 @@ def _check_catalog(layout: StoreLayout, view: _View, now: float, grace_s: float)
             view.add("entry_without_file", path,
                      f"catalog entry {entry_id} ({entry.get('kind')}) has no file", entry_id)
     for leaf_id, (path, _) in sorted(view.leaves.items()):
-        if leaf_id in entries or leaf_id in view.in_flight or leaf_id in view.dead_saves:
-            continue  # a dead save's leaf is its leftover: undone, never indexed
+        if (leaf_id in entries or leaf_id in view.in_flight or leaf_id in view.dead_saves
+                or leaf_id in view.waiting_saves):
+            continue  # a dead save's leaf is its leftover: undone, never indexed; a waiting
+            # one's line is durable and the next apply indexes it
         try:
             young = now - path.stat().st_mtime < grace_s
         except FileNotFoundError:

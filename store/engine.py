@@ -267,6 +267,16 @@ EVENTS_ACCEPTED = "events_accepted"
 what the file holds: a damaged line before it is no longer a loss to report)."""
 
 
+def is_blank(conn: sqlite3.Connection, events_file: Path) -> bool:
+    """The database holds nothing, no save is under way, and the event file has lines: a
+    database made anew after ``state/`` was deleted (under a running server, whose next write
+    makes one). No running server applies the lines to it (each writes to the file it
+    opened); the next start does."""
+    return (not int(get_meta(conn, "events_offset") or 0) and size_of(events_file) > 0
+            and conn.execute("SELECT 1 FROM catalog LIMIT 1").fetchone() is None
+            and not pending_rows(conn))
+
+
 def events_accepted(conn: sqlite3.Connection) -> int:
     try:
         return int(get_meta(conn, EVENTS_ACCEPTED) or 0)
