@@ -15,9 +15,10 @@ answered from it with confidence.
   contract with Acme", "firmé con Indra como analista") names the employer: a name written
   capitalised, and the sentence must say it is a job (a role after "as"/"como", or a
   contract or an offer signed). "I signed with Penguin for my novel" is no job of the speaker's.
-- **A job got as a role at a firm** ("got a job as an archivist at the Narragansett Maritime
-  Archive", "conseguí trabajo de camarera en el Hotel Palace"): the role and the firm, its name
-  written capitalised.
+- **A job got or started as a role at a firm** ("got a job as an archivist at the Narragansett
+  Maritime Archive", "I just started as a structural engineer at Halcrow Partners", "conseguí
+  trabajo de camarera en el Hotel Palace", "empecé como enfermera en el Hospital del Mar"): the
+  role and the firm, its name written capitalised.
 - **Leading a team** ("I'm now leading the pricing analytics squad at Tránsito", "I now head
   the data team", "ahora lidero el equipo de datos") is the role '<team> lead' ('líder del
   equipo de datos'), and the firm after "at" the employer. The team noun must end the phrase
@@ -76,6 +77,13 @@ _GOT_A_JOB = (r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*)"
 "I landed a position as a data engineer with Glovo" (no subject at a clause's start)."""
 _GOT_A_JOB_ES = (r"\b(?:consegui|he\s+conseguido|encontre|he\s+encontrado)\s+(?:un\s+)?"
                  r"(?:trabajo|empleo|puesto|curro)\s+(?:de|como)\s+")
+_STARTED_AS = (r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*)"
+               r"(?:(?:just|finally|also|actually|recently)\s+)*(?:started|began|begun)"
+               r"\s+(?:work(?:ing)?\s+)?as\s+")
+"""A job started as a role: "I just started as a structural engineer at Halcrow Partners"
+(an outside probe: only the name said in the same turn was read)."""
+_STARTED_AS_ES = (r"\b(?:empece|he\s+empezado|comence|he\s+comenzado|entre|he\s+entrado)\s+"
+                  r"(?:a\s+trabajar\s+)?como\s+")
 _AT_FIRM = re.compile(r"\s+(?:at|en|with|con)\s+")
 _ARTICLE = re.compile(r"^(?:the|a|our|my|el|un|mi|nuestro)\s+", re.IGNORECASE)
 
@@ -93,7 +101,8 @@ class JobChanges:
 
     def __post_init__(self) -> None:
         job_as = re.compile(
-            rf"(?:{_GOT_A_JOB}(?:an?\s+)?|{_GOT_A_JOB_ES}(?:una?\s+)?)"
+            rf"(?:(?:{_GOT_A_JOB}|{_STARTED_AS})(?:an?\s+)?|"
+            rf"(?:{_GOT_A_JOB_ES}|{_STARTED_AS_ES})(?:una?\s+)?)"
             rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{self.job_noun}|{self.job_noun_es}))"
             r"\s+(?:at|with|for|en|con|para)\s+(?:the\s+|el\s+|la\s+)?")
         object.__setattr__(self, "_job_as", job_as)

@@ -61,7 +61,9 @@ def name_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     return out
 
 
-_GREETING = r"(?:hi|hello|hey|hiya|hi\s+there|hello\s+there|hey\s+there|hola|buenas|buenos\s+dias)"
+_GREETING = (r"(?:(?:hi|hello|hey|hiya)(?:\s+(?:there|all|everyone|everybody|folks|guys|"
+             r"team|y'all))?|(?:hola|buenas)(?:\s+(?:a\s+todos|a\s+todas|todos|todas|chicos|"
+             r"chicas|gente|equipo))?|buenos\s+dias)")
 _GREETED = re.compile(rf"(?:^|[:—–-]\s)\W*(?P<g>{_GREETING}\W+)?(?:i'm|i\s+am|i’m|soy)\s+")
 """A sentence (after a turn's label, if any) that is only "I'm <name>" / "soy <name>", after a
 greeting in it or in the sentence before ("Hi! I'm Lucía.", "Hola, soy Lucía."): a person

@@ -64,6 +64,10 @@ _OTHER = re.compile(
 hermana mayor"; ``own``: "my brother's" (his new job, his car)."""
 _PRONOUN = re.compile(
     r"(?:he|she|they|his|her|their|ella|ellos|ellas|su|sus)(?:['’](?:s|ve|re|d|ll))?\b")
+_SPANISH_HE = re.compile(r"he\s+(?:\w+(?:ado|ido)|hecho|dicho|vuelto|puesto|visto|escrito|"
+                         r"abierto|roto|muerto|resuelto|descubierto|cubierto)\b")
+"""Spanish "he" + a participle is "I have" ("He empezado como enfermera en ...", "He
+adoptado un gato"), not English "he": its facts are the speaker's."""
 _JOINT = re.compile(r"\s*(?:and|y|e)\s+(?:i|me|yo|myself)\b")
 """The relative and the speaker together ("my brother and I moved"): the user's too."""
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|we|we're|we've|us|yo|nos|nosotros|"
@@ -109,7 +113,7 @@ def whose(span: Folded, at: int) -> str | None:
             return re.split(r"['’]", name.group(0))[0]  # "my friend Jess" is Jess
         kin = other.group("kin")
         return ONE_OF_THEM.get(kin)  # a friend unnamed is no one
-    if _PRONOUN.match(folded, opening):
+    if _PRONOUN.match(folded, opening) and not _SPANISH_HE.match(folded, opening):
         return None
     first = span.original(opening, opening + len(words[index].group(0)))
     right_before = index == len(words) - 1  # "Sam got ...": the fact's verb is next

@@ -78,7 +78,17 @@ def test_a_home_got_in_a_place(text: str, places: list[str]) -> None:
      [("role", "data engineer"), ("employer", "Glovo")]),
     ("conseguí trabajo de camarera en el Hotel Palace",
      [("role", "camarera"), ("employer", "Hotel Palace")]),
+    # a job started as a role (an outside probe's turn, then held-out ones)
+    ("Hi all, I'm Oliver. I just started as a structural engineer at Halcrow Partners in Leeds.",
+     [("role", "structural engineer"), ("employer", "Halcrow Partners")]),
+    ("Last week I began working as a nurse at St Mary's Hospital.",
+     [("role", "nurse"), ("employer", "St Mary's Hospital")]),
+    ("He empezado como enfermera en el Hospital del Mar, turno de noche.",
+     [("role", "enfermera"), ("employer", "Hospital del Mar")]),
+    ("Entré como diseñadora en Tramoya Estudio el lunes.",
+     [("role", "diseñadora"), ("employer", "Tramoya Estudio")]),
     # left alone: no firm's name, a wish
+    ("I just started as a volunteer at the local pub", []),
     ("I got a job as a waiter at the local pub", []),
     ("if I got a job as a nurse at Mercy General I'd move", []),
 ])

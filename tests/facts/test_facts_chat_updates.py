@@ -240,6 +240,13 @@ def test_a_home_seen_or_someone_unnamed_s_move_is_no_place(text: str) -> None:
     ("Hello there, I'm Owen.", ["Owen"]),
     ("Hola, soy Lucía. Vivo en Madrid.", ["Lucía"]),
     ("Hola! Soy Marta García.", ["Marta García"]),
+    # a greeting to a group (an outside probe: "Hi all, I'm Oliver." named no one)
+    ("[2025-10-03] user: Hi all, I'm Oliver. I just started as an engineer in Leeds.",
+     ["Oliver"]),
+    ("Hello everyone, I'm Priya.", ["Priya"]),
+    ("Hola a todos, soy Nuria. Trabajo en Vigo.", ["Nuria"]),
+    ("Buenas a todos, soy Iker.", ["Iker"]),
+    ("Hi all, I'm back.", []),
     # left alone: no greeting (an agent's "I'm Claude."), a nationality, a state, a place
     ("I'm Claude.", []),
     ("Hi! I'm Spanish.", []),

@@ -87,6 +87,11 @@ ABOUT_THE_PROJECT = [
     "I prefer the repository pattern over active record for the ledger.",
     "Prefiero que el cliente reintente tres veces.",
     "Quiero que la API devuelva 404 en vez de 400.",
+    # a note naming the project, in words the type detector calls personal ("moved", "today")
+    "2026-10-01: We moved the background jobs from Celery to Arq; Celery is no longer used "
+    "in harbor.",
+    "Today we moved the harbor staging box to a new host.",
+    "Yesterday I moved the harbor docs into the wiki.",
 ]
 
 
