@@ -521,9 +521,9 @@ _PLANNED_THEN = re.compile(r"\b(?:was|were)\s+(?:[^\W\d_]+\s+)?(?:going\s+to|gon
 def asks_about_now(text: str) -> bool:
     """The question asks for how things stand now ("where does the user work now?", "does
     she still run?", "¿qué móvil usa ahora?", "what language am I learning?": the present
-    progressive of the user or a person), or for a plan as it stands ("where will the
-    wedding be?", ``_PLAN``), not how they were ("what car did the user have before?"): the
-    newest memory of a story answers it."""
+    progressive of the user or a person), or for a piece of work's status (``_STATUS``), or
+    for a plan as it stands ("where will the wedding be?", ``_PLAN``), not how they were
+    ("what car did the user have before?"): the newest memory of a story answers it."""
     folded = fold(text)
     planned = _PLAN.search(_PLANNED_THEN.sub(" ", folded)) is not None
     return (_NOW.search(folded) is not None or _STATUS.search(folded) is not None
