@@ -2739,30 +2739,44 @@ class NavigationActor(Actor):
         rare = sorted((index.doc_freq(term), term) for term in index.terms_of(leaf_id)
                       if not any(c.isdigit() for c in term))  # dates and numbers tie nothing
         words = [term for df, term in rare if 1 < df <= most][:ranking.CONTINUATION_TERMS]
-        if not words:
+        text = self.model.text_of(leaf_id)
+        # a ticket's id ties its story whatever else is said ("FB-201 opened: the PDF
+        # renderer crops..." then "FB-201 is fixed and closed"): its number is a term no
+        # rare word above counts, and its tracker's letters are in every ticket
+        tickets = [ident for ident in identifiers(text) if _ticket(ident)]
+        if not words and not tickets:
             return []
-        names = named_terms(self.model.text_of(leaf_id))
+        names = named_terms(text)
         start = self._when(leaf_id)
         shared: dict[str, int] = {}
         named: dict[str, set[str]] = {}
+
+        def told_on(doc: str) -> bool:
+            other = metas.get(doc)
+            # by day: notes of one day may be saved in any order, so the story's other
+            # memories of the same day count on either side ("plays the violin" and
+            # "switched from violin to cello this term")
+            day = self._when(doc)[0]
+            if doc == leaf_id or other is None or not admissible(doc) \
+                    or (day < start[0] if later else day > start[0]):
+                return False
+            if other.source and (other.source, other.recorded_at) == (meta.source,
+                                                                      meta.recorded_at):
+                return False  # another chunk of the same save
+            # a tool result never ends (nor starts) what a person said
+            return "tool" not in (other.origin, meta.origin) or other.origin == meta.origin
+
         for term in words:
             for doc in index.postings(term):
-                other = metas.get(doc)
-                # by day: notes of one day may be saved in any order, so the story's other
-                # memories of the same day count on either side ("plays the violin" and
-                # "switched from violin to cello this term")
-                day = self._when(doc)[0]
-                if doc == leaf_id or other is None or not admissible(doc) \
-                        or (day < start[0] if later else day > start[0]):
-                    continue
-                if other.source and (other.source, other.recorded_at) == (meta.source,
-                                                                          meta.recorded_at):
-                    continue  # another chunk of the same save
-                if "tool" in (other.origin, meta.origin) and other.origin != meta.origin:
-                    continue  # a tool result never ends (nor starts) what a person said
-                shared[doc] = shared.get(doc, 0) + 1
-                if term in names:
-                    named.setdefault(doc, set()).add(term)
+                if told_on(doc):
+                    shared[doc] = shared.get(doc, 0) + 1
+                    if term in names:
+                        named.setdefault(doc, set()).add(term)
+        for ident in tickets:
+            number = min((stem(t) for t in text_terms(ident)), key=index.doc_freq)
+            for doc in index.postings(number):
+                if told_on(doc) and holds_identifier(self.model.text_of(doc), ident):
+                    shared[doc] = shared.get(doc, 0) + ranking.CONTINUATION_SHARED_WORDS
         return [doc for doc, count in shared.items()
                 if count >= ranking.CONTINUATION_SHARED_WORDS or (
                     doc in named and named[doc] & capitalised_terms(self.model.text_of(doc)))]

@@ -254,6 +254,17 @@ _NOW = re.compile(
     r"en\s+este\s+momento|todavia|sigue|siguen|sigues|ya\s+no|ultim[oa]s?|"
     r"(?:am\s+i|are\s+(?:we|you|they)|is\s+(?:he|she|the\s+user))\s+(?:\w+\s+)?\w{2,}ing|"
     r"(?:estoy|estas|esta|estamos|estan)\s+\w+(?:ando|iendo))\b")
+_STATUS = re.compile(
+    r"\b(?:status|estado\s+(?:de|del|actual)|(?:en\s+)?que\s+estado|"
+    r"(?:is|are|has|have)\s+(?:[\w'’-]+\s+){0,6}?(?:been\s+)?(?:finished|done|complete|"
+    r"completed|fixed|resolved|closed|merged|shipped|deployed|ready)|"
+    r"(?:esta|estan)\s+(?:ya\s+)?(?:[\w-]+\s+){0,5}?(?:terminad|acabad|hech|resuelt|arreglad|"
+    r"cerrad|completad|list)[oa]s?)\b")
+"""A question asking how a piece of work stands ("What's the status of the invoice bug?", "Is
+the session migration finished?", "Has TW-405 been fixed?", "¿Está terminada la migración?",
+"¿En qué estado está FB-247?"): the newest memory of its story tells it ("FB-247 done" after
+"FB-247 (in progress)"), as for a question saying "now"; "Was it fixed?" and "When was it
+merged?" ask the past."""
 _BEFORE = re.compile(
     r"\b(?:used\s+to|use\s+to|before|previous(?:ly)?|formerly|originally|at\s+first|first|former|"
     r"old|earlier|back\s+then|antes|anterior(?:es)?|solia|solian|primer[oa]?|antiguo|"
@@ -510,12 +521,13 @@ _PLANNED_THEN = re.compile(r"\b(?:was|were)\s+(?:[^\W\d_]+\s+)?(?:going\s+to|gon
 def asks_about_now(text: str) -> bool:
     """The question asks for how things stand now ("where does the user work now?", "does
     she still run?", "¿qué móvil usa ahora?", "what language am I learning?": the present
-    progressive of the user or a person), or for a plan as it stands ("where will the
-    wedding be?", ``_PLAN``), not how they were ("what car did the user have before?"): the
-    newest memory of a story answers it."""
+    progressive of the user or a person), or for a piece of work's status (``_STATUS``), or
+    for a plan as it stands ("where will the wedding be?", ``_PLAN``), not how they were
+    ("what car did the user have before?"): the newest memory of a story answers it."""
     folded = fold(text)
     planned = _PLAN.search(_PLANNED_THEN.sub(" ", folded)) is not None
-    return (_NOW.search(folded) is not None or planned) \
+    return (_NOW.search(folded) is not None or _STATUS.search(folded) is not None
+            or planned) \
         and _BEFORE.search(folded) is None
 
 

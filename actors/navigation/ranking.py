@@ -480,7 +480,8 @@ def about(evidence: Evidence, store_size: int) -> bool:
         return True
     specific_df = max(2, int(SPECIFIC_SHARE * store_size))
     own = held - len(evidence.near)
-    unrelated = evidence.compared and evidence.similarity < SPECIFIC_MEANING
+    unrelated = evidence.compared and evidence.similarity < SPECIFIC_MEANING \
+        and not _meaning_agrees(evidence)
     if own and evidence.rarest_df <= specific_df and not unrelated \
             and held >= SPECIFIC_WORD_SHARE * question_words:
         return True
@@ -490,6 +491,16 @@ def about(evidence: Evidence, store_size: int) -> bool:
     if evidence.closest and evidence.near and evidence.similarity >= NEIGHBOUR_AND_MEANING:
         return True
     return stands_out(evidence.similarity, evidence.crowd)
+
+
+def _meaning_agrees(evidence: Evidence) -> bool:
+    """The memory closest in meaning to the question, standing out of its crowd at
+    ``NEIGHBOUR_AND_MEANING`` or more: a specific word it holds is no chance, the two signals
+    agree ("Is anything blocked right now?" / "FB-233 is blocked until the payments team
+    ships...": 0.19, the crowd 0.06), while "what is the user's cat called?" and "a gestor
+    called Paloma" (0.1) stay apart."""
+    return evidence.closest and evidence.similarity >= NEIGHBOUR_AND_MEANING \
+        and evidence.similarity - evidence.crowd >= STANDOUT
 
 
 def stands_out(similarity: float, crowd: float) -> bool:
