@@ -1547,7 +1547,9 @@ class NavigationActor(Actor):
                                                         similar, asks_for_history(text)),
                                addable)
         if listing:
-            ranked = ranking.range_first(ranked, in_range, slight, tells, own)
+            ranked = ranking.range_first(ranked, in_range, slight, tells, own, planned={
+                leaf for leaf in in_range if span is not None and span.start <= today
+                and (day := self._day_of(leaf)) is not None and day < span.start})
         value_leaves, value_holders = self._history_told(history, timeline, admissible,
                                                          addable) \
             if history and answer is None and span is None else ([], [])
