@@ -3,7 +3,8 @@
 that time with that person's own turns first (``NavigationActor._whose_time``,
 ``ranking.range_first``'s ``own``): in a chat of three, another speaker's turn of the month
 ("Kenji: I've been bouldering", with a "Said by Kenji" note) or the person's turn of another
-month led. Written in words not looked at while writing the rule."""
+month led. The chat was written after the first rule, in words not looked at while writing
+it; its May and June plans then gave the second rule (``planned``)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from actors.navigation import asked_person
 from actors.navigation import actor as navigation
+from actors.navigation import asked_person
 from tests.navigation.test_retrieval_rules import LAST_YEAR, replies
 
 pytestmark = pytest.mark.anyio
