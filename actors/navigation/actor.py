@@ -75,12 +75,14 @@ from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.apart import Apart
 from actors.navigation.asked_detail import AskedDetail, detail_asked
 from actors.navigation.asked_person import (
+    THE_USER,
     asks_of_the_user,
     names_asked,
     names_the_user,
     other_speaker,
     other_than_the_user,
     others_own,
+    said_by_asked,
     speaker_name,
     tells_the_asked,
 )
@@ -1288,6 +1290,13 @@ class NavigationActor(Actor):
         about_time: set[str] = set()
         in_range: set[str] = set()
         boosts: dict[str, float] = {}  # time range, exact identifier, rare word (their factors)
+        whose = self._whose_time(text, span, scores, listing) if span is not None \
+            else frozenset()
+        listing = listing or bool(whose)
+
+        def own(leaf_id: str) -> bool:  # the memory is the asked person's (``whose``)
+            return bool(whose) and leaf_id in model.leaves \
+                and said_by_asked(whose, model.leaves[leaf_id].excerpt)
         if span is not None:
             in_range = {leaf for leaf in scores if self._dated_in(leaf, span)
                         or self._names_time(leaf, span)}
@@ -1300,7 +1309,7 @@ class NavigationActor(Actor):
             if listing:
                 # of the newest recorded, the ones telling most of a doing (``tells``)
                 extra = sorted(self._newest_dated(span, admissible),
-                               key=lambda leaf: -tells(leaf))[:IN_RANGE_POOL]
+                               key=lambda leaf: (not own(leaf), -tells(leaf)))[:IN_RANGE_POOL]
                 if len(extra) < IN_RANGE_POOL:  # else only the dated ones reach the pool
                     extra += [leaf for leaf in self._mentioning(span, admissible)
                               if leaf not in extra]
@@ -1538,7 +1547,9 @@ class NavigationActor(Actor):
                                                         similar, asks_for_history(text)),
                                addable)
         if listing:
-            ranked = ranking.range_first(ranked, in_range, slight, tells)
+            ranked = ranking.range_first(ranked, in_range, slight, tells, own, planned={
+                leaf for leaf in in_range if span is not None and span.start <= today
+                and (day := self._day_of(leaf)) is not None and day < span.start})
         value_leaves, value_holders = self._history_told(history, timeline, admissible,
                                                          addable) \
             if history and answer is None and span is None else ([], [])
@@ -2226,16 +2237,39 @@ class NavigationActor(Actor):
                             self._day_of(leaf_id))
 
     @staticmethod
-    def _only_time(topic: str) -> bool:
+    def _only_time(topic: str, besides: Collection[str] = ()) -> bool:
         """The question asks what happened in a time and nothing else ("last week?", "what
         happened in the user's life in June?", "¿qué pasó en junio?"). One topical word is a
         topic ("What did I buy in October?" listed every October memory, a climbing session
-        first): the time's memories are then ranked by it."""
-        content = [t for t in text_terms(topic) if t not in QUESTION_WORDS and not t.isdigit()]
+        first): the time's memories are then ranked by it. The terms ``besides`` are set
+        aside too (the names of the person asked: "What did Marta do in August?")."""
+        content = [t for t in text_terms(topic) if t not in QUESTION_WORDS and not t.isdigit()
+                   and t not in besides]
         topical = [t for t in content if t not in EVENT_WORDS]
         # "what happened with my landlord in March?" is about the landlord: once an event
         # word is set aside, nothing else may be left
         return not topical
+
+    def _whose_time(self, text: str, span: DateRange, scores: Mapping[str, float],
+                    listing: bool) -> frozenset[str]:
+        """Whose time a question about a time and nothing else asks of (folded speaker names,
+        or ``THE_USER``), empty when nobody's: "What did Marta do in August?" and "¿Qué hizo
+        Kenji en julio?" name a chat speaker of the memories ranked and nothing but the time
+        (``listing`` then holds with the name set aside), "What happened to the user in
+        February?" or "what did I do in March?" is a listing that asks of the user."""
+        remainder = _time_remainder(text, span)
+        names = names_asked(remainder)  # "February" is the time's, no one's
+        if listing:
+            return frozenset({THE_USER}) if names_the_user(text) and not names \
+                else frozenset()
+        asked = frozenset(fold(name) for name in names)
+        if not asked:
+            return asked
+        leading = heapq.nsmallest(SLIGHT_CHECKED, scores, key=lambda leaf: -scores[leaf])
+        if not asked <= self._speakers(leading) or not self._only_time(
+                remainder, {t for name in names for t in text_terms(name)}):
+            return frozenset()
+        return asked
 
     def _rare_holders(self, query: Query, best: Mapping[str, Match],
                       scores: Mapping[str, float]) -> set[str]:

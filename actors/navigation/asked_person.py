@@ -286,3 +286,18 @@ def speaker_name(text: str) -> str | None:
     if speaker is None or speaker.subject is None or speaker.subject == USER:
         return None
     return fold(speaker.subject)
+
+
+def said_by_asked(speakers: frozenset[str], text: str) -> bool:
+    """Whether a memory is the asked person's own: a chat turn labelled with one of
+    ``speakers`` (folded names), or, with ``THE_USER`` among them, the user's turn or a note
+    with no label (the assistant's is nobody's). "What did Marta do in August?" is answered
+    by Marta's turns of August, not by Kenji's of that month."""
+    speaker = opening_speaker(text)
+    if speaker is None:
+        return THE_USER in speakers
+    if speaker.subject is None:
+        return False
+    if speaker.subject == USER:
+        return THE_USER in speakers
+    return fold(speaker.subject) in speakers

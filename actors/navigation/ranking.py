@@ -605,7 +605,9 @@ def distinct(ranked: list[tuple[str, float]], said: Callable[[str], str], limit:
 
 def range_first(ranked: list[tuple[str, float]], in_range: set[str],
                 slight: frozenset[str] = frozenset(),
-                tells: Callable[[str], int] = lambda leaf: 1) -> list[tuple[str, float]]:
+                tells: Callable[[str], int] = lambda leaf: 1,
+                own: Callable[[str], bool] = lambda leaf: False,
+                planned: Container[str] = frozenset()) -> list[tuple[str, float]]:
     """A question about a time and nothing else ("what did I do in April 2026?") is answered
     by the memories of that time, dated in it or naming it, in their order; one outside it
     is no answer, however well its words or meaning match ("abril 2026" and a memory of
@@ -613,10 +615,16 @@ def range_first(ranked: list[tuple[str, float]], in_range: set[str],
     memories that tell most of their speaker's own doing (``Conversation.tells``) come
     first: "¿Qué hice en octubre del año pasado?" led with small talk of that month, a
     question the user asked the assistant and its advice, not "Adoptamos un perro ayer". A
-    ``slight`` memory (``SLIGHT_FACTOR``) follows the ones that say something."""
+    ``slight`` memory (``SLIGHT_FACTOR``) follows the ones that say something. A question
+    of one person's time ("What did Marta do in August?", "What happened to the user in
+    February?") is answered by that person's ``own`` memories of it first: Kenji's
+    "bouldering three times a week" of that February told the user's nothing. Of each one's,
+    a memory ``planned`` before the time and naming it ("booked the flights for the
+    conference in May", said in March) tells what was to be, and follows those of the time
+    ("the conference was great, I gave a talk")."""
     timely = [item for item in ranked if item[0] in in_range and item[0] not in slight]
-    told = {leaf: tells(leaf) for leaf, _ in timely}
-    said = sorted(timely, key=lambda item: -told[item[0]])  # stable: their order within
+    told = {leaf: (not own(leaf), leaf in planned, -tells(leaf)) for leaf, _ in timely}
+    said = sorted(timely, key=lambda item: told[item[0]])  # stable: their order within
     asked = [item for item in ranked if item[0] in in_range and item[0] in slight]
     return said + asked + [item for item in ranked if item[0] not in in_range]
 
