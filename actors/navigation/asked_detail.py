@@ -28,7 +28,15 @@ from actors.facts.common_words import is_common_word
 from actors.facts.speakers import USER, opening_speaker
 from actors.navigation import closed_kinds
 from actors.navigation.asked_person import names_asked, names_the_user, speaks_of_self
-from actors.navigation.query import KIN, RELATION_WORDS, asked, composed, kin
+from actors.navigation.query import (
+    COMPOSED,
+    KIN,
+    QUESTION_WORDS,
+    RELATION_WORDS,
+    asked,
+    composed,
+    kin,
+)
 from actors.navigation.relation_names import PARTNER_WORDS, tells_through
 from actors.navigation.stem import stem
 from actors.navigation.unmentioned import LIGHT_VERBS
@@ -364,9 +372,11 @@ def _relation(question: str) -> AskedDetail | None:
                                others=others, users=users, named=named)
         if word in PARTNER_WORDS:
             continue
-        through = composed(word)
+        through = None if kin(word) else composed(word)  # "grandma" is a relation of its own
         own = frozenset({word, *kin(word)}) if through is None else frozenset(
-            other for other, told in _COMPOSED_WORDS if told == through)
+            other for other, told in COMPOSED.items() if told == through)
+        if not own:
+            continue
         return AskedDetail(said=f"no memory tells of {whose}'s {word}",
                            told=_words("|".join(sorted(own))), kind_words=own,
                            users=users, named=named, through=through)
@@ -377,13 +387,6 @@ _THE_USER = "the user"
 _FAMILY = frozenset(RELATION_WORDS - kin("boss") - {"boss"})
 """The relatives a question may ask of someone: a family's and a partner's words, not a boss's
 (told by a name and a role as often: "Katrin, who runs the team")."""
-_COMPOSED_WORDS = tuple((word, composed(word)) for word in (
-    "nephew nephews sobrino sobrinos niece nieces sobrina sobrinas uncle uncles tio tios aunt "
-    "aunts auntie tia tias cousin cousins primo prima primos primas grandson granddaughter "
-    "grandchild grandchildren grandkids nieto nieta nietos nietas").split())
-"""A relative's relative's words, with the relatives telling of them (``query.COMPOSED``)."""
-
-
 def _relatives_asked(question: str) -> list[tuple[str, str]]:
     """(the relative's folded word, whose: a name or ``_THE_USER``) of each relative
     ``question`` asks of someone: "Kenji's brother", "la hermana de Nora", "my wife", "the
@@ -394,7 +397,8 @@ def _relatives_asked(question: str) -> list[tuple[str, str]]:
     for found in _NAMED_RELATIVE.finditer(question):
         name, word = (found.group(1), found.group(2)) if found.group(1) is not None \
             else (found.group(4), found.group(3))
-        if name in names_asked(question):
+        if found.group(1) is not None and fold(name) not in STOPWORDS | QUESTION_WORDS \
+                or name in names_asked(question):  # "Tom's" is a name, a word or not
             out.append((fold(word).lower(), name))
     for found in _RELATION_ASKED.finditer(folded):
         out.append((next(group for group in found.groups() if group is not None), _THE_USER))
