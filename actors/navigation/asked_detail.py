@@ -28,6 +28,7 @@ from actors.facts.common_words import is_common_word
 from actors.facts.speakers import USER, opening_speaker
 from actors.navigation import closed_kinds
 from actors.navigation.asked_person import names_asked, names_the_user, speaks_of_self
+from actors.navigation.derivation import SAME_THING
 from actors.navigation.query import (
     COMPOSED,
     KIN,
@@ -171,7 +172,8 @@ class AskedDetail:
     """For a doing, the person the question names: a line another speaker says of
     themselves, not naming them, is not theirs (Maya's "I bought a used Subaru")."""
     kind_words: frozenset[str] = frozenset()
-    """For a relation's kind, its own words ("wife", "esposa", "mujer")."""
+    """For a relative, its own words ("wife", "esposa", "mujer") and those telling it ("tía"
+    of a niece): the memories of the store holding one are read for it."""
     others: frozenset[str] = frozenset()
     """For a relation's kind, the other words of its group ("partner", "novia"): a memory
     holding one is named in the reply (a partner is told, no wife)."""
@@ -193,6 +195,9 @@ class AskedDetail:
     through: tuple[frozenset[str], frozenset[str]] | None = None
     """For a relative's relative ("niece"), the relative's words and theirs: "my sister ...
     her daughter" tells a niece (``relation_names.tells_through``)."""
+    become: frozenset[str] = frozenset()
+    """For a relative, the words the one asked of is called by it ("niece": aunt, tía):
+    "¡Soy tía!", "You're going to be an aunt!" tell a niece or a nephew; "my aunt" does not."""
     also: AskedDetail | None = None
     """Another detail the question asks, told too or the question was never answered: the
     sport of "Dara's son" is told only of Dara's son."""
@@ -209,7 +214,8 @@ class AskedDetail:
             return False
         for sentence in _SENTENCE_END.split(body):
             folded = fold(sentence)
-            if self.through is not None and tells_through(sentence, *self.through):
+            if self.through is not None and tells_through(sentence, *self.through) \
+                    or _becomes(folded, self.become):
                 return True
             if not self.told.search(folded) and not self._doing_told(sentence):
                 continue
@@ -256,6 +262,17 @@ def _anothers_own(body: str, user_names: tuple[str, ...]) -> bool:
     return speaker is not None and speaker.subject is not None and speaker.subject != USER \
         and fold(speaker.subject) not in {fold(name) for name in user_names} \
         and speaks_of_self(body)
+
+
+_OWNED_BY = frozenset("my mi mis your tu tus his her su sus our their nuestro nuestra".split())
+
+
+def _becomes(folded: str, words: frozenset[str]) -> bool:
+    """A word of ``words`` said of no one's, as what someone is ("soy tia", "going to be an
+    aunt"), not "my aunt" nor "Hana's aunt"."""
+    found = re.finditer(r"([\w']*)\s+(?:an?\s+|una?\s+)?(" + "|".join(sorted(words))
+                        + r")\b", folded) if words else ()
+    return any(m.group(1) not in _OWNED_BY and not m.group(1).endswith("'s") for m in found)
 
 
 def _words(pattern: str) -> re.Pattern[str]:
@@ -377,13 +394,26 @@ def _relation(question: str) -> AskedDetail | None:
             other for other, told in COMPOSED.items() if told == through)
         if not own:
             continue
+        own = own.union(*(group for group in SAME_THING if own & set(group)))  # "grandad"
+        become = frozenset().union(*(theirs for mine, theirs in _CALLED if word in mine))
         return AskedDetail(said=f"no memory tells of {whose}'s {word}",
-                           told=_words("|".join(sorted(own))), kind_words=own,
-                           users=users, named=named, through=through)
+                           told=_words("|".join(sorted(own))), kind_words=own | become,
+                           users=users, named=named, through=through, become=become)
     return None
 
 
 _THE_USER = "the user"
+_CALLED = tuple((frozenset(mine.split()), frozenset(theirs.split())) for mine, theirs in (
+    ("nephew nephews sobrino sobrinos niece nieces sobrina sobrinas",
+     "aunt auntie uncle tia tio"),
+    ("aunt aunts auntie tia tias uncle uncles tio tios", "niece nephew sobrina sobrino"),
+    ("grandson granddaughter grandchild grandchildren grandkids nieto nieta nietos nietas",
+     "grandma grandmother granny grandpa grandfather grandad abuela abuelo"),
+    ("kid kids child children baby son sons hijo hijos daughter daughters hija hijas",
+     "mother father mum mom dad mama papa madre padre parent parents"),
+))
+"""A relative's words, and the words the one asked of is called by being theirs: "¡Soy
+tía!" tells a niece, "I'm a dad now" a child."""
 _FAMILY = frozenset(RELATION_WORDS - kin("boss") - {"boss"})
 """The relatives a question may ask of someone: a family's and a partner's words, not a boss's
 (told by a name and a role as often: "Katrin, who runs the team")."""
