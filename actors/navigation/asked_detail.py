@@ -421,7 +421,8 @@ def _relatives_asked(question: str) -> list[tuple[str, str]]:
     """(the relative's folded word, whose: a name or ``_THE_USER``) of each relative
     ``question`` asks of someone: "Kenji's brother", "la hermana de Nora", "my wife", "the
     user's sister", "la sobrina del usuario", "her father" of a question naming the user and
-    no one else."""
+    no one else. A word of a compound is no relative ("sister-in-law", "ex-wife")."""
+    question = re.sub(r"(?<=\w)-(?=\w)", "_", question)  # "_" ends no word of the patterns
     folded = fold(question).replace("’", "'")
     out: list[tuple[str, str]] = []
     for found in _NAMED_RELATIVE.finditer(question):

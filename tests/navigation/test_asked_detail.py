@@ -212,6 +212,7 @@ def test_whose_relative_is_asked_and_told() -> None:
     # a partner asked, a boss, a relative of a thing asked with its kind
     assert said("What is Kenji's girlfriend's name?") is None
     assert said("Where does Ana's boss work?") is None
+    assert said("Which team does the user's sister-in-law play in?") is None
     kind = detail_asked("What sport does Dara's son play?")
     assert kind is not None and kind.also is not None \
         and kind.also.said == "no memory tells of Dara's son"
