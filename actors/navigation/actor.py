@@ -224,6 +224,9 @@ a client saving in a burst has its memories embedded in batches (one memory alon
 sentence model 4.4 ms, one of 16 3.0 ms). A search meanwhile embeds it itself."""
 VECTOR_POOL = 30
 """Memories the vector index proposes per search (before fusion)."""
+RELATIVES_READ = 200
+"""How many memories holding a relative's word are read for whose relative they tell
+("What is the name of Kenji's brother?" and the user's "my brother" elsewhere)."""
 MORE_SHOWN = 6
 """Memories ranked right after those served that a FOUND reply names by a line each
 (``SearchResult.more``). Measured on two outside LoCoMo-style sets (one memory per turn, the
@@ -1984,13 +1987,20 @@ class NavigationActor(Actor):
 
     def _detail_told(self, detail: AskedDetail, result: SearchResult) -> bool:
         """Whether a memory shown (served, its next turn, the "also close" ones) gives
-        ``detail``; for a relation's kind ("wife"), also any memory of the store holding one
-        of its words (the wife may be told apart from the memories served: "Laura cooked")."""
-        if any(detail.held_by(turn.text) for hit in (*result.hits, *result.more)
+        ``detail`` (and the detail asked with it, ``AskedDetail.also``); for a relative
+        ("wife", "Kenji's brother"), also a memory of the store holding one of its words,
+        of that person (the wife may be told apart from the memories served: "Laura
+        cooked")."""
+        if detail.also is not None and not self._detail_told(detail.also, result):
+            return False
+        users = self.readings.user_names()
+        if any(detail.held_by(turn.text, users) for hit in (*result.hits, *result.more)
                for turn in (hit, hit.next_turn, hit.also_said) if turn is not None):
             return True
-        return bool(detail.kind_words) and any(
-            self.model.index.doc_freq(stem(word)) for word in detail.kind_words)
+        index = self.model.index
+        return any(detail.held_by(self.model.text_of(leaf), users)
+                   for term in sorted({stem(word) for word in detail.kind_words})
+                   for leaf in list(index.postings(term))[:RELATIVES_READ])
 
     def _weigh_together(self, lexical: dict[str, float], best: Mapping[str, Match]) -> None:
         """The best lexical matches that are long memories, scored by how close together they

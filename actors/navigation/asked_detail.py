@@ -19,14 +19,26 @@ memory found" and names the detail. English and Spanish. Pure functions.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
 from actors.dates import MONTHS, WEEKDAYS
 from actors.facts.common_words import is_common_word
-from actors.facts.speakers import opening_speaker
+from actors.facts.speakers import USER, opening_speaker
 from actors.navigation import closed_kinds
-from actors.navigation.query import KIN, RELATION_WORDS, asked, kin
+from actors.navigation.asked_person import names_asked, names_the_user, speaks_of_self
+from actors.navigation.derivation import SAME_THING
+from actors.navigation.query import (
+    COMPOSED,
+    KIN,
+    QUESTION_WORDS,
+    RELATION_WORDS,
+    asked,
+    composed,
+    kin,
+)
+from actors.navigation.relation_names import PARTNER_WORDS, tells_through
 from actors.navigation.stem import stem
 from actors.navigation.unmentioned import LIGHT_VERBS
 from actors.text import STOPWORDS, fold
@@ -131,6 +143,15 @@ _RELATION_ASKED = re.compile(
     r"|\b(?:mi|tu)\s+([^\W\d_]+)\b")
 """The user's relative a question names ("my wife's name", "el nombre de mi esposa", "la mujer
 del usuario")."""
+_THEIR_RELATIVE = re.compile(r"\b(?:her|his|su)\s+([^\W\d_]+)\b")
+"""A relative said as someone's ("What did the user give her father?", "¿Qué le regaló el
+usuario a su sobrina?"): the user's when the question names no one else."""
+_NAMED_RELATIVE = re.compile(
+    r"(?<![\w'’])([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)['’]s\s+(?:(?:new|little|big|older|younger|baby|"
+    r"twin|eldest|oldest|youngest)\s+)?([a-z]+)\b"
+    r"|\b(?:el|la|los|las)\s+([a-záéíóúñ]+)\s+(?:(?:mayor|menor|pequeñ[oa])\s+)?de\s+"
+    r"([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)")
+"""A named person's relative ("Kenji's brother", "la hermana de Nora"), as written."""
 
 
 @dataclass(frozen=True)
@@ -151,7 +172,8 @@ class AskedDetail:
     """For a doing, the person the question names: a line another speaker says of
     themselves, not naming them, is not theirs (Maya's "I bought a used Subaru")."""
     kind_words: frozenset[str] = frozenset()
-    """For a relation's kind, its own words ("wife", "esposa", "mujer")."""
+    """For a relative, its own words ("wife", "esposa", "mujer") and those telling it ("tía"
+    of a niece): the memories of the store holding one are read for it."""
     others: frozenset[str] = frozenset()
     """For a relation's kind, the other words of its group ("partner", "novia"): a memory
     holding one is named in the reply (a partner is told, no wife)."""
@@ -166,16 +188,35 @@ class AskedDetail:
     asked_terms: frozenset[str] = frozenset()
     """For a thing of a kind, the question's own index terms: a word the question holds
     ("Rome" of "fly to Rome") is no thing the memory adds."""
+    users: bool = False
+    """For a relative of the user's ("the user's sister"): a line another speaker says of
+    themselves ("Kenji: My sister Aiko just had a baby") tells their relative, not the
+    user's."""
+    through: tuple[frozenset[str], frozenset[str]] | None = None
+    """For a relative's relative ("niece"), the relative's words and theirs: "my sister ...
+    her daughter" tells a niece (``relation_names.tells_through``)."""
+    become: frozenset[str] = frozenset()
+    """For a relative, the words the one asked of is called by it ("niece": aunt, tía):
+    "¡Soy tía!", "You're going to be an aunt!" tell a niece or a nephew; "my aunt" does not."""
+    also: AskedDetail | None = None
+    """Another detail the question asks, told too or the question was never answered: the
+    sport of "Dara's son" is told only of Dara's son."""
 
-    def held_by(self, text: str) -> bool:
-        """Whether ``text`` (one memory) gives the detail."""
+    def held_by(self, text: str, user_names: tuple[str, ...] = ()) -> bool:
+        """Whether ``text`` (one memory) gives the detail; ``user_names``: the user's names in
+        the store (a line they say is the user's)."""
         body = _HEADER.sub("", text)
         if self.owner and _another_speakers(body, self.owner):
+            return False
+        if self.users and _anothers_own(body, user_names):
             return False
         if self.named and not re.search(rf"\b{re.escape(fold(self.named))}\b", fold(body)):
             return False
         for sentence in _SENTENCE_END.split(body):
             folded = fold(sentence)
+            if self.through is not None and tells_through(sentence, *self.through) \
+                    or _becomes(folded, self.become):
+                return True
             if not self.told.search(folded) and not self._doing_told(sentence):
                 continue
             if self.value is not None and not self.value.search(
@@ -192,6 +233,8 @@ class AskedDetail:
         """``sentence`` tells the question's doing and, after it, a thing: a name or a word no
         common one of either language, neither the question's nor a day ("Teo plays hurling",
         "Omar flew to Rome with TAP"; not "We flew back with a two-hour delay")."""
+        if not self.doing:
+            return False
         words = re.findall(r"[^\W\d_]+", sentence)
         at = next((i for i, word in enumerate(words) if stem(fold(word)) in self.doing), None)
         return at is not None and any(
@@ -210,6 +253,26 @@ def _another_speakers(body: str, owner: str) -> bool:
     speaker = opening_speaker(body)
     return speaker is not None and speaker.subject is not None \
         and fold(speaker.subject) != fold(owner) and fold(owner) not in fold(body)
+
+
+def _anothers_own(body: str, user_names: tuple[str, ...]) -> bool:
+    """``body`` is a line a named speaker, not the user, says of themselves ("Kenji: My
+    sister Aiko...")."""
+    speaker = opening_speaker(body)
+    return speaker is not None and speaker.subject is not None and speaker.subject != USER \
+        and fold(speaker.subject) not in {fold(name) for name in user_names} \
+        and speaks_of_self(body)
+
+
+_OWNED_BY = frozenset("my mi mis your tu tus his her su sus our their nuestro nuestra".split())
+
+
+def _becomes(folded: str, words: frozenset[str]) -> bool:
+    """A word of ``words`` said of no one's, as what someone is ("soy tia", "going to be an
+    aunt"), not "my aunt" nor "Hana's aunt"."""
+    found = re.finditer(r"([\w']*)\s+(?:an?\s+|una?\s+)?(" + "|".join(sorted(words))
+                        + r")\b", folded) if words else ()
+    return any(m.group(1) not in _OWNED_BY and not m.group(1).endswith("'s") for m in found)
 
 
 def _words(pattern: str) -> re.Pattern[str]:
@@ -240,7 +303,10 @@ def detail_asked(question: str) -> AskedDetail | None:
                 else f"{before} {event.label}"  # "eye surgery"
             return AskedDetail(said="no memory tells of " + (
                 f"{whose}'s {label}" if whose else f"the {label}"), told=_words(event.told))
-    return _relation(folded) or _of_kind(question)
+    relation, kind = _relation(question), _of_kind(question)
+    if relation is not None and kind is not None:
+        return dataclasses.replace(kind, also=relation)  # "What sport does Dara's son play?"
+    return relation or kind
 
 
 def _whose(question: str) -> str:
@@ -298,13 +364,18 @@ def _doing(question: str, found: re.Match[str]) -> AskedDetail | None:
                        owner=owner)
 
 
-def _relation(folded: str) -> AskedDetail | None:
-    """The user's spouse ("wife", "marido") asked of a store that may tell the relation only
-    as a partner or a girlfriend: a memory must say the marriage (a spouse's word, "married",
-    "boda"). A partner is the word of people married or not, so it says no marriage; a
-    girlfriend or boyfriend asked is answered by a partner (a dating couple's own word)."""
-    for found in _RELATION_ASKED.finditer(folded):
-        word = next(group for group in found.groups() if group is not None)
+def _relation(question: str) -> AskedDetail | None:
+    """A relative asked of the user or of someone named ("What is the name of Kenji's
+    brother?", "the user's sister", "la hermana de Nora", "su sobrina"), of a store that may
+    tell only another of their relatives (Kenji's sister) or another's relative of that kind
+    (Kenji's sister for the user's): a memory must name the relative by a word of its kind
+    or one for any kind ("siblings"), of that person (naming them or said by them; for the
+    user, not a line another speaker says of themselves). A spouse ("wife", "marido") must be
+    told married: a partner is the word of people married or not; a girlfriend or boyfriend
+    asked is answered by a partner (a dating couple's own word), so it is not read."""
+    for word, whose in _relatives_asked(question):
+        users = whose == _THE_USER
+        named = "" if users else whose
         for kind in _SPOUSES:
             if word not in kind:
                 continue
@@ -312,10 +383,60 @@ def _relation(folded: str) -> AskedDetail | None:
             others = frozenset().union(*(kinds for generic, group in KIN
                                          if generic & {"partner"}
                                          for kinds in (generic, *group))) - own
-            return AskedDetail(said=f"no memory says the user has a {word}",
+            said = "the user has" if users else f"{whose} has"
+            return AskedDetail(said=f"no memory says {said} a {word}",
                                told=_words("|".join(sorted(own))), kind_words=own,
-                               others=others)
+                               others=others, users=users, named=named)
+        if word in PARTNER_WORDS:
+            continue
+        through = None if kin(word) else composed(word)  # "grandma" is a relation of its own
+        own = frozenset({word, *kin(word)}) if through is None else frozenset(
+            other for other, told in COMPOSED.items() if told == through)
+        if not own:
+            continue
+        own = own.union(*(group for group in SAME_THING if own & set(group)))  # "grandad"
+        become = frozenset().union(*(theirs for mine, theirs in _CALLED if word in mine))
+        return AskedDetail(said=f"no memory tells of {whose}'s {word}",
+                           told=_words("|".join(sorted(own))), kind_words=own | become,
+                           users=users, named=named, through=through, become=become)
     return None
+
+
+_THE_USER = "the user"
+_CALLED = tuple((frozenset(mine.split()), frozenset(theirs.split())) for mine, theirs in (
+    ("nephew nephews sobrino sobrinos niece nieces sobrina sobrinas",
+     "aunt auntie uncle tia tio"),
+    ("aunt aunts auntie tia tias uncle uncles tio tios", "niece nephew sobrina sobrino"),
+    ("grandson granddaughter grandchild grandchildren grandkids nieto nieta nietos nietas",
+     "grandma grandmother granny grandpa grandfather grandad abuela abuelo"),
+    ("kid kids child children baby son sons hijo hijos daughter daughters hija hijas",
+     "mother father mum mom dad mama papa madre padre parent parents"),
+))
+"""A relative's words, and the words the one asked of is called by being theirs: "¡Soy
+tía!" tells a niece, "I'm a dad now" a child."""
+_FAMILY = frozenset(RELATION_WORDS - kin("boss") - {"boss"})
+"""The relatives a question may ask of someone: a family's and a partner's words, not a boss's
+(told by a name and a role as often: "Katrin, who runs the team")."""
+def _relatives_asked(question: str) -> list[tuple[str, str]]:
+    """(the relative's folded word, whose: a name or ``_THE_USER``) of each relative
+    ``question`` asks of someone: "Kenji's brother", "la hermana de Nora", "my wife", "the
+    user's sister", "la sobrina del usuario", "her father" of a question naming the user and
+    no one else. A word of a compound is no relative ("sister-in-law", "ex-wife")."""
+    question = re.sub(r"(?<=\w)-(?=\w)", "_", question)  # "_" ends no word of the patterns
+    folded = fold(question).replace("’", "'")
+    out: list[tuple[str, str]] = []
+    for found in _NAMED_RELATIVE.finditer(question):
+        name, word = (found.group(1), found.group(2)) if found.group(1) is not None \
+            else (found.group(4), found.group(3))
+        if found.group(1) is not None and fold(name) not in STOPWORDS | QUESTION_WORDS \
+                or name in names_asked(question):  # "Tom's" is a name, a word or not
+            out.append((fold(word).lower(), name))
+    for found in _RELATION_ASKED.finditer(folded):
+        out.append((next(group for group in found.groups() if group is not None), _THE_USER))
+    if names_the_user(question) and not names_asked(question):
+        out += [(word, _THE_USER) for word in _THEIR_RELATIVE.findall(folded)]
+    return [(word, whose) for word, whose in out
+            if word in _FAMILY or composed(word) is not None]
 
 
 def _of_kind(question: str) -> AskedDetail | None:
