@@ -222,6 +222,11 @@ _WORD = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*")
 """A word of a question: letters and digits, with inner apostrophes, dots and hyphens."""
 
 
+def words_of(text: str) -> list[str]:
+    """The words of ``text`` (``_WORD``) as written, as ``other_reading`` reads them."""
+    return _WORD.findall(text)
+
+
 def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
     """Each word of the question with its reading in the other language (unknown words, such
     as names, numbers and identifiers, read as themselves), or None when no word of it is in
@@ -229,7 +234,7 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
     out: list[tuple[str, tuple[str, ...]]] = []
     translated = 0
     spanish = reads_spanish(text)
-    words = _WORD.findall(text)
+    words = words_of(text)
     for index, word in enumerate(words):
         key = fold(word)  # "grandmother's" is looked up as "grandmother"
         key = key[:-2] if key.endswith(("'s", "’s")) else key

@@ -42,6 +42,7 @@ from actors.navigation.query import (
     owned_by_name,
     possessed,
 )
+from actors.navigation.question_verb import question_verbs
 from actors.navigation.read_model import ReadModel
 from actors.navigation.readings import Match
 from actors.navigation.stem import stem
@@ -82,7 +83,7 @@ class ToldByOthers:
             return ()  # no speaker asked, or two ("Which of the two friends...?")
         (person, written), = persons.items()
         excluded = framing(topic) | LIGHT_VERBS | TELLING_VERBS | TIME_WORDS | NOW_WORDS \
-            | QUALIFIERS | VALUE_WORDS | STOPWORDS | set(speakers)
+            | QUALIFIERS | VALUE_WORDS | STOPWORDS | set(speakers) | question_verbs(topic)
         words = [word for owner, word in owned_by_name(topic) if fold(owner) == person]
         words += [*possessed(topic, pronouns=True), *asked(topic)]
         words = list(dict.fromkeys(word for word in words
@@ -119,6 +120,9 @@ class ToldByOthers:
             return ()
         (person, written), = persons.items()
         words = _distinctive(topic, speakers)
+        # a Spanish question's verb ("vive", "practica") is a doing, never a thing one has
+        # nor a word naming one thing, as an English question's "live" or "play" is not
+        verbs = question_verbs(topic)
         if not words or any(map(_a_person, words)):
             return ()  # a person of theirs is ``things``'s, with the words of its group
         lines_of: dict[str, list[str] | None] = {}
@@ -130,7 +134,9 @@ class ToldByOthers:
             # held in the other's spelling ("triathlon")
             unheld = [word for word, lines in lines_of.items() if lines == []
                       and other_reading(word) is not None]
-            if len(unheld) == len(words) and all(map(_a_thing_one_has, unheld)):
+            if len(unheld) == len(words) and all(
+                    _a_thing_one_has(word) and fold(word).lower() not in verbs
+                    for word in unheld):
                 return tuple((written, word, "") for word in unheld)
             return ()
         others = {word: _whose_all(lines, person, speakers) for word, lines in held.items()}
@@ -142,7 +148,8 @@ class ToldByOthers:
             # names one thing ("Denver", "marathon"): a common word is told of its owner in
             # other words ("car" for "a used Subaru"), and one alone may be the lexicon's gap
             # ("grow" read only as "crecer" when the one asked said "crecí")
-            only = {word: other for word, other in only.items() if _specific(word)}
+            only = {word: other for word, other in only.items()
+                    if _specific(word) and fold(word).lower() not in verbs}
         if not only or len({fold(name) for name in only.values()}) != 1:
             return ()
         return tuple((written, word, other) for word, other in only.items())

@@ -48,3 +48,23 @@ def verb_slot(words: Sequence[str], index: int) -> bool:
         return True
     after = words[index + 1]
     return fold(after) in _SUBJECT_START or after[:1].isupper()
+
+
+def verb_place(words: Sequence[str], index: int) -> bool:
+    """Whether ``words[index]`` stands as the question's verb, more widely than
+    ``verb_slot``: also right after the thing asked ("¿Qué deporte practica Lucas?", "¿Cuántos
+    gatos tiene Diego?" read as "¿Qué practica Lucas?"), and a third person's past, written
+    with its final "-ó", right after the question word or the thing asked whatever follows
+    ("¿Qué pasó con Carmen?", "¿Qué casa compró?": no noun ends so)."""
+    word = words[index]
+    if not word.islower():
+        return False
+    if verb_slot(words, index):
+        return True
+    after_thing = index >= 2 and fold(words[index - 2]) in _QUESTION_WORDS \
+        and words[index - 1].islower() and fold(words[index - 1]) not in _BEFORE_VERB \
+        and not verb_place(words, index - 1)  # "¿Qué pasó con Carmen?": no thing asked
+    if after_thing and verb_slot([*words[:index - 1], *words[index:]], index - 1):
+        return True
+    return (after_thing or fold(words[index - 1]) in _QUESTION_WORDS) and word.endswith("ó") \
+        and fold(word[:-1]) == word[:-1]
