@@ -69,6 +69,7 @@ from actors.navigation.answer_type import (
     tells_a_value,
     unqualified,
     value_asked,
+    written_names,
 )
 from actors.navigation.answer_type import expected as expected_answer
 from actors.navigation.answer_type import holds as holds_answer
@@ -147,6 +148,7 @@ from actors.navigation.query import (
     owned_by_name,
     parse_query,
     possessed,
+    same_kind,
     states_a_preference,
     states_own_preference,
 )
@@ -462,6 +464,12 @@ def _names_and_numbers(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """What ``NavigationActor._told`` reads in a memory's text, whatever the question."""
     return named_terms(text), frozenset(_NUMBER.findall(LEADING_DATE.sub("", text)))
 
+
+GIVEN_HOLDERS = 20
+"""A word written with a capital in this many memories or fewer is looked up as a name a
+memory may give the thing a name question asks about (``NavigationActor._names_given``):
+a pet's or a person's name; a word more memories hold is a sentence's first common word
+("First", "Por"), or a name told so often that the leading memories give it themselves."""
 
 _names_and_numbers_of = TextMemo(_names_and_numbers)
 """Kept by text: a search compares the leading memories' names and numbers (~1.2 ms a search
@@ -2338,14 +2346,17 @@ class NavigationActor(Actor):
 
     def _name_forms(self, readings: list[Reading]) -> frozenset[str]:
         """The forms of what a name question asks the name of: a word of the question in any
-        form the index holds, in either language ("madre" as "mother" as "mum"). The words
-        saying "name" are not whose name it is."""
+        form the index holds, in either language ("madre" as "mother" as "mum"), and the other
+        words of its kind (``same_kind``: "gata" and "kitten" for "cat", "manager" for
+        "boss"): "mi gata Luna" names Marta's cat. The words saying "name" are not whose name
+        it is."""
         named = {stem(word) for word in NAME_WORDS}
         forms: set[str] = set()
         for reading, back, _ in readings:
             for term in reading.query_terms:
                 if term not in named and not back.get(term, frozenset()) & named:
-                    forms |= {term, *self.model.index.derived_forms(term)}
+                    for word in (term, *map(stem, same_kind(term))):
+                        forms |= {word, *self.model.index.derived_forms(word)}
         return frozenset(forms)
 
     def _naming(self, forms: frozenset[str], leading: list[str]) -> set[str]:
@@ -3005,6 +3016,10 @@ class NavigationActor(Actor):
         # rivals told apart: six, or as many as the caller asked to see ("Madrid", limit 20,
         # and eight memories hold it: all eight are listed, not six of them)
         most = max(RIVALS_SHOWN, msg.limit)
+        # the names memories give the thing a name question asks about ("mi gata Luna"): a
+        # memory writing one of them answers with it (``_told``)
+        given = self._names_given([leaf for leaf, _ in ranked[:2 * most]], name_forms) \
+            if name_forms else frozenset()
         for leaf, score in ranked[:2 * most]:
             if len(candidates) == most:
                 break
@@ -3020,7 +3035,7 @@ class NavigationActor(Actor):
             if story in stories_seen:
                 continue  # a memory and its corrections (however many) are one story
             stories_seen.add(story)
-            told = self._told(leaf, wanted, name_forms)
+            told = self._told(leaf, wanted, name_forms, given)
             if told and told in told_seen:
                 continue  # "My editor is Neovim", "I use Neovim as my editor": one answer
             told_seen.add(told)
@@ -3162,8 +3177,32 @@ class NavigationActor(Actor):
                 asked, [leaf for leaf in leaves if leaf not in similar]))
         return out
 
+    def _names_given(self, leaves: list[str], name_forms: frozenset[str]) -> frozenset[str]:
+        """The names ``leaves`` give the thing a name question asks about (``name_forms``),
+        and those given it by any memory holding a word ``leaves`` write with a capital:
+        "Luna se ha quedado con mis padres" ranks first for "What is Marta's cat called?",
+        and "Vivo en Sevilla con mi gata Luna", which holds no word of the question (only a
+        form of one of its words' kind), tells that Luna is the cat. A word more than
+        ``GIVEN_HOLDERS`` memories hold ("First", "Adopted") is not looked up."""
+        index = self.model.index
+        sources = set(leaves)
+        for leaf in leaves:
+            for word in written_names(self.model.text_of(leaf)):
+                for term in text_terms(word):
+                    if index.doc_freq(term) <= GIVEN_HOLDERS:
+                        sources |= {other for other in index.holders(term)
+                                    if index.terms_of(other) & name_forms}
+        return frozenset().union(*(self._given(leaf, name_forms) for leaf in sources))
+
+    def _given(self, leaf_id: str, name_forms: frozenset[str]) -> frozenset[str]:
+        """The names a memory gives the thing a name question asks about (``name_forms``:
+        of what), beside it: "My sister Carolina lives in Monterrey" gives "carolina"."""
+        return names_given(self.model.text_of(leaf_id),
+                           lambda word: stem(fold(bare(word))) in name_forms)
+
     def _told(self, leaf_id: str, asked: Collection[str],
-              name_forms: frozenset[str] = frozenset()) -> frozenset[str]:
+              name_forms: frozenset[str] = frozenset(),
+              given: frozenset[str] = frozenset()) -> frozenset[str]:
         """What a memory answers with, beyond the question's words: the names it writes with a
         capital inside a sentence (not a sentence's first word: "Found a flat in Madrid",
         "Found a gym in Madrid" are two answers) and the numbers it gives. Two memories
@@ -3172,12 +3211,15 @@ class NavigationActor(Actor):
         ("a Trek for 600", "a Trek for 900"). Asked for a name (``name_forms``: of what), a
         memory naming the thing answers with the names beside it alone: "My sister Carolina
         lives in Monterrey" and "Mi hermana Carolina adoptó un loro, Kiwi" both answer
-        "Carolina", whatever else each tells."""
+        "Carolina", whatever else each tells; one naming none beside it answers with the
+        names other memories gave it (``given``) it writes: after "mi gata Luna", "Luna se ha
+        quedado con mis padres en Sevilla" and "encontré piso en Chamberí; Luna vuelve
+        conmigo" answer "Luna" too, one answer told three times."""
         text = self.model.text_of(leaf_id)
         if name_forms:
-            given = names_given(text, lambda word: stem(fold(bare(word))) in name_forms)
-            if given:
-                return frozenset(given)
+            named = self._given(leaf_id, name_forms) or written_names(text) & given
+            if named:
+                return named
         names, numbers = _names_and_numbers_of(text)
         return frozenset(names - set(asked)) | numbers
 

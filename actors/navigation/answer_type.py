@@ -424,6 +424,15 @@ def names_given(text: str, said_of: Callable[[str], bool], *,
     return frozenset(found)
 
 
+def written_names(text: str) -> frozenset[str]:
+    """The words ``text`` writes with a capital (folded, as ``names_given`` gives names),
+    past its leading date and a chat turn's label, a sentence's first word too: a name
+    another memory gave the asked thing ("mi gata Luna") is that name wherever a sentence
+    puts it ("Luna se ha quedado con mis padres", "aceptan gatos; Luna vuelve")."""
+    words = _WORD.findall(past_label(LEADING_DATE.sub("", text)))
+    return frozenset(fold(bare(word)) for word in words if word[0].isupper())
+
+
 def _in_a_name(words: Sequence[str], at: int) -> bool:
     """The word at ``at`` is written as part of a proper name: capitalised inside a sentence,
     with a capitalised word after it and no possessive before it ("I hiked Dog Mountain with

@@ -783,13 +783,30 @@ def kin(word: str) -> frozenset[str]:
     """The other names that may stand for what ``word`` names (folded), none when it names
     no relation of ``KIN``."""
     key = fold(word).lower()
+    generic, kind = _kin_group(key)
+    return (generic | kind) - {key} if kind else kind
+
+
+def same_kind(word: str) -> frozenset[str]:
+    """The other words of ``KIN`` for the one kind ``word`` names (folded): "gata" and "kitten"
+    for "cat", "manager" and "jefa" for "boss"; a word for any kind ("pet", "siblings") has
+    every kind's words. A name is given beside any of them ("mi gata Luna" names the cat of
+    "What is Marta's cat called?"), never beside another kind's ("mi perra Kira", "my
+    brother Leo"). None when ``word`` names no kind of ``KIN``."""
+    key = fold(word).lower()
+    return _kin_group(key)[1] - {key}
+
+
+def _kin_group(key: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The words for any kind of ``key``'s ``KIN`` group, and the words of ``key``'s own kind
+    (every kind's for a word of the first); both empty when ``key`` is in no group."""
     for generic, kinds in KIN:
         if key in generic:
-            return generic.union(*kinds) - {key}
+            return generic, generic.union(*kinds)
         for kind in kinds:
             if key in kind:
-                return (generic | kind) - {key}
-    return frozenset()
+                return generic, kind
+    return frozenset(), frozenset()
 
 
 _ASKED = re.compile(
