@@ -113,15 +113,17 @@ _RELATIVE = re.compile(
     r"\b(?:(?P<en>last|past|previous|this)\s+(?P<unit>week|month|year)(?!\s+of\b)|"
     r"(?:la|el|este|esta)\s+(?P<unit_es>semana|mes|ano)(?P<past>\s+pasad[oa])?|"
     r"(?P<unit_es2>semana|mes|ano)\s+pasad[oa])\b")
-_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
-           "thirty": 30, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
-           "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "quince": 15,
-           "veinte": 20, "treinta": 30}
+COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+               "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+               "thirty": 30, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
+               "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
+               "quince": 15, "veinte": 20, "treinta": 30}
+"""Counts written as words, English and Spanish (folded): read here in "two weeks ago", and
+as the number a memory states (``navigation.values``)."""
 _LAST_N = re.compile(
-    rf"\b(?:(?:the\s+)?(?:last|past|previous)\s+(?P<n>\d{{1,3}}|{'|'.join(_COUNTS)})\s+"
+    rf"\b(?:(?:the\s+)?(?:last|past|previous)\s+(?P<n>\d{{1,3}}|{'|'.join(COUNT_WORDS)})\s+"
     r"(?P<unit>days?|weeks?|months?|years?)|(?:(?:en\s+)?(?:los|las)\s+)?(?:ultim[oa]s|pasad[oa]s)\s+"
-    rf"(?P<n_es>\d{{1,3}}|{'|'.join(_COUNTS)})\s+(?P<unit_es>dias|semanas|meses|anos))\b")
+    rf"(?P<n_es>\d{{1,3}}|{'|'.join(COUNT_WORDS)})\s+(?P<unit_es>dias|semanas|meses|anos))\b")
 """'the last 30 days', 'past two weeks', 'los últimos 3 meses': the days up to today."""
 _DAY_BEFORE = re.compile(r"\b(?P<two>the\s+day\s+before\s+yesterday|anteayer|antier)\b|"
                          r"\b(?:yesterday|ayer)\b")
@@ -137,8 +139,8 @@ _LAST_WEEKDAY = re.compile(
     rf"el\s+(?P<es>{'|'.join(_WEEKDAY_NAMES)})\s+pasado)\b")
 """'last Saturday', 'this past Monday', 'el sábado pasado': the latest such day before today."""
 _AGO = re.compile(
-    rf"\b(?:(?P<n>\d{{1,3}}|a|an|one|{'|'.join(_COUNTS)})\s+(?P<unit>days?|weeks?|months?|years?)"
-    rf"\s+ago|hace\s+(?P<n_es>\d{{1,3}}|un|una|{'|'.join(_COUNTS)})\s+"
+    rf"\b(?:(?P<n>\d{{1,3}}|a|an|one|{'|'.join(COUNT_WORDS)})\s+(?P<unit>days?|weeks?|months?|years?)"
+    rf"\s+ago|hace\s+(?P<n_es>\d{{1,3}}|un|una|{'|'.join(COUNT_WORDS)})\s+"
     r"(?P<unit_es>dias?|semanas?|mes|meses|anos?))\b")
 """'three weeks ago', 'a month ago', 'hace dos semanas': that day, give or take a part of the
 unit (a week ago is any day of that week: people round)."""
@@ -238,7 +240,7 @@ def _unit_of(said: str) -> str:
 
 def _count_of(raw: str) -> int:
     """A count written as digits or a word ("two", "dos"); "a"/"un" is one."""
-    return int(raw) if raw.isdigit() else _COUNTS.get(raw, 1)
+    return int(raw) if raw.isdigit() else COUNT_WORDS.get(raw, 1)
 
 
 def _days_ago(folded: str, today: dt.date) -> DateRange | None:
@@ -285,7 +287,7 @@ def _named_range(folded: str, today: dt.date) -> DateRange | None:
     m = _LAST_N.search(folded)
     if m:
         raw = m.group("n") or m.group("n_es")
-        count = int(raw) if raw.isdigit() else _COUNTS[raw]
+        count = int(raw) if raw.isdigit() else COUNT_WORDS[raw]
         if count > 0:
             return _with(_last_n(count, m.group("unit") or m.group("unit_es"), today), m)
     said = _in_year_said(folded, today)
@@ -497,7 +499,7 @@ _NEXT_WEEKDAY = re.compile(
     rf"\bel\s+(?P<b>{'|'.join(_WEEKDAY_NAMES)})\s+que\s+viene\b")
 """'next Friday', 'el próximo viernes', 'el viernes que viene': the first such day after."""
 _IN_N = re.compile(
-    rf"\b(?:in|dentro\s+de)\s+(?P<n>\d{{1,3}}|a|an|one|un|una|{'|'.join(_COUNTS)})\s+"
+    rf"\b(?:in|dentro\s+de)\s+(?P<n>\d{{1,3}}|a|an|one|un|una|{'|'.join(COUNT_WORDS)})\s+"
     r"(?P<unit>days?|weeks?|months?|dias?|semanas?|mes|meses)\b")
 """'in two weeks', 'dentro de tres días': that day, give or take (as '... ago')."""
 TOLD_DAYS_MOST = 4

@@ -18,6 +18,7 @@ from actors.navigation.messages import Replaced
 from actors.navigation.query import parse_query
 from actors.navigation.read_model import ReadModel
 from actors.navigation.replacements import named
+from actors.navigation.values import values
 from actors.scopes import scope_admits
 
 REPLACED_POOL = 50
@@ -55,6 +56,26 @@ def _names_told(text: str) -> int:
     return count
 
 
+_TITLE = re.compile(r"^(?:Dr|Dra|Mr|Mrs|Ms|Sr|Sra|Srta|Prof)\.?$")
+"""A title before a surname ("Dr Patel"): no given name of someone else."""
+
+
+def _name_in_part(names: list[str], held: frozenset[str], text: str) -> bool:
+    """Whether a memory names a person by the given name or the surname alone that a slip
+    corrected names in full ("Dave is the roofer", "Dr Patel" / "the vet is Anita Shah, not
+    Rohan Patel"): the part held, and no other name beside it (a "Dave Smith" or a "Priya
+    Patel" is someone else)."""
+    if len(names) < 2 or not all(word[:1].isupper() and word.isalpha() for word in names):
+        return False
+    first, last = names[0], names[-1]
+    if _key_terms(first) <= held and re.search(
+            rf"\b{re.escape(first)}\b(?!\s+[A-ZÁÉÍÓÚÑ])", text):
+        return True
+    return _key_terms(last) <= held and any(
+        not m.group(1) or not m.group(1)[:1].isupper() or _TITLE.match(m.group(1))
+        for m in re.finditer(rf"(?:(\S+)\s+)?\b{re.escape(last)}\b", text))
+
+
 def _key_terms(value: str) -> frozenset[str]:
     """The terms of a value's names and versions ("Postgres 15" -> postgres, 15; "black +
     isort" -> black, isort): what a memory stating the value must hold."""
@@ -85,12 +106,17 @@ def replaced_memory(model: ReadModel, msg: Replaced,
             and ("tool" != meta.origin or msg.origin == "tool")
 
     for change in changes:
-        old = _key_terms(change.old)
+        value = _key_terms(change.old)
         names = named(change.old)
-        if names and all(_VERSION.match(word) for word in names):
+        stated = values(change.old)
+        counted: frozenset[str] = frozenset()
+        # a time or a duration ("3 hours 12 minutes", "7:30 pm") says its unit: no bare number
+        if names and all(_VERSION.match(word) for word in names) \
+                and not any(":" in form for form in stated):
             if not change.thing:
                 continue  # "/v1 is deprecated": a bare version ties to any note's v1
-            old |= _key_terms(change.thing)  # "Node from 20 to 22": a 20 of Node's
+            counted = _key_terms(change.thing)  # "Node from 20 to 22": a 20 of Node's
+        old = value | counted
         new = _key_terms(change.new) if change.new else frozenset()
         # a number is no context: the note's own date ("2025-04-02") is in most notes
         context = {t for t in said - old - new - set(parse_query(change.old).query_terms)
@@ -107,8 +133,11 @@ def replaced_memory(model: ReadModel, msg: Replaced,
         stating: list[str] = []
         for leaf_id, _, _ in found:
             held = index.terms_of(leaf_id)
-            if not old <= held or (new and new <= held) \
-                    or _names_told(model.text_of(leaf_id)) > REPLACED_MAX_NAMES:
+            text = model.text_of(leaf_id)
+            if not counted <= held or (new and new <= held) \
+                    or not (value <= held or (stated and stated <= values(text))
+                            or (change.slip and _name_in_part(names, held, text))) \
+                    or _names_told(text) > REPLACED_MAX_NAMES:
                 continue
             if held & context or (thing and thing <= held):
                 picked.append((len(held & context), when(leaf_id), leaf_id))

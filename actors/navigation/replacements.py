@@ -16,8 +16,10 @@ import functools
 import re
 from dataclasses import dataclass
 
+from actors.dates import WEEKDAYS
 from actors.facts.needles import Gate
 from actors.facts.speakers import past_label, speaker_of
+from actors.navigation.values import VALUE, values
 from actors.text import PROSE_SENTENCE_CHARS, fold
 
 _NOT_A_VALUE = (r"(?!(?:but|and|or|in|on|at|to|for|from|with|by|of|until|since|as|it|them|"
@@ -64,19 +66,40 @@ _ARROWS = (re.compile(
 value is the one word (or code) before it, and must be a name or a number, since an arrow
 between common words is a flow ("request -> handler"), not a change."""
 _CAP = r"[A-ZÁÉÍÓÚÑ][\w'’-]*"
+_NAME = _CAP + r"(?:\s+" + _CAP + r"){0,2}"
+_SLIP = r"(?:" + VALUE + "|" + _NAME + r"|(?i:lunes|martes|mi[ée]rcoles|jueves|viernes|"\
+        r"s[áa]bado|domingo))"
+"""An old or new value a slip names: a number in any writing, a name, a Spanish weekday."""
+_AT = r"(?i:(?:the|on|in|at|a\s+las?|a|el|la|en)\s+)?"
+_IS = r"(?i:it'?s|it\s+is|it\s+was|that'?s|I\s+meant|(?:it\s+)?should\s+be)"
+_ES = r"(?i:es|era|fue|son|eran)"
 _CORRECTIONS = (
-    re.compile(r"(?<![\w.:,])(?P<new>\d[\d.:,]*)(?P<thing>(?:\s+[^\W\d_]+){1,2})?\s*,\s*"
-               r"(?:not|no)\s+(?P<old>\d[\d.:,]*)" + _END),
-    re.compile(r"(?<![\w'’-])(?P<new>" + _CAP + r"(?:\s+" + _CAP + r"){0,2})\s*,\s*(?:not|no)\s+"
-               r"(?P<old>" + _CAP + r"(?:\s+" + _CAP + r"){0,2})" + _END),
+    re.compile(r"(?<![\w.:,])(?P<new>" + VALUE + r")(?P<thing>\s*[€$£]|(?:\s+[^\W\d_]+){1,2})?"
+               r"\s*,\s*(?:not|no)\s+" + _AT + r"(?P<old>" + VALUE + r")" + _END, re.IGNORECASE),
+    re.compile(r"(?<![\w'’-])(?P<new>" + _NAME + r")\s*,\s*(?:not|no)\s+(?P<old>" + _NAME + r")"
+               + _END),
+    # "I said Tuesday, it's Thursday", "dije martes pero es el miércoles"
+    re.compile(r"\b(?i:I\s+said)\s+" + _AT + r"(?P<old>" + _SLIP + r")\s*(?:[,;]\s*|\s+)"
+               r"(?i:but\s+)?" + _IS + r"\s+" + _AT + r"(?P<new>" + _SLIP + r")" + _END),
+    re.compile(r"\b(?i:dije)\s+" + _AT + r"(?P<old>" + _SLIP + r")\s*(?:,\s*|\s+)(?i:pero\s+|y\s+)?"
+               + _ES + r"\s+" + _AT + r"(?P<new>" + _SLIP + r")" + _END),
+    # "the offsite isn't in Porto, it's in Braga", "no era en Vigo, era en Lugo"
+    re.compile(r"\b(?i:isn'?t|is\s+not|wasn'?t|was\s+not|not)\s+" + _AT + r"(?P<old>" + _SLIP
+               + r")\s*(?:[,;]\s*(?i:but\s+)?" + _IS + r"|,?\s*(?i:but))\s+" + _AT + r"(?P<new>"
+               + _SLIP + r")" + _END),
+    re.compile(r"\b(?i:no)\s+" + _ES + r"\s+" + _AT + r"(?P<old>" + _SLIP + r")\s*(?:,\s*"
+               r"(?i:sino\s+)?" + _ES + r"|,?\s*(?i:sino))\s+" + _AT + r"(?P<new>" + _SLIP + r")"
+               + _END),
 )
 """A slip corrected: "221 cups, not 212", "fueron 1 hora 58 minutos, no 2:04", "Tuesday, not
-Monday". Read only after a word that says so (``_CORRECTING``), and only of a number or a
-name, so "strictly gluten-free, no more cheese" or "I'm not leaving Barclays, no way" is none.
-A number keeps the words after its new value as the thing it counts ("cups")."""
+Monday", "I said Tuesday, it's Thursday", "no era en Vigo, era en Lugo". Read only after a
+word that says so (``_CORRECTING``), and only of a value (``values.VALUE``, any writing), a
+name or a weekday, so "strictly gluten-free, no more cheese" or "I'm not leaving Barclays, no
+way" is none. A number keeps the words after its new value as the thing it counts ("cups"),
+or its currency ("3.500 €, no 3200")."""
 _CORRECTING = re.compile(
     r"\b(?:correction|correcting|corrected|actually|sorry|i\s+meant|my\s+mistake|my\s+bad|typo|"
-    r"i\s+was\s+wrong|misspoke|perd[oó]n|me\s+equivoqu[eé]|me\s+he\s+equivocado|error\s+m[ií]o|"
+    r"i\s+was\s+wrong|misspoke|perd[oó]n|perdona|perdone|disculpa|disculpe|me\s+equivoqu[eé]|me\s+he\s+equivocado|error\s+m[ií]o|"
     r"corrijo|correcci[oó]n|en\s+realidad|quise\s+decir|fe\s+de\s+erratas)\b", re.IGNORECASE)
 _MEASURE_VERB = re.compile(r"^(?:rais|lower|increas|decreas|reduc|cut|extend|shorten|tighten|"
                            r"relax|sub|baj|aument|reduj|ampli|acort)", re.IGNORECASE)
@@ -162,6 +185,9 @@ class Replacement:
     old: str
     new: str | None = None
     thing: str = ""
+    slip: bool = False
+    """Told as a slip corrected ("Dan Price, not Dave Miller"): the memory said the old value
+    in its own words, perhaps shorter ("Dave")."""
 
 
 @functools.cache
@@ -184,9 +210,9 @@ def replacements(text: str) -> tuple[Replacement, ...]:
             continue
         lowered = sentence.lower()
         corrected = _CORRECTIONS if _CORRECTING.search(sentence) else ()
-        for patterns, needs_name in ((named_gate.open_for(lowered), False),
-                                     (ended_gate.open_for(lowered), True), (_ARROWS, True),
-                                     (corrected, True)):
+        for patterns, needs_name, slip in ((named_gate.open_for(lowered), False, False),
+                                           (ended_gate.open_for(lowered), True, False),
+                                           (_ARROWS, True, False), (corrected, True, True)):
             for pattern in patterns:
                 for m in pattern.finditer(sentence):
                     groups = m.groupdict()
@@ -202,12 +228,14 @@ def replacements(text: str) -> tuple[Replacement, ...]:
                         else None
                     key = fold(old).lower()
                     if not old or key in found or (new and fold(new).lower() == key) \
-                            or ((needs_name or _MEASURE_VERB.match(verb)) and not named(old)) \
+                            or ((needs_name or _MEASURE_VERB.match(verb)) and not named(old)
+                                and not (slip and (values(old) or key in WEEKDAYS))) \
+                            or (slip and new and values(old) and values(old) == values(new)) \
                             or _DATE.match(old):
                         continue
                     thing = _CHANGE_VERB.sub("", (groups.get("thing") or "").strip())
                     thing = _LEADING.sub("", thing).strip(_TRIM)
-                    found[key] = Replacement(old=old, new=new, thing=thing)
+                    found[key] = Replacement(old=old, new=new, thing=thing, slip=slip)
     return tuple(found.values())
 
 

@@ -245,8 +245,8 @@ async def test_a_memory_stating_the_old_value_as_a_fact_needs_no_shared_word(
 
 @pytest.mark.parametrize(("text", "old", "new", "thing"), [
     ("[2026-10-04] Kenji: Correction: it was 221 cups, not 212.", "212", "221", "cups"),
-    ("Marta: Perdón, me equivoqué: fueron 1 hora 58 minutos, no 2:04.", "2:04", "58",
-     "minutos"),
+    ("Marta: Perdón, me equivoqué: fueron 1 hora 58 minutos, no 2:04.", "2:04",
+     "1 hora 58 minutos", ""),
     ("Sorry, I meant the Tuesday standup, so Tuesday, not Monday.", "Monday", "Tuesday", ""),
     ("En realidad fueron 35 euros, no 30.", "30", "35", "euros"),
 ])
