@@ -48,6 +48,7 @@ from ihmt_async.tool_edge import (
     app_of,
     provenance_of,
     tool_errors,
+    wait_earlier_writes,
 )
 from store.errors import ActorTimeout, InvalidArgument, SaveStillRunning, UnknownOption
 
@@ -106,11 +107,12 @@ def build_server(home: Path | str | None = None, *,
     ``runtime``, already started by ``ihmt-async serve``, which also stops it)."""
 
     @contextlib.asynccontextmanager
-    async def lifespan(_: MCPServer[AppContext]) -> AsyncIterator[AppContext]:
+    async def lifespan(owner: MCPServer[AppContext]) -> AsyncIterator[AppContext]:
         session = new_session_id()
         async with (contextlib.nullcontext(runtime) if runtime is not None
                     else Runtime(home, warm_saves=True)) as running:
-            app = AppContext(runtime=running, session=session)
+            assert isinstance(owner, MemoryServer)  # built below
+            app = AppContext(runtime=running, session=session, order=owner.write_order)
             # The vectors and the model are read in the background after start: a search
             # waits a few seconds for them at most, then answers from the words alone.
             running.navigation.vectors_wait_s = VECTORS_WAIT_S
@@ -232,6 +234,7 @@ def build_server(home: Path | str | None = None, *,
         provenance_of(ctx, app)
         scope = search_scope(validate.check_scope(scope, wildcard=True),
                              await client_project(ctx.session, app.extras))
+        await wait_earlier_writes(ctx, app)
         result = await app.runtime.navigation.ask(Search(
             query=query, clue=clue, scope=scope, as_of=parse_as_of(as_of),
             include_history=bool(include_history), limit=limit, limit_given=given))
@@ -289,6 +292,7 @@ def build_server(home: Path | str | None = None, *,
         app = app_of(ctx)
         provenance_of(ctx, app)
         whose = subject or "user"
+        await wait_earlier_writes(ctx, app)
         facts = await app.runtime.facts.ask(History(subject=whose, attribute=attribute or ""))
         project = await client_project(ctx.session, app.extras)
         if project and "@" not in whose:

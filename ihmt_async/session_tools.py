@@ -23,7 +23,7 @@ from actors.base import call_in_thread
 from actors.project.service import Projects
 from actors.session import reads
 from actors.session.service import Session
-from ihmt_async.tool_edge import AppContext, app_of, tool_errors
+from ihmt_async.tool_edge import AppContext, app_of, tool_errors, wait_earlier_writes
 
 PROJECTS_ENV = "IHMT_PROJECTS_DIR"
 PROJECTS_DIRNAME = "ihmt_projects"
@@ -92,7 +92,9 @@ def register_session_tools(server: MCPServer[AppContext]) -> None:
             query: Words from what you noted, or an output's label and words from it.
             clue: Distinguishing detail, after an AMBIGUOUS reply.
         """
-        session, lock = session_of(app_of(ctx))
+        app = app_of(ctx)
+        session, lock = session_of(app)
+        await wait_earlier_writes(ctx, app)
         async with lock:
             return await call_in_thread(session.recall, query, clue)
 

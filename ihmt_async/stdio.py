@@ -44,6 +44,8 @@ from mcp.shared.message import SessionMessage
 from actors.text import INVALID_TEXT_MARK
 from ihmt_async.echo import echo
 from ihmt_async.fd_streams import FdLines, FdWriter
+from ihmt_async.tool_edge import MemoryServer
+from ihmt_async.write_order import WriteOrder, called_tool, request_key
 
 MAX_LINE_CHARS = 16 * 1024 * 1024
 """Longest request line accepted (an 8 MB digest_output, JSON-escaped, fits)."""
@@ -132,13 +134,11 @@ def check_message(line: str) -> tuple[str, dict[str, Any]]:
         what = errors[0]["msg"] if errors else "not a JSON-RPC 2.0 message"
         raise BadLine(types.INVALID_REQUEST, f"Invalid request: {where or 'the message'}: "
                       f"{what}.", _request_id(message)) from None
-    if message.get("method") == "tools/call":
-        params = message.get("params")
-        name = params.get("name") if isinstance(params, dict) else None
-        if isinstance(name, str) and len(name) > MAX_TOOL_NAME_CHARS:
-            # The SDK's "Unknown tool: <name>" would echo it whole.
-            raise BadLine(types.INVALID_PARAMS, f"Unknown tool: a name of {len(name):,} "
-                          "characters; list the tools with tools/list.", _request_id(message))
+    name = called_tool(message)
+    if name is not None and len(name) > MAX_TOOL_NAME_CHARS:
+        # The SDK's "Unknown tool: <name>" would echo it whole.
+        raise BadLine(types.INVALID_PARAMS, f"Unknown tool: a name of {len(name):,} "
+                      "characters; list the tools with tools/list.", _request_id(message))
     if not _SURROGATE_ESCAPE.search(line):
         return line, message
     try:
@@ -171,19 +171,17 @@ def _id_from_head(head: str) -> str | int | None:
     return value if isinstance(value, str | int) else None
 
 
-def _key(request_id: object) -> str:
-    return str(request_id)
-
-
 class Pending:
     """The requests read from stdin and not answered yet, by id. The reader waits for them at
     the end of stdin (``settled``); answers are seen on their way out (``AnswerWatch``), and a
-    request the client cancelled is never answered, so its cancellation settles it."""
+    request the client cancelled is never answered, so its cancellation settles it. Each one
+    is also told to ``order``, so a read waits for the writes sent before it."""
 
-    def __init__(self) -> None:
+    def __init__(self, order: WriteOrder | None = None) -> None:
         self._ids: set[str] = set()
         self._idle = anyio.Event()
         self._idle.set()
+        self.order = order
 
     def asked(self, message: dict[str, Any]) -> None:
         """Note a line handed to the SDK: a request adds its id, a cancellation removes one."""
@@ -192,12 +190,17 @@ class Pending:
             if isinstance(params, dict) and "requestId" in params:
                 self.answered(params["requestId"])
         elif "method" in message and _request_id(message) is not None:
-            self._ids.add(_key(message["id"]))
+            self._ids.add(request_key(message["id"]))
             if self._idle.is_set():
                 self._idle = anyio.Event()
+            tool = called_tool(message)
+            if tool is not None and self.order is not None:
+                self.order.arrived(message["id"], tool)
 
     def answered(self, request_id: object) -> None:
-        self._ids.discard(_key(request_id))
+        self._ids.discard(request_key(request_id))
+        if self.order is not None:
+            self.order.settled(request_id)
         if not self._ids:
             self._idle.set()
 
@@ -334,8 +337,11 @@ def _claimed_stdout() -> Iterator[int]:
 
 async def run_stdio(server: MCPServer[Any]) -> None:
     """``server.run_stdio_async()`` with the guarded stdin, both pipes served from the event
-    loop (``fd_streams``: no worker thread per line read or reply written)."""
+    loop (``fd_streams``: no worker thread per line read or reply written). Our server's
+    reads wait for the writes sent before them (``write_order``), in the order of this stdin."""
     stdin = GuardedLines(FdLines(0))
+    if isinstance(server, MemoryServer):
+        stdin.pending.order = server.write_order
     lowlevel = server._lowlevel_server  # the SDK exposes no public way to pass our stdin
     with _claimed_stdout() as out:
         async with stdio_server(stdin=stdin, stdout=FdWriter(out)) as (  # type: ignore[arg-type]

@@ -29,6 +29,7 @@ from actors.text import invalid_unicode
 from ihmt_async.echo import bounded_message, echo
 from ihmt_async.logs import set_client
 from ihmt_async.runtime import Runtime
+from ihmt_async.write_order import WriteOrder
 from store.errors import IhmtError, InvalidText
 
 log = structlog.get_logger("ihmt.server")
@@ -41,8 +42,18 @@ class AppContext:
 
     runtime: Runtime
     session: str
+    order: WriteOrder
+    """The order the client sent its writes and reads in: the server's, which its transport
+    notes each call in."""
     extras: dict[str, Any] = field(default_factory=dict)
     """Per-process state of the session/project tools, owned by their modules."""
+
+
+async def wait_earlier_writes(ctx: Context[Any, Any], app: AppContext) -> None:
+    """A read tool's first wait: the writes this process received before this call are
+    answered (``write_order``), so an agent that saves and searches in one turn finds its
+    note. Bounded by the time a write's caller waits for it."""
+    await app.order.wait_writes_before(ctx.request_id, app.runtime.settings.request_timeout_s)
 
 
 def provenance_of(ctx: Context[Any, Any], app: AppContext) -> Provenance:
@@ -106,10 +117,16 @@ def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]
 
 
 class MemoryServer(MCPServer[AppContext]):
-    """The MCP server with two changes at its edge: arguments the SDK's validation refuses
+    """The MCP server with three changes at its edge: arguments the SDK's validation refuses
     (a string for ``limit``, a number for ``content``) are told in one sentence per argument,
     not as pydantic's report with its URLs; a prompt it does not have is an invalid-params
-    error (-32602), not the SDK's code 0 with a traceback on stderr."""
+    error (-32602), not the SDK's code 0 with a traceback on stderr; and it owns the
+    ``write_order`` its transport notes each call in."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.write_order = WriteOrder()
+        """One per server process; its lifespan puts it in the ``AppContext``."""
 
     async def get_prompt(self, name: str, arguments: dict[str, Any] | None = None,
                          context: Context[AppContext, Any] | None = None) -> Any:
