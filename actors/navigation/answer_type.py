@@ -54,7 +54,8 @@ _ASKS = (
                 r"worth|rent|fee|fees|earn|make|salary|budget)\b|\bwhat\s+(?:did|does|do|was|"
                 r"is)\b.*\b(?:cost|price|charge|fee)\b|\bhow\s+much\s+(?:money|did\s+\w+\s+"
                 r"(?:cost|pay))\b|\bhow\s+much\s+(?:was|is|were|are)\s+(?:it|that|this|they|those|"
-                r"these)\s*\?|\bcuanto\s+(?:fue|era|es)\s*\?|\bcuanto\s+(?:dinero\s+)?(?:(?:le|les|me|te|nos|se)\s+)?"
+                r"these)\s*\?|\bhow\s+much\s+(?:was|is|were|are)\s+(?:the\s+(?!user\b)|a\s|an\s|"
+                r"my\s|his\s|her\s|their\s|[\w-]+['’]s\s)|\bcuanto\s+(?:fue|era|es)\s*\?|\bcuanto\s+(?:dinero\s+)?(?:(?:le|les|me|te|nos|se)\s+)?"
                 r"(?:cost|pag|cobr|gast|vale|val|"
                 r"cuesta|gan)"), _MONEY),
     (re.compile(r"\bhow\s+long\b|\bcuanto\s+(?:tiempo|duro|dura|tard)|\bcuantos?\s+"

@@ -111,7 +111,7 @@ class SumAsked:
 def sum_asked(question: str, user_names: Collection[str] = ()) -> SumAsked | None:
     """Who ``question`` asks a sum of and what for, or None when it names neither (or names
     only the user, ``user_names``, or someone together with another: "Nora y Marcos")."""
-    payer = _payer(question, {fold(name) for name in user_names})
+    payer = payer_named(question, {fold(name) for name in user_names})
     thing = next(iter(paid_for(question)), "")
     if not payer and not thing:
         return None
@@ -128,8 +128,9 @@ def sum_asked(question: str, user_names: Collection[str] = ()) -> SumAsked | Non
                     untranslated=untranslated)
 
 
-def _payer(question: str, users: set[str]) -> str:
-    """The name ``_PAYER`` reads in ``question``, or "" (a pronoun, the user, two people)."""
+def payer_named(question: str, users: Collection[str] = ()) -> str:
+    """The name ``_PAYER`` reads in ``question``, or "" (a pronoun, the user, two people;
+    ``users``: the user's names, folded)."""
     for pattern in _PAYER:
         found = pattern.search(question)
         if found is None:

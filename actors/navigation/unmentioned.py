@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Mapping
 
 from actors.dates import OPENING_DATE
 from actors.facts.common_words import is_common_word
+from actors.facts.endings import is_ending
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
 from actors.navigation import closed_kinds, notice_words, regions
@@ -43,6 +44,7 @@ from actors.navigation.query import (
     named,
     other_kinds,
     owned_by_names,
+    paid_for,
     placed,
     possessed,
 )
@@ -50,6 +52,7 @@ from actors.navigation.read_model import ReadModel
 from actors.navigation.readings import Match
 from actors.navigation.relation_names import tells_through
 from actors.navigation.stem import stem
+from actors.navigation.sum_asked import payer_named
 from actors.text import fold
 from actors.text import terms as text_terms
 
@@ -100,6 +103,9 @@ only through what happened in it, so one no memory names is no such detail."""
 DATED = frozenset("boyfriend girlfriend partner novio novia pareja".split())
 """Relations a user often tells by dating someone, never by the word ("Went on a date with a
 guy called Marcos. He teaches maths at a high school" for "the user's boyfriend")."""
+EXES = frozenset("ex exes expareja exnovio exnovia exmarido exmujer exesposo exesposa".split())
+"""A partner someone had, told by the break-up ("Javier y yo lo hemos dejado") or by the
+partner who came after, seldom by the word (``Unmentioned.ex_told``); "ex-wife" too."""
 _DATING = re.compile(
     r"(?:^|[.!:;]\s*|\bi\s+)went\s+on\s+(?:a|our)\s+(?:first\s+|second\s+|third\s+)?date\b|"
     r"\bi'?(?:m|\s+am|'ve\s+been|\s+have\s+been)\s+(?:dating|seeing\s+someone)\b|"
@@ -168,6 +174,13 @@ _SOMEONE = re.compile(r"\b(?:" + "|".join(sorted(PEOPLE | RELATION_WORDS, key=le
                       + r")s?\b")
 
 
+def an_ex(word: str) -> bool:
+    """Whether ``word`` (as a question says it) names someone's former partner ("ex",
+    "exnovia", "ex-wife")."""
+    folded = fold(word).lower()
+    return folded in EXES or folded.startswith("ex-")
+
+
 def about_the_user_alone(topic: str) -> bool:
     """Whether ``topic`` asks about the user in the first person ("Which shellfish am I
     allergic to?"), of no one else: not the assistant ("What did you recommend?"), no
@@ -233,8 +246,12 @@ class Unmentioned:
         # sobrina") and a thing the lexicon knows ("su hombro") are read, not other words
         by_su = set(possessed(topic, pronouns=True)) - set(
             possessed(_SU.sub("el", topic), pronouns=True))
+        # what a person the question names paid for is theirs, none of the user's ("¿Cuánto
+        # pagó Marta por el curso?" when Marta told of her "bootcamp": no "the user's 'curso'")
+        by_another = set(paid_for(topic)) if payer_named(topic) else set()
         for word in possessed(topic, pronouns=True):
-            if word in by_su and not kin(word) and other_reading(word) is None:
+            if word in by_su and not kin(word) and other_reading(word) is None \
+                    or word in by_another:
                 continue
             if fold(word).lower() in LIFE_AREAS:
                 continue
@@ -271,7 +288,8 @@ class Unmentioned:
                    for other in kin(word)) \
                     or self.composed_told(word) \
                     or self.kind_held(word) and not (mine and self.only_others(*terms)) \
-                    or fold(word).lower() in DATED and self.dating_told():
+                    or fold(word).lower() in DATED and self.dating_told() \
+                    or an_ex(word) and self.ex_told("user"):
                 continue
             out.append(word)
             forms = (*terms, *(v for t in terms for v in variants.get(t, ())),
@@ -388,7 +406,8 @@ class Unmentioned:
         for person, word in owned:
             terms = [stem(t) for t in text_terms(word)]
             out.setdefault(person, [])
-            if kin(word) or fold(word).lower() in RELATION_WORDS | PEOPLE | DATED:
+            if kin(word) or fold(word).lower() in RELATION_WORDS | PEOPLE | DATED \
+                    or an_ex(word) and self.ex_told(person):
                 continue
             if not terms or fold(word).lower() in LIFE_AREAS or self.kind_held(word) or any(
                     t not in plan or t in held or plan[t] or index.doc_freq(t)
@@ -606,6 +625,18 @@ class Unmentioned:
                 if not _ASSISTANT.match(told) and _DATING.search(_USER_LABEL.sub("", told)):
                     return True
         return False
+
+    def ex_told(self, person: str) -> bool:
+        """Whether the facts tell that ``person`` ("user": the user) had a partner before:
+        one they left ("none (broke up with Javier)", ``endings.is_ending``) or one another
+        followed. "Who was Marta's ex?" is then stored, whatever words told it."""
+        facts = self.model.facts
+        keys = [key for key in facts.keys_of_subject(person) if key[1] == "partner"]
+        if not keys:
+            return False
+        line = facts.timeline(keys)
+        told = [fact for key in keys for fact in line.facts_for(*key)]
+        return len(told) > 1 or any(is_ending(fact.value) for fact in told)
 
     def kind_held(self, word: str) -> bool:
         """Whether ``word`` is a make ("my old Ford", "the Pixel") whose kind of thing some

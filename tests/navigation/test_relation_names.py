@@ -11,6 +11,7 @@ import pytest
 from actors.ingest.messages import Save
 from actors.navigation import ranking
 from actors.navigation.relation_names import forms_of, is_name, most_named, named_beside
+from actors.navigation.unmentioned import Unmentioned
 from actors.provenance import Provenance
 from ihmt_async.runtime import Runtime
 from tests.navigation.test_retrieval_rules import embedded, ids, save, search
@@ -94,6 +95,9 @@ async def test_my_ex_is_read_as_the_partners_before_the_current_one(
     found, hobby = await asked(tmp_path / "named", texts, answer, question)
     assert hobby in found
     monkeypatch.setattr(ranking, "RELATION_NAMES", 0)
+    # the ex told by the break-up keeps "my ex" from "No memory found" (``ex_told``): off
+    # too, so that only the partner's name reads the memory of his weekends
+    monkeypatch.setattr(Unmentioned, "ex_told", lambda self, person: False)
     found, hobby = await asked(tmp_path / "unnamed", texts, answer, question)
     assert hobby not in found
 
