@@ -117,9 +117,10 @@ def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]
 
 
 class MemoryServer(MCPServer[AppContext]):
-    """The MCP server with three changes at its edge: arguments the SDK's validation refuses
+    """The MCP server with four changes at its edge: arguments the SDK's validation refuses
     (a string for ``limit``, a number for ``content``) are told in one sentence per argument,
-    not as pydantic's report with its URLs; a prompt it does not have is an invalid-params
+    not as pydantic's report with its URLs; our own refusals reach the client as we wrote
+    them, with no prefix; a prompt it does not have is an invalid-params
     error (-32602), not the SDK's code 0 with a traceback on stderr; and it owns the
     ``write_order`` its transport notes each call in."""
 
@@ -141,9 +142,15 @@ class MemoryServer(MCPServer[AppContext]):
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
-            if not isinstance(exc.__cause__, ValidationError):
-                raise
-            raise ToolError(argument_errors(name, exc.__cause__)) from None
+            cause = exc.__cause__
+            if isinstance(cause, ValidationError):
+                raise ToolError(argument_errors(name, cause)) from None
+            if type(cause) is ToolError:
+                # ours (``tool_errors``): its sentence as we wrote it, without the SDK's
+                # "Error executing tool save_memory: " before it, which only some of our
+                # refusals carried (an outside probe)
+                raise ToolError(str(cause)) from None
+            raise
 
 
 def argument_errors(tool: str, error: ValidationError) -> str:
