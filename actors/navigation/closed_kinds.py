@@ -24,7 +24,10 @@ _KINDS: dict[str, str] = {
         drum batería bateria bass ukulele ukelele ukele flute flauta saxophone sax saxofón
         trumpet trompeta clarinet clarinete trombone trombón harp arpa accordion acordeón
         harmonica armónica mandolin mandolina banjo oboe tuba bagpipes gaita tambourine
-        pandereta synth sintetizador""",
+        pandereta synth sintetizador fiddle xylophone xilófono marimba bassoon fagot
+        piccolo flautín contrabass contrabajo euphonium bombardino cornet corneta lute laúd
+        bandurria charango sitar tabla djembe bongos congas kalimba handpan theremin
+        didgeridoo zither cítara castanets castañuelas melodica melódica""",
     "sport": """football soccer fútbol futbol tennis tenis padel pádel basketball baloncesto
         volleyball voleibol handball balonmano rugby golf hockey cricket baseball béisbol
         running run runs ran correr corro carrera race marathon maratón swimming swim swam

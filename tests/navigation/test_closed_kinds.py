@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from actors.navigation import closed_kinds
+from actors.navigation.stem import stem
+from actors.text import terms
 from tests.navigation.test_retrieval_rules import replies
 
 pytestmark = pytest.mark.anyio
@@ -44,4 +46,9 @@ def test_the_kinds_are_read_in_both_languages_and_in_the_plural() -> None:
     assert closed_kinds.kind_of("sports") == "sport"
     assert closed_kinds.kind_of("herb") is None  # its things are too many to list
     assert "ukelel" in closed_kinds.things_of("instrument")
+    # the things a learner names ("Started learning the fiddle": was "no stored memory
+    # mentions any 'instrument'", an outside probe), and others of the kind
+    things = closed_kinds.things_of("instrument")
+    assert all(stem(term) in things for word in ("fiddle", "xylophone", "laúd", "djembe",
+                                                 "bassoon") for term in terms(word))
     assert "instrument" in closed_kinds.things_of("instrument")  # the kind's own word
