@@ -381,6 +381,9 @@ _VISITING = (r"\b(?:visit|visiting|visita|visitando|de\s+paso|conference|congres
              r"until|hasta)\b")
 """Words of a stay that ``_NOT_STAYING`` leaves to the rules it serves ("de visita", "for a
 conference", "until Friday"): a town one is in only says where one lives without them."""
+_NO_STAY_AFTER = rf"(?![^.;!?]*(?:{_NOT_STAYING.pattern}|{_VISITING}))"
+"""No word of a stay or a visit in the rest of the sentence: how the rules of a town one is
+in now, or settling in to, end."""
 _NOW_HOME = (r"(?=[^.;!?]*\b(?:(?:new|nuev[oa])\s+(?:[\w-]+\s+)?(?:flat|apartment|house|home|"
              r"place|flatmates?|housemates?|roommates?|neighbou?rs?|piso|casa|apartamento|"
              r"barrio|vecin[oa]s|companer[oa]s\s+de\s+piso)|(?:compartiendo|comparto|compartimos)"
@@ -458,18 +461,18 @@ _RULES: tuple[_Rule, ...] = (
     # estoy instalando en Bilbao" (not a stay: "settling in to Porto for the week")
     _Rule("location", _r(rf"(?:\b(?:i'm|i\s+am|we're|we\s+are)\s+|{CLAUSE_START}){_ADV}settling"
                          r"\s+in(?:to|\s+to)?\s+(?!(?:the|a|an|my|our)\b)"
-                         rf"(?![^.;!?]*(?:{_NOT_STAYING.pattern}|{_VISITING}))"), place=True),
+                         + _NO_STAY_AFTER), place=True),
     _Rule("location", _r(r"\b(?:me\s+estoy|nos\s+estamos)\s+instalando\s+en\s+"
-                         rf"(?![^.;!?]*(?:{_NOT_STAYING.pattern}|{_VISITING}))"), place=True),
+                         + _NO_STAY_AFTER), place=True),
     # a town one is in now, with the home that says it is one's own: "I'm in Braga now, the
     # new flat is lovely", "ya estoy en Madrid, compartiendo piso en Lavapiés" (not "I'm in
     # Braga for the weekend", "ya estoy en Madrid de visita": ``_NOT_STAYING``, ``_VISITING``)
     _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|finally\s+)*in\s+"
                          rf"(?=[^,;.!?]{{1,40}}?\s+now\b|(?<=now\sin\s)){_NOW_HOME}"
-                         rf"(?![^.;!?]*(?:{_NOT_STAYING.pattern}|{_VISITING}))"), place=True,
+                         + _NO_STAY_AFTER), place=True,
           alone=True),
     _Rule("location", _r(r"\b(?:ya|ahora|por\s+fin)\s+(?:estoy|estamos)\s+en\s+"
-                         rf"{_NOW_HOME}(?![^.;!?]*(?:{_NOT_STAYING.pattern}|{_VISITING}))"),
+                         rf"{_NOW_HOME}{_NO_STAY_AFTER}"),
           place=True, alone=True),
     # one's new home in a place: "Acabo de llegar a mi nuevo piso en Bilbao", "our new house
     # in Leeds has a garden" (not someone else's, "my sister's new flat in Leeds", nor one

@@ -52,8 +52,7 @@ def is_about_the_user(text: str, project: str = "", *,
     undated = _LEADING_DATE.sub("", text)
     if about_all_projects(undated):
         return True
-    said, people = _said_by_people(text)
-    if not said and names_project(undated, project):
+    if names_project(undated, project) and not _said_by_people(text)[0]:
         # a note naming the project it is saved in is that project's, whatever its everyday
         # words: "We moved the background jobs from Celery to Arq; Celery is no longer used
         # in alder" read as personal ("moved") and answered in every other project
@@ -61,6 +60,7 @@ def is_about_the_user(text: str, project: str = "", *,
     kind = detected if detected is not None and undated == text else detect(undated).data_type
     if kind is DataType.PERSONAL:
         return True
+    said, people = _said_by_people(text)
     if said and detect(said).data_type is DataType.PERSONAL:
         return True
     if states_a_user_preference(said or undated, project):

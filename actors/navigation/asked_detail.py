@@ -417,6 +417,8 @@ tía!" tells a niece, "I'm a dad now" a child."""
 _FAMILY = frozenset(RELATION_WORDS - kin("boss") - {"boss"})
 """The relatives a question may ask of someone: a family's and a partner's words, not a boss's
 (told by a name and a role as often: "Katrin, who runs the team")."""
+
+
 def _relatives_asked(question: str) -> list[tuple[str, str]]:
     """(the relative's folded word, whose: a name or ``_THE_USER``) of each relative
     ``question`` asks of someone: "Kenji's brother", "la hermana de Nora", "my wife", "the
