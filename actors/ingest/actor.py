@@ -248,6 +248,7 @@ class IngestActor(Actor):
                 build_header(chunk=c, order=i, detection=detection, domain=filed_domain,
                              source=source, provenance=msg.provenance, scope=scope,
                              origin=origin, caller_tags=tags, now=now, salt=salt,
+                             identity=None if msg.source else "",
                              type_given=requested_type is not None or domain is not None)
                 for i, c in enumerate(chunks)
             ]

@@ -54,8 +54,11 @@ def build_header(
     now: dt.datetime,
     type_given: bool,
     salt: str = "",
+    identity: str | None = None,
 ) -> dict[str, Any]:
-    """The full IHMT-compatible header of one new leaf, plus our fields."""
+    """The full IHMT-compatible header of one new leaf, plus our fields. ``identity`` is the
+    source the leaf id hashes when it is not ``source`` itself: a note's text is the same
+    memory whichever agent saves it, though the header keeps who did."""
     text = chunk.text
     stamp = utc_stamp(now)
     timestamp = f"{chunk.timestamp.isoformat()}T00:00:00Z" if chunk.timestamp else stamp
@@ -83,7 +86,8 @@ def build_header(
     if chunk.oversize_reason:
         extra["oversize_reason"] = chunk.oversize_reason
     return {
-        "leaf_id": leaf_id_for(domain, source, order, text, scope, salt),
+        "leaf_id": leaf_id_for(domain, source if identity is None else identity, order, text,
+                               scope, salt),
         "schema_version": 1,
         "timestamp": timestamp,
         "ingested_at": stamp,
