@@ -41,6 +41,16 @@ _WEEKDAYS = "|".join(WEEKDAY_NAMES + DIAS)
 _COUNTS = {"a": 1, "an": 1, "one": 1, "un": 1, "una": 1, "two": 2, "dos": 2, "three": 3,
            "tres": 3, "four": 4, "cuatro": 4, "five": 5, "cinco": 5, "six": 6, "seis": 6}
 _COUNT = r"(?:\d{1,2}|" + "|".join(_COUNTS) + r")"
+_MONTH_PART = (
+    rf"(?:(?:in|by)\s+)?(?P<pe>early|mid|late)[\s-]+(?P<me>{MONTHS_PATTERN})|"
+    r"at\s+the\s+(?P<pa>start|beginning|end)\s+of\s+"
+    rf"(?P<ma>{MONTHS_PATTERN})|"
+    r"(?:a|al|hacia)\s+(?:(?P<ps>principios|primeros|mediados|finales|fin)\s+de|"
+    rf"final\s+de)\s+(?P<ms>{MONTHS_PATTERN})"
+)
+"""A part of a named month: "in early September", "at the end of May", "a principios de
+septiembre", "a finales de mayo"."""
+
 SOON_WORDS = (
     r"\b(?:tomorrow|today|tonight|this\s+(?:weekend|week|month)|"
     rf"(?:this|next)\s+(?:{_WEEKDAYS}|week|weekend|month|year)|on\s+(?:the\s+)?\d+(?:st|nd|rd|th)?|"
@@ -51,7 +61,7 @@ SOON_WORDS = (
     r"la\s+(?:semana\s+que\s+viene|proxima\s+semana|semana\s+proxima)|"
     r"el\s+(?:mes|ano)\s+(?:que\s+viene|proximo)|el\s+proximo\s+(?:mes|ano)|"
     rf"el\s+(?:proximo\s+)?(?:{_WEEKDAYS}|\d+)|el\s+proximo|dentro\s+de|"
-    r"en\s+(?:dos|tres|\d+)\s+(?:dias|semanas|meses))\b"
+    r"en\s+(?:dos|tres|\d+)\s+(?:dias|semanas|meses)|" + _MONTH_PART + r")\b"
 )
 SOON = re.compile(SOON_WORDS)
 """A day word in the sentence (folded): the change is fixed, not a habit or a wish."""
@@ -114,6 +124,21 @@ def _month_ahead(m: re.Match[str], around: datetime.date) -> datetime.date:
     return datetime.date(year, month, 1)
 
 
+def _month_part(m: re.Match[str], around: datetime.date) -> datetime.date:
+    """The named month's next start, middle or last days ("a principios de septiembre" said
+    in July is 1 September; "late May" is the 25th), or ``around`` when said in that part of
+    the month already."""
+    part = m.group("pe") or m.group("pa") or m.group("ps") or "final"
+    month = MONTHS[m.group("me") or m.group("ma") or m.group("ms")]
+    day = {"mid": 15, "mediados": 15}.get(part, 1)
+    if part in ("late", "end", "finales", "fin", "final"):
+        day = 25
+    year = around.year if (month, day) >= (around.month, around.day) else around.year + 1
+    if month == around.month and day < around.day:
+        return around
+    return datetime.date(year, month, day)
+
+
 def _month_day(m: re.Match[str], around: datetime.date) -> datetime.date | None:
     return nearest_day(m, around)
 
@@ -157,6 +182,7 @@ _DAYS: tuple[tuple[re.Pattern[str], _Resolve], ...] = (
     (re.compile(r"\b(?:on\s+the|el\s+dia|el)\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\b"
                 rf"(?!\s*(?:of\s+|de\s+)?(?:{MONTHS_PATTERN}))"), _day_number),
     (re.compile(r"\b(?:today|tonight|hoy|esta\s+noche)\b"), _plus_days(0)),
+    (re.compile(r"\b(?:" + _MONTH_PART + r")\b"), _month_part),
     (re.compile(rf"\b(?:in|en|from|starting(?:\s+in)?|a\s+partir\s+de)\s+(?P<m>{MONTHS_PATTERN})"
                 r"\b(?!\s*,?\s*(?:de\s+)?\d)"),
      _month_ahead),

@@ -82,8 +82,11 @@ _STARTED_AS = (r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*)"
                r"\s+(?:work(?:ing)?\s+)?as\s+")
 """A job started as a role: "I just started as a structural engineer at Halcrow Partners"
 (an outside probe: only the name said in the same turn was read)."""
-_STARTED_AS_ES = (r"\b(?:empece|he\s+empezado|comence|he\s+comenzado|entre|he\s+entrado)\s+"
-                  r"(?:a\s+trabajar\s+)?como\s+")
+_STARTED_AS_ES = (r"\b(?:empece|he\s+empezado|comence|he\s+comenzado|entre|he\s+entrado|"
+                  r"empiezo|empezare|voy\s+a\s+empezar|comienzo)\s+"
+                  r"(?:a\s+trabajar\s+(?:de|como)|como)\s+")
+"""The same in Spanish, done or starting now: "empecé como enfermera en ...", "empiezo a
+trabajar de técnica de laboratorio en Labersa"."""
 _AT_FIRM = re.compile(r"\s+(?:at|en|with|con)\s+")
 _ARTICLE = re.compile(r"^(?:the|a|our|my|el|un|mi|nuestro)\s+", re.IGNORECASE)
 
@@ -103,7 +106,8 @@ class JobChanges:
         job_as = re.compile(
             rf"(?:(?:{_GOT_A_JOB}|{_STARTED_AS})(?:an?\s+)?|"
             rf"(?:{_GOT_A_JOB_ES}|{_STARTED_AS_ES})(?:una?\s+)?)"
-            rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{self.job_noun}|{self.job_noun_es}))"
+            rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{self.job_noun}|{self.job_noun_es})"
+            r"(?:\s+(?:de|of)\s+[\w-]+)?)"
             r"\s+(?:at|with|for|en|con|para)\s+(?:the\s+|el\s+|la\s+)?")
         object.__setattr__(self, "_job_as", job_as)
         as_role = re.compile(

@@ -30,10 +30,14 @@ from actors.facts.values import MONTHS_PATTERN, Folded, clean_value
 from actors.text import fold
 
 _HOME_IN = re.compile(
-    r"\b(?:a|an|the|my|our|un|una|el|la|mi|nuestro|nuestra)\s+(?:[\w-]+\s+){0,3}?"
+    r"\b(?:(?:a|an|the|my|our|un|una|el|la|mi|nuestro|nuestra)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:flat|apartment|house|home|one-bed|two-bed|three-bed|studio|cottage|bungalow|"
-    r"piso|casa|apartamento|estudio|atico|chalet)\s+(?:in|en)\s+")
-"""A home in a place: "a one-bed in Blackrock", "un piso en Triana"."""
+    r"piso|casa|apartamento|estudio|atico|chalet)(?:\s+nuev[oa])?|(?:(?<=^)|(?<=[,:]\s))new\s+"
+    r"(?:place|flat|apartment|house|home)|(?:(?<=^)|(?<=[,:]\s))(?:nuevo\s+piso|nueva\s+casa|"
+    r"piso\s+nuevo|casa\s+nueva))\s+(?:in|en)\s+")
+"""A home in a place: "a one-bed in Blackrock", "un piso en Triana", and a new home named
+without its article where a sentence or a clause opens ("We've moved! New place in Mumbles",
+"nos hemos mudado: piso nuevo en Deusto")."""
 _MONTH = r"(?:" + MONTHS_PATTERN + r")\b"
 _MOVE_IN = re.compile(
     r"\b(?:(?:i|we)\s+(?:(?:actually|finally|officially)\s+)?move\s+in|"
@@ -98,6 +102,11 @@ def day_before(folded: str, around: datetime.date) -> datetime.date | None:
     return around - datetime.timedelta(days=(around.weekday() - target - 1) % 7 + 1)
 
 
+_VERB_AFTER = re.compile(r"\s+(?:is|was|looks|feels|es|era|esta|parece)\b", re.IGNORECASE)
+"""What the sentence goes on to say of the home ("The new flat in Leith is tiny"): not its
+place."""
+
+
 def home_named(sentences: list[str], is_place: Callable[[str], bool],
                home: str | None = None) -> str | None:
     """The last home in a place the sentences name ("she has a little house in Golden", "un
@@ -105,7 +114,8 @@ def home_named(sentences: list[str], is_place: Callable[[str], bool],
     for sentence in sentences:
         span = Folded(sentence)
         for m in _HOME_IN.finditer(span.folded):
-            value = clean_value(span, m.end(), len(span.folded), cut_with=True)
+            value = _VERB_AFTER.split(
+                clean_value(span, m.end(), len(span.folded), cut_with=True), maxsplit=1)[0]
             if value and is_place(value):
                 home = value
     return home
@@ -118,10 +128,18 @@ def move_in(sentences: list[str], is_place: Callable[[str], bool],
     before (``home``: an earlier turn of theirs), and a later one of the same turn tells the
     speaker moves in on a day or moved in."""
     place = home
+    moved_at: int | None = None
     for index, sentence in enumerate(sentences):
         place = home_named([sentence], is_place, place)
         folded = Folded(sentence).folded
         told = _MOVE_IN.search(folded)
+        own = _HOME_IN.search(folded)
+        if moved_at is not None and index - moved_at <= 2 and own is not None \
+                and place is not None:
+            # "We've moved! New place in Mumbles.": the home just after a move told alone
+            return index, own.start(), place
+        if _MOVED_ALONE.search(folded) is not None:
+            moved_at = index
         if place is not None and told is not None:
             own = _HOME_IN.search(folded)
             if _SUBJECTLESS.match(folded, told.start()) and own is not None:
@@ -131,6 +149,16 @@ def move_in(sentences: list[str], is_place: Callable[[str], bool],
             return index, told.start(), place
     return None
 
+
+_MOVED_ALONE = re.compile(
+    r"(?:^|(?<=:\s))\s*[¡]?\s*(?:(?:so|and|well|yay|ha(?:ha)+|ja(?:ja)+|y|pues|bueno|"
+    r"por\s+fin)[,!\s]+)?(?:(?:i|we)(?:'ve|\s+have)?\s+"
+    r"(?:(?:finally|officially|just|actually)\s+)*moved|(?:me\s+he|nos\s+hemos)\s+"
+    r"(?:(?:por\s+fin|ya)\s+)?mudado|ya\s+(?:me\s+he|nos\s+hemos)\s+mudado|"
+    r"(?:por\s+fin\s+)?(?:me\s+mude|nos\s+mudamos))(?:\s+(?:house|at\s+last|por\s+fin))?"
+    r"\s*[!.]*\s*$")
+"""A sentence (after its speaker's label) that tells the speaker's move done and nothing
+else ("We've moved!", "¡Nos hemos mudado!"): the home the next sentence names is where to."""
 
 _SUBJECTLESS = re.compile(r"(?:and\s+|y\s+)?(?:moving|mudandome|mudandonos)\b")
 """A move in told by its participle alone, after the home ("..., moving on the 3rd")."""

@@ -1469,7 +1469,8 @@ _ROLE_HELD = (
        rf"\s+[\w&.' -]{{1,40}}?)\s+{_ADV}as\s+(?:an?\s+)?"
        rf"(?P<role>(?:[\w-]+\s+){{0,3}}?{_ROLE})\b"),
     _r(rf"\b(?:i'm|i\s+am)\s+{_ADV}(?:now\s+)?(?:an?|the)\s+"
-       rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{_ROLE}|{_HELD_JOB}))\b(?!\s+of\b|['’])"),
+       rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{_ROLE}|{_HELD_JOB})(?:\s+{_ROLE})?)\b"
+       r"(?!\s+of\b|['’])"),
     # a title with no article after "now": "I'm now project lead on the market renovation"
     _r(rf"\b(?:i'm|i\s+am)\s+now\s+(?!(?:a|an|the|my|our)\s)(?P<role>(?:[a-z][\w-]*\s+){{0,2}}?(?:{_ROLE}|{_HELD_JOB}))\b"
        r"(?!\s+of\b|['’])"),

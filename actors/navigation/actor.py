@@ -380,6 +380,9 @@ def _only_identifiers(text: str, wanted: tuple[str, ...]) -> bool:
     return not [t for t in text_terms(rest) if t not in QUESTION_WORDS]
 
 
+_ASKS_THE_JOB = re.compile(r"\b(?:job|jobs|trabajo|curro|empleo)\b", re.IGNORECASE)
+"""A question of the employer that names the job: the role answers it when no employer is
+told."""
 _TICKET = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_#]\d+")
 
 
@@ -1459,6 +1462,10 @@ class NavigationActor(Actor):
             # is recorded globally (``PERSONAL_ATTRIBUTES``), then in a store written before
             # that, the project's
             questions.append(question)
+            if (job := role_beside(question)) is not None and _ASKS_THE_JOB.search(text):
+                # "What is Rohan's job?" asks where he works, and with no employer told,
+                # what he does ("I've been made head of design")
+                questions.append(job)
             if scope not in (*GLOBAL_SCOPES, ALL_SCOPES):
                 scoped = (scoped_subject(question[0], scope), question[1])
                 questions.insert(len(questions) if personal(question[1]) else 0, scoped)
