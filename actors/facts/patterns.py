@@ -1483,14 +1483,40 @@ _ROLE_HELD = (
 backend developer at ...", "new job as a data analyst", "trabajo de enfermera"."""
 
 
+_ROLE_END = (r"(?=\s*(?:$|[.,;:!?)])|\s+(?:at|in|for|with|and|now|since|on|en|de|del|para|"
+             r"con|y|desde|ahora)\b)")
+"""Where a role said of someone ends: "a nurse at ...", "cocinero en ..."; not "a teacher
+training day"."""
+_ROLE_WORDS = (rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{_ROLE}|{_HELD_JOB})(?:\s+{_ROLE})?)"
+               + _ROLE_END)
+_ROLE_WORDS_ES = rf"(?P<role>(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}s?(?:\s+de\s+[\w-]+)?)" + _ROLE_END
+_NAMED_ROLE_HELD = (
+    _r(rf"\b{_NAME}\s+(?:is|'s)\s+{_ADV}(?:now\s+)?(?:an?|the)\s+{_ROLE_WORDS}"
+       r"(?!\s+of\b|['’])"),
+    _r(rf"\b{_NAME}\s+{_ADV}works\s+as\s+(?:an?\s+)?{_ROLE_WORDS}"),
+    _r(rf"\b{_NAME}\s+{_ADV_ES}trabaja\s+(?:de|como)\s+{_ROLE_WORDS_ES}"),
+    _r(rf"\b{_NAME}\s+(?:ahora\s+)?es\s+{_ROLE_WORDS_ES}"),
+    # a person introduced, then their work: "se llama Koldo, es cocinero en ...", "his name
+    # is Tom, he's a nurse"
+    _r(rf"\bse\s+llama\s+{_NAME}\s*,\s*(?:y\s+)?es\s+{_ROLE_WORDS_ES}"),
+    _r(rf"\b(?:his|her)\s+name\s+is\s+{_NAME}\s*,\s*(?:and\s+)?(?:he's|she's|he\s+is|"
+       rf"she\s+is)\s+(?:an?\s+)?{_ROLE_WORDS}"),
+)
+"""Someone named and their work: "Tom is a nurse at the Royal Infirmary", "Marta works as a
+data analyst", "Koldo es cocinero", "se llama Koldo, es cocinero en un restaurante"."""
+
+
 def _role_facts(span: Folded) -> list[tuple[int, str, str, str]]:
-    """(start, "user", "role", the role's words) for each role the sentence says one holds."""
+    """(start, subject, "role", the role's words) for each role the sentence says the speaker
+    ("user") or someone named holds."""
     out: list[tuple[int, str, str, str]] = []
-    for pattern in _ROLE_HELD:
-        for m in pattern.finditer(span.folded):
-            role = span.original(m.start("role"), m.end("role")).strip()
-            if role and not set(fold(role).split()[:1]) & _HOW_ONE_IS:
-                out.append((m.start(), "user", "role", role))
+    for patterns, named in ((_ROLE_HELD, False), (_NAMED_ROLE_HELD, True)):
+        for pattern in patterns:
+            for m in pattern.finditer(span.folded):
+                role = span.original(m.start("role"), m.end("role")).strip()
+                who = _named_subject(span, m) if named else "user"
+                if role and who and not set(fold(role).split()[:1]) & _HOW_ONE_IS:
+                    out.append((m.start(), who, "role", role))
     return out
 
 

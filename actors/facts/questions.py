@@ -234,6 +234,10 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         # title?" ("What is Kenji's job?" asks where, as "what's my job" does)
         (rf"\bwhat\s+does\s+{_S}\s+(?:now\s+|currently\s+)?do\s+(?:for\s+(?:work|a\s+living|"
          r"a\s+job)|professionally)\b", _named("role")),
+        # "What does Koldo do?" with nothing after it asks for his work
+        (r"^\W*what\s+does\s+(?!(?:the|a|an|this|that|it|my|our|your|his|her|their)\b)"
+         rf"(?P<s>[\w'-]+(?:\s+[\w'-]+)?)\s+(?:now\s+|currently\s+)?do{_END.replace('$', '')}"
+         r"\W*$", _named("role")),
         (rf"\bwhat(?:\s+is|'s)\s+{_S}(?:'s|’s)\s+(?:current\s+|new\s+)?(?:job\s+title|title|"
          r"role|position|occupation|profession|rank|grade)\b", _named("role")),
         (rf"\bwhat\s+(?:is|'s)\s+{_S}\s+(?:now\s+|currently\s+)?doing\s+(?:for\s+(?:work|a\s+"
