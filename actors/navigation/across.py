@@ -36,6 +36,10 @@ the two words alone) names the same thing in the other language (see the module'
 figures)."""
 MIN_LETTERS = 3
 """Shorter words are not compared ("el", "de" are stop words; "ojo" is kept)."""
+COMPARED = 200
+"""Words compared at most per question, from the best matched memory down: encoding a word
+costs about 1-3 ms here (load 1-30), so a question over long saved sessions never pays more
+than a fraction of a second, and only once per process for each word (``CACHED``)."""
 CACHED = 4096
 """Word vectors kept per process (2 KB each); the cache is cleared when full."""
 _WORD = re.compile(r"[^\W\d_]+")
@@ -61,7 +65,7 @@ class CrossWords:
         candidates = list(dict.fromkeys(
             found for text in texts if reads_spanish(text) != spanish
             for found in _WORD.findall(text) if found[:1].islower()
-            and len(found) >= MIN_LETTERS and fold(found) not in STOPWORDS))
+            and len(found) >= MIN_LETTERS and fold(found) not in STOPWORDS))[:COMPARED]
         if not candidates:
             return False
         vectors = self._vectors([word.lower(), *candidates])
