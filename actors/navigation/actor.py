@@ -54,6 +54,7 @@ from actors.navigation import (
     senses,
     several,
 )
+from actors.navigation.across import CrossWords
 from actors.navigation.advice_domains import asked_domains, stated_domains, stating, words_of
 from actors.navigation.answer_type import (
     NAME_WORDS,
@@ -679,7 +680,8 @@ class NavigationActor(Actor):
         self.model = await call_in_thread(ReadModel, self.layout)
         self.conversation = Conversation(self.model, self.vectors, self._turn_order)
         self.readings = Readings(self.model, self.neighbours)
-        self.unmentioned = Unmentioned(self.model, self._weights)
+        self.unmentioned = Unmentioned(self.model, self._weights, CrossWords(
+            self.vectors.embedder.encode, lambda: self.vectors.embedder.loaded))
         self.apart = Apart(self.model, self.neighbours)
         self.told_by_others = ToldByOthers(self.model, self.apart)
         committed = 0

@@ -26,7 +26,7 @@ _KINDS: dict[str, str] = {
         harmonica armónica mandolin mandolina banjo oboe tuba bagpipes gaita tambourine
         pandereta synth sintetizador fiddle xylophone xilófono marimba bassoon fagot
         piccolo flautín contrabass contrabajo euphonium bombardino cornet corneta lute laúd
-        bandurria charango sitar tabla djembe bongos congas kalimba handpan theremin
+        bandurria charango sitar djembe bongos congas kalimba handpan theremin
         didgeridoo zither cítara castanets castañuelas melodica melódica""",
     "sport": """football soccer fútbol futbol tennis tenis padel pádel basketball baloncesto
         volleyball voleibol handball balonmano rugby golf hockey cricket baseball béisbol
@@ -50,7 +50,9 @@ _KINDS: dict[str, str] = {
 }
 """A kind (English) -> the words of its things, both languages (folded when read). Words
 that name something else as often are left out ("bajo" is also "under", "cajón" a drawer,
-"teclado" a computer's keyboard, "órgano" a body's)."""
+"teclado" a computer's keyboard, "órgano" a body's, "tabla" a board: its index term is
+"table"'s). The instruments and pets are ``everyday_kinds``' too, which a question naming
+the kind is read as."""
 _SPANISH = {"instrumento": "instrument", "instrumentos": "instrument", "deporte": "sport",
             "deportes": "sport", "mascota": "pet", "mascotas": "pet", "animal": "pet",
             "aerolinea": "airline", "aerolineas": "airline",
@@ -63,6 +65,11 @@ _THINGS: dict[str, tuple[str, ...]] = {
     kind: tuple(dict.fromkeys(stem(term) for word in words.split()
                               for term in text_terms(fold(word).lower())))
     for kind, words in _KINDS.items()}
+
+
+def words_of(kind: str) -> tuple[str, ...]:
+    """The words of the kind's things as listed, folded ("violin", "castanuelas")."""
+    return tuple(fold(word).lower() for word in _KINDS[kind].split())
 
 
 def kind_of(word: str) -> str | None:

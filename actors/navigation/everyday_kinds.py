@@ -35,6 +35,7 @@ import functools
 from collections.abc import Iterable
 
 from actors.facts.makes import makes_of
+from actors.navigation import closed_kinds
 from actors.navigation.regions import COUNTRY_CITIES, REGION_CITIES, place_names
 from actors.navigation.stem import stem
 from actors.text import fold
@@ -58,19 +59,16 @@ _LANGUAGES = """
     polaco checo turco hebreo latin
     python javascript typescript java kotlin rust golang ruby php swift scala haskell elixir
     """
-_PETS = """
-    dog dogs puppy cat cats kitten tortoise turtle rabbit bunny hamster guinea parrot budgie
-    canary goldfish fish snake lizard gecko ferret horse pony chickens hens
-    perro perra perrito gato gata gatito tortuga conejo hamster cobaya loro periquito canario
-    pez peces serpiente lagarto huron caballo gallinas
-    """
+_PETS = " ".join((*closed_kinds.words_of("pet"), *"bunny chickens hens gallinas".split()))
 _BIRDS = "parrot budgie canary cockatiel finch loro periquito canario cacatua"
-_INSTRUMENTS = """
-    guitar ukulele piano keyboard violin viola cello drums flute clarinet saxophone sax
-    trumpet trombone harmonica accordion harp banjo mandolin oboe bagpipes
-    guitarra ukelele teclado violin violonchelo chelo bateria flauta clarinete saxofon
-    trompeta trombon armonica acordeon arpa mandolina gaita
-    """
+_INSTRUMENTS = " ".join((*(word for word in closed_kinds.words_of("instrument") if word != "bass"),
+                         "keyboard", "teclado"))
+"""The pets and the instruments are the closed kinds' (``closed_kinds``, where a kind none
+of whose things is stored is judged never stored), so what a store is read to hold of a kind
+and what a question naming the kind is read as are one list ("¿Qué instrumento toca el
+usuario?" and "Started learning the fiddle": probe43), less "bass", which as often names a
+fish or a voice, and with the keyboard, said of a computer as often (a reading may miss it;
+a judgement of "never stored" may not)."""
 _CRAFTS = """
     pottery ceramics knitting crochet sewing embroidery woodworking bookbinding calligraphy
     origami quilting weaving jewellery jewelry candle

@@ -21,7 +21,8 @@ from actors.facts.common_words import is_common_word
 from actors.facts.endings import is_ending
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
-from actors.navigation import closed_kinds, notice_words, regions
+from actors.navigation import closed_kinds, notice_words, regions, spelled
+from actors.navigation.across import CrossWords
 from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
@@ -134,6 +135,11 @@ PLACE_PREFIX = 4
 memory holds a word starting with the same this many letters ("lisb": "Lisboa" / "Lisbon",
 "lond": "Londres" / "London", "sevi": "Sevilla" / "Seville")."""
 
+SPELLED_READ = 32
+"""Memories read for a place the question names in the other language's spelling of it
+("Reykjavik" / "Reikiavik", ``spelled``): those its other words matched best (the flight to
+it, in either language), so a store of thousands is never read whole."""
+
 
 _SU = re.compile(r"\bsus?\b", re.IGNORECASE)
 _SPECIALIST = re.compile(r"(?:ologist|ologists|iatrist|ologo|ologa|iatra)$")
@@ -215,9 +221,12 @@ class Unmentioned:
     the navigation actor each time it (re)opens its read model, with the actor's plan of a
     question's terms (``weights``, cached per search)."""
 
-    def __init__(self, model: ReadModel, weights: Weights) -> None:
+    def __init__(self, model: ReadModel, weights: Weights,
+                 across: CrossWords | None = None) -> None:
         self.model = model
         self.weights = weights
+        self.across = across
+        """Reads a thing the lexicon cannot translate in memories of the other language."""
 
     def topic(self, query: Query, topic: str, best: Mapping[str, Match]
               ) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, str]]:
@@ -289,7 +298,8 @@ class Unmentioned:
                     or self.composed_told(word) \
                     or self.kind_held(word) and not (mine and self.only_others(*terms)) \
                     or fold(word).lower() in DATED and self.dating_told() \
-                    or an_ex(word) and self.ex_told("user"):
+                    or an_ex(word) and self.ex_told("user") \
+                    or self._named_across(word, topic, self._texts(best)):
                 continue
             out.append(word)
             forms = (*terms, *(v for t in terms for v in variants.get(t, ())),
@@ -313,8 +323,12 @@ class Unmentioned:
             return [stem(t) for form in (name, *regions.translated(name))
                     for t in text_terms(form)]
 
+        def elsewise(name: str) -> bool:  # "Reykjavik" written "Reikiavik" (``spelled``)
+            return len(name.split()) == 1 and spelled.spelled_in(name, self._texts(best))
+
         places = [name for name in placed(topic)
-                  if unheld(spellings(name)) and not self.region_held(name)]
+                  if unheld(spellings(name)) and not self.region_held(name)
+                  and not elsewise(name)]
         # a name is held whole: "RxJS" is not held by a memory holding "JS", nor "Redux
         # Saga" by one holding "Redux" (its last word names it); a name of several parts
         # may be said by their initials ("JavaScript" as "JS", "TypeScript" as "TS")
@@ -323,7 +337,8 @@ class Unmentioned:
             initials = "".join(part[0] for part in whole[1:]) if len(whole) > 2 else ""
             if name not in places and whole and unheld(
                     spellings(name) if len(text_terms(name)) == 1 else [stem(whole[0])]) \
-                    and not (initials and index.doc_freq(initials)) and not self.region_held(name):
+                    and not (initials and index.doc_freq(initials)) \
+                    and not self.region_held(name) and not elsewise(name):
                 places.append(name)
             # an event named by its place ("the Lisbon Marathon"): the marathon may be held
             # (the Douro half), the place never is, so the event never was stored
@@ -376,6 +391,18 @@ class Unmentioned:
                     owners[word] = self.owners(*asked_as)
         return tuple(out), tuple(places), owners
 
+    def _named_across(self, word: str, question: str, texts: list[str]) -> bool:
+        """Whether one of ``texts`` of the other language names ``word``, a thing the
+        lexicon cannot translate (``across``): "tortuga" for "Carmen's tortoise"."""
+        return self.across is not None and not translatable(word) \
+            and self.across.named_in(word, question, texts)
+
+    def _texts(self, best: Mapping[str, Match]) -> list[str]:
+        """The texts of the ``SPELLED_READ`` memories the question's words matched best, to
+        read a name the question spells otherwise in."""
+        leaves = sorted(best, key=lambda leaf: (-best[leaf].score, leaf))[:SPELLED_READ]
+        return [self.model.text_of(leaf) for leaf in leaves]
+
     def told_alike(self, terms: tuple[str, ...], others: set[str]) -> bool:
         """Whether a memory holding one of ``terms`` holds one of ``others`` (the question's
         other words) too: "My coworker Dmitri is allergic to shellfish" tells of the allergy
@@ -411,7 +438,7 @@ class Unmentioned:
                 continue
             if not terms or fold(word).lower() in LIFE_AREAS or self.kind_held(word) or any(
                     t not in plan or t in held or plan[t] or index.doc_freq(t)
-                    for t in terms):
+                    for t in terms) or self._named_across(word, query.text, self._texts(best)):
                 out[person].append(("", word))  # held: the thing may be stored
                 continue
             out[person].append((person, word))
@@ -485,13 +512,14 @@ class Unmentioned:
         states ("billing service database" and "the billing service uses PostgreSQL 16",
         read as the fact billing service / database: the memory does mention it), nor a
         country or a region (asked about in its cities' words: "Japan" / "Kyoto", "Texas" /
-        "Austin")."""
+        "Austin"), nor a name a served memory spells otherwise ("Reikiavik", ``spelled``)."""
         index = self.model.index
         held = {word for match in best.values() for word in match.matched - match.near}
         for subject, attribute in self.model.facts.keys_of_leaves(served):
             held |= {stem(t) for t in text_terms(f"{subject} {attribute}")}
         said = as_said(query.text)
         framing = NAME_WORDS if asks_name(query.text) else frozenset()  # no memory says "name"
+        texts = [self.model.text_of(leaf) for leaf in served]
         return notice_words.once(  # "FedEx" is three terms, one word
             said.get(term, term) for term, _, variants in self.weights(query)
             if term not in held and not variants and not term.isdigit()
@@ -502,7 +530,9 @@ class Unmentioned:
             and not regions.is_demonym(said.get(term, term))
             and not self.region_held(said.get(term, term))
             and not self.kind_held(said.get(term, term))
-            and not self.composed_told(said.get(term, term)))
+            and not self.composed_told(said.get(term, term))
+            and not spelled.spelled_in(said.get(term, term), texts)
+            and not self._named_across(said.get(term, term), query.text, texts))
 
     def clue_unheld(self, clue: str) -> tuple[str, ...]:
         """The words of a clue (as given) that no memory holds in any form."""
