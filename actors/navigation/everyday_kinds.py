@@ -120,6 +120,37 @@ _WEATHER = _HEAT + _COLD + """
     rain raining rained storm windy sunny drizzle
     lluvia llueve llovio lloviendo tormenta viento soleado
     """
+_ENGAGEMENT = """
+    engaged engagement fiance fiancee proposed proposal ring
+    prometido prometida comprometido comprometida compromiso pedida anillo
+    """
+_WEDDING = """
+    wedding married marry bride groom vows honeymoon
+    boda casamos casaron casarnos casado casada casados nupcias
+    """
+_BIRTH = """
+    born birth newborn baby pregnant pregnancy expecting due labour labor arrived
+    nacio nacido nacida nacimiento bebe parto embarazada embarazo
+    """
+_GRADUATION = """
+    graduated graduation graduate degree diploma
+    graduado graduada graduacion graduarme graduarse titulo licenciado licenciada
+    """
+_DIVORCE = """
+    divorced divorce separated separation
+    divorcio divorciado divorciada divorciaron separados separacion
+    """
+_RETIREMENT = """
+    retired retirement retiring pension
+    jubilado jubilada jubilacion jubilarse jubilo jubile pension
+    """
+_ADOPTION = """
+    adopted adoption adopting rescued rescue
+    adoptado adoptada adoptamos adopte adopto adopcion acogida
+    """
+_LIFE_EVENTS = frozenset({_OPERATIONS, _ENGAGEMENT, _WEDDING, _BIRTH, _GRADUATION, _DIVORCE,
+                          _RETIREMENT, _ADOPTION})
+"""The kinds that are events of a life: asked of someone, they happened to that person."""
 _RACES = "marathon triathlon duathlon ultramarathon maraton triatlon"
 _PLACES = "@places"
 """Stands for every country and city name ``regions`` knows (one word each)."""
@@ -139,6 +170,18 @@ _KINDS: dict[str, str] = {
     "heat": _HEAT, "calor": _HEAT, "frio": _COLD, "weather": _WEATHER, "clima": _WEATHER,
     "temperature": _WEATHER, "temperatura": _WEATHER,
     "race": _RACES, "carrera": _RACES,
+    "engagement": _ENGAGEMENT, "engaged": _ENGAGEMENT, "fiance": _ENGAGEMENT,
+    "fiancee": _ENGAGEMENT, "prometido": _ENGAGEMENT, "prometida": _ENGAGEMENT,
+    "compromiso": _ENGAGEMENT,
+    "wedding": _WEDDING, "marriage": _WEDDING, "married": _WEDDING, "boda": _WEDDING,
+    "casamiento": _WEDDING, "matrimonio": _WEDDING,
+    "baby": _BIRTH, "babies": _BIRTH, "birth": _BIRTH, "newborn": _BIRTH, "bebe": _BIRTH,
+    "nacimiento": _BIRTH, "parto": _BIRTH,
+    "graduation": _GRADUATION, "graduated": _GRADUATION, "graduacion": _GRADUATION,
+    "divorce": _DIVORCE, "divorced": _DIVORCE, "divorcio": _DIVORCE,
+    "retirement": _RETIREMENT, "retired": _RETIREMENT, "jubilacion": _RETIREMENT,
+    "jubilado": _RETIREMENT, "jubilada": _RETIREMENT,
+    "adoption": _ADOPTION, "adopted": _ADOPTION, "adopcion": _ADOPTION,
     "drink": _DRINKS, "beverage": _DRINKS, "bebida": _DRINKS,
     "relative": _FAMILY, "family": _FAMILY, "familia": _FAMILY, "familiar": _FAMILY,
     "pariente": _FAMILY,
@@ -193,6 +236,16 @@ def everyday_things_of(term: str) -> tuple[str, ...]:
     kinds = _kinds_by_term()
     kind = kinds.get(key) or kinds.get(stem(key))
     return _things(kind) if kind else ()
+
+
+def event_things_of(term: str) -> tuple[str, ...]:
+    """``everyday_things_of`` for a kind that is an event of a life (an engagement, a birth,
+    a divorce...: ``_LIFE_EVENTS``), none for any other term: "Priya's divorce" asks what
+    happened to Priya, told on her days in the event's words."""
+    key = fold(term).lower()
+    kinds = _kinds_by_term()
+    kind = kinds.get(key) or kinds.get(stem(key))
+    return _things(kind) if kind in _KINDS and _KINDS[kind] in _LIFE_EVENTS else ()
 
 
 def cities_of_term(term: str) -> tuple[str, ...]:
