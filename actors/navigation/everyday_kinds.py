@@ -144,12 +144,8 @@ _RETIREMENT = """
     retired retirement retiring pension
     jubilado jubilada jubilacion jubilarse jubilo jubile pension
     """
-_ADOPTION = """
-    adopted adoption adopting rescued rescue
-    adoptado adoptada adoptamos adopte adopto adopcion acogida
-    """
 _LIFE_EVENTS = frozenset({_OPERATIONS, _ENGAGEMENT, _WEDDING, _BIRTH, _GRADUATION, _DIVORCE,
-                          _RETIREMENT, _ADOPTION})
+                          _RETIREMENT})
 """The kinds that are events of a life: asked of someone, they happened to that person."""
 _RACES = "marathon triathlon duathlon ultramarathon maraton triatlon"
 _PLACES = "@places"
@@ -181,7 +177,6 @@ _KINDS: dict[str, str] = {
     "divorce": _DIVORCE, "divorced": _DIVORCE, "divorcio": _DIVORCE,
     "retirement": _RETIREMENT, "retired": _RETIREMENT, "jubilacion": _RETIREMENT,
     "jubilado": _RETIREMENT, "jubilada": _RETIREMENT,
-    "adoption": _ADOPTION, "adopted": _ADOPTION, "adopcion": _ADOPTION,
     "drink": _DRINKS, "beverage": _DRINKS, "bebida": _DRINKS,
     "relative": _FAMILY, "family": _FAMILY, "familia": _FAMILY, "familiar": _FAMILY,
     "pariente": _FAMILY,
