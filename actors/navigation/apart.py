@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 
 from actors.embedding.neighbours import WordNeighbours
 from actors.navigation.bilingual import other_reading, translatable
+from actors.navigation.everyday_kinds import event_things_of
 from actors.navigation.query import (
     KIN,
     NOW_WORDS,
@@ -112,7 +113,11 @@ class Apart:
                         out[said.get(term, word)] = held
             return out
 
-        shared = specific((*asked(topic), *possessed(topic)), sought=True)
+        # an event of a life asked of the name ("When did Priya get divorced?") is a thing
+        # asked too: told of Marco and of Lucía's parents, it is none of Priya's
+        events = [word for word in said.values()
+                  if any(event_things_of(term) for term in _terms(word))]
+        shared = specific((*asked(topic), *possessed(topic), *events), sought=True)
         rest = specific(said.values())
         found = []
         for name in names:
@@ -164,7 +169,7 @@ class Apart:
         word close in meaning ("race" told as "marathon"), the terms the lexical readings
         matched it with."""
         index = self.model.index
-        forms = {term, *index.derived_forms(term)}
+        forms = {term, *index.derived_forms(term), *event_things_of(term)}
         for near, _ in self.neighbours.of([word]).get(fold(word), ()):
             forms.add(stem(fold(near)))
         if not index.doc_freq(term):
@@ -204,7 +209,9 @@ class Apart:
     def relation_forms(self, word: str) -> set[str]:
         """The index terms of every word of the relation's group (``query.KIN``: "novio",
         "fiancé", "pareja", "wife"...) and of their translations: who the relation is, not
-        which kind, is asked of the name's days."""
+        which kind, is asked of the name's days. A relation that is also a life event's
+        word ("baby": a birth, ``everyday_kinds``) is told by the event's words too ("Dev and
+        I are expecting!", "Esme arrived on Sunday, 3.4 kg")."""
         key = fold(word).lower()
         words = {key}
         for generic, kinds in KIN:
@@ -215,7 +222,7 @@ class Apart:
             out.update(stem(t) for t in text_terms(each))
             for _, readings in other_reading(each) or ():
                 out.update(stem(t) for reading in readings for t in text_terms(reading))
-        return out
+        return out.union(*(event_things_of(term) for term in text_terms(key)))
 
     def _day(self, leaf: str) -> str:
         meta = self.model.leaves.get(leaf)

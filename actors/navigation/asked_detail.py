@@ -29,6 +29,7 @@ from actors.facts.speakers import USER, opening_speaker
 from actors.navigation import closed_kinds
 from actors.navigation.asked_person import names_asked, names_the_user, speaks_of_self
 from actors.navigation.derivation import SAME_THING
+from actors.navigation.everyday_kinds import event_things_of, everyday_words_of
 from actors.navigation.query import (
     COMPOSED,
     KIN,
@@ -71,6 +72,7 @@ _EVENTS = (
     _Event("engagement", r"engaged|engagement|propos\w*\s+to|proposal\s+of\s+marriage|fiance|"
            r"fiancee|compromet\w*|"
            r"compromiso|pedida\s+de\s+mano|pidio\s+matrimonio|pedi\s+matrimonio",
+           r"(?:got|get|gets|getting|gotten|just|newly|finally)\s+engaged|"
            r"engaged(?!\s+(?:in|with|by|on)\b)|engagement(?!\s+(?:with|rate|metrics?|on)\b)|"
            r"propos\w*|fiance\w*|compromet\w*|compromiso\w*|prometid\w*|"
            r"matrimonio|pedida|said\s+yes|dijo\s+que\s+si|dije\s+que\s+si|rings?|anillo\w*|💍"),
@@ -395,6 +397,8 @@ def _relation(question: str) -> AskedDetail | None:
         if not own:
             continue
         own = own.union(*(group for group in SAME_THING if own & set(group)))  # "grandad"
+        if event_things_of(word):  # "baby": a birth's words too ("expecting", "arrived")
+            own |= everyday_words_of(word)
         become = frozenset().union(*(theirs for mine, theirs in _CALLED if word in mine))
         return AskedDetail(said=f"no memory tells of {whose}'s {word}",
                            told=_words("|".join(sorted(own))), kind_words=own | become,

@@ -27,6 +27,14 @@ every closeness that keeps never-stored questions out). So health, an operation 
 weather are kinds here as well: what a person says of them, not where it happens ("nurse",
 "hospital", "clinic" are also a workplace, and a nurse's every turn would be health news);
 "cold" is an illness as often as the weather, and "tiempo" is time, so neither is a kind's word.
+
+An event of a life is asked by its name and told in its own words the same way: "Where did the
+user get engaged?" and "Sam proposed on the beach", "What is the name of Nadia's baby?" and
+"Dev and I are expecting!", "When did Marco get divorced?" and "Sofia and I have separated".
+An engagement, a wedding, a birth, a graduation, a divorce and a retirement are kinds here
+too, with the operation (``_LIFE_EVENTS``); asked of someone, such an event happened to them
+(``event_things_of``: the navigation's ``apart`` asks it of their days). An adoption is not
+one: "adopt", "adoption", "adoptado" are forms of one word (``derivation``).
 """
 
 from __future__ import annotations
@@ -118,6 +126,33 @@ _WEATHER = _HEAT + _COLD + """
     rain raining rained storm windy sunny drizzle
     lluvia llueve llovio lloviendo tormenta viento soleado
     """
+_ENGAGEMENT = """
+    engaged engagement fiance fiancee proposed proposal ring
+    prometido prometida comprometido comprometida compromiso pedida anillo
+    """
+_WEDDING = """
+    wedding married marry bride groom vows honeymoon
+    boda casamos casaron casarnos casado casada casados nupcias
+    """
+_BIRTH = """
+    born birth newborn baby pregnant pregnancy expecting due labour labor arrived
+    nacio nacido nacida nacimiento bebe parto embarazada embarazo
+    """
+_GRADUATION = """
+    graduated graduation graduate degree diploma
+    graduado graduada graduacion graduarme graduarse titulo licenciado licenciada
+    """
+_DIVORCE = """
+    divorced divorce separated separation
+    divorcio divorciado divorciada divorciaron separados separacion
+    """
+_RETIREMENT = """
+    retired retirement retiring pension
+    jubilado jubilada jubilacion jubilarse jubilo jubile
+    """
+_LIFE_EVENTS = frozenset({_OPERATIONS, _ENGAGEMENT, _WEDDING, _BIRTH, _GRADUATION, _DIVORCE,
+                          _RETIREMENT})
+"""The kinds that are events of a life: asked of someone, they happened to that person."""
 _RACES = "marathon triathlon duathlon ultramarathon maraton triatlon"
 _PLACES = "@places"
 """Stands for every country and city name ``regions`` knows (one word each)."""
@@ -137,6 +172,17 @@ _KINDS: dict[str, str] = {
     "heat": _HEAT, "calor": _HEAT, "frio": _COLD, "weather": _WEATHER, "clima": _WEATHER,
     "temperature": _WEATHER, "temperatura": _WEATHER,
     "race": _RACES, "carrera": _RACES,
+    "engagement": _ENGAGEMENT, "engaged": _ENGAGEMENT, "fiance": _ENGAGEMENT,
+    "fiancee": _ENGAGEMENT, "prometido": _ENGAGEMENT, "prometida": _ENGAGEMENT,
+    "compromiso": _ENGAGEMENT,
+    "wedding": _WEDDING, "marriage": _WEDDING, "married": _WEDDING, "boda": _WEDDING,
+    "casamiento": _WEDDING, "matrimonio": _WEDDING,
+    "baby": _BIRTH, "babies": _BIRTH, "birth": _BIRTH, "newborn": _BIRTH, "bebe": _BIRTH,
+    "nacimiento": _BIRTH, "parto": _BIRTH,
+    "graduation": _GRADUATION, "graduated": _GRADUATION, "graduacion": _GRADUATION,
+    "divorce": _DIVORCE, "divorced": _DIVORCE, "divorcio": _DIVORCE,
+    "retirement": _RETIREMENT, "retired": _RETIREMENT, "jubilacion": _RETIREMENT,
+    "jubilado": _RETIREMENT, "jubilada": _RETIREMENT,
     "drink": _DRINKS, "beverage": _DRINKS, "bebida": _DRINKS,
     "relative": _FAMILY, "family": _FAMILY, "familia": _FAMILY, "familiar": _FAMILY,
     "pariente": _FAMILY,
@@ -184,13 +230,26 @@ def _places_by_term() -> dict[str, tuple[str, ...]]:
     return out
 
 
+def _kind_named(term: str) -> str | None:
+    """The kind ``term`` (a query term, stemmed, or a word) names, or None."""
+    key = fold(term).lower()
+    kinds = _kinds_by_term()
+    return kinds.get(key) or kinds.get(stem(key))
+
+
 def everyday_things_of(term: str) -> tuple[str, ...]:
     """The index terms of the things of the everyday kind ``term`` (a query term, stemmed)
     names; none when it names no kind here."""
-    key = fold(term).lower()
-    kinds = _kinds_by_term()
-    kind = kinds.get(key) or kinds.get(stem(key))
+    kind = _kind_named(term)
     return _things(kind) if kind else ()
+
+
+def event_things_of(term: str) -> tuple[str, ...]:
+    """``everyday_things_of`` for a kind that is an event of a life (an engagement, a birth,
+    a divorce...: ``_LIFE_EVENTS``), none for any other term: "Priya's divorce" asks what
+    happened to Priya, told on her days in the event's words."""
+    kind = _kind_named(term)
+    return _things(kind) if kind in _KINDS and _KINDS[kind] in _LIFE_EVENTS else ()
 
 
 def cities_of_term(term: str) -> tuple[str, ...]:
@@ -205,9 +264,7 @@ def cities_of_term(term: str) -> tuple[str, ...]:
 def everyday_words_of(term: str) -> frozenset[str]:
     """The words (folded, as listed, not stemmed) of the everyday kind ``term`` names: a
     word's sense is told by its form ("fishing" is the hobby, "fish" a pet or a food)."""
-    key = fold(term).lower()
-    kinds = _kinds_by_term()
-    kind = kinds.get(key) or kinds.get(stem(key))
+    kind = _kind_named(term)
     if kind is None or kind in _VEHICLES or _KINDS[kind] == _PLACES:
         return frozenset()
     return frozenset(_KINDS[kind].split())
