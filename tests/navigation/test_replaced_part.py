@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from actors.navigation import replaced
-from tests.navigation.test_replacements import _save
 from ihmt_async.runtime import Runtime
+from tests.navigation.test_replacements import _save
 
 pytestmark = pytest.mark.anyio
 
