@@ -53,6 +53,8 @@ HEADINGS = frozenset("""
     enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
     lunes martes miercoles jueves viernes sabado domingo
     ojo cuidado atencion riesgo riesgos risk risks siguientes proximo pruebas
+    gotcha gotchas caveat caveats pitfall pitfalls beware careful hint hints trick tricks
+    convention conventions convencion convenciones advertencia truco trucos trampa trampas
     prueba hechos duda dudas conclusion conclusiones nuevo nueva ahora antes despues
     vacation vacations holiday holidays vacaciones pto ooo leave festivo festivos
 """.split()) | NOT_NAMES

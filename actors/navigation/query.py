@@ -618,6 +618,31 @@ def _thing_word(run: list[str], skipped: frozenset[str]) -> str:
     return ""
 
 
+_HOW_TO = re.compile(
+    r"^\W*(?:how\s+(?:do|can|should|would|could|to)\s+(?:i|we|you|one)?\b|how\s+to\b|"
+    r"what(?:'s|\s+is)\s+the\s+(?:best\s+)?way\s+to\b|"
+    r"c[oó]mo\s+(?:(?:puedo|podemos|debo|debemos|tengo\s+que|hay\s+que|se)\s+)?[^\W\d_]+"
+    r"(?:o|amos|emos|imos|ar|er|ir)\b)", re.IGNORECASE)
+"""A question asking how to do a thing ("How do I run the linters...?", "¿Cómo genero la
+documentación...?", "¿Cómo se despliega...?"): a procedure is asked, not a thing of the user's."""
+_WORKED_AT = re.compile(
+    r"\b(?:on|in|at|from|inside|en|desde|dentro\s+de)\s+(?:my|our|mi|mis|nuestr[oa]s?)\s+"
+    r"((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)", re.IGNORECASE)
+
+
+def worked_at(text: str) -> tuple[str, ...]:
+    """The user's things a how-to question names as where the work is done ("How do I build
+    the image on my machine?", "¿Cómo genero la documentación en mi portátil?"), folded as
+    ``possessed`` gives them: the place of a procedure, which the note telling the procedure
+    need not name (it says "locally", or nothing), not what is asked about. Empty for any
+    other question ("What did the mechanic say about my car?")."""
+    if _HOW_TO.search(fold(text)) is None:
+        return ()
+    skipped = QUALIFIERS | framing(text)
+    return tuple(dict.fromkeys(found for m in _WORKED_AT.finditer(text)
+                               if (found := _thing_word(m.group(1).split(), skipped))))
+
+
 _NAMED_POSSESSOR = re.compile(
     r"(?<![\w'’])([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)['’]s\s+((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)")
 """A person's thing, by name ("Maya's parrot", "Tomás's new car")."""

@@ -17,9 +17,11 @@ from actors.facts.speakers import past_label
 from actors.navigation.messages import Replaced
 from actors.navigation.query import parse_query
 from actors.navigation.read_model import ReadModel
-from actors.navigation.replacements import named
+from actors.navigation.replacements import Replacement, named
+from actors.navigation.stem import stem
 from actors.navigation.values import values
 from actors.scopes import scope_admits
+from actors.text import fold, tokens
 
 REPLACED_POOL = 50
 """Memories holding a replaced value's words that are checked for being the state replaced."""
@@ -76,6 +78,39 @@ def _name_in_part(names: list[str], held: frozenset[str], text: str) -> bool:
         for m in re.finditer(rf"(?:(\S+)\s+)?\b{re.escape(last)}\b", text))
 
 
+def _whole_words(text: str) -> frozenset[str]:
+    """The index terms of ``text``'s words as written, none of a compound's parts: "FastAPI"
+    is "fastapi", not "api" (the index also holds the parts, so a search finds it by them)."""
+    return frozenset(stem(fold(word)) for word in tokens(text))
+
+
+_CLAUSES = re.compile(r"(?<=[.!?;])\s+|;\s*|,?\s+(?:and|but|while|whereas|y|pero|mientras)\s+"
+                      r"(?=(?:the|our|my|its|their|el|la|los|las|nuestr[oa]s?|mis?|sus?)\s)",
+                      re.IGNORECASE)
+"""Where a note's statements part: a sentence's end, a semicolon, or "and"/"y" opening a new
+subject ("Our database is PostgreSQL 15 and the migrations live in alembic/")."""
+
+
+def _tells_more(text: str, change: Replacement, told: frozenset[str]) -> bool:
+    """Whether a note stating a change's old value states something else beside it: another
+    of its statements names a thing (a name, a version) that the change's words do not
+    (``told``: its old and new values, its thing, its context). "Our database is PostgreSQL
+    15 and the migrations live in alembic/" is no note of the migrations alone, and moving
+    them does not make the database outdated; a note marked superseded as a whole would be.
+    A slip corrected ("2 horas 38, no 2:41") corrects the note that told it, whatever else
+    it says."""
+    if change.slip:
+        return False
+    old = _whole_words(change.old)
+    parts = [past_label(part) for part in _CLAUSES.split(text) if part and part.strip()]
+    if len(parts) < 2:
+        return False
+    return any(not (_whole_words(part) & old)
+               and _whole_words(" ".join(word for word in named(part)
+                                         if not is_common_word(word.strip(".,:;!?()")))) - told
+               for part in parts)
+
+
 def _key_terms(value: str) -> frozenset[str]:
     """The terms of a value's names and versions ("Postgres 15" -> postgres, 15; "black +
     isort" -> black, isort): what a memory stating the value must hold."""
@@ -127,6 +162,7 @@ def replaced_memory(model: ReadModel, msg: Replaced,
         # does: the note "WEBHOOK_MAX_RETRIES=5" may share no other word with the change
         thing = {t for t in _key_terms(change.thing) if index.doc_freq(t) <= common
                  and not t.isdigit()} if change.thing else set()
+        told = old | new | _whole_words(msg.text)
         found = index.search(parse_query(" ".join(sorted(old | context))),
                              limit=REPLACED_POOL, allowed=admissible)
         picked: list[tuple[int, tuple[str, float], str]] = []
@@ -135,9 +171,11 @@ def replaced_memory(model: ReadModel, msg: Replaced,
             held = index.terms_of(leaf_id)
             text = model.text_of(leaf_id)
             if not counted <= held or (new and new <= held) \
-                    or not (value <= held or (stated and stated <= values(text))
+                    or not ((value & _whole_words(change.old)) <= _whole_words(text)
+                            and value <= held or (stated and stated <= values(text))
                             or (change.slip and _name_in_part(names, held, text))) \
-                    or _names_told(text) > REPLACED_MAX_NAMES:
+                    or _names_told(text) > REPLACED_MAX_NAMES \
+                    or _tells_more(text, change, told):
                 continue
             if held & context or (thing and thing <= held):
                 picked.append((len(held & context), when(leaf_id), leaf_id))

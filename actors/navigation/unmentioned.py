@@ -48,6 +48,7 @@ from actors.navigation.query import (
     paid_for,
     placed,
     possessed,
+    worked_at,
 )
 from actors.navigation.read_model import ReadModel
 from actors.navigation.readings import Match
@@ -258,9 +259,10 @@ class Unmentioned:
         # what a person the question names paid for is theirs, none of the user's ("¿Cuánto
         # pagó Marta por el curso?" when Marta told of her "bootcamp": no "the user's 'curso'")
         by_another = set(paid_for(topic)) if payer_named(topic) else set()
+        where = set(worked_at(topic))  # "how do I build it on my machine?": the place
         for word in possessed(topic, pronouns=True):
             if word in by_su and not kin(word) and other_reading(word) is None \
-                    or word in by_another:
+                    or word in by_another or word in where:
                 continue
             if fold(word).lower() in LIFE_AREAS:
                 continue

@@ -1,0 +1,31 @@
+"""A label opening an agent's note ("Gotcha:", "Caveat:", "Advertencia:") is no chat speaker:
+an outside probe (probe44) got "Said by Gotcha, and it does not mention the user" on the
+answer to "What should I know before running make seed?". Fails without the labels in
+``speakers.HEADINGS``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from actors.facts import speakers
+from tests.navigation.test_retrieval_rules import replies
+
+pytestmark = pytest.mark.anyio
+
+NOTES = (
+    "Caveat: `make reset` drops every table first; dump anything you want to keep.",
+    "Advertencia: `make purge` borra la caché de imágenes del CDN; avisa a Lena antes.",
+)
+ASKED = ("What should I know before running make reset?",
+         "¿Qué debo saber antes de ejecutar make purge?")
+
+
+async def test_a_note_label_is_no_speaker(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    found = await replies(tmp_path / "on", NOTES, ASKED)
+    assert all(reply.hits and reply.hits[0].said_by_other is None for reply in found)
+    monkeypatch.setattr(speakers, "HEADINGS", speakers.HEADINGS - {"caveat", "advertencia"})
+    found = await replies(tmp_path / "off", NOTES, ASKED)
+    assert any(reply.hits and reply.hits[0].said_by_other for reply in found)
