@@ -9,6 +9,7 @@ It must never read a file or know how a score was computed.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Collection, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -238,6 +239,10 @@ SPECIFIC_MEANING = 0.2
 """...unless the memory, compared by meaning, is further from the question than this: "what
 is the user's cat called?" and "a gestor called Paloma" share a word held by one memory of
 five, and mean nothing alike (0.1)."""
+TOPIC_HOLDERS = 0.8
+"""...held by this share of the question's crowd at least: the crowd is about the word, one
+chat turn or note of another kind close to the question among them or not ("Ingrid talked
+about the budget over coffee" among the meeting notes for "What happened at the meeting?")."""
 TOPIC_SHARE = 0.25
 """A word a quarter of the store holds or more is no topic of a crowd (``crowd_topic``): a
 chat speaker's label is in half the turns, and tells what none of them is about (as
@@ -503,10 +508,10 @@ def about(evidence: Evidence, store_size: int) -> bool:
 
 def crowd_topic(similar: Mapping[str, float], own: Mapping[str, frozenset[str]],
                 holders: Callable[[str], int], store_size: int) -> frozenset[str]:
-    """The question's words that every one of the ``CROWD_RANK`` memories closest to it in
-    meaning holds as its own (``own``: a memory's question words, not held through a word
-    close in meaning), when each of them is at least ``STRONG_SIMILARITY`` close and fewer
-    than ``TOPIC_SHARE`` of the store hold the word (``holders``).
+    """The question's words that ``TOPIC_HOLDERS`` of the ``CROWD_RANK`` memories closest to
+    it in meaning hold as their own (``own``: a memory's question words, not held through a
+    word close in meaning), when each of those is at least ``STRONG_SIMILARITY`` close and
+    fewer than ``TOPIC_SHARE`` of the store hold the word (``holders``).
 
     Such a word is common because many memories are about it, not because it says little:
     130 "Walked 7 km along the river in Ghent." in 1,600 memories make "walk" no specific
@@ -517,8 +522,10 @@ def crowd_topic(similar: Mapping[str, float], own: Mapping[str, frozenset[str]],
     closest = sorted(similar, key=lambda leaf: -similar[leaf])[:CROWD_RANK]
     if len(closest) < CROWD_RANK or similar[closest[-1]] < STRONG_SIMILARITY:
         return frozenset()
-    shared = frozenset.intersection(*(own.get(leaf, frozenset()) for leaf in closest))
-    return frozenset(word for word in shared if holders(word) < TOPIC_SHARE * store_size)
+    held = Counter(word for leaf in closest for word in own.get(leaf, frozenset()))
+    return frozenset(word for word, count in held.items()
+                     if count >= TOPIC_HOLDERS * CROWD_RANK
+                     and holders(word) < TOPIC_SHARE * store_size)
 
 
 def _meaning_agrees(evidence: Evidence) -> bool:
