@@ -243,6 +243,12 @@ TOPIC_HOLDERS = 0.8
 """...held by this share of the question's crowd at least: the crowd is about the word, one
 chat turn or note of another kind close to the question among them or not ("Ingrid talked
 about the budget over coffee" among the meeting notes for "What happened at the meeting?")."""
+TOPIC_MISSING = 1
+"""...and a memory holding such a word is about the question when it lacks at most this many
+of the question's words: the one saying what kind of answer is asked ("far", "happened"),
+or one detail. "What was the root cause of the parking garage flood?" among 10,000 notes, a
+tenth of them bugs with a root cause: the bugs' crowd holds "root" and "cause", and no
+memory holds the rest."""
 TOPIC_SHARE = 0.25
 """A word a quarter of the store holds or more is no topic of a crowd (``crowd_topic``): a
 chat speaker's label is in half the turns, and tells what none of them is about (as
@@ -494,7 +500,8 @@ def about(evidence: Evidence, store_size: int) -> bool:
     own = held - len(evidence.near)
     unrelated = evidence.compared and evidence.similarity < SPECIFIC_MEANING \
         and not _meaning_agrees(evidence)
-    topical = bool((evidence.words - evidence.near) & evidence.topic)
+    topical = bool((evidence.words - evidence.near) & evidence.topic) \
+        and held >= question_words - TOPIC_MISSING
     if own and (evidence.rarest_df <= specific_df or topical) and not unrelated \
             and held >= SPECIFIC_WORD_SHARE * question_words:
         return True

@@ -139,7 +139,9 @@ def test_a_word_the_crowd_is_about_counts_as_a_specific_word() -> None:
     assert ranking.about(topical, 1_600)
     # ...as a specific word is: a third of the question, never through a neighbour, and
     # not in a memory far from the question in meaning
-    assert not ranking.about(dataclasses.replace(topical, asked=4), 1_600)
+    # TOPIC_MISSING (1): a memory lacking two of the question's words is not about it
+    # ("What was the root cause of the parking garage flood?" / a bug's root cause)
+    assert not ranking.about(dataclasses.replace(topical, asked=3), 1_600)
     assert not ranking.about(dataclasses.replace(topical, near=frozenset({"w0"})), 1_600)
     assert not ranking.about(dataclasses.replace(topical, similarity=0.19), 1_600)
 
