@@ -240,9 +240,9 @@ SPECIFIC_MEANING = 0.2
 is the user's cat called?" and "a gestor called Paloma" share a word held by one memory of
 five, and mean nothing alike (0.1)."""
 TOPIC_HOLDERS = 0.8
-"""...held by this share of the question's crowd at least: the crowd is about the word, one
-chat turn or note of another kind close to the question among them or not ("Ingrid talked
-about the budget over coffee" among the meeting notes for "What happened at the meeting?")."""
+"""...held by this share of the question's crowd at least: the crowd is about the word with
+a note of another kind among them or not (240 notes of eight kinds: one holding no word of
+"What happened at the meeting?" was ninth closest to it among the meeting notes)."""
 TOPIC_MISSING = 1
 """...and a memory holding such a word is about the question when it lacks at most this many
 of the question's words: the one saying what kind of answer is asked ("far", "happened"),
@@ -480,7 +480,7 @@ class Evidence:
     """The similarity of the ``CROWD_RANK``-th closest memory to the question: what any
     memory of this store reaches for it (a short question is close to everything)."""
     topic: frozenset[str] = frozenset()
-    """The question's words the crowd is about (``crowd_topic``): held by every one of the
+    """The question's words the crowd is about (``crowd_topic``): held by most of the
     memories closest to the question in meaning."""
 
 
@@ -521,11 +521,11 @@ def crowd_topic(similar: Mapping[str, float], own: Mapping[str, frozenset[str]],
     fewer than ``TOPIC_SHARE`` of the store hold the word (``holders``).
 
     Such a word is common because many memories are about it, not because it says little:
-    130 "Walked 7 km along the river in Ghent." in 1,600 memories make "walk" no specific
+    162 "Walked 7 km along the river in Ghent." among 1,598 memories make "walk" no specific
     word by its count, and the walks fill the crowd, so none stands out of it by meaning;
-    "How far did I walk?" was "No memory found ... share only the common word 'walk'"
-    although six memories, two of them walks, answer it. A word spread over unrelated
-    memories ("today", "new") does not fill the question's crowd."""
+    "How far did I walk?" was "No memory found ... share only the common word 'walk'",
+    though a store of six memories, two of them walks, is answered by a walk. A word spread
+    over unrelated memories ("today", "new") does not fill the question's crowd."""
     closest = sorted(similar, key=lambda leaf: -similar[leaf])[:CROWD_RANK]
     if len(closest) < CROWD_RANK or similar[closest[-1]] < STRONG_SIMILARITY:
         return frozenset()
