@@ -1735,6 +1735,11 @@ class NavigationActor(Actor):
             meant = {**similar, **self.vectors.similarity_of(
                 measured_part, [leaf for leaf in judged if leaf in similar])}
             judged_crowd = self._crowd_of(measured_part, admissible, crowd)
+        asked_terms = frozenset(query.query_terms)
+        crowd_topic = ranking.crowd_topic(
+            similar, {leaf: (best[leaf].matched - best[leaf].near) & asked_terms
+                      for leaf in similar if leaf in best},
+            model.index.doc_freq, len(model.leaves))
         evidence_of = {leaf: self._evidence(
             query, best.get(leaf), meant.get(leaf, 0.0), leaf in about_time or leaf in exact,
             compared=leaf in similar and not (leaf in best and translated is not None
@@ -1742,8 +1747,8 @@ class NavigationActor(Actor):
             and not (leaf in best and kind is not None and best[leaf].reading is kind[0])
             and not (leaf in best and synonym is not None
                      and best[leaf].reading is synonym[0]),
-            closest=leaf == nearest_leaf, crowd=judged_crowd)
-                       for leaf in judged}
+            closest=leaf == nearest_leaf, crowd=judged_crowd,
+            topic=crowd_topic) for leaf in judged}
         for after, leaf in exchange.items():  # about what the other turn matched too
             if leaf in evidence_of and (after not in evidence_of or evidence_of[
                     leaf].coverage > evidence_of[after].coverage):
@@ -2485,13 +2490,14 @@ class NavigationActor(Actor):
                                               ranking.CROWD_RANK)[1] or asked
 
     def _evidence(self, query: Query, match: Match | None, similarity: float,
-                  about: bool, *, compared: bool = False,
-                  closest: bool = False, crowd: float = 0.0) -> ranking.Evidence:
+                  about: bool, *, compared: bool = False, closest: bool = False,
+                  crowd: float = 0.0, topic: frozenset[str] = frozenset()
+                  ) -> ranking.Evidence:
         if match is None:
             return ranking.Evidence(coverage=1.0 if about else 0.0, words=frozenset(),
                                     rarest_df=0, asked=len(query.query_terms),
                                     similarity=similarity, compared=compared,
-                                    closest=closest, crowd=crowd)
+                                    closest=closest, crowd=crowd, topic=topic)
         base = set(query.query_terms)
         words = frozenset(base & match.matched)
         near = words & match.near
@@ -2501,7 +2507,8 @@ class NavigationActor(Actor):
         return ranking.Evidence(coverage=1.0 if about else match.coverage, words=words,
                                 rarest_df=min(dfs, default=0), asked=len(base),
                                 similarity=similarity, dfs=tuple(sorted(dfs)), near=near,
-                                compared=compared, closest=closest, crowd=crowd)
+                                compared=compared, closest=closest, crowd=crowd,
+                                topic=topic)
 
     def _before_value(self, text: str, questions: list[tuple[str, str]], timeline: Timeline
                       ) -> dt.date | None:

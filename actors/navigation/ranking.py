@@ -9,6 +9,7 @@ It must never read a file or know how a score was computed.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Collection, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -238,6 +239,20 @@ SPECIFIC_MEANING = 0.2
 """...unless the memory, compared by meaning, is further from the question than this: "what
 is the user's cat called?" and "a gestor called Paloma" share a word held by one memory of
 five, and mean nothing alike (0.1)."""
+TOPIC_HOLDERS = 0.8
+"""...held by this share of the question's crowd at least: the crowd is about the word with
+a note of another kind among them or not (240 notes of eight kinds: one holding no word of
+"What happened at the meeting?" was ninth closest to it among the meeting notes)."""
+TOPIC_MISSING = 1
+"""...and a memory holding such a word is about the question when it lacks at most this many
+of the question's words: the one saying what kind of answer is asked ("far", "happened"),
+or one detail. "What was the root cause of the parking garage flood?" among 10,000 notes, a
+tenth of them bugs with a root cause: the bugs' crowd holds "root" and "cause", and no
+memory holds the rest."""
+TOPIC_SHARE = 0.25
+"""A word a quarter of the store holds or more is no topic of a crowd (``crowd_topic``): a
+chat speaker's label is in half the turns, and tells what none of them is about (as
+``crowd_names.NAME_SHARE``)."""
 CHANCE_PAIR = 0.5
 """...or holds two of the question's words that would meet in fewer than this many memories
 by chance (df_a x df_b / store size): two rare words of one question together in one memory
@@ -464,6 +479,9 @@ class Evidence:
     crowd: float = 0.0
     """The similarity of the ``CROWD_RANK``-th closest memory to the question: what any
     memory of this store reaches for it (a short question is close to everything)."""
+    topic: frozenset[str] = frozenset()
+    """The question's words the crowd is about (``crowd_topic``): held by most of the
+    memories closest to the question in meaning."""
 
 
 def about(evidence: Evidence, store_size: int) -> bool:
@@ -482,7 +500,9 @@ def about(evidence: Evidence, store_size: int) -> bool:
     own = held - len(evidence.near)
     unrelated = evidence.compared and evidence.similarity < SPECIFIC_MEANING \
         and not _meaning_agrees(evidence)
-    if own and evidence.rarest_df <= specific_df and not unrelated \
+    topical = bool((evidence.words - evidence.near) & evidence.topic) \
+        and held >= question_words - TOPIC_MISSING
+    if own and (evidence.rarest_df <= specific_df or topical) and not unrelated \
             and held >= SPECIFIC_WORD_SHARE * question_words:
         return True
     if len(evidence.dfs) >= 2 and \
@@ -491,6 +511,28 @@ def about(evidence: Evidence, store_size: int) -> bool:
     if evidence.closest and evidence.near and evidence.similarity >= NEIGHBOUR_AND_MEANING:
         return True
     return stands_out(evidence.similarity, evidence.crowd)
+
+
+def crowd_topic(similar: Mapping[str, float], own: Mapping[str, frozenset[str]],
+                holders: Callable[[str], int], store_size: int) -> frozenset[str]:
+    """The question's words that ``TOPIC_HOLDERS`` of the ``CROWD_RANK`` memories closest to
+    it in meaning hold as their own (``own``: a memory's question words, not held through a
+    word close in meaning), when each of those is at least ``STRONG_SIMILARITY`` close and
+    fewer than ``TOPIC_SHARE`` of the store hold the word (``holders``).
+
+    Such a word is common because many memories are about it, not because it says little:
+    162 "Walked 7 km along the river in Ghent." among 1,598 memories make "walk" no specific
+    word by its count, and the walks fill the crowd, so none stands out of it by meaning;
+    "How far did I walk?" was "No memory found ... share only the common word 'walk'",
+    though a store of six memories, two of them walks, is answered by a walk. A word spread
+    over unrelated memories ("today", "new") does not fill the question's crowd."""
+    closest = sorted(similar, key=lambda leaf: -similar[leaf])[:CROWD_RANK]
+    if len(closest) < CROWD_RANK or similar[closest[-1]] < STRONG_SIMILARITY:
+        return frozenset()
+    held = Counter(word for leaf in closest for word in own.get(leaf, frozenset()))
+    return frozenset(word for word, count in held.items()
+                     if count >= TOPIC_HOLDERS * CROWD_RANK
+                     and holders(word) < TOPIC_SHARE * store_size)
 
 
 def _meaning_agrees(evidence: Evidence) -> bool:

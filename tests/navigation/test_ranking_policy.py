@@ -129,6 +129,47 @@ def test_a_specific_word_and_a_third_of_the_question() -> None:
     assert ranking.about(_ev(held=1, asked=3, df=2), 10)  # one or two holders: always specific
 
 
+def test_a_word_the_crowd_is_about_counts_as_a_specific_word() -> None:
+    # "How far did I walk?" among 1,600 memories, 160 of them walks: "walk" is no specific
+    # word by its count, but the question's crowd is about it
+    walk = dataclasses.replace(_ev(held=1, asked=2, df=160), compared=True, similarity=0.29,
+                               crowd=0.26)
+    assert not ranking.about(walk, 1_600)
+    topical = dataclasses.replace(walk, topic=frozenset({"w0"}))
+    assert ranking.about(topical, 1_600)
+    # ...as a specific word is: a third of the question, never through a neighbour, and
+    # not in a memory far from the question in meaning
+    # TOPIC_MISSING (1): a memory lacking two of the question's words is not about it
+    # ("What was the root cause of the parking garage flood?" / a bug's root cause)
+    assert not ranking.about(dataclasses.replace(topical, asked=3), 1_600)
+    assert not ranking.about(dataclasses.replace(topical, near=frozenset({"w0"})), 1_600)
+    assert not ranking.about(dataclasses.replace(topical, similarity=0.19), 1_600)
+
+
+def test_the_crowd_s_topic_is_what_most_of_its_memories_hold() -> None:
+    # CROWD_RANK (10) closest, each at least STRONG_SIMILARITY (0.2) close, and a word held
+    # by fewer than TOPIC_SHARE (a quarter) of the store
+    similar = {f"m{i}": 0.30 - i / 1000 for i in range(12)}
+    own = {leaf: frozenset({"walk"}) for leaf in similar}
+    counts = {"walk": 160, "meet": 0}
+    assert ranking.crowd_topic(similar, own, counts.__getitem__, 1_600) == {"walk"}
+    # TOPIC_HOLDERS (0.8): eight of the ten hold it as their own word, not three
+    two_out = {**own, "m8": frozenset(), "m9": frozenset()}
+    assert ranking.crowd_topic(similar, two_out, counts.__getitem__, 1_600) == {"walk"}
+    assert not ranking.crowd_topic(similar, {**two_out, "m7": frozenset()},
+                                   counts.__getitem__, 1_600)
+    assert ranking.crowd_topic(similar, {**two_out, "m10": frozenset()}, counts.__getitem__,
+                               1_600) == {"walk"}  # the eleventh is past the crowd
+    assert not ranking.crowd_topic(dict(list(similar.items())[:9]), own, counts.__getitem__,
+                                   1_600)
+    far = {leaf: min(sim, 0.19) if int(leaf[1:]) >= 9 else sim for leaf, sim in similar.items()}
+    assert not ranking.crowd_topic(far, own, counts.__getitem__, 1_600)
+    assert ranking.crowd_topic(similar, own, counts.__getitem__, 641) == {"walk"}
+    assert not ranking.crowd_topic(similar, own, counts.__getitem__, 640)  # 160 is a quarter
+    assert (ranking.CROWD_RANK, ranking.STRONG_SIMILARITY, ranking.TOPIC_HOLDERS,
+            ranking.TOPIC_SHARE) == (10, 0.2, 0.8, 0.25)
+
+
 def test_a_word_held_through_a_neighbour_is_never_specific() -> None:
     # "solar" held as "sun" (one memory holds it): a held word, not a specific one
     near = dataclasses.replace(_ev(held=1, asked=3, df=0), near=frozenset({"w0"}))
