@@ -167,6 +167,7 @@ from actors.navigation.stories import (
 from actors.navigation.sum_asked import SumAsked, sum_asked
 from actors.navigation.text_memo import TextMemo
 from actors.navigation.the_user import as_the_user
+from actors.navigation.thing_owner import only_theirs, thing_asked, told_as_own
 from actors.navigation.told_by_others import ToldByOthers
 from actors.navigation.turn_order import TurnOrder
 from actors.navigation.unmentioned import TIME_WORDS, Unmentioned, as_said, countries_named
@@ -1366,6 +1367,14 @@ class NavigationActor(Actor):
                      or tells_the_asked(asked_names, speakers, model.leaves[leaf].excerpt,
                                         text))},
                 ranking.OTHERS_FACTOR, boosts)
+        thing = thing_asked(topic, self.readings.user_names())
+        if thing is not None:  # "the user's dog" and "Lucas: Hemos adoptado un perro", or
+            # "Nadia's folding bike" and "user: Bought a Brompton folding bike": the teller's
+            ranking.boost_matching(scores, {
+                leaf for leaf in leading if leaf in model.leaves and boosts.get(leaf, 1.0) >= 1.0
+                and told_as_own(model.leaves[leaf].excerpt, thing[0],
+                                self.readings.user_names()) is not None},
+                ranking.TELLERS_FACTOR, boosts)
         repeated = self._repeated(scores) if asked_names else set()
         slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf)
                            or leaf in repeated and self._names_only(leaf, best, asked_names,
@@ -1956,6 +1965,17 @@ class NavigationActor(Actor):
                 result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
                 nearest=result.hits[:ranking.NEAREST_SHOWN],
                 reason=detail.said + (f" (a '{named_so}' is told)" if named_so else ""))
+        theirs_only = None if thing is None or result.status not in ("FOUND", "AMBIGUOUS") \
+            else only_theirs([(hit.leaf_id, hit.text) for hit in result.hits], thing[0],
+                             self.readings.user_names(), self._holds_thing(thing[1], best))
+        if thing is not None and theirs_only is not None:
+            # "What is the name of the user's dog?" and only "Lucas: Hemos adoptado un perro":
+            # ranked down as Lucas's own and still first, so nothing of the user's tells it
+            result = dataclasses.replace(
+                result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
+                nearest=result.hits[:ranking.NEAREST_SHOWN],
+                reason=f"no memory tells of {thing[0]}'s '{' '.join(thing[1])}' "
+                       f"(only {theirs_only}'s)")
         if result.more:  # a memory shown beside one served is not named again
             shown = {hit.leaf_id for hit in result.hits} | {
                 turn for hit in result.hits for around in (hit.next_turn, hit.also_said)
@@ -2411,6 +2431,16 @@ class NavigationActor(Actor):
             if meta is not None and not meta.excerpt.endswith("…"):
                 said.setdefault(_said_plainly(meta.excerpt), []).append(leaf)
         return {leaf for leaves in said.values() if len(leaves) > 1 for leaf in leaves}
+
+    def _holds_thing(self, words: tuple[str, ...], best: Mapping[str, Match]
+                     ) -> Callable[[str], bool]:
+        """Whether a memory holds one of ``words`` in its own form or translated ("perro" for
+        "dog"), or matched it in another form (``best``: "gata" for "cat"): the thing a
+        question asks of someone, named in the memory."""
+        own = {stem(term) for word in words for term in text_terms(word)}
+        forms = own | {term for word in words for term in self.unmentioned.translations(word)}
+        return lambda leaf: bool(self.model.index.terms_of(leaf) & forms) \
+            or leaf in best and bool(best[leaf].matched & own)
 
     def _speakers(self, leading: Iterable[str]) -> set[str]:
         """The folded names of the chat speakers whose turns are among ``leading`` (a
