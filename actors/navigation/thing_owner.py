@@ -91,22 +91,29 @@ def owners_own(text: str, owner: str, user_names: Sequence[str]) -> bool:
 
 
 def only_theirs(served: Sequence[tuple[str, str]], owner: str, user_names: Sequence[str],
-                holds: Callable[[str], bool]) -> str | None:
-    """The teller, when a question asks ``owner``'s thing and the first memory ``served``
-    ((leaf id, text) pairs, best first) tells the thing (``holds``) as its teller's own
-    (``told_as_own``) and no memory served below it is the owner's holding the thing too
-    (``owners_own``): ranked down for it and still first, it is all the store has, and it is
-    someone else's ("What is the name of the user's dog?" when only Lucas adopted one: "No
-    memory found ... (only Lucas's)"; "How much did Nadia's folding bike cost?" when only
-    the user bought one, whatever else of Nadia's is served beside it). None otherwise: the
-    owner's own memory, ranked first for the teller's ranked down, answers even when it
-    tells the thing in other words (the user's "retired greyhound called Pickle" for
-    "dog")."""
+                holds: Callable[[str], bool], sibling: Callable[[str], bool]) -> str | None:
+    """The teller, when a question asks ``owner``'s thing and the memories ``served`` ((leaf
+    id, text) pairs, best first, those listed as also close too) tell it (``holds``) only as
+    a teller's own (``told_as_own``): the first memory served is a teller's own, or the
+    owner's own telling only another thing of the kind (``sibling``: "user: I got a hamster
+    called Nibbles" for "¿Cómo se llama el gato del usuario?") with such a turn below it; and
+    no memory of the owner's served holds the thing (``owners_own``). Ranked down for it and
+    still first, or beside a sibling, it is all the store has, and it is someone else's
+    ("What is the name of the user's dog?" when only Lucas adopted one: "No memory found ...
+    (only Lucas's)"; "How much did Nadia's folding bike cost?" when only the user bought
+    one, whatever else of Nadia's is served). None otherwise: the owner's own memory, ranked
+    first for the teller's ranked down, answers even when it tells the thing in words no
+    list holds (the user's "retired greyhound called Pickle" for "dog")."""
     if not served:
         return None
-    first_id, first = served[0]
-    said_by = told_as_own(first, owner, user_names)
-    if said_by is None or not holds(first_id) or any(
-            holds(leaf) and owners_own(text, owner, user_names) for leaf, text in served[1:]):
+    if any(holds(leaf) and owners_own(text, owner, user_names) for leaf, text in served):
         return None
-    return said_by
+    first_id, first = served[0]
+    told = next((teller for leaf, text in served if holds(leaf)
+                 and (teller := told_as_own(text, owner, user_names)) is not None), None)
+    if told is None:
+        return None
+    # the first a teller's own (its correction, "I swapped the digits", holds no thing)
+    if told_as_own(first, owner, user_names) is not None:
+        return told
+    return told if owners_own(first, owner, user_names) and sibling(first_id) else None
