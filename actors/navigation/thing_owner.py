@@ -17,8 +17,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from actors.facts.speakers import USER, opening_speaker
-from actors.navigation.asked_person import THE_USER, names_asked, names_the_user, tells_of_self
+from actors.facts.speakers import USER, opening_speaker, past_label
+from actors.navigation.asked_person import (
+    THE_USER,
+    names_asked,
+    names_the_user,
+    tells_of_self,
+    tells_the_other,
+)
 from actors.navigation.query import owned_by_names, possessed
 from actors.text import fold
 
@@ -57,8 +63,8 @@ def teller(text: str, user_names: Sequence[str]) -> str | None:
 
 
 def _names(text: str, names: Sequence[str]) -> bool:
-    """Whether ``text`` names one of ``names`` as a whole word."""
-    folded = fold(text)
+    """Whether ``text`` names one of ``names`` as a whole word past its speaker's label."""
+    folded = fold(past_label(text.lstrip()))
     return any(re.search(rf"(?<!\w){re.escape(fold(name))}(?!\w)", folded) for name in names)
 
 
@@ -79,13 +85,15 @@ def told_as_own(text: str, owner: str, user_names: Sequence[str]) -> str | None:
 
 def owners_own(text: str, owner: str, user_names: Sequence[str]) -> bool:
     """Whether a memory is ``owner``'s to tell: said by them (their label; for the user, the
-    user's label or a note with no label), or naming them ("Nadia's baby Esme ...", "mi
-    hermana Nadia trabaja en ...": told of them in someone else's words)."""
+    user's label or a note with no label) and not to someone in the second person ("Bea:
+    ¡Qué bici tan chula te has comprado!" tells of the one spoken to), or naming them
+    ("Nadia's baby Esme ...", "mi hermana Nadia trabaja en ...": told of them in someone
+    else's words)."""
     speaker = opening_speaker(text)
     if owner == THE_USER and speaker is None:
         return True
     said_by = teller(text, user_names)
-    if said_by is not None and fold(said_by) == fold(owner):
+    if said_by is not None and fold(said_by) == fold(owner) and not tells_the_other(text):
         return True
     return _names(text, tuple(user_names) if owner == THE_USER else (owner,))
 
