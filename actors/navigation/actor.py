@@ -46,6 +46,7 @@ from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, past_label
 from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Timeline
 from actors.navigation import (
+    closed_kinds,
     instances,
     notice_words,
     open_kinds,
@@ -168,6 +169,7 @@ from actors.navigation.stories import (
 from actors.navigation.sum_asked import SumAsked, sum_asked
 from actors.navigation.text_memo import TextMemo
 from actors.navigation.the_user import as_the_user
+from actors.navigation.thing_owner import only_theirs, thing_asked, told_as_own
 from actors.navigation.told_by_others import ToldByOthers
 from actors.navigation.turn_order import TurnOrder
 from actors.navigation.unmentioned import TIME_WORDS, Unmentioned, as_said, countries_named
@@ -1371,6 +1373,14 @@ class NavigationActor(Actor):
                      or tells_the_asked(asked_names, speakers, model.leaves[leaf].excerpt,
                                         text))},
                 ranking.OTHERS_FACTOR, boosts)
+        thing = thing_asked(topic, self.readings.user_names())
+        # "the user's dog" and "Lucas: Hemos adoptado un perro", or "Nadia's folding bike"
+        # and "user: Bought a Brompton folding bike": the teller's own thing
+        tellers = frozenset() if thing is None else frozenset(
+            leaf for leaf in leading if leaf in model.leaves and boosts.get(leaf, 1.0) >= 1.0
+            and told_as_own(model.leaves[leaf].excerpt, thing[0],
+                            self.readings.user_names()) is not None)
+        ranking.boost_matching(scores, tellers, ranking.TELLERS_FACTOR, boosts)
         repeated = self._repeated(scores) if asked_names else set()
         slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf)
                            or leaf in repeated and self._names_only(leaf, best, asked_names,
@@ -1847,7 +1857,7 @@ class NavigationActor(Actor):
             ranked.insert(at, (preferred, score))
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
                               successor, timeline, answer, trace, measured, listing=listing,
-                              unheld=unheld, continued=continued,
+                              unheld=unheld, continued=continued, tellers=tellers,
                               continuation_of=continuation_of, unknown=unknown,
                               foreign=foreign,
                               as_was=as_was,
@@ -1917,8 +1927,10 @@ class NavigationActor(Actor):
                     if answer is None and not listing and not value_leaves else None
                 if result.status == "FOUND" and kind_held is not None:
                     # "How far can Owen's new car go?": "Got the car" holds its words, "about
-                    # 150 miles" the kind of words it asks for
-                    result = dataclasses.replace(result, hits=_kind_first(result.hits, kind_held))
+                    # 150 miles" the kind of words it asks for; a teller's own thing holds
+                    # the kind of the one asked only in the teller's ("Dani: Mi perro Rocco")
+                    result = dataclasses.replace(result, hits=_kind_first(
+                        result.hits, lambda leaf: leaf not in tellers and kind_held(leaf)))
                 if result.status == "FOUND" and result.hits:
                     lead = self.conversation.also_said(
                         result.hits, admissible, as_of_dt, asked, crowd,
@@ -1970,6 +1982,19 @@ class NavigationActor(Actor):
                 result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
                 nearest=result.hits[:ranking.NEAREST_SHOWN],
                 reason=detail.said + (f" (a '{named_so}' is told)" if named_so else ""))
+        theirs_only = None if thing is None or result.status not in ("FOUND", "AMBIGUOUS") \
+            else only_theirs([(hit.leaf_id, hit.text) for hit in (*result.hits, *result.more)],
+                             thing[0],
+                             self.readings.user_names(), holds_thing := self._holds_thing(
+                                 thing[1], best), self._sibling_of(thing[1], holds_thing))
+        if thing is not None and theirs_only is not None:
+            # "What is the name of the user's dog?" and only "Lucas: Hemos adoptado un perro":
+            # ranked down as Lucas's own and still first, so nothing of the user's tells it
+            result = dataclasses.replace(
+                result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
+                nearest=result.hits[:ranking.NEAREST_SHOWN],
+                reason=f"no memory tells of {thing[0]}'s '{' '.join(thing[1])}' "
+                       f"(only {theirs_only}'s)")
         if result.more:  # a memory shown beside one served is not named again
             shown = {hit.leaf_id for hit in result.hits} | {
                 turn for hit in result.hits for around in (hit.next_turn, hit.also_said)
@@ -2425,6 +2450,25 @@ class NavigationActor(Actor):
             if meta is not None and not meta.excerpt.endswith("…"):
                 said.setdefault(_said_plainly(meta.excerpt), []).append(leaf)
         return {leaf for leaves in said.values() if len(leaves) > 1 for leaf in leaves}
+
+    def _holds_thing(self, words: tuple[str, ...], best: Mapping[str, Match]
+                     ) -> Callable[[str], bool]:
+        """Whether a memory holds one of ``words`` in its own form, translated or as another
+        word for the same thing ("perro", "puppy" for "dog", ``closed_kinds.same_thing``), or
+        matched it in another form (``best``): the thing a question asks of someone."""
+        own = {stem(term) for word in words for term in text_terms(word)}
+        forms = own | {term for word in words for term in self.unmentioned.translations(word)} \
+            | {term for word in words for term in closed_kinds.same_thing(word)}
+        return lambda leaf: bool(self.model.index.terms_of(leaf) & forms) \
+            or leaf in best and bool(best[leaf].matched & own)
+
+    def _sibling_of(self, words: tuple[str, ...], holds: Callable[[str], bool]
+                    ) -> Callable[[str], bool]:
+        """Whether a memory names another thing of the closed kind of one of ``words`` and
+        not the thing itself (``holds``): "a hamster called Nibbles" for "the user's cat"."""
+        kinds = {kind for word in words if (kind := closed_kinds.kind_of_thing(word))}
+        return lambda leaf: bool(kinds) and not holds(leaf) and any(
+            closed_kinds.kind_of_thing(term) in kinds for term in self.model.index.terms_of(leaf))
 
     def _speakers(self, leading: Iterable[str]) -> set[str]:
         """The folded names of the chat speakers whose turns are among ``leading`` (a
@@ -2909,7 +2953,8 @@ class NavigationActor(Actor):
                 told_by: Callable[[str], str | None] | None = None,
                 value_leaves: tuple[str, ...] = (),
                 value_holders: tuple[str, ...] = (),
-                as_was: frozenset[str] = frozenset()) -> SearchResult:
+                as_was: frozenset[str] = frozenset(),
+                tellers: frozenset[str] = frozenset()) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -2932,7 +2977,10 @@ class NavigationActor(Actor):
         ``value_leaves``: a question asking every value of a timeline ("Which cars have I
         owned?"): the memories that told each value, oldest first, leading the reply;
         ``value_holders``: the user's memories naming one of those values, its next parts
-        (``_history_told``)."""
+        (``_history_told``). ``tellers``: turns telling, as their teller's own, the thing
+        the question asks of someone else (``thing_owner``): about it, yet never led by that
+        ahead of the one asked's own memory ("user: a beagle called Biscuit" for "the user's
+        dog" holds no "dog", "Dani: Mi perro Rocco" does)."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -2990,7 +3038,9 @@ class NavigationActor(Actor):
             clued = query.clue_terms
             holding = {leaf for leaf, words in matched.items() if words & clued}
             # a memory holding the clue is about what the caller meant, as a timely one is
-            ranked = ranking.about_first(ranked, judged, size, {*timely, *holding})
+            ranked = ranking.about_first(ranked, {leaf: e for leaf, e in judged.items()
+                                                  if leaf not in tellers},
+                                         size, {*timely, *holding})
             # a recommendation led by the user's preference: no newer memory sharing the
             # request's words ("what creamy drink could we make?") tells how things stand now
             if asks_how_things_stand(query.text) and not query.has_clue \

@@ -55,6 +55,13 @@ OTHERS_FACTOR = 0.5
 """A memory naming what the question says is the user's ("What's my dog called?") only as
 someone else's ("Our neighbour's dog is a Labrador called Toffee") keeps this share of its
 score: the user's own ("She's a Border Collie called Nube") leads when it matches at all."""
+TELLERS_FACTOR = 0.25
+"""A chat turn telling in the first person its teller's thing ("Lucas: Hemos adoptado un perro
+... Turrón") when the question asks that thing of someone else ("What is the name of the
+user's dog?", ``thing_owner``) keeps this share of its score: a label and the first person
+say whose it is more surely than a possessive does (``OTHERS_FACTOR``), and the asked one's
+own ("user: We adopted a retired greyhound called Pickle", a breed for "dog", no name boost)
+leads even when the teller's turn named the thing and was boosted for it (probe43)."""
 PREFERENCE_BOOST = 1.5
 """A question asking for advice ("Recommend me a novel for my next trip", "Where should Diego
 and I go out for dinner?") is answered best by what the user said they like or cannot have

@@ -284,7 +284,7 @@ class Unmentioned:
                         if _SPECIALIST.search(fold(word).lower()) else plan.get(t, ())
                         for t in terms}
             if any(t not in plan or (t in found or variants[t] or index.doc_freq(t))
-                   and not (mine and self.only_others(t, *plan[t], *self._translations(word)))
+                   and not (mine and self.only_others(t, *plan[t], *self.translations(word)))
                    for t in terms):
                 continue
             # "the user's boss" when "my manager" was said; a name the index cannot hold
@@ -305,7 +305,7 @@ class Unmentioned:
                 continue
             out.append(word)
             forms = (*terms, *(v for t in terms for v in variants.get(t, ())),
-                     *self._translations(word))
+                     *self.translations(word))
             if any(index.doc_freq(t) for t in forms):
                 owners[word] = self.owners(*forms)
         def unheld(terms: list[str]) -> bool:
@@ -377,7 +377,7 @@ class Unmentioned:
             # are only a colleague's plan and the assistant's route for it
             words = stems_of(topic)
             for word in asked(topic):
-                asked_as = (*(stem(t) for t in text_terms(word)), *self._translations(word))
+                asked_as = (*(stem(t) for t in text_terms(word)), *self.translations(word))
                 if word in out or is_common_word(word) or not asked_as \
                         or not self.only_others(*asked_as) \
                         or not self.told_alike(asked_as, words - set(asked_as)):
@@ -556,7 +556,7 @@ class Unmentioned:
                                or "other" in told and "speaker" not in told)
 
     @staticmethod
-    def _translations(word: str) -> tuple[str, ...]:
+    def translations(word: str) -> tuple[str, ...]:
         """The index terms of ``word``'s translations ("parrot" -> "loro", "perico")."""
         return tuple(dict.fromkeys(
             stem(term) for _, readings in other_reading(word) or ()

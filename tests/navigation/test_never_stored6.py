@@ -103,7 +103,7 @@ def test_whose_a_thing_is_and_the_countries_a_question_names() -> None:
     assert owner_named(words, at[0]) == ""
     assert countries_named("My trip to Iceland, then Europe and Japón") == ("Iceland", "Japón")
     assert "tokyo" in regions.country_cities("Japón") and regions.country_cities("Mars") == ()
-    assert Unmentioned._translations("parrot") == ("loro", "perico")
+    assert Unmentioned.translations("parrot") == ("loro", "perico")
 
 
 class _Index:
