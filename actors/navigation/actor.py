@@ -102,7 +102,7 @@ from actors.navigation.confidence import (
 )
 from actors.navigation.conversation import Conversation, asks_outcome
 from actors.navigation.crowd_names import without_crowd_names
-from actors.navigation.days import day_of
+from actors.navigation.days import day_of, states_its_day
 from actors.navigation.descent import descend
 from actors.navigation.events import asks_when, spanned_thing
 from actors.navigation.index_commits import IndexCommits
@@ -170,6 +170,7 @@ from actors.navigation.the_user import as_the_user
 from actors.navigation.told_by_others import ToldByOthers
 from actors.navigation.turn_order import TurnOrder
 from actors.navigation.unmentioned import TIME_WORDS, Unmentioned, as_said, countries_named
+from actors.navigation.work_status import tells_work_status
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
 from actors.text import fold, shorten
 from actors.text import terms as text_terms
@@ -1632,8 +1633,8 @@ class NavigationActor(Actor):
                 frontier = sorted(later, key=self._when)[-ranking.CONTINUATION_WIDTH:]
             if not anchored:
                 return None
-            changes = [doc for doc in anchored if tells_a_change(model.text_of(doc))]
-            return max(changes or anchored, key=self._when)
+            changes = [doc for doc in anchored if self._goes_on(leaf_id, doc)]
+            return max(changes or anchored, key=self._told_when(anchored))
 
         continued: dict[str, str] = {}  # older -> newer: one story, told to the judge as such
         if ranked and answer is None and span is None and asks_about_before(text) \
@@ -1655,7 +1656,7 @@ class NavigationActor(Actor):
             if latest is not None:
                 # only a change leads: a later memory naming the same thing ("Hans said my
                 # German was bad", "Miso caught a mouse") holds the question's words too
-                answers = tells_a_change(model.text_of(latest))
+                answers = self._goes_on(first, latest)
                 ranked = ranking.continued_first(ranked, first, latest, answers=answers)
                 if answers:  # else it is no correction: the best match stays a candidate
                     continued[first] = latest
@@ -2764,6 +2765,30 @@ class NavigationActor(Actor):
         earlier = [doc for doc in told if self._when(doc)[0] <= past and addable(doc)]
         return max(earlier, key=self._when) if earlier else None
 
+    def _told_when(self, leaves: Collection[str]) -> Callable[[str], tuple[str, float]]:
+        """``_when`` among ``leaves``, but a memory told with no day of its own ("ALD-7 (open):
+        the export drops a row") is no newer than a memory saved after it that names its own
+        day ("2026-11-02: ALD-7 fixed"): an undated memory's day is only the day it was
+        saved, which says nothing of when it held, and the writer who saved the dated note
+        later knew more. It is taken to the day before that note's (its saving moment
+        kept), so that no rule reads the two as notes of one day, told in any order. Between
+        dated memories, or undated ones, ``_when`` as ever."""
+        metas = self.model.leaves
+        dated = [(self._when(leaf)[0], metas[leaf].recorded_ts) for leaf in leaves
+                 if leaf in metas and states_its_day(metas[leaf])]
+
+        def when(leaf_id: str) -> tuple[str, float]:
+            day, saved = self._when(leaf_id)
+            meta = metas.get(leaf_id)
+            if meta is None or states_its_day(meta):
+                return day, saved
+            told_after = min((other for other, at in dated if at > saved and other < day),
+                             default=None)
+            if told_after is None:
+                return day, saved
+            return (dt.date.fromisoformat(told_after) - dt.timedelta(days=1)).isoformat(), saved
+        return when
+
     def _latest_change(self, leaf_ids: list[str]) -> str | None:
         """The one memory of the latest day among these that tells of a change: after memories
         of earlier days, or beside one other memory of its own day ("plays the violin" and
@@ -2802,18 +2827,19 @@ class NavigationActor(Actor):
         if not words and not tickets:
             return []
         names = named_terms(text)
-        start = self._when(leaf_id)
         shared: dict[str, int] = {}
         named: dict[str, set[str]] = {}
 
         def told_on(doc: str) -> bool:
             other = metas.get(doc)
+            if doc == leaf_id or other is None or not admissible(doc):
+                return False
             # by day: notes of one day may be saved in any order, so the story's other
             # memories of the same day count on either side ("plays the violin" and
             # "switched from violin to cello this term")
-            day = self._when(doc)[0]
-            if doc == leaf_id or other is None or not admissible(doc) \
-                    or (day < start[0] if later else day > start[0]):
+            when = self._told_when((leaf_id, doc))
+            day, start = when(doc)[0], when(leaf_id)[0]
+            if day < start if later else day > start:
                 return False
             if other.source and (other.source, other.recorded_at) == (meta.source,
                                                                       meta.recorded_at):
@@ -2835,6 +2861,17 @@ class NavigationActor(Actor):
         return [doc for doc, count in shared.items()
                 if count >= ranking.CONTINUATION_SHARED_WORDS or (
                     doc in named and named[doc] & capitalised_terms(self.model.text_of(doc)))]
+
+    def _goes_on(self, leaf_id: str, later: str) -> bool:
+        """``later``, of the story of ``leaf_id``, tells where it went: a change ("Jenkins is
+        gone"), or, naming the same ticket, how the work stands ("ALD-7 (open)", then
+        "ALD-7 fixed in src/alder/export.py; closed": no change word, but a status)."""
+        text = self.model.text_of(later)
+        if tells_a_change(text):
+            return True
+        return tells_work_status(text) and any(
+            _ticket(ident) and holds_identifier(text, ident)
+            for ident in identifiers(self.model.text_of(leaf_id)))
 
     def _restatements(self, ranked: list[tuple[str, float]], successor: dict[str, str | None],
                       matched: dict[str, frozenset[str]], worded: Mapping[str, float],
@@ -2983,7 +3020,8 @@ class NavigationActor(Actor):
                             if leaf in judged and ranking.about(judged[leaf], size)}
                 # the user's habit is changed by the user, not by a colleague who switched
                 changed = tells_own_change if asks_of_the_user(query.text) else tells_a_change
-                ranked = ranking.newest_leads(ranked, on_topic, self._when, matched,
+                ranked = ranking.newest_leads(ranked, on_topic, self._told_when(on_topic),
+                                              matched,
                                               {stem(fold(name)) for name in names_asked(
                                                   query.text)},
                                               now=asks_about_now(query.text),
