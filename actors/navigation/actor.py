@@ -170,7 +170,14 @@ from actors.navigation.the_user import as_the_user
 from actors.navigation.told_by_others import ToldByOthers
 from actors.navigation.turn_order import TurnOrder
 from actors.navigation.unmentioned import TIME_WORDS, Unmentioned, as_said, countries_named
-from actors.navigation.work_status import tells_work_status
+from actors.navigation.work_status import (
+    OPEN_WORDS,
+    asks_open_work,
+    open_by_work_word,
+    tells_work_done,
+    tells_work_open,
+    tells_work_status,
+)
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
 from actors.text import fold, shorten
 from actors.text import terms as text_terms
@@ -401,6 +408,8 @@ def _ticket(identifier: str) -> bool:
     return _TICKET.fullmatch(identifier) is not None
 
 
+OPEN_WORK_SHOWN = 10
+"""Pieces of open work a reply to "Which tickets are still open?" lists at most."""
 RIVALS_SHOWN = 6
 """Memories an AMBIGUOUS reply lists at least (more when ``limit`` asks for more)."""
 
@@ -1589,6 +1598,14 @@ class NavigationActor(Actor):
             value_holders = [leaf for leaf in gathered_parts if leaf not in value_leaves
                              and leaf not in value_holders] + value_holders \
                 if value_leaves else gathered_parts
+        if not value_leaves and answer is None and span is None and asks_open_work(text):
+            # "Which tickets are still open?": the open work is the answer, whatever words
+            # its notes share with the question; a note of other work's status after it is
+            # of work done since ("KES-212 (open)", closed on 2026-10-15)
+            value_leaves = self._open_work(admissible, addable)
+            if value_leaves:
+                ranked = [item for item in ranked if item[0] in value_leaves
+                          or not tells_work_status(model.text_of(item[0]))]
         if value_leaves or value_holders:  # every value's memory first, then those naming one
             top = ranked[0][1] if ranked else 1.0
             # ...after the best memory holding the name that narrows the kind ("What animals
@@ -2861,6 +2878,30 @@ class NavigationActor(Actor):
         return [doc for doc, count in shared.items()
                 if count >= ranking.CONTINUATION_SHARED_WORDS or (
                     doc in named and named[doc] & capitalised_terms(self.model.text_of(doc)))]
+
+    def _open_work(self, admissible: Callable[[str], bool],
+                   addable: Callable[[str], bool]) -> list[str]:
+        """For "Which tickets are still open?": the newest note of each piece of work whose
+        notes tell it open ("KES-241 (in progress)", "QL-21 (open)") and whose story goes on
+        in no note telling it done ("2026-10-15: KES-212 fixed ...; closed"), the newest
+        first, at most ``OPEN_WORK_SHOWN``. A note open by the word "open" alone is work's
+        only beside a ticket's id. Looked up through the index's postings of the open words
+        (``work_status.OPEN_WORDS``), never by reading the store."""
+        index, text_of = self.model.index, self.model.text_of
+        holders = {doc for word in OPEN_WORDS.split() for term in text_terms(word)
+                   for doc in index.postings(term)}
+        newest: set[str] = set()
+        for leaf in holders:
+            text = text_of(leaf)
+            if not admissible(leaf) or not tells_work_open(text) or not (
+                    open_by_work_word(text) or any(map(_ticket, identifiers(text)))):
+                continue
+            later = [doc for doc in self._continuation(leaf, admissible)
+                     if self._goes_on(leaf, doc)]
+            last = max([leaf, *later], key=self._told_when([leaf, *later]))
+            if not tells_work_done(text_of(last)) and addable(last):
+                newest.add(last)
+        return sorted(newest, key=self._told_when(newest), reverse=True)[:OPEN_WORK_SHOWN]
 
     def _goes_on(self, leaf_id: str, later: str) -> bool:
         """``later``, of the story of ``leaf_id``, tells where it went: a change ("Jenkins is
