@@ -186,6 +186,7 @@ from actors.time_ranges import (
     asked_range,
     named_times,
     names_within,
+    recent_phrase,
     stated_today,
     valid_on,
 )
@@ -206,8 +207,8 @@ EVENT_WORDS = frozenset(
     discussed talk talked
     paso pasa pasado ocurrio ocurre sucedio sucede vida novedad novedades hizo hice hecho
     hacer haciendo estuve estuvo estaba estado hiciste hicimos trabajamos trabaje trabajo
-    cambiamos cambie cambio cambios decidimos decidi decidio decision decisiones hablamos
-    hable""".split()
+    cambiamos cambie cambio cambios cambiado cambiaron ocurrido sucedido decidimos decidi
+    decidio decision decisiones hablamos hable""".split()
 )
 """Words of a question that asks what went on in a time ("what happened in the user's life
 in June?", "what did we change in June?", "what did we decide last week?"), not about a
@@ -408,6 +409,11 @@ def _ticket(identifier: str) -> bool:
     return _TICKET.fullmatch(identifier) is not None
 
 
+RECENT_DAYS = 30
+"""The days "recently" spans, up to the newest day the scope's memories name
+(``_recent_span``)."""
+RECENT_SCANNED = 400
+"""The newest memories of the scope read for a day named as their own."""
 OPEN_WORK_SHOWN = 10
 """Pieces of open work a reply to "Which tickets are still open?" lists at most."""
 RIVALS_SHOWN = 6
@@ -1106,6 +1112,9 @@ class NavigationActor(Actor):
         span = asked_range(text, today)
         if span is not None and span.yearless:
             span = self._held_year(span)
+        recently = recent_phrase(text) if span is None else None
+        if recently is not None:
+            span = self._recent_span(today, recently, scope)
         topic = _without_time(text, span)
         naming = asks_name(topic)
         if naming:
@@ -1570,7 +1579,8 @@ class NavigationActor(Actor):
         if listing:
             ranked = ranking.range_first(ranked, in_range, slight, tells, own, planned={
                 leaf for leaf in in_range if span is not None and span.start <= today
-                and (day := self._day_of(leaf)) is not None and day < span.start})
+                and (day := self._day_of(leaf)) is not None and day < span.start},
+                newest=self._when if recently is not None else None)
         value_leaves, value_holders = self._history_told(history, timeline, admissible,
                                                          addable) \
             if history and answer is None and span is None else ([], [])
@@ -2223,6 +2233,30 @@ class NavigationActor(Actor):
             latest = max(changed, key=self._when)
             chosen = [latest, *(leaf for leaf in chosen if leaf != latest)][:ADVISED_LEADING]
         return chosen
+
+    def _recent_span(self, today: dt.date, phrase: str, scope: str) -> DateRange | None:
+        """The days "recently" means ("What changed recently?", "¿Qué ha cambiado
+        últimamente?"): the ``RECENT_DAYS`` up to the newest day that a memory of the scope
+        names as its own ("2026-11-28: API version bumped to 3.4.0"), not up to today: a
+        project's notes may stop weeks before it is asked about, and notes saved in one
+        go with no day of their own are only of the day they were saved. With no such day
+        among the ``RECENT_SCANNED`` newest memories, the newest one's day; None in an empty
+        scope."""
+        newest: dt.date | None = None
+        days = self.model.days
+        taken = (leaf for leaf in reversed(days.between(dt.date.min, today))
+                 if scope_admits(scope, days.scope(leaf)))
+        for leaf in itertools.islice(taken, RECENT_SCANNED):
+            meta = self.model.leaves.get(leaf)
+            if meta is None:
+                continue
+            if states_its_day(meta):
+                newest = day_of(meta)
+                break
+            newest = newest or day_of(meta)
+        if newest is None:
+            return None
+        return DateRange(newest - dt.timedelta(days=RECENT_DAYS - 1), newest, phrase)
 
     def _dated_between(self, span: DateRange) -> list[str]:
         """The memories dated in ``span``, oldest first (``days``: a bisect, not a walk)."""
