@@ -2817,23 +2817,28 @@ class NavigationActor(Actor):
         return max(earlier, key=self._when) if earlier else None
 
     def _told_when(self, leaves: Collection[str]) -> Callable[[str], tuple[str, float]]:
-        """``_when`` among ``leaves``, but a memory told with no day of its own ("ALD-7 (open):
-        the export drops a row") is no newer than a memory saved after it that names its own
-        day ("2026-11-02: ALD-7 fixed"): an undated memory's day is only the day it was
-        saved, which says nothing of when it held, and the writer who saved the dated note
-        later knew more. It is taken to the day before that note's (its saving moment
-        kept), so that no rule reads the two as notes of one day, told in any order. Between
-        dated memories, or undated ones, ``_when`` as ever."""
-        metas = self.model.leaves
-        dated = [(self._when(leaf)[0], metas[leaf].recorded_ts) for leaf in leaves
-                 if leaf in metas and states_its_day(metas[leaf])]
+        """``_when`` among ``leaves``, but a note of a ticket told with no day of its own
+        ("ALD-7 (open): the export drops a row") is no newer than a note of the same ticket
+        saved after it that names its own day ("2026-11-02: ALD-7 fixed"): the undated
+        note's day is only the day it was saved, which says nothing of when it held, and
+        whoever saved the dated note later knew more of that ticket. It is taken to the day
+        before that note's (its saving moment kept), so that no rule reads the two as notes
+        of one day, told in any order. Only a ticket's notes: other memories saved in one
+        go (a chat imported beside dated notes) tell nothing by the order they were saved
+        in. Between dated memories, or undated ones, ``_when`` as ever."""
+        metas, text_of = self.model.leaves, self.model.text_of
+        dated = [(self._when(leaf)[0], metas[leaf].recorded_ts, text_of(leaf))
+                 for leaf in leaves if leaf in metas and states_its_day(metas[leaf])]
 
         def when(leaf_id: str) -> tuple[str, float]:
             day, saved = self._when(leaf_id)
             meta = metas.get(leaf_id)
-            if meta is None or states_its_day(meta):
+            if meta is None or states_its_day(meta) or not dated:
                 return day, saved
-            told_after = min((other for other, at in dated if at > saved and other < day),
+            tickets = [ident for ident in identifiers(text_of(leaf_id)) if _ticket(ident)]
+            told_after = min((other for other, at, text in dated
+                              if at > saved and other < day
+                              and any(holds_identifier(text, ident) for ident in tickets)),
                              default=None)
             if told_after is None:
                 return day, saved
