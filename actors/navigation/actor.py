@@ -2927,7 +2927,7 @@ class NavigationActor(Actor):
         only beside a ticket's id. Looked up through the index's postings of the open words
         (``work_status.OPEN_WORDS``), never by reading the store."""
         index, text_of = self.model.index, self.model.text_of
-        holders = {doc for word in OPEN_WORDS.split() for term in text_terms(word)
+        holders = {doc for term in {stem(t) for t in text_terms(OPEN_WORDS)}
                    for doc in index.postings(term)}
         newest: set[str] = set()
         for leaf in holders:
