@@ -10,17 +10,13 @@ open?" lists the newest note of each piece of work told open and never told done
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import anyio
 import pytest
 
-from actors.navigation.messages import SearchResult
 from actors.navigation.work_status import asks_open_work, tells_work_done
 from actors.time_ranges import recent_phrase
-from ihmt_async.runtime import Runtime
-from tests.navigation.test_retrieval_rules import embedded, save, search
+from tests.navigation.test_work_status import ask_copy, notes_store
 
 pytestmark = pytest.mark.anyio
 
@@ -41,23 +37,10 @@ NOTES = (
 
 @pytest.fixture(scope="module")
 def notes(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A store of ``NOTES`` saved in their order, every vector in."""
-    home = tmp_path_factory.mktemp("ticket_stories")
-
-    async def build() -> None:
-        async with Runtime(home) as rt:
-            for text in NOTES:
-                await save(rt, text)
-            await embedded(rt)
-    anyio.run(build)
-    return home
+    return notes_store(tmp_path_factory, "ticket_stories", NOTES)
 
 
-async def _ask(notes: Path, tmp_path: Path, question: str) -> SearchResult:
-    shutil.copytree(notes, tmp_path / "store")
-    async with Runtime(tmp_path / "store") as rt:
-        await embedded(rt)
-        return await search(rt, question)
+_ask = ask_copy
 
 
 def test_the_questions_and_notes_read() -> None:
