@@ -1114,7 +1114,14 @@ class NavigationActor(Actor):
             span = self._held_year(span)
         recently = recent_phrase(text) if span is None else None
         if recently is not None:
+            # only a question asking what went on then ("What changed recently?", "... in
+            # tarn?" asked in project tarn): "Has anyone had an operation recently?" asks a
+            # topic, in any month of the store
             span = self._recent_span(today, recently, scope)
+            project = scope.removeprefix("project:") if scope.startswith("project:") else ""
+            if span is not None and not self._only_time(_time_remainder(text, span),
+                                                        text_terms(project)):
+                span = None
         topic = _without_time(text, span)
         naming = asks_name(topic)
         if naming:
