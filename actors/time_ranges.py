@@ -215,6 +215,20 @@ def _last_n(count: int, unit: str, today: dt.date) -> DateRange:
     return DateRange(dt.date(year, month + 1, day), today)
 
 
+_RECENTLY = re.compile(
+    r"\b(?<!most\s)(?:recent(?:ly)?|lately|of\s+late|(?:in\s+)?the\s+last\s+few\s+(?:days|weeks)|"
+    r"ultimamente|recientemente|reciente(?:s)?|(?:en\s+)?(?:estos|los)\s+ultimos\s+dias)\b")
+"""'recently', 'lately', 'recent changes', 'últimamente', 'en los últimos días': a time the
+question names by no day ("most recent" asks for the newest one, ``query._NOW``)."""
+
+
+def recent_phrase(text: str) -> str | None:
+    """The words by which ``text`` asks about a recent time (``_RECENTLY``, folded), or None:
+    the days they mean are the store's (its newest dated memories), not the calendar's."""
+    found = _RECENTLY.search(fold(text))
+    return found.group(0) if found else None
+
+
 def asked_range(text: str, today: dt.date) -> DateRange | None:
     """The span of days ``text`` names, or None when it names no time."""
     folded = fold(text)

@@ -104,7 +104,7 @@ from actors.navigation.confidence import (
 )
 from actors.navigation.conversation import Conversation, asks_outcome
 from actors.navigation.crowd_names import without_crowd_names
-from actors.navigation.days import day_of
+from actors.navigation.days import day_of, states_its_day
 from actors.navigation.descent import descend
 from actors.navigation.events import asks_when, spanned_thing
 from actors.navigation.index_commits import IndexCommits
@@ -173,6 +173,14 @@ from actors.navigation.thing_owner import only_theirs, thing_asked, told_as_own
 from actors.navigation.told_by_others import ToldByOthers
 from actors.navigation.turn_order import TurnOrder
 from actors.navigation.unmentioned import TIME_WORDS, Unmentioned, as_said, countries_named
+from actors.navigation.work_status import (
+    OPEN_WORDS,
+    asks_open_work,
+    open_by_work_word,
+    tells_work_done,
+    tells_work_open,
+    tells_work_status,
+)
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
 from actors.text import fold, shorten
 from actors.text import terms as text_terms
@@ -181,6 +189,7 @@ from actors.time_ranges import (
     asked_range,
     named_times,
     names_within,
+    recent_phrase,
     stated_today,
     valid_on,
 )
@@ -201,8 +210,8 @@ EVENT_WORDS = frozenset(
     discussed talk talked
     paso pasa pasado ocurrio ocurre sucedio sucede vida novedad novedades hizo hice hecho
     hacer haciendo estuve estuvo estaba estado hiciste hicimos trabajamos trabaje trabajo
-    cambiamos cambie cambio cambios decidimos decidi decidio decision decisiones hablamos
-    hable""".split()
+    cambiamos cambie cambio cambios cambiado cambiaron ocurrido sucedido decidimos decidi
+    decidio decision decisiones hablamos hable""".split()
 )
 """Words of a question that asks what went on in a time ("what happened in the user's life
 in June?", "what did we change in June?", "what did we decide last week?"), not about a
@@ -406,6 +415,13 @@ def _ticket(identifier: str) -> bool:
     return _TICKET.fullmatch(identifier) is not None
 
 
+RECENT_DAYS = 30
+"""The days "recently" spans, up to the newest day the scope's memories name
+(``_recent_span``)."""
+RECENT_SCANNED = 400
+"""The newest memories of the scope read for a day named as their own."""
+OPEN_WORK_SHOWN = 10
+"""Pieces of open work a reply to "Which tickets are still open?" lists at most."""
 RIVALS_SHOWN = 6
 """Memories an AMBIGUOUS reply lists at least (more when ``limit`` asks for more)."""
 
@@ -1103,6 +1119,16 @@ class NavigationActor(Actor):
         span = asked_range(text, today)
         if span is not None and span.yearless:
             span = self._held_year(span)
+        recently = recent_phrase(text) if span is None else None
+        if recently is not None:
+            # only a question asking what went on then ("What changed recently?", "... in
+            # tarn?" asked in project tarn): "Has anyone had an operation recently?" asks a
+            # topic, in any month of the store
+            span = self._recent_span(today, recently, scope)
+            project = scope.removeprefix("project:") if scope.startswith("project:") else ""
+            if span is not None and not self._only_time(_time_remainder(text, span),
+                                                        text_terms(project)):
+                span = None
         topic = _without_time(text, span)
         naming = asks_name(topic)
         if naming:
@@ -1579,7 +1605,8 @@ class NavigationActor(Actor):
         if listing:
             ranked = ranking.range_first(ranked, in_range, slight, tells, own, planned={
                 leaf for leaf in in_range if span is not None and span.start <= today
-                and (day := self._day_of(leaf)) is not None and day < span.start})
+                and (day := self._day_of(leaf)) is not None and day < span.start},
+                newest=self._when if recently is not None else None)
         value_leaves, value_holders = self._history_told(history, timeline, admissible,
                                                          addable) \
             if history and answer is None and span is None else ([], [])
@@ -1607,6 +1634,14 @@ class NavigationActor(Actor):
             value_holders = [leaf for leaf in gathered_parts if leaf not in value_leaves
                              and leaf not in value_holders] + value_holders \
                 if value_leaves else gathered_parts
+        if not value_leaves and answer is None and span is None and asks_open_work(text):
+            # "Which tickets are still open?": the open work is the answer, whatever words
+            # its notes share with the question; a note of other work's status after it is
+            # of work done since ("KES-212 (open)", closed on 2026-10-15)
+            value_leaves = self._open_work(admissible, addable)
+            if value_leaves:
+                ranked = [item for item in ranked if item[0] in value_leaves
+                          or not tells_work_status(model.text_of(item[0]))]
         if value_leaves or value_holders:  # every value's memory first, then those naming one
             top = ranked[0][1] if ranked else 1.0
             # ...after the best memory holding the name that narrows the kind ("What animals
@@ -1651,8 +1686,8 @@ class NavigationActor(Actor):
                 frontier = sorted(later, key=self._when)[-ranking.CONTINUATION_WIDTH:]
             if not anchored:
                 return None
-            changes = [doc for doc in anchored if tells_a_change(model.text_of(doc))]
-            return max(changes or anchored, key=self._when)
+            changes = [doc for doc in anchored if self._goes_on(leaf_id, doc)]
+            return max(changes or anchored, key=self._told_when(anchored))
 
         continued: dict[str, str] = {}  # older -> newer: one story, told to the judge as such
         if ranked and answer is None and span is None and asks_about_before(text) \
@@ -1674,7 +1709,7 @@ class NavigationActor(Actor):
             if latest is not None:
                 # only a change leads: a later memory naming the same thing ("Hans said my
                 # German was bad", "Miso caught a mouse") holds the question's words too
-                answers = tells_a_change(model.text_of(latest))
+                answers = self._goes_on(first, latest)
                 ranked = ranking.continued_first(ranked, first, latest, answers=answers)
                 if answers:  # else it is no correction: the best match stays a candidate
                     continued[first] = latest
@@ -2244,6 +2279,30 @@ class NavigationActor(Actor):
             latest = max(changed, key=self._when)
             chosen = [latest, *(leaf for leaf in chosen if leaf != latest)][:ADVISED_LEADING]
         return chosen
+
+    def _recent_span(self, today: dt.date, phrase: str, scope: str) -> DateRange | None:
+        """The days "recently" means ("What changed recently?", "¿Qué ha cambiado
+        últimamente?"): the ``RECENT_DAYS`` up to the newest day that a memory of the scope
+        names as its own ("2026-11-28: API version bumped to 3.4.0"), not up to today: a
+        project's notes may stop weeks before it is asked about, and notes saved in one
+        go with no day of their own are only of the day they were saved. With no such day
+        among the ``RECENT_SCANNED`` newest memories, the newest one's day; None in an empty
+        scope."""
+        newest: dt.date | None = None
+        days = self.model.days
+        taken = (leaf for leaf in reversed(days.between(dt.date.min, today))
+                 if scope_admits(scope, days.scope(leaf)))
+        for leaf in itertools.islice(taken, RECENT_SCANNED):
+            meta = self.model.leaves.get(leaf)
+            if meta is None:
+                continue
+            if states_its_day(meta):
+                newest = day_of(meta)
+                break
+            newest = newest or day_of(meta)
+        if newest is None:
+            return None
+        return DateRange(newest - dt.timedelta(days=RECENT_DAYS - 1), newest, phrase)
 
     def _dated_between(self, span: DateRange) -> list[str]:
         """The memories dated in ``span``, oldest first (``days``: a bisect, not a walk)."""
@@ -2824,6 +2883,35 @@ class NavigationActor(Actor):
         earlier = [doc for doc in told if self._when(doc)[0] <= past and addable(doc)]
         return max(earlier, key=self._when) if earlier else None
 
+    def _told_when(self, leaves: Collection[str]) -> Callable[[str], tuple[str, float]]:
+        """``_when`` among ``leaves``, but a note of a ticket told with no day of its own
+        ("ALD-7 (open): the export drops a row") is no newer than a note of the same ticket
+        saved after it that names its own day ("2026-11-02: ALD-7 fixed"): the undated
+        note's day is only the day it was saved, which says nothing of when it held, and
+        whoever saved the dated note later knew more of that ticket. It is taken to the day
+        before that note's (its saving moment kept), so that no rule reads the two as notes
+        of one day, told in any order. Only a ticket's notes: other memories saved in one
+        go (a chat imported beside dated notes) tell nothing by the order they were saved
+        in. Between dated memories, or undated ones, ``_when`` as ever."""
+        metas, text_of = self.model.leaves, self.model.text_of
+        dated = [(self._when(leaf)[0], metas[leaf].recorded_ts, text_of(leaf))
+                 for leaf in leaves if leaf in metas and states_its_day(metas[leaf])]
+
+        def when(leaf_id: str) -> tuple[str, float]:
+            day, saved = self._when(leaf_id)
+            meta = metas.get(leaf_id)
+            if meta is None or states_its_day(meta) or not dated:
+                return day, saved
+            tickets = [ident for ident in identifiers(text_of(leaf_id)) if _ticket(ident)]
+            told_after = min((other for other, at, text in dated
+                              if at > saved and other < day
+                              and any(holds_identifier(text, ident) for ident in tickets)),
+                             default=None)
+            if told_after is None:
+                return day, saved
+            return (dt.date.fromisoformat(told_after) - dt.timedelta(days=1)).isoformat(), saved
+        return when
+
     def _latest_change(self, leaf_ids: list[str]) -> str | None:
         """The one memory of the latest day among these that tells of a change: after memories
         of earlier days, or beside one other memory of its own day ("plays the violin" and
@@ -2862,18 +2950,19 @@ class NavigationActor(Actor):
         if not words and not tickets:
             return []
         names = named_terms(text)
-        start = self._when(leaf_id)
         shared: dict[str, int] = {}
         named: dict[str, set[str]] = {}
 
         def told_on(doc: str) -> bool:
             other = metas.get(doc)
+            if doc == leaf_id or other is None or not admissible(doc):
+                return False
             # by day: notes of one day may be saved in any order, so the story's other
             # memories of the same day count on either side ("plays the violin" and
             # "switched from violin to cello this term")
-            day = self._when(doc)[0]
-            if doc == leaf_id or other is None or not admissible(doc) \
-                    or (day < start[0] if later else day > start[0]):
+            when = self._told_when((leaf_id, doc))
+            day, start = when(doc)[0], when(leaf_id)[0]
+            if day < start if later else day > start:
                 return False
             if other.source and (other.source, other.recorded_at) == (meta.source,
                                                                       meta.recorded_at):
@@ -2895,6 +2984,41 @@ class NavigationActor(Actor):
         return [doc for doc, count in shared.items()
                 if count >= ranking.CONTINUATION_SHARED_WORDS or (
                     doc in named and named[doc] & capitalised_terms(self.model.text_of(doc)))]
+
+    def _open_work(self, admissible: Callable[[str], bool],
+                   addable: Callable[[str], bool]) -> list[str]:
+        """For "Which tickets are still open?": the newest note of each piece of work whose
+        notes tell it open ("KES-241 (in progress)", "QL-21 (open)") and whose story goes on
+        in no note telling it done ("2026-10-15: KES-212 fixed ...; closed"), the newest
+        first, at most ``OPEN_WORK_SHOWN``. A note open by the word "open" alone is work's
+        only beside a ticket's id. Looked up through the index's postings of the open words
+        (``work_status.OPEN_WORDS``), never by reading the store."""
+        index, text_of = self.model.index, self.model.text_of
+        holders = {doc for term in {stem(t) for t in text_terms(OPEN_WORDS)}
+                   for doc in index.postings(term)}
+        newest: set[str] = set()
+        for leaf in holders:
+            text = text_of(leaf)
+            if not admissible(leaf) or not tells_work_open(text) or not (
+                    open_by_work_word(text) or any(map(_ticket, identifiers(text)))):
+                continue
+            later = [doc for doc in self._continuation(leaf, admissible)
+                     if self._goes_on(leaf, doc)]
+            last = max([leaf, *later], key=self._told_when([leaf, *later]))
+            if not tells_work_done(text_of(last)) and addable(last):
+                newest.add(last)
+        return sorted(newest, key=self._told_when(newest), reverse=True)[:OPEN_WORK_SHOWN]
+
+    def _goes_on(self, leaf_id: str, later: str) -> bool:
+        """``later``, of the story of ``leaf_id``, tells where it went: a change ("Jenkins is
+        gone"), or, naming the same ticket, how the work stands ("ALD-7 (open)", then
+        "ALD-7 fixed in src/alder/export.py; closed": no change word, but a status)."""
+        text = self.model.text_of(later)
+        if tells_a_change(text):
+            return True
+        return tells_work_status(text) and any(
+            _ticket(ident) and holds_identifier(text, ident)
+            for ident in identifiers(self.model.text_of(leaf_id)))
 
     def _restatements(self, ranked: list[tuple[str, float]], successor: dict[str, str | None],
                       matched: dict[str, frozenset[str]], worded: Mapping[str, float],
@@ -3049,7 +3173,8 @@ class NavigationActor(Actor):
                             if leaf in judged and ranking.about(judged[leaf], size)}
                 # the user's habit is changed by the user, not by a colleague who switched
                 changed = tells_own_change if asks_of_the_user(query.text) else tells_a_change
-                ranked = ranking.newest_leads(ranked, on_topic, self._when, matched,
+                ranked = ranking.newest_leads(ranked, on_topic, self._told_when(on_topic),
+                                              matched,
                                               {stem(fold(name)) for name in names_asked(
                                                   query.text)},
                                               now=asks_about_now(query.text),

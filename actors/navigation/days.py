@@ -50,6 +50,13 @@ def day_of(meta: Dated) -> dt.date | None:
     return _day(meta.timestamp, meta.recorded_at)
 
 
+def states_its_day(meta: Dated) -> bool:
+    """The memory was told with a day of its own ("2026-11-02: ALD-7 fixed", a dated chat
+    turn), not only stamped with the moment it was saved: an undated save's timestamp is its
+    saving moment, to the second."""
+    return bool(meta.timestamp) and meta.timestamp[:19] != meta.recorded_at[:19]
+
+
 def posix_seconds(stamp: str) -> float:
     """An ISO-8601 stamp as POSIX seconds; naive stamps are UTC; 0.0 when it does not parse.
 

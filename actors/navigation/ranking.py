@@ -656,7 +656,9 @@ def range_first(ranked: list[tuple[str, float]], in_range: set[str],
                 slight: frozenset[str] = frozenset(),
                 tells: Callable[[str], int] = lambda leaf: 1,
                 own: Callable[[str], bool] = lambda leaf: False,
-                planned: Container[str] = frozenset()) -> list[tuple[str, float]]:
+                planned: Container[str] = frozenset(),
+                newest: Callable[[str], tuple[str, float]] | None = None
+                ) -> list[tuple[str, float]]:
     """A question about a time and nothing else ("what did I do in April 2026?") is answered
     by the memories of that time, dated in it or naming it, in their order; one outside it
     is no answer, however well its words or meaning match ("abril 2026" and a memory of
@@ -670,9 +672,16 @@ def range_first(ranked: list[tuple[str, float]], in_range: set[str],
     "bouldering three times a week" of that February told the user's nothing. Of each one's,
     a memory ``planned`` before the time and naming it ("booked the flights for the
     conference in May", said in March) tells what was to be, and follows those of the time
-    ("the conference was great, I gave a talk")."""
+    ("the conference was great, I gave a talk"). A time asked as "recently" is asked from
+    its end: given ``newest`` (a memory's day and saving time), the newest come first, not
+    those telling most ("What changed recently?": the API bumped last week before the
+    error tracker switched a month ago)."""
     timely = [item for item in ranked if item[0] in in_range and item[0] not in slight]
-    told = {leaf: (not own(leaf), leaf in planned, -tells(leaf)) for leaf, _ in timely}
+    told: dict[str, tuple[int, ...]] = {
+        leaf: (not own(leaf), leaf in planned, -tells(leaf)) for leaf, _ in timely}
+    if newest is not None:
+        timely.sort(key=lambda item: newest(item[0]), reverse=True)
+        told = {leaf: (not own(leaf), leaf in planned) for leaf, _ in timely}
     said = sorted(timely, key=lambda item: told[item[0]])  # stable: their order within
     asked = [item for item in ranked if item[0] in in_range and item[0] in slight]
     return said + asked + [item for item in ranked if item[0] not in in_range]

@@ -62,25 +62,34 @@ def test_the_closest_memory_holding_a_specific_word_is_about_the_question() -> N
     assert ranking.about(_near(0.21, 0.19, closest=False), 100)  # 0.2: as before
 
 
-@pytest.fixture(scope="module")
-def notes(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A store of ``NOTES``, every vector in; each test asks a copy of it."""
-    home = tmp_path_factory.mktemp("work_status")
+def notes_store(tmp_path_factory: pytest.TempPathFactory, name: str,
+                notes: tuple[str, ...]) -> Path:
+    """A store of ``notes`` saved in their order, every vector in; each test asks a copy."""
+    home = tmp_path_factory.mktemp(name)
 
     async def build() -> None:
         async with Runtime(home) as rt:
-            for text in NOTES:
+            for text in notes:
                 await save(rt, text)
             await embedded(rt)
     anyio.run(build)
     return home
 
 
-async def _ask(notes: Path, tmp_path: Path, question: str) -> SearchResult:
+async def ask_copy(notes: Path, tmp_path: Path, question: str) -> SearchResult:
+    """``question``'s reply from a copy of the store ``notes`` (``notes_store``)."""
     shutil.copytree(notes, tmp_path / "store")
     async with Runtime(tmp_path / "store") as rt:
         await embedded(rt)
         return await search(rt, question)
+
+
+@pytest.fixture(scope="module")
+def notes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return notes_store(tmp_path_factory, "work_status", NOTES)
+
+
+_ask = ask_copy
 
 
 async def test_a_specific_word_of_the_closest_memory_answers(notes: Path, tmp_path: Path
