@@ -97,7 +97,7 @@ _SEASON_OF_YEAR_SAID = re.compile(
     rf"\b(?P<s>{_SEASON_NAMES})\s+(?:of\s+|de\s+|del\s+)?(?P<said>{_YEAR_SAID})\b")
 """A season of such a year: "the summer of last year", "el verano del año pasado"."""
 _PART_OF_YEAR_SAID = re.compile(
-    rf"\b(?P<part>{_PART_WORDS})[\s-]+(?P<said>{_YEAR_SAID}|the\s+year|(?:el\s+)?ano)\b")
+    rf"\b(?P<part>{_PART_WORDS})[\s-]+(?P<said>{_YEAR_SAID}|(?:the\s+year|(?:el\s+)?ano)(?!\s+\d))\b")
 """A part of such a year: "at the end of last year", "early this year", "a finales del año
 pasado"; "the year" / "año" alone after the part is this one ("at the start of the year", "a
 principios de año")."""
