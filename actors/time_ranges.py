@@ -97,9 +97,10 @@ _SEASON_OF_YEAR_SAID = re.compile(
     rf"\b(?P<s>{_SEASON_NAMES})\s+(?:of\s+|de\s+|del\s+)?(?P<said>{_YEAR_SAID})\b")
 """A season of such a year: "the summer of last year", "el verano del año pasado"."""
 _PART_OF_YEAR_SAID = re.compile(
-    rf"\b(?P<part>{_PART_WORDS})[\s-]+(?P<said>{_YEAR_SAID})\b")
+    rf"\b(?P<part>{_PART_WORDS})[\s-]+(?P<said>{_YEAR_SAID}|(?:the\s+year|(?:el\s+)?ano)(?!\s+\d))\b")
 """A part of such a year: "at the end of last year", "early this year", "a finales del año
-pasado"."""
+pasado"; "the year" / "año" alone after the part is this one ("at the start of the year", "a
+principios de año")."""
 _YEAR_BEFORE_LAST = re.compile(rf"\b(?:{_BEFORE_LAST})\b")
 _MONTH_ALONE = re.compile(rf"\b(?P<m>{_MONTH_NAMES})\b(?!\s+(?:of\s+|de\s+|del\s+)?\d)",
                          re.IGNORECASE)
@@ -385,13 +386,20 @@ def _in_year_said(folded: str, today: dt.date) -> DateRange | None:
     return None
 
 
+_BEGINNING = re.compile(r"\b(?:beginning|start)\s+of|\b(?:principios|comienzos|inicios)\s+de")
+"""The start of a range asked ("at the start of the year", "a principios de 2025"): how
+things stood on its first day, not at the end of the four months ``_third_of`` spans (a move
+in April is after "the start of the year")."""
+
+
 def valid_on(text: str, today: dt.date) -> dt.date | None:
-    """The day a past-time question asks about: the end of the range it names, never after
-    today (None when it names no time)."""
+    """The day a past-time question asks about: the end of the range it names (its first day
+    when it asks for the range's start: ``_BEGINNING``), never after today (None when it
+    names no time)."""
     span = asked_range(text, today)
     if span is None:
         return None
-    return min(span.end, today)
+    return min(span.start if _BEGINNING.search(fold(text)) else span.end, today)
 
 
 @dataclass(frozen=True)

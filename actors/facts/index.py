@@ -14,6 +14,7 @@ import datetime as dt
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from actors.facts.job_ends import with_employers
 from actors.facts.keys import fact_key
 from actors.facts.timeline import Timeline, resolve
 from actors.text import parse_instant
@@ -100,7 +101,7 @@ class FactIndex:
         """Every event that can affect the given keys (and the given leaves' currency)."""
         out: list[Event] = []
         seen_leaves: set[str] = set()
-        for key in dict.fromkeys(keys):
+        for key in with_employers(keys):
             for event in self._facts_by_key.get(key, ()):
                 out.append(event)
                 out.extend(self._aux_by_fact.get(str(event["fact_id"]), ()))
@@ -219,7 +220,7 @@ class StoredFacts:
 
     def slice(self, keys: Iterable[Key], leaves: Iterable[str] = ()) -> list[Event]:
         """Every event that can affect the given keys (and the given leaves' currency)."""
-        facts = self.reader.facts_of_keys([encode_key(k) for k in dict.fromkeys(keys)])
+        facts = self.reader.facts_of_keys([encode_key(k) for k in with_employers(keys)])
         fact_ids = [str(e.get("fact_id")) for e in facts]
         source_leaves = {str(e["source_leaf_id"]) for e in facts if e.get("source_leaf_id")}
         all_leaves = sorted(source_leaves | set(leaves))

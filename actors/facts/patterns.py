@@ -387,11 +387,14 @@ in now, or settling in to, end."""
 _NOW_HOME = (r"(?=[^.;!?]*\b(?:(?:new|nuev[oa])\s+(?:[\w-]+\s+)?(?:flat|apartment|house|home|"
              r"place|flatmates?|housemates?|roommates?|neighbou?rs?|piso|casa|apartamento|"
              r"barrio|vecin[oa]s|companer[oa]s\s+de\s+piso)|(?:compartiendo|comparto|compartimos)"
-             r"\s+piso|(?:piso|casa|apartamento)\s+(?:nuev[oa]|compartido)|the\s+move|la\s+"
+             r"\s+piso|(?:piso|casa|apartamento)\s+(?:nuev[oa]|compartido)|(?:he|hemos)\s+"
+             r"alquilado\s+(?:un|una|el|la)\s+(?:piso|casa|apartamento|estudio)|(?:rented|"
+             r"signed\s+the\s+lease\s+on)\s+(?:a|an|the)\s+(?:flat|apartment|house|studio)|"
+             r"the\s+move|la\s+"
              r"mudanza|unpack\w*|boxes|cajas|desempaquet\w*)\b)")
 """A home in the rest of the sentence ("the new flat is lovely", "compartiendo piso en
-Lavapiés", "the move is done"): only then does "I'm in Braga now" / "ya estoy en Madrid" say
-where one lives, not where one is today."""
+Lavapiés", "he alquilado un piso", "the move is done"): only then does "I'm in Braga now" /
+"ya estoy en Madrid" say where one lives, not where one is today."""
 _A_PAST_STAY = (r"\b(?:for\s+(?:a|an|one|two|three|four|a\s+few|some)\s+(?:days?|months?)|"
                 r"back\s+(?:in|when)|years?\s+ago|when\s+i\s+was|por\s+(?:un|una|unos|unas|dos|"
                 r"tres)\s+(?:dias?|mes|meses)|hace\s+(?:\w+\s+)?anos|cuando\s+(?:era|estaba))\b")
@@ -554,6 +557,13 @@ _RULES: tuple[_Rule, ...] = (
           soon=True),
     _Rule("employer", _r(rf"(?:,\s+|\b(?:and|then)\s+){_ADV}{_STARTING_AT}"), model=True,
           named_value=True, soon=True, first_person=True),
+    # a return to work at a named place: "Going back to work in October, but at Wythenshawe
+    # Hospital", "I'm heading back to work at Salford Royal" (a name follows: not "at the
+    # weekend", "at 9")
+    _Rule("employer", _r(rf"(?:\b(?:i|we)(?:'m|\s+am|'re|\s+are|'ll|\s+will)?\s+|"
+                         rf"{CLAUSE_START}){_ADV}(?:(?:going|go|went|heading|head|getting|get|"
+                         r"coming|come|be)\s+)?back\s+to\s+work\b[^.;!?]{0,40}?\bat\s+"),
+          model=True, named_value=True),
     # the same with "joining": "Tom: I left Globex last Friday, joining Initech in two weeks"
     _Rule("employer", _r(rf"(?:,\s+|\b(?:and|then)\s+){_ADV}joining\s+(?!the\b)"), model=True,
           named_value=True, soon=True, first_person=True, before=_A_JOB_LEFT),
@@ -674,8 +684,10 @@ _RULES: tuple[_Rule, ...] = (
         first_person=True),
     _Rule("employer", _r(rf"\b{_ADV_ES}(?:soy|trabajo\s+como)\s+(?:[\w-]+\s+){{0,3}}?{_ROLE_ES}"
                          r"\s+en\s+")),
-    # "trabajo de enfermera en el Hospital Miguel Servet" (not "... en el hospital": no name)
-    _Rule("employer", _r(rf"\b{_ADV_ES}trabajo\s+de\s+(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}\s+en\s+"),
+    # "trabajo de enfermera en el Hospital Miguel Servet" (not "... en el hospital": no name),
+    # "trabajo de técnico de sonido en el Teatro Talía" (the role's field after it)
+    _Rule("employer", _r(rf"\b{_ADV_ES}trabajo\s+de\s+(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}"
+                         r"(?:\s+de\s+[\w-]+)?\s+en\s+"),
           named_value=True),
     _Rule("employer", _r(r"\b(?:he\s+)?acept(?:e|ado)\s+(?:una\s+|la\s+)?oferta\s+de\s+")),
     # "me han ofrecido un puesto en Quirón y lo he aceptado": an offer taken, said of oneself
@@ -957,6 +969,15 @@ _CHAT_RULES: tuple[_Rule, ...] = (
                      r"some|coffee|breakfast)\b))")),
     _Rule("role", _r(r"\bme\s+(?:han\s+|ha\s+)?(?:hecho|hicieron|hizo|nombrado|nombraron|"
                      rf"nombro)\s+(?=(?:[\w-]+\s+){{0,2}}?{_JOB_NOUN_ES}\b)")),
+    # a contract for a post: "me han hecho un contrato de investigadora", "he firmado un
+    # contrato como técnico", "I signed a contract as a lab technician" (the role noun must
+    # end it: "un contrato de alquiler", "a contract for the flat" are no role)
+    _Rule("role", _r(r"\b(?:me\s+(?:han|ha)\s+(?:hecho|dado|ofrecido)|me\s+(?:hicieron|dieron)|"
+                     r"(?:he|hemos)\s+firmado|firme)\s+(?:un|el|mi)\s+(?:nuevo\s+)?contrato\s+"
+                     rf"(?:de|como)\s+(?=(?:[\w-]+\s+){{0,2}}?{_JOB_NOUN_ES}\b)")),
+    _Rule("role", _r(r"\b(?:i(?:'ve|\s+have)?\s+|" + CLAUSE_START + r")(?:just\s+)?(?:signed|got)"
+                     r"\s+(?:a|my|the)\s+(?:new\s+)?contract\s+as\s+(?:an?\s+)?"
+                     rf"(?=(?:[\w-]+\s+){{0,3}}?{_JOB_NOUN}\b)")),
     # a role told ahead: "I'm gonna be science department head at Roosevelt starting this
     # fall!" (where, or when it starts, must be said: "I'm going to be a nurse" is a wish)
     _Rule("role", _r(r"\b(?:i'm|i\s+am)\s+(?:gonna|going\s+to)\s+be\s+(?:the\s+(?:new\s+)?|"

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from actors.facts import notices
+from actors.facts.job_ends import end_roles
 from actors.facts.keys import fact_key, same_value, value_name
 from actors.text import parse_instant
 
@@ -488,9 +489,9 @@ class Timeline:
                  "_leaf_superseded_by", "_pending_supersessions", "skipped", "_currency")
 
     def __init__(self, replay: _Replay, skipped: list[tuple[int, str]]) -> None:
-        self._by_key: dict[tuple[str, str], tuple[ResolvedFact, ...]] = {
+        self._by_key: dict[tuple[str, str], tuple[ResolvedFact, ...]] = end_roles({
             key: tuple(_freeze(entries)) for key, entries in replay.lists.items()
-        }
+        })
         self._by_id = {f.fact_id: f for facts in self._by_key.values() for f in facts}
         self._order = tuple(
             self._by_id[e.fact_id] for e in sorted(replay.by_id.values(), key=lambda e: e.order)

@@ -158,6 +158,7 @@ from actors.navigation.read_model import ReadModel
 from actors.navigation.readings import Match, Reading, Readings, back_map
 from actors.navigation.regions import is_demonym
 from actors.navigation.replaced import replaced_memory
+from actors.navigation.replacements import corrects_unasked_slip
 from actors.navigation.said_asked import asked_speaker, asked_thing, names_the_thing
 from actors.navigation.stem import stem
 from actors.navigation.stories import (
@@ -392,9 +393,6 @@ def _only_identifiers(text: str, wanted: tuple[str, ...]) -> bool:
     return not [t for t in text_terms(rest) if t not in QUESTION_WORDS]
 
 
-_ASKS_THE_JOB = re.compile(r"\b(?:job|jobs|trabajo|curro|empleo)\b", re.IGNORECASE)
-"""A question of the employer that names the job: the role answers it when no employer is
-told."""
 _TICKET = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_#]\d+")
 
 
@@ -1500,13 +1498,13 @@ class NavigationActor(Actor):
             # is recorded globally (``PERSONAL_ATTRIBUTES``), then in a store written before
             # that, the project's
             questions.append(question)
-            if (job := role_beside(question)) is not None and _ASKS_THE_JOB.search(text):
-                # "What is Rohan's job?" asks where he works, and with no employer told,
-                # what he does ("I've been made head of design")
-                questions.append(job)
             if scope not in (*GLOBAL_SCOPES, ALL_SCOPES):
                 scoped = (scoped_subject(question[0], scope), question[1])
                 questions.insert(len(questions) if personal(question[1]) else 0, scoped)
+        if question and question[1] == "employer" and not asks_place(text):
+            # "What is Pablo's job?" when only his role was told ("he firmado un contrato
+            # como técnico"): the role answers, after any employer
+            questions += [(subject, "role") for subject, _ in questions]
         keys = [fact_key(*q) for q in questions]
         # "Which cars have I owned?", "¿En qué ciudades he vivido?": every value of a timeline
         history = () if question else history_question(text)
@@ -1566,7 +1564,12 @@ class NavigationActor(Actor):
         # A correction "matched the question itself" only when it holds the question's words:
         # a memory that is merely similar in meaning must not take its predecessor's place
         # (one exact match for a rare word, followed by a chain of look-alike corrections).
-        worded = frozenset(leaf for leaf, value in lexical.items() if value > 0)
+        # A slip corrected is the exception: the memory it corrects never held a true value,
+        # so the correction takes its place unless the question names the wrong value.
+        worded = frozenset(leaf for leaf, value in lexical.items() if value > 0) | {
+            after for leaf, after in successor.items()
+            if after is not None and currency.get(leaf) == "SUPERSEDED"
+            and after in model.leaves and corrects_unasked_slip(model.text_of(after), text)}
         # The ranking reads an outdated memory as the question relates to what outdated it
         # (``bearing``): a greyhound question meets the session that also told of a car sold
         # later as it was; the reply still marks it by ``currency``.
@@ -2767,6 +2770,14 @@ class NavigationActor(Actor):
         (``_retired``)."""
         subject, attribute = question
         current = timeline.current(subject, attribute)
+        told_roles = [fact for fact in timeline.facts_for(subject, attribute)
+                      if fact.status == "HISTORICAL"] if attribute == "role" else []
+        if current is None and told_roles and day is None:
+            # the role ended with a change of employer (``job_ends``): the job now is the
+            # new employer ("¿En qué trabaja Lucas ahora?" after "me han ofrecido trabajo en
+            # una productora")
+            return self._answer((subject, "employer"), timeline, admissible, day, as_of)
+        current = current or (told_roles[-1] if told_roles else None)
         if current is None:
             return None
         def shown(fact: Any) -> bool:  # its memory may be served (scope, as_of)

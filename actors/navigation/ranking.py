@@ -423,8 +423,8 @@ def order(scores: Mapping[str, float], timeline: Timeline,
         after = timeline.successor.get(leaf)
         if after is None:
             continue
-        if after in timeline.own_match and after in adjusted:
-            adjusted[after] = max(adjusted[after], score)
+        if after in timeline.own_match and (after in adjusted or addable(after)):
+            adjusted[after] = max(adjusted.get(after, 0.0), score)
             adjusted[leaf] = score if timeline.history else score * SUPERSEDED_FACTOR
         elif timeline.history and (after in adjusted or addable(after)):
             adjusted[after] = max(adjusted.get(after, 0.0), score)

@@ -253,3 +253,19 @@ def told_sentences(text: str) -> list[str]:
         # past the label: "Kenji: My legs are completely dead" ends no "Kenji: My legs"
         told.extend(re.split(r"(?<=[.!;])\s+", past_label(line)))
     return told
+
+
+def corrects_unasked_slip(text: str, question: str) -> bool:
+    """Whether ``text`` corrects a slip ("it was 1,540 pounds, not 1,450") whose wrong value
+    ``question`` does not name. The memory it corrects never held a true value, so it answers
+    no question but one naming that wrong value: "How much did the folding bike cost?" is
+    answered by the correction though only the corrected memory holds "folding bike"; "the
+    1,450 bike" still meets the memory that said it first."""
+    slips = [change for change in replacements(text) if change.slip]
+    if not slips:
+        return False
+    asked_values = values(question)
+    asked_words = set(re.findall(r"\w+", fold(question).lower()))
+    return not any(values(change.old) & asked_values
+                   or set(re.findall(r"\w+", fold(change.old).lower())) <= asked_words
+                   for change in slips)
