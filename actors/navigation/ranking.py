@@ -464,6 +464,12 @@ class Evidence:
     crowd: float = 0.0
     """The similarity of the ``CROWD_RANK``-th closest memory to the question: what any
     memory of this store reaches for it (a short question is close to everything)."""
+    beyond: tuple[float, float] | None = None
+    """For a chat turn holding none of the question's words but the names of the people it
+    asks about (``beyond_names``): its similarity to the question without those names, and
+    that question's crowd. Its closeness to the whole question is mostly the name its label
+    shares ("Nadia: Sleep is a distant memory." for "What is Nadia studying?"); only what it
+    shares beyond them makes it about the question."""
 
 
 def about(evidence: Evidence, store_size: int) -> bool:
@@ -490,6 +496,9 @@ def about(evidence: Evidence, store_size: int) -> bool:
         return True
     if evidence.closest and evidence.near and evidence.similarity >= NEIGHBOUR_AND_MEANING:
         return True
+    if evidence.beyond is not None:  # a turn holding only the person: its meaning beyond
+        similarity, crowd = evidence.beyond
+        return similarity - crowd >= STANDOUT
     return stands_out(evidence.similarity, evidence.crowd)
 
 
