@@ -2472,19 +2472,23 @@ class NavigationActor(Actor):
 
     def _judge_beyond_names(self, question: str, evidence: dict[str, ranking.Evidence],
                             admissible: Callable[[str], bool], crowd: float) -> None:
-        """The chat turns among ``evidence`` that hold none of the question's words but the
-        names of the people it asks about are judged by what they share with it beyond them
-        (``beyond_names``, ``ranking.Evidence.beyond``): measured against the question
-        without the names, and that question's crowd (``crowd``, the question's own, when it
-        cannot be measured)."""
+        """The chat turns among ``evidence`` said on their own that hold none of the
+        question's words but the name of the one person it asks about are judged by what
+        they share with it beyond the name (``beyond_names``, ``ranking.Evidence.beyond``):
+        measured against the question without it, and that question's crowd (``crowd``, the
+        question's own, when it cannot be measured)."""
         keys = beyond_names.asked_keys(question)
-        rest = beyond_names.without_asked(question, keys)
-        if rest is None:
+        rest = beyond_names.without_asked(question, keys) if len(keys) == 1 else None
+        if rest is None:  # "¿Qué relación tienen Owen y Hana?": the two names are the topic
             return
+        # a turn of an exchange may answer the question put the turn before ("what's it
+        # called?" / "Lucía: 'Miga'. Like the soft inside of the bread"): its vector reads
+        # that question, and the whole question's judgement holds for it
         turns = [leaf for leaf, e in evidence.items()
                  if e.compared and beyond_names.names_only(e.words, keys)
                  and leaf in self.model.leaves
-                 and speaker_name(self.model.leaves[leaf].excerpt) is not None]
+                 and speaker_name(self.model.leaves[leaf].excerpt) is not None
+                 and not self.conversation.earlier_turns(leaf)]
         if not turns:
             return
         vector = self.vectors.encode_query(rest)

@@ -465,11 +465,12 @@ class Evidence:
     """The similarity of the ``CROWD_RANK``-th closest memory to the question: what any
     memory of this store reaches for it (a short question is close to everything)."""
     beyond: tuple[float, float] | None = None
-    """For a chat turn holding none of the question's words but the names of the people it
-    asks about (``beyond_names``): its similarity to the question without those names, and
-    that question's crowd. Its closeness to the whole question is mostly the name its label
-    shares ("Nadia: Sleep is a distant memory." for "What is Nadia studying?"); only what it
-    shares beyond them makes it about the question."""
+    """For a chat turn said on its own (no turn before it in its conversation) holding none of
+    the question's words but the name of the one person it asks about (``beyond_names``): its
+    similarity to the question without the name, and that question's crowd. Its closeness to
+    the whole question is mostly the name its label shares ("Nadia: Sleep is a distant
+    memory." for "What is Nadia studying?"): only what it shares beyond the name makes it
+    about the question."""
 
 
 def about(evidence: Evidence, store_size: int) -> bool:
