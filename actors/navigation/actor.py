@@ -46,6 +46,7 @@ from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, past_label
 from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Timeline
 from actors.navigation import (
+    beyond_names,
     closed_kinds,
     instances,
     notice_words,
@@ -1797,6 +1798,9 @@ class NavigationActor(Actor):
                      and best[leaf].reading is synonym[0]),
             closest=leaf == nearest_leaf, crowd=judged_crowd,
             topic=crowd_topic) for leaf in judged}
+        if asked is not None:
+            self._judge_beyond_names(on_its_own or text, evidence_of, admissible,
+                                     judged_crowd)
         for after, leaf in exchange.items():  # about what the other turn matched too
             if leaf in evidence_of and (after not in evidence_of or evidence_of[
                     leaf].coverage > evidence_of[after].coverage):
@@ -2585,6 +2589,34 @@ class NavigationActor(Actor):
         speakers), compared by meaning beside the question as asked
         (``_partly_without_names``)."""
         return without_crowd_names(text, self.model.index.doc_freq, len(self.model.leaves))
+
+    def _judge_beyond_names(self, question: str, evidence: dict[str, ranking.Evidence],
+                            admissible: Callable[[str], bool], crowd: float) -> None:
+        """The chat turns among ``evidence`` said on their own that hold none of the
+        question's words but the name of the one person it asks about are judged by what
+        they share with it beyond the name (``beyond_names``, ``ranking.Evidence.beyond``):
+        measured against the question without it, and that question's crowd (``crowd``, the
+        question's own, when it cannot be measured)."""
+        keys = beyond_names.asked_keys(question)
+        rest = beyond_names.without_asked(question, keys) if len(keys) == 1 else None
+        if rest is None:  # "¿Qué relación tienen Owen y Hana?": the two names are the topic
+            return
+        # a turn of an exchange may answer the question put the turn before ("what's it
+        # called?" / "Lucía: 'Miga'. Like the soft inside of the bread"): its vector reads
+        # that question, and the whole question's judgement holds for it
+        turns = [leaf for leaf, e in evidence.items()
+                 if e.compared and beyond_names.names_only(e.words, keys)
+                 and leaf in self.model.leaves
+                 and speaker_name(self.model.leaves[leaf].excerpt) is not None
+                 and not self.conversation.earlier_turns(leaf)]
+        if not turns:
+            return
+        vector = self.vectors.encode_query(rest)
+        close = self.vectors.similarity_of(vector, turns)
+        rest_crowd = self._crowd_of(vector, admissible, crowd)
+        for leaf in turns:
+            evidence[leaf] = dataclasses.replace(
+                evidence[leaf], beyond=(close.get(leaf, 0.0), rest_crowd))
 
     def _crowd_of(self, topic: Any, admissible: Callable[[str], bool], asked: float
                   ) -> float:

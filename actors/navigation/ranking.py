@@ -489,6 +489,13 @@ class Evidence:
     topic: frozenset[str] = frozenset()
     """The question's words the crowd is about (``crowd_topic``): held by most of the
     memories closest to the question in meaning."""
+    beyond: tuple[float, float] | None = None
+    """For a chat turn said on its own (no turn before it in its conversation) holding none of
+    the question's words but the name of the one person it asks about (``beyond_names``): its
+    similarity to the question without the name, and that question's crowd. Its closeness to
+    the whole question is mostly the name its label shares ("Nadia: Sleep is a distant
+    memory." for "What is Nadia studying?"): only what it shares beyond the name makes it
+    about the question."""
 
 
 def about(evidence: Evidence, store_size: int) -> bool:
@@ -517,6 +524,9 @@ def about(evidence: Evidence, store_size: int) -> bool:
         return True
     if evidence.closest and evidence.near and evidence.similarity >= NEIGHBOUR_AND_MEANING:
         return True
+    if evidence.beyond is not None:  # a turn holding only the person: its meaning beyond
+        similarity, crowd = evidence.beyond
+        return similarity - crowd >= STANDOUT
     return stands_out(evidence.similarity, evidence.crowd)
 
 
