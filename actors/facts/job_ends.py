@@ -14,19 +14,36 @@ is no change. Read-side only: the journal is unchanged, so a rebuilt table agree
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from dataclasses import Field
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from actors.facts.keys import same_value
-
-if TYPE_CHECKING:  # the timeline imports this module
-    from actors.facts.timeline import ResolvedFact
 
 _LIVE = ("ACTIVE", "HISTORICAL")
 
 
-def end_roles(by_key: Mapping[tuple[str, str], tuple[ResolvedFact, ...]]
-              ) -> dict[tuple[str, str], tuple[ResolvedFact, ...]]:
+class _Told(Protocol):
+    """What a role is ended by: the timeline's ``ResolvedFact`` (which imports this module)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def status(self) -> str: ...
+    @property
+    def value(self) -> str: ...
+    @property
+    def recorded_at(self) -> str: ...
+    @property
+    def valid_since(self) -> dt.date: ...
+
+
+_Fact = TypeVar("_Fact", bound=_Told)
+
+
+def end_roles(by_key: Mapping[tuple[str, str], tuple[_Fact, ...]]
+              ) -> dict[tuple[str, str], tuple[_Fact, ...]]:
     """``by_key`` with each role ended by a later change of employer (see the module
     docstring); every other fact as it was."""
     out = dict(by_key)

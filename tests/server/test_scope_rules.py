@@ -171,8 +171,7 @@ async def test_a_client_with_no_project_gets_ihmt_s_save_reply(tmp_path: Path) -
     ("I started as a data analyst at Globex last week.", "Filed globally", "data analyst"),
     ("Ahora soy jefa de proyecto en Globex.", "Filed globally", "jefa de proyecto"),
     ("Kafka was chosen for the billing events queue.", "Filed under project:harbor", None),
-    ("Empecé a trabajar de enfermera en el Hospital Clínic.", "Filed under project:harbor",
-     None),
+    ("Empecé a trabajar de enfermera en el Hospital Clínic.", "Filed globally", "enfermera"),
 ])
 async def test_a_save_in_a_project_reads_the_facts_of_its_text_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, filed: str,
