@@ -2937,7 +2937,8 @@ class NavigationActor(Actor):
         go (a chat imported beside dated notes) tell nothing by the order they were saved
         in. Between dated memories, or undated ones, ``_when`` as ever."""
         metas, text_of = self.model.leaves, self.model.text_of
-        dated = [(self._when(leaf)[0], metas[leaf].recorded_ts, text_of(leaf))
+        # (a dated note's text is read only when an undated note of a ticket asks for it)
+        dated = [(self._when(leaf)[0], metas[leaf].recorded_ts, leaf)
                  for leaf in leaves if leaf in metas and states_its_day(metas[leaf])]
 
         def when(leaf_id: str) -> tuple[str, float]:
@@ -2946,9 +2947,10 @@ class NavigationActor(Actor):
             if meta is None or states_its_day(meta) or not dated:
                 return day, saved
             tickets = [ident for ident in identifiers(text_of(leaf_id)) if _ticket(ident)]
-            told_after = min((other for other, at, text in dated
-                              if at > saved and other < day
-                              and any(holds_identifier(text, ident) for ident in tickets)),
+            told_after = min((other for other, at, doc in dated
+                              if at > saved and other < day and tickets
+                              and any(holds_identifier(text_of(doc), ident)
+                                      for ident in tickets)),
                              default=None)
             if told_after is None:
                 return day, saved

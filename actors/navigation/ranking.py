@@ -687,11 +687,10 @@ def range_first(ranked: list[tuple[str, float]], in_range: set[str],
     those telling most ("What changed recently?": the API bumped last week before the
     error tracker switched a month ago)."""
     timely = [item for item in ranked if item[0] in in_range and item[0] not in slight]
-    told: dict[str, tuple[int, ...]] = {
-        leaf: (not own(leaf), leaf in planned, -tells(leaf)) for leaf, _ in timely}
     if newest is not None:
         timely.sort(key=lambda item: newest(item[0]), reverse=True)
-        told = {leaf: (not own(leaf), leaf in planned) for leaf, _ in timely}
+    told = {leaf: (not own(leaf), leaf in planned,
+                   0 if newest is not None else -tells(leaf)) for leaf, _ in timely}
     said = sorted(timely, key=lambda item: told[item[0]])  # stable: their order within
     asked = [item for item in ranked if item[0] in in_range and item[0] in slight]
     return said + asked + [item for item in ranked if item[0] not in in_range]

@@ -78,9 +78,12 @@ def told_as_own(text: str, owner: str, user_names: Sequence[str]) -> str | None:
     said_by = teller(text, user_names)
     if said_by is None or fold(said_by) == fold(owner) or not tells_of_self(text):
         return None
-    owner_names = tuple(user_names) if owner == THE_USER else (owner,)
-    return None if _names(text, owner_names) else said_by
+    return None if _names(text, _called(owner, user_names)) else said_by
 
+
+def _called(owner: str, user_names: Sequence[str]) -> tuple[str, ...]:
+    """The names ``owner`` goes by in the chat: all the user's for ``THE_USER``."""
+    return tuple(user_names) if owner == THE_USER else (owner,)
 
 
 def owners_own(text: str, owner: str, user_names: Sequence[str]) -> bool:
@@ -95,7 +98,7 @@ def owners_own(text: str, owner: str, user_names: Sequence[str]) -> bool:
     said_by = teller(text, user_names)
     if said_by is not None and fold(said_by) == fold(owner) and not tells_the_other(text):
         return True
-    return _names(text, tuple(user_names) if owner == THE_USER else (owner,))
+    return _names(text, _called(owner, user_names))
 
 
 def only_theirs(served: Sequence[tuple[str, str]], owner: str, user_names: Sequence[str],

@@ -243,6 +243,10 @@ class Unmentioned:
         with the Valencia marathon). The third part names whose a thing held only as someone
         else's is ("parrot" -> "Carolina" for "Mi hermana Carolina acaba de adoptar un
         loro"), for the reply to say."""
+        @functools.cache
+        def texts() -> list[str]:  # read once, only if a rule asks
+            return self._texts(best)
+
         index = self.model.index
         held = {word for match in best.values() for word in match.matched}
         said = {word for match in best.values() for word in match.matched - match.near}
@@ -301,7 +305,7 @@ class Unmentioned:
                     or self.kind_held(word) and not (mine and self.only_others(*terms)) \
                     or fold(word).lower() in DATED and self.dating_told() \
                     or an_ex(word) and self.ex_told("user") \
-                    or self._named_across(word, topic, self._texts(best)):
+                    or self._named_across(word, topic, texts()):
                 continue
             out.append(word)
             forms = (*terms, *(v for t in terms for v in variants.get(t, ())),
@@ -326,7 +330,7 @@ class Unmentioned:
                     for t in text_terms(form)]
 
         def elsewise(name: str) -> bool:  # "Reykjavik" written "Reikiavik" (``spelled``)
-            return len(name.split()) == 1 and spelled.spelled_in(name, self._texts(best))
+            return len(name.split()) == 1 and spelled.spelled_in(name, texts())
 
         places = [name for name in placed(topic)
                   if unheld(spellings(name)) and not self.region_held(name)
