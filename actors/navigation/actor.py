@@ -421,6 +421,11 @@ RECENT_SCANNED = 400
 """The newest memories of the scope read for a day named as their own."""
 OPEN_WORK_SHOWN = 10
 """Pieces of open work a reply to "Which tickets are still open?" lists at most."""
+OPEN_WORK_READ = 40
+"""Notes read for "Which tickets are still open?" per open word: the index's best holders of
+that word alone (BM25 of one word: the shortest notes first, as a "KES-241 (in progress)"
+is). At 50k memories ~13,000 notes hold one such word in passing ("code reviews", "the shop
+is open"); reading them all kept the navigation actor busy 40-55 s."""
 RIVALS_SHOWN = 6
 """Memories an AMBIGUOUS reply lists at least (more when ``limit`` asks for more)."""
 
@@ -3036,15 +3041,17 @@ class NavigationActor(Actor):
         notes tell it open ("KES-241 (in progress)", "QL-21 (open)") and whose story goes on
         in no note telling it done ("2026-10-15: KES-212 fixed ...; closed"), the newest
         first, at most ``OPEN_WORK_SHOWN``. A note open by the word "open" alone is work's
-        only beside a ticket's id. Looked up through the index's postings of the open words
-        (``work_status.OPEN_WORDS``), never by reading the store."""
-        index, text_of = self.model.index, self.model.text_of
-        holders = {doc for term in {stem(t) for t in text_terms(OPEN_WORDS)}
-                   for doc in index.postings(term)}
+        only beside a ticket's id. The notes read are the index's best ``OPEN_WORK_READ`` holders
+        of each open word (``work_status.OPEN_WORDS``), never the store's every holder."""
+        text_of = self.model.text_of
+        holders = dict.fromkeys(
+            leaf for word in OPEN_WORDS.split()
+            for leaf, *_ in self.model.index.search(parse_query(word), limit=OPEN_WORK_READ,
+                                                    allowed=admissible))
         newest: set[str] = set()
         for leaf in holders:
             text = text_of(leaf)
-            if not admissible(leaf) or not tells_work_open(text) or not (
+            if not tells_work_open(text) or not (
                     open_by_work_word(text) or any(map(_ticket, identifiers(text)))):
                 continue
             later = [doc for doc in self._continuation(leaf, admissible)
