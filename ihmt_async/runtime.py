@@ -148,7 +148,7 @@ def prepare_store(store: OpenedStore) -> str:
     file cannot be read.
     """
     layout, locks = store.layout, store.locks
-    engine = Engine(layout)
+    engine = Engine(layout, rebuilding=True)  # a migration derives the database too
     try:
         if legacy_files(layout):
             with locks.hold_sync("catalog", "facts", actor="migrate"):

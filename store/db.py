@@ -48,7 +48,14 @@ from pathlib import Path
 from typing import Any, Self
 
 from store.atomic import TEMP_PREFIX, ensure_private_dir
-from store.errors import DamagedDatabase, DiskFull, StoreError, StoreIOError, map_os_error
+from store.errors import (
+    DamagedDatabase,
+    DatabaseGone,
+    DiskFull,
+    StoreError,
+    StoreIOError,
+    map_os_error,
+)
 from store.paths import StoreLayout
 from store.writable import write_refused
 
@@ -251,6 +258,8 @@ class _MappedConnection(sqlite3.Connection):
     store_path = Path()
     frozen_at: float | None = None
     """Set on a connection to the file as it stood (``_frozen``): when it was opened."""
+    opened: tuple[int, int] | None = None
+    """(device, inode) of the file opened (``_identify``): ``file_gone`` compares."""
 
     def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
         return self.cursor(_MappedCursor).execute(sql, parameters)
@@ -260,6 +269,33 @@ class _MappedConnection(sqlite3.Connection):
 
     def executescript(self, sql_script: str, /) -> sqlite3.Cursor:
         return self.cursor(_MappedCursor).executescript(sql_script)
+
+
+def _identify(conn: _MappedConnection, path: Path) -> None:
+    """Note which file ``conn`` opened (the name may later be removed or replaced)."""
+    with contextlib.suppress(OSError):
+        st = os.stat(path)
+        conn.opened = (st.st_dev, st.st_ino)
+
+
+def file_gone(conn: sqlite3.Connection) -> bool:
+    """The file ``conn`` opened is no longer the store's database: removed (``state/``
+    deleted) or replaced (another process rebuilt it). A stat, ~2 us."""
+    if not isinstance(conn, _MappedConnection) or conn.opened is None:
+        return False
+    try:
+        st = os.stat(conn.store_path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False  # unreadable now: the next statement says why
+    return (st.st_dev, st.st_ino) != conn.opened
+
+
+def database_missing(layout: StoreLayout) -> bool:
+    """Memories are recorded (the event file) but their database is not there: ``state/``
+    was deleted. Only a rebuild may make a new one (``DatabaseGone`` for anyone else)."""
+    return not layout.database.exists() and layout.events_file.exists()
 
 
 def _create_file(path: Path) -> None:
@@ -323,6 +359,7 @@ def _live(path: Path) -> sqlite3.Connection:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
                                check_same_thread=False, factory=_MappedConnection)
         conn.store_path = path
+        _identify(conn, path)
         try:
             conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -412,6 +449,7 @@ def _opened_read_only(path: Path, flags: str, because: str) -> _MappedConnection
     conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False,
                            factory=_MappedConnection)
     conn.store_path = path
+    _identify(conn, path)
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version != SCHEMA_VERSION:
@@ -454,8 +492,12 @@ class Reader:
             # then, and at once when a writer has committed (its WAL is no longer empty), so
             # a save made once space is freed is read back by the next search
             self.close()
+        if self._conn is not None and file_gone(self._conn):
+            self.close()  # a rebuilt database is read from now on; a removed one is refused
         if self._conn is None:
             self._conn = connect(self.layout, create=False)
+            if self._conn is None and database_missing(self.layout):
+                raise DatabaseGone(self.layout.database)
         return self._conn
 
     def close(self) -> None:

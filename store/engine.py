@@ -30,8 +30,17 @@ from typing import Any
 
 import structlog
 
-from store.db import FactRow, Tx, connect, get_meta, pending_rows, transaction
-from store.errors import StoreError, StorePermission, StoreReadOnly
+from store.db import (
+    FactRow,
+    Tx,
+    connect,
+    database_missing,
+    file_gone,
+    get_meta,
+    pending_rows,
+    transaction,
+)
+from store.errors import DatabaseGone, StoreError, StorePermission, StoreReadOnly
 from store.events import append_line, read_lines, size_of, take_back, utc_now
 from store.paths import StoreLayout
 from store.processes import pid_alive
@@ -93,8 +102,13 @@ def find_leftovers(layout: StoreLayout, conn: sqlite3.Connection) -> Leftovers:
 class Engine:
     """One process's write access to a store's database and event file."""
 
-    def __init__(self, layout: StoreLayout) -> None:
+    def __init__(self, layout: StoreLayout, *, rebuilding: bool = False) -> None:
+        """``rebuilding``: this engine writes a database derived again from the files
+        (``ihmt-async rebuild``, a start that finds none): it may create one where memories
+        exist. Any other engine refuses to (``DatabaseGone``): a database holding only the
+        saves made after ``state/`` was deleted would hide every earlier memory."""
         self.layout = layout
+        self.rebuilding = rebuilding
         self._conn: sqlite3.Connection | None = None
         self._refused_at: float | None = None
         """When a write through ``_conn`` was first refused (read-only, no permission)."""
@@ -106,8 +120,12 @@ class Engine:
         if self._refused_at is not None \
                 and time.monotonic() - self._refused_at >= WRITER_RETRY_S:
             self.close()
+        if self._conn is not None and file_gone(self._conn):
+            self.close()  # removed (refused below) or rebuilt by another process (reopened)
         if self._conn is None:
             if not self.layout.database.exists():
+                if not self.rebuilding and database_missing(self.layout):
+                    raise DatabaseGone(self.layout.database)
                 self.layout.ensure()
             conn = connect(self.layout, create=True)
             assert conn is not None

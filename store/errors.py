@@ -118,6 +118,25 @@ class DamagedDatabase(MalformedFile):
         return (DamagedDatabase, (self.path, self.detail))
 
 
+class DatabaseGone(StoreError):
+    """``state/ihmt.sqlite3`` was removed while this process had it open (``state/`` deleted
+    under a running server). The memory files still hold everything, so nothing is lost; but
+    a process must not go on with an empty database of its own (a search would say "the
+    memory is empty", a save would start a database holding only itself): the start-up
+    path rebuilds it from the files."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        super().__init__(
+            f"the store's database ({self.path}) was deleted while this process was running; "
+            "nothing was saved or read, and nothing stored is lost (the memory files hold it "
+            "all). Restart the server (a start rebuilds the database from the files) or run "
+            "`ihmt-async rebuild`.")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (DatabaseGone, (self.path,))
+
+
 class EventsLost(StoreError):
     """The event file is shorter than what the database applied from it: lines that only the
     database still holds (retractions, reviews, supersessions) would be undone by a rebuild."""

@@ -85,7 +85,7 @@ def rebuild_catalog(layout: StoreLayout, locks: LockManager, *, actor: str = "re
     """Replace the catalog with one derived from the files, under the catalog lock."""
     with locks.hold_sync("catalog", actor=actor):
         result = scan_tree(layout, progress)
-        engine = Engine(layout)
+        engine = Engine(layout, rebuilding=True)
         try:
             with transaction(engine.connection(), layout.database) as tx:
                 tx.replace_catalog(result.entries.values())

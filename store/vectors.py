@@ -16,7 +16,8 @@ import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from store.db import connect, mapped
+from store.db import connect, database_missing, file_gone, mapped
+from store.errors import DatabaseGone
 from store.paths import StoreLayout
 
 _SCHEMA = """
@@ -58,7 +59,11 @@ class VectorTable:
         read-only disk cannot fail a search's vector look-up."""
         with self._lock:
             try:
+                if self._conn is not None and file_gone(self._conn):
+                    self._drop()  # rebuilt by another process: reopened; removed: refused
                 if self._conn is None:
+                    if create and database_missing(self.layout):
+                        raise DatabaseGone(self.layout.database)
                     self._conn = connect(self.layout, create=create)
                     if self._conn is None:
                         yield None

@@ -328,7 +328,7 @@ def rebuild_facts(layout: StoreLayout, locks: LockManager, *, actor: str = "rebu
                     if e.get("op") != "fact" or e.get("source_leaf_id") not in leaves]
         ordered, skipped = replay_in_record_order(events + replayed)
         problems.extend((str(Path(layout.events_file)), reason) for reason in skipped)
-        engine = Engine(layout)
+        engine = Engine(layout, rebuilding=True)
         try:
             with transaction(engine.connection(), layout.database) as tx:
                 tx.replace_facts(fact_row(e) for e in ordered)
