@@ -1,9 +1,10 @@
 """Which files of a project are indexed, and what kind each one is (source, test, legacy).
 
 The walk prunes VCS, dependency, build, IDE and hidden directories before descending (so a
-``node_modules`` with 100,000 files costs nothing), skips files over 256 KiB and stops at 5,000
-files, in sorted order so every process sees the same set. The path classifiers are pure
-functions. This module only lists and stats the user's files; it never opens or writes one.
+``node_modules`` with 100,000 files costs nothing), stays on the root's file system, skips
+files over 256 KiB and stops at 5,000 files, in sorted order so every process sees the same
+set. The path classifiers are pure functions. This module only lists and stats the user's
+files; it never opens or writes one.
 """
 
 from __future__ import annotations
@@ -104,9 +105,15 @@ def _skip_dir(name: str, at_root: bool) -> bool:
 
 def scan_project(root: Path, *, max_files: int = MAX_FILES,
                  max_bytes: int = MAX_FILE_BYTES) -> Scan:
-    """Every indexable file under ``root`` in sorted order, stat'ed once (no symlinks)."""
+    """Every indexable file under ``root`` in sorted order, stat'ed once (no symlinks), on
+    ``root``'s own file system (as ``find -xdev``: a mount inside the tree, such as /proc or
+    a network share, is not the project's)."""
     found: list[FoundFile] = []
     too_large = 0
+    try:
+        device = root.stat().st_dev
+    except OSError:
+        device = None
 
     def walk(directory: Path, rel: str) -> bool:
         nonlocal too_large
@@ -121,7 +128,9 @@ def scan_project(root: Path, *, max_files: int = MAX_FILES,
                 if entry.is_symlink():
                     continue
                 if entry.is_dir(follow_symlinks=False):
-                    if not _skip_dir(entry.name, not rel):
+                    if not _skip_dir(entry.name, not rel) and (
+                            device is None
+                            or entry.stat(follow_symlinks=False).st_dev == device):
                         subdirs.append(entry)
                     continue
                 if not is_indexable(entry.name):

@@ -34,8 +34,13 @@ async def test_an_impossible_root_is_a_clear_refusal_not_an_internal_error(
         "1 MB of spaced words": ("/" + "palabra " * 125_000, "is too long"),
         "symbolic-link loop": (str(loop / "src"), "loop of symbolic links"),
         "through a file": (str(files["readme"] / "src"), "No such directory"),
+        # the whole disk: minutes of indexing /etc and /usr (probe-fault: no reply in 400 s)
+        "the file system's root": ("/", "the file system's root, not a project"),
+        "the home folder": (str(tmp_path / "user"), "the home folder, not a project"),
     }
-    async with server_session(tmp_path / "home", **env(tmp_path)) as s:
+    (tmp_path / "user").mkdir()
+    async with server_session(tmp_path / "home", HOME=str(tmp_path / "user"),
+                              **env(tmp_path)) as s:
         for name, (root, expected) in roots.items():
             for tool, args in (("project_map", {"path": root}),
                                ("find_code", {"query": "shippingCost", "path": root})):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import keyword
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,24 @@ def test_every_method_is_its_own_entry_with_its_lines(methods: list[str], body: 
         header = next(e for e in file_entries(text, language) if e.kind == "header")
         assert header.symbol == "Ledger"
         assert header.block_end == len(text.rstrip("\n").split("\n")) or language == "python"
+
+
+def test_a_mount_inside_the_tree_is_not_walked(tmp_path: Path) -> None:
+    # as ``find -xdev``: /proc and /sys under "/", a network share or a tmpfs mounted in the
+    # tree are not the project's files (a walk of "/" spent 18 s there before indexing)
+    if os.geteuid() != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    write_project(tmp_path / "shop")
+    mounted = tmp_path / "shop" / "mnt"
+    mounted.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mounted)],
+                      capture_output=True).returncode:
+        pytest.skip("this machine refuses to mount a tmpfs")
+    try:
+        (mounted / "elsewhere.py").write_text("def elsewhere():\n    return 1\n")
+        (tmp_path / "shop" / "here.py").write_text("def here():\n    return 2\n")
+        listed = {found.rel for found in scan_project(tmp_path / "shop").files}
+        assert "here.py" in listed and "mnt/elsewhere.py" not in listed
+        assert "elsewhere.py" in {f.rel for f in scan_project(mounted).files}  # its own root
+    finally:
+        subprocess.run(["umount", "-l", str(mounted)], check=True)
