@@ -1,7 +1,8 @@
 """Where the command line and the server look for the store, and what they do when it is not
 there: the policy at the edge for a wrong ``IHMT_HOME`` / ``--home``.
 
-- a home that is a file, or that is itself an ``ihmt_memory`` store folder (the common slip:
+- a home that is a file, that holds an ``ihmt_memory`` that is not a folder, or that is
+  itself an ``ihmt_memory`` store folder (the common slip:
   ``IHMT_HOME=~/.local/share/ihmt/ihmt_memory``), is refused by every command with one line
   naming the path and what to set instead;
 - commands that only read (``search``, ``stats``, ``history``, ``doctor`` ...) never create a
@@ -51,8 +52,13 @@ def check_home(home: Path) -> None:
                                  f"({ancestor} is not a writable directory); set IHMT_HOME (or "
                                  "--home) to a folder you can write to.")
         return
-    if (home / STORE_DIRNAME).is_dir():
+    store = home / STORE_DIRNAME
+    if store.is_dir():
         return
+    if store.exists() or store.is_symlink():
+        raise StorePathError(f"{store} is a file, not the store's folder; nothing was read or "
+                             "created. Move it away, or set IHMT_HOME (or --home) to another "
+                             "folder.")
     if home.name == STORE_DIRNAME or any((home / marker).exists() for marker in STORE_MARKERS):
         raise StorePathError(f"IHMT_HOME {home} is a memory store folder itself; set IHMT_HOME "
                           f"(or --home) to its parent, {home.parent}.")

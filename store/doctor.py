@@ -461,6 +461,12 @@ def _check_locks(layout: StoreLayout, view: _View) -> None:
                  "and the next start makes the directory again", repairable=False)
         return
     for path in sorted(layout.locks_dir.glob("*.lock")):
+        if path.is_dir():
+            view.add("lock_not_a_file", path, "this lock file is a directory: every write "
+                     "needing the lock fails ('Is a directory'). It holds no memory: remove "
+                     "it (`rmdir`), and the next write makes the lock file again",
+                     repairable=False)
+            continue
         holder = read_holder(path)
         pid = holder.get("pid")
         if not isinstance(pid, int) or pid_alive(pid):

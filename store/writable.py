@@ -114,11 +114,31 @@ def _on_read_only_mount(path: Path) -> bool:
         return False
 
 
+CAP_DAC_OVERRIDE = 1
+"""The capability that lets root write whatever the mode bits say (``capabilities(7)``)."""
+
+
+def _overrides_modes() -> bool:
+    """Root writes past the mode bits only with CAP_DAC_OVERRIDE: a root process started
+    without it (``setpriv``, a container dropping capabilities) is refused by the modes like
+    anyone, and calling that refusal "immutable" sent the reader to ``chattr``. Read from
+    ``/proc/self/status`` (Linux); elsewhere root is taken to have it."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("CapEff:"):
+                    return bool(int(line.split()[1], 16) >> CAP_DAC_OVERRIDE & 1)
+    except (OSError, ValueError, IndexError):
+        pass
+    return True
+
+
 def _mode_allows(st: os.stat_result) -> bool:
-    """Whether the owner, group and mode bits let this process write (root: always): when
+    """Whether the owner, group and mode bits let this process write (root: unless it runs
+    without CAP_DAC_OVERRIDE): when
     they do and the write is refused anyway, an attribute refuses it (immutable)."""
     uid = os.geteuid()
-    if uid == 0:
+    if uid == 0 and _overrides_modes():
         return True
     if st.st_uid == uid:
         return bool(st.st_mode & stat.S_IWUSR)

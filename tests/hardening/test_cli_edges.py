@@ -61,6 +61,22 @@ def test_a_file_or_a_store_folder_as_home_is_refused(tmp_path: Path) -> None:
     assert sorted(p.relative_to(store) for p in store.rglob("*")) == before
 
 
+def test_a_home_whose_ihmt_memory_is_a_file_is_refused_by_every_command(tmp_path: Path
+                                                                        ) -> None:
+    # probe-fault: save, serve and gui ended in a traceback, search said "Run init"
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "ihmt_memory").write_text("hi\n", encoding="utf-8")
+    for command in (["save", "a memory"], ["search", "x"], ["serve"], ["gui", "--no-browser"],
+                    ["init"], ["doctor"]):
+        done = run_cli(home, *command)
+        assert done.returncode == 1, command
+        line = one_line(done.stderr) if command != ["serve"] else done.stderr.splitlines()[-1]
+        assert f"{home / 'ihmt_memory'} is a file, not the store's folder" in line, command
+        assert "Traceback" not in done.stderr
+    assert (home / "ihmt_memory").read_text(encoding="utf-8") == "hi\n"
+
+
 def test_an_empty_or_uncreatable_home_is_refused_in_one_line(tmp_path: Path) -> None:
     done = run_cli(tmp_path / "unused", "--home", "", "stats")
     assert done.returncode == 1 and "--home is empty" in one_line(done.stderr)

@@ -225,6 +225,17 @@ def test_a_lock_directory_that_is_a_file_is_reported(tmp_path: Path) -> None:
     assert "locks_not_a_directory" in codes_of(report["problems"])
 
 
+def test_a_lock_file_that_is_a_directory_is_reported(tmp_path: Path) -> None:
+    """Every save failed ("Is a directory") while doctor said "No problems found" (probe-fault)."""
+    layout = StoreLayout.at_home(tmp_path)
+    run_cli(tmp_path, "save", "A note about the quokka service.")
+    lock = layout.locks_dir / "facts.lock"
+    lock.unlink(missing_ok=True)
+    lock.mkdir()
+    report = cli_json(tmp_path, "doctor", check=False)
+    assert "lock_not_a_file" in codes_of(report["problems"])
+
+
 def test_a_loss_of_the_event_file_is_remembered_after_later_saves(tmp_path: Path) -> None:
     """A start after the loss, then a save, appended after what was left of the file: doctor
     turned clean and the next rebuild brought the forgotten memory back (an outside probe).

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +22,7 @@ from ops_support import cli_json, run_cli
 
 from store.paths import StoreLayout
 from tests.hardening.other_user import give_to_nobody, nobody_env, run_as_nobody, shared_dir
+from tests.mcp_client import REPO
 
 
 def _problems(report: dict[str, object]) -> dict[str, dict[str, object]]:
@@ -110,6 +113,33 @@ def test_a_database_or_state_folder_this_user_may_not_write_is_a_problem() -> No
             assert "owner or mode" in done.stdout, done.stdout
             give_to_nobody(home)
         assert "No problems found" in run_as_nobody(env, home, "doctor").stdout
+
+
+def test_root_without_the_override_capability_is_refused_by_the_modes_not_immutable(
+        tmp_path: Path) -> None:
+    """Root started without CAP_DAC_OVERRIDE (``setpriv``, a container) on a store made
+    read-only by its modes: doctor called the files immutable and said ``chattr -i``
+    (probe-fault); the modes refuse them, as for any user."""
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("needs root and setpriv")
+    layout = StoreLayout.at_home(tmp_path)
+    run_cli(tmp_path, "save", "The kumquat orchard is in Murcia.")
+    dropped = "-dac_override,-dac_read_search,-fowner"
+    try:
+        for path in (layout.database, layout.state_dir):
+            path.chmod(path.stat().st_mode & ~0o222)
+        env = {**os.environ, "PYTHONPATH": str(REPO), "IHMT_LOG_STDERR": "0"}
+        done = subprocess.run(["setpriv", "--bounding-set", dropped, "--inh-caps", dropped,
+                               sys.executable, "-m", "ihmt_async", "--home", str(tmp_path),
+                               "doctor"], capture_output=True, text=True, env=env,
+                              cwd=str(REPO), timeout=60, check=False)
+        if "setpriv:" in done.stderr:
+            pytest.skip(f"setpriv refused here: {done.stderr.strip()}")
+        assert "store_not_writable" in done.stdout, done.stdout + done.stderr
+        assert "owner or mode" in done.stdout and "immutable" not in done.stdout, done.stdout
+    finally:
+        for path in (layout.database, layout.state_dir):
+            path.chmod(path.stat().st_mode | 0o200)
 
 
 def test_a_read_only_mount_is_no_problem_but_said_as_the_saves_say_it(tmp_path: Path) -> None:
