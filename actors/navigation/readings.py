@@ -36,7 +36,7 @@ from actors.navigation.relation_names import (
     named_through,
 )
 from actors.navigation.stem import stem
-from actors.navigation.synonyms import synonyms_of
+from actors.navigation.synonyms import initials_of, synonyms_of
 from actors.text import fold, unique
 from actors.text import terms as text_terms
 
@@ -170,7 +170,19 @@ class Readings:
                            if t not in query.query_terms and index.doc_freq(t))
             if others:
                 swapped[term] = (term, *others)
-        return swapped_reading(query, swapped, ranking.SYNONYM_SHARE) if swapped else None
+        # a phrase asked whose initials a memory writes ("pull requests" / "PRs"), held as
+        # every word of the phrase
+        back: dict[str, frozenset[str]] = {}
+        for phrase, initials in initials_of(query.text):
+            if initials in query.query_terms or not index.doc_freq(initials) \
+                    or not set(phrase) <= set(query.query_terms):
+                continue
+            swapped[phrase[0]] = (*swapped.get(phrase[0], (phrase[0],)), initials)
+            back[initials] = frozenset(phrase)
+        if not swapped:
+            return None
+        reading, held, share = swapped_reading(query, swapped, ranking.SYNONYM_SHARE)
+        return reading, {**held, **back}, share
 
     def neighbour(self, query: Query, topic: str) -> Reading | None:
         """The question with each word swapped for the closest word in meaning that the index

@@ -159,6 +159,39 @@ lluvia llover lloviendo
 """Spanish groups (folded), one a line."""
 
 
+_PHRASES = """
+pr pull request
+mr merge request
+ci continuous integration
+cd continuous delivery
+cd continuous deployment
+"""
+"""Initials and the words they stand for, one a line ("PRs" in a note, "pull requests" in
+the question): the initials first."""
+
+
+@functools.cache
+def _phrases() -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Each phrase of ``_PHRASES`` as its index terms, with the index term of its initials."""
+    out = []
+    for line in _PHRASES.strip().splitlines():
+        initials, *words = line.split()
+        out.append((tuple(stem(t) for word in words for t in text_terms(word)[:1]),
+                    stem(text_terms(initials)[0])))
+    return tuple(out)
+
+
+def initials_of(text: str) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """The phrases of ``_PHRASES`` that ``text`` says word after word ("How big should my
+    pull requests be?" -> (("pull", "request"), "pr")), each with the term of its
+    initials. Initials are never read as their phrase: a note's "pull" or "request" alone
+    is not a pull request."""
+    said = [stem(t) for t in text_terms(text, keep_stopwords=True)]
+    return tuple((phrase, initials) for phrase, initials in _phrases()
+                 if any(tuple(said[at:at + len(phrase)]) == phrase
+                        for at in range(len(said) - len(phrase) + 1)))
+
+
 @functools.cache
 def _groups() -> dict[str, tuple[str, ...]]:
     """An index term -> the index terms of the other words of its groups."""
