@@ -41,6 +41,7 @@ from actors.facts.keys import (
     scoped_subject,
 )
 from actors.facts.makes import kind_of as make_kind
+from actors.facts.project_changes import names_of_kind
 from actors.facts.questions import attribute_question, history_question, part_asked
 from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, past_label
 from actors.facts.speakers import turns as chat_turns
@@ -1533,10 +1534,13 @@ class NavigationActor(Actor):
         if answer is not None and (valued := answer.leaf_id) is not None \
                 and valued in model.leaves and (part := part_asked(text)) is not None \
                 and part not in words(model.text_of(valued)) \
-                and any(part in words(model.text_of(leaf)) for leaf in scores
-                        if leaf in model.leaves and admissible(leaf)):
+                and any(part in words(told) and names_of_kind(told, answer.attribute)
+                        for leaf in scores if leaf in model.leaves and admissible(leaf)
+                        for told in (model.text_of(leaf),)):
             # "Which package manager does the frontend use?": the project's move to uv is no
-            # answer when a memory tells of the frontend's own ("use pnpm"); it leads
+            # answer when a memory tells of the frontend's own ("use pnpm"); it leads. A
+            # memory of the frontend naming no thing of the kind ("the frontend is
+            # SvelteKit", asked its Node version) tells nothing of its own
             answer = None
 
         currency: dict[str, str] = {}
