@@ -106,7 +106,7 @@ from actors.navigation.confidence import (
 )
 from actors.navigation.conversation import Conversation, asks_outcome
 from actors.navigation.crowd_names import without_crowd_names
-from actors.navigation.days import day_of, states_its_day
+from actors.navigation.days import day_of, saved_in_order, states_its_day
 from actors.navigation.descent import descend
 from actors.navigation.events import asks_when, spanned_thing
 from actors.navigation.index_commits import IndexCommits
@@ -2931,15 +2931,17 @@ class NavigationActor(Actor):
         return max(earlier, key=self._when) if earlier else None
 
     def _told_when(self, leaves: Collection[str]) -> Callable[[str], tuple[str, float]]:
-        """``_when`` among ``leaves``, but a note of a ticket told with no day of its own
-        ("ALD-7 (open): the export drops a row") is no newer than a note of the same ticket
-        saved after it that names its own day ("2026-11-02: ALD-7 fixed"): the undated
-        note's day is only the day it was saved, which says nothing of when it held, and
-        whoever saved the dated note later knew more of that ticket. It is taken to the day
+        """``_when`` among ``leaves``, but a note told with no day of its own ("ALD-7 (open):
+        the export drops a row", "The frontend is built with Vite") is no newer than a note
+        of the same ticket, or of the same project, saved after it that names its own day
+        ("2026-11-02: ALD-7 fixed", "2026-11-20: The frontend moved from web/ to apps/web/"):
+        the undated note's day is only the day it was saved, which says nothing of when it
+        held, and whoever saved the dated note later knew more. It is taken to the day
         before that note's (its saving moment kept), so that no rule reads the two as notes
-        of one day, told in any order. Only a ticket's notes: other memories saved in one
-        go (a chat imported beside dated notes) tell nothing by the order they were saved
-        in. Between dated memories, or undated ones, ``_when`` as ever."""
+        of one day, told in any order. Only a ticket's notes and a project's (an agent
+        files those as its work goes on, ``saved_in_order``): other memories saved in one go
+        (a chat imported beside dated notes) tell nothing by the order they were saved in.
+        Between dated memories, or undated ones, ``_when`` as ever."""
         metas, text_of = self.model.leaves, self.model.text_of
         # (a dated note's text is read only when an undated note of a ticket asks for it)
         dated = [(self._when(leaf)[0], metas[leaf].recorded_ts, leaf)
@@ -2950,11 +2952,13 @@ class NavigationActor(Actor):
             meta = metas.get(leaf_id)
             if meta is None or states_its_day(meta) or not dated:
                 return day, saved
-            tickets = [ident for ident in identifiers(text_of(leaf_id)) if _ticket(ident)]
+            tickets = () if saved_in_order(meta) else \
+                [ident for ident in identifiers(text_of(leaf_id)) if _ticket(ident)]
             told_after = min((other for other, at, doc in dated
-                              if at > saved and other < day and tickets
-                              and any(holds_identifier(text_of(doc), ident)
-                                      for ident in tickets)),
+                              if at > saved and other < day
+                              and (saved_in_order(meta) and metas[doc].scope == meta.scope
+                                   or tickets and any(holds_identifier(text_of(doc), ident)
+                                                      for ident in tickets))),
                              default=None)
             if told_after is None:
                 return day, saved

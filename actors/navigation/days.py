@@ -57,6 +57,14 @@ def states_its_day(meta: Dated) -> bool:
     return bool(meta.timestamp) and meta.timestamp[:19] != meta.recorded_at[:19]
 
 
+def saved_in_order(meta: Dated) -> bool:
+    """The memory is a project's note, told with no day of its own: an agent files a
+    project's notes as its work goes on, so one saved later knows more than one saved
+    before it, whatever day either is stamped with. Memories saved in one go elsewhere (a
+    chat imported beside dated notes) tell nothing by their order."""
+    return meta.scope.startswith("project:") and not states_its_day(meta)
+
+
 def posix_seconds(stamp: str) -> float:
     """An ISO-8601 stamp as POSIX seconds; naive stamps are UTC; 0.0 when it does not parse.
 
