@@ -184,7 +184,7 @@ from actors.navigation.work_status import (
     tells_work_open,
     tells_work_status,
 )
-from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
+from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, projects_named, scope_admits
 from actors.text import fold, shorten
 from actors.text import terms as text_terms
 from actors.time_ranges import (
@@ -260,6 +260,9 @@ still mark the user's own telling: a value named by more ("vegetarian", a city e
 chat names) is left to the ranking."""
 EXACT_CHECKED = 20
 """Best candidates whose text is checked for the question's identifiers verbatim."""
+NAMED_PROJECT_CHECKED = 20
+"""The caller's memories holding another project's name read for holding all of it (a name
+like "billing-api" is two terms; a memory naming the project holds both, and ranks first)."""
 SLIGHT_CHECKED = 30
 NAMES_ONLY_TERMS = 6
 """Terms of a chat turn (its label aside) up to which one holding only the question's names
@@ -976,6 +979,9 @@ class NavigationActor(Actor):
             day, rest = stated
             msg = dataclasses.replace(msg, query=rest, as_of=msg.as_of or dt.datetime.combine(
                 day, dt.time(23, 59, 59), tzinfo=dt.UTC))
+        named = self._project_named(msg)
+        if named is not None:
+            msg = dataclasses.replace(msg, scope=named)
         result = self._search_scope(msg)
         asked = result.status in ("FOUND", "AMBIGUOUS") and not msg.clue
         things = compared_things(msg.query) if asked else None
@@ -1001,6 +1007,27 @@ class NavigationActor(Actor):
                 result = dataclasses.replace(result, elsewhere=elsewhere)
         unreadable = self.model.unreadable_now()
         return dataclasses.replace(result, unreadable=len(unreadable)) if unreadable else result
+
+    def _project_named(self, msg: Search) -> str | None:
+        """The scope of the one other project a question names by its name, when no memory
+        the caller may see holds that name ("Which Rust version does kestrel use?" asked in
+        quillon): the question is about that project, and is searched there (its memories
+        and the global ones), not answered with quillon's own Rust version. A name the
+        caller's memories hold too ("orca publishes to harbor's queue", asked in orca) is
+        something of this project's; None then, or with "*" asked."""
+        scope = (msg.scope or "").strip()
+        if scope == ALL_SCOPES or not isinstance(msg.query, str):
+            return None
+        named = projects_named(msg.query, self.model.days.scopes(), scope)
+        if len(named) != 1:
+            return None
+        leaves = self.model.leaves
+        name = Query(text=named[0], terms=(terms := tuple(
+            stem(t) for t in text_terms(named[0].removeprefix("project:")))), groups=(terms,))
+        held_here = self.model.index.search(
+            name, limit=NAMED_PROJECT_CHECKED, allowed=lambda leaf: leaf in leaves
+            and scope_admits(scope, leaves[leaf].scope))
+        return None if any(set(terms) <= held for _, _, held in held_here) else named[0]
 
     def _with_each_thing(self, result: SearchResult, msg: Search,
                          things: tuple[str, ...]) -> SearchResult:

@@ -115,6 +115,8 @@ class MemoryDays:
         """The scope of each dated memory that has one (most have none: "" is not kept): a
         question about a busy time tells which of its thousands of memories it may see
         without fetching each one's stored document (``scope``)."""
+        self._scopes: Counter[str] = Counter()
+        """How many memories each scope of ``_scoped`` holds (``scopes``)."""
         self._months: Counter[tuple[int, int]] = Counter()
         self._marked: set[str] = set()
         self.walks = 0
@@ -136,6 +138,7 @@ class MemoryDays:
         self._recorded_array = None
         self._day = {}
         self._scoped = {}
+        self._scopes = Counter()
         self._months = Counter()
         self._marked = set()
 
@@ -178,6 +181,11 @@ class MemoryDays:
         row's is the leaf header's, as the index entry's is), "" when it has none."""
         return self._scoped.get(leaf_id, "")
 
+    def scopes(self) -> frozenset[str]:
+        """Every scope some memory is filed under ("project:kestrel"), "" left out."""
+        self._current()
+        return frozenset(scope for scope, count in self._scopes.items() if count > 0)
+
     def holds_month(self, year: int, month: int) -> bool:
         """Some memory is of a day of that month."""
         self._current()
@@ -210,6 +218,7 @@ class MemoryDays:
                     recorded[leaf] = posix_seconds(recorded_at)
                     if scope:
                         self._scoped[leaf] = sys.intern(scope)
+            self._scopes = Counter(self._scoped.values())
             ordered = sorted((day, leaf) for leaf, day in self._day.items())
             self._days = [day for day, _ in ordered]
             self._ids = [leaf for _, leaf in ordered]
@@ -239,10 +248,13 @@ class MemoryDays:
                 self._recorded_array = None
                 if meta.scope:
                     self._scoped[leaf_id] = meta.scope
+                    self._scopes[meta.scope] += 1
                 self._months[(day.year, day.month)] += 1
 
     def _drop(self, leaf_id: str) -> None:
-        self._scoped.pop(leaf_id, None)
+        scope = self._scoped.pop(leaf_id, None)
+        if scope is not None:
+            self._scopes[scope] -= 1
         if leaf_id not in self._day:
             return
         at = self._at(leaf_id)
