@@ -170,19 +170,7 @@ class Readings:
                            if t not in query.query_terms and index.doc_freq(t))
             if others:
                 swapped[term] = (term, *others)
-        # a phrase asked whose initials a memory writes ("pull requests" / "PRs"), held as
-        # every word of the phrase
-        back: dict[str, frozenset[str]] = {}
-        for phrase, initials in initials_of(query.text):
-            if initials in query.query_terms or not index.doc_freq(initials) \
-                    or not set(phrase) <= set(query.query_terms):
-                continue
-            swapped[phrase[0]] = (*swapped.get(phrase[0], (phrase[0],)), initials)
-            back[initials] = frozenset(phrase)
-        if not swapped:
-            return None
-        reading, held, share = swapped_reading(query, swapped, ranking.SYNONYM_SHARE)
-        return reading, {**held, **back}, share
+        return swapped_reading(query, swapped, ranking.SYNONYM_SHARE) if swapped else None
 
     def neighbour(self, query: Query, topic: str) -> Reading | None:
         """The question with each word swapped for the closest word in meaning that the index
@@ -236,10 +224,18 @@ class Readings:
         name ("the Go backend" -> "Marlin", when a memory says "Marlin (the Go mobile
         backend)"): later memories of the same thing say only its name. The definitions are
         looked for among the few memories the phrase's words find (``ranking.ALIAS_POOL``
-        each, ``ranking.ALIAS_PHRASES`` phrases at most), never over the whole store."""
+        each, ``ranking.ALIAS_PHRASES`` phrases at most), never over the whole store. A
+        phrase whose initials a memory writes is read as them too ("pull requests" -> "PRs",
+        ``synonyms.initials_of``): the language defines that name."""
         index = self.model.index
         swapped: dict[str, tuple[str, ...]] = {}
         back: dict[str, frozenset[str]] = {}
+        for phrase, initials in initials_of(topic):
+            if initials not in query.query_terms and index.doc_freq(initials) \
+                    and set(phrase) <= set(query.query_terms) and not set(phrase) & set(swapped):
+                swapped[phrase[0]] = (initials,)
+                swapped.update({t: () for t in phrase[1:]})
+                back[initials] = frozenset(phrase)
         for phrase in aliases.phrases(topic)[:ranking.ALIAS_PHRASES]:
             if not set(phrase) <= set(query.query_terms) or set(phrase) & set(swapped):
                 continue

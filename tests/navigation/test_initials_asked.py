@@ -2,7 +2,7 @@
 "Ayelet prefers small PRs" stored was "No memory found" (probe44): "PRs" was indexed as one
 term "prs", which met neither "pr" nor "pull request". An acronym's plural is now its
 singular (``text.terms``), and the question's "pull requests" is read as "pr" as well
-(``synonyms.initials_of``). Fails with either half reverted."""
+(``synonyms.initials_of``, in the alias reading). Fails with either half reverted."""
 
 from __future__ import annotations
 
