@@ -184,7 +184,7 @@ from actors.navigation.work_status import (
     tells_work_open,
     tells_work_status,
 )
-from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, projects_named, scope_admits
+from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, projects_named, scope_admits, scope_key
 from actors.text import fold, shorten
 from actors.text import terms as text_terms
 from actors.time_ranges import (
@@ -979,6 +979,7 @@ class NavigationActor(Actor):
             day, rest = stated
             msg = dataclasses.replace(msg, query=rest, as_of=msg.as_of or dt.datetime.combine(
                 day, dt.time(23, 59, 59), tzinfo=dt.UTC))
+        own = (msg.scope or "").strip()
         named = self._project_named(msg)
         if named is not None:
             msg = dataclasses.replace(msg, scope=named)
@@ -1002,7 +1003,9 @@ class NavigationActor(Actor):
             found = [self.model.leaves[hit.leaf_id].scope for hit in wide.hits
                      if hit.leaf_id in self.model.leaves and hit.focus] \
                 if wide.status != "NONE" else []
-            elsewhere = tuple(dict.fromkeys(s for s in found if not scope_admits(scope, s)))
+            # (not the caller's own project, when the question named another)
+            elsewhere = tuple(dict.fromkeys(s for s in found if not scope_admits(scope, s)
+                                            and (named is None or s != scope_key(own))))
             if elsewhere:
                 result = dataclasses.replace(result, elsewhere=elsewhere)
         unreadable = self.model.unreadable_now()

@@ -2,7 +2,8 @@
 (``actors.scopes.projects_named``, ``NavigationActor._project_named``): asked in quillon,
 "Which Rust version does kestrel use?" was answered with quillon's own "minimum supported
 Rust version is 1.75" (probe43 §7). A name the caller's own memories hold is something of
-the caller's project, and is searched there as ever."""
+the caller's project, and is searched there as ever. Nothing found there, the reply does not
+send the caller back to its own project."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from actors.ingest.messages import Save
 from actors.navigation import actor
-from actors.navigation.messages import Search
+from actors.navigation.messages import Search, SearchResult
 from actors.provenance import Provenance
 from actors.scopes import projects_named
 from ihmt_async.runtime import Runtime
@@ -46,7 +47,7 @@ async def test_a_question_naming_another_project_is_asked_of_it(
              "Where does moorland store its readings?",
              "Which CI does fernhill use?")  # moorland's own memory names fernhill
 
-    async def replies(home: Path) -> list[str]:
+    async def replies(home: Path) -> list[SearchResult]:
         async with Runtime(home) as rt:
             for scope, text in NOTES:
                 await rt.ingest.ask(Save(content=text, scope=scope, provenance=Provenance(
@@ -55,13 +56,13 @@ async def test_a_question_naming_another_project_is_asked_of_it(
             out = []
             for question, scope in zip(asked, ("project:fernhill", "project:fernhill",
                                                "project:moorland"), strict=True):
-                reply = await rt.navigation.ask(Search(query=question, scope=scope))
-                out.append("NONE" if reply.status == "NONE" else reply.hits[0].text)
+                out.append(await rt.navigation.ask(Search(query=question, scope=scope)))
             return out
 
     python, readings, ci = await replies(tmp_path / "on")
-    assert python == "NONE" and "TimescaleDB" in readings and "GitHub Actions" in ci
+    assert python.status == "NONE" and "project:fernhill" not in python.elsewhere
+    assert "TimescaleDB" in readings.hits[0].text and "GitHub Actions" in ci.hits[0].text
     monkeypatch.setattr(actor, "projects_named", lambda *_: [])
     python, readings, _ = await replies(tmp_path / "off")
-    assert python != "NONE" and "3.12" in python
-    assert readings == "NONE" or "TimescaleDB" not in readings
+    assert python.status != "NONE" and "3.12" in python.hits[0].text
+    assert readings.status == "NONE" or "TimescaleDB" not in readings.hits[0].text
