@@ -15,8 +15,9 @@ about (health, feelings, people, home, money, work, software, leisure, travel). 
 another everyday sense is left out ("support", "seat", "bank", "match"), and so is a word
 stemming to one ("news" -> "new"): a reading holding it would find every sentence saying it.
 A kind's things are ``everyday_kinds``' and ``kinds``'; a word's translation is
-``bilingual``'s; this module is only words of one language for one thing. Pure data and one
-lookup; no I/O.
+``bilingual``'s; this module is only words of one language for one thing, and the phrases
+written as their initials ("pull request" / "PR", ``initials_of``). Pure data and two lookups;
+no I/O.
 """
 
 from __future__ import annotations
