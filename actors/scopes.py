@@ -9,6 +9,11 @@ sentence (``refusal``). Pure functions of strings; never reads anything.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
+from actors.text import fold
+
 GLOBAL_SCOPES = ("", "user")
 """Scopes whose memories every search sees."""
 GLOBAL_NAMES = ("global",)
@@ -41,6 +46,16 @@ def scope_admits(asked: str, leaf_scope: str) -> bool:
     if asked == ALL_SCOPES or leaf_scope in GLOBAL_SCOPES:
         return True
     return asked not in GLOBAL_SCOPES and leaf_scope == asked
+
+
+def projects_named(question: str, scopes: Iterable[str], asked: str) -> list[str]:
+    """The project scopes other than ``asked`` whose project ``question`` names as a word
+    ("Which Rust version does kestrel use?" -> ["project:kestrel"], asked in quillon)."""
+    folded = fold(question)
+    return sorted(scope for scope in scopes
+                  if scope.startswith("project:") and scope != scope_key(asked)
+                  and (name := fold(scope.removeprefix("project:")))
+                  and re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", folded))
 
 
 def refusal(item: str, owner: str, asked: str, *, act: str, again: str, nothing: str

@@ -155,15 +155,23 @@ def tokens(text: str) -> list[str]:
     return found
 
 
+_ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s")
+"""An acronym's plural ("PRs", "IDs", "VMs", "APIs"): its capitals are the word."""
+
+
 def terms(text: str, *, keep_stopwords: bool = False) -> list[str]:
     """Index/search terms: folded words plus the parts of compound identifiers.
 
     'InventoryService' yields 'inventoryservice', 'inventory', 'service', so a search for either
-    the whole identifier or one of its parts matches. Terms shorter than 2 characters and stop
-    words are dropped unless ``keep_stopwords``.
+    the whole identifier or one of its parts matches. An acronym's plural is its singular
+    ('PRs' -> 'pr', as 'tickets' is stemmed to 'ticket'): the stemmer leaves a three-letter
+    term alone ("gas", "bus", "his"), so 'prs' met neither "PR" nor "pull request". Terms
+    shorter than 2 characters and stop words are dropped unless ``keep_stopwords``.
     """
     out: list[str] = []
     for raw in tokens(text):
+        if _ACRONYM_PLURAL.fullmatch(raw):
+            raw = raw[:-1]
         whole = fold(raw)
         parts = split_identifier(raw)
         candidates = [whole]

@@ -44,12 +44,13 @@ WATERMARK_ID = "~watermark"
 """Id of the one document that records how far the index is current (never a leaf id)."""
 WRITER_HEAP = 15_000_000
 """tantivy's minimum writer heap: batches are small, and memory is what a server counts."""
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 """Raised whenever the indexed terms change (fields, or the analysis that makes terms: 2 reads
 irregular past tenses as their verb; 3 leaves out the filing tags every leaf carries; 4 indexes
 "son", "sea", "sin", "era", "hay", no longer stop words; 5 leaves out "cuanto", "cuantos"...,
 the Spanish "how much/many", a stop word in English; 6 reads a date stamp's "(Wed)" as
-"wednesday", not as "wedding"'s stem): an index of another version is discarded and rebuilt."""
+"wednesday", not as "wedding"'s stem; 7 reads an acronym's plural as its singular, "PRs" as
+"pr"): an index of another version is discarded and rebuilt."""
 BACKLOG = 1000
 """More catalog changes than this beyond the index's watermark are indexed at start, under the
 lock, before serving (not held in every process' tail): a start that pays it is slow, so

@@ -45,7 +45,7 @@ import re
 
 from actors.facts.common_words import is_common_word
 from actors.facts.values import Folded
-from actors.text import STOPWORDS
+from actors.text import STOPWORDS, fold
 
 Found = tuple[int, str, str, str]
 
@@ -266,6 +266,21 @@ def _named(m: re.Match[str], span: Folded, p: str, *, paired: bool = False
 
 
 _A_NAME = re.compile(_name("n") + r"\W*$")
+
+
+def names_of_kind(text: str, attribute: str) -> bool:
+    """Whether ``text`` names a thing of the attribute's kind: a tool of a ``tool:`` kind or
+    the database ("use pnpm" for "tool:package manager"), the runtime of a ``version:`` one
+    ("Node" for "version:node"). "The frontend is SvelteKit under web/" names no Node: no
+    memory of the frontend's own Node version."""
+    if attribute.startswith("version:"):
+        names = [name for name, shown in RUNTIMES.items()
+                 if f"version:{shown.lower()}" == attribute]
+    else:
+        names = list(_TOOLS.get(attribute, ()))
+    folded = fold(text)
+    return any(re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", folded)
+               for name in names)
 
 
 def is_tool_name(value: str) -> bool:

@@ -41,6 +41,7 @@ from actors.facts.keys import (
     scoped_subject,
 )
 from actors.facts.makes import kind_of as make_kind
+from actors.facts.project_changes import names_of_kind
 from actors.facts.questions import attribute_question, history_question, part_asked
 from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, past_label
 from actors.facts.speakers import turns as chat_turns
@@ -105,7 +106,7 @@ from actors.navigation.confidence import (
 )
 from actors.navigation.conversation import Conversation, asks_outcome
 from actors.navigation.crowd_names import without_crowd_names
-from actors.navigation.days import day_of, states_its_day
+from actors.navigation.days import day_of, saved_in_order, states_its_day
 from actors.navigation.descent import descend
 from actors.navigation.events import asks_when, spanned_thing
 from actors.navigation.index_commits import IndexCommits
@@ -183,7 +184,7 @@ from actors.navigation.work_status import (
     tells_work_open,
     tells_work_status,
 )
-from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, scope_admits
+from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, projects_named, scope_admits, scope_key
 from actors.text import fold, shorten
 from actors.text import terms as text_terms
 from actors.time_ranges import (
@@ -259,6 +260,9 @@ still mark the user's own telling: a value named by more ("vegetarian", a city e
 chat names) is left to the ranking."""
 EXACT_CHECKED = 20
 """Best candidates whose text is checked for the question's identifiers verbatim."""
+NAMED_PROJECT_CHECKED = 20
+"""The caller's memories holding another project's name read for holding all of it (a name
+like "billing-api" is two terms; a memory naming the project holds both, and ranks first)."""
 SLIGHT_CHECKED = 30
 NAMES_ONLY_TERMS = 6
 """Terms of a chat turn (its label aside) up to which one holding only the question's names
@@ -980,6 +984,10 @@ class NavigationActor(Actor):
             day, rest = stated
             msg = dataclasses.replace(msg, query=rest, as_of=msg.as_of or dt.datetime.combine(
                 day, dt.time(23, 59, 59), tzinfo=dt.UTC))
+        own = (msg.scope or "").strip()
+        named = self._project_named(msg)
+        if named is not None:
+            msg = dataclasses.replace(msg, scope=named)
         result = self._search_scope(msg)
         asked = result.status in ("FOUND", "AMBIGUOUS") and not msg.clue
         things = compared_things(msg.query) if asked else None
@@ -1000,11 +1008,34 @@ class NavigationActor(Actor):
             found = [self.model.leaves[hit.leaf_id].scope for hit in wide.hits
                      if hit.leaf_id in self.model.leaves and hit.focus] \
                 if wide.status != "NONE" else []
-            elsewhere = tuple(dict.fromkeys(s for s in found if not scope_admits(scope, s)))
+            # (not the caller's own project, when the question named another)
+            elsewhere = tuple(dict.fromkeys(s for s in found if not scope_admits(scope, s)
+                                            and (named is None or s != scope_key(own))))
             if elsewhere:
                 result = dataclasses.replace(result, elsewhere=elsewhere)
         unreadable = self.model.unreadable_now()
         return dataclasses.replace(result, unreadable=len(unreadable)) if unreadable else result
+
+    def _project_named(self, msg: Search) -> str | None:
+        """The scope of the one other project a question names by its name, when no memory
+        the caller may see holds that name ("Which Rust version does kestrel use?" asked in
+        quillon): the question is about that project, and is searched there (its memories
+        and the global ones), not answered with quillon's own Rust version. A name the
+        caller's memories hold too ("orca publishes to harbor's queue", asked in orca) is
+        something of this project's; None then, or with "*" asked."""
+        scope = (msg.scope or "").strip()
+        if scope == ALL_SCOPES or not isinstance(msg.query, str):
+            return None
+        named = projects_named(msg.query, self.model.days.scopes(), scope)
+        if len(named) != 1:
+            return None
+        leaves = self.model.leaves
+        name = Query(text=named[0], terms=(terms := tuple(
+            stem(t) for t in text_terms(named[0].removeprefix("project:")))), groups=(terms,))
+        held_here = self.model.index.search(
+            name, limit=NAMED_PROJECT_CHECKED, allowed=lambda leaf: leaf in leaves
+            and scope_admits(scope, leaves[leaf].scope))
+        return None if any(set(terms) <= held for _, _, held in held_here) else named[0]
 
     def _with_each_thing(self, result: SearchResult, msg: Search,
                          things: tuple[str, ...]) -> SearchResult:
@@ -1538,10 +1569,13 @@ class NavigationActor(Actor):
         if answer is not None and (valued := answer.leaf_id) is not None \
                 and valued in model.leaves and (part := part_asked(text)) is not None \
                 and part not in words(model.text_of(valued)) \
-                and any(part in words(model.text_of(leaf)) for leaf in scores
-                        if leaf in model.leaves and admissible(leaf)):
+                and any(part in words(told) and names_of_kind(told, answer.attribute)
+                        for leaf in scores if leaf in model.leaves and admissible(leaf)
+                        for told in (model.text_of(leaf),)):
             # "Which package manager does the frontend use?": the project's move to uv is no
-            # answer when a memory tells of the frontend's own ("use pnpm"); it leads
+            # answer when a memory tells of the frontend's own ("use pnpm"); it leads. A
+            # memory of the frontend naming no thing of the kind ("the frontend is
+            # SvelteKit", asked its Node version) tells nothing of its own
             answer = None
 
         currency: dict[str, str] = {}
@@ -2932,15 +2966,17 @@ class NavigationActor(Actor):
         return max(earlier, key=self._when) if earlier else None
 
     def _told_when(self, leaves: Collection[str]) -> Callable[[str], tuple[str, float]]:
-        """``_when`` among ``leaves``, but a note of a ticket told with no day of its own
-        ("ALD-7 (open): the export drops a row") is no newer than a note of the same ticket
-        saved after it that names its own day ("2026-11-02: ALD-7 fixed"): the undated
-        note's day is only the day it was saved, which says nothing of when it held, and
-        whoever saved the dated note later knew more of that ticket. It is taken to the day
+        """``_when`` among ``leaves``, but a note told with no day of its own ("ALD-7 (open):
+        the export drops a row", "The frontend is built with Vite") is no newer than a note
+        of the same ticket, or of the same project, saved after it that names its own day
+        ("2026-11-02: ALD-7 fixed", "2026-11-20: The frontend moved from web/ to apps/web/"):
+        the undated note's day is only the day it was saved, which says nothing of when it
+        held, and whoever saved the dated note later knew more. It is taken to the day
         before that note's (its saving moment kept), so that no rule reads the two as notes
-        of one day, told in any order. Only a ticket's notes: other memories saved in one
-        go (a chat imported beside dated notes) tell nothing by the order they were saved
-        in. Between dated memories, or undated ones, ``_when`` as ever."""
+        of one day, told in any order. Only a ticket's notes and a project's (an agent
+        files those as its work goes on, ``saved_in_order``): other memories saved in one go
+        (a chat imported beside dated notes) tell nothing by the order they were saved in.
+        Between dated memories, or undated ones, ``_when`` as ever."""
         metas, text_of = self.model.leaves, self.model.text_of
         # (a dated note's text is read only when an undated note of a ticket asks for it)
         dated = [(self._when(leaf)[0], metas[leaf].recorded_ts, leaf)
@@ -2951,11 +2987,13 @@ class NavigationActor(Actor):
             meta = metas.get(leaf_id)
             if meta is None or states_its_day(meta) or not dated:
                 return day, saved
-            tickets = [ident for ident in identifiers(text_of(leaf_id)) if _ticket(ident)]
+            tickets = () if saved_in_order(meta) else \
+                [ident for ident in identifiers(text_of(leaf_id)) if _ticket(ident)]
             told_after = min((other for other, at, doc in dated
-                              if at > saved and other < day and tickets
-                              and any(holds_identifier(text_of(doc), ident)
-                                      for ident in tickets)),
+                              if at > saved and other < day
+                              and (saved_in_order(meta) and metas[doc].scope == meta.scope
+                                   or tickets and any(holds_identifier(text_of(doc), ident)
+                                                      for ident in tickets))),
                              default=None)
             if told_after is None:
                 return day, saved

@@ -57,6 +57,14 @@ def states_its_day(meta: Dated) -> bool:
     return bool(meta.timestamp) and meta.timestamp[:19] != meta.recorded_at[:19]
 
 
+def saved_in_order(meta: Dated) -> bool:
+    """The memory is a project's note, told with no day of its own: an agent files a
+    project's notes as its work goes on, so one saved later knows more than one saved
+    before it, whatever day either is stamped with. Memories saved in one go elsewhere (a
+    chat imported beside dated notes) tell nothing by their order."""
+    return meta.scope.startswith("project:") and not states_its_day(meta)
+
+
 def posix_seconds(stamp: str) -> float:
     """An ISO-8601 stamp as POSIX seconds; naive stamps are UTC; 0.0 when it does not parse.
 
@@ -107,6 +115,8 @@ class MemoryDays:
         """The scope of each dated memory that has one (most have none: "" is not kept): a
         question about a busy time tells which of its thousands of memories it may see
         without fetching each one's stored document (``scope``)."""
+        self._scopes: Counter[str] = Counter()
+        """How many memories each scope of ``_scoped`` holds (``scopes``)."""
         self._months: Counter[tuple[int, int]] = Counter()
         self._marked: set[str] = set()
         self.walks = 0
@@ -128,6 +138,7 @@ class MemoryDays:
         self._recorded_array = None
         self._day = {}
         self._scoped = {}
+        self._scopes = Counter()
         self._months = Counter()
         self._marked = set()
 
@@ -170,6 +181,11 @@ class MemoryDays:
         row's is the leaf header's, as the index entry's is), "" when it has none."""
         return self._scoped.get(leaf_id, "")
 
+    def scopes(self) -> frozenset[str]:
+        """Every scope some memory is filed under ("project:kestrel"), "" left out."""
+        self._current()
+        return frozenset(scope for scope, count in self._scopes.items() if count > 0)
+
     def holds_month(self, year: int, month: int) -> bool:
         """Some memory is of a day of that month."""
         self._current()
@@ -202,6 +218,7 @@ class MemoryDays:
                     recorded[leaf] = posix_seconds(recorded_at)
                     if scope:
                         self._scoped[leaf] = sys.intern(scope)
+            self._scopes = Counter(self._scoped.values())
             ordered = sorted((day, leaf) for leaf, day in self._day.items())
             self._days = [day for day, _ in ordered]
             self._ids = [leaf for _, leaf in ordered]
@@ -231,10 +248,13 @@ class MemoryDays:
                 self._recorded_array = None
                 if meta.scope:
                     self._scoped[leaf_id] = meta.scope
+                    self._scopes[meta.scope] += 1
                 self._months[(day.year, day.month)] += 1
 
     def _drop(self, leaf_id: str) -> None:
-        self._scoped.pop(leaf_id, None)
+        scope = self._scoped.pop(leaf_id, None)
+        if scope is not None:
+            self._scopes[scope] -= 1
         if leaf_id not in self._day:
             return
         at = self._at(leaf_id)

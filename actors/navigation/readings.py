@@ -36,7 +36,7 @@ from actors.navigation.relation_names import (
     named_through,
 )
 from actors.navigation.stem import stem
-from actors.navigation.synonyms import synonyms_of
+from actors.navigation.synonyms import initials_of, synonyms_of
 from actors.text import fold, unique
 from actors.text import terms as text_terms
 
@@ -224,10 +224,18 @@ class Readings:
         name ("the Go backend" -> "Marlin", when a memory says "Marlin (the Go mobile
         backend)"): later memories of the same thing say only its name. The definitions are
         looked for among the few memories the phrase's words find (``ranking.ALIAS_POOL``
-        each, ``ranking.ALIAS_PHRASES`` phrases at most), never over the whole store."""
+        each, ``ranking.ALIAS_PHRASES`` phrases at most), never over the whole store. A
+        phrase whose initials a memory writes is read as them too ("pull requests" -> "PRs",
+        ``synonyms.initials_of``): the language defines that name."""
         index = self.model.index
         swapped: dict[str, tuple[str, ...]] = {}
         back: dict[str, frozenset[str]] = {}
+        for phrase, initials in initials_of(topic):
+            if initials not in query.query_terms and index.doc_freq(initials) \
+                    and set(phrase) <= set(query.query_terms) and not set(phrase) & set(swapped):
+                swapped[phrase[0]] = (initials,)
+                swapped.update({t: () for t in phrase[1:]})
+                back[initials] = frozenset(phrase)
         for phrase in aliases.phrases(topic)[:ranking.ALIAS_PHRASES]:
             if not set(phrase) <= set(query.query_terms) or set(phrase) & set(swapped):
                 continue

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from actors.facts.common_words import is_common_word
 from actors.facts.speakers import past_label
+from actors.navigation.days import saved_in_order
 from actors.navigation.messages import Replaced
 from actors.navigation.query import parse_query
 from actors.navigation.read_model import ReadModel
@@ -136,8 +137,10 @@ def replaced_memory(model: ReadModel, msg: Replaced,
 
     def admissible(leaf_id: str) -> bool:
         meta = metas.get(leaf_id)
+        # a project's undated note was saved before the change: of no later day (``days``)
         return meta is not None and scope_admits(msg.scope, meta.scope) \
-            and (day is None or when(leaf_id)[0] <= day) \
+            and (day is None or when(leaf_id)[0] <= day
+                 or saved_in_order(meta) and meta.scope == msg.scope) \
             and ("tool" != meta.origin or msg.origin == "tool")
 
     for change in changes:

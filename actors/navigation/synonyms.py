@@ -15,8 +15,9 @@ about (health, feelings, people, home, money, work, software, leisure, travel). 
 another everyday sense is left out ("support", "seat", "bank", "match"), and so is a word
 stemming to one ("news" -> "new"): a reading holding it would find every sentence saying it.
 A kind's things are ``everyday_kinds``' and ``kinds``'; a word's translation is
-``bilingual``'s; this module is only words of one language for one thing. Pure data and one
-lookup; no I/O.
+``bilingual``'s; this module is only words of one language for one thing, and the phrases
+written as their initials ("pull request" / "PR", ``initials_of``). Pure data and two lookups;
+no I/O.
 """
 
 from __future__ import annotations
@@ -157,6 +158,39 @@ frio helada
 lluvia llover lloviendo
 """
 """Spanish groups (folded), one a line."""
+
+
+_PHRASES = """
+pr pull request
+mr merge request
+ci continuous integration
+cd continuous delivery
+cd continuous deployment
+"""
+"""Initials and the words they stand for, one a line ("PRs" in a note, "pull requests" in
+the question): the initials first."""
+
+
+@functools.cache
+def _phrases() -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Each phrase of ``_PHRASES`` as its index terms, with the index term of its initials."""
+    out = []
+    for line in _PHRASES.strip().splitlines():
+        initials, *words = line.split()
+        out.append((tuple(stem(t) for word in words for t in text_terms(word)[:1]),
+                    stem(text_terms(initials)[0])))
+    return tuple(out)
+
+
+def initials_of(text: str) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """The phrases of ``_PHRASES`` that ``text`` says word after word ("How big should my
+    pull requests be?" -> (("pull", "request"), "pr")), each with the term of its
+    initials. Initials are never read as their phrase: a note's "pull" or "request" alone
+    is not a pull request."""
+    said = [stem(t) for t in text_terms(text, keep_stopwords=True)]
+    return tuple((phrase, initials) for phrase, initials in _phrases()
+                 if any(tuple(said[at:at + len(phrase)]) == phrase
+                        for at in range(len(said) - len(phrase) + 1)))
 
 
 @functools.cache
