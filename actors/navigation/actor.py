@@ -1498,9 +1498,8 @@ class NavigationActor(Actor):
         answering = self._answers_asked(topic, name_forms)
         # "Inés: Yo corrí el Trail del Moncayo ..." / "Rohan: That's a proper mountain race,
         # well done.": a reply holding a topic word her turn lacks is no better answer
-        ranking.behind_replied(scores, self._replies_to_asked(
-            tuple(name for name in asked_names if fold(name) in speakers), text, leading,
-            answering))
+        ranking.behind_replied(scores, self._replies_to_asked(asked_names, speakers, text,
+                                                              leading, answering))
 
         as_of_dt = msg.as_of
         question = attribute_question(text)
@@ -2520,18 +2519,25 @@ class NavigationActor(Actor):
             if asks_name(text) else set()
         return not match.matched - match.near - names - framing
 
-    def _replies_to_asked(self, asked: tuple[str, ...], question: str, leading: Iterable[str],
+    def _replies_to_asked(self, names: tuple[str, ...], speakers: Collection[str],
+                          question: str, leading: Iterable[str],
                           answers: Callable[[str], bool] | None) -> dict[str, str]:
         """reply -> the turn it answers, for each of ``leading`` said by another speaker than
-        the one speaker ``question`` asks about (``asked``), never naming them, right after a
-        turn of theirs in its conversation, and holding no answer of the kind asked
-        (``answers``: "2:41?! That's fast" tells the time): ``ranking.REPLY_SHARE``."""
+        the one speaker ``question`` asks about (of its ``names``, the one in ``speakers``),
+        never naming them, right after a turn of theirs in its conversation, holding no other
+        name the question gives ("Para Halloween voy a ir de Dalí" names the thing asked
+        itself, whatever came before it) and no answer of the kind asked (``answers``: "2:41?!
+        That's fast" tells the time): ``ranking.REPLY_SHARE``."""
+        asked = tuple(name for name in names if fold(name) in speakers)
         if len(asked) != 1:
             return {}
+        named_too = {stem(term) for name in names if name != asked[0]
+                     for term in text_terms(name)}
         out: dict[str, str] = {}
         for leaf in leading:
             meta = self.model.leaves.get(leaf)
             if meta is None or other_speaker(asked, meta.excerpt, question) is None \
+                    or named_too & self.model.index.terms_of(leaf) \
                     or (answers is not None and answers(leaf)):
                 continue
             before = self.conversation.turn_before(leaf)
