@@ -660,10 +660,17 @@ _RULES: tuple[_Rule, ...] = (
     # "I'm joining Revolut as a senior engineer on June 15" (a name follows, not "the call")
     _Rule("employer", _r(rf"\b(?:i'm|i\s+am|i'll\s+be|i\s+will\s+be)\s+{_ADV}joining\s+"),
           model=True),
-    # "I got the job at Cork University Hospital", "landed a role with Stripe"
+    # "I got the job at Cork University Hospital", "landed a role with Stripe", "I passed the
+    # interview for a lab technician job at Labersa" (the interview passed is the job got)
     _Rule("employer", _r(rf"(?:\bi(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:got|landed|"
-                         r"accepted|took)\s+(?:a|an|the)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?"
+                         r"accepted|took|(?:passed|aced)\s+(?:the|my)\s+interviews?\s+for)\s+"
+                         r"(?:a|an|the)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?"
                          r"(?:job|role|position)\s+(?:at|with)\s+"), model=True),
+    # "me han dado el puesto de técnica en Labersa", "me dieron el trabajo en Indra", "la
+    # plaza de ... en": the job given to the speaker
+    _Rule("employer", _r(r"\bme\s+(?:han\s+dado|dieron|ha\s+dado|dio)\s+(?:el|la|un|una)\s+"
+                         r"(?:puesto|trabajo|empleo|plaza)\s+(?:de\s+(?:[\w-]+\s+){1,3}?)?en\s+"),
+          named_value=True),
     # "empiezo en Amazon el lunes", "me incorporo a Glovo en mayo"
     _Rule("employer", _r(r"\b(?:empiezo|empezare|voy\s+a\s+empezar|me\s+incorporo|"
                          r"me\s+incorporare|me\s+voy\s+a\s+incorporar)\s+(?:a\s+trabajar\s+)?"

@@ -110,6 +110,7 @@ from actors.navigation.days import day_of, saved_in_order, states_its_day
 from actors.navigation.descent import descend
 from actors.navigation.events import asks_when, spanned_thing
 from actors.navigation.index_commits import IndexCommits
+from actors.navigation.kind_in_passing import only_plural
 from actors.navigation.kinds import things_of, tool_names
 from actors.navigation.messages import (
     AttributeAnswer,
@@ -156,6 +157,7 @@ from actors.navigation.query import (
     states_a_preference,
     states_own_preference,
 )
+from actors.navigation.query import asked as which_asked
 from actors.navigation.read_model import ReadModel
 from actors.navigation.readings import Match, Reading, Readings, back_map
 from actors.navigation.regions import is_demonym
@@ -1442,6 +1444,11 @@ class NavigationActor(Actor):
             and told_as_own(model.leaves[leaf].excerpt, thing[0],
                             self.readings.user_names()) is not None)
         ranking.boost_matching(scores, tellers, ranking.TELLERS_FACTOR, boosts)
+        # "Rohan's cat" and "mostly cats and dogs now", "What bike does Maeve have?" and "the
+        # shop was full of bikes": the kind in general, in passing
+        one_thing = thing[1] if thing is not None else which_asked(topic)
+        in_passing = frozenset(leaf for leaf in leading if one_thing and leaf in model.leaves
+                               and only_plural(model.text_of(leaf), one_thing))
         repeated = self._repeated(scores) if asked_names else set()
         slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf)
                            or leaf in repeated and self._names_only(leaf, best, asked_names,
@@ -1524,6 +1531,11 @@ class NavigationActor(Actor):
             liked = {leaf for leaf, told in said.items()
                      if len(told) < PASSAGE_FROM and states_a_preference(told)}
             ranking.boost_matching(scores, liked, ranking.PREFERENCE_BOOST, boosts)
+        answering = self._answers_asked(topic, name_forms)
+        # "Inés: Yo corrí el Trail del Moncayo ..." / "Rohan: That's a proper mountain race,
+        # well done.": a reply holding a topic word her turn lacks is no better answer
+        ranking.behind_replied(scores, self._replies_to_asked(asked_names, speakers, text,
+                                                              leading, answering))
 
         as_of_dt = msg.as_of
         question = attribute_question(text)
@@ -1939,6 +1951,7 @@ class NavigationActor(Actor):
         result = self._decide(query, msg, ranked, best, evidence_of, boosts, currency,
                               successor, timeline, answer, trace, measured, listing=listing,
                               unheld=unheld, continued=continued, tellers=tellers,
+                              in_passing=in_passing,
                               continuation_of=continuation_of, unknown=unknown,
                               foreign=foreign,
                               as_was=as_was,
@@ -1956,7 +1969,7 @@ class NavigationActor(Actor):
                                               if self._dated_in(leaf, span))
                               if span is not None else frozenset(), rare=rare,
                               name_forms=name_forms,
-                              answers=self._answers_asked(topic, name_forms),
+                              answers=answering,
                               told_by=told_by, value_leaves=tuple(value_leaves),
                               value_holders=tuple(value_holders))
         if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None \
@@ -2544,6 +2557,32 @@ class NavigationActor(Actor):
         framing = {stem(term) for word in NAME_WORDS for term in text_terms(word)} \
             if asks_name(text) else set()
         return not match.matched - match.near - names - framing
+
+    def _replies_to_asked(self, names: tuple[str, ...], speakers: Collection[str],
+                          question: str, leading: Iterable[str],
+                          answers: Callable[[str], bool] | None) -> dict[str, str]:
+        """reply -> the turn it answers, for each of ``leading`` said by another speaker than
+        the one speaker ``question`` asks about (of its ``names``, the one in ``speakers``),
+        never naming them, right after a turn of theirs in its conversation, holding no other
+        name the question gives ("Para Halloween voy a ir de Dalí" names the thing asked
+        itself, whatever came before it) and no answer of the kind asked (``answers``: "2:41?!
+        That's fast" tells the time): ``ranking.REPLY_SHARE``."""
+        asked = tuple(name for name in names if fold(name) in speakers)
+        if len(asked) != 1:
+            return {}
+        named_too = {stem(term) for name in names if name != asked[0]
+                     for term in text_terms(name)}
+        out: dict[str, str] = {}
+        for leaf in leading:
+            meta = self.model.leaves.get(leaf)
+            if meta is None or other_speaker(asked, meta.excerpt, question) is None \
+                    or named_too & self.model.index.terms_of(leaf) \
+                    or (answers is not None and answers(leaf)):
+                continue
+            before = self.conversation.turn_before(leaf)
+            if before is not None and self.conversation.said_by(before, asked[0]):
+                out[leaf] = before
+        return out
 
     def _repeated(self, scores: Mapping[str, float]) -> set[str]:
         """The candidates whose words another candidate says too, on another day (their
@@ -3168,7 +3207,8 @@ class NavigationActor(Actor):
                 value_leaves: tuple[str, ...] = (),
                 value_holders: tuple[str, ...] = (),
                 as_was: frozenset[str] = frozenset(),
-                tellers: frozenset[str] = frozenset()) -> SearchResult:
+                tellers: frozenset[str] = frozenset(),
+                in_passing: frozenset[str] = frozenset()) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -3194,7 +3234,9 @@ class NavigationActor(Actor):
         (``_history_told``). ``tellers``: turns telling, as their teller's own, the thing
         the question asks of someone else (``thing_owner``): about it, yet never led by that
         ahead of the one asked's own memory ("user: a beagle called Biscuit" for "the user's
-        dog" holds no "dog", "Dani: Mi perro Rocco" does)."""
+        dog" holds no "dog", "Dani: Mi perro Rocco" does). ``in_passing``: memories writing
+        the one thing asked only in the plural (``kind_in_passing``): no later news of a lead
+        that tells of the thing itself."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -3260,7 +3302,8 @@ class NavigationActor(Actor):
             if asks_how_things_stand(query.text) and not query.has_clue \
                     and not (ranked and ranked[0][0] in advised):
                 on_topic = {leaf for leaf, _ in ranked[:ranking.NEWEST_DEPTH]
-                            if leaf in judged and ranking.about(judged[leaf], size)}
+                            if leaf in judged and ranking.about(judged[leaf], size)
+                            and (leaf not in in_passing or ranked[0][0] in in_passing)}
                 # the user's habit is changed by the user, not by a colleague who switched
                 changed = tells_own_change if asks_of_the_user(query.text) else tells_a_change
                 ranked = ranking.newest_leads(ranked, on_topic, self._told_when(on_topic),

@@ -224,14 +224,23 @@ class Conversation:
         same agent from the same source, of the same day, in its conversation
         (``goes_on_with``), said by someone else and not only a short question
         ("Can I do it every day?" tells no event). Else None."""
+        if not self.assistant_said(leaf_id):
+            return None
+        before = self.turn_before(leaf_id)
+        if before is None or self.assistant_said(before) or self.slight(before):
+            return None
+        return before
+
+    def turn_before(self, leaf_id: str) -> str | None:
+        """The turn saved right before this one by the same agent from the same source, of the
+        same day, in its conversation (``goes_on_with``): the turn it replies to. Else None."""
         entry = self.model.entry(leaf_id)
         meta = self.model.leaves.get(leaf_id)
-        if entry is None or meta is None or not self.assistant_said(leaf_id):
+        if entry is None or meta is None:
             return None
         row = self.turn_order.before(self.model, entry)
         before = self.model.leaves.get(str(row["id"])) if row else None
         if before is None or before.timestamp[:10] != meta.timestamp[:10] \
-                or self.assistant_said(before.leaf_id) or self.slight(before.leaf_id) \
                 or not self.goes_on_with(before.leaf_id, leaf_id):
             return None
         return before.leaf_id

@@ -23,6 +23,12 @@ timeline knows the current value; word overlap does not)."""
 SUPERSEDED_FACTOR = 0.35
 """A memory whose correction also matched the question keeps only this share of its score, so
 it ranks after current memories that match nearly as well, not only after its correction."""
+REPLY_SHARE = 0.9
+"""A chat turn replying to the turn of the one person a question asks about, said by someone
+else and never naming them ("Inés: Yo corrí el Trail del Moncayo ..." / "Rohan: That's a proper
+mountain race, well done."), is about the asked one's thing only through the turn it answers:
+it keeps at most this share of that turn's score, right behind it, whatever topic word it holds
+that the asked one's turn lacks ("race", "triathlon" for "triatlón", a rare word boosted)."""
 PENDING_FACTOR = 0.35
 """An unreviewed tool value never leads what a person said about the same thing."""
 UNMATCHED_SUCCESSOR_SHARE = 0.9
@@ -363,6 +369,14 @@ def boost_matching(scores: dict[str, float], chosen: Collection[str], factor: fl
         if leaf in scores:
             scores[leaf] *= factor
         boosts[leaf] = boosts.get(leaf, 1.0) * factor
+
+
+def behind_replied(scores: dict[str, float], replies: Mapping[str, str]) -> None:
+    """Each reply of ``replies`` (reply -> the asked one's turn it answers) keeps at most
+    ``REPLY_SHARE`` of that turn's score, when both are candidates (``REPLY_SHARE``)."""
+    for reply, told in replies.items():
+        if reply in scores and told in scores:
+            scores[reply] = min(scores[reply], scores[told] * REPLY_SHARE)
 
 
 def meaning_orders_equals(scores: dict[str, float], holds: Mapping[str, frozenset[str]],

@@ -50,8 +50,8 @@ def asks_for_list(text: str) -> bool:
     a kind, in the plural ("Which sports has the user done?", "¿Qué idiomas habla?")."""
     if asks_for_several(text):
         return True
-    folded = fold(text).lower()
-    return any(_plural(word) for found in _PLURAL_ASKED.finditer(folded)
+    folded, names = fold(text).lower(), _names_in(text)
+    return any(_plural(word) and word not in names for found in _PLURAL_ASKED.finditer(folded)
                for word in found.group("first", "second")[:1 if _plural(found["first"]) else 2]
                if word)
 
@@ -78,10 +78,23 @@ def listed(text: str) -> set[str]:
     """The plural words naming what a list question lists ("Which cars have I owned?" ->
     cars, "¿Cuántos idiomas hablo?" -> idiomas), not a word that narrows it ("Which shoes did
     I buy for the race?": shoes, not race)."""
-    folded = fold(text).lower()
+    folded, names = fold(text).lower(), _names_in(text)
     return {word for found in (*_PLURAL_ASKED.finditer(folded), *_COUNTED.finditer(folded))
             for word in found.group("first", "second")[:1 if _plural(found["first"]) else 2]
-            if _plural(word)}
+            if _plural(word) and word not in names}
+
+
+_NAME = re.compile(r"(?<![.?!¿¡\s])(\s+)([^\W\d_][\w-]*)")
+"""A word after a space that no sentence's end or question mark comes right before: a capital
+there writes a name."""
+
+
+def _names_in(text: str) -> frozenset[str]:
+    """The words ``text`` writes with a capital inside a sentence, folded: a name is no plural
+    asked, whatever it ends with ("What was Inés's time in the Moncayo race?", "What does
+    James do?": one person's one thing, not a list of "ines" or "james")."""
+    return frozenset(fold(found[2]).lower() for found in _NAME.finditer(text)
+                     if found[2][0].isupper())
 
 
 def _plural(word: str | None) -> bool:

@@ -110,3 +110,19 @@ async def test_a_career_told_in_asides_ends_at_the_current_job(tmp_path: Path) -
     assert "self-employed (freelance)" in [f.value for f in employers]
     assert [f.value for f in roles][-1] == "search infrastructure team lead"
     assert_rebuilt_alike(home)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Passed the interview for a sous-chef job at Noma, I start in May!",
+     [("employer", "Noma")]),
+    ("I aced my interviews for the analyst position at Klarna.", [("employer", "Klarna")]),
+    ("Me han dado el puesto de recepcionista en el Hotel Majestic.",
+     [("employer", "el Hotel Majestic")]),
+    # left alone: an interview not passed, another's, a day off given
+    ("I have an interview for a sous-chef job at Noma tomorrow.", []),
+    ("My brother passed the interview for a job at Klarna.", []),
+    ("Me dieron el día libre en el trabajo.", []),
+])
+def test_a_job_got_by_its_interview_or_given_names_the_employer(
+        text: str, expected: list[tuple[str, str]]) -> None:
+    assert _jobs(text) == expected

@@ -532,3 +532,15 @@ def test_a_close_memory_holding_the_kind_takes_the_lead_keeping_its_score() -> N
     # the first holding the kind stays
     assert ranking.kind_first([("km", 3.0), ("got", 10.0)], holds)[0][0] == "km"
     assert (ranking.KIND_DEPTH, ranking.KIND_SHARE) == (3, 0.5)
+
+
+def test_a_reply_keeps_at_most_a_share_of_the_turn_it_answers() -> None:
+    scores = {"told": 4.0, "reply": 10.0, "other": 3.0, "alone": 9.0}
+    ranking.behind_replied(scores, {"reply": "told", "alone": "not a candidate"})
+    assert scores["reply"] == pytest.approx(4.0 * ranking.REPLY_SHARE)
+    assert scores["other"] < scores["reply"] < scores["told"]
+    assert scores["alone"] == 9.0  # the turn it answers is no candidate: it stays
+    low = {"told": 4.0, "reply": 1.0}
+    ranking.behind_replied(low, {"reply": "told"})
+    assert low["reply"] == 1.0  # never raised
+    assert ranking.REPLY_SHARE == 0.9

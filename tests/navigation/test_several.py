@@ -62,6 +62,17 @@ def test_a_question_asking_which_things_of_a_kind_asks_for_several(
     assert several.asks_for_list(question) is several_asked
 
 
+@pytest.mark.parametrize(("question", "several_asked"), [
+    ("What was Andreas's score in the final?", False),
+    ("What does Jonas do?", False),
+    ("¿Qué hace Dolores ahora?", False),
+    ("What hobbies does Marcos have?", True),  # the kind is plural, the name is no part
+])
+def test_a_name_is_no_plural_asked(question: str, several_asked: bool) -> None:
+    assert several.asks_for_list(question) is several_asked
+    assert not {"andreas", "jonas", "dolores", "marcos"} & several.listed(question)
+
+
 def test_one_part_per_session_comes_first_and_the_places_grow_to_six() -> None:
     ranked = [("a1", 9.0), ("a2", 8.0), ("a3", 7.0), ("b1", 6.0), ("c1", 5.0), ("x", 4.0)]
     session = {"a1": "a", "a2": "a", "a3": "a", "b1": "b", "c1": "c", "x": "x"}
