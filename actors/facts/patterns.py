@@ -304,7 +304,11 @@ _STARTING_AT = (r"(?:starting|start|beginning|begin)\s+(?:work\s+|working\s+|"
 _ROLE_ES = (r"(?:desarrollador|desarrolladora|ingeniero|ingeniera|programador|programadora|"
             r"disenador|disenadora|enfermero|enfermera|medico|medica|profesor|profesora|"
             r"analista|consultor|consultora|investigador|investigadora|arquitecto|arquitecta|"
-            r"abogado|abogada|jefe|jefa|cocinero|cocinera|tecnico|tecnica)")
+            r"abogado|abogada|jefe|jefa|cocinero|cocinera|tecnico|tecnica|fisioterapeuta|"
+            r"fisio|psicolog[oa]|maestr[oa]|periodista|veterinari[oa]|farmaceutic[oa]|"
+            r"contable|electricista|fontaner[oa]|mecanic[oa]|peluquer[oa]|traductora?|"
+            r"fotograf[oa]|dentista|bomber[oa]|policia|administrativ[oa]|informatic[oa]|"
+            r"secretari[oa])")
 _FULLY = r"(?:fully\s+|strictly\s+|completely\s+|officially\s+|totally\s+)?"
 _FULLY_ES = r"(?:oficialmente\s+|totalmente\s+|completamente\s+|estrictamente\s+)?"
 _DIET = r"(?:vegetarian|vegan|pescatarian|pescetarian|flexitarian)"
@@ -386,15 +390,16 @@ _NO_STAY_AFTER = rf"(?![^.;!?]*(?:{_NOT_STAYING.pattern}|{_VISITING}))"
 in now, or settling in to, end."""
 _NOW_HOME = (r"(?=[^.;!?]*\b(?:(?:new|nuev[oa])\s+(?:[\w-]+\s+)?(?:flat|apartment|house|home|"
              r"place|flatmates?|housemates?|roommates?|neighbou?rs?|piso|casa|apartamento|"
-             r"barrio|vecin[oa]s|companer[oa]s\s+de\s+piso)|(?:compartiendo|comparto|compartimos)"
+             r"barrio|vecin[oa]s|companer[oa]s\s+de\s+piso)|(?:vivo|vivimos)\s+con|"
+             r"(?:compartiendo|comparto|compartimos)"
              r"\s+piso|(?:piso|casa|apartamento)\s+(?:nuev[oa]|compartido)|(?:he|hemos)\s+"
              r"alquilado\s+(?:un|una|el|la)\s+(?:piso|casa|apartamento|estudio)|(?:rented|"
              r"signed\s+the\s+lease\s+on)\s+(?:a|an|the)\s+(?:flat|apartment|house|studio)|"
              r"the\s+move|la\s+"
              r"mudanza|unpack\w*|boxes|cajas|desempaquet\w*)\b)")
 """A home in the rest of the sentence ("the new flat is lovely", "compartiendo piso en
-Lavapiés", "he alquilado un piso", "the move is done"): only then does "I'm in Braga now" /
-"ya estoy en Madrid" say where one lives, not where one is today."""
+Lavapiés", "he alquilado un piso", "vivo con mi prima", "the move is done"): only then does
+"I'm in Braga now" / "ya estoy en Madrid" say where one lives, not where one is today."""
 _A_PAST_STAY = (r"\b(?:for\s+(?:a|an|one|two|three|four|a\s+few|some)\s+(?:days?|months?)|"
                 r"back\s+(?:in|when)|years?\s+ago|when\s+i\s+was|por\s+(?:un|una|unos|unas|dos|"
                 r"tres)\s+(?:dias?|mes|meses)|hace\s+(?:\w+\s+)?anos|cuando\s+(?:era|estaba))\b")
@@ -452,7 +457,8 @@ _RULES: tuple[_Rule, ...] = (
     # moving in with someone, where: "I'm moving in with Jess in Golden", "me voy a vivir con
     # Jess a Golden" (without a place it is someone's home, not a town: ``moves.move_in``)
     _Rule("location", _r(rf"\b(?:(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}moving|(?:i|we)(?:'ve|"
-                         rf"\s+have)?\s+{_ADV}moved)\s+in\s+with\s+[^,;.]{{1,30}}?\s+in\s+"),
+                         rf"\s+have)?\s+{_ADV}moved|{CLAUSE_START}{_ADV}moved)\s+in\s+with\s+"
+                         r"[^,;.]{1,30}?\s+in\s+"),
           place=True),
     _Rule("location", _r(r"\b(?:me\s+(?:voy\s+a\s+vivir|mudo|he\s+mudado|mude|fui\s+a\s+vivir)|"
                          r"nos\s+(?:vamos\s+a\s+vivir|mudamos|hemos\s+mudado|fuimos\s+a\s+vivir))"
@@ -685,8 +691,10 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(rf"\b{_ADV_ES}(?:soy|trabajo\s+como)\s+(?:[\w-]+\s+){{0,3}}?{_ROLE_ES}"
                          r"\s+en\s+")),
     # "trabajo de enfermera en el Hospital Miguel Servet" (not "... en el hospital": no name),
-    # "trabajo de técnico de sonido en el Teatro Talía" (the role's field after it)
-    _Rule("employer", _r(rf"\b{_ADV_ES}trabajo\s+de\s+(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}"
+    # "trabajo de técnico de sonido en el Teatro Talía" (the role's field after it), "sigo
+    # de enfermera en La Fe" (the job held on)
+    _Rule("employer", _r(rf"\b{_ADV_ES}(?:trabajo|sigo(?:\s+trabajando)?)\s+de\s+"
+                         rf"(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}"
                          r"(?:\s+de\s+[\w-]+)?\s+en\s+"),
           named_value=True),
     _Rule("employer", _r(r"\b(?:he\s+)?acept(?:e|ado)\s+(?:una\s+|la\s+)?oferta\s+de\s+")),
@@ -1495,7 +1503,8 @@ _ROLE_HELD = (
     # a title with no article after "now": "I'm now project lead on the market renovation"
     _r(rf"\b(?:i'm|i\s+am)\s+now\s+(?!(?:a|an|the|my|our)\s)(?P<role>(?:[a-z][\w-]*\s+){{0,2}}?(?:{_ROLE}|{_HELD_JOB}))\b"
        r"(?!\s+of\b|['’])"),
-    _r(rf"\b(?:trabajo|trabajaba|estoy\s+trabajando|me\s+(?:han|ha)\s+(?:contratado|fichado|"
+    _r(rf"\b(?:trabajo|trabajaba|estoy\s+trabajando|sigo(?:\s+trabajando)?|"
+       rf"me\s+(?:han|ha)\s+(?:contratado|fichado|"
        rf"cogido)|me\s+(?:contrataron|ficharon|cogieron))\s+(?:de|como)\s+"
        rf"(?P<role>(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}s?)\b"),
     _r(rf"\b(?:ahora\s+)?soy\s+(?P<role>{_ROLE_ES}s?(?:\s+de\s+[\w-]+)?)\b"),

@@ -32,6 +32,7 @@ from actors.embedding.neighbours import WordNeighbours
 from actors.embedding.sentence import MODEL_ID, PASSAGE_FROM
 from actors.embedding.word_table import WordTable
 from actors.facts.endings import is_ending
+from actors.facts.job_ends import newest_side_first
 from actors.facts.keys import (
     PERSONAL_ATTRIBUTES,
     fact_key,
@@ -1517,6 +1518,10 @@ class NavigationActor(Actor):
         asked_day = valid_on(text, today) if question else None
         if question and asked_day is None:
             asked_day = self._before_value(text, questions, timeline)
+        if question and question[1] == "employer" and not asks_place(text) \
+                and asked_day is None and as_of_dt is None:
+            # "What is Nuria's job these days?": the side of the job told last answers
+            questions = newest_side_first(questions, timeline.current)
         readings_of_time = [(timeline, asked_day)]
         if question and as_of_dt is not None:
             # as of a past day, the value valid that day: facts learnt later of a time by then
