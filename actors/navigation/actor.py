@@ -128,6 +128,7 @@ from actors.navigation.messages import (
     TreeView,
     Turn,
 )
+from actors.navigation.partly_outdated import ended_by
 from actors.navigation.query import (
     INFERENCE_WORDS,
     NOW_WORDS,
@@ -1608,9 +1609,11 @@ class NavigationActor(Actor):
                          and leaf not in fixed and currency.get(leaf) == "CURRENT"
                          and successor.get(leaf) is None},
                 similar)
-        ranked = ranking.order(scores, ranking.Timeline(as_ranked, after_ranked, worded,
-                                                        similar, asks_for_history(text)),
-                               addable)
+        ranked = ranking.order(scores, ranking.Timeline(
+            as_ranked, after_ranked, worded, similar, asks_for_history(text),
+            ended_by(text, keys, [leaf for leaf, state in as_ranked.items()
+                                  if state == "CURRENT" and leaf in scores], timeline)),
+            addable)
         if listing:
             ranked = ranking.range_first(ranked, in_range, slight, tells, own, planned={
                 leaf for leaf in in_range if span is not None and span.start <= today
