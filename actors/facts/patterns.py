@@ -490,6 +490,15 @@ _RULES: tuple[_Rule, ...] = (
                          r"(?:mi|nuestr[oa])\s+(?:nuev[oa]\s+" + _HOME_ES + "|" + _HOME_ES
                          + r"\s+nuev[oa])\s+en)\s+(?![^.;!?]*\b(?:will|won't|isn't|is\s+not|"
                          r"going\s+to|estara|va\s+a|no\s+esta)\b)"), place=True, alone=True),
+    # told to a friend without the subject, or as a stay that goes on: "Living in Leeds now,
+    # loving it", "we've been in the new house in Otley for a month", "me vine a vivir a
+    # Gijón en marzo" (not "living in Leeds is expensive": a time word must follow the place)
+    _Rule("location", _r(rf"{CLAUSE_START}{_ADV}living\s+in\s+(?=[^,;.!?]{{1,40}}?\s+(?:now|"
+                         r"these\s+days|nowadays|since|for)\b)"), place=True),
+    _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)\s+{_ADV}been\s+in\s+(?:a|an|the|our|my)\s+"
+                         rf"{_LIVING_HOME_IN}"), place=True),
+    _Rule("location", _r(r"\b(?:me|nos)\s+(?:vine|vinimos|fui|fuimos|he\s+venido|hemos\s+venido|"
+                         r"he\s+ido|hemos\s+ido)\s+a\s+vivir\s+a\s+"), place=True),
     # the second clause of one sentence: "I work at Siemens and live in Salford"
     _Rule("location", _r(rf"\b(?:and|but|then)\s+{_ADV}live\s+in\s+"), first_person=True),
     _Rule("location", _r(rf"\b{_ADV_ES}(?:vivo|vivimos|resido|residimos)\s+en\s+")),
@@ -734,7 +743,7 @@ _RULES: tuple[_Rule, ...] = (
                           r"(?=[\w])"), model=True)
       for noun, attribute in (("phone", "phone"), ("mobile", "phone"), ("car", "car"),
                               ("laptop", "laptop"), ("computer", "laptop"))),
-    _Rule("car", _r(rf"\b(?:i|we)\s+{_ADV}drive\s+(?:an?\s+|the\s+)?"), model=True),
+    _Rule("car", _r(rf"\b(?:i|we)\s+{_ADV}drive\s+(?:an?\s+|the\s+)?{_LOOKS}"), model=True),
     # a make held now, its kind the make's: "ahora tenemos un Dacia Duster", "I'm on a MacBook
     # Air now", "we're a Tesla household now" (not "tengo una cita", "I'm on a Zoom call")
     _Rule("", _r(rf"\b(?:(?:ahora\s+)?(?:tengo|tenemos|conduzco|conducimos)\s+(?:ahora\s+)?"
@@ -1508,6 +1517,11 @@ _ROLE_HELD = (
        rf"cogido)|me\s+(?:contrataron|ficharon|cogieron))\s+(?:de|como)\s+"
        rf"(?P<role>(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}s?)\b"),
     _r(rf"\b(?:ahora\s+)?soy\s+(?P<role>{_ROLE_ES}s?(?:\s+de\s+[\w-]+)?)\b"),
+    # working as a role, said on: "I've been working as a line cook since May", "Now working
+    # at Tesco as a shift manager" (no subject at a clause's start)
+    _r(rf"(?:\bi(?:'ve|\s+have)\s+been\s+|\b(?:i'm|i\s+am)\s+(?:now\s+|currently\s+)?|"
+       rf"{CLAUSE_START}(?:now\s+|currently\s+)?)working\s+(?:(?:at|for)\s+[\w&.' -]{{1,40}}?\s+)?"
+       rf"as\s+(?:an?\s+)?(?P<role>(?:[\w-]+\s+){{0,3}}?{_ROLE})\b"),
 )
 """What one does for work, named by its role noun: "I work as a QA engineer at ...", "I'm a
 backend developer at ...", "new job as a data analyst", "trabajo de enfermera"."""

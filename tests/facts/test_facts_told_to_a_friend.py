@@ -85,3 +85,44 @@ def test_a_move_in_with_someone_or_a_town_lived_in_with_them_is_the_location(
 ])
 def test_a_home_with_no_town_or_a_visit_is_no_location(text: str) -> None:
     assert _of("location", text) == []
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("Living in Leeds now, loving it.", "Leeds"),
+    ("We've been in the new house in Otley for a month now.", "Otley"),
+    ("Me vine a vivir a Gijón en marzo.", "Gijón"),
+    ("Nos fuimos a vivir a Oviedo con Sofía.", "Oviedo"),
+])
+def test_a_home_told_without_its_subject_or_as_a_stay_going_on_is_the_location(
+        text: str, place: str) -> None:
+    assert _of("location", text) == [("Ciarán", place)]
+
+
+@pytest.mark.parametrize("text", [
+    "Living in Leeds is expensive.", "Living in a tent for the festival.",
+    "We've been in the hotel in Porto for a week.",
+    "I've been in a flat in Porto for the weekend.",
+])
+def test_a_place_talked_of_or_a_stay_is_no_location(text: str) -> None:
+    assert _of("location", text) == []
+
+
+@pytest.mark.parametrize(("text", "role"), [
+    ("I've been working as a line cook at Dill since January.", "line cook"),
+    ("Now working at Tesco as a shift manager.", "shift manager"),
+    ("I'm currently working as a data analyst.", "data analyst"),
+])
+def test_working_as_a_role_said_on_is_the_role(text: str, role: str) -> None:
+    assert _of("role", text) == [("Ciarán", role)]
+
+
+@pytest.mark.parametrize("text", [
+    "Working as a team is hard.", "I'm working as a volunteer at the shelter.",
+])
+def test_working_together_or_as_a_volunteer_is_no_role(text: str) -> None:
+    assert _of("role", text) == []
+
+
+def test_a_car_driven_is_read_past_how_it_looks() -> None:
+    assert _of("car", "I drive a little Fiat 500 now.") == [("Ciarán", "Fiat 500")]
+    assert _of("car", "I drive a little slower these days.") == []
