@@ -68,6 +68,7 @@ def test_a_word_inside_a_proper_name_is_part_of_the_name() -> None:
     assert at("I just started as an engineer at Halcrow Partners in Leeds.", "Partners")
     assert at("I hiked Dog Mountain with Biscuit.", "Dog")
     assert not at("Yesterday Mum called about Sunday.", "Mum")
+    assert not at("I met Tom's Dad at the match.", "Dad")
     assert not at("I told my Mum Els about it.", "Mum")
     assert not at("My partner Tamsin got a post.", "partner")
 
