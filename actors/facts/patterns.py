@@ -435,9 +435,13 @@ _RULES: tuple[_Rule, ...] = (
     # "we moved again, to Porto", "I relocated abroad: to Berlin"
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)\s+"
                          r"(?:again|abroad|house|once\s+more)\s*[,:]?\s*to\s+"), place=True),
-    # "we've lived in Porto since September", "I've been living in Leeds for a year"
-    _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)\s+{_ADV}(?:lived|been\s+living)\s+in\s+"
-                         r"(?=[^,;.]{1,40}?\s+(?:since|for)\b)"), place=True),
+    # "we've lived in Porto since September", "I've been living in Leeds for a year", told to
+    # a friend without the subject: "Living in Leeds now, loving it" (a time word must follow
+    # the place: not "living in Leeds is expensive")
+    _Rule("location", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have)\s+{_ADV}(?:lived|been\s+living)|"
+                         rf"{CLAUSE_START}{_ADV}(?:been\s+)?living)\s+in\s+"
+                         r"(?=[^,;.]{1,40}?\s+(?:since|for|now|these\s+days|nowadays)\b)"),
+          place=True),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)\s+from\s+"
                          r"[^,;.]{1,40}?\s+to\s+"), place=True),
     _Rule("location", _r(r"\b(?:me\s+(?:he\s+mudado|mude)|nos\s+(?:hemos\s+mudado|mudamos))\s+"
@@ -490,22 +494,16 @@ _RULES: tuple[_Rule, ...] = (
                          r"(?:mi|nuestr[oa])\s+(?:nuev[oa]\s+" + _HOME_ES + "|" + _HOME_ES
                          + r"\s+nuev[oa])\s+en)\s+(?![^.;!?]*\b(?:will|won't|isn't|is\s+not|"
                          r"going\s+to|estara|va\s+a|no\s+esta)\b)"), place=True, alone=True),
-    # told to a friend without the subject, or as a stay that goes on: "Living in Leeds now,
-    # loving it", "we've been in the new house in Otley for a month", "me vine a vivir a
-    # Gijón en marzo" (not "living in Leeds is expensive": a time word must follow the place)
-    _Rule("location", _r(rf"{CLAUSE_START}{_ADV}living\s+in\s+(?=[^,;.!?]{{1,40}}?\s+(?:now|"
-                         r"these\s+days|nowadays|since|for)\b)"), place=True),
-    _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)\s+{_ADV}been\s+in\s+(?:a|an|the|our|my)\s+"
-                         rf"{_LIVING_HOME_IN}"), place=True),
-    _Rule("location", _r(r"\b(?:me|nos)\s+(?:vine|vinimos|fui|fuimos|he\s+venido|hemos\s+venido|"
-                         r"he\s+ido|hemos\s+ido)\s+a\s+vivir\s+a\s+"), place=True),
     # the second clause of one sentence: "I work at Siemens and live in Salford"
     _Rule("location", _r(rf"\b(?:and|but|then)\s+{_ADV}live\s+in\s+"), first_person=True),
     _Rule("location", _r(rf"\b{_ADV_ES}(?:vivo|vivimos|resido|residimos)\s+en\s+")),
     _Rule("location", _r(r"\bestoy\s+viviendo\s+en\s+")),
+    # "me he mudado a Gijón", "me vine a vivir a Gijón", "nos fuimos a vivir a Oviedo"
     _Rule("location", _r(
         r"\b(?:me\s+(?:he\s+mudado|mude|he\s+trasladado|traslade)|"
-        r"nos\s+(?:hemos\s+mudado|mudamos|hemos\s+trasladado|trasladamos))\s+a\s+"),
+        r"nos\s+(?:hemos\s+mudado|mudamos|hemos\s+trasladado|trasladamos)|"
+        r"(?:me|nos)\s+(?:vine|vinimos|fui|fuimos|he\s+venido|hemos\s+venido|he\s+ido|"
+        r"hemos\s+ido)\s+a\s+vivir)\s+a\s+"),
         place=True),
     # location, a named person
     _Rule("location", _r(
@@ -926,10 +924,10 @@ _CHAT_RULES: tuple[_Rule, ...] = (
     # ``moves.move_in``: it may be someone else's)
     _Rule("location", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}got"
                          rf"\s+(?:a|an|our|my)\s+{_LIVING_HOME_IN}"), place=True),
-    # "I'm in a condo in Canmore with a roommate" (not a stay: "in a flat in Porto for the
-    # weekend", ``_NOT_STAYING``)
-    _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}in\s+"
-                         rf"(?:a|an|the|our|my)\s+{_LIVING_HOME_IN}"), place=True),
+    # "I'm in a condo in Canmore with a roommate", "we've been in the new house in Otley for
+    # a month" (not a stay: "in a flat in Porto for the weekend", ``_NOT_STAYING``)
+    _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are|(?:i|we)(?:'ve|\s+have)\s+{_ADV}been)"
+                         rf"\s+{_ADV}in\s+(?:a|an|the|our|my)\s+{_LIVING_HOME_IN}"), place=True),
     # a home rented: "We're renting a flat in Chamberí for €1,450 a month", "we rent a
     # two-bed in Leith", "estamos alquilando un piso en Lavapiés" (not a stay: "renting a
     # flat in Porto for the weekend", "alquilamos una casa en Cádiz para el verano")
