@@ -9,13 +9,18 @@ one's) is HISTORICAL from the day a different employer starts, unless a role is 
 or after that day (then that later role is the active one, as usual). A role told before any
 employer is known ("I'm a nurse", then "I work at St Mary's") is not ended: a first employer
 is no change. Read-side only: the journal is unchanged, so a rebuilt table agrees.
+
+The other way round, a new role does not end the employer (a promotion keeps it), so a job
+asked by its plain word ("What is Nuria's job these days?", an employer key) is answered by
+the side of the job told last (``newest_side_first``): "trabajo de fisioterapeuta" told in
+April answers before "sigo de enfermera en La Fe" told the year before.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import Field
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -79,3 +84,20 @@ def with_employers(keys: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
         if attribute == "role":
             out.append((subject, "employer"))
     return list(dict.fromkeys(out))
+
+
+def newest_side_first(keys: Iterable[tuple[str, str]],
+                      current: Callable[[str, str], _Told | None]) -> list[tuple[str, str]]:
+    """``keys`` (an employer key, then the role keys read beside it) with each subject's role
+    key put in its employer key's place when the current role began after the current
+    employer: the job as last told answers first. ``current`` gives a key's ACTIVE fact."""
+    out = list(keys)
+    for at, (subject, attribute) in enumerate(out):
+        if attribute != "employer" or (subject, "role") not in out[at:]:
+            continue
+        employer, role = current(subject, "employer"), current(subject, "role")
+        if employer is not None and role is not None \
+                and role.valid_since > employer.valid_since:
+            beside = out.index((subject, "role"), at)
+            out[at], out[beside] = out[beside], out[at]
+    return out

@@ -69,7 +69,8 @@ _STARTS: tuple[re.Pattern[str], ...] = tuple(re.compile(p) for p in (
     rf"{_NAME}\s+es\s+(?:ahora\s+)?mi\s+(?:nuev[oa]\s+)?{_PARTNER_NOUN}\b",
     # the name set after "someone (new)" by commas: "I'm dating someone new, Mateo, a doctor
     # ...", "estoy saliendo con alguien, Mateo." (not "seeing someone, Dr Lee, about my back")
-    rf"\b(?:i'm|i\s+am|we're|we\s+are|i've\s+been|i\s+have\s+been|i\s+(?:started|began))\s+"
+    rf"(?:\b(?:i'm|i\s+am|we're|we\s+are|i've\s+been|i\s+have\s+been|i\s+(?:started|began))\s+|"
+    rf"{CLAUSE_START}(?:(?:been|started|began)\s+)?)"
     rf"{_ADV}(?:dating|seeing|going\s+out\s+with)\s+(?:someone|somebody)(?:\s+new)?\s*[,:]\s*"
     rf"(?!(?:dr|doctor|prof|professor|nurse|the)\b){_NAME}(?=\s*(?:$|[.,;:!?)(]|-|\s+(?:and|who|"
     r"from|since)\b))(?!.*\b(?:about|regarding)\s+my\b)",
@@ -96,18 +97,31 @@ _ENDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
          "none (broke up with {})", ""),
         (rf"{_NAME}\s+and\s+i\s+(?:are|'re)\s+(?:over|separated|divorced|getting\s+"
          r"divorced|separating)\b", "none (broke up with {})", ""),
+        # said in passing, to a friend: "Dev and I are done", "Hana and I called it quits"
+        # (the clause must end: "are done with the kitchen" is a job finished; "I'm no
+        # longer with Acme" is as often a firm or a provider, so not read)
+        (rf"{_NAME}\s+and\s+i\s+(?:(?:are|'re)\s+(?:done|finished|through|no\s+longer\s+"
+         r"together|not\s+together\s+any\s?more)|(?:have\s+|'ve\s+)?(?:called\s+it\s+quits|"
+         rf"ended\s+(?:it|things)))(?=\s*(?:$|[.,;:!?)]|\s+(?:now|for\s+good|last|in|on|"
+         r"this|after|and|but|so)\b))", "none (broke up with {})", ""),
+        (rf"\b(?:it's|it\s+is)\s+(?:all\s+)?over\s+(?:between\s+me\s+and|with)\s+{_NAME}",
+         "none (broke up with {})", ""),
         (rf"(?:\bi(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:broke|broken|split)\s+up\s+with\s+"
          rf"{_NAME}", "none (broke up with {})", ""),
         (rf"(?:\b(?:we|i)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:broke|broken|split)\s+up"
-         r"(?=\s*(?:$|[.,;:!?)])|\s+(?:last|yesterday|today|this|on|a\s+(?:week|month)|after|and|"
+         r"(?=\s*(?:$|[.,;:!?)])|\s+(?:last|yesterday|today|this|on|in|a\s+(?:week|month)|after|and|"
          r"but|because|so|over|for\s+good|again)\b)", "", "none (broke up)"),
         (rf"(?:\b(?:i|we)(?:'re|\s+are|'m|\s+am)?\s+|{CLAUSE_START}){_ADV}(?:got|getting)\s+"
          r"divorced\b", "", "none (divorced)"),
         (rf"\b(?:rompi|he\s+roto|rompimos|hemos\s+roto|corte|he\s+cortado)\s+con\s+{_NAME}",
          "ninguna (rompió con {})", ""),
         (rf"{_NAME}\s+y\s+yo\s+(?:lo\s+(?:hemos\s+)?dejado|lo\s+dejamos|hemos\s+roto|rompimos|"
-         r"nos\s+(?:hemos\s+)?separado|nos\s+separamos|nos\s+(?:hemos\s+)?divorciado)\b",
+         r"nos\s+(?:hemos\s+)?separado|nos\s+separamos|nos\s+(?:hemos\s+)?divorciado|"
+         r"ya\s+no\s+estamos\s+juntos)\b",
          "ninguna (rompió con {})", ""),
+        # "lo dejé con Marcos", "ya no salgo con Marcos" (not "ya no estoy con Movistar")
+        (rf"\b(?:lo\s+(?:he\s+dejado|deje|hemos\s+dejado|dejamos)|ya\s+no\s+salgo)\s+"
+         rf"con\s+{_NAME}", "ninguna (rompió con {})", ""),
         (r"(?:^|[:;,]\s|\by\s)\W*(?:(?:al\s+final|ya|pues)\s+)?(?:hemos\s+roto|rompimos|"
          r"nos\s+(?:hemos\s+)?(?:separado|divorciado)|nos\s+separamos)\b", "",
          "ninguna (ruptura)"),

@@ -304,7 +304,11 @@ _STARTING_AT = (r"(?:starting|start|beginning|begin)\s+(?:work\s+|working\s+|"
 _ROLE_ES = (r"(?:desarrollador|desarrolladora|ingeniero|ingeniera|programador|programadora|"
             r"disenador|disenadora|enfermero|enfermera|medico|medica|profesor|profesora|"
             r"analista|consultor|consultora|investigador|investigadora|arquitecto|arquitecta|"
-            r"abogado|abogada|jefe|jefa|cocinero|cocinera|tecnico|tecnica)")
+            r"abogado|abogada|jefe|jefa|cocinero|cocinera|tecnico|tecnica|fisioterapeuta|"
+            r"fisio|psicolog[oa]|maestr[oa]|periodista|veterinari[oa]|farmaceutic[oa]|"
+            r"contable|electricista|fontaner[oa]|mecanic[oa]|peluquer[oa]|traductora?|"
+            r"fotograf[oa]|dentista|bomber[oa]|policia|administrativ[oa]|informatic[oa]|"
+            r"secretari[oa])")
 _FULLY = r"(?:fully\s+|strictly\s+|completely\s+|officially\s+|totally\s+)?"
 _FULLY_ES = r"(?:oficialmente\s+|totalmente\s+|completamente\s+|estrictamente\s+)?"
 _DIET = r"(?:vegetarian|vegan|pescatarian|pescetarian|flexitarian)"
@@ -386,15 +390,16 @@ _NO_STAY_AFTER = rf"(?![^.;!?]*(?:{_NOT_STAYING.pattern}|{_VISITING}))"
 in now, or settling in to, end."""
 _NOW_HOME = (r"(?=[^.;!?]*\b(?:(?:new|nuev[oa])\s+(?:[\w-]+\s+)?(?:flat|apartment|house|home|"
              r"place|flatmates?|housemates?|roommates?|neighbou?rs?|piso|casa|apartamento|"
-             r"barrio|vecin[oa]s|companer[oa]s\s+de\s+piso)|(?:compartiendo|comparto|compartimos)"
+             r"barrio|vecin[oa]s|companer[oa]s\s+de\s+piso)|(?:vivo|vivimos)\s+con|"
+             r"(?:compartiendo|comparto|compartimos)"
              r"\s+piso|(?:piso|casa|apartamento)\s+(?:nuev[oa]|compartido)|(?:he|hemos)\s+"
              r"alquilado\s+(?:un|una|el|la)\s+(?:piso|casa|apartamento|estudio)|(?:rented|"
              r"signed\s+the\s+lease\s+on)\s+(?:a|an|the)\s+(?:flat|apartment|house|studio)|"
              r"the\s+move|la\s+"
              r"mudanza|unpack\w*|boxes|cajas|desempaquet\w*)\b)")
 """A home in the rest of the sentence ("the new flat is lovely", "compartiendo piso en
-Lavapiés", "he alquilado un piso", "the move is done"): only then does "I'm in Braga now" /
-"ya estoy en Madrid" say where one lives, not where one is today."""
+Lavapiés", "he alquilado un piso", "vivo con mi prima", "the move is done"): only then does
+"I'm in Braga now" / "ya estoy en Madrid" say where one lives, not where one is today."""
 _A_PAST_STAY = (r"\b(?:for\s+(?:a|an|one|two|three|four|a\s+few|some)\s+(?:days?|months?)|"
                 r"back\s+(?:in|when)|years?\s+ago|when\s+i\s+was|por\s+(?:un|una|unos|unas|dos|"
                 r"tres)\s+(?:dias?|mes|meses)|hace\s+(?:\w+\s+)?anos|cuando\s+(?:era|estaba))\b")
@@ -430,9 +435,13 @@ _RULES: tuple[_Rule, ...] = (
     # "we moved again, to Porto", "I relocated abroad: to Berlin"
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)\s+"
                          r"(?:again|abroad|house|once\s+more)\s*[,:]?\s*to\s+"), place=True),
-    # "we've lived in Porto since September", "I've been living in Leeds for a year"
-    _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)\s+{_ADV}(?:lived|been\s+living)\s+in\s+"
-                         r"(?=[^,;.]{1,40}?\s+(?:since|for)\b)"), place=True),
+    # "we've lived in Porto since September", "I've been living in Leeds for a year", told to
+    # a friend without the subject: "Living in Leeds now, loving it" (a time word must follow
+    # the place: not "living in Leeds is expensive")
+    _Rule("location", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have)\s+{_ADV}(?:lived|been\s+living)|"
+                         rf"{CLAUSE_START}{_ADV}(?:been\s+)?living)\s+in\s+"
+                         r"(?=[^,;.]{1,40}?\s+(?:since|for|now|these\s+days|nowadays)\b)"),
+          place=True),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)\s+from\s+"
                          r"[^,;.]{1,40}?\s+to\s+"), place=True),
     _Rule("location", _r(r"\b(?:me\s+(?:he\s+mudado|mude)|nos\s+(?:hemos\s+mudado|mudamos))\s+"
@@ -452,7 +461,8 @@ _RULES: tuple[_Rule, ...] = (
     # moving in with someone, where: "I'm moving in with Jess in Golden", "me voy a vivir con
     # Jess a Golden" (without a place it is someone's home, not a town: ``moves.move_in``)
     _Rule("location", _r(rf"\b(?:(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}moving|(?:i|we)(?:'ve|"
-                         rf"\s+have)?\s+{_ADV}moved)\s+in\s+with\s+[^,;.]{{1,30}}?\s+in\s+"),
+                         rf"\s+have)?\s+{_ADV}moved|{CLAUSE_START}{_ADV}moved)\s+in\s+with\s+"
+                         r"[^,;.]{1,30}?\s+in\s+"),
           place=True),
     _Rule("location", _r(r"\b(?:me\s+(?:voy\s+a\s+vivir|mudo|he\s+mudado|mude|fui\s+a\s+vivir)|"
                          r"nos\s+(?:vamos\s+a\s+vivir|mudamos|hemos\s+mudado|fuimos\s+a\s+vivir))"
@@ -488,9 +498,12 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("location", _r(rf"\b(?:and|but|then)\s+{_ADV}live\s+in\s+"), first_person=True),
     _Rule("location", _r(rf"\b{_ADV_ES}(?:vivo|vivimos|resido|residimos)\s+en\s+")),
     _Rule("location", _r(r"\bestoy\s+viviendo\s+en\s+")),
+    # "me he mudado a Gijón", "me vine a vivir a Gijón", "nos fuimos a vivir a Oviedo"
     _Rule("location", _r(
         r"\b(?:me\s+(?:he\s+mudado|mude|he\s+trasladado|traslade)|"
-        r"nos\s+(?:hemos\s+mudado|mudamos|hemos\s+trasladado|trasladamos))\s+a\s+"),
+        r"nos\s+(?:hemos\s+mudado|mudamos|hemos\s+trasladado|trasladamos)|"
+        r"(?:me|nos)\s+(?:vine|vinimos|fui|fuimos|he\s+venido|hemos\s+venido|he\s+ido|"
+        r"hemos\s+ido)\s+a\s+vivir)\s+a\s+"),
         place=True),
     # location, a named person
     _Rule("location", _r(
@@ -692,8 +705,10 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(rf"\b{_ADV_ES}(?:soy|trabajo\s+como)\s+(?:[\w-]+\s+){{0,3}}?{_ROLE_ES}"
                          r"\s+en\s+")),
     # "trabajo de enfermera en el Hospital Miguel Servet" (not "... en el hospital": no name),
-    # "trabajo de técnico de sonido en el Teatro Talía" (the role's field after it)
-    _Rule("employer", _r(rf"\b{_ADV_ES}trabajo\s+de\s+(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}"
+    # "trabajo de técnico de sonido en el Teatro Talía" (the role's field after it), "sigo
+    # de enfermera en La Fe" (the job held on)
+    _Rule("employer", _r(rf"\b{_ADV_ES}(?:trabajo|sigo(?:\s+trabajando)?)\s+de\s+"
+                         rf"(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}"
                          r"(?:\s+de\s+[\w-]+)?\s+en\s+"),
           named_value=True),
     _Rule("employer", _r(r"\b(?:he\s+)?acept(?:e|ado)\s+(?:una\s+|la\s+)?oferta\s+de\s+")),
@@ -733,7 +748,7 @@ _RULES: tuple[_Rule, ...] = (
                           r"(?=[\w])"), model=True)
       for noun, attribute in (("phone", "phone"), ("mobile", "phone"), ("car", "car"),
                               ("laptop", "laptop"), ("computer", "laptop"))),
-    _Rule("car", _r(rf"\b(?:i|we)\s+{_ADV}drive\s+(?:an?\s+|the\s+)?"), model=True),
+    _Rule("car", _r(rf"\b(?:i|we)\s+{_ADV}drive\s+(?:an?\s+|the\s+)?{_LOOKS}"), model=True),
     # a make held now, its kind the make's: "ahora tenemos un Dacia Duster", "I'm on a MacBook
     # Air now", "we're a Tesla household now" (not "tengo una cita", "I'm on a Zoom call")
     _Rule("", _r(rf"\b(?:(?:ahora\s+)?(?:tengo|tenemos|conduzco|conducimos)\s+(?:ahora\s+)?"
@@ -916,10 +931,10 @@ _CHAT_RULES: tuple[_Rule, ...] = (
     # ``moves.move_in``: it may be someone else's)
     _Rule("location", _r(rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}got"
                          rf"\s+(?:a|an|our|my)\s+{_LIVING_HOME_IN}"), place=True),
-    # "I'm in a condo in Canmore with a roommate" (not a stay: "in a flat in Porto for the
-    # weekend", ``_NOT_STAYING``)
-    _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}in\s+"
-                         rf"(?:a|an|the|our|my)\s+{_LIVING_HOME_IN}"), place=True),
+    # "I'm in a condo in Canmore with a roommate", "we've been in the new house in Otley for
+    # a month" (not a stay: "in a flat in Porto for the weekend", ``_NOT_STAYING``)
+    _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are|(?:i|we)(?:'ve|\s+have)\s+{_ADV}been)"
+                         rf"\s+{_ADV}in\s+(?:a|an|the|our|my)\s+{_LIVING_HOME_IN}"), place=True),
     # a home rented: "We're renting a flat in Chamberí for €1,450 a month", "we rent a
     # two-bed in Leith", "estamos alquilando un piso en Lavapiés" (not a stay: "renting a
     # flat in Porto for the weekend", "alquilamos una casa en Cádiz para el verano")
@@ -1502,10 +1517,16 @@ _ROLE_HELD = (
     # a title with no article after "now": "I'm now project lead on the market renovation"
     _r(rf"\b(?:i'm|i\s+am)\s+now\s+(?!(?:a|an|the|my|our)\s)(?P<role>(?:[a-z][\w-]*\s+){{0,2}}?(?:{_ROLE}|{_HELD_JOB}))\b"
        r"(?!\s+of\b|['’])"),
-    _r(rf"\b(?:trabajo|trabajaba|estoy\s+trabajando|me\s+(?:han|ha)\s+(?:contratado|fichado|"
+    _r(rf"\b(?:trabajo|trabajaba|estoy\s+trabajando|sigo(?:\s+trabajando)?|"
+       rf"me\s+(?:han|ha)\s+(?:contratado|fichado|"
        rf"cogido)|me\s+(?:contrataron|ficharon|cogieron))\s+(?:de|como)\s+"
        rf"(?P<role>(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}s?)\b"),
     _r(rf"\b(?:ahora\s+)?soy\s+(?P<role>{_ROLE_ES}s?(?:\s+de\s+[\w-]+)?)\b"),
+    # working as a role, said on: "I've been working as a line cook since May", "Now working
+    # at Tesco as a shift manager" (no subject at a clause's start)
+    _r(rf"(?:\bi(?:'ve|\s+have)\s+been\s+|\b(?:i'm|i\s+am)\s+(?:now\s+|currently\s+)?|"
+       rf"{CLAUSE_START}(?:now\s+|currently\s+)?)working\s+(?:(?:at|for)\s+[\w&.' -]{{1,40}}?\s+)?"
+       rf"as\s+(?:an?\s+)?(?P<role>(?:[\w-]+\s+){{0,3}}?{_ROLE})\b"),
 )
 """What one does for work, named by its role noun: "I work as a QA engineer at ...", "I'm a
 backend developer at ...", "new job as a data analyst", "trabajo de enfermera"."""

@@ -640,6 +640,20 @@ class Timeline:
         (an explicit ``by_leaf_id``) or is not superseded."""
         if leaf_id in self._leaf_superseded_by or self.leaf_currency(leaf_id) != "SUPERSEDED":
             return []
+        return self._replaced(leaf_id)
+
+    def partly_changed(self, leaf_id: str) -> list[tuple[ResolvedFact, ResolvedFact]]:
+        """``changed_facts`` of a memory still current by another of its facts (shown PARTLY
+        OUTDATED: "My boyfriend Conor is a sound engineer" once "Conor and I broke up" is
+        told, his job still true): each replaced fact with the current fact of its key, when
+        another memory told that one."""
+        if self.leaf_currency(leaf_id) != "CURRENT":
+            return []
+        return [(fact, current) for fact, current in self._replaced(leaf_id)
+                if not self._still_said(fact) and not self._replaced_within(leaf_id, fact)
+                and current.source_leaf_id not in (None, leaf_id)]
+
+    def _replaced(self, leaf_id: str) -> list[tuple[ResolvedFact, ResolvedFact]]:
         out: list[tuple[ResolvedFact, ResolvedFact]] = []
         for fact in self._leaf_facts.get(leaf_id, ()):
             current = self.current(fact.subject, fact.attribute)

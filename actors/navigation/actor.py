@@ -32,6 +32,7 @@ from actors.embedding.neighbours import WordNeighbours
 from actors.embedding.sentence import MODEL_ID, PASSAGE_FROM
 from actors.embedding.word_table import WordTable
 from actors.facts.endings import is_ending
+from actors.facts.job_ends import newest_side_first
 from actors.facts.keys import (
     PERSONAL_ATTRIBUTES,
     fact_key,
@@ -129,6 +130,7 @@ from actors.navigation.messages import (
     TreeView,
     Turn,
 )
+from actors.navigation.partly_outdated import ended_by
 from actors.navigation.query import (
     INFERENCE_WORDS,
     NOW_WORDS,
@@ -1565,6 +1567,10 @@ class NavigationActor(Actor):
         asked_day = valid_on(text, today) if question else None
         if question and asked_day is None:
             asked_day = self._before_value(text, questions, timeline)
+        if question and question[1] == "employer" and not asks_place(text) \
+                and asked_day is None and as_of_dt is None:
+            # "What is Nuria's job these days?": the side of the job told last answers
+            questions = newest_side_first(questions, timeline.current)
         readings_of_time = [(timeline, asked_day)]
         if question and as_of_dt is not None:
             # as of a past day, the value valid that day: facts learnt later of a time by then
@@ -1654,9 +1660,11 @@ class NavigationActor(Actor):
                          and leaf not in fixed and currency.get(leaf) == "CURRENT"
                          and successor.get(leaf) is None},
                 similar)
-        ranked = ranking.order(scores, ranking.Timeline(as_ranked, after_ranked, worded,
-                                                        similar, asks_for_history(text)),
-                               addable)
+        ranked = ranking.order(scores, ranking.Timeline(
+            as_ranked, after_ranked, worded, similar, asks_for_history(text),
+            ended_by(text, keys, [leaf for leaf, state in as_ranked.items()
+                                  if state == "CURRENT" and leaf in scores], timeline)),
+            addable)
         if listing:
             ranked = ranking.range_first(ranked, in_range, slight, tells, own, planned={
                 leaf for leaf in in_range if span is not None and span.start <= today

@@ -418,6 +418,10 @@ class Timeline:
     """The question asks what has been ("Which neighbourhoods have I lived in?"): a corrected
     memory keeps its score (the value it told is part of the answer), its correction still
     ranks with it."""
+    ended_by: Mapping[str, str] = field(default_factory=dict)
+    """A partly outdated memory -> the memory that ended the fact of it the question bears on
+    (``partly_outdated``): added right after it, as an unmatched correction is, the memory
+    keeping its own score (its other facts hold)."""
 
 
 def order(scores: Mapping[str, float], timeline: Timeline,
@@ -444,6 +448,10 @@ def order(scores: Mapping[str, float], timeline: Timeline,
             adjusted[after] = max(adjusted.get(after, 0.0), score)
         elif after in adjusted or addable(after):
             adjusted[after] = max(adjusted.get(after, 0.0), score * UNMATCHED_SUCCESSOR_SHARE)
+    for leaf, after in timeline.ended_by.items():
+        if leaf in scores and (after in adjusted or addable(after)):
+            adjusted[after] = max(adjusted.get(after, 0.0),
+                                  scores[leaf] * UNMATCHED_SUCCESSOR_SHARE)
     for leaf, state in timeline.currency.items():
         if state == "PENDING" and leaf in adjusted:
             adjusted[leaf] *= PENDING_FACTOR

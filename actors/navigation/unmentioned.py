@@ -27,6 +27,7 @@ from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
     bare,
+    in_a_name,
     owner_named,
     said_at,
     someone_elses,
@@ -287,8 +288,11 @@ class Unmentioned:
             variants = {t: tuple(v for v in plan.get(t, ()) if v.startswith(t))
                         if _SPECIALIST.search(fold(word).lower()) else plan.get(t, ())
                         for t in terms}
+            # a relation's word held only in names ("Halcrow Partners", "Warner Brothers")
+            # tells of no relative
             if any(t not in plan or (t in found or variants[t] or index.doc_freq(t))
                    and not (mine and self.only_others(t, *plan[t], *self.translations(word)))
+                   and not (relation and self.in_names_only(t))
                    for t in terms):
                 continue
             # "the user's boss" when "my manager" was said; a name the index cannot hold
@@ -646,6 +650,20 @@ class Unmentioned:
         # ...and one says it of someone else at least: a word only asked about or advised on
         # ("What does a hamster need?", "Sea kayaking is a great sport") is nobody's
         return others
+
+    def in_names_only(self, term: str) -> bool:
+        """Every memory holding ``term`` (at most ``OTHERS_CHECKED`` of them) holds it only
+        as part of a proper name (``answer_type.in_a_name``): "a structural engineer at
+        Halcrow Partners" tells of no partner."""
+        index = self.model.index
+        leaves = list(index.postings(term)) if index.doc_freq(term) else []
+        if not leaves or len(leaves) > OTHERS_CHECKED:
+            return False
+        for leaf in leaves:
+            words, said = said_at(self.model.text_of(leaf), {term})
+            if not said or not all(in_a_name(words, at) for at in said):
+                return False
+        return True
 
     def dating_told(self) -> bool:
         """Whether the user told of dating someone (``_DATING``) in one of the first

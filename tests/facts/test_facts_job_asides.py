@@ -30,8 +30,9 @@ def _jobs(text: str) -> list[tuple[str, str]]:
     ("I went freelance in January.", [("employer", "self-employed (freelance)")]),
     ("I'm self-employed now, mostly translation work.",
      [("employer", "self-employed (freelance)")]),
+    # "traductora" is a role noun since fix-current: the role, as in English
     ("Me he hecho autónoma como traductora.",
-     [("employer", "autónomo (por cuenta propia)")]),
+     [("employer", "autónomo (por cuenta propia)"), ("role", "traductora")]),
     ("Ahora trabajo por mi cuenta.", [("employer", "autónomo (por cuenta propia)")]),
     # left alone: a side job, and someone else
     ("I'm freelancing on the side to pay for the wedding.", []),
