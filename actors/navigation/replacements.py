@@ -73,9 +73,9 @@ _SLIP = r"(?:" + VALUE + "|" + _NAME + r"|(?i:lunes|martes|mi[ée]rcoles|jueves|
 _AT = r"(?i:(?:the|on|in|at|a\s+las?|a|el|la|en)\s+)?"
 _IS = r"(?i:it'?s|it\s+is|it\s+was|that'?s|I\s+meant|(?:it\s+)?should\s+be)"
 _ES = r"(?i:es|era|fue|son|eran)"
-_SAID_OF = r"(?:\s+(?i:for|about|of|para|de|del|sobre)\s+(?P<thing>[\w'’-]+(?:\s+[\w'’-]+){0,2}?))?"
+_SAID_OF = r"(?:\s+(?i:for|about|of|para|de|del|sobre)\s+(?P<thing>[\w'’-]+(?:\s+[\w'’-]+){0,3}?))?"
 """What the value was said of, after it: "I said Tuesday for pottery, it's Thursdays",
-"dije martes para cerámica, pero es el jueves" (at most three words: the thing the slip is of)."""
+"dije martes para cerámica, pero es el jueves" (at most four words: the thing the slip is of)."""
 _REALLY = r"(?i:(?:actually|really|in\s+fact|en\s+realidad|realmente)\s+)?"
 """The word that says the new value is the true one: "it's actually Thursdays"."""
 _CORRECTIONS = (
