@@ -397,8 +397,12 @@ def valid_on(text: str, today: dt.date) -> dt.date | None:
     when it asks for the range's start: ``_BEGINNING``), never after today (None when it
     names no time)."""
     span = asked_range(text, today)
-    if span is None:
-        return None
+    return None if span is None else day_asked(span, text, today)
+
+
+def day_asked(span: DateRange, text: str, today: dt.date) -> dt.date:
+    """``valid_on`` of a range already read from ``text`` (its year perhaps the store's, not
+    today's: "Where did Rohan live in March?" of a chat of 2025)."""
     return min(span.start if _BEGINNING.search(fold(text)) else span.end, today)
 
 

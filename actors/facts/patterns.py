@@ -249,6 +249,10 @@ _MODEL_TAIL = re.compile(r"\s+(?:to|into|around|for|on|at|in|every|each|when|bec
 _ADV = r"(?:(?:now|currently|still|also|actually|just|recently|finally|already)\s+)*"
 _OFFER = r"(?:accepted|took)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at)"
 """Taking a job offer: "accepted an offer at", "took the job offer from"."""
+_STILL_UNSAID = rf"{CLAUSE_START}(?:(?:so|well|yeah|yes|no|anyway)\W+)*(?:still|now)\s+"
+"""A home told with its subject left out, as chat does ("Haha thanks. Still in the Canton flat
+in Cardiff though", "Now living in Leeds"): "still" or "now" opening the clause is the
+speaker's own state; a bare "In the flat in Cardiff" says nothing of whose it is."""
 _ADV_ES = r"(?:(?:ahora|actualmente|ya|todavia|tambien)\s+)*"
 _ROLE = (r"(?:developer|engineer|programmer|designer|manager|nurse|doctor|teacher|analyst|"
          r"consultant|scientist|researcher|architect|accountant|lawyer|intern|director|"
@@ -414,7 +418,8 @@ place rule keeps habits out ("ha vuelto a fumar")."""
 _RULES: tuple[_Rule, ...] = (
     # location, first person
     _Rule("location", _r(rf"\b(?:i|we)\s+{_ADV}live\s+in\s+")),
-    _Rule("location", _r(rf"\b(?:i'm|i am|we're|we are)\s+{_ADV}(?:living|based|located)\s+in\s+")),
+    _Rule("location", _r(rf"(?:\b(?:i'm|i am|we're|we are)\s+{_ADV}|{_STILL_UNSAID})"
+                         r"(?:living|based|located)\s+in\s+")),
     _Rule("location", _r(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:moved|relocated)"
                          r"(?:\s+back)?\s+to\s+"), place=True),
     # no subject at a clause's start: "2025-04-01: Moved to Montreal for the new job"
@@ -933,8 +938,9 @@ _CHAT_RULES: tuple[_Rule, ...] = (
                          rf"\s+(?:a|an|our|my)\s+{_LIVING_HOME_IN}"), place=True),
     # "I'm in a condo in Canmore with a roommate", "we've been in the new house in Otley for
     # a month" (not a stay: "in a flat in Porto for the weekend", ``_NOT_STAYING``)
-    _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are|(?:i|we)(?:'ve|\s+have)\s+{_ADV}been)"
-                         rf"\s+{_ADV}in\s+(?:a|an|the|our|my)\s+{_LIVING_HOME_IN}"), place=True),
+    _Rule("location", _r(rf"(?:\b(?:i'm|i\s+am|we're|we\s+are|(?:i|we)(?:'ve|\s+have)\s+"
+                         rf"{_ADV}been)\s+{_ADV}|{_STILL_UNSAID})in\s+"
+                         rf"(?:a|an|the|our|my)\s+{_LIVING_HOME_IN}"), place=True),
     # a home rented: "We're renting a flat in Chamberí for €1,450 a month", "we rent a
     # two-bed in Leith", "estamos alquilando un piso en Lavapiés" (not a stay: "renting a
     # flat in Porto for the weekend", "alquilamos una casa en Cádiz para el verano")

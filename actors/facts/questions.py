@@ -192,7 +192,7 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\bwho\s+was\s+my\s+employer\b", _fixed("user", "employer")),
         (r"\bmy\s+(?:current\s+)?employer\b", _fixed("user", "employer")),
         (r"\bdonde\s+(?:trabajo|estoy\s+trabajando)\b", _fixed("user", "employer")),
-        (r"\bpara\s+quien\s+trabajo\b", _fixed("user", "employer")),
+        (r"\bpara\s+quien\s+(?:trabajo|trabajaba|trabaje)\b", _fixed("user", "employer")),
         (r"\ben\s+que\s+empresa\s+trabajo\b", _fixed("user", "employer")),
         (r"\bmi\s+(?:empleador|empresa)\b", _fixed("user", "employer")),
         (_alone_en(r"employer|company|workplace|job"), _fixed("user", "employer")),
@@ -417,8 +417,20 @@ _THIRD_PERSON = tuple((re.compile(pattern), first) for pattern, first in (
 """Questions about "the user" (an agent asking on the user's behalf) read as the user's own."""
 
 
+_NAMED_IMPERFECT = re.compile(
+    r"\b(?:[Dd][oó]nde|[Pp]ara\s+qui[eé]n)\s+(?P<v>viv[ií]a|trabajaba)\s+"
+    r"(?P<s>[A-ZÁÉÍÓÚÑ][\w'-]*(?:\s+[A-ZÁÉÍÓÚÑ][\w'-]*)?)")
+"""Someone named after a Spanish imperfect ("¿Dónde vivía Rohan en marzo?", "¿Para quién
+trabajaba Lucía?"): "vivía" is the user's too ("¿Dónde vivía en 2023?"), so only a
+capitalised name after it makes it another's (the folded rules cannot see the capital)."""
+_IMPERFECT_ATTRIBUTES = {"vivia": "location", "trabajaba": "employer"}
+
+
 def attribute_question(query: str) -> tuple[str, str] | None:
     """The (subject, attribute) key a question asks about, or None if it asks about no key."""
+    named = _NAMED_IMPERFECT.search(query)
+    if named is not None and fold(named.group("s")) not in FIRST_PERSON:
+        return fact_key(named.group("s"), _IMPERFECT_ATTRIBUTES[fold(named.group("v"))])
     folded = _folded(query)
     for third, first in _THIRD_PERSON:  # "who is the user's employer?" asks "who is my ..."
         folded = third.sub(first, folded)

@@ -194,11 +194,11 @@ from actors.text import terms as text_terms
 from actors.time_ranges import (
     DateRange,
     asked_range,
+    day_asked,
     named_times,
     names_within,
     recent_phrase,
     stated_today,
-    valid_on,
 )
 from store.config import Settings
 from store.errors import StoreError, StoreIOError
@@ -1157,7 +1157,7 @@ class NavigationActor(Actor):
         today = msg.as_of.date() if msg.as_of else dt.datetime.now(dt.UTC).date()
         span = asked_range(text, today)
         if span is not None and span.yearless:
-            span = self._held_year(span)
+            span = self._held_year(span, today, scope)
         recently = recent_phrase(text) if span is None else None
         if recently is not None:
             # only a question asking what went on then ("What changed recently?", "... in
@@ -1564,7 +1564,10 @@ class NavigationActor(Actor):
             keys + list(history) + [job for key in keys if (job := role_beside(key)) is not None]
             + model.facts.keys_of_leaves(ids),
             leaves=ids, as_of=as_of_dt)
-        asked_day = valid_on(text, today) if question else None
+        # the day the range read above ends (its year the store's when none was said),
+        # not "recently"'s: "Where did Rohan live in March?" of a chat of 2025
+        asked_day = day_asked(span, text, today) \
+            if question and span is not None and recently is None else None
         if question and asked_day is None:
             asked_day = self._before_value(text, questions, timeline)
         if question and question[1] == "employer" and not asks_place(text) \
@@ -2254,17 +2257,24 @@ class NavigationActor(Actor):
         """The day a memory is of (its own date, else the day it was saved)."""
         return day_of(self.model.leaves[leaf_id])
 
-    def _held_year(self, span: DateRange) -> DateRange:
+    def _held_year(self, span: DateRange, today: dt.date, scope: str) -> DateRange:
         """A month or season asked without its year, in the latest year (``YEARS_BACK`` at
         most) the store holds memories of it: "What did I buy in September?" asked in
         December 2026 of a diary of 2025 means September 2025, not the September just gone
-        that no memory is of (the question was read as if no time were named)."""
+        that no memory is of (the question was read as if no time were named). When no year
+        holds one, the latest begun by the scope's newest day (``_newest_day``), as "recently"
+        is read: "Where did Rohan live in March?" asked of a chat of January to September
+        2025 is about March 2025, between its memories, not March 2026, after all of them."""
         tried = span
         for _ in range(YEARS_BACK + 1):
             if any(self.model.days.holds_month(*month) for month in tried.months()):
                 return tried
             tried = tried.year_before()
-        return span
+        newest = self._newest_day(today, scope)
+        tried = span
+        while newest is not None and tried.start > newest:
+            tried = tried.year_before()
+        return tried
 
     def _preferences(self, admissible: Callable[[str], bool]) -> list[str]:
         """The user's own short statements of what they like, avoid or cannot have, found
@@ -2349,12 +2359,20 @@ class NavigationActor(Actor):
 
     def _recent_span(self, today: dt.date, phrase: str, scope: str) -> DateRange | None:
         """The days "recently" means ("What changed recently?", "¿Qué ha cambiado
-        últimamente?"): the ``RECENT_DAYS`` up to the newest day that a memory of the scope
-        names as its own ("2026-11-28: API version bumped to 3.4.0"), not up to today: a
-        project's notes may stop weeks before it is asked about, and notes saved in one
-        go with no day of their own are only of the day they were saved. With no such day
-        among the ``RECENT_SCANNED`` newest memories, the newest one's day; None in an empty
-        scope."""
+        últimamente?"): the ``RECENT_DAYS`` up to the scope's newest day (``_newest_day``),
+        not up to today: a project's notes may stop weeks before it is asked about. None in
+        an empty scope."""
+        newest = self._newest_day(today, scope)
+        if newest is None:
+            return None
+        return DateRange(newest - dt.timedelta(days=RECENT_DAYS - 1), newest, phrase)
+
+    def _newest_day(self, today: dt.date, scope: str) -> dt.date | None:
+        """The newest day by ``today`` that a memory of the scope names as its own
+        ("2026-11-28: API version bumped to 3.4.0"): the day the scope's memories reach, by
+        which a time asked without its year or days is read. Notes saved in one go with no
+        day of their own are only of the day they were saved: with no stated day among the
+        ``RECENT_SCANNED`` newest memories, the newest one's day; None in an empty scope."""
         newest: dt.date | None = None
         days = self.model.days
         taken = (leaf for leaf in reversed(days.between(dt.date.min, today))
@@ -2367,9 +2385,7 @@ class NavigationActor(Actor):
                 newest = day_of(meta)
                 break
             newest = newest or day_of(meta)
-        if newest is None:
-            return None
-        return DateRange(newest - dt.timedelta(days=RECENT_DAYS - 1), newest, phrase)
+        return newest
 
     def _dated_between(self, span: DateRange) -> list[str]:
         """The memories dated in ``span``, oldest first (``days``: a bisect, not a walk)."""

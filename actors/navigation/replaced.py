@@ -9,6 +9,7 @@ the rules below keep the one that states the old value. Reads only (index, leave
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable
 
@@ -34,6 +35,10 @@ REPLACED_COMMON_SHARE = 0.25
 REPLACED_MIN_DF = 20
 """A word of a change's context held by more memories than this share of the store (and more
 than ``REPLACED_MIN_DF``) ties nothing to it ("use", "now")."""
+SLIP_DAYS = 7
+"""A slip corrected with its values alone and no word of what it was said of ("no era el
+martes, era el jueves") ties the latest memory saying the old value of this many days up to
+the correction: a slip is corrected soon after it was made."""
 
 _VERSION = re.compile(r"^[vV]?\d[\d.,x]*$")
 """A version or a bare number ("1.78", "5,000"): it ties a change to a note only with the
@@ -191,6 +196,13 @@ def replaced_memory(model: ReadModel, msg: Replaced,
             picked = [(0, when(leaf_id), leaf_id) for leaf_id in stating
                       if any(_key_terms(fact.value) == old
                              for fact in facts.facts_for_leaf(leaf_id))]
+            if not picked and change.slip and not thing and msg.day is not None:
+                # a slip told with its values alone ("Me equivoqué, no era el martes, era el
+                # jueves"): it corrects what was just said, the latest memory saying it, of
+                # the ``SLIP_DAYS`` up to the correction's day
+                since = (msg.day - dt.timedelta(days=SLIP_DAYS)).isoformat()
+                picked = [(0, when(leaf_id), leaf_id) for leaf_id in stating
+                          if when(leaf_id)[0] >= since]
         if not picked:
             continue
         timeline = model.facts.timeline_for_leaves([p[2] for p in picked])

@@ -73,16 +73,23 @@ _SLIP = r"(?:" + VALUE + "|" + _NAME + r"|(?i:lunes|martes|mi[ée]rcoles|jueves|
 _AT = r"(?i:(?:the|on|in|at|a\s+las?|a|el|la|en)\s+)?"
 _IS = r"(?i:it'?s|it\s+is|it\s+was|that'?s|I\s+meant|(?:it\s+)?should\s+be)"
 _ES = r"(?i:es|era|fue|son|eran)"
+_SAID_OF = r"(?:\s+(?i:for|about|of|para|de|del|sobre)\s+(?P<thing>[\w'’-]+(?:\s+[\w'’-]+){0,3}?))?"
+"""What the value was said of, after it: "I said Tuesday for pottery, it's Thursdays",
+"dije martes para cerámica, pero es el jueves" (at most four words: the thing the slip is of)."""
+_REALLY = r"(?i:(?:actually|really|in\s+fact|en\s+realidad|realmente)\s+)?"
+"""The word that says the new value is the true one: "it's actually Thursdays"."""
 _CORRECTIONS = (
     re.compile(r"(?<![\w.:,])(?P<new>" + VALUE + r")(?P<thing>\s*[€$£]|(?:\s+[^\W\d_]+){1,2})?"
                r"\s*,\s*(?:not|no)\s+" + _AT + r"(?P<old>" + VALUE + r")" + _END, re.IGNORECASE),
     re.compile(r"(?<![\w'’-])(?P<new>" + _NAME + r")\s*,\s*(?:not|no)\s+(?P<old>" + _NAME + r")"
                + _END),
     # "I said Tuesday, it's Thursday", "dije martes pero es el miércoles"
-    re.compile(r"\b(?i:I\s+said)\s+" + _AT + r"(?P<old>" + _SLIP + r")\s*(?:[,;]\s*|\s+)"
-               r"(?i:but\s+)?" + _IS + r"\s+" + _AT + r"(?P<new>" + _SLIP + r")" + _END),
-    re.compile(r"\b(?i:dije)\s+" + _AT + r"(?P<old>" + _SLIP + r")\s*(?:,\s*|\s+)(?i:pero\s+|y\s+)?"
-               + _ES + r"\s+" + _AT + r"(?P<new>" + _SLIP + r")" + _END),
+    re.compile(r"\b(?i:I\s+said)\s+" + _AT + r"(?P<old>" + _SLIP + r")" + _SAID_OF
+               + r"\s*(?:[,;]\s*|\s+)(?i:but\s+)?" + _IS + r"\s+" + _REALLY + _AT + r"(?P<new>"
+               + _SLIP + r")" + _END),
+    re.compile(r"\b(?i:dije)\s+" + _AT + r"(?P<old>" + _SLIP + r")" + _SAID_OF
+               + r"\s*(?:,\s*|\s+)(?i:pero\s+|y\s+)?" + _REALLY + _ES + r"\s+" + _REALLY + _AT
+               + r"(?P<new>" + _SLIP + r")" + _END),
     # "the offsite isn't in Porto, it's in Braga", "no era en Vigo, era en Lugo"
     re.compile(r"\b(?i:isn'?t|is\s+not|wasn'?t|was\s+not|not)\s+" + _AT + r"(?P<old>" + _SLIP
                + r")\s*(?:[,;]\s*(?i:but\s+)?" + _IS + r"|,?\s*(?i:but))\s+" + _AT + r"(?P<new>"

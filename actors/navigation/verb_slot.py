@@ -66,5 +66,17 @@ def verb_place(words: Sequence[str], index: int) -> bool:
         and not verb_place(words, index - 1)  # "¿Qué pasó con Carmen?": no thing asked
     if after_thing and verb_slot([*words[:index - 1], *words[index:]], index - 1):
         return True
-    return (after_thing or fold(words[index - 1]) in _QUESTION_WORDS) and word.endswith("ó") \
-        and fold(word[:-1]) == word[:-1]
+    if (after_thing or fold(words[index - 1]) in _QUESTION_WORDS) and word.endswith("ó") \
+            and fold(word[:-1]) == word[:-1]:
+        return True
+    return _imperfect_before_name(words, index)
+
+
+def _imperfect_before_name(words: Sequence[str], index: int) -> bool:
+    """An imperfect of "-er"/"-ir" ("vivía", "hacía", "tenía": the accent ``verb_slot`` turns
+    away) right after the question word and before a name ("¿Dónde vivía Rohan en marzo?"):
+    a noun in "-ía" is never followed by its subject ("¿Qué día es?")."""
+    word = words[index]
+    return word.endswith("ía") and fold(word[:-2]) == word[:-2] \
+        and fold(words[index - 1]) in _QUESTION_WORDS \
+        and index + 1 < len(words) and words[index + 1][:1].isupper()
