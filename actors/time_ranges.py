@@ -392,17 +392,11 @@ things stood on its first day, not at the end of the four months ``_third_of`` s
 in April is after "the start of the year")."""
 
 
-def valid_on(text: str, today: dt.date) -> dt.date | None:
-    """The day a past-time question asks about: the end of the range it names (its first day
-    when it asks for the range's start: ``_BEGINNING``), never after today (None when it
-    names no time)."""
-    span = asked_range(text, today)
-    return None if span is None else day_asked(span, text, today)
-
-
 def day_asked(span: DateRange, text: str, today: dt.date) -> dt.date:
-    """``valid_on`` of a range already read from ``text`` (its year perhaps the store's, not
-    today's: "Where did Rohan live in March?" of a chat of 2025)."""
+    """The day a past-time question asks about, of the range already read from ``text`` (its
+    year perhaps the store's, not today's: "Where did Rohan live in March?" of a chat of
+    2025): the range's end (its first day when it asks for the range's start:
+    ``_BEGINNING``), never after today."""
     return min(span.start if _BEGINNING.search(fold(text)) else span.end, today)
 
 

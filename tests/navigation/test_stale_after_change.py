@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from actors.navigation.replacements import corrects_unasked_slip
-from actors.time_ranges import valid_on
+from actors.time_ranges import asked_range, day_asked
 from ihmt_async.runtime import Runtime
 from tests.navigation.test_retrieval_rules import ids, save, search
 
@@ -63,6 +63,11 @@ async def test_a_job_asked_with_only_a_role_told_answers_with_the_role(tmp_path:
         assert ids(found)[:1] == [told]
         # where he works is a place no memory gives: the role is no answer to it
         assert (await search(rt, "Where does Pablo work?")).answer is None
+
+
+def valid_on(question: str, today: dt.date) -> dt.date | None:
+    span = asked_range(question, today)
+    return None if span is None else day_asked(span, question, today)
 
 
 def test_the_start_of_a_year_is_asked_of_its_first_day() -> None:
