@@ -171,7 +171,14 @@ from actors.navigation.stories import (
 from actors.navigation.sum_asked import SumAsked, sum_asked
 from actors.navigation.text_memo import TextMemo
 from actors.navigation.the_user import as_the_user
-from actors.navigation.thing_owner import only_theirs, thing_asked, told_as_own
+from actors.navigation.thing_owner import (
+    asks_the_users_own,
+    only_theirs,
+    owners_own,
+    said_apart,
+    thing_asked,
+    told_as_own,
+)
 from actors.navigation.told_by_others import ToldByOthers
 from actors.navigation.turn_order import TurnOrder
 from actors.navigation.unmentioned import TIME_WORDS, Unmentioned, as_said, countries_named
@@ -206,6 +213,11 @@ WITHOUT_NAMES_SHARE = 0.5
 """The question without the names most memories hold weighs this much beside the question as
 asked in its vector (``_partly_without_names``)."""
 FULLTEXT_POOL = 50
+OWN_POOL = 20
+"""A question about the user alone whose full-text or vector pool holds another speaker's line
+is given this many more of the user's own memories (and notes, the assistant's turns), past
+the pools other speakers' lines fill: probe45's store held forty "I sold my car for £..." of
+others' chats, and the user's "I sold the Fiesta last week for £3,200" was in neither pool."""
 EVENT_WORDS = frozenset(
     """happen happened happening happens going life news new done doing
     work worked working change changed changes decide decided decision decisions discuss
@@ -1200,10 +1212,22 @@ class NavigationActor(Actor):
         pooled = 0
         best_full = 0.0
 
+        others_line = self._others_line(text)
+
+        def users_own(leaf_id: str) -> bool:  # admissible, and no other speaker's line
+            return admissible(leaf_id) and not others_line(leaf_id)
+
         def search_reading(reading: Query, back: dict[str, frozenset[str]], weight: float,
                            by_neighbour: bool = False) -> None:
             nonlocal pooled, best_full
             pool = model.index.search(reading, limit=FULLTEXT_POOL, allowed=admissible)
+            if any(others_line(leaf) for leaf, _, _ in pool):
+                # "How much did I sell my car for?" among forty "Mireia: I sold my car for
+                # £8,561": the user's own memories holding its words, past the pool they fill
+                seen = {leaf for leaf, _, _ in pool}
+                pool += [hit for hit in model.index.search(reading, limit=OWN_POOL,
+                                                           allowed=users_own)
+                         if hit[0] not in seen]
             pooled += len(pool)
             if pool:
                 best_full = max(best_full, pool[0][1])
@@ -1285,6 +1309,9 @@ class NavigationActor(Actor):
                 asked = _partly_without_names(asked, self.vectors.encode_query(meaning_text))
             similar, crowd = self.vectors.similar_and_crowd(
                 asked, VECTOR_POOL, admissible, ranking.CROWD_RANK, self._crowd_weight())
+            if any(map(others_line, similar)):  # ...and the closest in meaning of them
+                similar.update({leaf: sim for leaf, sim in self.vectors.similar(
+                    asked, OWN_POOL, users_own).items() if leaf not in similar})
             # Close in meaning and holding a question word, but past the full-text pool (50
             # other memories hold the word more compactly): scored on its words all the same.
             unscored = [leaf for leaf in similar if leaf not in best]
@@ -1406,6 +1433,11 @@ class NavigationActor(Actor):
             and told_as_own(model.leaves[leaf].excerpt, thing[0],
                             self.readings.user_names()) is not None)
         ranking.boost_matching(scores, tellers, ranking.TELLERS_FACTOR, boosts)
+        # "What is my dog's name?" and "Dário: For a dog that age ...": another's line, about
+        # the question no more than the teller's own thing is (``tellers``)
+        others_lines = self._others_lines(leading, boosts, others_line)
+        ranking.boost_matching(scores, others_lines, ranking.OTHERS_FACTOR, boosts)
+        tellers |= others_lines
         repeated = self._repeated(scores) if asked_names else set()
         slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf)
                            or leaf in repeated and self._names_only(leaf, best, asked_names,
@@ -1694,6 +1726,9 @@ class NavigationActor(Actor):
             return max(changes or anchored, key=self._told_when(anchored))
 
         continued: dict[str, str] = {}  # older -> newer: one story, told to the judge as such
+        # "Which tent did you recommend for Dartmoor?": the reply is about what its asking turn
+        # is about, whether or not its vector read that turn (a note saved between them)
+        continued.update(answered)
         if ranked and answer is None and span is None and asks_about_before(text) \
                 and tells_a_change(model.text_of(ranked[0][0])):
             # "where did Pepper use to sleep?" and the best match tells the change ("sleeps on
@@ -2536,6 +2571,39 @@ class NavigationActor(Actor):
         return lambda leaf: bool(kinds) and not holds(leaf) and any(
             closed_kinds.kind_of_thing(term) in kinds for term in self.model.index.terms_of(leaf))
 
+    def _others_line(self, question: str) -> Callable[[str], bool]:
+        """Whether a memory is another named speaker's line (``thing_owner.said_apart``),
+        when ``question`` asks about the user alone (``asks_the_users_own``); never, for any
+        other question. Each memory's excerpt is read once a search."""
+        user_names = self.readings.user_names()
+        if not asks_the_users_own(question, user_names):
+            return lambda leaf_id: False
+        leaves = self.model.leaves
+
+        @functools.cache
+        def apart(leaf_id: str) -> bool:
+            meta = leaves.get(leaf_id)
+            return meta is not None and said_apart(meta.excerpt, THE_USER, user_names) is not None
+        return apart
+
+    def _others_lines(self, leading: Sequence[str], boosts: Mapping[str, float],
+                      others_line: Callable[[str], bool]) -> frozenset[str]:
+        """The leading chat turns said by a named speaker other than the user
+        (``others_line``, for a question about the user alone), when a leading memory is the
+        user's own (the user's turn, a note with no label): "What is my dog's name?" and
+        "Dário: For a dog that age, two walks a day is plenty" (probe45: first at 1.00, the
+        user's "She's called Biscuit" 2nd), "How much rent do we pay?" and "Efua: my
+        take-home is £2224 and rent is £1039". What such a line tells is its speaker's, or
+        no one's. Turns already ranked down for being someone else's are left as they are."""
+        user_names = self.readings.user_names()
+        texts = {leaf: self.model.leaves[leaf].excerpt for leaf in leading
+                 if leaf in self.model.leaves}
+        if not any(owners_own(said, THE_USER, user_names)
+                   and not self.conversation.assistant_said(leaf) for leaf, said in texts.items()):
+            return frozenset()
+        return frozenset(leaf for leaf in texts if boosts.get(leaf, 1.0) >= 1.0
+                         and others_line(leaf))
+
     def _speakers(self, leading: Iterable[str]) -> set[str]:
         """The folded names of the chat speakers whose turns are among ``leading`` (a
         question naming one of two friends matches that one's turns by their label), or
@@ -3354,7 +3422,7 @@ class NavigationActor(Actor):
             held = {leaf: several.held(
                 query.query_terms, self.model.index.terms_of(leaf), things_of,
                 best[leaf].matched - best[leaf].near if leaf in best else ())
-                for leaf, _ in ranked[:several.PARTS_DEPTH]}
+                for leaf, _ in ranked[:several.PARTS_DEPTH] if leaf not in tellers}
             parts, of_kind = several.parts_of(query.query_terms, held,
                                               lambda term: bool(things_of(term)))
             # a memory naming a value the timeline knows is a part, as one naming a thing of
