@@ -174,10 +174,10 @@ from actors.navigation.the_user import as_the_user
 from actors.navigation.thing_owner import (
     asks_the_users_own,
     only_theirs,
-    owners_own,
     said_apart,
     thing_asked,
     told_as_own,
+    users_line,
 )
 from actors.navigation.told_by_others import ToldByOthers
 from actors.navigation.turn_order import TurnOrder
@@ -2598,8 +2598,7 @@ class NavigationActor(Actor):
         user_names = self.readings.user_names()
         texts = {leaf: self.model.leaves[leaf].excerpt for leaf in leading
                  if leaf in self.model.leaves}
-        if not any(owners_own(said, THE_USER, user_names)
-                   and not self.conversation.assistant_said(leaf) for leaf, said in texts.items()):
+        if not any(users_line(said, user_names) for said in texts.values()):
             return frozenset()
         return frozenset(leaf for leaf in texts if boosts.get(leaf, 1.0) >= 1.0
                          and others_line(leaf))

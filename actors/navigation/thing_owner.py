@@ -92,6 +92,14 @@ def said_apart(text: str, owner: str, user_names: Sequence[str]) -> str | None:
     return None if _names(text, _called(owner, user_names)) else said_by
 
 
+def users_line(text: str, user_names: Sequence[str]) -> bool:
+    """Whether a memory is the user's: a turn with the user's label or one of the user's
+    names, to anyone ("user: Can you help me plan a budget?"), or a note with no label (the
+    assistant's turn is nobody's)."""
+    speaker = opening_speaker(text)
+    return speaker is None or teller(text, user_names) == THE_USER
+
+
 _KIN = RELATION_WORDS | OTHER_PEOPLE | frozenset(COMPOSED)
 """Words naming a person by their relation ("my sister", "mi jefe", "my colleague"): a
 question of the user's relative asks about someone who may be a named speaker of the store."""

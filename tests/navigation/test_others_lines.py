@@ -15,27 +15,36 @@ from tests.navigation.test_retrieval_rules import replies
 
 pytestmark = pytest.mark.anyio
 
-PARROT = "[2025-02-09] User: Our parrot Mango learned to whistle the kettle song, he is nine now."
-RINA = "[2024-11-30] Rina: A parrot of that age needs fresh fruit every day and a big cage."
-SALARY = "[2025-03-14] Usuario: Con el ascenso cobro 2.900 euros netos al mes."
-OSCAR = "[2025-01-05] Óscar: Cobro 1.750 euros netos al mes y no me llega para nada."
-VAN = "[2025-06-21] User: Finally sold my camper van to a couple from Truro for £14,000."
-KEMAL = "[2025-05-02] Kemal: Sold my camper van last month, £9,500 cash."
+LURCHER = ("[2025-02-09] User: We adopted a retired lurcher from the rescue in Cardigan, "
+           "he's called Toffee.")
+RINA = "[2024-11-30] Rina: For a dog that old, two short walks a day are enough, and soft food."
+FLAT = "[2025-03-14] User: Our flat in Gràcia costs 1,100 euros a month, bills on top."
+KEMAL = "[2025-01-05] Kemal: Budget check: my rent is 1,300 a month and bills 150, is that normal?"
+NAMES = ("Rina", "Kemal", "Oscar", "Ilona", "Bruno", "Tamar", "Wiebke", "Joss", "Farah", "Lenz",
+         "Mads", "Ottavia")
+SOLD = tuple(f"[2024-{m:02d}-{d:02d}] {NAMES[(m * 7 + d) % 12]}: I sold my car for "
+             f"£{1000 + 37 * i}, the buyer came from {('Hull', 'Ely', 'Bury', 'Wells')[i % 4]}."
+             for i, (m, d) in enumerate((m, d) for m in range(1, 13) for d in (3, 9, 14, 20, 26)))
+CORSA = "[2025-06-21] User: Got rid of the old Corsa at last, a neighbour paid £2,100 for it."
 
 
 async def test_another_speakers_line_ranks_below_the_users_own(tmp_path: Path) -> None:
-    parrot, salary, van = await replies(
-        tmp_path / "store", (RINA, PARROT, OSCAR, SALARY, KEMAL, VAN),
-        ("What's my parrot called?", "¿Cuánto cobro al mes?",
-         "How much did I get for the camper van?"))
-    assert parrot.status == "FOUND" and "Mango" in parrot.hits[0].text
-    assert salary.status == "FOUND" and "2.900" in salary.hits[0].text
-    assert van.status == "FOUND" and "14,000" in van.hits[0].text
+    dog, rent = await replies(tmp_path / "store", (RINA, LURCHER, KEMAL, FLAT),
+                              ("¿Cómo se llama mi perro?", "¿Cuánto pagamos de alquiler?"))
+    assert dog.status == "FOUND" and "Toffee" in dog.hits[0].text  # was Rina's advice
+    assert rent.status == "FOUND" and "1,100" in rent.hits[0].text  # was Kemal's rent
+
+
+async def test_the_users_own_memory_is_found_past_other_speakers_lines(
+        tmp_path: Path) -> None:
+    # sixty other people's "I sold my car for £..." fill the full-text and vector pools
+    sold, = await replies(tmp_path / "crowd", (*SOLD, CORSA), ("¿Por cuánto vendí el coche?",))
+    assert sold.status == "FOUND" and "2,100" in sold.hits[0].text
 
 
 def test_a_line_apart_and_a_question_of_the_user_alone() -> None:
     assert said_apart(RINA, THE_USER, ()) == "Rina"  # advice to no one named: Rina's line
-    assert said_apart(PARROT, THE_USER, ()) is None  # the user's own
+    assert said_apart(LURCHER, THE_USER, ()) is None  # the user's own
     assert said_apart("[2025-01-02] Rina: your parrot needs a bigger cage", THE_USER, ()) is None
     assert said_apart("[2025-01-02] Rina: Sam's parrot bites", THE_USER, ("Sam",)) is None
     assert said_apart("A parrot needs fruit.", THE_USER, ()) is None  # a note: no teller
