@@ -213,11 +213,6 @@ WITHOUT_NAMES_SHARE = 0.5
 """The question without the names most memories hold weighs this much beside the question as
 asked in its vector (``_partly_without_names``)."""
 FULLTEXT_POOL = 50
-OWN_POOL = 20
-"""A question about the user alone whose full-text or vector pool holds another speaker's line
-is given this many more of the user's own memories (and notes, the assistant's turns), past
-the pools other speakers' lines fill: probe45's store held forty "I sold my car for £..." of
-others' chats, and the user's "I sold the Fiesta last week for £3,200" was in neither pool."""
 EVENT_WORDS = frozenset(
     """happen happened happening happens going life news new done doing
     work worked working change changed changes decide decided decision decisions discuss
@@ -1212,22 +1207,10 @@ class NavigationActor(Actor):
         pooled = 0
         best_full = 0.0
 
-        others_line = self._others_line(text)
-
-        def users_own(leaf_id: str) -> bool:  # admissible, and no other speaker's line
-            return admissible(leaf_id) and not others_line(leaf_id)
-
         def search_reading(reading: Query, back: dict[str, frozenset[str]], weight: float,
                            by_neighbour: bool = False) -> None:
             nonlocal pooled, best_full
             pool = model.index.search(reading, limit=FULLTEXT_POOL, allowed=admissible)
-            if any(others_line(leaf) for leaf, _, _ in pool):
-                # "How much did I sell my car for?" among forty "Mireia: I sold my car for
-                # £8,561": the user's own memories holding its words, past the pool they fill
-                seen = {leaf for leaf, _, _ in pool}
-                pool += [hit for hit in model.index.search(reading, limit=OWN_POOL,
-                                                           allowed=users_own)
-                         if hit[0] not in seen]
             pooled += len(pool)
             if pool:
                 best_full = max(best_full, pool[0][1])
@@ -1309,9 +1292,6 @@ class NavigationActor(Actor):
                 asked = _partly_without_names(asked, self.vectors.encode_query(meaning_text))
             similar, crowd = self.vectors.similar_and_crowd(
                 asked, VECTOR_POOL, admissible, ranking.CROWD_RANK, self._crowd_weight())
-            if any(map(others_line, similar)):  # ...and the closest in meaning of them
-                similar.update({leaf: sim for leaf, sim in self.vectors.similar(
-                    asked, OWN_POOL, users_own).items() if leaf not in similar})
             # Close in meaning and holding a question word, but past the full-text pool (50
             # other memories hold the word more compactly): scored on its words all the same.
             unscored = [leaf for leaf in similar if leaf not in best]
@@ -1435,7 +1415,7 @@ class NavigationActor(Actor):
         ranking.boost_matching(scores, tellers, ranking.TELLERS_FACTOR, boosts)
         # "What is my dog's name?" and "Dário: For a dog that age ...": another's line, about
         # the question no more than the teller's own thing is (``tellers``)
-        others_lines = self._others_lines(leading, boosts, others_line)
+        others_lines = self._others_lines(leading, scores, boosts, self._others_line(text))
         ranking.boost_matching(scores, others_lines, ranking.OTHERS_FACTOR, boosts)
         tellers |= others_lines
         repeated = self._repeated(scores) if asked_names else set()
@@ -2586,11 +2566,14 @@ class NavigationActor(Actor):
             return meta is not None and said_apart(meta.excerpt, THE_USER, user_names) is not None
         return apart
 
-    def _others_lines(self, leading: Sequence[str], boosts: Mapping[str, float],
+    def _others_lines(self, leading: Sequence[str], scored: Iterable[str],
+                      boosts: Mapping[str, float],
                       others_line: Callable[[str], bool]) -> frozenset[str]:
-        """The leading chat turns said by a named speaker other than the user
-        (``others_line``, for a question about the user alone), when a leading memory is the
-        user's own (the user's turn, a note with no label): "What is my dog's name?" and
+        """The ``scored`` chat turns said by a named speaker other than the user
+        (``others_line``, for a question about the user alone), when a ``leading`` memory is
+        the user's own (the user's turn, a note with no label); all of them, not only the
+        leading ones: a hundred others' "I sold my car for £..." rank past the leading ones
+        and ahead of the user's own, else. "What is my dog's name?" and
         "Dário: For a dog that age, two walks a day is plenty" (probe45: first at 1.00, the
         user's "She's called Biscuit" 2nd), "How much rent do we pay?" and "Efua: my
         take-home is £2224 and rent is £1039". What such a line tells is its speaker's, or
@@ -2600,7 +2583,7 @@ class NavigationActor(Actor):
                  if leaf in self.model.leaves}
         if not any(users_line(said, user_names) for said in texts.values()):
             return frozenset()
-        return frozenset(leaf for leaf in texts if boosts.get(leaf, 1.0) >= 1.0
+        return frozenset(leaf for leaf in scored if boosts.get(leaf, 1.0) >= 1.0
                          and others_line(leaf))
 
     def _speakers(self, leading: Iterable[str]) -> set[str]:

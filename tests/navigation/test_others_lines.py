@@ -20,12 +20,15 @@ LURCHER = ("[2025-02-09] User: We adopted a retired lurcher from the rescue in C
 RINA = "[2024-11-30] Rina: For a dog that old, two short walks a day are enough, and soft food."
 FLAT = "[2025-03-14] User: Our flat in Gràcia costs 1,100 euros a month, bills on top."
 KEMAL = "[2025-01-05] Kemal: Budget check: my rent is 1,300 a month and bills 150, is that normal?"
+TOWNS = ("Hull", "Ely", "Bury", "Wells", "Diss")
 NAMES = ("Rina", "Kemal", "Oscar", "Ilona", "Bruno", "Tamar", "Wiebke", "Joss", "Farah", "Lenz",
          "Mads", "Ottavia")
-SOLD = tuple(f"[2024-{m:02d}-{d:02d}] {NAMES[(m * 7 + d) % 12]}: I sold my car for "
-             f"£{1000 + 37 * i}, the buyer came from {('Hull', 'Ely', 'Bury', 'Wells')[i % 4]}."
-             for i, (m, d) in enumerate((m, d) for m in range(1, 13) for d in (3, 9, 14, 20, 26)))
-CORSA = "[2025-06-21] User: Got rid of the old Corsa at last, a neighbour paid £2,100 for it."
+SOLD = tuple(f"[2024-{m:02d}-{d:02d}] {NAMES[(m * 7 + d + k) % 12]}: I sold my car for "
+             f"£{1000 + 37 * i}, the buyer came from {TOWNS[i % 5]}."
+             for i, (m, d, k) in enumerate((m, d, k) for k in (0, 1) for m in range(1, 13)
+                                           for d in (2, 6, 10, 15, 19, 24)))
+CORSA = ("[2025-06-21] User: Finally got rid of the old Corsa: the car went to a neighbour for "
+         "£2,100 and a bottle of wine, and the paperwork took all afternoon.")
 
 
 async def test_another_speakers_line_ranks_below_the_users_own(tmp_path: Path) -> None:
@@ -35,11 +38,12 @@ async def test_another_speakers_line_ranks_below_the_users_own(tmp_path: Path) -
     assert rent.status == "FOUND" and "1,100" in rent.hits[0].text  # was Kemal's rent
 
 
-async def test_the_users_own_memory_is_found_past_other_speakers_lines(
+async def test_the_users_own_memory_leads_past_a_crowd_of_other_speakers_lines(
         tmp_path: Path) -> None:
-    # sixty other people's "I sold my car for £..." fill the full-text and vector pools
-    sold, = await replies(tmp_path / "crowd", (*SOLD, CORSA), ("¿Por cuánto vendí el coche?",))
-    assert sold.status == "FOUND" and "2,100" in sold.hits[0].text
+    # 144 other people's "I sold my car for £..." rank past the 30 leading memories: every
+    # one of them ranks below the user's own, not only the leading ones
+    sold, = await replies(tmp_path / "crowd", (*SOLD, CORSA), ("What did I get for my car?",))
+    assert sold.status == "FOUND" and "2,100" in sold.hits[0].text  # was NONE: "only Ottavia's"
 
 
 def test_a_line_apart_and_a_question_of_the_user_alone() -> None:
