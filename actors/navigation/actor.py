@@ -176,7 +176,14 @@ from actors.navigation.stories import (
 from actors.navigation.sum_asked import SumAsked, sum_asked
 from actors.navigation.text_memo import TextMemo
 from actors.navigation.the_user import as_the_user
-from actors.navigation.thing_owner import only_theirs, thing_asked, told_as_own
+from actors.navigation.thing_owner import (
+    asks_the_users_own,
+    only_theirs,
+    said_apart,
+    thing_asked,
+    told_as_own,
+    users_line,
+)
 from actors.navigation.told_by_others import ToldByOthers
 from actors.navigation.turn_order import TurnOrder
 from actors.navigation.unmentioned import TIME_WORDS, Unmentioned, as_said, countries_named
@@ -1451,6 +1458,11 @@ class NavigationActor(Actor):
         one_thing = thing[1] if thing is not None else which_asked(topic)
         in_passing = frozenset(leaf for leaf in leading if one_thing and leaf in model.leaves
                                and only_plural(model.text_of(leaf), one_thing))
+        # "What is my dog's name?" and "Dário: For a dog that age ...": another's line, about
+        # the question no more than the teller's own thing is (``tellers``)
+        others_lines = self._others_lines(leading, scores, boosts, self._others_line(text))
+        ranking.boost_matching(scores, others_lines, ranking.OTHERS_FACTOR, boosts)
+        tellers |= others_lines
         repeated = self._repeated(scores) if asked_names else set()
         slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf)
                            or leaf in repeated and self._names_only(leaf, best, asked_names,
@@ -1756,6 +1768,9 @@ class NavigationActor(Actor):
             return max(changes or anchored, key=self._told_when(anchored))
 
         continued: dict[str, str] = {}  # older -> newer: one story, told to the judge as such
+        # "Which tent did you recommend for Dartmoor?": the reply is about what its asking turn
+        # is about, whether or not its vector read that turn (a note saved between them)
+        continued.update(answered)
         if ranked and answer is None and span is None and asks_about_before(text) \
                 and tells_a_change(model.text_of(ranked[0][0])):
             # "where did Pepper use to sleep?" and the best match tells the change ("sleeps on
@@ -2604,7 +2619,8 @@ class NavigationActor(Actor):
                     or (answers is not None and answers(leaf)):
                 continue
             before = self.conversation.turn_before(leaf)
-            if before is not None and self.conversation.said_by(before, asked[0]):
+            if before is not None and self.conversation.said_by(before, asked[0]) \
+                    and self.conversation.goes_on_with(before, leaf):
                 out[leaf] = before
         return out
 
@@ -2637,6 +2653,41 @@ class NavigationActor(Actor):
         kinds = {kind for word in words if (kind := closed_kinds.kind_of_thing(word))}
         return lambda leaf: bool(kinds) and not holds(leaf) and any(
             closed_kinds.kind_of_thing(term) in kinds for term in self.model.index.terms_of(leaf))
+
+    def _others_line(self, question: str) -> Callable[[str], bool]:
+        """Whether a memory is another named speaker's line (``thing_owner.said_apart``),
+        when ``question`` asks about the user alone (``asks_the_users_own``); never, for any
+        other question. Each memory's excerpt is read once a search."""
+        user_names = self.readings.user_names()
+        if not asks_the_users_own(question, user_names):
+            return lambda leaf_id: False
+        leaves = self.model.leaves
+
+        @functools.cache
+        def apart(leaf_id: str) -> bool:
+            meta = leaves.get(leaf_id)
+            return meta is not None and said_apart(meta.excerpt, THE_USER, user_names) is not None
+        return apart
+
+    def _others_lines(self, leading: Sequence[str], scored: Iterable[str],
+                      boosts: Mapping[str, float],
+                      others_line: Callable[[str], bool]) -> frozenset[str]:
+        """The ``scored`` chat turns said by a named speaker other than the user
+        (``others_line``, for a question about the user alone), when a ``leading`` memory is
+        the user's own (the user's turn, a note with no label); all of them, not only the
+        leading ones: a hundred others' "I sold my car for £..." rank past the leading ones
+        and ahead of the user's own, else. "What is my dog's name?" and
+        "Dário: For a dog that age, two walks a day is plenty" (probe45: first at 1.00, the
+        user's "She's called Biscuit" 2nd), "How much rent do we pay?" and "Efua: my
+        take-home is £2224 and rent is £1039". What such a line tells is its speaker's, or
+        no one's. Turns already ranked down for being someone else's are left as they are."""
+        user_names = self.readings.user_names()
+        texts = {leaf: self.model.leaves[leaf].excerpt for leaf in leading
+                 if leaf in self.model.leaves}
+        if not any(users_line(said, user_names) for said in texts.values()):
+            return frozenset()
+        return frozenset(leaf for leaf in scored if boosts.get(leaf, 1.0) >= 1.0
+                         and others_line(leaf))
 
     def _speakers(self, leading: Iterable[str]) -> set[str]:
         """The folded names of the chat speakers whose turns are among ``leading`` (a
@@ -3466,7 +3517,7 @@ class NavigationActor(Actor):
             held = {leaf: several.held(
                 query.query_terms, self.model.index.terms_of(leaf), things_of,
                 best[leaf].matched - best[leaf].near if leaf in best else ())
-                for leaf, _ in ranked[:several.PARTS_DEPTH]}
+                for leaf, _ in ranked[:several.PARTS_DEPTH] if leaf not in tellers}
             parts, of_kind = several.parts_of(query.query_terms, held,
                                               lambda term: bool(things_of(term)))
             # a memory naming a value the timeline knows is a part, as one naming a thing of

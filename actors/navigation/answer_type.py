@@ -279,7 +279,7 @@ _FIRST_PERSON = frozenset(
     "i i'm i've i'd i'll im ive me we we're we've us yo me nos nosotros nosotras".split())
 """Words that put the speaker in a sentence ("my" is read apart: "my colleague's kid" is
 someone else)."""
-_OTHERS = frozenset(
+OTHER_PEOPLE = frozenset(
     """colleague colleagues coworker coworkers friend friends neighbour neighbours neighbor
     neighbors classmate classmates flatmate roommate cousin cousins uncle aunt nephew niece
     sister brother mum mom mother dad father kid kids son daughter boss manager client
@@ -301,7 +301,7 @@ def someone_else_first(text: str) -> bool:
     if any(word in _FIRST_PERSON for word in words):
         return False
     return any(word.endswith("'s") and word not in _NOT_POSSESSIVE or word in _PRONOUNS
-               or word in _OTHERS and i > 0 and words[i - 1] in _DETERMINERS
+               or word in OTHER_PEOPLE and i > 0 and words[i - 1] in _DETERMINERS
                for i, word in enumerate(words))
 
 
@@ -339,7 +339,7 @@ def whose(words: Sequence[str], at: int, *, speaker_unsaid: bool = True) -> str 
         said = fold(words[start + i]).replace("’", "'")
         if said.endswith("'s") and said not in _NOT_POSSESSIVE \
                 or word in _PRONOUNS and (i == 0 or sentence[i - 1] in ("and", "but", "y")) \
-                or word in _OTHERS and i > 0 and sentence[i - 1] in _DETERMINERS:
+                or word in OTHER_PEOPLE and i > 0 and sentence[i - 1] in _DETERMINERS:
             return "other"
     return "speaker" if speaker_unsaid and not asked else None  # "What does a hamster need?"
 
@@ -380,7 +380,7 @@ def _owned_after(words: Sequence[str], at: int, end: int) -> bool:
         for k, said in enumerate(owner):
             if said.endswith("'s") and said not in _NOT_POSSESSIVE:
                 return True
-            if bare(said) in _OTHERS and k > 0 and owner[k - 1] in _DETERMINERS | {"del"} \
+            if bare(said) in OTHER_PEOPLE and k > 0 and owner[k - 1] in _DETERMINERS | {"del"} \
                     and word != "from":  # "a gift from a friend" may be the speaker's now
                 return True
         return False

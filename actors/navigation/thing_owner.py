@@ -18,14 +18,16 @@ import re
 from collections.abc import Callable, Sequence
 
 from actors.facts.speakers import USER, opening_speaker, past_label
+from actors.navigation.answer_type import OTHER_PEOPLE
 from actors.navigation.asked_person import (
     THE_USER,
+    asks_of_the_user,
     names_asked,
     names_the_user,
     tells_of_self,
     tells_the_other,
 )
-from actors.navigation.query import owned_by_names, possessed
+from actors.navigation.query import COMPOSED, RELATION_WORDS, owned_by_names, possessed
 from actors.text import fold
 
 
@@ -75,10 +77,50 @@ def told_as_own(text: str, owner: str, user_names: Sequence[str]) -> str | None:
     user's names, for the user): "Lucas: Hemos adoptado un perro" for the user's dog, "user:
     Bought a Brompton folding bike" for Nadia's. None otherwise: the owner's own turn, a turn
     naming them, a question or a reply to someone, a note with no label."""
+    return said_apart(text, owner, user_names) if tells_of_self(text) else None
+
+
+def said_apart(text: str, owner: str, user_names: Sequence[str]) -> str | None:
+    """The teller, when a chat turn is said by a named teller other than ``owner``, to
+    nobody addressed in the second person (``tells_the_other``: "Dário: your dog needs two
+    walks" may be said to the owner, of the owner's dog) and never naming ``owner``: what it
+    tells is its teller's, or no one's ("Dário: For a dog that age, two walks a day is
+    plenty" tells nothing of the user's dog). None otherwise."""
     said_by = teller(text, user_names)
-    if said_by is None or fold(said_by) == fold(owner) or not tells_of_self(text):
+    if said_by is None or fold(said_by) == fold(owner) or tells_the_other(text):
         return None
     return None if _names(text, _called(owner, user_names)) else said_by
+
+
+def users_line(text: str, user_names: Sequence[str]) -> bool:
+    """Whether a memory is the user's: a turn with the user's label or one of the user's
+    names, to anyone ("user: Can you help me plan a budget?"), or a note with no label (the
+    assistant's turn is nobody's)."""
+    speaker = opening_speaker(text)
+    return speaker is None or teller(text, user_names) == THE_USER
+
+
+_KIN = RELATION_WORDS | OTHER_PEOPLE | frozenset(COMPOSED)
+"""Words naming a person by their relation ("my sister", "mi jefe", "my colleague"): a
+question of the user's relative asks about someone who may be a named speaker of the store."""
+_THIRD_PERSON = frozenset("he she they him her his their them".split())
+"""...and so does one of "her dog", "his job"."""
+
+
+def asks_the_users_own(question: str, user_names: Sequence[str]) -> bool:
+    """Whether ``question`` asks about the user alone: in the first person or of "the user"
+    ("What is my dog's name?", "How much rent do we pay?"), or of nobody it names ("¿Cuánto
+    pago de alquiler?", a verb's person alone: ``asks_of_the_user``); naming no one else (a
+    name the user gave is the user's) and no relative of the user's ("my sister's job" may
+    be a named speaker's own turn)."""
+    given = {fold(name) for name in user_names}
+    named = names_asked(question)
+    if any(fold(name) not in given for name in named):
+        return False
+    if not named and not names_the_user(question) and not asks_of_the_user(question):
+        return False
+    return not any(word in _KIN or word in _THIRD_PERSON
+                   for word in re.findall(r"[\w-]+", fold(question)))
 
 
 def _called(owner: str, user_names: Sequence[str]) -> tuple[str, ...]:

@@ -43,41 +43,21 @@ def _key(entry: Mapping[str, Any], count: int) -> _Key:
 
 
 class TurnOrder:
-    """``told_after``, ``told_before`` and ``told_around`` of the read model's catalog, kept
-    per catalog state (one actor's searches use it, one at a time)."""
+    """``told_around`` of the read model's catalog, kept per catalog state (one actor's
+    searches use it, one at a time): a turn's next and previous turns are read from it too
+    (``Conversation.turn_after``)."""
 
     def __init__(self) -> None:
         self._state: tuple[object, object, int] | None = None
-        self._after: dict[_Key, Mapping[str, Any] | None] = {}
-        self._before: dict[_Key, Mapping[str, Any] | None] = {}
         self._around: dict[_Key, Sequence[Mapping[str, Any]]] = {}
 
     def _current(self, model: _Model) -> None:
         kept = self._state
         if kept is None or kept[0] is not model or kept[1] is not model.index \
                 or kept[2] != model.seq \
-                or len(self._after) + len(self._before) + len(self._around) >= KEPT:
-            self._after.clear()
-            self._before.clear()
+                or len(self._around) >= KEPT:
             self._around.clear()
             self._state = (model, model.index, model.seq)
-
-    def after(self, model: _Model, entry: Mapping[str, Any]) -> Mapping[str, Any] | None:
-        """``model.catalog.told_after(entry)``."""
-        self._current(model)
-        key = _key(entry, 1)
-        if key not in self._after:
-            self._after[key] = model.catalog.told_after(entry)
-        return self._after[key]
-
-    def before(self, model: _Model, entry: Mapping[str, Any]) -> Mapping[str, Any] | None:
-        """The first of ``model.catalog.told_before(entry, 1)``, or None."""
-        self._current(model)
-        key = _key(entry, 1)
-        if key not in self._before:
-            rows = model.catalog.told_before(entry, 1)
-            self._before[key] = rows[0] if rows else None
-        return self._before[key]
 
     def around(self, model: _Model, entry: Mapping[str, Any], count: int
                ) -> Sequence[Mapping[str, Any]]:

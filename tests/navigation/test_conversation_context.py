@@ -161,6 +161,28 @@ async def test_the_answer_to_an_asking_turn_leads_though_it_holds_none_of_the_wo
 
 
 
+async def test_a_reply_saved_after_other_memories_is_still_its_turns_reply(
+        tmp_path: Path) -> None:
+    # agents sharing one store save between the turns of a chat (probe45, failure 3): a
+    # note and another chat's turn of another day come between the user's question and the
+    # assistant's reply, which still answers it and leads
+    async with Runtime(tmp_path) as rt:
+        asking = await save(rt, "[2025-08-16] User: Which tent should I take for two nights "
+                                "on Dartmoor in September? Under £200.")
+        await save(rt, "Yannick returned the borrowed camping stove to the club store.")
+        await save(rt, "[2024-03-02] Ofelia: ¿Qué saco de dormir me recomiendas para "
+                       "acampar en invierno?")
+        answer = await save(rt, "[2025-08-16] Assistant: The Vango Soul 200 is light and "
+                                "stands up to wind; pitch it with the back to the weather.")
+        await save(rt, "[2025-08-20] User: The boiler service is booked for Thursday.")
+        await embedded(rt)
+        found = await search(rt, "Which tent did you recommend for Dartmoor?")
+        assert ids(found)[:1] == [answer]
+        nav = rt.navigation
+        assert nav.conversation.turn_after(asking) == answer
+        assert nav.conversation.answered(answer) == asking
+
+
 @pytest.mark.parametrize(("day", "told", "short", "answer", "question"), [
     # "did you catch anything?" tells nothing: the turn answering it is shown with it
     ("[10:05 am on 5 February, 2023]", "Oskar: went ice fishing on Pike Lake last Sunday with "

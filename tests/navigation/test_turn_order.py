@@ -18,11 +18,6 @@ class Catalog:
         self.turns: list[dict[str, Any]] = []
         self.asked = 0
 
-    def told_after(self, entry: Mapping[str, Any]) -> Mapping[str, Any] | None:
-        self.asked += 1
-        later = [t for t in self.turns if t["recorded_at"] > entry["recorded_at"]]
-        return later[0] if later else None
-
     def told_around(self, entry: Mapping[str, Any], count: int) -> Sequence[Mapping[str, Any]]:
         self.asked += 1
         before = [t for t in self.turns if t["recorded_at"] < entry["recorded_at"]]
@@ -47,14 +42,14 @@ def test_answers_are_kept_while_the_catalog_stands_and_asked_again_when_it_moves
     model = Model(catalog)
     order = TurnOrder()
     first = catalog.turns[0]
-    assert order.after(model, first) == _turn(2)
-    assert order.after(model, first) == _turn(2)
+    assert order.around(model, first, 1) == (_turn(2),)
+    assert order.around(model, first, 1) == (_turn(2),)
     assert [t["id"] for t in order.around(model, catalog.turns[1], 2)] == ["L-1"]
     order.around(model, catalog.turns[1], 2)
     assert catalog.asked == 2
     catalog.turns.insert(1, {**_turn(1), "id": "L-1b", "recorded_at": "2026-01-01T00:01:30"})
     model.seq = 2  # the refresh that took the new turn in
-    assert order.after(model, first)["id"] == "L-1b"  # type: ignore[index]
+    assert order.around(model, first, 1)[0]["id"] == "L-1b"
     assert [t["id"] for t in order.around(model, catalog.turns[2], 2)] == ["L-1b", "L-1"]
     assert catalog.asked == 4
 
@@ -64,10 +59,10 @@ def test_a_replaced_index_or_read_model_drops_the_answers() -> None:
     catalog.turns = [_turn(1), _turn(2)]
     model = Model(catalog)
     order = TurnOrder()
-    order.after(model, catalog.turns[0])
+    order.around(model, catalog.turns[0], 1)
     model.index = object()  # a rebuild: the seq may even go back to the same number
-    order.after(model, catalog.turns[0])
-    order.after(Model(catalog), catalog.turns[0])
+    order.around(model, catalog.turns[0], 1)
+    order.around(Model(catalog), catalog.turns[0], 1)
     assert catalog.asked == 3
 
 
@@ -78,6 +73,6 @@ def test_a_different_count_or_entry_is_another_question() -> None:
     order = TurnOrder()
     assert len(order.around(model, catalog.turns[1], 1)) == 2
     assert len(order.around(model, catalog.turns[1], 2)) == 2
-    assert order.after(model, catalog.turns[1]) == _turn(3)
-    assert order.after(model, catalog.turns[2]) is None
-    assert catalog.asked == 4
+    assert order.around(model, catalog.turns[2], 1) == (_turn(2),)
+    assert order.around(model, catalog.turns[1], 1) == (_turn(1), _turn(3))
+    assert catalog.asked == 3
