@@ -111,17 +111,16 @@ def kind_of_thing(word: str) -> str | None:
     return _KIND_OF_THING.get(stem(terms[0])) if len(terms) == 1 else None
 
 
-_ONE_THING_WORDS = ("dog dogs puppy puppies pup perro perra perrito cachorro",
-                    "cat cats kitten kittens kitty gato gata gatito",
-                    "bike bicycle bici bicicleta cycling cycle ciclismo",
-                    "run running runs ran correr corro carrera",
-                    "swim swimming swam natacion nadar nado",
-                    "climb climbing bouldering escalada escalar",
-                    """motorcycle motorcycles motorbike motorbikes motocicleta
-                    motocicletas moto motos ducati harley kawasaki vespa""")
 _ONE_THING = tuple(frozenset(stem(term) for word in group.split()
                              for term in text_terms(fold(word).lower()))
-                   for group in _ONE_THING_WORDS)
+                   for group in ("dog dogs puppy puppies pup perro perra perrito cachorro",
+                                 "cat cats kitten kittens kitty gato gata gatito",
+                                 "bike bicycle bici bicicleta cycling cycle ciclismo",
+                                 "run running runs ran correr corro carrera",
+                                 "swim swimming swam natacion nadar nado",
+                                 "climb climbing bouldering escalada escalar",
+                                 """motorcycle motorcycles motorbike motorbikes motocicleta
+                                 motocicletas moto motos ducati harley kawasaki vespa"""))
 """Words of one list naming one thing, either language: a puppy is a dog ("We adopted a golden
 retriever puppy" answers "¿qué perro adoptó el usuario?"), bouldering is climbing, a Ducati is
 a motorcycle (a road vehicle's kind is "car": a motorcycle told by its make is itself)."""
@@ -129,12 +128,6 @@ _BREED_TERMS = tuple((group, frozenset(stem(term) for word in BREEDS[animal].spl
                                        for term in text_terms(fold(word).lower())))
                      for group, animal in zip(_ONE_THING, BREEDS, strict=False))
 """The breeds of the dog's and the cat's lists (the first two of ``_ONE_THING``)."""
-
-
-def same_words(word: str) -> tuple[str, ...]:
-    """The words (as listed) of the list for the one thing ``word`` (a listed word) names."""
-    return next((tuple(group.split()) for group in _ONE_THING_WORDS if word in group.split()),
-                ())
 
 
 def same_thing(word: str) -> frozenset[str]:
