@@ -56,6 +56,7 @@ from actors.facts.activities import activity_facts
 from actors.facts.ages import age_facts
 from actors.facts.ahead import SOON, day_ahead
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
+from actors.facts.diets_named import named_diets
 from actors.facts.endings import ending_facts, is_ending, left_named
 from actors.facts.jobs import JobChanges
 from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
@@ -353,6 +354,7 @@ _A_JOB_LEFT = _r(r"\b(?:left|quit|resigned|handed\s+in|walked\s+out|laid\s+off|f
                  r"let\s+go|made\s+redundant)\b")
 """A job left, told before a new one ("I left Globex last Friday, joining Initech ...")."""
 _NAME = r"(?P<s>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
+_ONE_NAME = r"(?P<s>[^\W\d_][\w'-]*)"
 _NOT_AFTER_DETERMINER = "".join(
     rf"(?<!\b{word} )" for word in "mi el su tu un al del de ese este buen nuevo otro primer "
     "gran mismo cada consiguio consigui encontro encontre busca busco tiene tengo perdio perdi "
@@ -857,6 +859,11 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("diet", _r(rf"\b{_ADV_ES}(?:soy|somos|me\s+he\s+hecho|me\s+hice|nos\s+hemos\s+hecho|"
                      rf"nos\s+hicimos)\s+{_FULLY_ES}(?=(?:{_DIET_ES})(?![\w-]))"),
           first_token=True),
+    # a named person's diet: "Yusuf is vegan now", "Chloe went vegan in May" (told with a
+    # pronoun, or in Spanish: ``diets_named``)
+    _Rule("diet", _r(rf"\b{_ONE_NAME}\s+{_ADV}(?:is|'s|went|became|turned|has\s+(?:gone|become|"
+                     rf"turned))\s+{_ADV}(?:a\s+)?{_FULLY}(?={_DIET}(?![\w-]))"),
+          named=True, first_token=True),
     # stack
     _Rule("stack", _r(
         r"\b(?:our|my|the)\s+(?:(?P<s>[\w.-]+)\s+)?(?:tech\s+)?stack\s+is\s+(?:now\s+)?")),
@@ -1485,6 +1492,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     for m in _TOOL.finditer(folded):
         out.extend(_tool(span, m))
     out.extend(_moved_facts(span))
+    out.extend(named_diets(span))
     out.extend(_hired_facts(span))
     out.extend(_tool_switch(span))
     out.extend(name_facts(span))

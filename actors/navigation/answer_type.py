@@ -16,6 +16,7 @@ from actors.dates import LEADING_DATE, MONTHS, WEEKDAYS
 from actors.facts.common_words import is_common_word
 from actors.facts.speakers import past_label
 from actors.navigation.stem import stem
+from actors.navigation.values import values
 from actors.text import fold
 
 _NUMBER = r"\d+(?:[.,]\d+)?"
@@ -33,6 +34,18 @@ _MONEY = re.compile(
     re.IGNORECASE)
 """A sum: "£180", "1,050 euros", and in words ("Twenty-one thousand dollars", "a hundred
 bucks", "veinte mil pesos"): a chat tells a price as it is said."""
+_MONEY_WORD = re.compile(rf"[£$€¥]|{_CURRENCY}", re.IGNORECASE)
+
+
+def is_money_word(word: str) -> bool:
+    """Whether ``word`` names money ("libras", "€", "dollars"): what a bare number counts."""
+    return bool(_MONEY_WORD.fullmatch(fold(word).strip()))
+
+
+def sums(text: str) -> frozenset[str]:
+    """The sums of money ``text`` states, each in one form (``values.values``): "£3,200" and
+    "3.200 libras" are one sum, whichever the currency (a unit is not compared)."""
+    return frozenset(form for m in _MONEY.finditer(fold(text)) for form in values(m.group()))
 _DURATION = re.compile(
     rf"\b(?:{_NUMBER}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|half|un|una|dos|"
     r"tres|cuatro|cinco|seis|siete|ocho|nueve|diez|media)(?:\s*(?:-|to|a|or|o)\s*\d+)?[\s-]*"

@@ -122,7 +122,11 @@ class Apart:
         found = []
         for name in names:
             days = days_of[name]
-            owns = owned.get(name) or owned.get(name.split()[-1], ())
+            # a fact recorded of the name tells it with the thing asked ("How has Yusuf's
+            # diet changed?": "Yusuf diet = 'vegetarian'", though no memory says "diet")
+            recorded = {attribute for _, attribute in self.model.facts.keys_of_subject(name)}
+            owns = tuple(word for word in owned.get(name) or owned.get(name.split()[-1], ())
+                         if not recorded & _read_both_ways(word))
             kinship = self.relations_apart(owns, days)
             if kinship:
                 found.append((name, kinship))
@@ -231,3 +235,10 @@ class Apart:
 
 def _terms(name: str) -> tuple[str, ...]:
     return tuple(stem(t) for t in text_terms(name))
+
+
+def _read_both_ways(word: str) -> set[str]:
+    """``word`` folded and its readings in the other language ("dieta" -> "diet"): a fact's
+    attribute is named in English whatever the language it was told in."""
+    return {fold(word).lower(), *(reading for _, readings in other_reading(word) or ()
+                                  for reading in readings)}

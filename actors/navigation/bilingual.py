@@ -56,7 +56,8 @@ spring primavera|autumn otono|time hora tiempo|hour hora|early temprano|late tar
 favourite favorito favorita|favorite favorito favorita|like gusta|love encanta|hate odio
 prefer prefiero preferir|want quiero|need necesito|problem problema|idea idea|plan plan
 decision decision|decided decidi decidimos|change cambio cambiar|changed cambie cambiamos
-new nuevo nueva|old viejo antiguo|first primero primera|last ultimo ultima|next proximo
+new nuevo nueva|old viejo antiguo|first primero primera|second segundo segunda
+third tercero tercera tercer|last ultimo ultima|next proximo
 start empezar|started empece empezamos|finish terminar|finished termine terminamos
 database datos|server servidor|service servicio|deploy despliegue desplegar
 deployment despliegue|release version|version version|bug error fallo|error error

@@ -19,6 +19,18 @@ from actors.navigation.stem import stem
 from actors.text import fold
 from actors.text import terms as text_terms
 
+BREEDS = {
+    "dog": """greyhound galgo whippet lurcher podenco labrador retriever spaniel terrier collie
+        poodle caniche beagle dachshund teckel husky bulldog chihuahua pug carlino schnauzer
+        dalmatian dalmata rottweiler doberman corgi pomeranian weimaraner vizsla mastiff mastin
+        staffie westie sheepdog""",
+    "cat": "siamese siames ragdoll tabby atigrado sphynx moggy",
+}
+"""A dog or a cat told by its breed ("we adopted a retired greyhound", "acogimos a un segundo
+galgo"): "How many dogs do I have?" asks by the animal, and the sentence model does not count a
+galgo as a dog. A breed that is also a common word or a place is left out ("boxer", "pointer",
+"setter", "persian", "bengal"). They are pets too ("What pets do I have?")."""
+
 _KINDS: dict[str, str] = {
     "instrument": """guitar guitarra piano violin violín viola cello violonchelo chelo drums
         drum batería bateria bass ukulele ukelele ukele flute flauta saxophone sax saxofón
@@ -39,7 +51,8 @@ _KINDS: dict[str, str] = {
     "pet": """dog dogs puppy perro perra perrito cachorro cat cats kitten gato gata gatito
         hamster hámster rabbit conejo parrot loro budgie periquito canary canario fish pez
         peces goldfish turtle tortuga tortoise ferret hurón snake serpiente lizard lagarto
-        gecko iguana chinchilla hedgehog erizo horse caballo pony poni guinea cobaya""",
+        gecko iguana chinchilla hedgehog erizo horse caballo pony poni guinea cobaya
+        """ + BREEDS["dog"] + " " + BREEDS["cat"],
     "airline": """ryanair easyjet iberia vueling volotea binter klm lufthansa transavia
         wizz wizzair norwegian aerlingus finnair alitalia airfrance jetblue emirates qatar
         aeromexico avianca latam qantas airways airline airlines aerolínea aireuropa""",
@@ -111,12 +124,18 @@ _ONE_THING = tuple(frozenset(stem(term) for word in group.split()
 """Words of one list naming one thing, either language: a puppy is a dog ("We adopted a golden
 retriever puppy" answers "¿qué perro adoptó el usuario?"), bouldering is climbing, a Ducati is
 a motorcycle (a road vehicle's kind is "car": a motorcycle told by its make is itself)."""
+_BREED_TERMS = tuple((group, frozenset(stem(term) for word in BREEDS[animal].split()
+                                       for term in text_terms(fold(word).lower())))
+                     for group, animal in zip(_ONE_THING, BREEDS, strict=False))
+"""The breeds of the dog's and the cat's lists (the first two of ``_ONE_THING``)."""
 
 
 def same_thing(word: str) -> frozenset[str]:
     """The index terms (stemmed) naming the thing ``word`` names in its kind's list, itself
-    included."""
+    included, and its breeds for a dog or a cat (a galgo is a dog; a dog is no galgo: "my
+    greyhound" is not held by a memory of a beagle)."""
     terms = text_terms(fold(word).lower())
     own = stem(terms[0]) if len(terms) == 1 else ""
-    return frozenset({own}.union(*(group for group in _ONE_THING if own in group))) \
+    return frozenset({own}.union(*(group for group in _ONE_THING if own in group),
+                                 *(breeds for group, breeds in _BREED_TERMS if own in group))) \
         if own else frozenset()

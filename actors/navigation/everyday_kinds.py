@@ -77,6 +77,12 @@ and what a question naming the kind is read as are one list ("¿Qué instrumento
 usuario?" and "Started learning the fiddle": probe43), less "bass", which as often names a
 fish or a voice, and with the keyboard, said of a computer as often (a reading may miss it;
 a judgement of "never stored" may not)."""
+_DOGS = "dog perro " + closed_kinds.BREEDS["dog"]
+_CATS = "cat gato " + closed_kinds.BREEDS["cat"]
+"""A dog or a cat told by its breed (``closed_kinds.BREEDS``): "How many dogs do I have?" and
+"acogimos a un segundo galgo". Only the breeds and the animal's word: its other words
+("kitten", "gatito") are read as the animal already (``synonyms``, ``bilingual``), and a
+reading holding them too found more of other people's kittens for "the user's cat"."""
 _CRAFTS = """
     pottery ceramics knitting crochet sewing embroidery woodworking bookbinding calligraphy
     origami quilting weaving jewellery jewelry candle
@@ -162,6 +168,7 @@ _KINDS: dict[str, str] = {
     "language": _LANGUAGES, "idioma": _LANGUAGES, "lengua": _LANGUAGES,
     "pet": _PETS, "animal": _PETS, "mascota": _PETS,
     "bird": _BIRDS, "pajaro": _BIRDS,
+    "dog": _DOGS, "perro": _DOGS, "cat": _CATS, "gato": _CATS,
     "instrument": _INSTRUMENTS, "instrumento": _INSTRUMENTS,
     "craft": _CRAFTS, "manualidad": _CRAFTS,
     "hobby": _HOBBIES, "hobbies": _HOBBIES, "pastime": _HOBBIES, "aficion": _HOBBIES,

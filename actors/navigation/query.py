@@ -564,7 +564,8 @@ _BOUGHT = re.compile(
     r"\b(?:buy|buys|bought|purchased?|purchases|own|owns|owned|compr[aoóéu]\w*)\s+"
     r"(?=(?:the|a|an|el|la|los|las|un|una)\s)" + _THING, re.IGNORECASE)
 QUALIFIERS = frozenset(
-    """new old current favourite favorite main usual first last latest most recent previous own best
+    """new old current favourite favorite main usual first second third fourth fifth last latest
+    most recent previous own best segundo segunda tercer tercero tercera
     left right little big older younger eldest youngest other next daily weekly monthly
     yearly morning evening night weekend summer winter spring autumn electric electrico electrica
     nuevo nueva viejo vieja actual favorito favorita primer primera ultimo ultima mejor
@@ -573,7 +574,8 @@ QUALIFIERS = frozenset(
     rojo roja azul verde amarillo amarilla negro negra blanco blanca gris marron rosa morado
     morada naranja plateado plateada dorado dorada""".split())
 """Words that qualify the thing possessed rather than name it ("the user's new laptop", "my
-morning run", "the red Seat": a colour, said in either language, is no thing of its own)."""
+morning run", "the red Seat": a colour, said in either language, is no thing of its own; nor
+an order, "my second dog", "mi segundo perro", the dog a memory tells without the ordinal)."""
 
 
 @functools.lru_cache(maxsize=256)

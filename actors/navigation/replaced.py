@@ -15,6 +15,8 @@ from collections.abc import Callable
 
 from actors.facts.common_words import is_common_word
 from actors.facts.speakers import past_label
+from actors.navigation.answer_type import is_money_word, sums
+from actors.navigation.bilingual import other_reading
 from actors.navigation.days import saved_in_order
 from actors.navigation.messages import Replaced
 from actors.navigation.query import parse_query
@@ -30,7 +32,9 @@ REPLACED_POOL = 50
 REPLACED_MAX_NAMES = 6
 """A memory naming more things than this (names, versions) is an overview ("atlas-web: React
 18 + TypeScript + Vite 5 ... TanStack Query, client state in Zustand"): one of them replaced
-does not make the rest outdated."""
+does not make the rest outdated. A slip corrected is no such change: the chat turn that told
+"I sold the Fiesta ... for £3,200 ... Sheffield ... Rotherham ... £600" said a wrong value,
+however many things it names (as ``_tells_more`` says)."""
 REPLACED_COMMON_SHARE = 0.25
 REPLACED_MIN_DF = 20
 """A word of a change's context held by more memories than this share of the store (and more
@@ -123,20 +127,30 @@ def _key_terms(value: str) -> frozenset[str]:
     return frozenset(parse_query(" ".join(named(value) or value.split())).query_terms)
 
 
+def _other_reading_terms(text: str) -> set[str]:
+    """The index terms of ``text``'s words read in the other language (``bilingual``): a
+    change told in Spanish of a memory told in English ("me pagó 3.050 libras, no 3.200 ...
+    el presupuesto" / "... budget £600") shares its context only in the other words."""
+    reading = other_reading(past_label(text)) or []
+    return set(parse_query(" ".join(other for word, others in reading for other in others
+                                    if other != word)).query_terms)
+
+
 def replaced_memory(model: ReadModel, msg: Replaced,
                     when: Callable[[str], tuple[str, float]]) -> str | None:
     """The memory whose state ``msg.text`` says it changed: an earlier memory (of its own
     scope or a global one, of that day or before, current, of a person if the text is)
     holding the old value's names and versions ("Postgres 15", "Celery"), none of the new
     value's, and a word of the rest of the text (the context: "billing-api", "Python") or
-    every uncommon word of the thing it names ("WEBHOOK_MAX_RETRIES" from 5 to 3) or,
+    every uncommon word of the thing it names ("WEBHOOK_MAX_RETRIES" from 5 to 3), in
+    either language ("presupuesto" for a memory's "budget": ``_other_reading_terms``), or,
     when none does, a recorded fact whose value is the old one ("My bank is ING."); of
     several, the one sharing most context words, then the latest."""
     changes = msg.changes
     if not changes:
         return None
     index, metas = model.index, model.leaves
-    said = set(parse_query(msg.text).query_terms)
+    said = set(parse_query(msg.text).query_terms) | _other_reading_terms(msg.text)
     common = max(REPLACED_MIN_DF, int(len(index) * REPLACED_COMMON_SHARE))
     day = msg.day.isoformat() if msg.day else None
 
@@ -153,12 +167,15 @@ def replaced_memory(model: ReadModel, msg: Replaced,
         names = named(change.old)
         stated = values(change.old)
         counted: frozenset[str] = frozenset()
+        money = False
         # a time or a duration ("3 hours 12 minutes", "7:30 pm") says its unit: no bare number
         if names and all(_VERSION.match(word) for word in names) \
                 and not any(":" in form for form in stated):
             if not change.thing:
                 continue  # "/v1 is deprecated": a bare version ties to any note's v1
             counted = _key_terms(change.thing)  # "Node from 20 to 22": a 20 of Node's
+            # "3.050 libras, no 3.200": a sum of 3,200 in any writing ("£3,200")
+            money = is_money_word(change.thing)
         old = value | counted
         new = _key_terms(change.new) if change.new else frozenset()
         # a number is no context: the note's own date ("2025-04-02") is in most notes
@@ -178,11 +195,12 @@ def replaced_memory(model: ReadModel, msg: Replaced,
         for leaf_id, _, _ in found:
             held = index.terms_of(leaf_id)
             text = model.text_of(leaf_id)
-            if not counted <= held or (new and new <= held) \
+            if not (stated <= sums(text) if money else counted <= held) \
+                    or (new and new <= held) \
                     or not ((value & _whole_words(change.old)) <= _whole_words(text)
                             and value <= held or (stated and stated <= values(text))
                             or (change.slip and _name_in_part(names, held, text))) \
-                    or _names_told(text) > REPLACED_MAX_NAMES \
+                    or (not change.slip and _names_told(text) > REPLACED_MAX_NAMES) \
                     or _tells_more(text, change, told):
                 continue
             if held & context or (thing and thing <= held):

@@ -31,8 +31,8 @@ _CODE = r"`[^`\n]{1,40}`"
 """A value written as code, whatever its characters: a cron expression ("`0 3 * * *`")."""
 _VALUE = _NOT_A_VALUE + r"(?P<old>" + _CODE + "|" + _WORD + r"(?:\s+" + _WORD + r"){0,3}?)"
 _NEW = r"(?P<new>" + _CODE + r"|[`'\"“]?" + _WORD + r"(?:\s+" + _WORD + r"){0,3}?[`'\"”]?)"
-_END = (r"(?=\s*(?:[,.;:()!?]|\s(?:in|on|at|for|after|before|because|since|so|and|but|as|with|"
-        r"last|this|next|yesterday|today|across|en|para|porque|y|pero|tras|desde|la|el)\b|$))")
+_END = (r"(?=\s*(?:[,.;:()!?—–]|-\s|\s(?:in|on|at|for|after|before|because|since|so|and|but|"
+        r"as|with|last|this|next|yesterday|today|across|en|para|porque|y|pero|tras|desde|la|el)\b|$))")
 _THING = r"(?P<thing>(?:\s+[\w.'’-]+){0,5}?)"
 _DET = r"(?:the\s+|our\s+|my\s+|el\s+|la\s+|los\s+|las\s+)?"
 
