@@ -15,7 +15,11 @@ for whatever. Two parts of the question say which sum:
 - *what for* ("pay for parking", "pagó por el coche"): a sum is for it only when its turn,
   or the turns around it, hold the thing in a form of either language ("coche", "car"), or
   its sentence names a thing (a make, a name that no place is: "Sold the old Toyota Yaris
-  for £3,900").
+  for £3,900"). The turns around count only for a sum whose own sentence names nothing
+  else bought: "una bicicleta ... por 1.250 euros" beside a talk of Rohan's car is the
+  bike's, and "Correction on the Skoda: it was £6,400" beside his kayak is the Skoda's;
+- *whose thing* ("How much did Rohan's kayak cost?", "¿Cuánto costó el sofá de Inés?"): the
+  owner named is read as who pays, the thing as what for.
 
 English and Spanish; pure functions. It never judges a question naming neither: that one is
 the sum gate's alone (any sum shown answers it).
@@ -31,7 +35,7 @@ from actors.facts.makes import kind_of, makes_of
 from actors.facts.speakers import past_label
 from actors.navigation.answer_type import expected, holds, things_by_name
 from actors.navigation.bilingual import other_reading, reads_spanish, translatable
-from actors.navigation.query import kin, paid_for
+from actors.navigation.query import QUALIFIERS, kin, owned_by_names, paid_for
 from actors.navigation.stem import stem
 from actors.text import fold, sentences
 from actors.text import terms as text_terms
@@ -92,11 +96,12 @@ class SumAsked:
         if self.payer and not _names(self.payer, text):
             return False
         said = past_label(text.lstrip())
-        if not self.thing or any(_same_word(stem(term), form)
-                                 for told in (text, *around)
-                                 for term in text_terms(past_label(told.lstrip()))
-                                 for form in self.forms):
+        another = bool(self.thing) and self._for_another(said)
+        if not self.thing or any(self._holds_thing(told)
+                                 for told in (text, *(() if another else around))):
             return True
+        if another:
+            return False
         if self.untranslated and reads_spanish(said) != reads_spanish(self.question):
             return True  # "cabaña" asked, "We rented a cabin": no reading holds the other's
         money = expected(self.question)
@@ -107,12 +112,60 @@ class SumAsked:
                                                0, at - 1):at + 1])))
             for at, sentence in enumerate(parts))
 
+    def _holds_thing(self, text: str) -> bool:
+        """Whether ``text`` (a turn, its label left out) holds the thing in a form of
+        ``forms``."""
+        return any(_same_word(stem(term), form)
+                   for term in text_terms(past_label(text.lstrip())) for form in self.forms)
+
+    def _for_another(self, said: str) -> bool:
+        """Whether a sentence of ``said`` holding a sum names something else it was paid for:
+        a make of another kind than the thing's in it or the sentence before ("Correction on
+        the Skoda: ... it was £6,400" for a kayak), or a thing bought for it that is no form
+        of the thing (``_bought``: "una bicicleta eléctrica ... por 1.250 euros" for a car)."""
+        money = expected(self.question)
+        parts = sentences(said)
+        for at, sentence in enumerate(parts):
+            if money is None or not holds(money, sentence):
+                continue
+            near = " ".join(parts[max(0, at - 1):at + 1])
+            if any(_make_kind(name) not in (None, *self.kinds)
+                   for name in things_by_name(near)) \
+                    or any(not self._holds_thing(word) for word in _bought(sentence)):
+                return True
+        return False
+
+
+_BOUGHT_FOR = re.compile(
+    r"\b(?:a|an|the|my|our|un|una|unos|unas|el|la|los|las|mi|mis|nuestr[oa]s?)\s+"
+    r"([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,4}?)\s*,?\s+(?:(?:for|por)\s+)?"
+    r"(?:about\s+|around\s+|unos\s+|unas\s+)?[£$€]?\s?\d", re.IGNORECASE)
+"""A thing named right before the sum it cost: "a drysuit, £380", "una bicicleta eléctrica de
+segunda mano por 1.250 euros", "the tickets for 90 euros"."""
+
+
+def _bought(sentence: str) -> tuple[str, ...]:
+    """The word naming each thing ``sentence`` says a sum was paid for (``_BOUGHT_FOR``): the
+    last of its words in English ("a second-hand Skoda Octavia estate" -> "estate"), the
+    first in Spanish, where the noun comes first ("una bicicleta eléctrica" -> "bicicleta");
+    a qualifier is no thing ("un nuevo portátil")."""
+    found = []
+    for match in _BOUGHT_FOR.finditer(sentence):
+        words = [word for word in match.group(1).split() if fold(word).lower() not in QUALIFIERS]
+        if words:
+            found.append(words[0] if reads_spanish(sentence) else words[-1])
+    return tuple(found)
+
 
 def sum_asked(question: str, user_names: Collection[str] = ()) -> SumAsked | None:
     """Who ``question`` asks a sum of and what for, or None when it names neither (or names
-    only the user, ``user_names``, or someone together with another: "Nora y Marcos")."""
-    payer = payer_named(question, {fold(name) for name in user_names})
+    only the user, ``user_names``, or someone together with another: "Nora y Marcos"). A
+    thing asked as someone's ("Rohan's kayak", "el sofá de Inés") is theirs and for it."""
+    users = {fold(name) for name in user_names}
+    payer = payer_named(question, users)
     thing = next(iter(paid_for(question)), "")
+    if not payer and not thing:
+        payer, thing = _owner_and_thing(question, users)
     if not payer and not thing:
         return None
     words = {thing, *kin(thing)} if thing else set()
@@ -141,6 +194,20 @@ def payer_named(question: str, users: Collection[str] = ()) -> str:
             return ""
         return name
     return ""
+
+
+def _owner_and_thing(question: str, users: Collection[str]) -> tuple[str, str]:
+    """The one name ``question`` says owns a thing, and the thing's word, folded past its
+    qualifiers ("How much did Rohan's new kayak cost?" -> "Rohan", "kayak"); ("", "") when
+    no one, the user or more than one is named so."""
+    owned = {name: words for name, words in owned_by_names(question).items()
+             if fold(name) not in _NOT_PAYERS and fold(name) not in users}
+    if len(owned) != 1:
+        return "", ""
+    name, words = next(iter(owned.items()))
+    thing = next((fold(word).lower() for word in words
+                  if fold(word).lower() not in QUALIFIERS), "")
+    return (name, thing) if thing else ("", "")
 
 
 def _names(payer: str, text: str) -> bool:
