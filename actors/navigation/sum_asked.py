@@ -27,6 +27,7 @@ the sum gate's alone (any sum shown answers it).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -96,14 +97,17 @@ class SumAsked:
         if self.payer and not _names(self.payer, text):
             return False
         said = past_label(text.lstrip())
-        another = bool(self.thing) and self._for_another(said)
+        # "cabaña" asked, "We rented a cabin": no reading holds the other's, so no word of
+        # what it says was bought tells another thing either
+        across = self.untranslated and reads_spanish(said) != reads_spanish(self.question)
+        another = bool(self.thing) and self._for_another(said, bought=not across)
         if not self.thing or any(self._holds_thing(told)
                                  for told in (text, *(() if another else around))):
             return True
         if another:
             return False
-        if self.untranslated and reads_spanish(said) != reads_spanish(self.question):
-            return True  # "cabaña" asked, "We rented a cabin": no reading holds the other's
+        if across:
+            return True
         money = expected(self.question)
         parts = sentences(said)
         return money is not None and any(
@@ -118,11 +122,13 @@ class SumAsked:
         return any(_same_word(stem(term), form)
                    for term in text_terms(past_label(text.lstrip())) for form in self.forms)
 
-    def _for_another(self, said: str) -> bool:
+    def _for_another(self, said: str, *, bought: bool = True) -> bool:
         """Whether a sentence of ``said`` holding a sum names something else it was paid for:
         a make of another kind than the thing's in it or the sentence before ("Correction on
         the Skoda: ... it was £6,400" for a kayak), or a thing bought for it that is no form
-        of the thing (``_bought``: "una bicicleta eléctrica ... por 1.250 euros" for a car)."""
+        of the thing nor a make of its kind (``_bought``: "una bicicleta eléctrica ... por
+        1.250 euros" for a car, "se ha comprado un piso, le costó 210.000 euros" for a
+        passport; not "bought a Pixel 8 for 550" for a phone), when ``bought``."""
         money = expected(self.question)
         parts = sentences(said)
         for at, sentence in enumerate(parts):
@@ -131,7 +137,8 @@ class SumAsked:
             near = " ".join(parts[max(0, at - 1):at + 1])
             if any(_make_kind(name) not in (None, *self.kinds)
                    for name in things_by_name(near)) \
-                    or any(not self._holds_thing(word) for word in _bought(sentence)):
+                    or bought and any(not self._holds_thing(word) and _make_kind(
+                        fold(word).lower()) not in self.kinds for word in _bought(sentence)):
                 return True
         return False
 
@@ -142,18 +149,30 @@ _BOUGHT_FOR = re.compile(
     r"(?:about\s+|around\s+|unos\s+|unas\s+)?[£$€]?\s?\d", re.IGNORECASE)
 """A thing named right before the sum it cost: "a drysuit, £380", "una bicicleta eléctrica de
 segunda mano por 1.250 euros", "the tickets for 90 euros"."""
+_BOUGHT = re.compile(
+    r"\b(?:bought|buys?|buying|purchased?|compr[aeéoó]\w*)\s+(?:(?:myself|me|se|nos|le)\s+)?"
+    r"(?:a|an|the|some|my|un|una|unos|unas|el|la|los|las|mi|mis)\s+"
+    r"([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,3})", re.IGNORECASE)
+"""A thing the sentence says was bought: "bought a road bike", "se ha comprado un piso en
+Valencia"."""
+_PAST_THING = frozenset("""for in at from with to on and that which en de del para por con y
+    que""".split())
+"""Words that end the name of a thing bought ("un piso en Valencia", "a tent for the trip")."""
 
 
 def _bought(sentence: str) -> tuple[str, ...]:
-    """The word naming each thing ``sentence`` says a sum was paid for (``_BOUGHT_FOR``): the
-    last of its words in English ("a second-hand Skoda Octavia estate" -> "estate"), the
-    first in Spanish, where the noun comes first ("una bicicleta eléctrica" -> "bicicleta");
-    a qualifier is no thing ("un nuevo portátil")."""
+    """The word naming each thing ``sentence`` says was bought or a sum paid for
+    (``_BOUGHT_FOR``, ``_BOUGHT``): the last of its words in English ("a second-hand Skoda
+    Octavia estate" -> "estate"), the first in Spanish, where the noun comes first ("una
+    bicicleta eléctrica" -> "bicicleta"); a qualifier is no thing ("un nuevo portátil")."""
     found = []
-    for match in _BOUGHT_FOR.finditer(sentence):
-        words = [word for word in match.group(1).split() if fold(word).lower() not in QUALIFIERS]
-        if words:
-            found.append(words[0] if reads_spanish(sentence) else words[-1])
+    for pattern in (_BOUGHT_FOR, _BOUGHT):
+        for match in pattern.finditer(sentence):
+            run = list(itertools.takewhile(lambda word: fold(word).lower() not in _PAST_THING,
+                                           match.group(1).split()))
+            words = [word for word in run if fold(word).lower() not in QUALIFIERS]
+            if words:
+                found.append(words[0] if reads_spanish(sentence) else words[-1])
     return tuple(found)
 
 
