@@ -36,7 +36,7 @@ from actors.facts.makes import kind_of, makes_of
 from actors.facts.speakers import past_label
 from actors.navigation.answer_type import expected, holds, things_by_name
 from actors.navigation.bilingual import other_reading, reads_spanish, translatable
-from actors.navigation.query import QUALIFIERS, kin, owned_by_names, paid_for
+from actors.navigation.query import NOT_PLACES, QUALIFIERS, kin, owned_by_names, paid_for
 from actors.navigation.stem import stem
 from actors.text import fold, sentences
 from actors.text import terms as text_terms
@@ -218,9 +218,10 @@ def payer_named(question: str, users: Collection[str] = ()) -> str:
 def _owner_and_thing(question: str, users: Collection[str]) -> tuple[str, str]:
     """The one name ``question`` says owns a thing, and the thing's word, folded past its
     qualifiers ("How much did Rohan's new kayak cost?" -> "Rohan", "kayak"); ("", "") when
-    no one, the user or more than one is named so."""
+    no one, the user or more than one is named so. A time's name or one written otherwise
+    in the other language owns nothing ("los vuelos de Navidad" are the Christmas flights)."""
     owned = {name: words for name, words in owned_by_names(question).items()
-             if fold(name) not in _NOT_PAYERS and fold(name) not in users}
+             if fold(name) not in {*_NOT_PAYERS, *users, *NOT_PLACES} and not translatable(name)}
     if len(owned) != 1:
         return "", ""
     name, words = next(iter(owned.items()))
