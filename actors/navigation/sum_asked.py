@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from actors.facts.makes import kind_of, makes_of
 from actors.facts.speakers import past_label
-from actors.navigation.answer_type import expected, holds, things_by_name
+from actors.navigation.answer_type import holds_value, things_by_name
 from actors.navigation.bilingual import other_reading, reads_spanish, translatable
 from actors.navigation.query import NOT_PLACES, QUALIFIERS, kin, owned_by_names, paid_for
 from actors.navigation.stem import stem
@@ -108,12 +108,11 @@ class SumAsked:
             return False
         if across:
             return True
-        money = expected(self.question)
         parts = sentences(said)
-        return money is not None and any(
-            holds(money, sentence) and any(_make_kind(name) in (None, *self.kinds)
-                                           for name in things_by_name(" ".join(parts[max(
-                                               0, at - 1):at + 1])))
+        return any(  # "Correction on the Kia: the dealer charged 9,200": a sum with no unit
+            holds_value(self.question, sentence) and any(
+                _make_kind(name) in (None, *self.kinds)
+                for name in things_by_name(" ".join(parts[max(0, at - 1):at + 1])))
             for at, sentence in enumerate(parts))
 
     def _holds_thing(self, text: str) -> bool:
@@ -129,16 +128,16 @@ class SumAsked:
         of the thing nor a make of its kind (``_bought``: "una bicicleta eléctrica ... por
         1.250 euros" for a car, "se ha comprado un piso, le costó 210.000 euros" for a
         passport; not "bought a Pixel 8 for 550" for a phone), when ``bought``."""
-        money = expected(self.question)
         parts = sentences(said)
         for at, sentence in enumerate(parts):
-            if money is None or not holds(money, sentence):
+            if not holds_value(self.question, sentence):  # "charged 9,200": no unit
                 continue
             near = " ".join(parts[max(0, at - 1):at + 1])
             if any(_make_kind(name) not in (None, *self.kinds)
                    for name in things_by_name(near)) \
-                    or bought and any(not self._holds_thing(word) and _make_kind(
-                        fold(word).lower()) not in self.kinds for word in _bought(sentence)):
+                    or bought and any(not any(
+                        self._holds_thing(word) or _make_kind(fold(word).lower()) in self.kinds
+                        for word in words) for words in _bought(sentence)):
                 return True
         return False
 
@@ -158,21 +157,28 @@ Valencia"."""
 _PAST_THING = frozenset("""for in at from with to on and that which en de del para por con y
     que""".split())
 """Words that end the name of a thing bought ("un piso en Valencia", "a tent for the trip")."""
+_STATING = frozenset("""is are was were be been cost costs paid pays pay charged charges charge
+    came comes asked asks es son era eran fue fueron cuesta cuestan costo costaron pago
+    cobro cobraron""".split())
+"""Verbs a sentence states a sum with ("the dealer charged 9,200", "the rent was 1,150"):
+the words before them name who or what it is of, not a thing bought beside it."""
 
 
-def _bought(sentence: str) -> tuple[str, ...]:
-    """The word naming each thing ``sentence`` says was bought or a sum paid for
-    (``_BOUGHT_FOR``, ``_BOUGHT``): the last of its words in English ("a second-hand Skoda
-    Octavia estate" -> "estate"), the first in Spanish, where the noun comes first ("una
-    bicicleta eléctrica" -> "bicicleta"); a qualifier is no thing ("un nuevo portátil")."""
+def _bought(sentence: str) -> tuple[tuple[str, ...], ...]:
+    """The words naming each thing ``sentence`` says was bought or a sum paid for
+    (``_BOUGHT_FOR``, ``_BOUGHT``), up to a word ending the name ("una bicicleta eléctrica de
+    segunda mano" -> "bicicleta", "eléctrica"), qualifiers left out ("un nuevo portátil")."""
     found = []
     for pattern in (_BOUGHT_FOR, _BOUGHT):
         for match in pattern.finditer(sentence):
-            run = list(itertools.takewhile(lambda word: fold(word).lower() not in _PAST_THING,
-                                           match.group(1).split()))
-            words = [word for word in run if fold(word).lower() not in QUALIFIERS]
+            if pattern is _BOUGHT_FOR and _STATING.intersection(
+                    fold(word).lower() for word in match.group(1).split()):
+                continue  # "the dealer charged 9,200": a sum stated, no thing named with it
+            run = itertools.takewhile(lambda word: fold(word).lower() not in _PAST_THING,
+                                      match.group(1).split())
+            words = tuple(word for word in run if fold(word).lower() not in QUALIFIERS)
             if words:
-                found.append(words[0] if reads_spanish(sentence) else words[-1])
+                found.append(words)
     return tuple(found)
 
 
