@@ -236,9 +236,11 @@ def _names_placed(text: str) -> list[tuple[str, bool]]:
     for at in range(len(words)):
         if not _is_name(words, at):
             continue
-        if found and (words[at - 1] == found[-1][0] or at > 1 and words[
-                at - 2] == found[-1][0] and fold(words[at - 1]) in _NAME_JOINS):
-            # a name's next word ("Caldey Island", "Plaza del Pilar") stands where its
+        joined = at - 1
+        while joined > 0 and at - joined <= 2 and fold(words[joined]) in _NAME_JOINS:
+            joined -= 1
+        if found and joined >= 0 and words[joined] == found[-1][0]:
+            # a name's next word ("Caldey Island", "Plaza de la Merced") stands where its
             # first one does
             found.append((words[at], found[-1][1]))
             continue
