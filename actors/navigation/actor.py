@@ -1984,7 +1984,8 @@ class NavigationActor(Actor):
                 self.log.warning("search.next_turns_unread", error=str(exc))
         wanted_value = value_asked(topic) if result.status == "FOUND" and not listing \
             and answer is None else None
-        which_sum = sum_asked(topic, self.readings.user_names()) if wanted_value else None
+        which_sum = sum_asked(topic, self.readings.user_names(), speakers) \
+            if wanted_value else None
         if wanted_value is not None and not self._sum_told(topic, which_sum, result):
             # "How much does Lola charge to feed the cat?" served "Lola will feed her": the
             # question asks for a sum, and no memory served (nor the turns shown beside

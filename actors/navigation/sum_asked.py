@@ -162,6 +162,9 @@ _STATING = frozenset("""is are was were be been cost costs paid pays pay charged
     cobro cobraron""".split())
 """Verbs a sentence states a sum with ("the dealer charged 9,200", "the rent was 1,150"):
 the words before them name who or what it is of, not a thing bought beside it."""
+_ENDS_THING = _PAST_THING | _STATING | frozenset("do does did will would should can could".split())
+"""Words past the name of a thing asked ("Mochi's special food cost", "Inés's sofa in
+Bilbao")."""
 
 
 def _bought(sentence: str) -> tuple[tuple[str, ...], ...]:
@@ -182,15 +185,19 @@ def _bought(sentence: str) -> tuple[tuple[str, ...], ...]:
     return tuple(found)
 
 
-def sum_asked(question: str, user_names: Collection[str] = ()) -> SumAsked | None:
+def sum_asked(question: str, user_names: Collection[str] = (),
+              speakers: Collection[str] = ()) -> SumAsked | None:
     """Who ``question`` asks a sum of and what for, or None when it names neither (or names
     only the user, ``user_names``, or someone together with another: "Nora y Marcos"). A
-    thing asked as someone's ("Rohan's kayak", "el sofá de Inés") is theirs and for it."""
+    thing asked as someone's ("Rohan's kayak", "el sofá de Inés") is for it, and theirs when
+    they are one of the chat's ``speakers`` (folded): a speaker's sum is told in their own
+    turns, a pet's or a child's by whoever pays it ("How much does Mochi's food cost?")."""
     users = {fold(name) for name in user_names}
     payer = payer_named(question, users)
     thing = next(iter(paid_for(question)), "")
     if not payer and not thing:
-        payer, thing = _owner_and_thing(question, users)
+        owner, thing = _owner_and_thing(question, users)
+        payer = owner if fold(owner) in speakers else ""
     if not payer and not thing:
         return None
     words = {thing, *kin(thing)} if thing else set()
@@ -223,14 +230,21 @@ def payer_named(question: str, users: Collection[str] = ()) -> str:
 
 def _owner_and_thing(question: str, users: Collection[str]) -> tuple[str, str]:
     """The one name ``question`` says owns a thing, and the thing's word, folded past its
-    qualifiers ("How much did Rohan's new kayak cost?" -> "Rohan", "kayak"); ("", "") when
-    no one, the user or more than one is named so. A time's name or one written otherwise
-    in the other language owns nothing ("los vuelos de Navidad" are the Christmas flights)."""
+    qualifiers: the last word of its name in English ("How much did Mochi's special food
+    cost?" -> "Mochi", "food"), the first in Spanish ("el sofá de Inés" -> "sofa"); ("", "")
+    when no one, the user or more than one is named so. A time's name or one written
+    otherwise in the other language owns nothing ("los vuelos de Navidad" are the Christmas
+    flights)."""
     owned = {name: words for name, words in owned_by_names(question).items()
              if fold(name) not in {*_NOT_PAYERS, *users, *NOT_PLACES} and not translatable(name)}
     if len(owned) != 1:
         return "", ""
     name, words = next(iter(owned.items()))
+    english = re.search(rf"{re.escape(name)}['’]s\s+([^\W\d_][\w\s-]*)", question)
+    if english is not None:
+        run = itertools.takewhile(lambda word: fold(word).lower() not in _ENDS_THING,
+                                  english.group(1).split()[:4])
+        words = tuple(word for word in run if fold(word).lower() not in QUALIFIERS)[-1:]
     thing = next((fold(word).lower() for word in words
                   if fold(word).lower() not in QUALIFIERS), "")
     return (name, thing) if thing else ("", "")

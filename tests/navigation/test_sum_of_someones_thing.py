@@ -23,6 +23,8 @@ TURNS = (
     "[2025-02-01] Bruno: Still a good deal for a car.",
     "[2025-03-08] Noor: Rain all week, the scooter stayed home.",
     "[2025-03-08] Bruno: Aquí hace un sol precioso.",
+    "[2025-03-08] Noor: Pepper the cat is on a renal diet now.",
+    "[2025-03-08] Noor: The special food is 52 euros a bag.",
 )
 
 
@@ -37,6 +39,9 @@ async def test_a_sum_of_someones_thing_no_memory_tells_is_never_stored(
     assert guitar.status == "FOUND" and "300 euros" in guitar.hits[0].text
     assert guitarra.status == "FOUND" and "300 euros" in guitarra.hits[0].text
     assert car.status == "FOUND"  # the Kia is a car's make
+    # a pet's thing is paid by whoever tells it: no speaker, no payer
+    food, = await replies(tmp_path / "pet", TURNS, ("How much does Pepper's special food cost?",))
+    assert food.status == "FOUND" and "52 euros" in food.hits[0].text
     monkeypatch.setattr(sums, "_owner_and_thing", lambda question, users: ("", ""))
     scooter, *_ = await replies(tmp_path / "off", TURNS, asked[:1])
     assert scooter.status != "NONE"  # any sum shown answered it
@@ -65,10 +70,14 @@ def test_a_places_name_of_several_words_is_no_thing_bought() -> None:
 
 
 def test_whose_thing_and_what_else_a_sum_was_for_are_read() -> None:
-    kayak = sum_asked("How much did Marek's new kayak cost?")
+    speakers = {"marek", "bruno"}
+    kayak = sum_asked("How much did Marek's new kayak cost?", (), speakers)
     assert kayak is not None and (kayak.payer, kayak.thing) == ("Marek", "kayak")
-    lamp = sum_asked("¿Cuánto costó la lámpara de Bruno?")
+    lamp = sum_asked("¿Cuánto costó la lámpara de Bruno?", (), speakers)
     assert lamp is not None and (lamp.payer, lamp.thing) == ("Bruno", "lampara")
+    # the name's last word in English; no speaker, no payer (a pet's food)
+    food = sum_asked("How much does Pepper's special food cost?", (), speakers)
+    assert food is not None and (food.payer, food.thing) == ("", "food")
     # a time owns no sum, nor does the user, nor two people at once
     assert sum_asked("¿Cuánto costaron los vuelos de Navidad?") is None
     assert sum_asked("How much were the user's new boots?") is None
