@@ -224,8 +224,10 @@ def things_by_name(text: str) -> tuple[str, ...]:
     """The names ``text`` (past its leading date and a chat turn's label) holds that are no
     place (``tells_a_place``'s), folded: a thing said by its make or its own name ("Sold the
     old Toyota Yaris for £3,900" -> "toyota", "yaris"; not "£8,900 from a dealer in
-    Chesterfield")."""
-    return tuple(fold(bare(name)) for name, placed in _names_placed(text) if not placed)
+    Chesterfield"), nor an owner's ("The vet bill for Miso's teeth was 320 euros": Miso has
+    the thing)."""
+    return tuple(fold(bare(name)) for name, placed in _names_placed(text)
+                 if not placed and bare(name) == name)
 
 
 def _names_placed(text: str) -> list[tuple[str, bool]]:
