@@ -27,9 +27,10 @@ the sum gate's alone (any sum shown answers it).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from actors.facts.makes import kind_of, makes_of
@@ -79,6 +80,10 @@ class SumAsked:
     plot's rent)."""
     kinds: frozenset[str] = frozenset()
     """The kinds of ``facts.makes`` the thing is ("car" for "coche"), if any."""
+    owned: bool = False
+    """The thing was read as the payer's, not as paid for ("Rohan's kayak"): asked in other
+    words than any memory's ("Marta's room" for "compartiendo piso ... Pago 650 euros"), a
+    thing no memory holds is no thing to judge by (``without_unheld_thing``)."""
     untranslated: bool = False
     """The thing is a common word the EN/ES lexicon lacks ("cabaña", "helmet"): a memory in
     the other language may name it in words no form here holds, so one holding a sum counts."""
@@ -114,6 +119,14 @@ class SumAsked:
                 _make_kind(name) in (None, *self.kinds)
                 for name in things_by_name(" ".join(parts[max(0, at - 1):at + 1])))
             for at, sentence in enumerate(parts))
+
+    def without_unheld_thing(self, held: Callable[[str], bool]) -> SumAsked | None:
+        """This sum, its owned thing dropped when ``held`` (an index term -> whether a memory
+        holds it) holds none of its forms; None when nothing is then left to judge by."""
+        if not self.owned or any(map(held, self.forms)):
+            return self
+        return dataclasses.replace(self, thing="", forms=frozenset(), kinds=frozenset(),
+                                   owned=False) if self.payer else None
 
     def _holds_thing(self, text: str) -> bool:
         """Whether ``text`` (a turn, its label left out) holds the thing in a form of
@@ -195,7 +208,8 @@ def sum_asked(question: str, user_names: Collection[str] = (),
     users = {fold(name) for name in user_names}
     payer = payer_named(question, users)
     thing = next(iter(paid_for(question)), "")
-    if not payer and not thing:
+    owned = not payer and not thing
+    if owned:
         owner, thing = _owner_and_thing(question, users)
         payer = owner if fold(owner) in speakers else ""
     if not payer and not thing:
@@ -210,7 +224,7 @@ def sum_asked(question: str, user_names: Collection[str] = (),
     untranslated = bool(thing) and not translatable(thing) and not any(
         word[0].isupper() and fold(word) == thing for word in re.findall(r"[^\W\d_]+", question))
     return SumAsked(question=question, payer=payer, thing=thing, forms=forms, kinds=kinds,
-                    untranslated=untranslated)
+                    owned=owned and bool(thing), untranslated=untranslated)
 
 
 def payer_named(question: str, users: Collection[str] = ()) -> str:
