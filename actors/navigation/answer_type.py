@@ -224,10 +224,8 @@ def things_by_name(text: str) -> tuple[str, ...]:
     """The names ``text`` (past its leading date and a chat turn's label) holds that are no
     place (``tells_a_place``'s), folded: a thing said by its make or its own name ("Sold the
     old Toyota Yaris for £3,900" -> "toyota", "yaris"; not "£8,900 from a dealer in
-    Chesterfield"), nor an owner's ("The vet bill for Miso's teeth was 320 euros": Miso has
-    the thing)."""
-    return tuple(fold(bare(name)) for name, placed in _names_placed(text)
-                 if not placed and bare(name) == name)
+    Chesterfield")."""
+    return tuple(fold(bare(name)) for name, placed in _names_placed(text) if not placed)
 
 
 def _names_placed(text: str) -> list[tuple[str, bool]]:
@@ -238,11 +236,9 @@ def _names_placed(text: str) -> list[tuple[str, bool]]:
     for at in range(len(words)):
         if not _is_name(words, at):
             continue
-        joined = at - 1
-        while joined > 0 and at - joined <= 2 and fold(words[joined]) in _NAME_JOINS:
-            joined -= 1
-        if found and joined >= 0 and words[joined] == found[-1][0]:
-            # a name's next word ("Caldey Island", "Plaza de la Merced") stands where its
+        if found and (words[at - 1] == found[-1][0] or at > 1 and words[
+                at - 2] == found[-1][0] and fold(words[at - 1]) in _NAME_JOINS):
+            # a name's next word ("Caldey Island", "Plaza del Pilar") stands where its
             # first one does
             found.append((words[at], found[-1][1]))
             continue
