@@ -2062,7 +2062,11 @@ class NavigationActor(Actor):
                 self.log.warning("search.next_turns_unread", error=str(exc))
         wanted_value = value_asked(topic) if result.status == "FOUND" and not listing \
             and answer is None else None
-        which_sum = sum_asked(topic, self.readings.user_names()) if wanted_value else None
+        which_sum = sum_asked(topic, self.readings.user_names(), speakers) \
+            if wanted_value else None
+        if which_sum is not None:  # "Marta's room" no memory calls so: judged by whose
+            which_sum = which_sum.without_unheld_thing(
+                lambda term: bool(self.model.index.doc_freq(term)))
         if wanted_value is not None and not self._sum_told(topic, which_sum, result):
             # "How much does Lola charge to feed the cat?" served "Lola will feed her": the
             # question asks for a sum, and no memory served (nor the turns shown beside

@@ -217,9 +217,13 @@ def asks_place(question: str) -> bool:
     return bool(_ASKS_PLACE.search(fold(question)))
 
 
-_PLACE_WORDS = frozenset("in at to from near into en desde hacia".split())
+_PLACE_WORDS = frozenset("in at to from near into around en desde hacia".split())
 """Words a place's name follows: "lives in Monterrey", "moving to Albuquerque", "está en Nob
-Hill" (not "a", an English article too: "drives a Toyota")."""
+Hill", "32 km around Caldey Island" (not "a", an English article too: "drives a Toyota")."""
+
+
+_NAME_JOINS = frozenset("of de del la las los y".split())
+"""Small words inside one name: "Bank of England", "Plaza del Pilar", "Casco de la Villa"."""
 
 
 def tells_a_place(text: str) -> bool:
@@ -241,9 +245,15 @@ def _names_placed(text: str) -> list[tuple[str, bool]]:
     """Each name of ``text`` (past its leading date and label), and whether it stands right
     after a word a place's name follows ("the" between)."""
     words = _WORD.findall(past_label(LEADING_DATE.sub("", text)))
-    found = []
+    found: list[tuple[str, bool]] = []
     for at in range(len(words)):
         if not _is_name(words, at):
+            continue
+        if found and (words[at - 1] == found[-1][0] or at > 1 and words[
+                at - 2] == found[-1][0] and fold(words[at - 1]) in _NAME_JOINS):
+            # a name's next word ("Caldey Island", "Plaza del Pilar") stands where its
+            # first one does
+            found.append((words[at], found[-1][1]))
             continue
         before = fold(words[at - 1]) if at else ""
         if before in ("the", "la", "el") and at > 1:

@@ -15,7 +15,11 @@ for whatever. Two parts of the question say which sum:
 - *what for* ("pay for parking", "pagó por el coche"): a sum is for it only when its turn,
   or the turns around it, hold the thing in a form of either language ("coche", "car"), or
   its sentence names a thing (a make, a name that no place is: "Sold the old Toyota Yaris
-  for £3,900").
+  for £3,900"). The turns around count only for a sum whose own sentence names nothing
+  else bought: "una bicicleta ... por 1.250 euros" beside a talk of Rohan's car is the
+  bike's, and "Correction on the Skoda: it was £6,400" beside his kayak is the Skoda's;
+- *whose thing* ("How much did Rohan's kayak cost?", "¿Cuánto costó el sofá de Inés?"): the
+  owner named is read as who pays, the thing as what for.
 
 English and Spanish; pure functions. It never judges a question naming neither: that one is
 the sum gate's alone (any sum shown answers it).
@@ -23,15 +27,17 @@ the sum gate's alone (any sum shown answers it).
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from actors.facts.makes import kind_of, makes_of
 from actors.facts.speakers import past_label
-from actors.navigation.answer_type import expected, holds, things_by_name
+from actors.navigation.answer_type import holds_value, things_by_name
 from actors.navigation.bilingual import other_reading, reads_spanish, translatable
-from actors.navigation.query import kin, paid_for
+from actors.navigation.query import NOT_PLACES, QUALIFIERS, kin, owned_by_names, paid_for
 from actors.navigation.stem import stem
 from actors.text import fold, sentences
 from actors.text import terms as text_terms
@@ -74,6 +80,10 @@ class SumAsked:
     plot's rent)."""
     kinds: frozenset[str] = frozenset()
     """The kinds of ``facts.makes`` the thing is ("car" for "coche"), if any."""
+    owned: bool = False
+    """The thing was read as the payer's, not as paid for ("Rohan's kayak"): asked in other
+    words than any memory's ("Marta's room" for "compartiendo piso ... Pago 650 euros"), a
+    thing no memory holds is no thing to judge by (``without_unheld_thing``)."""
     untranslated: bool = False
     """The thing is a common word the EN/ES lexicon lacks ("cabaña", "helmet"): a memory in
     the other language may name it in words no form here holds, so one holding a sum counts."""
@@ -92,27 +102,116 @@ class SumAsked:
         if self.payer and not _names(self.payer, text):
             return False
         said = past_label(text.lstrip())
-        if not self.thing or any(_same_word(stem(term), form)
-                                 for told in (text, *around)
-                                 for term in text_terms(past_label(told.lstrip()))
-                                 for form in self.forms):
+        # "cabaña" asked, "We rented a cabin": no reading holds the other's, so no word of
+        # what it says was bought tells another thing either
+        across = self.untranslated and reads_spanish(said) != reads_spanish(self.question)
+        another = bool(self.thing) and self._for_another(said, bought=not across)
+        if not self.thing or any(self._holds_thing(told)
+                                 for told in (text, *(() if another else around))):
             return True
-        if self.untranslated and reads_spanish(said) != reads_spanish(self.question):
-            return True  # "cabaña" asked, "We rented a cabin": no reading holds the other's
-        money = expected(self.question)
+        if another:
+            return False
+        if across:
+            return True
         parts = sentences(said)
-        return money is not None and any(
-            holds(money, sentence) and any(_make_kind(name) in (None, *self.kinds)
-                                           for name in things_by_name(" ".join(parts[max(
-                                               0, at - 1):at + 1])))
+        return any(  # "Correction on the Kia: the dealer charged 9,200": a sum with no unit
+            holds_value(self.question, sentence) and any(
+                _make_kind(name) in (None, *self.kinds)
+                for name in things_by_name(" ".join(parts[max(0, at - 1):at + 1])))
             for at, sentence in enumerate(parts))
 
+    def without_unheld_thing(self, held: Callable[[str], bool]) -> SumAsked | None:
+        """This sum, its owned thing dropped when ``held`` (an index term -> whether a memory
+        holds it) holds none of its forms; None when nothing is then left to judge by."""
+        if not self.owned or any(map(held, self.forms)):
+            return self
+        return dataclasses.replace(self, thing="", forms=frozenset(), kinds=frozenset(),
+                                   owned=False) if self.payer else None
 
-def sum_asked(question: str, user_names: Collection[str] = ()) -> SumAsked | None:
+    def _holds_thing(self, text: str) -> bool:
+        """Whether ``text`` (a turn, its label left out) holds the thing in a form of
+        ``forms``."""
+        return any(_same_word(stem(term), form)
+                   for term in text_terms(past_label(text.lstrip())) for form in self.forms)
+
+    def _for_another(self, said: str, *, bought: bool = True) -> bool:
+        """Whether a sentence of ``said`` holding a sum names something else it was paid for:
+        a make of another kind than the thing's in it or the sentence before ("Correction on
+        the Skoda: ... it was £6,400" for a kayak), or a thing bought for it that is no form
+        of the thing nor a make of its kind (``_bought``: "una bicicleta eléctrica ... por
+        1.250 euros" for a car, "se ha comprado un piso, le costó 210.000 euros" for a
+        passport; not "bought a Pixel 8 for 550" for a phone), when ``bought``."""
+        parts = sentences(said)
+        for at, sentence in enumerate(parts):
+            if not holds_value(self.question, sentence):  # "charged 9,200": no unit
+                continue
+            near = " ".join(parts[max(0, at - 1):at + 1])
+            if any(_make_kind(name) not in (None, *self.kinds)
+                   for name in things_by_name(near)) \
+                    or bought and any(not any(
+                        self._holds_thing(word) or _make_kind(fold(word).lower()) in self.kinds
+                        for word in words) for words in _bought(sentence)):
+                return True
+        return False
+
+
+_BOUGHT_FOR = re.compile(
+    r"\b(?:a|an|the|my|our|un|una|unos|unas|el|la|los|las|mi|mis|nuestr[oa]s?)\s+"
+    r"([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,4}?)\s*,?\s+(?:(?:for|por)\s+)?"
+    r"(?:about\s+|around\s+|unos\s+|unas\s+)?[£$€]?\s?\d", re.IGNORECASE)
+"""A thing named right before the sum it cost: "a drysuit, £380", "una bicicleta eléctrica de
+segunda mano por 1.250 euros", "the tickets for 90 euros"."""
+_BOUGHT = re.compile(
+    r"\b(?:bought|buys?|buying|purchased?|compr[aeéoó]\w*)\s+(?:(?:myself|me|se|nos|le)\s+)?"
+    r"(?:a|an|the|some|my|un|una|unos|unas|el|la|los|las|mi|mis)\s+"
+    r"([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,3})", re.IGNORECASE)
+"""A thing the sentence says was bought: "bought a road bike", "se ha comprado un piso en
+Valencia"."""
+_PAST_THING = frozenset("""for in at from with to on and that which en de del para por con y
+    que""".split())
+"""Words that end the name of a thing bought ("un piso en Valencia", "a tent for the trip")."""
+_STATING = frozenset("""is are was were be been cost costs paid pays pay charged charges charge
+    came comes asked asks es son era eran fue fueron cuesta cuestan costo costaron pago
+    cobro cobraron""".split())
+"""Verbs a sentence states a sum with ("the dealer charged 9,200", "the rent was 1,150"):
+the words before them name who or what it is of, not a thing bought beside it."""
+_ENDS_THING = _PAST_THING | _STATING | frozenset("do does did will would should can could".split())
+"""Words past the name of a thing asked ("Mochi's special food cost", "Inés's sofa in
+Bilbao")."""
+
+
+def _bought(sentence: str) -> tuple[tuple[str, ...], ...]:
+    """The words naming each thing ``sentence`` says was bought or a sum paid for
+    (``_BOUGHT_FOR``, ``_BOUGHT``), up to a word ending the name ("una bicicleta eléctrica de
+    segunda mano" -> "bicicleta", "eléctrica"), qualifiers left out ("un nuevo portátil")."""
+    found = []
+    for pattern in (_BOUGHT_FOR, _BOUGHT):
+        for match in pattern.finditer(sentence):
+            if pattern is _BOUGHT_FOR and _STATING.intersection(
+                    fold(word).lower() for word in match.group(1).split()):
+                continue  # "the dealer charged 9,200": a sum stated, no thing named with it
+            run = itertools.takewhile(lambda word: fold(word).lower() not in _PAST_THING,
+                                      match.group(1).split())
+            words = tuple(word for word in run if fold(word).lower() not in QUALIFIERS)
+            if words:
+                found.append(words)
+    return tuple(found)
+
+
+def sum_asked(question: str, user_names: Collection[str] = (),
+              speakers: Collection[str] = ()) -> SumAsked | None:
     """Who ``question`` asks a sum of and what for, or None when it names neither (or names
-    only the user, ``user_names``, or someone together with another: "Nora y Marcos")."""
-    payer = payer_named(question, {fold(name) for name in user_names})
+    only the user, ``user_names``, or someone together with another: "Nora y Marcos"). A
+    thing asked as someone's ("Rohan's kayak", "el sofá de Inés") is for it, and theirs when
+    they are one of the chat's ``speakers`` (folded): a speaker's sum is told in their own
+    turns, a pet's or a child's by whoever pays it ("How much does Mochi's food cost?")."""
+    users = {fold(name) for name in user_names}
+    payer = payer_named(question, users)
     thing = next(iter(paid_for(question)), "")
+    owned = not payer and not thing
+    if owned:
+        owner, thing = _owner_and_thing(question, users)
+        payer = owner if fold(owner) in speakers else ""
     if not payer and not thing:
         return None
     words = {thing, *kin(thing)} if thing else set()
@@ -125,7 +224,7 @@ def sum_asked(question: str, user_names: Collection[str] = ()) -> SumAsked | Non
     untranslated = bool(thing) and not translatable(thing) and not any(
         word[0].isupper() and fold(word) == thing for word in re.findall(r"[^\W\d_]+", question))
     return SumAsked(question=question, payer=payer, thing=thing, forms=forms, kinds=kinds,
-                    untranslated=untranslated)
+                    owned=owned and bool(thing), untranslated=untranslated)
 
 
 def payer_named(question: str, users: Collection[str] = ()) -> str:
@@ -141,6 +240,28 @@ def payer_named(question: str, users: Collection[str] = ()) -> str:
             return ""
         return name
     return ""
+
+
+def _owner_and_thing(question: str, users: Collection[str]) -> tuple[str, str]:
+    """The one name ``question`` says owns a thing, and the thing's word, folded past its
+    qualifiers: the last word of its name in English ("How much did Mochi's special food
+    cost?" -> "Mochi", "food"), the first in Spanish ("el sofá de Inés" -> "sofa"); ("", "")
+    when no one, the user or more than one is named so. A time's name or one written
+    otherwise in the other language owns nothing ("los vuelos de Navidad" are the Christmas
+    flights)."""
+    owned = {name: words for name, words in owned_by_names(question).items()
+             if fold(name) not in {*_NOT_PAYERS, *users, *NOT_PLACES} and not translatable(name)}
+    if len(owned) != 1:
+        return "", ""
+    name, words = next(iter(owned.items()))
+    english = re.search(rf"{re.escape(name)}['’]s\s+([^\W\d_][\w\s-]*)", question)
+    if english is not None:
+        run = itertools.takewhile(lambda word: fold(word).lower() not in _ENDS_THING,
+                                  english.group(1).split()[:4])
+        words = tuple(word for word in run if fold(word).lower() not in QUALIFIERS)[-1:]
+    thing = next((fold(word).lower() for word in words
+                  if fold(word).lower() not in QUALIFIERS), "")
+    return (name, thing) if thing else ("", "")
 
 
 def _names(payer: str, text: str) -> bool:

@@ -60,7 +60,7 @@ async def test_things_never_stored_are_no_memory_found(tmp_path: Path) -> None:
 async def test_the_same_things_held_stay_answered(tmp_path: Path) -> None:
     held = (*TURNS,
             "[2026-06-01] user: Tengo un loro desde hace años, se llama Pico y habla mucho.",
-            "[2026-06-02] user: Me compré una moto de segunda mano, hace mucho ruido.",
+            "[2026-06-02] user: Me compré una moto de segunda mano por 1.800 euros, hace ruido.",
             "[2026-06-03] user: Estuve en Madrid el finde, el hotel era precioso.",
             "[2026-06-04] user: Back from Reykjavik! The hot springs were unreal.",
             "[2026-06-05] user: Going to Marrakesh next week with my friend Ottilie.")
