@@ -20,6 +20,7 @@ from ops_support import cli_json, dead_pid, leave_pending_leaf, run_cli
 
 from store import fulltext
 from store.catalog import patch
+from store.db import connect
 from store.doctor import check, examine
 from store.engine import Engine
 from store.fulltext import FulltextIndex
@@ -338,7 +339,11 @@ def test_a_database_made_anew_beside_the_files_is_a_leftover_the_next_start_fini
     run_cli(tmp_path, "save", "The harbour crane inspection is on the 14th.")
     run_cli(tmp_path, "save", "The quay lights were replaced with LEDs.")
     shutil.rmtree(layout.state_dir)
-    Engine(layout).connection()  # the new, empty database a live process made
+    # the new, empty database a live process of an earlier version made (this version's
+    # processes refuse to: ``DatabaseGone``, tests/engine/test_state_deleted_under_server.py)
+    blank = connect(layout, create=True)
+    assert blank is not None
+    blank.close()
     _old(leaf_files(layout.root))
     findings = examine(layout, grace_s=30.0)
     assert findings.problems == []
