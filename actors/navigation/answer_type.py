@@ -432,7 +432,7 @@ def names_given(text: str, said_of: Callable[[str], bool], *,
     found: set[str] = set()
     for at, word in enumerate(words):
         if not word[0].isalpha() or not said_of(word) or someone_elses(words, at, said_of) \
-                or in_a_name(words, at):
+                or in_a_name(words, at, ending_one=False):
             continue  # "our neighbour's dog is called Toffee" names no dog of the user's
         for step in (1, -1):
             near = at + step
@@ -457,17 +457,21 @@ def written_names(text: str) -> frozenset[str]:
     return frozenset(fold(bare(word)) for word in words if word[0].isupper())
 
 
-def in_a_name(words: Sequence[str], at: int) -> bool:
+def in_a_name(words: Sequence[str], at: int, *, ending_one: bool = True) -> bool:
     """The word at ``at`` is written as part of a proper name: capitalised inside a sentence,
     with a capitalised word after it and no possessive before it ("I hiked Dog Mountain with
-    Biscuit": the mountain, no dog; "my Mum Els" is the mother), or after a capitalised word
-    that is no sentence's first nor a possessive ("a structural engineer at Halcrow Partners in
-    Leeds": a firm, no partner; "Yesterday Mum called" is the mother, "Tom's Dad" Tom's)."""
+    Biscuit": the mountain, no dog; "my Mum Els" is the mother), or, with ``ending_one``,
+    after a capitalised word that is no sentence's first nor a possessive ("a structural
+    engineer at Halcrow Partners in Leeds": a firm, no partner; "Yesterday Mum called" is the
+    mother, "Tom's Dad" Tom's). Not ``ending_one`` for a thing's name given beside it: "a
+    Border Collie called Nube" is a dog named, whatever the breed's capitals."""
     if at == 0 or words[at - 1] in ".!?;:" or not words[at][0].isupper():
         return False
     if at + 1 < len(words) and words[at + 1][:1].isupper() \
             and fold(words[at - 1]) not in _MY:
         return True
+    if not ending_one:
+        return False
     before = words[at - 1]
     return at > 1 and words[at - 2] not in ".!?;:" and before[:1].isupper() \
         and fold(before) not in _MY and not before.endswith(("'s", "’s"))
