@@ -128,13 +128,6 @@ class CatalogReader(Reader):
             row = conn.execute(f"{_SELECT} WHERE id = ?", (entry_id,)).fetchone()
         return None if row is None else entry_of(row)
 
-    def told_after(self, entry: Mapping[str, Any]) -> Entry | None:
-        """The leaf the same agent saved next from the same source after ``entry`` (by record
-        time; the ``catalog_turns`` index), forgotten ones skipped, or None: the next turn of
-        a conversation saved one turn per memory."""
-        after = self._told(entry, 1, before=False)
-        return after[0] if after else None
-
     def told_before(self, entry: Mapping[str, Any], count: int) -> list[Entry]:
         """Up to ``count`` leaves the same agent saved from the same source right before
         ``entry`` (by record time; the ``catalog_turns`` index), forgotten ones skipped,

@@ -27,10 +27,6 @@ class CatalogView(Protocol):
 
     def get(self, entry_id: str) -> Mapping[str, Any] | None: ...
 
-    def told_after(self, entry: Mapping[str, Any]) -> Mapping[str, Any] | None:
-        """The leaf the same agent saved next after ``entry`` (an index look-up)."""
-        ...
-
     def told_before(self, entry: Mapping[str, Any], count: int) -> Sequence[Mapping[str, Any]]:
         """Up to ``count`` leaves the same agent saved right before ``entry``, nearest first
         (an index look-up)."""
