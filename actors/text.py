@@ -186,11 +186,6 @@ def terms(text: str, *, keep_stopwords: bool = False) -> list[str]:
     return out
 
 
-def term_counts(text: str) -> Counter[str]:
-    """Term frequencies of ``terms(text)``."""
-    return Counter(terms(text))
-
-
 def keywords(text: str, limit: int = 14) -> list[str]:
     """The most frequent content terms, ties broken by first appearance (deterministic)."""
     counts: Counter[str] = Counter()

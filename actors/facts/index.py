@@ -40,10 +40,6 @@ class FactIndex:
         self.latest: dt.datetime | None = None
         """The latest record time of any event taken in (new record times must be later)."""
 
-    def add_all(self, events: Iterable[Event]) -> None:
-        for event in events:
-            self.add(event)
-
     def add(self, event: Event) -> None:
         self.events += 1
         op = event.get("op")
