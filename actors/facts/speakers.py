@@ -18,6 +18,7 @@ Lines without a label keep the memory's default subject.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -150,8 +151,11 @@ def turns(text: str) -> frozenset[str]:
     return frozenset(again)
 
 
+@functools.lru_cache(maxsize=4096)
 def opening_speaker(text: str) -> Speaker | None:
-    """The speaker of a memory's first line: the one whose turn it is."""
+    """The speaker of a memory's first line: the one whose turn it is. Kept for the texts
+    asked last: a search asks it of each candidate several times (who said it, is it the
+    user's), and reading every line's label is the cost."""
     return speaker_of(text.lstrip().split("\n", 1)[0], turns=turns(text))
 
 

@@ -13,8 +13,9 @@ the ranking decide.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from actors.navigation.stem import stem
 from actors.text import fold
@@ -27,10 +28,21 @@ def only_plural(text: str, asked: Iterable[str]) -> bool:
     writes them, in the singular: "cat", "perro") only in the plural ("cats and dogs",
     "perros"), never as asked: the kind in general, not the one thing. A word asked in the
     plural is never so ("Rohan's cats": "cats" is how it is asked)."""
-    forms = [fold(word).lower() for word in _WORD.findall(text)]
+    forms = _stemmed_forms(text)
     for word in asked:
         said = fold(word).lower()
-        held = [form for form in forms if stem(form) == stem(said)]
+        held = forms.get(stem(said), ())
         if held and said not in held and all(form.endswith("s") for form in held):
             return True
     return False
+
+
+@functools.lru_cache(maxsize=1024)
+def _stemmed_forms(text: str) -> Mapping[str, tuple[str, ...]]:
+    """The words of ``text`` (folded) by their stem: a memory is asked again for each thing
+    of each question while it stays among the candidates, and reading it is most of the cost."""
+    forms: dict[str, list[str]] = {}
+    for word in _WORD.findall(text):
+        form = fold(word).lower()
+        forms.setdefault(stem(form), []).append(form)
+    return {key: tuple(held) for key, held in forms.items()}
