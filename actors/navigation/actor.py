@@ -240,11 +240,18 @@ COMMIT_MAX_AGE_S = 5.0
 """Commit once this many catalog changes wait, or the oldest has waited this long: a tantivy
 commit costs a dozen fsyncs, so an agent saving now and then pays them once per few seconds,
 not once per save; the tail searched meanwhile stays small."""
-FRESH_EMBEDS = 16
-"""At most this many memories not yet embedded are embedded by a search itself, one batch of
-``index.BATCH_CHARS`` characters (16 short notes fit: ~60 ms; long chat turns do not, and the
-rest are found by their words until the next idle turns embed them); a larger backlog (several
-writers at once, a bulk import, a new model) is left to the idle turns."""
+SETTLE_BACKLOG = 256
+"""At most this many memories lacking a vector (saved just now, here or by another process; a
+new store's first ones) are all embedded by a search before it answers, so that it answers
+as the settled store will: probe46 asked a 230-turn chat its questions right after saving it,
+and the first twenty were answered with the newest 50 turns found by their words alone
+("¿Qué hice en junio?" led by an agent's note of that month; right once they had their
+vectors). Long chat turns cost ~0.03 s each at low load, ~0.1 s at load 8: a few seconds,
+once. A larger backlog (a bulk import, a new model) is left to the idle turns: a search then
+embeds only its own candidates (``EMBED_CANDIDATES``)."""
+SETTLE_MAX_S = 10.0
+"""A search embedding the backlog (``SETTLE_BACKLOG``) answers after this long at most,
+whatever is left (the idle turns embed the rest): a slow machine never makes it hang."""
 SAVED_EMBED_S = 0.25
 """A memory saved here is embedded this long after its save (the ingest actor's ``Saved``
 hint), so that other processes read its vector rather than compute it; not at once, so that
@@ -362,12 +369,6 @@ IDLE_EMBED_S = 0.01
 """Idle pause before the next background embedding batch while memories lack vectors (a
 request waiting goes first anyway). A batch is ~0.1 s of CPU (``index.BATCH_CHARS``): 0.05 s
 left a free core a third idle (batches were 1.7-2.4 s of 32 long turns before)."""
-SEARCH_EMBED_S = 0.5
-"""How long a search goes on embedding memories still without a vector (one bounded batch
-after another) before it answers: right after a bulk save of 1,488 long chat turns, one batch
-per search left the first searches' replies led by the right memory 60 % of the time against
-69 % when each search embedded 32 memories (2-13 s a search); half a second a search is the
-middle way, and the idle turns between requests embed the rest."""
 EMBED_CANDIDATES = 10
 """The best memories by words a search embeds itself, best first, when they have no vector
 yet (a bulk save's backlog), for ``CANDIDATES_EMBED_S`` at most (one batch at least): as many
@@ -663,7 +664,7 @@ class NavigationActor(Actor):
         """A server whose store had no vector at start (a new store) loads the model in its
         first idle second; a search before that, right after the first saves, waits for it
         (at most ``wait_s``) so that the memories just saved are compared by meaning in this
-        very search (``FRESH_EMBEDS``): "What two-wheelers do I have?" found "I bought a
+        very search (``SETTLE_BACKLOG``): "What two-wheelers do I have?" found "I bought a
         Brompton" a second later, and was "No memory found" at once."""
         if wait_s is None or self._background is None or self.vectors.embedder.loaded \
                 or not self.vectors.loaded:
@@ -937,9 +938,9 @@ class NavigationActor(Actor):
         started = time.perf_counter()
         queued = self.vectors.backfill(self.model.text_of, self.conversation.earlier_turns,
                                        now=now)
-        while now and queued and time.perf_counter() - started < SEARCH_EMBED_S:
-            # a search right after a bulk save: more of the store by meaning, for at most
-            # ``SEARCH_EMBED_S`` (the idle turns do the rest)
+        while now and queued and time.perf_counter() - started < SETTLE_MAX_S:
+            # a search right after the saves of a few sessions: all of them by meaning, as
+            # the settled store (``SETTLE_BACKLOG``)
             queued = self.vectors.backfill(self.model.text_of, self.conversation.earlier_turns)
         if self.vectors.embedder.loaded and not self.neighbours.built:
             self._build_neighbours()  # the model is in: its word table, off the search path
@@ -1146,12 +1147,12 @@ class NavigationActor(Actor):
         text = as_the_user(text, self.readings.user_names())
         # a new store's first memories are embedded here even before the first idle turn
         # planned the store (a planning of a large store stays off the search path)
-        unplanned = self._embed_pending and len(self.model.leaves) <= FRESH_EMBEDS
+        unplanned = self._embed_pending and len(self.model.leaves) <= SETTLE_BACKLOG
         fresh = len(self.model.arrived) + self.vectors.unembedded + unplanned
         if self.use_vectors and self.vectors.loaded and self.vectors.embedder.loaded \
-                and 0 < fresh <= FRESH_EMBEDS:
-            # a few memories saved just now are compared by meaning in this very search, not
-            # after the next idle turn: the same question gets the same reply either way (the
+                and 0 < fresh <= SETTLE_BACKLOG:
+            # the memories saved just now are compared by meaning in this very search, not
+            # after the idle turns: the same question gets the same reply either way (the
             # model itself is never loaded here: that stays off the search path). Storing
             # their vectors is a write: a disk that refuses it (full, read-only) must not
             # fail a read; the vectors are in this process's matrix either way
