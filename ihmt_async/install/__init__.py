@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from ihmt_async.install import core
+from ihmt_async.install import core, private_files
 from ihmt_async.install.core import AGENTS, SCOPES, Change, Step, Target
 from store.errors import UnknownOption
 
@@ -74,7 +74,18 @@ def resolved_store_home(given: str | None, env: Mapping[str, str], home: Path) -
 def run(target: Target, *, remove: bool, dry_run: bool) -> dict[str, Any]:
     """Plan (and unless ``dry_run`` apply) the install or uninstall; the ``--json`` reply."""
     steps_of: Callable[[Target, bool], list[Step]] = agent_modules()[target.agent].steps
-    planned = core.plan(steps_of(target, remove))
+    steps = steps_of(target, remove)
+    planned = core.plan(steps)
+    notices: list[str] = []
+    if target.scope == "project":
+        # the project's files now holding this machine's paths stay out of its commits
+        holding = [] if remove else private_files.written_with_paths(target, planned)
+        kept = private_files.tracked(target.project, holding)
+        notices = private_files.tracked_notice(kept, target.project)
+        excluded = private_files.exclude_step(
+            target, [path for path in holding if path not in kept], remove)
+        if excluded is not None:
+            planned = core.plan([*steps, excluded])
     if not dry_run:
         core.apply(planned, target.state_file)
     changes: list[Change] = [change for _, change, _, _ in planned]
@@ -83,4 +94,4 @@ def run(target: Target, *, remove: bool, dry_run: bool) -> dict[str, Any]:
     return {"agent": target.agent, "scope": target.scope,
             "applied": not dry_run and any(c.action != "unchanged" for c in changes),
             "changes": [c.as_json() for c in changes],
-            "next_steps": [] if remove else next_steps_of(target)}
+            "next_steps": [] if remove else next_steps_of(target) + notices}

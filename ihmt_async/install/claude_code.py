@@ -1,5 +1,7 @@
 """Claude Code: ``claude mcp add-json`` (or ``~/.claude.json`` / ``.mcp.json``), CLAUDE.md and
-the SessionStart / UserPromptSubmit hooks in ``settings.json``.
+the SessionStart / UserPromptSubmit hooks in ``settings.json`` (a project's
+``.claude/settings.local.json``: Claude Code's own file for one person's settings of a
+project, which it keeps out of git; the hook commands hold this machine's paths).
 
 With the ``claude`` CLI on PATH the server is registered through it (user scope: the user's
 ``~/.claude.json``; project scope: the project's ``.mcp.json``); without it the same entry is
@@ -47,7 +49,8 @@ def next_steps(t: Target) -> list[str]:
 
 def steps(t: Target, remove: bool) -> list[Step]:
     config = t.home / ".claude.json" if t.scope == "user" else t.project / ".mcp.json"
-    settings = t.base() / ".claude" / "settings.json"
+    settings = t.base() / ".claude" / ("settings.json" if t.scope == "user"
+                                       else "settings.local.json")
     memory_file = (t.home / ".claude" / "CLAUDE.md" if t.scope == "user"
                    else t.project / "CLAUDE.md")
     entry = server_entry(t)
@@ -63,16 +66,16 @@ def steps(t: Target, remove: bool) -> list[Step]:
         if remove:
             result.append(RunStep((claude, "mcp", "remove", "--scope", t.scope, SERVER_NAME),
                                   f"remove the {SERVER_NAME} MCP server", current is not None,
-                                  cwd))
+                                  cwd, config))
         else:
             if current is not None and current != entry:
                 result.append(RunStep(
                     (claude, "mcp", "remove", "--scope", t.scope, SERVER_NAME),
-                    f"remove the older {SERVER_NAME} registration", True, cwd))
+                    f"remove the older {SERVER_NAME} registration", True, cwd, config))
             result.append(RunStep(
                 (claude, "mcp", "add-json", "--scope", t.scope, SERVER_NAME,
                  json.dumps(entry)), f"register the {SERVER_NAME} MCP server",
-                current != entry, cwd))
+                current != entry, cwd, config))
     result.append(instructions_step(t, memory_file, remove))
     result.append(hooks_step(t, settings, hook_groups(t), remove))
     return result

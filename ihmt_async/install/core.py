@@ -133,6 +133,9 @@ class RunStep:
     cwd: Path | None = None
     """Where to run it: a CLI that writes a project file (``claude mcp add-json --scope
     project`` writes ``./.mcp.json``) runs in the project root, not in a subdirectory."""
+    writes: Path | None = None
+    """The config file the command writes (``private_files``: one inside a project holds
+    this machine's paths)."""
 
 
 Step = FileStep | RunStep

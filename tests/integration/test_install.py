@@ -215,7 +215,7 @@ def test_project_scope_writes_into_the_project_only(tmp_path: Path) -> None:
     assert set(snapshot(home)) == {".local/state/ihmt-async/installed.json"}
     mcp = json.loads((project / ".mcp.json").read_text())
     assert mcp["mcpServers"]["ihmt-async"]["command"] == sys.executable
-    settings = json.loads((project / ".claude/settings.json").read_text())
+    settings = json.loads((project / ".claude/settings.local.json").read_text())
     commands = [h["command"] for group in settings["hooks"]["SessionStart"]
                 for h in group["hooks"]]
     assert any(" -m ihmt_async brief --for claude-code --home " in c for c in commands)
