@@ -78,6 +78,10 @@ def steps(t: Target, remove: bool) -> list[Step]:
                 current != entry, cwd, config))
     result.append(instructions_step(t, memory_file, remove))
     result.append(hooks_step(t, settings, hook_groups(t), remove))
+    if t.scope == "project":
+        # where earlier versions put a project's hooks (a file teams commit): taken out
+        result.append(hooks_step(t, t.project / ".claude" / "settings.json", hook_groups(t),
+                                 True))
     return result
 
 

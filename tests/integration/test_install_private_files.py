@@ -66,3 +66,15 @@ def test_outside_a_repository_nothing_is_excluded(tmp_path: Path) -> None:
     report = install("claude-code", "--scope", "project", home=home, cwd=project)
     assert all(".git" not in change["path"] for change in report["changes"])
     assert not any("tracked by git" in step for step in report["next_steps"])
+
+
+def test_hooks_an_earlier_install_put_in_the_shared_settings_move_out(tmp_path: Path) -> None:
+    home, repo = tmp_path / "home", make_repo(tmp_path)
+    install("claude-code", "--scope", "project", home=home, cwd=repo)
+    local = repo / ".claude" / "settings.local.json"
+    shared = repo / ".claude" / "settings.json"
+    shared.write_text(local.read_text().replace("{", '{"model": "opus",', 1))
+    local.unlink()
+    install("claude-code", "--scope", "project", home=home, cwd=repo)
+    assert "recall-hook" in local.read_text()
+    assert "recall-hook" not in shared.read_text() and '"opus"' in shared.read_text()
