@@ -115,12 +115,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--depth", type=int, default=3, help="levels to show (default 3)")
     add("stats", "cmd_stats", "store totals")
     p = add("history", "cmd_history", "the timeline of a subject's facts")
-    p.add_argument("subject", nargs="?", default="user",
-                   help="whose facts: user (default) or a name")
+    p.add_argument("subject", nargs="?", default=None,
+                   help="whose facts: user (default), a name, or a project's name (its "
+                        "own facts recorded in it)")
     p.add_argument("attribute", nargs="?", default="",
                    help="one attribute (location, employer ...), default all")
     p.add_argument("--as-of", dest="as_of", default=None,
                    help="the timeline as recorded at this ISO date or time")
+    p.add_argument("--scope", default="",
+                   help="project:<name>: the subject's facts recorded in that project too "
+                        "(no subject: the project's own)")
     add("conflicts", "cmd_conflicts", "values that changed over time")
     p = add("forget", "cmd_forget", "retract a memory or fact")
     p.add_argument("id", help="memory (L-...) or fact (F-...) id")

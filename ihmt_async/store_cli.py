@@ -25,6 +25,7 @@ import anyio
 import structlog
 
 from actors.consolidation.messages import Flush
+from actors.facts.keys import scoped_subject
 from actors.facts.messages import Conflicts, History, Retract, Review
 from actors.ingest.messages import Save
 from actors.ingest.validate import check_scope
@@ -224,10 +225,26 @@ async def _ask_facts(args: argparse.Namespace, message: Any) -> Any:
 
 
 async def cmd_history(args: argparse.Namespace) -> int:
-    facts = await _ask_facts(args, History(subject=args.subject, attribute=args.attribute,
-                                           as_of=parse_as_of(args.as_of)))
-    out_json(facts) if args.json else out(render.render_history(facts, args.subject,
-                                                                args.attribute))
+    """A subject's timeline, and its timeline in a project: ``--scope project:x`` (the
+    project's own facts when no subject is named), or the project the subject names
+    ("history gravelpit": what was recorded in gravelpit of gravelpit itself, its Go version,
+    its database). Project facts are recorded under 'subject @project:x' (``scoped_subject``):
+    without this the command showed none of them (probe-agent)."""
+    scope = check_scope(args.scope) if args.scope else ""
+    whose = args.subject or ("project" if scope.startswith("project:") else "user")
+    projects = [scope] if scope.startswith("project:") else \
+        [] if scope or "@" in whose or whose == "user" else [f"project:{whose}"]
+    as_of = parse_as_of(args.as_of)
+    async with Runtime(args.home, provenance=cli_provenance(),
+                       background_consolidation=False) as rt:
+        facts = await rt.facts.ask(History(subject=whose, attribute=args.attribute,
+                                           as_of=as_of))
+        for project in projects:
+            facts = (*await rt.facts.ask(History(subject=scoped_subject(whose, project),
+                                                 attribute=args.attribute, as_of=as_of)),
+                     *facts)
+    shown = args.subject or scope or whose
+    out_json(facts) if args.json else out(render.render_history(facts, shown, args.attribute))
     return 0
 
 
