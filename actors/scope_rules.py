@@ -102,6 +102,14 @@ USER_OWN = re.compile(
     r"|\bI(?:'m|\s+am|'ll\s+be|\s+will\s+be|\s+was|\s+won't\s+be|\s+am\s+not|'m\s+not)"
     r"\s+(?:off(?!\s+to\b)|away|out\s+of\s+(?:the\s+)?office|ooo|on\s+(?:vacation|holiday|leave|"
     r"pto|parental\s+leave|sick\s+leave)|available|online|offline|reachable)\b"
+    # the same told of "the user", as agents write it: "The user is on vacation from ...",
+    # "the user's parental leave starts ..." (a named colleague's stays the project's)
+    r"|\b(?:the\s+)?user(?:'s)?\s+(?:is|will\s+be|was|won't\s+be|is\s+not)\s+(?:off(?!\s+to\b)|"
+    r"away|out\s+of\s+(?:the\s+)?office|ooo|on\s+(?:vacation|holiday|leave|pto|parental\s+leave|"
+    r"sick\s+leave)|unavailable|offline)\b"
+    r"|\bthe\s+user's\s+(?:(?:summer|christmas|winter|easter|next)\s+)?" + _TIME_OFF + r"\b"
+    r"|\b(?:el|la)\s+usuari[oa]\s+(?:est[aá]|estar[aá]|estuvo|estaba|va\s+a\s+estar)\s+"
+    r"(?:de\s+(?:vacaciones|baja|permiso)|fuera\s+de\s+la\s+oficina)\b"
     r"|\bI(?:'m|\s+am)?\s+(?:taking|took|take|booked)\s+(?:(?:a|the|two|three|\d+)\s+)?"
     r"(?:(?:days?|weeks?|afternoon|morning)\s+off|time\s+off|pto|leave|vacation|holidays?)\b"
     # their working hours: "I start at 8:30", "I log off at 17:00", "I don't work on Fridays"

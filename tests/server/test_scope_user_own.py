@@ -58,6 +58,12 @@ THE_USERS_OWN = [
     "Me cojo unos días libres en Semana Santa.",
     "Mis vacaciones de verano son en agosto.",
     "Empiezo a las 8 y desconecto a las 16.",
+    # told of "the user", as an agent notes it (probe-agent: filed under project:tidepool)
+    "[2026-07-01] The user is on vacation from 2026-08-03 to 2026-08-21; no deploys to prod "
+    "during that time.",
+    "The user will be on parental leave from March.",
+    "The user's summer vacation starts on 2026-07-14.",
+    "El usuario estará de vacaciones del 3 al 21 de agosto.",
 ]
 
 THE_PROJECTS = [
@@ -75,6 +81,8 @@ THE_PROJECTS = [
     "I added my SSH key to the deploy server for staging.",
     "I created my test account on staging to reproduce PAY-41.",
     "Priya is on vacation from 2026-08-10; Tomasz covers the ledger reviews.",
+    "The user is off to fix the flaky ledger test.",
+    "The user's PR is waiting for review.",
     "Holidays: no deploys to production from 2026-12-18.",
     "The team's holidays: off 2026-12-21 through 2027-01-06.",
     "We take the week of 2026-12-21 off as a team; no deploys.",
