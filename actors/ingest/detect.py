@@ -69,7 +69,11 @@ TOPICS: dict[str, frozenset[str]] = {
         "dependency dependencies package module config configuration env variable variables "
         "auth login token session cookie crash exception stacktrace traceback test tests "
         "testing repo monorepo terraform aws gcp azure nginx http https json yaml graphql "
-        "websocket cli sdk orm alembic django flask fastapi react vue angular node"
+        "websocket cli sdk orm alembic django flask fastapi react vue angular node "
+        # the front end's own words: "We moved state management from Redux Toolkit to
+        # Zustand" read as a personal move and was filed outside its project (probe-agent)
+        "ui css html component components redux zustand webpack vite svelte tailwind "
+        "storybook eslint prettier pnpm yarn jsx tsx"
     ),
 }
 

@@ -82,6 +82,10 @@ THE_PROJECTS = [
     "I created my test account on staging to reproduce PAY-41.",
     "Priya is on vacation from 2026-08-10; Tomasz covers the ledger reviews.",
     "The user is off to fix the flaky ledger test.",
+    # a front end's decision, read as a move of house (probe-agent: filed globally)
+    "[2026-04-07] We moved state management from Redux Toolkit to Zustand because most "
+    "slices were only local UI state.",
+    "We switched the settings page from Redux to Zustand stores; the UI tests still pass.",
     "The user's PR is waiting for review.",
     "Holidays: no deploys to production from 2026-12-18.",
     "The team's holidays: off 2026-12-21 through 2027-01-06.",
