@@ -177,12 +177,31 @@ professions, the city, the body, the milestones of a life (general words, Latin 
 beside the Peninsular ones)."""
 
 
+_WORK = """
+credentials credenciales|credential credencial|secret secreto|secrets secretos
+translation traduccion|translations traducciones
+translate traducir traducen traduce|translated traducido traducidos|interface interfaz
+ui interfaz|strings textos cadenas|text texto|texts textos|steps pasos|step paso
+publish publicar publica publicamos|published publicado publicada|index indice
+indexes indices|migration migracion|migrations migraciones|approve aprobar aprueba
+approval aprobacion visto|reviewer revisor revisora|reviewers revisores|production produccion
+environment entorno|query consulta|queries consultas|table tabla|tables tablas
+column columna|columns columnas|field campo|fields campos|dependency dependencia
+dependencies dependencias|warning aviso|failure fallo|outage caida|slow lento lenta
+permissions permisos|permission permiso|docs documentacion|documentation documentacion
+"""
+"""The words of a team's software notes that the pairs above leave out: a Spanish-speaking
+colleague's "las credenciales de la base de datos de prod están en ..." and "los textos de
+la interfaz se traducen con i18next" were not found for "Where are the prod database
+credentials kept?" and "Where do the UI translation strings go?" (probe-agent)."""
+
+
 def _build() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]],
                       dict[str, tuple[str, ...]]]:
     en_es: dict[str, list[str]] = {}
     es_en: dict[str, list[str]] = {}
     generated: list[tuple[str, str]] = []  # (spanish form, english): never over a listed word
-    for block, verbs in ((_PAIRS + _MORE, False), (_VERBS, True)):
+    for block, verbs in ((_PAIRS + _MORE + _WORK, False), (_VERBS, True)):
         for pair in block.replace("\n", "|").split("|"):
             words = pair.split()
             if len(words) < 2 or verbs and words[0] in en_es:  # a listed word keeps its reading
