@@ -17,6 +17,7 @@ from collections.abc import Callable
 from actors.facts.activities import ACTIVITY_NAMES
 from actors.facts.keys import FIRST_PERSON, fact_key, normalise_topic
 from actors.facts.project_questions import asked_part, project_question
+from actors.facts.question_forms import plainer
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
 from actors.text import fold
 
@@ -100,7 +101,8 @@ def _value(m: re.Match[str]) -> tuple[str, str] | None:
     subject = (groups.get("s") or groups.get("s2") or groups.get("s3") or "").strip()
     words = subject.split()
     known = {"location": "location", "city": "location", "address": "location",
-             "employer": "employer", "company": "employer", "stack": "stack"}
+             "employer": "employer", "company": "employer", "job": "employer",
+             "workplace": "employer", "stack": "stack"}
     if len(words) == 1 and words[0] in known:
         return fact_key("user", known[words[0]])
     return fact_key(subject, "value") if subject and subject not in FIRST_PERSON else None
@@ -277,6 +279,10 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\bwhat(?:\s+is|'s)\s+my\s+(?:current\s+|new\s+)?(?P<a>phone|mobile|car|laptop|"
          r"computer)(?:\s+now)?$", _possession),
         (r"\bwhat\s+(?:car|vehicle)\s+(?:do|did)\s+i\s+drive\b", _fixed("user", "car")),
+        # the car by the verb alone: "What do I drive?", "What am I driving these days?"
+        (r"^\W*what\s+(?:do\s+i|am\s+i|i'm)\s+(?:currently\s+|now\s+)?driv(?:e|ing)\W*$",
+         _fixed("user", "car")),
+        (r"^\W*que\s+(?:conduzco|estoy\s+conduciendo)\W*$", _fixed("user", "car")),
         # someone else's: "What car does Kenji drive now?", "¿Qué coche tiene Marta?"
         (rf"\b(?:what|which)\s+(?:kind\s+of\s+|make\s+of\s+)?(?:car|vehicle)\s+does\s+{_S}\s+"
          r"(?:now\s+|currently\s+|still\s+)?(?:drive|have|own)\b", _named("car")),
@@ -437,12 +443,15 @@ def attribute_question(query: str) -> tuple[str, str] | None:
     project = project_question(folded)  # a project's tool or version (``project_questions``)
     if project is not None:
         return fact_key(*project)
-    for pattern, build in _QUESTIONS:
-        m = pattern.search(folded)
-        if m is not None:
-            key = build(m)
-            if key is not None:
-                return key
+    # as asked, then in the singular and without closing time words ("What car do we drive
+    # these days?" is "what car do i drive"): a rule written for the plural reads it first
+    for wording in dict.fromkeys((folded, plainer(folded))):
+        for pattern, build in _QUESTIONS:
+            m = pattern.search(wording)
+            if m is not None:
+                key = build(m)
+                if key is not None:
+                    return key
     return None
 
 
@@ -513,7 +522,8 @@ def history_question(query: str) -> tuple[tuple[str, str], ...]:
     folded = " ".join(re.sub(r"[¿?¡!.,;]+", " ", fold(query).lower()).split())
     for third, first in _THIRD_PERSON:  # "Which companies has the user worked for?"
         folded = third.sub(first, folded)
-    for pattern, attributes in _HISTORIES:
-        if pattern.search(folded):
-            return tuple(fact_key("user", attribute) for attribute in attributes)
+    for wording in dict.fromkeys((folded, plainer(folded))):  # "Where have we lived?"
+        for pattern, attributes in _HISTORIES:
+            if pattern.search(wording):
+                return tuple(fact_key("user", attribute) for attribute in attributes)
     return ()
