@@ -84,7 +84,7 @@ from actors.facts.values import (
     nearest_day,
 )
 from actors.facts.whose import ONE_OF_THEM, clause_start, whose
-from actors.facts.work_in_passing import work_in_passing
+from actors.facts.work_in_passing import WorkInPassing
 from actors.facts.year_dates import opening_month
 from actors.text import PROSE_SENTENCE_CHARS, STOPWORDS, fold, sentences
 
@@ -1032,6 +1032,8 @@ _JOB_CHANGES = JobChanges(_JOB_NOUN, _JOB_NOUN_ES)
 """Going freelance, signing with a firm, leading a team (``jobs``)."""
 _ROLE_CHANGES = RoleChanges(_JOB_NOUN, _JOB_NOUN_ES)
 """A role moved into ("I moved to a staff engineer role", ``role_changes``)."""
+_WORK_IN_PASSING = WorkInPassing(_JOB_NOUN, _JOB_NOUN_ES)
+"""A job told in passing with a role of any noun (``work_in_passing``)."""
 
 _DATABASES = (
     "postgresql", "postgres", "mysql", "mariadb", "sqlite", "mongodb", "mongo", "redis",
@@ -1503,7 +1505,7 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     out.extend(f for f in _JOB_CHANGES.facts(span)
                if f[2] != "role" or not any(g[2] == "role" for g in out))
     # "I earn ... as a junior quantity surveyor at Hendry & Moss": a role of any noun
-    out.extend(f for f in work_in_passing(span) if not any(g[2] == f[2] for g in out))
+    out.extend(f for f in _WORK_IN_PASSING.facts(span) if not any(g[2] == f[2] for g in out))
     out.extend(ending_facts(span))
     out.extend(activity_facts(span))
     out.extend(age_facts(span))
@@ -2145,7 +2147,7 @@ _STARTED_ON = re.compile(
     r"^\W*(?:(?:and\s+|so\s+)?(?:(?:i|we)(?:'ve|\s+have)?\s+)?"
     r"(?:(?:just|only|already|actually)\s+)?(?:started|began|begun)|(?:y\s+)?(?:empece|comence|me\s+incorpore|he\s+empezado|"
     r"empezamos))\s+(?:(?:work(?:ing)?|there|a\s+trabajar|alli)\s+)?"
-    r"(?:on|last|this|el|la|in|en|the)\b[^,;:]{0,30}$")
+    r"(?:on|last|this|el|yesterday|today|ayer|hoy)\b[^,;:]{0,30}$")
 """A sentence telling only the day one started ("I started on Monday the 15th", "Started on
 the 3rd", "Empecé el lunes 15 de abril"): the day a job told beside it in the same turn
 began."""

@@ -18,14 +18,17 @@ Here the sentence itself says it is a job, so the role's noun may be any:
   -or, -er, -ist, -ian ...): "Me dieron el trabajo en Indra, 30.000 al año" has none.
 
 Never a role of words that say how or what one is besides a job ("as a team", "as a
-favour", "as a volunteer at the weekend" has no firm). Pure functions; no I/O.
+favour", "as a volunteer at the weekend" has no firm). ``WorkInPassing`` is built in
+``patterns`` with its role nouns. Pure functions; no I/O.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from actors.facts.values import Folded
+from actors.text import fold
 
 Found = tuple[int, str, str, str]
 
@@ -71,52 +74,64 @@ _ROLE_AFTER = re.compile(
     re.IGNORECASE)
 
 
-def work_in_passing(span: Folded) -> list[Found]:
-    """(start, "user", "role" | "employer", value) for a job the sentence tells in passing
-    with a role of any noun; ``patterns`` decides whose "user" is."""
-    return [*_paid_as(span), *_job_given(span)]
+@dataclass(frozen=True)
+class WorkInPassing:
+    """The rules above, with ``patterns``' role nouns (``job_noun`` English, ``job_noun_es``
+    Spanish, folded pattern pieces): a role after a job given is one of them or a doer's
+    word."""
 
+    job_noun: str
+    job_noun_es: str
+    _known: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
-def _paid_as(span: Folded) -> list[Found]:
-    out: list[Found] = []
-    for verb in _EARNS.finditer(span.folded):
-        at = len(span.original(0, verb.end()))
-        m = _AS_ROLE_AT.match(span.text, at)
-        if m is None:
-            continue
-        role = m.group("role").strip()
-        firm = _FIRM_NAME.match(span.text, m.end())
-        if firm is None or not _a_role(role, doer=False):
-            continue
-        out.append((verb.start(), "user", "role", role))
-        out.append((verb.start(), "user", "employer", firm.group("f").rstrip(".,'’")))
-    return out
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_known", re.compile(
+            rf"(?:{self.job_noun}|{self.job_noun_es})s?$"))
 
+    def facts(self, span: Folded) -> list[Found]:
+        """(start, "user", "role" | "employer", value) for a job the sentence tells in passing
+        with a role of any noun; ``patterns`` decides whose "user" is."""
+        return [*self._paid_as(span), *self._job_given(span)]
 
-def _job_given(span: Folded) -> list[Found]:
-    out: list[Found] = []
-    for given in _JOB_GIVEN.finditer(span.text):
-        firm = _FIRM_NAME.match(span.text, given.end())
-        if firm is None:
-            continue
-        m = _ROLE_AFTER.match(span.text, firm.end())
-        if m is None or not _a_role(m.group("role"), doer=True):
-            continue
-        start = _folded_offset(span, given.start())
-        out.append((start, "user", "role", m.group("role").strip()))
-        out.append((start, "user", "employer", firm.group("f").rstrip(".,'’")))
-    return out
+    def _paid_as(self, span: Folded) -> list[Found]:
+        out: list[Found] = []
+        for verb in _EARNS.finditer(span.folded):
+            m = _AS_ROLE_AT.match(span.text, len(span.original(0, verb.end())))
+            if m is None:
+                continue
+            role = m.group("role").strip()
+            firm = _FIRM_NAME.match(span.text, m.end())
+            if firm is None or not self._a_role(role, doer=False):
+                continue
+            out.append((verb.start(), "user", "role", role))
+            out.append((verb.start(), "user", "employer", firm.group("f").rstrip(".,'’")))
+        return out
 
+    def _job_given(self, span: Folded) -> list[Found]:
+        out: list[Found] = []
+        for given in _JOB_GIVEN.finditer(span.text):
+            firm = _FIRM_NAME.match(span.text, given.end())
+            if firm is None:
+                continue
+            m = _ROLE_AFTER.match(span.text, firm.end())
+            if m is None or not self._a_role(m.group("role"), doer=True):
+                continue
+            start = _folded_offset(span, given.start())
+            out.append((start, "user", "role", m.group("role").strip()))
+            out.append((start, "user", "employer", firm.group("f").rstrip(".,'’")))
+        return out
 
-def _a_role(role: str, *, doer: bool) -> bool:
-    """Words that may be a job: none of them a thing that is no job, no capital (a name is no
-    role), and, when nothing but the job given says it is one, a doer's word at its head
-    (first in Spanish, "planificador de proyectos"; last in English, "project planner")."""
-    words = role.split()
-    if not words or any(w.lower() in _NOT_ROLES for w in words) \
-            or any(w[:1].isupper() for w in words):
-        return False
-    return not doer or any(_AGENT.search(w.lower()) for w in (words[0], words[-1]))
+    def _a_role(self, role: str, *, doer: bool) -> bool:
+        """Words that may be a job: none of them a thing that is no job, no capital (a name
+        is no role), and, when nothing but the job given says it is one, a role noun or a
+        doer's word at its head (first in Spanish, "planificador de proyectos", "jefe de
+        obra"; last in English, "project planner")."""
+        words = role.split()
+        if not words or any(w.lower() in _NOT_ROLES for w in words) \
+                or any(w[:1].isupper() for w in words):
+            return False
+        return not doer or any(_AGENT.search(head) or self._known.match(head)
+                               for head in (fold(words[0]), fold(words[-1])))
 
 
 def _folded_offset(span: Folded, original_end: int) -> int:
