@@ -307,6 +307,12 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
          r"(?:now\s+|currently\s+|still\s+)?(?:follow|following|on|have|keep|eat)\b",
          _named("diet")),
         (rf"\bwhat(?:\s+is|'s)\s+{_S}(?:'s|’s)\s+(?:current\s+)?diet\b", _named("diet")),
+        # what someone eats with nothing after it asks the diet: "What does Yusuf eat now?",
+        # "¿Qué come Yusuf ahora?" (not "What does Yusuf eat for breakfast?")
+        (rf"^\W*what\s+does\s+(?!(?:the|a|an|it|this|that)\b){_S}\s+(?:now\s+|currently\s+|"
+         rf"usually\s+)?eat{_END}", _named("diet")),
+        (rf"^\W*que\s+come\s+(?:ahora\s+)?(?!(?:el|la|los|las|un|una|esto|eso)\b){_S}{_END}",
+         _named("diet")),
         (rf"^\W*is\s+{_S}\s+(?:still\s+|now\s+)?(?:a\s+)?(?:vegetarian|vegan|pescatarian)\b",
          _named("diet")),
         (rf"\bque\s+(?:tipo\s+de\s+)?dieta\s+(?:sigue|lleva|hace|tiene)\s+(?:ahora\s+)?{_S}{_END}",
@@ -317,6 +323,8 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\b(?:am\s+i|is\s+the\s+user)\s+(?:still\s+)?(?:a\s+)?(?:vegetarian|vegan|pescatarian)\b",
          _fixed("user", "diet")),
         (r"\bque\s+(?:tipo\s+de\s+)?dieta\b|\bmi\s+dieta\b", _fixed("user", "diet")),
+        (r"^\W*what\s+do\s+i\s+(?:now\s+|currently\s+|usually\s+)?eat\W*$|"
+         r"^\W*que\s+como\W*$", _fixed("user", "diet")),
         # eating meat or fish asks the diet, which ``endings`` ends with "eats meat again":
         # "Is the user still eating meat?", "Do I eat fish?", "¿La usuaria come carne?"
         (r"^\W*(?:(?:am\s+i|are\s+we)\s+(?:still\s+)?eating|(?:do\s+i|do\s+we)\s+(?:still\s+)?"

@@ -1,7 +1,8 @@
 """An attribute asked in other words (fix-attr, the outside probe46): in the plural ("What car
 do we drive?", "¿Qué coche llevamos?"), with closing words of time ("What is my job now?"),
-by its verb alone ("What do I drive?"). The rules were written in the singular and most of
-them without time words, so such a question had no key and no ``Current value`` line."""
+by its verb alone ("What do I drive?", "What does Yusuf eat now?"). The rules were written
+in the singular and most of them without time words, so such a question had no key and no
+``Current value`` line."""
 
 from __future__ import annotations
 
@@ -44,3 +45,17 @@ def test_a_question_asking_no_attribute_still_asks_none(question: str) -> None:
 def test_a_history_asked_in_the_plural_is_the_user_s_history() -> None:
     assert history_question("Which cars have we owned?") == (("user", "car"),)
     assert history_question("Where have we lived?") == (("user", "location"),)
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("What does Oriol eat these days?", ("oriol", "diet")),
+    ("¿Qué come Oriol ahora?", ("oriol", "diet")),
+    ("What do we eat now?", ("user", "diet")),
+    # left alone: a meal asked, an animal's food
+    ("What does Oriol eat for breakfast?", None),
+    ("What does the tortoise eat?", None),
+    ("¿Qué come el perro?", None),
+])
+def test_what_someone_eats_with_nothing_after_asks_the_diet(
+        question: str, key: tuple[str, str] | None) -> None:
+    assert attribute_question(question) == key
