@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from actors.facts.jobs import folded_length
 from actors.facts.values import Folded
 from actors.text import fold
 
@@ -116,7 +117,7 @@ class WorkInPassing:
             m = _ROLE_AFTER.match(span.text, firm.end())
             if m is None or not self._a_role(m.group("role"), doer=True):
                 continue
-            start = _folded_offset(span, given.start())
+            start = folded_length(span.text[:given.start()])
             out.append((start, "user", "role", m.group("role").strip()))
             out.append((start, "user", "employer", firm.group("f").rstrip(".,'’")))
         return out
@@ -132,15 +133,3 @@ class WorkInPassing:
             return False
         return not doer or any(_AGENT.search(head) or self._known.match(head)
                                for head in (fold(words[0]), fold(words[-1])))
-
-
-def _folded_offset(span: Folded, original_end: int) -> int:
-    """The folded offset of the original offset ``original_end``."""
-    low, high = 0, len(span.folded)
-    while low < high:  # the first folded offset whose original prefix reaches the end
-        mid = (low + high) // 2
-        if len(span.original(0, mid)) < original_end:
-            low = mid + 1
-        else:
-            high = mid
-    return low
