@@ -156,7 +156,7 @@ class JobChanges:
             name = _NAME_RUN.match(span.text, len(span.original(0, m.end())))
             if name is None:
                 continue  # "signed with a publisher": no firm named
-            role = self._role_after(span, m.end() + _folded_length(name.group(0)))
+            role = self._role_after(span, m.end() + folded_length(name.group(0)))
             if role is None and not (m.group("c") or m.group("e")):
                 continue  # "I signed with Penguin for my novel": no job said
             out.append((m.start(), "user", "employer", name.group(0).rstrip(".'’")))
@@ -180,6 +180,6 @@ class JobChanges:
         return out
 
 
-def _folded_length(text: str) -> int:
+def folded_length(text: str) -> int:
     """How long ``text`` is in a folded sentence (``Folded`` folds character by character)."""
     return sum(len(fold(ch)) for ch in text)

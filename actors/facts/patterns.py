@@ -84,6 +84,7 @@ from actors.facts.values import (
     nearest_day,
 )
 from actors.facts.whose import ONE_OF_THEM, clause_start, whose
+from actors.facts.work_in_passing import WorkInPassing
 from actors.facts.year_dates import opening_month
 from actors.text import PROSE_SENTENCE_CHARS, STOPWORDS, fold, sentences
 
@@ -1031,6 +1032,8 @@ _JOB_CHANGES = JobChanges(_JOB_NOUN, _JOB_NOUN_ES)
 """Going freelance, signing with a firm, leading a team (``jobs``)."""
 _ROLE_CHANGES = RoleChanges(_JOB_NOUN, _JOB_NOUN_ES)
 """A role moved into ("I moved to a staff engineer role", ``role_changes``)."""
+_WORK_IN_PASSING = WorkInPassing(_JOB_NOUN, _JOB_NOUN_ES)
+"""A job told in passing with a role of any noun (``work_in_passing``)."""
 
 _DATABASES = (
     "postgresql", "postgres", "mysql", "mariadb", "sqlite", "mongodb", "mongo", "redis",
@@ -1501,6 +1504,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     # "promoted me to staff engineer: I now lead the data team": the title said is the role
     out.extend(f for f in _JOB_CHANGES.facts(span)
                if f[2] != "role" or not any(g[2] == "role" for g in out))
+    # "I earn ... as a junior quantity surveyor at Hendry & Moss": a role of any noun
+    out.extend(f for f in _WORK_IN_PASSING.facts(span) if not any(g[2] == f[2] for g in out))
     out.extend(ending_facts(span))
     out.extend(activity_facts(span))
     out.extend(age_facts(span))
@@ -2138,6 +2143,35 @@ def _day_it_happens(folded: str, start: int, attribute: str, value: str,
     return day_ahead(folded, around)
 
 
+_STARTED_ON = re.compile(
+    r"^\W*(?:(?:and\s+|so\s+)?(?:(?:i|we)(?:'ve|\s+have)?\s+)?"
+    r"(?:(?:just|only|already|actually)\s+)?(?:started|began|begun)|(?:y\s+)?(?:empece|comence|me\s+incorpore|he\s+empezado|"
+    r"empezamos))\s+(?:(?:work(?:ing)?|there|a\s+trabajar|alli)\s+)?"
+    r"(?:on|last|this|el|yesterday|today|ayer|hoy)\b[^,;:]{0,30}$")
+"""A sentence telling only the day one started ("I started on Monday the 15th", "Started on
+the 3rd", "Empecé el lunes 15 de abril"): the day a job told beside it in the same turn
+began."""
+
+
+_WEEKDAY_BEFORE = re.compile(
+    r"\b(?P<w>on|el)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|"
+    r"miercoles|jueves|viernes|sabado|domingo),?\s+")
+
+
+def _start_said(said: list[str], around: datetime.date | None) -> datetime.date | None:
+    """The day a sentence of the turn says the speaker started, when gone by (``_STARTED_ON``):
+    a job told in the turn with no day of its own began then, not when it was told."""
+    for sentence in said:
+        folded = fold(_LEADING_DATE.sub("", sentence))
+        if _STARTED_ON.match(folded):
+            # "el lunes 15 de abril", "on Monday, 15 April": the weekday said before the day
+            day = _sentence_date(_WEEKDAY_BEFORE.sub(r"\g<w> ", folded), around) \
+                or (day_before(folded, around) if around is not None else None)
+            if day is not None and (around is None or day <= around):
+                return day
+    return None
+
+
 def homes_of_speakers(texts: list[str]) -> dict[str | None, str]:
     """The last home in a place each speaker named in ``texts`` (earlier turns of one
     conversation, oldest first): "Bea: Jess asked me to move in with her. she has a little
@@ -2369,6 +2403,10 @@ def extract_facts(
                 seen.add(marker)
                 day = _day_it_happens(span.folded, _start, attribute, value,
                                       current_date) or valid_from
+                if attribute in ("employer", "role") and day == current_date \
+                        and not is_ending(value):
+                    # "Me dieron el trabajo en Forthbank Rail ... Empecé el lunes 15 de abril."
+                    day = _start_said(said, current_date) or day
                 if (_start, subject, attribute, value) in project:
                     day = _sentence_date(own_clause(span, _start), current_date) or current_date
                 if attribute == "employer" and is_ending(value) and current_date is not None:

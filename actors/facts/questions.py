@@ -17,6 +17,7 @@ from collections.abc import Callable
 from actors.facts.activities import ACTIVITY_NAMES
 from actors.facts.keys import FIRST_PERSON, fact_key, normalise_topic
 from actors.facts.project_questions import asked_part, project_question
+from actors.facts.question_forms import plainer
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
 from actors.text import fold
 
@@ -100,7 +101,8 @@ def _value(m: re.Match[str]) -> tuple[str, str] | None:
     subject = (groups.get("s") or groups.get("s2") or groups.get("s3") or "").strip()
     words = subject.split()
     known = {"location": "location", "city": "location", "address": "location",
-             "employer": "employer", "company": "employer", "stack": "stack"}
+             "employer": "employer", "company": "employer", "job": "employer",
+             "workplace": "employer", "stack": "stack"}
     if len(words) == 1 and words[0] in known:
         return fact_key("user", known[words[0]])
     return fact_key(subject, "value") if subject and subject not in FIRST_PERSON else None
@@ -277,6 +279,10 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\bwhat(?:\s+is|'s)\s+my\s+(?:current\s+|new\s+)?(?P<a>phone|mobile|car|laptop|"
          r"computer)(?:\s+now)?$", _possession),
         (r"\bwhat\s+(?:car|vehicle)\s+(?:do|did)\s+i\s+drive\b", _fixed("user", "car")),
+        # the car by the verb alone: "What do I drive?", "What am I driving these days?"
+        (r"^\W*what\s+(?:do\s+i|am\s+i|i'm)\s+(?:currently\s+|now\s+)?driv(?:e|ing)\W*$",
+         _fixed("user", "car")),
+        (r"^\W*que\s+(?:conduzco|estoy\s+conduciendo)\W*$", _fixed("user", "car")),
         # someone else's: "What car does Kenji drive now?", "¿Qué coche tiene Marta?"
         (rf"\b(?:what|which)\s+(?:kind\s+of\s+|make\s+of\s+)?(?:car|vehicle)\s+does\s+{_S}\s+"
          r"(?:now\s+|currently\s+|still\s+)?(?:drive|have|own)\b", _named("car")),
@@ -301,6 +307,12 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
          r"(?:now\s+|currently\s+|still\s+)?(?:follow|following|on|have|keep|eat)\b",
          _named("diet")),
         (rf"\bwhat(?:\s+is|'s)\s+{_S}(?:'s|’s)\s+(?:current\s+)?diet\b", _named("diet")),
+        # what someone eats with nothing after it asks the diet: "What does Yusuf eat now?",
+        # "¿Qué come Yusuf ahora?" (not "What does Yusuf eat for breakfast?")
+        (rf"^\W*what\s+does\s+(?!(?:the|a|an|it|this|that)\b){_S}\s+(?:now\s+|currently\s+|"
+         rf"usually\s+)?eat{_END}", _named("diet")),
+        (rf"^\W*que\s+come\s+(?:ahora\s+)?(?!(?:el|la|los|las|un|una|esto|eso)\b){_S}{_END}",
+         _named("diet")),
         (rf"^\W*is\s+{_S}\s+(?:still\s+|now\s+)?(?:a\s+)?(?:vegetarian|vegan|pescatarian)\b",
          _named("diet")),
         (rf"\bque\s+(?:tipo\s+de\s+)?dieta\s+(?:sigue|lleva|hace|tiene)\s+(?:ahora\s+)?{_S}{_END}",
@@ -311,6 +323,8 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
         (r"\b(?:am\s+i|is\s+the\s+user)\s+(?:still\s+)?(?:a\s+)?(?:vegetarian|vegan|pescatarian)\b",
          _fixed("user", "diet")),
         (r"\bque\s+(?:tipo\s+de\s+)?dieta\b|\bmi\s+dieta\b", _fixed("user", "diet")),
+        (r"^\W*what\s+do\s+i\s+(?:now\s+|currently\s+|usually\s+)?eat\W*$|"
+         r"^\W*que\s+como\W*$", _fixed("user", "diet")),
         # eating meat or fish asks the diet, which ``endings`` ends with "eats meat again":
         # "Is the user still eating meat?", "Do I eat fish?", "¿La usuaria come carne?"
         (r"^\W*(?:(?:am\s+i|are\s+we)\s+(?:still\s+)?eating|(?:do\s+i|do\s+we)\s+(?:still\s+)?"
@@ -437,12 +451,15 @@ def attribute_question(query: str) -> tuple[str, str] | None:
     project = project_question(folded)  # a project's tool or version (``project_questions``)
     if project is not None:
         return fact_key(*project)
-    for pattern, build in _QUESTIONS:
-        m = pattern.search(folded)
-        if m is not None:
-            key = build(m)
-            if key is not None:
-                return key
+    # as asked, then in the singular and without closing time words ("What car do we drive
+    # these days?" is "what car do i drive"): a rule written for the plural reads it first
+    for wording in dict.fromkeys((folded, plainer(folded))):
+        for pattern, build in _QUESTIONS:
+            m = pattern.search(wording)
+            if m is not None:
+                key = build(m)
+                if key is not None:
+                    return key
     return None
 
 
@@ -513,7 +530,8 @@ def history_question(query: str) -> tuple[tuple[str, str], ...]:
     folded = " ".join(re.sub(r"[¿?¡!.,;]+", " ", fold(query).lower()).split())
     for third, first in _THIRD_PERSON:  # "Which companies has the user worked for?"
         folded = third.sub(first, folded)
-    for pattern, attributes in _HISTORIES:
-        if pattern.search(folded):
-            return tuple(fact_key("user", attribute) for attribute in attributes)
+    for wording in dict.fromkeys((folded, plainer(folded))):  # "Where have we lived?"
+        for pattern, attributes in _HISTORIES:
+            if pattern.search(wording):
+                return tuple(fact_key("user", attribute) for attribute in attributes)
     return ()

@@ -1569,6 +1569,11 @@ class NavigationActor(Actor):
             # "What is Pablo's job?" when only his role was told ("he firmado un contrato
             # como técnico"): the role answers, after any employer
             questions += [(subject, "role") for subject, _ in questions]
+        elif question and question[1] == "role":
+            # "What do I do for a living?", "¿A qué me dedico?" when only the employer was
+            # told ("Me dieron el trabajo en Forthbank Rail"): the employer answers, after
+            # any role
+            questions += [(subject, "employer") for subject, _ in questions]
         keys = [fact_key(*q) for q in questions]
         # "Which cars have I owned?", "¿En qué ciudades he vivido?": every value of a timeline
         history = () if question else history_question(text)
