@@ -109,22 +109,28 @@ def _tells_more(text: str, change: Replacement, told: frozenset[str], said: str)
     them does not make the database outdated; a note marked superseded as a whole would be.
     A slip corrected ("2 horas 38, no 2:41") corrects the note that told it, whatever else
     it says. A path or file name the note states and the change (``said``) does not is such
-    a thing, in the statement of the old value too."""
+    a thing ("...; entry point src/tidepool/app.py"). In the statement of the old value
+    itself it is not ("reads its config from ~/.config/x.yaml with viper", then "Replaced
+    viper with koanf"): that note still says which library, and the whole of it goes."""
     if change.slip:
         return False
     old = _whole_words(change.old)
     written = fold(said).lower()
     parts = [past_label(part) for part in _CLAUSES.split(text) if part and part.strip()]
-    if any(path.lower() not in written for path in _PATH.findall(text)
-           if re.search(r"[a-z]", path, re.IGNORECASE)
-           and ("." in path or path.count("/") > 1 or path.endswith("/"))):
-        return True  # "entry point src/tidepool/app.py", "config from ~/.config/x.yaml"
     if len(parts) < 2:
         return False
     return any(not (_whole_words(part) & old)
-               and _whole_words(" ".join(word for word in named(part)
-                                         if not is_common_word(word.strip(".,:;!?()")))) - told
+               and (_whole_words(" ".join(word for word in named(part)
+                                          if not is_common_word(word.strip(".,:;!?()")))) - told
+                    or any(path.lower() not in written for path in _paths(part)))
                for part in parts)
+
+
+def _paths(text: str) -> list[str]:
+    """The paths and file names ``text`` states ("src/tidepool/app.py", "docs/", "uv.lock"),
+    not a ratio or "and/or"."""
+    return [path for path in _PATH.findall(text) if re.search(r"[a-z]", path, re.IGNORECASE)
+            and ("." in path or path.count("/") > 1 or path.endswith("/"))]
 
 
 _PATH = re.compile(r"(?<![\w/~.-])(?:~?[\w.-]*/[\w.-]+(?:/[\w.-]*)*|[\w-]+\.(?:py|ts|tsx|js|jsx|"
