@@ -101,28 +101,30 @@ _CLAUSES = re.compile(r"(?<=[.!?;])\s+|;\s*|,?\s+(?:and|but|while|whereas|y|pero
 subject ("Our database is PostgreSQL 15 and the migrations live in alembic/")."""
 
 
-def _tells_more(text: str, change: Replacement, told: frozenset[str], said: str) -> bool:
+def _tells_more(text: str, change: Replacement, told: frozenset[str],
+                said: str | None = None) -> bool:
     """Whether a note stating a change's old value states something else beside it: another
     of its statements names a thing (a name, a version) that the change's words do not
     (``told``: its old and new values, its thing, its context). "Our database is PostgreSQL
     15 and the migrations live in alembic/" is no note of the migrations alone, and moving
     them does not make the database outdated; a note marked superseded as a whole would be.
     A slip corrected ("2 horas 38, no 2:41") corrects the note that told it, whatever else
-    it says. A path or file name the note states and the change (``said``) does not is such
-    a thing ("...; entry point src/tidepool/app.py"). In the statement of the old value
-    itself it is not ("reads its config from ~/.config/x.yaml with viper", then "Replaced
-    viper with koanf"): that note still says which library, and the whole of it goes."""
+    it says. A path or file name the note states and the change (``said``, when given) does
+    not is such a thing ("...; entry point src/tidepool/app.py"). In the statement of the
+    old value itself it is not ("reads its config from ~/.config/x.yaml with viper", then
+    "Replaced viper with koanf"): that note still says which library, and the whole goes."""
     if change.slip:
         return False
     old = _whole_words(change.old)
-    written = fold(said).lower()
+    written = fold(said).lower() if said is not None else None
     parts = [past_label(part) for part in _CLAUSES.split(text) if part and part.strip()]
     if len(parts) < 2:
         return False
     return any(not (_whole_words(part) & old)
                and (_whole_words(" ".join(word for word in named(part)
                                           if not is_common_word(word.strip(".,:;!?()")))) - told
-                    or any(path.lower() not in written for path in _paths(part)))
+                    or written is not None
+                    and any(path.lower() not in written for path in _paths(part)))
                for part in parts)
 
 
