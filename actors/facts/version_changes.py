@@ -108,8 +108,9 @@ def version_facts(span: Folded, taken: list[tuple[int, int]], runtimes: dict[str
     and ``owner_before`` read who the change is of, as ``project_changes`` does."""
     out: list[Found] = []
 
-    def add(m: re.Match[str], group: str, who: str | None, new: str, old: str = "") -> bool:
-        thing = _thing(span, m, group, runtimes, known, new, old)
+    def add(m: re.Match[str], group: str, who: str | None) -> bool:
+        new = span.original(m.start("new"), m.end("new"))
+        thing = _thing(span, m, group, runtimes, known, new, m.groupdict().get("old") or "")
         mine = owner_before(span, m.start()) is None or re.match(
             r"(?:my|mi|mis)\s", m.groupdict().get("thing") or "")  # "I upgraded my laptop"
         if not who or thing is None or mine:
@@ -121,42 +122,38 @@ def version_facts(span: Folded, taken: list[tuple[int, int]], runtimes: dict[str
             taken.append((m.start(), m.end()))
         return True
 
+    def add_chained(m: re.Match[str], group: str, who: str | None) -> None:
+        if add(m, group, who):
+            for more in _more(span.folded, m.end()):
+                add(more, "prod", who)
+
+    def changed(m: re.Match[str]) -> bool:
+        return m.group("old").lstrip("v") != m.group("new").lstrip("v")
+
     for m in _FROM_TO.finditer(span.folded):
-        if m.group("old").lstrip("v") != m.group("new").lstrip("v"):
+        if changed(m):
             own, group = m.group("own"), "prod"
             if m.group("inner"):  # "Upgraded driftwood-prod from Kubernetes 1.29 to 1.30":
                 group = "inner"   # the word before "from" is what was upgraded
                 own = own or (m.group("prod") if m.group("prod") not in _NO_THINGS else None)
-            who = own if own and own not in STOPWORDS else owner_before(span, m.start())
-            if not add(m, group, who, span.original(m.start("new"), m.end("new")),
-                       m.group("old")):
-                continue
-            for more in _more(span.folded, m.end()):
-                add(more, "prod", who, span.original(more.start("new"), more.end("new")),
-                    more.groupdict().get("old") or "")
+            add_chained(m, group, own if own and own not in STOPWORDS
+                        else owner_before(span, m.start()))
     for m in _OF_FROM_TO.finditer(span.folded):
-        if m.group("old").lstrip("v") != m.group("new").lstrip("v"):
-            add(m, "prod", owner(span, m, m.start()),
-                span.original(m.start("new"), m.end("new")), m.group("old"))
+        if changed(m):
+            add(m, "prod", owner(span, m, m.start()))
     for pattern in (_ONTO, _TO):
         for m in pattern.finditer(span.folded):
             if not _negated(span, m.start()):
-                who = owner(span, m, m.start()) if pattern is _ONTO else \
-                    (m.group("own") if m.group("own") and m.group("own") not in STOPWORDS
-                     else owner_before(span, m.start()))
-                if not add(m, "prod", who, span.original(m.start("new"), m.end("new"))):
-                    continue
-                for more in _more(span.folded, m.end()):
-                    add(more, "prod", who, span.original(more.start("new"), more.end("new")),
-                        more.groupdict().get("old") or "")
+                own = m.group("own") if pattern is _TO else None
+                add_chained(m, "prod", owner(span, m, m.start()) if pattern is _ONTO
+                            else own if own and own not in STOPWORDS
+                            else owner_before(span, m.start()))
     for m in _ARROW.finditer(span.folded):
-        if m.group("old").lstrip("v") != m.group("new").lstrip("v"):
-            add(m, "prod", owner_before(span, m.start()),
-                span.original(m.start("new"), m.end("new")), m.group("old"))
+        if changed(m):
+            add(m, "prod", owner_before(span, m.start()))
     for m in _RELEASE.finditer(span.folded):
         if m.group("prod") and not _negated(span, m.start()):
-            add(m, "prod", owner_before(span, m.start()),
-                span.original(m.start("new"), m.end("new")))
+            add(m, "prod", owner_before(span, m.start()))
     return out
 
 
