@@ -88,6 +88,14 @@ def test_a_note_s_date_is_no_subject() -> None:
         ("harbor", "tool:package manager", "pnpm")]
 
 
+def test_a_bare_version_is_no_other_fact() -> None:
+    """The version a cluster was upgraded to was also read as what it "uses" ('1.29'): that
+    fact goes when the version is the project's (``patterns.extract_facts``)."""
+    told = [(f.subject, f.attribute, f.value) for f in extract_facts(
+        "Upgraded the EKS cluster hb-east-1 from Kubernetes 1.27 to 1.28.")]
+    assert told == [("hb-east-1", "version:kubernetes", "Kubernetes 1.28")]
+
+
 @pytest.mark.parametrize(("question", "key"), [
     ("Which Prisma version are we on?", ("project", "version:prisma")),
     ("What Express version does kestrel use?", ("kestrel", "version:express")),
