@@ -2349,7 +2349,9 @@ def extract_facts(
                     or greeted_name(said, index) or _generic_facts(span) \
                     or _clause_settings(sentence)
             if project:  # a project's tool, version or setting (``project_changes``): the
-                # user's stack it was read as goes, and a rule of its own attribute here wins
+                # user's stack it was read as goes (or its bare version: "the EKS cluster ...
+                # from Kubernetes 1.28 to 1.29" uses '1.29'), and a rule of its own attribute
+                # here wins
                 named = {fold(f[3]) for f in project}
                 owned = {fold(f[3]) for f in project if f[2] == "owner"}
                 # "Ahmed Nasser is now Marlin's tech lead and owner": the owner, not a value
@@ -2357,7 +2359,8 @@ def extract_facts(
                 # responsable de X es Y": the owner, not an attribute 'responsable' of X
                 found = [f for f in found
                          if not (f[2] in ("stack", "uses", "value")
-                                 and any(fold(f[3]).endswith(n) for n in named)
+                                 and any(fold(f[3]).endswith(n) or n.endswith(f" {fold(f[3])}")
+                                         for n in named)
                                  or f[2] == "location" and is_tool_name(f[3])
                                  or f[2] == "value" and fold(f[1]) in owned
                                  or f[2] != "owner" and fold(f[3]) in owned)]

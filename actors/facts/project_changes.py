@@ -45,6 +45,7 @@ import re
 
 from actors.facts.common_words import is_common_word
 from actors.facts.values import Folded
+from actors.facts.version_changes import version_facts
 from actors.text import STOPWORDS, fold
 
 Found = tuple[int, str, str, str]
@@ -157,6 +158,8 @@ _NO_OWNERS = frozenset("everything all stuff things todo everything else".split(
 _AND = frozenset("and then y e luego".split())
 _OTHERS = frozenset("other another their otro otra otros otras".split())
 """Before the owner: someone else's project ("the other team", "their repo")."""
+_DAY = re.compile(r"\d{4}-\d{2}(?:-\d{2})?|\d{1,2}/\d{1,2}(?:/\d{2,4})?")
+"""A date written as a note's lead: no owner."""
 _NEGATED = re.compile(r"(?:\bno\s+longer|\bnot|n't|\bnever|\bya\s+no|\bno|\bnunca)\s+$")
 
 _VERB_FROM_TO = re.compile(
@@ -165,10 +168,10 @@ _VERB_FROM_TO = re.compile(
     r"cambio|movido|movimos|actualizado|actualizamos)\s+(?P<thing>(?:[\w.'’/-]+\s+){0,5}?)"
     r"(?:from|off|de|del)\s+" + _name("o") + r"\s+(?:to|onto|over\s+to|a|al)\s+" + _name("n"))
 _VERB_TO = re.compile(
-    r"\b(?:switched|moved|migrated|upgraded|changed|gone|pasado|pasamos|paso|migrado|migramos|"
-    r"migro|cambiado|cambiamos|actualizado|actualizamos)\s+(?P<thing>(?:(?:the|our|its|their|my|el|"
+    r"\b(?:switched|moved|migrated|upgraded|changed|gone|went\s+back|pasado|pasamos|paso|migrado|"
+    r"migramos|migro|cambiado|cambiamos|actualizado|actualizamos|volvimos|regresamos)\s+(?P<thing>(?:(?:the|our|its|their|my|el|"
     r"la|nuestro|nuestra|su)\s+)?(?:(?!(?:from|de|del)\s)[\w.'’/-]+\s+){0,3}?)?(?:over\s+|"
-    r"all\s+)?(?:to|onto|a|al)\s+"
+    r"all\s+|back\s+)?(?:to|onto|a|al)\s+"
     + _name("n"))
 _REPLACED = re.compile(
     r"\b(?:replaced|swapped|exchanged|sustituimos|sustituido|reemplazamos|reemplazado|"
@@ -312,8 +315,10 @@ def _owner_words(words: list[str]) -> str | None:
 def _owner_before(span: Folded, at: int) -> str | None:
     """The owner named before the verb at ``at``: "project" for "we" or no subject, None for
     "I" (the user's) or a subject that names no project ("my sister")."""
-    clause = re.split(r"[,;:()]|\s[-–—]\s", re.sub(r"\([^)]*\)", " ", span.folded[:at]))[-1]
-    words = re.findall(r"[\w.'’/+#-]+", clause)
+    clause = re.split(r"[,;:()]|\s[-–—]\s", re.sub(r"\([^)]*\)|\[[^\]]*\]", " ",
+                                                    span.folded[:at]))[-1]
+    # a note's date ("[2026-06-09] Switched ...", "2026-06-09: ...") is no subject
+    words = [w for w in re.findall(r"[\w.'’/+#-]+", clause) if not _DAY.fullmatch(w)]
     while words and words[-1] in _AUX:
         if words[-1] == "he" or words[-2:] == ["me", "he"]:
             return None  # "he pasado de ... a ...": the speaker's (I have)
@@ -430,8 +435,15 @@ def project_facts(span: Folded) -> list[Found]:
         named = _named(m, span, "n")
         if named is not None and named[0] == "tool:ci" and not _clause_negated(span, m.start()):
             add(m.start(), m.end(), _owner_before(span, m.start()), named)
+    out.extend(version_facts(span, taken, RUNTIMES, usual_name, _owner, _owner_before))
     out.extend(_setting_changes(span, taken))
     return out
+
+
+def usual_name(word: str) -> str | None:
+    """A known runtime's or tool's name as shown ("postgres" -> "PostgreSQL", "golang" ->
+    "Go"), the word itself for a known tool with one spelling, None for any other word."""
+    return RUNTIMES.get(word) or _SHOWN.get(word) or (word if word in _KIND_OF else None)
 
 
 def _clause_negated(span: Folded, at: int) -> bool:

@@ -13,8 +13,10 @@ no I/O.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from actors.facts.project_changes import GENERIC_OWNERS, RUNTIME_NAME, RUNTIMES
+from actors.facts.keys import normalise_subject
+from actors.facts.project_changes import GENERIC_OWNERS, RUNTIME_NAME, usual_name
 
 _KINDS = (
     (r"package\s+manager|dependency\s+manager|gestor\s+de\s+(?:paquetes|dependencias)",
@@ -37,11 +39,19 @@ _TOOL = tuple(re.compile(p) for p in (
     rf"\b(?:que|cual)\s+(?:es\s+(?:el|la)\s+)?(?P<k>{_KIND})\s+(?:(?:de|del)\s+"
     rf"(?P<s_of>[\w.-]+)\b|{_OWNER_ES})",
 ))
+_THING = rf"(?P<rt>{RUNTIME_NAME}|(?!(?:the|a|an|this|that|your|my|our|el|la|su)\b)[a-z][\w+#-]*)"
+"""A runtime, or any thing that has versions ("React", "Kubernetes", "golangci-lint":
+``version_changes``)."""
 _VERSION = tuple(re.compile(p) for p in (
-    rf"\b(?:which|what)\s+(?P<rt>{RUNTIME_NAME})\s+version\s+{_OWNER_EN}",
-    rf"\b(?:which|what)\s+version\s+of\s+(?P<rt>{RUNTIME_NAME})\s+{_OWNER_EN}",
-    rf"\b(?:que|cual)\s+(?:es\s+la\s+)?version\s+de\s+(?P<rt>{RUNTIME_NAME})\s+"
+    rf"\b(?:which|what)\s+{_THING}\s+versions?\s+{_OWNER_EN}",
+    rf"\b(?:which|what)\s+versions?\s+of\s+{_THING}\s+{_OWNER_EN}",
+    rf"\b(?:que|cual)\s+(?:es\s+la\s+)?version\s+de\s+{_THING}\s+"
     rf"(?:(?:de|del)\s+(?P<s_of>[\w.-]+)\b|{_OWNER_ES})",
+    # "what's the current quartzite version?", "what is the latest gravelpit release?": a
+    # project's own version (a release, ``version_changes``)
+    rf"\b(?:which|what)(?:'s|\s+is|\s+was)?\s+(?:the\s+)?(?:current|latest|newest|last|"
+    rf"most\s+recent)\s+{_THING}\s+(?:version|release)\b",
+    rf"\b(?:que|cual)\s+es\s+la\s+(?:ultima|actual)\s+version\s+de\s+{_THING}\b",
 ))
 _ASKERS = frozenset("we i you us nosotros yo".split()) | GENERIC_OWNERS | frozenset(
     "pipeline frontend backend service servicio codebase".split())
@@ -61,7 +71,8 @@ def project_question(folded: str) -> tuple[str, str] | None:
         return None
     if "k" in m.groupdict():
         return _asker(m), next(a for k, a in _KINDS if re.fullmatch(k, m.group("k")))
-    return _asker(m), f"version:{RUNTIMES[m.group('rt')].lower()}"
+    thing = m.group("rt")
+    return _asker(m), f"version:{(usual_name(thing) or thing).lower()}"
 
 
 def asked_part(folded: str) -> str | None:
@@ -88,3 +99,28 @@ def _said(m: re.Match[str]) -> list[str]:
 def _asker(m: re.Match[str]) -> str:
     words = _said(m)
     return "project" if not words or words[0] in _ASKERS else words[0]
+
+
+def part_keys(asker: str, attribute: str, scope: str,
+              keys: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """More (subject, attribute) keys to ask a project's tool or version of, when ``asker``
+    names a part of the project in other words than its facts do: "Which Kubernetes version
+    is the prod cluster on?" of "driftwood-prod" (a subject of ``scope`` holding the word as a
+    part of its name), then "Which React version is the dashboard on?" of the project itself.
+    None when the asker is the project, is recorded as a subject itself, or names another
+    project (a scope of ``keys``): "Which Go version does gravelpit use?" asked from
+    driftwood-infra is gravelpit's, never driftwood-infra's own. ``keys`` as stored (folded,
+    ``keys.fact_key``)."""
+    if not attribute.startswith(("version:", "tool:")) or asker == "project" \
+            or not scope.startswith("project:"):
+        return []
+    asked = normalise_subject(asker)
+    own = normalise_subject(f"project @{scope}").removeprefix("project")
+    stored = [(normalise_subject(subject), held) for subject, held in keys]
+    named = {subject.partition(" project:")[0] for subject, _ in stored}
+    projects = {subject.partition(" project:")[2] for subject, _ in stored}
+    if asked in named or asked in projects:
+        return []
+    parts = sorted({subject for subject, held in stored if held == attribute
+                    and subject.endswith(own) and asked in subject.removesuffix(own).split()})
+    return [(subject, attribute) for subject in parts] + [(f"project{own}", attribute)]

@@ -43,6 +43,7 @@ from actors.facts.keys import (
 )
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.project_changes import names_of_kind
+from actors.facts.project_questions import part_keys
 from actors.facts.questions import attribute_question, history_question, part_asked
 from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, past_label
 from actors.facts.speakers import turns as chat_turns
@@ -1574,6 +1575,12 @@ class NavigationActor(Actor):
             # told ("Me dieron el trabajo en Forthbank Rail"): the employer answers, after
             # any role
             questions += [(subject, "employer") for subject, _ in questions]
+        if question and scope not in (*GLOBAL_SCOPES, ALL_SCOPES):
+            # "Which React version is the dashboard on?": the project's, "the prod cluster"
+            # driftwood-prod's (``project_questions.part_keys``)
+            questions += part_keys(fact_key(*question)[0], question[1], scope,
+                                   model.facts.keys() if question[1].startswith(
+                                       ("version:", "tool:")) else [])
         keys = [fact_key(*q) for q in questions]
         # "Which cars have I owned?", "¿En qué ciudades he vivido?": every value of a timeline
         history = () if question else history_question(text)

@@ -101,24 +101,45 @@ _CLAUSES = re.compile(r"(?<=[.!?;])\s+|;\s*|,?\s+(?:and|but|while|whereas|y|pero
 subject ("Our database is PostgreSQL 15 and the migrations live in alembic/")."""
 
 
-def _tells_more(text: str, change: Replacement, told: frozenset[str]) -> bool:
+def _tells_more(text: str, change: Replacement, told: frozenset[str],
+                said: str | None = None) -> bool:
     """Whether a note stating a change's old value states something else beside it: another
     of its statements names a thing (a name, a version) that the change's words do not
     (``told``: its old and new values, its thing, its context). "Our database is PostgreSQL
     15 and the migrations live in alembic/" is no note of the migrations alone, and moving
     them does not make the database outdated; a note marked superseded as a whole would be.
     A slip corrected ("2 horas 38, no 2:41") corrects the note that told it, whatever else
-    it says."""
+    it says. A path or file name the note states and the change (``said``, when given) does
+    not is such a thing ("...; entry point src/tidepool/app.py"). In the statement of the
+    old value itself it is not ("reads its config from ~/.config/x.yaml with viper", then
+    "Replaced viper with koanf"): that note still says which library, and the whole goes."""
     if change.slip:
         return False
     old = _whole_words(change.old)
+    written = fold(said).lower() if said is not None else None
     parts = [past_label(part) for part in _CLAUSES.split(text) if part and part.strip()]
     if len(parts) < 2:
         return False
     return any(not (_whole_words(part) & old)
-               and _whole_words(" ".join(word for word in named(part)
-                                         if not is_common_word(word.strip(".,:;!?()")))) - told
+               and (_whole_words(" ".join(word for word in named(part)
+                                          if not is_common_word(word.strip(".,:;!?()")))) - told
+                    or written is not None
+                    and any(path.lower() not in written for path in _paths(part)))
                for part in parts)
+
+
+def _paths(text: str) -> list[str]:
+    """The paths and file names ``text`` states ("src/tidepool/app.py", "docs/", "uv.lock"),
+    not a ratio or "and/or"."""
+    return [path for path in _PATH.findall(text) if re.search(r"[a-z]", path, re.IGNORECASE)
+            and ("." in path or path.count("/") > 1 or path.endswith("/"))]
+
+
+_PATH = re.compile(r"(?<![\w/~.-])(?:~?[\w.-]*/[\w.-]+(?:/[\w.-]*)*|[\w-]+\.(?:py|ts|tsx|js|jsx|"
+                   r"go|rs|rb|java|kt|yaml|yml|toml|json|tf|hcl|md|cfg|ini|sh|sql|lock))"
+                   r"(?<![.])")
+"""A path or a file name a note states ("src/tidepool/app.py", "~/.config/gravelpit/
+config.yaml"): a thing of its own, which a change that does not name it leaves true."""
 
 
 def _key_terms(value: str) -> frozenset[str]:
@@ -201,7 +222,7 @@ def replaced_memory(model: ReadModel, msg: Replaced,
                             and value <= held or (stated and stated <= values(text))
                             or (change.slip and _name_in_part(names, held, text))) \
                     or (not change.slip and _names_told(text) > REPLACED_MAX_NAMES) \
-                    or _tells_more(text, change, told):
+                    or _tells_more(text, change, told, msg.text):
                 continue
             if held & context or (thing and thing <= held):
                 picked.append((len(held & context), when(leaf_id), leaf_id))

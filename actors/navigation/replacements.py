@@ -133,6 +133,15 @@ _ENDED = tuple(re.compile(p, re.IGNORECASE) for p in (
     r"\b" + _VALUE + r"\s+(?:is|are|was|were|has\s+been|have\s+been|got)\s+"
     r"(?:completely\s+|now\s+|finally\s+)?(?:gone|dead|retired|deprecated|decommissioned|"
     r"removed|dropped|sunset|phased\s+out|shut\s+down|switched\s+off|turned\s+off)\b",
+    # a change undone: "Reverted the SQLModel decision", "rolled back the move to Dramatiq",
+    # "revertimos la decisión de usar SQLModel", "deshicimos la migración a Bun"
+    r"\b(?P<verb>revert(?:ed|s|ing)?|roll(?:ed|s|ing)?\s+back|back(?:ed|s|ing)?\s+out|undid|"
+    r"undo(?:ne|es|ing)?)\s+" + _DET + r"(?:(?:switch|move|migration|upgrade|change|bump|"
+    r"transition)\s+(?:to|onto)\s+)?" + _VALUE + r"(?:\s+(?:decision|change|migration|upgrade|"
+    r"switch|move|bump|experiment|adoption|rollout|pin))?" + _END,
+    r"\b(?P<verb>revert(?:imos|[ií]|i[oó]|ido)|revirti\w*|deshic\w*|deshizo|deshecho)\s+(?:(?:la|el)\s+(?:"
+    r"decisi[oó]n|migraci[oó]n|actualizaci[oó]n|cambio|paso)\s+(?:de\s+(?:usar|pasar\s+a|"
+    r"migrar\s+a|adoptar)\s+|a\s+)?)?" + _VALUE + _END,
     r"\bya\s+no\s+(?:usamos|uso|usa|usan|utilizamos|tenemos|corre|corremos)\s+" + _DET
     + _VALUE + _END,
     r"\b(?:desinstal|elimin|quit)(?:e|o|amos|ado|aron)\s+" + _DET + _VALUE + _END,
