@@ -44,7 +44,7 @@ from actors.facts.keys import (
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.project_changes import names_of_kind
 from actors.facts.questions import attribute_question, history_question, part_asked
-from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, past_label
+from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, opening_speaker, past_label
 from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Timeline
 from actors.navigation import (
@@ -105,7 +105,7 @@ from actors.navigation.confidence import (
     collapse_corrections,
     confidence,
 )
-from actors.navigation.conversation import Conversation, asks_outcome
+from actors.navigation.conversation import Conversation, asks_outcome, doing_told
 from actors.navigation.crowd_names import without_crowd_names
 from actors.navigation.days import day_of, saved_in_order, states_its_day
 from actors.navigation.descent import descend
@@ -1801,6 +1801,14 @@ class NavigationActor(Actor):
             # memory holding none of the question's words ("gave up on German; Japanese
             # lessons now"): how things stand now is the correction
             ranked = ranking.continued_first(ranked, ranked[0][0], after, answers=True)
+        elif ranked and answer is None and span is None and asks_outcome(text) and (
+                ended := self._thread_outcome(ranked[0][0], admissible, addable, lambda doc: bool(
+                    doc in best and best[doc].matched & set(query.query_terms)
+                    or ranking.stands_out(similar.get(doc, 0.0), crowd)))) is not None:
+            # "Which wetsuit did I end up buying?": the thread opened by "How much should I
+            # spend on a wetsuit?" ended months later in "me compré el neopreno al final"
+            continued[ranked[0][0]] = ended
+            ranked = ranking.continued_first(ranked, ranked[0][0], ended, answers=True)
         elif ranked and answer is None and past is not None:
             # "which database did billing use in June 2025?": the best match on its topic is
             # dated after it and tells a change (July's move to PostgreSQL): the latest earlier
@@ -3061,6 +3069,33 @@ class NavigationActor(Actor):
         result = tuple(plan)
         self._plans[id(query)] = (query, result)
         return result
+
+    def _thread_outcome(self, leaf_id: str, admissible: Callable[[str], bool],
+                        addable: Callable[[str], bool], asked: Callable[[str], bool]
+                        ) -> str | None:
+        """For a question asking how a thread ended ("Which wetsuit did I end up buying?",
+        ``asks_outcome``) whose best match opened it ("How much should I spend on a
+        wetsuit?"): the latest memory of a later day in which the same speaker tells a doing
+        of theirs (``doing_told``: "Y me compré el neopreno al final, el Zone3 Aspire") that
+        goes on from the best match or from the turn answering it (a name or two rare words
+        shared, ``_continuation``: "Zone3 Aspire" of the assistant's advice) and holds a word
+        of the question or stands out close to it (``asked``). None when the thread told no
+        such end: the conversation's own last word is then shown beside it
+        (``Conversation.also_said``)."""
+        text_of = self.model.text_of
+        speaker = opening_speaker(text_of(leaf_id))
+        if speaker is not None and speaker.subject is None:
+            return None  # the assistant's advice opens no thread of the user's doing
+        reply = self.conversation.turn_after(leaf_id)
+        sources = [leaf_id, *([reply] if reply is not None
+                              and self.conversation.goes_on_with(leaf_id, reply) else [])]
+        day = self._when(leaf_id)[0]
+        ended = [doc for doc in {doc for source in sources
+                                 for doc in self._continuation(source, admissible)}
+                 if addable(doc) and self._when(doc)[0] > day
+                 and opening_speaker(text_of(doc)) == speaker
+                 and doing_told(text_of(doc)) == 2 and asked(doc)]
+        return max(ended, key=self._when) if ended else None
 
     def _when(self, leaf_id: str) -> tuple[str, float]:
         """A memory's own day (a chat log saved later keeps its order), then its saving time."""
