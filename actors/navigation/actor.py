@@ -1675,8 +1675,10 @@ class NavigationActor(Actor):
                          and leaf not in fixed and currency.get(leaf) == "CURRENT"
                          and successor.get(leaf) is None},
                 similar)
+        # what happened in a time is its history: a memory corrected later ("my time was
+        # 1:26:58, not 1:27:45") still tells what was done then ("¿Qué hice en junio?")
         ranked = ranking.order(scores, ranking.Timeline(
-            as_ranked, after_ranked, worded, similar, asks_for_history(text),
+            as_ranked, after_ranked, worded, similar, asks_for_history(text) or listing,
             ended_by(text, keys, [leaf for leaf, state in as_ranked.items()
                                   if state == "CURRENT" and leaf in scores], timeline)),
             addable)
@@ -3077,24 +3079,29 @@ class NavigationActor(Actor):
         ``asks_outcome``) whose best match opened it ("How much should I spend on a
         wetsuit?"): the latest memory of a later day in which the same speaker tells a doing
         of theirs (``doing_told``: "Y me compré el neopreno al final, el Zone3 Aspire") that
-        goes on from the best match or from the turn answering it (a name or two rare words
-        shared, ``_continuation``: "Zone3 Aspire" of the assistant's advice) and holds a word
-        of the question or stands out close to it (``asked``). None when the thread told no
-        such end: the conversation's own last word is then shown beside it
+        goes on from the best match (a name or two rare words shared, ``_continuation``) and
+        holds a word of the question or stands out close to it (``asked``), or goes on from
+        the turn answering it by a name that turn offered ("Zone3 Aspire", "the Inov-8
+        Mudclaw": what the advice named is what the thread was choosing among). None when the
+        thread told no such end: the conversation's own last word is then shown beside it
         (``Conversation.also_said``)."""
         text_of = self.model.text_of
         speaker = opening_speaker(text_of(leaf_id))
         if speaker is not None and speaker.subject is None:
             return None  # the assistant's advice opens no thread of the user's doing
-        reply = self.conversation.turn_after(leaf_id)
-        sources = [leaf_id, *([reply] if reply is not None
-                              and self.conversation.goes_on_with(leaf_id, reply) else [])]
         day = self._when(leaf_id)[0]
-        ended = [doc for doc in {doc for source in sources
-                                 for doc in self._continuation(source, admissible)}
-                 if addable(doc) and self._when(doc)[0] > day
-                 and opening_speaker(text_of(doc)) == speaker
-                 and doing_told(text_of(doc)) == 2 and asked(doc)]
+
+        def ends(doc: str) -> bool:
+            return addable(doc) and self._when(doc)[0] > day \
+                and opening_speaker(text_of(doc)) == speaker and doing_told(text_of(doc)) == 2
+
+        ended = {doc for doc in self._continuation(leaf_id, admissible)
+                 if ends(doc) and asked(doc)}
+        reply = self.conversation.turn_after(leaf_id)
+        if reply is not None and self.conversation.goes_on_with(leaf_id, reply):
+            offered = named_terms(text_of(reply)) - self.model.index.terms_of(leaf_id)
+            ended |= {doc for doc in self._continuation(reply, admissible)
+                      if ends(doc) and (asked(doc) or offered & capitalised_terms(text_of(doc)))}
         return max(ended, key=self._when) if ended else None
 
     def _when(self, leaf_id: str) -> tuple[str, float]:
