@@ -86,10 +86,10 @@ _IRREGULAR = (r"went|got|bought|made|took|had|saw|met|ran|did|flew|left|came|beg
 _DOING = re.compile(
     r"\b(?:I|[Ww]e)\s+(?:just\s+|finally\s+|also\s+|already\s+)?(?:[a-z]+[^\We]ed|"
     + _IRREGULAR + r")\b|(?:^|[.!?]\s+)(?:Just\s+|Finally\s+)?(?:[A-Z][a-z]+[^\We]ed|"
-    r"(?i:" + _IRREGULAR + r"))\b|"
+    r"(?!Got\s+(?:it|that|you|ya)\b)(?i:" + _IRREGULAR + r"))\b|"
     r"\b(?:I've|I\s+have|[Ww]e've|[Ww]e\s+have)\s+(?:just\s+)?[a-z]{2,}(?:ed|en|ne|un|ught)\b")
 """A doing told in the first person, English: "I adopted", "we drove", "Adopted a second
-cat", "Went with the Mudclaw in the end", "I've just finished"."""
+cat", "Went with the Mudclaw in the end" (not "Got it.", an answer), "I've just finished"."""
 _DOING_ES = re.compile(
     r"\b(?!(?:qu|porqu|caf|beb|jos|pur|clich)é\b)[a-záíóúñ]{2,}é\b|"
     r"\b(?:fui|fuimos|hice|hicimos|tuve|tuvimos|estuve|estuvimos|vi|vimos|di|dimos|pude|"

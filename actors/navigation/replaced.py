@@ -169,9 +169,11 @@ class _OldValue:
 
 def exact(stated: frozenset[str]) -> bool:
     """Whether a value is told too exactly to be another memory's by chance: a time to the
-    minute or the second ("1:27:45", "2:04") or a number of three digits or more ("180",
-    "3200", "21.1"), not "12", "the 14th" or "two"."""
-    return any(":" in form or sum(c.isdigit() for c in form) >= 3 for form in stated)
+    second ("1:27:45") or minutes and seconds past any hour of a clock ("48:12", "27:40"),
+    a race's or a task's duration, not a clock time ("06:45": a train and a flight share
+    it), a sum ("420": a van's and a piano tuner's) nor a count or a day."""
+    return any(form.count(":") == 2 or ":" in form and int(form.split(":")[0]) >= 24
+               for form in stated)
 
 
 def _own_stating(model: ReadModel, text: str, stating: list[str]) -> list[str]:
@@ -265,7 +267,7 @@ def replaced_memory(model: ReadModel, msg: Replaced,
                           if when(leaf_id)[0] >= since]
         if not picked and change.slip and exact(stated):
             # "my time was actually 1:26:58, not 1:27:45" weeks after "Finished the
-            # Strathclyde Park Sprint in 1:27:45", no other word shared: a value this exact,
+            # Strathclyde Park Sprint in 1:27:45", no other word shared: a time this exact,
             # stated by one earlier memory of the same speaker, is that memory's
             own = _own_stating(model, msg.text, stating or [
                 leaf_id for leaf_id, _, _ in index.search(
