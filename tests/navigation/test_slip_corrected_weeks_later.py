@@ -10,11 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from actors.ingest.messages import Save, SaveResult
 from actors.navigation.replacements import replacements
 from actors.navigation.values import values
-from actors.provenance import Provenance
-from ihmt_async.runtime import Runtime
+from tests.navigation.test_slip_of_a_sum import superseded
 
 pytestmark = pytest.mark.anyio
 
@@ -24,19 +22,6 @@ _BETWEEN = (
     "[2025-02-20] User: Mi jefa quiere que vaya a la oficina tres días por semana.",
     "[2025-03-04] User: The cat knocked my monitor off the desk again.",
 )
-
-
-async def _superseded(home: Path, before: tuple[str, ...], correction: str) -> list[bool]:
-    """For each memory of ``before``, whether saving ``correction`` after them superseded it."""
-    async with Runtime(home) as rt:
-        ids = []
-        for text in before:
-            saved: SaveResult = await rt.ingest.ask(Save(
-                content=text, provenance=Provenance(agent="claude-code", session="s1")))
-            ids.append(saved.leaf_ids[0])
-        fixed: SaveResult = await rt.ingest.ask(Save(
-            content=correction, provenance=Provenance(agent="claude-code", session="s1")))
-        return [fixed.facts.superseded_leaf == leaf for leaf in ids]
 
 
 def test_a_time_to_the_second_is_one_value_in_any_writing() -> None:
@@ -91,4 +76,4 @@ def test_a_sentence_like_a_slip_is_none(text: str) -> None:
 ])
 async def test_an_exact_value_corrected_weeks_later_ties_the_one_turn_that_told_it(
         tmp_path: Path, before: tuple[str, ...], correction: str, expected: list[bool]) -> None:
-    assert await _superseded(tmp_path, before, correction) == expected
+    assert await superseded(tmp_path, before, correction) == expected
