@@ -45,7 +45,7 @@ from actors.facts.makes import kind_of as make_kind
 from actors.facts.project_changes import names_of_kind
 from actors.facts.project_questions import part_keys
 from actors.facts.questions import attribute_question, history_question, part_asked
-from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, past_label
+from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, opening_speaker, past_label
 from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Timeline
 from actors.navigation import (
@@ -106,7 +106,7 @@ from actors.navigation.confidence import (
     collapse_corrections,
     confidence,
 )
-from actors.navigation.conversation import Conversation, asks_outcome
+from actors.navigation.conversation import Conversation, asks_outcome, doing_told
 from actors.navigation.crowd_names import without_crowd_names
 from actors.navigation.days import day_of, saved_in_order, states_its_day
 from actors.navigation.descent import descend
@@ -1688,8 +1688,10 @@ class NavigationActor(Actor):
                          and leaf not in fixed and currency.get(leaf) == "CURRENT"
                          and successor.get(leaf) is None},
                 similar)
+        # what happened in a time is its history: a memory corrected later ("my time was
+        # 1:26:58, not 1:27:45") still tells what was done then ("¿Qué hice en junio?")
         ranked = ranking.order(scores, ranking.Timeline(
-            as_ranked, after_ranked, worded, similar, asks_for_history(text),
+            as_ranked, after_ranked, worded, similar, asks_for_history(text) or listing,
             ended_by(text, keys, [leaf for leaf, state in as_ranked.items()
                                   if state == "CURRENT" and leaf in scores], timeline)),
             addable)
@@ -1814,6 +1816,14 @@ class NavigationActor(Actor):
             # memory holding none of the question's words ("gave up on German; Japanese
             # lessons now"): how things stand now is the correction
             ranked = ranking.continued_first(ranked, ranked[0][0], after, answers=True)
+        elif ranked and answer is None and span is None and asks_outcome(text) and (
+                ended := self._thread_outcome(ranked[0][0], admissible, addable, lambda doc: bool(
+                    doc in best and best[doc].matched & set(query.query_terms)
+                    or ranking.stands_out(similar.get(doc, 0.0), crowd)))) is not None:
+            # "Which wetsuit did I end up buying?": the thread opened by "How much should I
+            # spend on a wetsuit?" ended months later in "me compré el neopreno al final"
+            continued[ranked[0][0]] = ended
+            ranked = ranking.continued_first(ranked, ranked[0][0], ended, answers=True)
         elif ranked and answer is None and past is not None:
             # "which database did billing use in June 2025?": the best match on its topic is
             # dated after it and tells a change (July's move to PostgreSQL): the latest earlier
@@ -3074,6 +3084,38 @@ class NavigationActor(Actor):
         result = tuple(plan)
         self._plans[id(query)] = (query, result)
         return result
+
+    def _thread_outcome(self, leaf_id: str, admissible: Callable[[str], bool],
+                        addable: Callable[[str], bool], asked: Callable[[str], bool]
+                        ) -> str | None:
+        """For a question asking how a thread ended ("Which wetsuit did I end up buying?",
+        ``asks_outcome``) whose best match opened it ("How much should I spend on a
+        wetsuit?"): the latest memory of a later day in which the same speaker tells a doing
+        of theirs (``doing_told``: "Y me compré el neopreno al final, el Zone3 Aspire") that
+        goes on from the best match (a name or two rare words shared, ``_continuation``) and
+        holds a word of the question or stands out close to it (``asked``), or goes on from
+        the turn answering it by a name that turn offered ("Zone3 Aspire", "the Inov-8
+        Mudclaw": what the advice named is what the thread was choosing among). None when the
+        thread told no such end: the conversation's own last word is then shown beside it
+        (``Conversation.also_said``)."""
+        text_of = self.model.text_of
+        speaker = opening_speaker(text_of(leaf_id))
+        if speaker is not None and speaker.subject is None:
+            return None  # the assistant's advice opens no thread of the user's doing
+        day = self._when(leaf_id)[0]
+
+        def ends(doc: str) -> bool:
+            return addable(doc) and self._when(doc)[0] > day \
+                and opening_speaker(text_of(doc)) == speaker and doing_told(text_of(doc)) == 2
+
+        ended = {doc for doc in self._continuation(leaf_id, admissible)
+                 if ends(doc) and asked(doc)}
+        reply = self.conversation.turn_after(leaf_id)
+        if reply is not None and self.conversation.goes_on_with(leaf_id, reply):
+            offered = named_terms(text_of(reply)) - self.model.index.terms_of(leaf_id)
+            ended |= {doc for doc in self._continuation(reply, admissible)
+                      if ends(doc) and (asked(doc) or offered & capitalised_terms(text_of(doc)))}
+        return max(ended, key=self._when) if ended else None
 
     def _when(self, leaf_id: str) -> tuple[str, float]:
         """A memory's own day (a chat log saved later keeps its order), then its saving time."""

@@ -79,14 +79,17 @@ salary did I end up with?", "¿con qué se quedó al final?"): the answer is the
 last word on it, not the turn that opened it nor the closest one."""
 _ENDS_ASKING = re.compile(r"\?[^\w]*$")
 """A turn whose last sentence is a question (closing quotes, brackets or an emoji after it)."""
+_IRREGULAR = (r"went|got|bought|made|took|had|saw|met|ran|did|flew|left|came|began|found|sold|"
+              r"won|gave|wrote|built|became|brought|caught|chose|drove|ate|fell|felt|kept|lost|"
+              r"paid|rode|sent|spent|swam|taught|threw|told|wore")
+"""Past forms of English verbs that do not end in "-ed"."""
 _DOING = re.compile(
-    r"\b(?:I|[Ww]e)\s+(?:just\s+|finally\s+|also\s+|already\s+)?(?:[a-z]+[^\We]ed|went|got|"
-    r"bought|made|took|had|saw|met|ran|did|flew|left|came|began|found|sold|won|gave|wrote|"
-    r"built|became|brought|caught|chose|drove|ate|fell|felt|kept|lost|paid|rode|sent|spent|"
-    r"swam|taught|threw|told|wore)\b|(?:^|[.!?]\s+)(?:Just\s+)?[A-Z][a-z]+[^\We]ed\b|"
+    r"\b(?:I|[Ww]e)\s+(?:just\s+|finally\s+|also\s+|already\s+)?(?:[a-z]+[^\We]ed|"
+    + _IRREGULAR + r")\b|(?:^|[.!?]\s+)(?:Just\s+|Finally\s+)?(?:[A-Z][a-z]+[^\We]ed|"
+    r"(?!Got\s+(?:it|that|you|ya)\b)(?i:" + _IRREGULAR + r"))\b|"
     r"\b(?:I've|I\s+have|[Ww]e've|[Ww]e\s+have)\s+(?:just\s+)?[a-z]{2,}(?:ed|en|ne|un|ught)\b")
 """A doing told in the first person, English: "I adopted", "we drove", "Adopted a second
-cat", "I've just finished"."""
+cat", "Went with the Mudclaw in the end" (not "Got it.", an answer), "I've just finished"."""
 _DOING_ES = re.compile(
     r"\b(?!(?:qu|porqu|caf|beb|jos|pur|clich)é\b)[a-záíóúñ]{2,}é\b|"
     r"\b(?:fui|fuimos|hice|hicimos|tuve|tuvimos|estuve|estuvimos|vi|vimos|di|dimos|pude|"

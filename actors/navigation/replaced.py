@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from actors.facts.common_words import is_common_word
-from actors.facts.speakers import past_label
+from actors.facts.speakers import opening_speaker, past_label
 from actors.navigation.answer_type import is_money_word, sums
 from actors.navigation.bilingual import other_reading
 from actors.navigation.days import saved_in_order
@@ -72,7 +73,7 @@ _TITLE = re.compile(r"^(?:Dr|Dra|Mr|Mrs|Ms|Sr|Sra|Srta|Prof)\.?$")
 """A title before a surname ("Dr Patel"): no given name of someone else."""
 
 
-def _name_in_part(names: list[str], held: frozenset[str], text: str) -> bool:
+def _name_in_part(names: Sequence[str], held: frozenset[str], text: str) -> bool:
     """Whether a memory names a person by the given name or the surname alone that a slip
     corrected names in full ("Dave is the roofer", "Dr Patel" / "the vet is Anita Shah, not
     Rohan Patel"): the part held, and no other name beside it (a "Dave Smith" or a "Priya
@@ -157,6 +158,56 @@ def _other_reading_terms(text: str) -> set[str]:
                                     if other != word)).query_terms)
 
 
+@dataclass(frozen=True)
+class _OldValue:
+    """A change's old value as a memory must state it to be the memory the change replaced:
+    its names and versions (``value``), or its value in any writing (``stated``), with the
+    thing a bare number counts (``counted``; a sum in any writing when ``money``), none of
+    the new value's names, and nothing else told beside it (``_tells_more``)."""
+
+    change: Replacement
+    value: frozenset[str]
+    names: tuple[str, ...]
+    stated: frozenset[str]
+    counted: frozenset[str]
+    money: bool
+    new: frozenset[str]
+    told: frozenset[str]
+    said: str | None = None
+    """The change's own text (``_tells_more``: a path it does not state keeps a note)."""
+
+    def stated_by(self, model: ReadModel, leaf_id: str) -> bool:
+        """Whether memory ``leaf_id`` states the old value as this says."""
+        held = model.index.terms_of(leaf_id)
+        text = model.text_of(leaf_id)
+        change = self.change
+        return (self.stated <= sums(text) if self.money else self.counted <= held) \
+            and not (self.new and self.new <= held) \
+            and ((self.value & _whole_words(change.old)) <= _whole_words(text)
+                 and self.value <= held or bool(self.stated and self.stated <= values(text))
+                 or (change.slip and _name_in_part(self.names, held, text))) \
+            and (change.slip or _names_told(text) <= REPLACED_MAX_NAMES) \
+            and not _tells_more(text, change, self.told, self.said)
+
+
+def exact(stated: frozenset[str]) -> bool:
+    """Whether a value is told too exactly to be another memory's by chance: a time to the
+    second ("1:27:45") or minutes and seconds past any hour of a clock ("48:12", "27:40"),
+    a race's or a task's duration, not a clock time ("06:45": a train and a flight share
+    it), a sum ("420": a van's and a piano tuner's) nor a count or a day."""
+    return any(form.count(":") == 2 or ":" in form and int(form.split(":")[0]) >= 24
+               for form in stated)
+
+
+def _own_stating(model: ReadModel, text: str, stating: list[str]) -> list[str]:
+    """Of the memories ``stating`` an old value, those the speaker of ``text`` said (its
+    chat label's, or none on both): a slip corrects the teller's own word, not another
+    speaker's same number."""
+    speaker = opening_speaker(text)
+    return [leaf_id for leaf_id in stating
+            if opening_speaker(model.text_of(leaf_id)) == speaker]
+
+
 def replaced_memory(model: ReadModel, msg: Replaced,
                     when: Callable[[str], tuple[str, float]]) -> str | None:
     """The memory whose state ``msg.text`` says it changed: an earlier memory (of its own
@@ -213,17 +264,13 @@ def replaced_memory(model: ReadModel, msg: Replaced,
                              limit=REPLACED_POOL, allowed=admissible)
         picked: list[tuple[int, tuple[str, float], str]] = []
         stating: list[str] = []
+
+        reading = _OldValue(change, value, tuple(names), stated, counted, money, new, told,
+                            msg.text)
         for leaf_id, _, _ in found:
-            held = index.terms_of(leaf_id)
-            text = model.text_of(leaf_id)
-            if not (stated <= sums(text) if money else counted <= held) \
-                    or (new and new <= held) \
-                    or not ((value & _whole_words(change.old)) <= _whole_words(text)
-                            and value <= held or (stated and stated <= values(text))
-                            or (change.slip and _name_in_part(names, held, text))) \
-                    or (not change.slip and _names_told(text) > REPLACED_MAX_NAMES) \
-                    or _tells_more(text, change, told, msg.text):
+            if not reading.stated_by(model, leaf_id):
                 continue
+            held = index.terms_of(leaf_id)
             if held & context or (thing and thing <= held):
                 picked.append((len(held & context), when(leaf_id), leaf_id))
             else:
@@ -242,6 +289,15 @@ def replaced_memory(model: ReadModel, msg: Replaced,
                 since = (msg.day - dt.timedelta(days=SLIP_DAYS)).isoformat()
                 picked = [(0, when(leaf_id), leaf_id) for leaf_id in stating
                           if when(leaf_id)[0] >= since]
+        if not picked and change.slip and exact(stated):
+            # "my time was actually 1:26:58, not 1:27:45" weeks after "Finished the
+            # Strathclyde Park Sprint in 1:27:45", no other word shared: a time this exact,
+            # stated by one earlier memory of the same speaker, is that memory's
+            own = _own_stating(model, msg.text, stating or [
+                leaf_id for leaf_id, _, _ in index.search(
+                    parse_query(" ".join(sorted(old))), limit=REPLACED_POOL,
+                    allowed=admissible) if reading.stated_by(model, leaf_id)])
+            picked = [(0, when(leaf_id), leaf_id) for leaf_id in own[:1] if len(own) == 1]
         if not picked:
             continue
         timeline = model.facts.timeline_for_leaves([p[2] for p in picked])

@@ -78,9 +78,14 @@ _SAID_OF = r"(?:\s+(?i:for|about|of|para|de|del|sobre)\s+(?P<thing>[\w'’-]+(?:
 "dije martes para cerámica, pero es el jueves" (at most four words: the thing the slip is of)."""
 _REALLY = r"(?i:(?:actually|really|in\s+fact|en\s+realidad|realmente)\s+)?"
 """The word that says the new value is the true one: "it's actually Thursdays"."""
+_UNIT = (r"(?:\s*(?:[€$£%]|(?:km|kms|kilomet(?:re|er)s?|kil[oó]metros?|miles?|millas?|metres?|"
+         r"meters?|metros?|kg|kilos?|pounds|libras|euros?|dollars?|d[oó]lares|minutes|minutos|"
+         r"mins|hours|horas|people|personas|guests|invitados)\b))?")
+"""The unit said again after the old value ("12 km, no 10 km", "150 libras, no 180 libras")."""
 _CORRECTIONS = (
     re.compile(r"(?<![\w.:,])(?P<new>" + VALUE + r")(?P<thing>\s*[€$£]|(?:\s+[^\W\d_]+){1,2})?"
-               r"\s*,\s*(?:not|no)\s+" + _AT + r"(?P<old>" + VALUE + r")" + _END, re.IGNORECASE),
+               r"\s*,\s*(?:not|no)\s+" + _AT + r"(?P<old>" + VALUE + r")" + _UNIT + _END,
+               re.IGNORECASE),
     re.compile(r"(?<![\w'’-])(?P<new>" + _NAME + r")\s*,\s*(?:not|no)\s+(?P<old>" + _NAME + r")"
                + _END),
     # "I said Tuesday, it's Thursday", "dije martes pero es el miércoles"
@@ -105,9 +110,20 @@ name or a weekday, so "strictly gluten-free, no more cheese" or "I'm not leaving
 way" is none. A number keeps the words after its new value as the thing it counts ("cups"),
 or its currency ("3.500 €, no 3200")."""
 _CORRECTING = re.compile(
-    r"\b(?:correction|correcting|corrected|actually|sorry|i\s+meant|my\s+mistake|my\s+bad|typo|"
-    r"i\s+was\s+wrong|misspoke|perd[oó]n|perdona|perdone|disculpa|disculpe|me\s+equivoqu[eé]|me\s+he\s+equivocado|error\s+m[ií]o|"
-    r"corrijo|correcci[oó]n|en\s+realidad|quise\s+decir|fe\s+de\s+erratas)\b", re.IGNORECASE)
+    r"\b(?:corrections?|correcting|corrected|actually|sorry|i\s+meant|my\s+mistake|my\s+bad|typo|"
+    r"i\s+was\s+wrong|got\s+(?:it|that|this|them|the\s+\w+)\s+wrong|misspoke|oops|whoops|"
+    r"perd[oó]n|perdona|perdone|disculpa|disculpe|me\s+equivoqu[eé]|me\s+he\s+equivocado|"
+    r"error\s+m[ií]o|me\s+confund[ií]|correcciones|corrijo|correcci[oó]n|en\s+realidad|"
+    r"quise\s+decir|fe\s+de\s+erratas)\b", re.IGNORECASE)
+"""A word that says a slip is corrected; it holds for the rest of its turn ("Two corrections
+from last time. ... my time was 1:26:58, not 1:27:45. And the wedding: it's on the 14th, not the
+12th")."""
+_STATED_OVER = re.compile(
+    r"\b(?i:was|were|is|are|it'?s|fue|fueron|era|eran|es|son)\s+" + _REALLY + _AT
+    + VALUE + r"(?:\s*[€$£]|(?:\s+[^\W\d_]+){1,2})?\s*,\s*(?i:not|no)\s+" + _AT + VALUE)
+"""A value said over another after a verb of being ("it was 1:26:58, not 1:27:45", "fueron 12
+km, no 10"): a slip corrected without a word saying so, read for values alone (a name there,
+"it's Barclays, not Monzo", may be a preference told, not a correction)."""
 _MEASURE_VERB = re.compile(r"^(?:rais|lower|increas|decreas|reduc|cut|extend|shorten|tighten|"
                            r"relax|sub|baj|aument|reduj|ampli|acort)", re.IGNORECASE)
 """Verbs that change an amount: what they changed from must be a number or a name ("raised
@@ -217,42 +233,57 @@ def gates() -> tuple[Gate[re.Pattern[str]], Gate[re.Pattern[str]]]:
 
 def replacements(text: str) -> tuple[Replacement, ...]:
     """The changes ``text`` tells, each old value once. A question ("should we move off
-    Jenkins?") tells no change."""
+    Jenkins?") tells no change. A slip is read after a word saying a slip is corrected, in
+    that sentence or earlier in its turn (``_CORRECTING``), or when a value is said over
+    another after a verb of being (``_STATED_OVER``)."""
     found: dict[str, Replacement] = {}
     named_gate, ended_gate = gates()
-    for sentence in told_sentences(text):
-        if sentence.rstrip().endswith("?") or not sentence.strip() \
-                or len(sentence) > PROSE_SENTENCE_CHARS:  # a log or a dump, no prose
-            continue
-        lowered = sentence.lower()
-        corrected = _CORRECTIONS if _CORRECTING.search(sentence) else ()
-        for patterns, needs_name, slip in ((named_gate.open_for(lowered), False, False),
-                                           (ended_gate.open_for(lowered), True, False),
-                                           (_ARROWS, True, False), (corrected, True, True)):
-            for pattern in patterns:
-                for m in pattern.finditer(sentence):
-                    groups = m.groupdict()
-                    verb = groups.get("verb") or ""
-                    before = sentence[:m.start("verb")] if verb else ""
-                    if _HYPOTHETICAL.search(sentence[:m.end()]) \
-                            or _POINTER.search(sentence[:m.start()]) or (
-                            verb.lower().endswith("ing") and not _UNDER_WAY.search(before)) \
-                            or (_BARE.match(verb) and _IMPERATIVE.match(before)):
-                        continue
-                    old = _LEADING.sub("", m.group("old")).strip(_TRIM)
-                    new = _LEADING.sub("", groups["new"]).strip(_TRIM) if groups.get("new") \
-                        else None
-                    key = fold(old).lower()
-                    if not old or key in found or (new and fold(new).lower() == key) \
-                            or ((needs_name or _MEASURE_VERB.match(verb)) and not named(old)
-                                and not (slip and (values(old) or key in WEEKDAYS))) \
-                            or (slip and new and values(old) and values(old) == values(new)) \
-                            or _DATE.match(old):
-                        continue
-                    thing = _CHANGE_VERB.sub("", (groups.get("thing") or "").strip())
-                    thing = _LEADING.sub("", thing).strip(_TRIM)
-                    found[key] = Replacement(old=old, new=new, thing=thing, slip=slip)
+    for line in told_lines(text):
+        correcting = False
+        for sentence in line:
+            correcting = correcting or _CORRECTING.search(sentence) is not None
+            if sentence.rstrip().endswith("?") or not sentence.strip() \
+                    or len(sentence) > PROSE_SENTENCE_CHARS:  # a log or a dump, no prose
+                continue
+            lowered = sentence.lower()
+            corrected = _CORRECTIONS if correcting \
+                else _CORRECTIONS[:1] if _STATED_OVER.search(sentence) else ()
+            for patterns, needs_name, slip in ((named_gate.open_for(lowered), False, False),
+                                               (ended_gate.open_for(lowered), True, False),
+                                               (_ARROWS, True, False), (corrected, True, True)):
+                for pattern in patterns:
+                    for m in pattern.finditer(sentence):
+                        change = _read_change(sentence, m, needs_name, slip)
+                        if change is not None and fold(change.old).lower() not in found:
+                            found[fold(change.old).lower()] = change
     return tuple(found.values())
+
+
+def _read_change(sentence: str, m: re.Match[str], needs_name: bool, slip: bool
+                 ) -> Replacement | None:
+    """The change one pattern's match ``m`` tells, or None when it tells none: a plan or an
+    option, a pointer at a record, a topic, an instruction, an old value that names nothing,
+    a slip whose two values are one."""
+    groups = m.groupdict()
+    verb = groups.get("verb") or ""
+    before = sentence[:m.start("verb")] if verb else ""
+    if _HYPOTHETICAL.search(sentence[:m.end()]) \
+            or _POINTER.search(sentence[:m.start()]) or (
+            verb.lower().endswith("ing") and not _UNDER_WAY.search(before)) \
+            or (_BARE.match(verb) and _IMPERATIVE.match(before)):
+        return None
+    old = _LEADING.sub("", m.group("old")).strip(_TRIM)
+    new = _LEADING.sub("", groups["new"]).strip(_TRIM) if groups.get("new") else None
+    key = fold(old).lower()
+    if not old or (new and fold(new).lower() == key) \
+            or ((needs_name or _MEASURE_VERB.match(verb)) and not named(old)
+                and not (slip and (values(old) or key in WEEKDAYS))) \
+            or (slip and new and values(old) and values(old) == values(new)) \
+            or _DATE.match(old):
+        return None
+    thing = _CHANGE_VERB.sub("", (groups.get("thing") or "").strip())
+    thing = _LEADING.sub("", thing).strip(_TRIM)
+    return Replacement(old=old, new=new, thing=thing, slip=slip)
 
 
 def told_sentences(text: str) -> list[str]:
@@ -260,14 +291,20 @@ def told_sentences(text: str) -> list[str]:
     assistant speaks ("[2026-05-27] assistant: Then Odido is the better deal. Cancel Ziggo
     ...", "Asistente: ...") and the lines its turn runs on over are advice, never a change of
     the user's life (a turn of the assistant marked the user's Ziggo memory superseded)."""
-    told: list[str] = []
+    return [sentence for line in told_lines(text) for sentence in line]
+
+
+def told_lines(text: str) -> list[list[str]]:
+    """``told_sentences`` line by line: a word saying a slip is corrected holds for the rest
+    of its line (one chat turn), not for the next speaker's."""
+    told: list[list[str]] = []
     speaker = None
     for line in text.split("\n"):
         speaker = speaker_of(line) or speaker
         if speaker is not None and speaker.subject is None:
             continue
         # past the label: "Kenji: My legs are completely dead" ends no "Kenji: My legs"
-        told.extend(re.split(r"(?<=[.!;])\s+", past_label(line)))
+        told.append(re.split(r"(?<=[.!;])\s+", past_label(line)))
     return told
 
 

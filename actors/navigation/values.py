@@ -1,6 +1,7 @@
 """The values a text states, each in one written form: "2 hours 4 minutes", "2h04" and "2:04"
-are all ``2:04``; "3.200", "3,200" and "3200" are ``3200``; "noon", "mediodía", "12 pm" and
-"12:00" are ``12:00``; "two" and "dos" are ``2``; "the 14th" is ``14``.
+are all ``2:04``; a race's time to the second, "1:26:58" or "1 hour 26 minutes 58 seconds", is
+``1:26:58``; "3.200", "3,200" and "3200" are ``3200``; "noon", "mediodía", "12 pm" and "12:00"
+are ``12:00``; "two" and "dos" are ``2``; "the 14th" is ``14``.
 
 A slip corrected in chat names the old value in its own writing ("fueron 1 hora 58 minutos, no
 2:04"), rarely in the writing of the memory it corrects ("2 hours 4 minutes"): comparing the
@@ -28,7 +29,9 @@ _COUNT = "|".join(sorted(COUNT_WORDS, key=len, reverse=True))
 
 _READ = re.compile(
     rf"(?<![\w.,:])(?:"
-    rf"(?P<h>\d{{1,2}})\s*{_HOURS}\s*(?:and\s+|y\s+)?(?P<hm>\d{{1,2}})(?:\s*{_MINUTES}\b|(?!\d))|"
+    rf"(?P<th>\d{{1,2}}):(?P<tm>\d{{2}}):(?P<ts>\d{{2}})(?!\d|[.,]\d)|"
+    rf"(?P<h>\d{{1,2}})\s*{_HOURS}\s*(?:and\s+|y\s+)?(?P<hm>\d{{1,2}})(?:\s*{_MINUTES}\b|(?!\d))"
+    rf"(?:,?\s*(?:and\s+|y\s+)?(?P<hs>\d{{1,2}})\s*{_SECONDS}\b)?|"
     rf"(?P<m>\d{{1,3}})\s*{_MINUTES}\s*(?:and\s+|y\s+)?(?P<ms>\d{{1,2}})\s*{_SECONDS}\b|"
     rf"(?P<ch>\d{{1,2}})(?:[:.](?P<cm>\d{{2}}))?\s*(?P<mer>{_MERIDIEM})|"
     rf"(?P<c1>\d{{1,2}}):(?P<c2>\d{{2}})(?!\d|[.,]\d)|"
@@ -40,7 +43,9 @@ _READ = re.compile(
 _DATE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?(?:[ T]\d{2}:\d{2}(?::\d{2})?)?\b")
 """A memory's own date ("[2026-03-01]"): no value it states."""
 
-VALUE = (rf"(?:[$€£]\s?)?(?:\d{{1,2}}\s*{_HOURS}\s*(?:and\s+|y\s+)?\d{{1,2}}(?:\s*{_MINUTES}\b)?|"
+VALUE = (rf"(?:[$€£]\s?)?(?:\d{{1,2}}:\d{{2}}:\d{{2}}(?!\d|[.,]\d)|"
+         rf"\d{{1,2}}\s*{_HOURS}\s*(?:and\s+|y\s+)?\d{{1,2}}(?:\s*{_MINUTES}\b)?"
+         rf"(?:,?\s*(?:and\s+|y\s+)?\d{{1,2}}\s*{_SECONDS}\b)?|"
          rf"\d{{1,3}}\s*{_MINUTES}\s*(?:and\s+|y\s+)?\d{{1,2}}\s*{_SECONDS}\b|"
          rf"\d{{1,2}}(?:[:.]\d{{2}})?\s*{_MERIDIEM}|\d{{1,2}}:\d{{2}}(?!\d|[.,]\d)|"
          rf"\d{{1,2}}\s*(?:hours?|horas?)\b|{_NUMBER}(?:st|nd|rd|th)?(?!:\d)|{_NOON}|{_MIDNIGHT})")
@@ -74,8 +79,11 @@ def values(text: str) -> frozenset[str]:
     found: set[str] = set()
     for m in _READ.finditer(_DATE.sub(" ", fold(text))):
         g = m.groupdict()
-        if g["h"]:
-            found.add(_pair(g["h"], g["hm"]))
+        if g["th"]:  # a race's time to the second: "1:26:58"
+            found.add(f"{_pair(g['th'], g['tm'])}:{int(g['ts']):02d}")
+        elif g["h"]:
+            pair = _pair(g["h"], g["hm"])
+            found.add(f"{pair}:{int(g['hs']):02d}" if g["hs"] else pair)
         elif g["m"]:
             found.add(_pair(g["m"], g["ms"]))
         elif g["ch"]:

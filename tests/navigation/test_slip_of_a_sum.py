@@ -23,7 +23,7 @@ _SOLD = ("[2025-07-05] User: Update: we're in Sheffield, boxes everywhere. I sol
          "around town, budget £600. Road or hybrid?")
 
 
-async def _superseded(home: Path, before: tuple[str, ...], correction: str) -> list[bool]:
+async def superseded(home: Path, before: tuple[str, ...], correction: str) -> list[bool]:
     """For each memory of ``before``, whether saving ``correction`` after them superseded it."""
     async with Runtime(home) as rt:
         ids = []
@@ -67,4 +67,4 @@ def test_a_slip_ends_before_a_dash() -> None:
 ])
 async def test_a_slip_of_a_sum_ties_the_memory_that_told_it(
         tmp_path: Path, before: tuple[str, ...], correction: str, expected: list[bool]) -> None:
-    assert await _superseded(tmp_path, before, correction) == expected
+    assert await superseded(tmp_path, before, correction) == expected
