@@ -410,7 +410,7 @@ def _only_identifiers(text: str, wanted: tuple[str, ...]) -> bool:
     return not [t for t in text_terms(rest) if t not in QUESTION_WORDS]
 
 
-_TICKET = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_#]\d+")
+_TICKET = re.compile(r"(?:[A-Za-z][A-Za-z0-9]*[-_#]|#)\d+")
 
 
 _TICKET_TALK = frozenset(stem(fold(word)) for word in """
@@ -425,8 +425,8 @@ pasó con PAY-1400?"): a memory holding them is not about the ticket asked."""
 
 
 def _ticket(identifier: str) -> bool:
-    """A ticket's or incident's id (PAY-1185, INC-95, JIRA_204): one thing, which a memory
-    of another number of the same tracker does not answer."""
+    """A ticket's or incident's id (PAY-1185, INC-95, JIRA_204, GitHub's #57): one thing,
+    which a memory of another number of the same tracker does not answer."""
     return _TICKET.fullmatch(identifier) is not None
 
 
@@ -3196,27 +3196,37 @@ class NavigationActor(Actor):
                    addable: Callable[[str], bool]) -> list[str]:
         """For "Which tickets are still open?": the newest note of each piece of work whose
         notes tell it open ("KES-241 (in progress)", "QL-21 (open)") and whose story goes on
-        in no note telling it done ("2026-10-15: KES-212 fixed ...; closed"), the newest
-        first, at most ``OPEN_WORK_SHOWN``. A note open by the word "open" alone is work's
-        only beside a ticket's id. The notes read are the index's best ``OPEN_WORK_READ`` holders
-        of each open word (``work_status.OPEN_WORDS``), never the store's every holder."""
+        in no note telling it done ("2026-10-15: KES-212 fixed ...; closed"), at most
+        ``OPEN_WORK_SHOWN``: the tickets first, then work no ticket's id names ("Session note:
+        ... Left a TODO"), each the newest first. An agent writes a TODO in many a session's
+        note; a ticket told open is the work someone tracks, and five such notes must not
+        push it down the list. A note open by the word "open" alone is work's only beside a
+        ticket's id. The notes read are the index's best ``OPEN_WORK_READ`` holders of each
+        open word (``work_status.OPEN_WORDS``), never the store's every holder."""
         text_of = self.model.text_of
         holders = dict.fromkeys(
             leaf for word in OPEN_WORDS.split()
             for leaf, *_ in self.model.index.search(parse_query(word), limit=OPEN_WORK_READ,
                                                     allowed=admissible))
         newest: set[str] = set()
+        tracked: set[str] = set()
         for leaf in holders:
             text = text_of(leaf)
-            if not tells_work_open(text) or not (
-                    open_by_work_word(text) or any(map(_ticket, identifiers(text)))):
+            tickets = [ident for ident in identifiers(text) if _ticket(ident)]
+            if not tells_work_open(text) or not (open_by_work_word(text) or tickets):
                 continue
+            # a ticket's story goes on in the notes naming it: a later session's note on the
+            # same code ("the slow part is validate_iban ... Left a TODO") is other work
             later = [doc for doc in self._continuation(leaf, admissible)
-                     if self._goes_on(leaf, doc)]
+                     if self._goes_on(leaf, doc) and (not tickets or any(
+                         holds_identifier(text_of(doc), ident) for ident in tickets))]
             last = max([leaf, *later], key=self._told_when([leaf, *later]))
             if not tells_work_done(text_of(last)) and addable(last):
                 newest.add(last)
-        return sorted(newest, key=self._told_when(newest), reverse=True)[:OPEN_WORK_SHOWN]
+                if tickets:
+                    tracked.add(last)
+        by_day = sorted(newest, key=self._told_when(newest), reverse=True)
+        return sorted(by_day, key=lambda leaf: leaf not in tracked)[:OPEN_WORK_SHOWN]
 
     def _goes_on(self, leaf_id: str, later: str) -> bool:
         """``later``, of the story of ``leaf_id``, tells where it went: a change ("Jenkins is
