@@ -472,6 +472,14 @@ def _time_remainder(text: str, span: DateRange | None) -> str:
     return " ".join(f"{before} {text[at + len(span.phrase):]}".split()).replace(" ?", "?")
 
 
+def _own_project_terms(scope: str) -> frozenset[str]:
+    """The words of the name of the project a search is asked in ("project:tidepool" ->
+    {"tidepool"}), as ``text_terms`` gives them; none for the global scope or every scope."""
+    key = scope_key(scope)
+    return frozenset(text_terms(key.removeprefix("project:"))) \
+        if key.startswith("project:") else frozenset()
+
+
 _TIME_PREPOSITION = re.compile(r"\s+(?:in|during|on|at|for|since|from|en|durante|de|del|desde)"
                                r"\s*$", re.IGNORECASE)
 """The word that introduced a time phrase: "take in October?" is "take?" without it (the
@@ -997,10 +1005,17 @@ class NavigationActor(Actor):
             msg = dataclasses.replace(msg, query=rest, as_of=msg.as_of or dt.datetime.combine(
                 day, dt.time(23, 59, 59), tzinfo=dt.UTC))
         own = (msg.scope or "").strip()
-        named = self._project_named(msg)
+        other = self._other_project_named(msg)
+        named = other if other is not None and not self._held_here(other, own) else None
         if named is not None:
             msg = dataclasses.replace(msg, scope=named)
         result = self._search_scope(msg)
+        if result.status == "NONE" and other is not None and named is None:
+            # "Which Python version does tidepool use?" asked in lanternfly, whose notes name
+            # tidepool's API: nothing here answers it, so what tidepool's memories tell does
+            there = self._search_scope(dataclasses.replace(msg, scope=other))
+            if there.status != "NONE":
+                named, msg, result = other, dataclasses.replace(msg, scope=other), there
         asked = result.status in ("FOUND", "AMBIGUOUS") and not msg.clue
         things = compared_things(msg.query) if asked else None
         lasted = spanned_thing(msg.query) if asked and things is None else None
@@ -1028,26 +1043,30 @@ class NavigationActor(Actor):
         unreadable = self.model.unreadable_now()
         return dataclasses.replace(result, unreadable=len(unreadable)) if unreadable else result
 
-    def _project_named(self, msg: Search) -> str | None:
-        """The scope of the one other project a question names by its name, when no memory
-        the caller may see holds that name ("Which Rust version does kestrel use?" asked in
-        quillon): the question is about that project, and is searched there (its memories
-        and the global ones), not answered with quillon's own Rust version. A name the
+    def _other_project_named(self, msg: Search) -> str | None:
+        """The scope of the one other project a question names by its name ("Which Rust
+        version does kestrel use?" asked in quillon -> "project:kestrel"); None with "*"
+        asked, or none or several named. Where it is searched is ``_search``'s to say: in
+        that project (its memories and the global ones) when no memory the caller may see
+        holds the name (``_held_here``), not with quillon's own Rust version; a name the
         caller's memories hold too ("orca publishes to harbor's queue", asked in orca) is
-        something of this project's; None then, or with "*" asked."""
+        something of this project's, and that project is searched only when nothing here
+        answers."""
         scope = (msg.scope or "").strip()
         if scope == ALL_SCOPES or not isinstance(msg.query, str):
             return None
         named = projects_named(msg.query, self.model.days.scopes(), scope)
-        if len(named) != 1:
-            return None
+        return named[0] if len(named) == 1 else None
+
+    def _held_here(self, project: str, scope: str) -> bool:
+        """A memory of ``scope`` (or a global one) holds the name of ``project``."""
         leaves = self.model.leaves
-        name = Query(text=named[0], terms=(terms := tuple(
-            stem(t) for t in text_terms(named[0].removeprefix("project:")))), groups=(terms,))
+        name = Query(text=project, terms=(terms := tuple(
+            stem(t) for t in text_terms(project.removeprefix("project:")))), groups=(terms,))
         held_here = self.model.index.search(
             name, limit=NAMED_PROJECT_CHECKED, allowed=lambda leaf: leaf in leaves
             and scope_admits(scope, leaves[leaf].scope))
-        return None if any(set(terms) <= held for _, _, held in held_here) else named[0]
+        return any(set(terms) <= held for _, _, held in held_here)
 
     def _with_each_thing(self, result: SearchResult, msg: Search,
                          things: tuple[str, ...]) -> SearchResult:
@@ -1272,8 +1291,11 @@ class NavigationActor(Actor):
         if missing:
             self._take(best, query, model.index.score_docs(query, missing))
         # A question about a time and nothing else ("what did I do in March?") asks for what
-        # happened then: every memory of the range answers it, none is a rival.
-        listing = span is not None and self._only_time(_time_remainder(text, span))
+        # happened then: every memory of the range answers it, none is a rival. The name of
+        # the project asked in is no topic ("What changed in tidepool last week?" asked in
+        # tidepool): every memory searched is of it
+        listing = span is not None and self._only_time(_time_remainder(text, span),
+                                                       _own_project_terms(scope))
         doings: dict[str, int] = {}  # a listing reads each memory's doing once
 
         def tells(leaf_id: str) -> int:

@@ -263,7 +263,7 @@ _NOW = re.compile(
 _WORK_DONE = (r"(?:finished|done|complete|completed|fixed|resolved|solved|addressed|closed|"
               r"merged|shipped|deployed|ready)")
 _SE_DONE = r"(?:terminad|acabad|hech|resuelt|arreglad|solucionad|cerrad|completad|list)[oa]s?"
-_WORDS = r"(?:[\w'’-]+\s+){0,9}?"
+_WORDS = r"(?:[\w'’#-]+\s+){0,9}?"
 _STATUS = re.compile(
     rf"\b(?:status|estado\s+(?:de|del|actual)|(?:en\s+)?que\s+estado|"
     rf"(?:is|are|has|have)\s+{_WORDS}(?:been\s+)?{_WORK_DONE}|"
