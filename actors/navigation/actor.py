@@ -411,7 +411,7 @@ def _only_identifiers(text: str, wanted: tuple[str, ...]) -> bool:
     return not [t for t in text_terms(rest) if t not in QUESTION_WORDS]
 
 
-_TICKET = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_#]\d+")
+_TICKET = re.compile(r"(?:[A-Za-z][A-Za-z0-9]*[-_#]|#)\d+")
 
 
 _TICKET_TALK = frozenset(stem(fold(word)) for word in """
@@ -426,8 +426,8 @@ pasó con PAY-1400?"): a memory holding them is not about the ticket asked."""
 
 
 def _ticket(identifier: str) -> bool:
-    """A ticket's or incident's id (PAY-1185, INC-95, JIRA_204): one thing, which a memory
-    of another number of the same tracker does not answer."""
+    """A ticket's or incident's id (PAY-1185, INC-95, JIRA_204, GitHub's #57): one thing,
+    which a memory of another number of the same tracker does not answer."""
     return _TICKET.fullmatch(identifier) is not None
 
 
@@ -471,6 +471,14 @@ def _time_remainder(text: str, span: DateRange | None) -> str:
         return text
     before = _TIME_PREPOSITION.sub("", text[:at])
     return " ".join(f"{before} {text[at + len(span.phrase):]}".split()).replace(" ?", "?")
+
+
+def _own_project_terms(scope: str) -> frozenset[str]:
+    """The words of the name of the project a search is asked in ("project:tidepool" ->
+    {"tidepool"}), as ``text_terms`` gives them; none for the global scope or every scope."""
+    key = scope_key(scope)
+    return frozenset(text_terms(key.removeprefix("project:"))) \
+        if key.startswith("project:") else frozenset()
 
 
 _TIME_PREPOSITION = re.compile(r"\s+(?:in|during|on|at|for|since|from|en|durante|de|del|desde)"
@@ -998,10 +1006,17 @@ class NavigationActor(Actor):
             msg = dataclasses.replace(msg, query=rest, as_of=msg.as_of or dt.datetime.combine(
                 day, dt.time(23, 59, 59), tzinfo=dt.UTC))
         own = (msg.scope or "").strip()
-        named = self._project_named(msg)
+        other = self._other_project_named(msg)
+        named = other if other is not None and not self._held_here(other, own) else None
         if named is not None:
             msg = dataclasses.replace(msg, scope=named)
         result = self._search_scope(msg)
+        if result.status == "NONE" and other is not None and named is None:
+            # "Which Python version does tidepool use?" asked in lanternfly, whose notes name
+            # tidepool's API: nothing here answers it, so what tidepool's memories tell does
+            there = self._search_scope(dataclasses.replace(msg, scope=other))
+            if there.status != "NONE":
+                named, msg, result = other, dataclasses.replace(msg, scope=other), there
         asked = result.status in ("FOUND", "AMBIGUOUS") and not msg.clue
         things = compared_things(msg.query) if asked else None
         lasted = spanned_thing(msg.query) if asked and things is None else None
@@ -1029,26 +1044,30 @@ class NavigationActor(Actor):
         unreadable = self.model.unreadable_now()
         return dataclasses.replace(result, unreadable=len(unreadable)) if unreadable else result
 
-    def _project_named(self, msg: Search) -> str | None:
-        """The scope of the one other project a question names by its name, when no memory
-        the caller may see holds that name ("Which Rust version does kestrel use?" asked in
-        quillon): the question is about that project, and is searched there (its memories
-        and the global ones), not answered with quillon's own Rust version. A name the
+    def _other_project_named(self, msg: Search) -> str | None:
+        """The scope of the one other project a question names by its name ("Which Rust
+        version does kestrel use?" asked in quillon -> "project:kestrel"); None with "*"
+        asked, or none or several named. Where it is searched is ``_search``'s to say: in
+        that project (its memories and the global ones) when no memory the caller may see
+        holds the name (``_held_here``), not with quillon's own Rust version; a name the
         caller's memories hold too ("orca publishes to harbor's queue", asked in orca) is
-        something of this project's; None then, or with "*" asked."""
+        something of this project's, and that project is searched only when nothing here
+        answers."""
         scope = (msg.scope or "").strip()
         if scope == ALL_SCOPES or not isinstance(msg.query, str):
             return None
         named = projects_named(msg.query, self.model.days.scopes(), scope)
-        if len(named) != 1:
-            return None
+        return named[0] if len(named) == 1 else None
+
+    def _held_here(self, project: str, scope: str) -> bool:
+        """A memory of ``scope`` (or a global one) holds the name of ``project``."""
         leaves = self.model.leaves
-        name = Query(text=named[0], terms=(terms := tuple(
-            stem(t) for t in text_terms(named[0].removeprefix("project:")))), groups=(terms,))
+        name = Query(text=project, terms=(terms := tuple(
+            stem(t) for t in text_terms(project.removeprefix("project:")))), groups=(terms,))
         held_here = self.model.index.search(
             name, limit=NAMED_PROJECT_CHECKED, allowed=lambda leaf: leaf in leaves
             and scope_admits(scope, leaves[leaf].scope))
-        return None if any(set(terms) <= held for _, _, held in held_here) else named[0]
+        return any(set(terms) <= held for _, _, held in held_here)
 
     def _with_each_thing(self, result: SearchResult, msg: Search,
                          things: tuple[str, ...]) -> SearchResult:
@@ -1273,8 +1292,11 @@ class NavigationActor(Actor):
         if missing:
             self._take(best, query, model.index.score_docs(query, missing))
         # A question about a time and nothing else ("what did I do in March?") asks for what
-        # happened then: every memory of the range answers it, none is a rival.
-        listing = span is not None and self._only_time(_time_remainder(text, span))
+        # happened then: every memory of the range answers it, none is a rival. The name of
+        # the project asked in is no topic ("What changed in tidepool last week?" asked in
+        # tidepool): every memory searched is of it
+        listing = span is not None and self._only_time(_time_remainder(text, span),
+                                                       _own_project_terms(scope))
         doings: dict[str, int] = {}  # a listing reads each memory's doing once
 
         def tells(leaf_id: str) -> int:
@@ -3250,27 +3272,37 @@ class NavigationActor(Actor):
                    addable: Callable[[str], bool]) -> list[str]:
         """For "Which tickets are still open?": the newest note of each piece of work whose
         notes tell it open ("KES-241 (in progress)", "QL-21 (open)") and whose story goes on
-        in no note telling it done ("2026-10-15: KES-212 fixed ...; closed"), the newest
-        first, at most ``OPEN_WORK_SHOWN``. A note open by the word "open" alone is work's
-        only beside a ticket's id. The notes read are the index's best ``OPEN_WORK_READ`` holders
-        of each open word (``work_status.OPEN_WORDS``), never the store's every holder."""
+        in no note telling it done ("2026-10-15: KES-212 fixed ...; closed"), at most
+        ``OPEN_WORK_SHOWN``: the tickets first, then work no ticket's id names ("Session note:
+        ... Left a TODO"), each the newest first. An agent writes a TODO in many a session's
+        note; a ticket told open is the work someone tracks, and five such notes must not
+        push it down the list. A note open by the word "open" alone is work's only beside a
+        ticket's id. The notes read are the index's best ``OPEN_WORK_READ`` holders of each
+        open word (``work_status.OPEN_WORDS``), never the store's every holder."""
         text_of = self.model.text_of
         holders = dict.fromkeys(
             leaf for word in OPEN_WORDS.split()
             for leaf, *_ in self.model.index.search(parse_query(word), limit=OPEN_WORK_READ,
                                                     allowed=admissible))
         newest: set[str] = set()
+        tracked: set[str] = set()
         for leaf in holders:
             text = text_of(leaf)
-            if not tells_work_open(text) or not (
-                    open_by_work_word(text) or any(map(_ticket, identifiers(text)))):
+            tickets = [ident for ident in identifiers(text) if _ticket(ident)]
+            if not tells_work_open(text) or not (open_by_work_word(text) or tickets):
                 continue
+            # a ticket's story goes on in the notes naming it: a later session's note on the
+            # same code ("the slow part is validate_iban ... Left a TODO") is other work
             later = [doc for doc in self._continuation(leaf, admissible)
-                     if self._goes_on(leaf, doc)]
+                     if self._goes_on(leaf, doc) and (not tickets or any(
+                         holds_identifier(text_of(doc), ident) for ident in tickets))]
             last = max([leaf, *later], key=self._told_when([leaf, *later]))
             if not tells_work_done(text_of(last)) and addable(last):
                 newest.add(last)
-        return sorted(newest, key=self._told_when(newest), reverse=True)[:OPEN_WORK_SHOWN]
+                if tickets:
+                    tracked.add(last)
+        by_day = sorted(newest, key=self._told_when(newest), reverse=True)
+        return sorted(by_day, key=lambda leaf: leaf not in tracked)[:OPEN_WORK_SHOWN]
 
     def _goes_on(self, leaf_id: str, later: str) -> bool:
         """``later``, of the story of ``leaf_id``, tells where it went: a change ("Jenkins is

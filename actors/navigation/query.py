@@ -216,7 +216,10 @@ def identifiers(text: str) -> tuple[str, ...]:
                                                              or "/" in token)))) \
                 or _lettered(token):
             found.append(token)
-    found += [m.group(1) for m in _LABELLED_NUMBER.finditer(fold(text))]
+    issues = _ISSUE.findall(text)
+    found += issues
+    found += [m.group(1) for m in _LABELLED_NUMBER.finditer(fold(text))
+              if "#" + m.group(1) not in issues]
     return tuple(dict.fromkeys(found))
 
 
@@ -233,6 +236,9 @@ def _lettered(token: str) -> bool:
     return shouted or lettered
 
 
+_ISSUE = re.compile(r"(?<![\w&#/])#\d+\b")
+"""An issue or pull request numbered the GitHub way ("#57 (open): ...", "Is #63 fixed?"): an
+identifier as "QZ-57" is, the '#' kept, so it is one ticket of the tracker, not any "57"."""
 _LABELLED_NUMBER = re.compile(
     r"\b(?:build|pr|issue|ticket|order|invoice|flight|room|run|release|case|incident|bug|"
     r"pedido|factura|vuelo|habitacion|caso|incidencia)\s*(?:number\s+|no\.?\s*|n[ºo]\s*|#\s*)?"
@@ -254,17 +260,28 @@ _NOW = re.compile(
     r"en\s+este\s+momento|todavia|sigue|siguen|sigues|ya\s+no|ultim[oa]s?|"
     r"(?:am\s+i|are\s+(?:we|you|they)|is\s+(?:he|she|the\s+user))\s+(?:\w+\s+)?\w{2,}ing|"
     r"(?:estoy|estas|esta|estamos|estan)\s+\w+(?:ando|iendo))\b")
+_WORK_DONE = (r"(?:finished|done|complete|completed|fixed|resolved|solved|addressed|closed|"
+              r"merged|shipped|deployed|ready)")
+_SE_DONE = r"(?:terminad|acabad|hech|resuelt|arreglad|solucionad|cerrad|completad|list)[oa]s?"
+_WORDS = r"(?:[\w'’#-]+\s+){0,9}?"
 _STATUS = re.compile(
-    r"\b(?:status|estado\s+(?:de|del|actual)|(?:en\s+)?que\s+estado|"
-    r"(?:is|are|has|have)\s+(?:[\w'’-]+\s+){0,6}?(?:been\s+)?(?:finished|done|complete|"
-    r"completed|fixed|resolved|closed|merged|shipped|deployed|ready)|"
-    r"(?:esta|estan)\s+(?:ya\s+)?(?:[\w-]+\s+){0,5}?(?:terminad|acabad|hech|resuelt|arreglad|"
-    r"cerrad|completad|list)[oa]s?)\b")
+    rf"\b(?:status|estado\s+(?:de|del|actual)|(?:en\s+)?que\s+estado|"
+    rf"(?:is|are|has|have)\s+{_WORDS}(?:been\s+)?{_WORK_DONE}|"
+    rf"(?:esta|estan)\s+(?:ya\s+)?{_WORDS}{_SE_DONE})\b"
+    rf"|^\W*(?:(?:was|were)\s+{_WORDS}{_WORK_DONE}|did\s+{_WORDS}(?:get|got)\s+{_WORK_DONE}|"
+    rf"did\s+(?:we|they|you|i|he|she|anyone|someone|somebody)\s+(?:ever\s+|finally\s+)?"
+    r"(?:fix|resolve|solve|close|merge|finish|ship|complete)|"
+    rf"(?:ya\s+)?(?:fue|fueron|ha\s+sido|han\s+sido|quedo|quedaron)\s+{_WORDS}{_SE_DONE}|"
+    r"(?:ya\s+)?(?:se\s+|(?:lo|la|los|las)\s+)?(?:llego\s+a\s+)?(?:resolvio|resolvieron|"
+    r"resolvimos|arreglo|arreglaron|arreglamos|soluciono|solucionaron|solucionamos|cerro|"
+    r"cerraron|cerramos|termino|terminaron|terminamos))\b")
 """A question asking how a piece of work stands ("What's the status of the invoice bug?", "Is
 the session migration finished?", "Has TW-405 been fixed?", "¿Está terminada la migración?",
-"¿En qué estado está FB-247?"): the newest memory of its story tells it ("FB-247 done" after
-"FB-247 (in progress)"), as for a question saying "now"; "Was it fixed?" and "When was it
-merged?" ask the past."""
+"¿En qué estado está FB-247?"), or whether it ever got done ("Was OPS-412 resolved?", "Did
+the export bug get fixed?", "¿Se arregló el fallo del export?"): the newest memory of its
+story tells it ("FB-247 done" after "FB-247 (in progress)"), as for a question saying "now".
+Only a question opening so is a yes-or-no about the work: "When was it merged?" asks the
+past."""
 _BEFORE = re.compile(
     r"\b(?:used\s+to|use\s+to|before|previous(?:ly)?|formerly|originally|at\s+first|first|former|"
     r"old|earlier|back\s+then|antes|anterior(?:es)?|solia|solian|primer[oa]?|antiguo|"
@@ -561,8 +578,11 @@ _PAID_FOR = re.compile(
     r"(?:\s+[\w'’]+){0,3}?\s+on|pag[aoóéu]\w*(?:\s+[\w'’]+){0,3}?\s+por|"
     r"gast[aoóéu]\w*(?:\s+[\w'’]+){0,3}?\s+en)\s+" + _THING, re.IGNORECASE)
 _BOUGHT = re.compile(
+    r"(?<!\bwho\s)(?<!\bquien\s)(?<!\bquién\s)"
     r"\b(?:buy|buys|bought|purchased?|purchases|own|owns|owned|compr[aoóéu]\w*)\s+"
     r"(?=(?:the|a|an|el|la|los|las|un|una)\s)" + _THING, re.IGNORECASE)
+"""A thing the user bought or owns ("Did I buy a new laptop?"), not one a question asks whose
+it is ("Who owns the Homebrew tap?", "¿Quién compró las entradas?"): that asks for a person."""
 QUALIFIERS = frozenset(
     """new old current favourite favorite main usual first second third fourth fifth last latest
     most recent previous own best segundo segunda tercer tercero tercera

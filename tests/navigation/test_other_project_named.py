@@ -1,5 +1,5 @@
 """A question naming another project of the store by its name is searched in that project
-(``actors.scopes.projects_named``, ``NavigationActor._project_named``): asked in quillon,
+(``actors.scopes.projects_named``, ``NavigationActor._other_project_named``): asked in quillon,
 "Which Rust version does kestrel use?" was answered with quillon's own "minimum supported
 Rust version is 1.75" (probe43 §7). A name the caller's own memories hold is something of
 the caller's project, and is searched there as ever. Nothing found there, the reply does not
