@@ -210,5 +210,17 @@ async def test_another_speaker_s_rate_never_outdates_the_user_s(tmp_path: Path) 
         hers = await s.ok("search_memory", {"query": "What is Imogen's mortgage rate now?"})
         assert hers.startswith("Current value: Imogen's mortgage rate value = '4.5% fixed'")
         assert "OUTDATED" not in hers
-        his = await s.ok("memory_history", {"subject": "Lachlan's mortgage rate"})
-        assert "3.3% fixed" in his and "4.5%" not in his and "4.35%" not in his
+
+
+@pytest.mark.anyio
+async def test_a_speaker_s_history_holds_the_things_told_as_their_own(tmp_path: Path) -> None:
+    # filed as "Lachlan's mortgage rate" (above), the rate is still Lachlan's own timeline
+    async with server_session(tmp_path) as s:
+        await s.ok("save_memory", {"content": "[2024-09-04] Imogen: My mortgage rate is now "
+                                              "4.5% fixed for 5 years."})
+        await s.ok("save_memory", {"content": "[2024-12-28] Lachlan: My mortgage rate is now "
+                                              "3.3% fixed for 2 years."})
+        his = await s.ok("memory_history", {"subject": "Lachlan"})
+        assert "3.3% fixed" in his and "4.5%" not in his
+        hers = await s.ok("memory_history", {"subject": "Imogen", "attribute": "mortgage rate"})
+        assert "4.5% fixed" in hers and "3.3%" not in hers
