@@ -480,13 +480,21 @@ class FactsActor(Actor):
         return self._index.timeline(self._index.keys())
 
     def _history(self, msg: History) -> tuple[FactView, ...]:
+        # a thing a speaker told as their own is filed under the thing with its owner's name
+        # ("Lachlan's mortgage rate" value, ``patterns.extract_facts``): it is theirs too
+        mark = fact_key(msg.subject, "x")[0] + " s "
+        owned = [key for key in self._index.keys() if key[0].startswith(mark)]
         keys = self._index.keys_of_subject(msg.subject)
         if msg.attribute:
             wanted = fact_key(msg.subject, msg.attribute)
+            thing = fact_key(f"{msg.subject}'s {msg.attribute}", "value")
             # "editor" is the user's "tool:editor", "yoga" their "activity:yoga": an
             # attribute named without its kind is every kind's of that name
             keys = [wanted] if wanted in keys else \
-                [key for key in keys if key[1].rpartition(":")[2] == wanted[1]] or [wanted]
+                [key for key in keys if key[1].rpartition(":")[2] == wanted[1]] \
+                or ([thing] if thing in owned else [wanted])
+        else:
+            keys += owned
         timeline = self._index.timeline(keys, as_of=msg.as_of)
         out: list[FactView] = []
         for key in keys:

@@ -59,7 +59,14 @@ from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, pat
 from actors.facts.diets_named import named_diets
 from actors.facts.endings import ending_facts, is_ending, left_named
 from actors.facts.jobs import JobChanges
-from actors.facts.keys import ARTICLES, FIRST_PERSON, fact_key, normalise_subject, normalise_topic
+from actors.facts.keys import (
+    ARTICLES,
+    FIRST_PERSON,
+    POSSESSIVES,
+    fact_key,
+    normalise_subject,
+    normalise_topic,
+)
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.moves import day_before, home_named, move_day, move_in
 from actors.facts.names import greeted_name, name_facts
@@ -83,7 +90,7 @@ from actors.facts.values import (
     is_question,
     nearest_day,
 )
-from actors.facts.whose import ONE_OF_THEM, clause_start, whose
+from actors.facts.whose import ONE_OF_THEM, clause_start, said_as_own, whose
 from actors.facts.work_in_passing import WorkInPassing
 from actors.facts.year_dates import opening_month
 from actors.text import PROSE_SENTENCE_CHARS, STOPWORDS, fold, sentences
@@ -1934,7 +1941,7 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                           + r"\s*$", prefix)
         if owned and len(words) == 1 and words[0] in _KNOWN_ATTRIBUTES:
             return [(m.start(), "user", _KNOWN_ATTRIBUTES[words[-1]], value)]
-        display = " ".join(w for w in subject.split() if fold(w) not in {"my", "our", "mi"})
+        display = " ".join(w for w in subject.split() if fold(w) not in POSSESSIVES)
         display = display.lower() if display else subject
         folded_display = normalise_subject(display)
         for noun, (owner, attribute) in _TRAILING_ATTRIBUTES.items():
@@ -2397,6 +2404,10 @@ def extract_facts(
                     subject = speaking if owner == USER else owner
                 if subject != speaking and speaking != "user" and fold(subject) in ONE_OF_THEM:
                     subject = f"{speaking}'s {fold(subject)}"  # "Bea: my sister ...": Bea's
+                elif speaking != "user" and fact_key(subject, attribute)[0] not in (
+                        "user", fact_key(speaking, attribute)[0]) \
+                        and said_as_own(span.folded, subject):
+                    subject = f"{speaking}'s {subject}"  # "Bea: my rent is now £950": Bea's
                 if attribute == "location" and subject == speaking:
                     value = inside_town(value, towns.get(who), sentence)
                 key = fact_key(subject, attribute)

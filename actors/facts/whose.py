@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from actors.facts.common_words import is_common_word
+from actors.facts.keys import normalise_topic
 from actors.facts.values import Folded
 from actors.text import STOPWORDS, fold
 
@@ -151,3 +152,18 @@ def _a_name(word: str) -> bool:
     """A capitalised word that is no common word of the language ("Jess", "Mei"; not
     "Finally", "Después")."""
     return _capitalised(word) and not is_common_word(re.split(r"['’]", word)[0])
+
+
+_OWN = r"\b(?:my|our|mi|mis|nuestr[oa]s?)\s+(?:(?:new|current|old|nuev[oa]s?|actual(?:es)?)\s+)?"
+"""The speaker's possessive before a thing, and a word that says which of its values."""
+
+
+def said_as_own(folded: str, thing: str) -> bool:
+    """Whether a sentence (folded) names ``thing``, a fact's subject that is no person ("mortgage
+    rate", "take home", "hipoteca"), by its speaker's possessive: "my mortgage rate is now
+    3.3%", "nuestra hipoteca", "my take-home". A named speaker's such fact is that speaker's
+    (``patterns.extract_facts``): filed under the thing alone, two friends' rates in one chat
+    were one timeline, and one's new rate marked the other's OUTDATED."""
+    words = re.findall(r"[^\W_]+", normalise_topic(thing))
+    return bool(words) and re.search(
+        _OWN + r"[\W_]+".join(map(re.escape, words)) + r"\b", folded) is not None

@@ -170,3 +170,57 @@ def test_an_assistant_s_line_states_no_fact_of_anyone() -> None:
                   "MySQL 8.\nuser: yes") == []
     assert _facts("2026-10-25: Asistente: Vale. La base de datos del proyecto Tienda es "
                   "MySQL 8.") == []
+
+
+@pytest.mark.parametrize(("line", "fact"), [
+    ("[2024-12-28] Lachlan: My mortgage rate is now 3.3% fixed for 2 years.",
+     ("Lachlan's mortgage rate", "value", "3.3% fixed")),
+    ("[2025-03-18] Efua: Budget question: my take-home is now £2224.",
+     ("Efua's take home", "value", "£2224")),
+    ("[2025-03-01] Dev: My manager is now Rahul Mehta.", ("Dev's manager", "value", "Rahul Mehta")),
+    ("[2025-06-02] Tomás: Nuestro alquiler ahora es de 1.200 euros.",
+     ("Tomás's alquiler", "value", "de 1.200 euros")),
+    ("[2025-06-01] Lucía: Mi compañía de luz ahora es Iberdrola.",
+     ("Lucía's compañía de luz", "value", "Iberdrola")),
+    # the user's own thing keeps its key; a thing no one owns is no speaker's
+    ("[2024-09-28] User: Good news, our mortgage rate is now 4.35% fixed for 5 years.",
+     ("mortgage rate", "value", "4.35% fixed")),
+    ("Our internet provider is now Hyperoptic.", ("internet provider", "value", "Hyperoptic")),
+    ("[2025-03-18] Efua: the database is now Postgres 16.", ("project", "database", "Postgres 16")),
+])
+def test_a_named_speaker_s_own_thing_is_filed_as_that_speaker_s(
+        line: str, fact: tuple[str, str, str]) -> None:
+    """"Lachlan: My mortgage rate is now 3.3%" was filed under 'mortgage rate' alone, the key
+    the user's own rate is filed under: one timeline for two people's rates."""
+    assert _facts(line) == [fact]
+
+
+@pytest.mark.anyio
+async def test_another_speaker_s_rate_never_outdates_the_user_s(tmp_path: Path) -> None:
+    async with server_session(tmp_path) as s:
+        await s.ok("save_memory", {"content": "[2024-09-28] User: Good news, our mortgage rate "
+                                              "is now 4.35% fixed for 5 years."})
+        await s.ok("save_memory", {"content": "[2024-09-04] Imogen: My mortgage rate is now "
+                                              "4.5% fixed for 5 years."})
+        await s.ok("save_memory", {"content": "[2024-12-28] Lachlan: My mortgage rate is now "
+                                              "3.3% fixed for 2 years."})
+        ours = await s.ok("search_memory", {"query": "What is our mortgage rate now?"})
+        assert ours.startswith("Current value: mortgage rate value = '4.35% fixed'")
+        assert "OUTDATED" not in ours
+        hers = await s.ok("search_memory", {"query": "What is Imogen's mortgage rate now?"})
+        assert hers.startswith("Current value: Imogen's mortgage rate value = '4.5% fixed'")
+        assert "OUTDATED" not in hers
+
+
+@pytest.mark.anyio
+async def test_a_speaker_s_history_holds_the_things_told_as_their_own(tmp_path: Path) -> None:
+    # filed as "Lachlan's mortgage rate" (above), the rate is still Lachlan's own timeline
+    async with server_session(tmp_path) as s:
+        await s.ok("save_memory", {"content": "[2024-09-04] Imogen: My mortgage rate is now "
+                                              "4.5% fixed for 5 years."})
+        await s.ok("save_memory", {"content": "[2024-12-28] Lachlan: My mortgage rate is now "
+                                              "3.3% fixed for 2 years."})
+        his = await s.ok("memory_history", {"subject": "Lachlan"})
+        assert "3.3% fixed" in his and "4.5%" not in his
+        hers = await s.ok("memory_history", {"subject": "Imogen", "attribute": "mortgage rate"})
+        assert "4.5% fixed" in hers and "3.3%" not in hers
