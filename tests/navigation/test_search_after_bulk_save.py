@@ -16,6 +16,7 @@ import pytest
 from nav_corpus import memory_text, write_memories
 
 from actors.ingest.messages import Save
+from actors.navigation import actor as navigation_actor
 from actors.navigation.actor import SETTLE_BACKLOG
 from actors.navigation.messages import Search, Stats
 from actors.provenance import Provenance
@@ -82,13 +83,15 @@ async def test_a_settled_store_puts_no_candidate_first(
 
 
 async def test_a_search_right_after_a_few_sessions_embeds_them_all_first(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Forty memories saved just now (more than one batch, fewer than ``SETTLE_BACKLOG``): the
     search embeds every one before it answers, not only the candidates its words found, so it
     answers as it will once the idle turns have embedded them (probe46: the first twenty
     questions after a 230-turn chat was saved were answered with its newest 50 turns found
     by their words alone)."""
     rng = random.Random(11)
+    # the rule is the count; its time cap is for a slow machine's sake, not this test's
+    monkeypatch.setattr(navigation_actor, "SETTLE_MAX_S", 600.0)
     async with Runtime(tmp_path, background_consolidation=False) as rt:
         await rt.ingest.ask(Save(content="The staging cluster is recreated every Sunday.",
                                  provenance=PROV))
