@@ -1998,6 +1998,20 @@ class NavigationActor(Actor):
                               answers=answering,
                               told_by=told_by, value_leaves=tuple(value_leaves),
                               value_holders=tuple(value_holders))
+        unasked = self.unmentioned.topic_unheld(
+            query, best, [hit.leaf_id for hit in result.hits]) \
+            if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None \
+            and not value_leaves and not wanted and not supposed \
+            and value_asked(topic) is None else ()
+        if unasked:
+            # "What is Ewan's surname?" served "Her fiancé is called Ewan": what the
+            # question asks beyond its names is in no memory in any form (``asked_topic``),
+            # so the name alone made the memory look specific; a sum is ``sum_asked``'s
+            result = dataclasses.replace(
+                result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
+                nearest=result.hits[:ranking.NEAREST_SHOWN],
+                reason="no stored memory mentions " + " or ".join(
+                    f"'{word}'" for word in unasked[:notice_words.SHOWN_WORDS]))
         if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None \
                 and not value_leaves:  # the timeline answers: its kind's word is no topic
             absent = self.unmentioned.absent_words(query, best,

@@ -21,7 +21,7 @@ from actors.facts.common_words import is_common_word
 from actors.facts.endings import is_ending
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
-from actors.navigation import closed_kinds, notice_words, regions, spelled
+from actors.navigation import asked_topic, closed_kinds, notice_words, regions, spelled
 from actors.navigation.across import CrossWords
 from actors.navigation.answer_type import (
     NAME_WORDS,
@@ -543,6 +543,24 @@ class Unmentioned:
             and not self.composed_told(said.get(term, term))
             and not spelled.spelled_in(said.get(term, term), texts)
             and not self._named_across(said.get(term, term), query.text, texts))
+
+    def topic_unheld(self, query: Query, best: Mapping[str, Match],
+                     served: list[str]) -> tuple[str, ...]:
+        """The words of what the question asks beyond its names, places and times
+        (``asked_topic``), as asked, when no memory holds any of them in any form
+        (``absent_words``) and one names a thing; else none. A relation or an everyday thing
+        of ``query.KIN`` ("employer", "abuela") is told by other names: never judged."""
+        absent = self.absent_words(query, best, served)
+        if not absent:
+            return ()
+        said = as_said(query.text)
+        topic = asked_topic.beyond_names(query.text, notice_words.once(
+            said.get(term, term) for term, _, _ in self.weights(query)
+            if not term.isdigit()
+            and fold(said.get(term, term)) not in LIGHT_VERBS | TELLING_VERBS | TIME_WORDS))
+        if any(kin(word) or fold(word) in RELATION_WORDS for word in topic):
+            return ()
+        return topic if asked_topic.none_held(query.text, topic, absent) else ()
 
     def clue_unheld(self, clue: str) -> tuple[str, ...]:
         """The words of a clue (as given) that no memory holds in any form."""
