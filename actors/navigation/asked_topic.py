@@ -27,9 +27,10 @@ from actors.text import terms as text_terms
 _DETERMINERS = frozenset(
     """the a an his her their its my our your this that these those which what whose s
     el la los las un una unos unas su sus mi mis tu tus nuestro nuestra nuestros nuestras
-    este esta ese esa que cual cuales""".split())
-"""Words a thing's name follows ("which hotel", "Ewan's surname", "la abuela"); "'s" is read
-as "s"."""
+    este esta ese esa que cual cuales cuantos cuantas many""".split())
+"""Words a thing's name follows ("which hotel", "Ewan's surname", "la abuela", "how many
+dogs"); "'s" is read as "s". Not "cuánto" nor "much": a verb follows them as often as a
+thing ("¿Cuánto cobro al año?", "¿Cuánto paga Inés?")."""
 THING_RUN = 3
 """Words of a thing's name read after its determiner ("her driving test", "the Zaragoza
 marathon")."""
@@ -47,6 +48,16 @@ def beyond_names(question: str, words: Iterable[str]) -> tuple[str, ...]:
     skipped = framing(question) | NOW_WORDS
     return tuple(word for word in words
                  if (key := fold(word)) not in capitals and key not in skipped)
+
+
+_NAME = re.compile(r"(?<=\s)(?!I\b)[A-ZÁÉÍÓÚÑ][\w.-]*(?:['’]s)?(?=[\s,.;:?!)]|$)")
+"""A word written with a capital past the question's first, with its "'s"."""
+
+
+def without_names(question: str) -> str:
+    """``question`` without the words it writes with a capital past its first ("What is
+    Ewan's surname?" -> "What is surname?"): what it asks, to measure by meaning."""
+    return re.sub(r"\s+(?=[\s?!.,])", "", _NAME.sub("", question)).strip()
 
 
 def things(question: str) -> frozenset[str]:

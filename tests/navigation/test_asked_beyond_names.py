@@ -1,0 +1,63 @@
+"""A question whose every word beyond its names, places and times is held by no memory, and
+names a thing ("What is Lior's surname?", "Which hotel did we book in Oslo?"), was never
+stored, though a memory holds the name; a doing asked in other words ("¿Dónde se comprometió
+Lior?", "What does Lior do for a living?") or a relation stays answered. The store test
+fails with the rule off (``Unmentioned.topic_unheld`` returning nothing)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from actors.navigation import unmentioned
+from actors.navigation.asked_topic import beyond_names, none_held, things
+from tests.navigation.test_retrieval_rules import replies
+
+pytestmark = pytest.mark.anyio
+
+TURNS = (
+    "[2025-04-05] Dana: My cousin Lior just got engaged to Noa, on a boat in Tromsø!",
+    "[2025-04-05] Pablo: ¡Qué romántico! ¿Y a qué se dedica Lior?",
+    "[2025-04-05] Dana: He's a carpenter, he builds boats in a yard near Bergen.",
+    "[2025-04-05] Pablo: Yo este verano voy a Oslo con mi hermana, cuatro días.",
+    "[2025-04-05] Dana: Oslo in summer is lovely, the light never ends.",
+    "[2025-05-17] Pablo: Mi perro Turrón odia el agua, no hay manera de bañarlo.",
+    "[2025-05-17] Dana: Ha, my brother's dog is the opposite, always in the sea.",
+)
+
+
+async def test_nothing_asked_beyond_the_names_held_is_never_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    never = ("What is Lior's surname?", "Which hotel did Pablo book in Oslo?",
+             "When did Dana run the Bergen marathon?")
+    stored = ("¿Dónde se comprometió Lior?", "What does Lior do for a living?",
+              "What does Turrón hate?")
+    got = await replies(tmp_path / "on", TURNS, never + stored)
+    for question, reply in zip(never, got[:3], strict=True):
+        assert reply.status == "NONE", question
+        assert "no stored memory mentions" in (reply.reason or ""), question
+    engaged, living, turron = got[3:]
+    assert engaged.status == "FOUND" and "Tromsø" in engaged.hits[0].text
+    assert living.status == "FOUND" and "carpenter" in " ".join(
+        hit.text + (hit.next_turn.text if hit.next_turn else "") for hit in living.hits)
+    assert turron.status == "FOUND" and "agua" in turron.hits[0].text
+    monkeypatch.setattr(unmentioned.Unmentioned, "topic_unheld",
+                        lambda self, query, best, served: ())
+    surname, hotel, _ = await replies(tmp_path / "off", TURNS, never)
+    assert surname.status != "NONE" and hotel.status != "NONE"  # the names answered them
+
+
+def test_a_thing_is_a_word_after_a_determiner_and_a_doing_is_none() -> None:
+    assert things("Which hotel did we stay at in Tokyo?") == {"hotel"}
+    assert things("What is Ewan's surname?") == {"surname"}
+    assert things("When did Inés run the Zaragoza marathon?") == {"zaragoza", "marathon"}
+    assert things("¿Cuántos años tiene la abuela de Inés?") == {"anos", "abuela"}
+    assert things("What does Kiran do for a living?") == frozenset()
+    assert things("¿Dónde se comprometió Kiran?") == frozenset()
+    # whom, where and when a question asks about are no part of what it asks
+    assert beyond_names("When did Inés run the Zaragoza marathon in May?",
+                        ("Inés", "run", "Zaragoza", "marathon", "May")) == ("run", "marathon")
+    assert none_held("Which hotel did we stay at?", ("hotel", "stay"), ("hotel", "stay"))
+    assert not none_held("Which herb does Yusuf hate?", ("herb", "hate"), ("herb",))
+    assert not none_held("Where was Inés living?", ("living",), ("living",))
