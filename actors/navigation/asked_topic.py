@@ -20,7 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from actors.navigation.bilingual import reads_spanish
 from actors.navigation.query import NOW_WORDS, framing
+from actors.navigation.sum_asked import STATING
 from actors.text import STOPWORDS, fold
 from actors.text import terms as text_terms
 
@@ -34,6 +36,14 @@ thing ("¿Cuánto cobro al año?", "¿Cuánto paga Inés?")."""
 THING_RUN = 3
 """Words of a thing's name read after its determiner ("her driving test", "the Zaragoza
 marathon")."""
+_AUXILIARIES = frozenset(
+    "do does did will would can could should has have had is are was were am be".split())
+"""Words a question's subject follows, its verb after it ("Where did the user sleep...?",
+"Which hotel did the couple book?"): a determiner after one starts a name of one word."""
+KIND_WORDS = frozenset("kind kinds sort sorts type types tipo tipos clase clases".split())
+"""Words asking what kind of thing ("What kind of films...", "¿Qué tipo de cine...?"): a kind
+is answered by the things of it ("Odio las películas de terror"), which the question does
+not name."""
 _DOING = re.compile(r"(?:ing|ando|iendo)$")
 """A doing, not a thing, even after an article ("for a living", "el running" aside)."""
 _WORD = re.compile(r"[^\W\d_]+")
@@ -42,10 +52,12 @@ _WORD = re.compile(r"[^\W\d_]+")
 def beyond_names(question: str, words: Iterable[str]) -> tuple[str, ...]:
     """``words`` (the question's words, as written) less those written with a capital past
     the question's first word (names, places, months: whom, where and when it asks about),
-    its framing words (``query.framing``) and its words of now ("currently", "ahora")."""
+    its framing words (``query.framing``), its words of now ("currently", "ahora"), of a
+    kind asked (``KIND_WORDS``) and the verbs a sum is stated with ("cost", "costó":
+    ``sum_asked.STATING``)."""
     written = _WORD.findall(question)
     capitals = {fold(word) for word in written[1:] if word[:1].isupper()}
-    skipped = framing(question) | NOW_WORDS
+    skipped = framing(question) | NOW_WORDS | KIND_WORDS | STATING
     return tuple(word for word in words
                  if (key := fold(word)) not in capitals and key not in skipped)
 
@@ -62,15 +74,21 @@ def without_names(question: str) -> str:
 
 def things(question: str) -> frozenset[str]:
     """The folded words of ``question`` that name a thing: up to ``THING_RUN`` words after a
-    determiner ("which hotel", "'s surname", "the Zaragoza marathon", "la abuela"), up to the
-    first stop word, a doing excepted ("a living")."""
+    determiner in English ("which hotel", "'s surname", "the Zaragoza marathon"), the first
+    one in Spanish, which names the thing before what qualifies it ("la abuela", "¿Qué
+    relación tienen...?": a verb follows), and in a subject right after an auxiliary ("did
+    the user sleep"), up to the first stop word or a verb a sum is stated with ("Inés's old
+    sofa cost"), a doing excepted ("a living")."""
     words = [fold(word) for word in _WORD.findall(question)]
+    spanish = reads_spanish(question)
     out: set[str] = set()
     for at, word in enumerate(words):
         if word not in _DETERMINERS:
             continue
-        for after in words[at + 1:at + 1 + THING_RUN]:
-            if after in STOPWORDS or after in _DETERMINERS or not text_terms(after):
+        run = 1 if spanish or at and words[at - 1] in _AUXILIARIES else THING_RUN
+        for after in words[at + 1:at + 1 + run]:
+            if after in STOPWORDS or after in _DETERMINERS or after in STATING \
+                    or not text_terms(after):
                 break
             if not _DOING.search(after):
                 out.add(after)

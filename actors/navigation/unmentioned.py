@@ -97,8 +97,8 @@ TIME_WORDS = frozenset(
 )
 """Words of when, not of what: a question's time words no memory holds are not news."""
 LIFE_AREAS = frozenset(
-    """health wellbeing life finances money career studies salud bienestar vida finanzas
-    dinero carrera estudios""".split())
+    """health wellbeing life finances money career studies relationship relationships
+    salud bienestar vida finanzas dinero carrera estudios relacion relaciones""".split())
 """Areas of a life, not things: "What did the user learn about her health?" is answered by
 "My GP checked my bloods... ferritin is 11", which never says "health". A thing of the user's
 that no memory mentions is a detail never stored ("her sourdough starter"); an area is told
@@ -549,7 +549,9 @@ class Unmentioned:
         """The words of what the question asks beyond its names, places and times
         (``asked_topic``), as asked, when no memory holds any of them in any form
         (``absent_words``) and one names a thing; else none. A relation or an everyday thing
-        of ``query.KIN`` ("employer", "abuela") is told by other names: never judged."""
+        of ``query.KIN`` ("employer", "abuela"), a relative's relative ("niece"), a person
+        one has (``PEOPLE``) or an area of a life ("money", "relación": ``LIFE_AREAS``) is
+        told in other words: never judged."""
         absent = self.absent_words(query, best, served)
         if not absent:
             return ()
@@ -558,7 +560,8 @@ class Unmentioned:
             said.get(term, term) for term, _, _ in self.weights(query)
             if not term.isdigit()
             and fold(said.get(term, term)) not in LIGHT_VERBS | TELLING_VERBS | TIME_WORDS))
-        if any(kin(word) or fold(word) in RELATION_WORDS for word in topic):
+        if any(kin(word) or composed(word) or fold(word) in RELATION_WORDS | PEOPLE | LIFE_AREAS
+               for word in topic):
             return ()
         return topic if asked_topic.none_held(query.text, topic, absent) else ()
 

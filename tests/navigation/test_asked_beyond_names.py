@@ -53,11 +53,19 @@ def test_a_thing_is_a_word_after_a_determiner_and_a_doing_is_none() -> None:
     assert things("What is Ewan's surname?") == {"surname"}
     assert things("When did Inés run the Zaragoza marathon?") == {"zaragoza", "marathon"}
     assert things("¿Cuántos años tiene la abuela de Inés?") == {"anos", "abuela"}
+    assert things("How much did the Skoda Fabia cost?") == {"skoda"}
+    assert things("¿Qué relación tienen ahora Owen y Hana?") == {"relacion"}
+    assert things("Where did the user sleep on the weekend?") == {"user", "weekend"}
     assert things("What does Kiran do for a living?") == frozenset()
     assert things("¿Dónde se comprometió Kiran?") == frozenset()
     # whom, where and when a question asks about are no part of what it asks
     assert beyond_names("When did Inés run the Zaragoza marathon in May?",
                         ("Inés", "run", "Zaragoza", "marathon", "May")) == ("run", "marathon")
+    # what kind of thing, and the verb a sum is stated with, are no part of it either
+    assert beyond_names("¿Qué tipo de cine no soporta?", ("tipo", "cine", "soporta")) == (
+        "cine", "soporta")
+    assert beyond_names("How much did Inés's sofa cost?", ("Inés", "sofa", "cost")) == (
+        "sofa",)
     assert none_held("Which hotel did we stay at?", ("hotel", "stay"), ("hotel", "stay"))
     assert not none_held("Which herb does Yusuf hate?", ("herb", "hate"), ("herb",))
     assert not none_held("Where was Inés living?", ("living",), ("living",))
