@@ -1,8 +1,10 @@
 """A question whose every word beyond its names, places and times is held by no memory, and
 names a thing ("What is Lior's surname?", "Which hotel did we book in Oslo?"), was never
 stored, though a memory holds the name; a doing asked in other words ("¿Dónde se comprometió
-Lior?", "What does Lior do for a living?") or a relation stays answered. The store test
-fails with the rule off (``Unmentioned.topic_unheld`` returning nothing)."""
+Lior?", "What does Lior do for a living?"), a relation, or a thing a memory means though in
+other words ("What blanket did Dana sew?": "I finally finished the quilt") stays answered.
+The store tests fail with their rule off (``Unmentioned.topic_unheld`` returning nothing;
+``NavigationActor._meant_beyond_names`` returning False)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from actors.navigation import unmentioned
+from actors.navigation import actor, unmentioned
 from actors.navigation.asked_topic import beyond_names, none_held, things
 from tests.navigation.test_retrieval_rules import replies
 
@@ -24,6 +26,8 @@ TURNS = (
     "[2025-04-05] Dana: Oslo in summer is lovely, the light never ends.",
     "[2025-05-17] Pablo: Mi perro Turrón odia el agua, no hay manera de bañarlo.",
     "[2025-05-17] Dana: Ha, my brother's dog is the opposite, always in the sea.",
+    "[2025-06-01] Dana: I finally finished the quilt for my niece, two months of evenings.",
+    "[2025-06-01] Pablo: Qué maravilla, ¿de qué colores?",
 )
 
 
@@ -69,3 +73,15 @@ def test_a_thing_is_a_word_after_a_determiner_and_a_doing_is_none() -> None:
     assert none_held("Which hotel did we stay at?", ("hotel", "stay"), ("hotel", "stay"))
     assert not none_held("Which herb does Yusuf hate?", ("herb", "hate"), ("herb",))
     assert not none_held("Where was Inés living?", ("living",), ("living",))
+
+
+async def test_a_memory_meaning_what_is_asked_beyond_the_names_keeps_it_answered(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # no memory holds "blanket" nor "sew", and the quilt Dana finished is what it asks
+    asked = ("What blanket did Dana sew?",)
+    blanket, = await replies(tmp_path / "on", TURNS, asked)
+    assert blanket.status == "FOUND" and "quilt" in blanket.hits[0].text
+    monkeypatch.setattr(actor.NavigationActor, "_meant_beyond_names",
+                        lambda self, question, served, admissible, crowd: False)
+    blanket, = await replies(tmp_path / "off", TURNS, asked)
+    assert blanket.status == "NONE" and "'blanket'" in (blanket.reason or "")
