@@ -2002,7 +2002,8 @@ class NavigationActor(Actor):
         unasked = self.unmentioned.topic_unheld(
             query, best, [hit.leaf_id for hit in result.hits]) \
             if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None \
-            and not value_leaves and not wanted and not supposed and asked is not None else ()
+            and not value_leaves and not wanted and not supposed and asked is not None \
+            and setting_asked(topic) is None else ()  # a setting's gate names it better
         if unasked and not self._meant_beyond_names(
                 text, [hit.leaf_id for hit in result.hits], admissible, crowd):
             # "What is Ewan's surname?" served "Her fiancé is called Ewan", "How much did

@@ -34,7 +34,7 @@ from actors.navigation.answer_type import (
     whose,
 )
 from actors.navigation.asked_person import asks_about_the_user
-from actors.navigation.bilingual import EN_ES, other_reading, translatable
+from actors.navigation.bilingual import EN_ES, other_reading, reads_spanish, translatable
 from actors.navigation.query import (
     NOW_WORDS,
     RELATION_WORDS,
@@ -549,9 +549,10 @@ class Unmentioned:
         """The words of what the question asks beyond its names, places and times
         (``asked_topic``), as asked, when no memory holds any of them in any form
         (``absent_words``) and one names a thing; else none. A relation or an everyday thing
-        of ``query.KIN`` ("employer", "abuela"), a relative's relative ("niece"), a person
-        one has (``PEOPLE``) or an area of a life ("money", "relación": ``LIFE_AREAS``) is
-        told in other words: never judged."""
+        of ``query.KIN`` ("employer", "abuela"), a relative's relative ("niece"), an ex, a
+        partner one dates (``DATED``), a person one has (``PEOPLE``) or an area of a life
+        ("money", "relación": ``LIFE_AREAS``) is told in other words: never judged; nor is a
+        question whose first served memory is in the other language."""
         absent = self.absent_words(query, best, served)
         if not absent:
             return ()
@@ -560,9 +561,11 @@ class Unmentioned:
             said.get(term, term) for term, _, _ in self.weights(query)
             if not term.isdigit()
             and fold(said.get(term, term)) not in LIGHT_VERBS | TELLING_VERBS | TIME_WORDS))
-        if any(kin(word) or composed(word) or fold(word) in RELATION_WORDS | PEOPLE | LIFE_AREAS
-               for word in topic):
+        if any(kin(word) or composed(word) or an_ex(word)
+               or fold(word) in RELATION_WORDS | PEOPLE | LIFE_AREAS | DATED for word in topic):
             return ()
+        if served and reads_spanish(self.model.text_of(served[0])) != reads_spanish(query.text):
+            return ()  # "primer triatlón" / "first triathlon": the lexicon misses words
         return topic if asked_topic.none_held(query.text, topic, absent) else ()
 
     def clue_unheld(self, clue: str) -> tuple[str, ...]:

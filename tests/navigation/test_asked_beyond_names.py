@@ -22,7 +22,7 @@ TURNS = (
     "[2025-04-05] Dana: My cousin Lior just got engaged to Noa, on a boat in Tromsø!",
     "[2025-04-05] Pablo: ¡Qué romántico! ¿Y a qué se dedica Lior?",
     "[2025-04-05] Dana: He's a carpenter, he builds boats in a yard near Bergen.",
-    "[2025-04-05] Pablo: Yo este verano voy a Oslo con mi hermana, cuatro días.",
+    "[2025-04-05] Pablo: I am off to Oslo with my sister this summer, four days.",
     "[2025-04-05] Dana: Oslo in summer is lovely, the light never ends.",
     "[2025-05-17] Pablo: Mi perro Turrón odia el agua, no hay manera de bañarlo.",
     "[2025-05-17] Dana: Ha, my brother's dog is the opposite, always in the sea.",
