@@ -49,6 +49,7 @@ from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, opening_speaker
 from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Timeline
 from actors.navigation import (
+    asked_topic,
     beyond_names,
     closed_kinds,
     instances,
@@ -2043,6 +2044,22 @@ class NavigationActor(Actor):
                               answers=answering,
                               told_by=told_by, value_leaves=tuple(value_leaves),
                               value_holders=tuple(value_holders))
+        unasked = self.unmentioned.topic_unheld(
+            query, best, [hit.leaf_id for hit in result.hits]) \
+            if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None \
+            and not value_leaves and not wanted and not supposed and asked is not None \
+            and setting_asked(topic) is None else ()  # a setting's gate names it better
+        if unasked and not self._meant_beyond_names(
+                text, [hit.leaf_id for hit in result.hits], admissible, crowd):
+            # "What is Ewan's surname?" served "Her fiancé is called Ewan", "How much did
+            # Inés's sofa in Bilbao cost?" her rent in Bilbao: what the question asks beyond
+            # its names is in no memory in any form (``asked_topic``), so the name alone
+            # made the memory look specific
+            result = dataclasses.replace(
+                result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
+                nearest=result.hits[:ranking.NEAREST_SHOWN],
+                reason="no stored memory mentions " + " or ".join(
+                    f"'{word}'" for word in unasked[:notice_words.SHOWN_WORDS]))
         if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None \
                 and not value_leaves:  # the timeline answers: its kind's word is no topic
             absent = self.unmentioned.absent_words(query, best,
@@ -2819,6 +2836,18 @@ class NavigationActor(Actor):
         for leaf in turns:
             evidence[leaf] = dataclasses.replace(
                 evidence[leaf], beyond=(close.get(leaf, 0.0), rest_crowd))
+
+    def _meant_beyond_names(self, question: str, served: list[str],
+                            admissible: Callable[[str], bool], crowd: float) -> bool:
+        """Whether a served memory stands out in meaning (``ranking.stands_out``) from the
+        question without its names (``asked_topic.without_names``), against that
+        question's crowd: "Did the user hike along the coast near the capital?" holds no
+        word of "walked the cliffs path outside Lisbon" and means it; "What is surname?"
+        means nothing of "Her fiancé is called Ewan, he's a marine biologist"."""
+        vector = self.vectors.encode_query(asked_topic.without_names(question))
+        rest_crowd = self._crowd_of(vector, admissible, crowd)
+        return any(ranking.stands_out(similarity, rest_crowd)
+                   for similarity in self.vectors.similarity_of(vector, served).values())
 
     def _crowd_of(self, topic: Any, admissible: Callable[[str], bool], asked: float
                   ) -> float:

@@ -170,12 +170,12 @@ Valencia"."""
 _PAST_THING = frozenset("""for in at from with to on and that which en de del para por con y
     que""".split())
 """Words that end the name of a thing bought ("un piso en Valencia", "a tent for the trip")."""
-_STATING = frozenset("""is are was were be been cost costs paid pays pay charged charges charge
+STATING = frozenset("""is are was were be been cost costs paid pays pay charged charges charge
     came comes asked asks es son era eran fue fueron cuesta cuestan costo costaron pago
     cobro cobraron""".split())
 """Verbs a sentence states a sum with ("the dealer charged 9,200", "the rent was 1,150"):
 the words before them name who or what it is of, not a thing bought beside it."""
-_ENDS_THING = _PAST_THING | _STATING | frozenset("do does did will would should can could".split())
+_ENDS_THING = _PAST_THING | STATING | frozenset("do does did will would should can could".split())
 """Words past the name of a thing asked ("Mochi's special food cost", "Inés's sofa in
 Bilbao")."""
 
@@ -187,7 +187,7 @@ def _bought(sentence: str) -> tuple[tuple[str, ...], ...]:
     found = []
     for pattern in (_BOUGHT_FOR, _BOUGHT):
         for match in pattern.finditer(sentence):
-            if pattern is _BOUGHT_FOR and _STATING.intersection(
+            if pattern is _BOUGHT_FOR and STATING.intersection(
                     fold(word).lower() for word in match.group(1).split()):
                 continue  # "the dealer charged 9,200": a sum stated, no thing named with it
             run = itertools.takewhile(lambda word: fold(word).lower() not in _PAST_THING,

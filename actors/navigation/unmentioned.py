@@ -21,7 +21,7 @@ from actors.facts.common_words import is_common_word
 from actors.facts.endings import is_ending
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
-from actors.navigation import closed_kinds, notice_words, regions, spelled
+from actors.navigation import asked_topic, closed_kinds, notice_words, regions, spelled
 from actors.navigation.across import CrossWords
 from actors.navigation.answer_type import (
     NAME_WORDS,
@@ -34,7 +34,7 @@ from actors.navigation.answer_type import (
     whose,
 )
 from actors.navigation.asked_person import asks_about_the_user
-from actors.navigation.bilingual import EN_ES, other_reading, translatable
+from actors.navigation.bilingual import EN_ES, other_reading, reads_spanish, translatable
 from actors.navigation.query import (
     NOW_WORDS,
     RELATION_WORDS,
@@ -97,8 +97,8 @@ TIME_WORDS = frozenset(
 )
 """Words of when, not of what: a question's time words no memory holds are not news."""
 LIFE_AREAS = frozenset(
-    """health wellbeing life finances money career studies salud bienestar vida finanzas
-    dinero carrera estudios""".split())
+    """health wellbeing life finances money career studies relationship relationships
+    salud bienestar vida finanzas dinero carrera estudios relacion relaciones""".split())
 """Areas of a life, not things: "What did the user learn about her health?" is answered by
 "My GP checked my bloods... ferritin is 11", which never says "health". A thing of the user's
 that no memory mentions is a detail never stored ("her sourdough starter"); an area is told
@@ -543,6 +543,30 @@ class Unmentioned:
             and not self.composed_told(said.get(term, term))
             and not spelled.spelled_in(said.get(term, term), texts)
             and not self._named_across(said.get(term, term), query.text, texts))
+
+    def topic_unheld(self, query: Query, best: Mapping[str, Match],
+                     served: list[str]) -> tuple[str, ...]:
+        """The words of what the question asks beyond its names, places and times
+        (``asked_topic``), as asked, when no memory holds any of them in any form
+        (``absent_words``) and one names a thing; else none. A relation or an everyday thing
+        of ``query.KIN`` ("employer", "abuela"), a relative's relative ("niece"), an ex, a
+        partner one dates (``DATED``), a person one has (``PEOPLE``) or an area of a life
+        ("money", "relación": ``LIFE_AREAS``) is told in other words: never judged; nor is a
+        question whose first served memory is in the other language."""
+        absent = self.absent_words(query, best, served)
+        if not absent:
+            return ()
+        said = as_said(query.text)
+        topic = asked_topic.beyond_names(query.text, notice_words.once(
+            said.get(term, term) for term, _, _ in self.weights(query)
+            if not term.isdigit()
+            and fold(said.get(term, term)) not in LIGHT_VERBS | TELLING_VERBS | TIME_WORDS))
+        if any(kin(word) or composed(word) or an_ex(word)
+               or fold(word) in RELATION_WORDS | PEOPLE | LIFE_AREAS | DATED for word in topic):
+            return ()
+        if served and reads_spanish(self.model.text_of(served[0])) != reads_spanish(query.text):
+            return ()  # "primer triatlón" / "first triathlon": the lexicon misses words
+        return topic if asked_topic.none_held(query.text, topic, absent) else ()
 
     def clue_unheld(self, clue: str) -> tuple[str, ...]:
         """The words of a clue (as given) that no memory holds in any form."""

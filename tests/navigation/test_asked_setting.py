@@ -149,5 +149,8 @@ async def test_a_value_no_memory_gives_of_the_thing_asked_is_never_stored(
     assert postgres.status == "FOUND" and "Postgres 16" in postgres.hits[0].text
     assert orbit.status == "FOUND" and "Kafka 3.5" in orbit.hits[0].text
     monkeypatch.setattr(navigation, "setting_asked", lambda text: None)
+    # "version" is held by no memory either: nothing asked beyond the names is held
+    monkeypatch.setattr(navigation.Unmentioned, "topic_unheld",
+                        lambda self, query, best, served: ())
     kafka, retries = await replies(tmp_path / "off", NOTES, asked[:2])
     assert kafka.status != "NONE" and retries.status != "NONE"
