@@ -1536,7 +1536,10 @@ class NavigationActor(Actor):
                 scores[leaf] = max(scores[leaf], scores[reply])
             ranking.boost_matching(scores, frozenset(named_in), ranking.ANSWER_ASKED_BOOST,
                                    boosts)
-        for leaf, after in described.items():  # judged with the words its exchange holds
+        for leaf, after in answered.items():
+            # judged with the words its exchange holds: "Any photographers you'd recommend?"
+            # / "Look at Caro Weiss and Foxtail & Fern" is one answer (about the question,
+            # and a part of a list asked), though the reply never says "photographer"
             exchange.setdefault(after, leaf)
         advice = asks_for_advice(text)
         if advice:
@@ -2862,8 +2865,11 @@ class NavigationActor(Actor):
             lambda leaf: instances.told(self.model.leaves[leaf].excerpt,
                                         self.conversation.tells(leaf)), self._when,
             known=known, leading=leading,
-            told_apart=self._open_instances(opened, keep) if opened else None,
-            in_sense=self._in_sense(senses.kind_listed(several.listed(text))))
+            told_apart=self._open_instances(opened, keep, speaker) if opened else None,
+            in_sense=self._in_sense(senses.kind_listed(several.listed(text))),
+            # "Try Emma or Snoop ... YNAB costs about £90": a speaker asked what they
+            # recommended answers with several things in one reply, and that reply is one part
+            most_named=None if speaker is not None else instances.THINGS_MAX)
 
     def _in_sense(self, kind: str | None
                   ) -> Callable[[str, Collection[str]], bool | None] | None:
@@ -2885,12 +2891,16 @@ class NavigationActor(Actor):
             return close[kind] >= max(close[other] for other in others)
         return in_sense
 
-    def _open_instances(self, kinds: Collection[str], keep: Callable[[str], bool]
-                        ) -> dict[str, set[str]]:
+    def _open_instances(self, kinds: Collection[str], keep: Callable[[str], bool],
+                        speaker: str | None = None) -> dict[str, set[str]]:
         """The memories ``keep`` admits telling an instance of an open kind (``open_kinds``:
         holding one of its cues), each with the instance's names ("Casa Lupe"; the memory's
         own id when it names none: "Bought a wool scarf for my mom"), and the other memories
-        naming one of those names ("Went back to Kaito")."""
+        naming one of those names ("Went back to Kaito"). Of a ``speaker`` asked what they
+        recommended, their reply to a turn holding a cue tells an instance too: "Can you
+        recommend a budgeting app?" / "Try Emma or Snoop" is one exchange, and the reply
+        names the things without the kind's word. A turn's speaker label is no instance's
+        name ("Assistant: Go to ...")."""
         index = self.model.index
         told: dict[str, set[str]] = {}
         for kind in kinds:
@@ -2900,13 +2910,16 @@ class NavigationActor(Actor):
                     break
                 if not 0 < index.doc_freq(cue) <= open_kinds.CUE_HOLDERS_MAX:
                     continue
-                for leaf in index.holders(cue):
+                for holder in index.holders(cue):
+                    reply = self.conversation.reply_of(holder, speaker) \
+                        if speaker is not None and not keep(holder) else None
+                    leaf = holder if reply is None else reply
                     if leaf in told or not keep(leaf):
                         continue
                     text = self.model.leaves[leaf].excerpt  # in memory: no file read per holder
                     said = {stem(term) for term in text_terms(text)}
                     named = open_kinds.instance_names(
-                        named_terms(text) | (tool_names() & said), kind)
+                        named_terms(past_label(text)) | (tool_names() & said), kind)
                     if named or cue in own:
                         told[leaf] = set(named) or {leaf}
         names = {name for held in told.values() for name in held
