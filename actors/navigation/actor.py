@@ -1463,11 +1463,6 @@ class NavigationActor(Actor):
         others_lines = self._others_lines(leading, scores, boosts, self._others_line(text))
         ranking.boost_matching(scores, others_lines, ranking.OTHERS_FACTOR, boosts)
         tellers |= others_lines
-        repeated = self._repeated(scores) if asked_names else set()
-        slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf)
-                           or leaf in repeated and self._names_only(leaf, best, asked_names,
-                                                                    text))
-        ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
         said_by = asked_speaker(topic)
         answered: dict[str, str] = {}
         if not asks_the_assistant(topic):
@@ -1491,6 +1486,14 @@ class NavigationActor(Actor):
                          and (after := self.conversation.reply_of(leaf, said_by)) is not None
                          and admissible(after)}
             answered.update(described)
+        repeated = self._repeated(scores) if asked_names else set()
+        # "Which running watch is good for a beginner?" is a short question, but with the
+        # reply after it ("The Garmin Forerunner 55...") it is the answer asked for: the
+        # reply takes its whole score (``ASKING_FACTOR`` then ranks the question down)
+        slight = frozenset(leaf for leaf in leading if leaf not in answered and (
+            self.conversation.slight(leaf)
+            or leaf in repeated and self._names_only(leaf, best, asked_names, text)))
+        ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
         for leaf, after in answered.items():
             # the answer holds few of the asking turn's words ("Any app to practise
             # between lessons?" / "Simply Piano is fun"): it is found through its question
@@ -1501,7 +1504,8 @@ class NavigationActor(Actor):
             # one saying the thing asked ("Ride tram 28 early...") or the kind of words asked
             # ("How long did you say...": "5-minute sessions"), not their first turn on it
             ranking.boost_matching(scores, self._said_the_asked(
-                readings, [*leading, *answered.values()], said_by, topic),
+                readings, [*leading, *answered.values()], said_by, topic,
+                {after: leaf for leaf, after in answered.items()}),
                 ranking.SAID_KIND_BOOST, boosts)
         exchange: dict[str, str] = {}  # a turn -> the turn of its exchange whose words it holds
         answer_kind = expected_answer(text)
@@ -2518,14 +2522,18 @@ class NavigationActor(Actor):
                 and (best[leaf].matched - best[leaf].near) & words}
 
     def _said_the_asked(self, readings: list[Reading], leading: list[str],
-                        speaker: str | None, topic: str) -> set[str]:
+                        speaker: str | None, topic: str,
+                        asked_by: Mapping[str, str] | None = None) -> set[str]:
         """Turns of ``speaker`` (``said_asked.asked_speaker``; of anyone when None) that hold
         what the question asks them to have suggested: the thing it names, in any form the
         index holds and in either language ("Which hiking trail did you suggest?" -> "el
         sendero La Luz"), or,
         asked a length, a count, a distance or a time of day, such words beside a word of the
         question ("5-minute sessions" for "how long should each session be?"). A sum is no sign
-        ("How much above their first number did you tell me to counter?" is told by "15%")."""
+        ("How much above their first number did you tell me to counter?" is told by "15%").
+        A reply in ``asked_by`` (reply -> the turn it answers) holds the thing its asking turn
+        names: "Which running watch is good for a beginner?" / "The Garmin Forerunner 55 or
+        the Coros Pace 3" is one exchange, and the reply names the watches, not their kind."""
         thing = asked_thing(topic)
         forms: set[str] = set()
         if thing is not None:
@@ -2540,10 +2548,13 @@ class NavigationActor(Actor):
         if not forms and kind is None:
             return set()
         asked = {term for reading, _, _ in readings for term in reading.query_terms}
+        through = asked_by or {}
         return {leaf for leaf in dict.fromkeys(leading)
                 if (speaker is None or self.conversation.said_by(leaf, speaker))
                 and (forms and self.model.index.terms_of(leaf) & forms
                      and names_the_thing(self.model.text_of(leaf), frozenset(forms))
+                     or forms and leaf in through
+                     and bool(self.model.index.terms_of(through[leaf]) & forms)
                      or kind is not None and holds_beside(kind, self.model.text_of(leaf),
                                                           asked))}
 
