@@ -1985,6 +1985,7 @@ class NavigationActor(Actor):
                               successor, timeline, answer, trace, measured, listing=listing,
                               unheld=unheld, continued=continued, tellers=tellers,
                               in_passing=in_passing,
+                              replied={after: leaf for leaf, after in answered.items()},
                               continuation_of=continuation_of, unknown=unknown,
                               foreign=foreign,
                               as_was=as_was,
@@ -3311,7 +3312,8 @@ class NavigationActor(Actor):
                 value_holders: tuple[str, ...] = (),
                 as_was: frozenset[str] = frozenset(),
                 tellers: frozenset[str] = frozenset(),
-                in_passing: frozenset[str] = frozenset()) -> SearchResult:
+                in_passing: frozenset[str] = frozenset(),
+                replied: Mapping[str, str] | None = None) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -3339,7 +3341,8 @@ class NavigationActor(Actor):
         ahead of the one asked's own memory ("user: a beagle called Biscuit" for "the user's
         dog" holds no "dog", "Dani: Mi perro Rocco" does). ``in_passing``: memories writing
         the one thing asked only in the plural (``kind_in_passing``): no later news of a lead
-        that tells of the thing itself."""
+        that tells of the thing itself. ``replied``: for a question asking what a speaker
+        suggested, their replies found through the turn each answers (reply -> that turn)."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -3551,9 +3554,17 @@ class NavigationActor(Actor):
             # a memory naming a value the timeline knows is a part, as one naming a thing of
             # the kind asked is, and goes before those holding only the kind's own word
             # ("a day without a car in Galway" for "Which cars have I owned?")
-            parts.update({leaf: len(held.get(leaf, ())) + 1 for leaf in value_holders})
-            ahead = frozenset(value_holders) | several.naming_things(
-                {stem(word) for word in several.listed(query.text)}, held, things_of)
+            kind = {stem(word) for word in several.listed(query.text)}
+            index = self.model.index
+            # "Any florists near Harrogate?" / "Look at Petal & Thorn and The Wild Stem": a
+            # reply to a turn asking for the kind names its things, not its word
+            named_on_request = {reply for reply, asking in (replied or {}).items()
+                                if reply in held and kind & index.terms_of(asking)
+                                and not kind & index.terms_of(reply)}
+            parts.update({leaf: len(held.get(leaf, ())) + 1
+                          for leaf in (*value_holders, *named_on_request)})
+            ahead = frozenset(value_holders) | several.naming_things(kind, held, things_of) \
+                | named_on_request
             # a time asked ("Which sports did I do in 2025?"): its parts are the time's
             # (``value_holders`` are of it already: ``_instances`` reads the whole time)
             if in_time := {leaf: n for leaf, n in parts.items() if leaf in dated}:
