@@ -154,7 +154,7 @@ def framing(text: str) -> frozenset[str]:
     all but the nouns of ``FRAME_NOUNS``, which frame it only in a request addressed to the
     memory or right before "about"/"sobre"; and "name" asking what something is called
     (``NAME_NOUNS``: before "of", after a possessive); the verb of a question asking what
-    someone suggested (``said_asked.SUGGESTING_VERBS``)."""
+    the assistant suggested (``said_asked.SUGGESTING_VERBS``)."""
     words = [fold(w) for w in re.findall(r"\w+", text)]
     addressed = not _ADDRESSED.isdisjoint(words)
     framed = {word for i, word in enumerate(words) if word in FRAME_NOUNS
@@ -163,7 +163,7 @@ def framing(text: str) -> frozenset[str]:
              and ((i + 1 < len(words) and words[i + 1] in _OF)
                   or (i > 0 and words[i - 1] in _POSSESSIVES))}
     advice = ADVICE_WORDS if asks_for_advice(text) else frozenset()
-    suggested = SUGGESTING_VERBS if asked_speaker(text) is not None else frozenset()
+    suggested = SUGGESTING_VERBS if asked_speaker(text) == ASSISTANT else frozenset()
     return (QUESTION_WORDS - FRAME_NOUNS) | framed | named | advice | suggested
 
 
