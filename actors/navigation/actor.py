@@ -1473,6 +1473,7 @@ class NavigationActor(Actor):
             answered = {leaf: after for leaf in leading if self.conversation.asking(leaf)
                         and (after := self.conversation.answered_by(leaf)) is not None
                         and admissible(after)}
+        requested = dict(answered)  # a request ("Which vacuum should I buy?") -> its reply
         described: dict[str, str] = {}
         if said_by is not None:
             # "What kind of index did you suggest for the slow orders dashboard?": the user's
@@ -1505,7 +1506,7 @@ class NavigationActor(Actor):
             # ("How long did you say...": "5-minute sessions"), not their first turn on it
             ranking.boost_matching(scores, self._said_the_asked(
                 readings, [*leading, *answered.values()], said_by, topic,
-                {after: leaf for leaf, after in answered.items()}),
+                {after: leaf for leaf, after in requested.items()}),
                 ranking.SAID_KIND_BOOST, boosts)
         exchange: dict[str, str] = {}  # a turn -> the turn of its exchange whose words it holds
         answer_kind = expected_answer(text)
@@ -1985,7 +1986,7 @@ class NavigationActor(Actor):
                               successor, timeline, answer, trace, measured, listing=listing,
                               unheld=unheld, continued=continued, tellers=tellers,
                               in_passing=in_passing,
-                              replied={after: leaf for leaf, after in answered.items()},
+                              replied={after: leaf for leaf, after in requested.items()},
                               continuation_of=continuation_of, unknown=unknown,
                               foreign=foreign,
                               as_was=as_was,
@@ -2532,7 +2533,7 @@ class NavigationActor(Actor):
         asked a length, a count, a distance or a time of day, such words beside a word of the
         question ("5-minute sessions" for "how long should each session be?"). A sum is no sign
         ("How much above their first number did you tell me to counter?" is told by "15%").
-        A reply in ``asked_by`` (reply -> the turn it answers) holds the thing its asking turn
+        A reply in ``asked_by`` (reply -> the request it answers) holds the thing its request
         names: "Which running watch is good for a beginner?" / "The Garmin Forerunner 55 or
         the Coros Pace 3" is one exchange, and the reply names the watches, not their kind."""
         thing = asked_thing(topic)
