@@ -1488,11 +1488,6 @@ class NavigationActor(Actor):
         others_lines = self._others_lines(leading, scores, boosts, self._others_line(text))
         ranking.boost_matching(scores, others_lines, ranking.OTHERS_FACTOR, boosts)
         tellers |= others_lines
-        repeated = self._repeated(scores) if asked_names else set()
-        slight = frozenset(leaf for leaf in leading if self.conversation.slight(leaf)
-                           or leaf in repeated and self._names_only(leaf, best, asked_names,
-                                                                    text))
-        ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
         said_by = asked_speaker(topic)
         answered: dict[str, str] = {}
         if not asks_the_assistant(topic):
@@ -1503,6 +1498,7 @@ class NavigationActor(Actor):
             answered = {leaf: after for leaf in leading if self.conversation.asking(leaf)
                         and (after := self.conversation.answered_by(leaf)) is not None
                         and admissible(after)}
+        requested = dict(answered)  # a request ("Which vacuum should I buy?") -> its reply
         described: dict[str, str] = {}
         if said_by is not None:
             # "What kind of index did you suggest for the slow orders dashboard?": the user's
@@ -1516,6 +1512,14 @@ class NavigationActor(Actor):
                          and (after := self.conversation.reply_of(leaf, said_by)) is not None
                          and admissible(after)}
             answered.update(described)
+        repeated = self._repeated(scores) if asked_names else set()
+        # "Which running watch is good for a beginner?" is a short question, but with the
+        # reply after it ("The Garmin Forerunner 55...") it is the answer asked for: the
+        # reply takes its whole score (``ASKING_FACTOR`` then ranks the question down)
+        slight = frozenset(leaf for leaf in leading if leaf not in answered and (
+            self.conversation.slight(leaf)
+            or leaf in repeated and self._names_only(leaf, best, asked_names, text)))
+        ranking.boost_matching(scores, slight, ranking.SLIGHT_FACTOR, boosts)
         for leaf, after in answered.items():
             # the answer holds few of the asking turn's words ("Any app to practise
             # between lessons?" / "Simply Piano is fun"): it is found through its question
@@ -1526,7 +1530,8 @@ class NavigationActor(Actor):
             # one saying the thing asked ("Ride tram 28 early...") or the kind of words asked
             # ("How long did you say...": "5-minute sessions"), not their first turn on it
             ranking.boost_matching(scores, self._said_the_asked(
-                readings, [*leading, *answered.values()], said_by, topic),
+                readings, [*leading, *answered.values()], said_by, topic,
+                {after: leaf for leaf, after in requested.items()}),
                 ranking.SAID_KIND_BOOST, boosts)
         exchange: dict[str, str] = {}  # a turn -> the turn of its exchange whose words it holds
         answer_kind = expected_answer(text)
@@ -1561,7 +1566,10 @@ class NavigationActor(Actor):
                 scores[leaf] = max(scores[leaf], scores[reply])
             ranking.boost_matching(scores, frozenset(named_in), ranking.ANSWER_ASKED_BOOST,
                                    boosts)
-        for leaf, after in described.items():  # judged with the words its exchange holds
+        for leaf, after in answered.items():
+            # judged with the words its exchange holds: "Any photographers you'd recommend?"
+            # / "Look at Caro Weiss and Foxtail & Fern" is one answer (about the question,
+            # and a part of a list asked), though the reply never says "photographer"
             exchange.setdefault(after, leaf)
         advice = asks_for_advice(text)
         if advice:
@@ -2024,6 +2032,7 @@ class NavigationActor(Actor):
                               successor, timeline, answer, trace, measured, listing=listing,
                               unheld=unheld, continued=continued, tellers=tellers,
                               in_passing=in_passing,
+                              replied={after: leaf for leaf, after in requested.items()},
                               continuation_of=continuation_of, unknown=unknown,
                               foreign=foreign,
                               as_was=as_was,
@@ -2577,14 +2586,18 @@ class NavigationActor(Actor):
                 and (best[leaf].matched - best[leaf].near) & words}
 
     def _said_the_asked(self, readings: list[Reading], leading: list[str],
-                        speaker: str | None, topic: str) -> set[str]:
+                        speaker: str | None, topic: str,
+                        asked_by: Mapping[str, str] | None = None) -> set[str]:
         """Turns of ``speaker`` (``said_asked.asked_speaker``; of anyone when None) that hold
         what the question asks them to have suggested: the thing it names, in any form the
         index holds and in either language ("Which hiking trail did you suggest?" -> "el
         sendero La Luz"), or,
         asked a length, a count, a distance or a time of day, such words beside a word of the
         question ("5-minute sessions" for "how long should each session be?"). A sum is no sign
-        ("How much above their first number did you tell me to counter?" is told by "15%")."""
+        ("How much above their first number did you tell me to counter?" is told by "15%").
+        A reply in ``asked_by`` (reply -> the request it answers) holds the thing its request
+        names: "Which running watch is good for a beginner?" / "The Garmin Forerunner 55 or
+        the Coros Pace 3" is one exchange, and the reply names the watches, not their kind."""
         thing = asked_thing(topic)
         forms: set[str] = set()
         if thing is not None:
@@ -2599,10 +2612,13 @@ class NavigationActor(Actor):
         if not forms and kind is None:
             return set()
         asked = {term for reading, _, _ in readings for term in reading.query_terms}
+        through = asked_by or {}
         return {leaf for leaf in dict.fromkeys(leading)
                 if (speaker is None or self.conversation.said_by(leaf, speaker))
                 and (forms and self.model.index.terms_of(leaf) & forms
                      and names_the_thing(self.model.text_of(leaf), frozenset(forms))
+                     or forms and leaf in through
+                     and bool(self.model.index.terms_of(through[leaf]) & forms)
                      or kind is not None and holds_beside(kind, self.model.text_of(leaf),
                                                           asked))}
 
@@ -2936,8 +2952,11 @@ class NavigationActor(Actor):
             lambda leaf: instances.told(self.model.leaves[leaf].excerpt,
                                         self.conversation.tells(leaf)), self._when,
             known=known, leading=leading,
-            told_apart=self._open_instances(opened, keep) if opened else None,
-            in_sense=self._in_sense(senses.kind_listed(several.listed(text))))
+            told_apart=self._open_instances(opened, keep, speaker) if opened else None,
+            in_sense=self._in_sense(senses.kind_listed(several.listed(text))),
+            # "Try Emma or Snoop ... YNAB costs about £90": a speaker asked what they
+            # recommended answers with several things in one reply, and that reply is one part
+            most_named=None if speaker is not None else instances.THINGS_MAX)
 
     def _in_sense(self, kind: str | None
                   ) -> Callable[[str, Collection[str]], bool | None] | None:
@@ -2959,12 +2978,16 @@ class NavigationActor(Actor):
             return close[kind] >= max(close[other] for other in others)
         return in_sense
 
-    def _open_instances(self, kinds: Collection[str], keep: Callable[[str], bool]
-                        ) -> dict[str, set[str]]:
+    def _open_instances(self, kinds: Collection[str], keep: Callable[[str], bool],
+                        speaker: str | None = None) -> dict[str, set[str]]:
         """The memories ``keep`` admits telling an instance of an open kind (``open_kinds``:
         holding one of its cues), each with the instance's names ("Casa Lupe"; the memory's
         own id when it names none: "Bought a wool scarf for my mom"), and the other memories
-        naming one of those names ("Went back to Kaito")."""
+        naming one of those names ("Went back to Kaito"). Of a ``speaker`` asked what they
+        recommended, their reply to a turn holding a cue tells an instance too: "Can you
+        recommend a budgeting app?" / "Try Emma or Snoop" is one exchange, and the reply
+        names the things without the kind's word. A turn's speaker label is no instance's
+        name ("Assistant: Go to ...")."""
         index = self.model.index
         told: dict[str, set[str]] = {}
         for kind in kinds:
@@ -2974,13 +2997,16 @@ class NavigationActor(Actor):
                     break
                 if not 0 < index.doc_freq(cue) <= open_kinds.CUE_HOLDERS_MAX:
                     continue
-                for leaf in index.holders(cue):
+                for holder in index.holders(cue):
+                    reply = self.conversation.reply_of(holder, speaker) \
+                        if speaker is not None and not keep(holder) else None
+                    leaf = holder if reply is None else reply
                     if leaf in told or not keep(leaf):
                         continue
                     text = self.model.leaves[leaf].excerpt  # in memory: no file read per holder
                     said = {stem(term) for term in text_terms(text)}
                     named = open_kinds.instance_names(
-                        named_terms(text) | (tool_names() & said), kind)
+                        named_terms(past_label(text)) | (tool_names() & said), kind)
                     if named or cue in own:
                         told[leaf] = set(named) or {leaf}
         names = {name for held in told.values() for name in held
@@ -3403,7 +3429,8 @@ class NavigationActor(Actor):
                 value_holders: tuple[str, ...] = (),
                 as_was: frozenset[str] = frozenset(),
                 tellers: frozenset[str] = frozenset(),
-                in_passing: frozenset[str] = frozenset()) -> SearchResult:
+                in_passing: frozenset[str] = frozenset(),
+                replied: Mapping[str, str] | None = None) -> SearchResult:
         """FOUND, AMBIGUOUS or NONE. ``measured`` holds the vector similarity of the memories
         that have a vector (a memory outside the vector pool counts as 0.0: it is less similar
         than every one inside it). ``listing``: the question asks what happened in a time
@@ -3431,7 +3458,8 @@ class NavigationActor(Actor):
         ahead of the one asked's own memory ("user: a beagle called Biscuit" for "the user's
         dog" holds no "dog", "Dani: Mi perro Rocco" does). ``in_passing``: memories writing
         the one thing asked only in the plural (``kind_in_passing``): no later news of a lead
-        that tells of the thing itself."""
+        that tells of the thing itself. ``replied``: for a question asking what a speaker
+        suggested, their replies found through the turn each answers (reply -> that turn)."""
         def result(status: str, hits: tuple[Hit, ...], conf: float, reason: str | None,
                    history: tuple[Hit, ...] = ()) -> SearchResult:
             return SearchResult(status=status, query=msg.query, clue=msg.clue, hits=hits,
@@ -3643,9 +3671,17 @@ class NavigationActor(Actor):
             # a memory naming a value the timeline knows is a part, as one naming a thing of
             # the kind asked is, and goes before those holding only the kind's own word
             # ("a day without a car in Galway" for "Which cars have I owned?")
-            parts.update({leaf: len(held.get(leaf, ())) + 1 for leaf in value_holders})
-            ahead = frozenset(value_holders) | several.naming_things(
-                {stem(word) for word in several.listed(query.text)}, held, things_of)
+            kind = {stem(word) for word in several.listed(query.text)}
+            index = self.model.index
+            # "Any florists near Harrogate?" / "Look at Petal & Thorn and The Wild Stem": a
+            # reply to a turn asking for the kind names its things, not its word
+            named_on_request = {reply for reply, asking in (replied or {}).items()
+                                if reply in held and kind & index.terms_of(asking)
+                                and not kind & index.terms_of(reply)}
+            parts.update({leaf: len(held.get(leaf, ())) + 1
+                          for leaf in (*value_holders, *named_on_request)})
+            ahead = frozenset(value_holders) | several.naming_things(kind, held, things_of) \
+                | named_on_request
             # a time asked ("Which sports did I do in 2025?"): its parts are the time's
             # (``value_holders`` are of it already: ``_instances`` reads the whole time)
             if in_time := {leaf: n for leaf, n in parts.items() if leaf in dated}:

@@ -132,7 +132,8 @@ def gathered(things: Collection[str], doc_freq: Callable[[str], int],
              known: Collection[str] = frozenset(), leading: str | None = None,
              told_apart: Mapping[str, Collection[str]] | None = None,
              in_sense: Callable[[str, Collection[str]], bool | None] | None = None,
-             most: int = several.SEVERAL_SHOWN) -> list[str]:
+             most: int = several.SEVERAL_SHOWN, most_named: int | None = THINGS_MAX
+             ) -> list[str]:
     """The memories, the closest to the question first and the others oldest first (the
     ranking's best part leads, the rest read as a story), each naming a thing of ``things`` no
     memory taken before it named. Of the holders ``keep`` admits (the asked speaker's, in the
@@ -150,7 +151,8 @@ def gathered(things: Collection[str], doc_freq: Callable[[str], int],
     caller. ``in_sense`` judges a memory naming a word of two kinds' lists (``senses``): one
     saying it in another kind's sense is dropped ("I started eating fish again" for pets), one
     saying it in the asked kind's is a part however far from the question ("Cleaned the fish
-    tank": the closeness cut below stands for the sense check where none was made)."""
+    tank": the closeness cut below stands for the sense check where none was made). A memory
+    naming more than ``most_named`` things is a list, no part (None: no limit)."""
     counted = sorted((count, thing) for thing in things
                      if 0 < (count := doc_freq(thing)) <= HOLDERS_MAX or thing in known
                      and count)
@@ -165,7 +167,8 @@ def gathered(things: Collection[str], doc_freq: Callable[[str], int],
                 naming[leaf] = {thing}
     for leaf, told in (told_apart or {}).items():
         naming.setdefault(leaf, set()).update(told)
-    naming = {leaf: held for leaf, held in naming.items() if len(held) <= THINGS_MAX}
+    if most_named is not None:
+        naming = {leaf: held for leaf, held in naming.items() if len(held) <= most_named}
     sensed = {leaf: in_sense(leaf, held) for leaf, held in naming.items()} if in_sense else {}
     naming = {leaf: held for leaf, held in naming.items() if sensed.get(leaf) is not False}
     if not naming:

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from actors.dates import MONTHS, WEEKDAYS
-from actors.navigation.said_asked import ASSISTANT, asked_speaker
+from actors.navigation.said_asked import ASSISTANT, SUGGESTING_VERBS, asked_speaker
 from actors.navigation.stem import stem
 from actors.text import fold, unique
 from actors.text import terms as text_terms
@@ -153,7 +153,8 @@ def framing(text: str) -> frozenset[str]:
     """The words of ``QUESTION_WORDS`` that frame this question and say nothing of its topic:
     all but the nouns of ``FRAME_NOUNS``, which frame it only in a request addressed to the
     memory or right before "about"/"sobre"; and "name" asking what something is called
-    (``NAME_NOUNS``: before "of", after a possessive)."""
+    (``NAME_NOUNS``: before "of", after a possessive); the verb of a question asking what
+    the assistant suggested (``said_asked.SUGGESTING_VERBS``)."""
     words = [fold(w) for w in re.findall(r"\w+", text)]
     addressed = not _ADDRESSED.isdisjoint(words)
     framed = {word for i, word in enumerate(words) if word in FRAME_NOUNS
@@ -162,7 +163,8 @@ def framing(text: str) -> frozenset[str]:
              and ((i + 1 < len(words) and words[i + 1] in _OF)
                   or (i > 0 and words[i - 1] in _POSSESSIVES))}
     advice = ADVICE_WORDS if asks_for_advice(text) else frozenset()
-    return (QUESTION_WORDS - FRAME_NOUNS) | framed | named | advice
+    suggested = SUGGESTING_VERBS if asked_speaker(text) == ASSISTANT else frozenset()
+    return (QUESTION_WORDS - FRAME_NOUNS) | framed | named | advice | suggested
 
 
 def _group(text: str) -> tuple[str, ...]:

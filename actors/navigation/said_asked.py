@@ -31,6 +31,15 @@ _ES_VERB_2ND = (r"(?:recomendaste|sugeriste|dijiste|aconsejaste|propusiste|menci
                 r"diste|contaste|explicaste|indicaste|pasaste)")
 _ES_VERB_3RD = (r"(?i:recomendo|sugirio|dijo|aconsejo|propuso|menciono|dio|conto|explico|"
                 r"indico|paso)")
+SUGGESTING_VERBS = frozenset("""suggest suggests suggested recommend recommends recommended
+    advise advises advised propose proposes proposed recomendaste sugeriste aconsejaste
+    propusiste recomendo sugirio aconsejo propuso""".split())
+"""The verbs of suggesting a question asking what the assistant suggested is framed by
+("What exercises did you recommend for my back?", "¿Qué relojes me sugeriste?"), folded: the
+answer is the assistant's reply, which never says it, and every turn asking it for a
+recommendation holds them ("Any cookbooks you'd recommend?"), so they say nothing of which
+one is asked about (``query.framing``). Asked of someone by name they stay words of the
+search: a note may tell the act itself ("Mi cuñado Marta me recomendó leer ...")."""
 _WHO = r"(?P<who>(?i:you|the\s+assistant|the\s+ai|the\s+bot)|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)"
 _ES_WHO = r"(?P<who>(?i:el\s+asistente|la\s+ia|el\s+bot)|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)"
 

@@ -157,6 +157,8 @@ async def test_the_answer_to_an_asking_turn_leads_though_it_holds_none_of_the_wo
         question = "Which app did you recommend for practising cello scales?"
         assert ids(await search(rt, question))[:1] == [answer]
         monkeypatch.setattr(ranking, "ASKING_FACTOR", 1.0)  # ASKING_FACTOR: the rule off
+        # ...and the reply holding the thing its request names ("Any app ...?"), too
+        monkeypatch.setattr(ranking, "SAID_KIND_BOOST", 1.0)
         assert ids(await search(rt, question))[:1] == [asking]
 
 

@@ -312,8 +312,10 @@ def test_a_word_is_quoted_back_without_its_possessive() -> None:
     ("Can you suggest a creamy drink I could make at home?", ("creamy", "drink", "make", "home")),
     ("Recommend me a novel for my next trip.", ("novel", "next", "trip")),
     ("¿Me recomiendas un libro para el viaje?", ("libro", "viaje")),
-    # a recollection of advice given keeps its verb; a bare request keeps its only word
-    ("What did you suggest for Sam?", ("suggest", "sam")),
+    # a recollection of the assistant's advice is framed by its verb (the answer is the
+    # reply, which never says it: ``said_asked.SUGGESTING_VERBS``); a bare request keeps its
+    # only word
+    ("What did you suggest for Sam?", ("sam",)),
     ("Any tips?", ("tips",)),
 ])
 def test_the_words_asking_for_advice_frame_the_question(question: str,
