@@ -43,6 +43,10 @@ MINE_CHECK = ("[2025-11-04] User: Pepa's vet check is booked for the 14th at ten
 DOGS = tuple(f"[2024-{1 + i % 12:02d}-{3 + i % 24:02d}] {NAMES[i % 12]}: I adopted a greyhound "
              f"called {('Dash', 'Sleet', 'Olive')[i % 3]} from a rescue near {TOWNS[i % 6]}."
              for i in range(24))
+PARKS = tuple(f"The dog park by the {place} closes at {hour} on weekdays."
+              for place, hour in (("canal", "nine"), ("school", "eight"), ("station", "ten")))
+"""Notes holding the question's word more compactly than any telling of a dog: they rank
+first, and the memories naming a dog each are listed right after them."""
 MINE_DOG = ("[2025-04-12] User: Big news: we adopted a retired lurcher from the rescue in Skipton "
             "on Saturday! She's called Mora, she's six, and she sleeps most of the day. Can you "
             "help me plan the monthly budget now that she's with us?")
@@ -72,8 +76,11 @@ async def test_notes_for_other_people_rank_below_the_users_turn(tmp_path: Path) 
 
 async def test_no_other_persons_line_is_listed_as_the_users(tmp_path: Path) -> None:
     # others' "I adopted a greyhound called Dash" name a dog each: none is the user's
-    dogs, = await replies(tmp_path / "dogs", (*DOGS, MINE_DOG), ("How many dogs do I have?",))
-    assert dogs.status == "FOUND" and "Mora" in dogs.hits[0].text
+    dogs, = await replies(tmp_path / "dogs", (*PARKS, *DOGS, MINE_DOG),
+                          ("How many dogs do I have?",))
+    assert dogs.status == "FOUND"
+    listed = [hit.text for hit in dogs.hits if "adopted" in hit.text]
+    assert listed and "Mora" in listed[0]
 
 
 def test_a_note_for_another_person() -> None:
