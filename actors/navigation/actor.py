@@ -3465,8 +3465,6 @@ class NavigationActor(Actor):
                 break
             if short and worded and not matched[leaf] & wanted:
                 continue  # found by meaning alone: no rival to a memory holding the words
-            if candidates and leaf in tellers:
-                continue  # another's line or note, ranked below the asked one's: no rival
             meta = self.model.leaves.get(leaf)
             if meta is not None and meta.source:
                 save = (meta.source, meta.recorded_at)
