@@ -227,6 +227,10 @@ are no other speaker's line (the user's turns, the assistant's, notes), past the
 speakers' lines fill: probe45's store held fifty "Efua: Budget question: my take-home is
 £2224 ..." of others' chats, and the user's "my take-home is now £2,640 a month" was in
 neither pool."""
+OWN_SCAN = 400
+"""...taken from this many of the best by the reading's words, never more: a store of 50,000
+chat turns of named speakers holds thousands of other people's lines with the words, and a
+search asking the index for holders until twenty were no other's line did not end."""
 EVENT_WORDS = frozenset(
     """happen happened happening happens going life news new done doing
     work worked working change changed changes decide decided decision decisions discuss
@@ -1268,9 +1272,9 @@ class NavigationActor(Actor):
                 # "What is my take-home pay now?" among fifty "Efua: my take-home is
                 # £2224 ...": the user's own memories holding its words, past the pool
                 seen = {leaf for leaf, _, _ in pool}
-                pool += [hit for hit in model.index.search(reading, limit=OWN_POOL,
-                                                           allowed=users_own)
-                         if hit[0] not in seen]
+                pool += [hit for hit in model.index.search(reading, limit=OWN_SCAN,
+                                                           allowed=admissible)
+                         if hit[0] not in seen and users_own(hit[0])][:OWN_POOL]
             pooled += len(pool)
             if pool:
                 best_full = max(best_full, pool[0][1])

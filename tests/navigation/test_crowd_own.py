@@ -99,4 +99,5 @@ def test_a_note_for_another_person() -> None:
 
 def test_the_tunables() -> None:
     assert navigation.OWN_POOL == 20
+    assert navigation.OWN_SCAN == 400
     assert ranking.OWN_SHARE == 0.5
