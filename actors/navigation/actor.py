@@ -180,8 +180,10 @@ from actors.navigation.text_memo import TextMemo
 from actors.navigation.the_user import as_the_user
 from actors.navigation.thing_owner import (
     asks_the_users_own,
+    note_for_other,
     only_theirs,
     said_apart,
+    teller,
     thing_asked,
     told_as_own,
     users_line,
@@ -220,6 +222,17 @@ WITHOUT_NAMES_SHARE = 0.5
 """The question without the names most memories hold weighs this much beside the question as
 asked in its vector (``_partly_without_names``)."""
 FULLTEXT_POOL = 50
+OWN_POOL = 20
+"""A question about the user alone whose full-text pool is full and holds another named
+speaker's line, or whose vector pool holds one, is also given this many of the memories that
+are no other speaker's line (the user's turns, the assistant's, notes), past the pools other
+speakers' lines fill: probe45's store held fifty "Efua: Budget question: my take-home is
+£2224 ..." of others' chats, and the user's "my take-home is now £2,640 a month" was in
+neither pool."""
+OWN_SCAN = 400
+"""...taken from this many of the best by the reading's words, never more: a store of 50,000
+chat turns of named speakers holds thousands of other people's lines with the words, and a
+search asking the index for holders until twenty were no other's line did not end."""
 EVENT_WORDS = frozenset(
     """happen happened happening happens going life news new done doing
     work worked working change changed changes decide decided decision decisions discuss
@@ -1268,11 +1281,22 @@ class NavigationActor(Actor):
         best: dict[str, Match] = {}
         pooled = 0
         best_full = 0.0
+        others_line = self._others_line(text)
+
+        def users_own(leaf_id: str) -> bool:  # admissible, and no other speaker's line
+            return admissible(leaf_id) and not others_line(leaf_id)
 
         def search_reading(reading: Query, back: dict[str, frozenset[str]], weight: float,
                            by_neighbour: bool = False) -> None:
             nonlocal pooled, best_full
             pool = model.index.search(reading, limit=FULLTEXT_POOL, allowed=admissible)
+            if len(pool) >= FULLTEXT_POOL and any(others_line(leaf) for leaf, _, _ in pool):
+                # "What is my take-home pay now?" among fifty "Efua: my take-home is
+                # £2224 ...": the user's own memories holding its words, past the pool
+                seen = {leaf for leaf, _, _ in pool}
+                pool += [hit for hit in model.index.search(reading, limit=OWN_SCAN,
+                                                           allowed=admissible)
+                         if hit[0] not in seen and users_own(hit[0])][:OWN_POOL]
             pooled += len(pool)
             if pool:
                 best_full = max(best_full, pool[0][1])
@@ -1357,6 +1381,9 @@ class NavigationActor(Actor):
                 asked = _partly_without_names(asked, self.vectors.encode_query(meaning_text))
             similar, crowd = self.vectors.similar_and_crowd(
                 asked, VECTOR_POOL, admissible, ranking.CROWD_RANK, self._crowd_weight())
+            if any(map(others_line, similar)):  # ...and the closest in meaning of the user's
+                similar.update({leaf: sim for leaf, sim in self.vectors.similar(
+                    asked, OWN_POOL, users_own).items() if leaf not in similar})
             # Close in meaning and holding a question word, but past the full-text pool (50
             # other memories hold the word more compactly): scored on its words all the same.
             unscored = [leaf for leaf in similar if leaf not in best]
@@ -1485,7 +1512,7 @@ class NavigationActor(Actor):
                                and only_plural(model.text_of(leaf), one_thing))
         # "What is my dog's name?" and "Dário: For a dog that age ...": another's line, about
         # the question no more than the teller's own thing is (``tellers``)
-        others_lines = self._others_lines(leading, scores, boosts, self._others_line(text))
+        others_lines = self._others_lines(leading, scores, boosts, others_line)
         ranking.boost_matching(scores, others_lines, ranking.OTHERS_FACTOR, boosts)
         tellers |= others_lines
         said_by = asked_speaker(topic)
@@ -1711,6 +1738,16 @@ class NavigationActor(Actor):
                 before = self.conversation.answered(leaf_id)
                 return before if before is not None and addable(before) else None
 
+        if others_lines or any(map(others_line, leading)):
+            # "How much rent do we pay now?": below the user's turn telling the same words,
+            # once every step that lifts a turn by its neighbour's score is done
+            user_names = self.readings.user_names()
+            tellers |= ranking.below_own(
+                scores, [leaf for leaf in scores if others_line(leaf)],
+                [leaf for leaf in scores if leaf in model.leaves
+                 and teller(model.leaves[leaf].excerpt, user_names) == THE_USER],
+                {leaf: best[leaf].matched - best[leaf].near for leaf in scores if leaf in best},
+                lambda term: idf(model.index.doc_freq(term), max(len(model.index), 1)), boosts)
         if similar and not query.short:
             fixed = set(boosts) | ({answer.leaf_id} if answer and answer.leaf_id else set())
             ranking.meaning_orders_equals(
@@ -1751,8 +1788,8 @@ class NavigationActor(Actor):
             # with the timeline's values told ("What jobs have I had?"), the memories naming
             # a thing of the kind listed come next, not the values again: a value it never
             # recorded ("Back when I was a barista in Seattle")
-            gathered_parts = [leaf for leaf in self._instances(
-                text, said_by, span, admissible, asked, () if value_leaves else values,
+            gathered_parts = [leaf for leaf in self._instances(  # of the user's: no other's
+                text, said_by, span, users_own, asked, () if value_leaves else values,
                 None if value_leaves else ranked[0][0] if ranked else None, narrowed)
                 if addable(leaf)]
             value_holders = [leaf for leaf in gathered_parts if leaf not in value_leaves
@@ -2737,9 +2774,10 @@ class NavigationActor(Actor):
             closed_kinds.kind_of_thing(term) in kinds for term in self.model.index.terms_of(leaf))
 
     def _others_line(self, question: str) -> Callable[[str], bool]:
-        """Whether a memory is another named speaker's line (``thing_owner.said_apart``),
-        when ``question`` asks about the user alone (``asks_the_users_own``); never, for any
-        other question. Each memory's excerpt is read once a search."""
+        """Whether a memory is another named speaker's line (``thing_owner.said_apart``) or a
+        note for another named person (``note_for_other``), when ``question`` asks about the
+        user alone (``asks_the_users_own``); never, for any other question. Each memory's
+        excerpt is read once a search."""
         user_names = self.readings.user_names()
         if not asks_the_users_own(question, user_names):
             return lambda leaf_id: False
@@ -2748,7 +2786,9 @@ class NavigationActor(Actor):
         @functools.cache
         def apart(leaf_id: str) -> bool:
             meta = leaves.get(leaf_id)
-            return meta is not None and said_apart(meta.excerpt, THE_USER, user_names) is not None
+            return meta is not None and (
+                said_apart(meta.excerpt, THE_USER, user_names) is not None
+                or note_for_other(meta.excerpt, user_names) is not None)
         return apart
 
     def _others_lines(self, leading: Sequence[str], scored: Iterable[str],
@@ -2756,9 +2796,9 @@ class NavigationActor(Actor):
                       others_line: Callable[[str], bool]) -> frozenset[str]:
         """The ``scored`` chat turns said by a named speaker other than the user
         (``others_line``, for a question about the user alone), when a ``leading`` memory is
-        the user's own (the user's turn, a note with no label); all of them, not only the
-        leading ones: a hundred others' "I sold my car for £..." rank past the leading ones
-        and ahead of the user's own, else. "What is my dog's name?" and
+        the user's own (the user's turn, a note with no label for no one else); all of them,
+        not only the leading ones: a hundred others' "I sold my car for £..." rank past the
+        leading ones and ahead of the user's own, else. "What is my dog's name?" and
         "Dário: For a dog that age, two walks a day is plenty" (probe45: first at 1.00, the
         user's "She's called Biscuit" 2nd), "How much rent do we pay?" and "Efua: my
         take-home is £2224 and rent is £1039". What such a line tells is its speaker's, or
@@ -2766,7 +2806,8 @@ class NavigationActor(Actor):
         user_names = self.readings.user_names()
         texts = {leaf: self.model.leaves[leaf].excerpt for leaf in leading
                  if leaf in self.model.leaves}
-        if not any(users_line(said, user_names) for said in texts.values()):
+        if not any(users_line(said, user_names) and not others_line(leaf)
+                   for leaf, said in texts.items()):
             return frozenset()
         return frozenset(leaf for leaf in scored if boosts.get(leaf, 1.0) >= 1.0
                          and others_line(leaf))

@@ -61,6 +61,11 @@ OTHERS_FACTOR = 0.5
 """A memory naming what the question says is the user's ("What's my dog called?") only as
 someone else's ("Our neighbour's dog is a Labrador called Toffee") keeps this share of its
 score: the user's own ("She's a Border Collie called Nube") leads when it matches at all."""
+OWN_SHARE = 0.5
+"""An other speaker's line ranks below the user's turn holding this share of the idf weight
+of the question's words it holds (``below_own``): the user's "Terminé la Media Maratón"
+holds "marathon" only through its Spanish, not "half", and the user's "llevo un equipo de
+cuatro personas" holds "team" of "people on my team"."""
 TELLERS_FACTOR = 0.25
 """A chat turn telling in the first person its teller's thing ("Lucas: Hemos adoptado un perro
 ... Turrón") when the question asks that thing of someone else ("What is the name of the
@@ -369,6 +374,36 @@ def boost_matching(scores: dict[str, float], chosen: Collection[str], factor: fl
         if leaf in scores:
             scores[leaf] *= factor
         boosts[leaf] = boosts.get(leaf, 1.0) * factor
+
+
+def below_own(scores: dict[str, float], others: Collection[str], own: Collection[str],
+              holds: Mapping[str, frozenset[str]], weight: Callable[[str], float],
+              boosts: dict[str, float]) -> frozenset[str]:
+    """Each of ``others`` (other people's lines and notes, for a question about the user
+    alone) keeps at most ``OTHERS_FACTOR`` of the best score of an ``own`` memory (the
+    user's turns) holding at least ``OWN_SHARE`` of the weight (``weight``: a word's idf) of
+    the question's words it holds (``holds``): the user told of the same thing, and the
+    other's line tells nothing of the user. A factor alone left fifty "Amparo: my take-home
+    is £2224 and rent is £1039" at half their score, still ahead of the user's long "we've
+    rented a flat in Kelham Island ... £920 a month" (probe45). The share kept is recorded
+    in ``boosts``, as ``boost_matching`` does. Returns the lines so held below a turn of the
+    user's."""
+    owners = [(holds[leaf], scores[leaf]) for leaf in own if leaf in scores and holds.get(leaf)]
+    below: set[str] = set()
+    for leaf in others:
+        words = holds.get(leaf)
+        if not words or leaf not in scores or not scores[leaf]:
+            continue
+        whole = sum(map(weight, words))
+        cap = max((score for held, score in owners
+                   if sum(map(weight, words & held)) >= OWN_SHARE * whole), default=None)
+        if cap is None:
+            continue
+        below.add(leaf)
+        if scores[leaf] > cap * OTHERS_FACTOR:
+            boosts[leaf] = boosts.get(leaf, 1.0) * cap * OTHERS_FACTOR / scores[leaf]
+            scores[leaf] = cap * OTHERS_FACTOR
+    return frozenset(below)
 
 
 def behind_replied(scores: dict[str, float], replies: Mapping[str, str]) -> None:

@@ -92,6 +92,39 @@ def said_apart(text: str, owner: str, user_names: Sequence[str]) -> str | None:
     return None if _names(text, _called(owner, user_names)) else said_by
 
 
+_NAME = r"(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñüç]+(?:-[A-ZÁÉÍÓÚÑ][a-záéíóúñüç]+)?)"
+_NOTE_FOR = re.compile(
+    r"(?:\d{4}-\d{2}-\d{2}:?\s+)?(?:(?i:(?:reminder|note|message|task|recordatorio|nota|mensaje|"
+    r"tarea)s?\s+(?:for|to|para)\s+|(?:(?:recipe|gift|present)\s+)?(?:idea|tip|receta|consejo)s?"
+    r"\s+(?:from|de)\s+)" + _NAME + r"\b(?!['’]s)"
+    r"|" + _NAME.replace("name", "owner") + r"['’]s\s+[\w -]{1,40}:)")
+"""A note for or from a named person, or titled as theirs: "Reminder for Efua: book the
+dog's vet check", "Recordatorio para Uxue: ...", "Recipe idea from Ximena: ...", "Efua's
+running plan: long run on Sundays". Not "Idea for Rhiannon's birthday": a present planned
+for someone may be the user's own plan."""
+_WE_OR_I = re.compile(r"\b(?:i|my|me|mine|we|our|us|yo|mi|mis|nosotros|nosotras|nuestro|"
+                      r"nuestra|nuestros|nuestras)\b")
+
+
+def note_for_other(text: str, user_names: Sequence[str]) -> str | None:
+    """The person a note with no speaker's label is for or of ("Reminder for Efua: book the
+    dog's vet check before the trip to Bergen", "Efua's running plan: ..."), when it is not
+    the user (by any of ``user_names``) and the note says nothing in the first person
+    ("Reminder for Efua: I owe her £20" is the user's too). Such a note is that person's, as
+    a named speaker's chat line is (``said_apart``): probe45's store held two hundred of them,
+    saved today, and they led "What was my 10 km time?" and "What vet costs have I
+    mentioned?" ahead of the user's own turns. None otherwise."""
+    if opening_speaker(text) is not None:
+        return None
+    found = _NOTE_FOR.match(text.lstrip())
+    if found is None or _WE_OR_I.search(fold(text)):
+        return None
+    name = found.group("name") or found.group("owner")
+    if fold(name).lower() in RELATION_WORDS or fold(name) in {fold(given) for given in user_names}:
+        return None  # "Reminder for Mum: ..." is the user's family's, "for Oliver" the user's
+    return name
+
+
 def users_line(text: str, user_names: Sequence[str]) -> bool:
     """Whether a memory is the user's: a turn with the user's label or one of the user's
     names, to anyone ("user: Can you help me plan a budget?"), or a note with no label (the
