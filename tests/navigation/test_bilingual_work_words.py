@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import anyio
 import pytest
 
 from actors.ingest.messages import Save
-from actors.navigation.messages import Search
+from actors.navigation.messages import Search, Stats
 from actors.provenance import Provenance
 from ihmt_async.runtime import Runtime
 
@@ -50,6 +51,9 @@ async def test_a_question_finds_the_note_written_in_the_other_language(
     async with Runtime(tmp_path, background_consolidation=False) as rt:
         for note in NOTES:
             await rt.ingest.ask(Save(content=note, provenance=PROV))
+        with anyio.fail_after(120):  # every note compared by meaning too, as a server's are
+            while (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                await anyio.sleep(0.1)
         result = await rt.navigation.ask(Search(query=question))
     assert result.status != "NONE" and result.hits
     assert answer in (result.hits[0].text or "")
