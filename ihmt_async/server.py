@@ -23,8 +23,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from pydantic import Field
 
 from actors.checks import check_text
-from actors.facts.keys import scoped_subject
-from actors.facts.messages import History, Retract
+from actors.facts.messages import Retract
 from actors.ingest import validate
 from actors.ingest.messages import Save
 from actors.navigation.messages import DEFAULT_LIMIT, DETAILS, MAX_LIMIT, Search
@@ -37,6 +36,7 @@ from ihmt_async.client_scope import (
     search_scope,
 )
 from ihmt_async.echo import echo
+from ihmt_async.fact_history import history_in
 from ihmt_async.ihmt_compat import ihmt_store_hint
 from ihmt_async.runtime import Runtime
 from ihmt_async.schema import TOOLS_ENV, install_schema, selected_tools
@@ -293,12 +293,10 @@ def build_server(home: Path | str | None = None, *,
         provenance_of(ctx, app)
         whose = subject or "user"
         await wait_earlier_writes(ctx, app)
-        facts = await app.runtime.facts.ask(History(subject=whose, attribute=attribute or ""))
         project = await client_project(ctx.session, app.extras)
-        if project and "@" not in whose:
-            # "billing service" noted in this project is 'billing service @project:x'
-            facts = (*await app.runtime.facts.ask(History(subject=scoped_subject(whose, project),
-                                                          attribute=attribute or "")), *facts)
+        # "billing service" noted in this project is 'billing service @project:x'
+        facts = await history_in(app.runtime.facts, whose, attribute or "",
+                                 [project] if project and "@" not in whose else [])
         return render.render_history(facts, whose, attribute or "")
 
     register_session_tools(server)

@@ -25,14 +25,14 @@ import anyio
 import structlog
 
 from actors.consolidation.messages import Flush
-from actors.facts.keys import scoped_subject
-from actors.facts.messages import Conflicts, History, Retract, Review
+from actors.facts.messages import Conflicts, Retract, Review
 from actors.ingest.messages import Save
 from actors.ingest.validate import check_scope
 from actors.navigation.messages import DEFAULT_LIMIT, Search, Stats, TreeView
 from actors.provenance import Provenance, new_session_id
 from ihmt_async import render
 from ihmt_async.cli import _first_ihmt_error
+from ihmt_async.fact_history import history_in
 from ihmt_async.human import for_humans, out
 from ihmt_async.jsonable import to_jsonable
 from ihmt_async.runtime import Runtime, open_store
@@ -237,12 +237,7 @@ async def cmd_history(args: argparse.Namespace) -> int:
     as_of = parse_as_of(args.as_of)
     async with Runtime(args.home, provenance=cli_provenance(),
                        background_consolidation=False) as rt:
-        facts = await rt.facts.ask(History(subject=whose, attribute=args.attribute,
-                                           as_of=as_of))
-        for project in projects:
-            facts = (*await rt.facts.ask(History(subject=scoped_subject(whose, project),
-                                                 attribute=args.attribute, as_of=as_of)),
-                     *facts)
+        facts = await history_in(rt.facts, whose, args.attribute, projects, as_of)
     shown = args.subject or scope or whose
     out_json(facts) if args.json else out(render.render_history(facts, shown, args.attribute))
     return 0
