@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import re
 
+from actors.lazy_re import lazy_regex
 from actors.text import fold
 
 MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
@@ -37,7 +38,7 @@ WEEKDAYS = (
 _SHORT_WEEKDAYS = {"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday",
                    "Thu": "Thursday", "Thur": "Thursday", "Thurs": "Thursday",
                    "Fri": "Friday", "Sat": "Saturday", "Sun": "Sunday"}
-_DATED_WEEKDAY = re.compile(
+_DATED_WEEKDAY = lazy_regex(
     r"(?<=\()(" + "|".join(_SHORT_WEEKDAYS) + r")(?=\.?\))"
     r"|\b(" + "|".join(_SHORT_WEEKDAYS) + r")(?=\.?,?\s+\d{1,2}\b)")
 
@@ -93,17 +94,17 @@ _CLOCK_AFTER = (r"(?:[T ]\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2}
 
 # A line may open with markdown or chat decoration before its date: "## ", "- ", "**", "[".
 _LEAD = r"[ \t]*(?:#{1,6}[ \t]+|[-*+>][ \t]+|\*\*|__|\[|\()*[ \t]*"
-_AT_START = re.compile(_LEAD + _NAMED + _CLOCK_FIRST + _WEEKDAY + _OPENING_BODY, re.IGNORECASE)
+_AT_START = lazy_regex(_LEAD + _NAMED + _CLOCK_FIRST + _WEEKDAY + _OPENING_BODY, re.IGNORECASE)
 
 OPENING_DATE = (r"(?i:[ \t]*[\[(]?[ \t]*" + _NAMED + _CLOCK_FIRST + _WEEKDAY + _OPENING_BODY
                 + _WEEKDAY_AFTER + _CLOCK_AFTER + r"[ \t]*[\])]?)")
 """The date a chat turn or note opens with, in any way ``parse_date`` reads ("2026-02-14",
 "[2026-02-14 10:32]", "[1:56 pm on 8 May, 2023]", "3 de marzo de 2025, 10:00"), brackets
 included, without what separates it from the text: for patterns that read past it."""
-LEADING_DATE = re.compile(r"^" + OPENING_DATE + r"\s*[:,\-–—]?\s*")
+LEADING_DATE = lazy_regex(r"^" + OPENING_DATE + r"\s*[:,\-–—]?\s*")
 """That date with the separator after it ("[8 May, 2023] Bea: ...", "2026-02-14: ..."): the
 text a memory says without the day it is of is ``LEADING_DATE.sub("", text)``."""
-_ANYWHERE = re.compile(r"(?<![\w/.-])" + _WEEKDAY + _BODY, re.IGNORECASE)
+_ANYWHERE = lazy_regex(r"(?<![\w/.-])" + _WEEKDAY + _BODY, re.IGNORECASE)
 
 
 def _to_date(m: re.Match[str]) -> datetime.date | None:

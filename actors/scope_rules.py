@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import re
 
+from actors.lazy_re import lazy_regex
+
 _WORD = r"[^\W\d_]"
 
-ALL_PROJECTS = re.compile(
+ALL_PROJECTS = lazy_regex(
     r"\b(?:(?:in|for|across|on|to)\s+)?(?:any|every|each|all(?:\s+of)?(?:\s+(?:my|the))?|no"
     r"|whatever|whichever)\s+(?:other\s+)?(?:projects?|repos?|repositories|codebases?)\b"
     r"(?!\s+(?:in|of|under)\s+(?:this|the|our)\b)"
@@ -39,7 +41,7 @@ _HABIT_VERBS = (r"use|prefer|like|love|enjoy|hate|dislike|avoid|work\s+(?:at|for
                 r"remotely)|live|speak|type|read|write\s+in|take|study|learn|keep|wear|own|"
                 r"commute|wake|sleep|eat|drink|play|program\s+in|code\s+in|want\s+you\s+to|"
                 r"would\s+(?:like|rather)|need\s+you\s+to|expect\s+you\s+to")
-USER_MARKS = re.compile(
+USER_MARKS = lazy_regex(
     r"(?:^|(?<=[.;:!?¿¡(\n]))\s*(?:and\s+|but\s+|so\s+)?I\s+" + _ADVERB + r"(?:" + _HABIT_VERBS
     + r")\b"
     r"|\bI\s+" + _ADVERB + r"(?:" + _HABIT_VERBS + r")\b"
@@ -84,7 +86,7 @@ _MY = (r"(?:(?:work|personal|home|new|old|current|own|company|spare|primary|main
 _DEVICES = r"(?:laptop|notebook|computer|desktop|workstation|phone|mobile|monitor|headset|mouse)"
 _TIME_OFF = (r"(?:vacation|vacations|holidays?|pto|time\s+off|leave|annual\s+leave|"
              r"sick\s+leave|parental\s+leave|day\s+off|days\s+off|ooo)")
-USER_OWN = re.compile(
+USER_OWN = lazy_regex(
     # their machines and keys: "my work laptop is ...", "got a new work laptop: ...", "my
     # ed25519 SSH key", "I sign my commits with ..."
     r"\bmy\s+" + _MY + r"(?:" + _DEVICES + r"s?|(?:[\w-]+\s+){0,2}(?:ssh|gpg|pgp|signing)"
@@ -140,9 +142,9 @@ off and their working hours ("My work laptop is a ThinkPad", "Got a new work lap
 "I sign my commits with my ed25519 SSH key", "Vacation: off from 2026-08-10", "estoy de
 vacaciones"). Every project's agent needs these; none of them is the project's."""
 
-_SELF = re.compile(r"\bI\b")
+_SELF = lazy_regex(r"\bI\b")
 
-CODE_MARKS = re.compile(
+CODE_MARKS = lazy_regex(
     r"\b(?:this|the|our)\s+(?:repo|repository|codebase|code\s+base|project|service|app|"
     r"monorepo|module|package|crate)\b"
     r"|\b(?:este|el|nuestro|esta|la|nuestra)\s+(?:repo|repositorio|proyecto|servicio|código|"
@@ -155,10 +157,10 @@ CODE_MARKS = re.compile(
     re.UNICODE)
 """A mark of the project's code: "this repo", a file path, a source file, a ticket id."""
 
-_HERE = re.compile(r"\b(?:here|in\s+here|aquí|aqui|acá)\b", re.IGNORECASE)
+_HERE = lazy_regex(r"\b(?:here|in\s+here|aquí|aqui|acá)\b", re.IGNORECASE)
 """Said of the place the agent works in: "I use `make dev` here" is this project's habit."""
 
-PART_MARKS = re.compile(
+PART_MARKS = lazy_regex(
     r"\b(?:the|this|our|with)\s+(?:[\w-]+\s+)?(?:api|client|clients|server|database|db|schema|"
     r"endpoints?|migrations?|pipeline|backend|frontend|service|services|staging|monorepo|"
     r"module|library|sdk|cluster|workers?|queue|cache|retry\s+logic|dashboard)\b"
@@ -172,7 +174,7 @@ cliente"): "I want you to use the staging database" is about this project's syst
 _SPANISH_WE = frozenset({"primos", "ramos", "extremos", "supremos", "remos", "racimos",
                          "mínimos", "minimos", "máximos", "maximos", "últimos", "ultimos",
                          "próximos", "proximos", "legítimos", "íntimos", "intimos"})
-WE_MARKS = re.compile(
+WE_MARKS = lazy_regex(
     r"\b(?:we|we're|we've|we'd|we'll|our|ours|us|let's|the\s+team|nosotros|nosotras|"
     r"nuestros?|nuestras?|nos)\b"
     r"|\b" + _WORD + r"{3,}(?:amos|emos|imos)\b",

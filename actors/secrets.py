@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from actors.lazy_re import Regex, lazy_regex
 from actors.secret_patterns import GLUED_PREFIXES, KEY_WORDS, LABEL_WORDS, TOKEN_PATTERNS
 
 PLACEHOLDER = "[REDACTED:{kind}]"
@@ -29,31 +30,31 @@ class Redaction:
 
 _TOKEN_PATTERNS = TOKEN_PATTERNS
 _AWS_KEY = next(p for kind, p, _, _, _ in _TOKEN_PATTERNS if kind == "aws_access_key")
-_AWS_NEAR = re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
+_AWS_NEAR = lazy_regex(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
 
 _KEY_WORDS = KEY_WORDS
-_ASSIGNMENT = re.compile(
+_ASSIGNMENT = lazy_regex(
     r"(?<![\w.-])(?:--?)?(?P<key>(?:[A-Za-z0-9]{1,40}[_.-]){0,6}" + GLUED_PREFIXES + r"(?:"
     + _KEY_WORDS + r"))(?![\w-])"
     r"[\"']?[ \t]*(?P<op>:=|=>|=|:)[ \t]*"
     r"(?:(?P<q>[\"'`])(?P<qv>[^\"'`\n]+)(?P=q)|(?P<v>[^\s\"'`,;)}\]]+))",
     re.IGNORECASE,
 )
-_URL_PASSWORD = re.compile(r"(?<![a-zA-Z0-9+.-])[a-zA-Z][a-zA-Z0-9+.-]{0,30}://[^:/@\s]+:(?P<pw>[^@/\s]+)@[\w.-]")
-_SCHEME_END = re.compile(r"://")
+_URL_PASSWORD = lazy_regex(r"(?<![a-zA-Z0-9+.-])[a-zA-Z][a-zA-Z0-9+.-]{0,30}://[^:/@\s]+:(?P<pw>[^@/\s]+)@[\w.-]")
+_SCHEME_END = lazy_regex(r"://")
 _SCHEME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-")
-_NOT_A_VALUE = re.compile(
+_NOT_A_VALUE = lazy_regex(
     r"(?i:none|null|nil|true|false|undefined|required|optional|string|str|bytes|int|"
     r"\*+|x+|\.+|<[^>]*>|\$\{?\w+\}?|%\(?\w+\)?s?|\{\{.*\}\}|\[REDACTED:\w+\]|"
     r"os\.environ.*|process\.env.*|getenv.*|env\(.*)"
 )
-_LABELLED = re.compile(
+_LABELLED = lazy_regex(
     r"(?<![\w.-])(?P<label>[A-Za-z_][A-Za-z0-9_.-]{1,60})[\"']?[ \t]*(?::=|=>|=|:)[ \t]*"
     r"(?P<q>[\"'`]?)(?P<v>[A-Za-z0-9+/=_.~-]{16,512})(?P=q)(?![A-Za-z0-9+/=_.~-])"
 )
-_KEY_HIT = re.compile(r"(?:" + _KEY_WORDS + r"|api key|access key)")
+_KEY_HIT = lazy_regex(r"(?:" + _KEY_WORDS + r"|api key|access key)")
 """Key words in lower-cased text: where an assignment or a prose statement may be anchored."""
-_OP_HIT = re.compile(r"(?::=|=>|=|:)[ \t]*[\"'`]?[A-Za-z0-9+/=_.~-]{16}")
+_OP_HIT = lazy_regex(r"(?::=|=>|=|:)[ \t]*[\"'`]?[A-Za-z0-9+/=_.~-]{16}")
 """An operator followed by a long value: where a labelled value may be anchored."""
 HINT_BACK = 160
 """How far before its hint a provider match may start (``-----BEGIN ... PRIVATE KEY``,
@@ -64,17 +65,17 @@ _KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123
 ENTROPY_BITS = 3.5
 """Bits per character above which a labelled value counts as random (hex keys reach ~3.8,
 base62/64 keys 4.5+; words, paths and identifiers stay lower)."""
-_ATTRIBUTE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
-_PROSE = re.compile(
+_ATTRIBUTE = lazy_regex(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_PROSE = lazy_regex(
     r"(?<![\w-])(?:" + _KEY_WORDS + r"|api key|access key)(?![\w-])[^.\n:=]{0,40}?"
     r"(?<![\w-])(?:is|was|are|es|era|sera|será)[ \t]+[\"'`]?(?P<v>[^\s\"'`]{4,})",
     re.IGNORECASE,
 )
 
 
-_TICKET = re.compile(r"[A-Z][A-Z0-9]*-\d+")
+_TICKET = lazy_regex(r"[A-Z][A-Z0-9]*-\d+")
 """A ticket id ("AUTH-3719: fixed the refresh"): it names work, not a credential."""
-_NAME_PART = re.compile(r"[A-Za-z]{2,}\d{0,3}|v?\d{1,3}")
+_NAME_PART = lazy_regex(r"[A-Za-z]{2,}\d{0,3}|v?\d{1,3}")
 """A part of a name written in words: a word, a short number or a version ("v2")."""
 
 
@@ -139,7 +140,7 @@ def _label_starts(text: str) -> list[int]:
     return starts
 
 
-def _anchored(pattern: re.Pattern[str], text: str, starts: list[int]) -> list[re.Match[str]]:
+def _anchored(pattern: Regex, text: str, starts: list[int]) -> list[re.Match[str]]:
     """``pattern`` matched only at the candidate ``starts`` (in order, never overlapping):
     the same matches as ``finditer`` when every match must begin at one of them, at a
     fraction of the cost on long texts."""
@@ -178,7 +179,7 @@ def _prose_spans(text: str) -> list[tuple[str, int, int, int]]:
 
 
 _SPOKEN_KEY = r"(?:password|passwd|passphrase|pwd|contrase(?:ñ|n)a|clave)"
-_SPOKEN_WORD = re.compile(
+_SPOKEN_WORD = lazy_regex(
     r"(?<![\w-])" + _SPOKEN_KEY + r"(?![\w-])[ \t]+(?:(?P<verb>is|was|es|era)[ \t]+)?[\"'`]?"
     r"(?P<v>[^\s\"'`]{6,})(?P<end>[\"'`]?[.,;!?)]*(?:\s*$|[ \t]*\n|\.\s))",
     re.IGNORECASE,
@@ -204,22 +205,22 @@ larga corta debil débil fuerte segura seguro nueva nuevo vieja viejo antigua an
 incorrecta temporal caducada caducado obligatoria secreta privada cifrada compartida distinta
 """.split())
 """Words that end a sentence about a password without being one ('my password is weak')."""
-_SPOKEN_VALUE = re.compile(
+_SPOKEN_VALUE = lazy_regex(
     r"(?<![\w-])" + _SPOKEN_KEY + r"(?![\w-])[ \t]+(?P<v>[^\s\"'`]{6,})", re.IGNORECASE)
 """'with password Summer2026!': a credential-shaped value right after the key word."""
-_PASSPHRASE = re.compile(
+_PASSPHRASE = lazy_regex(
     r"(?<![\w-])(?:passphrase|frase de (?:contrase(?:ñ|n)a|paso)|frase secreta)(?![\w-])"
     r"[ \t]*(?:(?::|=|is|was|es|era)[ \t]*)[\"'`]?(?P<v>[^\n.;\"'`]{3,80})",
     re.IGNORECASE,
 )
 """A passphrase is several words: they all go, up to the end of the sentence."""
-_PIN = re.compile(
+_PIN = lazy_regex(
     r"(?<![\w-])(?:pin|pin code|c(?:ó|o)digo pin)(?:[ \t]+(?:number|code|n(?:ú|u)mero))?"
     r"(?:[ \t]*(?::|=|is|was|es|era))?[ \t]*(?P<v>\d{4,8})(?![\w-])",
     re.IGNORECASE,
 )
 """'My PIN is 4321', 'PIN: 0420', 'mi PIN es 1234': four to eight digits after a PIN."""
-_SPOKEN_HIT = re.compile(r"(?<![\w-])(?:pass|pwd|contrase|clave|frase|c(?:ó|o)digo pin|pin)")
+_SPOKEN_HIT = lazy_regex(r"(?<![\w-])(?:pass|pwd|contrase|clave|frase|c(?:ó|o)digo pin|pin)")
 """Where one of the spoken rules may start (in lower-cased text)."""
 _TRAILING = ".,;:!?)]}"
 

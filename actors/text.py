@@ -12,7 +12,9 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 
-_IDENT = re.compile(r"[^\W\d]\w*|\d+", re.UNICODE)
+from actors.lazy_re import lazy_regex
+
+_IDENT = lazy_regex(r"[^\W\d]\w*|\d+", re.UNICODE)
 
 STOPWORDS_EN = frozenset(
     """a about above after again against all am an and any are as at be because been before
@@ -48,7 +50,7 @@ INVALID_TEXT_MARK = "\U0010fffe"
 """Stands in for an unpaired surrogate that arrived as a JSON escape (see ihmt_async.stdio)."""
 
 
-_VISIBLE = re.compile(r"[^\s\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f"
+_VISIBLE = lazy_regex(r"[^\s\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f"
                       r"\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]")
 """A character that shows: not whitespace, not a zero-width or direction mark, not a
 variation selector or a filler."""
@@ -60,7 +62,7 @@ def is_blank(text: str) -> bool:
     return _VISIBLE.search(text) is None
 
 
-_TERMINAL_CODES = re.compile(
+_TERMINAL_CODES = lazy_regex(
     r"\x1b\[[0-?]*[ -/]*[@-~]"  # colour and cursor sequences (CSI): "\x1b[31m"
     r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # window titles, links (OSC)
     r"|\x1b[@-_]?"  # any other escape
@@ -75,7 +77,7 @@ def without_control_codes(text: str) -> str:
     return _TERMINAL_CODES.sub("", text)
 
 
-_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROLS = lazy_regex(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """Control characters but tab and newline."""
 
 
@@ -155,7 +157,7 @@ def tokens(text: str) -> list[str]:
     return found
 
 
-_ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s")
+_ACRONYM_PLURAL = lazy_regex(r"[A-Z]{2,}s")
 """An acronym's plural ("PRs", "IDs", "VMs", "APIs"): its capitals are the word."""
 
 
@@ -233,13 +235,13 @@ rule cost seconds per MB."""
 
 
 _TITLES = ("Dr", "Dra", "Mr", "Mrs", "Ms", "Mx", "Prof", "St", "Sr", "Sra", "Srta", "Jr")
-_SENTENCE_END = re.compile(r"(?<=[.!?…])" + "".join(rf"(?<!\b{title}\.)" for title in _TITLES)
+_SENTENCE_END = lazy_regex(r"(?<=[.!?…])" + "".join(rf"(?<!\b{title}\.)" for title in _TITLES)
                            + r"\s+")
 """A sentence ends at ., ! or ? before white space, but not after a title ("My doctor is Dr.
 Ana Ruiz" is one sentence: its value is "Ana Ruiz", not "Dr")."""
 
 
-CLAUSE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
+CLAUSE_END = lazy_regex(r"(?<=[.!?;])\s+|\n+")
 """Where a sentence (or a clause after ";") of a note or a chat turn ends, for reading its
 parts one by one: a stop before a space ("Python 3.12" goes on), or a line."""
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from actors.dates import MONTHS, find_dates, opening_day
 from actors.facts.needles import needles
 from actors.facts.values import Folded
+from actors.lazy_re import Regex, lazy_regex
 from actors.text import fold
 
 
@@ -62,7 +63,7 @@ _SEASONS = {
 _SEASON_NAMES = "|".join(_SEASONS)
 _YEAR = r"(?:19[5-9]\d|20\d\d)"
 
-_YEAR_MONTH = re.compile(rf"(?<![\d-])(?P<y>{_YEAR})-(?P<m>0?[1-9]|1[0-2])(?![\d-])")
+_YEAR_MONTH = lazy_regex(rf"(?<![\d-])(?P<y>{_YEAR})-(?P<m>0?[1-9]|1[0-2])(?![\d-])")
 _MONTH_PART = {"early": (1, 10), "beginning": (1, 10), "start": (1, 10), "principios": (1, 10),
                "mid": (11, 20), "middle": (11, 20), "mediados": (11, 20),
                "late": (21, 31), "end": (21, 31), "finales": (21, 31)}
@@ -78,7 +79,7 @@ _MONTH_PART_WORDS = (
     rf"{_PART_WORDS}|"
     r"(?:the\s+)?(?:first|second|third|fourth|last|final)\s+week\s+of|"
     r"(?:la\s+)?(?:primera|segunda|tercera|cuarta|ultima)\s+semana\s+de")
-_MONTH_YEAR = re.compile(
+_MONTH_YEAR = lazy_regex(
     rf"(?:\b(?P<part>{_MONTH_PART_WORDS})[\s-]+)?"
     rf"\b(?P<m>{_MONTH_NAMES})\b(?:\s+(?:of\s+|de\s+|del\s+)?(?P<y>{_YEAR})\b)?")
 _BEFORE_LAST = r"(?:the\s+)?year\s+before\s+last|(?:el\s+)?ano\s+antepasado"
@@ -86,31 +87,31 @@ _YEAR_SAID = (rf"{_BEFORE_LAST}|(?:the\s+)?previous\s+year|last\s+year|this\s+ye
               r"(?:el\s+)?ano\s+pasado|este\s+ano")
 """A year named by its distance from now: "last year", "this year", "the year before last",
 "el año pasado", "este año", "el año antepasado"."""
-_MONTH_OF_YEAR_SAID = re.compile(
+_MONTH_OF_YEAR_SAID = lazy_regex(
     rf"(?:\b(?P<part>{_MONTH_PART_WORDS})[\s-]+)?\b(?P<m>{_MONTH_NAMES})\b,?\s+"
     rf"(?:of\s+|de\s+|del\s+)?(?P<said>{_YEAR_SAID})\b|"
     rf"\b(?P<said2>{_YEAR_SAID}),?\s+(?:in|en|during|durante)\s+"
     rf"(?:(?P<part2>{_MONTH_PART_WORDS})[\s-]+)?(?P<m2>{_MONTH_NAMES})\b")
 """A month of a year said by its distance from now: "October last year", "March of this
 year", "octubre del año pasado", "a principios de marzo de este año", "last year in May"."""
-_SEASON_OF_YEAR_SAID = re.compile(
+_SEASON_OF_YEAR_SAID = lazy_regex(
     rf"\b(?P<s>{_SEASON_NAMES})\s+(?:of\s+|de\s+|del\s+)?(?P<said>{_YEAR_SAID})\b")
 """A season of such a year: "the summer of last year", "el verano del año pasado"."""
-_PART_OF_YEAR_SAID = re.compile(
+_PART_OF_YEAR_SAID = lazy_regex(
     rf"\b(?P<part>{_PART_WORDS})[\s-]+(?P<said>{_YEAR_SAID}|(?:the\s+year|(?:el\s+)?ano)(?!\s+\d))\b")
 """A part of such a year: "at the end of last year", "early this year", "a finales del año
 pasado"; "the year" / "año" alone after the part is this one ("at the start of the year", "a
 principios de año")."""
-_YEAR_BEFORE_LAST = re.compile(rf"\b(?:{_BEFORE_LAST})\b")
-_MONTH_ALONE = re.compile(rf"\b(?P<m>{_MONTH_NAMES})\b(?!\s+(?:of\s+|de\s+|del\s+)?\d)",
+_YEAR_BEFORE_LAST = lazy_regex(rf"\b(?:{_BEFORE_LAST})\b")
+_MONTH_ALONE = lazy_regex(rf"\b(?P<m>{_MONTH_NAMES})\b(?!\s+(?:of\s+|de\s+|del\s+)?\d)",
                          re.IGNORECASE)
 """A month's name not followed by a year or a day ("for April", "en diciembre")."""
 _AMBIGUOUS_MONTHS = frozenset({"may", "march"})
 """Month names that are English words too: a month only when capitalised."""
-_SEASON = re.compile(
+_SEASON = lazy_regex(
     rf"\b(?:(?P<last>last|past|this)\s+)?(?:(?:el|este|la|esta)\s+)?(?P<s>{_SEASON_NAMES})\b"
     rf"(?:\s+(?:pasad[oa]|(?:of\s+|de\s+|del\s+)?(?P<y>{_YEAR})\b))?")
-_RELATIVE = re.compile(
+_RELATIVE = lazy_regex(
     r"\b(?:(?P<en>last|past|previous|this)\s+(?P<unit>week|month|year)(?!\s+of\b)|"
     r"(?:la|el|este|esta)\s+(?P<unit_es>semana|mes|ano)(?P<past>\s+pasad[oa])?|"
     r"(?P<unit_es2>semana|mes|ano)\s+pasad[oa])\b")
@@ -121,25 +122,25 @@ COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                "quince": 15, "veinte": 20, "treinta": 30}
 """Counts written as words, English and Spanish (folded): read here in "two weeks ago", and
 as the number a memory states (``navigation.values``)."""
-_LAST_N = re.compile(
+_LAST_N = lazy_regex(
     rf"\b(?:(?:the\s+)?(?:last|past|previous)\s+(?P<n>\d{{1,3}}|{'|'.join(COUNT_WORDS)})\s+"
     r"(?P<unit>days?|weeks?|months?|years?)|(?:(?:en\s+)?(?:los|las)\s+)?(?:ultim[oa]s|pasad[oa]s)\s+"
     rf"(?P<n_es>\d{{1,3}}|{'|'.join(COUNT_WORDS)})\s+(?P<unit_es>dias|semanas|meses|anos))\b")
 """'the last 30 days', 'past two weeks', 'los últimos 3 meses': the days up to today."""
-_DAY_BEFORE = re.compile(r"\b(?P<two>the\s+day\s+before\s+yesterday|anteayer|antier)\b|"
+_DAY_BEFORE = lazy_regex(r"\b(?P<two>the\s+day\s+before\s+yesterday|anteayer|antier)\b|"
                          r"\b(?:yesterday|ayer)\b")
 """'yesterday', 'ayer', 'the day before yesterday', 'anteayer': one day."""
-_WEEKEND = re.compile(r"\b(?:(?P<which>last|past|previous|this)\s+weekend|"
+_WEEKEND = lazy_regex(r"\b(?:(?P<which>last|past|previous|this)\s+weekend|"
                       r"(?:el|este)\s+fin\s+de\s+semana(?P<past>\s+pasado)?)\b")
 """'last weekend', 'this weekend', 'el fin de semana pasado', 'este fin de semana'."""
 _WEEKDAY_NAMES = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4,
                   "saturday": 5, "sunday": 6, "lunes": 0, "martes": 1, "miercoles": 2,
                   "jueves": 3, "viernes": 4, "sabado": 5, "domingo": 6}
-_LAST_WEEKDAY = re.compile(
+_LAST_WEEKDAY = lazy_regex(
     rf"\b(?:(?:last|this\s+past)\s+(?P<en>{'|'.join(_WEEKDAY_NAMES)})|"
     rf"el\s+(?P<es>{'|'.join(_WEEKDAY_NAMES)})\s+pasado)\b")
 """'last Saturday', 'this past Monday', 'el sábado pasado': the latest such day before today."""
-_AGO = re.compile(
+_AGO = lazy_regex(
     rf"\b(?:(?P<n>\d{{1,3}}|a|an|one|{'|'.join(COUNT_WORDS)})\s+(?P<unit>days?|weeks?|months?|years?)"
     rf"\s+ago|hace\s+(?P<n_es>\d{{1,3}}|un|una|{'|'.join(COUNT_WORDS)})\s+"
     r"(?P<unit_es>dias?|semanas?|mes|meses|anos?))\b")
@@ -147,8 +148,8 @@ _AGO = re.compile(
 unit (a week ago is any day of that week: people round)."""
 _AGO_SLACK = {"day": 1, "week": 3, "month": 10, "year": 45}
 """Days either side of an '... ago' day that it may mean."""
-_YEAR_ALONE = re.compile(rf"\b(?:in|en|during|durante|del|de|year|ano)\s+(?P<y>{_YEAR})\b")
-_YEAR_PART = re.compile(
+_YEAR_ALONE = lazy_regex(rf"\b(?:in|en|during|durante|del|de|year|ano)\s+(?P<y>{_YEAR})\b")
+_YEAR_PART = lazy_regex(
     rf"\b(?P<part>early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of|"
     rf"(?:a\s+)?(?:principios|mediados|finales)\s+(?:de|del)(?:\s+ano)?)[\s-]+(?P<y>{_YEAR})\b")
 """A part of a year: "at the end of 2024", "early 2025", "a finales de 2024" (its four months:
@@ -216,7 +217,7 @@ def _last_n(count: int, unit: str, today: dt.date) -> DateRange:
     return DateRange(dt.date(year, month + 1, day), today)
 
 
-_RECENTLY = re.compile(
+_RECENTLY = lazy_regex(
     r"\b(?<!most\s)(?:recent(?:ly)?|lately|of\s+late|(?:in\s+)?the\s+last\s+few\s+(?:days|weeks)|"
     r"ultimamente|recientemente|reciente(?:s)?|(?:en\s+)?(?:estos|los)\s+ultimos\s+dias)\b")
 """'recently', 'lately', 'recent changes', 'últimamente', 'en los últimos días': a time the
@@ -386,7 +387,7 @@ def _in_year_said(folded: str, today: dt.date) -> DateRange | None:
     return None
 
 
-_BEGINNING = re.compile(r"\b(?:beginning|start)\s+of|\b(?:principios|comienzos|inicios)\s+de")
+_BEGINNING = lazy_regex(r"\b(?:beginning|start)\s+of|\b(?:principios|comienzos|inicios)\s+de")
 """The start of a range asked ("at the start of the year", "a principios de 2025"): how
 things stood on its first day, not at the end of the four months ``_third_of`` spans (a move
 in April is after "the start of the year")."""
@@ -482,7 +483,7 @@ def names_within(named: NamedTimes, span: DateRange, said_on: dt.date | None = N
                for got in ranges_named(named, said_on))
 
 
-_STATED_TODAY = re.compile(
+_STATED_TODAY = lazy_regex(
     r"\s*(?:today\s+is|today'?s\s+date\s+is|the\s+date\s+today\s+is|(?:current\s+)?date"
     r"\s+today\s*:|today\s*:|current\s+date\s*(?::|is)|hoy\s+es|la\s+fecha\s+de\s+hoy\s+es|"
     r"fecha\s+de\s+hoy\s*:|fecha\s+actual\s*:)\s*(?:el\s+)?", re.IGNORECASE)
@@ -502,23 +503,23 @@ def stated_today(text: str) -> tuple[dt.date, str] | None:
     return day, text[m.end() + end:].lstrip(" .,;:)-–—")
 
 
-_LAST_NIGHT = re.compile(r"\b(?:last\s+night|anoche)\b")
+_LAST_NIGHT = lazy_regex(r"\b(?:last\s+night|anoche)\b")
 """'last night', 'anoche': the evening before the day it was said."""
-_TOMORROW = re.compile(r"\b(?P<two>the\s+day\s+after\s+tomorrow|pasado\s+manana)\b|"
+_TOMORROW = lazy_regex(r"\b(?P<two>the\s+day\s+after\s+tomorrow|pasado\s+manana)\b|"
                        r"\btomorrow\b|(?<!la\s)(?<!esta\s)(?<!cada\s)(?<!una\s)\bmanana\b"
                        r"(?!\s+(?:por|de|temprano))")
 """'tomorrow', 'mañana' (not 'la/esta/cada mañana': the morning), 'pasado mañana'."""
-_NEXT = re.compile(
+_NEXT = lazy_regex(
     r"\b(?:next|(?:el|la)\s+proxim[oa])\s+(?P<unit>week|month|year|weekend|semana|mes|ano)\b|"
     r"\b(?:la|el)\s+(?P<unit_es>semana|mes|ano)\s+(?:que\s+viene|proxim[oa])\b|"
     r"\b(?:el\s+)?(?:proximo\s+)?fin\s+de\s+semana\s+que\s+viene\b")
 """'next week/month/year/weekend', 'la semana que viene', 'el próximo mes', 'el fin de semana
 que viene'."""
-_NEXT_WEEKDAY = re.compile(
+_NEXT_WEEKDAY = lazy_regex(
     rf"\b(?:next|(?:el\s+)?proximo)\s+(?P<a>{'|'.join(_WEEKDAY_NAMES)})\b|"
     rf"\bel\s+(?P<b>{'|'.join(_WEEKDAY_NAMES)})\s+que\s+viene\b")
 """'next Friday', 'el próximo viernes', 'el viernes que viene': the first such day after."""
-_IN_N = re.compile(
+_IN_N = lazy_regex(
     rf"\b(?:in|dentro\s+de)\s+(?P<n>\d{{1,3}}|a|an|one|un|una|{'|'.join(COUNT_WORDS)})\s+"
     r"(?P<unit>days?|weeks?|months?|dias?|semanas?|mes|meses)\b")
 """'in two weeks', 'dentro de tres días': that day, give or take (as '... ago')."""
@@ -567,7 +568,7 @@ def _one_day(day: dt.date) -> DateRange:
     return DateRange(day, day)
 
 
-def _told_all(sentence: str, said_on: dt.date, opened: frozenset[re.Pattern[str]]
+def _told_all(sentence: str, said_on: dt.date, opened: frozenset[Regex]
               ) -> Iterator[tuple[re.Match[str], DateRange, bool]]:
     """Every kind of relative phrase's first match in one folded sentence, with its days
     (only the kinds in ``opened``: the others cannot match it)."""
@@ -605,15 +606,15 @@ _TOLD_PATTERNS = (_LAST_NIGHT, _DAY_BEFORE, _WEEKEND, _LAST_WEEKDAY, _AGO, _TOMO
 
 
 @functools.cache
-def _told_needles() -> tuple[tuple[re.Pattern[str], tuple[str, ...] | None], ...]:
+def _told_needles() -> tuple[tuple[Regex, tuple[str, ...] | None], ...]:
     """Each relative phrase's pattern and the strings one of which its every match holds
     (``needles``; exact, as the patterns are case-sensitive over folded text): read on the
     first reply, not at import."""
     return tuple((pattern, needles(pattern)) for pattern in _TOLD_PATTERNS)
 
 
-def _told_kinds(sentence: str, among: Iterable[re.Pattern[str]] = _TOLD_PATTERNS
-                ) -> frozenset[re.Pattern[str]]:
+def _told_kinds(sentence: str, among: Iterable[Regex] = _TOLD_PATTERNS
+                ) -> frozenset[Regex]:
     """The relative phrases' patterns of ``among`` that may match ``sentence`` (folded): a
     reply's memories are mostly sentences holding none of their words, and the ten
     patterns tried on each of them were a tenth of a rare-word search's CPU."""

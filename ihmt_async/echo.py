@@ -11,9 +11,9 @@ argument, nor quote a control character raw; it knows nothing of the tools.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 
+from actors.lazy_re import lazy_regex
 from actors.text import excerpt, visible_controls
 
 ECHO_LIMIT = 200
@@ -29,7 +29,7 @@ HEAD_CHARS = 4 * MESSAGE_LIMIT
 """Characters of each end of an argument compared: a capped sentence cannot quote more."""
 MAX_VALUES = 32
 """Longest argument values compared (a request can carry thousands of long tags)."""
-_NOT_ALNUM = re.compile(r"[\W_]+")
+_NOT_ALNUM = lazy_regex(r"[\W_]+")
 
 
 def echo(value: str | None, limit: int = ECHO_LIMIT) -> str | None:

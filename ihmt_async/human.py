@@ -8,24 +8,25 @@ command-line equivalent. It only rewords; it never drops a fact, a value or a no
 
 from __future__ import annotations
 
-import re
 import sys
 
-_REWORDINGS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"If the user tells you, consider save_memory\."),
+from actors.lazy_re import Regex, lazy_regex
+
+_REWORDINGS: tuple[tuple[Regex, str], ...] = (
+    (lazy_regex(r"If the user tells you, consider save_memory\."),
      "Save it with `ihmt-async save` when there is something worth keeping."),
-    (re.compile(r"Do not pick one at random\. Either ask the user which they mean, or call\s+"
+    (lazy_regex(r"Do not pick one at random\. Either ask the user which they mean, or call\s+"
                 r"search_memory again with `clue` set to a distinguishing detail \(a place,\s+"
                 r"a date, a project, a person\)\."),
      "Narrow it down with --clue set to a distinguishing detail (a place, a date, a project, "
      "a person)."),
-    (re.compile(r"This updates something remembered earlier — tell the user:"),
+    (lazy_regex(r"This updates something remembered earlier — tell the user:"),
      "This updates something remembered earlier:"),
-    (re.compile(r"\. Ask the user, or run `ihmt-async review`\."),
+    (lazy_regex(r"\. Ask the user, or run `ihmt-async review`\."),
      ". Approve or reject it with `ihmt-async review`."),
-    (re.compile(r"do not treat it as what the user said\."),
+    (lazy_regex(r"do not treat it as what the user said\."),
      "approve or reject it with `ihmt-async review`."),
-    (re.compile(r"from a search in detail=\"full\""), "from `ihmt-async search --detail full`"),
+    (lazy_regex(r"from a search in detail=\"full\""), "from `ihmt-async search --detail full`"),
 )
 
 
@@ -36,7 +37,7 @@ def for_humans(text: str) -> str:
     return text
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL = lazy_regex(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def terminal_safe(text: str) -> str:

@@ -28,6 +28,7 @@ import aiofiles
 import aiofiles.os
 from aiofiles.threadpool.binary import AsyncBufferedReader
 
+from actors.lazy_re import lazy_regex
 from actors.text import parse_instant
 
 KINDS: dict[str, tuple[str, str]] = {
@@ -46,7 +47,7 @@ WINDOW_S = 60.0
 RESERVOIR = 50_000
 """Durations kept per kind for the since-start percentiles (exact below this, sampled above)."""
 KEEP_RECENT = 20
-_RELATIVE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd])\s*$", re.IGNORECASE)
+_RELATIVE = lazy_regex(r"^\s*(\d+(?:\.\d+)?)\s*([smhd])\s*$", re.IGNORECASE)
 _UNIT_S = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 

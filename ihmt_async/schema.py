@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import inspect
 import os
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,6 +24,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
 from actors.ingest.detect import CONTENT_TYPES
+from actors.lazy_re import lazy_regex
 from actors.navigation.messages import DETAILS
 from actors.project.view import DETAILS as MAP_DETAILS
 from actors.project.view import SCOPES as CODE_SCOPES
@@ -46,7 +46,7 @@ ENUMS: dict[tuple[str, str], tuple[str, ...]] = {
 READ_ONLY = frozenset({"search_memory", "memory_history", "recall", "project_map", "find_code"})
 DESTRUCTIVE = frozenset({"forget_memory"})
 
-_ARG_LINE = re.compile(r"^(\w+):\s*(.*)$")
+_ARG_LINE = lazy_regex(r"^(\w+):\s*(.*)$")
 
 
 def split_docstring(doc: str) -> tuple[str, dict[str, str]]:

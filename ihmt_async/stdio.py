@@ -29,7 +29,6 @@ import contextlib
 import fcntl
 import json
 import os
-import re
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, Protocol
 
@@ -41,6 +40,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 
+from actors.lazy_re import lazy_regex
 from actors.text import INVALID_TEXT_MARK
 from ihmt_async.echo import echo
 from ihmt_async.fd_streams import FdLines, FdWriter
@@ -59,9 +59,9 @@ EOF_GRACE_S = 120.0
 the server stops anyway (a save takes well under a second, a large digest tens)."""
 
 log = structlog.get_logger("ihmt.stdio")
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-_LONE = re.compile("[\ud800-\udfff]")
-_HEAD_ID = re.compile(r'"id"\s*:\s*(-?\d{1,18}|"(?:[^"\\]|\\.){0,200}")')
+_SURROGATE_ESCAPE = lazy_regex(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_LONE = lazy_regex("[\ud800-\udfff]")
+_HEAD_ID = lazy_regex(r'"id"\s*:\s*(-?\d{1,18}|"(?:[^"\\]|\\.){0,200}")')
 
 Reply = Callable[[SessionMessage], Awaitable[None]]
 

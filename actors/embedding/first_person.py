@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from actors.lazy_re import lazy_regex
+
 _AUX = {"does": "do", "did": "did", "is": "am", "was": "was", "has": "have", "have": "have",
         "will": "will", "would": "would", "can": "can", "could": "could", "should": "should",
         "might": "might", "must": "must", "doesn't": "don't", "didn't": "didn't",
@@ -38,12 +40,12 @@ _COMPOUNDS = (r"interface|agent|table|tables|service|services|id|ids|name|names|
 _THE_PERSON = rf"(?![-_])(?!\s+(?:{_COMPOUNDS})\b)"
 """After "user": not "user-agent", not "user table"."""
 _USER = rf"(?:the\s+)?user{_THE_PERSON}"
-_POSSESSIVE = re.compile(rf"\b{_USER}(?:'s|’s)", re.IGNORECASE)
-_INVERTED = re.compile(rf"\b({'|'.join(re.escape(a) for a in _AUX)})\s+{_USER}\b",
+_POSSESSIVE = lazy_regex(rf"\b{_USER}(?:'s|’s)", re.IGNORECASE)
+_INVERTED = lazy_regex(rf"\b({'|'.join(re.escape(a) for a in _AUX)})\s+{_USER}\b",
                        re.IGNORECASE)
-_SUBJECT = re.compile(rf"\b{_USER}\s+({'|'.join(re.escape(verb) for verb in _AFTER)})(?!\w)",
+_SUBJECT = lazy_regex(rf"\b{_USER}\s+({'|'.join(re.escape(verb) for verb in _AFTER)})(?!\w)",
                       re.IGNORECASE)
-_REST = re.compile(rf"(\b\w+\W+|^\W*)the\s+user\b{_THE_PERSON}", re.IGNORECASE)
+_REST = lazy_regex(rf"(\b\w+\W+|^\W*)the\s+user\b{_THE_PERSON}", re.IGNORECASE)
 
 
 def _capital(found: re.Match[str], text: str) -> str:

@@ -18,11 +18,10 @@ yoga", "yoga helps", "clases de yoga para tu espalda" state nothing. Pure functi
 
 from __future__ import annotations
 
-import re
-
 from actors.dates import MONTHS, WEEKDAYS
 from actors.facts.needles import Gate
 from actors.facts.values import CLAUSE_START, Folded
+from actors.lazy_re import lazy_regex
 from actors.text import fold
 
 ACTIVITY_NAMES = {
@@ -90,12 +89,12 @@ _ENDS = (
      r"(?:dejado|dado\s+de\s+baja)"),
     (True, r"\bme\s+(?:he\s+)?d(?:ado|i)\s+de\s+baja\s+(?:del?|en)\s+" + _ACTIVITY),
 )
-_COMPILED = tuple((ended, spanish, re.compile(p)) for ended, rules in ((False, _STARTS),
+_COMPILED = tuple((ended, spanish, lazy_regex(p)) for ended, rules in ((False, _STARTS),
                                                                        (True, _ENDS))
                   for spanish, p in rules)
 _GATE = Gate(_COMPILED, lambda rule: rule[2])
 """A sentence tries only the rules whose words it holds (``needles.Gate``)."""
-_NAMED = re.compile(r"(?:\s+[A-ZÁÉÍÓÚÑ][\w&'-]*){1,3}")
+_NAMED = lazy_regex(r"(?:\s+[A-ZÁÉÍÓÚÑ][\w&'-]*){1,3}")
 """A name right after the activity ("gimnasio Altafit", "CrossFit Reebok"): kept in the
 value."""
 

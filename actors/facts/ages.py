@@ -19,35 +19,34 @@ functions; no I/O.
 
 from __future__ import annotations
 
-import re
-
 from actors.facts.values import Folded
+from actors.lazy_re import lazy_regex
 
 Found = tuple[int, str, str, str]
 
 _N = r"(?P<n>\d{1,3})"
 _AGE_PATTERNS = (
-    re.compile(rf"\bi(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|officially\s+)?turned\s+{_N}"
+    lazy_regex(rf"\bi(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|officially\s+)?turned\s+{_N}"
                r"(?![\d%.,]\d|\s*(?:%|percent|k\b|years?\s+(?:of|at|in|since)))"),
-    re.compile(rf"\bi\s+(?:turn|am\s+turning|'m\s+turning)\s+{_N}\s+(?:today|tonight)\b"),
-    re.compile(rf"\btoday\s+i\s+(?:turn|am\s+turning|'m\s+turning)\s+{_N}\b(?![\d%.,]\d)"),
-    re.compile(rf"\b(?:i'm|i\s+am)\s+(?:now\s+|officially\s+|finally\s+)?{_N}\s+"
+    lazy_regex(rf"\bi\s+(?:turn|am\s+turning|'m\s+turning)\s+{_N}\s+(?:today|tonight)\b"),
+    lazy_regex(rf"\btoday\s+i\s+(?:turn|am\s+turning|'m\s+turning)\s+{_N}\b(?![\d%.,]\d)"),
+    lazy_regex(rf"\b(?:i'm|i\s+am)\s+(?:now\s+|officially\s+|finally\s+)?{_N}\s+"
                r"(?:years?\s+old|yrs?\s+old|(?:now|today)\b(?!\s+(?:min|hour|day|week|month|"
                r"year|percent)))"),
-    re.compile(rf"\b(?:i'm|i\s+am)\s+(?:now\s+|officially\s+|finally\s+)?{_N}\s*(?=[!]|\.\s|"
+    lazy_regex(rf"\b(?:i'm|i\s+am)\s+(?:now\s+|officially\s+|finally\s+)?{_N}\s*(?=[!]|\.\s|"
                r"\.?$)"),
-    re.compile(rf"\b(?:cumpli|he\s+cumplido|acabo\s+de\s+cumplir)\s+{_N}\b(?![\d%.,]\d)"),
-    re.compile(rf"\bhoy\s+(?:ya\s+)?cumplo\s+{_N}\b(?![\d%.,]\d)"),
-    re.compile(rf"\bcumplo\s+{_N}(?:\s+anos)?\s+hoy\b"),
-    re.compile(rf"\b(?:ya\s+)?tengo\s+{_N}\s+anos(?!\s+(?:de|en|con|trabajando|viviendo|"
+    lazy_regex(rf"\b(?:cumpli|he\s+cumplido|acabo\s+de\s+cumplir)\s+{_N}\b(?![\d%.,]\d)"),
+    lazy_regex(rf"\bhoy\s+(?:ya\s+)?cumplo\s+{_N}\b(?![\d%.,]\d)"),
+    lazy_regex(rf"\bcumplo\s+{_N}(?:\s+anos)?\s+hoy\b"),
+    lazy_regex(rf"\b(?:ya\s+)?tengo\s+{_N}\s+anos(?!\s+(?:de|en|con|trabajando|viviendo|"
                r"sin|como|que|mas|menos)\b)"),
 )
 _YOUNGEST, _OLDEST = 5, 110
-_BACK_THEN = re.compile(r"\b(?:when|after|since|before|until|till|once|by\s+the\s+time|the\s+day|"
+_BACK_THEN = lazy_regex(r"\b(?:when|after|since|before|until|till|once|by\s+the\s+time|the\s+day|"
                         r"the\s+year|cuando|desde\s+que|antes\s+de\s+que|hasta\s+que|"
                         r"el\s+dia\s+que|el\s+ano\s+que)\s+$")
 """A birthday that dates something else ("when I turned 18 I left home"): an age then."""
-_LONG_AGO = re.compile(r"[^.;!?]{0,30}?\b(?:ago|last\s+year|in\s+(?:19|20)\d\d|back\s+in|"
+_LONG_AGO = lazy_regex(r"[^.;!?]{0,30}?\b(?:ago|last\s+year|in\s+(?:19|20)\d\d|back\s+in|"
                        r"at\s+the\s+time|that\s+year|hace\s+\w+\s+anos?|el\s+ano\s+pasado|"
                        r"en\s+(?:19|20)\d\d)\b")
 """A birthday long past ("I turned 30 back in 2019", "cumplí 30 hace dos años")."""

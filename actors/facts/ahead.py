@@ -26,6 +26,7 @@ from collections.abc import Callable
 
 from actors.dates import MONTHS, WEEKDAYS
 from actors.facts.values import MONTHS_PATTERN, nearest_day
+from actors.lazy_re import Regex, lazy_regex
 
 WEEKDAY_NAMES = WEEKDAYS[:7]
 """The English weekdays in full, Monday first (``dates.WEEKDAYS`` lists them before their
@@ -63,7 +64,7 @@ SOON_WORDS = (
     rf"el\s+(?:proximo\s+)?(?:{_WEEKDAYS}|\d+)|el\s+proximo|dentro\s+de|"
     r"en\s+(?:dos|tres|\d+)\s+(?:dias|semanas|meses)|" + _MONTH_PART + r")\b"
 )
-SOON = re.compile(SOON_WORDS)
+SOON = lazy_regex(SOON_WORDS)
 """A day word in the sentence (folded): the change is fixed, not a habit or a wish."""
 
 _Resolve = Callable[[re.Match[str], datetime.date], datetime.date | None]
@@ -156,34 +157,34 @@ def _day_number(m: re.Match[str], around: datetime.date) -> datetime.date | None
     return None
 
 
-_DAYS: tuple[tuple[re.Pattern[str], _Resolve], ...] = (
-    (re.compile(
+_DAYS: tuple[tuple[Regex, _Resolve], ...] = (
+    (lazy_regex(
         r"\b(?:on|el|from|desde|starting|a\s+partir\s+del?)\s+(?:"
         rf"(?P<m1>{MONTHS_PATTERN})\s+(?:the\s+)?(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?"
         rf"|(?:the\s+)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+|de\s+)?(?P<m2>{MONTHS_PATTERN})"
         r")\b(?!,?\s*(?:de\s+|del\s+)?\d{4})"), _month_day),
     # a day of a month with no word before it: "I start at Ironwood August 14"
-    (re.compile(rf"\b(?P<m1>{MONTHS_PATTERN})\s+(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\b"
+    (lazy_regex(rf"\b(?P<m1>{MONTHS_PATTERN})\s+(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\b"
                 r"(?!\s*,?\s*\d)(?P<d2>)?(?P<m2>)?"), _month_day),
-    (re.compile(r"\bpasado\s+manana\b"), _plus_days(2)),
-    (re.compile(r"\b(?:tomorrow|(?<!\bla\s)manana)\b"), _plus_days(1)),
-    (re.compile(r"\b(?:next\s+week|la\s+(?:semana\s+que\s+viene|proxima\s+semana|semana\s+"
+    (lazy_regex(r"\bpasado\s+manana\b"), _plus_days(2)),
+    (lazy_regex(r"\b(?:tomorrow|(?<!\bla\s)manana)\b"), _plus_days(1)),
+    (lazy_regex(r"\b(?:next\s+week|la\s+(?:semana\s+que\s+viene|proxima\s+semana|semana\s+"
                 r"proxima))\b"), _next_week),
-    (re.compile(r"\b(?:next\s+month|el\s+(?:mes\s+(?:que\s+viene|proximo)|proximo\s+mes))\b"),
+    (lazy_regex(r"\b(?:next\s+month|el\s+(?:mes\s+(?:que\s+viene|proximo)|proximo\s+mes))\b"),
      _next_month),
-    (re.compile(r"\b(?:next\s+year|el\s+(?:ano\s+(?:que\s+viene|proximo)|proximo\s+ano))\b"),
+    (lazy_regex(r"\b(?:next\s+year|el\s+(?:ano\s+(?:que\s+viene|proximo)|proximo\s+ano))\b"),
      _next_year),
-    (re.compile(r"\bin\s+a\s+fortnight\b"), _plus_days(14)),
-    (re.compile(rf"\b(?:in|within|en|dentro\s+de)\s+(?P<n>{_COUNT})\s+"
+    (lazy_regex(r"\bin\s+a\s+fortnight\b"), _plus_days(14)),
+    (lazy_regex(rf"\b(?:in|within|en|dentro\s+de)\s+(?P<n>{_COUNT})\s+"
                 r"(?P<u>days?|weeks?|months?|dias?|semanas?|mes|meses)\b"), _counted),
-    (re.compile(rf"\b(?:on|this|next|coming|el)\s+(?:(?:proximo|este)\s+)?(?P<w>{_WEEKDAYS})\b"),
+    (lazy_regex(rf"\b(?:on|this|next|coming|el)\s+(?:(?:proximo|este)\s+)?(?P<w>{_WEEKDAYS})\b"),
      _weekday),
-    (re.compile(r"\b(?:this\s+weekend|este\s+fin\s+de\s+semana)\b"), _weekend),
-    (re.compile(r"\b(?:on\s+the|el\s+dia|el)\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\b"
+    (lazy_regex(r"\b(?:this\s+weekend|este\s+fin\s+de\s+semana)\b"), _weekend),
+    (lazy_regex(r"\b(?:on\s+the|el\s+dia|el)\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\b"
                 rf"(?!\s*(?:of\s+|de\s+)?(?:{MONTHS_PATTERN}))"), _day_number),
-    (re.compile(r"\b(?:today|tonight|hoy|esta\s+noche)\b"), _plus_days(0)),
-    (re.compile(r"\b(?:" + _MONTH_PART + r")\b"), _month_part),
-    (re.compile(rf"\b(?:in|en|from|starting(?:\s+in)?|a\s+partir\s+de)\s+(?P<m>{MONTHS_PATTERN})"
+    (lazy_regex(r"\b(?:today|tonight|hoy|esta\s+noche)\b"), _plus_days(0)),
+    (lazy_regex(r"\b(?:" + _MONTH_PART + r")\b"), _month_part),
+    (lazy_regex(rf"\b(?:in|en|from|starting(?:\s+in)?|a\s+partir\s+de)\s+(?P<m>{MONTHS_PATTERN})"
                 r"\b(?!\s*,?\s*(?:de\s+)?\d)"),
      _month_ahead),
 )

@@ -11,26 +11,27 @@ from __future__ import annotations
 import re
 
 from actors.facts.values import EDGE, Folded, clean_value
+from actors.lazy_re import lazy_regex
 
-PATIENT = re.compile(r"^\W*(?:patient|paciente|nombre|name|pt)\s*:\s*(?P<v>.+)$", re.M)
-CLINICAL_WORDING = re.compile(
+PATIENT = lazy_regex(r"^\W*(?:patient|paciente|nombre|name|pt)\s*:\s*(?P<v>.+)$", re.M)
+CLINICAL_WORDING = lazy_regex(
     r"\b(?:diagnosed\s+with|diagnosticad[oa]\s+(?:de|con)|prescribed|se\s+(?:le\s+)?pauta|"
     r"historia\s+clinica|clinical\s+note)\b|^\W*(?:patient|paciente)\s*:",
     re.M,
 )
 _CLINICAL_HEADERS = (
-    ("diagnosis", re.compile(
+    ("diagnosis", lazy_regex(
         r"^\W*(?:diagnosis|diagnoses|diagnostico|diagnosticos|dx|impresion\s+diagnostica|"
         r"juicio\s+clinico)\s*:\s*")),
-    ("treatment", re.compile(r"^\W*(?:treatment|tratamiento|tto|plan(?:\s+terapeutico)?)\s*:\s*")),
-    ("medication", re.compile(
+    ("treatment", lazy_regex(r"^\W*(?:treatment|tratamiento|tto|plan(?:\s+terapeutico)?)\s*:\s*")),
+    ("medication", lazy_regex(
         r"^\W*(?:medication|medications|medicacion|medicamentos|meds|farmacos)\s*:\s*")),
 )
 _CLINICAL_INLINE = (
-    ("diagnosis", re.compile(r"\b(?:diagnosed\s+with|diagnosticad[oa]\s+(?:de|con))\s+")),
-    ("medication", re.compile(r"\b(?:prescribed|se\s+(?:le\s+)?(?:pauta|prescribe))\s+")),
+    ("diagnosis", lazy_regex(r"\b(?:diagnosed\s+with|diagnosticad[oa]\s+(?:de|con))\s+")),
+    ("medication", lazy_regex(r"\b(?:prescribed|se\s+(?:le\s+)?(?:pauta|prescribe))\s+")),
 )
-_SELF = re.compile(r"\b(?:i\s+(?:was|am|have\s+been|'ve\s+been|got)|i'm|me\s+(?:han|ha))\b")
+_SELF = lazy_regex(r"\b(?:i\s+(?:was|am|have\s+been|'ve\s+been|got)|i'm|me\s+(?:han|ha))\b")
 
 
 def patient_name(text: str) -> str | None:

@@ -17,6 +17,7 @@ import re
 
 from actors.facts.common_words import is_common_word
 from actors.facts.values import Folded
+from actors.lazy_re import lazy_regex
 from actors.text import STOPWORDS, fold
 
 _DIET = r"vegetarian|vegan|pescatarian|pescetarian|flexitarian"
@@ -25,14 +26,14 @@ _ADV = r"(?:(?:now|currently|still|also|actually|just|recently|finally|already|f
        r"completely|totally|officially)\s+)*"
 _ADV_ES = r"(?:(?:ahora|ya|tambien|totalmente|completamente|estrictamente|oficialmente)\s+)*"
 _TOLD = (
-    re.compile(rf"\b(?:he|she)(?:'s|’s|\s+is|\s+went|\s+became|\s+turned|\s+has\s+(?:gone|"
+    lazy_regex(rf"\b(?:he|she)(?:'s|’s|\s+is|\s+went|\s+became|\s+turned|\s+has\s+(?:gone|"
                rf"become|turned))\s+{_ADV}(?:a\s+)?(?P<d>{_DIET})(?![\w-])"),
-    re.compile(rf"\b(?:es|se\s+ha\s+hecho|se\s+hizo)\s+{_ADV_ES}(?P<d>{_DIET_ES})(?![\w-])"),
+    lazy_regex(rf"\b(?:es|se\s+ha\s+hecho|se\s+hizo)\s+{_ADV_ES}(?P<d>{_DIET_ES})(?![\w-])"),
 )
 """A diet told of "he"/"she", or of a Spanish verb's person alone ("es vegetariano")."""
-_NAME = re.compile(r"(?<![\w'’-])([A-ZÁÉÍÓÚÑ][\w'’-]+)(?!\s*:)")
+_NAME = lazy_regex(r"(?<![\w'’-])([A-ZÁÉÍÓÚÑ][\w'’-]+)(?!\s*:)")
 """A capitalised word, not a chat label ("User:")."""
-_SOMEONE_ELSE = re.compile(
+_SOMEONE_ELSE = lazy_regex(
     r"\b(?:su|sus|mi|mis|tu|tus|nuestr[oa]s?|his|her|my|their|our)\s+(?!own\b)[a-z]+\b(?!\s+[A-ZÁÉÍÓÚÑ])")
 """Someone else named between the name and the diet ("Ana dice que su hermana es
 vegetariana"): the diet is theirs, not the name's. A relation before its name ("my partner
@@ -69,5 +70,5 @@ def _a_name(m: re.Match[str], before: str) -> bool:
     return not opens or not is_common_word(m.group(1)) or not before[m.end():].strip()
 
 
-_PLACE_BEFORE = re.compile(r"\b(?:in|at|to|from|near|en|a|de|desde|hacia)\s+$", re.IGNORECASE)
+_PLACE_BEFORE = lazy_regex(r"\b(?:in|at|to|from|near|en|a|de|desde|hacia)\s+$", re.IGNORECASE)
 """A preposition right before a capitalised word: a place, no person."""

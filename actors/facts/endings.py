@@ -26,6 +26,7 @@ from collections.abc import Callable
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.needles import Gate
 from actors.facts.values import CLAUSE_START, Folded
+from actors.lazy_re import Regex, lazy_regex
 
 _I = (rf"(?:{CLAUSE_START}|\b(?:i|we)(?:'ve|\s+have)?\s+"
       r"(?:(?:just|recently|finally|already|also|actually)\s+)?)")
@@ -45,7 +46,7 @@ _ATTRIBUTE = {"phone": "phone", "mobile": "phone", "movil": "phone", "telefono":
               "car": "car", "coche": "car", "laptop": "laptop", "computer": "laptop",
               "portatil": "laptop", "ordenador": "laptop"}
 _WORKPLACE = r"(?:\s+(?:at|with|en)\s+(?P<x>.+))?"
-_NAME_RUN = re.compile(
+_NAME_RUN = lazy_regex(
     r"(?:[A-ZÁÉÍÓÚÑ][\w&.'-]*)(?:\s+(?:de\s+|del\s+|of\s+|&\s+)?[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)*")
 """A workplace's name as written: capitalised words ("Lumen Freight", "Banco de España")."""
 
@@ -74,11 +75,11 @@ def _left(template: str, alone: str | None) -> _Value:
     return value
 
 
-def _r(text: str) -> re.Pattern[str]:
+def _r(text: str) -> Regex:
     return re.compile(text)
 
 
-_ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
+_ENDINGS: tuple[tuple[str, Regex, _Value], ...] = (
     # diet
     ("diet", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+no\s+longer\s+(?:a\s+)?(?P<d>{_DIET})\b"),
      _diet("none (no longer {})")),
@@ -190,7 +191,7 @@ _ENDINGS: tuple[tuple[str, re.Pattern[str], _Value], ...] = (
 )
 
 
-_LEFT_NAMED: tuple[tuple[re.Pattern[str], str], ...] = (
+_LEFT_NAMED: tuple[tuple[Regex, str], ...] = (
     (_r(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:just|finally|officially|actually)\s+)?"
         r"(?:quit|left|walked\s+out\s+of)\s+(?P<x>.+)"), "none (left {})"),
     (_r(r"\b(?:deje|dejamos|he\s+dejado|hemos\s+dejado|renuncie\s+a|he\s+renunciado\s+a|"
@@ -202,7 +203,7 @@ a place, a network or a habit ("I left London", "I quit Twitter"), so it is an e
 beside a new job the same text starts later (``left_named``'s caller decides)."""
 NAMED = r"(?P<s>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
 """A person named before the verb ("Marta", "amigo Jorge": the caller keeps the name)."""
-_LEFT_BY_NAMED: tuple[tuple[re.Pattern[str], str], ...] = (
+_LEFT_BY_NAMED: tuple[tuple[Regex, str], ...] = (
     (_r(rf"\b{NAMED}\s+(?:has\s+)?(?:(?:just|finally|officially|actually)\s+)?"
         r"(?:quit|left|walked\s+out\s+of)\s+(?P<x>.+)"), "none (left {})"),
     (_r(rf"\b{NAMED}\s+(?:dejo|ha\s+dejado|renuncio\s+a|ha\s+renunciado\s+a|se\s+fue\s+de|"
@@ -211,7 +212,7 @@ _LEFT_BY_NAMED: tuple[tuple[re.Pattern[str], str], ...] = (
 """The same, said of a named person ("Marta left Deloitte", "Jorge dejó Indra"): an ending
 of that person's job on the same terms (a new job the same text starts later)."""
 Named = Callable[[Folded, re.Match[str]], str | None]
-_ARTICLE = re.compile(r"(?:the|el|la)\s+", re.IGNORECASE)
+_ARTICLE = lazy_regex(r"(?:the|el|la)\s+", re.IGNORECASE)
 
 
 _LEFT_NAMED_GATE = Gate(_LEFT_NAMED, lambda rule: rule[0])
@@ -245,7 +246,7 @@ def left_named(span: Folded, named: Named | None = None) -> list[Found]:
     return out
 
 
-_ENDED = re.compile(r"^(?:none|ninguno|ninguna)\b")
+_ENDED = lazy_regex(r"^(?:none|ninguno|ninguna)\b")
 
 
 def is_ending(value: str) -> bool:
@@ -277,8 +278,8 @@ def ending_facts(span: Folded) -> list[Found]:
     return out
 
 
-_SPANISH_REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), english) for pattern, english in (
+_SPANISH_REASONS: tuple[tuple[Regex, str], ...] = tuple(
+    (lazy_regex(pattern, re.IGNORECASE), english) for pattern, english in (
         (r"^rompió con (?P<x>.+)$", "broke up with {x}"),
         (r"^ruptura$", "broke up"),
         (r"^ya no (?P<x>vegetarian|vegan|pescetarian|flexitarian)[oa]s?$", "no longer {x}"),
@@ -294,7 +295,7 @@ _SPANISH_REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 """The Spanish endings' reasons (``_ENDINGS``, ``_LEFT_NAMED``, ``partners``,
 ``activities``) in English: a reply in English told "'ninguna (rompió con Javier)'" as if it
 were a partner's name."""
-_REASON = re.compile(r"^(?:none|ninguno|ninguna)\s*(?:\((?P<r>.*)\))?\s*$")
+_REASON = lazy_regex(r"^(?:none|ninguno|ninguna)\s*(?:\((?P<r>.*)\))?\s*$")
 
 
 def ended_reason(value: str, attribute: str = "") -> str | None:

@@ -34,39 +34,40 @@ import re
 from dataclasses import dataclass, field
 
 from actors.facts.values import Folded
+from actors.lazy_re import Regex, lazy_regex
 from actors.text import fold
 
 Found = tuple[int, str, str, str]
 
-_NAME_RUN = re.compile(
+_NAME_RUN = lazy_regex(
     r"(?:[A-ZÁÉÍÓÚÑ0-9][\w&.'’-]*)(?:\s+(?:de\s+|del\s+|of\s+|&\s+)?[A-ZÁÉÍÓÚÑ0-9][\w&.'’-]*)*")
 """A firm's name as written ("Tránsito Labs", "Banco de España")."""
 _SPEAKER = (r"\b(?:i'm|i\s+am|i've|i\s+have|i|we're|we\s+are|we've|we)\s+"
             r"(?:(?:now|just|finally|officially|also|actually|basically)\s+)*")
-_FREELANCE = re.compile(
+_FREELANCE = lazy_regex(
     rf"{_SPEAKER}(?:going|gone|went|go)\s+(?:freelance|self-employed|independent)\b|"
     r"\b(?:i'm|i\s+am)\s+(?:(?:now|officially)\s+)?(?:freelancing|self-employed|"
     r"a\s+freelancer|freelance)\b")
-_FREELANCE_ES = re.compile(
+_FREELANCE_ES = lazy_regex(
     r"\bme\s+(?:he\s+)?(?:hice|hecho|establecido|estableci)\s+(?:como\s+)?"
     r"(?:autonom[oa]|freelance)\b|\b(?:ahora\s+)?soy\s+(?:autonom[oa]|freelance)\b|"
     r"\b(?:ahora\s+)?trabajo\s+(?:por\s+mi\s+cuenta|como\s+(?:autonom[oa]|freelance))\b")
-_ON_THE_SIDE = re.compile(
+_ON_THE_SIDE = lazy_regex(
     r"[^.;!?]{0,40}?\b(?:on\s+the\s+side|as\s+well|too|part-time|part\s+time|alongside|"
     r"at\s+weekends|on\s+weekends|a\s+ratos|los\s+fines\s+de\s+semana|ademas)\b")
 """A side job ("freelancing on the side", "autónoma los fines de semana"): the job stays."""
-_SIGNED = re.compile(
+_SIGNED = lazy_regex(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:just|finally|officially)\s+)?signed\s+"
     r"(?P<c>(?:a|an|the|my|our)\s+(?:new\s+)?(?:job\s+)?(?:contract|offer|deal)\s+)?with\s+|"
     r"\b(?:firme|he\s+firmado|firmamos|hemos\s+firmado)\s+"
     r"(?P<e>(?:el|un|mi)\s+(?:nuevo\s+)?contrato\s+)?con\s+")
 _TEAM = (r"(?:team|squad|group|department|unit|division|desk|practice|lab|crew|chapter|"
          r"tribe|office|branch)")
-_LEADING = re.compile(
+_LEADING = lazy_regex(
     rf"{_SPEAKER}(?:leading|heading|heading\s+up|running|managing|lead|head|run|manage)\s+"
     rf"(?P<t>(?:the|a|our|my)\s+(?:[\w-]+\s+){{1,4}}?{_TEAM})"
     r"(?=\s*(?:$|[.,;:!?)])|\s+(?:at|in|for|now|since|from|of|with|and|here|there)\b)")
-_LEADING_ES = re.compile(
+_LEADING_ES = lazy_regex(
     r"\b(?:ahora\s+)?(?:lidero|dirijo|coordino|llevo|estoy\s+liderando|estoy\s+dirigiendo)\s+"
     r"(?P<t>(?:el|un|mi|nuestro)\s+(?:equipo|departamento|grupo)(?:\s+de\s+[\w-]+){0,3})"
     r"(?=\s*(?:$|[.,;:!?)])|\s+(?:en|de|desde|ahora|y)\b)")
@@ -87,8 +88,8 @@ _STARTED_AS_ES = (r"\b(?:empece|he\s+empezado|comence|he\s+comenzado|entre|he\s+
                   r"(?:a\s+trabajar\s+(?:de|como)|como)\s+")
 """The same in Spanish, done or starting now: "empecé como enfermera en ...", "empiezo a
 trabajar de técnica de laboratorio en Labersa"."""
-_AT_FIRM = re.compile(r"\s+(?:at|en|with|con)\s+")
-_ARTICLE = re.compile(r"^(?:the|a|our|my|el|un|mi|nuestro)\s+", re.IGNORECASE)
+_AT_FIRM = lazy_regex(r"\s+(?:at|en|with|con)\s+")
+_ARTICLE = lazy_regex(r"^(?:the|a|our|my|el|un|mi|nuestro)\s+", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -98,9 +99,9 @@ class JobChanges:
 
     job_noun: str
     job_noun_es: str
-    _as_role: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    _as_role: Regex = field(init=False, repr=False, compare=False)
 
-    _job_as: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    _job_as: Regex = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         job_as = re.compile(

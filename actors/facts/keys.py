@@ -15,8 +15,7 @@ Pure functions only; no I/O.
 
 from __future__ import annotations
 
-import re
-
+from actors.lazy_re import lazy_regex
 from actors.scopes import GLOBAL_SCOPES
 from actors.text import fold
 
@@ -28,7 +27,7 @@ FIRST_PERSON = frozenset(
     "i me myself we us ourselves yo nosotros nosotras user usuario usuaria".split()
 ) | POSSESSIVES
 
-_NON_WORD = re.compile(r"[^\w\s.:/+#]")
+_NON_WORD = lazy_regex(r"[^\w\s.:/+#]")
 _EDGE_PUNCT = " \t.,;:!?¡¿\"'`«»()[]{}"
 
 
@@ -64,7 +63,7 @@ def fact_key(subject: str, attribute: str) -> tuple[str, str]:
     return normalise_subject(subject), " ".join(fold(attribute).split())
 
 
-_WEB_SUFFIX = re.compile(r"\.(?:com|net|org|io|ai|app|dev|co|eu|es|nl|de|fr|it|pt|be|uk|us|"
+_WEB_SUFFIX = lazy_regex(r"\.(?:com|net|org|io|ai|app|dev|co|eu|es|nl|de|fr|it|pt|be|uk|us|"
                          r"ie|at|ch|se|dk|no|fi|pl|cz|mx|ar|cl|br|ca|au)(?:\.[a-z]{2})?$")
 _LEGAL_FORMS = frozenset(
     "llc inc ltd limited plc corp corporation co company gmbh ag sa sl slu bv nv srl spa sas "
@@ -86,7 +85,7 @@ def value_name(value: str) -> str:
     return " ".join(words)
 
 
-_ENDED = re.compile(r"^(?:none|ninguno|ninguna)\b")
+_ENDED = lazy_regex(r"^(?:none|ninguno|ninguna)\b")
 """An ending's value (``endings.is_ending``): two in a row are one state, none."""
 SHORTENED_NAMES = frozenset({"employer"})
 """Attributes whose values are firms, named in full once and by their first word(s) after:

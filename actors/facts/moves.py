@@ -27,9 +27,10 @@ from collections.abc import Callable
 
 from actors.facts.ahead import DIAS, SOON_WORDS, WEEKDAY_NAMES, day_ahead, weekday_number
 from actors.facts.values import MONTHS_PATTERN, Folded, clean_value
+from actors.lazy_re import lazy_regex
 from actors.text import fold
 
-_HOME_IN = re.compile(
+_HOME_IN = lazy_regex(
     r"\b(?:(?:a|an|the|my|our|un|una|el|la|mi|nuestro|nuestra)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:flat|apartment|house|home|one-bed|two-bed|three-bed|studio|cottage|bungalow|"
     r"piso|casa|apartamento|estudio|atico|chalet)(?:\s+nuev[oa])?|(?:(?<=^)|(?<=[,:]\s))new\s+"
@@ -39,7 +40,7 @@ _HOME_IN = re.compile(
 without its article where a sentence or a clause opens ("We've moved! New place in Mumbles",
 "nos hemos mudado: piso nuevo en Deusto")."""
 _MONTH = r"(?:" + MONTHS_PATTERN + r")\b"
-_MOVE_IN = re.compile(
+_MOVE_IN = lazy_regex(
     r"\b(?:(?:i|we)\s+(?:(?:actually|finally|officially)\s+)?move\s+in|"
     r"(?:i'm|i\s+am|we're|we\s+are)\s+moving\s+in|"
     r"(?:i'm|i\s+am|we're|we\s+are)\s+moving(?=\s+in\s+" + _MONTH + r")|"
@@ -55,17 +56,17 @@ moving on the 3rd of August") or told as done ("we moved in last
 saturday!", "nos hemos mudado"); not "I move in with Tom", "me mudo a Lugo mañana", "we moved
 into a flat"."""
 
-_PAST_DAY = re.compile(
+_PAST_DAY = lazy_regex(
     r"\b(?:(?P<y>yesterday|ayer)|(?:last|on)\s+(?P<w>" + "|".join(WEEKDAY_NAMES) + r")|"
     r"el\s+(?P<d>" + "|".join(DIAS) + r")(?:\s+pasado)?|(?P<k>last\s+weekend|el\s+fin\s+de\s+"
     r"semana(?:\s+pasado)?))\b")
 """A day just gone: "yesterday", "last saturday", "on Saturday", "el sábado (pasado)" (told as
 done), "ayer"; "last weekend", "el fin de semana" its Saturday."""
-_MOVED = re.compile(r"\b(?:moved|relocated|mudado|mude|trasladado|traslade)\b|"
+_MOVED = lazy_regex(r"\b(?:moved|relocated|mudado|mude|trasladado|traslade)\b|"
                     r"\b(?:nos\s+mudamos|nos\s+trasladamos)\b(?=[^.;!?]*?\b(?:ayer|pasad[oa])\b)")
 """A move told as done: only such a sentence's past day names when the town became true."""
 
-_MOVING = re.compile(r"\b(?:move|moving|relocate|relocating|mudo|mudamos|mudando|traslado|"
+_MOVING = lazy_regex(r"\b(?:move|moving|relocate|relocating|mudo|mudamos|mudando|traslado|"
                      r"trasladamos|(?:entro|entramos)\s+a\s+vivir)\b")
 """A move told in the present or ahead ("I move", "I'm moving", "me mudo"): only such a
 sentence's day names when the town becomes true."""
@@ -102,7 +103,7 @@ def day_before(folded: str, around: datetime.date) -> datetime.date | None:
     return around - datetime.timedelta(days=(around.weekday() - target - 1) % 7 + 1)
 
 
-_VERB_AFTER = re.compile(r"\s+(?:is|was|looks|feels|es|era|esta|parece)\b", re.IGNORECASE)
+_VERB_AFTER = lazy_regex(r"\s+(?:is|was|looks|feels|es|era|esta|parece)\b", re.IGNORECASE)
 """What the sentence goes on to say of the home ("The new flat in Leith is tiny"): not its
 place."""
 
@@ -150,7 +151,7 @@ def move_in(sentences: list[str], is_place: Callable[[str], bool],
     return None
 
 
-_MOVED_ALONE = re.compile(
+_MOVED_ALONE = lazy_regex(
     r"(?:^|(?<=:\s))\s*[¡]?\s*(?:(?:so|and|well|yay|ha(?:ha)+|ja(?:ja)+|y|pues|bueno|"
     r"por\s+fin)[,!\s]+)?(?:(?:i|we)(?:'ve|\s+have)?\s+"
     r"(?:(?:finally|officially|just|actually)\s+)*moved|(?:me\s+he|nos\s+hemos)\s+"
@@ -160,7 +161,7 @@ _MOVED_ALONE = re.compile(
 """A sentence (after its speaker's label) that tells the speaker's move done and nothing
 else ("We've moved!", "¡Nos hemos mudado!"): the home the next sentence names is where to."""
 
-_SUBJECTLESS = re.compile(r"(?:and\s+|y\s+)?(?:moving|mudandome|mudandonos)\b")
+_SUBJECTLESS = lazy_regex(r"(?:and\s+|y\s+)?(?:moving|mudandome|mudandonos)\b")
 """A move in told by its participle alone, after the home ("..., moving on the 3rd")."""
 
 

@@ -10,22 +10,21 @@ capitals, a title, a day).
 
 from __future__ import annotations
 
-import re
-
 from actors.facts.values import Folded
+from actors.lazy_re import lazy_regex
 from actors.text import STOPWORDS, fold
 
-_INTRODUCED = re.compile(r"\b(?:my\s+name\s+is|my\s+name's|call\s+me|me\s+llamo|"
+_INTRODUCED = lazy_regex(r"\b(?:my\s+name\s+is|my\s+name's|call\s+me|me\s+llamo|"
                          r"mi\s+nombre\s+es)\s+")
 """The words before a name, whatever ends it (matched on the folded sentence)."""
-_SAID_I_AM = re.compile(r"\b(?:i'm|i\s+am|i’m)\s+")
+_SAID_I_AM = lazy_regex(r"\b(?:i'm|i\s+am|i’m)\s+")
 """...and "I'm", only before a name set off by a comma ("I'm Daniel, I work at…"): "I'm
 Claude.", "I'm Sarah from support" or "I'm Thinking." name no user."""
 _WORDS = r"(?P<n>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'-]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü'-]+)?)"
 """One or two capitalised words (matched on the original text)..."""
-_NAME = re.compile(_WORDS + r"(?=\s*(?:[,.;:!?()]|$|\s+(?:and|y)\b))")
+_NAME = lazy_regex(_WORDS + r"(?=\s*(?:[,.;:!?()]|$|\s+(?:and|y)\b))")
 """...ending the clause..."""
-_NAME_THEN_COMMA = re.compile(_WORDS + r"(?=\s*,)")
+_NAME_THEN_COMMA = lazy_regex(_WORDS + r"(?=\s*,)")
 """...or set off by a comma."""
 NOT_NAMES = frozenset("""
     english spanish british american irish scottish welsh french german italian portuguese
@@ -64,11 +63,11 @@ def name_facts(span: Folded) -> list[tuple[int, str, str, str]]:
 _GREETING = (r"(?:(?:hi|hello|hey|hiya)(?:\s+(?:there|all|everyone|everybody|folks|guys|"
              r"team|y'all))?|(?:hola|buenas)(?:\s+(?:a\s+todos|a\s+todas|todos|todas|chicos|"
              r"chicas|gente|equipo))?|buenos\s+dias)")
-_GREETED = re.compile(rf"(?:^|[:—–-]\s)\W*(?P<g>{_GREETING}\W+)?(?:i'm|i\s+am|i’m|soy)\s+")
+_GREETED = lazy_regex(rf"(?:^|[:—–-]\s)\W*(?P<g>{_GREETING}\W+)?(?:i'm|i\s+am|i’m|soy)\s+")
 """A sentence (after a turn's label, if any) that is only "I'm <name>" / "soy <name>", after a
 greeting in it or in the sentence before ("Hi! I'm Lucía.", "Hola, soy Lucía."): a person
 saying who they are."""
-_GREETING_ALONE = re.compile(rf"(?:^|[:—–-]\s)\W*{_GREETING}\W*$")
+_GREETING_ALONE = lazy_regex(rf"(?:^|[:—–-]\s)\W*{_GREETING}\W*$")
 """A greeting alone, after a turn's label if any ("2023-01-23 21:10 — user: Hi!")."""
 
 

@@ -26,6 +26,8 @@ from re import _constants as _c  # type: ignore[attr-defined]  # (no stubs: the 
 from re import _parser as _p  # type: ignore[attr-defined]
 from typing import Any, Generic, TypeVar
 
+from actors.lazy_re import Regex
+
 T = TypeVar("T")
 
 MIN_NEEDLE = 3
@@ -33,7 +35,7 @@ MIN_NEEDLE = 3
 alternation holding one is read as having none."""
 
 
-def needles(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
+def needles(pattern: Regex) -> tuple[str, ...] | None:
     """Strings (lower case) one of which every match of ``pattern`` holds, for ASCII text
     folded to lower case; None when none can be told."""
     try:
@@ -105,7 +107,7 @@ class Gate(Generic[T]):
     only tries it (never skips a match). A text that is not ASCII gets every item (``needles``
     holds for ASCII only)."""
 
-    def __init__(self, items: Sequence[T], pattern: Callable[[T], re.Pattern[str]]) -> None:
+    def __init__(self, items: Sequence[T], pattern: Callable[[T], Regex]) -> None:
         self.items = tuple(items)
         always: set[int] = set()
         by_needle: dict[str, set[int]] = {}

@@ -24,6 +24,7 @@ from actors.dates import MONTHS, WEEKDAYS
 from actors.facts.names import NOT_NAMES
 from actors.facts.needles import Gate
 from actors.facts.values import CLAUSE_START, Folded
+from actors.lazy_re import Regex, lazy_regex
 from actors.text import STOPWORDS, fold
 
 Found = tuple[int, str, str, str]
@@ -41,7 +42,7 @@ _PLAIN_NAME = r"(?<![\w'’-])(?P<n>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)"
 _NAME_ENDS = r"(?=\s*(?:$|[.,;:!?)(]|-|\s+(?:now|and|since|ahora|y|desde)\b))"
 """After a name told by "is": the clause ends ("my girlfriend is Maya, we ...")."""
 
-_STARTS: tuple[re.Pattern[str], ...] = tuple(re.compile(p) for p in (
+_STARTS: tuple[Regex, ...] = tuple(lazy_regex(p) for p in (
     rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:dating|going\s+out\s+with|engaged\s+to|"
     rf"married\s+to)\s+{_NAME}",
     rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:started|begun|began|been)\s+"
@@ -91,8 +92,8 @@ _STARTS: tuple[re.Pattern[str], ...] = tuple(re.compile(p) for p in (
 ))
 """A partner taken up or held, named."""
 
-_ENDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
-    (re.compile(p), named, alone) for p, named, alone in (
+_ENDS: tuple[tuple[Regex, str, str], ...] = tuple(
+    (lazy_regex(p), named, alone) for p, named, alone in (
         (rf"{_NAME}\s+and\s+i\s+(?:have\s+|'ve\s+)?{_ADV}(?:broke|broken|split)\s+up\b",
          "none (broke up with {})", ""),
         (rf"{_NAME}\s+and\s+i\s+(?:are|'re)\s+(?:over|separated|divorced|getting\s+"
@@ -132,7 +133,7 @@ _NOT_NAMES = frozenset(
     "someone somebody anyone anybody nobody everyone him her them alguien nadie el ella "
     "my mi the la el a un una".split())
 
-_TOLD_DATING = re.compile(
+_TOLD_DATING = lazy_regex(
     r"\b(?:(?:i|we)(?:'ve|\s+have)?\s+|^|[:;,.!?]\s)\W*(?:(?:also|just|finally|so|and|um|"
     r"actually)\s+|,\s*)*(?:started\s+(?:dating|seeing)\s+(?:someone|somebody|a\s+(?:guy|girl|"
     r"man|woman))|(?:went|been)\s+on\s+(?:a|another|some)\s+dates?\b|met\s+(?:someone|"
@@ -143,14 +144,14 @@ _TOLD_DATING = re.compile(
     r"(?:tuve|he\s+tenido)\s+una\s+cita|tengo\s+(?:novio|novia|pareja))\b|"
     r"\bwe\s+met\s+(?:at|on|through|in)\b")
 """The speaker tells a date or dating naming no one: the next "his name is X" is the partner."""
-_NAME_IS = re.compile(rf"\b(?:(?:his|her|their)\s+name\s+is|se\s+llama)\s+{_NAME}")
-_BARE_NAME = re.compile(rf"^\W*{_NAME}\W*$")
+_NAME_IS = lazy_regex(rf"\b(?:(?:his|her|their)\s+name\s+is|se\s+llama)\s+{_NAME}")
+_BARE_NAME = lazy_regex(rf"^\W*{_NAME}\W*$")
 """A sentence that is only a name: "I met someone at the climbing gym. Femi. he's an
 engineer"."""
-_NAME_LAST = re.compile(rf",\s*(?!(?:dr|doctor|prof|professor|nurse|the)\b){_NAME}\W*$")
+_NAME_LAST = lazy_regex(rf",\s*(?!(?:dr|doctor|prof|professor|nurse|the)\b){_NAME}\W*$")
 """A name closing the sentence that tells the dating: "I've been seeing someone new for about
 a month, Mei."."""
-_OTHERS = re.compile(
+_OTHERS = lazy_regex(
     r"\b(?:my|our|new|mi|mis|nuestr[oa]s?|nuev[oa])\s+(?:[\w-]+\s+)?(?:friend|colleague|"
     r"coworker|co-worker|boss|manager|neighbou?r|teacher|coach|student|client|patient|"
     r"amig[oa]|compañer[oa]|companer[oa]|jef[ea]|vecin[oa]|profesor[a]?|alumn[oa]|cliente)s?\b|"
@@ -161,7 +162,7 @@ _OTHERS = re.compile(
 Ana", "we adopted a puppy, her name is Biscuit"): no partner is read."""
 
 
-_POSSESSIVE = re.compile(r"['’]s?$")
+_POSSESSIVE = lazy_regex(r"['’]s?$")
 
 
 def _name(span: Folded, m: re.Match[str]) -> str | None:
@@ -182,7 +183,7 @@ def _name(span: Folded, m: re.Match[str]) -> str | None:
     return " ".join(kept) or None
 
 
-_SEEING_NOW = re.compile(
+_SEEING_NOW = lazy_regex(
     rf"\b(?:i'm|i\s+am|i've\s+been|i\s+have\s+been)\s+{_ADV}seeing\s+"
     rf"(?!(?:dr|doctor|prof|professor|nurse|the)\b){_NAME}"
     r"(?=\s*(?:$|[.,;:!?)]|\s+(?:now|instead|these\s+days)\b))")

@@ -93,6 +93,7 @@ from actors.facts.values import (
 from actors.facts.whose import ONE_OF_THEM, clause_start, said_as_own, whose
 from actors.facts.work_in_passing import WorkInPassing
 from actors.facts.year_dates import opening_month
+from actors.lazy_re import Regex, lazy_regex
 from actors.text import PROSE_SENTENCE_CHARS, STOPWORDS, fold, sentences
 
 __all__ = ["FactCandidate", "attribute_question", "extract_facts", "fact_key"]
@@ -117,7 +118,7 @@ class FactCandidate:
 @dataclass(frozen=True)
 class _Rule:
     attribute: str
-    pattern: re.Pattern[str]
+    pattern: Regex
     subject: str = "user"
     """Fixed subject; a named group ``s`` in the pattern overrides it."""
     cut_with: bool = True
@@ -144,12 +145,12 @@ class _Rule:
     """A place told in passing ("my new flat in Headingley", "I'm in Braga now, the new flat
     ..."): it counts only when no other rule of the sentence names its attribute ("Since I
     moved to Leeds ... my new flat in Headingley" is a move to Leeds)."""
-    before: re.Pattern[str] | None = None
+    before: Regex | None = None
     """What the sentence must tell before the match ("joining" is a new job only after a job
     left: "I left Globex, joining Initech"; not "I'm off to the pub, joining Tom at 8")."""
 
 
-def _r(text: str) -> re.Pattern[str]:
+def _r(text: str) -> Regex:
     return re.compile(text)
 
 
@@ -157,11 +158,11 @@ _OPENING = r"^\W*(?:" + OPENING_DATE + r"\W*)?(?:(?:user|usuario|usuaria)\s*:\s*
 """A sentence's start, past the date a note opens with ("2024-10-27: My bank is ING.") and the
 user's own label of a chat turn ("2025-02-20 user: My manager is Ruud."); another speaker's
 "my manager" is not the user's."""
-_LEADS = re.compile(_OPENING + r"(?:(?:so|well|ok|okay|anyway|also|ugh|oh|and|but|pues|bueno|"
+_LEADS = lazy_regex(_OPENING + r"(?:(?:so|well|ok|okay|anyway|also|ugh|oh|and|but|pues|bueno|"
                     r"y|vale)\W+)*(?:i|we)\b")
 """A clause the speaker leads, after a chat's filler ("so I handed in my notice ...")."""
-_OPENING_AT = re.compile(_OPENING)
-_LEADS_UNSAID = re.compile(
+_OPENING_AT = lazy_regex(_OPENING)
+_LEADS_UNSAID = lazy_regex(
     _OPENING + r"(?:(?:so|well|ok|okay|anyway|also|finally|pues|bueno|vale)\W+)*"
     r"(?:sold|got|bought|left|quit|moved|traded|swapped|gave|finished|started|returned|"
     r"handed|signed|scrapped|\w+ed)\b")
@@ -192,13 +193,13 @@ _CLUBS = frozenset(
     "class clase course curso rocodromo".split())
 """Words of a value "joined" names that make it a membership ("joined Vertigo Climbing",
 "joined the book club")."""
-_MEMBERSHIP = re.compile(
+_MEMBERSHIP = lazy_regex(
     r"^[^.;]{0,60}?(?:(?:[€$£]\s?\d+|\d+\s*(?:€|eur|euros|dollars|pounds|libras))[^.;]{0,12}?"
     r"\b(?:a|per|al)\s+(?:month|mes)\b|\bmembership\b|\bgym\b|\bgimnasio\b|\bclub\b)")
 """A fee or a gym right after a name "joined" names: "I joined Holmes Place in Saldanha, €62 a
 month" joined a gym; "I joined Accenture, earning 4000 a month" did not (no fee sign before
 the amount is read as a salary's)."""
-_SALARY = re.compile(r"\b(?:earn|earning|salary|paid|paying|pay|sueldo|salario|cobro|cobrando)\b")
+_SALARY = lazy_regex(r"\b(?:earn|earning|salary|paid|paying|pay|sueldo|salario|cobro|cobrando)\b")
 _TECH_NAMES = frozenset(
     "kubernetes k8s aws gcp azure python go golang rust java kotlin swift typescript javascript "
     "react vue angular svelte django flask fastapi rails node nodejs deno bun kafka rabbitmq "
@@ -249,7 +250,7 @@ def _said_by_me(folded: str, at: int) -> bool:
     return bool(_LEADS.match(clause) or _LEADS_UNSAID.match(clause))
 
 
-_MODEL_TAIL = re.compile(r"\s+(?:to|into|around|for|on|at|in|every|each|when|because|since|and|"
+_MODEL_TAIL = lazy_regex(r"\s+(?:to|into|around|for|on|at|in|every|each|when|because|since|and|"
                          r"but|which|with|that|my|our|his|her|their|i|we|he|she|they|y|e|pero|"
                          r"que|con|para|por|en|a|mi|su|is|are|was|were|has|have|had|es|fue|"
                          r"son|ha|han)\s", re.IGNORECASE)
@@ -307,7 +308,7 @@ _WORKPLACES_ES = (r"(?:archivo|biblioteca|museo|galeria|hospital|clinica|panader
                   r"restaurante|hotel|laboratorio|banco|almacen|fabrica|agencia|bodega|farmacia|"
                   r"ayuntamiento|embajada|ministerio|aerolinea|aeropuerto|taller|libreria|"
                   r"guarderia|protectora|periodico)")
-_HOUSEHOLD = re.compile(r"\s+(?:household|family)$", re.IGNORECASE)
+_HOUSEHOLD = lazy_regex(r"\s+(?:household|family)$", re.IGNORECASE)
 """What follows a make when it says what kind of home ("a Tesla household")."""
 _FIRM_NOUNS = r"(?:startup|start-up|company|consultancy|scale-up|scaleup|fintech|studio|business)"
 """What a firm is, before its name ("a startup called Tandem")."""
@@ -338,7 +339,7 @@ _LOOKS = (r"(?:(?:new|used|second-hand|secondhand|refurbished|old|little|shiny|e
           r"blanco|blanca|gris|verde|amarillo|amarilla|plateado|plateada|(?:19|20)\d\d)\s+)*")
 """How a thing bought looks, before its make: "a blue 2019 Nissan Leaf", "un Seat Ibiza rojo"
 keeps the make and model only."""
-_LOOKS_AFTER = re.compile(
+_LOOKS_AFTER = lazy_regex(
     r"(?:\s+(?:usado|usada|nuevo|nueva|rojo|roja|azul|negro|negra|blanco|blanca|gris|verde|"
     r"plateado|plateada|electrico|electrica|eléctrico|eléctrica|de\s+segunda\s+mano|"
     r"del?\s+(?:19|20)\d\d))+$",
@@ -382,7 +383,7 @@ _LIVING_HOME = (r"(?:flat|apartment|condo|house|townhouse|duplex|studio|"
                 r"(?:one|two|three|1|2|3)[\s-]?bed(?:room)?)")
 """The homes one is "in" when one lives there ("I'm in a condo in Canmore"); a cabin, a
 cottage or a place is as often a holiday's."""
-_HOME_IN = re.compile(rf"^(?:a|an|the|our|my|un|una|el|la|mi|nuestro|nuestra)\s+"
+_HOME_IN = lazy_regex(rf"^(?:a|an|the|our|my|un|una|el|la|mi|nuestro|nuestra)\s+"
                       rf"(?:[\w'-]+\s+){{0,3}}?(?:{_HOME}|{_LIVING_HOME}|{_HOME_ES})\s+(?:in|en)\s+(?=\S)",
                       re.IGNORECASE)
 """A home before its place in a location's value ("a two-bedroom in Leith"): the place."""
@@ -1048,7 +1049,7 @@ _DATABASES = (
     "opensearch", "couchdb", "neo4j", "clickhouse", "snowflake", "bigquery", "firestore",
     "supabase", "duckdb", "timescaledb", "influxdb", "valkey", "spanner", "aurora", "scylladb",
 )  # fmt: skip
-_DB = re.compile(r"^(?:" + "|".join(re.escape(d) for d in _DATABASES) + r")\b")
+_DB = lazy_regex(r"^(?:" + "|".join(re.escape(d) for d in _DATABASES) + r")\b")
 
 _COMPONENT = (
     r"service|api|app|application|backend|frontend|worker|server|microservice|pipeline|"
@@ -1070,11 +1071,11 @@ _USES_ES = _r(
 _PREFER = _r(r"\b(?:(?:i|the\s+user)\s+(?:(?:really|strongly|generally|usually|always|still|"
              r"now)\s+)?prefers?|(?:my|the\s+user'?s)\s+preference\s+is|(?:yo\s+)?prefiero|"
              r"(?:el|la)\s+usuari[oa]\s+prefiere|mi\s+preferencia\s+es)\s+")
-_PREFER_LEAD = re.compile(
+_PREFER_LEAD = lazy_regex(
     r"^(?:to\s+)?(?:use|using|have|work\s+with|usar|utilizar|trabajar\s+con)\s+"
 )
-_PREFER_TOPIC = re.compile(r"\s+(?:for|para)\s+")
-_PREFER_ALT = re.compile(
+_PREFER_TOPIC = lazy_regex(r"\s+(?:for|para)\s+")
+_PREFER_ALT = lazy_regex(
     r"\s+(?:over|to|rather\s+than|instead\s+of|than|antes\s+que|en\s+vez\s+de|en\s+lugar\s+de|"
     r"sobre|mas\s+que|a)\s+"
 )
@@ -1082,7 +1083,7 @@ _TOOL = _r(
     rf"\b(?:we|i)\s+{_ADV}(?:use|rely\s+on)\s+|\b(?:we're|we\s+are)\s+using\s+|"
     r"\b(?:usamos|utilizamos|empleamos|uso|utilizo)\s+"
 )
-_TOOL_TOPIC = re.compile(r"\s+(?:for|to|para|como)\s+")
+_TOOL_TOPIC = lazy_regex(r"\s+(?:for|to|para|como)\s+")
 _CHANGED = _r(
     r"\s+(?:has\s+|have\s+|was\s+|got\s+)?changed\s+from\s+.+?\s+to\s+|"
     r"\s+(?:ha\s+)?(?:cambiado|cambio|pasado|paso)\s+de\s+.+?\s+a\s+"
@@ -1109,7 +1110,7 @@ _NOT_SETTINGS = frozenset(
     "problema razon idea objetivo plan punto pregunta respuesta cosa resultado causa "
     "solucion".split()
 )
-_NOT_VALUES = re.compile(r"^(?:that|to|a|an|the|not|very|so|too|quite|in|at|on|being|un|una|"
+_NOT_VALUES = lazy_regex(r"^(?:that|to|a|an|the|not|very|so|too|quite|in|at|on|being|un|una|"
                          r"que|muy|no|en|usually|typically|generally|normally|often|sometimes|"
                          r"always|probably|someone|somebody|something|normalmente|"
                          r"generalmente|siempre|alguien|algo)\b")
@@ -1139,7 +1140,7 @@ _OWNERS = frozenset(
     "system api backend frontend cliente client".split())
 """Common nouns that own settings ("el proveedor de CI del proyecto"); after "del" any other
 is part of the setting's name ("el servidor SFTP del banco")."""
-_BARE_NOUN = re.compile(r"[^\W\d_A-ZÁÉÍÓÚÑ]+")
+_BARE_NOUN = lazy_regex(r"[^\W\d_A-ZÁÉÍÓÚÑ]+")
 """One lower-case word without an article: after "de" it completes a Spanish compound noun
 ("base de datos", "panel de administración"), it names no owner ("del banco", "de la app",
 "de Mercadillo", "de heron-crm" do)."""
@@ -1177,7 +1178,7 @@ _MOVED_TO = _r(
     r"(?!(?:an?\s+|the\s+|un\s+|una\s+|el\s+|la\s+)?(?:new|nuev[oa]|other|otr[oa])\b)"
 )
 _POSSESSIVE = frozenset("its their su sus".split())
-_COMPONENT_WORD = re.compile(
+_COMPONENT_WORD = lazy_regex(
     rf"\b(?:{_COMPONENT}|servicio|aplicacion|modulo|sistema|plataforma|microservicio)\b")
 # "The billing service no longer uses MySQL, now it uses PostgreSQL" / "... ya no usa MySQL,
 # ahora usa PostgreSQL": the value after "now" is the component's new one.
@@ -1312,13 +1313,13 @@ _NOT_TITLES = frozenset(
     awesome interesting boring ok okay going so really very quite much more less different
     better worse harder easier intense brilliant lovely nice terrible awful not""".split())
 """Words that say how a role is, not what it is ("my new role is great")."""
-_PLACE_ENDS = re.compile(r"\s+(?:(?:and|y|e)\s+(?=[^\W\d_A-ZÁÉÍÓÚÑ])|(?:now|ahora)\b)")
+_PLACE_ENDS = lazy_regex(r"\s+(?:(?:and|y|e)\s+(?=[^\W\d_A-ZÁÉÍÓÚÑ])|(?:now|ahora)\b)")
 """A conjunction followed by a lower-case word ends a place's name ("Sevilla y cumple 64
 años"); a capitalised one continues it ("Trinidad and Tobago", "Bosnia y Herzegovina"). So
 does "now" ("York now that the move is done")."""
 
 
-_PLACE_WORDS = re.compile(
+_PLACE_WORDS = lazy_regex(
     r"^(?:(?:the|el|la|los|las)\s+)?[^\W\d_a-záéíóúñ][\w'’.-]*"
     r"(?:\s+(?:(?:de|del|de\s+la|de\s+los|de\s+las|upon|on|of|the|el|la|di|da|do|dos|das|du|"
     r"le|sur|am|an|and|y|i)\s+)*[^\W\d_a-záéíóúñ][\w'’.-]*)*")
@@ -1327,12 +1328,12 @@ Tyne", "Santiago de Compostela"); a lower-case word after it is the sentence goi
 has a tiny balcony", "Cádiz poco a poco")."""
 
 
-_NEAR = re.compile(r"\s+(?:near|next\s+to|close\s+to|beside|by\s+the|cerca\s+de|junto\s+al?)\s",
+_NEAR = lazy_regex(r"\s+(?:near|next\s+to|close\s+to|beside|by\s+the|cerca\s+de|junto\s+al?)\s",
                    re.IGNORECASE)
 """What a place is near is no part of its name ("Valladolid near the river")."""
 
 
-_IN_PLACE = re.compile(r"\s+(?:in|en)\s+(?=[A-ZÁÉÍÓÚÑ])")
+_IN_PLACE = lazy_regex(r"\s+(?:in|en)\s+(?=[A-ZÁÉÍÓÚÑ])")
 
 
 def _without_site(value: str) -> str:
@@ -1343,11 +1344,11 @@ def _without_site(value: str) -> str:
     return name if any(w[:1].isupper() for w in name.split()) else value
 
 
-_AT_FIRM = re.compile(r"\s+(?:at|with|for|en|con|para)\s+(?=[A-ZÁÉÍÓÚÑ])")
+_AT_FIRM = lazy_regex(r"\s+(?:at|with|for|en|con|para)\s+(?=[A-ZÁÉÍÓÚÑ])")
 """Where a role is held, after it: "senior engineer at Greenhouse", "jefa de sala en Lidl"."""
 
 
-_DESCRIBED = re.compile(r"(?:a|an|un|una)\s", re.IGNORECASE)
+_DESCRIBED = lazy_regex(r"(?:a|an|un|una)\s", re.IGNORECASE)
 
 
 def _named_beside(span: Folded, start: int, value: str) -> str:
@@ -1369,12 +1370,12 @@ def _named_beside(span: Folded, start: int, value: str) -> str:
     return name.group("n").rstrip(".'")
 
 
-_NAME_BESIDE = re.compile(r"(?:,\s+|\s+(?:called|named|que\s+se\s+llama|llamad[oa])\s+)"
+_NAME_BESIDE = lazy_regex(r"(?:,\s+|\s+(?:called|named|que\s+se\s+llama|llamad[oa])\s+)"
                           r"(?P<n>[A-ZÁÉÍÓÚÑ][\w&.'-]*(?:\s+(?:de\s+|del\s+|of\s+|&\s+)?"
                           r"[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)*)(?=\s*(?:$|[.,;:!?)]))")
 """A name set off by a comma, or given by "called", "que se llama", that ends its clause (",
 Estudio Albufera.", "una startup que se llama Fintonic")."""
-_CALLED_IN = re.compile(r"\s(?:called|named|que\s+se\s+llama|llamad[oa])\s+"
+_CALLED_IN = lazy_regex(r"\s(?:called|named|que\s+se\s+llama|llamad[oa])\s+"
                         r"(?P<n>[A-ZÁÉÍÓÚÑ][\w&.'-]*(?:\s+[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)*)$")
 """A description's own name at its end ("a small startup called Nubalia")."""
 
@@ -1399,7 +1400,7 @@ def _name_words(value: str) -> str:
     return " ".join(words[:named[-1] + 1]) if named else value
 
 
-_JOB_LEFT = re.compile(r"(?:his|her|their|su)\s+(?:job|position|role|trabajo|empleo|puesto)\b",
+_JOB_LEFT = lazy_regex(r"(?:his|her|their|su)\s+(?:job|position|role|trabajo|empleo|puesto)\b",
                       re.IGNORECASE)
 
 
@@ -1597,7 +1598,7 @@ def _role_facts(span: Folded) -> list[tuple[int, str, str, str]]:
 
 _HIRED = _r(r"\b(?:just\s+|finally\s+)?(?:hired|has\s+hired|have\s+hired|took\s+on)\s+me\b")
 _NOT_HIRERS = frozenset("nobody somebody someone everyone everybody anyone".split())
-_AS_ROLE = re.compile(r"\s+(?:as|como)\s")
+_AS_ROLE = lazy_regex(r"\s+(?:as|como)\s")
 """A role after "hired me": one capitalised word before it is then the firm ("Glovo hired me
 as a data engineer"); without one it is as often the person who hired ("Javier hired me")."""
 
@@ -1682,17 +1683,17 @@ def _preference(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str
     return [(m.start(), "user", attribute, value)] if value else []
 
 
-_FOCUS_TAIL = re.compile(r"\s+(?:even|only|just|also|too|incluso|aun|solo|tambien|también|"
+_FOCUS_TAIL = lazy_regex(r"\s+(?:even|only|just|also|too|incluso|aun|solo|tambien|también|"
                          r"aún|sólo)$", re.IGNORECASE)
 """A word whose clause was cut off ("answers in English even [when I write in Spanish]")."""
-_A_CLAUSE = re.compile(r"^(?:que|that|you|it\s+when|when)\s")
+_A_CLAUSE = lazy_regex(r"^(?:que|that|you|it\s+when|when)\s")
 """A preference told as a clause ("prefiero que escribas los tests antes", "I prefer that
 you ask first"): a wish about how to work, named by what it is about (``_clause_name``), not by
 the whole clause."""
 _CLITIC = r"(?:me|te|le|nos|les|lo|la|los|las|se)"
 _CLAUSE_END = (r"(?=\s+(?:antes|despues|en|con|cuando|para|por|sin|si|porque|aunque|siempre|"
                r"before|after|in|with|when|for|by|first|instead|always|even)\b|\s*$)")
-_CLAUSE_OBJECT = re.compile(
+_CLAUSE_OBJECT = lazy_regex(
     rf"^que\s+(?P<np>(?:el|la|los|las|mi|mis|tu|tus)\s+[^,;]+?)\s+{_CLITIC}\s+\w+|"
     rf"^que\s+(?:{_CLITIC}\s+)?\w+\s+(?P<obj>(?:el|la|los|las|un|una|mi|mis|tu|tus)\s+"
     rf"[^,;]+?){_CLAUSE_END}|"
@@ -1712,13 +1713,13 @@ def _clause_name(folded: str) -> str:
     return name if 0 < len(name.split()) <= 4 else ""
 
 
-_PREFERENCE_AND = re.compile(r"\s+(?:and|y|e)\s+")
-_PREFERENCE_SCOPE = re.compile(
+_PREFERENCE_AND = lazy_regex(r"\s+(?:and|y|e)\s+")
+_PREFERENCE_SCOPE = lazy_regex(
     r"\s+(?:(?:in|on|across|for)\s+(?:every|all|each|any)\b.*|everywhere|always|"
     r"(?:en|para)\s+(?:todos|todas|cada|cualquier)\b.*|en\s+todas\s+partes|siempre)$")
 """Where a preference holds, said after it ("dark mode in every editor", "en todos los
 editores"): no part of what is preferred."""
-_MEASURED = re.compile(r"^\d+[\s-]?[^\W\d_]+\s+(?P<t>[^\W\d_]+(?:\s+[^\W\d_]+)?)$|"
+_MEASURED = lazy_regex(r"^\d+[\s-]?[^\W\d_]+\s+(?P<t>[^\W\d_]+(?:\s+[^\W\d_]+)?)$|"
                        r"^(?:(?:el|la|los|las)\s+)?(?P<t_es>[^\W\d_]+)\s+de\s+\d+\s+"
                        r"[^\W\d_]+$")
 """A setting by its measure: "2-space indentation", "la indentación de 2 espacios", "80
@@ -1812,7 +1813,7 @@ _QUALITIES = frozenset(
     "disponible comun".split())
 """Words that say how a thing is, not what it is, when a preposition follows them ("is
 similar to", "is ready for", "es útil para")."""
-_ADJECTIVE_ENDS = re.compile(r"[^\W\d_]{3,}(?:ible|able|ful|ous)$")
+_ADJECTIVE_ENDS = lazy_regex(r"[^\W\d_]{3,}(?:ible|able|ful|ous)$")
 _AFTER_QUALITY = frozenset("with to for of from on in about at by con a para de en por".split())
 
 
@@ -1861,7 +1862,7 @@ _DEGREE = frozenset(
 "muy cansada"): what is left after them is the word that says how a thing is."""
 
 
-_BOTH = re.compile(r"\s+(?:and|or|but|y|e|o|pero)\s+")
+_BOTH = lazy_regex(r"\s+(?:and|or|but|y|e|o|pero)\s+")
 
 
 def _an_opinion(value: str) -> bool:
@@ -1883,7 +1884,7 @@ def _an_opinion(value: str) -> bool:
     return True
 
 
-_FAVOURITE = re.compile(r"(?:favou?rite|preferred|go-to)\s+(?P<a>[a-z][\w -]*)|"
+_FAVOURITE = lazy_regex(r"(?:favou?rite|preferred|go-to)\s+(?P<a>[a-z][\w -]*)|"
                         r"(?P<b>[a-z][\w -]*?)\s+(?:favorit[oa]|preferid[oa])")
 """A setting named as the user's favourite: "favourite editor", "editor favorito"."""
 
@@ -2004,16 +2005,16 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     return []
 
 
-_CLAUSE_CUT = re.compile(
+_CLAUSE_CUT = lazy_regex(
     r";\s+|,\s+(?:(?:and|but|so|y|pero|asi\s+que)\s+)?(?=(?:my|our|mi|nuestr[oa])\s)",
     re.IGNORECASE)
 """Where a sentence holds a clause of its own: after a semicolon, or a comma before "my"/"our"
 ("Priya left the company, my new manager is Oskar.")."""
-_SUBORDINATE = re.compile(r"^\W*(?:if|when|whenever|unless|although|though|because|since|until|"
+_SUBORDINATE = lazy_regex(r"^\W*(?:if|when|whenever|unless|although|though|because|since|until|"
                           r"si|cuando|aunque|porque|hasta\s+que)\b", re.IGNORECASE)
 """A sentence opening a condition or a reason: the clause after its comma holds only under it
 ("If the cache is cold, our latency is 300 ms")."""
-_NAMED_VALUE = re.compile(r"^[A-ZÁÉÍÓÚÑ0-9]|[./_:@#\d-]")
+_NAMED_VALUE = lazy_regex(r"^[A-ZÁÉÍÓÚÑ0-9]|[./_:@#\d-]")
 """A value a clause names: a name, a number, a path or an identifier. In a clause of a longer
 sentence "the open-plan office is finally bearable", "my back is much better" say how a thing
 is, however they are worded."""
@@ -2056,9 +2057,9 @@ def _tool_switch(span: Folded) -> list[tuple[int, str, str, str]]:
     return []
 
 
-_MOVED_FROM = re.compile(r"\bfrom\s+(?P<old>.+?)\s+to\s+$")
+_MOVED_FROM = lazy_regex(r"\bfrom\s+(?P<old>.+?)\s+to\s+$")
 """The place a move was from, in a location rule's match ("moved from Leeds to ")."""
-_MINE_BEFORE = re.compile(
+_MINE_BEFORE = lazy_regex(
     r"(?:\b(?:i|we)(?:'ve|'m|\s+have)?\s+(?:(?:just|basically|finally|also|actually|"
     r"recently|now|fully|completely|officially|kind\s+of|pretty\s+much)\s+)*|"
     r"(?:^|[:;]\s)\W*(?:(?:just|finally|so|basically)\s+)*)$")
@@ -2068,17 +2069,17 @@ _MINE_BEFORE = re.compile(
 # ------------------------------------------------------------------ driver
 
 
-_DATE_LABEL = re.compile(r"^\W*(?:date|fecha|visit|visita|consulta)\b[^:]{0,30}:")
+_DATE_LABEL = lazy_regex(r"^\W*(?:date|fecha|visit|visita|consulta)\b[^:]{0,30}:")
 
 
-_LEADING_DATE = re.compile(r"^\W*" + OPENING_DATE + r"\W*")
-_DAY_OF_MONTH = re.compile(
+_LEADING_DATE = lazy_regex(r"^\W*" + OPENING_DATE + r"\W*")
+_DAY_OF_MONTH = lazy_regex(
     r"\b(?:since|desde|on|from|as\s+of|a\s+partir\s+del?|el|starting)\s+(?:"
     rf"(?P<m1>{MONTHS_PATTERN})\s+(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?"
     rf"|(?:the\s+)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+|de\s+)?(?P<m2>{MONTHS_PATTERN})"
     r")\b(?!,?\s*(?:de\s+|del\s+)?\d{4})")
 """A day named without its year: "since September 1", "on June 15th", "desde el 3 de marzo"."""
-_SINCE_MONTH = re.compile(rf"\b(?:since|desde)\s+(?:(?:early|late|mid)\s+|(?:principios|finales|"
+_SINCE_MONTH = lazy_regex(rf"\b(?:since|desde)\s+(?:(?:early|late|mid)\s+|(?:principios|finales|"
                           rf"mediados)\s+de\s+)?(?P<m>{MONTHS_PATTERN})\b(?![\s,]*(?:de\s+|del\s+|"
                           r"of\s+)?\d)")
 """A month without its year after "since" / "desde": always one gone by (a plan is never told
@@ -2086,11 +2087,11 @@ with "since"), so the last such month not after the day said ("since January", "
 septiembre"; "in March" may be a plan ahead and stays the day said)."""
 
 
-_YEAR_SAID = re.compile(
+_YEAR_SAID = lazy_regex(
     r"\b(?P<k>since|desde|in|en|from|as of|a partir de)\s+"
     rf"(?:(?P<m>{MONTHS_PATTERN})\s+(?:of\s+|de\s+)?)?"
     r"(?P<y>(?:19|20)\d\d)\b")
-_A_THING_BEFORE = re.compile(r"\b(?:an?|used|second-hand|secondhand|un|una)\s+(?:[\w.-]+\s+){0,3}$")
+_A_THING_BEFORE = lazy_regex(r"\b(?:an?|used|second-hand|secondhand|un|una)\s+(?:[\w.-]+\s+){0,3}$")
 """"a used Mazda 3 from 2019": the year a thing is of, not when anything happened."""
 
 
@@ -2123,7 +2124,7 @@ def _sentence_date(sentence: str, around: datetime.date | None = None) -> dateti
     return nearest if nearest is not None and nearest <= around else None
 
 
-_STARTS = re.compile(
+_STARTS = lazy_regex(
     r"\b(?:start|starts|starting|begin|begins|beginning|joining|empiezo|empezamos|empezare|"
     r"comienzo|comenzare|(?:me|nos)\s+incorpor(?:o|amos|are)|incorporarme|entro|entramos|"
     r"(?:being|getting|be)\s+promoted|van\s+a\s+ascender|ascienden|ascenderan)\b")
@@ -2150,7 +2151,7 @@ def _day_it_happens(folded: str, start: int, attribute: str, value: str,
     return day_ahead(folded, around)
 
 
-_STARTED_ON = re.compile(
+_STARTED_ON = lazy_regex(
     r"^\W*(?:(?:and\s+|so\s+)?(?:(?:i|we)(?:'ve|\s+have)?\s+)?"
     r"(?:(?:just|only|already|actually)\s+)?(?:started|began|begun)|(?:y\s+)?(?:empece|comence|me\s+incorpore|he\s+empezado|"
     r"empezamos))\s+(?:(?:work(?:ing)?|there|a\s+trabajar|alli)\s+)?"
@@ -2160,7 +2161,7 @@ the 3rd", "Empecé el lunes 15 de abril"): the day a job told beside it in the s
 began."""
 
 
-_WEEKDAY_BEFORE = re.compile(
+_WEEKDAY_BEFORE = lazy_regex(
     r"\b(?P<w>on|el)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|"
     r"miercoles|jueves|viernes|sabado|domingo),?\s+")
 
@@ -2209,7 +2210,7 @@ def last_turns_of_speakers(texts: list[str]) -> dict[str | None, str]:
     return last
 
 
-_GOT_JOB = re.compile(
+_GOT_JOB = lazy_regex(
     r"\b(?:(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|officially\s+)?(?:got|landed|"
     r"accepted|took)\s+(?:the|a|my)\s+(?:new\s+)?(?:job|position|role|offer|gig)|(?:i|we)\s+"
     r"(?:just\s+|finally\s+)?got\s+it|i'm\s+hired|i\s+got\s+hired|(?:^|[:;]\s)\W*(?:just\s+|"
@@ -2218,24 +2219,24 @@ _GOT_JOB = re.compile(
     r"puesto|empleo|curro)|me\s+(?:han\s+)?(?:cogido|cogieron|contratado|contrataron))\b")
 """The speaker got a job, without saying which here ("I got the job!!", "I GOT IT.",
 "¡me dieron el puesto!"): the sentence after it may name it (``_job_named_after``)."""
-_ROLE_AT_FIRM = re.compile(
+_ROLE_AT_FIRM = lazy_regex(
     rf"^\W*(?:(?:as|como)\s+)?(?:an?\s+|the\s+|una?\s+|el\s+|la\s+)?"
     rf"(?P<role>(?:[a-z][\w-]*\s+){{0,3}}?(?:{_JOB_NOUN}|{_JOB_NOUN_ES}))"
     r"\s+(?:at|with|for|en|con|para|de)\s+(?:the\s+|el\s+|la\s+)?")
-_ROLE_IN_PLACE = re.compile(
+_ROLE_IN_PLACE = lazy_regex(
     rf"^\W*(?:(?:as|como)\s+)?(?:an?\s+|the\s+|una?\s+|el\s+|la\s+)?"
     rf"(?P<role>(?:[a-z][\w-]*\s+){{0,3}}?(?:{_JOB_NOUN}|{_JOB_NOUN_ES}))\s+(?:in|en)\s+")
 """A role and the place it is in, opening the sentence after "I got it" ("interpretive guide
 in Banff"): the place must be a name."""
 _CAR_NOUNS = r"(?:car|truck|van|pickup|suv|jeep|coche|furgoneta|camioneta)"
-_GOT_CAR = re.compile(
+_GOT_CAR = lazy_regex(
     rf"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|{CLAUSE_START}){_ADV}(?:bought|got|picked\s+up|"
     rf"leased)\s+(?:a|an|the|my|our|myself\s+a|ourselves\s+a)\s+{_LOOKS}{_CAR_NOUNS}\W*$|"
     rf"\b(?:me\s+(?:he\s+)?compr(?:e|ado)|(?:he|hemos)\s+comprado|nos\s+(?:hemos\s+)?"
     rf"compr(?:amos|ado)|compre)\s+(?:un|una|el|la)\s+(?:nuev[oa]\s+)?{_CAR_NOUNS}\W*$")
 """A vehicle bought, the sentence ending at its noun ("I bought a car!", "me compré un
 coche!"): the next sentence may name it ("a 2019 Toyota Tacoma, silver")."""
-_CAR_NAMED = re.compile(rf"^\W*(?:an?\s+|the\s+|un\s+|una\s+|el\s+)?{_LOOKS}(?={MAKE})")
+_CAR_NAMED = lazy_regex(rf"^\W*(?:an?\s+|the\s+|un\s+|una\s+|el\s+)?{_LOOKS}(?={MAKE})")
 
 
 def _named_after(said: list[str], index: int) -> list[tuple[int, str, str, str]]:
@@ -2272,12 +2273,12 @@ def _named_after(said: list[str], index: int) -> list[tuple[int, str, str, str]]
     return out
 
 
-_NAME_RUN_AT = re.compile(
+_NAME_RUN_AT = lazy_regex(
     r"(?:[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)(?:\s+(?:de\s+|del\s+|of\s+|&\s+)?[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)*")
 """A workplace's name as written ("Parks Canada", "Denver 911", "Banco de España")."""
 
 
-_DEMONSTRATIVE = re.compile(r"(?:that|this|those|these|ese|esa|esos|esas|este|esta|estos|estas|"
+_DEMONSTRATIVE = lazy_regex(r"(?:that|this|those|these|ese|esa|esos|esas|este|esta|estos|estas|"
                             r"aquel|aquella|aquellos|aquellas)\b")
 """A value that points at a thing ("that bird", "esa empresa") names nothing the timeline can
 hold: what it is was said elsewhere."""

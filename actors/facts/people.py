@@ -11,9 +11,8 @@ must be written as a name (capitalised words); the speaker must be the one start
 
 from __future__ import annotations
 
-import re
-
 from actors.facts.values import CLAUSE_START, Folded
+from actors.lazy_re import lazy_regex
 
 _ROLES = {
     "teacher": "teacher", "tutor": "tutor", "coach": "coach", "trainer": "trainer",
@@ -38,8 +37,8 @@ _STARTED_ES = (
     r"(?:un|una|mi)\s+(?:nuev[oa]\s+)?" + _ROLE
     + r"(?:\s+nuev[oa])?\s*(?:,|:)?\s*(?:que\s+se\s+llama\s+|llamad[oa]\s+)?"
 )
-_PATTERNS = (re.compile(_STARTED), re.compile(_STARTED_ES))
-_NAME = re.compile(r"(?:(?:Dr|Dra|Mr|Mrs|Ms|Prof)\.?\s+)?"
+_PATTERNS = (lazy_regex(_STARTED), lazy_regex(_STARTED_ES))
+_NAME = lazy_regex(r"(?:(?:Dr|Dra|Mr|Mrs|Ms|Prof)\.?\s+)?"
                    r"[A-ZÁÉÍÓÚÑ][\w'’-]+(?:\s+(?:de\s+|van\s+|von\s+)?[A-ZÁÉÍÓÚÑ][\w'’-]+){0,2}")
 """A person's name as written, with its title ("Dr. Lee", "Tomasz Nowak")."""
 

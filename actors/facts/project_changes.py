@@ -46,6 +46,7 @@ import re
 from actors.facts.common_words import is_common_word
 from actors.facts.values import Folded
 from actors.facts.version_changes import version_facts
+from actors.lazy_re import lazy_regex
 from actors.text import STOPWORDS, fold
 
 Found = tuple[int, str, str, str]
@@ -102,7 +103,7 @@ _KIND_NOUNS = {
     "database": r"database|db|datastore|base\s+de\s+datos",
 }
 """The nouns a kind is named by ("the harbor event bus" is harbor's message queue)."""
-_ANY_KIND_NOUN = re.compile(r"(?:^|\s)(?:" + "|".join(_KIND_NOUNS.values()) + r")$")
+_ANY_KIND_NOUN = lazy_regex(r"(?:^|\s)(?:" + "|".join(_KIND_NOUNS.values()) + r")$")
 
 _VERSION = r"v?\d+(?:\.\d+){0,2}"
 _NAME_RE = (r"(?:(?:the|an?|el|la|un|una)\s+)?`?(?:(?P<{p}rt>"
@@ -124,20 +125,20 @@ UNIT = (r"(?:milliseconds?|ms|seconds?|secs?|s|minutes?|mins?|min|hours?|hrs?|h|
 PER = (r"(?:\s*(?:/|per|por|a\s+la|al)\s*(?:second|sec|s|minute|min|hour|h|day|segundo|minuto|"
         r"hora|dia))?")
 """A rate's second unit ("200 requests per minute")."""
-SETTING_NOUNS = re.compile(
+SETTING_NOUNS = lazy_regex(
     r"(?:^|\s)(?:ttl|timeout|time-out|limit|retention(?:\s+period)?|interval|expiry|"
     r"expiration|threshold|quota|concurrency|parallelism|replicas|retries|pool\s+size|"
     r"batch\s+size|window|tiempo\s+de\s+espera|limite|retencion|intervalo|umbral|"
     r"connections|workers|threads|lote|conexiones|hilos|(?:limite|retencion)\s+de\s+\w+|"
     r"tamano\s+(?:del?|de\s+la)\s+\w+)$")
 """What a number sets ("the cache TTL", "the retry limit", "el límite")."""
-_FOR_A_WHILE = re.compile(r"\b(?:temporarily|briefly|for\s+(?:the|a)\s+(?:test|load\s+test|"
+_FOR_A_WHILE = lazy_regex(r"\b(?:temporarily|briefly|for\s+(?:the|a)\s+(?:test|load\s+test|"
                           r"benchmark|experiment|day|night)|(?:then|and)\s+(?:\w+\s+)?back\s+to|"
                           r"temporalmente|provisionalmente|para\s+la\s+prueba|"
                           r"(?:y\s+)?luego\s+(?:otra\s+vez\s+)?(?:volvimos|de\s+nuevo)\s+a)\b")
 """A change undone in the same breath ("temporarily bumped the pool size to 40 during the
 incident, then back to 20"): no value to keep."""
-COUNTED = re.compile(
+COUNTED = lazy_regex(
     r"(?:^|\s)(?:pool\s+size|batch\s+size|replicas|retries|workers|connections|threads|"
     r"concurrency|parallelism|limit|lote|conexiones|hilos|limite(?:\s+de\s+\w+)?|"
     r"tamano\s+(?:del?|de\s+la)\s+\w+)$")
@@ -158,30 +159,30 @@ _NO_OWNERS = frozenset("everything all stuff things todo everything else".split(
 _AND = frozenset("and then y e luego".split())
 _OTHERS = frozenset("other another their otro otra otros otras".split())
 """Before the owner: someone else's project ("the other team", "their repo")."""
-_DAY = re.compile(r"\d{4}-\d{2}(?:-\d{2})?|\d{1,2}/\d{1,2}(?:/\d{2,4})?")
+_DAY = lazy_regex(r"\d{4}-\d{2}(?:-\d{2})?|\d{1,2}/\d{1,2}(?:/\d{2,4})?")
 """A date written as a note's lead: no owner."""
-_NEGATED = re.compile(r"(?:\bno\s+longer|\bnot|n't|\bnever|\bya\s+no|\bno|\bnunca)\s+$")
+_NEGATED = lazy_regex(r"(?:\bno\s+longer|\bnot|n't|\bnever|\bya\s+no|\bno|\bnunca)\s+$")
 
-_VERB_FROM_TO = re.compile(
+_VERB_FROM_TO = lazy_regex(
     r"\b(?:switched|moved|migrated|changed|went|gone|upgraded|downgraded|bumped|ported|"
     r"transitioned|pasado|pasamos|paso|migrado|migramos|migro|migraron|cambiado|cambiamos|"
     r"cambio|movido|movimos|actualizado|actualizamos)\s+(?P<thing>(?:[\w.'’/-]+\s+){0,5}?)"
     r"(?:from|off|de|del)\s+" + _name("o") + r"\s+(?:to|onto|over\s+to|a|al)\s+" + _name("n"))
-_VERB_TO = re.compile(
+_VERB_TO = lazy_regex(
     r"\b(?:switched|moved|migrated|upgraded|changed|gone|went\s+back|pasado|pasamos|paso|migrado|"
     r"migramos|migro|cambiado|cambiamos|actualizado|actualizamos|volvimos|regresamos)\s+(?P<thing>(?:(?:the|our|its|their|my|el|"
     r"la|nuestro|nuestra|su)\s+)?(?:(?!(?:from|de|del)\s)[\w.'’/-]+\s+){0,3}?)?(?:over\s+|"
     r"all\s+|back\s+)?(?:to|onto|a|al)\s+"
     + _name("n"))
-_REPLACED = re.compile(
+_REPLACED = lazy_regex(
     r"\b(?:replaced|swapped|exchanged|sustituimos|sustituido|reemplazamos|reemplazado|"
     r"cambiamos|cambiado)\s+" + _name("o") + r"\s+(?:with|for|by|por)\s+" + _name("n"))
 """A name replaced by another of its kind: "We replaced RabbitMQ with NATS", "sustituimos
 Jenkins por GitLab CI"."""
-_NO_LONGER = re.compile(
+_NO_LONGER = lazy_regex(
     r"\b(?:no\s+longer|ya\s+no)\s+(?:uses?|runs?\s+on|is\s+on|are\s+on|usa|usamos|utiliza|"
     r"utilizamos|corre\s+(?:en|sobre))\s+" + _name("o"))
-_NOW = re.compile(
+_NOW = lazy_regex(
     r"\b(?:now|ahora)\s+(?:(?:it|we|they)\s+)?(?:uses?|use|is\s+on|are\s+on|runs?\s+on|usa|"
     r"usamos|utiliza|utilizamos|corre\s+(?:en|sobre)|esta\s+en|estamos\s+en)?\s*" + _name("n")
     + r"|\b(?:we(?:'ve|\s+have)?|hemos|han|it|they)\s+(?:switched|moved|migrated|gone|"
@@ -190,47 +191,47 @@ _NOW = re.compile(
     r"builds|deploys|se\s+despliega)\s+(?:on|in|en|through|via|con)\s+" + _name("k"))
 """What is used now, after "no longer uses A": "now (uses) B", "we switched to B", "everything
 is on B" ("ya no usamos MongoDB; todo está en PostgreSQL")."""
-_BUILT_ON = re.compile(
+_BUILT_ON = lazy_regex(
     r"\b(?:builds?|deploys?|ships?|releases?|desplegamos|"
     r"despliega|despliegan|compilamos|compila|publicamos)\s+(?:now\s+|ahora\s+|all\s+|todo\s+)?"
     r"(?:on|through|via|with|from|con|en|desde|a\s+traves\s+de|mediante)\s+" + _name("n"))
 """What a project builds or deploys on, when it is a CI ("everything builds on GitHub
 Actions", "now deploys through GitLab CI", "desplegamos con GitHub Actions"); in the present
 only: "Before the migration, everything deployed through Jenkins" tells the past."""
-_CLAUSE_NEGATED = re.compile(r"\b(?:not|no|never|nunca|n't|todavia\s+no|aun\s+no)\b|n't\b")
-_USES = re.compile(
+_CLAUSE_NEGATED = lazy_regex(r"\b(?:not|no|never|nunca|n't|todavia\s+no|aun\s+no)\b|n't\b")
+_USES = lazy_regex(
     r"\b(?:uses|is\s+using|are\s+using|relies\s+on|rely\s+on|runs\s+on|run\s+on|is\s+on|"
     r"are\s+on|is\s+written\s+in|is\s+built\s+(?:on|with)|requires|needs|"
     r"(?:is|are)\s+(?:managed|installed|built)\s+(?:with|by)|usa|utiliza|emplea|"
     r"corre\s+(?:sobre|en)|esta\s+(?:escrito|hecho)\s+en|requiere|necesita)\s+" + _name("n"))
-_WE_USE = re.compile(
+_WE_USE = lazy_regex(
     r"\b(?:we(?:'re|\s+are)\s+(?:now\s+)?(?:using|on)|we\s+(?:now\s+)?(?:use|rely\s+on)|"
     r"(?:ahora\s+)?(?:usamos|utilizamos|estamos\s+en))\s+" + _name("n"))
 _OBJECT = r"(?:\([^()]{0,80}\)|[^,;.()]){1,80}?"
 """What is sent or loaded, a parenthesis in it included ("payment events (payment.captured,
 payment.refunded)")."""
-_SENT_TO = re.compile(
+_SENT_TO = lazy_regex(
     r"\b(?:publishes|publish|published|sends|send|emits|emit|pushes|push|produces|publica|"
     r"publicamos|envia|enviamos)\s+" + _OBJECT + r"\s+(?:to|into|on|a|en)\s+" + _name("n"))
-_LOADED_INTO = re.compile(
+_LOADED_INTO = lazy_regex(
     r"\b(?:loads|load|loaded|writes|write|exports|export|lands|land|carga|cargamos|"
     r"escribe|escribimos)\s+" + _OBJECT + r"\s+(?:into|to|en|a)\s+" + _name("n"))
 RUNTIME_NAME = "|".join(re.escape(r) for r in sorted(RUNTIMES, key=len, reverse=True))
-_VERSION_FROM_TO = re.compile(
+_VERSION_FROM_TO = lazy_regex(
     r"\b(?:upgraded|updated|bumped|moved|migrated|switched|downgraded|actualizado|actualizamos|"
     r"subido|subimos|pasado|pasamos)\s+(?:(?:the|our|el|la|nuestro|nuestra)\s+)?"
     r"(?:(?P<thing>[\w.-]+)(?:'s|’s)?\s+)?(?P<rt>" + RUNTIME_NAME + r")(?:\s+(?:version|runtime))?"
     r"\s+(?:from|de)\s+(?P<old>" + _VERSION + r")\s+(?:to|a)\s+(?P<new>" + _VERSION
     + r")(?!\w|\.\d)")
 """A runtime's version changed, its numbers alone: "upgraded Node from 20 to 22"."""
-_VERSION_CHANGED = re.compile(
+_VERSION_CHANGED = lazy_regex(
     r"(?<![\w.-])(?P<rt>" + RUNTIME_NAME + r")(?:\s+(?:version|runtime))?\s+(?:(?:was|is|got|"
     r"has\s+been|fue|ha\s+sido|se\s+ha)\s+)?(?:upgraded|updated|bumped|moved|migrated|"
     r"switched|downgraded|actualizado|subido|pasado|migrado)\s+(?:from|de)\s+(?P<old>"
     + _VERSION + r")\s+(?:to|a)\s+(?P<new>" + _VERSION + r")(?!\w|\.\d)")
 """The same told runtime first: "Python upgraded from 3.11 to 3.12 in the Docker base image",
 "Postgres was upgraded from 15 to 16"."""
-_SETTING_CHANGE = re.compile(
+_SETTING_CHANGE = lazy_regex(
     r"\b(?:bumped|raised|lowered|increased|reduced|decreased|cut|changed|dropped|moved|"
     r"subimos|bajamos|aumentamos|reducimos|cambiamos|subido|bajado|aumentado|reducido|"
     r"cambiado)\s+(?P<thing>(?!(?:from|de)\s)(?:(?:the|our|its|el|la|los|las|nuestro|nuestra|"
@@ -268,7 +269,7 @@ def _named(m: re.Match[str], span: Folded, p: str, *, paired: bool = False
     return kind, _SHOWN.get(tool) or written
 
 
-_A_NAME = re.compile(_name("n") + r"\W*$")
+_A_NAME = lazy_regex(_name("n") + r"\W*$")
 
 
 def names_of_kind(text: str, attribute: str) -> bool:
@@ -455,7 +456,7 @@ def _clause_negated(span: Folded, at: int) -> bool:
 
 
 _DETERMINERS = frozenset("the our its el la los las nuestro nuestra su".split())
-_CONFIG_KEY = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+_CONFIG_KEY = lazy_regex(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 """A config key or environment variable, folded ("webhook_max_retries")."""
 
 

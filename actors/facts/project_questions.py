@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 from actors.facts.keys import normalise_subject
 from actors.facts.project_changes import GENERIC_OWNERS, RUNTIME_NAME, usual_name
+from actors.lazy_re import lazy_regex
 
 _KINDS = (
     (r"package\s+manager|dependency\s+manager|gestor\s+de\s+(?:paquetes|dependencias)",
@@ -34,7 +35,7 @@ _OWNER_EN = (r"(?:do|does|did|should|is|are|was|were|will|can)\s+(?P<s>(?:the\s+
              r"\s+(?:[\w.-]+\s+){0,4}?" + _USING)
 _OWNER_ES = (r"(?:(?:usa|utiliza|emplea|usaba|tiene)\s+(?P<s_es>(?:el\s+|la\s+)?[\w.-]+)|"
              r"(?:usamos|utilizamos|cargamos|publicamos|enviamos|usabamos|tenemos))\b")
-_TOOL = tuple(re.compile(p) for p in (
+_TOOL = tuple(lazy_regex(p) for p in (
     rf"\b(?:which|what)\s+(?P<k>{_KIND})\s+{_OWNER_EN}",
     rf"\b(?:que|cual)\s+(?:es\s+(?:el|la)\s+)?(?P<k>{_KIND})\s+(?:(?:de|del)\s+"
     rf"(?P<s_of>[\w.-]+)\b|{_OWNER_ES})",
@@ -42,7 +43,7 @@ _TOOL = tuple(re.compile(p) for p in (
 _THING = rf"(?P<rt>{RUNTIME_NAME}|(?!(?:the|a|an|this|that|your|my|our|el|la|su)\b)[a-z][\w+#-]*)"
 """A runtime, or any thing that has versions ("React", "Kubernetes", "golangci-lint":
 ``version_changes``)."""
-_VERSION = tuple(re.compile(p) for p in (
+_VERSION = tuple(lazy_regex(p) for p in (
     rf"\b(?:which|what)\s+{_THING}\s+versions?\s+{_OWNER_EN}",
     rf"\b(?:which|what)\s+versions?\s+of\s+{_THING}\s+{_OWNER_EN}",
     rf"\b(?:que|cual)\s+(?:es\s+la\s+)?version\s+de\s+{_THING}\s+"

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from actors.lazy_re import lazy_regex
+
 _PLURAL_EN = (
     (r"\bare\s+we\b", "am i"),
     (r"\bwere\s+we\b", "was i"),
@@ -38,11 +40,11 @@ _IRREGULAR_ES = {"tenemos": "tengo", "conducimos": "conduzco", "somos": "soy",
                  "seguimos": "sigo", "nuestro": "mi", "nuestra": "mi", "nuestros": "mis",
                  "nuestras": "mis", "nos": "me"}
 """Spanish plural forms whose singular is not their stem plus "o"."""
-_REGULAR_ES = re.compile(r"^(?P<stem>\w{3,})(?:amos|emos|imos)$")
+_REGULAR_ES = lazy_regex(r"^(?P<stem>\w{3,})(?:amos|emos|imos)$")
 """A Spanish verb in the first person plural of the present ("llevamos", "vivimos",
 "dedicamos"): its singular is the stem and "o" ("llevo", "vivo", "dedico")."""
 
-_TIME_AT_END = re.compile(
+_TIME_AT_END = lazy_regex(
     r"(?:\s+(?:now|currently|nowadays|today|still|anymore|any\s+more|these\s+days|"
     r"at\s+the\s+moment|at\s+present|right\s+now|ahora(?:\s+mismo)?|actualmente|todavia|aun|"
     r"hoy\s+en\s+dia|en\s+este\s+momento|estos\s+dias))+\s*$")

@@ -19,6 +19,7 @@ from actors.facts.keys import FIRST_PERSON, fact_key, normalise_topic
 from actors.facts.project_questions import asked_part, project_question
 from actors.facts.question_forms import plainer
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
+from actors.lazy_re import Regex, lazy_regex
 from actors.text import fold
 
 _S = r"(?P<s>[\w' .-]+?)"
@@ -120,8 +121,8 @@ def _alone_es(nouns: str) -> str:
             rf"usuaria))?(?:\s+actual)?$")
 
 
-_QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
-    (re.compile(pattern), build)
+_QUESTIONS: tuple[tuple[Regex, _Builder], ...] = tuple(
+    (lazy_regex(pattern), build)
     for pattern, build in (
         # where the user lives
         (r"\bwhere\s+(?:do|did)\s+(?:i|we)\s+(?:currently\s+|now\s+|still\s+)?live\b",
@@ -419,7 +420,7 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple(
 )
 
 
-_THIRD_PERSON = tuple((re.compile(pattern), first) for pattern, first in (
+_THIRD_PERSON = tuple((lazy_regex(pattern), first) for pattern, first in (
     (r"\bthe\s+users?(?:'s|’s|')(?=\s)", "my"),
     (r"\bis\s+the\s+user\b", "am i"),
     (r"\bwas\s+the\s+user\b", "was i"),
@@ -431,7 +432,7 @@ _THIRD_PERSON = tuple((re.compile(pattern), first) for pattern, first in (
 """Questions about "the user" (an agent asking on the user's behalf) read as the user's own."""
 
 
-_NAMED_IMPERFECT = re.compile(
+_NAMED_IMPERFECT = lazy_regex(
     r"\b(?:[Dd][oó]nde|[Pp]ara\s+qui[eé]n)\s+(?P<v>viv[ií]a|trabajaba)\s+"
     r"(?P<s>[A-ZÁÉÍÓÚÑ][\w'-]*(?:\s+[A-ZÁÉÍÓÚÑ][\w'-]*)?)")
 """Someone named after a Spanish imperfect ("¿Dónde vivía Rohan en marzo?", "¿Para quién
@@ -478,8 +479,8 @@ _I_HAD = r"(?:(?:have|did)\s+i|i(?:\s+have|ve)?)\s+(?:ever\s+|already\s+|previou
 """The user as the one who had it, over time: "have I", "did I", "I've", "I"."""
 _HE = r"(?:he|hemos)\s+"
 """The Spanish perfect of the user: "he vivido", "hemos tenido"."""
-_HISTORIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
-    (re.compile(pattern), attributes) for pattern, attributes in (
+_HISTORIES: tuple[tuple[Regex, tuple[str, ...]], ...] = tuple(
+    (lazy_regex(pattern), attributes) for pattern, attributes in (
         # cars: "Which cars have I owned?", "List all my cars", "¿Qué coches he tenido?"
         (rf"\b(?:cars|vehicles)\b.*\b{_I_HAD}(?:owned|own|had|have|driven|drive|bought)\b|"
          r"\b(?:all\s+|every\s+)?my\s+(?:previous\s+|past\s+|old\s+)?(?:cars|vehicles)\b|"

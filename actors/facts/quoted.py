@@ -10,10 +10,10 @@ read as written. Pure functions; no I/O.
 
 from __future__ import annotations
 
-import re
+from actors.lazy_re import lazy_regex
 
-_QUOTE = re.compile(r"\"[^\"]{1,300}\"|“[^”]{1,300}”|«[^»]{1,300}»")
-_SAID = re.compile(
+_QUOTE = lazy_regex(r"\"[^\"]{1,300}\"|“[^”]{1,300}”|«[^»]{1,300}»")
+_SAID = lazy_regex(
     r"(?P<who>[\w'’]+)\s+(?:\w+\s+)?(?:say|says|said|saying|told\s+\w+|tells\s+\w+|wrote|writes|"
     r"claims?|claimed|asked|posted|tweeted|dijo|dice|dicen|decia|escribio|escribe|pregunto|"
     r"puso|me\s+dijo|nos\s+dijo|le\s+dijo)\s*(?:,|:|that|que)?\s*$")

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from actors.facts.values import Folded
+from actors.lazy_re import Regex, lazy_regex
 
 Found = tuple[int, str, str, str]
 
@@ -29,7 +30,7 @@ _TITLE = (r"(?:engineer|developer|programmer|manager|lead|director|architect|ana
           r"head\s+of\s+[\w-]+)")
 """A title one becomes ("became the engineering manager"); "became" alone is too wide for
 every job noun ("became the designated driver", "became a guide for the day")."""
-_FIRM = re.compile(r"\s+(?:at|with|in|en|con)\s+(?P<f>(?:[A-ZÁÉÍÓÚÑ0-9][\w&.'’-]*)"
+_FIRM = lazy_regex(r"\s+(?:at|with|in|en|con)\s+(?P<f>(?:[A-ZÁÉÍÓÚÑ0-9][\w&.'’-]*)"
                    r"(?:\s+(?:de\s+|of\s+|&\s+)?[A-ZÁÉÍÓÚÑ0-9][\w&.'’-]*){0,4})")
 
 
@@ -39,7 +40,7 @@ class RoleChanges:
 
     job_noun: str
     job_noun_es: str
-    _rules: tuple[re.Pattern[str], ...] = field(init=False, repr=False)
+    _rules: tuple[Regex, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         role = rf"(?P<role>(?:[\w-]+\s+){{0,3}}?{self.job_noun})"

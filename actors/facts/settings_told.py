@@ -36,30 +36,31 @@ from actors.facts.project_changes import (
     setting_name,
 )
 from actors.facts.values import Folded
+from actors.lazy_re import lazy_regex
 from actors.text import fold
 
 Found = tuple[int, str, str, str]
 
-_STATED = re.compile(
+_STATED = lazy_regex(
     r"^\W*(?:\d{4}-\d{2}-\d{2}:?\s+)?(?:(?:actually|correction|update|in\s+fact|note|"
     r"nota|so|also|now|en\s+realidad|correccion|actualizacion)\W+)*(?P<thing>[\w'’/.-]+(?:\s+[\w'’/.-]+){0,5}?)"
     r"\s*(?::|\s(?:is|es)(?:\s+(?:now|ahora))?)\s+(?P<new>" + NUMBER + r")(?:[\s-]*(?P<unit>"
     + UNIT + PER + r"))?(?!\w|\.\d|,\d)")
 """A setting stated at the opening of its sentence: "Marlin per-user rate limit: 100 requests
 per minute", "the export batch size is 500"."""
-_CONFIG = re.compile(r"(?<![\w$])(?P<name>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)="
+_CONFIG = lazy_regex(r"(?<![\w$])(?P<name>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)="
                      r"(?P<v>[\w.-]*\w)(?![\w:/@=])")
 """An environment variable or config key set in the text, written as in a shell or an env
 file: "WEBHOOK_MAX_RETRIES=5" (code's "VALUE_2 = 2" is a listing, not a note of a setting;
 a URL or a host after it is a connection string)."""
-_SECRET_NAME = re.compile(r"(?:^|_)(?:key|token|secret|password|passwd|pass|pwd|auth|"
+_SECRET_NAME = lazy_regex(r"(?:^|_)(?:key|token|secret|password|passwd|pass|pwd|auth|"
                           r"credentials?|dsn|url|uri|cert|private)(?:_|$)")
-_SECRET_LIKE = re.compile(r"(?=.*\d)(?=.*[a-zA-Z])[\w-]{12,}")
+_SECRET_LIKE = lazy_regex(r"(?=.*\d)(?=.*[a-zA-Z])[\w-]{12,}")
 """A credential is no setting to remember, whatever redaction missed: a key named as one, or
 a long run of letters and digits."""
 _NAME = r"(?P<y>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
 _THING = r"(?P<x>[\w.'’-]+(?:\s+[\w.'’-]+){0,2}?)"
-_OWNERS = tuple(re.compile(p) for p in (
+_OWNERS = tuple(lazy_regex(p) for p in (
     # "Marlin's owner is Sofía Beltrán", "the Marlin owner is now ..."
     r"(?:^|[,;:(]\s*|\b(?:and|y)\s+)(?:the\s+)?" + _THING + r"(?:['’]s)?\s+(?:new\s+|current\s+)?"
     r"(?:code\s+)?owner\s+is\s+(?:now\s+)?" + _NAME + r"(?=\s*(?:[,;.()]|$|\s(?:and|since|from|"

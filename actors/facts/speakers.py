@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from actors.dates import OPENING_DATE
 from actors.facts.common_words import is_common_word
 from actors.facts.names import NOT_NAMES
+from actors.lazy_re import lazy_regex
 from actors.text import STOPWORDS, fold
 
 USER_LABELS = frozenset("user usuario usuaria human humano me yo you tu".split())
@@ -62,7 +63,7 @@ HEADINGS = frozenset("""
 """Words that open a heading, not a speaker's name (days and months head diary lines; time off
 heads the user's own: "2026-08-01 Vacation: off from ..." is no person named Vacation)."""
 
-_SPEAKER = re.compile(
+_SPEAKER = lazy_regex(
     r"^\s*(?P<date>" + OPENING_DATE + r"\s*[:,\-–—]?\s*)?"
     r"(?P<label>[^\W\d_][\w'’.-]*(?:[ \t][^\W\d_][\w'’.-]*){0,2})[ \t]*:[ \t]+(?=\S)")
 """An optional leading date, then a label of one to three words and a colon."""
@@ -74,7 +75,7 @@ def _labelled(line: str) -> re.Match[str] | None:
     save asks it of each of its lines several times (the facts, the turns, the changes)."""
     return _SPEAKER.match(line) if ":" in line else None
 
-_NAME_WORD = re.compile(r"[A-ZÁÉÍÓÚÑ][a-záéíóúñüàèìòùç]+(?:['’-][A-Za-záéíóúñüàèìòùç]+)*")
+_NAME_WORD = lazy_regex(r"[A-ZÁÉÍÓÚÑ][a-záéíóúñüàèìòùç]+(?:['’-][A-Za-záéíóúñüàèìòùç]+)*")
 """A word of a person's name: a capital, then lower-case letters ("Marta", "O'Brien",
 "Mary-Jane"); no digits, no word in capitals (a ticket, an acronym)."""
 

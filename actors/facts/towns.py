@@ -25,10 +25,11 @@ from collections.abc import Callable
 
 from actors.dates import parse_date
 from actors.facts.speakers import Speaker, speaker_of, turns
+from actors.lazy_re import lazy_regex
 from actors.text import fold, sentences
 
 _NAME = r"(?P<town>[A-ZÁÉÍÓÚÑ][\w'’-]+(?:\s+[A-ZÁÉÍÓÚÑ][\w'’-]+){0,2})"
-_TOWN_GONE_TO = re.compile(
+_TOWN_GONE_TO = lazy_regex(
     r"(?i:(?:^|(?<=[\s,;:!¡¿\"(]))(?:(?:i|we)(?:'m|'re|\s+am|\s+are|'ve|\s+have)?\s+"
     r"(?:(?:just|finally|officially|actually|all)\s+)*)?"
     r"(?:moving|moved|relocating|relocated|driving|drove|made\s+it|arrived|landed|got\s+here)"
@@ -40,11 +41,11 @@ _TOWN_GONE_TO = re.compile(
 """The speaker's own move, arrival or drive to a named town: "Made it to Denver on Monday",
 "We're driving to Denver next weekend", "we moved to Leeds", "Llegamos a Chicago ayer",
 "nos mudamos a Chicago a finales de junio", "me he ido a vivir a Málaga"."""
-_NOT_SO = re.compile(r"\b(?:not|n't|never|no|nunca|if|si|maybe|might|thinking|pensando|"
+_NOT_SO = lazy_regex(r"\b(?:not|n't|never|no|nunca|if|si|maybe|might|thinking|pensando|"
                      r"quizas|quiza|ojala|should|would|could|when|cuando)\b")
 """A move negated, wished or supposed ("not moving to Denver", "if we move to Leeds",
 "thinking of moving to Bilbao"): no town came to."""
-_A_MOVE = re.compile(r"\b(?:move|moved|moving|relocat\w*|mud\w+|traslad\w+|left|dejamos|"
+_A_MOVE = lazy_regex(r"\b(?:move|moved|moving|relocat\w*|mud\w+|traslad\w+|left|dejamos|"
                      r"deje|from|desde|de\s+\w+\s+a|now|ahora|since|instead|anymore|"
                      r"en\s+cambio|actually|en\s+realidad)\b")
 """A home told as a move or a change of its own ("we moved from Chamberí to Lavapiés", "I
@@ -56,7 +57,7 @@ TOWN_TURNS = 12
 """How many turns before a home told alone are read for the town its speaker came to
 (bbtest39: "Llegamos a Chicago ayer" two turns before "Vivimos en Logan Square"); a town
 told longer ago is another part of the conversation."""
-_HOME_TOLD = re.compile(r"(?i:\b(?:live|living|rent|rented|renting|leased|vivo|vivimos|"
+_HOME_TOLD = lazy_regex(r"(?i:\b(?:live|living|rent|rented|renting|leased|vivo|vivimos|"
                         r"viviendo|alquil\w*)\b[^.;!?]{0,40}?\b(?:in|en)\s+)[A-ZÁÉÍÓÚÑ]")
 """A home told in a named place ("we live in Logan Square", "I rented a one-bedroom in
 Capitol Hill", "alquilamos un piso en Gràcia"): a turn worth reading after its earlier ones."""

@@ -12,6 +12,7 @@ import re
 import string
 
 from actors.dates import MONTHS
+from actors.lazy_re import lazy_regex
 from actors.text import fold
 
 MAX_VALUE = 80
@@ -85,7 +86,7 @@ _WEEKDAYS = (
     "monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     "lunes|martes|miercoles|jueves|viernes|sabado|domingo"
 )
-_TIME_TAIL = re.compile(
+_TIME_TAIL = lazy_regex(
     r"(?:^|\s+)(?:"
     r"now|right now|currently|nowadays|these days|for now|at the moment|at present|today|"
     r"yesterday|tomorrow|tonight|pasado manana|manana|recently|lately|already|again|too|"
@@ -118,7 +119,7 @@ _TIME_TAIL = re.compile(
 _MONTH_NAMES = "|".join(m for m in sorted(MONTHS, key=len, reverse=True)
                         if len(m) > 3 or m == "may")
 """Months written whole: "el mar" is the sea, "en ago" no month."""
-_TIME_ON = re.compile(
+_TIME_ON = lazy_regex(
     r"\s+(?:"
     r"(?:last|this|next|past)\s+(?:week|month|year|summer|winter|spring|autumn|fall|weekend)|"
     r"(?:at|by|towards?|until|till|before|around)\s+the\s+(?:very\s+)?(?:end|start|beginning|"
@@ -141,7 +142,7 @@ CLAUSE_START = r"(?:^|[:;]\s)\W*"
 """A sentence's or clause's start, where a subject may be left out ("2026-04-01: Started at
 Initech", "Sold my car last week")."""
 EDGE = " \t.,;:!?…\"'`«»“”()[]"
-_CLAUSE = re.compile(
+_CLAUSE = lazy_regex(
     r"\s*(?:,(?!\d{3}\b)|[;(\[])|:\s|\s+[-–—]\s+|\s+(?:but|where|because|since|although|though|while|which|who|"
     r"when|after|before|until|so that|pero|donde|porque|aunque|ya que|desde|mientras|cuando|"
     r"hasta|que|if|unless|whenever|wherever|as\s+long\s+as|si|salvo|as\s+(?:a|an|the|my|our|lead|head|senior|junior|tech|team|staff|principal|chief|"
@@ -151,8 +152,8 @@ _CLAUSE = re.compile(
     r"study|join|live)|after|por|according\s+to|as\s+per|segun|instead\s+of|rather\s+than|"
     r"en\s+lugar\s+de|en\s+vez\s+de|despues\s+de|tras)\b"
 )
-_WITH = re.compile(r"\s+(?:with|together with|along with|con|junto con|junto a)\b")
-_AND = re.compile(
+_WITH = lazy_regex(r"\s+(?:with|together with|along with|con|junto con|junto a)\b")
+_AND = lazy_regex(
     r"\s+(?:and|y|e)\s+(?=(?:i|we|my|our|she|he|they|it|then|now|also|yo|mi|mis|nuestro|lo|le|"
     # a Spanish verb led by its pronoun: "... en Madrid y nos mudamos en enero"
     r"nos|me|se|les|"
@@ -202,19 +203,19 @@ def clean_value(
 
 # ------------------------------------------------------------------ sentence filters
 
-_QUESTION_START = re.compile(
+_QUESTION_START = lazy_regex(
     r"^\W*(?:(?:where|what|which|who|how|when|why)\s+(?:do|does|did|is|are|am|was|were|can|"
     r"should|would|will|'s)\b|(?:do|does|did|am|are|is)\s+(?:i|we|you)\b|"
     r"(?:donde|que|cual|quien|como|cuando|cuanto)\s)"
 )
-_HYPOTHETICAL_LEAD = re.compile(
+_HYPOTHETICAL_LEAD = lazy_regex(
     r"\b(?:if|would|'d|could|might|may|should|maybe|perhaps|someday|wish|hope|hoping|want|"
     r"wants|wanted|plan|plans|planning|considering|thinking|going to|gonna|will|'ll|not|n't|"
     r"never|no longer|unless|whether|suppose|imagine|dream|si|quiero|quiere|queremos|quisiera|"
     r"queria|gustaria|encantaria|ojala|tal vez|quizas|quiza|pienso|planeo|voy a|vamos a|no|"
     r"nunca|podria|deberia|espero|sueno|suenos|a lo mejor)\b"
 )
-_HYPOTHETICAL_ANYWHERE = re.compile(
+_HYPOTHETICAL_ANYWHERE = lazy_regex(
     r"\b(?:someday|some day|one day|would like|'d like|in the future|eventually|algun dia|"
     r"me gustaria|en el futuro|en un futuro)\b"
 )

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 
 from actors.facts.common_words import is_common_word
 from actors.facts.values import Folded
+from actors.lazy_re import lazy_regex
 from actors.text import STOPWORDS
 
 Found = tuple[int, str, str, str]
@@ -53,7 +54,7 @@ def _p(pattern: str, **names: str) -> str:
     return pattern
 
 
-_FROM_TO = re.compile(
+_FROM_TO = lazy_regex(
     r"\b(?:" + _VERBS + r")\s+" + _ART + r"(?:(?P<own>[\w.-]+)(?:'s|’s)\s+)?" + _ART
     + _p(_THING, p="prod") + _KIND + r"(?:\s+(?:in|en)\s+[\w.-]+)?(?:\s+(?:again|otra\s+vez|"
     r"de\s+nuevo))?,?\s+(?:from|de|desde)\s+(?:"
@@ -61,34 +62,34 @@ _FROM_TO = re.compile(
     r"(?:(?:la|el)\s+)?(?:[a-z][\w+#.-]*\s+)?" + _p(_VER, p="new") + _END)
 """"Bumped FastAPI from 0.110 to 0.115", "Upgraded tidepool's Postgres from 15 to 16",
 "Raised quartzite's MSRV from Rust 1.74 to Rust 1.78" (the thing is Rust)."""
-_OF_FROM_TO = re.compile(
+_OF_FROM_TO = lazy_regex(
     r"\b(?:" + _VERBS + r")\s+(?P<thing>(?:[\w.'’-]+\s+){0,4}?)(?:from|de|desde)\s+"
     + _p(_THING, p="prod") + r"\s+" + _p(_VER, p="old") + r"\s+(?:to|a|al|hasta)\s+"
     r"(?:(?:la|el)\s+)?(?:[a-z][\w+#.-]*\s+)?" + _p(_VER, p="new") + _END)
 """"Upgraded driftwood-prod from Kubernetes 1.29 to 1.30": what was upgraded comes first."""
-_ONTO = re.compile(
+_ONTO = lazy_regex(
     r"\b(?:" + _VERBS + r")\s+(?P<thing>(?:[\w.'’-]+\s+){0,4}?)(?:back\s+)?(?:to|onto|a|al)\s+"
     + _ART + _p(_THING, p="prod") + r"\s+" + _p(_VER, p="new") + _END)
 """"Bumped gravelpit to Go 1.24", "moved the frontend to React 19", "volvimos a Python 3.11"."""
-_TO = re.compile(
+_TO = lazy_regex(
     r"\b(?:" + _VERBS + r")\s+" + _ART + r"(?:(?P<own>[\w.-]+)(?:'s|’s)\s+)?"
     + _p(_THING, p="prod") + _KIND + r"\s+(?:back\s+)?(?:to|a|al)\s+(?:(?:la|el)\s+)?"
     r"(?:version\s+)?" + _p(_VER, p="new") + _END)
 """"Bumped golangci-lint to v1.62", "pinned ruff to 0.6.9", "subimos FastAPI a la 0.115"."""
-_AND_TO = re.compile(
+_AND_TO = lazy_regex(
     r"\s*(?:,|\s+and|\s+y|\s+e)\s+" + _ART + _p(_THING, p="prod") + _KIND
     + r"\s+(?:to|a|al)\s+(?:(?:la|el)\s+)?" + _p(_VER, p="new") + _END)
-_AND_FROM_TO = re.compile(
+_AND_FROM_TO = lazy_regex(
     r"\s*(?:,|\s+and|\s+y|\s+e)\s+" + _ART + _p(_THING, p="prod") + _KIND
     + r"\s+(?:from|de|desde)\s+" + _p(_VER, p="old") + r"\s+(?:to|a|al|hasta)\s+"
     r"(?:(?:la|el)\s+)?" + _p(_VER, p="new") + _END)
 """A bump that goes on after "and" without its verb: "... and golangci-lint to v1.62", "...
 and pydantic from 2.6 to 2.9"."""
-_ARROW = re.compile(
+_ARROW = lazy_regex(
     r"(?<![\w.-])" + _p(_THING, p="prod") + r"\s+" + _p(_VER, p="old")
     + r"\s*(?:->|→|=>)\s*(?:[a-z][\w+#.-]*\s+)?" + _p(_VER, p="new") + _END)
 """"Kubernetes 1.29 -> 1.30", "Go 1.23 → Go 1.24"."""
-_RELEASE = re.compile(
+_RELEASE = lazy_regex(
     r"\b(?:" + _RELEASED + r")\s+" + _ART + r"(?:" + _p(_THING, p="prod") + r"\s+)?"
     r"(?P<new>v?\d+\.\d+(?:\.\d+)?(?:-[a-z0-9.]+)?)" + _END)
 """"Released quartzite 0.5.0", "Tagged gravelpit v0.9.0", "publicamos quartzite 0.5.0": the

@@ -29,6 +29,7 @@ import re
 from actors.facts.common_words import is_common_word
 from actors.facts.keys import normalise_topic
 from actors.facts.values import Folded
+from actors.lazy_re import lazy_regex
 from actors.text import STOPWORDS, fold
 
 USER = "user"
@@ -59,30 +60,30 @@ MANY_OF_THEM = frozenset(
 _KIN = "|".join(sorted(set(ONE_OF_THEM) | MANY_OF_THEM, key=len, reverse=True))
 _KIN_WORDS = (r"(?:(?:best|older|younger|big|little|baby|twin|new|old|oldest|youngest|"
               r"mayor|menor|pequen[oa]|nuev[oa]|mejor)\s+)*")
-_OTHER = re.compile(
+_OTHER = lazy_regex(
     rf"(?:my|our|mi|nuestr[oa])\s+{_KIN_WORDS}(?P<kin>{_KIN})(?![\w-])(?P<own>['’]s?)?")
 """A relative or friend by the user's possessive: "my brother", "my best friend", "mi
 hermana mayor"; ``own``: "my brother's" (his new job, his car)."""
-_PRONOUN = re.compile(
+_PRONOUN = lazy_regex(
     r"(?:he|she|they|his|her|their|ella|ellos|ellas|su|sus)(?:['’](?:s|ve|re|d|ll))?\b")
-_SPANISH_HE = re.compile(r"he\s+(?:\w+(?:ado|ido)|hecho|dicho|vuelto|puesto|visto|escrito|"
+_SPANISH_HE = lazy_regex(r"he\s+(?:\w+(?:ado|ido)|hecho|dicho|vuelto|puesto|visto|escrito|"
                          r"abierto|roto|muerto|resuelto|descubierto|cubierto)\b")
 """Spanish "he" + a participle is "I have" ("He empezado como enfermera en ...", "He
 adoptado un gato"), not English "he": its facts are the speaker's."""
-_JOINT = re.compile(r"\s*(?:and|y|e)\s+(?:i|me|yo|myself)\b")
+_JOINT = lazy_regex(r"\s*(?:and|y|e)\s+(?:i|me|yo|myself)\b")
 """The relative and the speaker together ("my brother and I moved"): the user's too."""
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|we|we're|we've|us|yo|nos|nosotros|"
+_FIRST_PERSON = lazy_regex(r"\b(?:i|i'm|i've|i'd|i'll|me|we|we're|we've|us|yo|nos|nosotros|"
                            r"nosotras|conmigo)\b")
 _OPENERS = frozenset(
     "so and but well oh ok okay yes yeah yep no nope also actually anyway apparently guess what "
     "then now today yesterday tonight finally recently just pues bueno vale y pero hoy ayer "
     "ahora oye mira por cierto".split())
 """Words a clause may open with before its subject ("So my brother got ...")."""
-_CLAUSE_END = re.compile(r"[,;:!?()]|\.\s|\s[-–—]\s")
-_PAST_MARKS = re.compile(r"[\W_]*")
+_CLAUSE_END = lazy_regex(r"[,;:!?()]|\.\s|\s[-–—]\s")
+_PAST_MARKS = lazy_regex(r"[\W_]*")
 """What a match may open with before its words (a clause-starting rule's ": ")."""
-_WORD = re.compile(r"[\w'’-]+")
-_NAME = re.compile(r"[A-ZÁÉÍÓÚÑ][\w'’-]*")
+_WORD = lazy_regex(r"[\w'’-]+")
+_NAME = lazy_regex(r"[A-ZÁÉÍÓÚÑ][\w'’-]*")
 
 
 def whose(span: Folded, at: int) -> str | None:
@@ -137,7 +138,7 @@ def clause_start(folded: str, at: int) -> int:
     return start
 
 
-_ADVERB = re.compile(r"\w{5,}ly|\w+mente")
+_ADVERB = lazy_regex(r"\w{5,}ly|\w+mente")
 """A sentence-opening adverb, no name ("Honestly", "Luckily", "Finalmente"; "Emily" and
 "Kelly" are too short to be taken for one)."""
 

@@ -29,11 +29,12 @@ from dataclasses import dataclass, field
 
 from actors.facts.jobs import folded_length
 from actors.facts.values import Folded
+from actors.lazy_re import Regex, lazy_regex
 from actors.text import fold
 
 Found = tuple[int, str, str, str]
 
-_FIRM_NAME = re.compile(
+_FIRM_NAME = lazy_regex(
     r"(?:the\s+)?(?P<f>[A-ZÁÉÍÓÚÑ0-9][\w.'’-]*(?:\s+(?:de\s+|del\s+|of\s+|&\s+|and\s+|y\s+)?"
     r"[A-ZÁÉÍÓÚÑ0-9&][\w.'’-]*){0,4})")
 """A firm's name as written ("Hendry & Moss", "Forthbank Rail", "Banco de España")."""
@@ -43,32 +44,32 @@ _NOT_ROLES = frozenset(
     gift thank thanks joke test trial backup bonus side hobby way matter rule one person
     equipo grupo familia favor regalo prueba broma resultado""".split())
 """Words after "as a" that are no job ("as a team", "as a favour", "como favor")."""
-_AGENT = re.compile(
+_AGENT = lazy_regex(
     r"(?:dor|dora|ista|ero|era|logo|loga|tor|tora|sor|sora|ante|ente|ico|ica|nte|"
     r"er|or|ist|ian|ant|ent|eer|ee|man|woman|person|wright|smith|ard)$")
 """The endings of a word that names a doer, English and Spanish ("planificador",
 "delineante", "surveyor", "planner", "electrician"): a role's first word after a job given."""
 
-_EARNS = re.compile(
+_EARNS = lazy_regex(
     r"\b(?:i|we)(?:'m|\s+am)?\s+(?:(?:now|currently|still|also|only|just)\s+)?"
     r"(?:earn|earned|make|made|get\s+paid|got\s+paid|paid|work|worked|working|employed|"
     r"take\s+home)\b"
     r"|\b(?:(?:yo\s+)?(?:gano|ganaba|cobro|cobraba|trabajo|trabajaba|estoy\s+trabajando|"
     r"sigo\s+trabajando))\b")
 """The speaker earning or working: what makes "as a X at Y" a job."""
-_AS_ROLE_AT = re.compile(
+_AS_ROLE_AT = lazy_regex(
     rf"(?:[^.;!?]|\.(?=\d)){{0,70}}?\b(?:as|como)\s+(?:an?\s+|una?\s+)?"
     rf"(?P<role>(?:{_WORD}\s+){{0,3}}?{_WORD})\s+(?:at|for|with|en|para|con)\s+(?=(?:the\s+)?"
     r"[A-ZÁÉÍÓÚÑ0-9])")
 """After the verb: "as a junior quantity surveyor at Hendry & Moss" (capitals checked on the
 original text: the pattern runs on the original)."""
 
-_JOB_GIVEN = re.compile(
+_JOB_GIVEN = lazy_regex(
     r"\b(?:me\s+(?:dieron|han\s+dado|ha\s+dado|dio|ofrecieron|han\s+ofrecido)|"
     r"(?:i|we)(?:'ve|\s+have)?\s+(?:(?:just|finally)\s+)?(?:got|landed|accepted|took))\s+"
     r"(?:el|la|un|una|the|a|an)\s+(?:new\s+|nuevo\s+)?(?:trabajo|puesto|empleo|plaza|job|"
     r"position|role)\s+(?:en|con|at|with)\s+", re.IGNORECASE)
-_ROLE_AFTER = re.compile(
+_ROLE_AFTER = lazy_regex(
     rf"\s*(?::|,|\s+(?:as|como))\s+(?:an?\s+|una?\s+|de\s+)?"
     rf"(?P<role>{_WORD}(?:\s+(?:de|del|of)\s+{_WORD}|\s+{_WORD}){{0,2}}?)"
     r"(?=\s*(?:$|[.,;:!?)(]|\d)|\s+(?:at|in|for|with|en|con|para|y|and|desde|since|from)\b)",
@@ -83,7 +84,7 @@ class WorkInPassing:
 
     job_noun: str
     job_noun_es: str
-    _known: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    _known: Regex = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_known", re.compile(

@@ -14,9 +14,10 @@ with a colon is rarer than a year in an agent's notes). Pure function; no I/O.
 from __future__ import annotations
 
 import datetime
-import re
 
-_OPENING = re.compile(r"^[ \t]*[\[(]?(?P<y>(?:19[7-9]|20\d)\d)(?:-(?P<m>0[1-9]|1[0-2]))?[\])]?"
+from actors.lazy_re import lazy_regex
+
+_OPENING = lazy_regex(r"^[ \t]*[\[(]?(?P<y>(?:19[7-9]|20\d)\d)(?:-(?P<m>0[1-9]|1[0-2]))?[\])]?"
                       r"[ \t]*(?::|\s[-–—])\s")
 
 

@@ -14,10 +14,11 @@ from actors.dates import parse_date
 from actors.ingest.languages import detect_language
 from actors.ingest.types import CONTENT_TYPES as CONTENT_TYPES
 from actors.ingest.types import DataType, Detection
+from actors.lazy_re import lazy_regex
 from actors.text import STOPWORDS_EN, STOPWORDS_ES, fold
 from store.errors import UnknownContentType
 
-_WORD = re.compile(r"[a-z]+")
+_WORD = lazy_regex(r"[a-z]+")
 _ONLY_ES = STOPWORDS_ES - STOPWORDS_EN
 _ONLY_EN = STOPWORDS_EN - STOPWORDS_ES
 
@@ -85,7 +86,7 @@ CLINICAL = _lex(
     "labs clinical clinico clinica medication medicacion vitals examination prognosis "
     "cefalea nauseas vomitos abdominal cardiac cardiaco pulmonary respiratory chest torax"
 )
-SECTIONS = re.compile(
+SECTIONS = lazy_regex(
     r"^[ \t]*(?:#+\s*|\*\*)?(?:motivo de consulta|antecedentes|anamnesis|exploracion(?: fisica)?|"
     r"juicio clinico|diagnostico|plan|tratamiento|evolucion|medicacion|chief complaint|hpi|"
     r"history of present illness|subjective|objective|assessment|diagnosis|medications?|"
@@ -111,17 +112,17 @@ IMPERATIVES = _lex(
     "ejecuta ejecutar abre abrir pulsa pulsar selecciona copia deja dejar retira retirar "
     "cuece cocer sofrie pela pelar"
 )
-PROCESS_HEADERS = re.compile(
+PROCESS_HEADERS = lazy_regex(
     r"^[ \t]*(?:#+\s*)?(?:ingredients|ingredientes|steps|pasos|instructions|instrucciones|method|"
     r"metodo|preparation|preparacion|elaboracion|materials|materiales|procedure|"
     r"procedimiento|directions|requirements|requisitos|how to|como hacer)\b",
     re.MULTILINE,
 )
-STEP = re.compile(r"^[ \t]*(?:\d{1,2}[.)]\s+|(?:step|paso)\s+\d+)", re.MULTILINE)
-BULLET = re.compile(r"^[ \t]*[-*•]\s+\S", re.MULTILINE)
-QUANTITY = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:g|kg|ml|l|cl|gr|gramos|grams|cups?|tazas?|"
+STEP = lazy_regex(r"^[ \t]*(?:\d{1,2}[.)]\s+|(?:step|paso)\s+\d+)", re.MULTILINE)
+BULLET = lazy_regex(r"^[ \t]*[-*•]\s+\S", re.MULTILINE)
+QUANTITY = lazy_regex(r"\b\d+(?:[.,]\d+)?\s*(?:g|kg|ml|l|cl|gr|gramos|grams|cups?|tazas?|"
                       r"cucharadas?|cucharaditas?|tbsp|tsp|oz|lb|minutos|minutes|min)\b")
-NARRATIVE_MARKER = re.compile(
+NARRATIVE_MARKER = lazy_regex(
     r"^[ \t]*(?:#+\s*)?(?:chapter|capitulo|part|parte|scene|escena|prologue|prologo|epilogue|"
     r"epilogo)\b[ \t]*(?:[ivxlcdm]+|\d+|[a-z]+)?[ \t]*[.:]?[ \t]*$",
     re.MULTILINE,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from actors.dates import OPENING_DATE
 from actors.ingest.types import DataType
+from actors.lazy_re import lazy_regex
 from actors.scope_rules import (
     about_all_projects,
     marks_the_code,
@@ -26,7 +27,7 @@ from actors.scope_rules import (
 if TYPE_CHECKING:
     from actors.facts.patterns import FactCandidate
 
-_LEADING_DATE = re.compile(r"^" + OPENING_DATE + r"\s*[:\-–—]?\s*", re.MULTILINE)
+_LEADING_DATE = lazy_regex(r"^" + OPENING_DATE + r"\s*[:\-–—]?\s*", re.MULTILINE)
 
 
 def is_about_the_user(text: str, project: str = "", *,

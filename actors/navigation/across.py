@@ -22,11 +22,11 @@ are names, not compared. Never decides that a thing is absent; only that one is 
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from actors.lazy_re import lazy_regex
 from actors.navigation.bilingual import reads_spanish
 from actors.text import STOPWORDS, fold
 
@@ -42,7 +42,7 @@ costs about 1-3 ms here (load 1-30), so a question over long saved sessions neve
 than a fraction of a second, and only once per process for each word (``CACHED``)."""
 CACHED = 4096
 """Word vectors kept per process (2 KB each); the cache is cleared when full."""
-_WORD = re.compile(r"[^\W\d_]+")
+_WORD = lazy_regex(r"[^\W\d_]+")
 
 
 class CrossWords:

@@ -48,6 +48,7 @@ from actors.facts.questions import attribute_question, history_question, part_as
 from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, opening_speaker, past_label
 from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Timeline
+from actors.lazy_re import lazy_regex
 from actors.navigation import (
     asked_topic,
     beyond_names,
@@ -340,7 +341,7 @@ meaning (whether each is searchable, a facts timeline over them) before offering
 week; more are read only when too few of these can be shown (retracted, said twice)."""
 YEARS_BACK = 5
 """How many years a month or season asked without its year may lie back (``_held_year``)."""
-_BEFORE = re.compile(
+_BEFORE = lazy_regex(
     r"\b(?:before|prior\s+to|antes\s+de)\s+(?:(?:moving|relocating|switching|changing|going)\s+"
     r"(?:to\s+|back\s+to\s+)?|(?:joining|working\s+(?:at|for)|living\s+in)\s+|(?:mudarse|"
     r"mudarme|mudarnos|irse|irme|trabajar|vivir|entrar)\s+(?:a|en|para)\s+|"
@@ -425,7 +426,7 @@ def _only_identifiers(text: str, wanted: tuple[str, ...]) -> bool:
     return not [t for t in text_terms(rest) if t not in QUESTION_WORDS]
 
 
-_TICKET = re.compile(r"(?:[A-Za-z][A-Za-z0-9]*[-_#]|#)\d+")
+_TICKET = lazy_regex(r"(?:[A-Za-z][A-Za-z0-9]*[-_#]|#)\d+")
 
 
 _TICKET_TALK = frozenset(stem(fold(word)) for word in """
@@ -495,7 +496,7 @@ def _own_project_terms(scope: str) -> frozenset[str]:
         if key.startswith("project:") else frozenset()
 
 
-_TIME_PREPOSITION = re.compile(r"\s+(?:in|during|on|at|for|since|from|en|durante|de|del|desde)"
+_TIME_PREPOSITION = lazy_regex(r"\s+(?:in|during|on|at|for|since|from|en|durante|de|del|desde)"
                                r"\s*$", re.IGNORECASE)
 """The word that introduced a time phrase: "take in October?" is "take?" without it (the
 question is quoted back that way in a clue request)."""
@@ -522,7 +523,7 @@ def _without_time(text: str, span: DateRange | None) -> str:
 
 
 
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_NUMBER = lazy_regex(r"\d+(?:[.,]\d+)?")
 
 
 def _names_and_numbers(text: str) -> tuple[frozenset[str], frozenset[str]]:

@@ -19,9 +19,9 @@ can bring to a party"), and that thing decides. Pure data and one lookup, no I/O
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable
 
+from actors.lazy_re import lazy_regex
 from actors.text import CLAUSE_END, fold
 from actors.text import terms as text_terms
 
@@ -131,7 +131,7 @@ def stated_domains(text: str, states: Callable[[str], bool]) -> frozenset[str]:
                      for domain in domains_of(sentence))
 
 
-_PURPOSE = re.compile(r"\b(?:for|para)\b[^,.;:!?¿¡]*")
+_PURPOSE = lazy_regex(r"\b(?:for|para)\b[^,.;:!?¿¡]*")
 """What the thing asked is for ("music for a long focus session", "un libro para el vuelo",
 "a snack I could pack for a long bike ride"): the occasion, not the thing recommended."""
 

@@ -16,10 +16,10 @@ Pure functions (two kept by text: ``TextMemo``); no I/O.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from actors.lazy_re import lazy_regex
 from actors.navigation.query import QUESTION_WORDS
 from actors.navigation.stem import stem
 from actors.navigation.text_memo import TextMemo
@@ -39,15 +39,15 @@ the name is the first one."""
 _THE = r"(?:[Tt]he|[Oo]ur|[Mm]y)"
 _EL = r"(?:[Ee]l|[Ll]a|[Nn]uestr[oa]|[Mm]i)"
 _DEFINITIONS = (
-    re.compile(rf"\b(?P<name>{_NAME})\s+(?:is|was|are)\s+{_THE}\s+(?P<desc>{_DESC})"),
-    re.compile(rf"\b(?P<name>{_NAME})\s*\(\s*{_THE}\s+(?P<desc>{_DESC})\s*\)"),
-    re.compile(rf"\b(?P<name>{_NAME}),\s+{_THE}\s+(?P<desc>{_DESC})"),
-    re.compile(rf"\b{_THE}\s+(?P<desc>{_DESC})\s+(?:called|named)\s+(?P<name>{_NAME})"),
-    re.compile(rf"\b(?:[Oo]ur|[Mm]y)\s+(?P<desc>{_LOWER_DESC})\s+(?P<name>{_PROPER})\b"),
-    re.compile(rf"\b(?P<name>{_NAME})\s+(?:es|era)\s+{_EL}\s+(?P<desc>{_DESC})"),
-    re.compile(rf"\b(?P<name>{_NAME})\s*\(\s*{_EL}\s+(?P<desc>{_DESC})\s*\)"),
-    re.compile(rf"\b(?P<name>{_NAME}),\s+{_EL}\s+(?P<desc>{_DESC})"),
-    re.compile(rf"\b{_EL}\s+(?P<desc>{_DESC})\s+(?:llamad[oa])\s+(?P<name>{_NAME})"),
+    lazy_regex(rf"\b(?P<name>{_NAME})\s+(?:is|was|are)\s+{_THE}\s+(?P<desc>{_DESC})"),
+    lazy_regex(rf"\b(?P<name>{_NAME})\s*\(\s*{_THE}\s+(?P<desc>{_DESC})\s*\)"),
+    lazy_regex(rf"\b(?P<name>{_NAME}),\s+{_THE}\s+(?P<desc>{_DESC})"),
+    lazy_regex(rf"\b{_THE}\s+(?P<desc>{_DESC})\s+(?:called|named)\s+(?P<name>{_NAME})"),
+    lazy_regex(rf"\b(?:[Oo]ur|[Mm]y)\s+(?P<desc>{_LOWER_DESC})\s+(?P<name>{_PROPER})\b"),
+    lazy_regex(rf"\b(?P<name>{_NAME})\s+(?:es|era)\s+{_EL}\s+(?P<desc>{_DESC})"),
+    lazy_regex(rf"\b(?P<name>{_NAME})\s*\(\s*{_EL}\s+(?P<desc>{_DESC})\s*\)"),
+    lazy_regex(rf"\b(?P<name>{_NAME}),\s+{_EL}\s+(?P<desc>{_DESC})"),
+    lazy_regex(rf"\b{_EL}\s+(?P<desc>{_DESC})\s+(?:llamad[oa])\s+(?P<name>{_NAME})"),
 )
 """Definitions: "X is the/our Y", "X (the Y)", "X, the Y", "the Y called X", "our Y X", and
 Spanish "X es el/la/nuestro Y", "X (nuestro Y)", "X, la Y", "el Y llamado X"."""
@@ -67,7 +67,7 @@ NOT_NAMES = frozenset(
     "Today Yesterday Tomorrow Now Here Yo Ella Él Nosotros Esto Eso Hoy Ayer Ahora Aquí "
     "Which What Who Why How Where When Qué Quién Cuál Dónde Cuándo Cómo".split())
 """Capitalised words that start a clause, never a name being defined."""
-_BREAKS = re.compile(r"[^\w\s/+.#'’-]|['’]s\b|\s-\s")
+_BREAKS = lazy_regex(r"[^\w\s/+.#'’-]|['’]s\b|\s-\s")
 """What ends a question's phrase: punctuation and a possessive ("the Go backend's tests")."""
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Collection, Sequence
 from actors.dates import LEADING_DATE, MONTHS, WEEKDAYS
 from actors.facts.common_words import is_common_word
 from actors.facts.speakers import past_label
+from actors.lazy_re import Regex, lazy_regex
 from actors.navigation.stem import stem
 from actors.navigation.values import values
 from actors.text import fold
@@ -28,13 +29,13 @@ _NUMBER_WORD = (
     r"seis|siete|ocho|nueve|diez|once|doce|quince|veinte|veinti\w+|treinta|cuarenta|"
     r"cincuenta|sesenta|setenta|ochenta|noventa|cien|ciento|\w+cientos|quinientos|mil|"
     r"millon|millones)")
-_MONEY = re.compile(
+_MONEY = lazy_regex(
     rf"[£$€¥]\s?{_NUMBER}|{_NUMBER}\s?(?:[£$€¥]|k\b|{_CURRENCY})|"
     rf"\b{_NUMBER_WORD}(?:[\s-]+(?:and\s+|y\s+|de\s+)?{_NUMBER_WORD})*\s+{_CURRENCY}",
     re.IGNORECASE)
 """A sum: "£180", "1,050 euros", and in words ("Twenty-one thousand dollars", "a hundred
 bucks", "veinte mil pesos"): a chat tells a price as it is said."""
-_MONEY_WORD = re.compile(rf"[£$€¥]|{_CURRENCY}", re.IGNORECASE)
+_MONEY_WORD = lazy_regex(rf"[£$€¥]|{_CURRENCY}", re.IGNORECASE)
 
 
 def is_money_word(word: str) -> bool:
@@ -46,23 +47,23 @@ def sums(text: str) -> frozenset[str]:
     """The sums of money ``text`` states, each in one form (``values.values``): "£3,200" and
     "3.200 libras" are one sum, whichever the currency (a unit is not compared)."""
     return frozenset(form for m in _MONEY.finditer(fold(text)) for form in values(m.group()))
-_DURATION = re.compile(
+_DURATION = lazy_regex(
     rf"\b(?:{_NUMBER}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|half|un|una|dos|"
     r"tres|cuatro|cinco|seis|siete|ocho|nueve|diez|media)(?:\s*(?:-|to|a|or|o)\s*\d+)?[\s-]*"
     r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|segundos?|"
     r"minutos?|horas?|dias?|semanas?|meses|mes|anos?)\b", re.IGNORECASE)
-_DISTANCE = re.compile(rf"\b{_NUMBER}\s*(?:km|kilometres?|kilometers?|kilometros?|miles?|"
+_DISTANCE = lazy_regex(rf"\b{_NUMBER}\s*(?:km|kilometres?|kilometers?|kilometros?|miles?|"
                        r"millas?|m|metres?|meters?|metros?)\b", re.IGNORECASE)
-_CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|h)\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE)
-_COUNT = re.compile(rf"\b(?:{_NUMBER}|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+_CLOCK = lazy_regex(r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|h)\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE)
+_COUNT = lazy_regex(rf"\b(?:{_NUMBER}|two|three|four|five|six|seven|eight|nine|ten|eleven|"
                     r"twelve|dozen|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|"
                     r"doce)\b", re.IGNORECASE)
 
-_CODE = re.compile(rf"\b[a-z]{{0,12}}-?\d+[a-z0-9/-]*\b|{_COUNT.pattern}", re.IGNORECASE)
+_CODE = lazy_regex(rf"\b[a-z]{{0,12}}-?\d+[a-z0-9/-]*\b|{_COUNT.pattern}", re.IGNORECASE)
 """A number as something is called by it: "Plot 14B", "room 412", "BA2490", "seat 23A"."""
 
 _ASKS = (
-    (re.compile(r"\bhow\s+much\b.*\b(?:cost|costs|pay|paid|charge|charged|spend|spent|price|"
+    (lazy_regex(r"\bhow\s+much\b.*\b(?:cost|costs|pay|paid|charge|charged|spend|spent|price|"
                 r"get|got|sell|sold|receive|received|offer|offered|raise|save|saved|"
                 r"worth|rent|fee|fees|earn|make|salary|budget)\b|\bwhat\s+(?:did|does|do|was|"
                 r"is)\b.*\b(?:cost|price|charge|fee)\b|\bhow\s+much\s+(?:money|did\s+\w+\s+"
@@ -71,19 +72,19 @@ _ASKS = (
                 r"my\s|his\s|her\s|their\s|[\w-]+['’]s\s)|\bcuanto\s+(?:fue|era|es)\s*\?|\bcuanto\s+(?:dinero\s+)?(?:(?:le|les|me|te|nos|se)\s+)?"
                 r"(?:cost|pag|cobr|gast|vale|val|"
                 r"cuesta|gan)"), _MONEY),
-    (re.compile(r"\bhow\s+long\b|\bcuanto\s+(?:tiempo|duro|dura|tard)|\bcuantos?\s+"
+    (lazy_regex(r"\bhow\s+long\b|\bcuanto\s+(?:tiempo|duro|dura|tard)|\bcuantos?\s+"
                 r"(?:minutos|horas|dias|semanas|meses|anos)\b"), _DURATION),
-    (re.compile(r"\bhow\s+far\b|\bwhat\s+distance\b|\bcuantos\s+(?:kilometros|km|metros)\b|"
+    (lazy_regex(r"\bhow\s+far\b|\bwhat\s+distance\b|\bcuantos\s+(?:kilometros|km|metros)\b|"
                 r"\bque\s+distancia\b|\ba\s+que\s+distancia\b"), _DISTANCE),
-    (re.compile(r"\bwhat\s+time\b|\bat\s+what\s+time\b|\ba\s+que\s+hora\b|\bque\s+hora\b"),
+    (lazy_regex(r"\bwhat\s+time\b|\bat\s+what\s+time\b|\ba\s+que\s+hora\b|\bque\s+hora\b"),
      _CLOCK),
-    (re.compile(r"\bhow\s+many\b|\bcuantos\b|\bcuantas\b"), _COUNT),
-    (re.compile(r"\bnumbers?\b|\bnumeros?\b"), _CODE),
+    (lazy_regex(r"\bhow\s+many\b|\bcuantos\b|\bcuantas\b"), _COUNT),
+    (lazy_regex(r"\bnumbers?\b|\bnumeros?\b"), _CODE),
 )
 """A question's wording -> the words that answer it, the first wording that matches deciding."""
 
 
-def expected(question: str) -> re.Pattern[str] | None:
+def expected(question: str) -> Regex | None:
     """The pattern of the words that answer ``question``, or None when it expects nothing in
     particular (who, what, where, why questions)."""
     folded = fold(question)
@@ -94,7 +95,7 @@ def expected(question: str) -> re.Pattern[str] | None:
 
 
 _DAY_NAMES = "|".join(day for day in WEEKDAYS if len(day) > 4)  # not "sat", "sun", "mar"
-_SCHEDULE = re.compile(
+_SCHEDULE = lazy_regex(
     rf"\b(?:{_DAY_NAMES})s?\b|{_CLOCK.pattern}|\b(?:weekends?|weekdays|fines\s+de\s+semana|"
     r"entre\s+semana|daily|every\s+day|a\s+diario|todos\s+los\s+dias)\b",
     re.IGNORECASE)
@@ -113,14 +114,14 @@ def tells_a_value(text: str) -> bool:
     return any(c.isdigit() for c in said) or holds(_SCHEDULE, said)
 
 
-VALUES = {_MONEY: "a sum of money"}
+VALUES: dict[Regex, str] = {_MONEY: "a sum of money"}
 """The kinds of answer no memory tells without a number, as a reply names them. A time of
 day, a length of time, a distance and a count are often told in words ("early mornings", "a
 couple of years", "a short walk", "my sister and my brother"), so they are not among them
 (``test_advice_for_a_new_plan...``: "What time of day..." answered by "early mornings")."""
 
 
-_HEADERS = re.compile(r"\[[^\]\n]*\d[^\]\n]*\]|\b\d{4}-\d{2}-\d{2}\b")
+_HEADERS = lazy_regex(r"\[[^\]\n]*\d[^\]\n]*\]|\b\d{4}-\d{2}-\d{2}\b")
 """A turn's day and time ("[2025-12-10]", "[7:12 pm on 14 May, 2025]", "2025-09-14"): no
 value a question asks for."""
 
@@ -142,7 +143,7 @@ def holds_value(question: str, text: str) -> bool:
         or holds(_COUNT, _MEASURES.sub(" ", fold(said)))
 
 
-_MEASURES = re.compile("|".join((
+_MEASURES = lazy_regex("|".join((
     _DURATION.pattern, _CLOCK.pattern,
     rf"\b{_NUMBER}\s*(?:(?:square|sq|cubic|metros?\s+cuadrados)\s*)?(?:km|kilometres?|"
     r"kilometers?|kilometros?|miles?|millas?|m2|m|metres?|meters?|metros?|kg|kilos?|"
@@ -152,7 +153,7 @@ _MEASURES = re.compile("|".join((
 list", "about 125 square metres", "40 kWh", "31 degrees", "6 pm"."""
 
 
-def holds(answer: re.Pattern[str], text: str) -> bool:
+def holds(answer: Regex, text: str) -> bool:
     """Whether ``text`` (past its leading date) holds words of the expected kind."""
     return bool(answer.search(fold(LEADING_DATE.sub("", text))))
 
@@ -162,7 +163,7 @@ BESIDE_WORDS = 3
 measure ("Train it in 5-minute sessions" for "how long should each session be?")."""
 
 
-def holds_beside(answer: re.Pattern[str], text: str, words: Collection[str]) -> bool:
+def holds_beside(answer: Regex, text: str, words: Collection[str]) -> bool:
     """Whether ``text`` holds words of the expected kind with a word of the question (stems,
     ``words``) at most ``BESIDE_WORDS`` words away: "5-minute sessions" answers "How long
     should each training session be?", "se adapta en unas tres semanas" does not, though both
@@ -176,7 +177,7 @@ def holds_beside(answer: re.Pattern[str], text: str, words: Collection[str]) -> 
     return False
 
 
-_ASKS_NAME = re.compile(
+_ASKS_NAME = lazy_regex(
     r"\bnames?\b|\bwhat(?:\s+(?:is|was|are|were)\b|['’]s\b).*\bcalled\b|"
     r"\bwhat\s+(?:did|do|does|should|shall|will)\s+\w+\s+call\b(?!.*\b(?:about|for|to|when|"
     r"because|after|before)\b)|\bcomo\s+(?:se|le|la|lo|les|los|las)\s+llam|"
@@ -184,7 +185,7 @@ _ASKS_NAME = re.compile(
 """A question asking for what someone or something is called: "What is my mother's first
 name?", "What did we call the dog?", "¿Cómo se llama mi fisio?" ("Did I call the plumber?"
 asks no name)."""
-_QUALIFIER = re.compile(r"\b(?:first|full|last|given|middle|maiden|christian)\s+(?=names?\b)|"
+_QUALIFIER = lazy_regex(r"\b(?:first|full|last|given|middle|maiden|christian)\s+(?=names?\b)|"
                         r"\bcall(?:ed)?\b", re.IGNORECASE)
 NAME_WORDS = frozenset({
     "name", "names", "named", "called", "call", "first", "full", "last", "surname",
@@ -197,13 +198,13 @@ _LINKING = frozenset({
     "su", "sus", "nuestro", "nuestra", "el", "la"})
 """Words between a thing and its name that keep them one phrase: "my mum Els", "a teacher
 called Ilse", "the recruiter, Femke", "Els, my mum", "mi madre se llama Carmen"."""
-_WORD = re.compile(r"[^\W\d_][\w'’-]*|[.!?;:,]")
+_WORD = lazy_regex(r"[^\W\d_][\w'’-]*|[.!?;:,]")
 """A word (with its apostrophes and hyphens) or a punctuation mark that parts phrases."""
 _NAME_REACH = 3
 """How many linking words may stand between a thing and its name."""
 
 
-_ASKS_PLACE = re.compile(
+_ASKS_PLACE = lazy_regex(
     r"\bwhere\b|\b(?:what|which)\s+(?:neighbou?rhoods?|city|cities|towns?|countr(?:y|ies)|"
     r"streets?|areas?|suburbs?|states?)\b|\bdonde\b|\b(?:que|cual|cuales)\s+(?:barrios?|"
     r"ciudad(?:es)?|pueblos?|pais(?:es)?|calles?|zonas?)\b")
@@ -497,7 +498,7 @@ def asks_alike(question: str, asked: str) -> bool:
     return asks_name(question) and asks_name(asking)
 
 
-_LAST_ASKED = re.compile(r"[^.!?¡¿]*\?")
+_LAST_ASKED = lazy_regex(r"[^.!?¡¿]*\?")
 """A sentence ending in a question mark: what a turn asks is its last one ("¡Qué bonito
 nombre! ¿Qué significa?" asks no name)."""
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from actors.dates import MONTHS, WEEKDAYS
 from actors.facts.common_words import is_common_word
 from actors.facts.speakers import USER, opening_speaker
+from actors.lazy_re import Regex, lazy_regex
 from actors.navigation import closed_kinds
 from actors.navigation.asked_person import names_asked, names_the_user, speaks_of_self
 from actors.navigation.derivation import SAME_THING
@@ -45,8 +46,8 @@ from actors.navigation.unmentioned import LIGHT_VERBS
 from actors.text import STOPWORDS, fold
 from actors.text import terms as text_terms
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
-_HEADER = re.compile(r"^\s*\[[^\]\n]*\]\s*|^\s*\d{4}-\d{2}-\d{2}\S*\s*")
+_SENTENCE_END = lazy_regex(r"(?<=[.!?])\s+|\n+")
+_HEADER = lazy_regex(r"^\s*\[[^\]\n]*\]\s*|^\s*\d{4}-\d{2}-\d{2}\S*\s*")
 """A memory's own day ("[2026-06-01]"): no date of anything it tells."""
 
 
@@ -100,7 +101,7 @@ _EVENTS = (
 _LIGHT = frozenset("get got getting have had has did do does i we".split())
 """Words before an event's word that tell nothing of which ("get married", "have surgery")."""
 
-_BIRTH_ASKED = re.compile(
+_BIRTH_ASKED = lazy_regex(
     r"^(?:(?:on|in|en)\s+)?(?:when|cuando|what\s+(?:day|date|year|month)|que\s+(?:dia|fecha|"
     r"ano|mes)|en\s+que\s+(?:dia|fecha|ano|mes))\b.*\b(?:born|birthday|birth|nacio|naciste|"
     r"naci|nacimiento|cumpleanos|cumple)\b"
@@ -110,15 +111,15 @@ _BIRTH_ASKED = re.compile(
 """A question asking the day someone was born ("What is my mother's date of birth?", "When
 is Tomás's birthday?", "¿Cuándo nació mi abuela?"); not what happened on a birthday ("What
 did I give my mother for her birthday?")."""
-_BIRTH_TOLD = re.compile(r"\b(?:born|birth\w*|bday|b-day|cumple\w*|naci\w*|turns?|turned)\b")
-_DATE = re.compile(
+_BIRTH_TOLD = lazy_regex(r"\b(?:born|birth\w*|bday|b-day|cumple\w*|naci\w*|turns?|turned)\b")
+_DATE = lazy_regex(
     rf"\b(?:{'|'.join(sorted(MONTHS, key=len, reverse=True))}|"
     rf"{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))}|today|tomorrow|tonight|hoy|"
     r"manana|pasado\s+manana)\b|\d")
 """A date in a sentence: a month, a weekday, a near day or a number ("12 March 1961",
 "el 3 de mayo", "turns 65 tomorrow", "14/03")."""
 
-_DOING = re.compile(
+_DOING = lazy_regex(
     r"^(?:what|which|que|cual)\s+(?:kind\s+of\s+|type\s+of\s+|tipo\s+de\s+)?"
     r"([^\W\d_]+(?:\s+[^\W\d_]+)?)\s+(?:did|has|have|had)\s+(\S+(?:\s+\S+){0,2}?)\s+"
     r"(buy|purchase|adopt|sell|rent|win|bought|adopted|sold|rented|won)\b"
@@ -139,16 +140,16 @@ _DOING_OF = {"purchase": "buy", "bought": "buy", "adopted": "adopt", "sold": "se
              "rented": "rent", "won": "win", "compr": "buy", "adopt": "adopt", "vend": "sell",
              "alquil": "rent", "gan": "win"}
 
-_RELATION_ASKED = re.compile(
+_RELATION_ASKED = lazy_regex(
     r"\b(?:my|mi|the\s+user's|del?\s+(?:la\s+)?usuari[oa])\s+([^\W\d_]+)(?:'s)?\b"
     r"|\b(?:el|la|los|las)\s+([^\W\d_]+)\s+(?:del?\s+(?:la\s+)?usuari[oa])\b"
     r"|\b(?:mi|tu)\s+([^\W\d_]+)\b")
 """The user's relative a question names ("my wife's name", "el nombre de mi esposa", "la mujer
 del usuario")."""
-_THEIR_RELATIVE = re.compile(r"\b(?:her|his|su)\s+([^\W\d_]+)\b")
+_THEIR_RELATIVE = lazy_regex(r"\b(?:her|his|su)\s+([^\W\d_]+)\b")
 """A relative said as someone's ("What did the user give her father?", "¿Qué le regaló el
 usuario a su sobrina?"): the user's when the question names no one else."""
-_NAMED_RELATIVE = re.compile(
+_NAMED_RELATIVE = lazy_regex(
     r"(?<![\w'’])([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)['’]s\s+(?:(?:new|little|big|older|younger|baby|"
     r"twin|eldest|oldest|youngest)\s+)?([a-z]+)\b"
     r"|\b(?:el|la|los|las)\s+([a-záéíóúñ]+)\s+(?:(?:mayor|menor|pequeñ[oa])\s+)?de\s+"
@@ -163,9 +164,9 @@ class AskedDetail:
     said: str
     """The reply's reason ("no memory gives the user's mother's date of birth", "no memory
     tells of Tomás buying a car")."""
-    told: re.Pattern[str]
+    told: Regex
     """A memory's (folded) words telling the detail."""
-    value: re.Pattern[str] | None = None
+    value: Regex | None = None
     """What must stand in the same sentence as ``told`` (a date for a birth)."""
     thing: frozenset[str] = frozenset()
     """For a doing, the forms of its object ("car": coche, auto, vehicle...): the memory holds
@@ -277,7 +278,7 @@ def _becomes(folded: str, words: frozenset[str]) -> bool:
     return any(m.group(1) not in _OWNED_BY and not m.group(1).endswith("'s") for m in found)
 
 
-def _words(pattern: str) -> re.Pattern[str]:
+def _words(pattern: str) -> Regex:
     return re.compile(rf"(?<![\w-])(?:{pattern})(?![\w-])")
 
 

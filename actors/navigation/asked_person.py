@@ -14,12 +14,13 @@ import re
 
 from actors.facts.common_words import is_common_word
 from actors.facts.speakers import TITLES, USER, opening_speaker, past_label
+from actors.lazy_re import lazy_regex
 from actors.navigation import regions
 from actors.navigation.answer_type import someone_else_first
 from actors.navigation.query import QUESTION_WORDS
 from actors.text import STOPWORDS, fold
 
-_NAME = re.compile(r"(?<![\w'’])([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)(?:['’]s\b|(?![\w'’]))")
+_NAME = lazy_regex(r"(?<![\w'’])([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)(?:['’]s\b|(?![\w'’]))")
 """A whole capitalised word (a possessive ending set aside): "PayPal" and "FedEx" hold no
 "Pay" or "Fed"."""
 
@@ -32,7 +33,7 @@ _PLACE_WORDS = frozenset(fold(word) for word in """
     puente playa rio lago monte isla castillo museo barrio aeropuerto""".split())
 """Words that make a run of capitalised words a place's name ("St Nicholas Market", "Santa
 Clara de Triana", "Lake Bled"), whose words name no person."""
-_NAME_RUN = re.compile(r"[A-ZÁÉÍÓÚÑ][\w'’.]*(?:\s+(?:(?:de|del|la|las|los|of|the|y|and)\s+)?"
+_NAME_RUN = lazy_regex(r"[A-ZÁÉÍÓÚÑ][\w'’.]*(?:\s+(?:(?:de|del|la|las|los|of|the|y|and)\s+)?"
                        r"[A-ZÁÉÍÓÚÑ][\w'’.]*)+")
 """Capitalised words in a row, the small words of a name allowed between them."""
 
@@ -72,7 +73,7 @@ def names_asked(question: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-_FIRST_PERSON = re.compile(r"\b(?:i|my|me|mine|myself|we|our|us|yo|mi|mis|nosotros|nosotras|"
+_FIRST_PERSON = lazy_regex(r"\b(?:i|my|me|mine|myself|we|our|us|yo|mi|mis|nosotros|nosotras|"
                            r"nuestro|nuestra|nuestros|nuestras)\b")
 """A question about the user, asked in the first person ("Where do I live?", "¿Dónde vivo
 yo?")."""
@@ -84,7 +85,7 @@ def asks_about_the_user(question: str) -> bool:
     return bool(_FIRST_PERSON.search(fold(question)))
 
 
-_THE_USER_SAID = re.compile(r"\b(?:the\s+user|(?:el|del|al)\s+usuario|la\s+usuaria)\b")
+_THE_USER_SAID = lazy_regex(r"\b(?:the\s+user|(?:el|del|al)\s+usuario|la\s+usuaria)\b")
 
 
 def names_the_user(question: str) -> bool:
@@ -149,12 +150,12 @@ def _names(question: str, person: str) -> bool:
                                         question) is not None
 
 
-_VOCATIVE = re.compile(r"(?:(?<=:\s)|^)(?i:(?:hey|hi|oh|so|well|ok|okay|hola|oye)\b)?,?\s*"
+_VOCATIVE = lazy_regex(r"(?:(?<=:\s)|^)(?i:(?:hey|hi|oh|so|well|ok|okay|hola|oye)\b)?,?\s*"
                        r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+,(?=\s)|,\s*[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+"
                        r"(?=\s*[!.?]*\s*$)", re.MULTILINE)
 """A name the speaker addresses, not one the turn is about: "Marta, I adopted a dog" (at the
 turn's start, after its label), "Thanks, Marta!" (at its end)..."""
-_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|tu|tus|te|ti|contigo|usted)\b")
+_SECOND_PERSON = lazy_regex(r"\b(?:you|your|yours|yourself|tu|tus|te|ti|contigo|usted)\b")
 """...unless the turn speaks of the one addressed ("Marta, did you see them?")."""
 
 

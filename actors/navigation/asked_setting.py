@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from actors.dates import LEADING_DATE, MONTHS, WEEKDAYS
 from actors.facts.common_words import is_common_word
+from actors.lazy_re import Regex, lazy_regex
 from actors.navigation.query import QUESTION_WORDS
 from actors.navigation.stem import stem
 from actors.text import STOPWORDS, fold
@@ -44,7 +45,7 @@ class _Kind:
     """How a reply names it: "version", "port"."""
     asked: str
     """The folded words of a question naming it (a regex alternative)."""
-    value: re.Pattern[str]
+    value: Regex
     """The value's own form, matched against a memory's (original-case) text."""
     cue: frozenset[str] = frozenset()
     """If set, the question must hold one of these folded words (or an acronym) to ask this
@@ -54,9 +55,9 @@ class _Kind:
 _NUM_WORDS = (r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|once|"
               r"twice|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|doce|veinte")
 
-_VERSION = _Kind("version", r"versions?|versiones", re.compile(
+_VERSION = _Kind("version", r"versions?|versiones", lazy_regex(
     r"(?<![\w.-])[vV]?\d+(?:\.(?:\d+|x))*(?![\w-])"))
-_PORT = _Kind("port", r"ports?|puertos?", re.compile(r"(?<![\w.-])\d{2,5}(?![\w%]|[.,]\d)"),
+_PORT = _Kind("port", r"ports?|puertos?", lazy_regex(r"(?<![\w.-])\d{2,5}(?![\w%]|[.,]\d)"),
               cue=frozenset("""server servers service services servidor servicio endpoint api
               database db listen listens listening escucha bind binds local locally dev
               staging production prod docker compose container contenedor gateway proxy http
@@ -65,9 +66,9 @@ _PORT = _Kind("port", r"ports?|puertos?", re.compile(r"(?<![\w.-])\d{2,5}(?![\w%
               backend frontend postgres redis mysql kafka preview""".split()))
 _PHONE = _Kind("phone number", r"(?:tele)?phone\s+numbers?|mobile\s+numbers?|cell\s+numbers?|"
                r"numeros?\s+de\s+(?:telefono|movil|celular)",
-               re.compile(r"\+?\(?\d[\d\s().-]{5,}\d"))
+               lazy_regex(r"\+?\(?\d[\d\s().-]{5,}\d"))
 _HOST = _Kind("address", r"host\s*names?|urls?|connection\s+strings?|dsn|cadenas?\s+de\s+"
-              r"conexion|ip\s+address(?:es)?|direccion(?:es)?\s+ip", re.compile(
+              r"conexion|ip\s+address(?:es)?|direccion(?:es)?\s+ip", lazy_regex(
                   r"\b[a-z][a-z0-9+.-]*://\S+|\b\d{1,3}(?:\.\d{1,3}){3}\b|"
                   r"\b[a-z0-9-]+(?:\.[a-z0-9-]+){2,}\b|"
                   r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*-\d[a-z0-9-]*\b|"
@@ -75,17 +76,17 @@ _HOST = _Kind("address", r"host\s*names?|urls?|connection\s+strings?|dsn|cadenas
                   re.IGNORECASE))
 _CRON = _Kind("schedule", r"cron(?:\s+(?:schedules?|expressions?|entr(?:y|ies)|lines?|"
               r"timings?))?|crontab|expresion(?:es)?\s+cron|horarios?\s+(?:de\s+)?cron",
-              re.compile(r"(?:^|[\s`'\"(])(?:[\d*/,-]+\s+){4}[\d*/,-]+|@(?:hourly|daily|"
+              lazy_regex(r"(?:^|[\s`'\"(])(?:[\d*/,-]+\s+){4}[\d*/,-]+|@(?:hourly|daily|"
                          r"weekly|monthly|yearly|annually|midnight|reboot)\b|"
                          r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|h)\b|\b\d{1,2}:\d{2}\b|"
                          r"\bevery\s+\d+\s*(?:min|mins|minutes?|h|hours?)\b|"
                          r"\bcada\s+\d+\s*(?:min|minutos?|horas?)\b", re.IGNORECASE))
 _INTERVAL = _Kind("interval", r"intervals?|timeouts?|time-outs?|ttl|keep-?alive(?:\s+"
-                  r"intervals?)?|intervalos?|tiempos?\s+de\s+espera", re.compile(
+                  r"intervals?)?|intervalos?|tiempos?\s+de\s+espera", lazy_regex(
                       rf"(?<![\w.])(?:\d+(?:[.,]\d+)?|{_NUM_WORDS})\s*(?:ms|s|m|h|secs?|"
                       r"seconds?|mins?|minutes?|hours?|hrs?|days?|milliseconds?|segundos?|"
                       r"minutos?|horas?|dias?|milisegundos?)\b", re.IGNORECASE))
-_COUNT = _Kind("count", rf"{_COUNTED}", re.compile(
+_COUNT = _Kind("count", rf"{_COUNTED}", lazy_regex(
     rf"(?<![\w.:-])\d+(?![\w%:]|[.,]\d)|\b(?:{_NUM_WORDS})\b", re.IGNORECASE))
 
 _KINDS = (_VERSION, _PORT, _PHONE, _HOST, _CRON, _INTERVAL)
@@ -126,14 +127,14 @@ _SETTINGS = (frozenset("local locally localhost dev development desarrollo".spli
 (fix-never7: the value told with no environment is most often the one everybody uses, and a
 reply giving it for staging is a silent substitution)."""
 
-_EVERY_SETTING = re.compile(r"\beverywhere\b|\b(?:all|every|both|each)\s+(?:the\s+|our\s+)?"
+_EVERY_SETTING = lazy_regex(r"\beverywhere\b|\b(?:all|every|both|each)\s+(?:the\s+|our\s+)?"
                             r"(?:envs?|environments?)\b|\btodos\s+los\s+entornos\b|"
                             r"\ben\s+todas\s+partes\b|\bcada\s+entorno\b")
 """A value told of every environment ("We run Redis 7.2 everywhere"): it is staging's too."""
 
-_WORD = re.compile(r"\d+(?:\.(?:\d+|x))*|[^\W_]+(?:\.js)?")
+_WORD = lazy_regex(r"\d+(?:\.(?:\d+|x))*|[^\W_]+(?:\.js)?")
 """A word of a memory, a dotted number kept whole ("1.29") and "Node.js" one word."""
-_NAME = re.compile(r"[A-ZÁÉÍÓÚÑ][\wáéíóúñü.+#-]*(?:['’]s)?")
+_NAME = lazy_regex(r"[A-ZÁÉÍÓÚÑ][\wáéíóúñü.+#-]*(?:['’]s)?")
 _BESIDE = 6
 """Words back from a version to its product ("the production Kubernetes cluster from 1.29 to
 1.31"); a name between ("Python, Airflow 2.7") ends the search."""
@@ -239,10 +240,10 @@ _UNITS = frozenset("""s ms sec secs second seconds min mins minute minutes h hr 
     segundos minutos horas dias semanas meses anos veces reintentos intentos filas""".split())
 """Words after a number that make it an amount, not a version ("26 hours", "5 retries")."""
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE_END = lazy_regex(r"(?<=[.!?])\s+|\n+")
 """Where a sentence ends ("DB pool was exhausted; set MaxOpenConns to 40" is one)."""
 
-_HEADERS = re.compile(r"\[[^\]\n]*\d[^\]\n]*\]|\b\d{4}-\d{2}-\d{2}\b")
+_HEADERS = lazy_regex(r"\[[^\]\n]*\d[^\]\n]*\]|\b\d{4}-\d{2}-\d{2}\b")
 """A turn's day and time ("[2025-12-10]", "2025-09-14"): no value a question asks for."""
 
 

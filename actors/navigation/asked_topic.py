@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from actors.lazy_re import lazy_regex
 from actors.navigation.bilingual import reads_spanish
 from actors.navigation.query import NOW_WORDS, framing
 from actors.navigation.sum_asked import STATING
@@ -44,9 +45,9 @@ KIND_WORDS = frozenset("kind kinds sort sorts type types tipo tipos clase clases
 """Words asking what kind of thing ("What kind of films...", "¿Qué tipo de cine...?"): a kind
 is answered by the things of it ("Odio las películas de terror"), which the question does
 not name."""
-_DOING = re.compile(r"(?:ing|ando|iendo)$")
+_DOING = lazy_regex(r"(?:ing|ando|iendo)$")
 """A doing, not a thing, even after an article ("for a living", "el running" aside)."""
-_WORD = re.compile(r"[^\W\d_]+")
+_WORD = lazy_regex(r"[^\W\d_]+")
 
 
 def beyond_names(question: str, words: Iterable[str]) -> tuple[str, ...]:
@@ -62,7 +63,7 @@ def beyond_names(question: str, words: Iterable[str]) -> tuple[str, ...]:
                  if (key := fold(word)) not in capitals and key not in skipped)
 
 
-_NAME = re.compile(r"(?<=\s)(?!I\b)[A-ZÁÉÍÓÚÑ][\w.-]*(?:['’]s)?(?=[\s,.;:?!)]|$)")
+_NAME = lazy_regex(r"(?<=\s)(?!I\b)[A-ZÁÉÍÓÚÑ][\w.-]*(?:['’]s)?(?=[\s,.;:?!)]|$)")
 """A word written with a capital past the question's first, with its "'s"."""
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from actors.lazy_re import lazy_regex
 from actors.navigation import conjugation, regions
 from actors.navigation.stem import stem
 from actors.navigation.verb_slot import verb_slot
@@ -238,7 +239,7 @@ _INFINITIVES.update((spanish, english) for spanish, english in ES_EN.items()
 _EN_STEMS = {stem(english): spanish for english, spanish in sorted(EN_ES.items(), reverse=True)}
 """The English words by their stem ("grew", "played", "proposing" are looked up as "grow",
 "play", "propose"), the shortest word of a stem winning."""
-_WORD = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*")
+_WORD = lazy_regex(r"[^\W_]+(?:['’.-][^\W_]+)*")
 """A word of a question: letters and digits, with inner apostrophes, dots and hyphens."""
 
 
@@ -325,7 +326,7 @@ _PRESENT_ENDINGS = (("an", "ar"), ("en", "er"), ("en", "ir"), ("a", "ar"), ("e",
 sale?", "¿qué vende?") -> the infinitive the lexicon lists beside a noun ("pay pagar", "dating
 salir", "sell vender"): verbs listed there are not conjugated (``_VERBS`` are), and a question
 in the present shared no word with the memory of the other language."""
-_SPANISH_MARK = re.compile(r"¿|\b(?:el|la|los|las|del|que|qué|con|por|para|una|cómo|cuándo|"
+_SPANISH_MARK = lazy_regex(r"¿|\b(?:el|la|los|las|del|que|qué|con|por|para|una|cómo|cuándo|"
                            r"dónde|cuánto|cuánta|cuántos|cuántas|quién)\b", re.IGNORECASE)
 """A question in Spanish: an English one's "sale" or "base" is no verb of the lexicon's."""
 

@@ -11,12 +11,12 @@ beyond a bounded memo of per-token terms (a cache, invisible in results).
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from actors.dates import spelled_weekdays
+from actors.lazy_re import lazy_regex
 from actors.navigation.query import Query
 from actors.navigation.stem import stem
 from actors.text import terms as text_terms
@@ -103,7 +103,7 @@ def weighted_terms(
     return counts, length
 
 
-_FILING_TAG = re.compile(r"^(?:type|domain|lang|date|source|scope):")
+_FILING_TAG = lazy_regex(r"^(?:type|domain|lang|date|source|scope):")
 CHUNK_KINDS = frozenset({"entry", "paragraph", "section", "step", "statement", "member", "class",
                          "function", "imports", "header", "comment", "docstring", "code", "block",
                          "expr", "blank", "str"})

@@ -18,41 +18,43 @@ from __future__ import annotations
 
 import re
 
-_BETWEEN = re.compile(r"\b(?:between|entre)\s+(?P<a>.+?)\s+(?:and|y|e)\s+(?P<b>.+?)\s*[?.!¿¡]*$",
+from actors.lazy_re import lazy_regex
+
+_BETWEEN = lazy_regex(r"\b(?:between|entre)\s+(?P<a>.+?)\s+(?:and|y|e)\s+(?P<b>.+?)\s*[?.!¿¡]*$",
                       re.IGNORECASE)
-_SUMMED = re.compile(
+_SUMMED = lazy_regex(
     r"\b(?:adding\s+up|add\s+up|counting|combining|the\s+sum\s+of|the\s+total\s+of|sumando|"
     r"contando|juntando)\s+(?P<a>.+?)\s+(?:and|y|e)\s+(?P<b>.+?)\s*(?:,|[?.!]*$)", re.IGNORECASE)
-_COMPARE = re.compile(
+_COMPARE = lazy_regex(
     r"\b(?:compare|comparing|compara|comparar|comparando)\s+(?P<a>.+?)\s+"
     r"(?:with|to|against|and|con|y|e)\s+(?P<b>.+?)\s*[?.!]*$", re.IGNORECASE)
-_THAN = re.compile(
+_THAN = lazy_regex(
     r"^\W*(?:how|cu[aá]nt[oa]s?)\b.*?\b(?:was|were|is|are|fue|era)\s+(?P<a>.+?)\s+"
     r"(?:than|que)\s+(?P<b>.+?)\s*[?.!]*$", re.IGNORECASE)
-_BEFORE = re.compile(
+_BEFORE = lazy_regex(
     r"^(?!.*\b(?:before|after)\s+or\b)\W*(?:did|does|do|was|were|had|has|have|is)\s+"
     r"(?P<a>.+?)\s+(?:before|after)\s+(?P<b>.+?)\s*[?.!]*$", re.IGNORECASE)
-_AFTER = re.compile(
+_AFTER = lazy_regex(
     r"^\W*how\s+(?:long|many\s+\w+|much\s+time)\s+(?:\w+\s+)?(?:after|before|since)\s+"
     r"(?P<a>.+)\s+(?:did|do|does|was|were|had|has|have|is|are)\s+(?P<b>.+?)\s*[?.!]*$",
     re.IGNORECASE)
 """How long after one event another came: the second is the clause after the last auxiliary
 ("How many days after my sister was born did I move?")."""
-_IT = re.compile(r"\bit\b", re.IGNORECASE)
+_IT = lazy_regex(r"\bit\b", re.IGNORECASE)
 """The first event named again in the second ("...did I sign up for it?", "...and running
 it")."""
-_DESPUES = re.compile(
+_DESPUES = lazy_regex(
     r"^\W*cu[aá]nt[oa]s?\s+(?:tiempo|d[ií]as|semanas|meses|a[nñ]os|horas|noches)\s+"
     r"(?:\w+\s+)?(?:despu[eé]s|antes)\s+del?\s+(?P<a>.+?)\s*,?\s+"
     r"(?P<b>(?:me|nos|se|te|le|les)\s+.+?|\w+(?:é|í|ó|aste|amos|aron|ieron|imos)\s.*?|"
     r"\w+(?:é|í|ó|aste|amos|aron|ieron|imos))\s*[?.!]*$", re.IGNORECASE)
 """The same in Spanish, which has no auxiliary to cut at: the second event opens with a
 pronoun ("me fui a Oaxaca") or a verb in the preterite ("compré el Subaru")."""
-_PLUS = re.compile(r"^(?P<a>.+?)\s+(?:plus|m[aá]s)\s+(?P<b>.+?)\s*[?.!]*$", re.IGNORECASE)
-_ORDER = re.compile(
+_PLUS = lazy_regex(r"^(?P<a>.+?)\s+(?:plus|m[aá]s)\s+(?P<b>.+?)\s*[?.!]*$", re.IGNORECASE)
+_ORDER = lazy_regex(
     r"\b(?:first|earlier|sooner|later|last|primero|primera|antes|despu[eé]s|luego|[uú]ltim[oa])"
     r"\b\s*[:,;-]?\s*(?P<rest>.+)$", re.IGNORECASE)
-_EITHER = re.compile(r"\s+(?:or|o|u)\s+", re.IGNORECASE)
+_EITHER = lazy_regex(r"\s+(?:or|o|u)\s+", re.IGNORECASE)
 MIN_WORDS = 2
 """Words each of two things set against each other by "or" needs ("the wedding", "buying the
 EV"): a one-word piece is a cut in the wrong place."""
@@ -89,7 +91,7 @@ def compared_things(question: str) -> tuple[str, str] | None:
     return things
 
 
-_DETERMINER = re.compile(r"\b(?:the|a|an|my|our|his|her|their|el|la|los|las|mi|mis|un|una)\s",
+_DETERMINER = lazy_regex(r"\b(?:the|a|an|my|our|his|her|their|el|la|los|las|mi|mis|un|una)\s",
                          re.IGNORECASE)
 
 

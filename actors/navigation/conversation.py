@@ -19,6 +19,7 @@ from typing import Any
 from actors.dates import LEADING_DATE
 from actors.embedding.index import EARLIER_TURNS, VectorIndex
 from actors.facts.speakers import assistant_said, opening_speaker
+from actors.lazy_re import Regex, lazy_regex
 from actors.navigation import ranking
 from actors.navigation.answer_type import answers_alike, asks_alike
 from actors.navigation.answer_type import holds as holds_answer
@@ -69,7 +70,7 @@ follows "Sold the Focus today. £3,200")..."""
 CONTEXT_SIMILARITY = 0.25
 """...and the one shown beside it is at least this similar to the question (and than the
 question's crowd)."""
-_OUTCOME = re.compile(
+_OUTCOME = lazy_regex(
     r"\bend(?:ed|s)?\s+up\b|\bin\s+the\s+end\b|\beventually\b|\bultimately\b|"
     r"\bfinally\b|\bat\s+last\b|\bsettled?\s+on\b|\bdecided?\s+on\b|\bwent\s+with\b|"
     r"\bal\s+final\b|\bfinalmente\b|\bpor\s+fin\b|\bacab(?:o|e|aste|amos|aron)\s+"
@@ -77,29 +78,29 @@ _OUTCOME = re.compile(
 """A question asking how a thread ended ("Which e-reader did the user end up buying?", "what
 salary did I end up with?", "¿con qué se quedó al final?"): the answer is the conversation's
 last word on it, not the turn that opened it nor the closest one."""
-_ENDS_ASKING = re.compile(r"\?[^\w]*$")
+_ENDS_ASKING = lazy_regex(r"\?[^\w]*$")
 """A turn whose last sentence is a question (closing quotes, brackets or an emoji after it)."""
 _IRREGULAR = (r"went|got|bought|made|took|had|saw|met|ran|did|flew|left|came|began|found|sold|"
               r"won|gave|wrote|built|became|brought|caught|chose|drove|ate|fell|felt|kept|lost|"
               r"paid|rode|sent|spent|swam|taught|threw|told|wore")
 """Past forms of English verbs that do not end in "-ed"."""
-_DOING = re.compile(
+_DOING = lazy_regex(
     r"\b(?:I|[Ww]e)\s+(?:just\s+|finally\s+|also\s+|already\s+)?(?:[a-z]+[^\We]ed|"
     + _IRREGULAR + r")\b|(?:^|[.!?]\s+)(?:Just\s+|Finally\s+)?(?:[A-Z][a-z]+[^\We]ed|"
     r"(?!Got\s+(?:it|that|you|ya)\b)(?i:" + _IRREGULAR + r"))\b|"
     r"\b(?:I've|I\s+have|[Ww]e've|[Ww]e\s+have)\s+(?:just\s+)?[a-z]{2,}(?:ed|en|ne|un|ught)\b")
 """A doing told in the first person, English: "I adopted", "we drove", "Adopted a second
 cat", "Went with the Mudclaw in the end" (not "Got it.", an answer), "I've just finished"."""
-_DOING_ES = re.compile(
+_DOING_ES = lazy_regex(
     r"\b(?!(?:qu|porqu|caf|beb|jos|pur|clich)é\b)[a-záíóúñ]{2,}é\b|"
     r"\b(?:fui|fuimos|hice|hicimos|tuve|tuvimos|estuve|estuvimos|vi|vimos|di|dimos|pude|"
     r"vine|vinimos|puse|supe|dije|traje|conduje)\b|"
     r"\b(?:he|hemos)\s+[a-z]{2,}(?:ado|ido|cho|sto|to)\b", re.IGNORECASE)
 """A doing told in the first person, Spanish: the preterite's "-é" ("compré", "empecé"),
 its common irregular forms, "he/hemos" and a participle."""
-_STATEMENT_END = re.compile(r"(?<=[.!])\s+")
+_STATEMENT_END = lazy_regex(r"(?<=[.!])\s+")
 """Where one sentence of a turn ends and the next begins (a question's "?" ends its own)."""
-_SPEAKER = re.compile(r"^\s*(?:user|assistant|usuario|asistente|me|[A-Z][\w-]*)\s*:\s*")
+_SPEAKER = lazy_regex(r"^\s*(?:user|assistant|usuario|asistente|me|[A-Z][\w-]*)\s*:\s*")
 """A chat turn's speaker, after its date (``LEADING_DATE``): "2026-03-10 user: "."""
 
 
@@ -468,7 +469,7 @@ class Conversation:
 
     def also_said(self, hits: tuple[Hit, ...], admissible: Callable[[str], bool],
                    as_of: dt.datetime | None, asked: Any, crowd: float, *,
-                   to_assistant: bool, wanted: re.Pattern[str] | None,
+                   to_assistant: bool, wanted: Regex | None,
                    words: frozenset[str], outcome: bool = False) -> Hit:
         """The first memory served, with the turn of its conversation (``CONTEXT_TURNS`` on
         each side, the same day, saved by the same agent from the same source) that answers

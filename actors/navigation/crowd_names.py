@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from actors.lazy_re import lazy_regex
 from actors.navigation.query import parse_query
 from actors.text import terms
 
@@ -34,9 +35,9 @@ person the user talks about now and then is in a few percent."""
 MIN_MEMORIES = 20
 """Below this many memories a share says little (a store of four memories, two naming Ana)."""
 
-_NAME = re.compile(r"(?<![\w'’-])([A-ZÁÉÍÓÚÑÜ][^\W\d_]+)(?:['’]s\b)?")
+_NAME = lazy_regex(r"(?<![\w'’-])([A-ZÁÉÍÓÚÑÜ][^\W\d_]+)(?:['’]s\b)?")
 """A word written with a capital, with its possessive ("Tomás's")."""
-_JOINED = re.compile(r"\s*(?:,|and|or|y|e|o|&)?\s*", re.IGNORECASE)
+_JOINED = lazy_regex(r"\s*(?:,|and|or|y|e|o|&)?\s*", re.IGNORECASE)
 """What may stand between two names left out ("Maya and Tomás"): left out with them."""
 
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import re
 
+from actors.lazy_re import lazy_regex
 from actors.text import fold
 
-_WHEN = re.compile(
+_WHEN = lazy_regex(
     r"\bwhen\s+(?:did|was|were|had|have|has)\b|"
     r"\b(?:what|which)\s+(?:date|day|year|month|week)\s+(?:did|was|were|had)\b|"
     r"\bon\s+what\s+(?:date|day)\b|\bhow\s+long\s+(?:ago|after|before|since)\b|"
@@ -36,19 +37,19 @@ _WHEN = re.compile(
 
 _UNITS = r"(?:days|nights|weeks|months|years)"
 _SPAN = (
-    re.compile(  # "How many days long was my Oaxaca trip?", "How many nights did I spend..."
+    lazy_regex(  # "How many days long was my Oaxaca trip?", "How many nights did I spend..."
         rf"^\W*how\s+many\s+{_UNITS}(?:\s+long)?\s+(?:was|were|did|lasted)\s+(?P<thing>.+?)"
         r"(?:\s+(?:last|take|go\s+on))?\s*[?.!]*$", re.IGNORECASE),
-    re.compile(  # "How long did my trip last?", "How long did I stay in Lisbon?"
+    lazy_regex(  # "How long did my trip last?", "How long did I stay in Lisbon?"
         r"^\W*how\s+long\s+(?:did|was|were)\s+(?P<thing>.+?)\s+(?:last|go\s+on)\s*[?.!]*$|"
         r"^\W*how\s+long\s+(?P<thing2>(?:did|was|were)\s+(?:I|we|the\s+user)\s+"
         r"(?:stay|live|work|spend|study|in|at|away|abroad)\b.*?)\s*[?.!]*$", re.IGNORECASE),
-    re.compile(  # "¿Cuántos días duró mi viaje a Oaxaca?", "¿Cuánto tiempo estuve en Lisboa?"
+    lazy_regex(  # "¿Cuántos días duró mi viaje a Oaxaca?", "¿Cuánto tiempo estuve en Lisboa?"
         r"^\W*cu[aá]nt[oa]s?\s+(?:(?:d[ií]as|noches|semanas|meses|a[nñ]os|tiempo)\s+)?"
         r"(?P<thing>(?:dur[oó]|estuve|estuvimos|pas[eé]|pasamos|viv[ií]|vivimos|trabaj[eé])"
         r"\b.+?)\s*[?.!]*$", re.IGNORECASE),
 )
-_LASTED = re.compile(r"^(?:did|was|were|dur[oó])\s+", re.IGNORECASE)
+_LASTED = lazy_regex(r"^(?:did|was|were|dur[oó])\s+", re.IGNORECASE)
 
 
 def asks_when(question: str) -> bool:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Mapping
 
+from actors.lazy_re import lazy_regex
 from actors.navigation import open_kinds, several
 from actors.navigation.stem import stem
 from actors.text import fold
@@ -70,8 +71,8 @@ def _more_things(word: str) -> tuple[str, ...]:
                                for term in text_terms(thing)[:1]))
 
 
-_LABEL = re.compile(r"^\s*(?:\d{4}-\d{2}-\d{2}\s+)?[^:\n]{1,40}:\s+")
-_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+_LABEL = lazy_regex(r"^\s*(?:\d{4}-\d{2}-\d{2}\s+)?[^:\n]{1,40}:\s+")
+_SENTENCE = lazy_regex(r"[^.!?\n]+[.!?]*")
 STATED_WORDS = 4
 """Words a sentence not ending in "?" holds to state something ("Back from Lisbon." does not:
 a memory's other sentence may)."""
@@ -90,7 +91,7 @@ def told(text: str, doings: int) -> int:
                    for found in _SENTENCE.finditer(body)))
 
 
-_TURN_LABEL = re.compile(r"(?:^|(?<=[.!?…)]\s))(?:\[?\d{4}-\d{2}-\d{2}\]?\s+)?"
+_TURN_LABEL = lazy_regex(r"(?:^|(?<=[.!?…)]\s))(?:\[?\d{4}-\d{2}-\d{2}\]?\s+)?"
                          r"[^\W\d_][\w'-]{0,20}:\s")
 """A speaker's label opening a turn ("2026-05-22 Maya: ", "user: "), at the start of the text
 or after a sentence's end (an excerpt's lines are joined by a space)."""

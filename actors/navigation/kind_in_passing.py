@@ -14,13 +14,13 @@ the ranking decide.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterable, Mapping
 
+from actors.lazy_re import lazy_regex
 from actors.navigation.stem import stem
 from actors.text import fold
 
-_WORD = re.compile(r"[^\W\d_]+")
+_WORD = lazy_regex(r"[^\W\d_]+")
 
 
 def only_plural(text: str, asked: Iterable[str]) -> bool:

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from actors.dates import MONTHS, WEEKDAYS
+from actors.lazy_re import lazy_regex
 from actors.navigation.said_asked import ASSISTANT, SUGGESTING_VERBS, asked_speaker
 from actors.navigation.stem import stem
 from actors.text import fold, unique
@@ -99,7 +100,7 @@ outside two-speaker chat, a question left with only the words no memory holds ("
 "Asia") was "No memory found" where its framing had matched something (false "No memory
 found" 5 -> 7 of 125 in the store of saved sessions)."""
 
-_INFERENCE = re.compile(
+_INFERENCE = lazy_regex(
     r"^\W*(?:would|could|will|is|are|does|do)\b(?!\s+you\b).{0,60}?\b(?:enjoy|like|love|want|appreciate|"
     r"(?:be\s+)?(?:interested|comfortable|happy)|likely|unlikely|probably|good\s+idea|"
     r"someone\s+who|(?:a|the)\s+(?:kind|type)\s+of\s+person|make\s+a\s+good|be\s+good\s+at)\b|"
@@ -196,8 +197,8 @@ def parse_query(text: str, clue: str | None = None) -> Query:
     return Query(text=text, terms=all_terms, groups=tuple(groups), phrased=phrased)
 
 
-_TOKEN = re.compile(r"[\w][\w./:#-]*[\w]")
-_DATE_LIKE = re.compile(r"^\d{4}(?:-\d{1,2}){0,2}$|^\d+(?:[.,]\d+)?$")
+_TOKEN = lazy_regex(r"[\w][\w./:#-]*[\w]")
+_DATE_LIKE = lazy_regex(r"^\d{4}(?:-\d{1,2}){0,2}$|^\d+(?:[.,]\d+)?$")
 
 
 def identifiers(text: str) -> tuple[str, ...]:
@@ -238,10 +239,10 @@ def _lettered(token: str) -> bool:
     return shouted or lettered
 
 
-_ISSUE = re.compile(r"(?<![\w&#/])#\d+\b")
+_ISSUE = lazy_regex(r"(?<![\w&#/])#\d+\b")
 """An issue or pull request numbered the GitHub way ("#57 (open): ...", "Is #63 fixed?"): an
 identifier as "QZ-57" is, the '#' kept, so it is one ticket of the tracker, not any "57"."""
-_LABELLED_NUMBER = re.compile(
+_LABELLED_NUMBER = lazy_regex(
     r"\b(?:build|pr|issue|ticket|order|invoice|flight|room|run|release|case|incident|bug|"
     r"pedido|factura|vuelo|habitacion|caso|incidencia)\s*(?:number\s+|no\.?\s*|n[ºo]\s*|#\s*)?"
     r"(\d{2,})\b")
@@ -255,7 +256,7 @@ def holds_identifier(text: str, identifier: str) -> bool:
     return re.search(pattern, text, re.IGNORECASE) is not None
 
 
-_NOW = re.compile(
+_NOW = lazy_regex(
     r"\b(?:now|nowadays|these\s+days|currently|current|at\s+the\s+moment|at\s+present|"
     r"presently|still|any\s?more|latest|most\s+recent(?:ly)?|today|"
     r"ahora|actualmente|actual|hoy\s+en\s+dia|a\s+dia\s+de\s+hoy|estos\s+dias|"
@@ -266,7 +267,7 @@ _WORK_DONE = (r"(?:finished|done|complete|completed|fixed|resolved|solved|addres
               r"merged|shipped|deployed|ready)")
 _SE_DONE = r"(?:terminad|acabad|hech|resuelt|arreglad|solucionad|cerrad|completad|list)[oa]s?"
 _WORDS = r"(?:[\w'’#-]+\s+){0,9}?"
-_STATUS = re.compile(
+_STATUS = lazy_regex(
     rf"\b(?:status|estado\s+(?:de|del|actual)|(?:en\s+)?que\s+estado|"
     rf"(?:is|are|has|have)\s+{_WORDS}(?:been\s+)?{_WORK_DONE}|"
     rf"(?:esta|estan)\s+(?:ya\s+)?{_WORDS}{_SE_DONE})\b"
@@ -284,7 +285,7 @@ the export bug get fixed?", "¿Se arregló el fallo del export?"): the newest me
 story tells it ("FB-247 done" after "FB-247 (in progress)"), as for a question saying "now".
 Only a question opening so is a yes-or-no about the work: "When was it merged?" asks the
 past."""
-_BEFORE = re.compile(
+_BEFORE = lazy_regex(
     r"\b(?:used\s+to|use\s+to|before|previous(?:ly)?|formerly|originally|at\s+first|first|former|"
     r"old|earlier|back\s+then|antes|anterior(?:es)?|solia|solian|primer[oa]?|antiguo|"
     r"antigua|al\s+principio)\b")
@@ -305,7 +306,7 @@ def asks_about_before(text: str) -> bool:
     return _BEFORE.search(_EVENT_CLAUSE.sub(" ", fold(text))) is not None
 
 
-_PAST = re.compile(
+_PAST = lazy_regex(
     r"\b(?:did|was|were|had|went|got|ago|last|yesterday|ever|once|when|cuando|why|"
     r"por\s+que|"
     r"bought|sold|made|took|gave|saw|met|told|said|found|left|began|came|ran|won|lost|paid|"
@@ -315,11 +316,11 @@ _PAST = re.compile(
 starting?", "¿por qué abandonamos GraphQL?"), not about how things stand."""
 
 
-_PRETERITE = re.compile(r"\b\w{3,}(?:ó|é|aste|aron|ieron|iste|amos|imos)\b")
+_PRETERITE = lazy_regex(r"\b\w{3,}(?:ó|é|aste|aron|ieron|iste|amos|imos)\b")
 """A Spanish verb in the past ("adoptó", "compré", "empezaron"), read before accents are
 folded away ("adopto" is the present); "abandonamos", "vivimos" may be either, so they are
 read as the past (the newest memory does not take the lead on a guess)."""
-_NOUN_IN_E = re.compile(
+_NOUN_IN_E = lazy_regex(
     r"\b(?:(?:el|un|una|unos|unas|del|al|mi|mis|tu|tus|su|sus|este|esta|ese|esa|"
     r"nuestro|nuestra)\s+\w+|caf[eé]s?|beb[eé]s?|pur[eé]s?|comit[eé]s?|chal[eé]s?|"
     r"consom[eé]s?|canap[eé]s?|carn[eé]s?|jos[eé])\b")
@@ -337,7 +338,7 @@ def asks_how_things_stand(text: str) -> bool:
         and _PRETERITE.search(_NOUN_IN_E.sub(" ", text.casefold())) is None
 
 
-_MEASURE = re.compile(
+_MEASURE = lazy_regex(
     r"\bhow\s+(?:many|much|often|long|far|big|large|fast|frequently|high|low)\b|"
     r"\b(?:what|which)\s+(?:[\w.-]+\s+){0,4}?(?:version|size|limit|timeout|interval|rate|"
     r"ttl|threshold|frequency|value|setting|number)\b|"
@@ -355,7 +356,7 @@ def asks_a_measure(text: str) -> bool:
     return _MEASURE.search(fold(text)) is not None
 
 
-_SCHEDULE = re.compile(
+_SCHEDULE = lazy_regex(
     r"\b(?:which|what)\s+(?:days?|weekdays?|nights?|mornings?|evenings?|time|times|hours?)\s+"
     r"(?:of\s+the\s+week\s+)?(?:do|does|is|are|am|did|was|were)\b|\bwhen\s+(?:do|does|is|are)\s+"
     r"(?:i|we|my|our|the|he|she|they)\b|\bque\s+(?:dias?|noches?|hora|horas)\b|"
@@ -372,7 +373,7 @@ def asks_a_schedule(text: str) -> bool:
     return _SCHEDULE.search(fold(text)) is not None
 
 
-_EVENT_CLAUSE = re.compile(
+_EVENT_CLAUSE = lazy_regex(
     r"\b(?:before\s+\w+ing|antes\s+de\s+\w*(?:ar|er|ir)(?:se|lo|la|le)?|"
     r"first\s+(?:day|days|week|weeks|month|months|year|time|times|night|morning|evening|shift)|"
     r"primer(?:a|os|as)?\s+(?:dia|dias|semana|semanas|mes|meses|ano|vez|veces|noche|manana|"
@@ -382,7 +383,7 @@ something ("my first day at Northwind", "la primera vez que ..."): a moment, not
 before a change."""
 
 
-_SEVERAL = re.compile(
+_SEVERAL = lazy_regex(
     r"\b(?:how\s+many|how\s+much\s+in\s+total|in\s+total|altogether|list|name\s+(?:all|every)|"
     r"all\s+(?:of\s+)?(?:the|my|our|his|her|their)|every\s+\w+\s+(?:i|we|he|she|they)|"
     r"cuant[oa]s|en\s+total|enumera|todos\s+(?:los|mis|sus|nuestros)|"
@@ -390,7 +391,7 @@ _SEVERAL = re.compile(
     r"over\s+(?:the\s+)?(?:time|years)|a\s+lo\s+largo\s+del?\s+(?:tiempo|anos))\b")
 
 
-_HISTORY = re.compile(
+_HISTORY = lazy_regex(
     r"\b(?:have|has)\s+(?:the\s+)?(?:i|we|you|he|she|they|[^\W\d_]+)\s+(?:ever\s+|already\s+)?"
     r"(?:lived|worked|had|owned|driven|used|studied|dated|bought|purchased|visited|adopted|"
     r"learned|learnt|tried|been\s+(?:to|in|at|with))\b|"
@@ -412,13 +413,13 @@ _IDEAS_ASKED = (
     r"\brecomiend|\bsugier|\b(?:alguna|algun)\s+(?:idea|consejo|sugerencia)|\bme\s+aconsejas\b")
 """Words asking for ideas ("recommend", "any tips", "¿alguna sugerencia?"): a request for
 advice (``_ADVICE``) and for a recommendation (``_RECOMMENDATION``) alike."""
-_ADVICE = re.compile(
+_ADVICE = lazy_regex(
     rf"{_IDEAS_ASKED}|\b(?:should|could|can)\s+(?:i|we)\b|\bshall\s+(?:i|we)\b|"
     r"\bwhat\s+would\s+you\b|\bwhere\s+(?:to|do\s+(?:i|we))\s+(?:stay|eat|go)\b|"
     r"\bdeberi(?:a|amos)\b|\bque\s+(?:hago|hacemos)\b")
 
 
-_ADVICE_GIVEN = re.compile(
+_ADVICE_GIVEN = lazy_regex(
     r"\bdid\s+(?:you|i|we)\b|\b(?:you|i|we)\s+(?:recommended|suggested|said|told)\b|"
     r"\b(?:did|does)\s+(?:[\w.-]+\s+){1,4}(?:recommend|suggest|advise|say|tell)\b|"
     r"\b(?:me\s+)?(?:recomendaste|sugeriste|dijiste)\b")
@@ -436,7 +437,7 @@ def asks_for_advice(text: str) -> bool:
     return _ADVICE.search(folded) is not None and _ADVICE_GIVEN.search(folded) is None
 
 
-_RECOMMENDATION = re.compile(
+_RECOMMENDATION = lazy_regex(
     rf"{_IDEAS_ASKED}|"
     r"\b(?:what|which|where|when|how)\b[^?.!]*\b(?:should|could|shall)\s+(?:i|we)\b|"
     r"\b(?:que|cual|cuales|donde|cuando)\b[^?.!]*\bdeberi(?:a|amos)\b")
@@ -451,7 +452,7 @@ def asks_a_recommendation(text: str) -> bool:
     return _RECOMMENDATION.search(folded) is not None and _ADVICE_GIVEN.search(folded) is None
 
 
-_PREFERENCE = re.compile(
+_PREFERENCE = lazy_regex(
     r"\b(?:i|we|he|she)\s+(?:really\s+|absolutely\s+|both\s+|always\s+|just\s+)?"
     r"(?:love|loves|loved|like|likes|adore|adores|enjoy|enjoys|enjoyed|prefer|prefers|hate|"
     r"hates|hated|dislike|dislikes|avoid|avoids|can'?t\s+stand|can'?t\s+eat|can'?t\s+have|"
@@ -488,7 +489,7 @@ _PREFERENCE = re.compile(
     r"ask\s+for|go\s+for)\b|\bsiempre\s+(?:pido|reservo|elijo|cojo|compro|me\s+siento)\b")
 
 
-_LIKING_ASKED = re.compile(
+_LIKING_ASKED = lazy_regex(
     r"\b(?:likes?(?!\s*[?.!]|\s*$)|loves?(?!\s+life)|hates?|dislikes?|prefers?|enjoys?|"
     r"can'?t\s+stand|favou?rite|gustan?|encantan?|odian?|soportan?|prefieren?|favorit[oa]s?)\b")
 """The verbs and words a question asks what someone likes or cannot stand with (not "what is
@@ -510,7 +511,7 @@ def states_a_preference(text: str) -> bool:
     return _PREFERENCE.search(fold(text)) is not None
 
 
-_THIRD_PERSON = re.compile(r"(?:he|she|he'?s|she'?s|le)\b")
+_THIRD_PERSON = lazy_regex(r"(?:he|she|he'?s|she'?s|le)\b")
 
 
 def states_own_preference(text: str) -> bool:
@@ -527,13 +528,13 @@ def asks_for_several(text: str) -> bool:
     return _SEVERAL.search(fold(text)) is not None
 
 
-_PLAN = re.compile(
+_PLAN = lazy_regex(
     r"\b(?:will|won't|going\s+to|gonna|"
     r"(?:voy|vas|va|vamos|vais|van)\s+a\s+[^\W\d_]+(?:ar|er|ir)(?:se|lo|la|le|nos)?)\b")
 """A question in the future ("Where will the wedding take place?", "¿Dónde vamos a celebrar
 la boda?"): it asks for the plan as it stands now, which a later memory may have changed
 ("we're doing it in Lake Louise instead")."""
-_PLANNED_THEN = re.compile(r"\b(?:was|were)\s+(?:[^\W\d_]+\s+)?(?:going\s+to|gonna)\b")
+_PLANNED_THEN = lazy_regex(r"\b(?:was|were)\s+(?:[^\W\d_]+\s+)?(?:going\s+to|gonna)\b")
 """...unless the plan was one of the past ("What were we going to cook?")."""
 
 
@@ -550,7 +551,7 @@ def asks_about_now(text: str) -> bool:
         and _BEFORE.search(folded) is None
 
 
-_TO_THE_ASSISTANT = re.compile(
+_TO_THE_ASSISTANT = lazy_regex(
     r"\b(?:you|your|yours|yourself|usted|ustedes|dijiste|recomendaste|sugeriste|contaste|"
     r"explicaste|aconsejaste|propusiste|mencionaste|diste|tu|tus)\b")
 """Words of a question put to the assistant: "what did you recommend", "¿qué me dijiste?"."""
@@ -563,23 +564,23 @@ def asks_the_assistant(text: str) -> bool:
     return bool(_TO_THE_ASSISTANT.search(fold(text))) or asked_speaker(text) == ASSISTANT
 
 
-_POSSESSOR = re.compile(
+_POSSESSOR = lazy_regex(
     r"(?:\b(?:the\s+)?(?:user|usuario|usuaria)['’]s|\bmy|\bmi|\bmis|\bsu|\bsus)\s+"
     r"((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)", re.IGNORECASE)
-_PRONOUN_POSSESSOR = re.compile(
+_PRONOUN_POSSESSOR = lazy_regex(
     r"\b(?:her|his)\s+((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)", re.IGNORECASE)
 """The user's things in a question asked in the third person ("What did the user name her
 sourdough starter?"); "her" may be someone else's too, so only ``possessed(..., pronouns=True)``
 reads it, and never a relation ("her boyfriend" may be named only by his name). "Their" is
 mostly others' ("the user's parents ... their anniversary")."""
-_OF_THE_USER = re.compile(r"\b([^\W\d_][\w-]*)\s+(?:del|de\s+la)\s+usuari[oa]\b",
+_OF_THE_USER = lazy_regex(r"\b([^\W\d_][\w-]*)\s+(?:del|de\s+la)\s+usuari[oa]\b",
                           re.IGNORECASE)
 _THING = r"(?:(?:the|a|an|el|la|los|las|un|una)\s+)?((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)"
-_PAID_FOR = re.compile(
+_PAID_FOR = lazy_regex(
     r"\b(?:(?:pay|pays|paid)\b(?:\s+[\w'’]+){0,3}?\s+for|(?:spend|spends|spent)\b"
     r"(?:\s+[\w'’]+){0,3}?\s+on|pag[aoóéu]\w*(?:\s+[\w'’]+){0,3}?\s+por|"
     r"gast[aoóéu]\w*(?:\s+[\w'’]+){0,3}?\s+en)\s+" + _THING, re.IGNORECASE)
-_BOUGHT = re.compile(
+_BOUGHT = lazy_regex(
     r"(?<!\bwho\s)(?<!\bquien\s)(?<!\bquién\s)"
     r"\b(?:buy|buys|bought|purchased?|purchases|own|owns|owned|compr[aoóéu]\w*)\s+"
     r"(?=(?:the|a|an|el|la|los|las|un|una)\s)" + _THING, re.IGNORECASE)
@@ -642,14 +643,14 @@ def _thing_word(run: list[str], skipped: frozenset[str]) -> str:
     return ""
 
 
-_HOW_TO = re.compile(
+_HOW_TO = lazy_regex(
     r"^\W*(?:how\s+(?:do|can|should|would|could|to)\s+(?:i|we|you|one)?\b|how\s+to\b|"
     r"what(?:'s|\s+is)\s+the\s+(?:best\s+)?way\s+to\b|"
     r"c[oó]mo\s+(?:(?:puedo|podemos|debo|debemos|tengo\s+que|hay\s+que|se)\s+)?[^\W\d_]+"
     r"(?:o|amos|emos|imos|ar|er|ir)\b)", re.IGNORECASE)
 """A question asking how to do a thing ("How do I run the linters...?", "¿Cómo genero la
 documentación...?", "¿Cómo se despliega...?"): a procedure is asked, not a thing of the user's."""
-_WORKED_AT = re.compile(
+_WORKED_AT = lazy_regex(
     r"\b(?:on|in|at|from|inside|en|desde|dentro\s+de)\s+(?:my|our|mi|mis|nuestr[oa]s?)\s+"
     r"((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)", re.IGNORECASE)
 
@@ -667,10 +668,10 @@ def worked_at(text: str) -> tuple[str, ...]:
                                if (found := _thing_word(m.group(1).split(), skipped))))
 
 
-_NAMED_POSSESSOR = re.compile(
+_NAMED_POSSESSOR = lazy_regex(
     r"(?<![\w'’])([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)['’]s\s+((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)")
 """A person's thing, by name ("Maya's parrot", "Tomás's new car")."""
-_OF_NAMED = re.compile(
+_OF_NAMED = lazy_regex(
     r"\b(?:el|la|los|las|un|una)\s+([^\W\d_][\w-]*)\s+(?:de|del)\s+([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)\b")
 """The same in Spanish: "el loro de Maya", "la sobrina de Tomás"."""
 
@@ -698,7 +699,7 @@ def bare_possessive(word: str) -> str:
     return re.sub(r"['’]s$", "", word)
 
 
-_PLACED = re.compile(
+_PLACED = lazy_regex(
     r"\b(?:in|at|to|from|near|en|al|de|del|desde|hacia|cerca\s+de)\s+"
     r"((?:[A-ZÁÉÍÓÚÑ][\w'’.-]*)(?:\s+[A-ZÁÉÍÓÚÑ][\w'’.-]*)*)")
 """A capitalised name after a preposition of place ("in Boston", "at Napa Valley", "de
@@ -726,7 +727,7 @@ def placed(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-_NAMED = re.compile(r"(?<=[\w,;:'’)\]]\s)([A-ZÁÉÍÓÚÑ][\w'’.-]*(?:\s+[A-ZÁÉÍÓÚÑ][\w'’.-]*)*)")
+_NAMED = lazy_regex(r"(?<=[\w,;:'’)\]]\s)([A-ZÁÉÍÓÚÑ][\w'’.-]*(?:\s+[A-ZÁÉÍÓÚÑ][\w'’.-]*)*)")
 """Capitalised words inside a sentence (after a word, not after a full stop or at the
 start): "what is the Flink job parallelism?" -> "Flink"."""
 
@@ -858,7 +859,7 @@ def _kin_group(key: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(), frozenset()
 
 
-_ASKED = re.compile(
+_ASKED = lazy_regex(
     r"\b(?:which|what|whose|how\s+much|how\s+many|que|cual|cuales|cuanto|cuanta|cuantos|"
     r"cuantas)\s+(?:(?:kind|sort|type|tipo|clase)\s+(?:of|de)\s+)?"
     r"([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)")
@@ -880,9 +881,9 @@ def asked(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-_NAME_OWNS = re.compile(
+_NAME_OWNS = lazy_regex(
     r"([A-ZÁÉÍÓÚÑ][\w-]*)['’]s\s+((?:[^\W\d_][\w-]*\s+){0,2}[^\W\d_][\w-]*)")
-_OWNED_BY_NAME = re.compile(
+_OWNED_BY_NAME = lazy_regex(
     r"\b(?:el|la|los|las)\s+((?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*)\s+(?:de|del)\s+"
     r"([A-ZÁÉÍÓÚÑ][\w-]*)")
 """A thing a name owns: "Rubén's new job", "el gimnasio de Marcos"."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from actors.lazy_re import lazy_regex
 from actors.navigation.query import kin
 from actors.text import fold
 
@@ -38,16 +39,16 @@ _NAME = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+"
 _MINE = r"(?:[Mm]y|[Oo]ur|[Mm]is?|[Nn]uestr[oa]s?)"
 _QUALIFIER = (r"(?:(?:new|little|big|older|younger|baby|twin|eldest|oldest|youngest|"
               r"nuev[oa]|pequeñ[oa]|mayor|menor)\s+)?")
-_BEFORE_NAME = re.compile(rf"\b{_MINE}\s+{_QUALIFIER}([\w-]+)\s*,?\s+({_NAME})")
+_BEFORE_NAME = lazy_regex(rf"\b{_MINE}\s+{_QUALIFIER}([\w-]+)\s*,?\s+({_NAME})")
 """"my sister Laura", "my little brother, Tom", "mi hermana Laura"."""
-_AFTER_NAME = re.compile(rf"\b({_NAME}),\s+{_MINE}\s+{_QUALIFIER}([\w-]+)\b")
+_AFTER_NAME = lazy_regex(rf"\b({_NAME}),\s+{_MINE}\s+{_QUALIFIER}([\w-]+)\b")
 """"Laura, my sister"."""
 NOT_NAMES = frozenset(
     "I I'm I've I'd I'll The A An And But So Then Also She He We They It This That There "
     "Yesterday Today Tomorrow Last Next Just Anyway Yo Pero Y Ella El Nosotros Hoy Ayer "
     "Mañana Ya Bueno".split())
 """Capitalised words after a relation that start a clause, not a name ("my sister. She")."""
-_NAME_VALUE = re.compile(rf"{_NAME}(?:\s+(?:de\s+|van\s+|von\s+)?{_NAME}){{0,2}}")
+_NAME_VALUE = lazy_regex(rf"{_NAME}(?:\s+(?:de\s+|van\s+|von\s+)?{_NAME}){{0,2}}")
 
 
 def forms_of(word: str) -> frozenset[str]:
@@ -79,7 +80,7 @@ def named_beside(text: str, forms: frozenset[str]) -> list[str]:
 
 
 _THEIRS = r"(?:[Hh]er|[Hh]is|[Tt]heir|[Ss]us?)"
-_THEIR_RELATIVE = re.compile(rf"\b{_THEIRS}\s+{_QUALIFIER}([\w-]+)\s*,?\s+({_NAME})")
+_THEIR_RELATIVE = lazy_regex(rf"\b{_THEIRS}\s+{_QUALIFIER}([\w-]+)\s*,?\s+({_NAME})")
 """"her son Mateo", "su hermano Luis": a relative's relative, named."""
 
 

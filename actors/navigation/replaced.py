@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from actors.facts.common_words import is_common_word
 from actors.facts.speakers import opening_speaker, past_label
+from actors.lazy_re import lazy_regex
 from actors.navigation.answer_type import is_money_word, sums
 from actors.navigation.bilingual import other_reading
 from actors.navigation.days import saved_in_order
@@ -45,12 +46,12 @@ SLIP_DAYS = 7
 martes, era el jueves") ties the latest memory saying the old value of this many days up to
 the correction: a slip is corrected soon after it was made."""
 
-_VERSION = re.compile(r"^[vV]?\d[\d.,x]*$")
+_VERSION = lazy_regex(r"^[vV]?\d[\d.,x]*$")
 """A version or a bare number ("1.78", "5,000"): it ties a change to a note only with the
 thing it is of."""
 
 
-_OPENING_WORD = re.compile(r"(?:^|(?<=[.!?¡¿…])\s*|^\W*)([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)\b")
+_OPENING_WORD = lazy_regex(r"(?:^|(?<=[.!?¡¿…])\s*|^\W*)([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)\b")
 """A capitalised word opening a sentence: a name only if it is no common word ("Sold")."""
 
 
@@ -69,7 +70,7 @@ def _names_told(text: str) -> int:
     return count
 
 
-_TITLE = re.compile(r"^(?:Dr|Dra|Mr|Mrs|Ms|Sr|Sra|Srta|Prof)\.?$")
+_TITLE = lazy_regex(r"^(?:Dr|Dra|Mr|Mrs|Ms|Sr|Sra|Srta|Prof)\.?$")
 """A title before a surname ("Dr Patel"): no given name of someone else."""
 
 
@@ -95,7 +96,7 @@ def _whole_words(text: str) -> frozenset[str]:
     return frozenset(stem(fold(word)) for word in tokens(text))
 
 
-_CLAUSES = re.compile(r"(?<=[.!?;])\s+|;\s*|,?\s+(?:and|but|while|whereas|y|pero|mientras)\s+"
+_CLAUSES = lazy_regex(r"(?<=[.!?;])\s+|;\s*|,?\s+(?:and|but|while|whereas|y|pero|mientras)\s+"
                       r"(?=(?:the|our|my|its|their|el|la|los|las|nuestr[oa]s?|mis?|sus?)\s)",
                       re.IGNORECASE)
 """Where a note's statements part: a sentence's end, a semicolon, or "and"/"y" opening a new
@@ -136,7 +137,7 @@ def _paths(text: str) -> list[str]:
             and ("." in path or path.count("/") > 1 or path.endswith("/"))]
 
 
-_PATH = re.compile(r"(?<![\w/~.-])(?:~?[\w.-]*/[\w.-]+(?:/[\w.-]*)*|[\w-]+\.(?:py|ts|tsx|js|jsx|"
+_PATH = lazy_regex(r"(?<![\w/~.-])(?:~?[\w.-]*/[\w.-]+(?:/[\w.-]*)*|[\w-]+\.(?:py|ts|tsx|js|jsx|"
                    r"go|rs|rb|java|kt|yaml|yml|toml|json|tf|hcl|md|cfg|ini|sh|sql|lock))"
                    r"(?<![.])")
 """A path or a file name a note states ("src/tidepool/app.py", "~/.config/gravelpit/

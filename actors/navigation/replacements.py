@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from actors.dates import WEEKDAYS
 from actors.facts.needles import Gate
 from actors.facts.speakers import past_label, speaker_of
+from actors.lazy_re import Regex, lazy_regex
 from actors.navigation.values import VALUE, values
 from actors.text import PROSE_SENTENCE_CHARS, fold
 
@@ -36,7 +37,7 @@ _END = (r"(?=\s*(?:[,.;:()!?—–]|-\s|\s(?:in|on|at|for|after|before|because|s
 _THING = r"(?P<thing>(?:\s+[\w.'’-]+){0,5}?)"
 _DET = r"(?:the\s+|our\s+|my\s+|el\s+|la\s+|los\s+|las\s+)?"
 
-_NAMED = tuple(re.compile(p, re.IGNORECASE) for p in (
+_NAMED = tuple(lazy_regex(p, re.IGNORECASE) for p in (
     # "migrated/moved/switched/upgraded <thing> from A to B"
     r"\b(?P<verb>migrat(?:e|ed|es|ing)|mov(?:e|ed|es|ing)|switch(?:ed|es|ing)?|"
     r"chang(?:e|ed|es|ing)|upgrad(?:e|ed|es|ing)|downgrad(?:e|ed|es|ing)|bump(?:ed|s|ing)?|"
@@ -59,7 +60,7 @@ _NAMED = tuple(re.compile(p, re.IGNORECASE) for p in (
     r"\b(?:sustitu|reemplaz|cambi)\w*\s+" + _DET + _VALUE + r"\s+por\s+" + _DET + _NEW + _END,
 ))
 """Changes that name the new value as well: the old one may be any word ("black + isort")."""
-_ARROWS = (re.compile(
+_ARROWS = (lazy_regex(
     r"(?<![\w.'’-])(?P<thing>(?:[\w.'’-]+\s+){0,3}?)(?:from\s+|de\s+)?(?P<old>" + _CODE + "|"
     + _WORD + r")\s*(?:->|→|=>)\s*" + _NEW + _END, re.IGNORECASE),)
 """A change told with an arrow ("WEBHOOK_MAX_RETRIES 5 -> 3", "Postgres 15 → 16"): the old
@@ -83,23 +84,23 @@ _UNIT = (r"(?:\s*(?:[€$£%]|(?:km|kms|kilomet(?:re|er)s?|kil[oó]metros?|miles
          r"mins|hours|horas|people|personas|guests|invitados)\b))?")
 """The unit said again after the old value ("12 km, no 10 km", "150 libras, no 180 libras")."""
 _CORRECTIONS = (
-    re.compile(r"(?<![\w.:,])(?P<new>" + VALUE + r")(?P<thing>\s*[€$£]|(?:\s+[^\W\d_]+){1,2})?"
+    lazy_regex(r"(?<![\w.:,])(?P<new>" + VALUE + r")(?P<thing>\s*[€$£]|(?:\s+[^\W\d_]+){1,2})?"
                r"\s*,\s*(?:not|no)\s+" + _AT + r"(?P<old>" + VALUE + r")" + _UNIT + _END,
                re.IGNORECASE),
-    re.compile(r"(?<![\w'’-])(?P<new>" + _NAME + r")\s*,\s*(?:not|no)\s+(?P<old>" + _NAME + r")"
+    lazy_regex(r"(?<![\w'’-])(?P<new>" + _NAME + r")\s*,\s*(?:not|no)\s+(?P<old>" + _NAME + r")"
                + _END),
     # "I said Tuesday, it's Thursday", "dije martes pero es el miércoles"
-    re.compile(r"\b(?i:I\s+said)\s+" + _AT + r"(?P<old>" + _SLIP + r")" + _SAID_OF
+    lazy_regex(r"\b(?i:I\s+said)\s+" + _AT + r"(?P<old>" + _SLIP + r")" + _SAID_OF
                + r"\s*(?:[,;]\s*|\s+)(?i:but\s+)?" + _IS + r"\s+" + _REALLY + _AT + r"(?P<new>"
                + _SLIP + r")" + _END),
-    re.compile(r"\b(?i:dije)\s+" + _AT + r"(?P<old>" + _SLIP + r")" + _SAID_OF
+    lazy_regex(r"\b(?i:dije)\s+" + _AT + r"(?P<old>" + _SLIP + r")" + _SAID_OF
                + r"\s*(?:,\s*|\s+)(?i:pero\s+|y\s+)?" + _REALLY + _ES + r"\s+" + _REALLY + _AT
                + r"(?P<new>" + _SLIP + r")" + _END),
     # "the offsite isn't in Porto, it's in Braga", "no era en Vigo, era en Lugo"
-    re.compile(r"\b(?i:isn'?t|is\s+not|wasn'?t|was\s+not|not)\s+" + _AT + r"(?P<old>" + _SLIP
+    lazy_regex(r"\b(?i:isn'?t|is\s+not|wasn'?t|was\s+not|not)\s+" + _AT + r"(?P<old>" + _SLIP
                + r")\s*(?:[,;]\s*(?i:but\s+)?" + _IS + r"|,?\s*(?i:but))\s+" + _AT + r"(?P<new>"
                + _SLIP + r")" + _END),
-    re.compile(r"\b(?i:no)\s+" + _ES + r"\s+" + _AT + r"(?P<old>" + _SLIP + r")\s*(?:,\s*"
+    lazy_regex(r"\b(?i:no)\s+" + _ES + r"\s+" + _AT + r"(?P<old>" + _SLIP + r")\s*(?:,\s*"
                r"(?i:sino\s+)?" + _ES + r"|,?\s*(?i:sino))\s+" + _AT + r"(?P<new>" + _SLIP + r")"
                + _END),
 )
@@ -109,7 +110,7 @@ word that says so (``_CORRECTING``), and only of a value (``values.VALUE``, any 
 name or a weekday, so "strictly gluten-free, no more cheese" or "I'm not leaving Barclays, no
 way" is none. A number keeps the words after its new value as the thing it counts ("cups"),
 or its currency ("3.500 €, no 3200")."""
-_CORRECTING = re.compile(
+_CORRECTING = lazy_regex(
     r"\b(?:corrections?|correcting|corrected|actually|sorry|i\s+meant|my\s+mistake|my\s+bad|typo|"
     r"i\s+was\s+wrong|got\s+(?:it|that|this|them|the\s+\w+)\s+wrong|misspoke|oops|whoops|"
     r"perd[oó]n|perdona|perdone|disculpa|disculpe|me\s+equivoqu[eé]|me\s+he\s+equivocado|"
@@ -118,23 +119,23 @@ _CORRECTING = re.compile(
 """A word that says a slip is corrected; it holds for the rest of its turn ("Two corrections
 from last time. ... my time was 1:26:58, not 1:27:45. And the wedding: it's on the 14th, not the
 12th")."""
-_STATED_OVER = re.compile(
+_STATED_OVER = lazy_regex(
     r"\b(?i:was|were|is|are|it'?s|fue|fueron|era|eran|es|son)\s+" + _REALLY + _AT
     + VALUE + r"(?:\s*[€$£]|(?:\s+[^\W\d_]+){1,2})?\s*,\s*(?i:not|no)\s+" + _AT + VALUE)
 """A value said over another after a verb of being ("it was 1:26:58, not 1:27:45", "fueron 12
 km, no 10"): a slip corrected without a word saying so, read for values alone (a name there,
 "it's Barclays, not Monzo", may be a preference told, not a correction)."""
-_MEASURE_VERB = re.compile(r"^(?:rais|lower|increas|decreas|reduc|cut|extend|shorten|tighten|"
+_MEASURE_VERB = lazy_regex(r"^(?:rais|lower|increas|decreas|reduc|cut|extend|shorten|tighten|"
                            r"relax|sub|baj|aument|reduj|ampli|acort)", re.IGNORECASE)
 """Verbs that change an amount: what they changed from must be a number or a name ("raised
 the rate limit from 100 to 300"); "cut the cable from the wall to the desk" replaced nothing."""
-_CHANGE_VERB = re.compile(
+_CHANGE_VERB = lazy_regex(
     r"^(?:(?:bump|rais|lower|increas|decreas|reduc|cut|chang|mov|switch|set|updat|upgrad|"
     r"downgrad|extend|shorten|tighten|relax)\w*|sub\w*|baj\w*|cambi\w*|aument\w*)\s+",
     re.IGNORECASE)
 """A change's verb opening the words before an arrow ("Cut retries 5 -> 3"): no part of the
 thing that changed."""
-_ENDED = tuple(re.compile(p, re.IGNORECASE) for p in (
+_ENDED = tuple(lazy_regex(p, re.IGNORECASE) for p in (
     # "uninstalled/dropped/removed A", "stopped using A", "gave up on A", "moved off A"
     r"\b(?P<verb>uninstall(?:ed|ing|s)?|dropp(?:ed|ing)|drop|drops|remov(?:e|ed|es|ing)|"
     r"ditch(?:ed|es|ing)?|abandon(?:ed|ing|s)?|deprecat(?:e|ed|es|ing)|retir(?:e|ed|es|ing)|"
@@ -165,19 +166,19 @@ _ENDED = tuple(re.compile(p, re.IGNORECASE) for p in (
 """Changes that only say the old value ended: it must be a name or a version ("dropping
 Zustand", "Celery is gone"), not a common noun ("removed the filter", "drop the email
 field"), which a note about anything may hold."""
-_HYPOTHETICAL = re.compile(
+_HYPOTHETICAL = lazy_regex(
     r"\b(?:if|would|could|might|may|should|maybe|perhaps|want|wants|plan|plans|planning|"
     r"consider|considering|thinking|going\s+to|will|'ll|options?|alternatives?|suggest\w*|"
     r"recommend\w*|either|how\s+to|whether|si|podr\w+|deber\w+|quiz\w+|tal\s+vez|opci\w+|"
     r"voy\s+a|vamos\s+a|planeo|pensando)\b", re.IGNORECASE)
 """A change asked about, planned or offered as an option ("three options: replace the battery
 for 90 euros, buy a Pixel 9", "we could move off Jenkins") is none that happened."""
-_UNDER_WAY = re.compile(r"(?:\b(?:am|is|are|'re|'m|'s|been|was|were|estamos|estoy)\s+|^\W*)$",
+_UNDER_WAY = lazy_regex(r"(?:\b(?:am|is|are|'re|'m|'s|been|was|were|estamos|estoy)\s+|^\W*)$",
                         re.IGNORECASE)
 """Before an -ing verb: the change is under way ("atlas-web is moving off Auth0", a note
 opening "Moving tax calculation from TaxJar..."), not a topic ("tips on switching from
 Android to iPhone")."""
-_POINTER = re.compile(
+_POINTER = lazy_regex(
     r"\b(?:(?:is|was|are|were)\s+(?:the\s+|an?\s+)?(?:one|ones|adr|note|doc|document|page|"
     r"ticket|issue|pr|entry|record|decision\s+record)\s+(?:about|on|for|that|which|where|"
     r"describing|explaining|covering)|refers?\s+to|referring\s+to|points?\s+to|see|cf|"
@@ -189,17 +190,17 @@ _POINTER = re.compile(
 """A sentence that points at a record ("ADR-007 is the one about dropping GraphQL", "see
 ADR-007 on removing Celery", "PAY-12 se refiere a quitar Jenkins") describes it: the change
 was told where it happened, and the pointer changes nothing."""
-_IMPERATIVE = re.compile(
+_IMPERATIVE = lazy_regex(
     r"^\W*(?:(?:then|so|just|please|maybe|also|and|pues|entonces|mejor)\W+)*$", re.IGNORECASE)
 """Only these words before a bare verb: an instruction or advice ("Then cancel Ziggo",
 "Cancel Ziggo with your moving date"), not a change that happened."""
-_BARE = re.compile(r"^(?:uninstall|drop|remove|ditch|abandon|deprecate|retire|decommission|"
+_BARE = lazy_regex(r"^(?:uninstall|drop|remove|ditch|abandon|deprecate|retire|decommission|"
                    r"cancel|quit|give|replace|substitute|swap|exchange|migrate|move|switch|"
                    r"change|upgrade|downgrade|bump|port|convert|shift|stop)$", re.IGNORECASE)
 _TRIM = " '’`\".,:;"
-_LEADING = re.compile(r"^(?:the|a|an|our|my|all|el|la|los|las|un|una|nuestro|nuestra|mi)\s+",
+_LEADING = lazy_regex(r"^(?:the|a|an|our|my|all|el|la|los|las|un|una|nuestro|nuestra|mi)\s+",
                       re.IGNORECASE)
-_DATE = re.compile(r"^\d{4}-\d{2}(?:-\d{2})?$")
+_DATE = lazy_regex(r"^\d{4}-\d{2}(?:-\d{2})?$")
 
 
 def named(value: str) -> list[str]:
@@ -223,7 +224,7 @@ class Replacement:
 
 
 @functools.cache
-def gates() -> tuple[Gate[re.Pattern[str]], Gate[re.Pattern[str]]]:
+def gates() -> tuple[Gate[Regex], Gate[Regex]]:
     """The gates of ``_NAMED`` and ``_ENDED``: a sentence tries only the patterns whose words
     it holds (``needles.Gate``): every save is read for a change, and nearly none tells one.
     (An arrow has no word to look for.) Built on the first save, not at the server's start

@@ -18,6 +18,7 @@ import functools
 import re
 import unicodedata
 
+from actors.lazy_re import lazy_regex
 from actors.navigation.stem import stem
 from actors.text import STOPWORDS, fold
 
@@ -46,20 +47,20 @@ _ES_WHO = r"(?P<who>(?i:el\s+asistente|la\s+ia|el\s+bot)|[A-Z][\w'’-]*(?:\s+[A
 _ASKED = (
     # "did you suggest", "did the assistant recommend", "would Maya say", "did you say I
     # should", "have you ever told me"
-    re.compile(r"\b(?i:did|do|does|would|will|have|has|had)\s+" + _WHO +
+    lazy_regex(r"\b(?i:did|do|does|would|will|have|has|had)\s+" + _WHO +
                r"\s+(?:\w+\s+)?" + _EN_VERB + r"\b"),
     # "the hotel you recommended", "what the assistant suggested", "what Maya told Tomás"
-    re.compile(r"\b(?i:that|which|what|the\s+\w+)\s+" + _WHO + r"\s+(?:\w+\s+)?" + _EN_VERB
+    lazy_regex(r"\b(?i:that|which|what|the\s+\w+)\s+" + _WHO + r"\s+(?:\w+\s+)?" + _EN_VERB
                + r"\b"),
     # "your recommendation", "your advice"
-    re.compile(r"\b(?P<who>your)\s+(?:\w+\s+)?(?:suggestions?|recommendations?|advice|tips?|"
+    lazy_regex(r"\b(?P<who>your)\s+(?:\w+\s+)?(?:suggestions?|recommendations?|advice|tips?|"
                r"picks?|ideas?)\b", re.IGNORECASE),
     # "¿Qué me recomendaste?", "¿qué restaurante nos sugeriste?"
-    re.compile(r"\b(?P<who>)" + _ES_VERB_2ND + r"\b", re.IGNORECASE),
+    lazy_regex(r"\b(?P<who>)" + _ES_VERB_2ND + r"\b", re.IGNORECASE),
     # "¿Qué le recomendó Maya a Tomás?", "¿qué me dijo el asistente?"
-    re.compile(r"\b(?i:me|le|nos|les|te)\s+" + _ES_VERB_3RD + r"\s+" + _ES_WHO + r"\b"),
+    lazy_regex(r"\b(?i:me|le|nos|les|te)\s+" + _ES_VERB_3RD + r"\s+" + _ES_WHO + r"\b"),
     # "¿Qué restaurante el asistente me recomendó?", "lo que Maya le sugirió"
-    re.compile(r"\b(?i:que|cual|cuales|lo\s+que)\s+(?:\w+\s+){0,3}?" + _ES_WHO
+    lazy_regex(r"\b(?i:que|cual|cuales|lo\s+que)\s+(?:\w+\s+){0,3}?" + _ES_WHO
                + r"\s+(?i:me|le|nos|les|te)\s+" + _ES_VERB_3RD + r"\b"),
 )
 """The other speaker as the subject of a verb of suggesting or saying."""
@@ -101,11 +102,11 @@ def asked_speaker(question: str) -> str | None:
     return None
 
 
-_KIND_OF = re.compile(r"^(?:(?:kind|type|sort|kinds|types|sorts)\s+of|(?:tipo|clase)\s+de)\s+")
+_KIND_OF = lazy_regex(r"^(?:(?:kind|type|sort|kinds|types|sorts)\s+of|(?:tipo|clase)\s+de)\s+")
 _CUT = frozenset("""near for in at from to with on about by of during after before when while
     that who which cerca para en de del desde con sobre durante tras antes despues
     que""".split())
-_HEADED = re.compile(
+_HEADED = lazy_regex(
     r"\b(?:which|what|que|cual|cuales)\s+(?P<head>(?:[\w'’-]+\s+){0,5}?)"
     r"(?:did|do|does|would|will|have|has|had|me|le|nos|les|te|you|el\s+asistente)\b")
 """"Which tram did you tell me...", "What kind of index did you suggest...", "¿Qué
@@ -135,8 +136,8 @@ def asked_thing(question: str) -> str | None:
 _DETERMINERS = frozenset("""a an the this that these those one two three four five six my your
     his her our their some any another each every el la los las un una unos unas este esta
     estos estas ese esa esos esas tu tus su sus mi mis otro otra dos tres""".split())
-_WORD = re.compile(r"[^\W_][\w'’-]*")
-_SENTENCE = re.compile(r"[.!?;:,()\n]+\s|\n")
+_WORD = lazy_regex(r"[^\W_][\w'’-]*")
+_SENTENCE = lazy_regex(r"[.!?;:,()\n]+\s|\n")
 """Where a sentence or a list item ends: "3. Book timed-entry tickets" opens one."""
 
 

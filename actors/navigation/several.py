@@ -21,13 +21,13 @@ Pure functions over ids.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 
+from actors.lazy_re import lazy_regex
 from actors.navigation.query import asks_for_several
 from actors.text import fold
 
-_PLURAL_ASKED = re.compile(
+_PLURAL_ASKED = lazy_regex(
     r"(?:^|[¿¡\s])(?:which|what|que|cuales)\s+(?P<first>[a-z]+)(?:\s+(?P<second>[a-z]+))?")
 """A question asking which things of a kind, in the plural ("Which sports...?", "What
 languages is...?", "Which family members...?", "¿Qué idiomas...?", "¿Qué mascotas...?"):
@@ -56,7 +56,7 @@ def asks_for_list(text: str) -> bool:
                if word)
 
 
-_TIME_COUNTED = re.compile(
+_TIME_COUNTED = lazy_regex(
     r"\bhow\s+many\s+(?:seconds|minutes|hours|days|nights|weeks|months|years)\b|"
     r"\bcuant[oa]s\s+(?:segundos|minutos|horas|dias|noches|semanas|meses|anos)\b")
 
@@ -68,7 +68,7 @@ def counts_time(text: str) -> bool:
     return _TIME_COUNTED.search(fold(text)) is not None
 
 
-_COUNTED = re.compile(
+_COUNTED = lazy_regex(
     r"\b(?:how\s+many|cuant[oa]s|all\s+(?:of\s+)?(?:the|my|our|his|her|their)|every|"
     r"tod[oa]s\s+(?:l[oa]s|mis|sus|nuestr[oa]s))\s+(?P<first>[a-z]+)(?:\s+(?P<second>[a-z]+))?")
 """The things a count or "all the..." names: "How many cars...", "all my old cars"."""
@@ -84,7 +84,7 @@ def listed(text: str) -> set[str]:
             if _plural(word) and word not in names}
 
 
-_NAME = re.compile(r"(?<![.?!¿¡\s])(\s+)([^\W\d_][\w-]*)")
+_NAME = lazy_regex(r"(?<![.?!¿¡\s])(\s+)([^\W\d_][\w-]*)")
 """A word after a space that no sentence's end or question mark comes right before: a capital
 there writes a name."""
 

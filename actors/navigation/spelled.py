@@ -17,21 +17,20 @@ no distance, so "Bolton" is never "Boston". Pure functions.
 
 from __future__ import annotations
 
-import re
-
+from actors.lazy_re import lazy_regex
 from actors.text import fold
 
 _SOUNDS = (("ph", "f"), ("th", "t"), ("gh", "g"), ("ck", "c"), ("qu", "c"), ("k", "c"),
            ("y", "i"), ("j", "i"), ("v", "b"), ("w", "u"), ("z", "s"), ("ou", "u"),
            ("nb", "mb"), ("h", ""))
 """Letters of one sound, in the order they are replaced (digraphs before their letters)."""
-_DOUBLED = re.compile(r"(.)\1+")
-_SPANISH_E = re.compile(r"^es(?=[bcdfgklmnpqrtv])")
+_DOUBLED = lazy_regex(r"(.)\1+")
+_SPANISH_E = lazy_regex(r"^es(?=[bcdfgklmnpqrtv])")
 """The "e" Spanish writes before an initial "s" and a consonant ("Estocolmo", "Estrasburgo")."""
 MIN_KEY = 5
 """Shorter keys are not compared: a short name spelled otherwise is seldom a place ("Kiev"
 and "Kyiv" differ anyway), and two short names meet by chance."""
-_NAME = re.compile(r"\b[^\W\d_][^\W\d_'’-]*")
+_NAME = lazy_regex(r"\b[^\W\d_][^\W\d_'’-]*")
 
 
 def key(name: str) -> str:

@@ -13,16 +13,15 @@ attribute, so it covers what the fact extractor has no rule for. Pure text.
 
 from __future__ import annotations
 
-import re
-
 from actors.dates import MONTHS
+from actors.lazy_re import lazy_regex
 from actors.navigation.answer_type import someone_else_first
 from actors.navigation.replacements import told_sentences
 from actors.navigation.stem import stem
 from actors.text import fold
 from actors.text import terms as text_terms
 
-_CHANGE = re.compile(
+_CHANGE = lazy_regex(
     r"\b(?:now|nowadays|these\s+days|any\s?more|no\s+longer|instead|new|newer|brand\s+new|"
     r"switch(?:ed|ing)?|chang(?:ed|ing)|mov(?:ed|ing)|migrat(?:ed|ing)|replac(?:ed|ing)|"
     r"upgrad(?:ed|ing)|downgrad(?:ed|ing)|trad(?:ed|ing)\s+in|sold|selling|gave\s+up|"
@@ -42,7 +41,7 @@ _CHANGE = re.compile(
 
 
 _MONTH_NAMES = "|".join(sorted((m for m in MONTHS if len(m) > 3), key=len, reverse=True))
-_SINCE = re.compile(
+_SINCE = lazy_regex(
     r"\b(?:since\s+(?:(?:early|late|mid|last|this)[\s-]+)?(?:" + _MONTH_NAMES
     + r"|spring|summer|autumn|fall|winter|week|month|year|then|\d{4}|the\s+(?:start|beginning|"
     r"move|operation|surgery|accident|injury|new\s+year))|desde\s+(?:(?:principios|finales|"
@@ -51,9 +50,9 @@ _SINCE = re.compile(
 """A beginning told by its time ("Since August I only drink decaf", "since last spring",
 "Desde septiembre solo tomo agua", "desde que me mudé"): from then on, a habit or a state is
 another."""
-_NEW_THING = re.compile(r"new|newer|brand\s+new|nuev[oa]s?")
+_NEW_THING = lazy_regex(r"new|newer|brand\s+new|nuev[oa]s?")
 """The cue words of ``_CHANGE`` that qualify a thing rather than tell a change."""
-_ARROW = re.compile(r"[\w.%]\s*(?:->|→|=>)\s*[\w.]")
+_ARROW = lazy_regex(r"[\w.%]\s*(?:->|→|=>)\s*[\w.]")
 """A value's change written as an arrow: "max attempts 5 -> 4", "confluent-kafka 2.4 → 2.6"."""
 
 
@@ -82,8 +81,8 @@ def tells_own_change(text: str) -> bool:
     return False
 
 
-_WORD = re.compile(r"[^\W\d_][\w'’-]*")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)\W*$")
+_WORD = lazy_regex(r"[^\W\d_][\w'’-]*")
+_SENTENCE_START = lazy_regex(r"(?:^|[.!?:;]\s+|\n)\W*$")
 
 
 _PLACE_HEADS = frozenset(

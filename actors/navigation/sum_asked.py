@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from actors.facts.makes import kind_of, makes_of
 from actors.facts.speakers import past_label
+from actors.lazy_re import lazy_regex
 from actors.navigation.answer_type import holds_value, things_by_name
 from actors.navigation.bilingual import other_reading, reads_spanish, translatable
 from actors.navigation.query import NOT_PLACES, QUALIFIERS, kin, owned_by_names, paid_for
@@ -44,11 +45,11 @@ from actors.text import terms as text_terms
 
 _NAME = r"([A-ZÁÉÍÓÚÑ][\wáéíóúñü'’-]*)"
 _PAYER = (
-    re.compile(r"(?i:\bhow\s+much\b(?:\s+[\w'’-]+){0,3}?\s+(?:does|did|do|will|would|should|"
+    lazy_regex(r"(?i:\bhow\s+much\b(?:\s+[\w'’-]+){0,3}?\s+(?:does|did|do|will|would|should|"
                r"can|could|is|was)\s+)" + _NAME + r"(?i:\s+(?:pay|charge|earn|spend|make|"
                r"get|receive|save|owe|ask|want|paying|charging|earning|spending|making|"
                r"asking)\b)"),
-    re.compile(r"(?i:\bcu[aá]nto\s+(?:dinero\s+)?(?:(?:le|les|se|me|te|nos)\s+)?"
+    lazy_regex(r"(?i:\bcu[aá]nto\s+(?:dinero\s+)?(?:(?:le|les|se|me|te|nos)\s+)?"
                r"(?:paga|pag[oó]|pagar[aá]|pagaba|pagaria|cobra|cobr[oó]|cobrar[aá]|cobraba|"
                r"cobraria|gana|gan[oó]|ganar[aá]|ganaba|gasta|gast[oó]|gastar[aá]|gastaba|"
                r"ahorra|ahorr[oó]|pide|pidi[oó])\s+)" + _NAME),
@@ -155,13 +156,13 @@ class SumAsked:
         return False
 
 
-_BOUGHT_FOR = re.compile(
+_BOUGHT_FOR = lazy_regex(
     r"\b(?:a|an|the|my|our|un|una|unos|unas|el|la|los|las|mi|mis|nuestr[oa]s?)\s+"
     r"([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,4}?)\s*,?\s+(?:(?:for|por)\s+)?"
     r"(?:about\s+|around\s+|unos\s+|unas\s+)?[£$€]?\s?\d", re.IGNORECASE)
 """A thing named right before the sum it cost: "a drysuit, £380", "una bicicleta eléctrica de
 segunda mano por 1.250 euros", "the tickets for 90 euros"."""
-_BOUGHT = re.compile(
+_BOUGHT = lazy_regex(
     r"\b(?:bought|buys?|buying|purchased?|compr[aeéoó]\w*)\s+(?:(?:myself|me|se|nos|le)\s+)?"
     r"(?:a|an|the|some|my|un|una|unos|unas|el|la|los|las|mi|mis)\s+"
     r"([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,3})", re.IGNORECASE)

@@ -15,7 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-_SPANISH = re.compile(r"[¿¡ñáéíóú]|\b(?:qué|que|cómo|como|dónde|donde|cuándo|cuando|cuál|cual|"
+from actors.lazy_re import lazy_regex
+
+_SPANISH = lazy_regex(r"[¿¡ñáéíóú]|\b(?:qué|que|cómo|como|dónde|donde|cuándo|cuando|cuál|cual|"
                       r"quién|quien|por|para|el|la|los|las|del|de|y|en|es|tiene|tenía)\b",
                       re.IGNORECASE)
 

@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from actors.facts.speakers import USER, opening_speaker, past_label
+from actors.lazy_re import lazy_regex
 from actors.navigation.answer_type import OTHER_PEOPLE
 from actors.navigation.asked_person import (
     THE_USER,
@@ -93,7 +94,7 @@ def said_apart(text: str, owner: str, user_names: Sequence[str]) -> str | None:
 
 
 _NAME = r"(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñüç]+(?:-[A-ZÁÉÍÓÚÑ][a-záéíóúñüç]+)?)"
-_NOTE_FOR = re.compile(
+_NOTE_FOR = lazy_regex(
     r"(?:\d{4}-\d{2}-\d{2}:?\s+)?(?:(?i:(?:reminder|note|message|task|recordatorio|nota|mensaje|"
     r"tarea)s?\s+(?:for|to|para)\s+|(?:(?:recipe|gift|present)\s+)?(?:idea|tip|receta|consejo)s?"
     r"\s+(?:from|de)\s+)" + _NAME + r"\b(?!['’]s)"
@@ -102,7 +103,7 @@ _NOTE_FOR = re.compile(
 dog's vet check", "Recordatorio para Uxue: ...", "Recipe idea from Ximena: ...", "Efua's
 running plan: long run on Sundays". Not "Idea for Rhiannon's birthday": a present planned
 for someone may be the user's own plan."""
-_WE_OR_I = re.compile(r"\b(?:i|my|me|mine|we|our|us|yo|mi|mis|nosotros|nosotras|nuestro|"
+_WE_OR_I = lazy_regex(r"\b(?:i|my|me|mine|we|our|us|yo|mi|mis|nosotros|nosotras|nuestro|"
                       r"nuestra|nuestros|nuestras)\b")
 
 

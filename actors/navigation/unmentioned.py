@@ -21,6 +21,7 @@ from actors.facts.common_words import is_common_word
 from actors.facts.endings import is_ending
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
+from actors.lazy_re import lazy_regex
 from actors.navigation import asked_topic, closed_kinds, notice_words, regions, spelled
 from actors.navigation.across import CrossWords
 from actors.navigation.answer_type import (
@@ -109,7 +110,7 @@ guy called Marcos. He teaches maths at a high school" for "the user's boyfriend"
 EXES = frozenset("ex exes expareja exnovio exnovia exmarido exmujer exesposo exesposa".split())
 """A partner someone had, told by the break-up ("Javier y yo lo hemos dejado") or by the
 partner who came after, seldom by the word (``Unmentioned.ex_told``); "ex-wife" too."""
-_DATING = re.compile(
+_DATING = lazy_regex(
     r"(?:^|[.!:;]\s*|\bi\s+)went\s+on\s+(?:a|our)\s+(?:first\s+|second\s+|third\s+)?date\b|"
     r"\bi'?(?:m|\s+am|'ve\s+been|\s+have\s+been)\s+(?:dating|seeing\s+someone)\b|"
     r"\b(?:tuve|tengo)\s+una\s+(?:primera\s+|segunda\s+)?cita\b|"
@@ -143,8 +144,8 @@ SPELLED_READ = 32
 it, in either language), so a store of thousands is never read whole."""
 
 
-_SU = re.compile(r"\bsus?\b", re.IGNORECASE)
-_SPECIALIST = re.compile(r"(?:ologist|ologists|iatrist|ologo|ologa|iatra)$")
+_SU = lazy_regex(r"\bsus?\b", re.IGNORECASE)
+_SPECIALIST = lazy_regex(r"(?:ologist|ologists|iatrist|ologo|ologa|iatra)$")
 """A specialist's name, made of their field's ("cardiologist", "psiquiatra")."""
 
 
@@ -178,7 +179,7 @@ def _place_stems() -> frozenset[str]:
     return frozenset(stem(name) for name in regions.place_names())
 
 
-_SOMEONE = re.compile(r"\b(?:" + "|".join(sorted(PEOPLE | RELATION_WORDS, key=len, reverse=True))
+_SOMEONE = lazy_regex(r"\b(?:" + "|".join(sorted(PEOPLE | RELATION_WORDS, key=len, reverse=True))
                       + r")s?\b")
 
 
@@ -210,10 +211,10 @@ def as_said(text: str) -> dict[str, str]:
     return out
 
 
-_ASSISTANT = re.compile(r"^\W*(?:" + OPENING_DATE + r")?\W*(?:assistant|asistente)\s*:",
+_ASSISTANT = lazy_regex(r"^\W*(?:" + OPENING_DATE + r")?\W*(?:assistant|asistente)\s*:",
                         re.IGNORECASE)
 """An assistant's turn: what it says of a dog or a trip is advice, nobody's own."""
-_USER_LABEL = re.compile(r"^\W*(?:" + OPENING_DATE + r")?\W*(?:user|usuario|usuaria)\s*:\s*",
+_USER_LABEL = lazy_regex(r"^\W*(?:" + OPENING_DATE + r")?\W*(?:user|usuario|usuaria)\s*:\s*",
                          re.IGNORECASE)
 """A user's turn's label: what follows is the user's, a subject-less sentence too."""
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from actors.lazy_re import lazy_regex
 from actors.text import fold
 from actors.time_ranges import COUNT_WORDS
 
@@ -27,7 +28,7 @@ _MIDNIGHT = r"(?:midnight|medianoche)"
 _NUMBER = r"\d+(?:[.,]\d+)*"
 _COUNT = "|".join(sorted(COUNT_WORDS, key=len, reverse=True))
 
-_READ = re.compile(
+_READ = lazy_regex(
     rf"(?<![\w.,:])(?:"
     rf"(?P<th>\d{{1,2}}):(?P<tm>\d{{2}}):(?P<ts>\d{{2}})(?!\d|[.,]\d)|"
     rf"(?P<h>\d{{1,2}})\s*{_HOURS}\s*(?:and\s+|y\s+)?(?P<hm>\d{{1,2}})(?:\s*{_MINUTES}\b|(?!\d))"
@@ -40,7 +41,7 @@ _READ = re.compile(
     rf"(?P<noon>{_NOON})\b|(?P<midnight>{_MIDNIGHT})\b|"
     rf"\b(?P<count>{_COUNT})\b)", re.IGNORECASE)
 """One value as written, the longest writing first ("2 hours 4 minutes" before "2")."""
-_DATE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?(?:[ T]\d{2}:\d{2}(?::\d{2})?)?\b")
+_DATE = lazy_regex(r"\b\d{4}-\d{2}(?:-\d{2})?(?:[ T]\d{2}:\d{2}(?::\d{2})?)?\b")
 """A memory's own date ("[2026-03-01]"): no value it states."""
 
 VALUE = (rf"(?:[$€£]\s?)?(?:\d{{1,2}}:\d{{2}}:\d{{2}}(?!\d|[.,]\d)|"

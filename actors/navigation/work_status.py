@@ -7,21 +7,20 @@ whose newest note does not tell them done. Pure text, English and Spanish (folde
 
 from __future__ import annotations
 
-import re
-
+from actors.lazy_re import lazy_regex
 from actors.text import fold
 
 _UNDONE = (r"re-?opened|reabiert[oa]s?|"
            r"not\s+(?:yet\s+)?(?:done|fixed|closed|resolved|merged)|sin\s+resolver")
-_DONE = re.compile(
+_DONE = lazy_regex(
     r"\b(?:done|fixed|closed|resolved|merged|shipped|completed?|finished|"
     r"won'?t\s+fix|wontfix|cerrad[oa]s?|resuelt[oa]s?|arreglad[oa]s?|terminad[oa]s?|"
     r"completad[oa]s?|solucionad[oa]s?|acabad[oa]s?)\b")
-_OPEN = re.compile(
+_OPEN = lazy_regex(
     rf"\b(?:{_UNDONE}|open|opened|in\s+progress|in\s+review|blocked|pending|to\s?do|wip|"
     r"abiert[oa]s?|en\s+curso|en\s+progreso|en\s+revision|bloquead[oa]s?|pendientes?)\b")
 _PLAIN_OPEN = frozenset({"open", "opened", "abierto", "abierta", "abiertos", "abiertas"})
-_UNDONE_SAID = re.compile(rf"\b(?:{_UNDONE})\b")
+_UNDONE_SAID = lazy_regex(rf"\b(?:{_UNDONE})\b")
 
 
 def tells_work_done(text: str) -> bool:
@@ -57,7 +56,7 @@ _NOT_FINISHED = (r"pending|unresolved|outstanding|unfinished|in\s+progress|left\
                  r"pendientes?|sin\s+(?:resolver|terminar|cerrar)|en\s+curso|por\s+hacer")
 _UNFINISHED = rf"open|abiert[oa]s?|{_NOT_FINISHED}"
 _ASKING = r"^\W*(?:which|what|whats|any|are\s+there|is\s+there|cuales|que|hay|quedan?)\b"
-_OPEN_ASKED = re.compile(
+_OPEN_ASKED = lazy_regex(
     rf"{_ASKING}.{{0,20}}?\b(?:{_WORK})\b.{{0,30}}?\b(?:{_UNFINISHED})\b"
     rf"|{_ASKING}.{{0,15}}?\b(?:{_UNFINISHED})\s+(?:{_WORK})\b"
     rf"|{_ASKING}\s+(?:(?:is|are|s)\s+)?(?:still|todavia|aun|sigue|siguen)\s+(?:{_UNFINISHED})\b"

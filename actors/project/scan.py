@@ -10,12 +10,12 @@ files; it never opens or writes one.
 from __future__ import annotations
 
 import os
-import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from actors.ingest.languages import EXTENSIONS
+from actors.lazy_re import lazy_regex
 
 MAX_FILE_BYTES = 256 * 1024
 MAX_FILES = 5000
@@ -45,7 +45,7 @@ SKIP_NAMES = frozenset({"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poe
 
 TEST_DIRS = frozenset({"test", "tests", "__tests__", "__test__", "spec", "specs", "testing",
                        "e2e", "androidtest", "integrationtest", "testdata", "fixtures"})
-_TEST_FILE = re.compile(
+_TEST_FILE = lazy_regex(
     r"^(?:test_.*\.py|.*_test\.(?:py|go|rs|c|cc|cpp|rb|exs)|conftest\.py|"
     r".*(?:Test|Tests|IT|Spec|Specs|TestCase)\.(?:java|kt|kts|scala|groovy|cs|swift|php)|"
     r".*\.(?:test|spec)\.(?:[cm]?[jt]sx?)|.*_spec\.rb)$"

@@ -18,6 +18,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from actors.agent_paths import check_length, quoted
+from actors.lazy_re import lazy_regex
 from actors.navigation.confidence import Candidate, apply_clue, clue_request
 from actors.navigation.query import parse_query
 from actors.navigation.term_index import TermIndex
@@ -36,7 +37,7 @@ MAX_CANDIDATES = 5
 MAP_LINES = 400
 EXACT_MARGIN = 0.1
 LISTED_KINDS = frozenset({"function", "class", "member", "header"})
-_IDENT = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*")
+_IDENT = lazy_regex(r"[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*")
 
 
 @dataclass(frozen=True)

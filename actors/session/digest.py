@@ -8,9 +8,9 @@ windows so that ``recall`` can still find a line the digest dropped. Pure functi
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from actors.lazy_re import lazy_regex
 from actors.text import estimate_tokens, fold, shorten
 
 HEAD_LINES = 3
@@ -20,7 +20,7 @@ LINE_CHAR_LIMIT = 300
 WINDOW_TOKENS = 300
 
 # English and Spanish; matched on folded (lower-case, accent-free) text.
-_SIGNAL = re.compile(
+_SIGNAL = lazy_regex(
     r"\berr(?:or|ors|no)?\b|\berror\w*|exception|excepcion|fatal|panic|abort|segfault|"
     r"segmentation fault|\bfail\w*|\bfallo\w*|\bfallid\w*|\bfalla\w*|"
     r"\bwarn\w*|advertencia|aviso|deprecat\w*|"

@@ -11,11 +11,11 @@ exactly it; the result is parsed with ``tomllib`` before it is written.
 
 from __future__ import annotations
 
-import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
+from actors.lazy_re import lazy_regex
 from ihmt_async.install import blocks, textfile
 from ihmt_async.install.common import (
     created_file,
@@ -90,10 +90,10 @@ def _read_quietly(path: Path) -> str | None:
         return None  # planning reads it again and says why
 
 
-_OWN_ENTRY = re.compile(r"""^\s*(?:\[\s*mcp_servers\s*\.\s*["']?ihmt-async["']?\s*\]"""
+_OWN_ENTRY = lazy_regex(r"""^\s*(?:\[\s*mcp_servers\s*\.\s*["']?ihmt-async["']?\s*\]"""
                         r"""|mcp_servers\s*\.\s*["']?ihmt-async["']?\s*[.=]"""
                         r"""|["']?ihmt-async["']?\s*=)""")
-_DEFINES_SERVERS = re.compile(r"""^\s*["']?mcp_servers["']?\s*(=|\.)""")
+_DEFINES_SERVERS = lazy_regex(r"""^\s*["']?mcp_servers["']?\s*(=|\.)""")
 
 
 def own_entry_line(text: str | None) -> int | None:

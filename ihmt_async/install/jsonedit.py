@@ -17,14 +17,15 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from actors.lazy_re import lazy_regex
 from ihmt_async.install.errors import DuplicateKey
 from store.errors import InvalidArgument
 
-_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
-_LINE_COMMENT = re.compile(r"[ \t]*(?://[^\n]*|/\*[^\n]*?\*/[ \t]*)(?=\n)")
+_NUMBER = lazy_regex(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
+_LINE_COMMENT = lazy_regex(r"[ \t]*(?://[^\n]*|/\*[^\n]*?\*/[ \t]*)(?=\n)")
 """A comment that ends the line after a value (``"theme": "x", // keep``): an entry inserted
 after that value goes on the next line, so the comment stays with the line it was written on."""
-_TRAILING_COMMA = re.compile(r"[ \t]*,(?:[ \t]*(?://[^\n]*|/\*[^\n]*?\*/[ \t]*))?[ \t]*(?=\n)")
+_TRAILING_COMMA = lazy_regex(r"[ \t]*,(?:[ \t]*(?://[^\n]*|/\*[^\n]*?\*/[ \t]*))?[ \t]*(?=\n)")
 """A JSONC trailing comma after the last value, with the comment ending its line if any
 (``"theme": "x", // keep me``): an entry goes on the next line and keeps the file's trailing
 comma, so the comma and the comment stay where the user wrote them."""

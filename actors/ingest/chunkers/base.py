@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 
 from actors.ingest.types import Chunk
+from actors.lazy_re import lazy_regex
 from actors.text import estimate_tokens, shorten
 
 TITLE_LIMIT = 80
@@ -86,7 +87,7 @@ def paragraph_spans(text: str, start: int = 0, end: int | None = None) -> list[t
     return spans
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’»)\]]*\s+")
+_SENTENCE_END = lazy_regex(r"(?<=[.!?…])[\"'”’»)\]]*\s+")
 
 
 def sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:

@@ -9,35 +9,35 @@ over max_tokens is split into its members ("OrderService.place"). Never changes 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from actors.ingest.chunkers.base import Block, Limits, first_words, line_spans, pack
 from actors.ingest.chunkers.scanner import LineInfo, scan
 from actors.ingest.types import Chunk
+from actors.lazy_re import lazy_regex
 from actors.text import estimate_tokens, shorten
 
 _KW = (
     r"(?:class|interface|enum|struct|record|trait|object|impl|namespace|module|protocol|"
     r"extension|union|mod)"
 )
-_CONTAINER = re.compile(
+_CONTAINER = lazy_regex(
     r"\b" + _KW + r"\b(?:\s+" + _KW + r"\b)*\s*(?:<[^>]*>\s*)?([A-Za-z_$][\w$.]*)"
 )
-_IMPL = re.compile(r"\bimpl\b(?:\s*<[^{]*?>)?\s+([\w:]+)(?:<[^{]*?>)?(?:\s+for\s+([\w:]+))?")
-_GO_TYPE = re.compile(r"^\s*type\s+([A-Za-z_]\w*)\s+(?:struct|interface)\b")
-_LAST_IDENT = re.compile(r"(?<![\w$])([A-Za-z_$][\w$]*)\s*;?\s*$")
-_CALL = re.compile(r"(?<![\w$])([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>)?\s*\(")
-_ASSIGN = re.compile(r"(?<![\w$])([A-Za-z_$][\w$]*)\s*(?::[^=;]*)?(?:=|;|$)")
+_IMPL = lazy_regex(r"\bimpl\b(?:\s*<[^{]*?>)?\s+([\w:]+)(?:<[^{]*?>)?(?:\s+for\s+([\w:]+))?")
+_GO_TYPE = lazy_regex(r"^\s*type\s+([A-Za-z_]\w*)\s+(?:struct|interface)\b")
+_LAST_IDENT = lazy_regex(r"(?<![\w$])([A-Za-z_$][\w$]*)\s*;?\s*$")
+_CALL = lazy_regex(r"(?<![\w$])([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>)?\s*\(")
+_ASSIGN = lazy_regex(r"(?<![\w$])([A-Za-z_$][\w$]*)\s*(?::[^=;]*)?(?:=|;|$)")
 _KEYWORDS = frozenset(
     "if for while switch catch return new func fn function fun def sizeof typeof await "
     "constructor super this match when else do try throw yield using lock synchronized".split()
 )
-_IMPORT = re.compile(
+_IMPORT = lazy_regex(
     r"^\s*(?:import|package|using|use|#\s*include|#\s*import|require|from|extern\s+crate|"
     r"export\s+\*\s+from|const\s+\w+\s*=\s*require)\b"
 )
-_FUNC_WORD = re.compile(r"\b(?:func|fn|function|fun|def|void|async)\b")
+_FUNC_WORD = lazy_regex(r"\b(?:func|fn|function|fun|def|void|async)\b")
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ import re
 from actors.ingest.chunkers.base import Block, Limits, first_words, line_spans, pack
 from actors.ingest.chunkers.generic import paragraph_blocks
 from actors.ingest.types import Chunk
+from actors.lazy_re import lazy_regex
 from actors.text import fold
 
 _NUMBER_WORDS = (
@@ -20,7 +21,7 @@ _NUMBER_WORDS = (
     "segunda tercero tercera ultimo ultima"
 ).split()
 
-MARKER = re.compile(
+MARKER = lazy_regex(
     r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?"
     r"(?:chapter|capitulo|cap\.|part|parte|book|libro|scene|escena|act|acto|canto)"
     r"[ \t]+(?:[ivxlcdm]+|\d+|" + "|".join(_NUMBER_WORDS) + r")\b[^\n]{0,70}$"
@@ -28,7 +29,7 @@ MARKER = re.compile(
     r"\b[^\n]{0,60}$",
     re.IGNORECASE,
 )
-SCENE_BREAK = re.compile(r"^[ \t]*(?:(?:[*\-_~=#•·][ \t]*){3,}|#)[ \t]*\r?$")
+SCENE_BREAK = lazy_regex(r"^[ \t]*(?:(?:[*\-_~=#•·][ \t]*){3,}|#)[ \t]*\r?$")
 
 
 def is_marker(line: str) -> bool:

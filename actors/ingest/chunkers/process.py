@@ -12,9 +12,10 @@ import re
 from actors.ingest.chunkers.base import Block, Limits, first_words, line_spans, pack
 from actors.ingest.chunkers.generic import paragraph_blocks
 from actors.ingest.types import Chunk
+from actors.lazy_re import lazy_regex
 from actors.text import estimate_tokens, fold
 
-HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+\S")
+HEADING = lazy_regex(r"^[ \t]{0,3}#{1,6}[ \t]+\S")
 LABELS = (
     "ingredients|ingredientes|materials|materiales|material|tools|herramientas|utensilios|"
     "equipment|equipo|steps|pasos|instructions|instrucciones|method|metodo|directions|"
@@ -22,13 +23,13 @@ LABELS = (
     "prerequisites|notes|notas|tips|consejos|setup|installation|instalacion|usage|uso|"
     "para la salsa|para la masa|for the sauce|for the dough|topping|relleno|filling"
 )
-LABEL = re.compile(r"^[ \t]*(?:\*\*)?(?:" + LABELS + r")\b[^\n]{0,30}?(?:\*\*)?[ \t]*:?[ \t]*\r?$",
+LABEL = lazy_regex(r"^[ \t]*(?:\*\*)?(?:" + LABELS + r")\b[^\n]{0,30}?(?:\*\*)?[ \t]*:?[ \t]*\r?$",
                    re.IGNORECASE)
-SHORT_LABEL = re.compile(r"^[ \t]*[^\s\d\-*•][^\n.!?]{0,38}:[ \t]*\r?$")
-STEP = re.compile(
+SHORT_LABEL = lazy_regex(r"^[ \t]*[^\s\d\-*•][^\n.!?]{0,38}:[ \t]*\r?$")
+STEP = lazy_regex(
     r"^[ \t]*(?:\d{1,3}[.)][ \t]+|\(\d{1,3}\)[ \t]+|(?:step|paso)[ \t]+\d{1,3}\b)", re.IGNORECASE
 )
-BULLET = re.compile(r"^[ \t]*(?:[-*•+]|\[[ xX]\])[ \t]+")
+BULLET = lazy_regex(r"^[ \t]*(?:[-*•+]|\[[ xX]\])[ \t]+")
 
 
 def is_section_start(line: str) -> bool:

@@ -10,15 +10,15 @@ unindented lines. Never changes a character; never executes or imports the code.
 from __future__ import annotations
 
 import ast
-import re
 import warnings
 
 from actors.ingest.chunkers.base import Block, Limits, first_words, line_spans, pack
 from actors.ingest.types import Chunk
+from actors.lazy_re import lazy_regex
 from actors.text import estimate_tokens, shorten
 
-_LONE_CR = re.compile(r"\r(?!\n)")
-_DEF_START = re.compile(r"(?:async\s+def\b|def\b|class\b|@)")
+_LONE_CR = lazy_regex(r"\r(?!\n)")
+_DEF_START = lazy_regex(r"(?:async\s+def\b|def\b|class\b|@)")
 
 
 def _parse(text: str) -> ast.Module | None:

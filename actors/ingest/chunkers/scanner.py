@@ -9,17 +9,18 @@ only makes the depths less useful, and unterminated single-line strings end at t
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
-_CHAR = re.compile(
+from actors.lazy_re import lazy_regex
+
+_CHAR = lazy_regex(
     r"'(?:\\(?:u\{[0-9a-fA-F]{1,6}\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)|[^\\'\n])'"
 )
-_CPP_RAW = re.compile(r'"([^()\\\s"]{0,16})\(')
-_RUST_RAW = re.compile(r'(#*)"')
+_CPP_RAW = lazy_regex(r'"([^()\\\s"]{0,16})\(')
+_RUST_RAW = lazy_regex(r'(#*)"')
 _REGEX_BEFORE = set("(,=:[!&|?{};+-*%<>~^")
-_REGEX_KEYWORD = re.compile(
+_REGEX_KEYWORD = lazy_regex(
     r"(?:^|[^\w$])(?:return|typeof|case|in|of|delete|void|throw|new|yield|await)\s*$"
 )
 _OPEN = "{(["

@@ -19,23 +19,24 @@ from actors.dates import find_dates, parse_date
 from actors.ingest.chunkers.base import Block, Limits, first_words, line_spans, pack
 from actors.ingest.chunkers.generic import paragraph_blocks
 from actors.ingest.types import Chunk
+from actors.lazy_re import lazy_regex
 from actors.text import estimate_tokens, fold
 
-HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+\S")
-CHAT_TURN = re.compile(
+HEADING = lazy_regex(r"^[ \t]{0,3}#{1,6}[ \t]+\S")
+CHAT_TURN = lazy_regex(
     r"^[ \t]*\[?\(?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?[\])]?\s*[^\s:][^:\n]{0,40}:"
 )
-RULE = re.compile(r"^[ \t]*(?:-{3,}|={3,}|\*{3,}|_{3,})[ \t]*\r?$")
+RULE = lazy_regex(r"^[ \t]*(?:-{3,}|={3,}|\*{3,}|_{3,})[ \t]*\r?$")
 ENTRY_WORDS = (
     "session|entry|note|notes|visit|day|log|meeting|journal|diary|update|"
     "dia|nota|notas|consulta|sesion|visita|entrada|diario|reunion|cita|registro|jornada"
 )
-ENTRY = re.compile(
+ENTRY = lazy_regex(
     r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:" + ENTRY_WORDS + r")\b"
     r"(?:[ \t]*(?:n[o.º]\.?[ \t]*)?(?:[#:(\-—–]|\d)|[ \t]*\r?$)",
     re.IGNORECASE,
 )
-ENTRY_LOOSE = re.compile(
+ENTRY_LOOSE = lazy_regex(
     r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:" + ENTRY_WORDS + r")\b", re.IGNORECASE
 )
 CLINICAL_SECTIONS = (
@@ -49,7 +50,7 @@ CLINICAL_SECTIONS = (
     "medication|medications|allergies|vitals|vital signs|physical exam(?:ination)?|exam|"
     "labs|results|treatment|follow[- ]?up|symptoms|recommendations|[soap]"
 )
-SECTION = re.compile(
+SECTION = lazy_regex(
     r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:" + CLINICAL_SECTIONS + r")(?:\*\*)?[ \t]*"
     r"(?::|\*\*:|[ \t]*\r?$)",
     re.IGNORECASE,
