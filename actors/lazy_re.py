@@ -36,7 +36,9 @@ class LazyPattern:
 
     @property
     def flags(self) -> int:
-        return self.compiled().flags
+        """The flags given, with `re.UNICODE` as `re` adds it to a text pattern (not the inline
+        ones): a pattern built from this one's `.pattern` and `.flags` then needs no compile."""
+        return self._flags if self._flags & re.ASCII else self._flags | re.UNICODE
 
     @property
     def groups(self) -> int:

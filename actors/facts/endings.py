@@ -76,7 +76,7 @@ def _left(template: str, alone: str | None) -> _Value:
 
 
 def _r(text: str) -> Regex:
-    return re.compile(text)
+    return lazy_regex(text)
 
 
 _ENDINGS: tuple[tuple[str, Regex, _Value], ...] = (

@@ -20,6 +20,7 @@ a construct it does not know) gets None: it is always tried.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from re import _constants as _c  # type: ignore[attr-defined]  # (no stubs: the parser re uses)
@@ -109,21 +110,27 @@ class Gate(Generic[T]):
 
     def __init__(self, items: Sequence[T], pattern: Callable[[T], Regex]) -> None:
         self.items = tuple(items)
+        self._pattern = pattern
+
+    @functools.cached_property
+    def _index(self) -> tuple[frozenset[int], tuple[tuple[str, frozenset[int]], ...]]:
+        """The items that may match any text, and each needle's items: read on first use, as
+        parsing every rule at import cost each process start ~0.3 s (hooks, servers)."""
         always: set[int] = set()
         by_needle: dict[str, set[int]] = {}
         for index, item in enumerate(self.items):
-            found = needles(pattern(item))
+            found = needles(self._pattern(item))
             if found is None:
                 always.add(index)
             for needle in found or ():
                 by_needle.setdefault(needle.lower(), set()).add(index)
-        self._always = frozenset(always)
-        self._needles = tuple((needle, frozenset(which)) for needle, which in by_needle.items())
+        return frozenset(always), tuple((needle, frozenset(which))
+                                        for needle, which in by_needle.items())
 
     def open_for(self, lowered: str) -> tuple[T, ...]:
         """The items that may match ``lowered`` (a text in lower case), in their order."""
         if not lowered.isascii():
             return self.items
-        held = self._always.union(*[which for needle, which in self._needles
-                                    if needle in lowered])
+        always, by_needle = self._index
+        held = always.union(*[which for needle, which in by_needle if needle in lowered])
         return tuple(self.items[index] for index in sorted(held))

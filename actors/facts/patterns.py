@@ -151,7 +151,7 @@ class _Rule:
 
 
 def _r(text: str) -> Regex:
-    return re.compile(text)
+    return lazy_regex(text)
 
 
 _OPENING = r"^\W*(?:" + OPENING_DATE + r"\W*)?(?:(?:user|usuario|usuaria)\s*:\s*)?"
