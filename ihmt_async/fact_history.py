@@ -1,9 +1,9 @@
 """A subject's timeline with its timelines in projects, for the MCP tool and the CLI alike.
 
 A fact of a project's memory is recorded under 'subject @project:x' (``scoped_subject``): the
-MCP ``memory_history`` adds the client's project, ``ihmt-async history`` the project named by
-``--scope`` or by the subject itself. One function asks the facts actor for both, the
-projects' facts first.
+projects asked are the one a scope names, else the client's (MCP) and the one the subject
+itself names ("otterpop" asked from another repository's session said it had no facts).
+One function asks the facts actor for them, the projects' facts first.
 """
 
 from __future__ import annotations
@@ -17,6 +17,19 @@ from actors.facts.messages import FactView, History
 
 if TYPE_CHECKING:
     from actors.facts.actor import FactsActor
+
+
+def projects_asked(whose: str, scope: str | None, here: str | None = None) -> list[str]:
+    """The projects (``project:x``) whose facts ``whose``'s timeline shows: the one ``scope``
+    names; none when the scope is the global one ("user"), or when ``whose`` already names its
+    project ('billing @project:x'); else the client's project ``here`` and the project
+    ``whose`` is named like."""
+    if scope is not None:
+        return [scope] if scope.startswith("project:") else []
+    if "@" in whose:
+        return []
+    named = [] if whose == "user" else [f"project:{whose}"]
+    return list(dict.fromkeys([*([here] if here else []), *named]))
 
 
 async def history_in(facts: FactsActor, whose: str, attribute: str, projects: Iterable[str],

@@ -129,12 +129,15 @@ async def cmd_export(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from actors.ingest.validate import check_scope
     from ihmt_async import export
     from store.paths import StoreLayout
 
+    # the save's and the search's rule: "bogus:x" exported a header and no memory, exit 0
+    scope = check_scope(args.scope, wildcard=True)
     layout = StoreLayout.at_home(args.home)
     writer = export.write_markdown if args.format == "markdown" else export.write_jsonl
-    records = export.export_records(layout, args.scope)
+    records = export.export_records(layout, scope)
     if args.output and args.output != "-":
         try:
             handle = open(args.output, "w", encoding="utf-8")  # noqa: SIM115 (closed below)

@@ -36,7 +36,7 @@ from ihmt_async.client_scope import (
     search_scope,
 )
 from ihmt_async.echo import echo
-from ihmt_async.fact_history import history_in
+from ihmt_async.fact_history import history_in, projects_asked
 from ihmt_async.ihmt_compat import ihmt_store_hint
 from ihmt_async.runtime import Runtime
 from ihmt_async.schema import TOOLS_ENV, install_schema, selected_tools
@@ -272,16 +272,20 @@ def build_server(home: Path | str | None = None, *,
 
     @server.tool(structured_output=False)
     @tool_errors
-    async def memory_history(ctx: Context[AppContext, Any], subject: str = "user",
-                             attribute: str = "") -> str:
+    async def memory_history(ctx: Context[AppContext, Any], subject: str = "",
+                             attribute: str = "", scope: str | None = None) -> str:
         """The timeline of a remembered value: every value, when it was true, when it was
         recorded and superseded, its status and who recorded it.
 
         Args:
-            subject: Whose facts ("user" for the user, or a name such as "Ana" or
-                "billing service").
+            subject: Whose facts: the user's when empty or "user"; a name such as "Ana" or
+                "billing service"; a project's name for that project's own facts (with a
+                project scope and no subject, that project's own facts).
             attribute: One attribute (location, employer, stack, database ...), or empty for
                 all of them.
+            scope: Omit it for this project's and the global facts (and those of the project
+                the subject names); "project:<name>" for another project's; "user" for
+                the global ones only.
         """
         for name, value in (("subject", subject), ("attribute", attribute)):
             if value is not None and (not isinstance(value, str)
@@ -289,15 +293,16 @@ def build_server(home: Path | str | None = None, *,
                 raise InvalidArgument(f"The {name} must be a name of at most {MAX_NAME_CHARS} "
                                       "characters, without control characters (e.g. 'user' "
                                       "and 'location').")
+        asked = validate.check_scope(scope) if scope is not None else None
         app = app_of(ctx)
         provenance_of(ctx, app)
-        whose = subject or "user"
+        whose = subject or ("project" if asked and asked.startswith("project:") else "user")
         await wait_earlier_writes(ctx, app)
-        project = await client_project(ctx.session, app.extras)
+        here = None if asked is not None else await client_project(ctx.session, app.extras)
         # "billing service" noted in this project is 'billing service @project:x'
         facts = await history_in(app.runtime.facts, whose, attribute or "",
-                                 [project] if project and "@" not in whose else [])
-        return render.render_history(facts, whose, attribute or "")
+                                 projects_asked(whose, asked, here))
+        return render.render_history(facts, subject or asked or whose, attribute or "")
 
     register_session_tools(server)
     install_schema(server, tools_env)

@@ -58,6 +58,12 @@ def test_export_then_import_into_another_store(tmp_path: Path) -> None:
     assert [m["id"] for m in memories] == billing
     markdown = run_cli("export", "--format", "markdown", store=first).stdout
     assert markdown.startswith("# ihmt-async export") and f"## {billing[0]}" in markdown
+    named = run_cli("export", "--scope", "billing", store=first).stdout
+    assert [json.loads(x)["id"] for x in named.splitlines() if '"kind":"memory"' in x] == billing
+    for wrong_scope in ("bogus:x", "personal", "../../etc"):
+        refused = run_cli("export", "--scope", wrong_scope, store=first)
+        assert refused.returncode == 1 and refused.stdout == "", (wrong_scope, refused)
+        assert f"'{wrong_scope}'" in refused.stderr and "project:" in refused.stderr
 
 
 def test_a_review_decision_survives_export_and_import(tmp_path: Path) -> None:
