@@ -139,6 +139,20 @@ def brief_lines(user_facts: Sequence[FactView], recent: Sequence[Any], project: 
     return lines
 
 
+RECENT_WINDOW = 3
+"""How many times the brief's count of newest saved memories are read to pick the newest
+told: an agent saves notes of past days in any order, and the brief listed them in saving
+order under their own dates (12-05, 12-03, 12-05, 11-29: probe-agent2)."""
+
+
+def newest_told(recent: Sequence[Any], limit: int) -> list[Any]:
+    """The ``limit`` memories of ``recent`` (newest saved first) told of the latest days, by
+    the day each tells (its saving day when it tells none); saving order among equals."""
+    ordered = sorted(recent, key=lambda m: (m.timestamp or m.recorded_at or "")[:10],
+                     reverse=True)
+    return ordered[:limit]
+
+
 async def brief(home: str | None, hook: HookInput, *, budget: int, project: str | None,
                 recent_limit: int) -> str:
     from actors.facts.messages import History
@@ -148,7 +162,8 @@ async def brief(home: str | None, hook: HookInput, *, budget: int, project: str 
     scope = project_of(hook, project)
     async with Runtime(home, background_consolidation=False, vectors=False) as rt:
         facts = await rt.facts.ask(History(subject="user", attribute=""))
-        recent = await rt.navigation.ask(Recent(scope=scope, limit=recent_limit)) \
+        recent = newest_told(await rt.navigation.ask(
+            Recent(scope=scope, limit=recent_limit * RECENT_WINDOW)), recent_limit) \
             if scope else ()
         project_facts = await rt.navigation.ask(ScopeFacts(scope=scope)) if scope else ()
     lines = fit(brief_lines(facts, recent, scope, project_facts), budget)
