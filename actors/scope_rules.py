@@ -37,10 +37,14 @@ ALL_PROJECTS = lazy_regex(
 _ADVERB = (r"(?:(?:really|usually|always|never|often|mostly|generally|normally|personally|"
            r"also|still|just|only|typically|rarely|strongly|do\s+not|don't|no\s+longer|"
            r"can't|cannot|tend\s+to)\s+)*")
+_AGENT = (r"(?:you|(?:the|my|any|every|all|each)\s+(?:coding\s+|ai\s+)?(?:agents?|assistants?|"
+          r"ai|claude|codex|copilot|models?|bots?))")
+"""Whom the user asks: "you", and "the agent" as agents write the user's words down ("I
+always want the agent to run the tests before proposing a commit" stayed in one project)."""
 _HABIT_VERBS = (r"use|prefer|like|love|enjoy|hate|dislike|avoid|work\s+(?:at|for|from|as|"
                 r"remotely)|live|speak|type|read|write\s+in|take|study|learn|keep|wear|own|"
-                r"commute|wake|sleep|eat|drink|play|program\s+in|code\s+in|want\s+you\s+to|"
-                r"would\s+(?:like|rather)|need\s+you\s+to|expect\s+you\s+to")
+                r"commute|wake|sleep|eat|drink|play|program\s+in|code\s+in|"
+                r"(?:want|need|expect)\s+" + _AGENT + r"\s+to|would\s+(?:like|rather)")
 USER_MARKS = lazy_regex(
     r"(?:^|(?<=[.;:!?¿¡(\n]))\s*(?:and\s+|but\s+|so\s+)?I\s+" + _ADVERB + r"(?:" + _HABIT_VERBS
     + r")\b"

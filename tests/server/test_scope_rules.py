@@ -55,6 +55,10 @@ ABOUT_THE_USER = [
     "Pregúntame antes de borrar ramas.",
     "En todos los proyectos quiero que los tests pasen antes de hacer commit.",
     "2025-03-02: I switched my personal laptop to Fedora 41.",
+    # the agent named instead of "you" (probe-agent2)
+    "[2026-06-15] I always want the agent to run the tests before proposing a commit.",
+    "I need the assistant to write commit messages in English.",
+    "I expect every agent to ask before deleting a branch.",
 ]
 
 ABOUT_THE_PROJECT = [
@@ -83,6 +87,7 @@ ABOUT_THE_PROJECT = [
     # a part of the system being built, in the first person
     "I use httpx for the processor client.",
     "I want you to use the staging database for tests.",
+    "I want the agent to use the staging database for tests.",
     "I need you to keep backwards compatibility with v1 clients.",
     "I prefer the repository pattern over active record for the ledger.",
     "Prefiero que el cliente reintente tres veces.",
