@@ -1075,10 +1075,12 @@ _PREFER_LEAD = lazy_regex(
     r"^(?:to\s+)?(?:use|using|have|work\s+with|usar|utilizar|trabajar\s+con)\s+"
 )
 _PREFER_TOPIC = lazy_regex(r"\s+(?:for|para)\s+")
-_PREFER_ALT = lazy_regex(
-    r"\s+(?:over|to|rather\s+than|instead\s+of|than|antes\s+que|en\s+vez\s+de|en\s+lugar\s+de|"
-    r"sobre|mas\s+que|a)\s+"
-)
+_PREFER_ALT = lazy_regex(r"\s+(?:over|to|rather\s+than|instead\s+of|than)\s+")
+_PREFER_ALT_ES = lazy_regex(
+    r"\s+(?:antes\s+que|en\s+vez\s+de|en\s+lugar\s+de|sobre|mas\s+que|a)\s+")
+"""What a preference is preferred to, in the language of its verb: the Spanish "a" ("prefiero
+el té al café") is the English article ("I prefer squash merges and a linear history" was
+keyed 'linear history vs squash merges and')."""
 _TOOL = _r(
     rf"\b(?:we|i)\s+{_ADV}(?:use|rely\s+on)\s+|\b(?:we're|we\s+are)\s+using\s+|"
     r"\b(?:usamos|utilizamos|empleamos|uso|utilizo)\s+"
@@ -1658,7 +1660,8 @@ def _preference(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str
     attribute = "preference"
     end = len(span.folded)
     topic = _PREFER_TOPIC.search(rest)
-    alternative = _PREFER_ALT.search(rest)
+    alternative = (_PREFER_ALT_ES if "prefier" in m.group(0) or m.group(0).startswith("mi ")
+                   else _PREFER_ALT).search(rest)
     if topic is not None and (alternative is None or topic.start() < alternative.start()):
         name = normalise_topic(clean_value(span, start + topic.end(), end, cut_with=True))
         if name and len(name.split()) <= 4:
@@ -1694,14 +1697,18 @@ _CLITIC = r"(?:me|te|le|nos|les|lo|la|los|las|se)"
 _CLAUSE_END = (r"(?=\s+(?:antes|despues|en|con|cuando|para|por|sin|si|porque|aunque|siempre|"
                r"before|after|in|with|when|for|by|first|instead|always|even)\b|\s*$)")
 _CLAUSE_OBJECT = lazy_regex(
-    rf"^que\s+(?P<np>(?:el|la|los|las|mi|mis|tu|tus)\s+[^,;]+?)\s+{_CLITIC}\s+\w+|"
+    rf"^que\s+(?:el|la|los|las|mi|mis|tu|tus)\s+\w+\s+(?:no\s+)?(?:{_CLITIC}\s+)?\w+\s+"
+    rf"(?P<said>(?:el|la|los|las|un|una|mi|mis|tu|tus)\s+[^,;]+?){_CLAUSE_END}|"
+    rf"^que\s+(?P<np>(?:el|la|los|las|mi|mis|tu|tus)(?:\s+(?!no\b)[^,;\s]+)+?)\s+{_CLITIC}\s+\w+|"
     rf"^que\s+(?:{_CLITIC}\s+)?\w+\s+(?P<obj>(?:el|la|los|las|un|una|mi|mis|tu|tus)\s+"
     rf"[^,;]+?){_CLAUSE_END}|"
     r"^(?:that\s+)?you\s+(?:to\s+)?\w+\s+(?P<en>(?:the|my|your|a|an|all)\s+[^,;]+?)"
     + _CLAUSE_END)
-"""What a clause preferred is about: the noun phrase it is about ("que los mensajes de commit
-los escribas en inglés" -> mensajes de commit) or the object of its verb ("que escribas los
-tests antes de la implementación" -> tests, "that you write the tests first" -> tests)."""
+"""What a clause preferred is about: the object of its subject's verb ("que el agente no toque
+los archivos de CI" -> archivos de ci, not 'agente no toque'), the noun phrase it is about
+("que los mensajes de commit los escribas en inglés" -> mensajes de commit) or the object of
+its verb ("que escribas los tests antes de la implementación" -> tests, "that you write the
+tests first" -> tests)."""
 
 
 def _clause_name(folded: str) -> str:
@@ -1709,7 +1716,7 @@ def _clause_name(folded: str) -> str:
     m = _CLAUSE_OBJECT.match(folded)
     if m is None:
         return ""
-    name = normalise_topic(m.group("np") or m.group("obj") or m.group("en"))
+    name = normalise_topic(m.group("np") or m.group("said") or m.group("obj") or m.group("en"))
     return name if 0 < len(name.split()) <= 4 else ""
 
 

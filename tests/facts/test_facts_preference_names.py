@@ -24,6 +24,20 @@ def _told(text: str) -> list[tuple[str, str, str]]:
     ("Prefiero que los mensajes de commit los escribas en inglés aunque hablemos en español.",
      [("user", "preference:mensajes de commit",
        "que los mensajes de commit los escribas en inglés")]),
+    # a subject's verb and its object: named by the object (probe-agent2 saw 'agente no
+    # toque'), and an English article is no Spanish "a" ('linear history vs squash merges and')
+    ("Prefiero que el agente no toque los archivos de CI sin preguntarme antes.",
+     [("user", "preference:archivos de ci",
+       "que el agente no toque los archivos de CI sin preguntarme antes")]),
+    ("Prefiero que el bot revise los PR antes de fusionar.",
+     [("user", "preference:pr", "que el bot revise los PR antes de fusionar")]),
+    ("I prefer squash merges and a linear history on every repository.",
+     [("user", "preference:squash merges", "squash merges"),
+      ("user", "preference:linear history", "a linear history on every repository")]),
+    ("I prefer short commits and a clean history.",
+     [("user", "preference:short commits", "short commits"),
+      ("user", "preference:clean history", "a clean history")]),
+    ("Prefiero Vim a Emacs.", [("user", "preference:emacs vs vim", "Vim")]),
     ("I prefer that you ask before running migrations.", []),
     ("Prefiero que no me llames antes de las 9.", []),
     # left alone
