@@ -135,7 +135,10 @@ class JobChanges:
         object.__setattr__(self, "_job_as", job_as)
         as_role = re.compile(
             rf"\s+(?:[^.;!?]{{0,40}}?\s)?(?:as|como)\s+(?:an?\s+|una?\s+)?"
-            rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{self.job_noun}|{self.job_noun_es}))\b")
+            rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{self.job_noun}|{self.job_noun_es})"
+            rf"(?:\s+{self.job_noun}|\s+de\s+[\w-]+)?)\b")
+        # a second noun or a field is the role's own ("as head chef", "como técnica de
+        # calidad"), as ``job_as`` reads it
         object.__setattr__(self, "_as_role", as_role)
 
     def facts(self, span: Folded) -> list[Found]:

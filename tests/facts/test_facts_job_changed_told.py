@@ -35,6 +35,13 @@ _facts = functools.partial(told, day=_DAY)
     ("Henrik: I start at Kinsale Marine Labs as a data engineer on Monday.",
      [("Henrik", "employer", "Kinsale Marine Labs", dt.date(2026, 3, 30)),
       ("Henrik", "role", "data engineer", dt.date(2026, 3, 30))]),
+    # a second noun or a field is the role's own (``jobs._as_role``)
+    ("I start at Harbour Kitchen as head chef on the 15th.",
+     [("user", "employer", "Harbour Kitchen", dt.date(2026, 4, 15)),
+      ("user", "role", "head chef", dt.date(2026, 4, 15))]),
+    ("Empiezo en Laboratorios Norte como técnica de calidad el lunes.",
+     [("user", "employer", "Laboratorios Norte", dt.date(2026, 3, 30)),
+      ("user", "role", "técnica de calidad", dt.date(2026, 3, 30))]),
     ("Empiezo en Laboratorio Celeste como analista el lunes.",
      [("user", "employer", "Laboratorio Celeste", dt.date(2026, 3, 30)),
       ("user", "role", "analista", dt.date(2026, 3, 30))]),
