@@ -194,11 +194,15 @@ _ENDINGS: tuple[tuple[str, Regex, _Value], ...] = (
 _LEFT_NAMED: tuple[tuple[Regex, str], ...] = (
     (_r(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:just|finally|officially|actually)\s+)?"
         r"(?:quit|left|walked\s+out\s+of)\s+(?P<x>.+)"), "none (left {})"),
+    (_r(r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:(?:finally|officially|actually)\s+)?"
+        r"(?:leaving|quitting)\s+(?P<x>.+)"), "none (left {})"),
     (_r(r"\b(?:deje|dejamos|he\s+dejado|hemos\s+dejado|renuncie\s+a|he\s+renunciado\s+a|"
-        r"me\s+fui\s+de|me\s+he\s+ido\s+de|me\s+marche\s+de)\s+(?P<x>.+)"),
+        r"me\s+fui\s+de|me\s+he\s+ido\s+de|me\s+marche\s+de|dejo|me\s+voy\s+de)\s+"
+        r"(?P<x>.+)"),
      "ninguno (dejó {})"),
 )
-"""A workplace left, named by its name only ("I quit the BBC", "Dejé Telefónica"): as often
+"""A workplace left, named by its name only ("I quit the BBC", "Dejé Telefónica", "I'm
+leaving Farmacia Pocitos", "dejo Telefónica"): as often
 a place, a network or a habit ("I left London", "I quit Twitter"), so it is an ending only
 beside a new job the same text starts later (``left_named``'s caller decides)."""
 NAMED = r"(?P<s>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"

@@ -88,6 +88,28 @@ _STARTED_AS_ES = (r"\b(?:empece|he\s+empezado|comence|he\s+comenzado|entre|he\s+
                   r"(?:a\s+trabajar\s+(?:de|como)|como)\s+")
 """The same in Spanish, done or starting now: "empecé como enfermera en ...", "empiezo a
 trabajar de técnica de laboratorio en Labersa"."""
+_JOB_IN = lazy_regex(
+    r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*)(?:(?:just|finally|also|actually)\s+)*"
+    r"(?:got|landed|found|accepted|took|started)\s+(?:a|the|my)\s+(?:new\s+)?(?:job|position|role)"
+    r"\s+in\s+(?P<role>(?!(?:the|a|an|my|our)\s)(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:at|with|for)\s+"
+    r"(?:the\s+)?|"
+    r"\b(?:consegui|he\s+conseguido|encontre|he\s+encontrado|me\s+(?:han\s+)?(?:dado|dieron))\s+"
+    r"(?:un\s+|el\s+)?(?:nuevo\s+)?(?:trabajo|empleo|puesto)(?:\s+nuevo)?\s+en\s+"
+    r"(?P<campo>(?!(?:el|la|los|las|un|una|mi)\s)(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:en|con|para)\s+"
+    r"(?:el\s+|la\s+)?")
+"""A job got in a field at a firm: "I got a job in quality control at Laboratorio Celeste",
+"conseguí trabajo en control de calidad en Laboratorio Celeste": the field (written in lower
+case: "a job in Berlin at Zalando" names a town) is the role, the firm the employer."""
+_JOB_AT = lazy_regex(
+    r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*)(?:(?:just|finally|also|actually)\s+)*"
+    r"(?:(?:got|landed|found|accepted|took)\s+(?:a|the|my)\s+(?:new\s+)?(?:job|position|role|"
+    r"offer)|start|started|begin|began)\s+(?:work(?:ing)?\s+)?(?:at|with)\s+(?:the\s+)?|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:(?:now|just)\s+)?(?:starting|beginning)\s+"
+    r"(?:work(?:ing)?\s+)?(?:at|with)\s+(?:the\s+)?|"
+    r"\b(?:empiezo|empece|he\s+empezado|comienzo|entro|entre|he\s+entrado|me\s+incorporo|"
+    r"me\s+incorpore)\s+(?:a\s+trabajar\s+)?en\s+(?:el\s+|la\s+)?")
+"""A job at a firm got or started, its role said after the firm's name: "I start at
+Laboratorio Celeste as a quality analyst on Monday", "empiezo en Celeste como analista"."""
 _AT_FIRM = lazy_regex(r"\s+(?:at|en|with|con)\s+")
 _ARTICLE = lazy_regex(r"^(?:the|a|our|my|el|un|mi|nuestro)\s+", re.IGNORECASE)
 
@@ -113,13 +135,44 @@ class JobChanges:
         object.__setattr__(self, "_job_as", job_as)
         as_role = re.compile(
             rf"\s+(?:[^.;!?]{{0,40}}?\s)?(?:as|como)\s+(?:an?\s+|una?\s+)?"
-            rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{self.job_noun}|{self.job_noun_es}))\b")
+            rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{self.job_noun}|{self.job_noun_es})"
+            rf"(?:\s+{self.job_noun}|\s+de\s+[\w-]+)?)\b")
+        # a second noun or a field is the role's own ("as head chef", "como técnica de
+        # calidad"), as ``job_as`` reads it
         object.__setattr__(self, "_as_role", as_role)
 
     def facts(self, span: Folded) -> list[Found]:
         """(start, "user", attribute, value) for each job change the sentence tells."""
         return [*self._freelance(span), *self._signed(span), *self._leading(span),
-                *self._job_as_role(span)]
+                *self._job_as_role(span), *self._job_in_field(span), *self._firm_as_role(span)]
+
+    def _job_in_field(self, span: Folded) -> list[Found]:
+        """"I got a job in quality control at Laboratorio Celeste": the field, said in lower
+        case, is the role, and the firm, its name written capitalised, the employer."""
+        out: list[Found] = []
+        for m in _JOB_IN.finditer(span.folded):
+            group = "role" if m.group("role") is not None else "campo"
+            field_said = span.original(m.start(group), m.end(group)).strip()
+            name = _NAME_RUN.match(span.text, len(span.original(0, m.end())))
+            if name is None or not name.group(0)[:1].isupper() \
+                    or any(word[:1].isupper() for word in field_said.split()):
+                continue  # "a job in Berlin at Zalando", "a job in the lab at the uni"
+            out.append((m.start(group), "user", "role", field_said))
+            out.append((m.end(), "user", "employer", name.group(0).rstrip(".'’")))
+        return out
+
+    def _firm_as_role(self, span: Folded) -> list[Found]:
+        """"I start at Laboratorio Celeste as a quality analyst on Monday": the role said
+        after the firm's name (the employer is the employer rules')."""
+        out: list[Found] = []
+        for m in _JOB_AT.finditer(span.folded):
+            name = _NAME_RUN.match(span.text, len(span.original(0, m.end())))
+            if name is None or not name.group(0)[:1].isupper():
+                continue
+            role = self._role_after(span, m.end() + folded_length(name.group(0)))
+            if role:  # from the verb: the day the job starts dates the role too
+                out.append((m.start(), "user", "role", role))
+        return out
 
     def _job_as_role(self, span: Folded) -> list[Found]:
         """"got a job as an archivist at the Narragansett Maritime Archive": the role, and the

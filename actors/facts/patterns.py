@@ -366,8 +366,8 @@ _NAME = r"(?P<s>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
 _ONE_NAME = r"(?P<s>[^\W\d_][\w'-]*)"
 _NOT_AFTER_DETERMINER = "".join(
     rf"(?<!\b{word} )" for word in "mi el su tu un al del de ese este buen nuevo otro primer "
-    "gran mismo cada consiguio consigui encontro encontre busca busco tiene tengo perdio perdi "
-    "sin".split())
+    "gran mismo cada consiguio consigui consegui encontro encontre busca busco tiene tengo perdio "
+    "perdi sin".split())
 """Not after a determiner, an adjective or a verb that has the job as its object: the Spanish
 noun, not the verb ("un trabajo en", "Lucía consiguió trabajo en Chicago": a town as often as
 a firm, and someone else's)."""
@@ -441,7 +441,7 @@ _RULES: tuple[_Rule, ...] = (
           place=True, first_person=True),
     # a move ahead: "I'm moving to Lisbon on May 20th" (from the day it names, if any)
     _Rule("location", _r(rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:moving|relocating)"
-                         r"(?:\s+back)?\s+to\s+"), place=True),
+                         r"(?:\s+back)?(?:\s+from\s+[^,;.]{1,40}?)?\s+to\s+"), place=True),
     # a move with its day: "I move to Stockport tomorrow", "me mudo a Sevilla mañana" (no
     # day word: a habit or a wish, "when I move to a new city"; ``moves``)
     _Rule("location", _r(rf"\b(?:i|we)\s+{_ADV}move\s+(?:back\s+)?to\s+"), place=True,
@@ -929,8 +929,10 @@ _CHAT_RULES: tuple[_Rule, ...] = (
                          rf"(?:un|una|el|la|nuestro|nuestra|mi)?\s*(?:[\w-]+\s+){{0,2}}?{_HOME_ES}"
                          r"\s+en\s+"), place=True),
     # "nos mudamos de Chamberí a un piso más grande en Lavapiés": the home's place
+    # "me mudé con Ignacio hace dos semanas, a un apartamento en Ciudad Vieja"
     _Rule("location", _r(r"\b(?:me\s+(?:he\s+mudado|mude|traslade)|nos\s+(?:hemos\s+mudado|"
-                         r"mudamos|trasladamos))\s+(?:de\s+[^,;.]{1,40}?\s+)?a\s+(?:un|una|el|"
+                         r"mudamos|trasladamos))\s+(?:de\s+[^,;.]{1,40}?\s+|con\s+[^;.]{1,40}?"
+                         r",?\s+)?a\s+(?:un|una|el|"
                          rf"la|nuestro|nuestra|mi)\s+(?:[\w-]+\s+){{0,3}}?{_HOME_ES}\s+"
                          r"(?:[\w-]+\s+){0,2}?en\s+"), place=True),
     _Rule("location", _r(r"\b(?:(?:me|nos)\s+(?:hemos\s+|he\s+)?compr(?:ado|e|amos)|"
@@ -1532,6 +1534,12 @@ _HOW_ONE_IS = _NOT_TITLES | frozenset(
 cook", "I'm a keen baker")."""
 
 
+_NOT_UNITS = (r"(?:(?:the|my|our|this|that|la|mi|nuestra|esta|el)\s+)?(?:house|household|"
+              r"family|queue|line|table|pack|class|casa|familia|fila|mesa|clase)\b")
+"""What one heads that is no job ("the head of the family", "el jefe de la casa")."""
+_UNIT_END = (r"(?=\s*(?:$|[.,;:!?)])|\s+(?:at|in|for|now|since|from|here|there|and|with|en|"
+             r"desde|ahora|y|con)\b)")
+"""Where a unit's name ends: "head of quality control at Celeste", "... now"."""
 _ROLE_HELD = (
     _r(rf"\b(?:i'm|i\s+am|i\s+work|i'm\s+working|i(?:'ve|\s+have)\s+been\s+working|"
        rf"i\s+started|(?:a|an|the|my|new)\s+(?:new\s+)?(?:job|role|position)|hired\s+me|"
@@ -1551,6 +1559,13 @@ _ROLE_HELD = (
        rf"cogido)|me\s+(?:contrataron|ficharon|cogieron))\s+(?:de|como)\s+"
        rf"(?P<role>(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}s?)\b"),
     _r(rf"\b(?:ahora\s+)?soy\s+(?P<role>{_ROLE_ES}s?(?:\s+de\s+[\w-]+)?)\b"),
+    # the head of a unit: "I'm now head of quality control", "I'm the new head of sales at
+    # Celeste", "ahora soy la jefa de control de calidad" (not "the head of the family")
+    _r(rf"\b(?:i'm|i\s+am)\s+{_ADV}(?:now\s+)?(?:the\s+)?(?:new\s+)?"
+       rf"(?P<role>head\s+of\s+(?!{_NOT_UNITS})(?:[\w-]+\s+){{0,3}}?[\w-]+){_UNIT_END}"),
+    _r(rf"\b(?:ahora\s+)?soy\s+(?:el|la)\s+(?:nuev[oa]\s+)?(?P<role>(?:jef[ea]|director|"
+       rf"directora|responsable|coordinador|coordinadora)\s+de\s+(?!{_NOT_UNITS})"
+       rf"(?:(?:[\w-]+|de)\s+){{0,3}}?[\w-]+){_UNIT_END}"),
     # working as a role, said on: "I've been working as a line cook since May", "Now working
     # at Tesco as a shift manager" (no subject at a clause's start)
     _r(rf"(?:\bi(?:'ve|\s+have)\s+been\s+|\b(?:i'm|i\s+am)\s+(?:now\s+|currently\s+)?|"

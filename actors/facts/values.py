@@ -138,9 +138,10 @@ of July, fresh start", "Leeds last week I've been working from ...", "Sevilla la
 y estoy feliz"). ``_TIME_TAIL`` only trims words that end the run; chat runs on past them
 without a comma. Only phrases that cannot belong to a name are here: "now" or "today" may
 (Now TV)."""
-CLAUSE_START = r"(?:^|[:;]\s)\W*"
+CLAUSE_START = r"(?:^|[:;]\s)\W*(?:\d{4}-\d{2}-\d{2}\W+)?"
 """A sentence's or clause's start, where a subject may be left out ("2026-04-01: Started at
-Initech", "Sold my car last week")."""
+Initech", "Sold my car last week"), also after the date a saved line opens with ("[2025-09-14]
+Got a job at Northgate Bank": the date is no subject)."""
 EDGE = " \t.,;:!?…\"'`«»“”()[]"
 _CLAUSE = lazy_regex(
     r"\s*(?:,(?!\d{3}\b)|[;(\[])|:\s|\s+[-–—]\s+|\s+(?:but|where|because|since|although|though|while|which|who|"

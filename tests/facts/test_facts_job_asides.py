@@ -47,7 +47,7 @@ def test_going_freelance_is_a_new_employer(text: str, expected: list[tuple[str, 
      [("employer", "Helix Robotics"), ("role", "firmware engineer")]),
     ("We signed a contract with Orbital Foods!", [("employer", "Orbital Foods")]),
     ("Firmé con Cabify como analista de datos.",
-     [("employer", "Cabify"), ("role", "analista")]),
+     [("employer", "Cabify"), ("role", "analista de datos")]),
     # left alone: no job said, no firm named, a lease
     ("I signed with Penguin for my second novel.", []),
     ("We signed with a new agent", []),
