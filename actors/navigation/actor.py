@@ -3967,6 +3967,7 @@ def _as_asked(text: str, keys: list[tuple[str, str]], currency: dict[str, str],
     as_ranked, after_ranked, matched = dict(currency), dict(successor), set(worded)
     asked, question = frozenset(keys), words(text)
     about_now = asks_about_now(text)
+    past = not about_now and not asks_how_things_stand(text)
     as_was: set[str] = set()
     for leaf, state in currency.items():
         if state != "SUPERSEDED":
@@ -3980,7 +3981,7 @@ def _as_asked(text: str, keys: list[tuple[str, str]], currency: dict[str, str],
         # words: "billing invoices refunds" still meets "billing uses DynamoDB now" first
         mine = frozenset() if about_now or held.get(later or "") else held.get(leaf, frozenset())
         how = bearing(question, asked, changes,
-                      frozenset(word for word in question if stem(word) in mine))
+                      frozenset(word for word in question if stem(word) in mine), past=past)
         if how is Bearing.UNRELATED:
             as_ranked[leaf], after_ranked[leaf] = "CURRENT", None
         elif how is Bearing.OLD_VALUE and later is not None:
