@@ -200,7 +200,7 @@ _ASKS_NAME = lazy_regex(
 name?", "What did we call the dog?", "¿Cómo se llama mi fisio?" ("Did I call the plumber?"
 asks no name)."""
 _QUALIFIER = lazy_regex(r"\b(?:first|full|last|given|middle|maiden|christian)\s+(?=names?\b)|"
-                        r"\bcall(?:ed)?\b|\bse\s+llam(?:a|an|aba|aban)\b", re.IGNORECASE)
+                        r"\bcall(?:ed)?\b", re.IGNORECASE)
 NAME_WORDS = frozenset({
     "name", "names", "named", "called", "call", "first", "full", "last", "surname",
     "nickname", "nombre", "nombres", "llama", "llamaba", "llaman", "llamo", "llamado",
@@ -284,11 +284,10 @@ def asks_name(question: str) -> bool:
 
 def unqualified(question: str) -> str:
     """A name question without the word saying which name ("What is my mother's first
-    name?" -> "What is my mother's name?"), nor the verb asking it ("What's my mum called?",
-    "¿Cómo se llama el perro de Odalys?"): no memory says "first name" of what it names,
-    "first" matched every "first lesson", "called" matched "I need to call my mother", and
-    "llama" "Our comparsa is called La Llamarada" over the dog's own turn (a memory naming
-    with "called" or "se llama" is found by the name beside it: ``names_by``)."""
+    name?" -> "What is my mother's name?"), nor the English verb asking it ("What's my mum
+    called?"): no memory says "first name" of what it names, "first" matched every "first
+    lesson", and "called" matched "I need to call my mother" (a memory naming with "called"
+    is found by the name beside it: ``names_by``)."""
     return _QUALIFIER.sub("", question)
 
 
