@@ -64,6 +64,7 @@ def test_a_thing_written_only_in_the_plural_is_its_kind(text: str, asked: tuple[
     ("I can't believe my dog Kira ate a sock.", {"dog"}, False),  # a denial, not of the dog
     ("My dog is great. We want a second dog.", {"dog"}, False),  # one had, one wanted
     ("Bramble chewed the sofa.", {"dog"}, False),  # no word of it at all
+    ("En agosto vamos a ver a mi abuela Remedios.", {"abuela"}, False),  # "a": "to"
 ])
 def test_a_thing_written_only_as_one_not_had(text: str, forms: set[str], not_had: bool) -> None:
     assert only_not_had(text, forms) is not_had
