@@ -114,7 +114,7 @@ from actors.navigation.days import day_of, saved_in_order, states_its_day
 from actors.navigation.descent import descend
 from actors.navigation.events import asks_when, spanned_thing
 from actors.navigation.index_commits import IndexCommits
-from actors.navigation.kind_in_passing import only_plural
+from actors.navigation.kind_in_passing import only_not_had, only_plural
 from actors.navigation.kinds import things_of, tool_names
 from actors.navigation.messages import (
     AttributeAnswer,
@@ -1511,6 +1511,13 @@ class NavigationActor(Actor):
         one_thing = thing[1] if thing is not None else which_asked(topic)
         in_passing = frozenset(leaf for leaf in leading if one_thing and leaf in model.leaves
                                and only_plural(model.text_of(leaf), one_thing))
+        # "Odalys's dog" and "thinking of getting a second dog": a dog not had, named by none
+        not_had = frozenset() if thing is None else frozenset(
+            leaf for leaf in leading if leaf in model.leaves
+            and only_not_had(model.text_of(leaf), self._thing_forms(thing[1][-1:])))
+        ranking.boost_matching(scores, not_had, ranking.NOT_HAD_FACTOR, boosts)
+        in_passing |= not_had
+        tellers |= not_had  # about the question, yet never led by that (``about_first``)
         # "What is my dog's name?" and "Dário: For a dog that age ...": another's line, about
         # the question no more than the teller's own thing is (``tellers``)
         others_lines = self._others_lines(leading, scores, boosts, others_line)
@@ -2755,14 +2762,21 @@ class NavigationActor(Actor):
                 said.setdefault(_said_plainly(meta.excerpt), []).append(leaf)
         return {leaf for leaves in said.values() if len(leaves) > 1 for leaf in leaves}
 
+    def _thing_forms(self, words: tuple[str, ...]) -> frozenset[str]:
+        """The index terms of ``words`` in their own form, translated, and of other words for
+        the same thing ("perro", "puppy" for "dog", ``closed_kinds.same_thing``)."""
+        own = {stem(term) for word in words for term in text_terms(word)}
+        return frozenset(
+            own | {term for word in words for term in self.unmentioned.translations(word)}
+            | {term for word in words for term in closed_kinds.same_thing(word)})
+
     def _holds_thing(self, words: tuple[str, ...], best: Mapping[str, Match]
                      ) -> Callable[[str], bool]:
         """Whether a memory holds one of ``words`` in its own form, translated or as another
-        word for the same thing ("perro", "puppy" for "dog", ``closed_kinds.same_thing``), or
-        matched it in another form (``best``): the thing a question asks of someone."""
+        word for the same thing (``_thing_forms``), or matched it in another form (``best``):
+        the thing a question asks of someone."""
         own = {stem(term) for word in words for term in text_terms(word)}
-        forms = own | {term for word in words for term in self.unmentioned.translations(word)} \
-            | {term for word in words for term in closed_kinds.same_thing(word)}
+        forms = self._thing_forms(words)
         return lambda leaf: bool(self.model.index.terms_of(leaf) & forms) \
             or leaf in best and bool(best[leaf].matched & own)
 
@@ -3967,6 +3981,7 @@ def _as_asked(text: str, keys: list[tuple[str, str]], currency: dict[str, str],
     as_ranked, after_ranked, matched = dict(currency), dict(successor), set(worded)
     asked, question = frozenset(keys), words(text)
     about_now = asks_about_now(text)
+    past = not about_now and not asks_how_things_stand(text)
     as_was: set[str] = set()
     for leaf, state in currency.items():
         if state != "SUPERSEDED":
@@ -3980,7 +3995,7 @@ def _as_asked(text: str, keys: list[tuple[str, str]], currency: dict[str, str],
         # words: "billing invoices refunds" still meets "billing uses DynamoDB now" first
         mine = frozenset() if about_now or held.get(later or "") else held.get(leaf, frozenset())
         how = bearing(question, asked, changes,
-                      frozenset(word for word in question if stem(word) in mine))
+                      frozenset(word for word in question if stem(word) in mine), past=past)
         if how is Bearing.UNRELATED:
             as_ranked[leaf], after_ranked[leaf] = "CURRENT", None
         elif how is Bearing.OLD_VALUE and later is not None:

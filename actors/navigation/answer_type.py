@@ -54,6 +54,17 @@ _DURATION = lazy_regex(
     r"minutos?|horas?|dias?|semanas?|meses|mes|anos?)\b", re.IGNORECASE)
 _DISTANCE = lazy_regex(rf"\b{_NUMBER}\s*(?:km|kilometres?|kilometers?|kilometros?|miles?|"
                        r"millas?|m|metres?|meters?|metros?)\b", re.IGNORECASE)
+_LENGTH = lazy_regex(
+    rf"\b(?:{_NUMBER}|{_NUMBER_WORD})[\s-]*(?:feet|foot|ft|inches|inch|yards?|cm|mm|"
+    r"centimet(?:re|er)s?|millimet(?:re|er)s?|km|kilomet(?:re|er)s?|miles?|m|metres?|meters?|"
+    r"pies|pie|pulgadas?|centimetros?|milimetros?|kilometros?|millas?|metros?)\b",
+    re.IGNORECASE)
+"""A length: "16 feet long", "4.2 m", "dos metros", "six-foot" (a length asked "how long is the
+canoe?", "how tall is he?", "¿cuánto mide?")."""
+_DURATION_OR_LENGTH = lazy_regex(f"{_DURATION.pattern}|{_LENGTH.pattern}", re.IGNORECASE)
+""""How long" asks a length of time ("How long was the downtime?") or of a thing ("How long
+is Henrik's canoe?": "16 feet long"): the question's "long" is its kind of answer, and a turn
+holding the word in another sense ("I'm half asleep, long day.") holds neither."""
 _CLOCK = lazy_regex(r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|h)\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE)
 _COUNT = lazy_regex(rf"\b(?:{_NUMBER}|two|three|four|five|six|seven|eight|nine|ten|eleven|"
                     r"twelve|dozen|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|"
@@ -72,8 +83,11 @@ _ASKS = (
                 r"my\s|his\s|her\s|their\s|[\w-]+['’]s\s)|\bcuanto\s+(?:fue|era|es)\s*\?|\bcuanto\s+(?:dinero\s+)?(?:(?:le|les|me|te|nos|se)\s+)?"
                 r"(?:cost|pag|cobr|gast|vale|val|"
                 r"cuesta|gan)"), _MONEY),
+    (lazy_regex(r"\bhow\s+(?:tall|wide|deep)\b|\bcuanto\s+mide|\bque\s+tan\s+(?:largo|"
+                r"larga|alto|alta|ancho|ancha)\b|\bde\s+que\s+(?:largo|tamano|altura)\b"),
+     _LENGTH),
     (lazy_regex(r"\bhow\s+long\b|\bcuanto\s+(?:tiempo|duro|dura|tard)|\bcuantos?\s+"
-                r"(?:minutos|horas|dias|semanas|meses|anos)\b"), _DURATION),
+                r"(?:minutos|horas|dias|semanas|meses|anos)\b"), _DURATION_OR_LENGTH),
     (lazy_regex(r"\bhow\s+far\b|\bwhat\s+distance\b|\bcuantos\s+(?:kilometros|km|metros)\b|"
                 r"\bque\s+distancia\b|\ba\s+que\s+distancia\b"), _DISTANCE),
     (lazy_regex(r"\bwhat\s+time\b|\bat\s+what\s+time\b|\ba\s+que\s+hora\b|\bque\s+hora\b"),

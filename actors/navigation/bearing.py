@@ -19,7 +19,12 @@ greyhound question should meet the session as it was.
   Madrid, in a flat in Lavapiés", outdated by "I moved to Valencia", which holds no word of
   the question): it asks about the old thing, so the memory holding it leads and the later
   memory comes right after it, as for a later memory that holds none of the question's
-  words. A question about now ("still", "these days") is never read so.
+  words. A question about now ("still", "these days") is never read so. Nor is it when the
+  thing has since ended ("none (gave up bouldering)"): a question in the past ("Which
+  climbing gym did Henrik go to in Cork?", "When did he start bouldering?", "¿Cuándo empezó
+  a escalar?") asks of the thing as it was held, and the ending, which names the old value
+  and the thing's words again ("I stopped bouldering, there's no gym here"), tells no gym
+  and no start: it comes right after.
 - ``CHANGED``: otherwise ("What car does Kenji drive now?"): the later memory leads.
 
 Pure functions on words; no store, no I/O. It must never decide that a memory is current:
@@ -32,6 +37,7 @@ import re
 from collections.abc import Collection, Iterable
 from enum import Enum
 
+from actors.facts.endings import is_ending
 from actors.text import STOPWORDS, fold
 
 _ATTRIBUTE_WORDS: dict[str, frozenset[str]] = {
@@ -88,22 +94,28 @@ Change = tuple[tuple[str, str], str, str, str, str]
 
 
 def bearing(question: frozenset[str], asked: Collection[tuple[str, str]],
-            changes: Iterable[Change], only_before: frozenset[str] = frozenset()) -> Bearing:
+            changes: Iterable[Change], only_before: frozenset[str] = frozenset(), *,
+            past: bool = False) -> Bearing:
     """How ``question`` (its ``words``) relates to a memory's ``changes``. ``asked`` holds the
     fact keys the question asks for (``attribute_question``), which always bear on a change
     of that key. ``only_before``: the question's words the outdated memory holds and the
     memory that outdated it does not; those that name neither what changed nor whose it is
-    are a detail of the old memory."""
+    are a detail of the old memory. ``past``: the question asks of the past, not how things
+    stand now; of a thing since ended it asks as it was."""
     old: set[str] = set()
     new: set[str] = set()
     said: set[str] = set()
     related = False
+    ended: bool | None = None
     for key, subject, attribute, was, now in changes:
         old |= words(was)
         new |= words(now)
+        ended = ended is not False and is_ending(now)
         topic = _topic(subject, attribute)
         said |= topic | words(subject)
         related = related or key in asked or bool(question & topic)
+    if past and ended and (related or question & old):
+        return Bearing.OLD_VALUE  # nothing holds now: the past is asked of the old value
     if not question & new and (question & old or only_before - said - old):
         return Bearing.OLD_VALUE
     if related or question & new or question & old:

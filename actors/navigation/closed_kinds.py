@@ -48,7 +48,8 @@ _KINDS: dict[str, str] = {
         skiing ski esquí esquiar surf surfing snowboard rowing remo kayak kayaking squash
         badminton bádminton athletics atletismo triathlon triatlón hiking senderismo
         fencing esgrima gymnastics gimnasia dance danza baile""",
-    "pet": """dog dogs puppy perro perra perrito cachorro cat cats kitten gato gata gatito
+    "pet": """dog dogs puppy mutt mongrel pooch perro perra perrito cachorro chucho cat
+        cats kitten gato gata gatito
         hamster hámster rabbit conejo parrot loro budgie periquito canary canario fish pez
         peces goldfish turtle tortuga tortoise ferret hurón snake serpiente lizard lagarto
         gecko iguana chinchilla hedgehog erizo horse caballo pony poni guinea cobaya
@@ -113,7 +114,8 @@ def kind_of_thing(word: str) -> str | None:
 
 _ONE_THING = tuple(frozenset(stem(term) for word in group.split()
                              for term in text_terms(fold(word).lower()))
-                   for group in ("dog dogs puppy puppies pup perro perra perrito cachorro",
+                   for group in ("dog dogs puppy puppies pup mutt mongrel pooch perro perra "
+                                 "perrito cachorro chucho",
                                  "cat cats kitten kittens kitty gato gata gatito",
                                  "bike bicycle bici bicicleta cycling cycle ciclismo",
                                  "run running runs ran correr corro carrera",

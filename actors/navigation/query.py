@@ -770,7 +770,7 @@ _KIN_GROUPS = (
     """home flat apartment house place piso apartamento casa""",
     """car vehicle coche auto carro""",
     """phone mobile cellphone smartphone movil telefono""",
-    """pet mascota | dog puppy perro perra | cat kitten gato gata""",
+    """pet mascota | dog puppy mutt mongrel pooch perro perra chucho | cat kitten gato gata""",
     """job work employer company workplace trabajo empresa curro""",
 )
 KIN = tuple((frozenset(words[0].split()), tuple(frozenset(kind.split()) for kind in words[1:]))

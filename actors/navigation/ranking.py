@@ -73,6 +73,13 @@ user's dog?", ``thing_owner``) keeps this share of its score: a label and the fi
 say whose it is more surely than a possessive does (``OTHERS_FACTOR``), and the asked one's
 own ("user: We adopted a retired greyhound called Pickle", a breed for "dog", no name boost)
 leads even when the teller's turn named the thing and was boosted for it (probe43)."""
+NOT_HAD_FACTOR = 0.25
+"""A memory writing the one thing a question asks of someone only as one not had ("Ignacio and
+I are thinking of getting a second dog", "there's no gym here", ``kind_in_passing``) keeps
+this share of its score, as a teller's own thing does (``TELLERS_FACTOR``): it holds the
+thing's word and names no such thing, and the memory telling the one had ("He's a mutt I
+adopted ...", holding only the owner's name) scored a third of it (probe47: 20.2 against
+7.2); at 0.5 it still led."""
 PREFERENCE_BOOST = 1.5
 """A question asking for advice ("Recommend me a novel for my next trip", "Where should Diego
 and I go out for dinner?") is answered best by what the user said they like or cannot have

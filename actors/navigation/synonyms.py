@@ -91,7 +91,7 @@ upgrade bump
 bug defect
 outage downtime
 database db
-dog puppy
+dog puppy mutt mongrel pooch
 cat kitten
 vet veterinarian
 gym fitness

@@ -48,3 +48,19 @@ async def test_without_it_the_best_match_by_words_leads(
     assert "80 km" not in far.hits[0].text
     assert "19:30" not in time_.hits[0].text and "19:30" not in hora.hits[0].text
 
+
+
+LENGTHS = ("[2025-06-01] Tomás: Finished the bookshelf for the hallway, 180 cm tall and oak.",
+           "[2025-06-02] Tomás: Tall order this week, the bookshelf kept me up, I'm exhausted.",
+           "[2025-05-03] Priya: Bought a kayak, a sit-on-top, 3.2 metres long.",
+           "[2025-05-04] Priya: Long day on the kayak, my arms hurt.")
+
+
+async def test_how_long_or_tall_a_thing_is_is_a_length(tmp_path: Path) -> None:
+    """probe47: "How long is Henrik's canoe?" led by "I'm half asleep, long day." over "16 feet
+    long": "how long" asks a length of a thing as well as of time, and "how tall" a length
+    (``answer_type._DURATION_OR_LENGTH``, ``_LENGTH``)."""
+    tall, long_ = await replies(tmp_path, LENGTHS, ("How tall is Tomás's bookshelf?",
+                                                     "How long is Priya's kayak?"))
+    assert "180 cm" in tall.hits[0].text
+    assert "3.2 metres" in long_.hits[0].text

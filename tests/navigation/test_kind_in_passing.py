@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from actors.navigation.kind_in_passing import only_plural
+from actors.navigation.kind_in_passing import only_not_had, only_plural
 from tests.navigation.test_retrieval_rules import replies
 
 pytestmark = pytest.mark.anyio
@@ -52,3 +52,42 @@ async def test_a_friend_s_reply_holding_only_the_topic_ranks_behind_the_turn_it_
 def test_a_thing_written_only_in_the_plural_is_its_kind(text: str, asked: tuple[str, ...],
                                                          passing: bool) -> None:
     assert only_plural(text, asked) is passing
+
+
+@pytest.mark.parametrize(("text", "forms", "not_had"), [
+    ("Ignacio and I are thinking of getting a second dog.", {"dog"}, True),
+    ("We might adopt a cat next spring.", {"cat"}, True),
+    ("Estamos pensando en adoptar otro perro.", {"perro"}, True),
+    ("Henrik: I stopped bouldering, there's no gym here.", {"gym"}, True),
+    ("No tengo coche.", {"coch"}, True),
+    ("I adopted a dog! His name is Rufo.", {"dog"}, False),  # one had, told indefinite
+    ("I can't believe my dog Kira ate a sock.", {"dog"}, False),  # a denial, not of the dog
+    ("My dog is great. We want a second dog.", {"dog"}, False),  # one had, one wanted
+    ("Bramble chewed the sofa.", {"dog"}, False),  # no word of it at all
+    ("En agosto vamos a ver a mi abuela Remedios.", {"abuela"}, False),  # "a": "to"
+])
+def test_a_thing_written_only_as_one_not_had(text: str, forms: set[str], not_had: bool) -> None:
+    assert only_not_had(text, forms) is not_had
+
+
+WANTED = ("[2025-02-02] Mateo: We're thinking of adopting a cat, maybe in spring.",
+          "[2024-11-10] Mateo: Our old girl Pimienta slept all day on the radiator, a tabby "
+          "kitten no more.",
+          "[2025-01-05] I'd love to get a dog someday, a big one.",
+          "[2024-12-01] My mutt Bolt destroyed another shoe.",
+          "[2025-03-03] Carla: Queremos adoptar otro perro este verano.",
+          "[2024-09-09] Carla: Mi chucho Lenteja se comió un calcetín.",
+          "[2025-03-04] Ines: I adopted a dog! His name is Rufo.")
+WANTED_ASKED = (("What is the name of Mateo's cat?", "Pimienta"),
+                ("What is my dog's name?", "Bolt"),
+                ("¿Cómo se llama el perro de Carla?", "Lenteja"),
+                ("What is the name of Ines's dog?", "Rufo"))
+
+
+async def test_a_thing_only_wanted_does_not_lead_the_one_had(tmp_path: Path) -> None:
+    """probe47: "Ignacio and I are thinking of getting a second dog." led "What is the name of
+    Odalys's dog?" over "He's a mutt I adopted ..." (``ranking.NOT_HAD_FACTOR``); a dog
+    adopted and named ("I adopted a dog! His name is Rufo.") still leads."""
+    found = await replies(tmp_path, WANTED, tuple(q for q, _ in WANTED_ASKED))
+    for result, (question, name) in zip(found, WANTED_ASKED, strict=True):
+        assert result.status == "FOUND" and name in result.hits[0].text, question

@@ -109,3 +109,38 @@ async def test_a_question_only_the_outdated_memory_answers_meets_it_first(
             assert found[:2] == [madrid, valencia], question
         for question in ("where do I live?", "¿Dónde vivo ahora?"):
             assert (await search(rt, question)).hits[0].leaf_id == valencia, question
+
+
+_ENDED = ((("noor", "activity:rowing"), "Noor", "activity:rowing", "rowing",
+           "none (gave up rowing)"),)
+
+
+@pytest.mark.parametrize(("question", "past", "expected"), [
+    ("Which rowing club did Noor train with?", True, Bearing.OLD_VALUE),
+    ("When did Noor start rowing?", True, Bearing.OLD_VALUE),
+    ("Does Noor still go rowing?", False, Bearing.CHANGED),
+    ("Which rowing club does Noor train with?", False, Bearing.CHANGED),
+    ("Where did Noor go on holiday?", True, Bearing.UNRELATED),  # nothing of the rowing
+])
+def test_a_past_question_about_a_thing_since_ended_asks_of_it_as_it_was(
+        question: str, past: bool, expected: Bearing) -> None:
+    assert bearing(words(question), (), _ENDED, past=past) is expected
+
+
+async def test_the_memory_of_a_thing_since_ended_leads_a_question_in_the_past(
+        tmp_path: Path) -> None:
+    """probe47: "I stopped bouldering, there's no gym here" took the score of "I started
+    bouldering ... at The Wall, a climbing gym" for "Which climbing gym did Henrik go to?"
+    and "When did Henrik start bouldering?"; asked how things stand, the ending leads."""
+    async with Runtime(tmp_path, background_consolidation=False) as rt:
+        began = await save(rt, "[2025-03-01] Amara: I started swimming last month at "
+                               "Tollcross, an indoor pool in Glasgow.")
+        await save(rt, "[2025-03-01] Jonas: Nice, how often do you go?")
+        ended = await save(rt, "[2025-10-12] Amara: I quit swimming, the pool is too far from "
+                               "the new flat. Running in Kelvingrove now.")
+        await save(rt, "[2025-10-12] Jonas: Makes sense.")
+        for question in ("Which pool did Amara swim at in Glasgow?",
+                         "When did Amara start swimming?"):
+            found = [hit.leaf_id for hit in (await search(rt, question)).hits]
+            assert found[:2] == [began, ended], question
+        assert (await search(rt, "Does Amara still swim?")).hits[0].leaf_id == ended

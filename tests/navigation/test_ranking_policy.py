@@ -544,3 +544,13 @@ def test_a_reply_keeps_at_most_a_share_of_the_turn_it_answers() -> None:
     ranking.behind_replied(low, {"reply": "told"})
     assert low["reply"] == 1.0  # never raised
     assert ranking.REPLY_SHARE == 0.9
+
+
+def test_a_thing_not_had_keeps_a_quarter_of_its_score() -> None:
+    """probe47's scores: "thinking of getting a second dog" 20.2, holding "dog"; the turn
+    telling the dog had ("He's a mutt I adopted ...") 7.2."""
+    scores, boosts = {"wanted": 20.2, "had": 7.2}, {}
+    ranking.boost_matching(scores, {"wanted"}, ranking.NOT_HAD_FACTOR, boosts)
+    assert scores["had"] > scores["wanted"]
+    assert 20.2 * 0.5 > 7.2  # half was not enough
+    assert ranking.NOT_HAD_FACTOR == 0.25
