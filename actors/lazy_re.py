@@ -5,7 +5,8 @@ of CPU at every start, most of a hook's cost (`brief` and `recall-hook` run a ne
 every prompt) and of the server's `initialize`. One search uses about a third of them and a
 save another part, so each is compiled when first asked for. After that first call the
 compiled pattern's own methods are bound on the instance, so a hot loop pays nothing more
-than it would with `re.compile`.
+than it would with `re.compile`. A match's `.re` is the compiled pattern, not this one: compare
+it with `compiled()` (a comparison with the lazy pattern itself never holds).
 """
 
 from __future__ import annotations

@@ -69,8 +69,9 @@ def compared_things(question: str) -> tuple[str, str] | None:
         or _PLUS.search(text)
     if found is not None:
         first, second = _clean(found.group("a")), _clean(found.group("b"))
-        if found.re in (_AFTER, _BETWEEN):  # "...before the race did I sign up for it?",
-            # "between signing up for the half marathon and running it"
+        if found.re in (_AFTER.compiled(), _BETWEEN.compiled()):
+            # "...before the race did I sign up for it?", "between signing up for the half
+            # marathon and running it"
             second = _IT.sub(_object(first), second)
         return first, second
     before = _BEFORE.search(text)  # "Did I go to the gym before work?": one word is no thing
