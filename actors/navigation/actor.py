@@ -1521,7 +1521,8 @@ class NavigationActor(Actor):
         # "What is my dog's name?" and "Dário: For a dog that age ...": another's line, about
         # the question no more than the teller's own thing is (``tellers``)
         own_line = self._own_line(text)
-        others_lines = self._others_lines(leading, scores, boosts, others_line, own_line)
+        others_lines = self._others_lines(leading, scores, boosts, others_line) \
+            if own_line is None else frozenset()
         ranking.boost_matching(scores, others_lines, ranking.OTHERS_FACTOR, boosts)
         tellers |= others_lines
         said_by = asked_speaker(topic)
@@ -2882,8 +2883,7 @@ class NavigationActor(Actor):
 
     def _others_lines(self, leading: Sequence[str], scored: Iterable[str],
                       boosts: Mapping[str, float],
-                      others_line: Callable[[str], bool],
-                      own: Callable[[str], bool] | None = None) -> frozenset[str]:
+                      others_line: Callable[[str], bool]) -> frozenset[str]:
         """The ``scored`` chat turns said by a named speaker other than the user
         (``others_line``, for a question about the user alone), when a ``leading`` memory is
         the user's own (the user's turn, a note with no label for no one else); all of them,
@@ -2896,8 +2896,7 @@ class NavigationActor(Actor):
         user_names = self.readings.user_names()
         texts = {leaf: self.model.leaves[leaf].excerpt for leaf in leading
                  if leaf in self.model.leaves}
-        if not any(own(leaf) if own is not None
-                   else users_line(said, user_names) and not others_line(leaf)
+        if not any(users_line(said, user_names) and not others_line(leaf)
                    for leaf, said in texts.items()):
             return frozenset()
         return frozenset(leaf for leaf in scored if boosts.get(leaf, 1.0) >= 1.0
