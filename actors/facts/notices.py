@@ -82,31 +82,42 @@ def _updated(fact: _FactLike) -> str:
     return "said it ended" + (f" ({reason})" if reason else "")
 
 
-def update_notice(old: _FactLike, current: _FactLike) -> str:
-    """IHMT's notice: the leaf said ``old``; the timeline's current value is ``current``. An
-    undated ``old`` saved after the day ``current`` is valid from held before it (``timeline``
-    orders it so): its saving day is no day it was said of ("On 2026-12-05 you said 'Poetry',
-    but on 2026-02-09 you updated to 'uv'" read backwards), so it is told as earlier."""
+YOU = "you"
+"""Who told a value when the user did (or nobody named: a note): the notice speaks to the
+user ("In 2025 you said ..."). A value a named speaker of a saved chat told is told by their
+name ("In 2025 Odalys said Odalys partner = 'Facundo', but in 2026 Odalys updated to
+'Ignacio'"): "you said" put the friend's words in the user's mouth (probe47)."""
+
+
+def update_notice(old: _FactLike, current: _FactLike, said_by: str = YOU,
+                  updated_by: str = YOU) -> str:
+    """IHMT's notice: the leaf said ``old`` (told by ``said_by``); the timeline's current value
+    is ``current`` (told by ``updated_by``). An undated ``old`` saved after the day
+    ``current`` is valid from held before it (``timeline`` orders it so): its saving day is no
+    day it was said of ("On 2026-12-05 you said 'Poetry', but on 2026-02-09 you updated to
+    'uv'" read backwards), so it is told as earlier."""
     if old.valid_from is None and current.valid_from is not None \
             and (old.recorded_at or "")[:10] > current.valid_from[:10]:
-        return (f"Earlier you said {_said(old)} (undated), "
-                f"but on {fact_day(current)} you {_updated(current)}.")
+        return (f"Earlier {said_by} said {_said(old)} (undated), "
+                f"but on {fact_day(current)} {updated_by} {_updated(current)}.")
     said, updated = fact_year(old), fact_year(current)
     if said == updated:
         said, updated = fact_day(old), fact_day(current)
         if said == updated:
-            return (f"On {said} you said {_said(old)}, but later that day "
-                    f"you {_updated(current)}.")
-        return (f"On {said} you said {_said(old)}, "
-                f"but on {updated} you {_updated(current)}.")
-    return f"In {said} you said {_said(old)}, but in {updated} you {_updated(current)}."
+            return (f"On {said} {said_by} said {_said(old)}, but later that day "
+                    f"{updated_by} {_updated(current)}.")
+        return (f"On {said} {said_by} said {_said(old)}, "
+                f"but on {updated} {updated_by} {_updated(current)}.")
+    return (f"In {said} {said_by} said {_said(old)}, "
+            f"but in {updated} {updated_by} {_updated(current)}.")
 
 
-def retraction_notice(retracted: _FactLike, current: _FactLike | None) -> str:
+def retraction_notice(retracted: _FactLike, current: _FactLike | None,
+                      said_by: str = YOU) -> str:
     """A retracted statement; names the value now current, if any (never the retracted one)."""
     reason = f" ({retracted.retraction_reason})" if retracted.retraction_reason else ""
     text = (
-        f"In {fact_year(retracted)} you said {_label(retracted)} = '{retracted.value}', "
+        f"In {fact_year(retracted)} {said_by} said {_label(retracted)} = '{retracted.value}', "
         f"but that was retracted{reason}."
     )
     if current is not None:

@@ -45,7 +45,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -113,6 +113,8 @@ class ResolvedFact:
 
 
 Change = tuple[tuple[str, str], str, str, str, str]
+Teller = Callable[[str], str | None]
+"""Who told what a memory (by its id) holds: a named speaker's name, None for the user."""
 """(fact key, subject, attribute, a leaf's value, the current value or '') of one notice."""
 
 
@@ -687,18 +689,24 @@ class Timeline:
                    and (other.valid_from or "") >= (fact.valid_from or "")
                    for other in facts[facts.index(fact) + 1:])
 
-    def notices_for_leaf(self, leaf_id: str) -> list[str]:
+    def notices_for_leaf(self, leaf_id: str, told_by: Teller | None = None) -> list[str]:
         """Read-time notices for a leaf's stale facts, compared with each key's CURRENT value.
 
         A fact whose value equals the current one (a revert, a confirmation) gets no notice;
-        a notice never names a retracted, pending or rejected value as current.
+        a notice never names a retracted, pending or rejected value as current. ``told_by``
+        names who told the value a memory holds (``notices.YOU`` for the user, by default).
         """
-        return list(dict.fromkeys(text for _change, text in self.notices_with_changes(leaf_id)))
+        return list(dict.fromkeys(text for _change, text
+                                  in self.notices_with_changes(leaf_id, told_by)))
 
-    def notices_with_changes(self, leaf_id: str) -> list[tuple[Change, str]]:
+    def notices_with_changes(self, leaf_id: str, told_by: Teller | None = None
+                             ) -> list[tuple[Change, str]]:
         """``notices_for_leaf``'s notices, each with the change it tells (key, subject,
         attribute, the leaf's value, the current value or ''), for a reader that shows a notice
         only where the question bears on it (``navigation.bearing``)."""
+        def who(source: str | None) -> str:
+            return (told_by(source) if told_by is not None and source else None) \
+                or notices.YOU
         if leaf_id in self._retracted_leaves:
             return []
         out: list[tuple[Change, str]] = []
@@ -719,9 +727,11 @@ class Timeline:
             change = (fact.key, fact.subject, fact.attribute, fact.value,
                       current.value if current is not None else "")
             if fact.status == "HISTORICAL" and current is not None and not same:
-                out.append((change, notices.update_notice(fact, current)))
+                out.append((change, notices.update_notice(
+                    fact, current, who(fact.source_leaf_id), who(current.source_leaf_id))))
             elif fact.status == "RETRACTED" and not same:
-                out.append((change, notices.retraction_notice(fact, current)))
+                out.append((change, notices.retraction_notice(
+                    fact, current, who(fact.source_leaf_id))))
             elif fact.status == "PENDING" and not same:
                 out.append((change, notices.pending_notice(fact, current)))
             elif fact.status == "REJECTED" and not same:

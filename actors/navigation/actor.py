@@ -10,6 +10,7 @@ so the event loop stays free while BM25 runs.
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import datetime as dt
 import functools
@@ -18,7 +19,7 @@ import itertools
 import math
 import re
 import time
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar, cast
 
 import anyio
@@ -47,7 +48,7 @@ from actors.facts.project_questions import part_keys
 from actors.facts.questions import attribute_question, history_question, part_asked
 from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, opening_speaker, past_label
 from actors.facts.speakers import turns as chat_turns
-from actors.facts.timeline import ResolvedFact, Timeline
+from actors.facts.timeline import ResolvedFact, Teller, Timeline
 from actors.lazy_re import lazy_regex
 from actors.navigation import (
     asked_topic,
@@ -85,6 +86,7 @@ from actors.navigation.apart import Apart
 from actors.navigation.asked_detail import AskedDetail, detail_asked
 from actors.navigation.asked_person import (
     THE_USER,
+    asks_about_the_user,
     asks_of_the_user,
     names_asked,
     names_the_user,
@@ -133,6 +135,7 @@ from actors.navigation.messages import (
     TreeView,
     Turn,
 )
+from actors.navigation.named_crowd import apart_from_named, named_own, users_apart
 from actors.navigation.partly_outdated import ended_by
 from actors.navigation.query import (
     INFERENCE_WORDS,
@@ -234,6 +237,10 @@ OWN_SCAN = 400
 """...taken from this many of the best by the reading's words, never more: a store of 50,000
 chat turns of named speakers holds thousands of other people's lines with the words, and a
 search asking the index for holders until twenty were no other's line did not end."""
+PARTNER_TIMES = 2
+PARTNER_SHARE = 0.2
+"""A speaker saved next to a named speaker's turns this many times at least, and this share
+as often as the one most often so, is one they talk with (``_partners``)."""
 EVENT_WORDS = frozenset(
     """happen happened happening happens going life news new done doing
     work worked working change changed changes decide decided decision decisions discuss
@@ -1520,7 +1527,9 @@ class NavigationActor(Actor):
         tellers |= not_had  # about the question, yet never led by that (``about_first``)
         # "What is my dog's name?" and "Dário: For a dog that age ...": another's line, about
         # the question no more than the teller's own thing is (``tellers``)
-        others_lines = self._others_lines(leading, scores, boosts, others_line)
+        own_line = self._own_line(text)
+        others_lines = self._others_lines(leading, scores, boosts, others_line) \
+            if own_line is None else frozenset()
         ranking.boost_matching(scores, others_lines, ranking.OTHERS_FACTOR, boosts)
         tellers |= others_lines
         said_by = asked_speaker(topic)
@@ -1753,9 +1762,12 @@ class NavigationActor(Actor):
             tellers |= ranking.below_own(
                 scores, [leaf for leaf in scores if others_line(leaf)],
                 [leaf for leaf in scores if leaf in model.leaves
-                 and teller(model.leaves[leaf].excerpt, user_names) == THE_USER],
+                 and (own_line(leaf) if own_line is not None
+                      else teller(model.leaves[leaf].excerpt, user_names) == THE_USER)],
                 {leaf: best[leaf].matched - best[leaf].near for leaf in scores if leaf in best},
-                lambda term: idf(model.index.doc_freq(term), max(len(model.index), 1)), boosts)
+                lambda term: idf(model.index.doc_freq(term), max(len(model.index), 1)), boosts,
+                frozenset() if own_line is None else frozenset(
+                    stem(term) for name in names_asked(text) for term in text_terms(name)))
         if similar and not query.short:
             fixed = set(boosts) | ({answer.leaf_id} if answer and answer.leaf_id else set())
             ranking.meaning_orders_equals(
@@ -1965,6 +1977,9 @@ class NavigationActor(Actor):
             similar, {leaf: (best[leaf].matched - best[leaf].near) & asked_terms
                       for leaf in similar if leaf in best},
             model.index.doc_freq, len(model.leaves))
+        # a question about named speakers: how many memories hold a word, strangers' lines
+        # left out ("building" in Henrik's canoe turn, among 75 strangers' kayak lines)
+        theirs_freq = None if own_line is None else self._freq_apart(others_line)
         evidence_of = {leaf: self._evidence(
             query, best.get(leaf), meant.get(leaf, 0.0), leaf in about_time or leaf in exact,
             compared=leaf in similar and not (leaf in best and translated is not None
@@ -1973,7 +1988,7 @@ class NavigationActor(Actor):
             and not (leaf in best and synonym is not None
                      and best[leaf].reading is synonym[0]),
             closest=leaf == nearest_leaf, crowd=judged_crowd,
-            topic=crowd_topic) for leaf in judged}
+            topic=crowd_topic, doc_freq=theirs_freq) for leaf in judged}
         if asked is not None:
             self._judge_beyond_names(on_its_own or text, evidence_of, admissible,
                                      judged_crowd)
@@ -2243,12 +2258,16 @@ class NavigationActor(Actor):
                 hit for hit in result.more if hit.leaf_id not in shown))
         asked_names = names_asked(text) if result.status == "FOUND" else ()
         if asked_names:  # whose turn each one is, now that its next turn is attached (one
-            # shown as its next turn for being served itself is no reply to it)
+            # shown as its next turn for being served itself is no reply to it); the user's
+            # own note for a question about a named speaker of the store
+            speakers_named = self._named_speakers(text)
             result = dataclasses.replace(result, hits=tuple(
                 dataclasses.replace(hit, said_by_other=other_speaker(
                     asked_names, hit.text, text,
                     hit.next_turn.text if hit.next_turn is not None
-                    and hit.leaf_id not in served else ""))
+                    and hit.leaf_id not in served else "")
+                    or users_apart(asked_names, speakers_named, hit.text,
+                                   self.readings.user_names()))
                 for hit in result.hits))
         elif result.status in ("FOUND", "AMBIGUOUS") and names_the_user(text) \
                 and not self.readings.user_names():
@@ -2263,7 +2282,7 @@ class NavigationActor(Actor):
                 if hit.currency == "SUPERSEDED" and hit.successor is not None
                 and hit.timestamp[:10] <= past < hit.successor.timestamp[:10] else hit
                 for hit in result.hits))
-        result = notices_as_asked(result, text, keys + list(history), timeline)
+        result = notices_as_asked(result, text, keys + list(history), timeline, self._told_by)
         self.log.info(event, duration_ms=round((time.perf_counter() - started) * 1000, 2),
                       node_reads=trace.node_reads, leaves_scored=trace.leaves_scored,
                       fallback_used=trace.fallback_used, confidence=round(result.confidence, 3),
@@ -2791,12 +2810,24 @@ class NavigationActor(Actor):
     def _others_line(self, question: str) -> Callable[[str], bool]:
         """Whether a memory is another named speaker's line (``thing_owner.said_apart``) or a
         note for another named person (``note_for_other``), when ``question`` asks about the
-        user alone (``asks_the_users_own``); never, for any other question. Each memory's
-        excerpt is read once a search."""
+        user alone (``asks_the_users_own``); when it asks about named speakers of the store
+        (``_named_speakers``), whether it is a line of someone else's than theirs and their
+        conversation's (``named_crowd.apart_from_named``); never, for any other question.
+        Each memory's excerpt is read once a search."""
         user_names = self.readings.user_names()
-        if not asks_the_users_own(question, user_names):
-            return lambda leaf_id: False
         leaves = self.model.leaves
+        if not asks_the_users_own(question, user_names):
+            named = self._named_speakers(question)
+            if not named:
+                return lambda leaf_id: False
+            partners = self._partners(named)
+
+            @functools.cache
+            def not_theirs(leaf_id: str) -> bool:
+                meta = leaves.get(leaf_id)
+                return meta is not None and apart_from_named(meta.excerpt, named, partners,
+                                                             user_names)
+            return not_theirs
 
         @functools.cache
         def apart(leaf_id: str) -> bool:
@@ -2805,6 +2836,64 @@ class NavigationActor(Actor):
                 said_apart(meta.excerpt, THE_USER, user_names) is not None
                 or note_for_other(meta.excerpt, user_names) is not None)
         return apart
+
+    def _own_line(self, question: str) -> Callable[[str], bool] | None:
+        """Whether a memory is the named speakers' own (``named_crowd.named_own``) when
+        ``question`` asks about named speakers of the store (``_named_speakers``); None for
+        any other question (a question about the user alone reads the user's turns)."""
+        user_names = self.readings.user_names()
+        named = frozenset() if asks_the_users_own(question, user_names) \
+            else self._named_speakers(question)
+        if not named:
+            return None
+        leaves = self.model.leaves
+        return lambda leaf_id: leaf_id in leaves and named_own(leaves[leaf_id].excerpt, named,
+                                                               user_names)
+
+    def _named_speakers(self, question: str) -> frozenset[str]:
+        """The folded names ``question`` asks about (``names_asked``) that label a chat turn
+        of the store ("Odalys: ..."), none of the user's names, for a question not asked in
+        the first person: a person whose own words are stored (``_turns_of``)."""
+        if asks_about_the_user(question):
+            return frozenset()
+        given = {fold(name) for name in self.readings.user_names()}
+        out = set()
+        for name in names_asked(question):
+            folded = fold(name)
+            if folded not in given and next(self._turns_of(folded), None) is not None:
+                out.add(folded)
+        return frozenset(out)
+
+    def _turns_of(self, name: str) -> Iterator[str]:
+        """The chat turns ``name`` (folded) is the speaker of, among the memories holding its
+        first word, up to ``OWN_SCAN`` of those: a name of the store's speakers is on each of
+        its turns' labels, and a store of 50,000 may hold thousands."""
+        leaves = self.model.leaves
+        terms = [stem(term) for term in text_terms(name)]
+        for leaf_id in itertools.islice(self.model.index.postings(terms[0]), OWN_SCAN) \
+                if terms else ():
+            if leaf_id in leaves and speaker_name(leaves[leaf_id].excerpt) == name:
+                yield leaf_id
+
+    def _partners(self, named: frozenset[str]) -> frozenset[str]:
+        """The folded names of the speakers who talk with the ``named`` ones: saved right
+        before or after their own turns (``Conversation.turn_before``) at least
+        ``PARTNER_TIMES`` times and at least ``PARTNER_SHARE`` as often as the one most often
+        so. Agents sharing a store save between the turns of a chat: probe47's store held a
+        stranger's line saved next to one of Odalys's in four of her 133 turns, Henrik next
+        to most of them."""
+        times: collections.Counter[str] = collections.Counter()
+        leaves = self.model.leaves
+        for leaf_id in (turn for name in named for turn in self._turns_of(name)):
+            for around in (self.conversation.turn_before(leaf_id),
+                           self.conversation.turn_after(leaf_id)):
+                said = speaker_name(leaves[around].excerpt) \
+                    if around is not None and around in leaves else None
+                if said is not None and said not in named:
+                    times[said] += 1
+        most = max(times.values(), default=0)
+        return frozenset(said for said, count in times.items()
+                         if count >= max(PARTNER_TIMES, PARTNER_SHARE * most))
 
     def _others_lines(self, leading: Sequence[str], scored: Iterable[str],
                       boosts: Mapping[str, float],
@@ -2932,8 +3021,10 @@ class NavigationActor(Actor):
 
     def _evidence(self, query: Query, match: Match | None, similarity: float,
                   about: bool, *, compared: bool = False, closest: bool = False,
-                  crowd: float = 0.0, topic: frozenset[str] = frozenset()
-                  ) -> ranking.Evidence:
+                  crowd: float = 0.0, topic: frozenset[str] = frozenset(),
+                  doc_freq: Callable[[str], int] | None = None) -> ranking.Evidence:
+        """How much of the question one memory holds (``ranking.Evidence``); ``doc_freq``
+        counts the memories holding a word (the index's, by default)."""
         if match is None:
             return ranking.Evidence(coverage=1.0 if about else 0.0, words=frozenset(),
                                     rarest_df=0, asked=len(query.query_terms),
@@ -2942,14 +3033,36 @@ class NavigationActor(Actor):
         base = set(query.query_terms)
         words = frozenset(base & match.matched)
         near = words & match.near
-        index = self.model.index
-        dfs = [max(index.doc_freq(t) for t in match.held_as.get(word, {word}))
-               for word in words - near]
+        freq = doc_freq or self.model.index.doc_freq
+        dfs = [max(freq(t) for t in match.held_as.get(word, {word})) for word in words - near]
         return ranking.Evidence(coverage=1.0 if about else match.coverage, words=words,
                                 rarest_df=min(dfs, default=0), asked=len(base),
                                 similarity=similarity, dfs=tuple(sorted(dfs)), near=near,
                                 compared=compared, closest=closest, crowd=crowd,
                                 topic=topic)
+
+    def _told_by(self, leaf_id: str) -> str | None:
+        """The named speaker whose chat turn ``leaf_id`` is, for a notice of the value it told
+        ("Odalys said ..."); None for the user's turn, a note or the assistant's turn (the
+        notice says "you")."""
+        meta = self.model.leaves.get(leaf_id)
+        said_by = teller(meta.excerpt, self.readings.user_names()) if meta else None
+        return None if said_by in (None, THE_USER) else said_by
+
+    def _freq_apart(self, others_line: Callable[[str], bool]) -> Callable[[str], int]:
+        """How many memories hold a term, ``others_line`` left out: a word seventy-five
+        strangers' lines hold ("I'm building a wooden kayak") is no common word of the named
+        speakers' own chat. A term held by more than ``OWN_SCAN`` memories is counted by the
+        index (reading each holder's excerpt costs)."""
+        index = self.model.index
+
+        @functools.cache
+        def freq(term: str) -> int:
+            holders = index.postings(term)
+            if len(holders) > OWN_SCAN:
+                return index.doc_freq(term)
+            return sum(1 for leaf_id in holders if not others_line(leaf_id))
+        return freq
 
     def _before_value(self, text: str, questions: list[tuple[str, str]], timeline: Timeline
                       ) -> dt.date | None:
@@ -3894,7 +4007,8 @@ class NavigationActor(Actor):
                    timestamp=meta.timestamp, score=round(score, 4), text=text,
                    excerpt=meta.excerpt, source=meta.source, agent=meta.agent, scope=meta.scope,
                    currency=currency.get(leaf_id, "CURRENT"),
-                   notices=tuple(timeline.notices_for_leaf(leaf_id)), tree_path=path,
+                   notices=tuple(timeline.notices_for_leaf(leaf_id, self._told_by)),
+                   tree_path=path,
                    superseded_by=after,
                    successor=Turn(after, later.timestamp, later.excerpt)
                    if after and later is not None else None, same_on=same_on, focus=focus)
@@ -3939,7 +4053,7 @@ class NavigationActor(Actor):
 
 
 def notices_as_asked(result: SearchResult, text: str, keys: list[tuple[str, str]],
-                     timeline: Timeline) -> SearchResult:
+                     timeline: Timeline, told_by: Teller | None = None) -> SearchResult:
     """The reply's fact notices, each shown only to a question bearing on its change
     (``bearing``): a session that told a job, outdated since by a promotion, answers "Which git
     client would suit me best?" with no line on the role. A long memory (a conversation saved
@@ -3953,7 +4067,8 @@ def notices_as_asked(result: SearchResult, text: str, keys: list[tuple[str, str]
         if not hit.notices or hit.currency == "SUPERSEDED" \
                 and len(hit.text or hit.excerpt) < PASSAGE_FROM:
             return hit
-        unrelated = {notice for change, notice in timeline.notices_with_changes(hit.leaf_id)
+        unrelated = {notice for change, notice
+                     in timeline.notices_with_changes(hit.leaf_id, told_by)
                      if bearing(question, asked, [change]) is Bearing.UNRELATED}
         kept = tuple(notice for notice in hit.notices if notice not in unrelated)
         if kept == hit.notices:

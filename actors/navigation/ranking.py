@@ -385,22 +385,27 @@ def boost_matching(scores: dict[str, float], chosen: Collection[str], factor: fl
 
 def below_own(scores: dict[str, float], others: Collection[str], own: Collection[str],
               holds: Mapping[str, frozenset[str]], weight: Callable[[str], float],
-              boosts: dict[str, float]) -> frozenset[str]:
+              boosts: dict[str, float], named: frozenset[str] = frozenset()
+              ) -> frozenset[str]:
     """Each of ``others`` (other people's lines and notes, for a question about the user
     alone) keeps at most ``OTHERS_FACTOR`` of the best score of an ``own`` memory (the
     user's turns) holding at least ``OWN_SHARE`` of the weight (``weight``: a word's idf) of
     the question's words it holds (``holds``): the user told of the same thing, and the
     other's line tells nothing of the user. A factor alone left fifty "Amparo: my take-home
     is £2224 and rent is £1039" at half their score, still ahead of the user's long "we've
-    rented a flat in Kelham Island ... £920 a month" (probe45). The share kept is recorded
-    in ``boosts``, as ``boost_matching`` does. Returns the lines so held below a turn of the
-    user's."""
+    rented a flat in Kelham Island ... £920 a month" (probe45). For a question about named
+    speakers, their names' terms (``named``) are words of the question the other's line
+    lacks, and count as the own memory's: "Odalys: empecé clases de tamboril" holds "play"
+    and her name, a stranger's "The drum group meets on Thursdays, I play the snare" "play"
+    and "drum". The share kept is recorded in ``boosts``, as ``boost_matching`` does.
+    Returns the lines so held below a turn of the user's."""
     owners = [(holds[leaf], scores[leaf]) for leaf in own if leaf in scores and holds.get(leaf)]
     below: set[str] = set()
     for leaf in others:
         words = holds.get(leaf)
         if not words or leaf not in scores or not scores[leaf]:
             continue
+        words = words | named
         whole = sum(map(weight, words))
         cap = max((score for held, score in owners
                    if sum(map(weight, words & held)) >= OWN_SHARE * whole), default=None)
