@@ -115,7 +115,10 @@ def rebuild_catalog(layout: StoreLayout, locks: LockManager, *, actor: str = "re
 def _salvage(layout: StoreLayout, scan: ScanResult, accept_loss: bool
              ) -> list[tuple[LostLeaf, Path | None]]:
     """Before the old catalog is replaced (it is then the only list of what was stored): its
-    memories the scan did not give, not forgotten, restored from a whole copy, or refused."""
+    memories the scan did not give, not forgotten, restored from a whole copy, or refused.
+    A database set aside or deleted left no catalog to compare with."""
+    if not layout.database.exists():
+        return []
     reader = CatalogReader(layout)
     try:
         old = reader.entries()
