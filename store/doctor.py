@@ -330,13 +330,14 @@ def _check_catalog(layout: StoreLayout, view: _View, now: float, grace_s: float)
     entries = CatalogReader(layout).entries()
     view.catalog = entries
     where = _EntryPaths(layout)
+    forgotten = _retracted(view.facts or ())
     for entry_id, entry in sorted(entries.items()):
         path, exists = where.of(entry)
         if path is None:
             view.add("entry_bad_path", layout.database,
                      f"catalog entry {entry_id} has path {entry.get('path')!r}", entry_id)
         elif not exists and (entry.get("kind") != "leaf" or entry_id in view.leaves
-                             or entry_id in _retracted(view.facts or ())):
+                             or entry_id in forgotten):
             # a leaf's file found elsewhere is re-pointed; a forgotten memory's entry dropped;
             # any other memory whose file is gone is a loss (``_check_lost``)
             view.add("entry_without_file", path,
