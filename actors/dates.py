@@ -12,7 +12,7 @@ import datetime
 import re
 
 from actors.lazy_re import lazy_regex
-from actors.text import fold
+from actors.text import fold, is_blank
 
 MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
                "September", "October", "November", "December")
@@ -150,6 +150,18 @@ def opening_day(text: str) -> tuple[datetime.date | None, int]:
     0) if it opens with no date, (None, end) if the date names no day ("2026-13-45")."""
     m = LEADING_DATE.match(text)
     return (None, 0) if m is None else (_to_date(m), m.end())
+
+
+def only_a_date(text: str) -> str | None:
+    """The date when ``text`` says nothing but a day ("2026-03-01", "[2026-03-01]", "3 de
+    marzo de 2025:"), else None. Such a text was saved as a memory of that day with no
+    content, where white space alone is refused as empty (probe-fault F6)."""
+    said = text.strip()
+    day, end = opening_day(said)
+    if day is None or not end:
+        return None
+    rest = said[end:].strip(" \t\r\n:;,.-–—[]()")
+    return said if is_blank(rest) else None
 
 
 def impossible_leading_date(text: str) -> str | None:

@@ -144,7 +144,9 @@ async def cmd_doctor(args: argparse.Namespace) -> int:
     if args.repair and layout.root.exists():
         settings = load_settings(layout.config)
         locks = LockManager(layout.locks_dir, default_timeout_s=settings.lock_timeout_s)
-        actions = await anyio.to_thread.run_sync(_prepare, args.home)
+        # a lock file that is a directory refuses the start's preparation: removed first
+        actions = doctor.free_locks(layout)
+        actions += await anyio.to_thread.run_sync(_prepare, args.home)
         actions += await anyio.to_thread.run_sync(
             lambda: doctor.repair(layout, locks, timeout_s=max(settings.lock_timeout_s, 30.0)))
         if any(a.code == "database_set_aside" for a in actions):

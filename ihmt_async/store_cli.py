@@ -319,6 +319,8 @@ async def cmd_rebuild(args: argparse.Namespace) -> int:
     report = {"entries": scan.entries,
               "problems": [{"path": str(p), "reason": r} for p, r in scan.problems],
               "facts": to_jsonable(facts), "branches_written": passed.branches_written,
+              "restored": [{"leaf_id": i, "damaged_file_kept": str(p) if p else None}
+                           for i, p in scan.restored],
               "leaves": stats["leaves"], "nodes": stats["nodes"],
               "embedding_pending": stats["embedding"]["pending"]}
     if args.json:
@@ -326,6 +328,10 @@ async def cmd_rebuild(args: argparse.Namespace) -> int:
     else:
         for path in scan.set_aside:
             out(f"  moved the damaged database aside: {path}")
+        for leaf_id, aside in scan.restored:
+            kept = f" (the damaged file is kept as {aside})" if aside else ""
+            out(f"  wrote the file of memory {leaf_id} again from the whole text the search "
+                f"index held{kept}")
         out(f"Rebuilt the catalog from the files: {scan.entries} entries "
             f"({stats['leaves']} memories, {stats['nodes']} branches); "
             f"timeline rebuilt; consolidation wrote {passed.branches_written} branch(es).")

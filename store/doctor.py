@@ -47,13 +47,14 @@ from store.engine import Engine, events_accepted, events_lost, is_blank
 from store.errors import DamagedDatabase, InputError, MalformedFile, StoreError
 from store.events import Line, read_lines, utc_now
 from store.factlog import FactEventsReader
-from store.leaf_format import LeafFile, leaf_from_bytes, read_leaf
+from store.leaf_format import LeafFile, leaf_from_bytes
 from store.leaves import leaf_relpath_of
-from store.locks import LockManager, is_held, read_holder
+from store.locks import LockManager, is_held, read_holder, remove_empty_lock_dirs
 from store.migrate import legacy_files
 from store.paths import StoreLayout
 from store.processes import pid_alive
 from store.rebuild import set_aside_damaged
+from store.salvage import LostLeaf, lost_leaves, restore
 from store.tree_files import iter_branch_files, iter_leaf_files, read_branch, read_root
 from store.writable import Refusal, refusals
 
@@ -102,6 +103,10 @@ class _View:
     notes: list[str] = field(default_factory=list)
     """Things worth saying that are not damage (a torn event line of an unacknowledged save)."""
     leaves: dict[str, tuple[Path, LeafFile]] = field(default_factory=dict)
+    unreadable: dict[Path, str] = field(default_factory=dict)
+    """Leaf files that cannot be parsed, with why."""
+    lost: list[LostLeaf] = field(default_factory=list)
+    """Memories the catalog holds whose file is gone or damaged (``store.salvage``)."""
     branches: dict[str, dict[str, Any]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     leftovers: list[Problem] = field(default_factory=list)
@@ -300,8 +305,7 @@ def _read_files(layout: StoreLayout, view: _View) -> None:
         view.branches[str(node["node_id"])] = node
     for path, leaf in _read_leaves(iter_leaf_files(layout)):
         if isinstance(leaf, MalformedFile):
-            view.add("unreadable_leaf", path, leaf.reason + " (fix it by hand or move it out of "
-                     "the store, then run doctor again)", repairable=False)
+            view.unreadable[path] = leaf.reason  # reported by ``_check_lost``
             continue
         earlier = view.leaves.get(leaf.leaf_id)
         if earlier is not None:
@@ -326,12 +330,16 @@ def _check_catalog(layout: StoreLayout, view: _View, now: float, grace_s: float)
     entries = CatalogReader(layout).entries()
     view.catalog = entries
     where = _EntryPaths(layout)
+    forgotten = _retracted(view.facts or ())
     for entry_id, entry in sorted(entries.items()):
         path, exists = where.of(entry)
         if path is None:
             view.add("entry_bad_path", layout.database,
                      f"catalog entry {entry_id} has path {entry.get('path')!r}", entry_id)
-        elif not exists:
+        elif not exists and (entry.get("kind") != "leaf" or entry_id in view.leaves
+                             or entry_id in forgotten):
+            # a leaf's file found elsewhere is re-pointed; a forgotten memory's entry dropped;
+            # any other memory whose file is gone is a loss (``_check_lost``)
             view.add("entry_without_file", path,
                      f"catalog entry {entry_id} ({entry.get('kind')}) has no file", entry_id)
     for leaf_id, (path, _) in sorted(view.leaves.items()):
@@ -415,12 +423,40 @@ def _retracted(events: Iterable[Mapping[str, Any]]) -> set[str]:
     return {str(e.get("target")) for e in events if e.get("op") == "retract"}
 
 
+def _check_lost(layout: StoreLayout, view: _View) -> None:
+    """A memory whose file is gone or damaged is never dropped in silence: rewritten from the
+    copy the store holds when it is whole (repairable), else kept for a person, its facts
+    with it (probe-fault F1, F2). A damaged file no catalog entry names is for a person too."""
+    forgotten = _retracted(view.facts or ())
+    if view.catalog is not None:
+        entries = {i: e for i, e in view.catalog.items() if i not in forgotten}
+        view.lost = lost_leaves(layout, entries, view.leaves,
+                                {path.name: why for path, why in view.unreadable.items()})
+    for lost in view.lost:
+        complete = lost.held is not None and lost.held.complete
+        view.add("leaf_restorable" if complete else "leaf_lost", lost.path, lost.detail,
+                 lost.leaf_id, repairable=complete)
+    named = {lost.path.name for lost in view.lost}
+    for path, why in view.unreadable.items():
+        if path.stem in forgotten:  # nothing in it is served any more: set aside, not lost
+            view.add("unreadable_leaf", path, f"{why}; it is the file of a forgotten memory: "
+                     "--repair moves it aside as *.corrupt-<time>", path.stem)
+        elif path.name not in named:
+            view.add("unreadable_leaf", path, why + " (fix it by hand or move it out of the "
+                     "store, then run doctor again)", repairable=False)
+
+
 def _orphan_facts(view: _View) -> list[dict[str, Any]]:
+    """Facts whose source memory is gone for good: not a file, not a memory the catalog still
+    holds (a lost one is kept for a person, its facts with it), not a damaged file of that id
+    (a person may fix it; retracting its facts then lost them for good, probe-fault F1)."""
     assert view.facts is not None
     events = view.facts
     gone = _retracted(events)
+    kept = set(view.leaves) | {path.stem for path in view.unreadable} | {
+        i for i, e in (view.catalog or {}).items() if e.get("kind") == "leaf"}
     return [e for e in events if e.get("op") == "fact" and e.get("source_leaf_id")
-            and str(e["source_leaf_id"]) not in view.leaves
+            and str(e["source_leaf_id"]) not in kept
             and str(e.get("fact_id")) not in gone and str(e["source_leaf_id"]) not in gone]
 
 
@@ -429,7 +465,8 @@ def _check_facts(layout: StoreLayout, view: _View) -> None:
         view.add("fact_source_missing", layout.database,
                  f"fact {event.get('fact_id')} ({event.get('subject')} "
                  f"{event.get('attribute')} = {str(event.get('value'))[:40]!r}) comes from "
-                 f"leaf {event['source_leaf_id']}, which is gone", str(event.get("fact_id")))
+                 f"leaf {event['source_leaf_id']}, which is gone (no file, no catalog entry)",
+                 str(event.get("fact_id")))
 
 
 def _check_temps(layout: StoreLayout, view: _View, now: float) -> None:
@@ -462,10 +499,12 @@ def _check_locks(layout: StoreLayout, view: _View) -> None:
         return
     for path in sorted(layout.locks_dir.glob("*.lock")):
         if path.is_dir():
+            empty = not path.is_symlink() and not any(path.iterdir())
+            fix = ("--repair removes it" if empty else "move what it holds out, then remove "
+                   "it (`rmdir`)")
             view.add("lock_not_a_file", path, "this lock file is a directory: every write "
-                     "needing the lock fails ('Is a directory'). It holds no memory: remove "
-                     "it (`rmdir`), and the next write makes the lock file again",
-                     repairable=False)
+                     f"needing the lock fails ('Is a directory'). It holds no memory: {fix}, "
+                     "and the next write makes the lock file again", repairable=empty)
             continue
         holder = read_holder(path)
         pid = holder.get("pid")
@@ -540,6 +579,7 @@ def _gather(layout: StoreLayout, *, grace_s: float) -> _View:
     _read_files(layout, view)
     if view.catalog is not None:
         _check_catalog(layout, view, now, grace_s)
+    _check_lost(layout, view)
     if view.facts is not None:
         _check_facts(layout, view)
     _check_temps(layout, view, now)
@@ -588,6 +628,11 @@ def _repair_catalog(layout: StoreLayout, engine: Engine, actions: list[Action]) 
                                       "consolidation pass re-files it"))
 
     for problem in view.problems:
+        if problem.code == "unreadable_leaf" and problem.repairable:
+            moved = _quarantine(Path(problem.path))
+            actions.append(Action("leaf_quarantined", str(moved), problem.detail))
+            if problem.ref in entries:
+                records.append(catalog_table.delete(problem.ref))
         if problem.code == "unreadable_branch":
             moved = _quarantine(Path(problem.path))
             actions.append(Action("branch_quarantined", str(moved), problem.detail))
@@ -595,6 +640,13 @@ def _repair_catalog(layout: StoreLayout, engine: Engine, actions: list[Action]) 
                 if _entry_path(layout, entry) == Path(problem.path):
                     records.append(catalog_table.delete(node_id))
                     clear_children(node_id)
+    for lost in view.lost:
+        if lost.held is not None and lost.held.complete:
+            aside = restore(layout, lost)
+            kept = f"; the damaged file is kept as {aside.name}" if aside else ""
+            actions.append(Action("leaf_restored", str(lost.path),
+                                  f"wrote the file of memory {lost.leaf_id} again from the whole "
+                                  f"text the search index holds{kept}"))
     for problem in view.problems:
         if problem.code not in ("entry_without_file", "entry_bad_path"):
             continue
@@ -635,7 +687,16 @@ def _repair_catalog(layout: StoreLayout, engine: Engine, actions: list[Action]) 
 
 def _repair_facts(layout: StoreLayout, engine: Engine, actions: list[Action]) -> None:
     view = _View(facts=FactEventsReader(layout).all_events())
-    view.leaves = {leaf.leaf_id: (p, leaf) for p, leaf in _readable_leaves(layout)}
+    catalog = CatalogReader(layout)
+    try:
+        view.catalog = catalog.entries()
+    finally:
+        catalog.close()
+    for path, leaf in _read_leaves(iter_leaf_files(layout)):
+        if isinstance(leaf, MalformedFile):
+            view.unreadable[path] = leaf.reason
+        else:
+            view.leaves[leaf.leaf_id] = (path, leaf)
     orphans = _orphan_facts(view)
     if not orphans:
         return
@@ -655,12 +716,12 @@ def _repair_facts(layout: StoreLayout, engine: Engine, actions: list[Action]) ->
                               f"retracted {event['target']}: {event['reason']}"))
 
 
-def _readable_leaves(layout: StoreLayout) -> Iterable[tuple[Path, LeafFile]]:
-    for path in iter_leaf_files(layout):
-        try:
-            yield path, read_leaf(path)
-        except MalformedFile:
-            continue
+def free_locks(layout: StoreLayout) -> list[Action]:
+    """Remove the empty directories found in place of lock files: what must come before any
+    step that takes a lock (the start's own preparation included), which they refuse."""
+    return [Action("lock_directory_removed", str(path), "removed the empty directory in place "
+                   "of this lock file; the next write makes the lock file again")
+            for path in remove_empty_lock_dirs(layout.locks_dir)]
 
 
 def repair(layout: StoreLayout, locks: LockManager, *, timeout_s: float = 30.0,
@@ -678,6 +739,8 @@ def repair(layout: StoreLayout, locks: LockManager, *, timeout_s: float = 30.0,
                 actions.append(Action("stray_temp_removed", str(path), "removed"))
         except FileNotFoundError:
             continue
+    step("locks")  # first: a lock that is a directory refuses every step below
+    actions += free_locks(layout)
     step("database")
     with locks.hold_sync("catalog", "facts", actor="doctor", timeout_s=timeout_s):
         moved = set_aside_damaged(layout)

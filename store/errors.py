@@ -8,9 +8,10 @@ the code. Nothing here may import other modules of ours.
 IhmtError
   StoreError ── LockTimeout(TimeoutError)  MalformedFile ── MalformedLeaf
              ── UnknownSchemaVersion  StoreNotInitialized  UnknownMemory
-             ── DamagedDatabase  EventsLost  EventLineDamaged
+             ── DamagedDatabase  EventsLost  EventLineDamaged  MemoriesLost
              ── StoreIOError ── DiskFull  StoreReadOnly  StorePermission
-  InputError ── EmptyContent  ContentTooLarge  InvalidText  InvalidDomain
+  InputError ── EmptyContent ── OnlyADate
+             ── ContentTooLarge  InvalidText  InvalidDomain
              ── UnknownContentType  UnknownOption  InvalidArgument  SecretRefused
   ConfigError
   ActorError ── ActorStopped ── ActorGaveUp
@@ -156,6 +157,28 @@ class EventsLost(StoreError):
         return (EventsLost, (self.path, self.applied, self.size))
 
 
+class MemoriesLost(StoreError):
+    """Memories the catalog holds have no readable file and no whole copy elsewhere: a
+    rebuild from the files would drop them (probe-fault F2)."""
+
+    def __init__(self, leaves: tuple[tuple[str, str], ...]) -> None:
+        self.leaves = leaves
+        """(leaf id, what happened to its file) of each."""
+        named = "; ".join(f"{leaf_id}: its file {state}" for leaf_id, state in leaves[:5])
+        more = f"; and {len(leaves) - 5} more" if len(leaves) > 5 else ""
+        one = len(leaves) == 1
+        super().__init__(
+            f"{len(leaves)} stored memor{'y' if one else 'ies'} cannot be read from the files "
+            f"and the store holds no whole copy ({named}{more}): a rebuild from the files "
+            f"would drop {'it' if one else 'them'}; nothing was changed. Restore the files "
+            "from a backup (`ihmt-async doctor` names them), forget the ones to let go "
+            "(`ihmt-async forget ID`), or run `ihmt-async rebuild --accept-loss` to rebuild "
+            "without them.")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (MemoriesLost, (self.leaves,))
+
+
 class EventLineDamaged(StoreError):
     """A line of the event file was changed on disk after it was written (its checksum does
     not match): a rebuild would replay the file without it and undo what it recorded."""
@@ -245,6 +268,17 @@ class EmptyContent(InputError):
                        else "nothing was saved")
         super().__init__(f"The {what} is empty (or only whitespace or invisible characters); "
                          f"{consequence}.")
+
+
+class OnlyADate(EmptyContent):
+    """The text to save is a date and nothing else: a memory of that day saying nothing."""
+
+    def __init__(self, date: str) -> None:
+        self.date = date
+        InputError.__init__(
+            self, f"The content is only a date ({date[:40]}), with nothing said about it; "
+            "nothing was saved. Save what happened or what to remember, e.g. "
+            f"'{date[:40].strip('[]()')}: ...'.")
 
 
 class ContentTooLarge(InputError):

@@ -83,6 +83,24 @@ def is_held(path: Path) -> bool:
         os.close(fd)
 
 
+def remove_empty_lock_dirs(locks_dir: Path) -> list[Path]:
+    """Lock files that are empty directories, removed (``rmdir``: it refuses one that holds
+    anything). Such a directory holds no memory, and every write needing its lock failed
+    ("Is a directory") until a person removed it, though doctor called it safe to remove
+    (probe-fault F4); the next holder makes the lock file again."""
+    removed: list[Path] = []
+    if not locks_dir.is_dir():
+        return removed
+    for path in sorted(locks_dir.glob("*.lock")):
+        if path.is_dir() and not path.is_symlink():
+            try:
+                path.rmdir()
+            except OSError:
+                continue  # not empty (or refused): for a person
+            removed.append(path)
+    return removed
+
+
 class _Waiters:
     """Marker files of processes waiting for one lock: a cheap fairness aid.
 

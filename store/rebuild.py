@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from store.catalog import Entries, entry_from_branch, entry_from_leaf
+from store.catalog import CatalogReader, Entries, entry_from_branch, entry_from_leaf
 from store.db import connect, transaction
 from store.engine import (
     EVENTS_ACCEPTED,
@@ -26,13 +26,21 @@ from store.engine import (
     events_accepted,
     events_lost,
 )
-from store.errors import DamagedDatabase, EventLineDamaged, EventsLost, MalformedFile
+from store.errors import (
+    DamagedDatabase,
+    EventLineDamaged,
+    EventsLost,
+    MalformedFile,
+    MemoriesLost,
+)
 from store.events import read_lines, size_of
+from store.factlog import FactEventsReader
 from store.leaf_format import read_leaf
 from store.leaves import leaf_relpath_of
 from store.locks import LockManager
 from store.paths import StoreLayout
 from store.progress import ProgressFn, no_progress
+from store.salvage import LostLeaf, lost_leaves, restore_all
 from store.tree_files import iter_branch_files, iter_leaf_files, read_branch
 
 
@@ -40,6 +48,9 @@ from store.tree_files import iter_branch_files, iter_leaf_files, read_branch
 class ScanResult:
     entries: Entries = field(default_factory=dict)
     problems: list[tuple[Path, str]] = field(default_factory=list)
+    restored: list[tuple[LostLeaf, Path | None]] = field(default_factory=list)
+    """Memories whose file was written again from the whole copy the store held, each with
+    where its damaged file was kept (None: the file was gone)."""
 
 
 def scan_tree(layout: StoreLayout, progress: ProgressFn = no_progress) -> ScanResult:
@@ -81,10 +92,17 @@ def scan_tree(layout: StoreLayout, progress: ProgressFn = no_progress) -> ScanRe
 
 
 def rebuild_catalog(layout: StoreLayout, locks: LockManager, *, actor: str = "rebuild",
-                    progress: ProgressFn = no_progress) -> ScanResult:
-    """Replace the catalog with one derived from the files, under the catalog lock."""
+                    progress: ProgressFn = no_progress, accept_loss: bool = False
+                    ) -> ScanResult:
+    """Replace the catalog with one derived from the files, under the catalog lock. The
+    memories of the old catalog the files no longer give are written again from the whole
+    copy the store holds, or the rebuild refuses (``MemoriesLost``) unless ``accept_loss``."""
     with locks.hold_sync("catalog", actor=actor):
         result = scan_tree(layout, progress)
+        restored = _salvage(layout, result, accept_loss)
+        if restored:
+            result = scan_tree(layout, progress)
+            result.restored = restored
         engine = Engine(layout, rebuilding=True)
         try:
             with transaction(engine.connection(), layout.database) as tx:
@@ -92,6 +110,34 @@ def rebuild_catalog(layout: StoreLayout, locks: LockManager, *, actor: str = "re
         finally:
             engine.close()
     return result
+
+
+def _salvage(layout: StoreLayout, scan: ScanResult, accept_loss: bool
+             ) -> list[tuple[LostLeaf, Path | None]]:
+    """Before the old catalog is replaced (it is then the only list of what was stored): its
+    memories the scan did not give, not forgotten, restored from a whole copy, or refused.
+    A database set aside or deleted left no catalog to compare with."""
+    if not layout.database.exists():
+        return []
+    reader = CatalogReader(layout)
+    try:
+        old = reader.entries()
+    finally:
+        reader.close()
+    lost = lost_leaves(layout, old, scan.entries,
+                       {path.name: why for path, why in scan.problems})
+    if lost:
+        facts = FactEventsReader(layout)
+        try:
+            forgotten = {str(e.get("target")) for e in facts.all_events()
+                         if e.get("op") == "retract"}
+        finally:
+            facts.close()
+        lost = [leaf for leaf in lost if leaf.leaf_id not in forgotten]
+    beyond = [leaf for leaf in lost if leaf.held is None or not leaf.held.complete]
+    if beyond and not accept_loss:
+        raise MemoriesLost(tuple((leaf.leaf_id, leaf.state) for leaf in beyond))
+    return restore_all(layout, lost)
 
 
 def undo_dead_saves(layout: StoreLayout) -> list[str]:

@@ -26,7 +26,7 @@ import anyio
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
 from actors.consolidation.messages import Nudge
-from actors.dates import impossible_leading_date, parse_date
+from actors.dates import impossible_leading_date, only_a_date, parse_date
 from actors.facts.actor import INLINE_CHARS
 from actors.facts.context import reads_earlier
 from actors.facts.messages import Extract, FactReport, LeafText, RetractedAmong
@@ -53,6 +53,7 @@ from store.errors import (
     ActorTimeout,
     EmptyContent,
     InvalidArgument,
+    OnlyADate,
     SecretRefused,
     StoreError,
     UnknownMemory,
@@ -159,6 +160,8 @@ class IngestActor(Actor):
                                                    limit=self.settings.max_content_bytes))
         if is_blank(content):
             raise EmptyContent("content")
+        if (date := only_a_date(content)) is not None:
+            raise OnlyADate(date)
         domain = validate.check_domain(msg.domain)
         requested_type = parse_content_type(msg.content_type if msg.content_type else "auto")
         origin = validate.check_origin(msg.origin)

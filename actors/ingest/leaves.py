@@ -13,6 +13,7 @@ from typing import Any
 from actors.ingest.types import Chunk, Detection
 from actors.provenance import Provenance
 from actors.text import entities, estimate_tokens, keywords, shorten, unique
+from store.leaf_ids import leaf_id_for
 
 KEYWORDS_PER_LEAF = 14
 ENTITIES_PER_LEAF = 12
@@ -20,17 +21,6 @@ ENTITIES_PER_LEAF = 12
 
 def utc_stamp(moment: dt.datetime) -> str:
     return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def leaf_id_for(domain: str, source: str, order: int, text: str, scope: str = "",
-                salt: str = "") -> str:
-    """Same source, position, text and scope: same leaf. A scope is part of the identity (the
-    same note in two projects is two memories); ``salt`` makes a new leaf where the old one was
-    retracted."""
-    key = f"{source}\x00{order}\x00{text}" + (f"\x00{scope}" if scope else "") \
-        + (f"\x00{salt}" if salt else "")
-    digest = hashlib.sha256(key.encode()).hexdigest()[:10]
-    return f"L-{domain}-{order:04d}-{digest}"
 
 
 def title_for(chunk: Chunk, text: str) -> str:

@@ -70,29 +70,38 @@ def test_finds_and_repairs_each_damage(ihmt_copy: Path) -> None:
     assert found.returncode == 1
     report = json.loads(found.stdout)
     problems = {(p["code"], p["ref"] or p["path"]) for p in report["problems"]}
-    assert ("entry_without_file", "L-personal-0000-5ab5176113") in problems
+    # the deleted memory is kept for a person (no whole copy of an IHMT-written text can be
+    # proven), and so are its facts: not retracted behind the person's back (probe-fault F1)
+    assert ("leaf_lost", "L-personal-0000-5ab5176113") in problems
     assert ("leaf_not_in_catalog", extra_id) in problems
     assert ("dangling_parent", "L-process.cooking-0003-b64af13608") in problems
     assert ("dangling_parent", unlisted) in problems
     assert ("unreadable_root", str(layout.root_file)) in problems
     assert [(p["code"], p["path"]) for p in report["leftovers"]] == [("stray_temp", str(stray))]
     assert not any("lock" in code for code, _ in problems)
-    assert any(p["code"] == "fact_source_missing" for p in report["problems"])
+    assert not any(p["code"] == "fact_source_missing" for p in report["problems"])
     assert len(report["problems"]) == len(problems), "each problem reported once"
 
     # The text report names every problem with its path, then what was done.
-    text = run_cli(ihmt_copy, "doctor", "--repair", "--grace", "0").stdout
+    done = run_cli(ihmt_copy, "doctor", "--repair", "--grace", "0", check=False)
+    text = done.stdout
     for path in (gone, extra, stray, layout.root_file):
         assert str(path) in text
-    for code in ("entry_deleted", "entry_added", "parent_cleared", "root_quarantined",
-                 "stray_temp_removed", "fact_retracted"):
+    for code in ("entry_added", "parent_cleared", "root_quarantined", "stray_temp_removed"):
         assert f"  {code}: " in text, code
-    assert text.rstrip().endswith("The store is clean now.")
+    assert "fact_retracted" not in text and "entry_deleted" not in text
+    assert done.returncode == 1 and "Still 1 problem(s):\n  leaf_lost: " in text, text
+    assert "forget L-personal-0000-5ab5176113" in text
     assert not stray.exists() and extra.exists()
     # No leaf file was touched by the repair.
     assert leaf_files(root) == {k: v for k, v in leaves.items() if k != gone} | {
         extra: extra.read_bytes()}
+    assert "RETRACTED" not in run_cli(ihmt_copy, "history", "user", "location").stdout
 
+    # The person lets the memory go: its entry is dropped and its fact retracted with it.
+    run_cli(ihmt_copy, "forget", "L-personal-0000-5ab5176113", "--reason", "file deleted")
+    text = run_cli(ihmt_copy, "doctor", "--repair", "--grace", "0").stdout
+    assert "  entry_deleted: " in text and text.rstrip().endswith("The store is clean now.")
     again = cli_json(ihmt_copy, "doctor", "--grace", "0")
     assert again["clean"], again["problems"]
     # The fact that came from the deleted leaf is retracted, not silently current.
