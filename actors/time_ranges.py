@@ -559,6 +559,11 @@ Monday", "los martes", "Monday mornings"), a feast ("Good Friday", "Viernes Sant
 weekday beside its date ("el martes 4 de agosto", "Monday, March 16": the date says it), nor
 today's ("hoy es lunes", "it's Friday"). "since"/"desde" always looks back ("I've been sick
 since Sunday"), "until"/"for"/"hasta"/"para" forward ("booked a table for Friday")."""
+_SPAN_LINK = r"\s*(?:-|–|&|/|a|al|to|through|thru|till|until|hasta|y|and|or|o)\s*"
+_WEEKDAY_SPAN_AFTER = lazy_regex(rf"{_SPAN_LINK}(?:el\s+)?(?:{'|'.join(_WEEKDAY_NAMES)})\b")
+_WEEKDAY_SPAN_BEFORE = lazy_regex(
+    rf"\b(?:{'|'.join(_WEEKDAY_NAMES)}){_SPAN_LINK}(?:el\s+|on\s+)?$")
+"""A weekday joined to another ("lunes a viernes", "Monday to Friday", "Tue & Thu")."""
 _WEEK_FROM = lazy_regex(
     rf"\b(?P<n>a|one|two|three|four|\d)\s+weeks?\s+(?:from|on)\s+"
     rf"(?P<d>{'|'.join(_WEEKDAY_NAMES)}|today|tomorrow)\b|"
@@ -630,6 +635,17 @@ def _coming(said: str, said_on: dt.date) -> dt.date:
     return said_on + dt.timedelta(days=(_WEEKDAY_NAMES[said] - said_on.weekday()) % 7 or 7)
 
 
+def _alone_weekday(sentence: str) -> re.Match[str] | None:
+    """The first weekday said alone (``_WEEKDAY_ALONE``) that is not an end of a span of
+    weekdays ("de lunes a viernes", "Monday to Friday", "Tuesday and Thursday": a schedule,
+    not a day)."""
+    for m in _WEEKDAY_ALONE.finditer(sentence):
+        if not _WEEKDAY_SPAN_AFTER.match(sentence, m.end()) \
+                and not _WEEKDAY_SPAN_BEFORE.search(sentence, 0, m.start("d")):
+            return m
+    return None
+
+
 def _weekday_alone(weekday: int, past: bool, said_on: dt.date) -> DateRange:
     """The weekday before ``said_on`` (``past``) or after it: "had surgery on Monday" said on
     a Saturday is five days back, "I start on Monday" two on."""
@@ -678,7 +694,7 @@ def _told_all(sentence: str, said_on: dt.date, opened: frozenset[Regex],
         weeks = _count_of(m.group("n")) if m.group("n") else _WEEKS_ES[m.group("n_es")]
         yield m, _one_day(_coming(m.group("d") or m.group("d_es"), said_on)
                           + dt.timedelta(days=7 * weeks)), False
-    if _WEEKDAY_ALONE in opened and (m := _WEEKDAY_ALONE.search(sentence)):
+    if _WEEKDAY_ALONE in opened and (m := _alone_weekday(sentence)):
         past = bool(m.group("since")) or not m.group("until") and past_at(m)
         yield m, _weekday_alone(_WEEKDAY_NAMES[m.group("d")], past, said_on), False
     if _NEXT in opened and (m := _NEXT.search(sentence)):

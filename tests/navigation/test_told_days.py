@@ -161,6 +161,7 @@ def test_since_looks_back_and_until_forward(text: str, day: str) -> None:
     "I swim every Monday.", "Los martes tengo guitarra.", "Hoy es sábado, por fin.",
     "Bruno nació el martes 4 de agosto.", "Monday, March 16 is the deadline.",
     "Happy Black Friday!", "On Monday mornings I run.", "It's Friday!",
+    "Es de lunes a viernes.", "I work Monday to Friday.", "Tuesday and Thursday I swim.",
 ])
 def test_a_habit_a_feast_a_dated_weekday_or_today_names_no_day(text: str) -> None:
     assert _told(text) == []
