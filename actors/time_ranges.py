@@ -548,17 +548,24 @@ _WEEKDAY_ALONE = lazy_regex(
     r"(?<!\bevery\s)(?<!\beach\s)(?<!\blos\s)(?<!\bcada\s)(?<!\blast\s)(?<!\bpast\s)"
     r"(?<!\bnext\s)(?<!\bproximo\s)(?<!\bblack\s)(?<!\bcyber\s)(?<!\bgood\s)(?<!\bash\s)"
     r"(?<!\bsuper\s)(?<!\bes\s)(?<!\bit's\s)(?<!\bit\sis\s)(?<!\btoday\sis\s)"
+    r"(?<!\bfirst\s)(?<!\bsecond\s)(?<!\bthird\s)(?<!\bfourth\s)(?<!\bprimer\s)"
+    r"(?<!\bsegundo\s)(?<!\btercer\s)(?<!\bcuarto\s)"
     r"\b(?:(?P<since>since|desde)\s+(?:el\s+)?|(?P<until>until|till|for|hasta|para)\s+(?:el\s+)?|"
     rf"(?:this(?:\s+coming)?|este|on|el)\s+)?(?P<d>{'|'.join(_WEEKDAY_NAMES)})\b"
     r"(?!\s+(?:pasado|que\s+viene|santo|de\s+ceniza|de\s+la\s+|en\s+ocho|en\s+quince|week\b|"
-    r"mornings|afternoons|evenings|nights))"
+    r"mornings|afternoons|evenings|nights|of\s+(?:the|each|every)\s+month|de\s+cada\s+mes|"
+    r"del\s+mes))"
     rf"(?!,?\s+(?:the\s+|el\s+)?\d)(?!,?\s+(?:de\s+)?(?:{_MONTH_NAMES})\b)")
 """A weekday said alone ("on Monday", "this Friday", "el martes", "Monday was awful"): the
 last such day or the next, by the tense of its clause (``verb_tense``). Not a habit ("every
 Monday", "los martes", "Monday mornings"), a feast ("Good Friday", "Viernes Santo"), a
-weekday beside its date ("el martes 4 de agosto", "Monday, March 16": the date says it), nor
-today's ("hoy es lunes", "it's Friday"). "since"/"desde" always looks back ("I've been sick
-since Sunday"), "until"/"for"/"hasta"/"para" forward ("booked a table for Friday")."""
+weekday beside its date ("el martes 4 de agosto", "Monday, March 16": the date says it), a
+weekday of every month ("the second Thursday of the month"), nor today's ("hoy es lunes",
+"it's Friday"). "since"/"desde" always looks back ("I've been sick since Sunday"),
+"until"/"for"/"hasta"/"para" forward ("booked a table for Friday")."""
+_WEEKDAY_NAMED = lazy_regex(rf"\b(?:{'|'.join(_WEEKDAY_NAMES)})s?\b")
+WEEKDAYS_OF_A_PLAN = 3
+"""A sentence naming this many weekdays is a plan or a timetable of a week, not a day."""
 _SPAN_LINK = r"\s*(?:-|–|&|/|a|al|to|through|thru|till|until|hasta|y|and|or|o)\s*"
 _WEEKDAY_SPAN_AFTER = lazy_regex(rf"{_SPAN_LINK}(?:el\s+)?(?:{'|'.join(_WEEKDAY_NAMES)})\b")
 _WEEKDAY_SPAN_BEFORE = lazy_regex(
@@ -638,7 +645,10 @@ def _coming(said: str, said_on: dt.date) -> dt.date:
 def _alone_weekday(sentence: str) -> re.Match[str] | None:
     """The first weekday said alone (``_WEEKDAY_ALONE``) that is not an end of a span of
     weekdays ("de lunes a viernes", "Monday to Friday", "Tuesday and Thursday": a schedule,
-    not a day)."""
+    not a day), in a sentence that is not a plan of the week ("Monday cod, Tuesday a curry,
+    Wednesday ...")."""
+    if len(_WEEKDAY_NAMED.findall(sentence)) >= WEEKDAYS_OF_A_PLAN:
+        return None
     for m in _WEEKDAY_ALONE.finditer(sentence):
         if not _WEEKDAY_SPAN_AFTER.match(sentence, m.end()) \
                 and not _WEEKDAY_SPAN_BEFORE.search(sentence, 0, m.start("d")):
