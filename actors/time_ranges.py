@@ -549,7 +549,7 @@ _WEEKDAY_ALONE = lazy_regex(
     r"(?<!\bnext\s)(?<!\bproximo\s)(?<!\bblack\s)(?<!\bcyber\s)(?<!\bgood\s)(?<!\bash\s)"
     r"(?<!\bsuper\s)(?<!\bes\s)(?<!\bit's\s)(?<!\bit\sis\s)(?<!\btoday\sis\s)"
     r"(?<!\bfirst\s)(?<!\bsecond\s)(?<!\bthird\s)(?<!\bfourth\s)(?<!\bprimer\s)"
-    r"(?<!\bsegundo\s)(?<!\btercer\s)(?<!\bcuarto\s)"
+    r"(?<!\bsegundo\s)(?<!\btercer\s)(?<!\bcuarto\s)(?<!\bthe\s)"
     r"\b(?:(?P<since>since|desde)\s+(?:el\s+)?|(?P<until>until|till|for|hasta|para)\s+(?:el\s+)?|"
     rf"(?:this(?:\s+coming)?|este|on|el)\s+)?(?P<d>{'|'.join(_WEEKDAY_NAMES)})\b"
     r"(?!\s+(?:pasado|que\s+viene|santo|de\s+ceniza|de\s+la\s+|en\s+ocho|en\s+quince|week\b|"
@@ -560,7 +560,8 @@ _WEEKDAY_ALONE = lazy_regex(
 last such day or the next, by the tense of its clause (``verb_tense``). Not a habit ("every
 Monday", "los martes", "Monday mornings"), a feast ("Good Friday", "Viernes Santo"), a
 weekday beside its date ("el martes 4 de agosto", "Monday, March 16": the date says it), a
-weekday of every month ("the second Thursday of the month"), nor today's ("hoy es lunes",
+weekday of every month ("the second Thursday of the month"), one of a plan ("the Friday
+one", "the Sunday roast"), nor today's ("hoy es lunes",
 "it's Friday"). "since"/"desde" always looks back ("I've been sick since Sunday"),
 "until"/"for"/"hasta"/"para" forward ("booked a table for Friday")."""
 _WEEKDAY_NAMED = lazy_regex(rf"\b(?:{'|'.join(_WEEKDAY_NAMES)})s?\b")

@@ -162,7 +162,7 @@ def test_since_looks_back_and_until_forward(text: str, day: str) -> None:
     "Bruno nació el martes 4 de agosto.", "Monday, March 16 is the deadline.",
     "Happy Black Friday!", "On Monday mornings I run.", "It's Friday!",
     "Es de lunes a viernes.", "I work Monday to Friday.", "Tuesday and Thursday I swim.",
-    "Book club is the second Thursday of the month.",
+    "Book club is the second Thursday of the month.", "Can you make the Friday one cheaper?",
     "Here is a plan: Monday cod with greens, Tuesday a curry, Wednesday prawn linguine.",
 ])
 def test_a_habit_a_feast_a_dated_weekday_or_today_names_no_day(text: str) -> None:
