@@ -14,7 +14,7 @@ import dataclasses
 import datetime as dt
 import functools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from actors.dates import MONTHS, find_dates, opening_day
@@ -22,6 +22,7 @@ from actors.facts.needles import needles
 from actors.facts.values import Folded
 from actors.lazy_re import Regex, lazy_regex
 from actors.text import fold
+from actors.verb_tense import tells_past
 
 
 @dataclass(frozen=True)
@@ -414,6 +415,9 @@ class NamedTimes:
     months_back: tuple[tuple[int, int], ...] = ()
     """The months named with a year said by its distance from the day the text was said
     ("in March last year", "en octubre del año pasado"): (month, years back)."""
+    told: str = ""
+    """The text itself when it may hold a day said by its distance from the day it was said
+    ("yesterday", "on Monday", "a week from Monday": ``told_days``), else empty."""
 
 
 def named_times(text: str) -> NamedTimes:
@@ -442,7 +446,8 @@ def named_times(text: str) -> NamedTimes:
                 aligned and m.start("m") in said_at:
             continue
         alone.append(MONTHS[name])
-    return NamedTimes(tuple(out), tuple(alone), tuple(back))
+    return NamedTimes(tuple(out), tuple(alone), tuple(back),
+                      text if _told_kinds(folded) else "")
 
 
 def mentioned_ranges(text: str, said_on: dt.date | None = None) -> list[DateRange]:
@@ -451,7 +456,9 @@ def mentioned_ranges(text: str, said_on: dt.date | None = None) -> list[DateRang
     without its year is the one nearest ``said_on``, the day the memory was said ("booked
     Japan for April", said in March 2025: April 2025; "en diciembre", said in January:
     the December just gone); with no such day it names no time (which year would it be?).
-    "may" and "march" count only capitalised ("I may go", "we march on")."""
+    "may" and "march" count only capitalised ("I may go", "we march on"). The days it says
+    by their distance from ``said_on`` count too, up to a week long ("I start a week from
+    Monday", ``told_days``)."""
     return ranges_named(named_times(text), said_on)
 
 
@@ -466,7 +473,25 @@ def ranges_named(named: NamedTimes, said_on: dt.date | None = None) -> list[Date
                        key=lambda y: abs((y - said_on.year) * 12 + month - said_on.month))
             if (year, month) not in dated:
                 out.append(_month_span(year, month))
+        if named.told:
+            out += _told_spans(named.told, said_on)
     return out
+
+
+TOLD_SPAN_DAYS = 7
+"""Days said by their distance (``told_days``) count as a time a memory names up to a week
+long ("on Monday", "last weekend", "next week"): "this year" or "next month" would make a
+memory name every day of them."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _told_spans(text: str, said_on: dt.date) -> tuple[DateRange, ...]:
+    """The days ``text``, said on ``said_on``, names by their distance from it (at most
+    ``TOLD_SPAN_DAYS`` long): "What did Henrik do in March 2026?" asks of "I start a week
+    from Monday" said on 2026-02-28 too. Kept by text and day: a time question asks it of
+    the same memories question after question."""
+    return tuple(told.span for told in told_days(text, said_on)
+                 if (told.span.end - told.span.start).days < TOLD_SPAN_DAYS)
 
 
 def mentions(text: str, span: DateRange, said_on: dt.date | None = None) -> bool:
@@ -519,6 +544,46 @@ _NEXT_WEEKDAY = lazy_regex(
     rf"\b(?:next|(?:el\s+)?proximo)\s+(?P<a>{'|'.join(_WEEKDAY_NAMES)})\b|"
     rf"\bel\s+(?P<b>{'|'.join(_WEEKDAY_NAMES)})\s+que\s+viene\b")
 """'next Friday', 'el próximo viernes', 'el viernes que viene': the first such day after."""
+_WEEKDAY_ALONE = lazy_regex(
+    r"(?<!\bevery\s)(?<!\beach\s)(?<!\blos\s)(?<!\bcada\s)(?<!\blast\s)(?<!\bpast\s)"
+    r"(?<!\bnext\s)(?<!\bproximo\s)(?<!\bblack\s)(?<!\bcyber\s)(?<!\bgood\s)(?<!\bash\s)"
+    r"(?<!\bsuper\s)(?<!\bes\s)(?<!\bit's\s)(?<!\bit\sis\s)(?<!\btoday\sis\s)"
+    r"(?<!\bfirst\s)(?<!\bsecond\s)(?<!\bthird\s)(?<!\bfourth\s)(?<!\bprimer\s)"
+    r"(?<!\bsegundo\s)(?<!\btercer\s)(?<!\bcuarto\s)(?<!\bthe\s)"
+    r"\b(?:(?P<since>since|desde)\s+(?:el\s+)?|(?P<until>until|till|for|hasta|para)\s+(?:el\s+)?|"
+    rf"(?:this(?:\s+coming)?|este|on|el)\s+)?(?P<d>{'|'.join(_WEEKDAY_NAMES)})\b"
+    r"(?!\s+(?:pasado|que\s+viene|santo|de\s+ceniza|de\s+la\s+|en\s+ocho|en\s+quince|week\b|"
+    r"mornings|afternoons|evenings|nights|of\s+(?:the|each|every)\s+month|de\s+cada\s+mes|"
+    r"del\s+mes))"
+    rf"(?!,?\s+(?:the\s+|el\s+)?\d)(?!,?\s+(?:de\s+)?(?:{_MONTH_NAMES})\b)")
+"""A weekday said alone ("on Monday", "this Friday", "el martes", "Monday was awful"): the
+last such day or the next, by the tense of its clause (``verb_tense``). Not a habit ("every
+Monday", "los martes", "Monday mornings"), a feast ("Good Friday", "Viernes Santo"), a
+weekday beside its date ("el martes 4 de agosto", "Monday, March 16": the date says it), a
+weekday of every month ("the second Thursday of the month"), one of a plan ("the Friday
+one", "the Sunday roast"), nor today's ("hoy es lunes",
+"it's Friday"). "since"/"desde" always looks back ("I've been sick since Sunday"),
+"until"/"for"/"hasta"/"para" forward ("booked a table for Friday")."""
+_WEEKDAY_NAMED = lazy_regex(rf"\b(?:{'|'.join(_WEEKDAY_NAMES)})s?\b")
+WEEKDAYS_OF_A_PLAN = 3
+"""A sentence naming this many weekdays is a plan or a timetable of a week, not a day."""
+_SPAN_LINK = r"\s*(?:-|–|&|/|a|al|to|through|thru|till|until|hasta|y|and|or|o)\s*"
+_WEEKDAY_SPAN_AFTER = lazy_regex(rf"{_SPAN_LINK}(?:el\s+)?(?:{'|'.join(_WEEKDAY_NAMES)})\b")
+_WEEKDAY_SPAN_BEFORE = lazy_regex(
+    rf"\b(?:{'|'.join(_WEEKDAY_NAMES)}){_SPAN_LINK}(?:el\s+|on\s+)?$")
+"""A weekday joined to another ("lunes a viernes", "Monday to Friday", "Tue & Thu")."""
+_WEEK_FROM = lazy_regex(
+    rf"\b(?P<n>a|one|two|three|four|\d)\s+weeks?\s+(?:from|on)\s+"
+    rf"(?P<d>{'|'.join(_WEEKDAY_NAMES)}|today|tomorrow)\b|"
+    rf"\b(?:del?|el)\s+(?P<d_es>{'|'.join(_WEEKDAY_NAMES)}|hoy|manana)\s+en\s+"
+    r"(?P<n_es>ocho|quince)(?:\s+dias)?\b")
+"""'a week from Monday', 'two weeks from Friday', 'a week on Tuesday', 'del lunes en ocho',
+'de hoy en quince': the coming such day (today, tomorrow), then that many weeks on."""
+_WEEKS_ES = {"ocho": 1, "quince": 2}
+"""Spanish counts weeks by their days, both ends counted: "en ocho" is a week on."""
+_CLAUSE_BREAK = lazy_regex(r"[,:(]|\s[-–—]\s|\b(?:and|but|so|because|then|while|y|pero|"
+                           r"porque|luego|mientras|aunque|asi\s+que)\b")
+"""Where one clause of a sentence ends ("He had surgery on Monday, and he's fine now")."""
 _IN_N = lazy_regex(
     rf"\b(?:in|dentro\s+de)\s+(?P<n>\d{{1,3}}|a|an|one|un|una|{'|'.join(COUNT_WORDS)})\s+"
     r"(?P<unit>days?|weeks?|months?|dias?|semanas?|mes|meses)\b")
@@ -568,10 +633,58 @@ def _one_day(day: dt.date) -> DateRange:
     return DateRange(day, day)
 
 
-def _told_all(sentence: str, said_on: dt.date, opened: frozenset[Regex]
+def _coming(said: str, said_on: dt.date) -> dt.date:
+    """The day a weekday, "today" or "tomorrow" names counted forward from ``said_on``
+    (a weekday: the first such day after it)."""
+    if said in ("today", "hoy"):
+        return said_on
+    if said in ("tomorrow", "manana"):
+        return said_on + dt.timedelta(days=1)
+    return said_on + dt.timedelta(days=(_WEEKDAY_NAMES[said] - said_on.weekday()) % 7 or 7)
+
+
+def _alone_weekday(sentence: str) -> re.Match[str] | None:
+    """The first weekday said alone (``_WEEKDAY_ALONE``) that is not an end of a span of
+    weekdays ("de lunes a viernes", "Monday to Friday", "Tuesday and Thursday": a schedule,
+    not a day), in a sentence that is not a plan of the week ("Monday cod, Tuesday a curry,
+    Wednesday ...")."""
+    if len(_WEEKDAY_NAMED.findall(sentence)) >= WEEKDAYS_OF_A_PLAN:
+        return None
+    for m in _WEEKDAY_ALONE.finditer(sentence):
+        if not _WEEKDAY_SPAN_AFTER.match(sentence, m.end()) \
+                and not _WEEKDAY_SPAN_BEFORE.search(sentence, 0, m.start("d")):
+            return m
+    return None
+
+
+def _weekday_alone(weekday: int, past: bool, said_on: dt.date) -> DateRange:
+    """The weekday before ``said_on`` (``past``) or after it: "had surgery on Monday" said on
+    a Saturday is five days back, "I start on Monday" two on."""
+    if past:
+        return _one_day(said_on - dt.timedelta(days=(said_on.weekday() - weekday) % 7 or 7))
+    return _one_day(said_on + dt.timedelta(days=(weekday - said_on.weekday()) % 7 or 7))
+
+
+def clause_around(sentence: str, start: int, end: int) -> tuple[int, int]:
+    """The clause of ``sentence`` (folded) holding its words ``start:end``; when it holds
+    nothing else but a word or two ("On Monday, I went to the vet"), the clause after it
+    (or, at the sentence's end, the one before): the clause whose verb tells its time."""
+    breaks = [(m.start(), m.end()) for m in _CLAUSE_BREAK.finditer(sentence)]
+    cuts = [0, *(b for _, b in breaks)]
+    ends = [a for a, _ in breaks] + [len(sentence)]
+    at = max(i for i, cut in enumerate(cuts) if cut <= start)
+    rest = sentence[cuts[at]:start] + sentence[end:ends[at]]
+    if len(re.findall(r"\w+", rest)) < 2 and len(cuts) > 1:
+        at = at + 1 if at + 1 < len(cuts) else at - 1
+    return cuts[at], ends[at]
+
+
+def _told_all(sentence: str, said_on: dt.date, opened: frozenset[Regex],
+              past_at: Callable[[re.Match[str]], bool]
               ) -> Iterator[tuple[re.Match[str], DateRange, bool]]:
     """Every kind of relative phrase's first match in one folded sentence, with its days
-    (only the kinds in ``opened``: the others cannot match it)."""
+    (only the kinds in ``opened``: the others cannot match it); ``past_at`` tells whether a
+    match's clause tells of a time gone by (a weekday said alone)."""
     if _LAST_NIGHT in opened and (m := _LAST_NIGHT.search(sentence)):
         yield m, _one_day(said_on - dt.timedelta(days=1)), False
     for pattern in (_DAY_BEFORE, _WEEKEND, _LAST_WEEKDAY):
@@ -588,6 +701,13 @@ def _told_all(sentence: str, said_on: dt.date, opened: frozenset[Regex]
         wanted = _WEEKDAY_NAMES[m.group("a") or m.group("b")]
         yield m, _one_day(said_on + dt.timedelta(days=(wanted - said_on.weekday()) % 7 or 7)), \
             False
+    if _WEEK_FROM in opened and (m := _WEEK_FROM.search(sentence)):
+        weeks = _count_of(m.group("n")) if m.group("n") else _WEEKS_ES[m.group("n_es")]
+        yield m, _one_day(_coming(m.group("d") or m.group("d_es"), said_on)
+                          + dt.timedelta(days=7 * weeks)), False
+    if _WEEKDAY_ALONE in opened and (m := _alone_weekday(sentence)):
+        past = bool(m.group("since")) or not m.group("until") and past_at(m)
+        yield m, _weekday_alone(_WEEKDAY_NAMES[m.group("d")], past, said_on), False
     if _NEXT in opened and (m := _NEXT.search(sentence)):
         yield m, _next_span(m.group("unit") or m.group("unit_es") or "fin", said_on), False
     if _IN_N in opened and (m := _IN_N.search(sentence)):
@@ -602,7 +722,7 @@ def _told_all(sentence: str, said_on: dt.date, opened: frozenset[Regex]
 
 
 _TOLD_PATTERNS = (_LAST_NIGHT, _DAY_BEFORE, _WEEKEND, _LAST_WEEKDAY, _AGO, _TOMORROW,
-                  _NEXT_WEEKDAY, _NEXT, _IN_N, _RELATIVE)
+                  _NEXT_WEEKDAY, _WEEK_FROM, _WEEKDAY_ALONE, _NEXT, _IN_N, _RELATIVE)
 
 
 @functools.cache
@@ -623,6 +743,15 @@ def _told_kinds(sentence: str, among: Iterable[Regex] = _TOLD_PATTERNS
                      or any(needle in sentence for needle in found))
 
 
+def _past_in(said: Folded, sentence: re.Match[str], offset: int, m: re.Match[str]) -> bool:
+    """Whether the clause of ``sentence`` (a match over ``said.folded``) holding ``m`` (a
+    match over it from ``offset`` on) tells of a time gone by (``verb_tense``, read in the
+    words as written)."""
+    start, end = clause_around(sentence.group(0), offset - sentence.start() + m.start(),
+                               offset - sentence.start() + m.end())
+    return tells_past(said.original(sentence.start() + start, sentence.start() + end))
+
+
 def told_days(text: str, said_on: dt.date) -> list[ToldDay]:
     """The relative phrases of a memory's text ("yesterday", "last Saturday", "hace dos
     semanas", "next month", "el viernes que viene") and the days they name as of ``said_on``,
@@ -640,7 +769,8 @@ def told_days(text: str, said_on: dt.date) -> list[ToldDay]:
         opened = _told_kinds(rest, possible)
         while opened and rest and len(found) < TOLD_DAYS_MOST:
             # the phrase written first (a sentence may hold several kinds)
-            told = min(_told_all(rest, said_on, opened),
+            past_at = functools.partial(_past_in, said, piece, offset)
+            told = min(_told_all(rest, said_on, opened, past_at),
                        key=lambda t: (t[0].start(), -t[0].end()), default=None)
             if told is None:
                 break

@@ -172,6 +172,7 @@ from actors.navigation.regions import is_demonym
 from actors.navigation.replaced import replaced_memory
 from actors.navigation.replacements import corrects_unasked_slip
 from actors.navigation.said_asked import asked_speaker, asked_thing, names_the_thing
+from actors.navigation.start_told import asks_start, with_start_told
 from actors.navigation.stem import stem
 from actors.navigation.stories import (
     capitalised_terms,
@@ -2189,6 +2190,11 @@ class NavigationActor(Actor):
                         words=frozenset(stem(t) for t in text_terms(topic)),
                         outcome=asks_outcome(topic))
                     result = dataclasses.replace(result, hits=(lead, *result.hits[1:]))
+                if result.status == "FOUND" and asks_start(topic):
+                    # "When did Odalys start her new job?": the day is told in her own turn
+                    # a few turns after the news, past the next turn shown
+                    result = dataclasses.replace(result, hits=with_start_told(
+                        self.conversation, result.hits, admissible))
             except (StoreError, OSError) as exc:  # context only: the reply stands without it
                 self.log.warning("search.next_turns_unread", error=str(exc))
         wanted_value = value_asked(topic) if result.status == "FOUND" and not listing \

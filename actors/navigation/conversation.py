@@ -32,6 +32,7 @@ from actors.navigation.turn_order import TurnOrder
 from actors.text import fold
 from actors.text import terms as text_terms
 from actors.time_ranges import told_days
+from actors.verb_tense import IRREGULAR_PAST
 
 CONVERSATION_GAP_S = 3600.0
 """Two memories one agent saved on the same day at most this far apart are turns of one
@@ -80,14 +81,10 @@ salary did I end up with?", "¿con qué se quedó al final?"): the answer is the
 last word on it, not the turn that opened it nor the closest one."""
 _ENDS_ASKING = lazy_regex(r"\?[^\w]*$")
 """A turn whose last sentence is a question (closing quotes, brackets or an emoji after it)."""
-_IRREGULAR = (r"went|got|bought|made|took|had|saw|met|ran|did|flew|left|came|began|found|sold|"
-              r"won|gave|wrote|built|became|brought|caught|chose|drove|ate|fell|felt|kept|lost|"
-              r"paid|rode|sent|spent|swam|taught|threw|told|wore")
-"""Past forms of English verbs that do not end in "-ed"."""
 _DOING = lazy_regex(
     r"\b(?:I|[Ww]e)\s+(?:just\s+|finally\s+|also\s+|already\s+)?(?:[a-z]+[^\We]ed|"
-    + _IRREGULAR + r")\b|(?:^|[.!?]\s+)(?:Just\s+|Finally\s+)?(?:[A-Z][a-z]+[^\We]ed|"
-    r"(?!Got\s+(?:it|that|you|ya)\b)(?i:" + _IRREGULAR + r"))\b|"
+    + IRREGULAR_PAST + r")\b|(?:^|[.!?]\s+)(?:Just\s+|Finally\s+)?(?:[A-Z][a-z]+[^\We]ed|"
+    r"(?!Got\s+(?:it|that|you|ya)\b)(?i:" + IRREGULAR_PAST + r"))\b|"
     r"\b(?:I've|I\s+have|[Ww]e've|[Ww]e\s+have)\s+(?:just\s+)?[a-z]{2,}(?:ed|en|ne|un|ught)\b")
 """A doing told in the first person, English: "I adopted", "we drove", "Adopted a second
 cat", "Went with the Mudclaw in the end" (not "Got it.", an answer), "I've just finished"."""

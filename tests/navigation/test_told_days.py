@@ -13,7 +13,9 @@ from actors.text import fold
 from actors.time_ranges import (
     _TOLD_PATTERNS,
     TOLD_DAYS_MOST,
+    DateRange,
     _told_kinds,
+    mentions,
     told_days,
 )
 
@@ -117,3 +119,61 @@ def test_a_relative_phrase_is_tried_whenever_it_matches(sentence: str) -> None:
 def test_a_sentence_without_their_words_tries_no_relative_phrase() -> None:
     assert _told_kinds("we talked about the pull request") == frozenset()
     assert len(_told_kinds("last night and next week")) < len(_TOLD_PATTERNS)
+
+
+@pytest.mark.parametrize(("text", "phrase", "day"), [
+    # said on Saturday 2026-03-14: the verb tells the Monday gone by or the one to come
+    ("He had surgery on Monday.", "on Monday", "2026-03-09"),
+    ("I start on Monday.", "on Monday", "2026-03-16"),
+    ("Tuve un cálculo, el martes terminé en la emergencia.", "el martes", "2026-03-10"),
+    ("El martes empiezo en el laboratorio.", "El martes", "2026-03-17"),
+    ("my last day at work is this Friday", "this Friday", "2026-03-20"),
+    ("Wednesday was a mess, the printer died.", "Wednesday", "2026-03-11"),
+    ("On Thursday, we drove to Kinsale.", "On Thursday", "2026-03-12"),
+    ("I'll call the plumber Tuesday.", "Tuesday", "2026-03-17"),
+    ("Este jueves va a venir mi madre.", "Este jueves", "2026-03-19"),
+])
+def test_a_weekday_said_alone_is_the_last_or_the_next_by_its_verb(
+        text: str, phrase: str, day: str) -> None:
+    assert _told(text) == [(phrase, day, day, False)]
+
+
+@pytest.mark.parametrize(("text", "phrase", "day"), [
+    ("I start a week from Monday.", "a week from Monday", "2026-03-23"),
+    ("The movers come two weeks from Tuesday.", "two weeks from Tuesday", "2026-03-31"),
+    ("Nos vemos del viernes en ocho.", "del viernes en ocho", "2026-03-27"),
+    ("a week from tomorrow", "a week from tomorrow", "2026-03-22"),
+])
+def test_weeks_from_a_day_count_from_the_coming_one(text: str, phrase: str, day: str) -> None:
+    assert _told(text) == [(phrase, day, day, False)]
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    ("I've been sick since Wednesday.", "2026-03-11"),
+    ("Reservé mesa para el viernes.", "2026-03-20"),  # a past verb, a day to come
+    ("The office is closed until Monday.", "2026-03-16"),
+])
+def test_since_looks_back_and_until_forward(text: str, day: str) -> None:
+    assert [told[1] for told in _told(text)] == [day]
+
+
+@pytest.mark.parametrize("text", [
+    "I swim every Monday.", "Los martes tengo guitarra.", "Hoy es sábado, por fin.",
+    "Bruno nació el martes 4 de agosto.", "Monday, March 16 is the deadline.",
+    "Happy Black Friday!", "On Monday mornings I run.", "It's Friday!",
+    "Es de lunes a viernes.", "I work Monday to Friday.", "Tuesday and Thursday I swim.",
+    "Book club is the second Thursday of the month.", "Can you make the Friday one cheaper?",
+    "Here is a plan: Monday cod with greens, Tuesday a curry, Wednesday prawn linguine.",
+])
+def test_a_habit_a_feast_a_dated_weekday_or_today_names_no_day(text: str) -> None:
+    assert _told(text) == []
+
+
+def test_a_day_said_by_its_distance_is_a_time_the_memory_names() -> None:
+    # "What did Henrik do in March 2026?" asks of a turn of 28 February that starts a job on
+    # 9 March; "this year" names no month of it (a week at most)
+    march = DateRange(dt.date(2026, 3, 1), dt.date(2026, 3, 31))
+    feb_28 = dt.date(2026, 2, 28)
+    assert mentions("Henrik: I start at the lab a week from Monday.", march, feb_28)
+    assert not mentions("Henrik: I had a cold on Thursday.", march, feb_28)
+    assert not mentions("Henrik: a busy one this year.", march, dt.date(2026, 1, 5))
