@@ -21,7 +21,7 @@ from actors.navigation.answer_type import is_money_word, sums
 from actors.navigation.bilingual import other_reading
 from actors.navigation.days import saved_in_order
 from actors.navigation.messages import Replaced
-from actors.navigation.query import parse_query
+from actors.navigation.query import Query, parse_query
 from actors.navigation.read_model import ReadModel
 from actors.navigation.replacements import Replacement, named
 from actors.navigation.stem import stem
@@ -176,6 +176,9 @@ class _OldValue:
     told: frozenset[str]
     said: str | None = None
     """The change's own text (``_tells_more``: a path it does not state keeps a note)."""
+    new_stated: frozenset[str] = frozenset()
+    """The new value in any writing, when it is one ("15"): a memory holds it only as a value
+    it states, not as a part of its own date ("[2025-11-15] ... 16 feet long" holds no 15)."""
 
     def stated_by(self, model: ReadModel, leaf_id: str) -> bool:
         """Whether memory ``leaf_id`` states the old value as this says."""
@@ -183,7 +186,8 @@ class _OldValue:
         text = model.text_of(leaf_id)
         change = self.change
         return (self.stated <= sums(text) if self.money else self.counted <= held) \
-            and not (self.new and self.new <= held) \
+            and not (self.new and self.new <= held
+                     and self.new_stated <= values(text)) \
             and ((self.value & _whole_words(change.old)) <= _whole_words(text)
                  and self.value <= held or bool(self.stated and self.stated <= values(text))
                  or (change.slip and _name_in_part(self.names, held, text))) \
@@ -261,13 +265,13 @@ def replaced_memory(model: ReadModel, msg: Replaced,
         thing = {t for t in _key_terms(change.thing) if index.doc_freq(t) <= common
                  and not t.isdigit()} if change.thing else set()
         told = old | new | _whole_words(msg.text)
-        found = index.search(parse_query(" ".join(sorted(old | context))),
+        found = index.search(Query.of_terms(old | context),
                              limit=REPLACED_POOL, allowed=admissible)
         picked: list[tuple[int, tuple[str, float], str]] = []
         stating: list[str] = []
 
         reading = _OldValue(change, value, tuple(names), stated, counted, money, new, told,
-                            msg.text)
+                            msg.text, values(change.new) if change.new else frozenset())
         for leaf_id, _, _ in found:
             if not reading.stated_by(model, leaf_id):
                 continue
@@ -296,9 +300,15 @@ def replaced_memory(model: ReadModel, msg: Replaced,
             # stated by one earlier memory of the same speaker, is that memory's
             own = _own_stating(model, msg.text, stating or [
                 leaf_id for leaf_id, _, _ in index.search(
-                    parse_query(" ".join(sorted(old))), limit=REPLACED_POOL,
+                    Query.of_terms(old), limit=REPLACED_POOL,
                     allowed=admissible) if reading.stated_by(model, leaf_id)])
             picked = [(0, when(leaf_id), leaf_id) for leaf_id in own[:1] if len(own) == 1]
+        if change.slip:
+            # a slip corrects the teller's own word: a friend's "16 feet!" said back between
+            # "... canoe, 16 feet long" and "Correction on the canoe: 15 feet, not 16" shares
+            # the context as well, and is later
+            teller = _own_stating(model, msg.text, [p[2] for p in picked])
+            picked = [p for p in picked if p[2] in teller] or picked
         if not picked:
             continue
         timeline = model.facts.timeline_for_leaves([p[2] for p in picked])

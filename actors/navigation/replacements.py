@@ -20,7 +20,7 @@ from actors.dates import WEEKDAYS
 from actors.facts.needles import Gate
 from actors.facts.speakers import past_label, speaker_of
 from actors.lazy_re import Regex, lazy_regex
-from actors.navigation.values import VALUE, values
+from actors.navigation.values import COUNT, VALUE, values
 from actors.text import PROSE_SENTENCE_CHARS, fold
 
 _NOT_A_VALUE = (r"(?!(?:but|and|or|in|on|at|to|for|from|with|by|of|until|since|as|it|them|"
@@ -83,10 +83,16 @@ _UNIT = (r"(?:\s*(?:[€$£%]|(?:km|kms|kilomet(?:re|er)s?|kil[oó]metros?|miles
          r"meters?|metros?|kg|kilos?|pounds|libras|euros?|dollars?|d[oó]lares|minutes|minutos|"
          r"mins|hours|horas|people|personas|guests|invitados)\b))?")
 """The unit said again after the old value ("12 km, no 10 km", "150 libras, no 180 libras")."""
+_COUNTED = r"(?:" + COUNT + "|" + VALUE + r")"
+"""A number in any writing or in words: the values of a count corrected ("five, not four")."""
 _CORRECTIONS = (
     lazy_regex(r"(?<![\w.:,])(?P<new>" + VALUE + r")(?P<thing>\s*[€$£]|(?:\s+[^\W\d_]+){1,2})?"
                r"\s*,\s*(?:not|no)\s+" + _AT + r"(?P<old>" + VALUE + r")" + _UNIT + _END,
                re.IGNORECASE),
+    # a count in words: "Ñandú is five, not four", "son cuatro gatos, no tres" (two numbers
+    # in digits are the pattern above's)
+    lazy_regex(r"(?<![\w.:,])(?P<new>" + _COUNTED + r")(?P<thing>(?:\s+[^\W\d_]+){1,2})?\s*,\s*"
+               r"(?:not|no)\s+(?P<old>" + _COUNTED + r")" + _UNIT + _END, re.IGNORECASE),
     lazy_regex(r"(?<![\w'’-])(?P<new>" + _NAME + r")\s*,\s*(?:not|no)\s+(?P<old>" + _NAME + r")"
                + _END),
     # "I said Tuesday, it's Thursday", "dije martes pero es el miércoles"
@@ -121,10 +127,11 @@ from last time. ... my time was 1:26:58, not 1:27:45. And the wedding: it's on t
 12th")."""
 _STATED_OVER = lazy_regex(
     r"\b(?i:was|were|is|are|it'?s|fue|fueron|era|eran|es|son)\s+" + _REALLY + _AT
-    + VALUE + r"(?:\s*[€$£]|(?:\s+[^\W\d_]+){1,2})?\s*,\s*(?i:not|no)\s+" + _AT + VALUE)
+    + _COUNTED + r"(?:\s*[€$£]|(?:\s+[^\W\d_]+){1,2})?\s*,\s*(?i:not|no)\s+" + _AT + _COUNTED)
 """A value said over another after a verb of being ("it was 1:26:58, not 1:27:45", "fueron 12
-km, no 10"): a slip corrected without a word saying so, read for values alone (a name there,
-"it's Barclays, not Monzo", may be a preference told, not a correction)."""
+km, no 10", "he's five, not four"): a slip corrected without a word saying so, read for values
+alone (a name there, "it's Barclays, not Monzo", may be a preference told, not a
+correction)."""
 _MEASURE_VERB = lazy_regex(r"^(?:rais|lower|increas|decreas|reduc|cut|extend|shorten|tighten|"
                            r"relax|sub|baj|aument|reduj|ampli|acort)", re.IGNORECASE)
 """Verbs that change an amount: what they changed from must be a number or a name ("raised
@@ -248,7 +255,7 @@ def replacements(text: str) -> tuple[Replacement, ...]:
                 continue
             lowered = sentence.lower()
             corrected = _CORRECTIONS if correcting \
-                else _CORRECTIONS[:1] if _STATED_OVER.search(sentence) else ()
+                else _CORRECTIONS[:2] if _STATED_OVER.search(sentence) else ()
             for patterns, needs_name, slip in ((named_gate.open_for(lowered), False, False),
                                                (ended_gate.open_for(lowered), True, False),
                                                (_ARROWS, True, False), (corrected, True, True)):

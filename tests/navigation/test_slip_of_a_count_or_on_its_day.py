@@ -1,0 +1,70 @@
+"""A value corrected later supersedes the turn that told it, for the user and for a named
+speaker, with other turns between (an outside probe, probe47: "[2025-11-15] Henrik: ... canoe
+..., 16 feet long" then "Correction on the canoe: it's actually 15 feet, not 16" superseded
+nothing, since the old turn's own date holds a 15; "Ñandú is five, not four" was read as no
+slip, the counts being words). The tie through the real save path and files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from actors.navigation.replacements import replacements
+from tests.navigation.test_slip_of_a_sum import superseded
+
+pytestmark = pytest.mark.anyio
+
+_BETWEEN = ("[2026-02-03] Rosa: Rain again all day here.",
+            "[2026-02-04] Tomás: Same here, I stayed in and read.")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Oh and I was wrong before, Pimienta is five, not four.", [("four", "five")]),
+    ("Perdón, son cuatro gatos, no tres.", [("tres", "cuatro")]),
+    ("Sorry, it was 3 guests, not two.", [("two", "3")]),
+    ("Mateo is seven, not six.", [("six", "seven")]),
+    ("Perdón, al final son dieciocho, no trece.", [("trece", "dieciocho")]),
+])
+def test_a_count_in_words_corrected_is_a_slip(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(found.old, found.new) for found in replacements(text)] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I have two cats, not three dogs like my sister.",
+    "We invited four people, no more.",
+])
+def test_a_count_beside_no_correction_is_none(text: str) -> None:
+    assert replacements(text) == ()
+
+
+@pytest.mark.parametrize(("before", "correction"), [
+    # the new value (15) is the old turn's day: a value the turn states, not its date
+    (("[2025-11-15] Tomás: Started building a plywood dinghy in the shed, 12 feet long.",
+      *_BETWEEN),
+     "[2026-01-12] Tomás: Correction on the dinghy: it's actually 11 feet, not 12."),
+    (("[2025-11-15] I started building a plywood dinghy in the shed, 12 feet long.",
+      *_BETWEEN),
+     "[2026-01-12] Correction on the dinghy: it's actually 15 feet, not 12."),
+    # a count told in words, in the other turn's words
+    (("[2025-09-06] Rosa: Pimienta stole my slipper again. She's a terrier I adopted from a "
+      "rescue in Cádiz, four years old.", *_BETWEEN),
+     "[2026-01-10] Rosa: Oh and I was wrong before, Pimienta is five, not four."),
+    # the old value's term stemmed once ("three" -> "thre"), not twice ("thr", held by none)
+    (("[2026-01-09] My whippet Dulce is three years old.", *_BETWEEN),
+     "[2026-02-11] I was wrong about Dulce, she's four, not three."),
+])
+async def test_a_value_corrected_later_supersedes_its_turn(
+        tmp_path: Path, before: tuple[str, ...], correction: str) -> None:
+    assert (await superseded(tmp_path, before, correction))[0]
+
+
+async def test_a_slip_corrects_the_teller_s_own_turn_not_a_friend_s_echo(tmp_path: Path) -> None:
+    # the friend's echo is later and shares the context ("dinghy"), the value ("12") and the
+    # thing ("feet"); the slip is the teller's own
+    before = ("[2025-11-10] Tomás: Started building a plywood dinghy in the shed, 12 feet long.",
+              "[2025-11-10] Rosa: A 12 feet dinghy in a shed! Where will you sail it?",
+              *_BETWEEN)
+    done = await superseded(
+        tmp_path, before, "[2026-01-12] Tomás: Correction on the dinghy: it's 11 feet, not 12.")
+    assert done == [True, False, False, False]
