@@ -23,7 +23,7 @@ from actors.navigation.days import saved_in_order
 from actors.navigation.messages import Replaced
 from actors.navigation.query import Query, parse_query
 from actors.navigation.read_model import ReadModel
-from actors.navigation.replacements import Replacement, named
+from actors.navigation.replacements import Replacement, named, uncorrected
 from actors.navigation.stem import stem
 from actors.navigation.values import values
 from actors.scopes import scope_admits
@@ -213,6 +213,37 @@ def _own_stating(model: ReadModel, text: str, stating: list[str]) -> list[str]:
             if opening_speaker(model.text_of(leaf_id)) == speaker]
 
 
+def _restated_memory(model: ReadModel, msg: Replaced, change: Replacement,
+                     admissible: Callable[[str], bool], common: int,
+                     when: Callable[[str], tuple[str, float]]) -> str | None:
+    """The memory a correction naming only the true value corrects ("I was wrong about
+    Toffee, she's four", "Me equivoqué con el alquiler: son 910 euros"): the latest current
+    memory of the same speaker sharing a word of what the correction is about ("Toffee",
+    "alquiler"), holding its unit ("euros") when it says one, and stating another value of the
+    same kind (a time for a time), not the true one."""
+    index = model.index
+    new = values(change.new or "")
+    thing = _key_terms(change.thing) if change.thing else frozenset()
+    context = {t for t in parse_query(past_label(uncorrected(msg.text))).query_terms
+               if index.doc_freq(t) <= common and not t.isdigit()} - thing
+    if not new or not context:
+        return None
+    timed = any(":" in form for form in new)
+    picked: list[str] = []
+    for leaf_id, _, _ in index.search(Query.of_terms(context | thing), limit=REPLACED_POOL,
+                                      allowed=admissible):
+        held = index.terms_of(leaf_id)
+        stated = values(model.text_of(leaf_id))
+        if held & context and thing <= held and not new <= stated \
+                and any((":" in form) == timed for form in stated - new):
+            picked.append(leaf_id)
+    own = _own_stating(model, msg.text, picked)
+    timeline = model.facts.timeline_for_leaves(own)
+    current = [(len(index.terms_of(leaf_id) & context), when(leaf_id), leaf_id) for leaf_id in own
+               if timeline.leaf_currency(leaf_id) == "CURRENT"]
+    return max(current)[2] if current else None
+
+
 def replaced_memory(model: ReadModel, msg: Replaced,
                     when: Callable[[str], tuple[str, float]]) -> str | None:
     """The memory whose state ``msg.text`` says it changed: an earlier memory (of its own
@@ -240,6 +271,11 @@ def replaced_memory(model: ReadModel, msg: Replaced,
             and ("tool" != meta.origin or msg.origin == "tool")
 
     for change in changes:
+        if not change.old:
+            restating = _restated_memory(model, msg, change, admissible, common, when)
+            if restating is not None:
+                return restating
+            continue
         value = _key_terms(change.old)
         names = named(change.old)
         stated = values(change.old)

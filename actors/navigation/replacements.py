@@ -247,6 +247,7 @@ def replacements(text: str) -> tuple[Replacement, ...]:
     found: dict[str, Replacement] = {}
     named_gate, ended_gate = gates()
     for line in told_lines(text):
+        slips = sum(change.slip for change in found.values())
         correcting = False
         for sentence in line:
             correcting = correcting or _CORRECTING.search(sentence) is not None
@@ -264,7 +265,52 @@ def replacements(text: str) -> tuple[Replacement, ...]:
                         change = _read_change(sentence, m, needs_name, slip)
                         if change is not None and fold(change.old).lower() not in found:
                             found[fold(change.old).lower()] = change
+        if slips == sum(change.slip for change in found.values()):
+            found.update((f"={fold(change.new or '').lower()}", change)
+                         for change in restated(line))
     return tuple(found.values())
+
+
+_WRONG = lazy_regex(
+    r"\b(?:corrections?|correcting|corrected|i\s+was\s+wrong|i\s+got\s+(?:it|that|this|the\s+\w+)"
+    r"\s+wrong|my\s+mistake|my\s+bad|misspoke|i\s+meant|me\s+equivoqu[eé]|me\s+he\s+equivocado|"
+    r"error\s+m[ií]o|me\s+confund[ií]|correcci[oó]n|correcciones|corrijo|quise\s+decir|"
+    r"estaba\s+equivocad[oa])\b", re.IGNORECASE)
+"""A word that says the speaker's own earlier word was wrong, strong enough to tell a
+correction that names only the true value ("I was wrong about Toffee, she's four"); "actually"
+or "sorry" alone ("actually it's 5 pm, let's go") is not."""
+_RESTATED = lazy_regex(
+    r"\b(?i:it'?s|it\s+is|it\s+was|that'?s|(?:he|she)'?s|(?:he|she|it|they)\s+(?:is|was|are|were)|"
+    r"they'?re|is|was|are|were|es|era|fue|fueron|son|eran|mide|med[ií]a|cuesta|cost[oó]|pesa|"
+    r"tiene|ten[ií]a|cumpli[oó])\s+" + _REALLY + _AT + r"(?P<new>" + _COUNTED
+    + r")(?P<thing>\s*[€$£]|(?:\s+[^\W\d_]+){1,2}?)?" + _END + r"(?!\s*,\s*(?i:not|no)\b)")
+"""The true value said after a verb of being: "she's four", "son 910 euros", "it was 1:49:30"."""
+
+
+def uncorrected(text: str) -> str:
+    """``text`` without the words saying a slip is corrected ("I was wrong about Toffee" ->
+    "about Toffee"): what is left is what the correction is about."""
+    return _CORRECTING.sub(" ", _WRONG.sub(" ", text))
+
+
+def restated(line: list[str]) -> list[Replacement]:
+    """A correction that says only the true value, in a turn (``line``, its sentences) whose
+    speaker says they were wrong (``_WRONG``): "I was wrong about Toffee, she's four", "Me
+    equivoqué con el alquiler: son 910 euros". The old value is not said (``old`` is empty):
+    the memory it corrects is the speaker's own one stating another value of the same thing
+    (``replaced.replaced_memory``). One value only: a turn saying several is no correction
+    of one of them."""
+    wrong = False
+    found: list[Replacement] = []
+    for sentence in line:
+        wrong = wrong or _WRONG.search(sentence) is not None
+        if wrong and not sentence.rstrip().endswith("?") \
+                and not _HYPOTHETICAL.search(sentence):
+            # the thing is the unit's word ("15 feet long": feet)
+            found += [Replacement(old="", new=m.group("new"), slip=True,
+                                  thing=" ".join((m.group("thing") or "").split()[:1]).strip(_TRIM))
+                      for m in _RESTATED.finditer(sentence)]
+    return found if len(found) == 1 else []
 
 
 def _read_change(sentence: str, m: re.Match[str], needs_name: bool, slip: bool

@@ -68,3 +68,32 @@ async def test_a_slip_corrects_the_teller_s_own_turn_not_a_friend_s_echo(tmp_pat
     done = await superseded(
         tmp_path, before, "[2026-01-12] Tomás: Correction on the dinghy: it's 11 feet, not 12.")
     assert done == [True, False, False, False]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I was wrong about Dulce, she's four.", [("", "four")]),
+    ("Me equivoqué con el alquiler: son 750 euros.", [("", "750")]),
+    ("Correction on the dinghy: it's 11 feet long.", [("", "11")]),
+    # "actually" alone says no slip; a turn of two values corrects neither
+    ("Actually it's 5 pm, let's go.", []),
+    ("I was wrong: it's 3 miles there and it was 4 back.", []),
+])
+def test_a_correction_naming_only_the_true_value(
+        text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(found.old, found.new) for found in replacements(text)] == expected
+
+
+@pytest.mark.parametrize(("before", "correction", "expected"), [
+    (("[2026-01-09] Tomás: My whippet Dulce is three years old.", *_BETWEEN),
+     "[2026-02-11] Tomás: I was wrong about Dulce, she's four.", [True, False, False]),
+    (("[2026-01-09] El alquiler del piso de Triana es de 700 euros al mes.", *_BETWEEN),
+     "[2026-02-11] Me equivoqué con el alquiler: son 750 euros.", [True, False, False]),
+    # another speaker's whippet, and another thing of the speaker's
+    (("[2026-01-09] Rosa: My whippet Dulce is three years old.", *_BETWEEN),
+     "[2026-02-11] Tomás: I was wrong about Dulce, she's four.", [False, False, False]),
+    (("[2026-01-09] Tomás: The garden shed is 3 metres long.", *_BETWEEN),
+     "[2026-02-11] Tomás: I was wrong about the dinghy, it's 4 metres.", [False, False, False]),
+])
+async def test_the_true_value_alone_supersedes_the_teller_s_turn_of_that_thing(
+        tmp_path: Path, before: tuple[str, ...], correction: str, expected: list[bool]) -> None:
+    assert await superseded(tmp_path, before, correction) == expected
