@@ -259,6 +259,11 @@ def replaced_memory(model: ReadModel, msg: Replaced,
         return None
     index, metas = model.index, model.leaves
     said = set(parse_query(msg.text).query_terms) | _other_reading_terms(msg.text)
+    # the teller's chat label is no word of what a slip is about: "Tomás: Correction on the
+    # canoe: ..." is not of every turn of Tomás's that says 16 (``_own_stating`` reads who)
+    unlabelled = set(parse_query("\n".join(
+        past_label(line) for line in msg.text.split("\n"))).query_terms) \
+        | _other_reading_terms(msg.text)
     common = max(REPLACED_MIN_DF, int(len(index) * REPLACED_COMMON_SHARE))
     day = msg.day.isoformat() if msg.day else None
 
@@ -292,7 +297,8 @@ def replaced_memory(model: ReadModel, msg: Replaced,
         old = value | counted
         new = _key_terms(change.new) if change.new else frozenset()
         # a number is no context: the note's own date ("2025-04-02") is in most notes
-        context = {t for t in said - old - new - set(parse_query(change.old).query_terms)
+        context = {t for t in (unlabelled if change.slip else said) - old - new
+                   - set(parse_query(change.old).query_terms)
                    if index.doc_freq(t) <= common and not t.isdigit()}
         if not old:
             continue
@@ -301,6 +307,10 @@ def replaced_memory(model: ReadModel, msg: Replaced,
         thing = {t for t in _key_terms(change.thing) if index.doc_freq(t) <= common
                  and not t.isdigit()} if change.thing else set()
         told = old | new | _whole_words(msg.text)
+        # a slip that says what it is about ("Correction on the canoe: 15 feet, not 16") is
+        # not tied by its unit alone to another thing's value ("My kayak is 16 feet long")
+        about = change.slip and bool(
+            context & set(parse_query(past_label(uncorrected(msg.text))).query_terms))
         found = index.search(Query.of_terms(old | context),
                              limit=REPLACED_POOL, allowed=admissible)
         picked: list[tuple[int, tuple[str, float], str]] = []
@@ -312,7 +322,7 @@ def replaced_memory(model: ReadModel, msg: Replaced,
             if not reading.stated_by(model, leaf_id):
                 continue
             held = index.terms_of(leaf_id)
-            if held & context or (thing and thing <= held):
+            if held & context or (thing and thing <= held and not about):
                 picked.append((len(held & context), when(leaf_id), leaf_id))
             else:
                 stating.append(leaf_id)

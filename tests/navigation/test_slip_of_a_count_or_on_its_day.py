@@ -50,9 +50,10 @@ def test_a_count_beside_no_correction_is_none(text: str) -> None:
     (("[2025-09-06] Rosa: Pimienta stole my slipper again. She's a terrier I adopted from a "
       "rescue in Cádiz, four years old.", *_BETWEEN),
      "[2026-01-10] Rosa: Oh and I was wrong before, Pimienta is five, not four."),
-    # the old value's term stemmed once ("three" -> "thre"), not twice ("thr", held by none)
-    (("[2026-01-09] My whippet Dulce is three years old.", *_BETWEEN),
-     "[2026-02-11] I was wrong about Dulce, she's four, not three."),
+    # the pool's terms stemmed once ("three" -> "thre", "Goose" -> "goos"), not twice ("thr",
+    # "goo": held by none)
+    (("[2026-01-09] My whippet Goose is three years old.", *_BETWEEN),
+     "[2026-02-11] I was wrong about Goose, he's four, not three."),
 ])
 async def test_a_value_corrected_later_supersedes_its_turn(
         tmp_path: Path, before: tuple[str, ...], correction: str) -> None:
@@ -63,7 +64,8 @@ async def test_a_slip_corrects_the_teller_s_own_turn_not_a_friend_s_echo(tmp_pat
     # the friend's echo is later and shares the context ("dinghy"), the value ("12") and the
     # thing ("feet"); the slip is the teller's own
     before = ("[2025-11-10] Tomás: Started building a plywood dinghy in the shed, 12 feet long.",
-              "[2025-11-10] Rosa: A 12 feet dinghy in a shed! Where will you sail it?",
+              "[2025-11-10] Rosa: Wow, a plywood dinghy, 12 feet long, built in your dad's "
+              "shed! A plywood dinghy!",
               *_BETWEEN)
     done = await superseded(
         tmp_path, before, "[2026-01-12] Tomás: Correction on the dinghy: it's 11 feet, not 12.")
@@ -97,3 +99,16 @@ def test_a_correction_naming_only_the_true_value(
 async def test_the_true_value_alone_supersedes_the_teller_s_turn_of_that_thing(
         tmp_path: Path, before: tuple[str, ...], correction: str, expected: list[bool]) -> None:
     assert await superseded(tmp_path, before, correction) == expected
+
+
+@pytest.mark.parametrize("before", [
+    # another speaker's thing, and another thing of the teller's, both "16 feet long": the
+    # slip says it is about the canoe, and the teller's name is no word of the canoe
+    ("[2026-01-20] Rosa: My kayak is 16 feet long.", *_BETWEEN),
+    ("[2026-01-20] Tomás: The fence is 16 feet long.", *_BETWEEN),
+])
+async def test_a_slip_about_a_thing_is_not_tied_by_its_unit_to_another(
+        tmp_path: Path, before: tuple[str, ...]) -> None:
+    done = await superseded(
+        tmp_path, before, "[2026-02-14] Tomás: Correction on the canoe: it's 15 feet, not 16.")
+    assert done == [False, False, False]
