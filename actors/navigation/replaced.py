@@ -309,8 +309,10 @@ def replaced_memory(model: ReadModel, msg: Replaced,
         told = old | new | _whole_words(msg.text)
         # a slip that says what it is about ("Correction on the canoe: 15 feet, not 16") is
         # not tied by its unit alone to another thing's value ("My kayak is 16 feet long")
-        about = change.slip and bool(
-            context & set(parse_query(past_label(uncorrected(msg.text))).query_terms))
+        # ("canoe": a word no dictionary of common words holds; "earlier", "garden" are not)
+        about = change.slip and bool(context & set(parse_query(" ".join(
+            word for word in tokens(past_label(uncorrected(msg.text)))
+            if not is_common_word(word))).query_terms))
         found = index.search(Query.of_terms(old | context),
                              limit=REPLACED_POOL, allowed=admissible)
         picked: list[tuple[int, tuple[str, float], str]] = []

@@ -121,7 +121,8 @@ _CORRECTING = lazy_regex(
     r"i\s+was\s+wrong|got\s+(?:it|that|this|them|the\s+\w+)\s+wrong|misspoke|oops|whoops|"
     r"perd[oó]n|perdona|perdone|disculpa|disculpe|me\s+equivoqu[eé]|me\s+he\s+equivocado|"
     r"error\s+m[ií]o|me\s+confund[ií]|correcciones|corrijo|correcci[oó]n|en\s+realidad|"
-    r"quise\s+decir|fe\s+de\s+erratas)\b", re.IGNORECASE)
+    r"quise\s+decir|fe\s+de\s+erratas|misremember(?:ed)?|misread|misheard|"
+    r"mixed\s+(?:it|them|that|those)\s+up)\b", re.IGNORECASE)
 """A word that says a slip is corrected; it holds for the rest of its turn ("Two corrections
 from last time. ... my time was 1:26:58, not 1:27:45. And the wedding: it's on the 14th, not the
 12th")."""

@@ -101,6 +101,14 @@ async def test_the_true_value_alone_supersedes_the_teller_s_turn_of_that_thing(
     assert await superseded(tmp_path, before, correction) == expected
 
 
+async def test_a_slip_saying_nothing_uncommon_is_tied_by_its_unit(tmp_path: Path) -> None:
+    # "last time" says when, not what: the goats tie the turn that counted them
+    done = await superseded(
+        tmp_path, ("[2026-01-11] There are 4 goats in the back field now.", *_BETWEEN),
+        "[2026-02-20] Oops, I got that wrong last time: 5 goats, not 4.")
+    assert done == [True, False, False]
+
+
 @pytest.mark.parametrize("before", [
     # another speaker's thing, and another thing of the teller's, both "16 feet long": the
     # slip says it is about the canoe, and the teller's name is no word of the canoe
