@@ -307,11 +307,14 @@ def replaced_memory(model: ReadModel, msg: Replaced,
         thing = {t for t in _key_terms(change.thing) if index.doc_freq(t) <= common
                  and not t.isdigit()} if change.thing else set()
         told = old | new | _whole_words(msg.text)
-        # a slip that says what it is about ("Correction on the canoe: 15 feet, not 16") is
-        # not tied by its unit alone to another thing's value ("My kayak is 16 feet long")
-        # ("canoe": a word no dictionary of common words holds; "earlier", "garden" are not)
+        # a slip that says what it is about before its value ("Correction on the canoe: 15
+        # feet, not 16") is not tied by its unit alone to another thing's value ("My kayak is
+        # 16 feet long"); "canoe" is a word no dictionary of common words holds ("earlier",
+        # "garden" are), and what follows the value explains the slip ("I miscounted the oat
+        # ones", "the shy one was hiding")
+        told_before = past_label(msg.text).partition(change.new or "\n")[0]
         about = change.slip and bool(context & set(parse_query(" ".join(
-            word for word in tokens(past_label(uncorrected(msg.text)))
+            word for word in tokens(uncorrected(told_before))
             if not is_common_word(word))).query_terms))
         found = index.search(Query.of_terms(old | context),
                              limit=REPLACED_POOL, allowed=admissible)
