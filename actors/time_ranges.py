@@ -117,10 +117,12 @@ _RELATIVE = lazy_regex(
     r"(?:la|el|este|esta)\s+(?P<unit_es>semana|mes|ano)(?P<past>\s+pasad[oa])?|"
     r"(?P<unit_es2>semana|mes|ano)\s+pasad[oa])\b")
 COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-               "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
-               "thirty": 30, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
-               "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
-               "quince": 15, "veinte": 20, "treinta": 30}
+               "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+               "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+               "nineteen": 19, "twenty": 20, "thirty": 30, "dos": 2, "tres": 3, "cuatro": 4,
+               "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11,
+               "doce": 12, "trece": 13, "catorce": 14, "quince": 15, "dieciseis": 16,
+               "diecisiete": 17, "dieciocho": 18, "diecinueve": 19, "veinte": 20, "treinta": 30}
 """Counts written as words, English and Spanish (folded): read here in "two weeks ago", and
 as the number a memory states (``navigation.values``)."""
 _LAST_N = lazy_regex(

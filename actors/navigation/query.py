@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from actors.dates import MONTHS, WEEKDAYS
@@ -50,6 +51,13 @@ class Query:
     def query_terms(self) -> tuple[str, ...]:
         """Group 0: the words of the question itself (what confidence coverage is measured on)."""
         return self.groups[0] if self.groups else ()
+
+    @classmethod
+    def of_terms(cls, terms: Iterable[str]) -> Query:
+        """A query of index terms already read ("thre", "toffe"): parsing their text again
+        would stem them twice ("thr", "toff"), terms no memory holds."""
+        group = tuple(sorted(set(terms)))
+        return cls(text=" ".join(group), terms=group, groups=(group,))
 
     @property
     def has_clue(self) -> bool:

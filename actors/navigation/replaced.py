@@ -21,9 +21,9 @@ from actors.navigation.answer_type import is_money_word, sums
 from actors.navigation.bilingual import other_reading
 from actors.navigation.days import saved_in_order
 from actors.navigation.messages import Replaced
-from actors.navigation.query import parse_query
+from actors.navigation.query import Query, parse_query
 from actors.navigation.read_model import ReadModel
-from actors.navigation.replacements import Replacement, named
+from actors.navigation.replacements import Replacement, named, uncorrected
 from actors.navigation.stem import stem
 from actors.navigation.values import values
 from actors.scopes import scope_admits
@@ -176,6 +176,9 @@ class _OldValue:
     told: frozenset[str]
     said: str | None = None
     """The change's own text (``_tells_more``: a path it does not state keeps a note)."""
+    new_stated: frozenset[str] = frozenset()
+    """The new value in any writing, when it is one ("15"): a memory holds it only as a value
+    it states, not as a part of its own date ("[2025-11-15] ... 16 feet long" holds no 15)."""
 
     def stated_by(self, model: ReadModel, leaf_id: str) -> bool:
         """Whether memory ``leaf_id`` states the old value as this says."""
@@ -183,7 +186,8 @@ class _OldValue:
         text = model.text_of(leaf_id)
         change = self.change
         return (self.stated <= sums(text) if self.money else self.counted <= held) \
-            and not (self.new and self.new <= held) \
+            and not (self.new and self.new <= held
+                     and self.new_stated <= values(text)) \
             and ((self.value & _whole_words(change.old)) <= _whole_words(text)
                  and self.value <= held or bool(self.stated and self.stated <= values(text))
                  or (change.slip and _name_in_part(self.names, held, text))) \
@@ -209,6 +213,37 @@ def _own_stating(model: ReadModel, text: str, stating: list[str]) -> list[str]:
             if opening_speaker(model.text_of(leaf_id)) == speaker]
 
 
+def _restated_memory(model: ReadModel, msg: Replaced, change: Replacement,
+                     admissible: Callable[[str], bool], common: int,
+                     when: Callable[[str], tuple[str, float]]) -> str | None:
+    """The memory a correction naming only the true value corrects ("I was wrong about
+    Toffee, she's four", "Me equivoqué con el alquiler: son 910 euros"): the latest current
+    memory of the same speaker sharing a word of what the correction is about ("Toffee",
+    "alquiler"), holding its unit ("euros") when it says one, and stating another value of the
+    same kind (a time for a time), not the true one."""
+    index = model.index
+    new = values(change.new or "")
+    thing = _key_terms(change.thing) if change.thing else frozenset()
+    context = {t for t in parse_query(past_label(uncorrected(msg.text))).query_terms
+               if index.doc_freq(t) <= common and not t.isdigit()} - thing
+    if not new or not context:
+        return None
+    timed = any(":" in form for form in new)
+    picked: list[str] = []
+    for leaf_id, _, _ in index.search(Query.of_terms(context | thing), limit=REPLACED_POOL,
+                                      allowed=admissible):
+        held = index.terms_of(leaf_id)
+        stated = values(model.text_of(leaf_id))
+        if held & context and thing <= held and not new <= stated \
+                and any((":" in form) == timed for form in stated - new):
+            picked.append(leaf_id)
+    own = _own_stating(model, msg.text, picked)
+    timeline = model.facts.timeline_for_leaves(own)
+    current = [(len(index.terms_of(leaf_id) & context), when(leaf_id), leaf_id) for leaf_id in own
+               if timeline.leaf_currency(leaf_id) == "CURRENT"]
+    return max(current)[2] if current else None
+
+
 def replaced_memory(model: ReadModel, msg: Replaced,
                     when: Callable[[str], tuple[str, float]]) -> str | None:
     """The memory whose state ``msg.text`` says it changed: an earlier memory (of its own
@@ -224,6 +259,11 @@ def replaced_memory(model: ReadModel, msg: Replaced,
         return None
     index, metas = model.index, model.leaves
     said = set(parse_query(msg.text).query_terms) | _other_reading_terms(msg.text)
+    # the teller's chat label is no word of what a slip is about: "Tomás: Correction on the
+    # canoe: ..." is not of every turn of Tomás's that says 16 (``_own_stating`` reads who)
+    unlabelled = set(parse_query("\n".join(
+        past_label(line) for line in msg.text.split("\n"))).query_terms) \
+        | _other_reading_terms(msg.text)
     common = max(REPLACED_MIN_DF, int(len(index) * REPLACED_COMMON_SHARE))
     day = msg.day.isoformat() if msg.day else None
 
@@ -236,6 +276,11 @@ def replaced_memory(model: ReadModel, msg: Replaced,
             and ("tool" != meta.origin or msg.origin == "tool")
 
     for change in changes:
+        if not change.old:
+            restating = _restated_memory(model, msg, change, admissible, common, when)
+            if restating is not None:
+                return restating
+            continue
         value = _key_terms(change.old)
         names = named(change.old)
         stated = values(change.old)
@@ -252,7 +297,8 @@ def replaced_memory(model: ReadModel, msg: Replaced,
         old = value | counted
         new = _key_terms(change.new) if change.new else frozenset()
         # a number is no context: the note's own date ("2025-04-02") is in most notes
-        context = {t for t in said - old - new - set(parse_query(change.old).query_terms)
+        context = {t for t in (unlabelled if change.slip else said) - old - new
+                   - set(parse_query(change.old).query_terms)
                    if index.doc_freq(t) <= common and not t.isdigit()}
         if not old:
             continue
@@ -261,18 +307,27 @@ def replaced_memory(model: ReadModel, msg: Replaced,
         thing = {t for t in _key_terms(change.thing) if index.doc_freq(t) <= common
                  and not t.isdigit()} if change.thing else set()
         told = old | new | _whole_words(msg.text)
-        found = index.search(parse_query(" ".join(sorted(old | context))),
+        # a slip that says what it is about before its value ("Correction on the canoe: 15
+        # feet, not 16") is not tied by its unit alone to another thing's value ("My kayak is
+        # 16 feet long"); "canoe" is a word no dictionary of common words holds ("earlier",
+        # "garden" are), and what follows the value explains the slip ("I miscounted the oat
+        # ones", "the shy one was hiding")
+        told_before = past_label(msg.text).partition(change.new or "\n")[0]
+        about = change.slip and bool(context & set(parse_query(" ".join(
+            word for word in tokens(uncorrected(told_before))
+            if not is_common_word(word))).query_terms))
+        found = index.search(Query.of_terms(old | context),
                              limit=REPLACED_POOL, allowed=admissible)
         picked: list[tuple[int, tuple[str, float], str]] = []
         stating: list[str] = []
 
         reading = _OldValue(change, value, tuple(names), stated, counted, money, new, told,
-                            msg.text)
+                            msg.text, values(change.new) if change.new else frozenset())
         for leaf_id, _, _ in found:
             if not reading.stated_by(model, leaf_id):
                 continue
             held = index.terms_of(leaf_id)
-            if held & context or (thing and thing <= held):
+            if held & context or (thing and thing <= held and not about):
                 picked.append((len(held & context), when(leaf_id), leaf_id))
             else:
                 stating.append(leaf_id)
@@ -296,9 +351,15 @@ def replaced_memory(model: ReadModel, msg: Replaced,
             # stated by one earlier memory of the same speaker, is that memory's
             own = _own_stating(model, msg.text, stating or [
                 leaf_id for leaf_id, _, _ in index.search(
-                    parse_query(" ".join(sorted(old))), limit=REPLACED_POOL,
+                    Query.of_terms(old), limit=REPLACED_POOL,
                     allowed=admissible) if reading.stated_by(model, leaf_id)])
             picked = [(0, when(leaf_id), leaf_id) for leaf_id in own[:1] if len(own) == 1]
+        if change.slip:
+            # a slip corrects the teller's own word: a friend's "16 feet!" said back between
+            # "... canoe, 16 feet long" and "Correction on the canoe: 15 feet, not 16" shares
+            # the context as well, and is later
+            teller = _own_stating(model, msg.text, [p[2] for p in picked])
+            picked = [p for p in picked if p[2] in teller] or picked
         if not picked:
             continue
         timeline = model.facts.timeline_for_leaves([p[2] for p in picked])

@@ -20,7 +20,7 @@ from actors.dates import WEEKDAYS
 from actors.facts.needles import Gate
 from actors.facts.speakers import past_label, speaker_of
 from actors.lazy_re import Regex, lazy_regex
-from actors.navigation.values import VALUE, values
+from actors.navigation.values import COUNT, VALUE, values
 from actors.text import PROSE_SENTENCE_CHARS, fold
 
 _NOT_A_VALUE = (r"(?!(?:but|and|or|in|on|at|to|for|from|with|by|of|until|since|as|it|them|"
@@ -83,10 +83,16 @@ _UNIT = (r"(?:\s*(?:[€$£%]|(?:km|kms|kilomet(?:re|er)s?|kil[oó]metros?|miles
          r"meters?|metros?|kg|kilos?|pounds|libras|euros?|dollars?|d[oó]lares|minutes|minutos|"
          r"mins|hours|horas|people|personas|guests|invitados)\b))?")
 """The unit said again after the old value ("12 km, no 10 km", "150 libras, no 180 libras")."""
+_COUNTED = r"(?:" + COUNT + "|" + VALUE + r")"
+"""A number in any writing or in words: the values of a count corrected ("five, not four")."""
 _CORRECTIONS = (
     lazy_regex(r"(?<![\w.:,])(?P<new>" + VALUE + r")(?P<thing>\s*[€$£]|(?:\s+[^\W\d_]+){1,2})?"
                r"\s*,\s*(?:not|no)\s+" + _AT + r"(?P<old>" + VALUE + r")" + _UNIT + _END,
                re.IGNORECASE),
+    # a count in words: "Ñandú is five, not four", "son cuatro gatos, no tres" (two numbers
+    # in digits are the pattern above's)
+    lazy_regex(r"(?<![\w.:,])(?P<new>" + _COUNTED + r")(?P<thing>(?:\s+[^\W\d_]+){1,2})?\s*,\s*"
+               r"(?:not|no)\s+(?P<old>" + _COUNTED + r")" + _UNIT + _END, re.IGNORECASE),
     lazy_regex(r"(?<![\w'’-])(?P<new>" + _NAME + r")\s*,\s*(?:not|no)\s+(?P<old>" + _NAME + r")"
                + _END),
     # "I said Tuesday, it's Thursday", "dije martes pero es el miércoles"
@@ -115,16 +121,18 @@ _CORRECTING = lazy_regex(
     r"i\s+was\s+wrong|got\s+(?:it|that|this|them|the\s+\w+)\s+wrong|misspoke|oops|whoops|"
     r"perd[oó]n|perdona|perdone|disculpa|disculpe|me\s+equivoqu[eé]|me\s+he\s+equivocado|"
     r"error\s+m[ií]o|me\s+confund[ií]|correcciones|corrijo|correcci[oó]n|en\s+realidad|"
-    r"quise\s+decir|fe\s+de\s+erratas)\b", re.IGNORECASE)
+    r"quise\s+decir|fe\s+de\s+erratas|misremember(?:ed)?|misread|misheard|"
+    r"mixed\s+(?:it|them|that|those)\s+up)\b", re.IGNORECASE)
 """A word that says a slip is corrected; it holds for the rest of its turn ("Two corrections
 from last time. ... my time was 1:26:58, not 1:27:45. And the wedding: it's on the 14th, not the
 12th")."""
 _STATED_OVER = lazy_regex(
     r"\b(?i:was|were|is|are|it'?s|fue|fueron|era|eran|es|son)\s+" + _REALLY + _AT
-    + VALUE + r"(?:\s*[€$£]|(?:\s+[^\W\d_]+){1,2})?\s*,\s*(?i:not|no)\s+" + _AT + VALUE)
+    + _COUNTED + r"(?:\s*[€$£]|(?:\s+[^\W\d_]+){1,2})?\s*,\s*(?i:not|no)\s+" + _AT + _COUNTED)
 """A value said over another after a verb of being ("it was 1:26:58, not 1:27:45", "fueron 12
-km, no 10"): a slip corrected without a word saying so, read for values alone (a name there,
-"it's Barclays, not Monzo", may be a preference told, not a correction)."""
+km, no 10", "he's five, not four"): a slip corrected without a word saying so, read for values
+alone (a name there, "it's Barclays, not Monzo", may be a preference told, not a
+correction)."""
 _MEASURE_VERB = lazy_regex(r"^(?:rais|lower|increas|decreas|reduc|cut|extend|shorten|tighten|"
                            r"relax|sub|baj|aument|reduj|ampli|acort)", re.IGNORECASE)
 """Verbs that change an amount: what they changed from must be a number or a name ("raised
@@ -240,6 +248,7 @@ def replacements(text: str) -> tuple[Replacement, ...]:
     found: dict[str, Replacement] = {}
     named_gate, ended_gate = gates()
     for line in told_lines(text):
+        slips = sum(change.slip for change in found.values())
         correcting = False
         for sentence in line:
             correcting = correcting or _CORRECTING.search(sentence) is not None
@@ -248,7 +257,7 @@ def replacements(text: str) -> tuple[Replacement, ...]:
                 continue
             lowered = sentence.lower()
             corrected = _CORRECTIONS if correcting \
-                else _CORRECTIONS[:1] if _STATED_OVER.search(sentence) else ()
+                else _CORRECTIONS[:2] if _STATED_OVER.search(sentence) else ()
             for patterns, needs_name, slip in ((named_gate.open_for(lowered), False, False),
                                                (ended_gate.open_for(lowered), True, False),
                                                (_ARROWS, True, False), (corrected, True, True)):
@@ -257,7 +266,52 @@ def replacements(text: str) -> tuple[Replacement, ...]:
                         change = _read_change(sentence, m, needs_name, slip)
                         if change is not None and fold(change.old).lower() not in found:
                             found[fold(change.old).lower()] = change
+        if slips == sum(change.slip for change in found.values()):
+            found.update((f"={fold(change.new or '').lower()}", change)
+                         for change in restated(line))
     return tuple(found.values())
+
+
+_WRONG = lazy_regex(
+    r"\b(?:corrections?|correcting|corrected|i\s+was\s+wrong|i\s+got\s+(?:it|that|this|the\s+\w+)"
+    r"\s+wrong|my\s+mistake|my\s+bad|misspoke|i\s+meant|me\s+equivoqu[eé]|me\s+he\s+equivocado|"
+    r"error\s+m[ií]o|me\s+confund[ií]|correcci[oó]n|correcciones|corrijo|quise\s+decir|"
+    r"estaba\s+equivocad[oa])\b", re.IGNORECASE)
+"""A word that says the speaker's own earlier word was wrong, strong enough to tell a
+correction that names only the true value ("I was wrong about Toffee, she's four"); "actually"
+or "sorry" alone ("actually it's 5 pm, let's go") is not."""
+_RESTATED = lazy_regex(
+    r"\b(?i:it'?s|it\s+is|it\s+was|that'?s|(?:he|she)'?s|(?:he|she|it|they)\s+(?:is|was|are|were)|"
+    r"they'?re|is|was|are|were|es|era|fue|fueron|son|eran|mide|med[ií]a|cuesta|cost[oó]|pesa|"
+    r"tiene|ten[ií]a|cumpli[oó])\s+" + _REALLY + _AT + r"(?P<new>" + _COUNTED
+    + r")(?P<thing>\s*[€$£]|(?:\s+[^\W\d_]+){1,2}?)?" + _END + r"(?!\s*,\s*(?i:not|no)\b)")
+"""The true value said after a verb of being: "she's four", "son 910 euros", "it was 1:49:30"."""
+
+
+def uncorrected(text: str) -> str:
+    """``text`` without the words saying a slip is corrected ("I was wrong about Toffee" ->
+    "about Toffee"): what is left is what the correction is about."""
+    return _CORRECTING.sub(" ", _WRONG.sub(" ", text))
+
+
+def restated(line: list[str]) -> list[Replacement]:
+    """A correction that says only the true value, in a turn (``line``, its sentences) whose
+    speaker says they were wrong (``_WRONG``): "I was wrong about Toffee, she's four", "Me
+    equivoqué con el alquiler: son 910 euros". The old value is not said (``old`` is empty):
+    the memory it corrects is the speaker's own one stating another value of the same thing
+    (``replaced.replaced_memory``). One value only: a turn saying several is no correction
+    of one of them."""
+    wrong = False
+    found: list[Replacement] = []
+    for sentence in line:
+        wrong = wrong or _WRONG.search(sentence) is not None
+        if wrong and not sentence.rstrip().endswith("?") \
+                and not _HYPOTHETICAL.search(sentence):
+            # the thing is the unit's word ("15 feet long": feet)
+            found += [Replacement(old="", new=m.group("new"), slip=True,
+                                  thing=" ".join((m.group("thing") or "").split()[:1]).strip(_TRIM))
+                      for m in _RESTATED.finditer(sentence)]
+    return found if len(found) == 1 else []
 
 
 def _read_change(sentence: str, m: re.Match[str], needs_name: bool, slip: bool

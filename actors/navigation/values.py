@@ -52,6 +52,9 @@ VALUE = (rf"(?:[$€£]\s?)?(?:\d{{1,2}}:\d{{2}}:\d{{2}}(?!\d|[.,]\d)|"
          rf"\d{{1,2}}\s*(?:hours?|horas?)\b|{_NUMBER}(?:st|nd|rd|th)?(?!:\d)|{_NOON}|{_MIDNIGHT})")
 """One value in any writing ``values`` reads, as a pattern (count words aside: "not two"
 beside a name is too loose to read as a slip)."""
+COUNT = rf"\b(?:{_COUNT})\b"
+"""A count told in words ("four", "cinco"), as a pattern: a slip's value only when the other
+value beside it is a number too ("Ñandú is five, not four")."""
 
 
 def _pair(major: str | int, minor: str | None) -> str:
