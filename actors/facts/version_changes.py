@@ -178,7 +178,9 @@ def version_facts(span: Folded, taken: list[tuple[int, int]], runtimes: dict[str
                             else own if own and own not in STOPWORDS
                             else owner_before(span, m.start()))
     for m in _THING_VERBED.finditer(span.folded):
-        if (not m.group("old") or changed(m)) and not _negated(span, m.start()):
+        # a config key ("PAYOUT_BATCH_SIZE raised from 350 to 400") is a setting's name
+        if (not m.group("old") or changed(m)) and not _negated(span, m.start()) \
+                and "_" not in m.group("prod"):
             own, at = m.group("own"), _subject_start(span.folded, m.start())
             add(m, "prod", own if own and own not in STOPWORDS
                 else owner_before(span, at), at)
