@@ -100,12 +100,13 @@ _BY_VERSION = lazy_regex(r"(?:upgraded|updated|bumped|downgraded|pinned|actualiz
 version ("Upgraded emberforge to clang 18"), as "raised the limit to 40" is not."""
 _THING_VERBED = lazy_regex(
     r"(?<![\w.'’-])(?:(?P<own>[\w.-]+)(?:'s|’s)\s+)?" + _p(_THING, p="prod") + _KIND
-    + r"\s+(?:(?:was|were|is|got|has\s+been|fue|ha\s+sido)\s+)?(?:" + _VERBS
+    + r"\s+(?:(?:was|were|got|has\s+been|fue|ha\s+sido)\s+)?(?:" + _VERBS
     + r"|pasa|paso|sube|subio|baja|bajo|cambia|cambio)(?:\s+(?:again|otra\s+vez))?"
     r"(?:(?:\s+|,\s+)(?:from|de|desde)\s+" + _p(_VER, p="old") + r")?\s+(?:to|a|al|hasta)\s+"
     r"(?:(?:la|el)\s+)?" + _p(_VER, p="new") + _END)
 """"otterpop's minSdk raised from 26 to 28", "Kotlin bumped to 2.1.0", "el minSdk pasa de 26
-a 28": the thing before its verb."""
+a 28": the thing before its verb. Not "Python is pinned to 3.11": a state, not a change (an
+undated note of a project is ordered by its saving, ``replaced``, not by a fact's day)."""
 _NOW = lazy_regex(
     r"(?<![\w.'’-])" + _p(_THING, p="prod") + r"\s+" + _p(_VER, p="new") + _END
     + r"(?:\s+(?:in|for|on|en|para)\s+[\w.'’-]+)?\s+(?:(?:is|es)\s+)?(?:now|ahora)"

@@ -52,6 +52,7 @@ def test_a_version_told_as_now_or_before_its_verb(text: str,
     "The pool size was raised from 20 to 40.",
     "The timeout raised from 30 to 60 seconds.",
     "INGEST_MAX_RETRIES raised from 5 to 8 after the outage.",
+    "Go version is pinned to 1.22 in go.mod.",
     "We did not bump gcc to 14 yet.",
     "The build is now green.",
 ])
