@@ -1149,6 +1149,9 @@ _BARE_NOUN = lazy_regex(r"[^\W\d_A-ZÁÉÍÓÚÑ]+")
 ("base de datos", "panel de administración"), it names no owner ("del banco", "de la app",
 "de Mercadillo", "de heron-crm" do)."""
 _IS_NOW = _r(r"\s+(?:is\s+now|now\s+is|ahora\s+es|es\s+ahora)\s+")
+_AND_IS_NOW = _r(r"\s*(?:,|;|\s+and|\s+y)\s+(?P<s>[\w.'’/-]+)(?=" + _IS_NOW.pattern + ")")
+"""A list of renames: "ocean_raw is now tides_raw and ocean_mart is now tides_mart" is two
+values, not one of 'tides_raw and ocean_mart is now tides_mart'."""
 _IS_THEN_NOW = _r(r"\s+(?:is|es)\s+(?=[^,;]+?\s+(?:now|ahora)\s*[.!]?$)")
 _SWITCHED = _r(
     r"\b(?:we|i|nosotros)?\s*(?:have\s+|'ve\s+)?(?:switched|migrated|moved|changed)\s+from\s+"
@@ -1924,6 +1927,23 @@ def _no_opinion(value: str) -> bool:
         and not _an_opinion(value)
 
 
+def _each_now(span: Folded, start: int, subject: str, at: int
+              ) -> list[tuple[int, str, str, str]]:
+    """"A is now B" and each "and C is now D" after it, one value each (``_AND_IS_NOW``)."""
+    out: list[tuple[int, str, str, str]] = []
+    while True:
+        more = _AND_IS_NOW.search(span.folded, at)
+        end = more.start() if more is not None else len(span.folded)
+        value = clean_value(span, at, end, cut_with=True)
+        if value:
+            out.append((start, subject, "value", value))
+        verb = _IS_NOW.match(span.folded, more.end("s")) if more is not None else None
+        if more is None or verb is None:
+            return out
+        start, subject = more.start("s"), span.original(more.start("s"), more.end("s"))
+        at = verb.end()
+
+
 def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     """'X changed from A to B' and 'X is now Y', used when no specific rule matched."""
     of = _OF_SETTING.search(span.folded)
@@ -1955,7 +1975,9 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
         if m is None:
             continue
         subject = _phrase_subject(span.original(0, m.start()))
-        value = clean_value(span, m.end(), len(span.folded), cut_with=True)
+        more = _AND_IS_NOW.search(span.folded, m.end()) if pattern is _IS_NOW else None
+        value = clean_value(span, m.end(), more.start() if more else len(span.folded),
+                            cut_with=True)
         if subject is None or not value or _a_state(value) or _a_predicate(value):
             continue  # "the trip is off now": how it stands; "... is snoring ... right now"
         words = normalise_subject(subject).split()
@@ -1973,6 +1995,8 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                 return [(m.start(), head or owner or "project", attribute, value)]
         if _an_opinion(value):
             continue  # "Austin is brutal right now", "Astrid is walking now": how it is
+        if pattern is _IS_NOW:
+            return _each_now(span, m.start(), display, m.end())
         return [(m.start(), display, "value", value)]
     m = _PLAIN_SETTING.search(span.folded)
     if m is not None:

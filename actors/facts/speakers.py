@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from actors.dates import OPENING_DATE
 from actors.facts.common_words import is_common_word
+from actors.facts.keys import FIRST_PERSON
 from actors.facts.names import NOT_NAMES
 from actors.lazy_re import lazy_regex
 from actors.text import STOPWORDS, fold
@@ -59,9 +60,12 @@ HEADINGS = frozenset("""
     convention conventions convencion convenciones advertencia truco trucos trampa trampas
     prueba hechos duda dudas conclusion conclusiones nuevo nueva ahora antes despues
     vacation vacations holiday holidays vacaciones pto ooo leave festivo festivos
+    postmortem postmortems retro retrospective runbook rfc adr handoff standup perf howto
+    tldr wip debrief writeup incidente incidencia
 """.split()) | NOT_NAMES
 """Words that open a heading, not a speaker's name (days and months head diary lines; time off
-heads the user's own: "2026-08-01 Vacation: off from ..." is no person named Vacation)."""
+heads the user's own: "2026-08-01 Vacation: off from ..." is no person named Vacation; an
+agent titles its notes "Postmortem:", "Runbook:", "ADR:")."""
 
 _SPEAKER = lazy_regex(
     r"^\s*(?P<date>" + OPENING_DATE + r"\s*[:,\-–—]?\s*)?"
@@ -83,6 +87,10 @@ TITLES = frozenset("dr dra mr mrs ms miss sr sra srta prof profa".split())
 """Titles before a name ("Dr. Bakker:", "Sra. Gómez:"): not a word of the name."""
 
 USER = "user"
+
+_SPEAKING = FIRST_PERSON | frozenset(
+    "you your yours yourself yourselves tu tus te ti contigo usted ustedes vosotros".split())
+"""Words only a person speaking says (``_speaks``)."""
 
 NAMES_THAT_ARE_WORDS = frozenset("will may mark bill sue pat rob grace hope".split())
 """First names that are also short words of the language ("Will", "May"): a speaker's label
@@ -119,10 +127,27 @@ def speaker_of(line: str, *, turns: frozenset[str] = frozenset()) -> Speaker | N
     if any(word in STOPWORDS and (word not in NAMES_THAT_ARE_WORDS
                                   or " ".join(words) not in turns) for word in words):
         return None  # "Then:" never speaks; "Will:" only where the text is a chat
-    if all(is_common_word(word) for word in words) and m.group("date") is None \
-            and " ".join(words) not in turns:
+    if all(map(_a_word, words)) and " ".join(words) not in turns \
+            and (m.group("date") is None or not _speaks(line[m.end():])):
         return None  # "Testing: unit tests with...": a common word heads a note
     return Speaker(label)
+
+
+def _a_word(word: str) -> bool:
+    """A common word, or the -ing form of one ("packaging", "debugging", "deploying"):
+    a name is neither ("Irving", "Sterling")."""
+    stem = word[:-3] if word.endswith("ing") and len(word) > 5 else ""
+    return is_common_word(word) or bool(stem) and any(
+        is_common_word(form) for form in (stem, stem + "e", stem[:-1]) if len(form) > 2)
+
+
+def _speaks(said: str) -> bool:
+    """Whether what follows a label speaks as a person does, in the first or second person
+    ("[2026-05-02] Rose: I got the job!", "Grace: are you coming?"). A dated label of common
+    words alone is a note's title when nobody speaks: "[2026-08-11] Testing: ledgerkit uses
+    Vitest", "[2026-09-14] Postmortem: nightly load outage", "Decision: ..." (agents title
+    their notes so)."""
+    return not _SPEAKING.isdisjoint(re.findall(r"[^\W\d_]+", fold(said).lower()))
 
 
 def past_label(line: str) -> str:

@@ -94,6 +94,34 @@ _RELEASE = lazy_regex(
     r"(?P<new>v?\d+\.\d+(?:\.\d+)?(?:-[a-z0-9.]+)?)" + _END)
 """"Released quartzite 0.5.0", "Tagged gravelpit v0.9.0", "publicamos quartzite 0.5.0": the
 version is a release's (a dotted number): "cut the timeout to 30" is none."""
+_BY_VERSION = lazy_regex(r"(?:upgraded|updated|bumped|downgraded|pinned|actualizamos|actualice|"
+                         r"actualizo|actualizaron|actualizado)\b")
+"""Verbs that only a version takes: after them a lower-case word with a bare number is a
+version ("Upgraded emberforge to clang 18"), as "raised the limit to 40" is not."""
+_THING_VERBED = lazy_regex(
+    r"(?<![\w.'’-])(?:(?P<own>[\w.-]+)(?:'s|’s)\s+)?" + _p(_THING, p="prod") + _KIND
+    + r"\s+(?:(?:was|were|got|has\s+been|fue|ha\s+sido)\s+)?(?:" + _VERBS
+    + r"|pasa|paso|sube|subio|baja|bajo|cambia|cambio)(?:\s+(?:again|otra\s+vez))?"
+    r"(?:(?:\s+|,\s+)(?:from|de|desde)\s+" + _p(_VER, p="old") + r")?\s+(?:to|a|al|hasta)\s+"
+    r"(?:(?:la|el)\s+)?" + _p(_VER, p="new") + _END)
+""""otterpop's minSdk raised from 26 to 28", "Kotlin bumped to 2.1.0", "el minSdk pasa de 26
+a 28": the thing before its verb. Not "Python is pinned to 3.11": a state, not a change (an
+undated note of a project is ordered by its saving, ``replaced``, not by a fact's day)."""
+_NOW = lazy_regex(
+    r"(?<![\w.'’-])" + _p(_THING, p="prod") + r"\s+" + _p(_VER, p="new") + _END
+    + r"(?:\s+(?:in|for|on|en|para)\s+[\w.'’-]+)?\s+(?:(?:is|es)\s+)?(?:now|ahora)"
+    r"(?=\s*(?:[(,;.:—–]|-\s|$)|\s+(?:the|our|el|la|nuestr[oa])\s)")
+""""Kotlin 2.1.0 in otterpop now (bumped from 2.0.20)", "Python 3.12 is now the runtime for
+saltmarsh": a version said to be the one now. Not "Kotlin 2.1 now supports guards": a verb
+after "now" tells what the release does."""
+_IS_NOW = lazy_regex(
+    r"(?<![\w.'’-])" + _p(_THING, p="prod") + _KIND + r"\s+(?:(?:is|es|esta)\s+(?:now|ahora)|"
+    r"(?:now|ahora)\s+(?:is|es|esta))\s+(?:(?:at|on|en|la|el)\s+)?" + _p(_VER, p="new") + _END)
+""""Kotlin is now 2.1.0", "Kotlin ahora es la 2.1", "Kotlin está ahora en 2.1"."""
+_NOW_IS = lazy_regex(
+    r"\b(?:now|ahora)\s+" + _ART + _p(_THING, p="prod") + _KIND + r"\s+(?:is|es|esta)\s+"
+    r"(?:(?:at|on|en|la|el)\s+)?" + _p(_VER, p="new") + _END)
+""""now Kotlin is 2.1.0", "ahora Kotlin es la 2.1"."""
 _NO_THINGS = frozenset(("version versions release releases runtime toolchain msrv it them "
                         "everything all todo todos minima from to de a").split())
 """Words where a thing would be that name none ("bumped the MSRV from Rust 1.74 ...")."""
@@ -109,10 +137,11 @@ def version_facts(span: Folded, taken: list[tuple[int, int]], runtimes: dict[str
     and ``owner_before`` read who the change is of, as ``project_changes`` does."""
     out: list[Found] = []
 
-    def add(m: re.Match[str], group: str, who: str | None) -> bool:
+    def add(m: re.Match[str], group: str, who: str | None, at: int | None = None) -> bool:
         new = span.original(m.start("new"), m.end("new"))
-        thing = _thing(span, m, group, runtimes, known, new, m.groupdict().get("old") or "")
-        mine = owner_before(span, m.start()) is None or re.match(
+        thing = _thing(span, m, group, runtimes, known, new, m.groupdict().get("old") or "",
+                       versioned=_BY_VERSION.match(m.group(0)) is not None)
+        mine = owner_before(span, m.start() if at is None else at) is None or re.match(
             r"(?:my|mi|mis)\s", m.groupdict().get("thing") or "")  # "I upgraded my laptop"
         if not who or thing is None or mine:
             return False
@@ -149,6 +178,18 @@ def version_facts(span: Folded, taken: list[tuple[int, int]], runtimes: dict[str
                 add_chained(m, "prod", owner(span, m, m.start()) if pattern is _ONTO
                             else own if own and own not in STOPWORDS
                             else owner_before(span, m.start()))
+    for m in _THING_VERBED.finditer(span.folded):
+        # a config key ("PAYOUT_BATCH_SIZE raised from 350 to 400") is a setting's name
+        if (not m.group("old") or changed(m)) and not _negated(span, m.start()) \
+                and "_" not in m.group("prod"):
+            own, at = m.group("own"), _subject_start(span.folded, m.start())
+            add(m, "prod", own if own and own not in STOPWORDS
+                else owner_before(span, at), at)
+    for pattern in (_NOW, _IS_NOW, _NOW_IS):
+        for m in pattern.finditer(span.folded):
+            if not _negated(span, m.start()):
+                at = _subject_start(span.folded, m.start())
+                add(m, "prod", owner_before(span, at), at)
     for m in _ARROW.finditer(span.folded):
         if changed(m):
             add(m, "prod", owner_before(span, m.start()))
@@ -173,15 +214,24 @@ def _more(folded: str, at: int) -> Iterator[re.Match[str]]:
         at = m.end()
 
 
+def _subject_start(folded: str, at: int) -> int:
+    """Where the subject a thing opens starts, its article included ("the minSdk raised
+    ...", "el minSdk pasa ..."): the owner is read before it, and an article is none."""
+    m = re.search(r"\b(?:the|our|its|el|la|los|las|nuestro|nuestra|ahora|now)\s+$", folded[:at])
+    return at if m is None else m.start()
+
+
 def _negated(span: Folded, at: int) -> bool:
     return re.search(r"(?:\bnot|n't|\bnever|\bno|\bnunca)\s+(?:\w+\s+)?$",
                      span.folded[max(0, at - 20):at]) is not None
 
 
 def _thing(span: Folded, m: re.Match[str], group: str, runtimes: dict[str, str],
-           known: Callable[[str], str | None], new: str, old: str) -> tuple[str, str] | None:
+           known: Callable[[str], str | None], new: str, old: str, *, versioned: bool = False
+           ) -> tuple[str, str] | None:
     """(attribute, name as shown) of the thing in ``group``, or None when it is no thing
-    that has versions (see the module docstring)."""
+    that has versions (see the module docstring). ``versioned``: the verb takes only a
+    version (``_BY_VERSION``), so an uncommon lower-case word's bare number is one too."""
     word = m.group(group)
     if word in _NO_THINGS or word in STOPWORDS:
         return None
@@ -196,7 +246,7 @@ def _thing(span: Folded, m: re.Match[str], group: str, runtimes: dict[str, str],
         versions = [v for v in (new, old) if v]
         dotted = all("." in v or v.lower().startswith("v") for v in versions)
         marked = not written.islower() or ticked or "-" in written
-        plain = dotted and not is_common_word(word) or all(
+        plain = (dotted or versioned) and not is_common_word(word) or all(
             v.count(".") >= 2 or v.lower().startswith("v") for v in versions)
         if not (marked or plain) or written[:1].isdigit():
             return None

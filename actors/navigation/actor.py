@@ -443,7 +443,9 @@ _TICKET_TALK = frozenset(stem(fold(word)) for word in """
     status about describe described say says said mean means involve involved change
     changed changes open opened pasar paso pasó pasa arreglar arreglo arregló causa causó
     raiz raíz incidencia incidente problema error errores estado trata trataba sobre dice
-    decía cambio cambió abrir abierto cerrado""".split())
+    decía cambio cambió abrir abierto cerrado done finished complete completed merged shipped
+    deployed ready solved progress blocked pending reopened terminado acabado hecho resuelto
+    arreglado solucionado completado listo bloqueado pendiente""".split())
 """Words any question about a ticket says ("What was the root cause of PAY-1185?", "¿Qué
 pasó con PAY-1400?"): a memory holding them is not about the ticket asked."""
 
@@ -452,6 +454,11 @@ def _ticket(identifier: str) -> bool:
     """A ticket's or incident's id (PAY-1185, INC-95, JIRA_204, GitHub's #57): one thing,
     which a memory of another number of the same tracker does not answer."""
     return _TICKET.fullmatch(identifier) is not None
+
+
+def _tickets_in(text: str) -> frozenset[str]:
+    """The ticket ids ``text`` names, upper case (``_ticket``)."""
+    return frozenset(ident.upper() for ident in identifiers(text) if _ticket(ident))
 
 
 RECENT_DAYS = 30
@@ -1858,7 +1865,7 @@ class NavigationActor(Actor):
                     replies = self.conversation.turns_after(seen)
                     later |= {doc for doc in self._continuation(seen, admissible)
                               if doc not in story and doc != leaf_id and addable(doc)
-                              and doc not in replies}
+                              and doc not in replies and not self._other_ticket(leaf_id, doc)}
                 if not later:
                     break
                 story |= later
@@ -3533,6 +3540,14 @@ class NavigationActor(Actor):
                     tracked.add(last)
         by_day = sorted(newest, key=self._told_when(newest), reverse=True)
         return sorted(by_day, key=lambda leaf: leaf not in tracked)[:OPEN_WORK_SHOWN]
+
+    def _other_ticket(self, leaf_id: str, later: str) -> bool:
+        """``later`` names a ticket and none of those ``leaf_id`` names: another ticket's
+        story ("DP-240 (open): stg_gauges drops ..." and "DP-313 closed: parse_gauges now
+        ..." share the code's words, and "closed" is DP-313's, not DP-240's)."""
+        mine = _tickets_in(self.model.text_of(leaf_id))
+        theirs = _tickets_in(self.model.text_of(later))
+        return bool(mine and theirs) and mine.isdisjoint(theirs)
 
     def _goes_on(self, leaf_id: str, later: str) -> bool:
         """``later``, of the story of ``leaf_id``, tells where it went: a change ("Jenkins is

@@ -34,6 +34,11 @@ _VALUE = _NOT_A_VALUE + r"(?P<old>" + _CODE + "|" + _WORD + r"(?:\s+" + _WORD + 
 _NEW = r"(?P<new>" + _CODE + r"|[`'\"“]?" + _WORD + r"(?:\s+" + _WORD + r"){0,3}?[`'\"”]?)"
 _END = (r"(?=\s*(?:[,.;:()!?—–]|-\s|\s(?:in|on|at|for|after|before|because|since|so|and|but|"
         r"as|with|last|this|next|yesterday|today|across|en|para|porque|y|pero|tras|desde|la|el)\b|$))")
+_IDENT = (r"`[^`\n]{1,40}`|(?=[\w.:/-]*[a-z])(?=[\w.:/-]*(?:[_./:-][a-z0-9]|\d))"
+          r"[a-z][\w.:/-]*[a-z0-9]")
+"""A name written as code is (a dataset, a bucket, a topic, a module: "ocean_raw",
+"gs://raw-tides", "tides.events"): a rename's two values; a common word ("the build is now
+green") is none."""
 _THING = r"(?P<thing>(?:\s+[\w.'’-]+){0,5}?)"
 _DET = r"(?:the\s+|our\s+|my\s+|el\s+|la\s+|los\s+|las\s+)?"
 
@@ -58,6 +63,14 @@ _NAMED = tuple(lazy_regex(p, re.IGNORECASE) for p in (
     r"acort)(?:imos|amos|ieron|aron|ido|ado|í|é|ió|ó|o|e))\b" + _THING + r"\s+de(?:l)?\s+" + _VALUE
     + r"\s+(?:a|al)\s+" + _NEW + _END,
     r"\b(?:sustitu|reemplaz|cambi)\w*\s+" + _DET + _VALUE + r"\s+por\s+" + _DET + _NEW + _END,
+    # a rename: "ocean_raw is now tides_raw", "renamed ocean_mart to tides_mart", "el bucket
+    # raw-tides pasa a llamarse tides-landing", each pair of a list ("A is now B and C is now D")
+    r"(?<![\w.:/`-])(?P<old>" + _IDENT + r")\s+(?:(?:is|are)\s+now(?:\s+(?:called|named))?|"
+    r"(?:was|were|got|has\s+been|have\s+been)\s+renamed\s+(?:to|as)|pasa\s+a\s+llamarse|"
+    r"paso\s+a\s+llamarse|ahora\s+(?:es|se\s+llama)|(?:fue|ha\s+sido)\s+renombrad[oa]\s+a)\s+"
+    r"(?P<new>" + _IDENT + r")" + _END,
+    r"\b(?:renamed|renombr(?:amos|e|é|o|ó|aron))\s+(?:(?:the|el|la)\s+[\w-]+\s+)?(?P<old>"
+    + _IDENT + r")\s+(?:to|as|a)\s+(?P<new>" + _IDENT + r")" + _END,
 ))
 """Changes that name the new value as well: the old one may be any word ("black + isort")."""
 _ARROWS = (lazy_regex(

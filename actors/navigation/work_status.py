@@ -1,5 +1,6 @@
 """How a piece of work stands, as a coding agent's notes tell it: done ("KES-212 fixed ...;
-closed", "QL-9 closed", "FB-247 done", "ALD-3 resuelto") or still open ("ALD-7 (open)",
+closed", "QL-9 closed", "FB-247 done", "ALD-3 resuelto"; a plan given up ends it too: "Scrapped
+the Lucia migration (KY-31)", "KY-40 descartado") or still open ("ALD-7 (open)",
 "KES-241 (in progress)", "FB-233 is blocked", "FB-252 abierto"). A later note of the same
 ticket telling either is where the ticket stands now (``NavigationActor._continuation`` ties
 the notes by the ticket's id), and "Which tickets are still open?" is answered by the tickets
@@ -14,7 +15,8 @@ _UNDONE = (r"re-?opened|reabiert[oa]s?|"
            r"not\s+(?:yet\s+)?(?:done|fixed|closed|resolved|merged)|sin\s+resolver")
 _DONE = lazy_regex(
     r"\b(?:done|fixed|closed|resolved|merged|shipped|completed?|finished|"
-    r"won'?t\s+fix|wontfix|cerrad[oa]s?|resuelt[oa]s?|arreglad[oa]s?|terminad[oa]s?|"
+    r"won'?t\s+fix|wontfix|scrapped|shelved|abandoned|descartad[oa]s?|abandonad[oa]s?|"
+    r"cerrad[oa]s?|resuelt[oa]s?|arreglad[oa]s?|terminad[oa]s?|"
     r"completad[oa]s?|solucionad[oa]s?|acabad[oa]s?)\b")
 _OPEN = lazy_regex(
     rf"\b(?:{_UNDONE}|open|opened|in\s+progress|in\s+review|blocked|pending|to\s?do|wip|"

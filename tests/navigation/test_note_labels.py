@@ -34,3 +34,21 @@ async def test_a_note_label_is_no_speaker(tmp_path: Path,
         monkeypatch.undo()
         speakers.opening_speaker.cache_clear()  # no reading without them left for others
     assert any(reply.hits and reply.hits[0].said_by_other for reply in found)
+
+
+async def test_a_dated_title_of_common_words_is_no_speaker(tmp_path: Path) -> None:
+    """probe-agent2's failure 10: "[2026-08-11] Testing: ledgerkit uses Vitest ..." was "Said
+    by Testing". A dated label of common words alone titles a note unless what follows speaks
+    in the first or second person (a chat's "Rose: I got the job!"); fails without
+    ``speakers._speaks``."""
+    assert speakers.speaker_of("[2026-04-09] Packaging: wheels are built by cibuildwheel on "
+                               "tag push.") is None
+    assert speakers.speaker_of("2026-04-09 Deployment: the API ships with `make release`.") \
+        is None
+    assert speakers.speaker_of("[2026-04-09] Rose: I got the job!") == speakers.Speaker("Rose")
+    assert speakers.speaker_of("[2026-04-09] Grace: are you coming tonight?") == \
+        speakers.Speaker("Grace")
+    found = await replies(tmp_path, (
+        "[2026-04-09] Packaging: wheels are built by cibuildwheel on tag push.",), (
+        "How are the wheels built?",))
+    assert found[0].hits and found[0].hits[0].said_by_other is None
