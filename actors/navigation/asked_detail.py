@@ -314,7 +314,8 @@ def detail_asked(question: str) -> AskedDetail | None:
                 else f"{before} {event.label}"  # "eye surgery"
             learnt = _STUDIED_KIND.match(folded) if event.label == "studies" else None
             if learnt is not None:  # "Which language did Henrik study?"
-                return _studied(learnt.group(1), whose, label, event.told)  # label: its kind
+                return _studied(learnt.group(1), whose, label, event.told,
+                                next(iter(names_asked(question)), ""))
             return AskedDetail(said="no memory tells of " + (
                 f"{whose}'s {label}" if whose else f"the {label}"), told=_words(event.told))
     relation, kind = _relation(question), _of_kind(question)
@@ -331,16 +332,21 @@ _LEARNING = (r"(?<!of\s)courses?|class(?:es)?|lessons?|enrol\w*|learn\w*|taught|
 """A course, a class, enrolling, learning: studies of a thing, told with the thing's word."""
 
 
-def _studied(kind: str, whose: str, label: str, told: str) -> AskedDetail:
+def _studied(kind: str, whose: str, label: str, told: str, owner: str) -> AskedDetail:
     """Studies of a ``kind`` of thing (``label`` names both: "language studies"), told by
     the degree's words as any studies are, or by a course, a class or learning
     (``_LEARNING``) in a sentence naming the kind or a thing by its name ("I enrolled in an
-    Irish language night course"). Not a course alone: a pottery class tells nothing of what
-    someone studied at university."""
+    Irish language night course", "I started cello lessons": a thing of a closed kind,
+    ``closed_kinds``). Not a course alone: a pottery class tells nothing of what someone
+    studied at university. Asked of someone by name (``owner``), another speaker's own line
+    tells theirs ("Priya: I started cello lessons" for Tomás)."""
     forms = {stem(term) for term in text_terms(" ".join({kind, *kin(kind)}))}
+    closed = closed_kinds.kind_of(kind)
+    if closed is not None:
+        forms.update(closed_kinds.things_of(closed))
     return AskedDetail(said="no memory tells of " + (
         f"{whose}'s {label}" if whose else f"the {label}"),
-        told=_words(f"{told}|{_LEARNING}"), thing=frozenset(forms))
+        told=_words(f"{told}|{_LEARNING}"), thing=frozenset(forms), owner=owner)
 
 
 def _whose(question: str) -> str:
