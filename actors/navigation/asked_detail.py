@@ -296,9 +296,11 @@ def detail_asked(question: str) -> AskedDetail | None:
     folded = re.sub(r"^[\W_]+", "", fold(question).replace("’", "'"))
     whose = _whose(question)
     if _BIRTH_ASKED.search(folded):
+        # a relative's birth ("When was Anjali's daughter born?") is told of that relative:
+        # "Anjali had a baby boy on Tuesday" gives a son's
         return AskedDetail(said="no memory gives " + (f"{whose}'s date of birth" if whose
                                                       else "the date of birth"),
-                           told=_BIRTH_TOLD, value=_DATE)
+                           told=_BIRTH_TOLD, value=_DATE, also=_relation(question))
     doing = _DOING.match(folded)
     if doing is not None:
         return _doing(question, doing)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from actors.dates import OPENING_DATE
 from actors.facts.common_words import is_common_word
@@ -104,6 +104,11 @@ LIFE_AREAS = frozenset(
 "My GP checked my bloods... ferritin is 11", which never says "health". A thing of the user's
 that no memory mentions is a detail never stored ("her sourdough starter"); an area is told
 only through what happened in it, so one no memory names is no such detail."""
+TRADES = frozenset(
+    "job jobs occupation profession trade oficio profesion ocupacion".split())
+"""Words a trade is asked with ("What was Facundo's job?", "What is Oona's occupation?"):
+told by the role ("he's a surf instructor", "she's a midwife"), seldom by the word, so one no
+memory holds (or none on the days of the name asked, ``apart``) is no thing never stored."""
 DATED = frozenset("boyfriend girlfriend partner novio novia pareja".split())
 """Relations a user often tells by dating someone, never by the word ("Went on a date with a
 guy called Marcos. He teaches maths at a high school" for "the user's boyfriend")."""
@@ -219,15 +224,21 @@ _USER_LABEL = lazy_regex(r"^\W*(?:" + OPENING_DATE + r")?\W*(?:user|usuario|usua
 """A user's turn's label: what follows is the user's, a subject-less sentence too."""
 
 
-def _short_name(name: str, held: Callable[[str], bool]) -> bool:
+def _short_name(name: str, held: Callable[[str], bool], texts: Iterable[str] = ()) -> bool:
     """Whether ``name``, of several words, is held by its first word alone (``held``, an
     index term): that word is no everyday one and every word after it is ("Corrib
     Payments" told as "Corrib", "Kinsale Marine Labs" as "Kinsale"); not "Redux Saga" by
-    "Redux", nor "the Lisbon Marathon" by "Lisbon": their last word names what they are."""
+    "Redux", nor "the Lisbon Marathon" by "Lisbon": their last word names what they are. Nor
+    when one of ``texts`` names another firm by that word ("Quill Studios" for "Quill
+    Records")."""
     words = name.split()
     first = text_terms(words[0]) if len(words) > 1 else []
-    return len(first) == 1 and not is_common_word(words[0]) and held(stem(first[0])) \
-        and all(is_common_word(word) for word in words[1:])
+    if not (len(first) == 1 and not is_common_word(words[0]) and held(stem(first[0]))
+            and all(is_common_word(word) for word in words[1:])):
+        return False
+    after = re.compile(rf"\b{re.escape(words[0])}\s+([A-ZÁÉÍÓÚÑ][\w'’-]*)")
+    return not any(found.group(1) != words[1] for text in texts
+                   for found in after.finditer(text))
 
 
 class Unmentioned:
@@ -362,7 +373,7 @@ class Unmentioned:
             if name not in places and whole and unheld(
                     spellings(name) if len(text_terms(name)) == 1 else [stem(whole[0])]) \
                     and not (initials and index.doc_freq(initials)) \
-                    and not _short_name(name, lambda term: not unheld([term])) \
+                    and not _short_name(name, lambda term: not unheld([term]), texts()) \
                     and not self.region_held(name) and not elsewise(name):
                 places.append(name)
             # an event named by its place ("the Lisbon Marathon"): the marathon may be held
@@ -566,8 +577,8 @@ class Unmentioned:
         (``absent_words``) and one names a thing; else none. A relation or an everyday thing
         of ``query.KIN`` ("employer", "abuela"), a relative's relative ("niece"), an ex, a
         partner one dates (``DATED``), a person one has (``PEOPLE``) or an area of a life
-        ("money", "relación": ``LIFE_AREAS``) is told in other words: never judged; nor is a
-        question whose first served memory is in the other language."""
+        ("money", "relación": ``LIFE_AREAS``) or a trade (``TRADES``) is told in other words:
+        never judged; nor is a question whose first served memory is in the other language."""
         absent = self.absent_words(query, best, served)
         if not absent:
             return ()
@@ -577,7 +588,8 @@ class Unmentioned:
             if not term.isdigit()
             and fold(said.get(term, term)) not in LIGHT_VERBS | TELLING_VERBS | TIME_WORDS))
         if any(kin(word) or composed(word) or an_ex(word)
-               or fold(word) in RELATION_WORDS | PEOPLE | LIFE_AREAS | DATED for word in topic):
+               or fold(word) in RELATION_WORDS | PEOPLE | LIFE_AREAS | DATED | TRADES
+               for word in topic):
             return ()
         if served and reads_spanish(self.model.text_of(served[0])) != reads_spanish(query.text):
             return ()  # "primer triatlón" / "first triathlon": the lexicon misses words

@@ -56,6 +56,10 @@ async def test_a_birth_told_as_having_the_child_answers_when_born(tmp_path: Path
     assert birth.held_by("Inés dio a luz el jueves 12 de febrero.")
     assert not birth.held_by("Valentina tuvo a cargo la fiesta del sábado.")  # no child had
     assert not birth.held_by("The baby is due in August.")  # expected, not born
+    # a relative's birth is told of that relative: a baby had is no husband
+    husband = detail_asked("When was Anjali's husband born?")
+    assert husband is not None and husband.also is not None
+    assert not husband.also.held_by("Priya: My cousin Anjali had a baby boy on Tuesday.")
 
 
 COURSE = (
@@ -105,6 +109,9 @@ async def test_a_firm_asked_by_its_full_name_is_held_by_its_short_name(tmp_path:
     assert not _short_name("Redux Saga", held)  # the last word names it
     assert not _short_name("Lisbon Marathon", held)
     assert not _short_name("Corrib", held)  # one word: held or not as it is
+    # another firm of that first word is told: "Quill Records" is not "Quill Studios"
+    assert not _short_name("Quill Records", lambda term: term == "quill",
+                           ["Priya: I've been at Quill Studios for three years now."])
 
 
 JOB = (
@@ -117,9 +124,11 @@ JOB = (
 
 async def test_a_job_asked_of_a_name_is_told_by_the_role(tmp_path: Path) -> None:
     """"What was Facundo's job?": "he's a surf instructor" tells it, though only other turns
-    say "job"."""
-    job, = await replies(tmp_path, (*SMALL_TALK, *JOB), ("What was Facundo's job?",))
-    assert job.status == "FOUND" and "surf instructor" in job.hits[0].text
+    say "job"; "occupation", which no turn says, is a trade's word too."""
+    job, occupation = await replies(tmp_path, (*SMALL_TALK, *JOB), (
+        "What was Facundo's job?", "What is Facundo's occupation?"))
+    for reply in (job, occupation):
+        assert reply.status == "FOUND" and "surf instructor" in reply.hits[0].text
 
 
 async def test_a_thing_named_by_a_phrase_is_held_by_its_word(tmp_path: Path) -> None:
