@@ -35,13 +35,7 @@ from actors.navigation.query import (
 from actors.navigation.read_model import ReadModel
 from actors.navigation.readings import Match
 from actors.navigation.stem import stem
-from actors.navigation.unmentioned import (
-    LIGHT_VERBS,
-    TELLING_VERBS,
-    TIME_WORDS,
-    TRADES,
-    as_said,
-)
+from actors.navigation.unmentioned import LIGHT_VERBS, TELLING_VERBS, TIME_WORDS, as_said
 from actors.text import fold
 from actors.text import terms as text_terms
 
@@ -61,11 +55,11 @@ VALUE_WORDS = frozenset(
     """cost costs price prices pay pays paid charge charges charged spend spends spent earn
     earns earned fee fees worth living cuesta cuestan costo costaron costar precio paga
     pagan pago pagar gana ganan ganaba cobra cobran cobro gasta gastan gasto vale version
-    versions versiones""".split()) | TRADES
+    versions versiones""".split())
 """Words a question asks a value or a trade with ("How much did the Cannondale cost?", "What
-does Pablo do for a living?", "What was Facundo's job?", "¿Cuánto gana...?", "Which Python
-version do we run?"): the memory tells the value ("for 450 euros", "he's a surf instructor",
-"upgraded from 3.11 to 3.12"), seldom the word."""
+does Pablo do for a living?", "¿Cuánto gana...?", "Which Python version do we run?"): the
+memory tells the value ("for 450 euros", "is a firefighter", "upgraded from 3.11 to 3.12"),
+seldom the word."""
 
 
 class Apart:

@@ -104,11 +104,6 @@ LIFE_AREAS = frozenset(
 "My GP checked my bloods... ferritin is 11", which never says "health". A thing of the user's
 that no memory mentions is a detail never stored ("her sourdough starter"); an area is told
 only through what happened in it, so one no memory names is no such detail."""
-TRADES = frozenset(
-    "job jobs occupation profession trade oficio profesion ocupacion".split())
-"""Words a trade is asked with ("What was Facundo's job?", "What is Oona's occupation?"):
-told by the role ("he's a surf instructor", "she's a midwife"), seldom by the word, so one no
-memory holds (or none on the days of the name asked, ``apart``) is no thing never stored."""
 DATED = frozenset("boyfriend girlfriend partner novio novia pareja".split())
 """Relations a user often tells by dating someone, never by the word ("Went on a date with a
 guy called Marcos. He teaches maths at a high school" for "the user's boyfriend")."""
@@ -577,8 +572,8 @@ class Unmentioned:
         (``absent_words``) and one names a thing; else none. A relation or an everyday thing
         of ``query.KIN`` ("employer", "abuela"), a relative's relative ("niece"), an ex, a
         partner one dates (``DATED``), a person one has (``PEOPLE``) or an area of a life
-        ("money", "relación": ``LIFE_AREAS``) or a trade (``TRADES``) is told in other words:
-        never judged; nor is a question whose first served memory is in the other language."""
+        ("money", "relación": ``LIFE_AREAS``) is told in other words: never judged; nor is a
+        question whose first served memory is in the other language."""
         absent = self.absent_words(query, best, served)
         if not absent:
             return ()
@@ -588,8 +583,7 @@ class Unmentioned:
             if not term.isdigit()
             and fold(said.get(term, term)) not in LIGHT_VERBS | TELLING_VERBS | TIME_WORDS))
         if any(kin(word) or composed(word) or an_ex(word)
-               or fold(word) in RELATION_WORDS | PEOPLE | LIFE_AREAS | DATED | TRADES
-               for word in topic):
+               or fold(word) in RELATION_WORDS | PEOPLE | LIFE_AREAS | DATED for word in topic):
             return ()
         if served and reads_spanish(self.model.text_of(served[0])) != reads_spanish(query.text):
             return ()  # "primer triatlón" / "first triathlon": the lexicon misses words

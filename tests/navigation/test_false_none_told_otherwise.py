@@ -2,10 +2,10 @@
 question's, answered "No memory found" (probe47, fix-none3): a birth told as having the
 child ("Valentina tuvo a Bruno el martes 4 de agosto"), studies told as a course ("an Irish
 language night course"), a language asked ("a little Irish") read as a name, a firm asked by
-its full name and told by its short one ("my last day at Corrib"), a job told by the role
-("he's a surf instructor"), a thing named by a phrase in the question or in the memory ("el
-mal de altura" / "el soroche"). Each is answered with the turn that tells it first; the
-never-stored question beside it stays "No memory found"."""
+its full name and told by its short one ("my last day at Corrib"), a thing named by a phrase
+in the question or in the memory ("el mal de altura" / "el soroche"). Each is answered with
+the turn that tells it first; the never-stored question beside it stays "No memory
+found"."""
 
 from __future__ import annotations
 
@@ -112,23 +112,6 @@ async def test_a_firm_asked_by_its_full_name_is_held_by_its_short_name(tmp_path:
     # another firm of that first word is told: "Quill Records" is not "Quill Studios"
     assert not _short_name("Quill Records", lambda term: term == "quill",
                            ["Priya: I've been at Quill Studios for three years now."])
-
-
-JOB = (
-    "[2025-11-15] Odalys: I'm seeing someone, Facundo, he's a surf instructor from La Paloma.",
-    "[2025-11-15] Henrik: Nice one!",
-    "[2025-10-18] Henrik: I work as a QA engineer at Corrib Payments. Boring but it pays.",
-    "[2026-03-28] Odalys: Big news: I got a job in quality control at Laboratorio Celeste.",
-)
-
-
-async def test_a_job_asked_of_a_name_is_told_by_the_role(tmp_path: Path) -> None:
-    """"What was Facundo's job?": "he's a surf instructor" tells it, though only other turns
-    say "job"; "occupation", which no turn says, is a trade's word too."""
-    job, occupation = await replies(tmp_path, (*SMALL_TALK, *JOB), (
-        "What was Facundo's job?", "What is Facundo's occupation?"))
-    for reply in (job, occupation):
-        assert reply.status == "FOUND" and "surf instructor" in reply.hits[0].text
 
 
 async def test_a_thing_named_by_a_phrase_is_held_by_its_word(tmp_path: Path) -> None:
