@@ -578,6 +578,25 @@ def _kind_first(hits: tuple[Hit, ...], holds: Callable[[str], bool]) -> tuple[Hi
         [(hit.leaf_id, hit.score) for hit in hits], holds))
 
 
+def _giving_first(result: SearchResult, gives: Callable[[str], bool]) -> SearchResult:
+    """``result`` with the first memory that ``gives`` the detail asked leading, taken from
+    those served or, when none of them (nor the turn shown after the first) gives it, from
+    the "also close" ones; as it was when the first memory gives it or none does."""
+    hits = result.hits
+    if not hits or gives(hits[0].text) or hits[0].next_turn is not None \
+            and gives(hits[0].next_turn.text):
+        return result
+    served = next((hit for hit in hits if gives(hit.text)), None)
+    if served is not None:
+        return dataclasses.replace(result, hits=(served, *(
+            hit for hit in hits if hit is not served)))
+    close = next((hit for hit in result.more if gives(hit.text)), None)
+    if close is None:
+        return result
+    return dataclasses.replace(result, hits=(close, *hits[:-1]), more=(
+        hits[-1], *(hit for hit in result.more if hit is not close)))
+
+
 def _first_admissible(leaves: Iterable[str], admissible: _Judge, count: int) -> list[str]:
     """The first ``count`` of ``leaves`` that are admissible, in their order: a time asked
     with a topic scores its memories on the question's words only when they are few, and
@@ -2250,6 +2269,13 @@ class NavigationActor(Actor):
                 result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
                 nearest=result.hits[:ranking.NEAREST_SHOWN],
                 reason=detail.said + (f" (a '{named_so}' is told)" if named_so else ""))
+        elif detail is not None and detail.value is not None:
+            # "When was Bruno born?": the turn that gives the birth with its day ("Valentina
+            # tuvo a Bruno el martes 4 de agosto") leads the turns that only name Bruno (a
+            # detail with no value of its own, a relative or an operation, is told by many
+            # turns about other things: "my mum's 60th" asks the assistant's suggestion)
+            users = self.readings.user_names()
+            result = _giving_first(result, lambda text: detail.held_by(text, users))
         theirs_only = None if thing is None or result.status not in ("FOUND", "AMBIGUOUS") \
             else only_theirs([(hit.leaf_id, hit.text) for hit in (*result.hits, *result.more)],
                              thing[0],

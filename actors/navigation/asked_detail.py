@@ -111,7 +111,15 @@ _BIRTH_ASKED = lazy_regex(
 """A question asking the day someone was born ("What is my mother's date of birth?", "When
 is Tomás's birthday?", "¿Cuándo nació mi abuela?"); not what happened on a birthday ("What
 did I give my mother for her birthday?")."""
-_BIRTH_TOLD = lazy_regex(r"\b(?:born|birth\w*|bday|b-day|cumple\w*|naci\w*|turns?|turned)\b")
+_BIRTH_TOLD = lazy_regex(
+    r"\b(?:born|birth\w*|bday|b-day|cumple\w*|naci\w*|turns?|turned|dio\s+a\s+luz|"
+    r"had\s+(?:(?:a|her|his|their|our|the)\s+)?(?:(?:new|little|healthy|baby)\s+)*"
+    r"(?:baby|babies|boy|girl|son|daughter|twins)|"
+    r"tuv(?:o|e|imos|ieron|iste)\s+(?:a\s+(?!cargo\b|mano\b|bien\b)\w+|"
+    r"(?:un|una)\s+(?:bebe|nene|nena|nino|nina|varon|hijo|hija)|mellizos|gemelos))\b")
+"""A sentence telling a birth: its own words, or a birth told as having the child ("Valentina
+tuvo a Bruno el martes", "she had a baby girl on Monday", "dio a luz el 4 de agosto"); a date
+in the sentence is still required (``AskedDetail.value``)."""
 _DATE = lazy_regex(
     rf"\b(?:{'|'.join(sorted(MONTHS, key=len, reverse=True))}|"
     rf"{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))}|today|tomorrow|tonight|hoy|"
@@ -288,9 +296,11 @@ def detail_asked(question: str) -> AskedDetail | None:
     folded = re.sub(r"^[\W_]+", "", fold(question).replace("’", "'"))
     whose = _whose(question)
     if _BIRTH_ASKED.search(folded):
+        # a relative's birth ("When was Anjali's daughter born?") is told of that relative:
+        # "Anjali had a baby boy on Tuesday" gives a son's
         return AskedDetail(said="no memory gives " + (f"{whose}'s date of birth" if whose
                                                       else "the date of birth"),
-                           told=_BIRTH_TOLD, value=_DATE)
+                           told=_BIRTH_TOLD, value=_DATE, also=_relation(question))
     doing = _DOING.match(folded)
     if doing is not None:
         return _doing(question, doing)
@@ -304,12 +314,41 @@ def detail_asked(question: str) -> AskedDetail | None:
                 or not re.search(rf"\b{re.escape(before)}\b", question.lower().replace(
                     "’", "'")) or re.search(rf"\b{re.escape(before.capitalize())}\b", question) \
                 else f"{before} {event.label}"  # "eye surgery"
+            learnt = _STUDIED_KIND.match(folded) if event.label == "studies" else None
+            if learnt is not None:  # "Which language did Henrik study?"
+                return _studied(learnt.group(1), whose, label, event.told,
+                                next(iter(names_asked(question)), ""))
             return AskedDetail(said="no memory tells of " + (
                 f"{whose}'s {label}" if whose else f"the {label}"), told=_words(event.told))
     relation, kind = _relation(question), _of_kind(question)
     if relation is not None and kind is not None:
         return dataclasses.replace(kind, also=relation)  # "What sport does Dara's son play?"
     return relation or kind
+
+
+_STUDIED_KIND = lazy_regex(r"(?:which|what)\s+(?!did\b|kind\b|sort\b|type\b)([^\W\d_]+)\s+did\s")
+"""Studies asked by the kind of thing studied ("Which language did Henrik study at night?",
+"What instrument did Ana study?"), not "What did Marcos study at university?"."""
+_LEARNING = (r"(?<!of\s)courses?|class(?:es)?|lessons?|enrol\w*|learn\w*|taught|tutor\w*|"
+             r"curso\w*|clases?|leccion\w*|aprend\w*|matricul\w*|inscri\w*")
+"""A course, a class, enrolling, learning: studies of a thing, told with the thing's word."""
+
+
+def _studied(kind: str, whose: str, label: str, told: str, owner: str) -> AskedDetail:
+    """Studies of a ``kind`` of thing (``label`` names both: "language studies"), told by
+    the degree's words as any studies are, or by a course, a class or learning
+    (``_LEARNING``) in a sentence naming the kind or a thing by its name ("I enrolled in an
+    Irish language night course", "I started cello lessons": a thing of a closed kind,
+    ``closed_kinds``). Not a course alone: a pottery class tells nothing of what someone
+    studied at university. Asked of someone by name (``owner``), another speaker's own line
+    tells theirs ("Priya: I started cello lessons" for Tomás)."""
+    forms = {stem(term) for term in text_terms(" ".join({kind, *kin(kind)}))}
+    closed = closed_kinds.kind_of(kind)
+    if closed is not None:
+        forms.update(closed_kinds.things_of(closed))
+    return AskedDetail(said="no memory tells of " + (
+        f"{whose}'s {label}" if whose else f"the {label}"),
+        told=_words(f"{told}|{_LEARNING}"), thing=frozenset(forms), owner=owner)
 
 
 def _whose(question: str) -> str:

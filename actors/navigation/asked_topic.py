@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from actors.lazy_re import lazy_regex
 from actors.navigation.bilingual import reads_spanish
 from actors.navigation.query import NOW_WORDS, framing
+from actors.navigation.regions import is_demonym
 from actors.navigation.sum_asked import STATING
 from actors.text import STOPWORDS, fold
 from actors.text import terms as text_terms
@@ -55,9 +56,12 @@ def beyond_names(question: str, words: Iterable[str]) -> tuple[str, ...]:
     the question's first word (names, places, months: whom, where and when it asks about),
     its framing words (``query.framing``), its words of now ("currently", "ahora"), of a
     kind asked (``KIND_WORDS``) and the verbs a sum is stated with ("cost", "costó":
-    ``sum_asked.STATING``)."""
+    ``sum_asked.STATING``). A language's or a people's name stays ("Would Henrik be able to
+    speak a little Irish?": the Irish is what is asked, and a memory holding it, "an Irish
+    language night course", is about it)."""
     written = _WORD.findall(question)
-    capitals = {fold(word) for word in written[1:] if word[:1].isupper()}
+    capitals = {fold(word) for word in written[1:] if word[:1].isupper()
+                and not is_demonym(word)}
     skipped = framing(question) | NOW_WORDS | KIND_WORDS | STATING
     return tuple(word for word in words
                  if (key := fold(word)) not in capitals and key not in skipped)

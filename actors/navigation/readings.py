@@ -36,7 +36,7 @@ from actors.navigation.relation_names import (
     named_through,
 )
 from actors.navigation.stem import stem
-from actors.navigation.synonyms import initials_of, synonyms_of
+from actors.navigation.synonyms import initials_of, phrases_of, synonyms_of
 from actors.text import fold, unique
 from actors.text import terms as text_terms
 
@@ -162,15 +162,26 @@ class Readings:
     def synonym(self, query: Query) -> Reading | None:
         """The question with each word read as the words of its language naming the same
         thing that the index holds ("concert" -> "gig", "codebase" -> "repo": ``synonyms``),
-        beside the word itself."""
+        beside the word itself, and as a phrase of it (``synonyms.phrases_of``)."""
         index = self.model.index
         swapped: dict[str, tuple[str, ...]] = {}
         for term in query.query_terms:
             others = tuple(t for t in synonyms_of(term)
                            if t not in query.query_terms and index.doc_freq(t))
-            if others:
-                swapped[term] = (term, *others)
+            # a phrase naming the same ("aurora": "the northern lights"), read when one
+            # memory holds all its words (its words apart name other things: "light")
+            phrased = tuple(t for phrase in phrases_of(term) if self._held_together(phrase)
+                            for t in phrase if t not in query.query_terms)
+            if others or phrased:
+                swapped[term] = tuple(unique((term, *others, *phrased)))
         return swapped_reading(query, swapped, ranking.SYNONYM_SHARE) if swapped else None
+
+    def _held_together(self, terms: tuple[str, ...]) -> bool:
+        """Whether one memory holds every one of ``terms``."""
+        index = self.model.index
+        if not terms or not all(index.doc_freq(term) for term in terms):
+            return False
+        return bool(set.intersection(*(set(index.holders(term)) for term in terms)))
 
     def neighbour(self, query: Query, topic: str) -> Reading | None:
         """The question with each word swapped for the closest word in meaning that the index

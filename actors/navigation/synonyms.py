@@ -171,26 +171,69 @@ cd continuous deployment
 the question): the initials first."""
 
 
+_NAMED = """
+aurora: northern lights
+puncture: flat tyre | flat tire
+jetlag: jet lag
+heatstroke: heat stroke
+soroche: mal de altura | mal de montaña
+apunamiento: mal de altura
+"""
+"""One word and the phrases naming the same thing in its language, one a line ("aurora" /
+"the northern lights", "soroche" / "el mal de altura"): a question says one, the memory the
+other. The word stands for the phrase when a question says it word after word
+(``initials_of``); the phrase for the word when one memory holds all its words
+(``phrases_of``)."""
+
+
+def _said(words: str) -> tuple[str, ...]:
+    """The index terms of ``words``, stop words kept ("mal de altura"): said in a row."""
+    return tuple(stem(t) for t in text_terms(words, keep_stopwords=True))
+
+
 @functools.cache
 def _phrases() -> tuple[tuple[tuple[str, ...], str], ...]:
-    """Each phrase of ``_PHRASES`` as its index terms, with the index term of its initials."""
+    """Each phrase of ``_PHRASES`` and of ``_NAMED`` as its index terms (stop words kept),
+    with the index term of its initials or of the word naming it."""
     out = []
     for line in _PHRASES.strip().splitlines():
         initials, *words = line.split()
         out.append((tuple(stem(t) for word in words for t in text_terms(word)[:1]),
                     stem(text_terms(initials)[0])))
+    for word, phrase in _named():
+        out.append((_said(phrase), word))
+    return tuple(out)
+
+
+@functools.cache
+def _named() -> tuple[tuple[str, str], ...]:
+    """(the index term of a word of ``_NAMED``, one phrase naming the same, as written)."""
+    out = []
+    for line in _NAMED.strip().splitlines():
+        word, phrases = line.split(":", 1)
+        out += [(stem(text_terms(word)[0]), phrase.strip()) for phrase in phrases.split("|")]
     return tuple(out)
 
 
 def initials_of(text: str) -> tuple[tuple[tuple[str, ...], str], ...]:
-    """The phrases of ``_PHRASES`` that ``text`` says word after word ("How big should my
-    pull requests be?" -> (("pull", "request"), "pr")), each with the term of its
-    initials. Initials are never read as their phrase: a note's "pull" or "request" alone
-    is not a pull request."""
+    """The phrases of ``_PHRASES`` (and ``_NAMED``) that ``text`` says word after word ("How
+    big should my pull requests be?" -> (("pull", "request"), "pr"); "el mal de altura" ->
+    (("mal", "altura"), "soroch")), each (without its stop words) with the term of its
+    initials or of the word naming it. Initials are never read as their phrase: a note's
+    "pull" or "request" alone is not a pull request."""
     said = [stem(t) for t in text_terms(text, keep_stopwords=True)]
-    return tuple((phrase, initials) for phrase, initials in _phrases()
+    return tuple((tuple(t for t in phrase if text_terms(t)), initials)
+                 for phrase, initials in _phrases()
                  if any(tuple(said[at:at + len(phrase)]) == phrase
                         for at in range(len(said) - len(phrase) + 1)))
+
+
+def phrases_of(term: str) -> tuple[tuple[str, ...], ...]:
+    """The phrases of ``_NAMED`` naming what ``term`` (a query term, stemmed) names, each as
+    its index terms without stop words ("aurora" -> (("northern", "light"),))."""
+    key = fold(term).lower()
+    return tuple(tuple(stem(t) for t in text_terms(phrase)) for word, phrase in _named()
+                 if word == key)
 
 
 @functools.cache

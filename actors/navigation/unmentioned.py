@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from actors.dates import OPENING_DATE
 from actors.facts.common_words import is_common_word
@@ -219,6 +219,23 @@ _USER_LABEL = lazy_regex(r"^\W*(?:" + OPENING_DATE + r")?\W*(?:user|usuario|usua
 """A user's turn's label: what follows is the user's, a subject-less sentence too."""
 
 
+def _short_name(name: str, held: Callable[[str], bool], texts: Iterable[str] = ()) -> bool:
+    """Whether ``name``, of several words, is held by its first word alone (``held``, an
+    index term): that word is no everyday one and every word after it is ("Corrib
+    Payments" told as "Corrib", "Kinsale Marine Labs" as "Kinsale"); not "Redux Saga" by
+    "Redux", nor "the Lisbon Marathon" by "Lisbon": their last word names what they are. Nor
+    when one of ``texts`` names another firm by that word ("Quill Studios" for "Quill
+    Records")."""
+    words = name.split()
+    first = text_terms(words[0]) if len(words) > 1 else []
+    if not (len(first) == 1 and not is_common_word(words[0]) and held(stem(first[0]))
+            and all(is_common_word(word) for word in words[1:])):
+        return False
+    after = re.compile(rf"\b{re.escape(words[0])}\s+([A-ZÁÉÍÓÚÑ][\w'’-]*)")
+    return not any(found.group(1) != words[1] for text in texts
+                   for found in after.finditer(text))
+
+
 class Unmentioned:
     """What questions ask about that the memories of one read model do not mention. Built by
     the navigation actor each time it (re)opens its read model, with the actor's plan of a
@@ -342,13 +359,16 @@ class Unmentioned:
                   and not elsewise(name)]
         # a name is held whole: "RxJS" is not held by a memory holding "JS", nor "Redux
         # Saga" by one holding "Redux" (its last word names it); a name of several parts
-        # may be said by their initials ("JavaScript" as "JS", "TypeScript" as "TS")
+        # may be said by their initials ("JavaScript" as "JS", "TypeScript" as "TS"), and a
+        # firm's or a venue's by its own first word when the others are everyday words
+        # ("Corrib Payments", then "my last day at Corrib"; "Kinsale Marine Labs")
         for name in named(topic):
             whole = text_terms(name.split()[-1])
             initials = "".join(part[0] for part in whole[1:]) if len(whole) > 2 else ""
             if name not in places and whole and unheld(
                     spellings(name) if len(text_terms(name)) == 1 else [stem(whole[0])]) \
                     and not (initials and index.doc_freq(initials)) \
+                    and not _short_name(name, lambda term: not unheld([term]), texts()) \
                     and not self.region_held(name) and not elsewise(name):
                 places.append(name)
             # an event named by its place ("the Lisbon Marathon"): the marathon may be held
