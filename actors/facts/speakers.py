@@ -127,18 +127,38 @@ def speaker_of(line: str, *, turns: frozenset[str] = frozenset()) -> Speaker | N
     if any(word in STOPWORDS and (word not in NAMES_THAT_ARE_WORDS
                                   or " ".join(words) not in turns) for word in words):
         return None  # "Then:" never speaks; "Will:" only where the text is a chat
-    if all(map(_a_word, words)) and " ".join(words) not in turns \
-            and (m.group("date") is None or not _speaks(line[m.end():])):
-        return None  # "Testing: unit tests with...": a common word heads a note
+    if " ".join(words) not in turns and (
+            m.group("date") is None and all(map(_a_word, words))
+            or all(map(_a_topic_word, words)) and not _speaks(line[m.end():])):
+        # "Testing: unit tests with...": a common word heads a note; dated, only a word
+        # shaped as a topic does ("[2026-08-11] Testing: ...", "Deployment: ..."): a dated
+        # line's "Pau:", "Grace:", "Ray:" are people whose lines often hold no pronoun ("Nos
+        # mudamos a Badajoz", "Just got back from Lisbon"), and were read as the user's
+        return None
     return Speaker(label)
 
 
 def _a_word(word: str) -> bool:
     """A common word, or the -ing form of one ("packaging", "debugging", "deploying"):
     a name is neither ("Irving", "Sterling")."""
+    return is_common_word(word) or _an_ing_form(word)
+
+
+def _an_ing_form(word: str) -> bool:
     stem = word[:-3] if word.endswith("ing") and len(word) > 5 else ""
-    return is_common_word(word) or bool(stem) and any(
+    return bool(stem) and any(
         is_common_word(form) for form in (stem, stem + "e", stem[:-1]) if len(form) > 2)
+
+
+_TOPIC_ENDINGS = ("ment", "tion", "sion", "ance", "ence", "ity", "ness", "ism", "ogy", "ics",
+                  "ure", "cion", "miento", "dad")
+"""Endings of the nouns a note is titled with ("Deployment", "Security", "Architecture",
+"Configuración", "Despliegue" aside): seldom a given name's."""
+
+
+def _a_topic_word(word: str) -> bool:
+    return _an_ing_form(word) or len(word) > 5 and word.endswith(_TOPIC_ENDINGS) \
+        and is_common_word(word)
 
 
 def _speaks(said: str) -> bool:

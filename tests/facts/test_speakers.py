@@ -37,6 +37,10 @@ def _facts(text: str) -> list[tuple[str, str, str]]:
     ("[1:56 pm on 8 May, 2023] Bea: I moved to Golden", Speaker("Bea")),
     ("10:00, 3 de marzo de 2025 - Ana: me mudé a Vigo", Speaker("Ana")),
     ("Then: I moved to Porto", None), ("Will: I moved to Boston", None),
+    # a dated name that is also a word speaks without a pronoun; a dated -ing title does not
+    ("[2024-06-05] Pau: Nos mudamos a Badajoz en septiembre.", Speaker("Pau")),
+    ("[2026-03-01] Grace: Just got back from Lisbon!", Speaker("Grace")),
+    ("[2026-08-11] Testing: ledgerkit uses Vitest.", None),
 ])
 def test_a_line_s_label_names_its_speaker_or_heads_a_note(line: str,
                                                           speaker: Speaker | None) -> None:
