@@ -31,9 +31,11 @@ BIG_LINE_BYTES = 100 * 1024 * 1024
 
 
 def store_digest(home: Path) -> dict[str, str]:
-    """The store's files, without the log (a refused line is logged, by design)."""
+    """The store's files, without the log (a refused line is logged, by design) and SQLite's
+    shared-memory index (``-shm``: any reader, such as the background embedding turn, rewrites
+    its read marks; it holds no content)."""
     return {k: v for k, v in tree_digest(home / "ihmt_memory").items()
-            if not k.startswith("logs")}
+            if not k.startswith("logs") and not k.endswith("-shm")}
 
 
 async def call_note(server, request_id: int, text: str) -> dict:  # type: ignore[no-untyped-def]

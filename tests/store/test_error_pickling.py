@@ -46,6 +46,8 @@ def _sample(name: str, annotation: str) -> Any:
         return ValueError(f"bad {name}")
     if text.startswith("dict"):
         return {"pid": 4242, "actor": "writer", "since": "2026-01-02T03:04:05Z"}
+    if text.startswith("tuple[tuple[str,str]"):
+        return (("L-personal-0001-aaaaaaaaaa", "is gone"),)
     if text.startswith(("list", "tuple", "Sequence")):
         return ["api_key", "password"]
     if text.startswith("float"):

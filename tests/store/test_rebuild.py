@@ -10,6 +10,7 @@ import pytest
 
 from store.catalog import CatalogReader, entry_from_branch, entry_from_leaf, patch, put
 from store.engine import Engine
+from store.errors import MemoriesLost
 from store.leaf_format import render_leaf
 from store.leaves import write_leaf
 from store.locks import LockManager
@@ -93,7 +94,12 @@ def test_rebuild_drops_entries_without_files(layout: StoreLayout, locks: LockMan
     gone.unlink()
     reader = CatalogReader(layout)
     _, seen = reader.changes_since(0)
-    result = rebuild_catalog(layout, locks)
+    # no whole copy of it is held (no full-text index here): refused, then dropped when asked
+    with pytest.raises(MemoriesLost) as refused:
+        rebuild_catalog(layout, locks)
+    assert refused.value.leaves == (("L-personal-0002-cccccccccc", "is gone"),)
+    assert set(CatalogReader(layout).entries()) == set(live)
+    result = rebuild_catalog(layout, locks, accept_loss=True)
     assert set(result.entries) == set(live) - {"L-personal-0002-cccccccccc"}
     assert set(CatalogReader(layout).entries()) == set(result.entries)
     changes, _ = reader.changes_since(seen)
