@@ -1316,7 +1316,8 @@ class NavigationActor(Actor):
         best: dict[str, Match] = {}
         pooled = 0
         best_full = 0.0
-        others_line = self._others_line(text)
+        speakers_named = self._named_speakers(text)  # once a search: each reads postings
+        others_line = self._others_line(text, speakers_named)
 
         def users_own(leaf_id: str) -> bool:  # admissible, and no other speaker's line
             return admissible(leaf_id) and not others_line(leaf_id)
@@ -1554,7 +1555,7 @@ class NavigationActor(Actor):
         tellers |= not_had  # about the question, yet never led by that (``about_first``)
         # "What is my dog's name?" and "Dário: For a dog that age ...": another's line, about
         # the question no more than the teller's own thing is (``tellers``)
-        own_line = self._own_line(text)
+        own_line = self._own_line(text, speakers_named)
         others_lines = self._others_lines(leading, scores, boosts, others_line) \
             if own_line is None else frozenset()
         ranking.boost_matching(scores, others_lines, ranking.OTHERS_FACTOR, boosts)
@@ -2299,7 +2300,6 @@ class NavigationActor(Actor):
         if asked_names:  # whose turn each one is, now that its next turn is attached (one
             # shown as its next turn for being served itself is no reply to it); the user's
             # own note for a question about a named speaker of the store
-            speakers_named = self._named_speakers(text)
             result = dataclasses.replace(result, hits=tuple(
                 dataclasses.replace(hit, said_by_other=other_speaker(
                     asked_names, hit.text, text,
@@ -2846,17 +2846,16 @@ class NavigationActor(Actor):
         return lambda leaf: bool(kinds) and not holds(leaf) and any(
             closed_kinds.kind_of_thing(term) in kinds for term in self.model.index.terms_of(leaf))
 
-    def _others_line(self, question: str) -> Callable[[str], bool]:
+    def _others_line(self, question: str, named: frozenset[str]) -> Callable[[str], bool]:
         """Whether a memory is another named speaker's line (``thing_owner.said_apart``) or a
         note for another named person (``note_for_other``), when ``question`` asks about the
-        user alone (``asks_the_users_own``); when it asks about named speakers of the store
+        user alone (``asks_the_users_own``); when it asks about ``named`` speakers of the store
         (``_named_speakers``), whether it is a line of someone else's than theirs and their
         conversation's (``named_crowd.apart_from_named``); never, for any other question.
         Each memory's excerpt is read once a search."""
         user_names = self.readings.user_names()
         leaves = self.model.leaves
         if not asks_the_users_own(question, user_names):
-            named = self._named_speakers(question)
             if not named:
                 return lambda leaf_id: False
             partners = self._partners(named)
@@ -2876,14 +2875,12 @@ class NavigationActor(Actor):
                 or note_for_other(meta.excerpt, user_names) is not None)
         return apart
 
-    def _own_line(self, question: str) -> Callable[[str], bool] | None:
-        """Whether a memory is the named speakers' own (``named_crowd.named_own``) when
+    def _own_line(self, question: str, named: frozenset[str]) -> Callable[[str], bool] | None:
+        """Whether a memory is the ``named`` speakers' own (``named_crowd.named_own``) when
         ``question`` asks about named speakers of the store (``_named_speakers``); None for
         any other question (a question about the user alone reads the user's turns)."""
         user_names = self.readings.user_names()
-        named = frozenset() if asks_the_users_own(question, user_names) \
-            else self._named_speakers(question)
-        if not named:
+        if asks_the_users_own(question, user_names) or not named:
             return None
         leaves = self.model.leaves
         return lambda leaf_id: leaf_id in leaves and named_own(leaves[leaf_id].excerpt, named,
