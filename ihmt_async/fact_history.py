@@ -19,6 +19,12 @@ if TYPE_CHECKING:
     from actors.facts.actor import FactsActor
 
 
+def whose_asked(subject: str | None, scope: str | None) -> str:
+    """Whose timeline is shown: the subject named; with none, a project scope's own facts
+    ("project"), else the user's."""
+    return subject or ("project" if scope and scope.startswith("project:") else "user")
+
+
 def projects_asked(whose: str, scope: str | None, here: str | None = None) -> list[str]:
     """The projects (``project:x``) whose facts ``whose``'s timeline shows: the one ``scope``
     names; none when the scope is the global one ("user"), or when ``whose`` already names its

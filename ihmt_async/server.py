@@ -36,7 +36,7 @@ from ihmt_async.client_scope import (
     search_scope,
 )
 from ihmt_async.echo import echo
-from ihmt_async.fact_history import history_in, projects_asked
+from ihmt_async.fact_history import history_in, projects_asked, whose_asked
 from ihmt_async.ihmt_compat import ihmt_store_hint
 from ihmt_async.runtime import Runtime
 from ihmt_async.schema import TOOLS_ENV, install_schema, selected_tools
@@ -296,7 +296,7 @@ def build_server(home: Path | str | None = None, *,
         asked = validate.check_scope(scope) if scope is not None else None
         app = app_of(ctx)
         provenance_of(ctx, app)
-        whose = subject or ("project" if asked and asked.startswith("project:") else "user")
+        whose = whose_asked(subject, asked)
         await wait_earlier_writes(ctx, app)
         here = None if asked is not None else await client_project(ctx.session, app.extras)
         # "billing service" noted in this project is 'billing service @project:x'

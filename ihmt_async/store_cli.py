@@ -32,7 +32,7 @@ from actors.navigation.messages import DEFAULT_LIMIT, Search, Stats, TreeView
 from actors.provenance import Provenance, new_session_id
 from ihmt_async import render
 from ihmt_async.cli import _first_ihmt_error
-from ihmt_async.fact_history import history_in, projects_asked
+from ihmt_async.fact_history import history_in, projects_asked, whose_asked
 from ihmt_async.human import for_humans, out
 from ihmt_async.jsonable import to_jsonable
 from ihmt_async.runtime import Runtime, open_store
@@ -231,7 +231,7 @@ async def cmd_history(args: argparse.Namespace) -> int:
     its database). Project facts are recorded under 'subject @project:x' (``scoped_subject``):
     without this the command showed none of them (probe-agent)."""
     scope = check_scope(args.scope) if args.scope else None
-    whose = args.subject or ("project" if scope and scope.startswith("project:") else "user")
+    whose = whose_asked(args.subject, scope)
     projects = projects_asked(whose, scope)
     as_of = parse_as_of(args.as_of)
     async with Runtime(args.home, provenance=cli_provenance(),
