@@ -46,7 +46,7 @@ from store.db import FactRow, get_meta, pending_rows
 from store.engine import Engine, events_accepted, events_lost, is_blank
 from store.errors import DamagedDatabase, InputError, MalformedFile, StoreError
 from store.events import Line, read_lines, utc_now
-from store.factlog import FactEventsReader
+from store.factlog import FactEventsReader, retracted_targets
 from store.leaf_format import LeafFile, leaf_from_bytes
 from store.leaves import leaf_relpath_of
 from store.locks import LockManager, is_held, read_holder, remove_empty_lock_dirs
@@ -330,7 +330,7 @@ def _check_catalog(layout: StoreLayout, view: _View, now: float, grace_s: float)
     entries = CatalogReader(layout).entries()
     view.catalog = entries
     where = _EntryPaths(layout)
-    forgotten = _retracted(view.facts or ())
+    forgotten = retracted_targets(view.facts or ())
     for entry_id, entry in sorted(entries.items()):
         path, exists = where.of(entry)
         if path is None:
@@ -419,15 +419,11 @@ def _dangling(entries: Entries, branches: Mapping[str, Mapping[str, Any]], entry
     return None
 
 
-def _retracted(events: Iterable[Mapping[str, Any]]) -> set[str]:
-    return {str(e.get("target")) for e in events if e.get("op") == "retract"}
-
-
 def _check_lost(layout: StoreLayout, view: _View) -> None:
     """A memory whose file is gone or damaged is never dropped in silence: rewritten from the
     copy the store holds when it is whole (repairable), else kept for a person, its facts
     with it (probe-fault F1, F2). A damaged file no catalog entry names is for a person too."""
-    forgotten = _retracted(view.facts or ())
+    forgotten = retracted_targets(view.facts or ())
     if view.catalog is not None:
         entries = {i: e for i, e in view.catalog.items() if i not in forgotten}
         view.lost = lost_leaves(layout, entries, view.leaves,
@@ -452,7 +448,7 @@ def _orphan_facts(view: _View) -> list[dict[str, Any]]:
     (a person may fix it; retracting its facts then lost them for good, probe-fault F1)."""
     assert view.facts is not None
     events = view.facts
-    gone = _retracted(events)
+    gone = retracted_targets(events)
     kept = set(view.leaves) | {path.stem for path in view.unreadable} | {
         i for i, e in (view.catalog or {}).items() if e.get("kind") == "leaf"}
     return [e for e in events if e.get("op") == "fact" and e.get("source_leaf_id")

@@ -48,6 +48,12 @@ def event_from_ihmt_fact(fact: Mapping[str, Any], updated_at: str) -> dict[str, 
     }
 
 
+def retracted_targets(events: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The ids (memories and facts) the ``events`` retract: what doctor and rebuild leave
+    forgotten."""
+    return {str(e.get("target")) for e in events if e.get("op") == "retract"}
+
+
 def _events(rows: Iterable[tuple[Any, ...]]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for row in rows:

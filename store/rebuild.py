@@ -34,7 +34,7 @@ from store.errors import (
     MemoriesLost,
 )
 from store.events import read_lines, size_of
-from store.factlog import FactEventsReader
+from store.factlog import FactEventsReader, retracted_targets
 from store.leaf_format import read_leaf
 from store.leaves import leaf_relpath_of
 from store.locks import LockManager
@@ -129,8 +129,7 @@ def _salvage(layout: StoreLayout, scan: ScanResult, accept_loss: bool
     if lost:
         facts = FactEventsReader(layout)
         try:
-            forgotten = {str(e.get("target")) for e in facts.all_events()
-                         if e.get("op") == "retract"}
+            forgotten = retracted_targets(facts.all_events())
         finally:
             facts.close()
         lost = [leaf for leaf in lost if leaf.leaf_id not in forgotten]
