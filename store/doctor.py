@@ -54,7 +54,7 @@ from store.migrate import legacy_files
 from store.paths import StoreLayout
 from store.processes import pid_alive
 from store.rebuild import set_aside_damaged
-from store.salvage import LostLeaf, lost_leaves, restore
+from store.salvage import LostLeaf, lost_leaves, restore, set_aside
 from store.tree_files import iter_branch_files, iter_leaf_files, read_branch, read_root
 from store.writable import Refusal, refusals
 
@@ -600,12 +600,6 @@ def examine(layout: StoreLayout, *, grace_s: float = 5.0) -> Findings:
 # ---------------------------------------------------------------------------- repairs
 
 
-def _quarantine(path: Path) -> Path:
-    target = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%dT%H%M%S')}")
-    os.replace(path, target)
-    return target
-
-
 def _repair_catalog(layout: StoreLayout, engine: Engine, actions: list[Action]) -> None:
     view = _gather(layout, grace_s=0.0)  # re-read everything inside the lock
     if view.catalog is None:
@@ -625,12 +619,12 @@ def _repair_catalog(layout: StoreLayout, engine: Engine, actions: list[Action]) 
 
     for problem in view.problems:
         if problem.code == "unreadable_leaf" and problem.repairable:
-            moved = _quarantine(Path(problem.path))
+            moved = set_aside(Path(problem.path))
             actions.append(Action("leaf_quarantined", str(moved), problem.detail))
             if problem.ref in entries:
                 records.append(catalog_table.delete(problem.ref))
         if problem.code == "unreadable_branch":
-            moved = _quarantine(Path(problem.path))
+            moved = set_aside(Path(problem.path))
             actions.append(Action("branch_quarantined", str(moved), problem.detail))
             for node_id, entry in list(entries.items()):
                 if _entry_path(layout, entry) == Path(problem.path):
@@ -771,7 +765,7 @@ def _repair_with(layout: StoreLayout, locks: LockManager, engine: Engine,
         try:
             read_root(layout)
         except MalformedFile as exc:
-            moved = _quarantine(exc.path)
+            moved = set_aside(exc.path)
             actions.append(Action("root_quarantined", str(moved), f"{exc.reason}; the next "
                                   "consolidation pass writes a new root.json"))
     step("catalog")

@@ -12,7 +12,6 @@ A caller may watch the scan through a ``ProgressFn`` (files read of files found)
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,7 +39,7 @@ from store.leaves import leaf_relpath_of
 from store.locks import LockManager
 from store.paths import StoreLayout
 from store.progress import ProgressFn, no_progress
-from store.salvage import LostLeaf, lost_leaves, restore_all
+from store.salvage import LostLeaf, lost_leaves, restore_all, set_aside
 from store.tree_files import iter_branch_files, iter_leaf_files, read_branch
 
 
@@ -173,9 +172,7 @@ def set_aside_damaged(layout: StoreLayout) -> list[Path]:
     for suffix in ("", "-wal", "-shm"):
         path = layout.database.with_name(layout.database.name + suffix)
         if path.exists():
-            target = path.with_name(f"{path.name}.corrupt-{stamp}")
-            os.replace(path, target)
-            moved.append(target)
+            moved.append(set_aside(path, stamp))
     return moved
 
 

@@ -168,6 +168,14 @@ def _header(leaf_id: str, entry: Mapping[str, Any], meta: Mapping[str, Any]) -> 
     }
 
 
+def set_aside(path: Path, stamp: str | None = None) -> Path:
+    """Rename a damaged file to ``<name>.corrupt-<time>`` beside it (what a person may still
+    want of it), at ``stamp`` when several go aside together; where it went."""
+    target = path.with_name(f"{path.name}.corrupt-{stamp or time.strftime('%Y%m%dT%H%M%S')}")
+    os.replace(path, target)
+    return target
+
+
 def restore(layout: StoreLayout, lost: LostLeaf) -> Path | None:
     """Write the file of ``lost`` again from its complete copy, keeping a damaged file beside
     it as ``*.corrupt-<time>`` (what a person may still want of it); the path the damaged
@@ -175,10 +183,7 @@ def restore(layout: StoreLayout, lost: LostLeaf) -> Path | None:
     held = lost.held
     if held is None or not held.complete:
         raise ValueError(f"no complete copy of {lost.leaf_id} to restore")
-    moved: Path | None = None
-    if os.path.lexists(lost.path):
-        moved = lost.path.with_name(f"{lost.path.name}.corrupt-{time.strftime('%Y%m%dT%H%M%S')}")
-        os.replace(lost.path, moved)
+    moved = set_aside(lost.path) if os.path.lexists(lost.path) else None
     header = {**held.header, "checksum": "sha256:" + hashlib.sha256(
         held.text.encode("utf-8")).hexdigest(),
         "extra": {"restored_from": "the search index", "restored_at": utc_now()}}
