@@ -281,8 +281,7 @@ def _days_ago(folded: str, today: dt.date) -> DateRange | None:
     m = _LAST_WEEKDAY.search(folded)
     if m:
         wanted = _WEEKDAY_NAMES[m.group("en") or m.group("es")]
-        back = (today.weekday() - wanted) % 7 or 7
-        day = today - dt.timedelta(days=back)
+        day = _weekday_near(wanted, True, today)
         return _with(DateRange(day, day), m)
     m = _AGO.search(folded)
     if m:
@@ -642,7 +641,7 @@ def _coming(said: str, said_on: dt.date) -> dt.date:
         return said_on
     if said in ("tomorrow", "manana"):
         return said_on + dt.timedelta(days=1)
-    return said_on + dt.timedelta(days=(_WEEKDAY_NAMES[said] - said_on.weekday()) % 7 or 7)
+    return _weekday_near(_WEEKDAY_NAMES[said], False, said_on)
 
 
 def _alone_weekday(sentence: str) -> re.Match[str] | None:
@@ -659,12 +658,12 @@ def _alone_weekday(sentence: str) -> re.Match[str] | None:
     return None
 
 
-def _weekday_alone(weekday: int, past: bool, said_on: dt.date) -> DateRange:
-    """The weekday before ``said_on`` (``past``) or after it: "had surgery on Monday" said on
-    a Saturday is five days back, "I start on Monday" two on."""
+def _weekday_near(weekday: int, past: bool, said_on: dt.date) -> dt.date:
+    """The weekday before ``said_on`` (``past``) or after it, never that day itself: "had
+    surgery on Monday" said on a Saturday is five days back, "I start on Monday" two on."""
     if past:
-        return _one_day(said_on - dt.timedelta(days=(said_on.weekday() - weekday) % 7 or 7))
-    return _one_day(said_on + dt.timedelta(days=(weekday - said_on.weekday()) % 7 or 7))
+        return said_on - dt.timedelta(days=(said_on.weekday() - weekday) % 7 or 7)
+    return said_on + dt.timedelta(days=(weekday - said_on.weekday()) % 7 or 7)
 
 
 def clause_around(sentence: str, start: int, end: int) -> tuple[int, int]:
@@ -701,15 +700,14 @@ def _told_all(sentence: str, said_on: dt.date, opened: frozenset[Regex],
         yield m, _one_day(said_on + dt.timedelta(days=2 if m.group("two") else 1)), False
     if _NEXT_WEEKDAY in opened and (m := _NEXT_WEEKDAY.search(sentence)):
         wanted = _WEEKDAY_NAMES[m.group("a") or m.group("b")]
-        yield m, _one_day(said_on + dt.timedelta(days=(wanted - said_on.weekday()) % 7 or 7)), \
-            False
+        yield m, _one_day(_weekday_near(wanted, False, said_on)), False
     if _WEEK_FROM in opened and (m := _WEEK_FROM.search(sentence)):
         weeks = _count_of(m.group("n")) if m.group("n") else _WEEKS_ES[m.group("n_es")]
         yield m, _one_day(_coming(m.group("d") or m.group("d_es"), said_on)
                           + dt.timedelta(days=7 * weeks)), False
     if _WEEKDAY_ALONE in opened and (m := _alone_weekday(sentence)):
         past = bool(m.group("since")) or not m.group("until") and past_at(m)
-        yield m, _weekday_alone(_WEEKDAY_NAMES[m.group("d")], past, said_on), False
+        yield m, _one_day(_weekday_near(_WEEKDAY_NAMES[m.group("d")], past, said_on)), False
     if _NEXT in opened and (m := _NEXT.search(sentence)):
         yield m, _next_span(m.group("unit") or m.group("unit_es") or "fin", said_on), False
     if _IN_N in opened and (m := _IN_N.search(sentence)):
