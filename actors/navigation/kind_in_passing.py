@@ -28,15 +28,14 @@ from actors.text import fold
 _WORD = lazy_regex(r"[^\W\d_]+")
 _OWNER = (r"(?:my|your|his|her|its|our|their|the|this|that|mi|mis|tu|tus|su|sus|nuestro|"
           r"nuestra|el|la|los|las|este|esta|ese|esa)")
+_DENIAL = r"no(?:\s+(?:tengo|tiene|tienes|tenemos|tienen|hay))?|ningun|ninguna"
 _NOT_HAD = lazy_regex(
     rf"\b(?:(?:a|an|another|any|one\s+more|un|una|otro|otra|algun|alguna)(?:\s+(?!{_OWNER}\b)"
-    r"[^\W\d_]+)?|"
-    r"no(?:\s+(?:tengo|tiene|tienes|tenemos|tienen|hay))?|ningun|ninguna)\s+$")
+    rf"[^\W\d_]+)?|{_DENIAL})\s+$")
 """What comes right before a thing not had: an indefinite article, with one word between at
 most ("a second", "otro gran") that is no owner's ("a mi abuela" is Spanish "to my
 grandmother"), or a denial ("no gym here", "ningún perro")."""
-_DENIED = lazy_regex(r"\b(?:no(?:\s+(?:tengo|tiene|tienes|tenemos|tienen|hay))?|ningun|"
-                     r"ninguna)\s+$")
+_DENIED = lazy_regex(rf"\b(?:{_DENIAL})\s+$")
 _WANTED = lazy_regex(r"\b(?:pensando|pensamos|piensa|planeando|buscando|ganas|gustaria|"
                      r"encantaria|queriamos|querria|queria)\b")
 """Spanish wanting and planning that ``values.is_hypothetical`` does not read ("estamos
