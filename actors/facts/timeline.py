@@ -113,9 +113,9 @@ class ResolvedFact:
 
 
 Change = tuple[tuple[str, str], str, str, str, str]
+"""(fact key, subject, attribute, a leaf's value, the current value or '') of one notice."""
 Teller = Callable[[str], str | None]
 """Who told what a memory (by its id) holds: a named speaker's name, None for the user."""
-"""(fact key, subject, attribute, a leaf's value, the current value or '') of one notice."""
 
 
 @dataclass
