@@ -19,8 +19,8 @@ def check_text(value: object, *, what: str, limit: int) -> str:
     searching = what in SEARCH_TEXT
     consequence = "" if searching else "; nothing was saved"
     if invalid_unicode(value):
-        raise InvalidText(f"The {what} holds an unpaired surrogate character (invalid "
-                          f"Unicode){consequence}.")
+        raise InvalidText(f"The {what} holds invalid Unicode (bytes that are not UTF-8, or "
+                          f"an unpaired surrogate character){consequence}.")
     size = len(value) if searching else len(value.encode("utf-8"))
     if size > limit:
         raise ContentTooLarge(size, limit, what)

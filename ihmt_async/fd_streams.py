@@ -8,9 +8,11 @@ what is there, or writes what fits without blocking: no thread at all. A descrip
 cannot wait on (a regular file given as stdin or stdout: epoll refuses it) is read and written
 in a worker thread, as before.
 
-Reading decodes as ``TextIOWrapper`` did (UTF-8, undecodable bytes replaced, ``\\r\\n`` and
-``\\r`` read as ``\\n``), and ``readline(limit)`` returns at most ``limit`` characters, so
-``stdio.GuardedLines`` sees the same lines. Nothing here parses a message.
+Reading decodes UTF-8 as ``TextIOWrapper`` did (``\\r\\n`` and ``\\r`` read as ``\\n``), but
+keeps each undecodable byte as a lone surrogate (``surrogateescape``), not U+FFFD, so
+``stdio`` can refuse the request (a replaced byte was saved in silence: probe-fault F6).
+``readline(limit)`` returns at most ``limit`` characters, so ``stdio.GuardedLines`` sees the
+same lines. Nothing here parses a message.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ class FdLines:
     def __init__(self, fd: int) -> None:
         self.fd = fd
         self._decoder = io.IncrementalNewlineDecoder(
-            codecs.getincrementaldecoder("utf-8")(errors="replace"), translate=True)
+            codecs.getincrementaldecoder("utf-8")(errors="surrogateescape"), translate=True)
         self._pending = ""
         self._eof = False
         self._pollable = True

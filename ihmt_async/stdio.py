@@ -9,7 +9,8 @@ Each line from the client is checked before the SDK sees it:
   object with no method, result or error) gets ``-32600``;
 - JSON text carrying an unpaired surrogate escape (``"\\ud800"``, legal JSON that the SDK's
   parser rejects) is re-encoded with each lone surrogate replaced by ``INVALID_TEXT_MARK``, so
-  the request reaches the tool and the tool refuses it with a clear sentence.
+  the request reaches the tool and the tool refuses it with a clear sentence; bytes that are
+  not UTF-8 are marked so too (a U+FFFD in their place was saved as the memory's text).
 - a JSON-RPC object the SDK's own message model rejects (a method that is not a string,
   params that are not an object, an id that is neither a string nor an integer) gets
   ``-32600`` too: the SDK would drop it without a reply, and its client would wait for one.
@@ -94,13 +95,9 @@ def _request_id(value: Any) -> str | int | None:
     return None
 
 
-def check_line(line: str) -> str:
-    """The line to hand to the SDK (repaired if it carried lone surrogates), or ``BadLine``."""
-    return check_message(line)[0]
-
-
 def check_message(line: str) -> tuple[str, dict[str, Any]]:
-    """``check_line``'s line with the message it holds."""
+    """The line to hand to the SDK (repaired if it carried lone surrogates) with the message it
+    holds, or ``BadLine``."""
     if not line.strip():
         raise BadLine(types.PARSE_ERROR, "Parse error: empty line.")
     try:
@@ -146,14 +143,6 @@ def check_message(line: str) -> tuple[str, dict[str, Any]]:
     except RecursionError:
         raise BadLine(types.INVALID_REQUEST, "Invalid request: the JSON is nested too deeply.",
                       _request_id(message)) from None
-
-
-def repair_line(line: str) -> str:
-    """The same JSON-RPC line, with lone surrogates marked (other lines unchanged)."""
-    try:
-        return check_line(line)
-    except BadLine:
-        return line
 
 
 def _id_from_head(head: str) -> str | int | None:
@@ -271,6 +260,8 @@ class GuardedLines:
             if not line:
                 await self.pending.settled(self.eof_grace_s)
                 raise StopAsyncIteration
+            if _LONE.search(line):  # bytes that were not UTF-8, kept by ``FdLines`` as such
+                line = _LONE.sub(INVALID_TEXT_MARK, line)
             try:
                 if len(line) > self.max_line_chars and not line.endswith("\n"):
                     total = len(line) + await self._drain()

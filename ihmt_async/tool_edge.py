@@ -82,8 +82,8 @@ def _check_unicode(arguments: dict[str, Any]) -> None:
     for name, value in arguments.items():
         texts = value if isinstance(value, (list, tuple)) else (value,)
         if any(isinstance(text, str) and invalid_unicode(text) for text in texts):
-            raise InvalidText(f"The {name} argument holds an unpaired surrogate character "
-                              "(invalid Unicode); nothing was done.")
+            raise InvalidText(f"The {name} argument holds invalid Unicode (bytes that are not "
+                              "UTF-8, or an unpaired surrogate character); nothing was done.")
 
 
 def tool_errors(func: Callable[P, Awaitable[str]]) -> Callable[P, Awaitable[str]]:

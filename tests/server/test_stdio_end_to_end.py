@@ -158,11 +158,13 @@ async def test_bad_input_gets_clear_replies_and_loses_nothing(tmp_path: Path) ->
     ("memory_history", {"subject": "PLACEHOLDER"}),
     ("forget_memory", {"memory_id": "PLACEHOLDER", "reason": "test"}),
 ])
-async def test_unpaired_surrogate_sent_as_raw_json_is_refused(
-        tmp_path: Path, tool: str, arguments: dict[str, object]) -> None:
-    """The SDK client cannot even encode a lone surrogate, so speak JSON-RPC by hand. Every
-    text argument is refused so, not only the content: a tag was stored with the transport's
-    replacement mark (an outside probe)."""
+@pytest.mark.parametrize("bad", [b'"lone \\ud800 surrogate"', b'"latin-1 caf\xe9 \xff bytes"'])
+async def test_invalid_unicode_sent_as_raw_json_is_refused(
+        tmp_path: Path, tool: str, arguments: dict[str, object], bad: bytes) -> None:
+    """The SDK client cannot even encode a lone surrogate or bytes that are not UTF-8, so
+    speak JSON-RPC by hand. Every text argument is refused so, not only the content: a tag
+    was stored with the transport's replacement mark, and text in Latin-1 was saved with
+    U+FFFD in place of its accents (outside probes)."""
     import anyio
 
     from tests.mcp_client import server_params
@@ -176,12 +178,12 @@ async def test_unpaired_surrogate_sent_as_raw_json_is_refused(
         {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
          "params": {"name": tool, "arguments": arguments}},
     ]
-    wire = "\n".join(json.dumps(m) for m in messages) + "\n"
-    wire = wire.replace('"PLACEHOLDER"', '"lone \\ud800 surrogate"')
+    wire = ("\n".join(json.dumps(m) for m in messages) + "\n").encode()
+    wire = wire.replace(b'"PLACEHOLDER"', bad)
     async with await anyio.open_process([params.command, *params.args], env=params.env,
                                         cwd=params.cwd) as proc:
         assert proc.stdin is not None and proc.stdout is not None
-        await proc.stdin.send(wire.encode())
+        await proc.stdin.send(wire)
         buffer = b""
         with anyio.fail_after(30):
             while b'"id":2' not in buffer.replace(b" ", b""):
@@ -193,5 +195,5 @@ async def test_unpaired_surrogate_sent_as_raw_json_is_refused(
                  if b'"id":2' in line.replace(b" ", b""))
     result = reply["result"]
     assert result["isError"] is True
-    assert "surrogate" in result["content"][0]["text"]
+    assert "invalid Unicode" in result["content"][0]["text"]
     assert not list((tmp_path / "ihmt_memory" / "layer_0").rglob("*.txt"))
