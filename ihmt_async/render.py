@@ -97,6 +97,10 @@ def render_save(result: SaveResult, *, scope: str = "", project: str = "",
     if result.redactions:
         kinds = ", ".join(f"{r.kind} ({r.count})" for r in result.redactions)
         lines.append(f"Redacted before saving (only the redacted text was written): {kinds}.")
+    if result.codes_removed:
+        k = result.codes_removed
+        lines.append(f"Removed {k} character{'s' if k != 1 else ''} of terminal escape codes "
+                     "and control characters, which do not show; the visible text was saved.")
     lines.extend(_fact_report_lines(result.facts))
     return "\n".join(lines)
 

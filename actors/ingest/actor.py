@@ -156,8 +156,8 @@ class IngestActor(Actor):
 
     async def _save(self, msg: Save) -> SaveResult:
         started = time.perf_counter()
-        content = without_control_codes(check_text(msg.content, what="content",
-                                                   limit=self.settings.max_content_bytes))
+        checked = check_text(msg.content, what="content", limit=self.settings.max_content_bytes)
+        content = without_control_codes(checked)
         if is_blank(content):
             raise EmptyContent("content")
         if (date := only_a_date(content)) is not None:
@@ -304,6 +304,7 @@ class IngestActor(Actor):
             redactions=tuple(Redacted(r.kind, r.count) for r in redactions),
             facts=report, totals=totals,
             forgotten_before=tuple(i for i in ids if i in forgotten), scope=scope,
+            codes_removed=len(checked) - len(content),
         )
 
     async def _stated(self, chunks: list[Any], data_type: str

@@ -66,3 +66,6 @@ class SaveResult:
     """Forgotten memories whose exact text this save brought back as new memories."""
     scope: str = ""
     """The scope the memories were filed under ("" for every project)."""
+    codes_removed: int = 0
+    """Characters of terminal escape codes and control characters taken out of the content
+    before it was saved (said in the reply: they were removed in silence, probe-fault F6)."""

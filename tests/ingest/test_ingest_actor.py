@@ -143,6 +143,7 @@ async def test_terminal_codes_and_control_characters_are_not_stored(tmp_path: Pa
     text = read_leaf(rt.layout.resolve(entry["path"])).text
     assert "ERROR deploy of billing-api failed" in text and "retry\tok" in text
     assert not any(ch < " " and ch not in "\t\n\r" for ch in text)
+    assert saved.codes_removed == 22  # said in the reply (render_save), not removed in silence
 
 
 async def test_an_impossible_leading_date_is_named_in_the_refusal(tmp_path: Path) -> None:

@@ -142,8 +142,9 @@ def test_terminal_escapes_in_a_memory_never_reach_the_terminal(tmp_path: Path) -
     # a saved text holding a title-setting and a screen-clearing sequence must not act on
     # the terminal that prints a search result: the sequences are dropped when it is saved
     store = tmp_path / "store"
-    run_cli("save", "Deploy notes \x1b]0;pwned\x07 and \x1b[2J for the zanzibar cluster.",
-            store=store)
+    saved = run_cli("save", "Deploy notes \x1b]0;pwned\x07 and \x1b[2J for the zanzibar cluster.",
+                    store=store)
+    assert "Removed 14 characters of terminal escape codes" in saved.stdout, saved.stdout
     found = run_cli("search", "zanzibar cluster deploy notes", store=store)
     assert found.returncode == 0 and "Deploy notes  and  for the zanzibar cluster." \
         in found.stdout
