@@ -11,6 +11,10 @@ globally even inside a project, so every project sees it; what marks the project
 "we", a path, a ticket) keeps a first-person note in it: the ingest actor decides it
 (``actors/ingest/scope.save_scope``) from the facts it records, so a save reads its text once.
 
+The root paths themselves are kept too (``client_roots``): with the server's working
+directory and ``IHMT_READ_ROOTS`` they are the folders the file tools may read
+(``readable``; the rule is ``actors.readable``).
+
 It must never fail a tool call: a client without roots, or one whose ``roots/list`` fails or
 goes unanswered, gets the working directory's project (if any); one that lists no root has
 none. A client that says its roots changed is asked again on its next call.
