@@ -93,3 +93,12 @@ def refusal(path: Path, exc: OSError, *, missing: str, doing: str = "read") -> I
     # Never str(exc): it holds the whole path, which this sentence only quotes.
     reason = exc.strerror or (os.strerror(code) if code else "the system refused it")
     return InvalidArgument(f"Cannot {doing} {shown}: {reason}.")
+
+
+def home_folder() -> Path | None:
+    """The user's home folder, resolved; None when it cannot be told (no HOME and no passwd
+    entry)."""
+    try:
+        return Path.home().resolve()
+    except (OSError, RuntimeError):
+        return None

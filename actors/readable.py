@@ -29,13 +29,6 @@ SHOWN_CHARS = 400
 """Characters of folder names a refusal lists (each quoted by ``agent_paths.quoted``)."""
 
 
-def _home() -> Path | None:
-    try:
-        return Path.home().resolve()
-    except (OSError, RuntimeError):  # no HOME and no passwd entry
-        return None
-
-
 def _resolved(folder: Path) -> Path | None:
     try:
         return folder.expanduser().resolve()
@@ -66,7 +59,7 @@ class Readable:
         for folder in roots:
             found.append(folder)
         here = _resolved(cwd) if cwd is not None else None
-        if here is not None and here != Path(here.anchor) and here != _home():
+        if here is not None and here != Path(here.anchor) and here != agent_paths.home_folder():
             found.append(here)
         found.extend(env_folders(env))
         folders = (_resolved(folder) for folder in found)

@@ -51,7 +51,7 @@ def resolve_root(path: object, readable: Readable) -> Path:
     if not stat.S_ISDIR(mode):
         raise InvalidArgument(f"{quoted(root)} is not a directory (a device, socket or pipe); "
                               "give the project's root directory.")
-    if root == Path(root.anchor) or root == _home():
+    if root == Path(root.anchor) or root == agent_paths.home_folder():
         # indexing the first 5,000 files of a whole disk or home folder took minutes and
         # answered nothing an agent asks about its project
         where = "the file system's root" if root == Path(root.anchor) else "the home folder"
@@ -59,13 +59,6 @@ def resolve_root(path: object, readable: Readable) -> Path:
                               "root directory (the folder holding its .git, pyproject.toml, "
                               "package.json ...).")
     return root
-
-
-def _home() -> Path | None:
-    try:
-        return Path.home().resolve()
-    except (OSError, RuntimeError):  # no HOME and no passwd entry
-        return None
 
 
 class Projects:
