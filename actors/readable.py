@@ -31,7 +31,7 @@ SHOWN_CHARS = 400
 
 def _resolved(folder: Path) -> Path | None:
     try:
-        return folder.expanduser().resolve()
+        return folder.resolve()
     except (OSError, RuntimeError):  # a loop or a part we may not look into: no folder
         return None
 
@@ -40,8 +40,8 @@ def env_folders(env: Mapping[str, str] | None = None) -> list[Path]:
     """The absolute folders ``IHMT_READ_ROOTS`` lists (a relative entry has no fixed meaning
     for a server whatever directory it starts in, so it is left out)."""
     value = (os.environ if env is None else env).get(READ_ROOTS_ENV, "")
-    return [Path(part).expanduser() for part in value.split(os.pathsep)
-            if part.strip() and Path(part.strip()).expanduser().is_absolute()]
+    named = (Path(os.path.expanduser(part.strip())) for part in value.split(os.pathsep))
+    return [folder for folder in named if folder.is_absolute()]
 
 
 @dataclass(frozen=True)
@@ -55,9 +55,7 @@ class Readable:
                env: Mapping[str, str] | None = None) -> Readable:
         """The client's ``roots``, the server's working directory ``cwd`` (unless it is ``/``
         or the home folder) and the folders of ``IHMT_READ_ROOTS``."""
-        found: list[Path] = []
-        for folder in roots:
-            found.append(folder)
+        found = list(roots)
         here = _resolved(cwd) if cwd is not None else None
         if here is not None and here != Path(here.anchor) and here != agent_paths.home_folder():
             found.append(here)
