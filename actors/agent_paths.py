@@ -50,14 +50,21 @@ def check_length(value: str, what: str) -> None:
                               "directory name may have; give a real path.")
 
 
-def resolve(path: object, what: str) -> Path:
-    """The absolute, resolved path the agent means; refuses what is not a usable path."""
+def checked(path: object, what: str) -> str:
+    """The path as the agent gave it (stripped), refused before any look at the disk when it
+    is no text, empty, holds a NUL or is longer than any file system holds."""
     if not isinstance(path, str) or not path.strip():
         raise InvalidArgument(f"Give the {what} (an absolute path).")
     if "\x00" in path:
         raise InvalidArgument(f"The {what} contains a NUL character; give a plain path.")
     value = path.strip()
     check_length(value, what)
+    return value
+
+
+def resolve(path: object, what: str) -> Path:
+    """The absolute, resolved path the agent means; refuses what is not a usable path."""
+    value = checked(path, what)
     try:
         return Path(value).expanduser().resolve()
     except RuntimeError:  # Python 3.11 reports a symbolic-link loop this way
@@ -86,3 +93,12 @@ def refusal(path: Path, exc: OSError, *, missing: str, doing: str = "read") -> I
     # Never str(exc): it holds the whole path, which this sentence only quotes.
     reason = exc.strerror or (os.strerror(code) if code else "the system refused it")
     return InvalidArgument(f"Cannot {doing} {shown}: {reason}.")
+
+
+def home_folder() -> Path | None:
+    """The user's home folder, resolved; None when it cannot be told (no HOME and no passwd
+    entry)."""
+    try:
+        return Path.home().resolve()
+    except (OSError, RuntimeError):
+        return None

@@ -11,6 +11,10 @@ globally even inside a project, so every project sees it; what marks the project
 "we", a path, a ticket) keeps a first-person note in it: the ingest actor decides it
 (``actors/ingest/scope.save_scope``) from the facts it records, so a save reads its text once.
 
+The root paths themselves are kept too (``client_roots``): with the server's working
+directory and ``IHMT_READ_ROOTS`` they are the folders the file tools may read
+(``readable``; the rule is ``actors.readable``).
+
 It must never fail a tool call: a client without roots, or one whose ``roots/list`` fails or
 goes unanswered, gets the working directory's project (if any); one that lists no root has
 none. A client that says its roots changed is asked again on its next call.
@@ -24,6 +28,8 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 import anyio
+
+from actors.readable import Readable
 
 ROOTS_TIMEOUT_S = 5.0
 
@@ -88,24 +94,40 @@ def cwd_project(directory: Path | None = None) -> str:
     return scope_for_directory(here) if in_repository(here) else ""
 
 
-async def scope_from_roots(session: Any) -> str | None:
-    """The scope of the client's first file root, "" when it lists none, or None when it
-    could not tell (no roots capability, an error, no answer within ``ROOTS_TIMEOUT_S``)."""
+async def _ask_roots(session: Any) -> tuple[Path, ...] | None:
+    """The client's file roots, () when it lists none, or None when it could not tell (no
+    roots capability, an error, no answer within ``ROOTS_TIMEOUT_S``)."""
     if not declares_roots(session):
         return None
     try:
         with anyio.move_on_after(ROOTS_TIMEOUT_S):
             result = await session.list_roots()
-            for root in result.roots:
-                path = _path_of_uri(str(root.uri))
-                if path is not None:
-                    return scope_for_directory(path)
-            return ""
+            paths = (_path_of_uri(str(root.uri)) for root in result.roots)
+            return tuple(path for path in paths if path is not None)
     except Exception as exc:  # a client that answers roots/list with an error: not told
         _log("scope.roots_failed", error=repr(exc))
         return None
     _log("scope.roots_unanswered", waited_s=ROOTS_TIMEOUT_S)
     return None
+
+
+async def client_roots(session: Any, extras: dict[str, Any]) -> tuple[Path, ...] | None:
+    """The client's file roots (as ``_ask_roots``), asked once per session (again after the
+    client says its roots changed: ``forget_project``) and kept in the session's
+    ``extras``."""
+    if "client_roots" not in extras:
+        extras["client_roots"] = await _ask_roots(session)
+    roots: tuple[Path, ...] | None = extras["client_roots"]
+    return roots
+
+
+async def scope_from_roots(session: Any, extras: dict[str, Any]) -> str | None:
+    """The scope of the client's first file root, "" when it lists none, or None when it
+    could not tell."""
+    roots = await client_roots(session, extras)
+    if roots is None:
+        return None
+    return scope_for_directory(roots[0]) if roots else ""
 
 
 async def client_project(session: Any, extras: dict[str, Any]) -> str:
@@ -117,7 +139,7 @@ async def client_project(session: Any, extras: dict[str, Any]) -> str:
     if "project_scope" not in extras:
         found: str | None = env_project()
         if not found:
-            found = await scope_from_roots(session) if declares_roots(session) else None
+            found = await scope_from_roots(session, extras)
             if found is None:
                 found = cwd_project()
         extras["project_scope"] = found
@@ -125,10 +147,17 @@ async def client_project(session: Any, extras: dict[str, Any]) -> str:
     return project
 
 
+async def readable(session: Any, extras: dict[str, Any]) -> Readable:
+    """The folders this session's file tools may read (``actors.readable``): the client's
+    roots, the server's working directory and ``IHMT_READ_ROOTS``."""
+    return Readable.gather(await client_roots(session, extras) or (), Path.cwd())
+
+
 def forget_project(extras: dict[str, Any]) -> None:
-    """The client's roots changed (``notifications/roots/list_changed``): its project is asked
-    again on its next call."""
+    """The client's roots changed (``notifications/roots/list_changed``): its project and
+    its roots (the folders its file tools may read) are asked again on its next call."""
     extras.pop("project_scope", None)
+    extras.pop("client_roots", None)
 
 
 def search_scope(asked: str, project: str) -> str:

@@ -23,6 +23,7 @@ from actors.base import call_in_thread
 from actors.project.service import Projects
 from actors.session import reads
 from actors.session.service import Session
+from ihmt_async.client_scope import readable
 from ihmt_async.tool_edge import AppContext, app_of, tool_errors, wait_earlier_writes
 
 PROJECTS_ENV = "IHMT_PROJECTS_DIR"
@@ -129,12 +130,14 @@ def register_session_tools(server: MCPServer[AppContext]) -> None:
         end_line (e.g. a range from project_map or find_code) only those lines are returned.
 
         Args:
-            path: Absolute path of the file.
+            path: Absolute path of the file, inside the client's roots, the server's working
+                directory or a folder of IHMT_READ_ROOTS.
             force: Return the whole file even if it has not changed.
             start_line: First line to return (1-based); 0 for the whole file.
             end_line: Last line to return (inclusive); 0 for the end of the file.
         """
-        target = reads.resolve_path(path)
+        app = app_of(ctx)
+        target = reads.resolve_path(path, await readable(ctx.session, app.extras))
         start = 0 if start_line is None else start_line
         end = 0 if end_line is None else end_line
         if start or end:
@@ -142,7 +145,7 @@ def register_session_tools(server: MCPServer[AppContext]) -> None:
         # The read itself goes through aiofiles, bounded, outside the session lock: a slow
         # disk never holds up note or recall; only remembering the copy is serialised.
         current = await reads.read_whole(target)
-        session, lock = session_of(app_of(ctx))
+        session, lock = session_of(app)
         async with lock:
             return await call_in_thread(session.remember_read, current, force)
 
@@ -158,13 +161,16 @@ def register_session_tools(server: MCPServer[AppContext]) -> None:
         dependency, build and hidden directories and files over 256 KiB.
 
         Args:
-            path: Project root directory (absolute).
+            path: Project root directory (absolute), inside the client's roots, the server's
+                working directory or a folder of IHMT_READ_ROOTS.
             detail: "files" (cheapest) or "symbols" (adds classes and methods with lines).
             subpath: Restrict to a directory inside the project, e.g. "src/main".
         """
-        projects, lock = projects_of(app_of(ctx))
+        app = app_of(ctx)
+        allowed = await readable(ctx.session, app.extras)
+        projects, lock = projects_of(app)
         async with lock:
-            return await call_in_thread(projects.project_map, path, detail, subpath)
+            return await call_in_thread(projects.project_map, allowed, path, detail, subpath)
 
     @server.tool(structured_output=False)
     @tool_errors
@@ -181,13 +187,16 @@ def register_session_tools(server: MCPServer[AppContext]) -> None:
 
         Args:
             query: What you are looking for: identifiers plus a few words.
-            path: Project root directory (absolute).
+            path: Project root directory (absolute), inside the client's roots, the server's
+                working directory or a folder of IHMT_READ_ROOTS.
             scope: "main" (skip tests, default), "test" (only tests) or "all".
             subpath: Restrict to a directory inside the project.
             clue: Extra detail after an AMBIGUOUS reply.
             max_tokens: Cap on the returned code (longer code is truncated with a note).
         """
-        projects, lock = projects_of(app_of(ctx))
+        app = app_of(ctx)
+        allowed = await readable(ctx.session, app.extras)
+        projects, lock = projects_of(app)
         async with lock:
-            return await call_in_thread(projects.find_code, query, path, scope, subpath, clue,
-                                        max_tokens)
+            return await call_in_thread(projects.find_code, allowed, query, path, scope,
+                                        subpath, clue, max_tokens)

@@ -18,6 +18,7 @@ from actors.agent_paths import quoted
 from actors.project.symbols import Entry
 from actors.project.sync import SyncReport, sync_project
 from actors.project.view import DETAILS, SCOPES, FindOutcome, Hit, ProjectView, normalize_subpath
+from actors.readable import Readable
 from actors.text import estimate_tokens, shorten
 from store.errors import ContentTooLarge, InvalidArgument, UnknownOption
 from store.project_store import ProjectStore, index_dir_for
@@ -35,10 +36,11 @@ class _Project:
     view: ProjectView
 
 
-def resolve_root(path: object) -> Path:
-    """The project root the agent means, checked to be a directory with one ``stat``; every
-    way the path can be wrong is an ``InvalidArgument`` (see ``agent_paths``)."""
-    root = agent_paths.resolve(path, "project root directory")
+def resolve_root(path: object, readable: Readable) -> Path:
+    """The project root the agent means, inside the folders this session may read, checked
+    to be a directory with one ``stat``; every way the path can be wrong is an
+    ``InvalidArgument`` (see ``agent_paths`` and ``readable``)."""
+    root = readable.confine(path, "project root directory")
     try:
         mode = root.stat().st_mode
     except OSError as exc:
@@ -49,7 +51,7 @@ def resolve_root(path: object) -> Path:
     if not stat.S_ISDIR(mode):
         raise InvalidArgument(f"{quoted(root)} is not a directory (a device, socket or pipe); "
                               "give the project's root directory.")
-    if root == Path(root.anchor) or root == _home():
+    if root == Path(root.anchor) or root == agent_paths.home_folder():
         # indexing the first 5,000 files of a whole disk or home folder took minutes and
         # answered nothing an agent asks about its project
         where = "the file system's root" if root == Path(root.anchor) else "the home folder"
@@ -57,13 +59,6 @@ def resolve_root(path: object) -> Path:
                               "root directory (the folder holding its .git, pyproject.toml, "
                               "package.json ...).")
     return root
-
-
-def _home() -> Path | None:
-    try:
-        return Path.home().resolve()
-    except (OSError, RuntimeError):  # no HOME and no passwd entry
-        return None
 
 
 class Projects:
@@ -82,10 +77,11 @@ class Projects:
         project.view.apply(result.manifest, result.loaded)
         return project, result.report
 
-    def project_map(self, path: object, detail: object = "files", subpath: object = "") -> str:
+    def project_map(self, readable: Readable, path: object, detail: object = "files",
+                    subpath: object = "") -> str:
         if detail not in DETAILS:
             raise UnknownOption("detail", detail, DETAILS)
-        root = resolve_root(path)
+        root = resolve_root(path, readable)
         sub = normalize_subpath(subpath, str(root))
         project, report = self._sync(root)
         notes = []
@@ -98,7 +94,7 @@ class Projects:
         footer = f"({'; '.join(notes)})" if notes else ""
         return project.view.map(str(detail), sub, footer)
 
-    def find_code(self, query: object, path: object, scope: object = "main",
+    def find_code(self, readable: Readable, query: object, path: object, scope: object = "main",
                   subpath: object = "", clue: object = None, max_tokens: object = 1500) -> str:
         if scope not in SCOPES:
             raise UnknownOption("scope", scope, SCOPES)
@@ -114,7 +110,7 @@ class Projects:
                 or not 1 <= max_tokens <= MAX_TOKENS_LIMIT):
             raise InvalidArgument(f"max_tokens must be a whole number from 1 to "
                                   f"{MAX_TOKENS_LIMIT:,}; got {max_tokens!r}.")
-        root = resolve_root(path)
+        root = resolve_root(path, readable)
         sub = normalize_subpath(subpath, str(root))
         for attempt in range(2):
             project, _ = self._sync(root)

@@ -25,6 +25,7 @@ import aiofiles
 
 from actors import agent_paths
 from actors.agent_paths import quoted
+from actors.readable import Readable
 from actors.text import estimate_tokens
 from store.errors import InvalidArgument
 
@@ -58,9 +59,10 @@ def line_count(text: str) -> int:
     return text.count("\n") + (0 if text.endswith("\n") else 1)
 
 
-def resolve_path(path: object) -> Path:
-    """The absolute, resolved path the agent means; refuses what is not a path."""
-    return agent_paths.resolve(path, "path of the file to read")
+def resolve_path(path: object, readable: Readable) -> Path:
+    """The absolute, resolved path the agent means; refuses what is not a path, and what
+    lies outside the folders this session may read."""
+    return readable.confine(path, "path of the file to read")
 
 
 def _no_such(path: Path, exc: OSError) -> InvalidArgument:

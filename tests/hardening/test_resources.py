@@ -60,7 +60,10 @@ async def test_special_and_huge_files_are_refused_with_bounded_memory(tmp_path: 
     with (project / "huge.py").open("wb") as handle:
         handle.truncate(SPARSE_BYTES)
 
-    async with raw_server(home, TMPDIR=str(tmp_path), **NO_BACKGROUND_PASS) as server:
+    # /dev is a folder these tools may read only when the user lists it (IHMT_READ_ROOTS);
+    # listed, a device in it is still refused unopened
+    async with raw_server(home, TMPDIR=str(tmp_path), IHMT_READ_ROOTS="/dev",
+                          **NO_BACKGROUND_PASS) as server:
         await server.initialize()
         calls = Calls(server)
         await calls.call("save_memory", content="The checkout service sums the cart.")

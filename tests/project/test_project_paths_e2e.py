@@ -39,8 +39,9 @@ async def test_an_impossible_root_is_a_clear_refusal_not_an_internal_error(
         "the home folder": (str(tmp_path / "user"), "the home folder, not a project"),
     }
     (tmp_path / "user").mkdir()
+    # IHMT_READ_ROOTS admits the whole disk: the root and the home folder are still no project
     async with server_session(tmp_path / "home", HOME=str(tmp_path / "user"),
-                              **env(tmp_path)) as s:
+                              IHMT_READ_ROOTS="/", **env(tmp_path)) as s:
         for name, (root, expected) in roots.items():
             for tool, args in (("project_map", {"path": root}),
                                ("find_code", {"query": "shippingCost", "path": root})):
