@@ -142,9 +142,11 @@ class Apart:
                 found.append((name, kinship))
                 continue
             own = set(_terms(name))
+            # the work asked in other words is held by any trade's noun too ("He's a carpenter")
+            traded = name == work and bool(self._holding_any(_trade_terms()))
             things = self.things_unheld([word for word in owns if fold(word).lower()
-                                         not in excluded and not own & set(_terms(word))],
-                                        best, trades=name == work)
+                                         not in excluded and not own & set(_terms(word))
+                                         and not (traded and word == _WORK)], best)
             if things:
                 found.append((name, things))
                 continue
@@ -206,20 +208,17 @@ class Apart:
             return kinship
         return ()
 
-    def things_unheld(self, things: list[str], best: Mapping[str, Match], *,
-                      trades: bool = False) -> tuple[str, ...]:
+    def things_unheld(self, things: list[str], best: Mapping[str, Match]
+                      ) -> tuple[str, ...]:
         """The words of a thing of a name's ("Mochi's heart", "Mochi's teeth" when the vet
         found kidney disease) when no memory holds any of them in any form: never stored,
         whatever the name's days tell. "Lucía's punk group" is held as a group. Only words
         the lexicon translates: another may be told in the other language's words ("How
-        long was Inés's cast supposed to stay on?", "enyesada"). With ``trades``, the work
-        asked in other words (``_WORK``) is held by any trade's noun too ("He's a carpenter")."""
-        extra = _trade_terms() if trades else frozenset()
+        long was Inés's cast supposed to stay on?", "enyesada")."""
         if things and all(other_reading(word) is not None for word in things) \
                 and not any(self.model.index.holding_count(form)
                             for word in things for term in _terms(word)
-                            for form in self.forms(term, word, best)
-                            | (extra if word == _WORK else frozenset())):
+                            for form in self.forms(term, word, best)):
             return tuple(things)
         return ()
 
