@@ -1614,26 +1614,39 @@ _NAMED_ROLE_HELD = (
     _r(rf"\bse\s+llama\s+{_NAME}\s*,\s*(?:y\s+)?es\s+{_ROLE_WORDS_ES}"),
     _r(rf"\b(?:his|her)\s+name\s+is\s+{_NAME}\s*,\s*(?:and\s+)?(?:he's|she's|he\s+is|"
        rf"she\s+is)\s+(?:an?\s+)?{_ROLE_WORDS}"),
-    # a name, then what they do in an aside: "my cousin Facundo, he's a surf instructor here,
-    # picked us up", "Marta - she's a nurse -", "mi hermana Carla, que es enfermera, ..."
-    _r(rf"\b{_NAME}\s*(?:,|\s[-–—])\s*{_HE_IS}{_ADV}(?:an?|the)\s+{_ROLE_WORDS}"
-       r"(?!\s+of\b|['’])"),
-    _r(rf"\b{_NAME}\s*(?:,|\s[-–—])\s*(?:que\s+)?(?:ahora\s+)?es\s+{_ROLE_WORDS_ES}"),
 )
 """Someone named and their work: "Tom is a nurse at the Royal Infirmary", "Marta works as a
 data analyst", "Koldo es cocinero", "se llama Koldo, es cocinero en un restaurante", "my
 cousin Facundo, he's a surf instructor here". The role noun must be a trade's
 (``_ROLE_WORDS``): "Tomasz, he's a big fan of Catan", "Marta, she's a big help", "es un crack"
 say no job."""
+_NAMED_ROLE_ASIDE = (
+    # a name, then what they do in an aside: "my cousin Facundo, he's a surf instructor here,
+    # picked us up", "Marta - she's a nurse -", "mi hermana Carla, que es enfermera, ..."
+    _r(rf"\b{_NAME}\s*(?:,|\s[-–—])\s*{_HE_IS}{_ADV}(?:an?|the)\s+{_ROLE_WORDS}"
+       r"(?!\s+of\b|['’])"),
+    _r(rf"\b{_NAME}\s*(?:,|\s[-–—])\s*que\s+(?:ahora\s+)?es\s+{_ROLE_WORDS_ES}"),
+)
+"""Someone's work in an aside after their name. The name must open its clause, alone or
+after "my cousin", "mi hermana" (``_ASIDE_LEAD``): "He lives in Lobitos, he's a surf
+instructor", "Mi hermano vive en Barcelona, es cocinero" are no town's job; Spanish needs
+"que" (the subject is left out as often after a place)."""
+_ASIDE_LEAD = lazy_regex(
+    r"(?:^|[.;:!?(]\s*)\W*(?:(?:and|but|so|oh|also|anyway|y|pero|pues|bueno)\W+)*"
+    r"(?:(?:my|our|mi|mis|nuestr[oa]|nuestr[oa]s)\s+(?:[\w-]+\s+){1,2})?$")
+"""What may come before a name opening an aside about it, in its clause."""
 
 
 def _role_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     """(start, subject, "role", the role's words) for each role the sentence says the speaker
     ("user") or someone named holds."""
     out: list[tuple[int, str, str, str]] = []
-    for patterns, named in ((_ROLE_HELD, False), (_NAMED_ROLE_HELD, True)):
+    for patterns, named in ((_ROLE_HELD, False), (_NAMED_ROLE_HELD, True),
+                            (_NAMED_ROLE_ASIDE, True)):
         for pattern in patterns:
             for m in pattern.finditer(span.folded):
+                if patterns is _NAMED_ROLE_ASIDE and not _opens_clause(span, m):
+                    continue
                 role = span.original(m.start("role"), m.end("role")).strip()
                 who = _named_subject(span, m) if named else "user"
                 if role and who and not set(fold(role).split()[:1]) & _HOW_ONE_IS \
@@ -1654,6 +1667,18 @@ def _describes(role: str) -> bool:
     words = fold(role).split()
     return "of" in words or words[0] in ARTICLES \
         or words[0] in _HOW_ONE_IS_EN and words[1:2] != ["estate"]
+
+
+def _opens_clause(span: Folded, m: re.Match[str]) -> bool:
+    """Whether the name of an aside opens its clause ("my cousin Facundo, he's ..."), not a
+    place or a thing after a verb ("He lives in Lobitos, he's ...")."""
+    words = span.original(m.start("s"), m.end("s")).split()
+    # the name's own words: the capitalised ones ending group ``s`` ("cousin Facundo")
+    while len(words) > 1 and not words[0][:1].isupper():
+        words = words[1:]
+    head = span.folded[:m.end("s")].rstrip()
+    head = head[:len(head) - len(" ".join(words))]
+    return _ASIDE_LEAD.search(head) is not None
 
 
 def _not_a_verb(who: str) -> str:

@@ -63,6 +63,11 @@ def test_a_named_person_s_work_goes_on_their_timeline(text: str, who: str, role:
     "Carla, que es una gran profesora, nos ayudó.",
     "Carla es muy buena cocinera.",
     "Julia, que es la mejor cocinera del mundo.",
+    # a place or a thing before the comma is no one whose job it is (conversation-b's
+    # Matías: 'Barcelona role = cocinero')
+    "Mi hermano Matías vive en Barcelona, es cocinero en un restaurante.",
+    "He lives in Lobitos, he's a surf instructor.",
+    "Conoció a un chico en Barcelona, que es cocinero.",
 ])
 def test_no_role_where_none_is_said(text: str) -> None:
     assert [f for f in facts_told(text, day=dt.date(2025, 10, 18)) if f[1] == "role"] == []
