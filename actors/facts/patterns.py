@@ -56,6 +56,7 @@ from actors.facts.activities import activity_facts
 from actors.facts.ages import age_facts
 from actors.facts.ahead import SOON, day_ahead
 from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, patient_name
+from actors.facts.common_words import is_common_word
 from actors.facts.diets_named import named_diets
 from actors.facts.endings import ending_facts, is_ending, left_named
 from actors.facts.jobs import JobChanges
@@ -81,6 +82,7 @@ from actors.facts.settings_told import settings_told
 from actors.facts.speakers import USER, Speaker, speaker_of, turns
 from actors.facts.tools import switch_kind
 from actors.facts.towns import inside_town, town_gone_to, towns_of_speakers
+from actors.facts.trades import NAMED_TRADES_ES
 from actors.facts.values import (
     CLAUSE_START,
     MONTHS_PATTERN,
@@ -1079,10 +1081,19 @@ _PREFER_LEAD = lazy_regex(
 _PREFER_TOPIC = lazy_regex(r"\s+(?:for|para)\s+")
 _PREFER_ALT = lazy_regex(r"\s+(?:over|to|rather\s+than|instead\s+of|than)\s+")
 _PREFER_ALT_ES = lazy_regex(
-    r"\s+(?:antes\s+que|en\s+vez\s+de|en\s+lugar\s+de|sobre|mas\s+que|a)\s+")
+    r"\s+(?:antes\s+que|en\s+vez\s+de|en\s+lugar\s+de|sobre(?!\s+todo\b)|mas\s+que|"
+    r"(?P<a>al|a))\s+")
 """What a preference is preferred to, in the language of its verb: the Spanish "a" ("prefiero
-el té al café") is the English article ("I prefer squash merges and a linear history" was
-keyed 'linear history vs squash merges and')."""
+el té a la manzanilla", and "al", "a" and "el": "prefiero el té al café") is the English
+article ("I prefer squash merges and a linear history" was keyed 'linear history vs squash
+merges and'). "Sobre todo" is "above all", no alternative ("prefiero el té al café, sobre
+todo por la tarde" was keyed 'te al cafe vs todo')."""
+_ABOVE_ALL = lazy_regex(r"\s*,?\s+(?:sobre\s+todo|above\s+all|especially)\b")
+"""Where a preference is said to hold most ("sobre todo por la tarde", "especially in
+winter"): no part of what is preferred."""
+_INFINITIVE = lazy_regex(r"^[a-z]*(?:ar|er|ir)(?:me|te|se|nos|lo|la|los|las|le|les)?\b")
+"""A Spanish verb opening a preference: its "a" is where it goes ("prefiero ir a la playa",
+"ir al gimnasio"), unless another verb follows ("prefiero correr a nadar")."""
 _TOOL = _r(
     rf"\b(?:we|i)\s+{_ADV}(?:use|rely\s+on)\s+|\b(?:we're|we\s+are)\s+using\s+|"
     r"\b(?:usamos|utilizamos|empleamos|uso|utilizo)\s+"
@@ -1532,9 +1543,10 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
 _HOW_ONE_IS = _NOT_TITLES | frozenset(
     """bad decent lousy poor excellent horrible mediocre natural keen avid amateur aspiring
     wannabe huge big best worst pretty competent slow messy picky careful fantastic nervous
-    hopeless passable failed frustrated reluctant proud""".split())
+    hopeless passable failed frustrated reluctant proud muy buen buena mal mala gran mejor
+    peor pesimo pesima excelente tremendo tremenda""".split())
 """Words before a role noun that say how one does it, not what one's job is ("I'm a terrible
-cook", "I'm a keen baker")."""
+cook", "I'm a keen baker", "Carla es muy buena cocinera")."""
 
 
 _NOT_UNITS = (r"(?:(?:the|my|our|this|that|la|mi|nuestra|esta|el)\s+)?(?:house|household|"
@@ -1579,13 +1591,18 @@ _ROLE_HELD = (
 backend developer at ...", "new job as a data analyst", "trabajo de enfermera"."""
 
 
-_ROLE_END = (r"(?=\s*(?:$|[.,;:!?)])|\s+(?:at|in|for|with|and|now|since|on|en|de|del|para|"
-             r"con|y|desde|ahora)\b)")
-"""Where a role said of someone ends: "a nurse at ...", "cocinero en ..."; not "a teacher
-training day"."""
+_ROLE_END = (r"(?=\s*(?:$|[.,;:!?)])|\s[-–—]\s|\s+(?:at|in|for|with|and|now|since|on|here|"
+             r"there|en|de|del|para|con|y|desde|ahora|aqui|alli)\b)")
+"""Where a role said of someone ends: "a nurse at ...", "cocinero en ...", "a surf instructor
+here"; not "a teacher training day"."""
+_TRADES_ES = r"(?:" + "|".join(NAMED_TRADES_ES) + ")"
+"""Trades a friend's chat names of someone beside ``_ROLE_ES`` (``trades``): read only of a
+named person."""
 _ROLE_WORDS = (rf"(?P<role>(?:[\w-]+\s+){{0,3}}?(?:{_ROLE}|{_HELD_JOB})(?:\s+{_ROLE})?)"
                + _ROLE_END)
-_ROLE_WORDS_ES = rf"(?P<role>(?:[\w-]+\s+){{0,2}}?{_ROLE_ES}s?(?:\s+de\s+[\w-]+)?)" + _ROLE_END
+_ROLE_WORDS_ES = (rf"(?P<role>(?:[\w-]+\s+){{0,2}}?(?:{_ROLE_ES}|{_TRADES_ES})s?"
+                  r"(?:\s+de\s+[\w-]+)?)" + _ROLE_END)
+_HE_IS = r"(?:who's|who\s+is|he's|she's|he\s+is|she\s+is)\s+"
 _NAMED_ROLE_HELD = (
     _r(rf"\b{_NAME}\s+(?:is|'s)\s+{_ADV}(?:now\s+)?(?:an?|the)\s+{_ROLE_WORDS}"
        r"(?!\s+of\b|['’])"),
@@ -1599,21 +1616,76 @@ _NAMED_ROLE_HELD = (
        rf"she\s+is)\s+(?:an?\s+)?{_ROLE_WORDS}"),
 )
 """Someone named and their work: "Tom is a nurse at the Royal Infirmary", "Marta works as a
-data analyst", "Koldo es cocinero", "se llama Koldo, es cocinero en un restaurante"."""
+data analyst", "Koldo es cocinero", "se llama Koldo, es cocinero en un restaurante", "my
+cousin Facundo, he's a surf instructor here". The role noun must be a trade's
+(``_ROLE_WORDS``): "Tomasz, he's a big fan of Catan", "Marta, she's a big help", "es un crack"
+say no job."""
+_NAMED_ROLE_ASIDE = (
+    # a name, then what they do in an aside: "my cousin Facundo, he's a surf instructor here,
+    # picked us up", "Marta - she's a nurse -", "mi hermana Carla, que es enfermera, ..."
+    _r(rf"\b{_NAME}\s*(?:,|\s[-–—])\s*{_HE_IS}{_ADV}(?:an?|the)\s+{_ROLE_WORDS}"
+       r"(?!\s+of\b|['’])"),
+    _r(rf"\b{_NAME}\s*(?:,|\s[-–—])\s*que\s+(?:ahora\s+)?es\s+{_ROLE_WORDS_ES}"),
+)
+"""Someone's work in an aside after their name. The name must open its clause, alone or
+after "my cousin", "mi hermana" (``_ASIDE_LEAD``): "He lives in Lobitos, he's a surf
+instructor", "Mi hermano vive en Barcelona, es cocinero" are no town's job; Spanish needs
+"que" (the subject is left out as often after a place)."""
+_ASIDE_LEAD = lazy_regex(
+    r"(?:^|[.;:!?(]\s*)\W*(?:(?:and|but|so|oh|also|anyway|y|pero|pues|bueno)\W+)*"
+    r"(?:(?:my|our|mi|mis|nuestr[oa]|nuestr[oa]s)\s+(?:[\w-]+\s+){1,2})?$")
+"""What may come before a name opening an aside about it, in its clause."""
 
 
 def _role_facts(span: Folded) -> list[tuple[int, str, str, str]]:
     """(start, subject, "role", the role's words) for each role the sentence says the speaker
     ("user") or someone named holds."""
     out: list[tuple[int, str, str, str]] = []
-    for patterns, named in ((_ROLE_HELD, False), (_NAMED_ROLE_HELD, True)):
+    for patterns, named in ((_ROLE_HELD, False), (_NAMED_ROLE_HELD, True),
+                            (_NAMED_ROLE_ASIDE, True)):
         for pattern in patterns:
             for m in pattern.finditer(span.folded):
+                if patterns is _NAMED_ROLE_ASIDE and not _opens_clause(span, m):
+                    continue
                 role = span.original(m.start("role"), m.end("role")).strip()
                 who = _named_subject(span, m) if named else "user"
-                if role and who and not set(fold(role).split()[:1]) & _HOW_ONE_IS:
-                    out.append((m.start(), who, "role", role))
+                if role and who and not set(fold(role).split()[:1]) & _HOW_ONE_IS \
+                        and not (named and _describes(role)):
+                    out.append((m.start(), _not_a_verb(who) if named else who, "role", role))
     return out
+
+
+_HOW_ONE_IS_EN = frozenset("real proper total true born".split())
+"""Words before a role noun said of someone that praise more than name a job ("Sam, he's a
+real chef in the kitchen"); "real estate" is a trade's."""
+
+
+def _describes(role: str) -> bool:
+    """Whether a role said of someone named describes them rather than names their job: "a
+    bit of a chef", "a fan of surf instructors", "es la jefa", "una gran profesora" (a
+    Spanish trade is told without its article: "es enfermera")."""
+    words = fold(role).split()
+    return "of" in words or words[0] in ARTICLES \
+        or words[0] in _HOW_ONE_IS_EN and words[1:2] != ["estate"]
+
+
+def _opens_clause(span: Folded, m: re.Match[str]) -> bool:
+    """Whether the name of an aside opens its clause ("my cousin Facundo, he's ..."), not a
+    place or a thing after a verb ("He lives in Lobitos, he's ...")."""
+    words = span.original(m.start("s"), m.end("s")).split()
+    # the name's own words: the capitalised ones ending group ``s`` ("cousin Facundo")
+    while len(words) > 1 and not words[0][:1].isupper():
+        words = words[1:]
+    head = span.folded[:m.end("s")].rstrip()
+    head = head[:len(head) - len(" ".join(words))]
+    return _ASIDE_LEAD.search(head) is not None
+
+
+def _not_a_verb(who: str) -> str:
+    """A name without the common word a sentence opened with before it: "Ask Marta, she's
+    the manager" is Marta's."""
+    first, _, rest = who.partition(" ")
+    return rest if rest and is_common_word(first) else who
 
 
 _HIRED = _r(r"\b(?:just\s+|finally\s+)?(?:hired|has\s+hired|have\s+hired|took\s+on)\s+me\b")
@@ -1676,10 +1748,15 @@ def _preference(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str
         start += lead.end()
         rest = span.folded[start:]
     attribute = "preference"
-    end = len(span.folded)
+    above_all = _ABOVE_ALL.search(rest)
+    if above_all is not None:  # "Vim sobre todo en remoto": where it holds most, no part of it
+        rest = rest[:above_all.start()]
+    end = start + len(rest)
     topic = _PREFER_TOPIC.search(rest)
-    alternative = (_PREFER_ALT_ES if "prefier" in m.group(0) or m.group(0).startswith("mi ")
-                   else _PREFER_ALT).search(rest)
+    spanish = "prefier" in m.group(0) or m.group(0).startswith("mi ")
+    alternative = next((alt for alt in (_PREFER_ALT_ES if spanish else _PREFER_ALT).finditer(rest)
+                        if not (spanish and alt.group("a") and _INFINITIVE.match(rest)
+                                and not _INFINITIVE.match(rest[alt.end():]))), None)
     if topic is not None and (alternative is None or topic.start() < alternative.start()):
         name = normalise_topic(clean_value(span, start + topic.end(), end, cut_with=True))
         if name and len(name.split()) <= 4:

@@ -235,8 +235,13 @@ _QUESTIONS: tuple[tuple[Regex, _Builder], ...] = tuple(
          _named("role")),
         # someone else's work: "What does Saoirse do for work now?", "What is Kenji's job
         # title?" ("What is Kenji's job?" asks where, as "what's my job" does)
-        (rf"\bwhat\s+does\s+{_S}\s+(?:now\s+|currently\s+)?do\s+(?:for\s+(?:work|a\s+living|"
-         r"a\s+job)|professionally)\b", _named("role")),
+        (rf"\bwhat\s+(?:does|did)\s+{_S}\s+(?:now\s+|currently\s+)?do\s+(?:for\s+(?:work|"
+         r"a\s+living|a\s+job)|professionally)\b", _named("role")),
+        # "¿Cuál es la profesión de Carla?", "¿De qué trabaja Carla?" ("¿Cuál es el trabajo de
+        # Carla?" asks where first, as "What is Carla's job?" does, below)
+        (rf"\bcual\s+(?:es|era)\s+(?:la\s+)?(?:profesion|ocupacion)\s+(?:actual\s+)?de\s+"
+         rf"{_S}{_END}", _named("role")),
+        (rf"^\W*de\s+que\s+trabaja(?:ba)?\s+(?:ahora\s+)?{_S}{_END}", _named("role")),
         # "What does Koldo do?" with nothing after it asks for his work
         (r"^\W*what\s+does\s+(?!(?:the|a|an|this|that|it|my|our|your|his|her|their)\b)"
          rf"(?P<s>[\w'-]+(?:\s+[\w'-]+)?)\s+(?:now\s+|currently\s+)?do{_END.replace('$', '')}"
@@ -272,7 +277,10 @@ _QUESTIONS: tuple[tuple[Regex, _Builder], ...] = tuple(
          rf"mujer|el\s+esposo|la\s+esposa)\s+(?:actual\s+)?de\s+{_S}{_END}", _named("partner")),
         (rf"^\W*(?:tiene|sale)\s+{_S}\s+(?:novio|novia|pareja|con\s+alguien){_END}",
          _named("partner")),
-        (rf"\bwhat(?:\s+is|'s)\s+{_S}(?:'s|’s)\s+(?:current\s+|new\s+)?job\b", _named("employer")),
+        (rf"\bwhat(?:\s+is|\s+was|'s)\s+{_S}(?:'s|’s)\s+(?:current\s+|new\s+)?job\b",
+         _named("employer")),
+        (rf"\bcual\s+(?:es|era)\s+(?:el\s+)?(?:trabajo|empleo|curro)\s+(?:actual\s+)?de\s+(?!fin\b)"
+         rf"{_S}{_END}", _named("employer")),
         # what the user has
         (r"\b(?:what|which)\s+(?:kind\s+of\s+|make\s+of\s+|model\s+of\s+)?(?P<a>phone|mobile|car|"
          r"laptop|computer)\s+(?:do|did)\s+i\s+(?:now\s+|currently\s+)?(?:have|use|own|drive|"

@@ -15,9 +15,12 @@ It never reads a memory's text (only its terms) and never ranks.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 
 from actors.embedding.neighbours import WordNeighbours
+from actors.facts.questions import attribute_question
+from actors.facts.trades import TRADES
 from actors.navigation.bilingual import other_reading, translatable
 from actors.navigation.everyday_kinds import event_things_of
 from actors.navigation.query import (
@@ -94,8 +97,12 @@ class Apart:
         days_of = {name: {self._day(leaf) for leaf in held | self._holding_any(_terms(name))}
                    for name, held in names.items()}
         owned = owned_by_names(topic)
+        work = _work_unsaid(query.text, names, owned)
+        if work is not None:  # "¿A qué se dedica Tomasz?": his job, told by any trade's noun
+            owned[work] = (*owned.get(work, ()), _WORK)
 
-        def specific(words: Iterable[str], *, sought: bool = False) -> dict[str, set[str]]:
+        def specific(words: Iterable[str], *, sought: bool = False, trades: bool = False
+                     ) -> dict[str, set[str]]:
             out: dict[str, set[str]] = {}
             for word in words:
                 if fold(word).lower() in excluded or sought and not translatable(word):
@@ -111,6 +118,9 @@ class Apart:
                     held = self._holding_any(forms)
                     if held and len(held) <= most:
                         out[said.get(term, word)] = held
+                    if trades and word == _WORK:
+                        # any trade's noun tells it, however widely held ("manager")
+                        out[_WORK] = held | self._holding_any(_trade_terms())
             return out
 
         # an event of a life asked of the name ("When did Priya get divorced?") is a thing
@@ -132,14 +142,16 @@ class Apart:
                 found.append((name, kinship))
                 continue
             own = set(_terms(name))
+            # the work asked in other words is held by any trade's noun too ("He's a carpenter")
+            traded = name == work and bool(self._holding_any(_trade_terms()))
             things = self.things_unheld([word for word in owns if fold(word).lower()
-                                         not in excluded and not own & set(_terms(word))],
-                                        best)
+                                         not in excluded and not own & set(_terms(word))
+                                         and not (traded and word == _WORK)], best)
             if things:
                 found.append((name, things))
                 continue
             focus = {word: held for word, held in {
-                **shared, **specific(owns, sought=True)
+                **shared, **specific(owns, sought=True, trades=name == work)
             }.items() if not own & set(_terms(word))}  # "her Nissan Leaf": the name itself
             if not focus:
                 continue
@@ -231,6 +243,32 @@ class Apart:
     def _day(self, leaf: str) -> str:
         meta = self.model.leaves.get(leaf)
         return (meta.timestamp or meta.recorded_at)[:10] if meta is not None else ""
+
+
+_WORK = "job"
+"""Someone's work asked in other words ("¿A qué se dedica Tomasz?", "What does Tomasz do for
+a living?"), judged as "What is Tomasz's job?" is, and told by a trade's noun as well."""
+_WORK_ATTRIBUTES = frozenset({"role", "employer"})
+
+
+def _work_unsaid(text: str, names: Iterable[str], owned: Mapping[str, tuple[str, ...]]
+                 ) -> str | None:
+    """The name whose work the question asks without saying a thing of theirs ("¿A qué se
+    dedica Tomasz?", not "What is Tomasz's job?"), or None. A job told of them is a fact
+    (``patterns._NAMED_ROLE_HELD``), which answers before this is asked; without one, a day of
+    theirs telling no trade ("he turns 35 ... He's into board games") answers nothing."""
+    asked_of = attribute_question(text)
+    if asked_of is None or asked_of[1] not in _WORK_ATTRIBUTES:
+        return None
+    return next((name for name in names
+                 if fold(name).lower() == asked_of[0] and not owned.get(name)), None)
+
+
+@functools.cache
+def _trade_terms() -> frozenset[str]:
+    """The index terms of every trade's noun (``trades``) and its plural."""
+    return frozenset(stem(t) for word in TRADES for form in (word, f"{word}s", f"{word}es")
+                     for t in text_terms(form))
 
 
 def _terms(name: str) -> tuple[str, ...]:

@@ -38,6 +38,18 @@ def _told(text: str) -> list[tuple[str, str, str]]:
      [("user", "preference:short commits", "short commits"),
       ("user", "preference:clean history", "a clean history")]),
     ("Prefiero Vim a Emacs.", [("user", "preference:emacs vs vim", "Vim")]),
+    # "al" is "a" and "el", and "sobre todo" is "above all" (issue 18: 'te al cafe vs todo')
+    ("Prefiero el té al café, sobre todo por la tarde.",
+     [("user", "preference:cafe vs te", "el té")]),
+    ("Prefiero el té a la manzanilla.", [("user", "preference:manzanilla vs te", "el té")]),
+    ("Prefiero trabajar con Vim sobre todo en remoto.", [("user", "preference:vim", "Vim")]),
+    ("I prefer tea to coffee, especially in the morning.",
+     [("user", "preference:coffee vs tea", "tea")]),
+    # a verb's "a" is where it goes, unless another verb is what it is preferred to
+    ("Prefiero ir al gimnasio por la mañana.",
+     [("user", "preference:ir al gimnasio", "ir al gimnasio")]),
+    ("Prefiero ir a la playa.", [("user", "preference:ir a la playa", "ir a la playa")]),
+    ("Prefiero correr a nadar.", [("user", "preference:correr vs nadar", "correr")]),
     ("I prefer that you ask before running migrations.", []),
     ("Prefiero que no me llames antes de las 9.", []),
     # left alone
