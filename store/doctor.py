@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from store import catalog as catalog_table
-from store import fulltext
+from store import event_restore, fulltext
 from store.atomic import TEMP_PREFIX, stray_temps, temp_owner_alive
 from store.audit import audit_record
 from store.catalog import CatalogReader, Entries, entry_from_leaf
@@ -229,6 +229,9 @@ def _check_fulltext(layout: StoreLayout, view: _View, catalog: CatalogReader) ->
 
 def _check_events(layout: StoreLayout, view: _View, applied: int,
                   conn: sqlite3.Connection) -> None:
+    refused = event_restore.refusal(layout, conn)
+    fix = (_REWRITE if refused is None else f"--repair cannot write it again from the "
+           f"database: {refused}. Restore the file from a backup, or `rebuild --accept-loss`")
     lost = events_lost(conn, layout.events_file)
     if lost is not None:
         had, held, earlier = lost
@@ -236,9 +239,9 @@ def _check_events(layout: StoreLayout, view: _View, applied: int,
                  if earlier else "")
         view.add("event_file_shorter", layout.events_file,
                  f"the database has applied {had} bytes of it but it held {held}{later}: "
-                 "lines were lost, and the database is the only copy of the retractions, "
-                 "reviews and supersessions they held (a rebuild would undo them); restore "
-                 "the file from a backup, or `rebuild --accept-loss`", repairable=False)
+                 "lines were lost, and the database is the only copy of what they held "
+                 "(retractions, reviews, supersessions, facts' ids; a rebuild would undo "
+                 f"them, so `rebuild` refuses). {fix}", repairable=refused is None)
         if not earlier:
             return
     # the whole file, not only past ``applied``: a line damaged long after it was applied is
@@ -250,8 +253,7 @@ def _check_events(layout: StoreLayout, view: _View, applied: int,
                  f"line {damaged.line} (from byte {damaged.offset}) is damaged: {damaged.why}. "
                  "What it recorded (a save, a retraction, a review) cannot be read back; the "
                  "database keeps what it applied, but a rebuild would lose it, so `rebuild` "
-                 "refuses. Restore the file from a backup (or `rebuild --accept-loss`)",
-                 repairable=False)
+                 f"refuses. {fix}", repairable=refused is None)
     if any(line.end > applied for line in found.lines):
         # a live writer appends its line, then commits: what it committed while we read the
         # file is applied, not a leftover (read the offset again, after the lines)
@@ -266,6 +268,12 @@ def _check_events(layout: StoreLayout, view: _View, applied: int,
     if found.torn_tail or any(offset >= applied for offset in found.bad):
         view.notes.append(f"{layout.events_file}: a line cut short by an interrupted write "
                           "(an unacknowledged change) is skipped")
+
+
+_REWRITE = ("--repair writes the file again from the database, which applied all of it: "
+            "every readable line kept, what the database holds and they do not written in "
+            "place of the lost lines (the damaged file is kept beside it as "
+            "events.jsonl.corrupt-<time>), so a rebuild gives what the store serves now")
 
 
 def _leaves_put(lines: Iterable[Line]) -> set[str]:
@@ -706,6 +714,17 @@ def _repair_facts(layout: StoreLayout, engine: Engine, actions: list[Action]) ->
                               f"retracted {event['target']}: {event['reason']}"))
 
 
+def _repair_events(layout: StoreLayout, engine: Engine, actions: list[Action]) -> None:
+    """A damaged or shortened event file, written again from the database when it applied
+    all of it (``store.event_restore``); otherwise left for a person, as doctor said."""
+    conn = engine.connection()
+    if not event_restore.damage(layout, conn) or event_restore.refusal(layout, conn):
+        return
+    done = event_restore.rewrite(layout, engine)
+    actions.append(Action("event_file_rewritten", str(layout.events_file),
+                          event_restore.summary(done)))
+
+
 def free_locks(layout: StoreLayout) -> list[Action]:
     """Remove the empty directories found in place of lock files: what must come before any
     step that takes a lock (the start's own preparation included), which they refuse."""
@@ -760,6 +779,9 @@ def _repair_with(layout: StoreLayout, locks: LockManager, engine: Engine,
             actions.append(Action("unfinished_save_removed", str(layout.database),
                                   f"removed leaf {leaf_id} of a save interrupted before its commit "
                                   "(never acknowledged)"))
+    step("events")
+    with locks.hold_sync("catalog", "facts", actor="doctor", timeout_s=timeout_s):
+        _repair_events(layout, engine, actions)
     step("root")
     with locks.hold_sync("root", actor="doctor", timeout_s=timeout_s):
         try:

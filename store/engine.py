@@ -270,6 +270,12 @@ class Engine:
         with transaction(conn, self.layout.database) as tx:
             for line in found.lines:
                 apply_line(tx, line.record)
+            if found.damaged and _line_starts_at(self.layout.events_file, applied):
+                # what these lines held was never applied: the database cannot stand in for
+                # them (``store.event_restore`` refuses; a rebuild settles it)
+                earlier = get_meta(conn, EVENTS_UNAPPLIED) or ""
+                tx.set_meta(EVENTS_UNAPPLIED, " ".join(filter(None, [earlier, *(
+                    str(d.offset) for d in found.damaged)])))
             tx.set_meta("events_offset", str(found.end))
         return len(found.lines), skipped, found.torn_tail
 
@@ -283,6 +289,25 @@ the database had applied (kept until a rebuild replaces the database: ``doctor``
 EVENTS_ACCEPTED = "events_accepted"
 """Meta key: bytes of the event file a completed rebuild replayed (the database then holds
 what the file holds: a damaged line before it is no longer a loss to report)."""
+
+
+def _line_starts_at(path: Path, offset: int) -> bool:
+    """Whether a line of the file starts at ``offset`` (the file changed length before it
+    otherwise: what is read from there is the rest of a line the database applied)."""
+    if offset == 0:
+        return True
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(offset - 1)
+            return handle.read(1) == b"\n"
+    except OSError:
+        return False
+
+
+EVENTS_UNAPPLIED = "events_unapplied"
+"""Meta key: byte offsets of damaged lines the start-up replay skipped before the database
+applied them (no copy of what they held is left; kept until a rebuild replaces the
+database)."""
 
 
 def is_blank(conn: sqlite3.Connection, events_file: Path) -> bool:

@@ -150,8 +150,9 @@ class EventsLost(StoreError):
             f"{self.path} holds {size} bytes but the database applied {applied} from it: lines "
             "were lost from the event file, and the database is now the only copy of the "
             "retractions, reviews and supersessions they held. A rebuild replays the file and "
-            "would undo them; nothing was changed. Restore the file from a backup, or run "
-            "`ihmt-async rebuild --accept-loss` to rebuild anyway.")
+            "would undo them; nothing was changed. Run `ihmt-async doctor --repair` (it writes "
+            "the file again from the database when that applied all of it), restore the file "
+            "from a backup, or run `ihmt-async rebuild --accept-loss` to rebuild anyway.")
 
     def __reduce__(self) -> tuple[object, ...]:
         return (EventsLost, (self.path, self.applied, self.size))
@@ -192,8 +193,9 @@ class EventLineDamaged(StoreError):
             f"{self.path}: line {line} (from byte {offset}) is damaged ({why}); a rebuild "
             "replays this file and would lose what that line recorded (a forgotten memory "
             "served again, a review undone), which the database still holds; nothing was "
-            "changed. Restore the file from a backup, or run `ihmt-async rebuild "
-            "--accept-loss` to rebuild without the line.")
+            "changed. Run `ihmt-async doctor --repair` (it writes the file again from the "
+            "database when that applied all of it), restore the file from a backup, or run "
+            "`ihmt-async rebuild --accept-loss` to rebuild without the line.")
 
     def __reduce__(self) -> tuple[object, ...]:
         return (EventLineDamaged, (self.path, self.line, self.offset, self.why))

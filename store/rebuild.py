@@ -21,6 +21,7 @@ from store.db import connect, transaction
 from store.engine import (
     EVENTS_ACCEPTED,
     EVENTS_LOST,
+    EVENTS_UNAPPLIED,
     Engine,
     events_accepted,
     events_lost,
@@ -185,6 +186,7 @@ def settle_events(layout: StoreLayout) -> None:
     try:
         with transaction(conn, layout.database) as tx:
             tx.set_meta(EVENTS_LOST, "")
+            tx.set_meta(EVENTS_UNAPPLIED, "")
             tx.set_meta(EVENTS_ACCEPTED, str(size_of(layout.events_file)))
     finally:
         conn.close()

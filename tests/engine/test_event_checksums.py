@@ -61,8 +61,9 @@ async def test_doctor_names_a_damaged_line_by_its_number(tmp_path: Path) -> None
     assert doctor.check(layout, grace_s=0.0) == []
     _garble(layout.events_file, number)
     (problem,) = doctor.check(layout, grace_s=0.0)
-    assert problem.code == "event_line_damaged" and not problem.repairable
-    assert f"line {number} " in problem.detail
+    # the database applied the line: doctor --repair writes the file again from it (F5)
+    assert problem.code == "event_line_damaged" and problem.repairable
+    assert f"line {number} " in problem.detail and "--repair writes the file" in problem.detail
 
 
 async def test_rebuild_refuses_a_damaged_line_and_the_forgotten_memory_stays_forgotten(
@@ -106,6 +107,13 @@ async def test_the_start_up_replay_skips_a_damaged_line_loudly_and_applies_the_r
     assert get_meta(conn, "probe_two") == "2" and get_meta(conn, "probe_one") is None
     assert int(get_meta(conn, "events_offset") or 0) > applied
     conn.close()
+    # the database never applied the damaged line: no copy of it is left, and doctor says
+    # --repair cannot stand in for it (it wrote the file again from the database before)
+    (problem,) = doctor.check(layout, grace_s=0.0)
+    assert problem.code == "event_line_damaged" and not problem.repairable
+    assert "--repair cannot write it again" in problem.detail
+    assert not any(a.code == "event_file_rewritten"
+                   for a in doctor.repair(layout, LockManager(layout.locks_dir)))
 
 
 def test_a_line_cut_short_and_fenced_off_is_not_damage(tmp_path: Path) -> None:
