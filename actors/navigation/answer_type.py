@@ -319,7 +319,8 @@ _FIRST_PERSON = frozenset(
 someone else)."""
 OTHER_PEOPLE = frozenset(
     """colleague colleagues coworker coworkers friend friends neighbour neighbours neighbor
-    neighbors classmate classmates flatmate roommate cousin cousins uncle aunt nephew niece
+    neighbors classmate classmates flatmate flatmates roommate roommates housemate housemates
+    cousin cousins uncle aunt nephew niece
     sister brother mum mom mother dad father kid kids son daughter boss manager client
     customer teacher student students
     companero companera amigo amiga amigos amigas vecino vecina vecinos primo prima tio tia
@@ -329,6 +330,9 @@ colleague", "a friend", "the neighbours")."""
 _DETERMINERS = frozenset("my our his their a an the mi mis su sus un una el la los las".split())
 _PRONOUNS = frozenset("he she they his their ella ellos ellas".split())
 """Someone else as the sentence's subject or possessor ("She got a puppy", "his dog")."""
+_PRONOUN_OPENS = frozenset("and but if that when because y pero si que cuando porque".split())
+"""Words a clause opens with before its subject: "... asking the landlord if she can get a
+dog" is hers, as "She got a puppy" is."""
 
 
 def someone_else_first(text: str) -> bool:
@@ -364,7 +368,7 @@ def whose(words: Sequence[str], at: int, *, speaker_unsaid: bool = True) -> str 
     if asked and any(word in _INDEFINITE for word in sentence[max(0, own - 3):own]) \
             and not any(word in _GOT | _HAVE for word in sentence[max(0, own - 5):own]):
         return None  # "How do I introduce a friend's dog to a small child?": any child
-    if any(word in _FIRST_PERSON for word in sentence):
+    if any(word in _FIRST_PERSON for word in sentence[:own]):
         return "speaker"
     if any(sentence[i] in _MY or not speaker_unsaid and sentence[i] in _YOUR
            for i in (own - 1, own - 2) if 0 <= i < own):
@@ -376,9 +380,13 @@ def whose(words: Sequence[str], at: int, *, speaker_unsaid: bool = True) -> str 
             continue  # who has the thing is said before it ("first niece or nephew" is none)
         said = fold(words[start + i]).replace("’", "'")
         if said.endswith("'s") and said not in _NOT_POSSESSIVE \
-                or word in _PRONOUNS and (i == 0 or sentence[i - 1] in ("and", "but", "y")) \
+                or word in _PRONOUNS and (i == 0 or sentence[i - 1] in _PRONOUN_OPENS) \
                 or word in OTHER_PEOPLE and i > 0 and sentence[i - 1] in _DETERMINERS:
+            # someone else named before the thing owns it, whoever the sentence names
+            # after it ("A colleague adopted a cat from the rescue we've been looking at")
             return "other"
+    if any(word in _FIRST_PERSON for word in sentence[own:]):
+        return "speaker"  # "the cat we adopted", "un perro que tenemos"
     return "speaker" if speaker_unsaid and not asked else None  # "What does a hamster need?"
 
 
