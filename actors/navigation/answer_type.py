@@ -368,6 +368,8 @@ def whose(words: Sequence[str], at: int, *, speaker_unsaid: bool = True) -> str 
     if asked and any(word in _INDEFINITE for word in sentence[max(0, own - 3):own]) \
             and not any(word in _GOT | _HAVE for word in sentence[max(0, own - 5):own]):
         return None  # "How do I introduce a friend's dog to a small child?": any child
+    if _a_kind_liked(sentence, own):
+        return None  # "I'm allergic to cats", "Me encantan los perros": no one's cat
     if any(word in _FIRST_PERSON for word in sentence[:own]):
         return "speaker"
     if any(sentence[i] in _MY or not speaker_unsaid and sentence[i] in _YOUR
@@ -388,6 +390,27 @@ def whose(words: Sequence[str], at: int, *, speaker_unsaid: bool = True) -> str 
     if any(word in _FIRST_PERSON for word in sentence[own:]):
         return "speaker"  # "the cat we adopted", "un perro que tenemos"
     return "speaker" if speaker_unsaid and not asked else None  # "What does a hamster need?"
+
+
+_LIKING = frozenset(
+    """love loves like likes hate hates adore adores allergic allergy afraid scared fond
+    terrified encanta encantan gusta gustan odio odia adoro alergico alergica alergia miedo"""
+    .split())
+"""Words a kind liked, hated or feared in general follows ("allergic to cats", "me encantan
+los perros"): the kind, not a thing anyone has."""
+_TO_A_KIND = frozenset("to of a los las".split())
+
+
+def _a_kind_liked(sentence: Sequence[str], own: int) -> bool:
+    """Whether the word at ``own`` of ``sentence`` (folded) is a kind in the plural after a
+    word of liking, hating, fearing or an allergy ("allergic to cats", "alérgica a los
+    gatos", "I love dogs"): said of the kind, of no one's thing."""
+    if not sentence[own].endswith("s"):
+        return False
+    at = own - 1
+    while at >= 0 and sentence[at] in _TO_A_KIND:
+        at -= 1
+    return at >= 0 and sentence[at] in _LIKING
 
 
 _HAVE = frozenset("have has had i've we've ive tengo tenemos tiene tuve".split())

@@ -48,3 +48,26 @@ async def test_the_users_own_thing_told_with_we_after_it_stays_answered(
     cat, dog = await _replies(tmp_path / "mine", (*FILLER, *MINE))
     assert not cat.startswith("No memory found") and "Luna" in cat.split("\n\n")[0], cat
     assert not dog.startswith("No memory found") and "Rocco" in dog.split("\n\n")[0], dog
+
+
+KIND_LIKED = ("[2026-05-03] user: Soy alérgica a los gatos, así que en casa solo tendremos "
+              "perro.",
+              "[2026-05-10] user: The neighbour's grey cat keeps sitting on our windowsill.")
+MINE_LIKED = ("[2026-05-03] user: I'm allergic to cats, but our cat Nube never sets me off.",
+              "[2026-05-10] user: The neighbour's grey cat keeps sitting on our windowsill.")
+
+
+async def test_a_kind_liked_or_feared_in_general_is_no_ones_thing(tmp_path: Path) -> None:
+    """"Allergic to cats" tells no cat of the user's: beside the neighbour's cat, the user's
+    cat is never stored; "our cat Nube" in the same sentence is the user's and answers."""
+    async with server_session(tmp_path / "kind") as s:
+        for turn in KIND_LIKED:
+            await s.ok("save_memory", {"content": turn})
+        reply = await s.ok("search_memory", {"query": "What is the name of my cat?"})
+        assert reply.startswith("No memory found"), reply
+    async with server_session(tmp_path / "own") as s:
+        for turn in MINE_LIKED:
+            await s.ok("save_memory", {"content": turn})
+        reply = await s.ok("search_memory", {"query": "What is my cat called?"})
+        assert not reply.startswith("No memory found") and "Nube" in reply.split("\n\n")[0], \
+            reply
