@@ -319,7 +319,8 @@ _FIRST_PERSON = frozenset(
 someone else)."""
 OTHER_PEOPLE = frozenset(
     """colleague colleagues coworker coworkers friend friends neighbour neighbours neighbor
-    neighbors classmate classmates flatmate roommate cousin cousins uncle aunt nephew niece
+    neighbors classmate classmates flatmate flatmates roommate roommates housemate housemates
+    cousin cousins uncle aunt nephew niece
     sister brother mum mom mother dad father kid kids son daughter boss manager client
     customer teacher student students
     companero companera amigo amiga amigos amigas vecino vecina vecinos primo prima tio tia
@@ -329,6 +330,9 @@ colleague", "a friend", "the neighbours")."""
 _DETERMINERS = frozenset("my our his their a an the mi mis su sus un una el la los las".split())
 _PRONOUNS = frozenset("he she they his their ella ellos ellas".split())
 """Someone else as the sentence's subject or possessor ("She got a puppy", "his dog")."""
+_PRONOUN_OPENS = frozenset("and but if that when because y pero si que cuando porque".split())
+"""Words a clause opens with before its subject: "... asking the landlord if she can get a
+dog" is hers, as "She got a puppy" is."""
 
 
 def someone_else_first(text: str) -> bool:
@@ -364,7 +368,9 @@ def whose(words: Sequence[str], at: int, *, speaker_unsaid: bool = True) -> str 
     if asked and any(word in _INDEFINITE for word in sentence[max(0, own - 3):own]) \
             and not any(word in _GOT | _HAVE for word in sentence[max(0, own - 5):own]):
         return None  # "How do I introduce a friend's dog to a small child?": any child
-    if any(word in _FIRST_PERSON for word in sentence):
+    if _a_kind_liked(sentence, own):
+        return None  # "I'm allergic to cats", "Me encantan los perros": no one's cat
+    if any(word in _FIRST_PERSON for word in sentence[:own]):
         return "speaker"
     if any(sentence[i] in _MY or not speaker_unsaid and sentence[i] in _YOUR
            for i in (own - 1, own - 2) if 0 <= i < own):
@@ -376,10 +382,35 @@ def whose(words: Sequence[str], at: int, *, speaker_unsaid: bool = True) -> str 
             continue  # who has the thing is said before it ("first niece or nephew" is none)
         said = fold(words[start + i]).replace("’", "'")
         if said.endswith("'s") and said not in _NOT_POSSESSIVE \
-                or word in _PRONOUNS and (i == 0 or sentence[i - 1] in ("and", "but", "y")) \
+                or word in _PRONOUNS and (i == 0 or sentence[i - 1] in _PRONOUN_OPENS) \
                 or word in OTHER_PEOPLE and i > 0 and sentence[i - 1] in _DETERMINERS:
+            # someone else named before the thing owns it, whoever the sentence names
+            # after it ("A colleague adopted a cat from the rescue we've been looking at")
             return "other"
+    if any(word in _FIRST_PERSON for word in sentence[own:]):
+        return "speaker"  # "the cat we adopted", "un perro que tenemos"
     return "speaker" if speaker_unsaid and not asked else None  # "What does a hamster need?"
+
+
+_LIKING = frozenset(
+    """love loves like likes hate hates adore adores allergic allergy afraid scared fond
+    terrified encanta encantan gusta gustan odio odia adoro alergico alergica alergia miedo"""
+    .split())
+"""Words a kind liked, hated or feared in general follows ("allergic to cats", "me encantan
+los perros"): the kind, not a thing anyone has."""
+_TO_A_KIND = frozenset("to of a los las".split())
+
+
+def _a_kind_liked(sentence: Sequence[str], own: int) -> bool:
+    """Whether the word at ``own`` of ``sentence`` (folded) is a kind in the plural after a
+    word of liking, hating, fearing or an allergy ("allergic to cats", "alérgica a los
+    gatos", "I love dogs"): said of the kind, of no one's thing."""
+    if not sentence[own].endswith("s"):
+        return False
+    at = own - 1
+    while at >= 0 and sentence[at] in _TO_A_KIND:
+        at -= 1
+    return at >= 0 and sentence[at] in _LIKING
 
 
 _HAVE = frozenset("have has had i've we've ive tengo tenemos tiene tuve".split())

@@ -29,6 +29,7 @@ from actors.facts.speakers import USER, opening_speaker
 from actors.lazy_re import Regex, lazy_regex
 from actors.navigation import closed_kinds
 from actors.navigation.asked_person import names_asked, names_the_user, speaks_of_self
+from actors.navigation.bilingual import other_reading
 from actors.navigation.derivation import SAME_THING
 from actors.navigation.everyday_kinds import event_things_of, everyday_words_of
 from actors.navigation.query import (
@@ -209,6 +210,10 @@ class AskedDetail:
     become: frozenset[str] = frozenset()
     """For a relative, the words the one asked of is called by it ("niece": aunt, tía):
     "¡Soy tía!", "You're going to be an aunt!" tell a niece or a nephew; "my aunt" does not."""
+    by: frozenset[str] = frozenset()
+    """For a gift the user got, the giver's index terms (a name, or a relative's words in
+    either language: dad, father, padre...): a memory not holding one tells another's
+    gift ("Ahora estoy leyendo 'La sombra del viento', me lo regaló Inés" for Marcos's)."""
     also: AskedDetail | None = None
     """Another detail the question asks, told too or the question was never answered: the
     sport of "Dara's son" is told only of Dara's son."""
@@ -222,6 +227,8 @@ class AskedDetail:
         if self.users and _anothers_own(body, user_names):
             return False
         if self.named and not re.search(rf"\b{re.escape(fold(self.named))}\b", fold(body)):
+            return False
+        if self.by and not {stem(term) for term in text_terms(body)} & self.by:
             return False
         for sentence in _SENTENCE_END.split(body):
             folded = fold(sentence)
@@ -304,6 +311,9 @@ def detail_asked(question: str) -> AskedDetail | None:
     doing = _DOING.match(folded)
     if doing is not None:
         return _doing(question, doing)
+    gift = _gift_received(question, folded)
+    if gift is not None:
+        return gift
     for event in _EVENTS:
         said = re.search(rf"(\w+\s+)?(?<![\w-])(?:{event.asked})(?![\w-])", folded)
         if said is not None \
@@ -404,6 +414,62 @@ def _doing(question: str, found: re.Match[str]) -> AskedDetail | None:
     return AskedDetail(said=re.sub(r"\s+", " ", said), told=_words(told),
                        thing=frozenset(forms),
                        owner=owner)
+
+
+_GIVEN = (r"(?:regalo|regalaron|ha\s+regalado|han\s+regalado|dio|dieron|compro|compraron|"
+          r"trajo)")
+_GIFT_ASKED = (
+    lazy_regex(r"^(?:what|which)\b(?:\s+[^\W\d_]+){0,2}?\s+did\s+(.+?)\s+(?:give|get|buy|send)"
+               r"\s+(?:the\s+user|her|him|me|us)\b"),
+    lazy_regex(rf"^(?:que|cual)\b(?:\s+[^\W\d_]+){{0,2}}?\s+(?:le|les)\s+{_GIVEN}\s+"
+               r"([^\W\d_]+(?:\s+(?!a\b)[^\W\d_]+){0,3}?)\s+a\s+(?:la\s+usuaria|el\s+usuario)\b"),
+    lazy_regex(rf"^(?:que|cual)\b(?:\s+[^\W\d_]+){{0,2}}?\s+(?:me|nos)\s+{_GIVEN}\s+"
+               r"([^\W\d_]+(?:\s+(?!a\b)[^\W\d_]+){0,3}?)(?:\s+(?:por|para|en)\s|\s*\?|$)"),
+)
+"""What someone gave the user, asked ("What did the user's dad give her for Christmas?",
+"¿Qué le regaló Marcos a la usuaria por su cumpleaños?"): the giver is the first group."""
+_GIFT_CONTEXT = lazy_regex(
+    r"\b(?:gifts?|presents?|birthday|christmas|xmas|anniversary|leaving|wedding|regal\w*|"
+    r"cumpleanos|navidad|reyes|aniversario|boda|despedida)\b")
+"""A question about a gift: "give" alone asks other things too ("What inhaler did the doctor
+give the user?")."""
+_GIFT_TOLD = (
+    r"\b(?:gave|given|gives|give|got|gets|bought|buys|gifted|sent|made|brought)\s+(?:me|us|you)\b"
+    r"|\bsurprised\s+(?:me|us|you)\b|\b(?:gifts?|presents?)\s+from\b|['’]s\s+(?:gift|present)\b"
+    r"|\b(?:got|received|receive|recibi\w*)\b.*\bfrom\b"
+    r"|\b(?:me|nos|te)\s+(?:lo\s+|la\s+|los\s+|las\s+|ha\s+|han\s+)?(?:regal\w*|dio|dieron|"
+    r"dado|compr\w*|trajo|trajeron|traido|mand\w*|sorprendi\w*|hizo|hicieron)\b"
+    r"|\bregalo\s+de\b|\bde\s+parte\s+de\b")
+"""A sentence telling a gift the user (or the one spoken to) got: "My dad gave me
+binoculars", "a present from Inés", "me lo regaló Inés", "Mi padre me sorprendió con..."."""
+_GIVER_SKIPPED = frozenset("the user users usuario usuaria user's my mi su his her their".split())
+
+
+def _gift_received(question: str, folded: str) -> AskedDetail | None:
+    """A gift the user got from someone, asked (``_GIFT_ASKED``, a gift's word in the
+    question): a memory must tell a gift received (``_GIFT_TOLD``) and hold the giver (a
+    name, or a relative in any word of either language). "What did the user's dad give her
+    for Christmas?" when the user asked what to get her dad; "¿Qué le regaló Marcos a la
+    usuaria?" when the user wants to give Marcos climbing lessons. None for another question,
+    or a giver read as no one ("they")."""
+    if not _GIFT_CONTEXT.search(folded):
+        return None
+    found = next((m for pattern in _GIFT_ASKED if (m := pattern.search(folded))), None)
+    if found is None:
+        return None
+    words = [word for word in re.findall(r"[^\W\d_]+", found.group(1).replace("'s", ""))
+             if word not in _GIVER_SKIPPED and word not in STOPWORDS]
+    if not words:
+        return None
+    forms = set(words)
+    for word in words:
+        forms.update(kin(word))
+        forms.update(other for _, readings in other_reading(word) or () for other in readings)
+    written = {fold(word): word for word in re.findall(r"[^\W\d_]+", question)}
+    giver = " ".join(written.get(word, word) for word in words)
+    return AskedDetail(said=f"no memory tells of a gift from {giver} to the user",
+                       told=lazy_regex(_GIFT_TOLD),
+                       by=frozenset(stem(term) for word in forms for term in text_terms(word)))
 
 
 def _relation(question: str) -> AskedDetail | None:

@@ -38,7 +38,14 @@ from actors.facts.speakers import past_label
 from actors.lazy_re import lazy_regex
 from actors.navigation.answer_type import holds_value, things_by_name
 from actors.navigation.bilingual import other_reading, reads_spanish, translatable
-from actors.navigation.query import NOT_PLACES, QUALIFIERS, kin, owned_by_names, paid_for
+from actors.navigation.query import (
+    NOT_PLACES,
+    QUALIFIERS,
+    RELATION_WORDS,
+    kin,
+    owned_by_names,
+    paid_for,
+)
 from actors.navigation.stem import stem
 from actors.text import fold, sentences
 from actors.text import terms as text_terms
@@ -85,6 +92,12 @@ class SumAsked:
     """The thing was read as the payer's, not as paid for ("Rohan's kayak"): asked in other
     words than any memory's ("Marta's room" for "compartiendo piso ... Pago 650 euros"), a
     thing no memory holds is no thing to judge by (``without_unheld_thing``)."""
+    relation: str = ""
+    """The word of the relative whose thing it is, as asked, folded ("abuela"), or ""."""
+    relative: frozenset[str] = frozenset()
+    """The index terms of the relative whose thing it is ("el coche de la abuela", "my
+    sister's wedding": abuela, grandma, grandmother...), either language: a sum is theirs
+    only in a memory, or a turn shown around it, naming them."""
     untranslated: bool = False
     """The thing is a common word the EN/ES lexicon lacks ("cabaña", "helmet"): a memory in
     the other language may name it in words no form here holds, so one holding a sum counts."""
@@ -93,6 +106,7 @@ class SumAsked:
     def said(self) -> str:
         """How the reply names the sum no memory tells ("of Teo", "for parking")."""
         return " ".join(part for part in (f"of {self.payer}" if self.payer else "",
+                                          f"of the {self.relation}" if self.relation else "",
                                           f"for {self.thing}" if self.thing else "") if part)
 
     def told_by(self, text: str, around: Sequence[str] = ()) -> bool:
@@ -102,6 +116,10 @@ class SumAsked:
         "Nine hundred euros")."""
         if self.payer and not _names(self.payer, text):
             return False
+        if self.relative and not any(
+                stem(term) in self.relative for told in (text, *around)
+                for term in text_terms(past_label(told.lstrip()))):
+            return False  # the user's own car's price is no price of the grandmother's car
         said = past_label(text.lstrip())
         # "cabaña" asked, "We rented a cabin": no reading holds the other's, so no word of
         # what it says was bought tells another thing either
@@ -127,7 +145,7 @@ class SumAsked:
         if not self.owned or any(map(held, self.forms)):
             return self
         return dataclasses.replace(self, thing="", forms=frozenset(), kinds=frozenset(),
-                                   owned=False) if self.payer else None
+                                   owned=False) if self.payer or self.relative else None
 
     def _holds_thing(self, text: str) -> bool:
         """Whether ``text`` (a turn, its label left out) holds the thing in a form of
@@ -210,9 +228,12 @@ def sum_asked(question: str, user_names: Collection[str] = (),
     payer = payer_named(question, users)
     thing = next(iter(paid_for(question)), "")
     owned = not payer and not thing
+    relative = ""
     if owned:
         owner, thing = _owner_and_thing(question, users)
         payer = owner if fold(owner) in speakers else ""
+        if not thing:
+            relative, thing = _relative_and_thing(question)
     if not payer and not thing:
         return None
     words = {thing, *kin(thing)} if thing else set()
@@ -224,8 +245,42 @@ def sum_asked(question: str, user_names: Collection[str] = (),
     # a name passes unchanged between the languages ("her Nissan Leaf"); a common word may not
     untranslated = bool(thing) and not translatable(thing) and not any(
         word[0].isupper() and fold(word) == thing for word in re.findall(r"[^\W\d_]+", question))
+    relatives = {relative, *kin(relative)} if relative else set()
+    for reading in other_reading(relative) or () if relative else ():
+        relatives.update(reading[1])
     return SumAsked(question=question, payer=payer, thing=thing, forms=forms, kinds=kinds,
-                    owned=owned and bool(thing), untranslated=untranslated)
+                    owned=owned and bool(thing), untranslated=untranslated, relation=relative,
+                    relative=frozenset(stem(term) for word in relatives
+                                       for term in text_terms(word)))
+
+
+_RELATIVES_THING = (
+    lazy_regex(r"(?i:\b(?:my|our|the\s+user['’]s|her|his|their)\s+([^\W\d_]+)['’]s?\s+"
+               r"((?:[^\W\d_]+\s+){0,3}))"),
+    lazy_regex(r"(?i:\b(?:el|la|los|las)\s+([^\W\d_]+)(?:\s+[^\W\d_]+)?\s+de\s+"
+               r"(?:la|el|los|las|mi|mis|su|sus|tu|tus|nuestr[oa]s?)\s+([^\W\d_]+))"),
+)
+"""A relative's thing asked: "my grandma's car cost", "the user's sister's wedding"; "el coche
+de la abuela", "el piso nuevo de mi hermana"."""
+
+
+def _relative_and_thing(question: str) -> tuple[str, str]:
+    """The relative (``query.RELATION_WORDS``) whose thing ``question`` asks a sum of, and
+    the thing's word, folded: the last word of its name in English, the first in Spanish;
+    ("", "") when none is asked so."""
+    english = _RELATIVES_THING[0].search(question)
+    if english is not None and fold(english.group(1)).lower() in RELATION_WORDS:
+        run = itertools.takewhile(lambda word: fold(word).lower() not in _ENDS_THING,
+                                  english.group(2).split())
+        words = [fold(word).lower() for word in run
+                 if fold(word).lower() not in QUALIFIERS]
+        if words:
+            return fold(english.group(1)).lower(), words[-1]
+    spanish = _RELATIVES_THING[1].search(question)
+    if spanish is not None and fold(spanish.group(2)).lower() in RELATION_WORDS \
+            and fold(spanish.group(1)).lower() not in QUALIFIERS:
+        return fold(spanish.group(2)).lower(), fold(spanish.group(1)).lower()
+    return "", ""
 
 
 def payer_named(question: str, users: Collection[str] = ()) -> str:
