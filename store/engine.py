@@ -253,7 +253,7 @@ class Engine:
         if size == recorded:
             return 0, 0, False  # every save comes here: a stat and one meta read, no more
         where = place(conn, path)
-        if not where.found and size > recorded:
+        if not where.found:
             # bytes before the database's place were changed and its last line is nowhere (or
             # twice): which lines it applied cannot be told, so none is applied (one applied
             # twice, one never: both are wrong); the file is reported damaged from now on

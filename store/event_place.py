@@ -66,8 +66,9 @@ class Place:
     recorded: int
     """``events_offset`` as the database holds it."""
     found: bool = True
-    """False: the mark is nowhere (or in several places): which lines were applied cannot be
-    told, so none is applied."""
+    """False: the file is longer than what was applied and the mark is nowhere in it (or in
+    several places): which lines were applied cannot be told, so none is applied. (A file
+    shorter than that without the mark lost lines: ``offset`` is ``recorded``, found.)"""
 
     @property
     def moved(self) -> bool:
@@ -91,7 +92,16 @@ def place(conn: sqlite3.Connection, path: Path) -> Place:
     ends = _find(path, span, mark)
     if len(ends) == 1:
         return Place(ends[0], applied)
+    if not ends and path_size(path) < applied:
+        return Place(applied, applied)  # cut short or emptied: lost lines, as ``events_lost``
     return Place(applied, applied, found=False)
+
+
+def path_size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
 
 
 def _span_is(path: Path, begin: int, end: int, mark: str) -> bool:
