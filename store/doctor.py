@@ -45,6 +45,7 @@ from store.catalog import CatalogReader, Entries, entry_from_leaf
 from store.db import FactRow, get_meta, pending_rows
 from store.engine import Engine, events_accepted, events_lost, is_blank
 from store.errors import DamagedDatabase, InputError, MalformedFile, StoreError
+from store.event_place import EVENTS_ASTRAY, place
 from store.events import Line, read_lines, utc_now
 from store.factlog import FactEventsReader, retracted_targets
 from store.leaf_format import LeafFile, leaf_from_bytes
@@ -232,6 +233,18 @@ def _check_events(layout: StoreLayout, view: _View, applied: int,
     refused = event_restore.refusal(layout, conn)
     fix = (_REWRITE if refused is None else f"--repair cannot write it again from the "
            f"database: {refused}. Restore the file from a backup, or `rebuild --accept-loss`")
+    where = place(conn, layout.events_file)
+    astray = get_meta(conn, EVENTS_ASTRAY)
+    if astray or not where.found:
+        at = astray.partition(" ")[0] if astray else str(where.recorded)
+        when = "a start found" if astray else "the next start will find"
+        view.add("event_place_lost", layout.events_file,
+                 f"bytes before what the database applied of it (byte {at}) were changed: "
+                 f"{when} the last line it applied nowhere, so which lines it applied cannot "
+                 "be told, and none is applied (none twice, none skipped unseen). "
+                 f"{fix}", repairable=refused is None)
+    elif where.moved:
+        applied = where.offset  # bytes inserted or removed before it: read on from there
     lost = events_lost(conn, layout.events_file)
     if lost is not None:
         had, held, earlier = lost

@@ -41,6 +41,7 @@ from store.db import (
     transaction,
 )
 from store.errors import DatabaseGone, StoreError, StorePermission, StoreReadOnly
+from store.event_place import EVENTS_ASTRAY, EVENTS_MARK, mark_at, place
 from store.events import append_line, read_lines, size_of, take_back, utc_now
 from store.paths import StoreLayout
 from store.processes import pid_alive
@@ -94,8 +95,11 @@ def find_leftovers(layout: StoreLayout, conn: sqlite3.Connection) -> Leftovers:
     applied is not one either but lost lines (``doctor`` reports it)."""
     applied = int(get_meta(conn, "events_offset") or 0)
     dead = tuple(i for i, _p, pid in pending_rows(conn) if not pid_alive(pid))
-    unapplied = size_of(layout.events_file) > applied \
-        and bool(read_lines(layout.events_file, applied).lines)
+    unapplied = False
+    if size_of(layout.events_file) > applied:
+        where = place(conn, layout.events_file)  # bytes inserted before it move it on
+        unapplied = not where.found \
+            or bool(read_lines(layout.events_file, where.offset).lines)
     return Leftovers(dead, unapplied)
 
 
@@ -171,14 +175,14 @@ class Engine:
         catalog, rows, audit = list(catalog), list(facts), list(audit)
         with self._writing():
             conn = self.connection()
-            start = end = None
+            start = end = mark = None
             if logged:
                 self._catch_up(conn)
                 line: dict[str, Any] = {"ts": utc_now(), "catalog": catalog,
                                         "facts": [r.as_dict() for r in rows], "audit": audit}
                 if meta:
                     line["meta"] = dict(meta)
-                start, end = append_line(self.layout.events_file, line)
+                start, end, mark = append_line(self.layout.events_file, line)
             try:
                 with transaction(conn, self.layout.database) as tx:
                     tx.catalog(catalog)
@@ -187,8 +191,9 @@ class Engine:
                     tx.clear_pending(done_pending, os.getpid())
                     for key, value in (meta or {}).items():
                         tx.set_meta(key, value)
-                    if end is not None:
+                    if end is not None and mark is not None:
                         tx.set_meta("events_offset", str(end))
+                        tx.set_meta(EVENTS_MARK, mark)
             except StoreError:
                 # The change is refused as a whole: its line must not be replayed later.
                 if start is not None:
@@ -242,41 +247,64 @@ class Engine:
             return result
 
     def _catch_up(self, conn: sqlite3.Connection) -> tuple[int, int, bool]:
-        applied = int(get_meta(conn, "events_offset") or 0)
-        size = size_of(self.layout.events_file)
-        if size < applied and get_meta(conn, EVENTS_LOST) is None:
-            # lines the database applied are gone from the file: the saves that follow
-            # append after what is left, so the gap must be remembered, or the next rebuild
-            # would replay a file without them (a forgotten memory served again)
-            log.error("events.file_shorter", path=str(self.layout.events_file),
-                      applied=applied, size=size)
+        path = self.layout.events_file
+        recorded = int(get_meta(conn, "events_offset") or 0)
+        size = size_of(path)
+        if size == recorded:
+            return 0, 0, False  # every save comes here: a stat and one meta read, no more
+        where = place(conn, path)
+        if not where.found:
+            # bytes before the database's place were changed and its last line is nowhere (or
+            # twice): which lines it applied cannot be told, so none is applied (one applied
+            # twice, one never: both are wrong); the file is reported damaged from now on
+            log.error("events.place_lost", path=str(path), applied=recorded, size=size)
             with transaction(conn, self.layout.database) as tx:
-                tx.set_meta(EVENTS_LOST, f"{applied} {size}")
-        if size <= applied:
+                tx.set_meta(EVENTS_ASTRAY, f"{recorded} {size}")
+                tx.set_meta("events_offset", str(size))
+                tx.set_meta(EVENTS_MARK, mark_at(path, size) or "")
             return 0, 0, False
-        found = read_lines(self.layout.events_file, applied)
+        applied = where.offset
+        if where.moved:
+            log.warning("events.place_moved", path=str(path), recorded=recorded, now=applied)
+        lost = where.offset < recorded or size < applied
+        if lost and not get_meta(conn, EVENTS_LOST):  # "" once a repair or rebuild settled it
+            # lines the database applied are gone from the file (or shortened: a line
+            # before its place lost bytes): the saves that follow append after what is left,
+            # so the gap must be remembered, or the next rebuild would replay a file without
+            # them (a forgotten memory served again)
+            log.error("events.file_shorter", path=str(path), applied=recorded,
+                      size=min(size, applied))
+            with transaction(conn, self.layout.database) as tx:
+                tx.set_meta(EVENTS_LOST, f"{recorded} {min(size, applied)}")
+        if size <= applied:
+            if where.moved:
+                with transaction(conn, self.layout.database) as tx:
+                    tx.set_meta("events_offset", str(applied))
+            return 0, 0, False
+        found = read_lines(path, applied)
         for bad in found.bad:
-            log.warning("events.line_skipped", path=str(self.layout.events_file), offset=bad)
+            log.warning("events.line_skipped", path=str(path), offset=bad)
         for damaged in found.damaged:
             # skipped like a torn line (its content cannot be trusted), but as an error: it
             # may have been acknowledged. ``doctor`` names it from now on, ``rebuild`` refuses.
-            log.error("events.line_damaged", path=str(self.layout.events_file),
+            log.error("events.line_damaged", path=str(path),
                       line=damaged.line, offset=damaged.offset, why=damaged.why)
         if found.torn_tail:
-            log.warning("events.torn_tail", path=str(self.layout.events_file), offset=found.end)
+            log.warning("events.torn_tail", path=str(path), offset=found.end)
         skipped = len(found.bad) + len(found.damaged)
-        if found.end == applied:
+        if found.end == recorded:
             return 0, skipped, found.torn_tail
-        with transaction(conn, self.layout.database) as tx:
+        with transaction(conn, self.layout.database) as tx:  # also when only the place moved
             for line in found.lines:
                 apply_line(tx, line.record)
-            if found.damaged and _line_starts_at(self.layout.events_file, applied):
+            if found.damaged and _line_starts_at(path, applied):
                 # what these lines held was never applied: the database cannot stand in for
                 # them (``store.event_restore`` refuses; a rebuild settles it)
                 earlier = get_meta(conn, EVENTS_UNAPPLIED) or ""
                 tx.set_meta(EVENTS_UNAPPLIED, " ".join(filter(None, [earlier, *(
                     str(d.offset) for d in found.damaged)])))
             tx.set_meta("events_offset", str(found.end))
+            tx.set_meta(EVENTS_MARK, mark_at(path, found.end) or "")
         return len(found.lines), skipped, found.torn_tail
 
 
@@ -337,6 +365,9 @@ def events_lost(conn: sqlite3.Connection, events_file: Path
     size = size_of(events_file)
     if size < applied:
         return applied, size, False
+    where = place(conn, events_file)
+    if where.found and where.offset < applied:  # a line before its place lost bytes
+        return applied, where.offset, False
     value = get_meta(conn, EVENTS_LOST)
     if not value:
         return None

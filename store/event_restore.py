@@ -50,7 +50,8 @@ from store.engine import (
     events_lost,
 )
 from store.errors import map_os_error
-from store.events import encode_line, read_lines, utc_now
+from store.event_place import EVENTS_ASTRAY, EVENTS_MARK, place
+from store.events import encode_line, mark_of, read_lines, utc_now
 from store.paths import StoreLayout
 
 LINE_META_KEYS = ("migrated_from",)
@@ -77,7 +78,9 @@ class Rewritten:
 
 def damage(layout: StoreLayout, conn: sqlite3.Connection) -> bool:
     """Whether the event file lost lines the database applied, or holds damaged ones."""
-    if events_lost(conn, layout.events_file) is not None:
+    if events_lost(conn, layout.events_file) is not None or get_meta(conn, EVENTS_ASTRAY):
+        return True
+    if not place(conn, layout.events_file).found:
         return True
     accepted = events_accepted(conn)
     return any(line.offset >= accepted
@@ -89,8 +92,11 @@ def refusal(layout: StoreLayout, conn: sqlite3.Connection) -> str | None:
     if get_meta(conn, EVENTS_UNAPPLIED):
         return ("a damaged line was skipped by a start before the database applied it, so "
                 "no copy of what it held is left")
-    applied = int(get_meta(conn, "events_offset") or 0)
-    if any(line.end > applied for line in read_lines(layout.events_file, records=False).lines):
+    where = place(conn, layout.events_file)
+    if not where.found:
+        return None  # a start applies none of it either: the database is all there is
+    if any(line.end > where.offset
+           for line in read_lines(layout.events_file, records=False).lines):
         return "the database has not applied every line yet (the next start applies them)"
     return None
 
@@ -258,6 +264,8 @@ def _replace(layout: StoreLayout, engine: Engine, body: bytes, had_file: bool,
                 os.link(path, aside)
         with transaction(engine.connection(), layout.database) as tx:
             tx.set_meta("events_offset", str(len(body)))
+            tx.set_meta(EVENTS_MARK, mark_of(body) if body.strip(b"\n") else "")
+            tx.set_meta(EVENTS_ASTRAY, "")
             tx.set_meta(EVENTS_LOST, "")
             tx.set_meta(EVENTS_ACCEPTED, "0")
             tx.set_meta(EVENTS_UNAPPLIED, "")

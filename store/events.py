@@ -60,8 +60,9 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-def append_line(path: Path, record: Mapping[str, Any]) -> tuple[int, int]:
-    """Append one record as a line, durably; returns (size before, size after) the append.
+def append_line(path: Path, record: Mapping[str, Any]) -> tuple[int, int, str]:
+    """Append one record as a line, durably; returns (size before, size after) the append and
+    the line's ``mark_of`` (what the database keeps beside the offset, ``store.event_place``).
 
     Errors are mapped to typed store errors; on failure the file is cut back to where it was.
     """
@@ -90,7 +91,7 @@ def append_line(path: Path, record: Mapping[str, Any]) -> tuple[int, int]:
             except OSError:
                 pass  # a torn last line is tolerated by every reader
             raise map_os_error(exc, path) from exc
-        return size, size + len(line)
+        return size, size + len(line), mark_of(line)
     finally:
         os.close(fd)
 
@@ -110,6 +111,17 @@ def encode_line(record: Mapping[str, Any], *, fenced: int | None = None) -> byte
     body = json.dumps({**head, **record}, ensure_ascii=False, separators=(",", ":")).encode()
     comma = b"," if len(body) > 2 else b""
     return body[:-1] + comma + b'"crc":"%08x"}\n' % zlib.crc32(body)
+
+
+def mark_of(tail: bytes) -> str:
+    """The mark of bytes ending at an offset: "<crc32 hex> <length>" of the span from the start
+    of their last non-blank line (blank lines after it, a rewrite's padding, included)."""
+    body_end = len(tail.rstrip(b"\n"))
+    return span_mark(tail[tail.rfind(b"\n", 0, body_end) + 1:])
+
+
+def span_mark(span: bytes) -> str:
+    return f"{zlib.crc32(span):08x} {len(span)}"
 
 
 def checksum_state(raw: bytes) -> bool | None:

@@ -33,6 +33,7 @@ from store.errors import (
     MalformedFile,
     MemoriesLost,
 )
+from store.event_place import EVENTS_ASTRAY
 from store.events import read_lines, size_of
 from store.factlog import FactEventsReader, retracted_targets
 from store.leaf_format import read_leaf
@@ -187,6 +188,7 @@ def settle_events(layout: StoreLayout) -> None:
         with transaction(conn, layout.database) as tx:
             tx.set_meta(EVENTS_LOST, "")
             tx.set_meta(EVENTS_UNAPPLIED, "")
+            tx.set_meta(EVENTS_ASTRAY, "")
             tx.set_meta(EVENTS_ACCEPTED, str(size_of(layout.events_file)))
     finally:
         conn.close()

@@ -369,12 +369,17 @@ def test_a_leaf_whose_line_waits_to_be_applied_is_a_leftover_not_an_unindexed_le
     layout = StoreLayout.at_home(tmp_path)
     run_cli(tmp_path, "save", "The harbour crane inspection is on the 14th.")
     applied = layout.events_file.stat().st_size
+    conn = sqlite3.connect(layout.database)
+    (mark,) = conn.execute("SELECT value FROM meta WHERE key = 'events_mark'").fetchone()
+    conn.close()
     saved = run_cli(tmp_path, "save", "The quay lights were replaced with LEDs.").stdout
     second = next(w for w in saved.split() if w.startswith("L-"))
     conn = sqlite3.connect(layout.database)
     with conn:
         conn.execute("DELETE FROM catalog WHERE id = ?", (second,))
         conn.execute("UPDATE meta SET value = ? WHERE key = 'events_offset'", (str(applied),))
+        # the mark of the last line applied goes back with it (one transaction sets both)
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'events_mark'", (mark,))
     conn.close()
     _old(leaf_files(layout.root))
     findings = examine(layout, grace_s=30.0)

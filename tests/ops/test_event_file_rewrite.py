@@ -167,3 +167,53 @@ async def test_a_server_saving_while_the_repair_runs_loses_no_save(
             assert f"{token} relay restarts" in reply, (token, reply)
         assert (await _asked(s))[:2] == before[:2]
         assert "happens on Fridays" not in (await s.ok("search_memory", {"query": SEARCHED[1]}))
+
+
+def _counts(home: Path) -> tuple[str, int]:
+    """The timeline events ``stats`` counts and the audit's records: what a line applied a
+    second time adds to."""
+    stats = run_cli(home, "stats").stdout
+    timeline = stats.split("fact keys (")[1].split(")")[0]
+    return timeline, len(run_cli(home, "audit").stdout.splitlines())
+
+
+def _move_lines(path: Path, kind: str) -> None:
+    lines = path.read_bytes().split(b"\n")[:-1]
+    if kind == "lengthened":  # a middle line 3000 bytes longer: more than the last lines
+        line = lines[len(lines) // 2]
+        at = line.index(b'"ts":"') + 6
+        lines[len(lines) // 2] = line[:at] + b"x" * 3000 + line[at:]
+        assert sum(len(tail) + 1 for tail in lines[-2:]) < 3000
+    else:  # "copied": the last line copied into the middle (a whole line, checksum fine)
+        lines.insert(len(lines) // 2, lines[-1])
+    path.write_bytes(b"\n".join(lines) + b"\n")
+
+
+@pytest.mark.parametrize("kind", ["lengthened", "copied"])
+async def test_a_line_made_longer_before_the_applied_offset_applies_nothing_twice(
+        tmp_path: Path, filled: tuple[Path, list[str]], kind: str) -> None:
+    """The start after it read from the old offset, the middle of an applied line, and
+    applied the complete lines after it again (two more timeline events and audit records);
+    now it finds its place by the mark of its last line, or, the mark twice, applies none."""
+    source, before = filled
+    home = tmp_path / "home"
+    shutil.copytree(source, home)
+    counted = _counts(home)
+    layout = StoreLayout.at_home(home)
+    _move_lines(layout.events_file, kind)
+
+    assert await _answers(home) == before  # a server started on it
+    assert _counts(home) == counted
+    found = cli_json(home, "doctor", "--grace", "0", check=False)
+    codes = [p["code"] for p in found["problems"]]
+    assert codes == ["event_line_damaged" if kind == "lengthened" else "event_place_lost"]
+    assert found["problems"][0]["repairable"], found
+    fixed = cli_json(home, "doctor", "--repair", "--grace", "0")
+    assert fixed["clean"], fixed["remaining"]
+    assert await _answers(home) == before
+    assert _counts(home) == counted
+    if kind == "lengthened":  # a copied whole line stays in the file (see DESIGN-NOTES)
+        shutil.rmtree(layout.state_dir)
+        run_cli(home, "rebuild")
+        assert await _answers(home) == before
+        assert _counts(home) == counted
