@@ -82,7 +82,7 @@ from actors.navigation.answer_type import (
 )
 from actors.navigation.answer_type import expected as expected_answer
 from actors.navigation.answer_type import holds as holds_answer
-from actors.navigation.apart import Apart
+from actors.navigation.apart import Apart, apart_said
 from actors.navigation.asked_detail import AskedDetail, detail_asked
 from actors.navigation.asked_person import (
     THE_USER,
@@ -2076,8 +2076,7 @@ class NavigationActor(Actor):
                      for person, word, other in told),
                    *(f"any '{word}'" for word in kinds),
                    *(f"'{word}'" for word in siblings),
-                   *(" or ".join(f"'{word}'" for word in words[:3]) + f" together with '{name}'"
-                     for name, words in apart))
+                   *(apart_said(name, words, query.text) for name, words in apart))
         # the lexicon's gaps: a thing it cannot translate ("sister-in-law") may be named in a
         # memory of the other language, so such a memory is still judged on its own; a name
         # is written alike in both ("Flink": "Trabajo desde Valencia" only translates "job"),

@@ -592,15 +592,72 @@ def owner_named(words: Sequence[str], at: int) -> str:
     while start > 0 and words[start - 1] not in ".!?;":
         start -= 1
     for near in range(at - 1, start - 1, -1):
-        if _is_name(list(words), near) and near != start:
+        if _is_name(list(words), near) and near != start and not _a_place_named(words, near):
             return bare(words[near])
-    named = [bare(words[near]) for near in range(at) if _is_name(list(words), near)]
+    named = [bare(words[near]) for near in range(at) if _is_name(list(words), near)
+             and not _a_place_named(words, near)]
     opening = [word for word in (bare(words[near]) for near in range(at)
                                  if near == 0 or words[near - 1] in ".!?;:")
                if word[:1].isupper() and not word.isupper() and len(word) > 1
                and not is_common_word(word)
-               and fold(word).lower().replace("’", "'").split("'")[0] not in _NOT_OWNERS]
+               and fold(word).lower().replace("’", "'").split("'")[0] not in _NOT_OWNERS
+               and fold(word).lower() not in _DETERMINERS]  # "Un compañero de Tidepool"
     return (named or opening or [""])[0]
+
+
+_WHERE = frozenset("at in from en desde".split())
+"""Words before a name that make it where someone is or works, not who they are ("A colleague
+at Tidepool adopted a cat": the colleague's cat, not Tidepool's; "a friend from Lisbon")."""
+
+
+def _a_place_named(words: Sequence[str], at: int) -> bool:
+    """Whether the name at ``at`` follows a word of where (``_WHERE``), or "of" / "de" after a
+    person's word ("un compañero de Tidepool", "a friend of Marta's"): a company's or a
+    place's name, or whom the person is told by, which owns no pet nor thing of theirs."""
+    before = fold(words[at - 1]).lower() if at > 0 else ""
+    return before in _WHERE or before in ("of", "de", "del") and at > 1 \
+        and fold(words[at - 2]).lower() in OTHER_PEOPLE
+
+
+def owner_said(words: Sequence[str], at: int) -> str:
+    """Whoever a sentence tells has the word at ``at``, as it says them: their name
+    (``owner_named``), else someone else named by a determiner before it ("A colleague at
+    Tidepool adopted a cat" -> "a colleague", "My colleague's kid got a hamster" -> "the
+    user's colleague's kid"), else "" (nobody said; several people, "my flatmates' cat", are said
+    by no one word)."""
+    name = owner_named(words, at)
+    if name:
+        return name
+    start = at
+    while start > 0 and words[start - 1] not in ".!?;":
+        start -= 1
+    for near in range(at - 1, start, -1):  # the nearest person before the thing
+        person = bare(words[near])  # "the neighbour's cat"
+        if fold(person).lower() in OTHER_PEOPLE and _one(person):
+            return _person_said([*words[:near], person], near, start)
+    return ""
+
+
+def _person_said(words: Sequence[str], at: int, start: int) -> str:
+    """The person word at ``at`` with its determiner, as a reply names an owner: "a
+    colleague", "the neighbour", "the user's colleague's kid" ("my colleague's kid"); ""
+    when said otherwise."""
+    said = words[at]
+    before = fold(words[at - 1]).lower().replace("’", "'") if at > start else ""
+    if before in _DETERMINERS:
+        return f"the {said}" if before in ("the", "el", "la") \
+            else f"the user's {said}" if before in _MY \
+            else f"{'an' if fold(said)[:1] in 'aeiou' else 'a'} {said}"
+    if before.endswith("'s") and fold(bare(words[at - 1])).lower() in OTHER_PEOPLE \
+            and _one(bare(words[at - 1])):
+        whose_said = _person_said([*words[:at - 1], bare(words[at - 1])], at - 1, start)
+        return f"{whose_said}'s {said}" if whose_said else ""
+    return ""
+
+
+def _one(person: str) -> bool:
+    """``person`` is one person's word, not several ("colleagues", "amigos"; "boss" is one)."""
+    return not person.endswith("s") or person.endswith("ss")
 
 
 _NOT_OWNERS = frozenset("""user usuario usuaria assistant asistente i yo he she they we el ella

@@ -16,7 +16,7 @@ It never reads a memory's text (only its terms) and never ranks.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from actors.embedding.neighbours import WordNeighbours
 from actors.facts.questions import attribute_question
@@ -248,6 +248,21 @@ class Apart:
 _WORK = "job"
 """Someone's work asked in other words ("¿A qué se dedica Tomasz?", "What does Tomasz do for
 a living?"), judged as "What is Tomasz's job?" is, and told by a trade's noun as well."""
+
+
+def apart_said(name: str, words: Sequence[str], question: str) -> str:
+    """How a reply names what no memory tells together with ``name`` (after "no stored memory
+    mentions"): the question's own words quoted ("'book' together with 'Teo'"). The work
+    asked in other words ("¿A qué se dedica Tomasz?") is no word of the question, so it is
+    said unquoted ("Tomasz's work"): a reply never quotes a word the question did not say."""
+    said = {stem(term) for term in text_terms(question)}
+    work = _WORK in words and not set(_terms(_WORK)) <= said
+    quoted = [word for word in words if not (work and word == _WORK)]
+    out = " or ".join(f"'{word}'" for word in quoted[:3]) + f" together with '{name}'" \
+        if quoted else ""
+    if work:
+        out += f", nor {name}'s work" if out else f"{name}'s work"
+    return out
 _WORK_ATTRIBUTES = frozenset({"role", "employer"})
 
 

@@ -150,11 +150,14 @@ def _names(question: str, person: str) -> bool:
                                         question) is not None
 
 
-_VOCATIVE = lazy_regex(r"(?:(?<=:\s)|^)(?i:(?:hey|hi|oh|so|well|ok|okay|hola|oye)\b)?,?\s*"
-                       r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+,(?=\s)|,\s*[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+"
-                       r"(?=\s*[!.?]*\s*$)", re.MULTILINE)
+_VOCATIVE = lazy_regex(r"(?:(?<=:\s)|^)(?:(?i:(?:hey|hi|oh|so|well|ok|okay|hola|oye)\b),?\s*"
+                       r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+,(?=\s)|[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+,(?=\s)"
+                       r"(?!\s+(?i:he|she|they|his|her|their|él|ella|ellos|ellas)(?![\w]))"
+                       r")|,\s*[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?=\s*[!.?]*\s*$)", re.MULTILINE)
 """A name the speaker addresses, not one the turn is about: "Marta, I adopted a dog" (at the
-turn's start, after its label), "Thanks, Marta!" (at its end)..."""
+turn's start, after its label), "Thanks, Marta!" (at its end)... A name opening the turn
+and then referred to by a pronoun of the third person is the one talked about ("Tomasz,
+he's a big fan of Catan"), unless a greeting opens it ("Hey Marta, she's here!")."""
 _SECOND_PERSON = lazy_regex(r"\b(?:you|your|yours|yourself|tu|tus|te|ti|contigo|usted)\b")
 """...unless the turn speaks of the one addressed ("Marta, did you see them?")."""
 

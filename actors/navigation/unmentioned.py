@@ -29,7 +29,7 @@ from actors.navigation.answer_type import (
     asks_name,
     bare,
     in_a_name,
-    owner_named,
+    owner_said,
     said_at,
     someone_elses,
     whose,
@@ -656,8 +656,9 @@ class Unmentioned:
 
     def owners(self, *terms: str) -> str:
         """Who the memories holding ``terms`` (at most ``OTHERS_CHECKED``) tell has the
-        thing, by name ("Carolina", "Joaquín and Dmitri"), or "someone else" when none is
-        named ("My colleague's kid got a hamster")."""
+        thing, by name ("Carolina", "Joaquín and Dmitri") or as the memory says them ("a
+        colleague": ``owner_said``), or "someone else" when none is said ("My colleague's
+        kid got a hamster")."""
         index = self.model.index
         held = set(terms)
         names: list[str] = []
@@ -666,7 +667,7 @@ class Unmentioned:
         for leaf in leaves:
             text = self.model.text_of(leaf)
             words, said = said_at(text, held)
-            names += [owner_named(words, at) for at in said if someone_elses(words, at)
+            names += [owner_said(words, at) for at in said if someone_elses(words, at)
                       or whose(words, at, speaker_unsaid=not _ASSISTANT.match(text)) == "other"]
         named = [name for name in dict.fromkeys(names) if name]
         return " and ".join(named[:2]) if named and all(names) else "someone else"

@@ -96,12 +96,26 @@ async def test_a_turn_in_no_one_s_voice_is_served_saying_whose_it_is(tmp_path: P
     "[2025-05-24] Joel: Marta, I have a new roommate. I adopted a dog last Saturday!",
     "[2025-05-24] Joel: Hey Marta, I adopted a dog!",
     "[2025-05-24] Joel: I adopted a dog. Thanks, Marta!",
+    "[2025-05-24] Joel: Hey Marta, she adopted a dog!",
+    "[2025-05-24] Joel: Marta, I adopted a dog and he's called Rocco.",
 ])
 def test_a_name_addressed_is_no_mention(text: str) -> None:
     asked = names_asked("What is the name of Marta's dog?")
     assert other_speaker(asked, text) == ("Joel", "Marta")
     assert other_speaker(asked, text.replace("Marta", "Ana")) == ("Joel", "Marta")
     assert other_speaker(asked, "[2025-05-24] Joel: I saw Marta, she adopted a dog") is None
+
+
+@pytest.mark.parametrize("text", [
+    "[2025-03-06] Nora: Tomasz, he's a big fan of Catan, wants a rematch on Sunday.",
+    "[2025-03-06] Nora: Tomasz, she says, is a big fan of Catan.",
+    "[2025-03-06] Nora: Tomasz, his sister says he's a big fan of Catan.",
+    "[2025-03-06] Nora: Tomasz, él es muy fan del Catan.",
+])
+def test_a_name_opening_the_turn_then_referred_to_is_talked_about(text: str) -> None:
+    """A name before a comma, then "he"/"she"/"his"... of the third person: the one the turn
+    tells of (fix-words), not only the one spoken to."""
+    assert other_speaker(names_asked("What board game is Tomasz a fan of?"), text) is None
 
 
 def test_a_speaker_the_question_names_is_asked_about_even_as_a_word() -> None:

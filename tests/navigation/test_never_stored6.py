@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from actors.navigation import regions
-from actors.navigation.answer_type import owner_named, said_at
+from actors.navigation.answer_type import owner_named, owner_said, said_at
 from actors.navigation.query import composed
 from actors.navigation.relation_names import named_through, tells_through
 from actors.navigation.stem import stem
@@ -101,6 +101,18 @@ def test_whose_a_thing_is_and_the_countries_a_question_names() -> None:
     assert owner_named(words, at[0]) == "Joaquín"
     words, at = said_at("user: My colleague's kid got a hamster.", {stem("hamster")})
     assert owner_named(words, at[0]) == ""
+    assert owner_said(words, at[0]) == "the user's colleague's kid"
+    # a company or a place after "at" / "from" / "de" owns nothing (fix-words)
+    for text, said in (
+            ("user: A colleague at Tidepool adopted a cat from the rescue.", "a colleague"),
+            ("user: A friend from Lisbon adopted a cat.", "a friend"),
+            ("user: Un compañero de Tidepool adoptó un gato.", "a compañero"),
+            ("user: Una amiga de Tidepool adoptó un gato.", "an amiga"),
+            ("user: My flatmates adopted a cat.", ""),
+            ("user: Mi hermana Carolina adoptó un gato.", "Carolina")):
+        words, at = said_at(text, {stem("cat"), stem("gato")})
+        assert "Tidepool" not in owner_named(words, at[0]), text
+        assert owner_said(words, at[0]) == said, text
     assert countries_named("My trip to Iceland, then Europe and Japón") == ("Iceland", "Japón")
     assert "tokyo" in regions.country_cities("Japón") and regions.country_cities("Mars") == ()
     assert Unmentioned.translations("parrot") == ("loro", "perico")
