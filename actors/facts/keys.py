@@ -16,6 +16,7 @@ Pure functions only; no I/O.
 from __future__ import annotations
 
 from actors.lazy_re import lazy_regex
+from actors.navigation.bilingual import EN_ES, ES_EN
 from actors.scopes import GLOBAL_SCOPES
 from actors.text import fold
 
@@ -56,6 +57,40 @@ def normalise_topic(topic: str) -> str:
     while words and (words[0] in ARTICLES or words[0] in POSSESSIVES):
         words.pop(0)
     return " ".join(words)
+
+
+def preference_pair(first: str, second: str, *, spanish: bool) -> str:
+    """The attribute of a preference between two things: "preference:<a> vs <b>", the two
+    sides normalised and sorted. A side said in Spanish is keyed in English when the
+    bilingual lexicon (``navigation.bilingual``) knows each of its words, so "Prefiero el té
+    al café" and "I prefer tea to coffee" share one timeline ('coffee vs tea') and a change
+    told in either language supersedes the other. The value stays as the user said it; a
+    side the lexicon does not know whole ("vino tinto", "Vim") is keyed as said."""
+    sides = [normalise_topic(first), normalise_topic(second)]
+    if spanish:
+        sides = [_in_english(side) for side in sides]
+    return "preference:" + " vs ".join(sorted(sides))
+
+
+def _in_english(side: str) -> str:
+    words = side.split()
+    # a word the lexicon lists in English stays ("error", "version"; "red" would be read)
+    readings = [(word,) if word in EN_ES else ES_EN.get(word) for word in words]
+    if not words or not all(readings):
+        return side
+    return " ".join(reading[0] for reading in readings if reading)
+
+
+def pair_either_way(attribute: str) -> str:
+    """A preference pair's attribute with both sides read as Spanish ones (``preference_pair``):
+    how a key recorded before the sides were keyed in English ('preference:cafe vs te') and
+    the key extracted now ('preference:coffee vs tea') find each other on a rebuild. Only for
+    matching: an English side may read wrongly ("red"), the same way on both sides."""
+    name = attribute.removeprefix("preference:")
+    sides = name.split(" vs ")
+    if name == attribute or len(sides) != 2:
+        return attribute
+    return preference_pair(*sides, spanish=True)
 
 
 def fact_key(subject: str, attribute: str) -> tuple[str, str]:

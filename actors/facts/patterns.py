@@ -67,6 +67,7 @@ from actors.facts.keys import (
     fact_key,
     normalise_subject,
     normalise_topic,
+    preference_pair,
 )
 from actors.facts.makes import MAKE, NOT_MODELS, kind_of
 from actors.facts.moves import day_before, home_named, move_day, move_in
@@ -1767,7 +1768,7 @@ def _preference(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str
         end = start + alternative.start()
         mine = normalise_topic(clean_value(span, start, end, cut_with=True))
         if other and mine and len(other.split()) <= 4:
-            attribute = "preference:" + " vs ".join(sorted((mine, other)))
+            attribute = preference_pair(mine, other, spanish=spanish)
     value = _FOCUS_TAIL.sub("", clean_value(span, start, end, cut_with=True))
     if _A_CLAUSE.match(fold(value)):
         # "prefiero que escribas los tests antes ...": how to work, named by what it is about

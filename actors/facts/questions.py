@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 
 from actors.facts.activities import ACTIVITY_NAMES
-from actors.facts.keys import FIRST_PERSON, fact_key, normalise_topic
+from actors.facts.keys import FIRST_PERSON, fact_key, normalise_topic, preference_pair
 from actors.facts.project_questions import asked_part, project_question
 from actors.facts.question_forms import plainer
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
@@ -93,8 +93,12 @@ def _activity(m: re.Match[str]) -> tuple[str, str]:
 
 
 def _pair(m: re.Match[str]) -> tuple[str, str]:
-    pair = sorted((normalise_topic(m.group("x")), normalise_topic(m.group("y"))))
-    return fact_key("user", "preference:" + " vs ".join(pair))
+    return fact_key("user", preference_pair(m.group("x"), m.group("y"), spanish=False))
+
+
+def _pair_es(m: re.Match[str]) -> tuple[str, str]:
+    """"¿Prefiero té o café?" asks 'coffee vs tea', as the facts are keyed (``preference_pair``)."""
+    return fact_key("user", preference_pair(m.group("x"), m.group("y"), spanish=True))
 
 
 def _value(m: re.Match[str]) -> tuple[str, str] | None:
@@ -396,7 +400,7 @@ _QUESTIONS: tuple[tuple[Regex, _Builder], ...] = tuple(
          _fixed("user", "tool:language")),
         # preferences
         (r"\bprefer\s+(?P<x>[\w.+#-]+)\s+or\s+(?P<y>[\w.+#-]+)", _pair),
-        (r"\bprefiero\s+(?P<x>[\w.+#-]+)\s+o\s+(?P<y>[\w.+#-]+)", _pair),
+        (r"\bprefiero\s+(?P<x>[\w.+#-]+)\s+o\s+(?P<y>[\w.+#-]+)", _pair_es),
         (r"\bwhat\s+do\s+i\s+prefer\s+(?:for|as)\s+(?P<t>.+)$", _topic("user", "preference")),
         (r"\bque\s+prefiero\s+(?:para|como)\s+(?P<t>.+)$", _topic("user", "preference")),
         # the preference by its name, as "I prefer 2-space indentation" keys it

@@ -40,7 +40,7 @@ from typing import Any
 
 from actors.facts.context import reads_earlier
 from actors.facts.index import FactIndex, fact_row
-from actors.facts.keys import fact_key, normalise_words, scoped_subject
+from actors.facts.keys import fact_key, normalise_words, pair_either_way, scoped_subject
 from actors.facts.moves import EARLIER_TURNS
 from actors.facts.patterns import extract_facts
 from actors.facts.recording import STAMP_FORMAT, decide_pending, fact_event
@@ -94,7 +94,8 @@ class AuditReplay:
 
 
 def _match(leaf_id: str, subject: str, attribute: str, value: str) -> Match:
-    return leaf_id, fact_key(subject, attribute), normalise_words(value)
+    # a preference recorded as 'cafe vs te' is re-extracted as 'coffee vs tea': the same fact
+    return leaf_id, fact_key(subject, pair_either_way(attribute)), normalise_words(value)
 
 
 def line_replay(lines: Iterable[Mapping[str, Any]]) -> AuditReplay:

@@ -11,7 +11,7 @@ import pytest
 from facts_runtime import TOOL, USER, audit_lines, history, journal_events, open_runtime, save
 
 from actors.facts.messages import Retract, Review
-from actors.facts.rebuild import entry_date, leaf_fact_events
+from actors.facts.rebuild import entry_date, leaf_fact_events, line_replay
 from actors.facts.timeline import resolve
 from ihmt_async.maintenance import rebuild_store
 from ihmt_async.runtime import Runtime
@@ -134,3 +134,21 @@ def test_leaf_events_take_the_entry_date_only_from_a_chunker_date() -> None:
     assert entry_date({**header, "timestamp": "2026-01-02T03:04:05Z"}) is None
     assert entry_date({**header, "data_type": "GENERIC"}) is None
     assert entry_date({**header, "data_type": "CLINICAL"}) == dt.date(2025, 3, 10)
+
+
+def test_a_preference_recorded_in_its_spanish_words_keeps_its_id_when_re_keyed() -> None:
+    """A store written before the sides of a Spanish preference were keyed in English holds
+    'preference:cafe vs te'; a rebuild re-extracts 'preference:coffee vs tea' from the leaf and
+    still finds the recording (id and record time), so a retraction or review of it holds."""
+    leaf = "L-personal-0000-bbbbbbbbbb"
+    header = {"leaf_id": leaf, "data_type": "PERSONAL", "domain": "personal",
+              "timestamp": "2025-03-09T10:00:00Z", "recorded_at": "2026-01-02T03:04:05Z"}
+    recorded = {"op": "fact", "fact_id": "F-old-tea", "source_leaf_id": leaf, "subject": "user",
+                "attribute": "preference:cafe vs te", "value": "el té",
+                "recorded_at": "2025-03-09T10:00:01.000000Z"}
+    replay = line_replay([{"facts": [{"event": recorded}]}])
+    (event,), matched = leaf_fact_events(header, "Prefiero el té al café.", replay.recordings)
+    assert (event["attribute"], event["value"]) == ("preference:coffee vs tea", "el té")
+    assert matched == 1
+    assert (event["fact_id"], event["recorded_at"]) == ("F-old-tea",
+                                                         "2025-03-09T10:00:01.000000Z")

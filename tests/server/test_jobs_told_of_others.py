@@ -4,7 +4,7 @@ he's a surf instructor here" put nothing on Facundo's timeline, and "What was Fa
 was "No memory found". A person whose job was never told, with other lines about them
 ("Tomasz turns 35 ... He's into board games", "Tomasz, he's a big fan of Catan"), still
 answers "No memory found". And "Prefiero el té al café" is keyed by the two drinks, as "I
-prefer tea to coffee" is."""
+prefer tea to coffee" is (in English: 'coffee vs tea', ``keys.preference_pair``)."""
 
 from __future__ import annotations
 
@@ -54,9 +54,9 @@ async def test_a_spanish_preference_is_keyed_by_what_it_is_preferred_to(
     async with server_session(tmp_path / "prefer") as s:
         saved = await s.ok("save_memory", {
             "content": "[2025-03-09] User: Prefiero el té al café, sobre todo por la tarde."})
-        assert "user preference:cafe vs te = 'el té'" in saved, saved
+        assert "user preference:coffee vs tea = 'el té'" in saved, saved
         saved = await s.ok("save_memory", {
             "content": "[2025-06-01] User: Ahora prefiero el café al té, la verdad."})
-        assert "user preference:cafe vs te = 'el café'" in saved, saved
+        assert "user preference:coffee vs tea = 'el café'" in saved, saved
         reply = await s.ok("search_memory", {"query": "¿Qué prefiero, té o café?"})
-        assert reply.startswith("Current value: user preference:cafe vs te = 'el café'"), reply
+        assert reply.startswith("Current value: user preference:coffee vs tea = 'el café'"), reply
