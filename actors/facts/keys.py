@@ -16,7 +16,7 @@ Pure functions only; no I/O.
 from __future__ import annotations
 
 from actors.lazy_re import lazy_regex
-from actors.navigation.bilingual import EN_ES, ES_EN
+from actors.lexicon import ENGLISH_LISTED, SPANISH_TO_ENGLISH
 from actors.scopes import GLOBAL_SCOPES
 from actors.text import fold
 
@@ -61,11 +61,12 @@ def normalise_topic(topic: str) -> str:
 
 def preference_pair(first: str, second: str, *, spanish: bool) -> str:
     """The attribute of a preference between two things: "preference:<a> vs <b>", the two
-    sides normalised and sorted. A side said in Spanish is keyed in English when the
-    bilingual lexicon (``navigation.bilingual``) knows each of its words, so "Prefiero el té
-    al café" and "I prefer tea to coffee" share one timeline ('coffee vs tea') and a change
-    told in either language supersedes the other. The value stays as the user said it; a
-    side the lexicon does not know whole ("vino tinto", "Vim") is keyed as said."""
+    sides normalised and sorted. A side said in Spanish is keyed in English when the word
+    pairs of ``actors.lexicon`` know each of its words, so "Prefiero el té al café" and "I
+    prefer tea to coffee" share one timeline ('coffee vs tea') and a change told in either
+    language supersedes the other. The value stays as the user said it; a
+    side the pairs do not know whole ("vino tinto", "Vim") is keyed as said, and so is a
+    verb's (``spanish`` False: "prefiero correr a nadar" is no 'run vs swimming')."""
     sides = [normalise_topic(first), normalise_topic(second)]
     if spanish:
         sides = [_in_english(side) for side in sides]
@@ -75,10 +76,11 @@ def preference_pair(first: str, second: str, *, spanish: bool) -> str:
 def _in_english(side: str) -> str:
     words = side.split()
     # a word the lexicon lists in English stays ("error", "version"; "red" would be read)
-    readings = [(word,) if word in EN_ES else ES_EN.get(word) for word in words]
+    readings = [word if word in ENGLISH_LISTED else SPANISH_TO_ENGLISH.get(word)
+                for word in words]
     if not words or not all(readings):
         return side
-    return " ".join(reading[0] for reading in readings if reading)
+    return " ".join(reading for reading in readings if reading)
 
 
 def pair_either_way(attribute: str) -> str:

@@ -1768,7 +1768,8 @@ def _preference(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str
         end = start + alternative.start()
         mine = normalise_topic(clean_value(span, start, end, cut_with=True))
         if other and mine and len(other.split()) <= 4:
-            attribute = preference_pair(mine, other, spanish=spanish)
+            attribute = preference_pair(mine, other,
+                                        spanish=spanish and not _INFINITIVE.match(rest))
     value = _FOCUS_TAIL.sub("", clean_value(span, start, end, cut_with=True))
     if _A_CLAUSE.match(fold(value)):
         # "prefiero que escribas los tests antes ...": how to work, named by what it is about

@@ -38,10 +38,14 @@ def _told(text: str) -> list[tuple[str, str, str]]:
      [("user", "preference:short commits", "short commits"),
       ("user", "preference:clean history", "a clean history")]),
     ("Prefiero Vim a Emacs.", [("user", "preference:emacs vs vim", "Vim")]),
-    # "al" is "a" and "el", and "sobre todo" is "above all" (issue 18: 'te al cafe vs todo')
+    # "al" is "a" and "el", and "sobre todo" is "above all" (issue 18: 'te al cafe vs todo');
+    # a side the word pairs know is keyed in English, as "I prefer tea to coffee" is
     ("Prefiero el té al café, sobre todo por la tarde.",
-     [("user", "preference:cafe vs te", "el té")]),
-    ("Prefiero el té a la manzanilla.", [("user", "preference:manzanilla vs te", "el té")]),
+     [("user", "preference:coffee vs tea", "el té")]),
+    ("Prefiero el té a la manzanilla.", [("user", "preference:manzanilla vs tea", "el té")]),
+    ("Prefiero la playa a la montaña.", [("user", "preference:beach vs mountain", "la playa")]),
+    ("Prefiero el vino tinto a la cerveza.",
+     [("user", "preference:beer vs vino tinto", "el vino tinto")]),
     ("Prefiero trabajar con Vim sobre todo en remoto.", [("user", "preference:vim", "Vim")]),
     ("I prefer tea to coffee, especially in the morning.",
      [("user", "preference:coffee vs tea", "tea")]),

@@ -1,5 +1,5 @@
 """A team's software notes in one language found by questions in the other
-(``bilingual._WORK``): credentials, translations, the interface, tables and columns,
+(``lexicon.WORK``): credentials, translations, the interface, tables and columns,
 approvals and documentation. probe-agent's "Where are the prod database credentials kept?"
 led with an English note sharing 'prod' while Rocío's "las credenciales de la base de datos
 de prod están en AWS Secrets Manager" came 2nd. Real actors and files; held-out wordings
