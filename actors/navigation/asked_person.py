@@ -160,7 +160,7 @@ _GREETINGS = frozenset(
     "hey hi hello oh so well ok okay thanks thank cheers hola oye gracias vale bueno venga "
     "perfecto genial".split())
 """Words opening a turn before the name spoken to ("Hey Marta,", "Gracias, Marta!"), besides
-any common word ("Sure, Marta,", "Sorry Marta!")."""
+any common word before a comma ("Sure, Marta,", "Sorry, Marta!")."""
 _THIRD_PERSON = lazy_regex(r"\s+(?i:he|she|they|his|her|their|él|ella|ellos|ellas)(?!\w)")
 _THANK_YOU = lazy_regex(r"\bthank you\b")
 """A "you" that thanks, and speaks of nobody ("Thank you, Marta! I put the box back")."""
@@ -175,13 +175,14 @@ def _spoken_to(match: re.Match[str]) -> str:
     opener, name, mark = match.group("opener", "name", "mark")
     if name is None:
         return " "  # "..., Marta!" closing the turn
-    if opener is not None and any(fold(word).lower() in _GREETINGS or is_common_word(word)
-                                  for word in opener.split()):  # "Muchas gracias, Marta"
-        return " "
+    comma = opener is not None and match.group(0)[len(opener):len(opener) + 1] == ","
+    if opener is not None and any(fold(word).lower() in _GREETINGS or comma
+                                  and is_common_word(word) for word in opener.split()):
+        return " "  # "Muchas gracias, Marta", "Sure, Marta" ("Casa Marcelino," is one name)
     if opener is not None:  # "Ana, Marta, ...": the first name is the one spoken to
         said = match.group(0)
         first = said[:len(opener) + 1]
-        if said[len(opener):len(opener) + 1] != "," or _THIRD_PERSON.match(said, len(first)):
+        if not comma or _THIRD_PERSON.match(said, len(first)):
             return said
         return " " + said[len(first):]
     if mark != "," or _THIRD_PERSON.match(match.string, match.end()):
