@@ -6,7 +6,9 @@ stdio server:
   so the turn is flagged as not mentioning Marta like the plain one.
 - "La hermana de Ana adoptó un gato" is Ana's sister's cat, said in the reply's English
   ("(only Ana's sister's)"), never "the hermana"; "mi hermana" is "the user's sister".
-- "El gato de Marta es gris" is Marta's cat: a name after the thing ("de Marta") owns it.
+- "El gato de Marta es gris" is Marta's cat: a name after the thing ("de Marta") owns it;
+  "por su cumpleaños" in a question naming Marcos, when the memory tells "El cumpleaños de
+  Marcos", is his.
 """
 
 from __future__ import annotations
@@ -69,3 +71,16 @@ async def test_a_name_after_the_thing_owns_it(tmp_path: Path) -> None:
         for question in ("What is the name of Marta's cat?", "¿Cómo se llama el gato de Marta?"):
             reply = await s.ok("search_memory", {"query": question})
             assert not reply.startswith(NONE) and "se llama Humo" in reply, (question, reply)
+
+
+async def test_a_thing_owned_by_the_name_asked_is_theirs(tmp_path: Path) -> None:
+    async with server_session(tmp_path / "bday") as s:
+        await s.ok("save_memory", {"content": "[2026-11-08] user: El cumpleaños de Marcos es el "
+                                              "20 de noviembre; le quiero regalar unas clases "
+                                              "de escalada."})
+        reply = await s.ok("search_memory", {"query": "When is my birthday?"})
+        assert reply.startswith(NONE) and "(only Marcos's)" in reply, reply
+        # "su" is the one the question names: his birthday, said of him
+        reply = await s.ok("search_memory",
+                           {"query": "¿Qué le quiere regalar Nora a Marcos por su cumpleaños?"})
+        assert "'cumpleaños'" not in reply.split("\n\n")[0], reply
