@@ -16,6 +16,9 @@ from actors.dates import LEADING_DATE, MONTHS, WEEKDAYS
 from actors.facts.common_words import is_common_word
 from actors.facts.speakers import past_label
 from actors.lazy_re import Regex, lazy_regex
+from actors.navigation import regions
+from actors.navigation.bilingual import english_of
+from actors.navigation.query import RELATION_WORDS
 from actors.navigation.stem import stem
 from actors.navigation.values import values
 from actors.text import fold
@@ -436,6 +439,8 @@ def _owned_after(words: Sequence[str], at: int, end: int) -> bool:
     before = [fold(word) for word in words[max(0, at - 3):at]]
     if any(word in _GOT for word in before) or any(word in _MY for word in before[-2:]):
         return False  # "We got the hamster from a friend's litter", "my dog from ...": ours
+    if name_after(words, at):
+        return True  # "El gato de Marta es gris"
     after = [fold(word).replace("’", "'") for word in words[at + 1:min(end, at + 1 + _AFTER_THING
                                                                          + 3)]]
     for i, word in enumerate(after[:_AFTER_THING + 1]):
@@ -587,7 +592,11 @@ def owner_named(words: Sequence[str], at: int) -> str:
     "Joaquín"; "I've been seeing someone, Renata. She's a ceramicist" -> "Renata"): the last
     name before it in its sentence, else the first name said inside a sentence before it, else
     the first one opening a sentence (not "The", "I've", nor a common word), else "" (nobody
-    named)."""
+    named). A name right after the thing, in Spanish order, is its owner first ("El gato de
+    Marta es gris": ``name_after``)."""
+    after = name_after(words, at)
+    if after:
+        return after
     start = at
     while start > 0 and words[start - 1] not in ".!?;":
         start -= 1
@@ -605,6 +614,30 @@ def owner_named(words: Sequence[str], at: int) -> str:
     return (named or opening or [""])[0]
 
 
+def name_after(words: Sequence[str], at: int) -> str:
+    """The name of whom the thing at ``at`` is said of right after it, in Spanish order: "El
+    gato de Marta es gris" -> "Marta", "la hermana de Ana" -> "Ana"; else "". Not a place's
+    name ("el piso de Madrid"), a feast's ("la cena de Navidad"), a common word ("el pedido
+    de Amazon"), nor where a colleague or a friend is from ("un compañero de Tidepool").
+    English "the cat of Marta" is rare, and not read."""
+    if at == 0 or at + 2 >= len(words) or fold(words[at + 1]).lower() != "de" \
+            or fold(words[at - 1]).lower() not in _ARTICLES:
+        return ""
+    thing = fold(bare(words[at])).lower()
+    name = bare(words[at + 2])
+    if thing in OTHER_PEOPLE and thing not in RELATION_WORDS or not _is_name(list(words), at + 2) \
+            or is_common_word(name) or fold(name).lower() in _NOT_OWNERS_AFTER \
+            or fold(name).lower() in regions.place_names() or regions.is_region(name):
+        return ""
+    return name
+
+
+_ARTICLES = frozenset("el la los las un una".split())
+_NOT_OWNERS_AFTER = frozenset(
+    "navidad navidades nochebuena nochevieja pascua reyes semana halloween carnaval christmas "
+    "easter ano".split())
+"""Feasts a Spanish "de" names after a thing ("la cena de Navidad", "el viaje de Semana
+Santa"): when it is, not whose."""
 _WHERE = frozenset("at in from en desde".split())
 """Words before a name that make it where someone is or works, not who they are ("A colleague
 at Tidepool adopted a cat": the colleague's cat, not Tidepool's; "a friend from Lisbon")."""
@@ -631,18 +664,30 @@ def owner_said(words: Sequence[str], at: int) -> str:
     start = at
     while start > 0 and words[start - 1] not in ".!?;":
         start -= 1
-    for near in range(at - 1, start, -1):  # the nearest person before the thing
+    for near in range(at - 1, start - 1, -1):  # the nearest person before the thing
         person = bare(words[near])  # "the neighbour's cat"
         if fold(person).lower() in OTHER_PEOPLE and _one(person):
-            return _person_said([*words[:near], person], near, start)
+            whose_said = _relatives_name(words, near)  # "la hermana de Ana" -> "Ana's sister"
+            return f"{whose_said}'s {english_of(person)}" if whose_said and near < at - 2 \
+                else _person_said([*words[:near], person], near, start) if near > start else ""
     return ""
+
+
+def _relatives_name(words: Sequence[str], at: int) -> str:
+    """The name of whom the relative at ``at`` is said of right after it, in Spanish order
+    ("la hermana de Ana", "el jefe de Marta"), else "". A colleague's or a friend's "de" is
+    where they work or whom they are told by ("un compañero de Tidepool"): no relative."""
+    if at + 2 >= len(words) or fold(words[at + 1]).lower() != "de" \
+            or fold(bare(words[at])).lower() not in RELATION_WORDS:
+        return ""
+    return bare(words[at + 2]) if _is_name(list(words), at + 2) else ""
 
 
 def _person_said(words: Sequence[str], at: int, start: int) -> str:
     """The person word at ``at`` with its determiner, as a reply names an owner: "a
     colleague", "the neighbour", "the user's colleague's kid" ("my colleague's kid"); ""
     when said otherwise."""
-    said = words[at]
+    said = english_of(words[at])  # "la hermana": the reply is English ("the sister")
     before = fold(words[at - 1]).lower().replace("’", "'") if at > start else ""
     if before in _DETERMINERS:
         return f"the {said}" if before in ("the", "el", "la") \

@@ -137,8 +137,8 @@ def other_speaker(asked: tuple[str, ...], text: str, question: str = "",
                  or _names(question, reply.subject)):
             return None
     folded = fold(text)
-    if not _SECOND_PERSON.search(folded):  # "Marta, did you see it?" is about Marta
-        folded = fold(_VOCATIVE.sub(" ", text))
+    if not _SECOND_PERSON.search(_THANK_YOU.sub(" ", folded)):  # "Marta, did you see it?"
+        folded = fold(_VOCATIVE.sub(_spoken_to, text))  # is about Marta
     missing = [name for name in asked
                if not re.search(rf"(?<!\w){re.escape(fold(name))}(?!\w)", folded)]
     return (speaker.subject, missing[0]) if missing else None
@@ -150,14 +150,46 @@ def _names(question: str, person: str) -> bool:
                                         question) is not None
 
 
-_VOCATIVE = lazy_regex(r"(?:(?<=:\s)|^)(?:(?i:(?:hey|hi|oh|so|well|ok|okay|hola|oye)\b),?\s*"
-                       r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+,(?=\s)|[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+,(?=\s)"
-                       r"(?!\s+(?i:he|she|they|his|her|their|él|ella|ellos|ellas)(?![\w]))"
-                       r")|,\s*[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?=\s*[!.?]*\s*$)", re.MULTILINE)
+_VOCATIVE = lazy_regex(r"(?:(?<=:\s)|^)(?:(?P<opener>[^\W\d_]+(?:\s+(?:you|gracias))?),?\s+)?"
+                       r"(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)(?P<mark>[,!])(?=\s|$)"
+                       r"|,\s*[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?=\s*[!.?]*\s*$)", re.MULTILINE)
 """A name the speaker addresses, not one the turn is about: "Marta, I adopted a dog" (at the
-turn's start, after its label), "Thanks, Marta!" (at its end)... A name opening the turn
-and then referred to by a pronoun of the third person is the one talked about ("Tomasz,
-he's a big fan of Catan"), unless a greeting opens it ("Hey Marta, she's here!")."""
+turn's start, after its label), "Thanks, Marta!" (at its end, or at the start after a word
+that names nobody: ``_spoken_to``)."""
+_GREETINGS = frozenset(
+    "hey hi hello oh so well ok okay thanks thank cheers hola oye gracias vale bueno venga "
+    "perfecto genial".split())
+"""Words opening a turn before the name spoken to ("Hey Marta,", "Gracias, Marta!"), besides
+any common word before a comma ("Sure, Marta,", "Sorry, Marta!")."""
+_THIRD_PERSON = lazy_regex(r"\s+(?i:he|she|they|his|her|their|él|ella|ellos|ellas)(?!\w)")
+_THANK_YOU = lazy_regex(r"\bthank you\b")
+"""A "you" that thanks, and speaks of nobody ("Thank you, Marta! I put the box back")."""
+
+
+def _spoken_to(match: re.Match[str]) -> str:
+    """``match`` of ``_VOCATIVE`` with the name spoken to taken out. A common word opening the
+    turn ("Thanks, Marta!", "Gracias, Marta", "Thanks Marta,") is no name: the name after it
+    is the one spoken to. A name opening the turn before a comma and then referred to by a
+    pronoun of the third person is the one talked about ("Tomasz, he's a big fan of Catan"),
+    unless a greeting opens it ("Hey Marta, she's here!")."""
+    opener, name, mark = match.group("opener", "name", "mark")
+    if name is None:
+        return " "  # "..., Marta!" closing the turn
+    comma = opener is not None and match.group(0)[len(opener):len(opener) + 1] == ","
+    if opener is not None and any(fold(word).lower() in _GREETINGS or comma
+                                  and is_common_word(word) for word in opener.split()):
+        return " "  # "Muchas gracias, Marta", "Sure, Marta" ("Casa Marcelino," is one name)
+    if opener is not None:  # "Ana, Marta, ...": the first name is the one spoken to
+        said = match.group(0)
+        first = said[:len(opener) + 1]
+        if not comma or _THIRD_PERSON.match(said, len(first)):
+            return said
+        return " " + said[len(first):]
+    if mark != "," or _THIRD_PERSON.match(match.string, match.end()):
+        return match.group(0)
+    return " "
+
+
 _SECOND_PERSON = lazy_regex(r"\b(?:you|your|yours|yourself|tu|tus|te|ti|contigo|usted)\b")
 """...unless the turn speaks of the one addressed ("Marta, did you see them?")."""
 

@@ -131,6 +131,14 @@ def _lookup(key: str, *tables: dict[str, tuple[str, ...]]) -> tuple[str, ...] | 
     return None
 
 
+def english_of(word: str) -> str:
+    """The English for a Spanish word the lexicon lists (its first reading: "hermana" ->
+    "sister", "compañero" -> "colleague", "vecina" -> "neighbour"), else ``word`` as written
+    (an English word, or one the lexicon does not know)."""
+    found = _lookup(fold(word).lower(), ES_EN)
+    return found[0] if found else word
+
+
 def translatable(word: str) -> bool:
     """Whether the lexicon knows ``word`` (either language): when it does not, a memory of
     the other language may name the thing in words no reading of the question holds."""

@@ -329,11 +329,15 @@ class Unmentioned:
                     or an_ex(word) and self.ex_told("user") \
                     or self._named_across(word, topic, texts()):
                 continue
-            out.append(word)
             forms = (*terms, *(v for t in terms for v in variants.get(t, ())),
                      *self.translations(word))
-            if any(index.doc_freq(t) for t in forms):
-                owners[word] = self.owners(*forms)
+            whose_said = self.owners(*forms) if any(index.doc_freq(t) for t in forms) else ""
+            if word in by_su and any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", topic)
+                                     for name in whose_said.split(" and ") if name):
+                continue  # "¿Qué le regala Nora a Marcos por su cumpleaños?": his, told so
+            out.append(word)
+            if whose_said:
+                owners[word] = whose_said
         def unheld(terms: list[str]) -> bool:
             return bool(terms) and not any(
                 t in held or index.doc_freq(t) or index.variants(t)

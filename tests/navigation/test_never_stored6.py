@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from actors.navigation import regions
-from actors.navigation.answer_type import owner_named, owner_said, said_at
+from actors.navigation.answer_type import owner_named, owner_said, said_at, whose
 from actors.navigation.query import composed
 from actors.navigation.relation_names import named_through, tells_through
 from actors.navigation.stem import stem
@@ -106,13 +106,24 @@ def test_whose_a_thing_is_and_the_countries_a_question_names() -> None:
     for text, said in (
             ("user: A colleague at Tidepool adopted a cat from the rescue.", "a colleague"),
             ("user: A friend from Lisbon adopted a cat.", "a friend"),
-            ("user: Un compañero de Tidepool adoptó un gato.", "a compañero"),
-            ("user: Una amiga de Tidepool adoptó un gato.", "an amiga"),
+            ("user: Un compañero de Tidepool adoptó un gato.", "a colleague"),
+            ("user: Una amiga de Tidepool adoptó un gato.", "a friend"),
             ("user: My flatmates adopted a cat.", ""),
-            ("user: Mi hermana Carolina adoptó un gato.", "Carolina")):
+            ("user: Mi hermana Carolina adoptó un gato.", "Carolina"),
+            # in the reply's English, a relative's "de" read as whose (fix-words2)
+            ("user: La hermana de Ana adoptó un gato.", "Ana's sister"),
+            ("user: Mi hermana adoptó un gato.", "the user's sister"),
+            ("user: El jefe de Marta tiene un gato.", "Marta's boss"),
+            # a name after the thing owns it; a place's or a feast's does not
+            ("user: El gato de Marta es gris.", "Marta")):
         words, at = said_at(text, {stem("cat"), stem("gato")})
         assert "Tidepool" not in owner_named(words, at[0]), text
         assert owner_said(words, at[0]) == said, text
+    for text, told in (("user: El gato de Marta es gris.", "other"),
+                       ("user: Adopté el gato de Madrid.", "speaker"),
+                       ("user: La cena de Navidad fue en casa.", "speaker")):
+        words, at = said_at(text, {stem("gato"), stem("cena")})
+        assert whose(words, at[0]) == told, text
     assert countries_named("My trip to Iceland, then Europe and Japón") == ("Iceland", "Japón")
     assert "tokyo" in regions.country_cities("Japón") and regions.country_cities("Mars") == ()
     assert Unmentioned.translations("parrot") == ("loro", "perico")
