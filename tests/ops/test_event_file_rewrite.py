@@ -138,6 +138,10 @@ async def test_a_server_saving_while_the_repair_runs_loses_no_save(
     layout = StoreLayout.at_home(home)
     saved: list[str] = []
     async with server_session(home) as s:
+        # A server's first save builds its save path (seconds on a loaded machine, longer than
+        # the whole repair): made first, so the saves below land while the repair runs.
+        await s.ok("save_memory", {"content": "The zqsavewarm relay restarts nightly."})
+        saved.append("zqsavewarm")
         _damage(layout.events_file, "garbled")
         repaired: list[dict[str, object]] = []
 
