@@ -79,9 +79,13 @@ def write_atomic(path: Path, data: bytes | str, *, durable: bool = True,
 
 
 def write_atomic_with(path: Path, write: Callable[[BinaryIO], object], *, durable: bool = True,
-                      mode: int = FILE_MODE) -> None:
+                      mode: int = FILE_MODE,
+                      before_rename: Callable[[], object] | None = None) -> None:
     """``write_atomic`` of whatever ``write`` puts in the temp file it is handed: for payloads
     too large to hold twice (a 65 MB array is streamed, not copied into one ``bytes``).
+    ``before_rename`` runs once the temp file is durable and before it replaces ``path`` (the
+    event file's rewrite commits the database's new place there); if it raises, ``path`` is
+    left as it was.
 
     What the disk refuses (full, read-only, no permission), from the temp file's creation to
     the directory's fsync, is the store's typed error: every caller gets one clear sentence
@@ -100,6 +104,8 @@ def write_atomic_with(path: Path, write: Callable[[BinaryIO], object], *, durabl
             handle.flush()
             if durable:
                 os.fsync(handle.fileno())
+        if before_rename is not None:
+            before_rename()
         os.replace(tmp, path)
     except BaseException as exc:
         tmp.unlink(missing_ok=True)

@@ -30,7 +30,6 @@ import fcntl
 import json
 import os
 import sqlite3
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Mapping
@@ -39,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from store import catalog as catalog_table
-from store.atomic import TEMP_PREFIX, fsync_dir
+from store.atomic import write_atomic_with
 from store.db import CATALOG_FIELDS, FactRow, get_meta, transaction
 from store.engine import (
     EVENTS_ACCEPTED,
@@ -245,23 +244,14 @@ def _replace(layout: StoreLayout, engine: Engine, body: bytes, had_file: bool,
              done: Rewritten) -> Rewritten:
     """Temp file, fsync; the old file linked aside; the commit; the rename (see above)."""
     path = layout.events_file
-    aside: Path | None = None
-    try:
-        fd, name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".part",
-                                    dir=path.parent)
-    except OSError as exc:
-        raise map_os_error(exc, path) from exc
-    temp = Path(name)
-    try:
-        os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(body)
-            handle.flush()
-            os.fsync(handle.fileno())
+    kept: list[Path] = []
+
+    def commit() -> None:
         if had_file:
             aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%dT%H%M%S')}")
             with contextlib.suppress(FileExistsError):  # a second repair in the same second
                 os.link(path, aside)
+            kept.append(aside)
         with transaction(engine.connection(), layout.database) as tx:
             tx.set_meta("events_offset", str(len(body)))
             tx.set_meta(EVENTS_MARK, mark_of(body) if body.strip(b"\n") else "")
@@ -269,13 +259,10 @@ def _replace(layout: StoreLayout, engine: Engine, body: bytes, had_file: bool,
             tx.set_meta(EVENTS_LOST, "")
             tx.set_meta(EVENTS_ACCEPTED, "0")
             tx.set_meta(EVENTS_UNAPPLIED, "")
-        os.replace(temp, path)
-        fsync_dir(path.parent)
-    except OSError as exc:
-        raise map_os_error(exc, path) from exc
-    finally:
-        temp.unlink(missing_ok=True)
-    return Rewritten(done.kept, done.written, done.facts, done.audit, done.catalog, aside)
+
+    write_atomic_with(path, lambda handle: handle.write(body), before_rename=commit)
+    return Rewritten(done.kept, done.written, done.facts, done.audit, done.catalog,
+                     kept[0] if kept else None)
 
 
 def summary(done: Rewritten) -> str:
