@@ -338,6 +338,17 @@ applied them (no copy of what they held is left; kept until a rebuild replaces t
 database)."""
 
 
+def settle_damage(tx: Tx, accepted: int) -> None:
+    """The event file's recorded damage settled, in ``tx``: the database now holds what the
+    first ``accepted`` bytes of the file replay (a rebuild replayed them, or ``doctor
+    --repair`` wrote the file again from the database), so no loss, skipped line or lost place
+    recorded before is one any longer."""
+    tx.set_meta(EVENTS_LOST, "")
+    tx.set_meta(EVENTS_UNAPPLIED, "")
+    tx.set_meta(EVENTS_ASTRAY, "")
+    tx.set_meta(EVENTS_ACCEPTED, str(accepted))
+
+
 def is_blank(conn: sqlite3.Connection, events_file: Path) -> bool:
     """The database holds nothing, no save is under way, and the event file has lines: a
     database made anew after ``state/`` was deleted (under a running server, whose next write

@@ -41,12 +41,11 @@ from store import catalog as catalog_table
 from store.atomic import write_atomic_with
 from store.db import CATALOG_FIELDS, FactRow, get_meta, transaction
 from store.engine import (
-    EVENTS_ACCEPTED,
-    EVENTS_LOST,
     EVENTS_UNAPPLIED,
     Engine,
     events_accepted,
     events_lost,
+    settle_damage,
 )
 from store.errors import map_os_error
 from store.event_place import EVENTS_ASTRAY, EVENTS_MARK, place
@@ -255,10 +254,7 @@ def _replace(layout: StoreLayout, engine: Engine, body: bytes, had_file: bool,
         with transaction(engine.connection(), layout.database) as tx:
             tx.set_meta("events_offset", str(len(body)))
             tx.set_meta(EVENTS_MARK, mark_of(body) if body.strip(b"\n") else "")
-            tx.set_meta(EVENTS_ASTRAY, "")
-            tx.set_meta(EVENTS_LOST, "")
-            tx.set_meta(EVENTS_ACCEPTED, "0")
-            tx.set_meta(EVENTS_UNAPPLIED, "")
+            settle_damage(tx, 0)
 
     write_atomic_with(path, lambda handle: handle.write(body), before_rename=commit)
     return Rewritten(done.kept, done.written, done.facts, done.audit, done.catalog,

@@ -18,14 +18,7 @@ from pathlib import Path
 
 from store.catalog import CatalogReader, Entries, entry_from_branch, entry_from_leaf
 from store.db import connect, transaction
-from store.engine import (
-    EVENTS_ACCEPTED,
-    EVENTS_LOST,
-    EVENTS_UNAPPLIED,
-    Engine,
-    events_accepted,
-    events_lost,
-)
+from store.engine import Engine, events_accepted, events_lost, settle_damage
 from store.errors import (
     DamagedDatabase,
     EventLineDamaged,
@@ -33,7 +26,6 @@ from store.errors import (
     MalformedFile,
     MemoriesLost,
 )
-from store.event_place import EVENTS_ASTRAY
 from store.events import read_lines, size_of
 from store.factlog import FactEventsReader, retracted_targets
 from store.leaf_format import read_leaf
@@ -186,10 +178,7 @@ def settle_events(layout: StoreLayout) -> None:
         return
     try:
         with transaction(conn, layout.database) as tx:
-            tx.set_meta(EVENTS_LOST, "")
-            tx.set_meta(EVENTS_UNAPPLIED, "")
-            tx.set_meta(EVENTS_ASTRAY, "")
-            tx.set_meta(EVENTS_ACCEPTED, str(size_of(layout.events_file)))
+            settle_damage(tx, size_of(layout.events_file))
     finally:
         conn.close()
 
