@@ -350,6 +350,15 @@ def someone_else_first(text: str) -> bool:
                for i, word in enumerate(words))
 
 
+def _sentence_start(words: Sequence[str], at: int) -> int:
+    """Where the sentence holding the word at ``at`` starts (after the last ".", "!", "?" or
+    ";" before it)."""
+    start = at
+    while start > 0 and words[start - 1] not in ".!?;":
+        start -= 1
+    return start
+
+
 def whose(words: Sequence[str], at: int, *, speaker_unsaid: bool = True) -> str | None:
     """Whom the sentence holding the word at ``at`` tells it of: "speaker" ("my hamster",
     "We adopted a dog", "My sister gave me a hamster"), "other" ("My colleague's kid got a
@@ -357,9 +366,7 @@ def whose(words: Sequence[str], at: int, *, speaker_unsaid: bool = True) -> str 
     nobody ("Adopted a hamster today!"), the speaker when ``speaker_unsaid`` (the user's own
     turn or note) and nobody otherwise (an assistant's advice: "Introduce a dog slowly"; a
     question: "What does a hamster need?")."""
-    start = at
-    while start > 0 and words[start - 1] not in ".!?;":
-        start -= 1
+    start = _sentence_start(words, at)
     end = at
     while end < len(words) and words[end] not in ".!?;":
         end += 1
@@ -597,9 +604,7 @@ def owner_named(words: Sequence[str], at: int) -> str:
     after = name_after(words, at)
     if after:
         return after
-    start = at
-    while start > 0 and words[start - 1] not in ".!?;":
-        start -= 1
+    start = _sentence_start(words, at)
     for near in range(at - 1, start - 1, -1):
         if _is_name(list(words), near) and near != start and not _a_place_named(words, near):
             return bare(words[near])
@@ -661,9 +666,7 @@ def owner_said(words: Sequence[str], at: int) -> str:
     name = owner_named(words, at)
     if name:
         return name
-    start = at
-    while start > 0 and words[start - 1] not in ".!?;":
-        start -= 1
+    start = _sentence_start(words, at)
     for near in range(at - 1, start - 1, -1):  # the nearest person before the thing
         person = bare(words[near])  # "the neighbour's cat"
         if fold(person).lower() in OTHER_PEOPLE and _one(person):
