@@ -260,8 +260,7 @@ class GuardedLines:
             if not line:
                 await self.pending.settled(self.eof_grace_s)
                 raise StopAsyncIteration
-            if _LONE.search(line):  # bytes that were not UTF-8, kept by ``FdLines`` as such
-                line = _LONE.sub(INVALID_TEXT_MARK, line)
+            line = _LONE.sub(INVALID_TEXT_MARK, line)  # bytes not UTF-8 (``FdLines`` kept them)
             try:
                 if len(line) > self.max_line_chars and not line.endswith("\n"):
                     total = len(line) + await self._drain()

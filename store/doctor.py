@@ -55,7 +55,7 @@ from store.migrate import legacy_files
 from store.paths import StoreLayout
 from store.processes import pid_alive
 from store.rebuild import set_aside_damaged
-from store.salvage import LostLeaf, lost_leaves, restore, set_aside
+from store.salvage import LostLeaf, lost_leaves, restore_all, set_aside
 from store.tree_files import iter_branch_files, iter_leaf_files, read_branch, read_root
 from store.writable import Refusal, refusals
 
@@ -450,9 +450,8 @@ def _check_lost(layout: StoreLayout, view: _View) -> None:
         view.lost = lost_leaves(layout, entries, view.leaves,
                                 {path.name: why for path, why in view.unreadable.items()})
     for lost in view.lost:
-        complete = lost.held is not None and lost.held.complete
-        view.add("leaf_restorable" if complete else "leaf_lost", lost.path, lost.detail,
-                 lost.leaf_id, repairable=complete)
+        view.add("leaf_restorable" if lost.restorable else "leaf_lost", lost.path, lost.detail,
+                 lost.leaf_id, repairable=lost.restorable)
     named = {lost.path.name for lost in view.lost}
     for path, why in view.unreadable.items():
         if path.stem in forgotten:  # nothing in it is served any more: set aside, not lost
@@ -651,13 +650,11 @@ def _repair_catalog(layout: StoreLayout, engine: Engine, actions: list[Action]) 
                 if _entry_path(layout, entry) == Path(problem.path):
                     records.append(catalog_table.delete(node_id))
                     clear_children(node_id)
-    for lost in view.lost:
-        if lost.held is not None and lost.held.complete:
-            aside = restore(layout, lost)
-            kept = f"; the damaged file is kept as {aside.name}" if aside else ""
-            actions.append(Action("leaf_restored", str(lost.path),
-                                  f"wrote the file of memory {lost.leaf_id} again from the whole "
-                                  f"text the search index holds{kept}"))
+    for lost, aside in restore_all(layout, view.lost):
+        kept = f"; the damaged file is kept as {aside.name}" if aside else ""
+        actions.append(Action("leaf_restored", str(lost.path),
+                              f"wrote the file of memory {lost.leaf_id} again from the whole "
+                              f"text the search index holds{kept}"))
     for problem in view.problems:
         if problem.code not in ("entry_without_file", "entry_bad_path"):
             continue

@@ -41,7 +41,7 @@ from store.db import (
     transaction,
 )
 from store.errors import DatabaseGone, StoreError, StorePermission, StoreReadOnly
-from store.event_place import EVENTS_ASTRAY, EVENTS_MARK, mark_at, place
+from store.event_place import EVENTS_ASTRAY, EVENTS_MARK, place, record_place
 from store.events import append_line, read_lines, size_of, take_back, utc_now
 from store.paths import StoreLayout
 from store.processes import pid_alive
@@ -260,8 +260,7 @@ class Engine:
             log.error("events.place_lost", path=str(path), applied=recorded, size=size)
             with transaction(conn, self.layout.database) as tx:
                 tx.set_meta(EVENTS_ASTRAY, f"{recorded} {size}")
-                tx.set_meta("events_offset", str(size))
-                tx.set_meta(EVENTS_MARK, mark_at(path, size) or "")
+                record_place(tx, path, size)
             return 0, 0, False
         applied = where.offset
         if where.moved:
@@ -303,8 +302,7 @@ class Engine:
                 earlier = get_meta(conn, EVENTS_UNAPPLIED) or ""
                 tx.set_meta(EVENTS_UNAPPLIED, " ".join(filter(None, [earlier, *(
                     str(d.offset) for d in found.damaged)])))
-            tx.set_meta("events_offset", str(found.end))
-            tx.set_meta(EVENTS_MARK, mark_at(path, found.end) or "")
+            record_place(tx, path, found.end)
         return len(found.lines), skipped, found.torn_tail
 
 

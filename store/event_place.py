@@ -23,9 +23,9 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from store.db import get_meta
+from store.db import Tx, get_meta
 from store.errors import map_os_error
-from store.events import mark_of, span_mark
+from store.events import mark_of, size_of, span_mark
 
 EVENTS_MARK = "events_mark"
 """Meta key: "<crc32 hex> <length>" of the bytes from the start of the last non-blank line
@@ -55,6 +55,12 @@ def mark_at(path: Path, end: int) -> str | None:
         return None
     except OSError as exc:
         raise map_os_error(exc, path) from exc
+
+
+def record_place(tx: Tx, path: Path, end: int) -> None:
+    """Set the database's place in the event file to ``end``, with its mark, in ``tx``."""
+    tx.set_meta("events_offset", str(end))
+    tx.set_meta(EVENTS_MARK, mark_at(path, end) or "")
 
 
 @dataclass(frozen=True)
@@ -92,16 +98,9 @@ def place(conn: sqlite3.Connection, path: Path) -> Place:
     ends = _find(path, span, mark)
     if len(ends) == 1:
         return Place(ends[0], applied)
-    if not ends and path_size(path) < applied:
+    if not ends and size_of(path) < applied:
         return Place(applied, applied)  # cut short or emptied: lost lines, as ``events_lost``
     return Place(applied, applied, found=False)
-
-
-def path_size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except FileNotFoundError:
-        return 0
 
 
 def _span_is(path: Path, begin: int, end: int, mark: str) -> bool:

@@ -30,7 +30,6 @@ import fcntl
 import json
 import os
 import sqlite3
-import time
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -51,6 +50,7 @@ from store.errors import map_os_error
 from store.event_place import EVENTS_ASTRAY, EVENTS_MARK, place
 from store.events import encode_line, mark_of, read_lines, utc_now
 from store.paths import StoreLayout
+from store.salvage import aside_path
 
 LINE_META_KEYS = ("migrated_from",)
 """Meta keys event lines set (``migrate``): carried over when no readable line holds them."""
@@ -247,7 +247,7 @@ def _replace(layout: StoreLayout, engine: Engine, body: bytes, had_file: bool,
 
     def commit() -> None:
         if had_file:
-            aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%dT%H%M%S')}")
+            aside = aside_path(path)
             with contextlib.suppress(FileExistsError):  # a second repair in the same second
                 os.link(path, aside)
             kept.append(aside)

@@ -126,7 +126,7 @@ def _salvage(layout: StoreLayout, scan: ScanResult, accept_loss: bool
         finally:
             facts.close()
         lost = [leaf for leaf in lost if leaf.leaf_id not in forgotten]
-    beyond = [leaf for leaf in lost if leaf.held is None or not leaf.held.complete]
+    beyond = [leaf for leaf in lost if not leaf.restorable]
     if beyond and not accept_loss:
         raise MemoriesLost(tuple((leaf.leaf_id, leaf.state) for leaf in beyond))
     return restore_all(layout, lost)

@@ -59,6 +59,11 @@ class LostLeaf:
     held: HeldCopy | None
 
     @property
+    def restorable(self) -> bool:
+        """The index holds the whole text: the file can be written again from it."""
+        return self.held is not None and self.held.complete
+
+    @property
     def state(self) -> str:
         """What happened to the file, in a message's words."""
         return f"is damaged ({self.damage})" if self.damage else "is gone"
@@ -168,10 +173,15 @@ def _header(leaf_id: str, entry: Mapping[str, Any], meta: Mapping[str, Any]) -> 
     }
 
 
+def aside_path(path: Path, stamp: str | None = None) -> Path:
+    """Where a damaged ``path`` is kept: ``<name>.corrupt-<time>`` beside it."""
+    return path.with_name(f"{path.name}.corrupt-{stamp or time.strftime('%Y%m%dT%H%M%S')}")
+
+
 def set_aside(path: Path, stamp: str | None = None) -> Path:
     """Rename a damaged file to ``<name>.corrupt-<time>`` beside it (what a person may still
     want of it), at ``stamp`` when several go aside together; where it went."""
-    target = path.with_name(f"{path.name}.corrupt-{stamp or time.strftime('%Y%m%dT%H%M%S')}")
+    target = aside_path(path, stamp)
     os.replace(path, target)
     return target
 
@@ -194,5 +204,4 @@ def restore(layout: StoreLayout, lost: LostLeaf) -> Path | None:
 def restore_all(layout: StoreLayout, lost: Iterable[LostLeaf]
                 ) -> list[tuple[LostLeaf, Path | None]]:
     """``restore`` each of ``lost`` that has a complete copy; what was restored."""
-    return [(leaf, restore(layout, leaf)) for leaf in lost
-            if leaf.held is not None and leaf.held.complete]
+    return [(leaf, restore(layout, leaf)) for leaf in lost if leaf.restorable]

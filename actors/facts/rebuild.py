@@ -50,7 +50,7 @@ from store.audit import records_of_line
 from store.db import transaction
 from store.engine import Engine
 from store.errors import MalformedFile
-from store.event_place import EVENTS_MARK, mark_at
+from store.event_place import record_place
 from store.events import read_lines
 from store.factlog import EVENT_OPS
 from store.leaf_format import read_leaf
@@ -336,8 +336,7 @@ def rebuild_facts(layout: StoreLayout, locks: LockManager, *, actor: str = "rebu
                 tx.replace_facts(fact_row(e) for e in ordered)
                 tx.replace_audit(replay.audit)
                 tx.clear_pending([])
-                tx.set_meta("events_offset", str(read.end))
-                tx.set_meta(EVENTS_MARK, mark_at(layout.events_file, read.end) or "")
+                record_place(tx, layout.events_file, read.end)
         finally:
             engine.close()
     return RebuildReport(
