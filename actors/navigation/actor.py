@@ -586,7 +586,7 @@ def _giving_first(result: SearchResult, gives: Callable[[str], bool]) -> SearchR
     if not hits or gives(hits[0].text) or hits[0].next_turn is not None \
             and gives(hits[0].next_turn.text):
         return result
-    served = next((hit for hit in hits if gives(hit.text)), None)
+    served = next((hit for hit in hits[1:] if gives(hit.text)), None)  # the first does not
     if served is not None:
         return dataclasses.replace(result, hits=(served, *(
             hit for hit in hits if hit is not served)))
@@ -1547,9 +1547,10 @@ class NavigationActor(Actor):
         in_passing = frozenset(leaf for leaf in leading if one_thing and leaf in model.leaves
                                and only_plural(model.text_of(leaf), one_thing))
         # "Odalys's dog" and "thinking of getting a second dog": a dog not had, named by none
+        forms = frozenset() if thing is None else self._thing_forms(thing[1][-1:])
         not_had = frozenset() if thing is None else frozenset(
             leaf for leaf in leading if leaf in model.leaves
-            and only_not_had(model.text_of(leaf), self._thing_forms(thing[1][-1:])))
+            and only_not_had(model.text_of(leaf), forms))
         ranking.boost_matching(scores, not_had, ranking.NOT_HAD_FACTOR, boosts)
         in_passing |= not_had
         tellers |= not_had  # about the question, yet never led by that (``about_first``)
@@ -1879,13 +1880,14 @@ class NavigationActor(Actor):
             anchored: set[str] = set()
             asked_for = best[leaf_id].matched if leaf_id in best else frozenset()
             frontier = [leaf_id]
+            tickets = _tickets_in(model.text_of(leaf_id))
             for hop in range(ranking.CONTINUATION_HOPS):
                 later: set[str] = set()
                 for seen in frontier:  # its own conversation going on is no later news
                     replies = self.conversation.turns_after(seen)
                     later |= {doc for doc in self._continuation(seen, admissible)
                               if doc not in story and doc != leaf_id and addable(doc)
-                              and doc not in replies and not self._other_ticket(leaf_id, doc)}
+                              and doc not in replies and not self._other_ticket(tickets, doc)}
                 if not later:
                     break
                 story |= later
@@ -3565,11 +3567,11 @@ class NavigationActor(Actor):
         by_day = sorted(newest, key=self._told_when(newest), reverse=True)
         return sorted(by_day, key=lambda leaf: leaf not in tracked)[:OPEN_WORK_SHOWN]
 
-    def _other_ticket(self, leaf_id: str, later: str) -> bool:
-        """``later`` names a ticket and none of those ``leaf_id`` names: another ticket's
-        story ("DP-240 (open): stg_gauges drops ..." and "DP-313 closed: parse_gauges now
-        ..." share the code's words, and "closed" is DP-313's, not DP-240's)."""
-        mine = _tickets_in(self.model.text_of(leaf_id))
+    def _other_ticket(self, mine: frozenset[str], later: str) -> bool:
+        """``later`` names a ticket and none of ``mine`` (the tickets of the memory whose
+        story is followed): another ticket's story ("DP-240 (open): stg_gauges drops ..." and
+        "DP-313 closed: parse_gauges now ..." share the code's words, and "closed" is
+        DP-313's, not DP-240's)."""
         theirs = _tickets_in(self.model.text_of(later))
         return bool(mine and theirs) and mine.isdisjoint(theirs)
 

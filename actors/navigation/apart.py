@@ -98,8 +98,10 @@ class Apart:
                    for name, held in names.items()}
         owned = owned_by_names(topic)
         work = _work_unsaid(query.text, names, owned)
+        trade_held: set[str] = set()
         if work is not None:  # "¿A qué se dedica Tomasz?": his job, told by any trade's noun
             owned[work] = (*owned.get(work, ()), _WORK)
+            trade_held = self._holding_any(_trade_terms())
 
         def specific(words: Iterable[str], *, sought: bool = False, trades: bool = False
                      ) -> dict[str, set[str]]:
@@ -120,7 +122,7 @@ class Apart:
                         out[said.get(term, word)] = held
                     if trades and word == _WORK:
                         # any trade's noun tells it, however widely held ("manager")
-                        out[_WORK] = held | self._holding_any(_trade_terms())
+                        out[_WORK] = held | trade_held
             return out
 
         # an event of a life asked of the name ("When did Priya get divorced?") is a thing
@@ -143,7 +145,7 @@ class Apart:
                 continue
             own = set(_terms(name))
             # the work asked in other words is held by any trade's noun too ("He's a carpenter")
-            traded = name == work and bool(self._holding_any(_trade_terms()))
+            traded = name == work and bool(trade_held)
             things = self.things_unheld([word for word in owns if fold(word).lower()
                                          not in excluded and not own & set(_terms(word))
                                          and not (traded and word == _WORK)], best)

@@ -15,20 +15,11 @@ Pure functions; the navigation actor pools and ranks.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Sequence
 
-from actors.facts.speakers import past_label
 from actors.navigation.asked_person import THE_USER
-from actors.navigation.thing_owner import said_apart, teller, users_line
+from actors.navigation.thing_owner import names_one_of, said_apart, teller, users_line
 from actors.text import fold
-
-
-def names_one_of(text: str, names: Collection[str]) -> bool:
-    """Whether ``text`` names one of ``names`` (folded) as a whole word past its speaker's
-    label."""
-    said = fold(past_label(text.lstrip()))
-    return any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", said) for name in names)
 
 
 def named_own(text: str, named: Collection[str], user_names: Sequence[str]) -> bool:

@@ -221,7 +221,7 @@ def initials_of(text: str) -> tuple[tuple[tuple[str, ...], str], ...]:
     (("mal", "altura"), "soroch")), each (without its stop words) with the term of its
     initials or of the word naming it. Initials are never read as their phrase: a note's
     "pull" or "request" alone is not a pull request."""
-    said = [stem(t) for t in text_terms(text, keep_stopwords=True)]
+    said = _said(text)
     return tuple((tuple(t for t in phrase if text_terms(t)), initials)
                  for phrase, initials in _phrases()
                  if any(tuple(said[at:at + len(phrase)]) == phrase

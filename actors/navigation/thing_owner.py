@@ -15,7 +15,7 @@ said by them stays theirs. Pure functions; the navigation actor ranks and decide
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from actors.facts.speakers import USER, opening_speaker, past_label
 from actors.lazy_re import lazy_regex
@@ -65,7 +65,7 @@ def teller(text: str, user_names: Sequence[str]) -> str | None:
     return speaker.subject
 
 
-def _names(text: str, names: Sequence[str]) -> bool:
+def names_one_of(text: str, names: Collection[str]) -> bool:
     """Whether ``text`` names one of ``names`` as a whole word past its speaker's label."""
     folded = fold(past_label(text.lstrip()))
     return any(re.search(rf"(?<!\w){re.escape(fold(name))}(?!\w)", folded) for name in names)
@@ -90,7 +90,7 @@ def said_apart(text: str, owner: str, user_names: Sequence[str]) -> str | None:
     said_by = teller(text, user_names)
     if said_by is None or fold(said_by) == fold(owner) or tells_the_other(text):
         return None
-    return None if _names(text, _called(owner, user_names)) else said_by
+    return None if names_one_of(text, _called(owner, user_names)) else said_by
 
 
 _NAME = r"(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñüç]+(?:-[A-ZÁÉÍÓÚÑ][a-záéíóúñüç]+)?)"
@@ -174,7 +174,7 @@ def owners_own(text: str, owner: str, user_names: Sequence[str]) -> bool:
     said_by = teller(text, user_names)
     if said_by is not None and fold(said_by) == fold(owner) and not tells_the_other(text):
         return True
-    return _names(text, _called(owner, user_names))
+    return names_one_of(text, _called(owner, user_names))
 
 
 def only_theirs(served: Sequence[tuple[str, str]], owner: str, user_names: Sequence[str],
