@@ -29,7 +29,6 @@ from actors.facts.speakers import USER, opening_speaker
 from actors.lazy_re import Regex, lazy_regex
 from actors.navigation import closed_kinds
 from actors.navigation.asked_person import names_asked, names_the_user, speaks_of_self
-from actors.navigation.bilingual import other_reading
 from actors.navigation.derivation import SAME_THING
 from actors.navigation.everyday_kinds import event_things_of, everyday_words_of
 from actors.navigation.query import (
@@ -41,7 +40,7 @@ from actors.navigation.query import (
     composed,
     kin,
 )
-from actors.navigation.relation_names import PARTNER_WORDS, tells_through
+from actors.navigation.relation_names import PARTNER_WORDS, any_name_of, tells_through
 from actors.navigation.stem import stem
 from actors.navigation.unmentioned import LIGHT_VERBS
 from actors.text import STOPWORDS, fold
@@ -461,10 +460,7 @@ def _gift_received(question: str, folded: str) -> AskedDetail | None:
              if word not in _GIVER_SKIPPED and word not in STOPWORDS]
     if not words:
         return None
-    forms = set(words)
-    for word in words:
-        forms.update(kin(word))
-        forms.update(other for _, readings in other_reading(word) or () for other in readings)
+    forms = {form for word in words for form in any_name_of(word)}
     written = {fold(word): word for word in re.findall(r"[^\W\d_]+", question)}
     giver = " ".join(written.get(word, word) for word in words)
     return AskedDetail(said=f"no memory tells of a gift from {giver} to the user",

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 
 from actors.lazy_re import lazy_regex
+from actors.navigation.bilingual import other_reading
 from actors.navigation.query import kin
 from actors.text import fold
 
@@ -119,3 +120,12 @@ def most_named(texts: Iterable[str], forms: frozenset[str], limit: int) -> list[
         for name in named_beside(text, forms):
             counts[name] = counts.get(name, 0) + 1
     return sorted(counts, key=lambda name: -counts[name])[:limit]
+
+
+def any_name_of(word: str) -> set[str]:
+    """``word``, the other names of the relation it names (``kin``) and its readings in the
+    other language: every word a memory may name it by ("abuela", "grandma", "nana" ...)."""
+    words = {word, *kin(word)}
+    for reading in other_reading(word) or ():
+        words.update(reading[1])
+    return words

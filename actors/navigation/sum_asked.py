@@ -37,15 +37,15 @@ from actors.facts.makes import kind_of, makes_of
 from actors.facts.speakers import past_label
 from actors.lazy_re import lazy_regex
 from actors.navigation.answer_type import holds_value, things_by_name
-from actors.navigation.bilingual import other_reading, reads_spanish, translatable
+from actors.navigation.bilingual import reads_spanish, translatable
 from actors.navigation.query import (
     NOT_PLACES,
     QUALIFIERS,
     RELATION_WORDS,
-    kin,
     owned_by_names,
     paid_for,
 )
+from actors.navigation.relation_names import any_name_of
 from actors.navigation.stem import stem
 from actors.text import fold, sentences
 from actors.text import terms as text_terms
@@ -236,18 +236,14 @@ def sum_asked(question: str, user_names: Collection[str] = (),
             relative, thing = _relative_and_thing(question)
     if not payer and not thing:
         return None
-    words = {thing, *kin(thing)} if thing else set()
-    for reading in other_reading(thing) or () if thing else ():
-        words.update(reading[1])
+    words = any_name_of(thing) if thing else set()
     forms = frozenset(stem(term) for word in words for term in text_terms(word))
     kinds = frozenset(kind for word in words for kind in (word, kind_of(word)) if kind
                       and makes_of(kind))
     # a name passes unchanged between the languages ("her Nissan Leaf"); a common word may not
     untranslated = bool(thing) and not translatable(thing) and not any(
         word[0].isupper() and fold(word) == thing for word in re.findall(r"[^\W\d_]+", question))
-    relatives = {relative, *kin(relative)} if relative else set()
-    for reading in other_reading(relative) or () if relative else ():
-        relatives.update(reading[1])
+    relatives = any_name_of(relative) if relative else set()
     return SumAsked(question=question, payer=payer, thing=thing, forms=forms, kinds=kinds,
                     owned=owned and bool(thing), untranslated=untranslated, relation=relative,
                     relative=frozenset(stem(term) for word in relatives
