@@ -102,3 +102,14 @@ def home_folder() -> Path | None:
         return Path.home().resolve()
     except (OSError, RuntimeError):
         return None
+
+
+def no_project(folder: Path) -> str | None:
+    """What the resolved ``folder`` is when it is no project's, in a sentence's words: "the
+    file system's root" or "the home folder" (a server started there, or a project asked
+    there, says nothing about a project); None for any other folder."""
+    if folder == Path(folder.anchor):
+        return "the file system's root"
+    if folder == home_folder():
+        return "the home folder"
+    return None

@@ -57,7 +57,7 @@ class Readable:
         or the home folder) and the folders of ``IHMT_READ_ROOTS``."""
         found = list(roots)
         here = _resolved(cwd) if cwd is not None else None
-        if here is not None and here != Path(here.anchor) and here != agent_paths.home_folder():
+        if here is not None and agent_paths.no_project(here) is None:
             found.append(here)
         found.extend(env_folders(env))
         folders = (_resolved(folder) for folder in found)

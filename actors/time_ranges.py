@@ -139,9 +139,11 @@ _WEEKEND = lazy_regex(r"\b(?:(?P<which>last|past|previous|this)\s+weekend|"
 _WEEKDAY_NAMES = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4,
                   "saturday": 5, "sunday": 6, "lunes": 0, "martes": 1, "miercoles": 2,
                   "jueves": 3, "viernes": 4, "sabado": 5, "domingo": 6}
+_WEEKDAY = "|".join(_WEEKDAY_NAMES)
+"""The weekday names as a pattern's alternatives."""
 _LAST_WEEKDAY = lazy_regex(
-    rf"\b(?:(?:last|this\s+past)\s+(?P<en>{'|'.join(_WEEKDAY_NAMES)})|"
-    rf"el\s+(?P<es>{'|'.join(_WEEKDAY_NAMES)})\s+pasado)\b")
+    rf"\b(?:(?:last|this\s+past)\s+(?P<en>{_WEEKDAY})|"
+    rf"el\s+(?P<es>{_WEEKDAY})\s+pasado)\b")
 """'last Saturday', 'this past Monday', 'el sábado pasado': the latest such day before today."""
 _AGO = lazy_regex(
     rf"\b(?:(?P<n>\d{{1,3}}|a|an|one|{'|'.join(COUNT_WORDS)})\s+(?P<unit>days?|weeks?|months?|years?)"
@@ -542,8 +544,8 @@ _NEXT = lazy_regex(
 """'next week/month/year/weekend', 'la semana que viene', 'el próximo mes', 'el fin de semana
 que viene'."""
 _NEXT_WEEKDAY = lazy_regex(
-    rf"\b(?:next|(?:el\s+)?proximo)\s+(?P<a>{'|'.join(_WEEKDAY_NAMES)})\b|"
-    rf"\bel\s+(?P<b>{'|'.join(_WEEKDAY_NAMES)})\s+que\s+viene\b")
+    rf"\b(?:next|(?:el\s+)?proximo)\s+(?P<a>{_WEEKDAY})\b|"
+    rf"\bel\s+(?P<b>{_WEEKDAY})\s+que\s+viene\b")
 """'next Friday', 'el próximo viernes', 'el viernes que viene': the first such day after."""
 _WEEKDAY_ALONE = lazy_regex(
     r"(?<!\bevery\s)(?<!\beach\s)(?<!\blos\s)(?<!\bcada\s)(?<!\blast\s)(?<!\bpast\s)"
@@ -552,7 +554,7 @@ _WEEKDAY_ALONE = lazy_regex(
     r"(?<!\bfirst\s)(?<!\bsecond\s)(?<!\bthird\s)(?<!\bfourth\s)(?<!\bprimer\s)"
     r"(?<!\bsegundo\s)(?<!\btercer\s)(?<!\bcuarto\s)(?<!\bthe\s)"
     r"\b(?:(?P<since>since|desde)\s+(?:el\s+)?|(?P<until>until|till|for|hasta|para)\s+(?:el\s+)?|"
-    rf"(?:this(?:\s+coming)?|este|on|el)\s+)?(?P<d>{'|'.join(_WEEKDAY_NAMES)})\b"
+    rf"(?:this(?:\s+coming)?|este|on|el)\s+)?(?P<d>{_WEEKDAY})\b"
     r"(?!\s+(?:pasado|que\s+viene|santo|de\s+ceniza|de\s+la\s+|en\s+ocho|en\s+quince|week\b|"
     r"mornings|afternoons|evenings|nights|of\s+(?:the|each|every)\s+month|de\s+cada\s+mes|"
     r"del\s+mes))"
@@ -565,18 +567,18 @@ weekday of every month ("the second Thursday of the month"), one of a plan ("the
 one", "the Sunday roast"), nor today's ("hoy es lunes",
 "it's Friday"). "since"/"desde" always looks back ("I've been sick since Sunday"),
 "until"/"for"/"hasta"/"para" forward ("booked a table for Friday")."""
-_WEEKDAY_NAMED = lazy_regex(rf"\b(?:{'|'.join(_WEEKDAY_NAMES)})s?\b")
+_WEEKDAY_NAMED = lazy_regex(rf"\b(?:{_WEEKDAY})s?\b")
 WEEKDAYS_OF_A_PLAN = 3
 """A sentence naming this many weekdays is a plan or a timetable of a week, not a day."""
 _SPAN_LINK = r"\s*(?:-|–|&|/|a|al|to|through|thru|till|until|hasta|y|and|or|o)\s*"
-_WEEKDAY_SPAN_AFTER = lazy_regex(rf"{_SPAN_LINK}(?:el\s+)?(?:{'|'.join(_WEEKDAY_NAMES)})\b")
+_WEEKDAY_SPAN_AFTER = lazy_regex(rf"{_SPAN_LINK}(?:el\s+)?(?:{_WEEKDAY})\b")
 _WEEKDAY_SPAN_BEFORE = lazy_regex(
-    rf"\b(?:{'|'.join(_WEEKDAY_NAMES)}){_SPAN_LINK}(?:el\s+|on\s+)?$")
+    rf"\b(?:{_WEEKDAY}){_SPAN_LINK}(?:el\s+|on\s+)?$")
 """A weekday joined to another ("lunes a viernes", "Monday to Friday", "Tue & Thu")."""
 _WEEK_FROM = lazy_regex(
     rf"\b(?P<n>a|one|two|three|four|\d)\s+weeks?\s+(?:from|on)\s+"
-    rf"(?P<d>{'|'.join(_WEEKDAY_NAMES)}|today|tomorrow)\b|"
-    rf"\b(?:del?|el)\s+(?P<d_es>{'|'.join(_WEEKDAY_NAMES)}|hoy|manana)\s+en\s+"
+    rf"(?P<d>{_WEEKDAY}|today|tomorrow)\b|"
+    rf"\b(?:del?|el)\s+(?P<d_es>{_WEEKDAY}|hoy|manana)\s+en\s+"
     r"(?P<n_es>ocho|quince)(?:\s+dias)?\b")
 """'a week from Monday', 'two weeks from Friday', 'a week on Tuesday', 'del lunes en ocho',
 'de hoy en quince': the coming such day (today, tomorrow), then that many weeks on."""

@@ -51,10 +51,10 @@ def resolve_root(path: object, readable: Readable) -> Path:
     if not stat.S_ISDIR(mode):
         raise InvalidArgument(f"{quoted(root)} is not a directory (a device, socket or pipe); "
                               "give the project's root directory.")
-    if root == Path(root.anchor) or root == agent_paths.home_folder():
+    where = agent_paths.no_project(root)
+    if where is not None:
         # indexing the first 5,000 files of a whole disk or home folder took minutes and
         # answered nothing an agent asks about its project
-        where = "the file system's root" if root == Path(root.anchor) else "the home folder"
         raise InvalidArgument(f"{quoted(root)} is {where}, not a project: give the project's "
                               "root directory (the folder holding its .git, pyproject.toml, "
                               "package.json ...).")
