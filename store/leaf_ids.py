@@ -1,4 +1,5 @@
-"""Leaf ids: what a leaf's id hashes, in one place for the writer and for the checks.
+"""Leaf ids and checksums: what a leaf's id and its header's checksum hash, in one place for
+the writer and for the checks.
 
 Ingest names a new leaf by it (``actors.ingest.leaves``); ``store.salvage`` asks it whether a
 copy of a memory's text the store still holds is the whole text (a copy whose id comes out the
@@ -19,6 +20,11 @@ def leaf_id_for(domain: str, source: str, order: int, text: str, scope: str = ""
         + (f"\x00{salt}" if salt else "")
     digest = hashlib.sha256(key.encode()).hexdigest()[:10]
     return f"L-{domain}-{order:04d}-{digest}"
+
+
+def text_checksum(text: str) -> str:
+    """The ``checksum`` a leaf's header carries for its text."""
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def order_of(leaf_id: str) -> int | None:

@@ -15,7 +15,6 @@ decides nothing about the catalog or the facts (``doctor`` and ``rebuild`` do).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import time
 from collections.abc import Container, Iterable, Mapping
@@ -26,7 +25,7 @@ from typing import Any
 from store.errors import InputError, StoreError
 from store.events import utc_now
 from store.fulltext import FulltextIndex
-from store.leaf_ids import leaf_id_for, order_of
+from store.leaf_ids import leaf_id_for, order_of, text_checksum
 from store.leaves import write_leaf
 from store.paths import StoreLayout
 
@@ -194,9 +193,8 @@ def restore(layout: StoreLayout, lost: LostLeaf) -> Path | None:
     if held is None or not held.complete:
         raise ValueError(f"no complete copy of {lost.leaf_id} to restore")
     moved = set_aside(lost.path) if os.path.lexists(lost.path) else None
-    header = {**held.header, "checksum": "sha256:" + hashlib.sha256(
-        held.text.encode("utf-8")).hexdigest(),
-        "extra": {"restored_from": "the search index", "restored_at": utc_now()}}
+    header = {**held.header, "checksum": text_checksum(held.text),
+              "extra": {"restored_from": "the search index", "restored_at": utc_now()}}
     write_leaf(layout, header, held.text)
     return moved
 

@@ -7,13 +7,12 @@ is the same leaf however often it is saved.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from typing import Any
 
 from actors.ingest.types import Chunk, Detection
 from actors.provenance import Provenance
 from actors.text import entities, estimate_tokens, keywords, shorten, unique
-from store.leaf_ids import leaf_id_for
+from store.leaf_ids import leaf_id_for, text_checksum
 
 KEYWORDS_PER_LEAF = 14
 ENTITIES_PER_LEAF = 12
@@ -92,7 +91,7 @@ def build_header(
         "span": {"start_line": chunk.start_line, "end_line": chunk.end_line},
         "order_index": order,
         "token_estimate": estimate_tokens(text),
-        "checksum": "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        "checksum": text_checksum(text),
         "oversized": chunk.oversized,
         "status": "ACTIVE",
         "superseded_by": None,
