@@ -153,9 +153,8 @@ class JobChanges:
         for m in _JOB_IN.finditer(span.folded):
             group = "role" if m.group("role") is not None else "campo"
             field_said = span.original(m.start(group), m.end(group)).strip()
-            name = _NAME_RUN.match(span.text, len(span.original(0, m.end())))
-            if name is None or not name.group(0)[:1].isupper() \
-                    or any(word[:1].isupper() for word in field_said.split()):
+            name = _firm_at(span, m.end())
+            if name is None or any(word[:1].isupper() for word in field_said.split()):
                 continue  # "a job in Berlin at Zalando", "a job in the lab at the uni"
             out.append((m.start(group), "user", "role", field_said))
             out.append((m.end(), "user", "employer", name.group(0).rstrip(".'’")))
@@ -166,8 +165,8 @@ class JobChanges:
         after the firm's name (the employer is the employer rules')."""
         out: list[Found] = []
         for m in _JOB_AT.finditer(span.folded):
-            name = _NAME_RUN.match(span.text, len(span.original(0, m.end())))
-            if name is None or not name.group(0)[:1].isupper():
+            name = _firm_at(span, m.end())
+            if name is None:
                 continue
             role = self._role_after(span, m.end() + folded_length(name.group(0)))
             if role:  # from the verb: the day the job starts dates the role too
@@ -179,8 +178,8 @@ class JobChanges:
         firm when its name is written capitalised ("at the library" names no firm)."""
         out: list[Found] = []
         for m in self._job_as.finditer(span.folded):
-            name = _NAME_RUN.match(span.text, len(span.original(0, m.end())))
-            if name is None or not name.group(0)[:1].isupper():
+            name = _firm_at(span, m.end())
+            if name is None:
                 continue
             out.append((m.start("role"), "user", "role",
                         span.original(m.start("role"), m.end("role")).strip()))
@@ -227,11 +226,18 @@ class JobChanges:
                 out.append((m.start(), "user", "role", role))
                 firm = _AT_FIRM.match(span.folded, m.end())
                 if firm is not None:
-                    name = _NAME_RUN.match(span.text, len(span.original(0, firm.end())))
-                    if name is not None and name.group(0)[:1].isupper():
+                    name = _firm_at(span, firm.end())
+                    if name is not None:
                         out.append((firm.end(), "user", "employer",
                                     name.group(0).rstrip(".'’")))
         return out
+
+
+def _firm_at(span: Folded, end: int) -> re.Match[str] | None:
+    """The firm's name written right after the folded text's ``end``, when it is written
+    capitalised ("at the library" names no firm; nor does a number)."""
+    name = _NAME_RUN.match(span.text, len(span.original(0, end)))
+    return name if name is not None and name.group(0)[:1].isupper() else None
 
 
 def folded_length(text: str) -> int:
