@@ -2,7 +2,7 @@
 
 Run from the checkout: ``python -m bench.retrieval_bench [--sizes 1000,10000,50000]
 [--set templated|conversation|conversation-b|conversation-c|conversation-d|conversation-e|
-conversation-f]
+conversation-f|conversation-g]
 [--out FILE]``
 (the JSON report goes to stdout).
 
@@ -76,6 +76,7 @@ from bench import (
     conversation_set_d,
     conversation_set_e,
     conversation_set_f,
+    conversation_set_g,
 )
 from bench.retrieval_corpus import NEVER, Item, corpus
 from ihmt_async.logs import configure_logging
@@ -89,7 +90,8 @@ CONVERSATION_SETS: dict[str, ModuleType] = {"conversation": conversation_set,
                                             "conversation-c": conversation_set_c,
                                             "conversation-d": conversation_set_d,
                                             "conversation-e": conversation_set_e,
-                                            "conversation-f": conversation_set_f}
+                                            "conversation-f": conversation_set_f,
+                                            "conversation-g": conversation_set_g}
 WAYS = (("full", True, True, True), ("no word neighbours", True, True, False),
         ("no vectors", False, True, False), ("lexical only", False, False, False))
 
@@ -496,7 +498,9 @@ def main() -> None:
                              "conversation-e: bench.conversation_set_e, lists, counts and "
                              "comparisons told by several memories, asked with no limit; "
                              "conversation-f: new questions on conversation-d's chat, held "
-                             "out from the abstention rules")
+                             "out from the abstention rules; "
+                             "conversation-g: bench.conversation_set_g, what the assistant "
+                             "said, preferences, counts, order and values changed twice")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
     parser.add_argument("--rows", default="",
                         help="write one line per question of the full path (status, rank "
