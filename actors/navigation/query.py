@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from actors.dates import MONTHS, WEEKDAYS
 from actors.lazy_re import lazy_regex
+from actors.navigation.question_verb import question_verbs
 from actors.navigation.said_asked import ASSISTANT, SUGGESTING_VERBS, asked_speaker
 from actors.navigation.stem import stem
 from actors.text import fold, unique
@@ -173,7 +174,26 @@ def framing(text: str) -> frozenset[str]:
                   or (i > 0 and words[i - 1] in _POSSESSIVES))}
     advice = ADVICE_WORDS if asks_for_advice(text) else frozenset()
     suggested = SUGGESTING_VERBS if asked_speaker(text) == ASSISTANT else frozenset()
-    return (QUESTION_WORDS - FRAME_NOUNS) | framed | named | advice | suggested
+    return (QUESTION_WORDS - FRAME_NOUNS) | framed | named | advice | suggested \
+        | _days_of_now(words)
+
+
+_NOW_DAYS = lazy_regex(r"\b(?:these|those|estos|aquellos)\s+(days|dias)\b|"
+                       r"\b(?:hoy\s+en|a)\s+(dia)\b(?:\s+de\s+hoy)?")
+""""these days", "estos días", "hoy en día", "a día de hoy": a question about now, no day."""
+_DAY_WORDS = frozenset({"day", "days", "dia", "dias"})
+
+
+def _days_of_now(words: list[str]) -> frozenset[str]:
+    """The day words of a phrase saying "now" ("What does the user drink these days?"), when
+    the question says no other day: matched as a term, "days" made every memory saying "a
+    day" look like it held the question's words ("four coffees a day"), and the last step of
+    a story ("I've given up coffee") look like it held fewer. "How many coffees a day do I
+    drink these days?" asks about a day, and keeps it."""
+    found = [m.group(m.lastindex or 0) for m in _NOW_DAYS.finditer(" ".join(words).lower())]
+    if not found or sum(word.lower() in _DAY_WORDS for word in words) > len(found):
+        return frozenset()
+    return frozenset(found)
 
 
 def _group(text: str) -> tuple[str, ...]:
@@ -887,6 +907,36 @@ def asked(text: str) -> tuple[str, ...]:
                 break  # "What animals live with...", "¿Qué animales viven...?": a plural's verb
             out.append(word)
     return tuple(out)
+
+
+_GONE_DOING = lazy_regex(
+    r"\b(?:go|goes|going|went|gone)\s+([^\W\d_]{3,}ing)\b|"
+    r"\b(?:ir|voy|vas|va|vamos|van|fue|fui|fuiste|fuimos|fueron|iba|iban|ido|ha\s+ido)"
+    r"(?:\s+[^\W\d_]+){0,2}?\s+a\s+([^\W\d_]{2,}(?:ar|er|ir))\b")
+"""An outing a question asks about: "go swimming", "went skiing", "¿fue el usuario a
+nadar?"."""
+
+
+def gone_doing(text: str) -> tuple[str, ...]:
+    """The doings ``text`` asks whether or how often someone went out to do ("How many times
+    did the user go swimming?" -> "swimming", "¿Cuántas veces fue a esquiar?" -> "esquiar"),
+    folded: a thing of a kind (a sport) asked as much as "which sport" asks one."""
+    return tuple(dict.fromkeys(m.group(1) or m.group(2)
+                               for m in _GONE_DOING.finditer(fold(text).lower())))
+
+
+_DOING_ASKED = lazy_regex(
+    r"\b(?i:do|does|did|will|would|can|could|should)\s+(?:(?i:the\s+user|i|you|we|he|she|"
+    r"they)|[A-Z][\w'’-]+)\s+(?:(?i:still|usually|really)\s+)?([a-z]{2,})\b")
+"""The verb of an English question after its auxiliary and subject ("What does the user drink
+...", "Does Ana still smoke?")."""
+
+
+def doings_asked(text: str) -> frozenset[str]:
+    """The index terms of what ``text`` asks is done ("What does the user drink instead of
+    tea?" -> drink; "¿Qué bebe ahora el usuario?" -> beb): the verb, never the thing."""
+    words = [m.group(1) for m in _DOING_ASKED.finditer(text)] + sorted(question_verbs(text))
+    return frozenset(stem(term) for word in words for term in text_terms(word))
 
 
 _NAME_OWNS = lazy_regex(

@@ -8,6 +8,8 @@ from actors.navigation.query import (
     asks_about_before,
     asks_about_now,
     asks_how_things_stand,
+    doings_asked,
+    gone_doing,
     kin,
     named,
     parse_query,
@@ -374,3 +376,18 @@ def test_a_question_asking_when_something_recurs(question: str, schedule: bool) 
     # a later memory telling a change and a day or a time answers it
     # (ranking.newest_leads' ``schedule``)
     assert asks_a_schedule(question) is schedule
+
+
+def test_these_days_says_now_not_a_day() -> None:
+    assert "day" not in parse_query("Does the user smoke these days?").terms
+    assert "dia" not in parse_query("¿Qué bebe el usuario hoy en día?").terms
+    # ...a day asked of is kept ("a day" counts the coffees)
+    assert "day" in parse_query("How many coffees a day does the user drink these days?").terms
+
+
+def test_an_outing_asked_names_its_doing() -> None:
+    assert gone_doing("How many times did the user go swimming in March?") == ("swimming",)
+    assert gone_doing("¿Cuántas veces fue el usuario a esquiar?") == ("esquiar",)
+    assert gone_doing("When did the user go to the dentist?") == ()
+    assert doings_asked("What does the user drink now instead of tea?") == {"drink"}
+    assert doings_asked("Does Ana still eat chocolate?") == {"eat"}
