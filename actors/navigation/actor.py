@@ -154,6 +154,7 @@ from actors.navigation.query import (
     asks_for_history,
     asks_how_things_stand,
     asks_the_assistant,
+    doings_asked,
     holds_identifier,
     identifiers,
     inference_subject,
@@ -3755,7 +3756,8 @@ class NavigationActor(Actor):
                                                   self.model.text_of(leaf)),
                                               schedule=(lambda leaf: tells_a_schedule(
                                                   self.model.text_of(leaf)))
-                                              if asks_a_schedule(query.text) else None)
+                                              if asks_a_schedule(query.text) else None,
+                                              doing=doings_asked(query.text))
         if told_by is not None and answer is None:
             ranked, moved = ranking.told_first(ranked, told_by)
             for before, leaf in moved.items():  # it holds what its answer matched, with it

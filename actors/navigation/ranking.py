@@ -790,7 +790,8 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
                  holds: Mapping[str, frozenset[str]], names: Collection[str] = (),
                  *, now: bool = False, measure: bool = False,
                  changes: Callable[[str], bool] = lambda leaf: False,
-                 schedule: Callable[[str], bool] | None = None
+                 schedule: Callable[[str], bool] | None = None,
+                 doing: frozenset[str] = frozenset()
                  ) -> list[tuple[str, float]]:
     """A question about how something stands: the newest of the first ``NEWEST_DEPTH``
     memories that is about the question, holds every word of it the lead holds (product
@@ -814,7 +815,14 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
     user) and holds every word the lead holds, one besides the names, leads when it scores
     ``NOW_SHARE`` of the lead's: "I don't run anymore because of my knee" after "I run 5k
     three times a week" for "How often do I run?", "I moved to Valencia" (standing in for
-    its predecessor's "flat") for "where is my flat?". A question asking for a number
+    its predecessor's "flat") for "where is my flat?". With "now", a later day's memory
+    that ``changes`` something leads holding one of the lead's words besides the names and
+    the schedule's words, and every other but the question's verb (``doing``), scoring
+    ``NOW_SHARE`` of the lead's: a story changed twice is told shorter each time ("I'm
+    drinking four coffees a day", then "I've given up coffee completely, only rooibos now"
+    for "What does the user drink now instead of coffee?"); one lacking a thing the lead
+    holds is another story ("a chess course in Kraków" is not the climbing course). A
+    question asking for a number
     as it stands (``measure``: "How many retry attempts do SFTP uploads get?") is answered by
     a later memory that ``changes`` it, told in its own words ("max attempts 5 -> 4 for SFTP",
     lacking "uploads"), as a question about now is: holding all but ``NOW_MISSING`` of the
@@ -846,6 +854,9 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
                 and when(leaf)[0] > when(lead)[0] \
                 and len(told - held - SCHEDULE_TERMS) <= NOW_MISSING and told & held - set(names):
             return True
+        if now and changes(leaf) and when(leaf)[0] > when(lead)[0] \
+                and told & held - set(names) - SCHEDULE_TERMS and told - held <= doing:
+            return True  # the last step of a story told shorter each time ("given up coffee")
         # "now": a later day's memory holding the lead's words, or found by meaning alone
         return now and (told <= held or not held or (
             len(told - held) <= NOW_MISSING and len(told & held) >= NEWEST_SHARED_WORDS + 1)
@@ -859,6 +870,9 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
         # days" in a session about a trip)
         if schedule is not None and changes(leaf) and schedule(leaf):
             return score >= NOW_SHARE * top  # told in its own words, as ``newer`` reads it
+        if now and changes(leaf) and told & holds.get(leaf, frozenset()) - set(names) \
+                - SCHEDULE_TERMS and told - holds.get(leaf, frozenset()) <= doing:
+            return score >= NOW_SHARE * top  # a change told in few words, as ``newer`` reads it
         return (now or changes(leaf) and (measure or when(leaf)[0] > when(lead)[0])) \
             and score >= NOW_SHARE * top and bool(told) and told <= holds.get(leaf, frozenset())
 

@@ -554,3 +554,33 @@ def test_a_thing_not_had_keeps_a_quarter_of_its_score() -> None:
     assert scores["had"] > scores["wanted"]
     assert 20.2 * 0.5 > 7.2  # half was not enough
     assert ranking.NOT_HAD_FACTOR == 0.25
+
+
+def test_the_last_step_of_a_story_told_in_few_words_leads_a_question_about_now() -> None:
+    # "What does the user drink now instead of coffee?": "I'm drinking four coffees a day"
+    # leads; "I've given up coffee completely" holds "coffee" alone, tells the user's change
+    when = {"sept": ("2026-09-06", 1.0), "oct": ("2026-10-18", 2.0),
+            "chess": ("2026-11-01", 3.0)}.__getitem__
+    holds = {"sept": frozenset({"coffe", "drink"}), "oct": frozenset({"coffe"})}
+    ranked = [("sept", 10.0), ("oct", 10.0 * ranking.NOW_SHARE + 0.1)]
+    everyone = {"sept", "oct", "chess"}
+    changed = {"oct", "chess"}.__contains__
+    lead = ranking.newest_leads(ranked, everyone, when, holds, now=True, changes=changed,
+                                doing=frozenset({"drink"}))
+    assert lead[0][0] == "oct"
+    # ...only when it is missing nothing but the question's verb
+    assert ranking.newest_leads(ranked, everyone, when, holds, now=True,
+                                changes=changed) == ranked
+    # ...about now, told as a change, and scoring NOW_SHARE of the lead's
+    assert ranking.newest_leads(ranked, everyone, when, holds, changes=changed,
+                                doing=frozenset({"drink"})) == ranked
+    assert ranking.newest_leads(ranked, everyone, when, holds, now=True,
+                                doing=frozenset({"drink"})) == ranked
+    low = [("sept", 10.0), ("oct", 10.0 * ranking.NOW_SHARE - 0.1)]
+    assert ranking.newest_leads(low, everyone, when, holds, now=True, changes=changed,
+                                doing=frozenset({"drink"})) == low
+    # "a chess course in Kraków" lacks the climbing of "the climbing course": another story
+    course = {"sept": frozenset({"climb", "cours"}), "chess": frozenset({"cours"})}
+    later = [("sept", 10.0), ("chess", 8.0)]
+    assert ranking.newest_leads(later, everyone, when, course, now=True, changes=changed,
+                                doing=frozenset({"tak"})) == later
