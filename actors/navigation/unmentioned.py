@@ -43,6 +43,7 @@ from actors.navigation.query import (
     asked,
     asks_the_assistant,
     composed,
+    gone_doing,
     kin,
     named,
     other_kinds,
@@ -498,19 +499,20 @@ class Unmentioned:
 
     def siblings_only(self, topic: str) -> tuple[str, ...]:
         """The things of an everyday closed kind (``closed_kinds``: an instrument, a sport, a
-        pet...) that ``topic`` asks which one of or says are someone's ("Which guitar does
-        the user play?", "Which tennis club did I join?", "What is the name of Declan's
-        cat?"), as asked, when no memory holds one in any form of its own: itself, another
-        form, its translation. Its sibling is close to it in
-        meaning ("I'm learning the ukulele" stands out for "Which guitar does the user
-        play?", "a running club" for the tennis club), so the judgement by meaning found
+        pet...) that ``topic`` asks which one of, says are someone's or asks an outing for
+        ("Which guitar does the user play?", "Which tennis club did I join?", "What is the
+        name of Declan's cat?", "How many times did the user go swimming?"), as asked,
+        when no memory holds one in any form of its own: itself, another form, its
+        translation. Its sibling is close to it in meaning ("I'm learning the ukulele"
+        stands out for "Which guitar does the user play?", "a running club" for the tennis
+        club, "went climbing" for "go swimming"), so the judgement by meaning found
         the question answered; but a sibling is another thing, and nothing stored tells of
         this one. Never when the question names another thing of the kind that a memory
         holds ("What race did I run?": the run is stored), nor for a word the lexicon
         cannot translate (a memory of the other language may name it in words no list
         holds)."""
         index = self.model.index
-        words = [*asked(topic), *possessed(topic, pronouns=True),
+        words = [*asked(topic), *possessed(topic, pronouns=True), *gone_doing(topic),
                  *(word for owned in owned_by_names(topic).values() for word in owned)]
         stems = {stem(term) for term in text_terms(topic)}
         out = []
