@@ -28,12 +28,12 @@ university universidad|course curso|class clase|teacher profesor profesora|stude
 doctor medico|dentist dentista|hospital hospital|nurse enfermera enfermero|medicine medicina
 medication medicacion|pill pastilla|allergy alergia|allergic alergico|pain dolor|back espalda
 headache cabeza|sick enfermo|health salud|appointment cita|surgery operacion|blood sangre
-pressure presion|diet dieta|exercise ejercicio|gym gimnasio|run correr|running correr
+pressure presion|diet dieta|exercise ejercicio|gym gimnasio rocodromo|run correr|running correr
 food comida|breakfast desayuno|lunch comida almuerzo|dinner cena cene cenamos|had tuve
 restaurant restaurante
 coffee cafe|tea te|wine vino|beer cerveza|cook cocinar|recipe receta|vegetarian vegetariano
 money dinero|bank banco|account cuenta|pay pagar|paid pague pago|price precio|buy comprar
-bought compre|sold vendi|sell vender|shop tienda|gift regalo|book libro|read leer
+fee cuota tarifa|bought compre|sold vendi|sell vender|shop tienda|gift regalo|book libro|read leer
 movie pelicula|film pelicula|music musica|song cancion|concert concierto|game juego
 language idioma|english ingles|spanish espanol|learn aprender|learning aprendiendo
 phone telefono movil|computer ordenador|laptop portatil|password contrasena|email correo
