@@ -76,6 +76,7 @@ from actors.facts.needles import Gate
 from actors.facts.partners import named_partner, partner_facts, tells_dating
 from actors.facts.people import ROLE_NOUNS, new_person_facts
 from actors.facts.project_changes import is_tool_name, own_clause, project_facts
+from actors.facts.pronoun_told import said_of_one
 from actors.facts.questions import attribute_question
 from actors.facts.quoted import quoted_by_another
 from actors.facts.role_changes import RoleChanges
@@ -2398,6 +2399,19 @@ def _named_after(said: list[str], index: int) -> list[tuple[int, str, str, str]]
     return out
 
 
+def _pronoun_role(said: list[str], index: int) -> list[tuple[int, str, str, str]]:
+    """The job the sentence at ``index`` tells by a pronoun of the one person the sentence
+    before names ("I met my neighbour Iker. He's a firefighter.", ``pronoun_told``), read by
+    the rules of a job said of a name."""
+    told = said_of_one(said, index)
+    if told is None:
+        return []
+    name, sentence = told
+    return [(0, subject, attribute, value)
+            for _start, subject, attribute, value in _role_facts(Folded(sentence))
+            if fold(subject) == fold(name)]
+
+
 _NAME_RUN_AT = lazy_regex(
     r"(?:[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)(?:\s+(?:de\s+|del\s+|of\s+|&\s+)?[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)*")
 """A workplace's name as written ("Parks Canada", "Denver 911", "Banco de España")."""
@@ -2479,6 +2493,7 @@ def extract_facts(
             project = [] if found else [*project_facts(span), *settings_told(span)]
             if not found:
                 found = _rule_facts(span) or _named_after(said, index) \
+                    or _pronoun_role(said, index) \
                     or greeted_name(said, index) or _generic_facts(span) \
                     or _clause_settings(sentence)
             if project:  # a project's tool, version or setting (``project_changes``): the
