@@ -27,7 +27,13 @@ from typing import Any
 from actors.base import Actor, call_in_thread
 from actors.facts.context import reads_earlier
 from actors.facts.index import Key, StoredFacts, fact_row
-from actors.facts.keys import fact_key, normalise_words, same_value, scoped_subject
+from actors.facts.keys import (
+    fact_key,
+    normalise_words,
+    pairs_joined,
+    same_value,
+    scoped_subject,
+)
 from actors.facts.messages import (
     Conflicts,
     Extract,
@@ -251,8 +257,28 @@ class FactsActor(Actor):
                 continue
         return texts
 
+    def _joined(self, found: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
+        """``found`` with each single preference also on the preference pairs it names a side
+        of, held by its subject before it (``keys.pairs_joined``; the rebuild does the same,
+        ``rebuild.pair_joins``): "Ahora prefiero el café" after "Prefiero el té al café"."""
+        out: list[tuple[Any, Any]] = []
+        held: dict[str, list[str]] = {}
+        for leaf, cand in found:
+            out.append((leaf, cand))
+            if not cand.attribute.startswith("preference:"):
+                continue
+            subject = fact_key(cand.subject, "x")[0]
+            if subject not in held:
+                held[subject] = [attribute for _s, attribute in
+                                 self._index.keys_of_subject(cand.subject)]
+            out.extend((leaf, dataclasses.replace(cand, attribute=pair))
+                       for pair in pairs_joined(cand.attribute, cand.value, held[subject]))
+            held[subject].append(fact_key(cand.subject, cand.attribute)[1])
+        return out
+
     def _extract(self, msg: Extract, found: list[tuple[Any, Any]]) -> FactReport:
         self._refresh()
+        found = self._joined(found)
         known = self._leaves.known([str(e["id"]) for e in msg.catalog])
         stamps = record_stamps(len(found) + 1, self._index.latest)
         events: list[dict[str, Any]] = []

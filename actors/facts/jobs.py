@@ -71,15 +71,18 @@ _LEADING_ES = lazy_regex(
     r"\b(?:ahora\s+)?(?:lidero|dirijo|coordino|llevo|estoy\s+liderando|estoy\s+dirigiendo)\s+"
     r"(?P<t>(?:el|un|mi|nuestro)\s+(?:equipo|departamento|grupo)(?:\s+de\s+[\w-]+){0,3})"
     r"(?=\s*(?:$|[.,;:!?)])|\s+(?:en|de|desde|ahora|y)\b)")
-_GOT_A_JOB = (r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*)"
-              r"(?:(?:just|finally|also|actually)\s+)*(?:got|landed|found|accepted|took|started)"
+_I_OR_UNSAID = r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*)"
+"""What opens a job got or started: "I", "we", "I've", or nothing at a clause's start ("Got
+a job as ...", "Anna: started at Glovo")."""
+_GOT_A_JOB = (_I_OR_UNSAID
+              + r"(?:(?:just|finally|also|actually)\s+)*(?:got|landed|found|accepted|took|started)"
               r"\s+(?:a|the|my)\s+(?:new\s+)?(?:job|position|role|gig)\s+(?:as|como)\s+")
 """A job got, then its role: "got a job as an archivist at the Maritime Archive in Newport",
 "I landed a position as a data engineer with Glovo" (no subject at a clause's start)."""
 _GOT_A_JOB_ES = (r"\b(?:consegui|he\s+conseguido|encontre|he\s+encontrado)\s+(?:un\s+)?"
                  r"(?:trabajo|empleo|puesto|curro)\s+(?:de|como)\s+")
-_STARTED_AS = (r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*)"
-               r"(?:(?:just|finally|also|actually|recently)\s+)*(?:started|began|begun)"
+_STARTED_AS = (_I_OR_UNSAID
+               + r"(?:(?:just|finally|also|actually|recently)\s+)*(?:started|began|begun)"
                r"\s+(?:work(?:ing)?\s+)?as\s+")
 """A job started as a role: "I just started as a structural engineer at Halcrow Partners"
 (an outside probe: only the name said in the same turn was read)."""
@@ -89,7 +92,7 @@ _STARTED_AS_ES = (r"\b(?:empece|he\s+empezado|comence|he\s+comenzado|entre|he\s+
 """The same in Spanish, done or starting now: "empecé como enfermera en ...", "empiezo a
 trabajar de técnica de laboratorio en Labersa"."""
 _JOB_IN = lazy_regex(
-    r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*)(?:(?:just|finally|also|actually)\s+)*"
+    _I_OR_UNSAID + r"(?:(?:just|finally|also|actually)\s+)*"
     r"(?:got|landed|found|accepted|took|started)\s+(?:a|the|my)\s+(?:new\s+)?(?:job|position|role)"
     r"\s+in\s+(?P<role>(?!(?:the|a|an|my|our)\s)(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:at|with|for)\s+"
     r"(?:the\s+)?|"
@@ -101,7 +104,7 @@ _JOB_IN = lazy_regex(
 "conseguí trabajo en control de calidad en Laboratorio Celeste": the field (written in lower
 case: "a job in Berlin at Zalando" names a town) is the role, the firm the employer."""
 _JOB_AT = lazy_regex(
-    r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|(?:^|[:;]\s)\W*)(?:(?:just|finally|also|actually)\s+)*"
+    _I_OR_UNSAID + r"(?:(?:just|finally|also|actually)\s+)*"
     r"(?:(?:got|landed|found|accepted|took)\s+(?:a|the|my)\s+(?:new\s+)?(?:job|position|role|"
     r"offer)|start|started|begin|began)\s+(?:work(?:ing)?\s+)?(?:at|with)\s+(?:the\s+)?|"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:(?:now|just)\s+)?(?:starting|beginning)\s+"

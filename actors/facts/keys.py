@@ -15,6 +15,8 @@ Pure functions only; no I/O.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from actors.lazy_re import lazy_regex
 from actors.lexicon import ENGLISH_LISTED, SPANISH_TO_ENGLISH
 from actors.scopes import GLOBAL_SCOPES
@@ -93,6 +95,27 @@ def pair_either_way(attribute: str) -> str:
     if name == attribute or len(sides) != 2:
         return attribute
     return preference_pair(*sides, spanish=True)
+
+
+def pairs_joined(attribute: str, value: str, held: Iterable[str]) -> list[str]:
+    """The preference pairs among ``held`` (attributes, 'preference:coffee vs tea') that a
+    single preference names one side of: "Ahora prefiero el café" ('preference:cafe' = 'el
+    café') or "These days I prefer tea" after "Prefiero el té al café" is the pair's newer
+    value, so it joins that timeline (and keeps its own). Only a preference keyed by what it
+    prefers, whole ('preference:dark mode' = 'dark mode'): a topic's ("I prefer Vim for
+    editing", 'preference:editing' = 'Vim') or a longer thing's ('café con leche') joins
+    nothing. Sides compare as said and read in English, so either language finds the other."""
+    name = " ".join(fold(attribute).split()).removeprefix("preference:")
+    if name == attribute or " vs " in name or not name or normalise_topic(value) != name:
+        return []
+    readings = {name, _in_english(name)}
+    joined: list[str] = []
+    for other in held:
+        sides = " ".join(fold(other).split()).removeprefix("preference:").split(" vs ")
+        if other.startswith("preference:") and len(sides) == 2 \
+                and any(side in readings or _in_english(side) in readings for side in sides):
+            joined.append(other)
+    return list(dict.fromkeys(joined))
 
 
 def fact_key(subject: str, attribute: str) -> tuple[str, str]:

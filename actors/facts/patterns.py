@@ -76,6 +76,7 @@ from actors.facts.needles import Gate
 from actors.facts.partners import named_partner, partner_facts, tells_dating
 from actors.facts.people import ROLE_NOUNS, new_person_facts
 from actors.facts.project_changes import is_tool_name, own_clause, project_facts
+from actors.facts.pronoun_told import said_of_one
 from actors.facts.questions import attribute_question
 from actors.facts.quoted import quoted_by_another
 from actors.facts.role_changes import RoleChanges
@@ -83,7 +84,7 @@ from actors.facts.settings_told import settings_told
 from actors.facts.speakers import USER, Speaker, speaker_of, turns
 from actors.facts.tools import switch_kind
 from actors.facts.towns import inside_town, town_gone_to, towns_of_speakers
-from actors.facts.trades import NAMED_TRADES_ES
+from actors.facts.trades import JOB_WORDS, NAMED_TRADES_ES, ROLE_NOUNS_ES, WORK_NOUNS
 from actors.facts.values import (
     CLAUSE_START,
     MONTHS_PATTERN,
@@ -267,21 +268,9 @@ _STILL_UNSAID = rf"{CLAUSE_START}(?:(?:so|well|yeah|yes|no|anyway)\W+)*(?:still|
 in Cardiff though", "Now living in Leeds"): "still" or "now" opening the clause is the
 speaker's own state; a bare "In the flat in Cardiff" says nothing of whose it is."""
 _ADV_ES = r"(?:(?:ahora|actualmente|ya|todavia|tambien)\s+)*"
-_ROLE = (r"(?:developer|engineer|programmer|designer|manager|nurse|doctor|teacher|analyst|"
-         r"consultant|scientist|researcher|architect|accountant|lawyer|intern|director|"
-         r"administrator|technician|editor|writer|lead|owner|officer|specialist|cook|chef|"
-         r"planner|coordinator|supervisor|operator|representative|clerk|associate)s?")
+_ROLE = r"(?:" + "|".join(WORK_NOUNS) + ")s?"
 """Role nouns that make "I'm a <role> at <X>" say where one works."""
-_JOB_WORDS = (
-    "captain", "pilot", "officer", "head", "chief", "principal", "chair", "president", "guide",
-    "dispatcher", "paramedic", "firefighter", "barista", "bartender", "cashier",
-    "receptionist", "librarian", "archivist", "curator", "ranger", "instructor", "tutor",
-    "professor", "lecturer", "electrician", "plumber", "carpenter", "mechanic", "driver",
-    "courier", "assistant", "therapist", "counsel+or", "pharmacist", "veterinarian", "vet",
-    "dentist", "surgeon", "paralegal", "journalist", "reporter", "photographer", "producer",
-    "baker", "waiter", "waitress", "server", "foreman", "sergeant", "lieutenant",
-    "superintendent", "dean", "partner", "steward", "stewardess", "attendant", "agent",
-    "trainee", "apprentice", "resident", "fellow")
+_JOB_WORDS = JOB_WORDS
 """The jobs a chat between friends names, as pattern pieces, in the order they are tried."""
 _JOB_NOUN = r"(?:" + "|".join(_JOB_WORDS) + "|" + _ROLE[3:]
 """Every role noun the new-job rules read ("interpretive guide", "they made me captain"):
@@ -318,14 +307,7 @@ _FIRM_NOUNS = r"(?:startup|start-up|company|consultancy|scale-up|scaleup|fintech
 _STARTING_AT = (r"(?:starting|start|beginning|begin)\s+(?:work\s+|working\s+|"
                 r"(?:a|my)\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+")
 """A job started: "starting at", "start work at", "starting a new job with"."""
-_ROLE_ES = (r"(?:desarrollador|desarrolladora|ingeniero|ingeniera|programador|programadora|"
-            r"disenador|disenadora|enfermero|enfermera|medico|medica|profesor|profesora|"
-            r"analista|consultor|consultora|investigador|investigadora|arquitecto|arquitecta|"
-            r"abogado|abogada|jefe|jefa|cocinero|cocinera|tecnico|tecnica|fisioterapeuta|"
-            r"fisio|psicolog[oa]|maestr[oa]|periodista|veterinari[oa]|farmaceutic[oa]|"
-            r"contable|electricista|fontaner[oa]|mecanic[oa]|peluquer[oa]|traductora?|"
-            r"fotograf[oa]|dentista|bomber[oa]|policia|administrativ[oa]|informatic[oa]|"
-            r"secretari[oa])")
+_ROLE_ES = r"(?:" + "|".join(ROLE_NOUNS_ES) + ")"
 _FULLY = r"(?:fully\s+|strictly\s+|completely\s+|officially\s+|totally\s+)?"
 _FULLY_ES = r"(?:oficialmente\s+|totalmente\s+|completamente\s+|estrictamente\s+)?"
 _DIET = r"(?:vegetarian|vegan|pescatarian|pescetarian|flexitarian)"
@@ -1161,9 +1143,10 @@ _BARE_NOUN = lazy_regex(r"[^\W\d_A-ZÁÉÍÓÚÑ]+")
 ("base de datos", "panel de administración"), it names no owner ("del banco", "de la app",
 "de Mercadillo", "de heron-crm" do)."""
 _IS_NOW = _r(r"\s+(?:is\s+now|now\s+is|ahora\s+es|es\s+ahora)\s+")
-_AND_IS_NOW = _r(r"\s*(?:,|;|\s+and|\s+y)\s+(?P<s>[\w.'’/-]+)(?=" + _IS_NOW.pattern + ")")
+_AND_IS_NOW = _r(r"\s*(?:,|;|\s+and|\s+y)\s+(?P<s>[\w.'’/-]+)" + _IS_NOW.pattern)
 """A list of renames: "ocean_raw is now tides_raw and ocean_mart is now tides_mart" is two
-values, not one of 'tides_raw and ocean_mart is now tides_mart'."""
+values, not one of 'tides_raw and ocean_mart is now tides_mart'. The match ends after its
+"is now", where its value starts."""
 _IS_THEN_NOW = _r(r"\s+(?:is|es)\s+(?=[^,;]+?\s+(?:now|ahora)\s*[.!]?$)")
 _SWITCHED = _r(
     r"\b(?:we|i|nosotros)?\s*(?:have\s+|'ve\s+)?(?:switched|migrated|moved|changed)\s+from\s+"
@@ -1755,8 +1738,9 @@ def _preference(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str
     end = start + len(rest)
     topic = _PREFER_TOPIC.search(rest)
     spanish = "prefier" in m.group(0) or m.group(0).startswith("mi ")
+    a_verb = spanish and _INFINITIVE.match(rest) is not None  # "prefiero ir a la playa"
     alternative = next((alt for alt in (_PREFER_ALT_ES if spanish else _PREFER_ALT).finditer(rest)
-                        if not (spanish and alt.group("a") and _INFINITIVE.match(rest)
+                        if not (a_verb and alt.group("a")
                                 and not _INFINITIVE.match(rest[alt.end():]))), None)
     if topic is not None and (alternative is None or topic.start() < alternative.start()):
         name = normalise_topic(clean_value(span, start + topic.end(), end, cut_with=True))
@@ -1769,7 +1753,7 @@ def _preference(span: Folded, m: re.Match[str]) -> list[tuple[int, str, str, str
         mine = normalise_topic(clean_value(span, start, end, cut_with=True))
         if other and mine and len(other.split()) <= 4:
             attribute = preference_pair(mine, other,
-                                        spanish=spanish and not _INFINITIVE.match(rest))
+                                        spanish=spanish and not a_verb)
     value = _FOCUS_TAIL.sub("", clean_value(span, start, end, cut_with=True))
     if _A_CLAUSE.match(fold(value)):
         # "prefiero que escribas los tests antes ...": how to work, named by what it is about
@@ -2006,21 +1990,20 @@ def _no_opinion(value: str) -> bool:
         and not _an_opinion(value)
 
 
-def _each_now(span: Folded, start: int, subject: str, at: int
+def _each_now(span: Folded, start: int, subject: str, value: str, more: re.Match[str] | None
               ) -> list[tuple[int, str, str, str]]:
-    """"A is now B" and each "and C is now D" after it, one value each (``_AND_IS_NOW``)."""
-    out: list[tuple[int, str, str, str]] = []
-    while True:
+    """"A is now B" (``value``, read by the caller) and each "and C is now D" after it, from
+    ``more``, the first of them (``_AND_IS_NOW``): one value each."""
+    out = [(start, subject, "value", value)]
+    while more is not None:
+        start, subject = more.start("s"), span.original(more.start("s"), more.end("s"))
+        at = more.end()
         more = _AND_IS_NOW.search(span.folded, at)
-        end = more.start() if more is not None else len(span.folded)
-        value = clean_value(span, at, end, cut_with=True)
+        value = clean_value(span, at, more.start() if more is not None else len(span.folded),
+                            cut_with=True)
         if value:
             out.append((start, subject, "value", value))
-        verb = _IS_NOW.match(span.folded, more.end("s")) if more is not None else None
-        if more is None or verb is None:
-            return out
-        start, subject = more.start("s"), span.original(more.start("s"), more.end("s"))
-        at = verb.end()
+    return out
 
 
 def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
@@ -2075,7 +2058,7 @@ def _generic_facts(span: Folded) -> list[tuple[int, str, str, str]]:
         if _an_opinion(value):
             continue  # "Austin is brutal right now", "Astrid is walking now": how it is
         if pattern is _IS_NOW:
-            return _each_now(span, m.start(), display, m.end())
+            return _each_now(span, m.start(), display, value, more)
         return [(m.start(), display, "value", value)]
     m = _PLAIN_SETTING.search(span.folded)
     if m is not None:
@@ -2398,6 +2381,19 @@ def _named_after(said: list[str], index: int) -> list[tuple[int, str, str, str]]
     return out
 
 
+def _pronoun_role(said: list[str], index: int) -> list[tuple[int, str, str, str]]:
+    """The job the sentence at ``index`` tells by a pronoun of the one person the sentence
+    before names ("I met my neighbour Iker. He's a firefighter.", ``pronoun_told``), read by
+    the rules of a job said of a name."""
+    told = said_of_one(said, index)
+    if told is None:
+        return []
+    name, sentence = told
+    return [(0, subject, attribute, value)
+            for _start, subject, attribute, value in _role_facts(Folded(sentence))
+            if fold(subject) == fold(name)]
+
+
 _NAME_RUN_AT = lazy_regex(
     r"(?:[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)(?:\s+(?:de\s+|del\s+|of\s+|&\s+)?[A-ZÁÉÍÓÚÑ0-9][\w&.'-]*)*")
 """A workplace's name as written ("Parks Canada", "Denver 911", "Banco de España")."""
@@ -2479,6 +2475,7 @@ def extract_facts(
             project = [] if found else [*project_facts(span), *settings_told(span)]
             if not found:
                 found = _rule_facts(span) or _named_after(said, index) \
+                    or _pronoun_role(said, index) \
                     or greeted_name(said, index) or _generic_facts(span) \
                     or _clause_settings(sentence)
             if project:  # a project's tool, version or setting (``project_changes``): the

@@ -40,11 +40,17 @@ from typing import Any
 
 from actors.facts.context import reads_earlier
 from actors.facts.index import FactIndex, fact_row
-from actors.facts.keys import fact_key, normalise_words, pair_either_way, scoped_subject
+from actors.facts.keys import (
+    fact_key,
+    normalise_words,
+    pair_either_way,
+    pairs_joined,
+    scoped_subject,
+)
 from actors.facts.moves import EARLIER_TURNS
 from actors.facts.patterns import extract_facts
 from actors.facts.recording import STAMP_FORMAT, decide_pending, fact_event
-from actors.facts.timeline import event_order
+from actors.facts.timeline import event_order, fact_id_for
 from actors.text import parse_instant
 from store.audit import records_of_line
 from store.db import transaction
@@ -256,6 +262,48 @@ def leaf_fact_events(header: Mapping[str, Any], text: str,
     return out, matched
 
 
+def pair_joins(events: Iterable[Mapping[str, Any]],
+               recordings: Mapping[Match, tuple[tuple[str, str], ...]]
+               ) -> tuple[list[dict[str, Any]], int]:
+    """The fact events (and how many matched recordings) a single preference adds on the
+    preference pairs its subject held before it (pure): what ``FactsActor._joined`` recorded
+    at save time (``keys.pairs_joined``: "Ahora prefiero el café" after "Prefiero el té al
+    café"), each with its recordings' ids and times, else the single preference's own time.
+    A pair first told after the single preference is not joined, as it was not at save
+    time."""
+    first_told: dict[str, dict[str, str]] = {}
+    singles: dict[tuple[str, str, str, str], Mapping[str, Any]] = {}
+    for event in events:
+        if event.get("op") != "fact" or not str(event.get("attribute")).startswith("preference:"):
+            continue
+        subject, attribute = fact_key(str(event["subject"]), str(event["attribute"]))
+        stamp = str(event["recorded_at"])
+        if " vs " in attribute:
+            told = first_told.setdefault(subject, {})
+            told[attribute] = min(stamp, told.get(attribute, stamp))
+            continue
+        single = (str(event.get("source_leaf_id") or ""), subject, attribute,
+                  str(event["value"]))
+        if single[0] and (single not in singles or stamp < str(singles[single]["recorded_at"])):
+            singles[single] = event
+    out: list[dict[str, Any]] = []
+    matched = 0
+    for (leaf_id, subject, attribute, value), event in singles.items():
+        stamp = str(event["recorded_at"])
+        held = [pair for pair, told in first_told.get(subject, {}).items() if told < stamp]
+        for pair in pairs_joined(attribute, value, held):
+            joined = {**event, "attribute": pair, "pending": False}
+            found = recordings.get(_match(leaf_id, str(event["subject"]), pair, value), ())
+            if not found:
+                joined["fact_id"] = fact_id_for(leaf_id, str(event["subject"]), pair, value,
+                                                stamp)
+                out.append(joined)
+            matched += len(found)
+            out.extend({**joined, "recorded_at": recorded_at, "fact_id": fact_id}
+                       for recorded_at, fact_id in found)
+    return out, matched
+
+
 def replay_in_record_order(events: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]],
                                                                         list[str]]:
     """Order events as ``resolve`` replays them and decide each fact's ``pending`` (pure).
@@ -328,7 +376,9 @@ def rebuild_facts(layout: StoreLayout, locks: LockManager, *, actor: str = "rebu
         # A fact event in the audit log is kept only when no leaf file can yield it again.
         replayed = [dict(e) for e in replay.events
                     if e.get("op") != "fact" or e.get("source_leaf_id") not in leaves]
-        ordered, skipped = replay_in_record_order(events + replayed)
+        joined, hits = pair_joins(events + replayed, replay.recordings)
+        matched += hits
+        ordered, skipped = replay_in_record_order(events + replayed + joined)
         problems.extend((str(Path(layout.events_file)), reason) for reason in skipped)
         engine = Engine(layout, rebuilding=True)
         try:

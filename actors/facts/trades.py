@@ -24,27 +24,50 @@ NAMED_TRADES_ES = (
 """Spanish trades ``patterns`` reads of a named person beside its own role nouns ("Facundo
 trabaja de monitor de surf", "mi prima es socorrista"), folded."""
 
-TRADES = frozenset((
-    # English
-    "developer engineer programmer designer manager nurse doctor teacher analyst consultant "
-    "scientist researcher architect accountant lawyer intern director administrator "
-    "technician editor writer officer specialist cook chef planner coordinator supervisor "
-    "operator clerk captain pilot paramedic firefighter barista bartender cashier "
-    "receptionist librarian archivist curator ranger instructor tutor professor lecturer "
-    "electrician plumber carpenter mechanic driver courier therapist counselor counsellor "
-    "pharmacist veterinarian vet dentist surgeon paralegal journalist reporter photographer "
-    "producer baker waiter waitress foreman sergeant lieutenant steward stewardess attendant "
-    "trainee apprentice physio physiotherapist psychologist midwife farmer fisherman builder "
-    "gardener postman butcher hairdresser barber tailor translator interpreter sommelier "
-    "lifeguard coach trainer guide surveyor actuary economist policeman policewoman soldier "
-    "sailor miner welder painter decorator cleaner caretaker porter "
-    # Spanish, folded
-    "desarrollador desarrolladora ingeniero ingeniera programador programadora disenador "
-    "disenadora enfermero enfermera medico medica profesor profesora analista consultor "
-    "consultora investigador investigadora arquitecto arquitecta abogado abogada cocinero "
-    "cocinera tecnico tecnica fisioterapeuta fisio psicologo psicologa maestro maestra "
-    "periodista veterinario veterinaria farmaceutico farmaceutica contable electricista "
-    "fontanero fontanera mecanico mecanica peluquero peluquera traductor traductora "
-    "fotografo fotografa dentista bombero bombera policia administrativo administrativa "
-    "informatico informatica secretario secretaria " + " ".join(NAMED_TRADES_ES)).split())
+WORK_NOUNS = (
+    "developer", "engineer", "programmer", "designer", "manager", "nurse", "doctor", "teacher",
+    "analyst", "consultant", "scientist", "researcher", "architect", "accountant", "lawyer",
+    "intern", "director", "administrator", "technician", "editor", "writer", "lead", "owner",
+    "officer", "specialist", "cook", "chef", "planner", "coordinator", "supervisor", "operator",
+    "representative", "clerk", "associate")
+"""Role nouns that make "I'm a <role> at <X>" say where one works (``patterns._ROLE``), in
+the order the pattern tries them."""
+JOB_WORDS = (
+    "captain", "pilot", "officer", "head", "chief", "principal", "chair", "president", "guide",
+    "dispatcher", "paramedic", "firefighter", "barista", "bartender", "cashier",
+    "receptionist", "librarian", "archivist", "curator", "ranger", "instructor", "tutor",
+    "professor", "lecturer", "electrician", "plumber", "carpenter", "mechanic", "driver",
+    "courier", "assistant", "therapist", "counsellor", "counselor", "pharmacist",
+    "veterinarian", "vet", "dentist", "surgeon", "paralegal", "journalist", "reporter",
+    "photographer", "producer", "baker", "waiter", "waitress", "server", "foreman",
+    "sergeant", "lieutenant", "superintendent", "dean", "partner", "steward", "stewardess",
+    "attendant", "agent", "trainee", "apprentice", "resident", "fellow")
+"""The jobs a chat between friends names (``patterns._JOB_WORDS``), in the order tried."""
+ROLE_NOUNS_ES = (
+    "desarrollador", "desarrolladora", "ingeniero", "ingeniera", "programador", "programadora",
+    "disenador", "disenadora", "enfermero", "enfermera", "medico", "medica", "profesor",
+    "profesora", "analista", "consultor", "consultora", "investigador", "investigadora",
+    "arquitecto", "arquitecta", "abogado", "abogada", "jefe", "jefa", "cocinero", "cocinera",
+    "tecnico", "tecnica", "fisioterapeuta", "fisio", "psicologo", "psicologa", "maestro",
+    "maestra", "periodista", "veterinario", "veterinaria", "farmaceutico", "farmaceutica",
+    "contable", "electricista", "fontanero", "fontanera", "mecanico", "mecanica", "peluquero",
+    "peluquera", "traductora", "traductor", "fotografo", "fotografa", "dentista", "bombero",
+    "bombera", "policia", "administrativo", "administrativa", "informatico", "informatica",
+    "secretario", "secretaria")
+"""Spanish role nouns, folded (``patterns._ROLE_ES``), in the order tried (a longer form
+before the shorter one it starts with: "traductora", "traductor")."""
+NOT_TRADES = frozenset(
+    "lead owner representative associate head chief principal chair president dispatcher "
+    "assistant server superintendent dean partner agent resident fellow jefe jefa".split())
+"""Nouns of the lists above that say something else as often as a trade ("the lead", "a
+partner", "the head", "es la jefa"): no proof that someone's work was told."""
+MORE_TRADES = frozenset(
+    "physio physiotherapist psychologist midwife farmer fisherman builder gardener postman "
+    "butcher hairdresser barber tailor translator interpreter sommelier lifeguard coach "
+    "trainer surveyor actuary economist policeman policewoman soldier sailor miner welder "
+    "painter decorator cleaner caretaker porter".split())
+"""Trades no pattern's list names, told of someone as often as the others."""
+
+TRADES = frozenset(word for word in (*WORK_NOUNS, *JOB_WORDS, *ROLE_NOUNS_ES)
+                   if word not in NOT_TRADES) | MORE_TRADES | frozenset(NAMED_TRADES_ES)
 """Every trade's noun of either language, folded, singular."""

@@ -167,6 +167,7 @@ from actors.navigation.query import (
     states_own_preference,
 )
 from actors.navigation.query import asked as which_asked
+from actors.navigation.race_names import names_race, races_asked
 from actors.navigation.read_model import ReadModel
 from actors.navigation.readings import Match, Reading, Readings, back_map
 from actors.navigation.regions import is_demonym
@@ -302,6 +303,9 @@ HISTORY_HOLDERS_MAX = 50
 still mark the user's own telling: a value named by more ("vegetarian", a city every trip
 chat names) is left to the ranking."""
 EXACT_CHECKED = 20
+RACE_READ = 200
+"""At most this many memories holding a race's number are read for its name ("5K"): a
+number held more widely is taken as named, never a false "No memory found"."""
 """Best candidates whose text is checked for the question's identifiers verbatim."""
 NAMED_PROJECT_CHECKED = 20
 """The caller's memories holding another project's name read for holding all of it (a name
@@ -1509,6 +1513,10 @@ class NavigationActor(Actor):
             # the question names what one holds ("is TICKET-999 about the login page?" may
             # mean TICKET-1234, the login timeout); the closest are offered beside NONE
             unheld = wanted
+        if not unheld:
+            # "the 5K" when only a 10K is told: a race's distance is its name, not a number
+            # any memory's "5" holds (``race_names``)
+            unheld = tuple(race for race in races_asked(topic) if not self._race_named(race))
         ranking.boost_matching(scores, exact, ranking.EXACT_ID_BOOST, boosts)
         ranking.boost_matching(scores, {leaf for leaf in scores if leaf in best
                                         and best[leaf].matched & clued},
@@ -2986,6 +2994,16 @@ class NavigationActor(Actor):
         index = self.model.index
         return any(not index.doc_freq(stem(term)) for term in text_terms(identifier)
                    if not term.isdigit())
+
+    def _race_named(self, race: str) -> bool:
+        """Some memory names the distance race ``race`` ("5K") in any writing
+        (``race_names.names_race``), read in the memories holding its number; a number held
+        by more than ``RACE_READ`` memories is taken as named (no proof either way)."""
+        number = race.removesuffix("K")
+        index = self.model.index
+        if index.doc_freq(number) > RACE_READ:
+            return True
+        return any(names_race(self.model.text_of(leaf), race) for leaf in index.holders(number))
 
     def _exact_holders(self, text: str, scores: dict[str, float]) -> set[str]:
         """Best candidates holding one of the question's identifiers verbatim."""

@@ -393,8 +393,11 @@ def whose(words: Sequence[str], at: int, *, speaker_unsaid: bool = True) -> str 
         said = fold(words[start + i]).replace("’", "'")
         if said.endswith("'s") and said not in _NOT_POSSESSIVE \
                 or word in _PRONOUNS and (i == 0 or sentence[i - 1] in _PRONOUN_OPENS) \
-                or word in OTHER_PEOPLE and i > 0 and sentence[i - 1] in _DETERMINERS:
+                or word in OTHER_PEOPLE and i > 0 and sentence[i - 1] in _DETERMINERS \
+                or word in OTHER_PEOPLE and (i == 0 or sentence[i - 1] == ":") \
+                and sentence[i + 1:i + 2] in (["de"], ["of"]):
             # someone else named before the thing owns it, whoever the sentence names
+            # (a relative opening it without its article too: "Hermana de Ana tiene un gato")
             # after it ("A colleague adopted a cat from the rescue we've been looking at")
             return "other"
     if any(word in _FIRST_PERSON for word in sentence[own:]):
@@ -615,7 +618,8 @@ def owner_named(words: Sequence[str], at: int) -> str:
                if word[:1].isupper() and not word.isupper() and len(word) > 1
                and not is_common_word(word)
                and fold(word).lower().replace("’", "'").split("'")[0] not in _NOT_OWNERS
-               and fold(word).lower() not in _DETERMINERS]  # "Un compañero de Tidepool"
+               and fold(word).lower() not in _DETERMINERS  # "Un compañero de Tidepool"
+               and fold(word).lower() not in OTHER_PEOPLE]  # "Hermana de Ana", "Sister of"
     return (named or opening or [""])[0]
 
 
@@ -671,16 +675,16 @@ def owner_said(words: Sequence[str], at: int) -> str:
         person = bare(words[near])  # "the neighbour's cat"
         if fold(person).lower() in OTHER_PEOPLE and _one(person):
             whose_said = _relatives_name(words, near)  # "la hermana de Ana" -> "Ana's sister"
-            return f"{whose_said}'s {english_of(person)}" if whose_said and near < at - 2 \
+            return f"{whose_said}'s {english_of(person.lower())}" if whose_said and near < at - 2 \
                 else _person_said([*words[:near], person], near, start) if near > start else ""
     return ""
 
 
 def _relatives_name(words: Sequence[str], at: int) -> str:
-    """The name of whom the relative at ``at`` is said of right after it, in Spanish order
-    ("la hermana de Ana", "el jefe de Marta"), else "". A colleague's or a friend's "de" is
+    """The name of whom the relative at ``at`` is said of right after it ("la hermana de
+    Ana", "el jefe de Marta", "the sister of Ana"), else "". A colleague's or a friend's "de" is
     where they work or whom they are told by ("un compañero de Tidepool"): no relative."""
-    if at + 2 >= len(words) or fold(words[at + 1]).lower() != "de" \
+    if at + 2 >= len(words) or fold(words[at + 1]).lower() not in ("de", "of") \
             or fold(bare(words[at])).lower() not in RELATION_WORDS:
         return ""
     return bare(words[at + 2]) if _is_name(list(words), at + 2) else ""

@@ -53,6 +53,9 @@ async def _busy_store(home: Path) -> dict[str, list[tuple[object, ...]]]:
         tabs = (await save(rt, "I prefer tabs for indentation.", origin="tool",
                            prov=TOOL)).facts.pending
         await rt.facts.ask(Review(action="reject", fact_id=tabs[0].fact_id))
+        # a single preference joins the pair told before it ('coffee vs tea' = 'el café')
+        await save(rt, "Prefiero el té al café.")
+        await save(rt, "Ahora prefiero el café.")
         old = (await save(rt, "Luis works at Acme.")).leaf_ids[0]
         await save(rt, "Luis works at Acme Corp.", supersedes=old)
         return await _everything(rt)
@@ -86,6 +89,8 @@ async def test_rebuild_gives_the_same_timeline_as_the_live_store(home: Path) -> 
     assert statuses[("location", "Roma")] == "PENDING"
     assert statuses[("preference:indentation", "tabs")] == "REJECTED"
     assert statuses[("location", "Cádiz")] == "RETRACTED"
+    assert statuses[("preference:coffee vs tea", "el café")] == "ACTIVE"
+    assert statuses[("preference:coffee vs tea", "el té")] == "HISTORICAL"
     assert sorted(f[3] for f in rebuilt["pablo"]) == ["ACTIVE", "HISTORICAL", "HISTORICAL"]
     a = resolve(live_events)
     b = resolve(journal_events(home))
