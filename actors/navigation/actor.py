@@ -1095,10 +1095,10 @@ class NavigationActor(Actor):
 
     def _held_elsewhere(self, scope: str) -> bool:
         """Some memory is of a scope ``scope`` does not admit (``MemoryDays.scopes``, kept by
-        each refresh): only then may the search widened to every scope name another
-        project. A store whose memories are all global, or all of the project asked in and
-        global, is not searched a second time for nothing (a never-stored question cost
-        two whole searches: ~5 ms more at 50k memories)."""
+        each refresh): only then can a search widened to every scope ("search.widened")
+        name another project's memories. A store whose memories are all global, or all of
+        the project asked in and global, is not searched a second time for nothing (a
+        never-stored question cost two whole searches: ~5 ms more at 50k memories)."""
         scope = scope.strip()
         return scope != ALL_SCOPES and any(not scope_admits(scope, held)
                                            for held in self.model.days.scopes())
