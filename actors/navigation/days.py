@@ -112,9 +112,10 @@ class MemoryDays:
         """``_recorded`` as a numpy array, made again after a change (``newest_first``)."""
         self._day: dict[str, dt.date] = {}
         self._scoped: dict[str, str] = {}
-        """The scope of each dated memory that has one (most have none: "" is not kept): a
+        """The scope of each memory that has one (most have none: "" is not kept): a
         question about a busy time tells which of its thousands of memories it may see
-        without fetching each one's stored document (``scope``)."""
+        without fetching each one's stored document (``scope``); an undated memory's is
+        kept too, so ``scopes`` lists every scope (a search widens to them)."""
         self._scopes: Counter[str] = Counter()
         """How many memories each scope of ``_scoped`` holds (``scopes``)."""
         self._months: Counter[tuple[int, int]] = Counter()
@@ -216,8 +217,8 @@ class MemoryDays:
                 if day is not None:
                     self._day[leaf] = same.setdefault(day, day)
                     recorded[leaf] = posix_seconds(recorded_at)
-                    if scope:
-                        self._scoped[leaf] = sys.intern(scope)
+                if scope:  # an undated memory's scope too: ``scopes`` lists every one
+                    self._scoped[leaf] = sys.intern(scope)
             self._scopes = Counter(self._scoped.values())
             ordered = sorted((day, leaf) for leaf, day in self._day.items())
             self._days = [day for day, _ in ordered]
@@ -238,6 +239,9 @@ class MemoryDays:
             if meta is None:
                 self._marked.add(leaf_id)  # not searchable here yet: asked again next time
                 continue
+            if meta.scope:
+                self._scoped[leaf_id] = meta.scope
+                self._scopes[meta.scope] += 1
             day = day_of(meta)
             if day is not None:
                 self._day[leaf_id] = day
@@ -246,9 +250,6 @@ class MemoryDays:
                 self._ids.insert(at, leaf_id)
                 self._recorded.insert(at, meta.recorded_ts)
                 self._recorded_array = None
-                if meta.scope:
-                    self._scoped[leaf_id] = meta.scope
-                    self._scopes[meta.scope] += 1
                 self._months[(day.year, day.month)] += 1
 
     def _drop(self, leaf_id: str) -> None:

@@ -170,6 +170,9 @@ class ReadModel:
         """Catalog changes up to here are taken in (starts at the index's watermark)."""
         self.analysed = 0
         """Leaves this process read and analysed (the tail, and what it committed)."""
+        self.turn = 0
+        """How many times ``refresh`` ran: what is read once per search (a search refreshes
+        first) is kept for this turn only (``Readings.user_names``)."""
         self._branches: OrderedDict[str, tuple[dict[str, Any], int]] = OrderedDict()
         """Parsed branch files and their size in bytes, bounded by ``BRANCH_CACHE_BYTES``."""
         self._branch_bytes = 0
@@ -205,6 +208,7 @@ class ReadModel:
         process, although most of those leaves reach the shared index's next commit before
         any search here needs them. The next ``refresh()`` analyses what is still beyond the
         watermark then, so a search still sees every committed save (read-your-writes)."""
+        self.turn += 1
         self.texts.new_turn()
         before_mark = self.index.disk.watermark.seq
         self.index.reload()

@@ -215,3 +215,24 @@ def test_a_memorys_scope_is_kept_with_its_day() -> None:
     assert (days.scope("a"), days.scope("b")) == ("", "project:kestrel")
     days.gone("b")
     assert days.scope("b") == "" and not days._scoped
+
+
+def test_an_undated_memorys_scope_is_listed_too() -> None:
+    """``scopes`` is every scope some memory is filed under, a memory without a readable day
+    included: a search widens to another project only when ``scopes`` names one
+    (``NavigationActor._held_elsewhere``, perf-ask), so an undated memory must not hide its
+    project. Read from the catalog's rows, then from a marked memory's metadata; it leaves
+    with the memory."""
+    leaves = {"a": Meta("not a date", "", "project:lighthouse"), "b": Meta("2025-09-10")}
+    catalog = {leaf: (meta.timestamp, meta.recorded_at, meta.scope)
+               for leaf, meta in leaves.items()}
+    days = MemoryDays(lambda: [(leaf, *row) for leaf, row in catalog.items()],
+                      lambda: leaves)
+    assert days.scopes() == {"project:lighthouse"}
+    assert days.between(dt.date(2025, 1, 1), dt.date(2025, 12, 31)) == ["b"]
+    leaves["c"] = Meta("", "", "project:kestrel")
+    days.touch("c")
+    assert days.scopes() == {"project:lighthouse", "project:kestrel"}
+    days.gone("a")
+    days.gone("c")
+    assert days.scopes() == frozenset()
