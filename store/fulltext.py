@@ -352,6 +352,22 @@ class FulltextIndex:
         result = self._searcher.search(_any_of(terms), limit, count=False, offset=offset)
         return [(self._fetch(address), float(score)) for score, address in result.hits]
 
+    def scored_ids(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
+        """``search``'s hits as (id, score), in its order, without their documents kept: a
+        common word's holders are thousands (``SharedIndex.holders``, iterated postings),
+        and a list of their stored documents (~2 KB each) raised a 50k server's peak by
+        ~50 MB for one question. A document cached is read from the cache; the others are
+        read for their id alone and not cached (they would clear it every ``DOC_CACHE``)."""
+        if not terms or limit <= 0 or self._searcher is None:
+            return []
+        result = self._searcher.search(_any_of(terms), limit, count=False)
+        found: list[tuple[str, float]] = []
+        for score, address in result.hits:
+            cached = self._docs.get((address.segment_ord, address.doc))
+            found.append((cached.doc_id if cached is not None
+                           else str(self._searcher.doc(address).get_first("id")), float(score)))
+        return found
+
     def _fetch(self, address: tantivy.DocAddress) -> StoredDoc:
         """The stored document at ``address`` of the current searcher (cached)."""
         key = (address.segment_ord, address.doc)

@@ -13,6 +13,10 @@ The blocks are reserved on disk before they are mapped (``posix_fallocate``): a 
 a mapped hole of a full disk is a ``SIGBUS``, which no handler can turn into a reply, whereas a
 refused reservation is an ``OSError`` here, mapped to the store's typed error, and the caller
 keeps its rows in memory instead (so does a system without ``posix_fallocate``, macOS).
+A matrix whose rows are rarely read (the fine rows ``r``: a search reads ~100 of 50,000) gives
+the pages it has just written back to the page cache (``release``): written through the
+mapping, they would stay in the process's resident set until the process ends (24 MB at 50k
+memories, counted by ``VmHWM``), though no search reads most of them again.
 This module never decides what the rows hold.
 """
 
@@ -41,6 +45,8 @@ class MappedRows:
         except OSError as exc:
             raise map_os_error(exc, directory) from exc
         self._size = 0
+        self._mapping: mmap.mmap | None = None
+        """The last mapping handed out (``release`` acts on it)."""
         weakref.finalize(self, os.close, self._fd)
 
     def resize(self, rows: int) -> mmap.mmap:
@@ -51,10 +57,24 @@ class MappedRows:
             if size > self._size:
                 os.posix_fallocate(self._fd, self._size, size - self._size)
                 self._size = size
-            return mmap.mmap(self._fd, size, flags=mmap.MAP_SHARED,
-                             prot=mmap.PROT_READ | mmap.PROT_WRITE)
+            self._mapping = mmap.mmap(self._fd, size, flags=mmap.MAP_SHARED,
+                                      prot=mmap.PROT_READ | mmap.PROT_WRITE)
+            return self._mapping
         except OSError as exc:
             raise map_os_error(exc, self.directory) from exc
+
+    def release(self, start: int, stop: int) -> None:
+        """Take the pages of rows ``start`` to ``stop`` (of the last mapping) out of this
+        process's resident set: they stay in the file's page cache, written back in time, and a
+        later read maps them again (``MADV_DONTNEED`` on a shared mapping keeps the data; the
+        page holding ``start``'s first byte is released whole, its earlier rows too)."""
+        advice = getattr(mmap, "MADV_DONTNEED", None)
+        if self._mapping is None or advice is None or stop <= start:
+            return
+        first = start * self.row_bytes // mmap.PAGESIZE * mmap.PAGESIZE
+        end = min(stop * self.row_bytes, len(self._mapping))
+        if end > first:
+            self._mapping.madvise(advice, first, end - first)
 
 
 def _unnamed_file(directory: Path) -> int:

@@ -298,6 +298,15 @@ class VectorIndex:
                 self._passages = passages_matrix
             self.loaded = True
 
+    def release_rows(self) -> None:
+        """Take the fine rows (``r``) of the memories and their passages out of this
+        process's resident set (``QuantizedRows.release_fine``): a search reads a hundred
+        of them, a question over a busy time thousands, and each read brings its pages back
+        alone. The coarse rows every search reads stay."""
+        for matrix in (self._matrix, self._passages):
+            if matrix is not None:
+                matrix.release_fine()
+
     def warm(self) -> None:
         """Load the stored vectors, and the model when there is any vector to compare with
         (the navigation actor's background load; the first embedding loads it otherwise)."""
