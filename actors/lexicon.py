@@ -167,16 +167,25 @@ LISTED = PAIRS + MORE + WORK
 """Every pair above, as one block."""
 
 
+def pairs_of(block: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Each pair of a block written as above ("sister hermana|brother hermano"): its English
+    word and its Spanish words, in the block's order; a part with fewer than two words is
+    no pair. Read here and by ``navigation.bilingual`` (its verbs' block too)."""
+    out = []
+    for pair in block.replace("\n", "|").split("|"):
+        words = pair.split()
+        if len(words) >= 2:
+            out.append((words[0], tuple(words[1:])))
+    return out
+
+
 def _first_readings() -> tuple[frozenset[str], dict[str, str]]:
     english: set[str] = set()
     spanish: dict[str, str] = {}
-    for pair in LISTED.replace("\n", "|").split("|"):
-        words = pair.split()
-        if len(words) < 2:
-            continue
-        english.add(words[0])
-        for word in words[1:]:
-            spanish.setdefault(word, words[0])
+    for first, others in pairs_of(LISTED):
+        english.add(first)
+        for word in others:
+            spanish.setdefault(word, first)
     return frozenset(english), spanish
 
 

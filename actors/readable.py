@@ -55,13 +55,12 @@ class Readable:
                env: Mapping[str, str] | None = None) -> Readable:
         """The client's ``roots``, the server's working directory ``cwd`` (unless it is ``/``
         or the home folder) and the folders of ``IHMT_READ_ROOTS``."""
-        found = list(roots)
-        here = _resolved(cwd) if cwd is not None else None
+        found = [_resolved(root) for root in roots]
+        here = _resolved(cwd) if cwd is not None else None  # resolved once, kept as it is
         if here is not None and agent_paths.no_project(here) is None:
             found.append(here)
-        found.extend(env_folders(env))
-        folders = (_resolved(folder) for folder in found)
-        return cls(tuple(dict.fromkeys(f for f in folders if f is not None)))
+        found.extend(_resolved(folder) for folder in env_folders(env))
+        return cls(tuple(dict.fromkeys(f for f in found if f is not None)))
 
     def allows(self, path: Path) -> bool:
         """Whether the resolved ``path`` lies under (or is) one of the folders."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ihmt_async import hooks
@@ -93,33 +94,31 @@ def _hook_failure(exc: BaseException) -> BaseException | None:
     return None
 
 
-async def cmd_brief(args: argparse.Namespace) -> int:
+async def _run_hook(command: str, kind: str, fmt: str,
+                    work: Callable[[hooks.HookInput], Awaitable[str]]) -> int:
+    """One hook command: the agent's input read, ``work`` done on it and its text printed as
+    a ``kind`` hook's; the store's or the input's failure (``_hook_failure``) told on stderr
+    as ``command``'s, exit 0 (the agent goes on); anything else raised."""
     try:
-        hook = hooks.read_input(sys.stdin)
-        text = await hooks.brief(args.home, hook, budget=args.budget, project=args.project,
-                                 recent_limit=args.recent)
+        text = await work(hooks.read_input(sys.stdin))
     except BaseException as exc:
         failure = _hook_failure(exc)
         if failure is None:
             raise
-        sys.stderr.write(f"ihmt-async brief: {failure}\n")
+        sys.stderr.write(f"ihmt-async {command}: {failure}\n")
         return 0
-    return hooks.run_hook("brief", text, args.format)
+    return hooks.run_hook(kind, text, fmt)
+
+
+async def cmd_brief(args: argparse.Namespace) -> int:
+    return await _run_hook("brief", "brief", args.format, lambda hook: hooks.brief(
+        args.home, hook, budget=args.budget, project=args.project, recent_limit=args.recent))
 
 
 async def cmd_recall_hook(args: argparse.Namespace) -> int:
-    try:
-        hook = hooks.read_input(sys.stdin)
-        text = await hooks.recall(args.home, hook, budget=args.budget,
-                                  max_memories=args.max_memories, floor=args.min_confidence,
-                                  project=args.project)
-    except BaseException as exc:
-        failure = _hook_failure(exc)
-        if failure is None:
-            raise
-        sys.stderr.write(f"ihmt-async recall-hook: {failure}\n")
-        return 0
-    return hooks.run_hook("recall", text, args.format)
+    return await _run_hook("recall-hook", "recall", args.format, lambda hook: hooks.recall(
+        args.home, hook, budget=args.budget, max_memories=args.max_memories,
+        floor=args.min_confidence, project=args.project))
 
 
 async def cmd_export(args: argparse.Namespace) -> int:

@@ -43,9 +43,9 @@ from store.atomic import TEMP_PREFIX, stray_temps, temp_owner_alive
 from store.audit import audit_record
 from store.catalog import CatalogReader, Entries, entry_from_leaf
 from store.db import FactRow, get_meta, pending_rows
-from store.engine import Engine, events_accepted, events_lost, is_blank
+from store.engine import Engine, events_accepted, is_blank
 from store.errors import DamagedDatabase, InputError, MalformedFile, StoreError
-from store.event_place import EVENTS_ASTRAY, place
+from store.event_place import EVENTS_ASTRAY
 from store.events import Line, read_lines, utc_now
 from store.factlog import FactEventsReader, retracted_targets
 from store.leaf_format import LeafFile, leaf_from_bytes
@@ -230,10 +230,11 @@ def _check_fulltext(layout: StoreLayout, view: _View, catalog: CatalogReader) ->
 
 def _check_events(layout: StoreLayout, view: _View, applied: int,
                   conn: sqlite3.Connection) -> None:
-    refused = event_restore.refusal(layout, conn)
+    reading = event_restore.Reading(layout, conn)  # the whole file, read once for all below
+    refused = event_restore.refusal(reading)
     fix = (_REWRITE if refused is None else f"--repair cannot write it again from the "
            f"database: {refused}. Restore the file from a backup, or `rebuild --accept-loss`")
-    where = place(conn, layout.events_file)
+    where = reading.where
     astray = get_meta(conn, EVENTS_ASTRAY)
     if astray or not where.found:
         at = astray.partition(" ")[0] if astray else str(where.recorded)
@@ -245,7 +246,7 @@ def _check_events(layout: StoreLayout, view: _View, applied: int,
                  f"{fix}", repairable=refused is None)
     elif where.moved:
         applied = where.offset  # bytes inserted or removed before it: read on from there
-    lost = events_lost(conn, layout.events_file)
+    lost = reading.lost
     if lost is not None:
         had, held, earlier = lost
         later = (" (a start found it so; the saves since were appended after what was left)"
@@ -259,7 +260,7 @@ def _check_events(layout: StoreLayout, view: _View, applied: int,
             return
     # the whole file, not only past ``applied``: a line damaged long after it was applied is
     # what a rebuild would lose (a forgotten memory served again)
-    found = read_lines(layout.events_file, records=False)
+    found = reading.lines
     accepted = events_accepted(conn)  # replayed by a completed rebuild: no loss any more
     for damaged in (line for line in found.damaged if line.offset >= accepted):
         view.add("event_line_damaged", layout.events_file,
@@ -727,8 +728,8 @@ def _repair_facts(layout: StoreLayout, engine: Engine, actions: list[Action]) ->
 def _repair_events(layout: StoreLayout, engine: Engine, actions: list[Action]) -> None:
     """A damaged or shortened event file, written again from the database when it applied
     all of it (``store.event_restore``); otherwise left for a person, as doctor said."""
-    conn = engine.connection()
-    if not event_restore.damage(layout, conn) or event_restore.refusal(layout, conn):
+    reading = event_restore.Reading(layout, engine.connection())
+    if not event_restore.damage(reading) or event_restore.refusal(reading):
         return
     done = event_restore.rewrite(layout, engine)
     actions.append(Action("event_file_rewritten", str(layout.events_file),

@@ -364,17 +364,18 @@ def events_accepted(conn: sqlite3.Connection) -> int:
         return 0
 
 
-def events_lost(conn: sqlite3.Connection, events_file: Path
+def events_lost(conn: sqlite3.Connection, events_file: Path, data: bytes | None = None
                 ) -> tuple[int, int, bool] | None:
     """(bytes the database applied, bytes the event file holds, whether an earlier start
     found it so) when lines of the file were lost: it is shorter than what was applied now,
     or a start recorded it so (``EVENTS_LOST``: the saves since appended after what was
-    left). ``doctor`` reports it, ``rebuild`` refuses on it."""
+    left). ``doctor`` reports it, ``rebuild`` refuses on it. ``data``: the file's bytes, when
+    the caller has read them (``place``)."""
     applied = int(get_meta(conn, "events_offset") or 0)
-    size = size_of(events_file)
+    size = size_of(events_file) if data is None else len(data)
     if size < applied:
         return applied, size, False
-    where = place(conn, events_file)
+    where = place(conn, events_file, data)
     if where.found and where.offset < applied:  # a line before its place lost bytes
         return applied, where.offset, False
     value = get_meta(conn, EVENTS_LOST)

@@ -81,9 +81,10 @@ class Place:
         return self.found and self.offset != self.recorded
 
 
-def place(conn: sqlite3.Connection, path: Path) -> Place:
+def place(conn: sqlite3.Connection, path: Path, data: bytes | None = None) -> Place:
     """The database's place in the event file (see the module docstring). Cheap when it is
-    where the database says: one read of the last applied line."""
+    where the database says: one read of the last applied line. ``data``: the file's bytes,
+    when the caller has read them already (``event_restore.Reading``): nothing is read."""
     applied = int(get_meta(conn, "events_offset") or 0)
     mark = get_meta(conn, EVENTS_MARK)
     if not mark or not applied:
@@ -93,27 +94,30 @@ def place(conn: sqlite3.Connection, path: Path) -> Place:
         span = int(length)
     except ValueError:
         return Place(applied, applied)
-    if _span_is(path, applied - span, applied, mark):
+    if _span_is(path, applied - span, applied, mark, data):
         return Place(applied, applied)
-    ends = _find(path, span, mark)
+    ends = _find(path, span, mark, data)
     if len(ends) == 1:
         return Place(ends[0], applied)
-    if not ends and size_of(path) < applied:
+    if not ends and (size_of(path) if data is None else len(data)) < applied:
         return Place(applied, applied)  # cut short or emptied: lost lines, as ``events_lost``
     return Place(applied, applied, found=False)
 
 
-def _span_is(path: Path, begin: int, end: int, mark: str) -> bool:
+def _span_is(path: Path, begin: int, end: int, mark: str, whole: bytes | None) -> bool:
     if begin < 0:
         return False
-    try:
-        with open(path, "rb") as handle:
-            handle.seek(max(0, begin - 1))
-            data = handle.read(end - max(0, begin - 1))
-    except FileNotFoundError:
-        return False
-    except OSError as exc:
-        raise map_os_error(exc, path) from exc
+    if whole is not None:
+        data = whole[max(0, begin - 1):end]
+    else:
+        try:
+            with open(path, "rb") as handle:
+                handle.seek(max(0, begin - 1))
+                data = handle.read(end - max(0, begin - 1))
+        except FileNotFoundError:
+            return False
+        except OSError as exc:
+            raise map_os_error(exc, path) from exc
     if begin > 0:
         if data[:1] != b"\n":
             return False  # the span must start a line
@@ -121,10 +125,10 @@ def _span_is(path: Path, begin: int, end: int, mark: str) -> bool:
     return len(data) == end - begin and span_mark(data) == mark
 
 
-def _find(path: Path, span: int, mark: str) -> list[int]:
+def _find(path: Path, span: int, mark: str, whole: bytes | None) -> list[int]:
     """Every offset at which ``span`` bytes starting a line end with the mark's CRC."""
     try:
-        data = path.read_bytes()
+        data = path.read_bytes() if whole is None else whole
     except FileNotFoundError:
         return []
     except OSError as exc:

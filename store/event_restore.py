@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import json
 import os
 import sqlite3
@@ -47,8 +48,8 @@ from store.engine import (
     settle_damage,
 )
 from store.errors import map_os_error
-from store.event_place import EVENTS_ASTRAY, EVENTS_MARK, place
-from store.events import encode_line, mark_of, read_lines, utc_now
+from store.event_place import EVENTS_ASTRAY, EVENTS_MARK, Place, place
+from store.events import ReadResult, encode_line, mark_of, parse_lines, utc_now
 from store.paths import StoreLayout
 from store.salvage import aside_path
 
@@ -74,27 +75,63 @@ class Rewritten:
     """Where the damaged file was kept (None: there was no file)."""
 
 
-def damage(layout: StoreLayout, conn: sqlite3.Connection) -> bool:
+class Reading:
+    """The event file read once for one check or one repair, and what is told from it:
+    ``doctor`` asked ``damage``, ``refusal`` and its own checks, and each read the whole file
+    again (and looked for the database's place in it once more: a whole read each when the
+    place is lost). Read when first asked (a check that needs nothing of it reads nothing);
+    never re-read, so it is one moment of the file. Lines are parsed only where damaged
+    (``read_lines(records=False)``)."""
+
+    def __init__(self, layout: StoreLayout, conn: sqlite3.Connection) -> None:
+        self.path = layout.events_file
+        self.conn = conn
+
+    @functools.cached_property
+    def data(self) -> bytes:
+        """The file's bytes (none when there is no file)."""
+        try:
+            return self.path.read_bytes()
+        except FileNotFoundError:
+            return b""
+        except OSError as exc:
+            raise map_os_error(exc, self.path) from exc
+
+    @functools.cached_property
+    def where(self) -> Place:
+        """The database's place in the file (``event_place.place``)."""
+        return place(self.conn, self.path, self.data)
+
+    @functools.cached_property
+    def lines(self) -> ReadResult:
+        """Every complete line, its record left unparsed unless it is damaged."""
+        return parse_lines(self.data, records=False)
+
+    @functools.cached_property
+    def lost(self) -> tuple[int, int, bool] | None:
+        """``engine.events_lost`` of this reading."""
+        return events_lost(self.conn, self.path, self.data)
+
+
+def damage(reading: Reading) -> bool:
     """Whether the event file lost lines the database applied, or holds damaged ones."""
-    if events_lost(conn, layout.events_file) is not None or get_meta(conn, EVENTS_ASTRAY):
+    if reading.lost is not None or get_meta(reading.conn, EVENTS_ASTRAY):
         return True
-    if not place(conn, layout.events_file).found:
+    if not reading.where.found:
         return True
-    accepted = events_accepted(conn)
-    return any(line.offset >= accepted
-               for line in read_lines(layout.events_file, records=False).damaged)
+    accepted = events_accepted(reading.conn)
+    return any(line.offset >= accepted for line in reading.lines.damaged)
 
 
-def refusal(layout: StoreLayout, conn: sqlite3.Connection) -> str | None:
+def refusal(reading: Reading) -> str | None:
     """Why the database cannot stand in for the lost lines (None: it can)."""
-    if get_meta(conn, EVENTS_UNAPPLIED):
+    if get_meta(reading.conn, EVENTS_UNAPPLIED):
         return ("a damaged line was skipped by a start before the database applied it, so "
                 "no copy of what it held is left")
-    where = place(conn, layout.events_file)
+    where = reading.where
     if not where.found:
         return None  # a start applies none of it either: the database is all there is
-    if any(line.end > where.offset
-           for line in read_lines(layout.events_file, records=False).lines):
+    if any(line.end > where.offset for line in reading.lines.lines):
         return "the database has not applied every line yet (the next start applies them)"
     return None
 
@@ -129,9 +166,9 @@ def _plan(layout: StoreLayout, conn: sqlite3.Connection, old: bytes
           ) -> tuple[tuple[list[bytes], list[bytes]], list[dict[str, Any]]]:
     """(readable lines before the first loss, those after it) and the records to write
     between them: what the database holds that the readable lines do not."""
-    found = read_lines(layout.events_file)
+    found = parse_lines(old)  # the bytes read under the flock, not the file read again
     good = {line.end: line.record for line in found.lines}
-    lost = events_lost(conn, layout.events_file)
+    lost = events_lost(conn, layout.events_file, old)
     accepted = events_accepted(conn)
     firsts = [d.offset for d in found.damaged if d.offset >= accepted]
     if lost is not None and lost[2]:

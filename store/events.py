@@ -223,6 +223,21 @@ def read_lines(path: Path, start: int = 0, *, records: bool = True,
     with handle:
         handle.seek(start)
         data = handle.read()
+    return _parse(data, start, records, keys, path)
+
+
+def parse_lines(data: bytes, *, records: bool = True,
+                keys: tuple[str, ...] | None = None) -> ReadResult:
+    """``read_lines`` of a whole file already read (``data``, its bytes from the start): a
+    caller that holds the bytes for another use (``doctor``'s one reading of the file, the
+    rewrite that copies its readable lines) does not read the file a second time."""
+    return _parse(data, 0, records, keys, None)
+
+
+def _parse(data: bytes, start: int, records: bool, keys: tuple[str, ...] | None,
+           path: Path | None) -> ReadResult:
+    """The lines of ``data``, the file's bytes from ``start`` (``path``: the file, read
+    again only to number a damaged line when ``start`` is past its beginning)."""
     lines: list[Line] = []
     bad: list[int] = []
     damaged: list[tuple[int, int, str]] = []
@@ -282,7 +297,7 @@ def read_lines(path: Path, start: int = 0, *, records: bool = True,
     else:
         bad.extend(at for at, _n in unreadable)  # cut short, and so was the line fencing it
     end = offset
-    first = _count_lines(path, start) if damaged and start else 0
+    first = _count_lines(path, start) if damaged and start and path is not None else 0
     found = [Damaged(at, first + n + 1, why) for at, n, why in sorted(damaged)]
     return ReadResult(lines, end, sorted(bad), bool(rest), found)
 

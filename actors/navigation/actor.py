@@ -2917,13 +2917,18 @@ class NavigationActor(Actor):
     def _own_line(self, question: str, named: frozenset[str]) -> Callable[[str], bool] | None:
         """Whether a memory is the ``named`` speakers' own (``named_crowd.named_own``) when
         ``question`` asks about named speakers of the store (``_named_speakers``); None for
-        any other question (a question about the user alone reads the user's turns)."""
+        any other question (a question about the user alone reads the user's turns). Each
+        memory's excerpt is read once a search, as ``_others_line`` reads it."""
         user_names = self.readings.user_names()
         if asks_the_users_own(question, user_names) or not named:
             return None
         leaves = self.model.leaves
-        return lambda leaf_id: leaf_id in leaves and named_own(leaves[leaf_id].excerpt, named,
-                                                               user_names)
+
+        @functools.cache
+        def own(leaf_id: str) -> bool:
+            meta = leaves.get(leaf_id)
+            return meta is not None and named_own(meta.excerpt, named, user_names)
+        return own
 
     def _named_speakers(self, question: str) -> frozenset[str]:
         """The folded names ``question`` asks about (``names_asked``) that label a chat turn

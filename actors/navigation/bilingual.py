@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 
 from actors.lazy_re import lazy_regex
-from actors.lexicon import LISTED
+from actors.lexicon import LISTED, pairs_of
 from actors.navigation import conjugation, regions
 from actors.navigation.stem import stem
 from actors.navigation.verb_slot import verb_slot
@@ -51,11 +51,9 @@ def _build() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]],
     es_en: dict[str, list[str]] = {}
     generated: list[tuple[str, str]] = []  # (spanish form, english): never over a listed word
     for block, verbs in ((LISTED, False), (_VERBS, True)):
-        for pair in block.replace("\n", "|").split("|"):
-            words = pair.split()
-            if len(words) < 2 or verbs and words[0] in en_es:  # a listed word keeps its reading
+        for english, spanish in pairs_of(block):
+            if verbs and english in en_es:  # a listed word keeps its reading
                 continue
-            english, spanish = words[0], words[1:]
             for word in spanish:
                 for form in (conjugation.forms(word) if verbs else ()) or (word,):
                     if form != word and form in STOPWORDS:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from actors.dates import OPENING_DATE
 from actors.facts.common_words import is_common_word
@@ -220,6 +220,12 @@ _USER_LABEL = lazy_regex(r"^\W*(?:" + OPENING_DATE + r")?\W*(?:user|usuario|usua
 """A user's turn's label: what follows is the user's, a subject-less sentence too."""
 
 
+def owners_said(names: Sequence[str]) -> str:
+    """The owners as a reply says them: "Carolina", "Joaquín and Dmitri", or "someone else"
+    when no name was read (``Unmentioned.owner_names``)."""
+    return " and ".join(names) or "someone else"
+
+
 def _short_name(name: str, held: Callable[[str], bool], texts: Iterable[str] = ()) -> bool:
     """Whether ``name``, of several words, is held by its first word alone (``held``, an
     index term): that word is no everyday one and every word after it is ("Corrib
@@ -332,13 +338,14 @@ class Unmentioned:
                 continue
             forms = (*terms, *(v for t in terms for v in variants.get(t, ())),
                      *self.translations(word))
-            whose_said = self.owners(*forms) if any(index.doc_freq(t) for t in forms) else ""
+            held_by = self.owner_names(*forms) if any(index.doc_freq(t) for t in forms) \
+                else None
             if word in by_su and any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", topic)
-                                     for name in whose_said.split(" and ") if name):
+                                     for name in held_by or ()):
                 continue  # "¿Qué le regala Nora a Marcos por su cumpleaños?": his, told so
             out.append(word)
-            if whose_said:
-                owners[word] = whose_said
+            if held_by is not None:
+                owners[word] = owners_said(held_by)
         def unheld(terms: list[str]) -> bool:
             return bool(terms) and not any(
                 t in held or index.doc_freq(t) or index.variants(t)
@@ -665,6 +672,12 @@ class Unmentioned:
         thing, by name ("Carolina", "Joaquín and Dmitri") or as the memory says them ("a
         colleague": ``owner_said``), or "someone else" when none is said ("My colleague's
         kid got a hamster")."""
+        return owners_said(self.owner_names(*terms))
+
+    def owner_names(self, *terms: str) -> tuple[str, ...]:
+        """The names ``owners`` says (at most two), or none when it says "someone else": the
+        parts, for a caller that looks for them in the question (it split the display text
+        back on " and ", and so split a name written with "and" in it)."""
         index = self.model.index
         held = set(terms)
         names: list[str] = []
@@ -676,7 +689,7 @@ class Unmentioned:
             names += [owner_said(words, at) for at in said if someone_elses(words, at)
                       or whose(words, at, speaker_unsaid=not _ASSISTANT.match(text)) == "other"]
         named = [name for name in dict.fromkeys(names) if name]
-        return " and ".join(named[:2]) if named and all(names) else "someone else"
+        return tuple(named[:2]) if named and all(names) else ()
 
     def nobodys(self, term: str) -> bool:
         """Every memory holding ``term`` (at most ``OTHERS_CHECKED``) says it of nobody: an

@@ -15,16 +15,13 @@ import json
 from typing import Any
 
 from ihmt_async.install import jsonedit
-from ihmt_async.install.common import hooks_step, instructions_step, json_server_step
+from ihmt_async.install.common import (
+    hooks_step,
+    instructions_step,
+    json_server_step,
+    server_entry,
+)
 from ihmt_async.install.core import SERVER_NAME, RunStep, Step, Target, which
-
-
-def server_entry(t: Target) -> dict[str, Any]:
-    entry: dict[str, Any] = {"type": "stdio", "command": t.server_argv[0],
-                             "args": t.server_argv[1:]}
-    if t.server_env:
-        entry["env"] = t.server_env
-    return entry
 
 
 def hook_groups(t: Target) -> dict[str, dict[str, Any]]:
@@ -53,7 +50,7 @@ def steps(t: Target, remove: bool) -> list[Step]:
                                        else "settings.local.json")
     memory_file = (t.home / ".claude" / "CLAUDE.md" if t.scope == "user"
                    else t.project / "CLAUDE.md")
-    entry = server_entry(t)
+    entry = server_entry(t, typed=True)
     claude = which("claude")
     # `claude mcp` writes a project's .mcp.json into its working directory: run it where
     # CLAUDE.md and the hooks go, the repository root, also when install ran in a subfolder.

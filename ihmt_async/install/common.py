@@ -26,6 +26,17 @@ def instructions_text() -> str:
         encoding="utf-8")
 
 
+def server_entry(t: Target, *, typed: bool) -> dict[str, Any]:
+    """This installation's server as a JSON config's stdio entry (``"type": "stdio"`` first
+    when ``typed``: Claude Code, VS Code), ``env`` only when there is one to carry: Claude
+    Code, Cursor, Gemini CLI, Claude Desktop and VS Code read the same shape."""
+    entry: dict[str, Any] = {"type": "stdio"} if typed else {}
+    entry.update({"command": t.server_argv[0], "args": t.server_argv[1:]})
+    if t.server_env:
+        entry["env"] = t.server_env
+    return entry
+
+
 def instructions_step(t: Target, path: Path, remove: bool) -> FileStep:
     if remove:
         created = created_here(t, path)

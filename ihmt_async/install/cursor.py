@@ -8,20 +8,12 @@ the server only (paste ``ihmt-async instructions`` into Settings → Rules by ha
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from ihmt_async.install.common import instructions_text, json_server_step
+from ihmt_async.install.common import instructions_text, json_server_step, server_entry
 from ihmt_async.install.core import FileStep, Step, Target
 from store.errors import InvalidArgument
 
 RULE_MARK = "<!-- ihmt-async rule (managed by `ihmt-async install`) -->"
-
-
-def server_entry(t: Target) -> dict[str, Any]:
-    entry: dict[str, Any] = {"command": t.server_argv[0], "args": t.server_argv[1:]}
-    if t.server_env:
-        entry["env"] = t.server_env
-    return entry
 
 
 def rule_text() -> str:
@@ -42,7 +34,7 @@ def rule_step(path: Path, remove: bool) -> FileStep:
 def steps(t: Target, remove: bool) -> list[Step]:
     base = t.home / ".cursor" if t.scope == "user" else t.project / ".cursor"
     result: list[Step] = [json_server_step(t, base / "mcp.json", ("mcpServers",),
-                                           server_entry(t), remove)]
+                                           server_entry(t, typed=False), remove)]
     if t.scope == "project":
         result.append(rule_step(base / "rules" / "ihmt-memory.mdc", remove))
     return result

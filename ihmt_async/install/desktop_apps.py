@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
-from ihmt_async.install.common import json_server_step
+from ihmt_async.install.common import json_server_step, server_entry
 from ihmt_async.install.core import Step, Target
 from store.errors import InvalidArgument
 
@@ -26,14 +25,6 @@ def app_config_dir(t: Target, app: str, platform: str = sys.platform) -> Path:
         return t.home / "Library" / "Application Support" / app
     xdg = t.env.get("XDG_CONFIG_HOME", "").strip()
     return (Path(xdg) if xdg else t.home / ".config") / app
-
-
-def server_entry(t: Target, *, typed: bool) -> dict[str, Any]:
-    entry: dict[str, Any] = {"type": "stdio"} if typed else {}
-    entry.update({"command": t.server_argv[0], "args": t.server_argv[1:]})
-    if t.server_env:
-        entry["env"] = t.server_env
-    return entry
 
 
 class ClaudeDesktop:

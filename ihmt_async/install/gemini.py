@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ihmt_async.install.common import hooks_step, instructions_step, json_server_step
+from ihmt_async.install.common import (
+    hooks_step,
+    instructions_step,
+    json_server_step,
+    server_entry,
+)
 from ihmt_async.install.core import Step, Target
-
-
-def server_entry(t: Target) -> dict[str, Any]:
-    entry: dict[str, Any] = {"command": t.server_argv[0], "args": t.server_argv[1:]}
-    if t.server_env:
-        entry["env"] = t.server_env
-    return entry
 
 
 def hook_groups(t: Target) -> dict[str, dict[str, Any]]:
@@ -36,6 +34,6 @@ def steps(t: Target, remove: bool) -> list[Step]:
     base = t.home / ".gemini" if t.scope == "user" else t.project / ".gemini"
     memory_file = base / "GEMINI.md" if t.scope == "user" else t.project / "GEMINI.md"
     settings = base / "settings.json"
-    return [json_server_step(t, settings, ("mcpServers",), server_entry(t), remove),
+    return [json_server_step(t, settings, ("mcpServers",), server_entry(t, typed=False), remove),
             hooks_step(t, settings, hook_groups(t), remove),
             instructions_step(t, memory_file, remove)]

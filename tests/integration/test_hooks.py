@@ -159,3 +159,21 @@ async def test_the_brief_does_not_load_the_sentence_model(
                                                   {}),
                        budget=300, max_memories=3, floor=0.3, project=None)
     assert warmed  # a search does load them
+
+
+@pytest.mark.parametrize(("command", "event"), [("brief", "SessionStart"),
+                                                ("recall-hook", "UserPromptSubmit")])
+def test_a_hook_on_a_damaged_store_says_why_on_stderr_and_lets_the_agent_go_on(
+        tmp_path: Path, command: str, event: str) -> None:
+    """Both hook commands share one failure path (``integration_cli._run_hook``): the store's
+    reason on stderr under the command's own name, nothing for the model, exit 0."""
+    home = tmp_path / "store"
+    done = run_cli("save", "I live in Madrid.", "--origin", "user", store=home)
+    assert done.returncode == 0, done.stderr
+    (home / "ihmt_memory" / "state" / "ihmt.sqlite3").write_bytes(b"not a database " * 4096)
+    done = run_cli(command, store=home, stdin=claude_input(event, tmp_path,
+                                                           prompt="Where do I live?"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.startswith(f"ihmt-async {command}: "), done.stderr
+    assert "the store's database is damaged" in done.stderr

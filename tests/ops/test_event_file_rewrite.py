@@ -10,14 +10,20 @@ rebuild; the file damaged on disk as an outside probe did.
 
 from __future__ import annotations
 
+import builtins
+import io
 import json
 import shutil
+import sqlite3
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
 from ops_support import cli_json, run_cli
 
+from store import doctor
+from store.locks import LockManager
 from store.paths import StoreLayout
 from tests.mcp_client import Session, server_session
 
@@ -221,3 +227,64 @@ async def test_a_line_made_longer_before_the_applied_offset_applies_nothing_twic
         run_cli(home, "rebuild")
         assert await _answers(home) == before
         assert _counts(home) == counted
+
+
+def _lose_place(layout: StoreLayout) -> None:
+    """The database's mark of its place in the file changed to one no span of it has (as
+    if bytes before the place were changed in place): every look for the place reads the
+    whole file, and finds it nowhere."""
+    with sqlite3.connect(layout.database) as conn:
+        conn.execute("UPDATE meta SET value = '00000000 ' || substr(value, instr(value, ' ') "
+                     "+ 1) WHERE key = 'events_mark'")
+    conn.close()
+
+
+@pytest.mark.parametrize(("kind", "code"), [("garbled", "event_line_damaged"),
+                                            ("place", "event_place_lost")])
+async def test_doctor_reads_the_event_file_once_a_check_and_once_a_repair_step(
+        tmp_path: Path, filled: tuple[Path, list[str]], monkeypatch: pytest.MonkeyPatch,
+        kind: str, code: str) -> None:
+    """``refusal``, the place, ``events_lost`` and the damage scan each read the whole file
+    again (a check opened it five times, seven when the place was lost: every look for the
+    place read all of it), and the rewrite read it twice more: one ``event_restore.Reading``
+    a check, one a repair's decision, the rewrite parsing the bytes it read."""
+    source, _ = filled
+    home = tmp_path / "home"
+    shutil.copytree(source, home)
+    layout = StoreLayout.at_home(home)
+    if kind == "garbled":
+        _damage(layout.events_file, kind)
+    else:
+        _lose_place(layout)
+    opened: list[str] = []
+    real_open = builtins.open
+
+    def counting_open(file: Any, *args: Any, **kwargs: Any) -> Any:
+        if str(file) == str(layout.events_file):
+            opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", counting_open)
+    monkeypatch.setattr(io, "open", counting_open)  # ``Path.read_bytes`` opens through it
+    found = doctor.examine(layout, grace_s=0.0)
+    assert [p.code for p in found.problems] == [code], found.problems
+    assert len(opened) == 1, opened
+
+    opened.clear()
+    step: list[str] = []
+    reads: dict[str, int] = {}
+
+    def on_step(name: str) -> None:
+        if step:
+            reads[step[-1]] = len(opened)
+        step.append(name)
+        opened.clear()
+
+    actions = doctor.repair(layout, LockManager(layout.locks_dir), on_step=on_step)
+    reads[step[-1]] = len(opened)
+    assert "event_file_rewritten" in [a.code for a in actions], actions
+    # the decision and the rewrite (its own read under the file's flock); the catalog step
+    # re-checks everything inside its lock, the event file once
+    assert reads["events"] == 2 and reads["catalog"] == 1, reads
+    monkeypatch.undo()
+    assert cli_json(home, "doctor", "--grace", "0")["clean"]
