@@ -1608,7 +1608,7 @@ class NavigationActor(Actor):
                 ranking.SAID_KIND_BOOST, boosts)
         exchange: dict[str, str] = {}  # a turn -> the turn of its exchange whose words it holds
         answer_kind = expected_answer(text)
-        if answer_kind is not None or naming:
+        if answer_kind is not None or naming or asks_place(text):
             # "What is the name of Maya's dog?": the chat asked it too ("I adopted a dog" /
             # "¿Cómo se llama?" / "His name is Biscuit"), and the reply holds few of the
             # question's words: it is found through the turn that brought the thing up

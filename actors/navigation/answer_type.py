@@ -552,10 +552,12 @@ def asks_alike(question: str, asked: str) -> bool:
     kind = expected(question)
     if kind is not None:
         return expected(asking) is kind
+    if asks_place(question):  # "Where did he pitch his tent?" / "where is that??"
+        return asks_place(asking) and not asks_name(question)
     return asks_name(question) and asks_name(asking)
 
 
-_LAST_ASKED = lazy_regex(r"[^.!?¡¿]*\?")
+_LAST_ASKED = lazy_regex(r"[^.!?¡¿]*\?+")
 """A sentence ending in a question mark: what a turn asks is its last one ("¡Qué bonito
 nombre! ¿Qué significa?" asks no name)."""
 
@@ -565,6 +567,8 @@ def answers_alike(question: str, text: str) -> bool:
     kind = expected(question)
     if kind is not None:
         return holds(kind, _HEADERS.sub(" ", text))
+    if asks_place(question):  # "Llyn Gwynant, below Snowdon": a place is said by its name,
+        return bool(_names_placed(text))  # often with no "in" before it in a reply
     return asks_name(question) and tells_a_name(text)
 
 
