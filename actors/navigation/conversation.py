@@ -87,7 +87,8 @@ _ASKS_WITHIN = lazy_regex(r"\b(?:what|where|when|who|why|which|how|qué|cómo|d�
 _ASKS_UNMARKED = lazy_regex(
     r"(?:^|[.!?¿¡]\s*)(?:(?:and|so|but|oh|ok|jaja\w*|haha\w*|lol|y|pero|bueno|vale)\W+)*"
     r"(?:what(?!\s+an?\b)|where|when|who|why|which|"
-    r"how(?=\s+(?:is|was|are|were|did|do|does|about|come|much|many|long|far|old|big|often)\b)|"
+    r"how(?=['’]s\b|\s+(?:is|was|are|were|did|do|does|about|come|much|many|long|far|old|big|"
+    r"often)\b)|"
     r"qué(?!\s+(?:bonit|guap|mon|buen|mal|fuert|pena|asco|rabia|ilusi|bien|horror|suerte))|"
     r"cómo|dónde|cuándo|quién|quiénes|por\s+qué|cuánt[oa]s?)\b[^.!?]*$", re.IGNORECASE)
 """A turn whose last sentence asks with no question mark, as chats are typed ("oh no. are you

@@ -1,0 +1,105 @@
+"""A chat between two people, saved one turn per memory, often asks, itself, what a question
+asks later, and the answer is the turn after that short question, holding few of the
+question's words (rank-c, end to end through the real stdio server):
+
+- a place: "Back from the Lakes! [a photo of the van by a river]" / "where was that??" /
+  "Wasdale Head, right under Scafell Pike" answers "Where did Priya park her van in the
+  Lakes?" (and its Spanish twin), not the turn holding the question's words;
+- a doubled question mark ("how much was it??") asks what its words ask, as one mark does.
+- a short turn asking with no question mark ("omg what happened", "jaja y cómo es el piso
+  nuevo") or with a lone interrogative inside ("When? where?? tell me everything") is a short
+  question: it no longer leads the turn that tells.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.mcp_client import server_session
+
+pytestmark = pytest.mark.anyio
+
+VAN = (
+    "[2026-04-12] Priya: Back from the Lakes! [shares a photo of her camper van parked by a "
+    "river under grey clouds]",
+    "[2026-04-12] Marco: where was that??",
+    "[2026-04-12] Priya: Wasdale Head, right under Scafell Pike. Freezing every night but "
+    "worth it",
+    "[2026-04-12] Marco: jealous. I was stuck marking essays all week",
+    "[2026-04-12] Priya: next time you come with us, no excuses",
+)
+ANSWER = "Wasdale Head, right under Scafell Pike"
+
+
+def _first(reply: str) -> str:
+    """The first memory served, without the turns shown under it."""
+    first = reply.split("\n\n")[0]
+    for heading in ("\nNext in that conversation:", "\nAlso in that conversation:"):
+        first = first.split(heading)[0]
+    return first
+
+
+async def test_the_reply_to_the_chats_own_where_answers_a_place(tmp_path: Path) -> None:
+    async with server_session(tmp_path / "van") as s:
+        for turn in VAN:
+            await s.ok("save_memory", {"content": turn})
+        for question in ("Where did Priya park her van in the Lakes?",
+                         "¿Dónde aparcó Priya la furgoneta en los Lakes?"):
+            reply = await s.ok("search_memory", {"query": question, "limit": 5})
+            assert ANSWER in _first(reply), (question, reply)
+        # no place asked: the turn holding the question's words leads, as before
+        reply = await s.ok("search_memory", {"query": "What did Priya share a photo of?",
+                                             "limit": 5})
+        assert "camper van" in _first(reply), reply
+
+
+BIKE = (
+    "[2026-05-03] Tariq: Finally bought the gravel bike I kept talking about, a second hand "
+    "Genesis Croix de Fer",
+    "[2026-05-03] Elena: nice!!! how much was it??",
+    "[2026-05-03] Tariq: 650 quid, the seller threw in the pedals",
+    "[2026-05-03] Elena: bargain. first ride on Sunday?",
+    "[2026-05-03] Tariq: if it doesn't rain",
+)
+
+
+async def test_a_doubled_question_mark_asks_as_one_does(tmp_path: Path) -> None:
+    async with server_session(tmp_path / "bike") as s:
+        for turn in BIKE:
+            await s.ok("save_memory", {"content": turn})
+        reply = await s.ok("search_memory", {"query": "How much did Tariq pay for his gravel "
+                                                      "bike?", "limit": 5})
+        assert "650 quid" in _first(reply), reply
+
+
+JOBS = (
+    "[2026-06-02] Jo: Survived my first week at the bakery, my feet are destroyed",
+    "[2026-06-02] Sam: haha how's the new job going",
+    "[2026-06-02] Jo: Love it honestly. And yours?",
+    "[2026-06-02] Sam: The new job is brutal, twelve hour shifts at the depot, but the team "
+    "is lovely",
+    "[2026-06-02] Jo: twelve hours?? no way",
+)
+NEWS = (
+    "[2026-07-19] Ines: Guess what. Tom proposed!!",
+    "[2026-07-19] Ravi: AAAA no way. When? where?? tell me everything",
+    "[2026-07-19] Ines: Sunday, on the ferry to Skye, with the ring hidden in a biscuit tin",
+    "[2026-07-19] Ravi: I'm crying. so happy for you both",
+)
+
+
+async def test_a_short_turn_asking_without_a_mark_does_not_lead(tmp_path: Path) -> None:
+    async with server_session(tmp_path / "jobs") as s:
+        for turn in JOBS:
+            await s.ok("save_memory", {"content": turn})
+        reply = await s.ok("search_memory", {"query": "How is Sam's new job going?",
+                                             "limit": 5})
+        assert "twelve hour shifts" in _first(reply), reply
+        # a lone "where?" inside a short turn asks a place: the turn after it answers
+        for turn in NEWS:
+            await s.ok("save_memory", {"content": turn})
+        reply = await s.ok("search_memory", {"query": "Where did Tom propose to Ines?",
+                                             "limit": 5})
+        assert "ferry to Skye" in _first(reply), reply
