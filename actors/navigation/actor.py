@@ -68,6 +68,7 @@ from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
     asks_place,
+    asks_what_it_is,
     bare,
     holds_beside,
     holds_value,
@@ -1608,7 +1609,7 @@ class NavigationActor(Actor):
                 ranking.SAID_KIND_BOOST, boosts)
         exchange: dict[str, str] = {}  # a turn -> the turn of its exchange whose words it holds
         answer_kind = expected_answer(text)
-        if answer_kind is not None or naming or asks_place(text):
+        if answer_kind is not None or naming or asks_place(text) or asks_what_it_is(text):
             # "What is the name of Maya's dog?": the chat asked it too ("I adopted a dog" /
             # "¿Cómo se llama?" / "His name is Biscuit"), and the reply holds few of the
             # question's words: it is found through the turn that brought the thing up

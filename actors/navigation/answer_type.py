@@ -229,6 +229,24 @@ _ASKS_PLACE = lazy_regex(
 "¿En qué barrio vivo?"."""
 
 
+_ASKS_WHAT_IT_IS = lazy_regex(
+    r"^\W*what\s+(?:is|was|are|were)\s+(?:the|that|those|these|this)\b|"
+    r"^\W*(?:que|cual|cuales)\s+(?:es|era|eran|son|fue|fueron)\s+(?:el|la|los|las|eso|esto)\b")
+"""A question asking what a thing shown or said was ("What were the pastries in the
+photo?", "¿Qué era el plato que trajo?")."""
+_CHAT_ASKS_WHAT_IT_IS = lazy_regex(
+    r"(?:^|[.!?¡¿:]\s*)(?:\w+\W+)?what(?:['’]s|\s+(?:is|are|was|were))\s+"
+    r"(?:that|those|these|this|it|they)\W*$|"
+    r"(?:^|[.!?¡¿:]\s*)(?:y\s+)?que\s+(?:es|son|era|eran)(?:\s+(?:eso|esto|eso))?\W*$")
+"""A chat's short question asking what the thing just shown or said is ("what are those?",
+"¿qué es eso?")."""
+
+
+def asks_what_it_is(question: str) -> bool:
+    """Whether ``question`` asks what a thing was (``_ASKS_WHAT_IT_IS``), not its name."""
+    return bool(_ASKS_WHAT_IT_IS.search(fold(question))) and not asks_name(question)
+
+
 def asks_place(question: str) -> bool:
     """Whether ``question`` asks where (a place is answered by its name: "Nob Hill",
     "Monterrey")."""
@@ -554,6 +572,8 @@ def asks_alike(question: str, asked: str) -> bool:
         return expected(asking) is kind
     if asks_place(question):  # "Where did he pitch his tent?" / "where is that??"
         return asks_place(asking) and not asks_name(question)
+    if asks_what_it_is(question):  # "What were the pastries in the photo?" / "what are
+        return bool(_CHAT_ASKS_WHAT_IT_IS.search(fold(asked)))  # those?"
     return asks_name(question) and asks_name(asking)
 
 
@@ -569,6 +589,8 @@ def answers_alike(question: str, text: str) -> bool:
         return holds(kind, _HEADERS.sub(" ", text))
     if asks_place(question):  # "Llyn Gwynant, below Snowdon": a place is said by its name,
         return bool(_names_placed(text))  # often with no "in" before it in a reply
+    if asks_what_it_is(question):  # the reply to "what are those?" says what they are
+        return True
     return asks_name(question) and tells_a_name(text)
 
 

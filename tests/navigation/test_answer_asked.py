@@ -54,6 +54,14 @@ def test_a_thing_written_inside_a_proper_name_is_not_named(text: str, names: boo
     ("What is the name of Maya's dog?", "Tomás: How much was he?", False),
     ("When did Maya adopt her dog?", "Tomás: ¿Cómo se llama?", False),
     ("What is the name of Maya's niece?", "Tomás: ¡Qué bonito nombre! ¿Qué significa?", False),
+    ("How long was the flight?", "Leo: how long did it take??", True),  # "??" asks as "?"
+    ("Where did Priya camp?", "Marco: where was that??", True),
+    ("¿Dónde acampó Priya?", "Marco: wow, where is that?", True),
+    ("Where did Priya camp?", "Marco: how much was it?", False),
+    ("What were the sweets in the photo?", "Leo: what are those?", True),
+    ("¿Qué eran los dulces de la foto?", "Leo: ¿qué es eso?", True),
+    ("What were the sweets in the photo?", "Leo: what are those shoes for?", False),
+    ("What is the name of the sweets?", "Leo: what are those?", False),
 ])
 def test_the_chat_asked_what_the_question_asks(question: str, asked: str, alike: bool) -> None:
     assert asks_alike(question, asked) is alike

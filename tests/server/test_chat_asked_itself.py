@@ -5,6 +5,9 @@ question's words (rank-c, end to end through the real stdio server):
 - a place: "Back from the Lakes! [a photo of the van by a river]" / "where was that??" /
   "Wasdale Head, right under Scafell Pike" answers "Where did Priya park her van in the
   Lakes?" (and its Spanish twin), not the turn holding the question's words;
+- what a thing shown was: "[a photo of little fried pastries]" / "what are those?" /
+  "Buñuelos de viento, my gran's recipe" answers "What were the sweets in the photo Ana
+  sent?" (and "¿Qué eran los dulces de la foto de Ana?");
 - a doubled question mark ("how much was it??") asks what its words ask, as one mark does.
 - a short turn asking with no question mark ("omg what happened", "jaja y cómo es el piso
   nuevo") or with a lone interrogative inside ("When? where?? tell me everything") is a short
@@ -103,3 +106,22 @@ async def test_a_short_turn_asking_without_a_mark_does_not_lead(tmp_path: Path) 
         reply = await s.ok("search_memory", {"query": "Where did Tom propose to Ines?",
                                              "limit": 5})
         assert "ferry to Skye" in _first(reply), reply
+
+
+SWEETS = (
+    "[2026-03-01] Ana: [shares a photo of a plate of little fried pastries dusted with sugar]",
+    "[2026-03-01] Leo: what are those?",
+    "[2026-03-01] Ana: Buñuelos de viento, my gran's recipe, she makes them every Lent",
+    "[2026-03-01] Leo: save me one",
+    "[2026-03-01] Ana: [shares a photo of an empty plate] too late",
+)
+
+
+async def test_the_reply_to_what_are_those_says_what_was_shown(tmp_path: Path) -> None:
+    async with server_session(tmp_path / "sweets") as s:
+        for turn in SWEETS:
+            await s.ok("save_memory", {"content": turn})
+        for question in ("What were the sweets in the photo Ana sent?",
+                         "¿Qué eran los dulces de la foto que mandó Ana?"):
+            reply = await s.ok("search_memory", {"query": question, "limit": 5})
+            assert "Buñuelos de viento" in _first(reply), (question, reply)
