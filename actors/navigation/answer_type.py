@@ -64,6 +64,13 @@ _LENGTH = lazy_regex(
     re.IGNORECASE)
 """A length: "16 feet long", "4.2 m", "dos metros", "six-foot" (a length asked "how long is the
 canoe?", "how tall is he?", "¿cuánto mide?")."""
+_SIZE = lazy_regex(
+    rf"{_LENGTH.pattern}|\b(?:{_NUMBER}|{_NUMBER_WORD})[\s-]*(?:(?:square|sq\.?)\s*"
+    r"(?:metres?|meters?|feet|foot|ft|yards?|miles?|km|kilomet(?:re|er)s?)|m2|m²|acres?|"
+    r"hectares?|hectareas?|metros?\s+cuadrados|kg|kilos?|kilograms?|kilogramos?|tons?|"
+    r"tonnes?|toneladas?|litres?|liters?|litros?)(?!\w)", re.IGNORECASE)
+"""A size: a length, an area ("125 square metres", "2 acres"), a weight ("23 kilos"), a
+volume ("40 litres"): what "how big?" is answered with."""
 _DURATION_OR_LENGTH = lazy_regex(f"{_DURATION.pattern}|{_LENGTH.pattern}", re.IGNORECASE)
 """"How long" asks a length of time ("How long was the downtime?") or of a thing ("How long
 is Henrik's canoe?": "16 feet long"): the question's "long" is its kind of answer, and a turn
@@ -89,6 +96,8 @@ _ASKS = (
     (lazy_regex(r"\bhow\s+(?:tall|wide|deep)\b|\bcuanto\s+mide|\bque\s+tan\s+(?:largo|"
                 r"larga|alto|alta|ancho|ancha)\b|\bde\s+que\s+(?:largo|tamano|altura)\b"),
      _LENGTH),
+    (lazy_regex(r"\bhow\s+(?:big|large|heavy)\b|\bwhat\s+size\b|\b(?:que\s+tan|como\s+de)\s+"
+                r"(?:grande|pesad[oa])\b|\bde\s+que\s+tamano\b|\bcuanto\s+pesa"), _SIZE),
     (lazy_regex(r"\bhow\s+long\b|\bcuanto\s+(?:tiempo|duro|dura|tard)|\bcuantos?\s+"
                 r"(?:minutos|horas|dias|semanas|meses|anos)\b"), _DURATION_OR_LENGTH),
     (lazy_regex(r"\bhow\s+far\b|\bwhat\s+distance\b|\bcuantos\s+(?:kilometros|km|metros)\b|"

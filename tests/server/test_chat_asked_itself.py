@@ -8,6 +8,9 @@ question's words (rank-c, end to end through the real stdio server):
 - what a thing shown was: "[a photo of little fried pastries]" / "what are those?" /
   "Buñuelos de viento, my gran's recipe" answers "What were the sweets in the photo Ana
   sent?" (and "¿Qué eran los dulces de la foto de Ana?");
+- a size: "Got a plot at the community garden" / "how big is it?" / "A quarter of one,
+  about 60 square metres" answers "How large is Nadia's garden plot?" (a weight, "23 kilos",
+  answers "how heavy?");
 - a doubled question mark ("how much was it??") asks what its words ask, as one mark does.
 - a short turn asking with no question mark ("omg what happened", "jaja y cómo es el piso
   nuevo") or with a lone interrogative inside ("When? where?? tell me everything") is a short
@@ -125,3 +128,23 @@ async def test_the_reply_to_what_are_those_says_what_was_shown(tmp_path: Path) -
                          "¿Qué eran los dulces de la foto que mandó Ana?"):
             reply = await s.ok("search_memory", {"query": question, "limit": 5})
             assert "Buñuelos de viento" in _first(reply), (question, reply)
+
+
+PLOT = (
+    "[2026-02-14] Nadia: Got a plot at the Fairfield community garden at last!!",
+    "[2026-02-14] Tom: how big is it?",
+    "[2026-02-14] Nadia: A quarter of one, about 60 square metres, with a water butt",
+    "[2026-02-14] Tom: enough for tomatoes then",
+    "[2026-09-20] Nadia: The garden plot gave us so many courgettes this year, the community "
+    "garden is giving them away at the gate",
+)
+
+
+async def test_the_reply_to_how_big_answers_a_size(tmp_path: Path) -> None:
+    async with server_session(tmp_path / "plot") as s:
+        for turn in PLOT:
+            await s.ok("save_memory", {"content": turn})
+        for question in ("How large is Nadia's garden plot?",
+                         "¿Qué tan grande es la parcela del huerto de Nadia?"):
+            reply = await s.ok("search_memory", {"query": question, "limit": 5})
+            assert "60 square metres" in _first(reply), (question, reply)
