@@ -246,7 +246,7 @@ photo?", "¿Qué era el plato que trajo?")."""
 _CHAT_ASKS_WHAT_IT_IS = lazy_regex(
     r"(?:^|[.!?¡¿:]\s*)(?:\w+\W+)?what(?:['’]s|\s+(?:is|are|was|were))\s+"
     r"(?:that|those|these|this|it|they)\W*$|"
-    r"(?:^|[.!?¡¿:]\s*)(?:y\s+)?que\s+(?:es|son|era|eran)(?:\s+(?:eso|esto|eso))?\W*$")
+    r"(?:^|[.!?¡¿:]\s*)(?:y\s+)?que\s+(?:es|son|era|eran)(?:\s+(?:eso|esto))?\W*$")
 """A chat's short question asking what the thing just shown or said is ("what are those?",
 "¿qué es eso?")."""
 
