@@ -148,3 +148,19 @@ async def test_the_reply_to_how_big_answers_a_size(tmp_path: Path) -> None:
                          "¿Qué tan grande es la parcela del huerto de Nadia?"):
             reply = await s.ok("search_memory", {"query": question, "limit": 5})
             assert "60 square metres" in _first(reply), (question, reply)
+
+
+async def test_a_short_question_close_in_meaning_is_not_lifted_past_the_answer(
+        tmp_path: Path) -> None:
+    # the bench's two friends' chat (conversation-c), saved turn by turn through the server:
+    # "Lucía: how was the last week of term?" is the closest memory in meaning to a question
+    # about Lucía, and was judged about it and lifted past "¡niña! Martina, 3,2 kilos" though
+    # SLIGHT_FACTOR had ranked it down
+    from bench import conversation_set_c
+    async with server_session(tmp_path / "chat") as s:
+        for turn in conversation_set_c.TURNS:
+            await s.ok("save_memory", {"content": turn.content})
+        reply = await s.ok("search_memory", {"query": "What is the name of Lucía's niece?",
+                                             "limit": 5})
+        first_two = "\n\n".join(reply.split("\n\n")[:2])
+        assert "Martina" in first_two and "last week of term" not in first_two, reply
