@@ -3736,7 +3736,8 @@ class NavigationActor(Actor):
             # a memory holding the clue is about what the caller meant, as a timely one is
             ranked = ranking.about_first(ranked, {leaf: e for leaf, e in judged.items()
                                                   if leaf not in tellers},
-                                         size, {*timely, *holding}, self.conversation.slight)
+                                         size, {*timely, *holding}, self.conversation.slight,
+                                         self.conversation.turn_before)
             # a recommendation led by the user's preference: no newer memory sharing the
             # request's words ("what creamy drink could we make?") tells how things stand now
             if asks_how_things_stand(query.text) and not query.has_clue \
