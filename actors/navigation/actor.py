@@ -69,6 +69,7 @@ from actors.navigation.answer_type import (
     NAME_WORDS,
     asks_name,
     asks_place,
+    asks_what_it_is,
     bare,
     holds_beside,
     holds_value,
@@ -1644,7 +1645,7 @@ class NavigationActor(Actor):
                 ranking.SAID_KIND_BOOST, boosts)
         exchange: dict[str, str] = {}  # a turn -> the turn of its exchange whose words it holds
         answer_kind = expected_answer(text)
-        if answer_kind is not None or naming:
+        if answer_kind is not None or naming or asks_place(text) or asks_what_it_is(text):
             # "What is the name of Maya's dog?": the chat asked it too ("I adopted a dog" /
             # "¿Cómo se llama?" / "His name is Biscuit"), and the reply holds few of the
             # question's words: it is found through the turn that brought the thing up
@@ -3786,7 +3787,8 @@ class NavigationActor(Actor):
             # a memory holding the clue is about what the caller meant, as a timely one is
             ranked = ranking.about_first(ranked, {leaf: e for leaf, e in judged.items()
                                                   if leaf not in tellers},
-                                         size, {*timely, *holding})
+                                         size, {*timely, *holding}, self.conversation.slight,
+                                         self.conversation.turn_before)
             # a recommendation led by the user's preference: no newer memory sharing the
             # request's words ("what creamy drink could we make?") tells how things stand now
             if asks_how_things_stand(query.text) and not query.has_clue \

@@ -64,6 +64,13 @@ _LENGTH = lazy_regex(
     re.IGNORECASE)
 """A length: "16 feet long", "4.2 m", "dos metros", "six-foot" (a length asked "how long is the
 canoe?", "how tall is he?", "¿cuánto mide?")."""
+_SIZE = lazy_regex(
+    rf"{_LENGTH.pattern}|\b(?:{_NUMBER}|{_NUMBER_WORD})[\s-]*(?:(?:square|sq\.?)\s*"
+    r"(?:metres?|meters?|feet|foot|ft|yards?|miles?|km|kilomet(?:re|er)s?)|m2|m²|acres?|"
+    r"hectares?|hectareas?|metros?\s+cuadrados|kg|kilos?|kilograms?|kilogramos?|tons?|"
+    r"tonnes?|toneladas?|litres?|liters?|litros?)(?!\w)", re.IGNORECASE)
+"""A size: a length, an area ("125 square metres", "2 acres"), a weight ("23 kilos"), a
+volume ("40 litres"): what "how big?" is answered with."""
 _DURATION_OR_LENGTH = lazy_regex(f"{_DURATION.pattern}|{_LENGTH.pattern}", re.IGNORECASE)
 """"How long" asks a length of time ("How long was the downtime?") or of a thing ("How long
 is Henrik's canoe?": "16 feet long"): the question's "long" is its kind of answer, and a turn
@@ -89,6 +96,8 @@ _ASKS = (
     (lazy_regex(r"\bhow\s+(?:tall|wide|deep)\b|\bcuanto\s+mide|\bque\s+tan\s+(?:largo|"
                 r"larga|alto|alta|ancho|ancha)\b|\bde\s+que\s+(?:largo|tamano|altura)\b"),
      _LENGTH),
+    (lazy_regex(r"\bhow\s+(?:big|large|heavy)\b|\bwhat\s+size\b|\b(?:que\s+tan|como\s+de)\s+"
+                r"(?:grande|pesad[oa])\b|\bde\s+que\s+tamano\b|\bcuanto\s+pesa"), _SIZE),
     (lazy_regex(r"\bhow\s+long\b|\bcuanto\s+(?:tiempo|duro|dura|tard)|\bcuantos?\s+"
                 r"(?:minutos|horas|dias|semanas|meses|anos)\b"), _DURATION_OR_LENGTH),
     (lazy_regex(r"\bhow\s+far\b|\bwhat\s+distance\b|\bcuantos\s+(?:kilometros|km|metros)\b|"
@@ -227,6 +236,24 @@ _ASKS_PLACE = lazy_regex(
     r"ciudad(?:es)?|pueblos?|pais(?:es)?|calles?|zonas?)\b")
 """A question asking where: "Where does Sam live?", "What neighborhood do I live in?",
 "¿En qué barrio vivo?"."""
+
+
+_ASKS_WHAT_IT_IS = lazy_regex(
+    r"^\W*what\s+(?:is|was|are|were)\s+(?:the|that|those|these|this)\b|"
+    r"^\W*(?:que|cual|cuales)\s+(?:es|era|eran|son|fue|fueron)\s+(?:el|la|los|las|eso|esto)\b")
+"""A question asking what a thing shown or said was ("What were the pastries in the
+photo?", "¿Qué era el plato que trajo?")."""
+_CHAT_ASKS_WHAT_IT_IS = lazy_regex(
+    r"(?:^|[.!?¡¿:]\s*)(?:\w+\W+)?what(?:['’]s|\s+(?:is|are|was|were))\s+"
+    r"(?:that|those|these|this|it|they)\W*$|"
+    r"(?:^|[.!?¡¿:]\s*)(?:y\s+)?que\s+(?:es|son|era|eran)(?:\s+(?:eso|esto))?\W*$")
+"""A chat's short question asking what the thing just shown or said is ("what are those?",
+"¿qué es eso?")."""
+
+
+def asks_what_it_is(question: str) -> bool:
+    """Whether ``question`` asks what a thing was (``_ASKS_WHAT_IT_IS``), not its name."""
+    return bool(_ASKS_WHAT_IT_IS.search(fold(question))) and not asks_name(question)
 
 
 def asks_place(question: str) -> bool:
@@ -555,10 +582,14 @@ def asks_alike(question: str, asked: str) -> bool:
     kind = expected(question)
     if kind is not None:
         return expected(asking) is kind
+    if asks_place(question):  # "Where did he pitch his tent?" / "where is that??"
+        return asks_place(asking) and not asks_name(question)
+    if asks_what_it_is(question):  # "What were the pastries in the photo?" / "what are
+        return bool(_CHAT_ASKS_WHAT_IT_IS.search(fold(asked)))  # those?"
     return asks_name(question) and asks_name(asking)
 
 
-_LAST_ASKED = lazy_regex(r"[^.!?¡¿]*\?")
+_LAST_ASKED = lazy_regex(r"[^.!?¡¿]*\?+")
 """A sentence ending in a question mark: what a turn asks is its last one ("¡Qué bonito
 nombre! ¿Qué significa?" asks no name)."""
 
@@ -568,6 +599,10 @@ def answers_alike(question: str, text: str) -> bool:
     kind = expected(question)
     if kind is not None:
         return holds(kind, _HEADERS.sub(" ", text))
+    if asks_place(question):  # "Llyn Gwynant, below Snowdon": a place is said by its name,
+        return bool(_names_placed(text))  # often with no "in" before it in a reply
+    if asks_what_it_is(question):  # the reply to "what are those?" says what they are
+        return True
     return asks_name(question) and tells_a_name(text)
 
 

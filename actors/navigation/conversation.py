@@ -81,6 +81,24 @@ salary did I end up with?", "¿con qué se quedó al final?"): the answer is the
 last word on it, not the turn that opened it nor the closest one."""
 _ENDS_ASKING = lazy_regex(r"\?[^\w]*$")
 """A turn whose last sentence is a question (closing quotes, brackets or an emoji after it)."""
+_ASKS_WITHIN = lazy_regex(r"\b(?:what|where|when|who|why|which|how|qué|cómo|dónde|cuándo|quién|"
+                          r"cuánt[oa]s?)\?", re.IGNORECASE)
+"""An interrogative word asked on its own inside a turn ("When? where?? tell me everything")."""
+_ASKS_UNMARKED = lazy_regex(
+    r"(?:^|[.!?¿¡]\s*)(?:(?:and|so|but|oh|ok|jaja\w*|haha\w*|lol|y|pero|bueno|vale)\W+)*"
+    r"(?:(?:where|when|why)(?=['’](?:s|re)\b|\s+(?:is|was|are|were|did|do|does|can|could|"
+    r"will|would|should|have|has|had)\b)|(?:what|who)(?!\s+(?:an?|i|we|you|he|she|they|it|my|"
+    r"your|his|her|our|their|the|this|that|these|those)\b)|"
+    r"how(?=['’]s\b|\s+(?:is|was|are|were|did|do|does|about|come|much|many|long|far|old|big|"
+    r"often)\b)|"
+    r"qué(?!\s+(?:bonit|guap|mon|buen|mal|fuert|pena|asco|rabia|ilusi|bien|horror|suerte))|"
+    r"cómo|dónde|cuándo|quién|quiénes|por\s+qué|cuánt[oa]s?)\b[^.!?]*$", re.IGNORECASE)
+"""A turn whose last sentence asks with no question mark, as chats are typed ("oh no. are you
+ok?? what happened", "jajaja how is living together", "y cuándo empiezas"): an interrogative
+word opening it, after an interjection at most, and asking ("where are", "what happened",
+"what sold best"); not an exclamation ("what a day", "how lovely", "qué bonito") nor a
+clause that tells ("when school ends", "where I grew up", "what I said": Spanish marks its
+asking words with an accent, "cuando" tells)."""
 _DOING = lazy_regex(
     r"\b(?:I|[Ww]e)\s+(?:just\s+|finally\s+|also\s+|already\s+)?(?:[a-z]+[^\We]ed|"
     + IRREGULAR_PAST + r")\b|(?:^|[.!?]\s+)(?:Just\s+|Finally\s+)?(?:[A-Z][a-z]+[^\We]ed|"
@@ -183,7 +201,9 @@ class Conversation:
         if meta is None or meta.excerpt.endswith("…"):
             return False  # longer than an excerpt: no short question
         body = _SPEAKER.sub("", LEADING_DATE.sub("", meta.excerpt)).strip()
-        return (_ENDS_ASKING.search(body) is not None or not asking) and \
+        return (not asking or _ENDS_ASKING.search(body) is not None
+                or _ASKS_UNMARKED.search(body) is not None
+                or _ASKS_WITHIN.search(body) is not None) and \
             len(text_terms(body)) <= ranking.SLIGHT_TERMS  # "and?!" asks too
 
     def turn_after(self, leaf_id: str) -> str | None:

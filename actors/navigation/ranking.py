@@ -643,7 +643,9 @@ def abstains(evidence: Sequence[Evidence], store_size: int) -> bool:
 
 
 def about_first(ranked: Sequence[tuple[str, float]], evidence: Mapping[str, Evidence],
-                store_size: int, timely: Container[str] = frozenset()
+                store_size: int, timely: Container[str] = frozenset(),
+                slight: Callable[[str], bool] = lambda leaf: False,
+                before: Callable[[str], str | None] = lambda leaf: None
                 ) -> list[tuple[str, float]]:
     """The first ``ABSTAIN_DEPTH`` memories with those about the question ahead of the others
     (each group in its order): when the judgement answers because of one memory, that memory
@@ -652,10 +654,15 @@ def about_first(ranked: Sequence[tuple[str, float]], evidence: Mapping[str, Evid
     in the time the question names and holding a word of it or a word close to one, keeps
     its place among them: "What big purchase did I make in July?" and "I bought the Kia"
     (July) share no word, yet it answers, and a March memory holding "big" and "purchase"
-    must not pass it."""
+    must not pass it. A ``slight`` memory, only a short question (``SLIGHT_FACTOR``), that
+    opens its conversation (no turn ``before`` it) is not moved: "how was the last week of
+    term?" is close in meaning to any question about its speaker and asks about nothing said;
+    one asking about the turn before it ("¿de qué colores?" after "I finished the quilt") is
+    judged with it, as before."""
     head = list(ranked[:ABSTAIN_DEPTH])
     yes = [item for item in head if item[0] in timely or (
-        item[0] in evidence and about(evidence[item[0]], store_size))]
+        item[0] in evidence and about(evidence[item[0]], store_size)
+        and not (slight(item[0]) and before(item[0]) is None))]
     kept = {leaf for leaf, _ in yes}
     return yes + [item for item in head if item[0] not in kept] + list(ranked[ABSTAIN_DEPTH:])
 

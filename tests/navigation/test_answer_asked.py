@@ -54,6 +54,16 @@ def test_a_thing_written_inside_a_proper_name_is_not_named(text: str, names: boo
     ("What is the name of Maya's dog?", "Tomás: How much was he?", False),
     ("When did Maya adopt her dog?", "Tomás: ¿Cómo se llama?", False),
     ("What is the name of Maya's niece?", "Tomás: ¡Qué bonito nombre! ¿Qué significa?", False),
+    ("How long was the flight?", "Leo: how long did it take??", True),  # "??" asks as "?"
+    ("Where did Priya camp?", "Marco: where was that??", True),
+    ("¿Dónde acampó Priya?", "Marco: wow, where is that?", True),
+    ("Where did Priya camp?", "Marco: how much was it?", False),
+    ("What were the sweets in the photo?", "Leo: what are those?", True),
+    ("¿Qué eran los dulces de la foto?", "Leo: ¿qué es eso?", True),
+    ("What were the sweets in the photo?", "Leo: what are those shoes for?", False),
+    ("What is the name of the sweets?", "Leo: what are those?", False),
+    ("How large is Nadia's plot?", "Tom: how big is it?", True),
+    ("¿Cuánto pesa la calabaza?", "Tom: how heavy is it??", True),
 ])
 def test_the_chat_asked_what_the_question_asks(question: str, asked: str, alike: bool) -> None:
     assert asks_alike(question, asked) is alike
@@ -64,6 +74,9 @@ def test_the_chat_asked_what_the_question_asks(question: str, asked: str, alike:
     ("What is the name of Maya's dog?", "2026-01-04 Maya: he's two and snores a lot.", False),
     ("How much did Maya pay for her car?", "2026-03-03 Maya: Twenty-one thousand dollars", True),
     ("How much did Maya pay for her car?", "2026-03-03 Maya: Way too much, honestly.", False),
+    ("How big is Nadia's plot?", "2026-02-14 Nadia: about 60 square metres", True),
+    ("How heavy is the pumpkin?", "2026-09-19 Nadia: 23 kilos, a monster", True),
+    ("How big is Nadia's plot?", "2026-02-14 Nadia: huge, with a shed", False),
 ])
 def test_the_reply_holds_that_kind_of_answer(question: str, said: str, answers: bool) -> None:
     assert answers_alike(question, said) is answers

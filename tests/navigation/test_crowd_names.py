@@ -59,7 +59,8 @@ async def test_a_speakers_answer_leads_when_the_name_weighs_less(
     assert niece.status == "FOUND" and "Martina" in " ".join(h.text for h in niece.hits[:2])
     monkeypatch.setattr(navigation, "without_crowd_names", lambda text, holders, size: text)
     pumpkin, niece = await replies(tmp_path / "off", turns, asked)
-    assert "23 kilos" not in pumpkin.hits[0].text
+    # (the pumpkin is also found without the rule since "cuánto pesa" asks a size, answered
+    # by "23 kilos": rank-c's ``answer_type._SIZE``; the niece still needs the rule)
     assert "Martina" not in " ".join(h.text for h in niece.hits[:2])
 
 
