@@ -25,9 +25,10 @@ places' businesses are invented).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from bench.conversation_set import CATEGORIES, Never, Question, Turn
+from bench.conversation_set import CATEGORIES, Never, Question
+from bench.spoken_turns import Line, SpokenTurn, session
+from bench.spoken_turns import assistant as _a
+from bench.spoken_turns import user as _u
 
 __all__ = ["CATEGORIES", "HALVED", "NEVER", "QUESTIONS", "TURNS", "SpokenTurn"]
 
@@ -35,33 +36,8 @@ HALVED = True
 """The bench reports this set's figures on each half of its questions too."""
 
 
-@dataclass(frozen=True)
-class SpokenTurn(Turn):
-    """One turn of a chat: the user's or the assistant's."""
-
-    speaker: str = "user"
-
-    @property
-    def content(self) -> str:
-        """What the bench saves: the day, then the speaker ("[2025-04-05] user: ...")."""
-        return f"[{self.date}] {self.speaker}: {self.text}"
-
-
-_Line = tuple[str, str, str, str]  # key ("" when no question points at it), speaker, lang, text
-
-
-def _u(text: str, key: str = "", lang: str = "en") -> _Line:
-    return key, "user", lang, text
-
-
-def _a(text: str, key: str = "", lang: str = "en") -> _Line:
-    return key, "assistant", lang, text
-
-
-def _session(number: int, date: str, *lines: _Line) -> tuple[SpokenTurn, ...]:
-    return tuple(SpokenTurn(key=key or f"d{number:02d}-{i:02d}", date=date, lang=lang,
-                            text=text, distractor=not key, speaker=speaker)
-                 for i, (key, speaker, lang, text) in enumerate(lines, 1))
+def _session(number: int, date: str, *lines: Line) -> tuple[SpokenTurn, ...]:
+    return session("d", number, date, *lines)
 
 
 TURNS: tuple[SpokenTurn, ...] = (

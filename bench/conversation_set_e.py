@@ -32,7 +32,9 @@ places' businesses are invented).
 from __future__ import annotations
 
 from bench.conversation_set import Never, Question
-from bench.conversation_set_d import SpokenTurn
+from bench.spoken_turns import Line, SpokenTurn, session
+from bench.spoken_turns import assistant as _a
+from bench.spoken_turns import user as _u
 
 __all__ = ["ALL_PARTS", "CATEGORIES", "HALVED", "LIMIT", "NEVER", "QUESTIONS", "TURNS"]
 
@@ -44,21 +46,8 @@ LIMIT: int | None = None
 """Asked with no ``limit``, as an MCP client's default call."""
 CATEGORIES = ("list", "count", "compare")
 
-_Line = tuple[str, str, str, str]  # key ("" when no question points at it), speaker, lang, text
-
-
-def _u(text: str, key: str = "", lang: str = "en") -> _Line:
-    return key, "user", lang, text
-
-
-def _a(text: str, key: str = "", lang: str = "en") -> _Line:
-    return key, "assistant", lang, text
-
-
-def _session(number: int, date: str, *lines: _Line) -> tuple[SpokenTurn, ...]:
-    return tuple(SpokenTurn(key=key or f"e{number:02d}-{i:02d}", date=date, lang=lang,
-                            text=text, distractor=not key, speaker=speaker)
-                 for i, (key, speaker, lang, text) in enumerate(lines, 1))
+def _session(number: int, date: str, *lines: Line) -> tuple[SpokenTurn, ...]:
+    return session("e", number, date, *lines)
 
 
 TURNS: tuple[SpokenTurn, ...] = (

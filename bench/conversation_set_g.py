@@ -36,7 +36,9 @@ the businesses are invented, the places and the artists are real).
 from __future__ import annotations
 
 from bench.conversation_set import Never, Question
-from bench.conversation_set_d import SpokenTurn
+from bench.spoken_turns import Line, SpokenTurn, session
+from bench.spoken_turns import assistant as _a
+from bench.spoken_turns import user as _u
 
 __all__ = ["ALL_PARTS", "CATEGORIES", "HALVED", "NEVER", "QUESTIONS", "TURNS"]
 
@@ -46,21 +48,8 @@ ALL_PARTS = True
 """Every key of a question is a part of its answer: the bench reports how often all are shown."""
 CATEGORIES = ("assistant", "preference", "count", "order", "update", "detail")
 
-_Line = tuple[str, str, str, str]  # key ("" when no question points at it), speaker, lang, text
-
-
-def _u(text: str, key: str = "", lang: str = "en") -> _Line:
-    return key, "user", lang, text
-
-
-def _a(text: str, key: str = "", lang: str = "en") -> _Line:
-    return key, "assistant", lang, text
-
-
-def _session(number: int, date: str, *lines: _Line) -> tuple[SpokenTurn, ...]:
-    return tuple(SpokenTurn(key=key or f"g{number:02d}-{i:02d}", date=date, lang=lang,
-                            text=text, distractor=not key, speaker=speaker)
-                 for i, (key, speaker, lang, text) in enumerate(lines, 1))
+def _session(number: int, date: str, *lines: Line) -> tuple[SpokenTurn, ...]:
+    return session("g", number, date, *lines)
 
 
 TURNS: tuple[SpokenTurn, ...] = (
