@@ -577,12 +577,15 @@ the same memories question after question."""
 _Judge = TypeVar("_Judge", bound=Callable[[str], bool])
 
 
-def _kind_first(hits: tuple[Hit, ...], holds: Callable[[str], bool]) -> tuple[Hit, ...]:
+def _kind_first(hits: tuple[Hit, ...], holds: Callable[[str], bool],
+                changed: Callable[[str, str], bool] = lambda first, other: False
+                ) -> tuple[Hit, ...]:
     """The memories served, the one holding the kind of words asked for first
-    (``ranking.kind_first``), each with the turns shown beside it."""
+    (``ranking.kind_first``, not past a first memory that ``changed`` it), each with the turns
+    shown beside it."""
     by_id = {hit.leaf_id: hit for hit in hits}
     return tuple(by_id[leaf] for leaf, _ in ranking.kind_first(
-        [(hit.leaf_id, hit.score) for hit in hits], holds))
+        [(hit.leaf_id, hit.score) for hit in hits], holds, changed))
 
 
 def _giving_first(result: SearchResult, gives: Callable[[str], bool]) -> SearchResult:
@@ -2246,8 +2249,11 @@ class NavigationActor(Actor):
                     # "How far can Owen's new car go?": "Got the car" holds its words, "about
                     # 150 miles" the kind of words it asks for; a teller's own thing holds
                     # the kind of the one asked only in the teller's ("Dani: Mi perro Rocco")
+                    later_change = self._later_change(topic, asked, crowd) \
+                        if asks_about_now(topic) else None
                     result = dataclasses.replace(result, hits=_kind_first(
-                        result.hits, lambda leaf: leaf not in tellers and kind_held(leaf)))
+                        result.hits, lambda leaf: leaf not in tellers and kind_held(leaf),
+                        later_change or (lambda first, other: False)))
                 if result.status == "FOUND" and result.hits:
                     lead = self.conversation.also_said(
                         result.hits, admissible, as_of_dt, asked, crowd,
@@ -3509,6 +3515,33 @@ class NavigationActor(Actor):
                 return day, saved
             return (dt.date.fromisoformat(told_after) - dt.timedelta(days=1)).isoformat(), saved
         return when
+
+    def _later_change(self, question: str, asked: Any, crowd: float
+                      ) -> Callable[[str, str], bool]:
+        """Whether one memory (``first``) tells, on a later day, a change of what another
+        told (``other``), for a question about now: the same speaker (a chat turn's label, or
+        none on both), a change told (``tells_a_change``: "gave up", "went up to", "ya no",
+        "dejé de") and about the question, holding one of its words besides the names asked
+        ("the fee went up to 55" for "the climbing gym fee now") or close to it in meaning,
+        ``CHANGE_SIMILARITY`` and above its crowd ("Ahora pagamos 52 al mes" for "¿cuánto
+        paga ahora de cuota?")."""
+        words = frozenset(stem(t) for t in text_terms(question)) - {
+            stem(fold(name)) for name in names_asked(question)}
+        text_of, index = self.model.text_of, self.model.index
+
+        def changed(first: str, other: str) -> bool:
+            if not self._when(first)[0] > self._when(other)[0] \
+                    or not tells_a_change(text_of(first)):
+                return False
+            said, before = opening_speaker(text_of(first)), opening_speaker(text_of(other))
+            if (said is None) != (before is None) or said is not None and before is not None \
+                    and fold(said.subject or "") != fold(before.subject or ""):
+                return False
+            if index.terms_of(first) & words:
+                return True
+            close = self.vectors.similarity_of(asked, [first]) if asked is not None else {}
+            return close.get(first, 0.0) >= max(ranking.CHANGE_SIMILARITY, crowd)
+        return changed
 
     def _latest_change(self, leaf_ids: list[str]) -> str | None:
         """The one memory of the latest day among these that tells of a change: after memories

@@ -140,6 +140,13 @@ that happens to hold a number. Measured: 0.4 also moves "How much does Lucía ea
 raise?" to Owen's pay ("I earn £2k less", 0.45 of the first's); 0.6 keeps the migration's
 start ahead of "only three minutes in read-only" for "How long was the downtime during the
 database switch?"."""
+
+CHANGE_SIMILARITY = 0.25
+"""A later memory telling a change, asked about now, holding no word of the question besides
+the names asked, is about it when at least this close to it in meaning (and above its crowd):
+then it stays ahead of the earlier memory holding the kind of words asked (``kind_first``,
+issue 18). ``conversation.CONTEXT_SIMILARITY``'s value: as close as a turn shown beside the
+first is asked to be."""
 SLIGHT_TERMS = 4
 ANOTHER_MEMORY_SHARE = 0.5
 """A thing compared whose best memory is the other thing's ("my first 10K" and the session
@@ -903,19 +910,25 @@ def newer_first(ranked: list[tuple[str, float]], restatements: Mapping[str, str]
     return [(leaf, scores[leaf]) for leaf in ids]
 
 
-def kind_first(ranked: list[tuple[str, float]], holds: Callable[[str], bool]
+def kind_first(ranked: list[tuple[str, float]], holds: Callable[[str], bool],
+               changed: Callable[[str, str], bool] = lambda first, other: False
                ) -> list[tuple[str, float]]:
     """The first memory holds none of the kind of words the question asks for (``holds``): the
     first of the next ``KIND_DEPTH - 1`` that holds them, with ``KIND_SHARE`` of its score or
     more, takes the lead, keeping its own score (the clue request weighs scores, and a memory
     answering alone is no tie there either). "How far can Owen's new car go on a single
     charge?": "I've got news as well. Got the car" holds the question's words, "about 150
-    miles in summer" its answer."""
+    miles in summer" its answer. Not past the first when it ``changed`` what that one told
+    (a later change of the same story, asked about now): "I've given up coffee completely"
+    answers "How many coffees a day now?" in its own words, and "four cups a day", holding
+    the number, is how it stood before (issue 18)."""
     if len(ranked) < 2 or holds(ranked[0][0]):
         return ranked
     floor = ranked[0][1] * KIND_SHARE
     for at in range(1, min(KIND_DEPTH, len(ranked))):
         leaf, score = ranked[at]
         if score >= floor and holds(leaf):
+            if changed(ranked[0][0], leaf):
+                return ranked
             return [ranked[at], *ranked[:at], *ranked[at + 1:]]
     return ranked
