@@ -3524,7 +3524,8 @@ class NavigationActor(Actor):
         "dejé de") and about the question, holding one of its words besides the names asked
         ("the fee went up to 55" for "the climbing gym fee now") or close to it in meaning,
         ``CHANGE_SIMILARITY`` and above its crowd ("Ahora pagamos 52 al mes" for "¿cuánto
-        paga ahora de cuota?")."""
+        paga ahora de cuota?"); by the words alone when ``asked`` (the question's vector) is
+        None."""
         words = frozenset(stem(t) for t in text_terms(question)) - {
             stem(fold(name)) for name in names_asked(question)}
         text_of, index = self.model.text_of, self.model.index
@@ -3539,7 +3540,9 @@ class NavigationActor(Actor):
                 return False
             if index.terms_of(first) & words:
                 return True
-            close = self.vectors.similarity_of(asked, [first]) if asked is not None else {}
+            if asked is None:  # by its words alone
+                return False
+            close = self.vectors.similarity_of(asked, [first])
             return close.get(first, 0.0) >= max(ranking.CHANGE_SIMILARITY, crowd)
         return changed
 
@@ -3965,6 +3968,7 @@ class NavigationActor(Actor):
                 value_leaves or several.asks_for_list(query.text)
                 and not several.counts_time(query.text)):
             # a list or a count: one memory per session holding its words first (``several``)
+            first = ranked[0][0] if ranked else None
             held = {leaf: several.held(
                 query.query_terms, self.model.index.terms_of(leaf), things_of,
                 best[leaf].matched - best[leaf].near if leaf in best else ())
@@ -4007,6 +4011,14 @@ class NavigationActor(Actor):
                 lambda leaf: self._day_of(leaf) or leaf, promote=of_kind or bool(value_holders),
                 ahead=ahead, taken={self._day_of(leaf) or leaf for leaf, _ in kept})
             ranked = kept + ranked
+            if first is not None and ranked and ranked[0][0] != first \
+                    and asks_about_now(query.text) \
+                    and self._later_change(query.text, None, 1.0)(first, ranked[0][0]):
+                # "¿Cuántos cafés al día toma ahora?": a count as it stands, and the first
+                # memory ("ya no tomo café") changed what the one spread ahead told ("tres
+                # cafés al día"): it stays first (issue 18)
+                ranked = [item for item in ranked if item[0] == first] + \
+                    [item for item in ranked if item[0] != first]
             size = several.places(size, msg.limit_given, sessions + len(value_leaves))
         hits = tuple(self._folded_hit((leaf, *same), currency, successor, timeline, score=s,
                                       focus=_focus(best, leaf))

@@ -81,8 +81,11 @@ async def test_a_change_told_in_other_words_leads(tmp_path: Path) -> None:
 async def test_un_cambio_contado_con_otras_palabras_va_primero(tmp_path: Path) -> None:
     firsts = await _firsts(tmp_path, IKER_AND_LOLA, (
         "¿Cuánto paga Iker ahora de cuota del gimnasio?", "How much is Iker's gym fee now?",
-        "How many coffees a day does Lola drink now?"))
-    cuota, fee, coffee = firsts.values()
+        "How many coffees a day does Lola drink now?", "¿Cuántos cafés al día toma Lola ahora?"))
+    cuota, fee, coffee, cafe = firsts.values()
     assert _leads(cuota, "subió a 52", "40 euros"), cuota
     assert _leads(fee, "subió a 52", "40 euros"), fee
     assert _leads(coffee, "ya no tomo café", "tres cafés"), coffee
+    # a count asked as it stands: the count's spreading of one memory per day keeps the
+    # change first
+    assert _leads(cafe, "ya no tomo café", "tres cafés"), cafe
