@@ -3516,7 +3516,8 @@ class NavigationActor(Actor):
             return (dt.date.fromisoformat(told_after) - dt.timedelta(days=1)).isoformat(), saved
         return when
 
-    def _later_change(self, question: str, asked: Any, crowd: float
+    def _later_change(self, question: str, asked: Any, crowd: float,
+                      held: Mapping[str, frozenset[str]] | None = None
                       ) -> Callable[[str, str], bool]:
         """Whether one memory (``first``) tells, on a later day, a change of what another
         told (``other``), for a question about now: the same speaker (a chat turn's label, or
@@ -3525,9 +3526,10 @@ class NavigationActor(Actor):
         ("the fee went up to 55" for "the climbing gym fee now") or close to it in meaning,
         ``CHANGE_SIMILARITY`` and above its crowd ("Ahora pagamos 52 al mes" for "¿cuánto
         paga ahora de cuota?"); by the words alone when ``asked`` (the question's vector) is
-        None."""
-        words = frozenset(stem(t) for t in text_terms(question)) - {
-            stem(fold(name)) for name in names_asked(question)}
+        None, and then also by the words it matched (``held``: through a translation, "I've
+        given up coffee" for "¿cuántos cafés toma?")."""
+        names = {stem(fold(name)) for name in names_asked(question)}
+        words = frozenset(stem(t) for t in text_terms(question)) - names
         text_of, index = self.model.text_of, self.model.index
 
         def changed(first: str, other: str) -> bool:
@@ -3538,7 +3540,8 @@ class NavigationActor(Actor):
             if (said is None) != (before is None) or said is not None and before is not None \
                     and fold(said.subject or "") != fold(before.subject or ""):
                 return False
-            if index.terms_of(first) & words:
+            if index.terms_of(first) & words or held is not None and held.get(
+                    first, frozenset()) - names:
                 return True
             if asked is None:  # by its words alone
                 return False
@@ -4012,11 +4015,12 @@ class NavigationActor(Actor):
                 ahead=ahead, taken={self._day_of(leaf) or leaf for leaf, _ in kept})
             ranked = kept + ranked
             if first is not None and ranked and ranked[0][0] != first \
-                    and asks_about_now(query.text) \
-                    and self._later_change(query.text, None, 1.0)(first, ranked[0][0]):
-                # "¿Cuántos cafés al día toma ahora?": a count as it stands, and the first
+                    and asks_about_now(query.text) and asks_a_measure(query.text) \
+                    and self._later_change(query.text, None, 1.0, matched)(first, ranked[0][0]):
+                # "¿Cuántos cafés al día toma ahora?": an amount as it stands, and the first
                 # memory ("ya no tomo café") changed what the one spread ahead told ("tres
-                # cafés al día"): it stays first (issue 18)
+                # cafés al día"): it stays first (issue 18). Not a list ("What languages is
+                # the user learning?": a language taken up is one of its parts)
                 ranked = [item for item in ranked if item[0] == first] + \
                     [item for item in ranked if item[0] != first]
             size = several.places(size, msg.limit_given, sessions + len(value_leaves))
