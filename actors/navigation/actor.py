@@ -181,6 +181,7 @@ from actors.navigation.stem import stem
 from actors.navigation.stories import (
     capitalised_terms,
     named_terms,
+    stops_doing,
     tells_a_change,
     tells_own_change,
 )
@@ -3549,6 +3550,23 @@ class NavigationActor(Actor):
             return close.get(first, 0.0) >= max(ranking.CHANGE_SIMILARITY, crowd)
         return changed
 
+    def _stops(self, question: str, lead: str) -> Callable[[str], bool]:
+        """Whether a memory tells that the doing ``question`` asks about ended
+        (``stories.stops_doing``: "dejé de fumar", "I quit smoking"), said by the speaker of
+        ``lead`` (a chat turn's label, or none on both): another friend's quitting is not
+        hers."""
+        doings = doings_asked(question)
+        speaker = opening_speaker(self.model.text_of(lead)) if doings else None
+
+        def stops(leaf: str) -> bool:
+            if not doings or not stops_doing(self.model.text_of(leaf), doings):
+                return False
+            said = opening_speaker(self.model.text_of(leaf))
+            return (said is None) == (speaker is None) and (
+                said is None or speaker is None
+                or fold(said.subject or "") == fold(speaker.subject or ""))
+        return stops
+
     def _latest_change(self, leaf_ids: list[str]) -> str | None:
         """The one memory of the latest day among these that tells of a change: after memories
         of earlier days, or beside one other memory of its own day ("plays the violin" and
@@ -3848,7 +3866,8 @@ class NavigationActor(Actor):
                                               schedule=(lambda leaf: tells_a_schedule(
                                                   self.model.text_of(leaf)))
                                               if asks_a_schedule(query.text) else None,
-                                              doing=doings_asked(query.text))
+                                              doing=doings_asked(query.text),
+                                              stops=self._stops(query.text, ranked[0][0]))
         if told_by is not None and answer is None:
             ranked, moved = ranking.told_first(ranked, told_by)
             for before, leaf in moved.items():  # it holds what its answer matched, with it

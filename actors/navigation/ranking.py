@@ -805,7 +805,8 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
                  *, now: bool = False, measure: bool = False,
                  changes: Callable[[str], bool] = lambda leaf: False,
                  schedule: Callable[[str], bool] | None = None,
-                 doing: frozenset[str] = frozenset()
+                 doing: frozenset[str] = frozenset(),
+                 stops: Callable[[str], bool] = lambda leaf: False
                  ) -> list[tuple[str, float]]:
     """A question about how something stands: the newest of the first ``NEWEST_DEPTH``
     memories that is about the question, holds every word of it the lead holds (product
@@ -846,7 +847,10 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
     lead does, holding all but ``NOW_MISSING`` of the lead's words and one of them besides
     the names, and scoring ``NOW_SHARE`` of the lead's ("now I train on Tuesday and Saturday
     mornings instead" after "I go to the gym on Monday and Thursday evenings ... on those
-    days": "Which days do I go to the gym?")."""
+    days": "Which days do I go to the gym?"). With "now", a later day's memory that ``stops``
+    the doing asked (its speaker's: "dejé de fumar" for "¿Cuántos cigarrillos fuma Lola
+    ahora?") leads at any score among the first: it tells how the habit stands in none of
+    the lead's words but the verb (issue 18)."""
     if not ranked or ranked[0][0] not in about_ids:
         return ranked
     lead, top = ranked[0]
@@ -855,6 +859,8 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
 
     def newer(leaf: str) -> bool:
         held = holds.get(leaf, frozenset())
+        if now and stops(leaf) and when(leaf)[0] > when(lead)[0]:
+            return True  # the doing asked has ended ("dejé de fumar")
         if by_words and told <= held and when(leaf) > when(lead):
             return True
         if changes(leaf) and when(leaf)[0] > when(lead)[0] and told <= held \
@@ -877,7 +883,7 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
         ) and when(leaf)[0] > when(lead)[0]
 
     def close_enough(leaf: str, score: float) -> bool:
-        if score >= NEWEST_SHARE * top:
+        if score >= NEWEST_SHARE * top or now and stops(leaf):
             return True
         # "now", and a later memory holding every word of the lead's: a long memory telling
         # the change in passing scores low on its own ("my Duolingo streak just hit 300

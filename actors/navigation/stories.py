@@ -16,6 +16,7 @@ from __future__ import annotations
 from actors.dates import MONTHS
 from actors.lazy_re import lazy_regex
 from actors.navigation.answer_type import someone_else_first
+from actors.navigation.conjugation import forms
 from actors.navigation.replacements import told_sentences
 from actors.navigation.stem import stem
 from actors.text import fold
@@ -80,6 +81,29 @@ def tells_own_change(text: str) -> bool:
             if not _NEW_THING.fullmatch(m.group(0)) \
                     and not someone_else_first(folded[:m.start()]):
                 return True
+    return False
+
+
+_STOPPED = lazy_regex(
+    r"\b(?:quit|quitting|stopped|stopping|gave\s+up|given\s+up|giving\s+up|no\s+longer|"
+    r"dej(?:e|o|amos|aron|ado)\s+de|ya\s+no)\s+([^\W\d_]+)")
+"""A doing that ended, with the verb told right after the cue: "I quit smoking", "stopped
+drinking", "dejé de fumar", "ya no fumo"."""
+
+
+def stops_doing(text: str, doings: frozenset[str]) -> bool:
+    """The text tells that one of ``doings`` (the index terms of the verb a question asks,
+    ``query.doings_asked``: "smok", "fuma") ended: "I quit smoking" for "smok", "dejé de
+    fumar" for "fuma" (a Spanish verb is not stemmed to its infinitive: its regular forms are
+    read from the question's form, ``conjugation.forms``). Pure text."""
+    if not doings:
+        return False
+    forms_of = {form for doing in doings for root in {doing, doing[:-1]}
+                for ending in ("ar", "er", "ir") for form in forms(root + ending)}
+    for m in _STOPPED.finditer(fold(text)):
+        word = m.group(1)
+        if stem(word) in doings or word in forms_of:
+            return True
     return False
 
 
