@@ -3550,16 +3550,24 @@ class NavigationActor(Actor):
             return close.get(first, 0.0) >= max(ranking.CHANGE_SIMILARITY, crowd)
         return changed
 
-    def _stops(self, question: str, lead: str) -> Callable[[str], bool]:
-        """Whether a memory tells that the doing ``question`` asks about ended
-        (``stories.stops_doing``: "dejé de fumar", "I quit smoking"), said by the speaker of
+    def _stops(self, question: str, lead: str, told: frozenset[str]
+               ) -> Callable[[str], bool]:
+        """Whether a memory tells that the doing ``question`` asks about ended, or a thing
+        of the question both it and ``lead`` name (``told``: the question's words ``lead``
+        matched) (``stories.stops_doing``: "dejé de fumar", "I quit
+        smoking", "I've given up coffee" after "four coffees a day"), said by the speaker of
         ``lead`` (a chat turn's label, or none on both): another friend's quitting is not
         hers."""
         doings = doings_asked(question)
-        speaker = opening_speaker(self.model.text_of(lead)) if doings else None
+        names = {stem(fold(name)) for name in names_asked(question)}
+        index = self.model.index
+        things = frozenset(term for term in told & index.terms_of(lead)
+                           if term not in names and not any(c.isdigit() for c in term))
+        speaker = opening_speaker(self.model.text_of(lead))
 
         def stops(leaf: str) -> bool:
-            if not doings or not stops_doing(self.model.text_of(leaf), doings):
+            if not stops_doing(self.model.text_of(leaf), doings,
+                               things & index.terms_of(leaf)):
                 return False
             said = opening_speaker(self.model.text_of(leaf))
             return (said is None) == (speaker is None) and (
@@ -3867,7 +3875,8 @@ class NavigationActor(Actor):
                                                   self.model.text_of(leaf)))
                                               if asks_a_schedule(query.text) else None,
                                               doing=doings_asked(query.text),
-                                              stops=self._stops(query.text, ranked[0][0]))
+                                              stops=self._stops(query.text, ranked[0][0],
+                                                                matched[ranked[0][0]]))
         if told_by is not None and answer is None:
             ranked, moved = ranking.told_first(ranked, told_by)
             for before, leaf in moved.items():  # it holds what its answer matched, with it

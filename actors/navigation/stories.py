@@ -86,24 +86,27 @@ def tells_own_change(text: str) -> bool:
 
 _STOPPED = lazy_regex(
     r"\b(?:quit|quitting|stopped|stopping|gave\s+up|given\s+up|giving\s+up|no\s+longer|"
-    r"dej(?:e|o|amos|aron|ado)\s+de|ya\s+no)\s+([^\W\d_]+)")
-"""A doing that ended, with the verb told right after the cue: "I quit smoking", "stopped
-drinking", "dejé de fumar", "ya no fumo"."""
+    r"dej(?:e|o|amos|aron|ado)(?:\s+de)?|ya\s+no)\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?")
+"""A doing or a thing that ended, told in the two words after the cue: "I quit smoking",
+"stopped drinking coffee", "given up coffee", "dejé de fumar", "dejé el café", "ya no
+fumo"."""
 
 
-def stops_doing(text: str, doings: frozenset[str]) -> bool:
+def stops_doing(text: str, doings: frozenset[str], things: frozenset[str] = frozenset()
+                ) -> bool:
     """The text tells that one of ``doings`` (the index terms of the verb a question asks,
-    ``query.doings_asked``: "smok", "fuma") ended: "I quit smoking" for "smok", "dejé de
-    fumar" for "fuma" (a Spanish verb is not stemmed to its infinitive: its regular forms are
-    read from the question's form, ``conjugation.forms``). Pure text."""
-    if not doings:
+    ``query.doings_asked``: "smok", "fuma") or of ``things`` (index terms: "coffe") ended:
+    "I quit smoking" for "smok", "I've given up coffee" for "coffe", "dejé de fumar" for
+    "fuma" (a Spanish verb is not stemmed to its infinitive: its regular forms are read from
+    the question's form, ``conjugation.forms``). Pure text."""
+    if not doings and not things:
         return False
     forms_of = {form for doing in doings for root in {doing, doing[:-1]}
                 for ending in ("ar", "er", "ir") for form in forms(root + ending)}
     for m in _STOPPED.finditer(fold(text)):
-        word = m.group(1)
-        if stem(word) in doings or word in forms_of:
-            return True
+        for word in filter(None, m.groups()):
+            if stem(word) in doings or stem(word) in things or word in forms_of:
+                return True
     return False
 
 

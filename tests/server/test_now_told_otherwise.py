@@ -89,3 +89,28 @@ async def test_un_cambio_contado_con_otras_palabras_va_primero(tmp_path: Path) -
     # a count asked as it stands: the count's spreading of one memory per day keeps the
     # change first
     assert _leads(cafe, "ya no tomo café", "tres cafés"), cafe
+
+
+MARTA_AND_JOEL = (
+    _turn("2025-01-15", "Marta", "Vuelvo a fumar diez cigarrillos al día, lo sé, fatal"),
+    _turn("2025-01-15", "Joel", "I drink five espressos a day at the studio, at least"),
+    _turn("2025-01-15", "Joel", "you'll manage to cut down, I believe in you"),
+    _turn("2025-03-02", "Joel", "Down to three espressos a day, my hands stopped shaking"),
+    _turn("2025-03-02", "Marta", "Did you see the new bakery on the corner?"),
+    _turn("2025-05-20", "Joel", "I quit the choir, too many rehearsals"),
+    _turn("2025-05-20", "Marta", "Y por fin dejé de fumar, ya van tres semanas"),
+    _turn("2025-06-08", "Joel", "Honestly I've given up espresso completely, only tea now"),
+    _turn("2025-06-08", "Marta", "Me apunté a natación los martes"),
+)
+
+
+async def test_a_habit_ended_leads_in_none_of_its_words(tmp_path: Path) -> None:
+    """The doing asked ended ("dejé de fumar" for "¿Cuántos cigarrillos fuma Marta ahora?",
+    Spanish verb forms read from the question's), or the thing asked ("given up espresso"
+    after two counts): the ending leads, low as it scores; another friend's quitting ("I
+    quit the choir") does not."""
+    firsts = await _firsts(tmp_path, MARTA_AND_JOEL, (
+        "¿Cuántos cigarrillos fuma Marta ahora?", "How many espressos a day does Joel drink now?"))
+    cigarrillos, espressos = firsts.values()
+    assert _leads(cigarrillos, "dejé de fumar", "diez cigarrillos"), cigarrillos
+    assert _leads(espressos, "given up espresso", "espressos a day"), espressos
