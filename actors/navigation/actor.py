@@ -181,6 +181,7 @@ from actors.navigation.stem import stem
 from actors.navigation.stories import (
     capitalised_terms,
     named_terms,
+    stops_doing,
     tells_a_change,
     tells_own_change,
 )
@@ -577,12 +578,15 @@ the same memories question after question."""
 _Judge = TypeVar("_Judge", bound=Callable[[str], bool])
 
 
-def _kind_first(hits: tuple[Hit, ...], holds: Callable[[str], bool]) -> tuple[Hit, ...]:
+def _kind_first(hits: tuple[Hit, ...], holds: Callable[[str], bool],
+                changed: Callable[[str, str], bool] = lambda first, other: False
+                ) -> tuple[Hit, ...]:
     """The memories served, the one holding the kind of words asked for first
-    (``ranking.kind_first``), each with the turns shown beside it."""
+    (``ranking.kind_first``, not past a first memory that ``changed`` it), each with the turns
+    shown beside it."""
     by_id = {hit.leaf_id: hit for hit in hits}
     return tuple(by_id[leaf] for leaf, _ in ranking.kind_first(
-        [(hit.leaf_id, hit.score) for hit in hits], holds))
+        [(hit.leaf_id, hit.score) for hit in hits], holds, changed))
 
 
 def _giving_first(result: SearchResult, gives: Callable[[str], bool]) -> SearchResult:
@@ -2246,8 +2250,11 @@ class NavigationActor(Actor):
                     # "How far can Owen's new car go?": "Got the car" holds its words, "about
                     # 150 miles" the kind of words it asks for; a teller's own thing holds
                     # the kind of the one asked only in the teller's ("Dani: Mi perro Rocco")
+                    later_change = self._later_change(topic, asked, crowd) \
+                        if asks_about_now(topic) else None
                     result = dataclasses.replace(result, hits=_kind_first(
-                        result.hits, lambda leaf: leaf not in tellers and kind_held(leaf)))
+                        result.hits, lambda leaf: leaf not in tellers and kind_held(leaf),
+                        later_change or (lambda first, other: False)))
                 if result.status == "FOUND" and result.hits:
                     lead = self.conversation.also_said(
                         result.hits, admissible, as_of_dt, asked, crowd,
@@ -3510,6 +3517,64 @@ class NavigationActor(Actor):
             return (dt.date.fromisoformat(told_after) - dt.timedelta(days=1)).isoformat(), saved
         return when
 
+    def _later_change(self, question: str, asked: Any, crowd: float,
+                      held: Mapping[str, frozenset[str]] | None = None
+                      ) -> Callable[[str, str], bool]:
+        """Whether one memory (``first``) tells, on a later day, a change of what another
+        told (``other``), for a question about now: the same speaker (a chat turn's label, or
+        none on both), a change told (``tells_a_change``: "gave up", "went up to", "ya no",
+        "dejé de") and about the question, holding one of its words besides the names asked
+        ("the fee went up to 55" for "the climbing gym fee now") or close to it in meaning,
+        ``CHANGE_SIMILARITY`` and above its crowd ("Ahora pagamos 52 al mes" for "¿cuánto
+        paga ahora de cuota?"); by the words alone when ``asked`` (the question's vector) is
+        None, and then also by the words it matched (``held``: through a translation, "I've
+        given up coffee" for "¿cuántos cafés toma?")."""
+        names = {stem(fold(name)) for name in names_asked(question)}
+        words = frozenset(stem(t) for t in text_terms(question)) - names
+        text_of, index = self.model.text_of, self.model.index
+
+        def changed(first: str, other: str) -> bool:
+            if not self._when(first)[0] > self._when(other)[0] \
+                    or not tells_a_change(text_of(first)):
+                return False
+            said, before = opening_speaker(text_of(first)), opening_speaker(text_of(other))
+            if (said is None) != (before is None) or said is not None and before is not None \
+                    and fold(said.subject or "") != fold(before.subject or ""):
+                return False
+            if index.terms_of(first) & words or held is not None and held.get(
+                    first, frozenset()) - names:
+                return True
+            if asked is None:  # by its words alone
+                return False
+            close = self.vectors.similarity_of(asked, [first])
+            return close.get(first, 0.0) >= max(ranking.CHANGE_SIMILARITY, crowd)
+        return changed
+
+    def _stops(self, question: str, lead: str, told: frozenset[str]
+               ) -> Callable[[str], bool]:
+        """Whether a memory tells that the doing ``question`` asks about ended, or a thing
+        of the question both it and ``lead`` name (``told``: the question's words ``lead``
+        matched) (``stories.stops_doing``: "dejé de fumar", "I quit
+        smoking", "I've given up coffee" after "four coffees a day"), said by the speaker of
+        ``lead`` (a chat turn's label, or none on both): another friend's quitting is not
+        hers."""
+        doings = doings_asked(question)
+        names = {stem(fold(name)) for name in names_asked(question)}
+        index = self.model.index
+        things = frozenset(term for term in told & index.terms_of(lead)
+                           if term not in names and not any(c.isdigit() for c in term))
+        speaker = opening_speaker(self.model.text_of(lead))
+
+        def stops(leaf: str) -> bool:
+            if not stops_doing(self.model.text_of(leaf), doings,
+                               things & index.terms_of(leaf)):
+                return False
+            said = opening_speaker(self.model.text_of(leaf))
+            return (said is None) == (speaker is None) and (
+                said is None or speaker is None
+                or fold(said.subject or "") == fold(speaker.subject or ""))
+        return stops
+
     def _latest_change(self, leaf_ids: list[str]) -> str | None:
         """The one memory of the latest day among these that tells of a change: after memories
         of earlier days, or beside one other memory of its own day ("plays the violin" and
@@ -3809,7 +3874,9 @@ class NavigationActor(Actor):
                                               schedule=(lambda leaf: tells_a_schedule(
                                                   self.model.text_of(leaf)))
                                               if asks_a_schedule(query.text) else None,
-                                              doing=doings_asked(query.text))
+                                              doing=doings_asked(query.text),
+                                              stops=self._stops(query.text, ranked[0][0],
+                                                                matched[ranked[0][0]]))
         if told_by is not None and answer is None:
             ranked, moved = ranking.told_first(ranked, told_by)
             for before, leaf in moved.items():  # it holds what its answer matched, with it
@@ -3932,6 +3999,7 @@ class NavigationActor(Actor):
                 value_leaves or several.asks_for_list(query.text)
                 and not several.counts_time(query.text)):
             # a list or a count: one memory per session holding its words first (``several``)
+            first = ranked[0][0] if ranked else None
             held = {leaf: several.held(
                 query.query_terms, self.model.index.terms_of(leaf), things_of,
                 best[leaf].matched - best[leaf].near if leaf in best else ())
@@ -3974,6 +4042,15 @@ class NavigationActor(Actor):
                 lambda leaf: self._day_of(leaf) or leaf, promote=of_kind or bool(value_holders),
                 ahead=ahead, taken={self._day_of(leaf) or leaf for leaf, _ in kept})
             ranked = kept + ranked
+            if first is not None and ranked and ranked[0][0] != first \
+                    and asks_about_now(query.text) and asks_a_measure(query.text) \
+                    and self._later_change(query.text, None, 1.0, matched)(first, ranked[0][0]):
+                # "¿Cuántos cafés al día toma ahora?": an amount as it stands, and the first
+                # memory ("ya no tomo café") changed what the one spread ahead told ("tres
+                # cafés al día"): it stays first (issue 18). Not a list ("What languages is
+                # the user learning?": a language taken up is one of its parts)
+                ranked = [item for item in ranked if item[0] == first] + \
+                    [item for item in ranked if item[0] != first]
             size = several.places(size, msg.limit_given, sessions + len(value_leaves))
         hits = tuple(self._folded_hit((leaf, *same), currency, successor, timeline, score=s,
                                       focus=_focus(best, leaf))

@@ -140,6 +140,13 @@ that happens to hold a number. Measured: 0.4 also moves "How much does Lucía ea
 raise?" to Owen's pay ("I earn £2k less", 0.45 of the first's); 0.6 keeps the migration's
 start ahead of "only three minutes in read-only" for "How long was the downtime during the
 database switch?"."""
+
+CHANGE_SIMILARITY = 0.25
+"""A later memory telling a change, asked about now, holding no word of the question besides
+the names asked, is about it when at least this close to it in meaning (and above its crowd):
+then it stays ahead of the earlier memory holding the kind of words asked (``kind_first``,
+issue 18). ``conversation.CONTEXT_SIMILARITY``'s value: as close as a turn shown beside the
+first is asked to be."""
 SLIGHT_TERMS = 4
 ANOTHER_MEMORY_SHARE = 0.5
 """A thing compared whose best memory is the other thing's ("my first 10K" and the session
@@ -798,7 +805,8 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
                  *, now: bool = False, measure: bool = False,
                  changes: Callable[[str], bool] = lambda leaf: False,
                  schedule: Callable[[str], bool] | None = None,
-                 doing: frozenset[str] = frozenset()
+                 doing: frozenset[str] = frozenset(),
+                 stops: Callable[[str], bool] = lambda leaf: False
                  ) -> list[tuple[str, float]]:
     """A question about how something stands: the newest of the first ``NEWEST_DEPTH``
     memories that is about the question, holds every word of it the lead holds (product
@@ -839,7 +847,10 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
     lead does, holding all but ``NOW_MISSING`` of the lead's words and one of them besides
     the names, and scoring ``NOW_SHARE`` of the lead's ("now I train on Tuesday and Saturday
     mornings instead" after "I go to the gym on Monday and Thursday evenings ... on those
-    days": "Which days do I go to the gym?")."""
+    days": "Which days do I go to the gym?"). With "now", a later day's memory that ``stops``
+    the doing asked (its speaker's: "dejé de fumar" for "¿Cuántos cigarrillos fuma Lola
+    ahora?") leads at any score among the first: it tells how the habit stands in none of
+    the lead's words but the verb (issue 18)."""
     if not ranked or ranked[0][0] not in about_ids:
         return ranked
     lead, top = ranked[0]
@@ -848,6 +859,8 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
 
     def newer(leaf: str) -> bool:
         held = holds.get(leaf, frozenset())
+        if now and stops(leaf) and when(leaf)[0] > when(lead)[0]:
+            return True  # the doing asked has ended ("dejé de fumar")
         if by_words and told <= held and when(leaf) > when(lead):
             return True
         if changes(leaf) and when(leaf)[0] > when(lead)[0] and told <= held \
@@ -870,7 +883,7 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
         ) and when(leaf)[0] > when(lead)[0]
 
     def close_enough(leaf: str, score: float) -> bool:
-        if score >= NEWEST_SHARE * top:
+        if score >= NEWEST_SHARE * top or now and stops(leaf):
             return True
         # "now", and a later memory holding every word of the lead's: a long memory telling
         # the change in passing scores low on its own ("my Duolingo streak just hit 300
@@ -903,19 +916,25 @@ def newer_first(ranked: list[tuple[str, float]], restatements: Mapping[str, str]
     return [(leaf, scores[leaf]) for leaf in ids]
 
 
-def kind_first(ranked: list[tuple[str, float]], holds: Callable[[str], bool]
+def kind_first(ranked: list[tuple[str, float]], holds: Callable[[str], bool],
+               changed: Callable[[str, str], bool] = lambda first, other: False
                ) -> list[tuple[str, float]]:
     """The first memory holds none of the kind of words the question asks for (``holds``): the
     first of the next ``KIND_DEPTH - 1`` that holds them, with ``KIND_SHARE`` of its score or
     more, takes the lead, keeping its own score (the clue request weighs scores, and a memory
     answering alone is no tie there either). "How far can Owen's new car go on a single
     charge?": "I've got news as well. Got the car" holds the question's words, "about 150
-    miles in summer" its answer."""
+    miles in summer" its answer. Not past the first when it ``changed`` what that one told
+    (a later change of the same story, asked about now): "I've given up coffee completely"
+    answers "How many coffees a day now?" in its own words, and "four cups a day", holding
+    the number, is how it stood before (issue 18)."""
     if len(ranked) < 2 or holds(ranked[0][0]):
         return ranked
     floor = ranked[0][1] * KIND_SHARE
     for at in range(1, min(KIND_DEPTH, len(ranked))):
         leaf, score = ranked[at]
         if score >= floor and holds(leaf):
+            if changed(ranked[0][0], leaf):
+                return ranked
             return [ranked[at], *ranked[:at], *ranked[at + 1:]]
     return ranked

@@ -16,6 +16,7 @@ from __future__ import annotations
 from actors.dates import MONTHS
 from actors.lazy_re import lazy_regex
 from actors.navigation.answer_type import someone_else_first
+from actors.navigation.conjugation import forms
 from actors.navigation.replacements import told_sentences
 from actors.navigation.stem import stem
 from actors.text import fold
@@ -26,13 +27,15 @@ _CHANGE = lazy_regex(
     r"switch(?:ed|ing)?|chang(?:ed|ing)|mov(?:ed|ing)|migrat(?:ed|ing)|replac(?:ed|ing)|"
     r"upgrad(?:ed|ing)|downgrad(?:ed|ing)|trad(?:ed|ing)\s+in|sold|selling|gave\s+up|"
     r"raised|lowered|increased|reduced|decreased|bump(?:ed|ing|s)?|renam(?:ed|ing)|"
-    r"giv(?:e|ing)\s+up|quit|left|leaving|stopp(?:ed|ing)|cancel(?:l)?(?:ed|ing)|dropp(?:ed|ing)|"
+    r"giv(?:e|en|ing)\s+up|quit|left|leaving|stopp(?:ed|ing)|cancel(?:l)?(?:ed|ing)|"
+    r"dropp(?:ed|ing)|"
     r"broke\s+up|split\s+up|took\s+up|taken\s+up|started|starting|"
     r"finished|got\s+rid\s+of|is\s+gone|are\s+gone|passed\s+away|died|down\s+to|up\s+to|"
     r"cut\s+down|from\s+now\s+on|ever\s+since|"
     r"ahora|ya\s+no|nuev[oa]s?|cambi(?:e|o|amos|ado|ando)|me\s+he\s+pasado|me\s+pase|"
     r"nos\s+hemos\s+pasado|dej(?:e|o|amos|ado|ando)|lo\s+dejamos|vend(?:i|io|imos|ido)|"
-    r"mud(?:e|o|amos|ado)|sustitu(?:i|ido|imos)|reemplaz(?:e|ado|amos)|he\s+vuelto|volvi|"
+    r"mud(?:e|o|amos|ado)|(?:sub|baj)(?:io|o|ieron|aron|ido|ado)\s+a\s+(?:l[oa]s\s+)?\d+|"
+    r"sustitu(?:i|ido|imos)|reemplaz(?:e|ado|amos)|he\s+vuelto|volvi|"
     r"volvimos|empece|empezamos|he\s+empezado|hemos\s+empezado|ya\s+no|desde\s+hace|"
     r"a\s+partir\s+de|se\s+acabo|he\s+cambiado|hemos\s+cambiado|"
     r"(?:hemos|he|han|ha)\s+pasado\s+de|pasamos\s+de|migr(?:e|o|amos|ado|acion)|"
@@ -77,6 +80,32 @@ def tells_own_change(text: str) -> bool:
         for m in (*_CHANGE.finditer(folded), *_SINCE.finditer(folded)):
             if not _NEW_THING.fullmatch(m.group(0)) \
                     and not someone_else_first(folded[:m.start()]):
+                return True
+    return False
+
+
+_STOPPED = lazy_regex(
+    r"\b(?:quit|quitting|stopped|stopping|gave\s+up|given\s+up|giving\s+up|no\s+longer|"
+    r"dej(?:e|o|amos|aron|ado)(?:\s+de)?|ya\s+no)\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?")
+"""A doing or a thing that ended, told in the two words after the cue: "I quit smoking",
+"stopped drinking coffee", "given up coffee", "dejé de fumar", "dejé el café", "ya no
+fumo"."""
+
+
+def stops_doing(text: str, doings: frozenset[str], things: frozenset[str] = frozenset()
+                ) -> bool:
+    """The text tells that one of ``doings`` (the index terms of the verb a question asks,
+    ``query.doings_asked``: "smok", "fuma") or of ``things`` (index terms: "coffe") ended:
+    "I quit smoking" for "smok", "I've given up coffee" for "coffe", "dejé de fumar" for
+    "fuma" (a Spanish verb is not stemmed to its infinitive: its regular forms are read from
+    the question's form, ``conjugation.forms``). Pure text."""
+    if not doings and not things:
+        return False
+    forms_of = {form for doing in doings for root in {doing, doing[:-1]}
+                for ending in ("ar", "er", "ir") for form in forms(root + ending)}
+    for m in _STOPPED.finditer(fold(text)):
+        for word in filter(None, m.groups()):
+            if stem(word) in doings or stem(word) in things or word in forms_of:
                 return True
     return False
 

@@ -43,7 +43,7 @@ async def test_the_memory_holding_the_kind_asked_leads(tmp_path: Path) -> None:
 
 async def test_without_it_the_best_match_by_words_leads(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ranking, "kind_first", lambda ranked, holds: ranked)
+    monkeypatch.setattr(ranking, "kind_first", lambda ranked, holds, changed=None: ranked)
     far, time_, hora = await replies(tmp_path, CHAT, QUESTIONS)
     assert "80 km" not in far.hits[0].text
     assert "19:30" not in time_.hits[0].text and "19:30" not in hora.hits[0].text

@@ -534,6 +534,17 @@ def test_a_close_memory_holding_the_kind_takes_the_lead_keeping_its_score() -> N
     assert (ranking.KIND_DEPTH, ranking.KIND_SHARE) == (3, 0.5)
 
 
+def test_a_later_change_keeps_the_lead_over_the_memory_holding_the_kind() -> None:
+    """Issue 18: "stopped taking sugar" (the first, a later change of the same story) is not
+    passed by "two spoonfuls" (the kind asked: a count), which is how it stood before."""
+    holds = {"two"}.__contains__
+    ranked = [("stopped", 10.0), ("two", 8.0), ("other", 3.0)]
+    assert ranking.kind_first(ranked, holds, lambda first, other: first == "stopped") == ranked
+    # a first memory that changed nothing the other told is passed as before
+    assert ranking.kind_first(ranked, holds, lambda first, other: False)[0][0] == "two"
+    assert ranking.CHANGE_SIMILARITY == 0.25
+
+
 def test_a_reply_keeps_at_most_a_share_of_the_turn_it_answers() -> None:
     scores = {"told": 4.0, "reply": 10.0, "other": 3.0, "alone": 9.0}
     ranking.behind_replied(scores, {"reply": "told", "alone": "not a candidate"})
