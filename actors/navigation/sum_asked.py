@@ -43,7 +43,7 @@ from actors.navigation.query import (
     QUALIFIERS,
     RELATION_WORDS,
     owned_by_names,
-    paid_for,
+    paid_for_names,
 )
 from actors.navigation.relation_names import any_name_of
 from actors.navigation.stem import stem
@@ -226,7 +226,8 @@ def sum_asked(question: str, user_names: Collection[str] = (),
     turns, a pet's or a child's by whoever pays it ("How much does Mochi's food cost?")."""
     users = {fold(name) for name in user_names}
     payer = payer_named(question, users)
-    thing = next(iter(paid_for(question)), "")
+    name = next(iter(paid_for_names(question)), ())
+    thing = name[-1] if name else ""
     owned = not payer and not thing
     relative = ""
     if owned:
@@ -236,7 +237,8 @@ def sum_asked(question: str, user_names: Collection[str] = (),
             relative, thing = _relative_and_thing(question)
     if not payer and not thing:
         return None
-    words = any_name_of(thing) if thing else set()
+    # "the climbing gym": a turn naming either word tells of it ("rocódromo", "climbing")
+    words = {form for word in (*name[:-1], thing) if word for form in any_name_of(word)}
     forms = frozenset(stem(term) for word in words for term in text_terms(word))
     kinds = frozenset(kind for word in words for kind in (word, kind_of(word)) if kind
                       and makes_of(kind))
