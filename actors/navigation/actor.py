@@ -2269,17 +2269,7 @@ class NavigationActor(Actor):
         if which_sum is not None:  # "Marta's room" no memory calls so: judged by whose
             which_sum = which_sum.without_unheld_thing(
                 lambda term: bool(self.model.index.doc_freq(term)))
-        told_beside = self._sum_told_beside(topic, which_sum, result) \
-            if wanted_value is not None and which_sum is not None else None
-        if told_beside is not None:
-            # "How much does the user pay for the climbing gym now?": the turns served hold
-            # its words and no sum ("obsessed with the gym"), the one telling the fee ("el
-            # rocódromo ha subido la cuota a 48 euros") was only listed as also close: it is
-            # the answer, so it leads the reply
-            result = dataclasses.replace(
-                result, hits=(told_beside, *result.hits[:max(1, msg.limit) - 1]),
-                more=tuple(hit for hit in result.more if hit.leaf_id != told_beside.leaf_id))
-        elif wanted_value is not None and not self._sum_told(topic, which_sum, result):
+        if wanted_value is not None and not self._sum_told(topic, which_sum, result):
             # "How much does Lola charge to feed the cat?" served "Lola will feed her": the
             # question asks for a sum, and no memory served (nor the turns shown beside
             # them) holds one: what it asks was never stored. All the memories served are
@@ -2461,28 +2451,6 @@ class NavigationActor(Actor):
                          same_on=tuple(self.model.leaves[leaf].timestamp[:10]
                                        for leaf in dated[:-1] if leaf in self.model.leaves),
                          focus=focus)
-
-    def _sum_told_beside(self, topic: str, which: SumAsked, result: SearchResult
-                         ) -> Hit | None:
-        """The memory listed as also close that tells the sum ``topic`` asks, of whom and for
-        what ``which`` says (itself, not the turn after it), when no memory served nor any
-        turn shown beside one tells it; None otherwise, or when a memory cannot be read."""
-        try:
-            for hit in result.hits:
-                group = [turn for turn in (hit, hit.next_turn, hit.also_said) if turn is not None]
-                if any(holds_value(topic, turn.text) and which.told_by(
-                        turn.text, [*(shown.text for shown in group),
-                                    *self.conversation.earlier_turns(turn.leaf_id)])
-                       for turn in group):
-                    return None
-            for hit in result.more:
-                said = self.model.text_of(hit.leaf_id)
-                if holds_value(topic, said) and which.told_by(
-                        said, self.conversation.earlier_turns(hit.leaf_id)):
-                    return hit
-        except (StoreError, OSError):
-            return None
-        return None
 
     def _sum_told(self, topic: str, which: SumAsked | None, result: SearchResult) -> bool:
         """Whether a memory served, or a turn shown beside one, holds the sum ``topic`` asks

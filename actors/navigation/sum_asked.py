@@ -243,8 +243,11 @@ def sum_asked(question: str, user_names: Collection[str] = (),
     kinds = frozenset(kind for word in words for kind in (word, kind_of(word)) if kind
                       and makes_of(kind))
     # a name passes unchanged between the languages ("her Nissan Leaf"); a common word may not
-    untranslated = bool(thing) and not translatable(thing) and not any(
-        word[0].isupper() and fold(word) == thing for word in re.findall(r"[^\W\d_]+", question))
+    # (read of the compound's first word, as before its last was: "the swimming goggles" are
+    # no "cabaña" a Spanish memory may name in words of its own, "swimming" being known)
+    said = name[0] if name else thing
+    untranslated = bool(said) and not translatable(said) and not any(
+        word[0].isupper() and fold(word) == said for word in re.findall(r"[^\W\d_]+", question))
     relatives = any_name_of(relative) if relative else set()
     return SumAsked(question=question, payer=payer, thing=thing, forms=forms, kinds=kinds,
                     owned=owned and bool(thing), untranslated=untranslated, relation=relative,
