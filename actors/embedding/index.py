@@ -155,10 +155,10 @@ def marks_apart(text: str) -> str:
     """A Spanish question with its opening mark set apart from its first word ("¿Fuma ahora el
     usuario?" -> "¿ Fuma ahora el usuario?"): the sentence model reads "¿Fuma" as a piece of
     its own, far from "smoke", and no memory of giving up smoking reached
-    ``ranking.MIN_SIMILARITY`` ("¿ Fuma", "Fuma" and "¿fuma" all do). Read only when the
-    question as written is close to nothing: set apart for every question, it moved eight
-    Spanish questions of the sets, four of them down (conversation-b recall@5 .840 -> .827,
-    templated recall@1 .729 -> .721)."""
+    ``ranking.MIN_SIMILARITY`` ("¿ Fuma", "Fuma" and "¿fuma" all do). Read only when no
+    memory holds a word of the question and none is close to it as written: set apart for
+    every question, it moved eight Spanish questions of the sets, four of them down
+    (conversation-b recall@5 .840 -> .827, templated recall@1 .729 -> .721)."""
     return _OPENING_MARK.sub(r"\1 ", text)
 
 

@@ -1450,10 +1450,12 @@ class NavigationActor(Actor):
                 asked = _partly_without_names(asked, self.vectors.encode_query(meaning_text))
             similar, crowd = self.vectors.similar_and_crowd(
                 asked, VECTOR_POOL, admissible, ranking.CROWD_RANK, self._crowd_weight())
-            if marks_apart(text) != text and not any(
+            if marks_apart(text) != text and not lexical_ids and not any(
                     sim >= ranking.MIN_SIMILARITY for sim in similar.values()):
-                # "¿Fuma ahora el usuario?" close to nothing, "I gave up smoking" stored: the
-                # model read "¿Fuma" as a piece of its own; read with the mark set apart
+                # "¿Fuma ahora el usuario?" holding no memory's word and close to nothing,
+                # "I gave up smoking" stored: the model read "¿Fuma" as a piece of its own;
+                # read with the mark set apart (a question some memory's words hold keeps
+                # its reading: "¿Fuma el usuario estos días?" is led by the newest as before)
                 asked = self.vectors.encode_query(marks_apart(text))
                 if meaning_text != text:
                     asked = _partly_without_names(
