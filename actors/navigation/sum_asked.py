@@ -243,8 +243,9 @@ def sum_asked(question: str, user_names: Collection[str] = (),
     kinds = frozenset(kind for word in words for kind in (word, kind_of(word)) if kind
                       and makes_of(kind))
     # a name passes unchanged between the languages ("her Nissan Leaf"); a common word may not
-    # (read of the compound's first word, as before its last was: "the swimming goggles" are
-    # no "cabaña" a Spanish memory may name in words of its own, "swimming" being known)
+    # (read of the compound's first word, as it was before the last named the thing: "the
+    # swimming goggles" are no "cabaña" a Spanish memory may name in words of its own, the
+    # lexicon knowing "swimming")
     said = name[0] if name else thing
     untranslated = bool(said) and not translatable(said) and not any(
         word[0].isupper() and fold(word) == said for word in re.findall(r"[^\W\d_]+", question))
