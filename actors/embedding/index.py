@@ -34,6 +34,7 @@ from actors.embedding.sentence import (
     in_conversation,
     passages,
 )
+from actors.lazy_re import lazy_regex
 from store.paths import StoreLayout
 from store.vectors import VectorTable
 
@@ -145,6 +146,20 @@ class _Reading:
         if self.within:
             rows[0] = (self.vectors[0] + self.vectors[1]) / 2
         return rows
+
+
+_OPENING_MARK = lazy_regex(r"([¿¡])(?=\w)")
+
+
+def marks_apart(text: str) -> str:
+    """A Spanish question with its opening mark set apart from its first word ("¿Fuma ahora el
+    usuario?" -> "¿ Fuma ahora el usuario?"): the sentence model reads "¿Fuma" as a piece of
+    its own, far from "smoke", and no memory of giving up smoking reached
+    ``ranking.MIN_SIMILARITY`` ("¿ Fuma", "Fuma" and "¿fuma" all do). Read only when no
+    memory holds a word of the question and none is close to it as written: set apart for
+    every question, it moved eight Spanish questions of the sets, four of them down
+    (conversation-b recall@5 .840 -> .827, templated recall@1 .729 -> .721)."""
+    return _OPENING_MARK.sub(r"\1 ", text)
 
 
 class VectorIndex:

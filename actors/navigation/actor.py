@@ -29,7 +29,7 @@ from actors.allocator import return_free_memory
 from actors.base import Actor, call_in_thread
 from actors.checks import check_text
 from actors.dates import LEADING_DATE, MONTHS
-from actors.embedding.index import VectorIndex
+from actors.embedding.index import VectorIndex, marks_apart
 from actors.embedding.neighbours import WordNeighbours
 from actors.embedding.sentence import MODEL_ID, PASSAGE_FROM
 from actors.embedding.word_table import WordTable
@@ -1454,6 +1454,18 @@ class NavigationActor(Actor):
                 asked = _partly_without_names(asked, self.vectors.encode_query(meaning_text))
             similar, crowd = self.vectors.similar_and_crowd(
                 asked, VECTOR_POOL, admissible, ranking.CROWD_RANK, self._crowd_weight())
+            if marks_apart(text) != text and not lexical_ids and not any(
+                    sim >= ranking.MIN_SIMILARITY for sim in similar.values()):
+                # "¿Fuma ahora el usuario?" holding no memory's word and close to nothing,
+                # "I gave up smoking" stored: the model read "¿Fuma" as a piece of its own;
+                # read with the mark set apart (a question some memory's words hold keeps
+                # its reading: "¿Fuma el usuario estos días?" is led by the newest as before)
+                asked = self.vectors.encode_query(marks_apart(text))
+                if meaning_text != text:
+                    asked = _partly_without_names(
+                        asked, self.vectors.encode_query(marks_apart(meaning_text)))
+                similar, crowd = self.vectors.similar_and_crowd(
+                    asked, VECTOR_POOL, admissible, ranking.CROWD_RANK, self._crowd_weight())
             if any(map(others_line, similar)):  # ...and the closest in meaning of the user's
                 similar.update({leaf: sim for leaf, sim in self.vectors.similar(
                     asked, OWN_POOL, users_own).items() if leaf not in similar})

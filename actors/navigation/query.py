@@ -661,6 +661,42 @@ def paid_for(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+_PAST_NAME = frozenset("""every each per this that these those last next month week year day
+    months weeks years days""".split())
+"""Words that follow the name of a thing paid for without being part of it ("the gym every
+month", "the studio this year")."""
+
+
+def paid_for_names(text: str) -> tuple[tuple[str, ...], ...]:
+    """The things a question says were paid for, each by the words of its name, folded, the
+    one it rests on last: an English compound whole ("How much does the user pay for the
+    climbing gym now?" -> ("climbing", "gym"): a fee told of the gym need not say what is
+    done there), in Spanish the first word only, as ``paid_for`` gives it ("pagó por la cuota
+    del rocódromo" -> ("cuota",)). The name ends at a word of no topic: a stop word, a word
+    asking about now ("now") or of time ("the gym every month" ends at "every"). A name
+    written capitalised ("her Nissan Leaf") keeps its first word: a make names the kind."""
+    skipped = QUALIFIERS | framing(text)
+    found = []
+    for m in _PAID_FOR.finditer(text):
+        words = m.group(1).split()
+        first = _thing_word(words, skipped)
+        if not first:
+            continue
+        name = [first]
+        start = [fold(word).lower() for word in words].index(first)
+        if not fold(m.group(0)).lower().startswith(("pag", "gast")) \
+                and not words[start][0].isupper():
+            for word in words[start + 1:]:
+                said = fold(word).lower()
+                pieces = text_terms(word)
+                if len(pieces) != 1 or pieces[0] in skipped or said in NOW_WORDS \
+                        or said in _PAST_NAME or said.endswith("ly"):
+                    break
+                name.append(said)
+        found.append(tuple(name))
+    return tuple(dict.fromkeys(found))
+
+
 def _thing_word(run: list[str], skipped: frozenset[str]) -> str:
     """The first word of ``run`` that is no stop word nor one of ``skipped``, folded; ""."""
     for word in run:

@@ -43,7 +43,7 @@ from actors.navigation.query import (
     QUALIFIERS,
     RELATION_WORDS,
     owned_by_names,
-    paid_for,
+    paid_for_names,
 )
 from actors.navigation.relation_names import any_name_of
 from actors.navigation.stem import stem
@@ -226,7 +226,8 @@ def sum_asked(question: str, user_names: Collection[str] = (),
     turns, a pet's or a child's by whoever pays it ("How much does Mochi's food cost?")."""
     users = {fold(name) for name in user_names}
     payer = payer_named(question, users)
-    thing = next(iter(paid_for(question)), "")
+    name = next(iter(paid_for_names(question)), ())
+    thing = name[-1] if name else ""
     owned = not payer and not thing
     relative = ""
     if owned:
@@ -236,13 +237,18 @@ def sum_asked(question: str, user_names: Collection[str] = (),
             relative, thing = _relative_and_thing(question)
     if not payer and not thing:
         return None
-    words = any_name_of(thing) if thing else set()
+    # "the climbing gym": a turn naming either word tells of it ("rocódromo", "climbing")
+    words = {form for word in (*name[:-1], thing) if word for form in any_name_of(word)}
     forms = frozenset(stem(term) for word in words for term in text_terms(word))
     kinds = frozenset(kind for word in words for kind in (word, kind_of(word)) if kind
                       and makes_of(kind))
     # a name passes unchanged between the languages ("her Nissan Leaf"); a common word may not
-    untranslated = bool(thing) and not translatable(thing) and not any(
-        word[0].isupper() and fold(word) == thing for word in re.findall(r"[^\W\d_]+", question))
+    # (read of the compound's first word, as it was before the last named the thing: "the
+    # swimming goggles" are no "cabaña" a Spanish memory may name in words of its own, the
+    # lexicon knowing "swimming")
+    said = name[0] if name else thing
+    untranslated = bool(said) and not translatable(said) and not any(
+        word[0].isupper() and fold(word) == said for word in re.findall(r"[^\W\d_]+", question))
     relatives = any_name_of(relative) if relative else set()
     return SumAsked(question=question, payer=payer, thing=thing, forms=forms, kinds=kinds,
                     owned=owned and bool(thing), untranslated=untranslated, relation=relative,

@@ -12,6 +12,7 @@ from actors.navigation.query import (
     gone_doing,
     kin,
     named,
+    paid_for_names,
     parse_query,
     placed,
     possessed,
@@ -232,6 +233,23 @@ def test_the_thing_a_question_says_the_user_paid_for_or_bought() -> None:
     # a bought thing needs its article: "buy in February" names a time, not a thing
     assert possessed("What did I buy in February?") == ()
     assert possessed("¿Cuánto gastó el usuario en total?") == ()
+
+
+def test_the_whole_name_of_a_thing_paid_for() -> None:
+    # an English compound rests on its last word ("the climbing gym" is a gym); the fee turn
+    # may name only that one ("el rocódromo ha subido la cuota")
+    assert paid_for_names("How much does the user pay for the climbing gym now?") == (
+        ("climbing", "gym"),)
+    assert paid_for_names("How much did the user spend on the new road bike?") == (
+        ("road", "bike"),)
+    assert paid_for_names("How much does Teo pay for parking at work?") == (("parking",),)
+    # words of time end the name; a make's name keeps its first word (the kind)
+    assert paid_for_names("How much do I pay for the gym every month?") == (("gym",),)
+    assert paid_for_names("How much do I pay for the gym monthly?") == (("gym",),)
+    assert paid_for_names("How much did Lucía pay for her Nissan Leaf?") == (("nissan",),)
+    # Spanish names the thing first ("la cuota del rocódromo": the fee)
+    assert paid_for_names("¿Cuánto pagó por la cuota del rocódromo?") == (("cuota",),)
+    assert paid_for_names("¿Cuánto paga el usuario por el gimnasio nuevo?") == (("gimnasio",),)
 
 
 def test_names_of_one_relation() -> None:

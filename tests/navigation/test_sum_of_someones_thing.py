@@ -95,3 +95,15 @@ def test_whose_thing_and_what_else_a_sum_was_for_are_read() -> None:
     boots = sum_asked("How much did Marek's boots cost?")
     assert boots is not None and boots.told_by(
         "Marek: Compré unas botas de montaña para el Pirineo, 150 euros.")
+
+
+def test_a_thing_named_by_an_english_compound_is_told_by_either_word() -> None:
+    gym = sum_asked("How much does the user pay for the climbing gym now?")
+    assert gym is not None and gym.thing == "gym"
+    assert gym.told_by("[2026-03-03] user: Eso sí, el rocódromo ha subido la cuota a 48 euros.")
+    assert gym.told_by("[2026-03-03] user: Climbing costs me 42 euros a month.")
+    # the compound's first word is known to the lexicon: a Spanish fee naming neither word is
+    # no sum for it ("goggles" alone would be read as untranslated, any Spanish sum counting)
+    goggles = sum_asked("How much did the user pay for the swimming goggles?")
+    assert goggles is not None and not goggles.untranslated
+    assert not goggles.told_by("[2026-04-20] user: La cuota aquí es de 42 euros al mes.")
