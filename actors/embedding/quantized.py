@@ -89,7 +89,7 @@ class RowRoom(Protocol):
 
     def release(self, start: int, stop: int) -> None: ...
 
-    def read_into(self, buffer: memoryview, first: int) -> None: ...
+    def read_into(self, buffer: memoryview, firsts: list[int], counts: list[int]) -> None: ...
 
 
 class QuantizedRows:
@@ -249,10 +249,7 @@ class QuantizedRows:
         lengths = ranked[np.concatenate((cuts, [len(ranked)])) - 1] - firsts + 1
         at = np.concatenate(([0], np.cumsum(lengths)))  # each span's first row in ``spans``
         spans = np.empty((int(at[-1]), self.dim), dtype=np.int8)
-        flat, read, width = spans.data.cast("B"), self._rooms[1].read_into, self.dim
-        for first, begin, end in zip(firsts.tolist(), at[:-1].tolist(), at[1:].tolist(),
-                                     strict=True):
-            read(flat[begin * width:end * width], first)
+        self._rooms[1].read_into(spans.data.cast("B"), firsts.tolist(), lengths.tolist())
         span = np.repeat(np.arange(len(starts)), np.diff(np.concatenate((starts, [len(ranked)]))))
         rows = np.empty((len(picked), self.dim), dtype=np.int8)
         rows[order] = spans[at[span] + ranked - firsts[span]]

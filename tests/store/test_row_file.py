@@ -65,10 +65,9 @@ def test_rows_read_from_the_file_are_those_written_through_the_mapping(tmp_path:
     room = MappedRows(tmp_path, 8)
     mapping = room.resize(1000)
     mapping[:8000] = bytes(n % 251 for n in range(8000))
-    buffer = bytearray(24)
-    room.read_into(memoryview(buffer), 997)  # the last three rows
-    assert bytes(buffer) == bytes(n % 251 for n in range(7976, 8000))
-    room.read_into(memoryview(buffer)[:8], 0)
-    assert bytes(buffer[:8]) == bytes(range(8))
+    buffer = bytearray(40)
+    room.read_into(memoryview(buffer), [997, 0, 500], [3, 1, 1])  # the last three rows, ...
+    expected = [n % 251 for n in [*range(7976, 8000), *range(8), *range(4000, 4008)]]
+    assert bytes(buffer) == bytes(expected)
     with pytest.raises(StoreIOError):  # past the end: the store's typed error, not a short row
-        room.read_into(memoryview(bytearray(16)), 999)
+        room.read_into(memoryview(bytearray(16)), [999], [2])
