@@ -80,23 +80,6 @@ def release_pages(table: Any) -> None:
             advise(mmap.MADV_DONTNEED)
 
 
-def read_vocabulary(raw: bytes) -> Any:
-    """The tokenizer file's ``model.vocab`` (token -> row). Only that object is decoded: the
-    whole file as one ``str`` and its 61,000 ``merges`` parsed held ~17 MB at the height of a
-    server's start for 4 MB kept. A file laid out otherwise is parsed whole."""
-    model = raw.find(b'"model"')
-    start = raw.find(b'"vocab"', model) if model >= 0 else -1
-    opening = raw.find(b"{", start) if start >= 0 else -1
-    if opening >= 0:
-        ending = raw.find(b'"merges"', opening)
-        with contextlib.suppress(ValueError):
-            found, _ = json.JSONDecoder().raw_decode(
-                raw[opening:ending if ending > opening else len(raw)].decode("utf-8"))
-            if isinstance(found, dict) and found and raw[start + 7:opening].strip() == b":":
-                return found
-    return json.loads(raw)["model"]["vocab"]
-
-
 class WordTable:
     """The table and its vocabulary, read when asked and kept by nobody here: the word
     neighbours read both once, keep their own int8 rows, and let go of the rest (the mapped
@@ -110,7 +93,7 @@ class WordTable:
         table = read_table(root.joinpath(*WEIGHTS), DIM)
         path = root.joinpath(*TOKENIZER)
         try:
-            vocabulary = read_vocabulary(path.read_bytes())
+            vocabulary = json.loads(path.read_text(encoding="utf-8"))["model"]["vocab"]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise ConfigError("embedding", f"unreadable tokenizer file {path.name}: {exc}") \
                 from exc
