@@ -16,7 +16,9 @@ keeps its rows in memory instead (so does a system without ``posix_fallocate``, 
 A matrix whose rows are rarely read (the fine rows ``r``: a search reads ~100 of 50,000) gives
 the pages it has just written back to the page cache (``release``): written through the
 mapping, they would stay in the process's resident set until the process ends (24 MB at 50k
-memories, counted by ``VmHWM``), though no search reads most of them again.
+memories, counted by ``VmHWM``), though no search reads most of them again; and the rows it
+reads later come from the file (``read_into``), not the mapping, which would map 64 KB around
+each one back in.
 This module never decides what the rows hold.
 """
 

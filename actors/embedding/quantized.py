@@ -28,7 +28,8 @@ differently in two calls.
 At 50k memories of 512 dimensions: 51 MB instead of 100 MB as float32. The two int8
 matrices may live in room the owner gives (``RowRoom``: a mapped file of the store's, so a
 server's rows are page cache, not its private memory); the rest is kept in memory. Pure
-computation; no I/O of its own, no ranking decisions, not thread-safe (one owner).
+computation (the ``r`` rows a search rescores are read through the room, ``RowRoom.read_into``);
+no I/O of its own, no ranking decisions, not thread-safe (one owner).
 """
 
 from __future__ import annotations
