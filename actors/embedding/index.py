@@ -299,17 +299,25 @@ class VectorIndex:
             self._matrix = matrix
             self.ids = ids
             self.position = {leaf: i for i, leaf in enumerate(ids)}
-            if long:  # every long memory's passages in one matrix, quantized at once
-                blocks = [np.frombuffer(rest, dtype=np.float32).reshape(-1, DIM)
-                          for _, rest in long]
-                passages_matrix = QuantizedRows(DIM, sum(len(block) for block in blocks),
-                                                room=self._room)
-                passages_matrix.append(np.concatenate(blocks))
-                first = 0
-                for (position, _), block in zip(long, blocks, strict=True):
-                    self._parts[position] = range(first, first + len(block))
-                    self._owner.extend([position] * len(block))
-                    first += len(block)
+            if long:  # every long memory's passages in one matrix, a block at a time
+                sizes = [len(rest) // row_bytes for _, rest in long]
+                passages_matrix = QuantizedRows(DIM, sum(sizes), room=self._room)
+                first = filled = 0
+                for at, ((position, rest), size) in enumerate(zip(long, sizes, strict=True)):
+                    self._parts[position] = range(first, first + size)
+                    self._owner.extend([position] * size)
+                    first += size
+                    left = memoryview(rest)
+                    while left:
+                        piece = left[:(LOAD_BLOCK - filled) * row_bytes]
+                        flat[filled * row_bytes:filled * row_bytes + len(piece)] = piece
+                        filled += len(piece) // row_bytes
+                        left = left[len(piece):]
+                        if filled == LOAD_BLOCK:
+                            passages_matrix.append(block)
+                            filled = 0
+                    long[at] = (position, b"")  # its bytes are copied: given back as it goes
+                passages_matrix.append(block[:filled])
                 self._passages = passages_matrix
             self.loaded = True
 

@@ -59,3 +59,15 @@ def test_a_system_that_cannot_reserve_blocks_maps_no_rows(
     monkeypatch.delattr(row_file.os, "posix_fallocate")
     with pytest.raises(StoreIOError):
         MappedRows(tmp_path, 8)
+
+
+def test_rows_read_from_the_file_are_those_written_through_the_mapping(tmp_path: Path) -> None:
+    room = MappedRows(tmp_path, 8)
+    mapping = room.resize(1000)
+    mapping[:8000] = bytes(n % 251 for n in range(8000))
+    buffer = bytearray(40)
+    room.read_into(memoryview(buffer), [997, 0, 500], [3, 1, 1])  # the last three rows, ...
+    expected = [n % 251 for n in [*range(7976, 8000), *range(8), *range(4000, 4008)]]
+    assert bytes(buffer) == bytes(expected)
+    with pytest.raises(StoreIOError):  # past the end: the store's typed error, not a short row
+        room.read_into(memoryview(bytearray(16)), [999], [2])
