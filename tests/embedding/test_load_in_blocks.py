@@ -16,24 +16,9 @@ from actors.embedding.index import VectorIndex
 from actors.embedding.sentence import MODEL_ID
 from store import vectors as vector_table
 from store.paths import StoreLayout
+from tests.embedding.hashed_encoder import HashedEncoder
 
 AT_ONCE = 16
-
-
-class _HashedEncoder:
-    """Unit vectors drawn from each text's characters: no model, a store of long memories
-    built in a moment."""
-
-    loaded = True
-
-    def load(self) -> object:
-        return self
-
-    def encode(self, texts: list[str]) -> np.ndarray:
-        rows = np.stack([np.random.default_rng(sum(map(ord, text)) * 7919 + len(text))
-                         .standard_normal(512) for text in texts]).astype(np.float32)
-        unit: np.ndarray = rows / np.linalg.norm(rows, axis=1, keepdims=True)
-        return unit
 
 
 def test_a_load_quantizes_a_block_at_a_time_and_keeps_the_same_rows(
@@ -44,7 +29,7 @@ def test_a_load_quantizes_a_block_at_a_time_and_keeps_the_same_rows(
         line = f"Note {n}: {words[n % 8]} and {words[n * 3 % 8]} on day {n}."
         texts[f"L-{n:03d}"] = "\n".join([line] * (40 if n % 3 == 0 else 1))  # 40 long ones
     layout = StoreLayout.at_home(tmp_path)
-    built = VectorIndex(layout, _HashedEncoder())
+    built = VectorIndex(layout, HashedEncoder())
     built.plan(texts)
     while built.backfill(texts.__getitem__):
         pass
@@ -58,7 +43,7 @@ def test_a_load_quantizes_a_block_at_a_time_and_keeps_the_same_rows(
 
     monkeypatch.setattr(quantized, "ROWS_AT_ONCE", AT_ONCE)
     monkeypatch.setattr(quantized, "quantize", counted)
-    index = VectorIndex(layout, _HashedEncoder())  # another process reads them back
+    index = VectorIndex(layout, HashedEncoder())  # another process reads them back
     index.load()
     monkeypatch.undo()
     assert index._matrix is not None and index._passages is not None

@@ -21,6 +21,7 @@ from actors.embedding.sentence import (
 )
 from store import vectors as vector_table
 from store.paths import StoreLayout
+from tests.embedding.hashed_encoder import HashedEncoder
 
 ADVICE = " ".join(f"Step {n}: fold the dough, rest it for thirty minutes and keep the kitchen "
                   "warm so the starter stays active." for n in range(30))
@@ -99,22 +100,6 @@ def test_without_passages_the_memory_s_own_vector_decides(tmp_path: Path,
     assert found["L-note"] == pytest.approx(plain["L-note"], abs=1e-6)
 
 
-class _HashedEncoder:
-    """Unit vectors drawn from each text's characters: no model, the same text the same
-    vector, a store of hundreds of long memories built in a moment."""
-
-    loaded = True
-
-    def load(self) -> object:
-        return self
-
-    def encode(self, texts: list[str]) -> np.ndarray:
-        rows = np.stack([np.random.default_rng(sum(map(ord, text)) * 7919 + len(text))
-                         .standard_normal(512) for text in texts]).astype(np.float32)
-        unit: np.ndarray = rows / np.linalg.norm(rows, axis=1, keepdims=True)
-        return unit
-
-
 def test_the_passages_of_every_long_memory_are_scored_in_one_call(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A search scores a few batches of rows, not one per long memory (~40 calls a search
@@ -126,7 +111,7 @@ def test_the_passages_of_every_long_memory_are_scored_in_one_call(
     for n in range(400):
         line = f"Note {n}: {words[n % 8]} and {words[n * 3 % 8]} on day {n}."
         texts[f"L-{n}"] = "\n".join([line] * (40 if n % 5 == 0 else 1))  # 80 long ones
-    index = VectorIndex(StoreLayout.at_home(tmp_path), _HashedEncoder())
+    index = VectorIndex(StoreLayout.at_home(tmp_path), HashedEncoder())
     index.plan(texts)
     while index.backfill(texts.__getitem__):
         pass
@@ -138,7 +123,7 @@ def test_the_passages_of_every_long_memory_are_scored_in_one_call(
         return score_rows(self, indices, query)
 
     for seed in range(5):
-        query = _HashedEncoder().encode([f"question {seed}"])[0]
+        query = HashedEncoder().encode([f"question {seed}"])[0]
         monkeypatch.setattr(QuantizedRows, "score_rows", counted)
         calls.clear()
         found = index.similar(query, 30, lambda leaf: True)

@@ -17,7 +17,7 @@ import pytest
 from actors.embedding.index import VectorIndex
 from actors.embedding.quantized import QuantizedRows
 from store.paths import StoreLayout
-from tests.embedding.test_passage_vectors import _HashedEncoder
+from tests.embedding.hashed_encoder import HashedEncoder
 
 
 def test_only_the_memories_that_may_reach_the_floor_are_scored(
@@ -28,11 +28,11 @@ def test_only_the_memories_that_may_reach_the_floor_are_scored(
     texts = {f"L-{n}": f"Note {n}: the harbour kayak on day {n}." for n in range(600)}
     texts.update({f"L-long-{n}": "\n".join([f"Long note {n}: the ferry timetable."] * 40)
                   for n in range(6)})
-    index = VectorIndex(StoreLayout.at_home(tmp_path), _HashedEncoder())
+    index = VectorIndex(StoreLayout.at_home(tmp_path), HashedEncoder())
     index.plan(texts)
     while index.backfill(texts.__getitem__):
         pass
-    near = _HashedEncoder().encode([texts["L-3"], texts["L-40"], texts["L-long-2"]]).sum(axis=0)
+    near = HashedEncoder().encode([texts["L-3"], texts["L-40"], texts["L-long-2"]]).sum(axis=0)
     query = (near / np.linalg.norm(near)).astype(np.float32)
     query.setflags(write=False)  # as ``encode_query``'s: its coarse pass is kept
     asked = [*reversed(list(texts)), "L-unknown"]
