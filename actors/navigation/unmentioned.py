@@ -452,7 +452,7 @@ class Unmentioned:
         "Which shellfish am I allergic to?" asks about, of someone else."""
         index = self.model.index
         return any(index.terms_of(leaf) & others for term in terms if index.doc_freq(term)
-                   for leaf in list(index.postings(term))[:OTHERS_CHECKED])
+                   for leaf in index.ranked_ids((term,), limit=OTHERS_CHECKED))
 
     def region_held(self, name: str) -> bool:
         """A region is told by its cities ("the weekend in Andalusia": "a cave house in
@@ -739,7 +739,7 @@ class Unmentioned:
             term = stem(word)
             if not index.doc_freq(term):
                 continue
-            for leaf in list(index.postings(term))[:OTHERS_CHECKED]:
+            for leaf in index.ranked_ids((term,), limit=OTHERS_CHECKED):
                 told = self.model.text_of(leaf)
                 if not _ASSISTANT.match(told) and _DATING.search(_USER_LABEL.sub("", told)):
                     return True
