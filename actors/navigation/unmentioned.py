@@ -525,8 +525,9 @@ class Unmentioned:
         out = []
         for word in dict.fromkeys(words):
             kind = closed_kinds.kind_of_thing(word)
-            if kind is None or closed_kinds.kind_of(word) is not None \
-                    or not translatable(word):
+            if kind is None or closed_kinds.kind_of(word) is not None or not (
+                    translatable(word) or closed_kinds.said_alike(word)
+                    or other_reading(word)):  # "marathons": the lexicon holds "marathon"
                 continue
             own = {stem(term) for term in text_terms(word)}
             if self._held_as_itself(word) or any(
