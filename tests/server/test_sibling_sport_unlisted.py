@@ -4,6 +4,8 @@
 - a sport written alike in both languages ("surf", "golf", "judo": ``closed_kinds.SAID_ALIKE``)
   is its own translation, so ``Unmentioned.siblings_only`` judges it: never told in any form
   beside a climber's outings, "No memory found"; told in Spanish ("hice surf"), found;
+- a sport asked as played or practised ("Does the user play tennis?", "¿Practica el tenis?":
+  ``query.played``) is judged as an outing is;
 - a plural the lexicon reads through its singular ("marathons" -> "maratón") is judged as the
   singular is: "How many marathons..." beside two triathlons, and no marathon, is "No memory
   found" (the triathlons stood out by meaning).
@@ -72,3 +74,27 @@ async def test_a_plural_read_through_its_singular_is_judged(tmp_path: Path) -> N
                                               "in Valencia, 3h52."})
         reply = await s.ok("search_memory", {"query": "How many marathons has the user done?"})
         assert "Valencia" in reply, reply
+
+
+PADEL = "[2025-06-01] user: Jugué al pádel con Iker el domingo, perdimos 6-4."
+
+
+async def test_a_sport_asked_as_played_is_judged(tmp_path: Path) -> None:
+    # "play tennis", "practica el tenis": neither an outing nor "which sport"; the climber's
+    # "three times a week" stood out for "How often...?"
+    async with server_session(tmp_path) as s:
+        for note in (*CLIMBER, PADEL):
+            await s.ok("save_memory", {"content": note})
+        for question in ("How often does the user play tennis?",
+                         "¿Practica el usuario el tenis?",
+                         "¿Con qué frecuencia juega el usuario al baloncesto?"):
+            reply = await s.ok("search_memory", {"query": question})
+            assert reply.startswith("No memory found"), (question, reply)
+        for question in ("Who does the user play padel with?",
+                         "¿Con quién juega el usuario al pádel?"):
+            reply = await s.ok("search_memory", {"query": question})
+            assert "Iker" in first_block(reply), (question, reply)
+
+
+def first_block(reply: str) -> str:
+    return reply.partition("\n--- 2. ")[0]
