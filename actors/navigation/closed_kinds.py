@@ -45,7 +45,7 @@ _KINDS: dict[str, str] = {
         running run runs ran correr corro carrera race marathon maratón swimming swim swam
         natación nadar nado cycling cycle bike bici ciclismo climbing climb bouldering
         escalada escalar boxing boxeo karate judo taekwondo yoga pilates crossfit gym gimnasio
-        skiing ski esquí esquiar surf surfing snowboard rowing remo kayak kayaking squash
+        skiing ski esquí esquiar surf surfing surfear snowboard rowing remo kayak kayaking squash
         badminton bádminton athletics atletismo triathlon triatlón hiking senderismo
         fencing esgrima gymnastics gimnasia dance danza baile""",
     "pet": """dog dogs puppy mutt mongrel pooch perro perra perrito cachorro chucho cat
@@ -79,6 +79,20 @@ _THINGS: dict[str, tuple[str, ...]] = {
     kind: tuple(dict.fromkeys(stem(term) for word in words.split()
                               for term in text_terms(fold(word).lower())))
     for kind, words in _KINDS.items()}
+
+
+SAID_ALIKE = frozenset(stem(term) for word in """surf surfing snowboard snowboarding golf
+    rugby hockey squash judo karate taekwondo crossfit padel kayak kayaking yoga pilates""".split()
+                        for term in text_terms(fold(word).lower()))
+"""Things of a kind written alike in both languages ("hacer surf", "went surfing"; "el golf"):
+the word is its own translation, so a memory of the other language holds it as asked, though
+the lexicon lists no pair for it."""
+
+
+def said_alike(word: str) -> bool:
+    """Whether ``word`` (as asked) is a thing ``SAID_ALIKE`` in both languages."""
+    terms = text_terms(fold(word).lower())
+    return len(terms) == 1 and stem(terms[0]) in SAID_ALIKE
 
 
 def words_of(kind: str) -> tuple[str, ...]:
@@ -121,6 +135,7 @@ _ONE_THING = tuple(frozenset(stem(term) for word in group.split()
                                  "run running runs ran correr corro carrera",
                                  "swim swimming swam natacion nadar nado",
                                  "climb climbing bouldering escalada escalar",
+                                 "surf surfing surfear",
                                  """motorcycle motorcycles motorbike motorbikes motocicleta
                                  motocicletas moto motos ducati harley kawasaki vespa"""))
 """Words of one list naming one thing, either language: a puppy is a dog ("We adopted a golden

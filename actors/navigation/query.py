@@ -961,6 +961,25 @@ def gone_doing(text: str) -> tuple[str, ...]:
                                for m in _GONE_DOING.finditer(fold(text).lower())))
 
 
+_PLAYED = lazy_regex(
+    r"\b(?:play|plays|played|playing|practi[cs]e|practi[cs]es|practi[cs]ed|practi[cs]ing)"
+    r"\s+(?:the\s+)?([^\W\d_]{3,})\b|"
+    r"\b(?:juega|juegas|jugaba|jugo|jugar|juego|juegan|jugado|practica|practicas|practicaba|"
+    r"practico|practicar|practican|practicado)\s+(?:el\s+usuari[oa]\s+|usted\s+)?"
+    r"(?:(?:a\s+la|al|a|el|la|los|las)\s+)?([^\W\d_]{3,})\b")
+"""A game or an instrument a question asks is played or practised: "Does the user play golf?",
+"How often does she practise the cello?", "¿Juega el usuario al pádel?", "¿Practica judo?"."""
+
+
+def played(text: str) -> tuple[str, ...]:
+    """The things ``text`` asks someone plays or practises ("Does the user play rugby?" ->
+    "rugby", "¿Juega el usuario al golf?" -> "golf"), folded: a thing of a kind asked as much
+    as "which sport" asks one; what is not a thing of a closed kind ("play with", "practica
+    mucho") is the caller's to drop."""
+    return tuple(dict.fromkeys(m.group(1) or m.group(2)
+                               for m in _PLAYED.finditer(fold(text).lower())))
+
+
 _DOING_ASKED = lazy_regex(
     r"\b(?i:do|does|did|will|would|can|could|should)\s+(?:(?i:the\s+user|i|you|we|he|she|"
     r"they)|[A-Z][\w'’-]+)\s+(?:(?i:still|usually|really)\s+)?([a-z]{2,})\b")

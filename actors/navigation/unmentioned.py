@@ -50,6 +50,7 @@ from actors.navigation.query import (
     owned_by_names,
     paid_for,
     placed,
+    played,
     possessed,
     worked_at,
 )
@@ -506,13 +507,14 @@ class Unmentioned:
 
     def siblings_only(self, topic: str) -> tuple[str, ...]:
         """The things of an everyday closed kind (``closed_kinds``: an instrument, a sport, a
-        pet...) that ``topic`` asks which one of, says are someone's or asks an outing for
-        ("Which guitar does the user play?", "Which tennis club did I join?", "What is the
-        name of Declan's cat?", "How many times did the user go swimming?"), as asked,
-        when no memory holds one in any form of its own: itself, another form, its
-        translation. Its sibling is close to it in meaning ("I'm learning the ukulele"
-        stands out for "Which guitar does the user play?", "a running club" for the tennis
-        club, "went climbing" for "go swimming"), so the judgement by meaning found
+        pet...) that ``topic`` asks which one of, says are someone's, asks an outing for or
+        asks is played ("Which guitar does the user play?", "Which tennis club did I join?",
+        "What is the name of Declan's cat?", "How many times did the user go swimming?",
+        "Does the user play rugby?"), as asked, when no memory holds one in any form of its
+        own: itself, another form, its translation. Its sibling is close to it in meaning
+        ("I'm learning the ukulele" stands out for "Which guitar does the user play?", "a
+        running club" for the tennis club, "went climbing" for "go swimming"), so the
+        judgement by meaning found
         the question answered; but a sibling is another thing, and nothing stored tells of
         this one. Never when the question names another thing of the kind that a memory
         holds ("What race did I run?": the run is stored), nor for a word the lexicon
@@ -520,13 +522,15 @@ class Unmentioned:
         holds)."""
         index = self.model.index
         words = [*asked(topic), *possessed(topic, pronouns=True), *gone_doing(topic),
+                 *played(topic),
                  *(word for owned in owned_by_names(topic).values() for word in owned)]
         stems = {stem(term) for term in text_terms(topic)}
         out = []
         for word in dict.fromkeys(words):
             kind = closed_kinds.kind_of_thing(word)
-            if kind is None or closed_kinds.kind_of(word) is not None \
-                    or not translatable(word):
+            if kind is None or closed_kinds.kind_of(word) is not None or not (
+                    translatable(word) or closed_kinds.said_alike(word)
+                    or other_reading(word)):  # "marathons": the lexicon holds "marathon"
                 continue
             own = {stem(term) for term in text_terms(word)}
             if self._held_as_itself(word) or any(

@@ -52,3 +52,12 @@ def test_the_kinds_are_read_in_both_languages_and_in_the_plural() -> None:
     assert all(stem(term) in things for word in ("fiddle", "xylophone", "laúd", "djembe",
                                                  "bassoon") for term in terms(word))
     assert "instrument" in closed_kinds.things_of("instrument")  # the kind's own word
+
+
+def test_a_sport_said_alike_in_both_languages_is_its_own_translation() -> None:
+    assert closed_kinds.said_alike("surfing") and closed_kinds.said_alike("Surf")
+    assert closed_kinds.said_alike("golf") and closed_kinds.said_alike("kayaking")
+    assert closed_kinds.kind_of_thing("surfear") == "sport"
+    assert stem("surf") in closed_kinds.same_thing("surfear")
+    assert not closed_kinds.said_alike("tennis")  # tenis: the lexicon's pair
+    assert not closed_kinds.said_alike("table tennis")

@@ -15,6 +15,7 @@ from actors.navigation.query import (
     paid_for_names,
     parse_query,
     placed,
+    played,
     possessed,
     states_a_preference,
 )
@@ -407,5 +408,9 @@ def test_an_outing_asked_names_its_doing() -> None:
     assert gone_doing("How many times did the user go swimming in March?") == ("swimming",)
     assert gone_doing("¿Cuántas veces fue el usuario a esquiar?") == ("esquiar",)
     assert gone_doing("When did the user go to the dentist?") == ()
+    assert played("How often does the user play rugby?") == ("rugby",)
+    assert played("¿Juega el usuario al pádel?") == ("padel",)
+    assert played("¿Practica judo los martes?") == ("judo",)
+    assert played("How often does she practise the cello?") == ("cello",)
     assert doings_asked("What does the user drink now instead of tea?") == {"drink"}
     assert doings_asked("Does Ana still eat chocolate?") == {"eat"}
