@@ -9,6 +9,7 @@ It must never read a file or know how a score was computed.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Collection, Container, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -856,6 +857,14 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
     lead, top = ranked[0]
     told = holds.get(lead, frozenset())
     by_words = len(told - set(names)) >= NEWEST_SHARED_WORDS
+    changes, stops = functools.cache(changes), functools.cache(stops)  # each read per rule
+
+    def told_shorter(leaf: str) -> bool:
+        """With "now", a change holding one of the lead's words besides the names and the
+        schedule's, and every other but the question's verb: a story told shorter each time."""
+        held = holds.get(leaf, frozenset())
+        return now and changes(leaf) and bool(told & held - set(names) - SCHEDULE_TERMS) \
+            and told - held <= doing
 
     def newer(leaf: str) -> bool:
         held = holds.get(leaf, frozenset())
@@ -874,8 +883,7 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
                 and when(leaf)[0] > when(lead)[0] \
                 and len(told - held - SCHEDULE_TERMS) <= NOW_MISSING and told & held - set(names):
             return True
-        if now and changes(leaf) and when(leaf)[0] > when(lead)[0] \
-                and told & held - set(names) - SCHEDULE_TERMS and told - held <= doing:
+        if told_shorter(leaf) and when(leaf)[0] > when(lead)[0]:
             return True  # the last step of a story told shorter each time ("given up coffee")
         # "now": a later day's memory holding the lead's words, or found by meaning alone
         return now and (told <= held or not held or (
@@ -890,8 +898,7 @@ def newest_leads(ranked: list[tuple[str, float]], about_ids: Container[str],
         # days" in a session about a trip)
         if schedule is not None and changes(leaf) and schedule(leaf):
             return score >= NOW_SHARE * top  # told in its own words, as ``newer`` reads it
-        if now and changes(leaf) and told & holds.get(leaf, frozenset()) - set(names) \
-                - SCHEDULE_TERMS and told - holds.get(leaf, frozenset()) <= doing:
+        if told_shorter(leaf):
             return score >= NOW_SHARE * top  # a change told in few words, as ``newer`` reads it
         return (now or changes(leaf) and (measure or when(leaf)[0] > when(lead)[0])) \
             and score >= NOW_SHARE * top and bool(told) and told <= holds.get(leaf, frozenset())
