@@ -47,7 +47,13 @@ from actors.facts.makes import kind_of as make_kind
 from actors.facts.project_changes import names_of_kind
 from actors.facts.project_questions import part_keys
 from actors.facts.questions import attribute_question, history_question, part_asked
-from actors.facts.speakers import ASSISTANT_LABELS, USER_LABELS, opening_speaker, past_label
+from actors.facts.speakers import (
+    ASSISTANT_LABELS,
+    USER_LABELS,
+    Speaker,
+    opening_speaker,
+    past_label,
+)
 from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Teller, Timeline
 from actors.lazy_re import lazy_regex
@@ -631,6 +637,12 @@ def _remembered(judge: _Judge) -> _Judge:
     return cast(_Judge, remembered)
 
 
+def _same_speaker(said: Speaker | None, other: Speaker | None) -> bool:
+    """Two memories said by one speaker: both chat turns of one label (folded), or neither a
+    labelled turn."""
+    if said is None or other is None:
+        return said is None and other is None
+    return fold(said.subject or "") == fold(other.subject or "")
 
 
 class NavigationActor(Actor):
@@ -1454,13 +1466,14 @@ class NavigationActor(Actor):
                 asked = _partly_without_names(asked, self.vectors.encode_query(meaning_text))
             similar, crowd = self.vectors.similar_and_crowd(
                 asked, VECTOR_POOL, admissible, ranking.CROWD_RANK, self._crowd_weight())
-            if marks_apart(text) != text and not lexical_ids and not any(
+            marked_apart = marks_apart(text)
+            if marked_apart != text and not lexical_ids and not any(
                     sim >= ranking.MIN_SIMILARITY for sim in similar.values()):
                 # "¿Fuma ahora el usuario?" holding no memory's word and close to nothing,
                 # "I gave up smoking" stored: the model read "¿Fuma" as a piece of its own;
                 # read with the mark set apart (a question some memory's words hold keeps
                 # its reading: "¿Fuma el usuario estos días?" is led by the newest as before)
-                asked = self.vectors.encode_query(marks_apart(text))
+                asked = self.vectors.encode_query(marked_apart)
                 if meaning_text != text:
                     asked = _partly_without_names(
                         asked, self.vectors.encode_query(marks_apart(meaning_text)))
@@ -3553,9 +3566,7 @@ class NavigationActor(Actor):
             if not self._when(first)[0] > self._when(other)[0] \
                     or not tells_a_change(text_of(first)):
                 return False
-            said, before = opening_speaker(text_of(first)), opening_speaker(text_of(other))
-            if (said is None) != (before is None) or said is not None and before is not None \
-                    and fold(said.subject or "") != fold(before.subject or ""):
+            if not _same_speaker(opening_speaker(text_of(first)), opening_speaker(text_of(other))):
                 return False
             if index.terms_of(first) & words or held is not None and held.get(
                     first, frozenset()) - names:
@@ -3566,16 +3577,14 @@ class NavigationActor(Actor):
             return close.get(first, 0.0) >= max(ranking.CHANGE_SIMILARITY, crowd)
         return changed
 
-    def _stops(self, question: str, lead: str, told: frozenset[str]
-               ) -> Callable[[str], bool]:
+    def _stops(self, lead: str, told: frozenset[str], doings: frozenset[str],
+               names: set[str]) -> Callable[[str], bool]:
         """Whether a memory tells that the doing ``question`` asks about ended, or a thing
         of the question both it and ``lead`` name (``told``: the question's words ``lead``
         matched) (``stories.stops_doing``: "dejé de fumar", "I quit
         smoking", "I've given up coffee" after "four coffees a day"), said by the speaker of
         ``lead`` (a chat turn's label, or none on both): another friend's quitting is not
-        hers."""
-        doings = doings_asked(question)
-        names = {stem(fold(name)) for name in names_asked(question)}
+        hers. ``doings`` and ``names`` (stemmed, folded) are the question's, read by the caller."""
         index = self.model.index
         things = frozenset(term for term in told & index.terms_of(lead)
                            if term not in names and not any(c.isdigit() for c in term))
@@ -3585,10 +3594,7 @@ class NavigationActor(Actor):
             if not stops_doing(self.model.text_of(leaf), doings,
                                things & index.terms_of(leaf)):
                 return False
-            said = opening_speaker(self.model.text_of(leaf))
-            return (said is None) == (speaker is None) and (
-                said is None or speaker is None
-                or fold(said.subject or "") == fold(speaker.subject or ""))
+            return _same_speaker(opening_speaker(self.model.text_of(leaf)), speaker)
         return stops
 
     def _latest_change(self, leaf_ids: list[str]) -> str | None:
@@ -3879,10 +3885,10 @@ class NavigationActor(Actor):
                             and (leaf not in in_passing or ranked[0][0] in in_passing)}
                 # the user's habit is changed by the user, not by a colleague who switched
                 changed = tells_own_change if asks_of_the_user(query.text) else tells_a_change
+                asked_names = {stem(fold(name)) for name in names_asked(query.text)}
+                doings = doings_asked(query.text)
                 ranked = ranking.newest_leads(ranked, on_topic, self._told_when(on_topic),
-                                              matched,
-                                              {stem(fold(name)) for name in names_asked(
-                                                  query.text)},
+                                              matched, asked_names,
                                               now=asks_about_now(query.text),
                                               measure=asks_a_measure(query.text),
                                               changes=lambda leaf: changed(
@@ -3890,9 +3896,10 @@ class NavigationActor(Actor):
                                               schedule=(lambda leaf: tells_a_schedule(
                                                   self.model.text_of(leaf)))
                                               if asks_a_schedule(query.text) else None,
-                                              doing=doings_asked(query.text),
-                                              stops=self._stops(query.text, ranked[0][0],
-                                                                matched[ranked[0][0]]))
+                                              doing=doings,
+                                              stops=self._stops(ranked[0][0],
+                                                                matched[ranked[0][0]],
+                                                                doings, asked_names))
         if told_by is not None and answer is None:
             ranked, moved = ranking.told_first(ranked, told_by)
             for before, leaf in moved.items():  # it holds what its answer matched, with it
