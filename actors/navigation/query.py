@@ -654,11 +654,8 @@ def possessed(text: str, pronouns: bool = False) -> tuple[str, ...]:
 def paid_for(text: str) -> tuple[str, ...]:
     """The things a question says were paid for, one word each, folded ("How much does the
     user pay for parking?" -> "parking", "¿Cuánto pagó por el coche nuevo?" -> "coche"): the
-    paid-for part of ``possessed``."""
-    skipped = QUALIFIERS | framing(text)
-    found = [thing for m in _PAID_FOR.finditer(text)
-             if (thing := _thing_word(m.group(1).split(), skipped))]
-    return tuple(dict.fromkeys(found))
+    paid-for part of ``possessed``: the first word of each of ``paid_for_names``."""
+    return tuple(dict.fromkeys(name[0] for name in paid_for_names(text)))
 
 
 _PAST_NAME = frozenset("""every each per this that these those last next month week year day
