@@ -93,12 +93,20 @@ def _advise_random(table: Array) -> None:
     the advice, all 63 MB without. Advice only: where it is refused, nothing changes. Pages
     cached by a whole-file read by anything else (a copy, a backup) stay large until evicted,
     and a process then maps more of the table than it reads: still shared, never private."""
+    advise_table(table, "MADV_RANDOM")
+
+
+def advise_table(table: Any, advice: str) -> None:
+    """Give the kernel ``advice`` (the name of an ``mmap.MADV_*`` constant) on a numpy
+    memmap's whole mapping. Advice only: where the platform lacks it or refuses it, nothing
+    changes."""
     handle = getattr(table, "_mmap", None)  # numpy's own mmap object behind the memmap
     advise = getattr(handle, "madvise", None)
-    if advise is None or not hasattr(mmap, "MADV_RANDOM"):
+    value = getattr(mmap, advice, None)
+    if advise is None or value is None:
         return
     try:
-        advise(mmap.MADV_RANDOM)
+        advise(value)
     except (OSError, ValueError):
         return
 

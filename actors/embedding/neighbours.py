@@ -24,8 +24,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from actors.embedding.sentence import holds_whole_word
-from actors.embedding.word_table import WordTable, release_pages
+from actors.embedding.word_table import WordTable
 from actors.text import STOPWORDS, fold
+from store.mapped_cache import advise_table
 
 MIN_COSINE = 0.5
 """Nearest words below this are about something else (see the module's figures)."""
@@ -87,7 +88,7 @@ class WordNeighbours:
                 peak = np.abs(rows).max(axis=1) / 127.0 + 1e-12
                 matrix[part] = np.rint(rows / peak[:, None]).astype(np.int8)
                 scale[part] = peak
-                release_pages(table)
+                advise_table(table, "MADV_DONTNEED")  # resident no more; the page cache keeps them
             self._words = list(folded)
             self._position = {word: n for n, word in enumerate(self._words)}
             self._scale = scale

@@ -16,10 +16,8 @@ computation after loading; it must never open a network connection or write a fi
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import json
-import mmap
 import os
 import struct
 from pathlib import Path
@@ -69,15 +67,6 @@ def read_table(path: Path, columns: int) -> Any:
     table = np.memmap(path, dtype=np.float16, mode="r", offset=8 + size + start,
                       shape=(rows, width))
     return table[:, :columns]
-
-
-def release_pages(table: Any) -> None:
-    """Take a mapped table's pages out of the process's resident set (they stay in the page
-    cache: a later read maps them again). Advice only: refused, nothing changes."""
-    advise = getattr(getattr(table, "_mmap", None), "madvise", None)
-    if advise is not None and hasattr(mmap, "MADV_DONTNEED"):
-        with contextlib.suppress(OSError, ValueError):
-            advise(mmap.MADV_DONTNEED)
 
 
 class WordTable:
