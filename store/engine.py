@@ -41,7 +41,7 @@ from store.db import (
     transaction,
 )
 from store.errors import DatabaseGone, StoreError, StorePermission, StoreReadOnly
-from store.event_place import EVENTS_ASTRAY, EVENTS_MARK, place, record_place
+from store.event_place import EVENTS_ASTRAY, EVENTS_MARK, Place, place, record_place
 from store.events import append_line, read_lines, size_of, take_back, utc_now
 from store.paths import StoreLayout
 from store.processes import pid_alive
@@ -364,18 +364,18 @@ def events_accepted(conn: sqlite3.Connection) -> int:
         return 0
 
 
-def events_lost(conn: sqlite3.Connection, events_file: Path, data: bytes | None = None
-                ) -> tuple[int, int, bool] | None:
+def events_lost(conn: sqlite3.Connection, events_file: Path, data: bytes | None = None,
+                *, where: Place | None = None) -> tuple[int, int, bool] | None:
     """(bytes the database applied, bytes the event file holds, whether an earlier start
     found it so) when lines of the file were lost: it is shorter than what was applied now,
     or a start recorded it so (``EVENTS_LOST``: the saves since appended after what was
     left). ``doctor`` reports it, ``rebuild`` refuses on it. ``data``: the file's bytes, when
-    the caller has read them (``place``)."""
+    the caller has read them (``place``); ``where``: their ``place``, when the caller found it."""
     applied = int(get_meta(conn, "events_offset") or 0)
     size = size_of(events_file) if data is None else len(data)
     if size < applied:
         return applied, size, False
-    where = place(conn, events_file, data)
+    where = place(conn, events_file, data) if where is None else where
     if where.found and where.offset < applied:  # a line before its place lost bytes
         return applied, where.offset, False
     value = get_meta(conn, EVENTS_LOST)

@@ -110,7 +110,7 @@ class Reading:
     @functools.cached_property
     def lost(self) -> tuple[int, int, bool] | None:
         """``engine.events_lost`` of this reading."""
-        return events_lost(self.conn, self.path, self.data)
+        return events_lost(self.conn, self.path, self.data, where=self.where)
 
 
 def damage(reading: Reading) -> bool:
