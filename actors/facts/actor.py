@@ -267,13 +267,13 @@ class FactsActor(Actor):
             out.append((leaf, cand))
             if not cand.attribute.startswith("preference:"):
                 continue
-            subject = fact_key(cand.subject, "x")[0]
+            subject, attribute = fact_key(cand.subject, cand.attribute)
             if subject not in held:
-                held[subject] = [attribute for _s, attribute in
+                held[subject] = [key for _s, key in
                                  self._index.keys_of_subject(cand.subject)]
             out.extend((leaf, dataclasses.replace(cand, attribute=pair))
                        for pair in pairs_joined(cand.attribute, cand.value, held[subject]))
-            held[subject].append(fact_key(cand.subject, cand.attribute)[1])
+            held[subject].append(attribute)
         return out
 
     def _extract(self, msg: Extract, found: list[tuple[Any, Any]]) -> FactReport:

@@ -111,8 +111,10 @@ def pairs_joined(attribute: str, value: str, held: Iterable[str]) -> list[str]:
     readings = {name, _in_english(name)}
     joined: list[str] = []
     for other in held:
+        if not other.startswith("preference:"):
+            continue
         sides = " ".join(fold(other).split()).removeprefix("preference:").split(" vs ")
-        if other.startswith("preference:") and len(sides) == 2 \
+        if len(sides) == 2 \
                 and any(side in readings or _in_english(side) in readings for side in sides):
             joined.append(other)
     return list(dict.fromkeys(joined))

@@ -270,18 +270,16 @@ speaker's own state; a bare "In the flat in Cardiff" says nothing of whose it is
 _ADV_ES = r"(?:(?:ahora|actualmente|ya|todavia|tambien)\s+)*"
 _ROLE = r"(?:" + "|".join(WORK_NOUNS) + ")s?"
 """Role nouns that make "I'm a <role> at <X>" say where one works."""
-_JOB_WORDS = JOB_WORDS
-"""The jobs a chat between friends names, as pattern pieces, in the order they are tried."""
-_JOB_NOUN = r"(?:" + "|".join(_JOB_WORDS) + "|" + _ROLE[3:]
+_JOB_NOUN = r"(?:" + "|".join(JOB_WORDS) + "|" + _ROLE[3:]
 """Every role noun the new-job rules read ("interpretive guide", "they made me captain"):
-``_ROLE`` and ``_JOB_WORDS``."""
-_SAY_NOTHING_ELSE = frozenset(_JOB_WORDS) - frozenset(
+``_ROLE`` and ``JOB_WORDS``."""
+_SAY_NOTHING_ELSE = frozenset(JOB_WORDS) - frozenset(
     "officer head chief principal chair president guide dispatcher driver assistant vet "
     "photographer producer server foreman superintendent dean partner steward stewardess "
     "attendant agent trainee apprentice resident fellow".split())
-"""The ``_JOB_WORDS`` that name a job and nothing else ("a vet", "a driver", "the head" say
+"""The ``JOB_WORDS`` that name a job and nothing else ("a vet", "a driver", "the head" say
 more)."""
-_HELD_JOB = (r"(?:" + "|".join(w for w in _JOB_WORDS if w in _SAY_NOTHING_ELSE)
+_HELD_JOB = (r"(?:" + "|".join(w for w in JOB_WORDS if w in _SAY_NOTHING_ELSE)
              + r"|flight\s+attendant)s?")
 """Job nouns that say one's work after "I'm a" as the ``_ROLE`` nouns do ("I'm a captain!!!",
 "I'm a librarian"); not those that also say something else ("I'm a driver", "a partner", "a

@@ -376,9 +376,10 @@ def rebuild_facts(layout: StoreLayout, locks: LockManager, *, actor: str = "rebu
         # A fact event in the audit log is kept only when no leaf file can yield it again.
         replayed = [dict(e) for e in replay.events
                     if e.get("op") != "fact" or e.get("source_leaf_id") not in leaves]
-        joined, hits = pair_joins(events + replayed, replay.recordings)
+        told = events + replayed
+        joined, hits = pair_joins(told, replay.recordings)
         matched += hits
-        ordered, skipped = replay_in_record_order(events + replayed + joined)
+        ordered, skipped = replay_in_record_order(told + joined)
         problems.extend((str(Path(layout.events_file)), reason) for reason in skipped)
         engine = Engine(layout, rebuilding=True)
         try:

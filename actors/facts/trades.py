@@ -42,7 +42,7 @@ JOB_WORDS = (
     "photographer", "producer", "baker", "waiter", "waitress", "server", "foreman",
     "sergeant", "lieutenant", "superintendent", "dean", "partner", "steward", "stewardess",
     "attendant", "agent", "trainee", "apprentice", "resident", "fellow")
-"""The jobs a chat between friends names (``patterns._JOB_WORDS``), in the order tried."""
+"""The jobs a chat between friends names, in the order ``patterns``' rules try them."""
 ROLE_NOUNS_ES = (
     "desarrollador", "desarrolladora", "ingeniero", "ingeniera", "programador", "programadora",
     "disenador", "disenadora", "enfermero", "enfermera", "medico", "medica", "profesor",
