@@ -320,12 +320,7 @@ class SharedIndex:
         terms = query.terms
         if not terms or limit <= 0:
             return []
-        n_docs, avg = self._norm()
-        tail_hits: list[tuple[str, float, frozenset[str]]] = []
-        for doc_id, tail in self.tail.items():
-            score, matched = self._tail_score(tail, terms, n_docs, avg)
-            if matched:
-                tail_hits.append((doc_id, score, matched))
+        tail_hits = self._tail_hits(terms)
         verdicts: dict[str, bool] = {}
 
         def ok(doc_id: str) -> bool:
@@ -336,8 +331,7 @@ class SharedIndex:
                 verdict = verdicts[doc_id] = bool(allowed(doc_id))
             return verdict
 
-        want = (int(limit * FIRST_FETCH) if allowed is not None else limit) \
-            + len(self.removed) + sum(1 for t in self.tail.values() if t.on_disk)
+        want = (int(limit * FIRST_FETCH) if allowed is not None else limit) + self._hidden()
         while True:
             committed = self.disk.search(terms, want)
             # which query terms a committed hit holds is asked only of the hits kept (the
@@ -369,13 +363,8 @@ class SharedIndex:
         tail or a removal hides left out) by score, ties by id."""
         if not terms or limit <= 0:
             return []
-        n_docs, avg = self._norm()
-        tail_hits: list[tuple[str, float]] = []
-        for doc_id, tail in self.tail.items():
-            score, matched = self._tail_score(tail, terms, n_docs, avg)
-            if matched:
-                tail_hits.append((doc_id, score))
-        want = limit + len(self.removed) + sum(1 for t in self.tail.values() if t.on_disk)
+        tail_hits = [(doc_id, score) for doc_id, score, _ in self._tail_hits(terms)]
+        want = limit + self._hidden()
         while True:
             committed = self.disk.scored_ids(terms, want)
             pool = tail_hits + [(doc_id, score) for doc_id, score in committed
@@ -384,6 +373,21 @@ class SharedIndex:
             if len(pool) >= limit or len(committed) < want:
                 return [doc_id for doc_id, _ in pool[:limit]]
             want *= 4
+
+    def _tail_hits(self, terms: tuple[str, ...]) -> list[tuple[str, float, frozenset[str]]]:
+        """The tail's leaves holding a term: (id, score, matched terms), unsorted."""
+        n_docs, avg = self._norm()
+        hits: list[tuple[str, float, frozenset[str]]] = []
+        for doc_id, tail in self.tail.items():
+            score, matched = self._tail_score(tail, terms, n_docs, avg)
+            if matched:
+                hits.append((doc_id, score, matched))
+        return hits
+
+    def _hidden(self) -> int:
+        """Committed copies a fetch may return but the tail or a removal hides: the extra
+        hits asked for so that enough are left."""
+        return len(self.removed) + sum(1 for t in self.tail.values() if t.on_disk)
 
     def score_docs(self, query: Query, doc_ids: Any) -> list[Scored]:
         """The corpus-wide score of just these documents (unknown or unmatched ones left out),
