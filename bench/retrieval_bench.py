@@ -2,7 +2,7 @@
 
 Run from the checkout: ``python -m bench.retrieval_bench [--sizes 1000,10000,50000]
 [--set templated|conversation|conversation-b|conversation-c|conversation-d|conversation-e|
-conversation-f|conversation-g]
+conversation-f|conversation-g|conversation-h]
 [--out FILE]``
 (the JSON report goes to stdout).
 
@@ -77,6 +77,7 @@ from bench import (
     conversation_set_e,
     conversation_set_f,
     conversation_set_g,
+    conversation_set_h,
 )
 from bench.retrieval_corpus import NEVER, Item, corpus
 from ihmt_async.logs import configure_logging
@@ -91,7 +92,8 @@ CONVERSATION_SETS: dict[str, ModuleType] = {"conversation": conversation_set,
                                             "conversation-d": conversation_set_d,
                                             "conversation-e": conversation_set_e,
                                             "conversation-f": conversation_set_f,
-                                            "conversation-g": conversation_set_g}
+                                            "conversation-g": conversation_set_g,
+                                            "conversation-h": conversation_set_h}
 WAYS = (("full", True, True, True), ("no word neighbours", True, True, False),
         ("no vectors", False, True, False), ("lexical only", False, False, False))
 
@@ -500,7 +502,9 @@ def main() -> None:
                              "conversation-f: new questions on conversation-d's chat, held "
                              "out from the abstention rules; "
                              "conversation-g: bench.conversation_set_g, what the assistant "
-                             "said, preferences, counts, order and values changed twice")
+                             "said, preferences, counts, order and values changed twice; "
+                             "conversation-h: new questions on conversation-g's chat, asked "
+                             "by the user in the first and second person")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
     parser.add_argument("--rows", default="",
                         help="write one line per question of the full path (status, rank "
