@@ -2330,6 +2330,11 @@ class NavigationActor(Actor):
                 reason=f"no memory gives {setting.said}")
         detail = detail_asked(topic) if result.status in ("FOUND", "AMBIGUOUS") \
             and not listing and answer is None and not value_leaves else None
+        if detail is not None and detail.giver and self.use_derived:
+            # "¿Qué me regaló mi novia?" of "Alba me ha regalado un libro": a giver asked by
+            # relation is told by the name the store gives it ("my girlfriend Alba")
+            detail = detail.given_by([name for word in detail.giver for name in
+                                      self.readings.names_of(word, msg.as_of, admissible)])
         if detail is not None and not self._detail_told(detail, result):
             # "What is my mother's date of birth?" served the mother's job and visit, "What is
             # my wife's name?" the partner: the detail asked has words of its own

@@ -213,9 +213,19 @@ class AskedDetail:
     """For a gift the user got, the giver's index terms (a name, or a relative's words in
     either language: dad, father, padre...): a memory not holding one tells another's
     gift ("Ahora estoy leyendo 'La sombra del viento', me lo regaló Inés" for Marcos's)."""
+    giver: tuple[str, ...] = ()
+    """For a gift the user got, the giver's words as asked (folded: "novia", "dad"): a
+    relative the store names ("my girlfriend Alba") gives as that name too (``given_by``)."""
     also: AskedDetail | None = None
     """Another detail the question asks, told too or the question was never answered: the
     sport of "Dara's son" is told only of Dara's son."""
+
+    def given_by(self, names: list[str]) -> AskedDetail:
+        """The detail with ``names`` (those the store gives the giver asked by relation:
+        "Alba" of "mi novia") as the giver's terms too: "Alba me ha regalado un libro" tells
+        the gift of "¿Qué me regaló mi novia?"."""
+        more = {stem(term) for name in names for term in text_terms(name)}
+        return dataclasses.replace(self, by=self.by | more) if more else self
 
     def held_by(self, text: str, user_names: tuple[str, ...] = ()) -> bool:
         """Whether ``text`` (one memory) gives the detail; ``user_names``: the user's names in
@@ -465,7 +475,8 @@ def _gift_received(question: str, folded: str) -> AskedDetail | None:
     giver = " ".join(written.get(word, word) for word in words)
     return AskedDetail(said=f"no memory tells of a gift from {giver} to the user",
                        told=lazy_regex(_GIFT_TOLD),
-                       by=frozenset(stem(term) for word in forms for term in text_terms(word)))
+                       by=frozenset(stem(term) for word in forms for term in text_terms(word)),
+                       giver=tuple(words))
 
 
 def _relation(question: str) -> AskedDetail | None:
