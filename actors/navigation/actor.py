@@ -193,7 +193,7 @@ from actors.navigation.stories import (
 )
 from actors.navigation.sum_asked import SumAsked, sum_asked
 from actors.navigation.text_memo import TextMemo
-from actors.navigation.the_user import as_the_user
+from actors.navigation.the_user import as_the_user, our_as_my
 from actors.navigation.thing_owner import (
     asks_the_users_own,
     note_for_other,
@@ -1262,7 +1262,7 @@ class NavigationActor(Actor):
         as_of_ts = _posix(msg.as_of) if msg.as_of else None
         as_of_day = msg.as_of.date().isoformat() if msg.as_of else None
         self.model.refresh()
-        text = as_the_user(text, self.readings.user_names())
+        text = our_as_my(as_the_user(text, self.readings.user_names()))
         # a new store's first memories are embedded here even before the first idle turn
         # planned the store (a planning of a large store stays off the search path)
         unplanned = self._embed_pending and len(self.model.leaves) <= SETTLE_BACKLOG

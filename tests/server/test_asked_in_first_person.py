@@ -9,7 +9,11 @@ set's):
 - "te conté", "me comentaste", "te he contado" frame a question the way "told" and "dije" do
   (``query.QUESTION_WORDS``): kept as terms, "¿Qué te conté de mi hermana?" searched for
   "cont" beside "hermana" and served "Le conté a mi jefa ..." before the sister told in
-  English.
+  English;
+- "our" and "nuestro" say the user's as "my" and "mi" do (``the_user.our_as_my``): "Who is
+  our landlord?" of a store that never tells one served the rent, where "my landlord" is "No
+  memory found"; "¿Dónde duerme nuestra gata?" was "No memory found" and "nuestro" was named a
+  word no memory holds.
 """
 
 from __future__ import annotations
@@ -43,6 +47,15 @@ SISTER = (
 )
 """The sister told in English; "conté" and "contamos" held by memories about other things."""
 
+HOME = (
+    "[2025-03-02] user: My cat Pimienta sleeps on the radiator all day.",
+    "[2025-03-02] assistant: Radiator beds are a cat's favourite place in winter.",
+    "[2025-04-01] user: Mi pareja y yo hemos pintado el salón de verde este fin de semana.",
+    "[2025-05-01] user: We pay 900 euros of rent for the flat in Triana.",
+    "[2025-05-02] user: My dad watches birds in Doñana every spring, he loves the flamingos.",
+    "[2025-05-08] user: Went to the dentist, two fillings.",
+)
+
 
 def first_block(reply: str) -> str:
     return reply.partition("\n--- 2. ")[0]
@@ -75,3 +88,17 @@ async def test_what_i_told_you_in_spanish_asks_about_the_rest_of_the_question(
             assert not reply.startswith("No memory found"), (question, reply)
             block = first_block(reply)
             assert "Lucía" in block and "jefa" not in block, (question, reply)
+
+
+async def test_our_and_nuestro_say_the_users_own(tmp_path: Path) -> None:
+    async with server_session(tmp_path) as s:
+        for note in HOME:
+            await s.ok("save_memory", {"content": note})
+        for question in ("Who is our landlord?", "How old is our parrot?",
+                         "¿Cómo se llama nuestro loro?"):
+            reply = await s.ok("search_memory", {"query": question})
+            assert reply.startswith("No memory found"), (question, reply)
+        for question in ("What's our cat called?", "¿Dónde duerme nuestra gata?"):
+            reply = await s.ok("search_memory", {"query": question})
+            assert not reply.startswith("No memory found"), (question, reply)
+            assert "Pimienta" in first_block(reply), (question, reply)
