@@ -74,18 +74,19 @@ class Query:
 QUESTION_WORDS = frozenset(
     """tell know knew remember recall anything something everything info information details
     please show find search look lookup memory memories note notes saved stored say said mention
-    mentioned wrote written thing things stuff user users told
+    mentioned wrote written thing things stuff user users told remind
     usuario usuaria usuarios
     dime dame sabes sabe recuerdas recuerda acuerdas acuerdo cuentame cuenta algo informacion
     datos busca buscar encuentra muestra muestrame memoria memorias recuerdo dije dijiste
     conte contaste contado comente comentaste comentado mencione mencionaste mencionado
-    explique explicaste explicado hable hablaste hablado dicho
+    explique explicaste explicado hable hablaste hablado dicho recuerdame recordarme
     guardado guardaste nota notas cosa cosas""".split()
 )
 """Words that frame a question to a memory ("what do you know about Luis", "¿qué recuerdas de
-Luis?", "what have I told you about my job?", "¿qué te conté de mi hermano?", "¿qué me
-comentaste del té?", and "the user" of a question asked in the third person about what the
-user said in the first person) rather than say what it is about. Dropped from queries (never from
+Luis?", "remind me what you said about the hotel", "what have I told you about my job?",
+"¿qué te conté de mi hermano?", "¿qué me comentaste del té?", and "the user" of a question
+asked in the third person about what the user said in the first person) rather than say what
+it is about. Dropped from queries (never from
 documents) when the query has other terms, so they neither dilute the coverage judgement nor
 rank anything; the nouns among them only where they frame (``framing``)."""
 

@@ -13,7 +13,10 @@ set's):
 - "our" and "nuestro" say the user's as "my" and "mi" do (``the_user.our_as_my``): "Who is
   our landlord?" of a store that never tells one served the rent, where "my landlord" is "No
   memory found"; "¿Dónde duerme nuestra gata?" was "No memory found" and "nuestro" was named a
-  word no memory holds.
+  word no memory holds;
+- "Remind me ...", "Recuérdame ...", "¿Puedes recordarme ...?" ask the assistant to recall, as
+  "tell me" does (``query.QUESTION_WORDS``): the reply warned that no stored memory mentions
+  'Remind'.
 """
 
 from __future__ import annotations
@@ -54,6 +57,14 @@ HOME = (
     "[2025-05-01] user: We pay 900 euros of rent for the flat in Triana.",
     "[2025-05-02] user: My dad watches birds in Doñana every spring, he loves the flamingos.",
     "[2025-05-08] user: Went to the dentist, two fillings.",
+)
+
+ADVICE = (
+    "[2025-09-10] user: Which hotel should we book in Ronda?",
+    "[2025-09-10] assistant: Book the Hotel San Gabriel: a family house in the old town with a "
+    "library for guests.",
+    "[2025-10-02] user: I switched to green tea in the afternoons.",
+    "[2025-10-02] assistant: Try a Japanese sencha; a tea shop will let you smell it first.",
 )
 
 
@@ -102,3 +113,15 @@ async def test_our_and_nuestro_say_the_users_own(tmp_path: Path) -> None:
             reply = await s.ok("search_memory", {"query": question})
             assert not reply.startswith("No memory found"), (question, reply)
             assert "Pimienta" in first_block(reply), (question, reply)
+
+
+async def test_remind_me_asks_to_recall_and_is_no_word_of_the_topic(tmp_path: Path) -> None:
+    async with server_session(tmp_path) as s:
+        for note in ADVICE:
+            await s.ok("save_memory", {"content": note})
+        for question, told in (("Remind me which hotel you suggested in Ronda.", "San Gabriel"),
+                               ("Recuérdame qué hotel me recomendaste en Ronda.", "San Gabriel"),
+                               ("¿Puedes recordarme qué té me sugeriste?", "sencha")):
+            reply = await s.ok("search_memory", {"query": question})
+            assert told in first_block(reply), (question, reply)
+            assert "No stored memory mentions" not in reply, (question, reply)
