@@ -2411,9 +2411,11 @@ class NavigationActor(Actor):
         if detail.also is not None and not self._detail_told(detail.also, result):
             return False
         users = self.readings.user_names()
-        if any(detail.held_by(turn.text, users) for hit in (*result.hits, *result.more)
-               for turn in (hit, hit.next_turn, hit.also_said) if turn is not None):
-            return True
+        for hit in (*result.hits, *result.more):
+            group = [turn for turn in (hit, hit.next_turn, hit.also_said) if turn is not None]
+            around = " ".join(turn.text for turn in group) if detail.about else ""
+            if any(detail.held_by(turn.text, users, around) for turn in group):
+                return True
         index = self.model.index
         return any(detail.held_by(self.model.text_of(leaf), users)
                    for term in sorted({stem(word) for word in detail.kind_words})

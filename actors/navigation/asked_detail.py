@@ -29,6 +29,7 @@ from actors.facts.speakers import USER, opening_speaker
 from actors.lazy_re import Regex, lazy_regex
 from actors.navigation import closed_kinds
 from actors.navigation.asked_person import names_asked, names_the_user, speaks_of_self
+from actors.navigation.bilingual import reads_spanish, translatable
 from actors.navigation.derivation import SAME_THING
 from actors.navigation.everyday_kinds import event_things_of, everyday_words_of
 from actors.navigation.query import (
@@ -213,14 +214,26 @@ class AskedDetail:
     """For a gift the user got, the giver's index terms (a name, or a relative's words in
     either language: dad, father, padre...): a memory not holding one tells another's
     gift ("Ahora estoy leyendo 'La sombra del viento', me lo regaló Inés" for Marcos's)."""
+    about: frozenset[str] = frozenset()
+    """For a mark, the index terms of what it was got in, either language ("el curso de
+    cocina": cocina, cooking, kitchen): a memory telling a mark holds one, or a turn shown
+    with it does ("I passed the first-aid certificate, 92%" is no mark of a cooking course)."""
+    across: bool | None = None
+    """For a mark asked of a thing the lexicon does not translate ("el curso de alemán"), the
+    question's language (True: Spanish): a memory in the other language may name it in words
+    no form of ``about`` holds, so one holding a mark counts. None otherwise."""
     also: AskedDetail | None = None
     """Another detail the question asks, told too or the question was never answered: the
     sport of "Dara's son" is told only of Dara's son."""
 
-    def held_by(self, text: str, user_names: tuple[str, ...] = ()) -> bool:
+    def held_by(self, text: str, user_names: tuple[str, ...] = (), around: str = "") -> bool:
         """Whether ``text`` (one memory) gives the detail; ``user_names``: the user's names in
-        the store (a line they say is the user's)."""
+        the store (a line they say is the user's); ``around``: the turns shown with it."""
         body = _HEADER.sub("", text)
+        if self.about and not (
+                {stem(term) for term in text_terms(f"{body} {around}")} & self.about
+                or self.across is not None and reads_spanish(body) != self.across):
+            return False
         if self.owner and _another_speakers(body, self.owner):
             return False
         if self.users and _anothers_own(body, user_names):
@@ -313,6 +326,23 @@ def detail_asked(question: str) -> AskedDetail | None:
     gift = _gift_received(question, folded)
     if gift is not None:
         return gift
+    if _GRADE_ASKED.search(folded):
+        # whose mark: a name before what it was got in ("¿Qué nota sacó Nora en...?"), not
+        # one of the exam's ("What mark did the user get in the Valencian exam?")
+        subject = re.split(r"\s(?:in|on|for|at|en|de|del|para)\s", question, maxsplit=1)[0]
+        owner = next((name for name in names_asked(question)
+                      if re.search(rf"\b{re.escape(name)}\b", subject)), "")
+        thing = _marked_in(question)
+        generic = [word for word in re.findall(r"[^\W\d_]+", fold(question).lower())
+                   if word in _GENERIC_TESTS]
+        return AskedDetail(said=f"no memory tells a mark {owner or whose or 'the user'} got"
+                           + (f" in {' '.join(thing)}" if thing else ""),
+                           told=_GRADE_TOLD, owner=owner,
+                           about=frozenset(stem(term) for word in (*thing, *generic)
+                                           for form in any_name_of(word)
+                                           for term in text_terms(form)),
+                           across=reads_spanish(question) if thing and not any(
+                               map(translatable, thing)) else None)
     for event in _EVENTS:
         said = re.search(rf"(\w+\s+)?(?<![\w-])(?:{event.asked})(?![\w-])", folded)
         if said is not None \
@@ -442,6 +472,53 @@ _GIFT_TOLD = (
 """A sentence telling a gift the user (or the one spoken to) got: "My dad gave me
 binoculars", "a present from Inés", "me lo regaló Inés", "Mi padre me sorprendió con..."."""
 _GIVER_SKIPPED = frozenset("the user users usuario usuaria user's my mi su his her their".split())
+
+
+_GRADE_WORD = r"(?:grades?|marks?|scores?|nota|notas|calificacion(?:es)?|puntuacion(?:es)?)"
+_GRADE_ASKED = lazy_regex(
+    rf"^(?:what|which|que|cual)\s+{_GRADE_WORD}\s+(?:[\w']+\s+){{0,3}}?(?:get|got|receive|"
+    r"received|achieve|achieved|earn|earned|saco|saca|sacan|saque|sacaste|sacaron|sacado|"
+    r"obtuvo|obtuve|obtuviste|obtuvieron|obtenido|tuvo|tuve|tuviste|tuvieron)\b"
+    rf"|^(?:what|which|que|cual)\s+(?:was|were|is|fue|es|era)\s+(?:[\w']+\s+){{0,3}}?"
+    rf"{_GRADE_WORD}\s+(?:in|on|for|at|en|de|del)\b")
+"""A question asking the mark someone got in an exam, a course, a test: "¿Qué nota sacó Nora
+en el examen de conducir?", "What grade did Owen get on the oral?", "What was the user's
+score in the quiz?"; not "What grade is the user stuck on?" (a level, not a mark got)."""
+_GRADE_TOLD = lazy_regex(
+    r"(?<![\w-])(?:grades?|graded|marks?|scor\w*|points?|pass|passed|fail|failed|"
+    r"distinction|merit|percent|nota|notas|notaza|notable|sobresaliente|aprobad\w*|aprob[eo]|"
+    r"aprobe|suspens\w*|suspend\w*|matricula|calificaci\w*|puntuaci\w*|puntos?|"
+    r"por\s+ciento)(?![\w-])"
+    r"|\d+(?:[.,]\d+)?\s*(?:%|/\s*\d+|(?:sobre|out\s+of)\s+\d+)"
+    r"|(?<![\w-])(?:un|una|an?|got|get|gets|scored|saque|saco|sacaste|sacamos|obtuve|obtuvo|"
+    r"con)\s+(?:un\s+)?\d+(?:[.,]\d+)?(?![\w.,]*\s*(?:euros?|pounds?|libras?|dollars?|"
+    r"km|kilos?|years?|anos|days?|dias|hours?|horas|minutes?|minutos|weeks?|semanas|"
+    r"months?|meses))")
+"""A sentence telling a mark: a word of marks or of passing and failing ("final mark 78%",
+"aprobé a la segunda", "sacó un sobresaliente"), a share or a score out of a whole ("85%",
+"8/10", "7 sobre 10") or a number got ("saqué un 8,5", "got 92"), not a sum or a time."""
+
+
+_MARKED_IN = lazy_regex(r"\s(?:in|on|for|at|en|de|del|para)\s+(.*)")
+_GENERIC_TESTS = frozenset("""exam exams examen examenes test tests prueba pruebas course courses
+    curso cursos class classes clase clases lesson lessons module modules asignatura""".split())
+"""Words of any exam or course: what it was in is told by the others ("el curso de cocina"
+is the cooking course; a first-aid course's mark tells nothing of it)."""
+
+
+def _marked_in(question: str) -> tuple[str, ...]:
+    """The words of what ``question`` asks a mark got in ("¿Qué nota sacó en el curso de
+    cocina?" -> "cocina"), the generic ones only when nothing else names it ("the exam"); ()
+    when no words name it. A memory holding a generic word of the question counts too
+    (``detail_asked``): "Aprobé el examen práctico de manejo" tells the mark of "el examen de
+    conducir", whose "manejo" no reading holds."""
+    found = _MARKED_IN.search(question)
+    if found is None:
+        return ()
+    words = [fold(word).lower() for word in re.findall(r"[^\W\d_]+", found.group(1))]
+    words = [word for word in words if word not in STOPWORDS and word not in QUESTION_WORDS
+             and word not in {"user", "usuario", "usuaria", "her", "his", "their", "su"}]
+    return tuple(word for word in words if word not in _GENERIC_TESTS) or tuple(words)
 
 
 def _gift_received(question: str, folded: str) -> AskedDetail | None:

@@ -1,0 +1,56 @@
+"""A mark asked that no memory tells (abstain, issue 18), end to end through the real stdio
+server. "¿Qué nota sacó el usuario en el examen de valenciano?" was answered by the Valencian
+classes and the user's notes in Obsidian: "nota" is a note and a mark, and read as both the
+notes held it. Said with "sacar" or "obtener" it is the mark (``bilingual._SAID_WITH``), and a
+question asking a mark got in an exam or a course is answered only by a memory telling one
+(``asked_detail._GRADE_ASKED``): a mark's word, passing or failing, a share or a number got.
+A mark told in the other language and other words is still found; a note asked is still a
+note."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.mcp_client import server_session
+
+pytestmark = pytest.mark.anyio
+
+TURNS = ("[2025-09-10] user: I have started a cooking course at the culinary school, Tuesday "
+         "and Thursday evenings.",
+         "[2025-11-20] user: Tomé notas de la reunión con Iván en mi cuaderno: el presupuesto "
+         "sube en marzo.",
+         "[2025-12-01] user: I keep all my notes in Obsidian now, one file a day.",
+         "[2026-01-15] user: Passed the first-aid certificate at work, final score 92%.",
+         "[2026-02-03] user: Mi hermana Lucía ha empezado clases de fotografía por las tardes.",
+         "[2026-02-20] user: Went hiking in the Picos de Europa with Iván.")
+
+
+async def test_a_mark_no_memory_tells_is_not_found(tmp_path: Path) -> None:
+    async with server_session(tmp_path) as s:
+        for turn in TURNS:
+            await s.ok("save_memory", {"content": turn})
+        for question in ("¿Qué nota sacó el usuario en el curso de cocina?",
+                         "What grade did the user get in the cooking course?",
+                         "¿Qué nota obtuvo Lucía en las clases de fotografía?",
+                         "What mark did Lucía get in her photography class?"):
+            reply = await s.ok("search_memory", {"query": question})
+            assert reply.startswith("No memory found"), (question, reply)
+        # told in other words ("final score 92%"), and in the other language
+        for question in ("What mark did the user get for the first-aid certificate?",
+                         "¿Qué nota sacó el usuario en el certificado de primeros auxilios?"):
+            reply = await s.ok("search_memory", {"query": question})
+            assert "92%" in reply, (question, reply)
+
+
+async def test_a_nota_got_is_a_mark_and_a_nota_taken_a_note(tmp_path: Path) -> None:
+    async with server_session(tmp_path) as s:
+        for turn in TURNS:
+            await s.ok("save_memory", {"content": turn})
+        mark = await s.ok("search_memory", {
+            "query": "¿Qué nota sacó el usuario en el certificado de primeros auxilios?"})
+        assert "92%" in mark and "Obsidian" not in mark, mark
+        notes = await s.ok("search_memory",
+                           {"query": "¿Qué notas tomó el usuario en la reunión con Iván?"})
+        assert "presupuesto" in notes, notes
