@@ -326,6 +326,9 @@ def detail_asked(question: str) -> AskedDetail | None:
     gift = _gift_received(question, folded)
     if gift is not None:
         return gift
+    if _BLOOD_ASKED.search(folded):
+        return AskedDetail(said=f"no memory gives {whose or 'the user'}'s blood type",
+                           told=_BLOOD_TOLD, owner=next(iter(names_asked(question)), ""))
     if _GRADE_ASKED.search(folded):
         # whose mark: a name before what it was got in ("¿Qué nota sacó Nora en...?"), not
         # one of the exam's ("What mark did the user get in the Valencian exam?")
@@ -499,6 +502,17 @@ _GRADE_TOLD = lazy_regex(
 "8/10", "7 sobre 10") or a number got ("saqué un 8,5", "got 92"), not a sum or a time."""
 
 
+_BLOOD_ASKED = lazy_regex(r"\bblood\s+(?:type|group)\b|\bgrupo\s+sanguineo\b|"
+                          r"\btipo\s+de\s+sangre\b")
+"""A question asking someone's blood type ("What is the user's blood type?", "¿Cuál es el
+grupo sanguíneo de Marta?")."""
+_BLOOD_TOLD = lazy_regex(
+    r"(?<![\w+-])(?:ab|a|b|o|0)\s?(?:\+|-|−|rh\s?[+-])(?![\w\d])"
+    r"|(?<![\w-])(?:ab|a|b|o|0)\s+(?:positive|negative|positivo|negativo|pos|neg|rh)\b"
+    r"|\bblood\s+(?:type|group)\b|\bgrupo\s+sanguineo\b|\btipo\s+de\s+sangre\b"
+    r"|\b(?:grupo|type|group)\s+(?:ab|a|b|o|0)\b|\brh\b|\brhesus\b")
+"""A sentence telling a blood type: the type itself ("O negative", "A+", "0 positivo") or
+the words naming one ("my blood group", "grupo sanguíneo")."""
 _MARKED_IN = lazy_regex(r"\s(?:in|on|for|at|en|de|del|para)\s+(.*)")
 _GENERIC_TESTS = frozenset("""exam exams examen examenes test tests prueba pruebas course courses
     curso cursos class classes clase clases lesson lessons module modules asignatura""".split())
