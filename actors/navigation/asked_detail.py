@@ -44,6 +44,14 @@ from actors.navigation.query import (
 from actors.navigation.relation_names import PARTNER_WORDS, any_name_of, tells_through
 from actors.navigation.stem import stem
 from actors.navigation.unmentioned import LIGHT_VERBS
+from actors.navigation.value_details import (
+    BLOOD_TOLD,
+    GENERIC_TESTS,
+    MARK_TOLD,
+    asks_blood,
+    asks_mark,
+    marked_in,
+)
 from actors.text import STOPWORDS, fold
 from actors.text import terms as text_terms
 
@@ -326,21 +334,21 @@ def detail_asked(question: str) -> AskedDetail | None:
     gift = _gift_received(question, folded)
     if gift is not None:
         return gift
-    if _BLOOD_ASKED.search(folded):
+    if asks_blood(question):
         return AskedDetail(said=f"no memory gives {whose or 'the user'}'s blood type",
-                           told=_BLOOD_TOLD, owner=next(iter(names_asked(question)), ""))
-    if _GRADE_ASKED.search(folded):
+                           told=BLOOD_TOLD, owner=next(iter(names_asked(question)), ""))
+    if asks_mark(question):
         # whose mark: a name before what it was got in ("¿Qué nota sacó Nora en...?"), not
         # one of the exam's ("What mark did the user get in the Valencian exam?")
         subject = re.split(r"\s(?:in|on|for|at|en|de|del|para)\s", question, maxsplit=1)[0]
         owner = next((name for name in names_asked(question)
                       if re.search(rf"\b{re.escape(name)}\b", subject)), "")
-        thing = _marked_in(question)
+        thing = marked_in(question)
         generic = [word for word in re.findall(r"[^\W\d_]+", fold(question).lower())
-                   if word in _GENERIC_TESTS]
+                   if word in GENERIC_TESTS]
         return AskedDetail(said=f"no memory tells a mark {owner or whose or 'the user'} got"
                            + (f" in {' '.join(thing)}" if thing else ""),
-                           told=_GRADE_TOLD, owner=owner,
+                           told=MARK_TOLD, owner=owner,
                            about=frozenset(stem(term) for word in (*thing, *generic)
                                            for form in any_name_of(word)
                                            for term in text_terms(form)),
@@ -475,64 +483,6 @@ _GIFT_TOLD = (
 """A sentence telling a gift the user (or the one spoken to) got: "My dad gave me
 binoculars", "a present from Inés", "me lo regaló Inés", "Mi padre me sorprendió con..."."""
 _GIVER_SKIPPED = frozenset("the user users usuario usuaria user's my mi su his her their".split())
-
-
-_GRADE_WORD = r"(?:grades?|marks?|scores?|nota|notas|calificacion(?:es)?|puntuacion(?:es)?)"
-_GRADE_ASKED = lazy_regex(
-    rf"^(?:what|which|que|cual)\s+{_GRADE_WORD}\s+(?:[\w']+\s+){{0,3}}?(?:get|got|receive|"
-    r"received|achieve|achieved|earn|earned|saco|saca|sacan|saque|sacaste|sacaron|sacado|"
-    r"obtuvo|obtuve|obtuviste|obtuvieron|obtenido|tuvo|tuve|tuviste|tuvieron)\b"
-    rf"|^(?:what|which|que|cual)\s+(?:was|were|is|fue|es|era)\s+(?:[\w']+\s+){{0,3}}?"
-    rf"{_GRADE_WORD}\s+(?:in|on|for|at|en|de|del)\b")
-"""A question asking the mark someone got in an exam, a course, a test: "¿Qué nota sacó Nora
-en el examen de conducir?", "What grade did Owen get on the oral?", "What was the user's
-score in the quiz?"; not "What grade is the user stuck on?" (a level, not a mark got)."""
-_GRADE_TOLD = lazy_regex(
-    r"(?<![\w-])(?:grades?|graded|marks?|scor\w*|points?|pass|passed|fail|failed|"
-    r"distinction|merit|percent|nota|notas|notaza|notable|sobresaliente|aprobad\w*|aprob[eo]|"
-    r"aprobe|suspens\w*|suspend\w*|matricula|calificaci\w*|puntuaci\w*|puntos?|"
-    r"por\s+ciento)(?![\w-])"
-    r"|\d+(?:[.,]\d+)?\s*(?:%|/\s*\d+|(?:sobre|out\s+of)\s+\d+)"
-    r"|(?<![\w-])(?:un|una|an?|got|get|gets|scored|saque|saco|sacaste|sacamos|obtuve|obtuvo|"
-    r"con)\s+(?:un\s+)?\d+(?:[.,]\d+)?(?![\w.,]*\s*(?:euros?|pounds?|libras?|dollars?|"
-    r"km|kilos?|years?|anos|days?|dias|hours?|horas|minutes?|minutos|weeks?|semanas|"
-    r"months?|meses))")
-"""A sentence telling a mark: a word of marks or of passing and failing ("final mark 78%",
-"aprobé a la segunda", "sacó un sobresaliente"), a share or a score out of a whole ("85%",
-"8/10", "7 sobre 10") or a number got ("saqué un 8,5", "got 92"), not a sum or a time."""
-
-
-_BLOOD_ASKED = lazy_regex(r"\bblood\s+(?:type|group)\b|\bgrupo\s+sanguineo\b|"
-                          r"\btipo\s+de\s+sangre\b")
-"""A question asking someone's blood type ("What is the user's blood type?", "¿Cuál es el
-grupo sanguíneo de Marta?")."""
-_BLOOD_TOLD = lazy_regex(
-    r"(?<![\w+-])(?:ab|a|b|o|0)\s?(?:\+|-|−|rh\s?[+-])(?![\w\d])"
-    r"|(?<![\w-])(?:ab|a|b|o|0)\s+(?:positive|negative|positivo|negativo|pos|neg|rh)\b"
-    r"|\bblood\s+(?:type|group)\b|\bgrupo\s+sanguineo\b|\btipo\s+de\s+sangre\b"
-    r"|\b(?:grupo|type|group)\s+(?:ab|a|b|o|0)\b|\brh\b|\brhesus\b")
-"""A sentence telling a blood type: the type itself ("O negative", "A+", "0 positivo") or
-the words naming one ("my blood group", "grupo sanguíneo")."""
-_MARKED_IN = lazy_regex(r"\s(?:in|on|for|at|en|de|del|para)\s+(.*)")
-_GENERIC_TESTS = frozenset("""exam exams examen examenes test tests prueba pruebas course courses
-    curso cursos class classes clase clases lesson lessons module modules asignatura""".split())
-"""Words of any exam or course: what it was in is told by the others ("el curso de cocina"
-is the cooking course; a first-aid course's mark tells nothing of it)."""
-
-
-def _marked_in(question: str) -> tuple[str, ...]:
-    """The words of what ``question`` asks a mark got in ("¿Qué nota sacó en el curso de
-    cocina?" -> "cocina"), the generic ones only when nothing else names it ("the exam"); ()
-    when no words name it. A memory holding a generic word of the question counts too
-    (``detail_asked``): "Aprobé el examen práctico de manejo" tells the mark of "el examen de
-    conducir", whose "manejo" no reading holds."""
-    found = _MARKED_IN.search(question)
-    if found is None:
-        return ()
-    words = [fold(word).lower() for word in re.findall(r"[^\W\d_]+", found.group(1))]
-    words = [word for word in words if word not in STOPWORDS and word not in QUESTION_WORDS
-             and word not in {"user", "usuario", "usuaria", "her", "his", "their", "su"}]
-    return tuple(word for word in words if word not in _GENERIC_TESTS) or tuple(words)
 
 
 def _gift_received(question: str, folded: str) -> AskedDetail | None:

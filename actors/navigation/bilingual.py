@@ -119,13 +119,13 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
     return out if translated else None
 
 
-_GOT = frozenset("""saco saca sacan saque sacaste sacamos sacaron sacado sacar sacara sacaba
+MARK_VERBS = frozenset("""saco saca sacan saque sacaste sacamos sacaron sacado sacar sacara sacaba
     obtuvo obtuve obtuviste obtuvieron obtenido obtener tuvo tuve tuviste tuvieron""".split())
 """Forms of getting a mark ("sacar una nota", "obtener", "tuvo"), folded; not "tiene" nor
 "puso" ("¿Qué notas tiene sobre Luis?", "la nota que puso en la nevera" are notes)."""
 _SAID_WITH: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
-    "nota": (_GOT, ("grade", "mark", "score")),
-    "notas": (_GOT, ("grades", "marks", "scores")),
+    "nota": (MARK_VERBS, ("grade", "mark", "score")),
+    "notas": (MARK_VERBS, ("grades", "marks", "scores")),
 }
 """A Spanish word of two senses read in one of them beside the verbs it is said with: "nota"
 is a note and a grade, and "¿Qué nota sacó en el examen?" asks the grade, never a note (read

@@ -35,4 +35,5 @@ async def test_a_blood_type_no_memory_gives_is_not_found(tmp_path: Path) -> None
         for question in ("What is the user's blood type?",
                          "¿Cuál es el grupo sanguíneo del usuario?"):
             reply = await s.ok("search_memory", {"query": question})
+            assert not reply.startswith("No memory found"), (question, reply)
             assert "0 negativo" in reply, (question, reply)
