@@ -2340,13 +2340,14 @@ class NavigationActor(Actor):
                 result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
                 nearest=result.hits[:ranking.NEAREST_SHOWN],
                 reason=detail.said + (f" (a '{named_so}' is told)" if named_so else ""))
-        elif detail is not None and (detail.value is not None or detail.by):
+        elif detail is not None and (detail.value is not None or detail.by or detail.leads):
             # "When was Bruno born?": the turn that gives the birth with its day ("Valentina
             # tuvo a Bruno el martes 4 de agosto") leads the turns that only name Bruno (a
             # detail with no value of its own, a relative or an operation, is told by many
             # turns about other things: "my mum's 60th" asks the assistant's suggestion); so
             # does the turn telling a gift the giver gave ("Dad got me a pair of binoculars"
-            # before "What should I get my dad for Christmas?")
+            # before "What should I get my dad for Christmas?"); and a blood type's ("0
+            # negativo") the IELTS's band and the blood test
             users = self.readings.user_names()
             result = _giving_first(result, lambda text: detail.held_by(text, users))
         theirs_only = None if thing is None or result.status not in ("FOUND", "AMBIGUOUS") \

@@ -230,6 +230,10 @@ class AskedDetail:
     """For a mark asked of a thing the lexicon does not translate ("el curso de alemán"), the
     question's language (True: Spanish): a memory in the other language may name it in words
     no form of ``about`` holds, so one holding a mark counts. None otherwise."""
+    leads: bool = False
+    """The memory giving the detail leads the reply, as a birth's with its day does: its words
+    are the detail's own ("0 negativo"), and one memory holding the question's other words
+    (a blood test, a language exam) tells nothing of it."""
     also: AskedDetail | None = None
     """Another detail the question asks, told too or the question was never answered: the
     sport of "Dara's son" is told only of Dara's son."""
@@ -336,7 +340,8 @@ def detail_asked(question: str) -> AskedDetail | None:
         return gift
     if asks_blood(question):
         return AskedDetail(said=f"no memory gives {whose or 'the user'}'s blood type",
-                           told=BLOOD_TOLD, owner=next(iter(names_asked(question)), ""))
+                           told=BLOOD_TOLD, owner=next(iter(names_asked(question)), ""),
+                           leads=True)
     if asks_mark(question):
         # whose mark: a name before what it was got in ("¿Qué nota sacó Nora en...?"), not
         # one of the exam's ("What mark did the user get in the Valencian exam?")
