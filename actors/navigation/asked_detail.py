@@ -47,6 +47,7 @@ from actors.navigation.unmentioned import LIGHT_VERBS
 from actors.navigation.value_details import (
     BLOOD_TOLD,
     GENERIC_TESTS,
+    LETTER_TOLD,
     MARK_TOLD,
     asks_blood,
     asks_mark,
@@ -230,6 +231,9 @@ class AskedDetail:
     """For a mark asked of a thing the lexicon does not translate ("el curso de alemán"), the
     question's language (True: Spanish): a memory in the other language may name it in words
     no form of ``about`` holds, so one holding a mark counts. None otherwise."""
+    cased: Regex | None = None
+    """What also tells the detail in a sentence as written, not folded (a letter grade: "got
+    an A"; folded, it is the article of "got a bike")."""
     leads: bool = False
     """The memory giving the detail leads the reply, as a birth's with its day does: its words
     are the detail's own ("0 negativo"), and one memory holding the question's other words
@@ -259,7 +263,8 @@ class AskedDetail:
             if self.through is not None and tells_through(sentence, *self.through) \
                     or _becomes(folded, self.become):
                 return True
-            if not self.told.search(folded) and not self._doing_told(sentence):
+            if not self.told.search(folded) and not self._doing_told(sentence) \
+                    and not (self.cased is not None and self.cased.search(sentence)):
                 continue
             if self.value is not None and not self.value.search(
                     self.told.sub(" ", folded)):
@@ -353,7 +358,7 @@ def detail_asked(question: str) -> AskedDetail | None:
                    if word in GENERIC_TESTS]
         return AskedDetail(said=f"no memory tells a mark {owner or whose or 'the user'} got"
                            + (f" in {' '.join(thing)}" if thing else ""),
-                           told=MARK_TOLD, owner=owner,
+                           told=MARK_TOLD, cased=LETTER_TOLD, owner=owner,
                            about=frozenset(stem(term) for word in (*thing, *generic)
                                            for form in any_name_of(word)
                                            for term in text_terms(form)),

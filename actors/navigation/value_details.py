@@ -41,14 +41,21 @@ MARK_TOLD = lazy_regex(
     r"months?|meses))"
     r"|(?<![\w-])(?:band|level|nivel|overall|final|media|average|total)\s+(?:of\s+|de\s+)?"
     r"\d+(?:[.,]\d+)?"
+    r"|(?<![\w-])(?:apto|apta|2:1|2:2|cum\s+laude|(?:got|get|gets|with|achieved)\s+a\s+"
+    r"first)(?![\w-])"
     r"|(?<![\w.,:£$€-])\d{1,2}[.,]\d{1,2}(?![\d.,:])(?!\s*(?:[£$€%]|euros?|pounds?|libras?|"
     r"dollars?|km|kilos?|kg|m\b|metres?|metros?|miles?|millas?|hours?|horas|h\b|litres?|"
     r"litros?))")
 """A sentence telling a mark: a word of marks or of passing and failing ("final mark 78%",
 "aprobé a la segunda", "sacó un sobresaliente"), a share or a score out of a whole ("85%",
 "8/10", "7 sobre 10"), a number got ("saqué un 8,5", "got 92") or said as a band, a level or
-an average ("overall band 7.5", "media de 8"), or a mark with decimals ("9,2"); not a sum, a
-time or a length."""
+an average ("overall band 7.5", "media de 8"), a mark with decimals ("9,2"), a class or "apto"
+("a first", "2:1", "me dieron apto"); not a sum, a time or a length."""
+LETTER_TOLD = lazy_regex(
+    r"(?<![\w-])(?:[Aa]n?|[Gg]ot|[Gg]ets?|[Ss]cored|[Ww]ith|[Gg]rade|[Cc]on|[Uu]na?)\s+"
+    r"(?:an?\s+|una?\s+)?['‘\"]?[A-F][+*-]?(?![\w'’])")
+"""A letter got, as written ("got an A", "with a B+", "Grade C"): folded, "a" is any
+article."""
 
 MARK_FRAME = frozenset("""grade grades mark marks score scores nota notas calificacion
     calificaciones puntuacion puntuaciones get got receive received achieve achieved earn

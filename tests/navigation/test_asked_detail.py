@@ -249,5 +249,8 @@ def test_a_mark_asked_is_told_by_a_mark_of_what_it_was_got_in() -> None:
     english = detail_asked("What grade did the user get in the cooking course?")
     assert english is not None and english.held_by("Cooking course done: final mark 8/10.")
     assert not english.held_by("The cooking course cost 120 euros.")  # a sum, no mark
+    assert english.held_by("Got an A in the cooking course!")  # a letter, as written
+    assert not english.held_by("I got a knife set for the cooking course.")  # an article
+    assert not english.held_by("My first cooking course class is on Monday.")
     assert detail_asked("What grade is the user stuck on at the climbing wall?") is None
     assert detail_asked("¿Qué notas tomó el usuario en la reunión?") is None

@@ -85,3 +85,16 @@ async def test_a_mark_told_without_the_words_asking_it_is_found(tmp_path: Path) 
             reply = await s.ok("search_memory", {"query": question})
             assert not reply.startswith("No memory found"), (question, reply)
             assert "band 7.5" in reply, (question, reply)
+
+
+async def test_a_letter_got_is_a_mark_told(tmp_path: Path) -> None:
+    """"Got an A" tells the mark as written: folded, "a" is only an article ("got a knife
+    set"), so a letter is read in the sentence as it was said."""
+    async with server_session(tmp_path) as s:
+        for turn in (*TURNS, "[2026-03-10] user: Music theory exam done, got a B+ in the end!"):
+            await s.ok("save_memory", {"content": turn})
+        for question in ("What grade did the user get in the music theory exam?",
+                         "What mark did the user get in the music exam?"):
+            reply = await s.ok("search_memory", {"query": question})
+            assert not reply.startswith("No memory found"), (question, reply)
+            assert "B+" in reply, (question, reply)
