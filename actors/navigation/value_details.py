@@ -25,10 +25,16 @@ _MARK_ASKED = lazy_regex(
     r"received|achieve|achieved|earn|earned|saco|saca|sacan|saque|sacaste|sacaron|sacado|"
     r"obtuvo|obtuve|obtuviste|obtuvieron|obtenido|tuvo|tuve|tuviste|tuvieron)\b"
     rf"|^(?:what|which|que|cual)\s+(?:was|were|is|fue|es|era)\s+(?:[\w']+\s+){{0,3}}?"
-    rf"{_GRADE_WORD}\s+(?:in|on|for|at|en|de|del)\b")
+    rf"{_GRADE_WORD}\s+(?:in|on|for|at|en|de|del)\b"
+    r"|^(?:what|que|cuanto)\s+(?:did\s+(?:[\w']+\s+){1,3}?get|(?:[\w']+\s+)?(?:saco|saque|"
+    r"sacaste|sacaron|obtuvo|obtuve)(?:\s+[\w']+){0,2}?)\s+(?:in|on|for|en)\s+(?:(?:the|his|her|their|my|el|la|"
+    r"los|las|su|sus|mi)\s+)?(?:[\w']+\s+){0,2}?(?:exams?|tests?|examen(?:es)?|pruebas?|"
+    r"quiz(?:zes)?|finals|selectividad|oposiciones)\b")
 """A question asking the mark someone got in an exam, a course, a test: "¿Qué nota sacó Nora
 en el examen de conducir?", "What grade did Owen get on the oral?", "What was the user's
-score in the quiz?"; not "What grade is the user stuck on?" (a level, not a mark got)."""
+score in the quiz?"), or what someone got in an exam ("What did Owen get in the oral
+test?", "¿Qué sacó Nora en el examen?", "¿Cuánto sacaste en selectividad?"); not "What grade
+is the user stuck on?" (a level, not a mark got), nor "What did the user get in the post?"."""
 MARK_TOLD = lazy_regex(
     r"(?<![\w-])(?:grades?|graded|marks?|scor\w*|points?|pass|passed|fail|failed|"
     r"distinction|merit|percent|nota|notas|notaza|notable|sobresaliente|aprobad\w*|aprob[eo]|"

@@ -98,3 +98,18 @@ async def test_a_letter_got_is_a_mark_told(tmp_path: Path) -> None:
             reply = await s.ok("search_memory", {"query": question})
             assert not reply.startswith("No memory found"), (question, reply)
             assert "B+" in reply, (question, reply)
+
+
+async def test_what_someone_got_in_an_exam_asks_a_mark(tmp_path: Path) -> None:
+    """"¿Qué sacó Lucía en el examen...?", "What did the user get in the ... exam?" ask a mark
+    without its word: no memory telling one, never stored; told, found."""
+    async with server_session(tmp_path) as s:
+        for turn in TURNS:
+            await s.ok("save_memory", {"content": turn})
+        for question in ("¿Qué sacó Lucía en el examen de fotografía?",
+                         "What did the user get in the cooking exam?"):
+            reply = await s.ok("search_memory", {"query": question})
+            assert reply.startswith("No memory found"), (question, reply)
+        reply = await s.ok("search_memory",
+                           {"query": "What did the user get in the first-aid test?"})
+        assert not reply.startswith("No memory found") and "92%" in reply, reply
