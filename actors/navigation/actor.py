@@ -2345,13 +2345,14 @@ class NavigationActor(Actor):
                 result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
                 nearest=result.hits[:ranking.NEAREST_SHOWN],
                 reason=detail.said + (f" (a '{named_so}' is told)" if named_so else ""))
-        elif detail is not None and (detail.value is not None or detail.by):
+        elif detail is not None and (detail.value is not None or detail.by or detail.leads):
             # "When was Bruno born?": the turn that gives the birth with its day ("Valentina
             # tuvo a Bruno el martes 4 de agosto") leads the turns that only name Bruno (a
             # detail with no value of its own, a relative or an operation, is told by many
             # turns about other things: "my mum's 60th" asks the assistant's suggestion); so
             # does the turn telling a gift the giver gave ("Dad got me a pair of binoculars"
-            # before "What should I get my dad for Christmas?")
+            # before "What should I get my dad for Christmas?"); and a blood type's ("0
+            # negativo") the IELTS's band and the blood test
             users = self.readings.user_names()
             result = _giving_first(result, lambda text: detail.held_by(text, users))
         theirs_only = None if thing is None or result.status not in ("FOUND", "AMBIGUOUS") \
@@ -2416,9 +2417,11 @@ class NavigationActor(Actor):
         if detail.also is not None and not self._detail_told(detail.also, result):
             return False
         users = self.readings.user_names()
-        if any(detail.held_by(turn.text, users) for hit in (*result.hits, *result.more)
-               for turn in (hit, hit.next_turn, hit.also_said) if turn is not None):
-            return True
+        for hit in (*result.hits, *result.more):
+            group = [turn for turn in (hit, hit.next_turn, hit.also_said) if turn is not None]
+            around = " ".join(turn.text for turn in group) if detail.about else ""
+            if any(detail.held_by(turn.text, users, around) for turn in group):
+                return True
         index = self.model.index
         return any(detail.held_by(self.model.text_of(leaf), users)
                    for term in sorted({stem(word) for word in detail.kind_words})

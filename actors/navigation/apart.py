@@ -39,6 +39,7 @@ from actors.navigation.read_model import ReadModel
 from actors.navigation.readings import Match
 from actors.navigation.stem import stem
 from actors.navigation.unmentioned import LIGHT_VERBS, TELLING_VERBS, TIME_WORDS, as_said
+from actors.navigation.value_details import detail_frame
 from actors.text import fold
 from actors.text import terms as text_terms
 
@@ -86,7 +87,8 @@ class Apart:
         size = max(len(index), 1)
         said = as_said(query.text)
         excluded = framing(query.text) | LIGHT_VERBS | TELLING_VERBS | TIME_WORDS \
-            | NOW_WORDS | QUALIFIERS | RELATION_WORDS | _SPEAKERS | VALUE_WORDS
+            | NOW_WORDS | QUALIFIERS | RELATION_WORDS | _SPEAKERS | VALUE_WORDS \
+            | detail_frame(query.text)  # "Me pusieron un 9,2"
         most = max(NAME_FLOOR, NAME_SHARE * size)
         names = {name: self._holding_all(_terms(name), most) for name in named(topic)}
         names = {name: held for name, held in names.items() if held and len(held) <= most}

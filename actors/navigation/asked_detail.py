@@ -29,6 +29,7 @@ from actors.facts.speakers import USER, opening_speaker
 from actors.lazy_re import Regex, lazy_regex
 from actors.navigation import closed_kinds
 from actors.navigation.asked_person import names_asked, names_the_user, speaks_of_self
+from actors.navigation.bilingual import reads_spanish, translatable
 from actors.navigation.derivation import SAME_THING
 from actors.navigation.everyday_kinds import event_things_of, everyday_words_of
 from actors.navigation.query import (
@@ -43,6 +44,15 @@ from actors.navigation.query import (
 from actors.navigation.relation_names import PARTNER_WORDS, any_name_of, tells_through
 from actors.navigation.stem import stem
 from actors.navigation.unmentioned import LIGHT_VERBS
+from actors.navigation.value_details import (
+    BLOOD_TOLD,
+    GENERIC_TESTS,
+    LETTER_TOLD,
+    MARK_TOLD,
+    asks_blood,
+    asks_mark,
+    marked_in,
+)
 from actors.text import STOPWORDS, fold
 from actors.text import terms as text_terms
 
@@ -216,6 +226,21 @@ class AskedDetail:
     giver: tuple[str, ...] = ()
     """For a gift the user got, the giver's words as asked (folded: "novia", "dad"): a
     relative the store names ("my girlfriend Alba") gives as that name too (``given_by``)."""
+    about: frozenset[str] = frozenset()
+    """For a mark, the index terms of what it was got in, either language ("el curso de
+    cocina": cocina, cooking, kitchen): a memory telling a mark holds one, or a turn shown
+    with it does ("I passed the first-aid certificate, 92%" is no mark of a cooking course)."""
+    across: bool | None = None
+    """For a mark asked of a thing the lexicon does not translate ("el curso de alemán"), the
+    question's language (True: Spanish): a memory in the other language may name it in words
+    no form of ``about`` holds, so one holding a mark counts. None otherwise."""
+    cased: Regex | None = None
+    """What also tells the detail in a sentence as written, not folded (a letter grade: "got
+    an A"; folded, it is the article of "got a bike")."""
+    leads: bool = False
+    """The memory giving the detail leads the reply, as a birth's with its day does: its words
+    are the detail's own ("0 negativo"), and one memory holding the question's other words
+    (a blood test, a language exam) tells nothing of it."""
     also: AskedDetail | None = None
     """Another detail the question asks, told too or the question was never answered: the
     sport of "Dara's son" is told only of Dara's son."""
@@ -227,10 +252,14 @@ class AskedDetail:
         more = {stem(term) for name in names for term in text_terms(name)}
         return dataclasses.replace(self, by=self.by | more) if more else self
 
-    def held_by(self, text: str, user_names: tuple[str, ...] = ()) -> bool:
+    def held_by(self, text: str, user_names: tuple[str, ...] = (), around: str = "") -> bool:
         """Whether ``text`` (one memory) gives the detail; ``user_names``: the user's names in
-        the store (a line they say is the user's)."""
+        the store (a line they say is the user's); ``around``: the turns shown with it."""
         body = _HEADER.sub("", text)
+        if self.about and not (
+                {stem(term) for term in text_terms(f"{body} {around}")} & self.about
+                or self.across is not None and reads_spanish(body) != self.across):
+            return False
         if self.owner and _another_speakers(body, self.owner):
             return False
         if self.users and _anothers_own(body, user_names):
@@ -244,7 +273,8 @@ class AskedDetail:
             if self.through is not None and tells_through(sentence, *self.through) \
                     or _becomes(folded, self.become):
                 return True
-            if not self.told.search(folded) and not self._doing_told(sentence):
+            if not self.told.search(folded) and not self._doing_told(sentence) \
+                    and not (self.cased is not None and self.cased.search(sentence)):
                 continue
             if self.value is not None and not self.value.search(
                     self.told.sub(" ", folded)):
@@ -323,6 +353,27 @@ def detail_asked(question: str) -> AskedDetail | None:
     gift = _gift_received(question, folded)
     if gift is not None:
         return gift
+    if asks_blood(question):
+        return AskedDetail(said=f"no memory gives {whose or 'the user'}'s blood type",
+                           told=BLOOD_TOLD, owner=next(iter(names_asked(question)), ""),
+                           leads=True)
+    if asks_mark(question):
+        # whose mark: a name before what it was got in ("¿Qué nota sacó Nora en...?"), not
+        # one of the exam's ("What mark did the user get in the Valencian exam?")
+        subject = re.split(r"\s(?:in|on|for|at|en|de|del|para)\s", question, maxsplit=1)[0]
+        owner = next((name for name in names_asked(question)
+                      if re.search(rf"\b{re.escape(name)}\b", subject)), "")
+        thing = marked_in(question)
+        generic = [word for word in re.findall(r"[^\W\d_]+", fold(question).lower())
+                   if word in GENERIC_TESTS]
+        return AskedDetail(said=f"no memory tells a mark {owner or whose or 'the user'} got"
+                           + (f" in {' '.join(thing)}" if thing else ""),
+                           told=MARK_TOLD, cased=LETTER_TOLD, owner=owner,
+                           about=frozenset(stem(term) for word in (*thing, *generic)
+                                           for form in any_name_of(word)
+                                           for term in text_terms(form)),
+                           across=reads_spanish(question) if thing and not any(
+                               map(translatable, thing)) else None)
     for event in _EVENTS:
         said = re.search(rf"(\w+\s+)?(?<![\w-])(?:{event.asked})(?![\w-])", folded)
         if said is not None \

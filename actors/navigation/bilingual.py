@@ -14,7 +14,7 @@ data and functions; no I/O but the country names' first read.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from actors.lazy_re import lazy_regex
 from actors.lexicon import LISTED, pairs_of
@@ -111,10 +111,32 @@ def other_reading(text: str) -> list[tuple[str, tuple[str, ...]]] | None:
             regions.translated(word) if word[:1].isupper()  # "Tomás" is a name, not "tomar"
             else _CONJUGATED.get(key) or _EN_STEMS.get(stem(key))
             or (_lookup_present(key, ES_EN) if spanish else None))
+        if found and spanish and key in _SAID_WITH:
+            found = _said_with(key, words, found)
         if found:
             translated += 1
         out.append((word, found or (word,)))
     return out if translated else None
+
+
+MARK_VERBS = frozenset("""saco saca sacan saque sacaste sacamos sacaron sacado sacar sacara sacaba
+    obtuvo obtuve obtuviste obtuvieron obtenido obtener tuvo tuve tuviste tuvieron""".split())
+"""Forms of getting a mark ("sacar una nota", "obtener", "tuvo"), folded; not "tiene" nor
+"puso" ("¿Qué notas tiene sobre Luis?", "la nota que puso en la nevera" are notes)."""
+_SAID_WITH: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
+    "nota": (MARK_VERBS, ("grade", "mark", "score")),
+    "notas": (MARK_VERBS, ("grades", "marks", "scores")),
+}
+"""A Spanish word of two senses read in one of them beside the verbs it is said with: "nota"
+is a note and a grade, and "¿Qué nota sacó en el examen?" asks the grade, never a note (read
+as both, the user's notes in Obsidian answered it)."""
+
+
+def _said_with(key: str, words: Sequence[str], found: tuple[str, ...]) -> tuple[str, ...]:
+    """``found`` (the readings of ``key``), narrowed to the sense ``_SAID_WITH`` gives it when
+    a word of the question is one of the verbs it is said with in that sense."""
+    verbs, sense = _SAID_WITH[key]
+    return sense if any(fold(word) in verbs for word in words) else found
 
 
 def _lookup(key: str, *tables: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:

@@ -59,6 +59,7 @@ from actors.navigation.readings import Match
 from actors.navigation.relation_names import tells_through
 from actors.navigation.stem import stem
 from actors.navigation.sum_asked import payer_named
+from actors.navigation.value_details import detail_frame
 from actors.text import fold
 from actors.text import terms as text_terms
 
@@ -291,12 +292,13 @@ class Unmentioned:
         # pagó Marta por el curso?" when Marta told of her "bootcamp": no "the user's 'curso'")
         by_another = set(paid_for(topic)) if payer_named(topic) else set()
         where = set(worked_at(topic))  # "how do I build it on my machine?": the place
+        frame = detail_frame(topic)
         for word in possessed(topic, pronouns=True):
             if word in by_su and not kin(word) and other_reading(word) is None \
                     or word in by_another or word in where:
                 continue
-            if fold(word).lower() in LIFE_AREAS:
-                continue
+            if fold(word).lower() in LIFE_AREAS | frame:
+                continue  # "el grupo sanguíneo del usuario": the blood type asked, told "0-"
             terms = [stem(t) for t in text_terms(word)]
             # a relation's other names are ``kin``'s to say: "sister" is close in meaning to
             # "brother", and no name of him; and a relation only ever said of someone else
@@ -566,7 +568,9 @@ class Unmentioned:
         for subject, attribute in self.model.facts.keys_of_leaves(served):
             held |= {stem(t) for t in text_terms(f"{subject} {attribute}")}
         said = as_said(query.text)
-        framing = NAME_WORDS if asks_name(query.text) else frozenset()  # no memory says "name"
+        # no memory says "name", nor "nota" of a mark: "Me pusieron un 9,2"
+        framing = NAME_WORDS if asks_name(query.text) \
+            else detail_frame(query.text)
         texts = [self.model.text_of(leaf) for leaf in served]
         return notice_words.once(  # "FedEx" is three terms, one word
             said.get(term, term) for term, _, variants in self.weights(query)

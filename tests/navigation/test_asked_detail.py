@@ -235,3 +235,22 @@ def test_whose_relative_is_asked_and_told() -> None:
              (), True)):
         detail = detail_asked(question)
         assert detail is not None and detail.held_by(text, names) is held, (question, text)
+
+
+def test_a_mark_asked_is_told_by_a_mark_of_what_it_was_got_in() -> None:
+    """A mark got in an exam or a course (abstain): told by a mark's words, passing or a
+    number got, in a memory naming what it was got in; not a level one is stuck on."""
+    detail = detail_asked("¿Qué nota sacó Marta en el examen de inglés?")
+    assert detail is not None and detail.owner == "Marta"
+    assert detail.held_by("Marta aprobó el examen de inglés con un 7,5.")
+    assert detail.held_by("Marta passed her English exam, 85%.")
+    assert not detail.held_by("Marta se apuntó al examen de inglés de junio.")
+    assert not detail.held_by("Marta sacó un 9 en historia.")  # another subject's mark
+    english = detail_asked("What grade did the user get in the cooking course?")
+    assert english is not None and english.held_by("Cooking course done: final mark 8/10.")
+    assert not english.held_by("The cooking course cost 120 euros.")  # a sum, no mark
+    assert english.held_by("Got an A in the cooking course!")  # a letter, as written
+    assert not english.held_by("I got a knife set for the cooking course.")  # an article
+    assert not english.held_by("My first cooking course class is on Monday.")
+    assert detail_asked("What grade is the user stuck on at the climbing wall?") is None
+    assert detail_asked("¿Qué notas tomó el usuario en la reunión?") is None

@@ -1,0 +1,128 @@
+"""A question asking a value of its own kind (the mark someone got in an exam or a course, a
+blood type), and what tells one.
+
+"¿Qué nota sacó el usuario en el examen de valenciano?" was answered by the Valencian classes:
+a mark has words of its own (a mark's word, passing or failing, a share or a number got), and
+no memory shown telling one, it was never stored (``asked_detail``). The words that ask for a
+mark ("nota", "grade", "sacó") are the question's frame, like "name" in a name question: no
+memory holding them is no sign the mark was never told ("Me pusieron un 9,2"), so the notice
+of words no memory holds leaves them out (``unmentioned``, ``apart``). A blood type the same:
+"O negative", "A+", never "grupo sanguíneo". English and Spanish; pure functions and data.
+"""
+
+from __future__ import annotations
+
+import re
+
+from actors.lazy_re import lazy_regex
+from actors.navigation.bilingual import MARK_VERBS
+from actors.navigation.query import QUESTION_WORDS
+from actors.text import STOPWORDS, fold
+
+_GRADE_WORD = r"(?:grades?|marks?|scores?|nota|notas|calificacion(?:es)?|puntuacion(?:es)?)"
+_MARK_ASKED = lazy_regex(
+    rf"^(?:what|which|que|cual)\s+{_GRADE_WORD}\s+(?:[\w']+\s+){{0,3}}?(?:get|got|receive|"
+    r"received|achieve|achieved|earn|earned|saco|saca|sacan|saque|sacaste|sacaron|sacado|"
+    r"obtuvo|obtuve|obtuviste|obtuvieron|obtenido|tuvo|tuve|tuviste|tuvieron)\b"
+    rf"|^(?:what|which|que|cual)\s+(?:was|were|is|fue|es|era)\s+(?:[\w']+\s+){{0,3}}?"
+    rf"{_GRADE_WORD}\s+(?:in|on|for|at|en|de|del)\b"
+    r"|^(?:what|que|cuanto)\s+(?:did\s+(?:[\w']+\s+){1,3}?get|(?:[\w']+\s+)?(?:saco|saque|"
+    r"sacaste|sacaron|obtuvo|obtuve)(?:\s+[\w']+){0,2}?)\s+(?:in|on|for|en)\s+(?:(?:the|his|her|their|my|el|la|"
+    r"los|las|su|sus|mi)\s+)?(?:[\w']+\s+){0,2}?(?:exams?|tests?|examen(?:es)?|pruebas?|"
+    r"quiz(?:zes)?|finals|selectividad|oposiciones)\b")
+"""A question asking the mark someone got in an exam, a course, a test: "¿Qué nota sacó Nora
+en el examen de conducir?", "What grade did Owen get on the oral?", "What was the user's
+score in the quiz?"), or what someone got in an exam ("What did Owen get in the oral
+test?", "¿Qué sacó Nora en el examen?", "¿Cuánto sacaste en selectividad?"); not "What grade
+is the user stuck on?" (a level, not a mark got), nor "What did the user get in the post?"."""
+MARK_TOLD = lazy_regex(
+    r"(?<![\w-])(?:grades?|graded|marks?|scor\w*|points?|pass|passed|fail|failed|"
+    r"distinction|merit|percent|nota|notas|notaza|notable|sobresaliente|aprobad\w*|aprob[eo]|"
+    r"aprobe|suspens\w*|suspend\w*|matricula|calificaci\w*|puntuaci\w*|puntos?|"
+    r"por\s+ciento)(?![\w-])"
+    r"|\d+(?:[.,]\d+)?\s*(?:%|/\s*\d+|(?:sobre|out\s+of)\s+\d+)"
+    r"|(?<![\w-])(?:un|una|an?|got|get|gets|scored|saque|saco|sacaste|sacamos|obtuve|obtuvo|"
+    r"con)\s+(?:un\s+)?\d+(?:[.,]\d+)?(?![\w.,]*\s*(?:euros?|pounds?|libras?|dollars?|"
+    r"km|kilos?|years?|anos|days?|dias|hours?|horas|minutes?|minutos|weeks?|semanas|"
+    r"months?|meses))"
+    r"|(?<![\w-])(?:band|level|nivel|overall|final|media|average|total)\s+(?:of\s+|de\s+)?"
+    r"\d+(?:[.,]\d+)?"
+    r"|(?<![\w-])(?:apto|apta|2:1|2:2|cum\s+laude|(?:got|get|gets|with|achieved)\s+a\s+"
+    r"first)(?![\w-])"
+    r"|(?<![\w.,:£$€-])\d{1,2}[.,]\d{1,2}(?![\d.,:])(?!\s*(?:[£$€%]|euros?|pounds?|libras?|"
+    r"dollars?|km|kilos?|kg|m\b|metres?|metros?|miles?|millas?|hours?|horas|h\b|litres?|"
+    r"litros?))")
+"""A sentence telling a mark: a word of marks or of passing and failing ("final mark 78%",
+"aprobé a la segunda", "sacó un sobresaliente"), a share or a score out of a whole ("85%",
+"8/10", "7 sobre 10"), a number got ("saqué un 8,5", "got 92") or said as a band, a level or
+an average ("overall band 7.5", "media de 8"), a mark with decimals ("9,2"), a class or "apto"
+("a first", "2:1", "me dieron apto"); not a sum, a time or a length."""
+LETTER_TOLD = lazy_regex(
+    r"(?<![\w-])(?:[Aa]n?|[Gg]ot|[Gg]ets?|[Ss]cored|[Ww]ith|[Gg]rade|[Cc]on|[Uu]na?)\s+"
+    r"(?:an?\s+|una?\s+)?['‘\"]?[A-F][+*-]?(?![\w'’])")
+"""A letter got, as written ("got an A", "with a B+", "Grade C"): folded, "a" is any
+article."""
+
+MARK_FRAME = frozenset("""grade grades mark marks score scores nota notas calificacion
+    calificaciones puntuacion puntuaciones get got receive received achieve achieved earn
+    earned""".split()) | MARK_VERBS
+"""The words, folded, of a question asking a mark that say it asks one: what a memory giving
+the mark need not hold ("Me pusieron un 9,2")."""
+
+
+def asks_mark(question: str) -> bool:
+    """Whether ``question`` asks the mark someone got (``_MARK_ASKED``)."""
+    return bool(_MARK_ASKED.search(re.sub(r"^[\W_]+", "", fold(question).replace("’", "'"))))
+
+
+_MARKED_IN = lazy_regex(r"\s(?:in|on|for|at|en|de|del|para)\s+(.*)")
+GENERIC_TESTS = frozenset("""exam exams examen examenes test tests prueba pruebas course courses
+    curso cursos class classes clase clases lesson lessons module modules asignatura""".split())
+"""Words of any exam or course: what it was in is told by the others ("el curso de cocina"
+is the cooking course; a first-aid course's mark tells nothing of it)."""
+
+
+def marked_in(question: str) -> tuple[str, ...]:
+    """The words of what ``question`` asks a mark got in ("¿Qué nota sacó en el curso de
+    cocina?" -> "cocina"), the generic ones only when nothing else names it ("the exam"); ()
+    when no words name it. A memory holding a generic word of the question counts too
+    (``asked_detail``): "Aprobé el examen práctico de manejo" tells the mark of "el examen de
+    conducir", whose "manejo" no reading holds."""
+    found = _MARKED_IN.search(question)
+    if found is None:
+        return ()
+    words = [fold(word).lower() for word in re.findall(r"[^\W\d_]+", found.group(1))]
+    words = [word for word in words if word not in STOPWORDS and word not in QUESTION_WORDS
+             and word not in {"user", "usuario", "usuaria", "her", "his", "their", "su"}]
+    return tuple(word for word in words if word not in GENERIC_TESTS) or tuple(words)
+
+
+_BLOOD_ASKED = lazy_regex(r"\bblood\s+(?:type|group)\b|\bgrupo\s+sanguineo\b|"
+                          r"\btipo\s+de\s+sangre\b")
+"""A question asking someone's blood type ("What is the user's blood type?", "¿Cuál es el
+grupo sanguíneo de Marta?")."""
+BLOOD_TOLD = lazy_regex(
+    r"(?<![\w+-])(?:ab|a|b|o|0)\s?(?:\+|-|−|rh\s?[+-])(?![\w\d])"
+    r"|(?<![\w-])(?:ab|a|b|o|0)\s+(?:positive|negative|positivo|negativo|pos|neg|rh)\b"
+    r"|\bblood\s+(?:type|group)\b|\bgrupo\s+sanguineo\b|\btipo\s+de\s+sangre\b"
+    r"|\b(?:grupo|type|group)\s+(?:ab|a|b|o|0)\b|\brh\b|\brhesus\b")
+"""A sentence telling a blood type: the type itself ("O negative", "A+", "0 positivo") or
+the words naming one ("my blood group", "grupo sanguíneo")."""
+BLOOD_FRAME = frozenset("""blood type types group groups grupo grupos sanguineo sanguinea tipo
+    sangre""".split())
+"""The words, folded, of a question asking a blood type that say it asks one."""
+
+
+def asks_blood(question: str) -> bool:
+    """Whether ``question`` asks someone's blood type (``_BLOOD_ASKED``)."""
+    return bool(_BLOOD_ASKED.search(fold(question).lower()))
+
+
+def detail_frame(question: str) -> frozenset[str]:
+    """The words of ``question``, folded, that ask for a value of its own kind (a mark, a
+    blood type): no sign, held by no memory, that the value was never told."""
+    if asks_mark(question):
+        return MARK_FRAME
+    if asks_blood(question):
+        return BLOOD_FRAME
+    return frozenset()
