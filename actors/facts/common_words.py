@@ -20,7 +20,6 @@ write a file or open a network connection.
 from __future__ import annotations
 
 import functools
-import json
 
 from actors.text import fold
 
@@ -30,13 +29,12 @@ MIN_LETTERS = 3
 
 @functools.cache
 def _vocabulary() -> frozenset[str]:
-    from actors.embedding.word_table import TOKENIZER, _package_dir
+    from actors.embedding.word_table import tokenizer_vocabulary
     from store.errors import ConfigError
 
     try:
-        path = _package_dir().joinpath(*TOKENIZER)
-        tokens = json.loads(path.read_text(encoding="utf-8"))["model"]["vocab"]
-    except (ConfigError, OSError, ValueError, KeyError, TypeError):
+        tokens = tokenizer_vocabulary()
+    except ConfigError:
         return frozenset()
     return frozenset(fold(token[1:]) for token in tokens
                      if token.startswith("▁") and len(token) > MIN_LETTERS

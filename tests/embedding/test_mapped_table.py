@@ -1,5 +1,6 @@
-"""The sentence model over its token table mapped from the machine's cache: the same vectors as
-the package's own backend, the same attributes, and a cache name that follows the weights."""
+"""The sentence model over its token table in the machine's cache, read row by row from the file:
+the same vectors as the package's own backend, the same attributes (the table's rows bit for bit),
+none of the table resident in the process, and a cache name that follows the weights."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 from actors.embedding import sentence
 from bench import conversation_set, conversation_set_b, conversation_set_c
+from store.mapped_cache import FileRows
 from tests.navigation.nav_corpus import memory_text
 
 
@@ -55,7 +57,7 @@ def models(weights: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
 
 def test_the_mapped_model_encodes_exactly_as_the_packages(models: tuple[Any, Any]) -> None:
     theirs, ours = models
-    assert isinstance(ours.table, np.memmap) and not ours.table.flags.writeable
+    assert isinstance(ours.table, FileRows)
     texts = _texts()
     assert len(texts) >= 300
     expected = theirs.encode(texts)
@@ -72,6 +74,10 @@ def test_the_backend_has_exactly_the_packages_attributes(models: tuple[Any, Any]
         mine = vars(ours)[name]
         if name == "_threadpool":
             assert (mine is None) == (value is None)
+        elif name == "table":
+            assert isinstance(mine, FileRows) and mine.shape == value.shape
+            every = mine[np.arange(len(mine))]
+            assert every.dtype == value.dtype and np.array_equal(every, value)
         elif isinstance(value, np.ndarray):
             assert mine.dtype == value.dtype and np.array_equal(mine, value), name
         elif isinstance(value, list):
@@ -85,7 +91,45 @@ def test_the_process_model_is_the_mapped_one() -> None:
     model = sentence.SentenceEncoder().load()
     # the test session's cache (tests/conftest.py) is writable here; a read-only one would
     # fall back to memory, with a warning
-    assert isinstance(model.table, np.memmap)
+    assert isinstance(model.table, FileRows)
+
+
+def _resident_kb(name: str) -> int:
+    """Resident kB of every mapping in this process of a file called ``name``."""
+    resident, inside = 0, False
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        head = line.split()[0] if line else ""
+        if "-" in head and not head.endswith(":"):
+            inside = line.endswith(f"/{name}")
+        elif inside and head == "Rss:":
+            resident += int(line.split()[1])
+    return resident
+
+
+@pytest.mark.skipif(not Path("/proc/self/smaps").exists(), reason="no /proc")
+def test_the_table_is_read_from_its_file_not_resident(models: tuple[Any, Any],
+                                                      weights: Path) -> None:
+    theirs, ours = models
+    texts = _texts()
+    assert np.array_equal(ours.encode(texts), theirs.encode(texts))
+    assert _resident_kb(f"{sentence.table_cache_name(weights)}.npy") == 0
+
+
+def test_rows_come_back_as_the_arrays_rows(tmp_path: Path) -> None:
+    table = np.arange(40 * 6, dtype=np.uint8).reshape(40, 6)
+    np.save(tmp_path / "t.npy", table)
+    rows = FileRows(np.load(tmp_path / "t.npy", mmap_mode="r"))
+    for ids in ([0], [39, 0, 39, 7], [[1, 2], [3, 3]], np.array([5], np.uint32), []):
+        got = rows[np.asarray(ids, dtype=np.int64 if not isinstance(ids, np.ndarray)
+                              else ids.dtype)]
+        want = table[np.asarray(ids, dtype=np.int64)]
+        assert got.shape == want.shape and got.dtype == want.dtype
+        assert np.array_equal(got, want)
+    for bad in ([40], [-1]):
+        with pytest.raises(IndexError, match="outside a table of 40 rows"):
+            rows[np.asarray(bad)]
+    with pytest.raises(TypeError):
+        rows[np.asarray([1.0])]
 
 
 def _npz(path: Path, **arrays: np.ndarray) -> Path:
