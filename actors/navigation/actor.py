@@ -552,6 +552,19 @@ def _without_time(text: str, span: DateRange | None) -> str:
 
 
 
+_SINCE = lazy_regex(r"\b(?:since|desde|from|a\s+partir\s+de)\s+(?:(?:the|el|la)\s+)?$")
+"""The words before a time phrase asking from then on ("since March 2026", "desde mayo")."""
+
+
+def _asked_since(text: str, span: DateRange) -> bool:
+    """The question asks how things stand from its time on ("¿En qué empresa trabaja Nora
+    desde mayo de 2026?"): the memory telling it may be of the days before ("I start on May
+    4", said in April), so the time's own memories do not go ahead of it."""
+    folded = fold(text)
+    at = folded.find(span.phrase) if span.phrase else -1
+    return at > 0 and _SINCE.search(folded[:at]) is not None
+
+
 _NUMBER = lazy_regex(r"\d+(?:[.,]\d+)?")
 
 
@@ -1883,6 +1896,8 @@ class NavigationActor(Actor):
                 leaf for leaf in in_range if span is not None and span.start <= today
                 and (day := self._day_of(leaf)) is not None and day < span.start},
                 newest=self._when if recently is not None else None)
+        elif span is not None and recently is None and not _asked_since(text, span):
+            ranked = ranking.time_ahead(ranked, in_range)
         value_leaves, value_holders = self._history_told(history, timeline, admissible,
                                                          addable) \
             if history and answer is None and span is None else ([], [])
