@@ -1593,6 +1593,10 @@ class NavigationActor(Actor):
                                ranking.CLUE_HOLDER_BOOST, boosts)
         rare = frozenset(self._rare_holders(query, best, scores))
         ranking.boost_matching(scores, rare, ranking.RARE_WORD_BOOST, boosts)
+        for leaf, name_turn in self._told_in_setting(rare, best, admissible).items():
+            # "Where did Teo and the user hike in Asturias?": "Me voy diez días a Asturias"
+            # names the trip, "quiero hacer la ruta del Cares con Teo" a few turns on tells it
+            scores[leaf] = scores.get(leaf, 0.0) + scores[name_turn]
         leading = sorted(scores, key=lambda leaf: -scores[leaf])[:SLIGHT_CHECKED]
         name_forms = self._name_forms(readings) if naming else frozenset()
         naming_ones = self._naming(name_forms, leading)
@@ -2774,6 +2778,28 @@ class NavigationActor(Actor):
         words = {term for term, df in dfs.items() if df == min(rare)}
         return {leaf for leaf in scores if leaf in best
                 and (best[leaf].matched - best[leaf].near) & words}
+
+    def _told_in_setting(self, rare: Collection[str], best: Mapping[str, Match],
+                         admissible: Callable[[str], bool]) -> dict[str, str]:
+        """Chat turns told in the setting a rare name gives (turn -> the name's turn): the
+        name's holder (``_rare_holders``) lacks a word of the question that a turn its
+        conversation went on with holds (``Conversation.turns_after``), and that turn lacks
+        the name. "What did Mochi do during Fallas?": "Las Fallas han sido una locura" /
+        ... / "Mochi se pasó toda la semana escondida debajo de la cama". The later turn
+        holds what the name's turn lacks and its conversation holds the name: it is read
+        with both (``_search_scope`` adds their scores)."""
+        told: dict[str, str] = {}
+        for holder in rare:
+            if holder not in best:
+                continue
+            own = best[holder].matched - best[holder].near
+            for turn in self.conversation.turns_after(holder):
+                if turn in best and turn not in rare and admissible(turn):
+                    theirs = best[turn].matched - best[turn].near
+                    if theirs - own and own - theirs and (
+                            turn not in told or best[told[turn]].score < best[holder].score):
+                        told[turn] = holder
+        return told
 
     def _said_the_asked(self, readings: list[Reading], leading: list[str],
                         speaker: str | None, topic: str,
