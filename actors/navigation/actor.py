@@ -1900,8 +1900,6 @@ class NavigationActor(Actor):
                 leaf for leaf in in_range if span is not None and span.start <= today
                 and (day := self._day_of(leaf)) is not None and day < span.start},
                 newest=self._when if recently is not None else None)
-        elif span is not None and recently is None and not _asked_since(text, span):
-            ranked = ranking.time_ahead(ranked, in_range)
         value_leaves, value_holders = self._history_told(history, timeline, admissible,
                                                          addable) \
             if history and answer is None and span is None else ([], [])
@@ -2039,6 +2037,12 @@ class NavigationActor(Actor):
             if stood is not None:
                 ranked = ranking.continued_first(ranked, on_topic[0], stood, answers=True)
                 continued[stood] = on_topic[0]
+        if span is not None and recently is None and not listing \
+                and not _asked_since(text, span) and not (ranked and ranked[0][0] in continued):
+            # a topic asked in a time: that time's memories before a lead of another time,
+            # unless the lead is how its story stood then (``_state_then``: "which database
+            # did billing use in June 2025?" is told by the MySQL note of 2024)
+            ranked = ranking.time_ahead(ranked, in_range)
         trace = SearchTrace(
             domains_ranked=descent.domains_ranked, branches_opened=descent.branches_opened,
             node_reads=descent.node_reads, leaves_scored=descent.leaves_scored + pooled,
