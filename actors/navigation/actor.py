@@ -1594,8 +1594,7 @@ class NavigationActor(Actor):
         rare = frozenset(self._rare_holders(query, best, scores))
         ranking.boost_matching(scores, rare, ranking.RARE_WORD_BOOST, boosts)
         for leaf, name_turn in self._told_in_setting(rare, best, admissible).items():
-            # "Where did Teo and the user hike in Asturias?": "Me voy diez días a Asturias"
-            # names the trip, "quiero hacer la ruta del Cares con Teo" a few turns on tells it
+            # the trip's turn names the place, a few turns on another tells what was done
             scores[leaf] = scores.get(leaf, 0.0) + scores[name_turn]
         leading = sorted(scores, key=lambda leaf: -scores[leaf])[:SLIGHT_CHECKED]
         name_forms = self._name_forms(readings) if naming else frozenset()
@@ -2788,10 +2787,12 @@ class NavigationActor(Actor):
         """Chat turns told in the setting a rare name gives (turn -> the name's turn): the
         name's holder (``_rare_holders``) lacks a word of the question that a turn its
         conversation went on with holds (``Conversation.turns_after``), and that turn lacks
-        the name. "What did Mochi do during Fallas?": "Las Fallas han sido una locura" /
-        ... / "Mochi se pasó toda la semana escondida debajo de la cama". The later turn
-        holds what the name's turn lacks and its conversation holds the name: it is read
-        with both (``_search_scope`` adds their scores)."""
+        the name. "Where did Teo and the user hike in Asturias?": "Me voy diez días a
+        Asturias" / "¿Vas a subir a los Lagos de Covadonga?" / "Sí, y quiero hacer la ruta
+        del Cares con Teo". The later turn holds what the name's turn lacks and its
+        conversation holds the name: it is read with both (``_search_scope`` adds their
+        scores). A name several memories hold gives no setting here ("Fallas", told in three
+        turns of one chat: tried, and the lift moved other turns too)."""
         told: dict[str, str] = {}
         for holder in rare:
             if holder not in best:
