@@ -552,6 +552,19 @@ def _without_time(text: str, span: DateRange | None) -> str:
 
 
 
+_SINCE = lazy_regex(r"\b(?:since|desde|from|a\s+partir\s+de)\s+(?:(?:the|el|la)\s+)?$")
+"""The words before a time phrase asking from then on ("since March 2026", "desde mayo")."""
+
+
+def _asked_since(text: str, span: DateRange) -> bool:
+    """The question asks how things stand from its time on ("¿En qué empresa trabaja Nora
+    desde mayo de 2026?"): the memory telling it may be of the days before ("I start on May
+    4", said in April), so the time's own memories do not go ahead of it."""
+    folded = fold(text)
+    at = folded.find(span.phrase) if span.phrase else -1
+    return at > 0 and _SINCE.search(folded[:at]) is not None
+
+
 _NUMBER = lazy_regex(r"\d+(?:[.,]\d+)?")
 
 
@@ -1580,6 +1593,9 @@ class NavigationActor(Actor):
                                ranking.CLUE_HOLDER_BOOST, boosts)
         rare = frozenset(self._rare_holders(query, best, scores))
         ranking.boost_matching(scores, rare, ranking.RARE_WORD_BOOST, boosts)
+        for leaf, name_turn in self._told_in_setting(rare, best, admissible).items():
+            # the trip's turn names the place, a few turns on another tells what was done
+            scores[leaf] = scores.get(leaf, 0.0) + scores[name_turn]
         leading = sorted(scores, key=lambda leaf: -scores[leaf])[:SLIGHT_CHECKED]
         name_forms = self._name_forms(readings) if naming else frozenset()
         naming_ones = self._naming(name_forms, leading)
@@ -2020,6 +2036,12 @@ class NavigationActor(Actor):
             if stood is not None:
                 ranked = ranking.continued_first(ranked, on_topic[0], stood, answers=True)
                 continued[stood] = on_topic[0]
+        if span is not None and recently is None and not listing \
+                and not _asked_since(text, span) and not (ranked and ranked[0][0] in continued):
+            # a topic asked in a time: that time's memories before a lead of another time,
+            # unless the lead is how its story stood then (``_state_then``: "which database
+            # did billing use in June 2025?" is told by the MySQL note of 2024)
+            ranked = ranking.time_ahead(ranked, in_range)
         trace = SearchTrace(
             domains_ranked=descent.domains_ranked, branches_opened=descent.branches_opened,
             node_reads=descent.node_reads, leaves_scored=descent.leaves_scored + pooled,
@@ -2767,6 +2789,30 @@ class NavigationActor(Actor):
         words = {term for term, df in dfs.items() if df == min(rare)}
         return {leaf for leaf in scores if leaf in best
                 and (best[leaf].matched - best[leaf].near) & words}
+
+    def _told_in_setting(self, rare: Collection[str], best: Mapping[str, Match],
+                         admissible: Callable[[str], bool]) -> dict[str, str]:
+        """Chat turns told in the setting a rare name gives (turn -> the name's turn): the
+        name's holder (``_rare_holders``) lacks a word of the question that a turn its
+        conversation went on with holds (``Conversation.turns_after``), and that turn lacks
+        the name. "Where did Teo and the user hike in Asturias?": "Me voy diez días a
+        Asturias" / "¿Vas a subir a los Lagos de Covadonga?" / "Sí, y quiero hacer la ruta
+        del Cares con Teo". The later turn holds what the name's turn lacks and its
+        conversation holds the name: it is read with both (``_search_scope`` adds their
+        scores). A name several memories hold gives no setting here ("Fallas", told in three
+        turns of one chat: tried, and the lift moved other turns too)."""
+        told: dict[str, str] = {}
+        for holder in rare:
+            if holder not in best:
+                continue
+            own = best[holder].matched - best[holder].near
+            for turn in self.conversation.turns_after(holder):
+                if turn in best and turn not in rare and admissible(turn):
+                    theirs = best[turn].matched - best[turn].near
+                    if theirs - own and own - theirs and (
+                            turn not in told or best[told[turn]].score < best[holder].score):
+                        told[turn] = holder
+        return told
 
     def _said_the_asked(self, readings: list[Reading], leading: list[str],
                         speaker: str | None, topic: str,

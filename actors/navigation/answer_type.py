@@ -578,7 +578,7 @@ def asks_alike(question: str, asked: str) -> bool:
     both a name ("What is the name of Maya's dog?" / "¿Cómo se llama?"), or both the same
     kind of words (a sum: "How much did she pay?" / "¿Cuánto te costó?"; a length, a count,
     a distance, a time of day)."""
-    asking = (_LAST_ASKED.findall(asked) or [""])[-1]
+    asking = (last_asked(asked) or [""])[-1]
     kind = expected(question)
     if kind is not None:
         return expected(asking) is kind
@@ -592,6 +592,12 @@ def asks_alike(question: str, asked: str) -> bool:
 _LAST_ASKED = lazy_regex(r"[^.!?¡¿]*\?+")
 """A sentence ending in a question mark: what a turn asks is its last one ("¡Qué bonito
 nombre! ¿Qué significa?" asks no name)."""
+
+
+def last_asked(text: str) -> list[str]:
+    """The sentences of ``text`` ending in a question mark, in order: what a turn asks is the
+    last one."""
+    return list(_LAST_ASKED.findall(text))
 
 
 def answers_alike(question: str, text: str) -> bool:

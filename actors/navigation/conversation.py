@@ -21,7 +21,7 @@ from actors.embedding.index import EARLIER_TURNS, VectorIndex
 from actors.facts.speakers import assistant_said, opening_speaker
 from actors.lazy_re import Regex, lazy_regex
 from actors.navigation import ranking
-from actors.navigation.answer_type import answers_alike, asks_alike
+from actors.navigation.answer_type import answers_alike, asks_alike, last_asked
 from actors.navigation.answer_type import holds as holds_answer
 from actors.navigation.days import day_of, posix_seconds
 from actors.navigation.messages import Hit, SearchResult, Turn
@@ -62,6 +62,10 @@ SAVED_BETWEEN = 16
 store shared by several, passed over to its next turn (``Conversation.turn_after``): probe45
 saved 1,000 other memories among a 150-turn chat, 6.6 between two of its turns on average, 14
 at most (5 would have missed 94 of its 151 gaps)."""
+FOLLOW_UP_TERMS = 8
+"""A chat partner's follow-up (``Conversation.follows_up``) holds at most this many words: a
+short reaction and a short question ("The Alhambra is worth every cent. Where did you stay?"
+holds five); a longer turn tells something of its own."""
 CONTEXT_TURNS = 6
 """Turns on each side of the first memory served read as its conversation (``also_said``)."""
 CONTEXT_BESIDE = 2
@@ -206,6 +210,22 @@ class Conversation:
                 or _ASKS_WITHIN.search(body) is not None) and \
             len(text_terms(body)) <= ranking.SLIGHT_TERMS  # "and?!" asks too
 
+    def follows_up(self, leaf_id: str) -> bool:
+        """The turn is a short reaction, then a short question ending it: "The Alhambra is
+        worth every cent. Where did you stay?", "¡Qué envidia! ¿Dónde dormisteis?". A chat
+        partner's follow-up is seldom a bare question (``slight``), yet its reply answers it
+        as well: the last sentence holds at most ``SLIGHT_TERMS`` words, the whole turn at
+        most ``FOLLOW_UP_TERMS``."""
+        meta = self.model.leaves.get(leaf_id)
+        if meta is None or meta.excerpt.endswith("…"):
+            return False
+        body = _SPEAKER.sub("", LEADING_DATE.sub("", meta.excerpt)).strip()
+        if _ENDS_ASKING.search(body) is None:
+            return False
+        asked = (last_asked(body) or [""])[-1]
+        return len(text_terms(asked)) <= ranking.SLIGHT_TERMS \
+            and len(text_terms(body)) <= FOLLOW_UP_TERMS
+
     def turn_after(self, leaf_id: str) -> str | None:
         """The memory saved right after this one by the same agent from the same source, of
         the same day (the next turn of a conversation saved one turn per memory), if any.
@@ -339,7 +359,7 @@ class Conversation:
         that kind of words. Else None."""
         asking = self.turn_after(leaf_id)
         if asking is None or not self.goes_on_with(leaf_id, asking) \
-                or not self.slight(asking):
+                or not (self.slight(asking) or self.follows_up(asking)):
             return None
         answer = self.turn_after(asking)
         if answer is None or not self.goes_on_with(asking, answer) or not admissible(answer):
