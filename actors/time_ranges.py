@@ -745,7 +745,7 @@ def _told_index() -> tuple[frozenset[Regex], tuple[tuple[str, frozenset[Regex]],
     """The relative phrases' patterns that may match any text (no needle), and each distinct
     needle with the patterns it is a needle of: a needle is looked for once per text, not
     once per pattern holding it (the weekday names are needles of four patterns: 96 needles,
-    43 distinct)."""
+    45 distinct)."""
     always: set[Regex] = set()
     by_needle: dict[str, set[Regex]] = {}
     for pattern, found in _told_needles():
