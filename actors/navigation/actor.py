@@ -796,6 +796,12 @@ class NavigationActor(Actor):
         self.log.info("embedding.loaded", vectors=len(vectors),
                       duration_ms=round((time.perf_counter() - started) * 1000, 2))
 
+    async def wait_warmed(self) -> None:
+        """Until the background load of this start (the stored vectors, the model, the words
+        close in meaning) has ended, loaded or failed; at once when none was started."""
+        if self._warmed is not None:
+            await self._warmed.wait()
+
     async def _vectors_loaded(self, wait_s: float | None) -> None:
         """Wait for the background load of this start (it ends loaded or failed), at most
         ``wait_s`` seconds (None: until it ends)."""

@@ -7,14 +7,19 @@ import datetime as dt
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from actors.facts.values import Folded
+from actors.lazy_re import Regex
 from actors.text import fold
 from actors.time_ranges import (
     _TOLD_PATTERNS,
     TOLD_DAYS_MOST,
     DateRange,
     _told_kinds,
+    _told_needles,
+    _told_pieces,
     mentions,
     told_days,
 )
@@ -177,3 +182,33 @@ def test_a_day_said_by_its_distance_is_a_time_the_memory_names() -> None:
     assert mentions("Henrik: I start at the lab a week from Monday.", march, feb_28)
     assert not mentions("Henrik: I had a cold on Thursday.", march, feb_28)
     assert not mentions("Henrik: a busy one this year.", march, dt.date(2026, 1, 5))
+
+
+def _brute_kinds(piece: str) -> frozenset[Regex]:
+    """The patterns one of whose needles ``piece`` holds, asked needle by needle."""
+    return frozenset(pattern for pattern, found in _told_needles()
+                     if found is None or any(needle in piece for needle in found))
+
+
+_needle_words = sorted({n for _, found in _told_needles() for n in found or ()})
+_pieces_text = st.lists(st.one_of(
+    st.sampled_from(_needle_words), st.sampled_from(_needle_words).map(lambda n: n[1:]),
+    st.sampled_from([" ", ".", "!", "?", ";", "\n", "a", "o", "s", "día", "x"])),
+    max_size=30).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_pieces_text)
+def test_each_piece_is_given_the_patterns_its_own_needles_open(text: str) -> None:
+    """``_told_pieces`` looks for each needle once over the whole text; every piece still
+    gets exactly the patterns a look inside that piece alone would give (a needle at a
+    piece's first character, one running over a sentence mark, overlapping ones)."""
+    pieces = _told_pieces(text)
+    assert [piece.group(0) for piece, _ in pieces] in (
+        [], re.findall(r"[^.!?;\n]+", text))
+    for piece, opened in pieces:
+        assert opened == _brute_kinds(piece.group(0)), piece.group(0)
+        assert opened == _told_kinds(piece.group(0))
+    if not pieces:
+        assert all(not _brute_kinds(p) for p in re.findall(r"[^.!?;\n]+", text))
+    assert _told_kinds(text) == _brute_kinds(text)
