@@ -77,6 +77,7 @@ from bench import (
     conversation_set_e,
     conversation_set_f,
     conversation_set_g,
+    engineering_set,
 )
 from bench.retrieval_corpus import NEVER, Item, corpus
 from ihmt_async.logs import configure_logging
@@ -91,7 +92,8 @@ CONVERSATION_SETS: dict[str, ModuleType] = {"conversation": conversation_set,
                                             "conversation-d": conversation_set_d,
                                             "conversation-e": conversation_set_e,
                                             "conversation-f": conversation_set_f,
-                                            "conversation-g": conversation_set_g}
+                                            "conversation-g": conversation_set_g,
+                                            "engineering": engineering_set}
 WAYS = (("full", True, True, True), ("no word neighbours", True, True, False),
         ("no vectors", False, True, False), ("lexical only", False, False, False))
 
@@ -500,7 +502,9 @@ def main() -> None:
                              "conversation-f: new questions on conversation-d's chat, held "
                              "out from the abstention rules; "
                              "conversation-g: bench.conversation_set_g, what the assistant "
-                             "said, preferences, counts, order and values changed twice")
+                             "said, preferences, counts, order and values changed twice; "
+                             "engineering: bench.engineering_set, a coding agent's notes on "
+                             "three repositories (decisions, commands, bugs, owners)")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
     parser.add_argument("--rows", default="",
                         help="write one line per question of the full path (status, rank "
