@@ -1752,6 +1752,16 @@ class NavigationActor(Actor):
             questions += part_keys(fact_key(*question)[0], question[1], scope,
                                    model.facts.keys() if question[1].startswith(
                                        ("version:", "tool:")) else [])
+        if question and question[0] == "project" \
+                and question[1].startswith(("version:", "tool:")) \
+                and scope in (*GLOBAL_SCOPES, ALL_SCOPES):
+            # "Which Postgres version do we use?" when the notes told it of one part ("the
+            # billing database from Postgres 16 to 17": 'billing'): "we" are the team, and
+            # the one thing holding that version or tool answers; two hold it, none is ours
+            holders = {subject for subject, held in model.facts.keys()
+                       if held == question[1] and subject != fact_key(*question)[0]}
+            if len(holders) == 1:
+                questions.append((holders.pop(), question[1]))
         keys = [fact_key(*q) for q in questions]
         # "Which cars have I owned?", "¿En qué ciudades he vivido?": every value of a timeline
         history = () if question else history_question(text)
