@@ -46,7 +46,12 @@ from actors.facts.keys import (
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.project_changes import names_of_kind
 from actors.facts.project_questions import part_keys
-from actors.facts.questions import attribute_question, history_question, part_asked
+from actors.facts.questions import (
+    attribute_question,
+    history_question,
+    part_asked,
+    suite_asked,
+)
 from actors.facts.speakers import (
     ASSISTANT_LABELS,
     USER_LABELS,
@@ -1752,6 +1757,10 @@ class NavigationActor(Actor):
             questions += part_keys(fact_key(*question)[0], question[1], scope,
                                    model.facts.keys() if question[1].startswith(
                                        ("version:", "tool:")) else [])
+        if question == ("project", "test_runner") and (suite := suite_asked(text)) is not None:
+            # "How do I run the checkout tests?": the checkout's own command first
+            # ("The checkout tests run with ..."), then the project's
+            questions.insert(0, (suite, "test_runner"))
         if question and question[0] == "project" \
                 and question[1].startswith(("version:", "tool:")) \
                 and scope in (*GLOBAL_SCOPES, ALL_SCOPES):
@@ -1803,6 +1812,17 @@ class NavigationActor(Actor):
             # answer when a memory tells of the frontend's own ("use pnpm"); it leads. A
             # memory of the frontend naming no thing of the kind ("the frontend is
             # SvelteKit", asked its Node version) tells nothing of its own
+            answer = None
+        if answer is not None and answer.attribute == "test_runner" \
+                and (valued := answer.leaf_id) is not None and valued in model.leaves \
+                and (suite := suite_asked(text)) is not None \
+                and suite not in words(model.text_of(valued)) \
+                and any(suite in words(model.text_of(leaf)) for leaf in scores
+                        if leaf in model.leaves and admissible(leaf)):
+            # "How do I run the checkout tests?" answered 'go test ./' (lindera's tests, told
+            # last), the checkout's own command shown as its "earlier" value: every test
+            # command is the project's one timeline, so the memory naming the suite asked
+            # answers, not the value
             answer = None
 
         currency: dict[str, str] = {}
