@@ -78,6 +78,7 @@ from bench import (
     conversation_set_f,
     conversation_set_g,
     conversation_set_h,
+    engineering_set,
 )
 from bench.retrieval_corpus import NEVER, Item, corpus
 from ihmt_async.logs import configure_logging
@@ -93,7 +94,8 @@ CONVERSATION_SETS: dict[str, ModuleType] = {"conversation": conversation_set,
                                             "conversation-e": conversation_set_e,
                                             "conversation-f": conversation_set_f,
                                             "conversation-g": conversation_set_g,
-                                            "conversation-h": conversation_set_h}
+                                            "conversation-h": conversation_set_h,
+                                            "engineering": engineering_set}
 WAYS = (("full", True, True, True), ("no word neighbours", True, True, False),
         ("no vectors", False, True, False), ("lexical only", False, False, False))
 
@@ -504,7 +506,9 @@ def main() -> None:
                              "conversation-g: bench.conversation_set_g, what the assistant "
                              "said, preferences, counts, order and values changed twice; "
                              "conversation-h: new questions on conversation-g's chat, asked "
-                             "by the user in the first and second person")
+                             "by the user in the first and second person; "
+                             "engineering: bench.engineering_set, a coding agent's notes on "
+                             "three repositories (decisions, commands, bugs, owners)")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
     parser.add_argument("--rows", default="",
                         help="write one line per question of the full path (status, rank "

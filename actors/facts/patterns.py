@@ -82,6 +82,7 @@ from actors.facts.quoted import quoted_by_another
 from actors.facts.role_changes import RoleChanges
 from actors.facts.settings_told import settings_told
 from actors.facts.speakers import USER, Speaker, speaker_of, turns
+from actors.facts.suite_kinds import TEST_KINDS
 from actors.facts.tools import switch_kind
 from actors.facts.towns import inside_town, town_gone_to, towns_of_speakers
 from actors.facts.trades import JOB_WORDS, NAMED_TRADES_ES, ROLE_NOUNS_ES, WORK_NOUNS
@@ -877,15 +878,19 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("default_branch", _r(
         r"\brama\s+(?:por\s+defecto|principal|predeterminada)\s+(?:es|ahora\s+es|pasa\s+a\s+ser)"
         r"\s+(?:ahora\s+)?"), "repo", first_token=True),
+    # "The checkout tests run with ...": the checkout's command, not the project's (a kind
+    # of test, "the unit tests", is the project's: ``TEST_KINDS``)
     _Rule("test_runner", _r(
-        r"\btests?\s+(?:are\s+)?(?:now\s+)?(?:run|runs|executed)\s+(?:with|using|via|through)\s+"),
+        r"\b(?:(?P<s>[a-z][\w-]*)\s+)?tests?\s+(?:are\s+)?(?:now\s+)?(?:run|runs|executed)\s+"
+        r"(?:with|using|via|through)\s+"),
         "project", cut_with=False),
     _Rule("test_runner", _r(
         rf"\bwe\s+{_ADV}(?:run\s+(?:the\s+|our\s+)?tests|test)\s+(?:with|using|via|through)\s+"),
         "project", cut_with=False),
     _Rule("test_runner", _r(r"\btest\s+runner\s+is\s+(?:now\s+)?"), "project", cut_with=False),
     _Rule("test_runner", _r(
-        r"\b(?:tests|test|pruebas)\s+(?:se\s+)?(?:ejecutan|corren|lanzan)\s+con\s+"),
+        r"\b(?:tests|test|pruebas)\s+(?:de\s+(?:la\s+|el\s+|los\s+|las\s+)?(?P<s>[a-z][\w-]*)\s+)?"
+        r"(?:se\s+)?(?:ejecutan|corren|lanzan)\s+con\s+"),
         "project", cut_with=False),
     _Rule("test_runner", _r(
         r"\b(?:ejecutamos|corremos|lanzamos)\s+(?:los\s+|las\s+)?(?:tests|pruebas)\s+con\s+"),
@@ -1425,7 +1430,8 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                     if named is None:
                         continue
                     subject = named
-                elif fold(m.group("s")) not in _GENERIC_COMPONENTS:
+                elif fold(m.group("s")) not in _GENERIC_COMPONENTS and not (
+                        rule.attribute == "test_runner" and fold(m.group("s")) in TEST_KINDS):
                     subject = span.original(m.start("s"), m.end("s")).lower()
             value = clean_value(span, m.end(), len(folded), cut_with=rule.cut_with,
                                 first_token=rule.first_token)

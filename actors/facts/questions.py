@@ -18,6 +18,7 @@ from actors.facts.activities import ACTIVITY_NAMES
 from actors.facts.keys import FIRST_PERSON, fact_key, normalise_topic, preference_pair
 from actors.facts.project_questions import asked_part, project_question
 from actors.facts.question_forms import plainer
+from actors.facts.suite_kinds import TEST_KINDS
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
 from actors.lazy_re import Regex, lazy_regex
 from actors.text import fold
@@ -480,6 +481,19 @@ def part_asked(query: str) -> str | None:
     """The part of the project a tool or version question names ("the frontend"), which
     ``attribute_question`` asks of the project itself (``project_questions.asked_part``)."""
     return asked_part(_folded(query))
+
+
+_SUITES = (lazy_regex(r"\b(?:tests?|pruebas|suite)\s+(?:de|del|of)\s+"
+                      r"(?:la\s+|el\s+|los\s+|las\s+|the\s+)?(?P<w>[a-z][\w-]*)"),
+           lazy_regex(r"\b(?P<w>[a-z][\w-]*)\s+(?:tests?|test\s+suite|suite|specs?)\b"))
+def suite_asked(query: str) -> str | None:
+    """The thing whose tests a question names ("How do I run the checkout tests?" ->
+    "checkout", "¿Cómo lanzo los tests de lindera?" -> "lindera"), not a kind of test ("the
+    unit tests", "the integration suite"); None when it names none. Every test command is the
+    project's one timeline, so one component's command would answer for another's."""
+    folded = _folded(query)
+    return next((m.group("w") for pattern in _SUITES for m in pattern.finditer(folded)
+                 if m.group("w") not in TEST_KINDS), None)
 
 
 def _folded(query: str) -> str:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from actors.dates import OPENING_DATE
 from actors.facts.needles import Gate
 from actors.facts.project_changes import (
     COUNTED,
@@ -60,24 +61,31 @@ _SECRET_LIKE = lazy_regex(r"(?=.*\d)(?=.*[a-zA-Z])[\w-]{12,}")
 a long run of letters and digits."""
 _NAME = r"(?P<y>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
 _THING = r"(?P<x>[\w.'’-]+(?:\s+[\w.'’-]+){0,2}?)"
+_START = r"(?:^(?:" + OPENING_DATE + r"\s*[:,\-–—]?\s*)?|"
+"""A note's opening, its day first included ("[2026-01-22] Marta owns the auth service": the
+bracketed day an agent writes first hid the owner), or one of the openers after it."""
 _OWNERS = tuple(lazy_regex(p) for p in (
     # "Marlin's owner is Sofía Beltrán", "the Marlin owner is now ..."
-    r"(?:^|[,;:(]\s*|\b(?:and|y)\s+)(?:the\s+)?" + _THING + r"(?:['’]s)?\s+(?:new\s+|current\s+)?"
+    _START + r"[,;:(]\s*|\b(?:and|y)\s+)(?:the\s+)?" + _THING
+    + r"(?:['’]s)?\s+(?:new\s+|current\s+)?"
     r"(?:code\s+)?owner\s+is\s+(?:now\s+)?" + _NAME + r"(?=\s*(?:[,;.()]|$|\s(?:and|since|from|"
     r"after|who|as)\b))",
     # "Ahmed Nasser is now Marlin's tech lead and owner", "Y became the owner of X"
-    r"(?:^|[,;:(]\s*|\b(?:and|y)\s+)" + _NAME + r"\s+(?:is\s+(?:now\s+)?|became\s+|has\s+become\s+)"
+    _START + r"[,;:(]\s*|\b(?:and|y)\s+)" + _NAME
+    + r"\s+(?:is\s+(?:now\s+)?|became\s+|has\s+become\s+)"
     r"(?:the\s+)?(?:new\s+)?" + _THING + r"['’]s\s+(?:[\w-]+\s+){0,3}?(?:and\s+)?(?:code\s+)?"
     r"owner\b",
-    r"(?:^|[,;:(]\s*|\b(?:and|y)\s+)" + _NAME + r"\s+(?:is\s+(?:now\s+)?|became\s+|has\s+become\s+)"
+    _START + r"[,;:(]\s*|\b(?:and|y)\s+)" + _NAME
+    + r"\s+(?:is\s+(?:now\s+)?|became\s+|has\s+become\s+)"
     r"(?:the\s+)?(?:new\s+)?(?:code\s+)?owner\s+of\s+(?:the\s+)?" + _THING
     + r"(?=\s*(?:[,;.()]|$))",
-    r"(?:^|[,;:(]\s*|\b(?:and|y)\s+)" + _NAME + r"\s+(?:now\s+)?owns\s+(?:the\s+)?" + _THING
+    _START + r"[,;:(]\s*|\b(?:and|y)\s+)" + _NAME + r"\s+(?:now\s+)?owns\s+(?:the\s+)?" + _THING
     + r"(?=\s*(?:[,;.()]|$))",
     # "el responsable de Marlin es Ahmed", "Ahmed es ahora el responsable de Marlin"
-    r"(?:^|[,;:(]\s*)(?:el|la)\s+(?:nuev[oa]\s+)?(?:responsable|duen[oa])\s+de\s+(?:la\s+|el\s+)?"
+    _START + r"[,;:(]\s*)(?:el|la)\s+(?:nuev[oa]\s+)?(?:responsable|duen[oa])\s+de\s+"
+    r"(?:la\s+|el\s+)?"
     + _THING + r"\s+es\s+(?:ahora\s+)?" + _NAME + r"(?=\s*(?:[,;.()]|$|\sy\b))",
-    r"(?:^|[,;:(]\s*|\by\s+)" + _NAME + r"\s+(?:es\s+(?:ahora\s+)?|paso\s+a\s+ser\s+)"
+    _START + r"[,;:(]\s*|\by\s+)" + _NAME + r"\s+(?:es\s+(?:ahora\s+)?|paso\s+a\s+ser\s+)"
     r"(?:el|la)\s+(?:nuev[oa]\s+)?(?:responsable|duen[oa])\s+de\s+(?:la\s+|el\s+)?" + _THING
     + r"(?=\s*(?:[,;.()]|$))",
 ))

@@ -124,6 +124,8 @@ def speaker_of(line: str, *, turns: frozenset[str] = frozenset()) -> Speaker | N
         return None  # "root cause:", "TODO:", "PAY-1423:", "note to self:"
     if any(word in HEADINGS or len(word) < 2 for word in words):
         return None
+    if len(words) > 1 and _a_verb_opening(words[0]):
+        return None  # "Dropped Vercel: ...", "Dejamos Vercel: ...": a note's verb and object
     if any(word in STOPWORDS and (word not in NAMES_THAT_ARE_WORDS
                                   or " ".join(words) not in turns) for word in words):
         return None  # "Then:" never speaks; "Will:" only where the text is a chat
@@ -136,6 +138,14 @@ def speaker_of(line: str, *, turns: frozenset[str] = frozenset()) -> Speaker | N
         # mudamos a Badajoz", "Just got back from Lisbon"), and were read as the user's
         return None
     return Speaker(label)
+
+
+def _a_verb_opening(word: str) -> bool:
+    """A verb a note opens with before what it acted on: an English past of a common word
+    ("dropped", "moved", "switched") or a Spanish "we" form ("dejamos", "cambiamos",
+    "movimos"); a given name is neither ("Jared", "Ramos" is too short)."""
+    return len(word) > 4 and word.endswith("ed") and is_common_word(word) \
+        or len(word) > 5 and word.endswith(("amos", "emos", "imos"))
 
 
 def _a_word(word: str) -> bool:

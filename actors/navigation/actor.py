@@ -46,7 +46,12 @@ from actors.facts.keys import (
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.project_changes import names_of_kind
 from actors.facts.project_questions import part_keys
-from actors.facts.questions import attribute_question, history_question, part_asked
+from actors.facts.questions import (
+    attribute_question,
+    history_question,
+    part_asked,
+    suite_asked,
+)
 from actors.facts.speakers import (
     ASSISTANT_LABELS,
     USER_LABELS,
@@ -62,6 +67,7 @@ from actors.navigation import (
     beyond_names,
     closed_kinds,
     instances,
+    not_taken,
     notice_words,
     open_kinds,
     proximity,
@@ -1773,6 +1779,20 @@ class NavigationActor(Actor):
             questions += part_keys(fact_key(*question)[0], question[1], scope,
                                    model.facts.keys() if question[1].startswith(
                                        ("version:", "tool:")) else [])
+        if question == ("project", "test_runner") and (suite := suite_asked(text)) is not None:
+            # "How do I run the checkout tests?": the checkout's own command first
+            # ("The checkout tests run with ..."), then the project's
+            questions.insert(0, (suite, "test_runner"))
+        if question and question[0] == "project" \
+                and question[1].startswith(("version:", "tool:")) \
+                and scope in (*GLOBAL_SCOPES, ALL_SCOPES):
+            # "Which Postgres version do we use?" when the notes told it of one part ("the
+            # billing database from Postgres 16 to 17": 'billing'): "we" are the team, and
+            # the one thing holding that version or tool answers; two hold it, none is ours
+            holders = {subject for subject, held in model.facts.keys()
+                       if held == question[1] and subject != fact_key(*question)[0]}
+            if len(holders) == 1:
+                questions.append((holders.pop(), question[1]))
         keys = [fact_key(*q) for q in questions]
         # "Which cars have I owned?", "¿En qué ciudades he vivido?": every value of a timeline
         history = () if question else history_question(text)
@@ -1814,6 +1834,17 @@ class NavigationActor(Actor):
             # answer when a memory tells of the frontend's own ("use pnpm"); it leads. A
             # memory of the frontend naming no thing of the kind ("the frontend is
             # SvelteKit", asked its Node version) tells nothing of its own
+            answer = None
+        if answer is not None and answer.attribute == "test_runner" \
+                and (valued := answer.leaf_id) is not None and valued in model.leaves \
+                and (suite := suite_asked(text)) is not None \
+                and suite not in words(model.text_of(valued)) \
+                and any(suite in words(model.text_of(leaf)) for leaf in scores
+                        if leaf in model.leaves and admissible(leaf)):
+            # "How do I run the checkout tests?" answered 'go test ./' (lindera's tests, told
+            # last), the checkout's own command shown as its "earlier" value: every test
+            # command is the project's one timeline, so the memory naming the suite asked
+            # answers, not the value
             answer = None
 
         currency: dict[str, str] = {}
@@ -2128,6 +2159,12 @@ class NavigationActor(Actor):
                                    similar)
         things, places, owners = ((), (), {}) if exact \
             else self.unmentioned.topic(query, topic, best)
+        if places and answer is not None:
+            # "How do we run the Cypress tests?" was answered with the project's test runner
+            # ('make test-int'): a name the question gives that no memory holds, the answer's
+            # own included, makes the value another thing's; the question is about something
+            # never stored, as it is with no value at hand
+            answer = None
         # "What is the name of Maya's parrot?" in a chat where Maya speaks: a thing of a
         # speaker's that no memory names is never stored, as one of the user's is; a sum or
         # a size asked ("How much would fixing Owen's old car cost?") is told by its number
@@ -2252,6 +2289,18 @@ class NavigationActor(Actor):
                 nearest=result.hits[:ranking.NEAREST_SHOWN],
                 reason="no stored memory mentions " + " or ".join(
                     f"'{word}'" for word in unasked[:notice_words.SHOWN_WORDS]))
+        declined = self._turned_down(topic) \
+            if result.status in ("FOUND", "AMBIGUOUS") and not listing \
+            and not not_taken.asks_the_choice(text) else ()
+        if declined:
+            # "Which version of MySQL do we use?" when the one memory naming MySQL chose
+            # Postgres over it: a thing the question supposes in use that every memory naming
+            # it turns down (``not_taken``) is something never stored
+            result = dataclasses.replace(
+                result, status="NONE", confidence=0.0, hits=(), more=(), absent=(),
+                answer=None, nearest=result.hits[:ranking.NEAREST_SHOWN],
+                reason="every stored memory naming " + " or ".join(
+                    f"'{name}'" for name in declined) + " tells it was not taken")
         if result.status in ("FOUND", "AMBIGUOUS") and not listing and answer is None \
                 and not value_leaves:  # the timeline answers: its kind's word is no topic
             absent = self.unmentioned.absent_words(query, best,
@@ -3133,6 +3182,29 @@ class NavigationActor(Actor):
         if index.doc_freq(number) > RACE_READ:
             return True
         return any(names_race(self.model.text_of(leaf), race) for leaf in index.holders(number))
+
+    def _turned_down(self, topic: str) -> tuple[str, ...]:
+        """The names ``topic`` gives that every memory holding them turns down ("Postgres 16
+        over MySQL 8", "decided against Kafka"; ``not_taken``), read from at most
+        ``not_taken.HOLDERS_READ`` memories each."""
+        index, out, names = self.model.index, [], named(topic)
+        for name in names:
+            terms = sorted({stem(term) for term in text_terms(name)}, key=index.doc_freq)
+            if not terms or not 0 < index.doc_freq(terms[0]) <= not_taken.HOLDERS_READ:
+                continue  # held nowhere (``unmentioned`` names it) or a thing in use
+            holders = [leaf for leaf in index.postings(terms[0])
+                       if set(terms[1:]) <= index.terms_of(leaf) and leaf in self.model.leaves]
+            try:
+                texts = [self.model.text_of(leaf) for leaf in holders]
+                # "When is the MongoDB to PostgreSQL cutover planned?": the question names
+                # what was taken too, so it asks about the move, which the memory tells
+                if texts and all(not_taken.turned_down(told, name) for told in texts) \
+                        and not any(not_taken.names_also(told, other) for told in texts
+                                    for other in names if other != name):
+                    out.append(name)
+            except OSError:
+                continue  # an unreadable memory may name it otherwise
+        return tuple(out)
 
     def _exact_holders(self, text: str, scores: dict[str, float]) -> set[str]:
         """Best candidates holding one of the question's identifiers verbatim."""

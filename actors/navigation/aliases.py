@@ -51,6 +51,15 @@ _DEFINITIONS = (
 )
 """Definitions: "X is the/our Y", "X (the Y)", "X, the Y", "the Y called X", "our Y X", and
 Spanish "X es el/la/nuestro Y", "X (nuestro Y)", "X, la Y", "el Y llamado X"."""
+_LOWER_NAME = r"(?:^|(?<=[.!?;\]]\s))(?P<name>[a-z][a-z0-9_-]{2,})"
+_LOWER_DEFINITIONS = (
+    lazy_regex(rf"{_LOWER_NAME}\s+(?:is|was)\s+{_THE}\s+(?P<desc>{_DESC})"),
+    lazy_regex(rf"{_LOWER_NAME}\s+(?:es|era)\s+{_EL}\s+(?P<desc>{_DESC})"),
+)
+"""A repository named in lower case, as many are, opening its sentence ("[2026-02-25] quarry
+is the nightly export pipeline", "tidepool es nuestro panel"): read only when the
+description's head is a word for software (``SOFTWARE_HEADS``), so "coffee is the best part"
+defines nothing."""
 
 ENDS = frozenset(
     "for that which who whose with and or on in at to from since but when where because "
@@ -132,15 +141,19 @@ def _without_verb(name: str) -> str:
 def definitions(text: str) -> list[Definition]:
     """The names ``text`` defines by what they are, in order."""
     found: list[Definition] = []
-    for pattern in _DEFINITIONS:
+    for pattern in (*_DEFINITIONS, *_LOWER_DEFINITIONS):
+        lower = pattern in _LOWER_DEFINITIONS
         for m in pattern.finditer(text):
             name = _without_verb(m.group("name").strip())
-            if name.split()[0] in NOT_NAMES:
-                continue
+            if name.split()[0] in NOT_NAMES or lower and (
+                    not _terms(name) or fold(name) in QUESTION_WORDS):
+                continue  # "it is the API": a stop word names nothing
             described = _description(m.group("desc"))
             if described is None:
                 continue
             terms, head = described
+            if lower and head not in SOFTWARE_HEADS:
+                continue
             if set(_terms(name)) & terms:
                 continue  # "the Go 1.22 toolchain" is no name for "Go"
             found.append(Definition(name, terms, head))

@@ -1483,6 +1483,13 @@ async def test_a_later_mention_that_tells_no_change_takes_no_candidate_out(
                        "supported until the end of 2027.")
         await embedded(rt)
         result = await search(rt, "¿Qué versión de Go usamos ahora?")
+        # the one part holding a Go version answers for "we" (set-eng, pass 38): the Go
+        # memory leads as the value's, current, the later mention shown beside it
+        assert result.answer is not None and result.answer.value == "Go 1.22"
+        assert ids(result)[0] == go and result.hits[0].currency != "SUPERSEDED"
+        assert (around := result.hits[0].next_turn) is not None and around.leaf_id == kotlin
+        # asked by what it is, with no value to answer: the clue decision weighs both
+        result = await search(rt, "¿En qué está escrito el backend de Harbor ahora?")
         assert ids(result)[:2] == [go, kotlin]  # the later mention is shown after it
         assert {c.id: c.superseded_by for c in seen}[go] is None
 
