@@ -1,0 +1,61 @@
+"""A pet asked about in Spanish in either gender or number, or in English over a Spanish
+memory (issue 18, fix-gata), end to end through the real stdio server, once the memories are
+compared by meaning (the reply must not depend on whether the vectors are ready):
+
+- "¿Cómo se llama mi gato?" asks a name as "What's my cat called?" does: the verb asking it
+  ("se llama") is no word of the topic (``answer_type.unqualified``). Counted as one, it was
+  a second word no memory naming the cat in English holds, so "My cat Canica naps..." held
+  half the question and was judged by its meaning alone: "No memory found" once the vectors
+  were ready, found before.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anyio
+import pytest
+
+from tests.mcp_client import Session, server_session
+
+pytestmark = pytest.mark.anyio
+
+CANICA = (
+    "[2025-04-03] user: My cat Canica naps in the laundry basket every afternoon.",
+    "[2025-04-03] assistant: Warm laundry is a classic feline hideout, especially in spring.",
+    "[2025-04-09] user: Mi hermana y yo hemos montado una estantería para el despacho.",
+    "[2025-04-20] user: The water bill for the flat in Gràcia was 62 euros.",
+    "[2025-05-06] user: My mum goes swimming at the lake every Saturday morning.",
+    "[2025-05-11] user: Got my eyes tested, new glasses next week.",
+)
+"""One cat, named in English; its memory is far from a short Spanish question in meaning."""
+
+NOT_LOADED = "the model is still loading"
+
+
+async def saved_and_compared(s: Session, notes: tuple[str, ...]) -> None:
+    """Save ``notes``, then wait until a search compares them by meaning (a question no
+    memory shares a word with says whether the model is still loading)."""
+    for note in notes:
+        await s.ok("save_memory", {"content": note})
+    with anyio.fail_after(120):
+        while NOT_LOADED in await s.ok("search_memory", {"query": "zyxwv qqqrt"}):
+            await anyio.sleep(0.2)
+
+
+async def test_the_spanish_verb_asking_a_name_is_no_topic_word(tmp_path: Path) -> None:
+    async with server_session(tmp_path) as s:
+        await saved_and_compared(s, CANICA)
+        for question in ("¿Cómo se llama mi gato?", "¿Cómo se llamaba el gato del usuario?"):
+            reply = await s.ok("search_memory", {"query": question})
+            assert found(reply, "Canica"), (question, reply)
+        for question in ("¿Cómo se llama mi perro?", "¿Cómo se llama el loro del usuario?"):
+            reply = await s.ok("search_memory", {"query": question})
+            assert reply.startswith("No memory found"), (question, reply)
+
+
+def found(reply: str, text: str) -> bool:
+    """The reply is no "No memory found" (which may show the memory as only close in
+    meaning) and its first memory holds ``text``."""
+    return not reply.startswith("No memory found") \
+        and text in reply.partition("\n--- 2. ")[0]
