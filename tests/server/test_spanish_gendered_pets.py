@@ -6,7 +6,10 @@ compared by meaning (the reply must not depend on whether the vectors are ready)
   ("se llama") is no word of the topic (``answer_type.unqualified``). Counted as one, it was
   a second word no memory naming the cat in English holds, so "My cat Canica naps..." held
   half the question and was judged by its meaning alone: "No memory found" once the vectors
-  were ready, found before.
+  were ready, found before;
+- an animal's feminine or plural ("gata", "gatas", "perra") is the animal the lexicon lists
+  ("cat", "gato"), and the English word or the masculine reads the memory's feminine ("Where
+  does my mother's cat sleep?" / "La gata de mi madre duerme...") (``closed_kinds.FEMININE``).
 """
 
 from __future__ import annotations
@@ -30,6 +33,20 @@ CANICA = (
 )
 """One cat, named in English; its memory is far from a short Spanish question in meaning."""
 
+TIZA = (
+    "[2025-01-04] user: My dog Bruno chews every shoe he finds.",
+    "[2025-01-09] user: Booked the dentist for the 20th, finally.",
+    "[2025-01-15] user: Our landlord is raising the rent by 40 euros in March.",
+    "[2025-02-10] user: My cat Tiza hides under the bed when it storms.",
+)
+
+LAVADORA = (
+    "[2025-03-01] user: Mi perra Canela ya tiene doce años y sigue subiendo al sofá.",
+    "[2025-03-04] user: La gata de mi madre duerme en la lavadora.",
+    "[2025-03-08] user: He cambiado de banco, ahora estoy con uno online.",
+    "[2025-03-20] user: I fixed the bathroom tap myself.",
+)
+
 NOT_LOADED = "the model is still loading"
 
 
@@ -52,6 +69,21 @@ async def test_the_spanish_verb_asking_a_name_is_no_topic_word(tmp_path: Path) -
         for question in ("¿Cómo se llama mi perro?", "¿Cómo se llama el loro del usuario?"):
             reply = await s.ok("search_memory", {"query": question})
             assert reply.startswith("No memory found"), (question, reply)
+
+
+async def test_an_animal_in_either_gender_or_number_is_one_animal(tmp_path: Path) -> None:
+    async with server_session(tmp_path) as s:
+        await saved_and_compared(s, TIZA)
+        for question in ("¿Cómo se llaman mis gatas?", "¿Cómo se llama mi gata?"):
+            reply = await s.ok("search_memory", {"query": question})
+            assert found(reply, "Tiza"), (question, reply)
+    async with server_session(tmp_path / "spanish") as s:
+        await saved_and_compared(s, LAVADORA)
+        for question, word in (("Where does my mother's cat sleep?", "'cat'"),
+                               ("¿Dónde duerme el gato de mi madre?", "'gato'")):
+            reply = await s.ok("search_memory", {"query": question})
+            assert found(reply, "lavadora"), (question, reply)
+            assert word not in reply, (question, reply)  # no "no memory mentions 'cat'"
 
 
 def found(reply: str, text: str) -> bool:
