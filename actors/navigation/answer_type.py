@@ -212,7 +212,10 @@ _ASKS_NAME = lazy_regex(
 name?", "What did we call the dog?", "¿Cómo se llama mi fisio?" ("Did I call the plumber?"
 asks no name)."""
 _QUALIFIER = lazy_regex(r"\b(?:first|full|last|given|middle|maiden|christian)\s+(?=names?\b)|"
-                        r"\bcall(?:ed)?\b", re.IGNORECASE)
+                        r"\bcall(?:ed)?\b|"
+                        r"(?<=\b(?:se|le|la|lo) )llam(?:a|an|aba|aban|o|ó|aron)\b|"
+                        r"(?<=\b(?:les|los|las) )llam(?:a|an|aba|aban|o|ó|aron)\b",
+                        re.IGNORECASE)
 NAME_WORDS = frozenset({
     "name", "names", "named", "called", "call", "first", "full", "last", "surname",
     "nickname", "nombre", "nombres", "llama", "llamaba", "llaman", "llamo", "llamado",
@@ -314,10 +317,13 @@ def asks_name(question: str) -> bool:
 
 def unqualified(question: str) -> str:
     """A name question without the word saying which name ("What is my mother's first
-    name?" -> "What is my mother's name?"), nor the English verb asking it ("What's my mum
-    called?"): no memory says "first name" of what it names, "first" matched every "first
-    lesson", and "called" matched "I need to call my mother" (a memory naming with "called"
-    is found by the name beside it: ``names_by``)."""
+    name?" -> "What is my mother's name?"), nor the verb asking it ("What's my mum called?",
+    "¿Cómo se llama mi gata?"): no memory says "first name" of what it names, "first"
+    matched every "first lesson", and "called" matched "I need to call my mother" (a memory
+    naming with "called" is found by the name beside it: ``names_by``). Left in, the Spanish
+    verb was a second word of the question held by no memory that names the thing in
+    English ("My cat Pimienta"), so that memory held half the question and was judged by
+    its meaning alone."""
     return _QUALIFIER.sub("", question)
 
 

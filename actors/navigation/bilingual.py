@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 
 from actors.lazy_re import lazy_regex
 from actors.lexicon import LISTED, pairs_of
-from actors.navigation import conjugation, regions
+from actors.navigation import closed_kinds, conjugation, regions
 from actors.navigation.stem import stem
 from actors.navigation.verb_slot import verb_slot
 from actors.text import STOPWORDS, fold
@@ -43,6 +43,14 @@ as an instrument is played ("tocar": "jugar" would read every "juego", so "Which
 does the user play?" found the user's games of pádel). Not "eat" either: "comer" reads
 "comida", "comí", and a Spanish meal outranked "What did the user eat too much of on the
 Portugal trip?" (conversation-d)."""
+
+
+MIN_GENDERED = 4
+"""A word of more letters ending in "-a" may be the feminine of the "-o" word the lexicon
+lists ("vecina", "perra", "abuela"); a shorter one is most often a word of its own ("pata"
+is a leg, no duck; "pasa" no step, "pisa" no flat, "baja" no bass), unless it is an
+animal's (``closed_kinds.FEMININE``): "gata" is a cat ("¿Cómo se llamaban mis gatas?"
+shared no word with "My cat Pimienta")."""
 
 
 def _build() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]],
@@ -184,7 +192,8 @@ def _spanish_forms(key: str) -> tuple[str, ...]:
         forms.append(key[:-2])
     if key.endswith("s") and len(key) > 3:
         forms.append(key[:-1])
-    forms.extend(form[:-1] + "o" for form in list(forms) if form.endswith("a") and len(form) > 4)
+    forms.extend(form[:-1] + "o" for form in list(forms) if form.endswith("a")
+                 and (len(form) > MIN_GENDERED or form[:-1] + "o" in closed_kinds.FEMININE))
     forms.extend(key[:-len(ending)] + infinitive for ending, infinitive in _VERB_ENDINGS
                  if key.endswith(ending) and len(key) >= len(ending) + conjugation.MIN_STEM)
     # "compró", "vendió": a third person's past, asked about a user in the third person, as

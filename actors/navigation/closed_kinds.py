@@ -100,6 +100,28 @@ def words_of(kind: str) -> tuple[str, ...]:
     return tuple(fold(word).lower() for word in _KINDS[kind].split())
 
 
+_NO_FEMININE = frozenset({"caballo", "canario", "gecko"})
+"""Pets whose "-a" form is another word: "caballa" a fish (a mare is "yegua"), "Canaria" an
+island; "gecko" is English."""
+FEMININE = {word: word[:-1] + "a" for word in words_of("pet")
+            if word.endswith("o") and word not in _NO_FEMININE}
+"""Each animal's Spanish masculine -> its feminine ("gato" -> "gata", "perro" -> "perra"):
+one animal in either form, whatever the word's length ("gata" is a cat, "pata" no duck:
+a duck is no pet). The lexicon and the pets' list name the masculine."""
+_MASCULINE = {female: male for male, female in FEMININE.items()}
+
+
+def other_gender(word: str) -> str | None:
+    """The animal's word in the other gender ("gata" -> "gato", "perro" -> "perra", any
+    case or accent, a plural read as its singular), or None for no animal of ``FEMININE``."""
+    key = fold(word).lower()
+    for form in (key, key[:-1] if key.endswith("s") else key):
+        found = FEMININE.get(form) or _MASCULINE.get(form)
+        if found:
+            return found
+    return None
+
+
 def kind_of(word: str) -> str | None:
     """The kind ``word`` (as asked, any case or accent) names, or None."""
     key = fold(word).lower()

@@ -882,16 +882,21 @@ def composed(word: str) -> tuple[frozenset[str], frozenset[str]] | None:
     return COMPOSED.get(fold(word).lower())
 
 
+_COMPOSED_KINDS = tuple(frozenset(words.split()) for words, _, _ in _COMPOSED)
+"""Each relation told as a relative's relative, by its words ("niece nieces sobrina...")."""
+
+
 def other_kinds(first: str, second: str) -> bool:
     """``first`` and ``second`` name different kinds of one relation ("hermana" and
-    "hermano", "novia" and "novio", "hija" and "hijo"): words that differ by an ending, as
-    another form of a word does, and name someone else."""
+    "hermano", "novia" and "novio", "hija" and "hijo", "sobrina" and "sobrino"): words that
+    differ by an ending, as another form of a word does, and name someone else."""
     a, b = fold(first).lower(), fold(second).lower()
     for _, kinds in KIN:
         mine = next((kind for kind in kinds if a in kind), None)
         if mine is not None:
             return any(b in kind for kind in kinds if kind is not mine)
-    return False
+    mine = next((kind for kind in _COMPOSED_KINDS if a in kind), None)
+    return mine is not None and b not in mine and any(b in kind for kind in _COMPOSED_KINDS)
 
 
 def kin(word: str) -> frozenset[str]:

@@ -582,6 +582,7 @@ class Unmentioned:
             and not regions.is_demonym(said.get(term, term))
             and not self.region_held(said.get(term, term))
             and not self.kind_held(said.get(term, term))
+            and not self.gender_held(said.get(term, term))
             and not self.composed_told(said.get(term, term))
             and not spelled.spelled_in(said.get(term, term), texts)
             and not self._named_across(said.get(term, term), query.text, texts))
@@ -764,6 +765,15 @@ class Unmentioned:
         line = facts.timeline(keys)
         told = [fact for key in keys for fact in line.facts_for(*key)]
         return len(told) > 1 or any(is_ending(fact.value) for fact in told)
+
+    def gender_held(self, word: str) -> bool:
+        """Whether some memory names the animal ``word`` names in the other gender, in
+        Spanish ("gato" / "Mi gata duerme...", "cat" read "gato" / "la gata"): the index
+        holds each form apart, and the reply said no memory mentions "cat"."""
+        index = self.model.index
+        return any(index.doc_freq(stem(other))
+                   for name in (word, *EN_ES.get(fold(word).lower(), ()))
+                   if (other := closed_kinds.other_gender(name)) is not None)
 
     def kind_held(self, word: str) -> bool:
         """Whether ``word`` is a make ("my old Ford", "the Pixel") whose kind of thing some
