@@ -207,6 +207,7 @@ from actors.navigation.thing_owner import (
 from actors.navigation.told_by_others import ToldByOthers
 from actors.navigation.turn_order import TurnOrder
 from actors.navigation.unmentioned import TIME_WORDS, Unmentioned, as_said, countries_named
+from actors.navigation.whose_told import WhoseTold
 from actors.navigation.work_status import (
     OPEN_WORDS,
     asks_open_work,
@@ -664,6 +665,8 @@ class NavigationActor(Actor):
         """What questions ask about that ``model`` does not mention: made with it by ``start``."""
         self.apart: Apart
         self.told_by_others: ToldByOthers
+        self.whose_told: WhoseTold
+        """A person's doing every memory holding it tells of someone else (``start``)."""
         """The names a question joins with words no memory of their days holds (``start``)."""
         self._pending_since: float | None = None
         """When this process first saw uncommitted catalog changes (monotonic seconds)."""
@@ -805,6 +808,7 @@ class NavigationActor(Actor):
             self.vectors.embedder.encode, lambda: self.vectors.embedder.loaded))
         self.apart = Apart(self.model, self.neighbours)
         self.told_by_others = ToldByOthers(self.model, self.apart)
+        self.whose_told = WhoseTold(self.told_by_others)
         committed = 0
         try:
             if await call_in_thread(self.model.index_ahead_of_catalog):
@@ -2127,11 +2131,19 @@ class NavigationActor(Actor):
         # when the user plays the ukulele)
         siblings = () if exact or things or theirs or places or supposed or told or kinds \
             else self.unmentioned.siblings_only(topic)
+        # "Which marathon did Ana run?" when only "Ana's sister ran the Valencia marathon";
+        # "What languages does my boyfriend speak?" when only the user's own classes are told
+        others = () if exact or things or theirs or places or supposed or told or kinds \
+            or siblings or value_asked(topic) is not None \
+            else self.whose_told.told_of_others(
+                topic, self.readings.user_names(),
+                lambda word: self.readings.names_of(word, msg.as_of, admissible), best,
+                [model.text_of(leaf) for leaf, _ in ranked[:ranking.ABSTAIN_DEPTH]])
         # a name and the thing asked, each held, never together ("Which book did Teo give
         # the user?": Teo visited, the book was Inés's gift); two things compared are told
         # apart by nature ("the Sheku concert or my student evening?")
         apart = () if exact or things or theirs or places or supposed or told or kinds \
-            or siblings \
+            or siblings or others \
             or compared_things(text) is not None \
             else self.apart.apart(query, topic, best)
         written = as_said(text)  # "my Toyota" is folded "toyota" by ``possessed``
@@ -2144,6 +2156,8 @@ class NavigationActor(Actor):
                      for person, word, other in told),
                    *(f"any '{word}'" for word in kinds),
                    *(f"'{word}'" for word in siblings),
+                   *(f"{person}'s '{word}'" + " (told only of someone else)"
+                     for person, word in others),
                    *(apart_said(name, words, query.text) for name, words in apart))
         # the lexicon's gaps: a thing it cannot translate ("sister-in-law") may be named in a
         # memory of the other language, so such a memory is still judged on its own; a name
@@ -2152,7 +2166,7 @@ class NavigationActor(Actor):
         # a make too ("my Toyota": "Mi club de lectura... Los años de arena" holds no car)
         foreign = frozenset(leaf for leaf, match in best.items()
                             if translated is not None and match.reading is translated) \
-            if unknown and not apart and not kinds and not siblings and not told \
+            if unknown and not apart and not kinds and not siblings and not told and not others \
             and not any(translatable(word) or make_kind(fold(word).lower()) is not None
                         for word in (*things, *places, *(word for _, word in theirs))) \
             and not set(places) & {*named(topic), *filter(is_demonym, places),
