@@ -144,6 +144,7 @@ from actors.navigation.messages import (
     Turn,
 )
 from actors.navigation.named_crowd import apart_from_named, named_own, users_apart
+from actors.navigation.parted_with import PartedWith
 from actors.navigation.partly_outdated import ended_by
 from actors.navigation.query import (
     INFERENCE_WORDS,
@@ -666,6 +667,8 @@ class NavigationActor(Actor):
         self.apart: Apart
         self.told_by_others: ToldByOthers
         self.whose_told: WhoseTold
+        self.parted_with: PartedWith
+        """A thing asked as bought that every memory holding it tells as sold (``start``)."""
         """A person's doing every memory holding it tells of someone else (``start``)."""
         """The names a question joins with words no memory of their days holds (``start``)."""
         self._pending_since: float | None = None
@@ -809,6 +812,7 @@ class NavigationActor(Actor):
         self.apart = Apart(self.model, self.neighbours)
         self.told_by_others = ToldByOthers(self.model, self.apart)
         self.whose_told = WhoseTold(self.told_by_others)
+        self.parted_with = PartedWith(self.told_by_others)
         committed = 0
         try:
             if await call_in_thread(self.model.index_ahead_of_catalog):
@@ -2139,11 +2143,14 @@ class NavigationActor(Actor):
                 topic, self.readings.user_names(),
                 lambda word: self.readings.names_of(word, msg.as_of, admissible), best,
                 [model.text_of(leaf) for leaf, _ in ranked[:ranking.ABSTAIN_DEPTH]])
+        # "What car did the user buy in Barcelona?" when the only car told is the one sold
+        parted = () if exact or things or theirs or places or supposed or told or kinds \
+            or siblings or others else self.parted_with.sold_only(topic, best)
         # a name and the thing asked, each held, never together ("Which book did Teo give
         # the user?": Teo visited, the book was Inés's gift); two things compared are told
         # apart by nature ("the Sheku concert or my student evening?")
         apart = () if exact or things or theirs or places or supposed or told or kinds \
-            or siblings or others \
+            or siblings or others or parted \
             or compared_things(text) is not None \
             else self.apart.apart(query, topic, best)
         written = as_said(text)  # "my Toyota" is folded "toyota" by ``possessed``
@@ -2158,6 +2165,7 @@ class NavigationActor(Actor):
                    *(f"'{word}'" for word in siblings),
                    *(f"{person}'s '{word}'" + " (told only of someone else)"
                      for person, word in others),
+                   *(f"a '{word}' bought (only one sold)" for word in parted),
                    *(apart_said(name, words, query.text) for name, words in apart))
         # the lexicon's gaps: a thing it cannot translate ("sister-in-law") may be named in a
         # memory of the other language, so such a memory is still judged on its own; a name
@@ -2167,6 +2175,7 @@ class NavigationActor(Actor):
         foreign = frozenset(leaf for leaf, match in best.items()
                             if translated is not None and match.reading is translated) \
             if unknown and not apart and not kinds and not siblings and not told and not others \
+            and not parted \
             and not any(translatable(word) or make_kind(fold(word).lower()) is not None
                         for word in (*things, *places, *(word for _, word in theirs))) \
             and not set(places) & {*named(topic), *filter(is_demonym, places),

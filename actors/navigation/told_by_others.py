@@ -155,10 +155,10 @@ class ToldByOthers:
         return tuple((written, word, other) for word, other in only.items())
 
     def lines_holding(self, word: str, best: Mapping[str, Match]) -> list[str] | None:
-        """``_lines_with`` all the forms of ``word`` (``_ways``)."""
-        return self._lines_with(set().union(*self._ways(word, best)))
+        """``lines_with`` all the forms of ``word`` (``_ways``)."""
+        return self.lines_with(set().union(*self._ways(word, best)))
 
-    def _lines_with(self, forms: set[str]) -> list[str] | None:
+    def lines_with(self, forms: set[str]) -> list[str] | None:
         """The lines of the memories holding one of ``forms``: [] when none holds it, None
         when too many do (``HOLDERS_READ``: not a word of one thing or one event) or one holds
         it in a title or a tag, not in a line read here."""
@@ -189,7 +189,7 @@ class ToldByOthers:
 
     def _teller_of(self, forms: set[str], person: str, speakers: set[str]) -> str | None:
         """``_teller`` for one set of the word's forms."""
-        lines = self._lines_with(forms)
+        lines = self.lines_with(forms)
         return _whose_all(lines, person, speakers) if lines else None
 
     def _ways(self, word: str, best: Mapping[str, Match]) -> list[set[str]]:
