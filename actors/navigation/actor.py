@@ -150,6 +150,7 @@ from actors.navigation.messages import (
     Turn,
 )
 from actors.navigation.named_crowd import apart_from_named, named_own, users_apart
+from actors.navigation.parted_with import PartedWith
 from actors.navigation.partly_outdated import ended_by
 from actors.navigation.query import (
     INFERENCE_WORDS,
@@ -213,6 +214,7 @@ from actors.navigation.thing_owner import (
 from actors.navigation.told_by_others import ToldByOthers
 from actors.navigation.turn_order import TurnOrder
 from actors.navigation.unmentioned import TIME_WORDS, Unmentioned, as_said, countries_named
+from actors.navigation.whose_told import WhoseTold
 from actors.navigation.work_status import (
     OPEN_WORDS,
     asks_open_work,
@@ -683,6 +685,10 @@ class NavigationActor(Actor):
         """What questions ask about that ``model`` does not mention: made with it by ``start``."""
         self.apart: Apart
         self.told_by_others: ToldByOthers
+        self.whose_told: WhoseTold
+        self.parted_with: PartedWith
+        """A thing asked as bought that every memory holding it tells as sold (``start``)."""
+        """A person's doing every memory holding it tells of someone else (``start``)."""
         """The names a question joins with words no memory of their days holds (``start``)."""
         self._pending_since: float | None = None
         """When this process first saw uncommitted catalog changes (monotonic seconds)."""
@@ -830,6 +836,8 @@ class NavigationActor(Actor):
             self.vectors.embedder.encode, lambda: self.vectors.embedder.loaded))
         self.apart = Apart(self.model, self.neighbours)
         self.told_by_others = ToldByOthers(self.model, self.apart)
+        self.whose_told = WhoseTold(self.told_by_others)
+        self.parted_with = PartedWith(self.told_by_others)
         committed = 0
         try:
             if await call_in_thread(self.model.index_ahead_of_catalog):
@@ -2192,11 +2200,22 @@ class NavigationActor(Actor):
         # when the user plays the ukulele)
         siblings = () if exact or things or theirs or places or supposed or told or kinds \
             else self.unmentioned.siblings_only(topic)
+        # "Which marathon did Ana run?" when only "Ana's sister ran the Valencia marathon";
+        # "What languages does my boyfriend speak?" when only the user's own classes are told
+        others = () if exact or things or theirs or places or supposed or told or kinds \
+            or siblings or value_asked(topic) is not None \
+            else self.whose_told.told_of_others(
+                topic, self.readings.user_names(),
+                lambda word: self.readings.names_of(word, msg.as_of, admissible), best,
+                [model.text_of(leaf) for leaf, _ in ranked[:ranking.ABSTAIN_DEPTH]])
+        # "What car did the user buy in Barcelona?" when the only car told is the one sold
+        parted = () if exact or things or theirs or places or supposed or told or kinds \
+            or siblings or others else self.parted_with.sold_only(topic, best)
         # a name and the thing asked, each held, never together ("Which book did Teo give
         # the user?": Teo visited, the book was Inés's gift); two things compared are told
         # apart by nature ("the Sheku concert or my student evening?")
         apart = () if exact or things or theirs or places or supposed or told or kinds \
-            or siblings \
+            or siblings or others or parted \
             or compared_things(text) is not None \
             else self.apart.apart(query, topic, best)
         written = as_said(text)  # "my Toyota" is folded "toyota" by ``possessed``
@@ -2209,6 +2228,9 @@ class NavigationActor(Actor):
                      for person, word, other in told),
                    *(f"any '{word}'" for word in kinds),
                    *(f"'{word}'" for word in siblings),
+                   *(f"{person}'s '{word}'" + " (told only of someone else)"
+                     for person, word in others),
+                   *(f"a '{word}' bought (only one sold)" for word in parted),
                    *(apart_said(name, words, query.text) for name, words in apart))
         # the lexicon's gaps: a thing it cannot translate ("sister-in-law") may be named in a
         # memory of the other language, so such a memory is still judged on its own; a name
@@ -2217,7 +2239,8 @@ class NavigationActor(Actor):
         # a make too ("my Toyota": "Mi club de lectura... Los años de arena" holds no car)
         foreign = frozenset(leaf for leaf, match in best.items()
                             if translated is not None and match.reading is translated) \
-            if unknown and not apart and not kinds and not siblings and not told \
+            if unknown and not apart and not kinds and not siblings and not told and not others \
+            and not parted \
             and not any(translatable(word) or make_kind(fold(word).lower()) is not None
                         for word in (*things, *places, *(word for _, word in theirs))) \
             and not set(places) & {*named(topic), *filter(is_demonym, places),

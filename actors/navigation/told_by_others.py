@@ -119,7 +119,7 @@ class ToldByOthers:
         if len(persons) != 1:
             return ()
         (person, written), = persons.items()
-        words = _distinctive(topic, speakers)
+        words = distinctive(topic, speakers)
         # a Spanish question's verb ("vive", "practica") is a doing, never a thing one has
         # nor a word naming one thing, as an English question's "live" or "play" is not
         verbs = question_verbs(topic)
@@ -127,7 +127,7 @@ class ToldByOthers:
             return ()  # a person of theirs is ``things``'s, with the words of its group
         lines_of: dict[str, list[str] | None] = {}
         for word in words:
-            lines_of[word] = self._lines_holding(word, best)
+            lines_of[word] = self.lines_holding(word, best)
         held = {word: lines for word, lines in lines_of.items() if lines}
         if not held:
             # ...in either language: a word the lexicon cannot translate ("triatlón") may be
@@ -149,16 +149,16 @@ class ToldByOthers:
             # other words ("car" for "a used Subaru"), and one alone may be the lexicon's gap
             # ("grow" read only as "crecer" when the one asked said "crecí")
             only = {word: other for word, other in only.items()
-                    if _specific(word) and fold(word).lower() not in verbs}
+                    if specific(word) and fold(word).lower() not in verbs}
         if not only or len({fold(name) for name in only.values()}) != 1:
             return ()
         return tuple((written, word, other) for word, other in only.items())
 
-    def _lines_holding(self, word: str, best: Mapping[str, Match]) -> list[str] | None:
-        """``_lines_with`` all the forms of ``word`` (``_ways``)."""
-        return self._lines_with(set().union(*self._ways(word, best)))
+    def lines_holding(self, word: str, best: Mapping[str, Match]) -> list[str] | None:
+        """``lines_with`` all the forms of ``word`` (``_ways``)."""
+        return self.lines_with(set().union(*self._ways(word, best)))
 
-    def _lines_with(self, forms: set[str]) -> list[str] | None:
+    def lines_with(self, forms: set[str]) -> list[str] | None:
         """The lines of the memories holding one of ``forms``: [] when none holds it, None
         when too many do (``HOLDERS_READ``: not a word of one thing or one event) or one holds
         it in a title or a tag, not in a line read here."""
@@ -189,7 +189,7 @@ class ToldByOthers:
 
     def _teller_of(self, forms: set[str], person: str, speakers: set[str]) -> str | None:
         """``_teller`` for one set of the word's forms."""
-        lines = self._lines_with(forms)
+        lines = self.lines_with(forms)
         return _whose_all(lines, person, speakers) if lines else None
 
     def _ways(self, word: str, best: Mapping[str, Match]) -> list[set[str]]:
@@ -243,7 +243,7 @@ def _a_thing_one_has(word: str) -> bool:
         or kind_of_thing(word) is not None or not is_common_word(word)
 
 
-def _distinctive(topic: str, speakers: set[str]) -> list[str]:
+def distinctive(topic: str, speakers: set[str]) -> list[str]:
     """The words of the question that say what it asks, as written: not its framing, a light
     or telling verb, a time, a qualifier, a stop word, a number or a speaker's name
     ("When did Tomás run a half marathon?" -> run, half, marathon)."""
@@ -263,7 +263,7 @@ def _a_person(word: str) -> bool:
     return bool({key, stem(key)} & RELATION_WORDS) or composed(word) is not None
 
 
-def _specific(word: str) -> bool:
+def specific(word: str) -> bool:
     """Whether ``word`` names one thing, not something told in many words: a word common in
     neither language ("marathon", "Denver", "tobillo"; "mudó" is "moved", "toca" is "play")."""
     return not any(map(is_common_word, {word, stem(fold(word).lower())})) and not any(

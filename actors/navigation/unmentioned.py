@@ -176,7 +176,7 @@ def stems_of(text: str) -> set[str]:
 
 
 @functools.cache
-def _place_stems() -> frozenset[str]:
+def place_stems() -> frozenset[str]:
     """The index terms of the places known here (``regions.place_names``), once: ~200 us,
     asked by every search whose topic names a thing."""
     return frozenset(stem(name) for name in regions.place_names())
@@ -360,7 +360,7 @@ class Unmentioned:
         # another known place sharing its first ``KNOWN_PREFIX`` letters ("Marrakech" /
         # "Marrakesh"), never as any word starting so ("madr" is "madrugar", no Madrid) nor
         # as a neighbour sharing four ("Porto" is no "Portugal")
-        known = _place_stems()
+        known = place_stems()
 
         def spellings(name: str) -> list[str]:
             return [stem(t) for form in (name, *regions.translated(name))
