@@ -15,7 +15,6 @@ It never reads a memory's text (only its terms) and never ranks.
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -54,8 +53,6 @@ NAME_SHARE = 0.1
 everywhere (a speaker of the chat, the user's partner in a diary about them): its days are
 most days, and nothing is apart from it."""
 NAME_FLOOR = 20
-DAYS_READ = 400
-"""At most this many memories of a name's days are read for a thing asked held widely."""
 _SPEAKERS = frozenset("user usuario usuaria assistant asistente".split())
 """The labels of a chat's turns: held by every turn of one side, named by no question's topic."""
 VALUE_WORDS = frozenset(
@@ -108,8 +105,6 @@ class Apart:
             owned[work] = (*owned.get(work, ()), _WORK)
             trade_held = self._holding_any(_trade_terms())
 
-        widely: dict[str, set[str]] = {}  # things asked held too widely to read: own forms
-
         def specific(words: Iterable[str], *, sought: bool = False, trades: bool = False
                      ) -> dict[str, set[str]]:
             out: dict[str, set[str]] = {}
@@ -121,10 +116,8 @@ class Apart:
                     if term in excluded or term.isdigit():
                         continue
                     most = max(SPECIFIC_FLOOR, SPECIFIC_SHARE * size)
-                    own_forms = self.own_forms(term, word)
-                    if any(index.holding_count(form) > most for form in own_forms):
-                        if sought:  # read on the name's days in every form, close ones too
-                            widely[said.get(term, word)] = self.forms(term, word, best)
+                    if any(index.holding_count(form) > most
+                           for form in self.own_forms(term, word)):
                         continue  # the word itself held widely, in some form: not read
                     # a word only close to it held widely ("hot" beside "hotel", in 17,000
                     # of a 50k store's notes on code) tells nothing of it: not a form of it
@@ -168,13 +161,6 @@ class Apart:
             focus = {word: held for word, held in {
                 **shared, **specific(owns, sought=True, trades=name == work)
             }.items() if not own & set(_terms(word))}  # "her Nissan Leaf": the name itself
-            # a thing asked held widely is no sign of the question where the name's days hold
-            # it ("work" in a work diary); where none of their memories does in any own form
-            # it is asked apart from the name as any other: "Which book did Teo give the
-            # user?" among 518 notes of a book lent (5 % of a 10k store), none of Teo's days
-            focus.update({word: set() for word, forms in widely.items()
-                          if word not in focus and not own & set(_terms(word))
-                          and self._unheld_on(forms, days)})
             if not focus:
                 continue
             # any other word of the question beside the name says the memory is about it
@@ -187,21 +173,6 @@ class Apart:
             if not any(self._day(leaf) in days for held in wanted.values() for leaf in held):
                 found.append((name, tuple(focus)))
         return tuple(found)
-
-    def _unheld_on(self, forms: set[str], days: set[str]) -> bool:
-        """No memory of ``days`` holds any of ``forms``: read from those memories' own terms,
-        never from the forms' holders (thousands, for a word held widely). A busy time (more
-        than ``DAYS_READ`` memories: a bulk import's day) is not read, and counts as held."""
-        leaves: list[str] = []
-        for day in days:
-            try:
-                date = dt.date.fromisoformat(day)
-            except ValueError:
-                return False
-            leaves += self.model.days.between(date, date)
-            if len(leaves) > DAYS_READ:
-                return False
-        return not any(self.model.index.terms_of(leaf) & forms for leaf in leaves)
 
     def _holding_all(self, terms: tuple[str, ...], most: float) -> set[str]:
         """The memories holding every word of a name ("Pulso Salud"); none read for a
