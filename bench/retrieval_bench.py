@@ -41,6 +41,13 @@ them naming the next memories), which is what a reader of the reply sees, and
 ``first_block``: the answer in the reply's first block (the first memory or a turn shown under
 it), what a reader who stops at the first memory sees.
 
+``--mix N`` asks a set in a large store: its turns (or the templated corpus) are saved through
+the real Save path into a copy of a store first filled with ``N`` of the generator's memories
+(the latency stores' corpus, saved one by one through the same path, every vector computed and
+the tree built; cached under ``bench/results/tmp/`` like the other stores), and the same
+figures are reported. ``--mix-store DIR`` copies an existing store in use instead (e.g. one
+of 50,000 memories, its vectors and tree already there); the original is only read.
+
 Latency: stores of each size are grown with ``bulk_build`` (the ingest bench's bulk path) from
 the generator's memories plus this corpus and kept under ``bench/results/tmp/`` for the next
 run; their vectors are computed with the same code the background embedder runs (the
@@ -54,6 +61,7 @@ import argparse
 import datetime as dt
 import hashlib
 import json
+import shutil
 import statistics
 import sys
 import time
@@ -156,17 +164,14 @@ async def _saved(rt: Runtime, home: Path, texts: list[tuple[str, str]]) -> dict[
                 agent="bench", session="retrieval")))
             saved_ids[key] = list(saved.leaf_ids)
         marker.write_text(json.dumps(saved_ids))
-    with anyio.fail_after(600):
-        while True:
-            if not (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
-                break
-            await anyio.sleep(0.5)  # the embedder runs while the inbox is idle
+    await _wait_embedded(rt, 600)
     return {key: set(value) for key, value in json.loads(marker.read_text()).items()}
 
 
-async def _quality(seed: int, rows: list[str] | None = None) -> dict[str, Any]:
+async def _quality(seed: int, rows: list[str] | None = None,
+                   filler: Path | None = None) -> dict[str, Any]:
     items = corpus(seed)
-    home = CACHE / f"retrieval-quality-{seed}"
+    home = _home(f"retrieval-quality-{seed}", filler)
     async with Runtime(home) as rt:
         ids = await _saved(rt, home, [(item.key, item.text) for item in items])
         out: dict[str, Any] = {}
@@ -224,12 +229,13 @@ async def _ask_all(rt: Runtime, items: list[Item], ids: dict[str, set[str]],
             "cross_language_recall@5": f"{cross_hit}/{cross}"}
 
 
-async def _conversation(name: str, rows: list[str] | None = None) -> dict[str, Any]:
+async def _conversation(name: str, rows: list[str] | None = None,
+                        filler: Path | None = None) -> dict[str, Any]:
     """A hand-written set, asked every way; figures per kind of question, and the misses."""
     cset = CONVERSATION_SETS[name]
     turns: tuple[conversation_set.Turn, ...] = cset.TURNS
     digest = hashlib.sha256("\n".join(t.key + "\t" + t.content for t in turns).encode())
-    home = CACHE / f"retrieval-{name}-{digest.hexdigest()[:12]}"
+    home = _home(f"retrieval-{name}-{digest.hexdigest()[:12]}", filler)
     texts = [(turn.key, turn.content) for turn in turns]
     async with Runtime(home) as rt:
         await _saved(rt, home, texts)
@@ -243,7 +249,8 @@ async def _conversation(name: str, rows: list[str] | None = None) -> dict[str, A
         stats = await rt.navigation.ask(Stats())
         out: dict[str, Any] = {"turns": len(turns), "embedded": stats["embedding"]["embedded"],
                                "model": stats["embedding"]["model"],
-                               "unconsolidated": stats["unconsolidated"]}
+                               "unconsolidated": stats["unconsolidated"],
+                               "memories": stats.get("leaves")}
         for way, vectors, bilingual, neighbours in WAYS:
             rt.navigation.use_vectors = vectors
             rt.navigation.use_bilingual = bilingual
@@ -255,6 +262,49 @@ async def _conversation(name: str, rows: list[str] | None = None) -> dict[str, A
                                     ("held-out half", slice(1, None, 2))):
                     out[f"full, {label}"] = await _ask_conversation(rt, ids, _half(cset, part))
         return out
+
+
+def _home(name: str, filler: Path | None) -> Path:
+    """Where a set's store lives: its own, or (``--mix``) a copy of the filled store made once
+    (the set's own memories are then saved into the copy, beside the filler)."""
+    if filler is None:
+        return CACHE / name
+    home = CACHE / f"{name}-in-{filler.name}"
+    if not (home / "copied.json").exists():
+        shutil.rmtree(home, ignore_errors=True)
+        shutil.copytree(filler, home, symlinks=True)
+        (home / "leaf_ids.json").unlink(missing_ok=True)
+        (home / "copied.json").write_text(json.dumps({"from": str(filler)}))
+    return home
+
+
+async def _wait_embedded(rt: Runtime, timeout_s: float) -> None:
+    with anyio.fail_after(timeout_s):
+        while True:
+            if not (await rt.navigation.ask(Stats()))["embedding"]["pending"]:
+                break
+            await anyio.sleep(0.5)  # the embedder runs while the inbox is idle
+
+
+async def _filled(size: int, seed: int) -> Path:
+    """A store first filled with other memories (``--mix``, cached): ``size`` of the
+    generator's, saved one by one through the real Save path, every vector computed and the
+    tree built, as a store in use has them. Returns its home."""
+    from bench.generator import Generator
+
+    home = CACHE / f"mix-{size}-{seed}"
+    done = home / "filled.json"
+    if done.exists():
+        return home
+    shutil.rmtree(home, ignore_errors=True)
+    async with Runtime(home) as rt:
+        for memory in Generator(seed).memories(size):
+            await rt.ingest.ask(Save(content=memory.text, provenance=Provenance(
+                agent="bench", session="filler")))
+        await _wait_embedded(rt, 7200)
+        await rt.consolidation.ask(Flush(force=True), timeout_s=7200)
+    done.write_text(json.dumps({"size": size, "seed": seed}))
+    return home
 
 
 def _half(cset: ModuleType, part: slice) -> ModuleType:
@@ -462,16 +512,20 @@ async def _latency(home: Path, questions: list[str]) -> dict[str, Any]:
 async def main_async(args: argparse.Namespace, rows: list[str] | None = None
                      ) -> dict[str, Any]:
     report: dict[str, Any] = {"date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
+    filler = None
+    if args.mix or args.mix_store:
+        filler = Path(args.mix_store) if args.mix_store else await _filled(args.mix, args.seed)
+        report["mixed_into"] = {"store": str(filler), "size": args.mix or None}
     if args.set in CONVERSATION_SETS:
         report["set"] = args.set
         if not args.skip_quality:
-            report["quality"] = await _conversation(args.set, rows)
+            report["quality"] = await _conversation(args.set, rows, filler)
         # Latency stores hold the generated memories either way: only the query text changes.
         asked: tuple[conversation_set.Question, ...] = CONVERSATION_SETS[args.set].QUESTIONS
         questions = [q.text for q in asked][:args.searches]
     else:
         if not args.skip_quality:
-            report["quality"] = await _quality(args.seed, rows)
+            report["quality"] = await _quality(args.seed, rows, filler)
         questions = [i.question for i in corpus(args.seed) if i.question][:args.searches]
     report["sizes"] = {}
     for size in args.sizes:
@@ -509,6 +563,11 @@ def main() -> None:
                              "by the user in the first and second person; "
                              "engineering: bench.engineering_set, a coding agent's notes on "
                              "three repositories (decisions, commands, bugs, owners)")
+    parser.add_argument("--mix", type=int, default=0,
+                        help="ask the set in a store first filled with this many generated "
+                             "memories (saved through the real path; the filled store cached)")
+    parser.add_argument("--mix-store", default="",
+                        help="ask the set in a copy of this store (only read) instead")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
     parser.add_argument("--rows", default="",
                         help="write one line per question of the full path (status, rank "

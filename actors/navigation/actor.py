@@ -2246,6 +2246,13 @@ class NavigationActor(Actor):
             and not set(places) & {*named(topic), *filter(is_demonym, places),
                                    *countries_named(topic)} \
             else frozenset()
+        # the turn answering one is judged with its words (``exchange``), so with its
+        # language: "Antes de escalar haz círculos de muñeca..." answers "Me duelen los
+        # antebrazos", matched through "forearms". Among a large store's turns of the other
+        # speaker, each holding the label the question names ("assistant", rare there and
+        # weighed high), the turn matched through a translation falls out of the judged
+        # head, and its answer was the only memory left in it that could be about the thing
+        foreign |= {after for after, leaf in exchange.items() if leaf in foreign}
         if preferred is not None and asks_a_liking(text):
             # a liking asked: the statement of it is about the question, whatever words it
             # shares with it ("Odio las películas de terror" for "¿Qué tipo de cine no

@@ -115,10 +115,14 @@ class Apart:
                 for term in _terms(word):
                     if term in excluded or term.isdigit():
                         continue
-                    forms = self.forms(term, word, best)
                     most = max(SPECIFIC_FLOOR, SPECIFIC_SHARE * size)
-                    if any(index.holding_count(form) > most for form in forms):
-                        continue  # held more widely still by all its forms: not read
+                    if any(index.holding_count(form) > most
+                           for form in self.own_forms(term, word)):
+                        continue  # the word itself held widely, in some form: not read
+                    # a word only close to it held widely ("hot" beside "hotel", in 17,000
+                    # of a 50k store's notes on code) tells nothing of it: not a form of it
+                    forms = {form for form in self.forms(term, word, best)
+                             if index.holding_count(form) <= most}
                     held = self._holding_any(forms)
                     if held and len(held) <= most:
                         out[said.get(term, word)] = held
@@ -189,18 +193,23 @@ class Apart:
         index = self.model.index
         return {leaf for term in forms if index.doc_freq(term) for leaf in index.holders(term)}
 
+    def own_forms(self, term: str, word: str) -> set[str]:
+        """``term`` as itself: its other forms and its translation (not a word close to it)."""
+        forms = {term, *self.model.index.derived_forms(term)}
+        for _, readings in other_reading(word) or ():
+            forms.update(stem(t) for reading in readings for t in text_terms(reading))
+        return forms
+
     def forms(self, term: str, word: str, best: Mapping[str, Match]) -> set[str]:
         """``term`` and the terms a memory may hold it as: another form, its translation, a
         word close in meaning ("race" told as "marathon"), the terms the lexical readings
         matched it with."""
         index = self.model.index
-        forms = {term, *index.derived_forms(term), *event_things_of(term)}
+        forms = {*self.own_forms(term, word), *event_things_of(term)}
         for near, _ in self.neighbours.of([word]).get(fold(word), ()):
             forms.add(stem(fold(near)))
         if not index.doc_freq(term):
             forms.update(index.variants(term)[:8])
-        for _, readings in other_reading(word) or ():
-            forms.update(stem(t) for reading in readings for t in text_terms(reading))
         for match in best.values():
             forms.update(match.held_as.get(term, ()))
         return forms
