@@ -171,7 +171,7 @@ class JobChanges:
             name = _firm_at(span, m.end())
             if name is None:
                 continue
-            role = self._role_after(span, m.end() + folded_length(name.group(0)))
+            role = self.role_after(span, m.end() + folded_length(name.group(0)))
             if role:  # from the verb: the day the job starts dates the role too
                 out.append((m.start(), "user", "role", role))
         return out
@@ -189,7 +189,8 @@ class JobChanges:
             out.append((m.end(), "user", "employer", name.group(0).rstrip(".'’")))
         return out
 
-    def _role_after(self, span: Folded, at: int) -> str | None:
+    def role_after(self, span: Folded, at: int) -> str | None:
+        """The role said after ``at`` ("... as a quality analyst"), else None."""
         m = self._as_role.match(span.folded, at)
         return span.original(m.start("role"), m.end("role")).strip() if m else None
 
@@ -201,7 +202,7 @@ class JobChanges:
                 if _ON_THE_SIDE.match(span.folded, m.end()):
                     continue  # "freelancing on the side": the job stays
                 out.append((m.start(), "user", "employer", value))
-                role = self._role_after(span, m.end())
+                role = self.role_after(span, m.end())
                 if role:
                     out.append((m.end(), "user", "role", role))
         return out
@@ -212,7 +213,7 @@ class JobChanges:
             name = _NAME_RUN.match(span.text, len(span.original(0, m.end())))
             if name is None:
                 continue  # "signed with a publisher": no firm named
-            role = self._role_after(span, m.end() + folded_length(name.group(0)))
+            role = self.role_after(span, m.end() + folded_length(name.group(0)))
             if role is None and not (m.group("c") or m.group("e")):
                 continue  # "I signed with Penguin for my novel": no job said
             out.append((m.start(), "user", "employer", name.group(0).rstrip(".'’")))

@@ -59,7 +59,7 @@ from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, pat
 from actors.facts.common_words import is_common_word
 from actors.facts.diets_named import named_diets
 from actors.facts.endings import ending_facts, is_ending, left_named
-from actors.facts.jobs import JobChanges
+from actors.facts.jobs import JobChanges, folded_length
 from actors.facts.keys import (
     ARTICLES,
     FIRST_PERSON,
@@ -535,9 +535,20 @@ _RULES: tuple[_Rule, ...] = (
         r"(?:empezo|ha\s+empezado)\s+a\s+trabajar\s+(?:en|para))\s+"), model=True,
         named_value=True),
     # whose new job it is, said before it: "Sam's new job is at Stripe", "my brother's new
-    # job is with Glovo", "my new job is at Stripe" (``whose`` reads the owner)
-    _Rule("employer", _r(r"(?:(?<='s\s)|(?<=’s\s)|(?<=\bmy\s))(?:new\s+|current\s+)?"
-                         r"(?:job|position|role|gig)\s+is\s+(?:now\s+)?(?:at|with)\s+"),
+    # job is with Glovo", "my new job is at Stripe", "my new job at Kestrel Foods is great"
+    # (``whose`` reads the owner; a job not said new needs "is": "my job at Acme was dull"
+    # tells no change)
+    _Rule("employer", _r(r"(?:(?<='s\s)|(?<=’s\s)|(?<=\bmy\s))(?:(?:new\s+|current\s+)?"
+                         r"(?:job|position|role|gig)\s+is\s+(?:now\s+)?|new\s+(?:job|position|"
+                         r"role|gig)\s+)(?:at|with)\s+"),
+          model=True, named_value=True),
+    # "mi nuevo trabajo en Inditex empieza en junio", "mi puesto nuevo en el Hospital La Fe",
+    # "conseguí el trabajo en Indra" (a name follows: not "mi nuevo trabajo en el centro")
+    _Rule("employer", _r(r"\bmi\s+(?:nuevo\s+(?:trabajo|puesto|empleo|curro)|(?:trabajo|puesto|"
+                         r"empleo|curro)\s+nuevo)\s+(?:es\s+(?:ahora\s+)?)?(?:en|con|para)\s+|"
+                         r"\b(?:consegui|he\s+conseguido|me\s+(?:han\s+)?(?:dado|dieron))\s+"
+                         r"(?:el|un)\s+(?:nuevo\s+)?(?:trabajo|puesto|empleo|curro)(?:\s+nuevo)?"
+                         r"\s+(?:en|con|para)\s+"),
           model=True, named_value=True),
     # employer
     _Rule("employer", _r(rf"\b(?:i|we)\s+{_ADV}work\s+(?:at|for)\s+")),
@@ -2318,17 +2329,30 @@ def last_turns_of_speakers(texts: list[str]) -> dict[str | None, str]:
 
 _GOT_JOB = lazy_regex(
     r"\b(?:(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|officially\s+)?(?:got|landed|"
-    r"accepted|took)\s+(?:the|a|my)\s+(?:new\s+)?(?:job|position|role|offer|gig)|(?:i|we)\s+"
+    r"accepted|took)\s+(?:the|a|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?(?:job|position|role|offer|"
+    r"gig)|(?:i|we)\s+"
     r"(?:just\s+|finally\s+)?got\s+it|i'm\s+hired|i\s+got\s+hired|(?:^|[:;]\s)\W*(?:just\s+|"
     r"finally\s+)?got\s+the\s+(?:job|offer)|"
     r"(?:me\s+(?:han\s+)?(?:dado|dieron)|consegui|he\s+conseguido)\s+(?:el|un)\s+(?:trabajo|"
     r"puesto|empleo|curro)|me\s+(?:han\s+)?(?:cogido|cogieron|contratado|contrataron))\b")
 """The speaker got a job, without saying which here ("I got the job!!", "I GOT IT.",
-"¡me dieron el puesto!"): the sentence after it may name it (``_job_named_after``)."""
+"¡me dieron el puesto!"); a word or two may say which without naming it ("I GOT THE CORK
+JOB", "got the nursing job"): the sentence after it may name it (``_named_after``)."""
 _ROLE_AT_FIRM = lazy_regex(
     rf"^\W*(?:(?:as|como)\s+)?(?:an?\s+|the\s+|una?\s+|el\s+|la\s+)?"
-    rf"(?P<role>(?:[a-z][\w-]*\s+){{0,3}}?(?:{_JOB_NOUN}|{_JOB_NOUN_ES}))"
+    rf"(?P<role>(?:[a-z][\w-]*\s+){{0,3}}?(?:{_JOB_NOUN}|{_JOB_NOUN_ES})"
+    r"(?P<f>\s+(?:in|of|de|en)\s+(?:[\w-]+\s+){0,2}?[\w-]+)?)"
     r"\s+(?:at|with|for|en|con|para|de)\s+(?:the\s+|el\s+|la\s+)?")
+"""A role, with the field it is in ("clinical nurse specialist in paediatric diabetes at Cork
+University Hospital"), then where, opening the sentence after a job got: the field is written
+in lower case ("nurse in Cork at ..." names a town, not a field)."""
+_AT_FIRM_NOW = lazy_regex(
+    r"^\W*(?:(?:so|and|y|pues)\s+)?(?:(?:i'm|i\s+am|i'll\s+be|i\s+will\s+be|it's|it\s+is|"
+    r"it'll\s+be)\s+(?:(?:now|officially|going\s+to\s+be)\s+)?(?:at|with)|"
+    r"(?:ahora\s+)?(?:estoy|estare|voy\s+a\s+estar|es|sera)\s+(?:(?:ahora|ya)\s+)?(?:en|con))"
+    r"\s+(?:the\s+|el\s+|la\s+)?")
+"""Where, told in the sentence after a job got: "I got a new job! I'm at Spotify as a backend
+engineer", "¡Me dieron el puesto! Es en Indra, como analista" (a name must follow)."""
 _ROLE_IN_PLACE = lazy_regex(
     rf"^\W*(?:(?:as|como)\s+)?(?:an?\s+|the\s+|una?\s+|el\s+|la\s+)?"
     rf"(?P<role>(?:[a-z][\w-]*\s+){{0,3}}?(?:{_JOB_NOUN}|{_JOB_NOUN_ES}))\s+(?:in|en)\s+")
@@ -2359,10 +2383,12 @@ def _named_after(said: list[str], index: int) -> list[tuple[int, str, str, str]]
         m = _ROLE_AT_FIRM.match(span.folded)
         if m is not None:
             firm = _NAME_RUN_AT.match(span.text[len(span.original(0, m.end())):])
-            if firm is not None:
+            field_said = span.original(m.start("f"), m.end("f")) if m.group("f") else ""
+            if firm is not None and not any(w[:1].isupper() for w in field_said.split()):
                 role = span.original(m.start("role"), m.end("role")).strip()
                 out.append((m.start("role"), "user", "role", role))
                 out.append((m.end(), "user", "employer", firm.group(0).rstrip(".'")))
+        out = out or _at_firm_now(span)
         m = None if out else _ROLE_IN_PLACE.match(span.folded)
         if m is not None and span.original(m.end(), m.end() + 1)[:1].isupper():
             # "I GOT IT. interpretive guide in Banff": the role, where is no employer
@@ -2377,6 +2403,21 @@ def _named_after(said: list[str], index: int) -> list[tuple[int, str, str, str]]
                     and not set(fold(value).split()[1:]) & NOT_MODELS:
                 out.append((m.end(), "user", "car", value))
     return out
+
+
+def _at_firm_now(span: Folded) -> list[tuple[int, str, str, str]]:
+    """The employer, and a role said after it, of a sentence opening with where the speaker
+    now is, after a job got ("I got a new job! I'm at Spotify as a backend engineer", "¡Me
+    dieron el puesto! Es en Indra, como analista")."""
+    m = _AT_FIRM_NOW.match(span.folded)
+    firm = None if m is None else _NAME_RUN_AT.match(span.text[len(span.original(0, m.end())):])
+    if m is None or firm is None:
+        return []
+    name = firm.group(0).rstrip(".'")
+    after = m.end() + folded_length(name)
+    role = _JOB_CHANGES.role_after(span, after + (span.folded[after:after + 1] == ","))
+    return [(m.end(), "user", "employer", name),
+            *([(m.end(), "user", "role", role)] if role else [])]
 
 
 def _pronoun_role(said: list[str], index: int) -> list[tuple[int, str, str, str]]:
