@@ -458,7 +458,7 @@ def attribute_question(query: str) -> tuple[str, str] | None:
     named = _NAMED_IMPERFECT.search(query)
     if named is not None and fold(named.group("s")) not in FIRST_PERSON:
         return fact_key(named.group("s"), _IMPERFECT_ATTRIBUTES[fold(named.group("v"))])
-    folded = _folded(query)
+    folded = _first_asked(_folded(query))
     for third, first in _THIRD_PERSON:  # "who is the user's employer?" asks "who is my ..."
         folded = third.sub(first, folded)
     project = project_question(folded)  # a project's tool or version (``project_questions``)
@@ -480,6 +480,24 @@ def part_asked(query: str) -> str | None:
     """The part of the project a tool or version question names ("the frontend"), which
     ``attribute_question`` asks of the project itself (``project_questions.asked_part``)."""
     return asked_part(_folded(query))
+
+
+_SECOND_ASKED = lazy_regex(
+    r"\s(?:and|y|e)\s+(?:how|when|where|what|why|who|which|como|cuando|donde|que|por\s+que|"
+    r"quien|cual|cuanto)\b")
+"""A second question joined to the first: "¿Con quién sale la usuaria ahora y cómo se
+conocieron?"."""
+
+
+def _first_asked(folded: str) -> str:
+    """The first of two questions joined by "and"/"y": its key is the one asked ("Who is
+    the user dating now and how did they meet?" asks the partner). The subject was read up
+    to the end ('usuaria ahora y como se conocieron'), a key no fact holds, and the search
+    said "No memory found". A question of two words or fewer before the join is kept whole
+    ("where and when did I move?")."""
+    m = _SECOND_ASKED.search(folded)
+    return folded[:m.start()] if m is not None and len(folded[:m.start()].split()) > 2 \
+        else folded
 
 
 def _folded(query: str) -> str:

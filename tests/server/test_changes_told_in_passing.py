@@ -109,3 +109,19 @@ async def test_a_new_partner_after_a_break_up_leads(tmp_path: Path) -> None:
             assert "Finn" in first and not first.startswith("OUTDATED"), (question, reply)
             assert [line for line in reply.splitlines()
                     if "Rory" in line and ("OUTDATED" in line or "Earlier" in line)], reply
+
+
+async def test_a_second_question_joined_to_the_first_keeps_its_key(tmp_path: Path) -> None:
+    """"¿Con quién sale ahora y cómo se conocieron?" asks the partner: the subject was read
+    up to the question's end ('ahora y como se conocieron'), a key no fact holds, and the
+    search answered "No memory found"."""
+    async with server_session(tmp_path) as s:
+        await s.ok("save_memory", {"content": f"{YEAR}-01-12: Estoy saliendo con Iker."})
+        await s.ok("save_memory", {"content": f"{YEAR}-08-03: Tengo novio nuevo: Andrés."})
+        await s.ok("save_memory", {"content": f"{YEAR}-09-10: Andrés cocina fatal, pero lo "
+                                              "intenta."})
+        for question in ("¿Con quién sale ahora y cómo se conocieron?",
+                         "Who is the user dating now and how did they meet?"):
+            reply = await s.ok("search_memory", {"query": question})
+            first = reply.partition("\n--- 2. ")[0]
+            assert "Tengo novio nuevo" in first, (question, reply)
