@@ -56,6 +56,9 @@ _STARTS: tuple[Regex, ...] = tuple(lazy_regex(p) for p in (
     r"got\s+(?:together|engaged|married)|started\s+(?:dating|going\s+out|seeing\s+each\s+other)|"
     r"made\s+it\s+official)|(?:are|'re)\s+(?:now\s+)?(?:dating|together|engaged|a\s+couple|"
     r"official|seeing\s+each\s+other))\b",
+    rf"\b(?:i'm|i\s+am)\s+{_ADV}in\s+a\s+(?:new\s+)?relationship\s+with\s+{_NAME}",
+    rf"{_NAME}\s+and\s+i\s+(?:have|'ve)\s+been\s+(?:dating|together|seeing\s+each\s+other|"
+    r"going\s+out)\b",
     rf"\bmy\s+(?:new\s+)?{_PARTNER_NOUN}\s*(?:,\s*|\s+)(?!is\b|was\b|and\b){_NAME}",
     rf"{_NAME}\s+is\s+(?:now\s+)?my\s+(?:new\s+)?{_PARTNER_NOUN}\b",
     # Spanish
@@ -64,7 +67,9 @@ _STARTS: tuple[Regex, ...] = tuple(lazy_regex(p) for p in (
     rf"\b(?:me\s+(?:he\s+)?(?:casado|case|comprometido|comprometi)|nos\s+(?:hemos\s+)?"
     rf"(?:casado|casamos))\s+con\s+{_NAME}",
     rf"\b(?:tuve|he\s+tenido)\s+una\s+cita\s+con\s+{_NAME}",
+    rf"\b(?:estoy|estamos)\s+(?:ahora\s+)?en\s+una\s+relacion\s+con\s+{_NAME}",
     rf"{_NAME}\s+y\s+yo\s+(?:(?:ya\s+|ahora\s+)?estamos\s+(?:saliendo|juntos|juntas)|salimos|"
+    r"llevamos\s+(?:saliendo|juntos|juntas)\b|"
     r"somos\s+(?:pareja|novios)|nos\s+(?:hemos\s+)?(?:casado|comprometido|casamos)|"
     r"(?:tuvimos|hemos\s+tenido)\s+una\s+cita)\b",
     # "tengo novio nuevo: Andrés", "tengo una novia nueva, Lucía", "I've got a new

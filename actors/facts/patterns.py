@@ -535,20 +535,10 @@ _RULES: tuple[_Rule, ...] = (
         r"(?:empezo|ha\s+empezado)\s+a\s+trabajar\s+(?:en|para))\s+"), model=True,
         named_value=True),
     # whose new job it is, said before it: "Sam's new job is at Stripe", "my brother's new
-    # job is with Glovo", "my new job is at Stripe", "my new job at Kestrel Foods is great"
-    # (``whose`` reads the owner; a job not said new needs "is": "my job at Acme was dull"
-    # tells no change)
-    _Rule("employer", _r(r"(?:(?<='s\s)|(?<=’s\s)|(?<=\bmy\s))(?:(?:new\s+|current\s+)?"
-                         r"(?:job|position|role|gig)\s+is\s+(?:now\s+)?|new\s+(?:job|position|"
-                         r"role|gig)\s+)(?:at|with)\s+"),
-          model=True, named_value=True),
-    # "mi nuevo trabajo en Inditex empieza en junio", "mi puesto nuevo en el Hospital La Fe",
-    # "conseguí el trabajo en Indra" (a name follows: not "mi nuevo trabajo en el centro")
-    _Rule("employer", _r(r"\bmi\s+(?:nuevo\s+(?:trabajo|puesto|empleo|curro)|(?:trabajo|puesto|"
-                         r"empleo|curro)\s+nuevo)\s+(?:es\s+(?:ahora\s+)?)?(?:en|con|para)\s+|"
-                         r"\b(?:consegui|he\s+conseguido|me\s+(?:han\s+)?(?:dado|dieron))\s+"
-                         r"(?:el|un)\s+(?:nuevo\s+)?(?:trabajo|puesto|empleo|curro)(?:\s+nuevo)?"
-                         r"\s+(?:en|con|para)\s+"),
+    # job is with Glovo", "my new job is at Stripe" (``whose`` reads the owner; "my new job at
+    # Kestrel Foods", with no "is", is ``jobs.JobChanges``')
+    _Rule("employer", _r(r"(?:(?<='s\s)|(?<=’s\s)|(?<=\bmy\s))(?:new\s+|current\s+)?"
+                         r"(?:job|position|role|gig)\s+is\s+(?:now\s+)?(?:at|with)\s+"),
           model=True, named_value=True),
     # employer
     _Rule("employer", _r(rf"\b(?:i|we)\s+{_ADV}work\s+(?:at|for)\s+")),
@@ -563,7 +553,8 @@ _RULES: tuple[_Rule, ...] = (
           model=True, named_value=True, first_person=True),
     # "I've been working at Zara since May", "he empezado en Inditex", "empecé en Zara"
     _Rule("employer", _r(rf"\b(?:i|we)(?:'ve|\s+have)\s+{_ADV}been\s+working\s+(?:at|for)\s+")),
-    _Rule("employer", _r(r"\b(?:empece|he\s+empezado|comence|he\s+comenzado)\s+en\s+"),
+    _Rule("employer", _r(r"\b(?:empece|he\s+empezado|comence|he\s+comenzado|acabo\s+de\s+"
+                         r"(?:empezar|entrar))\s+(?:a\s+trabajar\s+)?en\s+"),
           model=True, named_value=True),
     _Rule("employer", _r(rf"{CLAUSE_START}{_ADV}started\s+(?:working\s+)?(?:at|for)\s+"),
           model=True),  # "2026-04-01: Started at Initech" (not "started at the gym")

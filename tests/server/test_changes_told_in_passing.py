@@ -4,7 +4,8 @@ forecasting at Meridian Freight", "I got a new job! I'm at Kestrel Foods as a bu
 at Norland Bank", "¡Me dieron el puesto! Es en Indra, como analista", "I've been seeing
 someone. Keane, a physio ...", "Tengo novio nuevo: Andrés", "I'm with Theo now, we've been
 together since June", "Marcos y yo estamos juntos", "We broke up in March. Now I'm with
-Sofía" reach the timeline, so "where does the user
+Sofía", "Acabo de empezar en Ferrovial", "I'm in a relationship with Leon now", "Bruno y yo
+llevamos saliendo dos meses" reach the timeline, so "where does the user
 work now?" and "¿con quién sale ahora?" lead with the new value and show the old one
 OUTDATED. Before, none of these recorded a fact: the old job or partner answered with
 confidence."""
@@ -69,6 +70,16 @@ PAIRS: tuple[tuple[Story, Story], ...] = (
      (f"{YEAR}-01-12: My boyfriend Tom is a pilot.",
       f"{YEAR}-07-07: Tom and I broke up in March. Now I'm with Sofía.", PARTNER, "Sofía",
       "Tom")),
+    ((f"{YEAR}-01-10: Trabajo en Acciona, en la oficina de Alcobendas.",
+      f"{YEAR}-04-06: Acabo de empezar en Ferrovial, en obra civil.", WORK, "Ferrovial",
+      "Acciona"),
+     (f"{YEAR}-01-12: My girlfriend Mia is a nurse in Leeds.",
+      f"{YEAR}-09-01: I'm in a relationship with Leon now.", PARTNER, "Leon", "Mia")),
+    ((f"{YEAR}-01-10: Trabajo en Bankinter, en riesgos.",
+      f"{YEAR}-03-02: Conseguí el trabajo en el Banco de España, empiezo en abril.", WORK,
+      "Banco de España", "Bankinter"),
+     (f"{YEAR}-01-12: Salgo con Hugo, es bombero.",
+      f"{YEAR}-10-12: Bruno y yo llevamos saliendo dos meses.", PARTNER, "Bruno", "Hugo")),
 )
 
 
