@@ -172,10 +172,10 @@ class JobChanges:
             if name is None:
                 continue  # "my new job at the hospital": no firm named
             firm = name.group(0).rstrip(".'’")
-            out.append((m.start(), "user", "employer", firm))
+            out.append((m.end(), "user", "employer", firm))
             role = self.role_after(span, m.end() + folded_length(firm))
             if role:
-                out.append((m.start(), "user", "role", role))
+                out.append((m.end(), "user", "role", role))
         return out
 
     def _job_in_field(self, span: Folded) -> list[Found]:

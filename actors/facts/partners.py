@@ -275,8 +275,9 @@ def named_partner(span: Folded, told_before: bool, turn: str) -> Found | None:
             _NAME_THEN_WHO.match(span.folded) if _dating_said(turn) else None)
     if m is None and tells_dating(span.folded):
         m = _NAME_LAST.search(span.folded)  # "seeing someone new for a month, Mei."
-    if m is None and _ended_before(span, turn):
-        m = _WITH_NOW.match(span.folded)  # "We broke up in March. Now I'm with Sofía."
+    if m is None:  # "We broke up in March. Now I'm with Sofía."
+        m = _WITH_NOW.match(span.folded)
+        m = m if m is not None and _ended_before(span, turn) else None
         told_before = told_before or m is not None
     if m is None or _OTHERS.search(fold(turn)) or not told_before:
         return None
