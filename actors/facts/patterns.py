@@ -616,8 +616,10 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(r"\bme\s+(?:contrataron|ficharon|cogieron)\s+"
                          r"(?:(?:como|de)\s+(?:[\w-]+\s+){1,3}?)?(?:en|para)\s+"), model=True),
     # "I changed jobs, now I'm at Initech", "me he cambiado de trabajo, ahora estoy en X"
+    # ("Switched jobs, now at Initech": the verb left out; "ahora en Madrid" is as often a town)
     _Rule("employer", _r(r"\b(?:changed|switched)\s+(?:jobs|companies|employers)\b[^.;]{0,40}?"
-                         r"(?:(?:i'm|i\s+am)\s+(?:now\s+)?(?:at|with)|joined|to)\s+"), model=True),
+                         r"(?:(?:i'm|i\s+am)\s+(?:now\s+)?(?:at|with)|joined|to|now\s+(?:at|with))"
+                         r"\s+"), model=True),
     _Rule("employer", _r(r"\b(?:me\s+he\s+cambiado|me\s+cambie|cambie)\s+de\s+(?:trabajo|empresa|"
                          r"curro)\b[^.;]{0,40}?(?:estoy|trabajo|entre)\s+(?:en|para)\s+"),
           model=True),

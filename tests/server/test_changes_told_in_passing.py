@@ -80,6 +80,10 @@ PAIRS: tuple[tuple[Story, Story], ...] = (
       "Banco de España", "Bankinter"),
      (f"{YEAR}-01-12: Salgo con Hugo, es bombero.",
       f"{YEAR}-10-12: Bruno y yo llevamos saliendo dos meses.", PARTNER, "Bruno", "Hugo")),
+    ((f"{YEAR}-01-10: I work at Globex in accounts payable.",
+      f"{YEAR}-05-25: Switched jobs last month, now at Initech.", WORK, "Initech", "Globex"),
+     (f"{YEAR}-01-12: My boyfriend Nils is a chef in Malmö.",
+      f"{YEAR}-10-30: Ravi and I have been dating since August.", PARTNER, "Ravi", "Nils")),
 )
 
 
