@@ -268,6 +268,9 @@ _STILL_UNSAID = rf"{CLAUSE_START}(?:(?:so|well|yeah|yes|no|anyway)\W+)*(?:still|
 in Cardiff though", "Now living in Leeds"): "still" or "now" opening the clause is the
 speaker's own state; a bare "In the flat in Cardiff" says nothing of whose it is."""
 _ADV_ES = r"(?:(?:ahora|actualmente|ya|todavia|tambien)\s+)*"
+_NAME_NOT_ADV = (r"(?P<s>[^\W\d_][\w'-]*(?:\s+(?!(?:now|currently|still|also|actually|just|"
+                 r"recently|finally|already|has)\b)[^\W\d_][\w'-]*)?)")
+"""``_NAME`` not taking an adverb for the name's second word ("Marta just landed a role")."""
 _ROLE = r"(?:" + "|".join(WORK_NOUNS) + ")s?"
 """Role nouns that make "I'm a <role> at <X>" say where one works."""
 _JOB_NOUN = r"(?:" + "|".join(JOB_WORDS) + "|" + _ROLE[3:]
@@ -596,6 +599,13 @@ _RULES: tuple[_Rule, ...] = (
         r"\s+trabajar\s+(?:a|en|para)|(?:entro|empezo|comenzo)\s+(?:a\s+trabajar\s+)?en|"
         r"ficho\s+por|"
         r"se\s+incorporo\s+a)\s+"),
+        named=True, model=True, named_value=True),
+    # a named person's new job told as news: "Hana got a job at the BBC", "Marta just landed
+    # a role with Glovo" (a name must follow; "Tom got a job at the weekend" names no firm;
+    # not "Lucía consiguió trabajo en Chicago": Spanish "en" names a town as often)
+    _Rule("employer", _r(
+        rf"\b{_NAME_NOT_ADV}\s+(?:has\s+)?{_ADV}(?:got|landed|accepted|started)\s+(?:a|the)\s+"
+        r"(?:new\s+)?(?:job|position|role)\s+(?:at|with)\s+(?:the\s+)?"),
         named=True, model=True, named_value=True),
     # one's own business opened, named: "I opened my own café, Slow Drip, today", "we
     # launched our own studio called Nido", "he abierto mi propia cafetería, La Tostadora"

@@ -140,3 +140,29 @@ async def test_a_second_question_joined_to_the_first_keeps_its_key(tmp_path: Pat
             reply = await s.ok("search_memory", {"query": question})
             first = reply.partition("\n--- 2. ")[0]
             assert "Tengo novio nuevo" in first, (question, reply)
+
+
+OTHERS = (
+    (f"{YEAR}-01-10: Hana works at Channel 4.", f"{YEAR}-06-14: Hana got a job at the BBC!",
+     ("Where does Hana work now?", "¿Dónde trabaja Hana ahora?"), "BBC", "Channel 4"),
+    (f"{YEAR}-01-10: Marta trabaja en Mapfre, en seguros.",
+     f"{YEAR}-05-03: Marta just landed a role with Glovo, she starts Monday.",
+     ("¿Dónde trabaja Marta ahora?", "Where does Marta work now?"), "Glovo", "Mapfre"),
+)
+
+
+@pytest.mark.parametrize("story", OTHERS, ids=[story[3] for story in OTHERS])
+async def test_a_friend_s_new_job_told_as_news_leads(
+        tmp_path: Path, story: Story) -> None:
+    """"Hana got a job at the BBC", "Marta just landed a role with Glovo": the named person's
+    new employer leads, the old one outdated, asked in English and Spanish."""
+    before, after, questions, now, old = story
+    async with server_session(tmp_path) as s:
+        await s.ok("save_memory", {"content": before})
+        saved = await s.ok("save_memory", {"content": after})
+        assert f"= '{now}'" in saved, saved
+        for question in questions:
+            reply = await s.ok("search_memory", {"query": question})
+            assert now in reply.partition("\n--- 2. ")[0], (question, reply)
+            assert [line for line in reply.splitlines()
+                    if old in line and ("OUTDATED" in line or "Earlier" in line)], reply
