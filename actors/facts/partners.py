@@ -72,8 +72,8 @@ _STARTS: tuple[Regex, ...] = tuple(lazy_regex(p) for p in (
     r"llevamos\s+(?:saliendo|juntos|juntas)\b|"
     r"somos\s+(?:pareja|novios)|nos\s+(?:hemos\s+)?(?:casado|comprometido|casamos)|"
     r"(?:tuvimos|hemos\s+tenido)\s+una\s+cita)\b",
-    # "tengo novio nuevo: Andrés", "tengo una novia nueva, Lucía", "I've got a new
-    # boyfriend: Theo" (a name closing the clause)
+    # "tengo novio nuevo: Andrés", "tengo una novia nueva, Lucía" (a name closing the
+    # clause; the English "I've got a girlfriend now, Lucía" is read above)
     rf"\btengo\s+(?:(?:un|una)\s+)?(?:nuev[oa]\s+)?{_PARTNER_NOUN}(?:\s+nuev[oa])?\s*[,:]\s*"
     rf"{_PLAIN_NAME}{_NAME_ENDS}",
     # "I'm with Theo now, we've been together since June", "estoy con Andrés, llevamos
