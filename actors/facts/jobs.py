@@ -19,6 +19,8 @@ answered from it with confidence.
   Maritime Archive", "I just started as a structural engineer at Halcrow Partners", "conseguí
   trabajo de camarera en el Hotel Palace", "empecé como enfermera en el Hospital del Mar"): the
   role and the firm, its name written capitalised.
+- **A new job said with its firm** ("my new job at Kestrel Foods starts Monday", "mi nuevo
+  trabajo en Inditex", "conseguí el trabajo en Indra"): the firm, a name written capitalised.
 - **Leading a team** ("I'm now leading the pricing analytics squad at Tránsito", "I now head
   the data team", "ahora lidero el equipo de datos") is the role '<team> lead' ('líder del
   equipo de datos'), and the firm after "at" the employer. The team noun must end the phrase
@@ -113,6 +115,16 @@ _JOB_AT = lazy_regex(
     r"me\s+incorpore)\s+(?:a\s+trabajar\s+)?en\s+(?:el\s+|la\s+)?")
 """A job at a firm got or started, its role said after the firm's name: "I start at
 Laboratorio Celeste as a quality analyst on Monday", "empiezo en Celeste como analista"."""
+_NEW_JOB = lazy_regex(
+    r"\bmy\s+new\s+(?:job|position|role|gig)\s+(?:at|with)\s+(?:the\s+)?|"
+    r"\bmi\s+(?:nuevo\s+(?:trabajo|puesto|empleo|curro)|(?:trabajo|puesto|empleo|curro)\s+"
+    r"nuevo)\s+(?:en|con|para)\s+(?:el\s+|la\s+)?|"
+    r"\b(?:consegui|he\s+conseguido)\s+(?:el|un)\s+"
+    r"(?:nuevo\s+)?(?:trabajo|puesto|empleo|curro)(?:\s+nuevo)?\s+(?:en|con|para)\s+"
+    r"(?:el\s+|la\s+)?")
+"""A new job said with its firm, no verb of taking it: "my new job at Kestrel Foods starts
+Monday", "mi nuevo trabajo en Inditex", "conseguí el trabajo en Indra". Someone else's ("my
+sister's new job at Google") is not the speaker's."""
 _AT_FIRM = lazy_regex(r"\s+(?:at|en|with|con)\s+")
 _ARTICLE = lazy_regex(r"^(?:the|a|our|my|el|un|mi|nuestro)\s+", re.IGNORECASE)
 
@@ -147,7 +159,24 @@ class JobChanges:
     def facts(self, span: Folded) -> list[Found]:
         """(start, "user", attribute, value) for each job change the sentence tells."""
         return [*self._freelance(span), *self._signed(span), *self._leading(span),
-                *self._job_as_role(span), *self._job_in_field(span), *self._firm_as_role(span)]
+                *self._job_as_role(span), *self._job_in_field(span), *self._firm_as_role(span),
+                *self._new_job(span)]
+
+    def _new_job(self, span: Folded) -> list[Found]:
+        """"my new job at Kestrel Foods starts Monday": the firm, its name written
+        capitalised and read as far as it is ("starts" is no part of it), and a role said
+        after it ("mi nuevo trabajo en Indra como analista")."""
+        out: list[Found] = []
+        for m in _NEW_JOB.finditer(span.folded):
+            name = _firm_at(span, m.end())
+            if name is None:
+                continue  # "my new job at the hospital": no firm named
+            firm = name.group(0).rstrip(".'’")
+            out.append((m.end(), "user", "employer", firm))
+            role = self.role_after(span, m.end() + folded_length(firm))
+            if role:
+                out.append((m.end(), "user", "role", role))
+        return out
 
     def _job_in_field(self, span: Folded) -> list[Found]:
         """"I got a job in quality control at Laboratorio Celeste": the field, said in lower
@@ -171,7 +200,7 @@ class JobChanges:
             name = _firm_at(span, m.end())
             if name is None:
                 continue
-            role = self._role_after(span, m.end() + folded_length(name.group(0)))
+            role = self.role_after(span, m.end() + folded_length(name.group(0)))
             if role:  # from the verb: the day the job starts dates the role too
                 out.append((m.start(), "user", "role", role))
         return out
@@ -189,7 +218,8 @@ class JobChanges:
             out.append((m.end(), "user", "employer", name.group(0).rstrip(".'’")))
         return out
 
-    def _role_after(self, span: Folded, at: int) -> str | None:
+    def role_after(self, span: Folded, at: int) -> str | None:
+        """The role said after ``at`` ("... as a quality analyst"), else None."""
         m = self._as_role.match(span.folded, at)
         return span.original(m.start("role"), m.end("role")).strip() if m else None
 
@@ -201,7 +231,7 @@ class JobChanges:
                 if _ON_THE_SIDE.match(span.folded, m.end()):
                     continue  # "freelancing on the side": the job stays
                 out.append((m.start(), "user", "employer", value))
-                role = self._role_after(span, m.end())
+                role = self.role_after(span, m.end())
                 if role:
                     out.append((m.end(), "user", "role", role))
         return out
@@ -212,7 +242,7 @@ class JobChanges:
             name = _NAME_RUN.match(span.text, len(span.original(0, m.end())))
             if name is None:
                 continue  # "signed with a publisher": no firm named
-            role = self._role_after(span, m.end() + folded_length(name.group(0)))
+            role = self.role_after(span, m.end() + folded_length(name.group(0)))
             if role is None and not (m.group("c") or m.group("e")):
                 continue  # "I signed with Penguin for my novel": no job said
             out.append((m.start(), "user", "employer", name.group(0).rstrip(".'’")))

@@ -56,6 +56,9 @@ _STARTS: tuple[Regex, ...] = tuple(lazy_regex(p) for p in (
     r"got\s+(?:together|engaged|married)|started\s+(?:dating|going\s+out|seeing\s+each\s+other)|"
     r"made\s+it\s+official)|(?:are|'re)\s+(?:now\s+)?(?:dating|together|engaged|a\s+couple|"
     r"official|seeing\s+each\s+other))\b",
+    rf"\b(?:i'm|i\s+am)\s+{_ADV}in\s+a\s+(?:new\s+)?relationship\s+with\s+{_NAME}",
+    rf"{_NAME}\s+and\s+i\s+(?:have|'ve)\s+been\s+(?:dating|together|seeing\s+each\s+other|"
+    r"going\s+out)\b",
     rf"\bmy\s+(?:new\s+)?{_PARTNER_NOUN}\s*(?:,\s*|\s+)(?!is\b|was\b|and\b){_NAME}",
     rf"{_NAME}\s+is\s+(?:now\s+)?my\s+(?:new\s+)?{_PARTNER_NOUN}\b",
     # Spanish
@@ -64,8 +67,21 @@ _STARTS: tuple[Regex, ...] = tuple(lazy_regex(p) for p in (
     rf"\b(?:me\s+(?:he\s+)?(?:casado|case|comprometido|comprometi)|nos\s+(?:hemos\s+)?"
     rf"(?:casado|casamos))\s+con\s+{_NAME}",
     rf"\b(?:tuve|he\s+tenido)\s+una\s+cita\s+con\s+{_NAME}",
-    rf"{_NAME}\s+y\s+yo\s+(?:estamos\s+saliendo|salimos|somos\s+pareja|nos\s+(?:hemos\s+)?"
-    r"(?:casado|comprometido|casamos)|(?:tuvimos|hemos\s+tenido)\s+una\s+cita)\b",
+    rf"\b(?:estoy|estamos)\s+(?:ahora\s+)?en\s+una\s+relacion\s+con\s+{_NAME}",
+    rf"{_NAME}\s+y\s+yo\s+(?:(?:ya\s+|ahora\s+)?estamos\s+(?:saliendo|juntos|juntas)|salimos|"
+    r"llevamos\s+(?:saliendo|juntos|juntas)\b|"
+    r"somos\s+(?:pareja|novios)|nos\s+(?:hemos\s+)?(?:casado|comprometido|casamos)|"
+    r"(?:tuvimos|hemos\s+tenido)\s+una\s+cita)\b",
+    # "tengo novio nuevo: Andrés", "tengo una novia nueva, Lucía" (a name closing the
+    # clause; the English "I've got a girlfriend now, Lucía" is read above)
+    rf"\btengo\s+(?:(?:un|una)\s+)?(?:nuev[oa]\s+)?{_PARTNER_NOUN}(?:\s+nuev[oa])?\s*[,:]\s*"
+    rf"{_PLAIN_NAME}{_NAME_ENDS}",
+    # "I'm with Theo now, we've been together since June", "estoy con Andrés, llevamos
+    # juntos dos meses" (together said in the sentence: "I'm with Tom at the bar" is company)
+    rf"\b(?:i'm|i\s+am)\s+{_ADV}with\s+{_PLAIN_NAME}(?=(?:\s+now)?\s*[,;:-]\s*[^.;!?]*?\b"
+    r"(?:together|a\s+couple|dating)\b)",
+    rf"\b(?:ahora\s+)?estoy\s+(?:ahora\s+)?con\s+{_PLAIN_NAME}(?=(?:\s+ahora)?\s*[,;:-]\s*"
+    r"[^.;!?]*?\b(?:juntos|juntas|pareja|saliendo|novios)\b)",
     rf"\bmi\s+(?:nuev[oa]\s+)?{_PARTNER_NOUN}\s*(?:,\s*|\s+)(?!es\b|era\b|y\b){_NAME}",
     rf"{_NAME}\s+es\s+(?:ahora\s+)?mi\s+(?:nuev[oa]\s+)?{_PARTNER_NOUN}\b",
     # the name set after "someone (new)" by commas: "I'm dating someone new, Mateo, a doctor
@@ -148,6 +164,13 @@ _NAME_IS = lazy_regex(rf"\b(?:(?:his|her|their)\s+name\s+is|se\s+llama)\s+{_NAME
 _BARE_NAME = lazy_regex(rf"^\W*{_NAME}\W*$")
 """A sentence that is only a name: "I met someone at the climbing gym. Femi. he's an
 engineer"."""
+_NAME_THEN_WHO = lazy_regex(
+    rf"^\W*(?!(?:dr|doctor|prof|professor|nurse|the|so|and|well|anyway|y|pues|bueno)\b){_NAME}"
+    r"\s*,\s*(?:an?\s|he's\s|she's\s|they're\s|he\s+is\s|she\s+is\s|they\s+are\s|who\s|"
+    r"una?\s|es\s|que\s)")
+"""A sentence opening with a name said of who they are, in the turn that told the dating:
+"I've been seeing someone. Dara, a primary school teacher I met at the swimming group.",
+"He conocido a alguien. Andrés, es profesor de historia."."""
 _NAME_LAST = lazy_regex(rf",\s*(?!(?:dr|doctor|prof|professor|nurse|the)\b){_NAME}\W*$")
 """A name closing the sentence that tells the dating: "I've been seeing someone new for about
 a month, Mei."."""
@@ -190,6 +213,15 @@ _SEEING_NOW = lazy_regex(
 """"I'm seeing Lucía now": a partner only after a break-up told in the same sentence ("Ana
 and I broke up; I'm seeing Lucía now"); alone it is as often a meeting ("I'm seeing Tom
 now, he's at the door")."""
+
+_WITH_NOW = lazy_regex(
+    r"^\W*(?:(?:and|but|so|now|anyway|y|pero|ahora|bueno)\s*,?\s+)*(?:(?:i'm|i\s+am|i've\s+been|"
+    r"i\s+have\s+been)\s+(?:now\s+)?(?:with|seeing|dating)|(?:estoy|salgo)\s+(?:ahora\s+)?con)\s+"
+    rf"(?!(?:dr|doctor|prof|professor|nurse|the|el|la)\b){_PLAIN_NAME}"
+    r"(?=\s*(?:$|[.,;:!?)]|\s+(?:now|instead|these\s+days|ahora|desde|since)\b))")
+"""A sentence opening with the one the speaker is with now, after a break-up told earlier in
+the same turn: "We broke up in March. Now I'm with Sofía.", "Lo dejamos con Luca. Ahora
+estoy con Iván." ("I'm with Tom now" alone is as often company)."""
 
 _STARTS_GATE = Gate(_STARTS, lambda pattern: pattern)
 _ENDS_GATE = Gate(_ENDS, lambda end: end[0])
@@ -234,18 +266,41 @@ def named_partner(span: Folded, told_before: bool, turn: str) -> Found | None:
     speaker told a date or dating naming no one (``told_before``: in their turn before, or
     earlier in this ``turn``), and the turn names no pet, child, friend or colleague; or for
     a sentence that is only a name, in the turn that told the dating ("I met someone at the
-    climbing gym. Femi.")."""
+    climbing gym. Femi.", "I've been seeing someone. Dara, a teacher I met ...")."""
     m = _NAME_IS.search(span.folded)
     if m is None and tells_dating(turn) and not tells_dating(span.folded):
-        m = _BARE_NAME.match(span.folded)  # the name alone, after the dating in this turn
+        # the name alone, or opening a sentence of who they are after a dating said as
+        # dating ("I met someone at the conference. Jenkins, a planner, ..." is no date)
+        m = _BARE_NAME.match(span.folded) or (
+            _NAME_THEN_WHO.match(span.folded) if _dating_said(turn) else None)
     if m is None and tells_dating(span.folded):
         m = _NAME_LAST.search(span.folded)  # "seeing someone new for a month, Mei."
+    if m is None:  # "We broke up in March. Now I'm with Sofía."
+        m = _WITH_NOW.match(span.folded)
+        m = m if m is not None and _ended_before(span, turn) else None
+        told_before = told_before or m is not None
     if m is None or _OTHERS.search(fold(turn)) or not told_before:
         return None
     name = _name(span, m)
     if name is None or fold(name) in MONTHS or fold(name) in WEEKDAYS:
         return None  # "we went on a date. Friday."
     return (m.start(), "user", "partner", name)
+
+
+_MET = lazy_regex(r"\bmet\b|\bconoc")
+
+
+def _dating_said(text: str) -> bool:
+    """The text tells dating in words of dating, not only of meeting: "I've been seeing
+    someone", "estoy saliendo con alguien" (not "I met someone", "he conocido a alguien")."""
+    return any(_MET.search(m.group(0)) is None for m in _TOLD_DATING.finditer(fold(text)))
+
+
+def _ended_before(span: Folded, turn: str) -> bool:
+    """Whether the turn told a break-up before the sentence ``span``."""
+    at = turn.find(span.text)
+    before = fold(turn[:at]) if at > 0 else ""
+    return bool(before) and any(pattern.search(before) for pattern, _, _ in _ENDS)
 
 
 def tells_dating(text: str) -> bool:

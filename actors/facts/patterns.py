@@ -59,7 +59,7 @@ from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, pat
 from actors.facts.common_words import is_common_word
 from actors.facts.diets_named import named_diets
 from actors.facts.endings import ending_facts, is_ending, left_named
-from actors.facts.jobs import JobChanges
+from actors.facts.jobs import JobChanges, folded_length
 from actors.facts.keys import (
     ARTICLES,
     FIRST_PERSON,
@@ -269,6 +269,9 @@ _STILL_UNSAID = rf"{CLAUSE_START}(?:(?:so|well|yeah|yes|no|anyway)\W+)*(?:still|
 in Cardiff though", "Now living in Leeds"): "still" or "now" opening the clause is the
 speaker's own state; a bare "In the flat in Cardiff" says nothing of whose it is."""
 _ADV_ES = r"(?:(?:ahora|actualmente|ya|todavia|tambien)\s+)*"
+_NAME_NOT_ADV = (r"(?P<s>[^\W\d_][\w'-]*(?:\s+(?!(?:now|currently|still|also|actually|just|"
+                 r"recently|finally|already|has)\b)[^\W\d_][\w'-]*)?)")
+"""``_NAME`` not taking an adverb for the name's second word ("Marta just landed a role")."""
 _ROLE = r"(?:" + "|".join(WORK_NOUNS) + ")s?"
 """Role nouns that make "I'm a <role> at <X>" say where one works."""
 _JOB_NOUN = r"(?:" + "|".join(JOB_WORDS) + "|" + _ROLE[3:]
@@ -536,7 +539,8 @@ _RULES: tuple[_Rule, ...] = (
         r"(?:empezo|ha\s+empezado)\s+a\s+trabajar\s+(?:en|para))\s+"), model=True,
         named_value=True),
     # whose new job it is, said before it: "Sam's new job is at Stripe", "my brother's new
-    # job is with Glovo", "my new job is at Stripe" (``whose`` reads the owner)
+    # job is with Glovo", "my new job is at Stripe" (``whose`` reads the owner; "my new job at
+    # Kestrel Foods", with no "is", is ``jobs.JobChanges``')
     _Rule("employer", _r(r"(?:(?<='s\s)|(?<=’s\s)|(?<=\bmy\s))(?:new\s+|current\s+)?"
                          r"(?:job|position|role|gig)\s+is\s+(?:now\s+)?(?:at|with)\s+"),
           model=True, named_value=True),
@@ -553,7 +557,8 @@ _RULES: tuple[_Rule, ...] = (
           model=True, named_value=True, first_person=True),
     # "I've been working at Zara since May", "he empezado en Inditex", "empecé en Zara"
     _Rule("employer", _r(rf"\b(?:i|we)(?:'ve|\s+have)\s+{_ADV}been\s+working\s+(?:at|for)\s+")),
-    _Rule("employer", _r(r"\b(?:empece|he\s+empezado|comence|he\s+comenzado)\s+en\s+"),
+    _Rule("employer", _r(r"\b(?:empece|he\s+empezado|comence|he\s+comenzado|acabo\s+de\s+"
+                         r"(?:empezar|entrar))\s+(?:a\s+trabajar\s+)?en\s+"),
           model=True, named_value=True),
     _Rule("employer", _r(rf"{CLAUSE_START}{_ADV}started\s+(?:working\s+)?(?:at|for)\s+"),
           model=True),  # "2026-04-01: Started at Initech" (not "started at the gym")
@@ -596,6 +601,13 @@ _RULES: tuple[_Rule, ...] = (
         r"ficho\s+por|"
         r"se\s+incorporo\s+a)\s+"),
         named=True, model=True, named_value=True),
+    # a named person's new job told as news: "Hana got a job at the BBC", "Marta just landed
+    # a role with Glovo" (a name must follow; "Tom got a job at the weekend" names no firm;
+    # not "Lucía consiguió trabajo en Chicago": Spanish "en" names a town as often)
+    _Rule("employer", _r(
+        rf"\b{_NAME_NOT_ADV}\s+(?:has\s+)?{_ADV}(?:got|landed|accepted|started)\s+(?:a|the)\s+"
+        r"(?:new\s+)?(?:job|position|role)\s+(?:at|with)\s+(?:the\s+)?"),
+        named=True, model=True, named_value=True),
     # one's own business opened, named: "I opened my own café, Slow Drip, today", "we
     # launched our own studio called Nido", "he abierto mi propia cafetería, La Tostadora"
     # (a business named nowhere gives no employer)
@@ -615,8 +627,10 @@ _RULES: tuple[_Rule, ...] = (
     _Rule("employer", _r(r"\bme\s+(?:contrataron|ficharon|cogieron)\s+"
                          r"(?:(?:como|de)\s+(?:[\w-]+\s+){1,3}?)?(?:en|para)\s+"), model=True),
     # "I changed jobs, now I'm at Initech", "me he cambiado de trabajo, ahora estoy en X"
+    # ("Switched jobs, now at Initech": the verb left out; "ahora en Madrid" is as often a town)
     _Rule("employer", _r(r"\b(?:changed|switched)\s+(?:jobs|companies|employers)\b[^.;]{0,40}?"
-                         r"(?:(?:i'm|i\s+am)\s+(?:now\s+)?(?:at|with)|joined|to)\s+"), model=True),
+                         r"(?:(?:i'm|i\s+am)\s+(?:now\s+)?(?:at|with)|joined|to|now\s+(?:at|with))"
+                         r"\s+"), model=True),
     _Rule("employer", _r(r"\b(?:me\s+he\s+cambiado|me\s+cambie|cambie)\s+de\s+(?:trabajo|empresa|"
                          r"curro)\b[^.;]{0,40}?(?:estoy|trabajo|entre)\s+(?:en|para)\s+"),
           model=True),
@@ -2324,17 +2338,30 @@ def last_turns_of_speakers(texts: list[str]) -> dict[str | None, str]:
 
 _GOT_JOB = lazy_regex(
     r"\b(?:(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|officially\s+)?(?:got|landed|"
-    r"accepted|took)\s+(?:the|a|my)\s+(?:new\s+)?(?:job|position|role|offer|gig)|(?:i|we)\s+"
+    r"accepted|took)\s+(?:the|a|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?(?:job|position|role|offer|"
+    r"gig)|(?:i|we)\s+"
     r"(?:just\s+|finally\s+)?got\s+it|i'm\s+hired|i\s+got\s+hired|(?:^|[:;]\s)\W*(?:just\s+|"
     r"finally\s+)?got\s+the\s+(?:job|offer)|"
     r"(?:me\s+(?:han\s+)?(?:dado|dieron)|consegui|he\s+conseguido)\s+(?:el|un)\s+(?:trabajo|"
     r"puesto|empleo|curro)|me\s+(?:han\s+)?(?:cogido|cogieron|contratado|contrataron))\b")
 """The speaker got a job, without saying which here ("I got the job!!", "I GOT IT.",
-"¡me dieron el puesto!"): the sentence after it may name it (``_job_named_after``)."""
+"¡me dieron el puesto!"); a word or two may say which without naming it ("I GOT THE CORK
+JOB", "got the nursing job"): the sentence after it may name it (``_named_after``)."""
 _ROLE_AT_FIRM = lazy_regex(
     rf"^\W*(?:(?:as|como)\s+)?(?:an?\s+|the\s+|una?\s+|el\s+|la\s+)?"
-    rf"(?P<role>(?:[a-z][\w-]*\s+){{0,3}}?(?:{_JOB_NOUN}|{_JOB_NOUN_ES}))"
+    rf"(?P<role>(?:[a-z][\w-]*\s+){{0,3}}?(?:{_JOB_NOUN}|{_JOB_NOUN_ES})"
+    r"(?P<f>\s+(?:in|of|de|en)\s+(?:[\w-]+\s+){0,2}?[\w-]+)?)"
     r"\s+(?:at|with|for|en|con|para|de)\s+(?:the\s+|el\s+|la\s+)?")
+"""A role, with the field it is in ("clinical nurse specialist in paediatric diabetes at Cork
+University Hospital"), then where, opening the sentence after a job got: the field is written
+in lower case ("nurse in Cork at ..." names a town, not a field)."""
+_AT_FIRM_NOW = lazy_regex(
+    r"^\W*(?:(?:so|and|y|pues)\s+)?(?:(?:i'm|i\s+am|i'll\s+be|i\s+will\s+be|it's|it\s+is|"
+    r"it'll\s+be)\s+(?:(?:now|officially|going\s+to\s+be)\s+)?(?:at|with)|"
+    r"(?:ahora\s+)?(?:estoy|estare|voy\s+a\s+estar|es|sera)\s+(?:(?:ahora|ya)\s+)?(?:en|con))"
+    r"\s+(?:the\s+|el\s+|la\s+)?")
+"""Where, told in the sentence after a job got: "I got a new job! I'm at Spotify as a backend
+engineer", "¡Me dieron el puesto! Es en Indra, como analista" (a name must follow)."""
 _ROLE_IN_PLACE = lazy_regex(
     rf"^\W*(?:(?:as|como)\s+)?(?:an?\s+|the\s+|una?\s+|el\s+|la\s+)?"
     rf"(?P<role>(?:[a-z][\w-]*\s+){{0,3}}?(?:{_JOB_NOUN}|{_JOB_NOUN_ES}))\s+(?:in|en)\s+")
@@ -2365,10 +2392,12 @@ def _named_after(said: list[str], index: int) -> list[tuple[int, str, str, str]]
         m = _ROLE_AT_FIRM.match(span.folded)
         if m is not None:
             firm = _NAME_RUN_AT.match(span.text[len(span.original(0, m.end())):])
-            if firm is not None:
+            field_said = span.original(m.start("f"), m.end("f")) if m.group("f") else ""
+            if firm is not None and not any(w[:1].isupper() for w in field_said.split()):
                 role = span.original(m.start("role"), m.end("role")).strip()
                 out.append((m.start("role"), "user", "role", role))
                 out.append((m.end(), "user", "employer", firm.group(0).rstrip(".'")))
+        out = out or _at_firm_now(span)
         m = None if out else _ROLE_IN_PLACE.match(span.folded)
         if m is not None and span.original(m.end(), m.end() + 1)[:1].isupper():
             # "I GOT IT. interpretive guide in Banff": the role, where is no employer
@@ -2383,6 +2412,21 @@ def _named_after(said: list[str], index: int) -> list[tuple[int, str, str, str]]
                     and not set(fold(value).split()[1:]) & NOT_MODELS:
                 out.append((m.end(), "user", "car", value))
     return out
+
+
+def _at_firm_now(span: Folded) -> list[tuple[int, str, str, str]]:
+    """The employer, and a role said after it, of a sentence opening with where the speaker
+    now is, after a job got ("I got a new job! I'm at Spotify as a backend engineer", "¡Me
+    dieron el puesto! Es en Indra, como analista")."""
+    m = _AT_FIRM_NOW.match(span.folded)
+    firm = None if m is None else _NAME_RUN_AT.match(span.text[len(span.original(0, m.end())):])
+    if m is None or firm is None:
+        return []
+    name = firm.group(0).rstrip(".'")
+    after = m.end() + folded_length(name)
+    role = _JOB_CHANGES.role_after(span, after + (span.folded[after:after + 1] == ","))
+    return [(m.end(), "user", "employer", name),
+            *([(m.end(), "user", "role", role)] if role else [])]
 
 
 def _pronoun_role(said: list[str], index: int) -> list[tuple[int, str, str, str]]:

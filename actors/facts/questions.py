@@ -459,7 +459,7 @@ def attribute_question(query: str) -> tuple[str, str] | None:
     named = _NAMED_IMPERFECT.search(query)
     if named is not None and fold(named.group("s")) not in FIRST_PERSON:
         return fact_key(named.group("s"), _IMPERFECT_ATTRIBUTES[fold(named.group("v"))])
-    folded = _folded(query)
+    folded = _first_asked(_folded(query))
     for third, first in _THIRD_PERSON:  # "who is the user's employer?" asks "who is my ..."
         folded = third.sub(first, folded)
     project = project_question(folded)  # a project's tool or version (``project_questions``)
@@ -486,6 +486,8 @@ def part_asked(query: str) -> str | None:
 _SUITES = (lazy_regex(r"\b(?:tests?|pruebas|suite)\s+(?:de|del|of)\s+"
                       r"(?:la\s+|el\s+|los\s+|las\s+|the\s+)?(?P<w>[a-z][\w-]*)"),
            lazy_regex(r"\b(?P<w>[a-z][\w-]*)\s+(?:tests?|test\s+suite|suite|specs?)\b"))
+
+
 def suite_asked(query: str) -> str | None:
     """The thing whose tests a question names ("How do I run the checkout tests?" ->
     "checkout", "¿Cómo lanzo los tests de lindera?" -> "lindera"), not a kind of test ("the
@@ -494,6 +496,24 @@ def suite_asked(query: str) -> str | None:
     folded = _folded(query)
     return next((m.group("w") for pattern in _SUITES for m in pattern.finditer(folded)
                  if m.group("w") not in TEST_KINDS), None)
+
+
+_SECOND_ASKED = lazy_regex(
+    r"\s(?:and|y|e)\s+(?:how|when|where|what|why|who|which|como|cuando|donde|que|por\s+que|"
+    r"quien|cual|cuanto)\b")
+"""A second question joined to the first: "¿Con quién sale la usuaria ahora y cómo se
+conocieron?"."""
+
+
+def _first_asked(folded: str) -> str:
+    """The first of two questions joined by "and"/"y": its key is the one asked ("Who is
+    the user dating now and how did they meet?" asks the partner). The subject was read up
+    to the end ('usuaria ahora y como se conocieron'), a key no fact holds, and the search
+    said "No memory found". A question of two words or fewer before the join is kept whole
+    ("where and when did I move?")."""
+    m = _SECOND_ASKED.search(folded)
+    return folded[:m.start()] if m is not None and len(folded[:m.start()].split()) > 2 \
+        else folded
 
 
 def _folded(query: str) -> str:

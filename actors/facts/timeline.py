@@ -647,13 +647,28 @@ class Timeline:
     def partly_changed(self, leaf_id: str) -> list[tuple[ResolvedFact, ResolvedFact]]:
         """``changed_facts`` of a memory still current by another of its facts (shown PARTLY
         OUTDATED: "My boyfriend Conor is a sound engineer" once "Conor and I broke up" is
-        told, his job still true): each replaced fact with the current fact of its key, when
-        another memory told that one."""
+        told, his job still true): each replaced fact with the fact that replaced it, when
+        another memory told that one. That is the first later value, not the current one:
+        once "I've been seeing someone. Dara, ..." follows the break-up, what ended Conor is
+        still the break-up ("Why did the relationship end?")."""
         if self.leaf_currency(leaf_id) != "CURRENT":
             return []
-        return [(fact, current) for fact, current in self._replaced(leaf_id)
-                if not self._still_said(fact) and not self._replaced_within(leaf_id, fact)
-                and current.source_leaf_id not in (None, leaf_id)]
+        out: list[tuple[ResolvedFact, ResolvedFact]] = []
+        for fact, _current in self._replaced(leaf_id):
+            ender = self._ended_by(fact)
+            if ender is not None and not self._still_said(fact) \
+                    and not self._replaced_within(leaf_id, fact) \
+                    and ender.source_leaf_id not in (None, leaf_id):
+                out.append((fact, ender))
+        return out
+
+    def _ended_by(self, fact: ResolvedFact) -> ResolvedFact | None:
+        """The first later fact of ``fact``'s key telling another value (a confirmation of the
+        same value ends nothing)."""
+        after = self._by_id.get(fact.superseded_by) if fact.superseded_by else None
+        while after is not None and after.confirms and after.superseded_by:
+            after = self._by_id.get(after.superseded_by)
+        return None if after is None or after.confirms else after
 
     def _replaced(self, leaf_id: str) -> list[tuple[ResolvedFact, ResolvedFact]]:
         out: list[tuple[ResolvedFact, ResolvedFact]] = []

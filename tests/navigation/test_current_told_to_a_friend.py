@@ -93,3 +93,27 @@ async def test_a_relation_held_only_inside_a_firm_s_name_is_never_stored(
             await save(rt, turn)
         await embedded(rt)
         assert (await search(rt, "Who is the user's partner?")).status == "FOUND"
+
+
+async def test_the_memory_that_ended_a_fact_is_the_first_later_value(tmp_path: Path) -> None:
+    # the break-up, then a new partner told (facts-b): the memory that ended "my girlfriend
+    # Rosalind" is still the break-up, not the new partner's (``Timeline.partly_changed``);
+    # before, "Why did the relationship end?" brought Orla's memory and lost the break-up
+    turns = (
+        "[2026-01-04] Maeve: My girlfriend Rosalind is a paramedic in Galway, she works nights.",
+        "[2026-01-09] Maeve: Work has been brutal this week.",
+        "[2026-02-20] Tadhg: My relationship with running is complicated, my knees hate it.",
+        "[2026-03-01] Tadhg: The end of the season is near, thank god.",
+        "[2026-03-20] Maeve: Rosalind and I broke up. She wants to move to Canada and I don't.",
+        "[2026-05-01] Tadhg: Why does every weekend end so fast?",
+        "[2026-06-10] Maeve: I've been seeing someone. Orla, a vet I met at the fiddle class.",
+        "[2026-06-24] Maeve: Orla and I are thinking of a trip to Kerry in August.",
+        "[2026-07-02] Maeve: Orla's sister is getting married in September.",
+    )
+    async with Runtime(tmp_path) as rt:
+        leaves = [await save(rt, turn) for turn in turns]
+        await embedded(rt)
+        ended = await search(rt, "Why did the relationship with the paramedic end?")
+        assert ids(ended)[:1] == [leaves[0]]
+        assert leaves[4] in ids(ended)
+        assert leaves[6] not in ids(ended)[:ids(ended).index(leaves[4])]
