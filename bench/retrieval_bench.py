@@ -40,6 +40,10 @@ shown beside one (the turn its conversation went on with, the turn that answers,
 them naming the next memories), which is what a reader of the reply sees, and
 ``first_block``: the answer in the reply's first block (the first memory or a turn shown under
 it), what a reader who stops at the first memory sees.
+``--whole-sessions`` saves a chat set's sessions one per memory instead (``bench.whole_sessions``:
+the stamp line, then a "speaker: text" line per turn) and reports ``first`` (the answer's session
+first), ``shown`` (the answer turn's text in the rendered reply), false NONE, never-stored NONE
+and the reply's length in characters.
 
 Latency: stores of each size are grown with ``bulk_build`` (the ingest bench's bulk path) from
 the generator's memories plus this corpus and kept under ``bench/results/tmp/`` for the next
@@ -78,6 +82,7 @@ from bench import (
     conversation_set_f,
     conversation_set_g,
     conversation_set_h,
+    whole_sessions,
 )
 from bench.retrieval_corpus import NEVER, Item, corpus
 from ihmt_async.logs import configure_logging
@@ -253,6 +258,29 @@ async def _conversation(name: str, rows: list[str] | None = None) -> dict[str, A
                                     ("held-out half", slice(1, None, 2))):
                     out[f"full, {label}"] = await _ask_conversation(rt, ids, _half(cset, part))
         return out
+
+
+async def _whole_sessions(name: str, rows: list[str] | None = None) -> dict[str, Any]:
+    """A chat set saved one session per memory (``bench.whole_sessions``), asked the full
+    way and judged on the rendered reply."""
+    cset = CONVERSATION_SETS[name]
+    try:
+        saved = whole_sessions.sessions(cset.TURNS)
+    except ValueError as exc:
+        raise SystemExit("--whole-sessions needs a chat set ('[stamp] speaker: text'): "
+                         f"{exc}") from None
+    digest = hashlib.sha256("\n\n".join(s.text for s in saved).encode())
+    home = CACHE / f"retrieval-{name}-whole-{digest.hexdigest()[:12]}"
+    texts = [(s.key, s.text) for s in saved]
+    async with Runtime(home) as rt:
+        await _saved(rt, home, texts)
+        await rt.consolidation.ask(Flush(force=True), timeout_s=600)
+    async with Runtime(home) as rt:  # asked reopened, as _conversation does
+        ids = await _saved(rt, home, texts)
+        lengths = sorted(len(s.text) for s in saved)
+        return {"sessions": len(saved), "session_chars_p50": lengths[len(lengths) // 2],
+                "session_chars_max": lengths[-1],
+                "full": await whole_sessions.judge(rt.navigation.ask, cset, ids, rows)}
 
 
 def _half(cset: ModuleType, part: slice) -> ModuleType:
@@ -462,7 +490,9 @@ async def main_async(args: argparse.Namespace, rows: list[str] | None = None
     report: dict[str, Any] = {"date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
     if args.set in CONVERSATION_SETS:
         report["set"] = args.set
-        if not args.skip_quality:
+        if args.whole_sessions:
+            report["whole_sessions"] = await _whole_sessions(args.set, rows)
+        elif not args.skip_quality:
             report["quality"] = await _conversation(args.set, rows)
         # Latency stores hold the generated memories either way: only the query text changes.
         asked: tuple[conversation_set.Question, ...] = CONVERSATION_SETS[args.set].QUESTIONS
@@ -505,6 +535,10 @@ def main() -> None:
                              "said, preferences, counts, order and values changed twice; "
                              "conversation-h: new questions on conversation-g's chat, asked "
                              "by the user in the first and second person")
+    parser.add_argument("--whole-sessions", action="store_true",
+                        help="save a chat set (conversation-c, -d, -f, -g, -h) one session "
+                             "per memory and judge whether the reply shows the answer turn's "
+                             "text (bench.whole_sessions)")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
     parser.add_argument("--rows", default="",
                         help="write one line per question of the full path (status, rank "
