@@ -3120,11 +3120,14 @@ class NavigationActor(Actor):
         # a turn of an exchange may answer the question put the turn before ("what's it
         # called?" / "Lucía: 'Miga'. Like the soft inside of the bread"): its vector reads
         # that question, and the whole question's judgement holds for it
+        # a chat session saved whole holds the name on many lines, and its vector reads them
+        # all ("Which bank does Marcos use?" and the session on Marcos's birthday present)
         turns = [leaf for leaf, e in evidence.items()
                  if e.compared and beyond_names.names_only(e.words, keys)
                  and leaf in self.model.leaves
-                 and speaker_name(self.model.leaves[leaf].excerpt) is not None
-                 and not self.conversation.earlier_turns(leaf)]
+                 and (e.several_lines
+                      or speaker_name(self.model.leaves[leaf].excerpt) is not None
+                      and not self.conversation.earlier_turns(leaf))]
         if not turns:
             return
         vector = self.vectors.encode_query(rest)

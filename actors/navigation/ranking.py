@@ -617,12 +617,12 @@ def about(evidence: Evidence, store_size: int) -> bool:
         return True
     if evidence.closest and evidence.near and evidence.similarity >= NEIGHBOUR_AND_MEANING:
         return True
-    if evidence.several_lines and evidence.compared \
-            and evidence.similarity - evidence.crowd >= SESSION_STANDOUT:
-        return True
     if evidence.beyond is not None:  # a turn holding only the person: its meaning beyond
         similarity, crowd = evidence.beyond
         return similarity - crowd >= STANDOUT
+    if evidence.several_lines and evidence.compared \
+            and evidence.similarity - evidence.crowd >= SESSION_STANDOUT:
+        return True
     return stands_out(evidence.similarity, evidence.crowd)
 
 

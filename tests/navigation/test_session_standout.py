@@ -30,3 +30,10 @@ def test_the_standout_asked_of_a_session() -> None:
 def test_a_session_not_compared_by_meaning_is_not_judged_by_it() -> None:
     seen = _seen(0.19, 0.07, several_lines=True)
     assert not ranking.about(Evidence(**{**seen.__dict__, "compared": False}), 34)
+
+
+def test_a_session_holding_only_the_name_asked_is_judged_without_it() -> None:
+    # close for the name alone: the question without it reaches the crowd, no more
+    seen = _seen(0.19, 0.07, several_lines=True)
+    assert not ranking.about(Evidence(**{**seen.__dict__, "beyond": (0.06, 0.05)}), 34)
+    assert ranking.about(Evidence(**{**seen.__dict__, "beyond": (0.12, 0.05)}), 34)
