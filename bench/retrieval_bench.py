@@ -40,6 +40,10 @@ shown beside one (the turn its conversation went on with, the turn that answers,
 them naming the next memories), which is what a reader of the reply sees, and
 ``first_block``: the answer in the reply's first block (the first memory or a turn shown under
 it), what a reader who stops at the first memory sees.
+``--whole-sessions`` saves a chat set's sessions one per memory instead (``bench.whole_sessions``:
+the stamp line, then a "speaker: text" line per turn) and reports ``first`` (the answer's session
+first), ``shown`` (the answer turn's text in the rendered reply), false NONE, never-stored NONE
+and the reply's length in characters.
 
 ``--mix N`` asks a set in a large store: its turns (or the templated corpus) are saved through
 the real Save path into a copy of a store first filled with ``N`` of the generator's memories
@@ -87,6 +91,7 @@ from bench import (
     conversation_set_g,
     conversation_set_h,
     engineering_set,
+    whole_sessions,
 )
 from bench.retrieval_corpus import NEVER, Item, corpus
 from ihmt_async.logs import configure_logging
@@ -307,6 +312,29 @@ async def _filled(size: int, seed: int) -> Path:
     return home
 
 
+async def _whole_sessions(name: str, rows: list[str] | None = None) -> dict[str, Any]:
+    """A chat set saved one session per memory (``bench.whole_sessions``), asked the full
+    way and judged on the rendered reply."""
+    cset = CONVERSATION_SETS[name]
+    try:
+        saved = whole_sessions.sessions(cset.TURNS)
+    except ValueError as exc:
+        raise SystemExit("--whole-sessions needs a chat set ('[stamp] speaker: text'): "
+                         f"{exc}") from None
+    digest = hashlib.sha256("\n\n".join(s.text for s in saved).encode())
+    home = CACHE / f"retrieval-{name}-whole-{digest.hexdigest()[:12]}"
+    texts = [(s.key, s.text) for s in saved]
+    async with Runtime(home) as rt:
+        await _saved(rt, home, texts)
+        await rt.consolidation.ask(Flush(force=True), timeout_s=600)
+    async with Runtime(home) as rt:  # asked reopened, as _conversation does
+        ids = await _saved(rt, home, texts)
+        lengths = sorted(len(s.text) for s in saved)
+        return {"sessions": len(saved), "session_chars_p50": lengths[len(lengths) // 2],
+                "session_chars_max": lengths[-1],
+                "full": await whole_sessions.judge(rt.navigation.ask, cset, ids, rows)}
+
+
 def _half(cset: ModuleType, part: slice) -> ModuleType:
     """The set with one half of its questions and of its never-stored ones."""
     half = ModuleType(f"{cset.__name__}[{part.start}::{part.step}]")
@@ -513,12 +541,17 @@ async def main_async(args: argparse.Namespace, rows: list[str] | None = None
                      ) -> dict[str, Any]:
     report: dict[str, Any] = {"date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
     filler = None
+    if args.whole_sessions and (args.mix or args.mix_store):
+        raise SystemExit("--whole-sessions builds its own store of the set's sessions: it does "
+                         "not take --mix or --mix-store")
     if args.mix or args.mix_store:
         filler = Path(args.mix_store) if args.mix_store else await _filled(args.mix, args.seed)
         report["mixed_into"] = {"store": str(filler), "size": args.mix or None}
     if args.set in CONVERSATION_SETS:
         report["set"] = args.set
-        if not args.skip_quality:
+        if args.whole_sessions:
+            report["whole_sessions"] = await _whole_sessions(args.set, rows)
+        elif not args.skip_quality:
             report["quality"] = await _conversation(args.set, rows, filler)
         # Latency stores hold the generated memories either way: only the query text changes.
         asked: tuple[conversation_set.Question, ...] = CONVERSATION_SETS[args.set].QUESTIONS
@@ -568,6 +601,10 @@ def main() -> None:
                              "memories (saved through the real path; the filled store cached)")
     parser.add_argument("--mix-store", default="",
                         help="ask the set in a copy of this store (only read) instead")
+    parser.add_argument("--whole-sessions", action="store_true",
+                        help="save a chat set (conversation-c, -d, -f, -g, -h) one session "
+                             "per memory and judge whether the reply shows the answer turn's "
+                             "text (bench.whole_sessions)")
     parser.add_argument("--out", default="", help="also write the JSON report to this file")
     parser.add_argument("--rows", default="",
                         help="write one line per question of the full path (status, rank "

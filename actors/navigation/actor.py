@@ -2151,7 +2151,8 @@ class NavigationActor(Actor):
             and not (leaf in best and synonym is not None
                      and best[leaf].reading is synonym[0]),
             closest=leaf == nearest_leaf, crowd=judged_crowd,
-            topic=crowd_topic, doc_freq=theirs_freq) for leaf in judged}
+            topic=crowd_topic, doc_freq=theirs_freq,
+            several_lines=self._several_lines(leaf)) for leaf in judged}
         if asked is not None:
             self._judge_beyond_names(on_its_own or text, evidence_of, admissible,
                                      judged_crowd)
@@ -3273,11 +3274,14 @@ class NavigationActor(Actor):
         # a turn of an exchange may answer the question put the turn before ("what's it
         # called?" / "Lucía: 'Miga'. Like the soft inside of the bread"): its vector reads
         # that question, and the whole question's judgement holds for it
+        # a chat session saved whole holds the name on many lines, and its vector reads them
+        # all ("Which bank does Marcos use?" and the session on Marcos's birthday present)
         turns = [leaf for leaf, e in evidence.items()
                  if e.compared and beyond_names.names_only(e.words, keys)
                  and leaf in self.model.leaves
-                 and speaker_name(self.model.leaves[leaf].excerpt) is not None
-                 and not self.conversation.earlier_turns(leaf)]
+                 and (e.several_lines
+                      or speaker_name(self.model.leaves[leaf].excerpt) is not None
+                      and not self.conversation.earlier_turns(leaf))]
         if not turns:
             return
         vector = self.vectors.encode_query(rest)
@@ -3308,17 +3312,24 @@ class NavigationActor(Actor):
         return self.vectors.similar_and_crowd(topic, ranking.CROWD_RANK, admissible,
                                               ranking.CROWD_RANK)[1] or asked
 
+    def _several_lines(self, leaf: str) -> bool:
+        """Whether a memory has ``ranking.SESSION_LINES`` lines or more (a chat session saved
+        whole)."""
+        return self.model.text_of(leaf).count("\n") + 1 >= ranking.SESSION_LINES
+
     def _evidence(self, query: Query, match: Match | None, similarity: float,
                   about: bool, *, compared: bool = False, closest: bool = False,
                   crowd: float = 0.0, topic: frozenset[str] = frozenset(),
-                  doc_freq: Callable[[str], int] | None = None) -> ranking.Evidence:
+                  doc_freq: Callable[[str], int] | None = None,
+                  several_lines: bool = False) -> ranking.Evidence:
         """How much of the question one memory holds (``ranking.Evidence``); ``doc_freq``
         counts the memories holding a word (the index's, by default)."""
         if match is None:
             return ranking.Evidence(coverage=1.0 if about else 0.0, words=frozenset(),
                                     rarest_df=0, asked=len(query.query_terms),
                                     similarity=similarity, compared=compared,
-                                    closest=closest, crowd=crowd, topic=topic)
+                                    closest=closest, crowd=crowd, topic=topic,
+                                    several_lines=several_lines)
         base = set(query.query_terms)
         words = frozenset(base & match.matched)
         near = words & match.near
@@ -3328,7 +3339,7 @@ class NavigationActor(Actor):
                                 rarest_df=min(dfs, default=0), asked=len(base),
                                 similarity=similarity, dfs=tuple(sorted(dfs)), near=near,
                                 compared=compared, closest=closest, crowd=crowd,
-                                topic=topic)
+                                topic=topic, several_lines=several_lines)
 
     def _told_by(self, leaf_id: str) -> str | None:
         """The named speaker whose chat turn ``leaf_id`` is, for a notice of the value it told

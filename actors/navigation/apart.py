@@ -53,6 +53,12 @@ NAME_SHARE = 0.1
 everywhere (a speaker of the chat, the user's partner in a diary about them): its days are
 most days, and nothing is apart from it."""
 NAME_FLOOR = 20
+NAME_MOST_SHARE = 0.5
+"""A name held by at least this share of the memories is everywhere below ``NAME_FLOOR`` too,
+in a store of ``NAME_MOST_FROM`` memories or more: a chat between two friends saved one
+session per memory names both in each of its fourteen sessions (the floor counts memories,
+and fourteen sessions hold what 209 turns held, where each friend was in a hundred)."""
+NAME_MOST_FROM = 10
 _SPEAKERS = frozenset("user usuario usuaria assistant asistente".split())
 """The labels of a chat's turns: held by every turn of one side, named by no question's topic."""
 VALUE_WORDS = frozenset(
@@ -90,6 +96,8 @@ class Apart:
             | NOW_WORDS | QUALIFIERS | RELATION_WORDS | _SPEAKERS | VALUE_WORDS \
             | detail_frame(query.text)  # "Me pusieron un 9,2"
         most = max(NAME_FLOOR, NAME_SHARE * size)
+        if size >= NAME_MOST_FROM:
+            most = min(most, max(NAME_SHARE * size, NAME_MOST_SHARE * size - 1e-9))
         names = {name: self._holding_all(_terms(name), most) for name in named(topic)}
         names = {name: held for name, held in names.items() if held and len(held) <= most}
         if not names:

@@ -249,6 +249,19 @@ STANDOUT = 0.04
 """...and this much closer than the question's crowd (``Evidence.crowd``): a short question is
 close to everything, and only a memory that stands out of what any memory reaches is about
 it."""
+SESSION_STANDOUT = 0.06
+"""A memory of ``SESSION_LINES`` lines or more (a chat session saved whole) this much closer
+than the question's crowd is about it, however low its similarity: its vector reads every turn
+of the session, and the one turn a question is about weighs a tenth of it ("¿Qué enfermedad
+tiene Mochi?" and a session of ten turns, one of them "the vet found early kidney disease":
+0.19 against a crowd of 0.07, under ``STRONG_SIMILARITY``; the turn saved alone stands out).
+Measured on conversation-d saved one session per memory (``retrieval_bench
+--whole-sessions``): 0.04, 0.05 and 0.06 each took false "No memory found" 5.9 -> 3.4 %, never-
+stored 45/60 kept; 0.08 and 0.10 4.2 %."""
+SESSION_LINES = 4
+"""Lines from which a memory's similarity is judged against its crowd alone
+(``SESSION_STANDOUT``): a chat session of two exchanges; a one-line turn or note keeps the
+floor."""
 CROWD_RANK = 10
 """The crowd of a question is the similarity of its ``CROWD_RANK``-th closest memory (a chat turn
 read within its conversation counts as a part of one: ``VectorIndex.similar_and_crowd``)."""
@@ -571,6 +584,9 @@ class Evidence:
     topic: frozenset[str] = frozenset()
     """The question's words the crowd is about (``crowd_topic``): held by most of the
     memories closest to the question in meaning."""
+    several_lines: bool = False
+    """It has ``SESSION_LINES`` lines or more (a chat session saved whole): its similarity is
+    judged against the crowd alone (``SESSION_STANDOUT``)."""
     beyond: tuple[float, float] | None = None
     """For a chat turn said on its own (no turn before it in its conversation) holding none of
     the question's words but the name of the one person it asks about (``beyond_names``): its
@@ -609,6 +625,9 @@ def about(evidence: Evidence, store_size: int) -> bool:
     if evidence.beyond is not None:  # a turn holding only the person: its meaning beyond
         similarity, crowd = evidence.beyond
         return similarity - crowd >= STANDOUT
+    if evidence.several_lines and evidence.compared \
+            and evidence.similarity - evidence.crowd >= SESSION_STANDOUT:
+        return True
     return stands_out(evidence.similarity, evidence.crowd)
 
 
