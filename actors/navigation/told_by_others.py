@@ -246,11 +246,14 @@ def _a_thing_one_has(word: str) -> bool:
 def distinctive(topic: str, speakers: set[str]) -> list[str]:
     """The words of the question that say what it asks, as written: not its framing, a light
     or telling verb, a time, a qualifier, a stop word, a number or a speaker's name
-    ("When did Tomás run a half marathon?" -> run, half, marathon)."""
+    ("When did Tomás run a half marathon?" -> run, half, marathon). Letters glued to a number
+    are the number's ("90th", "3rd", "10km"): read as a word, "th" of "Tomás's grandfather's
+    90th" was held only in "the 30th of April" of another's line, and the question was judged
+    never told of him."""
     excluded = framing(topic) | LIGHT_VERBS | TELLING_VERBS | TIME_WORDS | NOW_WORDS \
         | QUALIFIERS | VALUE_WORDS | STOPWORDS | QUESTION_WORDS | set(speakers) \
         | (NAME_WORDS if asks_name(topic) else frozenset())
-    words = [word for word in re.findall(r"[^\W\d_]{2,}", topic)
+    words = [word for word in re.findall(r"(?<!\d)[^\W\d_]{2,}", topic)
              if not {fold(word).lower(), stem(fold(word).lower())} & excluded
              and text_terms(word)]  # "weekends" is a time as "weekend" is
     return list(dict.fromkeys(words))
