@@ -18,13 +18,11 @@ from pathlib import Path
 import pytest
 
 from tests.mcp_client import server_session
+from tests.update_stories import Story, tell_and_ask
 
 pytestmark = pytest.mark.anyio
 
 YEAR = dt.datetime.now(dt.UTC).date().year - 1
-
-Story = tuple[str, str, tuple[str, ...], str, str]
-"""(the old value's memory, the change's, the questions, the new value, the old value)."""
 
 WORK = ("Where does the user work now?", "¿Dónde trabaja ahora?")
 PARTNER = ("Who is the user's partner now?", "¿Con quién sale ahora?")
@@ -93,19 +91,7 @@ async def test_the_new_job_and_partner_lead_the_old_ones_outdated(
     """A store holds one job change and one partner change: each question, English and
     Spanish, leads with the new value and shows the old one outdated."""
     async with server_session(tmp_path) as s:
-        for before, after, _, now, _ in pair:
-            await s.ok("save_memory", {"content": before})
-            saved = await s.ok("save_memory", {"content": after})
-            assert f"= '{now}'" in saved, saved  # the save reports the change's fact
-        for _, _, questions, now, old in pair:
-            for question in questions:
-                reply = await s.ok("search_memory", {"query": question})
-                first, _, _ = reply.partition("\n--- 2. ")
-                assert now in first, (question, reply)
-                assert not first.startswith(("OUTDATED", "PARTLY OUTDATED")), (question, reply)
-                told_old = [line for line in reply.splitlines()
-                            if old in line and ("OUTDATED" in line or "Earlier" in line)]
-                assert told_old, (question, reply)
+        await tell_and_ask(s, pair)
 
 
 async def test_a_new_partner_after_a_break_up_leads(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.mcp_client import server_session
+from tests.update_stories import tell_and_ask
 
 pytestmark = pytest.mark.anyio
 
@@ -41,16 +42,4 @@ async def test_the_current_value_leads_and_the_old_one_is_outdated(tmp_path: Pat
     """One store holds every story (the user's car, partner and home, the project's CI and a
     setting): each question still finds its own attribute's change."""
     async with server_session(tmp_path) as s:
-        for before, after, _, now, _ in STORIES:
-            await s.ok("save_memory", {"content": before})
-            saved = await s.ok("save_memory", {"content": after})
-            assert f"= '{now}'" in saved  # the save reports the change's fact
-        for _, _, questions, now, old in STORIES:
-            for question in questions:
-                reply = await s.ok("search_memory", {"query": question})
-                first, _, _ = reply.partition("\n--- 2. ")
-                assert now in first, (question, reply)
-                assert not first.startswith(("OUTDATED", "PARTLY OUTDATED")), (question, reply)
-                told_old = [line for line in reply.splitlines()
-                            if old in line and ("OUTDATED" in line or "Earlier" in line)]
-                assert told_old, (question, reply)
+        await tell_and_ask(s, STORIES)
