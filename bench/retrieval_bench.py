@@ -271,10 +271,13 @@ async def _conversation(name: str, rows: list[str] | None = None,
 
 def _home(name: str, filler: Path | None) -> Path:
     """Where a set's store lives: its own, or (``--mix``) a copy of the filled store made once
-    (the set's own memories are then saved into the copy, beside the filler)."""
+    (the set's own memories are then saved into the copy, beside the filler). The copy is named
+    by the filler's whole path, so two stores of one base name are not taken for each other;
+    it is a plain file copy, so the filler must have no server running on it."""
     if filler is None:
         return CACHE / name
-    home = CACHE / f"{name}-in-{filler.name}"
+    where = hashlib.sha256(str(filler.resolve()).encode()).hexdigest()[:8]
+    home = CACHE / f"{name}-in-{filler.name}-{where}"
     if not (home / "copied.json").exists():
         shutil.rmtree(home, ignore_errors=True)
         shutil.copytree(filler, home, symlinks=True)
@@ -600,7 +603,8 @@ def main() -> None:
                         help="ask the set in a store first filled with this many generated "
                              "memories (saved through the real path; the filled store cached)")
     parser.add_argument("--mix-store", default="",
-                        help="ask the set in a copy of this store (only read) instead")
+                        help="ask the set in a copy of this store (only read; stop its servers "
+                             "first) instead")
     parser.add_argument("--whole-sessions", action="store_true",
                         help="save a chat set (conversation-c, -d, -f, -g, -h) one session "
                              "per memory and judge whether the reply shows the answer turn's "

@@ -210,9 +210,11 @@ class FileRows:
     a look-up of a question's ~20 tokens costs ~30 µs more than the mapped gather.
 
     Offers what the model does with its table: ``table[ids]`` for an integer array (any shape,
-    no negative ids) gives a new array of those rows, bit for bit the mapped array's. The open
-    file is the one that was mapped: a newer cache file renamed over the name later is not
-    read (a mapping kept its inode the same way)."""
+    no negative ids) gives a new array of those rows, bit for bit the mapped array's. The file
+    is opened by its name once, when this reader is made from the mapping: a newer cache file
+    renamed over the name later is not read (a mapping keeps its inode the same way); one
+    renamed in between the two would be read instead, which is harmless because a cache file
+    is a pure function of the model's package files."""
 
     def __init__(self, table: np.memmap[Any, Any]) -> None:
         """From ``map_cached``'s memmap of a 2-d table (which may then be dropped)."""
