@@ -261,7 +261,10 @@ _MODEL_TAIL = lazy_regex(r"\s+(?:to|into|around|for|on|at|in|every|each|when|bec
                          r"son|ha|han)\s", re.IGNORECASE)
 
 
-_ADV = r"(?:(?:now|currently|still|also|actually|just|recently|finally|already)\s+)*"
+_ADV_WORDS = "now|currently|still|also|actually|just|recently|finally|already"
+"""The adverbs ``_ADV`` lets between a subject and its verb, and ``_NAME_NOT_ADV`` keeps out of
+a name."""
+_ADV = rf"(?:(?:{_ADV_WORDS})\s+)*"
 _OFFER = r"(?:accepted|took)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at)"
 """Taking a job offer: "accepted an offer at", "took the job offer from"."""
 _STILL_UNSAID = rf"{CLAUSE_START}(?:(?:so|well|yeah|yes|no|anyway)\W+)*(?:still|now)\s+"
@@ -269,8 +272,8 @@ _STILL_UNSAID = rf"{CLAUSE_START}(?:(?:so|well|yeah|yes|no|anyway)\W+)*(?:still|
 in Cardiff though", "Now living in Leeds"): "still" or "now" opening the clause is the
 speaker's own state; a bare "In the flat in Cardiff" says nothing of whose it is."""
 _ADV_ES = r"(?:(?:ahora|actualmente|ya|todavia|tambien)\s+)*"
-_NAME_NOT_ADV = (r"(?P<s>[^\W\d_][\w'-]*(?:\s+(?!(?:now|currently|still|also|actually|just|"
-                 r"recently|finally|already|has)\b)[^\W\d_][\w'-]*)?)")
+_NAME_NOT_ADV = (rf"(?P<s>[^\W\d_][\w'-]*(?:\s+(?!(?:{_ADV_WORDS}|has)\b)"
+                 r"[^\W\d_][\w'-]*)?)")
 """``_NAME`` not taking an adverb for the name's second word ("Marta just landed a role")."""
 _ROLE = r"(?:" + "|".join(WORK_NOUNS) + ")s?"
 """Role nouns that make "I'm a <role> at <X>" say where one works."""
