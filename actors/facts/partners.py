@@ -48,13 +48,14 @@ _TITLES = "dr|doctor|prof|professor|nurse|the"
 """Words opening a name that is no partner's: "seeing someone, Dr Lee, about my back"."""
 _UNTITLED = rf"(?!(?:{_TITLES})\b)"
 _TOGETHER = (r"\b(?:we're|we\s+are|we've\s+been|we\s+have\s+been)\s+(?:together|a\s+couple|"
-             r"dating)\b(?!\s+(?:of|all|the\s+whole)\b)")
+             r"dating)\b(?!\s+(?:of|all|the\s+whole|in|at|on|here|there|today|tonight|right\s+now)\b)")
 """A couple said of the two: "we've been together since June" (not "we're working together",
-"we've been together all day", "we're a couple of hours late")."""
+"we've been together all day", "we're together in the queue", "we're a couple of hours
+late")."""
 _TOGETHER_ES = (r"\b(?:(?:estamos|llevamos)\s+(?:[\w]+\s+){0,2}?(?:juntos|juntas|saliendo)|"
-                r"somos\s+(?:pareja|novios))\b(?!\s+(?:todo|toda)\b)")
+                r"somos\s+(?:pareja|novios))\b(?!\s+(?:todo|toda|en|aqui|alli|hoy|esta)\b)")
 """The same in Spanish: "llevamos juntos dos meses", "somos pareja" (not "trabajamos
-juntos", "estamos juntos todo el día")."""
+juntos", "estamos juntos todo el día", "estamos juntos en la cola")."""
 _SINCE = (r"(?=\s*(?:$|[.,;:!?)])|\s+(?:since|for\s+(?:[\w-]+\s+){0,2}?(?:years?|months?|"
           r"weeks?|a\s+while|ages|long)|now)\b)")
 """"Together" said as a couple: closing the clause or with how long ("have been together

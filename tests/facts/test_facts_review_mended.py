@@ -52,6 +52,8 @@ def test_suite_asked(question: str, suite: str | None) -> None:
     ("I'm with Tom now - we're a couple of hours late.", []),
     ("Tom and I have been together all day at the office.", []),
     ("Estoy con Andrés, estamos juntos todo el día en la oficina.", []),
+    ("I'm with Sara, we're together in the queue.", []),
+    ("Estoy con Marta, estamos juntos en la cola.", []),
     ("We broke up in March. Now I'm with Spotify, as a backend engineer.", ["none (broke up)"]),
     ("Switched jobs after we split up. Now I'm with Initech.", ["none (broke up)"]),
     ("Conor and I broke up. Now I'm with Mum, at her flat.", ["none (broke up with Conor)"]),
