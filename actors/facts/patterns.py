@@ -2425,7 +2425,8 @@ def _at_firm_now(span: Folded) -> list[tuple[int, str, str, str]]:
     dieron el puesto! Es en Indra, como analista")."""
     m = _AT_FIRM_NOW.match(span.folded)
     firm = None if m is None else _NAME_RUN_AT.match(span.text[len(span.original(0, m.end())):])
-    if m is None or firm is None or not a_firm(firm.group(0)):
+    rest = span.text[len(span.original(0, m.end())):] if m is not None else ""
+    if m is None or firm is None or not a_firm(firm.group(0), rest[firm.end():]):
         return []  # "I got the job! I'm with Mum now", "¡Me dieron el puesto! Es en Barcelona."
     name = firm.group(0).rstrip(".'")
     after = m.end() + folded_length(name)
