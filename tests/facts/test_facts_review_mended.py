@@ -84,6 +84,7 @@ def test_partner(text: str, expected: list[str]) -> None:
     ("¡Me dieron el puesto! Es en Indra, como analista.", ["Indra"]),
     ("I got a new job! I'm at Spotify as a backend engineer.", ["Spotify"]),
     ("My new job at Easter Foods starts Monday.", ["Easter Foods"]),
+    ("My new job at Sainsbury's starts Monday.", ["Sainsbury's"]),
     ("I got the job! It's at the BBC.", ["BBC"]),
 ])
 def test_employer(text: str, expected: list[str]) -> None:
