@@ -70,8 +70,8 @@ def read_table(path: Path, columns: int) -> Any:
 
 
 def tokenizer_vocabulary(path: Path | None = None) -> dict[str, int]:
-    """The tokenizer file's ``model.vocab`` object (token -> row), read for its one caller and
-    kept by nobody: the word neighbours and the facts' common words each read it once.
+    """The tokenizer file's ``model.vocab`` object (token -> row), kept by nobody: its two
+    callers, the word neighbours and the facts' common words, each read it once.
 
     Only that object is decoded (``vocabulary_of``): the file also holds 61,000 merges that
     nothing here reads, and decoded whole (its text 6.5 MB as one string, 4 bytes a character)

@@ -35,9 +35,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from actors import regions
+from actors.dates import MONTHS, WEEKDAYS
 from actors.facts.values import Folded
+from actors.facts.whose import KIN_WORDS
 from actors.lazy_re import Regex, lazy_regex
-from actors.text import fold
+from actors.text import STOPWORDS, fold
 
 Found = tuple[int, str, str, str]
 
@@ -268,9 +271,42 @@ class JobChanges:
 
 def _firm_at(span: Folded, end: int) -> re.Match[str] | None:
     """The firm's name written right after the folded text's ``end``, when it is written
-    capitalised ("at the library" names no firm; nor does a number)."""
+    capitalised ("at the library" names no firm; nor does a number) and may be a firm's
+    (``a_firm``)."""
     name = _NAME_RUN.match(span.text, len(span.original(0, end)))
-    return name if name is not None and name.group(0)[:1].isupper() else None
+    return name if name is not None and name.group(0)[:1].isupper() \
+        and a_firm(name.group(0), span.text[name.end():]) else None
+
+
+HOLIDAYS = frozenset(
+    """christmas xmas easter halloween thanksgiving hanukkah diwali ramadan eid navidad
+    navidades nochebuena nochevieja pascua reyes carnaval""".split())
+"""Times of the year written capitalised: "my new job at Christmas" names no firm."""
+
+
+def a_firm(name: str, after: str = "") -> bool:
+    """Whether a capitalised ``name`` said where one works may be a firm's: not a town or
+    country ("mi nuevo trabajo en Barcelona"), a relative ("I'm with Mum now"), a time
+    ("at Christmas", "on Monday") nor someone's, a possessive the text ``after`` it goes on
+    with a noun ("with Sarah's team"; "at Sainsbury's starting Monday" is a firm)."""
+    name = name.rstrip(".,;:!?")
+    words = name.split()
+    first = fold(words[0]).lower() if words else ""
+    if not first:
+        return False
+    if words[-1].endswith(("'s", "’s", "'", "’")):
+        noun = _NEXT_WORD.match(after)
+        if noun is not None and fold(noun.group(1)) not in STOPWORDS \
+                and not noun.group(1).endswith(("s", "ed", "ing")):
+            return False
+    if len(words) == 1 and (first in KIN_WORDS or first in MONTHS or first in WEEKDAYS
+                            or first in HOLIDAYS):
+        return False  # "Easter Foods" may be a firm
+    return fold(name).lower() not in regions.place_names() and not regions.is_region(name)
+
+
+_NEXT_WORD = lazy_regex(r"^\s+([a-z][\w-]*)")
+"""The lower-case word going on after a name: a noun after a possessive ("Sarah's team")."""
 
 
 def folded_length(text: str) -> int:

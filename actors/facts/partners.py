@@ -21,9 +21,11 @@ from __future__ import annotations
 import re
 
 from actors.dates import MONTHS, WEEKDAYS
+from actors.facts.common_words import is_common_word
 from actors.facts.names import NOT_NAMES
 from actors.facts.needles import Gate
 from actors.facts.values import CLAUSE_START, Folded
+from actors.facts.whose import KIN_WORDS
 from actors.lazy_re import Regex, lazy_regex
 from actors.text import STOPWORDS, fold
 
@@ -42,6 +44,23 @@ _PLAIN_NAME = r"(?<![\w'’-])(?P<n>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)"
 _NAME_ENDS = r"(?=\s*(?:$|[.,;:!?)(]|-|\s+(?:now|and|since|ahora|y|desde)\b))"
 """After a name told by "is": the clause ends ("my girlfriend is Maya, we ...")."""
 
+_TITLES = "dr|doctor|prof|professor|nurse|the"
+"""Words opening a name that is no partner's: "seeing someone, Dr Lee, about my back"."""
+_UNTITLED = rf"(?!(?:{_TITLES})\b)"
+_TOGETHER = (r"\b(?:we're|we\s+are|we've\s+been|we\s+have\s+been)\s+(?:together|a\s+couple|"
+             r"dating)\b(?!\s+(?:of|all|the\s+whole|in|at|on|here|there|today|tonight|right\s+now)\b)")
+"""A couple said of the two: "we've been together since June" (not "we're working together",
+"we've been together all day", "we're together in the queue", "we're a couple of hours
+late")."""
+_TOGETHER_ES = (r"\b(?:(?:estamos|llevamos)\s+(?:[\w]+\s+){0,2}?(?:juntos|juntas|saliendo)|"
+                r"somos\s+(?:pareja|novios))\b(?!\s+(?:todo|toda|en|aqui|alli|hoy|esta)\b)")
+"""The same in Spanish: "llevamos juntos dos meses", "somos pareja" (not "trabajamos
+juntos", "estamos juntos todo el día", "estamos juntos en la cola")."""
+_SINCE = (r"(?=\s*(?:$|[.,;:!?)])|\s+(?:since|for\s+(?:[\w-]+\s+){0,2}?(?:years?|months?|"
+          r"weeks?|a\s+while|ages|long)|now)\b)")
+""""Together" said as a couple: closing the clause or with how long ("have been together
+since May"), not "together all day at the office"."""
+
 _STARTS: tuple[Regex, ...] = tuple(lazy_regex(p) for p in (
     rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+{_ADV}(?:dating|going\s+out\s+with|engaged\s+to|"
     rf"married\s+to)\s+{_NAME}",
@@ -57,8 +76,8 @@ _STARTS: tuple[Regex, ...] = tuple(lazy_regex(p) for p in (
     r"made\s+it\s+official)|(?:are|'re)\s+(?:now\s+)?(?:dating|together|engaged|a\s+couple|"
     r"official|seeing\s+each\s+other))\b",
     rf"\b(?:i'm|i\s+am)\s+{_ADV}in\s+a\s+(?:new\s+)?relationship\s+with\s+{_NAME}",
-    rf"{_NAME}\s+and\s+i\s+(?:have|'ve)\s+been\s+(?:dating|together|seeing\s+each\s+other|"
-    r"going\s+out)\b",
+    rf"{_NAME}\s+and\s+i\s+(?:have|'ve)\s+been\s+(?:dating|together{_SINCE}|seeing\s+each\s+"
+    r"other|going\s+out)\b",
     rf"\bmy\s+(?:new\s+)?{_PARTNER_NOUN}\s*(?:,\s*|\s+)(?!is\b|was\b|and\b){_NAME}",
     rf"{_NAME}\s+is\s+(?:now\s+)?my\s+(?:new\s+)?{_PARTNER_NOUN}\b",
     # Spanish
@@ -78,10 +97,10 @@ _STARTS: tuple[Regex, ...] = tuple(lazy_regex(p) for p in (
     rf"{_PLAIN_NAME}{_NAME_ENDS}",
     # "I'm with Theo now, we've been together since June", "estoy con Andrés, llevamos
     # juntos dos meses" (together said in the sentence: "I'm with Tom at the bar" is company)
-    rf"\b(?:i'm|i\s+am)\s+{_ADV}with\s+{_PLAIN_NAME}(?=(?:\s+now)?\s*[,;:-]\s*[^.;!?]*?\b"
-    r"(?:together|a\s+couple|dating)\b)",
+    rf"\b(?:i'm|i\s+am)\s+{_ADV}with\s+{_PLAIN_NAME}(?=(?:\s+now)?\s*[,;:-]\s*[^.;!?]*?"
+    rf"{_TOGETHER})",
     rf"\b(?:ahora\s+)?estoy\s+(?:ahora\s+)?con\s+{_PLAIN_NAME}(?=(?:\s+ahora)?\s*[,;:-]\s*"
-    r"[^.;!?]*?\b(?:juntos|juntas|pareja|saliendo|novios)\b)",
+    rf"[^.;!?]*?{_TOGETHER_ES})",
     rf"\bmi\s+(?:nuev[oa]\s+)?{_PARTNER_NOUN}\s*(?:,\s*|\s+)(?!es\b|era\b|y\b){_NAME}",
     rf"{_NAME}\s+es\s+(?:ahora\s+)?mi\s+(?:nuev[oa]\s+)?{_PARTNER_NOUN}\b",
     # the name set after "someone (new)" by commas: "I'm dating someone new, Mateo, a doctor
@@ -89,7 +108,7 @@ _STARTS: tuple[Regex, ...] = tuple(lazy_regex(p) for p in (
     rf"(?:\b(?:i'm|i\s+am|we're|we\s+are|i've\s+been|i\s+have\s+been|i\s+(?:started|began))\s+|"
     rf"{CLAUSE_START}(?:(?:been|started|began)\s+)?)"
     rf"{_ADV}(?:dating|seeing|going\s+out\s+with)\s+(?:someone|somebody)(?:\s+new)?\s*[,:]\s*"
-    rf"(?!(?:dr|doctor|prof|professor|nurse|the)\b){_NAME}(?=\s*(?:$|[.,;:!?)(]|-|\s+(?:and|who|"
+    rf"{_UNTITLED}{_NAME}(?=\s*(?:$|[.,;:!?)(]|-|\s+(?:and|who|"
     r"from|since)\b))(?!.*\b(?:about|regarding)\s+my\b)",
     rf"\b(?:(?:estoy|estamos)\s+saliendo|salgo|he\s+empezado\s+a\s+salir|empece\s+a\s+salir)"
     rf"\s+con\s+alguien(?:\s+nuev[oa])?\s*[,:]\s*{_NAME}(?=\s*(?:$|[.,;:!?)(]|-|\s+(?:y|que|"
@@ -165,13 +184,13 @@ _BARE_NAME = lazy_regex(rf"^\W*{_NAME}\W*$")
 """A sentence that is only a name: "I met someone at the climbing gym. Femi. he's an
 engineer"."""
 _NAME_THEN_WHO = lazy_regex(
-    rf"^\W*(?!(?:dr|doctor|prof|professor|nurse|the|so|and|well|anyway|y|pues|bueno)\b){_NAME}"
+    rf"^\W*(?!(?:{_TITLES}|so|and|well|anyway|y|pues|bueno)\b){_NAME}"
     r"\s*,\s*(?:an?\s|he's\s|she's\s|they're\s|he\s+is\s|she\s+is\s|they\s+are\s|who\s|"
     r"una?\s|es\s|que\s)")
 """A sentence opening with a name said of who they are, in the turn that told the dating:
 "I've been seeing someone. Dara, a primary school teacher I met at the swimming group.",
 "He conocido a alguien. Andrés, es profesor de historia."."""
-_NAME_LAST = lazy_regex(rf",\s*(?!(?:dr|doctor|prof|professor|nurse|the)\b){_NAME}\W*$")
+_NAME_LAST = lazy_regex(rf",\s*{_UNTITLED}{_NAME}\W*$")
 """A name closing the sentence that tells the dating: "I've been seeing someone new for about
 a month, Mei."."""
 _OTHERS = lazy_regex(
@@ -208,7 +227,7 @@ def _name(span: Folded, m: re.Match[str]) -> str | None:
 
 _SEEING_NOW = lazy_regex(
     rf"\b(?:i'm|i\s+am|i've\s+been|i\s+have\s+been)\s+{_ADV}seeing\s+"
-    rf"(?!(?:dr|doctor|prof|professor|nurse|the)\b){_NAME}"
+    rf"{_UNTITLED}{_NAME}"
     r"(?=\s*(?:$|[.,;:!?)]|\s+(?:now|instead|these\s+days)\b))")
 """"I'm seeing Lucía now": a partner only after a break-up told in the same sentence ("Ana
 and I broke up; I'm seeing Lucía now"); alone it is as often a meeting ("I'm seeing Tom
@@ -217,7 +236,7 @@ now, he's at the door")."""
 _WITH_NOW = lazy_regex(
     r"^\W*(?:(?:and|but|so|now|anyway|y|pero|ahora|bueno)\s*,?\s+)*(?:(?:i'm|i\s+am|i've\s+been|"
     r"i\s+have\s+been)\s+(?:now\s+)?(?:with|seeing|dating)|(?:estoy|salgo)\s+(?:ahora\s+)?con)\s+"
-    rf"(?!(?:dr|doctor|prof|professor|nurse|the|el|la)\b){_PLAIN_NAME}"
+    rf"(?!(?:{_TITLES}|el|la)\b){_PLAIN_NAME}"
     r"(?=\s*(?:$|[.,;:!?)]|\s+(?:now|instead|these\s+days|ahora|desde|since)\b))")
 """A sentence opening with the one the speaker is with now, after a break-up told earlier in
 the same turn: "We broke up in March. Now I'm with Sofía.", "Lo dejamos con Luca. Ahora
@@ -275,16 +294,49 @@ def named_partner(span: Folded, told_before: bool, turn: str) -> Found | None:
             _NAME_THEN_WHO.match(span.folded) if _dating_said(turn) else None)
     if m is None and tells_dating(span.folded):
         m = _NAME_LAST.search(span.folded)  # "seeing someone new for a month, Mei."
-    if m is None:  # "We broke up in March. Now I'm with Sofía."
+    with_now = m is None
+    if with_now:  # "We broke up in March. Now I'm with Sofía."
         m = _WITH_NOW.match(span.folded)
         m = m if m is not None and _ended_before(span, turn) else None
         told_before = told_before or m is not None
     if m is None or _OTHERS.search(fold(turn)) or not told_before:
         return None
+    if with_now and _A_JOB_TOLD.search(fold(turn)):
+        return None  # "Switched jobs after we split up. Now I'm with Initech."
     name = _name(span, m)
-    if name is None or fold(name) in MONTHS or fold(name) in WEEKDAYS:
-        return None  # "we went on a date. Friday."
+    if name is None or not _a_name(name):
+        return None  # "we went on a date. Friday.", "Honestly, he's lovely."
     return (m.start(), "user", "partner", name)
+
+
+_A_JOB_TOLD = lazy_regex(
+    r"\b(?:as\s+an?|jobs?|work(?:s|ed|ing)?|company|firm|hired|employer|position|contract|"
+    r"como\s+(?:un|una)?\s*[a-z]+(?:or|ora|ista|ero|era|ente|ante)\b|trabajo|trabaj\w+|"
+    r"empresa|empleo|puesto|curro|contrat\w+)\b")
+"""Work told in the turn: "Now I'm with Spotify, as a backend engineer" is a firm, not a
+partner."""
+_OPENERS = frozenset(
+    """anyway anyhow however meanwhile besides honestly luckily sadly thankfully hopefully
+    yesterday today tomorrow tonight later then now well still also oh ok okay yes yeah no
+    ayer hoy manana anoche luego despues entonces ademas claro bueno pues total vale si
+    sinceramente obviamente afortunadamente""".split())
+"""Words opening a sentence with a comma that are no one's name ("Ayer, una tormenta")."""
+
+
+def _a_name(name: str) -> bool:
+    """Whether ``name`` may be a person's: no month or weekday ("Friday."), relative ("Mum"),
+    sentence adverb ("Honestly,", "Luckily,", "Sinceramente,") or opener ("Ayer,")."""
+    first = fold(name.split()[0]).lower()
+    if first in MONTHS or first in WEEKDAYS or first in KIN_WORDS or first in _OPENERS:
+        return False
+    if first.endswith("mente") and len(first) > 7:  # "sinceramente", "finalmente"
+        return False
+    stem = first.removesuffix("ly")
+    # an "-ly" adverb of a common word ("honestly", "luckily", "basically"), not "Emily",
+    # "Kelly", "Holly" (no common word under them)
+    under = (stem, stem[:-1] + "y", stem.removesuffix("al"), stem + "le")
+    return not (stem != first and len(stem) >= 3
+                and any(len(w) >= 4 and is_common_word(w) for w in under))
 
 
 _MET = lazy_regex(r"\bmet\b|\bconoc")

@@ -59,7 +59,7 @@ from actors.facts.clinical import CLINICAL_WORDING, PATIENT, clinical_facts, pat
 from actors.facts.common_words import is_common_word
 from actors.facts.diets_named import named_diets
 from actors.facts.endings import ending_facts, is_ending, left_named
-from actors.facts.jobs import JobChanges, folded_length
+from actors.facts.jobs import JobChanges, a_firm, folded_length
 from actors.facts.keys import (
     ARTICLES,
     FIRST_PERSON,
@@ -82,7 +82,7 @@ from actors.facts.quoted import quoted_by_another
 from actors.facts.role_changes import RoleChanges
 from actors.facts.settings_told import settings_told
 from actors.facts.speakers import USER, Speaker, speaker_of, turns
-from actors.facts.suite_kinds import TEST_KINDS
+from actors.facts.suite_kinds import names_a_suite
 from actors.facts.tools import switch_kind
 from actors.facts.towns import inside_town, town_gone_to, towns_of_speakers
 from actors.facts.trades import JOB_WORDS, NAMED_TRADES_ES, ROLE_NOUNS_ES, WORK_NOUNS
@@ -261,7 +261,10 @@ _MODEL_TAIL = lazy_regex(r"\s+(?:to|into|around|for|on|at|in|every|each|when|bec
                          r"son|ha|han)\s", re.IGNORECASE)
 
 
-_ADV = r"(?:(?:now|currently|still|also|actually|just|recently|finally|already)\s+)*"
+_ADV_WORDS = "now|currently|still|also|actually|just|recently|finally|already"
+"""The adverbs ``_ADV`` lets between a subject and its verb, and ``_NAME_NOT_ADV`` keeps out of
+a name."""
+_ADV = rf"(?:(?:{_ADV_WORDS})\s+)*"
 _OFFER = r"(?:accepted|took)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at)"
 """Taking a job offer: "accepted an offer at", "took the job offer from"."""
 _STILL_UNSAID = rf"{CLAUSE_START}(?:(?:so|well|yeah|yes|no|anyway)\W+)*(?:still|now)\s+"
@@ -269,8 +272,8 @@ _STILL_UNSAID = rf"{CLAUSE_START}(?:(?:so|well|yeah|yes|no|anyway)\W+)*(?:still|
 in Cardiff though", "Now living in Leeds"): "still" or "now" opening the clause is the
 speaker's own state; a bare "In the flat in Cardiff" says nothing of whose it is."""
 _ADV_ES = r"(?:(?:ahora|actualmente|ya|todavia|tambien)\s+)*"
-_NAME_NOT_ADV = (r"(?P<s>[^\W\d_][\w'-]*(?:\s+(?!(?:now|currently|still|also|actually|just|"
-                 r"recently|finally|already|has)\b)[^\W\d_][\w'-]*)?)")
+_NAME_NOT_ADV = (rf"(?P<s>[^\W\d_][\w'-]*(?:\s+(?!(?:{_ADV_WORDS}|has)\b)"
+                 r"[^\W\d_][\w'-]*)?)")
 """``_NAME`` not taking an adverb for the name's second word ("Marta just landed a role")."""
 _ROLE = r"(?:" + "|".join(WORK_NOUNS) + ")s?"
 """Role nouns that make "I'm a <role> at <X>" say where one works."""
@@ -893,7 +896,7 @@ _RULES: tuple[_Rule, ...] = (
         r"\brama\s+(?:por\s+defecto|principal|predeterminada)\s+(?:es|ahora\s+es|pasa\s+a\s+ser)"
         r"\s+(?:ahora\s+)?"), "repo", first_token=True),
     # "The checkout tests run with ...": the checkout's command, not the project's (a kind
-    # of test, "the unit tests", is the project's: ``TEST_KINDS``)
+    # of test, "the unit tests", or "so tests run with ..." is the project's: ``names_a_suite``)
     _Rule("test_runner", _r(
         r"\b(?:(?P<s>[a-z][\w-]*)\s+)?tests?\s+(?:are\s+)?(?:now\s+)?(?:run|runs|executed)\s+"
         r"(?:with|using|via|through)\s+"),
@@ -1444,8 +1447,9 @@ def _rule_facts(span: Folded) -> list[tuple[int, str, str, str]]:
                     if named is None:
                         continue
                     subject = named
-                elif fold(m.group("s")) not in _GENERIC_COMPONENTS and not (
-                        rule.attribute == "test_runner" and fold(m.group("s")) in TEST_KINDS):
+                elif fold(m.group("s")) not in _GENERIC_COMPONENTS and (
+                        rule.attribute != "test_runner"
+                        or names_a_suite(fold(m.group("s")), folded[:m.start("s")])):
                     subject = span.original(m.start("s"), m.end("s")).lower()
             value = clean_value(span, m.end(), len(folded), cut_with=rule.cut_with,
                                 first_token=rule.first_token)
@@ -2338,15 +2342,16 @@ def last_turns_of_speakers(texts: list[str]) -> dict[str | None, str]:
 
 _GOT_JOB = lazy_regex(
     r"\b(?:(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|officially\s+)?(?:got|landed|"
-    r"accepted|took)\s+(?:the|a|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?(?:job|position|role|offer|"
-    r"gig)|(?:i|we)\s+"
+    r"accepted|took)\s+(?:the|a|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?(?:job|position|"
+    r"role(?!\s+(?:in|of|as|for)\b)|offer|gig)|(?:i|we)\s+"
     r"(?:just\s+|finally\s+)?got\s+it|i'm\s+hired|i\s+got\s+hired|(?:^|[:;]\s)\W*(?:just\s+|"
     r"finally\s+)?got\s+the\s+(?:job|offer)|"
     r"(?:me\s+(?:han\s+)?(?:dado|dieron)|consegui|he\s+conseguido)\s+(?:el|un)\s+(?:trabajo|"
     r"puesto|empleo|curro)|me\s+(?:han\s+)?(?:cogido|cogieron|contratado|contrataron))\b")
 """The speaker got a job, without saying which here ("I got the job!!", "I GOT IT.",
 "¡me dieron el puesto!"); a word or two may say which without naming it ("I GOT THE CORK
-JOB", "got the nursing job"): the sentence after it may name it (``_named_after``)."""
+JOB", "got the nursing job"): the sentence after it may name it (``_named_after``). A role
+in something ("the lead role in the school play") is a part played, no job."""
 _ROLE_AT_FIRM = lazy_regex(
     rf"^\W*(?:(?:as|como)\s+)?(?:an?\s+|the\s+|una?\s+|el\s+|la\s+)?"
     rf"(?P<role>(?:[a-z][\w-]*\s+){{0,3}}?(?:{_JOB_NOUN}|{_JOB_NOUN_ES})"
@@ -2420,8 +2425,9 @@ def _at_firm_now(span: Folded) -> list[tuple[int, str, str, str]]:
     dieron el puesto! Es en Indra, como analista")."""
     m = _AT_FIRM_NOW.match(span.folded)
     firm = None if m is None else _NAME_RUN_AT.match(span.text[len(span.original(0, m.end())):])
-    if m is None or firm is None:
-        return []
+    rest = span.text[len(span.original(0, m.end())):] if m is not None else ""
+    if m is None or firm is None or not a_firm(firm.group(0), rest[firm.end():]):
+        return []  # "I got the job! I'm with Mum now", "¡Me dieron el puesto! Es en Barcelona."
     name = firm.group(0).rstrip(".'")
     after = m.end() + folded_length(name)
     role = _JOB_CHANGES.role_after(span, after + (span.folded[after:after + 1] == ","))

@@ -18,7 +18,7 @@ from actors.facts.activities import ACTIVITY_NAMES
 from actors.facts.keys import FIRST_PERSON, fact_key, normalise_topic, preference_pair
 from actors.facts.project_questions import asked_part, project_question
 from actors.facts.question_forms import plainer
-from actors.facts.suite_kinds import TEST_KINDS
+from actors.facts.suite_kinds import names_a_suite
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
 from actors.lazy_re import Regex, lazy_regex
 from actors.text import fold
@@ -491,11 +491,12 @@ _SUITES = (lazy_regex(r"\b(?:tests?|pruebas|suite)\s+(?:de|del|of)\s+"
 def suite_asked(query: str) -> str | None:
     """The thing whose tests a question names ("How do I run the checkout tests?" ->
     "checkout", "¿Cómo lanzo los tests de lindera?" -> "lindera"), not a kind of test ("the
-    unit tests", "the integration suite"); None when it names none. Every test command is the
+    unit tests", "the integration suite") nor a function word ("What test runner ...?",
+    ``names_a_suite``); None when it names none. Every test command is the
     project's one timeline, so one component's command would answer for another's."""
     folded = _folded(query)
     return next((m.group("w") for pattern in _SUITES for m in pattern.finditer(folded)
-                 if m.group("w") not in TEST_KINDS), None)
+                 if names_a_suite(m.group("w"), folded[:m.start("w")])), None)
 
 
 _SECOND_ASKED = lazy_regex(

@@ -57,6 +57,10 @@ MANY_OF_THEM = frozenset(
     "amigo amiga amigos amigas companero companera vecino vecina primo prima tio tia sobrino "
     "sobrina alumno alumna cliente clienta".split())
 """People the user has many of: their facts need the person's name."""
+KIN_WORDS = frozenset(ONE_OF_THEM) | MANY_OF_THEM | frozenset(
+    "mam mummy mommy daddy gran granny nan nana grandad auntie family folks mami papi".split())
+"""Every word for a relative, friend or colleague, folded: "I'm with Mum now" names no
+partner and no employer."""
 _KIN = "|".join(sorted(set(ONE_OF_THEM) | MANY_OF_THEM, key=len, reverse=True))
 _KIN_WORDS = (r"(?:(?:best|older|younger|big|little|baby|twin|new|old|oldest|youngest|"
               r"mayor|menor|pequen[oa]|nuev[oa]|mejor)\s+)*")

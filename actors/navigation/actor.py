@@ -185,7 +185,6 @@ from actors.navigation.query import asked as which_asked
 from actors.navigation.race_names import names_race, races_asked
 from actors.navigation.read_model import ReadModel
 from actors.navigation.readings import Match, Reading, Readings, back_map
-from actors.navigation.regions import is_demonym
 from actors.navigation.replaced import replaced_memory
 from actors.navigation.replacements import corrects_unasked_slip
 from actors.navigation.said_asked import asked_speaker, asked_thing, names_the_thing
@@ -223,6 +222,7 @@ from actors.navigation.work_status import (
     tells_work_open,
     tells_work_status,
 )
+from actors.regions import is_demonym
 from actors.scopes import ALL_SCOPES, GLOBAL_SCOPES, projects_named, scope_admits, scope_key
 from actors.text import fold, shorten
 from actors.text import terms as text_terms

@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Sequence
 
+from actors import regions
 from actors.dates import LEADING_DATE, MONTHS, WEEKDAYS
 from actors.facts.common_words import is_common_word
 from actors.facts.speakers import past_label
 from actors.lazy_re import Regex, lazy_regex
-from actors.navigation import regions
 from actors.navigation.bilingual import english_of
 from actors.navigation.query import RELATION_WORDS
 from actors.navigation.stem import stem

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 
+from actors import regions
 from actors.facts.common_words import is_common_word
 from actors.facts.speakers import TITLES, USER, opening_speaker, past_label
 from actors.lazy_re import lazy_regex
-from actors.navigation import regions
 from actors.navigation.answer_type import someone_else_first
 from actors.navigation.query import QUESTION_WORDS
 from actors.text import STOPWORDS, fold

@@ -23,8 +23,8 @@ from collections.abc import Iterable
 from actors.lazy_re import lazy_regex
 from actors.navigation.bilingual import reads_spanish
 from actors.navigation.query import NOW_WORDS, framing
-from actors.navigation.regions import is_demonym
 from actors.navigation.sum_asked import STATING
+from actors.regions import is_demonym
 from actors.text import STOPWORDS, fold
 from actors.text import terms as text_terms
 

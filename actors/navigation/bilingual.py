@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
+from actors import regions
 from actors.lazy_re import lazy_regex
 from actors.lexicon import LISTED, pairs_of
-from actors.navigation import closed_kinds, conjugation, regions
+from actors.navigation import closed_kinds, conjugation
 from actors.navigation.stem import stem
 from actors.navigation.verb_slot import verb_slot
 from actors.text import STOPWORDS, fold

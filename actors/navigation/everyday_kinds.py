@@ -44,8 +44,8 @@ from collections.abc import Iterable
 
 from actors.facts.makes import makes_of
 from actors.navigation import closed_kinds
-from actors.navigation.regions import COUNTRY_CITIES, REGION_CITIES, place_names
 from actors.navigation.stem import stem
+from actors.regions import COUNTRY_CITIES, REGION_CITIES, place_names
 from actors.text import fold
 from actors.text import terms as text_terms
 

@@ -29,8 +29,8 @@ import functools
 from collections.abc import Collection
 
 from actors.navigation import several
-from actors.navigation.regions import place_names
 from actors.navigation.stem import stem
+from actors.regions import place_names
 from actors.text import terms as text_terms
 
 _OPEN: dict[str, tuple[str, str, str]] = {

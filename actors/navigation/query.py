@@ -781,7 +781,7 @@ def placed(text: str) -> tuple[str, ...]:
     marathon did the user run in Boston?" -> "Boston"), a country or continent excepted
     (``regions``): a name, unlike a common word, is not paraphrased, so one that no memory
     holds in any form says the question is about something never stored."""
-    from actors.navigation.regions import is_demonym, is_region
+    from actors.regions import is_demonym, is_region
 
     found = []
     for match in _PLACED.finditer(text):
@@ -803,7 +803,7 @@ def named(text: str) -> tuple[str, ...]:
     excepted: like a place, a name is not
     paraphrased, so one that no memory holds in any form is something never stored ("which
     GraphQL library does billing use?"). A short acronym is not ("my GP", "the JS bundle")."""
-    from actors.navigation.regions import is_demonym, is_region
+    from actors.regions import is_demonym, is_region
 
     found = []
     for match in _NAMED.finditer(text):

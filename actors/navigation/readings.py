@@ -25,7 +25,6 @@ from actors.navigation.everyday_kinds import cities_of_term
 from actors.navigation.kinds import things_of
 from actors.navigation.query import QUESTION_WORDS, Query, composed, parse_query, possessed
 from actors.navigation.read_model import ReadModel
-from actors.navigation.regions import translated
 from actors.navigation.relation_names import (
     EX_WORDS,
     PARTNER_WORDS,
@@ -37,6 +36,7 @@ from actors.navigation.relation_names import (
 )
 from actors.navigation.stem import stem
 from actors.navigation.synonyms import initials_of, phrases_of, synonyms_of
+from actors.regions import translated
 from actors.text import fold, unique
 from actors.text import terms as text_terms
 

@@ -16,13 +16,14 @@ import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
+from actors import regions
 from actors.dates import OPENING_DATE
 from actors.facts.common_words import is_common_word
 from actors.facts.endings import is_ending
 from actors.facts.makes import kind_of as make_kind
 from actors.facts.whose import MANY_OF_THEM, ONE_OF_THEM
 from actors.lazy_re import lazy_regex
-from actors.navigation import asked_topic, closed_kinds, notice_words, regions, spelled
+from actors.navigation import asked_topic, closed_kinds, notice_words, spelled
 from actors.navigation.across import CrossWords
 from actors.navigation.answer_type import (
     NAME_WORDS,

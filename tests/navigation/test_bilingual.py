@@ -75,7 +75,7 @@ def test_a_country_is_read_by_its_name_in_the_other_language(
 ])
 def test_a_city_is_read_by_its_name_in_the_other_language(word: str, other: str | None) -> None:
     # "¿Qué restaurante me recomendaste en Lisboa?" named no place a memory holds ("Lisbon")
-    from actors.navigation import regions
+    from actors import regions
     assert (other in regions.translated(word)) if other else not regions.translated(word)
     if other is not None:
         reading = other_reading(f"¿Qué pasó en {word}?")

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from actors import regions
 from actors.navigation import actor as navigation
-from actors.navigation import readings, regions, unmentioned
+from actors.navigation import readings, unmentioned
 from actors.navigation.derivation import spellings
 from actors.navigation.query import asks_a_liking
 from actors.navigation.stem import stem

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from actors import regions
 from actors.navigation import actor as navigation
-from actors.navigation import beyond_names, regions
+from actors.navigation import beyond_names
 from actors.navigation.asked_person import names_asked
 from actors.navigation.query import asked, asks_an_inference, inference_subject, states_a_preference
 from tests.navigation.test_retrieval_rules import replies

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from actors.navigation import regions
+from actors import regions
 from actors.navigation.answer_type import owner_named, owner_said, said_at, whose
 from actors.navigation.query import composed
 from actors.navigation.relation_names import named_through, tells_through

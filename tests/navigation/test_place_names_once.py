@@ -4,7 +4,8 @@ building them anew gives."""
 
 from __future__ import annotations
 
-from actors.navigation import regions, unmentioned
+from actors import regions
+from actors.navigation import unmentioned
 from actors.navigation.stem import stem
 
 

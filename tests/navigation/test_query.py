@@ -19,9 +19,9 @@ from actors.navigation.query import (
     possessed,
     states_a_preference,
 )
-from actors.navigation.regions import is_demonym, is_region
 from actors.navigation.stem import stem
 from actors.navigation.stories import tells_a_change, tells_own_change
+from actors.regions import is_demonym, is_region
 
 
 def st(*words: str) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ import pytest
 from actors.navigation import several
 from actors.navigation.kinds import things_of
 from actors.navigation.messages import SearchResult
-from actors.navigation.regions import place_names
+from actors.regions import place_names
 from ihmt_async.runtime import Runtime
 from tests.navigation.test_retrieval_rules import embedded, save, search
 
