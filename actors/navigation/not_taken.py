@@ -59,8 +59,18 @@ _CHOICE_ASKED = lazy_regex(
     r"former|old|used\s+to|switch\w*|mov\w*|migrat\w*|replac\w*|drop\w*|ditch\w*|"
     r"abandon\w*|stop\w*|still|anymore|longer|ever|history|chang\w*|por\s+que|porque|"
     r"decidi\w*|eleg\w*|eligi\w*|escog\w*|escogi\w*|vez|lugar|descart\w*|antes|anterior\w*|"
-    r"cambi\w*|migr\w*|reemplaz\w*|sustitu\w*|dej\w*|todavia|aun|ya)\b")
-"""A question about the choice, the change or the past, which the decision answers."""
+    r"cambi\w*|migr\w*|reemplaz\w*|sustitu\w*|dej\w*|todavia|aun|ya|"
+    r"after\w*|next|since|successor|then|place|rid|gone|remov\w*|retir\w*|deprecat\w*|"
+    r"sunset\w*|phas\w*|kill\w*|did|was|were|had|been|went|came|took|got|became|left|"
+    r"despues|luego|tras|desde|sucesor\w*|quit\w*|elimin\w*|fue|fueron|era|eran|vino|"
+    r"vinieron|hubo|habia\w*|\w+aba|\w+aban|\w+abamos|\w{2,}(?:aron|ieron)|"
+    r"(?:ha|han|hemos)\s+\w+(?:ado|ido))\b")
+"""A question about the choice, the change or the past ("What came after Jenkins?", "When
+did we get rid of it?", "¿Qué vino después de Jenkins?"), which the decision answers: only a
+question in the present, about the thing as if in use, is judged."""
+_PAST_SPANISH = lazy_regex(r"\w[^\W\d_]ó\b")
+"""A Spanish preterite in the question as written ("pasó", "sustituyó"): a fold drops its
+accent."""
 _YES_NO = lazy_regex(
     r"^\W*(?:do|does|did|is|are|was|were|have|has|had|can|could|should|would|will|am)\b")
 
@@ -71,7 +81,8 @@ def asks_the_choice(question: str) -> bool:
     MySQL?"): the decision answers it, so a name turned down in it is no sign of something
     never stored."""
     folded = fold(question)
-    return _CHOICE_ASKED.search(folded) is not None or _YES_NO.search(folded) is not None
+    return _CHOICE_ASKED.search(folded) is not None or _YES_NO.search(folded) is not None \
+        or _PAST_SPANISH.search(question.lower()) is not None
 
 
 def names_also(text: str, name: str) -> bool:
