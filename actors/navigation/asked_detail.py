@@ -45,6 +45,7 @@ from actors.navigation.relation_names import PARTNER_WORDS, any_name_of, tells_t
 from actors.navigation.stem import stem
 from actors.navigation.unmentioned import LIGHT_VERBS
 from actors.navigation.value_details import (
+    BLOOD_CASED,
     BLOOD_TOLD,
     GENERIC_TESTS,
     LETTER_TOLD,
@@ -355,7 +356,8 @@ def detail_asked(question: str) -> AskedDetail | None:
         return gift
     if asks_blood(question):
         return AskedDetail(said=f"no memory gives {whose or 'the user'}'s blood type",
-                           told=BLOOD_TOLD, owner=next(iter(names_asked(question)), ""),
+                           told=BLOOD_TOLD, cased=BLOOD_CASED,
+                           owner=next(iter(names_asked(question)), ""),
                            leads=True)
     if asks_mark(question):
         # whose mark: a name before what it was got in ("¿Qué nota sacó Nora en...?"), not

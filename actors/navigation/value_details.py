@@ -101,13 +101,22 @@ _BLOOD_ASKED = lazy_regex(r"\bblood\s+(?:type|group)\b|\bgrupo\s+sanguineo\b|"
                           r"\btipo\s+de\s+sangre\b")
 """A question asking someone's blood type ("What is the user's blood type?", "¿Cuál es el
 grupo sanguíneo de Marta?")."""
+_SIGNED = r"(?:positive|negative|positivo|negativo|pos|neg)"
 BLOOD_TOLD = lazy_regex(
-    r"(?<![\w+-])(?:ab|a|b|o|0)\s?(?:\+|-|−|rh\s?[+-])(?![\w\d])"
-    r"|(?<![\w-])(?:ab|a|b|o|0)\s+(?:positive|negative|positivo|negativo|pos|neg|rh)\b"
+    r"(?<![\w+-])(?:ab|a|b|o|0)(?:\s?\+|[-−]|\s?rh\s?[+-])(?![\w\d])"
+    rf"|(?<![\w-])(?:ab|o|0)\s+{_SIGNED}\b"
+    rf"|(?<![\w-])(?:a|b)\s+{_SIGNED}\s*(?:[.,;:!?)]|$)"
+    rf"|\brh\s?(?:[+-]|{_SIGNED}\b)"
     r"|\bblood\s+(?:type|group)\b|\bgrupo\s+sanguineo\b|\btipo\s+de\s+sangre\b"
-    r"|\b(?:grupo|type|group)\s+(?:ab|a|b|o|0)\b|\brh\b|\brhesus\b")
-"""A sentence telling a blood type: the type itself ("O negative", "A+", "0 positivo") or
-the words naming one ("my blood group", "grupo sanguíneo")."""
+    r"|\b(?:grupo|type|group)\s+(?:ab|0)\b|\brhesus\b")
+"""A sentence telling a blood type, folded: the type itself with its sign ("A+", "0 positivo",
+"O negative", "B negative." at a clause's end) or the words naming one ("my blood group",
+"grupo sanguíneo", "Rh negativo"); not a letter that may be an article or a group of a
+tournament ("Type a command", "a positive review", "el grupo A del torneo", "RH" as human
+resources)."""
+BLOOD_CASED = lazy_regex(rf"(?<![\w-])(?:AB|A|B)\s+(?i:{_SIGNED})\b")
+"""A blood type with its word, as written: "A positive and proud of it", where a folded "a"
+is any article."""
 BLOOD_FRAME = frozenset("""blood type types group groups grupo grupos sanguineo sanguinea tipo
     sangre""".split())
 """The words, folded, of a question asking a blood type that say it asks one."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from actors.navigation.parted_with import asks_bought
+from actors.navigation.value_details import BLOOD_CASED, BLOOD_TOLD
+from actors.text import fold
 
 
 @pytest.mark.parametrize(("question", "things"), [
@@ -19,3 +21,20 @@ def test_only_a_verb_of_buying_or_paying_asks_a_purchase(
         question: str, things: tuple[str, ...]) -> None:
     # B2: "compr\w*" and "pag\w*" read "comprobó", "compromiso", "paginate" as a purchase
     assert asks_bought(question) == things
+
+
+@pytest.mark.parametrize(("sentence", "told"), [
+    ("Type a command to restart the server.", False),
+    ("El departamento de RH nos manda las nóminas.", False),
+    ("Quedamos en el grupo A del torneo de pádel.", False),
+    ("Se lo pasé a RH el lunes.", False),
+    ("She left a positive review of the bakery.", False),
+    ("I'm O negative, the universal donor.", True),
+    ("Me dijeron que soy 0 positivo.", True),
+    ("Rh negativo, como mi madre.", True),
+    ("A+ like my dad", True),
+    ("I'm A positive and so is Leo", True),
+])
+def test_a_blood_type_is_told_with_its_sign_or_its_words(sentence: str, told: bool) -> None:
+    # B4: a bare "type a", "grupo A" or "RH" was a blood type told, and its memory led
+    assert bool(BLOOD_TOLD.search(fold(sentence)) or BLOOD_CASED.search(sentence)) == told
