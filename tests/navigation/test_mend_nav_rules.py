@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from actors.navigation.answer_type import unqualified
 from actors.navigation.parted_with import asks_bought
 from actors.navigation.value_details import BLOOD_CASED, BLOOD_TOLD
 from actors.text import fold
@@ -38,3 +39,19 @@ def test_only_a_verb_of_buying_or_paying_asks_a_purchase(
 def test_a_blood_type_is_told_with_its_sign_or_its_words(sentence: str, told: bool) -> None:
     # B4: a bare "type a", "grupo A" or "RH" was a blood type told, and its memory led
     assert bool(BLOOD_TOLD.search(fold(sentence)) or BLOOD_CASED.search(sentence)) == told
+
+
+@pytest.mark.parametrize(("question", "kept"), [
+    ("¿Cómo se llama la llama de Ana?", "la llama de Ana"),
+    ("¿De qué color es la llama del zoo?", "la llama del zoo"),
+    ("¿Cuántos años tiene la llama que compró Iker?", "la llama que"),
+])
+def test_the_animal_llama_is_no_name_verb(question: str, kept: str) -> None:
+    # B5: "(la|lo) llama" was read as the verb and deleted, the question losing its noun
+    assert kept in unqualified(question)
+
+
+@pytest.mark.parametrize("question", ["¿Cómo la llaman sus amigos?", "¿Cómo se llamaba el perro?",
+                                      "¿Cómo le llaman a Pedro?"])
+def test_the_name_verb_is_still_dropped(question: str) -> None:
+    assert "llam" not in unqualified(question)
