@@ -53,6 +53,7 @@ from actors.navigation.value_details import (
     asks_blood,
     asks_mark,
     marked_in,
+    marked_span,
 )
 from actors.text import STOPWORDS, fold
 from actors.text import terms as text_terms
@@ -360,9 +361,11 @@ def detail_asked(question: str) -> AskedDetail | None:
                            owner=next(iter(names_asked(question)), ""),
                            leads=True)
     if asks_mark(question):
-        # whose mark: a name before what it was got in ("¿Qué nota sacó Nora en...?"), not
-        # one of the exam's ("What mark did the user get in the Valencian exam?")
-        subject = re.split(r"\s(?:in|on|for|at|en|de|del|para)\s", question, maxsplit=1)[0]
+        # whose mark: a name outside what it was got in ("¿Qué nota sacó Nora en...?", "¿Qué
+        # nota de inglés sacó Nora?"), not one of the exam's ("What mark did the user get in
+        # the Valencian exam?")
+        span = marked_span(question) or (len(question), len(question))
+        subject = question[:span[0]] + " " + question[span[1]:]
         owner = next((name for name in names_asked(question)
                       if re.search(rf"\b{re.escape(name)}\b", subject)), "")
         thing = marked_in(question)

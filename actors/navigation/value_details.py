@@ -82,16 +82,38 @@ GENERIC_TESTS = frozenset("""exam exams examen examenes test tests prueba prueba
 is the cooking course; a first-aid course's mark tells nothing of it)."""
 
 
-def marked_in(question: str) -> tuple[str, ...]:
-    """The words of what ``question`` asks a mark got in ("¿Qué nota sacó en el curso de
-    cocina?" -> "cocina"), the generic ones only when nothing else names it ("the exam"); ()
-    when no words name it. A memory holding a generic word of the question counts too
-    (``asked_detail``): "Aprobé el examen práctico de manejo" tells the mark of "el examen de
-    conducir", whose "manejo" no reading holds."""
+_MARK_PHRASE_END = frozenset({"did", "do", "does", "was", "were", "is", "are", "has", "have",
+                              "had", "will", "would"})
+"""Words that end the phrase of what a mark was got in, as a mark's verb does ("What grade
+in French did Nora get?")."""
+
+
+def marked_span(question: str) -> tuple[int, int] | None:
+    """Where in ``question`` the phrase of what a mark was got in stands ("en el curso de
+    cocina", "de inglés" in "¿Qué nota de inglés sacó Nora?"): from its "in", "de", "for" to
+    a mark's verb, an auxiliary or the end; None when the question has none."""
     found = _MARKED_IN.search(question)
     if found is None:
+        return None
+    end = len(question)
+    for word in re.finditer(r"[^\W\d_]+", question[found.start(1):]):
+        if fold(word.group()).lower() in MARK_FRAME | _MARK_PHRASE_END:
+            end = found.start(1) + word.start()
+            break
+    return found.start(1), end
+
+
+def marked_in(question: str) -> tuple[str, ...]:
+    """The words of what ``question`` asks a mark got in ("¿Qué nota sacó en el curso de
+    cocina?" -> "cocina", "¿Qué nota de inglés sacó Nora?" -> "ingles"), the generic ones
+    only when nothing else names it ("the exam"); () when no words name it. A memory holding
+    a generic word of the question counts too (``asked_detail``): "Aprobé el examen
+    práctico de manejo" tells the mark of "el examen de conducir", whose "manejo" no reading
+    holds."""
+    span = marked_span(question)
+    if span is None:
         return ()
-    words = [fold(word).lower() for word in re.findall(r"[^\W\d_]+", found.group(1))]
+    words = [fold(word).lower() for word in re.findall(r"[^\W\d_]+", question[slice(*span)])]
     words = [word for word in words if word not in STOPWORDS and word not in QUESTION_WORDS
              and word not in {"user", "usuario", "usuaria", "her", "his", "their", "su"}]
     return tuple(word for word in words if word not in GENERIC_TESTS) or tuple(words)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from actors.navigation.answer_type import unqualified
+from actors.navigation.asked_detail import detail_asked
 from actors.navigation.parted_with import asks_bought
 from actors.navigation.value_details import BLOOD_CASED, BLOOD_TOLD
 from actors.text import fold
@@ -55,3 +56,17 @@ def test_the_animal_llama_is_no_name_verb(question: str, kept: str) -> None:
                                       "¿Cómo le llaman a Pedro?"])
 def test_the_name_verb_is_still_dropped(question: str) -> None:
     assert "llam" not in unqualified(question)
+
+
+@pytest.mark.parametrize(("question", "thing", "owner"), [
+    ("¿Qué nota de inglés sacó Nora?", ("ingles",), "Nora"),
+    ("¿Qué nota de matemáticas obtuvo Lucía en el examen final?", ("matematicas",), "Lucía"),
+    ("¿Qué nota sacó Nora en el examen de conducir?", ("conducir",), "Nora"),
+    ("What mark did the user get in the Valencian exam?", ("valencian",), ""),
+])
+def test_a_mark_is_got_in_the_phrase_before_its_verb_by_the_name_outside_it(
+        question: str, thing: tuple[str, ...], owner: str) -> None:
+    # B3: "de inglés sacó Nora" was all what the mark was got in, and Nora no owner
+    detail = detail_asked(question)
+    assert detail is not None and detail.owner == owner
+    assert detail.said.endswith(" in " + " ".join(thing))
