@@ -58,6 +58,7 @@ from actors.facts.speakers import (
     Speaker,
     opening_speaker,
     past_label,
+    speaker_of,
 )
 from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Teller, Timeline
@@ -665,6 +666,14 @@ def _same_speaker(said: Speaker | None, other: Speaker | None) -> bool:
         return said is None and other is None
     return fold(said.subject or "") == fold(other.subject or "")
 
+
+
+@functools.lru_cache(maxsize=4096)
+def _spoken_lines(text: str) -> int:
+    """How many lines of ``text`` open with a speaker's label ("Maya: ...", "user: ..."):
+    the turns of a chat, which a note's lines or a block of code are not."""
+    labels = chat_turns(text)
+    return sum(speaker_of(line, turns=labels) is not None for line in text.splitlines())
 
 class NavigationActor(Actor):
     name = "navigation"
@@ -3313,9 +3322,10 @@ class NavigationActor(Actor):
                                               ranking.CROWD_RANK)[1] or asked
 
     def _several_lines(self, leaf: str) -> bool:
-        """Whether a memory has ``ranking.SESSION_LINES`` lines or more (a chat session saved
-        whole)."""
-        return self.model.text_of(leaf).count("\n") + 1 >= ranking.SESSION_LINES
+        """Whether a memory has ``ranking.SESSION_LINES`` turns or more (a chat session saved
+        whole): lines opening with a speaker's label, so a long note or a block of code keeps
+        the similarity floor."""
+        return _spoken_lines(self.model.text_of(leaf)) >= ranking.SESSION_LINES
 
     def _evidence(self, query: Query, match: Match | None, similarity: float,
                   about: bool, *, compared: bool = False, closest: bool = False,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from actors.navigation.actor import _spoken_lines
 from actors.navigation.answer_type import unqualified
 from actors.navigation.asked_detail import detail_asked
 from actors.navigation.parted_with import asks_bought
@@ -70,3 +71,19 @@ def test_a_mark_is_got_in_the_phrase_before_its_verb_by_the_name_outside_it(
     detail = detail_asked(question)
     assert detail is not None and detail.owner == owner
     assert detail.said.endswith(" in " + " ".join(thing))
+
+
+@pytest.mark.parametrize(("text", "session"), [
+    ("[2026-05-03]\nMaya: my landlord is selling the flat\nTomás: oh no, do you have to move?\n"
+     "Maya: by July.\nTomás: there's a place on my street, I'll ask", True),
+    ("[2026-01-06]\nuser: Back at work.\nassistant: Start with the inbox.\nuser: Good idea.\n"
+     "assistant: Block two mornings.\n", True),
+    ("[2026-03-02] Deploy checklist:\n1. run the migrations\n2. bump the chart version\n"
+     "3. tail the logs for five minutes\n", False),
+    ("def retry(fn):\n    for _ in range(3):\n        try:\n            return fn()\n"
+     "        except OSError:\n            pass\n", False),
+    ("Note one\nNote two\nNote three\n", False),
+])
+def test_a_session_is_told_by_its_turns_not_its_lines(text: str, session: bool) -> None:
+    # B7: any memory of four lines (a checklist, code, a trailing newline) skipped the floor
+    assert (_spoken_lines(text) >= 4) == session
