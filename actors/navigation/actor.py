@@ -2897,7 +2897,7 @@ class NavigationActor(Actor):
         scores). A name several memories hold gives no setting here ("Fallas", told in three
         turns of one chat: tried, and the lift moved other turns too)."""
         told: dict[str, str] = {}
-        for holder in rare:
+        for holder in sorted(rare):  # on a tie the first holder keeps the turn, whatever the seed
             if holder not in best:
                 continue
             own = best[holder].matched - best[holder].near

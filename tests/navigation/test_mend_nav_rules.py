@@ -3,9 +3,11 @@ each row failed before its mend."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
-from actors.navigation.actor import _spoken_lines
+from actors.navigation.actor import NavigationActor, _spoken_lines
 from actors.navigation.answer_type import unqualified
 from actors.navigation.asked_detail import detail_asked
 from actors.navigation.parted_with import asks_bought
@@ -87,3 +89,14 @@ def test_a_mark_is_got_in_the_phrase_before_its_verb_by_the_name_outside_it(
 def test_a_session_is_told_by_its_turns_not_its_lines(text: str, session: bool) -> None:
     # B7: any memory of four lines (a checklist, code, a trailing newline) skipped the floor
     assert (_spoken_lines(text) >= 4) == session
+
+
+@pytest.mark.parametrize("rare", [["turn-b", "turn-a"], ["turn-a", "turn-b"]])
+def test_a_tie_between_two_name_holders_goes_the_same_way_in_any_order(rare: list[str]) -> None:
+    # B9: the holders were walked as a set, so on a tie the hash seed chose the setting
+    best = {leaf: SimpleNamespace(matched=frozenset(words), near=frozenset(), score=1.0)
+            for leaf, words in (("turn-a", {"asturias"}), ("turn-b", {"asturias"}),
+                                ("turn-c", {"hike", "teo"}))}
+    actor = SimpleNamespace(conversation=SimpleNamespace(turns_after=lambda leaf: ["turn-c"]))
+    told = NavigationActor._told_in_setting(actor, rare, best, lambda leaf: True)  # type: ignore[arg-type]
+    assert told == {"turn-c": "turn-a"}
