@@ -20,14 +20,18 @@ from actors.navigation.query import QUESTION_WORDS
 from actors.text import STOPWORDS, fold
 
 _GRADE_WORD = r"(?:grades?|marks?|scores?|nota|notas|calificacion(?:es)?|puntuacion(?:es)?)"
+_MARK_VERB = "|".join(sorted(MARK_VERBS, key=len, reverse=True))
+_GOT_VERB = "|".join(sorted((verb for verb in MARK_VERBS if verb.startswith(("sac", "obt"))),
+                            key=len, reverse=True))
+"""Getting a mark in Spanish (``bilingual.MARK_VERBS``); in "¿Qué sacó en el examen?" only
+"sacar" and "obtener", for "¿Qué tuvo en el examen?" may ask what went on."""
 _MARK_ASKED = lazy_regex(
     rf"^(?:what|which|que|cual)\s+{_GRADE_WORD}\s+(?:[\w']+\s+){{0,3}}?(?:get|got|receive|"
-    r"received|achieve|achieved|earn|earned|saco|saca|sacan|saque|sacaste|sacaron|sacado|"
-    r"obtuvo|obtuve|obtuviste|obtuvieron|obtenido|tuvo|tuve|tuviste|tuvieron)\b"
+    rf"received|achieve|achieved|earn|earned|{_MARK_VERB})\b"
     rf"|^(?:what|which|que|cual)\s+(?:was|were|is|fue|es|era)\s+(?:[\w']+\s+){{0,3}}?"
     rf"{_GRADE_WORD}\s+(?:in|on|for|at|en|de|del)\b"
-    r"|^(?:what|que|cuanto)\s+(?:did\s+(?:[\w']+\s+){1,3}?get|(?:[\w']+\s+)?(?:saco|saque|"
-    r"sacaste|sacaron|obtuvo|obtuve)(?:\s+[\w']+){0,2}?)\s+(?:in|on|for|en)\s+(?:(?:the|his|her|their|my|el|la|"
+    rf"|^(?:what|que|cuanto)\s+(?:did\s+(?:[\w']+\s+){{1,3}}?get|(?:[\w']+\s+)?(?:{_GOT_VERB})"
+    r"(?:\s+[\w']+){0,2}?)\s+(?:in|on|for|en)\s+(?:(?:the|his|her|their|my|el|la|"
     r"los|las|su|sus|mi)\s+)?(?:[\w']+\s+){0,2}?(?:exams?|tests?|examen(?:es)?|pruebas?|"
     r"quiz(?:zes)?|finals|selectividad|oposiciones)\b")
 """A question asking the mark someone got in an exam, a course, a test: "¿Qué nota sacó Nora
