@@ -38,7 +38,6 @@ async def test_a_server_settles_its_heap_after_the_start_loads(tmp_path: Path) -
     before = len(settled_events(log_file))
     async with server_session(tmp_path) as s:
 
-
         async def settled() -> bool:  # the vectors and the model load first, slow at CI load
             return len(settled_events(log_file)) != before
         await wait_until(settled)

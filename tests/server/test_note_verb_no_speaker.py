@@ -35,7 +35,6 @@ async def test_a_note_opening_with_a_verb_is_no_speakers_line(tmp_path: Path) ->
         for note in NOTES:
             await s.ok("save_memory", {"content": note})
 
-
         async def offered_by_meaning() -> bool:
             return "Closest in meaning" in await s.ok(
                 "search_memory", {"query": "When is the infrastructure rebuilt?"})

@@ -62,7 +62,6 @@ async def saved_and_compared(s: Session, notes: tuple[str, ...]) -> None:
     for note in notes:
         await s.ok("save_memory", {"content": note})
 
-
     async def compared() -> bool:
         return NOT_LOADED not in await s.ok("search_memory", {"query": "zyxwv qqqrt"})
     await wait_until(compared, within=120)
