@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from actors.lazy_re import lazy_regex
+from actors.navigation.asked_setting import PRODUCT_ALIASES
 from actors.text import fold
 
 HOLDERS_READ = 8
@@ -85,12 +86,30 @@ def asks_the_choice(question: str) -> bool:
         or _PAST_SPANISH.search(question.lower()) is not None
 
 
+_FORM_ENDING = 2
+"""Letters a written form of a name may add to another ("Postgres" / "PostgreSQL", "Mongo" /
+"MongoDB"): more make another word ("Redis" / "redirect", "React" / "reactive")."""
+_FORM_FROM = 5
+"""Letters the shorter form holds at least: "Go" is no form of "Gorilla"."""
+
+
+def _forms(word: str, other: str) -> bool:
+    short, long_ = sorted((word, other), key=len)
+    return short == long_ or len(short) >= _FORM_FROM and long_.startswith(short) \
+        and len(long_) - len(short) <= _FORM_ENDING
+
+
 def names_also(text: str, name: str) -> bool:
-    """Whether ``text`` names ``name`` as written (case and accents aside), or by its first
-    letters ("Mongo to Postgres" names "PostgreSQL")."""
-    wanted = fold(name)
-    return re.search(rf"(?<!\w){re.escape(wanted[:max(4, len(wanted) - 4)])}",
-                     fold(text)) is not None
+    """Whether ``text`` names ``name`` as written (case and accents aside), by a form of it
+    ("Mongo to Postgres" names "PostgreSQL") or by a short name developers write for it
+    ("pg", "k8s"; ``asked_setting.PRODUCT_ALIASES``); "posted" does not name "Postgres", nor
+    "redirect" "Redis"."""
+    wanted, folded = fold(name).lower(), fold(text).lower()
+    if " " in wanted.strip():
+        return re.search(rf"(?<!\w){re.escape(wanted.strip())}(?!\w)", folded) is not None
+    aliases = {alias for forms in PRODUCT_ALIASES if any(_forms(wanted, form) for form in forms)
+               for alias in forms}
+    return any(_forms(word, wanted) or word in aliases for word in re.findall(r"\w+", folded))
 
 
 def turned_down(text: str, name: str) -> bool:

@@ -10,6 +10,7 @@ import pytest
 from actors.navigation.actor import NavigationActor, _spoken_lines
 from actors.navigation.answer_type import unqualified
 from actors.navigation.asked_detail import detail_asked
+from actors.navigation.not_taken import names_also
 from actors.navigation.parted_with import asks_bought
 from actors.navigation.value_details import BLOOD_CASED, BLOOD_TOLD
 from actors.text import fold
@@ -100,3 +101,17 @@ def test_a_tie_between_two_name_holders_goes_the_same_way_in_any_order(rare: lis
     actor = SimpleNamespace(conversation=SimpleNamespace(turns_after=lambda leaf: ["turn-c"]))
     told = NavigationActor._told_in_setting(actor, rare, best, lambda leaf: True)  # type: ignore[arg-type]
     assert told == {"turn-c": "turn-a"}
+
+
+@pytest.mark.parametrize(("text", "name", "named"), [
+    ("[2026-03-02] Posted the release notes to the wiki.", "Postgres", False),
+    ("Fixed the login redirect loop.", "Redis", False),
+    ("Los formularios reactivos ya validan.", "React", False),
+    ("The Mongo to Postgres cutover is on Friday.", "PostgreSQL", True),
+    ("Upgraded pg to 17 on billing.", "Postgres", True),
+    ("Orders now live in MongoDB.", "Mongo", True),
+])
+def test_a_name_is_named_by_its_forms_not_by_its_first_letters(
+        text: str, name: str, named: bool) -> None:
+    # B8: four letters of "Postgres" named it in "posted", of "Redis" in "redirect"
+    assert names_also(text, name) == named
