@@ -12,6 +12,7 @@ from actors.navigation.answer_type import unqualified
 from actors.navigation.asked_detail import detail_asked
 from actors.navigation.not_taken import names_also
 from actors.navigation.parted_with import asks_bought
+from actors.navigation.the_user import our_as_my
 from actors.navigation.value_details import BLOOD_CASED, BLOOD_TOLD
 from actors.text import fold
 
@@ -115,3 +116,13 @@ def test_a_name_is_named_by_its_forms_not_by_its_first_letters(
         text: str, name: str, named: bool) -> None:
     # B8: four letters of "Postgres" named it in "posted", of "Redis" in "redirect"
     assert names_also(text, name) == named
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("Which of the two bikes is ours?", "Which of the two bikes is ours?"),
+    ("What is our cat called?", "What is my cat called?"),
+    ("¿Dónde están nuestras llaves?", "¿Dónde están mis llaves?"),
+])
+def test_ours_stays_a_stop_word(question: str, said: str) -> None:
+    # "ours" was said "mine", no stop word: searched as the noun (a coal mine)
+    assert our_as_my(question) == said
