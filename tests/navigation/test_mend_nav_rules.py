@@ -14,6 +14,7 @@ from actors.navigation.not_taken import names_also
 from actors.navigation.parted_with import asks_bought
 from actors.navigation.the_user import our_as_my
 from actors.navigation.value_details import BLOOD_CASED, BLOOD_TOLD
+from actors.navigation.whose_told import tells_of
 from actors.text import fold
 
 
@@ -126,3 +127,16 @@ def test_a_name_is_named_by_its_forms_not_by_its_first_letters(
 def test_ours_stays_a_stop_word(question: str, said: str) -> None:
     # "ours" was said "mine", no stop word: searched as the noun (a coal mine)
     assert our_as_my(question) == said
+
+
+@pytest.mark.parametrize(("line", "told"), [
+    ("Carlos Ramos ran the Valencia marathon.", False),
+    ("He corrido el maratón de Valencia en 3:58.", False),
+    ("Hemos corrido el maratón de Valencia.", True),
+    ("He ran the Valencia marathon.", True),
+    ("El domingo corrimos el maratón de Valencia.", True),
+])
+def test_a_name_or_the_spanish_i_have_is_no_other_person(line: str, told: bool) -> None:
+    # B6: "Ramos" read as "we", "he corrido" (I have run) as "he": a line of someone else or
+    # of the user alone read as perhaps telling of the one asked
+    assert tells_of(line, "Ana", None, ()) is told
