@@ -3321,11 +3321,16 @@ class NavigationActor(Actor):
         """Whether a memory among ``scores`` that may be shown holds ``word`` ("the frontend",
         "the checkout tests"), and names a thing of the attribute ``kind`` when given ("use
         pnpm" a package manager): the value told of the project is then no answer for that
-        part. Only the memories the index says hold the word are read."""
+        part. A word no memory holds reads none; one held by fewer memories than are scored
+        reads only its holders (a word held widely would cost more to list than to read)."""
         model, index = self.model, self.model.index
         held = set(scores)
         for term in {stem(term) for term in text_terms(word)}:
-            held &= index.holders(term) if index.doc_freq(term) else set()
+            holding = index.doc_freq(term)
+            if not holding:
+                return False
+            if holding <= len(held):
+                held &= index.holders(term)
         return any(word in words(told) and (kind is None or names_of_kind(told, kind))
                    for leaf in sorted(held) if leaf in model.leaves and admissible(leaf)
                    for told in (model.text_of(leaf),))
