@@ -12,10 +12,11 @@ import contextlib
 import os
 import sys
 import tempfile
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import anyio
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp import types as mcp_types
 
@@ -61,3 +62,12 @@ async def server_session(home: Path, *, client_name: str = "test-client",
                 ClientSession(read, write, client_info=info) as session:
             initialized = await session.initialize()
             yield Session(session, initialized)
+
+
+async def wait_until(holds: Callable[[], Awaitable[bool]], *, within: float = 60,
+                     every: float = 0.2) -> None:
+    """Ask ``holds`` every ``every`` seconds until it is true (a reply or the log says what a
+    test waits for: the model loaded, the heap settled), failing after ``within`` seconds."""
+    with anyio.fail_after(within):
+        while not await holds():
+            await anyio.sleep(every)

@@ -58,6 +58,7 @@ from actors.facts.speakers import (
     Speaker,
     opening_speaker,
     past_label,
+    speaker_of,
 )
 from actors.facts.speakers import turns as chat_turns
 from actors.facts.timeline import ResolvedFact, Teller, Timeline
@@ -666,6 +667,14 @@ def _same_speaker(said: Speaker | None, other: Speaker | None) -> bool:
     return fold(said.subject or "") == fold(other.subject or "")
 
 
+
+@functools.lru_cache(maxsize=4096)
+def _spoken_lines(text: str) -> int:
+    """How many lines of ``text`` open with a speaker's label ("Maya: ...", "user: ..."):
+    the turns of a chat, which a note's lines or a block of code are not."""
+    labels = chat_turns(text)
+    return sum(speaker_of(line, turns=labels) is not None for line in text.splitlines())
+
 class NavigationActor(Actor):
     name = "navigation"
 
@@ -684,12 +693,13 @@ class NavigationActor(Actor):
         self.unmentioned: Unmentioned
         """What questions ask about that ``model`` does not mention: made with it by ``start``."""
         self.apart: Apart
+        """The names a question joins with words no memory of their days holds (``start``)."""
         self.told_by_others: ToldByOthers
+        """A chat speaker's thing every memory telling it tells as another's (``start``)."""
         self.whose_told: WhoseTold
+        """A person's doing every memory holding it tells of someone else (``start``)."""
         self.parted_with: PartedWith
         """A thing asked as bought that every memory holding it tells as sold (``start``)."""
-        """A person's doing every memory holding it tells of someone else (``start``)."""
-        """The names a question joins with words no memory of their days holds (``start``)."""
         self._pending_since: float | None = None
         """When this process first saw uncommitted catalog changes (monotonic seconds)."""
         self._last_idle = 0.0
@@ -1835,9 +1845,7 @@ class NavigationActor(Actor):
         if answer is not None and (valued := answer.leaf_id) is not None \
                 and valued in model.leaves and (part := part_asked(text)) is not None \
                 and part not in words(model.text_of(valued)) \
-                and any(part in words(told) and names_of_kind(told, answer.attribute)
-                        for leaf in scores if leaf in model.leaves and admissible(leaf)
-                        for told in (model.text_of(leaf),)):
+                and self._named_elsewhere(part, scores, admissible, answer.attribute):
             # "Which package manager does the frontend use?": the project's move to uv is no
             # answer when a memory tells of the frontend's own ("use pnpm"); it leads. A
             # memory of the frontend naming no thing of the kind ("the frontend is
@@ -1847,8 +1855,7 @@ class NavigationActor(Actor):
                 and (valued := answer.leaf_id) is not None and valued in model.leaves \
                 and (suite := suite_asked(text)) is not None \
                 and suite not in words(model.text_of(valued)) \
-                and any(suite in words(model.text_of(leaf)) for leaf in scores
-                        if leaf in model.leaves and admissible(leaf)):
+                and self._named_elsewhere(suite, scores, admissible):
             # "How do I run the checkout tests?" answered 'go test ./' (lindera's tests, told
             # last), the checkout's own command shown as its "earlier" value: every test
             # command is the project's one timeline, so the memory naming the suite asked
@@ -2888,7 +2895,7 @@ class NavigationActor(Actor):
         scores). A name several memories hold gives no setting here ("Fallas", told in three
         turns of one chat: tried, and the lift moved other turns too)."""
         told: dict[str, str] = {}
-        for holder in rare:
+        for holder in sorted(rare):  # on a tie the first holder keeps the turn, whatever the seed
             if holder not in best:
                 continue
             own = best[holder].matched - best[holder].near
@@ -3225,16 +3232,13 @@ class NavigationActor(Actor):
                 continue  # held nowhere (``unmentioned`` names it) or a thing in use
             holders = [leaf for leaf in index.postings(terms[0])
                        if set(terms[1:]) <= index.terms_of(leaf) and leaf in self.model.leaves]
-            try:
-                texts = [self.model.text_of(leaf) for leaf in holders]
-                # "When is the MongoDB to PostgreSQL cutover planned?": the question names
-                # what was taken too, so it asks about the move, which the memory tells
-                if texts and all(not_taken.turned_down(told, name) for told in texts) \
-                        and not any(not_taken.names_also(told, other) for told in texts
-                                    for other in names if other != name):
-                    out.append(name)
-            except OSError:
-                continue  # an unreadable memory may name it otherwise
+            texts = [self.model.text_of(leaf) for leaf in holders]
+            # "When is the MongoDB to PostgreSQL cutover planned?": the question names what
+            # was taken too, so it asks about the move, which the memory tells
+            if texts and all(not_taken.turned_down(told, name) for told in texts) \
+                    and not any(not_taken.names_also(told, other) for told in texts
+                                for other in names if other != name):
+                out.append(name)
         return tuple(out)
 
     def _exact_holders(self, text: str, scores: dict[str, float]) -> set[str]:
@@ -3312,10 +3316,30 @@ class NavigationActor(Actor):
         return self.vectors.similar_and_crowd(topic, ranking.CROWD_RANK, admissible,
                                               ranking.CROWD_RANK)[1] or asked
 
+    def _named_elsewhere(self, word: str, scores: Collection[str],
+                         admissible: Callable[[str], bool], kind: str | None = None) -> bool:
+        """Whether a memory among ``scores`` that may be shown holds ``word`` ("the frontend",
+        "the checkout tests"), and names a thing of the attribute ``kind`` when given ("use
+        pnpm" a package manager): the value told of the project is then no answer for that
+        part. A word no memory holds reads none; one held by fewer memories than are scored
+        reads only its holders (a word held widely would cost more to list than to read)."""
+        model, index = self.model, self.model.index
+        held = set(scores)
+        for term in {stem(term) for term in text_terms(word)}:
+            holding = index.doc_freq(term)
+            if not holding:
+                return False
+            if holding <= len(held):
+                held &= index.holders(term)
+        return any(word in words(told) and (kind is None or names_of_kind(told, kind))
+                   for leaf in sorted(held) if leaf in model.leaves and admissible(leaf)
+                   for told in (model.text_of(leaf),))
+
     def _several_lines(self, leaf: str) -> bool:
-        """Whether a memory has ``ranking.SESSION_LINES`` lines or more (a chat session saved
-        whole)."""
-        return self.model.text_of(leaf).count("\n") + 1 >= ranking.SESSION_LINES
+        """Whether a memory has ``ranking.SESSION_LINES`` turns or more (a chat session saved
+        whole): lines opening with a speaker's label, so a long note or a block of code keeps
+        the similarity floor."""
+        return _spoken_lines(self.model.text_of(leaf)) >= ranking.SESSION_LINES
 
     def _evidence(self, query: Query, match: Match | None, similarity: float,
                   about: bool, *, compared: bool = False, closest: bool = False,

@@ -213,9 +213,14 @@ name?", "What did we call the dog?", "¿Cómo se llama mi fisio?" ("Did I call t
 asks no name)."""
 _QUALIFIER = lazy_regex(r"\b(?:first|full|last|given|middle|maiden|christian)\s+(?=names?\b)|"
                         r"\bcall(?:ed)?\b|"
-                        r"(?<=\b(?:se|le|la|lo) )llam(?:a|an|aba|aban|o|ó|aron)\b|"
-                        r"(?<=\b(?:les|los|las) )llam(?:a|an|aba|aban|o|ó|aron)\b",
+                        r"(?<=\b(?:se|le) )llam(?:a|an|aba|aban|o|ó|aron)\b|"
+                        r"(?<=\bles )llam(?:a|an|aba|aban|o|ó|aron)\b|"
+                        r"(?<=\bc[oó]mo (?:la|lo) )llam(?:a|an|aba|aban|o|ó|aron)\b|"
+                        r"(?<=\bc[oó]mo (?:las|los) )llam(?:a|an|aba|aban|o|ó|aron)\b",
                         re.IGNORECASE)
+"""The words of a name question that qualify the name asked (first, full, "called", "se
+llama"): "llama" after "la" or "lo" only as "cómo la llaman", for "la llama de Ana" is the
+animal."""
 NAME_WORDS = frozenset({
     "name", "names", "named", "called", "call", "first", "full", "last", "surname",
     "nickname", "nombre", "nombres", "llama", "llamaba", "llaman", "llamo", "llamado",

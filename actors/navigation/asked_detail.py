@@ -45,6 +45,7 @@ from actors.navigation.relation_names import PARTNER_WORDS, any_name_of, tells_t
 from actors.navigation.stem import stem
 from actors.navigation.unmentioned import LIGHT_VERBS
 from actors.navigation.value_details import (
+    BLOOD_CASED,
     BLOOD_TOLD,
     GENERIC_TESTS,
     LETTER_TOLD,
@@ -52,6 +53,7 @@ from actors.navigation.value_details import (
     asks_blood,
     asks_mark,
     marked_in,
+    marked_span,
 )
 from actors.text import STOPWORDS, fold
 from actors.text import terms as text_terms
@@ -355,12 +357,15 @@ def detail_asked(question: str) -> AskedDetail | None:
         return gift
     if asks_blood(question):
         return AskedDetail(said=f"no memory gives {whose or 'the user'}'s blood type",
-                           told=BLOOD_TOLD, owner=next(iter(names_asked(question)), ""),
+                           told=BLOOD_TOLD, cased=BLOOD_CASED,
+                           owner=next(iter(names_asked(question)), ""),
                            leads=True)
     if asks_mark(question):
-        # whose mark: a name before what it was got in ("¿Qué nota sacó Nora en...?"), not
-        # one of the exam's ("What mark did the user get in the Valencian exam?")
-        subject = re.split(r"\s(?:in|on|for|at|en|de|del|para)\s", question, maxsplit=1)[0]
+        # whose mark: a name outside what it was got in ("¿Qué nota sacó Nora en...?", "¿Qué
+        # nota de inglés sacó Nora?"), not one of the exam's ("What mark did the user get in
+        # the Valencian exam?")
+        span = marked_span(question) or (len(question), len(question))
+        subject = question[:span[0]] + " " + question[span[1]:]
         owner = next((name for name in names_asked(question)
                       if re.search(rf"\b{re.escape(name)}\b", subject)), "")
         thing = marked_in(question)

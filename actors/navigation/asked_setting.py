@@ -111,7 +111,7 @@ _GENERIC = frozenset("""run runs running ran use uses used using set pinned pin 
     cambiado year years ano anos month months mes meses week weeks semana""".split())
 """Question words that tell nothing of what the value is of ("What port does X run on now")."""
 
-_ALIASES = (frozenset({"postgres", "postgresql", "pg", "psql", "aurora"}),
+PRODUCT_ALIASES = (frozenset({"postgres", "postgresql", "pg", "psql", "aurora"}),
             frozenset({"kubernetes", "k8s", "eks", "gke", "aks"}),
             frozenset({"node", "nodejs"}), frozenset({"go", "golang"}),
             frozenset({"mongo", "mongodb"}), frozenset({"python", "cpython", "py"}),
@@ -312,7 +312,7 @@ def _named_product(word: str) -> bool:
     """``word`` (as the question writes it) names a piece of software: written as a name
     ("Kafka", "AWS", "Node.js") or a short name developers write in lower case ("postgres")."""
     return word[:1].isupper() or any(c.isdigit() or c == "." for c in word) \
-        or any(fold(word) in forms for forms in _ALIASES)
+        or any(fold(word) in forms for forms in PRODUCT_ALIASES)
 
 
 def _setting(question: str, kind: _Kind, found: re.Match[str]) -> AskedSetting | None:
@@ -331,7 +331,7 @@ def _setting(question: str, kind: _Kind, found: re.Match[str]) -> AskedSetting |
         return None  # "Which version of the report did Ana send?": no software named
     product = {fold(w) for w in product_words if len(w) > 1} | {
         part for w in product_words for part in re.findall(r"[^\W_]+", fold(w)) if len(part) > 2}
-    for forms in _ALIASES:
+    for forms in PRODUCT_ALIASES:
         if product & forms:
             product |= forms
     words = question.split()

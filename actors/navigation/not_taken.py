@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from actors.lazy_re import lazy_regex
+from actors.navigation.asked_setting import PRODUCT_ALIASES
 from actors.text import fold
 
 HOLDERS_READ = 8
@@ -59,8 +60,18 @@ _CHOICE_ASKED = lazy_regex(
     r"former|old|used\s+to|switch\w*|mov\w*|migrat\w*|replac\w*|drop\w*|ditch\w*|"
     r"abandon\w*|stop\w*|still|anymore|longer|ever|history|chang\w*|por\s+que|porque|"
     r"decidi\w*|eleg\w*|eligi\w*|escog\w*|escogi\w*|vez|lugar|descart\w*|antes|anterior\w*|"
-    r"cambi\w*|migr\w*|reemplaz\w*|sustitu\w*|dej\w*|todavia|aun|ya)\b")
-"""A question about the choice, the change or the past, which the decision answers."""
+    r"cambi\w*|migr\w*|reemplaz\w*|sustitu\w*|dej\w*|todavia|aun|ya|"
+    r"after\w*|next|since|successor|then|place|rid|gone|remov\w*|retir\w*|deprecat\w*|"
+    r"sunset\w*|phas\w*|kill\w*|did|was|were|had|been|went|came|took|got|became|left|"
+    r"despues|luego|tras|desde|sucesor\w*|quit\w*|elimin\w*|fue|fueron|era|eran|vino|"
+    r"vinieron|hubo|habia\w*|\w+aba|\w+aban|\w+abamos|\w{2,}(?:aron|ieron)|"
+    r"(?:ha|han|hemos)\s+\w+(?:ado|ido))\b")
+"""A question about the choice, the change or the past ("What came after Jenkins?", "When
+did we get rid of it?", "¿Qué vino después de Jenkins?"), which the decision answers: only a
+question in the present, about the thing as if in use, is judged."""
+_PAST_SPANISH = lazy_regex(r"\w[^\W\d_]ó\b")
+"""A Spanish preterite in the question as written ("pasó", "sustituyó"): a fold drops its
+accent."""
 _YES_NO = lazy_regex(
     r"^\W*(?:do|does|did|is|are|was|were|have|has|had|can|could|should|would|will|am)\b")
 
@@ -71,15 +82,34 @@ def asks_the_choice(question: str) -> bool:
     MySQL?"): the decision answers it, so a name turned down in it is no sign of something
     never stored."""
     folded = fold(question)
-    return _CHOICE_ASKED.search(folded) is not None or _YES_NO.search(folded) is not None
+    return _CHOICE_ASKED.search(folded) is not None or _YES_NO.search(folded) is not None \
+        or _PAST_SPANISH.search(question.lower()) is not None
+
+
+_FORM_ENDING = 2
+"""Letters a written form of a name may add to another ("Postgres" / "PostgreSQL", "Mongo" /
+"MongoDB"): more make another word ("Redis" / "redirect", "React" / "reactive")."""
+_FORM_FROM = 5
+"""Letters the shorter form holds at least: "Go" is no form of "Gorilla"."""
+
+
+def _forms(word: str, other: str) -> bool:
+    short, long_ = sorted((word, other), key=len)
+    return short == long_ or len(short) >= _FORM_FROM and long_.startswith(short) \
+        and len(long_) - len(short) <= _FORM_ENDING
 
 
 def names_also(text: str, name: str) -> bool:
-    """Whether ``text`` names ``name`` as written (case and accents aside), or by its first
-    letters ("Mongo to Postgres" names "PostgreSQL")."""
-    wanted = fold(name)
-    return re.search(rf"(?<!\w){re.escape(wanted[:max(4, len(wanted) - 4)])}",
-                     fold(text)) is not None
+    """Whether ``text`` names ``name`` as written (case and accents aside), by a form of it
+    ("Mongo to Postgres" names "PostgreSQL") or by a short name developers write for it
+    ("pg", "k8s"; ``asked_setting.PRODUCT_ALIASES``); "posted" does not name "Postgres", nor
+    "redirect" "Redis"."""
+    wanted, folded = fold(name).lower(), fold(text).lower()
+    if " " in wanted.strip():
+        return re.search(rf"(?<!\w){re.escape(wanted.strip())}(?!\w)", folded) is not None
+    aliases = {alias for forms in PRODUCT_ALIASES if any(_forms(wanted, form) for form in forms)
+               for alias in forms}
+    return any(_forms(word, wanted) or word in aliases for word in re.findall(r"\w+", folded))
 
 
 def turned_down(text: str, name: str) -> bool:

@@ -29,10 +29,16 @@ from actors.navigation.told_by_others import ToldByOthers
 from actors.text import fold
 from actors.text import terms as text_terms
 
+_AR_ENDING = (r"(?:a|as|an|o|e|es|en|amos|emos|aste|asteis|aron|ado|ada|ados|adas|aba|aban|"
+              r"abas|abamos|ara|aran|aria|arias|arian|ando|ar)(?:me|te|se|le|les|lo|la|los|las|"
+              r"nos)?")
+"""The endings of a Spanish -ar verb (folded: "compró" reads "compro"), with the pronouns
+it may carry ("comprarlo", "pagándole")."""
 _BOUGHT_ASKED = lazy_regex(
-    r"\b(?:buy|buys|bought|purchased?|pay|pays|paid|cost|costs|compr\w*|pag\w*|"
-    r"cost[oó]\w*|cuesta)\b")
-"""A question asking a purchase or its price (folded)."""
+    r"\b(?:buy|buys|bought|purchased?|pay|pays|paid|cost|costs|"
+    rf"compr{_AR_ENDING}|pag{_AR_ENDING}|pagu(?:e|es|en|emos)|cost[oó]\w*|cuesta)\b")
+"""A question asking a purchase or its price (folded), by the verbs' own forms: "comprobó",
+"compromiso", "página" or "page" ask none."""
 _SOLD = lazy_regex(r"\b(?:sold|sell|sells|selling|vend[ií]\w*|vend[eo]\w*)\b")
 """A line (or a question) telling a sale (folded)."""
 _GOT = lazy_regex(

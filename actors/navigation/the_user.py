@@ -57,7 +57,9 @@ def as_the_user(question: str, names: Iterable[str]) -> str:
     return text
 
 
-_OUR = lazy_regex(r"\b(?:(our)|(ours)|(nuestr[oa])|(nuestr[oa]s))\b", re.IGNORECASE)
+_OUR = lazy_regex(r"\b(?:(our)|(nuestr[oa])|(nuestr[oa]s))\b", re.IGNORECASE)
+"""The user's "our" before a thing; not "ours", a stop word standing alone ("Is the red car
+ours?"), which said as "mine" would be searched as the noun (a coal mine)."""
 
 
 def our_as_my(question: str) -> str:
@@ -67,7 +69,6 @@ def our_as_my(question: str) -> str:
     girlfriend" read as her name) reads "my" and "mi"."""
     def singular(found: re.Match[str]) -> str:
         said = found.group(0)
-        mine = "my" if found.group(1) else "mine" if found.group(2) else \
-            "mi" if found.group(3) else "mis"
+        mine = "my" if found.group(1) else "mi" if found.group(2) else "mis"
         return mine.capitalize() if said[0].isupper() else mine
     return _OUR.sub(singular, question)

@@ -20,14 +20,18 @@ from actors.navigation.query import QUESTION_WORDS
 from actors.text import STOPWORDS, fold
 
 _GRADE_WORD = r"(?:grades?|marks?|scores?|nota|notas|calificacion(?:es)?|puntuacion(?:es)?)"
+_MARK_VERB = "|".join(sorted(MARK_VERBS, key=len, reverse=True))
+_GOT_VERB = "|".join(sorted((verb for verb in MARK_VERBS if verb.startswith(("sac", "obt"))),
+                            key=len, reverse=True))
+"""Getting a mark in Spanish (``bilingual.MARK_VERBS``); in "¿Qué sacó en el examen?" only
+"sacar" and "obtener", for "¿Qué tuvo en el examen?" may ask what went on."""
 _MARK_ASKED = lazy_regex(
     rf"^(?:what|which|que|cual)\s+{_GRADE_WORD}\s+(?:[\w']+\s+){{0,3}}?(?:get|got|receive|"
-    r"received|achieve|achieved|earn|earned|saco|saca|sacan|saque|sacaste|sacaron|sacado|"
-    r"obtuvo|obtuve|obtuviste|obtuvieron|obtenido|tuvo|tuve|tuviste|tuvieron)\b"
+    rf"received|achieve|achieved|earn|earned|{_MARK_VERB})\b"
     rf"|^(?:what|which|que|cual)\s+(?:was|were|is|fue|es|era)\s+(?:[\w']+\s+){{0,3}}?"
     rf"{_GRADE_WORD}\s+(?:in|on|for|at|en|de|del)\b"
-    r"|^(?:what|que|cuanto)\s+(?:did\s+(?:[\w']+\s+){1,3}?get|(?:[\w']+\s+)?(?:saco|saque|"
-    r"sacaste|sacaron|obtuvo|obtuve)(?:\s+[\w']+){0,2}?)\s+(?:in|on|for|en)\s+(?:(?:the|his|her|their|my|el|la|"
+    rf"|^(?:what|que|cuanto)\s+(?:did\s+(?:[\w']+\s+){{1,3}}?get|(?:[\w']+\s+)?(?:{_GOT_VERB})"
+    r"(?:\s+[\w']+){0,2}?)\s+(?:in|on|for|en)\s+(?:(?:the|his|her|their|my|el|la|"
     r"los|las|su|sus|mi)\s+)?(?:[\w']+\s+){0,2}?(?:exams?|tests?|examen(?:es)?|pruebas?|"
     r"quiz(?:zes)?|finals|selectividad|oposiciones)\b")
 """A question asking the mark someone got in an exam, a course, a test: "¿Qué nota sacó Nora
@@ -82,16 +86,38 @@ GENERIC_TESTS = frozenset("""exam exams examen examenes test tests prueba prueba
 is the cooking course; a first-aid course's mark tells nothing of it)."""
 
 
-def marked_in(question: str) -> tuple[str, ...]:
-    """The words of what ``question`` asks a mark got in ("¿Qué nota sacó en el curso de
-    cocina?" -> "cocina"), the generic ones only when nothing else names it ("the exam"); ()
-    when no words name it. A memory holding a generic word of the question counts too
-    (``asked_detail``): "Aprobé el examen práctico de manejo" tells the mark of "el examen de
-    conducir", whose "manejo" no reading holds."""
+_MARK_PHRASE_END = frozenset({"did", "do", "does", "was", "were", "is", "are", "has", "have",
+                              "had", "will", "would"})
+"""Words that end the phrase of what a mark was got in, as a mark's verb does ("What grade
+in French did Nora get?")."""
+
+
+def marked_span(question: str) -> tuple[int, int] | None:
+    """Where in ``question`` the phrase of what a mark was got in stands ("en el curso de
+    cocina", "de inglés" in "¿Qué nota de inglés sacó Nora?"): from its "in", "de", "for" to
+    a mark's verb, an auxiliary or the end; None when the question has none."""
     found = _MARKED_IN.search(question)
     if found is None:
+        return None
+    end = len(question)
+    for word in re.finditer(r"[^\W\d_]+", question[found.start(1):]):
+        if fold(word.group()).lower() in MARK_FRAME | _MARK_PHRASE_END:
+            end = found.start(1) + word.start()
+            break
+    return found.start(1), end
+
+
+def marked_in(question: str) -> tuple[str, ...]:
+    """The words of what ``question`` asks a mark got in ("¿Qué nota sacó en el curso de
+    cocina?" -> "cocina", "¿Qué nota de inglés sacó Nora?" -> "ingles"), the generic ones
+    only when nothing else names it ("the exam"); () when no words name it. A memory holding
+    a generic word of the question counts too (``asked_detail``): "Aprobé el examen
+    práctico de manejo" tells the mark of "el examen de conducir", whose "manejo" no reading
+    holds."""
+    span = marked_span(question)
+    if span is None:
         return ()
-    words = [fold(word).lower() for word in re.findall(r"[^\W\d_]+", found.group(1))]
+    words = [fold(word).lower() for word in re.findall(r"[^\W\d_]+", question[slice(*span)])]
     words = [word for word in words if word not in STOPWORDS and word not in QUESTION_WORDS
              and word not in {"user", "usuario", "usuaria", "her", "his", "their", "su"}]
     return tuple(word for word in words if word not in GENERIC_TESTS) or tuple(words)
@@ -101,13 +127,22 @@ _BLOOD_ASKED = lazy_regex(r"\bblood\s+(?:type|group)\b|\bgrupo\s+sanguineo\b|"
                           r"\btipo\s+de\s+sangre\b")
 """A question asking someone's blood type ("What is the user's blood type?", "¿Cuál es el
 grupo sanguíneo de Marta?")."""
+_SIGNED = r"(?:positive|negative|positivo|negativo|pos|neg)"
 BLOOD_TOLD = lazy_regex(
-    r"(?<![\w+-])(?:ab|a|b|o|0)\s?(?:\+|-|−|rh\s?[+-])(?![\w\d])"
-    r"|(?<![\w-])(?:ab|a|b|o|0)\s+(?:positive|negative|positivo|negativo|pos|neg|rh)\b"
+    r"(?<![\w+-])(?:ab|a|b|o|0)(?:\s?\+|[-−]|\s?rh\s?[+-])(?![\w\d])"
+    rf"|(?<![\w-])(?:ab|o|0)\s+{_SIGNED}\b"
+    rf"|(?<![\w-])(?:a|b)\s+{_SIGNED}\s*(?:[.,;:!?)]|$)"
+    rf"|\brh\s?(?:[+-]|{_SIGNED}\b)"
     r"|\bblood\s+(?:type|group)\b|\bgrupo\s+sanguineo\b|\btipo\s+de\s+sangre\b"
-    r"|\b(?:grupo|type|group)\s+(?:ab|a|b|o|0)\b|\brh\b|\brhesus\b")
-"""A sentence telling a blood type: the type itself ("O negative", "A+", "0 positivo") or
-the words naming one ("my blood group", "grupo sanguíneo")."""
+    r"|\b(?:grupo|type|group)\s+(?:ab|0)\b|\brhesus\b")
+"""A sentence telling a blood type, folded: the type itself with its sign ("A+", "0 positivo",
+"O negative", "B negative." at a clause's end) or the words naming one ("my blood group",
+"grupo sanguíneo", "Rh negativo"); not a letter that may be an article or a group of a
+tournament ("Type a command", "a positive review", "el grupo A del torneo", "RH" as human
+resources)."""
+BLOOD_CASED = lazy_regex(rf"(?<![\w-])(?:AB|A|B)\s+(?i:{_SIGNED})\b")
+"""A blood type with its word, as written: "A positive and proud of it", where a folded "a"
+is any article."""
 BLOOD_FRAME = frozenset("""blood type types group groups grupo grupos sanguineo sanguinea tipo
     sangre""".split())
 """The words, folded, of a question asking a blood type that say it asks one."""

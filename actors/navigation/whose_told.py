@@ -38,12 +38,24 @@ ALIKE_HOLDERS = 8
 ("year", "last"): its holders are not read for the one asked's own telling."""
 
 _OTHER_PERSON = lazy_regex(
-    r"\b(?:she|he|her|him|his|they|them|their|we|us|our|ours|ella|ellos|ellas|le|les|"
-    r"nosotros|nosotras|nuestro|nuestra|nuestros|nuestras|su|sus|"
-    r"\w+(?:amos|emos|imos))\b")
+    r"\b(?:she|he(?!\s+[a-z]+(?:ado|ido|to|cho)\b)|her|him|his|they|them|their|we|us|our|"
+    r"ours|ella|ellos|ellas|le|les|nosotros|nosotras|nuestro|nuestra|nuestros|nuestras|su|"
+    r"sus)\b")
 """A line that may tell of the one asked without naming them: a third person ("She ran it in
-3:50", "ella corre"), or the user with someone ("we ran", "fuimos", "hemos corrido"). Such a
-line is read as telling of the one asked, whoever it means."""
+3:50", "ella corre"), or the user with someone ("we ran", "nosotros"), read folded; "he"
+before a participle is the Spanish "I have" ("he corrido"), the user alone."""
+_WE_VERB = lazy_regex(r"\b[^\W\d_]+(?:amos|emos|imos)\b")
+"""A Spanish verb of "we" ("fuimos", "hemos corrido", "corrimos"), as written."""
+
+
+def _we_did(said: str) -> bool:
+    """Whether ``said`` holds a Spanish verb of "we" (``_WE_VERB``): one capitalised inside
+    a sentence is a name ("Carlos Ramos ran it"), not "Fuimos a correr"."""
+    for found in _WE_VERB.finditer(said):
+        before = said[:found.start()].rstrip()
+        if not found.group()[0].isupper() or not before or before[-1] in ".!?¡¿:;\"'(":
+            return True
+    return False
 
 
 def one_asked(topic: str, user_names: Sequence[str]) -> tuple[str, str | None] | None:
@@ -106,7 +118,7 @@ def tells_of(line: str, whose: str, relation: str | None, relatives: Sequence[st
             and fold(speaker.subject).lower() in {fold(name).lower()
                                                   for name in (whose, *relatives)}:
         return True  # their own line: "Owen: I took the Miners' Track"
-    if _OTHER_PERSON.search(folded):
+    if _OTHER_PERSON.search(folded) or _we_did(said):
         return True
     if relation is None:
         return _named(folded, whose)[0]

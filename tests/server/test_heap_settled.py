@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import anyio
 import pytest
 
 from store.paths import StoreLayout
-from tests.mcp_client import server_session
+from tests.mcp_client import server_session, wait_until
 
 pytestmark = pytest.mark.anyio
 
@@ -38,9 +37,10 @@ async def test_a_server_settles_its_heap_after_the_start_loads(tmp_path: Path) -
                                               "afternoon."})
     before = len(settled_events(log_file))
     async with server_session(tmp_path) as s:
-        with anyio.fail_after(60):  # the vectors and the model load first, slow at CI load
-            while len(settled_events(log_file)) == before:
-                await anyio.sleep(0.2)
+
+        async def settled() -> bool:  # the vectors and the model load first, slow at CI load
+            return len(settled_events(log_file)) != before
+        await wait_until(settled)
         event = settled_events(log_file)[-1]
         frozen = event["frozen"]
         assert isinstance(frozen, int) and frozen > 10_000  # a started server's objects

@@ -60,3 +60,17 @@ async def test_a_tool_no_note_names_is_not_answered_by_a_value_of_its_kind(
                          "¿Cómo lanzamos los tests de Vitest?"):
             reply = await s.ok("search_memory", {"query": question})
             assert reply.startswith("No memory found"), (question, reply)
+
+
+async def test_a_question_about_the_change_away_from_a_tool_is_answered(tmp_path: Path) -> None:
+    # the review's B1: "What came after Jenkins?" supposes no Jenkins in use, so the one
+    # memory moving away from it answers (it was "No memory found ... not taken")
+    async with server_session(tmp_path / "moved") as s:
+        await s.ok("save_memory", {"content": "Moved CI from Jenkins to GitHub Actions last "
+                                              "spring; the runners are self-hosted."})
+        await s.ok("save_memory", {"content": "Release notes are drafted in the wiki."})
+        for question in ("What came after Jenkins?", "¿Qué vino después de Jenkins?",
+                         "When did we get rid of Jenkins?"):
+            reply = await s.ok("search_memory", {"query": question})
+            assert not reply.startswith("No memory found") and "GitHub Actions" in reply, \
+                (question, reply)

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import anyio
 import pytest
 
 from actors.facts.speakers import speaker_of
-from tests.mcp_client import server_session
+from tests.mcp_client import server_session, wait_until
 
 pytestmark = pytest.mark.anyio
 
@@ -35,10 +34,11 @@ async def test_a_note_opening_with_a_verb_is_no_speakers_line(tmp_path: Path) ->
     async with server_session(tmp_path / "notes") as s:
         for note in NOTES:
             await s.ok("save_memory", {"content": note})
-        with anyio.fail_after(60):
-            while "Closest in meaning" not in await s.ok(
-                    "search_memory", {"query": "When is the infrastructure rebuilt?"}):
-                await anyio.sleep(0.3)
+
+        async def offered_by_meaning() -> bool:
+            return "Closest in meaning" in await s.ok(
+                "search_memory", {"query": "When is the infrastructure rebuilt?"})
+        await wait_until(offered_by_meaning, every=0.3)
         reply = await s.ok("search_memory",
                            {"query": "¿Dónde se despliega ahora el panel de clientes?"})
         assert "Cloud Run" in reply.split("\n\n")[0], reply

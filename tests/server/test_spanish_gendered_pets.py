@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import anyio
 import pytest
 
-from tests.mcp_client import Session, server_session
+from tests.mcp_client import Session, server_session, wait_until
 
 pytestmark = pytest.mark.anyio
 
@@ -62,9 +61,10 @@ async def saved_and_compared(s: Session, notes: tuple[str, ...]) -> None:
     memory shares a word with says whether the model is still loading)."""
     for note in notes:
         await s.ok("save_memory", {"content": note})
-    with anyio.fail_after(120):
-        while NOT_LOADED in await s.ok("search_memory", {"query": "zyxwv qqqrt"}):
-            await anyio.sleep(0.2)
+
+    async def compared() -> bool:
+        return NOT_LOADED not in await s.ok("search_memory", {"query": "zyxwv qqqrt"})
+    await wait_until(compared, within=120)
 
 
 async def test_the_spanish_verb_asking_a_name_is_no_topic_word(tmp_path: Path) -> None:
