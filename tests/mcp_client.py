@@ -71,3 +71,17 @@ async def wait_until(holds: Callable[[], Awaitable[bool]], *, within: float = 60
     with anyio.fail_after(within):
         while not await holds():
             await anyio.sleep(every)
+
+
+def first_block(reply: str) -> str:
+    """A search reply's first block: the first memory and what is shown under it, up to the
+    second memory's heading."""
+    return reply.partition("\n--- 2. ")[0]
+
+
+def first_memory(reply: str) -> str:
+    """The first memory a search reply serves, without the turns shown under it."""
+    first = reply.split("\n\n")[0]
+    for heading in ("\nNext in that conversation:", "\nAlso in that conversation:"):
+        first = first.split(heading)[0]
+    return first

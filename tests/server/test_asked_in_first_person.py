@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.mcp_client import server_session
+from tests.mcp_client import first_block, server_session
 
 pytestmark = pytest.mark.anyio
 
@@ -66,10 +66,6 @@ ADVICE = (
     "[2025-10-02] user: I switched to green tea in the afternoons.",
     "[2025-10-02] assistant: Try a Japanese sencha; a tea shop will let you smell it first.",
 )
-
-
-def first_block(reply: str) -> str:
-    return reply.partition("\n--- 2. ")[0]
 
 
 async def test_a_gift_asked_by_the_givers_relation_is_told_by_their_name(

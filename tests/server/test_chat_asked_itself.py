@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.mcp_client import server_session
+from tests.mcp_client import first_memory, server_session
 
 pytestmark = pytest.mark.anyio
 
@@ -39,14 +39,6 @@ VAN = (
 ANSWER = "Wasdale Head, right under Scafell Pike"
 
 
-def _first(reply: str) -> str:
-    """The first memory served, without the turns shown under it."""
-    first = reply.split("\n\n")[0]
-    for heading in ("\nNext in that conversation:", "\nAlso in that conversation:"):
-        first = first.split(heading)[0]
-    return first
-
-
 async def test_the_reply_to_the_chats_own_where_answers_a_place(tmp_path: Path) -> None:
     async with server_session(tmp_path / "van") as s:
         for turn in VAN:
@@ -54,11 +46,11 @@ async def test_the_reply_to_the_chats_own_where_answers_a_place(tmp_path: Path) 
         for question in ("Where did Priya park her van in the Lakes?",
                          "¿Dónde aparcó Priya la furgoneta en los Lakes?"):
             reply = await s.ok("search_memory", {"query": question, "limit": 5})
-            assert ANSWER in _first(reply), (question, reply)
+            assert ANSWER in first_memory(reply), (question, reply)
         # no place asked: the turn holding the question's words leads, as before
         reply = await s.ok("search_memory", {"query": "What did Priya share a photo of?",
                                              "limit": 5})
-        assert "camper van" in _first(reply), reply
+        assert "camper van" in first_memory(reply), reply
 
 
 BIKE = (
@@ -77,7 +69,7 @@ async def test_a_doubled_question_mark_asks_as_one_does(tmp_path: Path) -> None:
             await s.ok("save_memory", {"content": turn})
         reply = await s.ok("search_memory", {"query": "How much did Tariq pay for his gravel "
                                                       "bike?", "limit": 5})
-        assert "650 quid" in _first(reply), reply
+        assert "650 quid" in first_memory(reply), reply
 
 
 JOBS = (
@@ -102,13 +94,13 @@ async def test_a_short_turn_asking_without_a_mark_does_not_lead(tmp_path: Path) 
             await s.ok("save_memory", {"content": turn})
         reply = await s.ok("search_memory", {"query": "How is Sam's new job going?",
                                              "limit": 5})
-        assert "twelve hour shifts" in _first(reply), reply
+        assert "twelve hour shifts" in first_memory(reply), reply
         # a lone "where?" inside a short turn asks a place: the turn after it answers
         for turn in NEWS:
             await s.ok("save_memory", {"content": turn})
         reply = await s.ok("search_memory", {"query": "Where did Tom propose to Ines?",
                                              "limit": 5})
-        assert "ferry to Skye" in _first(reply), reply
+        assert "ferry to Skye" in first_memory(reply), reply
 
 
 SWEETS = (
@@ -127,7 +119,7 @@ async def test_the_reply_to_what_are_those_says_what_was_shown(tmp_path: Path) -
         for question in ("What were the sweets in the photo Ana sent?",
                          "¿Qué eran los dulces de la foto que mandó Ana?"):
             reply = await s.ok("search_memory", {"query": question, "limit": 5})
-            assert "Buñuelos de viento" in _first(reply), (question, reply)
+            assert "Buñuelos de viento" in first_memory(reply), (question, reply)
 
 
 PLOT = (
@@ -147,7 +139,7 @@ async def test_the_reply_to_how_big_answers_a_size(tmp_path: Path) -> None:
         for question in ("How large is Nadia's garden plot?",
                          "¿Qué tan grande es la parcela del huerto de Nadia?"):
             reply = await s.ok("search_memory", {"query": question, "limit": 5})
-            assert "60 square metres" in _first(reply), (question, reply)
+            assert "60 square metres" in first_memory(reply), (question, reply)
 
 
 async def test_a_short_question_close_in_meaning_is_not_lifted_past_the_answer(

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.mcp_client import server_session
+from tests.mcp_client import first_memory, server_session
 
 pytestmark = pytest.mark.anyio
 
@@ -26,14 +26,6 @@ TRIP = (
 ANSWER = "tiny guesthouse in Ribeira"
 
 
-def _first(reply: str) -> str:
-    """The first memory served, without the turns shown under it."""
-    first = reply.split("\n\n")[0]
-    for heading in ("\nNext in that conversation:", "\nAlso in that conversation:"):
-        first = first.split(heading)[0]
-    return first
-
-
 async def test_the_reply_to_a_follow_up_question_answers_it(tmp_path: Path) -> None:
     async with server_session(tmp_path / "trip") as s:
         for turn in TRIP:
@@ -41,8 +33,8 @@ async def test_the_reply_to_a_follow_up_question_answers_it(tmp_path: Path) -> N
         for question in ("Where did the user and Hugo stay in Porto?",
                          "¿Dónde durmieron la usuaria y Hugo en Porto?"):
             reply = await s.ok("search_memory", {"query": question, "limit": 5})
-            assert ANSWER in _first(reply), (question, reply)
+            assert ANSWER in first_memory(reply), (question, reply)
         # no place asked: the turn holding the question's words leads, as before
         reply = await s.ok("search_memory", {"query": "Who went to Porto with the user?",
                                              "limit": 5})
-        assert "my brother Hugo" in _first(reply), reply
+        assert "my brother Hugo" in first_memory(reply), reply

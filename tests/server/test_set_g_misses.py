@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.mcp_client import server_session
+from tests.mcp_client import first_block, server_session
 
 pytestmark = pytest.mark.anyio
 
@@ -54,10 +54,6 @@ OUTINGS = (
     "[2025-05-02] user: Fui dos veces a la montaña este año con Ana.",
 )
 """A climber's chat holding "times", "this year" and "veces": only the sport asked is unheld."""
-
-
-def first_block(reply: str) -> str:
-    return reply.partition("\n--- 2. ")[0]
 
 
 async def test_the_last_of_two_changes_told_in_few_words_leads_a_question_about_now(

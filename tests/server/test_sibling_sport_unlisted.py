@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.mcp_client import server_session
+from tests.mcp_client import first_block, server_session
 
 pytestmark = pytest.mark.anyio
 
@@ -94,7 +94,3 @@ async def test_a_sport_asked_as_played_is_judged(tmp_path: Path) -> None:
                          "¿Con quién juega el usuario al pádel?"):
             reply = await s.ok("search_memory", {"query": question})
             assert "Iker" in first_block(reply), (question, reply)
-
-
-def first_block(reply: str) -> str:
-    return reply.partition("\n--- 2. ")[0]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.mcp_client import server_session
+from tests.mcp_client import first_memory, server_session
 
 pytestmark = pytest.mark.anyio
 
@@ -29,14 +29,6 @@ TRIP = (
 ANSWER = "ski touring with Ilaria"
 
 
-def _first(reply: str) -> str:
-    """The first memory served, without the turns shown under it."""
-    first = reply.split("\n\n")[0]
-    for heading in ("\nNext in that conversation:", "\nAlso in that conversation:"):
-        first = first.split(heading)[0]
-    return first
-
-
 async def test_a_turn_told_in_a_named_setting_answers_a_question_naming_both(
         tmp_path: Path) -> None:
     async with server_session(tmp_path / "trip") as s:
@@ -45,8 +37,8 @@ async def test_a_turn_told_in_a_named_setting_answers_a_question_naming_both(
         for question in ("What will the user do with Ilaria in the Dolomites?",
                          "¿Qué hará la usuaria con Ilaria en los Dolomitas?"):
             reply = await s.ok("search_memory", {"query": question, "limit": 5})
-            assert ANSWER in _first(reply), (question, reply)
+            assert ANSWER in first_memory(reply), (question, reply)
         # the setting asked alone: its own turn leads, as before
         reply = await s.ok("search_memory", {"query": "Where will the user stay in the "
                                                       "Dolomites?", "limit": 5})
-        assert "mountain hut near Cortina" in _first(reply), reply
+        assert "mountain hut near Cortina" in first_memory(reply), reply
